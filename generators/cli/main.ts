@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+// The mcp-gen command line. Exit codes: see EXIT in ../errors.ts.
+import yargs, { type Argv } from "yargs";
+import { hideBin } from "yargs/helpers";
+import { EXIT, InputError } from "../errors.js";
+import { check } from "./check.js";
+import { generateOut, generateRepository } from "./generate.js";
+import { listRevisions } from "./revisions.js";
+import { sync } from "./sync.js";
+
+const log = (line: string) => process.stderr.write(line + "\n");
+const print = (line: string) => process.stdout.write(line + "\n");
+
+const specDirOption = {
+  "spec-dir": {
+    type: "string",
+    describe: "Directory with <revision>/schema.ts (default: $MCP_GEN_SPEC_DIR, then the sync cache)",
+  },
+} as const;
+
+function revList(value: unknown): string[] | undefined {
+  if (value === undefined) return undefined;
+  return (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(",")).filter((v) => v !== "");
+}
+
+function cli(argv: string[]): Argv {
+  return yargs(argv)
+    .scriptName("mcp-gen")
+    .usage("$0 --rev <revision> [--out DIR]\n\nGenerate typed Model Context Protocol code for one revision.")
+    .command(
+      "$0",
+      "Generate one revision (into generated/<rev>/, or a self-contained tree with --out)",
+      (y) =>
+        y
+          .options(specDirOption)
+          .option("rev", { type: "string", describe: "Protocol revision, e.g. 2025-06-18 (see `mcp-gen revisions`)" })
+          .option("out", { type: "string", describe: "Write the revision's files into DIR instead of generated/<rev>/" })
+          .option("schema", { type: "string", describe: "Use this schema.ts for --rev instead of the pinned one (not hash-checked)" })
+          .example("$0 --rev 2025-06-18 --out src/mcp", "vendor typed code for 2025-06-18 into src/mcp"),
+      async (args) => {
+        if (!args.rev) throw new InputError("missing --rev (known revisions: `mcp-gen revisions`); see --help");
+        const options = { specDir: args["spec-dir"], schemaFile: args.schema };
+        process.exitCode = args.out
+          ? await generateOut(args.rev, args.out, options, log)
+          : await generateRepository([args.rev], options, log);
+      },
+    )
+    .command(
+      "generate",
+      "Regenerate spec/<rev>/model.json and generated/<rev>/ for all (or the given) revisions",
+      (y) =>
+        y
+          .options(specDirOption)
+          .option("rev", { type: "string", array: true, describe: "Only these revisions (repeat or comma-separate)" })
+          .option("schema", { type: "string", describe: "With one --rev: use this schema.ts (not hash-checked)" }),
+      async (args) => {
+        const revisions = revList(args.rev);
+        if (args.schema && revisions?.length !== 1) throw new InputError("--schema needs exactly one --rev");
+        process.exitCode = await generateRepository(revisions, { specDir: args["spec-dir"], schemaFile: args.schema }, log);
+      },
+    )
+    .command(
+      "check",
+      "Regenerate in memory; exit 1 with a unified diff if models or generated files drifted",
+      (y) => y.options(specDirOption),
+      async (args) => {
+        process.exitCode = await check({ specDir: args["spec-dir"] }, log, print);
+      },
+    )
+    .command(
+      "sync",
+      "Copy (--from) or download each pinned schema.ts into the cache, checking its sha256",
+      (y) =>
+        y
+          .option("rev", { type: "string", array: true, describe: "Only these revisions (default: all)" })
+          .option("from", { type: "string", describe: "Copy from DIR/<revision>/schema.ts instead of downloading" })
+          .option("commit", { type: "string", describe: "Pin one --rev to this upstream commit and record its sha256" })
+          .example("$0 sync --from ../shared/mcp-spec", "fill the cache from a local copy of the spec sources")
+          .example("$0 sync --rev draft --commit <sha>", "pin the draft revision to a newer upstream commit"),
+      async (args) => {
+        process.exitCode = await sync({ revisions: revList(args.rev), from: args.from, commit: args.commit }, log);
+      },
+    )
+    .command(
+      "revisions",
+      "List the pinned revisions and where their sources are found",
+      (y) => y.options(specDirOption),
+      (args) => {
+        process.exitCode = listRevisions(args["spec-dir"], print);
+      },
+    )
+    .strict()
+    .help()
+    .alias("h", "help")
+    .version(false)
+    .wrap(Math.min(110, process.stdout.columns ?? 110))
+    .fail((message, error) => {
+      if (error) throw error;
+      throw new InputError(`${message} (see --help)`);
+    });
+}
+
+async function main(): Promise<void> {
+  try {
+    await cli(hideBin(process.argv)).parseAsync();
+  } catch (error) {
+    if (error instanceof InputError) {
+      log(`mcp-gen: error: ${error.message}`);
+      process.exitCode = error.exitCode;
+      return;
+    }
+    log(`mcp-gen: internal error (please report): ${(error as Error).stack ?? String(error)}`);
+    process.exitCode = EXIT.internal;
+  }
+}
+
+await main();

@@ -1,0 +1,33 @@
+// What every emitter receives and returns.
+import type { Model } from "../model/model.js";
+
+/** Facts about the revision that are not in the model: where its spec pages live. */
+export interface EmitEnv {
+  specUrl: string;
+  /** Page with one anchor per schema type, when the revision has one. */
+  schemaReferenceUrl?: string;
+}
+
+export interface Artifact {
+  /** File name inside the revision's directory. */
+  file: string;
+  /** Model → unformatted TypeScript. Pure. */
+  emit(model: Model, env: EmitEnv): string;
+}
+
+export function headerView(model: Model, env: EmitEnv) {
+  return {
+    header: {
+      revision: model.revision,
+      repository: model.source.repository,
+      commit: model.source.commit.slice(0, 12),
+      sha256: model.source.sha256.slice(0, 16),
+      specUrl: env.specUrl,
+    },
+  };
+}
+
+/** `@see` line for a schema type, when the revision has a schema reference page. */
+export function seeLine(env: EmitEnv, typeName: string): string {
+  return env.schemaReferenceUrl ? `@see ${env.schemaReferenceUrl}#${typeName.toLowerCase()}` : "";
+}

@@ -1,0 +1,89 @@
+// generated/<rev>/methods.ts: typed method maps in both directions, method-name unions and
+// arrays, the capability that gates each method, and the protocol constants.
+import type { Direction, MethodEntry, Model } from "../model/model.js";
+import { referencedNames } from "../model/walk.js";
+import { headerView, seeLine, type Artifact, type EmitEnv } from "./artifact.js";
+import { docComment, ImportList, stringLiteral, valueLiteral } from "./code.js";
+import { printType } from "./print-type.js";
+import { renderTemplate } from "./render.js";
+
+interface MapSpec {
+  name: string;
+  kind: MethodEntry["kind"];
+  direction: Direction;
+  summary: string;
+  /** Prefix of the derived names: `ClientRequest` → ClientRequestMethod, CLIENT_REQUEST_METHODS, CLIENT_REQUEST_INFO. */
+  stem: string;
+}
+
+const MAPS: MapSpec[] = [
+  { name: "ClientRequestMap", stem: "ClientRequest", kind: "request", direction: "clientToServer", summary: "Requests a client sends to a server: method → message, params and result." },
+  { name: "ServerRequestMap", stem: "ServerRequest", kind: "request", direction: "serverToClient", summary: "Requests a server sends to a client: method → message, params and result." },
+  { name: "ClientNotificationMap", stem: "ClientNotification", kind: "notification", direction: "clientToServer", summary: "Notifications a client sends to a server: method → message and params." },
+  { name: "ServerNotificationMap", stem: "ServerNotification", kind: "notification", direction: "serverToClient", summary: "Notifications a server sends to a client: method → message and params." },
+];
+
+export const methodsArtifact: Artifact = {
+  file: "methods.ts",
+  emit(model: Model, env: EmitEnv) {
+    const imports = new ImportList();
+    for (const c of model.constants) imports.add("./types.js", c.name, false);
+    const maps = MAPS.map((spec) => {
+      const entries = model.methods.filter((m) => m.kind === spec.kind && m.direction === spec.direction);
+      imports.addTypes("./types.js", entriesTypeNames(entries));
+      return {
+        name: spec.name,
+        summary: spec.summary,
+        methodType: `${spec.stem}Method`,
+        arrayName: `${constantCase(spec.stem)}_METHODS`,
+        infoName: `${constantCase(spec.stem)}_INFO`,
+        entries: entries.map((m) => ({
+          key: stringLiteral(m.method),
+          doc: docComment([seeLine(env, m.type)]),
+          value: entryType(m),
+          info: valueLiteral({
+            kind: m.kind,
+            delivery: m.delivery,
+            messageType: m.type,
+            capability: m.capability,
+          }),
+        })),
+      };
+    });
+    return renderTemplate("methods", {
+      ...headerView(model, env),
+      imports: imports.render(),
+      constantNames: model.constants.map((c) => c.name).join(", "),
+      revision: stringLiteral(model.revision),
+      maps,
+    });
+  },
+};
+
+function entriesTypeNames(entries: MethodEntry[]): string[] {
+  const nodes = entries.flatMap((m) => [
+    { kind: "ref" as const, name: m.type },
+    // Inline params are named through the message type, so only a named params type is imported.
+    ...(m.params?.type.kind === "ref" ? [m.params.type] : []),
+    ...(m.result ? [m.result] : []),
+  ]);
+  return referencedNames(nodes);
+}
+
+/** `{ message; params; result }` for one method. Inline params are named through the message type. */
+function entryType(m: MethodEntry): string {
+  const fields = [`message: ${m.type};`];
+  if (!m.params) {
+    fields.push("params?: undefined;");
+  } else {
+    const inline = `${m.type}["params"]`;
+    const type = m.params.type.kind === "ref" ? printType(m.params.type) : m.params.optional ? `NonNullable<${inline}>` : inline;
+    fields.push(`params${m.params.optional ? "?" : ""}: ${type};`);
+  }
+  if (m.result) fields.push(`result: ${printType(m.result)};`);
+  return `{ ${fields.join(" ")} }`;
+}
+
+function constantCase(stem: string): string {
+  return stem.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase();
+}

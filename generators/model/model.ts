@@ -1,0 +1,178 @@
+// The model: a plain-JSON graph of one protocol revision's schema.ts.
+// Facts only (names, structure, optionality, literal values, value constraints);
+// never prose. Every emitter reads this and nothing else.
+
+export const MODEL_VERSION = 1;
+
+export type PrimitiveName =
+  | "string"
+  | "number"
+  | "boolean"
+  | "null"
+  | "undefined"
+  | "unknown"
+  | "any"
+  | "object"
+  | "never";
+
+export type LiteralValue = string | number | boolean;
+
+export type TypeNode =
+  | { kind: "primitive"; name: PrimitiveName }
+  | { kind: "literal"; value: LiteralValue }
+  /** A named declaration of the same model. */
+  | { kind: "ref"; name: string }
+  /** `typeof CONSTANT`, with the constant's value resolved. */
+  | { kind: "typeof"; name: string; value: LiteralValue }
+  | { kind: "array"; items: TypeNode }
+  | { kind: "union"; members: TypeNode[] }
+  | { kind: "intersection"; members: TypeNode[] }
+  | ObjectNode
+  | { kind: "record"; key: TypeNode; value: TypeNode }
+  | { kind: "omit"; type: TypeNode; keys: string[] };
+
+export interface ObjectNode {
+  kind: "object";
+  properties: Property[];
+  indexSignature?: IndexSignature;
+}
+
+export type TypeKind = TypeNode["kind"];
+export type NodeOf<K extends TypeKind> = Extract<TypeNode, { kind: K }>;
+
+/** Value-constraining JSDoc tags, as typescript-json-schema reads them. */
+export interface Constraints {
+  /** `@TJS-type`: the JSON type the spec's JSON Schema uses for this value. */
+  jsonType?: string;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  multipleOf?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
+  minProperties?: number;
+  maxProperties?: number;
+  /** `@nullable`: the JSON Schema type also admits `null`. */
+  nullable?: boolean;
+}
+
+/** Markers that describe a declaration or member without constraining values. */
+export interface Markers {
+  deprecated?: true;
+  internal?: true;
+}
+
+export interface Property extends Markers {
+  name: string;
+  optional: boolean;
+  type: TypeNode;
+  constraints?: Constraints;
+}
+
+export interface IndexSignature {
+  keyName: string;
+  keyType: "string" | "number";
+  type: TypeNode;
+  constraints?: Constraints;
+}
+
+/** A property after inheritance, `Omit<>` and intersections are applied. */
+export interface ResolvedProperty extends Property {
+  /** The declaration the property comes from. */
+  from: string;
+}
+
+export interface Shape {
+  properties: ResolvedProperty[];
+  indexSignature?: IndexSignature;
+}
+
+interface DeclarationBase extends Markers {
+  name: string;
+  /** 1-based line of the declaration in schema.ts. */
+  line: number;
+  /** `@category`, the spec's own grouping (a method name in backticks, or a topic). */
+  category?: string;
+  constraints?: Constraints;
+  /** The full property set users see, for declarations whose type is an object shape. */
+  resolved?: Shape;
+}
+
+export interface InterfaceDeclaration extends DeclarationBase {
+  kind: "interface";
+  extends: TypeNode[];
+  properties: Property[];
+  indexSignature?: IndexSignature;
+}
+
+export interface AliasDeclaration extends DeclarationBase {
+  kind: "alias";
+  type: TypeNode;
+}
+
+export type Declaration = InterfaceDeclaration | AliasDeclaration;
+
+export interface Constant extends Markers {
+  name: string;
+  value: LiteralValue;
+  line: number;
+  category?: string;
+}
+
+export type Direction = "clientToServer" | "serverToClient";
+export type Side = "client" | "server";
+
+/** How a request reaches its receiver. */
+export type Delivery =
+  /** A JSON-RPC request of its own. */
+  | "message"
+  /** Embedded in a result that asks the caller for input (multi round-trip). */
+  | "inputRequired";
+
+/** How the result type of a request was found; see spec/method-inferences.json. */
+export type ResultSource = "responseType" | "category" | "name" | "emptyDefault";
+
+export interface CapabilityRef {
+  /** Whose capabilities object gates the method. */
+  side: Side;
+  path: string[];
+}
+
+export interface MethodEntry {
+  method: string;
+  kind: "request" | "notification";
+  direction: Direction;
+  delivery: Delivery;
+  /** The union in schema.ts that lists the message (e.g. `ClientRequest`). */
+  union: string;
+  /** The request or notification declaration. */
+  type: string;
+  params: { type: TypeNode; optional: boolean } | null;
+  result?: TypeNode;
+  resultSource?: ResultSource;
+  capability: CapabilityRef | null;
+}
+
+export interface ModelSource {
+  repository: string;
+  commit: string;
+  path: string;
+  sha256: string;
+}
+
+export interface Model {
+  modelVersion: number;
+  revision: string;
+  source: ModelSource;
+  /** Conventions of the spec's own JSON Schema build that schema.ts does not state. */
+  conventions: { numberType: "integer" | "number" };
+  constants: Constant[];
+  declarations: Declaration[];
+  methods: MethodEntry[];
+}

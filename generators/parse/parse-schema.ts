@@ -1,0 +1,108 @@
+// schema.ts → model. The only module that drives ts-morph: one project and one type
+// checker serve every revision parsed in a run.
+import { Node, Project, ts, type SourceFile } from "ts-morph";
+import { InputError, type SourceLocation } from "../errors.js";
+import { buildMethodMap, MethodMapError, type MethodInferences } from "../model/method-map.js";
+import { MODEL_VERSION, type Declaration, type Model } from "../model/model.js";
+import { resolveShapes, ShapeError } from "../model/resolve-shapes.js";
+import { readDeclarations } from "./declarations.js";
+
+export interface SchemaInput {
+  revision: string;
+  /** Where the text came from; used in error messages. */
+  path: string;
+  text: string;
+  source: Model["source"];
+  conventions: Model["conventions"];
+}
+
+export class SchemaParser {
+  private readonly project = new Project({
+    useInMemoryFileSystem: true,
+    compilerOptions: { strict: true, target: ts.ScriptTarget.ES2022, lib: ["lib.es2022.d.ts"], noEmit: true },
+  });
+
+  constructor(private readonly inferences: MethodInferences) {}
+
+  parse(input: SchemaInput): Model {
+    // One virtual file per revision, so a run that parses all six shares the checker's lib work.
+    const file = this.project.createSourceFile(`/${input.revision}/schema.ts`, input.text, { overwrite: true });
+    const fail = (at: Node, message: string): never => {
+      throw new InputError(message, locate(input.path, file, at.getStart()));
+    };
+    this.checkDiagnostics(input.path, file);
+
+    const read = readDeclarations(file, fail);
+    const located = (name: string | undefined, message: string): InputError => {
+      const decl = read.declarations.find((d) => d.name === name);
+      return new InputError(message, decl ? { file: input.path, line: decl.line, column: 1 } : undefined);
+    };
+    let declarations: Declaration[];
+    try {
+      declarations = resolveShapes(read.declarations);
+    } catch (e) {
+      if (e instanceof ShapeError) throw new InputError(e.message, { file: input.path, line: 1, column: 1 });
+      throw e;
+    }
+    crossCheckShapes(file, declarations, (name, message) => {
+      throw located(name, message);
+    });
+    let methods;
+    try {
+      methods = buildMethodMap(declarations, this.inferences);
+    } catch (e) {
+      if (e instanceof MethodMapError) throw located(e.declaration, e.message);
+      throw e;
+    }
+    return {
+      modelVersion: MODEL_VERSION,
+      revision: input.revision,
+      source: input.source,
+      conventions: input.conventions,
+      constants: read.constants,
+      declarations,
+      methods,
+    };
+  }
+
+  private checkDiagnostics(path: string, file: SourceFile): void {
+    const program = this.project.getProgram().compilerObject;
+    const syntactic = program.getSyntacticDiagnostics(file.compilerNode);
+    const diagnostics = syntactic.length > 0 ? syntactic : program.getSemanticDiagnostics(file.compilerNode);
+    const first = diagnostics[0];
+    if (!first) return;
+    const message = ts.flattenDiagnosticMessageText(first.messageText, " ");
+    const more = diagnostics.length > 1 ? ` (and ${diagnostics.length - 1} more)` : "";
+    throw new InputError(`${message}${more}`, locate(path, file, first.start ?? 0));
+  }
+}
+
+function locate(path: string, file: SourceFile, position: number): SourceLocation {
+  const { line, column } = file.getLineAndColumnAtPos(position);
+  return { file: path, line, column };
+}
+
+/**
+ * Our own inheritance resolution must give every object type the same property names and
+ * optionality as TypeScript's checker; a difference means the model misreads the schema.
+ */
+function crossCheckShapes(
+  file: SourceFile,
+  declarations: Declaration[],
+  fail: (name: string, message: string) => never,
+): void {
+  for (const decl of declarations) {
+    if (!decl.resolved) continue;
+    const node = decl.kind === "interface" ? file.getInterface(decl.name) : file.getTypeAlias(decl.name);
+    if (!node) continue;
+    const actual = node
+      .getType()
+      .getProperties()
+      .map((s) => `${s.getName()}${s.hasFlags(ts.SymbolFlags.Optional) ? "?" : ""}`)
+      .sort();
+    const ours = decl.resolved.properties.map((p) => `${p.name}${p.optional ? "?" : ""}`).sort();
+    if (actual.join() !== ours.join()) {
+      fail(decl.name, `${decl.name}: resolved properties [${ours.join(", ")}] differ from the type checker's [${actual.join(", ")}]`);
+    }
+  }
+}

@@ -1,0 +1,105 @@
+// The whole job for one revision: find its source, parse it (or fall back to the
+// checked-in model), and emit its files. Pure apart from reading inputs.
+import { existsSync, readFileSync } from "node:fs";
+import { relative } from "node:path";
+import type { Artifact, EmitEnv } from "./emit/artifact.js";
+import { indexArtifact } from "./emit/index-file.js";
+import { methodsArtifact } from "./emit/methods.js";
+import { formatTypeScript } from "./emit/render.js";
+import { typesArtifact } from "./emit/types.js";
+import { InputError } from "./errors.js";
+import type { MethodInferences } from "./model/method-map.js";
+import { MODEL_VERSION, type Model } from "./model/model.js";
+import { SchemaParser } from "./parse/parse-schema.js";
+import { paths } from "./paths.js";
+import { findRevision, locateSchema, specUrl, type RevisionTable, type SchemaSource } from "./spec/revisions.js";
+
+const MODULES: Artifact[] = [typesArtifact, methodsArtifact];
+export const ARTIFACTS: Artifact[] = [...MODULES, indexArtifact(MODULES)];
+
+/** Revisions whose spec site has a schema reference page with one anchor per type. */
+export function emitEnv(table: RevisionTable, revision: string): EmitEnv {
+  const pin = findRevision(table, revision);
+  const url = specUrl(table, revision);
+  return { specUrl: url, ...(pin.schemaReference ? { schemaReferenceUrl: `${url}/schema` } : {}) };
+}
+
+export interface LoadedModel {
+  model: Model;
+  /** Where the model came from: a parsed schema.ts, or the checked-in model.json. */
+  from: { kind: "source"; source: SchemaSource } | { kind: "checked-in"; path: string };
+}
+
+export interface LoadOptions {
+  specDir?: string;
+  /** An explicit schema.ts for this revision, not checked against the pin. */
+  schemaFile?: string;
+}
+
+export class ModelLoader {
+  private parser?: SchemaParser;
+
+  constructor(private readonly table: RevisionTable) {}
+
+  load(revision: string, options: LoadOptions = {}): LoadedModel {
+    const pin = findRevision(this.table, revision);
+    let source: SchemaSource | undefined;
+    if (options.schemaFile) {
+      if (!existsSync(options.schemaFile)) throw new InputError(`${options.schemaFile}: no such file`);
+      source = { path: options.schemaFile, origin: "--schema", text: readFileSync(options.schemaFile, "utf8") };
+    } else {
+      source = locateSchema(pin, options.specDir);
+    }
+    if (!source) {
+      const path = paths.model(revision);
+      if (!existsSync(path)) {
+        throw new InputError(`no schema.ts for ${revision} and no checked-in model; run \`mcp-gen sync --rev ${revision}\``);
+      }
+      return { model: readModel(path), from: { kind: "checked-in", path } };
+    }
+    this.parser ??= new SchemaParser(readInferences());
+    const model = this.parser.parse({
+      revision,
+      path: displayPath(source.path),
+      text: source.text,
+      source: {
+        repository: this.table.repository,
+        commit: pin.commit,
+        path: `schema/${revision}/schema.ts`,
+        sha256: pin.sha256,
+      },
+      conventions: { numberType: pin.numberType },
+    });
+    return { model, from: { kind: "source", source } };
+  }
+}
+
+export function readInferences(): MethodInferences {
+  return JSON.parse(readFileSync(paths.inferences, "utf8")) as MethodInferences;
+}
+
+export function readModel(path: string): Model {
+  const model = JSON.parse(readFileSync(path, "utf8")) as Model;
+  if (model.modelVersion !== MODEL_VERSION) {
+    throw new InputError(`${path}: model version ${model.modelVersion}, this mcp-gen reads ${MODEL_VERSION}; regenerate it`);
+  }
+  return model;
+}
+
+export function serializeModel(model: Model): string {
+  return JSON.stringify(model, null, 2) + "\n";
+}
+
+/** The revision's generated files: name → formatted content. */
+export async function emitRevision(model: Model, env: EmitEnv): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  for (const artifact of ARTIFACTS) {
+    files.set(artifact.file, await formatTypeScript(artifact.emit(model, env), artifact.file));
+  }
+  return files;
+}
+
+function displayPath(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel.startsWith("..") && rel.split("/").filter((s) => s === "..").length > 2 ? path : rel;
+}

@@ -1,0 +1,98 @@
+// The pinned revision table (spec/revisions.json) and where each revision's schema.ts is found.
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { InputError } from "../errors.js";
+import { paths } from "../paths.js";
+
+export interface RevisionPin {
+  revision: string;
+  commit: string;
+  sha256: string;
+  /** The JSON type the spec's JSON Schema build gives a plain `number` (typescript-json-schema's defaultNumberType). */
+  numberType: "integer" | "number";
+  /** The spec site has a schema reference page with one anchor per type. */
+  schemaReference?: boolean;
+}
+
+export interface RevisionTable {
+  repository: string;
+  rawUrl: string;
+  specUrl: string;
+  revisions: RevisionPin[];
+}
+
+export function loadRevisionTable(file = paths.revisions): RevisionTable {
+  return JSON.parse(readFileSync(file, "utf8")) as RevisionTable;
+}
+
+export function findRevision(table: RevisionTable, revision: string): RevisionPin {
+  const pin = table.revisions.find((r) => r.revision === revision);
+  if (!pin) {
+    throw new InputError(
+      `unknown revision "${revision}"; known revisions: ${table.revisions.map((r) => r.revision).join(", ")}`,
+    );
+  }
+  return pin;
+}
+
+export function fillTemplate(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+export function rawUrl(table: RevisionTable, pin: RevisionPin): string {
+  return fillTemplate(table.rawUrl, { repository: table.repository, commit: pin.commit, revision: pin.revision });
+}
+
+export function specUrl(table: RevisionTable, revision: string): string {
+  return fillTemplate(table.specUrl, { revision });
+}
+
+export function sha256(data: string | Buffer): string {
+  return createHash("sha256").update(data).digest("hex");
+}
+
+export type SourceOrigin = "--spec-dir" | "MCP_GEN_SPEC_DIR" | "cache" | "--schema";
+
+export interface SchemaSource {
+  path: string;
+  origin: SourceOrigin;
+  text: string;
+}
+
+/** The directories searched for `<revision>/schema.ts`, in order. */
+export function searchDirectories(specDir?: string): { dir: string; origin: SourceOrigin }[] {
+  const dirs: { dir: string; origin: SourceOrigin }[] = [];
+  if (specDir) dirs.push({ dir: specDir, origin: "--spec-dir" });
+  const fromEnv = process.env.MCP_GEN_SPEC_DIR;
+  if (fromEnv) dirs.push({ dir: fromEnv, origin: "MCP_GEN_SPEC_DIR" });
+  dirs.push({ dir: paths.cache, origin: "cache" });
+  return dirs;
+}
+
+/**
+ * Finds a revision's schema.ts (--spec-dir, then MCP_GEN_SPEC_DIR, then the cache) and checks
+ * its sha256 against the pin. Returns undefined when no directory has it.
+ */
+export function locateSchema(pin: RevisionPin, specDir?: string): SchemaSource | undefined {
+  for (const { dir, origin } of searchDirectories(specDir)) {
+    const path = join(dir, pin.revision, "schema.ts");
+    if (!existsSync(path)) continue;
+    const text = readFileSync(path, "utf8");
+    verifyHash(path, text, pin);
+    return { path, origin, text };
+  }
+  return undefined;
+}
+
+/** A schema.ts whose content is not the pinned one. */
+export class HashMismatchError extends InputError {}
+
+export function verifyHash(path: string, data: string | Buffer, pin: RevisionPin): void {
+  const actual = sha256(data);
+  if (actual !== pin.sha256) {
+    throw new HashMismatchError(
+      `${path}: sha256 mismatch for revision ${pin.revision}: expected ${pin.sha256} (spec/revisions.json), got ${actual}`,
+    );
+  }
+}

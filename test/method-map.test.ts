@@ -1,0 +1,130 @@
+// The method maps against the spec's own schema.json (an independent oracle) and the
+// acceptance facts of the foundation issue.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import type { Direction, Model } from "../generators/model/model.js";
+import { paths } from "../generators/paths.js";
+import { checkedInModel, officialSchema, REVISIONS, type JsonSchema } from "./support/spec.js";
+
+const UNIONS: { union: string; kind: "request" | "notification"; direction: Direction }[] = [
+  { union: "ClientRequest", kind: "request", direction: "clientToServer" },
+  { union: "ServerRequest", kind: "request", direction: "serverToClient" },
+  { union: "ClientNotification", kind: "notification", direction: "clientToServer" },
+  { union: "ServerNotification", kind: "notification", direction: "serverToClient" },
+];
+
+/** Method names of a union in schema.json, read from each member's `method.const`. */
+function unionMethods(revision: string, union: string): string[] | undefined {
+  const { defs } = officialSchema(revision);
+  const def = defs[union];
+  if (!def) return undefined;
+  const members = (def.anyOf as JsonSchema[] | undefined) ?? [def];
+  return members
+    .map((m) => {
+      // typescript-json-schema inlines an alias of a single type instead of referring to it.
+      const member = typeof m.$ref === "string" ? defs[m.$ref.split("/").pop() as string] : m;
+      const method = (member?.properties as Record<string, JsonSchema>).method;
+      return String(method?.const);
+    })
+    .sort();
+}
+
+function modelMethods(model: Model, kind: string, direction: Direction, delivery = "message"): string[] {
+  return model.methods
+    .filter((m) => m.kind === kind && m.direction === direction && m.delivery === delivery)
+    .map((m) => m.method)
+    .sort();
+}
+
+describe.each(REVISIONS)("method map of %s", (revision) => {
+  const model = checkedInModel(revision);
+
+  it.each(UNIONS)("lists every member of $union with direction $direction", ({ union, kind, direction }) => {
+    const expected = unionMethods(revision, union) ?? [];
+    expect(modelMethods(model, kind, direction)).toEqual(expected);
+  });
+
+  it("has a params entry for every message and a result for every request", () => {
+    for (const m of model.methods) {
+      expect(m.params, m.method).not.toBeNull();
+      expect(m.kind === "request" ? m.result : undefined, m.method).toEqual(m.kind === "request" ? expect.anything() : undefined);
+    }
+  });
+
+  it("names only capabilities that exist in the revision's capabilities types", () => {
+    for (const m of model.methods.filter((e) => e.capability)) {
+      const root = model.declarations.find((d) => d.name === `${m.capability?.side === "client" ? "Client" : "Server"}Capabilities`);
+      expect(root?.resolved?.properties.map((p) => p.name), m.method).toContain(m.capability?.path[0]);
+    }
+  });
+
+  it("agrees with the generated runtime arrays", async () => {
+    const methods = (await import(/* @vite-ignore */ `../generated/${revision}/methods.ts`)) as Record<string, readonly string[]>;
+    expect([...(methods.CLIENT_REQUEST_METHODS ?? [])].sort()).toEqual(modelMethods(model, "request", "clientToServer"));
+    expect([...(methods.SERVER_NOTIFICATION_METHODS ?? [])].sort()).toEqual(modelMethods(model, "notification", "serverToClient"));
+  });
+});
+
+describe("revision-specific facts", () => {
+  it("2024-11-05 has the initialize handshake and ping", () => {
+    const methods = modelMethods(checkedInModel("2024-11-05"), "request", "clientToServer");
+    expect(methods).toContain("initialize");
+    expect(methods).toContain("ping");
+  });
+
+  it.each(["2026-07-28", "draft"])("%s has discovery and subscriptions but no handshake, ping or setLevel", (revision) => {
+    const model = checkedInModel(revision);
+    const client = modelMethods(model, "request", "clientToServer");
+    expect(client).toEqual(expect.arrayContaining(["server/discover", "subscriptions/listen"]));
+    for (const gone of ["initialize", "ping", "logging/setLevel"]) {
+      expect(model.methods.map((m) => m.method)).not.toContain(gone);
+    }
+  });
+
+  it.each(["2026-07-28", "draft"])("%s carries server→client requests as input requests", (revision) => {
+    const model = checkedInModel(revision);
+    expect(officialSchema(revision).defs.ServerRequest).toBeUndefined();
+    const input = model.methods.filter((m) => m.delivery === "inputRequired");
+    expect(input.map((m) => [m.method, m.direction, m.params !== null, m.result])).toEqual([
+      ["sampling/createMessage", "serverToClient", true, { kind: "ref", name: "CreateMessageResult" }],
+      ["roots/list", "serverToClient", true, { kind: "ref", name: "ListRootsResult" }],
+      ["elicitation/create", "serverToClient", true, { kind: "ref", name: "ElicitResult" }],
+    ]);
+  });
+
+  it("2026-07-28 reads multi-round-trip results from the schema's response types", () => {
+    const call = checkedInModel("2026-07-28").methods.find((m) => m.method === "tools/call");
+    expect(call?.resultSource).toBe("responseType");
+    expect(call?.result).toEqual({
+      kind: "union",
+      members: [
+        { kind: "ref", name: "CallToolResult" },
+        { kind: "ref", name: "InputRequiredResult" },
+      ],
+    });
+  });
+});
+
+describe("spec/method-inferences.json", () => {
+  const table = JSON.parse(readFileSync(paths.inferences, "utf8")) as {
+    capabilities: Record<Direction, Record<string, string | null>>;
+  };
+
+  it("has no entry that no revision uses", () => {
+    for (const direction of ["clientToServer", "serverToClient"] as const) {
+      const used = new Set(REVISIONS.flatMap((r) => checkedInModel(r).methods.filter((m) => m.direction === direction).map((m) => m.method)));
+      expect(Object.keys(table.capabilities[direction]).filter((m) => !used.has(m)), direction).toEqual([]);
+    }
+  });
+
+  it("is used: every gated method of every revision carries the table's capability", () => {
+    for (const revision of REVISIONS) {
+      for (const m of checkedInModel(revision).methods) {
+        const spec = table.capabilities[m.direction][m.method];
+        const actual = m.capability ? `${m.capability.side}:${m.capability.path.join(".")}` : null;
+        // A capability missing from an early revision leaves the method ungated there.
+        expect([spec, null], `${revision} ${m.method}`).toContain(actual);
+      }
+    }
+  });
+});
