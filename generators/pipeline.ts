@@ -53,7 +53,9 @@ export class ModelLoader {
     if (!source) {
       const path = paths.model(revision);
       if (!existsSync(path)) {
-        throw new InputError(`no schema.ts for ${revision} and no checked-in model; run \`mcp-gen sync --rev ${revision}\``);
+        throw new InputError(
+          `no schema.ts for ${revision} and no checked-in model; run \`mcp-gen sync --rev ${revision}\``,
+        );
       }
       return { model: readModel(path), from: { kind: "checked-in", path } };
     }
@@ -81,7 +83,9 @@ export function readInferences(): MethodInferences {
 export function readModel(path: string): Model {
   const model = JSON.parse(readFileSync(path, "utf8")) as Model;
   if (model.modelVersion !== MODEL_VERSION) {
-    throw new InputError(`${path}: model version ${model.modelVersion}, this mcp-gen reads ${MODEL_VERSION}; regenerate it`);
+    throw new InputError(
+      `${path}: model version ${model.modelVersion}, this mcp-gen reads ${MODEL_VERSION}; regenerate it`,
+    );
   }
   return model;
 }

@@ -47,21 +47,35 @@ describe.each(REVISIONS)("method map of %s", (revision) => {
   it("has a params entry for every message and a result for every request", () => {
     for (const m of model.methods) {
       expect(m.params, m.method).not.toBeNull();
-      expect(m.kind === "request" ? m.result : undefined, m.method).toEqual(m.kind === "request" ? expect.anything() : undefined);
+      expect(m.kind === "request" ? m.result : undefined, m.method).toEqual(
+        m.kind === "request" ? expect.anything() : undefined,
+      );
     }
   });
 
   it("names only capabilities that exist in the revision's capabilities types", () => {
     for (const m of model.methods.filter((e) => e.capability)) {
-      const root = model.declarations.find((d) => d.name === `${m.capability?.side === "client" ? "Client" : "Server"}Capabilities`);
-      expect(root?.resolved?.properties.map((p) => p.name), m.method).toContain(m.capability?.path[0]);
+      const root = model.declarations.find(
+        (d) => d.name === `${m.capability?.side === "client" ? "Client" : "Server"}Capabilities`,
+      );
+      expect(
+        root?.resolved?.properties.map((p) => p.name),
+        m.method,
+      ).toContain(m.capability?.path[0]);
     }
   });
 
   it("agrees with the generated runtime arrays", async () => {
-    const methods = (await import(/* @vite-ignore */ `../generated/${revision}/methods.ts`)) as Record<string, readonly string[]>;
-    expect([...(methods.CLIENT_REQUEST_METHODS ?? [])].sort()).toEqual(modelMethods(model, "request", "clientToServer"));
-    expect([...(methods.SERVER_NOTIFICATION_METHODS ?? [])].sort()).toEqual(modelMethods(model, "notification", "serverToClient"));
+    const methods = (await import(/* @vite-ignore */ `../generated/${revision}/methods.ts`)) as Record<
+      string,
+      readonly string[]
+    >;
+    expect([...(methods.CLIENT_REQUEST_METHODS ?? [])].sort()).toEqual(
+      modelMethods(model, "request", "clientToServer"),
+    );
+    expect([...(methods.SERVER_NOTIFICATION_METHODS ?? [])].sort()).toEqual(
+      modelMethods(model, "notification", "serverToClient"),
+    );
   });
 });
 
@@ -72,14 +86,17 @@ describe("revision-specific facts", () => {
     expect(methods).toContain("ping");
   });
 
-  it.each(["2026-07-28", "draft"])("%s has discovery and subscriptions but no handshake, ping or setLevel", (revision) => {
-    const model = checkedInModel(revision);
-    const client = modelMethods(model, "request", "clientToServer");
-    expect(client).toEqual(expect.arrayContaining(["server/discover", "subscriptions/listen"]));
-    for (const gone of ["initialize", "ping", "logging/setLevel"]) {
-      expect(model.methods.map((m) => m.method)).not.toContain(gone);
-    }
-  });
+  it.each(["2026-07-28", "draft"])(
+    "%s has discovery and subscriptions but no handshake, ping or setLevel",
+    (revision) => {
+      const model = checkedInModel(revision);
+      const client = modelMethods(model, "request", "clientToServer");
+      expect(client).toEqual(expect.arrayContaining(["server/discover", "subscriptions/listen"]));
+      for (const gone of ["initialize", "ping", "logging/setLevel"]) {
+        expect(model.methods.map((m) => m.method)).not.toContain(gone);
+      }
+    },
+  );
 
   it.each(["2026-07-28", "draft"])("%s carries server→client requests as input requests", (revision) => {
     const model = checkedInModel(revision);
@@ -112,8 +129,17 @@ describe("spec/method-inferences.json", () => {
 
   it("has no entry that no revision uses", () => {
     for (const direction of ["clientToServer", "serverToClient"] as const) {
-      const used = new Set(REVISIONS.flatMap((r) => checkedInModel(r).methods.filter((m) => m.direction === direction).map((m) => m.method)));
-      expect(Object.keys(table.capabilities[direction]).filter((m) => !used.has(m)), direction).toEqual([]);
+      const used = new Set(
+        REVISIONS.flatMap((r) =>
+          checkedInModel(r)
+            .methods.filter((m) => m.direction === direction)
+            .map((m) => m.method),
+        ),
+      );
+      expect(
+        Object.keys(table.capabilities[direction]).filter((m) => !used.has(m)),
+        direction,
+      ).toEqual([]);
     }
   });
 

@@ -13,7 +13,10 @@ import { checkedInModel } from "./support/spec.js";
 const model = checkedInModel("2025-11-25");
 /** The SDK's ES module build (the CommonJS build mangles the calls this test reads). */
 const sdkDir = join(
-  dirname(createRequire(import.meta.url).resolve("@modelcontextprotocol/sdk/types.js")).replace(/[\\/]dist[\\/]cjs$/, ""),
+  dirname(createRequire(import.meta.url).resolve("@modelcontextprotocol/sdk/types.js")).replace(
+    /[\\/]dist[\\/]cjs$/,
+    "",
+  ),
   "dist",
   "esm",
 );
@@ -43,7 +46,8 @@ function sdkResultSchemas(file: string): Map<string, Set<string>> {
     let schema = argument;
     if (!/^[A-Z]\w*Schema$/.test(schema)) {
       const before = source.slice(Math.max(0, (match.index ?? 0) - 600), match.index);
-      schema = new RegExp(`\\b${argument}\\s*=\\s*(\\w+Schema)\\b`).exec(before)?.[1] ?? `<caller-provided ${argument}>`;
+      schema =
+        new RegExp(`\\b${argument}\\s*=\\s*(\\w+Schema)\\b`).exec(before)?.[1] ?? `<caller-provided ${argument}>`;
     }
     if (!pairs.has(method)) pairs.set(method, new Set());
     pairs.get(method)?.add(schema);

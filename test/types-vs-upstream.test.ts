@@ -19,9 +19,11 @@ function exportsOf(path: string): Exports {
   const file = ts.createSourceFile(path, readFileSync(path, "utf8"), ts.ScriptTarget.Latest);
   const result: Exports = { types: [], values: [] };
   for (const statement of file.statements) {
-    const exported = ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+    const exported =
+      ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
     if (!exported) continue;
-    if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) result.types.push(statement.name.text);
+    if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement))
+      result.types.push(statement.name.text);
     if (ts.isVariableStatement(statement)) {
       for (const d of statement.declarationList.declarations) result.values.push(d.name.getText(file));
     }
@@ -42,7 +44,9 @@ function checkModule(revision: string, upstream: Exports): string {
     "type Mutual<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;",
     "type Expect<T extends true> = T;",
     ...upstream.types.map((name) => `export type ${name} = Expect<Mutual<Up.${name}, Ours.${name}>>;`),
-    ...upstream.values.map((name) => `export type const_${name} = Expect<Mutual<typeof Up.${name}, typeof Ours.${name}>>;`),
+    ...upstream.values.map(
+      (name) => `export type const_${name} = Expect<Mutual<typeof Up.${name}, typeof Ours.${name}>>;`,
+    ),
   ];
   const path = join(work, `${revision}.ts`);
   writeFileSync(path, lines.join("\n") + "\n");
@@ -95,7 +99,7 @@ describe("the assignability check itself", () => {
         "type Mutual<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;",
         "type Expect<T extends true> = T;",
         "export type Optional = Expect<Mutual<{ a: string }, { a?: string }>>;",
-        "export type Literal = Expect<Mutual<{ a: \"x\" }, { a: string }>>;",
+        'export type Literal = Expect<Mutual<{ a: "x" }, { a: string }>>;',
       ].join("\n"),
     );
     const negative = ts.createProgram([file], { strict: true, noEmit: true, types: [] });

@@ -14,7 +14,12 @@ export async function check(options: LoadOptions, log: Log, print: Log): Promise
   const table = loadRevisionTable();
   let built;
   try {
-    built = await buildRepositoryTree(table, table.revisions.map((r) => r.revision), options, log);
+    built = await buildRepositoryTree(
+      table,
+      table.revisions.map((r) => r.revision),
+      options,
+      log,
+    );
   } catch (error) {
     if (!(error instanceof HashMismatchError)) throw error;
     print(`drift: ${error.message}`);

@@ -7,12 +7,20 @@ import { emitEnv, emitRevision, ModelLoader, type LoadOptions } from "../pipelin
 import { loadRevisionTable } from "../spec/revisions.js";
 import { buildRepositoryTree, type Log } from "./build.js";
 
-export async function generateRepository(revisions: string[] | undefined, options: LoadOptions, log: Log): Promise<number> {
+export async function generateRepository(
+  revisions: string[] | undefined,
+  options: LoadOptions,
+  log: Log,
+): Promise<number> {
   const table = loadRevisionTable();
   const selected = revisions ?? table.revisions.map((r) => r.revision);
   const built = await buildRepositoryTree(table, selected, options, log);
   const drift = writeTree(paths.root, built.tree, built.ownedDirs);
-  log(drift.length === 0 ? "up to date: nothing changed" : `wrote ${drift.length} file(s): ${drift.map((d) => d.path).join(", ")}`);
+  log(
+    drift.length === 0
+      ? "up to date: nothing changed"
+      : `wrote ${drift.length} file(s): ${drift.map((d) => d.path).join(", ")}`,
+  );
   return 0;
 }
 
@@ -21,7 +29,9 @@ export async function generateOut(revision: string, out: string, options: LoadOp
   const started = performance.now();
   const { model, from } = new ModelLoader(table).load(revision, options);
   if (from.kind === "checked-in") {
-    log(`note: no schema.ts for ${revision} found (--spec-dir, MCP_GEN_SPEC_DIR, cache); generating from the checked-in model`);
+    log(
+      `note: no schema.ts for ${revision} found (--spec-dir, MCP_GEN_SPEC_DIR, cache); generating from the checked-in model`,
+    );
   }
   const files = await emitRevision(model, emitEnv(table, revision));
   const root = resolve(out);

@@ -34,8 +34,14 @@ function cli(argv: string[]): Argv {
         y
           .options(specDirOption)
           .option("rev", { type: "string", describe: "Protocol revision, e.g. 2025-06-18 (see `mcp-gen revisions`)" })
-          .option("out", { type: "string", describe: "Write the revision's files into DIR instead of generated/<rev>/" })
-          .option("schema", { type: "string", describe: "Use this schema.ts for --rev instead of the pinned one (not hash-checked)" })
+          .option("out", {
+            type: "string",
+            describe: "Write the revision's files into DIR instead of generated/<rev>/",
+          })
+          .option("schema", {
+            type: "string",
+            describe: "Use this schema.ts for --rev instead of the pinned one (not hash-checked)",
+          })
           .example("$0 --rev 2025-06-18 --out src/mcp", "vendor typed code for 2025-06-18 into src/mcp"),
       async (args) => {
         if (!args.rev) throw new InputError("missing --rev (known revisions: `mcp-gen revisions`); see --help");
@@ -56,7 +62,11 @@ function cli(argv: string[]): Argv {
       async (args) => {
         const revisions = revList(args.rev);
         if (args.schema && revisions?.length !== 1) throw new InputError("--schema needs exactly one --rev");
-        process.exitCode = await generateRepository(revisions, { specDir: args["spec-dir"], schemaFile: args.schema }, log);
+        process.exitCode = await generateRepository(
+          revisions,
+          { specDir: args["spec-dir"], schemaFile: args.schema },
+          log,
+        );
       },
     )
     .command(

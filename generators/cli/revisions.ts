@@ -15,10 +15,22 @@ export function listRevisions(specDir: string | undefined, print: Log): number {
       if (!(error instanceof HashMismatchError)) throw error;
       source = "sha256 MISMATCH";
     }
-    return [pin.revision, pin.commit.slice(0, 12), pin.sha256.slice(0, 12), existsSync(paths.model(pin.revision)) ? "yes" : "no", source];
+    return [
+      pin.revision,
+      pin.commit.slice(0, 12),
+      pin.sha256.slice(0, 12),
+      existsSync(paths.model(pin.revision)) ? "yes" : "no",
+      source,
+    ];
   });
   const header = ["revision", "commit", "sha256", "model", "schema.ts"];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-  for (const row of [header, ...rows]) print(row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join("  ").trimEnd());
+  for (const row of [header, ...rows])
+    print(
+      row
+        .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+        .join("  ")
+        .trimEnd(),
+    );
   return 0;
 }

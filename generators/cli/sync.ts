@@ -40,7 +40,11 @@ async function pin(table: RevisionTable, options: SyncOptions, log: Log): Promis
   if (!revision || rest.length > 0) throw new InputError("--commit pins one revision: give exactly one --rev");
   if (!/^[0-9a-f]{40}$/.test(options.commit ?? "")) throw new InputError("--commit needs a full 40-hex commit id");
   const existing = table.revisions.find((r) => r.revision === revision);
-  const draft: RevisionPin = { ...(existing ?? { revision, numberType: "integer" }), commit: options.commit as string, sha256: "" };
+  const draft: RevisionPin = {
+    ...(existing ?? { revision, numberType: "integer" }),
+    commit: options.commit as string,
+    sha256: "",
+  };
   const { text, origin } = await fetchSchema(table, draft, options.from);
   draft.sha256 = sha256(text);
   const revisions = existing
@@ -53,7 +57,11 @@ async function pin(table: RevisionTable, options: SyncOptions, log: Log): Promis
   return 0;
 }
 
-async function fetchSchema(table: RevisionTable, p: RevisionPin, from?: string): Promise<{ text: string; origin: string }> {
+async function fetchSchema(
+  table: RevisionTable,
+  p: RevisionPin,
+  from?: string,
+): Promise<{ text: string; origin: string }> {
   if (from) {
     const path = join(from, p.revision, "schema.ts");
     if (!existsSync(path)) throw new InputError(`${path}: no such file`);
@@ -64,7 +72,9 @@ async function fetchSchema(table: RevisionTable, p: RevisionPin, from?: string):
   try {
     response = await fetch(url);
   } catch (error) {
-    throw new InputError(`${url}: download failed (${(error as Error).message}); use --from DIR to copy from a local checkout`);
+    throw new InputError(
+      `${url}: download failed (${(error as Error).message}); use --from DIR to copy from a local checkout`,
+    );
   }
   if (!response.ok) throw new InputError(`${url}: download failed with HTTP ${response.status}`);
   return { text: await response.text(), origin: url };

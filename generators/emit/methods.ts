@@ -17,10 +17,34 @@ interface MapSpec {
 }
 
 const MAPS: MapSpec[] = [
-  { name: "ClientRequestMap", stem: "ClientRequest", kind: "request", direction: "clientToServer", summary: "Requests a client sends to a server: method → message, params and result." },
-  { name: "ServerRequestMap", stem: "ServerRequest", kind: "request", direction: "serverToClient", summary: "Requests a server sends to a client: method → message, params and result." },
-  { name: "ClientNotificationMap", stem: "ClientNotification", kind: "notification", direction: "clientToServer", summary: "Notifications a client sends to a server: method → message and params." },
-  { name: "ServerNotificationMap", stem: "ServerNotification", kind: "notification", direction: "serverToClient", summary: "Notifications a server sends to a client: method → message and params." },
+  {
+    name: "ClientRequestMap",
+    stem: "ClientRequest",
+    kind: "request",
+    direction: "clientToServer",
+    summary: "Requests a client sends to a server: method → message, params and result.",
+  },
+  {
+    name: "ServerRequestMap",
+    stem: "ServerRequest",
+    kind: "request",
+    direction: "serverToClient",
+    summary: "Requests a server sends to a client: method → message, params and result.",
+  },
+  {
+    name: "ClientNotificationMap",
+    stem: "ClientNotification",
+    kind: "notification",
+    direction: "clientToServer",
+    summary: "Notifications a client sends to a server: method → message and params.",
+  },
+  {
+    name: "ServerNotificationMap",
+    stem: "ServerNotification",
+    kind: "notification",
+    direction: "serverToClient",
+    summary: "Notifications a server sends to a client: method → message and params.",
+  },
 ];
 
 export const methodsArtifact: Artifact = {
@@ -77,7 +101,8 @@ function entryType(m: MethodEntry): string {
     fields.push("params?: undefined;");
   } else {
     const inline = `${m.type}["params"]`;
-    const type = m.params.type.kind === "ref" ? printType(m.params.type) : m.params.optional ? `NonNullable<${inline}>` : inline;
+    const type =
+      m.params.type.kind === "ref" ? printType(m.params.type) : m.params.optional ? `NonNullable<${inline}>` : inline;
     fields.push(`params${m.params.optional ? "?" : ""}: ${type};`);
   }
   if (m.result) fields.push(`result: ${printType(m.result)};`);

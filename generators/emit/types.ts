@@ -16,11 +16,7 @@ export const typesArtifact: Artifact = {
         value: typeof c.value === "string" ? stringLiteral(c.value) : String(c.value),
       })),
       declarations: model.declarations.map((d) => ({
-        doc: docComment([
-          ...(d.category ? [`@category ${d.category}`] : []),
-          ...tagLines(d),
-          seeLine(env, d.name),
-        ]),
+        doc: docComment([...(d.category ? [`@category ${d.category}`] : []), ...tagLines(d), seeLine(env, d.name)]),
         code: printDeclaration(d),
       })),
     });

@@ -38,7 +38,8 @@ export function buildMethodMap(declarations: Declaration[], inferences: MethodIn
     for (const memberName of unionMembers(union)) {
       const decl = byName.get(memberName);
       const shape = decl?.resolved;
-      if (!decl || !shape) throw new MethodMapError(`${source.union} member ${memberName} is not an object type`, union.name);
+      if (!decl || !shape)
+        throw new MethodMapError(`${source.union} member ${memberName} is not an object type`, union.name);
       const method = methodName(shape);
       if (method === undefined) {
         throw new MethodMapError(`${memberName} (in ${source.union}) has no literal \`method\``, memberName);
@@ -97,9 +98,7 @@ export function inferResult(
   method: string,
   declarations: Declaration[],
 ): { type: TypeNode; source: ResultSource } {
-  const peers = request.category
-    ? declarations.filter((d) => d !== request && d.category === request.category)
-    : [];
+  const peers = request.category ? declarations.filter((d) => d !== request && d.category === request.category) : [];
   const responses = peers.filter((d) => isResultResponse(d.resolved));
   if (responses.length > 1) {
     throw new MethodMapError(`${method}: several result responses in its category (${names(responses)})`, request.name);

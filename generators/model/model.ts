@@ -5,15 +5,7 @@
 export const MODEL_VERSION = 1;
 
 export type PrimitiveName =
-  | "string"
-  | "number"
-  | "boolean"
-  | "null"
-  | "undefined"
-  | "unknown"
-  | "any"
-  | "object"
-  | "never";
+  "string" | "number" | "boolean" | "null" | "undefined" | "unknown" | "any" | "object" | "never";
 
 export type LiteralValue = string | number | boolean;
 

@@ -102,7 +102,10 @@ function crossCheckShapes(
       .sort();
     const ours = decl.resolved.properties.map((p) => `${p.name}${p.optional ? "?" : ""}`).sort();
     if (actual.join() !== ours.join()) {
-      fail(decl.name, `${decl.name}: resolved properties [${ours.join(", ")}] differ from the type checker's [${actual.join(", ")}]`);
+      fail(
+        decl.name,
+        `${decl.name}: resolved properties [${ours.join(", ")}] differ from the type checker's [${actual.join(", ")}]`,
+      );
     }
   }
 }

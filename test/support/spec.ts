@@ -22,7 +22,11 @@ export function schemaTsPath(revision: string): string {
 
 export type JsonSchema = Record<string, unknown>;
 
-export function officialSchema(revision: string): { root: JsonSchema; defs: Record<string, JsonSchema>; defsKey: string } {
+export function officialSchema(revision: string): {
+  root: JsonSchema;
+  defs: Record<string, JsonSchema>;
+  defsKey: string;
+} {
   const root = JSON.parse(readFileSync(join(SPEC_DIR, revision, "schema.json"), "utf8")) as JsonSchema;
   const defsKey = "$defs" in root ? "$defs" : "definitions";
   return { root, defs: root[defsKey] as Record<string, JsonSchema>, defsKey };
