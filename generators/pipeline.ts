@@ -81,7 +81,12 @@ export function readInferences(): MethodInferences {
 }
 
 export function readModel(path: string): Model {
-  const model = JSON.parse(readFileSync(path, "utf8")) as Model;
+  let model: Model;
+  try {
+    model = JSON.parse(readFileSync(path, "utf8")) as Model;
+  } catch (error) {
+    throw new InputError(`${path}: not a readable model (${(error as Error).message}); regenerate it`);
+  }
   if (model.modelVersion !== MODEL_VERSION) {
     throw new InputError(
       `${path}: model version ${model.modelVersion}, this mcp-gen reads ${MODEL_VERSION}; regenerate it`,

@@ -1,0 +1,195 @@
+// The mcp-gen command end to end, on a scratch copy of the repository: drift detection,
+// idempotent generation, bad input (file:line, exit 2, nothing written), offline use.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { paths } from "../generators/paths.js";
+import { ScratchClone } from "./support/scratch-clone.js";
+import { REVISIONS, schemaTsPath, SPEC_DIR } from "./support/spec.js";
+
+const clone = new ScratchClone();
+const temp = mkdtempSync(join(tmpdir(), "mcp-gen-cli-"));
+afterAll(() => {
+  clone.dispose();
+  rmSync(temp, { recursive: true, force: true });
+});
+
+/** Changes one byte: the last lowercase letter of the file. */
+function flipByte(file: string): void {
+  const text = readFileSync(file, "utf8");
+  const at = text.search(/[a-y][^a-y]*$/);
+  writeFileSync(file, text.slice(0, at) + String.fromCharCode(text.charCodeAt(at) + 1) + text.slice(at + 1));
+}
+
+describe("check and generate", () => {
+  it("check passes on the checked-in tree", () => {
+    const result = clone.run(["check"]);
+    expect(result.stderr).toContain("files match the generator");
+    expect(result.status).toBe(0);
+  });
+
+  it("check exits 1 with a unified diff naming every drifted file; generate repairs it byte for byte", () => {
+    const before = clone.snapshot("generated");
+    flipByte(clone.path("generated", "2025-06-18", "types.ts"));
+    flipByte(clone.path("spec", "2024-11-05", "model.json"));
+    writeFileSync(clone.path("generated", "draft", "leftover.ts"), "export {};\n");
+
+    const drift = clone.run(["check"]);
+    expect(drift.status).toBe(1);
+    expect(drift.stdout).toContain("--- a/generated/2025-06-18/types.ts");
+    expect(drift.stdout).toMatch(/^\s+changed\s+generated\/2025-06-18\/types\.ts$/m);
+    expect(drift.stdout).toMatch(/^\s+changed\s+spec\/2024-11-05\/model\.json$/m);
+    expect(drift.stdout).toMatch(/^\s+stale\s+generated\/draft\/leftover\.ts$/m);
+
+    expect(clone.run(["generate"]).status).toBe(0);
+    expect(clone.snapshot("generated")).toEqual(before);
+    expect(clone.run(["check"]).status).toBe(0);
+  });
+
+  it("generates identical bytes on consecutive runs, equal to the checked-in files", () => {
+    const first = clone.run(["generate"]);
+    expect(first.status).toBe(0);
+    const afterFirst = clone.snapshot("generated");
+    expect(clone.run(["generate"]).stderr).toContain("up to date: nothing changed");
+    expect(clone.snapshot("generated")).toEqual(afterFirst);
+    for (const revision of REVISIONS) {
+      expect(readFileSync(clone.path("spec", revision, "model.json"), "utf8")).toBe(
+        readFileSync(paths.model(revision), "utf8"),
+      );
+    }
+  });
+
+  it("prints one progress line per revision", () => {
+    const result = clone.run(["generate"]);
+    for (const revision of REVISIONS) expect(result.stderr).toMatch(new RegExp(`^${revision}\\s+\\d+ types`, "m"));
+  });
+});
+
+describe("bad input", () => {
+  const draft = readFileSync(schemaTsPath("draft"), "utf8");
+
+  function schemaWith(name: string, edit: (text: string) => string): string {
+    const file = join(temp, name);
+    writeFileSync(file, edit(draft));
+    return file;
+  }
+
+  /** Runs generate with a broken draft schema and checks nothing under generated/ or spec/ changed. */
+  function rejects(file: string): { stderr: string } {
+    const generated = clone.snapshot("generated");
+    const spec = clone.snapshot("spec");
+    const result = clone.run(["generate", "--rev", "draft", "--schema", file]);
+    expect(result.status).toBe(2);
+    expect(clone.snapshot("generated")).toEqual(generated);
+    expect(clone.snapshot("spec")).toEqual(spec);
+    return result;
+  }
+
+  it("a syntax error: exit 2, file:line:column, nothing written", () => {
+    const file = schemaWith("syntax.ts", (t) => t.replace("export interface Icons {", "export interface Icons {{"));
+    const line =
+      readFileSync(file, "utf8")
+        .split("\n")
+        .findIndex((l) => l.includes("Icons {{")) + 1;
+    expect(rejects(file).stderr).toMatch(new RegExp(`syntax\\.ts:${line}:\\d+: `));
+  });
+
+  it("an unsupported construct: exit 2, file:line, what it is", () => {
+    const file = schemaWith("keyof.ts", (t) => `${t}\nexport type ToolKey = keyof Tool;\n`);
+    const line = readFileSync(file, "utf8").split("\n").length - 1;
+    expect(rejects(file).stderr).toMatch(
+      new RegExp(`keyof\\.ts:${line}:\\d+: unsupported type construct \\(TypeOperator\\)`),
+    );
+  });
+
+  it("a generic declaration and an unknown JSDoc tag are rejected too", () => {
+    const generic = schemaWith("generic.ts", (t) => `${t}\nexport interface Box<T> { value: T }\n`);
+    expect(rejects(generic).stderr).toContain("unsupported generic interface");
+    const tag = schemaWith("tag.ts", (t) =>
+      t.replace("export interface Icons {", "/** @secretConstraint 3 */\nexport interface Icons {"),
+    );
+    expect(rejects(tag).stderr).toMatch(/tag\.ts:\d+:\d+: unsupported JSDoc tag @secretConstraint/);
+  });
+
+  it("a reference to an undeclared type names it", () => {
+    const file = schemaWith("unknown-ref.ts", (t) => t.replace("icons?: Icon[];", "icons?: Icon[];\n  badge?: Badge;"));
+    expect(rejects(file).stderr).toMatch(/unknown-ref\.ts:\d+:\d+: Cannot find name 'Badge'/);
+  });
+
+  it("a spec source that does not match its pin: generate exits 2 naming both hashes, check exits 1", () => {
+    const dir = join(temp, "tampered");
+    mkdirSync(join(dir, "draft"), { recursive: true });
+    writeFileSync(join(dir, "draft", "schema.ts"), draft + "\n// tampered\n");
+    const generate = clone.run(["generate", "--rev", "draft", "--spec-dir", dir]);
+    expect(generate.status).toBe(2);
+    expect(generate.stderr).toMatch(
+      /sha256 mismatch for revision draft: expected [0-9a-f]{64} \(spec\/revisions\.json\), got [0-9a-f]{64}/,
+    );
+    expect(clone.run(["check", "--spec-dir", dir]).status).toBe(1);
+  });
+
+  it("an unknown revision lists the known ones", () => {
+    const result = clone.run(["--rev", "1999-01-01", "--out", join(temp, "never")]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(`unknown revision "1999-01-01"; known revisions: ${REVISIONS.join(", ")}`);
+  });
+
+  it("usage errors exit 2", () => {
+    expect(clone.run([]).status).toBe(2);
+    expect(clone.run(["generate", "--no-such-flag"]).status).toBe(2);
+  });
+});
+
+describe("the main job", () => {
+  const tsc = join(paths.root, "node_modules", "typescript", "bin", "tsc");
+
+  it("--out writes a self-contained tree that compiles with tsc --strict in an empty project", () => {
+    const out = join(temp, "vendored");
+    const result = clone.run(["--rev", "2025-06-18", "--out", out]);
+    expect(result.status).toBe(0);
+    writeFileSync(join(out, "package.json"), JSON.stringify({ type: "module" }));
+    const compilerOptions = { strict: true, noEmit: true, module: "nodenext", types: [] };
+    writeFileSync(join(out, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["*.ts"] }));
+    const compiled = spawnSync(process.execPath, [tsc, "-p", "."], { cwd: out, encoding: "utf8" });
+    expect(compiled.stdout + compiled.stderr).toBe("");
+    expect(compiled.status).toBe(0);
+  });
+
+  it("works offline from the checked-in model and says so in one line", () => {
+    const out = join(temp, "offline");
+    const result = clone.run(["--rev", "2026-07-28", "--out", out], {
+      MCP_GEN_SPEC_DIR: undefined,
+      MCP_GEN_CACHE_DIR: join(temp, "empty-cache"),
+    });
+    expect(result.status).toBe(0);
+    expect(result.stderr.split("\n").filter((l) => l.startsWith("note:"))).toHaveLength(1);
+    expect(result.stderr).toContain("generating from the checked-in model");
+    for (const file of ["types.ts", "methods.ts", "index.ts"]) {
+      expect(readFileSync(join(out, file), "utf8")).toBe(
+        readFileSync(join(paths.generated, "2026-07-28", file), "utf8"),
+      );
+    }
+  });
+
+  it("sync --from fills the cache after checking hashes, and revisions shows where sources are", () => {
+    const cache = join(temp, "cache");
+    const env = { MCP_GEN_SPEC_DIR: undefined, MCP_GEN_CACHE_DIR: cache };
+    const synced = clone.run(["sync", "--from", SPEC_DIR, "--rev", "2025-06-18,draft"], env);
+    expect(synced.status).toBe(0);
+    expect(synced.stderr).toMatch(/^2025-06-18\s+sha256 ok/m);
+    const listed = clone.run(["revisions"], env);
+    expect(listed.status).toBe(0);
+    expect(listed.stdout).toMatch(/^2025-06-18\s+b0f60ba5409d\s+7d7f4cc6f3ad\s+yes\s+cache: /m);
+    expect(listed.stdout).toMatch(/^2024-11-05\s.*missing \(run `mcp-gen sync`\)$/m);
+  });
+
+  it("has --help for every command", () => {
+    for (const command of [[], ["generate"], ["check"], ["sync"], ["revisions"]]) {
+      const result = clone.run([...command, "--help"]);
+      expect(result.status, command.join(" ")).toBe(0);
+      expect(result.stdout).toContain("--spec-dir".length > 0 && command[0] === "sync" ? "--from" : "--spec-dir");
+    }
+  });
+});

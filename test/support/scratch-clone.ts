@@ -1,0 +1,54 @@
+// A throwaway copy of the repository's checked-in inputs and outputs, so CLI tests can
+// run real commands that write files without touching the working tree.
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { paths } from "../../generators/paths.js";
+import { SPEC_DIR } from "./spec.js";
+
+const COPIED = ["package.json", "tsconfig.json", "tsconfig.build.json", "generators", "templates", "spec", "generated"];
+
+export interface RunResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export class ScratchClone {
+  readonly root = mkdtempSync(join(tmpdir(), "mcp-gen-clone-"));
+
+  constructor() {
+    for (const entry of COPIED) cpSync(join(paths.root, entry), join(this.root, entry), { recursive: true });
+    symlinkSync(join(paths.root, "node_modules"), join(this.root, "node_modules"), "dir");
+  }
+
+  /** Runs the CLI from source with the test's spec directory; `env` entries set to undefined are removed. */
+  run(args: string[], env: Record<string, string | undefined> = {}): RunResult {
+    const merged: Record<string, string | undefined> = { ...process.env, MCP_GEN_SPEC_DIR: SPEC_DIR, ...env };
+    for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
+    const result = spawnSync(join(paths.root, "node_modules", ".bin", "tsx"), ["generators/cli/main.ts", ...args], {
+      cwd: this.root,
+      env: merged as NodeJS.ProcessEnv,
+      encoding: "utf8",
+    });
+    return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+  }
+
+  /** Every file under a directory of the clone: relative path → content. */
+  snapshot(dir: string): Map<string, string> {
+    const base = join(this.root, dir);
+    const files = readdirSync(base, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => join(e.parentPath, e.name));
+    return new Map(files.sort().map((f) => [relative(base, f), readFileSync(f, "utf8")]));
+  }
+
+  path(...parts: string[]): string {
+    return join(this.root, ...parts);
+  }
+
+  dispose(): void {
+    rmSync(this.root, { recursive: true, force: true });
+  }
+}
