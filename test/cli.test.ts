@@ -1,6 +1,8 @@
 // The mcp-gen command end to end, on a scratch copy of the repository: drift detection,
 // idempotent generation, bad input (file:line, exit 2, nothing written), offline use.
 import { spawnSync } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,6 +17,11 @@ afterAll(() => {
   clone.dispose();
   rmSync(temp, { recursive: true, force: true });
 });
+
+/** Runs the CLI without blocking this process, so a server in it can answer. */
+function runAsync(args: string[], env: Record<string, string | undefined>) {
+  return clone.runAsync(args, env);
+}
 
 /** Changes one byte: the last lowercase letter of the file. */
 function flipByte(file: string): void {
@@ -183,6 +190,45 @@ describe("the main job", () => {
     expect(listed.status).toBe(0);
     expect(listed.stdout).toMatch(/^2025-06-18\s+b0f60ba5409d\s+7d7f4cc6f3ad\s+yes\s+cache: /m);
     expect(listed.stdout).toMatch(/^2024-11-05\s.*missing \(run `mcp-gen sync`\)$/m);
+  });
+
+  it("sync downloads from the pinned raw URL (served locally here) and checks the hash", async () => {
+    const server = createServer((req, res) => {
+      // /<repository>/<commit>/schema/<revision>/schema.ts, as the rawUrl template builds it.
+      const revision = req.url?.split("/").at(-2) ?? "";
+      const file = revision === "draft" ? `${readFileSync(schemaTsPath("draft"), "utf8")}\n// changed\n` : undefined;
+      res.writeHead(file === undefined ? 404 : 200).end(file ?? "not found");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const table = JSON.parse(readFileSync(clone.path("spec", "revisions.json"), "utf8")) as Record<string, unknown>;
+    const original = JSON.stringify(table, null, 2) + "\n";
+    writeFileSync(
+      clone.path("spec", "revisions.json"),
+      JSON.stringify({
+        ...table,
+        rawUrl: `http://127.0.0.1:${port}/{repository}/{commit}/schema/{revision}/schema.ts`,
+      }),
+    );
+    const env = { MCP_GEN_SPEC_DIR: undefined, MCP_GEN_CACHE_DIR: join(temp, "download-cache") };
+    try {
+      const missing = await runAsync(["sync", "--rev", "2025-06-18"], env);
+      expect(missing.status).toBe(2);
+      expect(missing.stderr).toContain("download failed with HTTP 404");
+      const mismatch = await runAsync(["sync", "--rev", "draft"], env);
+      expect(mismatch.status).toBe(2);
+      expect(mismatch.stderr).toMatch(/sha256 mismatch for revision draft/);
+      const pinned = await runAsync(["sync", "--rev", "draft", "--commit", "f".repeat(40)], env);
+      expect(pinned.status).toBe(0);
+      const pins = JSON.parse(readFileSync(clone.path("spec", "revisions.json"), "utf8")) as {
+        revisions: { revision: string; commit: string; sha256: string }[];
+      };
+      expect(pins.revisions.find((r) => r.revision === "draft")).toMatchObject({ commit: "f".repeat(40) });
+      expect(readFileSync(join(temp, "download-cache", "draft", "schema.ts"), "utf8")).toContain("// changed");
+    } finally {
+      server.close();
+      writeFileSync(clone.path("spec", "revisions.json"), original);
+    }
   });
 
   it("has --help for every command", () => {

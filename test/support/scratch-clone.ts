@@ -1,12 +1,13 @@
 // A throwaway copy of the repository's checked-in inputs and outputs, so CLI tests can
 // run real commands that write files without touching the working tree.
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { paths } from "../../generators/paths.js";
 import { SPEC_DIR } from "./spec.js";
 
+const TSX = join(paths.root, "node_modules", ".bin", "tsx");
 const COPIED = ["package.json", "tsconfig.json", "tsconfig.build.json", "generators", "templates", "spec", "generated"];
 
 export interface RunResult {
@@ -25,14 +26,25 @@ export class ScratchClone {
 
   /** Runs the CLI from source with the test's spec directory; `env` entries set to undefined are removed. */
   run(args: string[], env: Record<string, string | undefined> = {}): RunResult {
+    const result = spawnSync(TSX, ["generators/cli/main.ts", ...args], this.options(env));
+    return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+  }
+
+  /** As `run`, without blocking the event loop. */
+  runAsync(args: string[], env: Record<string, string | undefined> = {}): Promise<RunResult> {
+    return new Promise((resolve, reject) => {
+      execFile(TSX, ["generators/cli/main.ts", ...args], this.options(env), (error, stdout, stderr) => {
+        const status = error ? (typeof error.code === "number" ? error.code : null) : 0;
+        if (status === null) reject(error);
+        else resolve({ status, stdout, stderr });
+      });
+    });
+  }
+
+  private options(env: Record<string, string | undefined>) {
     const merged: Record<string, string | undefined> = { ...process.env, MCP_GEN_SPEC_DIR: SPEC_DIR, ...env };
     for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
-    const result = spawnSync(join(paths.root, "node_modules", ".bin", "tsx"), ["generators/cli/main.ts", ...args], {
-      cwd: this.root,
-      env: merged as NodeJS.ProcessEnv,
-      encoding: "utf8",
-    });
-    return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+    return { cwd: this.root, env: merged as NodeJS.ProcessEnv, encoding: "utf8" as const };
   }
 
   /** Every file under a directory of the clone: relative path → content. */
