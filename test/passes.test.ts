@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { docComment, ImportList, propertyKey, valueLiteral } from "../generators/emit/code.js";
 import { printDeclaration, printType } from "../generators/emit/print-type.js";
+import { buildEnvelopes } from "../generators/model/envelopes.js";
 import { buildMethodMap, inferResult, type MethodInferences } from "../generators/model/method-map.js";
 import type { Declaration, Property, TypeNode } from "../generators/model/model.js";
 import { resolveShapes } from "../generators/model/resolve-shapes.js";
@@ -142,6 +143,7 @@ describe("method map rules", () => {
   });
 
   const inferences = (capabilities: Record<string, string | null>): MethodInferences => ({
+    messageUnion: "JSONRPCMessage",
     unions: [{ union: "ClientRequest", kind: "request", direction: "clientToServer", delivery: "message" }],
     capabilities: { clientToServer: capabilities, serverToClient: {} },
   });
@@ -164,6 +166,36 @@ describe("method map rules", () => {
     expect(buildMethodMap(decls, inferences({ "things/list": "server:gadgets" }))[0]?.capability).toBeNull();
     expect(() => buildMethodMap(decls, inferences({ "things/list": "server:things.nope" }))).toThrow("no nope");
     expect(() => buildMethodMap(decls, inferences({}))).toThrow("not in spec/method-inferences.json");
+  });
+});
+
+describe("envelopes", () => {
+  const jsonrpc = prop("jsonrpc", lit("2.0"));
+  const decls = resolveShapes([
+    iface("Req", [jsonrpc, prop("id", num), prop("method", str)]),
+    iface("Note", [jsonrpc, prop("method", str)]),
+    iface("Ok", [jsonrpc, prop("id", num), prop("result", { kind: "object", properties: [] })]),
+    iface("Fail", [jsonrpc, prop("id", num), prop("error", { kind: "object", properties: [] })]),
+    alias("Response", { kind: "union", members: [ref("Ok"), ref("Fail")] }),
+    alias("Batch", { kind: "array", items: { kind: "union", members: [ref("Req"), ref("Note")] } }),
+    alias("Message", { kind: "union", members: [ref("Batch"), ref("Req"), ref("Note"), ref("Response")] }),
+  ]);
+
+  it("classifies the message union's members by shape, following aliases, and finds batches", () => {
+    expect(buildEnvelopes(decls, "Message")).toEqual({
+      union: "Message",
+      request: "Req",
+      notification: "Note",
+      resultResponse: "Ok",
+      errorResponse: "Fail",
+      batchRequest: "Batch",
+    });
+    expect(buildEnvelopes(decls, "Missing")).toBeUndefined();
+  });
+
+  it("rejects a union without a response envelope", () => {
+    const partial = [...decls, alias("Half", { kind: "union", members: [ref("Req"), ref("Note")] })];
+    expect(() => buildEnvelopes(partial, "Half")).toThrow("no resultResponse envelope");
   });
 });
 

@@ -14,6 +14,8 @@ import type {
 } from "./model.js";
 
 export interface MethodInferences {
+  /** The union of every JSON-RPC message (see envelopes.ts). */
+  messageUnion: string;
   unions: { union: string; kind: "request" | "notification"; direction: Direction; delivery: Delivery }[];
   /** Per direction, method → "side:path.to.capability", or null when nothing gates it. */
   capabilities: Record<Direction, Record<string, string | null>>;

@@ -2,7 +2,7 @@
 // Facts only (names, structure, optionality, literal values, value constraints);
 // never prose. Every emitter reads this and nothing else.
 
-export const MODEL_VERSION = 1;
+export const MODEL_VERSION = 2;
 
 export type PrimitiveName =
   "string" | "number" | "boolean" | "null" | "undefined" | "unknown" | "any" | "object" | "never";
@@ -151,6 +151,18 @@ export interface MethodEntry {
   capability: CapabilityRef | null;
 }
 
+/** The JSON-RPC envelope declarations of a revision; batches only where the revision has them. */
+export interface Envelopes {
+  /** The union of all JSON-RPC messages (`JSONRPCMessage`). */
+  union: string;
+  request: string;
+  notification: string;
+  resultResponse: string;
+  errorResponse: string;
+  batchRequest?: string;
+  batchResponse?: string;
+}
+
 export interface ModelSource {
   repository: string;
   commit: string;
@@ -166,5 +178,6 @@ export interface Model {
   conventions: { numberType: "integer" | "number" };
   constants: Constant[];
   declarations: Declaration[];
+  envelopes: Envelopes;
   methods: MethodEntry[];
 }

@@ -2,6 +2,7 @@
 // checker serve every revision parsed in a run.
 import { Node, Project, ts, type SourceFile } from "ts-morph";
 import { InputError, type SourceLocation } from "../errors.js";
+import { buildEnvelopes, EnvelopeError } from "../model/envelopes.js";
 import { buildMethodMap, MethodMapError, type MethodInferences } from "../model/method-map.js";
 import { MODEL_VERSION, type Declaration, type Model } from "../model/model.js";
 import { resolveShapes, ShapeError } from "../model/resolve-shapes.js";
@@ -54,6 +55,15 @@ export class SchemaParser {
       if (e instanceof MethodMapError) throw located(e.declaration, e.message);
       throw e;
     }
+    let envelopes;
+    try {
+      envelopes = buildEnvelopes(declarations, this.inferences.messageUnion);
+    } catch (e) {
+      if (e instanceof EnvelopeError) throw located(this.inferences.messageUnion, e.message);
+      throw e;
+    }
+    if (!envelopes)
+      throw located(undefined, `no ${this.inferences.messageUnion} union: cannot tell JSON-RPC messages apart`);
     return {
       modelVersion: MODEL_VERSION,
       revision: input.revision,
@@ -61,6 +71,7 @@ export class SchemaParser {
       conventions: input.conventions,
       constants: read.constants,
       declarations,
+      envelopes,
       methods,
     };
   }
