@@ -7,6 +7,7 @@ import { indexArtifact } from "./emit/index-file.js";
 import { methodsArtifact } from "./emit/methods.js";
 import { formatTypeScript } from "./emit/render.js";
 import { typesArtifact } from "./emit/types.js";
+import { validatorsArtifact } from "./emit/validators.js";
 import { InputError } from "./errors.js";
 import type { MethodInferences } from "./model/method-map.js";
 import { MODEL_VERSION, type Model } from "./model/model.js";
@@ -14,7 +15,7 @@ import { SchemaParser } from "./parse/parse-schema.js";
 import { paths } from "./paths.js";
 import { findRevision, locateSchema, specUrl, type RevisionTable, type SchemaSource } from "./spec/revisions.js";
 
-const MODULES: Artifact[] = [typesArtifact, methodsArtifact];
+const MODULES: Artifact[] = [typesArtifact, methodsArtifact, validatorsArtifact];
 export const ARTIFACTS: Artifact[] = [...MODULES, indexArtifact(MODULES)];
 
 /** Revisions whose spec site has a schema reference page with one anchor per type. */

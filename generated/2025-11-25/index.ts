@@ -4,3 +4,4 @@
 
 export * from "./types.js";
 export * from "./methods.js";
+export * from "./validators.js";

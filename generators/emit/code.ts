@@ -28,6 +28,13 @@ export function docComment(lines: string[]): string {
 /** Collects the imports of one generated file and prints them, sorted and de-duplicated. */
 export class ImportList {
   private readonly modules = new Map<string, Map<string, boolean>>();
+  private readonly namespaces = new Map<string, string>();
+
+  /** `import type * as alias from module`. */
+  addNamespace(module: string, alias: string): string {
+    this.namespaces.set(module, alias);
+    return alias;
+  }
 
   /** Imports `name` from `module`; `typeOnly` imports are erased at run time. */
   add(module: string, name: string, typeOnly: boolean): string {
@@ -43,17 +50,18 @@ export class ImportList {
   }
 
   render(): string {
-    return [...this.modules.keys()]
-      .sort()
-      .map((module) => {
-        const entries = [...(this.modules.get(module) ?? new Map<string, boolean>())].sort(([a], [b]) =>
-          a < b ? -1 : a > b ? 1 : 0,
-        );
-        const allTypes = entries.every(([, typeOnly]) => typeOnly);
-        const names = entries.map(([name, typeOnly]) => (typeOnly && !allTypes ? `type ${name}` : name));
-        return `import ${allTypes ? "type " : ""}{ ${names.join(", ")} } from ${stringLiteral(module)};`;
-      })
-      .join("\n");
+    const namespaces = [...this.namespaces]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([module, alias]) => `import type * as ${alias} from ${stringLiteral(module)};`);
+    const named = [...this.modules.keys()].sort().map((module) => {
+      const entries = [...(this.modules.get(module) ?? new Map<string, boolean>())].sort(([a], [b]) =>
+        a < b ? -1 : a > b ? 1 : 0,
+      );
+      const allTypes = entries.every(([, typeOnly]) => typeOnly);
+      const names = entries.map(([name, typeOnly]) => (typeOnly && !allTypes ? `type ${name}` : name));
+      return `import ${allTypes ? "type " : ""}{ ${names.join(", ")} } from ${stringLiteral(module)};`;
+    });
+    return [...namespaces, ...named].join("\n");
   }
 }
 

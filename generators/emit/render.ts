@@ -1,6 +1,6 @@
 // Handlebars lays out a file from its view model; prettier formats the result.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import Handlebars from "handlebars";
 import * as prettier from "prettier";
 import { paths } from "../paths.js";
@@ -9,7 +9,13 @@ const hbs = Handlebars.create();
 // Templates only place code built (and escaped) by the emitters; nothing is HTML.
 const compiled = new Map<string, Handlebars.TemplateDelegate>();
 
-hbs.registerPartial("header", readFileSync(join(paths.templates, "partials", "header.hbs"), "utf8"));
+// Every file under templates/partials/ is a partial named by its path: "header", "formats/uri".
+const partials = join(paths.templates, "partials");
+for (const entry of readdirSync(partials, { recursive: true, withFileTypes: true })) {
+  if (!entry.isFile() || !entry.name.endsWith(".hbs")) continue;
+  const file = join(entry.parentPath, entry.name);
+  hbs.registerPartial(relative(partials, file).replace(/\.hbs$/, ""), readFileSync(file, "utf8"));
+}
 
 export function renderTemplate(name: string, view: object): string {
   let template = compiled.get(name);

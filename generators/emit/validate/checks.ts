@@ -1,0 +1,258 @@
+// The model's meaning as checks: a small tree (one walk over the model) that both code
+// printers read, the fast boolean guard and the issue-collecting explainer, so the two
+// can never disagree about what is valid.
+import type { Constraints, Declaration, LiteralValue, Shape, TypeNode } from "../../model/model.js";
+import { stringLiteral } from "../code.js";
+import { FORMATS } from "./formats.js";
+import type { ValidationPlan } from "./plan.js";
+
+export type Check =
+  | { kind: "any" }
+  /** `test(value)` is a boolean expression, true when the value is valid. */
+  | { kind: "test"; test: (value: string) => string; expected: string }
+  | { kind: "ref"; name: string }
+  | { kind: "object"; properties: PropertyCheck[]; index?: Check }
+  | { kind: "array"; items: Check }
+  | { kind: "anyOf"; label: string; members: Branch[] }
+  | { kind: "switch"; label: string; property: string; cases: (Branch & { values: LiteralValue[] })[] }
+  | { kind: "allOf"; checks: Check[] };
+
+export interface PropertyCheck {
+  name: string;
+  optional: boolean;
+  check: Check;
+}
+
+export interface Branch {
+  label: string;
+  check: Check;
+}
+
+/** What the generated file needs besides the checks themselves. */
+export interface Usage {
+  formats: Set<string>;
+  helpers: Set<string>;
+  patterns: string[];
+}
+
+const ANY: Check = { kind: "any" };
+const IS_OBJECT = (v: string) => `typeof ${v} === "object" && ${v} !== null && !Array.isArray(${v})`;
+
+export class CheckFactory {
+  constructor(
+    private readonly plan: ValidationPlan,
+    readonly usage: Usage,
+  ) {}
+
+  declaration(decl: Declaration): Check {
+    if (decl.kind === "interface") return this.shape(decl.resolved as Shape);
+    return this.withConstraints(this.node(decl.type, decl.constraints?.jsonType), decl.constraints);
+  }
+
+  /** `numberType` is a `@TJS-type` that applies to `number` here and in union members, not deeper. */
+  node(node: TypeNode, numberType?: string): Check {
+    switch (node.kind) {
+      case "primitive":
+        return this.primitive(node.name, numberType);
+      case "literal":
+      case "typeof":
+        return literal(node.value);
+      case "ref":
+        return { kind: "ref", name: node.name };
+      case "array":
+        return { kind: "array", items: this.node(node.items) };
+      case "union":
+        return this.union(node, numberType);
+      case "intersection": {
+        const checks = node.members.map((m) => this.node(m)).filter((c) => c.kind !== "any");
+        return checks.length === 0 ? ANY : checks.length === 1 ? (checks[0] as Check) : { kind: "allOf", checks };
+      }
+      case "object":
+        return this.shape(this.plan.shape(node) as Shape);
+      case "record":
+        if (node.key.kind !== "primitive" || node.key.name !== "string") {
+          throw new Error(`validators: Record<> keys must be string`);
+        }
+        return { kind: "object", properties: [], ...this.index(node.value) };
+      case "omit": {
+        const shape = this.plan.shape(node.type);
+        if (!shape) throw new Error("validators: Omit<> of a type that is not an object");
+        const keys = new Set(node.keys);
+        return this.shape({ ...shape, properties: shape.properties.filter((p) => !keys.has(p.name)) });
+      }
+    }
+  }
+
+  private primitive(name: string, numberType: string = this.plan.model.conventions.numberType): Check {
+    switch (name) {
+      case "string":
+        return { kind: "test", test: (v) => `typeof ${v} === "string"`, expected: "string" };
+      case "number":
+        if (numberType === "integer")
+          return { kind: "test", test: (v) => `Number.isInteger(${v})`, expected: "integer" };
+        if (numberType === "number") {
+          return { kind: "test", test: (v) => `typeof ${v} === "number" && Number.isFinite(${v})`, expected: "number" };
+        }
+        throw new Error(`validators: unsupported @TJS-type ${numberType}`);
+      case "boolean":
+        return { kind: "test", test: (v) => `typeof ${v} === "boolean"`, expected: "boolean" };
+      case "null":
+        return { kind: "test", test: (v) => `${v} === null`, expected: "null" };
+      case "object":
+        return { kind: "test", test: IS_OBJECT, expected: "object" };
+      case "unknown":
+      case "any":
+        return ANY;
+      default:
+        return { kind: "test", test: () => "false", expected: "nothing (never)" };
+    }
+  }
+
+  private union(node: Extract<TypeNode, { kind: "union" }>, numberType?: string): Check {
+    let members = this.plan.flatten(node);
+    // `"a" | "b" | string` accepts what `string` accepts: test the primitive once.
+    if (members.some((m) => m.kind === "primitive" && m.name === "string")) {
+      members = members.filter((m) => !((m.kind === "literal" || m.kind === "typeof") && typeof m.value === "string"));
+    }
+    const label = members.map((m) => this.plan.label(m)).join(" | ");
+    if (members.some((m) => m.kind === "primitive" && (m.name === "unknown" || m.name === "any"))) return ANY;
+    const switched = this.plan.discriminate(members);
+    if (switched) {
+      return {
+        kind: "switch",
+        label,
+        property: switched.property,
+        cases: switched.cases.map((c) => ({
+          values: c.values,
+          label: this.plan.label(c.member),
+          check: this.node(c.member),
+        })),
+      };
+    }
+    if (members.length === 1) return this.node(members[0] as TypeNode, numberType);
+    return {
+      kind: "anyOf",
+      label,
+      members: members.map((m) => ({ label: this.plan.label(m), check: this.node(m, numberType) })),
+    };
+  }
+
+  private shape(shape: Shape): Check {
+    // Literal-valued properties first: they reject a wrong union member soonest.
+    const properties = [...shape.properties]
+      .map((p) => ({
+        name: p.name,
+        optional: p.optional,
+        check: this.withConstraints(this.node(p.type, p.constraints?.jsonType), p.constraints),
+      }))
+      .sort(
+        (a, b) =>
+          Number(b.check.kind === "test" && isLiteralTest(b.check)) -
+          Number(a.check.kind === "test" && isLiteralTest(a.check)),
+      );
+    return {
+      kind: "object",
+      properties,
+      ...(shape.indexSignature ? this.index(shape.indexSignature.type, shape.indexSignature.constraints) : {}),
+    };
+  }
+
+  private index(type: TypeNode, constraints?: Constraints): { index?: Check } {
+    const check = this.withConstraints(this.node(type, constraints?.jsonType), constraints);
+    return check.kind === "any" ? {} : { index: check };
+  }
+
+  /** Value constraints are JSON Schema keywords: each applies only to values of its own type. */
+  private withConstraints(check: Check, constraints: Constraints | undefined): Check {
+    if (!constraints) return check;
+    const extra: Check[] = [];
+    const num = (op: string, key: keyof Constraints, bound: number | undefined) => {
+      if (bound === undefined) return;
+      extra.push({
+        kind: "test",
+        test: (v) => `typeof ${v} !== "number" || ${v} ${op} ${bound}`,
+        expected: `${op} ${bound} (${key})`,
+      });
+    };
+    num(">=", "minimum", constraints.minimum);
+    num("<=", "maximum", constraints.maximum);
+    num(">", "exclusiveMinimum", constraints.exclusiveMinimum);
+    num("<", "exclusiveMaximum", constraints.exclusiveMaximum);
+    const count = (
+      applies: (v: string) => string,
+      measure: (v: string) => string,
+      op: string,
+      key: keyof Constraints,
+      bound: number | undefined,
+    ) => {
+      if (bound === undefined) return;
+      extra.push({
+        kind: "test",
+        test: (v) => `!(${applies(v)}) || ${measure(v)} ${op} ${bound}`,
+        expected: `${key} ${bound}`,
+      });
+    };
+    const isArray = (v: string) => `Array.isArray(${v})`;
+    const isString = (v: string) => `typeof ${v} === "string"`;
+    const length = (v: string) => `${v}.length`;
+    const codePoints = (v: string) => `codePoints(${v})`;
+    const keyCount = (v: string) => `Object.keys(${v}).length`;
+    count(isArray, length, ">=", "minItems", constraints.minItems);
+    count(isArray, length, "<=", "maxItems", constraints.maxItems);
+    if (constraints.minLength !== undefined || constraints.maxLength !== undefined)
+      this.usage.helpers.add("codePoints");
+    count(isString, codePoints, ">=", "minLength", constraints.minLength);
+    count(isString, codePoints, "<=", "maxLength", constraints.maxLength);
+    count(IS_OBJECT, keyCount, ">=", "minProperties", constraints.minProperties);
+    count(IS_OBJECT, keyCount, "<=", "maxProperties", constraints.maxProperties);
+    if (constraints.pattern !== undefined) {
+      const name = `PATTERN_${this.usage.patterns.length}`;
+      this.usage.patterns.push(`const ${name} = new RegExp(${stringLiteral(constraints.pattern)}, "u");`);
+      extra.push({
+        kind: "test",
+        test: (v) => `typeof ${v} !== "string" || ${name}.test(${v})`,
+        expected: `pattern ${constraints.pattern}`,
+      });
+    }
+    if (constraints.format !== undefined) {
+      const format = FORMATS[constraints.format];
+      if (!format) throw new Error(`validators: unsupported @format ${constraints.format}`);
+      this.usage.formats.add(constraints.format);
+      extra.push({
+        kind: "test",
+        test: (v) => `typeof ${v} !== "string" || ${format.fn}(${v})`,
+        expected: `${constraints.format} (format)`,
+      });
+    }
+    if (constraints.multipleOf !== undefined || constraints.uniqueItems) {
+      throw new Error("validators: @multipleOf and @uniqueItems are not supported yet");
+    }
+    const base: Check = constraints.nullable
+      ? {
+          kind: "anyOf",
+          label: `${describe(check)} | null`,
+          members: [
+            { label: describe(check), check },
+            { label: "null", check: NULL },
+          ],
+        }
+      : check;
+    if (extra.length === 0) return base;
+    return { kind: "allOf", checks: [base, ...extra].filter((c) => c.kind !== "any") };
+  }
+}
+
+function literal(value: LiteralValue): Check {
+  const text = typeof value === "string" ? stringLiteral(value) : String(value);
+  return { kind: "test", test: (v) => `${v} === ${text}`, expected: text };
+}
+
+const NULL: Check = { kind: "test", test: (v) => `${v} === null`, expected: "null" };
+
+function describe(check: Check): string {
+  return check.kind === "test" ? check.expected : check.kind === "ref" ? check.name : check.kind;
+}
+
+function isLiteralTest(check: Extract<Check, { kind: "test" }>): boolean {
+  return /^(".*"|-?\d+(\.\d+)?|true|false)$/.test(check.expected);
+}

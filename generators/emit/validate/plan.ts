@@ -1,0 +1,149 @@
+// Facts the validator emitter derives from the model before writing code: which
+// declarations can recurse, the members of unions through aliases, and which unions can
+// dispatch on a literal property (`type`, `method`) instead of trying every member.
+import type { Declaration, LiteralValue, Model, Shape, TypeNode } from "../../model/model.js";
+import { referencedNames } from "../../model/walk.js";
+
+export interface Discrimination {
+  property: string;
+  cases: { values: LiteralValue[]; member: TypeNode }[];
+}
+
+export class ValidationPlan {
+  readonly declarations: ReadonlyMap<string, Declaration>;
+  /** Declarations that can reach themselves through references: they guard their depth. */
+  readonly recursive: ReadonlySet<string>;
+
+  constructor(readonly model: Model) {
+    this.declarations = new Map(model.declarations.map((d) => [d.name, d]));
+    this.recursive = recursiveDeclarations(model.declarations);
+  }
+
+  declaration(name: string): Declaration {
+    const decl = this.declarations.get(name);
+    if (!decl) throw new Error(`validators: unknown type ${name}`);
+    return decl;
+  }
+
+  /** The members of a union, with references to aliases of unions expanded. */
+  flatten(node: TypeNode, seen: Set<string> = new Set()): TypeNode[] {
+    if (node.kind === "union") return node.members.flatMap((m) => this.flatten(m, seen));
+    if (node.kind === "ref" && !seen.has(node.name)) {
+      const decl = this.declaration(node.name);
+      if (decl.kind === "alias" && decl.type.kind === "union" && !decl.constraints) {
+        return this.flatten(decl.type, new Set([...seen, node.name]));
+      }
+    }
+    return [node];
+  }
+
+  /** The properties a member must have, when it is an object type. */
+  shape(node: TypeNode): Shape | undefined {
+    if (node.kind === "ref") return this.declaration(node.name).resolved;
+    if (node.kind === "object") {
+      return {
+        properties: node.properties.map((p) => ({ ...p, from: "" })),
+        ...(node.indexSignature ? { indexSignature: node.indexSignature } : {}),
+      };
+    }
+    return undefined;
+  }
+
+  /**
+   * A property every member requires, with literal values no two members share: then the
+   * property's value alone picks the only member that can match.
+   */
+  discriminate(members: TypeNode[]): Discrimination | undefined {
+    if (members.length < 2) return undefined;
+    const shapes = members.map((m) => this.shape(m));
+    if (shapes.some((s) => s === undefined)) return undefined;
+    for (const candidate of (shapes[0] as Shape).properties) {
+      const cases = members.map((member, i) => {
+        const p = (shapes[i] as Shape).properties.find((q) => q.name === candidate.name);
+        return { member, values: p && !p.optional ? literalValues(p.type) : undefined };
+      });
+      if (cases.some((c) => c.values === undefined)) continue;
+      const all = cases.flatMap((c) => c.values as LiteralValue[]);
+      if (new Set(all).size !== all.length) continue;
+      return { property: candidate.name, cases: cases as Discrimination["cases"] };
+    }
+    return undefined;
+  }
+
+  /** How a union member is named in messages. */
+  label(node: TypeNode): string {
+    switch (node.kind) {
+      case "ref":
+      case "typeof":
+        return node.name;
+      case "literal":
+        return JSON.stringify(node.value);
+      case "primitive":
+        return node.name;
+      case "array":
+        return `${this.label(node.items)}[]`;
+      case "union":
+        return node.members.map((m) => this.label(m)).join(" | ");
+      default:
+        return node.kind === "record" ? "object" : node.kind === "intersection" ? "intersection" : "object";
+    }
+  }
+}
+
+function literalValues(node: TypeNode): LiteralValue[] | undefined {
+  if (node.kind === "literal" || node.kind === "typeof") return [node.value];
+  if (node.kind === "union") {
+    const values = node.members.map(literalValues);
+    return values.every((v) => v !== undefined) ? values.flat() : undefined;
+  }
+  return undefined;
+}
+
+/** The types a declaration's validator calls: its resolved properties, or its alias type. */
+function dependencies(decl: Declaration): string[] {
+  if (decl.kind === "alias") return referencedNames([decl.type]);
+  const shape = decl.resolved;
+  const nodes = shape ? shape.properties.map((p) => p.type) : [];
+  if (shape?.indexSignature) nodes.push(shape.indexSignature.type);
+  return referencedNames(nodes);
+}
+
+/** Declarations on a reference cycle (Tarjan's strongly connected components). */
+export function recursiveDeclarations(declarations: Declaration[]): Set<string> {
+  const edges = new Map(declarations.map((d) => [d.name, dependencies(d)]));
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const result = new Set<string>();
+  let counter = 0;
+
+  const connect = (name: string): void => {
+    index.set(name, counter);
+    low.set(name, counter);
+    counter++;
+    stack.push(name);
+    onStack.add(name);
+    for (const next of edges.get(name) ?? []) {
+      if (!index.has(next)) {
+        connect(next);
+        low.set(name, Math.min(low.get(name) as number, low.get(next) as number));
+      } else if (onStack.has(next)) {
+        low.set(name, Math.min(low.get(name) as number, index.get(next) as number));
+      }
+    }
+    if (low.get(name) === index.get(name)) {
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop() as string;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== name);
+      const selfLoop = edges.get(name)?.includes(name) ?? false;
+      if (component.length > 1 || selfLoop) for (const c of component) result.add(c);
+    }
+  };
+  for (const d of declarations) if (!index.has(d.name)) connect(d.name);
+  return result;
+}

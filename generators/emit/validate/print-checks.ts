@@ -1,0 +1,272 @@
+// Checks → TypeScript. Two printers over the same check tree:
+//  - guard: `g_X(v, d): boolean`, straight-line tests that return false at the first
+//    failure and allocate nothing (the hot path);
+//  - explain: `x_X(v, p, out, d)`, run only after a guard failed, which records every
+//    failure with its JSON Pointer, the expected fact and a message.
+// Nested objects, arrays and dispatching unions of a guard become small hoisted functions.
+import type { LiteralValue } from "../../model/model.js";
+import { isIdentifier, stringLiteral } from "../code.js";
+import type { Branch, Check } from "./checks.js";
+
+/** Names on Object.prototype: reading them must not find the inherited member. */
+const PROTOTYPE_NAMES = new Set([
+  "__proto__",
+  "__defineGetter__",
+  "__defineSetter__",
+  "__lookupGetter__",
+  "__lookupSetter__",
+  "constructor",
+  "hasOwnProperty",
+  "isPrototypeOf",
+  "propertyIsEnumerable",
+  "toLocaleString",
+  "toString",
+  "valueOf",
+]);
+
+const NOT_OBJECT = (v: string) => `typeof ${v} !== "object" || ${v} === null || Array.isArray(${v})`;
+
+/** `obj.name`, safely: own properties only where the prototype has a member of that name. */
+export function readProperty(obj: string, name: string): string {
+  const key = stringLiteral(name);
+  if (PROTOTYPE_NAMES.has(name))
+    return `(Object.prototype.hasOwnProperty.call(${obj}, ${key}) ? ${obj}[${key}] : undefined)`;
+  return isIdentifier(name) ? `${obj}.${name}` : `${obj}[${key}]`;
+}
+
+/** A JSON Pointer segment for a constant key. */
+export function pointerSegment(name: string): string {
+  return "/" + name.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+function literalText(value: LiteralValue): string {
+  return typeof value === "string" ? stringLiteral(value) : String(value);
+}
+
+export class CheckPrinter {
+  private readonly hoisted: string[] = [];
+  private hoistCount = new Map<string, number>();
+  private locals = 0;
+
+  /** Guard and explain functions named after `name`; `depthGuard` for types that can recurse. */
+  functions(name: string, check: Check, depthGuard: boolean): string {
+    this.locals = 0;
+    const guardBody = (depthGuard ? "if (d > MAX_DEPTH) return false;\n" : "") + this.guardBody(check, "v", name);
+    const explainBody =
+      (depthGuard ? "if (d > MAX_DEPTH) {\nout.push(tooDeep(p));\nreturn;\n}\n" : "") +
+      this.explain(check, "v", "p", "out", name);
+    return [
+      `function g_${name}(v: unknown, ${param("d", guardBody)}: number): boolean {\n${guardBody}\n}`,
+      `function x_${name}(${param("v", explainBody)}: unknown, ${param("p", explainBody)}: string, ${param("out", explainBody)}: Issue[], ${param("d", explainBody)}: number): void {\n${explainBody}\n}`,
+    ].join("\n\n");
+  }
+
+  /** Guard helpers hoisted out of the functions printed so far. */
+  takeHoisted(): string[] {
+    return this.hoisted.splice(0);
+  }
+
+  // ---- guard ----
+
+  private guard(check: Check, v: string, owner: string): string {
+    switch (check.kind) {
+      case "any":
+        return "true";
+      case "test":
+        return `(${check.test(v)})`;
+      case "ref":
+        return `g_${check.name}(${v}, d + 1)`;
+      case "allOf":
+        return `(${check.checks.map((c) => this.guard(c, v, owner)).join(" && ")})`;
+      case "anyOf":
+        return `(${check.members.map((m) => this.guard(m.check, v, owner)).join(" || ")})`;
+      case "object":
+      case "array":
+      case "switch":
+        return `${this.hoist(check, owner)}(${v}, d)`;
+    }
+  }
+
+  private hoist(check: Check, owner: string): string {
+    const n = (this.hoistCount.get(owner) ?? 0) + 1;
+    this.hoistCount.set(owner, n);
+    const name = `g_${owner}$${n}`;
+    const body = this.guardBody(check, "v", owner);
+    this.hoisted.push(`function ${name}(v: unknown, ${param("d", body)}: number): boolean {\n${body}\n}`);
+    return name;
+  }
+
+  /** Statements that end in `return <valid>`. */
+  private guardBody(check: Check, v: string, owner: string): string {
+    switch (check.kind) {
+      case "object": {
+        const lines = [`if (${NOT_OBJECT(v)}) return false;`, `const o = ${v} as Readonly<Record<string, unknown>>;`];
+        check.properties.forEach((p, i) => {
+          const read = readProperty("o", p.name);
+          if (p.check.kind === "any") {
+            if (!p.optional) lines.push(`if (${read} === undefined) return false;`);
+            return;
+          }
+          const x = `p${i}`;
+          lines.push(`const ${x} = ${read};`);
+          const test = this.guard(p.check, x, owner);
+          lines.push(
+            p.optional
+              ? `if (${x} !== undefined && !${test}) return false;`
+              : `if (${x} === undefined || !${test}) return false;`,
+          );
+        });
+        if (check.index) {
+          lines.push(
+            `for (const k in o) {`,
+            ...skipDeclared(check.properties.map((p) => p.name)),
+            `const x = o[k];`,
+            `if (!${this.guard(check.index, "x", owner)}) return false;`,
+            `}`,
+          );
+        }
+        // No property to read: the object test is the whole check.
+        if (lines.length === 2) lines.pop();
+        lines.push("return true;");
+        return lines.join("\n");
+      }
+      case "array":
+        if (check.items.kind === "any") return `return Array.isArray(${v});`;
+        return [
+          `if (!Array.isArray(${v})) return false;`,
+          `const a = ${v} as readonly unknown[];`,
+          `for (let i = 0; i < a.length; i++) {`,
+          `const x = a[i];`,
+          `if (!${this.guard(check.items, "x", owner)}) return false;`,
+          `}`,
+          `return true;`,
+        ].join("\n");
+      case "switch":
+        return [
+          `if (${NOT_OBJECT(v)}) return false;`,
+          `switch (${readProperty(`(${v} as Readonly<Record<string, unknown>>)`, check.property)}) {`,
+          ...check.cases.map((c) => `${caseLabels(c.values)}\nreturn ${this.guard(c.check, v, owner)};`),
+          `default:\nreturn false;`,
+          `}`,
+        ].join("\n");
+      default:
+        return `return ${this.guard(check, v, owner)};`;
+    }
+  }
+
+  // ---- explain ----
+
+  private local(prefix: string): string {
+    return `${prefix}${++this.locals}`;
+  }
+
+  private explain(check: Check, v: string, path: string, out: string, owner: string): string {
+    switch (check.kind) {
+      case "any":
+        return "";
+      case "test":
+        return `if (!(${check.test(v)})) ${out}.push(fail(${path}, ${stringLiteral(check.expected)}, ${v}));`;
+      case "ref":
+        return `x_${check.name}(${v}, ${path}, ${out}, d + 1);`;
+      case "allOf":
+        return check.checks.map((c) => this.explain(c, v, path, out, owner)).join("\n");
+      case "object": {
+        const o = this.local("o");
+        const lines: string[] = [];
+        for (const p of check.properties) {
+          if (p.optional && p.check.kind === "any") continue;
+          const x = this.local("x");
+          const at = `${path} + ${stringLiteral(pointerSegment(p.name))}`;
+          lines.push(`const ${x} = ${readProperty(o, p.name)};`);
+          const inner = this.explain(p.check, x, at, out, owner);
+          if (p.optional) {
+            if (inner) lines.push(`if (${x} !== undefined) {\n${inner}\n}`);
+          } else {
+            lines.push(
+              `if (${x} === undefined) ${out}.push(missing(${path}, ${stringLiteral(p.name)}));${inner ? ` else {\n${inner}\n}` : ""}`,
+            );
+          }
+        }
+        if (check.index) {
+          const k = this.local("k");
+          lines.push(
+            `for (const ${k} of Object.keys(${o})) {`,
+            ...skipDeclared(
+              check.properties.map((p) => p.name),
+              k,
+            ),
+            this.explain(check.index, `${o}[${k}]`, `${path} + "/" + pointer(${k})`, out, owner),
+            `}`,
+          );
+        }
+        const notObject = `if (${NOT_OBJECT(v)}) ${out}.push(fail(${path}, "object", ${v}));`;
+        if (lines.length === 0) return notObject;
+        return [notObject, `else {`, `const ${o} = ${v} as Readonly<Record<string, unknown>>;`, ...lines, `}`].join(
+          "\n",
+        );
+      }
+      case "array": {
+        const a = this.local("a");
+        const i = this.local("i");
+        return [
+          `if (!Array.isArray(${v})) ${out}.push(fail(${path}, "array", ${v}));`,
+          `else {`,
+          `const ${a} = ${v} as readonly unknown[];`,
+          `for (let ${i} = 0; ${i} < ${a}.length; ${i}++) {`,
+          this.explain(check.items, `${a}[${i}]`, `${path} + "/" + ${i}`, out, owner),
+          `}`,
+          `}`,
+        ].join("\n");
+      }
+      case "anyOf": {
+        const branches = this.local("branches");
+        return [
+          `if (!${this.guard(check, v, owner)}) {`,
+          `const ${branches}: [string, Issue[]][] = [];`,
+          ...check.members.map((m) => this.branch(m, v, path, branches, owner)),
+          `${out}.push(...pickBranch(${path}, ${stringLiteral(check.label)}, ${v}, ${branches}));`,
+          `}`,
+        ].join("\n");
+      }
+      case "switch": {
+        const expected = check.cases.flatMap((c) => c.values.map(literalText)).join(" | ");
+        const tag = this.local("tag");
+        return [
+          `if (${NOT_OBJECT(v)}) ${out}.push(fail(${path}, ${stringLiteral(`object (${check.label})`)}, ${v}));`,
+          `else {`,
+          `const ${tag} = ${readProperty(`(${v} as Readonly<Record<string, unknown>>)`, check.property)};`,
+          `switch (${tag}) {`,
+          ...check.cases.map((c) => {
+            const inner = this.local("inner");
+            const body = this.explain(c.check, v, path, inner, owner);
+            return `${caseLabels(c.values)} {\nconst ${inner}: Issue[] = [];\n${body}\nfor (const issue of ${inner}) ${out}.push(within(issue, ${stringLiteral(c.label)}));\nbreak;\n}`;
+          }),
+          `default:`,
+          `${out}.push(unknownVariant(${path} + ${stringLiteral(pointerSegment(check.property))}, ${stringLiteral(expected)}, ${tag}, ${stringLiteral(check.label)}));`,
+          `}`,
+          `}`,
+        ].join("\n");
+      }
+    }
+  }
+
+  private branch(member: Branch, v: string, path: string, branches: string, owner: string): string {
+    const issues = this.local("b");
+    return `{\nconst ${issues}: Issue[] = [];\n${this.explain(member.check, v, path, issues, owner)}\n${branches}.push([${stringLiteral(member.label)}, ${issues}]);\n}`;
+  }
+}
+
+function caseLabels(values: LiteralValue[]): string {
+  return values.map((value) => `case ${literalText(value)}:`).join("\n");
+}
+
+/** Index signatures cover only the keys the object does not declare (JSON Schema additionalProperties). */
+function skipDeclared(names: string[], key = "k"): string[] {
+  if (names.length === 0) return [];
+  return [`switch (${key}) {`, ...names.map((n) => `case ${stringLiteral(n)}:`), "continue;", "}"];
+}
+
+/** A parameter the body never reads gets a leading underscore, for strict lint settings. */
+function param(name: string, body: string): string {
+  return new RegExp(`\\b${name}\\b`).test(body) ? name : `_${name}`;
+}

@@ -1,0 +1,97 @@
+// generated/<rev>/validators.ts: a validator per schema type and the JSON-RPC message entry
+// points, as straight-line code with no dependencies (see docs/validators.md).
+import type { Direction, MethodEntry, Model } from "../model/model.js";
+import { headerView, type Artifact } from "./artifact.js";
+import { ImportList, stringLiteral } from "./code.js";
+import { renderTemplate } from "./render.js";
+import { CheckFactory, type Usage } from "./validate/checks.js";
+import { FORMATS } from "./validate/formats.js";
+import { ValidationPlan } from "./validate/plan.js";
+import { CheckPrinter } from "./validate/print-checks.js";
+
+/** JSON-RPC 2.0 error codes the message entry points report; every revision's schema defines them. */
+const ERROR_CODES = ["PARSE_ERROR", "INVALID_REQUEST", "METHOD_NOT_FOUND", "INVALID_PARAMS", "INTERNAL_ERROR"];
+
+const SENDER: Record<Direction, "client" | "server"> = { clientToServer: "client", serverToClient: "server" };
+
+export const validatorsArtifact: Artifact = {
+  file: "validators.ts",
+  emit(model: Model, env) {
+    const plan = new ValidationPlan(model);
+    const usage: Usage = { formats: new Set(), helpers: new Set(), patterns: [] };
+    const factory = new CheckFactory(plan, usage);
+    const printer = new CheckPrinter();
+
+    const functions: string[] = [];
+    for (const decl of model.declarations) {
+      functions.push(printer.functions(decl.name, factory.declaration(decl), plan.recursive.has(decl.name)));
+      functions.push(...printer.takeHoisted());
+    }
+
+    // JSON-RPC messages: requests and notifications sent as messages of their own.
+    const sent = model.methods.filter((m) => m.delivery === "message");
+    const table = (kind: MethodEntry["kind"], sender: "client" | "server") =>
+      sent
+        .filter((m) => m.kind === kind && SENDER[m.direction] === sender)
+        .map((m) => ({ method: stringLiteral(m.method), guard: `g_${m.type}`, explain: `x_${m.type}` }));
+    const results = (sender: "client" | "server") =>
+      sent
+        .filter((m) => m.kind === "request" && SENDER[m.direction] === sender && m.result)
+        .map((m, i) => {
+          const name = `result$${sender}${i}`;
+          functions.push(printer.functions(name, factory.node(m.result as NonNullable<MethodEntry["result"]>), false));
+          functions.push(...printer.takeHoisted());
+          return { method: stringLiteral(m.method), guard: `g_${name}`, explain: `x_${name}` };
+        });
+    const names = (kind: MethodEntry["kind"], sender: "client" | "server") => {
+      const list = sent
+        .filter((m) => m.kind === kind && SENDER[m.direction] === sender)
+        .map((m) => stringLiteral(m.method));
+      return list.length > 0 ? list.join(" | ") : "never";
+    };
+
+    const imports = new ImportList();
+    imports.addNamespace("./types.js", "T");
+    for (const code of ERROR_CODES) {
+      if (!model.constants.some((c) => c.name === code))
+        throw new Error(`validators: the schema has no ${code} constant`);
+      imports.add("./types.js", code, false);
+    }
+    imports.addTypes("./methods.js", [
+      "ClientNotificationMap",
+      "ClientRequestMap",
+      "ServerNotificationMap",
+      "ServerRequestMap",
+    ]);
+
+    const messages = {
+      envelopes: model.envelopes,
+      batches: model.envelopes.batchRequest !== undefined || model.envelopes.batchResponse !== undefined,
+      names: {
+        clientRequest: names("request", "client"),
+        serverRequest: names("request", "server"),
+        clientNotification: names("notification", "client"),
+        serverNotification: names("notification", "server"),
+      },
+      requests: { client: table("request", "client"), server: table("request", "server") },
+      notifications: { client: table("notification", "client"), server: table("notification", "server") },
+      results: { client: results("client"), server: results("server") },
+    };
+
+    const helpers = new Set([...usage.formats].flatMap((f) => FORMATS[f]?.helpers ?? []));
+    for (const h of usage.helpers) helpers.add(h);
+    return renderTemplate("validators", {
+      ...headerView(model, env),
+      imports: imports.render(),
+      helpers: [
+        ...[...helpers].sort().map((h) => ({ partial: `helpers/${h}` })),
+        ...[...usage.formats].sort().map((f) => ({ partial: `formats/${f}` })),
+      ],
+      patterns: usage.patterns,
+      recursive: plan.recursive.size > 0,
+      functions: functions.join("\n\n"),
+      types: model.declarations.map((d) => ({ name: d.name, nameLiteral: stringLiteral(d.name) })),
+      messages,
+    });
+  },
+};
