@@ -157,7 +157,19 @@ describe("the main job", () => {
     const result = clone.run(["--rev", "2025-06-18", "--out", out]);
     expect(result.status).toBe(0);
     writeFileSync(join(out, "package.json"), JSON.stringify({ type: "module" }));
-    const compilerOptions = { strict: true, noEmit: true, module: "nodenext", types: [] };
+    // The strictest settings a consumer might use.
+    const compilerOptions = {
+      strict: true,
+      noEmit: true,
+      module: "nodenext",
+      types: [],
+      noUnusedLocals: true,
+      noUnusedParameters: true,
+      exactOptionalPropertyTypes: true,
+      noUncheckedIndexedAccess: true,
+      noImplicitReturns: true,
+      noPropertyAccessFromIndexSignature: true,
+    };
     writeFileSync(join(out, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["*.ts"] }));
     const compiled = spawnSync(process.execPath, [tsc, "-p", "."], { cwd: out, encoding: "utf8" });
     expect(compiled.stdout + compiled.stderr).toBe("");

@@ -518,9 +518,9 @@ function x_Cursor(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_Request(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_Request$1(p1, d)) return false;
   return true;
 }
@@ -529,24 +529,24 @@ function x_Request(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/method", "string", x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4._meta;
+        const x5 = o4["_meta"];
         if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
             out.push(fail(p + "/params" + "/_meta", "object", x5));
           else {
             const o6 = x5 as Readonly<Record<string, unknown>>;
-            const x7 = o6.progressToken;
+            const x7 = o6["progressToken"];
             if (x7 !== undefined) {
               x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1);
             }
@@ -560,7 +560,7 @@ function x_Request(v: unknown, p: string, out: Issue[], d: number): void {
 function g_Request$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.progressToken;
+  const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
@@ -568,7 +568,7 @@ function g_Request$2(v: unknown, d: number): boolean {
 function g_Request$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_Request$2(p0, d)) return false;
   return true;
 }
@@ -576,9 +576,9 @@ function g_Request$1(v: unknown, d: number): boolean {
 function g_Notification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_Notification$1(p1, d)) return false;
   return true;
 }
@@ -587,18 +587,18 @@ function x_Notification(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/method", "string", x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4._meta;
+        const x5 = o4["_meta"];
         if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
             out.push(fail(p + "/params" + "/_meta", "object", x5));
@@ -616,7 +616,7 @@ function g_Notification$2(v: unknown, _d: number): boolean {
 function g_Notification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_Notification$2(p0, d)) return false;
   return true;
 }
@@ -624,7 +624,7 @@ function g_Notification$1(v: unknown, d: number): boolean {
 function g_Result(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_Result$1(p0, d)) return false;
   return true;
 }
@@ -633,7 +633,7 @@ function x_Result(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
@@ -670,13 +670,13 @@ function x_RequestId(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_JSONRPCRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.jsonrpc;
+  const p0 = o["jsonrpc"];
   if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o.method;
+  const p1 = o["method"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -685,29 +685,29 @@ function x_JSONRPCRequest(v: unknown, p: string, out: Issue[], d: number): void 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.jsonrpc;
+    const x2 = o1["jsonrpc"];
     if (x2 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
-    const x3 = o1.method;
+    const x3 = o1["method"];
     if (x3 === undefined) out.push(missing(p, "method"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/method", "string", x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 !== undefined) {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/params", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5._meta;
+        const x6 = o5["_meta"];
         if (x6 !== undefined) {
           if (typeof x6 !== "object" || x6 === null || Array.isArray(x6))
             out.push(fail(p + "/params" + "/_meta", "object", x6));
           else {
             const o7 = x6 as Readonly<Record<string, unknown>>;
-            const x8 = o7.progressToken;
+            const x8 = o7["progressToken"];
             if (x8 !== undefined) {
               x_ProgressToken(x8, p + "/params" + "/_meta" + "/progressToken", out, d + 1);
             }
@@ -715,7 +715,7 @@ function x_JSONRPCRequest(v: unknown, p: string, out: Issue[], d: number): void 
         }
       }
     }
-    const x9 = o1.id;
+    const x9 = o1["id"];
     if (x9 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x9, p + "/id", out, d + 1);
@@ -726,7 +726,7 @@ function x_JSONRPCRequest(v: unknown, p: string, out: Issue[], d: number): void 
 function g_JSONRPCRequest$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.progressToken;
+  const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
@@ -734,7 +734,7 @@ function g_JSONRPCRequest$2(v: unknown, d: number): boolean {
 function g_JSONRPCRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_JSONRPCRequest$2(p0, d)) return false;
   return true;
 }
@@ -742,11 +742,11 @@ function g_JSONRPCRequest$1(v: unknown, d: number): boolean {
 function g_JSONRPCNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.jsonrpc;
+  const p0 = o["jsonrpc"];
   if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o.method;
+  const p1 = o["method"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d)) return false;
   return true;
 }
@@ -755,23 +755,23 @@ function x_JSONRPCNotification(v: unknown, p: string, out: Issue[], _d: number):
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.jsonrpc;
+    const x2 = o1["jsonrpc"];
     if (x2 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
-    const x3 = o1.method;
+    const x3 = o1["method"];
     if (x3 === undefined) out.push(missing(p, "method"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/method", "string", x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 !== undefined) {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/params", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5._meta;
+        const x6 = o5["_meta"];
         if (x6 !== undefined) {
           if (typeof x6 !== "object" || x6 === null || Array.isArray(x6))
             out.push(fail(p + "/params" + "/_meta", "object", x6));
@@ -789,7 +789,7 @@ function g_JSONRPCNotification$2(v: unknown, _d: number): boolean {
 function g_JSONRPCNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_JSONRPCNotification$2(p0, d)) return false;
   return true;
 }
@@ -797,11 +797,11 @@ function g_JSONRPCNotification$1(v: unknown, d: number): boolean {
 function g_JSONRPCResponse(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.jsonrpc;
+  const p0 = o["jsonrpc"];
   if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o.id;
+  const p1 = o["id"];
   if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
-  const p2 = o.result;
+  const p2 = o["result"];
   if (p2 === undefined || !g_Result(p2, d + 1)) return false;
   return true;
 }
@@ -810,17 +810,17 @@ function x_JSONRPCResponse(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.jsonrpc;
+    const x2 = o1["jsonrpc"];
     if (x2 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
-    const x3 = o1.id;
+    const x3 = o1["id"];
     if (x3 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
-    const x4 = o1.result;
+    const x4 = o1["result"];
     if (x4 === undefined) out.push(missing(p, "result"));
     else {
       x_Result(x4, p + "/result", out, d + 1);
@@ -831,11 +831,11 @@ function x_JSONRPCResponse(v: unknown, p: string, out: Issue[], d: number): void
 function g_JSONRPCError(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.jsonrpc;
+  const p0 = o["jsonrpc"];
   if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o.id;
+  const p1 = o["id"];
   if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
-  const p2 = o.error;
+  const p2 = o["error"];
   if (p2 === undefined || !g_JSONRPCError$1(p2, d)) return false;
   return true;
 }
@@ -844,29 +844,29 @@ function x_JSONRPCError(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.jsonrpc;
+    const x2 = o1["jsonrpc"];
     if (x2 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
-    const x3 = o1.id;
+    const x3 = o1["id"];
     if (x3 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
-    const x4 = o1.error;
+    const x4 = o1["error"];
     if (x4 === undefined) out.push(missing(p, "error"));
     else {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/error", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5.code;
+        const x6 = o5["code"];
         if (x6 === undefined) out.push(missing(p + "/error", "code"));
         else {
           if (!Number.isInteger(x6)) out.push(fail(p + "/error" + "/code", "integer", x6));
         }
-        const x7 = o5.message;
+        const x7 = o5["message"];
         if (x7 === undefined) out.push(missing(p + "/error", "message"));
         else {
           if (!(typeof x7 === "string")) out.push(fail(p + "/error" + "/message", "string", x7));
@@ -879,9 +879,9 @@ function x_JSONRPCError(v: unknown, p: string, out: Issue[], d: number): void {
 function g_JSONRPCError$1(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.code;
+  const p0 = o["code"];
   if (p0 === undefined || !Number.isInteger(p0)) return false;
-  const p1 = o.message;
+  const p1 = o["message"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
@@ -897,9 +897,9 @@ function x_EmptyResult(v: unknown, p: string, out: Issue[], d: number): void {
 function g_CancelledNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/cancelled")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_CancelledNotification$1(p1, d)) return false;
   return true;
 }
@@ -908,25 +908,25 @@ function x_CancelledNotification(v: unknown, p: string, out: Issue[], d: number)
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/cancelled"))
         out.push(fail(p + "/method", '"notifications/cancelled"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.requestId;
+        const x5 = o4["requestId"];
         if (x5 === undefined) out.push(missing(p + "/params", "requestId"));
         else {
           x_RequestId(x5, p + "/params" + "/requestId", out, d + 1);
         }
-        const x6 = o4.reason;
+        const x6 = o4["reason"];
         if (x6 !== undefined) {
           if (!(typeof x6 === "string")) out.push(fail(p + "/params" + "/reason", "string", x6));
         }
@@ -938,9 +938,9 @@ function x_CancelledNotification(v: unknown, p: string, out: Issue[], d: number)
 function g_CancelledNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.requestId;
+  const p0 = o["requestId"];
   if (p0 === undefined || !g_RequestId(p0, d + 1)) return false;
-  const p1 = o.reason;
+  const p1 = o["reason"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   return true;
 }
@@ -948,9 +948,9 @@ function g_CancelledNotification$1(v: unknown, d: number): boolean {
 function g_InitializeRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "initialize")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_InitializeRequest$1(p1, d)) return false;
   return true;
 }
@@ -959,30 +959,30 @@ function x_InitializeRequest(v: unknown, p: string, out: Issue[], d: number): vo
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "initialize")) out.push(fail(p + "/method", '"initialize"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.protocolVersion;
+        const x5 = o4["protocolVersion"];
         if (x5 === undefined) out.push(missing(p + "/params", "protocolVersion"));
         else {
           if (!(typeof x5 === "string"))
             out.push(fail(p + "/params" + "/protocolVersion", "string", x5));
         }
-        const x6 = o4.capabilities;
+        const x6 = o4["capabilities"];
         if (x6 === undefined) out.push(missing(p + "/params", "capabilities"));
         else {
           x_ClientCapabilities(x6, p + "/params" + "/capabilities", out, d + 1);
         }
-        const x7 = o4.clientInfo;
+        const x7 = o4["clientInfo"];
         if (x7 === undefined) out.push(missing(p + "/params", "clientInfo"));
         else {
           x_Implementation(x7, p + "/params" + "/clientInfo", out, d + 1);
@@ -995,11 +995,11 @@ function x_InitializeRequest(v: unknown, p: string, out: Issue[], d: number): vo
 function g_InitializeRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.protocolVersion;
+  const p0 = o["protocolVersion"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.capabilities;
+  const p1 = o["capabilities"];
   if (p1 === undefined || !g_ClientCapabilities(p1, d + 1)) return false;
-  const p2 = o.clientInfo;
+  const p2 = o["clientInfo"];
   if (p2 === undefined || !g_Implementation(p2, d + 1)) return false;
   return true;
 }
@@ -1007,15 +1007,15 @@ function g_InitializeRequest$1(v: unknown, d: number): boolean {
 function g_InitializeResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_InitializeResult$1(p0, d)) return false;
-  const p1 = o.protocolVersion;
+  const p1 = o["protocolVersion"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o.capabilities;
+  const p2 = o["capabilities"];
   if (p2 === undefined || !g_ServerCapabilities(p2, d + 1)) return false;
-  const p3 = o.serverInfo;
+  const p3 = o["serverInfo"];
   if (p3 === undefined || !g_Implementation(p3, d + 1)) return false;
-  const p4 = o.instructions;
+  const p4 = o["instructions"];
   if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
@@ -1024,27 +1024,27 @@ function x_InitializeResult(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.protocolVersion;
+    const x4 = o1["protocolVersion"];
     if (x4 === undefined) out.push(missing(p, "protocolVersion"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/protocolVersion", "string", x4));
     }
-    const x5 = o1.capabilities;
+    const x5 = o1["capabilities"];
     if (x5 === undefined) out.push(missing(p, "capabilities"));
     else {
       x_ServerCapabilities(x5, p + "/capabilities", out, d + 1);
     }
-    const x6 = o1.serverInfo;
+    const x6 = o1["serverInfo"];
     if (x6 === undefined) out.push(missing(p, "serverInfo"));
     else {
       x_Implementation(x6, p + "/serverInfo", out, d + 1);
     }
-    const x7 = o1.instructions;
+    const x7 = o1["instructions"];
     if (x7 !== undefined) {
       if (!(typeof x7 === "string")) out.push(fail(p + "/instructions", "string", x7));
     }
@@ -1059,9 +1059,9 @@ function g_InitializeResult$1(v: unknown, _d: number): boolean {
 function g_InitializedNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/initialized")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_InitializedNotification$1(p1, d)) return false;
   return true;
 }
@@ -1070,19 +1070,19 @@ function x_InitializedNotification(v: unknown, p: string, out: Issue[], _d: numb
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/initialized"))
         out.push(fail(p + "/method", '"notifications/initialized"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4._meta;
+        const x5 = o4["_meta"];
         if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
             out.push(fail(p + "/params" + "/_meta", "object", x5));
@@ -1100,7 +1100,7 @@ function g_InitializedNotification$2(v: unknown, _d: number): boolean {
 function g_InitializedNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_InitializedNotification$2(p0, d)) return false;
   return true;
 }
@@ -1108,11 +1108,11 @@ function g_InitializedNotification$1(v: unknown, d: number): boolean {
 function g_ClientCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.experimental;
+  const p0 = o["experimental"];
   if (p0 !== undefined && !g_ClientCapabilities$1(p0, d)) return false;
-  const p1 = o.roots;
+  const p1 = o["roots"];
   if (p1 !== undefined && !g_ClientCapabilities$2(p1, d)) return false;
-  const p2 = o.sampling;
+  const p2 = o["sampling"];
   if (p2 !== undefined && !(typeof p2 === "object" && p2 !== null && !Array.isArray(p2)))
     return false;
   return true;
@@ -1122,7 +1122,7 @@ function x_ClientCapabilities(v: unknown, p: string, out: Issue[], _d: number): 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.experimental;
+    const x2 = o1["experimental"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/experimental", "object", x2));
@@ -1134,20 +1134,20 @@ function x_ClientCapabilities(v: unknown, p: string, out: Issue[], _d: number): 
         }
       }
     }
-    const x5 = o1.roots;
+    const x5 = o1["roots"];
     if (x5 !== undefined) {
       if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
         out.push(fail(p + "/roots", "object", x5));
       else {
         const o6 = x5 as Readonly<Record<string, unknown>>;
-        const x7 = o6.listChanged;
+        const x7 = o6["listChanged"];
         if (x7 !== undefined) {
           if (!(typeof x7 === "boolean"))
             out.push(fail(p + "/roots" + "/listChanged", "boolean", x7));
         }
       }
     }
-    const x8 = o1.sampling;
+    const x8 = o1["sampling"];
     if (x8 !== undefined) {
       if (!(typeof x8 === "object" && x8 !== null && !Array.isArray(x8)))
         out.push(fail(p + "/sampling", "object", x8));
@@ -1168,7 +1168,7 @@ function g_ClientCapabilities$1(v: unknown, _d: number): boolean {
 function g_ClientCapabilities$2(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.listChanged;
+  const p0 = o["listChanged"];
   if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
   return true;
 }
@@ -1176,16 +1176,16 @@ function g_ClientCapabilities$2(v: unknown, _d: number): boolean {
 function g_ServerCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.experimental;
+  const p0 = o["experimental"];
   if (p0 !== undefined && !g_ServerCapabilities$1(p0, d)) return false;
-  const p1 = o.logging;
+  const p1 = o["logging"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
     return false;
-  const p2 = o.prompts;
+  const p2 = o["prompts"];
   if (p2 !== undefined && !g_ServerCapabilities$2(p2, d)) return false;
-  const p3 = o.resources;
+  const p3 = o["resources"];
   if (p3 !== undefined && !g_ServerCapabilities$3(p3, d)) return false;
-  const p4 = o.tools;
+  const p4 = o["tools"];
   if (p4 !== undefined && !g_ServerCapabilities$4(p4, d)) return false;
   return true;
 }
@@ -1194,7 +1194,7 @@ function x_ServerCapabilities(v: unknown, p: string, out: Issue[], _d: number): 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.experimental;
+    const x2 = o1["experimental"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/experimental", "object", x2));
@@ -1206,49 +1206,49 @@ function x_ServerCapabilities(v: unknown, p: string, out: Issue[], _d: number): 
         }
       }
     }
-    const x5 = o1.logging;
+    const x5 = o1["logging"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "object" && x5 !== null && !Array.isArray(x5)))
         out.push(fail(p + "/logging", "object", x5));
     }
-    const x6 = o1.prompts;
+    const x6 = o1["prompts"];
     if (x6 !== undefined) {
       if (typeof x6 !== "object" || x6 === null || Array.isArray(x6))
         out.push(fail(p + "/prompts", "object", x6));
       else {
         const o7 = x6 as Readonly<Record<string, unknown>>;
-        const x8 = o7.listChanged;
+        const x8 = o7["listChanged"];
         if (x8 !== undefined) {
           if (!(typeof x8 === "boolean"))
             out.push(fail(p + "/prompts" + "/listChanged", "boolean", x8));
         }
       }
     }
-    const x9 = o1.resources;
+    const x9 = o1["resources"];
     if (x9 !== undefined) {
       if (typeof x9 !== "object" || x9 === null || Array.isArray(x9))
         out.push(fail(p + "/resources", "object", x9));
       else {
         const o10 = x9 as Readonly<Record<string, unknown>>;
-        const x11 = o10.subscribe;
+        const x11 = o10["subscribe"];
         if (x11 !== undefined) {
           if (!(typeof x11 === "boolean"))
             out.push(fail(p + "/resources" + "/subscribe", "boolean", x11));
         }
-        const x12 = o10.listChanged;
+        const x12 = o10["listChanged"];
         if (x12 !== undefined) {
           if (!(typeof x12 === "boolean"))
             out.push(fail(p + "/resources" + "/listChanged", "boolean", x12));
         }
       }
     }
-    const x13 = o1.tools;
+    const x13 = o1["tools"];
     if (x13 !== undefined) {
       if (typeof x13 !== "object" || x13 === null || Array.isArray(x13))
         out.push(fail(p + "/tools", "object", x13));
       else {
         const o14 = x13 as Readonly<Record<string, unknown>>;
-        const x15 = o14.listChanged;
+        const x15 = o14["listChanged"];
         if (x15 !== undefined) {
           if (!(typeof x15 === "boolean"))
             out.push(fail(p + "/tools" + "/listChanged", "boolean", x15));
@@ -1271,7 +1271,7 @@ function g_ServerCapabilities$1(v: unknown, _d: number): boolean {
 function g_ServerCapabilities$2(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.listChanged;
+  const p0 = o["listChanged"];
   if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
   return true;
 }
@@ -1279,9 +1279,9 @@ function g_ServerCapabilities$2(v: unknown, _d: number): boolean {
 function g_ServerCapabilities$3(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.subscribe;
+  const p0 = o["subscribe"];
   if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
-  const p1 = o.listChanged;
+  const p1 = o["listChanged"];
   if (p1 !== undefined && !(typeof p1 === "boolean")) return false;
   return true;
 }
@@ -1289,7 +1289,7 @@ function g_ServerCapabilities$3(v: unknown, _d: number): boolean {
 function g_ServerCapabilities$4(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.listChanged;
+  const p0 = o["listChanged"];
   if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
   return true;
 }
@@ -1297,9 +1297,9 @@ function g_ServerCapabilities$4(v: unknown, _d: number): boolean {
 function g_Implementation(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.version;
+  const p1 = o["version"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
@@ -1308,12 +1308,12 @@ function x_Implementation(v: unknown, p: string, out: Issue[], _d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.name;
+    const x2 = o1["name"];
     if (x2 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
-    const x3 = o1.version;
+    const x3 = o1["version"];
     if (x3 === undefined) out.push(missing(p, "version"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/version", "string", x3));
@@ -1324,9 +1324,9 @@ function x_Implementation(v: unknown, p: string, out: Issue[], _d: number): void
 function g_PingRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "ping")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_PingRequest$1(p1, d)) return false;
   return true;
 }
@@ -1335,24 +1335,24 @@ function x_PingRequest(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "ping")) out.push(fail(p + "/method", '"ping"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4._meta;
+        const x5 = o4["_meta"];
         if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
             out.push(fail(p + "/params" + "/_meta", "object", x5));
           else {
             const o6 = x5 as Readonly<Record<string, unknown>>;
-            const x7 = o6.progressToken;
+            const x7 = o6["progressToken"];
             if (x7 !== undefined) {
               x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1);
             }
@@ -1366,7 +1366,7 @@ function x_PingRequest(v: unknown, p: string, out: Issue[], d: number): void {
 function g_PingRequest$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.progressToken;
+  const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
@@ -1374,7 +1374,7 @@ function g_PingRequest$2(v: unknown, d: number): boolean {
 function g_PingRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_PingRequest$2(p0, d)) return false;
   return true;
 }
@@ -1382,9 +1382,9 @@ function g_PingRequest$1(v: unknown, d: number): boolean {
 function g_ProgressNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/progress")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_ProgressNotification$1(p1, d)) return false;
   return true;
 }
@@ -1393,31 +1393,31 @@ function x_ProgressNotification(v: unknown, p: string, out: Issue[], d: number):
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/progress"))
         out.push(fail(p + "/method", '"notifications/progress"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.progressToken;
+        const x5 = o4["progressToken"];
         if (x5 === undefined) out.push(missing(p + "/params", "progressToken"));
         else {
           x_ProgressToken(x5, p + "/params" + "/progressToken", out, d + 1);
         }
-        const x6 = o4.progress;
+        const x6 = o4["progress"];
         if (x6 === undefined) out.push(missing(p + "/params", "progress"));
         else {
           if (!(typeof x6 === "number" && Number.isFinite(x6)))
             out.push(fail(p + "/params" + "/progress", "number", x6));
         }
-        const x7 = o4.total;
+        const x7 = o4["total"];
         if (x7 !== undefined) {
           if (!(typeof x7 === "number" && Number.isFinite(x7)))
             out.push(fail(p + "/params" + "/total", "number", x7));
@@ -1430,11 +1430,11 @@ function x_ProgressNotification(v: unknown, p: string, out: Issue[], d: number):
 function g_ProgressNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.progressToken;
+  const p0 = o["progressToken"];
   if (p0 === undefined || !g_ProgressToken(p0, d + 1)) return false;
-  const p1 = o.progress;
+  const p1 = o["progress"];
   if (p1 === undefined || !(typeof p1 === "number" && Number.isFinite(p1))) return false;
-  const p2 = o.total;
+  const p2 = o["total"];
   if (p2 !== undefined && !(typeof p2 === "number" && Number.isFinite(p2))) return false;
   return true;
 }
@@ -1442,9 +1442,9 @@ function g_ProgressNotification$1(v: unknown, d: number): boolean {
 function g_PaginatedRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_PaginatedRequest$1(p1, d)) return false;
   return true;
 }
@@ -1453,18 +1453,18 @@ function x_PaginatedRequest(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/method", "string", x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.cursor;
+        const x5 = o4["cursor"];
         if (x5 !== undefined) {
           x_Cursor(x5, p + "/params" + "/cursor", out, d + 1);
         }
@@ -1476,7 +1476,7 @@ function x_PaginatedRequest(v: unknown, p: string, out: Issue[], d: number): voi
 function g_PaginatedRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.cursor;
+  const p0 = o["cursor"];
   if (p0 !== undefined && !g_Cursor(p0, d + 1)) return false;
   return true;
 }
@@ -1484,9 +1484,9 @@ function g_PaginatedRequest$1(v: unknown, d: number): boolean {
 function g_PaginatedResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_PaginatedResult$1(p0, d)) return false;
-  const p1 = o.nextCursor;
+  const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   return true;
 }
@@ -1495,12 +1495,12 @@ function x_PaginatedResult(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.nextCursor;
+    const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
@@ -1515,9 +1515,9 @@ function g_PaginatedResult$1(v: unknown, _d: number): boolean {
 function g_ListResourcesRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/list")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_ListResourcesRequest$1(p1, d)) return false;
   return true;
 }
@@ -1526,18 +1526,18 @@ function x_ListResourcesRequest(v: unknown, p: string, out: Issue[], d: number):
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "resources/list")) out.push(fail(p + "/method", '"resources/list"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.cursor;
+        const x5 = o4["cursor"];
         if (x5 !== undefined) {
           x_Cursor(x5, p + "/params" + "/cursor", out, d + 1);
         }
@@ -1549,7 +1549,7 @@ function x_ListResourcesRequest(v: unknown, p: string, out: Issue[], d: number):
 function g_ListResourcesRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.cursor;
+  const p0 = o["cursor"];
   if (p0 !== undefined && !g_Cursor(p0, d + 1)) return false;
   return true;
 }
@@ -1557,11 +1557,11 @@ function g_ListResourcesRequest$1(v: unknown, d: number): boolean {
 function g_ListResourcesResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListResourcesResult$1(p0, d)) return false;
-  const p1 = o.nextCursor;
+  const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
-  const p2 = o.resources;
+  const p2 = o["resources"];
   if (p2 === undefined || !g_ListResourcesResult$2(p2, d)) return false;
   return true;
 }
@@ -1570,16 +1570,16 @@ function x_ListResourcesResult(v: unknown, p: string, out: Issue[], d: number): 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.nextCursor;
+    const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
-    const x5 = o1.resources;
+    const x5 = o1["resources"];
     if (x5 === undefined) out.push(missing(p, "resources"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/resources", "array", x5));
@@ -1611,9 +1611,9 @@ function g_ListResourcesResult$2(v: unknown, d: number): boolean {
 function g_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/templates/list")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_ListResourceTemplatesRequest$1(p1, d)) return false;
   return true;
 }
@@ -1622,19 +1622,19 @@ function x_ListResourceTemplatesRequest(v: unknown, p: string, out: Issue[], d: 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "resources/templates/list"))
         out.push(fail(p + "/method", '"resources/templates/list"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.cursor;
+        const x5 = o4["cursor"];
         if (x5 !== undefined) {
           x_Cursor(x5, p + "/params" + "/cursor", out, d + 1);
         }
@@ -1646,7 +1646,7 @@ function x_ListResourceTemplatesRequest(v: unknown, p: string, out: Issue[], d: 
 function g_ListResourceTemplatesRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.cursor;
+  const p0 = o["cursor"];
   if (p0 !== undefined && !g_Cursor(p0, d + 1)) return false;
   return true;
 }
@@ -1654,11 +1654,11 @@ function g_ListResourceTemplatesRequest$1(v: unknown, d: number): boolean {
 function g_ListResourceTemplatesResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d)) return false;
-  const p1 = o.nextCursor;
+  const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
-  const p2 = o.resourceTemplates;
+  const p2 = o["resourceTemplates"];
   if (p2 === undefined || !g_ListResourceTemplatesResult$2(p2, d)) return false;
   return true;
 }
@@ -1667,16 +1667,16 @@ function x_ListResourceTemplatesResult(v: unknown, p: string, out: Issue[], d: n
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.nextCursor;
+    const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
-    const x5 = o1.resourceTemplates;
+    const x5 = o1["resourceTemplates"];
     if (x5 === undefined) out.push(missing(p, "resourceTemplates"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/resourceTemplates", "array", x5));
@@ -1708,9 +1708,9 @@ function g_ListResourceTemplatesResult$2(v: unknown, d: number): boolean {
 function g_ReadResourceRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/read")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_ReadResourceRequest$1(p1, d)) return false;
   return true;
 }
@@ -1719,19 +1719,19 @@ function x_ReadResourceRequest(v: unknown, p: string, out: Issue[], _d: number):
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "resources/read")) out.push(fail(p + "/method", '"resources/read"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.uri;
+        const x5 = o4["uri"];
         if (x5 === undefined) out.push(missing(p + "/params", "uri"));
         else {
           if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/uri", "string", x5));
@@ -1746,7 +1746,7 @@ function x_ReadResourceRequest(v: unknown, p: string, out: Issue[], _d: number):
 function g_ReadResourceRequest$1(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.uri;
+  const p0 = o["uri"];
   if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
     return false;
   return true;
@@ -1755,9 +1755,9 @@ function g_ReadResourceRequest$1(v: unknown, _d: number): boolean {
 function g_ReadResourceResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ReadResourceResult$1(p0, d)) return false;
-  const p1 = o.contents;
+  const p1 = o["contents"];
   if (p1 === undefined || !g_ReadResourceResult$2(p1, d)) return false;
   return true;
 }
@@ -1766,12 +1766,12 @@ function x_ReadResourceResult(v: unknown, p: string, out: Issue[], d: number): v
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.contents;
+    const x4 = o1["contents"];
     if (x4 === undefined) out.push(missing(p, "contents"));
     else {
       if (!Array.isArray(x4)) out.push(fail(p + "/contents", "array", x4));
@@ -1823,9 +1823,9 @@ function g_ReadResourceResult$2(v: unknown, d: number): boolean {
 function g_ResourceListChangedNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/resources/list_changed")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_ResourceListChangedNotification$1(p1, d)) return false;
   return true;
 }
@@ -1834,19 +1834,19 @@ function x_ResourceListChangedNotification(v: unknown, p: string, out: Issue[], 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/resources/list_changed"))
         out.push(fail(p + "/method", '"notifications/resources/list_changed"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4._meta;
+        const x5 = o4["_meta"];
         if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
             out.push(fail(p + "/params" + "/_meta", "object", x5));
@@ -1864,7 +1864,7 @@ function g_ResourceListChangedNotification$2(v: unknown, _d: number): boolean {
 function g_ResourceListChangedNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ResourceListChangedNotification$2(p0, d)) return false;
   return true;
 }
@@ -1872,9 +1872,9 @@ function g_ResourceListChangedNotification$1(v: unknown, d: number): boolean {
 function g_SubscribeRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/subscribe")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_SubscribeRequest$1(p1, d)) return false;
   return true;
 }
@@ -1883,20 +1883,20 @@ function x_SubscribeRequest(v: unknown, p: string, out: Issue[], _d: number): vo
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "resources/subscribe"))
         out.push(fail(p + "/method", '"resources/subscribe"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.uri;
+        const x5 = o4["uri"];
         if (x5 === undefined) out.push(missing(p + "/params", "uri"));
         else {
           if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/uri", "string", x5));
@@ -1911,7 +1911,7 @@ function x_SubscribeRequest(v: unknown, p: string, out: Issue[], _d: number): vo
 function g_SubscribeRequest$1(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.uri;
+  const p0 = o["uri"];
   if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
     return false;
   return true;
@@ -1920,9 +1920,9 @@ function g_SubscribeRequest$1(v: unknown, _d: number): boolean {
 function g_UnsubscribeRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/unsubscribe")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_UnsubscribeRequest$1(p1, d)) return false;
   return true;
 }
@@ -1931,20 +1931,20 @@ function x_UnsubscribeRequest(v: unknown, p: string, out: Issue[], _d: number): 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "resources/unsubscribe"))
         out.push(fail(p + "/method", '"resources/unsubscribe"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.uri;
+        const x5 = o4["uri"];
         if (x5 === undefined) out.push(missing(p + "/params", "uri"));
         else {
           if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/uri", "string", x5));
@@ -1959,7 +1959,7 @@ function x_UnsubscribeRequest(v: unknown, p: string, out: Issue[], _d: number): 
 function g_UnsubscribeRequest$1(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.uri;
+  const p0 = o["uri"];
   if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
     return false;
   return true;
@@ -1968,9 +1968,9 @@ function g_UnsubscribeRequest$1(v: unknown, _d: number): boolean {
 function g_ResourceUpdatedNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/resources/updated")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_ResourceUpdatedNotification$1(p1, d)) return false;
   return true;
 }
@@ -1979,20 +1979,20 @@ function x_ResourceUpdatedNotification(v: unknown, p: string, out: Issue[], _d: 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/resources/updated"))
         out.push(fail(p + "/method", '"notifications/resources/updated"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.uri;
+        const x5 = o4["uri"];
         if (x5 === undefined) out.push(missing(p + "/params", "uri"));
         else {
           if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/uri", "string", x5));
@@ -2007,7 +2007,7 @@ function x_ResourceUpdatedNotification(v: unknown, p: string, out: Issue[], _d: 
 function g_ResourceUpdatedNotification$1(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.uri;
+  const p0 = o["uri"];
   if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
     return false;
   return true;
@@ -2016,18 +2016,18 @@ function g_ResourceUpdatedNotification$1(v: unknown, _d: number): boolean {
 function g_Resource(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.annotations;
+  const p0 = o["annotations"];
   if (p0 !== undefined && !g_Resource$1(p0, d)) return false;
-  const p1 = o.uri;
+  const p1 = o["uri"];
   if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
     return false;
-  const p2 = o.name;
+  const p2 = o["name"];
   if (p2 === undefined || !(typeof p2 === "string")) return false;
-  const p3 = o.description;
+  const p3 = o["description"];
   if (p3 !== undefined && !(typeof p3 === "string")) return false;
-  const p4 = o.mimeType;
+  const p4 = o["mimeType"];
   if (p4 !== undefined && !(typeof p4 === "string")) return false;
-  const p5 = o.size;
+  const p5 = o["size"];
   if (p5 !== undefined && !Number.isInteger(p5)) return false;
   return true;
 }
@@ -2036,13 +2036,13 @@ function x_Resource(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.annotations;
+    const x2 = o1["annotations"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/annotations", "object", x2));
       else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
-        const x4 = o3.audience;
+        const x4 = o3["audience"];
         if (x4 !== undefined) {
           if (!Array.isArray(x4)) out.push(fail(p + "/annotations" + "/audience", "array", x4));
           else {
@@ -2052,7 +2052,7 @@ function x_Resource(v: unknown, p: string, out: Issue[], d: number): void {
             }
           }
         }
-        const x7 = o3.priority;
+        const x7 = o3["priority"];
         if (x7 !== undefined) {
           if (!(typeof x7 === "number" && Number.isFinite(x7)))
             out.push(fail(p + "/annotations" + "/priority", "number", x7));
@@ -2063,26 +2063,26 @@ function x_Resource(v: unknown, p: string, out: Issue[], d: number): void {
         }
       }
     }
-    const x8 = o1.uri;
+    const x8 = o1["uri"];
     if (x8 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x8 === "string")) out.push(fail(p + "/uri", "string", x8));
       if (!(typeof x8 !== "string" || isUri(x8))) out.push(fail(p + "/uri", "uri (format)", x8));
     }
-    const x9 = o1.name;
+    const x9 = o1["name"];
     if (x9 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x9 === "string")) out.push(fail(p + "/name", "string", x9));
     }
-    const x10 = o1.description;
+    const x10 = o1["description"];
     if (x10 !== undefined) {
       if (!(typeof x10 === "string")) out.push(fail(p + "/description", "string", x10));
     }
-    const x11 = o1.mimeType;
+    const x11 = o1["mimeType"];
     if (x11 !== undefined) {
       if (!(typeof x11 === "string")) out.push(fail(p + "/mimeType", "string", x11));
     }
-    const x12 = o1.size;
+    const x12 = o1["size"];
     if (x12 !== undefined) {
       if (!Number.isInteger(x12)) out.push(fail(p + "/size", "integer", x12));
     }
@@ -2102,9 +2102,9 @@ function g_Resource$2(v: unknown, d: number): boolean {
 function g_Resource$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.audience;
+  const p0 = o["audience"];
   if (p0 !== undefined && !g_Resource$2(p0, d)) return false;
-  const p1 = o.priority;
+  const p1 = o["priority"];
   if (
     p1 !== undefined &&
     !(
@@ -2121,19 +2121,19 @@ function g_Resource$1(v: unknown, d: number): boolean {
 function g_ResourceTemplate(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.annotations;
+  const p0 = o["annotations"];
   if (p0 !== undefined && !g_ResourceTemplate$1(p0, d)) return false;
-  const p1 = o.uriTemplate;
+  const p1 = o["uriTemplate"];
   if (
     p1 === undefined ||
     !(typeof p1 === "string" && (typeof p1 !== "string" || isUriTemplate(p1)))
   )
     return false;
-  const p2 = o.name;
+  const p2 = o["name"];
   if (p2 === undefined || !(typeof p2 === "string")) return false;
-  const p3 = o.description;
+  const p3 = o["description"];
   if (p3 !== undefined && !(typeof p3 === "string")) return false;
-  const p4 = o.mimeType;
+  const p4 = o["mimeType"];
   if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
@@ -2142,13 +2142,13 @@ function x_ResourceTemplate(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.annotations;
+    const x2 = o1["annotations"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/annotations", "object", x2));
       else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
-        const x4 = o3.audience;
+        const x4 = o3["audience"];
         if (x4 !== undefined) {
           if (!Array.isArray(x4)) out.push(fail(p + "/annotations" + "/audience", "array", x4));
           else {
@@ -2158,7 +2158,7 @@ function x_ResourceTemplate(v: unknown, p: string, out: Issue[], d: number): voi
             }
           }
         }
-        const x7 = o3.priority;
+        const x7 = o3["priority"];
         if (x7 !== undefined) {
           if (!(typeof x7 === "number" && Number.isFinite(x7)))
             out.push(fail(p + "/annotations" + "/priority", "number", x7));
@@ -2169,23 +2169,23 @@ function x_ResourceTemplate(v: unknown, p: string, out: Issue[], d: number): voi
         }
       }
     }
-    const x8 = o1.uriTemplate;
+    const x8 = o1["uriTemplate"];
     if (x8 === undefined) out.push(missing(p, "uriTemplate"));
     else {
       if (!(typeof x8 === "string")) out.push(fail(p + "/uriTemplate", "string", x8));
       if (!(typeof x8 !== "string" || isUriTemplate(x8)))
         out.push(fail(p + "/uriTemplate", "uri-template (format)", x8));
     }
-    const x9 = o1.name;
+    const x9 = o1["name"];
     if (x9 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x9 === "string")) out.push(fail(p + "/name", "string", x9));
     }
-    const x10 = o1.description;
+    const x10 = o1["description"];
     if (x10 !== undefined) {
       if (!(typeof x10 === "string")) out.push(fail(p + "/description", "string", x10));
     }
-    const x11 = o1.mimeType;
+    const x11 = o1["mimeType"];
     if (x11 !== undefined) {
       if (!(typeof x11 === "string")) out.push(fail(p + "/mimeType", "string", x11));
     }
@@ -2205,9 +2205,9 @@ function g_ResourceTemplate$2(v: unknown, d: number): boolean {
 function g_ResourceTemplate$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.audience;
+  const p0 = o["audience"];
   if (p0 !== undefined && !g_ResourceTemplate$2(p0, d)) return false;
-  const p1 = o.priority;
+  const p1 = o["priority"];
   if (
     p1 !== undefined &&
     !(
@@ -2224,10 +2224,10 @@ function g_ResourceTemplate$1(v: unknown, d: number): boolean {
 function g_ResourceContents(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.uri;
+  const p0 = o["uri"];
   if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
     return false;
-  const p1 = o.mimeType;
+  const p1 = o["mimeType"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   return true;
 }
@@ -2236,13 +2236,13 @@ function x_ResourceContents(v: unknown, p: string, out: Issue[], _d: number): vo
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.uri;
+    const x2 = o1["uri"];
     if (x2 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
     }
-    const x3 = o1.mimeType;
+    const x3 = o1["mimeType"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/mimeType", "string", x3));
     }
@@ -2252,12 +2252,12 @@ function x_ResourceContents(v: unknown, p: string, out: Issue[], _d: number): vo
 function g_TextResourceContents(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.uri;
+  const p0 = o["uri"];
   if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
     return false;
-  const p1 = o.mimeType;
+  const p1 = o["mimeType"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.text;
+  const p2 = o["text"];
   if (p2 === undefined || !(typeof p2 === "string")) return false;
   return true;
 }
@@ -2266,17 +2266,17 @@ function x_TextResourceContents(v: unknown, p: string, out: Issue[], _d: number)
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.uri;
+    const x2 = o1["uri"];
     if (x2 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
     }
-    const x3 = o1.mimeType;
+    const x3 = o1["mimeType"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/mimeType", "string", x3));
     }
-    const x4 = o1.text;
+    const x4 = o1["text"];
     if (x4 === undefined) out.push(missing(p, "text"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/text", "string", x4));
@@ -2287,12 +2287,12 @@ function x_TextResourceContents(v: unknown, p: string, out: Issue[], _d: number)
 function g_BlobResourceContents(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.uri;
+  const p0 = o["uri"];
   if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
     return false;
-  const p1 = o.mimeType;
+  const p1 = o["mimeType"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.blob;
+  const p2 = o["blob"];
   if (p2 === undefined || !(typeof p2 === "string" && (typeof p2 !== "string" || isByte(p2))))
     return false;
   return true;
@@ -2302,17 +2302,17 @@ function x_BlobResourceContents(v: unknown, p: string, out: Issue[], _d: number)
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.uri;
+    const x2 = o1["uri"];
     if (x2 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
     }
-    const x3 = o1.mimeType;
+    const x3 = o1["mimeType"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/mimeType", "string", x3));
     }
-    const x4 = o1.blob;
+    const x4 = o1["blob"];
     if (x4 === undefined) out.push(missing(p, "blob"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/blob", "string", x4));
@@ -2324,9 +2324,9 @@ function x_BlobResourceContents(v: unknown, p: string, out: Issue[], _d: number)
 function g_ListPromptsRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "prompts/list")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_ListPromptsRequest$1(p1, d)) return false;
   return true;
 }
@@ -2335,18 +2335,18 @@ function x_ListPromptsRequest(v: unknown, p: string, out: Issue[], d: number): v
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "prompts/list")) out.push(fail(p + "/method", '"prompts/list"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.cursor;
+        const x5 = o4["cursor"];
         if (x5 !== undefined) {
           x_Cursor(x5, p + "/params" + "/cursor", out, d + 1);
         }
@@ -2358,7 +2358,7 @@ function x_ListPromptsRequest(v: unknown, p: string, out: Issue[], d: number): v
 function g_ListPromptsRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.cursor;
+  const p0 = o["cursor"];
   if (p0 !== undefined && !g_Cursor(p0, d + 1)) return false;
   return true;
 }
@@ -2366,11 +2366,11 @@ function g_ListPromptsRequest$1(v: unknown, d: number): boolean {
 function g_ListPromptsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListPromptsResult$1(p0, d)) return false;
-  const p1 = o.nextCursor;
+  const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
-  const p2 = o.prompts;
+  const p2 = o["prompts"];
   if (p2 === undefined || !g_ListPromptsResult$2(p2, d)) return false;
   return true;
 }
@@ -2379,16 +2379,16 @@ function x_ListPromptsResult(v: unknown, p: string, out: Issue[], d: number): vo
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.nextCursor;
+    const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
-    const x5 = o1.prompts;
+    const x5 = o1["prompts"];
     if (x5 === undefined) out.push(missing(p, "prompts"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/prompts", "array", x5));
@@ -2420,9 +2420,9 @@ function g_ListPromptsResult$2(v: unknown, d: number): boolean {
 function g_GetPromptRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "prompts/get")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_GetPromptRequest$1(p1, d)) return false;
   return true;
 }
@@ -2431,24 +2431,24 @@ function x_GetPromptRequest(v: unknown, p: string, out: Issue[], _d: number): vo
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "prompts/get")) out.push(fail(p + "/method", '"prompts/get"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.name;
+        const x5 = o4["name"];
         if (x5 === undefined) out.push(missing(p + "/params", "name"));
         else {
           if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/name", "string", x5));
         }
-        const x6 = o4.arguments;
+        const x6 = o4["arguments"];
         if (x6 !== undefined) {
           if (typeof x6 !== "object" || x6 === null || Array.isArray(x6))
             out.push(fail(p + "/params" + "/arguments", "object", x6));
@@ -2478,9 +2478,9 @@ function g_GetPromptRequest$2(v: unknown, _d: number): boolean {
 function g_GetPromptRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.arguments;
+  const p1 = o["arguments"];
   if (p1 !== undefined && !g_GetPromptRequest$2(p1, d)) return false;
   return true;
 }
@@ -2488,11 +2488,11 @@ function g_GetPromptRequest$1(v: unknown, d: number): boolean {
 function g_GetPromptResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_GetPromptResult$1(p0, d)) return false;
-  const p1 = o.description;
+  const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.messages;
+  const p2 = o["messages"];
   if (p2 === undefined || !g_GetPromptResult$2(p2, d)) return false;
   return true;
 }
@@ -2501,16 +2501,16 @@ function x_GetPromptResult(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.description;
+    const x4 = o1["description"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
-    const x5 = o1.messages;
+    const x5 = o1["messages"];
     if (x5 === undefined) out.push(missing(p, "messages"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/messages", "array", x5));
@@ -2542,11 +2542,11 @@ function g_GetPromptResult$2(v: unknown, d: number): boolean {
 function g_Prompt(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.description;
+  const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.arguments;
+  const p2 = o["arguments"];
   if (p2 !== undefined && !g_Prompt$1(p2, d)) return false;
   return true;
 }
@@ -2555,16 +2555,16 @@ function x_Prompt(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.name;
+    const x2 = o1["name"];
     if (x2 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
-    const x3 = o1.description;
+    const x3 = o1["description"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/description", "string", x3));
     }
-    const x4 = o1.arguments;
+    const x4 = o1["arguments"];
     if (x4 !== undefined) {
       if (!Array.isArray(x4)) out.push(fail(p + "/arguments", "array", x4));
       else {
@@ -2590,11 +2590,11 @@ function g_Prompt$1(v: unknown, d: number): boolean {
 function g_PromptArgument(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.description;
+  const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.required;
+  const p2 = o["required"];
   if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
   return true;
 }
@@ -2603,16 +2603,16 @@ function x_PromptArgument(v: unknown, p: string, out: Issue[], _d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.name;
+    const x2 = o1["name"];
     if (x2 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
-    const x3 = o1.description;
+    const x3 = o1["description"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/description", "string", x3));
     }
-    const x4 = o1.required;
+    const x4 = o1["required"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "boolean")) out.push(fail(p + "/required", "boolean", x4));
     }
@@ -2643,9 +2643,9 @@ function x_Role(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_PromptMessage(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.role;
+  const p0 = o["role"];
   if (p0 === undefined || !g_Role(p0, d + 1)) return false;
-  const p1 = o.content;
+  const p1 = o["content"];
   if (p1 === undefined || !g_PromptMessage$1(p1, d)) return false;
   return true;
 }
@@ -2654,12 +2654,12 @@ function x_PromptMessage(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.role;
+    const x2 = o1["role"];
     if (x2 === undefined) out.push(missing(p, "role"));
     else {
       x_Role(x2, p + "/role", out, d + 1);
     }
-    const x3 = o1.content;
+    const x3 = o1["content"];
     if (x3 === undefined) out.push(missing(p, "content"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
@@ -2667,7 +2667,7 @@ function x_PromptMessage(v: unknown, p: string, out: Issue[], d: number): void {
           fail(p + "/content", "object (TextContent | ImageContent | EmbeddedResource)", x3),
         );
       else {
-        const tag4 = (x3 as Readonly<Record<string, unknown>>).type;
+        const tag4 = (x3 as Readonly<Record<string, unknown>>)["type"];
         switch (tag4) {
           case "text": {
             const inner5: Issue[] = [];
@@ -2704,7 +2704,7 @@ function x_PromptMessage(v: unknown, p: string, out: Issue[], d: number): void {
 
 function g_PromptMessage$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).type) {
+  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
       return g_TextContent(v, d + 1);
     case "image":
@@ -2719,11 +2719,11 @@ function g_PromptMessage$1(v: unknown, d: number): boolean {
 function g_EmbeddedResource(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "resource")) return false;
-  const p1 = o.annotations;
+  const p1 = o["annotations"];
   if (p1 !== undefined && !g_EmbeddedResource$1(p1, d)) return false;
-  const p2 = o.resource;
+  const p2 = o["resource"];
   if (p2 === undefined || !(g_TextResourceContents(p2, d + 1) || g_BlobResourceContents(p2, d + 1)))
     return false;
   return true;
@@ -2733,18 +2733,18 @@ function x_EmbeddedResource(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "resource")) out.push(fail(p + "/type", '"resource"', x2));
     }
-    const x3 = o1.annotations;
+    const x3 = o1["annotations"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/annotations", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.audience;
+        const x5 = o4["audience"];
         if (x5 !== undefined) {
           if (!Array.isArray(x5)) out.push(fail(p + "/annotations" + "/audience", "array", x5));
           else {
@@ -2754,7 +2754,7 @@ function x_EmbeddedResource(v: unknown, p: string, out: Issue[], d: number): voi
             }
           }
         }
-        const x8 = o4.priority;
+        const x8 = o4["priority"];
         if (x8 !== undefined) {
           if (!(typeof x8 === "number" && Number.isFinite(x8)))
             out.push(fail(p + "/annotations" + "/priority", "number", x8));
@@ -2765,7 +2765,7 @@ function x_EmbeddedResource(v: unknown, p: string, out: Issue[], d: number): voi
         }
       }
     }
-    const x9 = o1.resource;
+    const x9 = o1["resource"];
     if (x9 === undefined) out.push(missing(p, "resource"));
     else {
       if (!(g_TextResourceContents(x9, d + 1) || g_BlobResourceContents(x9, d + 1))) {
@@ -2806,9 +2806,9 @@ function g_EmbeddedResource$2(v: unknown, d: number): boolean {
 function g_EmbeddedResource$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.audience;
+  const p0 = o["audience"];
   if (p0 !== undefined && !g_EmbeddedResource$2(p0, d)) return false;
-  const p1 = o.priority;
+  const p1 = o["priority"];
   if (
     p1 !== undefined &&
     !(
@@ -2825,9 +2825,9 @@ function g_EmbeddedResource$1(v: unknown, d: number): boolean {
 function g_PromptListChangedNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/prompts/list_changed")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_PromptListChangedNotification$1(p1, d)) return false;
   return true;
 }
@@ -2836,19 +2836,19 @@ function x_PromptListChangedNotification(v: unknown, p: string, out: Issue[], _d
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/prompts/list_changed"))
         out.push(fail(p + "/method", '"notifications/prompts/list_changed"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4._meta;
+        const x5 = o4["_meta"];
         if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
             out.push(fail(p + "/params" + "/_meta", "object", x5));
@@ -2866,7 +2866,7 @@ function g_PromptListChangedNotification$2(v: unknown, _d: number): boolean {
 function g_PromptListChangedNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_PromptListChangedNotification$2(p0, d)) return false;
   return true;
 }
@@ -2874,9 +2874,9 @@ function g_PromptListChangedNotification$1(v: unknown, d: number): boolean {
 function g_ListToolsRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "tools/list")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_ListToolsRequest$1(p1, d)) return false;
   return true;
 }
@@ -2885,18 +2885,18 @@ function x_ListToolsRequest(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "tools/list")) out.push(fail(p + "/method", '"tools/list"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.cursor;
+        const x5 = o4["cursor"];
         if (x5 !== undefined) {
           x_Cursor(x5, p + "/params" + "/cursor", out, d + 1);
         }
@@ -2908,7 +2908,7 @@ function x_ListToolsRequest(v: unknown, p: string, out: Issue[], d: number): voi
 function g_ListToolsRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.cursor;
+  const p0 = o["cursor"];
   if (p0 !== undefined && !g_Cursor(p0, d + 1)) return false;
   return true;
 }
@@ -2916,11 +2916,11 @@ function g_ListToolsRequest$1(v: unknown, d: number): boolean {
 function g_ListToolsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListToolsResult$1(p0, d)) return false;
-  const p1 = o.nextCursor;
+  const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
-  const p2 = o.tools;
+  const p2 = o["tools"];
   if (p2 === undefined || !g_ListToolsResult$2(p2, d)) return false;
   return true;
 }
@@ -2929,16 +2929,16 @@ function x_ListToolsResult(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.nextCursor;
+    const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
-    const x5 = o1.tools;
+    const x5 = o1["tools"];
     if (x5 === undefined) out.push(missing(p, "tools"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/tools", "array", x5));
@@ -2970,11 +2970,11 @@ function g_ListToolsResult$2(v: unknown, d: number): boolean {
 function g_CallToolResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_CallToolResult$1(p0, d)) return false;
-  const p1 = o.content;
+  const p1 = o["content"];
   if (p1 === undefined || !g_CallToolResult$2(p1, d)) return false;
-  const p2 = o.isError;
+  const p2 = o["isError"];
   if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
   return true;
 }
@@ -2983,12 +2983,12 @@ function x_CallToolResult(v: unknown, p: string, out: Issue[], d: number): void 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.content;
+    const x4 = o1["content"];
     if (x4 === undefined) out.push(missing(p, "content"));
     else {
       if (!Array.isArray(x4)) out.push(fail(p + "/content", "array", x4));
@@ -3004,7 +3004,7 @@ function x_CallToolResult(v: unknown, p: string, out: Issue[], d: number): void 
               ),
             );
           else {
-            const tag7 = (a5[i6] as Readonly<Record<string, unknown>>).type;
+            const tag7 = (a5[i6] as Readonly<Record<string, unknown>>)["type"];
             switch (tag7) {
               case "text": {
                 const inner8: Issue[] = [];
@@ -3038,7 +3038,7 @@ function x_CallToolResult(v: unknown, p: string, out: Issue[], d: number): void 
         }
       }
     }
-    const x11 = o1.isError;
+    const x11 = o1["isError"];
     if (x11 !== undefined) {
       if (!(typeof x11 === "boolean")) out.push(fail(p + "/isError", "boolean", x11));
     }
@@ -3052,7 +3052,7 @@ function g_CallToolResult$1(v: unknown, _d: number): boolean {
 
 function g_CallToolResult$3(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).type) {
+  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
       return g_TextContent(v, d + 1);
     case "image":
@@ -3077,9 +3077,9 @@ function g_CallToolResult$2(v: unknown, d: number): boolean {
 function g_CallToolRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "tools/call")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_CallToolRequest$1(p1, d)) return false;
   return true;
 }
@@ -3088,24 +3088,24 @@ function x_CallToolRequest(v: unknown, p: string, out: Issue[], _d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "tools/call")) out.push(fail(p + "/method", '"tools/call"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.name;
+        const x5 = o4["name"];
         if (x5 === undefined) out.push(missing(p + "/params", "name"));
         else {
           if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/name", "string", x5));
         }
-        const x6 = o4.arguments;
+        const x6 = o4["arguments"];
         if (x6 !== undefined) {
           if (typeof x6 !== "object" || x6 === null || Array.isArray(x6))
             out.push(fail(p + "/params" + "/arguments", "object", x6));
@@ -3123,9 +3123,9 @@ function g_CallToolRequest$2(v: unknown, _d: number): boolean {
 function g_CallToolRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.arguments;
+  const p1 = o["arguments"];
   if (p1 !== undefined && !g_CallToolRequest$2(p1, d)) return false;
   return true;
 }
@@ -3133,9 +3133,9 @@ function g_CallToolRequest$1(v: unknown, d: number): boolean {
 function g_ToolListChangedNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/tools/list_changed")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_ToolListChangedNotification$1(p1, d)) return false;
   return true;
 }
@@ -3144,19 +3144,19 @@ function x_ToolListChangedNotification(v: unknown, p: string, out: Issue[], _d: 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/tools/list_changed"))
         out.push(fail(p + "/method", '"notifications/tools/list_changed"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4._meta;
+        const x5 = o4["_meta"];
         if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
             out.push(fail(p + "/params" + "/_meta", "object", x5));
@@ -3174,7 +3174,7 @@ function g_ToolListChangedNotification$2(v: unknown, _d: number): boolean {
 function g_ToolListChangedNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ToolListChangedNotification$2(p0, d)) return false;
   return true;
 }
@@ -3182,11 +3182,11 @@ function g_ToolListChangedNotification$1(v: unknown, d: number): boolean {
 function g_Tool(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.description;
+  const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.inputSchema;
+  const p2 = o["inputSchema"];
   if (p2 === undefined || !g_Tool$1(p2, d)) return false;
   return true;
 }
@@ -3195,28 +3195,28 @@ function x_Tool(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.name;
+    const x2 = o1["name"];
     if (x2 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
-    const x3 = o1.description;
+    const x3 = o1["description"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/description", "string", x3));
     }
-    const x4 = o1.inputSchema;
+    const x4 = o1["inputSchema"];
     if (x4 === undefined) out.push(missing(p, "inputSchema"));
     else {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/inputSchema", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5.type;
+        const x6 = o5["type"];
         if (x6 === undefined) out.push(missing(p + "/inputSchema", "type"));
         else {
           if (!(x6 === "object")) out.push(fail(p + "/inputSchema" + "/type", '"object"', x6));
         }
-        const x7 = o5.properties;
+        const x7 = o5["properties"];
         if (x7 !== undefined) {
           if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
             out.push(fail(p + "/inputSchema" + "/properties", "object", x7));
@@ -3230,7 +3230,7 @@ function x_Tool(v: unknown, p: string, out: Issue[], _d: number): void {
             }
           }
         }
-        const x10 = o5.required;
+        const x10 = o5["required"];
         if (x10 !== undefined) {
           if (!Array.isArray(x10)) out.push(fail(p + "/inputSchema" + "/required", "array", x10));
           else {
@@ -3269,11 +3269,11 @@ function g_Tool$3(v: unknown, _d: number): boolean {
 function g_Tool$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "object")) return false;
-  const p1 = o.properties;
+  const p1 = o["properties"];
   if (p1 !== undefined && !g_Tool$2(p1, d)) return false;
-  const p2 = o.required;
+  const p2 = o["required"];
   if (p2 !== undefined && !g_Tool$3(p2, d)) return false;
   return true;
 }
@@ -3281,9 +3281,9 @@ function g_Tool$1(v: unknown, d: number): boolean {
 function g_SetLevelRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "logging/setLevel")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_SetLevelRequest$1(p1, d)) return false;
   return true;
 }
@@ -3292,19 +3292,19 @@ function x_SetLevelRequest(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "logging/setLevel")) out.push(fail(p + "/method", '"logging/setLevel"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.level;
+        const x5 = o4["level"];
         if (x5 === undefined) out.push(missing(p + "/params", "level"));
         else {
           x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1);
@@ -3317,7 +3317,7 @@ function x_SetLevelRequest(v: unknown, p: string, out: Issue[], d: number): void
 function g_SetLevelRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.level;
+  const p0 = o["level"];
   if (p0 === undefined || !g_LoggingLevel(p0, d + 1)) return false;
   return true;
 }
@@ -3325,9 +3325,9 @@ function g_SetLevelRequest$1(v: unknown, d: number): boolean {
 function g_LoggingMessageNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/message")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_LoggingMessageNotification$1(p1, d)) return false;
   return true;
 }
@@ -3336,29 +3336,29 @@ function x_LoggingMessageNotification(v: unknown, p: string, out: Issue[], d: nu
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/message"))
         out.push(fail(p + "/method", '"notifications/message"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.level;
+        const x5 = o4["level"];
         if (x5 === undefined) out.push(missing(p + "/params", "level"));
         else {
           x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1);
         }
-        const x6 = o4.logger;
+        const x6 = o4["logger"];
         if (x6 !== undefined) {
           if (!(typeof x6 === "string")) out.push(fail(p + "/params" + "/logger", "string", x6));
         }
-        const x7 = o4.data;
+        const x7 = o4["data"];
         if (x7 === undefined) out.push(missing(p + "/params", "data"));
       }
     }
@@ -3368,11 +3368,11 @@ function x_LoggingMessageNotification(v: unknown, p: string, out: Issue[], d: nu
 function g_LoggingMessageNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.level;
+  const p0 = o["level"];
   if (p0 === undefined || !g_LoggingLevel(p0, d + 1)) return false;
-  const p1 = o.logger;
+  const p1 = o["logger"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  if (o.data === undefined) return false;
+  if (o["data"] === undefined) return false;
   return true;
 }
 
@@ -3455,9 +3455,9 @@ function x_LoggingLevel(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_CreateMessageRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "sampling/createMessage")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_CreateMessageRequest$1(p1, d)) return false;
   return true;
 }
@@ -3466,20 +3466,20 @@ function x_CreateMessageRequest(v: unknown, p: string, out: Issue[], d: number):
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "sampling/createMessage"))
         out.push(fail(p + "/method", '"sampling/createMessage"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.messages;
+        const x5 = o4["messages"];
         if (x5 === undefined) out.push(missing(p + "/params", "messages"));
         else {
           if (!Array.isArray(x5)) out.push(fail(p + "/params" + "/messages", "array", x5));
@@ -3490,16 +3490,16 @@ function x_CreateMessageRequest(v: unknown, p: string, out: Issue[], d: number):
             }
           }
         }
-        const x8 = o4.modelPreferences;
+        const x8 = o4["modelPreferences"];
         if (x8 !== undefined) {
           x_ModelPreferences(x8, p + "/params" + "/modelPreferences", out, d + 1);
         }
-        const x9 = o4.systemPrompt;
+        const x9 = o4["systemPrompt"];
         if (x9 !== undefined) {
           if (!(typeof x9 === "string"))
             out.push(fail(p + "/params" + "/systemPrompt", "string", x9));
         }
-        const x10 = o4.includeContext;
+        const x10 = o4["includeContext"];
         if (x10 !== undefined) {
           if (!(x10 === "none" || x10 === "thisServer" || x10 === "allServers")) {
             const branches11: [string, Issue[]][] = [];
@@ -3531,17 +3531,17 @@ function x_CreateMessageRequest(v: unknown, p: string, out: Issue[], d: number):
             );
           }
         }
-        const x15 = o4.temperature;
+        const x15 = o4["temperature"];
         if (x15 !== undefined) {
           if (!(typeof x15 === "number" && Number.isFinite(x15)))
             out.push(fail(p + "/params" + "/temperature", "number", x15));
         }
-        const x16 = o4.maxTokens;
+        const x16 = o4["maxTokens"];
         if (x16 === undefined) out.push(missing(p + "/params", "maxTokens"));
         else {
           if (!Number.isInteger(x16)) out.push(fail(p + "/params" + "/maxTokens", "integer", x16));
         }
-        const x17 = o4.stopSequences;
+        const x17 = o4["stopSequences"];
         if (x17 !== undefined) {
           if (!Array.isArray(x17)) out.push(fail(p + "/params" + "/stopSequences", "array", x17));
           else {
@@ -3552,7 +3552,7 @@ function x_CreateMessageRequest(v: unknown, p: string, out: Issue[], d: number):
             }
           }
         }
-        const x20 = o4.metadata;
+        const x20 = o4["metadata"];
         if (x20 !== undefined) {
           if (!(typeof x20 === "object" && x20 !== null && !Array.isArray(x20)))
             out.push(fail(p + "/params" + "/metadata", "object", x20));
@@ -3585,22 +3585,22 @@ function g_CreateMessageRequest$3(v: unknown, _d: number): boolean {
 function g_CreateMessageRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.messages;
+  const p0 = o["messages"];
   if (p0 === undefined || !g_CreateMessageRequest$2(p0, d)) return false;
-  const p1 = o.modelPreferences;
+  const p1 = o["modelPreferences"];
   if (p1 !== undefined && !g_ModelPreferences(p1, d + 1)) return false;
-  const p2 = o.systemPrompt;
+  const p2 = o["systemPrompt"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.includeContext;
+  const p3 = o["includeContext"];
   if (p3 !== undefined && !(p3 === "none" || p3 === "thisServer" || p3 === "allServers"))
     return false;
-  const p4 = o.temperature;
+  const p4 = o["temperature"];
   if (p4 !== undefined && !(typeof p4 === "number" && Number.isFinite(p4))) return false;
-  const p5 = o.maxTokens;
+  const p5 = o["maxTokens"];
   if (p5 === undefined || !Number.isInteger(p5)) return false;
-  const p6 = o.stopSequences;
+  const p6 = o["stopSequences"];
   if (p6 !== undefined && !g_CreateMessageRequest$3(p6, d)) return false;
-  const p7 = o.metadata;
+  const p7 = o["metadata"];
   if (p7 !== undefined && !(typeof p7 === "object" && p7 !== null && !Array.isArray(p7)))
     return false;
   return true;
@@ -3609,15 +3609,15 @@ function g_CreateMessageRequest$1(v: unknown, d: number): boolean {
 function g_CreateMessageResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_CreateMessageResult$1(p0, d)) return false;
-  const p1 = o.role;
+  const p1 = o["role"];
   if (p1 === undefined || !g_Role(p1, d + 1)) return false;
-  const p2 = o.content;
+  const p2 = o["content"];
   if (p2 === undefined || !g_CreateMessageResult$2(p2, d)) return false;
-  const p3 = o.model;
+  const p3 = o["model"];
   if (p3 === undefined || !(typeof p3 === "string")) return false;
-  const p4 = o.stopReason;
+  const p4 = o["stopReason"];
   if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
@@ -3626,23 +3626,23 @@ function x_CreateMessageResult(v: unknown, p: string, out: Issue[], d: number): 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.role;
+    const x4 = o1["role"];
     if (x4 === undefined) out.push(missing(p, "role"));
     else {
       x_Role(x4, p + "/role", out, d + 1);
     }
-    const x5 = o1.content;
+    const x5 = o1["content"];
     if (x5 === undefined) out.push(missing(p, "content"));
     else {
       if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
         out.push(fail(p + "/content", "object (TextContent | ImageContent)", x5));
       else {
-        const tag6 = (x5 as Readonly<Record<string, unknown>>).type;
+        const tag6 = (x5 as Readonly<Record<string, unknown>>)["type"];
         switch (tag6) {
           case "text": {
             const inner7: Issue[] = [];
@@ -3668,12 +3668,12 @@ function x_CreateMessageResult(v: unknown, p: string, out: Issue[], d: number): 
         }
       }
     }
-    const x9 = o1.model;
+    const x9 = o1["model"];
     if (x9 === undefined) out.push(missing(p, "model"));
     else {
       if (!(typeof x9 === "string")) out.push(fail(p + "/model", "string", x9));
     }
-    const x10 = o1.stopReason;
+    const x10 = o1["stopReason"];
     if (x10 !== undefined) {
       if (!(typeof x10 === "string")) out.push(fail(p + "/stopReason", "string", x10));
     }
@@ -3687,7 +3687,7 @@ function g_CreateMessageResult$1(v: unknown, _d: number): boolean {
 
 function g_CreateMessageResult$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).type) {
+  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
       return g_TextContent(v, d + 1);
     case "image":
@@ -3700,9 +3700,9 @@ function g_CreateMessageResult$2(v: unknown, d: number): boolean {
 function g_SamplingMessage(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.role;
+  const p0 = o["role"];
   if (p0 === undefined || !g_Role(p0, d + 1)) return false;
-  const p1 = o.content;
+  const p1 = o["content"];
   if (p1 === undefined || !g_SamplingMessage$1(p1, d)) return false;
   return true;
 }
@@ -3711,18 +3711,18 @@ function x_SamplingMessage(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.role;
+    const x2 = o1["role"];
     if (x2 === undefined) out.push(missing(p, "role"));
     else {
       x_Role(x2, p + "/role", out, d + 1);
     }
-    const x3 = o1.content;
+    const x3 = o1["content"];
     if (x3 === undefined) out.push(missing(p, "content"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/content", "object (TextContent | ImageContent)", x3));
       else {
-        const tag4 = (x3 as Readonly<Record<string, unknown>>).type;
+        const tag4 = (x3 as Readonly<Record<string, unknown>>)["type"];
         switch (tag4) {
           case "text": {
             const inner5: Issue[] = [];
@@ -3753,7 +3753,7 @@ function x_SamplingMessage(v: unknown, p: string, out: Issue[], d: number): void
 
 function g_SamplingMessage$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).type) {
+  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
       return g_TextContent(v, d + 1);
     case "image":
@@ -3766,7 +3766,7 @@ function g_SamplingMessage$1(v: unknown, d: number): boolean {
 function g_Annotated(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.annotations;
+  const p0 = o["annotations"];
   if (p0 !== undefined && !g_Annotated$1(p0, d)) return false;
   return true;
 }
@@ -3775,13 +3775,13 @@ function x_Annotated(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.annotations;
+    const x2 = o1["annotations"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/annotations", "object", x2));
       else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
-        const x4 = o3.audience;
+        const x4 = o3["audience"];
         if (x4 !== undefined) {
           if (!Array.isArray(x4)) out.push(fail(p + "/annotations" + "/audience", "array", x4));
           else {
@@ -3791,7 +3791,7 @@ function x_Annotated(v: unknown, p: string, out: Issue[], d: number): void {
             }
           }
         }
-        const x7 = o3.priority;
+        const x7 = o3["priority"];
         if (x7 !== undefined) {
           if (!(typeof x7 === "number" && Number.isFinite(x7)))
             out.push(fail(p + "/annotations" + "/priority", "number", x7));
@@ -3818,9 +3818,9 @@ function g_Annotated$2(v: unknown, d: number): boolean {
 function g_Annotated$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.audience;
+  const p0 = o["audience"];
   if (p0 !== undefined && !g_Annotated$2(p0, d)) return false;
-  const p1 = o.priority;
+  const p1 = o["priority"];
   if (
     p1 !== undefined &&
     !(
@@ -3837,11 +3837,11 @@ function g_Annotated$1(v: unknown, d: number): boolean {
 function g_TextContent(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "text")) return false;
-  const p1 = o.annotations;
+  const p1 = o["annotations"];
   if (p1 !== undefined && !g_TextContent$1(p1, d)) return false;
-  const p2 = o.text;
+  const p2 = o["text"];
   if (p2 === undefined || !(typeof p2 === "string")) return false;
   return true;
 }
@@ -3850,18 +3850,18 @@ function x_TextContent(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "text")) out.push(fail(p + "/type", '"text"', x2));
     }
-    const x3 = o1.annotations;
+    const x3 = o1["annotations"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/annotations", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.audience;
+        const x5 = o4["audience"];
         if (x5 !== undefined) {
           if (!Array.isArray(x5)) out.push(fail(p + "/annotations" + "/audience", "array", x5));
           else {
@@ -3871,7 +3871,7 @@ function x_TextContent(v: unknown, p: string, out: Issue[], d: number): void {
             }
           }
         }
-        const x8 = o4.priority;
+        const x8 = o4["priority"];
         if (x8 !== undefined) {
           if (!(typeof x8 === "number" && Number.isFinite(x8)))
             out.push(fail(p + "/annotations" + "/priority", "number", x8));
@@ -3882,7 +3882,7 @@ function x_TextContent(v: unknown, p: string, out: Issue[], d: number): void {
         }
       }
     }
-    const x9 = o1.text;
+    const x9 = o1["text"];
     if (x9 === undefined) out.push(missing(p, "text"));
     else {
       if (!(typeof x9 === "string")) out.push(fail(p + "/text", "string", x9));
@@ -3903,9 +3903,9 @@ function g_TextContent$2(v: unknown, d: number): boolean {
 function g_TextContent$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.audience;
+  const p0 = o["audience"];
   if (p0 !== undefined && !g_TextContent$2(p0, d)) return false;
-  const p1 = o.priority;
+  const p1 = o["priority"];
   if (
     p1 !== undefined &&
     !(
@@ -3922,14 +3922,14 @@ function g_TextContent$1(v: unknown, d: number): boolean {
 function g_ImageContent(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "image")) return false;
-  const p1 = o.annotations;
+  const p1 = o["annotations"];
   if (p1 !== undefined && !g_ImageContent$1(p1, d)) return false;
-  const p2 = o.data;
+  const p2 = o["data"];
   if (p2 === undefined || !(typeof p2 === "string" && (typeof p2 !== "string" || isByte(p2))))
     return false;
-  const p3 = o.mimeType;
+  const p3 = o["mimeType"];
   if (p3 === undefined || !(typeof p3 === "string")) return false;
   return true;
 }
@@ -3938,18 +3938,18 @@ function x_ImageContent(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "image")) out.push(fail(p + "/type", '"image"', x2));
     }
-    const x3 = o1.annotations;
+    const x3 = o1["annotations"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/annotations", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.audience;
+        const x5 = o4["audience"];
         if (x5 !== undefined) {
           if (!Array.isArray(x5)) out.push(fail(p + "/annotations" + "/audience", "array", x5));
           else {
@@ -3959,7 +3959,7 @@ function x_ImageContent(v: unknown, p: string, out: Issue[], d: number): void {
             }
           }
         }
-        const x8 = o4.priority;
+        const x8 = o4["priority"];
         if (x8 !== undefined) {
           if (!(typeof x8 === "number" && Number.isFinite(x8)))
             out.push(fail(p + "/annotations" + "/priority", "number", x8));
@@ -3970,13 +3970,13 @@ function x_ImageContent(v: unknown, p: string, out: Issue[], d: number): void {
         }
       }
     }
-    const x9 = o1.data;
+    const x9 = o1["data"];
     if (x9 === undefined) out.push(missing(p, "data"));
     else {
       if (!(typeof x9 === "string")) out.push(fail(p + "/data", "string", x9));
       if (!(typeof x9 !== "string" || isByte(x9))) out.push(fail(p + "/data", "byte (format)", x9));
     }
-    const x10 = o1.mimeType;
+    const x10 = o1["mimeType"];
     if (x10 === undefined) out.push(missing(p, "mimeType"));
     else {
       if (!(typeof x10 === "string")) out.push(fail(p + "/mimeType", "string", x10));
@@ -3997,9 +3997,9 @@ function g_ImageContent$2(v: unknown, d: number): boolean {
 function g_ImageContent$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.audience;
+  const p0 = o["audience"];
   if (p0 !== undefined && !g_ImageContent$2(p0, d)) return false;
-  const p1 = o.priority;
+  const p1 = o["priority"];
   if (
     p1 !== undefined &&
     !(
@@ -4016,9 +4016,9 @@ function g_ImageContent$1(v: unknown, d: number): boolean {
 function g_ModelPreferences(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.hints;
+  const p0 = o["hints"];
   if (p0 !== undefined && !g_ModelPreferences$1(p0, d)) return false;
-  const p1 = o.costPriority;
+  const p1 = o["costPriority"];
   if (
     p1 !== undefined &&
     !(
@@ -4029,7 +4029,7 @@ function g_ModelPreferences(v: unknown, d: number): boolean {
     )
   )
     return false;
-  const p2 = o.speedPriority;
+  const p2 = o["speedPriority"];
   if (
     p2 !== undefined &&
     !(
@@ -4040,7 +4040,7 @@ function g_ModelPreferences(v: unknown, d: number): boolean {
     )
   )
     return false;
-  const p3 = o.intelligencePriority;
+  const p3 = o["intelligencePriority"];
   if (
     p3 !== undefined &&
     !(
@@ -4058,7 +4058,7 @@ function x_ModelPreferences(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.hints;
+    const x2 = o1["hints"];
     if (x2 !== undefined) {
       if (!Array.isArray(x2)) out.push(fail(p + "/hints", "array", x2));
       else {
@@ -4068,7 +4068,7 @@ function x_ModelPreferences(v: unknown, p: string, out: Issue[], d: number): voi
         }
       }
     }
-    const x5 = o1.costPriority;
+    const x5 = o1["costPriority"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "number" && Number.isFinite(x5)))
         out.push(fail(p + "/costPriority", "number", x5));
@@ -4077,7 +4077,7 @@ function x_ModelPreferences(v: unknown, p: string, out: Issue[], d: number): voi
       if (!(typeof x5 !== "number" || x5 <= 1))
         out.push(fail(p + "/costPriority", "<= 1 (maximum)", x5));
     }
-    const x6 = o1.speedPriority;
+    const x6 = o1["speedPriority"];
     if (x6 !== undefined) {
       if (!(typeof x6 === "number" && Number.isFinite(x6)))
         out.push(fail(p + "/speedPriority", "number", x6));
@@ -4086,7 +4086,7 @@ function x_ModelPreferences(v: unknown, p: string, out: Issue[], d: number): voi
       if (!(typeof x6 !== "number" || x6 <= 1))
         out.push(fail(p + "/speedPriority", "<= 1 (maximum)", x6));
     }
-    const x7 = o1.intelligencePriority;
+    const x7 = o1["intelligencePriority"];
     if (x7 !== undefined) {
       if (!(typeof x7 === "number" && Number.isFinite(x7)))
         out.push(fail(p + "/intelligencePriority", "number", x7));
@@ -4111,7 +4111,7 @@ function g_ModelPreferences$1(v: unknown, d: number): boolean {
 function g_ModelHint(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 !== undefined && !(typeof p0 === "string")) return false;
   return true;
 }
@@ -4120,7 +4120,7 @@ function x_ModelHint(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.name;
+    const x2 = o1["name"];
     if (x2 !== undefined) {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
@@ -4130,9 +4130,9 @@ function x_ModelHint(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_CompleteRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "completion/complete")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_CompleteRequest$1(p1, d)) return false;
   return true;
 }
@@ -4141,20 +4141,20 @@ function x_CompleteRequest(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "completion/complete"))
         out.push(fail(p + "/method", '"completion/complete"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.ref;
+        const x5 = o4["ref"];
         if (x5 === undefined) out.push(missing(p + "/params", "ref"));
         else {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
@@ -4162,7 +4162,7 @@ function x_CompleteRequest(v: unknown, p: string, out: Issue[], d: number): void
               fail(p + "/params" + "/ref", "object (PromptReference | ResourceReference)", x5),
             );
           else {
-            const tag6 = (x5 as Readonly<Record<string, unknown>>).type;
+            const tag6 = (x5 as Readonly<Record<string, unknown>>)["type"];
             switch (tag6) {
               case "ref/prompt": {
                 const inner7: Issue[] = [];
@@ -4188,20 +4188,20 @@ function x_CompleteRequest(v: unknown, p: string, out: Issue[], d: number): void
             }
           }
         }
-        const x9 = o4.argument;
+        const x9 = o4["argument"];
         if (x9 === undefined) out.push(missing(p + "/params", "argument"));
         else {
           if (typeof x9 !== "object" || x9 === null || Array.isArray(x9))
             out.push(fail(p + "/params" + "/argument", "object", x9));
           else {
             const o10 = x9 as Readonly<Record<string, unknown>>;
-            const x11 = o10.name;
+            const x11 = o10["name"];
             if (x11 === undefined) out.push(missing(p + "/params" + "/argument", "name"));
             else {
               if (!(typeof x11 === "string"))
                 out.push(fail(p + "/params" + "/argument" + "/name", "string", x11));
             }
-            const x12 = o10.value;
+            const x12 = o10["value"];
             if (x12 === undefined) out.push(missing(p + "/params" + "/argument", "value"));
             else {
               if (!(typeof x12 === "string"))
@@ -4216,7 +4216,7 @@ function x_CompleteRequest(v: unknown, p: string, out: Issue[], d: number): void
 
 function g_CompleteRequest$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).type) {
+  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "ref/prompt":
       return g_PromptReference(v, d + 1);
     case "ref/resource":
@@ -4229,9 +4229,9 @@ function g_CompleteRequest$2(v: unknown, d: number): boolean {
 function g_CompleteRequest$3(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.value;
+  const p1 = o["value"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
@@ -4239,9 +4239,9 @@ function g_CompleteRequest$3(v: unknown, _d: number): boolean {
 function g_CompleteRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.ref;
+  const p0 = o["ref"];
   if (p0 === undefined || !g_CompleteRequest$2(p0, d)) return false;
-  const p1 = o.argument;
+  const p1 = o["argument"];
   if (p1 === undefined || !g_CompleteRequest$3(p1, d)) return false;
   return true;
 }
@@ -4249,9 +4249,9 @@ function g_CompleteRequest$1(v: unknown, d: number): boolean {
 function g_CompleteResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_CompleteResult$1(p0, d)) return false;
-  const p1 = o.completion;
+  const p1 = o["completion"];
   if (p1 === undefined || !g_CompleteResult$2(p1, d)) return false;
   return true;
 }
@@ -4260,19 +4260,19 @@ function x_CompleteResult(v: unknown, p: string, out: Issue[], _d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.completion;
+    const x4 = o1["completion"];
     if (x4 === undefined) out.push(missing(p, "completion"));
     else {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/completion", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5.values;
+        const x6 = o5["values"];
         if (x6 === undefined) out.push(missing(p + "/completion", "values"));
         else {
           if (!Array.isArray(x6)) out.push(fail(p + "/completion" + "/values", "array", x6));
@@ -4284,11 +4284,11 @@ function x_CompleteResult(v: unknown, p: string, out: Issue[], _d: number): void
             }
           }
         }
-        const x9 = o5.total;
+        const x9 = o5["total"];
         if (x9 !== undefined) {
           if (!Number.isInteger(x9)) out.push(fail(p + "/completion" + "/total", "integer", x9));
         }
-        const x10 = o5.hasMore;
+        const x10 = o5["hasMore"];
         if (x10 !== undefined) {
           if (!(typeof x10 === "boolean"))
             out.push(fail(p + "/completion" + "/hasMore", "boolean", x10));
@@ -4316,11 +4316,11 @@ function g_CompleteResult$3(v: unknown, _d: number): boolean {
 function g_CompleteResult$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.values;
+  const p0 = o["values"];
   if (p0 === undefined || !g_CompleteResult$3(p0, d)) return false;
-  const p1 = o.total;
+  const p1 = o["total"];
   if (p1 !== undefined && !Number.isInteger(p1)) return false;
-  const p2 = o.hasMore;
+  const p2 = o["hasMore"];
   if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
   return true;
 }
@@ -4328,9 +4328,9 @@ function g_CompleteResult$2(v: unknown, d: number): boolean {
 function g_ResourceReference(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "ref/resource")) return false;
-  const p1 = o.uri;
+  const p1 = o["uri"];
   if (
     p1 === undefined ||
     !(typeof p1 === "string" && (typeof p1 !== "string" || isUriTemplate(p1)))
@@ -4343,12 +4343,12 @@ function x_ResourceReference(v: unknown, p: string, out: Issue[], _d: number): v
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "ref/resource")) out.push(fail(p + "/type", '"ref/resource"', x2));
     }
-    const x3 = o1.uri;
+    const x3 = o1["uri"];
     if (x3 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/uri", "string", x3));
@@ -4361,9 +4361,9 @@ function x_ResourceReference(v: unknown, p: string, out: Issue[], _d: number): v
 function g_PromptReference(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "ref/prompt")) return false;
-  const p1 = o.name;
+  const p1 = o["name"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
@@ -4372,12 +4372,12 @@ function x_PromptReference(v: unknown, p: string, out: Issue[], _d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "ref/prompt")) out.push(fail(p + "/type", '"ref/prompt"', x2));
     }
-    const x3 = o1.name;
+    const x3 = o1["name"];
     if (x3 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/name", "string", x3));
@@ -4388,9 +4388,9 @@ function x_PromptReference(v: unknown, p: string, out: Issue[], _d: number): voi
 function g_ListRootsRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "roots/list")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_ListRootsRequest$1(p1, d)) return false;
   return true;
 }
@@ -4399,24 +4399,24 @@ function x_ListRootsRequest(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "roots/list")) out.push(fail(p + "/method", '"roots/list"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4._meta;
+        const x5 = o4["_meta"];
         if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
             out.push(fail(p + "/params" + "/_meta", "object", x5));
           else {
             const o6 = x5 as Readonly<Record<string, unknown>>;
-            const x7 = o6.progressToken;
+            const x7 = o6["progressToken"];
             if (x7 !== undefined) {
               x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1);
             }
@@ -4430,7 +4430,7 @@ function x_ListRootsRequest(v: unknown, p: string, out: Issue[], d: number): voi
 function g_ListRootsRequest$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.progressToken;
+  const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
@@ -4438,7 +4438,7 @@ function g_ListRootsRequest$2(v: unknown, d: number): boolean {
 function g_ListRootsRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListRootsRequest$2(p0, d)) return false;
   return true;
 }
@@ -4446,9 +4446,9 @@ function g_ListRootsRequest$1(v: unknown, d: number): boolean {
 function g_ListRootsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListRootsResult$1(p0, d)) return false;
-  const p1 = o.roots;
+  const p1 = o["roots"];
   if (p1 === undefined || !g_ListRootsResult$2(p1, d)) return false;
   return true;
 }
@@ -4457,12 +4457,12 @@ function x_ListRootsResult(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.roots;
+    const x4 = o1["roots"];
     if (x4 === undefined) out.push(missing(p, "roots"));
     else {
       if (!Array.isArray(x4)) out.push(fail(p + "/roots", "array", x4));
@@ -4494,10 +4494,10 @@ function g_ListRootsResult$2(v: unknown, d: number): boolean {
 function g_Root(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.uri;
+  const p0 = o["uri"];
   if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
     return false;
-  const p1 = o.name;
+  const p1 = o["name"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   return true;
 }
@@ -4506,13 +4506,13 @@ function x_Root(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.uri;
+    const x2 = o1["uri"];
     if (x2 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
     }
-    const x3 = o1.name;
+    const x3 = o1["name"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/name", "string", x3));
     }
@@ -4522,9 +4522,9 @@ function x_Root(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_RootsListChangedNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/roots/list_changed")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_RootsListChangedNotification$1(p1, d)) return false;
   return true;
 }
@@ -4533,19 +4533,19 @@ function x_RootsListChangedNotification(v: unknown, p: string, out: Issue[], _d:
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/roots/list_changed"))
         out.push(fail(p + "/method", '"notifications/roots/list_changed"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4._meta;
+        const x5 = o4["_meta"];
         if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
             out.push(fail(p + "/params" + "/_meta", "object", x5));
@@ -4563,14 +4563,14 @@ function g_RootsListChangedNotification$2(v: unknown, _d: number): boolean {
 function g_RootsListChangedNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_RootsListChangedNotification$2(p0, d)) return false;
   return true;
 }
 
 function g_ClientRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).method) {
+  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "ping":
       return g_PingRequest(v, d + 1);
     case "initialize":
@@ -4612,7 +4612,7 @@ function x_ClientRequest(v: unknown, p: string, out: Issue[], d: number): void {
       ),
     );
   else {
-    const tag1 = (v as Readonly<Record<string, unknown>>).method;
+    const tag1 = (v as Readonly<Record<string, unknown>>)["method"];
     switch (tag1) {
       case "ping": {
         const inner2: Issue[] = [];
@@ -4707,7 +4707,7 @@ function x_ClientRequest(v: unknown, p: string, out: Issue[], d: number): void {
 
 function g_ClientNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).method) {
+  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "notifications/cancelled":
       return g_CancelledNotification(v, d + 1);
     case "notifications/progress":
@@ -4731,7 +4731,7 @@ function x_ClientNotification(v: unknown, p: string, out: Issue[], d: number): v
       ),
     );
   else {
-    const tag1 = (v as Readonly<Record<string, unknown>>).method;
+    const tag1 = (v as Readonly<Record<string, unknown>>)["method"];
     switch (tag1) {
       case "notifications/cancelled": {
         const inner2: Issue[] = [];
@@ -4802,7 +4802,7 @@ function x_ClientResult(v: unknown, p: string, out: Issue[], d: number): void {
 
 function g_ServerRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).method) {
+  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "ping":
       return g_PingRequest(v, d + 1);
     case "sampling/createMessage":
@@ -4818,7 +4818,7 @@ function x_ServerRequest(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     out.push(fail(p, "object (PingRequest | CreateMessageRequest | ListRootsRequest)", v));
   else {
-    const tag1 = (v as Readonly<Record<string, unknown>>).method;
+    const tag1 = (v as Readonly<Record<string, unknown>>)["method"];
     switch (tag1) {
       case "ping": {
         const inner2: Issue[] = [];
@@ -4853,7 +4853,7 @@ function x_ServerRequest(v: unknown, p: string, out: Issue[], d: number): void {
 
 function g_ServerNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).method) {
+  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "notifications/cancelled":
       return g_CancelledNotification(v, d + 1);
     case "notifications/progress":
@@ -4883,7 +4883,7 @@ function x_ServerNotification(v: unknown, p: string, out: Issue[], d: number): v
       ),
     );
   else {
-    const tag1 = (v as Readonly<Record<string, unknown>>).method;
+    const tag1 = (v as Readonly<Record<string, unknown>>)["method"];
     switch (tag1) {
       case "notifications/cancelled": {
         const inner2: Issue[] = [];
@@ -6248,7 +6248,7 @@ function lookup(
 }
 
 function idOf(m: Readonly<Record<string, unknown>>): T.RequestId | undefined {
-  const id = m.id;
+  const id = m["id"];
   return typeof id === "string" || typeof id === "number" ? id : undefined;
 }
 
@@ -6258,15 +6258,15 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
   }
   const m = value as Readonly<Record<string, unknown>>;
   const id = idOf(m);
-  if (m.method !== undefined) {
-    const isRequest = m.id !== undefined;
+  if (m["method"] !== undefined) {
+    const isRequest = m["id"] !== undefined;
     const kind = isRequest ? "request" : "notification";
     const [guard, explain]: Pair = isRequest
       ? [g_JSONRPCRequest, x_JSONRPCRequest]
       : [g_JSONRPCNotification, x_JSONRPCNotification];
     if (!guard(value, 0))
       return failure(INVALID_REQUEST, explainAt(explain, value, path), kind, undefined, id);
-    const method = m.method as string;
+    const method = m["method"] as string;
     const found = lookup(isRequest ? REQUESTS : NOTIFICATIONS, method, options.from);
     if (!found) {
       const issue = {
@@ -6285,7 +6285,7 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
         : { ok: true, kind, from, method, value }
     ) as MessageValidation;
   }
-  if (m.result !== undefined) {
+  if (m["result"] !== undefined) {
     if (!g_JSONRPCResponse(value, 0)) {
       return failure(
         INVALID_REQUEST,
@@ -6310,10 +6310,10 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
         value,
       } as MessageValidation;
     const [asker, [check, explainResult]] = found;
-    if (!check(m.result, 0)) {
+    if (!check(m["result"], 0)) {
       return failure(
         INVALID_PARAMS,
-        explainAt(explainResult, m.result, `${path}/result`),
+        explainAt(explainResult, m["result"], `${path}/result`),
         "response",
         method,
         responseId,
@@ -6322,7 +6322,7 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
     const from: Sender = asker === "client" ? "server" : "client";
     return { ok: true, kind: "response", from, method, id: responseId, value } as MessageValidation;
   }
-  if (m.error !== undefined) {
+  if (m["error"] !== undefined) {
     if (!g_JSONRPCError(value, 0)) {
       return failure(
         INVALID_REQUEST,

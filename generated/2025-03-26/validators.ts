@@ -600,9 +600,9 @@ function x_Cursor(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_Request(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_Request$1(p1, d)) return false;
   return true;
 }
@@ -611,24 +611,24 @@ function x_Request(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/method", "string", x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4._meta;
+        const x5 = o4["_meta"];
         if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
             out.push(fail(p + "/params" + "/_meta", "object", x5));
           else {
             const o6 = x5 as Readonly<Record<string, unknown>>;
-            const x7 = o6.progressToken;
+            const x7 = o6["progressToken"];
             if (x7 !== undefined) {
               x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1);
             }
@@ -642,7 +642,7 @@ function x_Request(v: unknown, p: string, out: Issue[], d: number): void {
 function g_Request$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.progressToken;
+  const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
@@ -650,7 +650,7 @@ function g_Request$2(v: unknown, d: number): boolean {
 function g_Request$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_Request$2(p0, d)) return false;
   return true;
 }
@@ -658,9 +658,9 @@ function g_Request$1(v: unknown, d: number): boolean {
 function g_Notification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_Notification$1(p1, d)) return false;
   return true;
 }
@@ -669,18 +669,18 @@ function x_Notification(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/method", "string", x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4._meta;
+        const x5 = o4["_meta"];
         if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
             out.push(fail(p + "/params" + "/_meta", "object", x5));
@@ -698,7 +698,7 @@ function g_Notification$2(v: unknown, _d: number): boolean {
 function g_Notification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_Notification$2(p0, d)) return false;
   return true;
 }
@@ -706,7 +706,7 @@ function g_Notification$1(v: unknown, d: number): boolean {
 function g_Result(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_Result$1(p0, d)) return false;
   return true;
 }
@@ -715,7 +715,7 @@ function x_Result(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
@@ -752,13 +752,13 @@ function x_RequestId(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_JSONRPCRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.jsonrpc;
+  const p0 = o["jsonrpc"];
   if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o.method;
+  const p1 = o["method"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -767,29 +767,29 @@ function x_JSONRPCRequest(v: unknown, p: string, out: Issue[], d: number): void 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.jsonrpc;
+    const x2 = o1["jsonrpc"];
     if (x2 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
-    const x3 = o1.method;
+    const x3 = o1["method"];
     if (x3 === undefined) out.push(missing(p, "method"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/method", "string", x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 !== undefined) {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/params", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5._meta;
+        const x6 = o5["_meta"];
         if (x6 !== undefined) {
           if (typeof x6 !== "object" || x6 === null || Array.isArray(x6))
             out.push(fail(p + "/params" + "/_meta", "object", x6));
           else {
             const o7 = x6 as Readonly<Record<string, unknown>>;
-            const x8 = o7.progressToken;
+            const x8 = o7["progressToken"];
             if (x8 !== undefined) {
               x_ProgressToken(x8, p + "/params" + "/_meta" + "/progressToken", out, d + 1);
             }
@@ -797,7 +797,7 @@ function x_JSONRPCRequest(v: unknown, p: string, out: Issue[], d: number): void 
         }
       }
     }
-    const x9 = o1.id;
+    const x9 = o1["id"];
     if (x9 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x9, p + "/id", out, d + 1);
@@ -808,7 +808,7 @@ function x_JSONRPCRequest(v: unknown, p: string, out: Issue[], d: number): void 
 function g_JSONRPCRequest$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.progressToken;
+  const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
@@ -816,7 +816,7 @@ function g_JSONRPCRequest$2(v: unknown, d: number): boolean {
 function g_JSONRPCRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_JSONRPCRequest$2(p0, d)) return false;
   return true;
 }
@@ -824,11 +824,11 @@ function g_JSONRPCRequest$1(v: unknown, d: number): boolean {
 function g_JSONRPCNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.jsonrpc;
+  const p0 = o["jsonrpc"];
   if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o.method;
+  const p1 = o["method"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d)) return false;
   return true;
 }
@@ -837,23 +837,23 @@ function x_JSONRPCNotification(v: unknown, p: string, out: Issue[], _d: number):
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.jsonrpc;
+    const x2 = o1["jsonrpc"];
     if (x2 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
-    const x3 = o1.method;
+    const x3 = o1["method"];
     if (x3 === undefined) out.push(missing(p, "method"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/method", "string", x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 !== undefined) {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/params", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5._meta;
+        const x6 = o5["_meta"];
         if (x6 !== undefined) {
           if (typeof x6 !== "object" || x6 === null || Array.isArray(x6))
             out.push(fail(p + "/params" + "/_meta", "object", x6));
@@ -871,7 +871,7 @@ function g_JSONRPCNotification$2(v: unknown, _d: number): boolean {
 function g_JSONRPCNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_JSONRPCNotification$2(p0, d)) return false;
   return true;
 }
@@ -879,11 +879,11 @@ function g_JSONRPCNotification$1(v: unknown, d: number): boolean {
 function g_JSONRPCResponse(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.jsonrpc;
+  const p0 = o["jsonrpc"];
   if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o.id;
+  const p1 = o["id"];
   if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
-  const p2 = o.result;
+  const p2 = o["result"];
   if (p2 === undefined || !g_Result(p2, d + 1)) return false;
   return true;
 }
@@ -892,17 +892,17 @@ function x_JSONRPCResponse(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.jsonrpc;
+    const x2 = o1["jsonrpc"];
     if (x2 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
-    const x3 = o1.id;
+    const x3 = o1["id"];
     if (x3 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
-    const x4 = o1.result;
+    const x4 = o1["result"];
     if (x4 === undefined) out.push(missing(p, "result"));
     else {
       x_Result(x4, p + "/result", out, d + 1);
@@ -913,11 +913,11 @@ function x_JSONRPCResponse(v: unknown, p: string, out: Issue[], d: number): void
 function g_JSONRPCError(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.jsonrpc;
+  const p0 = o["jsonrpc"];
   if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o.id;
+  const p1 = o["id"];
   if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
-  const p2 = o.error;
+  const p2 = o["error"];
   if (p2 === undefined || !g_JSONRPCError$1(p2, d)) return false;
   return true;
 }
@@ -926,29 +926,29 @@ function x_JSONRPCError(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.jsonrpc;
+    const x2 = o1["jsonrpc"];
     if (x2 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
-    const x3 = o1.id;
+    const x3 = o1["id"];
     if (x3 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
-    const x4 = o1.error;
+    const x4 = o1["error"];
     if (x4 === undefined) out.push(missing(p, "error"));
     else {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/error", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5.code;
+        const x6 = o5["code"];
         if (x6 === undefined) out.push(missing(p + "/error", "code"));
         else {
           if (!Number.isInteger(x6)) out.push(fail(p + "/error" + "/code", "integer", x6));
         }
-        const x7 = o5.message;
+        const x7 = o5["message"];
         if (x7 === undefined) out.push(missing(p + "/error", "message"));
         else {
           if (!(typeof x7 === "string")) out.push(fail(p + "/error" + "/message", "string", x7));
@@ -961,9 +961,9 @@ function x_JSONRPCError(v: unknown, p: string, out: Issue[], d: number): void {
 function g_JSONRPCError$1(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.code;
+  const p0 = o["code"];
   if (p0 === undefined || !Number.isInteger(p0)) return false;
-  const p1 = o.message;
+  const p1 = o["message"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
@@ -979,9 +979,9 @@ function x_EmptyResult(v: unknown, p: string, out: Issue[], d: number): void {
 function g_CancelledNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/cancelled")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_CancelledNotification$1(p1, d)) return false;
   return true;
 }
@@ -990,25 +990,25 @@ function x_CancelledNotification(v: unknown, p: string, out: Issue[], d: number)
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/cancelled"))
         out.push(fail(p + "/method", '"notifications/cancelled"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.requestId;
+        const x5 = o4["requestId"];
         if (x5 === undefined) out.push(missing(p + "/params", "requestId"));
         else {
           x_RequestId(x5, p + "/params" + "/requestId", out, d + 1);
         }
-        const x6 = o4.reason;
+        const x6 = o4["reason"];
         if (x6 !== undefined) {
           if (!(typeof x6 === "string")) out.push(fail(p + "/params" + "/reason", "string", x6));
         }
@@ -1020,9 +1020,9 @@ function x_CancelledNotification(v: unknown, p: string, out: Issue[], d: number)
 function g_CancelledNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.requestId;
+  const p0 = o["requestId"];
   if (p0 === undefined || !g_RequestId(p0, d + 1)) return false;
-  const p1 = o.reason;
+  const p1 = o["reason"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   return true;
 }
@@ -1030,9 +1030,9 @@ function g_CancelledNotification$1(v: unknown, d: number): boolean {
 function g_InitializeRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "initialize")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_InitializeRequest$1(p1, d)) return false;
   return true;
 }
@@ -1041,30 +1041,30 @@ function x_InitializeRequest(v: unknown, p: string, out: Issue[], d: number): vo
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "initialize")) out.push(fail(p + "/method", '"initialize"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.protocolVersion;
+        const x5 = o4["protocolVersion"];
         if (x5 === undefined) out.push(missing(p + "/params", "protocolVersion"));
         else {
           if (!(typeof x5 === "string"))
             out.push(fail(p + "/params" + "/protocolVersion", "string", x5));
         }
-        const x6 = o4.capabilities;
+        const x6 = o4["capabilities"];
         if (x6 === undefined) out.push(missing(p + "/params", "capabilities"));
         else {
           x_ClientCapabilities(x6, p + "/params" + "/capabilities", out, d + 1);
         }
-        const x7 = o4.clientInfo;
+        const x7 = o4["clientInfo"];
         if (x7 === undefined) out.push(missing(p + "/params", "clientInfo"));
         else {
           x_Implementation(x7, p + "/params" + "/clientInfo", out, d + 1);
@@ -1077,11 +1077,11 @@ function x_InitializeRequest(v: unknown, p: string, out: Issue[], d: number): vo
 function g_InitializeRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.protocolVersion;
+  const p0 = o["protocolVersion"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.capabilities;
+  const p1 = o["capabilities"];
   if (p1 === undefined || !g_ClientCapabilities(p1, d + 1)) return false;
-  const p2 = o.clientInfo;
+  const p2 = o["clientInfo"];
   if (p2 === undefined || !g_Implementation(p2, d + 1)) return false;
   return true;
 }
@@ -1089,15 +1089,15 @@ function g_InitializeRequest$1(v: unknown, d: number): boolean {
 function g_InitializeResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_InitializeResult$1(p0, d)) return false;
-  const p1 = o.protocolVersion;
+  const p1 = o["protocolVersion"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o.capabilities;
+  const p2 = o["capabilities"];
   if (p2 === undefined || !g_ServerCapabilities(p2, d + 1)) return false;
-  const p3 = o.serverInfo;
+  const p3 = o["serverInfo"];
   if (p3 === undefined || !g_Implementation(p3, d + 1)) return false;
-  const p4 = o.instructions;
+  const p4 = o["instructions"];
   if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
@@ -1106,27 +1106,27 @@ function x_InitializeResult(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.protocolVersion;
+    const x4 = o1["protocolVersion"];
     if (x4 === undefined) out.push(missing(p, "protocolVersion"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/protocolVersion", "string", x4));
     }
-    const x5 = o1.capabilities;
+    const x5 = o1["capabilities"];
     if (x5 === undefined) out.push(missing(p, "capabilities"));
     else {
       x_ServerCapabilities(x5, p + "/capabilities", out, d + 1);
     }
-    const x6 = o1.serverInfo;
+    const x6 = o1["serverInfo"];
     if (x6 === undefined) out.push(missing(p, "serverInfo"));
     else {
       x_Implementation(x6, p + "/serverInfo", out, d + 1);
     }
-    const x7 = o1.instructions;
+    const x7 = o1["instructions"];
     if (x7 !== undefined) {
       if (!(typeof x7 === "string")) out.push(fail(p + "/instructions", "string", x7));
     }
@@ -1141,9 +1141,9 @@ function g_InitializeResult$1(v: unknown, _d: number): boolean {
 function g_InitializedNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/initialized")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_InitializedNotification$1(p1, d)) return false;
   return true;
 }
@@ -1152,19 +1152,19 @@ function x_InitializedNotification(v: unknown, p: string, out: Issue[], _d: numb
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/initialized"))
         out.push(fail(p + "/method", '"notifications/initialized"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4._meta;
+        const x5 = o4["_meta"];
         if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
             out.push(fail(p + "/params" + "/_meta", "object", x5));
@@ -1182,7 +1182,7 @@ function g_InitializedNotification$2(v: unknown, _d: number): boolean {
 function g_InitializedNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_InitializedNotification$2(p0, d)) return false;
   return true;
 }
@@ -1190,11 +1190,11 @@ function g_InitializedNotification$1(v: unknown, d: number): boolean {
 function g_ClientCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.experimental;
+  const p0 = o["experimental"];
   if (p0 !== undefined && !g_ClientCapabilities$1(p0, d)) return false;
-  const p1 = o.roots;
+  const p1 = o["roots"];
   if (p1 !== undefined && !g_ClientCapabilities$2(p1, d)) return false;
-  const p2 = o.sampling;
+  const p2 = o["sampling"];
   if (p2 !== undefined && !(typeof p2 === "object" && p2 !== null && !Array.isArray(p2)))
     return false;
   return true;
@@ -1204,7 +1204,7 @@ function x_ClientCapabilities(v: unknown, p: string, out: Issue[], _d: number): 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.experimental;
+    const x2 = o1["experimental"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/experimental", "object", x2));
@@ -1216,20 +1216,20 @@ function x_ClientCapabilities(v: unknown, p: string, out: Issue[], _d: number): 
         }
       }
     }
-    const x5 = o1.roots;
+    const x5 = o1["roots"];
     if (x5 !== undefined) {
       if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
         out.push(fail(p + "/roots", "object", x5));
       else {
         const o6 = x5 as Readonly<Record<string, unknown>>;
-        const x7 = o6.listChanged;
+        const x7 = o6["listChanged"];
         if (x7 !== undefined) {
           if (!(typeof x7 === "boolean"))
             out.push(fail(p + "/roots" + "/listChanged", "boolean", x7));
         }
       }
     }
-    const x8 = o1.sampling;
+    const x8 = o1["sampling"];
     if (x8 !== undefined) {
       if (!(typeof x8 === "object" && x8 !== null && !Array.isArray(x8)))
         out.push(fail(p + "/sampling", "object", x8));
@@ -1250,7 +1250,7 @@ function g_ClientCapabilities$1(v: unknown, _d: number): boolean {
 function g_ClientCapabilities$2(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.listChanged;
+  const p0 = o["listChanged"];
   if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
   return true;
 }
@@ -1258,19 +1258,19 @@ function g_ClientCapabilities$2(v: unknown, _d: number): boolean {
 function g_ServerCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.experimental;
+  const p0 = o["experimental"];
   if (p0 !== undefined && !g_ServerCapabilities$1(p0, d)) return false;
-  const p1 = o.logging;
+  const p1 = o["logging"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
     return false;
-  const p2 = o.completions;
+  const p2 = o["completions"];
   if (p2 !== undefined && !(typeof p2 === "object" && p2 !== null && !Array.isArray(p2)))
     return false;
-  const p3 = o.prompts;
+  const p3 = o["prompts"];
   if (p3 !== undefined && !g_ServerCapabilities$2(p3, d)) return false;
-  const p4 = o.resources;
+  const p4 = o["resources"];
   if (p4 !== undefined && !g_ServerCapabilities$3(p4, d)) return false;
-  const p5 = o.tools;
+  const p5 = o["tools"];
   if (p5 !== undefined && !g_ServerCapabilities$4(p5, d)) return false;
   return true;
 }
@@ -1279,7 +1279,7 @@ function x_ServerCapabilities(v: unknown, p: string, out: Issue[], _d: number): 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.experimental;
+    const x2 = o1["experimental"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/experimental", "object", x2));
@@ -1291,54 +1291,54 @@ function x_ServerCapabilities(v: unknown, p: string, out: Issue[], _d: number): 
         }
       }
     }
-    const x5 = o1.logging;
+    const x5 = o1["logging"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "object" && x5 !== null && !Array.isArray(x5)))
         out.push(fail(p + "/logging", "object", x5));
     }
-    const x6 = o1.completions;
+    const x6 = o1["completions"];
     if (x6 !== undefined) {
       if (!(typeof x6 === "object" && x6 !== null && !Array.isArray(x6)))
         out.push(fail(p + "/completions", "object", x6));
     }
-    const x7 = o1.prompts;
+    const x7 = o1["prompts"];
     if (x7 !== undefined) {
       if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
         out.push(fail(p + "/prompts", "object", x7));
       else {
         const o8 = x7 as Readonly<Record<string, unknown>>;
-        const x9 = o8.listChanged;
+        const x9 = o8["listChanged"];
         if (x9 !== undefined) {
           if (!(typeof x9 === "boolean"))
             out.push(fail(p + "/prompts" + "/listChanged", "boolean", x9));
         }
       }
     }
-    const x10 = o1.resources;
+    const x10 = o1["resources"];
     if (x10 !== undefined) {
       if (typeof x10 !== "object" || x10 === null || Array.isArray(x10))
         out.push(fail(p + "/resources", "object", x10));
       else {
         const o11 = x10 as Readonly<Record<string, unknown>>;
-        const x12 = o11.subscribe;
+        const x12 = o11["subscribe"];
         if (x12 !== undefined) {
           if (!(typeof x12 === "boolean"))
             out.push(fail(p + "/resources" + "/subscribe", "boolean", x12));
         }
-        const x13 = o11.listChanged;
+        const x13 = o11["listChanged"];
         if (x13 !== undefined) {
           if (!(typeof x13 === "boolean"))
             out.push(fail(p + "/resources" + "/listChanged", "boolean", x13));
         }
       }
     }
-    const x14 = o1.tools;
+    const x14 = o1["tools"];
     if (x14 !== undefined) {
       if (typeof x14 !== "object" || x14 === null || Array.isArray(x14))
         out.push(fail(p + "/tools", "object", x14));
       else {
         const o15 = x14 as Readonly<Record<string, unknown>>;
-        const x16 = o15.listChanged;
+        const x16 = o15["listChanged"];
         if (x16 !== undefined) {
           if (!(typeof x16 === "boolean"))
             out.push(fail(p + "/tools" + "/listChanged", "boolean", x16));
@@ -1361,7 +1361,7 @@ function g_ServerCapabilities$1(v: unknown, _d: number): boolean {
 function g_ServerCapabilities$2(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.listChanged;
+  const p0 = o["listChanged"];
   if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
   return true;
 }
@@ -1369,9 +1369,9 @@ function g_ServerCapabilities$2(v: unknown, _d: number): boolean {
 function g_ServerCapabilities$3(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.subscribe;
+  const p0 = o["subscribe"];
   if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
-  const p1 = o.listChanged;
+  const p1 = o["listChanged"];
   if (p1 !== undefined && !(typeof p1 === "boolean")) return false;
   return true;
 }
@@ -1379,7 +1379,7 @@ function g_ServerCapabilities$3(v: unknown, _d: number): boolean {
 function g_ServerCapabilities$4(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.listChanged;
+  const p0 = o["listChanged"];
   if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
   return true;
 }
@@ -1387,9 +1387,9 @@ function g_ServerCapabilities$4(v: unknown, _d: number): boolean {
 function g_Implementation(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.version;
+  const p1 = o["version"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
@@ -1398,12 +1398,12 @@ function x_Implementation(v: unknown, p: string, out: Issue[], _d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.name;
+    const x2 = o1["name"];
     if (x2 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
-    const x3 = o1.version;
+    const x3 = o1["version"];
     if (x3 === undefined) out.push(missing(p, "version"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/version", "string", x3));
@@ -1414,9 +1414,9 @@ function x_Implementation(v: unknown, p: string, out: Issue[], _d: number): void
 function g_PingRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "ping")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_PingRequest$1(p1, d)) return false;
   return true;
 }
@@ -1425,24 +1425,24 @@ function x_PingRequest(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "ping")) out.push(fail(p + "/method", '"ping"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4._meta;
+        const x5 = o4["_meta"];
         if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
             out.push(fail(p + "/params" + "/_meta", "object", x5));
           else {
             const o6 = x5 as Readonly<Record<string, unknown>>;
-            const x7 = o6.progressToken;
+            const x7 = o6["progressToken"];
             if (x7 !== undefined) {
               x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1);
             }
@@ -1456,7 +1456,7 @@ function x_PingRequest(v: unknown, p: string, out: Issue[], d: number): void {
 function g_PingRequest$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.progressToken;
+  const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
@@ -1464,7 +1464,7 @@ function g_PingRequest$2(v: unknown, d: number): boolean {
 function g_PingRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_PingRequest$2(p0, d)) return false;
   return true;
 }
@@ -1472,9 +1472,9 @@ function g_PingRequest$1(v: unknown, d: number): boolean {
 function g_ProgressNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/progress")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_ProgressNotification$1(p1, d)) return false;
   return true;
 }
@@ -1483,36 +1483,36 @@ function x_ProgressNotification(v: unknown, p: string, out: Issue[], d: number):
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/progress"))
         out.push(fail(p + "/method", '"notifications/progress"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.progressToken;
+        const x5 = o4["progressToken"];
         if (x5 === undefined) out.push(missing(p + "/params", "progressToken"));
         else {
           x_ProgressToken(x5, p + "/params" + "/progressToken", out, d + 1);
         }
-        const x6 = o4.progress;
+        const x6 = o4["progress"];
         if (x6 === undefined) out.push(missing(p + "/params", "progress"));
         else {
           if (!(typeof x6 === "number" && Number.isFinite(x6)))
             out.push(fail(p + "/params" + "/progress", "number", x6));
         }
-        const x7 = o4.total;
+        const x7 = o4["total"];
         if (x7 !== undefined) {
           if (!(typeof x7 === "number" && Number.isFinite(x7)))
             out.push(fail(p + "/params" + "/total", "number", x7));
         }
-        const x8 = o4.message;
+        const x8 = o4["message"];
         if (x8 !== undefined) {
           if (!(typeof x8 === "string")) out.push(fail(p + "/params" + "/message", "string", x8));
         }
@@ -1524,13 +1524,13 @@ function x_ProgressNotification(v: unknown, p: string, out: Issue[], d: number):
 function g_ProgressNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.progressToken;
+  const p0 = o["progressToken"];
   if (p0 === undefined || !g_ProgressToken(p0, d + 1)) return false;
-  const p1 = o.progress;
+  const p1 = o["progress"];
   if (p1 === undefined || !(typeof p1 === "number" && Number.isFinite(p1))) return false;
-  const p2 = o.total;
+  const p2 = o["total"];
   if (p2 !== undefined && !(typeof p2 === "number" && Number.isFinite(p2))) return false;
-  const p3 = o.message;
+  const p3 = o["message"];
   if (p3 !== undefined && !(typeof p3 === "string")) return false;
   return true;
 }
@@ -1538,9 +1538,9 @@ function g_ProgressNotification$1(v: unknown, d: number): boolean {
 function g_PaginatedRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_PaginatedRequest$1(p1, d)) return false;
   return true;
 }
@@ -1549,18 +1549,18 @@ function x_PaginatedRequest(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/method", "string", x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.cursor;
+        const x5 = o4["cursor"];
         if (x5 !== undefined) {
           x_Cursor(x5, p + "/params" + "/cursor", out, d + 1);
         }
@@ -1572,7 +1572,7 @@ function x_PaginatedRequest(v: unknown, p: string, out: Issue[], d: number): voi
 function g_PaginatedRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.cursor;
+  const p0 = o["cursor"];
   if (p0 !== undefined && !g_Cursor(p0, d + 1)) return false;
   return true;
 }
@@ -1580,9 +1580,9 @@ function g_PaginatedRequest$1(v: unknown, d: number): boolean {
 function g_PaginatedResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_PaginatedResult$1(p0, d)) return false;
-  const p1 = o.nextCursor;
+  const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   return true;
 }
@@ -1591,12 +1591,12 @@ function x_PaginatedResult(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.nextCursor;
+    const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
@@ -1611,9 +1611,9 @@ function g_PaginatedResult$1(v: unknown, _d: number): boolean {
 function g_ListResourcesRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/list")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_ListResourcesRequest$1(p1, d)) return false;
   return true;
 }
@@ -1622,18 +1622,18 @@ function x_ListResourcesRequest(v: unknown, p: string, out: Issue[], d: number):
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "resources/list")) out.push(fail(p + "/method", '"resources/list"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.cursor;
+        const x5 = o4["cursor"];
         if (x5 !== undefined) {
           x_Cursor(x5, p + "/params" + "/cursor", out, d + 1);
         }
@@ -1645,7 +1645,7 @@ function x_ListResourcesRequest(v: unknown, p: string, out: Issue[], d: number):
 function g_ListResourcesRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.cursor;
+  const p0 = o["cursor"];
   if (p0 !== undefined && !g_Cursor(p0, d + 1)) return false;
   return true;
 }
@@ -1653,11 +1653,11 @@ function g_ListResourcesRequest$1(v: unknown, d: number): boolean {
 function g_ListResourcesResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListResourcesResult$1(p0, d)) return false;
-  const p1 = o.nextCursor;
+  const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
-  const p2 = o.resources;
+  const p2 = o["resources"];
   if (p2 === undefined || !g_ListResourcesResult$2(p2, d)) return false;
   return true;
 }
@@ -1666,16 +1666,16 @@ function x_ListResourcesResult(v: unknown, p: string, out: Issue[], d: number): 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.nextCursor;
+    const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
-    const x5 = o1.resources;
+    const x5 = o1["resources"];
     if (x5 === undefined) out.push(missing(p, "resources"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/resources", "array", x5));
@@ -1707,9 +1707,9 @@ function g_ListResourcesResult$2(v: unknown, d: number): boolean {
 function g_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/templates/list")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_ListResourceTemplatesRequest$1(p1, d)) return false;
   return true;
 }
@@ -1718,19 +1718,19 @@ function x_ListResourceTemplatesRequest(v: unknown, p: string, out: Issue[], d: 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "resources/templates/list"))
         out.push(fail(p + "/method", '"resources/templates/list"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.cursor;
+        const x5 = o4["cursor"];
         if (x5 !== undefined) {
           x_Cursor(x5, p + "/params" + "/cursor", out, d + 1);
         }
@@ -1742,7 +1742,7 @@ function x_ListResourceTemplatesRequest(v: unknown, p: string, out: Issue[], d: 
 function g_ListResourceTemplatesRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.cursor;
+  const p0 = o["cursor"];
   if (p0 !== undefined && !g_Cursor(p0, d + 1)) return false;
   return true;
 }
@@ -1750,11 +1750,11 @@ function g_ListResourceTemplatesRequest$1(v: unknown, d: number): boolean {
 function g_ListResourceTemplatesResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d)) return false;
-  const p1 = o.nextCursor;
+  const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
-  const p2 = o.resourceTemplates;
+  const p2 = o["resourceTemplates"];
   if (p2 === undefined || !g_ListResourceTemplatesResult$2(p2, d)) return false;
   return true;
 }
@@ -1763,16 +1763,16 @@ function x_ListResourceTemplatesResult(v: unknown, p: string, out: Issue[], d: n
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.nextCursor;
+    const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
-    const x5 = o1.resourceTemplates;
+    const x5 = o1["resourceTemplates"];
     if (x5 === undefined) out.push(missing(p, "resourceTemplates"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/resourceTemplates", "array", x5));
@@ -1804,9 +1804,9 @@ function g_ListResourceTemplatesResult$2(v: unknown, d: number): boolean {
 function g_ReadResourceRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/read")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_ReadResourceRequest$1(p1, d)) return false;
   return true;
 }
@@ -1815,19 +1815,19 @@ function x_ReadResourceRequest(v: unknown, p: string, out: Issue[], _d: number):
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "resources/read")) out.push(fail(p + "/method", '"resources/read"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.uri;
+        const x5 = o4["uri"];
         if (x5 === undefined) out.push(missing(p + "/params", "uri"));
         else {
           if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/uri", "string", x5));
@@ -1842,7 +1842,7 @@ function x_ReadResourceRequest(v: unknown, p: string, out: Issue[], _d: number):
 function g_ReadResourceRequest$1(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.uri;
+  const p0 = o["uri"];
   if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
     return false;
   return true;
@@ -1851,9 +1851,9 @@ function g_ReadResourceRequest$1(v: unknown, _d: number): boolean {
 function g_ReadResourceResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ReadResourceResult$1(p0, d)) return false;
-  const p1 = o.contents;
+  const p1 = o["contents"];
   if (p1 === undefined || !g_ReadResourceResult$2(p1, d)) return false;
   return true;
 }
@@ -1862,12 +1862,12 @@ function x_ReadResourceResult(v: unknown, p: string, out: Issue[], d: number): v
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.contents;
+    const x4 = o1["contents"];
     if (x4 === undefined) out.push(missing(p, "contents"));
     else {
       if (!Array.isArray(x4)) out.push(fail(p + "/contents", "array", x4));
@@ -1919,9 +1919,9 @@ function g_ReadResourceResult$2(v: unknown, d: number): boolean {
 function g_ResourceListChangedNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/resources/list_changed")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_ResourceListChangedNotification$1(p1, d)) return false;
   return true;
 }
@@ -1930,19 +1930,19 @@ function x_ResourceListChangedNotification(v: unknown, p: string, out: Issue[], 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/resources/list_changed"))
         out.push(fail(p + "/method", '"notifications/resources/list_changed"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4._meta;
+        const x5 = o4["_meta"];
         if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
             out.push(fail(p + "/params" + "/_meta", "object", x5));
@@ -1960,7 +1960,7 @@ function g_ResourceListChangedNotification$2(v: unknown, _d: number): boolean {
 function g_ResourceListChangedNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ResourceListChangedNotification$2(p0, d)) return false;
   return true;
 }
@@ -1968,9 +1968,9 @@ function g_ResourceListChangedNotification$1(v: unknown, d: number): boolean {
 function g_SubscribeRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/subscribe")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_SubscribeRequest$1(p1, d)) return false;
   return true;
 }
@@ -1979,20 +1979,20 @@ function x_SubscribeRequest(v: unknown, p: string, out: Issue[], _d: number): vo
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "resources/subscribe"))
         out.push(fail(p + "/method", '"resources/subscribe"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.uri;
+        const x5 = o4["uri"];
         if (x5 === undefined) out.push(missing(p + "/params", "uri"));
         else {
           if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/uri", "string", x5));
@@ -2007,7 +2007,7 @@ function x_SubscribeRequest(v: unknown, p: string, out: Issue[], _d: number): vo
 function g_SubscribeRequest$1(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.uri;
+  const p0 = o["uri"];
   if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
     return false;
   return true;
@@ -2016,9 +2016,9 @@ function g_SubscribeRequest$1(v: unknown, _d: number): boolean {
 function g_UnsubscribeRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/unsubscribe")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_UnsubscribeRequest$1(p1, d)) return false;
   return true;
 }
@@ -2027,20 +2027,20 @@ function x_UnsubscribeRequest(v: unknown, p: string, out: Issue[], _d: number): 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "resources/unsubscribe"))
         out.push(fail(p + "/method", '"resources/unsubscribe"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.uri;
+        const x5 = o4["uri"];
         if (x5 === undefined) out.push(missing(p + "/params", "uri"));
         else {
           if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/uri", "string", x5));
@@ -2055,7 +2055,7 @@ function x_UnsubscribeRequest(v: unknown, p: string, out: Issue[], _d: number): 
 function g_UnsubscribeRequest$1(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.uri;
+  const p0 = o["uri"];
   if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
     return false;
   return true;
@@ -2064,9 +2064,9 @@ function g_UnsubscribeRequest$1(v: unknown, _d: number): boolean {
 function g_ResourceUpdatedNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/resources/updated")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_ResourceUpdatedNotification$1(p1, d)) return false;
   return true;
 }
@@ -2075,20 +2075,20 @@ function x_ResourceUpdatedNotification(v: unknown, p: string, out: Issue[], _d: 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/resources/updated"))
         out.push(fail(p + "/method", '"notifications/resources/updated"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.uri;
+        const x5 = o4["uri"];
         if (x5 === undefined) out.push(missing(p + "/params", "uri"));
         else {
           if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/uri", "string", x5));
@@ -2103,7 +2103,7 @@ function x_ResourceUpdatedNotification(v: unknown, p: string, out: Issue[], _d: 
 function g_ResourceUpdatedNotification$1(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.uri;
+  const p0 = o["uri"];
   if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
     return false;
   return true;
@@ -2112,18 +2112,18 @@ function g_ResourceUpdatedNotification$1(v: unknown, _d: number): boolean {
 function g_Resource(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.uri;
+  const p0 = o["uri"];
   if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
     return false;
-  const p1 = o.name;
+  const p1 = o["name"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o.description;
+  const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.mimeType;
+  const p3 = o["mimeType"];
   if (p3 !== undefined && !(typeof p3 === "string")) return false;
-  const p4 = o.annotations;
+  const p4 = o["annotations"];
   if (p4 !== undefined && !g_Annotations(p4, d + 1)) return false;
-  const p5 = o.size;
+  const p5 = o["size"];
   if (p5 !== undefined && !Number.isInteger(p5)) return false;
   return true;
 }
@@ -2132,30 +2132,30 @@ function x_Resource(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.uri;
+    const x2 = o1["uri"];
     if (x2 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
     }
-    const x3 = o1.name;
+    const x3 = o1["name"];
     if (x3 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/name", "string", x3));
     }
-    const x4 = o1.description;
+    const x4 = o1["description"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
-    const x5 = o1.mimeType;
+    const x5 = o1["mimeType"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "string")) out.push(fail(p + "/mimeType", "string", x5));
     }
-    const x6 = o1.annotations;
+    const x6 = o1["annotations"];
     if (x6 !== undefined) {
       x_Annotations(x6, p + "/annotations", out, d + 1);
     }
-    const x7 = o1.size;
+    const x7 = o1["size"];
     if (x7 !== undefined) {
       if (!Number.isInteger(x7)) out.push(fail(p + "/size", "integer", x7));
     }
@@ -2165,19 +2165,19 @@ function x_Resource(v: unknown, p: string, out: Issue[], d: number): void {
 function g_ResourceTemplate(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.uriTemplate;
+  const p0 = o["uriTemplate"];
   if (
     p0 === undefined ||
     !(typeof p0 === "string" && (typeof p0 !== "string" || isUriTemplate(p0)))
   )
     return false;
-  const p1 = o.name;
+  const p1 = o["name"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o.description;
+  const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.mimeType;
+  const p3 = o["mimeType"];
   if (p3 !== undefined && !(typeof p3 === "string")) return false;
-  const p4 = o.annotations;
+  const p4 = o["annotations"];
   if (p4 !== undefined && !g_Annotations(p4, d + 1)) return false;
   return true;
 }
@@ -2186,27 +2186,27 @@ function x_ResourceTemplate(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.uriTemplate;
+    const x2 = o1["uriTemplate"];
     if (x2 === undefined) out.push(missing(p, "uriTemplate"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uriTemplate", "string", x2));
       if (!(typeof x2 !== "string" || isUriTemplate(x2)))
         out.push(fail(p + "/uriTemplate", "uri-template (format)", x2));
     }
-    const x3 = o1.name;
+    const x3 = o1["name"];
     if (x3 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/name", "string", x3));
     }
-    const x4 = o1.description;
+    const x4 = o1["description"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
-    const x5 = o1.mimeType;
+    const x5 = o1["mimeType"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "string")) out.push(fail(p + "/mimeType", "string", x5));
     }
-    const x6 = o1.annotations;
+    const x6 = o1["annotations"];
     if (x6 !== undefined) {
       x_Annotations(x6, p + "/annotations", out, d + 1);
     }
@@ -2216,10 +2216,10 @@ function x_ResourceTemplate(v: unknown, p: string, out: Issue[], d: number): voi
 function g_ResourceContents(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.uri;
+  const p0 = o["uri"];
   if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
     return false;
-  const p1 = o.mimeType;
+  const p1 = o["mimeType"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   return true;
 }
@@ -2228,13 +2228,13 @@ function x_ResourceContents(v: unknown, p: string, out: Issue[], _d: number): vo
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.uri;
+    const x2 = o1["uri"];
     if (x2 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
     }
-    const x3 = o1.mimeType;
+    const x3 = o1["mimeType"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/mimeType", "string", x3));
     }
@@ -2244,12 +2244,12 @@ function x_ResourceContents(v: unknown, p: string, out: Issue[], _d: number): vo
 function g_TextResourceContents(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.uri;
+  const p0 = o["uri"];
   if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
     return false;
-  const p1 = o.mimeType;
+  const p1 = o["mimeType"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.text;
+  const p2 = o["text"];
   if (p2 === undefined || !(typeof p2 === "string")) return false;
   return true;
 }
@@ -2258,17 +2258,17 @@ function x_TextResourceContents(v: unknown, p: string, out: Issue[], _d: number)
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.uri;
+    const x2 = o1["uri"];
     if (x2 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
     }
-    const x3 = o1.mimeType;
+    const x3 = o1["mimeType"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/mimeType", "string", x3));
     }
-    const x4 = o1.text;
+    const x4 = o1["text"];
     if (x4 === undefined) out.push(missing(p, "text"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/text", "string", x4));
@@ -2279,12 +2279,12 @@ function x_TextResourceContents(v: unknown, p: string, out: Issue[], _d: number)
 function g_BlobResourceContents(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.uri;
+  const p0 = o["uri"];
   if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
     return false;
-  const p1 = o.mimeType;
+  const p1 = o["mimeType"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.blob;
+  const p2 = o["blob"];
   if (p2 === undefined || !(typeof p2 === "string" && (typeof p2 !== "string" || isByte(p2))))
     return false;
   return true;
@@ -2294,17 +2294,17 @@ function x_BlobResourceContents(v: unknown, p: string, out: Issue[], _d: number)
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.uri;
+    const x2 = o1["uri"];
     if (x2 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
     }
-    const x3 = o1.mimeType;
+    const x3 = o1["mimeType"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/mimeType", "string", x3));
     }
-    const x4 = o1.blob;
+    const x4 = o1["blob"];
     if (x4 === undefined) out.push(missing(p, "blob"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/blob", "string", x4));
@@ -2316,9 +2316,9 @@ function x_BlobResourceContents(v: unknown, p: string, out: Issue[], _d: number)
 function g_ListPromptsRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "prompts/list")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_ListPromptsRequest$1(p1, d)) return false;
   return true;
 }
@@ -2327,18 +2327,18 @@ function x_ListPromptsRequest(v: unknown, p: string, out: Issue[], d: number): v
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "prompts/list")) out.push(fail(p + "/method", '"prompts/list"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.cursor;
+        const x5 = o4["cursor"];
         if (x5 !== undefined) {
           x_Cursor(x5, p + "/params" + "/cursor", out, d + 1);
         }
@@ -2350,7 +2350,7 @@ function x_ListPromptsRequest(v: unknown, p: string, out: Issue[], d: number): v
 function g_ListPromptsRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.cursor;
+  const p0 = o["cursor"];
   if (p0 !== undefined && !g_Cursor(p0, d + 1)) return false;
   return true;
 }
@@ -2358,11 +2358,11 @@ function g_ListPromptsRequest$1(v: unknown, d: number): boolean {
 function g_ListPromptsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListPromptsResult$1(p0, d)) return false;
-  const p1 = o.nextCursor;
+  const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
-  const p2 = o.prompts;
+  const p2 = o["prompts"];
   if (p2 === undefined || !g_ListPromptsResult$2(p2, d)) return false;
   return true;
 }
@@ -2371,16 +2371,16 @@ function x_ListPromptsResult(v: unknown, p: string, out: Issue[], d: number): vo
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.nextCursor;
+    const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
-    const x5 = o1.prompts;
+    const x5 = o1["prompts"];
     if (x5 === undefined) out.push(missing(p, "prompts"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/prompts", "array", x5));
@@ -2412,9 +2412,9 @@ function g_ListPromptsResult$2(v: unknown, d: number): boolean {
 function g_GetPromptRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "prompts/get")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_GetPromptRequest$1(p1, d)) return false;
   return true;
 }
@@ -2423,24 +2423,24 @@ function x_GetPromptRequest(v: unknown, p: string, out: Issue[], _d: number): vo
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "prompts/get")) out.push(fail(p + "/method", '"prompts/get"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.name;
+        const x5 = o4["name"];
         if (x5 === undefined) out.push(missing(p + "/params", "name"));
         else {
           if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/name", "string", x5));
         }
-        const x6 = o4.arguments;
+        const x6 = o4["arguments"];
         if (x6 !== undefined) {
           if (typeof x6 !== "object" || x6 === null || Array.isArray(x6))
             out.push(fail(p + "/params" + "/arguments", "object", x6));
@@ -2470,9 +2470,9 @@ function g_GetPromptRequest$2(v: unknown, _d: number): boolean {
 function g_GetPromptRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.arguments;
+  const p1 = o["arguments"];
   if (p1 !== undefined && !g_GetPromptRequest$2(p1, d)) return false;
   return true;
 }
@@ -2480,11 +2480,11 @@ function g_GetPromptRequest$1(v: unknown, d: number): boolean {
 function g_GetPromptResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_GetPromptResult$1(p0, d)) return false;
-  const p1 = o.description;
+  const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.messages;
+  const p2 = o["messages"];
   if (p2 === undefined || !g_GetPromptResult$2(p2, d)) return false;
   return true;
 }
@@ -2493,16 +2493,16 @@ function x_GetPromptResult(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.description;
+    const x4 = o1["description"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
-    const x5 = o1.messages;
+    const x5 = o1["messages"];
     if (x5 === undefined) out.push(missing(p, "messages"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/messages", "array", x5));
@@ -2534,11 +2534,11 @@ function g_GetPromptResult$2(v: unknown, d: number): boolean {
 function g_Prompt(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.description;
+  const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.arguments;
+  const p2 = o["arguments"];
   if (p2 !== undefined && !g_Prompt$1(p2, d)) return false;
   return true;
 }
@@ -2547,16 +2547,16 @@ function x_Prompt(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.name;
+    const x2 = o1["name"];
     if (x2 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
-    const x3 = o1.description;
+    const x3 = o1["description"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/description", "string", x3));
     }
-    const x4 = o1.arguments;
+    const x4 = o1["arguments"];
     if (x4 !== undefined) {
       if (!Array.isArray(x4)) out.push(fail(p + "/arguments", "array", x4));
       else {
@@ -2582,11 +2582,11 @@ function g_Prompt$1(v: unknown, d: number): boolean {
 function g_PromptArgument(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.description;
+  const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.required;
+  const p2 = o["required"];
   if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
   return true;
 }
@@ -2595,16 +2595,16 @@ function x_PromptArgument(v: unknown, p: string, out: Issue[], _d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.name;
+    const x2 = o1["name"];
     if (x2 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
-    const x3 = o1.description;
+    const x3 = o1["description"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/description", "string", x3));
     }
-    const x4 = o1.required;
+    const x4 = o1["required"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "boolean")) out.push(fail(p + "/required", "boolean", x4));
     }
@@ -2635,9 +2635,9 @@ function x_Role(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_PromptMessage(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.role;
+  const p0 = o["role"];
   if (p0 === undefined || !g_Role(p0, d + 1)) return false;
-  const p1 = o.content;
+  const p1 = o["content"];
   if (p1 === undefined || !g_PromptMessage$1(p1, d)) return false;
   return true;
 }
@@ -2646,12 +2646,12 @@ function x_PromptMessage(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.role;
+    const x2 = o1["role"];
     if (x2 === undefined) out.push(missing(p, "role"));
     else {
       x_Role(x2, p + "/role", out, d + 1);
     }
-    const x3 = o1.content;
+    const x3 = o1["content"];
     if (x3 === undefined) out.push(missing(p, "content"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
@@ -2663,7 +2663,7 @@ function x_PromptMessage(v: unknown, p: string, out: Issue[], d: number): void {
           ),
         );
       else {
-        const tag4 = (x3 as Readonly<Record<string, unknown>>).type;
+        const tag4 = (x3 as Readonly<Record<string, unknown>>)["type"];
         switch (tag4) {
           case "text": {
             const inner5: Issue[] = [];
@@ -2706,7 +2706,7 @@ function x_PromptMessage(v: unknown, p: string, out: Issue[], d: number): void {
 
 function g_PromptMessage$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).type) {
+  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
       return g_TextContent(v, d + 1);
     case "image":
@@ -2723,12 +2723,12 @@ function g_PromptMessage$1(v: unknown, d: number): boolean {
 function g_EmbeddedResource(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "resource")) return false;
-  const p1 = o.resource;
+  const p1 = o["resource"];
   if (p1 === undefined || !(g_TextResourceContents(p1, d + 1) || g_BlobResourceContents(p1, d + 1)))
     return false;
-  const p2 = o.annotations;
+  const p2 = o["annotations"];
   if (p2 !== undefined && !g_Annotations(p2, d + 1)) return false;
   return true;
 }
@@ -2737,12 +2737,12 @@ function x_EmbeddedResource(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "resource")) out.push(fail(p + "/type", '"resource"', x2));
     }
-    const x3 = o1.resource;
+    const x3 = o1["resource"];
     if (x3 === undefined) out.push(missing(p, "resource"));
     else {
       if (!(g_TextResourceContents(x3, d + 1) || g_BlobResourceContents(x3, d + 1))) {
@@ -2767,7 +2767,7 @@ function x_EmbeddedResource(v: unknown, p: string, out: Issue[], d: number): voi
         );
       }
     }
-    const x7 = o1.annotations;
+    const x7 = o1["annotations"];
     if (x7 !== undefined) {
       x_Annotations(x7, p + "/annotations", out, d + 1);
     }
@@ -2777,9 +2777,9 @@ function x_EmbeddedResource(v: unknown, p: string, out: Issue[], d: number): voi
 function g_PromptListChangedNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/prompts/list_changed")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_PromptListChangedNotification$1(p1, d)) return false;
   return true;
 }
@@ -2788,19 +2788,19 @@ function x_PromptListChangedNotification(v: unknown, p: string, out: Issue[], _d
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/prompts/list_changed"))
         out.push(fail(p + "/method", '"notifications/prompts/list_changed"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4._meta;
+        const x5 = o4["_meta"];
         if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
             out.push(fail(p + "/params" + "/_meta", "object", x5));
@@ -2818,7 +2818,7 @@ function g_PromptListChangedNotification$2(v: unknown, _d: number): boolean {
 function g_PromptListChangedNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_PromptListChangedNotification$2(p0, d)) return false;
   return true;
 }
@@ -2826,9 +2826,9 @@ function g_PromptListChangedNotification$1(v: unknown, d: number): boolean {
 function g_ListToolsRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "tools/list")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_ListToolsRequest$1(p1, d)) return false;
   return true;
 }
@@ -2837,18 +2837,18 @@ function x_ListToolsRequest(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "tools/list")) out.push(fail(p + "/method", '"tools/list"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.cursor;
+        const x5 = o4["cursor"];
         if (x5 !== undefined) {
           x_Cursor(x5, p + "/params" + "/cursor", out, d + 1);
         }
@@ -2860,7 +2860,7 @@ function x_ListToolsRequest(v: unknown, p: string, out: Issue[], d: number): voi
 function g_ListToolsRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.cursor;
+  const p0 = o["cursor"];
   if (p0 !== undefined && !g_Cursor(p0, d + 1)) return false;
   return true;
 }
@@ -2868,11 +2868,11 @@ function g_ListToolsRequest$1(v: unknown, d: number): boolean {
 function g_ListToolsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListToolsResult$1(p0, d)) return false;
-  const p1 = o.nextCursor;
+  const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
-  const p2 = o.tools;
+  const p2 = o["tools"];
   if (p2 === undefined || !g_ListToolsResult$2(p2, d)) return false;
   return true;
 }
@@ -2881,16 +2881,16 @@ function x_ListToolsResult(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.nextCursor;
+    const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
-    const x5 = o1.tools;
+    const x5 = o1["tools"];
     if (x5 === undefined) out.push(missing(p, "tools"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/tools", "array", x5));
@@ -2922,11 +2922,11 @@ function g_ListToolsResult$2(v: unknown, d: number): boolean {
 function g_CallToolResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_CallToolResult$1(p0, d)) return false;
-  const p1 = o.content;
+  const p1 = o["content"];
   if (p1 === undefined || !g_CallToolResult$2(p1, d)) return false;
-  const p2 = o.isError;
+  const p2 = o["isError"];
   if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
   return true;
 }
@@ -2935,12 +2935,12 @@ function x_CallToolResult(v: unknown, p: string, out: Issue[], d: number): void 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.content;
+    const x4 = o1["content"];
     if (x4 === undefined) out.push(missing(p, "content"));
     else {
       if (!Array.isArray(x4)) out.push(fail(p + "/content", "array", x4));
@@ -2956,7 +2956,7 @@ function x_CallToolResult(v: unknown, p: string, out: Issue[], d: number): void 
               ),
             );
           else {
-            const tag7 = (a5[i6] as Readonly<Record<string, unknown>>).type;
+            const tag7 = (a5[i6] as Readonly<Record<string, unknown>>)["type"];
             switch (tag7) {
               case "text": {
                 const inner8: Issue[] = [];
@@ -2996,7 +2996,7 @@ function x_CallToolResult(v: unknown, p: string, out: Issue[], d: number): void 
         }
       }
     }
-    const x12 = o1.isError;
+    const x12 = o1["isError"];
     if (x12 !== undefined) {
       if (!(typeof x12 === "boolean")) out.push(fail(p + "/isError", "boolean", x12));
     }
@@ -3010,7 +3010,7 @@ function g_CallToolResult$1(v: unknown, _d: number): boolean {
 
 function g_CallToolResult$3(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).type) {
+  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
       return g_TextContent(v, d + 1);
     case "image":
@@ -3037,9 +3037,9 @@ function g_CallToolResult$2(v: unknown, d: number): boolean {
 function g_CallToolRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "tools/call")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_CallToolRequest$1(p1, d)) return false;
   return true;
 }
@@ -3048,24 +3048,24 @@ function x_CallToolRequest(v: unknown, p: string, out: Issue[], _d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "tools/call")) out.push(fail(p + "/method", '"tools/call"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.name;
+        const x5 = o4["name"];
         if (x5 === undefined) out.push(missing(p + "/params", "name"));
         else {
           if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/name", "string", x5));
         }
-        const x6 = o4.arguments;
+        const x6 = o4["arguments"];
         if (x6 !== undefined) {
           if (typeof x6 !== "object" || x6 === null || Array.isArray(x6))
             out.push(fail(p + "/params" + "/arguments", "object", x6));
@@ -3083,9 +3083,9 @@ function g_CallToolRequest$2(v: unknown, _d: number): boolean {
 function g_CallToolRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.arguments;
+  const p1 = o["arguments"];
   if (p1 !== undefined && !g_CallToolRequest$2(p1, d)) return false;
   return true;
 }
@@ -3093,9 +3093,9 @@ function g_CallToolRequest$1(v: unknown, d: number): boolean {
 function g_ToolListChangedNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/tools/list_changed")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_ToolListChangedNotification$1(p1, d)) return false;
   return true;
 }
@@ -3104,19 +3104,19 @@ function x_ToolListChangedNotification(v: unknown, p: string, out: Issue[], _d: 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/tools/list_changed"))
         out.push(fail(p + "/method", '"notifications/tools/list_changed"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4._meta;
+        const x5 = o4["_meta"];
         if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
             out.push(fail(p + "/params" + "/_meta", "object", x5));
@@ -3134,7 +3134,7 @@ function g_ToolListChangedNotification$2(v: unknown, _d: number): boolean {
 function g_ToolListChangedNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ToolListChangedNotification$2(p0, d)) return false;
   return true;
 }
@@ -3142,15 +3142,15 @@ function g_ToolListChangedNotification$1(v: unknown, d: number): boolean {
 function g_ToolAnnotations(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.title;
+  const p0 = o["title"];
   if (p0 !== undefined && !(typeof p0 === "string")) return false;
-  const p1 = o.readOnlyHint;
+  const p1 = o["readOnlyHint"];
   if (p1 !== undefined && !(typeof p1 === "boolean")) return false;
-  const p2 = o.destructiveHint;
+  const p2 = o["destructiveHint"];
   if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
-  const p3 = o.idempotentHint;
+  const p3 = o["idempotentHint"];
   if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
-  const p4 = o.openWorldHint;
+  const p4 = o["openWorldHint"];
   if (p4 !== undefined && !(typeof p4 === "boolean")) return false;
   return true;
 }
@@ -3159,23 +3159,23 @@ function x_ToolAnnotations(v: unknown, p: string, out: Issue[], _d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.title;
+    const x2 = o1["title"];
     if (x2 !== undefined) {
       if (!(typeof x2 === "string")) out.push(fail(p + "/title", "string", x2));
     }
-    const x3 = o1.readOnlyHint;
+    const x3 = o1["readOnlyHint"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "boolean")) out.push(fail(p + "/readOnlyHint", "boolean", x3));
     }
-    const x4 = o1.destructiveHint;
+    const x4 = o1["destructiveHint"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "boolean")) out.push(fail(p + "/destructiveHint", "boolean", x4));
     }
-    const x5 = o1.idempotentHint;
+    const x5 = o1["idempotentHint"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "boolean")) out.push(fail(p + "/idempotentHint", "boolean", x5));
     }
-    const x6 = o1.openWorldHint;
+    const x6 = o1["openWorldHint"];
     if (x6 !== undefined) {
       if (!(typeof x6 === "boolean")) out.push(fail(p + "/openWorldHint", "boolean", x6));
     }
@@ -3185,13 +3185,13 @@ function x_ToolAnnotations(v: unknown, p: string, out: Issue[], _d: number): voi
 function g_Tool(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.description;
+  const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.inputSchema;
+  const p2 = o["inputSchema"];
   if (p2 === undefined || !g_Tool$1(p2, d)) return false;
-  const p3 = o.annotations;
+  const p3 = o["annotations"];
   if (p3 !== undefined && !g_ToolAnnotations(p3, d + 1)) return false;
   return true;
 }
@@ -3200,28 +3200,28 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.name;
+    const x2 = o1["name"];
     if (x2 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
-    const x3 = o1.description;
+    const x3 = o1["description"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/description", "string", x3));
     }
-    const x4 = o1.inputSchema;
+    const x4 = o1["inputSchema"];
     if (x4 === undefined) out.push(missing(p, "inputSchema"));
     else {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/inputSchema", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5.type;
+        const x6 = o5["type"];
         if (x6 === undefined) out.push(missing(p + "/inputSchema", "type"));
         else {
           if (!(x6 === "object")) out.push(fail(p + "/inputSchema" + "/type", '"object"', x6));
         }
-        const x7 = o5.properties;
+        const x7 = o5["properties"];
         if (x7 !== undefined) {
           if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
             out.push(fail(p + "/inputSchema" + "/properties", "object", x7));
@@ -3235,7 +3235,7 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
             }
           }
         }
-        const x10 = o5.required;
+        const x10 = o5["required"];
         if (x10 !== undefined) {
           if (!Array.isArray(x10)) out.push(fail(p + "/inputSchema" + "/required", "array", x10));
           else {
@@ -3248,7 +3248,7 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
         }
       }
     }
-    const x13 = o1.annotations;
+    const x13 = o1["annotations"];
     if (x13 !== undefined) {
       x_ToolAnnotations(x13, p + "/annotations", out, d + 1);
     }
@@ -3278,11 +3278,11 @@ function g_Tool$3(v: unknown, _d: number): boolean {
 function g_Tool$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "object")) return false;
-  const p1 = o.properties;
+  const p1 = o["properties"];
   if (p1 !== undefined && !g_Tool$2(p1, d)) return false;
-  const p2 = o.required;
+  const p2 = o["required"];
   if (p2 !== undefined && !g_Tool$3(p2, d)) return false;
   return true;
 }
@@ -3290,9 +3290,9 @@ function g_Tool$1(v: unknown, d: number): boolean {
 function g_SetLevelRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "logging/setLevel")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_SetLevelRequest$1(p1, d)) return false;
   return true;
 }
@@ -3301,19 +3301,19 @@ function x_SetLevelRequest(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "logging/setLevel")) out.push(fail(p + "/method", '"logging/setLevel"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.level;
+        const x5 = o4["level"];
         if (x5 === undefined) out.push(missing(p + "/params", "level"));
         else {
           x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1);
@@ -3326,7 +3326,7 @@ function x_SetLevelRequest(v: unknown, p: string, out: Issue[], d: number): void
 function g_SetLevelRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.level;
+  const p0 = o["level"];
   if (p0 === undefined || !g_LoggingLevel(p0, d + 1)) return false;
   return true;
 }
@@ -3334,9 +3334,9 @@ function g_SetLevelRequest$1(v: unknown, d: number): boolean {
 function g_LoggingMessageNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/message")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_LoggingMessageNotification$1(p1, d)) return false;
   return true;
 }
@@ -3345,29 +3345,29 @@ function x_LoggingMessageNotification(v: unknown, p: string, out: Issue[], d: nu
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/message"))
         out.push(fail(p + "/method", '"notifications/message"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.level;
+        const x5 = o4["level"];
         if (x5 === undefined) out.push(missing(p + "/params", "level"));
         else {
           x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1);
         }
-        const x6 = o4.logger;
+        const x6 = o4["logger"];
         if (x6 !== undefined) {
           if (!(typeof x6 === "string")) out.push(fail(p + "/params" + "/logger", "string", x6));
         }
-        const x7 = o4.data;
+        const x7 = o4["data"];
         if (x7 === undefined) out.push(missing(p + "/params", "data"));
       }
     }
@@ -3377,11 +3377,11 @@ function x_LoggingMessageNotification(v: unknown, p: string, out: Issue[], d: nu
 function g_LoggingMessageNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.level;
+  const p0 = o["level"];
   if (p0 === undefined || !g_LoggingLevel(p0, d + 1)) return false;
-  const p1 = o.logger;
+  const p1 = o["logger"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  if (o.data === undefined) return false;
+  if (o["data"] === undefined) return false;
   return true;
 }
 
@@ -3464,9 +3464,9 @@ function x_LoggingLevel(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_CreateMessageRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "sampling/createMessage")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_CreateMessageRequest$1(p1, d)) return false;
   return true;
 }
@@ -3475,20 +3475,20 @@ function x_CreateMessageRequest(v: unknown, p: string, out: Issue[], d: number):
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "sampling/createMessage"))
         out.push(fail(p + "/method", '"sampling/createMessage"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.messages;
+        const x5 = o4["messages"];
         if (x5 === undefined) out.push(missing(p + "/params", "messages"));
         else {
           if (!Array.isArray(x5)) out.push(fail(p + "/params" + "/messages", "array", x5));
@@ -3499,16 +3499,16 @@ function x_CreateMessageRequest(v: unknown, p: string, out: Issue[], d: number):
             }
           }
         }
-        const x8 = o4.modelPreferences;
+        const x8 = o4["modelPreferences"];
         if (x8 !== undefined) {
           x_ModelPreferences(x8, p + "/params" + "/modelPreferences", out, d + 1);
         }
-        const x9 = o4.systemPrompt;
+        const x9 = o4["systemPrompt"];
         if (x9 !== undefined) {
           if (!(typeof x9 === "string"))
             out.push(fail(p + "/params" + "/systemPrompt", "string", x9));
         }
-        const x10 = o4.includeContext;
+        const x10 = o4["includeContext"];
         if (x10 !== undefined) {
           if (!(x10 === "none" || x10 === "thisServer" || x10 === "allServers")) {
             const branches11: [string, Issue[]][] = [];
@@ -3540,17 +3540,17 @@ function x_CreateMessageRequest(v: unknown, p: string, out: Issue[], d: number):
             );
           }
         }
-        const x15 = o4.temperature;
+        const x15 = o4["temperature"];
         if (x15 !== undefined) {
           if (!(typeof x15 === "number" && Number.isFinite(x15)))
             out.push(fail(p + "/params" + "/temperature", "number", x15));
         }
-        const x16 = o4.maxTokens;
+        const x16 = o4["maxTokens"];
         if (x16 === undefined) out.push(missing(p + "/params", "maxTokens"));
         else {
           if (!Number.isInteger(x16)) out.push(fail(p + "/params" + "/maxTokens", "integer", x16));
         }
-        const x17 = o4.stopSequences;
+        const x17 = o4["stopSequences"];
         if (x17 !== undefined) {
           if (!Array.isArray(x17)) out.push(fail(p + "/params" + "/stopSequences", "array", x17));
           else {
@@ -3561,7 +3561,7 @@ function x_CreateMessageRequest(v: unknown, p: string, out: Issue[], d: number):
             }
           }
         }
-        const x20 = o4.metadata;
+        const x20 = o4["metadata"];
         if (x20 !== undefined) {
           if (!(typeof x20 === "object" && x20 !== null && !Array.isArray(x20)))
             out.push(fail(p + "/params" + "/metadata", "object", x20));
@@ -3594,22 +3594,22 @@ function g_CreateMessageRequest$3(v: unknown, _d: number): boolean {
 function g_CreateMessageRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.messages;
+  const p0 = o["messages"];
   if (p0 === undefined || !g_CreateMessageRequest$2(p0, d)) return false;
-  const p1 = o.modelPreferences;
+  const p1 = o["modelPreferences"];
   if (p1 !== undefined && !g_ModelPreferences(p1, d + 1)) return false;
-  const p2 = o.systemPrompt;
+  const p2 = o["systemPrompt"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.includeContext;
+  const p3 = o["includeContext"];
   if (p3 !== undefined && !(p3 === "none" || p3 === "thisServer" || p3 === "allServers"))
     return false;
-  const p4 = o.temperature;
+  const p4 = o["temperature"];
   if (p4 !== undefined && !(typeof p4 === "number" && Number.isFinite(p4))) return false;
-  const p5 = o.maxTokens;
+  const p5 = o["maxTokens"];
   if (p5 === undefined || !Number.isInteger(p5)) return false;
-  const p6 = o.stopSequences;
+  const p6 = o["stopSequences"];
   if (p6 !== undefined && !g_CreateMessageRequest$3(p6, d)) return false;
-  const p7 = o.metadata;
+  const p7 = o["metadata"];
   if (p7 !== undefined && !(typeof p7 === "object" && p7 !== null && !Array.isArray(p7)))
     return false;
   return true;
@@ -3618,15 +3618,15 @@ function g_CreateMessageRequest$1(v: unknown, d: number): boolean {
 function g_CreateMessageResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_CreateMessageResult$1(p0, d)) return false;
-  const p1 = o.role;
+  const p1 = o["role"];
   if (p1 === undefined || !g_Role(p1, d + 1)) return false;
-  const p2 = o.content;
+  const p2 = o["content"];
   if (p2 === undefined || !g_CreateMessageResult$2(p2, d)) return false;
-  const p3 = o.model;
+  const p3 = o["model"];
   if (p3 === undefined || !(typeof p3 === "string")) return false;
-  const p4 = o.stopReason;
+  const p4 = o["stopReason"];
   if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
@@ -3635,23 +3635,23 @@ function x_CreateMessageResult(v: unknown, p: string, out: Issue[], d: number): 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.role;
+    const x4 = o1["role"];
     if (x4 === undefined) out.push(missing(p, "role"));
     else {
       x_Role(x4, p + "/role", out, d + 1);
     }
-    const x5 = o1.content;
+    const x5 = o1["content"];
     if (x5 === undefined) out.push(missing(p, "content"));
     else {
       if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
         out.push(fail(p + "/content", "object (TextContent | ImageContent | AudioContent)", x5));
       else {
-        const tag6 = (x5 as Readonly<Record<string, unknown>>).type;
+        const tag6 = (x5 as Readonly<Record<string, unknown>>)["type"];
         switch (tag6) {
           case "text": {
             const inner7: Issue[] = [];
@@ -3683,12 +3683,12 @@ function x_CreateMessageResult(v: unknown, p: string, out: Issue[], d: number): 
         }
       }
     }
-    const x10 = o1.model;
+    const x10 = o1["model"];
     if (x10 === undefined) out.push(missing(p, "model"));
     else {
       if (!(typeof x10 === "string")) out.push(fail(p + "/model", "string", x10));
     }
-    const x11 = o1.stopReason;
+    const x11 = o1["stopReason"];
     if (x11 !== undefined) {
       if (!(typeof x11 === "string")) out.push(fail(p + "/stopReason", "string", x11));
     }
@@ -3702,7 +3702,7 @@ function g_CreateMessageResult$1(v: unknown, _d: number): boolean {
 
 function g_CreateMessageResult$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).type) {
+  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
       return g_TextContent(v, d + 1);
     case "image":
@@ -3717,9 +3717,9 @@ function g_CreateMessageResult$2(v: unknown, d: number): boolean {
 function g_SamplingMessage(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.role;
+  const p0 = o["role"];
   if (p0 === undefined || !g_Role(p0, d + 1)) return false;
-  const p1 = o.content;
+  const p1 = o["content"];
   if (p1 === undefined || !g_SamplingMessage$1(p1, d)) return false;
   return true;
 }
@@ -3728,18 +3728,18 @@ function x_SamplingMessage(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.role;
+    const x2 = o1["role"];
     if (x2 === undefined) out.push(missing(p, "role"));
     else {
       x_Role(x2, p + "/role", out, d + 1);
     }
-    const x3 = o1.content;
+    const x3 = o1["content"];
     if (x3 === undefined) out.push(missing(p, "content"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/content", "object (TextContent | ImageContent | AudioContent)", x3));
       else {
-        const tag4 = (x3 as Readonly<Record<string, unknown>>).type;
+        const tag4 = (x3 as Readonly<Record<string, unknown>>)["type"];
         switch (tag4) {
           case "text": {
             const inner5: Issue[] = [];
@@ -3776,7 +3776,7 @@ function x_SamplingMessage(v: unknown, p: string, out: Issue[], d: number): void
 
 function g_SamplingMessage$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).type) {
+  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
       return g_TextContent(v, d + 1);
     case "image":
@@ -3791,9 +3791,9 @@ function g_SamplingMessage$1(v: unknown, d: number): boolean {
 function g_Annotations(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.audience;
+  const p0 = o["audience"];
   if (p0 !== undefined && !g_Annotations$1(p0, d)) return false;
-  const p1 = o.priority;
+  const p1 = o["priority"];
   if (
     p1 !== undefined &&
     !(
@@ -3811,7 +3811,7 @@ function x_Annotations(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.audience;
+    const x2 = o1["audience"];
     if (x2 !== undefined) {
       if (!Array.isArray(x2)) out.push(fail(p + "/audience", "array", x2));
       else {
@@ -3821,7 +3821,7 @@ function x_Annotations(v: unknown, p: string, out: Issue[], d: number): void {
         }
       }
     }
-    const x5 = o1.priority;
+    const x5 = o1["priority"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "number" && Number.isFinite(x5)))
         out.push(fail(p + "/priority", "number", x5));
@@ -3846,11 +3846,11 @@ function g_Annotations$1(v: unknown, d: number): boolean {
 function g_TextContent(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "text")) return false;
-  const p1 = o.text;
+  const p1 = o["text"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o.annotations;
+  const p2 = o["annotations"];
   if (p2 !== undefined && !g_Annotations(p2, d + 1)) return false;
   return true;
 }
@@ -3859,17 +3859,17 @@ function x_TextContent(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "text")) out.push(fail(p + "/type", '"text"', x2));
     }
-    const x3 = o1.text;
+    const x3 = o1["text"];
     if (x3 === undefined) out.push(missing(p, "text"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/text", "string", x3));
     }
-    const x4 = o1.annotations;
+    const x4 = o1["annotations"];
     if (x4 !== undefined) {
       x_Annotations(x4, p + "/annotations", out, d + 1);
     }
@@ -3879,14 +3879,14 @@ function x_TextContent(v: unknown, p: string, out: Issue[], d: number): void {
 function g_ImageContent(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "image")) return false;
-  const p1 = o.data;
+  const p1 = o["data"];
   if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isByte(p1))))
     return false;
-  const p2 = o.mimeType;
+  const p2 = o["mimeType"];
   if (p2 === undefined || !(typeof p2 === "string")) return false;
-  const p3 = o.annotations;
+  const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1)) return false;
   return true;
 }
@@ -3895,23 +3895,23 @@ function x_ImageContent(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "image")) out.push(fail(p + "/type", '"image"', x2));
     }
-    const x3 = o1.data;
+    const x3 = o1["data"];
     if (x3 === undefined) out.push(missing(p, "data"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/data", "string", x3));
       if (!(typeof x3 !== "string" || isByte(x3))) out.push(fail(p + "/data", "byte (format)", x3));
     }
-    const x4 = o1.mimeType;
+    const x4 = o1["mimeType"];
     if (x4 === undefined) out.push(missing(p, "mimeType"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/mimeType", "string", x4));
     }
-    const x5 = o1.annotations;
+    const x5 = o1["annotations"];
     if (x5 !== undefined) {
       x_Annotations(x5, p + "/annotations", out, d + 1);
     }
@@ -3921,14 +3921,14 @@ function x_ImageContent(v: unknown, p: string, out: Issue[], d: number): void {
 function g_AudioContent(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "audio")) return false;
-  const p1 = o.data;
+  const p1 = o["data"];
   if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isByte(p1))))
     return false;
-  const p2 = o.mimeType;
+  const p2 = o["mimeType"];
   if (p2 === undefined || !(typeof p2 === "string")) return false;
-  const p3 = o.annotations;
+  const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1)) return false;
   return true;
 }
@@ -3937,23 +3937,23 @@ function x_AudioContent(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "audio")) out.push(fail(p + "/type", '"audio"', x2));
     }
-    const x3 = o1.data;
+    const x3 = o1["data"];
     if (x3 === undefined) out.push(missing(p, "data"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/data", "string", x3));
       if (!(typeof x3 !== "string" || isByte(x3))) out.push(fail(p + "/data", "byte (format)", x3));
     }
-    const x4 = o1.mimeType;
+    const x4 = o1["mimeType"];
     if (x4 === undefined) out.push(missing(p, "mimeType"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/mimeType", "string", x4));
     }
-    const x5 = o1.annotations;
+    const x5 = o1["annotations"];
     if (x5 !== undefined) {
       x_Annotations(x5, p + "/annotations", out, d + 1);
     }
@@ -3963,9 +3963,9 @@ function x_AudioContent(v: unknown, p: string, out: Issue[], d: number): void {
 function g_ModelPreferences(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.hints;
+  const p0 = o["hints"];
   if (p0 !== undefined && !g_ModelPreferences$1(p0, d)) return false;
-  const p1 = o.costPriority;
+  const p1 = o["costPriority"];
   if (
     p1 !== undefined &&
     !(
@@ -3976,7 +3976,7 @@ function g_ModelPreferences(v: unknown, d: number): boolean {
     )
   )
     return false;
-  const p2 = o.speedPriority;
+  const p2 = o["speedPriority"];
   if (
     p2 !== undefined &&
     !(
@@ -3987,7 +3987,7 @@ function g_ModelPreferences(v: unknown, d: number): boolean {
     )
   )
     return false;
-  const p3 = o.intelligencePriority;
+  const p3 = o["intelligencePriority"];
   if (
     p3 !== undefined &&
     !(
@@ -4005,7 +4005,7 @@ function x_ModelPreferences(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.hints;
+    const x2 = o1["hints"];
     if (x2 !== undefined) {
       if (!Array.isArray(x2)) out.push(fail(p + "/hints", "array", x2));
       else {
@@ -4015,7 +4015,7 @@ function x_ModelPreferences(v: unknown, p: string, out: Issue[], d: number): voi
         }
       }
     }
-    const x5 = o1.costPriority;
+    const x5 = o1["costPriority"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "number" && Number.isFinite(x5)))
         out.push(fail(p + "/costPriority", "number", x5));
@@ -4024,7 +4024,7 @@ function x_ModelPreferences(v: unknown, p: string, out: Issue[], d: number): voi
       if (!(typeof x5 !== "number" || x5 <= 1))
         out.push(fail(p + "/costPriority", "<= 1 (maximum)", x5));
     }
-    const x6 = o1.speedPriority;
+    const x6 = o1["speedPriority"];
     if (x6 !== undefined) {
       if (!(typeof x6 === "number" && Number.isFinite(x6)))
         out.push(fail(p + "/speedPriority", "number", x6));
@@ -4033,7 +4033,7 @@ function x_ModelPreferences(v: unknown, p: string, out: Issue[], d: number): voi
       if (!(typeof x6 !== "number" || x6 <= 1))
         out.push(fail(p + "/speedPriority", "<= 1 (maximum)", x6));
     }
-    const x7 = o1.intelligencePriority;
+    const x7 = o1["intelligencePriority"];
     if (x7 !== undefined) {
       if (!(typeof x7 === "number" && Number.isFinite(x7)))
         out.push(fail(p + "/intelligencePriority", "number", x7));
@@ -4058,7 +4058,7 @@ function g_ModelPreferences$1(v: unknown, d: number): boolean {
 function g_ModelHint(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 !== undefined && !(typeof p0 === "string")) return false;
   return true;
 }
@@ -4067,7 +4067,7 @@ function x_ModelHint(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.name;
+    const x2 = o1["name"];
     if (x2 !== undefined) {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
@@ -4077,9 +4077,9 @@ function x_ModelHint(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_CompleteRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "completion/complete")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_CompleteRequest$1(p1, d)) return false;
   return true;
 }
@@ -4088,20 +4088,20 @@ function x_CompleteRequest(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "completion/complete"))
         out.push(fail(p + "/method", '"completion/complete"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.ref;
+        const x5 = o4["ref"];
         if (x5 === undefined) out.push(missing(p + "/params", "ref"));
         else {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
@@ -4109,7 +4109,7 @@ function x_CompleteRequest(v: unknown, p: string, out: Issue[], d: number): void
               fail(p + "/params" + "/ref", "object (PromptReference | ResourceReference)", x5),
             );
           else {
-            const tag6 = (x5 as Readonly<Record<string, unknown>>).type;
+            const tag6 = (x5 as Readonly<Record<string, unknown>>)["type"];
             switch (tag6) {
               case "ref/prompt": {
                 const inner7: Issue[] = [];
@@ -4135,20 +4135,20 @@ function x_CompleteRequest(v: unknown, p: string, out: Issue[], d: number): void
             }
           }
         }
-        const x9 = o4.argument;
+        const x9 = o4["argument"];
         if (x9 === undefined) out.push(missing(p + "/params", "argument"));
         else {
           if (typeof x9 !== "object" || x9 === null || Array.isArray(x9))
             out.push(fail(p + "/params" + "/argument", "object", x9));
           else {
             const o10 = x9 as Readonly<Record<string, unknown>>;
-            const x11 = o10.name;
+            const x11 = o10["name"];
             if (x11 === undefined) out.push(missing(p + "/params" + "/argument", "name"));
             else {
               if (!(typeof x11 === "string"))
                 out.push(fail(p + "/params" + "/argument" + "/name", "string", x11));
             }
-            const x12 = o10.value;
+            const x12 = o10["value"];
             if (x12 === undefined) out.push(missing(p + "/params" + "/argument", "value"));
             else {
               if (!(typeof x12 === "string"))
@@ -4163,7 +4163,7 @@ function x_CompleteRequest(v: unknown, p: string, out: Issue[], d: number): void
 
 function g_CompleteRequest$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).type) {
+  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "ref/prompt":
       return g_PromptReference(v, d + 1);
     case "ref/resource":
@@ -4176,9 +4176,9 @@ function g_CompleteRequest$2(v: unknown, d: number): boolean {
 function g_CompleteRequest$3(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.value;
+  const p1 = o["value"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
@@ -4186,9 +4186,9 @@ function g_CompleteRequest$3(v: unknown, _d: number): boolean {
 function g_CompleteRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.ref;
+  const p0 = o["ref"];
   if (p0 === undefined || !g_CompleteRequest$2(p0, d)) return false;
-  const p1 = o.argument;
+  const p1 = o["argument"];
   if (p1 === undefined || !g_CompleteRequest$3(p1, d)) return false;
   return true;
 }
@@ -4196,9 +4196,9 @@ function g_CompleteRequest$1(v: unknown, d: number): boolean {
 function g_CompleteResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_CompleteResult$1(p0, d)) return false;
-  const p1 = o.completion;
+  const p1 = o["completion"];
   if (p1 === undefined || !g_CompleteResult$2(p1, d)) return false;
   return true;
 }
@@ -4207,19 +4207,19 @@ function x_CompleteResult(v: unknown, p: string, out: Issue[], _d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.completion;
+    const x4 = o1["completion"];
     if (x4 === undefined) out.push(missing(p, "completion"));
     else {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/completion", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5.values;
+        const x6 = o5["values"];
         if (x6 === undefined) out.push(missing(p + "/completion", "values"));
         else {
           if (!Array.isArray(x6)) out.push(fail(p + "/completion" + "/values", "array", x6));
@@ -4231,11 +4231,11 @@ function x_CompleteResult(v: unknown, p: string, out: Issue[], _d: number): void
             }
           }
         }
-        const x9 = o5.total;
+        const x9 = o5["total"];
         if (x9 !== undefined) {
           if (!Number.isInteger(x9)) out.push(fail(p + "/completion" + "/total", "integer", x9));
         }
-        const x10 = o5.hasMore;
+        const x10 = o5["hasMore"];
         if (x10 !== undefined) {
           if (!(typeof x10 === "boolean"))
             out.push(fail(p + "/completion" + "/hasMore", "boolean", x10));
@@ -4263,11 +4263,11 @@ function g_CompleteResult$3(v: unknown, _d: number): boolean {
 function g_CompleteResult$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.values;
+  const p0 = o["values"];
   if (p0 === undefined || !g_CompleteResult$3(p0, d)) return false;
-  const p1 = o.total;
+  const p1 = o["total"];
   if (p1 !== undefined && !Number.isInteger(p1)) return false;
-  const p2 = o.hasMore;
+  const p2 = o["hasMore"];
   if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
   return true;
 }
@@ -4275,9 +4275,9 @@ function g_CompleteResult$2(v: unknown, d: number): boolean {
 function g_ResourceReference(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "ref/resource")) return false;
-  const p1 = o.uri;
+  const p1 = o["uri"];
   if (
     p1 === undefined ||
     !(typeof p1 === "string" && (typeof p1 !== "string" || isUriTemplate(p1)))
@@ -4290,12 +4290,12 @@ function x_ResourceReference(v: unknown, p: string, out: Issue[], _d: number): v
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "ref/resource")) out.push(fail(p + "/type", '"ref/resource"', x2));
     }
-    const x3 = o1.uri;
+    const x3 = o1["uri"];
     if (x3 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/uri", "string", x3));
@@ -4308,9 +4308,9 @@ function x_ResourceReference(v: unknown, p: string, out: Issue[], _d: number): v
 function g_PromptReference(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "ref/prompt")) return false;
-  const p1 = o.name;
+  const p1 = o["name"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
@@ -4319,12 +4319,12 @@ function x_PromptReference(v: unknown, p: string, out: Issue[], _d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "ref/prompt")) out.push(fail(p + "/type", '"ref/prompt"', x2));
     }
-    const x3 = o1.name;
+    const x3 = o1["name"];
     if (x3 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/name", "string", x3));
@@ -4335,9 +4335,9 @@ function x_PromptReference(v: unknown, p: string, out: Issue[], _d: number): voi
 function g_ListRootsRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "roots/list")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_ListRootsRequest$1(p1, d)) return false;
   return true;
 }
@@ -4346,24 +4346,24 @@ function x_ListRootsRequest(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "roots/list")) out.push(fail(p + "/method", '"roots/list"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4._meta;
+        const x5 = o4["_meta"];
         if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
             out.push(fail(p + "/params" + "/_meta", "object", x5));
           else {
             const o6 = x5 as Readonly<Record<string, unknown>>;
-            const x7 = o6.progressToken;
+            const x7 = o6["progressToken"];
             if (x7 !== undefined) {
               x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1);
             }
@@ -4377,7 +4377,7 @@ function x_ListRootsRequest(v: unknown, p: string, out: Issue[], d: number): voi
 function g_ListRootsRequest$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.progressToken;
+  const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
@@ -4385,7 +4385,7 @@ function g_ListRootsRequest$2(v: unknown, d: number): boolean {
 function g_ListRootsRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListRootsRequest$2(p0, d)) return false;
   return true;
 }
@@ -4393,9 +4393,9 @@ function g_ListRootsRequest$1(v: unknown, d: number): boolean {
 function g_ListRootsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListRootsResult$1(p0, d)) return false;
-  const p1 = o.roots;
+  const p1 = o["roots"];
   if (p1 === undefined || !g_ListRootsResult$2(p1, d)) return false;
   return true;
 }
@@ -4404,12 +4404,12 @@ function x_ListRootsResult(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.roots;
+    const x4 = o1["roots"];
     if (x4 === undefined) out.push(missing(p, "roots"));
     else {
       if (!Array.isArray(x4)) out.push(fail(p + "/roots", "array", x4));
@@ -4441,10 +4441,10 @@ function g_ListRootsResult$2(v: unknown, d: number): boolean {
 function g_Root(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.uri;
+  const p0 = o["uri"];
   if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
     return false;
-  const p1 = o.name;
+  const p1 = o["name"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   return true;
 }
@@ -4453,13 +4453,13 @@ function x_Root(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.uri;
+    const x2 = o1["uri"];
     if (x2 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
     }
-    const x3 = o1.name;
+    const x3 = o1["name"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/name", "string", x3));
     }
@@ -4469,9 +4469,9 @@ function x_Root(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_RootsListChangedNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/roots/list_changed")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_RootsListChangedNotification$1(p1, d)) return false;
   return true;
 }
@@ -4480,19 +4480,19 @@ function x_RootsListChangedNotification(v: unknown, p: string, out: Issue[], _d:
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/roots/list_changed"))
         out.push(fail(p + "/method", '"notifications/roots/list_changed"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4._meta;
+        const x5 = o4["_meta"];
         if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
             out.push(fail(p + "/params" + "/_meta", "object", x5));
@@ -4510,14 +4510,14 @@ function g_RootsListChangedNotification$2(v: unknown, _d: number): boolean {
 function g_RootsListChangedNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_RootsListChangedNotification$2(p0, d)) return false;
   return true;
 }
 
 function g_ClientRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).method) {
+  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "ping":
       return g_PingRequest(v, d + 1);
     case "initialize":
@@ -4559,7 +4559,7 @@ function x_ClientRequest(v: unknown, p: string, out: Issue[], d: number): void {
       ),
     );
   else {
-    const tag1 = (v as Readonly<Record<string, unknown>>).method;
+    const tag1 = (v as Readonly<Record<string, unknown>>)["method"];
     switch (tag1) {
       case "ping": {
         const inner2: Issue[] = [];
@@ -4654,7 +4654,7 @@ function x_ClientRequest(v: unknown, p: string, out: Issue[], d: number): void {
 
 function g_ClientNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).method) {
+  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "notifications/cancelled":
       return g_CancelledNotification(v, d + 1);
     case "notifications/progress":
@@ -4678,7 +4678,7 @@ function x_ClientNotification(v: unknown, p: string, out: Issue[], d: number): v
       ),
     );
   else {
-    const tag1 = (v as Readonly<Record<string, unknown>>).method;
+    const tag1 = (v as Readonly<Record<string, unknown>>)["method"];
     switch (tag1) {
       case "notifications/cancelled": {
         const inner2: Issue[] = [];
@@ -4749,7 +4749,7 @@ function x_ClientResult(v: unknown, p: string, out: Issue[], d: number): void {
 
 function g_ServerRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).method) {
+  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "ping":
       return g_PingRequest(v, d + 1);
     case "sampling/createMessage":
@@ -4765,7 +4765,7 @@ function x_ServerRequest(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     out.push(fail(p, "object (PingRequest | CreateMessageRequest | ListRootsRequest)", v));
   else {
-    const tag1 = (v as Readonly<Record<string, unknown>>).method;
+    const tag1 = (v as Readonly<Record<string, unknown>>)["method"];
     switch (tag1) {
       case "ping": {
         const inner2: Issue[] = [];
@@ -4800,7 +4800,7 @@ function x_ServerRequest(v: unknown, p: string, out: Issue[], d: number): void {
 
 function g_ServerNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).method) {
+  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "notifications/cancelled":
       return g_CancelledNotification(v, d + 1);
     case "notifications/progress":
@@ -4830,7 +4830,7 @@ function x_ServerNotification(v: unknown, p: string, out: Issue[], d: number): v
       ),
     );
   else {
-    const tag1 = (v as Readonly<Record<string, unknown>>).method;
+    const tag1 = (v as Readonly<Record<string, unknown>>)["method"];
     switch (tag1) {
       case "notifications/cancelled": {
         const inner2: Issue[] = [];
@@ -6243,7 +6243,7 @@ function lookup(
 }
 
 function idOf(m: Readonly<Record<string, unknown>>): T.RequestId | undefined {
-  const id = m.id;
+  const id = m["id"];
   return typeof id === "string" || typeof id === "number" ? id : undefined;
 }
 
@@ -6253,15 +6253,15 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
   }
   const m = value as Readonly<Record<string, unknown>>;
   const id = idOf(m);
-  if (m.method !== undefined) {
-    const isRequest = m.id !== undefined;
+  if (m["method"] !== undefined) {
+    const isRequest = m["id"] !== undefined;
     const kind = isRequest ? "request" : "notification";
     const [guard, explain]: Pair = isRequest
       ? [g_JSONRPCRequest, x_JSONRPCRequest]
       : [g_JSONRPCNotification, x_JSONRPCNotification];
     if (!guard(value, 0))
       return failure(INVALID_REQUEST, explainAt(explain, value, path), kind, undefined, id);
-    const method = m.method as string;
+    const method = m["method"] as string;
     const found = lookup(isRequest ? REQUESTS : NOTIFICATIONS, method, options.from);
     if (!found) {
       const issue = {
@@ -6280,7 +6280,7 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
         : { ok: true, kind, from, method, value }
     ) as MessageValidation;
   }
-  if (m.result !== undefined) {
+  if (m["result"] !== undefined) {
     if (!g_JSONRPCResponse(value, 0)) {
       return failure(
         INVALID_REQUEST,
@@ -6305,10 +6305,10 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
         value,
       } as MessageValidation;
     const [asker, [check, explainResult]] = found;
-    if (!check(m.result, 0)) {
+    if (!check(m["result"], 0)) {
       return failure(
         INVALID_PARAMS,
-        explainAt(explainResult, m.result, `${path}/result`),
+        explainAt(explainResult, m["result"], `${path}/result`),
         "response",
         method,
         responseId,
@@ -6317,7 +6317,7 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
     const from: Sender = asker === "client" ? "server" : "client";
     return { ok: true, kind: "response", from, method, id: responseId, value } as MessageValidation;
   }
-  if (m.error !== undefined) {
+  if (m["error"] !== undefined) {
     if (!g_JSONRPCError(value, 0)) {
       return failure(
         INVALID_REQUEST,

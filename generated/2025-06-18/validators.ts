@@ -518,9 +518,9 @@ function x_Cursor(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_Request(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_Request$1(p1, d)) return false;
   return true;
 }
@@ -529,24 +529,24 @@ function x_Request(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/method", "string", x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4._meta;
+        const x5 = o4["_meta"];
         if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
             out.push(fail(p + "/params" + "/_meta", "object", x5));
           else {
             const o6 = x5 as Readonly<Record<string, unknown>>;
-            const x7 = o6.progressToken;
+            const x7 = o6["progressToken"];
             if (x7 !== undefined) {
               x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1);
             }
@@ -560,7 +560,7 @@ function x_Request(v: unknown, p: string, out: Issue[], d: number): void {
 function g_Request$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.progressToken;
+  const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
@@ -568,7 +568,7 @@ function g_Request$2(v: unknown, d: number): boolean {
 function g_Request$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_Request$2(p0, d)) return false;
   return true;
 }
@@ -576,9 +576,9 @@ function g_Request$1(v: unknown, d: number): boolean {
 function g_Notification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_Notification$1(p1, d)) return false;
   return true;
 }
@@ -587,18 +587,18 @@ function x_Notification(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/method", "string", x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4._meta;
+        const x5 = o4["_meta"];
         if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
             out.push(fail(p + "/params" + "/_meta", "object", x5));
@@ -616,7 +616,7 @@ function g_Notification$2(v: unknown, _d: number): boolean {
 function g_Notification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_Notification$2(p0, d)) return false;
   return true;
 }
@@ -624,7 +624,7 @@ function g_Notification$1(v: unknown, d: number): boolean {
 function g_Result(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_Result$1(p0, d)) return false;
   return true;
 }
@@ -633,7 +633,7 @@ function x_Result(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
@@ -670,13 +670,13 @@ function x_RequestId(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_JSONRPCRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.jsonrpc;
+  const p0 = o["jsonrpc"];
   if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o.method;
+  const p1 = o["method"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -685,29 +685,29 @@ function x_JSONRPCRequest(v: unknown, p: string, out: Issue[], d: number): void 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.jsonrpc;
+    const x2 = o1["jsonrpc"];
     if (x2 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
-    const x3 = o1.method;
+    const x3 = o1["method"];
     if (x3 === undefined) out.push(missing(p, "method"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/method", "string", x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 !== undefined) {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/params", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5._meta;
+        const x6 = o5["_meta"];
         if (x6 !== undefined) {
           if (typeof x6 !== "object" || x6 === null || Array.isArray(x6))
             out.push(fail(p + "/params" + "/_meta", "object", x6));
           else {
             const o7 = x6 as Readonly<Record<string, unknown>>;
-            const x8 = o7.progressToken;
+            const x8 = o7["progressToken"];
             if (x8 !== undefined) {
               x_ProgressToken(x8, p + "/params" + "/_meta" + "/progressToken", out, d + 1);
             }
@@ -715,7 +715,7 @@ function x_JSONRPCRequest(v: unknown, p: string, out: Issue[], d: number): void 
         }
       }
     }
-    const x9 = o1.id;
+    const x9 = o1["id"];
     if (x9 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x9, p + "/id", out, d + 1);
@@ -726,7 +726,7 @@ function x_JSONRPCRequest(v: unknown, p: string, out: Issue[], d: number): void 
 function g_JSONRPCRequest$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.progressToken;
+  const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
@@ -734,7 +734,7 @@ function g_JSONRPCRequest$2(v: unknown, d: number): boolean {
 function g_JSONRPCRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_JSONRPCRequest$2(p0, d)) return false;
   return true;
 }
@@ -742,11 +742,11 @@ function g_JSONRPCRequest$1(v: unknown, d: number): boolean {
 function g_JSONRPCNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.jsonrpc;
+  const p0 = o["jsonrpc"];
   if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o.method;
+  const p1 = o["method"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d)) return false;
   return true;
 }
@@ -755,23 +755,23 @@ function x_JSONRPCNotification(v: unknown, p: string, out: Issue[], _d: number):
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.jsonrpc;
+    const x2 = o1["jsonrpc"];
     if (x2 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
-    const x3 = o1.method;
+    const x3 = o1["method"];
     if (x3 === undefined) out.push(missing(p, "method"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/method", "string", x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 !== undefined) {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/params", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5._meta;
+        const x6 = o5["_meta"];
         if (x6 !== undefined) {
           if (typeof x6 !== "object" || x6 === null || Array.isArray(x6))
             out.push(fail(p + "/params" + "/_meta", "object", x6));
@@ -789,7 +789,7 @@ function g_JSONRPCNotification$2(v: unknown, _d: number): boolean {
 function g_JSONRPCNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_JSONRPCNotification$2(p0, d)) return false;
   return true;
 }
@@ -797,11 +797,11 @@ function g_JSONRPCNotification$1(v: unknown, d: number): boolean {
 function g_JSONRPCResponse(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.jsonrpc;
+  const p0 = o["jsonrpc"];
   if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o.id;
+  const p1 = o["id"];
   if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
-  const p2 = o.result;
+  const p2 = o["result"];
   if (p2 === undefined || !g_Result(p2, d + 1)) return false;
   return true;
 }
@@ -810,17 +810,17 @@ function x_JSONRPCResponse(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.jsonrpc;
+    const x2 = o1["jsonrpc"];
     if (x2 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
-    const x3 = o1.id;
+    const x3 = o1["id"];
     if (x3 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
-    const x4 = o1.result;
+    const x4 = o1["result"];
     if (x4 === undefined) out.push(missing(p, "result"));
     else {
       x_Result(x4, p + "/result", out, d + 1);
@@ -831,11 +831,11 @@ function x_JSONRPCResponse(v: unknown, p: string, out: Issue[], d: number): void
 function g_JSONRPCError(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.jsonrpc;
+  const p0 = o["jsonrpc"];
   if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o.id;
+  const p1 = o["id"];
   if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
-  const p2 = o.error;
+  const p2 = o["error"];
   if (p2 === undefined || !g_JSONRPCError$1(p2, d)) return false;
   return true;
 }
@@ -844,29 +844,29 @@ function x_JSONRPCError(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.jsonrpc;
+    const x2 = o1["jsonrpc"];
     if (x2 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
-    const x3 = o1.id;
+    const x3 = o1["id"];
     if (x3 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
-    const x4 = o1.error;
+    const x4 = o1["error"];
     if (x4 === undefined) out.push(missing(p, "error"));
     else {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/error", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5.code;
+        const x6 = o5["code"];
         if (x6 === undefined) out.push(missing(p + "/error", "code"));
         else {
           if (!Number.isInteger(x6)) out.push(fail(p + "/error" + "/code", "integer", x6));
         }
-        const x7 = o5.message;
+        const x7 = o5["message"];
         if (x7 === undefined) out.push(missing(p + "/error", "message"));
         else {
           if (!(typeof x7 === "string")) out.push(fail(p + "/error" + "/message", "string", x7));
@@ -879,9 +879,9 @@ function x_JSONRPCError(v: unknown, p: string, out: Issue[], d: number): void {
 function g_JSONRPCError$1(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.code;
+  const p0 = o["code"];
   if (p0 === undefined || !Number.isInteger(p0)) return false;
-  const p1 = o.message;
+  const p1 = o["message"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
@@ -897,9 +897,9 @@ function x_EmptyResult(v: unknown, p: string, out: Issue[], d: number): void {
 function g_CancelledNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/cancelled")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_CancelledNotification$1(p1, d)) return false;
   return true;
 }
@@ -908,25 +908,25 @@ function x_CancelledNotification(v: unknown, p: string, out: Issue[], d: number)
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/cancelled"))
         out.push(fail(p + "/method", '"notifications/cancelled"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.requestId;
+        const x5 = o4["requestId"];
         if (x5 === undefined) out.push(missing(p + "/params", "requestId"));
         else {
           x_RequestId(x5, p + "/params" + "/requestId", out, d + 1);
         }
-        const x6 = o4.reason;
+        const x6 = o4["reason"];
         if (x6 !== undefined) {
           if (!(typeof x6 === "string")) out.push(fail(p + "/params" + "/reason", "string", x6));
         }
@@ -938,9 +938,9 @@ function x_CancelledNotification(v: unknown, p: string, out: Issue[], d: number)
 function g_CancelledNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.requestId;
+  const p0 = o["requestId"];
   if (p0 === undefined || !g_RequestId(p0, d + 1)) return false;
-  const p1 = o.reason;
+  const p1 = o["reason"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   return true;
 }
@@ -948,9 +948,9 @@ function g_CancelledNotification$1(v: unknown, d: number): boolean {
 function g_InitializeRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "initialize")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_InitializeRequest$1(p1, d)) return false;
   return true;
 }
@@ -959,30 +959,30 @@ function x_InitializeRequest(v: unknown, p: string, out: Issue[], d: number): vo
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "initialize")) out.push(fail(p + "/method", '"initialize"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.protocolVersion;
+        const x5 = o4["protocolVersion"];
         if (x5 === undefined) out.push(missing(p + "/params", "protocolVersion"));
         else {
           if (!(typeof x5 === "string"))
             out.push(fail(p + "/params" + "/protocolVersion", "string", x5));
         }
-        const x6 = o4.capabilities;
+        const x6 = o4["capabilities"];
         if (x6 === undefined) out.push(missing(p + "/params", "capabilities"));
         else {
           x_ClientCapabilities(x6, p + "/params" + "/capabilities", out, d + 1);
         }
-        const x7 = o4.clientInfo;
+        const x7 = o4["clientInfo"];
         if (x7 === undefined) out.push(missing(p + "/params", "clientInfo"));
         else {
           x_Implementation(x7, p + "/params" + "/clientInfo", out, d + 1);
@@ -995,11 +995,11 @@ function x_InitializeRequest(v: unknown, p: string, out: Issue[], d: number): vo
 function g_InitializeRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.protocolVersion;
+  const p0 = o["protocolVersion"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.capabilities;
+  const p1 = o["capabilities"];
   if (p1 === undefined || !g_ClientCapabilities(p1, d + 1)) return false;
-  const p2 = o.clientInfo;
+  const p2 = o["clientInfo"];
   if (p2 === undefined || !g_Implementation(p2, d + 1)) return false;
   return true;
 }
@@ -1007,15 +1007,15 @@ function g_InitializeRequest$1(v: unknown, d: number): boolean {
 function g_InitializeResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_InitializeResult$1(p0, d)) return false;
-  const p1 = o.protocolVersion;
+  const p1 = o["protocolVersion"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o.capabilities;
+  const p2 = o["capabilities"];
   if (p2 === undefined || !g_ServerCapabilities(p2, d + 1)) return false;
-  const p3 = o.serverInfo;
+  const p3 = o["serverInfo"];
   if (p3 === undefined || !g_Implementation(p3, d + 1)) return false;
-  const p4 = o.instructions;
+  const p4 = o["instructions"];
   if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
@@ -1024,27 +1024,27 @@ function x_InitializeResult(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.protocolVersion;
+    const x4 = o1["protocolVersion"];
     if (x4 === undefined) out.push(missing(p, "protocolVersion"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/protocolVersion", "string", x4));
     }
-    const x5 = o1.capabilities;
+    const x5 = o1["capabilities"];
     if (x5 === undefined) out.push(missing(p, "capabilities"));
     else {
       x_ServerCapabilities(x5, p + "/capabilities", out, d + 1);
     }
-    const x6 = o1.serverInfo;
+    const x6 = o1["serverInfo"];
     if (x6 === undefined) out.push(missing(p, "serverInfo"));
     else {
       x_Implementation(x6, p + "/serverInfo", out, d + 1);
     }
-    const x7 = o1.instructions;
+    const x7 = o1["instructions"];
     if (x7 !== undefined) {
       if (!(typeof x7 === "string")) out.push(fail(p + "/instructions", "string", x7));
     }
@@ -1059,9 +1059,9 @@ function g_InitializeResult$1(v: unknown, _d: number): boolean {
 function g_InitializedNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/initialized")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_InitializedNotification$1(p1, d)) return false;
   return true;
 }
@@ -1070,19 +1070,19 @@ function x_InitializedNotification(v: unknown, p: string, out: Issue[], _d: numb
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/initialized"))
         out.push(fail(p + "/method", '"notifications/initialized"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4._meta;
+        const x5 = o4["_meta"];
         if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
             out.push(fail(p + "/params" + "/_meta", "object", x5));
@@ -1100,7 +1100,7 @@ function g_InitializedNotification$2(v: unknown, _d: number): boolean {
 function g_InitializedNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_InitializedNotification$2(p0, d)) return false;
   return true;
 }
@@ -1108,14 +1108,14 @@ function g_InitializedNotification$1(v: unknown, d: number): boolean {
 function g_ClientCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.experimental;
+  const p0 = o["experimental"];
   if (p0 !== undefined && !g_ClientCapabilities$1(p0, d)) return false;
-  const p1 = o.roots;
+  const p1 = o["roots"];
   if (p1 !== undefined && !g_ClientCapabilities$2(p1, d)) return false;
-  const p2 = o.sampling;
+  const p2 = o["sampling"];
   if (p2 !== undefined && !(typeof p2 === "object" && p2 !== null && !Array.isArray(p2)))
     return false;
-  const p3 = o.elicitation;
+  const p3 = o["elicitation"];
   if (p3 !== undefined && !(typeof p3 === "object" && p3 !== null && !Array.isArray(p3)))
     return false;
   return true;
@@ -1125,7 +1125,7 @@ function x_ClientCapabilities(v: unknown, p: string, out: Issue[], _d: number): 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.experimental;
+    const x2 = o1["experimental"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/experimental", "object", x2));
@@ -1137,25 +1137,25 @@ function x_ClientCapabilities(v: unknown, p: string, out: Issue[], _d: number): 
         }
       }
     }
-    const x5 = o1.roots;
+    const x5 = o1["roots"];
     if (x5 !== undefined) {
       if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
         out.push(fail(p + "/roots", "object", x5));
       else {
         const o6 = x5 as Readonly<Record<string, unknown>>;
-        const x7 = o6.listChanged;
+        const x7 = o6["listChanged"];
         if (x7 !== undefined) {
           if (!(typeof x7 === "boolean"))
             out.push(fail(p + "/roots" + "/listChanged", "boolean", x7));
         }
       }
     }
-    const x8 = o1.sampling;
+    const x8 = o1["sampling"];
     if (x8 !== undefined) {
       if (!(typeof x8 === "object" && x8 !== null && !Array.isArray(x8)))
         out.push(fail(p + "/sampling", "object", x8));
     }
-    const x9 = o1.elicitation;
+    const x9 = o1["elicitation"];
     if (x9 !== undefined) {
       if (!(typeof x9 === "object" && x9 !== null && !Array.isArray(x9)))
         out.push(fail(p + "/elicitation", "object", x9));
@@ -1176,7 +1176,7 @@ function g_ClientCapabilities$1(v: unknown, _d: number): boolean {
 function g_ClientCapabilities$2(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.listChanged;
+  const p0 = o["listChanged"];
   if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
   return true;
 }
@@ -1184,19 +1184,19 @@ function g_ClientCapabilities$2(v: unknown, _d: number): boolean {
 function g_ServerCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.experimental;
+  const p0 = o["experimental"];
   if (p0 !== undefined && !g_ServerCapabilities$1(p0, d)) return false;
-  const p1 = o.logging;
+  const p1 = o["logging"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
     return false;
-  const p2 = o.completions;
+  const p2 = o["completions"];
   if (p2 !== undefined && !(typeof p2 === "object" && p2 !== null && !Array.isArray(p2)))
     return false;
-  const p3 = o.prompts;
+  const p3 = o["prompts"];
   if (p3 !== undefined && !g_ServerCapabilities$2(p3, d)) return false;
-  const p4 = o.resources;
+  const p4 = o["resources"];
   if (p4 !== undefined && !g_ServerCapabilities$3(p4, d)) return false;
-  const p5 = o.tools;
+  const p5 = o["tools"];
   if (p5 !== undefined && !g_ServerCapabilities$4(p5, d)) return false;
   return true;
 }
@@ -1205,7 +1205,7 @@ function x_ServerCapabilities(v: unknown, p: string, out: Issue[], _d: number): 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.experimental;
+    const x2 = o1["experimental"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/experimental", "object", x2));
@@ -1217,54 +1217,54 @@ function x_ServerCapabilities(v: unknown, p: string, out: Issue[], _d: number): 
         }
       }
     }
-    const x5 = o1.logging;
+    const x5 = o1["logging"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "object" && x5 !== null && !Array.isArray(x5)))
         out.push(fail(p + "/logging", "object", x5));
     }
-    const x6 = o1.completions;
+    const x6 = o1["completions"];
     if (x6 !== undefined) {
       if (!(typeof x6 === "object" && x6 !== null && !Array.isArray(x6)))
         out.push(fail(p + "/completions", "object", x6));
     }
-    const x7 = o1.prompts;
+    const x7 = o1["prompts"];
     if (x7 !== undefined) {
       if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
         out.push(fail(p + "/prompts", "object", x7));
       else {
         const o8 = x7 as Readonly<Record<string, unknown>>;
-        const x9 = o8.listChanged;
+        const x9 = o8["listChanged"];
         if (x9 !== undefined) {
           if (!(typeof x9 === "boolean"))
             out.push(fail(p + "/prompts" + "/listChanged", "boolean", x9));
         }
       }
     }
-    const x10 = o1.resources;
+    const x10 = o1["resources"];
     if (x10 !== undefined) {
       if (typeof x10 !== "object" || x10 === null || Array.isArray(x10))
         out.push(fail(p + "/resources", "object", x10));
       else {
         const o11 = x10 as Readonly<Record<string, unknown>>;
-        const x12 = o11.subscribe;
+        const x12 = o11["subscribe"];
         if (x12 !== undefined) {
           if (!(typeof x12 === "boolean"))
             out.push(fail(p + "/resources" + "/subscribe", "boolean", x12));
         }
-        const x13 = o11.listChanged;
+        const x13 = o11["listChanged"];
         if (x13 !== undefined) {
           if (!(typeof x13 === "boolean"))
             out.push(fail(p + "/resources" + "/listChanged", "boolean", x13));
         }
       }
     }
-    const x14 = o1.tools;
+    const x14 = o1["tools"];
     if (x14 !== undefined) {
       if (typeof x14 !== "object" || x14 === null || Array.isArray(x14))
         out.push(fail(p + "/tools", "object", x14));
       else {
         const o15 = x14 as Readonly<Record<string, unknown>>;
-        const x16 = o15.listChanged;
+        const x16 = o15["listChanged"];
         if (x16 !== undefined) {
           if (!(typeof x16 === "boolean"))
             out.push(fail(p + "/tools" + "/listChanged", "boolean", x16));
@@ -1287,7 +1287,7 @@ function g_ServerCapabilities$1(v: unknown, _d: number): boolean {
 function g_ServerCapabilities$2(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.listChanged;
+  const p0 = o["listChanged"];
   if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
   return true;
 }
@@ -1295,9 +1295,9 @@ function g_ServerCapabilities$2(v: unknown, _d: number): boolean {
 function g_ServerCapabilities$3(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.subscribe;
+  const p0 = o["subscribe"];
   if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
-  const p1 = o.listChanged;
+  const p1 = o["listChanged"];
   if (p1 !== undefined && !(typeof p1 === "boolean")) return false;
   return true;
 }
@@ -1305,7 +1305,7 @@ function g_ServerCapabilities$3(v: unknown, _d: number): boolean {
 function g_ServerCapabilities$4(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.listChanged;
+  const p0 = o["listChanged"];
   if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
   return true;
 }
@@ -1313,9 +1313,9 @@ function g_ServerCapabilities$4(v: unknown, _d: number): boolean {
 function g_BaseMetadata(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   return true;
 }
@@ -1324,12 +1324,12 @@ function x_BaseMetadata(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.name;
+    const x2 = o1["name"];
     if (x2 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
@@ -1339,11 +1339,11 @@ function x_BaseMetadata(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_Implementation(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.version;
+  const p2 = o["version"];
   if (p2 === undefined || !(typeof p2 === "string")) return false;
   return true;
 }
@@ -1352,16 +1352,16 @@ function x_Implementation(v: unknown, p: string, out: Issue[], _d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.name;
+    const x2 = o1["name"];
     if (x2 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
-    const x4 = o1.version;
+    const x4 = o1["version"];
     if (x4 === undefined) out.push(missing(p, "version"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/version", "string", x4));
@@ -1372,9 +1372,9 @@ function x_Implementation(v: unknown, p: string, out: Issue[], _d: number): void
 function g_PingRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "ping")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_PingRequest$1(p1, d)) return false;
   return true;
 }
@@ -1383,24 +1383,24 @@ function x_PingRequest(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "ping")) out.push(fail(p + "/method", '"ping"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4._meta;
+        const x5 = o4["_meta"];
         if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
             out.push(fail(p + "/params" + "/_meta", "object", x5));
           else {
             const o6 = x5 as Readonly<Record<string, unknown>>;
-            const x7 = o6.progressToken;
+            const x7 = o6["progressToken"];
             if (x7 !== undefined) {
               x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1);
             }
@@ -1414,7 +1414,7 @@ function x_PingRequest(v: unknown, p: string, out: Issue[], d: number): void {
 function g_PingRequest$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.progressToken;
+  const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
@@ -1422,7 +1422,7 @@ function g_PingRequest$2(v: unknown, d: number): boolean {
 function g_PingRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_PingRequest$2(p0, d)) return false;
   return true;
 }
@@ -1430,9 +1430,9 @@ function g_PingRequest$1(v: unknown, d: number): boolean {
 function g_ProgressNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/progress")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_ProgressNotification$1(p1, d)) return false;
   return true;
 }
@@ -1441,36 +1441,36 @@ function x_ProgressNotification(v: unknown, p: string, out: Issue[], d: number):
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/progress"))
         out.push(fail(p + "/method", '"notifications/progress"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.progressToken;
+        const x5 = o4["progressToken"];
         if (x5 === undefined) out.push(missing(p + "/params", "progressToken"));
         else {
           x_ProgressToken(x5, p + "/params" + "/progressToken", out, d + 1);
         }
-        const x6 = o4.progress;
+        const x6 = o4["progress"];
         if (x6 === undefined) out.push(missing(p + "/params", "progress"));
         else {
           if (!(typeof x6 === "number" && Number.isFinite(x6)))
             out.push(fail(p + "/params" + "/progress", "number", x6));
         }
-        const x7 = o4.total;
+        const x7 = o4["total"];
         if (x7 !== undefined) {
           if (!(typeof x7 === "number" && Number.isFinite(x7)))
             out.push(fail(p + "/params" + "/total", "number", x7));
         }
-        const x8 = o4.message;
+        const x8 = o4["message"];
         if (x8 !== undefined) {
           if (!(typeof x8 === "string")) out.push(fail(p + "/params" + "/message", "string", x8));
         }
@@ -1482,13 +1482,13 @@ function x_ProgressNotification(v: unknown, p: string, out: Issue[], d: number):
 function g_ProgressNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.progressToken;
+  const p0 = o["progressToken"];
   if (p0 === undefined || !g_ProgressToken(p0, d + 1)) return false;
-  const p1 = o.progress;
+  const p1 = o["progress"];
   if (p1 === undefined || !(typeof p1 === "number" && Number.isFinite(p1))) return false;
-  const p2 = o.total;
+  const p2 = o["total"];
   if (p2 !== undefined && !(typeof p2 === "number" && Number.isFinite(p2))) return false;
-  const p3 = o.message;
+  const p3 = o["message"];
   if (p3 !== undefined && !(typeof p3 === "string")) return false;
   return true;
 }
@@ -1496,9 +1496,9 @@ function g_ProgressNotification$1(v: unknown, d: number): boolean {
 function g_PaginatedRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_PaginatedRequest$1(p1, d)) return false;
   return true;
 }
@@ -1507,18 +1507,18 @@ function x_PaginatedRequest(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/method", "string", x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.cursor;
+        const x5 = o4["cursor"];
         if (x5 !== undefined) {
           x_Cursor(x5, p + "/params" + "/cursor", out, d + 1);
         }
@@ -1530,7 +1530,7 @@ function x_PaginatedRequest(v: unknown, p: string, out: Issue[], d: number): voi
 function g_PaginatedRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.cursor;
+  const p0 = o["cursor"];
   if (p0 !== undefined && !g_Cursor(p0, d + 1)) return false;
   return true;
 }
@@ -1538,9 +1538,9 @@ function g_PaginatedRequest$1(v: unknown, d: number): boolean {
 function g_PaginatedResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_PaginatedResult$1(p0, d)) return false;
-  const p1 = o.nextCursor;
+  const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   return true;
 }
@@ -1549,12 +1549,12 @@ function x_PaginatedResult(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.nextCursor;
+    const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
@@ -1569,9 +1569,9 @@ function g_PaginatedResult$1(v: unknown, _d: number): boolean {
 function g_ListResourcesRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/list")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_ListResourcesRequest$1(p1, d)) return false;
   return true;
 }
@@ -1580,18 +1580,18 @@ function x_ListResourcesRequest(v: unknown, p: string, out: Issue[], d: number):
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "resources/list")) out.push(fail(p + "/method", '"resources/list"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.cursor;
+        const x5 = o4["cursor"];
         if (x5 !== undefined) {
           x_Cursor(x5, p + "/params" + "/cursor", out, d + 1);
         }
@@ -1603,7 +1603,7 @@ function x_ListResourcesRequest(v: unknown, p: string, out: Issue[], d: number):
 function g_ListResourcesRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.cursor;
+  const p0 = o["cursor"];
   if (p0 !== undefined && !g_Cursor(p0, d + 1)) return false;
   return true;
 }
@@ -1611,11 +1611,11 @@ function g_ListResourcesRequest$1(v: unknown, d: number): boolean {
 function g_ListResourcesResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListResourcesResult$1(p0, d)) return false;
-  const p1 = o.nextCursor;
+  const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
-  const p2 = o.resources;
+  const p2 = o["resources"];
   if (p2 === undefined || !g_ListResourcesResult$2(p2, d)) return false;
   return true;
 }
@@ -1624,16 +1624,16 @@ function x_ListResourcesResult(v: unknown, p: string, out: Issue[], d: number): 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.nextCursor;
+    const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
-    const x5 = o1.resources;
+    const x5 = o1["resources"];
     if (x5 === undefined) out.push(missing(p, "resources"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/resources", "array", x5));
@@ -1665,9 +1665,9 @@ function g_ListResourcesResult$2(v: unknown, d: number): boolean {
 function g_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/templates/list")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_ListResourceTemplatesRequest$1(p1, d)) return false;
   return true;
 }
@@ -1676,19 +1676,19 @@ function x_ListResourceTemplatesRequest(v: unknown, p: string, out: Issue[], d: 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "resources/templates/list"))
         out.push(fail(p + "/method", '"resources/templates/list"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.cursor;
+        const x5 = o4["cursor"];
         if (x5 !== undefined) {
           x_Cursor(x5, p + "/params" + "/cursor", out, d + 1);
         }
@@ -1700,7 +1700,7 @@ function x_ListResourceTemplatesRequest(v: unknown, p: string, out: Issue[], d: 
 function g_ListResourceTemplatesRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.cursor;
+  const p0 = o["cursor"];
   if (p0 !== undefined && !g_Cursor(p0, d + 1)) return false;
   return true;
 }
@@ -1708,11 +1708,11 @@ function g_ListResourceTemplatesRequest$1(v: unknown, d: number): boolean {
 function g_ListResourceTemplatesResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d)) return false;
-  const p1 = o.nextCursor;
+  const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
-  const p2 = o.resourceTemplates;
+  const p2 = o["resourceTemplates"];
   if (p2 === undefined || !g_ListResourceTemplatesResult$2(p2, d)) return false;
   return true;
 }
@@ -1721,16 +1721,16 @@ function x_ListResourceTemplatesResult(v: unknown, p: string, out: Issue[], d: n
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.nextCursor;
+    const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
-    const x5 = o1.resourceTemplates;
+    const x5 = o1["resourceTemplates"];
     if (x5 === undefined) out.push(missing(p, "resourceTemplates"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/resourceTemplates", "array", x5));
@@ -1762,9 +1762,9 @@ function g_ListResourceTemplatesResult$2(v: unknown, d: number): boolean {
 function g_ReadResourceRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/read")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_ReadResourceRequest$1(p1, d)) return false;
   return true;
 }
@@ -1773,19 +1773,19 @@ function x_ReadResourceRequest(v: unknown, p: string, out: Issue[], _d: number):
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "resources/read")) out.push(fail(p + "/method", '"resources/read"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.uri;
+        const x5 = o4["uri"];
         if (x5 === undefined) out.push(missing(p + "/params", "uri"));
         else {
           if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/uri", "string", x5));
@@ -1800,7 +1800,7 @@ function x_ReadResourceRequest(v: unknown, p: string, out: Issue[], _d: number):
 function g_ReadResourceRequest$1(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.uri;
+  const p0 = o["uri"];
   if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
     return false;
   return true;
@@ -1809,9 +1809,9 @@ function g_ReadResourceRequest$1(v: unknown, _d: number): boolean {
 function g_ReadResourceResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ReadResourceResult$1(p0, d)) return false;
-  const p1 = o.contents;
+  const p1 = o["contents"];
   if (p1 === undefined || !g_ReadResourceResult$2(p1, d)) return false;
   return true;
 }
@@ -1820,12 +1820,12 @@ function x_ReadResourceResult(v: unknown, p: string, out: Issue[], d: number): v
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.contents;
+    const x4 = o1["contents"];
     if (x4 === undefined) out.push(missing(p, "contents"));
     else {
       if (!Array.isArray(x4)) out.push(fail(p + "/contents", "array", x4));
@@ -1877,9 +1877,9 @@ function g_ReadResourceResult$2(v: unknown, d: number): boolean {
 function g_ResourceListChangedNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/resources/list_changed")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_ResourceListChangedNotification$1(p1, d)) return false;
   return true;
 }
@@ -1888,19 +1888,19 @@ function x_ResourceListChangedNotification(v: unknown, p: string, out: Issue[], 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/resources/list_changed"))
         out.push(fail(p + "/method", '"notifications/resources/list_changed"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4._meta;
+        const x5 = o4["_meta"];
         if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
             out.push(fail(p + "/params" + "/_meta", "object", x5));
@@ -1918,7 +1918,7 @@ function g_ResourceListChangedNotification$2(v: unknown, _d: number): boolean {
 function g_ResourceListChangedNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ResourceListChangedNotification$2(p0, d)) return false;
   return true;
 }
@@ -1926,9 +1926,9 @@ function g_ResourceListChangedNotification$1(v: unknown, d: number): boolean {
 function g_SubscribeRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/subscribe")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_SubscribeRequest$1(p1, d)) return false;
   return true;
 }
@@ -1937,20 +1937,20 @@ function x_SubscribeRequest(v: unknown, p: string, out: Issue[], _d: number): vo
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "resources/subscribe"))
         out.push(fail(p + "/method", '"resources/subscribe"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.uri;
+        const x5 = o4["uri"];
         if (x5 === undefined) out.push(missing(p + "/params", "uri"));
         else {
           if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/uri", "string", x5));
@@ -1965,7 +1965,7 @@ function x_SubscribeRequest(v: unknown, p: string, out: Issue[], _d: number): vo
 function g_SubscribeRequest$1(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.uri;
+  const p0 = o["uri"];
   if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
     return false;
   return true;
@@ -1974,9 +1974,9 @@ function g_SubscribeRequest$1(v: unknown, _d: number): boolean {
 function g_UnsubscribeRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/unsubscribe")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_UnsubscribeRequest$1(p1, d)) return false;
   return true;
 }
@@ -1985,20 +1985,20 @@ function x_UnsubscribeRequest(v: unknown, p: string, out: Issue[], _d: number): 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "resources/unsubscribe"))
         out.push(fail(p + "/method", '"resources/unsubscribe"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.uri;
+        const x5 = o4["uri"];
         if (x5 === undefined) out.push(missing(p + "/params", "uri"));
         else {
           if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/uri", "string", x5));
@@ -2013,7 +2013,7 @@ function x_UnsubscribeRequest(v: unknown, p: string, out: Issue[], _d: number): 
 function g_UnsubscribeRequest$1(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.uri;
+  const p0 = o["uri"];
   if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
     return false;
   return true;
@@ -2022,9 +2022,9 @@ function g_UnsubscribeRequest$1(v: unknown, _d: number): boolean {
 function g_ResourceUpdatedNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/resources/updated")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_ResourceUpdatedNotification$1(p1, d)) return false;
   return true;
 }
@@ -2033,20 +2033,20 @@ function x_ResourceUpdatedNotification(v: unknown, p: string, out: Issue[], _d: 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/resources/updated"))
         out.push(fail(p + "/method", '"notifications/resources/updated"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.uri;
+        const x5 = o4["uri"];
         if (x5 === undefined) out.push(missing(p + "/params", "uri"));
         else {
           if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/uri", "string", x5));
@@ -2061,7 +2061,7 @@ function x_ResourceUpdatedNotification(v: unknown, p: string, out: Issue[], _d: 
 function g_ResourceUpdatedNotification$1(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.uri;
+  const p0 = o["uri"];
   if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
     return false;
   return true;
@@ -2070,22 +2070,22 @@ function g_ResourceUpdatedNotification$1(v: unknown, _d: number): boolean {
 function g_Resource(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.uri;
+  const p2 = o["uri"];
   if (p2 === undefined || !(typeof p2 === "string" && (typeof p2 !== "string" || isUri(p2))))
     return false;
-  const p3 = o.description;
+  const p3 = o["description"];
   if (p3 !== undefined && !(typeof p3 === "string")) return false;
-  const p4 = o.mimeType;
+  const p4 = o["mimeType"];
   if (p4 !== undefined && !(typeof p4 === "string")) return false;
-  const p5 = o.annotations;
+  const p5 = o["annotations"];
   if (p5 !== undefined && !g_Annotations(p5, d + 1)) return false;
-  const p6 = o.size;
+  const p6 = o["size"];
   if (p6 !== undefined && !Number.isInteger(p6)) return false;
-  const p7 = o._meta;
+  const p7 = o["_meta"];
   if (p7 !== undefined && !g_Resource$1(p7, d)) return false;
   return true;
 }
@@ -2094,38 +2094,38 @@ function x_Resource(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.name;
+    const x2 = o1["name"];
     if (x2 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
-    const x4 = o1.uri;
+    const x4 = o1["uri"];
     if (x4 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/uri", "string", x4));
       if (!(typeof x4 !== "string" || isUri(x4))) out.push(fail(p + "/uri", "uri (format)", x4));
     }
-    const x5 = o1.description;
+    const x5 = o1["description"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "string")) out.push(fail(p + "/description", "string", x5));
     }
-    const x6 = o1.mimeType;
+    const x6 = o1["mimeType"];
     if (x6 !== undefined) {
       if (!(typeof x6 === "string")) out.push(fail(p + "/mimeType", "string", x6));
     }
-    const x7 = o1.annotations;
+    const x7 = o1["annotations"];
     if (x7 !== undefined) {
       x_Annotations(x7, p + "/annotations", out, d + 1);
     }
-    const x8 = o1.size;
+    const x8 = o1["size"];
     if (x8 !== undefined) {
       if (!Number.isInteger(x8)) out.push(fail(p + "/size", "integer", x8));
     }
-    const x9 = o1._meta;
+    const x9 = o1["_meta"];
     if (x9 !== undefined) {
       if (typeof x9 !== "object" || x9 === null || Array.isArray(x9))
         out.push(fail(p + "/_meta", "object", x9));
@@ -2141,23 +2141,23 @@ function g_Resource$1(v: unknown, _d: number): boolean {
 function g_ResourceTemplate(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.uriTemplate;
+  const p2 = o["uriTemplate"];
   if (
     p2 === undefined ||
     !(typeof p2 === "string" && (typeof p2 !== "string" || isUriTemplate(p2)))
   )
     return false;
-  const p3 = o.description;
+  const p3 = o["description"];
   if (p3 !== undefined && !(typeof p3 === "string")) return false;
-  const p4 = o.mimeType;
+  const p4 = o["mimeType"];
   if (p4 !== undefined && !(typeof p4 === "string")) return false;
-  const p5 = o.annotations;
+  const p5 = o["annotations"];
   if (p5 !== undefined && !g_Annotations(p5, d + 1)) return false;
-  const p6 = o._meta;
+  const p6 = o["_meta"];
   if (p6 !== undefined && !g_ResourceTemplate$1(p6, d)) return false;
   return true;
 }
@@ -2166,35 +2166,35 @@ function x_ResourceTemplate(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.name;
+    const x2 = o1["name"];
     if (x2 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
-    const x4 = o1.uriTemplate;
+    const x4 = o1["uriTemplate"];
     if (x4 === undefined) out.push(missing(p, "uriTemplate"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/uriTemplate", "string", x4));
       if (!(typeof x4 !== "string" || isUriTemplate(x4)))
         out.push(fail(p + "/uriTemplate", "uri-template (format)", x4));
     }
-    const x5 = o1.description;
+    const x5 = o1["description"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "string")) out.push(fail(p + "/description", "string", x5));
     }
-    const x6 = o1.mimeType;
+    const x6 = o1["mimeType"];
     if (x6 !== undefined) {
       if (!(typeof x6 === "string")) out.push(fail(p + "/mimeType", "string", x6));
     }
-    const x7 = o1.annotations;
+    const x7 = o1["annotations"];
     if (x7 !== undefined) {
       x_Annotations(x7, p + "/annotations", out, d + 1);
     }
-    const x8 = o1._meta;
+    const x8 = o1["_meta"];
     if (x8 !== undefined) {
       if (typeof x8 !== "object" || x8 === null || Array.isArray(x8))
         out.push(fail(p + "/_meta", "object", x8));
@@ -2210,12 +2210,12 @@ function g_ResourceTemplate$1(v: unknown, _d: number): boolean {
 function g_ResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.uri;
+  const p0 = o["uri"];
   if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
     return false;
-  const p1 = o.mimeType;
+  const p1 = o["mimeType"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o._meta;
+  const p2 = o["_meta"];
   if (p2 !== undefined && !g_ResourceContents$1(p2, d)) return false;
   return true;
 }
@@ -2224,17 +2224,17 @@ function x_ResourceContents(v: unknown, p: string, out: Issue[], _d: number): vo
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.uri;
+    const x2 = o1["uri"];
     if (x2 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
     }
-    const x3 = o1.mimeType;
+    const x3 = o1["mimeType"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/mimeType", "string", x3));
     }
-    const x4 = o1._meta;
+    const x4 = o1["_meta"];
     if (x4 !== undefined) {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/_meta", "object", x4));
@@ -2250,14 +2250,14 @@ function g_ResourceContents$1(v: unknown, _d: number): boolean {
 function g_TextResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.uri;
+  const p0 = o["uri"];
   if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
     return false;
-  const p1 = o.mimeType;
+  const p1 = o["mimeType"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o._meta;
+  const p2 = o["_meta"];
   if (p2 !== undefined && !g_TextResourceContents$1(p2, d)) return false;
-  const p3 = o.text;
+  const p3 = o["text"];
   if (p3 === undefined || !(typeof p3 === "string")) return false;
   return true;
 }
@@ -2266,22 +2266,22 @@ function x_TextResourceContents(v: unknown, p: string, out: Issue[], _d: number)
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.uri;
+    const x2 = o1["uri"];
     if (x2 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
     }
-    const x3 = o1.mimeType;
+    const x3 = o1["mimeType"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/mimeType", "string", x3));
     }
-    const x4 = o1._meta;
+    const x4 = o1["_meta"];
     if (x4 !== undefined) {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/_meta", "object", x4));
     }
-    const x6 = o1.text;
+    const x6 = o1["text"];
     if (x6 === undefined) out.push(missing(p, "text"));
     else {
       if (!(typeof x6 === "string")) out.push(fail(p + "/text", "string", x6));
@@ -2297,14 +2297,14 @@ function g_TextResourceContents$1(v: unknown, _d: number): boolean {
 function g_BlobResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.uri;
+  const p0 = o["uri"];
   if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
     return false;
-  const p1 = o.mimeType;
+  const p1 = o["mimeType"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o._meta;
+  const p2 = o["_meta"];
   if (p2 !== undefined && !g_BlobResourceContents$1(p2, d)) return false;
-  const p3 = o.blob;
+  const p3 = o["blob"];
   if (p3 === undefined || !(typeof p3 === "string" && (typeof p3 !== "string" || isByte(p3))))
     return false;
   return true;
@@ -2314,22 +2314,22 @@ function x_BlobResourceContents(v: unknown, p: string, out: Issue[], _d: number)
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.uri;
+    const x2 = o1["uri"];
     if (x2 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
     }
-    const x3 = o1.mimeType;
+    const x3 = o1["mimeType"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/mimeType", "string", x3));
     }
-    const x4 = o1._meta;
+    const x4 = o1["_meta"];
     if (x4 !== undefined) {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/_meta", "object", x4));
     }
-    const x6 = o1.blob;
+    const x6 = o1["blob"];
     if (x6 === undefined) out.push(missing(p, "blob"));
     else {
       if (!(typeof x6 === "string")) out.push(fail(p + "/blob", "string", x6));
@@ -2346,9 +2346,9 @@ function g_BlobResourceContents$1(v: unknown, _d: number): boolean {
 function g_ListPromptsRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "prompts/list")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_ListPromptsRequest$1(p1, d)) return false;
   return true;
 }
@@ -2357,18 +2357,18 @@ function x_ListPromptsRequest(v: unknown, p: string, out: Issue[], d: number): v
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "prompts/list")) out.push(fail(p + "/method", '"prompts/list"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.cursor;
+        const x5 = o4["cursor"];
         if (x5 !== undefined) {
           x_Cursor(x5, p + "/params" + "/cursor", out, d + 1);
         }
@@ -2380,7 +2380,7 @@ function x_ListPromptsRequest(v: unknown, p: string, out: Issue[], d: number): v
 function g_ListPromptsRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.cursor;
+  const p0 = o["cursor"];
   if (p0 !== undefined && !g_Cursor(p0, d + 1)) return false;
   return true;
 }
@@ -2388,11 +2388,11 @@ function g_ListPromptsRequest$1(v: unknown, d: number): boolean {
 function g_ListPromptsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListPromptsResult$1(p0, d)) return false;
-  const p1 = o.nextCursor;
+  const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
-  const p2 = o.prompts;
+  const p2 = o["prompts"];
   if (p2 === undefined || !g_ListPromptsResult$2(p2, d)) return false;
   return true;
 }
@@ -2401,16 +2401,16 @@ function x_ListPromptsResult(v: unknown, p: string, out: Issue[], d: number): vo
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.nextCursor;
+    const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
-    const x5 = o1.prompts;
+    const x5 = o1["prompts"];
     if (x5 === undefined) out.push(missing(p, "prompts"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/prompts", "array", x5));
@@ -2442,9 +2442,9 @@ function g_ListPromptsResult$2(v: unknown, d: number): boolean {
 function g_GetPromptRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "prompts/get")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_GetPromptRequest$1(p1, d)) return false;
   return true;
 }
@@ -2453,24 +2453,24 @@ function x_GetPromptRequest(v: unknown, p: string, out: Issue[], _d: number): vo
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "prompts/get")) out.push(fail(p + "/method", '"prompts/get"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.name;
+        const x5 = o4["name"];
         if (x5 === undefined) out.push(missing(p + "/params", "name"));
         else {
           if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/name", "string", x5));
         }
-        const x6 = o4.arguments;
+        const x6 = o4["arguments"];
         if (x6 !== undefined) {
           if (typeof x6 !== "object" || x6 === null || Array.isArray(x6))
             out.push(fail(p + "/params" + "/arguments", "object", x6));
@@ -2500,9 +2500,9 @@ function g_GetPromptRequest$2(v: unknown, _d: number): boolean {
 function g_GetPromptRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.arguments;
+  const p1 = o["arguments"];
   if (p1 !== undefined && !g_GetPromptRequest$2(p1, d)) return false;
   return true;
 }
@@ -2510,11 +2510,11 @@ function g_GetPromptRequest$1(v: unknown, d: number): boolean {
 function g_GetPromptResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_GetPromptResult$1(p0, d)) return false;
-  const p1 = o.description;
+  const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.messages;
+  const p2 = o["messages"];
   if (p2 === undefined || !g_GetPromptResult$2(p2, d)) return false;
   return true;
 }
@@ -2523,16 +2523,16 @@ function x_GetPromptResult(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.description;
+    const x4 = o1["description"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
-    const x5 = o1.messages;
+    const x5 = o1["messages"];
     if (x5 === undefined) out.push(missing(p, "messages"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/messages", "array", x5));
@@ -2564,15 +2564,15 @@ function g_GetPromptResult$2(v: unknown, d: number): boolean {
 function g_Prompt(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.description;
+  const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.arguments;
+  const p3 = o["arguments"];
   if (p3 !== undefined && !g_Prompt$1(p3, d)) return false;
-  const p4 = o._meta;
+  const p4 = o["_meta"];
   if (p4 !== undefined && !g_Prompt$2(p4, d)) return false;
   return true;
 }
@@ -2581,20 +2581,20 @@ function x_Prompt(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.name;
+    const x2 = o1["name"];
     if (x2 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
-    const x4 = o1.description;
+    const x4 = o1["description"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
-    const x5 = o1.arguments;
+    const x5 = o1["arguments"];
     if (x5 !== undefined) {
       if (!Array.isArray(x5)) out.push(fail(p + "/arguments", "array", x5));
       else {
@@ -2604,7 +2604,7 @@ function x_Prompt(v: unknown, p: string, out: Issue[], d: number): void {
         }
       }
     }
-    const x8 = o1._meta;
+    const x8 = o1["_meta"];
     if (x8 !== undefined) {
       if (typeof x8 !== "object" || x8 === null || Array.isArray(x8))
         out.push(fail(p + "/_meta", "object", x8));
@@ -2630,13 +2630,13 @@ function g_Prompt$2(v: unknown, _d: number): boolean {
 function g_PromptArgument(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.description;
+  const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.required;
+  const p3 = o["required"];
   if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
   return true;
 }
@@ -2645,20 +2645,20 @@ function x_PromptArgument(v: unknown, p: string, out: Issue[], _d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.name;
+    const x2 = o1["name"];
     if (x2 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
-    const x4 = o1.description;
+    const x4 = o1["description"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
-    const x5 = o1.required;
+    const x5 = o1["required"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "boolean")) out.push(fail(p + "/required", "boolean", x5));
     }
@@ -2689,9 +2689,9 @@ function x_Role(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_PromptMessage(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.role;
+  const p0 = o["role"];
   if (p0 === undefined || !g_Role(p0, d + 1)) return false;
-  const p1 = o.content;
+  const p1 = o["content"];
   if (p1 === undefined || !g_ContentBlock(p1, d + 1)) return false;
   return true;
 }
@@ -2700,12 +2700,12 @@ function x_PromptMessage(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.role;
+    const x2 = o1["role"];
     if (x2 === undefined) out.push(missing(p, "role"));
     else {
       x_Role(x2, p + "/role", out, d + 1);
     }
-    const x3 = o1.content;
+    const x3 = o1["content"];
     if (x3 === undefined) out.push(missing(p, "content"));
     else {
       x_ContentBlock(x3, p + "/content", out, d + 1);
@@ -2716,24 +2716,24 @@ function x_PromptMessage(v: unknown, p: string, out: Issue[], d: number): void {
 function g_ResourceLink(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "resource_link")) return false;
-  const p1 = o.name;
+  const p1 = o["name"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o.title;
+  const p2 = o["title"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.uri;
+  const p3 = o["uri"];
   if (p3 === undefined || !(typeof p3 === "string" && (typeof p3 !== "string" || isUri(p3))))
     return false;
-  const p4 = o.description;
+  const p4 = o["description"];
   if (p4 !== undefined && !(typeof p4 === "string")) return false;
-  const p5 = o.mimeType;
+  const p5 = o["mimeType"];
   if (p5 !== undefined && !(typeof p5 === "string")) return false;
-  const p6 = o.annotations;
+  const p6 = o["annotations"];
   if (p6 !== undefined && !g_Annotations(p6, d + 1)) return false;
-  const p7 = o.size;
+  const p7 = o["size"];
   if (p7 !== undefined && !Number.isInteger(p7)) return false;
-  const p8 = o._meta;
+  const p8 = o["_meta"];
   if (p8 !== undefined && !g_ResourceLink$1(p8, d)) return false;
   return true;
 }
@@ -2742,43 +2742,43 @@ function x_ResourceLink(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "resource_link")) out.push(fail(p + "/type", '"resource_link"', x2));
     }
-    const x3 = o1.name;
+    const x3 = o1["name"];
     if (x3 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/name", "string", x3));
     }
-    const x4 = o1.title;
+    const x4 = o1["title"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/title", "string", x4));
     }
-    const x5 = o1.uri;
+    const x5 = o1["uri"];
     if (x5 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x5 === "string")) out.push(fail(p + "/uri", "string", x5));
       if (!(typeof x5 !== "string" || isUri(x5))) out.push(fail(p + "/uri", "uri (format)", x5));
     }
-    const x6 = o1.description;
+    const x6 = o1["description"];
     if (x6 !== undefined) {
       if (!(typeof x6 === "string")) out.push(fail(p + "/description", "string", x6));
     }
-    const x7 = o1.mimeType;
+    const x7 = o1["mimeType"];
     if (x7 !== undefined) {
       if (!(typeof x7 === "string")) out.push(fail(p + "/mimeType", "string", x7));
     }
-    const x8 = o1.annotations;
+    const x8 = o1["annotations"];
     if (x8 !== undefined) {
       x_Annotations(x8, p + "/annotations", out, d + 1);
     }
-    const x9 = o1.size;
+    const x9 = o1["size"];
     if (x9 !== undefined) {
       if (!Number.isInteger(x9)) out.push(fail(p + "/size", "integer", x9));
     }
-    const x10 = o1._meta;
+    const x10 = o1["_meta"];
     if (x10 !== undefined) {
       if (typeof x10 !== "object" || x10 === null || Array.isArray(x10))
         out.push(fail(p + "/_meta", "object", x10));
@@ -2794,14 +2794,14 @@ function g_ResourceLink$1(v: unknown, _d: number): boolean {
 function g_EmbeddedResource(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "resource")) return false;
-  const p1 = o.resource;
+  const p1 = o["resource"];
   if (p1 === undefined || !(g_TextResourceContents(p1, d + 1) || g_BlobResourceContents(p1, d + 1)))
     return false;
-  const p2 = o.annotations;
+  const p2 = o["annotations"];
   if (p2 !== undefined && !g_Annotations(p2, d + 1)) return false;
-  const p3 = o._meta;
+  const p3 = o["_meta"];
   if (p3 !== undefined && !g_EmbeddedResource$1(p3, d)) return false;
   return true;
 }
@@ -2810,12 +2810,12 @@ function x_EmbeddedResource(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "resource")) out.push(fail(p + "/type", '"resource"', x2));
     }
-    const x3 = o1.resource;
+    const x3 = o1["resource"];
     if (x3 === undefined) out.push(missing(p, "resource"));
     else {
       if (!(g_TextResourceContents(x3, d + 1) || g_BlobResourceContents(x3, d + 1))) {
@@ -2840,11 +2840,11 @@ function x_EmbeddedResource(v: unknown, p: string, out: Issue[], d: number): voi
         );
       }
     }
-    const x7 = o1.annotations;
+    const x7 = o1["annotations"];
     if (x7 !== undefined) {
       x_Annotations(x7, p + "/annotations", out, d + 1);
     }
-    const x8 = o1._meta;
+    const x8 = o1["_meta"];
     if (x8 !== undefined) {
       if (typeof x8 !== "object" || x8 === null || Array.isArray(x8))
         out.push(fail(p + "/_meta", "object", x8));
@@ -2860,9 +2860,9 @@ function g_EmbeddedResource$1(v: unknown, _d: number): boolean {
 function g_PromptListChangedNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/prompts/list_changed")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_PromptListChangedNotification$1(p1, d)) return false;
   return true;
 }
@@ -2871,19 +2871,19 @@ function x_PromptListChangedNotification(v: unknown, p: string, out: Issue[], _d
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/prompts/list_changed"))
         out.push(fail(p + "/method", '"notifications/prompts/list_changed"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4._meta;
+        const x5 = o4["_meta"];
         if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
             out.push(fail(p + "/params" + "/_meta", "object", x5));
@@ -2901,7 +2901,7 @@ function g_PromptListChangedNotification$2(v: unknown, _d: number): boolean {
 function g_PromptListChangedNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_PromptListChangedNotification$2(p0, d)) return false;
   return true;
 }
@@ -2909,9 +2909,9 @@ function g_PromptListChangedNotification$1(v: unknown, d: number): boolean {
 function g_ListToolsRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "tools/list")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_ListToolsRequest$1(p1, d)) return false;
   return true;
 }
@@ -2920,18 +2920,18 @@ function x_ListToolsRequest(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "tools/list")) out.push(fail(p + "/method", '"tools/list"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.cursor;
+        const x5 = o4["cursor"];
         if (x5 !== undefined) {
           x_Cursor(x5, p + "/params" + "/cursor", out, d + 1);
         }
@@ -2943,7 +2943,7 @@ function x_ListToolsRequest(v: unknown, p: string, out: Issue[], d: number): voi
 function g_ListToolsRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.cursor;
+  const p0 = o["cursor"];
   if (p0 !== undefined && !g_Cursor(p0, d + 1)) return false;
   return true;
 }
@@ -2951,11 +2951,11 @@ function g_ListToolsRequest$1(v: unknown, d: number): boolean {
 function g_ListToolsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListToolsResult$1(p0, d)) return false;
-  const p1 = o.nextCursor;
+  const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
-  const p2 = o.tools;
+  const p2 = o["tools"];
   if (p2 === undefined || !g_ListToolsResult$2(p2, d)) return false;
   return true;
 }
@@ -2964,16 +2964,16 @@ function x_ListToolsResult(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.nextCursor;
+    const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
-    const x5 = o1.tools;
+    const x5 = o1["tools"];
     if (x5 === undefined) out.push(missing(p, "tools"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/tools", "array", x5));
@@ -3005,13 +3005,13 @@ function g_ListToolsResult$2(v: unknown, d: number): boolean {
 function g_CallToolResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_CallToolResult$1(p0, d)) return false;
-  const p1 = o.content;
+  const p1 = o["content"];
   if (p1 === undefined || !g_CallToolResult$2(p1, d)) return false;
-  const p2 = o.structuredContent;
+  const p2 = o["structuredContent"];
   if (p2 !== undefined && !g_CallToolResult$3(p2, d)) return false;
-  const p3 = o.isError;
+  const p3 = o["isError"];
   if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
   return true;
 }
@@ -3020,12 +3020,12 @@ function x_CallToolResult(v: unknown, p: string, out: Issue[], d: number): void 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.content;
+    const x4 = o1["content"];
     if (x4 === undefined) out.push(missing(p, "content"));
     else {
       if (!Array.isArray(x4)) out.push(fail(p + "/content", "array", x4));
@@ -3036,12 +3036,12 @@ function x_CallToolResult(v: unknown, p: string, out: Issue[], d: number): void 
         }
       }
     }
-    const x7 = o1.structuredContent;
+    const x7 = o1["structuredContent"];
     if (x7 !== undefined) {
       if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
         out.push(fail(p + "/structuredContent", "object", x7));
     }
-    const x9 = o1.isError;
+    const x9 = o1["isError"];
     if (x9 !== undefined) {
       if (!(typeof x9 === "boolean")) out.push(fail(p + "/isError", "boolean", x9));
     }
@@ -3071,9 +3071,9 @@ function g_CallToolResult$3(v: unknown, _d: number): boolean {
 function g_CallToolRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "tools/call")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_CallToolRequest$1(p1, d)) return false;
   return true;
 }
@@ -3082,24 +3082,24 @@ function x_CallToolRequest(v: unknown, p: string, out: Issue[], _d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "tools/call")) out.push(fail(p + "/method", '"tools/call"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.name;
+        const x5 = o4["name"];
         if (x5 === undefined) out.push(missing(p + "/params", "name"));
         else {
           if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/name", "string", x5));
         }
-        const x6 = o4.arguments;
+        const x6 = o4["arguments"];
         if (x6 !== undefined) {
           if (typeof x6 !== "object" || x6 === null || Array.isArray(x6))
             out.push(fail(p + "/params" + "/arguments", "object", x6));
@@ -3117,9 +3117,9 @@ function g_CallToolRequest$2(v: unknown, _d: number): boolean {
 function g_CallToolRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.arguments;
+  const p1 = o["arguments"];
   if (p1 !== undefined && !g_CallToolRequest$2(p1, d)) return false;
   return true;
 }
@@ -3127,9 +3127,9 @@ function g_CallToolRequest$1(v: unknown, d: number): boolean {
 function g_ToolListChangedNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/tools/list_changed")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_ToolListChangedNotification$1(p1, d)) return false;
   return true;
 }
@@ -3138,19 +3138,19 @@ function x_ToolListChangedNotification(v: unknown, p: string, out: Issue[], _d: 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/tools/list_changed"))
         out.push(fail(p + "/method", '"notifications/tools/list_changed"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4._meta;
+        const x5 = o4["_meta"];
         if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
             out.push(fail(p + "/params" + "/_meta", "object", x5));
@@ -3168,7 +3168,7 @@ function g_ToolListChangedNotification$2(v: unknown, _d: number): boolean {
 function g_ToolListChangedNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ToolListChangedNotification$2(p0, d)) return false;
   return true;
 }
@@ -3176,15 +3176,15 @@ function g_ToolListChangedNotification$1(v: unknown, d: number): boolean {
 function g_ToolAnnotations(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.title;
+  const p0 = o["title"];
   if (p0 !== undefined && !(typeof p0 === "string")) return false;
-  const p1 = o.readOnlyHint;
+  const p1 = o["readOnlyHint"];
   if (p1 !== undefined && !(typeof p1 === "boolean")) return false;
-  const p2 = o.destructiveHint;
+  const p2 = o["destructiveHint"];
   if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
-  const p3 = o.idempotentHint;
+  const p3 = o["idempotentHint"];
   if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
-  const p4 = o.openWorldHint;
+  const p4 = o["openWorldHint"];
   if (p4 !== undefined && !(typeof p4 === "boolean")) return false;
   return true;
 }
@@ -3193,23 +3193,23 @@ function x_ToolAnnotations(v: unknown, p: string, out: Issue[], _d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.title;
+    const x2 = o1["title"];
     if (x2 !== undefined) {
       if (!(typeof x2 === "string")) out.push(fail(p + "/title", "string", x2));
     }
-    const x3 = o1.readOnlyHint;
+    const x3 = o1["readOnlyHint"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "boolean")) out.push(fail(p + "/readOnlyHint", "boolean", x3));
     }
-    const x4 = o1.destructiveHint;
+    const x4 = o1["destructiveHint"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "boolean")) out.push(fail(p + "/destructiveHint", "boolean", x4));
     }
-    const x5 = o1.idempotentHint;
+    const x5 = o1["idempotentHint"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "boolean")) out.push(fail(p + "/idempotentHint", "boolean", x5));
     }
-    const x6 = o1.openWorldHint;
+    const x6 = o1["openWorldHint"];
     if (x6 !== undefined) {
       if (!(typeof x6 === "boolean")) out.push(fail(p + "/openWorldHint", "boolean", x6));
     }
@@ -3219,19 +3219,19 @@ function x_ToolAnnotations(v: unknown, p: string, out: Issue[], _d: number): voi
 function g_Tool(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.description;
+  const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.inputSchema;
+  const p3 = o["inputSchema"];
   if (p3 === undefined || !g_Tool$1(p3, d)) return false;
-  const p4 = o.outputSchema;
+  const p4 = o["outputSchema"];
   if (p4 !== undefined && !g_Tool$4(p4, d)) return false;
-  const p5 = o.annotations;
+  const p5 = o["annotations"];
   if (p5 !== undefined && !g_ToolAnnotations(p5, d + 1)) return false;
-  const p6 = o._meta;
+  const p6 = o["_meta"];
   if (p6 !== undefined && !g_Tool$7(p6, d)) return false;
   return true;
 }
@@ -3240,32 +3240,32 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.name;
+    const x2 = o1["name"];
     if (x2 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
-    const x4 = o1.description;
+    const x4 = o1["description"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
-    const x5 = o1.inputSchema;
+    const x5 = o1["inputSchema"];
     if (x5 === undefined) out.push(missing(p, "inputSchema"));
     else {
       if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
         out.push(fail(p + "/inputSchema", "object", x5));
       else {
         const o6 = x5 as Readonly<Record<string, unknown>>;
-        const x7 = o6.type;
+        const x7 = o6["type"];
         if (x7 === undefined) out.push(missing(p + "/inputSchema", "type"));
         else {
           if (!(x7 === "object")) out.push(fail(p + "/inputSchema" + "/type", '"object"', x7));
         }
-        const x8 = o6.properties;
+        const x8 = o6["properties"];
         if (x8 !== undefined) {
           if (typeof x8 !== "object" || x8 === null || Array.isArray(x8))
             out.push(fail(p + "/inputSchema" + "/properties", "object", x8));
@@ -3279,7 +3279,7 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
             }
           }
         }
-        const x11 = o6.required;
+        const x11 = o6["required"];
         if (x11 !== undefined) {
           if (!Array.isArray(x11)) out.push(fail(p + "/inputSchema" + "/required", "array", x11));
           else {
@@ -3292,18 +3292,18 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
         }
       }
     }
-    const x14 = o1.outputSchema;
+    const x14 = o1["outputSchema"];
     if (x14 !== undefined) {
       if (typeof x14 !== "object" || x14 === null || Array.isArray(x14))
         out.push(fail(p + "/outputSchema", "object", x14));
       else {
         const o15 = x14 as Readonly<Record<string, unknown>>;
-        const x16 = o15.type;
+        const x16 = o15["type"];
         if (x16 === undefined) out.push(missing(p + "/outputSchema", "type"));
         else {
           if (!(x16 === "object")) out.push(fail(p + "/outputSchema" + "/type", '"object"', x16));
         }
-        const x17 = o15.properties;
+        const x17 = o15["properties"];
         if (x17 !== undefined) {
           if (typeof x17 !== "object" || x17 === null || Array.isArray(x17))
             out.push(fail(p + "/outputSchema" + "/properties", "object", x17));
@@ -3321,7 +3321,7 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
             }
           }
         }
-        const x20 = o15.required;
+        const x20 = o15["required"];
         if (x20 !== undefined) {
           if (!Array.isArray(x20)) out.push(fail(p + "/outputSchema" + "/required", "array", x20));
           else {
@@ -3334,11 +3334,11 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
         }
       }
     }
-    const x23 = o1.annotations;
+    const x23 = o1["annotations"];
     if (x23 !== undefined) {
       x_ToolAnnotations(x23, p + "/annotations", out, d + 1);
     }
-    const x24 = o1._meta;
+    const x24 = o1["_meta"];
     if (x24 !== undefined) {
       if (typeof x24 !== "object" || x24 === null || Array.isArray(x24))
         out.push(fail(p + "/_meta", "object", x24));
@@ -3369,11 +3369,11 @@ function g_Tool$3(v: unknown, _d: number): boolean {
 function g_Tool$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "object")) return false;
-  const p1 = o.properties;
+  const p1 = o["properties"];
   if (p1 !== undefined && !g_Tool$2(p1, d)) return false;
-  const p2 = o.required;
+  const p2 = o["required"];
   if (p2 !== undefined && !g_Tool$3(p2, d)) return false;
   return true;
 }
@@ -3401,11 +3401,11 @@ function g_Tool$6(v: unknown, _d: number): boolean {
 function g_Tool$4(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "object")) return false;
-  const p1 = o.properties;
+  const p1 = o["properties"];
   if (p1 !== undefined && !g_Tool$5(p1, d)) return false;
-  const p2 = o.required;
+  const p2 = o["required"];
   if (p2 !== undefined && !g_Tool$6(p2, d)) return false;
   return true;
 }
@@ -3418,9 +3418,9 @@ function g_Tool$7(v: unknown, _d: number): boolean {
 function g_SetLevelRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "logging/setLevel")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_SetLevelRequest$1(p1, d)) return false;
   return true;
 }
@@ -3429,19 +3429,19 @@ function x_SetLevelRequest(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "logging/setLevel")) out.push(fail(p + "/method", '"logging/setLevel"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.level;
+        const x5 = o4["level"];
         if (x5 === undefined) out.push(missing(p + "/params", "level"));
         else {
           x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1);
@@ -3454,7 +3454,7 @@ function x_SetLevelRequest(v: unknown, p: string, out: Issue[], d: number): void
 function g_SetLevelRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.level;
+  const p0 = o["level"];
   if (p0 === undefined || !g_LoggingLevel(p0, d + 1)) return false;
   return true;
 }
@@ -3462,9 +3462,9 @@ function g_SetLevelRequest$1(v: unknown, d: number): boolean {
 function g_LoggingMessageNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/message")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_LoggingMessageNotification$1(p1, d)) return false;
   return true;
 }
@@ -3473,29 +3473,29 @@ function x_LoggingMessageNotification(v: unknown, p: string, out: Issue[], d: nu
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/message"))
         out.push(fail(p + "/method", '"notifications/message"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.level;
+        const x5 = o4["level"];
         if (x5 === undefined) out.push(missing(p + "/params", "level"));
         else {
           x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1);
         }
-        const x6 = o4.logger;
+        const x6 = o4["logger"];
         if (x6 !== undefined) {
           if (!(typeof x6 === "string")) out.push(fail(p + "/params" + "/logger", "string", x6));
         }
-        const x7 = o4.data;
+        const x7 = o4["data"];
         if (x7 === undefined) out.push(missing(p + "/params", "data"));
       }
     }
@@ -3505,11 +3505,11 @@ function x_LoggingMessageNotification(v: unknown, p: string, out: Issue[], d: nu
 function g_LoggingMessageNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.level;
+  const p0 = o["level"];
   if (p0 === undefined || !g_LoggingLevel(p0, d + 1)) return false;
-  const p1 = o.logger;
+  const p1 = o["logger"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  if (o.data === undefined) return false;
+  if (o["data"] === undefined) return false;
   return true;
 }
 
@@ -3592,9 +3592,9 @@ function x_LoggingLevel(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_CreateMessageRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "sampling/createMessage")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_CreateMessageRequest$1(p1, d)) return false;
   return true;
 }
@@ -3603,20 +3603,20 @@ function x_CreateMessageRequest(v: unknown, p: string, out: Issue[], d: number):
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "sampling/createMessage"))
         out.push(fail(p + "/method", '"sampling/createMessage"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.messages;
+        const x5 = o4["messages"];
         if (x5 === undefined) out.push(missing(p + "/params", "messages"));
         else {
           if (!Array.isArray(x5)) out.push(fail(p + "/params" + "/messages", "array", x5));
@@ -3627,16 +3627,16 @@ function x_CreateMessageRequest(v: unknown, p: string, out: Issue[], d: number):
             }
           }
         }
-        const x8 = o4.modelPreferences;
+        const x8 = o4["modelPreferences"];
         if (x8 !== undefined) {
           x_ModelPreferences(x8, p + "/params" + "/modelPreferences", out, d + 1);
         }
-        const x9 = o4.systemPrompt;
+        const x9 = o4["systemPrompt"];
         if (x9 !== undefined) {
           if (!(typeof x9 === "string"))
             out.push(fail(p + "/params" + "/systemPrompt", "string", x9));
         }
-        const x10 = o4.includeContext;
+        const x10 = o4["includeContext"];
         if (x10 !== undefined) {
           if (!(x10 === "none" || x10 === "thisServer" || x10 === "allServers")) {
             const branches11: [string, Issue[]][] = [];
@@ -3668,17 +3668,17 @@ function x_CreateMessageRequest(v: unknown, p: string, out: Issue[], d: number):
             );
           }
         }
-        const x15 = o4.temperature;
+        const x15 = o4["temperature"];
         if (x15 !== undefined) {
           if (!(typeof x15 === "number" && Number.isFinite(x15)))
             out.push(fail(p + "/params" + "/temperature", "number", x15));
         }
-        const x16 = o4.maxTokens;
+        const x16 = o4["maxTokens"];
         if (x16 === undefined) out.push(missing(p + "/params", "maxTokens"));
         else {
           if (!Number.isInteger(x16)) out.push(fail(p + "/params" + "/maxTokens", "integer", x16));
         }
-        const x17 = o4.stopSequences;
+        const x17 = o4["stopSequences"];
         if (x17 !== undefined) {
           if (!Array.isArray(x17)) out.push(fail(p + "/params" + "/stopSequences", "array", x17));
           else {
@@ -3689,7 +3689,7 @@ function x_CreateMessageRequest(v: unknown, p: string, out: Issue[], d: number):
             }
           }
         }
-        const x20 = o4.metadata;
+        const x20 = o4["metadata"];
         if (x20 !== undefined) {
           if (!(typeof x20 === "object" && x20 !== null && !Array.isArray(x20)))
             out.push(fail(p + "/params" + "/metadata", "object", x20));
@@ -3722,22 +3722,22 @@ function g_CreateMessageRequest$3(v: unknown, _d: number): boolean {
 function g_CreateMessageRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.messages;
+  const p0 = o["messages"];
   if (p0 === undefined || !g_CreateMessageRequest$2(p0, d)) return false;
-  const p1 = o.modelPreferences;
+  const p1 = o["modelPreferences"];
   if (p1 !== undefined && !g_ModelPreferences(p1, d + 1)) return false;
-  const p2 = o.systemPrompt;
+  const p2 = o["systemPrompt"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.includeContext;
+  const p3 = o["includeContext"];
   if (p3 !== undefined && !(p3 === "none" || p3 === "thisServer" || p3 === "allServers"))
     return false;
-  const p4 = o.temperature;
+  const p4 = o["temperature"];
   if (p4 !== undefined && !(typeof p4 === "number" && Number.isFinite(p4))) return false;
-  const p5 = o.maxTokens;
+  const p5 = o["maxTokens"];
   if (p5 === undefined || !Number.isInteger(p5)) return false;
-  const p6 = o.stopSequences;
+  const p6 = o["stopSequences"];
   if (p6 !== undefined && !g_CreateMessageRequest$3(p6, d)) return false;
-  const p7 = o.metadata;
+  const p7 = o["metadata"];
   if (p7 !== undefined && !(typeof p7 === "object" && p7 !== null && !Array.isArray(p7)))
     return false;
   return true;
@@ -3746,15 +3746,15 @@ function g_CreateMessageRequest$1(v: unknown, d: number): boolean {
 function g_CreateMessageResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_CreateMessageResult$1(p0, d)) return false;
-  const p1 = o.role;
+  const p1 = o["role"];
   if (p1 === undefined || !g_Role(p1, d + 1)) return false;
-  const p2 = o.content;
+  const p2 = o["content"];
   if (p2 === undefined || !g_CreateMessageResult$2(p2, d)) return false;
-  const p3 = o.model;
+  const p3 = o["model"];
   if (p3 === undefined || !(typeof p3 === "string")) return false;
-  const p4 = o.stopReason;
+  const p4 = o["stopReason"];
   if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
@@ -3763,23 +3763,23 @@ function x_CreateMessageResult(v: unknown, p: string, out: Issue[], d: number): 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.role;
+    const x4 = o1["role"];
     if (x4 === undefined) out.push(missing(p, "role"));
     else {
       x_Role(x4, p + "/role", out, d + 1);
     }
-    const x5 = o1.content;
+    const x5 = o1["content"];
     if (x5 === undefined) out.push(missing(p, "content"));
     else {
       if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
         out.push(fail(p + "/content", "object (TextContent | ImageContent | AudioContent)", x5));
       else {
-        const tag6 = (x5 as Readonly<Record<string, unknown>>).type;
+        const tag6 = (x5 as Readonly<Record<string, unknown>>)["type"];
         switch (tag6) {
           case "text": {
             const inner7: Issue[] = [];
@@ -3811,12 +3811,12 @@ function x_CreateMessageResult(v: unknown, p: string, out: Issue[], d: number): 
         }
       }
     }
-    const x10 = o1.model;
+    const x10 = o1["model"];
     if (x10 === undefined) out.push(missing(p, "model"));
     else {
       if (!(typeof x10 === "string")) out.push(fail(p + "/model", "string", x10));
     }
-    const x11 = o1.stopReason;
+    const x11 = o1["stopReason"];
     if (x11 !== undefined) {
       if (!(typeof x11 === "string")) out.push(fail(p + "/stopReason", "string", x11));
     }
@@ -3830,7 +3830,7 @@ function g_CreateMessageResult$1(v: unknown, _d: number): boolean {
 
 function g_CreateMessageResult$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).type) {
+  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
       return g_TextContent(v, d + 1);
     case "image":
@@ -3845,9 +3845,9 @@ function g_CreateMessageResult$2(v: unknown, d: number): boolean {
 function g_SamplingMessage(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.role;
+  const p0 = o["role"];
   if (p0 === undefined || !g_Role(p0, d + 1)) return false;
-  const p1 = o.content;
+  const p1 = o["content"];
   if (p1 === undefined || !g_SamplingMessage$1(p1, d)) return false;
   return true;
 }
@@ -3856,18 +3856,18 @@ function x_SamplingMessage(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.role;
+    const x2 = o1["role"];
     if (x2 === undefined) out.push(missing(p, "role"));
     else {
       x_Role(x2, p + "/role", out, d + 1);
     }
-    const x3 = o1.content;
+    const x3 = o1["content"];
     if (x3 === undefined) out.push(missing(p, "content"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/content", "object (TextContent | ImageContent | AudioContent)", x3));
       else {
-        const tag4 = (x3 as Readonly<Record<string, unknown>>).type;
+        const tag4 = (x3 as Readonly<Record<string, unknown>>)["type"];
         switch (tag4) {
           case "text": {
             const inner5: Issue[] = [];
@@ -3904,7 +3904,7 @@ function x_SamplingMessage(v: unknown, p: string, out: Issue[], d: number): void
 
 function g_SamplingMessage$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).type) {
+  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
       return g_TextContent(v, d + 1);
     case "image":
@@ -3919,9 +3919,9 @@ function g_SamplingMessage$1(v: unknown, d: number): boolean {
 function g_Annotations(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.audience;
+  const p0 = o["audience"];
   if (p0 !== undefined && !g_Annotations$1(p0, d)) return false;
-  const p1 = o.priority;
+  const p1 = o["priority"];
   if (
     p1 !== undefined &&
     !(
@@ -3932,7 +3932,7 @@ function g_Annotations(v: unknown, d: number): boolean {
     )
   )
     return false;
-  const p2 = o.lastModified;
+  const p2 = o["lastModified"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
   return true;
 }
@@ -3941,7 +3941,7 @@ function x_Annotations(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.audience;
+    const x2 = o1["audience"];
     if (x2 !== undefined) {
       if (!Array.isArray(x2)) out.push(fail(p + "/audience", "array", x2));
       else {
@@ -3951,7 +3951,7 @@ function x_Annotations(v: unknown, p: string, out: Issue[], d: number): void {
         }
       }
     }
-    const x5 = o1.priority;
+    const x5 = o1["priority"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "number" && Number.isFinite(x5)))
         out.push(fail(p + "/priority", "number", x5));
@@ -3960,7 +3960,7 @@ function x_Annotations(v: unknown, p: string, out: Issue[], d: number): void {
       if (!(typeof x5 !== "number" || x5 <= 1))
         out.push(fail(p + "/priority", "<= 1 (maximum)", x5));
     }
-    const x6 = o1.lastModified;
+    const x6 = o1["lastModified"];
     if (x6 !== undefined) {
       if (!(typeof x6 === "string")) out.push(fail(p + "/lastModified", "string", x6));
     }
@@ -3979,7 +3979,7 @@ function g_Annotations$1(v: unknown, d: number): boolean {
 
 function g_ContentBlock(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).type) {
+  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
       return g_TextContent(v, d + 1);
     case "image":
@@ -4005,7 +4005,7 @@ function x_ContentBlock(v: unknown, p: string, out: Issue[], d: number): void {
       ),
     );
   else {
-    const tag1 = (v as Readonly<Record<string, unknown>>).type;
+    const tag1 = (v as Readonly<Record<string, unknown>>)["type"];
     switch (tag1) {
       case "text": {
         const inner2: Issue[] = [];
@@ -4053,13 +4053,13 @@ function x_ContentBlock(v: unknown, p: string, out: Issue[], d: number): void {
 function g_TextContent(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "text")) return false;
-  const p1 = o.text;
+  const p1 = o["text"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o.annotations;
+  const p2 = o["annotations"];
   if (p2 !== undefined && !g_Annotations(p2, d + 1)) return false;
-  const p3 = o._meta;
+  const p3 = o["_meta"];
   if (p3 !== undefined && !g_TextContent$1(p3, d)) return false;
   return true;
 }
@@ -4068,21 +4068,21 @@ function x_TextContent(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "text")) out.push(fail(p + "/type", '"text"', x2));
     }
-    const x3 = o1.text;
+    const x3 = o1["text"];
     if (x3 === undefined) out.push(missing(p, "text"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/text", "string", x3));
     }
-    const x4 = o1.annotations;
+    const x4 = o1["annotations"];
     if (x4 !== undefined) {
       x_Annotations(x4, p + "/annotations", out, d + 1);
     }
-    const x5 = o1._meta;
+    const x5 = o1["_meta"];
     if (x5 !== undefined) {
       if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
         out.push(fail(p + "/_meta", "object", x5));
@@ -4098,16 +4098,16 @@ function g_TextContent$1(v: unknown, _d: number): boolean {
 function g_ImageContent(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "image")) return false;
-  const p1 = o.data;
+  const p1 = o["data"];
   if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isByte(p1))))
     return false;
-  const p2 = o.mimeType;
+  const p2 = o["mimeType"];
   if (p2 === undefined || !(typeof p2 === "string")) return false;
-  const p3 = o.annotations;
+  const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1)) return false;
-  const p4 = o._meta;
+  const p4 = o["_meta"];
   if (p4 !== undefined && !g_ImageContent$1(p4, d)) return false;
   return true;
 }
@@ -4116,27 +4116,27 @@ function x_ImageContent(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "image")) out.push(fail(p + "/type", '"image"', x2));
     }
-    const x3 = o1.data;
+    const x3 = o1["data"];
     if (x3 === undefined) out.push(missing(p, "data"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/data", "string", x3));
       if (!(typeof x3 !== "string" || isByte(x3))) out.push(fail(p + "/data", "byte (format)", x3));
     }
-    const x4 = o1.mimeType;
+    const x4 = o1["mimeType"];
     if (x4 === undefined) out.push(missing(p, "mimeType"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/mimeType", "string", x4));
     }
-    const x5 = o1.annotations;
+    const x5 = o1["annotations"];
     if (x5 !== undefined) {
       x_Annotations(x5, p + "/annotations", out, d + 1);
     }
-    const x6 = o1._meta;
+    const x6 = o1["_meta"];
     if (x6 !== undefined) {
       if (typeof x6 !== "object" || x6 === null || Array.isArray(x6))
         out.push(fail(p + "/_meta", "object", x6));
@@ -4152,16 +4152,16 @@ function g_ImageContent$1(v: unknown, _d: number): boolean {
 function g_AudioContent(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "audio")) return false;
-  const p1 = o.data;
+  const p1 = o["data"];
   if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isByte(p1))))
     return false;
-  const p2 = o.mimeType;
+  const p2 = o["mimeType"];
   if (p2 === undefined || !(typeof p2 === "string")) return false;
-  const p3 = o.annotations;
+  const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1)) return false;
-  const p4 = o._meta;
+  const p4 = o["_meta"];
   if (p4 !== undefined && !g_AudioContent$1(p4, d)) return false;
   return true;
 }
@@ -4170,27 +4170,27 @@ function x_AudioContent(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "audio")) out.push(fail(p + "/type", '"audio"', x2));
     }
-    const x3 = o1.data;
+    const x3 = o1["data"];
     if (x3 === undefined) out.push(missing(p, "data"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/data", "string", x3));
       if (!(typeof x3 !== "string" || isByte(x3))) out.push(fail(p + "/data", "byte (format)", x3));
     }
-    const x4 = o1.mimeType;
+    const x4 = o1["mimeType"];
     if (x4 === undefined) out.push(missing(p, "mimeType"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/mimeType", "string", x4));
     }
-    const x5 = o1.annotations;
+    const x5 = o1["annotations"];
     if (x5 !== undefined) {
       x_Annotations(x5, p + "/annotations", out, d + 1);
     }
-    const x6 = o1._meta;
+    const x6 = o1["_meta"];
     if (x6 !== undefined) {
       if (typeof x6 !== "object" || x6 === null || Array.isArray(x6))
         out.push(fail(p + "/_meta", "object", x6));
@@ -4206,9 +4206,9 @@ function g_AudioContent$1(v: unknown, _d: number): boolean {
 function g_ModelPreferences(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.hints;
+  const p0 = o["hints"];
   if (p0 !== undefined && !g_ModelPreferences$1(p0, d)) return false;
-  const p1 = o.costPriority;
+  const p1 = o["costPriority"];
   if (
     p1 !== undefined &&
     !(
@@ -4219,7 +4219,7 @@ function g_ModelPreferences(v: unknown, d: number): boolean {
     )
   )
     return false;
-  const p2 = o.speedPriority;
+  const p2 = o["speedPriority"];
   if (
     p2 !== undefined &&
     !(
@@ -4230,7 +4230,7 @@ function g_ModelPreferences(v: unknown, d: number): boolean {
     )
   )
     return false;
-  const p3 = o.intelligencePriority;
+  const p3 = o["intelligencePriority"];
   if (
     p3 !== undefined &&
     !(
@@ -4248,7 +4248,7 @@ function x_ModelPreferences(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.hints;
+    const x2 = o1["hints"];
     if (x2 !== undefined) {
       if (!Array.isArray(x2)) out.push(fail(p + "/hints", "array", x2));
       else {
@@ -4258,7 +4258,7 @@ function x_ModelPreferences(v: unknown, p: string, out: Issue[], d: number): voi
         }
       }
     }
-    const x5 = o1.costPriority;
+    const x5 = o1["costPriority"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "number" && Number.isFinite(x5)))
         out.push(fail(p + "/costPriority", "number", x5));
@@ -4267,7 +4267,7 @@ function x_ModelPreferences(v: unknown, p: string, out: Issue[], d: number): voi
       if (!(typeof x5 !== "number" || x5 <= 1))
         out.push(fail(p + "/costPriority", "<= 1 (maximum)", x5));
     }
-    const x6 = o1.speedPriority;
+    const x6 = o1["speedPriority"];
     if (x6 !== undefined) {
       if (!(typeof x6 === "number" && Number.isFinite(x6)))
         out.push(fail(p + "/speedPriority", "number", x6));
@@ -4276,7 +4276,7 @@ function x_ModelPreferences(v: unknown, p: string, out: Issue[], d: number): voi
       if (!(typeof x6 !== "number" || x6 <= 1))
         out.push(fail(p + "/speedPriority", "<= 1 (maximum)", x6));
     }
-    const x7 = o1.intelligencePriority;
+    const x7 = o1["intelligencePriority"];
     if (x7 !== undefined) {
       if (!(typeof x7 === "number" && Number.isFinite(x7)))
         out.push(fail(p + "/intelligencePriority", "number", x7));
@@ -4301,7 +4301,7 @@ function g_ModelPreferences$1(v: unknown, d: number): boolean {
 function g_ModelHint(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 !== undefined && !(typeof p0 === "string")) return false;
   return true;
 }
@@ -4310,7 +4310,7 @@ function x_ModelHint(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.name;
+    const x2 = o1["name"];
     if (x2 !== undefined) {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
@@ -4320,9 +4320,9 @@ function x_ModelHint(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_CompleteRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "completion/complete")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_CompleteRequest$1(p1, d)) return false;
   return true;
 }
@@ -4331,20 +4331,20 @@ function x_CompleteRequest(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "completion/complete"))
         out.push(fail(p + "/method", '"completion/complete"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.ref;
+        const x5 = o4["ref"];
         if (x5 === undefined) out.push(missing(p + "/params", "ref"));
         else {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
@@ -4356,7 +4356,7 @@ function x_CompleteRequest(v: unknown, p: string, out: Issue[], d: number): void
               ),
             );
           else {
-            const tag6 = (x5 as Readonly<Record<string, unknown>>).type;
+            const tag6 = (x5 as Readonly<Record<string, unknown>>)["type"];
             switch (tag6) {
               case "ref/prompt": {
                 const inner7: Issue[] = [];
@@ -4382,20 +4382,20 @@ function x_CompleteRequest(v: unknown, p: string, out: Issue[], d: number): void
             }
           }
         }
-        const x9 = o4.argument;
+        const x9 = o4["argument"];
         if (x9 === undefined) out.push(missing(p + "/params", "argument"));
         else {
           if (typeof x9 !== "object" || x9 === null || Array.isArray(x9))
             out.push(fail(p + "/params" + "/argument", "object", x9));
           else {
             const o10 = x9 as Readonly<Record<string, unknown>>;
-            const x11 = o10.name;
+            const x11 = o10["name"];
             if (x11 === undefined) out.push(missing(p + "/params" + "/argument", "name"));
             else {
               if (!(typeof x11 === "string"))
                 out.push(fail(p + "/params" + "/argument" + "/name", "string", x11));
             }
-            const x12 = o10.value;
+            const x12 = o10["value"];
             if (x12 === undefined) out.push(missing(p + "/params" + "/argument", "value"));
             else {
               if (!(typeof x12 === "string"))
@@ -4403,13 +4403,13 @@ function x_CompleteRequest(v: unknown, p: string, out: Issue[], d: number): void
             }
           }
         }
-        const x13 = o4.context;
+        const x13 = o4["context"];
         if (x13 !== undefined) {
           if (typeof x13 !== "object" || x13 === null || Array.isArray(x13))
             out.push(fail(p + "/params" + "/context", "object", x13));
           else {
             const o14 = x13 as Readonly<Record<string, unknown>>;
-            const x15 = o14.arguments;
+            const x15 = o14["arguments"];
             if (x15 !== undefined) {
               if (typeof x15 !== "object" || x15 === null || Array.isArray(x15))
                 out.push(fail(p + "/params" + "/context" + "/arguments", "object", x15));
@@ -4436,7 +4436,7 @@ function x_CompleteRequest(v: unknown, p: string, out: Issue[], d: number): void
 
 function g_CompleteRequest$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).type) {
+  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "ref/prompt":
       return g_PromptReference(v, d + 1);
     case "ref/resource":
@@ -4449,9 +4449,9 @@ function g_CompleteRequest$2(v: unknown, d: number): boolean {
 function g_CompleteRequest$3(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.value;
+  const p1 = o["value"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
@@ -4469,7 +4469,7 @@ function g_CompleteRequest$5(v: unknown, _d: number): boolean {
 function g_CompleteRequest$4(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.arguments;
+  const p0 = o["arguments"];
   if (p0 !== undefined && !g_CompleteRequest$5(p0, d)) return false;
   return true;
 }
@@ -4477,11 +4477,11 @@ function g_CompleteRequest$4(v: unknown, d: number): boolean {
 function g_CompleteRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.ref;
+  const p0 = o["ref"];
   if (p0 === undefined || !g_CompleteRequest$2(p0, d)) return false;
-  const p1 = o.argument;
+  const p1 = o["argument"];
   if (p1 === undefined || !g_CompleteRequest$3(p1, d)) return false;
-  const p2 = o.context;
+  const p2 = o["context"];
   if (p2 !== undefined && !g_CompleteRequest$4(p2, d)) return false;
   return true;
 }
@@ -4489,9 +4489,9 @@ function g_CompleteRequest$1(v: unknown, d: number): boolean {
 function g_CompleteResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_CompleteResult$1(p0, d)) return false;
-  const p1 = o.completion;
+  const p1 = o["completion"];
   if (p1 === undefined || !g_CompleteResult$2(p1, d)) return false;
   return true;
 }
@@ -4500,19 +4500,19 @@ function x_CompleteResult(v: unknown, p: string, out: Issue[], _d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.completion;
+    const x4 = o1["completion"];
     if (x4 === undefined) out.push(missing(p, "completion"));
     else {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/completion", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5.values;
+        const x6 = o5["values"];
         if (x6 === undefined) out.push(missing(p + "/completion", "values"));
         else {
           if (!Array.isArray(x6)) out.push(fail(p + "/completion" + "/values", "array", x6));
@@ -4524,11 +4524,11 @@ function x_CompleteResult(v: unknown, p: string, out: Issue[], _d: number): void
             }
           }
         }
-        const x9 = o5.total;
+        const x9 = o5["total"];
         if (x9 !== undefined) {
           if (!Number.isInteger(x9)) out.push(fail(p + "/completion" + "/total", "integer", x9));
         }
-        const x10 = o5.hasMore;
+        const x10 = o5["hasMore"];
         if (x10 !== undefined) {
           if (!(typeof x10 === "boolean"))
             out.push(fail(p + "/completion" + "/hasMore", "boolean", x10));
@@ -4556,11 +4556,11 @@ function g_CompleteResult$3(v: unknown, _d: number): boolean {
 function g_CompleteResult$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.values;
+  const p0 = o["values"];
   if (p0 === undefined || !g_CompleteResult$3(p0, d)) return false;
-  const p1 = o.total;
+  const p1 = o["total"];
   if (p1 !== undefined && !Number.isInteger(p1)) return false;
-  const p2 = o.hasMore;
+  const p2 = o["hasMore"];
   if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
   return true;
 }
@@ -4568,9 +4568,9 @@ function g_CompleteResult$2(v: unknown, d: number): boolean {
 function g_ResourceTemplateReference(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "ref/resource")) return false;
-  const p1 = o.uri;
+  const p1 = o["uri"];
   if (
     p1 === undefined ||
     !(typeof p1 === "string" && (typeof p1 !== "string" || isUriTemplate(p1)))
@@ -4583,12 +4583,12 @@ function x_ResourceTemplateReference(v: unknown, p: string, out: Issue[], _d: nu
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "ref/resource")) out.push(fail(p + "/type", '"ref/resource"', x2));
     }
-    const x3 = o1.uri;
+    const x3 = o1["uri"];
     if (x3 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/uri", "string", x3));
@@ -4601,11 +4601,11 @@ function x_ResourceTemplateReference(v: unknown, p: string, out: Issue[], _d: nu
 function g_PromptReference(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "ref/prompt")) return false;
-  const p1 = o.name;
+  const p1 = o["name"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o.title;
+  const p2 = o["title"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
   return true;
 }
@@ -4614,17 +4614,17 @@ function x_PromptReference(v: unknown, p: string, out: Issue[], _d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "ref/prompt")) out.push(fail(p + "/type", '"ref/prompt"', x2));
     }
-    const x3 = o1.name;
+    const x3 = o1["name"];
     if (x3 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/name", "string", x3));
     }
-    const x4 = o1.title;
+    const x4 = o1["title"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/title", "string", x4));
     }
@@ -4634,9 +4634,9 @@ function x_PromptReference(v: unknown, p: string, out: Issue[], _d: number): voi
 function g_ListRootsRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "roots/list")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_ListRootsRequest$1(p1, d)) return false;
   return true;
 }
@@ -4645,24 +4645,24 @@ function x_ListRootsRequest(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "roots/list")) out.push(fail(p + "/method", '"roots/list"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4._meta;
+        const x5 = o4["_meta"];
         if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
             out.push(fail(p + "/params" + "/_meta", "object", x5));
           else {
             const o6 = x5 as Readonly<Record<string, unknown>>;
-            const x7 = o6.progressToken;
+            const x7 = o6["progressToken"];
             if (x7 !== undefined) {
               x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1);
             }
@@ -4676,7 +4676,7 @@ function x_ListRootsRequest(v: unknown, p: string, out: Issue[], d: number): voi
 function g_ListRootsRequest$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.progressToken;
+  const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
@@ -4684,7 +4684,7 @@ function g_ListRootsRequest$2(v: unknown, d: number): boolean {
 function g_ListRootsRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListRootsRequest$2(p0, d)) return false;
   return true;
 }
@@ -4692,9 +4692,9 @@ function g_ListRootsRequest$1(v: unknown, d: number): boolean {
 function g_ListRootsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListRootsResult$1(p0, d)) return false;
-  const p1 = o.roots;
+  const p1 = o["roots"];
   if (p1 === undefined || !g_ListRootsResult$2(p1, d)) return false;
   return true;
 }
@@ -4703,12 +4703,12 @@ function x_ListRootsResult(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.roots;
+    const x4 = o1["roots"];
     if (x4 === undefined) out.push(missing(p, "roots"));
     else {
       if (!Array.isArray(x4)) out.push(fail(p + "/roots", "array", x4));
@@ -4740,12 +4740,12 @@ function g_ListRootsResult$2(v: unknown, d: number): boolean {
 function g_Root(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.uri;
+  const p0 = o["uri"];
   if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
     return false;
-  const p1 = o.name;
+  const p1 = o["name"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o._meta;
+  const p2 = o["_meta"];
   if (p2 !== undefined && !g_Root$1(p2, d)) return false;
   return true;
 }
@@ -4754,17 +4754,17 @@ function x_Root(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.uri;
+    const x2 = o1["uri"];
     if (x2 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
     }
-    const x3 = o1.name;
+    const x3 = o1["name"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/name", "string", x3));
     }
-    const x4 = o1._meta;
+    const x4 = o1["_meta"];
     if (x4 !== undefined) {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/_meta", "object", x4));
@@ -4780,9 +4780,9 @@ function g_Root$1(v: unknown, _d: number): boolean {
 function g_RootsListChangedNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/roots/list_changed")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_RootsListChangedNotification$1(p1, d)) return false;
   return true;
 }
@@ -4791,19 +4791,19 @@ function x_RootsListChangedNotification(v: unknown, p: string, out: Issue[], _d:
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/roots/list_changed"))
         out.push(fail(p + "/method", '"notifications/roots/list_changed"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4._meta;
+        const x5 = o4["_meta"];
         if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
             out.push(fail(p + "/params" + "/_meta", "object", x5));
@@ -4821,7 +4821,7 @@ function g_RootsListChangedNotification$2(v: unknown, _d: number): boolean {
 function g_RootsListChangedNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_RootsListChangedNotification$2(p0, d)) return false;
   return true;
 }
@@ -4829,9 +4829,9 @@ function g_RootsListChangedNotification$1(v: unknown, d: number): boolean {
 function g_ElicitRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "elicitation/create")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_ElicitRequest$1(p1, d)) return false;
   return true;
 }
@@ -4840,37 +4840,37 @@ function x_ElicitRequest(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "elicitation/create")) out.push(fail(p + "/method", '"elicitation/create"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.message;
+        const x5 = o4["message"];
         if (x5 === undefined) out.push(missing(p + "/params", "message"));
         else {
           if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/message", "string", x5));
         }
-        const x6 = o4.requestedSchema;
+        const x6 = o4["requestedSchema"];
         if (x6 === undefined) out.push(missing(p + "/params", "requestedSchema"));
         else {
           if (typeof x6 !== "object" || x6 === null || Array.isArray(x6))
             out.push(fail(p + "/params" + "/requestedSchema", "object", x6));
           else {
             const o7 = x6 as Readonly<Record<string, unknown>>;
-            const x8 = o7.type;
+            const x8 = o7["type"];
             if (x8 === undefined) out.push(missing(p + "/params" + "/requestedSchema", "type"));
             else {
               if (!(x8 === "object"))
                 out.push(fail(p + "/params" + "/requestedSchema" + "/type", '"object"', x8));
             }
-            const x9 = o7.properties;
+            const x9 = o7["properties"];
             if (x9 === undefined)
               out.push(missing(p + "/params" + "/requestedSchema", "properties"));
             else {
@@ -4888,7 +4888,7 @@ function x_ElicitRequest(v: unknown, p: string, out: Issue[], d: number): void {
                 }
               }
             }
-            const x12 = o7.required;
+            const x12 = o7["required"];
             if (x12 !== undefined) {
               if (!Array.isArray(x12))
                 out.push(fail(p + "/params" + "/requestedSchema" + "/required", "array", x12));
@@ -4936,11 +4936,11 @@ function g_ElicitRequest$4(v: unknown, _d: number): boolean {
 function g_ElicitRequest$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "object")) return false;
-  const p1 = o.properties;
+  const p1 = o["properties"];
   if (p1 === undefined || !g_ElicitRequest$3(p1, d)) return false;
-  const p2 = o.required;
+  const p2 = o["required"];
   if (p2 !== undefined && !g_ElicitRequest$4(p2, d)) return false;
   return true;
 }
@@ -4948,9 +4948,9 @@ function g_ElicitRequest$2(v: unknown, d: number): boolean {
 function g_ElicitRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.message;
+  const p0 = o["message"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.requestedSchema;
+  const p1 = o["requestedSchema"];
   if (p1 === undefined || !g_ElicitRequest$2(p1, d)) return false;
   return true;
 }
@@ -5001,17 +5001,17 @@ function x_PrimitiveSchemaDefinition(v: unknown, p: string, out: Issue[], d: num
 function g_StringSchema(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "string")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.description;
+  const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.minLength;
+  const p3 = o["minLength"];
   if (p3 !== undefined && !Number.isInteger(p3)) return false;
-  const p4 = o.maxLength;
+  const p4 = o["maxLength"];
   if (p4 !== undefined && !Number.isInteger(p4)) return false;
-  const p5 = o.format;
+  const p5 = o["format"];
   if (p5 !== undefined && !(p5 === "email" || p5 === "uri" || p5 === "date" || p5 === "date-time"))
     return false;
   return true;
@@ -5021,28 +5021,28 @@ function x_StringSchema(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "string")) out.push(fail(p + "/type", '"string"', x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
-    const x4 = o1.description;
+    const x4 = o1["description"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
-    const x5 = o1.minLength;
+    const x5 = o1["minLength"];
     if (x5 !== undefined) {
       if (!Number.isInteger(x5)) out.push(fail(p + "/minLength", "integer", x5));
     }
-    const x6 = o1.maxLength;
+    const x6 = o1["maxLength"];
     if (x6 !== undefined) {
       if (!Number.isInteger(x6)) out.push(fail(p + "/maxLength", "integer", x6));
     }
-    const x7 = o1.format;
+    const x7 = o1["format"];
     if (x7 !== undefined) {
       if (!(x7 === "email" || x7 === "uri" || x7 === "date" || x7 === "date-time")) {
         const branches8: [string, Issue[]][] = [];
@@ -5077,15 +5077,15 @@ function x_StringSchema(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_NumberSchema(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "number" || p0 === "integer")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.description;
+  const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.minimum;
+  const p3 = o["minimum"];
   if (p3 !== undefined && !(typeof p3 === "number" && Number.isFinite(p3))) return false;
-  const p4 = o.maximum;
+  const p4 = o["maximum"];
   if (p4 !== undefined && !(typeof p4 === "number" && Number.isFinite(p4))) return false;
   return true;
 }
@@ -5094,7 +5094,7 @@ function x_NumberSchema(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "number" || x2 === "integer")) {
@@ -5112,20 +5112,20 @@ function x_NumberSchema(v: unknown, p: string, out: Issue[], _d: number): void {
         out.push(...pickBranch(p + "/type", '"number" | "integer"', x2, branches3));
       }
     }
-    const x6 = o1.title;
+    const x6 = o1["title"];
     if (x6 !== undefined) {
       if (!(typeof x6 === "string")) out.push(fail(p + "/title", "string", x6));
     }
-    const x7 = o1.description;
+    const x7 = o1["description"];
     if (x7 !== undefined) {
       if (!(typeof x7 === "string")) out.push(fail(p + "/description", "string", x7));
     }
-    const x8 = o1.minimum;
+    const x8 = o1["minimum"];
     if (x8 !== undefined) {
       if (!(typeof x8 === "number" && Number.isFinite(x8)))
         out.push(fail(p + "/minimum", "number", x8));
     }
-    const x9 = o1.maximum;
+    const x9 = o1["maximum"];
     if (x9 !== undefined) {
       if (!(typeof x9 === "number" && Number.isFinite(x9)))
         out.push(fail(p + "/maximum", "number", x9));
@@ -5136,13 +5136,13 @@ function x_NumberSchema(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_BooleanSchema(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "boolean")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.description;
+  const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.default;
+  const p3 = o["default"];
   if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
   return true;
 }
@@ -5151,20 +5151,20 @@ function x_BooleanSchema(v: unknown, p: string, out: Issue[], _d: number): void 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "boolean")) out.push(fail(p + "/type", '"boolean"', x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
-    const x4 = o1.description;
+    const x4 = o1["description"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
-    const x5 = o1.default;
+    const x5 = o1["default"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "boolean")) out.push(fail(p + "/default", "boolean", x5));
     }
@@ -5174,15 +5174,15 @@ function x_BooleanSchema(v: unknown, p: string, out: Issue[], _d: number): void 
 function g_EnumSchema(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "string")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.description;
+  const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.enum;
+  const p3 = o["enum"];
   if (p3 === undefined || !g_EnumSchema$1(p3, d)) return false;
-  const p4 = o.enumNames;
+  const p4 = o["enumNames"];
   if (p4 !== undefined && !g_EnumSchema$2(p4, d)) return false;
   return true;
 }
@@ -5191,20 +5191,20 @@ function x_EnumSchema(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "string")) out.push(fail(p + "/type", '"string"', x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
-    const x4 = o1.description;
+    const x4 = o1["description"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
-    const x5 = o1.enum;
+    const x5 = o1["enum"];
     if (x5 === undefined) out.push(missing(p, "enum"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/enum", "array", x5));
@@ -5216,7 +5216,7 @@ function x_EnumSchema(v: unknown, p: string, out: Issue[], _d: number): void {
         }
       }
     }
-    const x8 = o1.enumNames;
+    const x8 = o1["enumNames"];
     if (x8 !== undefined) {
       if (!Array.isArray(x8)) out.push(fail(p + "/enumNames", "array", x8));
       else {
@@ -5253,11 +5253,11 @@ function g_EnumSchema$2(v: unknown, _d: number): boolean {
 function g_ElicitResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ElicitResult$1(p0, d)) return false;
-  const p1 = o.action;
+  const p1 = o["action"];
   if (p1 === undefined || !(p1 === "accept" || p1 === "decline" || p1 === "cancel")) return false;
-  const p2 = o.content;
+  const p2 = o["content"];
   if (p2 !== undefined && !g_ElicitResult$2(p2, d)) return false;
   return true;
 }
@@ -5266,12 +5266,12 @@ function x_ElicitResult(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.action;
+    const x4 = o1["action"];
     if (x4 === undefined) out.push(missing(p, "action"));
     else {
       if (!(x4 === "accept" || x4 === "decline" || x4 === "cancel")) {
@@ -5294,7 +5294,7 @@ function x_ElicitResult(v: unknown, p: string, out: Issue[], _d: number): void {
         out.push(...pickBranch(p + "/action", '"accept" | "decline" | "cancel"', x4, branches5));
       }
     }
-    const x9 = o1.content;
+    const x9 = o1["content"];
     if (x9 !== undefined) {
       if (typeof x9 !== "object" || x9 === null || Array.isArray(x9))
         out.push(fail(p + "/content", "object", x9));
@@ -5357,7 +5357,7 @@ function g_ElicitResult$2(v: unknown, _d: number): boolean {
 
 function g_ClientRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).method) {
+  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "ping":
       return g_PingRequest(v, d + 1);
     case "initialize":
@@ -5399,7 +5399,7 @@ function x_ClientRequest(v: unknown, p: string, out: Issue[], d: number): void {
       ),
     );
   else {
-    const tag1 = (v as Readonly<Record<string, unknown>>).method;
+    const tag1 = (v as Readonly<Record<string, unknown>>)["method"];
     switch (tag1) {
       case "ping": {
         const inner2: Issue[] = [];
@@ -5494,7 +5494,7 @@ function x_ClientRequest(v: unknown, p: string, out: Issue[], d: number): void {
 
 function g_ClientNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).method) {
+  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "notifications/cancelled":
       return g_CancelledNotification(v, d + 1);
     case "notifications/progress":
@@ -5518,7 +5518,7 @@ function x_ClientNotification(v: unknown, p: string, out: Issue[], d: number): v
       ),
     );
   else {
-    const tag1 = (v as Readonly<Record<string, unknown>>).method;
+    const tag1 = (v as Readonly<Record<string, unknown>>)["method"];
     switch (tag1) {
       case "notifications/cancelled": {
         const inner2: Issue[] = [];
@@ -5607,7 +5607,7 @@ function x_ClientResult(v: unknown, p: string, out: Issue[], d: number): void {
 
 function g_ServerRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).method) {
+  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "ping":
       return g_PingRequest(v, d + 1);
     case "sampling/createMessage":
@@ -5627,7 +5627,7 @@ function x_ServerRequest(v: unknown, p: string, out: Issue[], d: number): void {
       fail(p, "object (PingRequest | CreateMessageRequest | ListRootsRequest | ElicitRequest)", v),
     );
   else {
-    const tag1 = (v as Readonly<Record<string, unknown>>).method;
+    const tag1 = (v as Readonly<Record<string, unknown>>)["method"];
     switch (tag1) {
       case "ping": {
         const inner2: Issue[] = [];
@@ -5668,7 +5668,7 @@ function x_ServerRequest(v: unknown, p: string, out: Issue[], d: number): void {
 
 function g_ServerNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).method) {
+  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "notifications/cancelled":
       return g_CancelledNotification(v, d + 1);
     case "notifications/progress":
@@ -5698,7 +5698,7 @@ function x_ServerNotification(v: unknown, p: string, out: Issue[], d: number): v
       ),
     );
   else {
-    const tag1 = (v as Readonly<Record<string, unknown>>).method;
+    const tag1 = (v as Readonly<Record<string, unknown>>)["method"];
     switch (tag1) {
       case "notifications/cancelled": {
         const inner2: Issue[] = [];
@@ -7167,7 +7167,7 @@ function lookup(
 }
 
 function idOf(m: Readonly<Record<string, unknown>>): T.RequestId | undefined {
-  const id = m.id;
+  const id = m["id"];
   return typeof id === "string" || typeof id === "number" ? id : undefined;
 }
 
@@ -7177,15 +7177,15 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
   }
   const m = value as Readonly<Record<string, unknown>>;
   const id = idOf(m);
-  if (m.method !== undefined) {
-    const isRequest = m.id !== undefined;
+  if (m["method"] !== undefined) {
+    const isRequest = m["id"] !== undefined;
     const kind = isRequest ? "request" : "notification";
     const [guard, explain]: Pair = isRequest
       ? [g_JSONRPCRequest, x_JSONRPCRequest]
       : [g_JSONRPCNotification, x_JSONRPCNotification];
     if (!guard(value, 0))
       return failure(INVALID_REQUEST, explainAt(explain, value, path), kind, undefined, id);
-    const method = m.method as string;
+    const method = m["method"] as string;
     const found = lookup(isRequest ? REQUESTS : NOTIFICATIONS, method, options.from);
     if (!found) {
       const issue = {
@@ -7204,7 +7204,7 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
         : { ok: true, kind, from, method, value }
     ) as MessageValidation;
   }
-  if (m.result !== undefined) {
+  if (m["result"] !== undefined) {
     if (!g_JSONRPCResponse(value, 0)) {
       return failure(
         INVALID_REQUEST,
@@ -7229,10 +7229,10 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
         value,
       } as MessageValidation;
     const [asker, [check, explainResult]] = found;
-    if (!check(m.result, 0)) {
+    if (!check(m["result"], 0)) {
       return failure(
         INVALID_PARAMS,
-        explainAt(explainResult, m.result, `${path}/result`),
+        explainAt(explainResult, m["result"], `${path}/result`),
         "response",
         method,
         responseId,
@@ -7241,7 +7241,7 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
     const from: Sender = asker === "client" ? "server" : "client";
     return { ok: true, kind: "response", from, method, id: responseId, value } as MessageValidation;
   }
-  if (m.error !== undefined) {
+  if (m["error"] !== undefined) {
     if (!g_JSONRPCError(value, 0)) {
       return failure(
         INVALID_REQUEST,

@@ -518,9 +518,9 @@ function x_Cursor(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_TaskAugmentedRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_TaskAugmentedRequestParams$1(p0, d)) return false;
-  const p1 = o.task;
+  const p1 = o["task"];
   if (p1 !== undefined && !g_TaskMetadata(p1, d + 1)) return false;
   return true;
 }
@@ -529,19 +529,19 @@ function x_TaskAugmentedRequestParams(v: unknown, p: string, out: Issue[], d: nu
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
       else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
-        const x4 = o3.progressToken;
+        const x4 = o3["progressToken"];
         if (x4 !== undefined) {
           x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1);
         }
       }
     }
-    const x5 = o1.task;
+    const x5 = o1["task"];
     if (x5 !== undefined) {
       x_TaskMetadata(x5, p + "/task", out, d + 1);
     }
@@ -551,7 +551,7 @@ function x_TaskAugmentedRequestParams(v: unknown, p: string, out: Issue[], d: nu
 function g_TaskAugmentedRequestParams$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.progressToken;
+  const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
@@ -559,7 +559,7 @@ function g_TaskAugmentedRequestParams$1(v: unknown, d: number): boolean {
 function g_RequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_RequestParams$1(p0, d)) return false;
   return true;
 }
@@ -568,13 +568,13 @@ function x_RequestParams(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
       else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
-        const x4 = o3.progressToken;
+        const x4 = o3["progressToken"];
         if (x4 !== undefined) {
           x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1);
         }
@@ -586,7 +586,7 @@ function x_RequestParams(v: unknown, p: string, out: Issue[], d: number): void {
 function g_RequestParams$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.progressToken;
+  const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
@@ -594,9 +594,9 @@ function g_RequestParams$1(v: unknown, d: number): boolean {
 function g_Request(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_Request$1(p1, d)) return false;
   return true;
 }
@@ -605,12 +605,12 @@ function x_Request(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/method", "string", x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
@@ -626,7 +626,7 @@ function g_Request$1(v: unknown, _d: number): boolean {
 function g_NotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_NotificationParams$1(p0, d)) return false;
   return true;
 }
@@ -635,7 +635,7 @@ function x_NotificationParams(v: unknown, p: string, out: Issue[], _d: number): 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
@@ -651,9 +651,9 @@ function g_NotificationParams$1(v: unknown, _d: number): boolean {
 function g_Notification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_Notification$1(p1, d)) return false;
   return true;
 }
@@ -662,12 +662,12 @@ function x_Notification(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/method", "string", x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
@@ -683,7 +683,7 @@ function g_Notification$1(v: unknown, _d: number): boolean {
 function g_Result(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_Result$1(p0, d)) return false;
   return true;
 }
@@ -692,7 +692,7 @@ function x_Result(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
@@ -708,9 +708,9 @@ function g_Result$1(v: unknown, _d: number): boolean {
 function g_Error(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.code;
+  const p0 = o["code"];
   if (p0 === undefined || !Number.isInteger(p0)) return false;
-  const p1 = o.message;
+  const p1 = o["message"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
@@ -719,12 +719,12 @@ function x_Error(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.code;
+    const x2 = o1["code"];
     if (x2 === undefined) out.push(missing(p, "code"));
     else {
       if (!Number.isInteger(x2)) out.push(fail(p + "/code", "integer", x2));
     }
-    const x3 = o1.message;
+    const x3 = o1["message"];
     if (x3 === undefined) out.push(missing(p, "message"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/message", "string", x3));
@@ -756,13 +756,13 @@ function x_RequestId(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_JSONRPCRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.jsonrpc;
+  const p0 = o["jsonrpc"];
   if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o.method;
+  const p1 = o["method"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -771,22 +771,22 @@ function x_JSONRPCRequest(v: unknown, p: string, out: Issue[], d: number): void 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.jsonrpc;
+    const x2 = o1["jsonrpc"];
     if (x2 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
-    const x3 = o1.method;
+    const x3 = o1["method"];
     if (x3 === undefined) out.push(missing(p, "method"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/method", "string", x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 !== undefined) {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/params", "object", x4));
     }
-    const x6 = o1.id;
+    const x6 = o1["id"];
     if (x6 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x6, p + "/id", out, d + 1);
@@ -802,11 +802,11 @@ function g_JSONRPCRequest$1(v: unknown, _d: number): boolean {
 function g_JSONRPCNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.jsonrpc;
+  const p0 = o["jsonrpc"];
   if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o.method;
+  const p1 = o["method"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d)) return false;
   return true;
 }
@@ -815,17 +815,17 @@ function x_JSONRPCNotification(v: unknown, p: string, out: Issue[], _d: number):
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.jsonrpc;
+    const x2 = o1["jsonrpc"];
     if (x2 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
-    const x3 = o1.method;
+    const x3 = o1["method"];
     if (x3 === undefined) out.push(missing(p, "method"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/method", "string", x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 !== undefined) {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/params", "object", x4));
@@ -841,11 +841,11 @@ function g_JSONRPCNotification$1(v: unknown, _d: number): boolean {
 function g_JSONRPCResultResponse(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.jsonrpc;
+  const p0 = o["jsonrpc"];
   if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o.id;
+  const p1 = o["id"];
   if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
-  const p2 = o.result;
+  const p2 = o["result"];
   if (p2 === undefined || !g_Result(p2, d + 1)) return false;
   return true;
 }
@@ -854,17 +854,17 @@ function x_JSONRPCResultResponse(v: unknown, p: string, out: Issue[], d: number)
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.jsonrpc;
+    const x2 = o1["jsonrpc"];
     if (x2 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
-    const x3 = o1.id;
+    const x3 = o1["id"];
     if (x3 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
-    const x4 = o1.result;
+    const x4 = o1["result"];
     if (x4 === undefined) out.push(missing(p, "result"));
     else {
       x_Result(x4, p + "/result", out, d + 1);
@@ -875,11 +875,11 @@ function x_JSONRPCResultResponse(v: unknown, p: string, out: Issue[], d: number)
 function g_JSONRPCErrorResponse(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.jsonrpc;
+  const p0 = o["jsonrpc"];
   if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o.id;
+  const p1 = o["id"];
   if (p1 !== undefined && !g_RequestId(p1, d + 1)) return false;
-  const p2 = o.error;
+  const p2 = o["error"];
   if (p2 === undefined || !g_Error(p2, d + 1)) return false;
   return true;
 }
@@ -888,16 +888,16 @@ function x_JSONRPCErrorResponse(v: unknown, p: string, out: Issue[], d: number):
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.jsonrpc;
+    const x2 = o1["jsonrpc"];
     if (x2 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
-    const x3 = o1.id;
+    const x3 = o1["id"];
     if (x3 !== undefined) {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
-    const x4 = o1.error;
+    const x4 = o1["error"];
     if (x4 === undefined) out.push(missing(p, "error"));
     else {
       x_Error(x4, p + "/error", out, d + 1);
@@ -929,11 +929,11 @@ function x_JSONRPCResponse(v: unknown, p: string, out: Issue[], d: number): void
 function g_URLElicitationRequiredError(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.jsonrpc;
+  const p0 = o["jsonrpc"];
   if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o.id;
+  const p1 = o["id"];
   if (p1 !== undefined && !g_RequestId(p1, d + 1)) return false;
-  const p2 = o.error;
+  const p2 = o["error"];
   if (p2 === undefined || !(g_Error(p2, d + 1) && g_URLElicitationRequiredError$1(p2, d)))
     return false;
   return true;
@@ -943,16 +943,16 @@ function x_URLElicitationRequiredError(v: unknown, p: string, out: Issue[], d: n
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.jsonrpc;
+    const x2 = o1["jsonrpc"];
     if (x2 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
-    const x3 = o1.id;
+    const x3 = o1["id"];
     if (x3 !== undefined) {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
-    const x4 = o1.error;
+    const x4 = o1["error"];
     if (x4 === undefined) out.push(missing(p, "error"));
     else {
       x_Error(x4, p + "/error", out, d + 1);
@@ -960,19 +960,19 @@ function x_URLElicitationRequiredError(v: unknown, p: string, out: Issue[], d: n
         out.push(fail(p + "/error", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5.code;
+        const x6 = o5["code"];
         if (x6 === undefined) out.push(missing(p + "/error", "code"));
         else {
           if (!(x6 === -32042)) out.push(fail(p + "/error" + "/code", "-32042", x6));
         }
-        const x7 = o5.data;
+        const x7 = o5["data"];
         if (x7 === undefined) out.push(missing(p + "/error", "data"));
         else {
           if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
             out.push(fail(p + "/error" + "/data", "object", x7));
           else {
             const o8 = x7 as Readonly<Record<string, unknown>>;
-            const x9 = o8.elicitations;
+            const x9 = o8["elicitations"];
             if (x9 === undefined) out.push(missing(p + "/error" + "/data", "elicitations"));
             else {
               if (!Array.isArray(x9))
@@ -1009,7 +1009,7 @@ function g_URLElicitationRequiredError$3(v: unknown, d: number): boolean {
 function g_URLElicitationRequiredError$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.elicitations;
+  const p0 = o["elicitations"];
   if (p0 === undefined || !g_URLElicitationRequiredError$3(p0, d)) return false;
   return true;
 }
@@ -1017,9 +1017,9 @@ function g_URLElicitationRequiredError$2(v: unknown, d: number): boolean {
 function g_URLElicitationRequiredError$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.code;
+  const p0 = o["code"];
   if (p0 === undefined || !(p0 === -32042)) return false;
-  const p1 = o.data;
+  const p1 = o["data"];
   if (p1 === undefined || !g_URLElicitationRequiredError$2(p1, d)) return false;
   return true;
 }
@@ -1035,11 +1035,11 @@ function x_EmptyResult(v: unknown, p: string, out: Issue[], d: number): void {
 function g_CancelledNotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_CancelledNotificationParams$1(p0, d)) return false;
-  const p1 = o.requestId;
+  const p1 = o["requestId"];
   if (p1 !== undefined && !g_RequestId(p1, d + 1)) return false;
-  const p2 = o.reason;
+  const p2 = o["reason"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
   return true;
 }
@@ -1048,16 +1048,16 @@ function x_CancelledNotificationParams(v: unknown, p: string, out: Issue[], d: n
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.requestId;
+    const x4 = o1["requestId"];
     if (x4 !== undefined) {
       x_RequestId(x4, p + "/requestId", out, d + 1);
     }
-    const x5 = o1.reason;
+    const x5 = o1["reason"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "string")) out.push(fail(p + "/reason", "string", x5));
     }
@@ -1072,11 +1072,11 @@ function g_CancelledNotificationParams$1(v: unknown, _d: number): boolean {
 function g_CancelledNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/cancelled")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 === undefined || !g_CancelledNotificationParams(p2, d + 1)) return false;
   return true;
 }
@@ -1085,18 +1085,18 @@ function x_CancelledNotification(v: unknown, p: string, out: Issue[], d: number)
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/cancelled"))
         out.push(fail(p + "/method", '"notifications/cancelled"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p, "params"));
     else {
       x_CancelledNotificationParams(x4, p + "/params", out, d + 1);
@@ -1107,13 +1107,13 @@ function x_CancelledNotification(v: unknown, p: string, out: Issue[], d: number)
 function g_InitializeRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_InitializeRequestParams$1(p0, d)) return false;
-  const p1 = o.protocolVersion;
+  const p1 = o["protocolVersion"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o.capabilities;
+  const p2 = o["capabilities"];
   if (p2 === undefined || !g_ClientCapabilities(p2, d + 1)) return false;
-  const p3 = o.clientInfo;
+  const p3 = o["clientInfo"];
   if (p3 === undefined || !g_Implementation(p3, d + 1)) return false;
   return true;
 }
@@ -1122,29 +1122,29 @@ function x_InitializeRequestParams(v: unknown, p: string, out: Issue[], d: numbe
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
       else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
-        const x4 = o3.progressToken;
+        const x4 = o3["progressToken"];
         if (x4 !== undefined) {
           x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1);
         }
       }
     }
-    const x5 = o1.protocolVersion;
+    const x5 = o1["protocolVersion"];
     if (x5 === undefined) out.push(missing(p, "protocolVersion"));
     else {
       if (!(typeof x5 === "string")) out.push(fail(p + "/protocolVersion", "string", x5));
     }
-    const x6 = o1.capabilities;
+    const x6 = o1["capabilities"];
     if (x6 === undefined) out.push(missing(p, "capabilities"));
     else {
       x_ClientCapabilities(x6, p + "/capabilities", out, d + 1);
     }
-    const x7 = o1.clientInfo;
+    const x7 = o1["clientInfo"];
     if (x7 === undefined) out.push(missing(p, "clientInfo"));
     else {
       x_Implementation(x7, p + "/clientInfo", out, d + 1);
@@ -1155,7 +1155,7 @@ function x_InitializeRequestParams(v: unknown, p: string, out: Issue[], d: numbe
 function g_InitializeRequestParams$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.progressToken;
+  const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
@@ -1163,13 +1163,13 @@ function g_InitializeRequestParams$1(v: unknown, d: number): boolean {
 function g_InitializeRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "initialize")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 === undefined || !g_InitializeRequestParams(p2, d + 1)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -1178,22 +1178,22 @@ function x_InitializeRequest(v: unknown, p: string, out: Issue[], d: number): vo
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "initialize")) out.push(fail(p + "/method", '"initialize"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p, "params"));
     else {
       x_InitializeRequestParams(x4, p + "/params", out, d + 1);
     }
-    const x5 = o1.id;
+    const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
@@ -1204,15 +1204,15 @@ function x_InitializeRequest(v: unknown, p: string, out: Issue[], d: number): vo
 function g_InitializeResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_InitializeResult$1(p0, d)) return false;
-  const p1 = o.protocolVersion;
+  const p1 = o["protocolVersion"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o.capabilities;
+  const p2 = o["capabilities"];
   if (p2 === undefined || !g_ServerCapabilities(p2, d + 1)) return false;
-  const p3 = o.serverInfo;
+  const p3 = o["serverInfo"];
   if (p3 === undefined || !g_Implementation(p3, d + 1)) return false;
-  const p4 = o.instructions;
+  const p4 = o["instructions"];
   if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
@@ -1221,27 +1221,27 @@ function x_InitializeResult(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.protocolVersion;
+    const x4 = o1["protocolVersion"];
     if (x4 === undefined) out.push(missing(p, "protocolVersion"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/protocolVersion", "string", x4));
     }
-    const x5 = o1.capabilities;
+    const x5 = o1["capabilities"];
     if (x5 === undefined) out.push(missing(p, "capabilities"));
     else {
       x_ServerCapabilities(x5, p + "/capabilities", out, d + 1);
     }
-    const x6 = o1.serverInfo;
+    const x6 = o1["serverInfo"];
     if (x6 === undefined) out.push(missing(p, "serverInfo"));
     else {
       x_Implementation(x6, p + "/serverInfo", out, d + 1);
     }
-    const x7 = o1.instructions;
+    const x7 = o1["instructions"];
     if (x7 !== undefined) {
       if (!(typeof x7 === "string")) out.push(fail(p + "/instructions", "string", x7));
     }
@@ -1256,11 +1256,11 @@ function g_InitializeResult$1(v: unknown, _d: number): boolean {
 function g_InitializedNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/initialized")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
   return true;
 }
@@ -1269,18 +1269,18 @@ function x_InitializedNotification(v: unknown, p: string, out: Issue[], d: numbe
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/initialized"))
         out.push(fail(p + "/method", '"notifications/initialized"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 !== undefined) {
       x_NotificationParams(x4, p + "/params", out, d + 1);
     }
@@ -1290,15 +1290,15 @@ function x_InitializedNotification(v: unknown, p: string, out: Issue[], d: numbe
 function g_ClientCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.experimental;
+  const p0 = o["experimental"];
   if (p0 !== undefined && !g_ClientCapabilities$1(p0, d)) return false;
-  const p1 = o.roots;
+  const p1 = o["roots"];
   if (p1 !== undefined && !g_ClientCapabilities$2(p1, d)) return false;
-  const p2 = o.sampling;
+  const p2 = o["sampling"];
   if (p2 !== undefined && !g_ClientCapabilities$3(p2, d)) return false;
-  const p3 = o.elicitation;
+  const p3 = o["elicitation"];
   if (p3 !== undefined && !g_ClientCapabilities$4(p3, d)) return false;
-  const p4 = o.tasks;
+  const p4 = o["tasks"];
   if (p4 !== undefined && !g_ClientCapabilities$5(p4, d)) return false;
   return true;
 }
@@ -1307,7 +1307,7 @@ function x_ClientCapabilities(v: unknown, p: string, out: Issue[], _d: number): 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.experimental;
+    const x2 = o1["experimental"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/experimental", "object", x2));
@@ -1319,84 +1319,84 @@ function x_ClientCapabilities(v: unknown, p: string, out: Issue[], _d: number): 
         }
       }
     }
-    const x5 = o1.roots;
+    const x5 = o1["roots"];
     if (x5 !== undefined) {
       if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
         out.push(fail(p + "/roots", "object", x5));
       else {
         const o6 = x5 as Readonly<Record<string, unknown>>;
-        const x7 = o6.listChanged;
+        const x7 = o6["listChanged"];
         if (x7 !== undefined) {
           if (!(typeof x7 === "boolean"))
             out.push(fail(p + "/roots" + "/listChanged", "boolean", x7));
         }
       }
     }
-    const x8 = o1.sampling;
+    const x8 = o1["sampling"];
     if (x8 !== undefined) {
       if (typeof x8 !== "object" || x8 === null || Array.isArray(x8))
         out.push(fail(p + "/sampling", "object", x8));
       else {
         const o9 = x8 as Readonly<Record<string, unknown>>;
-        const x10 = o9.context;
+        const x10 = o9["context"];
         if (x10 !== undefined) {
           if (!(typeof x10 === "object" && x10 !== null && !Array.isArray(x10)))
             out.push(fail(p + "/sampling" + "/context", "object", x10));
         }
-        const x11 = o9.tools;
+        const x11 = o9["tools"];
         if (x11 !== undefined) {
           if (!(typeof x11 === "object" && x11 !== null && !Array.isArray(x11)))
             out.push(fail(p + "/sampling" + "/tools", "object", x11));
         }
       }
     }
-    const x12 = o1.elicitation;
+    const x12 = o1["elicitation"];
     if (x12 !== undefined) {
       if (typeof x12 !== "object" || x12 === null || Array.isArray(x12))
         out.push(fail(p + "/elicitation", "object", x12));
       else {
         const o13 = x12 as Readonly<Record<string, unknown>>;
-        const x14 = o13.form;
+        const x14 = o13["form"];
         if (x14 !== undefined) {
           if (!(typeof x14 === "object" && x14 !== null && !Array.isArray(x14)))
             out.push(fail(p + "/elicitation" + "/form", "object", x14));
         }
-        const x15 = o13.url;
+        const x15 = o13["url"];
         if (x15 !== undefined) {
           if (!(typeof x15 === "object" && x15 !== null && !Array.isArray(x15)))
             out.push(fail(p + "/elicitation" + "/url", "object", x15));
         }
       }
     }
-    const x16 = o1.tasks;
+    const x16 = o1["tasks"];
     if (x16 !== undefined) {
       if (typeof x16 !== "object" || x16 === null || Array.isArray(x16))
         out.push(fail(p + "/tasks", "object", x16));
       else {
         const o17 = x16 as Readonly<Record<string, unknown>>;
-        const x18 = o17.list;
+        const x18 = o17["list"];
         if (x18 !== undefined) {
           if (!(typeof x18 === "object" && x18 !== null && !Array.isArray(x18)))
             out.push(fail(p + "/tasks" + "/list", "object", x18));
         }
-        const x19 = o17.cancel;
+        const x19 = o17["cancel"];
         if (x19 !== undefined) {
           if (!(typeof x19 === "object" && x19 !== null && !Array.isArray(x19)))
             out.push(fail(p + "/tasks" + "/cancel", "object", x19));
         }
-        const x20 = o17.requests;
+        const x20 = o17["requests"];
         if (x20 !== undefined) {
           if (typeof x20 !== "object" || x20 === null || Array.isArray(x20))
             out.push(fail(p + "/tasks" + "/requests", "object", x20));
           else {
             const o21 = x20 as Readonly<Record<string, unknown>>;
-            const x22 = o21.sampling;
+            const x22 = o21["sampling"];
             if (x22 !== undefined) {
               if (typeof x22 !== "object" || x22 === null || Array.isArray(x22))
                 out.push(fail(p + "/tasks" + "/requests" + "/sampling", "object", x22));
               else {
                 const o23 = x22 as Readonly<Record<string, unknown>>;
-                const x24 = o23.createMessage;
+                const x24 = o23["createMessage"];
                 if (x24 !== undefined) {
                   if (!(typeof x24 === "object" && x24 !== null && !Array.isArray(x24)))
                     out.push(
@@ -1409,13 +1409,13 @@ function x_ClientCapabilities(v: unknown, p: string, out: Issue[], _d: number): 
                 }
               }
             }
-            const x25 = o21.elicitation;
+            const x25 = o21["elicitation"];
             if (x25 !== undefined) {
               if (typeof x25 !== "object" || x25 === null || Array.isArray(x25))
                 out.push(fail(p + "/tasks" + "/requests" + "/elicitation", "object", x25));
               else {
                 const o26 = x25 as Readonly<Record<string, unknown>>;
-                const x27 = o26.create;
+                const x27 = o26["create"];
                 if (x27 !== undefined) {
                   if (!(typeof x27 === "object" && x27 !== null && !Array.isArray(x27)))
                     out.push(
@@ -1444,7 +1444,7 @@ function g_ClientCapabilities$1(v: unknown, _d: number): boolean {
 function g_ClientCapabilities$2(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.listChanged;
+  const p0 = o["listChanged"];
   if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
   return true;
 }
@@ -1452,10 +1452,10 @@ function g_ClientCapabilities$2(v: unknown, _d: number): boolean {
 function g_ClientCapabilities$3(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.context;
+  const p0 = o["context"];
   if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
     return false;
-  const p1 = o.tools;
+  const p1 = o["tools"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
     return false;
   return true;
@@ -1464,10 +1464,10 @@ function g_ClientCapabilities$3(v: unknown, _d: number): boolean {
 function g_ClientCapabilities$4(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.form;
+  const p0 = o["form"];
   if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
     return false;
-  const p1 = o.url;
+  const p1 = o["url"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
     return false;
   return true;
@@ -1476,7 +1476,7 @@ function g_ClientCapabilities$4(v: unknown, _d: number): boolean {
 function g_ClientCapabilities$7(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.createMessage;
+  const p0 = o["createMessage"];
   if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
     return false;
   return true;
@@ -1485,7 +1485,7 @@ function g_ClientCapabilities$7(v: unknown, _d: number): boolean {
 function g_ClientCapabilities$8(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.create;
+  const p0 = o["create"];
   if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
     return false;
   return true;
@@ -1494,9 +1494,9 @@ function g_ClientCapabilities$8(v: unknown, _d: number): boolean {
 function g_ClientCapabilities$6(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.sampling;
+  const p0 = o["sampling"];
   if (p0 !== undefined && !g_ClientCapabilities$7(p0, d)) return false;
-  const p1 = o.elicitation;
+  const p1 = o["elicitation"];
   if (p1 !== undefined && !g_ClientCapabilities$8(p1, d)) return false;
   return true;
 }
@@ -1504,13 +1504,13 @@ function g_ClientCapabilities$6(v: unknown, d: number): boolean {
 function g_ClientCapabilities$5(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.list;
+  const p0 = o["list"];
   if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
     return false;
-  const p1 = o.cancel;
+  const p1 = o["cancel"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
     return false;
-  const p2 = o.requests;
+  const p2 = o["requests"];
   if (p2 !== undefined && !g_ClientCapabilities$6(p2, d)) return false;
   return true;
 }
@@ -1518,21 +1518,21 @@ function g_ClientCapabilities$5(v: unknown, d: number): boolean {
 function g_ServerCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.experimental;
+  const p0 = o["experimental"];
   if (p0 !== undefined && !g_ServerCapabilities$1(p0, d)) return false;
-  const p1 = o.logging;
+  const p1 = o["logging"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
     return false;
-  const p2 = o.completions;
+  const p2 = o["completions"];
   if (p2 !== undefined && !(typeof p2 === "object" && p2 !== null && !Array.isArray(p2)))
     return false;
-  const p3 = o.prompts;
+  const p3 = o["prompts"];
   if (p3 !== undefined && !g_ServerCapabilities$2(p3, d)) return false;
-  const p4 = o.resources;
+  const p4 = o["resources"];
   if (p4 !== undefined && !g_ServerCapabilities$3(p4, d)) return false;
-  const p5 = o.tools;
+  const p5 = o["tools"];
   if (p5 !== undefined && !g_ServerCapabilities$4(p5, d)) return false;
-  const p6 = o.tasks;
+  const p6 = o["tasks"];
   if (p6 !== undefined && !g_ServerCapabilities$5(p6, d)) return false;
   return true;
 }
@@ -1541,7 +1541,7 @@ function x_ServerCapabilities(v: unknown, p: string, out: Issue[], _d: number): 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.experimental;
+    const x2 = o1["experimental"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/experimental", "object", x2));
@@ -1553,89 +1553,89 @@ function x_ServerCapabilities(v: unknown, p: string, out: Issue[], _d: number): 
         }
       }
     }
-    const x5 = o1.logging;
+    const x5 = o1["logging"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "object" && x5 !== null && !Array.isArray(x5)))
         out.push(fail(p + "/logging", "object", x5));
     }
-    const x6 = o1.completions;
+    const x6 = o1["completions"];
     if (x6 !== undefined) {
       if (!(typeof x6 === "object" && x6 !== null && !Array.isArray(x6)))
         out.push(fail(p + "/completions", "object", x6));
     }
-    const x7 = o1.prompts;
+    const x7 = o1["prompts"];
     if (x7 !== undefined) {
       if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
         out.push(fail(p + "/prompts", "object", x7));
       else {
         const o8 = x7 as Readonly<Record<string, unknown>>;
-        const x9 = o8.listChanged;
+        const x9 = o8["listChanged"];
         if (x9 !== undefined) {
           if (!(typeof x9 === "boolean"))
             out.push(fail(p + "/prompts" + "/listChanged", "boolean", x9));
         }
       }
     }
-    const x10 = o1.resources;
+    const x10 = o1["resources"];
     if (x10 !== undefined) {
       if (typeof x10 !== "object" || x10 === null || Array.isArray(x10))
         out.push(fail(p + "/resources", "object", x10));
       else {
         const o11 = x10 as Readonly<Record<string, unknown>>;
-        const x12 = o11.subscribe;
+        const x12 = o11["subscribe"];
         if (x12 !== undefined) {
           if (!(typeof x12 === "boolean"))
             out.push(fail(p + "/resources" + "/subscribe", "boolean", x12));
         }
-        const x13 = o11.listChanged;
+        const x13 = o11["listChanged"];
         if (x13 !== undefined) {
           if (!(typeof x13 === "boolean"))
             out.push(fail(p + "/resources" + "/listChanged", "boolean", x13));
         }
       }
     }
-    const x14 = o1.tools;
+    const x14 = o1["tools"];
     if (x14 !== undefined) {
       if (typeof x14 !== "object" || x14 === null || Array.isArray(x14))
         out.push(fail(p + "/tools", "object", x14));
       else {
         const o15 = x14 as Readonly<Record<string, unknown>>;
-        const x16 = o15.listChanged;
+        const x16 = o15["listChanged"];
         if (x16 !== undefined) {
           if (!(typeof x16 === "boolean"))
             out.push(fail(p + "/tools" + "/listChanged", "boolean", x16));
         }
       }
     }
-    const x17 = o1.tasks;
+    const x17 = o1["tasks"];
     if (x17 !== undefined) {
       if (typeof x17 !== "object" || x17 === null || Array.isArray(x17))
         out.push(fail(p + "/tasks", "object", x17));
       else {
         const o18 = x17 as Readonly<Record<string, unknown>>;
-        const x19 = o18.list;
+        const x19 = o18["list"];
         if (x19 !== undefined) {
           if (!(typeof x19 === "object" && x19 !== null && !Array.isArray(x19)))
             out.push(fail(p + "/tasks" + "/list", "object", x19));
         }
-        const x20 = o18.cancel;
+        const x20 = o18["cancel"];
         if (x20 !== undefined) {
           if (!(typeof x20 === "object" && x20 !== null && !Array.isArray(x20)))
             out.push(fail(p + "/tasks" + "/cancel", "object", x20));
         }
-        const x21 = o18.requests;
+        const x21 = o18["requests"];
         if (x21 !== undefined) {
           if (typeof x21 !== "object" || x21 === null || Array.isArray(x21))
             out.push(fail(p + "/tasks" + "/requests", "object", x21));
           else {
             const o22 = x21 as Readonly<Record<string, unknown>>;
-            const x23 = o22.tools;
+            const x23 = o22["tools"];
             if (x23 !== undefined) {
               if (typeof x23 !== "object" || x23 === null || Array.isArray(x23))
                 out.push(fail(p + "/tasks" + "/requests" + "/tools", "object", x23));
               else {
                 const o24 = x23 as Readonly<Record<string, unknown>>;
-                const x25 = o24.call;
+                const x25 = o24["call"];
                 if (x25 !== undefined) {
                   if (!(typeof x25 === "object" && x25 !== null && !Array.isArray(x25)))
                     out.push(fail(p + "/tasks" + "/requests" + "/tools" + "/call", "object", x25));
@@ -1662,7 +1662,7 @@ function g_ServerCapabilities$1(v: unknown, _d: number): boolean {
 function g_ServerCapabilities$2(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.listChanged;
+  const p0 = o["listChanged"];
   if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
   return true;
 }
@@ -1670,9 +1670,9 @@ function g_ServerCapabilities$2(v: unknown, _d: number): boolean {
 function g_ServerCapabilities$3(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.subscribe;
+  const p0 = o["subscribe"];
   if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
-  const p1 = o.listChanged;
+  const p1 = o["listChanged"];
   if (p1 !== undefined && !(typeof p1 === "boolean")) return false;
   return true;
 }
@@ -1680,7 +1680,7 @@ function g_ServerCapabilities$3(v: unknown, _d: number): boolean {
 function g_ServerCapabilities$4(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.listChanged;
+  const p0 = o["listChanged"];
   if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
   return true;
 }
@@ -1688,7 +1688,7 @@ function g_ServerCapabilities$4(v: unknown, _d: number): boolean {
 function g_ServerCapabilities$7(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.call;
+  const p0 = o["call"];
   if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
     return false;
   return true;
@@ -1697,7 +1697,7 @@ function g_ServerCapabilities$7(v: unknown, _d: number): boolean {
 function g_ServerCapabilities$6(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.tools;
+  const p0 = o["tools"];
   if (p0 !== undefined && !g_ServerCapabilities$7(p0, d)) return false;
   return true;
 }
@@ -1705,13 +1705,13 @@ function g_ServerCapabilities$6(v: unknown, d: number): boolean {
 function g_ServerCapabilities$5(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.list;
+  const p0 = o["list"];
   if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
     return false;
-  const p1 = o.cancel;
+  const p1 = o["cancel"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
     return false;
-  const p2 = o.requests;
+  const p2 = o["requests"];
   if (p2 !== undefined && !g_ServerCapabilities$6(p2, d)) return false;
   return true;
 }
@@ -1719,14 +1719,14 @@ function g_ServerCapabilities$5(v: unknown, d: number): boolean {
 function g_Icon(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.src;
+  const p0 = o["src"];
   if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
     return false;
-  const p1 = o.mimeType;
+  const p1 = o["mimeType"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.sizes;
+  const p2 = o["sizes"];
   if (p2 !== undefined && !g_Icon$1(p2, d)) return false;
-  const p3 = o.theme;
+  const p3 = o["theme"];
   if (p3 !== undefined && !(p3 === "light" || p3 === "dark")) return false;
   return true;
 }
@@ -1735,17 +1735,17 @@ function x_Icon(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.src;
+    const x2 = o1["src"];
     if (x2 === undefined) out.push(missing(p, "src"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/src", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/src", "uri (format)", x2));
     }
-    const x3 = o1.mimeType;
+    const x3 = o1["mimeType"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/mimeType", "string", x3));
     }
-    const x4 = o1.sizes;
+    const x4 = o1["sizes"];
     if (x4 !== undefined) {
       if (!Array.isArray(x4)) out.push(fail(p + "/sizes", "array", x4));
       else {
@@ -1756,7 +1756,7 @@ function x_Icon(v: unknown, p: string, out: Issue[], _d: number): void {
         }
       }
     }
-    const x7 = o1.theme;
+    const x7 = o1["theme"];
     if (x7 !== undefined) {
       if (!(x7 === "light" || x7 === "dark")) {
         const branches8: [string, Issue[]][] = [];
@@ -1789,7 +1789,7 @@ function g_Icon$1(v: unknown, _d: number): boolean {
 function g_Icons(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.icons;
+  const p0 = o["icons"];
   if (p0 !== undefined && !g_Icons$1(p0, d)) return false;
   return true;
 }
@@ -1798,7 +1798,7 @@ function x_Icons(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.icons;
+    const x2 = o1["icons"];
     if (x2 !== undefined) {
       if (!Array.isArray(x2)) out.push(fail(p + "/icons", "array", x2));
       else {
@@ -1824,9 +1824,9 @@ function g_Icons$1(v: unknown, d: number): boolean {
 function g_BaseMetadata(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   return true;
 }
@@ -1835,12 +1835,12 @@ function x_BaseMetadata(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.name;
+    const x2 = o1["name"];
     if (x2 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
@@ -1850,17 +1850,17 @@ function x_BaseMetadata(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_Implementation(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.icons;
+  const p2 = o["icons"];
   if (p2 !== undefined && !g_Implementation$1(p2, d)) return false;
-  const p3 = o.version;
+  const p3 = o["version"];
   if (p3 === undefined || !(typeof p3 === "string")) return false;
-  const p4 = o.description;
+  const p4 = o["description"];
   if (p4 !== undefined && !(typeof p4 === "string")) return false;
-  const p5 = o.websiteUrl;
+  const p5 = o["websiteUrl"];
   if (p5 !== undefined && !(typeof p5 === "string" && (typeof p5 !== "string" || isUri(p5))))
     return false;
   return true;
@@ -1870,16 +1870,16 @@ function x_Implementation(v: unknown, p: string, out: Issue[], d: number): void 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.name;
+    const x2 = o1["name"];
     if (x2 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
-    const x4 = o1.icons;
+    const x4 = o1["icons"];
     if (x4 !== undefined) {
       if (!Array.isArray(x4)) out.push(fail(p + "/icons", "array", x4));
       else {
@@ -1889,16 +1889,16 @@ function x_Implementation(v: unknown, p: string, out: Issue[], d: number): void 
         }
       }
     }
-    const x7 = o1.version;
+    const x7 = o1["version"];
     if (x7 === undefined) out.push(missing(p, "version"));
     else {
       if (!(typeof x7 === "string")) out.push(fail(p + "/version", "string", x7));
     }
-    const x8 = o1.description;
+    const x8 = o1["description"];
     if (x8 !== undefined) {
       if (!(typeof x8 === "string")) out.push(fail(p + "/description", "string", x8));
     }
-    const x9 = o1.websiteUrl;
+    const x9 = o1["websiteUrl"];
     if (x9 !== undefined) {
       if (!(typeof x9 === "string")) out.push(fail(p + "/websiteUrl", "string", x9));
       if (!(typeof x9 !== "string" || isUri(x9)))
@@ -1920,13 +1920,13 @@ function g_Implementation$1(v: unknown, d: number): boolean {
 function g_PingRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "ping")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 !== undefined && !g_RequestParams(p2, d + 1)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -1935,21 +1935,21 @@ function x_PingRequest(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "ping")) out.push(fail(p + "/method", '"ping"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 !== undefined) {
       x_RequestParams(x4, p + "/params", out, d + 1);
     }
-    const x5 = o1.id;
+    const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
@@ -1960,15 +1960,15 @@ function x_PingRequest(v: unknown, p: string, out: Issue[], d: number): void {
 function g_ProgressNotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ProgressNotificationParams$1(p0, d)) return false;
-  const p1 = o.progressToken;
+  const p1 = o["progressToken"];
   if (p1 === undefined || !g_ProgressToken(p1, d + 1)) return false;
-  const p2 = o.progress;
+  const p2 = o["progress"];
   if (p2 === undefined || !(typeof p2 === "number" && Number.isFinite(p2))) return false;
-  const p3 = o.total;
+  const p3 = o["total"];
   if (p3 !== undefined && !(typeof p3 === "number" && Number.isFinite(p3))) return false;
-  const p4 = o.message;
+  const p4 = o["message"];
   if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
@@ -1977,28 +1977,28 @@ function x_ProgressNotificationParams(v: unknown, p: string, out: Issue[], d: nu
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.progressToken;
+    const x4 = o1["progressToken"];
     if (x4 === undefined) out.push(missing(p, "progressToken"));
     else {
       x_ProgressToken(x4, p + "/progressToken", out, d + 1);
     }
-    const x5 = o1.progress;
+    const x5 = o1["progress"];
     if (x5 === undefined) out.push(missing(p, "progress"));
     else {
       if (!(typeof x5 === "number" && Number.isFinite(x5)))
         out.push(fail(p + "/progress", "number", x5));
     }
-    const x6 = o1.total;
+    const x6 = o1["total"];
     if (x6 !== undefined) {
       if (!(typeof x6 === "number" && Number.isFinite(x6)))
         out.push(fail(p + "/total", "number", x6));
     }
-    const x7 = o1.message;
+    const x7 = o1["message"];
     if (x7 !== undefined) {
       if (!(typeof x7 === "string")) out.push(fail(p + "/message", "string", x7));
     }
@@ -2013,11 +2013,11 @@ function g_ProgressNotificationParams$1(v: unknown, _d: number): boolean {
 function g_ProgressNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/progress")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 === undefined || !g_ProgressNotificationParams(p2, d + 1)) return false;
   return true;
 }
@@ -2026,18 +2026,18 @@ function x_ProgressNotification(v: unknown, p: string, out: Issue[], d: number):
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/progress"))
         out.push(fail(p + "/method", '"notifications/progress"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p, "params"));
     else {
       x_ProgressNotificationParams(x4, p + "/params", out, d + 1);
@@ -2048,9 +2048,9 @@ function x_ProgressNotification(v: unknown, p: string, out: Issue[], d: number):
 function g_PaginatedRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_PaginatedRequestParams$1(p0, d)) return false;
-  const p1 = o.cursor;
+  const p1 = o["cursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   return true;
 }
@@ -2059,19 +2059,19 @@ function x_PaginatedRequestParams(v: unknown, p: string, out: Issue[], d: number
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
       else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
-        const x4 = o3.progressToken;
+        const x4 = o3["progressToken"];
         if (x4 !== undefined) {
           x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1);
         }
       }
     }
-    const x5 = o1.cursor;
+    const x5 = o1["cursor"];
     if (x5 !== undefined) {
       x_Cursor(x5, p + "/cursor", out, d + 1);
     }
@@ -2081,7 +2081,7 @@ function x_PaginatedRequestParams(v: unknown, p: string, out: Issue[], d: number
 function g_PaginatedRequestParams$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.progressToken;
+  const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
@@ -2089,13 +2089,13 @@ function g_PaginatedRequestParams$1(v: unknown, d: number): boolean {
 function g_PaginatedRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.jsonrpc;
+  const p0 = o["jsonrpc"];
   if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o.method;
+  const p1 = o["method"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -2104,21 +2104,21 @@ function x_PaginatedRequest(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.jsonrpc;
+    const x2 = o1["jsonrpc"];
     if (x2 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
-    const x3 = o1.method;
+    const x3 = o1["method"];
     if (x3 === undefined) out.push(missing(p, "method"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/method", "string", x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 !== undefined) {
       x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
     }
-    const x5 = o1.id;
+    const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
@@ -2129,9 +2129,9 @@ function x_PaginatedRequest(v: unknown, p: string, out: Issue[], d: number): voi
 function g_PaginatedResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_PaginatedResult$1(p0, d)) return false;
-  const p1 = o.nextCursor;
+  const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   return true;
 }
@@ -2140,12 +2140,12 @@ function x_PaginatedResult(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.nextCursor;
+    const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
@@ -2160,13 +2160,13 @@ function g_PaginatedResult$1(v: unknown, _d: number): boolean {
 function g_ListResourcesRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/list")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -2175,21 +2175,21 @@ function x_ListResourcesRequest(v: unknown, p: string, out: Issue[], d: number):
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "resources/list")) out.push(fail(p + "/method", '"resources/list"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 !== undefined) {
       x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
     }
-    const x5 = o1.id;
+    const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
@@ -2200,11 +2200,11 @@ function x_ListResourcesRequest(v: unknown, p: string, out: Issue[], d: number):
 function g_ListResourcesResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListResourcesResult$1(p0, d)) return false;
-  const p1 = o.nextCursor;
+  const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
-  const p2 = o.resources;
+  const p2 = o["resources"];
   if (p2 === undefined || !g_ListResourcesResult$2(p2, d)) return false;
   return true;
 }
@@ -2213,16 +2213,16 @@ function x_ListResourcesResult(v: unknown, p: string, out: Issue[], d: number): 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.nextCursor;
+    const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
-    const x5 = o1.resources;
+    const x5 = o1["resources"];
     if (x5 === undefined) out.push(missing(p, "resources"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/resources", "array", x5));
@@ -2254,13 +2254,13 @@ function g_ListResourcesResult$2(v: unknown, d: number): boolean {
 function g_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/templates/list")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -2269,22 +2269,22 @@ function x_ListResourceTemplatesRequest(v: unknown, p: string, out: Issue[], d: 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "resources/templates/list"))
         out.push(fail(p + "/method", '"resources/templates/list"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 !== undefined) {
       x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
     }
-    const x5 = o1.id;
+    const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
@@ -2295,11 +2295,11 @@ function x_ListResourceTemplatesRequest(v: unknown, p: string, out: Issue[], d: 
 function g_ListResourceTemplatesResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d)) return false;
-  const p1 = o.nextCursor;
+  const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
-  const p2 = o.resourceTemplates;
+  const p2 = o["resourceTemplates"];
   if (p2 === undefined || !g_ListResourceTemplatesResult$2(p2, d)) return false;
   return true;
 }
@@ -2308,16 +2308,16 @@ function x_ListResourceTemplatesResult(v: unknown, p: string, out: Issue[], d: n
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.nextCursor;
+    const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
-    const x5 = o1.resourceTemplates;
+    const x5 = o1["resourceTemplates"];
     if (x5 === undefined) out.push(missing(p, "resourceTemplates"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/resourceTemplates", "array", x5));
@@ -2349,9 +2349,9 @@ function g_ListResourceTemplatesResult$2(v: unknown, d: number): boolean {
 function g_ResourceRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ResourceRequestParams$1(p0, d)) return false;
-  const p1 = o.uri;
+  const p1 = o["uri"];
   if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
     return false;
   return true;
@@ -2361,19 +2361,19 @@ function x_ResourceRequestParams(v: unknown, p: string, out: Issue[], d: number)
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
       else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
-        const x4 = o3.progressToken;
+        const x4 = o3["progressToken"];
         if (x4 !== undefined) {
           x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1);
         }
       }
     }
-    const x5 = o1.uri;
+    const x5 = o1["uri"];
     if (x5 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x5 === "string")) out.push(fail(p + "/uri", "string", x5));
@@ -2385,7 +2385,7 @@ function x_ResourceRequestParams(v: unknown, p: string, out: Issue[], d: number)
 function g_ResourceRequestParams$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.progressToken;
+  const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
@@ -2393,9 +2393,9 @@ function g_ResourceRequestParams$1(v: unknown, d: number): boolean {
 function g_ReadResourceRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ReadResourceRequestParams$1(p0, d)) return false;
-  const p1 = o.uri;
+  const p1 = o["uri"];
   if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
     return false;
   return true;
@@ -2405,19 +2405,19 @@ function x_ReadResourceRequestParams(v: unknown, p: string, out: Issue[], d: num
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
       else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
-        const x4 = o3.progressToken;
+        const x4 = o3["progressToken"];
         if (x4 !== undefined) {
           x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1);
         }
       }
     }
-    const x5 = o1.uri;
+    const x5 = o1["uri"];
     if (x5 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x5 === "string")) out.push(fail(p + "/uri", "string", x5));
@@ -2429,7 +2429,7 @@ function x_ReadResourceRequestParams(v: unknown, p: string, out: Issue[], d: num
 function g_ReadResourceRequestParams$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.progressToken;
+  const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
@@ -2437,13 +2437,13 @@ function g_ReadResourceRequestParams$1(v: unknown, d: number): boolean {
 function g_ReadResourceRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/read")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 === undefined || !g_ReadResourceRequestParams(p2, d + 1)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -2452,22 +2452,22 @@ function x_ReadResourceRequest(v: unknown, p: string, out: Issue[], d: number): 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "resources/read")) out.push(fail(p + "/method", '"resources/read"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p, "params"));
     else {
       x_ReadResourceRequestParams(x4, p + "/params", out, d + 1);
     }
-    const x5 = o1.id;
+    const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
@@ -2478,9 +2478,9 @@ function x_ReadResourceRequest(v: unknown, p: string, out: Issue[], d: number): 
 function g_ReadResourceResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ReadResourceResult$1(p0, d)) return false;
-  const p1 = o.contents;
+  const p1 = o["contents"];
   if (p1 === undefined || !g_ReadResourceResult$2(p1, d)) return false;
   return true;
 }
@@ -2489,12 +2489,12 @@ function x_ReadResourceResult(v: unknown, p: string, out: Issue[], d: number): v
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.contents;
+    const x4 = o1["contents"];
     if (x4 === undefined) out.push(missing(p, "contents"));
     else {
       if (!Array.isArray(x4)) out.push(fail(p + "/contents", "array", x4));
@@ -2546,11 +2546,11 @@ function g_ReadResourceResult$2(v: unknown, d: number): boolean {
 function g_ResourceListChangedNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/resources/list_changed")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
   return true;
 }
@@ -2559,18 +2559,18 @@ function x_ResourceListChangedNotification(v: unknown, p: string, out: Issue[], 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/resources/list_changed"))
         out.push(fail(p + "/method", '"notifications/resources/list_changed"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 !== undefined) {
       x_NotificationParams(x4, p + "/params", out, d + 1);
     }
@@ -2580,9 +2580,9 @@ function x_ResourceListChangedNotification(v: unknown, p: string, out: Issue[], 
 function g_SubscribeRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_SubscribeRequestParams$1(p0, d)) return false;
-  const p1 = o.uri;
+  const p1 = o["uri"];
   if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
     return false;
   return true;
@@ -2592,19 +2592,19 @@ function x_SubscribeRequestParams(v: unknown, p: string, out: Issue[], d: number
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
       else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
-        const x4 = o3.progressToken;
+        const x4 = o3["progressToken"];
         if (x4 !== undefined) {
           x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1);
         }
       }
     }
-    const x5 = o1.uri;
+    const x5 = o1["uri"];
     if (x5 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x5 === "string")) out.push(fail(p + "/uri", "string", x5));
@@ -2616,7 +2616,7 @@ function x_SubscribeRequestParams(v: unknown, p: string, out: Issue[], d: number
 function g_SubscribeRequestParams$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.progressToken;
+  const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
@@ -2624,13 +2624,13 @@ function g_SubscribeRequestParams$1(v: unknown, d: number): boolean {
 function g_SubscribeRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/subscribe")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 === undefined || !g_SubscribeRequestParams(p2, d + 1)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -2639,23 +2639,23 @@ function x_SubscribeRequest(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "resources/subscribe"))
         out.push(fail(p + "/method", '"resources/subscribe"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p, "params"));
     else {
       x_SubscribeRequestParams(x4, p + "/params", out, d + 1);
     }
-    const x5 = o1.id;
+    const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
@@ -2666,9 +2666,9 @@ function x_SubscribeRequest(v: unknown, p: string, out: Issue[], d: number): voi
 function g_UnsubscribeRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_UnsubscribeRequestParams$1(p0, d)) return false;
-  const p1 = o.uri;
+  const p1 = o["uri"];
   if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
     return false;
   return true;
@@ -2678,19 +2678,19 @@ function x_UnsubscribeRequestParams(v: unknown, p: string, out: Issue[], d: numb
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
       else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
-        const x4 = o3.progressToken;
+        const x4 = o3["progressToken"];
         if (x4 !== undefined) {
           x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1);
         }
       }
     }
-    const x5 = o1.uri;
+    const x5 = o1["uri"];
     if (x5 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x5 === "string")) out.push(fail(p + "/uri", "string", x5));
@@ -2702,7 +2702,7 @@ function x_UnsubscribeRequestParams(v: unknown, p: string, out: Issue[], d: numb
 function g_UnsubscribeRequestParams$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.progressToken;
+  const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
@@ -2710,13 +2710,13 @@ function g_UnsubscribeRequestParams$1(v: unknown, d: number): boolean {
 function g_UnsubscribeRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/unsubscribe")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 === undefined || !g_UnsubscribeRequestParams(p2, d + 1)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -2725,23 +2725,23 @@ function x_UnsubscribeRequest(v: unknown, p: string, out: Issue[], d: number): v
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "resources/unsubscribe"))
         out.push(fail(p + "/method", '"resources/unsubscribe"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p, "params"));
     else {
       x_UnsubscribeRequestParams(x4, p + "/params", out, d + 1);
     }
-    const x5 = o1.id;
+    const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
@@ -2752,9 +2752,9 @@ function x_UnsubscribeRequest(v: unknown, p: string, out: Issue[], d: number): v
 function g_ResourceUpdatedNotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ResourceUpdatedNotificationParams$1(p0, d)) return false;
-  const p1 = o.uri;
+  const p1 = o["uri"];
   if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
     return false;
   return true;
@@ -2769,12 +2769,12 @@ function x_ResourceUpdatedNotificationParams(
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.uri;
+    const x4 = o1["uri"];
     if (x4 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/uri", "string", x4));
@@ -2791,11 +2791,11 @@ function g_ResourceUpdatedNotificationParams$1(v: unknown, _d: number): boolean 
 function g_ResourceUpdatedNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/resources/updated")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 === undefined || !g_ResourceUpdatedNotificationParams(p2, d + 1)) return false;
   return true;
 }
@@ -2804,18 +2804,18 @@ function x_ResourceUpdatedNotification(v: unknown, p: string, out: Issue[], d: n
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/resources/updated"))
         out.push(fail(p + "/method", '"notifications/resources/updated"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p, "params"));
     else {
       x_ResourceUpdatedNotificationParams(x4, p + "/params", out, d + 1);
@@ -2826,24 +2826,24 @@ function x_ResourceUpdatedNotification(v: unknown, p: string, out: Issue[], d: n
 function g_Resource(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.icons;
+  const p2 = o["icons"];
   if (p2 !== undefined && !g_Resource$1(p2, d)) return false;
-  const p3 = o.uri;
+  const p3 = o["uri"];
   if (p3 === undefined || !(typeof p3 === "string" && (typeof p3 !== "string" || isUri(p3))))
     return false;
-  const p4 = o.description;
+  const p4 = o["description"];
   if (p4 !== undefined && !(typeof p4 === "string")) return false;
-  const p5 = o.mimeType;
+  const p5 = o["mimeType"];
   if (p5 !== undefined && !(typeof p5 === "string")) return false;
-  const p6 = o.annotations;
+  const p6 = o["annotations"];
   if (p6 !== undefined && !g_Annotations(p6, d + 1)) return false;
-  const p7 = o.size;
+  const p7 = o["size"];
   if (p7 !== undefined && !Number.isInteger(p7)) return false;
-  const p8 = o._meta;
+  const p8 = o["_meta"];
   if (p8 !== undefined && !g_Resource$2(p8, d)) return false;
   return true;
 }
@@ -2852,16 +2852,16 @@ function x_Resource(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.name;
+    const x2 = o1["name"];
     if (x2 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
-    const x4 = o1.icons;
+    const x4 = o1["icons"];
     if (x4 !== undefined) {
       if (!Array.isArray(x4)) out.push(fail(p + "/icons", "array", x4));
       else {
@@ -2871,29 +2871,29 @@ function x_Resource(v: unknown, p: string, out: Issue[], d: number): void {
         }
       }
     }
-    const x7 = o1.uri;
+    const x7 = o1["uri"];
     if (x7 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x7 === "string")) out.push(fail(p + "/uri", "string", x7));
       if (!(typeof x7 !== "string" || isUri(x7))) out.push(fail(p + "/uri", "uri (format)", x7));
     }
-    const x8 = o1.description;
+    const x8 = o1["description"];
     if (x8 !== undefined) {
       if (!(typeof x8 === "string")) out.push(fail(p + "/description", "string", x8));
     }
-    const x9 = o1.mimeType;
+    const x9 = o1["mimeType"];
     if (x9 !== undefined) {
       if (!(typeof x9 === "string")) out.push(fail(p + "/mimeType", "string", x9));
     }
-    const x10 = o1.annotations;
+    const x10 = o1["annotations"];
     if (x10 !== undefined) {
       x_Annotations(x10, p + "/annotations", out, d + 1);
     }
-    const x11 = o1.size;
+    const x11 = o1["size"];
     if (x11 !== undefined) {
       if (!Number.isInteger(x11)) out.push(fail(p + "/size", "integer", x11));
     }
-    const x12 = o1._meta;
+    const x12 = o1["_meta"];
     if (x12 !== undefined) {
       if (typeof x12 !== "object" || x12 === null || Array.isArray(x12))
         out.push(fail(p + "/_meta", "object", x12));
@@ -2919,25 +2919,25 @@ function g_Resource$2(v: unknown, _d: number): boolean {
 function g_ResourceTemplate(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.icons;
+  const p2 = o["icons"];
   if (p2 !== undefined && !g_ResourceTemplate$1(p2, d)) return false;
-  const p3 = o.uriTemplate;
+  const p3 = o["uriTemplate"];
   if (
     p3 === undefined ||
     !(typeof p3 === "string" && (typeof p3 !== "string" || isUriTemplate(p3)))
   )
     return false;
-  const p4 = o.description;
+  const p4 = o["description"];
   if (p4 !== undefined && !(typeof p4 === "string")) return false;
-  const p5 = o.mimeType;
+  const p5 = o["mimeType"];
   if (p5 !== undefined && !(typeof p5 === "string")) return false;
-  const p6 = o.annotations;
+  const p6 = o["annotations"];
   if (p6 !== undefined && !g_Annotations(p6, d + 1)) return false;
-  const p7 = o._meta;
+  const p7 = o["_meta"];
   if (p7 !== undefined && !g_ResourceTemplate$2(p7, d)) return false;
   return true;
 }
@@ -2946,16 +2946,16 @@ function x_ResourceTemplate(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.name;
+    const x2 = o1["name"];
     if (x2 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
-    const x4 = o1.icons;
+    const x4 = o1["icons"];
     if (x4 !== undefined) {
       if (!Array.isArray(x4)) out.push(fail(p + "/icons", "array", x4));
       else {
@@ -2965,26 +2965,26 @@ function x_ResourceTemplate(v: unknown, p: string, out: Issue[], d: number): voi
         }
       }
     }
-    const x7 = o1.uriTemplate;
+    const x7 = o1["uriTemplate"];
     if (x7 === undefined) out.push(missing(p, "uriTemplate"));
     else {
       if (!(typeof x7 === "string")) out.push(fail(p + "/uriTemplate", "string", x7));
       if (!(typeof x7 !== "string" || isUriTemplate(x7)))
         out.push(fail(p + "/uriTemplate", "uri-template (format)", x7));
     }
-    const x8 = o1.description;
+    const x8 = o1["description"];
     if (x8 !== undefined) {
       if (!(typeof x8 === "string")) out.push(fail(p + "/description", "string", x8));
     }
-    const x9 = o1.mimeType;
+    const x9 = o1["mimeType"];
     if (x9 !== undefined) {
       if (!(typeof x9 === "string")) out.push(fail(p + "/mimeType", "string", x9));
     }
-    const x10 = o1.annotations;
+    const x10 = o1["annotations"];
     if (x10 !== undefined) {
       x_Annotations(x10, p + "/annotations", out, d + 1);
     }
-    const x11 = o1._meta;
+    const x11 = o1["_meta"];
     if (x11 !== undefined) {
       if (typeof x11 !== "object" || x11 === null || Array.isArray(x11))
         out.push(fail(p + "/_meta", "object", x11));
@@ -3010,12 +3010,12 @@ function g_ResourceTemplate$2(v: unknown, _d: number): boolean {
 function g_ResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.uri;
+  const p0 = o["uri"];
   if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
     return false;
-  const p1 = o.mimeType;
+  const p1 = o["mimeType"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o._meta;
+  const p2 = o["_meta"];
   if (p2 !== undefined && !g_ResourceContents$1(p2, d)) return false;
   return true;
 }
@@ -3024,17 +3024,17 @@ function x_ResourceContents(v: unknown, p: string, out: Issue[], _d: number): vo
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.uri;
+    const x2 = o1["uri"];
     if (x2 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
     }
-    const x3 = o1.mimeType;
+    const x3 = o1["mimeType"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/mimeType", "string", x3));
     }
-    const x4 = o1._meta;
+    const x4 = o1["_meta"];
     if (x4 !== undefined) {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/_meta", "object", x4));
@@ -3050,14 +3050,14 @@ function g_ResourceContents$1(v: unknown, _d: number): boolean {
 function g_TextResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.uri;
+  const p0 = o["uri"];
   if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
     return false;
-  const p1 = o.mimeType;
+  const p1 = o["mimeType"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o._meta;
+  const p2 = o["_meta"];
   if (p2 !== undefined && !g_TextResourceContents$1(p2, d)) return false;
-  const p3 = o.text;
+  const p3 = o["text"];
   if (p3 === undefined || !(typeof p3 === "string")) return false;
   return true;
 }
@@ -3066,22 +3066,22 @@ function x_TextResourceContents(v: unknown, p: string, out: Issue[], _d: number)
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.uri;
+    const x2 = o1["uri"];
     if (x2 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
     }
-    const x3 = o1.mimeType;
+    const x3 = o1["mimeType"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/mimeType", "string", x3));
     }
-    const x4 = o1._meta;
+    const x4 = o1["_meta"];
     if (x4 !== undefined) {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/_meta", "object", x4));
     }
-    const x6 = o1.text;
+    const x6 = o1["text"];
     if (x6 === undefined) out.push(missing(p, "text"));
     else {
       if (!(typeof x6 === "string")) out.push(fail(p + "/text", "string", x6));
@@ -3097,14 +3097,14 @@ function g_TextResourceContents$1(v: unknown, _d: number): boolean {
 function g_BlobResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.uri;
+  const p0 = o["uri"];
   if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
     return false;
-  const p1 = o.mimeType;
+  const p1 = o["mimeType"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o._meta;
+  const p2 = o["_meta"];
   if (p2 !== undefined && !g_BlobResourceContents$1(p2, d)) return false;
-  const p3 = o.blob;
+  const p3 = o["blob"];
   if (p3 === undefined || !(typeof p3 === "string" && (typeof p3 !== "string" || isByte(p3))))
     return false;
   return true;
@@ -3114,22 +3114,22 @@ function x_BlobResourceContents(v: unknown, p: string, out: Issue[], _d: number)
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.uri;
+    const x2 = o1["uri"];
     if (x2 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
     }
-    const x3 = o1.mimeType;
+    const x3 = o1["mimeType"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/mimeType", "string", x3));
     }
-    const x4 = o1._meta;
+    const x4 = o1["_meta"];
     if (x4 !== undefined) {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/_meta", "object", x4));
     }
-    const x6 = o1.blob;
+    const x6 = o1["blob"];
     if (x6 === undefined) out.push(missing(p, "blob"));
     else {
       if (!(typeof x6 === "string")) out.push(fail(p + "/blob", "string", x6));
@@ -3146,13 +3146,13 @@ function g_BlobResourceContents$1(v: unknown, _d: number): boolean {
 function g_ListPromptsRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "prompts/list")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -3161,21 +3161,21 @@ function x_ListPromptsRequest(v: unknown, p: string, out: Issue[], d: number): v
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "prompts/list")) out.push(fail(p + "/method", '"prompts/list"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 !== undefined) {
       x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
     }
-    const x5 = o1.id;
+    const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
@@ -3186,11 +3186,11 @@ function x_ListPromptsRequest(v: unknown, p: string, out: Issue[], d: number): v
 function g_ListPromptsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListPromptsResult$1(p0, d)) return false;
-  const p1 = o.nextCursor;
+  const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
-  const p2 = o.prompts;
+  const p2 = o["prompts"];
   if (p2 === undefined || !g_ListPromptsResult$2(p2, d)) return false;
   return true;
 }
@@ -3199,16 +3199,16 @@ function x_ListPromptsResult(v: unknown, p: string, out: Issue[], d: number): vo
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.nextCursor;
+    const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
-    const x5 = o1.prompts;
+    const x5 = o1["prompts"];
     if (x5 === undefined) out.push(missing(p, "prompts"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/prompts", "array", x5));
@@ -3240,11 +3240,11 @@ function g_ListPromptsResult$2(v: unknown, d: number): boolean {
 function g_GetPromptRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_GetPromptRequestParams$1(p0, d)) return false;
-  const p1 = o.name;
+  const p1 = o["name"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o.arguments;
+  const p2 = o["arguments"];
   if (p2 !== undefined && !g_GetPromptRequestParams$2(p2, d)) return false;
   return true;
 }
@@ -3253,24 +3253,24 @@ function x_GetPromptRequestParams(v: unknown, p: string, out: Issue[], d: number
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
       else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
-        const x4 = o3.progressToken;
+        const x4 = o3["progressToken"];
         if (x4 !== undefined) {
           x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1);
         }
       }
     }
-    const x5 = o1.name;
+    const x5 = o1["name"];
     if (x5 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x5 === "string")) out.push(fail(p + "/name", "string", x5));
     }
-    const x6 = o1.arguments;
+    const x6 = o1["arguments"];
     if (x6 !== undefined) {
       if (typeof x6 !== "object" || x6 === null || Array.isArray(x6))
         out.push(fail(p + "/arguments", "object", x6));
@@ -3288,7 +3288,7 @@ function x_GetPromptRequestParams(v: unknown, p: string, out: Issue[], d: number
 function g_GetPromptRequestParams$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.progressToken;
+  const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
@@ -3306,13 +3306,13 @@ function g_GetPromptRequestParams$2(v: unknown, _d: number): boolean {
 function g_GetPromptRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "prompts/get")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 === undefined || !g_GetPromptRequestParams(p2, d + 1)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -3321,22 +3321,22 @@ function x_GetPromptRequest(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "prompts/get")) out.push(fail(p + "/method", '"prompts/get"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p, "params"));
     else {
       x_GetPromptRequestParams(x4, p + "/params", out, d + 1);
     }
-    const x5 = o1.id;
+    const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
@@ -3347,11 +3347,11 @@ function x_GetPromptRequest(v: unknown, p: string, out: Issue[], d: number): voi
 function g_GetPromptResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_GetPromptResult$1(p0, d)) return false;
-  const p1 = o.description;
+  const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.messages;
+  const p2 = o["messages"];
   if (p2 === undefined || !g_GetPromptResult$2(p2, d)) return false;
   return true;
 }
@@ -3360,16 +3360,16 @@ function x_GetPromptResult(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.description;
+    const x4 = o1["description"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
-    const x5 = o1.messages;
+    const x5 = o1["messages"];
     if (x5 === undefined) out.push(missing(p, "messages"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/messages", "array", x5));
@@ -3401,17 +3401,17 @@ function g_GetPromptResult$2(v: unknown, d: number): boolean {
 function g_Prompt(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.icons;
+  const p2 = o["icons"];
   if (p2 !== undefined && !g_Prompt$1(p2, d)) return false;
-  const p3 = o.description;
+  const p3 = o["description"];
   if (p3 !== undefined && !(typeof p3 === "string")) return false;
-  const p4 = o.arguments;
+  const p4 = o["arguments"];
   if (p4 !== undefined && !g_Prompt$2(p4, d)) return false;
-  const p5 = o._meta;
+  const p5 = o["_meta"];
   if (p5 !== undefined && !g_Prompt$3(p5, d)) return false;
   return true;
 }
@@ -3420,16 +3420,16 @@ function x_Prompt(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.name;
+    const x2 = o1["name"];
     if (x2 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
-    const x4 = o1.icons;
+    const x4 = o1["icons"];
     if (x4 !== undefined) {
       if (!Array.isArray(x4)) out.push(fail(p + "/icons", "array", x4));
       else {
@@ -3439,11 +3439,11 @@ function x_Prompt(v: unknown, p: string, out: Issue[], d: number): void {
         }
       }
     }
-    const x7 = o1.description;
+    const x7 = o1["description"];
     if (x7 !== undefined) {
       if (!(typeof x7 === "string")) out.push(fail(p + "/description", "string", x7));
     }
-    const x8 = o1.arguments;
+    const x8 = o1["arguments"];
     if (x8 !== undefined) {
       if (!Array.isArray(x8)) out.push(fail(p + "/arguments", "array", x8));
       else {
@@ -3453,7 +3453,7 @@ function x_Prompt(v: unknown, p: string, out: Issue[], d: number): void {
         }
       }
     }
-    const x11 = o1._meta;
+    const x11 = o1["_meta"];
     if (x11 !== undefined) {
       if (typeof x11 !== "object" || x11 === null || Array.isArray(x11))
         out.push(fail(p + "/_meta", "object", x11));
@@ -3489,13 +3489,13 @@ function g_Prompt$3(v: unknown, _d: number): boolean {
 function g_PromptArgument(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.description;
+  const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.required;
+  const p3 = o["required"];
   if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
   return true;
 }
@@ -3504,20 +3504,20 @@ function x_PromptArgument(v: unknown, p: string, out: Issue[], _d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.name;
+    const x2 = o1["name"];
     if (x2 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
-    const x4 = o1.description;
+    const x4 = o1["description"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
-    const x5 = o1.required;
+    const x5 = o1["required"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "boolean")) out.push(fail(p + "/required", "boolean", x5));
     }
@@ -3548,9 +3548,9 @@ function x_Role(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_PromptMessage(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.role;
+  const p0 = o["role"];
   if (p0 === undefined || !g_Role(p0, d + 1)) return false;
-  const p1 = o.content;
+  const p1 = o["content"];
   if (p1 === undefined || !g_ContentBlock(p1, d + 1)) return false;
   return true;
 }
@@ -3559,12 +3559,12 @@ function x_PromptMessage(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.role;
+    const x2 = o1["role"];
     if (x2 === undefined) out.push(missing(p, "role"));
     else {
       x_Role(x2, p + "/role", out, d + 1);
     }
-    const x3 = o1.content;
+    const x3 = o1["content"];
     if (x3 === undefined) out.push(missing(p, "content"));
     else {
       x_ContentBlock(x3, p + "/content", out, d + 1);
@@ -3575,26 +3575,26 @@ function x_PromptMessage(v: unknown, p: string, out: Issue[], d: number): void {
 function g_ResourceLink(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "resource_link")) return false;
-  const p1 = o.name;
+  const p1 = o["name"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o.title;
+  const p2 = o["title"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.icons;
+  const p3 = o["icons"];
   if (p3 !== undefined && !g_ResourceLink$1(p3, d)) return false;
-  const p4 = o.uri;
+  const p4 = o["uri"];
   if (p4 === undefined || !(typeof p4 === "string" && (typeof p4 !== "string" || isUri(p4))))
     return false;
-  const p5 = o.description;
+  const p5 = o["description"];
   if (p5 !== undefined && !(typeof p5 === "string")) return false;
-  const p6 = o.mimeType;
+  const p6 = o["mimeType"];
   if (p6 !== undefined && !(typeof p6 === "string")) return false;
-  const p7 = o.annotations;
+  const p7 = o["annotations"];
   if (p7 !== undefined && !g_Annotations(p7, d + 1)) return false;
-  const p8 = o.size;
+  const p8 = o["size"];
   if (p8 !== undefined && !Number.isInteger(p8)) return false;
-  const p9 = o._meta;
+  const p9 = o["_meta"];
   if (p9 !== undefined && !g_ResourceLink$2(p9, d)) return false;
   return true;
 }
@@ -3603,21 +3603,21 @@ function x_ResourceLink(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "resource_link")) out.push(fail(p + "/type", '"resource_link"', x2));
     }
-    const x3 = o1.name;
+    const x3 = o1["name"];
     if (x3 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/name", "string", x3));
     }
-    const x4 = o1.title;
+    const x4 = o1["title"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/title", "string", x4));
     }
-    const x5 = o1.icons;
+    const x5 = o1["icons"];
     if (x5 !== undefined) {
       if (!Array.isArray(x5)) out.push(fail(p + "/icons", "array", x5));
       else {
@@ -3627,29 +3627,29 @@ function x_ResourceLink(v: unknown, p: string, out: Issue[], d: number): void {
         }
       }
     }
-    const x8 = o1.uri;
+    const x8 = o1["uri"];
     if (x8 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x8 === "string")) out.push(fail(p + "/uri", "string", x8));
       if (!(typeof x8 !== "string" || isUri(x8))) out.push(fail(p + "/uri", "uri (format)", x8));
     }
-    const x9 = o1.description;
+    const x9 = o1["description"];
     if (x9 !== undefined) {
       if (!(typeof x9 === "string")) out.push(fail(p + "/description", "string", x9));
     }
-    const x10 = o1.mimeType;
+    const x10 = o1["mimeType"];
     if (x10 !== undefined) {
       if (!(typeof x10 === "string")) out.push(fail(p + "/mimeType", "string", x10));
     }
-    const x11 = o1.annotations;
+    const x11 = o1["annotations"];
     if (x11 !== undefined) {
       x_Annotations(x11, p + "/annotations", out, d + 1);
     }
-    const x12 = o1.size;
+    const x12 = o1["size"];
     if (x12 !== undefined) {
       if (!Number.isInteger(x12)) out.push(fail(p + "/size", "integer", x12));
     }
-    const x13 = o1._meta;
+    const x13 = o1["_meta"];
     if (x13 !== undefined) {
       if (typeof x13 !== "object" || x13 === null || Array.isArray(x13))
         out.push(fail(p + "/_meta", "object", x13));
@@ -3675,14 +3675,14 @@ function g_ResourceLink$2(v: unknown, _d: number): boolean {
 function g_EmbeddedResource(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "resource")) return false;
-  const p1 = o.resource;
+  const p1 = o["resource"];
   if (p1 === undefined || !(g_TextResourceContents(p1, d + 1) || g_BlobResourceContents(p1, d + 1)))
     return false;
-  const p2 = o.annotations;
+  const p2 = o["annotations"];
   if (p2 !== undefined && !g_Annotations(p2, d + 1)) return false;
-  const p3 = o._meta;
+  const p3 = o["_meta"];
   if (p3 !== undefined && !g_EmbeddedResource$1(p3, d)) return false;
   return true;
 }
@@ -3691,12 +3691,12 @@ function x_EmbeddedResource(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "resource")) out.push(fail(p + "/type", '"resource"', x2));
     }
-    const x3 = o1.resource;
+    const x3 = o1["resource"];
     if (x3 === undefined) out.push(missing(p, "resource"));
     else {
       if (!(g_TextResourceContents(x3, d + 1) || g_BlobResourceContents(x3, d + 1))) {
@@ -3721,11 +3721,11 @@ function x_EmbeddedResource(v: unknown, p: string, out: Issue[], d: number): voi
         );
       }
     }
-    const x7 = o1.annotations;
+    const x7 = o1["annotations"];
     if (x7 !== undefined) {
       x_Annotations(x7, p + "/annotations", out, d + 1);
     }
-    const x8 = o1._meta;
+    const x8 = o1["_meta"];
     if (x8 !== undefined) {
       if (typeof x8 !== "object" || x8 === null || Array.isArray(x8))
         out.push(fail(p + "/_meta", "object", x8));
@@ -3741,11 +3741,11 @@ function g_EmbeddedResource$1(v: unknown, _d: number): boolean {
 function g_PromptListChangedNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/prompts/list_changed")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
   return true;
 }
@@ -3754,18 +3754,18 @@ function x_PromptListChangedNotification(v: unknown, p: string, out: Issue[], d:
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/prompts/list_changed"))
         out.push(fail(p + "/method", '"notifications/prompts/list_changed"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 !== undefined) {
       x_NotificationParams(x4, p + "/params", out, d + 1);
     }
@@ -3775,13 +3775,13 @@ function x_PromptListChangedNotification(v: unknown, p: string, out: Issue[], d:
 function g_ListToolsRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "tools/list")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -3790,21 +3790,21 @@ function x_ListToolsRequest(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "tools/list")) out.push(fail(p + "/method", '"tools/list"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 !== undefined) {
       x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
     }
-    const x5 = o1.id;
+    const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
@@ -3815,11 +3815,11 @@ function x_ListToolsRequest(v: unknown, p: string, out: Issue[], d: number): voi
 function g_ListToolsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListToolsResult$1(p0, d)) return false;
-  const p1 = o.nextCursor;
+  const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
-  const p2 = o.tools;
+  const p2 = o["tools"];
   if (p2 === undefined || !g_ListToolsResult$2(p2, d)) return false;
   return true;
 }
@@ -3828,16 +3828,16 @@ function x_ListToolsResult(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.nextCursor;
+    const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
-    const x5 = o1.tools;
+    const x5 = o1["tools"];
     if (x5 === undefined) out.push(missing(p, "tools"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/tools", "array", x5));
@@ -3869,13 +3869,13 @@ function g_ListToolsResult$2(v: unknown, d: number): boolean {
 function g_CallToolResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_CallToolResult$1(p0, d)) return false;
-  const p1 = o.content;
+  const p1 = o["content"];
   if (p1 === undefined || !g_CallToolResult$2(p1, d)) return false;
-  const p2 = o.structuredContent;
+  const p2 = o["structuredContent"];
   if (p2 !== undefined && !g_CallToolResult$3(p2, d)) return false;
-  const p3 = o.isError;
+  const p3 = o["isError"];
   if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
   return true;
 }
@@ -3884,12 +3884,12 @@ function x_CallToolResult(v: unknown, p: string, out: Issue[], d: number): void 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.content;
+    const x4 = o1["content"];
     if (x4 === undefined) out.push(missing(p, "content"));
     else {
       if (!Array.isArray(x4)) out.push(fail(p + "/content", "array", x4));
@@ -3900,12 +3900,12 @@ function x_CallToolResult(v: unknown, p: string, out: Issue[], d: number): void 
         }
       }
     }
-    const x7 = o1.structuredContent;
+    const x7 = o1["structuredContent"];
     if (x7 !== undefined) {
       if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
         out.push(fail(p + "/structuredContent", "object", x7));
     }
-    const x9 = o1.isError;
+    const x9 = o1["isError"];
     if (x9 !== undefined) {
       if (!(typeof x9 === "boolean")) out.push(fail(p + "/isError", "boolean", x9));
     }
@@ -3935,13 +3935,13 @@ function g_CallToolResult$3(v: unknown, _d: number): boolean {
 function g_CallToolRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_CallToolRequestParams$1(p0, d)) return false;
-  const p1 = o.task;
+  const p1 = o["task"];
   if (p1 !== undefined && !g_TaskMetadata(p1, d + 1)) return false;
-  const p2 = o.name;
+  const p2 = o["name"];
   if (p2 === undefined || !(typeof p2 === "string")) return false;
-  const p3 = o.arguments;
+  const p3 = o["arguments"];
   if (p3 !== undefined && !g_CallToolRequestParams$2(p3, d)) return false;
   return true;
 }
@@ -3950,28 +3950,28 @@ function x_CallToolRequestParams(v: unknown, p: string, out: Issue[], d: number)
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
       else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
-        const x4 = o3.progressToken;
+        const x4 = o3["progressToken"];
         if (x4 !== undefined) {
           x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1);
         }
       }
     }
-    const x5 = o1.task;
+    const x5 = o1["task"];
     if (x5 !== undefined) {
       x_TaskMetadata(x5, p + "/task", out, d + 1);
     }
-    const x6 = o1.name;
+    const x6 = o1["name"];
     if (x6 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x6 === "string")) out.push(fail(p + "/name", "string", x6));
     }
-    const x7 = o1.arguments;
+    const x7 = o1["arguments"];
     if (x7 !== undefined) {
       if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
         out.push(fail(p + "/arguments", "object", x7));
@@ -3982,7 +3982,7 @@ function x_CallToolRequestParams(v: unknown, p: string, out: Issue[], d: number)
 function g_CallToolRequestParams$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.progressToken;
+  const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
@@ -3995,13 +3995,13 @@ function g_CallToolRequestParams$2(v: unknown, _d: number): boolean {
 function g_CallToolRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "tools/call")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 === undefined || !g_CallToolRequestParams(p2, d + 1)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -4010,22 +4010,22 @@ function x_CallToolRequest(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "tools/call")) out.push(fail(p + "/method", '"tools/call"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p, "params"));
     else {
       x_CallToolRequestParams(x4, p + "/params", out, d + 1);
     }
-    const x5 = o1.id;
+    const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
@@ -4036,11 +4036,11 @@ function x_CallToolRequest(v: unknown, p: string, out: Issue[], d: number): void
 function g_ToolListChangedNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/tools/list_changed")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
   return true;
 }
@@ -4049,18 +4049,18 @@ function x_ToolListChangedNotification(v: unknown, p: string, out: Issue[], d: n
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/tools/list_changed"))
         out.push(fail(p + "/method", '"notifications/tools/list_changed"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 !== undefined) {
       x_NotificationParams(x4, p + "/params", out, d + 1);
     }
@@ -4070,15 +4070,15 @@ function x_ToolListChangedNotification(v: unknown, p: string, out: Issue[], d: n
 function g_ToolAnnotations(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.title;
+  const p0 = o["title"];
   if (p0 !== undefined && !(typeof p0 === "string")) return false;
-  const p1 = o.readOnlyHint;
+  const p1 = o["readOnlyHint"];
   if (p1 !== undefined && !(typeof p1 === "boolean")) return false;
-  const p2 = o.destructiveHint;
+  const p2 = o["destructiveHint"];
   if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
-  const p3 = o.idempotentHint;
+  const p3 = o["idempotentHint"];
   if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
-  const p4 = o.openWorldHint;
+  const p4 = o["openWorldHint"];
   if (p4 !== undefined && !(typeof p4 === "boolean")) return false;
   return true;
 }
@@ -4087,23 +4087,23 @@ function x_ToolAnnotations(v: unknown, p: string, out: Issue[], _d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.title;
+    const x2 = o1["title"];
     if (x2 !== undefined) {
       if (!(typeof x2 === "string")) out.push(fail(p + "/title", "string", x2));
     }
-    const x3 = o1.readOnlyHint;
+    const x3 = o1["readOnlyHint"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "boolean")) out.push(fail(p + "/readOnlyHint", "boolean", x3));
     }
-    const x4 = o1.destructiveHint;
+    const x4 = o1["destructiveHint"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "boolean")) out.push(fail(p + "/destructiveHint", "boolean", x4));
     }
-    const x5 = o1.idempotentHint;
+    const x5 = o1["idempotentHint"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "boolean")) out.push(fail(p + "/idempotentHint", "boolean", x5));
     }
-    const x6 = o1.openWorldHint;
+    const x6 = o1["openWorldHint"];
     if (x6 !== undefined) {
       if (!(typeof x6 === "boolean")) out.push(fail(p + "/openWorldHint", "boolean", x6));
     }
@@ -4113,7 +4113,7 @@ function x_ToolAnnotations(v: unknown, p: string, out: Issue[], _d: number): voi
 function g_ToolExecution(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.taskSupport;
+  const p0 = o["taskSupport"];
   if (p0 !== undefined && !(p0 === "forbidden" || p0 === "optional" || p0 === "required"))
     return false;
   return true;
@@ -4123,7 +4123,7 @@ function x_ToolExecution(v: unknown, p: string, out: Issue[], _d: number): void 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.taskSupport;
+    const x2 = o1["taskSupport"];
     if (x2 !== undefined) {
       if (!(x2 === "forbidden" || x2 === "optional" || x2 === "required")) {
         const branches3: [string, Issue[]][] = [];
@@ -4153,23 +4153,23 @@ function x_ToolExecution(v: unknown, p: string, out: Issue[], _d: number): void 
 function g_Tool(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.icons;
+  const p2 = o["icons"];
   if (p2 !== undefined && !g_Tool$1(p2, d)) return false;
-  const p3 = o.description;
+  const p3 = o["description"];
   if (p3 !== undefined && !(typeof p3 === "string")) return false;
-  const p4 = o.inputSchema;
+  const p4 = o["inputSchema"];
   if (p4 === undefined || !g_Tool$2(p4, d)) return false;
-  const p5 = o.execution;
+  const p5 = o["execution"];
   if (p5 !== undefined && !g_ToolExecution(p5, d + 1)) return false;
-  const p6 = o.outputSchema;
+  const p6 = o["outputSchema"];
   if (p6 !== undefined && !g_Tool$5(p6, d)) return false;
-  const p7 = o.annotations;
+  const p7 = o["annotations"];
   if (p7 !== undefined && !g_ToolAnnotations(p7, d + 1)) return false;
-  const p8 = o._meta;
+  const p8 = o["_meta"];
   if (p8 !== undefined && !g_Tool$8(p8, d)) return false;
   return true;
 }
@@ -4178,16 +4178,16 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.name;
+    const x2 = o1["name"];
     if (x2 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
-    const x4 = o1.icons;
+    const x4 = o1["icons"];
     if (x4 !== undefined) {
       if (!Array.isArray(x4)) out.push(fail(p + "/icons", "array", x4));
       else {
@@ -4197,28 +4197,28 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
         }
       }
     }
-    const x7 = o1.description;
+    const x7 = o1["description"];
     if (x7 !== undefined) {
       if (!(typeof x7 === "string")) out.push(fail(p + "/description", "string", x7));
     }
-    const x8 = o1.inputSchema;
+    const x8 = o1["inputSchema"];
     if (x8 === undefined) out.push(missing(p, "inputSchema"));
     else {
       if (typeof x8 !== "object" || x8 === null || Array.isArray(x8))
         out.push(fail(p + "/inputSchema", "object", x8));
       else {
         const o9 = x8 as Readonly<Record<string, unknown>>;
-        const x10 = o9.type;
+        const x10 = o9["type"];
         if (x10 === undefined) out.push(missing(p + "/inputSchema", "type"));
         else {
           if (!(x10 === "object")) out.push(fail(p + "/inputSchema" + "/type", '"object"', x10));
         }
-        const x11 = o9.$schema;
+        const x11 = o9["$schema"];
         if (x11 !== undefined) {
           if (!(typeof x11 === "string"))
             out.push(fail(p + "/inputSchema" + "/$schema", "string", x11));
         }
-        const x12 = o9.properties;
+        const x12 = o9["properties"];
         if (x12 !== undefined) {
           if (typeof x12 !== "object" || x12 === null || Array.isArray(x12))
             out.push(fail(p + "/inputSchema" + "/properties", "object", x12));
@@ -4232,7 +4232,7 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
             }
           }
         }
-        const x15 = o9.required;
+        const x15 = o9["required"];
         if (x15 !== undefined) {
           if (!Array.isArray(x15)) out.push(fail(p + "/inputSchema" + "/required", "array", x15));
           else {
@@ -4245,27 +4245,27 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
         }
       }
     }
-    const x18 = o1.execution;
+    const x18 = o1["execution"];
     if (x18 !== undefined) {
       x_ToolExecution(x18, p + "/execution", out, d + 1);
     }
-    const x19 = o1.outputSchema;
+    const x19 = o1["outputSchema"];
     if (x19 !== undefined) {
       if (typeof x19 !== "object" || x19 === null || Array.isArray(x19))
         out.push(fail(p + "/outputSchema", "object", x19));
       else {
         const o20 = x19 as Readonly<Record<string, unknown>>;
-        const x21 = o20.type;
+        const x21 = o20["type"];
         if (x21 === undefined) out.push(missing(p + "/outputSchema", "type"));
         else {
           if (!(x21 === "object")) out.push(fail(p + "/outputSchema" + "/type", '"object"', x21));
         }
-        const x22 = o20.$schema;
+        const x22 = o20["$schema"];
         if (x22 !== undefined) {
           if (!(typeof x22 === "string"))
             out.push(fail(p + "/outputSchema" + "/$schema", "string", x22));
         }
-        const x23 = o20.properties;
+        const x23 = o20["properties"];
         if (x23 !== undefined) {
           if (typeof x23 !== "object" || x23 === null || Array.isArray(x23))
             out.push(fail(p + "/outputSchema" + "/properties", "object", x23));
@@ -4283,7 +4283,7 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
             }
           }
         }
-        const x26 = o20.required;
+        const x26 = o20["required"];
         if (x26 !== undefined) {
           if (!Array.isArray(x26)) out.push(fail(p + "/outputSchema" + "/required", "array", x26));
           else {
@@ -4296,11 +4296,11 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
         }
       }
     }
-    const x29 = o1.annotations;
+    const x29 = o1["annotations"];
     if (x29 !== undefined) {
       x_ToolAnnotations(x29, p + "/annotations", out, d + 1);
     }
-    const x30 = o1._meta;
+    const x30 = o1["_meta"];
     if (x30 !== undefined) {
       if (typeof x30 !== "object" || x30 === null || Array.isArray(x30))
         out.push(fail(p + "/_meta", "object", x30));
@@ -4341,13 +4341,13 @@ function g_Tool$4(v: unknown, _d: number): boolean {
 function g_Tool$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "object")) return false;
-  const p1 = o.$schema;
+  const p1 = o["$schema"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.properties;
+  const p2 = o["properties"];
   if (p2 !== undefined && !g_Tool$3(p2, d)) return false;
-  const p3 = o.required;
+  const p3 = o["required"];
   if (p3 !== undefined && !g_Tool$4(p3, d)) return false;
   return true;
 }
@@ -4375,13 +4375,13 @@ function g_Tool$7(v: unknown, _d: number): boolean {
 function g_Tool$5(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "object")) return false;
-  const p1 = o.$schema;
+  const p1 = o["$schema"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.properties;
+  const p2 = o["properties"];
   if (p2 !== undefined && !g_Tool$6(p2, d)) return false;
-  const p3 = o.required;
+  const p3 = o["required"];
   if (p3 !== undefined && !g_Tool$7(p3, d)) return false;
   return true;
 }
@@ -4449,7 +4449,7 @@ function x_TaskStatus(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_TaskMetadata(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.ttl;
+  const p0 = o["ttl"];
   if (p0 !== undefined && !Number.isInteger(p0)) return false;
   return true;
 }
@@ -4458,7 +4458,7 @@ function x_TaskMetadata(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.ttl;
+    const x2 = o1["ttl"];
     if (x2 !== undefined) {
       if (!Number.isInteger(x2)) out.push(fail(p + "/ttl", "integer", x2));
     }
@@ -4468,7 +4468,7 @@ function x_TaskMetadata(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_RelatedTaskMetadata(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.taskId;
+  const p0 = o["taskId"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
   return true;
 }
@@ -4477,7 +4477,7 @@ function x_RelatedTaskMetadata(v: unknown, p: string, out: Issue[], _d: number):
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.taskId;
+    const x2 = o1["taskId"];
     if (x2 === undefined) out.push(missing(p, "taskId"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/taskId", "string", x2));
@@ -4488,19 +4488,19 @@ function x_RelatedTaskMetadata(v: unknown, p: string, out: Issue[], _d: number):
 function g_Task(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.taskId;
+  const p0 = o["taskId"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.status;
+  const p1 = o["status"];
   if (p1 === undefined || !g_TaskStatus(p1, d + 1)) return false;
-  const p2 = o.statusMessage;
+  const p2 = o["statusMessage"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.createdAt;
+  const p3 = o["createdAt"];
   if (p3 === undefined || !(typeof p3 === "string")) return false;
-  const p4 = o.lastUpdatedAt;
+  const p4 = o["lastUpdatedAt"];
   if (p4 === undefined || !(typeof p4 === "string")) return false;
-  const p5 = o.ttl;
+  const p5 = o["ttl"];
   if (p5 === undefined || !(Number.isInteger(p5) || p5 === null || p5 === null)) return false;
-  const p6 = o.pollInterval;
+  const p6 = o["pollInterval"];
   if (p6 !== undefined && !Number.isInteger(p6)) return false;
   return true;
 }
@@ -4509,31 +4509,31 @@ function x_Task(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.taskId;
+    const x2 = o1["taskId"];
     if (x2 === undefined) out.push(missing(p, "taskId"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/taskId", "string", x2));
     }
-    const x3 = o1.status;
+    const x3 = o1["status"];
     if (x3 === undefined) out.push(missing(p, "status"));
     else {
       x_TaskStatus(x3, p + "/status", out, d + 1);
     }
-    const x4 = o1.statusMessage;
+    const x4 = o1["statusMessage"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/statusMessage", "string", x4));
     }
-    const x5 = o1.createdAt;
+    const x5 = o1["createdAt"];
     if (x5 === undefined) out.push(missing(p, "createdAt"));
     else {
       if (!(typeof x5 === "string")) out.push(fail(p + "/createdAt", "string", x5));
     }
-    const x6 = o1.lastUpdatedAt;
+    const x6 = o1["lastUpdatedAt"];
     if (x6 === undefined) out.push(missing(p, "lastUpdatedAt"));
     else {
       if (!(typeof x6 === "string")) out.push(fail(p + "/lastUpdatedAt", "string", x6));
     }
-    const x7 = o1.ttl;
+    const x7 = o1["ttl"];
     if (x7 === undefined) out.push(missing(p, "ttl"));
     else {
       if (!(Number.isInteger(x7) || x7 === null || x7 === null)) {
@@ -4564,7 +4564,7 @@ function x_Task(v: unknown, p: string, out: Issue[], d: number): void {
         out.push(...pickBranch(p + "/ttl", "anyOf | null", x7, branches8));
       }
     }
-    const x14 = o1.pollInterval;
+    const x14 = o1["pollInterval"];
     if (x14 !== undefined) {
       if (!Number.isInteger(x14)) out.push(fail(p + "/pollInterval", "integer", x14));
     }
@@ -4574,9 +4574,9 @@ function x_Task(v: unknown, p: string, out: Issue[], d: number): void {
 function g_CreateTaskResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_CreateTaskResult$1(p0, d)) return false;
-  const p1 = o.task;
+  const p1 = o["task"];
   if (p1 === undefined || !g_Task(p1, d + 1)) return false;
   return true;
 }
@@ -4585,12 +4585,12 @@ function x_CreateTaskResult(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.task;
+    const x4 = o1["task"];
     if (x4 === undefined) out.push(missing(p, "task"));
     else {
       x_Task(x4, p + "/task", out, d + 1);
@@ -4606,13 +4606,13 @@ function g_CreateTaskResult$1(v: unknown, _d: number): boolean {
 function g_GetTaskRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "tasks/get")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 === undefined || !g_GetTaskRequest$1(p2, d)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -4621,31 +4621,31 @@ function x_GetTaskRequest(v: unknown, p: string, out: Issue[], d: number): void 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "tasks/get")) out.push(fail(p + "/method", '"tasks/get"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/params", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5.taskId;
+        const x6 = o5["taskId"];
         if (x6 === undefined) out.push(missing(p + "/params", "taskId"));
         else {
           if (!(typeof x6 === "string")) out.push(fail(p + "/params" + "/taskId", "string", x6));
         }
       }
     }
-    const x7 = o1.id;
+    const x7 = o1["id"];
     if (x7 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x7, p + "/id", out, d + 1);
@@ -4656,7 +4656,7 @@ function x_GetTaskRequest(v: unknown, p: string, out: Issue[], d: number): void 
 function g_GetTaskRequest$1(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.taskId;
+  const p0 = o["taskId"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
   return true;
 }
@@ -4673,13 +4673,13 @@ function x_GetTaskResult(v: unknown, p: string, out: Issue[], d: number): void {
 function g_GetTaskPayloadRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "tasks/result")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 === undefined || !g_GetTaskPayloadRequest$1(p2, d)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -4688,31 +4688,31 @@ function x_GetTaskPayloadRequest(v: unknown, p: string, out: Issue[], d: number)
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "tasks/result")) out.push(fail(p + "/method", '"tasks/result"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/params", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5.taskId;
+        const x6 = o5["taskId"];
         if (x6 === undefined) out.push(missing(p + "/params", "taskId"));
         else {
           if (!(typeof x6 === "string")) out.push(fail(p + "/params" + "/taskId", "string", x6));
         }
       }
     }
-    const x7 = o1.id;
+    const x7 = o1["id"];
     if (x7 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x7, p + "/id", out, d + 1);
@@ -4723,7 +4723,7 @@ function x_GetTaskPayloadRequest(v: unknown, p: string, out: Issue[], d: number)
 function g_GetTaskPayloadRequest$1(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.taskId;
+  const p0 = o["taskId"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
   return true;
 }
@@ -4731,7 +4731,7 @@ function g_GetTaskPayloadRequest$1(v: unknown, _d: number): boolean {
 function g_GetTaskPayloadResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_GetTaskPayloadResult$1(p0, d)) return false;
   return true;
 }
@@ -4740,7 +4740,7 @@ function x_GetTaskPayloadResult(v: unknown, p: string, out: Issue[], _d: number)
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
@@ -4756,13 +4756,13 @@ function g_GetTaskPayloadResult$1(v: unknown, _d: number): boolean {
 function g_CancelTaskRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "tasks/cancel")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 === undefined || !g_CancelTaskRequest$1(p2, d)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -4771,31 +4771,31 @@ function x_CancelTaskRequest(v: unknown, p: string, out: Issue[], d: number): vo
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "tasks/cancel")) out.push(fail(p + "/method", '"tasks/cancel"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/params", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5.taskId;
+        const x6 = o5["taskId"];
         if (x6 === undefined) out.push(missing(p + "/params", "taskId"));
         else {
           if (!(typeof x6 === "string")) out.push(fail(p + "/params" + "/taskId", "string", x6));
         }
       }
     }
-    const x7 = o1.id;
+    const x7 = o1["id"];
     if (x7 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x7, p + "/id", out, d + 1);
@@ -4806,7 +4806,7 @@ function x_CancelTaskRequest(v: unknown, p: string, out: Issue[], d: number): vo
 function g_CancelTaskRequest$1(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.taskId;
+  const p0 = o["taskId"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
   return true;
 }
@@ -4823,13 +4823,13 @@ function x_CancelTaskResult(v: unknown, p: string, out: Issue[], d: number): voi
 function g_ListTasksRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "tasks/list")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -4838,21 +4838,21 @@ function x_ListTasksRequest(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "tasks/list")) out.push(fail(p + "/method", '"tasks/list"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 !== undefined) {
       x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
     }
-    const x5 = o1.id;
+    const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
@@ -4863,11 +4863,11 @@ function x_ListTasksRequest(v: unknown, p: string, out: Issue[], d: number): voi
 function g_ListTasksResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListTasksResult$1(p0, d)) return false;
-  const p1 = o.nextCursor;
+  const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
-  const p2 = o.tasks;
+  const p2 = o["tasks"];
   if (p2 === undefined || !g_ListTasksResult$2(p2, d)) return false;
   return true;
 }
@@ -4876,16 +4876,16 @@ function x_ListTasksResult(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.nextCursor;
+    const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
-    const x5 = o1.tasks;
+    const x5 = o1["tasks"];
     if (x5 === undefined) out.push(missing(p, "tasks"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/tasks", "array", x5));
@@ -4926,11 +4926,11 @@ function x_TaskStatusNotificationParams(v: unknown, p: string, out: Issue[], d: 
 function g_TaskStatusNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/tasks/status")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 === undefined || !g_TaskStatusNotificationParams(p2, d + 1)) return false;
   return true;
 }
@@ -4939,18 +4939,18 @@ function x_TaskStatusNotification(v: unknown, p: string, out: Issue[], d: number
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/tasks/status"))
         out.push(fail(p + "/method", '"notifications/tasks/status"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p, "params"));
     else {
       x_TaskStatusNotificationParams(x4, p + "/params", out, d + 1);
@@ -4961,9 +4961,9 @@ function x_TaskStatusNotification(v: unknown, p: string, out: Issue[], d: number
 function g_SetLevelRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_SetLevelRequestParams$1(p0, d)) return false;
-  const p1 = o.level;
+  const p1 = o["level"];
   if (p1 === undefined || !g_LoggingLevel(p1, d + 1)) return false;
   return true;
 }
@@ -4972,19 +4972,19 @@ function x_SetLevelRequestParams(v: unknown, p: string, out: Issue[], d: number)
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
       else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
-        const x4 = o3.progressToken;
+        const x4 = o3["progressToken"];
         if (x4 !== undefined) {
           x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1);
         }
       }
     }
-    const x5 = o1.level;
+    const x5 = o1["level"];
     if (x5 === undefined) out.push(missing(p, "level"));
     else {
       x_LoggingLevel(x5, p + "/level", out, d + 1);
@@ -4995,7 +4995,7 @@ function x_SetLevelRequestParams(v: unknown, p: string, out: Issue[], d: number)
 function g_SetLevelRequestParams$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.progressToken;
+  const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
@@ -5003,13 +5003,13 @@ function g_SetLevelRequestParams$1(v: unknown, d: number): boolean {
 function g_SetLevelRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "logging/setLevel")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 === undefined || !g_SetLevelRequestParams(p2, d + 1)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -5018,22 +5018,22 @@ function x_SetLevelRequest(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "logging/setLevel")) out.push(fail(p + "/method", '"logging/setLevel"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p, "params"));
     else {
       x_SetLevelRequestParams(x4, p + "/params", out, d + 1);
     }
-    const x5 = o1.id;
+    const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
@@ -5044,13 +5044,13 @@ function x_SetLevelRequest(v: unknown, p: string, out: Issue[], d: number): void
 function g_LoggingMessageNotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_LoggingMessageNotificationParams$1(p0, d)) return false;
-  const p1 = o.level;
+  const p1 = o["level"];
   if (p1 === undefined || !g_LoggingLevel(p1, d + 1)) return false;
-  const p2 = o.logger;
+  const p2 = o["logger"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  if (o.data === undefined) return false;
+  if (o["data"] === undefined) return false;
   return true;
 }
 
@@ -5058,21 +5058,21 @@ function x_LoggingMessageNotificationParams(v: unknown, p: string, out: Issue[],
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.level;
+    const x4 = o1["level"];
     if (x4 === undefined) out.push(missing(p, "level"));
     else {
       x_LoggingLevel(x4, p + "/level", out, d + 1);
     }
-    const x5 = o1.logger;
+    const x5 = o1["logger"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "string")) out.push(fail(p + "/logger", "string", x5));
     }
-    const x6 = o1.data;
+    const x6 = o1["data"];
     if (x6 === undefined) out.push(missing(p, "data"));
   }
 }
@@ -5085,11 +5085,11 @@ function g_LoggingMessageNotificationParams$1(v: unknown, _d: number): boolean {
 function g_LoggingMessageNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/message")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 === undefined || !g_LoggingMessageNotificationParams(p2, d + 1)) return false;
   return true;
 }
@@ -5098,18 +5098,18 @@ function x_LoggingMessageNotification(v: unknown, p: string, out: Issue[], d: nu
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/message"))
         out.push(fail(p + "/method", '"notifications/message"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p, "params"));
     else {
       x_LoggingMessageNotificationParams(x4, p + "/params", out, d + 1);
@@ -5196,31 +5196,31 @@ function x_LoggingLevel(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_CreateMessageRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_CreateMessageRequestParams$1(p0, d)) return false;
-  const p1 = o.task;
+  const p1 = o["task"];
   if (p1 !== undefined && !g_TaskMetadata(p1, d + 1)) return false;
-  const p2 = o.messages;
+  const p2 = o["messages"];
   if (p2 === undefined || !g_CreateMessageRequestParams$2(p2, d)) return false;
-  const p3 = o.modelPreferences;
+  const p3 = o["modelPreferences"];
   if (p3 !== undefined && !g_ModelPreferences(p3, d + 1)) return false;
-  const p4 = o.systemPrompt;
+  const p4 = o["systemPrompt"];
   if (p4 !== undefined && !(typeof p4 === "string")) return false;
-  const p5 = o.includeContext;
+  const p5 = o["includeContext"];
   if (p5 !== undefined && !(p5 === "none" || p5 === "thisServer" || p5 === "allServers"))
     return false;
-  const p6 = o.temperature;
+  const p6 = o["temperature"];
   if (p6 !== undefined && !(typeof p6 === "number" && Number.isFinite(p6))) return false;
-  const p7 = o.maxTokens;
+  const p7 = o["maxTokens"];
   if (p7 === undefined || !Number.isInteger(p7)) return false;
-  const p8 = o.stopSequences;
+  const p8 = o["stopSequences"];
   if (p8 !== undefined && !g_CreateMessageRequestParams$3(p8, d)) return false;
-  const p9 = o.metadata;
+  const p9 = o["metadata"];
   if (p9 !== undefined && !(typeof p9 === "object" && p9 !== null && !Array.isArray(p9)))
     return false;
-  const p10 = o.tools;
+  const p10 = o["tools"];
   if (p10 !== undefined && !g_CreateMessageRequestParams$4(p10, d)) return false;
-  const p11 = o.toolChoice;
+  const p11 = o["toolChoice"];
   if (p11 !== undefined && !g_ToolChoice(p11, d + 1)) return false;
   return true;
 }
@@ -5229,23 +5229,23 @@ function x_CreateMessageRequestParams(v: unknown, p: string, out: Issue[], d: nu
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
       else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
-        const x4 = o3.progressToken;
+        const x4 = o3["progressToken"];
         if (x4 !== undefined) {
           x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1);
         }
       }
     }
-    const x5 = o1.task;
+    const x5 = o1["task"];
     if (x5 !== undefined) {
       x_TaskMetadata(x5, p + "/task", out, d + 1);
     }
-    const x6 = o1.messages;
+    const x6 = o1["messages"];
     if (x6 === undefined) out.push(missing(p, "messages"));
     else {
       if (!Array.isArray(x6)) out.push(fail(p + "/messages", "array", x6));
@@ -5256,15 +5256,15 @@ function x_CreateMessageRequestParams(v: unknown, p: string, out: Issue[], d: nu
         }
       }
     }
-    const x9 = o1.modelPreferences;
+    const x9 = o1["modelPreferences"];
     if (x9 !== undefined) {
       x_ModelPreferences(x9, p + "/modelPreferences", out, d + 1);
     }
-    const x10 = o1.systemPrompt;
+    const x10 = o1["systemPrompt"];
     if (x10 !== undefined) {
       if (!(typeof x10 === "string")) out.push(fail(p + "/systemPrompt", "string", x10));
     }
-    const x11 = o1.includeContext;
+    const x11 = o1["includeContext"];
     if (x11 !== undefined) {
       if (!(x11 === "none" || x11 === "thisServer" || x11 === "allServers")) {
         const branches12: [string, Issue[]][] = [];
@@ -5293,17 +5293,17 @@ function x_CreateMessageRequestParams(v: unknown, p: string, out: Issue[], d: nu
         );
       }
     }
-    const x16 = o1.temperature;
+    const x16 = o1["temperature"];
     if (x16 !== undefined) {
       if (!(typeof x16 === "number" && Number.isFinite(x16)))
         out.push(fail(p + "/temperature", "number", x16));
     }
-    const x17 = o1.maxTokens;
+    const x17 = o1["maxTokens"];
     if (x17 === undefined) out.push(missing(p, "maxTokens"));
     else {
       if (!Number.isInteger(x17)) out.push(fail(p + "/maxTokens", "integer", x17));
     }
-    const x18 = o1.stopSequences;
+    const x18 = o1["stopSequences"];
     if (x18 !== undefined) {
       if (!Array.isArray(x18)) out.push(fail(p + "/stopSequences", "array", x18));
       else {
@@ -5314,12 +5314,12 @@ function x_CreateMessageRequestParams(v: unknown, p: string, out: Issue[], d: nu
         }
       }
     }
-    const x21 = o1.metadata;
+    const x21 = o1["metadata"];
     if (x21 !== undefined) {
       if (!(typeof x21 === "object" && x21 !== null && !Array.isArray(x21)))
         out.push(fail(p + "/metadata", "object", x21));
     }
-    const x22 = o1.tools;
+    const x22 = o1["tools"];
     if (x22 !== undefined) {
       if (!Array.isArray(x22)) out.push(fail(p + "/tools", "array", x22));
       else {
@@ -5329,7 +5329,7 @@ function x_CreateMessageRequestParams(v: unknown, p: string, out: Issue[], d: nu
         }
       }
     }
-    const x25 = o1.toolChoice;
+    const x25 = o1["toolChoice"];
     if (x25 !== undefined) {
       x_ToolChoice(x25, p + "/toolChoice", out, d + 1);
     }
@@ -5339,7 +5339,7 @@ function x_CreateMessageRequestParams(v: unknown, p: string, out: Issue[], d: nu
 function g_CreateMessageRequestParams$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.progressToken;
+  const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
@@ -5377,7 +5377,7 @@ function g_CreateMessageRequestParams$4(v: unknown, d: number): boolean {
 function g_ToolChoice(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.mode;
+  const p0 = o["mode"];
   if (p0 !== undefined && !(p0 === "auto" || p0 === "required" || p0 === "none")) return false;
   return true;
 }
@@ -5386,7 +5386,7 @@ function x_ToolChoice(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.mode;
+    const x2 = o1["mode"];
     if (x2 !== undefined) {
       if (!(x2 === "auto" || x2 === "required" || x2 === "none")) {
         const branches3: [string, Issue[]][] = [];
@@ -5414,13 +5414,13 @@ function x_ToolChoice(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_CreateMessageRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "sampling/createMessage")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 === undefined || !g_CreateMessageRequestParams(p2, d + 1)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -5429,23 +5429,23 @@ function x_CreateMessageRequest(v: unknown, p: string, out: Issue[], d: number):
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "sampling/createMessage"))
         out.push(fail(p + "/method", '"sampling/createMessage"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p, "params"));
     else {
       x_CreateMessageRequestParams(x4, p + "/params", out, d + 1);
     }
-    const x5 = o1.id;
+    const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
@@ -5456,11 +5456,11 @@ function x_CreateMessageRequest(v: unknown, p: string, out: Issue[], d: number):
 function g_CreateMessageResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_CreateMessageResult$1(p0, d)) return false;
-  const p1 = o.role;
+  const p1 = o["role"];
   if (p1 === undefined || !g_Role(p1, d + 1)) return false;
-  const p2 = o.content;
+  const p2 = o["content"];
   if (
     p2 === undefined ||
     !(
@@ -5473,9 +5473,9 @@ function g_CreateMessageResult(v: unknown, d: number): boolean {
     )
   )
     return false;
-  const p3 = o.model;
+  const p3 = o["model"];
   if (p3 === undefined || !(typeof p3 === "string")) return false;
-  const p4 = o.stopReason;
+  const p4 = o["stopReason"];
   if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
@@ -5484,17 +5484,17 @@ function x_CreateMessageResult(v: unknown, p: string, out: Issue[], d: number): 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.role;
+    const x4 = o1["role"];
     if (x4 === undefined) out.push(missing(p, "role"));
     else {
       x_Role(x4, p + "/role", out, d + 1);
     }
-    const x5 = o1.content;
+    const x5 = o1["content"];
     if (x5 === undefined) out.push(missing(p, "content"));
     else {
       if (!(
@@ -5552,12 +5552,12 @@ function x_CreateMessageResult(v: unknown, p: string, out: Issue[], d: number): 
         );
       }
     }
-    const x15 = o1.model;
+    const x15 = o1["model"];
     if (x15 === undefined) out.push(missing(p, "model"));
     else {
       if (!(typeof x15 === "string")) out.push(fail(p + "/model", "string", x15));
     }
-    const x16 = o1.stopReason;
+    const x16 = o1["stopReason"];
     if (x16 !== undefined) {
       if (!(typeof x16 === "string")) out.push(fail(p + "/stopReason", "string", x16));
     }
@@ -5592,9 +5592,9 @@ function g_CreateMessageResult$3(v: unknown, d: number): boolean {
 function g_SamplingMessage(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.role;
+  const p0 = o["role"];
   if (p0 === undefined || !g_Role(p0, d + 1)) return false;
-  const p1 = o.content;
+  const p1 = o["content"];
   if (
     p1 === undefined ||
     !(
@@ -5607,7 +5607,7 @@ function g_SamplingMessage(v: unknown, d: number): boolean {
     )
   )
     return false;
-  const p2 = o._meta;
+  const p2 = o["_meta"];
   if (p2 !== undefined && !g_SamplingMessage$2(p2, d)) return false;
   return true;
 }
@@ -5616,12 +5616,12 @@ function x_SamplingMessage(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.role;
+    const x2 = o1["role"];
     if (x2 === undefined) out.push(missing(p, "role"));
     else {
       x_Role(x2, p + "/role", out, d + 1);
     }
-    const x3 = o1.content;
+    const x3 = o1["content"];
     if (x3 === undefined) out.push(missing(p, "content"));
     else {
       if (!(
@@ -5679,7 +5679,7 @@ function x_SamplingMessage(v: unknown, p: string, out: Issue[], d: number): void
         );
       }
     }
-    const x13 = o1._meta;
+    const x13 = o1["_meta"];
     if (x13 !== undefined) {
       if (typeof x13 !== "object" || x13 === null || Array.isArray(x13))
         out.push(fail(p + "/_meta", "object", x13));
@@ -5714,7 +5714,7 @@ function g_SamplingMessage$3(v: unknown, d: number): boolean {
 
 function g_SamplingMessageContentBlock(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).type) {
+  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
       return g_TextContent(v, d + 1);
     case "image":
@@ -5740,7 +5740,7 @@ function x_SamplingMessageContentBlock(v: unknown, p: string, out: Issue[], d: n
       ),
     );
   else {
-    const tag1 = (v as Readonly<Record<string, unknown>>).type;
+    const tag1 = (v as Readonly<Record<string, unknown>>)["type"];
     switch (tag1) {
       case "text": {
         const inner2: Issue[] = [];
@@ -5788,9 +5788,9 @@ function x_SamplingMessageContentBlock(v: unknown, p: string, out: Issue[], d: n
 function g_Annotations(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.audience;
+  const p0 = o["audience"];
   if (p0 !== undefined && !g_Annotations$1(p0, d)) return false;
-  const p1 = o.priority;
+  const p1 = o["priority"];
   if (
     p1 !== undefined &&
     !(
@@ -5801,7 +5801,7 @@ function g_Annotations(v: unknown, d: number): boolean {
     )
   )
     return false;
-  const p2 = o.lastModified;
+  const p2 = o["lastModified"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
   return true;
 }
@@ -5810,7 +5810,7 @@ function x_Annotations(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.audience;
+    const x2 = o1["audience"];
     if (x2 !== undefined) {
       if (!Array.isArray(x2)) out.push(fail(p + "/audience", "array", x2));
       else {
@@ -5820,7 +5820,7 @@ function x_Annotations(v: unknown, p: string, out: Issue[], d: number): void {
         }
       }
     }
-    const x5 = o1.priority;
+    const x5 = o1["priority"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "number" && Number.isFinite(x5)))
         out.push(fail(p + "/priority", "number", x5));
@@ -5829,7 +5829,7 @@ function x_Annotations(v: unknown, p: string, out: Issue[], d: number): void {
       if (!(typeof x5 !== "number" || x5 <= 1))
         out.push(fail(p + "/priority", "<= 1 (maximum)", x5));
     }
-    const x6 = o1.lastModified;
+    const x6 = o1["lastModified"];
     if (x6 !== undefined) {
       if (!(typeof x6 === "string")) out.push(fail(p + "/lastModified", "string", x6));
     }
@@ -5848,7 +5848,7 @@ function g_Annotations$1(v: unknown, d: number): boolean {
 
 function g_ContentBlock(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).type) {
+  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
       return g_TextContent(v, d + 1);
     case "image":
@@ -5874,7 +5874,7 @@ function x_ContentBlock(v: unknown, p: string, out: Issue[], d: number): void {
       ),
     );
   else {
-    const tag1 = (v as Readonly<Record<string, unknown>>).type;
+    const tag1 = (v as Readonly<Record<string, unknown>>)["type"];
     switch (tag1) {
       case "text": {
         const inner2: Issue[] = [];
@@ -5922,13 +5922,13 @@ function x_ContentBlock(v: unknown, p: string, out: Issue[], d: number): void {
 function g_TextContent(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "text")) return false;
-  const p1 = o.text;
+  const p1 = o["text"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o.annotations;
+  const p2 = o["annotations"];
   if (p2 !== undefined && !g_Annotations(p2, d + 1)) return false;
-  const p3 = o._meta;
+  const p3 = o["_meta"];
   if (p3 !== undefined && !g_TextContent$1(p3, d)) return false;
   return true;
 }
@@ -5937,21 +5937,21 @@ function x_TextContent(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "text")) out.push(fail(p + "/type", '"text"', x2));
     }
-    const x3 = o1.text;
+    const x3 = o1["text"];
     if (x3 === undefined) out.push(missing(p, "text"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/text", "string", x3));
     }
-    const x4 = o1.annotations;
+    const x4 = o1["annotations"];
     if (x4 !== undefined) {
       x_Annotations(x4, p + "/annotations", out, d + 1);
     }
-    const x5 = o1._meta;
+    const x5 = o1["_meta"];
     if (x5 !== undefined) {
       if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
         out.push(fail(p + "/_meta", "object", x5));
@@ -5967,16 +5967,16 @@ function g_TextContent$1(v: unknown, _d: number): boolean {
 function g_ImageContent(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "image")) return false;
-  const p1 = o.data;
+  const p1 = o["data"];
   if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isByte(p1))))
     return false;
-  const p2 = o.mimeType;
+  const p2 = o["mimeType"];
   if (p2 === undefined || !(typeof p2 === "string")) return false;
-  const p3 = o.annotations;
+  const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1)) return false;
-  const p4 = o._meta;
+  const p4 = o["_meta"];
   if (p4 !== undefined && !g_ImageContent$1(p4, d)) return false;
   return true;
 }
@@ -5985,27 +5985,27 @@ function x_ImageContent(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "image")) out.push(fail(p + "/type", '"image"', x2));
     }
-    const x3 = o1.data;
+    const x3 = o1["data"];
     if (x3 === undefined) out.push(missing(p, "data"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/data", "string", x3));
       if (!(typeof x3 !== "string" || isByte(x3))) out.push(fail(p + "/data", "byte (format)", x3));
     }
-    const x4 = o1.mimeType;
+    const x4 = o1["mimeType"];
     if (x4 === undefined) out.push(missing(p, "mimeType"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/mimeType", "string", x4));
     }
-    const x5 = o1.annotations;
+    const x5 = o1["annotations"];
     if (x5 !== undefined) {
       x_Annotations(x5, p + "/annotations", out, d + 1);
     }
-    const x6 = o1._meta;
+    const x6 = o1["_meta"];
     if (x6 !== undefined) {
       if (typeof x6 !== "object" || x6 === null || Array.isArray(x6))
         out.push(fail(p + "/_meta", "object", x6));
@@ -6021,16 +6021,16 @@ function g_ImageContent$1(v: unknown, _d: number): boolean {
 function g_AudioContent(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "audio")) return false;
-  const p1 = o.data;
+  const p1 = o["data"];
   if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isByte(p1))))
     return false;
-  const p2 = o.mimeType;
+  const p2 = o["mimeType"];
   if (p2 === undefined || !(typeof p2 === "string")) return false;
-  const p3 = o.annotations;
+  const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1)) return false;
-  const p4 = o._meta;
+  const p4 = o["_meta"];
   if (p4 !== undefined && !g_AudioContent$1(p4, d)) return false;
   return true;
 }
@@ -6039,27 +6039,27 @@ function x_AudioContent(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "audio")) out.push(fail(p + "/type", '"audio"', x2));
     }
-    const x3 = o1.data;
+    const x3 = o1["data"];
     if (x3 === undefined) out.push(missing(p, "data"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/data", "string", x3));
       if (!(typeof x3 !== "string" || isByte(x3))) out.push(fail(p + "/data", "byte (format)", x3));
     }
-    const x4 = o1.mimeType;
+    const x4 = o1["mimeType"];
     if (x4 === undefined) out.push(missing(p, "mimeType"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/mimeType", "string", x4));
     }
-    const x5 = o1.annotations;
+    const x5 = o1["annotations"];
     if (x5 !== undefined) {
       x_Annotations(x5, p + "/annotations", out, d + 1);
     }
-    const x6 = o1._meta;
+    const x6 = o1["_meta"];
     if (x6 !== undefined) {
       if (typeof x6 !== "object" || x6 === null || Array.isArray(x6))
         out.push(fail(p + "/_meta", "object", x6));
@@ -6075,15 +6075,15 @@ function g_AudioContent$1(v: unknown, _d: number): boolean {
 function g_ToolUseContent(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "tool_use")) return false;
-  const p1 = o.id;
+  const p1 = o["id"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o.name;
+  const p2 = o["name"];
   if (p2 === undefined || !(typeof p2 === "string")) return false;
-  const p3 = o.input;
+  const p3 = o["input"];
   if (p3 === undefined || !g_ToolUseContent$1(p3, d)) return false;
-  const p4 = o._meta;
+  const p4 = o["_meta"];
   if (p4 !== undefined && !g_ToolUseContent$2(p4, d)) return false;
   return true;
 }
@@ -6092,28 +6092,28 @@ function x_ToolUseContent(v: unknown, p: string, out: Issue[], _d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "tool_use")) out.push(fail(p + "/type", '"tool_use"', x2));
     }
-    const x3 = o1.id;
+    const x3 = o1["id"];
     if (x3 === undefined) out.push(missing(p, "id"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/id", "string", x3));
     }
-    const x4 = o1.name;
+    const x4 = o1["name"];
     if (x4 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/name", "string", x4));
     }
-    const x5 = o1.input;
+    const x5 = o1["input"];
     if (x5 === undefined) out.push(missing(p, "input"));
     else {
       if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
         out.push(fail(p + "/input", "object", x5));
     }
-    const x7 = o1._meta;
+    const x7 = o1["_meta"];
     if (x7 !== undefined) {
       if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
         out.push(fail(p + "/_meta", "object", x7));
@@ -6134,17 +6134,17 @@ function g_ToolUseContent$2(v: unknown, _d: number): boolean {
 function g_ToolResultContent(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "tool_result")) return false;
-  const p1 = o.toolUseId;
+  const p1 = o["toolUseId"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o.content;
+  const p2 = o["content"];
   if (p2 === undefined || !g_ToolResultContent$1(p2, d)) return false;
-  const p3 = o.structuredContent;
+  const p3 = o["structuredContent"];
   if (p3 !== undefined && !g_ToolResultContent$2(p3, d)) return false;
-  const p4 = o.isError;
+  const p4 = o["isError"];
   if (p4 !== undefined && !(typeof p4 === "boolean")) return false;
-  const p5 = o._meta;
+  const p5 = o["_meta"];
   if (p5 !== undefined && !g_ToolResultContent$3(p5, d)) return false;
   return true;
 }
@@ -6153,17 +6153,17 @@ function x_ToolResultContent(v: unknown, p: string, out: Issue[], d: number): vo
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "tool_result")) out.push(fail(p + "/type", '"tool_result"', x2));
     }
-    const x3 = o1.toolUseId;
+    const x3 = o1["toolUseId"];
     if (x3 === undefined) out.push(missing(p, "toolUseId"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/toolUseId", "string", x3));
     }
-    const x4 = o1.content;
+    const x4 = o1["content"];
     if (x4 === undefined) out.push(missing(p, "content"));
     else {
       if (!Array.isArray(x4)) out.push(fail(p + "/content", "array", x4));
@@ -6174,16 +6174,16 @@ function x_ToolResultContent(v: unknown, p: string, out: Issue[], d: number): vo
         }
       }
     }
-    const x7 = o1.structuredContent;
+    const x7 = o1["structuredContent"];
     if (x7 !== undefined) {
       if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
         out.push(fail(p + "/structuredContent", "object", x7));
     }
-    const x9 = o1.isError;
+    const x9 = o1["isError"];
     if (x9 !== undefined) {
       if (!(typeof x9 === "boolean")) out.push(fail(p + "/isError", "boolean", x9));
     }
-    const x10 = o1._meta;
+    const x10 = o1["_meta"];
     if (x10 !== undefined) {
       if (typeof x10 !== "object" || x10 === null || Array.isArray(x10))
         out.push(fail(p + "/_meta", "object", x10));
@@ -6214,9 +6214,9 @@ function g_ToolResultContent$3(v: unknown, _d: number): boolean {
 function g_ModelPreferences(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.hints;
+  const p0 = o["hints"];
   if (p0 !== undefined && !g_ModelPreferences$1(p0, d)) return false;
-  const p1 = o.costPriority;
+  const p1 = o["costPriority"];
   if (
     p1 !== undefined &&
     !(
@@ -6227,7 +6227,7 @@ function g_ModelPreferences(v: unknown, d: number): boolean {
     )
   )
     return false;
-  const p2 = o.speedPriority;
+  const p2 = o["speedPriority"];
   if (
     p2 !== undefined &&
     !(
@@ -6238,7 +6238,7 @@ function g_ModelPreferences(v: unknown, d: number): boolean {
     )
   )
     return false;
-  const p3 = o.intelligencePriority;
+  const p3 = o["intelligencePriority"];
   if (
     p3 !== undefined &&
     !(
@@ -6256,7 +6256,7 @@ function x_ModelPreferences(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.hints;
+    const x2 = o1["hints"];
     if (x2 !== undefined) {
       if (!Array.isArray(x2)) out.push(fail(p + "/hints", "array", x2));
       else {
@@ -6266,7 +6266,7 @@ function x_ModelPreferences(v: unknown, p: string, out: Issue[], d: number): voi
         }
       }
     }
-    const x5 = o1.costPriority;
+    const x5 = o1["costPriority"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "number" && Number.isFinite(x5)))
         out.push(fail(p + "/costPriority", "number", x5));
@@ -6275,7 +6275,7 @@ function x_ModelPreferences(v: unknown, p: string, out: Issue[], d: number): voi
       if (!(typeof x5 !== "number" || x5 <= 1))
         out.push(fail(p + "/costPriority", "<= 1 (maximum)", x5));
     }
-    const x6 = o1.speedPriority;
+    const x6 = o1["speedPriority"];
     if (x6 !== undefined) {
       if (!(typeof x6 === "number" && Number.isFinite(x6)))
         out.push(fail(p + "/speedPriority", "number", x6));
@@ -6284,7 +6284,7 @@ function x_ModelPreferences(v: unknown, p: string, out: Issue[], d: number): voi
       if (!(typeof x6 !== "number" || x6 <= 1))
         out.push(fail(p + "/speedPriority", "<= 1 (maximum)", x6));
     }
-    const x7 = o1.intelligencePriority;
+    const x7 = o1["intelligencePriority"];
     if (x7 !== undefined) {
       if (!(typeof x7 === "number" && Number.isFinite(x7)))
         out.push(fail(p + "/intelligencePriority", "number", x7));
@@ -6309,7 +6309,7 @@ function g_ModelPreferences$1(v: unknown, d: number): boolean {
 function g_ModelHint(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 !== undefined && !(typeof p0 === "string")) return false;
   return true;
 }
@@ -6318,7 +6318,7 @@ function x_ModelHint(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.name;
+    const x2 = o1["name"];
     if (x2 !== undefined) {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
@@ -6328,13 +6328,13 @@ function x_ModelHint(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_CompleteRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_CompleteRequestParams$1(p0, d)) return false;
-  const p1 = o.ref;
+  const p1 = o["ref"];
   if (p1 === undefined || !g_CompleteRequestParams$2(p1, d)) return false;
-  const p2 = o.argument;
+  const p2 = o["argument"];
   if (p2 === undefined || !g_CompleteRequestParams$3(p2, d)) return false;
-  const p3 = o.context;
+  const p3 = o["context"];
   if (p3 !== undefined && !g_CompleteRequestParams$4(p3, d)) return false;
   return true;
 }
@@ -6343,25 +6343,25 @@ function x_CompleteRequestParams(v: unknown, p: string, out: Issue[], d: number)
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
       else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
-        const x4 = o3.progressToken;
+        const x4 = o3["progressToken"];
         if (x4 !== undefined) {
           x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1);
         }
       }
     }
-    const x5 = o1.ref;
+    const x5 = o1["ref"];
     if (x5 === undefined) out.push(missing(p, "ref"));
     else {
       if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
         out.push(fail(p + "/ref", "object (PromptReference | ResourceTemplateReference)", x5));
       else {
-        const tag6 = (x5 as Readonly<Record<string, unknown>>).type;
+        const tag6 = (x5 as Readonly<Record<string, unknown>>)["type"];
         switch (tag6) {
           case "ref/prompt": {
             const inner7: Issue[] = [];
@@ -6387,32 +6387,32 @@ function x_CompleteRequestParams(v: unknown, p: string, out: Issue[], d: number)
         }
       }
     }
-    const x9 = o1.argument;
+    const x9 = o1["argument"];
     if (x9 === undefined) out.push(missing(p, "argument"));
     else {
       if (typeof x9 !== "object" || x9 === null || Array.isArray(x9))
         out.push(fail(p + "/argument", "object", x9));
       else {
         const o10 = x9 as Readonly<Record<string, unknown>>;
-        const x11 = o10.name;
+        const x11 = o10["name"];
         if (x11 === undefined) out.push(missing(p + "/argument", "name"));
         else {
           if (!(typeof x11 === "string")) out.push(fail(p + "/argument" + "/name", "string", x11));
         }
-        const x12 = o10.value;
+        const x12 = o10["value"];
         if (x12 === undefined) out.push(missing(p + "/argument", "value"));
         else {
           if (!(typeof x12 === "string")) out.push(fail(p + "/argument" + "/value", "string", x12));
         }
       }
     }
-    const x13 = o1.context;
+    const x13 = o1["context"];
     if (x13 !== undefined) {
       if (typeof x13 !== "object" || x13 === null || Array.isArray(x13))
         out.push(fail(p + "/context", "object", x13));
       else {
         const o14 = x13 as Readonly<Record<string, unknown>>;
-        const x15 = o14.arguments;
+        const x15 = o14["arguments"];
         if (x15 !== undefined) {
           if (typeof x15 !== "object" || x15 === null || Array.isArray(x15))
             out.push(fail(p + "/context" + "/arguments", "object", x15));
@@ -6434,14 +6434,14 @@ function x_CompleteRequestParams(v: unknown, p: string, out: Issue[], d: number)
 function g_CompleteRequestParams$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.progressToken;
+  const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
 
 function g_CompleteRequestParams$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).type) {
+  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "ref/prompt":
       return g_PromptReference(v, d + 1);
     case "ref/resource":
@@ -6454,9 +6454,9 @@ function g_CompleteRequestParams$2(v: unknown, d: number): boolean {
 function g_CompleteRequestParams$3(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.value;
+  const p1 = o["value"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
@@ -6474,7 +6474,7 @@ function g_CompleteRequestParams$5(v: unknown, _d: number): boolean {
 function g_CompleteRequestParams$4(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.arguments;
+  const p0 = o["arguments"];
   if (p0 !== undefined && !g_CompleteRequestParams$5(p0, d)) return false;
   return true;
 }
@@ -6482,13 +6482,13 @@ function g_CompleteRequestParams$4(v: unknown, d: number): boolean {
 function g_CompleteRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "completion/complete")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 === undefined || !g_CompleteRequestParams(p2, d + 1)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -6497,23 +6497,23 @@ function x_CompleteRequest(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "completion/complete"))
         out.push(fail(p + "/method", '"completion/complete"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p, "params"));
     else {
       x_CompleteRequestParams(x4, p + "/params", out, d + 1);
     }
-    const x5 = o1.id;
+    const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
@@ -6524,9 +6524,9 @@ function x_CompleteRequest(v: unknown, p: string, out: Issue[], d: number): void
 function g_CompleteResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_CompleteResult$1(p0, d)) return false;
-  const p1 = o.completion;
+  const p1 = o["completion"];
   if (p1 === undefined || !g_CompleteResult$2(p1, d)) return false;
   return true;
 }
@@ -6535,19 +6535,19 @@ function x_CompleteResult(v: unknown, p: string, out: Issue[], _d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.completion;
+    const x4 = o1["completion"];
     if (x4 === undefined) out.push(missing(p, "completion"));
     else {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/completion", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5.values;
+        const x6 = o5["values"];
         if (x6 === undefined) out.push(missing(p + "/completion", "values"));
         else {
           if (!Array.isArray(x6)) out.push(fail(p + "/completion" + "/values", "array", x6));
@@ -6559,11 +6559,11 @@ function x_CompleteResult(v: unknown, p: string, out: Issue[], _d: number): void
             }
           }
         }
-        const x9 = o5.total;
+        const x9 = o5["total"];
         if (x9 !== undefined) {
           if (!Number.isInteger(x9)) out.push(fail(p + "/completion" + "/total", "integer", x9));
         }
-        const x10 = o5.hasMore;
+        const x10 = o5["hasMore"];
         if (x10 !== undefined) {
           if (!(typeof x10 === "boolean"))
             out.push(fail(p + "/completion" + "/hasMore", "boolean", x10));
@@ -6591,11 +6591,11 @@ function g_CompleteResult$3(v: unknown, _d: number): boolean {
 function g_CompleteResult$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.values;
+  const p0 = o["values"];
   if (p0 === undefined || !g_CompleteResult$3(p0, d)) return false;
-  const p1 = o.total;
+  const p1 = o["total"];
   if (p1 !== undefined && !Number.isInteger(p1)) return false;
-  const p2 = o.hasMore;
+  const p2 = o["hasMore"];
   if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
   return true;
 }
@@ -6603,9 +6603,9 @@ function g_CompleteResult$2(v: unknown, d: number): boolean {
 function g_ResourceTemplateReference(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "ref/resource")) return false;
-  const p1 = o.uri;
+  const p1 = o["uri"];
   if (
     p1 === undefined ||
     !(typeof p1 === "string" && (typeof p1 !== "string" || isUriTemplate(p1)))
@@ -6618,12 +6618,12 @@ function x_ResourceTemplateReference(v: unknown, p: string, out: Issue[], _d: nu
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "ref/resource")) out.push(fail(p + "/type", '"ref/resource"', x2));
     }
-    const x3 = o1.uri;
+    const x3 = o1["uri"];
     if (x3 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/uri", "string", x3));
@@ -6636,11 +6636,11 @@ function x_ResourceTemplateReference(v: unknown, p: string, out: Issue[], _d: nu
 function g_PromptReference(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "ref/prompt")) return false;
-  const p1 = o.name;
+  const p1 = o["name"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o.title;
+  const p2 = o["title"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
   return true;
 }
@@ -6649,17 +6649,17 @@ function x_PromptReference(v: unknown, p: string, out: Issue[], _d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "ref/prompt")) out.push(fail(p + "/type", '"ref/prompt"', x2));
     }
-    const x3 = o1.name;
+    const x3 = o1["name"];
     if (x3 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/name", "string", x3));
     }
-    const x4 = o1.title;
+    const x4 = o1["title"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/title", "string", x4));
     }
@@ -6669,13 +6669,13 @@ function x_PromptReference(v: unknown, p: string, out: Issue[], _d: number): voi
 function g_ListRootsRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "roots/list")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 !== undefined && !g_RequestParams(p2, d + 1)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -6684,21 +6684,21 @@ function x_ListRootsRequest(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "roots/list")) out.push(fail(p + "/method", '"roots/list"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 !== undefined) {
       x_RequestParams(x4, p + "/params", out, d + 1);
     }
-    const x5 = o1.id;
+    const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
@@ -6709,9 +6709,9 @@ function x_ListRootsRequest(v: unknown, p: string, out: Issue[], d: number): voi
 function g_ListRootsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ListRootsResult$1(p0, d)) return false;
-  const p1 = o.roots;
+  const p1 = o["roots"];
   if (p1 === undefined || !g_ListRootsResult$2(p1, d)) return false;
   return true;
 }
@@ -6720,12 +6720,12 @@ function x_ListRootsResult(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.roots;
+    const x4 = o1["roots"];
     if (x4 === undefined) out.push(missing(p, "roots"));
     else {
       if (!Array.isArray(x4)) out.push(fail(p + "/roots", "array", x4));
@@ -6757,12 +6757,12 @@ function g_ListRootsResult$2(v: unknown, d: number): boolean {
 function g_Root(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.uri;
+  const p0 = o["uri"];
   if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
     return false;
-  const p1 = o.name;
+  const p1 = o["name"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o._meta;
+  const p2 = o["_meta"];
   if (p2 !== undefined && !g_Root$1(p2, d)) return false;
   return true;
 }
@@ -6771,17 +6771,17 @@ function x_Root(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.uri;
+    const x2 = o1["uri"];
     if (x2 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
     }
-    const x3 = o1.name;
+    const x3 = o1["name"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/name", "string", x3));
     }
-    const x4 = o1._meta;
+    const x4 = o1["_meta"];
     if (x4 !== undefined) {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/_meta", "object", x4));
@@ -6797,11 +6797,11 @@ function g_Root$1(v: unknown, _d: number): boolean {
 function g_RootsListChangedNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/roots/list_changed")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
   return true;
 }
@@ -6810,18 +6810,18 @@ function x_RootsListChangedNotification(v: unknown, p: string, out: Issue[], d: 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/roots/list_changed"))
         out.push(fail(p + "/method", '"notifications/roots/list_changed"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 !== undefined) {
       x_NotificationParams(x4, p + "/params", out, d + 1);
     }
@@ -6831,15 +6831,15 @@ function x_RootsListChangedNotification(v: unknown, p: string, out: Issue[], d: 
 function g_ElicitRequestFormParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.mode;
+  const p0 = o["mode"];
   if (p0 !== undefined && !(p0 === "form")) return false;
-  const p1 = o._meta;
+  const p1 = o["_meta"];
   if (p1 !== undefined && !g_ElicitRequestFormParams$1(p1, d)) return false;
-  const p2 = o.task;
+  const p2 = o["task"];
   if (p2 !== undefined && !g_TaskMetadata(p2, d + 1)) return false;
-  const p3 = o.message;
+  const p3 = o["message"];
   if (p3 === undefined || !(typeof p3 === "string")) return false;
-  const p4 = o.requestedSchema;
+  const p4 = o["requestedSchema"];
   if (p4 === undefined || !g_ElicitRequestFormParams$2(p4, d)) return false;
   return true;
 }
@@ -6848,50 +6848,50 @@ function x_ElicitRequestFormParams(v: unknown, p: string, out: Issue[], d: numbe
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.mode;
+    const x2 = o1["mode"];
     if (x2 !== undefined) {
       if (!(x2 === "form")) out.push(fail(p + "/mode", '"form"', x2));
     }
-    const x3 = o1._meta;
+    const x3 = o1["_meta"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/_meta", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.progressToken;
+        const x5 = o4["progressToken"];
         if (x5 !== undefined) {
           x_ProgressToken(x5, p + "/_meta" + "/progressToken", out, d + 1);
         }
       }
     }
-    const x6 = o1.task;
+    const x6 = o1["task"];
     if (x6 !== undefined) {
       x_TaskMetadata(x6, p + "/task", out, d + 1);
     }
-    const x7 = o1.message;
+    const x7 = o1["message"];
     if (x7 === undefined) out.push(missing(p, "message"));
     else {
       if (!(typeof x7 === "string")) out.push(fail(p + "/message", "string", x7));
     }
-    const x8 = o1.requestedSchema;
+    const x8 = o1["requestedSchema"];
     if (x8 === undefined) out.push(missing(p, "requestedSchema"));
     else {
       if (typeof x8 !== "object" || x8 === null || Array.isArray(x8))
         out.push(fail(p + "/requestedSchema", "object", x8));
       else {
         const o9 = x8 as Readonly<Record<string, unknown>>;
-        const x10 = o9.type;
+        const x10 = o9["type"];
         if (x10 === undefined) out.push(missing(p + "/requestedSchema", "type"));
         else {
           if (!(x10 === "object"))
             out.push(fail(p + "/requestedSchema" + "/type", '"object"', x10));
         }
-        const x11 = o9.$schema;
+        const x11 = o9["$schema"];
         if (x11 !== undefined) {
           if (!(typeof x11 === "string"))
             out.push(fail(p + "/requestedSchema" + "/$schema", "string", x11));
         }
-        const x12 = o9.properties;
+        const x12 = o9["properties"];
         if (x12 === undefined) out.push(missing(p + "/requestedSchema", "properties"));
         else {
           if (typeof x12 !== "object" || x12 === null || Array.isArray(x12))
@@ -6908,7 +6908,7 @@ function x_ElicitRequestFormParams(v: unknown, p: string, out: Issue[], d: numbe
             }
           }
         }
-        const x15 = o9.required;
+        const x15 = o9["required"];
         if (x15 !== undefined) {
           if (!Array.isArray(x15))
             out.push(fail(p + "/requestedSchema" + "/required", "array", x15));
@@ -6930,7 +6930,7 @@ function x_ElicitRequestFormParams(v: unknown, p: string, out: Issue[], d: numbe
 function g_ElicitRequestFormParams$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.progressToken;
+  const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
@@ -6958,13 +6958,13 @@ function g_ElicitRequestFormParams$4(v: unknown, _d: number): boolean {
 function g_ElicitRequestFormParams$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "object")) return false;
-  const p1 = o.$schema;
+  const p1 = o["$schema"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.properties;
+  const p2 = o["properties"];
   if (p2 === undefined || !g_ElicitRequestFormParams$3(p2, d)) return false;
-  const p3 = o.required;
+  const p3 = o["required"];
   if (p3 !== undefined && !g_ElicitRequestFormParams$4(p3, d)) return false;
   return true;
 }
@@ -6972,17 +6972,17 @@ function g_ElicitRequestFormParams$2(v: unknown, d: number): boolean {
 function g_ElicitRequestURLParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.mode;
+  const p0 = o["mode"];
   if (p0 === undefined || !(p0 === "url")) return false;
-  const p1 = o._meta;
+  const p1 = o["_meta"];
   if (p1 !== undefined && !g_ElicitRequestURLParams$1(p1, d)) return false;
-  const p2 = o.task;
+  const p2 = o["task"];
   if (p2 !== undefined && !g_TaskMetadata(p2, d + 1)) return false;
-  const p3 = o.message;
+  const p3 = o["message"];
   if (p3 === undefined || !(typeof p3 === "string")) return false;
-  const p4 = o.elicitationId;
+  const p4 = o["elicitationId"];
   if (p4 === undefined || !(typeof p4 === "string")) return false;
-  const p5 = o.url;
+  const p5 = o["url"];
   if (p5 === undefined || !(typeof p5 === "string" && (typeof p5 !== "string" || isUri(p5))))
     return false;
   return true;
@@ -6992,38 +6992,38 @@ function x_ElicitRequestURLParams(v: unknown, p: string, out: Issue[], d: number
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.mode;
+    const x2 = o1["mode"];
     if (x2 === undefined) out.push(missing(p, "mode"));
     else {
       if (!(x2 === "url")) out.push(fail(p + "/mode", '"url"', x2));
     }
-    const x3 = o1._meta;
+    const x3 = o1["_meta"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/_meta", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4.progressToken;
+        const x5 = o4["progressToken"];
         if (x5 !== undefined) {
           x_ProgressToken(x5, p + "/_meta" + "/progressToken", out, d + 1);
         }
       }
     }
-    const x6 = o1.task;
+    const x6 = o1["task"];
     if (x6 !== undefined) {
       x_TaskMetadata(x6, p + "/task", out, d + 1);
     }
-    const x7 = o1.message;
+    const x7 = o1["message"];
     if (x7 === undefined) out.push(missing(p, "message"));
     else {
       if (!(typeof x7 === "string")) out.push(fail(p + "/message", "string", x7));
     }
-    const x8 = o1.elicitationId;
+    const x8 = o1["elicitationId"];
     if (x8 === undefined) out.push(missing(p, "elicitationId"));
     else {
       if (!(typeof x8 === "string")) out.push(fail(p + "/elicitationId", "string", x8));
     }
-    const x9 = o1.url;
+    const x9 = o1["url"];
     if (x9 === undefined) out.push(missing(p, "url"));
     else {
       if (!(typeof x9 === "string")) out.push(fail(p + "/url", "string", x9));
@@ -7035,7 +7035,7 @@ function x_ElicitRequestURLParams(v: unknown, p: string, out: Issue[], d: number
 function g_ElicitRequestURLParams$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.progressToken;
+  const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
@@ -7064,13 +7064,13 @@ function x_ElicitRequestParams(v: unknown, p: string, out: Issue[], d: number): 
 function g_ElicitRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "elicitation/create")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 === undefined || !g_ElicitRequestParams(p2, d + 1)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -7079,22 +7079,22 @@ function x_ElicitRequest(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "elicitation/create")) out.push(fail(p + "/method", '"elicitation/create"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p, "params"));
     else {
       x_ElicitRequestParams(x4, p + "/params", out, d + 1);
     }
-    const x5 = o1.id;
+    const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
@@ -7181,20 +7181,20 @@ function x_PrimitiveSchemaDefinition(v: unknown, p: string, out: Issue[], d: num
 function g_StringSchema(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "string")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.description;
+  const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.minLength;
+  const p3 = o["minLength"];
   if (p3 !== undefined && !Number.isInteger(p3)) return false;
-  const p4 = o.maxLength;
+  const p4 = o["maxLength"];
   if (p4 !== undefined && !Number.isInteger(p4)) return false;
-  const p5 = o.format;
+  const p5 = o["format"];
   if (p5 !== undefined && !(p5 === "email" || p5 === "uri" || p5 === "date" || p5 === "date-time"))
     return false;
-  const p6 = o.default;
+  const p6 = o["default"];
   if (p6 !== undefined && !(typeof p6 === "string")) return false;
   return true;
 }
@@ -7203,28 +7203,28 @@ function x_StringSchema(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "string")) out.push(fail(p + "/type", '"string"', x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
-    const x4 = o1.description;
+    const x4 = o1["description"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
-    const x5 = o1.minLength;
+    const x5 = o1["minLength"];
     if (x5 !== undefined) {
       if (!Number.isInteger(x5)) out.push(fail(p + "/minLength", "integer", x5));
     }
-    const x6 = o1.maxLength;
+    const x6 = o1["maxLength"];
     if (x6 !== undefined) {
       if (!Number.isInteger(x6)) out.push(fail(p + "/maxLength", "integer", x6));
     }
-    const x7 = o1.format;
+    const x7 = o1["format"];
     if (x7 !== undefined) {
       if (!(x7 === "email" || x7 === "uri" || x7 === "date" || x7 === "date-time")) {
         const branches8: [string, Issue[]][] = [];
@@ -7253,7 +7253,7 @@ function x_StringSchema(v: unknown, p: string, out: Issue[], _d: number): void {
         );
       }
     }
-    const x13 = o1.default;
+    const x13 = o1["default"];
     if (x13 !== undefined) {
       if (!(typeof x13 === "string")) out.push(fail(p + "/default", "string", x13));
     }
@@ -7263,17 +7263,17 @@ function x_StringSchema(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_NumberSchema(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "number" || p0 === "integer")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.description;
+  const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.minimum;
+  const p3 = o["minimum"];
   if (p3 !== undefined && !(typeof p3 === "number" && Number.isFinite(p3))) return false;
-  const p4 = o.maximum;
+  const p4 = o["maximum"];
   if (p4 !== undefined && !(typeof p4 === "number" && Number.isFinite(p4))) return false;
-  const p5 = o.default;
+  const p5 = o["default"];
   if (p5 !== undefined && !(typeof p5 === "number" && Number.isFinite(p5))) return false;
   return true;
 }
@@ -7282,7 +7282,7 @@ function x_NumberSchema(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "number" || x2 === "integer")) {
@@ -7300,25 +7300,25 @@ function x_NumberSchema(v: unknown, p: string, out: Issue[], _d: number): void {
         out.push(...pickBranch(p + "/type", '"number" | "integer"', x2, branches3));
       }
     }
-    const x6 = o1.title;
+    const x6 = o1["title"];
     if (x6 !== undefined) {
       if (!(typeof x6 === "string")) out.push(fail(p + "/title", "string", x6));
     }
-    const x7 = o1.description;
+    const x7 = o1["description"];
     if (x7 !== undefined) {
       if (!(typeof x7 === "string")) out.push(fail(p + "/description", "string", x7));
     }
-    const x8 = o1.minimum;
+    const x8 = o1["minimum"];
     if (x8 !== undefined) {
       if (!(typeof x8 === "number" && Number.isFinite(x8)))
         out.push(fail(p + "/minimum", "number", x8));
     }
-    const x9 = o1.maximum;
+    const x9 = o1["maximum"];
     if (x9 !== undefined) {
       if (!(typeof x9 === "number" && Number.isFinite(x9)))
         out.push(fail(p + "/maximum", "number", x9));
     }
-    const x10 = o1.default;
+    const x10 = o1["default"];
     if (x10 !== undefined) {
       if (!(typeof x10 === "number" && Number.isFinite(x10)))
         out.push(fail(p + "/default", "number", x10));
@@ -7329,13 +7329,13 @@ function x_NumberSchema(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_BooleanSchema(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "boolean")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.description;
+  const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.default;
+  const p3 = o["default"];
   if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
   return true;
 }
@@ -7344,20 +7344,20 @@ function x_BooleanSchema(v: unknown, p: string, out: Issue[], _d: number): void 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "boolean")) out.push(fail(p + "/type", '"boolean"', x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
-    const x4 = o1.description;
+    const x4 = o1["description"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
-    const x5 = o1.default;
+    const x5 = o1["default"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "boolean")) out.push(fail(p + "/default", "boolean", x5));
     }
@@ -7367,15 +7367,15 @@ function x_BooleanSchema(v: unknown, p: string, out: Issue[], _d: number): void 
 function g_UntitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "string")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.description;
+  const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.enum;
+  const p3 = o["enum"];
   if (p3 === undefined || !g_UntitledSingleSelectEnumSchema$1(p3, d)) return false;
-  const p4 = o.default;
+  const p4 = o["default"];
   if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
@@ -7384,20 +7384,20 @@ function x_UntitledSingleSelectEnumSchema(v: unknown, p: string, out: Issue[], _
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "string")) out.push(fail(p + "/type", '"string"', x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
-    const x4 = o1.description;
+    const x4 = o1["description"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
-    const x5 = o1.enum;
+    const x5 = o1["enum"];
     if (x5 === undefined) out.push(missing(p, "enum"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/enum", "array", x5));
@@ -7409,7 +7409,7 @@ function x_UntitledSingleSelectEnumSchema(v: unknown, p: string, out: Issue[], _
         }
       }
     }
-    const x8 = o1.default;
+    const x8 = o1["default"];
     if (x8 !== undefined) {
       if (!(typeof x8 === "string")) out.push(fail(p + "/default", "string", x8));
     }
@@ -7429,15 +7429,15 @@ function g_UntitledSingleSelectEnumSchema$1(v: unknown, _d: number): boolean {
 function g_TitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "string")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.description;
+  const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.oneOf;
+  const p3 = o["oneOf"];
   if (p3 === undefined || !g_TitledSingleSelectEnumSchema$1(p3, d)) return false;
-  const p4 = o.default;
+  const p4 = o["default"];
   if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
@@ -7446,20 +7446,20 @@ function x_TitledSingleSelectEnumSchema(v: unknown, p: string, out: Issue[], _d:
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "string")) out.push(fail(p + "/type", '"string"', x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
-    const x4 = o1.description;
+    const x4 = o1["description"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
-    const x5 = o1.oneOf;
+    const x5 = o1["oneOf"];
     if (x5 === undefined) out.push(missing(p, "oneOf"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/oneOf", "array", x5));
@@ -7470,13 +7470,13 @@ function x_TitledSingleSelectEnumSchema(v: unknown, p: string, out: Issue[], _d:
             out.push(fail(p + "/oneOf" + "/" + i7, "object", a6[i7]));
           else {
             const o8 = a6[i7] as Readonly<Record<string, unknown>>;
-            const x9 = o8.const;
+            const x9 = o8["const"];
             if (x9 === undefined) out.push(missing(p + "/oneOf" + "/" + i7, "const"));
             else {
               if (!(typeof x9 === "string"))
                 out.push(fail(p + "/oneOf" + "/" + i7 + "/const", "string", x9));
             }
-            const x10 = o8.title;
+            const x10 = o8["title"];
             if (x10 === undefined) out.push(missing(p + "/oneOf" + "/" + i7, "title"));
             else {
               if (!(typeof x10 === "string"))
@@ -7486,7 +7486,7 @@ function x_TitledSingleSelectEnumSchema(v: unknown, p: string, out: Issue[], _d:
         }
       }
     }
-    const x11 = o1.default;
+    const x11 = o1["default"];
     if (x11 !== undefined) {
       if (!(typeof x11 === "string")) out.push(fail(p + "/default", "string", x11));
     }
@@ -7496,9 +7496,9 @@ function x_TitledSingleSelectEnumSchema(v: unknown, p: string, out: Issue[], _d:
 function g_TitledSingleSelectEnumSchema$2(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.const;
+  const p0 = o["const"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
@@ -7544,19 +7544,19 @@ function x_SingleSelectEnumSchema(v: unknown, p: string, out: Issue[], d: number
 function g_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "array")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.description;
+  const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.minItems;
+  const p3 = o["minItems"];
   if (p3 !== undefined && !Number.isInteger(p3)) return false;
-  const p4 = o.maxItems;
+  const p4 = o["maxItems"];
   if (p4 !== undefined && !Number.isInteger(p4)) return false;
-  const p5 = o.items;
+  const p5 = o["items"];
   if (p5 === undefined || !g_UntitledMultiSelectEnumSchema$1(p5, d)) return false;
-  const p6 = o.default;
+  const p6 = o["default"];
   if (p6 !== undefined && !g_UntitledMultiSelectEnumSchema$3(p6, d)) return false;
   return true;
 }
@@ -7565,40 +7565,40 @@ function x_UntitledMultiSelectEnumSchema(v: unknown, p: string, out: Issue[], _d
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "array")) out.push(fail(p + "/type", '"array"', x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
-    const x4 = o1.description;
+    const x4 = o1["description"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
-    const x5 = o1.minItems;
+    const x5 = o1["minItems"];
     if (x5 !== undefined) {
       if (!Number.isInteger(x5)) out.push(fail(p + "/minItems", "integer", x5));
     }
-    const x6 = o1.maxItems;
+    const x6 = o1["maxItems"];
     if (x6 !== undefined) {
       if (!Number.isInteger(x6)) out.push(fail(p + "/maxItems", "integer", x6));
     }
-    const x7 = o1.items;
+    const x7 = o1["items"];
     if (x7 === undefined) out.push(missing(p, "items"));
     else {
       if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
         out.push(fail(p + "/items", "object", x7));
       else {
         const o8 = x7 as Readonly<Record<string, unknown>>;
-        const x9 = o8.type;
+        const x9 = o8["type"];
         if (x9 === undefined) out.push(missing(p + "/items", "type"));
         else {
           if (!(x9 === "string")) out.push(fail(p + "/items" + "/type", '"string"', x9));
         }
-        const x10 = o8.enum;
+        const x10 = o8["enum"];
         if (x10 === undefined) out.push(missing(p + "/items", "enum"));
         else {
           if (!Array.isArray(x10)) out.push(fail(p + "/items" + "/enum", "array", x10));
@@ -7612,7 +7612,7 @@ function x_UntitledMultiSelectEnumSchema(v: unknown, p: string, out: Issue[], _d
         }
       }
     }
-    const x13 = o1.default;
+    const x13 = o1["default"];
     if (x13 !== undefined) {
       if (!Array.isArray(x13)) out.push(fail(p + "/default", "array", x13));
       else {
@@ -7639,9 +7639,9 @@ function g_UntitledMultiSelectEnumSchema$2(v: unknown, _d: number): boolean {
 function g_UntitledMultiSelectEnumSchema$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "string")) return false;
-  const p1 = o.enum;
+  const p1 = o["enum"];
   if (p1 === undefined || !g_UntitledMultiSelectEnumSchema$2(p1, d)) return false;
   return true;
 }
@@ -7659,19 +7659,19 @@ function g_UntitledMultiSelectEnumSchema$3(v: unknown, _d: number): boolean {
 function g_TitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "array")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.description;
+  const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.minItems;
+  const p3 = o["minItems"];
   if (p3 !== undefined && !Number.isInteger(p3)) return false;
-  const p4 = o.maxItems;
+  const p4 = o["maxItems"];
   if (p4 !== undefined && !Number.isInteger(p4)) return false;
-  const p5 = o.items;
+  const p5 = o["items"];
   if (p5 === undefined || !g_TitledMultiSelectEnumSchema$1(p5, d)) return false;
-  const p6 = o.default;
+  const p6 = o["default"];
   if (p6 !== undefined && !g_TitledMultiSelectEnumSchema$4(p6, d)) return false;
   return true;
 }
@@ -7680,35 +7680,35 @@ function x_TitledMultiSelectEnumSchema(v: unknown, p: string, out: Issue[], _d: 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "array")) out.push(fail(p + "/type", '"array"', x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
-    const x4 = o1.description;
+    const x4 = o1["description"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
-    const x5 = o1.minItems;
+    const x5 = o1["minItems"];
     if (x5 !== undefined) {
       if (!Number.isInteger(x5)) out.push(fail(p + "/minItems", "integer", x5));
     }
-    const x6 = o1.maxItems;
+    const x6 = o1["maxItems"];
     if (x6 !== undefined) {
       if (!Number.isInteger(x6)) out.push(fail(p + "/maxItems", "integer", x6));
     }
-    const x7 = o1.items;
+    const x7 = o1["items"];
     if (x7 === undefined) out.push(missing(p, "items"));
     else {
       if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
         out.push(fail(p + "/items", "object", x7));
       else {
         const o8 = x7 as Readonly<Record<string, unknown>>;
-        const x9 = o8.anyOf;
+        const x9 = o8["anyOf"];
         if (x9 === undefined) out.push(missing(p + "/items", "anyOf"));
         else {
           if (!Array.isArray(x9)) out.push(fail(p + "/items" + "/anyOf", "array", x9));
@@ -7719,14 +7719,14 @@ function x_TitledMultiSelectEnumSchema(v: unknown, p: string, out: Issue[], _d: 
                 out.push(fail(p + "/items" + "/anyOf" + "/" + i11, "object", a10[i11]));
               else {
                 const o12 = a10[i11] as Readonly<Record<string, unknown>>;
-                const x13 = o12.const;
+                const x13 = o12["const"];
                 if (x13 === undefined)
                   out.push(missing(p + "/items" + "/anyOf" + "/" + i11, "const"));
                 else {
                   if (!(typeof x13 === "string"))
                     out.push(fail(p + "/items" + "/anyOf" + "/" + i11 + "/const", "string", x13));
                 }
-                const x14 = o12.title;
+                const x14 = o12["title"];
                 if (x14 === undefined)
                   out.push(missing(p + "/items" + "/anyOf" + "/" + i11, "title"));
                 else {
@@ -7739,7 +7739,7 @@ function x_TitledMultiSelectEnumSchema(v: unknown, p: string, out: Issue[], _d: 
         }
       }
     }
-    const x15 = o1.default;
+    const x15 = o1["default"];
     if (x15 !== undefined) {
       if (!Array.isArray(x15)) out.push(fail(p + "/default", "array", x15));
       else {
@@ -7756,9 +7756,9 @@ function x_TitledMultiSelectEnumSchema(v: unknown, p: string, out: Issue[], _d: 
 function g_TitledMultiSelectEnumSchema$3(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.const;
+  const p0 = o["const"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
@@ -7776,7 +7776,7 @@ function g_TitledMultiSelectEnumSchema$2(v: unknown, d: number): boolean {
 function g_TitledMultiSelectEnumSchema$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.anyOf;
+  const p0 = o["anyOf"];
   if (p0 === undefined || !g_TitledMultiSelectEnumSchema$2(p0, d)) return false;
   return true;
 }
@@ -7817,17 +7817,17 @@ function x_MultiSelectEnumSchema(v: unknown, p: string, out: Issue[], d: number)
 function g_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "string")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.description;
+  const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.enum;
+  const p3 = o["enum"];
   if (p3 === undefined || !g_LegacyTitledEnumSchema$1(p3, d)) return false;
-  const p4 = o.enumNames;
+  const p4 = o["enumNames"];
   if (p4 !== undefined && !g_LegacyTitledEnumSchema$2(p4, d)) return false;
-  const p5 = o.default;
+  const p5 = o["default"];
   if (p5 !== undefined && !(typeof p5 === "string")) return false;
   return true;
 }
@@ -7836,20 +7836,20 @@ function x_LegacyTitledEnumSchema(v: unknown, p: string, out: Issue[], _d: numbe
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "string")) out.push(fail(p + "/type", '"string"', x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
-    const x4 = o1.description;
+    const x4 = o1["description"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
-    const x5 = o1.enum;
+    const x5 = o1["enum"];
     if (x5 === undefined) out.push(missing(p, "enum"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/enum", "array", x5));
@@ -7861,7 +7861,7 @@ function x_LegacyTitledEnumSchema(v: unknown, p: string, out: Issue[], _d: numbe
         }
       }
     }
-    const x8 = o1.enumNames;
+    const x8 = o1["enumNames"];
     if (x8 !== undefined) {
       if (!Array.isArray(x8)) out.push(fail(p + "/enumNames", "array", x8));
       else {
@@ -7872,7 +7872,7 @@ function x_LegacyTitledEnumSchema(v: unknown, p: string, out: Issue[], _d: numbe
         }
       }
     }
-    const x11 = o1.default;
+    const x11 = o1["default"];
     if (x11 !== undefined) {
       if (!(typeof x11 === "string")) out.push(fail(p + "/default", "string", x11));
     }
@@ -7957,11 +7957,11 @@ function x_EnumSchema(v: unknown, p: string, out: Issue[], d: number): void {
 function g_ElicitResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ElicitResult$1(p0, d)) return false;
-  const p1 = o.action;
+  const p1 = o["action"];
   if (p1 === undefined || !(p1 === "accept" || p1 === "decline" || p1 === "cancel")) return false;
-  const p2 = o.content;
+  const p2 = o["content"];
   if (p2 !== undefined && !g_ElicitResult$2(p2, d)) return false;
   return true;
 }
@@ -7970,12 +7970,12 @@ function x_ElicitResult(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/_meta", "object", x2));
     }
-    const x4 = o1.action;
+    const x4 = o1["action"];
     if (x4 === undefined) out.push(missing(p, "action"));
     else {
       if (!(x4 === "accept" || x4 === "decline" || x4 === "cancel")) {
@@ -7998,7 +7998,7 @@ function x_ElicitResult(v: unknown, p: string, out: Issue[], d: number): void {
         out.push(...pickBranch(p + "/action", '"accept" | "decline" | "cancel"', x4, branches5));
       }
     }
-    const x9 = o1.content;
+    const x9 = o1["content"];
     if (x9 !== undefined) {
       if (typeof x9 !== "object" || x9 === null || Array.isArray(x9))
         out.push(fail(p + "/content", "object", x9));
@@ -8104,11 +8104,11 @@ function g_ElicitResult$4(v: unknown, _d: number): boolean {
 function g_ElicitationCompleteNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/elicitation/complete")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 === undefined || !g_ElicitationCompleteNotification$1(p2, d)) return false;
   return true;
 }
@@ -8117,25 +8117,25 @@ function x_ElicitationCompleteNotification(v: unknown, p: string, out: Issue[], 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/elicitation/complete"))
         out.push(fail(p + "/method", '"notifications/elicitation/complete"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p, "params"));
     else {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/params", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5.elicitationId;
+        const x6 = o5["elicitationId"];
         if (x6 === undefined) out.push(missing(p + "/params", "elicitationId"));
         else {
           if (!(typeof x6 === "string"))
@@ -8149,14 +8149,14 @@ function x_ElicitationCompleteNotification(v: unknown, p: string, out: Issue[], 
 function g_ElicitationCompleteNotification$1(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.elicitationId;
+  const p0 = o["elicitationId"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
   return true;
 }
 
 function g_ClientRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).method) {
+  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "ping":
       return g_PingRequest(v, d + 1);
     case "initialize":
@@ -8206,7 +8206,7 @@ function x_ClientRequest(v: unknown, p: string, out: Issue[], d: number): void {
       ),
     );
   else {
-    const tag1 = (v as Readonly<Record<string, unknown>>).method;
+    const tag1 = (v as Readonly<Record<string, unknown>>)["method"];
     switch (tag1) {
       case "ping": {
         const inner2: Issue[] = [];
@@ -8325,7 +8325,7 @@ function x_ClientRequest(v: unknown, p: string, out: Issue[], d: number): void {
 
 function g_ClientNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).method) {
+  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "notifications/cancelled":
       return g_CancelledNotification(v, d + 1);
     case "notifications/progress":
@@ -8351,7 +8351,7 @@ function x_ClientNotification(v: unknown, p: string, out: Issue[], d: number): v
       ),
     );
   else {
-    const tag1 = (v as Readonly<Record<string, unknown>>).method;
+    const tag1 = (v as Readonly<Record<string, unknown>>)["method"];
     switch (tag1) {
       case "notifications/cancelled": {
         const inner2: Issue[] = [];
@@ -8474,7 +8474,7 @@ function x_ClientResult(v: unknown, p: string, out: Issue[], d: number): void {
 
 function g_ServerRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).method) {
+  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "ping":
       return g_PingRequest(v, d + 1);
     case "sampling/createMessage":
@@ -8506,7 +8506,7 @@ function x_ServerRequest(v: unknown, p: string, out: Issue[], d: number): void {
       ),
     );
   else {
-    const tag1 = (v as Readonly<Record<string, unknown>>).method;
+    const tag1 = (v as Readonly<Record<string, unknown>>)["method"];
     switch (tag1) {
       case "ping": {
         const inner2: Issue[] = [];
@@ -8571,7 +8571,7 @@ function x_ServerRequest(v: unknown, p: string, out: Issue[], d: number): void {
 
 function g_ServerNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).method) {
+  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "notifications/cancelled":
       return g_CancelledNotification(v, d + 1);
     case "notifications/progress":
@@ -8605,7 +8605,7 @@ function x_ServerNotification(v: unknown, p: string, out: Issue[], d: number): v
       ),
     );
   else {
-    const tag1 = (v as Readonly<Record<string, unknown>>).method;
+    const tag1 = (v as Readonly<Record<string, unknown>>)["method"];
     switch (tag1) {
       case "notifications/cancelled": {
         const inner2: Issue[] = [];
@@ -10821,7 +10821,7 @@ function lookup(
 }
 
 function idOf(m: Readonly<Record<string, unknown>>): T.RequestId | undefined {
-  const id = m.id;
+  const id = m["id"];
   return typeof id === "string" || typeof id === "number" ? id : undefined;
 }
 
@@ -10831,15 +10831,15 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
   }
   const m = value as Readonly<Record<string, unknown>>;
   const id = idOf(m);
-  if (m.method !== undefined) {
-    const isRequest = m.id !== undefined;
+  if (m["method"] !== undefined) {
+    const isRequest = m["id"] !== undefined;
     const kind = isRequest ? "request" : "notification";
     const [guard, explain]: Pair = isRequest
       ? [g_JSONRPCRequest, x_JSONRPCRequest]
       : [g_JSONRPCNotification, x_JSONRPCNotification];
     if (!guard(value, 0))
       return failure(INVALID_REQUEST, explainAt(explain, value, path), kind, undefined, id);
-    const method = m.method as string;
+    const method = m["method"] as string;
     const found = lookup(isRequest ? REQUESTS : NOTIFICATIONS, method, options.from);
     if (!found) {
       const issue = {
@@ -10858,7 +10858,7 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
         : { ok: true, kind, from, method, value }
     ) as MessageValidation;
   }
-  if (m.result !== undefined) {
+  if (m["result"] !== undefined) {
     if (!g_JSONRPCResultResponse(value, 0)) {
       return failure(
         INVALID_REQUEST,
@@ -10883,10 +10883,10 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
         value,
       } as MessageValidation;
     const [asker, [check, explainResult]] = found;
-    if (!check(m.result, 0)) {
+    if (!check(m["result"], 0)) {
       return failure(
         INVALID_PARAMS,
-        explainAt(explainResult, m.result, `${path}/result`),
+        explainAt(explainResult, m["result"], `${path}/result`),
         "response",
         method,
         responseId,
@@ -10895,7 +10895,7 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
     const from: Sender = asker === "client" ? "server" : "client";
     return { ok: true, kind: "response", from, method, id: responseId, value } as MessageValidation;
   }
-  if (m.error !== undefined) {
+  if (m["error"] !== undefined) {
     if (!g_JSONRPCErrorResponse(value, 0)) {
       return failure(
         INVALID_REQUEST,

@@ -618,7 +618,7 @@ function x_MetaObject(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_RequestMetaObject(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.progressToken;
+  const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   const p1 = o["io.modelcontextprotocol/protocolVersion"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
@@ -635,7 +635,7 @@ function x_RequestMetaObject(v: unknown, p: string, out: Issue[], d: number): vo
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.progressToken;
+    const x2 = o1["progressToken"];
     if (x2 !== undefined) {
       x_ProgressToken(x2, p + "/progressToken", out, d + 1);
     }
@@ -731,7 +731,7 @@ function x_Cursor(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_RequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 === undefined || !g_RequestMetaObject(p0, d + 1)) return false;
   return true;
 }
@@ -740,7 +740,7 @@ function x_RequestParams(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 === undefined) out.push(missing(p, "_meta"));
     else {
       x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
@@ -751,9 +751,9 @@ function x_RequestParams(v: unknown, p: string, out: Issue[], d: number): void {
 function g_Request(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_Request$1(p1, d)) return false;
   return true;
 }
@@ -762,12 +762,12 @@ function x_Request(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/method", "string", x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
@@ -783,7 +783,7 @@ function g_Request$1(v: unknown, _d: number): boolean {
 function g_NotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1)) return false;
   return true;
 }
@@ -792,7 +792,7 @@ function x_NotificationParams(v: unknown, p: string, out: Issue[], d: number): v
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       x_NotificationMetaObject(x2, p + "/_meta", out, d + 1);
     }
@@ -802,9 +802,9 @@ function x_NotificationParams(v: unknown, p: string, out: Issue[], d: number): v
 function g_Notification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_Notification$1(p1, d)) return false;
   return true;
 }
@@ -813,12 +813,12 @@ function x_Notification(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/method", "string", x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
@@ -842,9 +842,9 @@ function x_ResultType(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_Result(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
-  const p1 = o.resultType;
+  const p1 = o["resultType"];
   if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
   return true;
 }
@@ -853,11 +853,11 @@ function x_Result(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
-    const x3 = o1.resultType;
+    const x3 = o1["resultType"];
     if (x3 === undefined) out.push(missing(p, "resultType"));
     else {
       x_ResultType(x3, p + "/resultType", out, d + 1);
@@ -868,9 +868,9 @@ function x_Result(v: unknown, p: string, out: Issue[], d: number): void {
 function g_Error(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.code;
+  const p0 = o["code"];
   if (p0 === undefined || !Number.isInteger(p0)) return false;
-  const p1 = o.message;
+  const p1 = o["message"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
@@ -879,12 +879,12 @@ function x_Error(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.code;
+    const x2 = o1["code"];
     if (x2 === undefined) out.push(missing(p, "code"));
     else {
       if (!Number.isInteger(x2)) out.push(fail(p + "/code", "integer", x2));
     }
-    const x3 = o1.message;
+    const x3 = o1["message"];
     if (x3 === undefined) out.push(missing(p, "message"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/message", "string", x3));
@@ -916,13 +916,13 @@ function x_RequestId(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_JSONRPCRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.jsonrpc;
+  const p0 = o["jsonrpc"];
   if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o.method;
+  const p1 = o["method"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -931,22 +931,22 @@ function x_JSONRPCRequest(v: unknown, p: string, out: Issue[], d: number): void 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.jsonrpc;
+    const x2 = o1["jsonrpc"];
     if (x2 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
-    const x3 = o1.method;
+    const x3 = o1["method"];
     if (x3 === undefined) out.push(missing(p, "method"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/method", "string", x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 !== undefined) {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/params", "object", x4));
     }
-    const x6 = o1.id;
+    const x6 = o1["id"];
     if (x6 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x6, p + "/id", out, d + 1);
@@ -962,11 +962,11 @@ function g_JSONRPCRequest$1(v: unknown, _d: number): boolean {
 function g_JSONRPCNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.jsonrpc;
+  const p0 = o["jsonrpc"];
   if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o.method;
+  const p1 = o["method"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d)) return false;
   return true;
 }
@@ -975,17 +975,17 @@ function x_JSONRPCNotification(v: unknown, p: string, out: Issue[], _d: number):
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.jsonrpc;
+    const x2 = o1["jsonrpc"];
     if (x2 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
-    const x3 = o1.method;
+    const x3 = o1["method"];
     if (x3 === undefined) out.push(missing(p, "method"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/method", "string", x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 !== undefined) {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/params", "object", x4));
@@ -1001,11 +1001,11 @@ function g_JSONRPCNotification$1(v: unknown, _d: number): boolean {
 function g_JSONRPCResultResponse(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.jsonrpc;
+  const p0 = o["jsonrpc"];
   if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o.id;
+  const p1 = o["id"];
   if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
-  const p2 = o.result;
+  const p2 = o["result"];
   if (p2 === undefined || !g_Result(p2, d + 1)) return false;
   return true;
 }
@@ -1014,17 +1014,17 @@ function x_JSONRPCResultResponse(v: unknown, p: string, out: Issue[], d: number)
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.jsonrpc;
+    const x2 = o1["jsonrpc"];
     if (x2 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
-    const x3 = o1.id;
+    const x3 = o1["id"];
     if (x3 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
-    const x4 = o1.result;
+    const x4 = o1["result"];
     if (x4 === undefined) out.push(missing(p, "result"));
     else {
       x_Result(x4, p + "/result", out, d + 1);
@@ -1035,11 +1035,11 @@ function x_JSONRPCResultResponse(v: unknown, p: string, out: Issue[], d: number)
 function g_JSONRPCErrorResponse(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.jsonrpc;
+  const p0 = o["jsonrpc"];
   if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o.id;
+  const p1 = o["id"];
   if (p1 !== undefined && !g_RequestId(p1, d + 1)) return false;
-  const p2 = o.error;
+  const p2 = o["error"];
   if (p2 === undefined || !g_Error(p2, d + 1)) return false;
   return true;
 }
@@ -1048,16 +1048,16 @@ function x_JSONRPCErrorResponse(v: unknown, p: string, out: Issue[], d: number):
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.jsonrpc;
+    const x2 = o1["jsonrpc"];
     if (x2 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
-    const x3 = o1.id;
+    const x3 = o1["id"];
     if (x3 !== undefined) {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
-    const x4 = o1.error;
+    const x4 = o1["error"];
     if (x4 === undefined) out.push(missing(p, "error"));
     else {
       x_Error(x4, p + "/error", out, d + 1);
@@ -1089,9 +1089,9 @@ function x_JSONRPCResponse(v: unknown, p: string, out: Issue[], d: number): void
 function g_ParseError(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.code;
+  const p0 = o["code"];
   if (p0 === undefined || !(p0 === -32700)) return false;
-  const p1 = o.message;
+  const p1 = o["message"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
@@ -1100,12 +1100,12 @@ function x_ParseError(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.code;
+    const x2 = o1["code"];
     if (x2 === undefined) out.push(missing(p, "code"));
     else {
       if (!(x2 === -32700)) out.push(fail(p + "/code", "-32700", x2));
     }
-    const x3 = o1.message;
+    const x3 = o1["message"];
     if (x3 === undefined) out.push(missing(p, "message"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/message", "string", x3));
@@ -1116,9 +1116,9 @@ function x_ParseError(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_InvalidRequestError(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.code;
+  const p0 = o["code"];
   if (p0 === undefined || !(p0 === -32600)) return false;
-  const p1 = o.message;
+  const p1 = o["message"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
@@ -1127,12 +1127,12 @@ function x_InvalidRequestError(v: unknown, p: string, out: Issue[], _d: number):
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.code;
+    const x2 = o1["code"];
     if (x2 === undefined) out.push(missing(p, "code"));
     else {
       if (!(x2 === -32600)) out.push(fail(p + "/code", "-32600", x2));
     }
-    const x3 = o1.message;
+    const x3 = o1["message"];
     if (x3 === undefined) out.push(missing(p, "message"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/message", "string", x3));
@@ -1143,9 +1143,9 @@ function x_InvalidRequestError(v: unknown, p: string, out: Issue[], _d: number):
 function g_MethodNotFoundError(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.code;
+  const p0 = o["code"];
   if (p0 === undefined || !(p0 === -32601)) return false;
-  const p1 = o.message;
+  const p1 = o["message"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
@@ -1154,12 +1154,12 @@ function x_MethodNotFoundError(v: unknown, p: string, out: Issue[], _d: number):
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.code;
+    const x2 = o1["code"];
     if (x2 === undefined) out.push(missing(p, "code"));
     else {
       if (!(x2 === -32601)) out.push(fail(p + "/code", "-32601", x2));
     }
-    const x3 = o1.message;
+    const x3 = o1["message"];
     if (x3 === undefined) out.push(missing(p, "message"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/message", "string", x3));
@@ -1170,9 +1170,9 @@ function x_MethodNotFoundError(v: unknown, p: string, out: Issue[], _d: number):
 function g_InvalidParamsError(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.code;
+  const p0 = o["code"];
   if (p0 === undefined || !(p0 === -32602)) return false;
-  const p1 = o.message;
+  const p1 = o["message"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
@@ -1181,12 +1181,12 @@ function x_InvalidParamsError(v: unknown, p: string, out: Issue[], _d: number): 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.code;
+    const x2 = o1["code"];
     if (x2 === undefined) out.push(missing(p, "code"));
     else {
       if (!(x2 === -32602)) out.push(fail(p + "/code", "-32602", x2));
     }
-    const x3 = o1.message;
+    const x3 = o1["message"];
     if (x3 === undefined) out.push(missing(p, "message"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/message", "string", x3));
@@ -1197,9 +1197,9 @@ function x_InvalidParamsError(v: unknown, p: string, out: Issue[], _d: number): 
 function g_InternalError(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.code;
+  const p0 = o["code"];
   if (p0 === undefined || !(p0 === -32603)) return false;
-  const p1 = o.message;
+  const p1 = o["message"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
@@ -1208,12 +1208,12 @@ function x_InternalError(v: unknown, p: string, out: Issue[], _d: number): void 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.code;
+    const x2 = o1["code"];
     if (x2 === undefined) out.push(missing(p, "code"));
     else {
       if (!(x2 === -32603)) out.push(fail(p + "/code", "-32603", x2));
     }
-    const x3 = o1.message;
+    const x3 = o1["message"];
     if (x3 === undefined) out.push(missing(p, "message"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/message", "string", x3));
@@ -1224,11 +1224,11 @@ function x_InternalError(v: unknown, p: string, out: Issue[], _d: number): void 
 function g_HeaderMismatchError(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.jsonrpc;
+  const p0 = o["jsonrpc"];
   if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o.id;
+  const p1 = o["id"];
   if (p1 !== undefined && !g_RequestId(p1, d + 1)) return false;
-  const p2 = o.error;
+  const p2 = o["error"];
   if (p2 === undefined || !(g_Error(p2, d + 1) && g_HeaderMismatchError$1(p2, d))) return false;
   return true;
 }
@@ -1237,16 +1237,16 @@ function x_HeaderMismatchError(v: unknown, p: string, out: Issue[], d: number): 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.jsonrpc;
+    const x2 = o1["jsonrpc"];
     if (x2 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
-    const x3 = o1.id;
+    const x3 = o1["id"];
     if (x3 !== undefined) {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
-    const x4 = o1.error;
+    const x4 = o1["error"];
     if (x4 === undefined) out.push(missing(p, "error"));
     else {
       x_Error(x4, p + "/error", out, d + 1);
@@ -1254,7 +1254,7 @@ function x_HeaderMismatchError(v: unknown, p: string, out: Issue[], d: number): 
         out.push(fail(p + "/error", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5.code;
+        const x6 = o5["code"];
         if (x6 === undefined) out.push(missing(p + "/error", "code"));
         else {
           if (!(x6 === -32020)) out.push(fail(p + "/error" + "/code", "-32020", x6));
@@ -1267,7 +1267,7 @@ function x_HeaderMismatchError(v: unknown, p: string, out: Issue[], d: number): 
 function g_HeaderMismatchError$1(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.code;
+  const p0 = o["code"];
   if (p0 === undefined || !(p0 === -32020)) return false;
   return true;
 }
@@ -1275,11 +1275,11 @@ function g_HeaderMismatchError$1(v: unknown, _d: number): boolean {
 function g_UnsupportedProtocolVersionError(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.jsonrpc;
+  const p0 = o["jsonrpc"];
   if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o.id;
+  const p1 = o["id"];
   if (p1 !== undefined && !g_RequestId(p1, d + 1)) return false;
-  const p2 = o.error;
+  const p2 = o["error"];
   if (p2 === undefined || !(g_Error(p2, d + 1) && g_UnsupportedProtocolVersionError$1(p2, d)))
     return false;
   return true;
@@ -1289,16 +1289,16 @@ function x_UnsupportedProtocolVersionError(v: unknown, p: string, out: Issue[], 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.jsonrpc;
+    const x2 = o1["jsonrpc"];
     if (x2 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
-    const x3 = o1.id;
+    const x3 = o1["id"];
     if (x3 !== undefined) {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
-    const x4 = o1.error;
+    const x4 = o1["error"];
     if (x4 === undefined) out.push(missing(p, "error"));
     else {
       x_Error(x4, p + "/error", out, d + 1);
@@ -1306,19 +1306,19 @@ function x_UnsupportedProtocolVersionError(v: unknown, p: string, out: Issue[], 
         out.push(fail(p + "/error", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5.code;
+        const x6 = o5["code"];
         if (x6 === undefined) out.push(missing(p + "/error", "code"));
         else {
           if (!(x6 === -32022)) out.push(fail(p + "/error" + "/code", "-32022", x6));
         }
-        const x7 = o5.data;
+        const x7 = o5["data"];
         if (x7 === undefined) out.push(missing(p + "/error", "data"));
         else {
           if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
             out.push(fail(p + "/error" + "/data", "object", x7));
           else {
             const o8 = x7 as Readonly<Record<string, unknown>>;
-            const x9 = o8.supported;
+            const x9 = o8["supported"];
             if (x9 === undefined) out.push(missing(p + "/error" + "/data", "supported"));
             else {
               if (!Array.isArray(x9))
@@ -1333,7 +1333,7 @@ function x_UnsupportedProtocolVersionError(v: unknown, p: string, out: Issue[], 
                 }
               }
             }
-            const x12 = o8.requested;
+            const x12 = o8["requested"];
             if (x12 === undefined) out.push(missing(p + "/error" + "/data", "requested"));
             else {
               if (!(typeof x12 === "string"))
@@ -1359,9 +1359,9 @@ function g_UnsupportedProtocolVersionError$3(v: unknown, _d: number): boolean {
 function g_UnsupportedProtocolVersionError$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.supported;
+  const p0 = o["supported"];
   if (p0 === undefined || !g_UnsupportedProtocolVersionError$3(p0, d)) return false;
-  const p1 = o.requested;
+  const p1 = o["requested"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
@@ -1369,9 +1369,9 @@ function g_UnsupportedProtocolVersionError$2(v: unknown, d: number): boolean {
 function g_UnsupportedProtocolVersionError$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.code;
+  const p0 = o["code"];
   if (p0 === undefined || !(p0 === -32022)) return false;
-  const p1 = o.data;
+  const p1 = o["data"];
   if (p1 === undefined || !g_UnsupportedProtocolVersionError$2(p1, d)) return false;
   return true;
 }
@@ -1379,11 +1379,11 @@ function g_UnsupportedProtocolVersionError$1(v: unknown, d: number): boolean {
 function g_MissingRequiredClientCapabilityError(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.jsonrpc;
+  const p0 = o["jsonrpc"];
   if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o.id;
+  const p1 = o["id"];
   if (p1 !== undefined && !g_RequestId(p1, d + 1)) return false;
-  const p2 = o.error;
+  const p2 = o["error"];
   if (p2 === undefined || !(g_Error(p2, d + 1) && g_MissingRequiredClientCapabilityError$1(p2, d)))
     return false;
   return true;
@@ -1398,16 +1398,16 @@ function x_MissingRequiredClientCapabilityError(
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.jsonrpc;
+    const x2 = o1["jsonrpc"];
     if (x2 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
-    const x3 = o1.id;
+    const x3 = o1["id"];
     if (x3 !== undefined) {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
-    const x4 = o1.error;
+    const x4 = o1["error"];
     if (x4 === undefined) out.push(missing(p, "error"));
     else {
       x_Error(x4, p + "/error", out, d + 1);
@@ -1415,19 +1415,19 @@ function x_MissingRequiredClientCapabilityError(
         out.push(fail(p + "/error", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5.code;
+        const x6 = o5["code"];
         if (x6 === undefined) out.push(missing(p + "/error", "code"));
         else {
           if (!(x6 === -32021)) out.push(fail(p + "/error" + "/code", "-32021", x6));
         }
-        const x7 = o5.data;
+        const x7 = o5["data"];
         if (x7 === undefined) out.push(missing(p + "/error", "data"));
         else {
           if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
             out.push(fail(p + "/error" + "/data", "object", x7));
           else {
             const o8 = x7 as Readonly<Record<string, unknown>>;
-            const x9 = o8.requiredCapabilities;
+            const x9 = o8["requiredCapabilities"];
             if (x9 === undefined) out.push(missing(p + "/error" + "/data", "requiredCapabilities"));
             else {
               x_ClientCapabilities(
@@ -1447,7 +1447,7 @@ function x_MissingRequiredClientCapabilityError(
 function g_MissingRequiredClientCapabilityError$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.requiredCapabilities;
+  const p0 = o["requiredCapabilities"];
   if (p0 === undefined || !g_ClientCapabilities(p0, d + 1)) return false;
   return true;
 }
@@ -1455,9 +1455,9 @@ function g_MissingRequiredClientCapabilityError$2(v: unknown, d: number): boolea
 function g_MissingRequiredClientCapabilityError$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.code;
+  const p0 = o["code"];
   if (p0 === undefined || !(p0 === -32021)) return false;
-  const p1 = o.data;
+  const p1 = o["data"];
   if (p1 === undefined || !g_MissingRequiredClientCapabilityError$2(p1, d)) return false;
   return true;
 }
@@ -1472,7 +1472,7 @@ function x_EmptyResult(v: unknown, p: string, out: Issue[], d: number): void {
 
 function g_InputRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).method) {
+  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "sampling/createMessage":
       return g_CreateMessageRequest(v, d + 1);
     case "roots/list":
@@ -1488,7 +1488,7 @@ function x_InputRequest(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     out.push(fail(p, "object (CreateMessageRequest | ListRootsRequest | ElicitRequest)", v));
   else {
-    const tag1 = (v as Readonly<Record<string, unknown>>).method;
+    const tag1 = (v as Readonly<Record<string, unknown>>)["method"];
     switch (tag1) {
       case "sampling/createMessage": {
         const inner2: Issue[] = [];
@@ -1596,13 +1596,13 @@ function x_InputResponses(v: unknown, p: string, out: Issue[], d: number): void 
 function g_InputRequiredResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
-  const p1 = o.resultType;
+  const p1 = o["resultType"];
   if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
-  const p2 = o.inputRequests;
+  const p2 = o["inputRequests"];
   if (p2 !== undefined && !g_InputRequests(p2, d + 1)) return false;
-  const p3 = o.requestState;
+  const p3 = o["requestState"];
   if (p3 !== undefined && !(typeof p3 === "string")) return false;
   return true;
 }
@@ -1611,20 +1611,20 @@ function x_InputRequiredResult(v: unknown, p: string, out: Issue[], d: number): 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
-    const x3 = o1.resultType;
+    const x3 = o1["resultType"];
     if (x3 === undefined) out.push(missing(p, "resultType"));
     else {
       x_ResultType(x3, p + "/resultType", out, d + 1);
     }
-    const x4 = o1.inputRequests;
+    const x4 = o1["inputRequests"];
     if (x4 !== undefined) {
       x_InputRequests(x4, p + "/inputRequests", out, d + 1);
     }
-    const x5 = o1.requestState;
+    const x5 = o1["requestState"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "string")) out.push(fail(p + "/requestState", "string", x5));
     }
@@ -1634,11 +1634,11 @@ function x_InputRequiredResult(v: unknown, p: string, out: Issue[], d: number): 
 function g_InputResponseRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 === undefined || !g_RequestMetaObject(p0, d + 1)) return false;
-  const p1 = o.inputResponses;
+  const p1 = o["inputResponses"];
   if (p1 !== undefined && !g_InputResponses(p1, d + 1)) return false;
-  const p2 = o.requestState;
+  const p2 = o["requestState"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
   return true;
 }
@@ -1647,16 +1647,16 @@ function x_InputResponseRequestParams(v: unknown, p: string, out: Issue[], d: nu
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 === undefined) out.push(missing(p, "_meta"));
     else {
       x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
     }
-    const x3 = o1.inputResponses;
+    const x3 = o1["inputResponses"];
     if (x3 !== undefined) {
       x_InputResponses(x3, p + "/inputResponses", out, d + 1);
     }
-    const x4 = o1.requestState;
+    const x4 = o1["requestState"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/requestState", "string", x4));
     }
@@ -1666,11 +1666,11 @@ function x_InputResponseRequestParams(v: unknown, p: string, out: Issue[], d: nu
 function g_CancelledNotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1)) return false;
-  const p1 = o.requestId;
+  const p1 = o["requestId"];
   if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
-  const p2 = o.reason;
+  const p2 = o["reason"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
   return true;
 }
@@ -1679,16 +1679,16 @@ function x_CancelledNotificationParams(v: unknown, p: string, out: Issue[], d: n
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       x_NotificationMetaObject(x2, p + "/_meta", out, d + 1);
     }
-    const x3 = o1.requestId;
+    const x3 = o1["requestId"];
     if (x3 === undefined) out.push(missing(p, "requestId"));
     else {
       x_RequestId(x3, p + "/requestId", out, d + 1);
     }
-    const x4 = o1.reason;
+    const x4 = o1["reason"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/reason", "string", x4));
     }
@@ -1698,11 +1698,11 @@ function x_CancelledNotificationParams(v: unknown, p: string, out: Issue[], d: n
 function g_CancelledNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/cancelled")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 === undefined || !g_CancelledNotificationParams(p2, d + 1)) return false;
   return true;
 }
@@ -1711,18 +1711,18 @@ function x_CancelledNotification(v: unknown, p: string, out: Issue[], d: number)
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/cancelled"))
         out.push(fail(p + "/method", '"notifications/cancelled"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p, "params"));
     else {
       x_CancelledNotificationParams(x4, p + "/params", out, d + 1);
@@ -1733,13 +1733,13 @@ function x_CancelledNotification(v: unknown, p: string, out: Issue[], d: number)
 function g_DiscoverRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "server/discover")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 === undefined || !g_RequestParams(p2, d + 1)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -1748,22 +1748,22 @@ function x_DiscoverRequest(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "server/discover")) out.push(fail(p + "/method", '"server/discover"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p, "params"));
     else {
       x_RequestParams(x4, p + "/params", out, d + 1);
     }
-    const x5 = o1.id;
+    const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
@@ -1774,20 +1774,20 @@ function x_DiscoverRequest(v: unknown, p: string, out: Issue[], d: number): void
 function g_DiscoverResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
-  const p1 = o.resultType;
+  const p1 = o["resultType"];
   if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
-  const p2 = o.ttlMs;
+  const p2 = o["ttlMs"];
   if (p2 === undefined || !(Number.isInteger(p2) && (typeof p2 !== "number" || p2 >= 0)))
     return false;
-  const p3 = o.cacheScope;
+  const p3 = o["cacheScope"];
   if (p3 === undefined || !(p3 === "public" || p3 === "private")) return false;
-  const p4 = o.supportedVersions;
+  const p4 = o["supportedVersions"];
   if (p4 === undefined || !g_DiscoverResult$1(p4, d)) return false;
-  const p5 = o.capabilities;
+  const p5 = o["capabilities"];
   if (p5 === undefined || !g_ServerCapabilities(p5, d + 1)) return false;
-  const p6 = o.instructions;
+  const p6 = o["instructions"];
   if (p6 !== undefined && !(typeof p6 === "string")) return false;
   return true;
 }
@@ -1796,22 +1796,22 @@ function x_DiscoverResult(v: unknown, p: string, out: Issue[], d: number): void 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
-    const x3 = o1.resultType;
+    const x3 = o1["resultType"];
     if (x3 === undefined) out.push(missing(p, "resultType"));
     else {
       x_ResultType(x3, p + "/resultType", out, d + 1);
     }
-    const x4 = o1.ttlMs;
+    const x4 = o1["ttlMs"];
     if (x4 === undefined) out.push(missing(p, "ttlMs"));
     else {
       if (!Number.isInteger(x4)) out.push(fail(p + "/ttlMs", "integer", x4));
       if (!(typeof x4 !== "number" || x4 >= 0)) out.push(fail(p + "/ttlMs", ">= 0 (minimum)", x4));
     }
-    const x5 = o1.cacheScope;
+    const x5 = o1["cacheScope"];
     if (x5 === undefined) out.push(missing(p, "cacheScope"));
     else {
       if (!(x5 === "public" || x5 === "private")) {
@@ -1829,7 +1829,7 @@ function x_DiscoverResult(v: unknown, p: string, out: Issue[], d: number): void 
         out.push(...pickBranch(p + "/cacheScope", '"public" | "private"', x5, branches6));
       }
     }
-    const x9 = o1.supportedVersions;
+    const x9 = o1["supportedVersions"];
     if (x9 === undefined) out.push(missing(p, "supportedVersions"));
     else {
       if (!Array.isArray(x9)) out.push(fail(p + "/supportedVersions", "array", x9));
@@ -1841,12 +1841,12 @@ function x_DiscoverResult(v: unknown, p: string, out: Issue[], d: number): void 
         }
       }
     }
-    const x12 = o1.capabilities;
+    const x12 = o1["capabilities"];
     if (x12 === undefined) out.push(missing(p, "capabilities"));
     else {
       x_ServerCapabilities(x12, p + "/capabilities", out, d + 1);
     }
-    const x13 = o1.instructions;
+    const x13 = o1["instructions"];
     if (x13 !== undefined) {
       if (!(typeof x13 === "string")) out.push(fail(p + "/instructions", "string", x13));
     }
@@ -1866,11 +1866,11 @@ function g_DiscoverResult$1(v: unknown, _d: number): boolean {
 function g_DiscoverResultResponse(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.jsonrpc;
+  const p0 = o["jsonrpc"];
   if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o.id;
+  const p1 = o["id"];
   if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
-  const p2 = o.result;
+  const p2 = o["result"];
   if (p2 === undefined || !g_DiscoverResult(p2, d + 1)) return false;
   return true;
 }
@@ -1879,17 +1879,17 @@ function x_DiscoverResultResponse(v: unknown, p: string, out: Issue[], d: number
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.jsonrpc;
+    const x2 = o1["jsonrpc"];
     if (x2 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
-    const x3 = o1.id;
+    const x3 = o1["id"];
     if (x3 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
-    const x4 = o1.result;
+    const x4 = o1["result"];
     if (x4 === undefined) out.push(missing(p, "result"));
     else {
       x_DiscoverResult(x4, p + "/result", out, d + 1);
@@ -1900,15 +1900,15 @@ function x_DiscoverResultResponse(v: unknown, p: string, out: Issue[], d: number
 function g_ClientCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.experimental;
+  const p0 = o["experimental"];
   if (p0 !== undefined && !g_ClientCapabilities$1(p0, d)) return false;
-  const p1 = o.roots;
+  const p1 = o["roots"];
   if (p1 !== undefined && !g_ClientCapabilities$2(p1, d)) return false;
-  const p2 = o.sampling;
+  const p2 = o["sampling"];
   if (p2 !== undefined && !g_ClientCapabilities$3(p2, d)) return false;
-  const p3 = o.elicitation;
+  const p3 = o["elicitation"];
   if (p3 !== undefined && !g_ClientCapabilities$4(p3, d)) return false;
-  const p4 = o.extensions;
+  const p4 = o["extensions"];
   if (p4 !== undefined && !g_ClientCapabilities$5(p4, d)) return false;
   return true;
 }
@@ -1917,7 +1917,7 @@ function x_ClientCapabilities(v: unknown, p: string, out: Issue[], d: number): v
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.experimental;
+    const x2 = o1["experimental"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/experimental", "object", x2));
@@ -1928,44 +1928,44 @@ function x_ClientCapabilities(v: unknown, p: string, out: Issue[], d: number): v
         }
       }
     }
-    const x5 = o1.roots;
+    const x5 = o1["roots"];
     if (x5 !== undefined) {
       if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
         out.push(fail(p + "/roots", "object", x5));
     }
-    const x7 = o1.sampling;
+    const x7 = o1["sampling"];
     if (x7 !== undefined) {
       if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
         out.push(fail(p + "/sampling", "object", x7));
       else {
         const o8 = x7 as Readonly<Record<string, unknown>>;
-        const x9 = o8.context;
+        const x9 = o8["context"];
         if (x9 !== undefined) {
           x_JSONObject(x9, p + "/sampling" + "/context", out, d + 1);
         }
-        const x10 = o8.tools;
+        const x10 = o8["tools"];
         if (x10 !== undefined) {
           x_JSONObject(x10, p + "/sampling" + "/tools", out, d + 1);
         }
       }
     }
-    const x11 = o1.elicitation;
+    const x11 = o1["elicitation"];
     if (x11 !== undefined) {
       if (typeof x11 !== "object" || x11 === null || Array.isArray(x11))
         out.push(fail(p + "/elicitation", "object", x11));
       else {
         const o12 = x11 as Readonly<Record<string, unknown>>;
-        const x13 = o12.form;
+        const x13 = o12["form"];
         if (x13 !== undefined) {
           x_JSONObject(x13, p + "/elicitation" + "/form", out, d + 1);
         }
-        const x14 = o12.url;
+        const x14 = o12["url"];
         if (x14 !== undefined) {
           x_JSONObject(x14, p + "/elicitation" + "/url", out, d + 1);
         }
       }
     }
-    const x15 = o1.extensions;
+    const x15 = o1["extensions"];
     if (x15 !== undefined) {
       if (typeof x15 !== "object" || x15 === null || Array.isArray(x15))
         out.push(fail(p + "/extensions", "object", x15));
@@ -1997,9 +1997,9 @@ function g_ClientCapabilities$2(v: unknown, _d: number): boolean {
 function g_ClientCapabilities$3(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.context;
+  const p0 = o["context"];
   if (p0 !== undefined && !g_JSONObject(p0, d + 1)) return false;
-  const p1 = o.tools;
+  const p1 = o["tools"];
   if (p1 !== undefined && !g_JSONObject(p1, d + 1)) return false;
   return true;
 }
@@ -2007,9 +2007,9 @@ function g_ClientCapabilities$3(v: unknown, d: number): boolean {
 function g_ClientCapabilities$4(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.form;
+  const p0 = o["form"];
   if (p0 !== undefined && !g_JSONObject(p0, d + 1)) return false;
-  const p1 = o.url;
+  const p1 = o["url"];
   if (p1 !== undefined && !g_JSONObject(p1, d + 1)) return false;
   return true;
 }
@@ -2027,19 +2027,19 @@ function g_ClientCapabilities$5(v: unknown, d: number): boolean {
 function g_ServerCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.experimental;
+  const p0 = o["experimental"];
   if (p0 !== undefined && !g_ServerCapabilities$1(p0, d)) return false;
-  const p1 = o.logging;
+  const p1 = o["logging"];
   if (p1 !== undefined && !g_JSONObject(p1, d + 1)) return false;
-  const p2 = o.completions;
+  const p2 = o["completions"];
   if (p2 !== undefined && !g_JSONObject(p2, d + 1)) return false;
-  const p3 = o.prompts;
+  const p3 = o["prompts"];
   if (p3 !== undefined && !g_ServerCapabilities$2(p3, d)) return false;
-  const p4 = o.resources;
+  const p4 = o["resources"];
   if (p4 !== undefined && !g_ServerCapabilities$3(p4, d)) return false;
-  const p5 = o.tools;
+  const p5 = o["tools"];
   if (p5 !== undefined && !g_ServerCapabilities$4(p5, d)) return false;
-  const p6 = o.extensions;
+  const p6 = o["extensions"];
   if (p6 !== undefined && !g_ServerCapabilities$5(p6, d)) return false;
   return true;
 }
@@ -2048,7 +2048,7 @@ function x_ServerCapabilities(v: unknown, p: string, out: Issue[], d: number): v
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.experimental;
+    const x2 = o1["experimental"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
         out.push(fail(p + "/experimental", "object", x2));
@@ -2059,59 +2059,59 @@ function x_ServerCapabilities(v: unknown, p: string, out: Issue[], d: number): v
         }
       }
     }
-    const x5 = o1.logging;
+    const x5 = o1["logging"];
     if (x5 !== undefined) {
       x_JSONObject(x5, p + "/logging", out, d + 1);
     }
-    const x6 = o1.completions;
+    const x6 = o1["completions"];
     if (x6 !== undefined) {
       x_JSONObject(x6, p + "/completions", out, d + 1);
     }
-    const x7 = o1.prompts;
+    const x7 = o1["prompts"];
     if (x7 !== undefined) {
       if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
         out.push(fail(p + "/prompts", "object", x7));
       else {
         const o8 = x7 as Readonly<Record<string, unknown>>;
-        const x9 = o8.listChanged;
+        const x9 = o8["listChanged"];
         if (x9 !== undefined) {
           if (!(typeof x9 === "boolean"))
             out.push(fail(p + "/prompts" + "/listChanged", "boolean", x9));
         }
       }
     }
-    const x10 = o1.resources;
+    const x10 = o1["resources"];
     if (x10 !== undefined) {
       if (typeof x10 !== "object" || x10 === null || Array.isArray(x10))
         out.push(fail(p + "/resources", "object", x10));
       else {
         const o11 = x10 as Readonly<Record<string, unknown>>;
-        const x12 = o11.subscribe;
+        const x12 = o11["subscribe"];
         if (x12 !== undefined) {
           if (!(typeof x12 === "boolean"))
             out.push(fail(p + "/resources" + "/subscribe", "boolean", x12));
         }
-        const x13 = o11.listChanged;
+        const x13 = o11["listChanged"];
         if (x13 !== undefined) {
           if (!(typeof x13 === "boolean"))
             out.push(fail(p + "/resources" + "/listChanged", "boolean", x13));
         }
       }
     }
-    const x14 = o1.tools;
+    const x14 = o1["tools"];
     if (x14 !== undefined) {
       if (typeof x14 !== "object" || x14 === null || Array.isArray(x14))
         out.push(fail(p + "/tools", "object", x14));
       else {
         const o15 = x14 as Readonly<Record<string, unknown>>;
-        const x16 = o15.listChanged;
+        const x16 = o15["listChanged"];
         if (x16 !== undefined) {
           if (!(typeof x16 === "boolean"))
             out.push(fail(p + "/tools" + "/listChanged", "boolean", x16));
         }
       }
     }
-    const x17 = o1.extensions;
+    const x17 = o1["extensions"];
     if (x17 !== undefined) {
       if (typeof x17 !== "object" || x17 === null || Array.isArray(x17))
         out.push(fail(p + "/extensions", "object", x17));
@@ -2138,7 +2138,7 @@ function g_ServerCapabilities$1(v: unknown, d: number): boolean {
 function g_ServerCapabilities$2(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.listChanged;
+  const p0 = o["listChanged"];
   if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
   return true;
 }
@@ -2146,9 +2146,9 @@ function g_ServerCapabilities$2(v: unknown, _d: number): boolean {
 function g_ServerCapabilities$3(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.subscribe;
+  const p0 = o["subscribe"];
   if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
-  const p1 = o.listChanged;
+  const p1 = o["listChanged"];
   if (p1 !== undefined && !(typeof p1 === "boolean")) return false;
   return true;
 }
@@ -2156,7 +2156,7 @@ function g_ServerCapabilities$3(v: unknown, _d: number): boolean {
 function g_ServerCapabilities$4(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.listChanged;
+  const p0 = o["listChanged"];
   if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
   return true;
 }
@@ -2174,14 +2174,14 @@ function g_ServerCapabilities$5(v: unknown, d: number): boolean {
 function g_Icon(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.src;
+  const p0 = o["src"];
   if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
     return false;
-  const p1 = o.mimeType;
+  const p1 = o["mimeType"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.sizes;
+  const p2 = o["sizes"];
   if (p2 !== undefined && !g_Icon$1(p2, d)) return false;
-  const p3 = o.theme;
+  const p3 = o["theme"];
   if (p3 !== undefined && !(p3 === "light" || p3 === "dark")) return false;
   return true;
 }
@@ -2190,17 +2190,17 @@ function x_Icon(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.src;
+    const x2 = o1["src"];
     if (x2 === undefined) out.push(missing(p, "src"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/src", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/src", "uri (format)", x2));
     }
-    const x3 = o1.mimeType;
+    const x3 = o1["mimeType"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/mimeType", "string", x3));
     }
-    const x4 = o1.sizes;
+    const x4 = o1["sizes"];
     if (x4 !== undefined) {
       if (!Array.isArray(x4)) out.push(fail(p + "/sizes", "array", x4));
       else {
@@ -2211,7 +2211,7 @@ function x_Icon(v: unknown, p: string, out: Issue[], _d: number): void {
         }
       }
     }
-    const x7 = o1.theme;
+    const x7 = o1["theme"];
     if (x7 !== undefined) {
       if (!(x7 === "light" || x7 === "dark")) {
         const branches8: [string, Issue[]][] = [];
@@ -2244,7 +2244,7 @@ function g_Icon$1(v: unknown, _d: number): boolean {
 function g_Icons(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.icons;
+  const p0 = o["icons"];
   if (p0 !== undefined && !g_Icons$1(p0, d)) return false;
   return true;
 }
@@ -2253,7 +2253,7 @@ function x_Icons(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.icons;
+    const x2 = o1["icons"];
     if (x2 !== undefined) {
       if (!Array.isArray(x2)) out.push(fail(p + "/icons", "array", x2));
       else {
@@ -2279,9 +2279,9 @@ function g_Icons$1(v: unknown, d: number): boolean {
 function g_BaseMetadata(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   return true;
 }
@@ -2290,12 +2290,12 @@ function x_BaseMetadata(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.name;
+    const x2 = o1["name"];
     if (x2 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
@@ -2305,17 +2305,17 @@ function x_BaseMetadata(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_Implementation(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.icons;
+  const p2 = o["icons"];
   if (p2 !== undefined && !g_Implementation$1(p2, d)) return false;
-  const p3 = o.version;
+  const p3 = o["version"];
   if (p3 === undefined || !(typeof p3 === "string")) return false;
-  const p4 = o.description;
+  const p4 = o["description"];
   if (p4 !== undefined && !(typeof p4 === "string")) return false;
-  const p5 = o.websiteUrl;
+  const p5 = o["websiteUrl"];
   if (p5 !== undefined && !(typeof p5 === "string" && (typeof p5 !== "string" || isUri(p5))))
     return false;
   return true;
@@ -2325,16 +2325,16 @@ function x_Implementation(v: unknown, p: string, out: Issue[], d: number): void 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.name;
+    const x2 = o1["name"];
     if (x2 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
-    const x4 = o1.icons;
+    const x4 = o1["icons"];
     if (x4 !== undefined) {
       if (!Array.isArray(x4)) out.push(fail(p + "/icons", "array", x4));
       else {
@@ -2344,16 +2344,16 @@ function x_Implementation(v: unknown, p: string, out: Issue[], d: number): void 
         }
       }
     }
-    const x7 = o1.version;
+    const x7 = o1["version"];
     if (x7 === undefined) out.push(missing(p, "version"));
     else {
       if (!(typeof x7 === "string")) out.push(fail(p + "/version", "string", x7));
     }
-    const x8 = o1.description;
+    const x8 = o1["description"];
     if (x8 !== undefined) {
       if (!(typeof x8 === "string")) out.push(fail(p + "/description", "string", x8));
     }
-    const x9 = o1.websiteUrl;
+    const x9 = o1["websiteUrl"];
     if (x9 !== undefined) {
       if (!(typeof x9 === "string")) out.push(fail(p + "/websiteUrl", "string", x9));
       if (!(typeof x9 !== "string" || isUri(x9)))
@@ -2375,15 +2375,15 @@ function g_Implementation$1(v: unknown, d: number): boolean {
 function g_ProgressNotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1)) return false;
-  const p1 = o.progressToken;
+  const p1 = o["progressToken"];
   if (p1 === undefined || !g_ProgressToken(p1, d + 1)) return false;
-  const p2 = o.progress;
+  const p2 = o["progress"];
   if (p2 === undefined || !(typeof p2 === "number" && Number.isFinite(p2))) return false;
-  const p3 = o.total;
+  const p3 = o["total"];
   if (p3 !== undefined && !(typeof p3 === "number" && Number.isFinite(p3))) return false;
-  const p4 = o.message;
+  const p4 = o["message"];
   if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
@@ -2392,27 +2392,27 @@ function x_ProgressNotificationParams(v: unknown, p: string, out: Issue[], d: nu
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       x_NotificationMetaObject(x2, p + "/_meta", out, d + 1);
     }
-    const x3 = o1.progressToken;
+    const x3 = o1["progressToken"];
     if (x3 === undefined) out.push(missing(p, "progressToken"));
     else {
       x_ProgressToken(x3, p + "/progressToken", out, d + 1);
     }
-    const x4 = o1.progress;
+    const x4 = o1["progress"];
     if (x4 === undefined) out.push(missing(p, "progress"));
     else {
       if (!(typeof x4 === "number" && Number.isFinite(x4)))
         out.push(fail(p + "/progress", "number", x4));
     }
-    const x5 = o1.total;
+    const x5 = o1["total"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "number" && Number.isFinite(x5)))
         out.push(fail(p + "/total", "number", x5));
     }
-    const x6 = o1.message;
+    const x6 = o1["message"];
     if (x6 !== undefined) {
       if (!(typeof x6 === "string")) out.push(fail(p + "/message", "string", x6));
     }
@@ -2422,11 +2422,11 @@ function x_ProgressNotificationParams(v: unknown, p: string, out: Issue[], d: nu
 function g_ProgressNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/progress")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 === undefined || !g_ProgressNotificationParams(p2, d + 1)) return false;
   return true;
 }
@@ -2435,18 +2435,18 @@ function x_ProgressNotification(v: unknown, p: string, out: Issue[], d: number):
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/progress"))
         out.push(fail(p + "/method", '"notifications/progress"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p, "params"));
     else {
       x_ProgressNotificationParams(x4, p + "/params", out, d + 1);
@@ -2457,9 +2457,9 @@ function x_ProgressNotification(v: unknown, p: string, out: Issue[], d: number):
 function g_PaginatedRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 === undefined || !g_RequestMetaObject(p0, d + 1)) return false;
-  const p1 = o.cursor;
+  const p1 = o["cursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   return true;
 }
@@ -2468,12 +2468,12 @@ function x_PaginatedRequestParams(v: unknown, p: string, out: Issue[], d: number
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 === undefined) out.push(missing(p, "_meta"));
     else {
       x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
     }
-    const x3 = o1.cursor;
+    const x3 = o1["cursor"];
     if (x3 !== undefined) {
       x_Cursor(x3, p + "/cursor", out, d + 1);
     }
@@ -2483,13 +2483,13 @@ function x_PaginatedRequestParams(v: unknown, p: string, out: Issue[], d: number
 function g_PaginatedRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.jsonrpc;
+  const p0 = o["jsonrpc"];
   if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o.method;
+  const p1 = o["method"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 === undefined || !g_PaginatedRequestParams(p2, d + 1)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -2498,22 +2498,22 @@ function x_PaginatedRequest(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.jsonrpc;
+    const x2 = o1["jsonrpc"];
     if (x2 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
-    const x3 = o1.method;
+    const x3 = o1["method"];
     if (x3 === undefined) out.push(missing(p, "method"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/method", "string", x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p, "params"));
     else {
       x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
     }
-    const x5 = o1.id;
+    const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
@@ -2524,11 +2524,11 @@ function x_PaginatedRequest(v: unknown, p: string, out: Issue[], d: number): voi
 function g_PaginatedResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
-  const p1 = o.resultType;
+  const p1 = o["resultType"];
   if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
-  const p2 = o.nextCursor;
+  const p2 = o["nextCursor"];
   if (p2 !== undefined && !g_Cursor(p2, d + 1)) return false;
   return true;
 }
@@ -2537,16 +2537,16 @@ function x_PaginatedResult(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
-    const x3 = o1.resultType;
+    const x3 = o1["resultType"];
     if (x3 === undefined) out.push(missing(p, "resultType"));
     else {
       x_ResultType(x3, p + "/resultType", out, d + 1);
     }
-    const x4 = o1.nextCursor;
+    const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
@@ -2556,14 +2556,14 @@ function x_PaginatedResult(v: unknown, p: string, out: Issue[], d: number): void
 function g_CacheableResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
-  const p1 = o.resultType;
+  const p1 = o["resultType"];
   if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
-  const p2 = o.ttlMs;
+  const p2 = o["ttlMs"];
   if (p2 === undefined || !(Number.isInteger(p2) && (typeof p2 !== "number" || p2 >= 0)))
     return false;
-  const p3 = o.cacheScope;
+  const p3 = o["cacheScope"];
   if (p3 === undefined || !(p3 === "public" || p3 === "private")) return false;
   return true;
 }
@@ -2572,22 +2572,22 @@ function x_CacheableResult(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
-    const x3 = o1.resultType;
+    const x3 = o1["resultType"];
     if (x3 === undefined) out.push(missing(p, "resultType"));
     else {
       x_ResultType(x3, p + "/resultType", out, d + 1);
     }
-    const x4 = o1.ttlMs;
+    const x4 = o1["ttlMs"];
     if (x4 === undefined) out.push(missing(p, "ttlMs"));
     else {
       if (!Number.isInteger(x4)) out.push(fail(p + "/ttlMs", "integer", x4));
       if (!(typeof x4 !== "number" || x4 >= 0)) out.push(fail(p + "/ttlMs", ">= 0 (minimum)", x4));
     }
-    const x5 = o1.cacheScope;
+    const x5 = o1["cacheScope"];
     if (x5 === undefined) out.push(missing(p, "cacheScope"));
     else {
       if (!(x5 === "public" || x5 === "private")) {
@@ -2611,13 +2611,13 @@ function x_CacheableResult(v: unknown, p: string, out: Issue[], d: number): void
 function g_ListResourcesRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/list")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 === undefined || !g_PaginatedRequestParams(p2, d + 1)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -2626,22 +2626,22 @@ function x_ListResourcesRequest(v: unknown, p: string, out: Issue[], d: number):
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "resources/list")) out.push(fail(p + "/method", '"resources/list"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p, "params"));
     else {
       x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
     }
-    const x5 = o1.id;
+    const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
@@ -2652,18 +2652,18 @@ function x_ListResourcesRequest(v: unknown, p: string, out: Issue[], d: number):
 function g_ListResourcesResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
-  const p1 = o.resultType;
+  const p1 = o["resultType"];
   if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
-  const p2 = o.nextCursor;
+  const p2 = o["nextCursor"];
   if (p2 !== undefined && !g_Cursor(p2, d + 1)) return false;
-  const p3 = o.ttlMs;
+  const p3 = o["ttlMs"];
   if (p3 === undefined || !(Number.isInteger(p3) && (typeof p3 !== "number" || p3 >= 0)))
     return false;
-  const p4 = o.cacheScope;
+  const p4 = o["cacheScope"];
   if (p4 === undefined || !(p4 === "public" || p4 === "private")) return false;
-  const p5 = o.resources;
+  const p5 = o["resources"];
   if (p5 === undefined || !g_ListResourcesResult$1(p5, d)) return false;
   return true;
 }
@@ -2672,26 +2672,26 @@ function x_ListResourcesResult(v: unknown, p: string, out: Issue[], d: number): 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
-    const x3 = o1.resultType;
+    const x3 = o1["resultType"];
     if (x3 === undefined) out.push(missing(p, "resultType"));
     else {
       x_ResultType(x3, p + "/resultType", out, d + 1);
     }
-    const x4 = o1.nextCursor;
+    const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
-    const x5 = o1.ttlMs;
+    const x5 = o1["ttlMs"];
     if (x5 === undefined) out.push(missing(p, "ttlMs"));
     else {
       if (!Number.isInteger(x5)) out.push(fail(p + "/ttlMs", "integer", x5));
       if (!(typeof x5 !== "number" || x5 >= 0)) out.push(fail(p + "/ttlMs", ">= 0 (minimum)", x5));
     }
-    const x6 = o1.cacheScope;
+    const x6 = o1["cacheScope"];
     if (x6 === undefined) out.push(missing(p, "cacheScope"));
     else {
       if (!(x6 === "public" || x6 === "private")) {
@@ -2709,7 +2709,7 @@ function x_ListResourcesResult(v: unknown, p: string, out: Issue[], d: number): 
         out.push(...pickBranch(p + "/cacheScope", '"public" | "private"', x6, branches7));
       }
     }
-    const x10 = o1.resources;
+    const x10 = o1["resources"];
     if (x10 === undefined) out.push(missing(p, "resources"));
     else {
       if (!Array.isArray(x10)) out.push(fail(p + "/resources", "array", x10));
@@ -2736,11 +2736,11 @@ function g_ListResourcesResult$1(v: unknown, d: number): boolean {
 function g_ListResourcesResultResponse(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.jsonrpc;
+  const p0 = o["jsonrpc"];
   if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o.id;
+  const p1 = o["id"];
   if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
-  const p2 = o.result;
+  const p2 = o["result"];
   if (p2 === undefined || !g_ListResourcesResult(p2, d + 1)) return false;
   return true;
 }
@@ -2749,17 +2749,17 @@ function x_ListResourcesResultResponse(v: unknown, p: string, out: Issue[], d: n
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.jsonrpc;
+    const x2 = o1["jsonrpc"];
     if (x2 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
-    const x3 = o1.id;
+    const x3 = o1["id"];
     if (x3 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
-    const x4 = o1.result;
+    const x4 = o1["result"];
     if (x4 === undefined) out.push(missing(p, "result"));
     else {
       x_ListResourcesResult(x4, p + "/result", out, d + 1);
@@ -2770,13 +2770,13 @@ function x_ListResourcesResultResponse(v: unknown, p: string, out: Issue[], d: n
 function g_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/templates/list")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 === undefined || !g_PaginatedRequestParams(p2, d + 1)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -2785,23 +2785,23 @@ function x_ListResourceTemplatesRequest(v: unknown, p: string, out: Issue[], d: 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "resources/templates/list"))
         out.push(fail(p + "/method", '"resources/templates/list"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p, "params"));
     else {
       x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
     }
-    const x5 = o1.id;
+    const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
@@ -2812,18 +2812,18 @@ function x_ListResourceTemplatesRequest(v: unknown, p: string, out: Issue[], d: 
 function g_ListResourceTemplatesResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
-  const p1 = o.resultType;
+  const p1 = o["resultType"];
   if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
-  const p2 = o.nextCursor;
+  const p2 = o["nextCursor"];
   if (p2 !== undefined && !g_Cursor(p2, d + 1)) return false;
-  const p3 = o.ttlMs;
+  const p3 = o["ttlMs"];
   if (p3 === undefined || !(Number.isInteger(p3) && (typeof p3 !== "number" || p3 >= 0)))
     return false;
-  const p4 = o.cacheScope;
+  const p4 = o["cacheScope"];
   if (p4 === undefined || !(p4 === "public" || p4 === "private")) return false;
-  const p5 = o.resourceTemplates;
+  const p5 = o["resourceTemplates"];
   if (p5 === undefined || !g_ListResourceTemplatesResult$1(p5, d)) return false;
   return true;
 }
@@ -2832,26 +2832,26 @@ function x_ListResourceTemplatesResult(v: unknown, p: string, out: Issue[], d: n
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
-    const x3 = o1.resultType;
+    const x3 = o1["resultType"];
     if (x3 === undefined) out.push(missing(p, "resultType"));
     else {
       x_ResultType(x3, p + "/resultType", out, d + 1);
     }
-    const x4 = o1.nextCursor;
+    const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
-    const x5 = o1.ttlMs;
+    const x5 = o1["ttlMs"];
     if (x5 === undefined) out.push(missing(p, "ttlMs"));
     else {
       if (!Number.isInteger(x5)) out.push(fail(p + "/ttlMs", "integer", x5));
       if (!(typeof x5 !== "number" || x5 >= 0)) out.push(fail(p + "/ttlMs", ">= 0 (minimum)", x5));
     }
-    const x6 = o1.cacheScope;
+    const x6 = o1["cacheScope"];
     if (x6 === undefined) out.push(missing(p, "cacheScope"));
     else {
       if (!(x6 === "public" || x6 === "private")) {
@@ -2869,7 +2869,7 @@ function x_ListResourceTemplatesResult(v: unknown, p: string, out: Issue[], d: n
         out.push(...pickBranch(p + "/cacheScope", '"public" | "private"', x6, branches7));
       }
     }
-    const x10 = o1.resourceTemplates;
+    const x10 = o1["resourceTemplates"];
     if (x10 === undefined) out.push(missing(p, "resourceTemplates"));
     else {
       if (!Array.isArray(x10)) out.push(fail(p + "/resourceTemplates", "array", x10));
@@ -2896,11 +2896,11 @@ function g_ListResourceTemplatesResult$1(v: unknown, d: number): boolean {
 function g_ListResourceTemplatesResultResponse(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.jsonrpc;
+  const p0 = o["jsonrpc"];
   if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o.id;
+  const p1 = o["id"];
   if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
-  const p2 = o.result;
+  const p2 = o["result"];
   if (p2 === undefined || !g_ListResourceTemplatesResult(p2, d + 1)) return false;
   return true;
 }
@@ -2914,17 +2914,17 @@ function x_ListResourceTemplatesResultResponse(
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.jsonrpc;
+    const x2 = o1["jsonrpc"];
     if (x2 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
-    const x3 = o1.id;
+    const x3 = o1["id"];
     if (x3 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
-    const x4 = o1.result;
+    const x4 = o1["result"];
     if (x4 === undefined) out.push(missing(p, "result"));
     else {
       x_ListResourceTemplatesResult(x4, p + "/result", out, d + 1);
@@ -2935,9 +2935,9 @@ function x_ListResourceTemplatesResultResponse(
 function g_ResourceRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 === undefined || !g_RequestMetaObject(p0, d + 1)) return false;
-  const p1 = o.uri;
+  const p1 = o["uri"];
   if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
     return false;
   return true;
@@ -2947,12 +2947,12 @@ function x_ResourceRequestParams(v: unknown, p: string, out: Issue[], d: number)
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 === undefined) out.push(missing(p, "_meta"));
     else {
       x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
     }
-    const x3 = o1.uri;
+    const x3 = o1["uri"];
     if (x3 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/uri", "string", x3));
@@ -2964,14 +2964,14 @@ function x_ResourceRequestParams(v: unknown, p: string, out: Issue[], d: number)
 function g_ReadResourceRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 === undefined || !g_RequestMetaObject(p0, d + 1)) return false;
-  const p1 = o.uri;
+  const p1 = o["uri"];
   if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
     return false;
-  const p2 = o.inputResponses;
+  const p2 = o["inputResponses"];
   if (p2 !== undefined && !g_InputResponses(p2, d + 1)) return false;
-  const p3 = o.requestState;
+  const p3 = o["requestState"];
   if (p3 !== undefined && !(typeof p3 === "string")) return false;
   return true;
 }
@@ -2980,22 +2980,22 @@ function x_ReadResourceRequestParams(v: unknown, p: string, out: Issue[], d: num
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 === undefined) out.push(missing(p, "_meta"));
     else {
       x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
     }
-    const x3 = o1.uri;
+    const x3 = o1["uri"];
     if (x3 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/uri", "string", x3));
       if (!(typeof x3 !== "string" || isUri(x3))) out.push(fail(p + "/uri", "uri (format)", x3));
     }
-    const x4 = o1.inputResponses;
+    const x4 = o1["inputResponses"];
     if (x4 !== undefined) {
       x_InputResponses(x4, p + "/inputResponses", out, d + 1);
     }
-    const x5 = o1.requestState;
+    const x5 = o1["requestState"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "string")) out.push(fail(p + "/requestState", "string", x5));
     }
@@ -3005,13 +3005,13 @@ function x_ReadResourceRequestParams(v: unknown, p: string, out: Issue[], d: num
 function g_ReadResourceRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/read")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 === undefined || !g_ReadResourceRequestParams(p2, d + 1)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -3020,22 +3020,22 @@ function x_ReadResourceRequest(v: unknown, p: string, out: Issue[], d: number): 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "resources/read")) out.push(fail(p + "/method", '"resources/read"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p, "params"));
     else {
       x_ReadResourceRequestParams(x4, p + "/params", out, d + 1);
     }
-    const x5 = o1.id;
+    const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
@@ -3046,16 +3046,16 @@ function x_ReadResourceRequest(v: unknown, p: string, out: Issue[], d: number): 
 function g_ReadResourceResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
-  const p1 = o.resultType;
+  const p1 = o["resultType"];
   if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
-  const p2 = o.ttlMs;
+  const p2 = o["ttlMs"];
   if (p2 === undefined || !(Number.isInteger(p2) && (typeof p2 !== "number" || p2 >= 0)))
     return false;
-  const p3 = o.cacheScope;
+  const p3 = o["cacheScope"];
   if (p3 === undefined || !(p3 === "public" || p3 === "private")) return false;
-  const p4 = o.contents;
+  const p4 = o["contents"];
   if (p4 === undefined || !g_ReadResourceResult$1(p4, d)) return false;
   return true;
 }
@@ -3064,22 +3064,22 @@ function x_ReadResourceResult(v: unknown, p: string, out: Issue[], d: number): v
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
-    const x3 = o1.resultType;
+    const x3 = o1["resultType"];
     if (x3 === undefined) out.push(missing(p, "resultType"));
     else {
       x_ResultType(x3, p + "/resultType", out, d + 1);
     }
-    const x4 = o1.ttlMs;
+    const x4 = o1["ttlMs"];
     if (x4 === undefined) out.push(missing(p, "ttlMs"));
     else {
       if (!Number.isInteger(x4)) out.push(fail(p + "/ttlMs", "integer", x4));
       if (!(typeof x4 !== "number" || x4 >= 0)) out.push(fail(p + "/ttlMs", ">= 0 (minimum)", x4));
     }
-    const x5 = o1.cacheScope;
+    const x5 = o1["cacheScope"];
     if (x5 === undefined) out.push(missing(p, "cacheScope"));
     else {
       if (!(x5 === "public" || x5 === "private")) {
@@ -3097,7 +3097,7 @@ function x_ReadResourceResult(v: unknown, p: string, out: Issue[], d: number): v
         out.push(...pickBranch(p + "/cacheScope", '"public" | "private"', x5, branches6));
       }
     }
-    const x9 = o1.contents;
+    const x9 = o1["contents"];
     if (x9 === undefined) out.push(missing(p, "contents"));
     else {
       if (!Array.isArray(x9)) out.push(fail(p + "/contents", "array", x9));
@@ -3146,11 +3146,11 @@ function g_ReadResourceResult$1(v: unknown, d: number): boolean {
 function g_ReadResourceResultResponse(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.jsonrpc;
+  const p0 = o["jsonrpc"];
   if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o.id;
+  const p1 = o["id"];
   if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
-  const p2 = o.result;
+  const p2 = o["result"];
   if (p2 === undefined || !(g_ReadResourceResult(p2, d + 1) || g_InputRequiredResult(p2, d + 1)))
     return false;
   return true;
@@ -3160,17 +3160,17 @@ function x_ReadResourceResultResponse(v: unknown, p: string, out: Issue[], d: nu
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.jsonrpc;
+    const x2 = o1["jsonrpc"];
     if (x2 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
-    const x3 = o1.id;
+    const x3 = o1["id"];
     if (x3 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
-    const x4 = o1.result;
+    const x4 = o1["result"];
     if (x4 === undefined) out.push(missing(p, "result"));
     else {
       if (!(g_ReadResourceResult(x4, d + 1) || g_InputRequiredResult(x4, d + 1))) {
@@ -3196,11 +3196,11 @@ function x_ReadResourceResultResponse(v: unknown, p: string, out: Issue[], d: nu
 function g_ResourceListChangedNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/resources/list_changed")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
   return true;
 }
@@ -3209,18 +3209,18 @@ function x_ResourceListChangedNotification(v: unknown, p: string, out: Issue[], 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/resources/list_changed"))
         out.push(fail(p + "/method", '"notifications/resources/list_changed"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 !== undefined) {
       x_NotificationParams(x4, p + "/params", out, d + 1);
     }
@@ -3230,13 +3230,13 @@ function x_ResourceListChangedNotification(v: unknown, p: string, out: Issue[], 
 function g_SubscriptionFilter(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.toolsListChanged;
+  const p0 = o["toolsListChanged"];
   if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
-  const p1 = o.promptsListChanged;
+  const p1 = o["promptsListChanged"];
   if (p1 !== undefined && !(typeof p1 === "boolean")) return false;
-  const p2 = o.resourcesListChanged;
+  const p2 = o["resourcesListChanged"];
   if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
-  const p3 = o.resourceSubscriptions;
+  const p3 = o["resourceSubscriptions"];
   if (p3 !== undefined && !g_SubscriptionFilter$1(p3, d)) return false;
   return true;
 }
@@ -3245,19 +3245,19 @@ function x_SubscriptionFilter(v: unknown, p: string, out: Issue[], _d: number): 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.toolsListChanged;
+    const x2 = o1["toolsListChanged"];
     if (x2 !== undefined) {
       if (!(typeof x2 === "boolean")) out.push(fail(p + "/toolsListChanged", "boolean", x2));
     }
-    const x3 = o1.promptsListChanged;
+    const x3 = o1["promptsListChanged"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "boolean")) out.push(fail(p + "/promptsListChanged", "boolean", x3));
     }
-    const x4 = o1.resourcesListChanged;
+    const x4 = o1["resourcesListChanged"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "boolean")) out.push(fail(p + "/resourcesListChanged", "boolean", x4));
     }
-    const x5 = o1.resourceSubscriptions;
+    const x5 = o1["resourceSubscriptions"];
     if (x5 !== undefined) {
       if (!Array.isArray(x5)) out.push(fail(p + "/resourceSubscriptions", "array", x5));
       else {
@@ -3284,9 +3284,9 @@ function g_SubscriptionFilter$1(v: unknown, _d: number): boolean {
 function g_SubscriptionsListenRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 === undefined || !g_RequestMetaObject(p0, d + 1)) return false;
-  const p1 = o.notifications;
+  const p1 = o["notifications"];
   if (p1 === undefined || !g_SubscriptionFilter(p1, d + 1)) return false;
   return true;
 }
@@ -3295,12 +3295,12 @@ function x_SubscriptionsListenRequestParams(v: unknown, p: string, out: Issue[],
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 === undefined) out.push(missing(p, "_meta"));
     else {
       x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
     }
-    const x3 = o1.notifications;
+    const x3 = o1["notifications"];
     if (x3 === undefined) out.push(missing(p, "notifications"));
     else {
       x_SubscriptionFilter(x3, p + "/notifications", out, d + 1);
@@ -3311,13 +3311,13 @@ function x_SubscriptionsListenRequestParams(v: unknown, p: string, out: Issue[],
 function g_SubscriptionsListenRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "subscriptions/listen")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 === undefined || !g_SubscriptionsListenRequestParams(p2, d + 1)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -3326,23 +3326,23 @@ function x_SubscriptionsListenRequest(v: unknown, p: string, out: Issue[], d: nu
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "subscriptions/listen"))
         out.push(fail(p + "/method", '"subscriptions/listen"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p, "params"));
     else {
       x_SubscriptionsListenRequestParams(x4, p + "/params", out, d + 1);
     }
-    const x5 = o1.id;
+    const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
@@ -3384,9 +3384,9 @@ function x_SubscriptionsListenResultMetaObject(
 function g_SubscriptionsListenResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 === undefined || !g_SubscriptionsListenResultMetaObject(p0, d + 1)) return false;
-  const p1 = o.resultType;
+  const p1 = o["resultType"];
   if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
   return true;
 }
@@ -3395,12 +3395,12 @@ function x_SubscriptionsListenResult(v: unknown, p: string, out: Issue[], d: num
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 === undefined) out.push(missing(p, "_meta"));
     else {
       x_SubscriptionsListenResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
-    const x3 = o1.resultType;
+    const x3 = o1["resultType"];
     if (x3 === undefined) out.push(missing(p, "resultType"));
     else {
       x_ResultType(x3, p + "/resultType", out, d + 1);
@@ -3411,11 +3411,11 @@ function x_SubscriptionsListenResult(v: unknown, p: string, out: Issue[], d: num
 function g_SubscriptionsListenResultResponse(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.jsonrpc;
+  const p0 = o["jsonrpc"];
   if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o.id;
+  const p1 = o["id"];
   if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
-  const p2 = o.result;
+  const p2 = o["result"];
   if (p2 === undefined || !g_SubscriptionsListenResult(p2, d + 1)) return false;
   return true;
 }
@@ -3424,17 +3424,17 @@ function x_SubscriptionsListenResultResponse(v: unknown, p: string, out: Issue[]
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.jsonrpc;
+    const x2 = o1["jsonrpc"];
     if (x2 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
-    const x3 = o1.id;
+    const x3 = o1["id"];
     if (x3 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
-    const x4 = o1.result;
+    const x4 = o1["result"];
     if (x4 === undefined) out.push(missing(p, "result"));
     else {
       x_SubscriptionsListenResult(x4, p + "/result", out, d + 1);
@@ -3445,9 +3445,9 @@ function x_SubscriptionsListenResultResponse(v: unknown, p: string, out: Issue[]
 function g_SubscriptionsAcknowledgedNotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1)) return false;
-  const p1 = o.notifications;
+  const p1 = o["notifications"];
   if (p1 === undefined || !g_SubscriptionFilter(p1, d + 1)) return false;
   return true;
 }
@@ -3461,11 +3461,11 @@ function x_SubscriptionsAcknowledgedNotificationParams(
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       x_NotificationMetaObject(x2, p + "/_meta", out, d + 1);
     }
-    const x3 = o1.notifications;
+    const x3 = o1["notifications"];
     if (x3 === undefined) out.push(missing(p, "notifications"));
     else {
       x_SubscriptionFilter(x3, p + "/notifications", out, d + 1);
@@ -3476,11 +3476,11 @@ function x_SubscriptionsAcknowledgedNotificationParams(
 function g_SubscriptionsAcknowledgedNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/subscriptions/acknowledged")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 === undefined || !g_SubscriptionsAcknowledgedNotificationParams(p2, d + 1)) return false;
   return true;
 }
@@ -3494,18 +3494,18 @@ function x_SubscriptionsAcknowledgedNotification(
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/subscriptions/acknowledged"))
         out.push(fail(p + "/method", '"notifications/subscriptions/acknowledged"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p, "params"));
     else {
       x_SubscriptionsAcknowledgedNotificationParams(x4, p + "/params", out, d + 1);
@@ -3516,9 +3516,9 @@ function x_SubscriptionsAcknowledgedNotification(
 function g_ResourceUpdatedNotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1)) return false;
-  const p1 = o.uri;
+  const p1 = o["uri"];
   if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
     return false;
   return true;
@@ -3528,11 +3528,11 @@ function x_ResourceUpdatedNotificationParams(v: unknown, p: string, out: Issue[]
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       x_NotificationMetaObject(x2, p + "/_meta", out, d + 1);
     }
-    const x3 = o1.uri;
+    const x3 = o1["uri"];
     if (x3 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/uri", "string", x3));
@@ -3544,11 +3544,11 @@ function x_ResourceUpdatedNotificationParams(v: unknown, p: string, out: Issue[]
 function g_ResourceUpdatedNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/resources/updated")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 === undefined || !g_ResourceUpdatedNotificationParams(p2, d + 1)) return false;
   return true;
 }
@@ -3557,18 +3557,18 @@ function x_ResourceUpdatedNotification(v: unknown, p: string, out: Issue[], d: n
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/resources/updated"))
         out.push(fail(p + "/method", '"notifications/resources/updated"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p, "params"));
     else {
       x_ResourceUpdatedNotificationParams(x4, p + "/params", out, d + 1);
@@ -3579,24 +3579,24 @@ function x_ResourceUpdatedNotification(v: unknown, p: string, out: Issue[], d: n
 function g_Resource(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.icons;
+  const p2 = o["icons"];
   if (p2 !== undefined && !g_Resource$1(p2, d)) return false;
-  const p3 = o.uri;
+  const p3 = o["uri"];
   if (p3 === undefined || !(typeof p3 === "string" && (typeof p3 !== "string" || isUri(p3))))
     return false;
-  const p4 = o.description;
+  const p4 = o["description"];
   if (p4 !== undefined && !(typeof p4 === "string")) return false;
-  const p5 = o.mimeType;
+  const p5 = o["mimeType"];
   if (p5 !== undefined && !(typeof p5 === "string")) return false;
-  const p6 = o.annotations;
+  const p6 = o["annotations"];
   if (p6 !== undefined && !g_Annotations(p6, d + 1)) return false;
-  const p7 = o.size;
+  const p7 = o["size"];
   if (p7 !== undefined && !Number.isInteger(p7)) return false;
-  const p8 = o._meta;
+  const p8 = o["_meta"];
   if (p8 !== undefined && !g_MetaObject(p8, d + 1)) return false;
   return true;
 }
@@ -3605,16 +3605,16 @@ function x_Resource(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.name;
+    const x2 = o1["name"];
     if (x2 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
-    const x4 = o1.icons;
+    const x4 = o1["icons"];
     if (x4 !== undefined) {
       if (!Array.isArray(x4)) out.push(fail(p + "/icons", "array", x4));
       else {
@@ -3624,29 +3624,29 @@ function x_Resource(v: unknown, p: string, out: Issue[], d: number): void {
         }
       }
     }
-    const x7 = o1.uri;
+    const x7 = o1["uri"];
     if (x7 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x7 === "string")) out.push(fail(p + "/uri", "string", x7));
       if (!(typeof x7 !== "string" || isUri(x7))) out.push(fail(p + "/uri", "uri (format)", x7));
     }
-    const x8 = o1.description;
+    const x8 = o1["description"];
     if (x8 !== undefined) {
       if (!(typeof x8 === "string")) out.push(fail(p + "/description", "string", x8));
     }
-    const x9 = o1.mimeType;
+    const x9 = o1["mimeType"];
     if (x9 !== undefined) {
       if (!(typeof x9 === "string")) out.push(fail(p + "/mimeType", "string", x9));
     }
-    const x10 = o1.annotations;
+    const x10 = o1["annotations"];
     if (x10 !== undefined) {
       x_Annotations(x10, p + "/annotations", out, d + 1);
     }
-    const x11 = o1.size;
+    const x11 = o1["size"];
     if (x11 !== undefined) {
       if (!Number.isInteger(x11)) out.push(fail(p + "/size", "integer", x11));
     }
-    const x12 = o1._meta;
+    const x12 = o1["_meta"];
     if (x12 !== undefined) {
       x_MetaObject(x12, p + "/_meta", out, d + 1);
     }
@@ -3666,25 +3666,25 @@ function g_Resource$1(v: unknown, d: number): boolean {
 function g_ResourceTemplate(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.icons;
+  const p2 = o["icons"];
   if (p2 !== undefined && !g_ResourceTemplate$1(p2, d)) return false;
-  const p3 = o.uriTemplate;
+  const p3 = o["uriTemplate"];
   if (
     p3 === undefined ||
     !(typeof p3 === "string" && (typeof p3 !== "string" || isUriTemplate(p3)))
   )
     return false;
-  const p4 = o.description;
+  const p4 = o["description"];
   if (p4 !== undefined && !(typeof p4 === "string")) return false;
-  const p5 = o.mimeType;
+  const p5 = o["mimeType"];
   if (p5 !== undefined && !(typeof p5 === "string")) return false;
-  const p6 = o.annotations;
+  const p6 = o["annotations"];
   if (p6 !== undefined && !g_Annotations(p6, d + 1)) return false;
-  const p7 = o._meta;
+  const p7 = o["_meta"];
   if (p7 !== undefined && !g_MetaObject(p7, d + 1)) return false;
   return true;
 }
@@ -3693,16 +3693,16 @@ function x_ResourceTemplate(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.name;
+    const x2 = o1["name"];
     if (x2 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
-    const x4 = o1.icons;
+    const x4 = o1["icons"];
     if (x4 !== undefined) {
       if (!Array.isArray(x4)) out.push(fail(p + "/icons", "array", x4));
       else {
@@ -3712,26 +3712,26 @@ function x_ResourceTemplate(v: unknown, p: string, out: Issue[], d: number): voi
         }
       }
     }
-    const x7 = o1.uriTemplate;
+    const x7 = o1["uriTemplate"];
     if (x7 === undefined) out.push(missing(p, "uriTemplate"));
     else {
       if (!(typeof x7 === "string")) out.push(fail(p + "/uriTemplate", "string", x7));
       if (!(typeof x7 !== "string" || isUriTemplate(x7)))
         out.push(fail(p + "/uriTemplate", "uri-template (format)", x7));
     }
-    const x8 = o1.description;
+    const x8 = o1["description"];
     if (x8 !== undefined) {
       if (!(typeof x8 === "string")) out.push(fail(p + "/description", "string", x8));
     }
-    const x9 = o1.mimeType;
+    const x9 = o1["mimeType"];
     if (x9 !== undefined) {
       if (!(typeof x9 === "string")) out.push(fail(p + "/mimeType", "string", x9));
     }
-    const x10 = o1.annotations;
+    const x10 = o1["annotations"];
     if (x10 !== undefined) {
       x_Annotations(x10, p + "/annotations", out, d + 1);
     }
-    const x11 = o1._meta;
+    const x11 = o1["_meta"];
     if (x11 !== undefined) {
       x_MetaObject(x11, p + "/_meta", out, d + 1);
     }
@@ -3751,12 +3751,12 @@ function g_ResourceTemplate$1(v: unknown, d: number): boolean {
 function g_ResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.uri;
+  const p0 = o["uri"];
   if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
     return false;
-  const p1 = o.mimeType;
+  const p1 = o["mimeType"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o._meta;
+  const p2 = o["_meta"];
   if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return false;
   return true;
 }
@@ -3765,17 +3765,17 @@ function x_ResourceContents(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.uri;
+    const x2 = o1["uri"];
     if (x2 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
     }
-    const x3 = o1.mimeType;
+    const x3 = o1["mimeType"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/mimeType", "string", x3));
     }
-    const x4 = o1._meta;
+    const x4 = o1["_meta"];
     if (x4 !== undefined) {
       x_MetaObject(x4, p + "/_meta", out, d + 1);
     }
@@ -3785,14 +3785,14 @@ function x_ResourceContents(v: unknown, p: string, out: Issue[], d: number): voi
 function g_TextResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.uri;
+  const p0 = o["uri"];
   if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
     return false;
-  const p1 = o.mimeType;
+  const p1 = o["mimeType"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o._meta;
+  const p2 = o["_meta"];
   if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return false;
-  const p3 = o.text;
+  const p3 = o["text"];
   if (p3 === undefined || !(typeof p3 === "string")) return false;
   return true;
 }
@@ -3801,21 +3801,21 @@ function x_TextResourceContents(v: unknown, p: string, out: Issue[], d: number):
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.uri;
+    const x2 = o1["uri"];
     if (x2 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
     }
-    const x3 = o1.mimeType;
+    const x3 = o1["mimeType"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/mimeType", "string", x3));
     }
-    const x4 = o1._meta;
+    const x4 = o1["_meta"];
     if (x4 !== undefined) {
       x_MetaObject(x4, p + "/_meta", out, d + 1);
     }
-    const x5 = o1.text;
+    const x5 = o1["text"];
     if (x5 === undefined) out.push(missing(p, "text"));
     else {
       if (!(typeof x5 === "string")) out.push(fail(p + "/text", "string", x5));
@@ -3826,14 +3826,14 @@ function x_TextResourceContents(v: unknown, p: string, out: Issue[], d: number):
 function g_BlobResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.uri;
+  const p0 = o["uri"];
   if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
     return false;
-  const p1 = o.mimeType;
+  const p1 = o["mimeType"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o._meta;
+  const p2 = o["_meta"];
   if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return false;
-  const p3 = o.blob;
+  const p3 = o["blob"];
   if (p3 === undefined || !(typeof p3 === "string" && (typeof p3 !== "string" || isByte(p3))))
     return false;
   return true;
@@ -3843,21 +3843,21 @@ function x_BlobResourceContents(v: unknown, p: string, out: Issue[], d: number):
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.uri;
+    const x2 = o1["uri"];
     if (x2 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
     }
-    const x3 = o1.mimeType;
+    const x3 = o1["mimeType"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/mimeType", "string", x3));
     }
-    const x4 = o1._meta;
+    const x4 = o1["_meta"];
     if (x4 !== undefined) {
       x_MetaObject(x4, p + "/_meta", out, d + 1);
     }
-    const x5 = o1.blob;
+    const x5 = o1["blob"];
     if (x5 === undefined) out.push(missing(p, "blob"));
     else {
       if (!(typeof x5 === "string")) out.push(fail(p + "/blob", "string", x5));
@@ -3869,13 +3869,13 @@ function x_BlobResourceContents(v: unknown, p: string, out: Issue[], d: number):
 function g_ListPromptsRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "prompts/list")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 === undefined || !g_PaginatedRequestParams(p2, d + 1)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -3884,22 +3884,22 @@ function x_ListPromptsRequest(v: unknown, p: string, out: Issue[], d: number): v
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "prompts/list")) out.push(fail(p + "/method", '"prompts/list"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p, "params"));
     else {
       x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
     }
-    const x5 = o1.id;
+    const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
@@ -3910,18 +3910,18 @@ function x_ListPromptsRequest(v: unknown, p: string, out: Issue[], d: number): v
 function g_ListPromptsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
-  const p1 = o.resultType;
+  const p1 = o["resultType"];
   if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
-  const p2 = o.nextCursor;
+  const p2 = o["nextCursor"];
   if (p2 !== undefined && !g_Cursor(p2, d + 1)) return false;
-  const p3 = o.ttlMs;
+  const p3 = o["ttlMs"];
   if (p3 === undefined || !(Number.isInteger(p3) && (typeof p3 !== "number" || p3 >= 0)))
     return false;
-  const p4 = o.cacheScope;
+  const p4 = o["cacheScope"];
   if (p4 === undefined || !(p4 === "public" || p4 === "private")) return false;
-  const p5 = o.prompts;
+  const p5 = o["prompts"];
   if (p5 === undefined || !g_ListPromptsResult$1(p5, d)) return false;
   return true;
 }
@@ -3930,26 +3930,26 @@ function x_ListPromptsResult(v: unknown, p: string, out: Issue[], d: number): vo
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
-    const x3 = o1.resultType;
+    const x3 = o1["resultType"];
     if (x3 === undefined) out.push(missing(p, "resultType"));
     else {
       x_ResultType(x3, p + "/resultType", out, d + 1);
     }
-    const x4 = o1.nextCursor;
+    const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
-    const x5 = o1.ttlMs;
+    const x5 = o1["ttlMs"];
     if (x5 === undefined) out.push(missing(p, "ttlMs"));
     else {
       if (!Number.isInteger(x5)) out.push(fail(p + "/ttlMs", "integer", x5));
       if (!(typeof x5 !== "number" || x5 >= 0)) out.push(fail(p + "/ttlMs", ">= 0 (minimum)", x5));
     }
-    const x6 = o1.cacheScope;
+    const x6 = o1["cacheScope"];
     if (x6 === undefined) out.push(missing(p, "cacheScope"));
     else {
       if (!(x6 === "public" || x6 === "private")) {
@@ -3967,7 +3967,7 @@ function x_ListPromptsResult(v: unknown, p: string, out: Issue[], d: number): vo
         out.push(...pickBranch(p + "/cacheScope", '"public" | "private"', x6, branches7));
       }
     }
-    const x10 = o1.prompts;
+    const x10 = o1["prompts"];
     if (x10 === undefined) out.push(missing(p, "prompts"));
     else {
       if (!Array.isArray(x10)) out.push(fail(p + "/prompts", "array", x10));
@@ -3994,11 +3994,11 @@ function g_ListPromptsResult$1(v: unknown, d: number): boolean {
 function g_ListPromptsResultResponse(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.jsonrpc;
+  const p0 = o["jsonrpc"];
   if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o.id;
+  const p1 = o["id"];
   if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
-  const p2 = o.result;
+  const p2 = o["result"];
   if (p2 === undefined || !g_ListPromptsResult(p2, d + 1)) return false;
   return true;
 }
@@ -4007,17 +4007,17 @@ function x_ListPromptsResultResponse(v: unknown, p: string, out: Issue[], d: num
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.jsonrpc;
+    const x2 = o1["jsonrpc"];
     if (x2 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
-    const x3 = o1.id;
+    const x3 = o1["id"];
     if (x3 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
-    const x4 = o1.result;
+    const x4 = o1["result"];
     if (x4 === undefined) out.push(missing(p, "result"));
     else {
       x_ListPromptsResult(x4, p + "/result", out, d + 1);
@@ -4028,15 +4028,15 @@ function x_ListPromptsResultResponse(v: unknown, p: string, out: Issue[], d: num
 function g_GetPromptRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 === undefined || !g_RequestMetaObject(p0, d + 1)) return false;
-  const p1 = o.inputResponses;
+  const p1 = o["inputResponses"];
   if (p1 !== undefined && !g_InputResponses(p1, d + 1)) return false;
-  const p2 = o.requestState;
+  const p2 = o["requestState"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.name;
+  const p3 = o["name"];
   if (p3 === undefined || !(typeof p3 === "string")) return false;
-  const p4 = o.arguments;
+  const p4 = o["arguments"];
   if (p4 !== undefined && !g_GetPromptRequestParams$1(p4, d)) return false;
   return true;
 }
@@ -4045,25 +4045,25 @@ function x_GetPromptRequestParams(v: unknown, p: string, out: Issue[], d: number
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 === undefined) out.push(missing(p, "_meta"));
     else {
       x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
     }
-    const x3 = o1.inputResponses;
+    const x3 = o1["inputResponses"];
     if (x3 !== undefined) {
       x_InputResponses(x3, p + "/inputResponses", out, d + 1);
     }
-    const x4 = o1.requestState;
+    const x4 = o1["requestState"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/requestState", "string", x4));
     }
-    const x5 = o1.name;
+    const x5 = o1["name"];
     if (x5 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x5 === "string")) out.push(fail(p + "/name", "string", x5));
     }
-    const x6 = o1.arguments;
+    const x6 = o1["arguments"];
     if (x6 !== undefined) {
       if (typeof x6 !== "object" || x6 === null || Array.isArray(x6))
         out.push(fail(p + "/arguments", "object", x6));
@@ -4091,13 +4091,13 @@ function g_GetPromptRequestParams$1(v: unknown, _d: number): boolean {
 function g_GetPromptRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "prompts/get")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 === undefined || !g_GetPromptRequestParams(p2, d + 1)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -4106,22 +4106,22 @@ function x_GetPromptRequest(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "prompts/get")) out.push(fail(p + "/method", '"prompts/get"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p, "params"));
     else {
       x_GetPromptRequestParams(x4, p + "/params", out, d + 1);
     }
-    const x5 = o1.id;
+    const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
@@ -4132,13 +4132,13 @@ function x_GetPromptRequest(v: unknown, p: string, out: Issue[], d: number): voi
 function g_GetPromptResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
-  const p1 = o.resultType;
+  const p1 = o["resultType"];
   if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
-  const p2 = o.description;
+  const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.messages;
+  const p3 = o["messages"];
   if (p3 === undefined || !g_GetPromptResult$1(p3, d)) return false;
   return true;
 }
@@ -4147,20 +4147,20 @@ function x_GetPromptResult(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
-    const x3 = o1.resultType;
+    const x3 = o1["resultType"];
     if (x3 === undefined) out.push(missing(p, "resultType"));
     else {
       x_ResultType(x3, p + "/resultType", out, d + 1);
     }
-    const x4 = o1.description;
+    const x4 = o1["description"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
-    const x5 = o1.messages;
+    const x5 = o1["messages"];
     if (x5 === undefined) out.push(missing(p, "messages"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/messages", "array", x5));
@@ -4187,11 +4187,11 @@ function g_GetPromptResult$1(v: unknown, d: number): boolean {
 function g_GetPromptResultResponse(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.jsonrpc;
+  const p0 = o["jsonrpc"];
   if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o.id;
+  const p1 = o["id"];
   if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
-  const p2 = o.result;
+  const p2 = o["result"];
   if (p2 === undefined || !(g_GetPromptResult(p2, d + 1) || g_InputRequiredResult(p2, d + 1)))
     return false;
   return true;
@@ -4201,17 +4201,17 @@ function x_GetPromptResultResponse(v: unknown, p: string, out: Issue[], d: numbe
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.jsonrpc;
+    const x2 = o1["jsonrpc"];
     if (x2 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
-    const x3 = o1.id;
+    const x3 = o1["id"];
     if (x3 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
-    const x4 = o1.result;
+    const x4 = o1["result"];
     if (x4 === undefined) out.push(missing(p, "result"));
     else {
       if (!(g_GetPromptResult(x4, d + 1) || g_InputRequiredResult(x4, d + 1))) {
@@ -4237,17 +4237,17 @@ function x_GetPromptResultResponse(v: unknown, p: string, out: Issue[], d: numbe
 function g_Prompt(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.icons;
+  const p2 = o["icons"];
   if (p2 !== undefined && !g_Prompt$1(p2, d)) return false;
-  const p3 = o.description;
+  const p3 = o["description"];
   if (p3 !== undefined && !(typeof p3 === "string")) return false;
-  const p4 = o.arguments;
+  const p4 = o["arguments"];
   if (p4 !== undefined && !g_Prompt$2(p4, d)) return false;
-  const p5 = o._meta;
+  const p5 = o["_meta"];
   if (p5 !== undefined && !g_MetaObject(p5, d + 1)) return false;
   return true;
 }
@@ -4256,16 +4256,16 @@ function x_Prompt(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.name;
+    const x2 = o1["name"];
     if (x2 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
-    const x4 = o1.icons;
+    const x4 = o1["icons"];
     if (x4 !== undefined) {
       if (!Array.isArray(x4)) out.push(fail(p + "/icons", "array", x4));
       else {
@@ -4275,11 +4275,11 @@ function x_Prompt(v: unknown, p: string, out: Issue[], d: number): void {
         }
       }
     }
-    const x7 = o1.description;
+    const x7 = o1["description"];
     if (x7 !== undefined) {
       if (!(typeof x7 === "string")) out.push(fail(p + "/description", "string", x7));
     }
-    const x8 = o1.arguments;
+    const x8 = o1["arguments"];
     if (x8 !== undefined) {
       if (!Array.isArray(x8)) out.push(fail(p + "/arguments", "array", x8));
       else {
@@ -4289,7 +4289,7 @@ function x_Prompt(v: unknown, p: string, out: Issue[], d: number): void {
         }
       }
     }
-    const x11 = o1._meta;
+    const x11 = o1["_meta"];
     if (x11 !== undefined) {
       x_MetaObject(x11, p + "/_meta", out, d + 1);
     }
@@ -4319,13 +4319,13 @@ function g_Prompt$2(v: unknown, d: number): boolean {
 function g_PromptArgument(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.description;
+  const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.required;
+  const p3 = o["required"];
   if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
   return true;
 }
@@ -4334,20 +4334,20 @@ function x_PromptArgument(v: unknown, p: string, out: Issue[], _d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.name;
+    const x2 = o1["name"];
     if (x2 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
-    const x4 = o1.description;
+    const x4 = o1["description"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
-    const x5 = o1.required;
+    const x5 = o1["required"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "boolean")) out.push(fail(p + "/required", "boolean", x5));
     }
@@ -4378,9 +4378,9 @@ function x_Role(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_PromptMessage(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.role;
+  const p0 = o["role"];
   if (p0 === undefined || !g_Role(p0, d + 1)) return false;
-  const p1 = o.content;
+  const p1 = o["content"];
   if (p1 === undefined || !g_ContentBlock(p1, d + 1)) return false;
   return true;
 }
@@ -4389,12 +4389,12 @@ function x_PromptMessage(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.role;
+    const x2 = o1["role"];
     if (x2 === undefined) out.push(missing(p, "role"));
     else {
       x_Role(x2, p + "/role", out, d + 1);
     }
-    const x3 = o1.content;
+    const x3 = o1["content"];
     if (x3 === undefined) out.push(missing(p, "content"));
     else {
       x_ContentBlock(x3, p + "/content", out, d + 1);
@@ -4405,26 +4405,26 @@ function x_PromptMessage(v: unknown, p: string, out: Issue[], d: number): void {
 function g_ResourceLink(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "resource_link")) return false;
-  const p1 = o.name;
+  const p1 = o["name"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o.title;
+  const p2 = o["title"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.icons;
+  const p3 = o["icons"];
   if (p3 !== undefined && !g_ResourceLink$1(p3, d)) return false;
-  const p4 = o.uri;
+  const p4 = o["uri"];
   if (p4 === undefined || !(typeof p4 === "string" && (typeof p4 !== "string" || isUri(p4))))
     return false;
-  const p5 = o.description;
+  const p5 = o["description"];
   if (p5 !== undefined && !(typeof p5 === "string")) return false;
-  const p6 = o.mimeType;
+  const p6 = o["mimeType"];
   if (p6 !== undefined && !(typeof p6 === "string")) return false;
-  const p7 = o.annotations;
+  const p7 = o["annotations"];
   if (p7 !== undefined && !g_Annotations(p7, d + 1)) return false;
-  const p8 = o.size;
+  const p8 = o["size"];
   if (p8 !== undefined && !Number.isInteger(p8)) return false;
-  const p9 = o._meta;
+  const p9 = o["_meta"];
   if (p9 !== undefined && !g_MetaObject(p9, d + 1)) return false;
   return true;
 }
@@ -4433,21 +4433,21 @@ function x_ResourceLink(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "resource_link")) out.push(fail(p + "/type", '"resource_link"', x2));
     }
-    const x3 = o1.name;
+    const x3 = o1["name"];
     if (x3 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/name", "string", x3));
     }
-    const x4 = o1.title;
+    const x4 = o1["title"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/title", "string", x4));
     }
-    const x5 = o1.icons;
+    const x5 = o1["icons"];
     if (x5 !== undefined) {
       if (!Array.isArray(x5)) out.push(fail(p + "/icons", "array", x5));
       else {
@@ -4457,29 +4457,29 @@ function x_ResourceLink(v: unknown, p: string, out: Issue[], d: number): void {
         }
       }
     }
-    const x8 = o1.uri;
+    const x8 = o1["uri"];
     if (x8 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x8 === "string")) out.push(fail(p + "/uri", "string", x8));
       if (!(typeof x8 !== "string" || isUri(x8))) out.push(fail(p + "/uri", "uri (format)", x8));
     }
-    const x9 = o1.description;
+    const x9 = o1["description"];
     if (x9 !== undefined) {
       if (!(typeof x9 === "string")) out.push(fail(p + "/description", "string", x9));
     }
-    const x10 = o1.mimeType;
+    const x10 = o1["mimeType"];
     if (x10 !== undefined) {
       if (!(typeof x10 === "string")) out.push(fail(p + "/mimeType", "string", x10));
     }
-    const x11 = o1.annotations;
+    const x11 = o1["annotations"];
     if (x11 !== undefined) {
       x_Annotations(x11, p + "/annotations", out, d + 1);
     }
-    const x12 = o1.size;
+    const x12 = o1["size"];
     if (x12 !== undefined) {
       if (!Number.isInteger(x12)) out.push(fail(p + "/size", "integer", x12));
     }
-    const x13 = o1._meta;
+    const x13 = o1["_meta"];
     if (x13 !== undefined) {
       x_MetaObject(x13, p + "/_meta", out, d + 1);
     }
@@ -4499,14 +4499,14 @@ function g_ResourceLink$1(v: unknown, d: number): boolean {
 function g_EmbeddedResource(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "resource")) return false;
-  const p1 = o.resource;
+  const p1 = o["resource"];
   if (p1 === undefined || !(g_TextResourceContents(p1, d + 1) || g_BlobResourceContents(p1, d + 1)))
     return false;
-  const p2 = o.annotations;
+  const p2 = o["annotations"];
   if (p2 !== undefined && !g_Annotations(p2, d + 1)) return false;
-  const p3 = o._meta;
+  const p3 = o["_meta"];
   if (p3 !== undefined && !g_MetaObject(p3, d + 1)) return false;
   return true;
 }
@@ -4515,12 +4515,12 @@ function x_EmbeddedResource(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "resource")) out.push(fail(p + "/type", '"resource"', x2));
     }
-    const x3 = o1.resource;
+    const x3 = o1["resource"];
     if (x3 === undefined) out.push(missing(p, "resource"));
     else {
       if (!(g_TextResourceContents(x3, d + 1) || g_BlobResourceContents(x3, d + 1))) {
@@ -4545,11 +4545,11 @@ function x_EmbeddedResource(v: unknown, p: string, out: Issue[], d: number): voi
         );
       }
     }
-    const x7 = o1.annotations;
+    const x7 = o1["annotations"];
     if (x7 !== undefined) {
       x_Annotations(x7, p + "/annotations", out, d + 1);
     }
-    const x8 = o1._meta;
+    const x8 = o1["_meta"];
     if (x8 !== undefined) {
       x_MetaObject(x8, p + "/_meta", out, d + 1);
     }
@@ -4559,11 +4559,11 @@ function x_EmbeddedResource(v: unknown, p: string, out: Issue[], d: number): voi
 function g_PromptListChangedNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/prompts/list_changed")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
   return true;
 }
@@ -4572,18 +4572,18 @@ function x_PromptListChangedNotification(v: unknown, p: string, out: Issue[], d:
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/prompts/list_changed"))
         out.push(fail(p + "/method", '"notifications/prompts/list_changed"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 !== undefined) {
       x_NotificationParams(x4, p + "/params", out, d + 1);
     }
@@ -4593,13 +4593,13 @@ function x_PromptListChangedNotification(v: unknown, p: string, out: Issue[], d:
 function g_ListToolsRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "tools/list")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 === undefined || !g_PaginatedRequestParams(p2, d + 1)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -4608,22 +4608,22 @@ function x_ListToolsRequest(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "tools/list")) out.push(fail(p + "/method", '"tools/list"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p, "params"));
     else {
       x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
     }
-    const x5 = o1.id;
+    const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
@@ -4634,18 +4634,18 @@ function x_ListToolsRequest(v: unknown, p: string, out: Issue[], d: number): voi
 function g_ListToolsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
-  const p1 = o.resultType;
+  const p1 = o["resultType"];
   if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
-  const p2 = o.nextCursor;
+  const p2 = o["nextCursor"];
   if (p2 !== undefined && !g_Cursor(p2, d + 1)) return false;
-  const p3 = o.ttlMs;
+  const p3 = o["ttlMs"];
   if (p3 === undefined || !(Number.isInteger(p3) && (typeof p3 !== "number" || p3 >= 0)))
     return false;
-  const p4 = o.cacheScope;
+  const p4 = o["cacheScope"];
   if (p4 === undefined || !(p4 === "public" || p4 === "private")) return false;
-  const p5 = o.tools;
+  const p5 = o["tools"];
   if (p5 === undefined || !g_ListToolsResult$1(p5, d)) return false;
   return true;
 }
@@ -4654,26 +4654,26 @@ function x_ListToolsResult(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
-    const x3 = o1.resultType;
+    const x3 = o1["resultType"];
     if (x3 === undefined) out.push(missing(p, "resultType"));
     else {
       x_ResultType(x3, p + "/resultType", out, d + 1);
     }
-    const x4 = o1.nextCursor;
+    const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
-    const x5 = o1.ttlMs;
+    const x5 = o1["ttlMs"];
     if (x5 === undefined) out.push(missing(p, "ttlMs"));
     else {
       if (!Number.isInteger(x5)) out.push(fail(p + "/ttlMs", "integer", x5));
       if (!(typeof x5 !== "number" || x5 >= 0)) out.push(fail(p + "/ttlMs", ">= 0 (minimum)", x5));
     }
-    const x6 = o1.cacheScope;
+    const x6 = o1["cacheScope"];
     if (x6 === undefined) out.push(missing(p, "cacheScope"));
     else {
       if (!(x6 === "public" || x6 === "private")) {
@@ -4691,7 +4691,7 @@ function x_ListToolsResult(v: unknown, p: string, out: Issue[], d: number): void
         out.push(...pickBranch(p + "/cacheScope", '"public" | "private"', x6, branches7));
       }
     }
-    const x10 = o1.tools;
+    const x10 = o1["tools"];
     if (x10 === undefined) out.push(missing(p, "tools"));
     else {
       if (!Array.isArray(x10)) out.push(fail(p + "/tools", "array", x10));
@@ -4718,11 +4718,11 @@ function g_ListToolsResult$1(v: unknown, d: number): boolean {
 function g_ListToolsResultResponse(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.jsonrpc;
+  const p0 = o["jsonrpc"];
   if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o.id;
+  const p1 = o["id"];
   if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
-  const p2 = o.result;
+  const p2 = o["result"];
   if (p2 === undefined || !g_ListToolsResult(p2, d + 1)) return false;
   return true;
 }
@@ -4731,17 +4731,17 @@ function x_ListToolsResultResponse(v: unknown, p: string, out: Issue[], d: numbe
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.jsonrpc;
+    const x2 = o1["jsonrpc"];
     if (x2 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
-    const x3 = o1.id;
+    const x3 = o1["id"];
     if (x3 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
-    const x4 = o1.result;
+    const x4 = o1["result"];
     if (x4 === undefined) out.push(missing(p, "result"));
     else {
       x_ListToolsResult(x4, p + "/result", out, d + 1);
@@ -4752,13 +4752,13 @@ function x_ListToolsResultResponse(v: unknown, p: string, out: Issue[], d: numbe
 function g_CallToolResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
-  const p1 = o.resultType;
+  const p1 = o["resultType"];
   if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
-  const p2 = o.content;
+  const p2 = o["content"];
   if (p2 === undefined || !g_CallToolResult$1(p2, d)) return false;
-  const p4 = o.isError;
+  const p4 = o["isError"];
   if (p4 !== undefined && !(typeof p4 === "boolean")) return false;
   return true;
 }
@@ -4767,16 +4767,16 @@ function x_CallToolResult(v: unknown, p: string, out: Issue[], d: number): void 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
-    const x3 = o1.resultType;
+    const x3 = o1["resultType"];
     if (x3 === undefined) out.push(missing(p, "resultType"));
     else {
       x_ResultType(x3, p + "/resultType", out, d + 1);
     }
-    const x4 = o1.content;
+    const x4 = o1["content"];
     if (x4 === undefined) out.push(missing(p, "content"));
     else {
       if (!Array.isArray(x4)) out.push(fail(p + "/content", "array", x4));
@@ -4787,7 +4787,7 @@ function x_CallToolResult(v: unknown, p: string, out: Issue[], d: number): void 
         }
       }
     }
-    const x7 = o1.isError;
+    const x7 = o1["isError"];
     if (x7 !== undefined) {
       if (!(typeof x7 === "boolean")) out.push(fail(p + "/isError", "boolean", x7));
     }
@@ -4807,11 +4807,11 @@ function g_CallToolResult$1(v: unknown, d: number): boolean {
 function g_CallToolResultResponse(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.jsonrpc;
+  const p0 = o["jsonrpc"];
   if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o.id;
+  const p1 = o["id"];
   if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
-  const p2 = o.result;
+  const p2 = o["result"];
   if (p2 === undefined || !(g_CallToolResult(p2, d + 1) || g_InputRequiredResult(p2, d + 1)))
     return false;
   return true;
@@ -4821,17 +4821,17 @@ function x_CallToolResultResponse(v: unknown, p: string, out: Issue[], d: number
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.jsonrpc;
+    const x2 = o1["jsonrpc"];
     if (x2 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
-    const x3 = o1.id;
+    const x3 = o1["id"];
     if (x3 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
-    const x4 = o1.result;
+    const x4 = o1["result"];
     if (x4 === undefined) out.push(missing(p, "result"));
     else {
       if (!(g_CallToolResult(x4, d + 1) || g_InputRequiredResult(x4, d + 1))) {
@@ -4857,15 +4857,15 @@ function x_CallToolResultResponse(v: unknown, p: string, out: Issue[], d: number
 function g_CallToolRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 === undefined || !g_RequestMetaObject(p0, d + 1)) return false;
-  const p1 = o.inputResponses;
+  const p1 = o["inputResponses"];
   if (p1 !== undefined && !g_InputResponses(p1, d + 1)) return false;
-  const p2 = o.requestState;
+  const p2 = o["requestState"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.name;
+  const p3 = o["name"];
   if (p3 === undefined || !(typeof p3 === "string")) return false;
-  const p4 = o.arguments;
+  const p4 = o["arguments"];
   if (p4 !== undefined && !g_CallToolRequestParams$1(p4, d)) return false;
   return true;
 }
@@ -4874,25 +4874,25 @@ function x_CallToolRequestParams(v: unknown, p: string, out: Issue[], d: number)
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 === undefined) out.push(missing(p, "_meta"));
     else {
       x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
     }
-    const x3 = o1.inputResponses;
+    const x3 = o1["inputResponses"];
     if (x3 !== undefined) {
       x_InputResponses(x3, p + "/inputResponses", out, d + 1);
     }
-    const x4 = o1.requestState;
+    const x4 = o1["requestState"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/requestState", "string", x4));
     }
-    const x5 = o1.name;
+    const x5 = o1["name"];
     if (x5 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x5 === "string")) out.push(fail(p + "/name", "string", x5));
     }
-    const x6 = o1.arguments;
+    const x6 = o1["arguments"];
     if (x6 !== undefined) {
       if (typeof x6 !== "object" || x6 === null || Array.isArray(x6))
         out.push(fail(p + "/arguments", "object", x6));
@@ -4908,13 +4908,13 @@ function g_CallToolRequestParams$1(v: unknown, _d: number): boolean {
 function g_CallToolRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "tools/call")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 === undefined || !g_CallToolRequestParams(p2, d + 1)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -4923,22 +4923,22 @@ function x_CallToolRequest(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "tools/call")) out.push(fail(p + "/method", '"tools/call"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p, "params"));
     else {
       x_CallToolRequestParams(x4, p + "/params", out, d + 1);
     }
-    const x5 = o1.id;
+    const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
@@ -4949,11 +4949,11 @@ function x_CallToolRequest(v: unknown, p: string, out: Issue[], d: number): void
 function g_ToolListChangedNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/tools/list_changed")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
   return true;
 }
@@ -4962,18 +4962,18 @@ function x_ToolListChangedNotification(v: unknown, p: string, out: Issue[], d: n
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/tools/list_changed"))
         out.push(fail(p + "/method", '"notifications/tools/list_changed"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 !== undefined) {
       x_NotificationParams(x4, p + "/params", out, d + 1);
     }
@@ -4983,15 +4983,15 @@ function x_ToolListChangedNotification(v: unknown, p: string, out: Issue[], d: n
 function g_ToolAnnotations(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.title;
+  const p0 = o["title"];
   if (p0 !== undefined && !(typeof p0 === "string")) return false;
-  const p1 = o.readOnlyHint;
+  const p1 = o["readOnlyHint"];
   if (p1 !== undefined && !(typeof p1 === "boolean")) return false;
-  const p2 = o.destructiveHint;
+  const p2 = o["destructiveHint"];
   if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
-  const p3 = o.idempotentHint;
+  const p3 = o["idempotentHint"];
   if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
-  const p4 = o.openWorldHint;
+  const p4 = o["openWorldHint"];
   if (p4 !== undefined && !(typeof p4 === "boolean")) return false;
   return true;
 }
@@ -5000,23 +5000,23 @@ function x_ToolAnnotations(v: unknown, p: string, out: Issue[], _d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.title;
+    const x2 = o1["title"];
     if (x2 !== undefined) {
       if (!(typeof x2 === "string")) out.push(fail(p + "/title", "string", x2));
     }
-    const x3 = o1.readOnlyHint;
+    const x3 = o1["readOnlyHint"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "boolean")) out.push(fail(p + "/readOnlyHint", "boolean", x3));
     }
-    const x4 = o1.destructiveHint;
+    const x4 = o1["destructiveHint"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "boolean")) out.push(fail(p + "/destructiveHint", "boolean", x4));
     }
-    const x5 = o1.idempotentHint;
+    const x5 = o1["idempotentHint"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "boolean")) out.push(fail(p + "/idempotentHint", "boolean", x5));
     }
-    const x6 = o1.openWorldHint;
+    const x6 = o1["openWorldHint"];
     if (x6 !== undefined) {
       if (!(typeof x6 === "boolean")) out.push(fail(p + "/openWorldHint", "boolean", x6));
     }
@@ -5026,21 +5026,21 @@ function x_ToolAnnotations(v: unknown, p: string, out: Issue[], _d: number): voi
 function g_Tool(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.icons;
+  const p2 = o["icons"];
   if (p2 !== undefined && !g_Tool$1(p2, d)) return false;
-  const p3 = o.description;
+  const p3 = o["description"];
   if (p3 !== undefined && !(typeof p3 === "string")) return false;
-  const p4 = o.inputSchema;
+  const p4 = o["inputSchema"];
   if (p4 === undefined || !g_Tool$2(p4, d)) return false;
-  const p5 = o.outputSchema;
+  const p5 = o["outputSchema"];
   if (p5 !== undefined && !g_Tool$3(p5, d)) return false;
-  const p6 = o.annotations;
+  const p6 = o["annotations"];
   if (p6 !== undefined && !g_ToolAnnotations(p6, d + 1)) return false;
-  const p7 = o._meta;
+  const p7 = o["_meta"];
   if (p7 !== undefined && !g_MetaObject(p7, d + 1)) return false;
   return true;
 }
@@ -5049,16 +5049,16 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.name;
+    const x2 = o1["name"];
     if (x2 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
-    const x4 = o1.icons;
+    const x4 = o1["icons"];
     if (x4 !== undefined) {
       if (!Array.isArray(x4)) out.push(fail(p + "/icons", "array", x4));
       else {
@@ -5068,47 +5068,47 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
         }
       }
     }
-    const x7 = o1.description;
+    const x7 = o1["description"];
     if (x7 !== undefined) {
       if (!(typeof x7 === "string")) out.push(fail(p + "/description", "string", x7));
     }
-    const x8 = o1.inputSchema;
+    const x8 = o1["inputSchema"];
     if (x8 === undefined) out.push(missing(p, "inputSchema"));
     else {
       if (typeof x8 !== "object" || x8 === null || Array.isArray(x8))
         out.push(fail(p + "/inputSchema", "object", x8));
       else {
         const o9 = x8 as Readonly<Record<string, unknown>>;
-        const x10 = o9.type;
+        const x10 = o9["type"];
         if (x10 === undefined) out.push(missing(p + "/inputSchema", "type"));
         else {
           if (!(x10 === "object")) out.push(fail(p + "/inputSchema" + "/type", '"object"', x10));
         }
-        const x11 = o9.$schema;
+        const x11 = o9["$schema"];
         if (x11 !== undefined) {
           if (!(typeof x11 === "string"))
             out.push(fail(p + "/inputSchema" + "/$schema", "string", x11));
         }
       }
     }
-    const x12 = o1.outputSchema;
+    const x12 = o1["outputSchema"];
     if (x12 !== undefined) {
       if (typeof x12 !== "object" || x12 === null || Array.isArray(x12))
         out.push(fail(p + "/outputSchema", "object", x12));
       else {
         const o13 = x12 as Readonly<Record<string, unknown>>;
-        const x14 = o13.$schema;
+        const x14 = o13["$schema"];
         if (x14 !== undefined) {
           if (!(typeof x14 === "string"))
             out.push(fail(p + "/outputSchema" + "/$schema", "string", x14));
         }
       }
     }
-    const x15 = o1.annotations;
+    const x15 = o1["annotations"];
     if (x15 !== undefined) {
       x_ToolAnnotations(x15, p + "/annotations", out, d + 1);
     }
-    const x16 = o1._meta;
+    const x16 = o1["_meta"];
     if (x16 !== undefined) {
       x_MetaObject(x16, p + "/_meta", out, d + 1);
     }
@@ -5128,9 +5128,9 @@ function g_Tool$1(v: unknown, d: number): boolean {
 function g_Tool$2(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "object")) return false;
-  const p1 = o.$schema;
+  const p1 = o["$schema"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   return true;
 }
@@ -5138,7 +5138,7 @@ function g_Tool$2(v: unknown, _d: number): boolean {
 function g_Tool$3(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.$schema;
+  const p0 = o["$schema"];
   if (p0 !== undefined && !(typeof p0 === "string")) return false;
   return true;
 }
@@ -5146,13 +5146,13 @@ function g_Tool$3(v: unknown, _d: number): boolean {
 function g_LoggingMessageNotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1)) return false;
-  const p1 = o.level;
+  const p1 = o["level"];
   if (p1 === undefined || !g_LoggingLevel(p1, d + 1)) return false;
-  const p2 = o.logger;
+  const p2 = o["logger"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  if (o.data === undefined) return false;
+  if (o["data"] === undefined) return false;
   return true;
 }
 
@@ -5160,20 +5160,20 @@ function x_LoggingMessageNotificationParams(v: unknown, p: string, out: Issue[],
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       x_NotificationMetaObject(x2, p + "/_meta", out, d + 1);
     }
-    const x3 = o1.level;
+    const x3 = o1["level"];
     if (x3 === undefined) out.push(missing(p, "level"));
     else {
       x_LoggingLevel(x3, p + "/level", out, d + 1);
     }
-    const x4 = o1.logger;
+    const x4 = o1["logger"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/logger", "string", x4));
     }
-    const x5 = o1.data;
+    const x5 = o1["data"];
     if (x5 === undefined) out.push(missing(p, "data"));
   }
 }
@@ -5181,11 +5181,11 @@ function x_LoggingMessageNotificationParams(v: unknown, p: string, out: Issue[],
 function g_LoggingMessageNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/message")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 === undefined || !g_LoggingMessageNotificationParams(p2, d + 1)) return false;
   return true;
 }
@@ -5194,18 +5194,18 @@ function x_LoggingMessageNotification(v: unknown, p: string, out: Issue[], d: nu
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "notifications/message"))
         out.push(fail(p + "/method", '"notifications/message"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p, "params"));
     else {
       x_LoggingMessageNotificationParams(x4, p + "/params", out, d + 1);
@@ -5292,26 +5292,26 @@ function x_LoggingLevel(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_CreateMessageRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.messages;
+  const p0 = o["messages"];
   if (p0 === undefined || !g_CreateMessageRequestParams$1(p0, d)) return false;
-  const p1 = o.modelPreferences;
+  const p1 = o["modelPreferences"];
   if (p1 !== undefined && !g_ModelPreferences(p1, d + 1)) return false;
-  const p2 = o.systemPrompt;
+  const p2 = o["systemPrompt"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.includeContext;
+  const p3 = o["includeContext"];
   if (p3 !== undefined && !(p3 === "none" || p3 === "thisServer" || p3 === "allServers"))
     return false;
-  const p4 = o.temperature;
+  const p4 = o["temperature"];
   if (p4 !== undefined && !(typeof p4 === "number" && Number.isFinite(p4))) return false;
-  const p5 = o.maxTokens;
+  const p5 = o["maxTokens"];
   if (p5 === undefined || !Number.isInteger(p5)) return false;
-  const p6 = o.stopSequences;
+  const p6 = o["stopSequences"];
   if (p6 !== undefined && !g_CreateMessageRequestParams$2(p6, d)) return false;
-  const p7 = o.metadata;
+  const p7 = o["metadata"];
   if (p7 !== undefined && !g_JSONObject(p7, d + 1)) return false;
-  const p8 = o.tools;
+  const p8 = o["tools"];
   if (p8 !== undefined && !g_CreateMessageRequestParams$3(p8, d)) return false;
-  const p9 = o.toolChoice;
+  const p9 = o["toolChoice"];
   if (p9 !== undefined && !g_ToolChoice(p9, d + 1)) return false;
   return true;
 }
@@ -5320,7 +5320,7 @@ function x_CreateMessageRequestParams(v: unknown, p: string, out: Issue[], d: nu
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.messages;
+    const x2 = o1["messages"];
     if (x2 === undefined) out.push(missing(p, "messages"));
     else {
       if (!Array.isArray(x2)) out.push(fail(p + "/messages", "array", x2));
@@ -5331,15 +5331,15 @@ function x_CreateMessageRequestParams(v: unknown, p: string, out: Issue[], d: nu
         }
       }
     }
-    const x5 = o1.modelPreferences;
+    const x5 = o1["modelPreferences"];
     if (x5 !== undefined) {
       x_ModelPreferences(x5, p + "/modelPreferences", out, d + 1);
     }
-    const x6 = o1.systemPrompt;
+    const x6 = o1["systemPrompt"];
     if (x6 !== undefined) {
       if (!(typeof x6 === "string")) out.push(fail(p + "/systemPrompt", "string", x6));
     }
-    const x7 = o1.includeContext;
+    const x7 = o1["includeContext"];
     if (x7 !== undefined) {
       if (!(x7 === "none" || x7 === "thisServer" || x7 === "allServers")) {
         const branches8: [string, Issue[]][] = [];
@@ -5368,17 +5368,17 @@ function x_CreateMessageRequestParams(v: unknown, p: string, out: Issue[], d: nu
         );
       }
     }
-    const x12 = o1.temperature;
+    const x12 = o1["temperature"];
     if (x12 !== undefined) {
       if (!(typeof x12 === "number" && Number.isFinite(x12)))
         out.push(fail(p + "/temperature", "number", x12));
     }
-    const x13 = o1.maxTokens;
+    const x13 = o1["maxTokens"];
     if (x13 === undefined) out.push(missing(p, "maxTokens"));
     else {
       if (!Number.isInteger(x13)) out.push(fail(p + "/maxTokens", "integer", x13));
     }
-    const x14 = o1.stopSequences;
+    const x14 = o1["stopSequences"];
     if (x14 !== undefined) {
       if (!Array.isArray(x14)) out.push(fail(p + "/stopSequences", "array", x14));
       else {
@@ -5389,11 +5389,11 @@ function x_CreateMessageRequestParams(v: unknown, p: string, out: Issue[], d: nu
         }
       }
     }
-    const x17 = o1.metadata;
+    const x17 = o1["metadata"];
     if (x17 !== undefined) {
       x_JSONObject(x17, p + "/metadata", out, d + 1);
     }
-    const x18 = o1.tools;
+    const x18 = o1["tools"];
     if (x18 !== undefined) {
       if (!Array.isArray(x18)) out.push(fail(p + "/tools", "array", x18));
       else {
@@ -5403,7 +5403,7 @@ function x_CreateMessageRequestParams(v: unknown, p: string, out: Issue[], d: nu
         }
       }
     }
-    const x21 = o1.toolChoice;
+    const x21 = o1["toolChoice"];
     if (x21 !== undefined) {
       x_ToolChoice(x21, p + "/toolChoice", out, d + 1);
     }
@@ -5443,7 +5443,7 @@ function g_CreateMessageRequestParams$3(v: unknown, d: number): boolean {
 function g_ToolChoice(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.mode;
+  const p0 = o["mode"];
   if (p0 !== undefined && !(p0 === "auto" || p0 === "required" || p0 === "none")) return false;
   return true;
 }
@@ -5452,7 +5452,7 @@ function x_ToolChoice(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.mode;
+    const x2 = o1["mode"];
     if (x2 !== undefined) {
       if (!(x2 === "auto" || x2 === "required" || x2 === "none")) {
         const branches3: [string, Issue[]][] = [];
@@ -5480,9 +5480,9 @@ function x_ToolChoice(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_CreateMessageRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "sampling/createMessage")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_CreateMessageRequestParams(p1, d + 1)) return false;
   return true;
 }
@@ -5491,13 +5491,13 @@ function x_CreateMessageRequest(v: unknown, p: string, out: Issue[], d: number):
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "sampling/createMessage"))
         out.push(fail(p + "/method", '"sampling/createMessage"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       x_CreateMessageRequestParams(x3, p + "/params", out, d + 1);
@@ -5508,9 +5508,9 @@ function x_CreateMessageRequest(v: unknown, p: string, out: Issue[], d: number):
 function g_CreateMessageResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.role;
+  const p0 = o["role"];
   if (p0 === undefined || !g_Role(p0, d + 1)) return false;
-  const p1 = o.content;
+  const p1 = o["content"];
   if (
     p1 === undefined ||
     !(
@@ -5523,11 +5523,11 @@ function g_CreateMessageResult(v: unknown, d: number): boolean {
     )
   )
     return false;
-  const p2 = o._meta;
+  const p2 = o["_meta"];
   if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return false;
-  const p3 = o.model;
+  const p3 = o["model"];
   if (p3 === undefined || !(typeof p3 === "string")) return false;
-  const p4 = o.stopReason;
+  const p4 = o["stopReason"];
   if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
@@ -5536,12 +5536,12 @@ function x_CreateMessageResult(v: unknown, p: string, out: Issue[], d: number): 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.role;
+    const x2 = o1["role"];
     if (x2 === undefined) out.push(missing(p, "role"));
     else {
       x_Role(x2, p + "/role", out, d + 1);
     }
-    const x3 = o1.content;
+    const x3 = o1["content"];
     if (x3 === undefined) out.push(missing(p, "content"));
     else {
       if (!(
@@ -5599,16 +5599,16 @@ function x_CreateMessageResult(v: unknown, p: string, out: Issue[], d: number): 
         );
       }
     }
-    const x13 = o1._meta;
+    const x13 = o1["_meta"];
     if (x13 !== undefined) {
       x_MetaObject(x13, p + "/_meta", out, d + 1);
     }
-    const x14 = o1.model;
+    const x14 = o1["model"];
     if (x14 === undefined) out.push(missing(p, "model"));
     else {
       if (!(typeof x14 === "string")) out.push(fail(p + "/model", "string", x14));
     }
-    const x15 = o1.stopReason;
+    const x15 = o1["stopReason"];
     if (x15 !== undefined) {
       if (!(typeof x15 === "string")) out.push(fail(p + "/stopReason", "string", x15));
     }
@@ -5638,9 +5638,9 @@ function g_CreateMessageResult$2(v: unknown, d: number): boolean {
 function g_SamplingMessage(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.role;
+  const p0 = o["role"];
   if (p0 === undefined || !g_Role(p0, d + 1)) return false;
-  const p1 = o.content;
+  const p1 = o["content"];
   if (
     p1 === undefined ||
     !(
@@ -5653,7 +5653,7 @@ function g_SamplingMessage(v: unknown, d: number): boolean {
     )
   )
     return false;
-  const p2 = o._meta;
+  const p2 = o["_meta"];
   if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return false;
   return true;
 }
@@ -5662,12 +5662,12 @@ function x_SamplingMessage(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.role;
+    const x2 = o1["role"];
     if (x2 === undefined) out.push(missing(p, "role"));
     else {
       x_Role(x2, p + "/role", out, d + 1);
     }
-    const x3 = o1.content;
+    const x3 = o1["content"];
     if (x3 === undefined) out.push(missing(p, "content"));
     else {
       if (!(
@@ -5725,7 +5725,7 @@ function x_SamplingMessage(v: unknown, p: string, out: Issue[], d: number): void
         );
       }
     }
-    const x13 = o1._meta;
+    const x13 = o1["_meta"];
     if (x13 !== undefined) {
       x_MetaObject(x13, p + "/_meta", out, d + 1);
     }
@@ -5754,7 +5754,7 @@ function g_SamplingMessage$2(v: unknown, d: number): boolean {
 
 function g_SamplingMessageContentBlock(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).type) {
+  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
       return g_TextContent(v, d + 1);
     case "image":
@@ -5780,7 +5780,7 @@ function x_SamplingMessageContentBlock(v: unknown, p: string, out: Issue[], d: n
       ),
     );
   else {
-    const tag1 = (v as Readonly<Record<string, unknown>>).type;
+    const tag1 = (v as Readonly<Record<string, unknown>>)["type"];
     switch (tag1) {
       case "text": {
         const inner2: Issue[] = [];
@@ -5828,9 +5828,9 @@ function x_SamplingMessageContentBlock(v: unknown, p: string, out: Issue[], d: n
 function g_Annotations(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.audience;
+  const p0 = o["audience"];
   if (p0 !== undefined && !g_Annotations$1(p0, d)) return false;
-  const p1 = o.priority;
+  const p1 = o["priority"];
   if (
     p1 !== undefined &&
     !(
@@ -5841,7 +5841,7 @@ function g_Annotations(v: unknown, d: number): boolean {
     )
   )
     return false;
-  const p2 = o.lastModified;
+  const p2 = o["lastModified"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
   return true;
 }
@@ -5850,7 +5850,7 @@ function x_Annotations(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.audience;
+    const x2 = o1["audience"];
     if (x2 !== undefined) {
       if (!Array.isArray(x2)) out.push(fail(p + "/audience", "array", x2));
       else {
@@ -5860,7 +5860,7 @@ function x_Annotations(v: unknown, p: string, out: Issue[], d: number): void {
         }
       }
     }
-    const x5 = o1.priority;
+    const x5 = o1["priority"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "number" && Number.isFinite(x5)))
         out.push(fail(p + "/priority", "number", x5));
@@ -5869,7 +5869,7 @@ function x_Annotations(v: unknown, p: string, out: Issue[], d: number): void {
       if (!(typeof x5 !== "number" || x5 <= 1))
         out.push(fail(p + "/priority", "<= 1 (maximum)", x5));
     }
-    const x6 = o1.lastModified;
+    const x6 = o1["lastModified"];
     if (x6 !== undefined) {
       if (!(typeof x6 === "string")) out.push(fail(p + "/lastModified", "string", x6));
     }
@@ -5888,7 +5888,7 @@ function g_Annotations$1(v: unknown, d: number): boolean {
 
 function g_ContentBlock(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).type) {
+  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
       return g_TextContent(v, d + 1);
     case "image":
@@ -5914,7 +5914,7 @@ function x_ContentBlock(v: unknown, p: string, out: Issue[], d: number): void {
       ),
     );
   else {
-    const tag1 = (v as Readonly<Record<string, unknown>>).type;
+    const tag1 = (v as Readonly<Record<string, unknown>>)["type"];
     switch (tag1) {
       case "text": {
         const inner2: Issue[] = [];
@@ -5962,13 +5962,13 @@ function x_ContentBlock(v: unknown, p: string, out: Issue[], d: number): void {
 function g_TextContent(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "text")) return false;
-  const p1 = o.text;
+  const p1 = o["text"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o.annotations;
+  const p2 = o["annotations"];
   if (p2 !== undefined && !g_Annotations(p2, d + 1)) return false;
-  const p3 = o._meta;
+  const p3 = o["_meta"];
   if (p3 !== undefined && !g_MetaObject(p3, d + 1)) return false;
   return true;
 }
@@ -5977,21 +5977,21 @@ function x_TextContent(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "text")) out.push(fail(p + "/type", '"text"', x2));
     }
-    const x3 = o1.text;
+    const x3 = o1["text"];
     if (x3 === undefined) out.push(missing(p, "text"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/text", "string", x3));
     }
-    const x4 = o1.annotations;
+    const x4 = o1["annotations"];
     if (x4 !== undefined) {
       x_Annotations(x4, p + "/annotations", out, d + 1);
     }
-    const x5 = o1._meta;
+    const x5 = o1["_meta"];
     if (x5 !== undefined) {
       x_MetaObject(x5, p + "/_meta", out, d + 1);
     }
@@ -6001,16 +6001,16 @@ function x_TextContent(v: unknown, p: string, out: Issue[], d: number): void {
 function g_ImageContent(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "image")) return false;
-  const p1 = o.data;
+  const p1 = o["data"];
   if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isByte(p1))))
     return false;
-  const p2 = o.mimeType;
+  const p2 = o["mimeType"];
   if (p2 === undefined || !(typeof p2 === "string")) return false;
-  const p3 = o.annotations;
+  const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1)) return false;
-  const p4 = o._meta;
+  const p4 = o["_meta"];
   if (p4 !== undefined && !g_MetaObject(p4, d + 1)) return false;
   return true;
 }
@@ -6019,27 +6019,27 @@ function x_ImageContent(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "image")) out.push(fail(p + "/type", '"image"', x2));
     }
-    const x3 = o1.data;
+    const x3 = o1["data"];
     if (x3 === undefined) out.push(missing(p, "data"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/data", "string", x3));
       if (!(typeof x3 !== "string" || isByte(x3))) out.push(fail(p + "/data", "byte (format)", x3));
     }
-    const x4 = o1.mimeType;
+    const x4 = o1["mimeType"];
     if (x4 === undefined) out.push(missing(p, "mimeType"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/mimeType", "string", x4));
     }
-    const x5 = o1.annotations;
+    const x5 = o1["annotations"];
     if (x5 !== undefined) {
       x_Annotations(x5, p + "/annotations", out, d + 1);
     }
-    const x6 = o1._meta;
+    const x6 = o1["_meta"];
     if (x6 !== undefined) {
       x_MetaObject(x6, p + "/_meta", out, d + 1);
     }
@@ -6049,16 +6049,16 @@ function x_ImageContent(v: unknown, p: string, out: Issue[], d: number): void {
 function g_AudioContent(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "audio")) return false;
-  const p1 = o.data;
+  const p1 = o["data"];
   if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isByte(p1))))
     return false;
-  const p2 = o.mimeType;
+  const p2 = o["mimeType"];
   if (p2 === undefined || !(typeof p2 === "string")) return false;
-  const p3 = o.annotations;
+  const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1)) return false;
-  const p4 = o._meta;
+  const p4 = o["_meta"];
   if (p4 !== undefined && !g_MetaObject(p4, d + 1)) return false;
   return true;
 }
@@ -6067,27 +6067,27 @@ function x_AudioContent(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "audio")) out.push(fail(p + "/type", '"audio"', x2));
     }
-    const x3 = o1.data;
+    const x3 = o1["data"];
     if (x3 === undefined) out.push(missing(p, "data"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/data", "string", x3));
       if (!(typeof x3 !== "string" || isByte(x3))) out.push(fail(p + "/data", "byte (format)", x3));
     }
-    const x4 = o1.mimeType;
+    const x4 = o1["mimeType"];
     if (x4 === undefined) out.push(missing(p, "mimeType"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/mimeType", "string", x4));
     }
-    const x5 = o1.annotations;
+    const x5 = o1["annotations"];
     if (x5 !== undefined) {
       x_Annotations(x5, p + "/annotations", out, d + 1);
     }
-    const x6 = o1._meta;
+    const x6 = o1["_meta"];
     if (x6 !== undefined) {
       x_MetaObject(x6, p + "/_meta", out, d + 1);
     }
@@ -6097,15 +6097,15 @@ function x_AudioContent(v: unknown, p: string, out: Issue[], d: number): void {
 function g_ToolUseContent(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "tool_use")) return false;
-  const p1 = o.id;
+  const p1 = o["id"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o.name;
+  const p2 = o["name"];
   if (p2 === undefined || !(typeof p2 === "string")) return false;
-  const p3 = o.input;
+  const p3 = o["input"];
   if (p3 === undefined || !g_ToolUseContent$1(p3, d)) return false;
-  const p4 = o._meta;
+  const p4 = o["_meta"];
   if (p4 !== undefined && !g_MetaObject(p4, d + 1)) return false;
   return true;
 }
@@ -6114,28 +6114,28 @@ function x_ToolUseContent(v: unknown, p: string, out: Issue[], d: number): void 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "tool_use")) out.push(fail(p + "/type", '"tool_use"', x2));
     }
-    const x3 = o1.id;
+    const x3 = o1["id"];
     if (x3 === undefined) out.push(missing(p, "id"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/id", "string", x3));
     }
-    const x4 = o1.name;
+    const x4 = o1["name"];
     if (x4 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/name", "string", x4));
     }
-    const x5 = o1.input;
+    const x5 = o1["input"];
     if (x5 === undefined) out.push(missing(p, "input"));
     else {
       if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
         out.push(fail(p + "/input", "object", x5));
     }
-    const x7 = o1._meta;
+    const x7 = o1["_meta"];
     if (x7 !== undefined) {
       x_MetaObject(x7, p + "/_meta", out, d + 1);
     }
@@ -6150,15 +6150,15 @@ function g_ToolUseContent$1(v: unknown, _d: number): boolean {
 function g_ToolResultContent(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "tool_result")) return false;
-  const p1 = o.toolUseId;
+  const p1 = o["toolUseId"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o.content;
+  const p2 = o["content"];
   if (p2 === undefined || !g_ToolResultContent$1(p2, d)) return false;
-  const p4 = o.isError;
+  const p4 = o["isError"];
   if (p4 !== undefined && !(typeof p4 === "boolean")) return false;
-  const p5 = o._meta;
+  const p5 = o["_meta"];
   if (p5 !== undefined && !g_MetaObject(p5, d + 1)) return false;
   return true;
 }
@@ -6167,17 +6167,17 @@ function x_ToolResultContent(v: unknown, p: string, out: Issue[], d: number): vo
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "tool_result")) out.push(fail(p + "/type", '"tool_result"', x2));
     }
-    const x3 = o1.toolUseId;
+    const x3 = o1["toolUseId"];
     if (x3 === undefined) out.push(missing(p, "toolUseId"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/toolUseId", "string", x3));
     }
-    const x4 = o1.content;
+    const x4 = o1["content"];
     if (x4 === undefined) out.push(missing(p, "content"));
     else {
       if (!Array.isArray(x4)) out.push(fail(p + "/content", "array", x4));
@@ -6188,11 +6188,11 @@ function x_ToolResultContent(v: unknown, p: string, out: Issue[], d: number): vo
         }
       }
     }
-    const x7 = o1.isError;
+    const x7 = o1["isError"];
     if (x7 !== undefined) {
       if (!(typeof x7 === "boolean")) out.push(fail(p + "/isError", "boolean", x7));
     }
-    const x8 = o1._meta;
+    const x8 = o1["_meta"];
     if (x8 !== undefined) {
       x_MetaObject(x8, p + "/_meta", out, d + 1);
     }
@@ -6212,9 +6212,9 @@ function g_ToolResultContent$1(v: unknown, d: number): boolean {
 function g_ModelPreferences(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.hints;
+  const p0 = o["hints"];
   if (p0 !== undefined && !g_ModelPreferences$1(p0, d)) return false;
-  const p1 = o.costPriority;
+  const p1 = o["costPriority"];
   if (
     p1 !== undefined &&
     !(
@@ -6225,7 +6225,7 @@ function g_ModelPreferences(v: unknown, d: number): boolean {
     )
   )
     return false;
-  const p2 = o.speedPriority;
+  const p2 = o["speedPriority"];
   if (
     p2 !== undefined &&
     !(
@@ -6236,7 +6236,7 @@ function g_ModelPreferences(v: unknown, d: number): boolean {
     )
   )
     return false;
-  const p3 = o.intelligencePriority;
+  const p3 = o["intelligencePriority"];
   if (
     p3 !== undefined &&
     !(
@@ -6254,7 +6254,7 @@ function x_ModelPreferences(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.hints;
+    const x2 = o1["hints"];
     if (x2 !== undefined) {
       if (!Array.isArray(x2)) out.push(fail(p + "/hints", "array", x2));
       else {
@@ -6264,7 +6264,7 @@ function x_ModelPreferences(v: unknown, p: string, out: Issue[], d: number): voi
         }
       }
     }
-    const x5 = o1.costPriority;
+    const x5 = o1["costPriority"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "number" && Number.isFinite(x5)))
         out.push(fail(p + "/costPriority", "number", x5));
@@ -6273,7 +6273,7 @@ function x_ModelPreferences(v: unknown, p: string, out: Issue[], d: number): voi
       if (!(typeof x5 !== "number" || x5 <= 1))
         out.push(fail(p + "/costPriority", "<= 1 (maximum)", x5));
     }
-    const x6 = o1.speedPriority;
+    const x6 = o1["speedPriority"];
     if (x6 !== undefined) {
       if (!(typeof x6 === "number" && Number.isFinite(x6)))
         out.push(fail(p + "/speedPriority", "number", x6));
@@ -6282,7 +6282,7 @@ function x_ModelPreferences(v: unknown, p: string, out: Issue[], d: number): voi
       if (!(typeof x6 !== "number" || x6 <= 1))
         out.push(fail(p + "/speedPriority", "<= 1 (maximum)", x6));
     }
-    const x7 = o1.intelligencePriority;
+    const x7 = o1["intelligencePriority"];
     if (x7 !== undefined) {
       if (!(typeof x7 === "number" && Number.isFinite(x7)))
         out.push(fail(p + "/intelligencePriority", "number", x7));
@@ -6307,7 +6307,7 @@ function g_ModelPreferences$1(v: unknown, d: number): boolean {
 function g_ModelHint(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 !== undefined && !(typeof p0 === "string")) return false;
   return true;
 }
@@ -6316,7 +6316,7 @@ function x_ModelHint(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.name;
+    const x2 = o1["name"];
     if (x2 !== undefined) {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
@@ -6326,13 +6326,13 @@ function x_ModelHint(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_CompleteRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 === undefined || !g_RequestMetaObject(p0, d + 1)) return false;
-  const p1 = o.ref;
+  const p1 = o["ref"];
   if (p1 === undefined || !g_CompleteRequestParams$1(p1, d)) return false;
-  const p2 = o.argument;
+  const p2 = o["argument"];
   if (p2 === undefined || !g_CompleteRequestParams$2(p2, d)) return false;
-  const p3 = o.context;
+  const p3 = o["context"];
   if (p3 !== undefined && !g_CompleteRequestParams$3(p3, d)) return false;
   return true;
 }
@@ -6341,18 +6341,18 @@ function x_CompleteRequestParams(v: unknown, p: string, out: Issue[], d: number)
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 === undefined) out.push(missing(p, "_meta"));
     else {
       x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
     }
-    const x3 = o1.ref;
+    const x3 = o1["ref"];
     if (x3 === undefined) out.push(missing(p, "ref"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/ref", "object (PromptReference | ResourceTemplateReference)", x3));
       else {
-        const tag4 = (x3 as Readonly<Record<string, unknown>>).type;
+        const tag4 = (x3 as Readonly<Record<string, unknown>>)["type"];
         switch (tag4) {
           case "ref/prompt": {
             const inner5: Issue[] = [];
@@ -6378,32 +6378,32 @@ function x_CompleteRequestParams(v: unknown, p: string, out: Issue[], d: number)
         }
       }
     }
-    const x7 = o1.argument;
+    const x7 = o1["argument"];
     if (x7 === undefined) out.push(missing(p, "argument"));
     else {
       if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
         out.push(fail(p + "/argument", "object", x7));
       else {
         const o8 = x7 as Readonly<Record<string, unknown>>;
-        const x9 = o8.name;
+        const x9 = o8["name"];
         if (x9 === undefined) out.push(missing(p + "/argument", "name"));
         else {
           if (!(typeof x9 === "string")) out.push(fail(p + "/argument" + "/name", "string", x9));
         }
-        const x10 = o8.value;
+        const x10 = o8["value"];
         if (x10 === undefined) out.push(missing(p + "/argument", "value"));
         else {
           if (!(typeof x10 === "string")) out.push(fail(p + "/argument" + "/value", "string", x10));
         }
       }
     }
-    const x11 = o1.context;
+    const x11 = o1["context"];
     if (x11 !== undefined) {
       if (typeof x11 !== "object" || x11 === null || Array.isArray(x11))
         out.push(fail(p + "/context", "object", x11));
       else {
         const o12 = x11 as Readonly<Record<string, unknown>>;
-        const x13 = o12.arguments;
+        const x13 = o12["arguments"];
         if (x13 !== undefined) {
           if (typeof x13 !== "object" || x13 === null || Array.isArray(x13))
             out.push(fail(p + "/context" + "/arguments", "object", x13));
@@ -6424,7 +6424,7 @@ function x_CompleteRequestParams(v: unknown, p: string, out: Issue[], d: number)
 
 function g_CompleteRequestParams$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).type) {
+  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "ref/prompt":
       return g_PromptReference(v, d + 1);
     case "ref/resource":
@@ -6437,9 +6437,9 @@ function g_CompleteRequestParams$1(v: unknown, d: number): boolean {
 function g_CompleteRequestParams$2(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.name;
+  const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.value;
+  const p1 = o["value"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
@@ -6457,7 +6457,7 @@ function g_CompleteRequestParams$4(v: unknown, _d: number): boolean {
 function g_CompleteRequestParams$3(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.arguments;
+  const p0 = o["arguments"];
   if (p0 !== undefined && !g_CompleteRequestParams$4(p0, d)) return false;
   return true;
 }
@@ -6465,13 +6465,13 @@ function g_CompleteRequestParams$3(v: unknown, d: number): boolean {
 function g_CompleteRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "completion/complete")) return false;
-  const p1 = o.jsonrpc;
+  const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o.params;
+  const p2 = o["params"];
   if (p2 === undefined || !g_CompleteRequestParams(p2, d + 1)) return false;
-  const p3 = o.id;
+  const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
@@ -6480,23 +6480,23 @@ function x_CompleteRequest(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "completion/complete"))
         out.push(fail(p + "/method", '"completion/complete"', x2));
     }
-    const x3 = o1.jsonrpc;
+    const x3 = o1["jsonrpc"];
     if (x3 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
-    const x4 = o1.params;
+    const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p, "params"));
     else {
       x_CompleteRequestParams(x4, p + "/params", out, d + 1);
     }
-    const x5 = o1.id;
+    const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
@@ -6507,11 +6507,11 @@ function x_CompleteRequest(v: unknown, p: string, out: Issue[], d: number): void
 function g_CompleteResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
-  const p1 = o.resultType;
+  const p1 = o["resultType"];
   if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
-  const p2 = o.completion;
+  const p2 = o["completion"];
   if (p2 === undefined || !g_CompleteResult$1(p2, d)) return false;
   return true;
 }
@@ -6520,23 +6520,23 @@ function x_CompleteResult(v: unknown, p: string, out: Issue[], d: number): void 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1._meta;
+    const x2 = o1["_meta"];
     if (x2 !== undefined) {
       x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
-    const x3 = o1.resultType;
+    const x3 = o1["resultType"];
     if (x3 === undefined) out.push(missing(p, "resultType"));
     else {
       x_ResultType(x3, p + "/resultType", out, d + 1);
     }
-    const x4 = o1.completion;
+    const x4 = o1["completion"];
     if (x4 === undefined) out.push(missing(p, "completion"));
     else {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/completion", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5.values;
+        const x6 = o5["values"];
         if (x6 === undefined) out.push(missing(p + "/completion", "values"));
         else {
           if (!Array.isArray(x6)) out.push(fail(p + "/completion" + "/values", "array", x6));
@@ -6550,11 +6550,11 @@ function x_CompleteResult(v: unknown, p: string, out: Issue[], d: number): void 
           if (!(!Array.isArray(x6) || x6.length <= 100))
             out.push(fail(p + "/completion" + "/values", "maxItems 100", x6));
         }
-        const x9 = o5.total;
+        const x9 = o5["total"];
         if (x9 !== undefined) {
           if (!Number.isInteger(x9)) out.push(fail(p + "/completion" + "/total", "integer", x9));
         }
-        const x10 = o5.hasMore;
+        const x10 = o5["hasMore"];
         if (x10 !== undefined) {
           if (!(typeof x10 === "boolean"))
             out.push(fail(p + "/completion" + "/hasMore", "boolean", x10));
@@ -6577,12 +6577,12 @@ function g_CompleteResult$2(v: unknown, _d: number): boolean {
 function g_CompleteResult$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.values;
+  const p0 = o["values"];
   if (p0 === undefined || !(g_CompleteResult$2(p0, d) && (!Array.isArray(p0) || p0.length <= 100)))
     return false;
-  const p1 = o.total;
+  const p1 = o["total"];
   if (p1 !== undefined && !Number.isInteger(p1)) return false;
-  const p2 = o.hasMore;
+  const p2 = o["hasMore"];
   if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
   return true;
 }
@@ -6590,11 +6590,11 @@ function g_CompleteResult$1(v: unknown, d: number): boolean {
 function g_CompleteResultResponse(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.jsonrpc;
+  const p0 = o["jsonrpc"];
   if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o.id;
+  const p1 = o["id"];
   if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
-  const p2 = o.result;
+  const p2 = o["result"];
   if (p2 === undefined || !g_CompleteResult(p2, d + 1)) return false;
   return true;
 }
@@ -6603,17 +6603,17 @@ function x_CompleteResultResponse(v: unknown, p: string, out: Issue[], d: number
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.jsonrpc;
+    const x2 = o1["jsonrpc"];
     if (x2 === undefined) out.push(missing(p, "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
-    const x3 = o1.id;
+    const x3 = o1["id"];
     if (x3 === undefined) out.push(missing(p, "id"));
     else {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
-    const x4 = o1.result;
+    const x4 = o1["result"];
     if (x4 === undefined) out.push(missing(p, "result"));
     else {
       x_CompleteResult(x4, p + "/result", out, d + 1);
@@ -6624,9 +6624,9 @@ function x_CompleteResultResponse(v: unknown, p: string, out: Issue[], d: number
 function g_ResourceTemplateReference(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "ref/resource")) return false;
-  const p1 = o.uri;
+  const p1 = o["uri"];
   if (
     p1 === undefined ||
     !(typeof p1 === "string" && (typeof p1 !== "string" || isUriTemplate(p1)))
@@ -6639,12 +6639,12 @@ function x_ResourceTemplateReference(v: unknown, p: string, out: Issue[], _d: nu
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "ref/resource")) out.push(fail(p + "/type", '"ref/resource"', x2));
     }
-    const x3 = o1.uri;
+    const x3 = o1["uri"];
     if (x3 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/uri", "string", x3));
@@ -6657,11 +6657,11 @@ function x_ResourceTemplateReference(v: unknown, p: string, out: Issue[], _d: nu
 function g_PromptReference(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "ref/prompt")) return false;
-  const p1 = o.name;
+  const p1 = o["name"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o.title;
+  const p2 = o["title"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
   return true;
 }
@@ -6670,17 +6670,17 @@ function x_PromptReference(v: unknown, p: string, out: Issue[], _d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "ref/prompt")) out.push(fail(p + "/type", '"ref/prompt"', x2));
     }
-    const x3 = o1.name;
+    const x3 = o1["name"];
     if (x3 === undefined) out.push(missing(p, "name"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/name", "string", x3));
     }
-    const x4 = o1.title;
+    const x4 = o1["title"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/title", "string", x4));
     }
@@ -6690,9 +6690,9 @@ function x_PromptReference(v: unknown, p: string, out: Issue[], _d: number): voi
 function g_ListRootsRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "roots/list")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 !== undefined && !g_ListRootsRequest$1(p1, d)) return false;
   return true;
 }
@@ -6701,18 +6701,18 @@ function x_ListRootsRequest(v: unknown, p: string, out: Issue[], d: number): voi
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "roots/list")) out.push(fail(p + "/method", '"roots/list"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4._meta;
+        const x5 = o4["_meta"];
         if (x5 !== undefined) {
           x_MetaObject(x5, p + "/params" + "/_meta", out, d + 1);
         }
@@ -6724,7 +6724,7 @@ function x_ListRootsRequest(v: unknown, p: string, out: Issue[], d: number): voi
 function g_ListRootsRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o._meta;
+  const p0 = o["_meta"];
   if (p0 !== undefined && !g_MetaObject(p0, d + 1)) return false;
   return true;
 }
@@ -6732,7 +6732,7 @@ function g_ListRootsRequest$1(v: unknown, d: number): boolean {
 function g_ListRootsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.roots;
+  const p0 = o["roots"];
   if (p0 === undefined || !g_ListRootsResult$1(p0, d)) return false;
   return true;
 }
@@ -6741,7 +6741,7 @@ function x_ListRootsResult(v: unknown, p: string, out: Issue[], d: number): void
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.roots;
+    const x2 = o1["roots"];
     if (x2 === undefined) out.push(missing(p, "roots"));
     else {
       if (!Array.isArray(x2)) out.push(fail(p + "/roots", "array", x2));
@@ -6768,12 +6768,12 @@ function g_ListRootsResult$1(v: unknown, d: number): boolean {
 function g_Root(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.uri;
+  const p0 = o["uri"];
   if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
     return false;
-  const p1 = o.name;
+  const p1 = o["name"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o._meta;
+  const p2 = o["_meta"];
   if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return false;
   return true;
 }
@@ -6782,17 +6782,17 @@ function x_Root(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.uri;
+    const x2 = o1["uri"];
     if (x2 === undefined) out.push(missing(p, "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
     }
-    const x3 = o1.name;
+    const x3 = o1["name"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/name", "string", x3));
     }
-    const x4 = o1._meta;
+    const x4 = o1["_meta"];
     if (x4 !== undefined) {
       x_MetaObject(x4, p + "/_meta", out, d + 1);
     }
@@ -6802,11 +6802,11 @@ function x_Root(v: unknown, p: string, out: Issue[], d: number): void {
 function g_ElicitRequestFormParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.mode;
+  const p0 = o["mode"];
   if (p0 !== undefined && !(p0 === "form")) return false;
-  const p1 = o.message;
+  const p1 = o["message"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o.requestedSchema;
+  const p2 = o["requestedSchema"];
   if (p2 === undefined || !g_ElicitRequestFormParams$1(p2, d)) return false;
   return true;
 }
@@ -6815,33 +6815,33 @@ function x_ElicitRequestFormParams(v: unknown, p: string, out: Issue[], d: numbe
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.mode;
+    const x2 = o1["mode"];
     if (x2 !== undefined) {
       if (!(x2 === "form")) out.push(fail(p + "/mode", '"form"', x2));
     }
-    const x3 = o1.message;
+    const x3 = o1["message"];
     if (x3 === undefined) out.push(missing(p, "message"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/message", "string", x3));
     }
-    const x4 = o1.requestedSchema;
+    const x4 = o1["requestedSchema"];
     if (x4 === undefined) out.push(missing(p, "requestedSchema"));
     else {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/requestedSchema", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5.type;
+        const x6 = o5["type"];
         if (x6 === undefined) out.push(missing(p + "/requestedSchema", "type"));
         else {
           if (!(x6 === "object")) out.push(fail(p + "/requestedSchema" + "/type", '"object"', x6));
         }
-        const x7 = o5.$schema;
+        const x7 = o5["$schema"];
         if (x7 !== undefined) {
           if (!(typeof x7 === "string"))
             out.push(fail(p + "/requestedSchema" + "/$schema", "string", x7));
         }
-        const x8 = o5.properties;
+        const x8 = o5["properties"];
         if (x8 === undefined) out.push(missing(p + "/requestedSchema", "properties"));
         else {
           if (typeof x8 !== "object" || x8 === null || Array.isArray(x8))
@@ -6858,7 +6858,7 @@ function x_ElicitRequestFormParams(v: unknown, p: string, out: Issue[], d: numbe
             }
           }
         }
-        const x11 = o5.required;
+        const x11 = o5["required"];
         if (x11 !== undefined) {
           if (!Array.isArray(x11))
             out.push(fail(p + "/requestedSchema" + "/required", "array", x11));
@@ -6900,13 +6900,13 @@ function g_ElicitRequestFormParams$3(v: unknown, _d: number): boolean {
 function g_ElicitRequestFormParams$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "object")) return false;
-  const p1 = o.$schema;
+  const p1 = o["$schema"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.properties;
+  const p2 = o["properties"];
   if (p2 === undefined || !g_ElicitRequestFormParams$2(p2, d)) return false;
-  const p3 = o.required;
+  const p3 = o["required"];
   if (p3 !== undefined && !g_ElicitRequestFormParams$3(p3, d)) return false;
   return true;
 }
@@ -6914,11 +6914,11 @@ function g_ElicitRequestFormParams$1(v: unknown, d: number): boolean {
 function g_ElicitRequestURLParams(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.mode;
+  const p0 = o["mode"];
   if (p0 === undefined || !(p0 === "url")) return false;
-  const p1 = o.message;
+  const p1 = o["message"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o.url;
+  const p2 = o["url"];
   if (p2 === undefined || !(typeof p2 === "string" && (typeof p2 !== "string" || isUri(p2))))
     return false;
   return true;
@@ -6928,17 +6928,17 @@ function x_ElicitRequestURLParams(v: unknown, p: string, out: Issue[], _d: numbe
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.mode;
+    const x2 = o1["mode"];
     if (x2 === undefined) out.push(missing(p, "mode"));
     else {
       if (!(x2 === "url")) out.push(fail(p + "/mode", '"url"', x2));
     }
-    const x3 = o1.message;
+    const x3 = o1["message"];
     if (x3 === undefined) out.push(missing(p, "message"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/message", "string", x3));
     }
-    const x4 = o1.url;
+    const x4 = o1["url"];
     if (x4 === undefined) out.push(missing(p, "url"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/url", "string", x4));
@@ -6971,9 +6971,9 @@ function x_ElicitRequestParams(v: unknown, p: string, out: Issue[], d: number): 
 function g_ElicitRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.method;
+  const p0 = o["method"];
   if (p0 === undefined || !(p0 === "elicitation/create")) return false;
-  const p1 = o.params;
+  const p1 = o["params"];
   if (p1 === undefined || !g_ElicitRequestParams(p1, d + 1)) return false;
   return true;
 }
@@ -6982,12 +6982,12 @@ function x_ElicitRequest(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.method;
+    const x2 = o1["method"];
     if (x2 === undefined) out.push(missing(p, "method"));
     else {
       if (!(x2 === "elicitation/create")) out.push(fail(p + "/method", '"elicitation/create"', x2));
     }
-    const x3 = o1.params;
+    const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p, "params"));
     else {
       x_ElicitRequestParams(x3, p + "/params", out, d + 1);
@@ -7074,20 +7074,20 @@ function x_PrimitiveSchemaDefinition(v: unknown, p: string, out: Issue[], d: num
 function g_StringSchema(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "string")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.description;
+  const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.minLength;
+  const p3 = o["minLength"];
   if (p3 !== undefined && !Number.isInteger(p3)) return false;
-  const p4 = o.maxLength;
+  const p4 = o["maxLength"];
   if (p4 !== undefined && !Number.isInteger(p4)) return false;
-  const p5 = o.format;
+  const p5 = o["format"];
   if (p5 !== undefined && !(p5 === "email" || p5 === "uri" || p5 === "date" || p5 === "date-time"))
     return false;
-  const p6 = o.default;
+  const p6 = o["default"];
   if (p6 !== undefined && !(typeof p6 === "string")) return false;
   return true;
 }
@@ -7096,28 +7096,28 @@ function x_StringSchema(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "string")) out.push(fail(p + "/type", '"string"', x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
-    const x4 = o1.description;
+    const x4 = o1["description"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
-    const x5 = o1.minLength;
+    const x5 = o1["minLength"];
     if (x5 !== undefined) {
       if (!Number.isInteger(x5)) out.push(fail(p + "/minLength", "integer", x5));
     }
-    const x6 = o1.maxLength;
+    const x6 = o1["maxLength"];
     if (x6 !== undefined) {
       if (!Number.isInteger(x6)) out.push(fail(p + "/maxLength", "integer", x6));
     }
-    const x7 = o1.format;
+    const x7 = o1["format"];
     if (x7 !== undefined) {
       if (!(x7 === "email" || x7 === "uri" || x7 === "date" || x7 === "date-time")) {
         const branches8: [string, Issue[]][] = [];
@@ -7146,7 +7146,7 @@ function x_StringSchema(v: unknown, p: string, out: Issue[], _d: number): void {
         );
       }
     }
-    const x13 = o1.default;
+    const x13 = o1["default"];
     if (x13 !== undefined) {
       if (!(typeof x13 === "string")) out.push(fail(p + "/default", "string", x13));
     }
@@ -7156,17 +7156,17 @@ function x_StringSchema(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_NumberSchema(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "number" || p0 === "integer")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.description;
+  const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.minimum;
+  const p3 = o["minimum"];
   if (p3 !== undefined && !(typeof p3 === "number" && Number.isFinite(p3))) return false;
-  const p4 = o.maximum;
+  const p4 = o["maximum"];
   if (p4 !== undefined && !(typeof p4 === "number" && Number.isFinite(p4))) return false;
-  const p5 = o.default;
+  const p5 = o["default"];
   if (p5 !== undefined && !(typeof p5 === "number" && Number.isFinite(p5))) return false;
   return true;
 }
@@ -7175,7 +7175,7 @@ function x_NumberSchema(v: unknown, p: string, out: Issue[], _d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "number" || x2 === "integer")) {
@@ -7193,25 +7193,25 @@ function x_NumberSchema(v: unknown, p: string, out: Issue[], _d: number): void {
         out.push(...pickBranch(p + "/type", '"number" | "integer"', x2, branches3));
       }
     }
-    const x6 = o1.title;
+    const x6 = o1["title"];
     if (x6 !== undefined) {
       if (!(typeof x6 === "string")) out.push(fail(p + "/title", "string", x6));
     }
-    const x7 = o1.description;
+    const x7 = o1["description"];
     if (x7 !== undefined) {
       if (!(typeof x7 === "string")) out.push(fail(p + "/description", "string", x7));
     }
-    const x8 = o1.minimum;
+    const x8 = o1["minimum"];
     if (x8 !== undefined) {
       if (!(typeof x8 === "number" && Number.isFinite(x8)))
         out.push(fail(p + "/minimum", "number", x8));
     }
-    const x9 = o1.maximum;
+    const x9 = o1["maximum"];
     if (x9 !== undefined) {
       if (!(typeof x9 === "number" && Number.isFinite(x9)))
         out.push(fail(p + "/maximum", "number", x9));
     }
-    const x10 = o1.default;
+    const x10 = o1["default"];
     if (x10 !== undefined) {
       if (!(typeof x10 === "number" && Number.isFinite(x10)))
         out.push(fail(p + "/default", "number", x10));
@@ -7222,13 +7222,13 @@ function x_NumberSchema(v: unknown, p: string, out: Issue[], _d: number): void {
 function g_BooleanSchema(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "boolean")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.description;
+  const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.default;
+  const p3 = o["default"];
   if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
   return true;
 }
@@ -7237,20 +7237,20 @@ function x_BooleanSchema(v: unknown, p: string, out: Issue[], _d: number): void 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "boolean")) out.push(fail(p + "/type", '"boolean"', x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
-    const x4 = o1.description;
+    const x4 = o1["description"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
-    const x5 = o1.default;
+    const x5 = o1["default"];
     if (x5 !== undefined) {
       if (!(typeof x5 === "boolean")) out.push(fail(p + "/default", "boolean", x5));
     }
@@ -7260,15 +7260,15 @@ function x_BooleanSchema(v: unknown, p: string, out: Issue[], _d: number): void 
 function g_UntitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "string")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.description;
+  const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.enum;
+  const p3 = o["enum"];
   if (p3 === undefined || !g_UntitledSingleSelectEnumSchema$1(p3, d)) return false;
-  const p4 = o.default;
+  const p4 = o["default"];
   if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
@@ -7277,20 +7277,20 @@ function x_UntitledSingleSelectEnumSchema(v: unknown, p: string, out: Issue[], _
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "string")) out.push(fail(p + "/type", '"string"', x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
-    const x4 = o1.description;
+    const x4 = o1["description"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
-    const x5 = o1.enum;
+    const x5 = o1["enum"];
     if (x5 === undefined) out.push(missing(p, "enum"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/enum", "array", x5));
@@ -7302,7 +7302,7 @@ function x_UntitledSingleSelectEnumSchema(v: unknown, p: string, out: Issue[], _
         }
       }
     }
-    const x8 = o1.default;
+    const x8 = o1["default"];
     if (x8 !== undefined) {
       if (!(typeof x8 === "string")) out.push(fail(p + "/default", "string", x8));
     }
@@ -7322,15 +7322,15 @@ function g_UntitledSingleSelectEnumSchema$1(v: unknown, _d: number): boolean {
 function g_TitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "string")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.description;
+  const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.oneOf;
+  const p3 = o["oneOf"];
   if (p3 === undefined || !g_TitledSingleSelectEnumSchema$1(p3, d)) return false;
-  const p4 = o.default;
+  const p4 = o["default"];
   if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
@@ -7339,20 +7339,20 @@ function x_TitledSingleSelectEnumSchema(v: unknown, p: string, out: Issue[], _d:
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "string")) out.push(fail(p + "/type", '"string"', x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
-    const x4 = o1.description;
+    const x4 = o1["description"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
-    const x5 = o1.oneOf;
+    const x5 = o1["oneOf"];
     if (x5 === undefined) out.push(missing(p, "oneOf"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/oneOf", "array", x5));
@@ -7363,13 +7363,13 @@ function x_TitledSingleSelectEnumSchema(v: unknown, p: string, out: Issue[], _d:
             out.push(fail(p + "/oneOf" + "/" + i7, "object", a6[i7]));
           else {
             const o8 = a6[i7] as Readonly<Record<string, unknown>>;
-            const x9 = o8.const;
+            const x9 = o8["const"];
             if (x9 === undefined) out.push(missing(p + "/oneOf" + "/" + i7, "const"));
             else {
               if (!(typeof x9 === "string"))
                 out.push(fail(p + "/oneOf" + "/" + i7 + "/const", "string", x9));
             }
-            const x10 = o8.title;
+            const x10 = o8["title"];
             if (x10 === undefined) out.push(missing(p + "/oneOf" + "/" + i7, "title"));
             else {
               if (!(typeof x10 === "string"))
@@ -7379,7 +7379,7 @@ function x_TitledSingleSelectEnumSchema(v: unknown, p: string, out: Issue[], _d:
         }
       }
     }
-    const x11 = o1.default;
+    const x11 = o1["default"];
     if (x11 !== undefined) {
       if (!(typeof x11 === "string")) out.push(fail(p + "/default", "string", x11));
     }
@@ -7389,9 +7389,9 @@ function x_TitledSingleSelectEnumSchema(v: unknown, p: string, out: Issue[], _d:
 function g_TitledSingleSelectEnumSchema$2(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.const;
+  const p0 = o["const"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
@@ -7437,19 +7437,19 @@ function x_SingleSelectEnumSchema(v: unknown, p: string, out: Issue[], d: number
 function g_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "array")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.description;
+  const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.minItems;
+  const p3 = o["minItems"];
   if (p3 !== undefined && !Number.isInteger(p3)) return false;
-  const p4 = o.maxItems;
+  const p4 = o["maxItems"];
   if (p4 !== undefined && !Number.isInteger(p4)) return false;
-  const p5 = o.items;
+  const p5 = o["items"];
   if (p5 === undefined || !g_UntitledMultiSelectEnumSchema$1(p5, d)) return false;
-  const p6 = o.default;
+  const p6 = o["default"];
   if (p6 !== undefined && !g_UntitledMultiSelectEnumSchema$3(p6, d)) return false;
   return true;
 }
@@ -7458,40 +7458,40 @@ function x_UntitledMultiSelectEnumSchema(v: unknown, p: string, out: Issue[], _d
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "array")) out.push(fail(p + "/type", '"array"', x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
-    const x4 = o1.description;
+    const x4 = o1["description"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
-    const x5 = o1.minItems;
+    const x5 = o1["minItems"];
     if (x5 !== undefined) {
       if (!Number.isInteger(x5)) out.push(fail(p + "/minItems", "integer", x5));
     }
-    const x6 = o1.maxItems;
+    const x6 = o1["maxItems"];
     if (x6 !== undefined) {
       if (!Number.isInteger(x6)) out.push(fail(p + "/maxItems", "integer", x6));
     }
-    const x7 = o1.items;
+    const x7 = o1["items"];
     if (x7 === undefined) out.push(missing(p, "items"));
     else {
       if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
         out.push(fail(p + "/items", "object", x7));
       else {
         const o8 = x7 as Readonly<Record<string, unknown>>;
-        const x9 = o8.type;
+        const x9 = o8["type"];
         if (x9 === undefined) out.push(missing(p + "/items", "type"));
         else {
           if (!(x9 === "string")) out.push(fail(p + "/items" + "/type", '"string"', x9));
         }
-        const x10 = o8.enum;
+        const x10 = o8["enum"];
         if (x10 === undefined) out.push(missing(p + "/items", "enum"));
         else {
           if (!Array.isArray(x10)) out.push(fail(p + "/items" + "/enum", "array", x10));
@@ -7505,7 +7505,7 @@ function x_UntitledMultiSelectEnumSchema(v: unknown, p: string, out: Issue[], _d
         }
       }
     }
-    const x13 = o1.default;
+    const x13 = o1["default"];
     if (x13 !== undefined) {
       if (!Array.isArray(x13)) out.push(fail(p + "/default", "array", x13));
       else {
@@ -7532,9 +7532,9 @@ function g_UntitledMultiSelectEnumSchema$2(v: unknown, _d: number): boolean {
 function g_UntitledMultiSelectEnumSchema$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "string")) return false;
-  const p1 = o.enum;
+  const p1 = o["enum"];
   if (p1 === undefined || !g_UntitledMultiSelectEnumSchema$2(p1, d)) return false;
   return true;
 }
@@ -7552,19 +7552,19 @@ function g_UntitledMultiSelectEnumSchema$3(v: unknown, _d: number): boolean {
 function g_TitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "array")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.description;
+  const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.minItems;
+  const p3 = o["minItems"];
   if (p3 !== undefined && !Number.isInteger(p3)) return false;
-  const p4 = o.maxItems;
+  const p4 = o["maxItems"];
   if (p4 !== undefined && !Number.isInteger(p4)) return false;
-  const p5 = o.items;
+  const p5 = o["items"];
   if (p5 === undefined || !g_TitledMultiSelectEnumSchema$1(p5, d)) return false;
-  const p6 = o.default;
+  const p6 = o["default"];
   if (p6 !== undefined && !g_TitledMultiSelectEnumSchema$4(p6, d)) return false;
   return true;
 }
@@ -7573,35 +7573,35 @@ function x_TitledMultiSelectEnumSchema(v: unknown, p: string, out: Issue[], _d: 
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "array")) out.push(fail(p + "/type", '"array"', x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
-    const x4 = o1.description;
+    const x4 = o1["description"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
-    const x5 = o1.minItems;
+    const x5 = o1["minItems"];
     if (x5 !== undefined) {
       if (!Number.isInteger(x5)) out.push(fail(p + "/minItems", "integer", x5));
     }
-    const x6 = o1.maxItems;
+    const x6 = o1["maxItems"];
     if (x6 !== undefined) {
       if (!Number.isInteger(x6)) out.push(fail(p + "/maxItems", "integer", x6));
     }
-    const x7 = o1.items;
+    const x7 = o1["items"];
     if (x7 === undefined) out.push(missing(p, "items"));
     else {
       if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
         out.push(fail(p + "/items", "object", x7));
       else {
         const o8 = x7 as Readonly<Record<string, unknown>>;
-        const x9 = o8.anyOf;
+        const x9 = o8["anyOf"];
         if (x9 === undefined) out.push(missing(p + "/items", "anyOf"));
         else {
           if (!Array.isArray(x9)) out.push(fail(p + "/items" + "/anyOf", "array", x9));
@@ -7612,14 +7612,14 @@ function x_TitledMultiSelectEnumSchema(v: unknown, p: string, out: Issue[], _d: 
                 out.push(fail(p + "/items" + "/anyOf" + "/" + i11, "object", a10[i11]));
               else {
                 const o12 = a10[i11] as Readonly<Record<string, unknown>>;
-                const x13 = o12.const;
+                const x13 = o12["const"];
                 if (x13 === undefined)
                   out.push(missing(p + "/items" + "/anyOf" + "/" + i11, "const"));
                 else {
                   if (!(typeof x13 === "string"))
                     out.push(fail(p + "/items" + "/anyOf" + "/" + i11 + "/const", "string", x13));
                 }
-                const x14 = o12.title;
+                const x14 = o12["title"];
                 if (x14 === undefined)
                   out.push(missing(p + "/items" + "/anyOf" + "/" + i11, "title"));
                 else {
@@ -7632,7 +7632,7 @@ function x_TitledMultiSelectEnumSchema(v: unknown, p: string, out: Issue[], _d: 
         }
       }
     }
-    const x15 = o1.default;
+    const x15 = o1["default"];
     if (x15 !== undefined) {
       if (!Array.isArray(x15)) out.push(fail(p + "/default", "array", x15));
       else {
@@ -7649,9 +7649,9 @@ function x_TitledMultiSelectEnumSchema(v: unknown, p: string, out: Issue[], _d: 
 function g_TitledMultiSelectEnumSchema$3(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.const;
+  const p0 = o["const"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
@@ -7669,7 +7669,7 @@ function g_TitledMultiSelectEnumSchema$2(v: unknown, d: number): boolean {
 function g_TitledMultiSelectEnumSchema$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.anyOf;
+  const p0 = o["anyOf"];
   if (p0 === undefined || !g_TitledMultiSelectEnumSchema$2(p0, d)) return false;
   return true;
 }
@@ -7710,17 +7710,17 @@ function x_MultiSelectEnumSchema(v: unknown, p: string, out: Issue[], d: number)
 function g_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.type;
+  const p0 = o["type"];
   if (p0 === undefined || !(p0 === "string")) return false;
-  const p1 = o.title;
+  const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o.description;
+  const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o.enum;
+  const p3 = o["enum"];
   if (p3 === undefined || !g_LegacyTitledEnumSchema$1(p3, d)) return false;
-  const p4 = o.enumNames;
+  const p4 = o["enumNames"];
   if (p4 !== undefined && !g_LegacyTitledEnumSchema$2(p4, d)) return false;
-  const p5 = o.default;
+  const p5 = o["default"];
   if (p5 !== undefined && !(typeof p5 === "string")) return false;
   return true;
 }
@@ -7729,20 +7729,20 @@ function x_LegacyTitledEnumSchema(v: unknown, p: string, out: Issue[], _d: numbe
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.type;
+    const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p, "type"));
     else {
       if (!(x2 === "string")) out.push(fail(p + "/type", '"string"', x2));
     }
-    const x3 = o1.title;
+    const x3 = o1["title"];
     if (x3 !== undefined) {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
-    const x4 = o1.description;
+    const x4 = o1["description"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
-    const x5 = o1.enum;
+    const x5 = o1["enum"];
     if (x5 === undefined) out.push(missing(p, "enum"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/enum", "array", x5));
@@ -7754,7 +7754,7 @@ function x_LegacyTitledEnumSchema(v: unknown, p: string, out: Issue[], _d: numbe
         }
       }
     }
-    const x8 = o1.enumNames;
+    const x8 = o1["enumNames"];
     if (x8 !== undefined) {
       if (!Array.isArray(x8)) out.push(fail(p + "/enumNames", "array", x8));
       else {
@@ -7765,7 +7765,7 @@ function x_LegacyTitledEnumSchema(v: unknown, p: string, out: Issue[], _d: numbe
         }
       }
     }
-    const x11 = o1.default;
+    const x11 = o1["default"];
     if (x11 !== undefined) {
       if (!(typeof x11 === "string")) out.push(fail(p + "/default", "string", x11));
     }
@@ -7850,9 +7850,9 @@ function x_EnumSchema(v: unknown, p: string, out: Issue[], d: number): void {
 function g_ElicitResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o.action;
+  const p0 = o["action"];
   if (p0 === undefined || !(p0 === "accept" || p0 === "decline" || p0 === "cancel")) return false;
-  const p1 = o.content;
+  const p1 = o["content"];
   if (p1 !== undefined && !g_ElicitResult$1(p1, d)) return false;
   return true;
 }
@@ -7861,7 +7861,7 @@ function x_ElicitResult(v: unknown, p: string, out: Issue[], d: number): void {
   if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1.action;
+    const x2 = o1["action"];
     if (x2 === undefined) out.push(missing(p, "action"));
     else {
       if (!(x2 === "accept" || x2 === "decline" || x2 === "cancel")) {
@@ -7884,7 +7884,7 @@ function x_ElicitResult(v: unknown, p: string, out: Issue[], d: number): void {
         out.push(...pickBranch(p + "/action", '"accept" | "decline" | "cancel"', x2, branches3));
       }
     }
-    const x7 = o1.content;
+    const x7 = o1["content"];
     if (x7 !== undefined) {
       if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
         out.push(fail(p + "/content", "object", x7));
@@ -7984,7 +7984,7 @@ function g_ElicitResult$3(v: unknown, _d: number): boolean {
 
 function g_ClientRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).method) {
+  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "server/discover":
       return g_DiscoverRequest(v, d + 1);
     case "completion/complete":
@@ -8020,7 +8020,7 @@ function x_ClientRequest(v: unknown, p: string, out: Issue[], d: number): void {
       ),
     );
   else {
-    const tag1 = (v as Readonly<Record<string, unknown>>).method;
+    const tag1 = (v as Readonly<Record<string, unknown>>)["method"];
     switch (tag1) {
       case "server/discover": {
         const inner2: Issue[] = [];
@@ -8113,7 +8113,7 @@ function x_ClientResult(v: unknown, p: string, out: Issue[], d: number): void {
 
 function g_ServerNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  switch ((v as Readonly<Record<string, unknown>>).method) {
+  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "notifications/cancelled":
       return g_CancelledNotification(v, d + 1);
     case "notifications/progress":
@@ -8145,7 +8145,7 @@ function x_ServerNotification(v: unknown, p: string, out: Issue[], d: number): v
       ),
     );
   else {
-    const tag1 = (v as Readonly<Record<string, unknown>>).method;
+    const tag1 = (v as Readonly<Record<string, unknown>>)["method"];
     switch (tag1) {
       case "notifications/cancelled": {
         const inner2: Issue[] = [];
@@ -10322,7 +10322,7 @@ function lookup(
 }
 
 function idOf(m: Readonly<Record<string, unknown>>): T.RequestId | undefined {
-  const id = m.id;
+  const id = m["id"];
   return typeof id === "string" || typeof id === "number" ? id : undefined;
 }
 
@@ -10332,15 +10332,15 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
   }
   const m = value as Readonly<Record<string, unknown>>;
   const id = idOf(m);
-  if (m.method !== undefined) {
-    const isRequest = m.id !== undefined;
+  if (m["method"] !== undefined) {
+    const isRequest = m["id"] !== undefined;
     const kind = isRequest ? "request" : "notification";
     const [guard, explain]: Pair = isRequest
       ? [g_JSONRPCRequest, x_JSONRPCRequest]
       : [g_JSONRPCNotification, x_JSONRPCNotification];
     if (!guard(value, 0))
       return failure(INVALID_REQUEST, explainAt(explain, value, path), kind, undefined, id);
-    const method = m.method as string;
+    const method = m["method"] as string;
     const found = lookup(isRequest ? REQUESTS : NOTIFICATIONS, method, options.from);
     if (!found) {
       const issue = {
@@ -10359,7 +10359,7 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
         : { ok: true, kind, from, method, value }
     ) as MessageValidation;
   }
-  if (m.result !== undefined) {
+  if (m["result"] !== undefined) {
     if (!g_JSONRPCResultResponse(value, 0)) {
       return failure(
         INVALID_REQUEST,
@@ -10384,10 +10384,10 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
         value,
       } as MessageValidation;
     const [asker, [check, explainResult]] = found;
-    if (!check(m.result, 0)) {
+    if (!check(m["result"], 0)) {
       return failure(
         INVALID_PARAMS,
-        explainAt(explainResult, m.result, `${path}/result`),
+        explainAt(explainResult, m["result"], `${path}/result`),
         "response",
         method,
         responseId,
@@ -10396,7 +10396,7 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
     const from: Sender = asker === "client" ? "server" : "client";
     return { ok: true, kind: "response", from, method, id: responseId, value } as MessageValidation;
   }
-  if (m.error !== undefined) {
+  if (m["error"] !== undefined) {
     if (!g_JSONRPCErrorResponse(value, 0)) {
       return failure(
         INVALID_REQUEST,

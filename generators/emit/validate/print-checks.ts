@@ -5,7 +5,7 @@
 //    failure with its JSON Pointer, the expected fact and a message.
 // Nested objects, arrays and dispatching unions of a guard become small hoisted functions.
 import type { LiteralValue } from "../../model/model.js";
-import { isIdentifier, stringLiteral } from "../code.js";
+import { stringLiteral } from "../code.js";
 import type { Branch, Check } from "./checks.js";
 
 /** Names on Object.prototype: reading them must not find the inherited member. */
@@ -26,12 +26,15 @@ const PROTOTYPE_NAMES = new Set([
 
 const NOT_OBJECT = (v: string) => `typeof ${v} !== "object" || ${v} === null || Array.isArray(${v})`;
 
-/** `obj.name`, safely: own properties only where the prototype has a member of that name. */
+/**
+ * `obj["name"]`, safely: own properties only where the prototype has a member of that name.
+ * Always bracketed, so the code compiles under `noPropertyAccessFromIndexSignature`.
+ */
 export function readProperty(obj: string, name: string): string {
   const key = stringLiteral(name);
   if (PROTOTYPE_NAMES.has(name))
     return `(Object.prototype.hasOwnProperty.call(${obj}, ${key}) ? ${obj}[${key}] : undefined)`;
-  return isIdentifier(name) ? `${obj}.${name}` : `${obj}[${key}]`;
+  return `${obj}[${key}]`;
 }
 
 /** A JSON Pointer segment for a constant key. */

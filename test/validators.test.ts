@@ -1,0 +1,385 @@
+// Generated validators: the official examples, the quality of error reports (one test per
+// failure class), message classification, Standard Schema, and hostile input.
+import { describe, expect, it } from "vitest";
+import * as V2024 from "../generated/2024-11-05/validators.js";
+import * as V2025a from "../generated/2025-03-26/validators.js";
+import * as V2025 from "../generated/2025-11-25/validators.js";
+import * as V2026 from "../generated/2026-07-28/validators.js";
+import * as Vdraft from "../generated/draft/validators.js";
+import { officialExamples } from "./support/spec.js";
+
+type AnyValidators = Record<string, { validate(v: unknown): { ok: boolean; issues?: readonly V2025.Issue[] } }>;
+
+describe.each([
+  ["2026-07-28", V2026.validators],
+  ["draft", Vdraft.validators],
+] as const)("official examples of %s", (revision, validators) => {
+  const examples = officialExamples(revision);
+
+  it("are all accepted by the validator of the type their folder names", () => {
+    expect(examples.length).toBeGreaterThan(100);
+    const rejected = examples
+      .map(({ folder, file, value }) => ({
+        at: `${folder}/${file}`,
+        result: (validators as unknown as AnyValidators)[folder]?.validate(value),
+      }))
+      .filter(({ result }) => !result?.ok);
+    expect(rejected).toEqual([]);
+  });
+});
+
+/** The issues of a failed validation. */
+function issuesOf(result: { ok: boolean; issues?: readonly V2025.Issue[] }): readonly V2025.Issue[] {
+  expect(result.ok).toBe(false);
+  return result.issues ?? [];
+}
+
+describe("error reports name the exact path, the expected fact and the chosen union member", () => {
+  const call = (params: unknown) => ({ jsonrpc: "2.0", id: 1, method: "tools/call", params });
+  const toolResult = (content: unknown[]) => ({ jsonrpc: "2.0", id: 7, result: { content } });
+  const methodOf = () => "tools/call";
+
+  it("a non-object where an object is expected", () => {
+    const result = V2025.validateMessage(call({ name: "echo", arguments: 5 }));
+    expect(result).toMatchObject({ ok: false, code: -32602, method: "tools/call", id: 1 });
+    expect(issuesOf(result)).toEqual([
+      { path: "/params/arguments", expected: "object", message: "expected object, got number 5" },
+    ]);
+  });
+
+  it("an unknown member of a discriminated union, naming the union", () => {
+    const result = V2025.validateMessage(
+      toolResult([
+        { type: "text", text: "a" },
+        { type: "image", data: "AAAA", mimeType: "image/png" },
+        { type: "video" },
+      ]),
+      {
+        methodOf,
+      },
+    );
+    const [issue] = issuesOf(result);
+    expect(issue?.path).toBe("/result/content/2/type");
+    expect(issue?.expected).toBe('"text" | "image" | "audio" | "resource_link" | "resource"');
+    expect(issue?.message).toBe(
+      'unknown string "video": expected one of "text" | "image" | "audio" | "resource_link" | "resource" (TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource)',
+    );
+  });
+
+  it("a wrong value inside the chosen member names that member", () => {
+    const result = V2025.validateMessage(toolResult([{ type: "text", text: 5 }]), { methodOf });
+    expect(issuesOf(result)).toEqual([
+      { path: "/result/content/0/text", expected: "string", message: "TextContent: expected string, got number 5" },
+    ]);
+  });
+
+  it("a missing required property points at the property", () => {
+    expect(issuesOf(V2025.validateTool({ inputSchema: { type: "object" } }))).toEqual([
+      { path: "/name", expected: "required property", message: 'missing required property "name"' },
+    ]);
+  });
+
+  it("a wrong literal", () => {
+    expect(issuesOf(V2025.validateCallToolRequest({ ...call({ name: "x" }), method: "tools/cal" }))).toEqual([
+      { path: "/method", expected: '"tools/call"', message: 'expected "tools/call", got string "tools/cal"' },
+    ]);
+  });
+
+  it("an integer where the schema wants one, a number where @TJS-type says number", () => {
+    const base = { messages: [], maxTokens: 10 };
+    expect(issuesOf(V2025.validateCreateMessageRequestParams({ ...base, maxTokens: 1.5 }))).toEqual([
+      { path: "/maxTokens", expected: "integer", message: "expected integer, got number 1.5" },
+    ]);
+    expect(V2025.validateCreateMessageRequestParams({ ...base, temperature: 0.7 }).ok).toBe(true);
+    expect(issuesOf(V2025.validateCreateMessageRequestParams({ ...base, temperature: "hot" }))[0]?.path).toBe(
+      "/temperature",
+    );
+  });
+
+  it("a number out of range", () => {
+    expect(issuesOf(V2025.validateAnnotations({ priority: 2 }))).toEqual([
+      { path: "/priority", expected: "<= 1 (maximum)", message: "expected <= 1 (maximum), got number 2" },
+    ]);
+    expect(issuesOf(V2025.validateModelPreferences({ costPriority: -0.5 }))[0]?.expected).toBe(">= 0 (minimum)");
+  });
+
+  it("a string that breaks its format", () => {
+    expect(issuesOf(V2024.validateResource({ uri: "not a uri", name: "r" }))).toEqual([
+      { path: "/uri", expected: "uri (format)", message: 'expected uri (format), got string "not a uri"' },
+    ]);
+    expect(
+      issuesOf(V2024.validateImageContent({ type: "image", data: "abc", mimeType: "image/png" }))[0]?.expected,
+    ).toBe("byte (format)");
+  });
+
+  it("too many items", () => {
+    const values = Array.from({ length: 101 }, (_, i) => String(i));
+    expect(issuesOf(V2026.validateCompleteResult({ resultType: "complete", completion: { values } }))).toEqual([
+      {
+        path: "/completion/values",
+        expected: "maxItems 100",
+        message: "expected maxItems 100, got array (length 101)",
+      },
+    ]);
+  });
+
+  it("an index signature value, with the key escaped as a JSON Pointer", () => {
+    const result = V2025.validateGetPromptRequestParams({ name: "p", arguments: { "a/b~c": 1 } });
+    expect(issuesOf(result)).toEqual([
+      { path: "/arguments/a~1b~0c", expected: "string", message: "expected string, got number 1" },
+    ]);
+  });
+
+  it("an array item", () => {
+    const tools = [{ name: "a", inputSchema: { type: "object" } }, { inputSchema: { type: "object" } }];
+    expect(issuesOf(V2025.validateListToolsResult({ tools }))[0]?.path).toBe("/tools/1/name");
+  });
+
+  it("a union without a discriminator reports the member the value came closest to", () => {
+    expect(issuesOf(V2025.validateElicitRequestParams({ mode: "url", message: "go" }))).toEqual([
+      {
+        path: "/elicitationId",
+        expected: "required property",
+        message: 'ElicitRequestURLParams: missing required property "elicitationId"',
+      },
+      {
+        path: "/url",
+        expected: "required property",
+        message: 'ElicitRequestURLParams: missing required property "url"',
+      },
+    ]);
+    expect(issuesOf(V2025.validateProgressToken(true))).toEqual([
+      { path: "", expected: "string | number", message: "expected string | number, got boolean true" },
+    ]);
+  });
+});
+
+describe("validateMessage classifies JSON-RPC messages", () => {
+  it("requests, notifications, results and errors, typed by method and sender", () => {
+    const request = V2025.validateMessage({ jsonrpc: "2.0", id: "a", method: "tools/list" }, { from: "client" });
+    expect(request).toMatchObject({ ok: true, kind: "request", from: "client", method: "tools/list", id: "a" });
+    const notification = V2025.validateMessage({ jsonrpc: "2.0", method: "notifications/initialized" });
+    expect(notification).toMatchObject({
+      ok: true,
+      kind: "notification",
+      from: "client",
+      method: "notifications/initialized",
+    });
+    const roots = V2025.validateMessage({ jsonrpc: "2.0", id: 2, method: "roots/list" });
+    expect(roots).toMatchObject({ ok: true, from: "server", method: "roots/list" });
+    const result = V2025.validateMessage(
+      { jsonrpc: "2.0", id: 2, result: { roots: [] } },
+      { from: "client", methodOf: () => "roots/list" },
+    );
+    expect(result).toMatchObject({ ok: true, kind: "response", from: "client", method: "roots/list", id: 2 });
+    const unmatched = V2025.validateMessage({ jsonrpc: "2.0", id: 3, result: {} });
+    expect(unmatched).toMatchObject({ ok: true, kind: "response", id: 3 });
+    const error = V2025.validateMessage({ jsonrpc: "2.0", id: 4, error: { code: -32601, message: "no" } });
+    expect(error).toMatchObject({ ok: true, kind: "error", id: 4 });
+  });
+
+  it("respects the sender: a server cannot send tools/call", () => {
+    expect(
+      V2025.validateMessage({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "x" } }, { from: "server" }),
+    ).toMatchObject({
+      ok: false,
+      code: -32601,
+    });
+  });
+
+  it("answers each failure with the right JSON-RPC error code", () => {
+    expect(V2025.validateMessageText("{not json")).toMatchObject({ ok: false, code: -32700 });
+    expect(V2025.validateMessage({ jsonrpc: "1.0", id: 1, method: "ping" })).toMatchObject({
+      ok: false,
+      code: -32600,
+      issues: [{ path: "/jsonrpc", expected: '"2.0"' }],
+    });
+    expect(V2025.validateMessage({ jsonrpc: "2.0", id: 1, method: "no/such" })).toMatchObject({
+      ok: false,
+      code: -32601,
+      method: "no/such",
+      id: 1,
+    });
+    expect(V2025.validateMessage({ jsonrpc: "2.0", id: 1, method: "tools/call", params: {} })).toMatchObject({
+      ok: false,
+      code: -32602,
+    });
+    expect(V2025.validateMessage("ping")).toMatchObject({ ok: false, code: -32600 });
+    expect(V2025.validateMessage({ jsonrpc: "2.0" })).toMatchObject({ ok: false, code: -32600 });
+  });
+
+  it("knows each revision's methods", () => {
+    expect(
+      V2024.validateMessage({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2024-11-05", capabilities: {}, clientInfo: { name: "c", version: "1" } },
+      }).ok,
+    ).toBe(true);
+    const discover = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "server/discover",
+      params: {
+        _meta: {
+          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+          "io.modelcontextprotocol/clientCapabilities": {},
+        },
+      },
+    };
+    expect(V2026.validateMessage(discover).ok).toBe(true);
+    expect(V2025.validateMessage(discover)).toMatchObject({ ok: false, code: -32601 });
+    expect(V2026.validateMessage({ jsonrpc: "2.0", id: 1, method: "initialize", params: {} })).toMatchObject({
+      ok: false,
+      code: -32601,
+    });
+    // 2026-07-28 carries sampling inside InputRequiredResult, never as a request of its own.
+    expect(
+      V2026.validateMessage({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "sampling/createMessage",
+        params: { messages: [], maxTokens: 1 },
+      }),
+    ).toMatchObject({ ok: false, code: -32601 });
+  });
+
+  it("validates batches only where the revision has them", () => {
+    const batch = [
+      { jsonrpc: "2.0", id: 1, method: "ping" },
+      { jsonrpc: "2.0", method: "notifications/initialized" },
+    ];
+    expect(V2025a.validateMessage(batch)).toMatchObject({ ok: true, kind: "batch" });
+    const bad = V2025a.validateMessage([batch[0], { jsonrpc: "2.0", id: 2, method: "tools/call" }]);
+    expect(bad).toMatchObject({ ok: false, kind: "batch", code: -32600 });
+    expect(issuesOf(bad)[0]?.path.startsWith("/1")).toBe(true);
+    expect(V2025a.validateMessage([])).toMatchObject({ ok: false, kind: "batch" });
+    expect(V2025.validateMessage(batch)).toMatchObject({ ok: false, code: -32600, kind: "batch" });
+    // A hole in a sparse batch is an invalid item, not a skipped one.
+    expect(V2025a.validateMessage([batch[0], , batch[1]])).toMatchObject({ ok: false, kind: "batch" });
+  });
+});
+
+describe("Standard Schema v1 and the helper functions", () => {
+  it("implements ~standard with vendor mcp-gen and array paths", () => {
+    const standard = V2025.validators.CallToolResult["~standard"];
+    expect(standard.version).toBe(1);
+    expect(standard.vendor).toBe("mcp-gen");
+    expect(standard.validate({ content: [] })).toEqual({ value: { content: [] } });
+    expect(standard.validate({ content: [{ type: "text" }] })).toEqual({
+      issues: [{ message: 'TextContent: missing required property "text"', path: ["content", "0", "text"] }],
+    });
+  });
+
+  it("isX narrows, assertX throws a ValidationError with the issues", () => {
+    const value: unknown = { name: "t", inputSchema: { type: "object" } };
+    expect(V2025.isTool(value)).toBe(true);
+    expect(() => V2025.assertTool({})).toThrow(V2025.ValidationError);
+    try {
+      V2025.assertTool({ name: 1 });
+    } catch (error) {
+      expect((error as V2025.ValidationError).issues.map((i) => i.path)).toEqual(["/name", "/inputSchema"]);
+      expect((error as Error).message).toContain("invalid Tool: /name: expected string, got number 1");
+    }
+  });
+});
+
+describe("hostile input: never a crash, always a clean verdict", () => {
+  it("cycles through recursive types are cut off at MAX_DEPTH", () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    const result = V2026.validateJSONObject(cyclic);
+    expect(result.ok).toBe(false);
+    expect(issuesOf(result).at(-1)?.message).toContain("nested more than 512 levels deep");
+    const list: unknown[] = [];
+    list.push(list);
+    expect(V2026.validateJSONValue(list).ok).toBe(false);
+    // Through an `unknown` position nothing is descended into, so a cycle is no problem.
+    const args: Record<string, unknown> = {};
+    args.again = args;
+    expect(V2025.validateCallToolRequestParams({ name: "x", arguments: args }).ok).toBe(true);
+  });
+
+  it("nesting 100,000 levels deep", () => {
+    let deep: unknown = "leaf";
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(V2026.validateJSONValue(deep).ok).toBe(false);
+    expect(V2026.isJSONValue(deep)).toBe(false);
+    expect(V2025.validateCallToolRequestParams({ name: "x", arguments: { deep } }).ok).toBe(true);
+    const text = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":{"a":${"[".repeat(100_000)}${"]".repeat(100_000)}}}}`;
+    // JSON.parse builds the nesting; the validator never descends into `arguments`.
+    expect(V2025.validateMessageText(text)).toMatchObject({ ok: true, kind: "request", method: "tools/call" });
+  });
+
+  it("50 MB strings, in plain, uri and byte positions", () => {
+    const huge = "a".repeat(50 * 1024 * 1024);
+    expect(V2025.validateTextContent({ type: "text", text: huge }).ok).toBe(true);
+    expect(V2025.validateResource({ uri: `https://example.com/${huge}`, name: "r" }).ok).toBe(true);
+    expect(V2025.validateResource({ uri: `${huge} x`, name: "r" }).ok).toBe(false);
+    expect(V2025.validateImageContent({ type: "image", data: huge.slice(4), mimeType: "image/png" }).ok).toBe(true);
+    const failed = V2025.validateImageContent({ type: "image", data: `${huge}!`, mimeType: "image/png" });
+    expect(issuesOf(failed)[0]?.message.length).toBeLessThan(200);
+  });
+
+  it("sparse arrays: a hole is a missing item", () => {
+    const content = [, { type: "text", text: "a" }];
+    expect(issuesOf(V2025.validateCallToolResult({ content }))[0]?.path).toBe("/content/0");
+  });
+
+  it("NaN, Infinity, BigInt, functions, symbols and undefined are not JSON numbers, strings or objects", () => {
+    for (const bad of [NaN, Infinity, -Infinity, 10n, () => 1, Symbol("s"), undefined]) {
+      expect(V2025.validateProgressNotificationParams({ progressToken: 1, progress: bad }).ok, String(bad)).toBe(false);
+      expect(V2025.validateTool(bad).ok).toBe(false);
+    }
+    expect(issuesOf(V2025.validateAnnotations({ priority: NaN }))[0]?.message).toBe(
+      "expected number, got non-finite number NaN",
+    );
+    expect(issuesOf(V2025.validateAnnotations({ priority: 1n }))[0]?.message).toBe("expected number, got bigint");
+  });
+
+  it("class instances are objects with their own properties", () => {
+    class Icon {
+      constructor(readonly src: string) {}
+    }
+    expect(V2025.validateIcon(new Icon("https://example.com/i.png")).ok).toBe(true);
+    expect(V2025.validateTool(new Date()).ok).toBe(false);
+    expect(V2025.validateTool(new Map([["name", "x"]])).ok).toBe(false);
+  });
+
+  it("__proto__ and constructor keys neither pollute prototypes nor confuse checks", () => {
+    const tool = JSON.parse(
+      '{"name":"t","inputSchema":{"type":"object"},"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}',
+    ) as unknown;
+    expect(V2025.validateTool(tool).ok).toBe(true);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const meta = JSON.parse('{"name":"p","arguments":{"__proto__":1}}') as unknown;
+    expect(issuesOf(V2025.validateGetPromptRequestParams(meta))).toEqual([
+      { path: "/arguments/__proto__", expected: "string", message: "expected string, got number 1" },
+    ]);
+    // Declared properties are read like ajv reads them, through the prototype chain (JSON.parse
+    // never makes inherited ones); a null-prototype object is an object like any other.
+    const inherited = Object.create({ name: "t" }) as Record<string, unknown>;
+    inherited.inputSchema = { type: "object" };
+    expect(V2025.validateTool(inherited).ok).toBe(true);
+    expect(V2025.validateTool(Object.create(null)).ok).toBe(false);
+  });
+
+  it("a value whose getters throw gives a clean failure", () => {
+    const trap = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error("boom");
+        },
+      },
+    );
+    expect(V2025.validateTool(trap)).toEqual({
+      ok: false,
+      issues: [{ path: "", expected: "a value that can be read", message: "the value could not be read: boom" }],
+    });
+    expect(V2025.isTool(trap)).toBe(false);
+    expect(V2025.validateMessage(trap)).toMatchObject({ ok: false, code: -32603 });
+    expect(V2025.validateMessageText(42 as unknown as string)).toMatchObject({ ok: false, code: -32700 });
+  });
+});
