@@ -142,8 +142,9 @@ describe("method map rules", () => {
     expect(() => inferResult(decls[0] as Declaration, "get", decls)).toThrow("several *Result types");
   });
 
-  const inferences = (capabilities: Record<string, string | null>): MethodInferences => ({
-    messageUnion: "JSONRPCMessage",
+  const inferences = (
+    capabilities: Record<string, string | null>,
+  ): Pick<MethodInferences, "unions" | "capabilities"> => ({
     unions: [{ union: "ClientRequest", kind: "request", direction: "clientToServer", delivery: "message" }],
     capabilities: { clientToServer: capabilities, serverToClient: {} },
   });

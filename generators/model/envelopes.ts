@@ -1,9 +1,8 @@
 // Pass: which declarations are the JSON-RPC envelopes of this revision, read from the
 // members of its message union (`JSONRPCMessage`) by their shape, not by their names
 // (2024-11-05 calls the error response `JSONRPCError`, 2025-11-25 `JSONRPCErrorResponse`).
+import { ModelError } from "./errors.js";
 import type { Declaration, Envelopes, Shape, TypeNode } from "./model.js";
-
-export class EnvelopeError extends Error {}
 
 type Slot = Exclude<keyof Envelopes, "union">;
 const SLOTS: Slot[] = ["request", "notification", "resultResponse", "errorResponse", "batchRequest", "batchResponse"];
@@ -15,7 +14,7 @@ export function buildEnvelopes(declarations: Declaration[], union: string): Enve
   const found: Partial<Record<Slot, string>> = {};
   const assign = (slot: Slot, name: string) => {
     if (found[slot] && found[slot] !== name) {
-      throw new EnvelopeError(`${union}: both ${found[slot]} and ${name} look like the ${slot} envelope`);
+      throw new ModelError(`${union}: both ${found[slot]} and ${name} look like the ${slot} envelope`, union);
     }
     found[slot] = name;
   };
@@ -35,7 +34,7 @@ export function buildEnvelopes(declarations: Declaration[], union: string): Enve
   };
 
   for (const member of members(root.kind === "alias" ? root.type : { kind: "ref", name: union })) {
-    if (member.kind !== "ref") throw new EnvelopeError(`${union} may only list named types`);
+    if (member.kind !== "ref") throw new ModelError(`${union} may only list named types`, union);
     const decl = byName.get(member.name);
     const batch = decl?.kind === "alias" && decl.type.kind === "array" ? decl.type.items : undefined;
     if (batch) {
@@ -43,19 +42,19 @@ export function buildEnvelopes(declarations: Declaration[], union: string): Enve
       if ([...slots].every((s) => s === "request" || s === "notification")) assign("batchRequest", member.name);
       else if ([...slots].every((s) => s === "resultResponse" || s === "errorResponse"))
         assign("batchResponse", member.name);
-      else throw new EnvelopeError(`${member.name}: a batch that mixes requests and responses`);
+      else throw new ModelError(`${member.name}: a batch that mixes requests and responses`, union);
       continue;
     }
     const slot = single(member);
     if (!slot)
-      throw new EnvelopeError(`${member.name} (in ${union}) is not a JSON-RPC request, notification or response`);
+      throw new ModelError(`${member.name} (in ${union}) is not a JSON-RPC request, notification or response`, union);
     assign(slot, member.name);
   }
   const envelopes: Record<string, string> = { union };
   for (const slot of SLOTS) {
     const name = found[slot];
     if (name) envelopes[slot] = name;
-    else if (!slot.startsWith("batch")) throw new EnvelopeError(`${union} has no ${slot} envelope`);
+    else if (!slot.startsWith("batch")) throw new ModelError(`${union} has no ${slot} envelope`, union);
   }
   return envelopes as unknown as Envelopes;
 }

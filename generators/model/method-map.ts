@@ -1,6 +1,7 @@
 // Pass: the method map. Which messages exist and in which direction comes from the
 // schema's own unions; results and gating capabilities are inferred by the rules
 // below and the reviewed table spec/method-inferences.json.
+import { ModelError } from "./errors.js";
 import type {
   CapabilityRef,
   Declaration,
@@ -12,8 +13,10 @@ import type {
   Shape,
   TypeNode,
 } from "./model.js";
+import type { ProtocolTable } from "./protocol.js";
 
 export interface MethodInferences {
+  protocol: ProtocolTable;
   /** The union of every JSON-RPC message (see envelopes.ts). */
   messageUnion: string;
   unions: { union: string; kind: "request" | "notification"; direction: Direction; delivery: Delivery }[];
@@ -21,16 +24,10 @@ export interface MethodInferences {
   capabilities: Record<Direction, Record<string, string | null>>;
 }
 
-export class MethodMapError extends Error {
-  constructor(
-    message: string,
-    readonly declaration?: string,
-  ) {
-    super(message);
-  }
-}
-
-export function buildMethodMap(declarations: Declaration[], inferences: MethodInferences): MethodEntry[] {
+export function buildMethodMap(
+  declarations: Declaration[],
+  inferences: Pick<MethodInferences, "unions" | "capabilities">,
+): MethodEntry[] {
   const byName = new Map(declarations.map((d) => [d.name, d]));
   const entries: MethodEntry[] = [];
 
@@ -41,13 +38,13 @@ export function buildMethodMap(declarations: Declaration[], inferences: MethodIn
       const decl = byName.get(memberName);
       const shape = decl?.resolved;
       if (!decl || !shape)
-        throw new MethodMapError(`${source.union} member ${memberName} is not an object type`, union.name);
+        throw new ModelError(`${source.union} member ${memberName} is not an object type`, union.name);
       const method = methodName(shape);
       if (method === undefined) {
-        throw new MethodMapError(`${memberName} (in ${source.union}) has no literal \`method\``, memberName);
+        throw new ModelError(`${memberName} (in ${source.union}) has no literal \`method\``, memberName);
       }
       if (entries.some((e) => e.method === method && e.direction === source.direction)) {
-        throw new MethodMapError(`${method} appears twice in the ${source.direction} messages`, memberName);
+        throw new ModelError(`${method} appears twice in the ${source.direction} messages`, memberName);
       }
       const params = shape.properties.find((p) => p.name === "params");
       const entry: MethodEntry = {
@@ -72,10 +69,10 @@ export function buildMethodMap(declarations: Declaration[], inferences: MethodIn
 }
 
 function unionMembers(decl: Declaration): string[] {
-  if (decl.kind !== "alias") throw new MethodMapError(`${decl.name} must be a type alias`, decl.name);
+  if (decl.kind !== "alias") throw new ModelError(`${decl.name} must be a type alias`, decl.name);
   const members = decl.type.kind === "union" ? decl.type.members : [decl.type];
   return members.map((m) => {
-    if (m.kind !== "ref") throw new MethodMapError(`${decl.name} may only list named message types`, decl.name);
+    if (m.kind !== "ref") throw new ModelError(`${decl.name} may only list named message types`, decl.name);
     return m.name;
   });
 }
@@ -103,14 +100,14 @@ export function inferResult(
   const peers = request.category ? declarations.filter((d) => d !== request && d.category === request.category) : [];
   const responses = peers.filter((d) => isResultResponse(d.resolved));
   if (responses.length > 1) {
-    throw new MethodMapError(`${method}: several result responses in its category (${names(responses)})`, request.name);
+    throw new ModelError(`${method}: several result responses in its category (${names(responses)})`, request.name);
   }
   const result = responses[0]?.resolved?.properties.find((p) => p.name === "result");
   if (result) return { type: result.type, source: "responseType" };
 
   const results = peers.filter((d) => d.name.endsWith("Result"));
   if (results.length > 1) {
-    throw new MethodMapError(`${method}: several *Result types in its category (${names(results)})`, request.name);
+    throw new ModelError(`${method}: several *Result types in its category (${names(results)})`, request.name);
   }
   if (results[0]) return { type: { kind: "ref", name: results[0].name }, source: "category" };
 
@@ -121,7 +118,7 @@ export function inferResult(
   if (declarations.some((d) => d.name === "EmptyResult")) {
     return { type: { kind: "ref", name: "EmptyResult" }, source: "emptyDefault" };
   }
-  throw new MethodMapError(`${method}: no result type found`, request.name);
+  throw new ModelError(`${method}: no result type found`, request.name);
 }
 
 function isResultResponse(shape: Shape | undefined): boolean {
@@ -138,18 +135,18 @@ function capabilityOf(
   method: string,
   direction: Direction,
   declarations: Declaration[],
-  inferences: MethodInferences,
+  inferences: Pick<MethodInferences, "capabilities">,
 ): CapabilityRef | null {
   const table = inferences.capabilities[direction];
   if (!Object.hasOwn(table, method)) {
-    throw new MethodMapError(
+    throw new ModelError(
       `${method} (${direction}) is not in spec/method-inferences.json; add its gating capability (or null) there`,
     );
   }
   const spec = table[method];
   if (spec === null || spec === undefined) return null;
   const match = /^(client|server):([\w.]+)$/.exec(spec);
-  if (!match) throw new MethodMapError(`bad capability "${spec}" for ${method} in spec/method-inferences.json`);
+  if (!match) throw new ModelError(`bad capability "${spec}" for ${method} in spec/method-inferences.json`);
   const side = match[1] as "client" | "server";
   const path = (match[2] as string).split(".");
   const root = declarations.find((d) => d.name === (side === "client" ? "ClientCapabilities" : "ServerCapabilities"));
@@ -158,7 +155,7 @@ function capabilityOf(
     const property = properties?.find((p) => p.name === key);
     if (!property) {
       if (i === 0) return null; // the capability is not part of this revision: ungated here
-      throw new MethodMapError(`capability ${spec} for ${method}: no ${key} in ${side} capabilities`);
+      throw new ModelError(`capability ${spec} for ${method}: no ${key} in ${side} capabilities`);
     }
     properties = propertiesOf(property.type, declarations);
   }

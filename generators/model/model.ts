@@ -2,7 +2,7 @@
 // Facts only (names, structure, optionality, literal values, value constraints);
 // never prose. Every emitter reads this and nothing else.
 
-export const MODEL_VERSION = 2;
+export const MODEL_VERSION = 3;
 
 export type PrimitiveName =
   "string" | "number" | "boolean" | "null" | "undefined" | "unknown" | "any" | "object" | "never";
@@ -163,6 +163,49 @@ export interface Envelopes {
   batchResponse?: string;
 }
 
+/** A field of a protocol message and the client or server state it carries (`protocolVersion`, `serverInfo`, …). */
+export interface FieldBinding {
+  field: string;
+  state: string;
+  required: boolean;
+}
+
+/**
+ * The protocol's mechanics as this revision spells them; each part is present only where the
+ * revision has it. From spec/method-inferences.json (`protocol`), checked against the schema.
+ */
+export interface Protocol {
+  /** A connection starts with this request and notification (`initialize`). */
+  handshake?: {
+    request: string;
+    notification: string;
+    /** Requests a peer may send before the handshake completes. */
+    allowedBefore: string[];
+    params: FieldBinding[];
+    result: FieldBinding[];
+  };
+  /** Stateless discovery instead of a handshake (`server/discover`). */
+  discovery?: { request: string; result: FieldBinding[]; defaults: Record<string, LiteralValue> };
+  /** Keys every request carries in `params._meta`. */
+  requestMeta?: { type: string; fields: FieldBinding[] };
+  /** Keys results may carry in `_meta`. */
+  resultMeta?: { type: string; fields: FieldBinding[] };
+  /** Fields every result carries, with the value of a plain, complete result. */
+  resultDefaults?: { type: string; fields: { field: string; value: LiteralValue }[] };
+  /** A result that asks the caller for input and a retry (multi round-trip). */
+  inputRequired?: {
+    result: string;
+    marker: { field: string; value: LiteralValue };
+    requests: string;
+    responses: string;
+    state: string;
+  };
+  cancellation?: { method: string; directions: Direction[] };
+  progress?: { method: string; directions: Direction[] };
+  /** The error answered when a request's protocol version is not supported. */
+  unsupportedVersion?: { constant: string; code: number; data: FieldBinding[] };
+}
+
 export interface ModelSource {
   repository: string;
   commit: string;
@@ -180,4 +223,5 @@ export interface Model {
   declarations: Declaration[];
   envelopes: Envelopes;
   methods: MethodEntry[];
+  protocol: Protocol;
 }

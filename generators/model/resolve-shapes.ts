@@ -1,8 +1,7 @@
 // Pass: give every object-like declaration its full property set, as users see it,
 // after `extends` chains, `Omit<>`, intersections and `Record<>` are applied.
+import { ModelError } from "./errors.js";
 import type { Declaration, IndexSignature, ResolvedProperty, Shape, TypeNode } from "./model.js";
-
-export class ShapeError extends Error {}
 
 export function resolveShapes(declarations: Declaration[]): Declaration[] {
   const byName = new Map(declarations.map((d) => [d.name, d]));
@@ -12,11 +11,11 @@ export function resolveShapes(declarations: Declaration[]): Declaration[] {
   function shapeOfDeclaration(name: string): Shape | undefined {
     if (done.has(name)) return done.get(name);
     const decl = byName.get(name);
-    if (!decl) throw new ShapeError(`unknown type ${name}`);
+    if (!decl) throw new ModelError(`unknown type ${name}`);
     // An alias may refer to itself through a union (JSONValue); such types have no
     // object shape. An interface that extends itself is malformed.
     if (inProgress.has(name)) {
-      if (decl.kind === "interface") throw new ShapeError(`${name} extends itself`);
+      if (decl.kind === "interface") throw new ModelError(`${name} extends itself`, name);
       return undefined;
     }
     inProgress.add(name);
@@ -29,7 +28,7 @@ export function resolveShapes(declarations: Declaration[]): Declaration[] {
   function interfaceShape(decl: Extract<Declaration, { kind: "interface" }>): Shape {
     const bases = decl.extends.map((base) => {
       const shape = shapeOf(base, decl.name);
-      if (!shape) throw new ShapeError(`${decl.name} extends a type that is not an object type`);
+      if (!shape) throw new ModelError(`${decl.name} extends a type that is not an object type`, decl.name);
       return shape;
     });
     const merged = bases.reduce<Shape>((acc, s) => overlay(acc, s), { properties: [] });

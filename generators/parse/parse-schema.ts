@@ -2,10 +2,12 @@
 // checker serve every revision parsed in a run.
 import { Node, Project, ts, type SourceFile } from "ts-morph";
 import { InputError, type SourceLocation } from "../errors.js";
-import { buildEnvelopes, EnvelopeError } from "../model/envelopes.js";
-import { buildMethodMap, MethodMapError, type MethodInferences } from "../model/method-map.js";
+import { buildEnvelopes } from "../model/envelopes.js";
+import { ModelError } from "../model/errors.js";
+import { buildMethodMap, type MethodInferences } from "../model/method-map.js";
+import { buildProtocol } from "../model/protocol.js";
 import { MODEL_VERSION, type Declaration, type Model } from "../model/model.js";
-import { resolveShapes, ShapeError } from "../model/resolve-shapes.js";
+import { resolveShapes } from "../model/resolve-shapes.js";
 import { readDeclarations } from "./declarations.js";
 
 export interface SchemaInput {
@@ -38,42 +40,31 @@ export class SchemaParser {
       const decl = read.declarations.find((d) => d.name === name);
       return new InputError(message, decl ? { file: input.path, line: decl.line, column: 1 } : undefined);
     };
-    let declarations: Declaration[];
     try {
-      declarations = resolveShapes(read.declarations);
+      const declarations = resolveShapes(read.declarations);
+      crossCheckShapes(file, declarations, (name, message) => {
+        throw located(name, message);
+      });
+      const methods = buildMethodMap(declarations, this.inferences);
+      const envelopes = buildEnvelopes(declarations, this.inferences.messageUnion);
+      if (!envelopes) {
+        throw new ModelError(`no ${this.inferences.messageUnion} union: cannot tell JSON-RPC messages apart`);
+      }
+      return {
+        modelVersion: MODEL_VERSION,
+        revision: input.revision,
+        source: input.source,
+        conventions: input.conventions,
+        constants: read.constants,
+        declarations,
+        envelopes,
+        methods,
+        protocol: buildProtocol(declarations, methods, read.constants, this.inferences.protocol),
+      };
     } catch (e) {
-      if (e instanceof ShapeError) throw new InputError(e.message, { file: input.path, line: 1, column: 1 });
+      if (e instanceof ModelError) throw located(e.declaration, e.message);
       throw e;
     }
-    crossCheckShapes(file, declarations, (name, message) => {
-      throw located(name, message);
-    });
-    let methods;
-    try {
-      methods = buildMethodMap(declarations, this.inferences);
-    } catch (e) {
-      if (e instanceof MethodMapError) throw located(e.declaration, e.message);
-      throw e;
-    }
-    let envelopes;
-    try {
-      envelopes = buildEnvelopes(declarations, this.inferences.messageUnion);
-    } catch (e) {
-      if (e instanceof EnvelopeError) throw located(this.inferences.messageUnion, e.message);
-      throw e;
-    }
-    if (!envelopes)
-      throw located(undefined, `no ${this.inferences.messageUnion} union: cannot tell JSON-RPC messages apart`);
-    return {
-      modelVersion: MODEL_VERSION,
-      revision: input.revision,
-      source: input.source,
-      conventions: input.conventions,
-      constants: read.constants,
-      declarations,
-      envelopes,
-      methods,
-    };
   }
 
   private checkDiagnostics(path: string, file: SourceFile): void {
