@@ -21,6 +21,8 @@ export const paths = {
   revisions: join(PACKAGE_ROOT, "spec", "revisions.json"),
   inferences: join(PACKAGE_ROOT, "spec", "method-inferences.json"),
   templates: join(PACKAGE_ROOT, "templates"),
+  /** The hand-written runtime generated clients and servers import (TypeScript sources). */
+  runtime: join(PACKAGE_ROOT, "runtime"),
   generated: join(PACKAGE_ROOT, "generated"),
   /** Downloaded schema.ts files (git-ignored). */
   cache: process.env.MCP_GEN_CACHE_DIR ?? join(PACKAGE_ROOT, ".cache", "spec"),

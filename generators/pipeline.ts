@@ -1,10 +1,12 @@
 // The whole job for one revision: find its source, parse it (or fall back to the
 // checked-in model), and emit its files. Pure apart from reading inputs.
-import { existsSync, readFileSync } from "node:fs";
-import { relative } from "node:path";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import type { Artifact, EmitEnv } from "./emit/artifact.js";
+import { clientArtifact } from "./emit/client.js";
 import { indexArtifact } from "./emit/index-file.js";
 import { methodsArtifact } from "./emit/methods.js";
+import { serverArtifact } from "./emit/server.js";
 import { formatTypeScript } from "./emit/render.js";
 import { typesArtifact } from "./emit/types.js";
 import { validatorsArtifact } from "./emit/validators.js";
@@ -15,14 +17,18 @@ import { SchemaParser } from "./parse/parse-schema.js";
 import { paths } from "./paths.js";
 import { findRevision, locateSchema, specUrl, type RevisionTable, type SchemaSource } from "./spec/revisions.js";
 
-const MODULES: Artifact[] = [typesArtifact, methodsArtifact, validatorsArtifact];
+const MODULES: Artifact[] = [typesArtifact, methodsArtifact, validatorsArtifact, clientArtifact, serverArtifact];
 export const ARTIFACTS: Artifact[] = [...MODULES, indexArtifact(MODULES)];
 
 /** Revisions whose spec site has a schema reference page with one anchor per type. */
-export function emitEnv(table: RevisionTable, revision: string): EmitEnv {
+export function emitEnv(table: RevisionTable, revision: string, layout: "repository" | "out" = "repository"): EmitEnv {
   const pin = findRevision(table, revision);
   const url = specUrl(table, revision);
-  return { specUrl: url, ...(pin.schemaReference ? { schemaReferenceUrl: `${url}/schema` } : {}) };
+  return {
+    specUrl: url,
+    runtimeImport: layout === "repository" ? "../../runtime" : "./runtime",
+    ...(pin.schemaReference ? { schemaReferenceUrl: `${url}/schema` } : {}),
+  };
 }
 
 export interface LoadedModel {
@@ -105,6 +111,16 @@ export async function emitRevision(model: Model, env: EmitEnv): Promise<Map<stri
   const files = new Map<string, string>();
   for (const artifact of ARTIFACTS) {
     files.set(artifact.file, await formatTypeScript(artifact.emit(model, env), artifact.file));
+  }
+  return files;
+}
+
+/** The runtime's sources, for `--out` trees: `runtime/<file>.ts` → content. */
+export function runtimeFiles(): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const name of readdirSync(paths.runtime).sort()) {
+    if (name.endsWith(".ts") && !name.endsWith(".test.ts"))
+      files.set(`runtime/${name}`, readFileSync(join(paths.runtime, name), "utf8"));
   }
   return files;
 }

@@ -5,3 +5,5 @@
 export * from "./types.js";
 export * from "./methods.js";
 export * from "./validators.js";
+export * from "./client.js";
+export * from "./server.js";

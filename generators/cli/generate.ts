@@ -3,7 +3,7 @@
 import { resolve } from "node:path";
 import { writeTree } from "../emit/write-tree.js";
 import { paths } from "../paths.js";
-import { emitEnv, emitRevision, ModelLoader, type LoadOptions } from "../pipeline.js";
+import { emitEnv, emitRevision, ModelLoader, runtimeFiles, type LoadOptions } from "../pipeline.js";
 import { loadRevisionTable } from "../spec/revisions.js";
 import { buildRepositoryTree, type Log } from "./build.js";
 
@@ -33,7 +33,9 @@ export async function generateOut(revision: string, out: string, options: LoadOp
       `note: no schema.ts for ${revision} found (--spec-dir, MCP_GEN_SPEC_DIR, cache); generating from the checked-in model`,
     );
   }
-  const files = await emitRevision(model, emitEnv(table, revision));
+  const files = await emitRevision(model, emitEnv(table, revision, "out"));
+  // Vendored code is self-contained: the runtime it imports comes along.
+  for (const [path, content] of runtimeFiles()) files.set(path, content);
   const root = resolve(out);
   const drift = writeTree(root, files, []);
   log(

@@ -6,6 +6,8 @@ export interface EmitEnv {
   specUrl: string;
   /** Page with one anchor per schema type, when the revision has one. */
   schemaReferenceUrl?: string;
+  /** Where generated files import the runtime from: `../../runtime` in this repository, `./runtime` in `--out` trees. */
+  runtimeImport: string;
 }
 
 export interface Artifact {

@@ -9,40 +9,39 @@ import { constraintTagLines } from "../model/constraint-tags.js";
 import type { Declaration, Property, TypeNode } from "../model/model.js";
 import { docComment, propertyKey, stringLiteral } from "./code.js";
 
-export function printType(node: TypeNode): string {
+/** `qualify` names schema declarations, e.g. `T.Tool` in files that import the types as a namespace. */
+export function printType(node: TypeNode, qualify: (name: string) => string = (name) => name): string {
+  const print = (child: TypeNode) => printType(child, qualify);
+  const wrap = (child: TypeNode, kinds: TypeNode["kind"][]) =>
+    kinds.includes(child.kind) ? `(${print(child)})` : print(child);
   switch (node.kind) {
     case "primitive":
       return node.name === "any" ? "unknown" : node.name;
     case "literal":
       return typeof node.value === "string" ? stringLiteral(node.value) : String(node.value);
     case "ref":
-      return node.name;
+      return qualify(node.name);
     case "typeof":
-      return `typeof ${node.name}`;
+      return `typeof ${qualify(node.name)}`;
     case "array":
       return `${wrap(node.items, ["union", "intersection"])}[]`;
     case "union":
-      return node.members.map((m) => printType(m)).join(" | ");
+      return node.members.map(print).join(" | ");
     case "intersection":
       return node.members.map((m) => wrap(m, ["union"])).join(" & ");
     case "object": {
       const index = node.indexSignature;
       const keepIndex = index !== undefined && !isAny(index.type);
       if (node.properties.length === 0 && index && !keepIndex) return "object";
-      const members = node.properties.map(printProperty);
-      if (keepIndex) members.push(`[${index.keyName}: ${index.keyType}]: ${printType(index.type)};`);
+      const members = node.properties.map((p) => printProperty(p, qualify));
+      if (keepIndex) members.push(`[${index.keyName}: ${index.keyType}]: ${print(index.type)};`);
       return members.length === 0 ? "{}" : `{\n${members.join("\n")}\n}`;
     }
     case "record":
-      return `Record<${printType(node.key)}, ${printType(node.value)}>`;
+      return `Record<${print(node.key)}, ${print(node.value)}>`;
     case "omit":
-      return `Omit<${printType(node.type)}, ${node.keys.map(stringLiteral).join(" | ")}>`;
+      return `Omit<${print(node.type)}, ${node.keys.map(stringLiteral).join(" | ")}>`;
   }
-}
-
-function wrap(node: TypeNode, kinds: TypeNode["kind"][]): string {
-  const text = printType(node);
-  return kinds.includes(node.kind) ? `(${text})` : text;
 }
 
 function isAny(node: TypeNode): boolean {
@@ -58,8 +57,8 @@ export function tagLines(item: Pick<Property, "constraints" | "deprecated" | "in
   ];
 }
 
-function printProperty(p: Property): string {
-  return `${docComment(tagLines(p))}${propertyKey(p.name)}${p.optional ? "?" : ""}: ${printType(p.type)};`;
+function printProperty(p: Property, qualify: (name: string) => string): string {
+  return `${docComment(tagLines(p))}${propertyKey(p.name)}${p.optional ? "?" : ""}: ${printType(p.type, qualify)};`;
 }
 
 /** A declaration's body: `interface X extends … { … }` or `type X = …`, without `export` or docs. */

@@ -200,6 +200,8 @@ export interface Protocol {
     responses: string;
     state: string;
   };
+  /** Requests whose params take a cursor and whose results carry the next one. */
+  pagination?: { cursor: string; next: string; methods: string[] };
   cancellation?: { method: string; directions: Direction[] };
   progress?: { method: string; directions: Direction[] };
   /** The error answered when a request's protocol version is not supported. */

@@ -30,6 +30,7 @@ export interface ProtocolTable {
     responses: string;
     state: string;
   };
+  pagination: { cursor: string; next: string };
   cancellation: string;
   progress: string;
   unsupportedVersion: { error: string; data: Fields };
@@ -116,6 +117,16 @@ export function buildProtocol(
       responses: ir.responses,
       state: ir.state,
     };
+  }
+  const { cursor, next } = table.pagination;
+  const paginated = methods.filter(
+    (m) =>
+      m.kind === "request" &&
+      shapeOf(m.params?.type)?.properties.some((p) => p.name === cursor) &&
+      shapeOf(m.result)?.properties.some((p) => p.name === next),
+  );
+  if (paginated.length > 0) {
+    protocol.pagination = { cursor, next, methods: [...new Set(paginated.map((m) => m.method))] };
   }
   for (const key of ["cancellation", "progress"] as const) {
     const found = directions(table[key]);

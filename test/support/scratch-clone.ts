@@ -8,7 +8,16 @@ import { paths } from "../../generators/paths.js";
 import { SPEC_DIR } from "./spec.js";
 
 const TSX = join(paths.root, "node_modules", ".bin", "tsx");
-const COPIED = ["package.json", "tsconfig.json", "tsconfig.build.json", "generators", "templates", "spec", "generated"];
+const COPIED = [
+  "package.json",
+  "tsconfig.json",
+  "tsconfig.build.json",
+  "generators",
+  "runtime",
+  "templates",
+  "spec",
+  "generated",
+];
 
 export interface RunResult {
   status: number | null;

@@ -1,0 +1,99 @@
+// generated/<rev>/client.ts: a typed client over the runtime's Peer. One method per
+// client→server request, pagination helpers, typed notification listeners, handlers for
+// server→client requests (whose presence declares client capabilities), and the revision's
+// own way of starting (handshake or discovery) and of carrying per-request `_meta` and
+// multi round-trip input: all read from the model's method map and `protocol`.
+import type { FieldBinding, Model } from "../model/model.js";
+import { headerView, type Artifact, type EmitEnv } from "./artifact.js";
+import { ImportList, stringLiteral, valueLiteral } from "./code.js";
+import { renderTemplate } from "./render.js";
+import { methodViews, reservedParams, stateTypesOf } from "./session-view.js";
+
+/** Client state a protocol field can carry (see spec/method-inferences.json `protocol`). */
+const CLIENT_OPTIONS = new Set(["clientInfo", "clientCapabilities", "protocolVersion"]);
+
+export const clientArtifact: Artifact = {
+  file: "client.ts",
+  emit(model: Model, env: EmitEnv) {
+    const protocol = model.protocol;
+    const requests = methodViews(model, "request", "clientToServer").filter((m) => m.delivery === "message");
+    const handlers = methodViews(model, "request", "serverToClient");
+    const reserved = new Set(["connect", "close", "request", "notify", "on", "state"]);
+    for (const r of requests) {
+      if (reserved.has(r.name)) throw new Error(`client: request ${r.method} would shadow client.${r.name}`);
+    }
+    const paginated = new Set(protocol.pagination?.methods ?? []);
+    const stateTypes = stateTypesOf(model);
+
+    const imports = new ImportList();
+    imports.addNamespace("./types.js", "T");
+    imports.add(`${env.runtimeImport}/index.js`, "Peer", false);
+    imports.add(`${env.runtimeImport}/index.js`, "RpcError", false);
+    imports.add(`${env.runtimeImport}/index.js`, "ErrorCode", false);
+    imports.addTypes(`${env.runtimeImport}/index.js`, ["IncomingContext", "JsonObject", "RequestOptions", "Transport"]);
+    imports.add("./methods.js", "REVISION", false);
+    imports.addTypes("./methods.js", [
+      "ClientNotificationMap",
+      "ClientRequestMap",
+      "ServerNotificationMap",
+      "ServerRequestMap",
+    ]);
+    imports.add("./validators.js", "validateMessage", false);
+
+    const cancellation = protocol.cancellation;
+    const progress = protocol.progress;
+    return renderTemplate("client", {
+      ...headerView(model, env),
+      imports: imports.render(),
+      reservedParams: reservedParams(model).map(stringLiteral).join(" | "),
+      requests: requests.map((r) => ({ ...r, pages: paginated.has(r.method) })),
+      handlers,
+      handlerCapabilities: handlers.filter((h) => h.capability?.side === "client"),
+      stateOptions: Object.entries(stateTypes)
+        .filter(([state]) => !CLIENT_OPTIONS.has(state) && requestMetaStates(model).has(state))
+        .map(([state, type]) => ({ state, type })),
+      serverState: ["serverCapabilities", "serverInfo", "instructions"].map((state) => ({
+        state,
+        literal: stringLiteral(state),
+        type: stateTypes[state] ?? "unknown",
+      })),
+      handshake: protocol.handshake && {
+        request: stringLiteral(protocol.handshake.request),
+        notification: stringLiteral(protocol.handshake.notification),
+        params: bindings(protocol.handshake.params),
+        result: bindings(protocol.handshake.result),
+      },
+      discovery: protocol.discovery && {
+        request: stringLiteral(protocol.discovery.request),
+        result: bindings(protocol.discovery.result),
+      },
+      requestMeta: protocol.requestMeta && bindings(protocol.requestMeta.fields),
+      resultMeta: protocol.resultMeta && bindings(protocol.resultMeta.fields),
+      inputRequired: protocol.inputRequired && {
+        markerField: stringLiteral(protocol.inputRequired.marker.field),
+        markerValue: valueLiteral(protocol.inputRequired.marker.value),
+        requests: stringLiteral(protocol.inputRequired.requests),
+        responses: stringLiteral(protocol.inputRequired.responses),
+        state: stringLiteral(protocol.inputRequired.state),
+      },
+      pagination: protocol.pagination && {
+        cursor: stringLiteral(protocol.pagination.cursor),
+        next: stringLiteral(protocol.pagination.next),
+      },
+      cancellation: cancellation && {
+        value: valueLiteral({ method: cancellation.method, send: cancellation.directions.includes("clientToServer") }),
+      },
+      progress: progress && {
+        value: valueLiteral({ method: progress.method, send: progress.directions.includes("clientToServer") }),
+      },
+    });
+  },
+};
+
+function bindings(fields: FieldBinding[]) {
+  return fields.map((f) => ({ field: stringLiteral(f.field), state: stringLiteral(f.state), required: f.required }));
+}
+
+function requestMetaStates(model: Model): Set<string> {
+  return new Set(model.protocol.requestMeta?.fields.map((f) => f.state) ?? []);
+}

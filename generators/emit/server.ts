@@ -1,0 +1,99 @@
+// generated/<rev>/server.ts: the handler interface (one optional member per client→server
+// request and notification) and a dispatcher over the runtime's Peer that validates every
+// message, answers the revision's own session requests (handshake or discovery), derives
+// capabilities from the handlers present, and gives handlers typed server→client calls.
+import type { FieldBinding, Model } from "../model/model.js";
+import { headerView, type Artifact, type EmitEnv } from "./artifact.js";
+import { ImportList, stringLiteral, valueLiteral } from "./code.js";
+import { renderTemplate } from "./render.js";
+import { methodViews, stateTypesOf } from "./session-view.js";
+
+export const serverArtifact: Artifact = {
+  file: "server.ts",
+  emit(model: Model, env: EmitEnv) {
+    const protocol = model.protocol;
+    const requests = methodViews(model, "request", "clientToServer").filter((m) => m.delivery === "message");
+    const notifications = methodViews(model, "notification", "clientToServer");
+    const outgoing = methodViews(model, "request", "serverToClient").filter((m) => m.delivery === "message");
+    const sessionMethods = new Set(
+      [protocol.handshake?.request, protocol.discovery?.request].filter((m) => m !== undefined),
+    );
+    const contextNames = new Set(["requestId", "signal", "meta", "progress", "client", "notify"]);
+    for (const r of outgoing) {
+      if (contextNames.has(r.name)) throw new Error(`server: request ${r.method} would shadow context.${r.name}`);
+    }
+
+    const runtime = `${env.runtimeImport}/index.js`;
+    const imports = new ImportList();
+    imports.addNamespace("./types.js", "T");
+    for (const name of ["Peer", "RpcError", "ErrorCode"]) imports.add(runtime, name, false);
+    imports.addTypes(runtime, ["IncomingContext", "JsonObject", "RequestOptions", "Transport"]);
+    imports.add("./methods.js", "REVISION", false);
+    imports.addTypes("./methods.js", [
+      "ClientNotificationMap",
+      "ClientRequestMap",
+      "ServerNotificationMap",
+      "ServerRequestMap",
+    ]);
+    imports.add("./validators.js", "validateMessage", false);
+    if (protocol.unsupportedVersion) imports.add("./types.js", protocol.unsupportedVersion.constant, false);
+
+    const stateTypes = stateTypesOf(model);
+    const clientStates = [...(protocol.handshake?.params ?? []), ...(protocol.requestMeta?.fields ?? [])].map(
+      (f) => f.state,
+    );
+    const defaults = protocol.resultDefaults?.fields.map((f) => ({
+      field: stringLiteral(f.field),
+      value: valueLiteral(f.value),
+    }));
+    return renderTemplate("server", {
+      ...headerView(model, env),
+      imports: imports.render(),
+      clientState: [...new Set(clientStates)].map((state) => ({ state, type: stateTypes[state] ?? "unknown" })),
+      requests: requests.map((r) => ({ ...r, session: sessionMethods.has(r.method) })),
+      handlerCapabilities: requests.filter((r) => r.capability?.side === "server"),
+      notifications: notifications.filter(
+        (n) => n.method !== protocol.cancellation?.method && n.method !== protocol.progress?.method,
+      ),
+      outgoing,
+      resultDefaults: defaults ?? [],
+      handshake: protocol.handshake && {
+        request: stringLiteral(protocol.handshake.request),
+        notification: stringLiteral(protocol.handshake.notification),
+        allowedBefore: valueLiteral([protocol.handshake.request, ...protocol.handshake.allowedBefore]),
+        params: bindings(protocol.handshake.params),
+        result: bindings(protocol.handshake.result),
+      },
+      discovery: protocol.discovery && {
+        request: stringLiteral(protocol.discovery.request),
+        result: bindings(protocol.discovery.result),
+        defaults: Object.entries(protocol.discovery.defaults).map(([field, value]) => ({
+          field: stringLiteral(field),
+          value: valueLiteral(value),
+        })),
+      },
+      requestMeta: protocol.requestMeta && bindings(protocol.requestMeta.fields),
+      resultMeta: protocol.resultMeta && bindings(protocol.resultMeta.fields),
+      unsupportedVersion: protocol.unsupportedVersion && {
+        constant: protocol.unsupportedVersion.constant,
+        data: bindings(protocol.unsupportedVersion.data),
+      },
+      cancellation: protocol.cancellation && {
+        value: valueLiteral({
+          method: protocol.cancellation.method,
+          send: protocol.cancellation.directions.includes("serverToClient"),
+        }),
+      },
+      progress: protocol.progress && {
+        value: valueLiteral({
+          method: protocol.progress.method,
+          send: protocol.progress.directions.includes("serverToClient"),
+        }),
+      },
+    });
+  },
+};
+
+function bindings(fields: FieldBinding[]) {
+  return fields.map((f) => ({ field: stringLiteral(f.field), state: stringLiteral(f.state), required: f.required }));
+}

@@ -1,0 +1,6 @@
+// The runtime that generated clients and servers import. No dependencies; stdio lives in
+// ./stdio.js because it needs Node's child_process.
+export * from "./jsonrpc.js";
+export * from "./transport.js";
+export * from "./peer.js";
+export * from "./in-memory.js";

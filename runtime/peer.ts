@@ -1,0 +1,390 @@
+// A JSON-RPC peer over a Transport: request ids and the pending map, per-request timeouts,
+// cancellation both ways (AbortSignal out, a cancellation notification in), progress tokens
+// routed to the caller's onProgress, and error objects that never leak a stack. It knows no
+// revision: generated code passes the method names, the message validator and the handlers.
+import {
+  ConnectionClosedError,
+  ErrorCode,
+  isObject,
+  ResultValidationError,
+  RpcError,
+  type JsonRpcErrorObject,
+  type JsonRpcMessage,
+  type RequestId,
+  type ValidationIssue,
+} from "./jsonrpc.js";
+import type { Transport, TransportSendOptions } from "./transport.js";
+
+export type JsonObject = { [key: string]: unknown };
+
+/** The verdict of the generated validators on one incoming message. */
+export type Inspection =
+  { readonly ok: true } | { readonly ok: false; readonly code: number; readonly issues: readonly ValidationIssue[] };
+
+/** Validates an incoming message; `methodOf` names the pending request a response answers. */
+export type Inspector = (message: unknown, methodOf: (id: RequestId) => string | undefined) => Inspection;
+
+export interface IncomingContext {
+  readonly requestId: RequestId;
+  /** Aborted when the other side cancels the request or the connection closes. */
+  readonly signal: AbortSignal;
+  /** The request's `params["_meta"]`, as sent. */
+  readonly meta: JsonObject | undefined;
+  /** Reports progress when the request asked for it (sent a progress token); otherwise does nothing. */
+  progress(update: { progress: number; total?: number; message?: string }): Promise<void>;
+}
+
+export interface PeerOptions {
+  transport: Transport;
+  /** Validates every incoming message; without it, only JSON-RPC structure is checked. */
+  inspect?: Inspector;
+  handleRequest(method: string, params: JsonObject | undefined, context: IncomingContext): Promise<unknown>;
+  handleNotification(method: string, params: JsonObject | undefined): void | Promise<void>;
+  /** The revision's cancellation notification, and whether this side may send it. */
+  cancellation?: { method: string; send: boolean };
+  /** The revision's progress notification, and whether this side may send it. */
+  progress?: { method: string; send: boolean };
+  /** Default per-request timeout (60 s). */
+  timeoutMs?: number;
+  /** Problems no caller can be told about: unanswerable messages, failed sends. */
+  onError?: (error: Error) => void;
+  onClose?: () => void;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** The incoming request this one serves (routes it on transports with one stream per request). */
+  relatedRequestId?: RequestId;
+  timeoutMs?: number;
+  /** Restart the timeout whenever progress arrives. */
+  resetTimeoutOnProgress?: boolean;
+  onProgress?: (progress: JsonObject) => void;
+}
+
+interface Pending {
+  method: string;
+  resolve(result: JsonObject): void;
+  reject(error: Error): void;
+  onProgress: ((progress: JsonObject) => void) | undefined;
+  restartTimer: (() => void) | undefined;
+  cleanup(): void;
+}
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** Map key for a request id: 1 and "1" are different ids. */
+const keyOf = (id: RequestId) => `${typeof id}:${id}`;
+
+export class Peer {
+  private nextId = 1;
+  private readonly pending = new Map<string, Pending>();
+  private readonly inflight = new Map<string, AbortController>();
+  private closedFlag = false;
+
+  constructor(private readonly options: PeerOptions) {}
+
+  get closed(): boolean {
+    return this.closedFlag;
+  }
+
+  async start(): Promise<void> {
+    const transport = this.options.transport;
+    transport.onmessage = (message) => this.receive(message);
+    transport.onerror = (error) => this.transportError(error);
+    transport.onclose = () => this.shutdown("the transport closed");
+    await transport.start();
+  }
+
+  request(method: string, params: JsonObject | undefined, options: RequestOptions = {}): Promise<JsonObject> {
+    if (this.closedFlag) return Promise.reject(new ConnectionClosedError());
+    const { signal } = options;
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
+    const id = this.nextId++;
+    const key = keyOf(id);
+    const progress = options.onProgress && this.options.progress ? options.onProgress : undefined;
+    const sent = progress
+      ? { ...params, _meta: { ...(isObject(params?.["_meta"]) ? params["_meta"] : {}), progressToken: id } }
+      : params;
+    const timeoutMs = options.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+    return new Promise<JsonObject>((resolve, reject) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const onAbort = () => {
+        if (!this.settle(key)) return;
+        this.cancel(id, String(signal?.reason ?? "aborted"));
+        reject(abortReason(signal as AbortSignal));
+      };
+      const startTimer = () => {
+        if (timer !== undefined) clearTimeout(timer);
+        timer = setTimeout(() => {
+          if (!this.settle(key)) return;
+          this.cancel(id, `timed out after ${timeoutMs} ms`);
+          reject(new RpcError(ErrorCode.RequestTimeout, `${method} timed out after ${timeoutMs} ms`, { timeoutMs }));
+        }, timeoutMs);
+      };
+      this.pending.set(key, {
+        method,
+        resolve,
+        reject,
+        onProgress: progress,
+        restartTimer: options.resetTimeoutOnProgress ? startTimer : undefined,
+        cleanup: () => {
+          if (timer !== undefined) clearTimeout(timer);
+          signal?.removeEventListener("abort", onAbort);
+        },
+      });
+      startTimer();
+      signal?.addEventListener("abort", onAbort, { once: true });
+      const message: JsonRpcMessage =
+        sent === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params: sent };
+      const related =
+        options.relatedRequestId === undefined ? undefined : { relatedRequestId: options.relatedRequestId };
+      this.options.transport.send(message, related).catch((error: unknown) => {
+        if (this.settle(key)) reject(asError(error));
+      });
+    });
+  }
+
+  async notify(method: string, params?: JsonObject, options?: TransportSendOptions): Promise<void> {
+    if (this.closedFlag) throw new ConnectionClosedError();
+    const message: JsonRpcMessage =
+      params === undefined ? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params };
+    await this.options.transport.send(message, options);
+  }
+
+  async close(): Promise<void> {
+    if (this.closedFlag) return;
+    this.shutdown("closed by this side");
+    await this.options.transport.close();
+  }
+
+  /** Removes a pending request; false when it was already settled. */
+  private settle(key: string): boolean {
+    const entry = this.pending.get(key);
+    if (!entry) return false;
+    this.pending.delete(key);
+    entry.cleanup();
+    return true;
+  }
+
+  private cancel(requestId: RequestId, reason: string): void {
+    const cancellation = this.options.cancellation;
+    if (!cancellation?.send || this.closedFlag) return;
+    this.notify(cancellation.method, { requestId, reason }).catch((error: unknown) => this.report(asError(error)));
+  }
+
+  private shutdown(reason: string): void {
+    if (this.closedFlag) return;
+    this.closedFlag = true;
+    for (const [key, entry] of [...this.pending]) {
+      this.settle(key);
+      entry.reject(new ConnectionClosedError(`connection closed (${reason}) before ${entry.method} was answered`));
+    }
+    for (const controller of this.inflight.values()) controller.abort(new ConnectionClosedError());
+    this.inflight.clear();
+    this.options.onClose?.();
+  }
+
+  private report(error: Error): void {
+    this.options.onError?.(error);
+  }
+
+  /** A transport that cannot parse its input reports a SyntaxError: answer with a parse error. */
+  private transportError(error: Error): void {
+    if (error instanceof SyntaxError && !this.closedFlag) {
+      this.sendError(undefined, { code: ErrorCode.ParseError, message: `Parse error: ${error.message}` });
+    }
+    this.report(error);
+  }
+
+  private methodOf = (id: RequestId): string | undefined => this.pending.get(keyOf(id))?.method;
+
+  private receive(message: unknown): void {
+    try {
+      this.route(message);
+    } catch (error) {
+      // Nothing a message contains may take the peer down.
+      this.report(asError(error));
+    }
+  }
+
+  private route(message: unknown): void {
+    const m = isObject(message) ? message : undefined;
+    const id = m !== undefined && isRequestId(m["id"]) ? m["id"] : undefined;
+    if (m && m["method"] === undefined && (m["result"] !== undefined || m["error"] !== undefined)) {
+      this.receiveResponse(m, id);
+      return;
+    }
+    const verdict = this.options.inspect?.(message, this.methodOf) ?? structural(m);
+    if (!verdict.ok) {
+      const isNotification = m !== undefined && typeof m["method"] === "string" && m["id"] === undefined;
+      if (isNotification)
+        this.report(new RpcError(verdict.code, describe(verdict.code, verdict.issues), { issues: verdict.issues }));
+      else
+        this.sendError(id, {
+          code: verdict.code,
+          message: describe(verdict.code, verdict.issues),
+          data: { issues: verdict.issues },
+        });
+      return;
+    }
+    const method = (m as JsonObject)["method"] as string;
+    const params = isObject((m as JsonObject)["params"]) ? ((m as JsonObject)["params"] as JsonObject) : undefined;
+    if (id !== undefined) this.receiveRequest(id, method, params);
+    else this.receiveNotification(method, params);
+  }
+
+  private receiveResponse(m: JsonObject, id: RequestId | undefined): void {
+    const key = id === undefined ? undefined : keyOf(id);
+    const entry = key === undefined ? undefined : this.pending.get(key);
+    if (!entry || key === undefined || id === undefined) {
+      this.report(new Error(`a response to no pending request (id ${JSON.stringify(m["id"])})`));
+      return;
+    }
+    const verdict = this.options.inspect?.(m, this.methodOf) ?? structural(m);
+    this.settle(key);
+    if (m["error"] !== undefined) {
+      entry.reject(toRpcError(m["error"]));
+    } else if (!verdict.ok) {
+      entry.reject(new ResultValidationError(entry.method, verdict.issues));
+    } else {
+      entry.resolve(m["result"] as JsonObject);
+    }
+  }
+
+  private receiveRequest(id: RequestId, method: string, params: JsonObject | undefined): void {
+    const key = keyOf(id);
+    if (this.inflight.has(key)) {
+      this.sendError(id, {
+        code: ErrorCode.InvalidRequest,
+        message: `request id ${JSON.stringify(id)} is already in use`,
+      });
+      return;
+    }
+    const controller = new AbortController();
+    this.inflight.set(key, controller);
+    const meta = isObject(params?.["_meta"]) ? params["_meta"] : undefined;
+    const token = meta?.["progressToken"];
+    const progress = this.options.progress;
+    const context: IncomingContext = {
+      requestId: id,
+      signal: controller.signal,
+      meta,
+      progress: async (update) => {
+        if (!progress?.send || !isRequestId(token) || controller.signal.aborted) return;
+        await this.notify(progress.method, { progressToken: token, ...update }, { relatedRequestId: id });
+      },
+    };
+    Promise.resolve()
+      .then(() => this.options.handleRequest(method, params, context))
+      .then(
+        (result) => {
+          if (controller.signal.aborted) return;
+          return this.options.transport.send({ jsonrpc: "2.0", id, result: (result ?? {}) as JsonObject });
+        },
+        (error: unknown) => {
+          // A cancelled request gets no answer.
+          if (controller.signal.aborted) return;
+          return this.options.transport.send({ jsonrpc: "2.0", id, error: errorObject(error) });
+        },
+      )
+      .catch((error: unknown) => this.report(asError(error)))
+      .finally(() => {
+        if (this.inflight.get(key) === controller) this.inflight.delete(key);
+      });
+  }
+
+  private receiveNotification(method: string, params: JsonObject | undefined): void {
+    if (method === this.options.cancellation?.method) {
+      const target = params?.["requestId"];
+      if (isRequestId(target))
+        this.inflight.get(keyOf(target))?.abort(params?.["reason"] ?? "cancelled by the other side");
+      return;
+    }
+    if (method === this.options.progress?.method) {
+      const token = params?.["progressToken"];
+      const entry = isRequestId(token) ? this.pending.get(keyOf(token)) : undefined;
+      if (entry && params) {
+        entry.restartTimer?.();
+        entry.onProgress?.(params);
+      }
+      return;
+    }
+    Promise.resolve()
+      .then(() => this.options.handleNotification(method, params))
+      .catch((error: unknown) => this.report(asError(error)));
+  }
+
+  private sendError(id: RequestId | undefined, error: JsonRpcErrorObject): void {
+    if (this.closedFlag) return;
+    const message: JsonRpcMessage = id === undefined ? { jsonrpc: "2.0", error } : { jsonrpc: "2.0", id, error };
+    this.options.transport.send(message).catch((e: unknown) => this.report(asError(e)));
+  }
+}
+
+function isRequestId(value: unknown): value is RequestId {
+  return typeof value === "string" || (typeof value === "number" && Number.isFinite(value));
+}
+
+/** JSON-RPC structure only, for peers that run without the generated validators. */
+function structural(m: JsonObject | undefined): Inspection {
+  const fail = (message: string): Inspection => ({
+    ok: false,
+    code: ErrorCode.InvalidRequest,
+    issues: [{ path: "", expected: "a JSON-RPC 2.0 message", message }],
+  });
+  if (!m) return fail("not a JSON object");
+  if (m["jsonrpc"] !== "2.0") return fail('jsonrpc must be "2.0"');
+  if (m["method"] !== undefined && typeof m["method"] !== "string") return fail("method must be a string");
+  if (m["id"] !== undefined && !isRequestId(m["id"])) return fail("id must be a string or a number");
+  if (m["method"] === undefined && m["result"] === undefined && m["error"] === undefined)
+    return fail("no method, result or error");
+  return { ok: true };
+}
+
+function describe(code: number, issues: readonly ValidationIssue[]): string {
+  const name =
+    code === ErrorCode.ParseError
+      ? "Parse error"
+      : code === ErrorCode.InvalidRequest
+        ? "Invalid request"
+        : code === ErrorCode.MethodNotFound
+          ? "Method not found"
+          : code === ErrorCode.InvalidParams
+            ? "Invalid params"
+            : "Error";
+  const first = issues[0];
+  if (!first) return name;
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : "";
+  return `${name}: ${first.path || "(root)"}: ${first.message}${more}`;
+}
+
+/** What a handler's failure looks like on the wire: RpcErrors as they are, anything else as -32603. */
+function errorObject(error: unknown): JsonRpcErrorObject {
+  if (error instanceof RpcError) return error.toJSON();
+  return { code: ErrorCode.InternalError, message: "Internal error" };
+}
+
+function toRpcError(error: unknown): RpcError {
+  if (isObject(error)) {
+    const { code, message, data } = error;
+    if (typeof code === "number" && typeof message === "string") return new RpcError(code, message, data);
+  }
+  return new RpcError(ErrorCode.InternalError, "malformed error response", { error });
+}
+
+/** The error an aborted call rejects with: the signal's reason when it is an Error. */
+export class AbortError extends Error {
+  constructor(reason: unknown) {
+    super(typeof reason === "string" ? reason : "aborted");
+    this.name = "AbortError";
+  }
+}
+
+function abortReason(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new AbortError(signal.reason);
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}

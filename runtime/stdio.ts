@@ -1,0 +1,223 @@
+// Newline-delimited JSON over stdio: a client transport that spawns a server process, and a
+// server transport on this process's own stdin/stdout. Node only, so it is not in index.ts;
+// it types the few Node APIs it uses itself, so vendored code compiles without @types/node.
+import type { JsonRpcMessage } from "./jsonrpc.js";
+import type { Transport } from "./transport.js";
+
+interface ReadableLike {
+  setEncoding(encoding: "utf8"): unknown;
+  on(event: "data", listener: (chunk: string) => void): unknown;
+  on(event: "error", listener: (error: Error) => void): unknown;
+  once(event: "end", listener: () => void): unknown;
+  pause(): unknown;
+}
+
+interface WritableLike {
+  readonly destroyed?: boolean;
+  write(chunk: string, callback: (error?: Error | null) => void): boolean;
+  end(): unknown;
+  on(event: "error", listener: (error: Error) => void): unknown;
+}
+
+interface ChildProcessLike {
+  readonly stdin: WritableLike | null;
+  readonly stdout: ReadableLike | null;
+  readonly stderr: ReadableLike | null;
+  readonly pid?: number | undefined;
+  readonly exitCode: number | null;
+  readonly signalCode: string | null;
+  kill(signal?: string): boolean;
+  once(event: "spawn" | "exit", listener: () => void): unknown;
+  once(event: "error", listener: (error: Error) => void): unknown;
+}
+
+type Spawn = (
+  command: string,
+  args: readonly string[],
+  options: { env?: Record<string, string>; cwd?: string; stdio: readonly string[]; shell: false; windowsHide: true },
+) => ChildProcessLike;
+
+interface ProcessLike {
+  readonly stdin: ReadableLike;
+  readonly stdout: WritableLike;
+  readonly env: Record<string, string>;
+}
+
+const nodeProcess = () => (globalThis as unknown as { process: ProcessLike }).process;
+
+/** Splits a character stream into lines and parses each as JSON; a bad line is reported, not fatal. */
+class LineReader {
+  private buffered = "";
+
+  constructor(private readonly maxLineLength: number) {}
+
+  push(chunk: string, onMessage: (message: JsonRpcMessage) => void, onError: (error: Error) => void): void {
+    this.buffered += chunk;
+    if (this.buffered.length > this.maxLineLength && !this.buffered.includes("\n")) {
+      this.buffered = "";
+      onError(new SyntaxError(`a line longer than ${this.maxLineLength} characters was dropped`));
+      return;
+    }
+    let newline: number;
+    while ((newline = this.buffered.indexOf("\n")) >= 0) {
+      const line = this.buffered.slice(0, newline).replace(/\r$/, "");
+      this.buffered = this.buffered.slice(newline + 1);
+      if (line.trim() === "") continue;
+      let message: unknown;
+      try {
+        message = JSON.parse(line);
+      } catch (error) {
+        onError(error instanceof SyntaxError ? error : new SyntaxError(String(error)));
+        continue;
+      }
+      onMessage(message as JsonRpcMessage);
+    }
+  }
+}
+
+abstract class LineTransport implements Transport {
+  onclose?: (() => void) | undefined;
+  onerror?: ((error: Error) => void) | undefined;
+  onmessage?: (<T extends JsonRpcMessage>(message: T, extra?: object) => void) | undefined;
+  protected closed = false;
+  private readonly reader = new LineReader(64 * 1024 * 1024);
+
+  abstract start(): Promise<void>;
+  abstract close(): Promise<void>;
+  protected abstract output(): WritableLike | null | undefined;
+
+  protected attach(input: ReadableLike): void {
+    input.setEncoding("utf8");
+    input.on("data", (chunk) =>
+      this.reader.push(
+        chunk,
+        (message) => this.onmessage?.(message),
+        (error) => this.onerror?.(error),
+      ),
+    );
+    input.on("error", (error) => this.onerror?.(error));
+  }
+
+  send(message: JsonRpcMessage): Promise<void> {
+    const out = this.output();
+    if (this.closed || !out || out.destroyed) return Promise.reject(new Error("the stdio transport is closed"));
+    return new Promise((resolve, reject) => {
+      out.write(JSON.stringify(message) + "\n", (error) => (error ? reject(error) : resolve()));
+    });
+  }
+
+  protected finish(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.onclose?.();
+  }
+}
+
+export interface StdioServerParameters {
+  command: string;
+  args?: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+  /** "inherit" passes the server's stderr through; "pipe" captures it (see `stderr`). Default "inherit". */
+  stderr?: "inherit" | "pipe" | "ignore";
+  /** After stdin closes, how long to wait before SIGTERM, and again before SIGKILL (ms; default 2000). */
+  shutdownGraceMs?: number;
+}
+
+/** Spawns a server command and speaks to it over its stdin/stdout. */
+export class StdioClientTransport extends LineTransport {
+  private child: ChildProcessLike | undefined;
+
+  constructor(private readonly parameters: StdioServerParameters) {
+    super();
+  }
+
+  /** The server's stderr when `stderr: "pipe"`. */
+  get stderr(): ReadableLike | null {
+    return this.child?.stderr ?? null;
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  async start(): Promise<void> {
+    if (this.child) throw new Error("StdioClientTransport already started");
+    const module = "node:child_process";
+    const { spawn } = (await import(module)) as { spawn: Spawn };
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(this.parameters.command, this.parameters.args ?? [], {
+        env: this.parameters.env ?? nodeProcess().env,
+        ...(this.parameters.cwd !== undefined ? { cwd: this.parameters.cwd } : {}),
+        stdio: ["pipe", "pipe", this.parameters.stderr ?? "inherit"],
+        shell: false,
+        windowsHide: true,
+      });
+      this.child = child;
+      child.once("error", (error) => {
+        this.onerror?.(error);
+        reject(error);
+      });
+      child.once("spawn", () => resolve());
+      child.once("exit", () => this.finish());
+      child.stdin?.on("error", (error) => this.onerror?.(error));
+      if (child.stdout) this.attach(child.stdout);
+    });
+  }
+
+  protected output(): WritableLike | null | undefined {
+    return this.child?.stdin;
+  }
+
+  /** Closes stdin, then sends SIGTERM, then SIGKILL, until the process is gone. */
+  async close(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) {
+      this.finish();
+      return;
+    }
+    const grace = this.parameters.shutdownGraceMs ?? 2000;
+    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    const within = (ms: number) =>
+      Promise.race([
+        exited.then(() => true),
+        new Promise<boolean>((resolve) => {
+          const timer = setTimeout(() => resolve(false), ms);
+          (timer as { unref?: () => void }).unref?.();
+        }),
+      ]);
+    child.stdin?.end();
+    if (!(await within(grace))) {
+      child.kill("SIGTERM");
+      if (!(await within(grace))) child.kill("SIGKILL");
+    }
+    await exited;
+    this.finish();
+  }
+}
+
+/** This process's stdin/stdout, for servers that a client spawns. */
+export class StdioServerTransport extends LineTransport {
+  private readonly input: ReadableLike;
+  private readonly out: WritableLike;
+
+  constructor(input?: ReadableLike, out?: WritableLike) {
+    super();
+    this.input = input ?? nodeProcess().stdin;
+    this.out = out ?? nodeProcess().stdout;
+  }
+
+  async start(): Promise<void> {
+    this.attach(this.input);
+    this.input.once("end", () => this.finish());
+  }
+
+  protected output(): WritableLike {
+    return this.out;
+  }
+
+  async close(): Promise<void> {
+    this.input.pause();
+    this.finish();
+  }
+}
