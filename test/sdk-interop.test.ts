@@ -188,7 +188,8 @@ describe.each([
     );
     await client.subscribeResource({ uri: "file:///readme.txt" });
     expect(seen.subscribed).toEqual(["file:///readme.txt"]);
-    await server.notify("notifications/resources/updated", { uri: "file:///readme.txt" });
+    const notify = server.notify as (method: "notifications/resources/updated", params: { uri: string }) => Promise<void>;
+    await notify("notifications/resources/updated", { uri: "file:///readme.txt" });
     expect(await updated).toBe("file:///readme.txt");
     await client.unsubscribeResource({ uri: "file:///readme.txt" });
     await client.close();

@@ -81,8 +81,8 @@ export class ValidationError extends Error {
   }
 }
 
-/** Recursive types nested deeper than this are rejected instead of overflowing the stack. */
-export const MAX_DEPTH = 512;
+/** Values nested deeper than this many JSON levels inside recursive types are rejected instead of overflowing the stack. */
+export const MAX_DEPTH = 1024;
 
 type Guard = (v: unknown, d: number) => boolean;
 type Explain = (v: unknown, p: string, out: Issue[], d: number) => void;
@@ -123,8 +123,11 @@ function missing(path: string, name: string): Issue {
   };
 }
 
+/** Names the union member an issue was found in; only the innermost one, so deep values stay readable. */
 function within(issue: Issue, label: string): Issue {
-  return { ...issue, message: `${label}: ${issue.message}` };
+  return /^[A-Z][A-Za-z0-9]*: /.test(issue.message)
+    ? issue
+    : { ...issue, message: `${label}: ${issue.message}` };
 }
 
 function unknownVariant(path: string, expected: string, tag: unknown, label: string): Issue {
@@ -134,8 +137,9 @@ function unknownVariant(path: string, expected: string, tag: unknown, label: str
 
 /**
  * The issues of the union member the value came closest to, or one issue naming them all.
- * Closest: its issues all lie inside the value, fewest of them, and a mismatched literal
- * (`"type": "text"` where the member wants "image") counts as far away.
+ * Closest: its shallowest issue lies deepest inside the value (it matched the most), then the
+ * fewest issues. A wrong literal (`"mode": "url"` where the member wants "form") says the value
+ * is not that member at all, so it counts as depth zero.
  */
 function pickBranch(
   path: string,
@@ -143,18 +147,23 @@ function pickBranch(
   v: unknown,
   branches: [string, Issue[]][],
 ): Issue[] {
+  const base = path.split("/").length;
   let best: [string, Issue[]] | undefined;
-  let bestScore = Infinity;
+  let bestDepth = 0;
   for (const branch of branches) {
     const issues = branch[1];
-    if (issues.length === 0 || !issues.every((i) => i.path.length > path.length)) continue;
-    const score = issues.reduce(
-      (sum, i) => sum + (/^["\d-]|^true$|^false$/.test(i.expected) ? 100 : 1),
-      0,
+    if (issues.length === 0) continue;
+    const depth = Math.min(
+      ...issues.map((i) =>
+        /^"[^"]*"$|^-?\d|^true$|^false$/.test(i.expected) ? 0 : i.path.split("/").length - base,
+      ),
     );
-    if (score < bestScore) {
+    if (
+      depth > bestDepth ||
+      (depth === bestDepth && depth > 0 && best && issues.length < best[1].length)
+    ) {
       best = branch;
-      bestScore = score;
+      bestDepth = depth;
     }
   }
   if (!best) return [fail(path, label, v)];
@@ -332,7 +341,7 @@ function isAuthorityPath(s: string, from: number, to: number): boolean {
   let portStart: number;
   if (s.charCodeAt(hostStart) === 91) {
     const close = s.indexOf("]", hostStart);
-    if (close < 0 || close >= slash || close - hostStart > 64) return false;
+    if (close < 0 || close >= slash) return false;
     if (!IP_LITERAL.test(s.slice(hostStart + 1, close))) return false;
     portStart = close + 1;
     if (portStart < slash && s.charCodeAt(portStart) !== 58) return false;
@@ -440,39 +449,39 @@ function isTemplateExpression(s: string, from: number, to: number): boolean {
 
 function g_JSONRPCMessage(v: unknown, d: number): boolean {
   return (
-    g_JSONRPCRequest(v, d + 1) ||
-    g_JSONRPCNotification(v, d + 1) ||
-    g_JSONRPCResponse(v, d + 1) ||
-    g_JSONRPCError(v, d + 1)
+    g_JSONRPCRequest(v, d) ||
+    g_JSONRPCNotification(v, d) ||
+    g_JSONRPCResponse(v, d) ||
+    g_JSONRPCError(v, d)
   );
 }
 
 function x_JSONRPCMessage(v: unknown, p: string, out: Issue[], d: number): void {
   if (!(
-    g_JSONRPCRequest(v, d + 1) ||
-    g_JSONRPCNotification(v, d + 1) ||
-    g_JSONRPCResponse(v, d + 1) ||
-    g_JSONRPCError(v, d + 1)
+    g_JSONRPCRequest(v, d) ||
+    g_JSONRPCNotification(v, d) ||
+    g_JSONRPCResponse(v, d) ||
+    g_JSONRPCError(v, d)
   )) {
     const branches1: [string, Issue[]][] = [];
     {
       const b2: Issue[] = [];
-      x_JSONRPCRequest(v, p, b2, d + 1);
+      x_JSONRPCRequest(v, p, b2, d);
       branches1.push(["JSONRPCRequest", b2]);
     }
     {
       const b3: Issue[] = [];
-      x_JSONRPCNotification(v, p, b3, d + 1);
+      x_JSONRPCNotification(v, p, b3, d);
       branches1.push(["JSONRPCNotification", b3]);
     }
     {
       const b4: Issue[] = [];
-      x_JSONRPCResponse(v, p, b4, d + 1);
+      x_JSONRPCResponse(v, p, b4, d);
       branches1.push(["JSONRPCResponse", b4]);
     }
     {
       const b5: Issue[] = [];
-      x_JSONRPCError(v, p, b5, d + 1);
+      x_JSONRPCError(v, p, b5, d);
       branches1.push(["JSONRPCError", b5]);
     }
     out.push(
@@ -501,9 +510,9 @@ function x_ProgressToken(v: unknown, p: string, out: Issue[], _d: number): void 
     {
       const b3: Issue[] = [];
       if (!Number.isInteger(v)) b3.push(fail(p, "integer", v));
-      branches1.push(["number", b3]);
+      branches1.push(["integer", b3]);
     }
-    out.push(...pickBranch(p, "string | number", v, branches1));
+    out.push(...pickBranch(p, "string | integer", v, branches1));
   }
 }
 
@@ -521,7 +530,7 @@ function g_Request(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_Request$1(p1, d)) return false;
+  if (p1 !== undefined && !g_Request$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -548,7 +557,7 @@ function x_Request(v: unknown, p: string, out: Issue[], d: number): void {
             const o6 = x5 as Readonly<Record<string, unknown>>;
             const x7 = o6["progressToken"];
             if (x7 !== undefined) {
-              x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1);
+              x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1 + 1 + 1);
             }
           }
         }
@@ -569,7 +578,7 @@ function g_Request$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Request$2(p0, d)) return false;
+  if (p0 !== undefined && !g_Request$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -579,7 +588,7 @@ function g_Notification(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_Notification$1(p1, d)) return false;
+  if (p1 !== undefined && !g_Notification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -617,7 +626,7 @@ function g_Notification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Notification$2(p0, d)) return false;
+  if (p0 !== undefined && !g_Notification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -625,7 +634,7 @@ function g_Result(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Result$1(p0, d)) return false;
+  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -661,9 +670,9 @@ function x_RequestId(v: unknown, p: string, out: Issue[], _d: number): void {
     {
       const b3: Issue[] = [];
       if (!Number.isInteger(v)) b3.push(fail(p, "integer", v));
-      branches1.push(["number", b3]);
+      branches1.push(["integer", b3]);
     }
-    out.push(...pickBranch(p, "string | number", v, branches1));
+    out.push(...pickBranch(p, "string | integer", v, branches1));
   }
 }
 
@@ -675,7 +684,7 @@ function g_JSONRPCRequest(v: unknown, d: number): boolean {
   const p1 = o["method"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d)) return false;
+  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return false;
   const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
@@ -709,7 +718,7 @@ function x_JSONRPCRequest(v: unknown, p: string, out: Issue[], d: number): void 
             const o7 = x6 as Readonly<Record<string, unknown>>;
             const x8 = o7["progressToken"];
             if (x8 !== undefined) {
-              x_ProgressToken(x8, p + "/params" + "/_meta" + "/progressToken", out, d + 1);
+              x_ProgressToken(x8, p + "/params" + "/_meta" + "/progressToken", out, d + 1 + 1 + 1);
             }
           }
         }
@@ -735,7 +744,7 @@ function g_JSONRPCRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_JSONRPCRequest$2(p0, d)) return false;
+  if (p0 !== undefined && !g_JSONRPCRequest$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -747,7 +756,7 @@ function g_JSONRPCNotification(v: unknown, d: number): boolean {
   const p1 = o["method"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d)) return false;
+  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -790,7 +799,7 @@ function g_JSONRPCNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_JSONRPCNotification$2(p0, d)) return false;
+  if (p0 !== undefined && !g_JSONRPCNotification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -836,7 +845,7 @@ function g_JSONRPCError(v: unknown, d: number): boolean {
   const p1 = o["id"];
   if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
   const p2 = o["error"];
-  if (p2 === undefined || !g_JSONRPCError$1(p2, d)) return false;
+  if (p2 === undefined || !g_JSONRPCError$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -887,11 +896,11 @@ function g_JSONRPCError$1(v: unknown, _d: number): boolean {
 }
 
 function g_EmptyResult(v: unknown, d: number): boolean {
-  return g_Result(v, d + 1);
+  return g_Result(v, d);
 }
 
 function x_EmptyResult(v: unknown, p: string, out: Issue[], d: number): void {
-  x_Result(v, p, out, d + 1);
+  x_Result(v, p, out, d);
 }
 
 function g_CancelledNotification(v: unknown, d: number): boolean {
@@ -900,7 +909,7 @@ function g_CancelledNotification(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/cancelled")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_CancelledNotification$1(p1, d)) return false;
+  if (p1 === undefined || !g_CancelledNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -924,7 +933,7 @@ function x_CancelledNotification(v: unknown, p: string, out: Issue[], d: number)
         const x5 = o4["requestId"];
         if (x5 === undefined) out.push(missing(p + "/params", "requestId"));
         else {
-          x_RequestId(x5, p + "/params" + "/requestId", out, d + 1);
+          x_RequestId(x5, p + "/params" + "/requestId", out, d + 1 + 1);
         }
         const x6 = o4["reason"];
         if (x6 !== undefined) {
@@ -951,7 +960,7 @@ function g_InitializeRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "initialize")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_InitializeRequest$1(p1, d)) return false;
+  if (p1 === undefined || !g_InitializeRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -980,12 +989,12 @@ function x_InitializeRequest(v: unknown, p: string, out: Issue[], d: number): vo
         const x6 = o4["capabilities"];
         if (x6 === undefined) out.push(missing(p + "/params", "capabilities"));
         else {
-          x_ClientCapabilities(x6, p + "/params" + "/capabilities", out, d + 1);
+          x_ClientCapabilities(x6, p + "/params" + "/capabilities", out, d + 1 + 1);
         }
         const x7 = o4["clientInfo"];
         if (x7 === undefined) out.push(missing(p + "/params", "clientInfo"));
         else {
-          x_Implementation(x7, p + "/params" + "/clientInfo", out, d + 1);
+          x_Implementation(x7, p + "/params" + "/clientInfo", out, d + 1 + 1);
         }
       }
     }
@@ -1008,7 +1017,7 @@ function g_InitializeResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializeResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return false;
   const p1 = o["protocolVersion"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["capabilities"];
@@ -1062,7 +1071,7 @@ function g_InitializedNotification(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/initialized")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_InitializedNotification$1(p1, d)) return false;
+  if (p1 !== undefined && !g_InitializedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1101,7 +1110,7 @@ function g_InitializedNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializedNotification$2(p0, d)) return false;
+  if (p0 !== undefined && !g_InitializedNotification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -1109,9 +1118,9 @@ function g_ClientCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return false;
   const p1 = o["roots"];
-  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d)) return false;
+  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return false;
   const p2 = o["sampling"];
   if (p2 !== undefined && !(typeof p2 === "object" && p2 !== null && !Array.isArray(p2)))
     return false;
@@ -1177,16 +1186,16 @@ function g_ServerCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return false;
   const p1 = o["logging"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
     return false;
   const p2 = o["prompts"];
-  if (p2 !== undefined && !g_ServerCapabilities$2(p2, d)) return false;
+  if (p2 !== undefined && !g_ServerCapabilities$2(p2, d + 1)) return false;
   const p3 = o["resources"];
-  if (p3 !== undefined && !g_ServerCapabilities$3(p3, d)) return false;
+  if (p3 !== undefined && !g_ServerCapabilities$3(p3, d + 1)) return false;
   const p4 = o["tools"];
-  if (p4 !== undefined && !g_ServerCapabilities$4(p4, d)) return false;
+  if (p4 !== undefined && !g_ServerCapabilities$4(p4, d + 1)) return false;
   return true;
 }
 
@@ -1327,7 +1336,7 @@ function g_PingRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "ping")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_PingRequest$1(p1, d)) return false;
+  if (p1 !== undefined && !g_PingRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1354,7 +1363,7 @@ function x_PingRequest(v: unknown, p: string, out: Issue[], d: number): void {
             const o6 = x5 as Readonly<Record<string, unknown>>;
             const x7 = o6["progressToken"];
             if (x7 !== undefined) {
-              x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1);
+              x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1 + 1 + 1);
             }
           }
         }
@@ -1375,7 +1384,7 @@ function g_PingRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_PingRequest$2(p0, d)) return false;
+  if (p0 !== undefined && !g_PingRequest$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -1385,7 +1394,7 @@ function g_ProgressNotification(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/progress")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_ProgressNotification$1(p1, d)) return false;
+  if (p1 === undefined || !g_ProgressNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1409,7 +1418,7 @@ function x_ProgressNotification(v: unknown, p: string, out: Issue[], d: number):
         const x5 = o4["progressToken"];
         if (x5 === undefined) out.push(missing(p + "/params", "progressToken"));
         else {
-          x_ProgressToken(x5, p + "/params" + "/progressToken", out, d + 1);
+          x_ProgressToken(x5, p + "/params" + "/progressToken", out, d + 1 + 1);
         }
         const x6 = o4["progress"];
         if (x6 === undefined) out.push(missing(p + "/params", "progress"));
@@ -1445,7 +1454,7 @@ function g_PaginatedRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_PaginatedRequest$1(p1, d)) return false;
+  if (p1 !== undefined && !g_PaginatedRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1466,7 +1475,7 @@ function x_PaginatedRequest(v: unknown, p: string, out: Issue[], d: number): voi
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1);
+          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
         }
       }
     }
@@ -1485,7 +1494,7 @@ function g_PaginatedResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_PaginatedResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_PaginatedResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   return true;
@@ -1518,7 +1527,7 @@ function g_ListResourcesRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/list")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListResourcesRequest$1(p1, d)) return false;
+  if (p1 !== undefined && !g_ListResourcesRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1539,7 +1548,7 @@ function x_ListResourcesRequest(v: unknown, p: string, out: Issue[], d: number):
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1);
+          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
         }
       }
     }
@@ -1558,11 +1567,11 @@ function g_ListResourcesResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   const p2 = o["resources"];
-  if (p2 === undefined || !g_ListResourcesResult$2(p2, d)) return false;
+  if (p2 === undefined || !g_ListResourcesResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -1586,7 +1595,7 @@ function x_ListResourcesResult(v: unknown, p: string, out: Issue[], d: number): 
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_Resource(a6[i7], p + "/resources" + "/" + i7, out, d + 1);
+          x_Resource(a6[i7], p + "/resources" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -1614,7 +1623,7 @@ function g_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/templates/list")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListResourceTemplatesRequest$1(p1, d)) return false;
+  if (p1 !== undefined && !g_ListResourceTemplatesRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1636,7 +1645,7 @@ function x_ListResourceTemplatesRequest(v: unknown, p: string, out: Issue[], d: 
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1);
+          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
         }
       }
     }
@@ -1655,11 +1664,11 @@ function g_ListResourceTemplatesResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   const p2 = o["resourceTemplates"];
-  if (p2 === undefined || !g_ListResourceTemplatesResult$2(p2, d)) return false;
+  if (p2 === undefined || !g_ListResourceTemplatesResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -1683,7 +1692,7 @@ function x_ListResourceTemplatesResult(v: unknown, p: string, out: Issue[], d: n
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_ResourceTemplate(a6[i7], p + "/resourceTemplates" + "/" + i7, out, d + 1);
+          x_ResourceTemplate(a6[i7], p + "/resourceTemplates" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -1711,7 +1720,7 @@ function g_ReadResourceRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/read")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_ReadResourceRequest$1(p1, d)) return false;
+  if (p1 === undefined || !g_ReadResourceRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1756,9 +1765,9 @@ function g_ReadResourceResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return false;
   const p1 = o["contents"];
-  if (p1 === undefined || !g_ReadResourceResult$2(p1, d)) return false;
+  if (p1 === undefined || !g_ReadResourceResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -1778,16 +1787,18 @@ function x_ReadResourceResult(v: unknown, p: string, out: Issue[], d: number): v
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!(g_TextResourceContents(a5[i6], d + 1) || g_BlobResourceContents(a5[i6], d + 1))) {
+          if (!(
+            g_TextResourceContents(a5[i6], d + 1 + 1) || g_BlobResourceContents(a5[i6], d + 1 + 1)
+          )) {
             const branches7: [string, Issue[]][] = [];
             {
               const b8: Issue[] = [];
-              x_TextResourceContents(a5[i6], p + "/contents" + "/" + i6, b8, d + 1);
+              x_TextResourceContents(a5[i6], p + "/contents" + "/" + i6, b8, d + 1 + 1);
               branches7.push(["TextResourceContents", b8]);
             }
             {
               const b9: Issue[] = [];
-              x_BlobResourceContents(a5[i6], p + "/contents" + "/" + i6, b9, d + 1);
+              x_BlobResourceContents(a5[i6], p + "/contents" + "/" + i6, b9, d + 1 + 1);
               branches7.push(["BlobResourceContents", b9]);
             }
             out.push(
@@ -1826,7 +1837,7 @@ function g_ResourceListChangedNotification(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/resources/list_changed")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ResourceListChangedNotification$1(p1, d)) return false;
+  if (p1 !== undefined && !g_ResourceListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1865,7 +1876,7 @@ function g_ResourceListChangedNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResourceListChangedNotification$2(p0, d)) return false;
+  if (p0 !== undefined && !g_ResourceListChangedNotification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -1875,7 +1886,7 @@ function g_SubscribeRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/subscribe")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_SubscribeRequest$1(p1, d)) return false;
+  if (p1 === undefined || !g_SubscribeRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1923,7 +1934,7 @@ function g_UnsubscribeRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/unsubscribe")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_UnsubscribeRequest$1(p1, d)) return false;
+  if (p1 === undefined || !g_UnsubscribeRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1971,7 +1982,7 @@ function g_ResourceUpdatedNotification(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/resources/updated")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_ResourceUpdatedNotification$1(p1, d)) return false;
+  if (p1 === undefined || !g_ResourceUpdatedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2017,7 +2028,7 @@ function g_Resource(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["annotations"];
-  if (p0 !== undefined && !g_Resource$1(p0, d)) return false;
+  if (p0 !== undefined && !g_Resource$1(p0, d + 1)) return false;
   const p1 = o["uri"];
   if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
     return false;
@@ -2048,7 +2059,7 @@ function x_Resource(v: unknown, p: string, out: Issue[], d: number): void {
           else {
             const a5 = x4 as readonly unknown[];
             for (let i6 = 0; i6 < a5.length; i6++) {
-              x_Role(a5[i6], p + "/annotations" + "/audience" + "/" + i6, out, d + 1);
+              x_Role(a5[i6], p + "/annotations" + "/audience" + "/" + i6, out, d + 1 + 1 + 1);
             }
           }
         }
@@ -2103,7 +2114,7 @@ function g_Resource$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["audience"];
-  if (p0 !== undefined && !g_Resource$2(p0, d)) return false;
+  if (p0 !== undefined && !g_Resource$2(p0, d + 1)) return false;
   const p1 = o["priority"];
   if (
     p1 !== undefined &&
@@ -2122,7 +2133,7 @@ function g_ResourceTemplate(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["annotations"];
-  if (p0 !== undefined && !g_ResourceTemplate$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ResourceTemplate$1(p0, d + 1)) return false;
   const p1 = o["uriTemplate"];
   if (
     p1 === undefined ||
@@ -2154,7 +2165,7 @@ function x_ResourceTemplate(v: unknown, p: string, out: Issue[], d: number): voi
           else {
             const a5 = x4 as readonly unknown[];
             for (let i6 = 0; i6 < a5.length; i6++) {
-              x_Role(a5[i6], p + "/annotations" + "/audience" + "/" + i6, out, d + 1);
+              x_Role(a5[i6], p + "/annotations" + "/audience" + "/" + i6, out, d + 1 + 1 + 1);
             }
           }
         }
@@ -2206,7 +2217,7 @@ function g_ResourceTemplate$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["audience"];
-  if (p0 !== undefined && !g_ResourceTemplate$2(p0, d)) return false;
+  if (p0 !== undefined && !g_ResourceTemplate$2(p0, d + 1)) return false;
   const p1 = o["priority"];
   if (
     p1 !== undefined &&
@@ -2327,7 +2338,7 @@ function g_ListPromptsRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "prompts/list")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListPromptsRequest$1(p1, d)) return false;
+  if (p1 !== undefined && !g_ListPromptsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2348,7 +2359,7 @@ function x_ListPromptsRequest(v: unknown, p: string, out: Issue[], d: number): v
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1);
+          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
         }
       }
     }
@@ -2367,11 +2378,11 @@ function g_ListPromptsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   const p2 = o["prompts"];
-  if (p2 === undefined || !g_ListPromptsResult$2(p2, d)) return false;
+  if (p2 === undefined || !g_ListPromptsResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -2395,7 +2406,7 @@ function x_ListPromptsResult(v: unknown, p: string, out: Issue[], d: number): vo
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_Prompt(a6[i7], p + "/prompts" + "/" + i7, out, d + 1);
+          x_Prompt(a6[i7], p + "/prompts" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -2423,7 +2434,7 @@ function g_GetPromptRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "prompts/get")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_GetPromptRequest$1(p1, d)) return false;
+  if (p1 === undefined || !g_GetPromptRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2481,7 +2492,7 @@ function g_GetPromptRequest$1(v: unknown, d: number): boolean {
   const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["arguments"];
-  if (p1 !== undefined && !g_GetPromptRequest$2(p1, d)) return false;
+  if (p1 !== undefined && !g_GetPromptRequest$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -2489,11 +2500,11 @@ function g_GetPromptResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_GetPromptResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return false;
   const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["messages"];
-  if (p2 === undefined || !g_GetPromptResult$2(p2, d)) return false;
+  if (p2 === undefined || !g_GetPromptResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -2517,7 +2528,7 @@ function x_GetPromptResult(v: unknown, p: string, out: Issue[], d: number): void
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_PromptMessage(a6[i7], p + "/messages" + "/" + i7, out, d + 1);
+          x_PromptMessage(a6[i7], p + "/messages" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -2547,7 +2558,7 @@ function g_Prompt(v: unknown, d: number): boolean {
   const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["arguments"];
-  if (p2 !== undefined && !g_Prompt$1(p2, d)) return false;
+  if (p2 !== undefined && !g_Prompt$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -2570,7 +2581,7 @@ function x_Prompt(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_PromptArgument(a5[i6], p + "/arguments" + "/" + i6, out, d + 1);
+          x_PromptArgument(a5[i6], p + "/arguments" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -2646,7 +2657,7 @@ function g_PromptMessage(v: unknown, d: number): boolean {
   const p0 = o["role"];
   if (p0 === undefined || !g_Role(p0, d + 1)) return false;
   const p1 = o["content"];
-  if (p1 === undefined || !g_PromptMessage$1(p1, d)) return false;
+  if (p1 === undefined || !g_PromptMessage$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2706,11 +2717,11 @@ function g_PromptMessage$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
-      return g_TextContent(v, d + 1);
+      return g_TextContent(v, d);
     case "image":
-      return g_ImageContent(v, d + 1);
+      return g_ImageContent(v, d);
     case "resource":
-      return g_EmbeddedResource(v, d + 1);
+      return g_EmbeddedResource(v, d);
     default:
       return false;
   }
@@ -2722,7 +2733,7 @@ function g_EmbeddedResource(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined || !(p0 === "resource")) return false;
   const p1 = o["annotations"];
-  if (p1 !== undefined && !g_EmbeddedResource$1(p1, d)) return false;
+  if (p1 !== undefined && !g_EmbeddedResource$1(p1, d + 1)) return false;
   const p2 = o["resource"];
   if (p2 === undefined || !(g_TextResourceContents(p2, d + 1) || g_BlobResourceContents(p2, d + 1)))
     return false;
@@ -2750,7 +2761,7 @@ function x_EmbeddedResource(v: unknown, p: string, out: Issue[], d: number): voi
           else {
             const a6 = x5 as readonly unknown[];
             for (let i7 = 0; i7 < a6.length; i7++) {
-              x_Role(a6[i7], p + "/annotations" + "/audience" + "/" + i7, out, d + 1);
+              x_Role(a6[i7], p + "/annotations" + "/audience" + "/" + i7, out, d + 1 + 1 + 1);
             }
           }
         }
@@ -2807,7 +2818,7 @@ function g_EmbeddedResource$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["audience"];
-  if (p0 !== undefined && !g_EmbeddedResource$2(p0, d)) return false;
+  if (p0 !== undefined && !g_EmbeddedResource$2(p0, d + 1)) return false;
   const p1 = o["priority"];
   if (
     p1 !== undefined &&
@@ -2828,7 +2839,7 @@ function g_PromptListChangedNotification(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/prompts/list_changed")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_PromptListChangedNotification$1(p1, d)) return false;
+  if (p1 !== undefined && !g_PromptListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2867,7 +2878,7 @@ function g_PromptListChangedNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_PromptListChangedNotification$2(p0, d)) return false;
+  if (p0 !== undefined && !g_PromptListChangedNotification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -2877,7 +2888,7 @@ function g_ListToolsRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "tools/list")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListToolsRequest$1(p1, d)) return false;
+  if (p1 !== undefined && !g_ListToolsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2898,7 +2909,7 @@ function x_ListToolsRequest(v: unknown, p: string, out: Issue[], d: number): voi
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1);
+          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
         }
       }
     }
@@ -2917,11 +2928,11 @@ function g_ListToolsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListToolsResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   const p2 = o["tools"];
-  if (p2 === undefined || !g_ListToolsResult$2(p2, d)) return false;
+  if (p2 === undefined || !g_ListToolsResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -2945,7 +2956,7 @@ function x_ListToolsResult(v: unknown, p: string, out: Issue[], d: number): void
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_Tool(a6[i7], p + "/tools" + "/" + i7, out, d + 1);
+          x_Tool(a6[i7], p + "/tools" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -2971,9 +2982,9 @@ function g_CallToolResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CallToolResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return false;
   const p1 = o["content"];
-  if (p1 === undefined || !g_CallToolResult$2(p1, d)) return false;
+  if (p1 === undefined || !g_CallToolResult$2(p1, d + 1)) return false;
   const p2 = o["isError"];
   if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
   return true;
@@ -3008,19 +3019,19 @@ function x_CallToolResult(v: unknown, p: string, out: Issue[], d: number): void 
             switch (tag7) {
               case "text": {
                 const inner8: Issue[] = [];
-                x_TextContent(a5[i6], p + "/content" + "/" + i6, inner8, d + 1);
+                x_TextContent(a5[i6], p + "/content" + "/" + i6, inner8, d + 1 + 1);
                 for (const issue of inner8) out.push(within(issue, "TextContent"));
                 break;
               }
               case "image": {
                 const inner9: Issue[] = [];
-                x_ImageContent(a5[i6], p + "/content" + "/" + i6, inner9, d + 1);
+                x_ImageContent(a5[i6], p + "/content" + "/" + i6, inner9, d + 1 + 1);
                 for (const issue of inner9) out.push(within(issue, "ImageContent"));
                 break;
               }
               case "resource": {
                 const inner10: Issue[] = [];
-                x_EmbeddedResource(a5[i6], p + "/content" + "/" + i6, inner10, d + 1);
+                x_EmbeddedResource(a5[i6], p + "/content" + "/" + i6, inner10, d + 1 + 1);
                 for (const issue of inner10) out.push(within(issue, "EmbeddedResource"));
                 break;
               }
@@ -3054,11 +3065,11 @@ function g_CallToolResult$3(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
-      return g_TextContent(v, d + 1);
+      return g_TextContent(v, d);
     case "image":
-      return g_ImageContent(v, d + 1);
+      return g_ImageContent(v, d);
     case "resource":
-      return g_EmbeddedResource(v, d + 1);
+      return g_EmbeddedResource(v, d);
     default:
       return false;
   }
@@ -3069,7 +3080,7 @@ function g_CallToolResult$2(v: unknown, d: number): boolean {
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_CallToolResult$3(x, d)) return false;
+    if (!g_CallToolResult$3(x, d + 1)) return false;
   }
   return true;
 }
@@ -3080,7 +3091,7 @@ function g_CallToolRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "tools/call")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_CallToolRequest$1(p1, d)) return false;
+  if (p1 === undefined || !g_CallToolRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3126,7 +3137,7 @@ function g_CallToolRequest$1(v: unknown, d: number): boolean {
   const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["arguments"];
-  if (p1 !== undefined && !g_CallToolRequest$2(p1, d)) return false;
+  if (p1 !== undefined && !g_CallToolRequest$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -3136,7 +3147,7 @@ function g_ToolListChangedNotification(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/tools/list_changed")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ToolListChangedNotification$1(p1, d)) return false;
+  if (p1 !== undefined && !g_ToolListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3175,7 +3186,7 @@ function g_ToolListChangedNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ToolListChangedNotification$2(p0, d)) return false;
+  if (p0 !== undefined && !g_ToolListChangedNotification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -3187,7 +3198,7 @@ function g_Tool(v: unknown, d: number): boolean {
   const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["inputSchema"];
-  if (p2 === undefined || !g_Tool$1(p2, d)) return false;
+  if (p2 === undefined || !g_Tool$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -3272,9 +3283,9 @@ function g_Tool$1(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined || !(p0 === "object")) return false;
   const p1 = o["properties"];
-  if (p1 !== undefined && !g_Tool$2(p1, d)) return false;
+  if (p1 !== undefined && !g_Tool$2(p1, d + 1)) return false;
   const p2 = o["required"];
-  if (p2 !== undefined && !g_Tool$3(p2, d)) return false;
+  if (p2 !== undefined && !g_Tool$3(p2, d + 1)) return false;
   return true;
 }
 
@@ -3284,7 +3295,7 @@ function g_SetLevelRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "logging/setLevel")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_SetLevelRequest$1(p1, d)) return false;
+  if (p1 === undefined || !g_SetLevelRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3307,7 +3318,7 @@ function x_SetLevelRequest(v: unknown, p: string, out: Issue[], d: number): void
         const x5 = o4["level"];
         if (x5 === undefined) out.push(missing(p + "/params", "level"));
         else {
-          x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1);
+          x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1 + 1);
         }
       }
     }
@@ -3328,7 +3339,7 @@ function g_LoggingMessageNotification(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/message")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_LoggingMessageNotification$1(p1, d)) return false;
+  if (p1 === undefined || !g_LoggingMessageNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3352,7 +3363,7 @@ function x_LoggingMessageNotification(v: unknown, p: string, out: Issue[], d: nu
         const x5 = o4["level"];
         if (x5 === undefined) out.push(missing(p + "/params", "level"));
         else {
-          x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1);
+          x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1 + 1);
         }
         const x6 = o4["logger"];
         if (x6 !== undefined) {
@@ -3458,7 +3469,7 @@ function g_CreateMessageRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "sampling/createMessage")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_CreateMessageRequest$1(p1, d)) return false;
+  if (p1 === undefined || !g_CreateMessageRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3486,13 +3497,13 @@ function x_CreateMessageRequest(v: unknown, p: string, out: Issue[], d: number):
           else {
             const a6 = x5 as readonly unknown[];
             for (let i7 = 0; i7 < a6.length; i7++) {
-              x_SamplingMessage(a6[i7], p + "/params" + "/messages" + "/" + i7, out, d + 1);
+              x_SamplingMessage(a6[i7], p + "/params" + "/messages" + "/" + i7, out, d + 1 + 1 + 1);
             }
           }
         }
         const x8 = o4["modelPreferences"];
         if (x8 !== undefined) {
-          x_ModelPreferences(x8, p + "/params" + "/modelPreferences", out, d + 1);
+          x_ModelPreferences(x8, p + "/params" + "/modelPreferences", out, d + 1 + 1);
         }
         const x9 = o4["systemPrompt"];
         if (x9 !== undefined) {
@@ -3586,7 +3597,7 @@ function g_CreateMessageRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["messages"];
-  if (p0 === undefined || !g_CreateMessageRequest$2(p0, d)) return false;
+  if (p0 === undefined || !g_CreateMessageRequest$2(p0, d + 1)) return false;
   const p1 = o["modelPreferences"];
   if (p1 !== undefined && !g_ModelPreferences(p1, d + 1)) return false;
   const p2 = o["systemPrompt"];
@@ -3599,7 +3610,7 @@ function g_CreateMessageRequest$1(v: unknown, d: number): boolean {
   const p5 = o["maxTokens"];
   if (p5 === undefined || !Number.isInteger(p5)) return false;
   const p6 = o["stopSequences"];
-  if (p6 !== undefined && !g_CreateMessageRequest$3(p6, d)) return false;
+  if (p6 !== undefined && !g_CreateMessageRequest$3(p6, d + 1)) return false;
   const p7 = o["metadata"];
   if (p7 !== undefined && !(typeof p7 === "object" && p7 !== null && !Array.isArray(p7)))
     return false;
@@ -3610,11 +3621,11 @@ function g_CreateMessageResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return false;
   const p1 = o["role"];
   if (p1 === undefined || !g_Role(p1, d + 1)) return false;
   const p2 = o["content"];
-  if (p2 === undefined || !g_CreateMessageResult$2(p2, d)) return false;
+  if (p2 === undefined || !g_CreateMessageResult$2(p2, d + 1)) return false;
   const p3 = o["model"];
   if (p3 === undefined || !(typeof p3 === "string")) return false;
   const p4 = o["stopReason"];
@@ -3689,9 +3700,9 @@ function g_CreateMessageResult$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
-      return g_TextContent(v, d + 1);
+      return g_TextContent(v, d);
     case "image":
-      return g_ImageContent(v, d + 1);
+      return g_ImageContent(v, d);
     default:
       return false;
   }
@@ -3703,7 +3714,7 @@ function g_SamplingMessage(v: unknown, d: number): boolean {
   const p0 = o["role"];
   if (p0 === undefined || !g_Role(p0, d + 1)) return false;
   const p1 = o["content"];
-  if (p1 === undefined || !g_SamplingMessage$1(p1, d)) return false;
+  if (p1 === undefined || !g_SamplingMessage$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3755,9 +3766,9 @@ function g_SamplingMessage$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
-      return g_TextContent(v, d + 1);
+      return g_TextContent(v, d);
     case "image":
-      return g_ImageContent(v, d + 1);
+      return g_ImageContent(v, d);
     default:
       return false;
   }
@@ -3767,7 +3778,7 @@ function g_Annotated(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["annotations"];
-  if (p0 !== undefined && !g_Annotated$1(p0, d)) return false;
+  if (p0 !== undefined && !g_Annotated$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -3787,7 +3798,7 @@ function x_Annotated(v: unknown, p: string, out: Issue[], d: number): void {
           else {
             const a5 = x4 as readonly unknown[];
             for (let i6 = 0; i6 < a5.length; i6++) {
-              x_Role(a5[i6], p + "/annotations" + "/audience" + "/" + i6, out, d + 1);
+              x_Role(a5[i6], p + "/annotations" + "/audience" + "/" + i6, out, d + 1 + 1 + 1);
             }
           }
         }
@@ -3819,7 +3830,7 @@ function g_Annotated$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["audience"];
-  if (p0 !== undefined && !g_Annotated$2(p0, d)) return false;
+  if (p0 !== undefined && !g_Annotated$2(p0, d + 1)) return false;
   const p1 = o["priority"];
   if (
     p1 !== undefined &&
@@ -3840,7 +3851,7 @@ function g_TextContent(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined || !(p0 === "text")) return false;
   const p1 = o["annotations"];
-  if (p1 !== undefined && !g_TextContent$1(p1, d)) return false;
+  if (p1 !== undefined && !g_TextContent$1(p1, d + 1)) return false;
   const p2 = o["text"];
   if (p2 === undefined || !(typeof p2 === "string")) return false;
   return true;
@@ -3867,7 +3878,7 @@ function x_TextContent(v: unknown, p: string, out: Issue[], d: number): void {
           else {
             const a6 = x5 as readonly unknown[];
             for (let i7 = 0; i7 < a6.length; i7++) {
-              x_Role(a6[i7], p + "/annotations" + "/audience" + "/" + i7, out, d + 1);
+              x_Role(a6[i7], p + "/annotations" + "/audience" + "/" + i7, out, d + 1 + 1 + 1);
             }
           }
         }
@@ -3904,7 +3915,7 @@ function g_TextContent$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["audience"];
-  if (p0 !== undefined && !g_TextContent$2(p0, d)) return false;
+  if (p0 !== undefined && !g_TextContent$2(p0, d + 1)) return false;
   const p1 = o["priority"];
   if (
     p1 !== undefined &&
@@ -3925,7 +3936,7 @@ function g_ImageContent(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined || !(p0 === "image")) return false;
   const p1 = o["annotations"];
-  if (p1 !== undefined && !g_ImageContent$1(p1, d)) return false;
+  if (p1 !== undefined && !g_ImageContent$1(p1, d + 1)) return false;
   const p2 = o["data"];
   if (p2 === undefined || !(typeof p2 === "string" && (typeof p2 !== "string" || isByte(p2))))
     return false;
@@ -3955,7 +3966,7 @@ function x_ImageContent(v: unknown, p: string, out: Issue[], d: number): void {
           else {
             const a6 = x5 as readonly unknown[];
             for (let i7 = 0; i7 < a6.length; i7++) {
-              x_Role(a6[i7], p + "/annotations" + "/audience" + "/" + i7, out, d + 1);
+              x_Role(a6[i7], p + "/annotations" + "/audience" + "/" + i7, out, d + 1 + 1 + 1);
             }
           }
         }
@@ -3998,7 +4009,7 @@ function g_ImageContent$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["audience"];
-  if (p0 !== undefined && !g_ImageContent$2(p0, d)) return false;
+  if (p0 !== undefined && !g_ImageContent$2(p0, d + 1)) return false;
   const p1 = o["priority"];
   if (
     p1 !== undefined &&
@@ -4017,7 +4028,7 @@ function g_ModelPreferences(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["hints"];
-  if (p0 !== undefined && !g_ModelPreferences$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ModelPreferences$1(p0, d + 1)) return false;
   const p1 = o["costPriority"];
   if (
     p1 !== undefined &&
@@ -4064,7 +4075,7 @@ function x_ModelPreferences(v: unknown, p: string, out: Issue[], d: number): voi
       else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          x_ModelHint(a3[i4], p + "/hints" + "/" + i4, out, d + 1);
+          x_ModelHint(a3[i4], p + "/hints" + "/" + i4, out, d + 1 + 1);
         }
       }
     }
@@ -4133,7 +4144,7 @@ function g_CompleteRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "completion/complete")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_CompleteRequest$1(p1, d)) return false;
+  if (p1 === undefined || !g_CompleteRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -4166,13 +4177,13 @@ function x_CompleteRequest(v: unknown, p: string, out: Issue[], d: number): void
             switch (tag6) {
               case "ref/prompt": {
                 const inner7: Issue[] = [];
-                x_PromptReference(x5, p + "/params" + "/ref", inner7, d + 1);
+                x_PromptReference(x5, p + "/params" + "/ref", inner7, d + 1 + 1);
                 for (const issue of inner7) out.push(within(issue, "PromptReference"));
                 break;
               }
               case "ref/resource": {
                 const inner8: Issue[] = [];
-                x_ResourceReference(x5, p + "/params" + "/ref", inner8, d + 1);
+                x_ResourceReference(x5, p + "/params" + "/ref", inner8, d + 1 + 1);
                 for (const issue of inner8) out.push(within(issue, "ResourceReference"));
                 break;
               }
@@ -4218,9 +4229,9 @@ function g_CompleteRequest$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "ref/prompt":
-      return g_PromptReference(v, d + 1);
+      return g_PromptReference(v, d);
     case "ref/resource":
-      return g_ResourceReference(v, d + 1);
+      return g_ResourceReference(v, d);
     default:
       return false;
   }
@@ -4240,9 +4251,9 @@ function g_CompleteRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["ref"];
-  if (p0 === undefined || !g_CompleteRequest$2(p0, d)) return false;
+  if (p0 === undefined || !g_CompleteRequest$2(p0, d + 1)) return false;
   const p1 = o["argument"];
-  if (p1 === undefined || !g_CompleteRequest$3(p1, d)) return false;
+  if (p1 === undefined || !g_CompleteRequest$3(p1, d + 1)) return false;
   return true;
 }
 
@@ -4250,9 +4261,9 @@ function g_CompleteResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CompleteResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return false;
   const p1 = o["completion"];
-  if (p1 === undefined || !g_CompleteResult$2(p1, d)) return false;
+  if (p1 === undefined || !g_CompleteResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -4317,7 +4328,7 @@ function g_CompleteResult$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["values"];
-  if (p0 === undefined || !g_CompleteResult$3(p0, d)) return false;
+  if (p0 === undefined || !g_CompleteResult$3(p0, d + 1)) return false;
   const p1 = o["total"];
   if (p1 !== undefined && !Number.isInteger(p1)) return false;
   const p2 = o["hasMore"];
@@ -4391,7 +4402,7 @@ function g_ListRootsRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "roots/list")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListRootsRequest$1(p1, d)) return false;
+  if (p1 !== undefined && !g_ListRootsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -4418,7 +4429,7 @@ function x_ListRootsRequest(v: unknown, p: string, out: Issue[], d: number): voi
             const o6 = x5 as Readonly<Record<string, unknown>>;
             const x7 = o6["progressToken"];
             if (x7 !== undefined) {
-              x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1);
+              x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1 + 1 + 1);
             }
           }
         }
@@ -4439,7 +4450,7 @@ function g_ListRootsRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListRootsRequest$2(p0, d)) return false;
+  if (p0 !== undefined && !g_ListRootsRequest$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -4447,9 +4458,9 @@ function g_ListRootsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListRootsResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return false;
   const p1 = o["roots"];
-  if (p1 === undefined || !g_ListRootsResult$2(p1, d)) return false;
+  if (p1 === undefined || !g_ListRootsResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -4469,7 +4480,7 @@ function x_ListRootsResult(v: unknown, p: string, out: Issue[], d: number): void
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_Root(a5[i6], p + "/roots" + "/" + i6, out, d + 1);
+          x_Root(a5[i6], p + "/roots" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -4525,7 +4536,7 @@ function g_RootsListChangedNotification(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/roots/list_changed")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_RootsListChangedNotification$1(p1, d)) return false;
+  if (p1 !== undefined && !g_RootsListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -4564,7 +4575,7 @@ function g_RootsListChangedNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_RootsListChangedNotification$2(p0, d)) return false;
+  if (p0 !== undefined && !g_RootsListChangedNotification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -4572,31 +4583,31 @@ function g_ClientRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "ping":
-      return g_PingRequest(v, d + 1);
+      return g_PingRequest(v, d);
     case "initialize":
-      return g_InitializeRequest(v, d + 1);
+      return g_InitializeRequest(v, d);
     case "completion/complete":
-      return g_CompleteRequest(v, d + 1);
+      return g_CompleteRequest(v, d);
     case "logging/setLevel":
-      return g_SetLevelRequest(v, d + 1);
+      return g_SetLevelRequest(v, d);
     case "prompts/get":
-      return g_GetPromptRequest(v, d + 1);
+      return g_GetPromptRequest(v, d);
     case "prompts/list":
-      return g_ListPromptsRequest(v, d + 1);
+      return g_ListPromptsRequest(v, d);
     case "resources/list":
-      return g_ListResourcesRequest(v, d + 1);
+      return g_ListResourcesRequest(v, d);
     case "resources/templates/list":
-      return g_ListResourceTemplatesRequest(v, d + 1);
+      return g_ListResourceTemplatesRequest(v, d);
     case "resources/read":
-      return g_ReadResourceRequest(v, d + 1);
+      return g_ReadResourceRequest(v, d);
     case "resources/subscribe":
-      return g_SubscribeRequest(v, d + 1);
+      return g_SubscribeRequest(v, d);
     case "resources/unsubscribe":
-      return g_UnsubscribeRequest(v, d + 1);
+      return g_UnsubscribeRequest(v, d);
     case "tools/call":
-      return g_CallToolRequest(v, d + 1);
+      return g_CallToolRequest(v, d);
     case "tools/list":
-      return g_ListToolsRequest(v, d + 1);
+      return g_ListToolsRequest(v, d);
     default:
       return false;
   }
@@ -4616,79 +4627,79 @@ function x_ClientRequest(v: unknown, p: string, out: Issue[], d: number): void {
     switch (tag1) {
       case "ping": {
         const inner2: Issue[] = [];
-        x_PingRequest(v, p, inner2, d + 1);
+        x_PingRequest(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "PingRequest"));
         break;
       }
       case "initialize": {
         const inner3: Issue[] = [];
-        x_InitializeRequest(v, p, inner3, d + 1);
+        x_InitializeRequest(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "InitializeRequest"));
         break;
       }
       case "completion/complete": {
         const inner4: Issue[] = [];
-        x_CompleteRequest(v, p, inner4, d + 1);
+        x_CompleteRequest(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "CompleteRequest"));
         break;
       }
       case "logging/setLevel": {
         const inner5: Issue[] = [];
-        x_SetLevelRequest(v, p, inner5, d + 1);
+        x_SetLevelRequest(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "SetLevelRequest"));
         break;
       }
       case "prompts/get": {
         const inner6: Issue[] = [];
-        x_GetPromptRequest(v, p, inner6, d + 1);
+        x_GetPromptRequest(v, p, inner6, d);
         for (const issue of inner6) out.push(within(issue, "GetPromptRequest"));
         break;
       }
       case "prompts/list": {
         const inner7: Issue[] = [];
-        x_ListPromptsRequest(v, p, inner7, d + 1);
+        x_ListPromptsRequest(v, p, inner7, d);
         for (const issue of inner7) out.push(within(issue, "ListPromptsRequest"));
         break;
       }
       case "resources/list": {
         const inner8: Issue[] = [];
-        x_ListResourcesRequest(v, p, inner8, d + 1);
+        x_ListResourcesRequest(v, p, inner8, d);
         for (const issue of inner8) out.push(within(issue, "ListResourcesRequest"));
         break;
       }
       case "resources/templates/list": {
         const inner9: Issue[] = [];
-        x_ListResourceTemplatesRequest(v, p, inner9, d + 1);
+        x_ListResourceTemplatesRequest(v, p, inner9, d);
         for (const issue of inner9) out.push(within(issue, "ListResourceTemplatesRequest"));
         break;
       }
       case "resources/read": {
         const inner10: Issue[] = [];
-        x_ReadResourceRequest(v, p, inner10, d + 1);
+        x_ReadResourceRequest(v, p, inner10, d);
         for (const issue of inner10) out.push(within(issue, "ReadResourceRequest"));
         break;
       }
       case "resources/subscribe": {
         const inner11: Issue[] = [];
-        x_SubscribeRequest(v, p, inner11, d + 1);
+        x_SubscribeRequest(v, p, inner11, d);
         for (const issue of inner11) out.push(within(issue, "SubscribeRequest"));
         break;
       }
       case "resources/unsubscribe": {
         const inner12: Issue[] = [];
-        x_UnsubscribeRequest(v, p, inner12, d + 1);
+        x_UnsubscribeRequest(v, p, inner12, d);
         for (const issue of inner12) out.push(within(issue, "UnsubscribeRequest"));
         break;
       }
       case "tools/call": {
         const inner13: Issue[] = [];
-        x_CallToolRequest(v, p, inner13, d + 1);
+        x_CallToolRequest(v, p, inner13, d);
         for (const issue of inner13) out.push(within(issue, "CallToolRequest"));
         break;
       }
       case "tools/list": {
         const inner14: Issue[] = [];
-        x_ListToolsRequest(v, p, inner14, d + 1);
+        x_ListToolsRequest(v, p, inner14, d);
         for (const issue of inner14) out.push(within(issue, "ListToolsRequest"));
         break;
       }
@@ -4709,13 +4720,13 @@ function g_ClientNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "notifications/cancelled":
-      return g_CancelledNotification(v, d + 1);
+      return g_CancelledNotification(v, d);
     case "notifications/progress":
-      return g_ProgressNotification(v, d + 1);
+      return g_ProgressNotification(v, d);
     case "notifications/initialized":
-      return g_InitializedNotification(v, d + 1);
+      return g_InitializedNotification(v, d);
     case "notifications/roots/list_changed":
-      return g_RootsListChangedNotification(v, d + 1);
+      return g_RootsListChangedNotification(v, d);
     default:
       return false;
   }
@@ -4735,25 +4746,25 @@ function x_ClientNotification(v: unknown, p: string, out: Issue[], d: number): v
     switch (tag1) {
       case "notifications/cancelled": {
         const inner2: Issue[] = [];
-        x_CancelledNotification(v, p, inner2, d + 1);
+        x_CancelledNotification(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "CancelledNotification"));
         break;
       }
       case "notifications/progress": {
         const inner3: Issue[] = [];
-        x_ProgressNotification(v, p, inner3, d + 1);
+        x_ProgressNotification(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "ProgressNotification"));
         break;
       }
       case "notifications/initialized": {
         const inner4: Issue[] = [];
-        x_InitializedNotification(v, p, inner4, d + 1);
+        x_InitializedNotification(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "InitializedNotification"));
         break;
       }
       case "notifications/roots/list_changed": {
         const inner5: Issue[] = [];
-        x_RootsListChangedNotification(v, p, inner5, d + 1);
+        x_RootsListChangedNotification(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "RootsListChangedNotification"));
         break;
       }
@@ -4771,29 +4782,25 @@ function x_ClientNotification(v: unknown, p: string, out: Issue[], d: number): v
 }
 
 function g_ClientResult(v: unknown, d: number): boolean {
-  return g_EmptyResult(v, d + 1) || g_CreateMessageResult(v, d + 1) || g_ListRootsResult(v, d + 1);
+  return g_EmptyResult(v, d) || g_CreateMessageResult(v, d) || g_ListRootsResult(v, d);
 }
 
 function x_ClientResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!(
-    g_EmptyResult(v, d + 1) ||
-    g_CreateMessageResult(v, d + 1) ||
-    g_ListRootsResult(v, d + 1)
-  )) {
+  if (!(g_EmptyResult(v, d) || g_CreateMessageResult(v, d) || g_ListRootsResult(v, d))) {
     const branches1: [string, Issue[]][] = [];
     {
       const b2: Issue[] = [];
-      x_EmptyResult(v, p, b2, d + 1);
+      x_EmptyResult(v, p, b2, d);
       branches1.push(["EmptyResult", b2]);
     }
     {
       const b3: Issue[] = [];
-      x_CreateMessageResult(v, p, b3, d + 1);
+      x_CreateMessageResult(v, p, b3, d);
       branches1.push(["CreateMessageResult", b3]);
     }
     {
       const b4: Issue[] = [];
-      x_ListRootsResult(v, p, b4, d + 1);
+      x_ListRootsResult(v, p, b4, d);
       branches1.push(["ListRootsResult", b4]);
     }
     out.push(...pickBranch(p, "EmptyResult | CreateMessageResult | ListRootsResult", v, branches1));
@@ -4804,11 +4811,11 @@ function g_ServerRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "ping":
-      return g_PingRequest(v, d + 1);
+      return g_PingRequest(v, d);
     case "sampling/createMessage":
-      return g_CreateMessageRequest(v, d + 1);
+      return g_CreateMessageRequest(v, d);
     case "roots/list":
-      return g_ListRootsRequest(v, d + 1);
+      return g_ListRootsRequest(v, d);
     default:
       return false;
   }
@@ -4822,19 +4829,19 @@ function x_ServerRequest(v: unknown, p: string, out: Issue[], d: number): void {
     switch (tag1) {
       case "ping": {
         const inner2: Issue[] = [];
-        x_PingRequest(v, p, inner2, d + 1);
+        x_PingRequest(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "PingRequest"));
         break;
       }
       case "sampling/createMessage": {
         const inner3: Issue[] = [];
-        x_CreateMessageRequest(v, p, inner3, d + 1);
+        x_CreateMessageRequest(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "CreateMessageRequest"));
         break;
       }
       case "roots/list": {
         const inner4: Issue[] = [];
-        x_ListRootsRequest(v, p, inner4, d + 1);
+        x_ListRootsRequest(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "ListRootsRequest"));
         break;
       }
@@ -4855,19 +4862,19 @@ function g_ServerNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "notifications/cancelled":
-      return g_CancelledNotification(v, d + 1);
+      return g_CancelledNotification(v, d);
     case "notifications/progress":
-      return g_ProgressNotification(v, d + 1);
+      return g_ProgressNotification(v, d);
     case "notifications/message":
-      return g_LoggingMessageNotification(v, d + 1);
+      return g_LoggingMessageNotification(v, d);
     case "notifications/resources/updated":
-      return g_ResourceUpdatedNotification(v, d + 1);
+      return g_ResourceUpdatedNotification(v, d);
     case "notifications/resources/list_changed":
-      return g_ResourceListChangedNotification(v, d + 1);
+      return g_ResourceListChangedNotification(v, d);
     case "notifications/tools/list_changed":
-      return g_ToolListChangedNotification(v, d + 1);
+      return g_ToolListChangedNotification(v, d);
     case "notifications/prompts/list_changed":
-      return g_PromptListChangedNotification(v, d + 1);
+      return g_PromptListChangedNotification(v, d);
     default:
       return false;
   }
@@ -4887,43 +4894,43 @@ function x_ServerNotification(v: unknown, p: string, out: Issue[], d: number): v
     switch (tag1) {
       case "notifications/cancelled": {
         const inner2: Issue[] = [];
-        x_CancelledNotification(v, p, inner2, d + 1);
+        x_CancelledNotification(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "CancelledNotification"));
         break;
       }
       case "notifications/progress": {
         const inner3: Issue[] = [];
-        x_ProgressNotification(v, p, inner3, d + 1);
+        x_ProgressNotification(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "ProgressNotification"));
         break;
       }
       case "notifications/message": {
         const inner4: Issue[] = [];
-        x_LoggingMessageNotification(v, p, inner4, d + 1);
+        x_LoggingMessageNotification(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "LoggingMessageNotification"));
         break;
       }
       case "notifications/resources/updated": {
         const inner5: Issue[] = [];
-        x_ResourceUpdatedNotification(v, p, inner5, d + 1);
+        x_ResourceUpdatedNotification(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "ResourceUpdatedNotification"));
         break;
       }
       case "notifications/resources/list_changed": {
         const inner6: Issue[] = [];
-        x_ResourceListChangedNotification(v, p, inner6, d + 1);
+        x_ResourceListChangedNotification(v, p, inner6, d);
         for (const issue of inner6) out.push(within(issue, "ResourceListChangedNotification"));
         break;
       }
       case "notifications/tools/list_changed": {
         const inner7: Issue[] = [];
-        x_ToolListChangedNotification(v, p, inner7, d + 1);
+        x_ToolListChangedNotification(v, p, inner7, d);
         for (const issue of inner7) out.push(within(issue, "ToolListChangedNotification"));
         break;
       }
       case "notifications/prompts/list_changed": {
         const inner8: Issue[] = [];
-        x_PromptListChangedNotification(v, p, inner8, d + 1);
+        x_PromptListChangedNotification(v, p, inner8, d);
         for (const issue of inner8) out.push(within(issue, "PromptListChangedNotification"));
         break;
       }
@@ -4942,81 +4949,81 @@ function x_ServerNotification(v: unknown, p: string, out: Issue[], d: number): v
 
 function g_ServerResult(v: unknown, d: number): boolean {
   return (
-    g_EmptyResult(v, d + 1) ||
-    g_InitializeResult(v, d + 1) ||
-    g_CompleteResult(v, d + 1) ||
-    g_GetPromptResult(v, d + 1) ||
-    g_ListPromptsResult(v, d + 1) ||
-    g_ListResourcesResult(v, d + 1) ||
-    g_ListResourceTemplatesResult(v, d + 1) ||
-    g_ReadResourceResult(v, d + 1) ||
-    g_CallToolResult(v, d + 1) ||
-    g_ListToolsResult(v, d + 1)
+    g_EmptyResult(v, d) ||
+    g_InitializeResult(v, d) ||
+    g_CompleteResult(v, d) ||
+    g_GetPromptResult(v, d) ||
+    g_ListPromptsResult(v, d) ||
+    g_ListResourcesResult(v, d) ||
+    g_ListResourceTemplatesResult(v, d) ||
+    g_ReadResourceResult(v, d) ||
+    g_CallToolResult(v, d) ||
+    g_ListToolsResult(v, d)
   );
 }
 
 function x_ServerResult(v: unknown, p: string, out: Issue[], d: number): void {
   if (!(
-    g_EmptyResult(v, d + 1) ||
-    g_InitializeResult(v, d + 1) ||
-    g_CompleteResult(v, d + 1) ||
-    g_GetPromptResult(v, d + 1) ||
-    g_ListPromptsResult(v, d + 1) ||
-    g_ListResourcesResult(v, d + 1) ||
-    g_ListResourceTemplatesResult(v, d + 1) ||
-    g_ReadResourceResult(v, d + 1) ||
-    g_CallToolResult(v, d + 1) ||
-    g_ListToolsResult(v, d + 1)
+    g_EmptyResult(v, d) ||
+    g_InitializeResult(v, d) ||
+    g_CompleteResult(v, d) ||
+    g_GetPromptResult(v, d) ||
+    g_ListPromptsResult(v, d) ||
+    g_ListResourcesResult(v, d) ||
+    g_ListResourceTemplatesResult(v, d) ||
+    g_ReadResourceResult(v, d) ||
+    g_CallToolResult(v, d) ||
+    g_ListToolsResult(v, d)
   )) {
     const branches1: [string, Issue[]][] = [];
     {
       const b2: Issue[] = [];
-      x_EmptyResult(v, p, b2, d + 1);
+      x_EmptyResult(v, p, b2, d);
       branches1.push(["EmptyResult", b2]);
     }
     {
       const b3: Issue[] = [];
-      x_InitializeResult(v, p, b3, d + 1);
+      x_InitializeResult(v, p, b3, d);
       branches1.push(["InitializeResult", b3]);
     }
     {
       const b4: Issue[] = [];
-      x_CompleteResult(v, p, b4, d + 1);
+      x_CompleteResult(v, p, b4, d);
       branches1.push(["CompleteResult", b4]);
     }
     {
       const b5: Issue[] = [];
-      x_GetPromptResult(v, p, b5, d + 1);
+      x_GetPromptResult(v, p, b5, d);
       branches1.push(["GetPromptResult", b5]);
     }
     {
       const b6: Issue[] = [];
-      x_ListPromptsResult(v, p, b6, d + 1);
+      x_ListPromptsResult(v, p, b6, d);
       branches1.push(["ListPromptsResult", b6]);
     }
     {
       const b7: Issue[] = [];
-      x_ListResourcesResult(v, p, b7, d + 1);
+      x_ListResourcesResult(v, p, b7, d);
       branches1.push(["ListResourcesResult", b7]);
     }
     {
       const b8: Issue[] = [];
-      x_ListResourceTemplatesResult(v, p, b8, d + 1);
+      x_ListResourceTemplatesResult(v, p, b8, d);
       branches1.push(["ListResourceTemplatesResult", b8]);
     }
     {
       const b9: Issue[] = [];
-      x_ReadResourceResult(v, p, b9, d + 1);
+      x_ReadResourceResult(v, p, b9, d);
       branches1.push(["ReadResourceResult", b9]);
     }
     {
       const b10: Issue[] = [];
-      x_CallToolResult(v, p, b10, d + 1);
+      x_CallToolResult(v, p, b10, d);
       branches1.push(["CallToolResult", b10]);
     }
     {
       const b11: Issue[] = [];
-      x_ListToolsResult(v, p, b11, d + 1);
+      x_ListToolsResult(v, p, b11, d);
       branches1.push(["ListToolsResult", b11]);
     }
     out.push(
@@ -5031,131 +5038,131 @@ function x_ServerResult(v: unknown, p: string, out: Issue[], d: number): void {
 }
 
 function g_result$client0(v: unknown, d: number): boolean {
-  return g_EmptyResult(v, d + 1);
+  return g_EmptyResult(v, d);
 }
 
 function x_result$client0(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d + 1);
+  x_EmptyResult(v, p, out, d);
 }
 
 function g_result$client1(v: unknown, d: number): boolean {
-  return g_InitializeResult(v, d + 1);
+  return g_InitializeResult(v, d);
 }
 
 function x_result$client1(v: unknown, p: string, out: Issue[], d: number): void {
-  x_InitializeResult(v, p, out, d + 1);
+  x_InitializeResult(v, p, out, d);
 }
 
 function g_result$client2(v: unknown, d: number): boolean {
-  return g_CompleteResult(v, d + 1);
+  return g_CompleteResult(v, d);
 }
 
 function x_result$client2(v: unknown, p: string, out: Issue[], d: number): void {
-  x_CompleteResult(v, p, out, d + 1);
+  x_CompleteResult(v, p, out, d);
 }
 
 function g_result$client3(v: unknown, d: number): boolean {
-  return g_EmptyResult(v, d + 1);
+  return g_EmptyResult(v, d);
 }
 
 function x_result$client3(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d + 1);
+  x_EmptyResult(v, p, out, d);
 }
 
 function g_result$client4(v: unknown, d: number): boolean {
-  return g_GetPromptResult(v, d + 1);
+  return g_GetPromptResult(v, d);
 }
 
 function x_result$client4(v: unknown, p: string, out: Issue[], d: number): void {
-  x_GetPromptResult(v, p, out, d + 1);
+  x_GetPromptResult(v, p, out, d);
 }
 
 function g_result$client5(v: unknown, d: number): boolean {
-  return g_ListPromptsResult(v, d + 1);
+  return g_ListPromptsResult(v, d);
 }
 
 function x_result$client5(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListPromptsResult(v, p, out, d + 1);
+  x_ListPromptsResult(v, p, out, d);
 }
 
 function g_result$client6(v: unknown, d: number): boolean {
-  return g_ListResourcesResult(v, d + 1);
+  return g_ListResourcesResult(v, d);
 }
 
 function x_result$client6(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListResourcesResult(v, p, out, d + 1);
+  x_ListResourcesResult(v, p, out, d);
 }
 
 function g_result$client7(v: unknown, d: number): boolean {
-  return g_ListResourceTemplatesResult(v, d + 1);
+  return g_ListResourceTemplatesResult(v, d);
 }
 
 function x_result$client7(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListResourceTemplatesResult(v, p, out, d + 1);
+  x_ListResourceTemplatesResult(v, p, out, d);
 }
 
 function g_result$client8(v: unknown, d: number): boolean {
-  return g_ReadResourceResult(v, d + 1);
+  return g_ReadResourceResult(v, d);
 }
 
 function x_result$client8(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ReadResourceResult(v, p, out, d + 1);
+  x_ReadResourceResult(v, p, out, d);
 }
 
 function g_result$client9(v: unknown, d: number): boolean {
-  return g_EmptyResult(v, d + 1);
+  return g_EmptyResult(v, d);
 }
 
 function x_result$client9(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d + 1);
+  x_EmptyResult(v, p, out, d);
 }
 
 function g_result$client10(v: unknown, d: number): boolean {
-  return g_EmptyResult(v, d + 1);
+  return g_EmptyResult(v, d);
 }
 
 function x_result$client10(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d + 1);
+  x_EmptyResult(v, p, out, d);
 }
 
 function g_result$client11(v: unknown, d: number): boolean {
-  return g_CallToolResult(v, d + 1);
+  return g_CallToolResult(v, d);
 }
 
 function x_result$client11(v: unknown, p: string, out: Issue[], d: number): void {
-  x_CallToolResult(v, p, out, d + 1);
+  x_CallToolResult(v, p, out, d);
 }
 
 function g_result$client12(v: unknown, d: number): boolean {
-  return g_ListToolsResult(v, d + 1);
+  return g_ListToolsResult(v, d);
 }
 
 function x_result$client12(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListToolsResult(v, p, out, d + 1);
+  x_ListToolsResult(v, p, out, d);
 }
 
 function g_result$server0(v: unknown, d: number): boolean {
-  return g_EmptyResult(v, d + 1);
+  return g_EmptyResult(v, d);
 }
 
 function x_result$server0(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d + 1);
+  x_EmptyResult(v, p, out, d);
 }
 
 function g_result$server1(v: unknown, d: number): boolean {
-  return g_CreateMessageResult(v, d + 1);
+  return g_CreateMessageResult(v, d);
 }
 
 function x_result$server1(v: unknown, p: string, out: Issue[], d: number): void {
-  x_CreateMessageResult(v, p, out, d + 1);
+  x_CreateMessageResult(v, p, out, d);
 }
 
 function g_result$server2(v: unknown, d: number): boolean {
-  return g_ListRootsResult(v, d + 1);
+  return g_ListRootsResult(v, d);
 }
 
 function x_result$server2(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListRootsResult(v, p, out, d + 1);
+  x_ListRootsResult(v, p, out, d);
 }
 
 /** The validator of every schema type, by name. */

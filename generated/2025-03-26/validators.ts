@@ -81,8 +81,8 @@ export class ValidationError extends Error {
   }
 }
 
-/** Recursive types nested deeper than this are rejected instead of overflowing the stack. */
-export const MAX_DEPTH = 512;
+/** Values nested deeper than this many JSON levels inside recursive types are rejected instead of overflowing the stack. */
+export const MAX_DEPTH = 1024;
 
 type Guard = (v: unknown, d: number) => boolean;
 type Explain = (v: unknown, p: string, out: Issue[], d: number) => void;
@@ -123,8 +123,11 @@ function missing(path: string, name: string): Issue {
   };
 }
 
+/** Names the union member an issue was found in; only the innermost one, so deep values stay readable. */
 function within(issue: Issue, label: string): Issue {
-  return { ...issue, message: `${label}: ${issue.message}` };
+  return /^[A-Z][A-Za-z0-9]*: /.test(issue.message)
+    ? issue
+    : { ...issue, message: `${label}: ${issue.message}` };
 }
 
 function unknownVariant(path: string, expected: string, tag: unknown, label: string): Issue {
@@ -134,8 +137,9 @@ function unknownVariant(path: string, expected: string, tag: unknown, label: str
 
 /**
  * The issues of the union member the value came closest to, or one issue naming them all.
- * Closest: its issues all lie inside the value, fewest of them, and a mismatched literal
- * (`"type": "text"` where the member wants "image") counts as far away.
+ * Closest: its shallowest issue lies deepest inside the value (it matched the most), then the
+ * fewest issues. A wrong literal (`"mode": "url"` where the member wants "form") says the value
+ * is not that member at all, so it counts as depth zero.
  */
 function pickBranch(
   path: string,
@@ -143,18 +147,23 @@ function pickBranch(
   v: unknown,
   branches: [string, Issue[]][],
 ): Issue[] {
+  const base = path.split("/").length;
   let best: [string, Issue[]] | undefined;
-  let bestScore = Infinity;
+  let bestDepth = 0;
   for (const branch of branches) {
     const issues = branch[1];
-    if (issues.length === 0 || !issues.every((i) => i.path.length > path.length)) continue;
-    const score = issues.reduce(
-      (sum, i) => sum + (/^["\d-]|^true$|^false$/.test(i.expected) ? 100 : 1),
-      0,
+    if (issues.length === 0) continue;
+    const depth = Math.min(
+      ...issues.map((i) =>
+        /^"[^"]*"$|^-?\d|^true$|^false$/.test(i.expected) ? 0 : i.path.split("/").length - base,
+      ),
     );
-    if (score < bestScore) {
+    if (
+      depth > bestDepth ||
+      (depth === bestDepth && depth > 0 && best && issues.length < best[1].length)
+    ) {
       best = branch;
-      bestScore = score;
+      bestDepth = depth;
     }
   }
   if (!best) return [fail(path, label, v)];
@@ -332,7 +341,7 @@ function isAuthorityPath(s: string, from: number, to: number): boolean {
   let portStart: number;
   if (s.charCodeAt(hostStart) === 91) {
     const close = s.indexOf("]", hostStart);
-    if (close < 0 || close >= slash || close - hostStart > 64) return false;
+    if (close < 0 || close >= slash) return false;
     if (!IP_LITERAL.test(s.slice(hostStart + 1, close))) return false;
     portStart = close + 1;
     if (portStart < slash && s.charCodeAt(portStart) !== 58) return false;
@@ -440,53 +449,53 @@ function isTemplateExpression(s: string, from: number, to: number): boolean {
 
 function g_JSONRPCMessage(v: unknown, d: number): boolean {
   return (
-    g_JSONRPCRequest(v, d + 1) ||
-    g_JSONRPCNotification(v, d + 1) ||
-    g_JSONRPCBatchRequest(v, d + 1) ||
-    g_JSONRPCResponse(v, d + 1) ||
-    g_JSONRPCError(v, d + 1) ||
-    g_JSONRPCBatchResponse(v, d + 1)
+    g_JSONRPCRequest(v, d) ||
+    g_JSONRPCNotification(v, d) ||
+    g_JSONRPCBatchRequest(v, d) ||
+    g_JSONRPCResponse(v, d) ||
+    g_JSONRPCError(v, d) ||
+    g_JSONRPCBatchResponse(v, d)
   );
 }
 
 function x_JSONRPCMessage(v: unknown, p: string, out: Issue[], d: number): void {
   if (!(
-    g_JSONRPCRequest(v, d + 1) ||
-    g_JSONRPCNotification(v, d + 1) ||
-    g_JSONRPCBatchRequest(v, d + 1) ||
-    g_JSONRPCResponse(v, d + 1) ||
-    g_JSONRPCError(v, d + 1) ||
-    g_JSONRPCBatchResponse(v, d + 1)
+    g_JSONRPCRequest(v, d) ||
+    g_JSONRPCNotification(v, d) ||
+    g_JSONRPCBatchRequest(v, d) ||
+    g_JSONRPCResponse(v, d) ||
+    g_JSONRPCError(v, d) ||
+    g_JSONRPCBatchResponse(v, d)
   )) {
     const branches1: [string, Issue[]][] = [];
     {
       const b2: Issue[] = [];
-      x_JSONRPCRequest(v, p, b2, d + 1);
+      x_JSONRPCRequest(v, p, b2, d);
       branches1.push(["JSONRPCRequest", b2]);
     }
     {
       const b3: Issue[] = [];
-      x_JSONRPCNotification(v, p, b3, d + 1);
+      x_JSONRPCNotification(v, p, b3, d);
       branches1.push(["JSONRPCNotification", b3]);
     }
     {
       const b4: Issue[] = [];
-      x_JSONRPCBatchRequest(v, p, b4, d + 1);
+      x_JSONRPCBatchRequest(v, p, b4, d);
       branches1.push(["JSONRPCBatchRequest", b4]);
     }
     {
       const b5: Issue[] = [];
-      x_JSONRPCResponse(v, p, b5, d + 1);
+      x_JSONRPCResponse(v, p, b5, d);
       branches1.push(["JSONRPCResponse", b5]);
     }
     {
       const b6: Issue[] = [];
-      x_JSONRPCError(v, p, b6, d + 1);
+      x_JSONRPCError(v, p, b6, d);
       branches1.push(["JSONRPCError", b6]);
     }
     {
       const b7: Issue[] = [];
-      x_JSONRPCBatchResponse(v, p, b7, d + 1);
+      x_JSONRPCBatchResponse(v, p, b7, d);
       branches1.push(["JSONRPCBatchResponse", b7]);
     }
     out.push(
@@ -583,9 +592,9 @@ function x_ProgressToken(v: unknown, p: string, out: Issue[], _d: number): void 
     {
       const b3: Issue[] = [];
       if (!Number.isInteger(v)) b3.push(fail(p, "integer", v));
-      branches1.push(["number", b3]);
+      branches1.push(["integer", b3]);
     }
-    out.push(...pickBranch(p, "string | number", v, branches1));
+    out.push(...pickBranch(p, "string | integer", v, branches1));
   }
 }
 
@@ -603,7 +612,7 @@ function g_Request(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_Request$1(p1, d)) return false;
+  if (p1 !== undefined && !g_Request$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -630,7 +639,7 @@ function x_Request(v: unknown, p: string, out: Issue[], d: number): void {
             const o6 = x5 as Readonly<Record<string, unknown>>;
             const x7 = o6["progressToken"];
             if (x7 !== undefined) {
-              x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1);
+              x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1 + 1 + 1);
             }
           }
         }
@@ -651,7 +660,7 @@ function g_Request$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Request$2(p0, d)) return false;
+  if (p0 !== undefined && !g_Request$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -661,7 +670,7 @@ function g_Notification(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_Notification$1(p1, d)) return false;
+  if (p1 !== undefined && !g_Notification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -699,7 +708,7 @@ function g_Notification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Notification$2(p0, d)) return false;
+  if (p0 !== undefined && !g_Notification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -707,7 +716,7 @@ function g_Result(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Result$1(p0, d)) return false;
+  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -743,9 +752,9 @@ function x_RequestId(v: unknown, p: string, out: Issue[], _d: number): void {
     {
       const b3: Issue[] = [];
       if (!Number.isInteger(v)) b3.push(fail(p, "integer", v));
-      branches1.push(["number", b3]);
+      branches1.push(["integer", b3]);
     }
-    out.push(...pickBranch(p, "string | number", v, branches1));
+    out.push(...pickBranch(p, "string | integer", v, branches1));
   }
 }
 
@@ -757,7 +766,7 @@ function g_JSONRPCRequest(v: unknown, d: number): boolean {
   const p1 = o["method"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d)) return false;
+  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return false;
   const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
@@ -791,7 +800,7 @@ function x_JSONRPCRequest(v: unknown, p: string, out: Issue[], d: number): void 
             const o7 = x6 as Readonly<Record<string, unknown>>;
             const x8 = o7["progressToken"];
             if (x8 !== undefined) {
-              x_ProgressToken(x8, p + "/params" + "/_meta" + "/progressToken", out, d + 1);
+              x_ProgressToken(x8, p + "/params" + "/_meta" + "/progressToken", out, d + 1 + 1 + 1);
             }
           }
         }
@@ -817,7 +826,7 @@ function g_JSONRPCRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_JSONRPCRequest$2(p0, d)) return false;
+  if (p0 !== undefined && !g_JSONRPCRequest$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -829,7 +838,7 @@ function g_JSONRPCNotification(v: unknown, d: number): boolean {
   const p1 = o["method"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d)) return false;
+  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -872,7 +881,7 @@ function g_JSONRPCNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_JSONRPCNotification$2(p0, d)) return false;
+  if (p0 !== undefined && !g_JSONRPCNotification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -918,7 +927,7 @@ function g_JSONRPCError(v: unknown, d: number): boolean {
   const p1 = o["id"];
   if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
   const p2 = o["error"];
-  if (p2 === undefined || !g_JSONRPCError$1(p2, d)) return false;
+  if (p2 === undefined || !g_JSONRPCError$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -969,11 +978,11 @@ function g_JSONRPCError$1(v: unknown, _d: number): boolean {
 }
 
 function g_EmptyResult(v: unknown, d: number): boolean {
-  return g_Result(v, d + 1);
+  return g_Result(v, d);
 }
 
 function x_EmptyResult(v: unknown, p: string, out: Issue[], d: number): void {
-  x_Result(v, p, out, d + 1);
+  x_Result(v, p, out, d);
 }
 
 function g_CancelledNotification(v: unknown, d: number): boolean {
@@ -982,7 +991,7 @@ function g_CancelledNotification(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/cancelled")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_CancelledNotification$1(p1, d)) return false;
+  if (p1 === undefined || !g_CancelledNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1006,7 +1015,7 @@ function x_CancelledNotification(v: unknown, p: string, out: Issue[], d: number)
         const x5 = o4["requestId"];
         if (x5 === undefined) out.push(missing(p + "/params", "requestId"));
         else {
-          x_RequestId(x5, p + "/params" + "/requestId", out, d + 1);
+          x_RequestId(x5, p + "/params" + "/requestId", out, d + 1 + 1);
         }
         const x6 = o4["reason"];
         if (x6 !== undefined) {
@@ -1033,7 +1042,7 @@ function g_InitializeRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "initialize")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_InitializeRequest$1(p1, d)) return false;
+  if (p1 === undefined || !g_InitializeRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1062,12 +1071,12 @@ function x_InitializeRequest(v: unknown, p: string, out: Issue[], d: number): vo
         const x6 = o4["capabilities"];
         if (x6 === undefined) out.push(missing(p + "/params", "capabilities"));
         else {
-          x_ClientCapabilities(x6, p + "/params" + "/capabilities", out, d + 1);
+          x_ClientCapabilities(x6, p + "/params" + "/capabilities", out, d + 1 + 1);
         }
         const x7 = o4["clientInfo"];
         if (x7 === undefined) out.push(missing(p + "/params", "clientInfo"));
         else {
-          x_Implementation(x7, p + "/params" + "/clientInfo", out, d + 1);
+          x_Implementation(x7, p + "/params" + "/clientInfo", out, d + 1 + 1);
         }
       }
     }
@@ -1090,7 +1099,7 @@ function g_InitializeResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializeResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return false;
   const p1 = o["protocolVersion"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["capabilities"];
@@ -1144,7 +1153,7 @@ function g_InitializedNotification(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/initialized")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_InitializedNotification$1(p1, d)) return false;
+  if (p1 !== undefined && !g_InitializedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1183,7 +1192,7 @@ function g_InitializedNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializedNotification$2(p0, d)) return false;
+  if (p0 !== undefined && !g_InitializedNotification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -1191,9 +1200,9 @@ function g_ClientCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return false;
   const p1 = o["roots"];
-  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d)) return false;
+  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return false;
   const p2 = o["sampling"];
   if (p2 !== undefined && !(typeof p2 === "object" && p2 !== null && !Array.isArray(p2)))
     return false;
@@ -1259,7 +1268,7 @@ function g_ServerCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return false;
   const p1 = o["logging"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
     return false;
@@ -1267,11 +1276,11 @@ function g_ServerCapabilities(v: unknown, d: number): boolean {
   if (p2 !== undefined && !(typeof p2 === "object" && p2 !== null && !Array.isArray(p2)))
     return false;
   const p3 = o["prompts"];
-  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d)) return false;
+  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return false;
   const p4 = o["resources"];
-  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d)) return false;
+  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return false;
   const p5 = o["tools"];
-  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d)) return false;
+  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return false;
   return true;
 }
 
@@ -1417,7 +1426,7 @@ function g_PingRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "ping")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_PingRequest$1(p1, d)) return false;
+  if (p1 !== undefined && !g_PingRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1444,7 +1453,7 @@ function x_PingRequest(v: unknown, p: string, out: Issue[], d: number): void {
             const o6 = x5 as Readonly<Record<string, unknown>>;
             const x7 = o6["progressToken"];
             if (x7 !== undefined) {
-              x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1);
+              x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1 + 1 + 1);
             }
           }
         }
@@ -1465,7 +1474,7 @@ function g_PingRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_PingRequest$2(p0, d)) return false;
+  if (p0 !== undefined && !g_PingRequest$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -1475,7 +1484,7 @@ function g_ProgressNotification(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/progress")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_ProgressNotification$1(p1, d)) return false;
+  if (p1 === undefined || !g_ProgressNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1499,7 +1508,7 @@ function x_ProgressNotification(v: unknown, p: string, out: Issue[], d: number):
         const x5 = o4["progressToken"];
         if (x5 === undefined) out.push(missing(p + "/params", "progressToken"));
         else {
-          x_ProgressToken(x5, p + "/params" + "/progressToken", out, d + 1);
+          x_ProgressToken(x5, p + "/params" + "/progressToken", out, d + 1 + 1);
         }
         const x6 = o4["progress"];
         if (x6 === undefined) out.push(missing(p + "/params", "progress"));
@@ -1541,7 +1550,7 @@ function g_PaginatedRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_PaginatedRequest$1(p1, d)) return false;
+  if (p1 !== undefined && !g_PaginatedRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1562,7 +1571,7 @@ function x_PaginatedRequest(v: unknown, p: string, out: Issue[], d: number): voi
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1);
+          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
         }
       }
     }
@@ -1581,7 +1590,7 @@ function g_PaginatedResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_PaginatedResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_PaginatedResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   return true;
@@ -1614,7 +1623,7 @@ function g_ListResourcesRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/list")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListResourcesRequest$1(p1, d)) return false;
+  if (p1 !== undefined && !g_ListResourcesRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1635,7 +1644,7 @@ function x_ListResourcesRequest(v: unknown, p: string, out: Issue[], d: number):
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1);
+          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
         }
       }
     }
@@ -1654,11 +1663,11 @@ function g_ListResourcesResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   const p2 = o["resources"];
-  if (p2 === undefined || !g_ListResourcesResult$2(p2, d)) return false;
+  if (p2 === undefined || !g_ListResourcesResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -1682,7 +1691,7 @@ function x_ListResourcesResult(v: unknown, p: string, out: Issue[], d: number): 
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_Resource(a6[i7], p + "/resources" + "/" + i7, out, d + 1);
+          x_Resource(a6[i7], p + "/resources" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -1710,7 +1719,7 @@ function g_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/templates/list")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListResourceTemplatesRequest$1(p1, d)) return false;
+  if (p1 !== undefined && !g_ListResourceTemplatesRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1732,7 +1741,7 @@ function x_ListResourceTemplatesRequest(v: unknown, p: string, out: Issue[], d: 
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1);
+          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
         }
       }
     }
@@ -1751,11 +1760,11 @@ function g_ListResourceTemplatesResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   const p2 = o["resourceTemplates"];
-  if (p2 === undefined || !g_ListResourceTemplatesResult$2(p2, d)) return false;
+  if (p2 === undefined || !g_ListResourceTemplatesResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -1779,7 +1788,7 @@ function x_ListResourceTemplatesResult(v: unknown, p: string, out: Issue[], d: n
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_ResourceTemplate(a6[i7], p + "/resourceTemplates" + "/" + i7, out, d + 1);
+          x_ResourceTemplate(a6[i7], p + "/resourceTemplates" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -1807,7 +1816,7 @@ function g_ReadResourceRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/read")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_ReadResourceRequest$1(p1, d)) return false;
+  if (p1 === undefined || !g_ReadResourceRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1852,9 +1861,9 @@ function g_ReadResourceResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return false;
   const p1 = o["contents"];
-  if (p1 === undefined || !g_ReadResourceResult$2(p1, d)) return false;
+  if (p1 === undefined || !g_ReadResourceResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -1874,16 +1883,18 @@ function x_ReadResourceResult(v: unknown, p: string, out: Issue[], d: number): v
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!(g_TextResourceContents(a5[i6], d + 1) || g_BlobResourceContents(a5[i6], d + 1))) {
+          if (!(
+            g_TextResourceContents(a5[i6], d + 1 + 1) || g_BlobResourceContents(a5[i6], d + 1 + 1)
+          )) {
             const branches7: [string, Issue[]][] = [];
             {
               const b8: Issue[] = [];
-              x_TextResourceContents(a5[i6], p + "/contents" + "/" + i6, b8, d + 1);
+              x_TextResourceContents(a5[i6], p + "/contents" + "/" + i6, b8, d + 1 + 1);
               branches7.push(["TextResourceContents", b8]);
             }
             {
               const b9: Issue[] = [];
-              x_BlobResourceContents(a5[i6], p + "/contents" + "/" + i6, b9, d + 1);
+              x_BlobResourceContents(a5[i6], p + "/contents" + "/" + i6, b9, d + 1 + 1);
               branches7.push(["BlobResourceContents", b9]);
             }
             out.push(
@@ -1922,7 +1933,7 @@ function g_ResourceListChangedNotification(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/resources/list_changed")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ResourceListChangedNotification$1(p1, d)) return false;
+  if (p1 !== undefined && !g_ResourceListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1961,7 +1972,7 @@ function g_ResourceListChangedNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResourceListChangedNotification$2(p0, d)) return false;
+  if (p0 !== undefined && !g_ResourceListChangedNotification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -1971,7 +1982,7 @@ function g_SubscribeRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/subscribe")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_SubscribeRequest$1(p1, d)) return false;
+  if (p1 === undefined || !g_SubscribeRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2019,7 +2030,7 @@ function g_UnsubscribeRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/unsubscribe")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_UnsubscribeRequest$1(p1, d)) return false;
+  if (p1 === undefined || !g_UnsubscribeRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2067,7 +2078,7 @@ function g_ResourceUpdatedNotification(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/resources/updated")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_ResourceUpdatedNotification$1(p1, d)) return false;
+  if (p1 === undefined || !g_ResourceUpdatedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2319,7 +2330,7 @@ function g_ListPromptsRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "prompts/list")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListPromptsRequest$1(p1, d)) return false;
+  if (p1 !== undefined && !g_ListPromptsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2340,7 +2351,7 @@ function x_ListPromptsRequest(v: unknown, p: string, out: Issue[], d: number): v
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1);
+          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
         }
       }
     }
@@ -2359,11 +2370,11 @@ function g_ListPromptsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   const p2 = o["prompts"];
-  if (p2 === undefined || !g_ListPromptsResult$2(p2, d)) return false;
+  if (p2 === undefined || !g_ListPromptsResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -2387,7 +2398,7 @@ function x_ListPromptsResult(v: unknown, p: string, out: Issue[], d: number): vo
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_Prompt(a6[i7], p + "/prompts" + "/" + i7, out, d + 1);
+          x_Prompt(a6[i7], p + "/prompts" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -2415,7 +2426,7 @@ function g_GetPromptRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "prompts/get")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_GetPromptRequest$1(p1, d)) return false;
+  if (p1 === undefined || !g_GetPromptRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2473,7 +2484,7 @@ function g_GetPromptRequest$1(v: unknown, d: number): boolean {
   const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["arguments"];
-  if (p1 !== undefined && !g_GetPromptRequest$2(p1, d)) return false;
+  if (p1 !== undefined && !g_GetPromptRequest$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -2481,11 +2492,11 @@ function g_GetPromptResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_GetPromptResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return false;
   const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["messages"];
-  if (p2 === undefined || !g_GetPromptResult$2(p2, d)) return false;
+  if (p2 === undefined || !g_GetPromptResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -2509,7 +2520,7 @@ function x_GetPromptResult(v: unknown, p: string, out: Issue[], d: number): void
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_PromptMessage(a6[i7], p + "/messages" + "/" + i7, out, d + 1);
+          x_PromptMessage(a6[i7], p + "/messages" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -2539,7 +2550,7 @@ function g_Prompt(v: unknown, d: number): boolean {
   const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["arguments"];
-  if (p2 !== undefined && !g_Prompt$1(p2, d)) return false;
+  if (p2 !== undefined && !g_Prompt$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -2562,7 +2573,7 @@ function x_Prompt(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_PromptArgument(a5[i6], p + "/arguments" + "/" + i6, out, d + 1);
+          x_PromptArgument(a5[i6], p + "/arguments" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -2638,7 +2649,7 @@ function g_PromptMessage(v: unknown, d: number): boolean {
   const p0 = o["role"];
   if (p0 === undefined || !g_Role(p0, d + 1)) return false;
   const p1 = o["content"];
-  if (p1 === undefined || !g_PromptMessage$1(p1, d)) return false;
+  if (p1 === undefined || !g_PromptMessage$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2708,13 +2719,13 @@ function g_PromptMessage$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
-      return g_TextContent(v, d + 1);
+      return g_TextContent(v, d);
     case "image":
-      return g_ImageContent(v, d + 1);
+      return g_ImageContent(v, d);
     case "audio":
-      return g_AudioContent(v, d + 1);
+      return g_AudioContent(v, d);
     case "resource":
-      return g_EmbeddedResource(v, d + 1);
+      return g_EmbeddedResource(v, d);
     default:
       return false;
   }
@@ -2780,7 +2791,7 @@ function g_PromptListChangedNotification(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/prompts/list_changed")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_PromptListChangedNotification$1(p1, d)) return false;
+  if (p1 !== undefined && !g_PromptListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2819,7 +2830,7 @@ function g_PromptListChangedNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_PromptListChangedNotification$2(p0, d)) return false;
+  if (p0 !== undefined && !g_PromptListChangedNotification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -2829,7 +2840,7 @@ function g_ListToolsRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "tools/list")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListToolsRequest$1(p1, d)) return false;
+  if (p1 !== undefined && !g_ListToolsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2850,7 +2861,7 @@ function x_ListToolsRequest(v: unknown, p: string, out: Issue[], d: number): voi
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1);
+          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
         }
       }
     }
@@ -2869,11 +2880,11 @@ function g_ListToolsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListToolsResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   const p2 = o["tools"];
-  if (p2 === undefined || !g_ListToolsResult$2(p2, d)) return false;
+  if (p2 === undefined || !g_ListToolsResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -2897,7 +2908,7 @@ function x_ListToolsResult(v: unknown, p: string, out: Issue[], d: number): void
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_Tool(a6[i7], p + "/tools" + "/" + i7, out, d + 1);
+          x_Tool(a6[i7], p + "/tools" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -2923,9 +2934,9 @@ function g_CallToolResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CallToolResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return false;
   const p1 = o["content"];
-  if (p1 === undefined || !g_CallToolResult$2(p1, d)) return false;
+  if (p1 === undefined || !g_CallToolResult$2(p1, d + 1)) return false;
   const p2 = o["isError"];
   if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
   return true;
@@ -2960,25 +2971,25 @@ function x_CallToolResult(v: unknown, p: string, out: Issue[], d: number): void 
             switch (tag7) {
               case "text": {
                 const inner8: Issue[] = [];
-                x_TextContent(a5[i6], p + "/content" + "/" + i6, inner8, d + 1);
+                x_TextContent(a5[i6], p + "/content" + "/" + i6, inner8, d + 1 + 1);
                 for (const issue of inner8) out.push(within(issue, "TextContent"));
                 break;
               }
               case "image": {
                 const inner9: Issue[] = [];
-                x_ImageContent(a5[i6], p + "/content" + "/" + i6, inner9, d + 1);
+                x_ImageContent(a5[i6], p + "/content" + "/" + i6, inner9, d + 1 + 1);
                 for (const issue of inner9) out.push(within(issue, "ImageContent"));
                 break;
               }
               case "audio": {
                 const inner10: Issue[] = [];
-                x_AudioContent(a5[i6], p + "/content" + "/" + i6, inner10, d + 1);
+                x_AudioContent(a5[i6], p + "/content" + "/" + i6, inner10, d + 1 + 1);
                 for (const issue of inner10) out.push(within(issue, "AudioContent"));
                 break;
               }
               case "resource": {
                 const inner11: Issue[] = [];
-                x_EmbeddedResource(a5[i6], p + "/content" + "/" + i6, inner11, d + 1);
+                x_EmbeddedResource(a5[i6], p + "/content" + "/" + i6, inner11, d + 1 + 1);
                 for (const issue of inner11) out.push(within(issue, "EmbeddedResource"));
                 break;
               }
@@ -3012,13 +3023,13 @@ function g_CallToolResult$3(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
-      return g_TextContent(v, d + 1);
+      return g_TextContent(v, d);
     case "image":
-      return g_ImageContent(v, d + 1);
+      return g_ImageContent(v, d);
     case "audio":
-      return g_AudioContent(v, d + 1);
+      return g_AudioContent(v, d);
     case "resource":
-      return g_EmbeddedResource(v, d + 1);
+      return g_EmbeddedResource(v, d);
     default:
       return false;
   }
@@ -3029,7 +3040,7 @@ function g_CallToolResult$2(v: unknown, d: number): boolean {
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_CallToolResult$3(x, d)) return false;
+    if (!g_CallToolResult$3(x, d + 1)) return false;
   }
   return true;
 }
@@ -3040,7 +3051,7 @@ function g_CallToolRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "tools/call")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_CallToolRequest$1(p1, d)) return false;
+  if (p1 === undefined || !g_CallToolRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3086,7 +3097,7 @@ function g_CallToolRequest$1(v: unknown, d: number): boolean {
   const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["arguments"];
-  if (p1 !== undefined && !g_CallToolRequest$2(p1, d)) return false;
+  if (p1 !== undefined && !g_CallToolRequest$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -3096,7 +3107,7 @@ function g_ToolListChangedNotification(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/tools/list_changed")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ToolListChangedNotification$1(p1, d)) return false;
+  if (p1 !== undefined && !g_ToolListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3135,7 +3146,7 @@ function g_ToolListChangedNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ToolListChangedNotification$2(p0, d)) return false;
+  if (p0 !== undefined && !g_ToolListChangedNotification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -3190,7 +3201,7 @@ function g_Tool(v: unknown, d: number): boolean {
   const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["inputSchema"];
-  if (p2 === undefined || !g_Tool$1(p2, d)) return false;
+  if (p2 === undefined || !g_Tool$1(p2, d + 1)) return false;
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_ToolAnnotations(p3, d + 1)) return false;
   return true;
@@ -3281,9 +3292,9 @@ function g_Tool$1(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined || !(p0 === "object")) return false;
   const p1 = o["properties"];
-  if (p1 !== undefined && !g_Tool$2(p1, d)) return false;
+  if (p1 !== undefined && !g_Tool$2(p1, d + 1)) return false;
   const p2 = o["required"];
-  if (p2 !== undefined && !g_Tool$3(p2, d)) return false;
+  if (p2 !== undefined && !g_Tool$3(p2, d + 1)) return false;
   return true;
 }
 
@@ -3293,7 +3304,7 @@ function g_SetLevelRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "logging/setLevel")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_SetLevelRequest$1(p1, d)) return false;
+  if (p1 === undefined || !g_SetLevelRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3316,7 +3327,7 @@ function x_SetLevelRequest(v: unknown, p: string, out: Issue[], d: number): void
         const x5 = o4["level"];
         if (x5 === undefined) out.push(missing(p + "/params", "level"));
         else {
-          x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1);
+          x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1 + 1);
         }
       }
     }
@@ -3337,7 +3348,7 @@ function g_LoggingMessageNotification(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/message")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_LoggingMessageNotification$1(p1, d)) return false;
+  if (p1 === undefined || !g_LoggingMessageNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3361,7 +3372,7 @@ function x_LoggingMessageNotification(v: unknown, p: string, out: Issue[], d: nu
         const x5 = o4["level"];
         if (x5 === undefined) out.push(missing(p + "/params", "level"));
         else {
-          x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1);
+          x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1 + 1);
         }
         const x6 = o4["logger"];
         if (x6 !== undefined) {
@@ -3467,7 +3478,7 @@ function g_CreateMessageRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "sampling/createMessage")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_CreateMessageRequest$1(p1, d)) return false;
+  if (p1 === undefined || !g_CreateMessageRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3495,13 +3506,13 @@ function x_CreateMessageRequest(v: unknown, p: string, out: Issue[], d: number):
           else {
             const a6 = x5 as readonly unknown[];
             for (let i7 = 0; i7 < a6.length; i7++) {
-              x_SamplingMessage(a6[i7], p + "/params" + "/messages" + "/" + i7, out, d + 1);
+              x_SamplingMessage(a6[i7], p + "/params" + "/messages" + "/" + i7, out, d + 1 + 1 + 1);
             }
           }
         }
         const x8 = o4["modelPreferences"];
         if (x8 !== undefined) {
-          x_ModelPreferences(x8, p + "/params" + "/modelPreferences", out, d + 1);
+          x_ModelPreferences(x8, p + "/params" + "/modelPreferences", out, d + 1 + 1);
         }
         const x9 = o4["systemPrompt"];
         if (x9 !== undefined) {
@@ -3595,7 +3606,7 @@ function g_CreateMessageRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["messages"];
-  if (p0 === undefined || !g_CreateMessageRequest$2(p0, d)) return false;
+  if (p0 === undefined || !g_CreateMessageRequest$2(p0, d + 1)) return false;
   const p1 = o["modelPreferences"];
   if (p1 !== undefined && !g_ModelPreferences(p1, d + 1)) return false;
   const p2 = o["systemPrompt"];
@@ -3608,7 +3619,7 @@ function g_CreateMessageRequest$1(v: unknown, d: number): boolean {
   const p5 = o["maxTokens"];
   if (p5 === undefined || !Number.isInteger(p5)) return false;
   const p6 = o["stopSequences"];
-  if (p6 !== undefined && !g_CreateMessageRequest$3(p6, d)) return false;
+  if (p6 !== undefined && !g_CreateMessageRequest$3(p6, d + 1)) return false;
   const p7 = o["metadata"];
   if (p7 !== undefined && !(typeof p7 === "object" && p7 !== null && !Array.isArray(p7)))
     return false;
@@ -3619,11 +3630,11 @@ function g_CreateMessageResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return false;
   const p1 = o["role"];
   if (p1 === undefined || !g_Role(p1, d + 1)) return false;
   const p2 = o["content"];
-  if (p2 === undefined || !g_CreateMessageResult$2(p2, d)) return false;
+  if (p2 === undefined || !g_CreateMessageResult$2(p2, d + 1)) return false;
   const p3 = o["model"];
   if (p3 === undefined || !(typeof p3 === "string")) return false;
   const p4 = o["stopReason"];
@@ -3704,11 +3715,11 @@ function g_CreateMessageResult$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
-      return g_TextContent(v, d + 1);
+      return g_TextContent(v, d);
     case "image":
-      return g_ImageContent(v, d + 1);
+      return g_ImageContent(v, d);
     case "audio":
-      return g_AudioContent(v, d + 1);
+      return g_AudioContent(v, d);
     default:
       return false;
   }
@@ -3720,7 +3731,7 @@ function g_SamplingMessage(v: unknown, d: number): boolean {
   const p0 = o["role"];
   if (p0 === undefined || !g_Role(p0, d + 1)) return false;
   const p1 = o["content"];
-  if (p1 === undefined || !g_SamplingMessage$1(p1, d)) return false;
+  if (p1 === undefined || !g_SamplingMessage$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3778,11 +3789,11 @@ function g_SamplingMessage$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
-      return g_TextContent(v, d + 1);
+      return g_TextContent(v, d);
     case "image":
-      return g_ImageContent(v, d + 1);
+      return g_ImageContent(v, d);
     case "audio":
-      return g_AudioContent(v, d + 1);
+      return g_AudioContent(v, d);
     default:
       return false;
   }
@@ -3792,7 +3803,7 @@ function g_Annotations(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["audience"];
-  if (p0 !== undefined && !g_Annotations$1(p0, d)) return false;
+  if (p0 !== undefined && !g_Annotations$1(p0, d + 1)) return false;
   const p1 = o["priority"];
   if (
     p1 !== undefined &&
@@ -3817,7 +3828,7 @@ function x_Annotations(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          x_Role(a3[i4], p + "/audience" + "/" + i4, out, d + 1);
+          x_Role(a3[i4], p + "/audience" + "/" + i4, out, d + 1 + 1);
         }
       }
     }
@@ -3964,7 +3975,7 @@ function g_ModelPreferences(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["hints"];
-  if (p0 !== undefined && !g_ModelPreferences$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ModelPreferences$1(p0, d + 1)) return false;
   const p1 = o["costPriority"];
   if (
     p1 !== undefined &&
@@ -4011,7 +4022,7 @@ function x_ModelPreferences(v: unknown, p: string, out: Issue[], d: number): voi
       else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          x_ModelHint(a3[i4], p + "/hints" + "/" + i4, out, d + 1);
+          x_ModelHint(a3[i4], p + "/hints" + "/" + i4, out, d + 1 + 1);
         }
       }
     }
@@ -4080,7 +4091,7 @@ function g_CompleteRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "completion/complete")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_CompleteRequest$1(p1, d)) return false;
+  if (p1 === undefined || !g_CompleteRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -4113,13 +4124,13 @@ function x_CompleteRequest(v: unknown, p: string, out: Issue[], d: number): void
             switch (tag6) {
               case "ref/prompt": {
                 const inner7: Issue[] = [];
-                x_PromptReference(x5, p + "/params" + "/ref", inner7, d + 1);
+                x_PromptReference(x5, p + "/params" + "/ref", inner7, d + 1 + 1);
                 for (const issue of inner7) out.push(within(issue, "PromptReference"));
                 break;
               }
               case "ref/resource": {
                 const inner8: Issue[] = [];
-                x_ResourceReference(x5, p + "/params" + "/ref", inner8, d + 1);
+                x_ResourceReference(x5, p + "/params" + "/ref", inner8, d + 1 + 1);
                 for (const issue of inner8) out.push(within(issue, "ResourceReference"));
                 break;
               }
@@ -4165,9 +4176,9 @@ function g_CompleteRequest$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "ref/prompt":
-      return g_PromptReference(v, d + 1);
+      return g_PromptReference(v, d);
     case "ref/resource":
-      return g_ResourceReference(v, d + 1);
+      return g_ResourceReference(v, d);
     default:
       return false;
   }
@@ -4187,9 +4198,9 @@ function g_CompleteRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["ref"];
-  if (p0 === undefined || !g_CompleteRequest$2(p0, d)) return false;
+  if (p0 === undefined || !g_CompleteRequest$2(p0, d + 1)) return false;
   const p1 = o["argument"];
-  if (p1 === undefined || !g_CompleteRequest$3(p1, d)) return false;
+  if (p1 === undefined || !g_CompleteRequest$3(p1, d + 1)) return false;
   return true;
 }
 
@@ -4197,9 +4208,9 @@ function g_CompleteResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CompleteResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return false;
   const p1 = o["completion"];
-  if (p1 === undefined || !g_CompleteResult$2(p1, d)) return false;
+  if (p1 === undefined || !g_CompleteResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -4264,7 +4275,7 @@ function g_CompleteResult$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["values"];
-  if (p0 === undefined || !g_CompleteResult$3(p0, d)) return false;
+  if (p0 === undefined || !g_CompleteResult$3(p0, d + 1)) return false;
   const p1 = o["total"];
   if (p1 !== undefined && !Number.isInteger(p1)) return false;
   const p2 = o["hasMore"];
@@ -4338,7 +4349,7 @@ function g_ListRootsRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "roots/list")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListRootsRequest$1(p1, d)) return false;
+  if (p1 !== undefined && !g_ListRootsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -4365,7 +4376,7 @@ function x_ListRootsRequest(v: unknown, p: string, out: Issue[], d: number): voi
             const o6 = x5 as Readonly<Record<string, unknown>>;
             const x7 = o6["progressToken"];
             if (x7 !== undefined) {
-              x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1);
+              x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1 + 1 + 1);
             }
           }
         }
@@ -4386,7 +4397,7 @@ function g_ListRootsRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListRootsRequest$2(p0, d)) return false;
+  if (p0 !== undefined && !g_ListRootsRequest$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -4394,9 +4405,9 @@ function g_ListRootsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListRootsResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return false;
   const p1 = o["roots"];
-  if (p1 === undefined || !g_ListRootsResult$2(p1, d)) return false;
+  if (p1 === undefined || !g_ListRootsResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -4416,7 +4427,7 @@ function x_ListRootsResult(v: unknown, p: string, out: Issue[], d: number): void
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_Root(a5[i6], p + "/roots" + "/" + i6, out, d + 1);
+          x_Root(a5[i6], p + "/roots" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -4472,7 +4483,7 @@ function g_RootsListChangedNotification(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/roots/list_changed")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_RootsListChangedNotification$1(p1, d)) return false;
+  if (p1 !== undefined && !g_RootsListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -4511,7 +4522,7 @@ function g_RootsListChangedNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_RootsListChangedNotification$2(p0, d)) return false;
+  if (p0 !== undefined && !g_RootsListChangedNotification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -4519,31 +4530,31 @@ function g_ClientRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "ping":
-      return g_PingRequest(v, d + 1);
+      return g_PingRequest(v, d);
     case "initialize":
-      return g_InitializeRequest(v, d + 1);
+      return g_InitializeRequest(v, d);
     case "completion/complete":
-      return g_CompleteRequest(v, d + 1);
+      return g_CompleteRequest(v, d);
     case "logging/setLevel":
-      return g_SetLevelRequest(v, d + 1);
+      return g_SetLevelRequest(v, d);
     case "prompts/get":
-      return g_GetPromptRequest(v, d + 1);
+      return g_GetPromptRequest(v, d);
     case "prompts/list":
-      return g_ListPromptsRequest(v, d + 1);
+      return g_ListPromptsRequest(v, d);
     case "resources/list":
-      return g_ListResourcesRequest(v, d + 1);
+      return g_ListResourcesRequest(v, d);
     case "resources/templates/list":
-      return g_ListResourceTemplatesRequest(v, d + 1);
+      return g_ListResourceTemplatesRequest(v, d);
     case "resources/read":
-      return g_ReadResourceRequest(v, d + 1);
+      return g_ReadResourceRequest(v, d);
     case "resources/subscribe":
-      return g_SubscribeRequest(v, d + 1);
+      return g_SubscribeRequest(v, d);
     case "resources/unsubscribe":
-      return g_UnsubscribeRequest(v, d + 1);
+      return g_UnsubscribeRequest(v, d);
     case "tools/call":
-      return g_CallToolRequest(v, d + 1);
+      return g_CallToolRequest(v, d);
     case "tools/list":
-      return g_ListToolsRequest(v, d + 1);
+      return g_ListToolsRequest(v, d);
     default:
       return false;
   }
@@ -4563,79 +4574,79 @@ function x_ClientRequest(v: unknown, p: string, out: Issue[], d: number): void {
     switch (tag1) {
       case "ping": {
         const inner2: Issue[] = [];
-        x_PingRequest(v, p, inner2, d + 1);
+        x_PingRequest(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "PingRequest"));
         break;
       }
       case "initialize": {
         const inner3: Issue[] = [];
-        x_InitializeRequest(v, p, inner3, d + 1);
+        x_InitializeRequest(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "InitializeRequest"));
         break;
       }
       case "completion/complete": {
         const inner4: Issue[] = [];
-        x_CompleteRequest(v, p, inner4, d + 1);
+        x_CompleteRequest(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "CompleteRequest"));
         break;
       }
       case "logging/setLevel": {
         const inner5: Issue[] = [];
-        x_SetLevelRequest(v, p, inner5, d + 1);
+        x_SetLevelRequest(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "SetLevelRequest"));
         break;
       }
       case "prompts/get": {
         const inner6: Issue[] = [];
-        x_GetPromptRequest(v, p, inner6, d + 1);
+        x_GetPromptRequest(v, p, inner6, d);
         for (const issue of inner6) out.push(within(issue, "GetPromptRequest"));
         break;
       }
       case "prompts/list": {
         const inner7: Issue[] = [];
-        x_ListPromptsRequest(v, p, inner7, d + 1);
+        x_ListPromptsRequest(v, p, inner7, d);
         for (const issue of inner7) out.push(within(issue, "ListPromptsRequest"));
         break;
       }
       case "resources/list": {
         const inner8: Issue[] = [];
-        x_ListResourcesRequest(v, p, inner8, d + 1);
+        x_ListResourcesRequest(v, p, inner8, d);
         for (const issue of inner8) out.push(within(issue, "ListResourcesRequest"));
         break;
       }
       case "resources/templates/list": {
         const inner9: Issue[] = [];
-        x_ListResourceTemplatesRequest(v, p, inner9, d + 1);
+        x_ListResourceTemplatesRequest(v, p, inner9, d);
         for (const issue of inner9) out.push(within(issue, "ListResourceTemplatesRequest"));
         break;
       }
       case "resources/read": {
         const inner10: Issue[] = [];
-        x_ReadResourceRequest(v, p, inner10, d + 1);
+        x_ReadResourceRequest(v, p, inner10, d);
         for (const issue of inner10) out.push(within(issue, "ReadResourceRequest"));
         break;
       }
       case "resources/subscribe": {
         const inner11: Issue[] = [];
-        x_SubscribeRequest(v, p, inner11, d + 1);
+        x_SubscribeRequest(v, p, inner11, d);
         for (const issue of inner11) out.push(within(issue, "SubscribeRequest"));
         break;
       }
       case "resources/unsubscribe": {
         const inner12: Issue[] = [];
-        x_UnsubscribeRequest(v, p, inner12, d + 1);
+        x_UnsubscribeRequest(v, p, inner12, d);
         for (const issue of inner12) out.push(within(issue, "UnsubscribeRequest"));
         break;
       }
       case "tools/call": {
         const inner13: Issue[] = [];
-        x_CallToolRequest(v, p, inner13, d + 1);
+        x_CallToolRequest(v, p, inner13, d);
         for (const issue of inner13) out.push(within(issue, "CallToolRequest"));
         break;
       }
       case "tools/list": {
         const inner14: Issue[] = [];
-        x_ListToolsRequest(v, p, inner14, d + 1);
+        x_ListToolsRequest(v, p, inner14, d);
         for (const issue of inner14) out.push(within(issue, "ListToolsRequest"));
         break;
       }
@@ -4656,13 +4667,13 @@ function g_ClientNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "notifications/cancelled":
-      return g_CancelledNotification(v, d + 1);
+      return g_CancelledNotification(v, d);
     case "notifications/progress":
-      return g_ProgressNotification(v, d + 1);
+      return g_ProgressNotification(v, d);
     case "notifications/initialized":
-      return g_InitializedNotification(v, d + 1);
+      return g_InitializedNotification(v, d);
     case "notifications/roots/list_changed":
-      return g_RootsListChangedNotification(v, d + 1);
+      return g_RootsListChangedNotification(v, d);
     default:
       return false;
   }
@@ -4682,25 +4693,25 @@ function x_ClientNotification(v: unknown, p: string, out: Issue[], d: number): v
     switch (tag1) {
       case "notifications/cancelled": {
         const inner2: Issue[] = [];
-        x_CancelledNotification(v, p, inner2, d + 1);
+        x_CancelledNotification(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "CancelledNotification"));
         break;
       }
       case "notifications/progress": {
         const inner3: Issue[] = [];
-        x_ProgressNotification(v, p, inner3, d + 1);
+        x_ProgressNotification(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "ProgressNotification"));
         break;
       }
       case "notifications/initialized": {
         const inner4: Issue[] = [];
-        x_InitializedNotification(v, p, inner4, d + 1);
+        x_InitializedNotification(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "InitializedNotification"));
         break;
       }
       case "notifications/roots/list_changed": {
         const inner5: Issue[] = [];
-        x_RootsListChangedNotification(v, p, inner5, d + 1);
+        x_RootsListChangedNotification(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "RootsListChangedNotification"));
         break;
       }
@@ -4718,29 +4729,25 @@ function x_ClientNotification(v: unknown, p: string, out: Issue[], d: number): v
 }
 
 function g_ClientResult(v: unknown, d: number): boolean {
-  return g_EmptyResult(v, d + 1) || g_CreateMessageResult(v, d + 1) || g_ListRootsResult(v, d + 1);
+  return g_EmptyResult(v, d) || g_CreateMessageResult(v, d) || g_ListRootsResult(v, d);
 }
 
 function x_ClientResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!(
-    g_EmptyResult(v, d + 1) ||
-    g_CreateMessageResult(v, d + 1) ||
-    g_ListRootsResult(v, d + 1)
-  )) {
+  if (!(g_EmptyResult(v, d) || g_CreateMessageResult(v, d) || g_ListRootsResult(v, d))) {
     const branches1: [string, Issue[]][] = [];
     {
       const b2: Issue[] = [];
-      x_EmptyResult(v, p, b2, d + 1);
+      x_EmptyResult(v, p, b2, d);
       branches1.push(["EmptyResult", b2]);
     }
     {
       const b3: Issue[] = [];
-      x_CreateMessageResult(v, p, b3, d + 1);
+      x_CreateMessageResult(v, p, b3, d);
       branches1.push(["CreateMessageResult", b3]);
     }
     {
       const b4: Issue[] = [];
-      x_ListRootsResult(v, p, b4, d + 1);
+      x_ListRootsResult(v, p, b4, d);
       branches1.push(["ListRootsResult", b4]);
     }
     out.push(...pickBranch(p, "EmptyResult | CreateMessageResult | ListRootsResult", v, branches1));
@@ -4751,11 +4758,11 @@ function g_ServerRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "ping":
-      return g_PingRequest(v, d + 1);
+      return g_PingRequest(v, d);
     case "sampling/createMessage":
-      return g_CreateMessageRequest(v, d + 1);
+      return g_CreateMessageRequest(v, d);
     case "roots/list":
-      return g_ListRootsRequest(v, d + 1);
+      return g_ListRootsRequest(v, d);
     default:
       return false;
   }
@@ -4769,19 +4776,19 @@ function x_ServerRequest(v: unknown, p: string, out: Issue[], d: number): void {
     switch (tag1) {
       case "ping": {
         const inner2: Issue[] = [];
-        x_PingRequest(v, p, inner2, d + 1);
+        x_PingRequest(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "PingRequest"));
         break;
       }
       case "sampling/createMessage": {
         const inner3: Issue[] = [];
-        x_CreateMessageRequest(v, p, inner3, d + 1);
+        x_CreateMessageRequest(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "CreateMessageRequest"));
         break;
       }
       case "roots/list": {
         const inner4: Issue[] = [];
-        x_ListRootsRequest(v, p, inner4, d + 1);
+        x_ListRootsRequest(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "ListRootsRequest"));
         break;
       }
@@ -4802,19 +4809,19 @@ function g_ServerNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "notifications/cancelled":
-      return g_CancelledNotification(v, d + 1);
+      return g_CancelledNotification(v, d);
     case "notifications/progress":
-      return g_ProgressNotification(v, d + 1);
+      return g_ProgressNotification(v, d);
     case "notifications/message":
-      return g_LoggingMessageNotification(v, d + 1);
+      return g_LoggingMessageNotification(v, d);
     case "notifications/resources/updated":
-      return g_ResourceUpdatedNotification(v, d + 1);
+      return g_ResourceUpdatedNotification(v, d);
     case "notifications/resources/list_changed":
-      return g_ResourceListChangedNotification(v, d + 1);
+      return g_ResourceListChangedNotification(v, d);
     case "notifications/tools/list_changed":
-      return g_ToolListChangedNotification(v, d + 1);
+      return g_ToolListChangedNotification(v, d);
     case "notifications/prompts/list_changed":
-      return g_PromptListChangedNotification(v, d + 1);
+      return g_PromptListChangedNotification(v, d);
     default:
       return false;
   }
@@ -4834,43 +4841,43 @@ function x_ServerNotification(v: unknown, p: string, out: Issue[], d: number): v
     switch (tag1) {
       case "notifications/cancelled": {
         const inner2: Issue[] = [];
-        x_CancelledNotification(v, p, inner2, d + 1);
+        x_CancelledNotification(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "CancelledNotification"));
         break;
       }
       case "notifications/progress": {
         const inner3: Issue[] = [];
-        x_ProgressNotification(v, p, inner3, d + 1);
+        x_ProgressNotification(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "ProgressNotification"));
         break;
       }
       case "notifications/message": {
         const inner4: Issue[] = [];
-        x_LoggingMessageNotification(v, p, inner4, d + 1);
+        x_LoggingMessageNotification(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "LoggingMessageNotification"));
         break;
       }
       case "notifications/resources/updated": {
         const inner5: Issue[] = [];
-        x_ResourceUpdatedNotification(v, p, inner5, d + 1);
+        x_ResourceUpdatedNotification(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "ResourceUpdatedNotification"));
         break;
       }
       case "notifications/resources/list_changed": {
         const inner6: Issue[] = [];
-        x_ResourceListChangedNotification(v, p, inner6, d + 1);
+        x_ResourceListChangedNotification(v, p, inner6, d);
         for (const issue of inner6) out.push(within(issue, "ResourceListChangedNotification"));
         break;
       }
       case "notifications/tools/list_changed": {
         const inner7: Issue[] = [];
-        x_ToolListChangedNotification(v, p, inner7, d + 1);
+        x_ToolListChangedNotification(v, p, inner7, d);
         for (const issue of inner7) out.push(within(issue, "ToolListChangedNotification"));
         break;
       }
       case "notifications/prompts/list_changed": {
         const inner8: Issue[] = [];
-        x_PromptListChangedNotification(v, p, inner8, d + 1);
+        x_PromptListChangedNotification(v, p, inner8, d);
         for (const issue of inner8) out.push(within(issue, "PromptListChangedNotification"));
         break;
       }
@@ -4889,81 +4896,81 @@ function x_ServerNotification(v: unknown, p: string, out: Issue[], d: number): v
 
 function g_ServerResult(v: unknown, d: number): boolean {
   return (
-    g_EmptyResult(v, d + 1) ||
-    g_InitializeResult(v, d + 1) ||
-    g_CompleteResult(v, d + 1) ||
-    g_GetPromptResult(v, d + 1) ||
-    g_ListPromptsResult(v, d + 1) ||
-    g_ListResourceTemplatesResult(v, d + 1) ||
-    g_ListResourcesResult(v, d + 1) ||
-    g_ReadResourceResult(v, d + 1) ||
-    g_CallToolResult(v, d + 1) ||
-    g_ListToolsResult(v, d + 1)
+    g_EmptyResult(v, d) ||
+    g_InitializeResult(v, d) ||
+    g_CompleteResult(v, d) ||
+    g_GetPromptResult(v, d) ||
+    g_ListPromptsResult(v, d) ||
+    g_ListResourceTemplatesResult(v, d) ||
+    g_ListResourcesResult(v, d) ||
+    g_ReadResourceResult(v, d) ||
+    g_CallToolResult(v, d) ||
+    g_ListToolsResult(v, d)
   );
 }
 
 function x_ServerResult(v: unknown, p: string, out: Issue[], d: number): void {
   if (!(
-    g_EmptyResult(v, d + 1) ||
-    g_InitializeResult(v, d + 1) ||
-    g_CompleteResult(v, d + 1) ||
-    g_GetPromptResult(v, d + 1) ||
-    g_ListPromptsResult(v, d + 1) ||
-    g_ListResourceTemplatesResult(v, d + 1) ||
-    g_ListResourcesResult(v, d + 1) ||
-    g_ReadResourceResult(v, d + 1) ||
-    g_CallToolResult(v, d + 1) ||
-    g_ListToolsResult(v, d + 1)
+    g_EmptyResult(v, d) ||
+    g_InitializeResult(v, d) ||
+    g_CompleteResult(v, d) ||
+    g_GetPromptResult(v, d) ||
+    g_ListPromptsResult(v, d) ||
+    g_ListResourceTemplatesResult(v, d) ||
+    g_ListResourcesResult(v, d) ||
+    g_ReadResourceResult(v, d) ||
+    g_CallToolResult(v, d) ||
+    g_ListToolsResult(v, d)
   )) {
     const branches1: [string, Issue[]][] = [];
     {
       const b2: Issue[] = [];
-      x_EmptyResult(v, p, b2, d + 1);
+      x_EmptyResult(v, p, b2, d);
       branches1.push(["EmptyResult", b2]);
     }
     {
       const b3: Issue[] = [];
-      x_InitializeResult(v, p, b3, d + 1);
+      x_InitializeResult(v, p, b3, d);
       branches1.push(["InitializeResult", b3]);
     }
     {
       const b4: Issue[] = [];
-      x_CompleteResult(v, p, b4, d + 1);
+      x_CompleteResult(v, p, b4, d);
       branches1.push(["CompleteResult", b4]);
     }
     {
       const b5: Issue[] = [];
-      x_GetPromptResult(v, p, b5, d + 1);
+      x_GetPromptResult(v, p, b5, d);
       branches1.push(["GetPromptResult", b5]);
     }
     {
       const b6: Issue[] = [];
-      x_ListPromptsResult(v, p, b6, d + 1);
+      x_ListPromptsResult(v, p, b6, d);
       branches1.push(["ListPromptsResult", b6]);
     }
     {
       const b7: Issue[] = [];
-      x_ListResourceTemplatesResult(v, p, b7, d + 1);
+      x_ListResourceTemplatesResult(v, p, b7, d);
       branches1.push(["ListResourceTemplatesResult", b7]);
     }
     {
       const b8: Issue[] = [];
-      x_ListResourcesResult(v, p, b8, d + 1);
+      x_ListResourcesResult(v, p, b8, d);
       branches1.push(["ListResourcesResult", b8]);
     }
     {
       const b9: Issue[] = [];
-      x_ReadResourceResult(v, p, b9, d + 1);
+      x_ReadResourceResult(v, p, b9, d);
       branches1.push(["ReadResourceResult", b9]);
     }
     {
       const b10: Issue[] = [];
-      x_CallToolResult(v, p, b10, d + 1);
+      x_CallToolResult(v, p, b10, d);
       branches1.push(["CallToolResult", b10]);
     }
     {
       const b11: Issue[] = [];
-      x_ListToolsResult(v, p, b11, d + 1);
+      x_ListToolsResult(v, p, b11, d);
       branches1.push(["ListToolsResult", b11]);
     }
     out.push(
@@ -4978,131 +4985,131 @@ function x_ServerResult(v: unknown, p: string, out: Issue[], d: number): void {
 }
 
 function g_result$client0(v: unknown, d: number): boolean {
-  return g_EmptyResult(v, d + 1);
+  return g_EmptyResult(v, d);
 }
 
 function x_result$client0(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d + 1);
+  x_EmptyResult(v, p, out, d);
 }
 
 function g_result$client1(v: unknown, d: number): boolean {
-  return g_InitializeResult(v, d + 1);
+  return g_InitializeResult(v, d);
 }
 
 function x_result$client1(v: unknown, p: string, out: Issue[], d: number): void {
-  x_InitializeResult(v, p, out, d + 1);
+  x_InitializeResult(v, p, out, d);
 }
 
 function g_result$client2(v: unknown, d: number): boolean {
-  return g_CompleteResult(v, d + 1);
+  return g_CompleteResult(v, d);
 }
 
 function x_result$client2(v: unknown, p: string, out: Issue[], d: number): void {
-  x_CompleteResult(v, p, out, d + 1);
+  x_CompleteResult(v, p, out, d);
 }
 
 function g_result$client3(v: unknown, d: number): boolean {
-  return g_EmptyResult(v, d + 1);
+  return g_EmptyResult(v, d);
 }
 
 function x_result$client3(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d + 1);
+  x_EmptyResult(v, p, out, d);
 }
 
 function g_result$client4(v: unknown, d: number): boolean {
-  return g_GetPromptResult(v, d + 1);
+  return g_GetPromptResult(v, d);
 }
 
 function x_result$client4(v: unknown, p: string, out: Issue[], d: number): void {
-  x_GetPromptResult(v, p, out, d + 1);
+  x_GetPromptResult(v, p, out, d);
 }
 
 function g_result$client5(v: unknown, d: number): boolean {
-  return g_ListPromptsResult(v, d + 1);
+  return g_ListPromptsResult(v, d);
 }
 
 function x_result$client5(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListPromptsResult(v, p, out, d + 1);
+  x_ListPromptsResult(v, p, out, d);
 }
 
 function g_result$client6(v: unknown, d: number): boolean {
-  return g_ListResourcesResult(v, d + 1);
+  return g_ListResourcesResult(v, d);
 }
 
 function x_result$client6(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListResourcesResult(v, p, out, d + 1);
+  x_ListResourcesResult(v, p, out, d);
 }
 
 function g_result$client7(v: unknown, d: number): boolean {
-  return g_ListResourceTemplatesResult(v, d + 1);
+  return g_ListResourceTemplatesResult(v, d);
 }
 
 function x_result$client7(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListResourceTemplatesResult(v, p, out, d + 1);
+  x_ListResourceTemplatesResult(v, p, out, d);
 }
 
 function g_result$client8(v: unknown, d: number): boolean {
-  return g_ReadResourceResult(v, d + 1);
+  return g_ReadResourceResult(v, d);
 }
 
 function x_result$client8(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ReadResourceResult(v, p, out, d + 1);
+  x_ReadResourceResult(v, p, out, d);
 }
 
 function g_result$client9(v: unknown, d: number): boolean {
-  return g_EmptyResult(v, d + 1);
+  return g_EmptyResult(v, d);
 }
 
 function x_result$client9(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d + 1);
+  x_EmptyResult(v, p, out, d);
 }
 
 function g_result$client10(v: unknown, d: number): boolean {
-  return g_EmptyResult(v, d + 1);
+  return g_EmptyResult(v, d);
 }
 
 function x_result$client10(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d + 1);
+  x_EmptyResult(v, p, out, d);
 }
 
 function g_result$client11(v: unknown, d: number): boolean {
-  return g_CallToolResult(v, d + 1);
+  return g_CallToolResult(v, d);
 }
 
 function x_result$client11(v: unknown, p: string, out: Issue[], d: number): void {
-  x_CallToolResult(v, p, out, d + 1);
+  x_CallToolResult(v, p, out, d);
 }
 
 function g_result$client12(v: unknown, d: number): boolean {
-  return g_ListToolsResult(v, d + 1);
+  return g_ListToolsResult(v, d);
 }
 
 function x_result$client12(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListToolsResult(v, p, out, d + 1);
+  x_ListToolsResult(v, p, out, d);
 }
 
 function g_result$server0(v: unknown, d: number): boolean {
-  return g_EmptyResult(v, d + 1);
+  return g_EmptyResult(v, d);
 }
 
 function x_result$server0(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d + 1);
+  x_EmptyResult(v, p, out, d);
 }
 
 function g_result$server1(v: unknown, d: number): boolean {
-  return g_CreateMessageResult(v, d + 1);
+  return g_CreateMessageResult(v, d);
 }
 
 function x_result$server1(v: unknown, p: string, out: Issue[], d: number): void {
-  x_CreateMessageResult(v, p, out, d + 1);
+  x_CreateMessageResult(v, p, out, d);
 }
 
 function g_result$server2(v: unknown, d: number): boolean {
-  return g_ListRootsResult(v, d + 1);
+  return g_ListRootsResult(v, d);
 }
 
 function x_result$server2(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListRootsResult(v, p, out, d + 1);
+  x_ListRootsResult(v, p, out, d);
 }
 
 /** The validator of every schema type, by name. */

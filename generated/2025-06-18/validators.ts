@@ -81,8 +81,8 @@ export class ValidationError extends Error {
   }
 }
 
-/** Recursive types nested deeper than this are rejected instead of overflowing the stack. */
-export const MAX_DEPTH = 512;
+/** Values nested deeper than this many JSON levels inside recursive types are rejected instead of overflowing the stack. */
+export const MAX_DEPTH = 1024;
 
 type Guard = (v: unknown, d: number) => boolean;
 type Explain = (v: unknown, p: string, out: Issue[], d: number) => void;
@@ -123,8 +123,11 @@ function missing(path: string, name: string): Issue {
   };
 }
 
+/** Names the union member an issue was found in; only the innermost one, so deep values stay readable. */
 function within(issue: Issue, label: string): Issue {
-  return { ...issue, message: `${label}: ${issue.message}` };
+  return /^[A-Z][A-Za-z0-9]*: /.test(issue.message)
+    ? issue
+    : { ...issue, message: `${label}: ${issue.message}` };
 }
 
 function unknownVariant(path: string, expected: string, tag: unknown, label: string): Issue {
@@ -134,8 +137,9 @@ function unknownVariant(path: string, expected: string, tag: unknown, label: str
 
 /**
  * The issues of the union member the value came closest to, or one issue naming them all.
- * Closest: its issues all lie inside the value, fewest of them, and a mismatched literal
- * (`"type": "text"` where the member wants "image") counts as far away.
+ * Closest: its shallowest issue lies deepest inside the value (it matched the most), then the
+ * fewest issues. A wrong literal (`"mode": "url"` where the member wants "form") says the value
+ * is not that member at all, so it counts as depth zero.
  */
 function pickBranch(
   path: string,
@@ -143,18 +147,23 @@ function pickBranch(
   v: unknown,
   branches: [string, Issue[]][],
 ): Issue[] {
+  const base = path.split("/").length;
   let best: [string, Issue[]] | undefined;
-  let bestScore = Infinity;
+  let bestDepth = 0;
   for (const branch of branches) {
     const issues = branch[1];
-    if (issues.length === 0 || !issues.every((i) => i.path.length > path.length)) continue;
-    const score = issues.reduce(
-      (sum, i) => sum + (/^["\d-]|^true$|^false$/.test(i.expected) ? 100 : 1),
-      0,
+    if (issues.length === 0) continue;
+    const depth = Math.min(
+      ...issues.map((i) =>
+        /^"[^"]*"$|^-?\d|^true$|^false$/.test(i.expected) ? 0 : i.path.split("/").length - base,
+      ),
     );
-    if (score < bestScore) {
+    if (
+      depth > bestDepth ||
+      (depth === bestDepth && depth > 0 && best && issues.length < best[1].length)
+    ) {
       best = branch;
-      bestScore = score;
+      bestDepth = depth;
     }
   }
   if (!best) return [fail(path, label, v)];
@@ -332,7 +341,7 @@ function isAuthorityPath(s: string, from: number, to: number): boolean {
   let portStart: number;
   if (s.charCodeAt(hostStart) === 91) {
     const close = s.indexOf("]", hostStart);
-    if (close < 0 || close >= slash || close - hostStart > 64) return false;
+    if (close < 0 || close >= slash) return false;
     if (!IP_LITERAL.test(s.slice(hostStart + 1, close))) return false;
     portStart = close + 1;
     if (portStart < slash && s.charCodeAt(portStart) !== 58) return false;
@@ -440,39 +449,39 @@ function isTemplateExpression(s: string, from: number, to: number): boolean {
 
 function g_JSONRPCMessage(v: unknown, d: number): boolean {
   return (
-    g_JSONRPCRequest(v, d + 1) ||
-    g_JSONRPCNotification(v, d + 1) ||
-    g_JSONRPCResponse(v, d + 1) ||
-    g_JSONRPCError(v, d + 1)
+    g_JSONRPCRequest(v, d) ||
+    g_JSONRPCNotification(v, d) ||
+    g_JSONRPCResponse(v, d) ||
+    g_JSONRPCError(v, d)
   );
 }
 
 function x_JSONRPCMessage(v: unknown, p: string, out: Issue[], d: number): void {
   if (!(
-    g_JSONRPCRequest(v, d + 1) ||
-    g_JSONRPCNotification(v, d + 1) ||
-    g_JSONRPCResponse(v, d + 1) ||
-    g_JSONRPCError(v, d + 1)
+    g_JSONRPCRequest(v, d) ||
+    g_JSONRPCNotification(v, d) ||
+    g_JSONRPCResponse(v, d) ||
+    g_JSONRPCError(v, d)
   )) {
     const branches1: [string, Issue[]][] = [];
     {
       const b2: Issue[] = [];
-      x_JSONRPCRequest(v, p, b2, d + 1);
+      x_JSONRPCRequest(v, p, b2, d);
       branches1.push(["JSONRPCRequest", b2]);
     }
     {
       const b3: Issue[] = [];
-      x_JSONRPCNotification(v, p, b3, d + 1);
+      x_JSONRPCNotification(v, p, b3, d);
       branches1.push(["JSONRPCNotification", b3]);
     }
     {
       const b4: Issue[] = [];
-      x_JSONRPCResponse(v, p, b4, d + 1);
+      x_JSONRPCResponse(v, p, b4, d);
       branches1.push(["JSONRPCResponse", b4]);
     }
     {
       const b5: Issue[] = [];
-      x_JSONRPCError(v, p, b5, d + 1);
+      x_JSONRPCError(v, p, b5, d);
       branches1.push(["JSONRPCError", b5]);
     }
     out.push(
@@ -501,9 +510,9 @@ function x_ProgressToken(v: unknown, p: string, out: Issue[], _d: number): void 
     {
       const b3: Issue[] = [];
       if (!Number.isInteger(v)) b3.push(fail(p, "integer", v));
-      branches1.push(["number", b3]);
+      branches1.push(["integer", b3]);
     }
-    out.push(...pickBranch(p, "string | number", v, branches1));
+    out.push(...pickBranch(p, "string | integer", v, branches1));
   }
 }
 
@@ -521,7 +530,7 @@ function g_Request(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_Request$1(p1, d)) return false;
+  if (p1 !== undefined && !g_Request$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -548,7 +557,7 @@ function x_Request(v: unknown, p: string, out: Issue[], d: number): void {
             const o6 = x5 as Readonly<Record<string, unknown>>;
             const x7 = o6["progressToken"];
             if (x7 !== undefined) {
-              x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1);
+              x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1 + 1 + 1);
             }
           }
         }
@@ -569,7 +578,7 @@ function g_Request$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Request$2(p0, d)) return false;
+  if (p0 !== undefined && !g_Request$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -579,7 +588,7 @@ function g_Notification(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_Notification$1(p1, d)) return false;
+  if (p1 !== undefined && !g_Notification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -617,7 +626,7 @@ function g_Notification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Notification$2(p0, d)) return false;
+  if (p0 !== undefined && !g_Notification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -625,7 +634,7 @@ function g_Result(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Result$1(p0, d)) return false;
+  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -661,9 +670,9 @@ function x_RequestId(v: unknown, p: string, out: Issue[], _d: number): void {
     {
       const b3: Issue[] = [];
       if (!Number.isInteger(v)) b3.push(fail(p, "integer", v));
-      branches1.push(["number", b3]);
+      branches1.push(["integer", b3]);
     }
-    out.push(...pickBranch(p, "string | number", v, branches1));
+    out.push(...pickBranch(p, "string | integer", v, branches1));
   }
 }
 
@@ -675,7 +684,7 @@ function g_JSONRPCRequest(v: unknown, d: number): boolean {
   const p1 = o["method"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d)) return false;
+  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return false;
   const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
@@ -709,7 +718,7 @@ function x_JSONRPCRequest(v: unknown, p: string, out: Issue[], d: number): void 
             const o7 = x6 as Readonly<Record<string, unknown>>;
             const x8 = o7["progressToken"];
             if (x8 !== undefined) {
-              x_ProgressToken(x8, p + "/params" + "/_meta" + "/progressToken", out, d + 1);
+              x_ProgressToken(x8, p + "/params" + "/_meta" + "/progressToken", out, d + 1 + 1 + 1);
             }
           }
         }
@@ -735,7 +744,7 @@ function g_JSONRPCRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_JSONRPCRequest$2(p0, d)) return false;
+  if (p0 !== undefined && !g_JSONRPCRequest$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -747,7 +756,7 @@ function g_JSONRPCNotification(v: unknown, d: number): boolean {
   const p1 = o["method"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d)) return false;
+  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -790,7 +799,7 @@ function g_JSONRPCNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_JSONRPCNotification$2(p0, d)) return false;
+  if (p0 !== undefined && !g_JSONRPCNotification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -836,7 +845,7 @@ function g_JSONRPCError(v: unknown, d: number): boolean {
   const p1 = o["id"];
   if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
   const p2 = o["error"];
-  if (p2 === undefined || !g_JSONRPCError$1(p2, d)) return false;
+  if (p2 === undefined || !g_JSONRPCError$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -887,11 +896,11 @@ function g_JSONRPCError$1(v: unknown, _d: number): boolean {
 }
 
 function g_EmptyResult(v: unknown, d: number): boolean {
-  return g_Result(v, d + 1);
+  return g_Result(v, d);
 }
 
 function x_EmptyResult(v: unknown, p: string, out: Issue[], d: number): void {
-  x_Result(v, p, out, d + 1);
+  x_Result(v, p, out, d);
 }
 
 function g_CancelledNotification(v: unknown, d: number): boolean {
@@ -900,7 +909,7 @@ function g_CancelledNotification(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/cancelled")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_CancelledNotification$1(p1, d)) return false;
+  if (p1 === undefined || !g_CancelledNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -924,7 +933,7 @@ function x_CancelledNotification(v: unknown, p: string, out: Issue[], d: number)
         const x5 = o4["requestId"];
         if (x5 === undefined) out.push(missing(p + "/params", "requestId"));
         else {
-          x_RequestId(x5, p + "/params" + "/requestId", out, d + 1);
+          x_RequestId(x5, p + "/params" + "/requestId", out, d + 1 + 1);
         }
         const x6 = o4["reason"];
         if (x6 !== undefined) {
@@ -951,7 +960,7 @@ function g_InitializeRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "initialize")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_InitializeRequest$1(p1, d)) return false;
+  if (p1 === undefined || !g_InitializeRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -980,12 +989,12 @@ function x_InitializeRequest(v: unknown, p: string, out: Issue[], d: number): vo
         const x6 = o4["capabilities"];
         if (x6 === undefined) out.push(missing(p + "/params", "capabilities"));
         else {
-          x_ClientCapabilities(x6, p + "/params" + "/capabilities", out, d + 1);
+          x_ClientCapabilities(x6, p + "/params" + "/capabilities", out, d + 1 + 1);
         }
         const x7 = o4["clientInfo"];
         if (x7 === undefined) out.push(missing(p + "/params", "clientInfo"));
         else {
-          x_Implementation(x7, p + "/params" + "/clientInfo", out, d + 1);
+          x_Implementation(x7, p + "/params" + "/clientInfo", out, d + 1 + 1);
         }
       }
     }
@@ -1008,7 +1017,7 @@ function g_InitializeResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializeResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return false;
   const p1 = o["protocolVersion"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["capabilities"];
@@ -1062,7 +1071,7 @@ function g_InitializedNotification(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/initialized")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_InitializedNotification$1(p1, d)) return false;
+  if (p1 !== undefined && !g_InitializedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1101,7 +1110,7 @@ function g_InitializedNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializedNotification$2(p0, d)) return false;
+  if (p0 !== undefined && !g_InitializedNotification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -1109,9 +1118,9 @@ function g_ClientCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return false;
   const p1 = o["roots"];
-  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d)) return false;
+  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return false;
   const p2 = o["sampling"];
   if (p2 !== undefined && !(typeof p2 === "object" && p2 !== null && !Array.isArray(p2)))
     return false;
@@ -1185,7 +1194,7 @@ function g_ServerCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return false;
   const p1 = o["logging"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
     return false;
@@ -1193,11 +1202,11 @@ function g_ServerCapabilities(v: unknown, d: number): boolean {
   if (p2 !== undefined && !(typeof p2 === "object" && p2 !== null && !Array.isArray(p2)))
     return false;
   const p3 = o["prompts"];
-  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d)) return false;
+  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return false;
   const p4 = o["resources"];
-  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d)) return false;
+  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return false;
   const p5 = o["tools"];
-  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d)) return false;
+  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return false;
   return true;
 }
 
@@ -1375,7 +1384,7 @@ function g_PingRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "ping")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_PingRequest$1(p1, d)) return false;
+  if (p1 !== undefined && !g_PingRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1402,7 +1411,7 @@ function x_PingRequest(v: unknown, p: string, out: Issue[], d: number): void {
             const o6 = x5 as Readonly<Record<string, unknown>>;
             const x7 = o6["progressToken"];
             if (x7 !== undefined) {
-              x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1);
+              x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1 + 1 + 1);
             }
           }
         }
@@ -1423,7 +1432,7 @@ function g_PingRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_PingRequest$2(p0, d)) return false;
+  if (p0 !== undefined && !g_PingRequest$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -1433,7 +1442,7 @@ function g_ProgressNotification(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/progress")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_ProgressNotification$1(p1, d)) return false;
+  if (p1 === undefined || !g_ProgressNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1457,7 +1466,7 @@ function x_ProgressNotification(v: unknown, p: string, out: Issue[], d: number):
         const x5 = o4["progressToken"];
         if (x5 === undefined) out.push(missing(p + "/params", "progressToken"));
         else {
-          x_ProgressToken(x5, p + "/params" + "/progressToken", out, d + 1);
+          x_ProgressToken(x5, p + "/params" + "/progressToken", out, d + 1 + 1);
         }
         const x6 = o4["progress"];
         if (x6 === undefined) out.push(missing(p + "/params", "progress"));
@@ -1499,7 +1508,7 @@ function g_PaginatedRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_PaginatedRequest$1(p1, d)) return false;
+  if (p1 !== undefined && !g_PaginatedRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1520,7 +1529,7 @@ function x_PaginatedRequest(v: unknown, p: string, out: Issue[], d: number): voi
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1);
+          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
         }
       }
     }
@@ -1539,7 +1548,7 @@ function g_PaginatedResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_PaginatedResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_PaginatedResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   return true;
@@ -1572,7 +1581,7 @@ function g_ListResourcesRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/list")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListResourcesRequest$1(p1, d)) return false;
+  if (p1 !== undefined && !g_ListResourcesRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1593,7 +1602,7 @@ function x_ListResourcesRequest(v: unknown, p: string, out: Issue[], d: number):
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1);
+          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
         }
       }
     }
@@ -1612,11 +1621,11 @@ function g_ListResourcesResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   const p2 = o["resources"];
-  if (p2 === undefined || !g_ListResourcesResult$2(p2, d)) return false;
+  if (p2 === undefined || !g_ListResourcesResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -1640,7 +1649,7 @@ function x_ListResourcesResult(v: unknown, p: string, out: Issue[], d: number): 
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_Resource(a6[i7], p + "/resources" + "/" + i7, out, d + 1);
+          x_Resource(a6[i7], p + "/resources" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -1668,7 +1677,7 @@ function g_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/templates/list")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListResourceTemplatesRequest$1(p1, d)) return false;
+  if (p1 !== undefined && !g_ListResourceTemplatesRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1690,7 +1699,7 @@ function x_ListResourceTemplatesRequest(v: unknown, p: string, out: Issue[], d: 
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1);
+          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
         }
       }
     }
@@ -1709,11 +1718,11 @@ function g_ListResourceTemplatesResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   const p2 = o["resourceTemplates"];
-  if (p2 === undefined || !g_ListResourceTemplatesResult$2(p2, d)) return false;
+  if (p2 === undefined || !g_ListResourceTemplatesResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -1737,7 +1746,7 @@ function x_ListResourceTemplatesResult(v: unknown, p: string, out: Issue[], d: n
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_ResourceTemplate(a6[i7], p + "/resourceTemplates" + "/" + i7, out, d + 1);
+          x_ResourceTemplate(a6[i7], p + "/resourceTemplates" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -1765,7 +1774,7 @@ function g_ReadResourceRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/read")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_ReadResourceRequest$1(p1, d)) return false;
+  if (p1 === undefined || !g_ReadResourceRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1810,9 +1819,9 @@ function g_ReadResourceResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return false;
   const p1 = o["contents"];
-  if (p1 === undefined || !g_ReadResourceResult$2(p1, d)) return false;
+  if (p1 === undefined || !g_ReadResourceResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -1832,16 +1841,18 @@ function x_ReadResourceResult(v: unknown, p: string, out: Issue[], d: number): v
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!(g_TextResourceContents(a5[i6], d + 1) || g_BlobResourceContents(a5[i6], d + 1))) {
+          if (!(
+            g_TextResourceContents(a5[i6], d + 1 + 1) || g_BlobResourceContents(a5[i6], d + 1 + 1)
+          )) {
             const branches7: [string, Issue[]][] = [];
             {
               const b8: Issue[] = [];
-              x_TextResourceContents(a5[i6], p + "/contents" + "/" + i6, b8, d + 1);
+              x_TextResourceContents(a5[i6], p + "/contents" + "/" + i6, b8, d + 1 + 1);
               branches7.push(["TextResourceContents", b8]);
             }
             {
               const b9: Issue[] = [];
-              x_BlobResourceContents(a5[i6], p + "/contents" + "/" + i6, b9, d + 1);
+              x_BlobResourceContents(a5[i6], p + "/contents" + "/" + i6, b9, d + 1 + 1);
               branches7.push(["BlobResourceContents", b9]);
             }
             out.push(
@@ -1880,7 +1891,7 @@ function g_ResourceListChangedNotification(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/resources/list_changed")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ResourceListChangedNotification$1(p1, d)) return false;
+  if (p1 !== undefined && !g_ResourceListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1919,7 +1930,7 @@ function g_ResourceListChangedNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResourceListChangedNotification$2(p0, d)) return false;
+  if (p0 !== undefined && !g_ResourceListChangedNotification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -1929,7 +1940,7 @@ function g_SubscribeRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/subscribe")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_SubscribeRequest$1(p1, d)) return false;
+  if (p1 === undefined || !g_SubscribeRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1977,7 +1988,7 @@ function g_UnsubscribeRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "resources/unsubscribe")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_UnsubscribeRequest$1(p1, d)) return false;
+  if (p1 === undefined || !g_UnsubscribeRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2025,7 +2036,7 @@ function g_ResourceUpdatedNotification(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/resources/updated")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_ResourceUpdatedNotification$1(p1, d)) return false;
+  if (p1 === undefined || !g_ResourceUpdatedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2086,7 +2097,7 @@ function g_Resource(v: unknown, d: number): boolean {
   const p6 = o["size"];
   if (p6 !== undefined && !Number.isInteger(p6)) return false;
   const p7 = o["_meta"];
-  if (p7 !== undefined && !g_Resource$1(p7, d)) return false;
+  if (p7 !== undefined && !g_Resource$1(p7, d + 1)) return false;
   return true;
 }
 
@@ -2158,7 +2169,7 @@ function g_ResourceTemplate(v: unknown, d: number): boolean {
   const p5 = o["annotations"];
   if (p5 !== undefined && !g_Annotations(p5, d + 1)) return false;
   const p6 = o["_meta"];
-  if (p6 !== undefined && !g_ResourceTemplate$1(p6, d)) return false;
+  if (p6 !== undefined && !g_ResourceTemplate$1(p6, d + 1)) return false;
   return true;
 }
 
@@ -2216,7 +2227,7 @@ function g_ResourceContents(v: unknown, d: number): boolean {
   const p1 = o["mimeType"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_ResourceContents$1(p2, d)) return false;
+  if (p2 !== undefined && !g_ResourceContents$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -2256,7 +2267,7 @@ function g_TextResourceContents(v: unknown, d: number): boolean {
   const p1 = o["mimeType"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_TextResourceContents$1(p2, d)) return false;
+  if (p2 !== undefined && !g_TextResourceContents$1(p2, d + 1)) return false;
   const p3 = o["text"];
   if (p3 === undefined || !(typeof p3 === "string")) return false;
   return true;
@@ -2303,7 +2314,7 @@ function g_BlobResourceContents(v: unknown, d: number): boolean {
   const p1 = o["mimeType"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_BlobResourceContents$1(p2, d)) return false;
+  if (p2 !== undefined && !g_BlobResourceContents$1(p2, d + 1)) return false;
   const p3 = o["blob"];
   if (p3 === undefined || !(typeof p3 === "string" && (typeof p3 !== "string" || isByte(p3))))
     return false;
@@ -2349,7 +2360,7 @@ function g_ListPromptsRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "prompts/list")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListPromptsRequest$1(p1, d)) return false;
+  if (p1 !== undefined && !g_ListPromptsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2370,7 +2381,7 @@ function x_ListPromptsRequest(v: unknown, p: string, out: Issue[], d: number): v
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1);
+          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
         }
       }
     }
@@ -2389,11 +2400,11 @@ function g_ListPromptsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   const p2 = o["prompts"];
-  if (p2 === undefined || !g_ListPromptsResult$2(p2, d)) return false;
+  if (p2 === undefined || !g_ListPromptsResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -2417,7 +2428,7 @@ function x_ListPromptsResult(v: unknown, p: string, out: Issue[], d: number): vo
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_Prompt(a6[i7], p + "/prompts" + "/" + i7, out, d + 1);
+          x_Prompt(a6[i7], p + "/prompts" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -2445,7 +2456,7 @@ function g_GetPromptRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "prompts/get")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_GetPromptRequest$1(p1, d)) return false;
+  if (p1 === undefined || !g_GetPromptRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2503,7 +2514,7 @@ function g_GetPromptRequest$1(v: unknown, d: number): boolean {
   const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["arguments"];
-  if (p1 !== undefined && !g_GetPromptRequest$2(p1, d)) return false;
+  if (p1 !== undefined && !g_GetPromptRequest$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -2511,11 +2522,11 @@ function g_GetPromptResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_GetPromptResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return false;
   const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["messages"];
-  if (p2 === undefined || !g_GetPromptResult$2(p2, d)) return false;
+  if (p2 === undefined || !g_GetPromptResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -2539,7 +2550,7 @@ function x_GetPromptResult(v: unknown, p: string, out: Issue[], d: number): void
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_PromptMessage(a6[i7], p + "/messages" + "/" + i7, out, d + 1);
+          x_PromptMessage(a6[i7], p + "/messages" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -2571,9 +2582,9 @@ function g_Prompt(v: unknown, d: number): boolean {
   const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["arguments"];
-  if (p3 !== undefined && !g_Prompt$1(p3, d)) return false;
+  if (p3 !== undefined && !g_Prompt$1(p3, d + 1)) return false;
   const p4 = o["_meta"];
-  if (p4 !== undefined && !g_Prompt$2(p4, d)) return false;
+  if (p4 !== undefined && !g_Prompt$2(p4, d + 1)) return false;
   return true;
 }
 
@@ -2600,7 +2611,7 @@ function x_Prompt(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_PromptArgument(a6[i7], p + "/arguments" + "/" + i7, out, d + 1);
+          x_PromptArgument(a6[i7], p + "/arguments" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -2734,7 +2745,7 @@ function g_ResourceLink(v: unknown, d: number): boolean {
   const p7 = o["size"];
   if (p7 !== undefined && !Number.isInteger(p7)) return false;
   const p8 = o["_meta"];
-  if (p8 !== undefined && !g_ResourceLink$1(p8, d)) return false;
+  if (p8 !== undefined && !g_ResourceLink$1(p8, d + 1)) return false;
   return true;
 }
 
@@ -2802,7 +2813,7 @@ function g_EmbeddedResource(v: unknown, d: number): boolean {
   const p2 = o["annotations"];
   if (p2 !== undefined && !g_Annotations(p2, d + 1)) return false;
   const p3 = o["_meta"];
-  if (p3 !== undefined && !g_EmbeddedResource$1(p3, d)) return false;
+  if (p3 !== undefined && !g_EmbeddedResource$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -2863,7 +2874,7 @@ function g_PromptListChangedNotification(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/prompts/list_changed")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_PromptListChangedNotification$1(p1, d)) return false;
+  if (p1 !== undefined && !g_PromptListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2902,7 +2913,7 @@ function g_PromptListChangedNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_PromptListChangedNotification$2(p0, d)) return false;
+  if (p0 !== undefined && !g_PromptListChangedNotification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -2912,7 +2923,7 @@ function g_ListToolsRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "tools/list")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListToolsRequest$1(p1, d)) return false;
+  if (p1 !== undefined && !g_ListToolsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2933,7 +2944,7 @@ function x_ListToolsRequest(v: unknown, p: string, out: Issue[], d: number): voi
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1);
+          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
         }
       }
     }
@@ -2952,11 +2963,11 @@ function g_ListToolsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListToolsResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   const p2 = o["tools"];
-  if (p2 === undefined || !g_ListToolsResult$2(p2, d)) return false;
+  if (p2 === undefined || !g_ListToolsResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -2980,7 +2991,7 @@ function x_ListToolsResult(v: unknown, p: string, out: Issue[], d: number): void
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_Tool(a6[i7], p + "/tools" + "/" + i7, out, d + 1);
+          x_Tool(a6[i7], p + "/tools" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -3006,11 +3017,11 @@ function g_CallToolResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CallToolResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return false;
   const p1 = o["content"];
-  if (p1 === undefined || !g_CallToolResult$2(p1, d)) return false;
+  if (p1 === undefined || !g_CallToolResult$2(p1, d + 1)) return false;
   const p2 = o["structuredContent"];
-  if (p2 !== undefined && !g_CallToolResult$3(p2, d)) return false;
+  if (p2 !== undefined && !g_CallToolResult$3(p2, d + 1)) return false;
   const p3 = o["isError"];
   if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
   return true;
@@ -3032,7 +3043,7 @@ function x_CallToolResult(v: unknown, p: string, out: Issue[], d: number): void 
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_ContentBlock(a5[i6], p + "/content" + "/" + i6, out, d + 1);
+          x_ContentBlock(a5[i6], p + "/content" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -3074,7 +3085,7 @@ function g_CallToolRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "tools/call")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_CallToolRequest$1(p1, d)) return false;
+  if (p1 === undefined || !g_CallToolRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3120,7 +3131,7 @@ function g_CallToolRequest$1(v: unknown, d: number): boolean {
   const p0 = o["name"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["arguments"];
-  if (p1 !== undefined && !g_CallToolRequest$2(p1, d)) return false;
+  if (p1 !== undefined && !g_CallToolRequest$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -3130,7 +3141,7 @@ function g_ToolListChangedNotification(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/tools/list_changed")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ToolListChangedNotification$1(p1, d)) return false;
+  if (p1 !== undefined && !g_ToolListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3169,7 +3180,7 @@ function g_ToolListChangedNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ToolListChangedNotification$2(p0, d)) return false;
+  if (p0 !== undefined && !g_ToolListChangedNotification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -3226,13 +3237,13 @@ function g_Tool(v: unknown, d: number): boolean {
   const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["inputSchema"];
-  if (p3 === undefined || !g_Tool$1(p3, d)) return false;
+  if (p3 === undefined || !g_Tool$1(p3, d + 1)) return false;
   const p4 = o["outputSchema"];
-  if (p4 !== undefined && !g_Tool$4(p4, d)) return false;
+  if (p4 !== undefined && !g_Tool$4(p4, d + 1)) return false;
   const p5 = o["annotations"];
   if (p5 !== undefined && !g_ToolAnnotations(p5, d + 1)) return false;
   const p6 = o["_meta"];
-  if (p6 !== undefined && !g_Tool$7(p6, d)) return false;
+  if (p6 !== undefined && !g_Tool$7(p6, d + 1)) return false;
   return true;
 }
 
@@ -3372,9 +3383,9 @@ function g_Tool$1(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined || !(p0 === "object")) return false;
   const p1 = o["properties"];
-  if (p1 !== undefined && !g_Tool$2(p1, d)) return false;
+  if (p1 !== undefined && !g_Tool$2(p1, d + 1)) return false;
   const p2 = o["required"];
-  if (p2 !== undefined && !g_Tool$3(p2, d)) return false;
+  if (p2 !== undefined && !g_Tool$3(p2, d + 1)) return false;
   return true;
 }
 
@@ -3404,9 +3415,9 @@ function g_Tool$4(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined || !(p0 === "object")) return false;
   const p1 = o["properties"];
-  if (p1 !== undefined && !g_Tool$5(p1, d)) return false;
+  if (p1 !== undefined && !g_Tool$5(p1, d + 1)) return false;
   const p2 = o["required"];
-  if (p2 !== undefined && !g_Tool$6(p2, d)) return false;
+  if (p2 !== undefined && !g_Tool$6(p2, d + 1)) return false;
   return true;
 }
 
@@ -3421,7 +3432,7 @@ function g_SetLevelRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "logging/setLevel")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_SetLevelRequest$1(p1, d)) return false;
+  if (p1 === undefined || !g_SetLevelRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3444,7 +3455,7 @@ function x_SetLevelRequest(v: unknown, p: string, out: Issue[], d: number): void
         const x5 = o4["level"];
         if (x5 === undefined) out.push(missing(p + "/params", "level"));
         else {
-          x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1);
+          x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1 + 1);
         }
       }
     }
@@ -3465,7 +3476,7 @@ function g_LoggingMessageNotification(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/message")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_LoggingMessageNotification$1(p1, d)) return false;
+  if (p1 === undefined || !g_LoggingMessageNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3489,7 +3500,7 @@ function x_LoggingMessageNotification(v: unknown, p: string, out: Issue[], d: nu
         const x5 = o4["level"];
         if (x5 === undefined) out.push(missing(p + "/params", "level"));
         else {
-          x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1);
+          x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1 + 1);
         }
         const x6 = o4["logger"];
         if (x6 !== undefined) {
@@ -3595,7 +3606,7 @@ function g_CreateMessageRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "sampling/createMessage")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_CreateMessageRequest$1(p1, d)) return false;
+  if (p1 === undefined || !g_CreateMessageRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3623,13 +3634,13 @@ function x_CreateMessageRequest(v: unknown, p: string, out: Issue[], d: number):
           else {
             const a6 = x5 as readonly unknown[];
             for (let i7 = 0; i7 < a6.length; i7++) {
-              x_SamplingMessage(a6[i7], p + "/params" + "/messages" + "/" + i7, out, d + 1);
+              x_SamplingMessage(a6[i7], p + "/params" + "/messages" + "/" + i7, out, d + 1 + 1 + 1);
             }
           }
         }
         const x8 = o4["modelPreferences"];
         if (x8 !== undefined) {
-          x_ModelPreferences(x8, p + "/params" + "/modelPreferences", out, d + 1);
+          x_ModelPreferences(x8, p + "/params" + "/modelPreferences", out, d + 1 + 1);
         }
         const x9 = o4["systemPrompt"];
         if (x9 !== undefined) {
@@ -3723,7 +3734,7 @@ function g_CreateMessageRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["messages"];
-  if (p0 === undefined || !g_CreateMessageRequest$2(p0, d)) return false;
+  if (p0 === undefined || !g_CreateMessageRequest$2(p0, d + 1)) return false;
   const p1 = o["modelPreferences"];
   if (p1 !== undefined && !g_ModelPreferences(p1, d + 1)) return false;
   const p2 = o["systemPrompt"];
@@ -3736,7 +3747,7 @@ function g_CreateMessageRequest$1(v: unknown, d: number): boolean {
   const p5 = o["maxTokens"];
   if (p5 === undefined || !Number.isInteger(p5)) return false;
   const p6 = o["stopSequences"];
-  if (p6 !== undefined && !g_CreateMessageRequest$3(p6, d)) return false;
+  if (p6 !== undefined && !g_CreateMessageRequest$3(p6, d + 1)) return false;
   const p7 = o["metadata"];
   if (p7 !== undefined && !(typeof p7 === "object" && p7 !== null && !Array.isArray(p7)))
     return false;
@@ -3747,11 +3758,11 @@ function g_CreateMessageResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return false;
   const p1 = o["role"];
   if (p1 === undefined || !g_Role(p1, d + 1)) return false;
   const p2 = o["content"];
-  if (p2 === undefined || !g_CreateMessageResult$2(p2, d)) return false;
+  if (p2 === undefined || !g_CreateMessageResult$2(p2, d + 1)) return false;
   const p3 = o["model"];
   if (p3 === undefined || !(typeof p3 === "string")) return false;
   const p4 = o["stopReason"];
@@ -3832,11 +3843,11 @@ function g_CreateMessageResult$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
-      return g_TextContent(v, d + 1);
+      return g_TextContent(v, d);
     case "image":
-      return g_ImageContent(v, d + 1);
+      return g_ImageContent(v, d);
     case "audio":
-      return g_AudioContent(v, d + 1);
+      return g_AudioContent(v, d);
     default:
       return false;
   }
@@ -3848,7 +3859,7 @@ function g_SamplingMessage(v: unknown, d: number): boolean {
   const p0 = o["role"];
   if (p0 === undefined || !g_Role(p0, d + 1)) return false;
   const p1 = o["content"];
-  if (p1 === undefined || !g_SamplingMessage$1(p1, d)) return false;
+  if (p1 === undefined || !g_SamplingMessage$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3906,11 +3917,11 @@ function g_SamplingMessage$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
-      return g_TextContent(v, d + 1);
+      return g_TextContent(v, d);
     case "image":
-      return g_ImageContent(v, d + 1);
+      return g_ImageContent(v, d);
     case "audio":
-      return g_AudioContent(v, d + 1);
+      return g_AudioContent(v, d);
     default:
       return false;
   }
@@ -3920,7 +3931,7 @@ function g_Annotations(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["audience"];
-  if (p0 !== undefined && !g_Annotations$1(p0, d)) return false;
+  if (p0 !== undefined && !g_Annotations$1(p0, d + 1)) return false;
   const p1 = o["priority"];
   if (
     p1 !== undefined &&
@@ -3947,7 +3958,7 @@ function x_Annotations(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          x_Role(a3[i4], p + "/audience" + "/" + i4, out, d + 1);
+          x_Role(a3[i4], p + "/audience" + "/" + i4, out, d + 1 + 1);
         }
       }
     }
@@ -3981,15 +3992,15 @@ function g_ContentBlock(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
-      return g_TextContent(v, d + 1);
+      return g_TextContent(v, d);
     case "image":
-      return g_ImageContent(v, d + 1);
+      return g_ImageContent(v, d);
     case "audio":
-      return g_AudioContent(v, d + 1);
+      return g_AudioContent(v, d);
     case "resource_link":
-      return g_ResourceLink(v, d + 1);
+      return g_ResourceLink(v, d);
     case "resource":
-      return g_EmbeddedResource(v, d + 1);
+      return g_EmbeddedResource(v, d);
     default:
       return false;
   }
@@ -4009,31 +4020,31 @@ function x_ContentBlock(v: unknown, p: string, out: Issue[], d: number): void {
     switch (tag1) {
       case "text": {
         const inner2: Issue[] = [];
-        x_TextContent(v, p, inner2, d + 1);
+        x_TextContent(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "TextContent"));
         break;
       }
       case "image": {
         const inner3: Issue[] = [];
-        x_ImageContent(v, p, inner3, d + 1);
+        x_ImageContent(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "ImageContent"));
         break;
       }
       case "audio": {
         const inner4: Issue[] = [];
-        x_AudioContent(v, p, inner4, d + 1);
+        x_AudioContent(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "AudioContent"));
         break;
       }
       case "resource_link": {
         const inner5: Issue[] = [];
-        x_ResourceLink(v, p, inner5, d + 1);
+        x_ResourceLink(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "ResourceLink"));
         break;
       }
       case "resource": {
         const inner6: Issue[] = [];
-        x_EmbeddedResource(v, p, inner6, d + 1);
+        x_EmbeddedResource(v, p, inner6, d);
         for (const issue of inner6) out.push(within(issue, "EmbeddedResource"));
         break;
       }
@@ -4060,7 +4071,7 @@ function g_TextContent(v: unknown, d: number): boolean {
   const p2 = o["annotations"];
   if (p2 !== undefined && !g_Annotations(p2, d + 1)) return false;
   const p3 = o["_meta"];
-  if (p3 !== undefined && !g_TextContent$1(p3, d)) return false;
+  if (p3 !== undefined && !g_TextContent$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -4108,7 +4119,7 @@ function g_ImageContent(v: unknown, d: number): boolean {
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1)) return false;
   const p4 = o["_meta"];
-  if (p4 !== undefined && !g_ImageContent$1(p4, d)) return false;
+  if (p4 !== undefined && !g_ImageContent$1(p4, d + 1)) return false;
   return true;
 }
 
@@ -4162,7 +4173,7 @@ function g_AudioContent(v: unknown, d: number): boolean {
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1)) return false;
   const p4 = o["_meta"];
-  if (p4 !== undefined && !g_AudioContent$1(p4, d)) return false;
+  if (p4 !== undefined && !g_AudioContent$1(p4, d + 1)) return false;
   return true;
 }
 
@@ -4207,7 +4218,7 @@ function g_ModelPreferences(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["hints"];
-  if (p0 !== undefined && !g_ModelPreferences$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ModelPreferences$1(p0, d + 1)) return false;
   const p1 = o["costPriority"];
   if (
     p1 !== undefined &&
@@ -4254,7 +4265,7 @@ function x_ModelPreferences(v: unknown, p: string, out: Issue[], d: number): voi
       else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          x_ModelHint(a3[i4], p + "/hints" + "/" + i4, out, d + 1);
+          x_ModelHint(a3[i4], p + "/hints" + "/" + i4, out, d + 1 + 1);
         }
       }
     }
@@ -4323,7 +4334,7 @@ function g_CompleteRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "completion/complete")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_CompleteRequest$1(p1, d)) return false;
+  if (p1 === undefined || !g_CompleteRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -4360,13 +4371,13 @@ function x_CompleteRequest(v: unknown, p: string, out: Issue[], d: number): void
             switch (tag6) {
               case "ref/prompt": {
                 const inner7: Issue[] = [];
-                x_PromptReference(x5, p + "/params" + "/ref", inner7, d + 1);
+                x_PromptReference(x5, p + "/params" + "/ref", inner7, d + 1 + 1);
                 for (const issue of inner7) out.push(within(issue, "PromptReference"));
                 break;
               }
               case "ref/resource": {
                 const inner8: Issue[] = [];
-                x_ResourceTemplateReference(x5, p + "/params" + "/ref", inner8, d + 1);
+                x_ResourceTemplateReference(x5, p + "/params" + "/ref", inner8, d + 1 + 1);
                 for (const issue of inner8) out.push(within(issue, "ResourceTemplateReference"));
                 break;
               }
@@ -4438,9 +4449,9 @@ function g_CompleteRequest$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "ref/prompt":
-      return g_PromptReference(v, d + 1);
+      return g_PromptReference(v, d);
     case "ref/resource":
-      return g_ResourceTemplateReference(v, d + 1);
+      return g_ResourceTemplateReference(v, d);
     default:
       return false;
   }
@@ -4470,7 +4481,7 @@ function g_CompleteRequest$4(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["arguments"];
-  if (p0 !== undefined && !g_CompleteRequest$5(p0, d)) return false;
+  if (p0 !== undefined && !g_CompleteRequest$5(p0, d + 1)) return false;
   return true;
 }
 
@@ -4478,11 +4489,11 @@ function g_CompleteRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["ref"];
-  if (p0 === undefined || !g_CompleteRequest$2(p0, d)) return false;
+  if (p0 === undefined || !g_CompleteRequest$2(p0, d + 1)) return false;
   const p1 = o["argument"];
-  if (p1 === undefined || !g_CompleteRequest$3(p1, d)) return false;
+  if (p1 === undefined || !g_CompleteRequest$3(p1, d + 1)) return false;
   const p2 = o["context"];
-  if (p2 !== undefined && !g_CompleteRequest$4(p2, d)) return false;
+  if (p2 !== undefined && !g_CompleteRequest$4(p2, d + 1)) return false;
   return true;
 }
 
@@ -4490,9 +4501,9 @@ function g_CompleteResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CompleteResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return false;
   const p1 = o["completion"];
-  if (p1 === undefined || !g_CompleteResult$2(p1, d)) return false;
+  if (p1 === undefined || !g_CompleteResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -4557,7 +4568,7 @@ function g_CompleteResult$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["values"];
-  if (p0 === undefined || !g_CompleteResult$3(p0, d)) return false;
+  if (p0 === undefined || !g_CompleteResult$3(p0, d + 1)) return false;
   const p1 = o["total"];
   if (p1 !== undefined && !Number.isInteger(p1)) return false;
   const p2 = o["hasMore"];
@@ -4637,7 +4648,7 @@ function g_ListRootsRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "roots/list")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListRootsRequest$1(p1, d)) return false;
+  if (p1 !== undefined && !g_ListRootsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -4664,7 +4675,7 @@ function x_ListRootsRequest(v: unknown, p: string, out: Issue[], d: number): voi
             const o6 = x5 as Readonly<Record<string, unknown>>;
             const x7 = o6["progressToken"];
             if (x7 !== undefined) {
-              x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1);
+              x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1 + 1 + 1);
             }
           }
         }
@@ -4685,7 +4696,7 @@ function g_ListRootsRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListRootsRequest$2(p0, d)) return false;
+  if (p0 !== undefined && !g_ListRootsRequest$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -4693,9 +4704,9 @@ function g_ListRootsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListRootsResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return false;
   const p1 = o["roots"];
-  if (p1 === undefined || !g_ListRootsResult$2(p1, d)) return false;
+  if (p1 === undefined || !g_ListRootsResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -4715,7 +4726,7 @@ function x_ListRootsResult(v: unknown, p: string, out: Issue[], d: number): void
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_Root(a5[i6], p + "/roots" + "/" + i6, out, d + 1);
+          x_Root(a5[i6], p + "/roots" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -4746,7 +4757,7 @@ function g_Root(v: unknown, d: number): boolean {
   const p1 = o["name"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_Root$1(p2, d)) return false;
+  if (p2 !== undefined && !g_Root$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -4783,7 +4794,7 @@ function g_RootsListChangedNotification(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "notifications/roots/list_changed")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_RootsListChangedNotification$1(p1, d)) return false;
+  if (p1 !== undefined && !g_RootsListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -4822,7 +4833,7 @@ function g_RootsListChangedNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_RootsListChangedNotification$2(p0, d)) return false;
+  if (p0 !== undefined && !g_RootsListChangedNotification$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -4832,7 +4843,7 @@ function g_ElicitRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "elicitation/create")) return false;
   const p1 = o["params"];
-  if (p1 === undefined || !g_ElicitRequest$1(p1, d)) return false;
+  if (p1 === undefined || !g_ElicitRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -4883,7 +4894,7 @@ function x_ElicitRequest(v: unknown, p: string, out: Issue[], d: number): void {
                     o10[k11],
                     p + "/params" + "/requestedSchema" + "/properties" + "/" + pointer(k11),
                     out,
-                    d + 1,
+                    d + 1 + 1 + 1 + 1,
                   );
                 }
               }
@@ -4939,9 +4950,9 @@ function g_ElicitRequest$2(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined || !(p0 === "object")) return false;
   const p1 = o["properties"];
-  if (p1 === undefined || !g_ElicitRequest$3(p1, d)) return false;
+  if (p1 === undefined || !g_ElicitRequest$3(p1, d + 1)) return false;
   const p2 = o["required"];
-  if (p2 !== undefined && !g_ElicitRequest$4(p2, d)) return false;
+  if (p2 !== undefined && !g_ElicitRequest$4(p2, d + 1)) return false;
   return true;
 }
 
@@ -4951,45 +4962,42 @@ function g_ElicitRequest$1(v: unknown, d: number): boolean {
   const p0 = o["message"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["requestedSchema"];
-  if (p1 === undefined || !g_ElicitRequest$2(p1, d)) return false;
+  if (p1 === undefined || !g_ElicitRequest$2(p1, d + 1)) return false;
   return true;
 }
 
 function g_PrimitiveSchemaDefinition(v: unknown, d: number): boolean {
   return (
-    g_StringSchema(v, d + 1) ||
-    g_NumberSchema(v, d + 1) ||
-    g_BooleanSchema(v, d + 1) ||
-    g_EnumSchema(v, d + 1)
+    g_StringSchema(v, d) || g_NumberSchema(v, d) || g_BooleanSchema(v, d) || g_EnumSchema(v, d)
   );
 }
 
 function x_PrimitiveSchemaDefinition(v: unknown, p: string, out: Issue[], d: number): void {
   if (!(
-    g_StringSchema(v, d + 1) ||
-    g_NumberSchema(v, d + 1) ||
-    g_BooleanSchema(v, d + 1) ||
-    g_EnumSchema(v, d + 1)
+    g_StringSchema(v, d) ||
+    g_NumberSchema(v, d) ||
+    g_BooleanSchema(v, d) ||
+    g_EnumSchema(v, d)
   )) {
     const branches1: [string, Issue[]][] = [];
     {
       const b2: Issue[] = [];
-      x_StringSchema(v, p, b2, d + 1);
+      x_StringSchema(v, p, b2, d);
       branches1.push(["StringSchema", b2]);
     }
     {
       const b3: Issue[] = [];
-      x_NumberSchema(v, p, b3, d + 1);
+      x_NumberSchema(v, p, b3, d);
       branches1.push(["NumberSchema", b3]);
     }
     {
       const b4: Issue[] = [];
-      x_BooleanSchema(v, p, b4, d + 1);
+      x_BooleanSchema(v, p, b4, d);
       branches1.push(["BooleanSchema", b4]);
     }
     {
       const b5: Issue[] = [];
-      x_EnumSchema(v, p, b5, d + 1);
+      x_EnumSchema(v, p, b5, d);
       branches1.push(["EnumSchema", b5]);
     }
     out.push(
@@ -5181,9 +5189,9 @@ function g_EnumSchema(v: unknown, d: number): boolean {
   const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["enum"];
-  if (p3 === undefined || !g_EnumSchema$1(p3, d)) return false;
+  if (p3 === undefined || !g_EnumSchema$1(p3, d + 1)) return false;
   const p4 = o["enumNames"];
-  if (p4 !== undefined && !g_EnumSchema$2(p4, d)) return false;
+  if (p4 !== undefined && !g_EnumSchema$2(p4, d + 1)) return false;
   return true;
 }
 
@@ -5254,11 +5262,11 @@ function g_ElicitResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ElicitResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ElicitResult$1(p0, d + 1)) return false;
   const p1 = o["action"];
   if (p1 === undefined || !(p1 === "accept" || p1 === "decline" || p1 === "cancel")) return false;
   const p2 = o["content"];
-  if (p2 !== undefined && !g_ElicitResult$2(p2, d)) return false;
+  if (p2 !== undefined && !g_ElicitResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -5317,7 +5325,7 @@ function x_ElicitResult(v: unknown, p: string, out: Issue[], _d: number): void {
               const b14: Issue[] = [];
               if (!Number.isInteger(o10[k11]))
                 b14.push(fail(p + "/content" + "/" + pointer(k11), "integer", o10[k11]));
-              branches12.push(["number", b14]);
+              branches12.push(["integer", b14]);
             }
             {
               const b15: Issue[] = [];
@@ -5328,7 +5336,7 @@ function x_ElicitResult(v: unknown, p: string, out: Issue[], _d: number): void {
             out.push(
               ...pickBranch(
                 p + "/content" + "/" + pointer(k11),
-                "string | number | boolean",
+                "string | integer | boolean",
                 o10[k11],
                 branches12,
               ),
@@ -5359,31 +5367,31 @@ function g_ClientRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "ping":
-      return g_PingRequest(v, d + 1);
+      return g_PingRequest(v, d);
     case "initialize":
-      return g_InitializeRequest(v, d + 1);
+      return g_InitializeRequest(v, d);
     case "completion/complete":
-      return g_CompleteRequest(v, d + 1);
+      return g_CompleteRequest(v, d);
     case "logging/setLevel":
-      return g_SetLevelRequest(v, d + 1);
+      return g_SetLevelRequest(v, d);
     case "prompts/get":
-      return g_GetPromptRequest(v, d + 1);
+      return g_GetPromptRequest(v, d);
     case "prompts/list":
-      return g_ListPromptsRequest(v, d + 1);
+      return g_ListPromptsRequest(v, d);
     case "resources/list":
-      return g_ListResourcesRequest(v, d + 1);
+      return g_ListResourcesRequest(v, d);
     case "resources/templates/list":
-      return g_ListResourceTemplatesRequest(v, d + 1);
+      return g_ListResourceTemplatesRequest(v, d);
     case "resources/read":
-      return g_ReadResourceRequest(v, d + 1);
+      return g_ReadResourceRequest(v, d);
     case "resources/subscribe":
-      return g_SubscribeRequest(v, d + 1);
+      return g_SubscribeRequest(v, d);
     case "resources/unsubscribe":
-      return g_UnsubscribeRequest(v, d + 1);
+      return g_UnsubscribeRequest(v, d);
     case "tools/call":
-      return g_CallToolRequest(v, d + 1);
+      return g_CallToolRequest(v, d);
     case "tools/list":
-      return g_ListToolsRequest(v, d + 1);
+      return g_ListToolsRequest(v, d);
     default:
       return false;
   }
@@ -5403,79 +5411,79 @@ function x_ClientRequest(v: unknown, p: string, out: Issue[], d: number): void {
     switch (tag1) {
       case "ping": {
         const inner2: Issue[] = [];
-        x_PingRequest(v, p, inner2, d + 1);
+        x_PingRequest(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "PingRequest"));
         break;
       }
       case "initialize": {
         const inner3: Issue[] = [];
-        x_InitializeRequest(v, p, inner3, d + 1);
+        x_InitializeRequest(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "InitializeRequest"));
         break;
       }
       case "completion/complete": {
         const inner4: Issue[] = [];
-        x_CompleteRequest(v, p, inner4, d + 1);
+        x_CompleteRequest(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "CompleteRequest"));
         break;
       }
       case "logging/setLevel": {
         const inner5: Issue[] = [];
-        x_SetLevelRequest(v, p, inner5, d + 1);
+        x_SetLevelRequest(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "SetLevelRequest"));
         break;
       }
       case "prompts/get": {
         const inner6: Issue[] = [];
-        x_GetPromptRequest(v, p, inner6, d + 1);
+        x_GetPromptRequest(v, p, inner6, d);
         for (const issue of inner6) out.push(within(issue, "GetPromptRequest"));
         break;
       }
       case "prompts/list": {
         const inner7: Issue[] = [];
-        x_ListPromptsRequest(v, p, inner7, d + 1);
+        x_ListPromptsRequest(v, p, inner7, d);
         for (const issue of inner7) out.push(within(issue, "ListPromptsRequest"));
         break;
       }
       case "resources/list": {
         const inner8: Issue[] = [];
-        x_ListResourcesRequest(v, p, inner8, d + 1);
+        x_ListResourcesRequest(v, p, inner8, d);
         for (const issue of inner8) out.push(within(issue, "ListResourcesRequest"));
         break;
       }
       case "resources/templates/list": {
         const inner9: Issue[] = [];
-        x_ListResourceTemplatesRequest(v, p, inner9, d + 1);
+        x_ListResourceTemplatesRequest(v, p, inner9, d);
         for (const issue of inner9) out.push(within(issue, "ListResourceTemplatesRequest"));
         break;
       }
       case "resources/read": {
         const inner10: Issue[] = [];
-        x_ReadResourceRequest(v, p, inner10, d + 1);
+        x_ReadResourceRequest(v, p, inner10, d);
         for (const issue of inner10) out.push(within(issue, "ReadResourceRequest"));
         break;
       }
       case "resources/subscribe": {
         const inner11: Issue[] = [];
-        x_SubscribeRequest(v, p, inner11, d + 1);
+        x_SubscribeRequest(v, p, inner11, d);
         for (const issue of inner11) out.push(within(issue, "SubscribeRequest"));
         break;
       }
       case "resources/unsubscribe": {
         const inner12: Issue[] = [];
-        x_UnsubscribeRequest(v, p, inner12, d + 1);
+        x_UnsubscribeRequest(v, p, inner12, d);
         for (const issue of inner12) out.push(within(issue, "UnsubscribeRequest"));
         break;
       }
       case "tools/call": {
         const inner13: Issue[] = [];
-        x_CallToolRequest(v, p, inner13, d + 1);
+        x_CallToolRequest(v, p, inner13, d);
         for (const issue of inner13) out.push(within(issue, "CallToolRequest"));
         break;
       }
       case "tools/list": {
         const inner14: Issue[] = [];
-        x_ListToolsRequest(v, p, inner14, d + 1);
+        x_ListToolsRequest(v, p, inner14, d);
         for (const issue of inner14) out.push(within(issue, "ListToolsRequest"));
         break;
       }
@@ -5496,13 +5504,13 @@ function g_ClientNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "notifications/cancelled":
-      return g_CancelledNotification(v, d + 1);
+      return g_CancelledNotification(v, d);
     case "notifications/progress":
-      return g_ProgressNotification(v, d + 1);
+      return g_ProgressNotification(v, d);
     case "notifications/initialized":
-      return g_InitializedNotification(v, d + 1);
+      return g_InitializedNotification(v, d);
     case "notifications/roots/list_changed":
-      return g_RootsListChangedNotification(v, d + 1);
+      return g_RootsListChangedNotification(v, d);
     default:
       return false;
   }
@@ -5522,25 +5530,25 @@ function x_ClientNotification(v: unknown, p: string, out: Issue[], d: number): v
     switch (tag1) {
       case "notifications/cancelled": {
         const inner2: Issue[] = [];
-        x_CancelledNotification(v, p, inner2, d + 1);
+        x_CancelledNotification(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "CancelledNotification"));
         break;
       }
       case "notifications/progress": {
         const inner3: Issue[] = [];
-        x_ProgressNotification(v, p, inner3, d + 1);
+        x_ProgressNotification(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "ProgressNotification"));
         break;
       }
       case "notifications/initialized": {
         const inner4: Issue[] = [];
-        x_InitializedNotification(v, p, inner4, d + 1);
+        x_InitializedNotification(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "InitializedNotification"));
         break;
       }
       case "notifications/roots/list_changed": {
         const inner5: Issue[] = [];
-        x_RootsListChangedNotification(v, p, inner5, d + 1);
+        x_RootsListChangedNotification(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "RootsListChangedNotification"));
         break;
       }
@@ -5559,39 +5567,39 @@ function x_ClientNotification(v: unknown, p: string, out: Issue[], d: number): v
 
 function g_ClientResult(v: unknown, d: number): boolean {
   return (
-    g_EmptyResult(v, d + 1) ||
-    g_CreateMessageResult(v, d + 1) ||
-    g_ListRootsResult(v, d + 1) ||
-    g_ElicitResult(v, d + 1)
+    g_EmptyResult(v, d) ||
+    g_CreateMessageResult(v, d) ||
+    g_ListRootsResult(v, d) ||
+    g_ElicitResult(v, d)
   );
 }
 
 function x_ClientResult(v: unknown, p: string, out: Issue[], d: number): void {
   if (!(
-    g_EmptyResult(v, d + 1) ||
-    g_CreateMessageResult(v, d + 1) ||
-    g_ListRootsResult(v, d + 1) ||
-    g_ElicitResult(v, d + 1)
+    g_EmptyResult(v, d) ||
+    g_CreateMessageResult(v, d) ||
+    g_ListRootsResult(v, d) ||
+    g_ElicitResult(v, d)
   )) {
     const branches1: [string, Issue[]][] = [];
     {
       const b2: Issue[] = [];
-      x_EmptyResult(v, p, b2, d + 1);
+      x_EmptyResult(v, p, b2, d);
       branches1.push(["EmptyResult", b2]);
     }
     {
       const b3: Issue[] = [];
-      x_CreateMessageResult(v, p, b3, d + 1);
+      x_CreateMessageResult(v, p, b3, d);
       branches1.push(["CreateMessageResult", b3]);
     }
     {
       const b4: Issue[] = [];
-      x_ListRootsResult(v, p, b4, d + 1);
+      x_ListRootsResult(v, p, b4, d);
       branches1.push(["ListRootsResult", b4]);
     }
     {
       const b5: Issue[] = [];
-      x_ElicitResult(v, p, b5, d + 1);
+      x_ElicitResult(v, p, b5, d);
       branches1.push(["ElicitResult", b5]);
     }
     out.push(
@@ -5609,13 +5617,13 @@ function g_ServerRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "ping":
-      return g_PingRequest(v, d + 1);
+      return g_PingRequest(v, d);
     case "sampling/createMessage":
-      return g_CreateMessageRequest(v, d + 1);
+      return g_CreateMessageRequest(v, d);
     case "roots/list":
-      return g_ListRootsRequest(v, d + 1);
+      return g_ListRootsRequest(v, d);
     case "elicitation/create":
-      return g_ElicitRequest(v, d + 1);
+      return g_ElicitRequest(v, d);
     default:
       return false;
   }
@@ -5631,25 +5639,25 @@ function x_ServerRequest(v: unknown, p: string, out: Issue[], d: number): void {
     switch (tag1) {
       case "ping": {
         const inner2: Issue[] = [];
-        x_PingRequest(v, p, inner2, d + 1);
+        x_PingRequest(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "PingRequest"));
         break;
       }
       case "sampling/createMessage": {
         const inner3: Issue[] = [];
-        x_CreateMessageRequest(v, p, inner3, d + 1);
+        x_CreateMessageRequest(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "CreateMessageRequest"));
         break;
       }
       case "roots/list": {
         const inner4: Issue[] = [];
-        x_ListRootsRequest(v, p, inner4, d + 1);
+        x_ListRootsRequest(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "ListRootsRequest"));
         break;
       }
       case "elicitation/create": {
         const inner5: Issue[] = [];
-        x_ElicitRequest(v, p, inner5, d + 1);
+        x_ElicitRequest(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "ElicitRequest"));
         break;
       }
@@ -5670,19 +5678,19 @@ function g_ServerNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "notifications/cancelled":
-      return g_CancelledNotification(v, d + 1);
+      return g_CancelledNotification(v, d);
     case "notifications/progress":
-      return g_ProgressNotification(v, d + 1);
+      return g_ProgressNotification(v, d);
     case "notifications/message":
-      return g_LoggingMessageNotification(v, d + 1);
+      return g_LoggingMessageNotification(v, d);
     case "notifications/resources/updated":
-      return g_ResourceUpdatedNotification(v, d + 1);
+      return g_ResourceUpdatedNotification(v, d);
     case "notifications/resources/list_changed":
-      return g_ResourceListChangedNotification(v, d + 1);
+      return g_ResourceListChangedNotification(v, d);
     case "notifications/tools/list_changed":
-      return g_ToolListChangedNotification(v, d + 1);
+      return g_ToolListChangedNotification(v, d);
     case "notifications/prompts/list_changed":
-      return g_PromptListChangedNotification(v, d + 1);
+      return g_PromptListChangedNotification(v, d);
     default:
       return false;
   }
@@ -5702,43 +5710,43 @@ function x_ServerNotification(v: unknown, p: string, out: Issue[], d: number): v
     switch (tag1) {
       case "notifications/cancelled": {
         const inner2: Issue[] = [];
-        x_CancelledNotification(v, p, inner2, d + 1);
+        x_CancelledNotification(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "CancelledNotification"));
         break;
       }
       case "notifications/progress": {
         const inner3: Issue[] = [];
-        x_ProgressNotification(v, p, inner3, d + 1);
+        x_ProgressNotification(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "ProgressNotification"));
         break;
       }
       case "notifications/message": {
         const inner4: Issue[] = [];
-        x_LoggingMessageNotification(v, p, inner4, d + 1);
+        x_LoggingMessageNotification(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "LoggingMessageNotification"));
         break;
       }
       case "notifications/resources/updated": {
         const inner5: Issue[] = [];
-        x_ResourceUpdatedNotification(v, p, inner5, d + 1);
+        x_ResourceUpdatedNotification(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "ResourceUpdatedNotification"));
         break;
       }
       case "notifications/resources/list_changed": {
         const inner6: Issue[] = [];
-        x_ResourceListChangedNotification(v, p, inner6, d + 1);
+        x_ResourceListChangedNotification(v, p, inner6, d);
         for (const issue of inner6) out.push(within(issue, "ResourceListChangedNotification"));
         break;
       }
       case "notifications/tools/list_changed": {
         const inner7: Issue[] = [];
-        x_ToolListChangedNotification(v, p, inner7, d + 1);
+        x_ToolListChangedNotification(v, p, inner7, d);
         for (const issue of inner7) out.push(within(issue, "ToolListChangedNotification"));
         break;
       }
       case "notifications/prompts/list_changed": {
         const inner8: Issue[] = [];
-        x_PromptListChangedNotification(v, p, inner8, d + 1);
+        x_PromptListChangedNotification(v, p, inner8, d);
         for (const issue of inner8) out.push(within(issue, "PromptListChangedNotification"));
         break;
       }
@@ -5757,81 +5765,81 @@ function x_ServerNotification(v: unknown, p: string, out: Issue[], d: number): v
 
 function g_ServerResult(v: unknown, d: number): boolean {
   return (
-    g_EmptyResult(v, d + 1) ||
-    g_InitializeResult(v, d + 1) ||
-    g_CompleteResult(v, d + 1) ||
-    g_GetPromptResult(v, d + 1) ||
-    g_ListPromptsResult(v, d + 1) ||
-    g_ListResourceTemplatesResult(v, d + 1) ||
-    g_ListResourcesResult(v, d + 1) ||
-    g_ReadResourceResult(v, d + 1) ||
-    g_CallToolResult(v, d + 1) ||
-    g_ListToolsResult(v, d + 1)
+    g_EmptyResult(v, d) ||
+    g_InitializeResult(v, d) ||
+    g_CompleteResult(v, d) ||
+    g_GetPromptResult(v, d) ||
+    g_ListPromptsResult(v, d) ||
+    g_ListResourceTemplatesResult(v, d) ||
+    g_ListResourcesResult(v, d) ||
+    g_ReadResourceResult(v, d) ||
+    g_CallToolResult(v, d) ||
+    g_ListToolsResult(v, d)
   );
 }
 
 function x_ServerResult(v: unknown, p: string, out: Issue[], d: number): void {
   if (!(
-    g_EmptyResult(v, d + 1) ||
-    g_InitializeResult(v, d + 1) ||
-    g_CompleteResult(v, d + 1) ||
-    g_GetPromptResult(v, d + 1) ||
-    g_ListPromptsResult(v, d + 1) ||
-    g_ListResourceTemplatesResult(v, d + 1) ||
-    g_ListResourcesResult(v, d + 1) ||
-    g_ReadResourceResult(v, d + 1) ||
-    g_CallToolResult(v, d + 1) ||
-    g_ListToolsResult(v, d + 1)
+    g_EmptyResult(v, d) ||
+    g_InitializeResult(v, d) ||
+    g_CompleteResult(v, d) ||
+    g_GetPromptResult(v, d) ||
+    g_ListPromptsResult(v, d) ||
+    g_ListResourceTemplatesResult(v, d) ||
+    g_ListResourcesResult(v, d) ||
+    g_ReadResourceResult(v, d) ||
+    g_CallToolResult(v, d) ||
+    g_ListToolsResult(v, d)
   )) {
     const branches1: [string, Issue[]][] = [];
     {
       const b2: Issue[] = [];
-      x_EmptyResult(v, p, b2, d + 1);
+      x_EmptyResult(v, p, b2, d);
       branches1.push(["EmptyResult", b2]);
     }
     {
       const b3: Issue[] = [];
-      x_InitializeResult(v, p, b3, d + 1);
+      x_InitializeResult(v, p, b3, d);
       branches1.push(["InitializeResult", b3]);
     }
     {
       const b4: Issue[] = [];
-      x_CompleteResult(v, p, b4, d + 1);
+      x_CompleteResult(v, p, b4, d);
       branches1.push(["CompleteResult", b4]);
     }
     {
       const b5: Issue[] = [];
-      x_GetPromptResult(v, p, b5, d + 1);
+      x_GetPromptResult(v, p, b5, d);
       branches1.push(["GetPromptResult", b5]);
     }
     {
       const b6: Issue[] = [];
-      x_ListPromptsResult(v, p, b6, d + 1);
+      x_ListPromptsResult(v, p, b6, d);
       branches1.push(["ListPromptsResult", b6]);
     }
     {
       const b7: Issue[] = [];
-      x_ListResourceTemplatesResult(v, p, b7, d + 1);
+      x_ListResourceTemplatesResult(v, p, b7, d);
       branches1.push(["ListResourceTemplatesResult", b7]);
     }
     {
       const b8: Issue[] = [];
-      x_ListResourcesResult(v, p, b8, d + 1);
+      x_ListResourcesResult(v, p, b8, d);
       branches1.push(["ListResourcesResult", b8]);
     }
     {
       const b9: Issue[] = [];
-      x_ReadResourceResult(v, p, b9, d + 1);
+      x_ReadResourceResult(v, p, b9, d);
       branches1.push(["ReadResourceResult", b9]);
     }
     {
       const b10: Issue[] = [];
-      x_CallToolResult(v, p, b10, d + 1);
+      x_CallToolResult(v, p, b10, d);
       branches1.push(["CallToolResult", b10]);
     }
     {
       const b11: Issue[] = [];
-      x_ListToolsResult(v, p, b11, d + 1);
+      x_ListToolsResult(v, p, b11, d);
       branches1.push(["ListToolsResult", b11]);
     }
     out.push(
@@ -5846,139 +5854,139 @@ function x_ServerResult(v: unknown, p: string, out: Issue[], d: number): void {
 }
 
 function g_result$client0(v: unknown, d: number): boolean {
-  return g_EmptyResult(v, d + 1);
+  return g_EmptyResult(v, d);
 }
 
 function x_result$client0(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d + 1);
+  x_EmptyResult(v, p, out, d);
 }
 
 function g_result$client1(v: unknown, d: number): boolean {
-  return g_InitializeResult(v, d + 1);
+  return g_InitializeResult(v, d);
 }
 
 function x_result$client1(v: unknown, p: string, out: Issue[], d: number): void {
-  x_InitializeResult(v, p, out, d + 1);
+  x_InitializeResult(v, p, out, d);
 }
 
 function g_result$client2(v: unknown, d: number): boolean {
-  return g_CompleteResult(v, d + 1);
+  return g_CompleteResult(v, d);
 }
 
 function x_result$client2(v: unknown, p: string, out: Issue[], d: number): void {
-  x_CompleteResult(v, p, out, d + 1);
+  x_CompleteResult(v, p, out, d);
 }
 
 function g_result$client3(v: unknown, d: number): boolean {
-  return g_EmptyResult(v, d + 1);
+  return g_EmptyResult(v, d);
 }
 
 function x_result$client3(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d + 1);
+  x_EmptyResult(v, p, out, d);
 }
 
 function g_result$client4(v: unknown, d: number): boolean {
-  return g_GetPromptResult(v, d + 1);
+  return g_GetPromptResult(v, d);
 }
 
 function x_result$client4(v: unknown, p: string, out: Issue[], d: number): void {
-  x_GetPromptResult(v, p, out, d + 1);
+  x_GetPromptResult(v, p, out, d);
 }
 
 function g_result$client5(v: unknown, d: number): boolean {
-  return g_ListPromptsResult(v, d + 1);
+  return g_ListPromptsResult(v, d);
 }
 
 function x_result$client5(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListPromptsResult(v, p, out, d + 1);
+  x_ListPromptsResult(v, p, out, d);
 }
 
 function g_result$client6(v: unknown, d: number): boolean {
-  return g_ListResourcesResult(v, d + 1);
+  return g_ListResourcesResult(v, d);
 }
 
 function x_result$client6(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListResourcesResult(v, p, out, d + 1);
+  x_ListResourcesResult(v, p, out, d);
 }
 
 function g_result$client7(v: unknown, d: number): boolean {
-  return g_ListResourceTemplatesResult(v, d + 1);
+  return g_ListResourceTemplatesResult(v, d);
 }
 
 function x_result$client7(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListResourceTemplatesResult(v, p, out, d + 1);
+  x_ListResourceTemplatesResult(v, p, out, d);
 }
 
 function g_result$client8(v: unknown, d: number): boolean {
-  return g_ReadResourceResult(v, d + 1);
+  return g_ReadResourceResult(v, d);
 }
 
 function x_result$client8(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ReadResourceResult(v, p, out, d + 1);
+  x_ReadResourceResult(v, p, out, d);
 }
 
 function g_result$client9(v: unknown, d: number): boolean {
-  return g_EmptyResult(v, d + 1);
+  return g_EmptyResult(v, d);
 }
 
 function x_result$client9(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d + 1);
+  x_EmptyResult(v, p, out, d);
 }
 
 function g_result$client10(v: unknown, d: number): boolean {
-  return g_EmptyResult(v, d + 1);
+  return g_EmptyResult(v, d);
 }
 
 function x_result$client10(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d + 1);
+  x_EmptyResult(v, p, out, d);
 }
 
 function g_result$client11(v: unknown, d: number): boolean {
-  return g_CallToolResult(v, d + 1);
+  return g_CallToolResult(v, d);
 }
 
 function x_result$client11(v: unknown, p: string, out: Issue[], d: number): void {
-  x_CallToolResult(v, p, out, d + 1);
+  x_CallToolResult(v, p, out, d);
 }
 
 function g_result$client12(v: unknown, d: number): boolean {
-  return g_ListToolsResult(v, d + 1);
+  return g_ListToolsResult(v, d);
 }
 
 function x_result$client12(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListToolsResult(v, p, out, d + 1);
+  x_ListToolsResult(v, p, out, d);
 }
 
 function g_result$server0(v: unknown, d: number): boolean {
-  return g_EmptyResult(v, d + 1);
+  return g_EmptyResult(v, d);
 }
 
 function x_result$server0(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d + 1);
+  x_EmptyResult(v, p, out, d);
 }
 
 function g_result$server1(v: unknown, d: number): boolean {
-  return g_CreateMessageResult(v, d + 1);
+  return g_CreateMessageResult(v, d);
 }
 
 function x_result$server1(v: unknown, p: string, out: Issue[], d: number): void {
-  x_CreateMessageResult(v, p, out, d + 1);
+  x_CreateMessageResult(v, p, out, d);
 }
 
 function g_result$server2(v: unknown, d: number): boolean {
-  return g_ListRootsResult(v, d + 1);
+  return g_ListRootsResult(v, d);
 }
 
 function x_result$server2(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListRootsResult(v, p, out, d + 1);
+  x_ListRootsResult(v, p, out, d);
 }
 
 function g_result$server3(v: unknown, d: number): boolean {
-  return g_ElicitResult(v, d + 1);
+  return g_ElicitResult(v, d);
 }
 
 function x_result$server3(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ElicitResult(v, p, out, d + 1);
+  x_ElicitResult(v, p, out, d);
 }
 
 /** The validator of every schema type, by name. */

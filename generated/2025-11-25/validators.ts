@@ -81,8 +81,8 @@ export class ValidationError extends Error {
   }
 }
 
-/** Recursive types nested deeper than this are rejected instead of overflowing the stack. */
-export const MAX_DEPTH = 512;
+/** Values nested deeper than this many JSON levels inside recursive types are rejected instead of overflowing the stack. */
+export const MAX_DEPTH = 1024;
 
 type Guard = (v: unknown, d: number) => boolean;
 type Explain = (v: unknown, p: string, out: Issue[], d: number) => void;
@@ -123,8 +123,11 @@ function missing(path: string, name: string): Issue {
   };
 }
 
+/** Names the union member an issue was found in; only the innermost one, so deep values stay readable. */
 function within(issue: Issue, label: string): Issue {
-  return { ...issue, message: `${label}: ${issue.message}` };
+  return /^[A-Z][A-Za-z0-9]*: /.test(issue.message)
+    ? issue
+    : { ...issue, message: `${label}: ${issue.message}` };
 }
 
 function unknownVariant(path: string, expected: string, tag: unknown, label: string): Issue {
@@ -134,8 +137,9 @@ function unknownVariant(path: string, expected: string, tag: unknown, label: str
 
 /**
  * The issues of the union member the value came closest to, or one issue naming them all.
- * Closest: its issues all lie inside the value, fewest of them, and a mismatched literal
- * (`"type": "text"` where the member wants "image") counts as far away.
+ * Closest: its shallowest issue lies deepest inside the value (it matched the most), then the
+ * fewest issues. A wrong literal (`"mode": "url"` where the member wants "form") says the value
+ * is not that member at all, so it counts as depth zero.
  */
 function pickBranch(
   path: string,
@@ -143,18 +147,23 @@ function pickBranch(
   v: unknown,
   branches: [string, Issue[]][],
 ): Issue[] {
+  const base = path.split("/").length;
   let best: [string, Issue[]] | undefined;
-  let bestScore = Infinity;
+  let bestDepth = 0;
   for (const branch of branches) {
     const issues = branch[1];
-    if (issues.length === 0 || !issues.every((i) => i.path.length > path.length)) continue;
-    const score = issues.reduce(
-      (sum, i) => sum + (/^["\d-]|^true$|^false$/.test(i.expected) ? 100 : 1),
-      0,
+    if (issues.length === 0) continue;
+    const depth = Math.min(
+      ...issues.map((i) =>
+        /^"[^"]*"$|^-?\d|^true$|^false$/.test(i.expected) ? 0 : i.path.split("/").length - base,
+      ),
     );
-    if (score < bestScore) {
+    if (
+      depth > bestDepth ||
+      (depth === bestDepth && depth > 0 && best && issues.length < best[1].length)
+    ) {
       best = branch;
-      bestScore = score;
+      bestDepth = depth;
     }
   }
   if (!best) return [fail(path, label, v)];
@@ -332,7 +341,7 @@ function isAuthorityPath(s: string, from: number, to: number): boolean {
   let portStart: number;
   if (s.charCodeAt(hostStart) === 91) {
     const close = s.indexOf("]", hostStart);
-    if (close < 0 || close >= slash || close - hostStart > 64) return false;
+    if (close < 0 || close >= slash) return false;
     if (!IP_LITERAL.test(s.slice(hostStart + 1, close))) return false;
     portStart = close + 1;
     if (portStart < slash && s.charCodeAt(portStart) !== 58) return false;
@@ -440,39 +449,39 @@ function isTemplateExpression(s: string, from: number, to: number): boolean {
 
 function g_JSONRPCMessage(v: unknown, d: number): boolean {
   return (
-    g_JSONRPCRequest(v, d + 1) ||
-    g_JSONRPCNotification(v, d + 1) ||
-    g_JSONRPCResultResponse(v, d + 1) ||
-    g_JSONRPCErrorResponse(v, d + 1)
+    g_JSONRPCRequest(v, d) ||
+    g_JSONRPCNotification(v, d) ||
+    g_JSONRPCResultResponse(v, d) ||
+    g_JSONRPCErrorResponse(v, d)
   );
 }
 
 function x_JSONRPCMessage(v: unknown, p: string, out: Issue[], d: number): void {
   if (!(
-    g_JSONRPCRequest(v, d + 1) ||
-    g_JSONRPCNotification(v, d + 1) ||
-    g_JSONRPCResultResponse(v, d + 1) ||
-    g_JSONRPCErrorResponse(v, d + 1)
+    g_JSONRPCRequest(v, d) ||
+    g_JSONRPCNotification(v, d) ||
+    g_JSONRPCResultResponse(v, d) ||
+    g_JSONRPCErrorResponse(v, d)
   )) {
     const branches1: [string, Issue[]][] = [];
     {
       const b2: Issue[] = [];
-      x_JSONRPCRequest(v, p, b2, d + 1);
+      x_JSONRPCRequest(v, p, b2, d);
       branches1.push(["JSONRPCRequest", b2]);
     }
     {
       const b3: Issue[] = [];
-      x_JSONRPCNotification(v, p, b3, d + 1);
+      x_JSONRPCNotification(v, p, b3, d);
       branches1.push(["JSONRPCNotification", b3]);
     }
     {
       const b4: Issue[] = [];
-      x_JSONRPCResultResponse(v, p, b4, d + 1);
+      x_JSONRPCResultResponse(v, p, b4, d);
       branches1.push(["JSONRPCResultResponse", b4]);
     }
     {
       const b5: Issue[] = [];
-      x_JSONRPCErrorResponse(v, p, b5, d + 1);
+      x_JSONRPCErrorResponse(v, p, b5, d);
       branches1.push(["JSONRPCErrorResponse", b5]);
     }
     out.push(
@@ -501,9 +510,9 @@ function x_ProgressToken(v: unknown, p: string, out: Issue[], _d: number): void 
     {
       const b3: Issue[] = [];
       if (!Number.isInteger(v)) b3.push(fail(p, "integer", v));
-      branches1.push(["number", b3]);
+      branches1.push(["integer", b3]);
     }
-    out.push(...pickBranch(p, "string | number", v, branches1));
+    out.push(...pickBranch(p, "string | integer", v, branches1));
   }
 }
 
@@ -519,7 +528,7 @@ function g_TaskAugmentedRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_TaskAugmentedRequestParams$1(p0, d)) return false;
+  if (p0 !== undefined && !g_TaskAugmentedRequestParams$1(p0, d + 1)) return false;
   const p1 = o["task"];
   if (p1 !== undefined && !g_TaskMetadata(p1, d + 1)) return false;
   return true;
@@ -537,7 +546,7 @@ function x_TaskAugmentedRequestParams(v: unknown, p: string, out: Issue[], d: nu
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1);
+          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
         }
       }
     }
@@ -560,7 +569,7 @@ function g_RequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_RequestParams$1(p0, d)) return false;
+  if (p0 !== undefined && !g_RequestParams$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -576,7 +585,7 @@ function x_RequestParams(v: unknown, p: string, out: Issue[], d: number): void {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1);
+          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
         }
       }
     }
@@ -597,7 +606,7 @@ function g_Request(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_Request$1(p1, d)) return false;
+  if (p1 !== undefined && !g_Request$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -627,7 +636,7 @@ function g_NotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_NotificationParams$1(p0, d)) return false;
+  if (p0 !== undefined && !g_NotificationParams$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -654,7 +663,7 @@ function g_Notification(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_Notification$1(p1, d)) return false;
+  if (p1 !== undefined && !g_Notification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -684,7 +693,7 @@ function g_Result(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Result$1(p0, d)) return false;
+  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -747,9 +756,9 @@ function x_RequestId(v: unknown, p: string, out: Issue[], _d: number): void {
     {
       const b3: Issue[] = [];
       if (!Number.isInteger(v)) b3.push(fail(p, "integer", v));
-      branches1.push(["number", b3]);
+      branches1.push(["integer", b3]);
     }
-    out.push(...pickBranch(p, "string | number", v, branches1));
+    out.push(...pickBranch(p, "string | integer", v, branches1));
   }
 }
 
@@ -761,7 +770,7 @@ function g_JSONRPCRequest(v: unknown, d: number): boolean {
   const p1 = o["method"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d)) return false;
+  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return false;
   const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
@@ -807,7 +816,7 @@ function g_JSONRPCNotification(v: unknown, d: number): boolean {
   const p1 = o["method"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d)) return false;
+  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -906,20 +915,20 @@ function x_JSONRPCErrorResponse(v: unknown, p: string, out: Issue[], d: number):
 }
 
 function g_JSONRPCResponse(v: unknown, d: number): boolean {
-  return g_JSONRPCResultResponse(v, d + 1) || g_JSONRPCErrorResponse(v, d + 1);
+  return g_JSONRPCResultResponse(v, d) || g_JSONRPCErrorResponse(v, d);
 }
 
 function x_JSONRPCResponse(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!(g_JSONRPCResultResponse(v, d + 1) || g_JSONRPCErrorResponse(v, d + 1))) {
+  if (!(g_JSONRPCResultResponse(v, d) || g_JSONRPCErrorResponse(v, d))) {
     const branches1: [string, Issue[]][] = [];
     {
       const b2: Issue[] = [];
-      x_JSONRPCResultResponse(v, p, b2, d + 1);
+      x_JSONRPCResultResponse(v, p, b2, d);
       branches1.push(["JSONRPCResultResponse", b2]);
     }
     {
       const b3: Issue[] = [];
-      x_JSONRPCErrorResponse(v, p, b3, d + 1);
+      x_JSONRPCErrorResponse(v, p, b3, d);
       branches1.push(["JSONRPCErrorResponse", b3]);
     }
     out.push(...pickBranch(p, "JSONRPCResultResponse | JSONRPCErrorResponse", v, branches1));
@@ -934,7 +943,7 @@ function g_URLElicitationRequiredError(v: unknown, d: number): boolean {
   const p1 = o["id"];
   if (p1 !== undefined && !g_RequestId(p1, d + 1)) return false;
   const p2 = o["error"];
-  if (p2 === undefined || !(g_Error(p2, d + 1) && g_URLElicitationRequiredError$1(p2, d)))
+  if (p2 === undefined || !(g_Error(p2, d + 1) && g_URLElicitationRequiredError$1(p2, d + 1)))
     return false;
   return true;
 }
@@ -984,7 +993,7 @@ function x_URLElicitationRequiredError(v: unknown, p: string, out: Issue[], d: n
                     a10[i11],
                     p + "/error" + "/data" + "/elicitations" + "/" + i11,
                     out,
-                    d + 1,
+                    d + 1 + 1 + 1 + 1,
                   );
                 }
               }
@@ -1010,7 +1019,7 @@ function g_URLElicitationRequiredError$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["elicitations"];
-  if (p0 === undefined || !g_URLElicitationRequiredError$3(p0, d)) return false;
+  if (p0 === undefined || !g_URLElicitationRequiredError$3(p0, d + 1)) return false;
   return true;
 }
 
@@ -1020,23 +1029,23 @@ function g_URLElicitationRequiredError$1(v: unknown, d: number): boolean {
   const p0 = o["code"];
   if (p0 === undefined || !(p0 === -32042)) return false;
   const p1 = o["data"];
-  if (p1 === undefined || !g_URLElicitationRequiredError$2(p1, d)) return false;
+  if (p1 === undefined || !g_URLElicitationRequiredError$2(p1, d + 1)) return false;
   return true;
 }
 
 function g_EmptyResult(v: unknown, d: number): boolean {
-  return g_Result(v, d + 1);
+  return g_Result(v, d);
 }
 
 function x_EmptyResult(v: unknown, p: string, out: Issue[], d: number): void {
-  x_Result(v, p, out, d + 1);
+  x_Result(v, p, out, d);
 }
 
 function g_CancelledNotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CancelledNotificationParams$1(p0, d)) return false;
+  if (p0 !== undefined && !g_CancelledNotificationParams$1(p0, d + 1)) return false;
   const p1 = o["requestId"];
   if (p1 !== undefined && !g_RequestId(p1, d + 1)) return false;
   const p2 = o["reason"];
@@ -1108,7 +1117,7 @@ function g_InitializeRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializeRequestParams$1(p0, d)) return false;
+  if (p0 !== undefined && !g_InitializeRequestParams$1(p0, d + 1)) return false;
   const p1 = o["protocolVersion"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["capabilities"];
@@ -1130,7 +1139,7 @@ function x_InitializeRequestParams(v: unknown, p: string, out: Issue[], d: numbe
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1);
+          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
         }
       }
     }
@@ -1205,7 +1214,7 @@ function g_InitializeResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializeResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return false;
   const p1 = o["protocolVersion"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["capabilities"];
@@ -1291,15 +1300,15 @@ function g_ClientCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return false;
   const p1 = o["roots"];
-  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d)) return false;
+  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return false;
   const p2 = o["sampling"];
-  if (p2 !== undefined && !g_ClientCapabilities$3(p2, d)) return false;
+  if (p2 !== undefined && !g_ClientCapabilities$3(p2, d + 1)) return false;
   const p3 = o["elicitation"];
-  if (p3 !== undefined && !g_ClientCapabilities$4(p3, d)) return false;
+  if (p3 !== undefined && !g_ClientCapabilities$4(p3, d + 1)) return false;
   const p4 = o["tasks"];
-  if (p4 !== undefined && !g_ClientCapabilities$5(p4, d)) return false;
+  if (p4 !== undefined && !g_ClientCapabilities$5(p4, d + 1)) return false;
   return true;
 }
 
@@ -1495,9 +1504,9 @@ function g_ClientCapabilities$6(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["sampling"];
-  if (p0 !== undefined && !g_ClientCapabilities$7(p0, d)) return false;
+  if (p0 !== undefined && !g_ClientCapabilities$7(p0, d + 1)) return false;
   const p1 = o["elicitation"];
-  if (p1 !== undefined && !g_ClientCapabilities$8(p1, d)) return false;
+  if (p1 !== undefined && !g_ClientCapabilities$8(p1, d + 1)) return false;
   return true;
 }
 
@@ -1511,7 +1520,7 @@ function g_ClientCapabilities$5(v: unknown, d: number): boolean {
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
     return false;
   const p2 = o["requests"];
-  if (p2 !== undefined && !g_ClientCapabilities$6(p2, d)) return false;
+  if (p2 !== undefined && !g_ClientCapabilities$6(p2, d + 1)) return false;
   return true;
 }
 
@@ -1519,7 +1528,7 @@ function g_ServerCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return false;
   const p1 = o["logging"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
     return false;
@@ -1527,13 +1536,13 @@ function g_ServerCapabilities(v: unknown, d: number): boolean {
   if (p2 !== undefined && !(typeof p2 === "object" && p2 !== null && !Array.isArray(p2)))
     return false;
   const p3 = o["prompts"];
-  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d)) return false;
+  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return false;
   const p4 = o["resources"];
-  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d)) return false;
+  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return false;
   const p5 = o["tools"];
-  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d)) return false;
+  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return false;
   const p6 = o["tasks"];
-  if (p6 !== undefined && !g_ServerCapabilities$5(p6, d)) return false;
+  if (p6 !== undefined && !g_ServerCapabilities$5(p6, d + 1)) return false;
   return true;
 }
 
@@ -1698,7 +1707,7 @@ function g_ServerCapabilities$6(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["tools"];
-  if (p0 !== undefined && !g_ServerCapabilities$7(p0, d)) return false;
+  if (p0 !== undefined && !g_ServerCapabilities$7(p0, d + 1)) return false;
   return true;
 }
 
@@ -1712,7 +1721,7 @@ function g_ServerCapabilities$5(v: unknown, d: number): boolean {
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
     return false;
   const p2 = o["requests"];
-  if (p2 !== undefined && !g_ServerCapabilities$6(p2, d)) return false;
+  if (p2 !== undefined && !g_ServerCapabilities$6(p2, d + 1)) return false;
   return true;
 }
 
@@ -1725,7 +1734,7 @@ function g_Icon(v: unknown, d: number): boolean {
   const p1 = o["mimeType"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["sizes"];
-  if (p2 !== undefined && !g_Icon$1(p2, d)) return false;
+  if (p2 !== undefined && !g_Icon$1(p2, d + 1)) return false;
   const p3 = o["theme"];
   if (p3 !== undefined && !(p3 === "light" || p3 === "dark")) return false;
   return true;
@@ -1790,7 +1799,7 @@ function g_Icons(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["icons"];
-  if (p0 !== undefined && !g_Icons$1(p0, d)) return false;
+  if (p0 !== undefined && !g_Icons$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -1804,7 +1813,7 @@ function x_Icons(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          x_Icon(a3[i4], p + "/icons" + "/" + i4, out, d + 1);
+          x_Icon(a3[i4], p + "/icons" + "/" + i4, out, d + 1 + 1);
         }
       }
     }
@@ -1855,7 +1864,7 @@ function g_Implementation(v: unknown, d: number): boolean {
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_Implementation$1(p2, d)) return false;
+  if (p2 !== undefined && !g_Implementation$1(p2, d + 1)) return false;
   const p3 = o["version"];
   if (p3 === undefined || !(typeof p3 === "string")) return false;
   const p4 = o["description"];
@@ -1885,7 +1894,7 @@ function x_Implementation(v: unknown, p: string, out: Issue[], d: number): void 
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1);
+          x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -1961,7 +1970,7 @@ function g_ProgressNotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ProgressNotificationParams$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ProgressNotificationParams$1(p0, d + 1)) return false;
   const p1 = o["progressToken"];
   if (p1 === undefined || !g_ProgressToken(p1, d + 1)) return false;
   const p2 = o["progress"];
@@ -2049,7 +2058,7 @@ function g_PaginatedRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_PaginatedRequestParams$1(p0, d)) return false;
+  if (p0 !== undefined && !g_PaginatedRequestParams$1(p0, d + 1)) return false;
   const p1 = o["cursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   return true;
@@ -2067,7 +2076,7 @@ function x_PaginatedRequestParams(v: unknown, p: string, out: Issue[], d: number
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1);
+          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
         }
       }
     }
@@ -2130,7 +2139,7 @@ function g_PaginatedResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_PaginatedResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_PaginatedResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   return true;
@@ -2201,11 +2210,11 @@ function g_ListResourcesResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   const p2 = o["resources"];
-  if (p2 === undefined || !g_ListResourcesResult$2(p2, d)) return false;
+  if (p2 === undefined || !g_ListResourcesResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -2229,7 +2238,7 @@ function x_ListResourcesResult(v: unknown, p: string, out: Issue[], d: number): 
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_Resource(a6[i7], p + "/resources" + "/" + i7, out, d + 1);
+          x_Resource(a6[i7], p + "/resources" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -2296,11 +2305,11 @@ function g_ListResourceTemplatesResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   const p2 = o["resourceTemplates"];
-  if (p2 === undefined || !g_ListResourceTemplatesResult$2(p2, d)) return false;
+  if (p2 === undefined || !g_ListResourceTemplatesResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -2324,7 +2333,7 @@ function x_ListResourceTemplatesResult(v: unknown, p: string, out: Issue[], d: n
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_ResourceTemplate(a6[i7], p + "/resourceTemplates" + "/" + i7, out, d + 1);
+          x_ResourceTemplate(a6[i7], p + "/resourceTemplates" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -2350,7 +2359,7 @@ function g_ResourceRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResourceRequestParams$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ResourceRequestParams$1(p0, d + 1)) return false;
   const p1 = o["uri"];
   if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
     return false;
@@ -2369,7 +2378,7 @@ function x_ResourceRequestParams(v: unknown, p: string, out: Issue[], d: number)
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1);
+          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
         }
       }
     }
@@ -2394,7 +2403,7 @@ function g_ReadResourceRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ReadResourceRequestParams$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ReadResourceRequestParams$1(p0, d + 1)) return false;
   const p1 = o["uri"];
   if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
     return false;
@@ -2413,7 +2422,7 @@ function x_ReadResourceRequestParams(v: unknown, p: string, out: Issue[], d: num
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1);
+          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
         }
       }
     }
@@ -2479,9 +2488,9 @@ function g_ReadResourceResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return false;
   const p1 = o["contents"];
-  if (p1 === undefined || !g_ReadResourceResult$2(p1, d)) return false;
+  if (p1 === undefined || !g_ReadResourceResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -2501,16 +2510,18 @@ function x_ReadResourceResult(v: unknown, p: string, out: Issue[], d: number): v
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!(g_TextResourceContents(a5[i6], d + 1) || g_BlobResourceContents(a5[i6], d + 1))) {
+          if (!(
+            g_TextResourceContents(a5[i6], d + 1 + 1) || g_BlobResourceContents(a5[i6], d + 1 + 1)
+          )) {
             const branches7: [string, Issue[]][] = [];
             {
               const b8: Issue[] = [];
-              x_TextResourceContents(a5[i6], p + "/contents" + "/" + i6, b8, d + 1);
+              x_TextResourceContents(a5[i6], p + "/contents" + "/" + i6, b8, d + 1 + 1);
               branches7.push(["TextResourceContents", b8]);
             }
             {
               const b9: Issue[] = [];
-              x_BlobResourceContents(a5[i6], p + "/contents" + "/" + i6, b9, d + 1);
+              x_BlobResourceContents(a5[i6], p + "/contents" + "/" + i6, b9, d + 1 + 1);
               branches7.push(["BlobResourceContents", b9]);
             }
             out.push(
@@ -2581,7 +2592,7 @@ function g_SubscribeRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_SubscribeRequestParams$1(p0, d)) return false;
+  if (p0 !== undefined && !g_SubscribeRequestParams$1(p0, d + 1)) return false;
   const p1 = o["uri"];
   if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
     return false;
@@ -2600,7 +2611,7 @@ function x_SubscribeRequestParams(v: unknown, p: string, out: Issue[], d: number
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1);
+          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
         }
       }
     }
@@ -2667,7 +2678,7 @@ function g_UnsubscribeRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_UnsubscribeRequestParams$1(p0, d)) return false;
+  if (p0 !== undefined && !g_UnsubscribeRequestParams$1(p0, d + 1)) return false;
   const p1 = o["uri"];
   if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
     return false;
@@ -2686,7 +2697,7 @@ function x_UnsubscribeRequestParams(v: unknown, p: string, out: Issue[], d: numb
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1);
+          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
         }
       }
     }
@@ -2753,7 +2764,7 @@ function g_ResourceUpdatedNotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResourceUpdatedNotificationParams$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ResourceUpdatedNotificationParams$1(p0, d + 1)) return false;
   const p1 = o["uri"];
   if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
     return false;
@@ -2831,7 +2842,7 @@ function g_Resource(v: unknown, d: number): boolean {
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_Resource$1(p2, d)) return false;
+  if (p2 !== undefined && !g_Resource$1(p2, d + 1)) return false;
   const p3 = o["uri"];
   if (p3 === undefined || !(typeof p3 === "string" && (typeof p3 !== "string" || isUri(p3))))
     return false;
@@ -2844,7 +2855,7 @@ function g_Resource(v: unknown, d: number): boolean {
   const p7 = o["size"];
   if (p7 !== undefined && !Number.isInteger(p7)) return false;
   const p8 = o["_meta"];
-  if (p8 !== undefined && !g_Resource$2(p8, d)) return false;
+  if (p8 !== undefined && !g_Resource$2(p8, d + 1)) return false;
   return true;
 }
 
@@ -2867,7 +2878,7 @@ function x_Resource(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1);
+          x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -2924,7 +2935,7 @@ function g_ResourceTemplate(v: unknown, d: number): boolean {
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_ResourceTemplate$1(p2, d)) return false;
+  if (p2 !== undefined && !g_ResourceTemplate$1(p2, d + 1)) return false;
   const p3 = o["uriTemplate"];
   if (
     p3 === undefined ||
@@ -2938,7 +2949,7 @@ function g_ResourceTemplate(v: unknown, d: number): boolean {
   const p6 = o["annotations"];
   if (p6 !== undefined && !g_Annotations(p6, d + 1)) return false;
   const p7 = o["_meta"];
-  if (p7 !== undefined && !g_ResourceTemplate$2(p7, d)) return false;
+  if (p7 !== undefined && !g_ResourceTemplate$2(p7, d + 1)) return false;
   return true;
 }
 
@@ -2961,7 +2972,7 @@ function x_ResourceTemplate(v: unknown, p: string, out: Issue[], d: number): voi
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1);
+          x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -3016,7 +3027,7 @@ function g_ResourceContents(v: unknown, d: number): boolean {
   const p1 = o["mimeType"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_ResourceContents$1(p2, d)) return false;
+  if (p2 !== undefined && !g_ResourceContents$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -3056,7 +3067,7 @@ function g_TextResourceContents(v: unknown, d: number): boolean {
   const p1 = o["mimeType"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_TextResourceContents$1(p2, d)) return false;
+  if (p2 !== undefined && !g_TextResourceContents$1(p2, d + 1)) return false;
   const p3 = o["text"];
   if (p3 === undefined || !(typeof p3 === "string")) return false;
   return true;
@@ -3103,7 +3114,7 @@ function g_BlobResourceContents(v: unknown, d: number): boolean {
   const p1 = o["mimeType"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_BlobResourceContents$1(p2, d)) return false;
+  if (p2 !== undefined && !g_BlobResourceContents$1(p2, d + 1)) return false;
   const p3 = o["blob"];
   if (p3 === undefined || !(typeof p3 === "string" && (typeof p3 !== "string" || isByte(p3))))
     return false;
@@ -3187,11 +3198,11 @@ function g_ListPromptsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   const p2 = o["prompts"];
-  if (p2 === undefined || !g_ListPromptsResult$2(p2, d)) return false;
+  if (p2 === undefined || !g_ListPromptsResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -3215,7 +3226,7 @@ function x_ListPromptsResult(v: unknown, p: string, out: Issue[], d: number): vo
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_Prompt(a6[i7], p + "/prompts" + "/" + i7, out, d + 1);
+          x_Prompt(a6[i7], p + "/prompts" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -3241,11 +3252,11 @@ function g_GetPromptRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_GetPromptRequestParams$1(p0, d)) return false;
+  if (p0 !== undefined && !g_GetPromptRequestParams$1(p0, d + 1)) return false;
   const p1 = o["name"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["arguments"];
-  if (p2 !== undefined && !g_GetPromptRequestParams$2(p2, d)) return false;
+  if (p2 !== undefined && !g_GetPromptRequestParams$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -3261,7 +3272,7 @@ function x_GetPromptRequestParams(v: unknown, p: string, out: Issue[], d: number
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1);
+          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
         }
       }
     }
@@ -3348,11 +3359,11 @@ function g_GetPromptResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_GetPromptResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return false;
   const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["messages"];
-  if (p2 === undefined || !g_GetPromptResult$2(p2, d)) return false;
+  if (p2 === undefined || !g_GetPromptResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -3376,7 +3387,7 @@ function x_GetPromptResult(v: unknown, p: string, out: Issue[], d: number): void
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_PromptMessage(a6[i7], p + "/messages" + "/" + i7, out, d + 1);
+          x_PromptMessage(a6[i7], p + "/messages" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -3406,13 +3417,13 @@ function g_Prompt(v: unknown, d: number): boolean {
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_Prompt$1(p2, d)) return false;
+  if (p2 !== undefined && !g_Prompt$1(p2, d + 1)) return false;
   const p3 = o["description"];
   if (p3 !== undefined && !(typeof p3 === "string")) return false;
   const p4 = o["arguments"];
-  if (p4 !== undefined && !g_Prompt$2(p4, d)) return false;
+  if (p4 !== undefined && !g_Prompt$2(p4, d + 1)) return false;
   const p5 = o["_meta"];
-  if (p5 !== undefined && !g_Prompt$3(p5, d)) return false;
+  if (p5 !== undefined && !g_Prompt$3(p5, d + 1)) return false;
   return true;
 }
 
@@ -3435,7 +3446,7 @@ function x_Prompt(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1);
+          x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -3449,7 +3460,7 @@ function x_Prompt(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a9 = x8 as readonly unknown[];
         for (let i10 = 0; i10 < a9.length; i10++) {
-          x_PromptArgument(a9[i10], p + "/arguments" + "/" + i10, out, d + 1);
+          x_PromptArgument(a9[i10], p + "/arguments" + "/" + i10, out, d + 1 + 1);
         }
       }
     }
@@ -3582,7 +3593,7 @@ function g_ResourceLink(v: unknown, d: number): boolean {
   const p2 = o["title"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["icons"];
-  if (p3 !== undefined && !g_ResourceLink$1(p3, d)) return false;
+  if (p3 !== undefined && !g_ResourceLink$1(p3, d + 1)) return false;
   const p4 = o["uri"];
   if (p4 === undefined || !(typeof p4 === "string" && (typeof p4 !== "string" || isUri(p4))))
     return false;
@@ -3595,7 +3606,7 @@ function g_ResourceLink(v: unknown, d: number): boolean {
   const p8 = o["size"];
   if (p8 !== undefined && !Number.isInteger(p8)) return false;
   const p9 = o["_meta"];
-  if (p9 !== undefined && !g_ResourceLink$2(p9, d)) return false;
+  if (p9 !== undefined && !g_ResourceLink$2(p9, d + 1)) return false;
   return true;
 }
 
@@ -3623,7 +3634,7 @@ function x_ResourceLink(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_Icon(a6[i7], p + "/icons" + "/" + i7, out, d + 1);
+          x_Icon(a6[i7], p + "/icons" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -3683,7 +3694,7 @@ function g_EmbeddedResource(v: unknown, d: number): boolean {
   const p2 = o["annotations"];
   if (p2 !== undefined && !g_Annotations(p2, d + 1)) return false;
   const p3 = o["_meta"];
-  if (p3 !== undefined && !g_EmbeddedResource$1(p3, d)) return false;
+  if (p3 !== undefined && !g_EmbeddedResource$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -3816,11 +3827,11 @@ function g_ListToolsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListToolsResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   const p2 = o["tools"];
-  if (p2 === undefined || !g_ListToolsResult$2(p2, d)) return false;
+  if (p2 === undefined || !g_ListToolsResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -3844,7 +3855,7 @@ function x_ListToolsResult(v: unknown, p: string, out: Issue[], d: number): void
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_Tool(a6[i7], p + "/tools" + "/" + i7, out, d + 1);
+          x_Tool(a6[i7], p + "/tools" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -3870,11 +3881,11 @@ function g_CallToolResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CallToolResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return false;
   const p1 = o["content"];
-  if (p1 === undefined || !g_CallToolResult$2(p1, d)) return false;
+  if (p1 === undefined || !g_CallToolResult$2(p1, d + 1)) return false;
   const p2 = o["structuredContent"];
-  if (p2 !== undefined && !g_CallToolResult$3(p2, d)) return false;
+  if (p2 !== undefined && !g_CallToolResult$3(p2, d + 1)) return false;
   const p3 = o["isError"];
   if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
   return true;
@@ -3896,7 +3907,7 @@ function x_CallToolResult(v: unknown, p: string, out: Issue[], d: number): void 
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_ContentBlock(a5[i6], p + "/content" + "/" + i6, out, d + 1);
+          x_ContentBlock(a5[i6], p + "/content" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -3936,13 +3947,13 @@ function g_CallToolRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CallToolRequestParams$1(p0, d)) return false;
+  if (p0 !== undefined && !g_CallToolRequestParams$1(p0, d + 1)) return false;
   const p1 = o["task"];
   if (p1 !== undefined && !g_TaskMetadata(p1, d + 1)) return false;
   const p2 = o["name"];
   if (p2 === undefined || !(typeof p2 === "string")) return false;
   const p3 = o["arguments"];
-  if (p3 !== undefined && !g_CallToolRequestParams$2(p3, d)) return false;
+  if (p3 !== undefined && !g_CallToolRequestParams$2(p3, d + 1)) return false;
   return true;
 }
 
@@ -3958,7 +3969,7 @@ function x_CallToolRequestParams(v: unknown, p: string, out: Issue[], d: number)
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1);
+          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
         }
       }
     }
@@ -4158,19 +4169,19 @@ function g_Tool(v: unknown, d: number): boolean {
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_Tool$1(p2, d)) return false;
+  if (p2 !== undefined && !g_Tool$1(p2, d + 1)) return false;
   const p3 = o["description"];
   if (p3 !== undefined && !(typeof p3 === "string")) return false;
   const p4 = o["inputSchema"];
-  if (p4 === undefined || !g_Tool$2(p4, d)) return false;
+  if (p4 === undefined || !g_Tool$2(p4, d + 1)) return false;
   const p5 = o["execution"];
   if (p5 !== undefined && !g_ToolExecution(p5, d + 1)) return false;
   const p6 = o["outputSchema"];
-  if (p6 !== undefined && !g_Tool$5(p6, d)) return false;
+  if (p6 !== undefined && !g_Tool$5(p6, d + 1)) return false;
   const p7 = o["annotations"];
   if (p7 !== undefined && !g_ToolAnnotations(p7, d + 1)) return false;
   const p8 = o["_meta"];
-  if (p8 !== undefined && !g_Tool$8(p8, d)) return false;
+  if (p8 !== undefined && !g_Tool$8(p8, d + 1)) return false;
   return true;
 }
 
@@ -4193,7 +4204,7 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1);
+          x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -4346,9 +4357,9 @@ function g_Tool$2(v: unknown, d: number): boolean {
   const p1 = o["$schema"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["properties"];
-  if (p2 !== undefined && !g_Tool$3(p2, d)) return false;
+  if (p2 !== undefined && !g_Tool$3(p2, d + 1)) return false;
   const p3 = o["required"];
-  if (p3 !== undefined && !g_Tool$4(p3, d)) return false;
+  if (p3 !== undefined && !g_Tool$4(p3, d + 1)) return false;
   return true;
 }
 
@@ -4380,9 +4391,9 @@ function g_Tool$5(v: unknown, d: number): boolean {
   const p1 = o["$schema"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["properties"];
-  if (p2 !== undefined && !g_Tool$6(p2, d)) return false;
+  if (p2 !== undefined && !g_Tool$6(p2, d + 1)) return false;
   const p3 = o["required"];
-  if (p3 !== undefined && !g_Tool$7(p3, d)) return false;
+  if (p3 !== undefined && !g_Tool$7(p3, d + 1)) return false;
   return true;
 }
 
@@ -4545,14 +4556,14 @@ function x_Task(v: unknown, p: string, out: Issue[], d: number): void {
             {
               const b11: Issue[] = [];
               if (!Number.isInteger(x7)) b11.push(fail(p + "/ttl", "integer", x7));
-              branches10.push(["number", b11]);
+              branches10.push(["integer", b11]);
             }
             {
               const b12: Issue[] = [];
               if (!(x7 === null)) b12.push(fail(p + "/ttl", "null", x7));
               branches10.push(["null", b12]);
             }
-            b9.push(...pickBranch(p + "/ttl", "number | null", x7, branches10));
+            b9.push(...pickBranch(p + "/ttl", "integer | null", x7, branches10));
           }
           branches8.push(["anyOf", b9]);
         }
@@ -4575,7 +4586,7 @@ function g_CreateTaskResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateTaskResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_CreateTaskResult$1(p0, d + 1)) return false;
   const p1 = o["task"];
   if (p1 === undefined || !g_Task(p1, d + 1)) return false;
   return true;
@@ -4611,7 +4622,7 @@ function g_GetTaskRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined || !g_GetTaskRequest$1(p2, d)) return false;
+  if (p2 === undefined || !g_GetTaskRequest$1(p2, d + 1)) return false;
   const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
@@ -4662,12 +4673,12 @@ function g_GetTaskRequest$1(v: unknown, _d: number): boolean {
 }
 
 function g_GetTaskResult(v: unknown, d: number): boolean {
-  return g_Result(v, d + 1) && g_Task(v, d + 1);
+  return g_Result(v, d) && g_Task(v, d);
 }
 
 function x_GetTaskResult(v: unknown, p: string, out: Issue[], d: number): void {
-  x_Result(v, p, out, d + 1);
-  x_Task(v, p, out, d + 1);
+  x_Result(v, p, out, d);
+  x_Task(v, p, out, d);
 }
 
 function g_GetTaskPayloadRequest(v: unknown, d: number): boolean {
@@ -4678,7 +4689,7 @@ function g_GetTaskPayloadRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined || !g_GetTaskPayloadRequest$1(p2, d)) return false;
+  if (p2 === undefined || !g_GetTaskPayloadRequest$1(p2, d + 1)) return false;
   const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
@@ -4732,7 +4743,7 @@ function g_GetTaskPayloadResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_GetTaskPayloadResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_GetTaskPayloadResult$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -4761,7 +4772,7 @@ function g_CancelTaskRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined || !g_CancelTaskRequest$1(p2, d)) return false;
+  if (p2 === undefined || !g_CancelTaskRequest$1(p2, d + 1)) return false;
   const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
@@ -4812,12 +4823,12 @@ function g_CancelTaskRequest$1(v: unknown, _d: number): boolean {
 }
 
 function g_CancelTaskResult(v: unknown, d: number): boolean {
-  return g_Result(v, d + 1) && g_Task(v, d + 1);
+  return g_Result(v, d) && g_Task(v, d);
 }
 
 function x_CancelTaskResult(v: unknown, p: string, out: Issue[], d: number): void {
-  x_Result(v, p, out, d + 1);
-  x_Task(v, p, out, d + 1);
+  x_Result(v, p, out, d);
+  x_Task(v, p, out, d);
 }
 
 function g_ListTasksRequest(v: unknown, d: number): boolean {
@@ -4864,11 +4875,11 @@ function g_ListTasksResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListTasksResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ListTasksResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
   if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   const p2 = o["tasks"];
-  if (p2 === undefined || !g_ListTasksResult$2(p2, d)) return false;
+  if (p2 === undefined || !g_ListTasksResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -4892,7 +4903,7 @@ function x_ListTasksResult(v: unknown, p: string, out: Issue[], d: number): void
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_Task(a6[i7], p + "/tasks" + "/" + i7, out, d + 1);
+          x_Task(a6[i7], p + "/tasks" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -4915,12 +4926,12 @@ function g_ListTasksResult$2(v: unknown, d: number): boolean {
 }
 
 function g_TaskStatusNotificationParams(v: unknown, d: number): boolean {
-  return g_NotificationParams(v, d + 1) && g_Task(v, d + 1);
+  return g_NotificationParams(v, d) && g_Task(v, d);
 }
 
 function x_TaskStatusNotificationParams(v: unknown, p: string, out: Issue[], d: number): void {
-  x_NotificationParams(v, p, out, d + 1);
-  x_Task(v, p, out, d + 1);
+  x_NotificationParams(v, p, out, d);
+  x_Task(v, p, out, d);
 }
 
 function g_TaskStatusNotification(v: unknown, d: number): boolean {
@@ -4962,7 +4973,7 @@ function g_SetLevelRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_SetLevelRequestParams$1(p0, d)) return false;
+  if (p0 !== undefined && !g_SetLevelRequestParams$1(p0, d + 1)) return false;
   const p1 = o["level"];
   if (p1 === undefined || !g_LoggingLevel(p1, d + 1)) return false;
   return true;
@@ -4980,7 +4991,7 @@ function x_SetLevelRequestParams(v: unknown, p: string, out: Issue[], d: number)
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1);
+          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
         }
       }
     }
@@ -5045,7 +5056,7 @@ function g_LoggingMessageNotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_LoggingMessageNotificationParams$1(p0, d)) return false;
+  if (p0 !== undefined && !g_LoggingMessageNotificationParams$1(p0, d + 1)) return false;
   const p1 = o["level"];
   if (p1 === undefined || !g_LoggingLevel(p1, d + 1)) return false;
   const p2 = o["logger"];
@@ -5197,11 +5208,11 @@ function g_CreateMessageRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateMessageRequestParams$1(p0, d)) return false;
+  if (p0 !== undefined && !g_CreateMessageRequestParams$1(p0, d + 1)) return false;
   const p1 = o["task"];
   if (p1 !== undefined && !g_TaskMetadata(p1, d + 1)) return false;
   const p2 = o["messages"];
-  if (p2 === undefined || !g_CreateMessageRequestParams$2(p2, d)) return false;
+  if (p2 === undefined || !g_CreateMessageRequestParams$2(p2, d + 1)) return false;
   const p3 = o["modelPreferences"];
   if (p3 !== undefined && !g_ModelPreferences(p3, d + 1)) return false;
   const p4 = o["systemPrompt"];
@@ -5214,12 +5225,12 @@ function g_CreateMessageRequestParams(v: unknown, d: number): boolean {
   const p7 = o["maxTokens"];
   if (p7 === undefined || !Number.isInteger(p7)) return false;
   const p8 = o["stopSequences"];
-  if (p8 !== undefined && !g_CreateMessageRequestParams$3(p8, d)) return false;
+  if (p8 !== undefined && !g_CreateMessageRequestParams$3(p8, d + 1)) return false;
   const p9 = o["metadata"];
   if (p9 !== undefined && !(typeof p9 === "object" && p9 !== null && !Array.isArray(p9)))
     return false;
   const p10 = o["tools"];
-  if (p10 !== undefined && !g_CreateMessageRequestParams$4(p10, d)) return false;
+  if (p10 !== undefined && !g_CreateMessageRequestParams$4(p10, d + 1)) return false;
   const p11 = o["toolChoice"];
   if (p11 !== undefined && !g_ToolChoice(p11, d + 1)) return false;
   return true;
@@ -5237,7 +5248,7 @@ function x_CreateMessageRequestParams(v: unknown, p: string, out: Issue[], d: nu
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1);
+          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
         }
       }
     }
@@ -5252,7 +5263,7 @@ function x_CreateMessageRequestParams(v: unknown, p: string, out: Issue[], d: nu
       else {
         const a7 = x6 as readonly unknown[];
         for (let i8 = 0; i8 < a7.length; i8++) {
-          x_SamplingMessage(a7[i8], p + "/messages" + "/" + i8, out, d + 1);
+          x_SamplingMessage(a7[i8], p + "/messages" + "/" + i8, out, d + 1 + 1);
         }
       }
     }
@@ -5325,7 +5336,7 @@ function x_CreateMessageRequestParams(v: unknown, p: string, out: Issue[], d: nu
       else {
         const a23 = x22 as readonly unknown[];
         for (let i24 = 0; i24 < a23.length; i24++) {
-          x_Tool(a23[i24], p + "/tools" + "/" + i24, out, d + 1);
+          x_Tool(a23[i24], p + "/tools" + "/" + i24, out, d + 1 + 1);
         }
       }
     }
@@ -5457,7 +5468,7 @@ function g_CreateMessageResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return false;
   const p1 = o["role"];
   if (p1 === undefined || !g_Role(p1, d + 1)) return false;
   const p2 = o["content"];
@@ -5469,7 +5480,7 @@ function g_CreateMessageResult(v: unknown, d: number): boolean {
       g_AudioContent(p2, d + 1) ||
       g_ToolUseContent(p2, d + 1) ||
       g_ToolResultContent(p2, d + 1) ||
-      g_CreateMessageResult$2(p2, d)
+      g_CreateMessageResult$2(p2, d + 1)
     )
   )
     return false;
@@ -5503,7 +5514,7 @@ function x_CreateMessageResult(v: unknown, p: string, out: Issue[], d: number): 
         g_AudioContent(x5, d + 1) ||
         g_ToolUseContent(x5, d + 1) ||
         g_ToolResultContent(x5, d + 1) ||
-        g_CreateMessageResult$3(x5, d)
+        g_CreateMessageResult$3(x5, d + 1)
       )) {
         const branches6: [string, Issue[]][] = [];
         {
@@ -5537,7 +5548,7 @@ function x_CreateMessageResult(v: unknown, p: string, out: Issue[], d: number): 
           else {
             const a13 = x5 as readonly unknown[];
             for (let i14 = 0; i14 < a13.length; i14++) {
-              x_SamplingMessageContentBlock(a13[i14], p + "/content" + "/" + i14, b12, d + 1);
+              x_SamplingMessageContentBlock(a13[i14], p + "/content" + "/" + i14, b12, d + 1 + 1);
             }
           }
           branches6.push(["SamplingMessageContentBlock[]", b12]);
@@ -5603,12 +5614,12 @@ function g_SamplingMessage(v: unknown, d: number): boolean {
       g_AudioContent(p1, d + 1) ||
       g_ToolUseContent(p1, d + 1) ||
       g_ToolResultContent(p1, d + 1) ||
-      g_SamplingMessage$1(p1, d)
+      g_SamplingMessage$1(p1, d + 1)
     )
   )
     return false;
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_SamplingMessage$2(p2, d)) return false;
+  if (p2 !== undefined && !g_SamplingMessage$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -5630,7 +5641,7 @@ function x_SamplingMessage(v: unknown, p: string, out: Issue[], d: number): void
         g_AudioContent(x3, d + 1) ||
         g_ToolUseContent(x3, d + 1) ||
         g_ToolResultContent(x3, d + 1) ||
-        g_SamplingMessage$3(x3, d)
+        g_SamplingMessage$3(x3, d + 1)
       )) {
         const branches4: [string, Issue[]][] = [];
         {
@@ -5664,7 +5675,7 @@ function x_SamplingMessage(v: unknown, p: string, out: Issue[], d: number): void
           else {
             const a11 = x3 as readonly unknown[];
             for (let i12 = 0; i12 < a11.length; i12++) {
-              x_SamplingMessageContentBlock(a11[i12], p + "/content" + "/" + i12, b10, d + 1);
+              x_SamplingMessageContentBlock(a11[i12], p + "/content" + "/" + i12, b10, d + 1 + 1);
             }
           }
           branches4.push(["SamplingMessageContentBlock[]", b10]);
@@ -5716,15 +5727,15 @@ function g_SamplingMessageContentBlock(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
-      return g_TextContent(v, d + 1);
+      return g_TextContent(v, d);
     case "image":
-      return g_ImageContent(v, d + 1);
+      return g_ImageContent(v, d);
     case "audio":
-      return g_AudioContent(v, d + 1);
+      return g_AudioContent(v, d);
     case "tool_use":
-      return g_ToolUseContent(v, d + 1);
+      return g_ToolUseContent(v, d);
     case "tool_result":
-      return g_ToolResultContent(v, d + 1);
+      return g_ToolResultContent(v, d);
     default:
       return false;
   }
@@ -5744,31 +5755,31 @@ function x_SamplingMessageContentBlock(v: unknown, p: string, out: Issue[], d: n
     switch (tag1) {
       case "text": {
         const inner2: Issue[] = [];
-        x_TextContent(v, p, inner2, d + 1);
+        x_TextContent(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "TextContent"));
         break;
       }
       case "image": {
         const inner3: Issue[] = [];
-        x_ImageContent(v, p, inner3, d + 1);
+        x_ImageContent(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "ImageContent"));
         break;
       }
       case "audio": {
         const inner4: Issue[] = [];
-        x_AudioContent(v, p, inner4, d + 1);
+        x_AudioContent(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "AudioContent"));
         break;
       }
       case "tool_use": {
         const inner5: Issue[] = [];
-        x_ToolUseContent(v, p, inner5, d + 1);
+        x_ToolUseContent(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "ToolUseContent"));
         break;
       }
       case "tool_result": {
         const inner6: Issue[] = [];
-        x_ToolResultContent(v, p, inner6, d + 1);
+        x_ToolResultContent(v, p, inner6, d);
         for (const issue of inner6) out.push(within(issue, "ToolResultContent"));
         break;
       }
@@ -5789,7 +5800,7 @@ function g_Annotations(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["audience"];
-  if (p0 !== undefined && !g_Annotations$1(p0, d)) return false;
+  if (p0 !== undefined && !g_Annotations$1(p0, d + 1)) return false;
   const p1 = o["priority"];
   if (
     p1 !== undefined &&
@@ -5816,7 +5827,7 @@ function x_Annotations(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          x_Role(a3[i4], p + "/audience" + "/" + i4, out, d + 1);
+          x_Role(a3[i4], p + "/audience" + "/" + i4, out, d + 1 + 1);
         }
       }
     }
@@ -5850,15 +5861,15 @@ function g_ContentBlock(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
-      return g_TextContent(v, d + 1);
+      return g_TextContent(v, d);
     case "image":
-      return g_ImageContent(v, d + 1);
+      return g_ImageContent(v, d);
     case "audio":
-      return g_AudioContent(v, d + 1);
+      return g_AudioContent(v, d);
     case "resource_link":
-      return g_ResourceLink(v, d + 1);
+      return g_ResourceLink(v, d);
     case "resource":
-      return g_EmbeddedResource(v, d + 1);
+      return g_EmbeddedResource(v, d);
     default:
       return false;
   }
@@ -5878,31 +5889,31 @@ function x_ContentBlock(v: unknown, p: string, out: Issue[], d: number): void {
     switch (tag1) {
       case "text": {
         const inner2: Issue[] = [];
-        x_TextContent(v, p, inner2, d + 1);
+        x_TextContent(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "TextContent"));
         break;
       }
       case "image": {
         const inner3: Issue[] = [];
-        x_ImageContent(v, p, inner3, d + 1);
+        x_ImageContent(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "ImageContent"));
         break;
       }
       case "audio": {
         const inner4: Issue[] = [];
-        x_AudioContent(v, p, inner4, d + 1);
+        x_AudioContent(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "AudioContent"));
         break;
       }
       case "resource_link": {
         const inner5: Issue[] = [];
-        x_ResourceLink(v, p, inner5, d + 1);
+        x_ResourceLink(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "ResourceLink"));
         break;
       }
       case "resource": {
         const inner6: Issue[] = [];
-        x_EmbeddedResource(v, p, inner6, d + 1);
+        x_EmbeddedResource(v, p, inner6, d);
         for (const issue of inner6) out.push(within(issue, "EmbeddedResource"));
         break;
       }
@@ -5929,7 +5940,7 @@ function g_TextContent(v: unknown, d: number): boolean {
   const p2 = o["annotations"];
   if (p2 !== undefined && !g_Annotations(p2, d + 1)) return false;
   const p3 = o["_meta"];
-  if (p3 !== undefined && !g_TextContent$1(p3, d)) return false;
+  if (p3 !== undefined && !g_TextContent$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -5977,7 +5988,7 @@ function g_ImageContent(v: unknown, d: number): boolean {
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1)) return false;
   const p4 = o["_meta"];
-  if (p4 !== undefined && !g_ImageContent$1(p4, d)) return false;
+  if (p4 !== undefined && !g_ImageContent$1(p4, d + 1)) return false;
   return true;
 }
 
@@ -6031,7 +6042,7 @@ function g_AudioContent(v: unknown, d: number): boolean {
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1)) return false;
   const p4 = o["_meta"];
-  if (p4 !== undefined && !g_AudioContent$1(p4, d)) return false;
+  if (p4 !== undefined && !g_AudioContent$1(p4, d + 1)) return false;
   return true;
 }
 
@@ -6082,9 +6093,9 @@ function g_ToolUseContent(v: unknown, d: number): boolean {
   const p2 = o["name"];
   if (p2 === undefined || !(typeof p2 === "string")) return false;
   const p3 = o["input"];
-  if (p3 === undefined || !g_ToolUseContent$1(p3, d)) return false;
+  if (p3 === undefined || !g_ToolUseContent$1(p3, d + 1)) return false;
   const p4 = o["_meta"];
-  if (p4 !== undefined && !g_ToolUseContent$2(p4, d)) return false;
+  if (p4 !== undefined && !g_ToolUseContent$2(p4, d + 1)) return false;
   return true;
 }
 
@@ -6139,13 +6150,13 @@ function g_ToolResultContent(v: unknown, d: number): boolean {
   const p1 = o["toolUseId"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["content"];
-  if (p2 === undefined || !g_ToolResultContent$1(p2, d)) return false;
+  if (p2 === undefined || !g_ToolResultContent$1(p2, d + 1)) return false;
   const p3 = o["structuredContent"];
-  if (p3 !== undefined && !g_ToolResultContent$2(p3, d)) return false;
+  if (p3 !== undefined && !g_ToolResultContent$2(p3, d + 1)) return false;
   const p4 = o["isError"];
   if (p4 !== undefined && !(typeof p4 === "boolean")) return false;
   const p5 = o["_meta"];
-  if (p5 !== undefined && !g_ToolResultContent$3(p5, d)) return false;
+  if (p5 !== undefined && !g_ToolResultContent$3(p5, d + 1)) return false;
   return true;
 }
 
@@ -6170,7 +6181,7 @@ function x_ToolResultContent(v: unknown, p: string, out: Issue[], d: number): vo
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_ContentBlock(a5[i6], p + "/content" + "/" + i6, out, d + 1);
+          x_ContentBlock(a5[i6], p + "/content" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -6215,7 +6226,7 @@ function g_ModelPreferences(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["hints"];
-  if (p0 !== undefined && !g_ModelPreferences$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ModelPreferences$1(p0, d + 1)) return false;
   const p1 = o["costPriority"];
   if (
     p1 !== undefined &&
@@ -6262,7 +6273,7 @@ function x_ModelPreferences(v: unknown, p: string, out: Issue[], d: number): voi
       else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          x_ModelHint(a3[i4], p + "/hints" + "/" + i4, out, d + 1);
+          x_ModelHint(a3[i4], p + "/hints" + "/" + i4, out, d + 1 + 1);
         }
       }
     }
@@ -6329,13 +6340,13 @@ function g_CompleteRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CompleteRequestParams$1(p0, d)) return false;
+  if (p0 !== undefined && !g_CompleteRequestParams$1(p0, d + 1)) return false;
   const p1 = o["ref"];
-  if (p1 === undefined || !g_CompleteRequestParams$2(p1, d)) return false;
+  if (p1 === undefined || !g_CompleteRequestParams$2(p1, d + 1)) return false;
   const p2 = o["argument"];
-  if (p2 === undefined || !g_CompleteRequestParams$3(p2, d)) return false;
+  if (p2 === undefined || !g_CompleteRequestParams$3(p2, d + 1)) return false;
   const p3 = o["context"];
-  if (p3 !== undefined && !g_CompleteRequestParams$4(p3, d)) return false;
+  if (p3 !== undefined && !g_CompleteRequestParams$4(p3, d + 1)) return false;
   return true;
 }
 
@@ -6351,7 +6362,7 @@ function x_CompleteRequestParams(v: unknown, p: string, out: Issue[], d: number)
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1);
+          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
         }
       }
     }
@@ -6443,9 +6454,9 @@ function g_CompleteRequestParams$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "ref/prompt":
-      return g_PromptReference(v, d + 1);
+      return g_PromptReference(v, d);
     case "ref/resource":
-      return g_ResourceTemplateReference(v, d + 1);
+      return g_ResourceTemplateReference(v, d);
     default:
       return false;
   }
@@ -6475,7 +6486,7 @@ function g_CompleteRequestParams$4(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["arguments"];
-  if (p0 !== undefined && !g_CompleteRequestParams$5(p0, d)) return false;
+  if (p0 !== undefined && !g_CompleteRequestParams$5(p0, d + 1)) return false;
   return true;
 }
 
@@ -6525,9 +6536,9 @@ function g_CompleteResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CompleteResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return false;
   const p1 = o["completion"];
-  if (p1 === undefined || !g_CompleteResult$2(p1, d)) return false;
+  if (p1 === undefined || !g_CompleteResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -6592,7 +6603,7 @@ function g_CompleteResult$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["values"];
-  if (p0 === undefined || !g_CompleteResult$3(p0, d)) return false;
+  if (p0 === undefined || !g_CompleteResult$3(p0, d + 1)) return false;
   const p1 = o["total"];
   if (p1 !== undefined && !Number.isInteger(p1)) return false;
   const p2 = o["hasMore"];
@@ -6710,9 +6721,9 @@ function g_ListRootsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListRootsResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return false;
   const p1 = o["roots"];
-  if (p1 === undefined || !g_ListRootsResult$2(p1, d)) return false;
+  if (p1 === undefined || !g_ListRootsResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -6732,7 +6743,7 @@ function x_ListRootsResult(v: unknown, p: string, out: Issue[], d: number): void
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_Root(a5[i6], p + "/roots" + "/" + i6, out, d + 1);
+          x_Root(a5[i6], p + "/roots" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -6763,7 +6774,7 @@ function g_Root(v: unknown, d: number): boolean {
   const p1 = o["name"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_Root$1(p2, d)) return false;
+  if (p2 !== undefined && !g_Root$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -6834,13 +6845,13 @@ function g_ElicitRequestFormParams(v: unknown, d: number): boolean {
   const p0 = o["mode"];
   if (p0 !== undefined && !(p0 === "form")) return false;
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_ElicitRequestFormParams$1(p1, d)) return false;
+  if (p1 !== undefined && !g_ElicitRequestFormParams$1(p1, d + 1)) return false;
   const p2 = o["task"];
   if (p2 !== undefined && !g_TaskMetadata(p2, d + 1)) return false;
   const p3 = o["message"];
   if (p3 === undefined || !(typeof p3 === "string")) return false;
   const p4 = o["requestedSchema"];
-  if (p4 === undefined || !g_ElicitRequestFormParams$2(p4, d)) return false;
+  if (p4 === undefined || !g_ElicitRequestFormParams$2(p4, d + 1)) return false;
   return true;
 }
 
@@ -6860,7 +6871,7 @@ function x_ElicitRequestFormParams(v: unknown, p: string, out: Issue[], d: numbe
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["progressToken"];
         if (x5 !== undefined) {
-          x_ProgressToken(x5, p + "/_meta" + "/progressToken", out, d + 1);
+          x_ProgressToken(x5, p + "/_meta" + "/progressToken", out, d + 1 + 1);
         }
       }
     }
@@ -6903,7 +6914,7 @@ function x_ElicitRequestFormParams(v: unknown, p: string, out: Issue[], d: numbe
                 o13[k14],
                 p + "/requestedSchema" + "/properties" + "/" + pointer(k14),
                 out,
-                d + 1,
+                d + 1 + 1 + 1,
               );
             }
           }
@@ -6963,9 +6974,9 @@ function g_ElicitRequestFormParams$2(v: unknown, d: number): boolean {
   const p1 = o["$schema"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["properties"];
-  if (p2 === undefined || !g_ElicitRequestFormParams$3(p2, d)) return false;
+  if (p2 === undefined || !g_ElicitRequestFormParams$3(p2, d + 1)) return false;
   const p3 = o["required"];
-  if (p3 !== undefined && !g_ElicitRequestFormParams$4(p3, d)) return false;
+  if (p3 !== undefined && !g_ElicitRequestFormParams$4(p3, d + 1)) return false;
   return true;
 }
 
@@ -6975,7 +6986,7 @@ function g_ElicitRequestURLParams(v: unknown, d: number): boolean {
   const p0 = o["mode"];
   if (p0 === undefined || !(p0 === "url")) return false;
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_ElicitRequestURLParams$1(p1, d)) return false;
+  if (p1 !== undefined && !g_ElicitRequestURLParams$1(p1, d + 1)) return false;
   const p2 = o["task"];
   if (p2 !== undefined && !g_TaskMetadata(p2, d + 1)) return false;
   const p3 = o["message"];
@@ -7005,7 +7016,7 @@ function x_ElicitRequestURLParams(v: unknown, p: string, out: Issue[], d: number
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["progressToken"];
         if (x5 !== undefined) {
-          x_ProgressToken(x5, p + "/_meta" + "/progressToken", out, d + 1);
+          x_ProgressToken(x5, p + "/_meta" + "/progressToken", out, d + 1 + 1);
         }
       }
     }
@@ -7041,20 +7052,20 @@ function g_ElicitRequestURLParams$1(v: unknown, d: number): boolean {
 }
 
 function g_ElicitRequestParams(v: unknown, d: number): boolean {
-  return g_ElicitRequestFormParams(v, d + 1) || g_ElicitRequestURLParams(v, d + 1);
+  return g_ElicitRequestFormParams(v, d) || g_ElicitRequestURLParams(v, d);
 }
 
 function x_ElicitRequestParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!(g_ElicitRequestFormParams(v, d + 1) || g_ElicitRequestURLParams(v, d + 1))) {
+  if (!(g_ElicitRequestFormParams(v, d) || g_ElicitRequestURLParams(v, d))) {
     const branches1: [string, Issue[]][] = [];
     {
       const b2: Issue[] = [];
-      x_ElicitRequestFormParams(v, p, b2, d + 1);
+      x_ElicitRequestFormParams(v, p, b2, d);
       branches1.push(["ElicitRequestFormParams", b2]);
     }
     {
       const b3: Issue[] = [];
-      x_ElicitRequestURLParams(v, p, b3, d + 1);
+      x_ElicitRequestURLParams(v, p, b3, d);
       branches1.push(["ElicitRequestURLParams", b3]);
     }
     out.push(...pickBranch(p, "ElicitRequestFormParams | ElicitRequestURLParams", v, branches1));
@@ -7104,67 +7115,67 @@ function x_ElicitRequest(v: unknown, p: string, out: Issue[], d: number): void {
 
 function g_PrimitiveSchemaDefinition(v: unknown, d: number): boolean {
   return (
-    g_StringSchema(v, d + 1) ||
-    g_NumberSchema(v, d + 1) ||
-    g_BooleanSchema(v, d + 1) ||
-    g_UntitledSingleSelectEnumSchema(v, d + 1) ||
-    g_TitledSingleSelectEnumSchema(v, d + 1) ||
-    g_UntitledMultiSelectEnumSchema(v, d + 1) ||
-    g_TitledMultiSelectEnumSchema(v, d + 1) ||
-    g_LegacyTitledEnumSchema(v, d + 1)
+    g_StringSchema(v, d) ||
+    g_NumberSchema(v, d) ||
+    g_BooleanSchema(v, d) ||
+    g_UntitledSingleSelectEnumSchema(v, d) ||
+    g_TitledSingleSelectEnumSchema(v, d) ||
+    g_UntitledMultiSelectEnumSchema(v, d) ||
+    g_TitledMultiSelectEnumSchema(v, d) ||
+    g_LegacyTitledEnumSchema(v, d)
   );
 }
 
 function x_PrimitiveSchemaDefinition(v: unknown, p: string, out: Issue[], d: number): void {
   if (!(
-    g_StringSchema(v, d + 1) ||
-    g_NumberSchema(v, d + 1) ||
-    g_BooleanSchema(v, d + 1) ||
-    g_UntitledSingleSelectEnumSchema(v, d + 1) ||
-    g_TitledSingleSelectEnumSchema(v, d + 1) ||
-    g_UntitledMultiSelectEnumSchema(v, d + 1) ||
-    g_TitledMultiSelectEnumSchema(v, d + 1) ||
-    g_LegacyTitledEnumSchema(v, d + 1)
+    g_StringSchema(v, d) ||
+    g_NumberSchema(v, d) ||
+    g_BooleanSchema(v, d) ||
+    g_UntitledSingleSelectEnumSchema(v, d) ||
+    g_TitledSingleSelectEnumSchema(v, d) ||
+    g_UntitledMultiSelectEnumSchema(v, d) ||
+    g_TitledMultiSelectEnumSchema(v, d) ||
+    g_LegacyTitledEnumSchema(v, d)
   )) {
     const branches1: [string, Issue[]][] = [];
     {
       const b2: Issue[] = [];
-      x_StringSchema(v, p, b2, d + 1);
+      x_StringSchema(v, p, b2, d);
       branches1.push(["StringSchema", b2]);
     }
     {
       const b3: Issue[] = [];
-      x_NumberSchema(v, p, b3, d + 1);
+      x_NumberSchema(v, p, b3, d);
       branches1.push(["NumberSchema", b3]);
     }
     {
       const b4: Issue[] = [];
-      x_BooleanSchema(v, p, b4, d + 1);
+      x_BooleanSchema(v, p, b4, d);
       branches1.push(["BooleanSchema", b4]);
     }
     {
       const b5: Issue[] = [];
-      x_UntitledSingleSelectEnumSchema(v, p, b5, d + 1);
+      x_UntitledSingleSelectEnumSchema(v, p, b5, d);
       branches1.push(["UntitledSingleSelectEnumSchema", b5]);
     }
     {
       const b6: Issue[] = [];
-      x_TitledSingleSelectEnumSchema(v, p, b6, d + 1);
+      x_TitledSingleSelectEnumSchema(v, p, b6, d);
       branches1.push(["TitledSingleSelectEnumSchema", b6]);
     }
     {
       const b7: Issue[] = [];
-      x_UntitledMultiSelectEnumSchema(v, p, b7, d + 1);
+      x_UntitledMultiSelectEnumSchema(v, p, b7, d);
       branches1.push(["UntitledMultiSelectEnumSchema", b7]);
     }
     {
       const b8: Issue[] = [];
-      x_TitledMultiSelectEnumSchema(v, p, b8, d + 1);
+      x_TitledMultiSelectEnumSchema(v, p, b8, d);
       branches1.push(["TitledMultiSelectEnumSchema", b8]);
     }
     {
       const b9: Issue[] = [];
-      x_LegacyTitledEnumSchema(v, p, b9, d + 1);
+      x_LegacyTitledEnumSchema(v, p, b9, d);
       branches1.push(["LegacyTitledEnumSchema", b9]);
     }
     out.push(
@@ -7374,7 +7385,7 @@ function g_UntitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
   const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["enum"];
-  if (p3 === undefined || !g_UntitledSingleSelectEnumSchema$1(p3, d)) return false;
+  if (p3 === undefined || !g_UntitledSingleSelectEnumSchema$1(p3, d + 1)) return false;
   const p4 = o["default"];
   if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
@@ -7436,7 +7447,7 @@ function g_TitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
   const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["oneOf"];
-  if (p3 === undefined || !g_TitledSingleSelectEnumSchema$1(p3, d)) return false;
+  if (p3 === undefined || !g_TitledSingleSelectEnumSchema$1(p3, d + 1)) return false;
   const p4 = o["default"];
   if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
@@ -7508,26 +7519,26 @@ function g_TitledSingleSelectEnumSchema$1(v: unknown, d: number): boolean {
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_TitledSingleSelectEnumSchema$2(x, d)) return false;
+    if (!g_TitledSingleSelectEnumSchema$2(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_SingleSelectEnumSchema(v: unknown, d: number): boolean {
-  return g_UntitledSingleSelectEnumSchema(v, d + 1) || g_TitledSingleSelectEnumSchema(v, d + 1);
+  return g_UntitledSingleSelectEnumSchema(v, d) || g_TitledSingleSelectEnumSchema(v, d);
 }
 
 function x_SingleSelectEnumSchema(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!(g_UntitledSingleSelectEnumSchema(v, d + 1) || g_TitledSingleSelectEnumSchema(v, d + 1))) {
+  if (!(g_UntitledSingleSelectEnumSchema(v, d) || g_TitledSingleSelectEnumSchema(v, d))) {
     const branches1: [string, Issue[]][] = [];
     {
       const b2: Issue[] = [];
-      x_UntitledSingleSelectEnumSchema(v, p, b2, d + 1);
+      x_UntitledSingleSelectEnumSchema(v, p, b2, d);
       branches1.push(["UntitledSingleSelectEnumSchema", b2]);
     }
     {
       const b3: Issue[] = [];
-      x_TitledSingleSelectEnumSchema(v, p, b3, d + 1);
+      x_TitledSingleSelectEnumSchema(v, p, b3, d);
       branches1.push(["TitledSingleSelectEnumSchema", b3]);
     }
     out.push(
@@ -7555,9 +7566,9 @@ function g_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   const p4 = o["maxItems"];
   if (p4 !== undefined && !Number.isInteger(p4)) return false;
   const p5 = o["items"];
-  if (p5 === undefined || !g_UntitledMultiSelectEnumSchema$1(p5, d)) return false;
+  if (p5 === undefined || !g_UntitledMultiSelectEnumSchema$1(p5, d + 1)) return false;
   const p6 = o["default"];
-  if (p6 !== undefined && !g_UntitledMultiSelectEnumSchema$3(p6, d)) return false;
+  if (p6 !== undefined && !g_UntitledMultiSelectEnumSchema$3(p6, d + 1)) return false;
   return true;
 }
 
@@ -7642,7 +7653,7 @@ function g_UntitledMultiSelectEnumSchema$1(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined || !(p0 === "string")) return false;
   const p1 = o["enum"];
-  if (p1 === undefined || !g_UntitledMultiSelectEnumSchema$2(p1, d)) return false;
+  if (p1 === undefined || !g_UntitledMultiSelectEnumSchema$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -7670,9 +7681,9 @@ function g_TitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   const p4 = o["maxItems"];
   if (p4 !== undefined && !Number.isInteger(p4)) return false;
   const p5 = o["items"];
-  if (p5 === undefined || !g_TitledMultiSelectEnumSchema$1(p5, d)) return false;
+  if (p5 === undefined || !g_TitledMultiSelectEnumSchema$1(p5, d + 1)) return false;
   const p6 = o["default"];
-  if (p6 !== undefined && !g_TitledMultiSelectEnumSchema$4(p6, d)) return false;
+  if (p6 !== undefined && !g_TitledMultiSelectEnumSchema$4(p6, d + 1)) return false;
   return true;
 }
 
@@ -7768,7 +7779,7 @@ function g_TitledMultiSelectEnumSchema$2(v: unknown, d: number): boolean {
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_TitledMultiSelectEnumSchema$3(x, d)) return false;
+    if (!g_TitledMultiSelectEnumSchema$3(x, d + 1)) return false;
   }
   return true;
 }
@@ -7777,7 +7788,7 @@ function g_TitledMultiSelectEnumSchema$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["anyOf"];
-  if (p0 === undefined || !g_TitledMultiSelectEnumSchema$2(p0, d)) return false;
+  if (p0 === undefined || !g_TitledMultiSelectEnumSchema$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -7792,20 +7803,20 @@ function g_TitledMultiSelectEnumSchema$4(v: unknown, _d: number): boolean {
 }
 
 function g_MultiSelectEnumSchema(v: unknown, d: number): boolean {
-  return g_UntitledMultiSelectEnumSchema(v, d + 1) || g_TitledMultiSelectEnumSchema(v, d + 1);
+  return g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d);
 }
 
 function x_MultiSelectEnumSchema(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!(g_UntitledMultiSelectEnumSchema(v, d + 1) || g_TitledMultiSelectEnumSchema(v, d + 1))) {
+  if (!(g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d))) {
     const branches1: [string, Issue[]][] = [];
     {
       const b2: Issue[] = [];
-      x_UntitledMultiSelectEnumSchema(v, p, b2, d + 1);
+      x_UntitledMultiSelectEnumSchema(v, p, b2, d);
       branches1.push(["UntitledMultiSelectEnumSchema", b2]);
     }
     {
       const b3: Issue[] = [];
-      x_TitledMultiSelectEnumSchema(v, p, b3, d + 1);
+      x_TitledMultiSelectEnumSchema(v, p, b3, d);
       branches1.push(["TitledMultiSelectEnumSchema", b3]);
     }
     out.push(
@@ -7824,9 +7835,9 @@ function g_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
   const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["enum"];
-  if (p3 === undefined || !g_LegacyTitledEnumSchema$1(p3, d)) return false;
+  if (p3 === undefined || !g_LegacyTitledEnumSchema$1(p3, d + 1)) return false;
   const p4 = o["enumNames"];
-  if (p4 !== undefined && !g_LegacyTitledEnumSchema$2(p4, d)) return false;
+  if (p4 !== undefined && !g_LegacyTitledEnumSchema$2(p4, d + 1)) return false;
   const p5 = o["default"];
   if (p5 !== undefined && !(typeof p5 === "string")) return false;
   return true;
@@ -7901,46 +7912,46 @@ function g_LegacyTitledEnumSchema$2(v: unknown, _d: number): boolean {
 
 function g_EnumSchema(v: unknown, d: number): boolean {
   return (
-    g_UntitledSingleSelectEnumSchema(v, d + 1) ||
-    g_TitledSingleSelectEnumSchema(v, d + 1) ||
-    g_UntitledMultiSelectEnumSchema(v, d + 1) ||
-    g_TitledMultiSelectEnumSchema(v, d + 1) ||
-    g_LegacyTitledEnumSchema(v, d + 1)
+    g_UntitledSingleSelectEnumSchema(v, d) ||
+    g_TitledSingleSelectEnumSchema(v, d) ||
+    g_UntitledMultiSelectEnumSchema(v, d) ||
+    g_TitledMultiSelectEnumSchema(v, d) ||
+    g_LegacyTitledEnumSchema(v, d)
   );
 }
 
 function x_EnumSchema(v: unknown, p: string, out: Issue[], d: number): void {
   if (!(
-    g_UntitledSingleSelectEnumSchema(v, d + 1) ||
-    g_TitledSingleSelectEnumSchema(v, d + 1) ||
-    g_UntitledMultiSelectEnumSchema(v, d + 1) ||
-    g_TitledMultiSelectEnumSchema(v, d + 1) ||
-    g_LegacyTitledEnumSchema(v, d + 1)
+    g_UntitledSingleSelectEnumSchema(v, d) ||
+    g_TitledSingleSelectEnumSchema(v, d) ||
+    g_UntitledMultiSelectEnumSchema(v, d) ||
+    g_TitledMultiSelectEnumSchema(v, d) ||
+    g_LegacyTitledEnumSchema(v, d)
   )) {
     const branches1: [string, Issue[]][] = [];
     {
       const b2: Issue[] = [];
-      x_UntitledSingleSelectEnumSchema(v, p, b2, d + 1);
+      x_UntitledSingleSelectEnumSchema(v, p, b2, d);
       branches1.push(["UntitledSingleSelectEnumSchema", b2]);
     }
     {
       const b3: Issue[] = [];
-      x_TitledSingleSelectEnumSchema(v, p, b3, d + 1);
+      x_TitledSingleSelectEnumSchema(v, p, b3, d);
       branches1.push(["TitledSingleSelectEnumSchema", b3]);
     }
     {
       const b4: Issue[] = [];
-      x_UntitledMultiSelectEnumSchema(v, p, b4, d + 1);
+      x_UntitledMultiSelectEnumSchema(v, p, b4, d);
       branches1.push(["UntitledMultiSelectEnumSchema", b4]);
     }
     {
       const b5: Issue[] = [];
-      x_TitledMultiSelectEnumSchema(v, p, b5, d + 1);
+      x_TitledMultiSelectEnumSchema(v, p, b5, d);
       branches1.push(["TitledMultiSelectEnumSchema", b5]);
     }
     {
       const b6: Issue[] = [];
-      x_LegacyTitledEnumSchema(v, p, b6, d + 1);
+      x_LegacyTitledEnumSchema(v, p, b6, d);
       branches1.push(["LegacyTitledEnumSchema", b6]);
     }
     out.push(
@@ -7958,11 +7969,11 @@ function g_ElicitResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ElicitResult$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ElicitResult$1(p0, d + 1)) return false;
   const p1 = o["action"];
   if (p1 === undefined || !(p1 === "accept" || p1 === "decline" || p1 === "cancel")) return false;
   const p2 = o["content"];
-  if (p2 !== undefined && !g_ElicitResult$2(p2, d)) return false;
+  if (p2 !== undefined && !g_ElicitResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -8009,7 +8020,7 @@ function x_ElicitResult(v: unknown, p: string, out: Issue[], d: number): void {
             typeof o10[k11] === "string" ||
             Number.isInteger(o10[k11]) ||
             typeof o10[k11] === "boolean" ||
-            g_ElicitResult$4(o10[k11], d)
+            g_ElicitResult$4(o10[k11], d + 1 + 1)
           )) {
             const branches12: [string, Issue[]][] = [];
             {
@@ -8022,7 +8033,7 @@ function x_ElicitResult(v: unknown, p: string, out: Issue[], d: number): void {
               const b14: Issue[] = [];
               if (!Number.isInteger(o10[k11]))
                 b14.push(fail(p + "/content" + "/" + pointer(k11), "integer", o10[k11]));
-              branches12.push(["number", b14]);
+              branches12.push(["integer", b14]);
             }
             {
               const b15: Issue[] = [];
@@ -8048,7 +8059,7 @@ function x_ElicitResult(v: unknown, p: string, out: Issue[], d: number): void {
             out.push(
               ...pickBranch(
                 p + "/content" + "/" + pointer(k11),
-                "string | number | boolean | string[]",
+                "string | integer | boolean | string[]",
                 o10[k11],
                 branches12,
               ),
@@ -8084,7 +8095,7 @@ function g_ElicitResult$2(v: unknown, d: number): boolean {
       typeof x === "string" ||
       Number.isInteger(x) ||
       typeof x === "boolean" ||
-      g_ElicitResult$3(x, d)
+      g_ElicitResult$3(x, d + 1)
     ))
       return false;
   }
@@ -8109,7 +8120,7 @@ function g_ElicitationCompleteNotification(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined || !g_ElicitationCompleteNotification$1(p2, d)) return false;
+  if (p2 === undefined || !g_ElicitationCompleteNotification$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -8158,39 +8169,39 @@ function g_ClientRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "ping":
-      return g_PingRequest(v, d + 1);
+      return g_PingRequest(v, d);
     case "initialize":
-      return g_InitializeRequest(v, d + 1);
+      return g_InitializeRequest(v, d);
     case "completion/complete":
-      return g_CompleteRequest(v, d + 1);
+      return g_CompleteRequest(v, d);
     case "logging/setLevel":
-      return g_SetLevelRequest(v, d + 1);
+      return g_SetLevelRequest(v, d);
     case "prompts/get":
-      return g_GetPromptRequest(v, d + 1);
+      return g_GetPromptRequest(v, d);
     case "prompts/list":
-      return g_ListPromptsRequest(v, d + 1);
+      return g_ListPromptsRequest(v, d);
     case "resources/list":
-      return g_ListResourcesRequest(v, d + 1);
+      return g_ListResourcesRequest(v, d);
     case "resources/templates/list":
-      return g_ListResourceTemplatesRequest(v, d + 1);
+      return g_ListResourceTemplatesRequest(v, d);
     case "resources/read":
-      return g_ReadResourceRequest(v, d + 1);
+      return g_ReadResourceRequest(v, d);
     case "resources/subscribe":
-      return g_SubscribeRequest(v, d + 1);
+      return g_SubscribeRequest(v, d);
     case "resources/unsubscribe":
-      return g_UnsubscribeRequest(v, d + 1);
+      return g_UnsubscribeRequest(v, d);
     case "tools/call":
-      return g_CallToolRequest(v, d + 1);
+      return g_CallToolRequest(v, d);
     case "tools/list":
-      return g_ListToolsRequest(v, d + 1);
+      return g_ListToolsRequest(v, d);
     case "tasks/get":
-      return g_GetTaskRequest(v, d + 1);
+      return g_GetTaskRequest(v, d);
     case "tasks/result":
-      return g_GetTaskPayloadRequest(v, d + 1);
+      return g_GetTaskPayloadRequest(v, d);
     case "tasks/list":
-      return g_ListTasksRequest(v, d + 1);
+      return g_ListTasksRequest(v, d);
     case "tasks/cancel":
-      return g_CancelTaskRequest(v, d + 1);
+      return g_CancelTaskRequest(v, d);
     default:
       return false;
   }
@@ -8210,103 +8221,103 @@ function x_ClientRequest(v: unknown, p: string, out: Issue[], d: number): void {
     switch (tag1) {
       case "ping": {
         const inner2: Issue[] = [];
-        x_PingRequest(v, p, inner2, d + 1);
+        x_PingRequest(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "PingRequest"));
         break;
       }
       case "initialize": {
         const inner3: Issue[] = [];
-        x_InitializeRequest(v, p, inner3, d + 1);
+        x_InitializeRequest(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "InitializeRequest"));
         break;
       }
       case "completion/complete": {
         const inner4: Issue[] = [];
-        x_CompleteRequest(v, p, inner4, d + 1);
+        x_CompleteRequest(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "CompleteRequest"));
         break;
       }
       case "logging/setLevel": {
         const inner5: Issue[] = [];
-        x_SetLevelRequest(v, p, inner5, d + 1);
+        x_SetLevelRequest(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "SetLevelRequest"));
         break;
       }
       case "prompts/get": {
         const inner6: Issue[] = [];
-        x_GetPromptRequest(v, p, inner6, d + 1);
+        x_GetPromptRequest(v, p, inner6, d);
         for (const issue of inner6) out.push(within(issue, "GetPromptRequest"));
         break;
       }
       case "prompts/list": {
         const inner7: Issue[] = [];
-        x_ListPromptsRequest(v, p, inner7, d + 1);
+        x_ListPromptsRequest(v, p, inner7, d);
         for (const issue of inner7) out.push(within(issue, "ListPromptsRequest"));
         break;
       }
       case "resources/list": {
         const inner8: Issue[] = [];
-        x_ListResourcesRequest(v, p, inner8, d + 1);
+        x_ListResourcesRequest(v, p, inner8, d);
         for (const issue of inner8) out.push(within(issue, "ListResourcesRequest"));
         break;
       }
       case "resources/templates/list": {
         const inner9: Issue[] = [];
-        x_ListResourceTemplatesRequest(v, p, inner9, d + 1);
+        x_ListResourceTemplatesRequest(v, p, inner9, d);
         for (const issue of inner9) out.push(within(issue, "ListResourceTemplatesRequest"));
         break;
       }
       case "resources/read": {
         const inner10: Issue[] = [];
-        x_ReadResourceRequest(v, p, inner10, d + 1);
+        x_ReadResourceRequest(v, p, inner10, d);
         for (const issue of inner10) out.push(within(issue, "ReadResourceRequest"));
         break;
       }
       case "resources/subscribe": {
         const inner11: Issue[] = [];
-        x_SubscribeRequest(v, p, inner11, d + 1);
+        x_SubscribeRequest(v, p, inner11, d);
         for (const issue of inner11) out.push(within(issue, "SubscribeRequest"));
         break;
       }
       case "resources/unsubscribe": {
         const inner12: Issue[] = [];
-        x_UnsubscribeRequest(v, p, inner12, d + 1);
+        x_UnsubscribeRequest(v, p, inner12, d);
         for (const issue of inner12) out.push(within(issue, "UnsubscribeRequest"));
         break;
       }
       case "tools/call": {
         const inner13: Issue[] = [];
-        x_CallToolRequest(v, p, inner13, d + 1);
+        x_CallToolRequest(v, p, inner13, d);
         for (const issue of inner13) out.push(within(issue, "CallToolRequest"));
         break;
       }
       case "tools/list": {
         const inner14: Issue[] = [];
-        x_ListToolsRequest(v, p, inner14, d + 1);
+        x_ListToolsRequest(v, p, inner14, d);
         for (const issue of inner14) out.push(within(issue, "ListToolsRequest"));
         break;
       }
       case "tasks/get": {
         const inner15: Issue[] = [];
-        x_GetTaskRequest(v, p, inner15, d + 1);
+        x_GetTaskRequest(v, p, inner15, d);
         for (const issue of inner15) out.push(within(issue, "GetTaskRequest"));
         break;
       }
       case "tasks/result": {
         const inner16: Issue[] = [];
-        x_GetTaskPayloadRequest(v, p, inner16, d + 1);
+        x_GetTaskPayloadRequest(v, p, inner16, d);
         for (const issue of inner16) out.push(within(issue, "GetTaskPayloadRequest"));
         break;
       }
       case "tasks/list": {
         const inner17: Issue[] = [];
-        x_ListTasksRequest(v, p, inner17, d + 1);
+        x_ListTasksRequest(v, p, inner17, d);
         for (const issue of inner17) out.push(within(issue, "ListTasksRequest"));
         break;
       }
       case "tasks/cancel": {
         const inner18: Issue[] = [];
-        x_CancelTaskRequest(v, p, inner18, d + 1);
+        x_CancelTaskRequest(v, p, inner18, d);
         for (const issue of inner18) out.push(within(issue, "CancelTaskRequest"));
         break;
       }
@@ -8327,15 +8338,15 @@ function g_ClientNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "notifications/cancelled":
-      return g_CancelledNotification(v, d + 1);
+      return g_CancelledNotification(v, d);
     case "notifications/progress":
-      return g_ProgressNotification(v, d + 1);
+      return g_ProgressNotification(v, d);
     case "notifications/initialized":
-      return g_InitializedNotification(v, d + 1);
+      return g_InitializedNotification(v, d);
     case "notifications/roots/list_changed":
-      return g_RootsListChangedNotification(v, d + 1);
+      return g_RootsListChangedNotification(v, d);
     case "notifications/tasks/status":
-      return g_TaskStatusNotification(v, d + 1);
+      return g_TaskStatusNotification(v, d);
     default:
       return false;
   }
@@ -8355,31 +8366,31 @@ function x_ClientNotification(v: unknown, p: string, out: Issue[], d: number): v
     switch (tag1) {
       case "notifications/cancelled": {
         const inner2: Issue[] = [];
-        x_CancelledNotification(v, p, inner2, d + 1);
+        x_CancelledNotification(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "CancelledNotification"));
         break;
       }
       case "notifications/progress": {
         const inner3: Issue[] = [];
-        x_ProgressNotification(v, p, inner3, d + 1);
+        x_ProgressNotification(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "ProgressNotification"));
         break;
       }
       case "notifications/initialized": {
         const inner4: Issue[] = [];
-        x_InitializedNotification(v, p, inner4, d + 1);
+        x_InitializedNotification(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "InitializedNotification"));
         break;
       }
       case "notifications/roots/list_changed": {
         const inner5: Issue[] = [];
-        x_RootsListChangedNotification(v, p, inner5, d + 1);
+        x_RootsListChangedNotification(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "RootsListChangedNotification"));
         break;
       }
       case "notifications/tasks/status": {
         const inner6: Issue[] = [];
-        x_TaskStatusNotification(v, p, inner6, d + 1);
+        x_TaskStatusNotification(v, p, inner6, d);
         for (const issue of inner6) out.push(within(issue, "TaskStatusNotification"));
         break;
       }
@@ -8398,67 +8409,67 @@ function x_ClientNotification(v: unknown, p: string, out: Issue[], d: number): v
 
 function g_ClientResult(v: unknown, d: number): boolean {
   return (
-    g_EmptyResult(v, d + 1) ||
-    g_CreateMessageResult(v, d + 1) ||
-    g_ListRootsResult(v, d + 1) ||
-    g_ElicitResult(v, d + 1) ||
-    g_GetTaskResult(v, d + 1) ||
-    g_GetTaskPayloadResult(v, d + 1) ||
-    g_ListTasksResult(v, d + 1) ||
-    g_CancelTaskResult(v, d + 1)
+    g_EmptyResult(v, d) ||
+    g_CreateMessageResult(v, d) ||
+    g_ListRootsResult(v, d) ||
+    g_ElicitResult(v, d) ||
+    g_GetTaskResult(v, d) ||
+    g_GetTaskPayloadResult(v, d) ||
+    g_ListTasksResult(v, d) ||
+    g_CancelTaskResult(v, d)
   );
 }
 
 function x_ClientResult(v: unknown, p: string, out: Issue[], d: number): void {
   if (!(
-    g_EmptyResult(v, d + 1) ||
-    g_CreateMessageResult(v, d + 1) ||
-    g_ListRootsResult(v, d + 1) ||
-    g_ElicitResult(v, d + 1) ||
-    g_GetTaskResult(v, d + 1) ||
-    g_GetTaskPayloadResult(v, d + 1) ||
-    g_ListTasksResult(v, d + 1) ||
-    g_CancelTaskResult(v, d + 1)
+    g_EmptyResult(v, d) ||
+    g_CreateMessageResult(v, d) ||
+    g_ListRootsResult(v, d) ||
+    g_ElicitResult(v, d) ||
+    g_GetTaskResult(v, d) ||
+    g_GetTaskPayloadResult(v, d) ||
+    g_ListTasksResult(v, d) ||
+    g_CancelTaskResult(v, d)
   )) {
     const branches1: [string, Issue[]][] = [];
     {
       const b2: Issue[] = [];
-      x_EmptyResult(v, p, b2, d + 1);
+      x_EmptyResult(v, p, b2, d);
       branches1.push(["EmptyResult", b2]);
     }
     {
       const b3: Issue[] = [];
-      x_CreateMessageResult(v, p, b3, d + 1);
+      x_CreateMessageResult(v, p, b3, d);
       branches1.push(["CreateMessageResult", b3]);
     }
     {
       const b4: Issue[] = [];
-      x_ListRootsResult(v, p, b4, d + 1);
+      x_ListRootsResult(v, p, b4, d);
       branches1.push(["ListRootsResult", b4]);
     }
     {
       const b5: Issue[] = [];
-      x_ElicitResult(v, p, b5, d + 1);
+      x_ElicitResult(v, p, b5, d);
       branches1.push(["ElicitResult", b5]);
     }
     {
       const b6: Issue[] = [];
-      x_GetTaskResult(v, p, b6, d + 1);
+      x_GetTaskResult(v, p, b6, d);
       branches1.push(["GetTaskResult", b6]);
     }
     {
       const b7: Issue[] = [];
-      x_GetTaskPayloadResult(v, p, b7, d + 1);
+      x_GetTaskPayloadResult(v, p, b7, d);
       branches1.push(["GetTaskPayloadResult", b7]);
     }
     {
       const b8: Issue[] = [];
-      x_ListTasksResult(v, p, b8, d + 1);
+      x_ListTasksResult(v, p, b8, d);
       branches1.push(["ListTasksResult", b8]);
     }
     {
       const b9: Issue[] = [];
-      x_CancelTaskResult(v, p, b9, d + 1);
+      x_CancelTaskResult(v, p, b9, d);
       branches1.push(["CancelTaskResult", b9]);
     }
     out.push(
@@ -8476,21 +8487,21 @@ function g_ServerRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "ping":
-      return g_PingRequest(v, d + 1);
+      return g_PingRequest(v, d);
     case "sampling/createMessage":
-      return g_CreateMessageRequest(v, d + 1);
+      return g_CreateMessageRequest(v, d);
     case "roots/list":
-      return g_ListRootsRequest(v, d + 1);
+      return g_ListRootsRequest(v, d);
     case "elicitation/create":
-      return g_ElicitRequest(v, d + 1);
+      return g_ElicitRequest(v, d);
     case "tasks/get":
-      return g_GetTaskRequest(v, d + 1);
+      return g_GetTaskRequest(v, d);
     case "tasks/result":
-      return g_GetTaskPayloadRequest(v, d + 1);
+      return g_GetTaskPayloadRequest(v, d);
     case "tasks/list":
-      return g_ListTasksRequest(v, d + 1);
+      return g_ListTasksRequest(v, d);
     case "tasks/cancel":
-      return g_CancelTaskRequest(v, d + 1);
+      return g_CancelTaskRequest(v, d);
     default:
       return false;
   }
@@ -8510,49 +8521,49 @@ function x_ServerRequest(v: unknown, p: string, out: Issue[], d: number): void {
     switch (tag1) {
       case "ping": {
         const inner2: Issue[] = [];
-        x_PingRequest(v, p, inner2, d + 1);
+        x_PingRequest(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "PingRequest"));
         break;
       }
       case "sampling/createMessage": {
         const inner3: Issue[] = [];
-        x_CreateMessageRequest(v, p, inner3, d + 1);
+        x_CreateMessageRequest(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "CreateMessageRequest"));
         break;
       }
       case "roots/list": {
         const inner4: Issue[] = [];
-        x_ListRootsRequest(v, p, inner4, d + 1);
+        x_ListRootsRequest(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "ListRootsRequest"));
         break;
       }
       case "elicitation/create": {
         const inner5: Issue[] = [];
-        x_ElicitRequest(v, p, inner5, d + 1);
+        x_ElicitRequest(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "ElicitRequest"));
         break;
       }
       case "tasks/get": {
         const inner6: Issue[] = [];
-        x_GetTaskRequest(v, p, inner6, d + 1);
+        x_GetTaskRequest(v, p, inner6, d);
         for (const issue of inner6) out.push(within(issue, "GetTaskRequest"));
         break;
       }
       case "tasks/result": {
         const inner7: Issue[] = [];
-        x_GetTaskPayloadRequest(v, p, inner7, d + 1);
+        x_GetTaskPayloadRequest(v, p, inner7, d);
         for (const issue of inner7) out.push(within(issue, "GetTaskPayloadRequest"));
         break;
       }
       case "tasks/list": {
         const inner8: Issue[] = [];
-        x_ListTasksRequest(v, p, inner8, d + 1);
+        x_ListTasksRequest(v, p, inner8, d);
         for (const issue of inner8) out.push(within(issue, "ListTasksRequest"));
         break;
       }
       case "tasks/cancel": {
         const inner9: Issue[] = [];
-        x_CancelTaskRequest(v, p, inner9, d + 1);
+        x_CancelTaskRequest(v, p, inner9, d);
         for (const issue of inner9) out.push(within(issue, "CancelTaskRequest"));
         break;
       }
@@ -8573,23 +8584,23 @@ function g_ServerNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "notifications/cancelled":
-      return g_CancelledNotification(v, d + 1);
+      return g_CancelledNotification(v, d);
     case "notifications/progress":
-      return g_ProgressNotification(v, d + 1);
+      return g_ProgressNotification(v, d);
     case "notifications/message":
-      return g_LoggingMessageNotification(v, d + 1);
+      return g_LoggingMessageNotification(v, d);
     case "notifications/resources/updated":
-      return g_ResourceUpdatedNotification(v, d + 1);
+      return g_ResourceUpdatedNotification(v, d);
     case "notifications/resources/list_changed":
-      return g_ResourceListChangedNotification(v, d + 1);
+      return g_ResourceListChangedNotification(v, d);
     case "notifications/tools/list_changed":
-      return g_ToolListChangedNotification(v, d + 1);
+      return g_ToolListChangedNotification(v, d);
     case "notifications/prompts/list_changed":
-      return g_PromptListChangedNotification(v, d + 1);
+      return g_PromptListChangedNotification(v, d);
     case "notifications/elicitation/complete":
-      return g_ElicitationCompleteNotification(v, d + 1);
+      return g_ElicitationCompleteNotification(v, d);
     case "notifications/tasks/status":
-      return g_TaskStatusNotification(v, d + 1);
+      return g_TaskStatusNotification(v, d);
     default:
       return false;
   }
@@ -8609,55 +8620,55 @@ function x_ServerNotification(v: unknown, p: string, out: Issue[], d: number): v
     switch (tag1) {
       case "notifications/cancelled": {
         const inner2: Issue[] = [];
-        x_CancelledNotification(v, p, inner2, d + 1);
+        x_CancelledNotification(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "CancelledNotification"));
         break;
       }
       case "notifications/progress": {
         const inner3: Issue[] = [];
-        x_ProgressNotification(v, p, inner3, d + 1);
+        x_ProgressNotification(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "ProgressNotification"));
         break;
       }
       case "notifications/message": {
         const inner4: Issue[] = [];
-        x_LoggingMessageNotification(v, p, inner4, d + 1);
+        x_LoggingMessageNotification(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "LoggingMessageNotification"));
         break;
       }
       case "notifications/resources/updated": {
         const inner5: Issue[] = [];
-        x_ResourceUpdatedNotification(v, p, inner5, d + 1);
+        x_ResourceUpdatedNotification(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "ResourceUpdatedNotification"));
         break;
       }
       case "notifications/resources/list_changed": {
         const inner6: Issue[] = [];
-        x_ResourceListChangedNotification(v, p, inner6, d + 1);
+        x_ResourceListChangedNotification(v, p, inner6, d);
         for (const issue of inner6) out.push(within(issue, "ResourceListChangedNotification"));
         break;
       }
       case "notifications/tools/list_changed": {
         const inner7: Issue[] = [];
-        x_ToolListChangedNotification(v, p, inner7, d + 1);
+        x_ToolListChangedNotification(v, p, inner7, d);
         for (const issue of inner7) out.push(within(issue, "ToolListChangedNotification"));
         break;
       }
       case "notifications/prompts/list_changed": {
         const inner8: Issue[] = [];
-        x_PromptListChangedNotification(v, p, inner8, d + 1);
+        x_PromptListChangedNotification(v, p, inner8, d);
         for (const issue of inner8) out.push(within(issue, "PromptListChangedNotification"));
         break;
       }
       case "notifications/elicitation/complete": {
         const inner9: Issue[] = [];
-        x_ElicitationCompleteNotification(v, p, inner9, d + 1);
+        x_ElicitationCompleteNotification(v, p, inner9, d);
         for (const issue of inner9) out.push(within(issue, "ElicitationCompleteNotification"));
         break;
       }
       case "notifications/tasks/status": {
         const inner10: Issue[] = [];
-        x_TaskStatusNotification(v, p, inner10, d + 1);
+        x_TaskStatusNotification(v, p, inner10, d);
         for (const issue of inner10) out.push(within(issue, "TaskStatusNotification"));
         break;
       }
@@ -8676,109 +8687,109 @@ function x_ServerNotification(v: unknown, p: string, out: Issue[], d: number): v
 
 function g_ServerResult(v: unknown, d: number): boolean {
   return (
-    g_EmptyResult(v, d + 1) ||
-    g_InitializeResult(v, d + 1) ||
-    g_CompleteResult(v, d + 1) ||
-    g_GetPromptResult(v, d + 1) ||
-    g_ListPromptsResult(v, d + 1) ||
-    g_ListResourceTemplatesResult(v, d + 1) ||
-    g_ListResourcesResult(v, d + 1) ||
-    g_ReadResourceResult(v, d + 1) ||
-    g_CallToolResult(v, d + 1) ||
-    g_ListToolsResult(v, d + 1) ||
-    g_GetTaskResult(v, d + 1) ||
-    g_GetTaskPayloadResult(v, d + 1) ||
-    g_ListTasksResult(v, d + 1) ||
-    g_CancelTaskResult(v, d + 1)
+    g_EmptyResult(v, d) ||
+    g_InitializeResult(v, d) ||
+    g_CompleteResult(v, d) ||
+    g_GetPromptResult(v, d) ||
+    g_ListPromptsResult(v, d) ||
+    g_ListResourceTemplatesResult(v, d) ||
+    g_ListResourcesResult(v, d) ||
+    g_ReadResourceResult(v, d) ||
+    g_CallToolResult(v, d) ||
+    g_ListToolsResult(v, d) ||
+    g_GetTaskResult(v, d) ||
+    g_GetTaskPayloadResult(v, d) ||
+    g_ListTasksResult(v, d) ||
+    g_CancelTaskResult(v, d)
   );
 }
 
 function x_ServerResult(v: unknown, p: string, out: Issue[], d: number): void {
   if (!(
-    g_EmptyResult(v, d + 1) ||
-    g_InitializeResult(v, d + 1) ||
-    g_CompleteResult(v, d + 1) ||
-    g_GetPromptResult(v, d + 1) ||
-    g_ListPromptsResult(v, d + 1) ||
-    g_ListResourceTemplatesResult(v, d + 1) ||
-    g_ListResourcesResult(v, d + 1) ||
-    g_ReadResourceResult(v, d + 1) ||
-    g_CallToolResult(v, d + 1) ||
-    g_ListToolsResult(v, d + 1) ||
-    g_GetTaskResult(v, d + 1) ||
-    g_GetTaskPayloadResult(v, d + 1) ||
-    g_ListTasksResult(v, d + 1) ||
-    g_CancelTaskResult(v, d + 1)
+    g_EmptyResult(v, d) ||
+    g_InitializeResult(v, d) ||
+    g_CompleteResult(v, d) ||
+    g_GetPromptResult(v, d) ||
+    g_ListPromptsResult(v, d) ||
+    g_ListResourceTemplatesResult(v, d) ||
+    g_ListResourcesResult(v, d) ||
+    g_ReadResourceResult(v, d) ||
+    g_CallToolResult(v, d) ||
+    g_ListToolsResult(v, d) ||
+    g_GetTaskResult(v, d) ||
+    g_GetTaskPayloadResult(v, d) ||
+    g_ListTasksResult(v, d) ||
+    g_CancelTaskResult(v, d)
   )) {
     const branches1: [string, Issue[]][] = [];
     {
       const b2: Issue[] = [];
-      x_EmptyResult(v, p, b2, d + 1);
+      x_EmptyResult(v, p, b2, d);
       branches1.push(["EmptyResult", b2]);
     }
     {
       const b3: Issue[] = [];
-      x_InitializeResult(v, p, b3, d + 1);
+      x_InitializeResult(v, p, b3, d);
       branches1.push(["InitializeResult", b3]);
     }
     {
       const b4: Issue[] = [];
-      x_CompleteResult(v, p, b4, d + 1);
+      x_CompleteResult(v, p, b4, d);
       branches1.push(["CompleteResult", b4]);
     }
     {
       const b5: Issue[] = [];
-      x_GetPromptResult(v, p, b5, d + 1);
+      x_GetPromptResult(v, p, b5, d);
       branches1.push(["GetPromptResult", b5]);
     }
     {
       const b6: Issue[] = [];
-      x_ListPromptsResult(v, p, b6, d + 1);
+      x_ListPromptsResult(v, p, b6, d);
       branches1.push(["ListPromptsResult", b6]);
     }
     {
       const b7: Issue[] = [];
-      x_ListResourceTemplatesResult(v, p, b7, d + 1);
+      x_ListResourceTemplatesResult(v, p, b7, d);
       branches1.push(["ListResourceTemplatesResult", b7]);
     }
     {
       const b8: Issue[] = [];
-      x_ListResourcesResult(v, p, b8, d + 1);
+      x_ListResourcesResult(v, p, b8, d);
       branches1.push(["ListResourcesResult", b8]);
     }
     {
       const b9: Issue[] = [];
-      x_ReadResourceResult(v, p, b9, d + 1);
+      x_ReadResourceResult(v, p, b9, d);
       branches1.push(["ReadResourceResult", b9]);
     }
     {
       const b10: Issue[] = [];
-      x_CallToolResult(v, p, b10, d + 1);
+      x_CallToolResult(v, p, b10, d);
       branches1.push(["CallToolResult", b10]);
     }
     {
       const b11: Issue[] = [];
-      x_ListToolsResult(v, p, b11, d + 1);
+      x_ListToolsResult(v, p, b11, d);
       branches1.push(["ListToolsResult", b11]);
     }
     {
       const b12: Issue[] = [];
-      x_GetTaskResult(v, p, b12, d + 1);
+      x_GetTaskResult(v, p, b12, d);
       branches1.push(["GetTaskResult", b12]);
     }
     {
       const b13: Issue[] = [];
-      x_GetTaskPayloadResult(v, p, b13, d + 1);
+      x_GetTaskPayloadResult(v, p, b13, d);
       branches1.push(["GetTaskPayloadResult", b13]);
     }
     {
       const b14: Issue[] = [];
-      x_ListTasksResult(v, p, b14, d + 1);
+      x_ListTasksResult(v, p, b14, d);
       branches1.push(["ListTasksResult", b14]);
     }
     {
       const b15: Issue[] = [];
-      x_CancelTaskResult(v, p, b15, d + 1);
+      x_CancelTaskResult(v, p, b15, d);
       branches1.push(["CancelTaskResult", b15]);
     }
     out.push(
@@ -8793,203 +8804,242 @@ function x_ServerResult(v: unknown, p: string, out: Issue[], d: number): void {
 }
 
 function g_result$client0(v: unknown, d: number): boolean {
-  return g_EmptyResult(v, d + 1);
+  return g_EmptyResult(v, d);
 }
 
 function x_result$client0(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d + 1);
+  x_EmptyResult(v, p, out, d);
 }
 
 function g_result$client1(v: unknown, d: number): boolean {
-  return g_InitializeResult(v, d + 1);
+  return g_InitializeResult(v, d);
 }
 
 function x_result$client1(v: unknown, p: string, out: Issue[], d: number): void {
-  x_InitializeResult(v, p, out, d + 1);
+  x_InitializeResult(v, p, out, d);
 }
 
 function g_result$client2(v: unknown, d: number): boolean {
-  return g_CompleteResult(v, d + 1);
+  return g_CompleteResult(v, d);
 }
 
 function x_result$client2(v: unknown, p: string, out: Issue[], d: number): void {
-  x_CompleteResult(v, p, out, d + 1);
+  x_CompleteResult(v, p, out, d);
 }
 
 function g_result$client3(v: unknown, d: number): boolean {
-  return g_EmptyResult(v, d + 1);
+  return g_EmptyResult(v, d);
 }
 
 function x_result$client3(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d + 1);
+  x_EmptyResult(v, p, out, d);
 }
 
 function g_result$client4(v: unknown, d: number): boolean {
-  return g_GetPromptResult(v, d + 1);
+  return g_GetPromptResult(v, d);
 }
 
 function x_result$client4(v: unknown, p: string, out: Issue[], d: number): void {
-  x_GetPromptResult(v, p, out, d + 1);
+  x_GetPromptResult(v, p, out, d);
 }
 
 function g_result$client5(v: unknown, d: number): boolean {
-  return g_ListPromptsResult(v, d + 1);
+  return g_ListPromptsResult(v, d);
 }
 
 function x_result$client5(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListPromptsResult(v, p, out, d + 1);
+  x_ListPromptsResult(v, p, out, d);
 }
 
 function g_result$client6(v: unknown, d: number): boolean {
-  return g_ListResourcesResult(v, d + 1);
+  return g_ListResourcesResult(v, d);
 }
 
 function x_result$client6(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListResourcesResult(v, p, out, d + 1);
+  x_ListResourcesResult(v, p, out, d);
 }
 
 function g_result$client7(v: unknown, d: number): boolean {
-  return g_ListResourceTemplatesResult(v, d + 1);
+  return g_ListResourceTemplatesResult(v, d);
 }
 
 function x_result$client7(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListResourceTemplatesResult(v, p, out, d + 1);
+  x_ListResourceTemplatesResult(v, p, out, d);
 }
 
 function g_result$client8(v: unknown, d: number): boolean {
-  return g_ReadResourceResult(v, d + 1);
+  return g_ReadResourceResult(v, d);
 }
 
 function x_result$client8(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ReadResourceResult(v, p, out, d + 1);
+  x_ReadResourceResult(v, p, out, d);
 }
 
 function g_result$client9(v: unknown, d: number): boolean {
-  return g_EmptyResult(v, d + 1);
+  return g_EmptyResult(v, d);
 }
 
 function x_result$client9(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d + 1);
+  x_EmptyResult(v, p, out, d);
 }
 
 function g_result$client10(v: unknown, d: number): boolean {
-  return g_EmptyResult(v, d + 1);
+  return g_EmptyResult(v, d);
 }
 
 function x_result$client10(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d + 1);
+  x_EmptyResult(v, p, out, d);
 }
 
 function g_result$client11(v: unknown, d: number): boolean {
-  return g_CallToolResult(v, d + 1);
+  return g_CallToolResult(v, d) || g_CreateTaskResult(v, d);
 }
 
 function x_result$client11(v: unknown, p: string, out: Issue[], d: number): void {
-  x_CallToolResult(v, p, out, d + 1);
+  if (!(g_CallToolResult(v, d) || g_CreateTaskResult(v, d))) {
+    const branches1: [string, Issue[]][] = [];
+    {
+      const b2: Issue[] = [];
+      x_CallToolResult(v, p, b2, d);
+      branches1.push(["CallToolResult", b2]);
+    }
+    {
+      const b3: Issue[] = [];
+      x_CreateTaskResult(v, p, b3, d);
+      branches1.push(["CreateTaskResult", b3]);
+    }
+    out.push(...pickBranch(p, "CallToolResult | CreateTaskResult", v, branches1));
+  }
 }
 
 function g_result$client12(v: unknown, d: number): boolean {
-  return g_ListToolsResult(v, d + 1);
+  return g_ListToolsResult(v, d);
 }
 
 function x_result$client12(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListToolsResult(v, p, out, d + 1);
+  x_ListToolsResult(v, p, out, d);
 }
 
 function g_result$client13(v: unknown, d: number): boolean {
-  return g_GetTaskResult(v, d + 1);
+  return g_GetTaskResult(v, d);
 }
 
 function x_result$client13(v: unknown, p: string, out: Issue[], d: number): void {
-  x_GetTaskResult(v, p, out, d + 1);
+  x_GetTaskResult(v, p, out, d);
 }
 
 function g_result$client14(v: unknown, d: number): boolean {
-  return g_GetTaskPayloadResult(v, d + 1);
+  return g_GetTaskPayloadResult(v, d);
 }
 
 function x_result$client14(v: unknown, p: string, out: Issue[], d: number): void {
-  x_GetTaskPayloadResult(v, p, out, d + 1);
+  x_GetTaskPayloadResult(v, p, out, d);
 }
 
 function g_result$client15(v: unknown, d: number): boolean {
-  return g_ListTasksResult(v, d + 1);
+  return g_ListTasksResult(v, d);
 }
 
 function x_result$client15(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListTasksResult(v, p, out, d + 1);
+  x_ListTasksResult(v, p, out, d);
 }
 
 function g_result$client16(v: unknown, d: number): boolean {
-  return g_CancelTaskResult(v, d + 1);
+  return g_CancelTaskResult(v, d);
 }
 
 function x_result$client16(v: unknown, p: string, out: Issue[], d: number): void {
-  x_CancelTaskResult(v, p, out, d + 1);
+  x_CancelTaskResult(v, p, out, d);
 }
 
 function g_result$server0(v: unknown, d: number): boolean {
-  return g_EmptyResult(v, d + 1);
+  return g_EmptyResult(v, d);
 }
 
 function x_result$server0(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d + 1);
+  x_EmptyResult(v, p, out, d);
 }
 
 function g_result$server1(v: unknown, d: number): boolean {
-  return g_CreateMessageResult(v, d + 1);
+  return g_CreateMessageResult(v, d) || g_CreateTaskResult(v, d);
 }
 
 function x_result$server1(v: unknown, p: string, out: Issue[], d: number): void {
-  x_CreateMessageResult(v, p, out, d + 1);
+  if (!(g_CreateMessageResult(v, d) || g_CreateTaskResult(v, d))) {
+    const branches1: [string, Issue[]][] = [];
+    {
+      const b2: Issue[] = [];
+      x_CreateMessageResult(v, p, b2, d);
+      branches1.push(["CreateMessageResult", b2]);
+    }
+    {
+      const b3: Issue[] = [];
+      x_CreateTaskResult(v, p, b3, d);
+      branches1.push(["CreateTaskResult", b3]);
+    }
+    out.push(...pickBranch(p, "CreateMessageResult | CreateTaskResult", v, branches1));
+  }
 }
 
 function g_result$server2(v: unknown, d: number): boolean {
-  return g_ListRootsResult(v, d + 1);
+  return g_ListRootsResult(v, d);
 }
 
 function x_result$server2(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListRootsResult(v, p, out, d + 1);
+  x_ListRootsResult(v, p, out, d);
 }
 
 function g_result$server3(v: unknown, d: number): boolean {
-  return g_ElicitResult(v, d + 1);
+  return g_ElicitResult(v, d) || g_CreateTaskResult(v, d);
 }
 
 function x_result$server3(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ElicitResult(v, p, out, d + 1);
+  if (!(g_ElicitResult(v, d) || g_CreateTaskResult(v, d))) {
+    const branches1: [string, Issue[]][] = [];
+    {
+      const b2: Issue[] = [];
+      x_ElicitResult(v, p, b2, d);
+      branches1.push(["ElicitResult", b2]);
+    }
+    {
+      const b3: Issue[] = [];
+      x_CreateTaskResult(v, p, b3, d);
+      branches1.push(["CreateTaskResult", b3]);
+    }
+    out.push(...pickBranch(p, "ElicitResult | CreateTaskResult", v, branches1));
+  }
 }
 
 function g_result$server4(v: unknown, d: number): boolean {
-  return g_GetTaskResult(v, d + 1);
+  return g_GetTaskResult(v, d);
 }
 
 function x_result$server4(v: unknown, p: string, out: Issue[], d: number): void {
-  x_GetTaskResult(v, p, out, d + 1);
+  x_GetTaskResult(v, p, out, d);
 }
 
 function g_result$server5(v: unknown, d: number): boolean {
-  return g_GetTaskPayloadResult(v, d + 1);
+  return g_GetTaskPayloadResult(v, d);
 }
 
 function x_result$server5(v: unknown, p: string, out: Issue[], d: number): void {
-  x_GetTaskPayloadResult(v, p, out, d + 1);
+  x_GetTaskPayloadResult(v, p, out, d);
 }
 
 function g_result$server6(v: unknown, d: number): boolean {
-  return g_ListTasksResult(v, d + 1);
+  return g_ListTasksResult(v, d);
 }
 
 function x_result$server6(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListTasksResult(v, p, out, d + 1);
+  x_ListTasksResult(v, p, out, d);
 }
 
 function g_result$server7(v: unknown, d: number): boolean {
-  return g_CancelTaskResult(v, d + 1);
+  return g_CancelTaskResult(v, d);
 }
 
 function x_result$server7(v: unknown, p: string, out: Issue[], d: number): void {
-  x_CancelTaskResult(v, p, out, d + 1);
+  x_CancelTaskResult(v, p, out, d);
 }
 
 /** The validator of every schema type, by name. */

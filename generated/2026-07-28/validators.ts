@@ -81,8 +81,8 @@ export class ValidationError extends Error {
   }
 }
 
-/** Recursive types nested deeper than this are rejected instead of overflowing the stack. */
-export const MAX_DEPTH = 512;
+/** Values nested deeper than this many JSON levels inside recursive types are rejected instead of overflowing the stack. */
+export const MAX_DEPTH = 1024;
 
 type Guard = (v: unknown, d: number) => boolean;
 type Explain = (v: unknown, p: string, out: Issue[], d: number) => void;
@@ -131,8 +131,11 @@ function tooDeep(path: string): Issue {
   };
 }
 
+/** Names the union member an issue was found in; only the innermost one, so deep values stay readable. */
 function within(issue: Issue, label: string): Issue {
-  return { ...issue, message: `${label}: ${issue.message}` };
+  return /^[A-Z][A-Za-z0-9]*: /.test(issue.message)
+    ? issue
+    : { ...issue, message: `${label}: ${issue.message}` };
 }
 
 function unknownVariant(path: string, expected: string, tag: unknown, label: string): Issue {
@@ -142,8 +145,9 @@ function unknownVariant(path: string, expected: string, tag: unknown, label: str
 
 /**
  * The issues of the union member the value came closest to, or one issue naming them all.
- * Closest: its issues all lie inside the value, fewest of them, and a mismatched literal
- * (`"type": "text"` where the member wants "image") counts as far away.
+ * Closest: its shallowest issue lies deepest inside the value (it matched the most), then the
+ * fewest issues. A wrong literal (`"mode": "url"` where the member wants "form") says the value
+ * is not that member at all, so it counts as depth zero.
  */
 function pickBranch(
   path: string,
@@ -151,18 +155,23 @@ function pickBranch(
   v: unknown,
   branches: [string, Issue[]][],
 ): Issue[] {
+  const base = path.split("/").length;
   let best: [string, Issue[]] | undefined;
-  let bestScore = Infinity;
+  let bestDepth = 0;
   for (const branch of branches) {
     const issues = branch[1];
-    if (issues.length === 0 || !issues.every((i) => i.path.length > path.length)) continue;
-    const score = issues.reduce(
-      (sum, i) => sum + (/^["\d-]|^true$|^false$/.test(i.expected) ? 100 : 1),
-      0,
+    if (issues.length === 0) continue;
+    const depth = Math.min(
+      ...issues.map((i) =>
+        /^"[^"]*"$|^-?\d|^true$|^false$/.test(i.expected) ? 0 : i.path.split("/").length - base,
+      ),
     );
-    if (score < bestScore) {
+    if (
+      depth > bestDepth ||
+      (depth === bestDepth && depth > 0 && best && issues.length < best[1].length)
+    ) {
       best = branch;
-      bestScore = score;
+      bestDepth = depth;
     }
   }
   if (!best) return [fail(path, label, v)];
@@ -340,7 +349,7 @@ function isAuthorityPath(s: string, from: number, to: number): boolean {
   let portStart: number;
   if (s.charCodeAt(hostStart) === 91) {
     const close = s.indexOf("]", hostStart);
-    if (close < 0 || close >= slash || close - hostStart > 64) return false;
+    if (close < 0 || close >= slash) return false;
     if (!IP_LITERAL.test(s.slice(hostStart + 1, close))) return false;
     portStart = close + 1;
     if (portStart < slash && s.charCodeAt(portStart) !== 58) return false;
@@ -453,8 +462,8 @@ function g_JSONValue(v: unknown, d: number): boolean {
     Number.isInteger(v) ||
     typeof v === "boolean" ||
     v === null ||
-    g_JSONObject(v, d + 1) ||
-    g_JSONArray(v, d + 1)
+    g_JSONObject(v, d) ||
+    g_JSONArray(v, d)
   );
 }
 
@@ -468,8 +477,8 @@ function x_JSONValue(v: unknown, p: string, out: Issue[], d: number): void {
     Number.isInteger(v) ||
     typeof v === "boolean" ||
     v === null ||
-    g_JSONObject(v, d + 1) ||
-    g_JSONArray(v, d + 1)
+    g_JSONObject(v, d) ||
+    g_JSONArray(v, d)
   )) {
     const branches1: [string, Issue[]][] = [];
     {
@@ -480,7 +489,7 @@ function x_JSONValue(v: unknown, p: string, out: Issue[], d: number): void {
     {
       const b3: Issue[] = [];
       if (!Number.isInteger(v)) b3.push(fail(p, "integer", v));
-      branches1.push(["number", b3]);
+      branches1.push(["integer", b3]);
     }
     {
       const b4: Issue[] = [];
@@ -494,16 +503,16 @@ function x_JSONValue(v: unknown, p: string, out: Issue[], d: number): void {
     }
     {
       const b6: Issue[] = [];
-      x_JSONObject(v, p, b6, d + 1);
+      x_JSONObject(v, p, b6, d);
       branches1.push(["JSONObject", b6]);
     }
     {
       const b7: Issue[] = [];
-      x_JSONArray(v, p, b7, d + 1);
+      x_JSONArray(v, p, b7, d);
       branches1.push(["JSONArray", b7]);
     }
     out.push(
-      ...pickBranch(p, "string | number | boolean | null | JSONObject | JSONArray", v, branches1),
+      ...pickBranch(p, "string | integer | boolean | null | JSONObject | JSONArray", v, branches1),
     );
   }
 }
@@ -560,39 +569,39 @@ function x_JSONArray(v: unknown, p: string, out: Issue[], d: number): void {
 
 function g_JSONRPCMessage(v: unknown, d: number): boolean {
   return (
-    g_JSONRPCRequest(v, d + 1) ||
-    g_JSONRPCNotification(v, d + 1) ||
-    g_JSONRPCResultResponse(v, d + 1) ||
-    g_JSONRPCErrorResponse(v, d + 1)
+    g_JSONRPCRequest(v, d) ||
+    g_JSONRPCNotification(v, d) ||
+    g_JSONRPCResultResponse(v, d) ||
+    g_JSONRPCErrorResponse(v, d)
   );
 }
 
 function x_JSONRPCMessage(v: unknown, p: string, out: Issue[], d: number): void {
   if (!(
-    g_JSONRPCRequest(v, d + 1) ||
-    g_JSONRPCNotification(v, d + 1) ||
-    g_JSONRPCResultResponse(v, d + 1) ||
-    g_JSONRPCErrorResponse(v, d + 1)
+    g_JSONRPCRequest(v, d) ||
+    g_JSONRPCNotification(v, d) ||
+    g_JSONRPCResultResponse(v, d) ||
+    g_JSONRPCErrorResponse(v, d)
   )) {
     const branches1: [string, Issue[]][] = [];
     {
       const b2: Issue[] = [];
-      x_JSONRPCRequest(v, p, b2, d + 1);
+      x_JSONRPCRequest(v, p, b2, d);
       branches1.push(["JSONRPCRequest", b2]);
     }
     {
       const b3: Issue[] = [];
-      x_JSONRPCNotification(v, p, b3, d + 1);
+      x_JSONRPCNotification(v, p, b3, d);
       branches1.push(["JSONRPCNotification", b3]);
     }
     {
       const b4: Issue[] = [];
-      x_JSONRPCResultResponse(v, p, b4, d + 1);
+      x_JSONRPCResultResponse(v, p, b4, d);
       branches1.push(["JSONRPCResultResponse", b4]);
     }
     {
       const b5: Issue[] = [];
-      x_JSONRPCErrorResponse(v, p, b5, d + 1);
+      x_JSONRPCErrorResponse(v, p, b5, d);
       branches1.push(["JSONRPCErrorResponse", b5]);
     }
     out.push(
@@ -714,9 +723,9 @@ function x_ProgressToken(v: unknown, p: string, out: Issue[], _d: number): void 
     {
       const b3: Issue[] = [];
       if (!Number.isInteger(v)) b3.push(fail(p, "integer", v));
-      branches1.push(["number", b3]);
+      branches1.push(["integer", b3]);
     }
-    out.push(...pickBranch(p, "string | number", v, branches1));
+    out.push(...pickBranch(p, "string | integer", v, branches1));
   }
 }
 
@@ -754,7 +763,7 @@ function g_Request(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_Request$1(p1, d)) return false;
+  if (p1 !== undefined && !g_Request$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -805,7 +814,7 @@ function g_Notification(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_Notification$1(p1, d)) return false;
+  if (p1 !== undefined && !g_Notification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -907,9 +916,9 @@ function x_RequestId(v: unknown, p: string, out: Issue[], _d: number): void {
     {
       const b3: Issue[] = [];
       if (!Number.isInteger(v)) b3.push(fail(p, "integer", v));
-      branches1.push(["number", b3]);
+      branches1.push(["integer", b3]);
     }
-    out.push(...pickBranch(p, "string | number", v, branches1));
+    out.push(...pickBranch(p, "string | integer", v, branches1));
   }
 }
 
@@ -921,7 +930,7 @@ function g_JSONRPCRequest(v: unknown, d: number): boolean {
   const p1 = o["method"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d)) return false;
+  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return false;
   const p3 = o["id"];
   if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
@@ -967,7 +976,7 @@ function g_JSONRPCNotification(v: unknown, d: number): boolean {
   const p1 = o["method"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d)) return false;
+  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -1066,20 +1075,20 @@ function x_JSONRPCErrorResponse(v: unknown, p: string, out: Issue[], d: number):
 }
 
 function g_JSONRPCResponse(v: unknown, d: number): boolean {
-  return g_JSONRPCResultResponse(v, d + 1) || g_JSONRPCErrorResponse(v, d + 1);
+  return g_JSONRPCResultResponse(v, d) || g_JSONRPCErrorResponse(v, d);
 }
 
 function x_JSONRPCResponse(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!(g_JSONRPCResultResponse(v, d + 1) || g_JSONRPCErrorResponse(v, d + 1))) {
+  if (!(g_JSONRPCResultResponse(v, d) || g_JSONRPCErrorResponse(v, d))) {
     const branches1: [string, Issue[]][] = [];
     {
       const b2: Issue[] = [];
-      x_JSONRPCResultResponse(v, p, b2, d + 1);
+      x_JSONRPCResultResponse(v, p, b2, d);
       branches1.push(["JSONRPCResultResponse", b2]);
     }
     {
       const b3: Issue[] = [];
-      x_JSONRPCErrorResponse(v, p, b3, d + 1);
+      x_JSONRPCErrorResponse(v, p, b3, d);
       branches1.push(["JSONRPCErrorResponse", b3]);
     }
     out.push(...pickBranch(p, "JSONRPCResultResponse | JSONRPCErrorResponse", v, branches1));
@@ -1229,7 +1238,7 @@ function g_HeaderMismatchError(v: unknown, d: number): boolean {
   const p1 = o["id"];
   if (p1 !== undefined && !g_RequestId(p1, d + 1)) return false;
   const p2 = o["error"];
-  if (p2 === undefined || !(g_Error(p2, d + 1) && g_HeaderMismatchError$1(p2, d))) return false;
+  if (p2 === undefined || !(g_Error(p2, d + 1) && g_HeaderMismatchError$1(p2, d + 1))) return false;
   return true;
 }
 
@@ -1280,7 +1289,7 @@ function g_UnsupportedProtocolVersionError(v: unknown, d: number): boolean {
   const p1 = o["id"];
   if (p1 !== undefined && !g_RequestId(p1, d + 1)) return false;
   const p2 = o["error"];
-  if (p2 === undefined || !(g_Error(p2, d + 1) && g_UnsupportedProtocolVersionError$1(p2, d)))
+  if (p2 === undefined || !(g_Error(p2, d + 1) && g_UnsupportedProtocolVersionError$1(p2, d + 1)))
     return false;
   return true;
 }
@@ -1360,7 +1369,7 @@ function g_UnsupportedProtocolVersionError$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["supported"];
-  if (p0 === undefined || !g_UnsupportedProtocolVersionError$3(p0, d)) return false;
+  if (p0 === undefined || !g_UnsupportedProtocolVersionError$3(p0, d + 1)) return false;
   const p1 = o["requested"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
@@ -1372,7 +1381,7 @@ function g_UnsupportedProtocolVersionError$1(v: unknown, d: number): boolean {
   const p0 = o["code"];
   if (p0 === undefined || !(p0 === -32022)) return false;
   const p1 = o["data"];
-  if (p1 === undefined || !g_UnsupportedProtocolVersionError$2(p1, d)) return false;
+  if (p1 === undefined || !g_UnsupportedProtocolVersionError$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -1384,7 +1393,10 @@ function g_MissingRequiredClientCapabilityError(v: unknown, d: number): boolean 
   const p1 = o["id"];
   if (p1 !== undefined && !g_RequestId(p1, d + 1)) return false;
   const p2 = o["error"];
-  if (p2 === undefined || !(g_Error(p2, d + 1) && g_MissingRequiredClientCapabilityError$1(p2, d)))
+  if (
+    p2 === undefined ||
+    !(g_Error(p2, d + 1) && g_MissingRequiredClientCapabilityError$1(p2, d + 1))
+  )
     return false;
   return true;
 }
@@ -1434,7 +1446,7 @@ function x_MissingRequiredClientCapabilityError(
                 x9,
                 p + "/error" + "/data" + "/requiredCapabilities",
                 out,
-                d + 1,
+                d + 1 + 1 + 1,
               );
             }
           }
@@ -1458,27 +1470,27 @@ function g_MissingRequiredClientCapabilityError$1(v: unknown, d: number): boolea
   const p0 = o["code"];
   if (p0 === undefined || !(p0 === -32021)) return false;
   const p1 = o["data"];
-  if (p1 === undefined || !g_MissingRequiredClientCapabilityError$2(p1, d)) return false;
+  if (p1 === undefined || !g_MissingRequiredClientCapabilityError$2(p1, d + 1)) return false;
   return true;
 }
 
 function g_EmptyResult(v: unknown, d: number): boolean {
-  return g_Result(v, d + 1);
+  return g_Result(v, d);
 }
 
 function x_EmptyResult(v: unknown, p: string, out: Issue[], d: number): void {
-  x_Result(v, p, out, d + 1);
+  x_Result(v, p, out, d);
 }
 
 function g_InputRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "sampling/createMessage":
-      return g_CreateMessageRequest(v, d + 1);
+      return g_CreateMessageRequest(v, d);
     case "roots/list":
-      return g_ListRootsRequest(v, d + 1);
+      return g_ListRootsRequest(v, d);
     case "elicitation/create":
-      return g_ElicitRequest(v, d + 1);
+      return g_ElicitRequest(v, d);
     default:
       return false;
   }
@@ -1492,19 +1504,19 @@ function x_InputRequest(v: unknown, p: string, out: Issue[], d: number): void {
     switch (tag1) {
       case "sampling/createMessage": {
         const inner2: Issue[] = [];
-        x_CreateMessageRequest(v, p, inner2, d + 1);
+        x_CreateMessageRequest(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "CreateMessageRequest"));
         break;
       }
       case "roots/list": {
         const inner3: Issue[] = [];
-        x_ListRootsRequest(v, p, inner3, d + 1);
+        x_ListRootsRequest(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "ListRootsRequest"));
         break;
       }
       case "elicitation/create": {
         const inner4: Issue[] = [];
-        x_ElicitRequest(v, p, inner4, d + 1);
+        x_ElicitRequest(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "ElicitRequest"));
         break;
       }
@@ -1522,29 +1534,25 @@ function x_InputRequest(v: unknown, p: string, out: Issue[], d: number): void {
 }
 
 function g_InputResponse(v: unknown, d: number): boolean {
-  return g_CreateMessageResult(v, d + 1) || g_ListRootsResult(v, d + 1) || g_ElicitResult(v, d + 1);
+  return g_CreateMessageResult(v, d) || g_ListRootsResult(v, d) || g_ElicitResult(v, d);
 }
 
 function x_InputResponse(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!(
-    g_CreateMessageResult(v, d + 1) ||
-    g_ListRootsResult(v, d + 1) ||
-    g_ElicitResult(v, d + 1)
-  )) {
+  if (!(g_CreateMessageResult(v, d) || g_ListRootsResult(v, d) || g_ElicitResult(v, d))) {
     const branches1: [string, Issue[]][] = [];
     {
       const b2: Issue[] = [];
-      x_CreateMessageResult(v, p, b2, d + 1);
+      x_CreateMessageResult(v, p, b2, d);
       branches1.push(["CreateMessageResult", b2]);
     }
     {
       const b3: Issue[] = [];
-      x_ListRootsResult(v, p, b3, d + 1);
+      x_ListRootsResult(v, p, b3, d);
       branches1.push(["ListRootsResult", b3]);
     }
     {
       const b4: Issue[] = [];
-      x_ElicitResult(v, p, b4, d + 1);
+      x_ElicitResult(v, p, b4, d);
       branches1.push(["ElicitResult", b4]);
     }
     out.push(
@@ -1784,7 +1792,7 @@ function g_DiscoverResult(v: unknown, d: number): boolean {
   const p3 = o["cacheScope"];
   if (p3 === undefined || !(p3 === "public" || p3 === "private")) return false;
   const p4 = o["supportedVersions"];
-  if (p4 === undefined || !g_DiscoverResult$1(p4, d)) return false;
+  if (p4 === undefined || !g_DiscoverResult$1(p4, d + 1)) return false;
   const p5 = o["capabilities"];
   if (p5 === undefined || !g_ServerCapabilities(p5, d + 1)) return false;
   const p6 = o["instructions"];
@@ -1901,15 +1909,15 @@ function g_ClientCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return false;
   const p1 = o["roots"];
-  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d)) return false;
+  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return false;
   const p2 = o["sampling"];
-  if (p2 !== undefined && !g_ClientCapabilities$3(p2, d)) return false;
+  if (p2 !== undefined && !g_ClientCapabilities$3(p2, d + 1)) return false;
   const p3 = o["elicitation"];
-  if (p3 !== undefined && !g_ClientCapabilities$4(p3, d)) return false;
+  if (p3 !== undefined && !g_ClientCapabilities$4(p3, d + 1)) return false;
   const p4 = o["extensions"];
-  if (p4 !== undefined && !g_ClientCapabilities$5(p4, d)) return false;
+  if (p4 !== undefined && !g_ClientCapabilities$5(p4, d + 1)) return false;
   return true;
 }
 
@@ -1924,7 +1932,7 @@ function x_ClientCapabilities(v: unknown, p: string, out: Issue[], d: number): v
       else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         for (const k4 of Object.keys(o3)) {
-          x_JSONObject(o3[k4], p + "/experimental" + "/" + pointer(k4), out, d + 1);
+          x_JSONObject(o3[k4], p + "/experimental" + "/" + pointer(k4), out, d + 1 + 1);
         }
       }
     }
@@ -1941,11 +1949,11 @@ function x_ClientCapabilities(v: unknown, p: string, out: Issue[], d: number): v
         const o8 = x7 as Readonly<Record<string, unknown>>;
         const x9 = o8["context"];
         if (x9 !== undefined) {
-          x_JSONObject(x9, p + "/sampling" + "/context", out, d + 1);
+          x_JSONObject(x9, p + "/sampling" + "/context", out, d + 1 + 1);
         }
         const x10 = o8["tools"];
         if (x10 !== undefined) {
-          x_JSONObject(x10, p + "/sampling" + "/tools", out, d + 1);
+          x_JSONObject(x10, p + "/sampling" + "/tools", out, d + 1 + 1);
         }
       }
     }
@@ -1957,11 +1965,11 @@ function x_ClientCapabilities(v: unknown, p: string, out: Issue[], d: number): v
         const o12 = x11 as Readonly<Record<string, unknown>>;
         const x13 = o12["form"];
         if (x13 !== undefined) {
-          x_JSONObject(x13, p + "/elicitation" + "/form", out, d + 1);
+          x_JSONObject(x13, p + "/elicitation" + "/form", out, d + 1 + 1);
         }
         const x14 = o12["url"];
         if (x14 !== undefined) {
-          x_JSONObject(x14, p + "/elicitation" + "/url", out, d + 1);
+          x_JSONObject(x14, p + "/elicitation" + "/url", out, d + 1 + 1);
         }
       }
     }
@@ -1972,7 +1980,7 @@ function x_ClientCapabilities(v: unknown, p: string, out: Issue[], d: number): v
       else {
         const o16 = x15 as Readonly<Record<string, unknown>>;
         for (const k17 of Object.keys(o16)) {
-          x_JSONObject(o16[k17], p + "/extensions" + "/" + pointer(k17), out, d + 1);
+          x_JSONObject(o16[k17], p + "/extensions" + "/" + pointer(k17), out, d + 1 + 1);
         }
       }
     }
@@ -2028,19 +2036,19 @@ function g_ServerCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return false;
   const p1 = o["logging"];
   if (p1 !== undefined && !g_JSONObject(p1, d + 1)) return false;
   const p2 = o["completions"];
   if (p2 !== undefined && !g_JSONObject(p2, d + 1)) return false;
   const p3 = o["prompts"];
-  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d)) return false;
+  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return false;
   const p4 = o["resources"];
-  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d)) return false;
+  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return false;
   const p5 = o["tools"];
-  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d)) return false;
+  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return false;
   const p6 = o["extensions"];
-  if (p6 !== undefined && !g_ServerCapabilities$5(p6, d)) return false;
+  if (p6 !== undefined && !g_ServerCapabilities$5(p6, d + 1)) return false;
   return true;
 }
 
@@ -2055,7 +2063,7 @@ function x_ServerCapabilities(v: unknown, p: string, out: Issue[], d: number): v
       else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         for (const k4 of Object.keys(o3)) {
-          x_JSONObject(o3[k4], p + "/experimental" + "/" + pointer(k4), out, d + 1);
+          x_JSONObject(o3[k4], p + "/experimental" + "/" + pointer(k4), out, d + 1 + 1);
         }
       }
     }
@@ -2118,7 +2126,7 @@ function x_ServerCapabilities(v: unknown, p: string, out: Issue[], d: number): v
       else {
         const o18 = x17 as Readonly<Record<string, unknown>>;
         for (const k19 of Object.keys(o18)) {
-          x_JSONObject(o18[k19], p + "/extensions" + "/" + pointer(k19), out, d + 1);
+          x_JSONObject(o18[k19], p + "/extensions" + "/" + pointer(k19), out, d + 1 + 1);
         }
       }
     }
@@ -2180,7 +2188,7 @@ function g_Icon(v: unknown, d: number): boolean {
   const p1 = o["mimeType"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["sizes"];
-  if (p2 !== undefined && !g_Icon$1(p2, d)) return false;
+  if (p2 !== undefined && !g_Icon$1(p2, d + 1)) return false;
   const p3 = o["theme"];
   if (p3 !== undefined && !(p3 === "light" || p3 === "dark")) return false;
   return true;
@@ -2245,7 +2253,7 @@ function g_Icons(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["icons"];
-  if (p0 !== undefined && !g_Icons$1(p0, d)) return false;
+  if (p0 !== undefined && !g_Icons$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -2259,7 +2267,7 @@ function x_Icons(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          x_Icon(a3[i4], p + "/icons" + "/" + i4, out, d + 1);
+          x_Icon(a3[i4], p + "/icons" + "/" + i4, out, d + 1 + 1);
         }
       }
     }
@@ -2310,7 +2318,7 @@ function g_Implementation(v: unknown, d: number): boolean {
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_Implementation$1(p2, d)) return false;
+  if (p2 !== undefined && !g_Implementation$1(p2, d + 1)) return false;
   const p3 = o["version"];
   if (p3 === undefined || !(typeof p3 === "string")) return false;
   const p4 = o["description"];
@@ -2340,7 +2348,7 @@ function x_Implementation(v: unknown, p: string, out: Issue[], d: number): void 
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1);
+          x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -2664,7 +2672,7 @@ function g_ListResourcesResult(v: unknown, d: number): boolean {
   const p4 = o["cacheScope"];
   if (p4 === undefined || !(p4 === "public" || p4 === "private")) return false;
   const p5 = o["resources"];
-  if (p5 === undefined || !g_ListResourcesResult$1(p5, d)) return false;
+  if (p5 === undefined || !g_ListResourcesResult$1(p5, d + 1)) return false;
   return true;
 }
 
@@ -2716,7 +2724,7 @@ function x_ListResourcesResult(v: unknown, p: string, out: Issue[], d: number): 
       else {
         const a11 = x10 as readonly unknown[];
         for (let i12 = 0; i12 < a11.length; i12++) {
-          x_Resource(a11[i12], p + "/resources" + "/" + i12, out, d + 1);
+          x_Resource(a11[i12], p + "/resources" + "/" + i12, out, d + 1 + 1);
         }
       }
     }
@@ -2824,7 +2832,7 @@ function g_ListResourceTemplatesResult(v: unknown, d: number): boolean {
   const p4 = o["cacheScope"];
   if (p4 === undefined || !(p4 === "public" || p4 === "private")) return false;
   const p5 = o["resourceTemplates"];
-  if (p5 === undefined || !g_ListResourceTemplatesResult$1(p5, d)) return false;
+  if (p5 === undefined || !g_ListResourceTemplatesResult$1(p5, d + 1)) return false;
   return true;
 }
 
@@ -2876,7 +2884,7 @@ function x_ListResourceTemplatesResult(v: unknown, p: string, out: Issue[], d: n
       else {
         const a11 = x10 as readonly unknown[];
         for (let i12 = 0; i12 < a11.length; i12++) {
-          x_ResourceTemplate(a11[i12], p + "/resourceTemplates" + "/" + i12, out, d + 1);
+          x_ResourceTemplate(a11[i12], p + "/resourceTemplates" + "/" + i12, out, d + 1 + 1);
         }
       }
     }
@@ -3056,7 +3064,7 @@ function g_ReadResourceResult(v: unknown, d: number): boolean {
   const p3 = o["cacheScope"];
   if (p3 === undefined || !(p3 === "public" || p3 === "private")) return false;
   const p4 = o["contents"];
-  if (p4 === undefined || !g_ReadResourceResult$1(p4, d)) return false;
+  if (p4 === undefined || !g_ReadResourceResult$1(p4, d + 1)) return false;
   return true;
 }
 
@@ -3105,17 +3113,18 @@ function x_ReadResourceResult(v: unknown, p: string, out: Issue[], d: number): v
         const a10 = x9 as readonly unknown[];
         for (let i11 = 0; i11 < a10.length; i11++) {
           if (!(
-            g_TextResourceContents(a10[i11], d + 1) || g_BlobResourceContents(a10[i11], d + 1)
+            g_TextResourceContents(a10[i11], d + 1 + 1) ||
+            g_BlobResourceContents(a10[i11], d + 1 + 1)
           )) {
             const branches12: [string, Issue[]][] = [];
             {
               const b13: Issue[] = [];
-              x_TextResourceContents(a10[i11], p + "/contents" + "/" + i11, b13, d + 1);
+              x_TextResourceContents(a10[i11], p + "/contents" + "/" + i11, b13, d + 1 + 1);
               branches12.push(["TextResourceContents", b13]);
             }
             {
               const b14: Issue[] = [];
-              x_BlobResourceContents(a10[i11], p + "/contents" + "/" + i11, b14, d + 1);
+              x_BlobResourceContents(a10[i11], p + "/contents" + "/" + i11, b14, d + 1 + 1);
               branches12.push(["BlobResourceContents", b14]);
             }
             out.push(
@@ -3237,7 +3246,7 @@ function g_SubscriptionFilter(v: unknown, d: number): boolean {
   const p2 = o["resourcesListChanged"];
   if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
   const p3 = o["resourceSubscriptions"];
-  if (p3 !== undefined && !g_SubscriptionFilter$1(p3, d)) return false;
+  if (p3 !== undefined && !g_SubscriptionFilter$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -3584,7 +3593,7 @@ function g_Resource(v: unknown, d: number): boolean {
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_Resource$1(p2, d)) return false;
+  if (p2 !== undefined && !g_Resource$1(p2, d + 1)) return false;
   const p3 = o["uri"];
   if (p3 === undefined || !(typeof p3 === "string" && (typeof p3 !== "string" || isUri(p3))))
     return false;
@@ -3620,7 +3629,7 @@ function x_Resource(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1);
+          x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -3671,7 +3680,7 @@ function g_ResourceTemplate(v: unknown, d: number): boolean {
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_ResourceTemplate$1(p2, d)) return false;
+  if (p2 !== undefined && !g_ResourceTemplate$1(p2, d + 1)) return false;
   const p3 = o["uriTemplate"];
   if (
     p3 === undefined ||
@@ -3708,7 +3717,7 @@ function x_ResourceTemplate(v: unknown, p: string, out: Issue[], d: number): voi
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1);
+          x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -3922,7 +3931,7 @@ function g_ListPromptsResult(v: unknown, d: number): boolean {
   const p4 = o["cacheScope"];
   if (p4 === undefined || !(p4 === "public" || p4 === "private")) return false;
   const p5 = o["prompts"];
-  if (p5 === undefined || !g_ListPromptsResult$1(p5, d)) return false;
+  if (p5 === undefined || !g_ListPromptsResult$1(p5, d + 1)) return false;
   return true;
 }
 
@@ -3974,7 +3983,7 @@ function x_ListPromptsResult(v: unknown, p: string, out: Issue[], d: number): vo
       else {
         const a11 = x10 as readonly unknown[];
         for (let i12 = 0; i12 < a11.length; i12++) {
-          x_Prompt(a11[i12], p + "/prompts" + "/" + i12, out, d + 1);
+          x_Prompt(a11[i12], p + "/prompts" + "/" + i12, out, d + 1 + 1);
         }
       }
     }
@@ -4037,7 +4046,7 @@ function g_GetPromptRequestParams(v: unknown, d: number): boolean {
   const p3 = o["name"];
   if (p3 === undefined || !(typeof p3 === "string")) return false;
   const p4 = o["arguments"];
-  if (p4 !== undefined && !g_GetPromptRequestParams$1(p4, d)) return false;
+  if (p4 !== undefined && !g_GetPromptRequestParams$1(p4, d + 1)) return false;
   return true;
 }
 
@@ -4139,7 +4148,7 @@ function g_GetPromptResult(v: unknown, d: number): boolean {
   const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["messages"];
-  if (p3 === undefined || !g_GetPromptResult$1(p3, d)) return false;
+  if (p3 === undefined || !g_GetPromptResult$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -4167,7 +4176,7 @@ function x_GetPromptResult(v: unknown, p: string, out: Issue[], d: number): void
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_PromptMessage(a6[i7], p + "/messages" + "/" + i7, out, d + 1);
+          x_PromptMessage(a6[i7], p + "/messages" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -4242,11 +4251,11 @@ function g_Prompt(v: unknown, d: number): boolean {
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_Prompt$1(p2, d)) return false;
+  if (p2 !== undefined && !g_Prompt$1(p2, d + 1)) return false;
   const p3 = o["description"];
   if (p3 !== undefined && !(typeof p3 === "string")) return false;
   const p4 = o["arguments"];
-  if (p4 !== undefined && !g_Prompt$2(p4, d)) return false;
+  if (p4 !== undefined && !g_Prompt$2(p4, d + 1)) return false;
   const p5 = o["_meta"];
   if (p5 !== undefined && !g_MetaObject(p5, d + 1)) return false;
   return true;
@@ -4271,7 +4280,7 @@ function x_Prompt(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1);
+          x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -4285,7 +4294,7 @@ function x_Prompt(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a9 = x8 as readonly unknown[];
         for (let i10 = 0; i10 < a9.length; i10++) {
-          x_PromptArgument(a9[i10], p + "/arguments" + "/" + i10, out, d + 1);
+          x_PromptArgument(a9[i10], p + "/arguments" + "/" + i10, out, d + 1 + 1);
         }
       }
     }
@@ -4412,7 +4421,7 @@ function g_ResourceLink(v: unknown, d: number): boolean {
   const p2 = o["title"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["icons"];
-  if (p3 !== undefined && !g_ResourceLink$1(p3, d)) return false;
+  if (p3 !== undefined && !g_ResourceLink$1(p3, d + 1)) return false;
   const p4 = o["uri"];
   if (p4 === undefined || !(typeof p4 === "string" && (typeof p4 !== "string" || isUri(p4))))
     return false;
@@ -4453,7 +4462,7 @@ function x_ResourceLink(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_Icon(a6[i7], p + "/icons" + "/" + i7, out, d + 1);
+          x_Icon(a6[i7], p + "/icons" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -4646,7 +4655,7 @@ function g_ListToolsResult(v: unknown, d: number): boolean {
   const p4 = o["cacheScope"];
   if (p4 === undefined || !(p4 === "public" || p4 === "private")) return false;
   const p5 = o["tools"];
-  if (p5 === undefined || !g_ListToolsResult$1(p5, d)) return false;
+  if (p5 === undefined || !g_ListToolsResult$1(p5, d + 1)) return false;
   return true;
 }
 
@@ -4698,7 +4707,7 @@ function x_ListToolsResult(v: unknown, p: string, out: Issue[], d: number): void
       else {
         const a11 = x10 as readonly unknown[];
         for (let i12 = 0; i12 < a11.length; i12++) {
-          x_Tool(a11[i12], p + "/tools" + "/" + i12, out, d + 1);
+          x_Tool(a11[i12], p + "/tools" + "/" + i12, out, d + 1 + 1);
         }
       }
     }
@@ -4757,7 +4766,7 @@ function g_CallToolResult(v: unknown, d: number): boolean {
   const p1 = o["resultType"];
   if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
   const p2 = o["content"];
-  if (p2 === undefined || !g_CallToolResult$1(p2, d)) return false;
+  if (p2 === undefined || !g_CallToolResult$1(p2, d + 1)) return false;
   const p4 = o["isError"];
   if (p4 !== undefined && !(typeof p4 === "boolean")) return false;
   return true;
@@ -4783,7 +4792,7 @@ function x_CallToolResult(v: unknown, p: string, out: Issue[], d: number): void 
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_ContentBlock(a5[i6], p + "/content" + "/" + i6, out, d + 1);
+          x_ContentBlock(a5[i6], p + "/content" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -4866,7 +4875,7 @@ function g_CallToolRequestParams(v: unknown, d: number): boolean {
   const p3 = o["name"];
   if (p3 === undefined || !(typeof p3 === "string")) return false;
   const p4 = o["arguments"];
-  if (p4 !== undefined && !g_CallToolRequestParams$1(p4, d)) return false;
+  if (p4 !== undefined && !g_CallToolRequestParams$1(p4, d + 1)) return false;
   return true;
 }
 
@@ -5031,13 +5040,13 @@ function g_Tool(v: unknown, d: number): boolean {
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_Tool$1(p2, d)) return false;
+  if (p2 !== undefined && !g_Tool$1(p2, d + 1)) return false;
   const p3 = o["description"];
   if (p3 !== undefined && !(typeof p3 === "string")) return false;
   const p4 = o["inputSchema"];
-  if (p4 === undefined || !g_Tool$2(p4, d)) return false;
+  if (p4 === undefined || !g_Tool$2(p4, d + 1)) return false;
   const p5 = o["outputSchema"];
-  if (p5 !== undefined && !g_Tool$3(p5, d)) return false;
+  if (p5 !== undefined && !g_Tool$3(p5, d + 1)) return false;
   const p6 = o["annotations"];
   if (p6 !== undefined && !g_ToolAnnotations(p6, d + 1)) return false;
   const p7 = o["_meta"];
@@ -5064,7 +5073,7 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1);
+          x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -5293,7 +5302,7 @@ function g_CreateMessageRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["messages"];
-  if (p0 === undefined || !g_CreateMessageRequestParams$1(p0, d)) return false;
+  if (p0 === undefined || !g_CreateMessageRequestParams$1(p0, d + 1)) return false;
   const p1 = o["modelPreferences"];
   if (p1 !== undefined && !g_ModelPreferences(p1, d + 1)) return false;
   const p2 = o["systemPrompt"];
@@ -5306,11 +5315,11 @@ function g_CreateMessageRequestParams(v: unknown, d: number): boolean {
   const p5 = o["maxTokens"];
   if (p5 === undefined || !Number.isInteger(p5)) return false;
   const p6 = o["stopSequences"];
-  if (p6 !== undefined && !g_CreateMessageRequestParams$2(p6, d)) return false;
+  if (p6 !== undefined && !g_CreateMessageRequestParams$2(p6, d + 1)) return false;
   const p7 = o["metadata"];
   if (p7 !== undefined && !g_JSONObject(p7, d + 1)) return false;
   const p8 = o["tools"];
-  if (p8 !== undefined && !g_CreateMessageRequestParams$3(p8, d)) return false;
+  if (p8 !== undefined && !g_CreateMessageRequestParams$3(p8, d + 1)) return false;
   const p9 = o["toolChoice"];
   if (p9 !== undefined && !g_ToolChoice(p9, d + 1)) return false;
   return true;
@@ -5327,7 +5336,7 @@ function x_CreateMessageRequestParams(v: unknown, p: string, out: Issue[], d: nu
       else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          x_SamplingMessage(a3[i4], p + "/messages" + "/" + i4, out, d + 1);
+          x_SamplingMessage(a3[i4], p + "/messages" + "/" + i4, out, d + 1 + 1);
         }
       }
     }
@@ -5399,7 +5408,7 @@ function x_CreateMessageRequestParams(v: unknown, p: string, out: Issue[], d: nu
       else {
         const a19 = x18 as readonly unknown[];
         for (let i20 = 0; i20 < a19.length; i20++) {
-          x_Tool(a19[i20], p + "/tools" + "/" + i20, out, d + 1);
+          x_Tool(a19[i20], p + "/tools" + "/" + i20, out, d + 1 + 1);
         }
       }
     }
@@ -5519,7 +5528,7 @@ function g_CreateMessageResult(v: unknown, d: number): boolean {
       g_AudioContent(p1, d + 1) ||
       g_ToolUseContent(p1, d + 1) ||
       g_ToolResultContent(p1, d + 1) ||
-      g_CreateMessageResult$1(p1, d)
+      g_CreateMessageResult$1(p1, d + 1)
     )
   )
     return false;
@@ -5550,7 +5559,7 @@ function x_CreateMessageResult(v: unknown, p: string, out: Issue[], d: number): 
         g_AudioContent(x3, d + 1) ||
         g_ToolUseContent(x3, d + 1) ||
         g_ToolResultContent(x3, d + 1) ||
-        g_CreateMessageResult$2(x3, d)
+        g_CreateMessageResult$2(x3, d + 1)
       )) {
         const branches4: [string, Issue[]][] = [];
         {
@@ -5584,7 +5593,7 @@ function x_CreateMessageResult(v: unknown, p: string, out: Issue[], d: number): 
           else {
             const a11 = x3 as readonly unknown[];
             for (let i12 = 0; i12 < a11.length; i12++) {
-              x_SamplingMessageContentBlock(a11[i12], p + "/content" + "/" + i12, b10, d + 1);
+              x_SamplingMessageContentBlock(a11[i12], p + "/content" + "/" + i12, b10, d + 1 + 1);
             }
           }
           branches4.push(["SamplingMessageContentBlock[]", b10]);
@@ -5649,7 +5658,7 @@ function g_SamplingMessage(v: unknown, d: number): boolean {
       g_AudioContent(p1, d + 1) ||
       g_ToolUseContent(p1, d + 1) ||
       g_ToolResultContent(p1, d + 1) ||
-      g_SamplingMessage$1(p1, d)
+      g_SamplingMessage$1(p1, d + 1)
     )
   )
     return false;
@@ -5676,7 +5685,7 @@ function x_SamplingMessage(v: unknown, p: string, out: Issue[], d: number): void
         g_AudioContent(x3, d + 1) ||
         g_ToolUseContent(x3, d + 1) ||
         g_ToolResultContent(x3, d + 1) ||
-        g_SamplingMessage$2(x3, d)
+        g_SamplingMessage$2(x3, d + 1)
       )) {
         const branches4: [string, Issue[]][] = [];
         {
@@ -5710,7 +5719,7 @@ function x_SamplingMessage(v: unknown, p: string, out: Issue[], d: number): void
           else {
             const a11 = x3 as readonly unknown[];
             for (let i12 = 0; i12 < a11.length; i12++) {
-              x_SamplingMessageContentBlock(a11[i12], p + "/content" + "/" + i12, b10, d + 1);
+              x_SamplingMessageContentBlock(a11[i12], p + "/content" + "/" + i12, b10, d + 1 + 1);
             }
           }
           branches4.push(["SamplingMessageContentBlock[]", b10]);
@@ -5756,15 +5765,15 @@ function g_SamplingMessageContentBlock(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
-      return g_TextContent(v, d + 1);
+      return g_TextContent(v, d);
     case "image":
-      return g_ImageContent(v, d + 1);
+      return g_ImageContent(v, d);
     case "audio":
-      return g_AudioContent(v, d + 1);
+      return g_AudioContent(v, d);
     case "tool_use":
-      return g_ToolUseContent(v, d + 1);
+      return g_ToolUseContent(v, d);
     case "tool_result":
-      return g_ToolResultContent(v, d + 1);
+      return g_ToolResultContent(v, d);
     default:
       return false;
   }
@@ -5784,31 +5793,31 @@ function x_SamplingMessageContentBlock(v: unknown, p: string, out: Issue[], d: n
     switch (tag1) {
       case "text": {
         const inner2: Issue[] = [];
-        x_TextContent(v, p, inner2, d + 1);
+        x_TextContent(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "TextContent"));
         break;
       }
       case "image": {
         const inner3: Issue[] = [];
-        x_ImageContent(v, p, inner3, d + 1);
+        x_ImageContent(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "ImageContent"));
         break;
       }
       case "audio": {
         const inner4: Issue[] = [];
-        x_AudioContent(v, p, inner4, d + 1);
+        x_AudioContent(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "AudioContent"));
         break;
       }
       case "tool_use": {
         const inner5: Issue[] = [];
-        x_ToolUseContent(v, p, inner5, d + 1);
+        x_ToolUseContent(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "ToolUseContent"));
         break;
       }
       case "tool_result": {
         const inner6: Issue[] = [];
-        x_ToolResultContent(v, p, inner6, d + 1);
+        x_ToolResultContent(v, p, inner6, d);
         for (const issue of inner6) out.push(within(issue, "ToolResultContent"));
         break;
       }
@@ -5829,7 +5838,7 @@ function g_Annotations(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["audience"];
-  if (p0 !== undefined && !g_Annotations$1(p0, d)) return false;
+  if (p0 !== undefined && !g_Annotations$1(p0, d + 1)) return false;
   const p1 = o["priority"];
   if (
     p1 !== undefined &&
@@ -5856,7 +5865,7 @@ function x_Annotations(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          x_Role(a3[i4], p + "/audience" + "/" + i4, out, d + 1);
+          x_Role(a3[i4], p + "/audience" + "/" + i4, out, d + 1 + 1);
         }
       }
     }
@@ -5890,15 +5899,15 @@ function g_ContentBlock(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
-      return g_TextContent(v, d + 1);
+      return g_TextContent(v, d);
     case "image":
-      return g_ImageContent(v, d + 1);
+      return g_ImageContent(v, d);
     case "audio":
-      return g_AudioContent(v, d + 1);
+      return g_AudioContent(v, d);
     case "resource_link":
-      return g_ResourceLink(v, d + 1);
+      return g_ResourceLink(v, d);
     case "resource":
-      return g_EmbeddedResource(v, d + 1);
+      return g_EmbeddedResource(v, d);
     default:
       return false;
   }
@@ -5918,31 +5927,31 @@ function x_ContentBlock(v: unknown, p: string, out: Issue[], d: number): void {
     switch (tag1) {
       case "text": {
         const inner2: Issue[] = [];
-        x_TextContent(v, p, inner2, d + 1);
+        x_TextContent(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "TextContent"));
         break;
       }
       case "image": {
         const inner3: Issue[] = [];
-        x_ImageContent(v, p, inner3, d + 1);
+        x_ImageContent(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "ImageContent"));
         break;
       }
       case "audio": {
         const inner4: Issue[] = [];
-        x_AudioContent(v, p, inner4, d + 1);
+        x_AudioContent(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "AudioContent"));
         break;
       }
       case "resource_link": {
         const inner5: Issue[] = [];
-        x_ResourceLink(v, p, inner5, d + 1);
+        x_ResourceLink(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "ResourceLink"));
         break;
       }
       case "resource": {
         const inner6: Issue[] = [];
-        x_EmbeddedResource(v, p, inner6, d + 1);
+        x_EmbeddedResource(v, p, inner6, d);
         for (const issue of inner6) out.push(within(issue, "EmbeddedResource"));
         break;
       }
@@ -6104,7 +6113,7 @@ function g_ToolUseContent(v: unknown, d: number): boolean {
   const p2 = o["name"];
   if (p2 === undefined || !(typeof p2 === "string")) return false;
   const p3 = o["input"];
-  if (p3 === undefined || !g_ToolUseContent$1(p3, d)) return false;
+  if (p3 === undefined || !g_ToolUseContent$1(p3, d + 1)) return false;
   const p4 = o["_meta"];
   if (p4 !== undefined && !g_MetaObject(p4, d + 1)) return false;
   return true;
@@ -6155,7 +6164,7 @@ function g_ToolResultContent(v: unknown, d: number): boolean {
   const p1 = o["toolUseId"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["content"];
-  if (p2 === undefined || !g_ToolResultContent$1(p2, d)) return false;
+  if (p2 === undefined || !g_ToolResultContent$1(p2, d + 1)) return false;
   const p4 = o["isError"];
   if (p4 !== undefined && !(typeof p4 === "boolean")) return false;
   const p5 = o["_meta"];
@@ -6184,7 +6193,7 @@ function x_ToolResultContent(v: unknown, p: string, out: Issue[], d: number): vo
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_ContentBlock(a5[i6], p + "/content" + "/" + i6, out, d + 1);
+          x_ContentBlock(a5[i6], p + "/content" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -6213,7 +6222,7 @@ function g_ModelPreferences(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["hints"];
-  if (p0 !== undefined && !g_ModelPreferences$1(p0, d)) return false;
+  if (p0 !== undefined && !g_ModelPreferences$1(p0, d + 1)) return false;
   const p1 = o["costPriority"];
   if (
     p1 !== undefined &&
@@ -6260,7 +6269,7 @@ function x_ModelPreferences(v: unknown, p: string, out: Issue[], d: number): voi
       else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          x_ModelHint(a3[i4], p + "/hints" + "/" + i4, out, d + 1);
+          x_ModelHint(a3[i4], p + "/hints" + "/" + i4, out, d + 1 + 1);
         }
       }
     }
@@ -6329,11 +6338,11 @@ function g_CompleteRequestParams(v: unknown, d: number): boolean {
   const p0 = o["_meta"];
   if (p0 === undefined || !g_RequestMetaObject(p0, d + 1)) return false;
   const p1 = o["ref"];
-  if (p1 === undefined || !g_CompleteRequestParams$1(p1, d)) return false;
+  if (p1 === undefined || !g_CompleteRequestParams$1(p1, d + 1)) return false;
   const p2 = o["argument"];
-  if (p2 === undefined || !g_CompleteRequestParams$2(p2, d)) return false;
+  if (p2 === undefined || !g_CompleteRequestParams$2(p2, d + 1)) return false;
   const p3 = o["context"];
-  if (p3 !== undefined && !g_CompleteRequestParams$3(p3, d)) return false;
+  if (p3 !== undefined && !g_CompleteRequestParams$3(p3, d + 1)) return false;
   return true;
 }
 
@@ -6426,9 +6435,9 @@ function g_CompleteRequestParams$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "ref/prompt":
-      return g_PromptReference(v, d + 1);
+      return g_PromptReference(v, d);
     case "ref/resource":
-      return g_ResourceTemplateReference(v, d + 1);
+      return g_ResourceTemplateReference(v, d);
     default:
       return false;
   }
@@ -6458,7 +6467,7 @@ function g_CompleteRequestParams$3(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["arguments"];
-  if (p0 !== undefined && !g_CompleteRequestParams$4(p0, d)) return false;
+  if (p0 !== undefined && !g_CompleteRequestParams$4(p0, d + 1)) return false;
   return true;
 }
 
@@ -6512,7 +6521,7 @@ function g_CompleteResult(v: unknown, d: number): boolean {
   const p1 = o["resultType"];
   if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
   const p2 = o["completion"];
-  if (p2 === undefined || !g_CompleteResult$1(p2, d)) return false;
+  if (p2 === undefined || !g_CompleteResult$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -6578,7 +6587,10 @@ function g_CompleteResult$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["values"];
-  if (p0 === undefined || !(g_CompleteResult$2(p0, d) && (!Array.isArray(p0) || p0.length <= 100)))
+  if (
+    p0 === undefined ||
+    !(g_CompleteResult$2(p0, d + 1) && (!Array.isArray(p0) || p0.length <= 100))
+  )
     return false;
   const p1 = o["total"];
   if (p1 !== undefined && !Number.isInteger(p1)) return false;
@@ -6693,7 +6705,7 @@ function g_ListRootsRequest(v: unknown, d: number): boolean {
   const p0 = o["method"];
   if (p0 === undefined || !(p0 === "roots/list")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListRootsRequest$1(p1, d)) return false;
+  if (p1 !== undefined && !g_ListRootsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -6714,7 +6726,7 @@ function x_ListRootsRequest(v: unknown, p: string, out: Issue[], d: number): voi
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["_meta"];
         if (x5 !== undefined) {
-          x_MetaObject(x5, p + "/params" + "/_meta", out, d + 1);
+          x_MetaObject(x5, p + "/params" + "/_meta", out, d + 1 + 1);
         }
       }
     }
@@ -6733,7 +6745,7 @@ function g_ListRootsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["roots"];
-  if (p0 === undefined || !g_ListRootsResult$1(p0, d)) return false;
+  if (p0 === undefined || !g_ListRootsResult$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -6748,7 +6760,7 @@ function x_ListRootsResult(v: unknown, p: string, out: Issue[], d: number): void
       else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          x_Root(a3[i4], p + "/roots" + "/" + i4, out, d + 1);
+          x_Root(a3[i4], p + "/roots" + "/" + i4, out, d + 1 + 1);
         }
       }
     }
@@ -6807,7 +6819,7 @@ function g_ElicitRequestFormParams(v: unknown, d: number): boolean {
   const p1 = o["message"];
   if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["requestedSchema"];
-  if (p2 === undefined || !g_ElicitRequestFormParams$1(p2, d)) return false;
+  if (p2 === undefined || !g_ElicitRequestFormParams$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -6853,7 +6865,7 @@ function x_ElicitRequestFormParams(v: unknown, p: string, out: Issue[], d: numbe
                 o9[k10],
                 p + "/requestedSchema" + "/properties" + "/" + pointer(k10),
                 out,
-                d + 1,
+                d + 1 + 1 + 1,
               );
             }
           }
@@ -6905,9 +6917,9 @@ function g_ElicitRequestFormParams$1(v: unknown, d: number): boolean {
   const p1 = o["$schema"];
   if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["properties"];
-  if (p2 === undefined || !g_ElicitRequestFormParams$2(p2, d)) return false;
+  if (p2 === undefined || !g_ElicitRequestFormParams$2(p2, d + 1)) return false;
   const p3 = o["required"];
-  if (p3 !== undefined && !g_ElicitRequestFormParams$3(p3, d)) return false;
+  if (p3 !== undefined && !g_ElicitRequestFormParams$3(p3, d + 1)) return false;
   return true;
 }
 
@@ -6948,20 +6960,20 @@ function x_ElicitRequestURLParams(v: unknown, p: string, out: Issue[], _d: numbe
 }
 
 function g_ElicitRequestParams(v: unknown, d: number): boolean {
-  return g_ElicitRequestFormParams(v, d + 1) || g_ElicitRequestURLParams(v, d + 1);
+  return g_ElicitRequestFormParams(v, d) || g_ElicitRequestURLParams(v, d);
 }
 
 function x_ElicitRequestParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!(g_ElicitRequestFormParams(v, d + 1) || g_ElicitRequestURLParams(v, d + 1))) {
+  if (!(g_ElicitRequestFormParams(v, d) || g_ElicitRequestURLParams(v, d))) {
     const branches1: [string, Issue[]][] = [];
     {
       const b2: Issue[] = [];
-      x_ElicitRequestFormParams(v, p, b2, d + 1);
+      x_ElicitRequestFormParams(v, p, b2, d);
       branches1.push(["ElicitRequestFormParams", b2]);
     }
     {
       const b3: Issue[] = [];
-      x_ElicitRequestURLParams(v, p, b3, d + 1);
+      x_ElicitRequestURLParams(v, p, b3, d);
       branches1.push(["ElicitRequestURLParams", b3]);
     }
     out.push(...pickBranch(p, "ElicitRequestFormParams | ElicitRequestURLParams", v, branches1));
@@ -6997,67 +7009,67 @@ function x_ElicitRequest(v: unknown, p: string, out: Issue[], d: number): void {
 
 function g_PrimitiveSchemaDefinition(v: unknown, d: number): boolean {
   return (
-    g_StringSchema(v, d + 1) ||
-    g_NumberSchema(v, d + 1) ||
-    g_BooleanSchema(v, d + 1) ||
-    g_UntitledSingleSelectEnumSchema(v, d + 1) ||
-    g_TitledSingleSelectEnumSchema(v, d + 1) ||
-    g_UntitledMultiSelectEnumSchema(v, d + 1) ||
-    g_TitledMultiSelectEnumSchema(v, d + 1) ||
-    g_LegacyTitledEnumSchema(v, d + 1)
+    g_StringSchema(v, d) ||
+    g_NumberSchema(v, d) ||
+    g_BooleanSchema(v, d) ||
+    g_UntitledSingleSelectEnumSchema(v, d) ||
+    g_TitledSingleSelectEnumSchema(v, d) ||
+    g_UntitledMultiSelectEnumSchema(v, d) ||
+    g_TitledMultiSelectEnumSchema(v, d) ||
+    g_LegacyTitledEnumSchema(v, d)
   );
 }
 
 function x_PrimitiveSchemaDefinition(v: unknown, p: string, out: Issue[], d: number): void {
   if (!(
-    g_StringSchema(v, d + 1) ||
-    g_NumberSchema(v, d + 1) ||
-    g_BooleanSchema(v, d + 1) ||
-    g_UntitledSingleSelectEnumSchema(v, d + 1) ||
-    g_TitledSingleSelectEnumSchema(v, d + 1) ||
-    g_UntitledMultiSelectEnumSchema(v, d + 1) ||
-    g_TitledMultiSelectEnumSchema(v, d + 1) ||
-    g_LegacyTitledEnumSchema(v, d + 1)
+    g_StringSchema(v, d) ||
+    g_NumberSchema(v, d) ||
+    g_BooleanSchema(v, d) ||
+    g_UntitledSingleSelectEnumSchema(v, d) ||
+    g_TitledSingleSelectEnumSchema(v, d) ||
+    g_UntitledMultiSelectEnumSchema(v, d) ||
+    g_TitledMultiSelectEnumSchema(v, d) ||
+    g_LegacyTitledEnumSchema(v, d)
   )) {
     const branches1: [string, Issue[]][] = [];
     {
       const b2: Issue[] = [];
-      x_StringSchema(v, p, b2, d + 1);
+      x_StringSchema(v, p, b2, d);
       branches1.push(["StringSchema", b2]);
     }
     {
       const b3: Issue[] = [];
-      x_NumberSchema(v, p, b3, d + 1);
+      x_NumberSchema(v, p, b3, d);
       branches1.push(["NumberSchema", b3]);
     }
     {
       const b4: Issue[] = [];
-      x_BooleanSchema(v, p, b4, d + 1);
+      x_BooleanSchema(v, p, b4, d);
       branches1.push(["BooleanSchema", b4]);
     }
     {
       const b5: Issue[] = [];
-      x_UntitledSingleSelectEnumSchema(v, p, b5, d + 1);
+      x_UntitledSingleSelectEnumSchema(v, p, b5, d);
       branches1.push(["UntitledSingleSelectEnumSchema", b5]);
     }
     {
       const b6: Issue[] = [];
-      x_TitledSingleSelectEnumSchema(v, p, b6, d + 1);
+      x_TitledSingleSelectEnumSchema(v, p, b6, d);
       branches1.push(["TitledSingleSelectEnumSchema", b6]);
     }
     {
       const b7: Issue[] = [];
-      x_UntitledMultiSelectEnumSchema(v, p, b7, d + 1);
+      x_UntitledMultiSelectEnumSchema(v, p, b7, d);
       branches1.push(["UntitledMultiSelectEnumSchema", b7]);
     }
     {
       const b8: Issue[] = [];
-      x_TitledMultiSelectEnumSchema(v, p, b8, d + 1);
+      x_TitledMultiSelectEnumSchema(v, p, b8, d);
       branches1.push(["TitledMultiSelectEnumSchema", b8]);
     }
     {
       const b9: Issue[] = [];
-      x_LegacyTitledEnumSchema(v, p, b9, d + 1);
+      x_LegacyTitledEnumSchema(v, p, b9, d);
       branches1.push(["LegacyTitledEnumSchema", b9]);
     }
     out.push(
@@ -7267,7 +7279,7 @@ function g_UntitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
   const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["enum"];
-  if (p3 === undefined || !g_UntitledSingleSelectEnumSchema$1(p3, d)) return false;
+  if (p3 === undefined || !g_UntitledSingleSelectEnumSchema$1(p3, d + 1)) return false;
   const p4 = o["default"];
   if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
@@ -7329,7 +7341,7 @@ function g_TitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
   const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["oneOf"];
-  if (p3 === undefined || !g_TitledSingleSelectEnumSchema$1(p3, d)) return false;
+  if (p3 === undefined || !g_TitledSingleSelectEnumSchema$1(p3, d + 1)) return false;
   const p4 = o["default"];
   if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
@@ -7401,26 +7413,26 @@ function g_TitledSingleSelectEnumSchema$1(v: unknown, d: number): boolean {
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_TitledSingleSelectEnumSchema$2(x, d)) return false;
+    if (!g_TitledSingleSelectEnumSchema$2(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_SingleSelectEnumSchema(v: unknown, d: number): boolean {
-  return g_UntitledSingleSelectEnumSchema(v, d + 1) || g_TitledSingleSelectEnumSchema(v, d + 1);
+  return g_UntitledSingleSelectEnumSchema(v, d) || g_TitledSingleSelectEnumSchema(v, d);
 }
 
 function x_SingleSelectEnumSchema(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!(g_UntitledSingleSelectEnumSchema(v, d + 1) || g_TitledSingleSelectEnumSchema(v, d + 1))) {
+  if (!(g_UntitledSingleSelectEnumSchema(v, d) || g_TitledSingleSelectEnumSchema(v, d))) {
     const branches1: [string, Issue[]][] = [];
     {
       const b2: Issue[] = [];
-      x_UntitledSingleSelectEnumSchema(v, p, b2, d + 1);
+      x_UntitledSingleSelectEnumSchema(v, p, b2, d);
       branches1.push(["UntitledSingleSelectEnumSchema", b2]);
     }
     {
       const b3: Issue[] = [];
-      x_TitledSingleSelectEnumSchema(v, p, b3, d + 1);
+      x_TitledSingleSelectEnumSchema(v, p, b3, d);
       branches1.push(["TitledSingleSelectEnumSchema", b3]);
     }
     out.push(
@@ -7448,9 +7460,9 @@ function g_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   const p4 = o["maxItems"];
   if (p4 !== undefined && !Number.isInteger(p4)) return false;
   const p5 = o["items"];
-  if (p5 === undefined || !g_UntitledMultiSelectEnumSchema$1(p5, d)) return false;
+  if (p5 === undefined || !g_UntitledMultiSelectEnumSchema$1(p5, d + 1)) return false;
   const p6 = o["default"];
-  if (p6 !== undefined && !g_UntitledMultiSelectEnumSchema$3(p6, d)) return false;
+  if (p6 !== undefined && !g_UntitledMultiSelectEnumSchema$3(p6, d + 1)) return false;
   return true;
 }
 
@@ -7535,7 +7547,7 @@ function g_UntitledMultiSelectEnumSchema$1(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined || !(p0 === "string")) return false;
   const p1 = o["enum"];
-  if (p1 === undefined || !g_UntitledMultiSelectEnumSchema$2(p1, d)) return false;
+  if (p1 === undefined || !g_UntitledMultiSelectEnumSchema$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -7563,9 +7575,9 @@ function g_TitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   const p4 = o["maxItems"];
   if (p4 !== undefined && !Number.isInteger(p4)) return false;
   const p5 = o["items"];
-  if (p5 === undefined || !g_TitledMultiSelectEnumSchema$1(p5, d)) return false;
+  if (p5 === undefined || !g_TitledMultiSelectEnumSchema$1(p5, d + 1)) return false;
   const p6 = o["default"];
-  if (p6 !== undefined && !g_TitledMultiSelectEnumSchema$4(p6, d)) return false;
+  if (p6 !== undefined && !g_TitledMultiSelectEnumSchema$4(p6, d + 1)) return false;
   return true;
 }
 
@@ -7661,7 +7673,7 @@ function g_TitledMultiSelectEnumSchema$2(v: unknown, d: number): boolean {
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_TitledMultiSelectEnumSchema$3(x, d)) return false;
+    if (!g_TitledMultiSelectEnumSchema$3(x, d + 1)) return false;
   }
   return true;
 }
@@ -7670,7 +7682,7 @@ function g_TitledMultiSelectEnumSchema$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["anyOf"];
-  if (p0 === undefined || !g_TitledMultiSelectEnumSchema$2(p0, d)) return false;
+  if (p0 === undefined || !g_TitledMultiSelectEnumSchema$2(p0, d + 1)) return false;
   return true;
 }
 
@@ -7685,20 +7697,20 @@ function g_TitledMultiSelectEnumSchema$4(v: unknown, _d: number): boolean {
 }
 
 function g_MultiSelectEnumSchema(v: unknown, d: number): boolean {
-  return g_UntitledMultiSelectEnumSchema(v, d + 1) || g_TitledMultiSelectEnumSchema(v, d + 1);
+  return g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d);
 }
 
 function x_MultiSelectEnumSchema(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!(g_UntitledMultiSelectEnumSchema(v, d + 1) || g_TitledMultiSelectEnumSchema(v, d + 1))) {
+  if (!(g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d))) {
     const branches1: [string, Issue[]][] = [];
     {
       const b2: Issue[] = [];
-      x_UntitledMultiSelectEnumSchema(v, p, b2, d + 1);
+      x_UntitledMultiSelectEnumSchema(v, p, b2, d);
       branches1.push(["UntitledMultiSelectEnumSchema", b2]);
     }
     {
       const b3: Issue[] = [];
-      x_TitledMultiSelectEnumSchema(v, p, b3, d + 1);
+      x_TitledMultiSelectEnumSchema(v, p, b3, d);
       branches1.push(["TitledMultiSelectEnumSchema", b3]);
     }
     out.push(
@@ -7717,9 +7729,9 @@ function g_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
   const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["enum"];
-  if (p3 === undefined || !g_LegacyTitledEnumSchema$1(p3, d)) return false;
+  if (p3 === undefined || !g_LegacyTitledEnumSchema$1(p3, d + 1)) return false;
   const p4 = o["enumNames"];
-  if (p4 !== undefined && !g_LegacyTitledEnumSchema$2(p4, d)) return false;
+  if (p4 !== undefined && !g_LegacyTitledEnumSchema$2(p4, d + 1)) return false;
   const p5 = o["default"];
   if (p5 !== undefined && !(typeof p5 === "string")) return false;
   return true;
@@ -7794,46 +7806,46 @@ function g_LegacyTitledEnumSchema$2(v: unknown, _d: number): boolean {
 
 function g_EnumSchema(v: unknown, d: number): boolean {
   return (
-    g_UntitledSingleSelectEnumSchema(v, d + 1) ||
-    g_TitledSingleSelectEnumSchema(v, d + 1) ||
-    g_UntitledMultiSelectEnumSchema(v, d + 1) ||
-    g_TitledMultiSelectEnumSchema(v, d + 1) ||
-    g_LegacyTitledEnumSchema(v, d + 1)
+    g_UntitledSingleSelectEnumSchema(v, d) ||
+    g_TitledSingleSelectEnumSchema(v, d) ||
+    g_UntitledMultiSelectEnumSchema(v, d) ||
+    g_TitledMultiSelectEnumSchema(v, d) ||
+    g_LegacyTitledEnumSchema(v, d)
   );
 }
 
 function x_EnumSchema(v: unknown, p: string, out: Issue[], d: number): void {
   if (!(
-    g_UntitledSingleSelectEnumSchema(v, d + 1) ||
-    g_TitledSingleSelectEnumSchema(v, d + 1) ||
-    g_UntitledMultiSelectEnumSchema(v, d + 1) ||
-    g_TitledMultiSelectEnumSchema(v, d + 1) ||
-    g_LegacyTitledEnumSchema(v, d + 1)
+    g_UntitledSingleSelectEnumSchema(v, d) ||
+    g_TitledSingleSelectEnumSchema(v, d) ||
+    g_UntitledMultiSelectEnumSchema(v, d) ||
+    g_TitledMultiSelectEnumSchema(v, d) ||
+    g_LegacyTitledEnumSchema(v, d)
   )) {
     const branches1: [string, Issue[]][] = [];
     {
       const b2: Issue[] = [];
-      x_UntitledSingleSelectEnumSchema(v, p, b2, d + 1);
+      x_UntitledSingleSelectEnumSchema(v, p, b2, d);
       branches1.push(["UntitledSingleSelectEnumSchema", b2]);
     }
     {
       const b3: Issue[] = [];
-      x_TitledSingleSelectEnumSchema(v, p, b3, d + 1);
+      x_TitledSingleSelectEnumSchema(v, p, b3, d);
       branches1.push(["TitledSingleSelectEnumSchema", b3]);
     }
     {
       const b4: Issue[] = [];
-      x_UntitledMultiSelectEnumSchema(v, p, b4, d + 1);
+      x_UntitledMultiSelectEnumSchema(v, p, b4, d);
       branches1.push(["UntitledMultiSelectEnumSchema", b4]);
     }
     {
       const b5: Issue[] = [];
-      x_TitledMultiSelectEnumSchema(v, p, b5, d + 1);
+      x_TitledMultiSelectEnumSchema(v, p, b5, d);
       branches1.push(["TitledMultiSelectEnumSchema", b5]);
     }
     {
       const b6: Issue[] = [];
-      x_LegacyTitledEnumSchema(v, p, b6, d + 1);
+      x_LegacyTitledEnumSchema(v, p, b6, d);
       branches1.push(["LegacyTitledEnumSchema", b6]);
     }
     out.push(
@@ -7853,7 +7865,7 @@ function g_ElicitResult(v: unknown, d: number): boolean {
   const p0 = o["action"];
   if (p0 === undefined || !(p0 === "accept" || p0 === "decline" || p0 === "cancel")) return false;
   const p1 = o["content"];
-  if (p1 !== undefined && !g_ElicitResult$1(p1, d)) return false;
+  if (p1 !== undefined && !g_ElicitResult$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -7895,7 +7907,7 @@ function x_ElicitResult(v: unknown, p: string, out: Issue[], d: number): void {
             typeof o8[k9] === "string" ||
             Number.isInteger(o8[k9]) ||
             typeof o8[k9] === "boolean" ||
-            g_ElicitResult$3(o8[k9], d)
+            g_ElicitResult$3(o8[k9], d + 1 + 1)
           )) {
             const branches10: [string, Issue[]][] = [];
             {
@@ -7908,7 +7920,7 @@ function x_ElicitResult(v: unknown, p: string, out: Issue[], d: number): void {
               const b12: Issue[] = [];
               if (!Number.isInteger(o8[k9]))
                 b12.push(fail(p + "/content" + "/" + pointer(k9), "integer", o8[k9]));
-              branches10.push(["number", b12]);
+              branches10.push(["integer", b12]);
             }
             {
               const b13: Issue[] = [];
@@ -7934,7 +7946,7 @@ function x_ElicitResult(v: unknown, p: string, out: Issue[], d: number): void {
             out.push(
               ...pickBranch(
                 p + "/content" + "/" + pointer(k9),
-                "string | number | boolean | string[]",
+                "string | integer | boolean | string[]",
                 o8[k9],
                 branches10,
               ),
@@ -7965,7 +7977,7 @@ function g_ElicitResult$1(v: unknown, d: number): boolean {
       typeof x === "string" ||
       Number.isInteger(x) ||
       typeof x === "boolean" ||
-      g_ElicitResult$2(x, d)
+      g_ElicitResult$2(x, d + 1)
     ))
       return false;
   }
@@ -7986,25 +7998,25 @@ function g_ClientRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "server/discover":
-      return g_DiscoverRequest(v, d + 1);
+      return g_DiscoverRequest(v, d);
     case "completion/complete":
-      return g_CompleteRequest(v, d + 1);
+      return g_CompleteRequest(v, d);
     case "prompts/get":
-      return g_GetPromptRequest(v, d + 1);
+      return g_GetPromptRequest(v, d);
     case "prompts/list":
-      return g_ListPromptsRequest(v, d + 1);
+      return g_ListPromptsRequest(v, d);
     case "resources/list":
-      return g_ListResourcesRequest(v, d + 1);
+      return g_ListResourcesRequest(v, d);
     case "resources/templates/list":
-      return g_ListResourceTemplatesRequest(v, d + 1);
+      return g_ListResourceTemplatesRequest(v, d);
     case "resources/read":
-      return g_ReadResourceRequest(v, d + 1);
+      return g_ReadResourceRequest(v, d);
     case "subscriptions/listen":
-      return g_SubscriptionsListenRequest(v, d + 1);
+      return g_SubscriptionsListenRequest(v, d);
     case "tools/call":
-      return g_CallToolRequest(v, d + 1);
+      return g_CallToolRequest(v, d);
     case "tools/list":
-      return g_ListToolsRequest(v, d + 1);
+      return g_ListToolsRequest(v, d);
     default:
       return false;
   }
@@ -8024,61 +8036,61 @@ function x_ClientRequest(v: unknown, p: string, out: Issue[], d: number): void {
     switch (tag1) {
       case "server/discover": {
         const inner2: Issue[] = [];
-        x_DiscoverRequest(v, p, inner2, d + 1);
+        x_DiscoverRequest(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "DiscoverRequest"));
         break;
       }
       case "completion/complete": {
         const inner3: Issue[] = [];
-        x_CompleteRequest(v, p, inner3, d + 1);
+        x_CompleteRequest(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "CompleteRequest"));
         break;
       }
       case "prompts/get": {
         const inner4: Issue[] = [];
-        x_GetPromptRequest(v, p, inner4, d + 1);
+        x_GetPromptRequest(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "GetPromptRequest"));
         break;
       }
       case "prompts/list": {
         const inner5: Issue[] = [];
-        x_ListPromptsRequest(v, p, inner5, d + 1);
+        x_ListPromptsRequest(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "ListPromptsRequest"));
         break;
       }
       case "resources/list": {
         const inner6: Issue[] = [];
-        x_ListResourcesRequest(v, p, inner6, d + 1);
+        x_ListResourcesRequest(v, p, inner6, d);
         for (const issue of inner6) out.push(within(issue, "ListResourcesRequest"));
         break;
       }
       case "resources/templates/list": {
         const inner7: Issue[] = [];
-        x_ListResourceTemplatesRequest(v, p, inner7, d + 1);
+        x_ListResourceTemplatesRequest(v, p, inner7, d);
         for (const issue of inner7) out.push(within(issue, "ListResourceTemplatesRequest"));
         break;
       }
       case "resources/read": {
         const inner8: Issue[] = [];
-        x_ReadResourceRequest(v, p, inner8, d + 1);
+        x_ReadResourceRequest(v, p, inner8, d);
         for (const issue of inner8) out.push(within(issue, "ReadResourceRequest"));
         break;
       }
       case "subscriptions/listen": {
         const inner9: Issue[] = [];
-        x_SubscriptionsListenRequest(v, p, inner9, d + 1);
+        x_SubscriptionsListenRequest(v, p, inner9, d);
         for (const issue of inner9) out.push(within(issue, "SubscriptionsListenRequest"));
         break;
       }
       case "tools/call": {
         const inner10: Issue[] = [];
-        x_CallToolRequest(v, p, inner10, d + 1);
+        x_CallToolRequest(v, p, inner10, d);
         for (const issue of inner10) out.push(within(issue, "CallToolRequest"));
         break;
       }
       case "tools/list": {
         const inner11: Issue[] = [];
-        x_ListToolsRequest(v, p, inner11, d + 1);
+        x_ListToolsRequest(v, p, inner11, d);
         for (const issue of inner11) out.push(within(issue, "ListToolsRequest"));
         break;
       }
@@ -8096,40 +8108,40 @@ function x_ClientRequest(v: unknown, p: string, out: Issue[], d: number): void {
 }
 
 function g_ClientNotification(v: unknown, d: number): boolean {
-  return g_CancelledNotification(v, d + 1);
+  return g_CancelledNotification(v, d);
 }
 
 function x_ClientNotification(v: unknown, p: string, out: Issue[], d: number): void {
-  x_CancelledNotification(v, p, out, d + 1);
+  x_CancelledNotification(v, p, out, d);
 }
 
 function g_ClientResult(v: unknown, d: number): boolean {
-  return g_EmptyResult(v, d + 1);
+  return g_EmptyResult(v, d);
 }
 
 function x_ClientResult(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d + 1);
+  x_EmptyResult(v, p, out, d);
 }
 
 function g_ServerNotification(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "notifications/cancelled":
-      return g_CancelledNotification(v, d + 1);
+      return g_CancelledNotification(v, d);
     case "notifications/progress":
-      return g_ProgressNotification(v, d + 1);
+      return g_ProgressNotification(v, d);
     case "notifications/message":
-      return g_LoggingMessageNotification(v, d + 1);
+      return g_LoggingMessageNotification(v, d);
     case "notifications/resources/updated":
-      return g_ResourceUpdatedNotification(v, d + 1);
+      return g_ResourceUpdatedNotification(v, d);
     case "notifications/resources/list_changed":
-      return g_ResourceListChangedNotification(v, d + 1);
+      return g_ResourceListChangedNotification(v, d);
     case "notifications/tools/list_changed":
-      return g_ToolListChangedNotification(v, d + 1);
+      return g_ToolListChangedNotification(v, d);
     case "notifications/prompts/list_changed":
-      return g_PromptListChangedNotification(v, d + 1);
+      return g_PromptListChangedNotification(v, d);
     case "notifications/subscriptions/acknowledged":
-      return g_SubscriptionsAcknowledgedNotification(v, d + 1);
+      return g_SubscriptionsAcknowledgedNotification(v, d);
     default:
       return false;
   }
@@ -8149,49 +8161,49 @@ function x_ServerNotification(v: unknown, p: string, out: Issue[], d: number): v
     switch (tag1) {
       case "notifications/cancelled": {
         const inner2: Issue[] = [];
-        x_CancelledNotification(v, p, inner2, d + 1);
+        x_CancelledNotification(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "CancelledNotification"));
         break;
       }
       case "notifications/progress": {
         const inner3: Issue[] = [];
-        x_ProgressNotification(v, p, inner3, d + 1);
+        x_ProgressNotification(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "ProgressNotification"));
         break;
       }
       case "notifications/message": {
         const inner4: Issue[] = [];
-        x_LoggingMessageNotification(v, p, inner4, d + 1);
+        x_LoggingMessageNotification(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "LoggingMessageNotification"));
         break;
       }
       case "notifications/resources/updated": {
         const inner5: Issue[] = [];
-        x_ResourceUpdatedNotification(v, p, inner5, d + 1);
+        x_ResourceUpdatedNotification(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "ResourceUpdatedNotification"));
         break;
       }
       case "notifications/resources/list_changed": {
         const inner6: Issue[] = [];
-        x_ResourceListChangedNotification(v, p, inner6, d + 1);
+        x_ResourceListChangedNotification(v, p, inner6, d);
         for (const issue of inner6) out.push(within(issue, "ResourceListChangedNotification"));
         break;
       }
       case "notifications/tools/list_changed": {
         const inner7: Issue[] = [];
-        x_ToolListChangedNotification(v, p, inner7, d + 1);
+        x_ToolListChangedNotification(v, p, inner7, d);
         for (const issue of inner7) out.push(within(issue, "ToolListChangedNotification"));
         break;
       }
       case "notifications/prompts/list_changed": {
         const inner8: Issue[] = [];
-        x_PromptListChangedNotification(v, p, inner8, d + 1);
+        x_PromptListChangedNotification(v, p, inner8, d);
         for (const issue of inner8) out.push(within(issue, "PromptListChangedNotification"));
         break;
       }
       case "notifications/subscriptions/acknowledged": {
         const inner9: Issue[] = [];
-        x_SubscriptionsAcknowledgedNotification(v, p, inner9, d + 1);
+        x_SubscriptionsAcknowledgedNotification(v, p, inner9, d);
         for (const issue of inner9)
           out.push(within(issue, "SubscriptionsAcknowledgedNotification"));
         break;
@@ -8211,95 +8223,95 @@ function x_ServerNotification(v: unknown, p: string, out: Issue[], d: number): v
 
 function g_ServerResult(v: unknown, d: number): boolean {
   return (
-    g_EmptyResult(v, d + 1) ||
-    g_DiscoverResult(v, d + 1) ||
-    g_CompleteResult(v, d + 1) ||
-    g_GetPromptResult(v, d + 1) ||
-    g_ListPromptsResult(v, d + 1) ||
-    g_ListResourceTemplatesResult(v, d + 1) ||
-    g_ListResourcesResult(v, d + 1) ||
-    g_ReadResourceResult(v, d + 1) ||
-    g_SubscriptionsListenResult(v, d + 1) ||
-    g_CallToolResult(v, d + 1) ||
-    g_ListToolsResult(v, d + 1) ||
-    g_InputRequiredResult(v, d + 1)
+    g_EmptyResult(v, d) ||
+    g_DiscoverResult(v, d) ||
+    g_CompleteResult(v, d) ||
+    g_GetPromptResult(v, d) ||
+    g_ListPromptsResult(v, d) ||
+    g_ListResourceTemplatesResult(v, d) ||
+    g_ListResourcesResult(v, d) ||
+    g_ReadResourceResult(v, d) ||
+    g_SubscriptionsListenResult(v, d) ||
+    g_CallToolResult(v, d) ||
+    g_ListToolsResult(v, d) ||
+    g_InputRequiredResult(v, d)
   );
 }
 
 function x_ServerResult(v: unknown, p: string, out: Issue[], d: number): void {
   if (!(
-    g_EmptyResult(v, d + 1) ||
-    g_DiscoverResult(v, d + 1) ||
-    g_CompleteResult(v, d + 1) ||
-    g_GetPromptResult(v, d + 1) ||
-    g_ListPromptsResult(v, d + 1) ||
-    g_ListResourceTemplatesResult(v, d + 1) ||
-    g_ListResourcesResult(v, d + 1) ||
-    g_ReadResourceResult(v, d + 1) ||
-    g_SubscriptionsListenResult(v, d + 1) ||
-    g_CallToolResult(v, d + 1) ||
-    g_ListToolsResult(v, d + 1) ||
-    g_InputRequiredResult(v, d + 1)
+    g_EmptyResult(v, d) ||
+    g_DiscoverResult(v, d) ||
+    g_CompleteResult(v, d) ||
+    g_GetPromptResult(v, d) ||
+    g_ListPromptsResult(v, d) ||
+    g_ListResourceTemplatesResult(v, d) ||
+    g_ListResourcesResult(v, d) ||
+    g_ReadResourceResult(v, d) ||
+    g_SubscriptionsListenResult(v, d) ||
+    g_CallToolResult(v, d) ||
+    g_ListToolsResult(v, d) ||
+    g_InputRequiredResult(v, d)
   )) {
     const branches1: [string, Issue[]][] = [];
     {
       const b2: Issue[] = [];
-      x_EmptyResult(v, p, b2, d + 1);
+      x_EmptyResult(v, p, b2, d);
       branches1.push(["EmptyResult", b2]);
     }
     {
       const b3: Issue[] = [];
-      x_DiscoverResult(v, p, b3, d + 1);
+      x_DiscoverResult(v, p, b3, d);
       branches1.push(["DiscoverResult", b3]);
     }
     {
       const b4: Issue[] = [];
-      x_CompleteResult(v, p, b4, d + 1);
+      x_CompleteResult(v, p, b4, d);
       branches1.push(["CompleteResult", b4]);
     }
     {
       const b5: Issue[] = [];
-      x_GetPromptResult(v, p, b5, d + 1);
+      x_GetPromptResult(v, p, b5, d);
       branches1.push(["GetPromptResult", b5]);
     }
     {
       const b6: Issue[] = [];
-      x_ListPromptsResult(v, p, b6, d + 1);
+      x_ListPromptsResult(v, p, b6, d);
       branches1.push(["ListPromptsResult", b6]);
     }
     {
       const b7: Issue[] = [];
-      x_ListResourceTemplatesResult(v, p, b7, d + 1);
+      x_ListResourceTemplatesResult(v, p, b7, d);
       branches1.push(["ListResourceTemplatesResult", b7]);
     }
     {
       const b8: Issue[] = [];
-      x_ListResourcesResult(v, p, b8, d + 1);
+      x_ListResourcesResult(v, p, b8, d);
       branches1.push(["ListResourcesResult", b8]);
     }
     {
       const b9: Issue[] = [];
-      x_ReadResourceResult(v, p, b9, d + 1);
+      x_ReadResourceResult(v, p, b9, d);
       branches1.push(["ReadResourceResult", b9]);
     }
     {
       const b10: Issue[] = [];
-      x_SubscriptionsListenResult(v, p, b10, d + 1);
+      x_SubscriptionsListenResult(v, p, b10, d);
       branches1.push(["SubscriptionsListenResult", b10]);
     }
     {
       const b11: Issue[] = [];
-      x_CallToolResult(v, p, b11, d + 1);
+      x_CallToolResult(v, p, b11, d);
       branches1.push(["CallToolResult", b11]);
     }
     {
       const b12: Issue[] = [];
-      x_ListToolsResult(v, p, b12, d + 1);
+      x_ListToolsResult(v, p, b12, d);
       branches1.push(["ListToolsResult", b12]);
     }
     {
       const b13: Issue[] = [];
-      x_InputRequiredResult(v, p, b13, d + 1);
+      x_InputRequiredResult(v, p, b13, d);
       branches1.push(["InputRequiredResult", b13]);
     }
     out.push(
@@ -8314,36 +8326,36 @@ function x_ServerResult(v: unknown, p: string, out: Issue[], d: number): void {
 }
 
 function g_result$client0(v: unknown, d: number): boolean {
-  return g_DiscoverResult(v, d + 1);
+  return g_DiscoverResult(v, d);
 }
 
 function x_result$client0(v: unknown, p: string, out: Issue[], d: number): void {
-  x_DiscoverResult(v, p, out, d + 1);
+  x_DiscoverResult(v, p, out, d);
 }
 
 function g_result$client1(v: unknown, d: number): boolean {
-  return g_CompleteResult(v, d + 1);
+  return g_CompleteResult(v, d);
 }
 
 function x_result$client1(v: unknown, p: string, out: Issue[], d: number): void {
-  x_CompleteResult(v, p, out, d + 1);
+  x_CompleteResult(v, p, out, d);
 }
 
 function g_result$client2(v: unknown, d: number): boolean {
-  return g_GetPromptResult(v, d + 1) || g_InputRequiredResult(v, d + 1);
+  return g_GetPromptResult(v, d) || g_InputRequiredResult(v, d);
 }
 
 function x_result$client2(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!(g_GetPromptResult(v, d + 1) || g_InputRequiredResult(v, d + 1))) {
+  if (!(g_GetPromptResult(v, d) || g_InputRequiredResult(v, d))) {
     const branches1: [string, Issue[]][] = [];
     {
       const b2: Issue[] = [];
-      x_GetPromptResult(v, p, b2, d + 1);
+      x_GetPromptResult(v, p, b2, d);
       branches1.push(["GetPromptResult", b2]);
     }
     {
       const b3: Issue[] = [];
-      x_InputRequiredResult(v, p, b3, d + 1);
+      x_InputRequiredResult(v, p, b3, d);
       branches1.push(["InputRequiredResult", b3]);
     }
     out.push(...pickBranch(p, "GetPromptResult | InputRequiredResult", v, branches1));
@@ -8351,44 +8363,44 @@ function x_result$client2(v: unknown, p: string, out: Issue[], d: number): void 
 }
 
 function g_result$client3(v: unknown, d: number): boolean {
-  return g_ListPromptsResult(v, d + 1);
+  return g_ListPromptsResult(v, d);
 }
 
 function x_result$client3(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListPromptsResult(v, p, out, d + 1);
+  x_ListPromptsResult(v, p, out, d);
 }
 
 function g_result$client4(v: unknown, d: number): boolean {
-  return g_ListResourcesResult(v, d + 1);
+  return g_ListResourcesResult(v, d);
 }
 
 function x_result$client4(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListResourcesResult(v, p, out, d + 1);
+  x_ListResourcesResult(v, p, out, d);
 }
 
 function g_result$client5(v: unknown, d: number): boolean {
-  return g_ListResourceTemplatesResult(v, d + 1);
+  return g_ListResourceTemplatesResult(v, d);
 }
 
 function x_result$client5(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListResourceTemplatesResult(v, p, out, d + 1);
+  x_ListResourceTemplatesResult(v, p, out, d);
 }
 
 function g_result$client6(v: unknown, d: number): boolean {
-  return g_ReadResourceResult(v, d + 1) || g_InputRequiredResult(v, d + 1);
+  return g_ReadResourceResult(v, d) || g_InputRequiredResult(v, d);
 }
 
 function x_result$client6(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!(g_ReadResourceResult(v, d + 1) || g_InputRequiredResult(v, d + 1))) {
+  if (!(g_ReadResourceResult(v, d) || g_InputRequiredResult(v, d))) {
     const branches1: [string, Issue[]][] = [];
     {
       const b2: Issue[] = [];
-      x_ReadResourceResult(v, p, b2, d + 1);
+      x_ReadResourceResult(v, p, b2, d);
       branches1.push(["ReadResourceResult", b2]);
     }
     {
       const b3: Issue[] = [];
-      x_InputRequiredResult(v, p, b3, d + 1);
+      x_InputRequiredResult(v, p, b3, d);
       branches1.push(["InputRequiredResult", b3]);
     }
     out.push(...pickBranch(p, "ReadResourceResult | InputRequiredResult", v, branches1));
@@ -8396,28 +8408,28 @@ function x_result$client6(v: unknown, p: string, out: Issue[], d: number): void 
 }
 
 function g_result$client7(v: unknown, d: number): boolean {
-  return g_SubscriptionsListenResult(v, d + 1);
+  return g_SubscriptionsListenResult(v, d);
 }
 
 function x_result$client7(v: unknown, p: string, out: Issue[], d: number): void {
-  x_SubscriptionsListenResult(v, p, out, d + 1);
+  x_SubscriptionsListenResult(v, p, out, d);
 }
 
 function g_result$client8(v: unknown, d: number): boolean {
-  return g_CallToolResult(v, d + 1) || g_InputRequiredResult(v, d + 1);
+  return g_CallToolResult(v, d) || g_InputRequiredResult(v, d);
 }
 
 function x_result$client8(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!(g_CallToolResult(v, d + 1) || g_InputRequiredResult(v, d + 1))) {
+  if (!(g_CallToolResult(v, d) || g_InputRequiredResult(v, d))) {
     const branches1: [string, Issue[]][] = [];
     {
       const b2: Issue[] = [];
-      x_CallToolResult(v, p, b2, d + 1);
+      x_CallToolResult(v, p, b2, d);
       branches1.push(["CallToolResult", b2]);
     }
     {
       const b3: Issue[] = [];
-      x_InputRequiredResult(v, p, b3, d + 1);
+      x_InputRequiredResult(v, p, b3, d);
       branches1.push(["InputRequiredResult", b3]);
     }
     out.push(...pickBranch(p, "CallToolResult | InputRequiredResult", v, branches1));
@@ -8425,11 +8437,11 @@ function x_result$client8(v: unknown, p: string, out: Issue[], d: number): void 
 }
 
 function g_result$client9(v: unknown, d: number): boolean {
-  return g_ListToolsResult(v, d + 1);
+  return g_ListToolsResult(v, d);
 }
 
 function x_result$client9(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListToolsResult(v, p, out, d + 1);
+  x_ListToolsResult(v, p, out, d);
 }
 
 /** The validator of every schema type, by name. */

@@ -39,7 +39,12 @@ export const validatorsArtifact: Artifact = {
         .filter((m) => m.kind === "request" && SENDER[m.direction] === sender && m.result)
         .map((m, i) => {
           const name = `result$${sender}${i}`;
-          functions.push(printer.functions(name, factory.node(m.result as NonNullable<MethodEntry["result"]>), false));
+          const result = m.result as NonNullable<MethodEntry["result"]>;
+          const tasks = model.protocol.taskAugmentation;
+          const answer: NonNullable<MethodEntry["result"]> = tasks?.methods.includes(m.method)
+            ? { kind: "union", members: [result, { kind: "ref", name: tasks.result }] }
+            : result;
+          functions.push(printer.functions(name, factory.node(answer), false));
           functions.push(...printer.takeHoisted());
           return { method: stringLiteral(m.method), guard: `g_${name}`, explain: `x_${name}` };
         });

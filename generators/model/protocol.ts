@@ -31,6 +31,7 @@ export interface ProtocolTable {
     state: string;
   };
   pagination: { cursor: string; next: string };
+  taskAugmentation: { params: string; result: string };
   cancellation: string;
   progress: string;
   unsupportedVersion: { error: string; data: Fields };
@@ -127,6 +128,24 @@ export function buildProtocol(
   );
   if (paginated.length > 0) {
     protocol.pagination = { cursor, next, methods: [...new Set(paginated.map((m) => m.method))] };
+  }
+  const tasks = table.taskAugmentation;
+  if (byName.has(tasks.params) && byName.has(tasks.result)) {
+    // A request whose params take the task fields may be answered with a task instead of its result.
+    const shapes = (node: TypeNode | undefined): Shape[] => {
+      const decl = node?.kind === "ref" ? byName.get(node.name) : undefined;
+      if (decl?.kind === "alias" && decl.type.kind === "union") return decl.type.members.flatMap(shapes);
+      const shape = shapeOf(node);
+      return shape ? [shape] : [];
+    };
+    const augmented = methods.filter(
+      (m) => m.kind === "request" && shapes(m.params?.type).some((s) => s.properties.some((p) => p.from === tasks.params)),
+    );
+    protocol.taskAugmentation = {
+      params: tasks.params,
+      result: tasks.result,
+      methods: [...new Set(augmented.map((m) => m.method))],
+    };
   }
   for (const key of ["cancellation", "progress"] as const) {
     const found = directions(table[key]);

@@ -114,7 +114,7 @@ export class CheckFactory {
     if (members.some((m) => m.kind === "primitive" && m.name === "string")) {
       members = members.filter((m) => !((m.kind === "literal" || m.kind === "typeof") && typeof m.value === "string"));
     }
-    const label = members.map((m) => this.plan.label(m)).join(" | ");
+    const label = members.map((m) => this.plan.label(m, numberType)).join(" | ");
     if (members.some((m) => m.kind === "primitive" && (m.name === "unknown" || m.name === "any"))) return ANY;
     const switched = this.plan.discriminate(members);
     if (switched) {
@@ -133,7 +133,7 @@ export class CheckFactory {
     return {
       kind: "anyOf",
       label,
-      members: members.map((m) => ({ label: this.plan.label(m), check: this.node(m, numberType) })),
+      members: members.map((m) => ({ label: this.plan.label(m, numberType), check: this.node(m, numberType) })),
     };
   }
 

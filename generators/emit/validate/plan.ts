@@ -70,8 +70,8 @@ export class ValidationPlan {
     return undefined;
   }
 
-  /** How a union member is named in messages. */
-  label(node: TypeNode): string {
+  /** How a union member is named in messages; `number` by the JSON type it must have. */
+  label(node: TypeNode, numberType: string = this.model.conventions.numberType): string {
     switch (node.kind) {
       case "ref":
       case "typeof":
@@ -79,11 +79,11 @@ export class ValidationPlan {
       case "literal":
         return JSON.stringify(node.value);
       case "primitive":
-        return node.name;
+        return node.name === "number" ? numberType : node.name;
       case "array":
         return `${this.label(node.items)}[]`;
       case "union":
-        return node.members.map((m) => this.label(m)).join(" | ");
+        return node.members.map((m) => this.label(m, numberType)).join(" | ");
       default:
         return node.kind === "record" ? "object" : node.kind === "intersection" ? "intersection" : "object";
     }

@@ -57,7 +57,7 @@ export class CheckPrinter {
     const guardBody = (depthGuard ? "if (d > MAX_DEPTH) return false;\n" : "") + this.guardBody(check, "v", name);
     const explainBody =
       (depthGuard ? "if (d > MAX_DEPTH) {\nout.push(tooDeep(p));\nreturn;\n}\n" : "") +
-      this.explain(check, "v", "p", "out", name);
+      this.explain(check, "v", "p", "out", name, "d");
     return [
       `function g_${name}(v: unknown, ${param("d", guardBody)}: number): boolean {\n${guardBody}\n}`,
       `function x_${name}(${param("v", explainBody)}: unknown, ${param("p", explainBody)}: string, ${param("out", explainBody)}: Issue[], ${param("d", explainBody)}: number): void {\n${explainBody}\n}`,
@@ -71,22 +71,23 @@ export class CheckPrinter {
 
   // ---- guard ----
 
-  private guard(check: Check, v: string, owner: string): string {
+  /** A boolean expression; `depth` is the JSON nesting depth of `v` (containers add one for their children). */
+  private guard(check: Check, v: string, owner: string, depth: string): string {
     switch (check.kind) {
       case "any":
         return "true";
       case "test":
         return `(${check.test(v)})`;
       case "ref":
-        return `g_${check.name}(${v}, d + 1)`;
+        return `g_${check.name}(${v}, ${depth})`;
       case "allOf":
-        return `(${check.checks.map((c) => this.guard(c, v, owner)).join(" && ")})`;
+        return `(${check.checks.map((c) => this.guard(c, v, owner, depth)).join(" && ")})`;
       case "anyOf":
-        return `(${check.members.map((m) => this.guard(m.check, v, owner)).join(" || ")})`;
+        return `(${check.members.map((m) => this.guard(m.check, v, owner, depth)).join(" || ")})`;
       case "object":
       case "array":
       case "switch":
-        return `${this.hoist(check, owner)}(${v}, d)`;
+        return `${this.hoist(check, owner)}(${v}, ${depth})`;
     }
   }
 
@@ -112,7 +113,7 @@ export class CheckPrinter {
           }
           const x = `p${i}`;
           lines.push(`const ${x} = ${read};`);
-          const test = this.guard(p.check, x, owner);
+          const test = this.guard(p.check, x, owner, "d + 1");
           lines.push(
             p.optional
               ? `if (${x} !== undefined && !${test}) return false;`
@@ -124,7 +125,7 @@ export class CheckPrinter {
             `for (const k in o) {`,
             ...skipDeclared(check.properties.map((p) => p.name)),
             `const x = o[k];`,
-            `if (!${this.guard(check.index, "x", owner)}) return false;`,
+            `if (!${this.guard(check.index, "x", owner, "d + 1")}) return false;`,
             `}`,
           );
         }
@@ -140,7 +141,7 @@ export class CheckPrinter {
           `const a = ${v} as readonly unknown[];`,
           `for (let i = 0; i < a.length; i++) {`,
           `const x = a[i];`,
-          `if (!${this.guard(check.items, "x", owner)}) return false;`,
+          `if (!${this.guard(check.items, "x", owner, "d + 1")}) return false;`,
           `}`,
           `return true;`,
         ].join("\n");
@@ -148,12 +149,12 @@ export class CheckPrinter {
         return [
           `if (${NOT_OBJECT(v)}) return false;`,
           `switch (${readProperty(`(${v} as Readonly<Record<string, unknown>>)`, check.property)}) {`,
-          ...check.cases.map((c) => `${caseLabels(c.values)}\nreturn ${this.guard(c.check, v, owner)};`),
+          ...check.cases.map((c) => `${caseLabels(c.values)}\nreturn ${this.guard(c.check, v, owner, "d")};`),
           `default:\nreturn false;`,
           `}`,
         ].join("\n");
       default:
-        return `return ${this.guard(check, v, owner)};`;
+        return `return ${this.guard(check, v, owner, "d")};`;
     }
   }
 
@@ -163,16 +164,17 @@ export class CheckPrinter {
     return `${prefix}${++this.locals}`;
   }
 
-  private explain(check: Check, v: string, path: string, out: string, owner: string): string {
+  private explain(check: Check, v: string, path: string, out: string, owner: string, depth: string): string {
+    const inner = depth === "d" ? "d + 1" : `${depth} + 1`;
     switch (check.kind) {
       case "any":
         return "";
       case "test":
         return `if (!(${check.test(v)})) ${out}.push(fail(${path}, ${stringLiteral(check.expected)}, ${v}));`;
       case "ref":
-        return `x_${check.name}(${v}, ${path}, ${out}, d + 1);`;
+        return `x_${check.name}(${v}, ${path}, ${out}, ${depth});`;
       case "allOf":
-        return check.checks.map((c) => this.explain(c, v, path, out, owner)).join("\n");
+        return check.checks.map((c) => this.explain(c, v, path, out, owner, depth)).join("\n");
       case "object": {
         const o = this.local("o");
         const lines: string[] = [];
@@ -181,12 +183,12 @@ export class CheckPrinter {
           const x = this.local("x");
           const at = `${path} + ${stringLiteral(pointerSegment(p.name))}`;
           lines.push(`const ${x} = ${readProperty(o, p.name)};`);
-          const inner = this.explain(p.check, x, at, out, owner);
+          const body = this.explain(p.check, x, at, out, owner, inner);
           if (p.optional) {
-            if (inner) lines.push(`if (${x} !== undefined) {\n${inner}\n}`);
+            if (body) lines.push(`if (${x} !== undefined) {\n${body}\n}`);
           } else {
             lines.push(
-              `if (${x} === undefined) ${out}.push(missing(${path}, ${stringLiteral(p.name)}));${inner ? ` else {\n${inner}\n}` : ""}`,
+              `if (${x} === undefined) ${out}.push(missing(${path}, ${stringLiteral(p.name)}));${body ? ` else {\n${body}\n}` : ""}`,
             );
           }
         }
@@ -198,7 +200,7 @@ export class CheckPrinter {
               check.properties.map((p) => p.name),
               k,
             ),
-            this.explain(check.index, `${o}[${k}]`, `${path} + "/" + pointer(${k})`, out, owner),
+            this.explain(check.index, `${o}[${k}]`, `${path} + "/" + pointer(${k})`, out, owner, inner),
             `}`,
           );
         }
@@ -216,7 +218,7 @@ export class CheckPrinter {
           `else {`,
           `const ${a} = ${v} as readonly unknown[];`,
           `for (let ${i} = 0; ${i} < ${a}.length; ${i}++) {`,
-          this.explain(check.items, `${a}[${i}]`, `${path} + "/" + ${i}`, out, owner),
+          this.explain(check.items, `${a}[${i}]`, `${path} + "/" + ${i}`, out, owner, inner),
           `}`,
           `}`,
         ].join("\n");
@@ -224,9 +226,9 @@ export class CheckPrinter {
       case "anyOf": {
         const branches = this.local("branches");
         return [
-          `if (!${this.guard(check, v, owner)}) {`,
+          `if (!${this.guard(check, v, owner, depth)}) {`,
           `const ${branches}: [string, Issue[]][] = [];`,
-          ...check.members.map((m) => this.branch(m, v, path, branches, owner)),
+          ...check.members.map((m) => this.branch(m, v, path, branches, owner, depth)),
           `${out}.push(...pickBranch(${path}, ${stringLiteral(check.label)}, ${v}, ${branches}));`,
           `}`,
         ].join("\n");
@@ -240,9 +242,9 @@ export class CheckPrinter {
           `const ${tag} = ${readProperty(`(${v} as Readonly<Record<string, unknown>>)`, check.property)};`,
           `switch (${tag}) {`,
           ...check.cases.map((c) => {
-            const inner = this.local("inner");
-            const body = this.explain(c.check, v, path, inner, owner);
-            return `${caseLabels(c.values)} {\nconst ${inner}: Issue[] = [];\n${body}\nfor (const issue of ${inner}) ${out}.push(within(issue, ${stringLiteral(c.label)}));\nbreak;\n}`;
+            const issues = this.local("inner");
+            const body = this.explain(c.check, v, path, issues, owner, depth);
+            return `${caseLabels(c.values)} {\nconst ${issues}: Issue[] = [];\n${body}\nfor (const issue of ${issues}) ${out}.push(within(issue, ${stringLiteral(c.label)}));\nbreak;\n}`;
           }),
           `default:`,
           `${out}.push(unknownVariant(${path} + ${stringLiteral(pointerSegment(check.property))}, ${stringLiteral(expected)}, ${tag}, ${stringLiteral(check.label)}));`,
@@ -253,9 +255,9 @@ export class CheckPrinter {
     }
   }
 
-  private branch(member: Branch, v: string, path: string, branches: string, owner: string): string {
+  private branch(member: Branch, v: string, path: string, branches: string, owner: string, depth: string): string {
     const issues = this.local("b");
-    return `{\nconst ${issues}: Issue[] = [];\n${this.explain(member.check, v, path, issues, owner)}\n${branches}.push([${stringLiteral(member.label)}, ${issues}]);\n}`;
+    return `{\nconst ${issues}: Issue[] = [];\n${this.explain(member.check, v, path, issues, owner, depth)}\n${branches}.push([${stringLiteral(member.label)}, ${issues}]);\n}`;
   }
 }
 
