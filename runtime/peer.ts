@@ -21,8 +21,14 @@ export type JsonObject = { [key: string]: unknown };
 export type Inspection =
   { readonly ok: true } | { readonly ok: false; readonly code: number; readonly issues: readonly ValidationIssue[] };
 
-/** Validates an incoming message; `methodOf` names the pending request a response answers. */
-export type Inspector = (message: unknown, methodOf: (id: RequestId) => string | undefined) => Inspection;
+/** The pending request a response answers, as it was sent. */
+export interface SentRequest {
+  readonly method: string;
+  readonly params: JsonObject | undefined;
+}
+
+/** Validates an incoming message; `requestOf` gives the pending request a response answers. */
+export type Inspector = (message: unknown, requestOf: (id: RequestId) => SentRequest | undefined) => Inspection;
 
 export interface IncomingContext {
   readonly requestId: RequestId;
@@ -63,6 +69,7 @@ export interface RequestOptions {
 
 interface Pending {
   method: string;
+  params: JsonObject | undefined;
   resolve(result: JsonObject): void;
   reject(error: Error): void;
   onProgress: ((progress: JsonObject) => void) | undefined;
@@ -124,6 +131,7 @@ export class Peer {
       };
       this.pending.set(key, {
         method,
+        params: sent,
         resolve,
         reject,
         onProgress: progress,
@@ -197,7 +205,7 @@ export class Peer {
     this.report(error);
   }
 
-  private methodOf = (id: RequestId): string | undefined => this.pending.get(keyOf(id))?.method;
+  private requestOf = (id: RequestId): SentRequest | undefined => this.pending.get(keyOf(id));
 
   private receive(message: unknown): void {
     try {
@@ -215,7 +223,7 @@ export class Peer {
       this.receiveResponse(m, id);
       return;
     }
-    const verdict = this.options.inspect?.(message, this.methodOf) ?? structural(m);
+    const verdict = this.options.inspect?.(message, this.requestOf) ?? structural(m);
     if (!verdict.ok) {
       const isNotification = m !== undefined && typeof m["method"] === "string" && m["id"] === undefined;
       if (isNotification)
@@ -241,12 +249,17 @@ export class Peer {
       this.report(new Error(`a response to no pending request (id ${JSON.stringify(m["id"])})`));
       return;
     }
-    const verdict = this.options.inspect?.(m, this.methodOf) ?? structural(m);
+    const verdict = this.options.inspect?.(m, this.requestOf) ?? structural(m);
     this.settle(key);
-    if (m["error"] !== undefined) {
+    if (!verdict.ok) {
+      // A malformed answer never passes for the other side's own error: it is ours to report.
+      entry.reject(
+        m["error"] !== undefined
+          ? new RpcError(ErrorCode.InternalError, "malformed error response", { issues: verdict.issues })
+          : new ResultValidationError(entry.method, verdict.issues),
+      );
+    } else if (m["error"] !== undefined) {
       entry.reject(toRpcError(m["error"]));
-    } else if (!verdict.ok) {
-      entry.reject(new ResultValidationError(entry.method, verdict.issues));
     } else {
       entry.resolve(m["result"] as JsonObject);
     }
@@ -278,9 +291,15 @@ export class Peer {
     Promise.resolve()
       .then(() => this.options.handleRequest(method, params, context))
       .then(
-        (result) => {
+        async (result) => {
           if (controller.signal.aborted) return;
-          return this.options.transport.send({ jsonrpc: "2.0", id, result: (result ?? {}) as JsonObject });
+          try {
+            await this.options.transport.send({ jsonrpc: "2.0", id, result: (result ?? {}) as JsonObject });
+          } catch (error) {
+            // The answer could not be sent (it cannot be serialised, say): the caller still gets one.
+            this.report(asError(error));
+            await this.options.transport.send({ jsonrpc: "2.0", id, error: errorObject(error) });
+          }
         },
         (error: unknown) => {
           // A cancelled request gets no answer.
@@ -359,8 +378,12 @@ function describe(code: number, issues: readonly ValidationIssue[]): string {
   return `${name}: ${first.path || "(root)"}: ${first.message}${more}`;
 }
 
-/** What a handler's failure looks like on the wire: RpcErrors as they are, anything else as -32603. */
+/**
+ * What a handler's failure looks like on the wire: RpcErrors as they are, anything else as -32603.
+ * An invalid answer this side received while handling the request is not the caller's fault: -32603.
+ */
 function errorObject(error: unknown): JsonRpcErrorObject {
+  if (error instanceof ResultValidationError) return { code: ErrorCode.InternalError, message: error.message };
   if (error instanceof RpcError) return error.toJSON();
   return { code: ErrorCode.InternalError, message: "Internal error" };
 }

@@ -45,23 +45,31 @@ interface ProcessLike {
 
 const nodeProcess = () => (globalThis as unknown as { process: ProcessLike }).process;
 
-/** Splits a character stream into lines and parses each as JSON; a bad line is reported, not fatal. */
+/**
+ * Splits a character stream into lines and parses each as JSON. A bad line is reported, not fatal;
+ * a line longer than the limit is dropped whole, up to its newline, so no tail of it is read as a
+ * message of its own.
+ */
 class LineReader {
   private buffered = "";
+  private discarding = false;
 
   constructor(private readonly maxLineLength: number) {}
 
   push(chunk: string, onMessage: (message: JsonRpcMessage) => void, onError: (error: Error) => void): void {
     this.buffered += chunk;
-    if (this.buffered.length > this.maxLineLength && !this.buffered.includes("\n")) {
-      this.buffered = "";
-      onError(new SyntaxError(`a line longer than ${this.maxLineLength} characters was dropped`));
-      return;
-    }
     let newline: number;
     while ((newline = this.buffered.indexOf("\n")) >= 0) {
       const line = this.buffered.slice(0, newline).replace(/\r$/, "");
       this.buffered = this.buffered.slice(newline + 1);
+      if (this.discarding) {
+        this.discarding = false;
+        continue;
+      }
+      if (line.length > this.maxLineLength) {
+        onError(new SyntaxError(`a line longer than ${this.maxLineLength} characters was dropped`));
+        continue;
+      }
       if (line.trim() === "") continue;
       let message: unknown;
       try {
@@ -71,6 +79,11 @@ class LineReader {
         continue;
       }
       onMessage(message as JsonRpcMessage);
+    }
+    if (this.buffered.length > this.maxLineLength) {
+      this.buffered = "";
+      if (!this.discarding) onError(new SyntaxError(`a line longer than ${this.maxLineLength} characters was dropped`));
+      this.discarding = true;
     }
   }
 }

@@ -35,7 +35,7 @@ interface MessageCheck {
 interface RevisionValidators {
   validateMessage(
     value: unknown,
-    options?: { from?: Sender; methodOf?: (id: RequestId) => string | undefined },
+    options?: { from?: Sender; requestOf?: (id: RequestId) => { method: string; params?: unknown } | undefined },
   ): MessageCheck;
   validators: Record<string, { validate(value: unknown): { ok: boolean; issues?: readonly Issue[] } }>;
 }
@@ -64,7 +64,11 @@ function checkSession(session: EverythingSession, v: RevisionValidators): Checke
     const answers = isResponse ? pending[other(from)].get(id) : undefined;
     const check = v.validateMessage(message, {
       from,
-      methodOf: (requestId) => pending[other(from)].get(requestId)?.message.method as string | undefined,
+      // The request as sent: its params tell a task-augmented request (answered with a task) apart.
+      requestOf: (requestId) => {
+        const request = pending[other(from)].get(requestId)?.message;
+        return request ? { method: request.method as string, params: request.params } : undefined;
+      },
     });
     if (typeof message.method === "string" && id !== undefined) pending[from].set(id, recorded);
     if (isResponse) pending[other(from)].delete(id);
@@ -184,7 +188,7 @@ describe("real traffic: a recorded session with @modelcontextprotocol/server-eve
         expect(c.check.method, where).toBe(message.method);
         expect(c.check.from, where).toBe(from);
       } else if ("result" in message) {
-        // methodOf knew the id, so the result was checked against that method's result type.
+        // requestOf knew the id, so the result was checked against that method's result type.
         expect(c.answers, `${where}: answers no pending request`).toBeDefined();
         expect(c.check.kind, where).toBe("response");
         expect(c.check.method, where).toBe(c.answers?.message.method);

@@ -62,8 +62,7 @@ describe("error reports name the exact path, the expected fact and the chosen un
     expect(issue?.path).toBe("/result/content/2/type");
     expect(issue?.expected).toBe('"text" | "image" | "audio" | "resource_link" | "resource"');
     expect(issue?.message).toBe(
-      // tools/call may also be answered with a task (CreateTaskResult): the message names the member chosen.
-      'CallToolResult: unknown string "video": expected one of "text" | "image" | "audio" | "resource_link" | "resource" (TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource)',
+      'unknown string "video": expected one of "text" | "image" | "audio" | "resource_link" | "resource" (TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource)',
     );
   });
 

@@ -4,6 +4,7 @@
 
 import type * as T from "./types.js";
 import {
+  ConnectionClosedError,
   ErrorCode,
   type IncomingContext,
   type JsonObject,
@@ -231,19 +232,31 @@ export function createClient(options: ClientOptions): Client {
     clientCapabilities: declareCapabilities(options.capabilities ?? {}, handlers),
   };
   let connected = false;
+  let closed = false;
+
+  function ready(method: string): void {
+    if (closed) throw new ConnectionClosedError(`${method} after close()`);
+    if (!connected) throw new RpcError(ErrorCode.InvalidRequest, `${method} before connect()`);
+  }
 
   const peer = new Peer({
     transport: options.transport,
     ...(options.validate === false
       ? {}
       : {
-          inspect: (message, methodOf) =>
-            failure(validateMessage(message, { from: "server", methodOf })),
+          inspect: (message, requestOf) =>
+            failure(validateMessage(message, { from: "server", requestOf })),
         }),
     handleRequest: (method, params, context) => answer(method, params, context),
     handleNotification: (method, params) => {
-      for (const listener of listeners.get(method) ?? [])
-        (listener as (params: unknown) => void)(params);
+      for (const listener of listeners.get(method) ?? []) {
+        // One listener's failure neither stops the others nor the connection.
+        try {
+          (listener as (params: unknown) => void)(params);
+        } catch (error) {
+          options.onError?.(error instanceof Error ? error : new Error(String(error)));
+        }
+      }
     },
     cancellation: { method: "notifications/cancelled", send: true },
     progress: { method: "notifications/progress", send: true },
@@ -299,7 +312,7 @@ export function createClient(options: ClientOptions): Client {
     params: JsonObject | undefined,
     callOptions?: RequestOptions,
   ): Promise<JsonObject> {
-    if (!connected) throw new RpcError(ErrorCode.InvalidRequest, `${method} before connect()`);
+    ready(method);
     let sent = withMeta(params);
     return peer.request(method, sent, callOptions);
   }
@@ -329,27 +342,38 @@ export function createClient(options: ClientOptions): Client {
     }
   }
 
+  /** Starts the transport and the revision's session. */
+  async function start(): Promise<void> {
+    await peer.start();
+    const params: JsonObject = {};
+    params["protocolVersion"] = state["protocolVersion"];
+    params["capabilities"] = state["clientCapabilities"];
+    params["clientInfo"] = state["clientInfo"];
+    const result = await peer.request("initialize", params);
+    state["protocolVersion"] = result["protocolVersion"];
+    state["serverCapabilities"] = result["capabilities"];
+    state["serverInfo"] = result["serverInfo"];
+    state["instructions"] = result["instructions"];
+    if (state["protocolVersion"] !== REVISION)
+      throw new ProtocolVersionError(state["protocolVersion"]);
+    connected = true;
+    await peer.notify("notifications/initialized");
+  }
+
   const client: Client = {
     async connect() {
-      await peer.start();
-      const params: JsonObject = {};
-      params["protocolVersion"] = state["protocolVersion"];
-      params["capabilities"] = state["clientCapabilities"];
-      params["clientInfo"] = state["clientInfo"];
-      const result = await peer.request("initialize", params);
-      state["protocolVersion"] = result["protocolVersion"];
-      state["serverCapabilities"] = result["capabilities"];
-      state["serverInfo"] = result["serverInfo"];
-      state["instructions"] = result["instructions"];
-      if (state["protocolVersion"] !== REVISION) {
-        await peer.close();
-        throw new ProtocolVersionError(state["protocolVersion"]);
+      try {
+        await start();
+      } catch (error) {
+        // A failed start leaves nothing open: the transport (and a spawned server) is closed.
+        connected = false;
+        await peer.close().catch(() => {});
+        throw error;
       }
-      connected = true;
-      await peer.notify("notifications/initialized");
     },
     async close() {
       connected = false;
+      closed = true;
       await peer.close();
     },
     server: {
@@ -466,7 +490,7 @@ export function createClient(options: ClientOptions): Client {
         ClientRequestMap[typeof method]["result"]
       >,
     notify: async (method, params) => {
-      if (!connected) throw new RpcError(ErrorCode.InvalidRequest, `${method} before connect()`);
+      ready(method);
       await peer.notify(method, params as JsonObject | undefined);
     },
     on(method, listener) {

@@ -456,7 +456,6 @@ export function createServer(options: ServerOptions): Server {
   }
 
   async function notice(method: string, params: JsonObject | undefined): Promise<void> {
-    if (method === "notifications/initialized") initialized = true;
     const context: NotificationContext = { client: session as ClientState };
     switch (method) {
       case "notifications/initialized":
@@ -491,8 +490,8 @@ export function createServer(options: ServerOptions): Server {
         ...(options.validate === false
           ? {}
           : {
-              inspect: (message, methodOf) =>
-                failure(validateMessage(message, { from: "client", methodOf })),
+              inspect: (message, requestOf) =>
+                failure(validateMessage(message, { from: "client", requestOf })),
             }),
         handleRequest: handle,
         handleNotification: notice,

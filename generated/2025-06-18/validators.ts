@@ -7005,6 +7005,10 @@ export interface MessageOptions {
   readonly from?: Sender;
   /** The method of the pending request with this id, so a result can be checked against it. */
   readonly methodOf?: (id: T.RequestId) => string | undefined;
+  /** The pending request with this id, as sent (takes precedence over `methodOf`; its params tell a task request apart). */
+  readonly requestOf?: (
+    id: T.RequestId,
+  ) => { readonly method: string; readonly params?: unknown } | undefined;
 }
 
 type RequestValidation =
@@ -7071,7 +7075,7 @@ type ResponseValidation =
       };
     }[ServerRequestName]
   | {
-      /** No `methodOf`, or it did not know the id: only the envelope was checked. */
+      /** No `requestOf`/`methodOf`, or it did not know the id: only the envelope was checked. */
       readonly ok: true;
       readonly kind: "response";
       readonly from?: Sender;
@@ -7199,7 +7203,7 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
       const issue = {
         path: `${path}/method`,
         expected: `a ${kind} method of this revision`,
-        message: `unknown ${kind} method ${JSON.stringify(method)}`,
+        message: `unknown ${kind} method: ${got(method)}`,
       };
       return failure(METHOD_NOT_FOUND, [issue], kind, method, id);
     }
@@ -7223,7 +7227,8 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
       );
     }
     const responseId = id as T.RequestId;
-    const method = options.methodOf?.(responseId);
+    const request = options.requestOf?.(responseId);
+    const method = request ? request.method : options.methodOf?.(responseId);
     // A result from one side answers a request the other side sent.
     const requester =
       options.from === "server" ? "client" : options.from === "client" ? "server" : undefined;

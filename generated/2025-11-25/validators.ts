@@ -8892,24 +8892,11 @@ function x_result$client10(v: unknown, p: string, out: Issue[], d: number): void
 }
 
 function g_result$client11(v: unknown, d: number): boolean {
-  return g_CallToolResult(v, d) || g_CreateTaskResult(v, d);
+  return g_CallToolResult(v, d);
 }
 
 function x_result$client11(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!(g_CallToolResult(v, d) || g_CreateTaskResult(v, d))) {
-    const branches1: [string, Issue[]][] = [];
-    {
-      const b2: Issue[] = [];
-      x_CallToolResult(v, p, b2, d);
-      branches1.push(["CallToolResult", b2]);
-    }
-    {
-      const b3: Issue[] = [];
-      x_CreateTaskResult(v, p, b3, d);
-      branches1.push(["CreateTaskResult", b3]);
-    }
-    out.push(...pickBranch(p, "CallToolResult | CreateTaskResult", v, branches1));
-  }
+  x_CallToolResult(v, p, out, d);
 }
 
 function g_result$client12(v: unknown, d: number): boolean {
@@ -8961,24 +8948,11 @@ function x_result$server0(v: unknown, p: string, out: Issue[], d: number): void 
 }
 
 function g_result$server1(v: unknown, d: number): boolean {
-  return g_CreateMessageResult(v, d) || g_CreateTaskResult(v, d);
+  return g_CreateMessageResult(v, d);
 }
 
 function x_result$server1(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!(g_CreateMessageResult(v, d) || g_CreateTaskResult(v, d))) {
-    const branches1: [string, Issue[]][] = [];
-    {
-      const b2: Issue[] = [];
-      x_CreateMessageResult(v, p, b2, d);
-      branches1.push(["CreateMessageResult", b2]);
-    }
-    {
-      const b3: Issue[] = [];
-      x_CreateTaskResult(v, p, b3, d);
-      branches1.push(["CreateTaskResult", b3]);
-    }
-    out.push(...pickBranch(p, "CreateMessageResult | CreateTaskResult", v, branches1));
-  }
+  x_CreateMessageResult(v, p, out, d);
 }
 
 function g_result$server2(v: unknown, d: number): boolean {
@@ -8990,24 +8964,11 @@ function x_result$server2(v: unknown, p: string, out: Issue[], d: number): void 
 }
 
 function g_result$server3(v: unknown, d: number): boolean {
-  return g_ElicitResult(v, d) || g_CreateTaskResult(v, d);
+  return g_ElicitResult(v, d);
 }
 
 function x_result$server3(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!(g_ElicitResult(v, d) || g_CreateTaskResult(v, d))) {
-    const branches1: [string, Issue[]][] = [];
-    {
-      const b2: Issue[] = [];
-      x_ElicitResult(v, p, b2, d);
-      branches1.push(["ElicitResult", b2]);
-    }
-    {
-      const b3: Issue[] = [];
-      x_CreateTaskResult(v, p, b3, d);
-      branches1.push(["CreateTaskResult", b3]);
-    }
-    out.push(...pickBranch(p, "ElicitResult | CreateTaskResult", v, branches1));
-  }
+  x_ElicitResult(v, p, out, d);
 }
 
 function g_result$server4(v: unknown, d: number): boolean {
@@ -9040,6 +9001,69 @@ function g_result$server7(v: unknown, d: number): boolean {
 
 function x_result$server7(v: unknown, p: string, out: Issue[], d: number): void {
   x_CancelTaskResult(v, p, out, d);
+}
+
+function g_task$client0(v: unknown, d: number): boolean {
+  return g_CallToolResult(v, d) || g_CreateTaskResult(v, d);
+}
+
+function x_task$client0(v: unknown, p: string, out: Issue[], d: number): void {
+  if (!(g_CallToolResult(v, d) || g_CreateTaskResult(v, d))) {
+    const branches1: [string, Issue[]][] = [];
+    {
+      const b2: Issue[] = [];
+      x_CallToolResult(v, p, b2, d);
+      branches1.push(["CallToolResult", b2]);
+    }
+    {
+      const b3: Issue[] = [];
+      x_CreateTaskResult(v, p, b3, d);
+      branches1.push(["CreateTaskResult", b3]);
+    }
+    out.push(...pickBranch(p, "CallToolResult | CreateTaskResult", v, branches1));
+  }
+}
+
+function g_task$server0(v: unknown, d: number): boolean {
+  return g_CreateMessageResult(v, d) || g_CreateTaskResult(v, d);
+}
+
+function x_task$server0(v: unknown, p: string, out: Issue[], d: number): void {
+  if (!(g_CreateMessageResult(v, d) || g_CreateTaskResult(v, d))) {
+    const branches1: [string, Issue[]][] = [];
+    {
+      const b2: Issue[] = [];
+      x_CreateMessageResult(v, p, b2, d);
+      branches1.push(["CreateMessageResult", b2]);
+    }
+    {
+      const b3: Issue[] = [];
+      x_CreateTaskResult(v, p, b3, d);
+      branches1.push(["CreateTaskResult", b3]);
+    }
+    out.push(...pickBranch(p, "CreateMessageResult | CreateTaskResult", v, branches1));
+  }
+}
+
+function g_task$server1(v: unknown, d: number): boolean {
+  return g_ElicitResult(v, d) || g_CreateTaskResult(v, d);
+}
+
+function x_task$server1(v: unknown, p: string, out: Issue[], d: number): void {
+  if (!(g_ElicitResult(v, d) || g_CreateTaskResult(v, d))) {
+    const branches1: [string, Issue[]][] = [];
+    {
+      const b2: Issue[] = [];
+      x_ElicitResult(v, p, b2, d);
+      branches1.push(["ElicitResult", b2]);
+    }
+    {
+      const b3: Issue[] = [];
+      x_CreateTaskResult(v, p, b3, d);
+      branches1.push(["CreateTaskResult", b3]);
+    }
+    out.push(...pickBranch(p, "ElicitResult | CreateTaskResult", v, branches1));
+  }
 }
 
 /** The validator of every schema type, by name. */
@@ -10692,11 +10716,24 @@ const RESULTS: Table = {
   ]),
 };
 
+/** Checks of the `result` member when the request asked for a task ("task"). */
+const TASK_RESULTS: Table = {
+  client: new Map<string, Pair>([["tools/call", [g_task$client0, x_task$client0]]]),
+  server: new Map<string, Pair>([
+    ["sampling/createMessage", [g_task$server0, x_task$server0]],
+    ["elicitation/create", [g_task$server1, x_task$server1]],
+  ]),
+};
+
 export interface MessageOptions {
   /** Who sent the message; when absent, the methods of both directions are accepted. */
   readonly from?: Sender;
   /** The method of the pending request with this id, so a result can be checked against it. */
   readonly methodOf?: (id: T.RequestId) => string | undefined;
+  /** The pending request with this id, as sent (takes precedence over `methodOf`; its params tell a task request apart). */
+  readonly requestOf?: (
+    id: T.RequestId,
+  ) => { readonly method: string; readonly params?: unknown } | undefined;
 }
 
 type RequestValidation =
@@ -10767,7 +10804,7 @@ type ResponseValidation =
       };
     }[ServerRequestName]
   | {
-      /** No `methodOf`, or it did not know the id: only the envelope was checked. */
+      /** No `requestOf`/`methodOf`, or it did not know the id: only the envelope was checked. */
       readonly ok: true;
       readonly kind: "response";
       readonly from?: Sender;
@@ -10895,7 +10932,7 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
       const issue = {
         path: `${path}/method`,
         expected: `a ${kind} method of this revision`,
-        message: `unknown ${kind} method ${JSON.stringify(method)}`,
+        message: `unknown ${kind} method: ${got(method)}`,
       };
       return failure(METHOD_NOT_FOUND, [issue], kind, method, id);
     }
@@ -10919,11 +10956,21 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
       );
     }
     const responseId = id as T.RequestId;
-    const method = options.methodOf?.(responseId);
+    const request = options.requestOf?.(responseId);
+    const method = request ? request.method : options.methodOf?.(responseId);
     // A result from one side answers a request the other side sent.
     const requester =
       options.from === "server" ? "client" : options.from === "client" ? "server" : undefined;
-    const found = method === undefined ? undefined : lookup(RESULTS, method, requester);
+    const params = request?.params;
+    const asTask =
+      typeof params === "object" &&
+      params !== null &&
+      ["task"].some((f) => (params as Readonly<Record<string, unknown>>)[f] !== undefined);
+    const found =
+      method === undefined
+        ? undefined
+        : ((asTask ? lookup(TASK_RESULTS, method, requester) : undefined) ??
+          lookup(RESULTS, method, requester));
     if (!found)
       return {
         ok: true,

@@ -10160,6 +10160,10 @@ export interface MessageOptions {
   readonly from?: Sender;
   /** The method of the pending request with this id, so a result can be checked against it. */
   readonly methodOf?: (id: T.RequestId) => string | undefined;
+  /** The pending request with this id, as sent (takes precedence over `methodOf`; its params tell a task request apart). */
+  readonly requestOf?: (
+    id: T.RequestId,
+  ) => { readonly method: string; readonly params?: unknown } | undefined;
 }
 
 type RequestValidation =
@@ -10230,7 +10234,7 @@ type ResponseValidation =
       };
     }[ServerRequestName]
   | {
-      /** No `methodOf`, or it did not know the id: only the envelope was checked. */
+      /** No `requestOf`/`methodOf`, or it did not know the id: only the envelope was checked. */
       readonly ok: true;
       readonly kind: "response";
       readonly from?: Sender;
@@ -10358,7 +10362,7 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
       const issue = {
         path: `${path}/method`,
         expected: `a ${kind} method of this revision`,
-        message: `unknown ${kind} method ${JSON.stringify(method)}`,
+        message: `unknown ${kind} method: ${got(method)}`,
       };
       return failure(METHOD_NOT_FOUND, [issue], kind, method, id);
     }
@@ -10382,7 +10386,8 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
       );
     }
     const responseId = id as T.RequestId;
-    const method = options.methodOf?.(responseId);
+    const request = options.requestOf?.(responseId);
+    const method = request ? request.method : options.methodOf?.(responseId);
     // A result from one side answers a request the other side sent.
     const requester =
       options.from === "server" ? "client" : options.from === "client" ? "server" : undefined;

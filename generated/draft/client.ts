@@ -4,6 +4,7 @@
 
 import type * as T from "./types.js";
 import {
+  ConnectionClosedError,
   ErrorCode,
   type IncomingContext,
   type JsonObject,
@@ -227,19 +228,31 @@ export function createClient(options: ClientOptions): Client {
     logLevel: options.logLevel,
   };
   let connected = false;
+  let closed = false;
+
+  function ready(method: string): void {
+    if (closed) throw new ConnectionClosedError(`${method} after close()`);
+    if (!connected) throw new RpcError(ErrorCode.InvalidRequest, `${method} before connect()`);
+  }
 
   const peer = new Peer({
     transport: options.transport,
     ...(options.validate === false
       ? {}
       : {
-          inspect: (message, methodOf) =>
-            failure(validateMessage(message, { from: "server", methodOf })),
+          inspect: (message, requestOf) =>
+            failure(validateMessage(message, { from: "server", requestOf })),
         }),
     handleRequest: (method, params, context) => answer(method, params, context),
     handleNotification: (method, params) => {
-      for (const listener of listeners.get(method) ?? [])
-        (listener as (params: unknown) => void)(params);
+      for (const listener of listeners.get(method) ?? []) {
+        // One listener's failure neither stops the others nor the connection.
+        try {
+          (listener as (params: unknown) => void)(params);
+        } catch (error) {
+          options.onError?.(error instanceof Error ? error : new Error(String(error)));
+        }
+      }
     },
     cancellation: { method: "notifications/cancelled", send: true },
     progress: { method: "notifications/progress", send: false },
@@ -306,7 +319,7 @@ export function createClient(options: ClientOptions): Client {
     params: JsonObject | undefined,
     callOptions?: RequestOptions,
   ): Promise<JsonObject> {
-    if (!connected) throw new RpcError(ErrorCode.InvalidRequest, `${method} before connect()`);
+    ready(method);
     let sent = withMeta(params);
     for (let round = 1; ; round++) {
       const result = await peer.request(method, sent, callOptions);
@@ -362,26 +375,36 @@ export function createClient(options: ClientOptions): Client {
     }
   }
 
+  /** Starts the transport and the revision's session. */
+  async function start(): Promise<void> {
+    await peer.start();
+    connected = true;
+    const result = await call("server/discover", undefined);
+    state["supportedVersions"] = result["supportedVersions"];
+    state["serverCapabilities"] = result["capabilities"];
+    state["instructions"] = result["instructions"];
+    const meta = result["_meta"] as JsonObject | undefined;
+    if (meta?.["io.modelcontextprotocol/serverInfo"] !== undefined)
+      state["serverInfo"] = meta["io.modelcontextprotocol/serverInfo"];
+    const supported = state["supportedVersions"];
+    if (!Array.isArray(supported) || !supported.includes(REVISION))
+      throw new ProtocolVersionError(supported);
+  }
+
   const client: Client = {
     async connect() {
-      await peer.start();
-      connected = true;
-      const result = await call("server/discover", undefined);
-      state["supportedVersions"] = result["supportedVersions"];
-      state["serverCapabilities"] = result["capabilities"];
-      state["instructions"] = result["instructions"];
-      const meta = result["_meta"] as JsonObject | undefined;
-      if (meta?.["io.modelcontextprotocol/serverInfo"] !== undefined)
-        state["serverInfo"] = meta["io.modelcontextprotocol/serverInfo"];
-      const supported = state["supportedVersions"];
-      if (!Array.isArray(supported) || !supported.includes(REVISION)) {
+      try {
+        await start();
+      } catch (error) {
+        // A failed start leaves nothing open: the transport (and a spawned server) is closed.
         connected = false;
-        await peer.close();
-        throw new ProtocolVersionError(supported);
+        await peer.close().catch(() => {});
+        throw error;
       }
     },
     async close() {
       connected = false;
+      closed = true;
       await peer.close();
     },
     server: {
@@ -484,7 +507,7 @@ export function createClient(options: ClientOptions): Client {
         ClientRequestMap[typeof method]["result"]
       >,
     notify: async (method, params) => {
-      if (!connected) throw new RpcError(ErrorCode.InvalidRequest, `${method} before connect()`);
+      ready(method);
       await peer.notify(method, params as JsonObject | undefined);
     },
     on(method, listener) {

@@ -409,8 +409,8 @@ export function createServer(options: ServerOptions): Server {
         ...(options.validate === false
           ? {}
           : {
-              inspect: (message, methodOf) =>
-                failure(validateMessage(message, { from: "client", methodOf })),
+              inspect: (message, requestOf) =>
+                failure(validateMessage(message, { from: "client", requestOf })),
             }),
         handleRequest: handle,
         handleNotification: notice,

@@ -1,6 +1,8 @@
 // Builds, in memory, everything the repository checks in for a set of revisions:
-// spec/<rev>/model.json and generated/<rev>/*.
+// spec/<rev>/model.json, generated/<rev>/* and generated/diffs/.
 import { relative } from "node:path";
+import { DIFFS_DIR, repositoryDiffs } from "../diff/tree.js";
+import type { Model } from "../model/model.js";
 import { emitEnv, emitRevision, ModelLoader, serializeModel, type LoadOptions } from "../pipeline.js";
 import type { RevisionTable } from "../spec/revisions.js";
 import type { Tree } from "../emit/write-tree.js";
@@ -23,9 +25,11 @@ export async function buildRepositoryTree(
 ): Promise<RepositoryTree> {
   const loader = new ModelLoader(table);
   const result: RepositoryTree = { tree: new Map(), ownedDirs: [], offline: [] };
+  const models = new Map<string, Model>();
   for (const revision of revisions) {
     const started = performance.now();
     const { model, from } = loader.load(revision, options);
+    models.set(revision, model);
     const files = await emitRevision(model, emitEnv(table, revision));
     if (from.kind === "source") {
       result.tree.set(`spec/${revision}/model.json`, serializeModel(model));
@@ -42,5 +46,11 @@ export async function buildRepositoryTree(
       `${revision.padEnd(10)}  ${String(model.declarations.length).padStart(3)} types  ${String(model.methods.length).padStart(2)} methods  ${files.size} files  ${Math.round(performance.now() - started)} ms  ${origin}`,
     );
   }
+  // generated/diffs/ spans all revisions: the ones built now and the checked-in models of the rest.
+  const started = performance.now();
+  const diffs = repositoryDiffs(table, models);
+  for (const [file, content] of diffs) result.tree.set(file, content);
+  result.ownedDirs.push(DIFFS_DIR);
+  log(`${"diffs".padEnd(10)}  ${diffs.size} files  ${Math.round(performance.now() - started)} ms`);
   return result;
 }

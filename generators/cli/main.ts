@@ -3,10 +3,12 @@
 import yargs, { type Argv } from "yargs";
 import { hideBin } from "yargs/helpers";
 import { EXIT, InputError } from "../errors.js";
-import { check } from "./check.js";
-import { generateOut, generateRepository } from "./generate.js";
 import { listRevisions } from "./revisions.js";
 import { sync } from "./sync.js";
+
+// The generating commands load the parser (ts-morph), which takes most of a second: they are
+// imported when run, so commands that read models only (`diff`) start fast.
+const generating = () => import("./generate.js");
 
 const log = (line: string) => process.stderr.write(line + "\n");
 const print = (line: string) => process.stdout.write(line + "\n");
@@ -46,6 +48,7 @@ function cli(argv: string[]): Argv {
       async (args) => {
         if (!args.rev) throw new InputError("missing --rev (known revisions: `mcp-gen revisions`); see --help");
         const options = { specDir: args["spec-dir"], schemaFile: args.schema };
+        const { generateOut, generateRepository } = await generating();
         process.exitCode = args.out
           ? await generateOut(args.rev, args.out, options, log)
           : await generateRepository([args.rev], options, log);
@@ -62,6 +65,7 @@ function cli(argv: string[]): Argv {
       async (args) => {
         const revisions = revList(args.rev);
         if (args.schema && revisions?.length !== 1) throw new InputError("--schema needs exactly one --rev");
+        const { generateRepository } = await generating();
         process.exitCode = await generateRepository(
           revisions,
           { specDir: args["spec-dir"], schemaFile: args.schema },
@@ -74,6 +78,7 @@ function cli(argv: string[]): Argv {
       "Regenerate in memory; exit 1 with a unified diff if models or generated files drifted",
       (y) => y.options(specDirOption),
       async (args) => {
+        const { check } = await import("./check.js");
         process.exitCode = await check({ specDir: args["spec-dir"] }, log, print);
       },
     )
@@ -89,6 +94,30 @@ function cli(argv: string[]): Argv {
           .example("$0 sync --rev draft --commit <sha>", "pin the draft revision to a newer upstream commit"),
       async (args) => {
         process.exitCode = await sync({ revisions: revList(args.rev), from: args.from, commit: args.commit }, log);
+      },
+    )
+    .command(
+      "diff",
+      "Compare two revisions: every change, and what breaks for clients and servers built on the old one",
+      (y) =>
+        y
+          .option("from", { type: "string", demandOption: true, describe: "The revision you are on" })
+          .option("to", { type: "string", demandOption: true, describe: "The revision you move to" })
+          .option("format", { choices: ["md", "json", "html"] as const, default: "md" as const, describe: "Report format" })
+          .option("out", { type: "string", describe: "Write the report to FILE instead of stdout" })
+          .option("fail-on", {
+            choices: ["breaking", "client", "server"] as const,
+            describe: "Exit 1 if there are breaking changes (for anyone, or affecting clients or servers)",
+          })
+          .example("$0 diff --from 2025-06-18 --to 2025-11-25", "upgrade guide in Markdown")
+          .example("$0 diff --from 2025-06-18 --to 2025-11-25 --fail-on client", "CI gate for a client"),
+      async (args) => {
+        const { diffCommand } = await import("../diff/command.js");
+        process.exitCode = diffCommand(
+          { from: args.from, to: args.to, format: args.format, out: args.out, failOn: args["fail-on"] },
+          log,
+          (text) => process.stdout.write(text),
+        );
       },
     )
     .command(

@@ -30,6 +30,7 @@ export const clientArtifact: Artifact = {
     imports.add(`${env.runtimeImport}/index.js`, "Peer", false);
     imports.add(`${env.runtimeImport}/index.js`, "RpcError", false);
     imports.add(`${env.runtimeImport}/index.js`, "ErrorCode", false);
+    imports.add(`${env.runtimeImport}/index.js`, "ConnectionClosedError", false);
     imports.addTypes(`${env.runtimeImport}/index.js`, ["IncomingContext", "JsonObject", "RequestOptions", "Transport"]);
     imports.add("./methods.js", "REVISION", false);
     imports.addTypes("./methods.js", [

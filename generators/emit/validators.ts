@@ -34,20 +34,22 @@ export const validatorsArtifact: Artifact = {
       sent
         .filter((m) => m.kind === kind && SENDER[m.direction] === sender)
         .map((m) => ({ method: stringLiteral(m.method), guard: `g_${m.type}`, explain: `x_${m.type}` }));
-    const results = (sender: "client" | "server") =>
-      sent
+    /** Result checks of one sender's requests; `asTask`: as answered when the request asked for a task. */
+    const results = (sender: "client" | "server", asTask: boolean) => {
+      const tasks = model.protocol.taskAugmentation;
+      return sent
         .filter((m) => m.kind === "request" && SENDER[m.direction] === sender && m.result)
+        .filter((m) => !asTask || tasks?.methods.includes(m.method))
         .map((m, i) => {
-          const name = `result$${sender}${i}`;
+          const name = `${asTask ? "task" : "result"}$${sender}${i}`;
           const result = m.result as NonNullable<MethodEntry["result"]>;
-          const tasks = model.protocol.taskAugmentation;
-          const answer: NonNullable<MethodEntry["result"]> = tasks?.methods.includes(m.method)
-            ? { kind: "union", members: [result, { kind: "ref", name: tasks.result }] }
-            : result;
+          const answer: NonNullable<MethodEntry["result"]> =
+            asTask && tasks ? { kind: "union", members: [result, { kind: "ref", name: tasks.result }] } : result;
           functions.push(printer.functions(name, factory.node(answer), false));
           functions.push(...printer.takeHoisted());
           return { method: stringLiteral(m.method), guard: `g_${name}`, explain: `x_${name}` };
         });
+    };
     const names = (kind: MethodEntry["kind"], sender: "client" | "server") => {
       const list = sent
         .filter((m) => m.kind === kind && SENDER[m.direction] === sender)
@@ -80,7 +82,11 @@ export const validatorsArtifact: Artifact = {
       },
       requests: { client: table("request", "client"), server: table("request", "server") },
       notifications: { client: table("notification", "client"), server: table("notification", "server") },
-      results: { client: results("client"), server: results("server") },
+      results: { client: results("client", false), server: results("server", false) },
+      tasks: model.protocol.taskAugmentation && {
+        fields: model.protocol.taskAugmentation.fields.map(stringLiteral),
+        results: { client: results("client", true), server: results("server", true) },
+      },
     };
 
     const helpers = new Set([...usage.formats].flatMap((f) => FORMATS[f]?.helpers ?? []));

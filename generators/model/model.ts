@@ -201,7 +201,7 @@ export interface Protocol {
     state: string;
   };
   /** Requests that, when their params ask for a task, are answered with the task result instead. */
-  taskAugmentation?: { params: string; result: string; methods: string[] };
+  taskAugmentation?: { params: string; fields: string[]; result: string; methods: string[] };
   /** Requests whose params take a cursor and whose results carry the next one. */
   pagination?: { cursor: string; next: string; methods: string[] };
   cancellation?: { method: string; directions: Direction[] };

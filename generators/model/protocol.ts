@@ -141,8 +141,11 @@ export function buildProtocol(
     const augmented = methods.filter(
       (m) => m.kind === "request" && shapes(m.params?.type).some((s) => s.properties.some((p) => p.from === tasks.params)),
     );
+    const paramsDecl = byName.get(tasks.params);
     protocol.taskAugmentation = {
       params: tasks.params,
+      // The fields that declaration adds (`task`): present in a request, they ask for a task.
+      fields: paramsDecl?.kind === "interface" ? paramsDecl.properties.map((p) => p.name) : [],
       result: tasks.result,
       methods: [...new Set(augmented.map((m) => m.method))],
     };

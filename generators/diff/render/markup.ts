@@ -1,0 +1,29 @@
+// The two markups the templates receive text in: Markdown and HTML. Escaping happens here,
+// once, so templates only place strings.
+import type { Markup } from "./view.js";
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
+}
+
+export const htmlMarkup: Markup = {
+  text: escapeHtml,
+  code: (s) => `<code>${escapeHtml(s)}</code>`,
+  url: escapeHtml,
+};
+
+/** Characters that start emphasis, links, HTML or table cells in CommonMark prose. */
+const MARKDOWN_SPECIAL = /[\\`*_[\]<>|#]/g;
+
+export const markdownMarkup: Markup = {
+  text: (s) => s.replace(MARKDOWN_SPECIAL, (c) => `\\${c}`),
+  // A code span needs a longer backtick fence than any run of backticks inside it.
+  code: (s) => {
+    const fence = "`".repeat(Math.max(0, ...(s.match(/`+/g) ?? []).map((run) => run.length)) + 1);
+    return fence.length > 1 ? `${fence} ${s} ${fence}` : `\`${s}\``;
+  },
+  // A link destination in Markdown ends at a space or an unbalanced parenthesis.
+  url: (s) => s.replace(/[ ()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+};
