@@ -1,22 +1,15 @@
 // The structural diff of the method maps: per wire method, its directions, kind, delivery,
 // gating capability, result type and markers. Params are part of the message type and are
 // compared with it (compare-types.ts), where the declaring type of each field is known.
-import type { CapabilityRef, Direction, MethodEntry, TypeNode } from "../model/model.js";
+import type { CapabilityRef, Direction, MethodEntry } from "../model/model.js";
 import { MARKERS } from "./compare-types.js";
 import type { Delta, MethodKind } from "./deltas.js";
+import type { Explain } from "./describe.js";
 import { printNode } from "./display.js";
-import type { ModelIndex } from "./model-index.js";
-import type { TypeRelation } from "./type-relation.js";
+import type { Sides } from "./sides.js";
 
-/** The structural differences between two types, as one line. */
-export type Explain = (before: TypeNode, after: TypeNode) => string;
-
-export function compareMethods(
-  before: ModelIndex,
-  after: ModelIndex,
-  relation: TypeRelation,
-  explain: Explain,
-): Delta[] {
+export function compareMethods(sides: Sides, explain: Explain): Delta[] {
+  const { before, after } = sides;
   const deltas: Delta[] = [];
   const names = [...before.model.methods, ...after.model.methods]
     .map((m) => m.method)
@@ -35,20 +28,13 @@ export function compareMethods(
     for (const m of b) if (!dirsA.includes(m.direction)) deltas.push(presence("method-added", m));
     for (const m of a) {
       const n = b.find((x) => x.direction === m.direction);
-      if (n) deltas.push(...compareEntries(m, n, before, after, relation, explain));
+      if (n) deltas.push(...compareEntries(m, n, sides, explain));
     }
   }
   return deltas;
 }
 
-function compareEntries(
-  a: MethodEntry,
-  b: MethodEntry,
-  before: ModelIndex,
-  after: ModelIndex,
-  relation: TypeRelation,
-  explain: Explain,
-): Delta[] {
+function compareEntries(a: MethodEntry, b: MethodEntry, sides: Sides, explain: Explain): Delta[] {
   const base = fact(b, [b.direction]);
   const deltas: Delta[] = [];
   if (a.kind !== b.kind) deltas.push({ ...base, fact: "method-kind", before: a.kind, after: b.kind });
@@ -59,20 +45,21 @@ function compareEntries(
   if (gateA !== gateB) deltas.push({ ...base, fact: "method-gate", before: gateA, after: gateB });
   if (a.result && b.result) {
     // The same named result type is compared as a type; only a different type expression is a fact here.
-    const sameType = relation.sameDeclaration({ node: a.result, index: before }, { node: b.result, index: after });
+    const sameType =
+      a.result.kind === "ref" && b.result.kind === "ref" && sides.sameName(a.result.name, b.result.name, true);
     if (!sameType && printNode(a.result) !== printNode(b.result)) {
       deltas.push({
         ...base,
         fact: "method-result",
-        relation: relation.relate(a.result, b.result),
+        relation: sides.relation.relate(a.result, b.result),
         before: printNode(a.result),
         after: printNode(b.result),
         detail: explain(a.result, b.result),
       });
     }
   }
-  const declA = before.decl(a.type);
-  const declB = after.decl(b.type);
+  const declA = sides.before.decl(a.type);
+  const declB = sides.after.decl(b.type);
   for (const marker of MARKERS) {
     if (!declA?.[marker] !== !declB?.[marker]) {
       deltas.push({ ...base, fact: "method-marker", marker, set: !!declB?.[marker] });

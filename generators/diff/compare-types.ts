@@ -9,9 +9,10 @@ import { effectiveConstraints, printConstraints, relateConstraints } from "./con
 import { placeName, type Delta, type Marker, type Place } from "./deltas.js";
 import { describeDelta } from "./describe.js";
 import { printDeclaration, printNode } from "./display.js";
-import { declaredBy, shapeNode, type ModelIndex } from "./model-index.js";
-import { similarity, type Rename } from "./renames.js";
-import { TypeRelation, type Identity } from "./type-relation.js";
+import { formChange } from "./form-change.js";
+import { declaredBy, type ModelIndex } from "./model-index.js";
+import { members, sameAtom, type Sides } from "./sides.js";
+import { planUnion } from "./union-plan.js";
 
 export const MARKERS: Marker[] = ["deprecated", "internal"];
 
@@ -22,18 +23,6 @@ interface Context {
   quiet: boolean;
   /** Comparing a union that nothing refers to (see `unreferenced`). */
   unreferenced: boolean;
-}
-
-interface UnionPlan {
-  /** Unmatched members: removed (left) and added (right). */
-  left: TypeNode[];
-  right: TypeNode[];
-  allLeft: TypeNode[];
-  allRight: TypeNode[];
-  /** Matched members to compare structurally. */
-  pairs: [TypeNode, TypeNode][];
-  /** Unions only one side names, opened up to match their members. */
-  opened: { before: string[]; after: string[] };
 }
 
 interface Occurrences {
@@ -50,26 +39,20 @@ const MAX_EXPLAINED = 6;
 export class DeclarationDiff {
   private sink: Delta[] = [];
   private scratch = false;
-  private readonly renames: Map<string, string>;
-  private readonly renamedFrom: Map<string, string>;
+  private readonly before: ModelIndex;
+  private readonly after: ModelIndex;
   private readonly extracted = new Map<string, Occurrences>();
   private readonly inlined = new Map<string, Occurrences>();
 
-  constructor(
-    private readonly before: ModelIndex,
-    private readonly after: ModelIndex,
-    private readonly relation: TypeRelation,
-    private readonly identical: Identity,
-    renames: Rename[],
-  ) {
-    this.renames = new Map(renames.map((r) => [r.before, r.after]));
-    this.renamedFrom = new Map(renames.map((r) => [r.after, r.before]));
+  constructor(private readonly sides: Sides) {
+    this.before = sides.before;
+    this.after = sides.after;
   }
 
   /** Every declaration fact between the two models. */
   run(): Delta[] {
     for (const name of this.after.names()) if (this.before.has(name)) this.compareDeclaration(name, name);
-    for (const [oldName, newName] of this.renames) {
+    for (const [oldName, newName] of this.sides.renames) {
       const differences = this.capture(() => this.compareDeclaration(oldName, newName));
       this.sink.push(...differences);
       this.sink.push({
@@ -80,7 +63,7 @@ export class DeclarationDiff {
       });
     }
     for (const name of this.after.names()) {
-      if (!this.onlyAfter(name)) continue;
+      if (!this.sides.oneSided(name, "after")) continue;
       const occurrences = this.extracted.get(name);
       const decl = this.after.decl(name) as Declaration;
       this.sink.push(
@@ -90,7 +73,7 @@ export class DeclarationDiff {
       );
     }
     for (const name of this.before.names()) {
-      if (!this.onlyBefore(name)) continue;
+      if (!this.sides.oneSided(name, "before")) continue;
       const occurrences = this.inlined.get(name);
       const decl = this.before.decl(name) as Declaration;
       this.sink.push(
@@ -130,7 +113,9 @@ export class DeclarationDiff {
     } else if (formA !== "object" && formB !== "object") {
       this.compareTypes(this.before.body(oldName), this.after.body(newName), pa, pb, context);
     } else {
-      this.formChanged(oldName, newName);
+      const change = formChange(this.sides, oldName, newName, (x, y, expand) => this.explain(x, y, expand));
+      this.sink.push(change.delta);
+      if (change.oldShape) this.note(this.extracted, change.oldShape, `${oldName} (old shape)`, true);
     }
   }
 
@@ -225,7 +210,7 @@ export class DeclarationDiff {
 
   private compareProperties(p: Property, q: Property, pa: Place, pb: Place, context: Context): void {
     const seen = this.seen(context);
-    const oldOwner = this.renames.get(pa.owner) ?? pa.owner;
+    const oldOwner = this.sides.renames.get(pa.owner) ?? pa.owner;
     if (!context.quiet && placeName({ ...pa, owner: oldOwner }) !== placeName(pb)) {
       this.sink.push({ fact: "field-moved", place: pb, from: [placeName(pa)], ...seen });
     }
@@ -262,8 +247,8 @@ export class DeclarationDiff {
   /** Compares two type expressions standing at the same place. */
   private compareTypes(a: TypeNode, b: TypeNode, pa: Place, pb: Place, context: Context): void {
     // The same declaration on both sides: its own changes, an interface↔union switch included, are reported on it.
-    if (a.kind === "ref" && b.kind === "ref" && this.sameName(a.name, b.name, false)) return;
-    if (b.kind === "ref" && this.onlyAfter(b.name) && a.kind !== "ref") {
+    if (a.kind === "ref" && b.kind === "ref" && this.sides.sameName(a.name, b.name, false)) return;
+    if (b.kind === "ref" && this.sides.oneSided(b.name, "after") && a.kind !== "ref") {
       const sub = { owner: b.name, path: [] };
       const differences = this.capture(() =>
         this.compareTypes(a, this.after.body(b.name), pa, sub, { ...context, quiet: true }),
@@ -272,7 +257,7 @@ export class DeclarationDiff {
       this.note(this.extracted, b.name, placeName(pa), differences.length === 0);
       return;
     }
-    if (a.kind === "ref" && this.onlyBefore(a.name) && b.kind !== "ref") {
+    if (a.kind === "ref" && this.sides.oneSided(a.name, "before") && b.kind !== "ref") {
       const sub = { owner: a.name, path: [] };
       const differences = this.capture(() =>
         this.compareTypes(this.before.body(a.name), b, sub, pb, { ...context, quiet: true }),
@@ -281,8 +266,8 @@ export class DeclarationDiff {
       this.note(this.inlined, a.name, placeName(pb), differences.length === 0);
       return;
     }
-    const sa = this.unionOrShallow(a, this.before, "before");
-    const sb = this.unionOrShallow(b, this.after, "after");
+    const sa = this.sides.unionOrShallow(a, "before");
+    const sb = this.sides.unionOrShallow(b, "after");
     if (sa.kind === "union" || sb.kind === "union") {
       this.compareUnions(members(sa), members(sb), pa, pb, context);
     } else if (sa.kind === "object" && sb.kind === "object") {
@@ -296,16 +281,9 @@ export class DeclarationDiff {
     }
   }
 
-  /**
-   * Union members are matched by identity (same declaration, same literal), then by equal
-   * structure; one unmatched inline object (or array) on each side is compared field by field.
-   * A member that switched between interface and union is matched by name, unless opening it
-   * up accounts for more of the other side's members (JSONRPCResponse absorbing JSONRPCError).
-   */
+  /** Members matched across the two unions are compared; the others were removed or added. */
   private compareUnions(ma: TypeNode[], mb: TypeNode[], pa: Place, pb: Place, context: Context): void {
-    const byName = this.planUnion(ma, mb, false);
-    const opened = this.planUnion(ma, mb, true);
-    const plan = opened.left.length + opened.right.length < byName.left.length + byName.right.length ? opened : byName;
+    const plan = planUnion(this.sides, ma, mb);
     const differences = this.capture(() => {
       for (const [x, y] of plan.pairs) this.compareTypes(x, y, pa, pb, context);
       for (const [list, fact, place, all] of [
@@ -331,57 +309,9 @@ export class DeclarationDiff {
     for (const name of plan.opened.before) this.note(this.inlined, name, placeName(pb), differences.length === 0);
   }
 
-  private planUnion(ma: TypeNode[], mb: TypeNode[], openSwitched: boolean): UnionPlan {
-    const opened = { before: [] as string[], after: [] as string[] };
-    const left = this.flatten(ma, this.before, "before", openSwitched, opened.before);
-    const right = this.flatten(mb, this.after, "after", openSwitched, opened.after);
-    const plan: UnionPlan = { left, right, allLeft: [...left], allRight: [...right], pairs: [], opened };
-    matchPairs(left, right, (x, y) =>
-      x.kind === "ref" && y.kind === "ref" ? this.sameName(x.name, y.name, openSwitched) : sameAtom(x, y),
-    );
-    matchPairs(left, right, (x, y) => {
-      if (this.relation.relate(x, y) !== "same") return false;
-      // Written inline on one side: compare, so the named side's differences (optional fields) show.
-      if (x.kind !== "ref" || y.kind !== "ref") plan.pairs.push([x, y]);
-      return true;
-    });
-    for (const kind of ["object", "array"] as const) {
-      const xs = left.filter((x) => x.kind === kind);
-      const ys = right.filter((y) => y.kind === kind);
-      if (xs.length !== 1 || ys.length !== 1) continue;
-      const [x, y] = [xs[0] as TypeNode, ys[0] as TypeNode];
-      plan.pairs.push([x, y]);
-      left.splice(left.indexOf(x), 1);
-      right.splice(right.indexOf(y), 1);
-    }
-    return plan;
-  }
-
-  /** Union members, with nested unions and unions only this side names spread out. */
-  private flatten(
-    nodes: TypeNode[],
-    index: ModelIndex,
-    side: "before" | "after",
-    openSwitched: boolean,
-    opened: string[],
-  ): TypeNode[] {
-    return nodes.flatMap((node) => {
-      if (node.kind === "ref" && index.form(node.name) === "union") {
-        const oneSided = side === "before" ? this.onlyBefore(node.name) : this.onlyAfter(node.name);
-        if (oneSided) opened.push(node.name);
-        if (oneSided || (openSwitched && this.switched(node.name))) {
-          return this.flatten(members(index.body(node.name)), index, side, openSwitched, opened);
-        }
-        return [node];
-      }
-      const shallow = this.shallow(node, index);
-      return shallow.kind === "union" ? this.flatten(shallow.members, index, side, openSwitched, opened) : [shallow];
-    });
-  }
-
   /** A change that does not decompose into fields or members: classified by value sets. */
   private leaf(a: TypeNode, b: TypeNode, pa: Place, pb: Place, context: Context): void {
-    const relation = this.relation.relate(a, b);
+    const relation = this.sides.relation.relate(a, b);
     const explained = this.scratch ? "" : this.explain(a, b);
     // An explanation that only restates the two types adds nothing.
     const detail = explained === `${printNode(a)} → ${printNode(b)}` ? "" : explained;
@@ -408,73 +338,11 @@ export class DeclarationDiff {
     }
   }
 
-  /** An interface became a union or the reverse: reported on the type, with the structure spelled out. */
-  private formChanged(oldName: string, newName: string): void {
-    const relation = this.relation.relate({ kind: "ref", name: oldName }, { kind: "ref", name: newName });
-    const a = this.before.decl(oldName) as Declaration;
-    const b = this.after.decl(newName) as Declaration;
-    this.sink.push({
-      fact: "type-changed",
-      name: newName,
-      relation,
-      before: printDeclaration(a),
-      after: printDeclaration(b),
-      detail: this.explainFormChange(oldName, newName),
-      regrouped: relation !== "same" && this.regrouped(oldName, newName),
-    });
-  }
-
-  private explainFormChange(oldName: string, newName: string): string {
-    const objectBefore = this.before.form(oldName) === "object";
-    const union = objectBefore ? this.after.body(newName) : this.before.body(oldName);
-    const options = members(union).filter((m): m is Extract<TypeNode, { kind: "ref" }> => m.kind === "ref");
-    const scored = options
-      .map((m) => ({
-        name: m.name,
-        score: objectBefore
-          ? similarity(oldName, m.name, this.before, this.after, this.relation)
-          : similarity(m.name, newName, this.before, this.after, this.relation),
-      }))
-      .sort((x, y) => y.score - x.score);
-    const head = objectBefore ? `interface → union of ${printNode(union)}` : `union of ${printNode(union)} → interface`;
-    const best = scored[0];
-    if (!best || best.score === 0) return `${head}; no member resembles the ${objectBefore ? "old" : "new"} shape`;
-    if (objectBefore && best.score === 1 && this.onlyAfter(best.name)) {
-      this.note(this.extracted, best.name, `${oldName} (old shape)`, true);
-    }
-    const pair = objectBefore
-      ? this.explain({ kind: "ref", name: oldName }, this.after.body(best.name), true)
-      : this.explain(this.before.body(best.name), { kind: "ref", name: newName }, true);
-    const closeness = best.score === 1 ? "equal to" : "closest to";
-    const rest = scored.slice(1).map((s) => s.name);
-    return [
-      `${head}; the ${objectBefore ? "old" : "new"} shape is ${closeness} ${best.name}${pair ? ` (${pair})` : ""}`,
-      ...(rest.length > 0 ? [`${objectBefore ? "new" : "former"} members: ${rest.join(", ")}`] : []),
-    ].join("; ");
-  }
-
   /**
-   * An interface↔union switch changes no message when the type is only ever a member of
-   * unions and each of those unions admits exactly the same values before and after.
+   * The differences between a type of the old model and one of the new, as one line (for
+   * details); `expand` compares named types by their structure even where they face a union.
    */
-  private regrouped(oldName: string, newName: string): boolean {
-    const usesA = this.before.usesOf(oldName);
-    const usesB = this.after.usesOf(newName);
-    if (usesA.elsewhere || usesB.elsewhere) return false;
-    const unfolded = new TypeRelation(this.before, this.after, (o, n) => this.identical(o, n) && n !== newName);
-    for (const union of new Set([...usesA.unions, ...usesB.unions])) {
-      if (!this.before.has(union) || !this.after.has(union)) return false;
-      if (unfolded.relate(this.before.body(union), this.after.body(union)) !== "same") return false;
-    }
-    return true;
-  }
-
-  /** The differences between two types of the two models, as one line (for details). */
-  explainTypes(a: TypeNode, b: TypeNode): string {
-    return this.explain(a, b);
-  }
-
-  private explain(a: TypeNode, b: TypeNode, expand = false): string {
+  explain(a: TypeNode, b: TypeNode, expand = false): string {
     // A named type is explained by its structure, unless it faces a union it may be a member of.
     const open = (node: TypeNode, other: TypeNode, index: ModelIndex) =>
       node.kind === "ref" && (expand || other.kind !== "union") ? index.body(node.name) : node;
@@ -518,43 +386,6 @@ export class DeclarationDiff {
   private seen(context: Context): { observedIn: string[] } {
     return { observedIn: context.root ? [context.root] : [] };
   }
-
-  /** As `shallow`, but a union only this side names is opened (it has no counterpart to match by name). */
-  private unionOrShallow(node: TypeNode, index: ModelIndex, side: "before" | "after"): TypeNode {
-    const oneSided =
-      node.kind === "ref" && (side === "before" ? this.onlyBefore(node.name) : this.onlyAfter(node.name));
-    return oneSided && index.form(node.name) === "union" ? index.body(node.name) : this.shallow(node, index);
-  }
-
-  /** One level of normalisation that keeps references (they are matched by name). */
-  private shallow(node: TypeNode, index: ModelIndex): TypeNode {
-    if (index.anyJson(node)) return UNKNOWN;
-    return node.kind === "ref" ? node : index.normalize(node);
-  }
-
-  /**
-   * Whether two references name the same declaration: the same name on both sides (unless it
-   * switched between interface and union and `strict` asks for the same form), or a rename.
-   */
-  private sameName(oldName: string, newName: string, strict: boolean): boolean {
-    if (this.renames.get(oldName) === newName) return true;
-    return (
-      oldName === newName && this.before.has(oldName) && this.after.has(newName) && !(strict && this.switched(oldName))
-    );
-  }
-
-  /** Declared on both sides, as an object on one and not on the other. */
-  private switched(name: string): boolean {
-    return (this.before.form(name) === "object") !== (this.after.form(name) === "object");
-  }
-
-  private onlyAfter(name: string): boolean {
-    return this.after.has(name) && !this.before.has(name) && !this.renamedFrom.has(name);
-  }
-
-  private onlyBefore(name: string): boolean {
-    return this.before.has(name) && !this.after.has(name) && !this.renames.has(name);
-  }
 }
 
 function extraction(fact: "type-extracted" | "type-inlined", name: string, occurrences: Occurrences): Delta {
@@ -585,25 +416,4 @@ function anyKey(place: Place): Place {
 /** The items of an array: `Type.field[]`. */
 function items(place: Place): Place {
   return { owner: place.owner, path: [...place.path, "[]"] };
-}
-
-function members(node: TypeNode): TypeNode[] {
-  return node.kind === "union" ? node.members : [node];
-}
-
-function sameAtom(a: TypeNode, b: TypeNode): boolean {
-  if (a.kind === "literal" && b.kind === "literal") return a.value === b.value;
-  if (a.kind === "primitive" && b.kind === "primitive") return a.name === b.name;
-  return false;
-}
-
-/** Removes every pair `match` accepts from both lists (first match wins). */
-function matchPairs(left: TypeNode[], right: TypeNode[], match: (x: TypeNode, y: TypeNode) => boolean): void {
-  for (let i = 0; i < left.length; i++) {
-    const j = right.findIndex((y) => match(left[i] as TypeNode, y));
-    if (j < 0) continue;
-    left.splice(i, 1);
-    right.splice(j, 1);
-    i--;
-  }
 }

@@ -1,6 +1,10 @@
 // One short phrase per structural fact, for the details that spell out a rename, an
 // interface↔union switch or a changed field type ("+ default?: string; id now optional").
+import type { TypeNode } from "../model/model.js";
 import { pathName, placeName, type Delta, type Place } from "./deltas.js";
+
+/** The structural differences between a type of the old model and one of the new, as one line. */
+export type Explain = (before: TypeNode, after: TypeNode, expand?: boolean) => string;
 
 /** A field relative to the type being explained: `.params.name` reads as `params.name`. */
 function relative(place: Place): string {

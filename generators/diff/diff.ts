@@ -12,6 +12,7 @@ import { linkFor, type DiffEnv } from "./links.js";
 import { ModelIndex } from "./model-index.js";
 import { findRenames } from "./renames.js";
 import { RULES } from "./rules.js";
+import { Sides } from "./sides.js";
 import { TypeRelation, type Identity } from "./type-relation.js";
 
 export function diffModels(before: Model, after: Model, env: DiffEnv): DiffReport {
@@ -22,9 +23,10 @@ export function diffModels(before: Model, after: Model, env: DiffEnv): DiffRepor
   const renamed = new Map(renames.map((r) => [r.before, r.after]));
   const identical: Identity = (o, n) => sameName(o, n) || renamed.get(o) === n;
   const relation = new TypeRelation(a, b, identical);
-  const declarations = new DeclarationDiff(a, b, relation, identical, renames);
+  const sides = new Sides(a, b, relation, identical, renames);
+  const declarations = new DeclarationDiff(sides);
   const deltas = mergeDeltas([
-    ...compareMethods(a, b, relation, (x, y) => declarations.explainTypes(x, y)),
+    ...compareMethods(sides, (x, y, expand) => declarations.explain(x, y, expand)),
     ...declarations.run(),
     ...compareConstants(before, after),
   ]);

@@ -36,7 +36,7 @@ export class TypeRelation {
   }
 
   /** Whether two references denote the same declaration, so need no structural comparison. */
-  sameDeclaration(x: Typed, y: Typed): boolean {
+  private sameDeclaration(x: Typed, y: Typed): boolean {
     if (x.node.kind !== "ref" || y.node.kind !== "ref") return false;
     if (x.index === y.index) return x.node.name === y.node.name;
     return x.index === this.before
