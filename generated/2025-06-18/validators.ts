@@ -180,15 +180,15 @@ function unreadable(error: unknown): Issue {
   };
 }
 
-function run<T>(guard: Guard, explain: Explain, value: unknown): ValidationResult<T> {
-  try {
-    if (guard(value, 0)) return { ok: true, value: value as T };
-    const issues: Issue[] = [];
-    explain(value, "", issues, 0);
-    return { ok: false, issues };
-  } catch (error) {
-    return { ok: false, issues: [unreadable(error)] };
-  }
+/** The issues of a value the guard rejected (the slow path: only on failure). */
+function explained<T>(explain: Explain, value: unknown): ValidationResult<T> {
+  const issues: Issue[] = [];
+  explain(value, "", issues, 0);
+  return { ok: false, issues };
+}
+
+function unreadableResult<T>(error: unknown): ValidationResult<T> {
+  return { ok: false, issues: [unreadable(error)] };
 }
 
 function segments(path: string): string[] {
@@ -200,18 +200,16 @@ function segments(path: string): string[] {
         .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
-function makeValidator<T>(name: string, guard: Guard, explain: Explain): Validator<T> {
-  const validate = (value: unknown): ValidationResult<T> => run<T>(guard, explain, value);
+/** Each type gets its own small `validate` and `is`, so the guard call in them stays monomorphic. */
+function makeValidator<T>(
+  name: string,
+  validate: (value: unknown) => ValidationResult<T>,
+  is: (value: unknown) => value is T,
+): Validator<T> {
   return {
     name,
     validate,
-    is: (value: unknown): value is T => {
-      try {
-        return guard(value, 0);
-      } catch {
-        return false;
-      }
-    },
+    is,
     assert(value: unknown): asserts value is T {
       const result = validate(value);
       if (!result.ok) throw new ValidationError(name, result.issues);
@@ -250,6 +248,16 @@ function isByte(s: string): boolean {
  * A linear scan; only the bracketed IP literal uses a regular expression, on a short string.
  */
 function isUri(s: string): boolean {
+  // Most URIs are a scheme and plain path, query and fragment characters: one native pass.
+  // Anything else (percent-encodings, userinfo, IP literals, a port, or a very long string)
+  // takes the full scan below. Every string the pattern accepts, the scan accepts too.
+  return (s.length <= 8192 && SIMPLE_URI.test(s)) || isUriScan(s);
+}
+
+const SIMPLE_URI =
+  /^[a-z][a-z0-9+.-]*:[a-z0-9\-._~!$&'()*+,;=:@/]+(?:\?[a-z0-9\-._~!$&'()*+,;=:@/?]*)?(?:#[a-z0-9\-._~!$&'()*+,;=:@/?]*)?$/i;
+
+function isUriScan(s: string): boolean {
   const colon = s.indexOf(":");
   if (colon < 1 || !isSchemeChars(s, colon)) return false;
   let end = s.length;
@@ -6084,326 +6092,1858 @@ export interface Validators {
   readonly ServerResult: Validator<T.ServerResult>;
 }
 
+function v_JSONRPCMessage(value: unknown): ValidationResult<T.JSONRPCMessage> {
+  try {
+    return g_JSONRPCMessage(value, 0)
+      ? { ok: true, value: value as T.JSONRPCMessage }
+      : explained(x_JSONRPCMessage, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_JSONRPCMessage(value: unknown): value is T.JSONRPCMessage {
+  try {
+    return g_JSONRPCMessage(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ProgressToken(value: unknown): ValidationResult<T.ProgressToken> {
+  try {
+    return g_ProgressToken(value, 0)
+      ? { ok: true, value: value as T.ProgressToken }
+      : explained(x_ProgressToken, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ProgressToken(value: unknown): value is T.ProgressToken {
+  try {
+    return g_ProgressToken(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_Cursor(value: unknown): ValidationResult<T.Cursor> {
+  try {
+    return g_Cursor(value, 0) ? { ok: true, value: value as T.Cursor } : explained(x_Cursor, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_Cursor(value: unknown): value is T.Cursor {
+  try {
+    return g_Cursor(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_Request(value: unknown): ValidationResult<T.Request> {
+  try {
+    return g_Request(value, 0)
+      ? { ok: true, value: value as T.Request }
+      : explained(x_Request, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_Request(value: unknown): value is T.Request {
+  try {
+    return g_Request(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_Notification(value: unknown): ValidationResult<T.Notification> {
+  try {
+    return g_Notification(value, 0)
+      ? { ok: true, value: value as T.Notification }
+      : explained(x_Notification, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_Notification(value: unknown): value is T.Notification {
+  try {
+    return g_Notification(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_Result(value: unknown): ValidationResult<T.Result> {
+  try {
+    return g_Result(value, 0) ? { ok: true, value: value as T.Result } : explained(x_Result, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_Result(value: unknown): value is T.Result {
+  try {
+    return g_Result(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_RequestId(value: unknown): ValidationResult<T.RequestId> {
+  try {
+    return g_RequestId(value, 0)
+      ? { ok: true, value: value as T.RequestId }
+      : explained(x_RequestId, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_RequestId(value: unknown): value is T.RequestId {
+  try {
+    return g_RequestId(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_JSONRPCRequest(value: unknown): ValidationResult<T.JSONRPCRequest> {
+  try {
+    return g_JSONRPCRequest(value, 0)
+      ? { ok: true, value: value as T.JSONRPCRequest }
+      : explained(x_JSONRPCRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_JSONRPCRequest(value: unknown): value is T.JSONRPCRequest {
+  try {
+    return g_JSONRPCRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_JSONRPCNotification(value: unknown): ValidationResult<T.JSONRPCNotification> {
+  try {
+    return g_JSONRPCNotification(value, 0)
+      ? { ok: true, value: value as T.JSONRPCNotification }
+      : explained(x_JSONRPCNotification, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_JSONRPCNotification(value: unknown): value is T.JSONRPCNotification {
+  try {
+    return g_JSONRPCNotification(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_JSONRPCResponse(value: unknown): ValidationResult<T.JSONRPCResponse> {
+  try {
+    return g_JSONRPCResponse(value, 0)
+      ? { ok: true, value: value as T.JSONRPCResponse }
+      : explained(x_JSONRPCResponse, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_JSONRPCResponse(value: unknown): value is T.JSONRPCResponse {
+  try {
+    return g_JSONRPCResponse(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_JSONRPCError(value: unknown): ValidationResult<T.JSONRPCError> {
+  try {
+    return g_JSONRPCError(value, 0)
+      ? { ok: true, value: value as T.JSONRPCError }
+      : explained(x_JSONRPCError, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_JSONRPCError(value: unknown): value is T.JSONRPCError {
+  try {
+    return g_JSONRPCError(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_EmptyResult(value: unknown): ValidationResult<T.EmptyResult> {
+  try {
+    return g_EmptyResult(value, 0)
+      ? { ok: true, value: value as T.EmptyResult }
+      : explained(x_EmptyResult, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_EmptyResult(value: unknown): value is T.EmptyResult {
+  try {
+    return g_EmptyResult(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_CancelledNotification(value: unknown): ValidationResult<T.CancelledNotification> {
+  try {
+    return g_CancelledNotification(value, 0)
+      ? { ok: true, value: value as T.CancelledNotification }
+      : explained(x_CancelledNotification, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_CancelledNotification(value: unknown): value is T.CancelledNotification {
+  try {
+    return g_CancelledNotification(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_InitializeRequest(value: unknown): ValidationResult<T.InitializeRequest> {
+  try {
+    return g_InitializeRequest(value, 0)
+      ? { ok: true, value: value as T.InitializeRequest }
+      : explained(x_InitializeRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_InitializeRequest(value: unknown): value is T.InitializeRequest {
+  try {
+    return g_InitializeRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_InitializeResult(value: unknown): ValidationResult<T.InitializeResult> {
+  try {
+    return g_InitializeResult(value, 0)
+      ? { ok: true, value: value as T.InitializeResult }
+      : explained(x_InitializeResult, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_InitializeResult(value: unknown): value is T.InitializeResult {
+  try {
+    return g_InitializeResult(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_InitializedNotification(value: unknown): ValidationResult<T.InitializedNotification> {
+  try {
+    return g_InitializedNotification(value, 0)
+      ? { ok: true, value: value as T.InitializedNotification }
+      : explained(x_InitializedNotification, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_InitializedNotification(value: unknown): value is T.InitializedNotification {
+  try {
+    return g_InitializedNotification(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ClientCapabilities(value: unknown): ValidationResult<T.ClientCapabilities> {
+  try {
+    return g_ClientCapabilities(value, 0)
+      ? { ok: true, value: value as T.ClientCapabilities }
+      : explained(x_ClientCapabilities, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ClientCapabilities(value: unknown): value is T.ClientCapabilities {
+  try {
+    return g_ClientCapabilities(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ServerCapabilities(value: unknown): ValidationResult<T.ServerCapabilities> {
+  try {
+    return g_ServerCapabilities(value, 0)
+      ? { ok: true, value: value as T.ServerCapabilities }
+      : explained(x_ServerCapabilities, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ServerCapabilities(value: unknown): value is T.ServerCapabilities {
+  try {
+    return g_ServerCapabilities(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_BaseMetadata(value: unknown): ValidationResult<T.BaseMetadata> {
+  try {
+    return g_BaseMetadata(value, 0)
+      ? { ok: true, value: value as T.BaseMetadata }
+      : explained(x_BaseMetadata, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_BaseMetadata(value: unknown): value is T.BaseMetadata {
+  try {
+    return g_BaseMetadata(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_Implementation(value: unknown): ValidationResult<T.Implementation> {
+  try {
+    return g_Implementation(value, 0)
+      ? { ok: true, value: value as T.Implementation }
+      : explained(x_Implementation, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_Implementation(value: unknown): value is T.Implementation {
+  try {
+    return g_Implementation(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_PingRequest(value: unknown): ValidationResult<T.PingRequest> {
+  try {
+    return g_PingRequest(value, 0)
+      ? { ok: true, value: value as T.PingRequest }
+      : explained(x_PingRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_PingRequest(value: unknown): value is T.PingRequest {
+  try {
+    return g_PingRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ProgressNotification(value: unknown): ValidationResult<T.ProgressNotification> {
+  try {
+    return g_ProgressNotification(value, 0)
+      ? { ok: true, value: value as T.ProgressNotification }
+      : explained(x_ProgressNotification, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ProgressNotification(value: unknown): value is T.ProgressNotification {
+  try {
+    return g_ProgressNotification(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_PaginatedRequest(value: unknown): ValidationResult<T.PaginatedRequest> {
+  try {
+    return g_PaginatedRequest(value, 0)
+      ? { ok: true, value: value as T.PaginatedRequest }
+      : explained(x_PaginatedRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_PaginatedRequest(value: unknown): value is T.PaginatedRequest {
+  try {
+    return g_PaginatedRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_PaginatedResult(value: unknown): ValidationResult<T.PaginatedResult> {
+  try {
+    return g_PaginatedResult(value, 0)
+      ? { ok: true, value: value as T.PaginatedResult }
+      : explained(x_PaginatedResult, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_PaginatedResult(value: unknown): value is T.PaginatedResult {
+  try {
+    return g_PaginatedResult(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ListResourcesRequest(value: unknown): ValidationResult<T.ListResourcesRequest> {
+  try {
+    return g_ListResourcesRequest(value, 0)
+      ? { ok: true, value: value as T.ListResourcesRequest }
+      : explained(x_ListResourcesRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ListResourcesRequest(value: unknown): value is T.ListResourcesRequest {
+  try {
+    return g_ListResourcesRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ListResourcesResult(value: unknown): ValidationResult<T.ListResourcesResult> {
+  try {
+    return g_ListResourcesResult(value, 0)
+      ? { ok: true, value: value as T.ListResourcesResult }
+      : explained(x_ListResourcesResult, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ListResourcesResult(value: unknown): value is T.ListResourcesResult {
+  try {
+    return g_ListResourcesResult(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ListResourceTemplatesRequest(
+  value: unknown,
+): ValidationResult<T.ListResourceTemplatesRequest> {
+  try {
+    return g_ListResourceTemplatesRequest(value, 0)
+      ? { ok: true, value: value as T.ListResourceTemplatesRequest }
+      : explained(x_ListResourceTemplatesRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ListResourceTemplatesRequest(value: unknown): value is T.ListResourceTemplatesRequest {
+  try {
+    return g_ListResourceTemplatesRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ListResourceTemplatesResult(
+  value: unknown,
+): ValidationResult<T.ListResourceTemplatesResult> {
+  try {
+    return g_ListResourceTemplatesResult(value, 0)
+      ? { ok: true, value: value as T.ListResourceTemplatesResult }
+      : explained(x_ListResourceTemplatesResult, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ListResourceTemplatesResult(value: unknown): value is T.ListResourceTemplatesResult {
+  try {
+    return g_ListResourceTemplatesResult(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ReadResourceRequest(value: unknown): ValidationResult<T.ReadResourceRequest> {
+  try {
+    return g_ReadResourceRequest(value, 0)
+      ? { ok: true, value: value as T.ReadResourceRequest }
+      : explained(x_ReadResourceRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ReadResourceRequest(value: unknown): value is T.ReadResourceRequest {
+  try {
+    return g_ReadResourceRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ReadResourceResult(value: unknown): ValidationResult<T.ReadResourceResult> {
+  try {
+    return g_ReadResourceResult(value, 0)
+      ? { ok: true, value: value as T.ReadResourceResult }
+      : explained(x_ReadResourceResult, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ReadResourceResult(value: unknown): value is T.ReadResourceResult {
+  try {
+    return g_ReadResourceResult(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ResourceListChangedNotification(
+  value: unknown,
+): ValidationResult<T.ResourceListChangedNotification> {
+  try {
+    return g_ResourceListChangedNotification(value, 0)
+      ? { ok: true, value: value as T.ResourceListChangedNotification }
+      : explained(x_ResourceListChangedNotification, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ResourceListChangedNotification(
+  value: unknown,
+): value is T.ResourceListChangedNotification {
+  try {
+    return g_ResourceListChangedNotification(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_SubscribeRequest(value: unknown): ValidationResult<T.SubscribeRequest> {
+  try {
+    return g_SubscribeRequest(value, 0)
+      ? { ok: true, value: value as T.SubscribeRequest }
+      : explained(x_SubscribeRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_SubscribeRequest(value: unknown): value is T.SubscribeRequest {
+  try {
+    return g_SubscribeRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_UnsubscribeRequest(value: unknown): ValidationResult<T.UnsubscribeRequest> {
+  try {
+    return g_UnsubscribeRequest(value, 0)
+      ? { ok: true, value: value as T.UnsubscribeRequest }
+      : explained(x_UnsubscribeRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_UnsubscribeRequest(value: unknown): value is T.UnsubscribeRequest {
+  try {
+    return g_UnsubscribeRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ResourceUpdatedNotification(
+  value: unknown,
+): ValidationResult<T.ResourceUpdatedNotification> {
+  try {
+    return g_ResourceUpdatedNotification(value, 0)
+      ? { ok: true, value: value as T.ResourceUpdatedNotification }
+      : explained(x_ResourceUpdatedNotification, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ResourceUpdatedNotification(value: unknown): value is T.ResourceUpdatedNotification {
+  try {
+    return g_ResourceUpdatedNotification(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_Resource(value: unknown): ValidationResult<T.Resource> {
+  try {
+    return g_Resource(value, 0)
+      ? { ok: true, value: value as T.Resource }
+      : explained(x_Resource, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_Resource(value: unknown): value is T.Resource {
+  try {
+    return g_Resource(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ResourceTemplate(value: unknown): ValidationResult<T.ResourceTemplate> {
+  try {
+    return g_ResourceTemplate(value, 0)
+      ? { ok: true, value: value as T.ResourceTemplate }
+      : explained(x_ResourceTemplate, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ResourceTemplate(value: unknown): value is T.ResourceTemplate {
+  try {
+    return g_ResourceTemplate(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ResourceContents(value: unknown): ValidationResult<T.ResourceContents> {
+  try {
+    return g_ResourceContents(value, 0)
+      ? { ok: true, value: value as T.ResourceContents }
+      : explained(x_ResourceContents, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ResourceContents(value: unknown): value is T.ResourceContents {
+  try {
+    return g_ResourceContents(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_TextResourceContents(value: unknown): ValidationResult<T.TextResourceContents> {
+  try {
+    return g_TextResourceContents(value, 0)
+      ? { ok: true, value: value as T.TextResourceContents }
+      : explained(x_TextResourceContents, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_TextResourceContents(value: unknown): value is T.TextResourceContents {
+  try {
+    return g_TextResourceContents(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_BlobResourceContents(value: unknown): ValidationResult<T.BlobResourceContents> {
+  try {
+    return g_BlobResourceContents(value, 0)
+      ? { ok: true, value: value as T.BlobResourceContents }
+      : explained(x_BlobResourceContents, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_BlobResourceContents(value: unknown): value is T.BlobResourceContents {
+  try {
+    return g_BlobResourceContents(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ListPromptsRequest(value: unknown): ValidationResult<T.ListPromptsRequest> {
+  try {
+    return g_ListPromptsRequest(value, 0)
+      ? { ok: true, value: value as T.ListPromptsRequest }
+      : explained(x_ListPromptsRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ListPromptsRequest(value: unknown): value is T.ListPromptsRequest {
+  try {
+    return g_ListPromptsRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ListPromptsResult(value: unknown): ValidationResult<T.ListPromptsResult> {
+  try {
+    return g_ListPromptsResult(value, 0)
+      ? { ok: true, value: value as T.ListPromptsResult }
+      : explained(x_ListPromptsResult, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ListPromptsResult(value: unknown): value is T.ListPromptsResult {
+  try {
+    return g_ListPromptsResult(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_GetPromptRequest(value: unknown): ValidationResult<T.GetPromptRequest> {
+  try {
+    return g_GetPromptRequest(value, 0)
+      ? { ok: true, value: value as T.GetPromptRequest }
+      : explained(x_GetPromptRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_GetPromptRequest(value: unknown): value is T.GetPromptRequest {
+  try {
+    return g_GetPromptRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_GetPromptResult(value: unknown): ValidationResult<T.GetPromptResult> {
+  try {
+    return g_GetPromptResult(value, 0)
+      ? { ok: true, value: value as T.GetPromptResult }
+      : explained(x_GetPromptResult, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_GetPromptResult(value: unknown): value is T.GetPromptResult {
+  try {
+    return g_GetPromptResult(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_Prompt(value: unknown): ValidationResult<T.Prompt> {
+  try {
+    return g_Prompt(value, 0) ? { ok: true, value: value as T.Prompt } : explained(x_Prompt, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_Prompt(value: unknown): value is T.Prompt {
+  try {
+    return g_Prompt(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_PromptArgument(value: unknown): ValidationResult<T.PromptArgument> {
+  try {
+    return g_PromptArgument(value, 0)
+      ? { ok: true, value: value as T.PromptArgument }
+      : explained(x_PromptArgument, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_PromptArgument(value: unknown): value is T.PromptArgument {
+  try {
+    return g_PromptArgument(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_Role(value: unknown): ValidationResult<T.Role> {
+  try {
+    return g_Role(value, 0) ? { ok: true, value: value as T.Role } : explained(x_Role, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_Role(value: unknown): value is T.Role {
+  try {
+    return g_Role(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_PromptMessage(value: unknown): ValidationResult<T.PromptMessage> {
+  try {
+    return g_PromptMessage(value, 0)
+      ? { ok: true, value: value as T.PromptMessage }
+      : explained(x_PromptMessage, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_PromptMessage(value: unknown): value is T.PromptMessage {
+  try {
+    return g_PromptMessage(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ResourceLink(value: unknown): ValidationResult<T.ResourceLink> {
+  try {
+    return g_ResourceLink(value, 0)
+      ? { ok: true, value: value as T.ResourceLink }
+      : explained(x_ResourceLink, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ResourceLink(value: unknown): value is T.ResourceLink {
+  try {
+    return g_ResourceLink(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_EmbeddedResource(value: unknown): ValidationResult<T.EmbeddedResource> {
+  try {
+    return g_EmbeddedResource(value, 0)
+      ? { ok: true, value: value as T.EmbeddedResource }
+      : explained(x_EmbeddedResource, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_EmbeddedResource(value: unknown): value is T.EmbeddedResource {
+  try {
+    return g_EmbeddedResource(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_PromptListChangedNotification(
+  value: unknown,
+): ValidationResult<T.PromptListChangedNotification> {
+  try {
+    return g_PromptListChangedNotification(value, 0)
+      ? { ok: true, value: value as T.PromptListChangedNotification }
+      : explained(x_PromptListChangedNotification, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_PromptListChangedNotification(value: unknown): value is T.PromptListChangedNotification {
+  try {
+    return g_PromptListChangedNotification(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ListToolsRequest(value: unknown): ValidationResult<T.ListToolsRequest> {
+  try {
+    return g_ListToolsRequest(value, 0)
+      ? { ok: true, value: value as T.ListToolsRequest }
+      : explained(x_ListToolsRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ListToolsRequest(value: unknown): value is T.ListToolsRequest {
+  try {
+    return g_ListToolsRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ListToolsResult(value: unknown): ValidationResult<T.ListToolsResult> {
+  try {
+    return g_ListToolsResult(value, 0)
+      ? { ok: true, value: value as T.ListToolsResult }
+      : explained(x_ListToolsResult, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ListToolsResult(value: unknown): value is T.ListToolsResult {
+  try {
+    return g_ListToolsResult(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_CallToolResult(value: unknown): ValidationResult<T.CallToolResult> {
+  try {
+    return g_CallToolResult(value, 0)
+      ? { ok: true, value: value as T.CallToolResult }
+      : explained(x_CallToolResult, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_CallToolResult(value: unknown): value is T.CallToolResult {
+  try {
+    return g_CallToolResult(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_CallToolRequest(value: unknown): ValidationResult<T.CallToolRequest> {
+  try {
+    return g_CallToolRequest(value, 0)
+      ? { ok: true, value: value as T.CallToolRequest }
+      : explained(x_CallToolRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_CallToolRequest(value: unknown): value is T.CallToolRequest {
+  try {
+    return g_CallToolRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ToolListChangedNotification(
+  value: unknown,
+): ValidationResult<T.ToolListChangedNotification> {
+  try {
+    return g_ToolListChangedNotification(value, 0)
+      ? { ok: true, value: value as T.ToolListChangedNotification }
+      : explained(x_ToolListChangedNotification, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ToolListChangedNotification(value: unknown): value is T.ToolListChangedNotification {
+  try {
+    return g_ToolListChangedNotification(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ToolAnnotations(value: unknown): ValidationResult<T.ToolAnnotations> {
+  try {
+    return g_ToolAnnotations(value, 0)
+      ? { ok: true, value: value as T.ToolAnnotations }
+      : explained(x_ToolAnnotations, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ToolAnnotations(value: unknown): value is T.ToolAnnotations {
+  try {
+    return g_ToolAnnotations(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_Tool(value: unknown): ValidationResult<T.Tool> {
+  try {
+    return g_Tool(value, 0) ? { ok: true, value: value as T.Tool } : explained(x_Tool, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_Tool(value: unknown): value is T.Tool {
+  try {
+    return g_Tool(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_SetLevelRequest(value: unknown): ValidationResult<T.SetLevelRequest> {
+  try {
+    return g_SetLevelRequest(value, 0)
+      ? { ok: true, value: value as T.SetLevelRequest }
+      : explained(x_SetLevelRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_SetLevelRequest(value: unknown): value is T.SetLevelRequest {
+  try {
+    return g_SetLevelRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_LoggingMessageNotification(
+  value: unknown,
+): ValidationResult<T.LoggingMessageNotification> {
+  try {
+    return g_LoggingMessageNotification(value, 0)
+      ? { ok: true, value: value as T.LoggingMessageNotification }
+      : explained(x_LoggingMessageNotification, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_LoggingMessageNotification(value: unknown): value is T.LoggingMessageNotification {
+  try {
+    return g_LoggingMessageNotification(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_LoggingLevel(value: unknown): ValidationResult<T.LoggingLevel> {
+  try {
+    return g_LoggingLevel(value, 0)
+      ? { ok: true, value: value as T.LoggingLevel }
+      : explained(x_LoggingLevel, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_LoggingLevel(value: unknown): value is T.LoggingLevel {
+  try {
+    return g_LoggingLevel(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_CreateMessageRequest(value: unknown): ValidationResult<T.CreateMessageRequest> {
+  try {
+    return g_CreateMessageRequest(value, 0)
+      ? { ok: true, value: value as T.CreateMessageRequest }
+      : explained(x_CreateMessageRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_CreateMessageRequest(value: unknown): value is T.CreateMessageRequest {
+  try {
+    return g_CreateMessageRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_CreateMessageResult(value: unknown): ValidationResult<T.CreateMessageResult> {
+  try {
+    return g_CreateMessageResult(value, 0)
+      ? { ok: true, value: value as T.CreateMessageResult }
+      : explained(x_CreateMessageResult, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_CreateMessageResult(value: unknown): value is T.CreateMessageResult {
+  try {
+    return g_CreateMessageResult(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_SamplingMessage(value: unknown): ValidationResult<T.SamplingMessage> {
+  try {
+    return g_SamplingMessage(value, 0)
+      ? { ok: true, value: value as T.SamplingMessage }
+      : explained(x_SamplingMessage, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_SamplingMessage(value: unknown): value is T.SamplingMessage {
+  try {
+    return g_SamplingMessage(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_Annotations(value: unknown): ValidationResult<T.Annotations> {
+  try {
+    return g_Annotations(value, 0)
+      ? { ok: true, value: value as T.Annotations }
+      : explained(x_Annotations, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_Annotations(value: unknown): value is T.Annotations {
+  try {
+    return g_Annotations(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ContentBlock(value: unknown): ValidationResult<T.ContentBlock> {
+  try {
+    return g_ContentBlock(value, 0)
+      ? { ok: true, value: value as T.ContentBlock }
+      : explained(x_ContentBlock, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ContentBlock(value: unknown): value is T.ContentBlock {
+  try {
+    return g_ContentBlock(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_TextContent(value: unknown): ValidationResult<T.TextContent> {
+  try {
+    return g_TextContent(value, 0)
+      ? { ok: true, value: value as T.TextContent }
+      : explained(x_TextContent, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_TextContent(value: unknown): value is T.TextContent {
+  try {
+    return g_TextContent(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ImageContent(value: unknown): ValidationResult<T.ImageContent> {
+  try {
+    return g_ImageContent(value, 0)
+      ? { ok: true, value: value as T.ImageContent }
+      : explained(x_ImageContent, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ImageContent(value: unknown): value is T.ImageContent {
+  try {
+    return g_ImageContent(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_AudioContent(value: unknown): ValidationResult<T.AudioContent> {
+  try {
+    return g_AudioContent(value, 0)
+      ? { ok: true, value: value as T.AudioContent }
+      : explained(x_AudioContent, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_AudioContent(value: unknown): value is T.AudioContent {
+  try {
+    return g_AudioContent(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ModelPreferences(value: unknown): ValidationResult<T.ModelPreferences> {
+  try {
+    return g_ModelPreferences(value, 0)
+      ? { ok: true, value: value as T.ModelPreferences }
+      : explained(x_ModelPreferences, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ModelPreferences(value: unknown): value is T.ModelPreferences {
+  try {
+    return g_ModelPreferences(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ModelHint(value: unknown): ValidationResult<T.ModelHint> {
+  try {
+    return g_ModelHint(value, 0)
+      ? { ok: true, value: value as T.ModelHint }
+      : explained(x_ModelHint, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ModelHint(value: unknown): value is T.ModelHint {
+  try {
+    return g_ModelHint(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_CompleteRequest(value: unknown): ValidationResult<T.CompleteRequest> {
+  try {
+    return g_CompleteRequest(value, 0)
+      ? { ok: true, value: value as T.CompleteRequest }
+      : explained(x_CompleteRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_CompleteRequest(value: unknown): value is T.CompleteRequest {
+  try {
+    return g_CompleteRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_CompleteResult(value: unknown): ValidationResult<T.CompleteResult> {
+  try {
+    return g_CompleteResult(value, 0)
+      ? { ok: true, value: value as T.CompleteResult }
+      : explained(x_CompleteResult, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_CompleteResult(value: unknown): value is T.CompleteResult {
+  try {
+    return g_CompleteResult(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ResourceTemplateReference(
+  value: unknown,
+): ValidationResult<T.ResourceTemplateReference> {
+  try {
+    return g_ResourceTemplateReference(value, 0)
+      ? { ok: true, value: value as T.ResourceTemplateReference }
+      : explained(x_ResourceTemplateReference, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ResourceTemplateReference(value: unknown): value is T.ResourceTemplateReference {
+  try {
+    return g_ResourceTemplateReference(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_PromptReference(value: unknown): ValidationResult<T.PromptReference> {
+  try {
+    return g_PromptReference(value, 0)
+      ? { ok: true, value: value as T.PromptReference }
+      : explained(x_PromptReference, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_PromptReference(value: unknown): value is T.PromptReference {
+  try {
+    return g_PromptReference(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ListRootsRequest(value: unknown): ValidationResult<T.ListRootsRequest> {
+  try {
+    return g_ListRootsRequest(value, 0)
+      ? { ok: true, value: value as T.ListRootsRequest }
+      : explained(x_ListRootsRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ListRootsRequest(value: unknown): value is T.ListRootsRequest {
+  try {
+    return g_ListRootsRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ListRootsResult(value: unknown): ValidationResult<T.ListRootsResult> {
+  try {
+    return g_ListRootsResult(value, 0)
+      ? { ok: true, value: value as T.ListRootsResult }
+      : explained(x_ListRootsResult, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ListRootsResult(value: unknown): value is T.ListRootsResult {
+  try {
+    return g_ListRootsResult(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_Root(value: unknown): ValidationResult<T.Root> {
+  try {
+    return g_Root(value, 0) ? { ok: true, value: value as T.Root } : explained(x_Root, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_Root(value: unknown): value is T.Root {
+  try {
+    return g_Root(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_RootsListChangedNotification(
+  value: unknown,
+): ValidationResult<T.RootsListChangedNotification> {
+  try {
+    return g_RootsListChangedNotification(value, 0)
+      ? { ok: true, value: value as T.RootsListChangedNotification }
+      : explained(x_RootsListChangedNotification, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_RootsListChangedNotification(value: unknown): value is T.RootsListChangedNotification {
+  try {
+    return g_RootsListChangedNotification(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ElicitRequest(value: unknown): ValidationResult<T.ElicitRequest> {
+  try {
+    return g_ElicitRequest(value, 0)
+      ? { ok: true, value: value as T.ElicitRequest }
+      : explained(x_ElicitRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ElicitRequest(value: unknown): value is T.ElicitRequest {
+  try {
+    return g_ElicitRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_PrimitiveSchemaDefinition(
+  value: unknown,
+): ValidationResult<T.PrimitiveSchemaDefinition> {
+  try {
+    return g_PrimitiveSchemaDefinition(value, 0)
+      ? { ok: true, value: value as T.PrimitiveSchemaDefinition }
+      : explained(x_PrimitiveSchemaDefinition, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_PrimitiveSchemaDefinition(value: unknown): value is T.PrimitiveSchemaDefinition {
+  try {
+    return g_PrimitiveSchemaDefinition(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_StringSchema(value: unknown): ValidationResult<T.StringSchema> {
+  try {
+    return g_StringSchema(value, 0)
+      ? { ok: true, value: value as T.StringSchema }
+      : explained(x_StringSchema, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_StringSchema(value: unknown): value is T.StringSchema {
+  try {
+    return g_StringSchema(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_NumberSchema(value: unknown): ValidationResult<T.NumberSchema> {
+  try {
+    return g_NumberSchema(value, 0)
+      ? { ok: true, value: value as T.NumberSchema }
+      : explained(x_NumberSchema, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_NumberSchema(value: unknown): value is T.NumberSchema {
+  try {
+    return g_NumberSchema(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_BooleanSchema(value: unknown): ValidationResult<T.BooleanSchema> {
+  try {
+    return g_BooleanSchema(value, 0)
+      ? { ok: true, value: value as T.BooleanSchema }
+      : explained(x_BooleanSchema, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_BooleanSchema(value: unknown): value is T.BooleanSchema {
+  try {
+    return g_BooleanSchema(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_EnumSchema(value: unknown): ValidationResult<T.EnumSchema> {
+  try {
+    return g_EnumSchema(value, 0)
+      ? { ok: true, value: value as T.EnumSchema }
+      : explained(x_EnumSchema, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_EnumSchema(value: unknown): value is T.EnumSchema {
+  try {
+    return g_EnumSchema(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ElicitResult(value: unknown): ValidationResult<T.ElicitResult> {
+  try {
+    return g_ElicitResult(value, 0)
+      ? { ok: true, value: value as T.ElicitResult }
+      : explained(x_ElicitResult, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ElicitResult(value: unknown): value is T.ElicitResult {
+  try {
+    return g_ElicitResult(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ClientRequest(value: unknown): ValidationResult<T.ClientRequest> {
+  try {
+    return g_ClientRequest(value, 0)
+      ? { ok: true, value: value as T.ClientRequest }
+      : explained(x_ClientRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ClientRequest(value: unknown): value is T.ClientRequest {
+  try {
+    return g_ClientRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ClientNotification(value: unknown): ValidationResult<T.ClientNotification> {
+  try {
+    return g_ClientNotification(value, 0)
+      ? { ok: true, value: value as T.ClientNotification }
+      : explained(x_ClientNotification, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ClientNotification(value: unknown): value is T.ClientNotification {
+  try {
+    return g_ClientNotification(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ClientResult(value: unknown): ValidationResult<T.ClientResult> {
+  try {
+    return g_ClientResult(value, 0)
+      ? { ok: true, value: value as T.ClientResult }
+      : explained(x_ClientResult, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ClientResult(value: unknown): value is T.ClientResult {
+  try {
+    return g_ClientResult(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ServerRequest(value: unknown): ValidationResult<T.ServerRequest> {
+  try {
+    return g_ServerRequest(value, 0)
+      ? { ok: true, value: value as T.ServerRequest }
+      : explained(x_ServerRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ServerRequest(value: unknown): value is T.ServerRequest {
+  try {
+    return g_ServerRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ServerNotification(value: unknown): ValidationResult<T.ServerNotification> {
+  try {
+    return g_ServerNotification(value, 0)
+      ? { ok: true, value: value as T.ServerNotification }
+      : explained(x_ServerNotification, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ServerNotification(value: unknown): value is T.ServerNotification {
+  try {
+    return g_ServerNotification(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ServerResult(value: unknown): ValidationResult<T.ServerResult> {
+  try {
+    return g_ServerResult(value, 0)
+      ? { ok: true, value: value as T.ServerResult }
+      : explained(x_ServerResult, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ServerResult(value: unknown): value is T.ServerResult {
+  try {
+    return g_ServerResult(value, 0);
+  } catch {
+    return false;
+  }
+}
+
 export const validators: Validators = {
-  JSONRPCMessage: makeValidator<T.JSONRPCMessage>(
-    "JSONRPCMessage",
-    g_JSONRPCMessage,
-    x_JSONRPCMessage,
-  ),
-  ProgressToken: makeValidator<T.ProgressToken>("ProgressToken", g_ProgressToken, x_ProgressToken),
-  Cursor: makeValidator<T.Cursor>("Cursor", g_Cursor, x_Cursor),
-  Request: makeValidator<T.Request>("Request", g_Request, x_Request),
-  Notification: makeValidator<T.Notification>("Notification", g_Notification, x_Notification),
-  Result: makeValidator<T.Result>("Result", g_Result, x_Result),
-  RequestId: makeValidator<T.RequestId>("RequestId", g_RequestId, x_RequestId),
-  JSONRPCRequest: makeValidator<T.JSONRPCRequest>(
-    "JSONRPCRequest",
-    g_JSONRPCRequest,
-    x_JSONRPCRequest,
-  ),
-  JSONRPCNotification: makeValidator<T.JSONRPCNotification>(
+  JSONRPCMessage: makeValidator("JSONRPCMessage", v_JSONRPCMessage, i_JSONRPCMessage),
+  ProgressToken: makeValidator("ProgressToken", v_ProgressToken, i_ProgressToken),
+  Cursor: makeValidator("Cursor", v_Cursor, i_Cursor),
+  Request: makeValidator("Request", v_Request, i_Request),
+  Notification: makeValidator("Notification", v_Notification, i_Notification),
+  Result: makeValidator("Result", v_Result, i_Result),
+  RequestId: makeValidator("RequestId", v_RequestId, i_RequestId),
+  JSONRPCRequest: makeValidator("JSONRPCRequest", v_JSONRPCRequest, i_JSONRPCRequest),
+  JSONRPCNotification: makeValidator(
     "JSONRPCNotification",
-    g_JSONRPCNotification,
-    x_JSONRPCNotification,
+    v_JSONRPCNotification,
+    i_JSONRPCNotification,
   ),
-  JSONRPCResponse: makeValidator<T.JSONRPCResponse>(
-    "JSONRPCResponse",
-    g_JSONRPCResponse,
-    x_JSONRPCResponse,
-  ),
-  JSONRPCError: makeValidator<T.JSONRPCError>("JSONRPCError", g_JSONRPCError, x_JSONRPCError),
-  EmptyResult: makeValidator<T.EmptyResult>("EmptyResult", g_EmptyResult, x_EmptyResult),
-  CancelledNotification: makeValidator<T.CancelledNotification>(
+  JSONRPCResponse: makeValidator("JSONRPCResponse", v_JSONRPCResponse, i_JSONRPCResponse),
+  JSONRPCError: makeValidator("JSONRPCError", v_JSONRPCError, i_JSONRPCError),
+  EmptyResult: makeValidator("EmptyResult", v_EmptyResult, i_EmptyResult),
+  CancelledNotification: makeValidator(
     "CancelledNotification",
-    g_CancelledNotification,
-    x_CancelledNotification,
+    v_CancelledNotification,
+    i_CancelledNotification,
   ),
-  InitializeRequest: makeValidator<T.InitializeRequest>(
-    "InitializeRequest",
-    g_InitializeRequest,
-    x_InitializeRequest,
-  ),
-  InitializeResult: makeValidator<T.InitializeResult>(
-    "InitializeResult",
-    g_InitializeResult,
-    x_InitializeResult,
-  ),
-  InitializedNotification: makeValidator<T.InitializedNotification>(
+  InitializeRequest: makeValidator("InitializeRequest", v_InitializeRequest, i_InitializeRequest),
+  InitializeResult: makeValidator("InitializeResult", v_InitializeResult, i_InitializeResult),
+  InitializedNotification: makeValidator(
     "InitializedNotification",
-    g_InitializedNotification,
-    x_InitializedNotification,
+    v_InitializedNotification,
+    i_InitializedNotification,
   ),
-  ClientCapabilities: makeValidator<T.ClientCapabilities>(
+  ClientCapabilities: makeValidator(
     "ClientCapabilities",
-    g_ClientCapabilities,
-    x_ClientCapabilities,
+    v_ClientCapabilities,
+    i_ClientCapabilities,
   ),
-  ServerCapabilities: makeValidator<T.ServerCapabilities>(
+  ServerCapabilities: makeValidator(
     "ServerCapabilities",
-    g_ServerCapabilities,
-    x_ServerCapabilities,
+    v_ServerCapabilities,
+    i_ServerCapabilities,
   ),
-  BaseMetadata: makeValidator<T.BaseMetadata>("BaseMetadata", g_BaseMetadata, x_BaseMetadata),
-  Implementation: makeValidator<T.Implementation>(
-    "Implementation",
-    g_Implementation,
-    x_Implementation,
-  ),
-  PingRequest: makeValidator<T.PingRequest>("PingRequest", g_PingRequest, x_PingRequest),
-  ProgressNotification: makeValidator<T.ProgressNotification>(
+  BaseMetadata: makeValidator("BaseMetadata", v_BaseMetadata, i_BaseMetadata),
+  Implementation: makeValidator("Implementation", v_Implementation, i_Implementation),
+  PingRequest: makeValidator("PingRequest", v_PingRequest, i_PingRequest),
+  ProgressNotification: makeValidator(
     "ProgressNotification",
-    g_ProgressNotification,
-    x_ProgressNotification,
+    v_ProgressNotification,
+    i_ProgressNotification,
   ),
-  PaginatedRequest: makeValidator<T.PaginatedRequest>(
-    "PaginatedRequest",
-    g_PaginatedRequest,
-    x_PaginatedRequest,
-  ),
-  PaginatedResult: makeValidator<T.PaginatedResult>(
-    "PaginatedResult",
-    g_PaginatedResult,
-    x_PaginatedResult,
-  ),
-  ListResourcesRequest: makeValidator<T.ListResourcesRequest>(
+  PaginatedRequest: makeValidator("PaginatedRequest", v_PaginatedRequest, i_PaginatedRequest),
+  PaginatedResult: makeValidator("PaginatedResult", v_PaginatedResult, i_PaginatedResult),
+  ListResourcesRequest: makeValidator(
     "ListResourcesRequest",
-    g_ListResourcesRequest,
-    x_ListResourcesRequest,
+    v_ListResourcesRequest,
+    i_ListResourcesRequest,
   ),
-  ListResourcesResult: makeValidator<T.ListResourcesResult>(
+  ListResourcesResult: makeValidator(
     "ListResourcesResult",
-    g_ListResourcesResult,
-    x_ListResourcesResult,
+    v_ListResourcesResult,
+    i_ListResourcesResult,
   ),
-  ListResourceTemplatesRequest: makeValidator<T.ListResourceTemplatesRequest>(
+  ListResourceTemplatesRequest: makeValidator(
     "ListResourceTemplatesRequest",
-    g_ListResourceTemplatesRequest,
-    x_ListResourceTemplatesRequest,
+    v_ListResourceTemplatesRequest,
+    i_ListResourceTemplatesRequest,
   ),
-  ListResourceTemplatesResult: makeValidator<T.ListResourceTemplatesResult>(
+  ListResourceTemplatesResult: makeValidator(
     "ListResourceTemplatesResult",
-    g_ListResourceTemplatesResult,
-    x_ListResourceTemplatesResult,
+    v_ListResourceTemplatesResult,
+    i_ListResourceTemplatesResult,
   ),
-  ReadResourceRequest: makeValidator<T.ReadResourceRequest>(
+  ReadResourceRequest: makeValidator(
     "ReadResourceRequest",
-    g_ReadResourceRequest,
-    x_ReadResourceRequest,
+    v_ReadResourceRequest,
+    i_ReadResourceRequest,
   ),
-  ReadResourceResult: makeValidator<T.ReadResourceResult>(
+  ReadResourceResult: makeValidator(
     "ReadResourceResult",
-    g_ReadResourceResult,
-    x_ReadResourceResult,
+    v_ReadResourceResult,
+    i_ReadResourceResult,
   ),
-  ResourceListChangedNotification: makeValidator<T.ResourceListChangedNotification>(
+  ResourceListChangedNotification: makeValidator(
     "ResourceListChangedNotification",
-    g_ResourceListChangedNotification,
-    x_ResourceListChangedNotification,
+    v_ResourceListChangedNotification,
+    i_ResourceListChangedNotification,
   ),
-  SubscribeRequest: makeValidator<T.SubscribeRequest>(
-    "SubscribeRequest",
-    g_SubscribeRequest,
-    x_SubscribeRequest,
-  ),
-  UnsubscribeRequest: makeValidator<T.UnsubscribeRequest>(
+  SubscribeRequest: makeValidator("SubscribeRequest", v_SubscribeRequest, i_SubscribeRequest),
+  UnsubscribeRequest: makeValidator(
     "UnsubscribeRequest",
-    g_UnsubscribeRequest,
-    x_UnsubscribeRequest,
+    v_UnsubscribeRequest,
+    i_UnsubscribeRequest,
   ),
-  ResourceUpdatedNotification: makeValidator<T.ResourceUpdatedNotification>(
+  ResourceUpdatedNotification: makeValidator(
     "ResourceUpdatedNotification",
-    g_ResourceUpdatedNotification,
-    x_ResourceUpdatedNotification,
+    v_ResourceUpdatedNotification,
+    i_ResourceUpdatedNotification,
   ),
-  Resource: makeValidator<T.Resource>("Resource", g_Resource, x_Resource),
-  ResourceTemplate: makeValidator<T.ResourceTemplate>(
-    "ResourceTemplate",
-    g_ResourceTemplate,
-    x_ResourceTemplate,
-  ),
-  ResourceContents: makeValidator<T.ResourceContents>(
-    "ResourceContents",
-    g_ResourceContents,
-    x_ResourceContents,
-  ),
-  TextResourceContents: makeValidator<T.TextResourceContents>(
+  Resource: makeValidator("Resource", v_Resource, i_Resource),
+  ResourceTemplate: makeValidator("ResourceTemplate", v_ResourceTemplate, i_ResourceTemplate),
+  ResourceContents: makeValidator("ResourceContents", v_ResourceContents, i_ResourceContents),
+  TextResourceContents: makeValidator(
     "TextResourceContents",
-    g_TextResourceContents,
-    x_TextResourceContents,
+    v_TextResourceContents,
+    i_TextResourceContents,
   ),
-  BlobResourceContents: makeValidator<T.BlobResourceContents>(
+  BlobResourceContents: makeValidator(
     "BlobResourceContents",
-    g_BlobResourceContents,
-    x_BlobResourceContents,
+    v_BlobResourceContents,
+    i_BlobResourceContents,
   ),
-  ListPromptsRequest: makeValidator<T.ListPromptsRequest>(
+  ListPromptsRequest: makeValidator(
     "ListPromptsRequest",
-    g_ListPromptsRequest,
-    x_ListPromptsRequest,
+    v_ListPromptsRequest,
+    i_ListPromptsRequest,
   ),
-  ListPromptsResult: makeValidator<T.ListPromptsResult>(
-    "ListPromptsResult",
-    g_ListPromptsResult,
-    x_ListPromptsResult,
-  ),
-  GetPromptRequest: makeValidator<T.GetPromptRequest>(
-    "GetPromptRequest",
-    g_GetPromptRequest,
-    x_GetPromptRequest,
-  ),
-  GetPromptResult: makeValidator<T.GetPromptResult>(
-    "GetPromptResult",
-    g_GetPromptResult,
-    x_GetPromptResult,
-  ),
-  Prompt: makeValidator<T.Prompt>("Prompt", g_Prompt, x_Prompt),
-  PromptArgument: makeValidator<T.PromptArgument>(
-    "PromptArgument",
-    g_PromptArgument,
-    x_PromptArgument,
-  ),
-  Role: makeValidator<T.Role>("Role", g_Role, x_Role),
-  PromptMessage: makeValidator<T.PromptMessage>("PromptMessage", g_PromptMessage, x_PromptMessage),
-  ResourceLink: makeValidator<T.ResourceLink>("ResourceLink", g_ResourceLink, x_ResourceLink),
-  EmbeddedResource: makeValidator<T.EmbeddedResource>(
-    "EmbeddedResource",
-    g_EmbeddedResource,
-    x_EmbeddedResource,
-  ),
-  PromptListChangedNotification: makeValidator<T.PromptListChangedNotification>(
+  ListPromptsResult: makeValidator("ListPromptsResult", v_ListPromptsResult, i_ListPromptsResult),
+  GetPromptRequest: makeValidator("GetPromptRequest", v_GetPromptRequest, i_GetPromptRequest),
+  GetPromptResult: makeValidator("GetPromptResult", v_GetPromptResult, i_GetPromptResult),
+  Prompt: makeValidator("Prompt", v_Prompt, i_Prompt),
+  PromptArgument: makeValidator("PromptArgument", v_PromptArgument, i_PromptArgument),
+  Role: makeValidator("Role", v_Role, i_Role),
+  PromptMessage: makeValidator("PromptMessage", v_PromptMessage, i_PromptMessage),
+  ResourceLink: makeValidator("ResourceLink", v_ResourceLink, i_ResourceLink),
+  EmbeddedResource: makeValidator("EmbeddedResource", v_EmbeddedResource, i_EmbeddedResource),
+  PromptListChangedNotification: makeValidator(
     "PromptListChangedNotification",
-    g_PromptListChangedNotification,
-    x_PromptListChangedNotification,
+    v_PromptListChangedNotification,
+    i_PromptListChangedNotification,
   ),
-  ListToolsRequest: makeValidator<T.ListToolsRequest>(
-    "ListToolsRequest",
-    g_ListToolsRequest,
-    x_ListToolsRequest,
-  ),
-  ListToolsResult: makeValidator<T.ListToolsResult>(
-    "ListToolsResult",
-    g_ListToolsResult,
-    x_ListToolsResult,
-  ),
-  CallToolResult: makeValidator<T.CallToolResult>(
-    "CallToolResult",
-    g_CallToolResult,
-    x_CallToolResult,
-  ),
-  CallToolRequest: makeValidator<T.CallToolRequest>(
-    "CallToolRequest",
-    g_CallToolRequest,
-    x_CallToolRequest,
-  ),
-  ToolListChangedNotification: makeValidator<T.ToolListChangedNotification>(
+  ListToolsRequest: makeValidator("ListToolsRequest", v_ListToolsRequest, i_ListToolsRequest),
+  ListToolsResult: makeValidator("ListToolsResult", v_ListToolsResult, i_ListToolsResult),
+  CallToolResult: makeValidator("CallToolResult", v_CallToolResult, i_CallToolResult),
+  CallToolRequest: makeValidator("CallToolRequest", v_CallToolRequest, i_CallToolRequest),
+  ToolListChangedNotification: makeValidator(
     "ToolListChangedNotification",
-    g_ToolListChangedNotification,
-    x_ToolListChangedNotification,
+    v_ToolListChangedNotification,
+    i_ToolListChangedNotification,
   ),
-  ToolAnnotations: makeValidator<T.ToolAnnotations>(
-    "ToolAnnotations",
-    g_ToolAnnotations,
-    x_ToolAnnotations,
-  ),
-  Tool: makeValidator<T.Tool>("Tool", g_Tool, x_Tool),
-  SetLevelRequest: makeValidator<T.SetLevelRequest>(
-    "SetLevelRequest",
-    g_SetLevelRequest,
-    x_SetLevelRequest,
-  ),
-  LoggingMessageNotification: makeValidator<T.LoggingMessageNotification>(
+  ToolAnnotations: makeValidator("ToolAnnotations", v_ToolAnnotations, i_ToolAnnotations),
+  Tool: makeValidator("Tool", v_Tool, i_Tool),
+  SetLevelRequest: makeValidator("SetLevelRequest", v_SetLevelRequest, i_SetLevelRequest),
+  LoggingMessageNotification: makeValidator(
     "LoggingMessageNotification",
-    g_LoggingMessageNotification,
-    x_LoggingMessageNotification,
+    v_LoggingMessageNotification,
+    i_LoggingMessageNotification,
   ),
-  LoggingLevel: makeValidator<T.LoggingLevel>("LoggingLevel", g_LoggingLevel, x_LoggingLevel),
-  CreateMessageRequest: makeValidator<T.CreateMessageRequest>(
+  LoggingLevel: makeValidator("LoggingLevel", v_LoggingLevel, i_LoggingLevel),
+  CreateMessageRequest: makeValidator(
     "CreateMessageRequest",
-    g_CreateMessageRequest,
-    x_CreateMessageRequest,
+    v_CreateMessageRequest,
+    i_CreateMessageRequest,
   ),
-  CreateMessageResult: makeValidator<T.CreateMessageResult>(
+  CreateMessageResult: makeValidator(
     "CreateMessageResult",
-    g_CreateMessageResult,
-    x_CreateMessageResult,
+    v_CreateMessageResult,
+    i_CreateMessageResult,
   ),
-  SamplingMessage: makeValidator<T.SamplingMessage>(
-    "SamplingMessage",
-    g_SamplingMessage,
-    x_SamplingMessage,
-  ),
-  Annotations: makeValidator<T.Annotations>("Annotations", g_Annotations, x_Annotations),
-  ContentBlock: makeValidator<T.ContentBlock>("ContentBlock", g_ContentBlock, x_ContentBlock),
-  TextContent: makeValidator<T.TextContent>("TextContent", g_TextContent, x_TextContent),
-  ImageContent: makeValidator<T.ImageContent>("ImageContent", g_ImageContent, x_ImageContent),
-  AudioContent: makeValidator<T.AudioContent>("AudioContent", g_AudioContent, x_AudioContent),
-  ModelPreferences: makeValidator<T.ModelPreferences>(
-    "ModelPreferences",
-    g_ModelPreferences,
-    x_ModelPreferences,
-  ),
-  ModelHint: makeValidator<T.ModelHint>("ModelHint", g_ModelHint, x_ModelHint),
-  CompleteRequest: makeValidator<T.CompleteRequest>(
-    "CompleteRequest",
-    g_CompleteRequest,
-    x_CompleteRequest,
-  ),
-  CompleteResult: makeValidator<T.CompleteResult>(
-    "CompleteResult",
-    g_CompleteResult,
-    x_CompleteResult,
-  ),
-  ResourceTemplateReference: makeValidator<T.ResourceTemplateReference>(
+  SamplingMessage: makeValidator("SamplingMessage", v_SamplingMessage, i_SamplingMessage),
+  Annotations: makeValidator("Annotations", v_Annotations, i_Annotations),
+  ContentBlock: makeValidator("ContentBlock", v_ContentBlock, i_ContentBlock),
+  TextContent: makeValidator("TextContent", v_TextContent, i_TextContent),
+  ImageContent: makeValidator("ImageContent", v_ImageContent, i_ImageContent),
+  AudioContent: makeValidator("AudioContent", v_AudioContent, i_AudioContent),
+  ModelPreferences: makeValidator("ModelPreferences", v_ModelPreferences, i_ModelPreferences),
+  ModelHint: makeValidator("ModelHint", v_ModelHint, i_ModelHint),
+  CompleteRequest: makeValidator("CompleteRequest", v_CompleteRequest, i_CompleteRequest),
+  CompleteResult: makeValidator("CompleteResult", v_CompleteResult, i_CompleteResult),
+  ResourceTemplateReference: makeValidator(
     "ResourceTemplateReference",
-    g_ResourceTemplateReference,
-    x_ResourceTemplateReference,
+    v_ResourceTemplateReference,
+    i_ResourceTemplateReference,
   ),
-  PromptReference: makeValidator<T.PromptReference>(
-    "PromptReference",
-    g_PromptReference,
-    x_PromptReference,
-  ),
-  ListRootsRequest: makeValidator<T.ListRootsRequest>(
-    "ListRootsRequest",
-    g_ListRootsRequest,
-    x_ListRootsRequest,
-  ),
-  ListRootsResult: makeValidator<T.ListRootsResult>(
-    "ListRootsResult",
-    g_ListRootsResult,
-    x_ListRootsResult,
-  ),
-  Root: makeValidator<T.Root>("Root", g_Root, x_Root),
-  RootsListChangedNotification: makeValidator<T.RootsListChangedNotification>(
+  PromptReference: makeValidator("PromptReference", v_PromptReference, i_PromptReference),
+  ListRootsRequest: makeValidator("ListRootsRequest", v_ListRootsRequest, i_ListRootsRequest),
+  ListRootsResult: makeValidator("ListRootsResult", v_ListRootsResult, i_ListRootsResult),
+  Root: makeValidator("Root", v_Root, i_Root),
+  RootsListChangedNotification: makeValidator(
     "RootsListChangedNotification",
-    g_RootsListChangedNotification,
-    x_RootsListChangedNotification,
+    v_RootsListChangedNotification,
+    i_RootsListChangedNotification,
   ),
-  ElicitRequest: makeValidator<T.ElicitRequest>("ElicitRequest", g_ElicitRequest, x_ElicitRequest),
-  PrimitiveSchemaDefinition: makeValidator<T.PrimitiveSchemaDefinition>(
+  ElicitRequest: makeValidator("ElicitRequest", v_ElicitRequest, i_ElicitRequest),
+  PrimitiveSchemaDefinition: makeValidator(
     "PrimitiveSchemaDefinition",
-    g_PrimitiveSchemaDefinition,
-    x_PrimitiveSchemaDefinition,
+    v_PrimitiveSchemaDefinition,
+    i_PrimitiveSchemaDefinition,
   ),
-  StringSchema: makeValidator<T.StringSchema>("StringSchema", g_StringSchema, x_StringSchema),
-  NumberSchema: makeValidator<T.NumberSchema>("NumberSchema", g_NumberSchema, x_NumberSchema),
-  BooleanSchema: makeValidator<T.BooleanSchema>("BooleanSchema", g_BooleanSchema, x_BooleanSchema),
-  EnumSchema: makeValidator<T.EnumSchema>("EnumSchema", g_EnumSchema, x_EnumSchema),
-  ElicitResult: makeValidator<T.ElicitResult>("ElicitResult", g_ElicitResult, x_ElicitResult),
-  ClientRequest: makeValidator<T.ClientRequest>("ClientRequest", g_ClientRequest, x_ClientRequest),
-  ClientNotification: makeValidator<T.ClientNotification>(
+  StringSchema: makeValidator("StringSchema", v_StringSchema, i_StringSchema),
+  NumberSchema: makeValidator("NumberSchema", v_NumberSchema, i_NumberSchema),
+  BooleanSchema: makeValidator("BooleanSchema", v_BooleanSchema, i_BooleanSchema),
+  EnumSchema: makeValidator("EnumSchema", v_EnumSchema, i_EnumSchema),
+  ElicitResult: makeValidator("ElicitResult", v_ElicitResult, i_ElicitResult),
+  ClientRequest: makeValidator("ClientRequest", v_ClientRequest, i_ClientRequest),
+  ClientNotification: makeValidator(
     "ClientNotification",
-    g_ClientNotification,
-    x_ClientNotification,
+    v_ClientNotification,
+    i_ClientNotification,
   ),
-  ClientResult: makeValidator<T.ClientResult>("ClientResult", g_ClientResult, x_ClientResult),
-  ServerRequest: makeValidator<T.ServerRequest>("ServerRequest", g_ServerRequest, x_ServerRequest),
-  ServerNotification: makeValidator<T.ServerNotification>(
+  ClientResult: makeValidator("ClientResult", v_ClientResult, i_ClientResult),
+  ServerRequest: makeValidator("ServerRequest", v_ServerRequest, i_ServerRequest),
+  ServerNotification: makeValidator(
     "ServerNotification",
-    g_ServerNotification,
-    x_ServerNotification,
+    v_ServerNotification,
+    i_ServerNotification,
   ),
-  ServerResult: makeValidator<T.ServerResult>("ServerResult", g_ServerResult, x_ServerResult),
+  ServerResult: makeValidator("ServerResult", v_ServerResult, i_ServerResult),
 };
 
 export const isJSONRPCMessage = validators.JSONRPCMessage.is;

@@ -188,15 +188,15 @@ function unreadable(error: unknown): Issue {
   };
 }
 
-function run<T>(guard: Guard, explain: Explain, value: unknown): ValidationResult<T> {
-  try {
-    if (guard(value, 0)) return { ok: true, value: value as T };
-    const issues: Issue[] = [];
-    explain(value, "", issues, 0);
-    return { ok: false, issues };
-  } catch (error) {
-    return { ok: false, issues: [unreadable(error)] };
-  }
+/** The issues of a value the guard rejected (the slow path: only on failure). */
+function explained<T>(explain: Explain, value: unknown): ValidationResult<T> {
+  const issues: Issue[] = [];
+  explain(value, "", issues, 0);
+  return { ok: false, issues };
+}
+
+function unreadableResult<T>(error: unknown): ValidationResult<T> {
+  return { ok: false, issues: [unreadable(error)] };
 }
 
 function segments(path: string): string[] {
@@ -208,18 +208,16 @@ function segments(path: string): string[] {
         .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
-function makeValidator<T>(name: string, guard: Guard, explain: Explain): Validator<T> {
-  const validate = (value: unknown): ValidationResult<T> => run<T>(guard, explain, value);
+/** Each type gets its own small `validate` and `is`, so the guard call in them stays monomorphic. */
+function makeValidator<T>(
+  name: string,
+  validate: (value: unknown) => ValidationResult<T>,
+  is: (value: unknown) => value is T,
+): Validator<T> {
   return {
     name,
     validate,
-    is: (value: unknown): value is T => {
-      try {
-        return guard(value, 0);
-      } catch {
-        return false;
-      }
-    },
+    is,
     assert(value: unknown): asserts value is T {
       const result = validate(value);
       if (!result.ok) throw new ValidationError(name, result.issues);
@@ -258,6 +256,16 @@ function isByte(s: string): boolean {
  * A linear scan; only the bracketed IP literal uses a regular expression, on a short string.
  */
 function isUri(s: string): boolean {
+  // Most URIs are a scheme and plain path, query and fragment characters: one native pass.
+  // Anything else (percent-encodings, userinfo, IP literals, a port, or a very long string)
+  // takes the full scan below. Every string the pattern accepts, the scan accepts too.
+  return (s.length <= 8192 && SIMPLE_URI.test(s)) || isUriScan(s);
+}
+
+const SIMPLE_URI =
+  /^[a-z][a-z0-9+.-]*:[a-z0-9\-._~!$&'()*+,;=:@/]+(?:\?[a-z0-9\-._~!$&'()*+,;=:@/?]*)?(?:#[a-z0-9\-._~!$&'()*+,;=:@/?]*)?$/i;
+
+function isUriScan(s: string): boolean {
   const colon = s.indexOf(":");
   if (colon < 1 || !isSchemeChars(s, colon)) return false;
   let end = s.length;
@@ -8603,599 +8611,3330 @@ export interface Validators {
   readonly ServerResult: Validator<T.ServerResult>;
 }
 
+function v_JSONValue(value: unknown): ValidationResult<T.JSONValue> {
+  try {
+    return g_JSONValue(value, 0)
+      ? { ok: true, value: value as T.JSONValue }
+      : explained(x_JSONValue, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_JSONValue(value: unknown): value is T.JSONValue {
+  try {
+    return g_JSONValue(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_JSONObject(value: unknown): ValidationResult<T.JSONObject> {
+  try {
+    return g_JSONObject(value, 0)
+      ? { ok: true, value: value as T.JSONObject }
+      : explained(x_JSONObject, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_JSONObject(value: unknown): value is T.JSONObject {
+  try {
+    return g_JSONObject(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_JSONArray(value: unknown): ValidationResult<T.JSONArray> {
+  try {
+    return g_JSONArray(value, 0)
+      ? { ok: true, value: value as T.JSONArray }
+      : explained(x_JSONArray, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_JSONArray(value: unknown): value is T.JSONArray {
+  try {
+    return g_JSONArray(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_JSONRPCMessage(value: unknown): ValidationResult<T.JSONRPCMessage> {
+  try {
+    return g_JSONRPCMessage(value, 0)
+      ? { ok: true, value: value as T.JSONRPCMessage }
+      : explained(x_JSONRPCMessage, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_JSONRPCMessage(value: unknown): value is T.JSONRPCMessage {
+  try {
+    return g_JSONRPCMessage(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_MetaObject(value: unknown): ValidationResult<T.MetaObject> {
+  try {
+    return g_MetaObject(value, 0)
+      ? { ok: true, value: value as T.MetaObject }
+      : explained(x_MetaObject, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_MetaObject(value: unknown): value is T.MetaObject {
+  try {
+    return g_MetaObject(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_RequestMetaObject(value: unknown): ValidationResult<T.RequestMetaObject> {
+  try {
+    return g_RequestMetaObject(value, 0)
+      ? { ok: true, value: value as T.RequestMetaObject }
+      : explained(x_RequestMetaObject, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_RequestMetaObject(value: unknown): value is T.RequestMetaObject {
+  try {
+    return g_RequestMetaObject(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_NotificationMetaObject(value: unknown): ValidationResult<T.NotificationMetaObject> {
+  try {
+    return g_NotificationMetaObject(value, 0)
+      ? { ok: true, value: value as T.NotificationMetaObject }
+      : explained(x_NotificationMetaObject, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_NotificationMetaObject(value: unknown): value is T.NotificationMetaObject {
+  try {
+    return g_NotificationMetaObject(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ResultMetaObject(value: unknown): ValidationResult<T.ResultMetaObject> {
+  try {
+    return g_ResultMetaObject(value, 0)
+      ? { ok: true, value: value as T.ResultMetaObject }
+      : explained(x_ResultMetaObject, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ResultMetaObject(value: unknown): value is T.ResultMetaObject {
+  try {
+    return g_ResultMetaObject(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ProgressToken(value: unknown): ValidationResult<T.ProgressToken> {
+  try {
+    return g_ProgressToken(value, 0)
+      ? { ok: true, value: value as T.ProgressToken }
+      : explained(x_ProgressToken, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ProgressToken(value: unknown): value is T.ProgressToken {
+  try {
+    return g_ProgressToken(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_Cursor(value: unknown): ValidationResult<T.Cursor> {
+  try {
+    return g_Cursor(value, 0) ? { ok: true, value: value as T.Cursor } : explained(x_Cursor, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_Cursor(value: unknown): value is T.Cursor {
+  try {
+    return g_Cursor(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_RequestParams(value: unknown): ValidationResult<T.RequestParams> {
+  try {
+    return g_RequestParams(value, 0)
+      ? { ok: true, value: value as T.RequestParams }
+      : explained(x_RequestParams, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_RequestParams(value: unknown): value is T.RequestParams {
+  try {
+    return g_RequestParams(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_Request(value: unknown): ValidationResult<T.Request> {
+  try {
+    return g_Request(value, 0)
+      ? { ok: true, value: value as T.Request }
+      : explained(x_Request, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_Request(value: unknown): value is T.Request {
+  try {
+    return g_Request(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_NotificationParams(value: unknown): ValidationResult<T.NotificationParams> {
+  try {
+    return g_NotificationParams(value, 0)
+      ? { ok: true, value: value as T.NotificationParams }
+      : explained(x_NotificationParams, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_NotificationParams(value: unknown): value is T.NotificationParams {
+  try {
+    return g_NotificationParams(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_Notification(value: unknown): ValidationResult<T.Notification> {
+  try {
+    return g_Notification(value, 0)
+      ? { ok: true, value: value as T.Notification }
+      : explained(x_Notification, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_Notification(value: unknown): value is T.Notification {
+  try {
+    return g_Notification(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ResultType(value: unknown): ValidationResult<T.ResultType> {
+  try {
+    return g_ResultType(value, 0)
+      ? { ok: true, value: value as T.ResultType }
+      : explained(x_ResultType, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ResultType(value: unknown): value is T.ResultType {
+  try {
+    return g_ResultType(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_Result(value: unknown): ValidationResult<T.Result> {
+  try {
+    return g_Result(value, 0) ? { ok: true, value: value as T.Result } : explained(x_Result, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_Result(value: unknown): value is T.Result {
+  try {
+    return g_Result(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_Error(value: unknown): ValidationResult<T.Error> {
+  try {
+    return g_Error(value, 0) ? { ok: true, value: value as T.Error } : explained(x_Error, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_Error(value: unknown): value is T.Error {
+  try {
+    return g_Error(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_RequestId(value: unknown): ValidationResult<T.RequestId> {
+  try {
+    return g_RequestId(value, 0)
+      ? { ok: true, value: value as T.RequestId }
+      : explained(x_RequestId, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_RequestId(value: unknown): value is T.RequestId {
+  try {
+    return g_RequestId(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_JSONRPCRequest(value: unknown): ValidationResult<T.JSONRPCRequest> {
+  try {
+    return g_JSONRPCRequest(value, 0)
+      ? { ok: true, value: value as T.JSONRPCRequest }
+      : explained(x_JSONRPCRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_JSONRPCRequest(value: unknown): value is T.JSONRPCRequest {
+  try {
+    return g_JSONRPCRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_JSONRPCNotification(value: unknown): ValidationResult<T.JSONRPCNotification> {
+  try {
+    return g_JSONRPCNotification(value, 0)
+      ? { ok: true, value: value as T.JSONRPCNotification }
+      : explained(x_JSONRPCNotification, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_JSONRPCNotification(value: unknown): value is T.JSONRPCNotification {
+  try {
+    return g_JSONRPCNotification(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_JSONRPCResultResponse(value: unknown): ValidationResult<T.JSONRPCResultResponse> {
+  try {
+    return g_JSONRPCResultResponse(value, 0)
+      ? { ok: true, value: value as T.JSONRPCResultResponse }
+      : explained(x_JSONRPCResultResponse, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_JSONRPCResultResponse(value: unknown): value is T.JSONRPCResultResponse {
+  try {
+    return g_JSONRPCResultResponse(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_JSONRPCErrorResponse(value: unknown): ValidationResult<T.JSONRPCErrorResponse> {
+  try {
+    return g_JSONRPCErrorResponse(value, 0)
+      ? { ok: true, value: value as T.JSONRPCErrorResponse }
+      : explained(x_JSONRPCErrorResponse, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_JSONRPCErrorResponse(value: unknown): value is T.JSONRPCErrorResponse {
+  try {
+    return g_JSONRPCErrorResponse(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_JSONRPCResponse(value: unknown): ValidationResult<T.JSONRPCResponse> {
+  try {
+    return g_JSONRPCResponse(value, 0)
+      ? { ok: true, value: value as T.JSONRPCResponse }
+      : explained(x_JSONRPCResponse, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_JSONRPCResponse(value: unknown): value is T.JSONRPCResponse {
+  try {
+    return g_JSONRPCResponse(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ParseError(value: unknown): ValidationResult<T.ParseError> {
+  try {
+    return g_ParseError(value, 0)
+      ? { ok: true, value: value as T.ParseError }
+      : explained(x_ParseError, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ParseError(value: unknown): value is T.ParseError {
+  try {
+    return g_ParseError(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_InvalidRequestError(value: unknown): ValidationResult<T.InvalidRequestError> {
+  try {
+    return g_InvalidRequestError(value, 0)
+      ? { ok: true, value: value as T.InvalidRequestError }
+      : explained(x_InvalidRequestError, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_InvalidRequestError(value: unknown): value is T.InvalidRequestError {
+  try {
+    return g_InvalidRequestError(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_MethodNotFoundError(value: unknown): ValidationResult<T.MethodNotFoundError> {
+  try {
+    return g_MethodNotFoundError(value, 0)
+      ? { ok: true, value: value as T.MethodNotFoundError }
+      : explained(x_MethodNotFoundError, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_MethodNotFoundError(value: unknown): value is T.MethodNotFoundError {
+  try {
+    return g_MethodNotFoundError(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_InvalidParamsError(value: unknown): ValidationResult<T.InvalidParamsError> {
+  try {
+    return g_InvalidParamsError(value, 0)
+      ? { ok: true, value: value as T.InvalidParamsError }
+      : explained(x_InvalidParamsError, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_InvalidParamsError(value: unknown): value is T.InvalidParamsError {
+  try {
+    return g_InvalidParamsError(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_InternalError(value: unknown): ValidationResult<T.InternalError> {
+  try {
+    return g_InternalError(value, 0)
+      ? { ok: true, value: value as T.InternalError }
+      : explained(x_InternalError, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_InternalError(value: unknown): value is T.InternalError {
+  try {
+    return g_InternalError(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_HeaderMismatchError(value: unknown): ValidationResult<T.HeaderMismatchError> {
+  try {
+    return g_HeaderMismatchError(value, 0)
+      ? { ok: true, value: value as T.HeaderMismatchError }
+      : explained(x_HeaderMismatchError, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_HeaderMismatchError(value: unknown): value is T.HeaderMismatchError {
+  try {
+    return g_HeaderMismatchError(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_UnsupportedProtocolVersionError(
+  value: unknown,
+): ValidationResult<T.UnsupportedProtocolVersionError> {
+  try {
+    return g_UnsupportedProtocolVersionError(value, 0)
+      ? { ok: true, value: value as T.UnsupportedProtocolVersionError }
+      : explained(x_UnsupportedProtocolVersionError, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_UnsupportedProtocolVersionError(
+  value: unknown,
+): value is T.UnsupportedProtocolVersionError {
+  try {
+    return g_UnsupportedProtocolVersionError(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_MissingRequiredClientCapabilityError(
+  value: unknown,
+): ValidationResult<T.MissingRequiredClientCapabilityError> {
+  try {
+    return g_MissingRequiredClientCapabilityError(value, 0)
+      ? { ok: true, value: value as T.MissingRequiredClientCapabilityError }
+      : explained(x_MissingRequiredClientCapabilityError, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_MissingRequiredClientCapabilityError(
+  value: unknown,
+): value is T.MissingRequiredClientCapabilityError {
+  try {
+    return g_MissingRequiredClientCapabilityError(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_EmptyResult(value: unknown): ValidationResult<T.EmptyResult> {
+  try {
+    return g_EmptyResult(value, 0)
+      ? { ok: true, value: value as T.EmptyResult }
+      : explained(x_EmptyResult, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_EmptyResult(value: unknown): value is T.EmptyResult {
+  try {
+    return g_EmptyResult(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_InputRequest(value: unknown): ValidationResult<T.InputRequest> {
+  try {
+    return g_InputRequest(value, 0)
+      ? { ok: true, value: value as T.InputRequest }
+      : explained(x_InputRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_InputRequest(value: unknown): value is T.InputRequest {
+  try {
+    return g_InputRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_InputResponse(value: unknown): ValidationResult<T.InputResponse> {
+  try {
+    return g_InputResponse(value, 0)
+      ? { ok: true, value: value as T.InputResponse }
+      : explained(x_InputResponse, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_InputResponse(value: unknown): value is T.InputResponse {
+  try {
+    return g_InputResponse(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_InputRequests(value: unknown): ValidationResult<T.InputRequests> {
+  try {
+    return g_InputRequests(value, 0)
+      ? { ok: true, value: value as T.InputRequests }
+      : explained(x_InputRequests, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_InputRequests(value: unknown): value is T.InputRequests {
+  try {
+    return g_InputRequests(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_InputResponses(value: unknown): ValidationResult<T.InputResponses> {
+  try {
+    return g_InputResponses(value, 0)
+      ? { ok: true, value: value as T.InputResponses }
+      : explained(x_InputResponses, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_InputResponses(value: unknown): value is T.InputResponses {
+  try {
+    return g_InputResponses(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_InputRequiredResult(value: unknown): ValidationResult<T.InputRequiredResult> {
+  try {
+    return g_InputRequiredResult(value, 0)
+      ? { ok: true, value: value as T.InputRequiredResult }
+      : explained(x_InputRequiredResult, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_InputRequiredResult(value: unknown): value is T.InputRequiredResult {
+  try {
+    return g_InputRequiredResult(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_InputResponseRequestParams(
+  value: unknown,
+): ValidationResult<T.InputResponseRequestParams> {
+  try {
+    return g_InputResponseRequestParams(value, 0)
+      ? { ok: true, value: value as T.InputResponseRequestParams }
+      : explained(x_InputResponseRequestParams, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_InputResponseRequestParams(value: unknown): value is T.InputResponseRequestParams {
+  try {
+    return g_InputResponseRequestParams(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_CancelledNotificationParams(
+  value: unknown,
+): ValidationResult<T.CancelledNotificationParams> {
+  try {
+    return g_CancelledNotificationParams(value, 0)
+      ? { ok: true, value: value as T.CancelledNotificationParams }
+      : explained(x_CancelledNotificationParams, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_CancelledNotificationParams(value: unknown): value is T.CancelledNotificationParams {
+  try {
+    return g_CancelledNotificationParams(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_CancelledNotification(value: unknown): ValidationResult<T.CancelledNotification> {
+  try {
+    return g_CancelledNotification(value, 0)
+      ? { ok: true, value: value as T.CancelledNotification }
+      : explained(x_CancelledNotification, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_CancelledNotification(value: unknown): value is T.CancelledNotification {
+  try {
+    return g_CancelledNotification(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_DiscoverRequest(value: unknown): ValidationResult<T.DiscoverRequest> {
+  try {
+    return g_DiscoverRequest(value, 0)
+      ? { ok: true, value: value as T.DiscoverRequest }
+      : explained(x_DiscoverRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_DiscoverRequest(value: unknown): value is T.DiscoverRequest {
+  try {
+    return g_DiscoverRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_DiscoverResult(value: unknown): ValidationResult<T.DiscoverResult> {
+  try {
+    return g_DiscoverResult(value, 0)
+      ? { ok: true, value: value as T.DiscoverResult }
+      : explained(x_DiscoverResult, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_DiscoverResult(value: unknown): value is T.DiscoverResult {
+  try {
+    return g_DiscoverResult(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_DiscoverResultResponse(value: unknown): ValidationResult<T.DiscoverResultResponse> {
+  try {
+    return g_DiscoverResultResponse(value, 0)
+      ? { ok: true, value: value as T.DiscoverResultResponse }
+      : explained(x_DiscoverResultResponse, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_DiscoverResultResponse(value: unknown): value is T.DiscoverResultResponse {
+  try {
+    return g_DiscoverResultResponse(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ClientCapabilities(value: unknown): ValidationResult<T.ClientCapabilities> {
+  try {
+    return g_ClientCapabilities(value, 0)
+      ? { ok: true, value: value as T.ClientCapabilities }
+      : explained(x_ClientCapabilities, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ClientCapabilities(value: unknown): value is T.ClientCapabilities {
+  try {
+    return g_ClientCapabilities(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ServerCapabilities(value: unknown): ValidationResult<T.ServerCapabilities> {
+  try {
+    return g_ServerCapabilities(value, 0)
+      ? { ok: true, value: value as T.ServerCapabilities }
+      : explained(x_ServerCapabilities, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ServerCapabilities(value: unknown): value is T.ServerCapabilities {
+  try {
+    return g_ServerCapabilities(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_Icon(value: unknown): ValidationResult<T.Icon> {
+  try {
+    return g_Icon(value, 0) ? { ok: true, value: value as T.Icon } : explained(x_Icon, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_Icon(value: unknown): value is T.Icon {
+  try {
+    return g_Icon(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_Icons(value: unknown): ValidationResult<T.Icons> {
+  try {
+    return g_Icons(value, 0) ? { ok: true, value: value as T.Icons } : explained(x_Icons, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_Icons(value: unknown): value is T.Icons {
+  try {
+    return g_Icons(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_BaseMetadata(value: unknown): ValidationResult<T.BaseMetadata> {
+  try {
+    return g_BaseMetadata(value, 0)
+      ? { ok: true, value: value as T.BaseMetadata }
+      : explained(x_BaseMetadata, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_BaseMetadata(value: unknown): value is T.BaseMetadata {
+  try {
+    return g_BaseMetadata(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_Implementation(value: unknown): ValidationResult<T.Implementation> {
+  try {
+    return g_Implementation(value, 0)
+      ? { ok: true, value: value as T.Implementation }
+      : explained(x_Implementation, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_Implementation(value: unknown): value is T.Implementation {
+  try {
+    return g_Implementation(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ProgressNotificationParams(
+  value: unknown,
+): ValidationResult<T.ProgressNotificationParams> {
+  try {
+    return g_ProgressNotificationParams(value, 0)
+      ? { ok: true, value: value as T.ProgressNotificationParams }
+      : explained(x_ProgressNotificationParams, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ProgressNotificationParams(value: unknown): value is T.ProgressNotificationParams {
+  try {
+    return g_ProgressNotificationParams(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ProgressNotification(value: unknown): ValidationResult<T.ProgressNotification> {
+  try {
+    return g_ProgressNotification(value, 0)
+      ? { ok: true, value: value as T.ProgressNotification }
+      : explained(x_ProgressNotification, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ProgressNotification(value: unknown): value is T.ProgressNotification {
+  try {
+    return g_ProgressNotification(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_PaginatedRequestParams(value: unknown): ValidationResult<T.PaginatedRequestParams> {
+  try {
+    return g_PaginatedRequestParams(value, 0)
+      ? { ok: true, value: value as T.PaginatedRequestParams }
+      : explained(x_PaginatedRequestParams, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_PaginatedRequestParams(value: unknown): value is T.PaginatedRequestParams {
+  try {
+    return g_PaginatedRequestParams(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_PaginatedRequest(value: unknown): ValidationResult<T.PaginatedRequest> {
+  try {
+    return g_PaginatedRequest(value, 0)
+      ? { ok: true, value: value as T.PaginatedRequest }
+      : explained(x_PaginatedRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_PaginatedRequest(value: unknown): value is T.PaginatedRequest {
+  try {
+    return g_PaginatedRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_PaginatedResult(value: unknown): ValidationResult<T.PaginatedResult> {
+  try {
+    return g_PaginatedResult(value, 0)
+      ? { ok: true, value: value as T.PaginatedResult }
+      : explained(x_PaginatedResult, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_PaginatedResult(value: unknown): value is T.PaginatedResult {
+  try {
+    return g_PaginatedResult(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_CacheableResult(value: unknown): ValidationResult<T.CacheableResult> {
+  try {
+    return g_CacheableResult(value, 0)
+      ? { ok: true, value: value as T.CacheableResult }
+      : explained(x_CacheableResult, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_CacheableResult(value: unknown): value is T.CacheableResult {
+  try {
+    return g_CacheableResult(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ListResourcesRequest(value: unknown): ValidationResult<T.ListResourcesRequest> {
+  try {
+    return g_ListResourcesRequest(value, 0)
+      ? { ok: true, value: value as T.ListResourcesRequest }
+      : explained(x_ListResourcesRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ListResourcesRequest(value: unknown): value is T.ListResourcesRequest {
+  try {
+    return g_ListResourcesRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ListResourcesResult(value: unknown): ValidationResult<T.ListResourcesResult> {
+  try {
+    return g_ListResourcesResult(value, 0)
+      ? { ok: true, value: value as T.ListResourcesResult }
+      : explained(x_ListResourcesResult, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ListResourcesResult(value: unknown): value is T.ListResourcesResult {
+  try {
+    return g_ListResourcesResult(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ListResourcesResultResponse(
+  value: unknown,
+): ValidationResult<T.ListResourcesResultResponse> {
+  try {
+    return g_ListResourcesResultResponse(value, 0)
+      ? { ok: true, value: value as T.ListResourcesResultResponse }
+      : explained(x_ListResourcesResultResponse, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ListResourcesResultResponse(value: unknown): value is T.ListResourcesResultResponse {
+  try {
+    return g_ListResourcesResultResponse(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ListResourceTemplatesRequest(
+  value: unknown,
+): ValidationResult<T.ListResourceTemplatesRequest> {
+  try {
+    return g_ListResourceTemplatesRequest(value, 0)
+      ? { ok: true, value: value as T.ListResourceTemplatesRequest }
+      : explained(x_ListResourceTemplatesRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ListResourceTemplatesRequest(value: unknown): value is T.ListResourceTemplatesRequest {
+  try {
+    return g_ListResourceTemplatesRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ListResourceTemplatesResult(
+  value: unknown,
+): ValidationResult<T.ListResourceTemplatesResult> {
+  try {
+    return g_ListResourceTemplatesResult(value, 0)
+      ? { ok: true, value: value as T.ListResourceTemplatesResult }
+      : explained(x_ListResourceTemplatesResult, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ListResourceTemplatesResult(value: unknown): value is T.ListResourceTemplatesResult {
+  try {
+    return g_ListResourceTemplatesResult(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ListResourceTemplatesResultResponse(
+  value: unknown,
+): ValidationResult<T.ListResourceTemplatesResultResponse> {
+  try {
+    return g_ListResourceTemplatesResultResponse(value, 0)
+      ? { ok: true, value: value as T.ListResourceTemplatesResultResponse }
+      : explained(x_ListResourceTemplatesResultResponse, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ListResourceTemplatesResultResponse(
+  value: unknown,
+): value is T.ListResourceTemplatesResultResponse {
+  try {
+    return g_ListResourceTemplatesResultResponse(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ResourceRequestParams(value: unknown): ValidationResult<T.ResourceRequestParams> {
+  try {
+    return g_ResourceRequestParams(value, 0)
+      ? { ok: true, value: value as T.ResourceRequestParams }
+      : explained(x_ResourceRequestParams, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ResourceRequestParams(value: unknown): value is T.ResourceRequestParams {
+  try {
+    return g_ResourceRequestParams(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ReadResourceRequestParams(
+  value: unknown,
+): ValidationResult<T.ReadResourceRequestParams> {
+  try {
+    return g_ReadResourceRequestParams(value, 0)
+      ? { ok: true, value: value as T.ReadResourceRequestParams }
+      : explained(x_ReadResourceRequestParams, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ReadResourceRequestParams(value: unknown): value is T.ReadResourceRequestParams {
+  try {
+    return g_ReadResourceRequestParams(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ReadResourceRequest(value: unknown): ValidationResult<T.ReadResourceRequest> {
+  try {
+    return g_ReadResourceRequest(value, 0)
+      ? { ok: true, value: value as T.ReadResourceRequest }
+      : explained(x_ReadResourceRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ReadResourceRequest(value: unknown): value is T.ReadResourceRequest {
+  try {
+    return g_ReadResourceRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ReadResourceResult(value: unknown): ValidationResult<T.ReadResourceResult> {
+  try {
+    return g_ReadResourceResult(value, 0)
+      ? { ok: true, value: value as T.ReadResourceResult }
+      : explained(x_ReadResourceResult, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ReadResourceResult(value: unknown): value is T.ReadResourceResult {
+  try {
+    return g_ReadResourceResult(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ReadResourceResultResponse(
+  value: unknown,
+): ValidationResult<T.ReadResourceResultResponse> {
+  try {
+    return g_ReadResourceResultResponse(value, 0)
+      ? { ok: true, value: value as T.ReadResourceResultResponse }
+      : explained(x_ReadResourceResultResponse, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ReadResourceResultResponse(value: unknown): value is T.ReadResourceResultResponse {
+  try {
+    return g_ReadResourceResultResponse(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ResourceListChangedNotification(
+  value: unknown,
+): ValidationResult<T.ResourceListChangedNotification> {
+  try {
+    return g_ResourceListChangedNotification(value, 0)
+      ? { ok: true, value: value as T.ResourceListChangedNotification }
+      : explained(x_ResourceListChangedNotification, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ResourceListChangedNotification(
+  value: unknown,
+): value is T.ResourceListChangedNotification {
+  try {
+    return g_ResourceListChangedNotification(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_SubscriptionFilter(value: unknown): ValidationResult<T.SubscriptionFilter> {
+  try {
+    return g_SubscriptionFilter(value, 0)
+      ? { ok: true, value: value as T.SubscriptionFilter }
+      : explained(x_SubscriptionFilter, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_SubscriptionFilter(value: unknown): value is T.SubscriptionFilter {
+  try {
+    return g_SubscriptionFilter(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_SubscriptionsListenRequestParams(
+  value: unknown,
+): ValidationResult<T.SubscriptionsListenRequestParams> {
+  try {
+    return g_SubscriptionsListenRequestParams(value, 0)
+      ? { ok: true, value: value as T.SubscriptionsListenRequestParams }
+      : explained(x_SubscriptionsListenRequestParams, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_SubscriptionsListenRequestParams(
+  value: unknown,
+): value is T.SubscriptionsListenRequestParams {
+  try {
+    return g_SubscriptionsListenRequestParams(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_SubscriptionsListenRequest(
+  value: unknown,
+): ValidationResult<T.SubscriptionsListenRequest> {
+  try {
+    return g_SubscriptionsListenRequest(value, 0)
+      ? { ok: true, value: value as T.SubscriptionsListenRequest }
+      : explained(x_SubscriptionsListenRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_SubscriptionsListenRequest(value: unknown): value is T.SubscriptionsListenRequest {
+  try {
+    return g_SubscriptionsListenRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_SubscriptionsListenResultMetaObject(
+  value: unknown,
+): ValidationResult<T.SubscriptionsListenResultMetaObject> {
+  try {
+    return g_SubscriptionsListenResultMetaObject(value, 0)
+      ? { ok: true, value: value as T.SubscriptionsListenResultMetaObject }
+      : explained(x_SubscriptionsListenResultMetaObject, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_SubscriptionsListenResultMetaObject(
+  value: unknown,
+): value is T.SubscriptionsListenResultMetaObject {
+  try {
+    return g_SubscriptionsListenResultMetaObject(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_SubscriptionsListenResult(
+  value: unknown,
+): ValidationResult<T.SubscriptionsListenResult> {
+  try {
+    return g_SubscriptionsListenResult(value, 0)
+      ? { ok: true, value: value as T.SubscriptionsListenResult }
+      : explained(x_SubscriptionsListenResult, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_SubscriptionsListenResult(value: unknown): value is T.SubscriptionsListenResult {
+  try {
+    return g_SubscriptionsListenResult(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_SubscriptionsListenResultResponse(
+  value: unknown,
+): ValidationResult<T.SubscriptionsListenResultResponse> {
+  try {
+    return g_SubscriptionsListenResultResponse(value, 0)
+      ? { ok: true, value: value as T.SubscriptionsListenResultResponse }
+      : explained(x_SubscriptionsListenResultResponse, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_SubscriptionsListenResultResponse(
+  value: unknown,
+): value is T.SubscriptionsListenResultResponse {
+  try {
+    return g_SubscriptionsListenResultResponse(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_SubscriptionsAcknowledgedNotificationParams(
+  value: unknown,
+): ValidationResult<T.SubscriptionsAcknowledgedNotificationParams> {
+  try {
+    return g_SubscriptionsAcknowledgedNotificationParams(value, 0)
+      ? { ok: true, value: value as T.SubscriptionsAcknowledgedNotificationParams }
+      : explained(x_SubscriptionsAcknowledgedNotificationParams, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_SubscriptionsAcknowledgedNotificationParams(
+  value: unknown,
+): value is T.SubscriptionsAcknowledgedNotificationParams {
+  try {
+    return g_SubscriptionsAcknowledgedNotificationParams(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_SubscriptionsAcknowledgedNotification(
+  value: unknown,
+): ValidationResult<T.SubscriptionsAcknowledgedNotification> {
+  try {
+    return g_SubscriptionsAcknowledgedNotification(value, 0)
+      ? { ok: true, value: value as T.SubscriptionsAcknowledgedNotification }
+      : explained(x_SubscriptionsAcknowledgedNotification, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_SubscriptionsAcknowledgedNotification(
+  value: unknown,
+): value is T.SubscriptionsAcknowledgedNotification {
+  try {
+    return g_SubscriptionsAcknowledgedNotification(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ResourceUpdatedNotificationParams(
+  value: unknown,
+): ValidationResult<T.ResourceUpdatedNotificationParams> {
+  try {
+    return g_ResourceUpdatedNotificationParams(value, 0)
+      ? { ok: true, value: value as T.ResourceUpdatedNotificationParams }
+      : explained(x_ResourceUpdatedNotificationParams, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ResourceUpdatedNotificationParams(
+  value: unknown,
+): value is T.ResourceUpdatedNotificationParams {
+  try {
+    return g_ResourceUpdatedNotificationParams(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ResourceUpdatedNotification(
+  value: unknown,
+): ValidationResult<T.ResourceUpdatedNotification> {
+  try {
+    return g_ResourceUpdatedNotification(value, 0)
+      ? { ok: true, value: value as T.ResourceUpdatedNotification }
+      : explained(x_ResourceUpdatedNotification, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ResourceUpdatedNotification(value: unknown): value is T.ResourceUpdatedNotification {
+  try {
+    return g_ResourceUpdatedNotification(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_Resource(value: unknown): ValidationResult<T.Resource> {
+  try {
+    return g_Resource(value, 0)
+      ? { ok: true, value: value as T.Resource }
+      : explained(x_Resource, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_Resource(value: unknown): value is T.Resource {
+  try {
+    return g_Resource(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ResourceTemplate(value: unknown): ValidationResult<T.ResourceTemplate> {
+  try {
+    return g_ResourceTemplate(value, 0)
+      ? { ok: true, value: value as T.ResourceTemplate }
+      : explained(x_ResourceTemplate, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ResourceTemplate(value: unknown): value is T.ResourceTemplate {
+  try {
+    return g_ResourceTemplate(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ResourceContents(value: unknown): ValidationResult<T.ResourceContents> {
+  try {
+    return g_ResourceContents(value, 0)
+      ? { ok: true, value: value as T.ResourceContents }
+      : explained(x_ResourceContents, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ResourceContents(value: unknown): value is T.ResourceContents {
+  try {
+    return g_ResourceContents(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_TextResourceContents(value: unknown): ValidationResult<T.TextResourceContents> {
+  try {
+    return g_TextResourceContents(value, 0)
+      ? { ok: true, value: value as T.TextResourceContents }
+      : explained(x_TextResourceContents, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_TextResourceContents(value: unknown): value is T.TextResourceContents {
+  try {
+    return g_TextResourceContents(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_BlobResourceContents(value: unknown): ValidationResult<T.BlobResourceContents> {
+  try {
+    return g_BlobResourceContents(value, 0)
+      ? { ok: true, value: value as T.BlobResourceContents }
+      : explained(x_BlobResourceContents, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_BlobResourceContents(value: unknown): value is T.BlobResourceContents {
+  try {
+    return g_BlobResourceContents(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ListPromptsRequest(value: unknown): ValidationResult<T.ListPromptsRequest> {
+  try {
+    return g_ListPromptsRequest(value, 0)
+      ? { ok: true, value: value as T.ListPromptsRequest }
+      : explained(x_ListPromptsRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ListPromptsRequest(value: unknown): value is T.ListPromptsRequest {
+  try {
+    return g_ListPromptsRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ListPromptsResult(value: unknown): ValidationResult<T.ListPromptsResult> {
+  try {
+    return g_ListPromptsResult(value, 0)
+      ? { ok: true, value: value as T.ListPromptsResult }
+      : explained(x_ListPromptsResult, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ListPromptsResult(value: unknown): value is T.ListPromptsResult {
+  try {
+    return g_ListPromptsResult(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ListPromptsResultResponse(
+  value: unknown,
+): ValidationResult<T.ListPromptsResultResponse> {
+  try {
+    return g_ListPromptsResultResponse(value, 0)
+      ? { ok: true, value: value as T.ListPromptsResultResponse }
+      : explained(x_ListPromptsResultResponse, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ListPromptsResultResponse(value: unknown): value is T.ListPromptsResultResponse {
+  try {
+    return g_ListPromptsResultResponse(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_GetPromptRequestParams(value: unknown): ValidationResult<T.GetPromptRequestParams> {
+  try {
+    return g_GetPromptRequestParams(value, 0)
+      ? { ok: true, value: value as T.GetPromptRequestParams }
+      : explained(x_GetPromptRequestParams, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_GetPromptRequestParams(value: unknown): value is T.GetPromptRequestParams {
+  try {
+    return g_GetPromptRequestParams(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_GetPromptRequest(value: unknown): ValidationResult<T.GetPromptRequest> {
+  try {
+    return g_GetPromptRequest(value, 0)
+      ? { ok: true, value: value as T.GetPromptRequest }
+      : explained(x_GetPromptRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_GetPromptRequest(value: unknown): value is T.GetPromptRequest {
+  try {
+    return g_GetPromptRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_GetPromptResult(value: unknown): ValidationResult<T.GetPromptResult> {
+  try {
+    return g_GetPromptResult(value, 0)
+      ? { ok: true, value: value as T.GetPromptResult }
+      : explained(x_GetPromptResult, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_GetPromptResult(value: unknown): value is T.GetPromptResult {
+  try {
+    return g_GetPromptResult(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_GetPromptResultResponse(value: unknown): ValidationResult<T.GetPromptResultResponse> {
+  try {
+    return g_GetPromptResultResponse(value, 0)
+      ? { ok: true, value: value as T.GetPromptResultResponse }
+      : explained(x_GetPromptResultResponse, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_GetPromptResultResponse(value: unknown): value is T.GetPromptResultResponse {
+  try {
+    return g_GetPromptResultResponse(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_Prompt(value: unknown): ValidationResult<T.Prompt> {
+  try {
+    return g_Prompt(value, 0) ? { ok: true, value: value as T.Prompt } : explained(x_Prompt, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_Prompt(value: unknown): value is T.Prompt {
+  try {
+    return g_Prompt(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_PromptArgument(value: unknown): ValidationResult<T.PromptArgument> {
+  try {
+    return g_PromptArgument(value, 0)
+      ? { ok: true, value: value as T.PromptArgument }
+      : explained(x_PromptArgument, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_PromptArgument(value: unknown): value is T.PromptArgument {
+  try {
+    return g_PromptArgument(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_Role(value: unknown): ValidationResult<T.Role> {
+  try {
+    return g_Role(value, 0) ? { ok: true, value: value as T.Role } : explained(x_Role, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_Role(value: unknown): value is T.Role {
+  try {
+    return g_Role(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_PromptMessage(value: unknown): ValidationResult<T.PromptMessage> {
+  try {
+    return g_PromptMessage(value, 0)
+      ? { ok: true, value: value as T.PromptMessage }
+      : explained(x_PromptMessage, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_PromptMessage(value: unknown): value is T.PromptMessage {
+  try {
+    return g_PromptMessage(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ResourceLink(value: unknown): ValidationResult<T.ResourceLink> {
+  try {
+    return g_ResourceLink(value, 0)
+      ? { ok: true, value: value as T.ResourceLink }
+      : explained(x_ResourceLink, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ResourceLink(value: unknown): value is T.ResourceLink {
+  try {
+    return g_ResourceLink(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_EmbeddedResource(value: unknown): ValidationResult<T.EmbeddedResource> {
+  try {
+    return g_EmbeddedResource(value, 0)
+      ? { ok: true, value: value as T.EmbeddedResource }
+      : explained(x_EmbeddedResource, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_EmbeddedResource(value: unknown): value is T.EmbeddedResource {
+  try {
+    return g_EmbeddedResource(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_PromptListChangedNotification(
+  value: unknown,
+): ValidationResult<T.PromptListChangedNotification> {
+  try {
+    return g_PromptListChangedNotification(value, 0)
+      ? { ok: true, value: value as T.PromptListChangedNotification }
+      : explained(x_PromptListChangedNotification, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_PromptListChangedNotification(value: unknown): value is T.PromptListChangedNotification {
+  try {
+    return g_PromptListChangedNotification(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ListToolsRequest(value: unknown): ValidationResult<T.ListToolsRequest> {
+  try {
+    return g_ListToolsRequest(value, 0)
+      ? { ok: true, value: value as T.ListToolsRequest }
+      : explained(x_ListToolsRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ListToolsRequest(value: unknown): value is T.ListToolsRequest {
+  try {
+    return g_ListToolsRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ListToolsResult(value: unknown): ValidationResult<T.ListToolsResult> {
+  try {
+    return g_ListToolsResult(value, 0)
+      ? { ok: true, value: value as T.ListToolsResult }
+      : explained(x_ListToolsResult, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ListToolsResult(value: unknown): value is T.ListToolsResult {
+  try {
+    return g_ListToolsResult(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ListToolsResultResponse(value: unknown): ValidationResult<T.ListToolsResultResponse> {
+  try {
+    return g_ListToolsResultResponse(value, 0)
+      ? { ok: true, value: value as T.ListToolsResultResponse }
+      : explained(x_ListToolsResultResponse, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ListToolsResultResponse(value: unknown): value is T.ListToolsResultResponse {
+  try {
+    return g_ListToolsResultResponse(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_CallToolResult(value: unknown): ValidationResult<T.CallToolResult> {
+  try {
+    return g_CallToolResult(value, 0)
+      ? { ok: true, value: value as T.CallToolResult }
+      : explained(x_CallToolResult, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_CallToolResult(value: unknown): value is T.CallToolResult {
+  try {
+    return g_CallToolResult(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_CallToolResultResponse(value: unknown): ValidationResult<T.CallToolResultResponse> {
+  try {
+    return g_CallToolResultResponse(value, 0)
+      ? { ok: true, value: value as T.CallToolResultResponse }
+      : explained(x_CallToolResultResponse, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_CallToolResultResponse(value: unknown): value is T.CallToolResultResponse {
+  try {
+    return g_CallToolResultResponse(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_CallToolRequestParams(value: unknown): ValidationResult<T.CallToolRequestParams> {
+  try {
+    return g_CallToolRequestParams(value, 0)
+      ? { ok: true, value: value as T.CallToolRequestParams }
+      : explained(x_CallToolRequestParams, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_CallToolRequestParams(value: unknown): value is T.CallToolRequestParams {
+  try {
+    return g_CallToolRequestParams(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_CallToolRequest(value: unknown): ValidationResult<T.CallToolRequest> {
+  try {
+    return g_CallToolRequest(value, 0)
+      ? { ok: true, value: value as T.CallToolRequest }
+      : explained(x_CallToolRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_CallToolRequest(value: unknown): value is T.CallToolRequest {
+  try {
+    return g_CallToolRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ToolListChangedNotification(
+  value: unknown,
+): ValidationResult<T.ToolListChangedNotification> {
+  try {
+    return g_ToolListChangedNotification(value, 0)
+      ? { ok: true, value: value as T.ToolListChangedNotification }
+      : explained(x_ToolListChangedNotification, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ToolListChangedNotification(value: unknown): value is T.ToolListChangedNotification {
+  try {
+    return g_ToolListChangedNotification(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ToolAnnotations(value: unknown): ValidationResult<T.ToolAnnotations> {
+  try {
+    return g_ToolAnnotations(value, 0)
+      ? { ok: true, value: value as T.ToolAnnotations }
+      : explained(x_ToolAnnotations, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ToolAnnotations(value: unknown): value is T.ToolAnnotations {
+  try {
+    return g_ToolAnnotations(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_Tool(value: unknown): ValidationResult<T.Tool> {
+  try {
+    return g_Tool(value, 0) ? { ok: true, value: value as T.Tool } : explained(x_Tool, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_Tool(value: unknown): value is T.Tool {
+  try {
+    return g_Tool(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_LoggingMessageNotificationParams(
+  value: unknown,
+): ValidationResult<T.LoggingMessageNotificationParams> {
+  try {
+    return g_LoggingMessageNotificationParams(value, 0)
+      ? { ok: true, value: value as T.LoggingMessageNotificationParams }
+      : explained(x_LoggingMessageNotificationParams, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_LoggingMessageNotificationParams(
+  value: unknown,
+): value is T.LoggingMessageNotificationParams {
+  try {
+    return g_LoggingMessageNotificationParams(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_LoggingMessageNotification(
+  value: unknown,
+): ValidationResult<T.LoggingMessageNotification> {
+  try {
+    return g_LoggingMessageNotification(value, 0)
+      ? { ok: true, value: value as T.LoggingMessageNotification }
+      : explained(x_LoggingMessageNotification, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_LoggingMessageNotification(value: unknown): value is T.LoggingMessageNotification {
+  try {
+    return g_LoggingMessageNotification(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_LoggingLevel(value: unknown): ValidationResult<T.LoggingLevel> {
+  try {
+    return g_LoggingLevel(value, 0)
+      ? { ok: true, value: value as T.LoggingLevel }
+      : explained(x_LoggingLevel, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_LoggingLevel(value: unknown): value is T.LoggingLevel {
+  try {
+    return g_LoggingLevel(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_CreateMessageRequestParams(
+  value: unknown,
+): ValidationResult<T.CreateMessageRequestParams> {
+  try {
+    return g_CreateMessageRequestParams(value, 0)
+      ? { ok: true, value: value as T.CreateMessageRequestParams }
+      : explained(x_CreateMessageRequestParams, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_CreateMessageRequestParams(value: unknown): value is T.CreateMessageRequestParams {
+  try {
+    return g_CreateMessageRequestParams(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ToolChoice(value: unknown): ValidationResult<T.ToolChoice> {
+  try {
+    return g_ToolChoice(value, 0)
+      ? { ok: true, value: value as T.ToolChoice }
+      : explained(x_ToolChoice, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ToolChoice(value: unknown): value is T.ToolChoice {
+  try {
+    return g_ToolChoice(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_CreateMessageRequest(value: unknown): ValidationResult<T.CreateMessageRequest> {
+  try {
+    return g_CreateMessageRequest(value, 0)
+      ? { ok: true, value: value as T.CreateMessageRequest }
+      : explained(x_CreateMessageRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_CreateMessageRequest(value: unknown): value is T.CreateMessageRequest {
+  try {
+    return g_CreateMessageRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_CreateMessageResult(value: unknown): ValidationResult<T.CreateMessageResult> {
+  try {
+    return g_CreateMessageResult(value, 0)
+      ? { ok: true, value: value as T.CreateMessageResult }
+      : explained(x_CreateMessageResult, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_CreateMessageResult(value: unknown): value is T.CreateMessageResult {
+  try {
+    return g_CreateMessageResult(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_SamplingMessage(value: unknown): ValidationResult<T.SamplingMessage> {
+  try {
+    return g_SamplingMessage(value, 0)
+      ? { ok: true, value: value as T.SamplingMessage }
+      : explained(x_SamplingMessage, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_SamplingMessage(value: unknown): value is T.SamplingMessage {
+  try {
+    return g_SamplingMessage(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_SamplingMessageContentBlock(
+  value: unknown,
+): ValidationResult<T.SamplingMessageContentBlock> {
+  try {
+    return g_SamplingMessageContentBlock(value, 0)
+      ? { ok: true, value: value as T.SamplingMessageContentBlock }
+      : explained(x_SamplingMessageContentBlock, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_SamplingMessageContentBlock(value: unknown): value is T.SamplingMessageContentBlock {
+  try {
+    return g_SamplingMessageContentBlock(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_Annotations(value: unknown): ValidationResult<T.Annotations> {
+  try {
+    return g_Annotations(value, 0)
+      ? { ok: true, value: value as T.Annotations }
+      : explained(x_Annotations, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_Annotations(value: unknown): value is T.Annotations {
+  try {
+    return g_Annotations(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ContentBlock(value: unknown): ValidationResult<T.ContentBlock> {
+  try {
+    return g_ContentBlock(value, 0)
+      ? { ok: true, value: value as T.ContentBlock }
+      : explained(x_ContentBlock, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ContentBlock(value: unknown): value is T.ContentBlock {
+  try {
+    return g_ContentBlock(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_TextContent(value: unknown): ValidationResult<T.TextContent> {
+  try {
+    return g_TextContent(value, 0)
+      ? { ok: true, value: value as T.TextContent }
+      : explained(x_TextContent, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_TextContent(value: unknown): value is T.TextContent {
+  try {
+    return g_TextContent(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ImageContent(value: unknown): ValidationResult<T.ImageContent> {
+  try {
+    return g_ImageContent(value, 0)
+      ? { ok: true, value: value as T.ImageContent }
+      : explained(x_ImageContent, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ImageContent(value: unknown): value is T.ImageContent {
+  try {
+    return g_ImageContent(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_AudioContent(value: unknown): ValidationResult<T.AudioContent> {
+  try {
+    return g_AudioContent(value, 0)
+      ? { ok: true, value: value as T.AudioContent }
+      : explained(x_AudioContent, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_AudioContent(value: unknown): value is T.AudioContent {
+  try {
+    return g_AudioContent(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ToolUseContent(value: unknown): ValidationResult<T.ToolUseContent> {
+  try {
+    return g_ToolUseContent(value, 0)
+      ? { ok: true, value: value as T.ToolUseContent }
+      : explained(x_ToolUseContent, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ToolUseContent(value: unknown): value is T.ToolUseContent {
+  try {
+    return g_ToolUseContent(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ToolResultContent(value: unknown): ValidationResult<T.ToolResultContent> {
+  try {
+    return g_ToolResultContent(value, 0)
+      ? { ok: true, value: value as T.ToolResultContent }
+      : explained(x_ToolResultContent, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ToolResultContent(value: unknown): value is T.ToolResultContent {
+  try {
+    return g_ToolResultContent(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ModelPreferences(value: unknown): ValidationResult<T.ModelPreferences> {
+  try {
+    return g_ModelPreferences(value, 0)
+      ? { ok: true, value: value as T.ModelPreferences }
+      : explained(x_ModelPreferences, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ModelPreferences(value: unknown): value is T.ModelPreferences {
+  try {
+    return g_ModelPreferences(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ModelHint(value: unknown): ValidationResult<T.ModelHint> {
+  try {
+    return g_ModelHint(value, 0)
+      ? { ok: true, value: value as T.ModelHint }
+      : explained(x_ModelHint, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ModelHint(value: unknown): value is T.ModelHint {
+  try {
+    return g_ModelHint(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_CompleteRequestParams(value: unknown): ValidationResult<T.CompleteRequestParams> {
+  try {
+    return g_CompleteRequestParams(value, 0)
+      ? { ok: true, value: value as T.CompleteRequestParams }
+      : explained(x_CompleteRequestParams, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_CompleteRequestParams(value: unknown): value is T.CompleteRequestParams {
+  try {
+    return g_CompleteRequestParams(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_CompleteRequest(value: unknown): ValidationResult<T.CompleteRequest> {
+  try {
+    return g_CompleteRequest(value, 0)
+      ? { ok: true, value: value as T.CompleteRequest }
+      : explained(x_CompleteRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_CompleteRequest(value: unknown): value is T.CompleteRequest {
+  try {
+    return g_CompleteRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_CompleteResult(value: unknown): ValidationResult<T.CompleteResult> {
+  try {
+    return g_CompleteResult(value, 0)
+      ? { ok: true, value: value as T.CompleteResult }
+      : explained(x_CompleteResult, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_CompleteResult(value: unknown): value is T.CompleteResult {
+  try {
+    return g_CompleteResult(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_CompleteResultResponse(value: unknown): ValidationResult<T.CompleteResultResponse> {
+  try {
+    return g_CompleteResultResponse(value, 0)
+      ? { ok: true, value: value as T.CompleteResultResponse }
+      : explained(x_CompleteResultResponse, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_CompleteResultResponse(value: unknown): value is T.CompleteResultResponse {
+  try {
+    return g_CompleteResultResponse(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ResourceTemplateReference(
+  value: unknown,
+): ValidationResult<T.ResourceTemplateReference> {
+  try {
+    return g_ResourceTemplateReference(value, 0)
+      ? { ok: true, value: value as T.ResourceTemplateReference }
+      : explained(x_ResourceTemplateReference, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ResourceTemplateReference(value: unknown): value is T.ResourceTemplateReference {
+  try {
+    return g_ResourceTemplateReference(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_PromptReference(value: unknown): ValidationResult<T.PromptReference> {
+  try {
+    return g_PromptReference(value, 0)
+      ? { ok: true, value: value as T.PromptReference }
+      : explained(x_PromptReference, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_PromptReference(value: unknown): value is T.PromptReference {
+  try {
+    return g_PromptReference(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ListRootsRequest(value: unknown): ValidationResult<T.ListRootsRequest> {
+  try {
+    return g_ListRootsRequest(value, 0)
+      ? { ok: true, value: value as T.ListRootsRequest }
+      : explained(x_ListRootsRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ListRootsRequest(value: unknown): value is T.ListRootsRequest {
+  try {
+    return g_ListRootsRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ListRootsResult(value: unknown): ValidationResult<T.ListRootsResult> {
+  try {
+    return g_ListRootsResult(value, 0)
+      ? { ok: true, value: value as T.ListRootsResult }
+      : explained(x_ListRootsResult, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ListRootsResult(value: unknown): value is T.ListRootsResult {
+  try {
+    return g_ListRootsResult(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_Root(value: unknown): ValidationResult<T.Root> {
+  try {
+    return g_Root(value, 0) ? { ok: true, value: value as T.Root } : explained(x_Root, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_Root(value: unknown): value is T.Root {
+  try {
+    return g_Root(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ElicitRequestFormParams(value: unknown): ValidationResult<T.ElicitRequestFormParams> {
+  try {
+    return g_ElicitRequestFormParams(value, 0)
+      ? { ok: true, value: value as T.ElicitRequestFormParams }
+      : explained(x_ElicitRequestFormParams, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ElicitRequestFormParams(value: unknown): value is T.ElicitRequestFormParams {
+  try {
+    return g_ElicitRequestFormParams(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ElicitRequestURLParams(value: unknown): ValidationResult<T.ElicitRequestURLParams> {
+  try {
+    return g_ElicitRequestURLParams(value, 0)
+      ? { ok: true, value: value as T.ElicitRequestURLParams }
+      : explained(x_ElicitRequestURLParams, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ElicitRequestURLParams(value: unknown): value is T.ElicitRequestURLParams {
+  try {
+    return g_ElicitRequestURLParams(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ElicitRequestParams(value: unknown): ValidationResult<T.ElicitRequestParams> {
+  try {
+    return g_ElicitRequestParams(value, 0)
+      ? { ok: true, value: value as T.ElicitRequestParams }
+      : explained(x_ElicitRequestParams, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ElicitRequestParams(value: unknown): value is T.ElicitRequestParams {
+  try {
+    return g_ElicitRequestParams(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ElicitRequest(value: unknown): ValidationResult<T.ElicitRequest> {
+  try {
+    return g_ElicitRequest(value, 0)
+      ? { ok: true, value: value as T.ElicitRequest }
+      : explained(x_ElicitRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ElicitRequest(value: unknown): value is T.ElicitRequest {
+  try {
+    return g_ElicitRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_PrimitiveSchemaDefinition(
+  value: unknown,
+): ValidationResult<T.PrimitiveSchemaDefinition> {
+  try {
+    return g_PrimitiveSchemaDefinition(value, 0)
+      ? { ok: true, value: value as T.PrimitiveSchemaDefinition }
+      : explained(x_PrimitiveSchemaDefinition, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_PrimitiveSchemaDefinition(value: unknown): value is T.PrimitiveSchemaDefinition {
+  try {
+    return g_PrimitiveSchemaDefinition(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_StringSchema(value: unknown): ValidationResult<T.StringSchema> {
+  try {
+    return g_StringSchema(value, 0)
+      ? { ok: true, value: value as T.StringSchema }
+      : explained(x_StringSchema, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_StringSchema(value: unknown): value is T.StringSchema {
+  try {
+    return g_StringSchema(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_NumberSchema(value: unknown): ValidationResult<T.NumberSchema> {
+  try {
+    return g_NumberSchema(value, 0)
+      ? { ok: true, value: value as T.NumberSchema }
+      : explained(x_NumberSchema, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_NumberSchema(value: unknown): value is T.NumberSchema {
+  try {
+    return g_NumberSchema(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_BooleanSchema(value: unknown): ValidationResult<T.BooleanSchema> {
+  try {
+    return g_BooleanSchema(value, 0)
+      ? { ok: true, value: value as T.BooleanSchema }
+      : explained(x_BooleanSchema, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_BooleanSchema(value: unknown): value is T.BooleanSchema {
+  try {
+    return g_BooleanSchema(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_UntitledSingleSelectEnumSchema(
+  value: unknown,
+): ValidationResult<T.UntitledSingleSelectEnumSchema> {
+  try {
+    return g_UntitledSingleSelectEnumSchema(value, 0)
+      ? { ok: true, value: value as T.UntitledSingleSelectEnumSchema }
+      : explained(x_UntitledSingleSelectEnumSchema, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_UntitledSingleSelectEnumSchema(
+  value: unknown,
+): value is T.UntitledSingleSelectEnumSchema {
+  try {
+    return g_UntitledSingleSelectEnumSchema(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_TitledSingleSelectEnumSchema(
+  value: unknown,
+): ValidationResult<T.TitledSingleSelectEnumSchema> {
+  try {
+    return g_TitledSingleSelectEnumSchema(value, 0)
+      ? { ok: true, value: value as T.TitledSingleSelectEnumSchema }
+      : explained(x_TitledSingleSelectEnumSchema, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_TitledSingleSelectEnumSchema(value: unknown): value is T.TitledSingleSelectEnumSchema {
+  try {
+    return g_TitledSingleSelectEnumSchema(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_SingleSelectEnumSchema(value: unknown): ValidationResult<T.SingleSelectEnumSchema> {
+  try {
+    return g_SingleSelectEnumSchema(value, 0)
+      ? { ok: true, value: value as T.SingleSelectEnumSchema }
+      : explained(x_SingleSelectEnumSchema, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_SingleSelectEnumSchema(value: unknown): value is T.SingleSelectEnumSchema {
+  try {
+    return g_SingleSelectEnumSchema(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_UntitledMultiSelectEnumSchema(
+  value: unknown,
+): ValidationResult<T.UntitledMultiSelectEnumSchema> {
+  try {
+    return g_UntitledMultiSelectEnumSchema(value, 0)
+      ? { ok: true, value: value as T.UntitledMultiSelectEnumSchema }
+      : explained(x_UntitledMultiSelectEnumSchema, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_UntitledMultiSelectEnumSchema(value: unknown): value is T.UntitledMultiSelectEnumSchema {
+  try {
+    return g_UntitledMultiSelectEnumSchema(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_TitledMultiSelectEnumSchema(
+  value: unknown,
+): ValidationResult<T.TitledMultiSelectEnumSchema> {
+  try {
+    return g_TitledMultiSelectEnumSchema(value, 0)
+      ? { ok: true, value: value as T.TitledMultiSelectEnumSchema }
+      : explained(x_TitledMultiSelectEnumSchema, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_TitledMultiSelectEnumSchema(value: unknown): value is T.TitledMultiSelectEnumSchema {
+  try {
+    return g_TitledMultiSelectEnumSchema(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_MultiSelectEnumSchema(value: unknown): ValidationResult<T.MultiSelectEnumSchema> {
+  try {
+    return g_MultiSelectEnumSchema(value, 0)
+      ? { ok: true, value: value as T.MultiSelectEnumSchema }
+      : explained(x_MultiSelectEnumSchema, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_MultiSelectEnumSchema(value: unknown): value is T.MultiSelectEnumSchema {
+  try {
+    return g_MultiSelectEnumSchema(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_LegacyTitledEnumSchema(value: unknown): ValidationResult<T.LegacyTitledEnumSchema> {
+  try {
+    return g_LegacyTitledEnumSchema(value, 0)
+      ? { ok: true, value: value as T.LegacyTitledEnumSchema }
+      : explained(x_LegacyTitledEnumSchema, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_LegacyTitledEnumSchema(value: unknown): value is T.LegacyTitledEnumSchema {
+  try {
+    return g_LegacyTitledEnumSchema(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_EnumSchema(value: unknown): ValidationResult<T.EnumSchema> {
+  try {
+    return g_EnumSchema(value, 0)
+      ? { ok: true, value: value as T.EnumSchema }
+      : explained(x_EnumSchema, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_EnumSchema(value: unknown): value is T.EnumSchema {
+  try {
+    return g_EnumSchema(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ElicitResult(value: unknown): ValidationResult<T.ElicitResult> {
+  try {
+    return g_ElicitResult(value, 0)
+      ? { ok: true, value: value as T.ElicitResult }
+      : explained(x_ElicitResult, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ElicitResult(value: unknown): value is T.ElicitResult {
+  try {
+    return g_ElicitResult(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ClientRequest(value: unknown): ValidationResult<T.ClientRequest> {
+  try {
+    return g_ClientRequest(value, 0)
+      ? { ok: true, value: value as T.ClientRequest }
+      : explained(x_ClientRequest, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ClientRequest(value: unknown): value is T.ClientRequest {
+  try {
+    return g_ClientRequest(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ClientNotification(value: unknown): ValidationResult<T.ClientNotification> {
+  try {
+    return g_ClientNotification(value, 0)
+      ? { ok: true, value: value as T.ClientNotification }
+      : explained(x_ClientNotification, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ClientNotification(value: unknown): value is T.ClientNotification {
+  try {
+    return g_ClientNotification(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ClientResult(value: unknown): ValidationResult<T.ClientResult> {
+  try {
+    return g_ClientResult(value, 0)
+      ? { ok: true, value: value as T.ClientResult }
+      : explained(x_ClientResult, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ClientResult(value: unknown): value is T.ClientResult {
+  try {
+    return g_ClientResult(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ServerNotification(value: unknown): ValidationResult<T.ServerNotification> {
+  try {
+    return g_ServerNotification(value, 0)
+      ? { ok: true, value: value as T.ServerNotification }
+      : explained(x_ServerNotification, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ServerNotification(value: unknown): value is T.ServerNotification {
+  try {
+    return g_ServerNotification(value, 0);
+  } catch {
+    return false;
+  }
+}
+
+function v_ServerResult(value: unknown): ValidationResult<T.ServerResult> {
+  try {
+    return g_ServerResult(value, 0)
+      ? { ok: true, value: value as T.ServerResult }
+      : explained(x_ServerResult, value);
+  } catch (error) {
+    return unreadableResult(error);
+  }
+}
+
+function i_ServerResult(value: unknown): value is T.ServerResult {
+  try {
+    return g_ServerResult(value, 0);
+  } catch {
+    return false;
+  }
+}
+
 export const validators: Validators = {
-  JSONValue: makeValidator<T.JSONValue>("JSONValue", g_JSONValue, x_JSONValue),
-  JSONObject: makeValidator<T.JSONObject>("JSONObject", g_JSONObject, x_JSONObject),
-  JSONArray: makeValidator<T.JSONArray>("JSONArray", g_JSONArray, x_JSONArray),
-  JSONRPCMessage: makeValidator<T.JSONRPCMessage>(
-    "JSONRPCMessage",
-    g_JSONRPCMessage,
-    x_JSONRPCMessage,
-  ),
-  MetaObject: makeValidator<T.MetaObject>("MetaObject", g_MetaObject, x_MetaObject),
-  RequestMetaObject: makeValidator<T.RequestMetaObject>(
-    "RequestMetaObject",
-    g_RequestMetaObject,
-    x_RequestMetaObject,
-  ),
-  NotificationMetaObject: makeValidator<T.NotificationMetaObject>(
+  JSONValue: makeValidator("JSONValue", v_JSONValue, i_JSONValue),
+  JSONObject: makeValidator("JSONObject", v_JSONObject, i_JSONObject),
+  JSONArray: makeValidator("JSONArray", v_JSONArray, i_JSONArray),
+  JSONRPCMessage: makeValidator("JSONRPCMessage", v_JSONRPCMessage, i_JSONRPCMessage),
+  MetaObject: makeValidator("MetaObject", v_MetaObject, i_MetaObject),
+  RequestMetaObject: makeValidator("RequestMetaObject", v_RequestMetaObject, i_RequestMetaObject),
+  NotificationMetaObject: makeValidator(
     "NotificationMetaObject",
-    g_NotificationMetaObject,
-    x_NotificationMetaObject,
+    v_NotificationMetaObject,
+    i_NotificationMetaObject,
   ),
-  ResultMetaObject: makeValidator<T.ResultMetaObject>(
-    "ResultMetaObject",
-    g_ResultMetaObject,
-    x_ResultMetaObject,
-  ),
-  ProgressToken: makeValidator<T.ProgressToken>("ProgressToken", g_ProgressToken, x_ProgressToken),
-  Cursor: makeValidator<T.Cursor>("Cursor", g_Cursor, x_Cursor),
-  RequestParams: makeValidator<T.RequestParams>("RequestParams", g_RequestParams, x_RequestParams),
-  Request: makeValidator<T.Request>("Request", g_Request, x_Request),
-  NotificationParams: makeValidator<T.NotificationParams>(
+  ResultMetaObject: makeValidator("ResultMetaObject", v_ResultMetaObject, i_ResultMetaObject),
+  ProgressToken: makeValidator("ProgressToken", v_ProgressToken, i_ProgressToken),
+  Cursor: makeValidator("Cursor", v_Cursor, i_Cursor),
+  RequestParams: makeValidator("RequestParams", v_RequestParams, i_RequestParams),
+  Request: makeValidator("Request", v_Request, i_Request),
+  NotificationParams: makeValidator(
     "NotificationParams",
-    g_NotificationParams,
-    x_NotificationParams,
+    v_NotificationParams,
+    i_NotificationParams,
   ),
-  Notification: makeValidator<T.Notification>("Notification", g_Notification, x_Notification),
-  ResultType: makeValidator<T.ResultType>("ResultType", g_ResultType, x_ResultType),
-  Result: makeValidator<T.Result>("Result", g_Result, x_Result),
-  Error: makeValidator<T.Error>("Error", g_Error, x_Error),
-  RequestId: makeValidator<T.RequestId>("RequestId", g_RequestId, x_RequestId),
-  JSONRPCRequest: makeValidator<T.JSONRPCRequest>(
-    "JSONRPCRequest",
-    g_JSONRPCRequest,
-    x_JSONRPCRequest,
-  ),
-  JSONRPCNotification: makeValidator<T.JSONRPCNotification>(
+  Notification: makeValidator("Notification", v_Notification, i_Notification),
+  ResultType: makeValidator("ResultType", v_ResultType, i_ResultType),
+  Result: makeValidator("Result", v_Result, i_Result),
+  Error: makeValidator("Error", v_Error, i_Error),
+  RequestId: makeValidator("RequestId", v_RequestId, i_RequestId),
+  JSONRPCRequest: makeValidator("JSONRPCRequest", v_JSONRPCRequest, i_JSONRPCRequest),
+  JSONRPCNotification: makeValidator(
     "JSONRPCNotification",
-    g_JSONRPCNotification,
-    x_JSONRPCNotification,
+    v_JSONRPCNotification,
+    i_JSONRPCNotification,
   ),
-  JSONRPCResultResponse: makeValidator<T.JSONRPCResultResponse>(
+  JSONRPCResultResponse: makeValidator(
     "JSONRPCResultResponse",
-    g_JSONRPCResultResponse,
-    x_JSONRPCResultResponse,
+    v_JSONRPCResultResponse,
+    i_JSONRPCResultResponse,
   ),
-  JSONRPCErrorResponse: makeValidator<T.JSONRPCErrorResponse>(
+  JSONRPCErrorResponse: makeValidator(
     "JSONRPCErrorResponse",
-    g_JSONRPCErrorResponse,
-    x_JSONRPCErrorResponse,
+    v_JSONRPCErrorResponse,
+    i_JSONRPCErrorResponse,
   ),
-  JSONRPCResponse: makeValidator<T.JSONRPCResponse>(
-    "JSONRPCResponse",
-    g_JSONRPCResponse,
-    x_JSONRPCResponse,
-  ),
-  ParseError: makeValidator<T.ParseError>("ParseError", g_ParseError, x_ParseError),
-  InvalidRequestError: makeValidator<T.InvalidRequestError>(
+  JSONRPCResponse: makeValidator("JSONRPCResponse", v_JSONRPCResponse, i_JSONRPCResponse),
+  ParseError: makeValidator("ParseError", v_ParseError, i_ParseError),
+  InvalidRequestError: makeValidator(
     "InvalidRequestError",
-    g_InvalidRequestError,
-    x_InvalidRequestError,
+    v_InvalidRequestError,
+    i_InvalidRequestError,
   ),
-  MethodNotFoundError: makeValidator<T.MethodNotFoundError>(
+  MethodNotFoundError: makeValidator(
     "MethodNotFoundError",
-    g_MethodNotFoundError,
-    x_MethodNotFoundError,
+    v_MethodNotFoundError,
+    i_MethodNotFoundError,
   ),
-  InvalidParamsError: makeValidator<T.InvalidParamsError>(
+  InvalidParamsError: makeValidator(
     "InvalidParamsError",
-    g_InvalidParamsError,
-    x_InvalidParamsError,
+    v_InvalidParamsError,
+    i_InvalidParamsError,
   ),
-  InternalError: makeValidator<T.InternalError>("InternalError", g_InternalError, x_InternalError),
-  HeaderMismatchError: makeValidator<T.HeaderMismatchError>(
+  InternalError: makeValidator("InternalError", v_InternalError, i_InternalError),
+  HeaderMismatchError: makeValidator(
     "HeaderMismatchError",
-    g_HeaderMismatchError,
-    x_HeaderMismatchError,
+    v_HeaderMismatchError,
+    i_HeaderMismatchError,
   ),
-  UnsupportedProtocolVersionError: makeValidator<T.UnsupportedProtocolVersionError>(
+  UnsupportedProtocolVersionError: makeValidator(
     "UnsupportedProtocolVersionError",
-    g_UnsupportedProtocolVersionError,
-    x_UnsupportedProtocolVersionError,
+    v_UnsupportedProtocolVersionError,
+    i_UnsupportedProtocolVersionError,
   ),
-  MissingRequiredClientCapabilityError: makeValidator<T.MissingRequiredClientCapabilityError>(
+  MissingRequiredClientCapabilityError: makeValidator(
     "MissingRequiredClientCapabilityError",
-    g_MissingRequiredClientCapabilityError,
-    x_MissingRequiredClientCapabilityError,
+    v_MissingRequiredClientCapabilityError,
+    i_MissingRequiredClientCapabilityError,
   ),
-  EmptyResult: makeValidator<T.EmptyResult>("EmptyResult", g_EmptyResult, x_EmptyResult),
-  InputRequest: makeValidator<T.InputRequest>("InputRequest", g_InputRequest, x_InputRequest),
-  InputResponse: makeValidator<T.InputResponse>("InputResponse", g_InputResponse, x_InputResponse),
-  InputRequests: makeValidator<T.InputRequests>("InputRequests", g_InputRequests, x_InputRequests),
-  InputResponses: makeValidator<T.InputResponses>(
-    "InputResponses",
-    g_InputResponses,
-    x_InputResponses,
-  ),
-  InputRequiredResult: makeValidator<T.InputRequiredResult>(
+  EmptyResult: makeValidator("EmptyResult", v_EmptyResult, i_EmptyResult),
+  InputRequest: makeValidator("InputRequest", v_InputRequest, i_InputRequest),
+  InputResponse: makeValidator("InputResponse", v_InputResponse, i_InputResponse),
+  InputRequests: makeValidator("InputRequests", v_InputRequests, i_InputRequests),
+  InputResponses: makeValidator("InputResponses", v_InputResponses, i_InputResponses),
+  InputRequiredResult: makeValidator(
     "InputRequiredResult",
-    g_InputRequiredResult,
-    x_InputRequiredResult,
+    v_InputRequiredResult,
+    i_InputRequiredResult,
   ),
-  InputResponseRequestParams: makeValidator<T.InputResponseRequestParams>(
+  InputResponseRequestParams: makeValidator(
     "InputResponseRequestParams",
-    g_InputResponseRequestParams,
-    x_InputResponseRequestParams,
+    v_InputResponseRequestParams,
+    i_InputResponseRequestParams,
   ),
-  CancelledNotificationParams: makeValidator<T.CancelledNotificationParams>(
+  CancelledNotificationParams: makeValidator(
     "CancelledNotificationParams",
-    g_CancelledNotificationParams,
-    x_CancelledNotificationParams,
+    v_CancelledNotificationParams,
+    i_CancelledNotificationParams,
   ),
-  CancelledNotification: makeValidator<T.CancelledNotification>(
+  CancelledNotification: makeValidator(
     "CancelledNotification",
-    g_CancelledNotification,
-    x_CancelledNotification,
+    v_CancelledNotification,
+    i_CancelledNotification,
   ),
-  DiscoverRequest: makeValidator<T.DiscoverRequest>(
-    "DiscoverRequest",
-    g_DiscoverRequest,
-    x_DiscoverRequest,
-  ),
-  DiscoverResult: makeValidator<T.DiscoverResult>(
-    "DiscoverResult",
-    g_DiscoverResult,
-    x_DiscoverResult,
-  ),
-  DiscoverResultResponse: makeValidator<T.DiscoverResultResponse>(
+  DiscoverRequest: makeValidator("DiscoverRequest", v_DiscoverRequest, i_DiscoverRequest),
+  DiscoverResult: makeValidator("DiscoverResult", v_DiscoverResult, i_DiscoverResult),
+  DiscoverResultResponse: makeValidator(
     "DiscoverResultResponse",
-    g_DiscoverResultResponse,
-    x_DiscoverResultResponse,
+    v_DiscoverResultResponse,
+    i_DiscoverResultResponse,
   ),
-  ClientCapabilities: makeValidator<T.ClientCapabilities>(
+  ClientCapabilities: makeValidator(
     "ClientCapabilities",
-    g_ClientCapabilities,
-    x_ClientCapabilities,
+    v_ClientCapabilities,
+    i_ClientCapabilities,
   ),
-  ServerCapabilities: makeValidator<T.ServerCapabilities>(
+  ServerCapabilities: makeValidator(
     "ServerCapabilities",
-    g_ServerCapabilities,
-    x_ServerCapabilities,
+    v_ServerCapabilities,
+    i_ServerCapabilities,
   ),
-  Icon: makeValidator<T.Icon>("Icon", g_Icon, x_Icon),
-  Icons: makeValidator<T.Icons>("Icons", g_Icons, x_Icons),
-  BaseMetadata: makeValidator<T.BaseMetadata>("BaseMetadata", g_BaseMetadata, x_BaseMetadata),
-  Implementation: makeValidator<T.Implementation>(
-    "Implementation",
-    g_Implementation,
-    x_Implementation,
-  ),
-  ProgressNotificationParams: makeValidator<T.ProgressNotificationParams>(
+  Icon: makeValidator("Icon", v_Icon, i_Icon),
+  Icons: makeValidator("Icons", v_Icons, i_Icons),
+  BaseMetadata: makeValidator("BaseMetadata", v_BaseMetadata, i_BaseMetadata),
+  Implementation: makeValidator("Implementation", v_Implementation, i_Implementation),
+  ProgressNotificationParams: makeValidator(
     "ProgressNotificationParams",
-    g_ProgressNotificationParams,
-    x_ProgressNotificationParams,
+    v_ProgressNotificationParams,
+    i_ProgressNotificationParams,
   ),
-  ProgressNotification: makeValidator<T.ProgressNotification>(
+  ProgressNotification: makeValidator(
     "ProgressNotification",
-    g_ProgressNotification,
-    x_ProgressNotification,
+    v_ProgressNotification,
+    i_ProgressNotification,
   ),
-  PaginatedRequestParams: makeValidator<T.PaginatedRequestParams>(
+  PaginatedRequestParams: makeValidator(
     "PaginatedRequestParams",
-    g_PaginatedRequestParams,
-    x_PaginatedRequestParams,
+    v_PaginatedRequestParams,
+    i_PaginatedRequestParams,
   ),
-  PaginatedRequest: makeValidator<T.PaginatedRequest>(
-    "PaginatedRequest",
-    g_PaginatedRequest,
-    x_PaginatedRequest,
-  ),
-  PaginatedResult: makeValidator<T.PaginatedResult>(
-    "PaginatedResult",
-    g_PaginatedResult,
-    x_PaginatedResult,
-  ),
-  CacheableResult: makeValidator<T.CacheableResult>(
-    "CacheableResult",
-    g_CacheableResult,
-    x_CacheableResult,
-  ),
-  ListResourcesRequest: makeValidator<T.ListResourcesRequest>(
+  PaginatedRequest: makeValidator("PaginatedRequest", v_PaginatedRequest, i_PaginatedRequest),
+  PaginatedResult: makeValidator("PaginatedResult", v_PaginatedResult, i_PaginatedResult),
+  CacheableResult: makeValidator("CacheableResult", v_CacheableResult, i_CacheableResult),
+  ListResourcesRequest: makeValidator(
     "ListResourcesRequest",
-    g_ListResourcesRequest,
-    x_ListResourcesRequest,
+    v_ListResourcesRequest,
+    i_ListResourcesRequest,
   ),
-  ListResourcesResult: makeValidator<T.ListResourcesResult>(
+  ListResourcesResult: makeValidator(
     "ListResourcesResult",
-    g_ListResourcesResult,
-    x_ListResourcesResult,
+    v_ListResourcesResult,
+    i_ListResourcesResult,
   ),
-  ListResourcesResultResponse: makeValidator<T.ListResourcesResultResponse>(
+  ListResourcesResultResponse: makeValidator(
     "ListResourcesResultResponse",
-    g_ListResourcesResultResponse,
-    x_ListResourcesResultResponse,
+    v_ListResourcesResultResponse,
+    i_ListResourcesResultResponse,
   ),
-  ListResourceTemplatesRequest: makeValidator<T.ListResourceTemplatesRequest>(
+  ListResourceTemplatesRequest: makeValidator(
     "ListResourceTemplatesRequest",
-    g_ListResourceTemplatesRequest,
-    x_ListResourceTemplatesRequest,
+    v_ListResourceTemplatesRequest,
+    i_ListResourceTemplatesRequest,
   ),
-  ListResourceTemplatesResult: makeValidator<T.ListResourceTemplatesResult>(
+  ListResourceTemplatesResult: makeValidator(
     "ListResourceTemplatesResult",
-    g_ListResourceTemplatesResult,
-    x_ListResourceTemplatesResult,
+    v_ListResourceTemplatesResult,
+    i_ListResourceTemplatesResult,
   ),
-  ListResourceTemplatesResultResponse: makeValidator<T.ListResourceTemplatesResultResponse>(
+  ListResourceTemplatesResultResponse: makeValidator(
     "ListResourceTemplatesResultResponse",
-    g_ListResourceTemplatesResultResponse,
-    x_ListResourceTemplatesResultResponse,
+    v_ListResourceTemplatesResultResponse,
+    i_ListResourceTemplatesResultResponse,
   ),
-  ResourceRequestParams: makeValidator<T.ResourceRequestParams>(
+  ResourceRequestParams: makeValidator(
     "ResourceRequestParams",
-    g_ResourceRequestParams,
-    x_ResourceRequestParams,
+    v_ResourceRequestParams,
+    i_ResourceRequestParams,
   ),
-  ReadResourceRequestParams: makeValidator<T.ReadResourceRequestParams>(
+  ReadResourceRequestParams: makeValidator(
     "ReadResourceRequestParams",
-    g_ReadResourceRequestParams,
-    x_ReadResourceRequestParams,
+    v_ReadResourceRequestParams,
+    i_ReadResourceRequestParams,
   ),
-  ReadResourceRequest: makeValidator<T.ReadResourceRequest>(
+  ReadResourceRequest: makeValidator(
     "ReadResourceRequest",
-    g_ReadResourceRequest,
-    x_ReadResourceRequest,
+    v_ReadResourceRequest,
+    i_ReadResourceRequest,
   ),
-  ReadResourceResult: makeValidator<T.ReadResourceResult>(
+  ReadResourceResult: makeValidator(
     "ReadResourceResult",
-    g_ReadResourceResult,
-    x_ReadResourceResult,
+    v_ReadResourceResult,
+    i_ReadResourceResult,
   ),
-  ReadResourceResultResponse: makeValidator<T.ReadResourceResultResponse>(
+  ReadResourceResultResponse: makeValidator(
     "ReadResourceResultResponse",
-    g_ReadResourceResultResponse,
-    x_ReadResourceResultResponse,
+    v_ReadResourceResultResponse,
+    i_ReadResourceResultResponse,
   ),
-  ResourceListChangedNotification: makeValidator<T.ResourceListChangedNotification>(
+  ResourceListChangedNotification: makeValidator(
     "ResourceListChangedNotification",
-    g_ResourceListChangedNotification,
-    x_ResourceListChangedNotification,
+    v_ResourceListChangedNotification,
+    i_ResourceListChangedNotification,
   ),
-  SubscriptionFilter: makeValidator<T.SubscriptionFilter>(
+  SubscriptionFilter: makeValidator(
     "SubscriptionFilter",
-    g_SubscriptionFilter,
-    x_SubscriptionFilter,
+    v_SubscriptionFilter,
+    i_SubscriptionFilter,
   ),
-  SubscriptionsListenRequestParams: makeValidator<T.SubscriptionsListenRequestParams>(
+  SubscriptionsListenRequestParams: makeValidator(
     "SubscriptionsListenRequestParams",
-    g_SubscriptionsListenRequestParams,
-    x_SubscriptionsListenRequestParams,
+    v_SubscriptionsListenRequestParams,
+    i_SubscriptionsListenRequestParams,
   ),
-  SubscriptionsListenRequest: makeValidator<T.SubscriptionsListenRequest>(
+  SubscriptionsListenRequest: makeValidator(
     "SubscriptionsListenRequest",
-    g_SubscriptionsListenRequest,
-    x_SubscriptionsListenRequest,
+    v_SubscriptionsListenRequest,
+    i_SubscriptionsListenRequest,
   ),
-  SubscriptionsListenResultMetaObject: makeValidator<T.SubscriptionsListenResultMetaObject>(
+  SubscriptionsListenResultMetaObject: makeValidator(
     "SubscriptionsListenResultMetaObject",
-    g_SubscriptionsListenResultMetaObject,
-    x_SubscriptionsListenResultMetaObject,
+    v_SubscriptionsListenResultMetaObject,
+    i_SubscriptionsListenResultMetaObject,
   ),
-  SubscriptionsListenResult: makeValidator<T.SubscriptionsListenResult>(
+  SubscriptionsListenResult: makeValidator(
     "SubscriptionsListenResult",
-    g_SubscriptionsListenResult,
-    x_SubscriptionsListenResult,
+    v_SubscriptionsListenResult,
+    i_SubscriptionsListenResult,
   ),
-  SubscriptionsListenResultResponse: makeValidator<T.SubscriptionsListenResultResponse>(
+  SubscriptionsListenResultResponse: makeValidator(
     "SubscriptionsListenResultResponse",
-    g_SubscriptionsListenResultResponse,
-    x_SubscriptionsListenResultResponse,
+    v_SubscriptionsListenResultResponse,
+    i_SubscriptionsListenResultResponse,
   ),
-  SubscriptionsAcknowledgedNotificationParams:
-    makeValidator<T.SubscriptionsAcknowledgedNotificationParams>(
-      "SubscriptionsAcknowledgedNotificationParams",
-      g_SubscriptionsAcknowledgedNotificationParams,
-      x_SubscriptionsAcknowledgedNotificationParams,
-    ),
-  SubscriptionsAcknowledgedNotification: makeValidator<T.SubscriptionsAcknowledgedNotification>(
+  SubscriptionsAcknowledgedNotificationParams: makeValidator(
+    "SubscriptionsAcknowledgedNotificationParams",
+    v_SubscriptionsAcknowledgedNotificationParams,
+    i_SubscriptionsAcknowledgedNotificationParams,
+  ),
+  SubscriptionsAcknowledgedNotification: makeValidator(
     "SubscriptionsAcknowledgedNotification",
-    g_SubscriptionsAcknowledgedNotification,
-    x_SubscriptionsAcknowledgedNotification,
+    v_SubscriptionsAcknowledgedNotification,
+    i_SubscriptionsAcknowledgedNotification,
   ),
-  ResourceUpdatedNotificationParams: makeValidator<T.ResourceUpdatedNotificationParams>(
+  ResourceUpdatedNotificationParams: makeValidator(
     "ResourceUpdatedNotificationParams",
-    g_ResourceUpdatedNotificationParams,
-    x_ResourceUpdatedNotificationParams,
+    v_ResourceUpdatedNotificationParams,
+    i_ResourceUpdatedNotificationParams,
   ),
-  ResourceUpdatedNotification: makeValidator<T.ResourceUpdatedNotification>(
+  ResourceUpdatedNotification: makeValidator(
     "ResourceUpdatedNotification",
-    g_ResourceUpdatedNotification,
-    x_ResourceUpdatedNotification,
+    v_ResourceUpdatedNotification,
+    i_ResourceUpdatedNotification,
   ),
-  Resource: makeValidator<T.Resource>("Resource", g_Resource, x_Resource),
-  ResourceTemplate: makeValidator<T.ResourceTemplate>(
-    "ResourceTemplate",
-    g_ResourceTemplate,
-    x_ResourceTemplate,
-  ),
-  ResourceContents: makeValidator<T.ResourceContents>(
-    "ResourceContents",
-    g_ResourceContents,
-    x_ResourceContents,
-  ),
-  TextResourceContents: makeValidator<T.TextResourceContents>(
+  Resource: makeValidator("Resource", v_Resource, i_Resource),
+  ResourceTemplate: makeValidator("ResourceTemplate", v_ResourceTemplate, i_ResourceTemplate),
+  ResourceContents: makeValidator("ResourceContents", v_ResourceContents, i_ResourceContents),
+  TextResourceContents: makeValidator(
     "TextResourceContents",
-    g_TextResourceContents,
-    x_TextResourceContents,
+    v_TextResourceContents,
+    i_TextResourceContents,
   ),
-  BlobResourceContents: makeValidator<T.BlobResourceContents>(
+  BlobResourceContents: makeValidator(
     "BlobResourceContents",
-    g_BlobResourceContents,
-    x_BlobResourceContents,
+    v_BlobResourceContents,
+    i_BlobResourceContents,
   ),
-  ListPromptsRequest: makeValidator<T.ListPromptsRequest>(
+  ListPromptsRequest: makeValidator(
     "ListPromptsRequest",
-    g_ListPromptsRequest,
-    x_ListPromptsRequest,
+    v_ListPromptsRequest,
+    i_ListPromptsRequest,
   ),
-  ListPromptsResult: makeValidator<T.ListPromptsResult>(
-    "ListPromptsResult",
-    g_ListPromptsResult,
-    x_ListPromptsResult,
-  ),
-  ListPromptsResultResponse: makeValidator<T.ListPromptsResultResponse>(
+  ListPromptsResult: makeValidator("ListPromptsResult", v_ListPromptsResult, i_ListPromptsResult),
+  ListPromptsResultResponse: makeValidator(
     "ListPromptsResultResponse",
-    g_ListPromptsResultResponse,
-    x_ListPromptsResultResponse,
+    v_ListPromptsResultResponse,
+    i_ListPromptsResultResponse,
   ),
-  GetPromptRequestParams: makeValidator<T.GetPromptRequestParams>(
+  GetPromptRequestParams: makeValidator(
     "GetPromptRequestParams",
-    g_GetPromptRequestParams,
-    x_GetPromptRequestParams,
+    v_GetPromptRequestParams,
+    i_GetPromptRequestParams,
   ),
-  GetPromptRequest: makeValidator<T.GetPromptRequest>(
-    "GetPromptRequest",
-    g_GetPromptRequest,
-    x_GetPromptRequest,
-  ),
-  GetPromptResult: makeValidator<T.GetPromptResult>(
-    "GetPromptResult",
-    g_GetPromptResult,
-    x_GetPromptResult,
-  ),
-  GetPromptResultResponse: makeValidator<T.GetPromptResultResponse>(
+  GetPromptRequest: makeValidator("GetPromptRequest", v_GetPromptRequest, i_GetPromptRequest),
+  GetPromptResult: makeValidator("GetPromptResult", v_GetPromptResult, i_GetPromptResult),
+  GetPromptResultResponse: makeValidator(
     "GetPromptResultResponse",
-    g_GetPromptResultResponse,
-    x_GetPromptResultResponse,
+    v_GetPromptResultResponse,
+    i_GetPromptResultResponse,
   ),
-  Prompt: makeValidator<T.Prompt>("Prompt", g_Prompt, x_Prompt),
-  PromptArgument: makeValidator<T.PromptArgument>(
-    "PromptArgument",
-    g_PromptArgument,
-    x_PromptArgument,
-  ),
-  Role: makeValidator<T.Role>("Role", g_Role, x_Role),
-  PromptMessage: makeValidator<T.PromptMessage>("PromptMessage", g_PromptMessage, x_PromptMessage),
-  ResourceLink: makeValidator<T.ResourceLink>("ResourceLink", g_ResourceLink, x_ResourceLink),
-  EmbeddedResource: makeValidator<T.EmbeddedResource>(
-    "EmbeddedResource",
-    g_EmbeddedResource,
-    x_EmbeddedResource,
-  ),
-  PromptListChangedNotification: makeValidator<T.PromptListChangedNotification>(
+  Prompt: makeValidator("Prompt", v_Prompt, i_Prompt),
+  PromptArgument: makeValidator("PromptArgument", v_PromptArgument, i_PromptArgument),
+  Role: makeValidator("Role", v_Role, i_Role),
+  PromptMessage: makeValidator("PromptMessage", v_PromptMessage, i_PromptMessage),
+  ResourceLink: makeValidator("ResourceLink", v_ResourceLink, i_ResourceLink),
+  EmbeddedResource: makeValidator("EmbeddedResource", v_EmbeddedResource, i_EmbeddedResource),
+  PromptListChangedNotification: makeValidator(
     "PromptListChangedNotification",
-    g_PromptListChangedNotification,
-    x_PromptListChangedNotification,
+    v_PromptListChangedNotification,
+    i_PromptListChangedNotification,
   ),
-  ListToolsRequest: makeValidator<T.ListToolsRequest>(
-    "ListToolsRequest",
-    g_ListToolsRequest,
-    x_ListToolsRequest,
-  ),
-  ListToolsResult: makeValidator<T.ListToolsResult>(
-    "ListToolsResult",
-    g_ListToolsResult,
-    x_ListToolsResult,
-  ),
-  ListToolsResultResponse: makeValidator<T.ListToolsResultResponse>(
+  ListToolsRequest: makeValidator("ListToolsRequest", v_ListToolsRequest, i_ListToolsRequest),
+  ListToolsResult: makeValidator("ListToolsResult", v_ListToolsResult, i_ListToolsResult),
+  ListToolsResultResponse: makeValidator(
     "ListToolsResultResponse",
-    g_ListToolsResultResponse,
-    x_ListToolsResultResponse,
+    v_ListToolsResultResponse,
+    i_ListToolsResultResponse,
   ),
-  CallToolResult: makeValidator<T.CallToolResult>(
-    "CallToolResult",
-    g_CallToolResult,
-    x_CallToolResult,
-  ),
-  CallToolResultResponse: makeValidator<T.CallToolResultResponse>(
+  CallToolResult: makeValidator("CallToolResult", v_CallToolResult, i_CallToolResult),
+  CallToolResultResponse: makeValidator(
     "CallToolResultResponse",
-    g_CallToolResultResponse,
-    x_CallToolResultResponse,
+    v_CallToolResultResponse,
+    i_CallToolResultResponse,
   ),
-  CallToolRequestParams: makeValidator<T.CallToolRequestParams>(
+  CallToolRequestParams: makeValidator(
     "CallToolRequestParams",
-    g_CallToolRequestParams,
-    x_CallToolRequestParams,
+    v_CallToolRequestParams,
+    i_CallToolRequestParams,
   ),
-  CallToolRequest: makeValidator<T.CallToolRequest>(
-    "CallToolRequest",
-    g_CallToolRequest,
-    x_CallToolRequest,
-  ),
-  ToolListChangedNotification: makeValidator<T.ToolListChangedNotification>(
+  CallToolRequest: makeValidator("CallToolRequest", v_CallToolRequest, i_CallToolRequest),
+  ToolListChangedNotification: makeValidator(
     "ToolListChangedNotification",
-    g_ToolListChangedNotification,
-    x_ToolListChangedNotification,
+    v_ToolListChangedNotification,
+    i_ToolListChangedNotification,
   ),
-  ToolAnnotations: makeValidator<T.ToolAnnotations>(
-    "ToolAnnotations",
-    g_ToolAnnotations,
-    x_ToolAnnotations,
-  ),
-  Tool: makeValidator<T.Tool>("Tool", g_Tool, x_Tool),
-  LoggingMessageNotificationParams: makeValidator<T.LoggingMessageNotificationParams>(
+  ToolAnnotations: makeValidator("ToolAnnotations", v_ToolAnnotations, i_ToolAnnotations),
+  Tool: makeValidator("Tool", v_Tool, i_Tool),
+  LoggingMessageNotificationParams: makeValidator(
     "LoggingMessageNotificationParams",
-    g_LoggingMessageNotificationParams,
-    x_LoggingMessageNotificationParams,
+    v_LoggingMessageNotificationParams,
+    i_LoggingMessageNotificationParams,
   ),
-  LoggingMessageNotification: makeValidator<T.LoggingMessageNotification>(
+  LoggingMessageNotification: makeValidator(
     "LoggingMessageNotification",
-    g_LoggingMessageNotification,
-    x_LoggingMessageNotification,
+    v_LoggingMessageNotification,
+    i_LoggingMessageNotification,
   ),
-  LoggingLevel: makeValidator<T.LoggingLevel>("LoggingLevel", g_LoggingLevel, x_LoggingLevel),
-  CreateMessageRequestParams: makeValidator<T.CreateMessageRequestParams>(
+  LoggingLevel: makeValidator("LoggingLevel", v_LoggingLevel, i_LoggingLevel),
+  CreateMessageRequestParams: makeValidator(
     "CreateMessageRequestParams",
-    g_CreateMessageRequestParams,
-    x_CreateMessageRequestParams,
+    v_CreateMessageRequestParams,
+    i_CreateMessageRequestParams,
   ),
-  ToolChoice: makeValidator<T.ToolChoice>("ToolChoice", g_ToolChoice, x_ToolChoice),
-  CreateMessageRequest: makeValidator<T.CreateMessageRequest>(
+  ToolChoice: makeValidator("ToolChoice", v_ToolChoice, i_ToolChoice),
+  CreateMessageRequest: makeValidator(
     "CreateMessageRequest",
-    g_CreateMessageRequest,
-    x_CreateMessageRequest,
+    v_CreateMessageRequest,
+    i_CreateMessageRequest,
   ),
-  CreateMessageResult: makeValidator<T.CreateMessageResult>(
+  CreateMessageResult: makeValidator(
     "CreateMessageResult",
-    g_CreateMessageResult,
-    x_CreateMessageResult,
+    v_CreateMessageResult,
+    i_CreateMessageResult,
   ),
-  SamplingMessage: makeValidator<T.SamplingMessage>(
-    "SamplingMessage",
-    g_SamplingMessage,
-    x_SamplingMessage,
-  ),
-  SamplingMessageContentBlock: makeValidator<T.SamplingMessageContentBlock>(
+  SamplingMessage: makeValidator("SamplingMessage", v_SamplingMessage, i_SamplingMessage),
+  SamplingMessageContentBlock: makeValidator(
     "SamplingMessageContentBlock",
-    g_SamplingMessageContentBlock,
-    x_SamplingMessageContentBlock,
+    v_SamplingMessageContentBlock,
+    i_SamplingMessageContentBlock,
   ),
-  Annotations: makeValidator<T.Annotations>("Annotations", g_Annotations, x_Annotations),
-  ContentBlock: makeValidator<T.ContentBlock>("ContentBlock", g_ContentBlock, x_ContentBlock),
-  TextContent: makeValidator<T.TextContent>("TextContent", g_TextContent, x_TextContent),
-  ImageContent: makeValidator<T.ImageContent>("ImageContent", g_ImageContent, x_ImageContent),
-  AudioContent: makeValidator<T.AudioContent>("AudioContent", g_AudioContent, x_AudioContent),
-  ToolUseContent: makeValidator<T.ToolUseContent>(
-    "ToolUseContent",
-    g_ToolUseContent,
-    x_ToolUseContent,
-  ),
-  ToolResultContent: makeValidator<T.ToolResultContent>(
-    "ToolResultContent",
-    g_ToolResultContent,
-    x_ToolResultContent,
-  ),
-  ModelPreferences: makeValidator<T.ModelPreferences>(
-    "ModelPreferences",
-    g_ModelPreferences,
-    x_ModelPreferences,
-  ),
-  ModelHint: makeValidator<T.ModelHint>("ModelHint", g_ModelHint, x_ModelHint),
-  CompleteRequestParams: makeValidator<T.CompleteRequestParams>(
+  Annotations: makeValidator("Annotations", v_Annotations, i_Annotations),
+  ContentBlock: makeValidator("ContentBlock", v_ContentBlock, i_ContentBlock),
+  TextContent: makeValidator("TextContent", v_TextContent, i_TextContent),
+  ImageContent: makeValidator("ImageContent", v_ImageContent, i_ImageContent),
+  AudioContent: makeValidator("AudioContent", v_AudioContent, i_AudioContent),
+  ToolUseContent: makeValidator("ToolUseContent", v_ToolUseContent, i_ToolUseContent),
+  ToolResultContent: makeValidator("ToolResultContent", v_ToolResultContent, i_ToolResultContent),
+  ModelPreferences: makeValidator("ModelPreferences", v_ModelPreferences, i_ModelPreferences),
+  ModelHint: makeValidator("ModelHint", v_ModelHint, i_ModelHint),
+  CompleteRequestParams: makeValidator(
     "CompleteRequestParams",
-    g_CompleteRequestParams,
-    x_CompleteRequestParams,
+    v_CompleteRequestParams,
+    i_CompleteRequestParams,
   ),
-  CompleteRequest: makeValidator<T.CompleteRequest>(
-    "CompleteRequest",
-    g_CompleteRequest,
-    x_CompleteRequest,
-  ),
-  CompleteResult: makeValidator<T.CompleteResult>(
-    "CompleteResult",
-    g_CompleteResult,
-    x_CompleteResult,
-  ),
-  CompleteResultResponse: makeValidator<T.CompleteResultResponse>(
+  CompleteRequest: makeValidator("CompleteRequest", v_CompleteRequest, i_CompleteRequest),
+  CompleteResult: makeValidator("CompleteResult", v_CompleteResult, i_CompleteResult),
+  CompleteResultResponse: makeValidator(
     "CompleteResultResponse",
-    g_CompleteResultResponse,
-    x_CompleteResultResponse,
+    v_CompleteResultResponse,
+    i_CompleteResultResponse,
   ),
-  ResourceTemplateReference: makeValidator<T.ResourceTemplateReference>(
+  ResourceTemplateReference: makeValidator(
     "ResourceTemplateReference",
-    g_ResourceTemplateReference,
-    x_ResourceTemplateReference,
+    v_ResourceTemplateReference,
+    i_ResourceTemplateReference,
   ),
-  PromptReference: makeValidator<T.PromptReference>(
-    "PromptReference",
-    g_PromptReference,
-    x_PromptReference,
-  ),
-  ListRootsRequest: makeValidator<T.ListRootsRequest>(
-    "ListRootsRequest",
-    g_ListRootsRequest,
-    x_ListRootsRequest,
-  ),
-  ListRootsResult: makeValidator<T.ListRootsResult>(
-    "ListRootsResult",
-    g_ListRootsResult,
-    x_ListRootsResult,
-  ),
-  Root: makeValidator<T.Root>("Root", g_Root, x_Root),
-  ElicitRequestFormParams: makeValidator<T.ElicitRequestFormParams>(
+  PromptReference: makeValidator("PromptReference", v_PromptReference, i_PromptReference),
+  ListRootsRequest: makeValidator("ListRootsRequest", v_ListRootsRequest, i_ListRootsRequest),
+  ListRootsResult: makeValidator("ListRootsResult", v_ListRootsResult, i_ListRootsResult),
+  Root: makeValidator("Root", v_Root, i_Root),
+  ElicitRequestFormParams: makeValidator(
     "ElicitRequestFormParams",
-    g_ElicitRequestFormParams,
-    x_ElicitRequestFormParams,
+    v_ElicitRequestFormParams,
+    i_ElicitRequestFormParams,
   ),
-  ElicitRequestURLParams: makeValidator<T.ElicitRequestURLParams>(
+  ElicitRequestURLParams: makeValidator(
     "ElicitRequestURLParams",
-    g_ElicitRequestURLParams,
-    x_ElicitRequestURLParams,
+    v_ElicitRequestURLParams,
+    i_ElicitRequestURLParams,
   ),
-  ElicitRequestParams: makeValidator<T.ElicitRequestParams>(
+  ElicitRequestParams: makeValidator(
     "ElicitRequestParams",
-    g_ElicitRequestParams,
-    x_ElicitRequestParams,
+    v_ElicitRequestParams,
+    i_ElicitRequestParams,
   ),
-  ElicitRequest: makeValidator<T.ElicitRequest>("ElicitRequest", g_ElicitRequest, x_ElicitRequest),
-  PrimitiveSchemaDefinition: makeValidator<T.PrimitiveSchemaDefinition>(
+  ElicitRequest: makeValidator("ElicitRequest", v_ElicitRequest, i_ElicitRequest),
+  PrimitiveSchemaDefinition: makeValidator(
     "PrimitiveSchemaDefinition",
-    g_PrimitiveSchemaDefinition,
-    x_PrimitiveSchemaDefinition,
+    v_PrimitiveSchemaDefinition,
+    i_PrimitiveSchemaDefinition,
   ),
-  StringSchema: makeValidator<T.StringSchema>("StringSchema", g_StringSchema, x_StringSchema),
-  NumberSchema: makeValidator<T.NumberSchema>("NumberSchema", g_NumberSchema, x_NumberSchema),
-  BooleanSchema: makeValidator<T.BooleanSchema>("BooleanSchema", g_BooleanSchema, x_BooleanSchema),
-  UntitledSingleSelectEnumSchema: makeValidator<T.UntitledSingleSelectEnumSchema>(
+  StringSchema: makeValidator("StringSchema", v_StringSchema, i_StringSchema),
+  NumberSchema: makeValidator("NumberSchema", v_NumberSchema, i_NumberSchema),
+  BooleanSchema: makeValidator("BooleanSchema", v_BooleanSchema, i_BooleanSchema),
+  UntitledSingleSelectEnumSchema: makeValidator(
     "UntitledSingleSelectEnumSchema",
-    g_UntitledSingleSelectEnumSchema,
-    x_UntitledSingleSelectEnumSchema,
+    v_UntitledSingleSelectEnumSchema,
+    i_UntitledSingleSelectEnumSchema,
   ),
-  TitledSingleSelectEnumSchema: makeValidator<T.TitledSingleSelectEnumSchema>(
+  TitledSingleSelectEnumSchema: makeValidator(
     "TitledSingleSelectEnumSchema",
-    g_TitledSingleSelectEnumSchema,
-    x_TitledSingleSelectEnumSchema,
+    v_TitledSingleSelectEnumSchema,
+    i_TitledSingleSelectEnumSchema,
   ),
-  SingleSelectEnumSchema: makeValidator<T.SingleSelectEnumSchema>(
+  SingleSelectEnumSchema: makeValidator(
     "SingleSelectEnumSchema",
-    g_SingleSelectEnumSchema,
-    x_SingleSelectEnumSchema,
+    v_SingleSelectEnumSchema,
+    i_SingleSelectEnumSchema,
   ),
-  UntitledMultiSelectEnumSchema: makeValidator<T.UntitledMultiSelectEnumSchema>(
+  UntitledMultiSelectEnumSchema: makeValidator(
     "UntitledMultiSelectEnumSchema",
-    g_UntitledMultiSelectEnumSchema,
-    x_UntitledMultiSelectEnumSchema,
+    v_UntitledMultiSelectEnumSchema,
+    i_UntitledMultiSelectEnumSchema,
   ),
-  TitledMultiSelectEnumSchema: makeValidator<T.TitledMultiSelectEnumSchema>(
+  TitledMultiSelectEnumSchema: makeValidator(
     "TitledMultiSelectEnumSchema",
-    g_TitledMultiSelectEnumSchema,
-    x_TitledMultiSelectEnumSchema,
+    v_TitledMultiSelectEnumSchema,
+    i_TitledMultiSelectEnumSchema,
   ),
-  MultiSelectEnumSchema: makeValidator<T.MultiSelectEnumSchema>(
+  MultiSelectEnumSchema: makeValidator(
     "MultiSelectEnumSchema",
-    g_MultiSelectEnumSchema,
-    x_MultiSelectEnumSchema,
+    v_MultiSelectEnumSchema,
+    i_MultiSelectEnumSchema,
   ),
-  LegacyTitledEnumSchema: makeValidator<T.LegacyTitledEnumSchema>(
+  LegacyTitledEnumSchema: makeValidator(
     "LegacyTitledEnumSchema",
-    g_LegacyTitledEnumSchema,
-    x_LegacyTitledEnumSchema,
+    v_LegacyTitledEnumSchema,
+    i_LegacyTitledEnumSchema,
   ),
-  EnumSchema: makeValidator<T.EnumSchema>("EnumSchema", g_EnumSchema, x_EnumSchema),
-  ElicitResult: makeValidator<T.ElicitResult>("ElicitResult", g_ElicitResult, x_ElicitResult),
-  ClientRequest: makeValidator<T.ClientRequest>("ClientRequest", g_ClientRequest, x_ClientRequest),
-  ClientNotification: makeValidator<T.ClientNotification>(
+  EnumSchema: makeValidator("EnumSchema", v_EnumSchema, i_EnumSchema),
+  ElicitResult: makeValidator("ElicitResult", v_ElicitResult, i_ElicitResult),
+  ClientRequest: makeValidator("ClientRequest", v_ClientRequest, i_ClientRequest),
+  ClientNotification: makeValidator(
     "ClientNotification",
-    g_ClientNotification,
-    x_ClientNotification,
+    v_ClientNotification,
+    i_ClientNotification,
   ),
-  ClientResult: makeValidator<T.ClientResult>("ClientResult", g_ClientResult, x_ClientResult),
-  ServerNotification: makeValidator<T.ServerNotification>(
+  ClientResult: makeValidator("ClientResult", v_ClientResult, i_ClientResult),
+  ServerNotification: makeValidator(
     "ServerNotification",
-    g_ServerNotification,
-    x_ServerNotification,
+    v_ServerNotification,
+    i_ServerNotification,
   ),
-  ServerResult: makeValidator<T.ServerResult>("ServerResult", g_ServerResult, x_ServerResult),
+  ServerResult: makeValidator("ServerResult", v_ServerResult, i_ServerResult),
 };
 
 export const isJSONValue = validators.JSONValue.is;
