@@ -2,7 +2,7 @@
 // then the rules over it. Pure: no I/O.
 import type { Model } from "../model/model.js";
 import { carriersOf, otherSide, senderOf, type Carrier, type Carriers } from "./carriers.js";
-import { affectedSides, ruleFor, subjectOf, type Subject } from "./classify.js";
+import { affectedSides, ruleFor } from "./classify.js";
 import { compareConstants } from "./compare-constants.js";
 import { compareMethods } from "./compare-methods.js";
 import { DeclarationDiff } from "./compare-types.js";
@@ -13,6 +13,7 @@ import { ModelIndex } from "./model-index.js";
 import { findRenames } from "./renames.js";
 import { RULES } from "./rules.js";
 import { Sides } from "./sides.js";
+import { subjectOf, type Subject } from "./subject.js";
 import { TypeRelation, type Identity } from "./type-relation.js";
 
 export function diffModels(before: Model, after: Model, env: DiffEnv): DiffReport {

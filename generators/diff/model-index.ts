@@ -8,7 +8,12 @@ import { declarationTypes, referencedNames } from "../model/walk.js";
 export type Form = "object" | "union" | "other";
 
 /** The roots of the capabilities objects (also hard-wired in the method map's gate lookup). */
-export const CAPABILITY_ROOTS = ["ClientCapabilities", "ServerCapabilities"];
+const CAPABILITY_ROOTS = ["ClientCapabilities", "ServerCapabilities"];
+
+/** Fields declared on the capabilities objects are capabilities. */
+export function isCapability(owner: string): boolean {
+  return CAPABILITY_ROOTS.includes(owner);
+}
 
 const UNKNOWN: TypeNode = { kind: "primitive", name: "unknown" };
 
