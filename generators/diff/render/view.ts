@@ -84,6 +84,8 @@ export interface FindingView {
   facts: string[];
   link: string;
   breaking: boolean;
+  /** Who must act, in words: `clients`, `servers`, `clients and servers`. */
+  who: string;
   /** Lower-case name and touched entities, for the HTML filter. */
   search: string;
 }
@@ -166,6 +168,7 @@ function findingView(f: Finding, id: string, markup: Markup): FindingView {
     ].filter((fact) => fact !== ""),
     link: markup.url(f.link),
     breaking: f.breaking,
+    who: markup.text(f.affects.map((side) => `${side}s`).join(" and ")),
     search: markup.text([f.name, ...touchedEntities(f)].join(" ").toLowerCase()),
   };
 }
