@@ -27,6 +27,7 @@ export interface Carriers {
 
 export function carriersOf(model: Model): Carriers {
   const byName = new Map(model.declarations.map((d) => [d.name, d]));
+  /** The types a declaration's values contain: its resolved fields, or its alias type. */
   const contents = (name: string): TypeNode[] => {
     const decl = byName.get(name);
     if (!decl) return [];
@@ -35,13 +36,19 @@ export function carriersOf(model: Model): Carriers {
     if (decl.resolved.indexSignature) nodes.push(decl.resolved.indexSignature.type);
     return nodes;
   };
+  const direct = directCarriers(model, contents);
+  return { direct, derived: derivedCarriers(model, direct, contents) };
+}
+
+function directCarriers(model: Model, contents: (name: string) => TypeNode[]): Map<string, Carrier[]> {
+  const declared = new Set(model.declarations.map((d) => d.name));
   const result = new Map<string, Carrier[]>();
   const carry = (roots: string[], carrier: Carrier) => {
     const queue = [...roots];
     const seen = new Set<string>();
     while (queue.length > 0) {
       const name = queue.shift() as string;
-      if (seen.has(name) || !byName.has(name)) continue;
+      if (seen.has(name) || !declared.has(name)) continue;
       seen.add(name);
       const list = result.get(name) ?? [];
       if (!list.some((c) => c.label === carrier.label && c.sender === carrier.sender)) list.push(carrier);
@@ -57,28 +64,33 @@ export function carriersOf(model: Model): Carriers {
   for (const sender of ["client", "server"] as Side[]) {
     carry([model.envelopes.union], { label: "JSON-RPC messages", sender });
   }
-  // A declaration no message reaches (a base interface, a helper union such as ClientRequest,
-  // an error type) counts as carried by whatever carries its relatives: the types it refers to
-  // or extends, and the types that extend it.
+  return result;
+}
+
+/**
+ * A declaration no message reaches (a base interface, a helper union such as ClientRequest,
+ * an error type) counts as carried by whatever carries its nearest relatives: the types it
+ * refers to or extends, and the types that extend it.
+ */
+function derivedCarriers(
+  model: Model,
+  direct: Map<string, Carrier[]>,
+  contents: (name: string) => TypeNode[],
+): Map<string, Carrier[]> {
   const relatives = new Map<string, Set<string>>();
-  const relate = (a: string, b: string) => {
-    if (!relatives.has(a)) relatives.set(a, new Set());
-    relatives.get(a)?.add(b);
-  };
+  const relate = (a: string, b: string) => relatives.set(a, (relatives.get(a) ?? new Set()).add(b));
   for (const decl of model.declarations) {
     for (const name of referencedNames(contents(decl.name))) relate(decl.name, name);
-    if (decl.kind === "interface") {
-      for (const base of referencedNames(decl.extends)) {
-        relate(decl.name, base);
-        relate(base, decl.name);
-      }
+    if (decl.kind !== "interface") continue;
+    for (const base of referencedNames(decl.extends)) {
+      relate(decl.name, base);
+      relate(base, decl.name);
     }
   }
-  const direct = result;
-  const derivedMap = new Map<string, Carrier[]>();
+  const derived = new Map<string, Carrier[]>();
   for (const decl of model.declarations) {
     if (direct.has(decl.name)) continue;
-    const derived: Carrier[] = [];
+    const found: Carrier[] = [];
     const seen = new Set<string>([decl.name]);
     const queue = [...(relatives.get(decl.name) ?? [])];
     while (queue.length > 0) {
@@ -87,12 +99,12 @@ export function carriersOf(model: Model): Carriers {
       seen.add(name);
       const carriers = direct.get(name);
       if (carriers) {
-        for (const c of carriers) if (!derived.includes(c)) derived.push(c);
+        for (const c of carriers) if (!found.includes(c)) found.push(c);
       } else {
         queue.push(...(relatives.get(name) ?? []));
       }
     }
-    if (derived.length > 0) derivedMap.set(decl.name, derived);
+    if (found.length > 0) derived.set(decl.name, found);
   }
-  return { direct, derived: derivedMap };
+  return derived;
 }
