@@ -5120,7 +5120,7 @@ function x_result$server2(v: unknown, p: string, out: Issue[], d: number): void 
   x_ListRootsResult(v, p, out, d);
 }
 
-/** The validator of every schema type, by name. */
+/** The validator of every type, by name. */
 export interface Validators {
   readonly JSONRPCMessage: Validator<T.JSONRPCMessage>;
   readonly JSONRPCBatchRequest: Validator<T.JSONRPCBatchRequest>;

@@ -5997,7 +5997,7 @@ function x_result$server3(v: unknown, p: string, out: Issue[], d: number): void 
   x_ElicitResult(v, p, out, d);
 }
 
-/** The validator of every schema type, by name. */
+/** The validator of every type, by name. */
 export interface Validators {
   readonly JSONRPCMessage: Validator<T.JSONRPCMessage>;
   readonly ProgressToken: Validator<T.ProgressToken>;

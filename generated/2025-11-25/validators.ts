@@ -9074,7 +9074,7 @@ function x_task$server1(v: unknown, p: string, out: Issue[], d: number): void {
   }
 }
 
-/** The validator of every schema type, by name. */
+/** The validator of every type, by name. */
 export interface Validators {
   readonly JSONRPCMessage: Validator<T.JSONRPCMessage>;
   readonly ProgressToken: Validator<T.ProgressToken>;

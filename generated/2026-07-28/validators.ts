@@ -8452,7 +8452,7 @@ function x_result$client9(v: unknown, p: string, out: Issue[], d: number): void 
   x_ListToolsResult(v, p, out, d);
 }
 
-/** The validator of every schema type, by name. */
+/** The validator of every type, by name. */
 export interface Validators {
   readonly JSONValue: Validator<T.JSONValue>;
   readonly JSONObject: Validator<T.JSONObject>;

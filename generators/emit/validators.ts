@@ -4,10 +4,7 @@ import type { Direction, MethodEntry, Model } from "../model/model.js";
 import { headerView, type Artifact } from "./artifact.js";
 import { ImportList, stringLiteral } from "./code.js";
 import { renderTemplate } from "./render.js";
-import { CheckFactory, type Usage } from "./validate/checks.js";
-import { FORMATS } from "./validate/formats.js";
-import { ValidationPlan } from "./validate/plan.js";
-import { CheckPrinter } from "./validate/print-checks.js";
+import { ValidatorBuilder } from "./validate/builder.js";
 
 /** JSON-RPC 2.0 error codes the message entry points report; every revision's schema defines them. */
 const ERROR_CODES = ["PARSE_ERROR", "INVALID_REQUEST", "METHOD_NOT_FOUND", "INVALID_PARAMS", "INTERNAL_ERROR"];
@@ -17,16 +14,8 @@ const SENDER: Record<Direction, "client" | "server"> = { clientToServer: "client
 export const validatorsArtifact: Artifact = {
   file: "validators.ts",
   emit(model: Model, env) {
-    const plan = new ValidationPlan(model);
-    const usage: Usage = { formats: new Set(), helpers: new Set(), patterns: [] };
-    const factory = new CheckFactory(plan, usage);
-    const printer = new CheckPrinter();
-
-    const functions: string[] = [];
-    for (const decl of model.declarations) {
-      functions.push(printer.functions(decl.name, factory.declaration(decl), plan.recursive.has(decl.name)));
-      functions.push(...printer.takeHoisted());
-    }
+    const builder = new ValidatorBuilder(model);
+    builder.addDeclarations();
 
     // JSON-RPC messages: requests and notifications sent as messages of their own.
     const sent = model.methods.filter((m) => m.delivery === "message");
@@ -45,8 +34,7 @@ export const validatorsArtifact: Artifact = {
           const result = m.result as NonNullable<MethodEntry["result"]>;
           const answer: NonNullable<MethodEntry["result"]> =
             asTask && tasks ? { kind: "union", members: [result, { kind: "ref", name: tasks.result }] } : result;
-          functions.push(printer.functions(name, factory.node(answer), false));
-          functions.push(...printer.takeHoisted());
+          builder.addNode(name, answer);
           return { method: stringLiteral(m.method), guard: `g_${name}`, explain: `x_${name}` };
         });
     };
@@ -89,19 +77,11 @@ export const validatorsArtifact: Artifact = {
       },
     };
 
-    const helpers = new Set([...usage.formats].flatMap((f) => FORMATS[f]?.helpers ?? []));
-    for (const h of usage.helpers) helpers.add(h);
     return renderTemplate("validators", {
       ...headerView(model, env),
       imports: imports.render(),
-      helpers: [
-        ...[...helpers].sort().map((h) => ({ partial: `helpers/${h}` })),
-        ...[...usage.formats].sort().map((f) => ({ partial: `formats/${f}` })),
-      ],
-      patterns: usage.patterns,
-      recursive: plan.recursive.size > 0,
-      functions: functions.join("\n\n"),
-      types: model.declarations.map((d) => ({ name: d.name, nameLiteral: stringLiteral(d.name) })),
+      ...builder.supportView(),
+      types: model.declarations.map((d) => ({ name: d.name, key: d.name, type: `T.${d.name}`, nameLiteral: stringLiteral(d.name) })),
       messages,
     });
   },

@@ -42,6 +42,10 @@ export class CheckFactory {
   constructor(
     private readonly plan: ValidationPlan,
     readonly usage: Usage,
+    /** Told about constraints no check exists for; without it they are errors. */
+    private readonly unsupported: (what: string) => void = (what) => {
+      throw new Error(`validators: unsupported ${what}`);
+    },
   ) {}
 
   declaration(decl: Declaration): Check {
@@ -93,7 +97,8 @@ export class CheckFactory {
         if (numberType === "number") {
           return { kind: "test", test: (v) => `typeof ${v} === "number" && Number.isFinite(${v})`, expected: "number" };
         }
-        throw new Error(`validators: unsupported @TJS-type ${numberType}`);
+        this.unsupported(`@TJS-type ${numberType}`);
+        return ANY;
       case "boolean":
         return { kind: "test", test: (v) => `typeof ${v} === "boolean"`, expected: "boolean" };
       case "null":
@@ -216,16 +221,29 @@ export class CheckFactory {
     }
     if (constraints.format !== undefined) {
       const format = FORMATS[constraints.format];
-      if (!format) throw new Error(`validators: unsupported @format ${constraints.format}`);
-      this.usage.formats.add(constraints.format);
+      if (format) {
+        this.usage.formats.add(constraints.format);
+        extra.push({
+          kind: "test",
+          test: (v) => `typeof ${v} !== "string" || ${format.fn}(${v})`,
+          expected: `${constraints.format} (format)`,
+        });
+      } else {
+        this.unsupported(`format "${constraints.format}"`);
+      }
+    }
+    if (constraints.multipleOf !== undefined) {
+      const step = constraints.multipleOf;
+      this.usage.helpers.add("multipleOf");
       extra.push({
         kind: "test",
-        test: (v) => `typeof ${v} !== "string" || ${format.fn}(${v})`,
-        expected: `${constraints.format} (format)`,
+        test: (v) => `typeof ${v} !== "number" || multipleOf(${v}, ${step})`,
+        expected: `multipleOf ${step}`,
       });
     }
-    if (constraints.multipleOf !== undefined || constraints.uniqueItems) {
-      throw new Error("validators: @multipleOf and @uniqueItems are not supported yet");
+    if (constraints.uniqueItems) {
+      this.usage.helpers.add("uniqueItems");
+      extra.push({ kind: "test", test: (v) => `!Array.isArray(${v}) || uniqueItems(${v})`, expected: "uniqueItems" });
     }
     const base: Check = constraints.nullable
       ? {

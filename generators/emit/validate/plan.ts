@@ -2,6 +2,8 @@
 // declarations can recurse, the members of unions through aliases, and which unions can
 // dispatch on a literal property (`type`, `method`) instead of trying every member.
 import type { Declaration, LiteralValue, Model, Shape, TypeNode } from "../../model/model.js";
+
+type CheckedModel = Pick<Model, "declarations" | "conventions">;
 import { referencedNames } from "../../model/walk.js";
 
 export interface Discrimination {
@@ -14,7 +16,7 @@ export class ValidationPlan {
   /** Declarations that can reach themselves through references: they guard their depth. */
   readonly recursive: ReadonlySet<string>;
 
-  constructor(readonly model: Model) {
+  constructor(readonly model: CheckedModel) {
     this.declarations = new Map(model.declarations.map((d) => [d.name, d]));
     this.recursive = recursiveDeclarations(model.declarations);
   }

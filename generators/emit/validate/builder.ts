@@ -1,0 +1,59 @@
+// Validator code for a set of declarations: guard and explain functions, and what they need
+// from the support partial (formats, helpers, patterns). Shared by the per-revision
+// validators.ts and by every other module that checks values (tool wrappers).
+import type { Declaration, Model, TypeNode } from "../../model/model.js";
+import { CheckFactory, type Usage } from "./checks.js";
+import { FORMATS } from "./formats.js";
+import { ValidationPlan } from "./plan.js";
+import { CheckPrinter } from "./print-checks.js";
+
+export type CheckedModel = Pick<Model, "declarations" | "conventions">;
+
+export interface BuilderOptions {
+  /** Called for a constraint no check exists for; without it, such a constraint is an error. */
+  unsupported?: (what: string) => void;
+}
+
+export class ValidatorBuilder {
+  readonly functions: string[] = [];
+  private readonly plan: ValidationPlan;
+  private readonly usage: Usage = { formats: new Set(), helpers: new Set(), patterns: [] };
+  private readonly factory: CheckFactory;
+  private readonly printer = new CheckPrinter();
+
+  constructor(model: CheckedModel, options: BuilderOptions = {}) {
+    this.plan = new ValidationPlan(model);
+    this.factory = new CheckFactory(this.plan, this.usage, options.unsupported);
+  }
+
+  /** `g_<name>` and `x_<name>` for every declaration. */
+  addDeclarations(declarations: readonly Declaration[] = this.plan.model.declarations): void {
+    for (const decl of declarations) {
+      this.push(this.printer.functions(decl.name, this.factory.declaration(decl), this.plan.recursive.has(decl.name)));
+    }
+  }
+
+  /** `g_<name>` and `x_<name>` for a type that is not a declaration. */
+  addNode(name: string, node: TypeNode): void {
+    this.push(this.printer.functions(name, this.factory.node(node), false));
+  }
+
+  private push(functions: string): void {
+    this.functions.push(functions, ...this.printer.takeHoisted());
+  }
+
+  /** The view the `validators/support` partial needs. */
+  supportView() {
+    const helpers = new Set([...this.usage.formats].flatMap((f) => FORMATS[f]?.helpers ?? []));
+    for (const h of this.usage.helpers) helpers.add(h);
+    return {
+      helpers: [
+        ...[...helpers].sort().map((h) => ({ partial: `helpers/${h}` })),
+        ...[...this.usage.formats].sort().map((f) => ({ partial: `formats/${f}` })),
+      ],
+      patterns: this.usage.patterns,
+      recursive: this.plan.recursive.size > 0,
+      functions: this.functions.join("\n\n"),
+    };
+  }
+}
