@@ -4975,42 +4975,68 @@ function g_ElicitRequest$1(v: unknown, d: number): boolean {
 }
 
 function g_PrimitiveSchemaDefinition(v: unknown, d: number): boolean {
-  return (
-    g_StringSchema(v, d) || g_NumberSchema(v, d) || g_BooleanSchema(v, d) || g_EnumSchema(v, d)
-  );
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+    case "string":
+      return g_StringSchema(v, d) || g_EnumSchema(v, d);
+    case "number":
+    case "integer":
+      return g_NumberSchema(v, d);
+    case "boolean":
+      return g_BooleanSchema(v, d);
+    default:
+      return false;
+  }
 }
 
 function x_PrimitiveSchemaDefinition(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!(
-    g_StringSchema(v, d) ||
-    g_NumberSchema(v, d) ||
-    g_BooleanSchema(v, d) ||
-    g_EnumSchema(v, d)
-  )) {
-    const branches1: [string, Issue[]][] = [];
-    {
-      const b2: Issue[] = [];
-      x_StringSchema(v, p, b2, d);
-      branches1.push(["StringSchema", b2]);
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    out.push(fail(p, "object (StringSchema | NumberSchema | BooleanSchema | EnumSchema)", v));
+  else {
+    const tag1 = (v as Readonly<Record<string, unknown>>)["type"];
+    switch (tag1) {
+      case "string": {
+        const inner2: Issue[] = [];
+        if (!(g_StringSchema(v, d) || g_EnumSchema(v, d))) {
+          const branches3: [string, Issue[]][] = [];
+          {
+            const b4: Issue[] = [];
+            x_StringSchema(v, p, b4, d);
+            branches3.push(["StringSchema", b4]);
+          }
+          {
+            const b5: Issue[] = [];
+            x_EnumSchema(v, p, b5, d);
+            branches3.push(["EnumSchema", b5]);
+          }
+          inner2.push(...pickBranch(p, "StringSchema | EnumSchema", v, branches3));
+        }
+        for (const issue of inner2) out.push(within(issue, "StringSchema | EnumSchema"));
+        break;
+      }
+      case "number":
+      case "integer": {
+        const inner6: Issue[] = [];
+        x_NumberSchema(v, p, inner6, d);
+        for (const issue of inner6) out.push(within(issue, "NumberSchema"));
+        break;
+      }
+      case "boolean": {
+        const inner7: Issue[] = [];
+        x_BooleanSchema(v, p, inner7, d);
+        for (const issue of inner7) out.push(within(issue, "BooleanSchema"));
+        break;
+      }
+      default:
+        out.push(
+          unknownVariant(
+            p + "/type",
+            '"string" | "number" | "integer" | "boolean"',
+            tag1,
+            "StringSchema | NumberSchema | BooleanSchema | EnumSchema",
+          ),
+        );
     }
-    {
-      const b3: Issue[] = [];
-      x_NumberSchema(v, p, b3, d);
-      branches1.push(["NumberSchema", b3]);
-    }
-    {
-      const b4: Issue[] = [];
-      x_BooleanSchema(v, p, b4, d);
-      branches1.push(["BooleanSchema", b4]);
-    }
-    {
-      const b5: Issue[] = [];
-      x_EnumSchema(v, p, b5, d);
-      branches1.push(["EnumSchema", b5]);
-    }
-    out.push(
-      ...pickBranch(p, "StringSchema | NumberSchema | BooleanSchema | EnumSchema", v, branches1),
-    );
   }
 }
 

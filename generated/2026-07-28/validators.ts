@@ -7016,78 +7016,136 @@ function x_ElicitRequest(v: unknown, p: string, out: Issue[], d: number): void {
 }
 
 function g_PrimitiveSchemaDefinition(v: unknown, d: number): boolean {
-  return (
-    g_StringSchema(v, d) ||
-    g_NumberSchema(v, d) ||
-    g_BooleanSchema(v, d) ||
-    g_UntitledSingleSelectEnumSchema(v, d) ||
-    g_TitledSingleSelectEnumSchema(v, d) ||
-    g_UntitledMultiSelectEnumSchema(v, d) ||
-    g_TitledMultiSelectEnumSchema(v, d) ||
-    g_LegacyTitledEnumSchema(v, d)
-  );
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+    case "string":
+      return (
+        g_StringSchema(v, d) ||
+        g_UntitledSingleSelectEnumSchema(v, d) ||
+        g_TitledSingleSelectEnumSchema(v, d) ||
+        g_LegacyTitledEnumSchema(v, d)
+      );
+    case "number":
+    case "integer":
+      return g_NumberSchema(v, d);
+    case "boolean":
+      return g_BooleanSchema(v, d);
+    case "array":
+      return g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d);
+    default:
+      return false;
+  }
 }
 
 function x_PrimitiveSchemaDefinition(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!(
-    g_StringSchema(v, d) ||
-    g_NumberSchema(v, d) ||
-    g_BooleanSchema(v, d) ||
-    g_UntitledSingleSelectEnumSchema(v, d) ||
-    g_TitledSingleSelectEnumSchema(v, d) ||
-    g_UntitledMultiSelectEnumSchema(v, d) ||
-    g_TitledMultiSelectEnumSchema(v, d) ||
-    g_LegacyTitledEnumSchema(v, d)
-  )) {
-    const branches1: [string, Issue[]][] = [];
-    {
-      const b2: Issue[] = [];
-      x_StringSchema(v, p, b2, d);
-      branches1.push(["StringSchema", b2]);
-    }
-    {
-      const b3: Issue[] = [];
-      x_NumberSchema(v, p, b3, d);
-      branches1.push(["NumberSchema", b3]);
-    }
-    {
-      const b4: Issue[] = [];
-      x_BooleanSchema(v, p, b4, d);
-      branches1.push(["BooleanSchema", b4]);
-    }
-    {
-      const b5: Issue[] = [];
-      x_UntitledSingleSelectEnumSchema(v, p, b5, d);
-      branches1.push(["UntitledSingleSelectEnumSchema", b5]);
-    }
-    {
-      const b6: Issue[] = [];
-      x_TitledSingleSelectEnumSchema(v, p, b6, d);
-      branches1.push(["TitledSingleSelectEnumSchema", b6]);
-    }
-    {
-      const b7: Issue[] = [];
-      x_UntitledMultiSelectEnumSchema(v, p, b7, d);
-      branches1.push(["UntitledMultiSelectEnumSchema", b7]);
-    }
-    {
-      const b8: Issue[] = [];
-      x_TitledMultiSelectEnumSchema(v, p, b8, d);
-      branches1.push(["TitledMultiSelectEnumSchema", b8]);
-    }
-    {
-      const b9: Issue[] = [];
-      x_LegacyTitledEnumSchema(v, p, b9, d);
-      branches1.push(["LegacyTitledEnumSchema", b9]);
-    }
+  if (typeof v !== "object" || v === null || Array.isArray(v))
     out.push(
-      ...pickBranch(
+      fail(
         p,
-        "StringSchema | NumberSchema | BooleanSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema",
+        "object (StringSchema | NumberSchema | BooleanSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema)",
         v,
-        branches1,
       ),
     );
+  else {
+    const tag1 = (v as Readonly<Record<string, unknown>>)["type"];
+    switch (tag1) {
+      case "string": {
+        const inner2: Issue[] = [];
+        if (!(
+          g_StringSchema(v, d) ||
+          g_UntitledSingleSelectEnumSchema(v, d) ||
+          g_TitledSingleSelectEnumSchema(v, d) ||
+          g_LegacyTitledEnumSchema(v, d)
+        )) {
+          const branches3: [string, Issue[]][] = [];
+          {
+            const b4: Issue[] = [];
+            x_StringSchema(v, p, b4, d);
+            branches3.push(["StringSchema", b4]);
+          }
+          {
+            const b5: Issue[] = [];
+            x_UntitledSingleSelectEnumSchema(v, p, b5, d);
+            branches3.push(["UntitledSingleSelectEnumSchema", b5]);
+          }
+          {
+            const b6: Issue[] = [];
+            x_TitledSingleSelectEnumSchema(v, p, b6, d);
+            branches3.push(["TitledSingleSelectEnumSchema", b6]);
+          }
+          {
+            const b7: Issue[] = [];
+            x_LegacyTitledEnumSchema(v, p, b7, d);
+            branches3.push(["LegacyTitledEnumSchema", b7]);
+          }
+          inner2.push(
+            ...pickBranch(
+              p,
+              "StringSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
+              v,
+              branches3,
+            ),
+          );
+        }
+        for (const issue of inner2)
+          out.push(
+            within(
+              issue,
+              "StringSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
+            ),
+          );
+        break;
+      }
+      case "number":
+      case "integer": {
+        const inner8: Issue[] = [];
+        x_NumberSchema(v, p, inner8, d);
+        for (const issue of inner8) out.push(within(issue, "NumberSchema"));
+        break;
+      }
+      case "boolean": {
+        const inner9: Issue[] = [];
+        x_BooleanSchema(v, p, inner9, d);
+        for (const issue of inner9) out.push(within(issue, "BooleanSchema"));
+        break;
+      }
+      case "array": {
+        const inner10: Issue[] = [];
+        if (!(g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d))) {
+          const branches11: [string, Issue[]][] = [];
+          {
+            const b12: Issue[] = [];
+            x_UntitledMultiSelectEnumSchema(v, p, b12, d);
+            branches11.push(["UntitledMultiSelectEnumSchema", b12]);
+          }
+          {
+            const b13: Issue[] = [];
+            x_TitledMultiSelectEnumSchema(v, p, b13, d);
+            branches11.push(["TitledMultiSelectEnumSchema", b13]);
+          }
+          inner10.push(
+            ...pickBranch(
+              p,
+              "UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema",
+              v,
+              branches11,
+            ),
+          );
+        }
+        for (const issue of inner10)
+          out.push(within(issue, "UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema"));
+        break;
+      }
+      default:
+        out.push(
+          unknownVariant(
+            p + "/type",
+            '"string" | "number" | "integer" | "boolean" | "array"',
+            tag1,
+            "StringSchema | NumberSchema | BooleanSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema",
+          ),
+        );
+    }
   }
 }
 
@@ -7813,57 +7871,111 @@ function g_LegacyTitledEnumSchema$2(v: unknown, _d: number): boolean {
 }
 
 function g_EnumSchema(v: unknown, d: number): boolean {
-  return (
-    g_UntitledSingleSelectEnumSchema(v, d) ||
-    g_TitledSingleSelectEnumSchema(v, d) ||
-    g_UntitledMultiSelectEnumSchema(v, d) ||
-    g_TitledMultiSelectEnumSchema(v, d) ||
-    g_LegacyTitledEnumSchema(v, d)
-  );
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+    case "string":
+      return (
+        g_UntitledSingleSelectEnumSchema(v, d) ||
+        g_TitledSingleSelectEnumSchema(v, d) ||
+        g_LegacyTitledEnumSchema(v, d)
+      );
+    case "array":
+      return g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d);
+    default:
+      return false;
+  }
 }
 
 function x_EnumSchema(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!(
-    g_UntitledSingleSelectEnumSchema(v, d) ||
-    g_TitledSingleSelectEnumSchema(v, d) ||
-    g_UntitledMultiSelectEnumSchema(v, d) ||
-    g_TitledMultiSelectEnumSchema(v, d) ||
-    g_LegacyTitledEnumSchema(v, d)
-  )) {
-    const branches1: [string, Issue[]][] = [];
-    {
-      const b2: Issue[] = [];
-      x_UntitledSingleSelectEnumSchema(v, p, b2, d);
-      branches1.push(["UntitledSingleSelectEnumSchema", b2]);
-    }
-    {
-      const b3: Issue[] = [];
-      x_TitledSingleSelectEnumSchema(v, p, b3, d);
-      branches1.push(["TitledSingleSelectEnumSchema", b3]);
-    }
-    {
-      const b4: Issue[] = [];
-      x_UntitledMultiSelectEnumSchema(v, p, b4, d);
-      branches1.push(["UntitledMultiSelectEnumSchema", b4]);
-    }
-    {
-      const b5: Issue[] = [];
-      x_TitledMultiSelectEnumSchema(v, p, b5, d);
-      branches1.push(["TitledMultiSelectEnumSchema", b5]);
-    }
-    {
-      const b6: Issue[] = [];
-      x_LegacyTitledEnumSchema(v, p, b6, d);
-      branches1.push(["LegacyTitledEnumSchema", b6]);
-    }
+  if (typeof v !== "object" || v === null || Array.isArray(v))
     out.push(
-      ...pickBranch(
+      fail(
         p,
-        "UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema",
+        "object (UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema)",
         v,
-        branches1,
       ),
     );
+  else {
+    const tag1 = (v as Readonly<Record<string, unknown>>)["type"];
+    switch (tag1) {
+      case "string": {
+        const inner2: Issue[] = [];
+        if (!(
+          g_UntitledSingleSelectEnumSchema(v, d) ||
+          g_TitledSingleSelectEnumSchema(v, d) ||
+          g_LegacyTitledEnumSchema(v, d)
+        )) {
+          const branches3: [string, Issue[]][] = [];
+          {
+            const b4: Issue[] = [];
+            x_UntitledSingleSelectEnumSchema(v, p, b4, d);
+            branches3.push(["UntitledSingleSelectEnumSchema", b4]);
+          }
+          {
+            const b5: Issue[] = [];
+            x_TitledSingleSelectEnumSchema(v, p, b5, d);
+            branches3.push(["TitledSingleSelectEnumSchema", b5]);
+          }
+          {
+            const b6: Issue[] = [];
+            x_LegacyTitledEnumSchema(v, p, b6, d);
+            branches3.push(["LegacyTitledEnumSchema", b6]);
+          }
+          inner2.push(
+            ...pickBranch(
+              p,
+              "UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
+              v,
+              branches3,
+            ),
+          );
+        }
+        for (const issue of inner2)
+          out.push(
+            within(
+              issue,
+              "UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
+            ),
+          );
+        break;
+      }
+      case "array": {
+        const inner7: Issue[] = [];
+        if (!(g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d))) {
+          const branches8: [string, Issue[]][] = [];
+          {
+            const b9: Issue[] = [];
+            x_UntitledMultiSelectEnumSchema(v, p, b9, d);
+            branches8.push(["UntitledMultiSelectEnumSchema", b9]);
+          }
+          {
+            const b10: Issue[] = [];
+            x_TitledMultiSelectEnumSchema(v, p, b10, d);
+            branches8.push(["TitledMultiSelectEnumSchema", b10]);
+          }
+          inner7.push(
+            ...pickBranch(
+              p,
+              "UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema",
+              v,
+              branches8,
+            ),
+          );
+        }
+        for (const issue of inner7)
+          out.push(within(issue, "UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema"));
+        break;
+      }
+      default:
+        out.push(
+          unknownVariant(
+            p + "/type",
+            '"string" | "array"',
+            tag1,
+            "UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema",
+          ),
+        );
+    }
   }
 }
 

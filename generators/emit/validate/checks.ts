@@ -127,11 +127,12 @@ export class CheckFactory {
         kind: "switch",
         label,
         property: switched.property,
-        cases: switched.cases.map((c) => ({
-          values: c.values,
-          label: this.plan.label(c.member),
-          check: this.node(c.member),
-        })),
+        cases: switched.cases.map((c) => {
+          const branches = c.members.map((m) => ({ label: this.plan.label(m), check: this.node(m) }));
+          const only = branches[0] as Branch;
+          const label = branches.map((b) => b.label).join(" | ");
+          return { values: c.values, label, check: branches.length === 1 ? only.check : { kind: "anyOf", label, members: branches } };
+        }),
       };
     }
     if (members.length === 1) return this.node(members[0] as TypeNode, numberType);

@@ -8,7 +8,8 @@ import { referencedNames } from "../../model/walk.js";
 
 export interface Discrimination {
   property: string;
-  cases: { values: LiteralValue[]; member: TypeNode }[];
+  /** Each case: the values that select it and the members that can then match. */
+  cases: { values: LiteralValue[]; members: TypeNode[] }[];
 }
 
 export class ValidationPlan {
@@ -52,24 +53,40 @@ export class ValidationPlan {
   }
 
   /**
-   * A property every member requires, with literal values no two members share: then the
-   * property's value alone picks the only member that can match.
+   * A property every member requires with literal values: its value picks the members that can
+   * match (one, when no two members share a value; a few otherwise), instead of trying them all.
+   * Properties that single members out are preferred.
    */
   discriminate(members: TypeNode[]): Discrimination | undefined {
     if (members.length < 2) return undefined;
     const shapes = members.map((m) => this.shape(m));
     if (shapes.some((s) => s === undefined)) return undefined;
+    let best: Discrimination | undefined;
     for (const candidate of (shapes[0] as Shape).properties) {
-      const cases = members.map((member, i) => {
+      const valuesOf = members.map((_, i) => {
         const p = (shapes[i] as Shape).properties.find((q) => q.name === candidate.name);
-        return { member, values: p && !p.optional ? literalValues(p.type) : undefined };
+        return p && !p.optional ? literalValues(p.type) : undefined;
       });
-      if (cases.some((c) => c.values === undefined)) continue;
-      const all = cases.flatMap((c) => c.values as LiteralValue[]);
-      if (new Set(all).size !== all.length) continue;
-      return { property: candidate.name, cases: cases as Discrimination["cases"] };
+      if (valuesOf.some((v) => v === undefined)) continue;
+      // value → the members that allow it; values with the same members make one case.
+      const byValue = new Map<LiteralValue, TypeNode[]>();
+      valuesOf.forEach((values, i) => {
+        for (const value of values as LiteralValue[]) byValue.set(value, [...(byValue.get(value) ?? []), members[i] as TypeNode]);
+      });
+      const cases: Discrimination["cases"] = [];
+      for (const [value, group] of byValue) {
+        const same = cases.find((c) => c.members.length === group.length && c.members.every((m, k) => m === group[k]));
+        if (same) same.values.push(value);
+        else cases.push({ values: [value], members: group });
+      }
+      if (cases.length < 2) continue;
+      const widest = Math.max(...cases.map((c) => c.members.length));
+      if (!best || widest < Math.max(...best.cases.map((c) => c.members.length))) {
+        best = { property: candidate.name, cases };
+      }
+      if (widest === 1) break;
     }
-    return undefined;
+    return best;
   }
 
   /** How a union member is named in messages; `number` by the JSON type it must have. */
