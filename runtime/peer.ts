@@ -79,13 +79,36 @@ interface Pending {
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 
-/** Map key for a request id: 1 and "1" are different ids. */
-const keyOf = (id: RequestId) => `${typeof id}:${id}`;
+/**
+ * An incoming request being handled. Its AbortController is made only when the handler looks at
+ * `signal`: most handlers never do, and one per request is a real cost on the hot path.
+ */
+class Inflight {
+  private controller: AbortController | undefined;
+  private reason: unknown;
+  cancelled = false;
+
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.cancelled) this.controller.abort(this.reason);
+    }
+    return this.controller.signal;
+  }
+
+  cancel(reason: unknown): void {
+    if (this.cancelled) return;
+    this.cancelled = true;
+    this.reason = reason;
+    this.controller?.abort(reason);
+  }
+}
 
 export class Peer {
   private nextId = 1;
-  private readonly pending = new Map<string, Pending>();
-  private readonly inflight = new Map<string, AbortController>();
+  // Keyed by the id itself: a Map tells 1 and "1" apart.
+  private readonly pending = new Map<RequestId, Pending>();
+  private readonly inflight = new Map<RequestId, Inflight>();
   private closedFlag = false;
 
   constructor(private readonly options: PeerOptions) {}
@@ -107,7 +130,7 @@ export class Peer {
     const { signal } = options;
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     const id = this.nextId++;
-    const key = keyOf(id);
+    const key = id;
     const progress = options.onProgress && this.options.progress ? options.onProgress : undefined;
     const sent = progress
       ? { ...params, _meta: { ...(isObject(params?.["_meta"]) ? params["_meta"] : {}), progressToken: id } }
@@ -167,7 +190,7 @@ export class Peer {
   }
 
   /** Removes a pending request; false when it was already settled. */
-  private settle(key: string): boolean {
+  private settle(key: RequestId): boolean {
     const entry = this.pending.get(key);
     if (!entry) return false;
     this.pending.delete(key);
@@ -188,7 +211,7 @@ export class Peer {
       this.settle(key);
       entry.reject(new ConnectionClosedError(`connection closed (${reason}) before ${entry.method} was answered`));
     }
-    for (const controller of this.inflight.values()) controller.abort(new ConnectionClosedError());
+    for (const inflight of this.inflight.values()) inflight.cancel(new ConnectionClosedError());
     this.inflight.clear();
     this.options.onClose?.();
   }
@@ -205,7 +228,7 @@ export class Peer {
     this.report(error);
   }
 
-  private requestOf = (id: RequestId): SentRequest | undefined => this.pending.get(keyOf(id));
+  private requestOf = (id: RequestId): SentRequest | undefined => this.pending.get(id);
 
   private receive(message: unknown): void {
     try {
@@ -243,7 +266,7 @@ export class Peer {
   }
 
   private receiveResponse(m: JsonObject, id: RequestId | undefined): void {
-    const key = id === undefined ? undefined : keyOf(id);
+    const key = id;
     const entry = key === undefined ? undefined : this.pending.get(key);
     if (!entry || key === undefined || id === undefined) {
       this.report(new Error(`a response to no pending request (id ${JSON.stringify(m["id"])})`));
@@ -266,63 +289,64 @@ export class Peer {
   }
 
   private receiveRequest(id: RequestId, method: string, params: JsonObject | undefined): void {
-    const key = keyOf(id);
-    if (this.inflight.has(key)) {
+    if (this.inflight.has(id)) {
       this.sendError(id, {
         code: ErrorCode.InvalidRequest,
         message: `request id ${JSON.stringify(id)} is already in use`,
       });
       return;
     }
-    const controller = new AbortController();
-    this.inflight.set(key, controller);
+    const inflight = new Inflight();
+    this.inflight.set(id, inflight);
     const meta = isObject(params?.["_meta"]) ? params["_meta"] : undefined;
     const token = meta?.["progressToken"];
     const progress = this.options.progress;
     const context: IncomingContext = {
       requestId: id,
-      signal: controller.signal,
+      get signal() {
+        return inflight.signal;
+      },
       meta,
       progress: async (update) => {
-        if (!progress?.send || !isRequestId(token) || controller.signal.aborted) return;
+        if (!progress?.send || !isRequestId(token) || inflight.cancelled) return;
         await this.notify(progress.method, { progressToken: token, ...update }, { relatedRequestId: id });
       },
     };
-    Promise.resolve()
-      .then(() => this.options.handleRequest(method, params, context))
-      .then(
-        async (result) => {
-          if (controller.signal.aborted) return;
-          try {
-            await this.options.transport.send({ jsonrpc: "2.0", id, result: (result ?? {}) as JsonObject });
-          } catch (error) {
-            // The answer could not be sent (it cannot be serialised, say): the caller still gets one.
-            this.report(asError(error));
-            await this.options.transport.send({ jsonrpc: "2.0", id, error: errorObject(error) });
-          }
-        },
-        (error: unknown) => {
-          // A cancelled request gets no answer.
-          if (controller.signal.aborted) return;
-          return this.options.transport.send({ jsonrpc: "2.0", id, error: errorObject(error) });
-        },
-      )
+    const transport = this.options.transport;
+    const answer = async () => {
+      let result: unknown;
+      try {
+        result = await this.options.handleRequest(method, params, context);
+      } catch (error) {
+        // A cancelled request gets no answer.
+        if (!inflight.cancelled) await transport.send({ jsonrpc: "2.0", id, error: errorObject(error) });
+        return;
+      }
+      if (inflight.cancelled) return;
+      try {
+        await transport.send({ jsonrpc: "2.0", id, result: (result ?? {}) as JsonObject });
+      } catch (error) {
+        // The answer could not be sent (it cannot be serialised, say): the caller still gets one.
+        this.report(asError(error));
+        await transport.send({ jsonrpc: "2.0", id, error: errorObject(error) });
+      }
+    };
+    answer()
       .catch((error: unknown) => this.report(asError(error)))
       .finally(() => {
-        if (this.inflight.get(key) === controller) this.inflight.delete(key);
+        if (this.inflight.get(id) === inflight) this.inflight.delete(id);
       });
   }
 
   private receiveNotification(method: string, params: JsonObject | undefined): void {
     if (method === this.options.cancellation?.method) {
       const target = params?.["requestId"];
-      if (isRequestId(target))
-        this.inflight.get(keyOf(target))?.abort(params?.["reason"] ?? "cancelled by the other side");
+      if (isRequestId(target)) this.inflight.get(target)?.cancel(params?.["reason"] ?? "cancelled by the other side");
       return;
     }
     if (method === this.options.progress?.method) {
       const token = params?.["progressToken"];
-      const entry = isRequestId(token) ? this.pending.get(keyOf(token)) : undefined;
+      const entry = isRequestId(token) ? this.pending.get(token) : undefined;
       if (entry && params) {
         entry.restartTimer?.();
         entry.onProgress?.(params);

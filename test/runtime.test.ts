@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import ts from "typescript";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import {
   ConnectionClosedError,
   createInMemoryTransportPair,
@@ -107,27 +107,35 @@ describe("Peer", () => {
   });
 
   it("routes progress to onProgress by token and can restart the timeout on progress", async () => {
-    const { peer, probe, received, settle } = await peerWithProbe();
-    const seen: unknown[] = [];
-    const call = peer.request(
-      "work",
-      { x: 1 },
-      { timeoutMs: 40, resetTimeoutOnProgress: true, onProgress: (p) => seen.push(p.progress) },
-    );
-    await settle();
-    const sent = received[0] as { id: number; params: JsonObject };
-    expect(sent.params).toEqual({ x: 1, _meta: { progressToken: sent.id } });
-    for (let step = 1; step <= 3; step++) {
-      await new Promise((r) => setTimeout(r, 25));
-      await probe.send({
-        jsonrpc: "2.0",
-        method: "notifications/progress",
-        params: { progressToken: sent.id, progress: step },
-      });
+    const { peer, probe, received } = await peerWithProbe();
+    // Fake timers make the timeout deterministic; messages still flow through microtasks.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const seen: unknown[] = [];
+      const call = peer.request(
+        "work",
+        { x: 1 },
+        { timeoutMs: 100, resetTimeoutOnProgress: true, onProgress: (p) => seen.push(p.progress) },
+      );
+      await vi.advanceTimersByTimeAsync(0);
+      const sent = received[0] as { id: number; params: JsonObject };
+      expect(sent.params).toEqual({ x: 1, _meta: { progressToken: sent.id } });
+      // Three progress notifications 80 ms apart: 240 ms in all, past the 100 ms timeout only without restarts.
+      for (let step = 1; step <= 3; step++) {
+        await vi.advanceTimersByTimeAsync(80);
+        await probe.send({
+          jsonrpc: "2.0",
+          method: "notifications/progress",
+          params: { progressToken: sent.id, progress: step },
+        });
+        await vi.advanceTimersByTimeAsync(0);
+      }
+      await probe.send({ jsonrpc: "2.0", id: sent.id, result: { done: true } });
+      await expect(call).resolves.toEqual({ done: true });
+      expect(seen).toEqual([1, 2, 3]);
+    } finally {
+      vi.useRealTimers();
     }
-    await probe.send({ jsonrpc: "2.0", id: sent.id, result: { done: true } });
-    await expect(call).resolves.toEqual({ done: true });
-    expect(seen).toEqual([1, 2, 3]);
   });
 
   it("rejects everything pending when the connection closes", async () => {
