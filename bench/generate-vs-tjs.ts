@@ -39,6 +39,8 @@ import { ARTIFACTS, emitEnv, emitRevision, ModelLoader } from "../generators/pip
 import { loadRevisionTable } from "../generators/spec/revisions.js";
 
 const run = promisify(execFile);
+// In-process measurements format for real too (see the cache in generators/emit/render.ts).
+process.env.MCP_GEN_FORMAT_CACHE = "off";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const SPEC_DIR = resolve(process.env.MCP_GEN_SPEC_DIR ?? join(ROOT, "..", "shared", "mcp-spec"));
@@ -68,7 +70,9 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
 let generateSummary = "";
 async function mcpGen(): Promise<void> {
   // Children get process.execPath without tsx's loader flags: the CLI runs as users run it.
-  const { stderr } = await run(process.execPath, [CLI, "generate", "--spec-dir", SPEC_DIR], { cwd: ROOT });
+  // The format cache would turn every run after the first into a cache lookup: measure the work.
+  const env = { ...process.env, MCP_GEN_FORMAT_CACHE: "off" };
+  const { stderr } = await run(process.execPath, [CLI, "generate", "--spec-dir", SPEC_DIR], { cwd: ROOT, env });
   generateSummary = stderr.trim().split("\n").at(-1) ?? "";
 }
 

@@ -51,7 +51,13 @@ export class ScratchClone {
   }
 
   private options(env: Record<string, string | undefined>) {
-    const merged: Record<string, string | undefined> = { ...process.env, MCP_GEN_SPEC_DIR: SPEC_DIR, ...env };
+    // Clones share the repository's format cache: the same sources format to the same text.
+    const merged: Record<string, string | undefined> = {
+      ...process.env,
+      MCP_GEN_SPEC_DIR: SPEC_DIR,
+      MCP_GEN_FORMAT_CACHE: join(paths.root, ".cache", "format"),
+      ...env,
+    };
     for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
     return { cwd: this.root, env: merged as NodeJS.ProcessEnv, encoding: "utf8" as const };
   }
