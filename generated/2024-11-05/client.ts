@@ -58,6 +58,8 @@ export interface ClientOptions {
   /** Merged with the capabilities the handlers declare. */
   capabilities?: T.ClientCapabilities;
   handlers?: ClientHandlers;
+  /** Other protocol versions to go on with when the server answers the handshake with one (default none). */
+  acceptProtocolVersions?: readonly string[];
   /** Check every message from the server with the generated validators (default true). */
   validate?: boolean;
   /** Default timeout of each request, in ms (default 60 000). */
@@ -354,8 +356,14 @@ export function createClient(options: ClientOptions): Client {
     state["serverCapabilities"] = result["capabilities"];
     state["serverInfo"] = result["serverInfo"];
     state["instructions"] = result["instructions"];
-    if (state["protocolVersion"] !== REVISION)
-      throw new ProtocolVersionError(state["protocolVersion"]);
+    const agreed = state["protocolVersion"];
+    if (
+      typeof agreed !== "string" ||
+      (agreed !== REVISION && !options.acceptProtocolVersions?.includes(agreed))
+    )
+      throw new ProtocolVersionError(agreed);
+    // For transports that carry the version on every message (Streamable HTTP's MCP-Protocol-Version).
+    options.transport.setProtocolVersion?.(agreed);
     connected = true;
     await peer.notify("notifications/initialized");
   }

@@ -389,6 +389,7 @@ export function createClient(options: ClientOptions): Client {
     const supported = state["supportedVersions"];
     if (!Array.isArray(supported) || !supported.includes(REVISION))
       throw new ProtocolVersionError(supported);
+    options.transport.setProtocolVersion?.(REVISION);
   }
 
   const client: Client = {
