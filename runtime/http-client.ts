@@ -1,0 +1,245 @@
+// The client side of the Streamable HTTP transport, on the global fetch (Node 18+, browsers,
+// Deno, Bun). Every message is POSTed to the MCP endpoint; a request's answer comes back as
+// JSON or as an SSE stream that may carry the server's own requests and notifications first.
+// After the handshake a GET stream is kept open for messages the server sends on its own.
+// A stream that ends before its answer is resumed with GET and Last-Event-ID, after the `retry`
+// the server asked for (or a backoff when it named none). Spec:
+// https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#streamable-http
+import { isObject, type JsonRpcMessage, type RequestId } from "./jsonrpc.js";
+import { SseParser } from "./sse.js";
+import type { Transport } from "./transport.js";
+
+export interface ReconnectOptions {
+  /** Delay before the first reconnection when the server named no `retry`, in ms (default 1000). */
+  initialDelayMs?: number;
+  /** Each further attempt waits this much longer (default 1.5). */
+  growth?: number;
+  /** The longest delay, in ms (default 30 000). */
+  maxDelayMs?: number;
+  /** Attempts in a row, without a message in between, before giving up (default 5). */
+  maxAttempts?: number;
+}
+
+export interface StreamableHttpClientOptions {
+  /** Sent with every HTTP request, e.g. `{ Authorization: "Bearer …" }`. */
+  headers?: Record<string, string>;
+  /** The fetch to use (default: the global one). */
+  fetch?: typeof fetch;
+  reconnect?: ReconnectOptions;
+  /** Open the GET stream for server-initiated messages after the handshake (default true). */
+  openStream?: boolean;
+  /** End the session with DELETE on close() (default true). */
+  terminateOnClose?: boolean;
+}
+
+/** The server answered an HTTP request with an error status. */
+export class StreamableHttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(`HTTP ${status}${body ? `: ${body.slice(0, 200)}` : ""}`);
+    this.name = "StreamableHttpError";
+  }
+}
+
+/** The notification after which a client may open its GET stream (the handshake is over). */
+const INITIALIZED = "notifications/initialized";
+
+export class StreamableHttpClientTransport implements Transport {
+  onclose?: (() => void) | undefined;
+  onerror?: ((error: Error) => void) | undefined;
+  onmessage?: (<T extends JsonRpcMessage>(message: T, extra?: object) => void) | undefined;
+  sessionId?: string | undefined;
+  private protocolVersion: string | undefined;
+  private readonly url: URL;
+  private readonly fetch: typeof fetch;
+  private readonly aborter = new AbortController();
+  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+  private started = false;
+  private closed = false;
+
+  constructor(
+    url: string | URL,
+    private readonly options: StreamableHttpClientOptions = {},
+  ) {
+    this.url = new URL(url);
+    this.fetch = options.fetch ?? ((input, init) => fetch(input, init));
+  }
+
+  async start(): Promise<void> {
+    if (this.started) throw new Error("StreamableHttpClientTransport already started");
+    this.started = true;
+  }
+
+  setProtocolVersion(version: string): void {
+    this.protocolVersion = version;
+  }
+
+  async send(message: JsonRpcMessage): Promise<void> {
+    if (this.closed) throw new Error("the HTTP transport is closed");
+    const response = await this.fetch(this.url, {
+      method: "POST",
+      headers: this.headers({ "Content-Type": "application/json", Accept: "application/json, text/event-stream" }),
+      body: JSON.stringify(message),
+      signal: this.aborter.signal,
+    });
+    const sessionId = response.headers.get("mcp-session-id");
+    if (sessionId) this.sessionId = sessionId;
+    if (!response.ok) throw new StreamableHttpError(response.status, await response.text().catch(() => ""));
+    const type = response.headers.get("content-type") ?? "";
+    if (response.status === 202 || !("id" in message && "method" in message)) {
+      await response.body?.cancel();
+      if ("method" in message && message.method === INITIALIZED && this.options.openStream !== false)
+        void this.get(undefined, undefined, 0);
+      return;
+    }
+    if (type.includes("text/event-stream")) {
+      // The answer arrives on the stream; send() is done once the server has taken the request.
+      void this.read(response, message.id, undefined, 0);
+      return;
+    }
+    if (type.includes("application/json")) {
+      const data: unknown = await response.json();
+      for (const item of Array.isArray(data) ? data : [data]) this.deliver(item);
+      return;
+    }
+    await response.body?.cancel();
+    throw new Error(`unexpected Content-Type ${JSON.stringify(type)} in the answer to ${message.method}`);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    this.aborter.abort();
+    if (this.sessionId !== undefined && this.options.terminateOnClose !== false) {
+      // Best effort: the server may not allow it (405) or may be gone already.
+      await this.fetch(this.url, { method: "DELETE", headers: this.headers({}), signal: AbortSignal.timeout(2000) })
+        .then((response) => response.body?.cancel())
+        .catch(() => {});
+    }
+    this.onclose?.();
+  }
+
+  private headers(extra: Record<string, string>): Record<string, string> {
+    const headers: Record<string, string> = { ...this.options.headers, ...extra };
+    if (this.sessionId !== undefined) headers["Mcp-Session-Id"] = this.sessionId;
+    if (this.protocolVersion !== undefined) headers["MCP-Protocol-Version"] = this.protocolVersion;
+    return headers;
+  }
+
+  private deliver(item: unknown): void {
+    if (!isObject(item)) {
+      this.onerror?.(new Error("the server sent something that is not a JSON-RPC message"));
+      return;
+    }
+    this.onmessage?.(item as unknown as JsonRpcMessage);
+  }
+
+  /**
+   * Reads one SSE response to its end. A stream that ends before the answer it carries (or the
+   * standalone stream, which has no answer) is reconnected, from its last event id if it gave one.
+   * `attempt` counts the connections in a row that brought nothing new.
+   */
+  private async read(
+    response: Response,
+    awaited: RequestId | undefined,
+    lastEventId: string | undefined,
+    attempt: number,
+  ): Promise<void> {
+    let answered = false;
+    let delivered = false;
+    const parser = new SseParser((event) => {
+      // Events without data prime the stream (an id and a retry) or keep it alive.
+      if (event.data === "" || event.event !== "message") return;
+      let message: unknown;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        this.onerror?.(new Error(`an SSE event that is not JSON: ${event.data.slice(0, 100)}`));
+        return;
+      }
+      delivered = true;
+      if (awaited !== undefined && isObject(message) && message["id"] === awaited && !("method" in message))
+        answered = true;
+      this.deliver(message);
+    });
+    parser.lastEventId = lastEventId;
+    try {
+      const reader = response.body?.getReader();
+      const decoder = new TextDecoder();
+      for (;;) {
+        const chunk = await reader?.read();
+        if (!chunk || chunk.done) break;
+        parser.push(decoder.decode(chunk.value, { stream: true }));
+      }
+    } catch (error) {
+      if (this.closed) return;
+      this.onerror?.(new Error(`the SSE stream broke: ${error instanceof Error ? error.message : String(error)}`));
+    }
+    if (this.closed || answered) return;
+    if (awaited !== undefined && parser.lastEventId === undefined) {
+      this.onerror?.(new Error(`the stream for request ${JSON.stringify(awaited)} ended without its answer`));
+      return;
+    }
+    const progressed = delivered || parser.lastEventId !== lastEventId;
+    this.reconnect(awaited, parser.lastEventId, progressed ? 1 : attempt + 1, parser.retryMs);
+  }
+
+  /** Waits the server's `retry` (it MUST be respected), or a backoff when it gave none, then GETs. */
+  private reconnect(
+    awaited: RequestId | undefined,
+    lastEventId: string | undefined,
+    attempt: number,
+    retryMs?: number,
+  ): void {
+    const policy = this.options.reconnect ?? {};
+    const maxAttempts = policy.maxAttempts ?? 5;
+    if (attempt > maxAttempts) {
+      this.onerror?.(new Error(`gave up reconnecting the SSE stream after ${maxAttempts} attempts`));
+      return;
+    }
+    const backoff = (policy.initialDelayMs ?? 1000) * (policy.growth ?? 1.5) ** (attempt - 1);
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        void this.get(awaited, lastEventId, attempt, retryMs);
+      },
+      retryMs ?? Math.min(backoff, policy.maxDelayMs ?? 30_000),
+    );
+    this.timers.add(timer);
+  }
+
+  /** Opens a GET stream: the standalone one (no `awaited`), or the rest of a request's stream. */
+  private async get(
+    awaited: RequestId | undefined,
+    lastEventId: string | undefined,
+    attempt: number,
+    retryMs?: number,
+  ): Promise<void> {
+    if (this.closed) return;
+    let response: Response;
+    try {
+      const extra: Record<string, string> = { Accept: "text/event-stream" };
+      if (lastEventId !== undefined) extra["Last-Event-ID"] = lastEventId;
+      response = await this.fetch(this.url, {
+        method: "GET",
+        headers: this.headers(extra),
+        signal: this.aborter.signal,
+      });
+    } catch {
+      if (!this.closed) this.reconnect(awaited, lastEventId, attempt + 1, retryMs);
+      return;
+    }
+    // 405: the server offers no GET stream; nothing to retry.
+    if (response.status === 405 && awaited === undefined) return void (await response.body?.cancel());
+    if (!response.ok || !(response.headers.get("content-type") ?? "").includes("text/event-stream")) {
+      await response.body?.cancel();
+      this.onerror?.(new StreamableHttpError(response.status, "the GET stream could not be opened"));
+      return;
+    }
+    await this.read(response, awaited, lastEventId, attempt);
+  }
+}
