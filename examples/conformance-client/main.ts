@@ -1,0 +1,60 @@
+// The conformance suite's client, on the generated 2025-11-25 client API over Streamable HTTP.
+// The suite runs it as `--command`: the server's URL is the last argument and the scenario's
+// name is in MCP_CONFORMANCE_SCENARIO. Exits non-zero when the scenario could not be played.
+import { createClient, type ClientHandlers } from "../../generated/2025-11-25/client.js";
+import type * as T from "../../generated/2025-11-25/types.js";
+import { StreamableHttpClientTransport } from "../../runtime/http-client.js";
+
+type Client = ReturnType<typeof createClient>;
+
+/** What each scenario does once connected. */
+const scenarios: { [name: string]: (client: Client) => Promise<unknown> } = {
+  initialize: async () => {},
+  tools_call: async (client) => {
+    await client.listTools();
+    return client.callTool({ name: "add_numbers", arguments: { a: 5, b: 3 } });
+  },
+  "elicitation-sep1034-client-defaults": async (client) => {
+    await client.listTools();
+    return client.callTool({ name: "test_client_elicitation_defaults", arguments: {} });
+  },
+  "sse-retry": async (client) => {
+    await client.listTools();
+    return client.callTool({ name: "test_reconnection", arguments: {} });
+  },
+};
+
+/** A user who accepts every form as it is offered: each field at its default value. */
+const handlers: ClientHandlers = {
+  elicit: (params) => {
+    if (params.mode === "url") return { action: "decline" };
+    const content: NonNullable<T.ElicitResult["content"]> = {};
+    for (const [name, field] of Object.entries(params.requestedSchema.properties))
+      if (field.default !== undefined) content[name] = field.default;
+    return { action: "accept", content };
+  },
+};
+
+const scenario = process.env["MCP_CONFORMANCE_SCENARIO"] ?? "";
+const url = process.argv.at(-1);
+const play = scenarios[scenario];
+if (!play || !url?.startsWith("http")) {
+  console.error(`usage: MCP_CONFORMANCE_SCENARIO=<${Object.keys(scenarios).join("|")}> main.ts <server URL>`);
+  process.exit(2);
+}
+
+const client = createClient({
+  transport: new StreamableHttpClientTransport(url),
+  clientInfo: { name: "mcp-gen-conformance-client", version: "1.0.0" },
+  handlers,
+  // The sse-retry scenario's server answers the handshake with 2025-03-26; its messages are the same.
+  acceptProtocolVersions: ["2025-06-18", "2025-03-26"],
+  onError: (error) => console.error(`client: ${error.message}`),
+});
+try {
+  await client.connect();
+  const result = await play(client);
+  if (result !== undefined) console.log(JSON.stringify(result));
+} finally {
+  await client.close();
+}
