@@ -121,6 +121,58 @@ function cli(argv: string[]): Argv {
       },
     )
     .command(
+      "tools",
+      "Typed, validated wrappers for one server's tools and prompts; --check reports what changed on the server",
+      (y) =>
+        y
+          .option("stdio", { type: "string", describe: "Spawn the server with this command line and list over stdio" })
+          .option("url", { type: "string", describe: "List from a Streamable HTTP server at this URL" })
+          .option("from", {
+            type: "string",
+            describe: "Read a saved listing (--save) or a tools/list result from FILE",
+          })
+          .option("rev", { type: "string", describe: "Speak this revision (default: the newest the server accepts)" })
+          .option("out", { type: "string", describe: "Write the TypeScript module to FILE.ts" })
+          .option("save", { type: "string", describe: "Also write the listing used to FILE.json (for --from)" })
+          .option("check", {
+            type: "string",
+            describe: "Compare with the listing FILE.ts was generated from; exit 1 on changes",
+          })
+          .option("format", {
+            choices: ["md", "json"] as const,
+            default: "md" as const,
+            describe: "--check report format",
+          })
+          .option("timeout", {
+            type: "number",
+            default: 30,
+            describe: "Seconds to wait for each answer from the server",
+          })
+          .example(
+            '$0 tools --stdio "npx -y @modelcontextprotocol/server-everything" --out src/everything.ts',
+            "typed wrappers",
+          )
+          .example("$0 tools --from everything.json --check src/everything.ts", "CI gate on drift (exit 1)"),
+      async (args) => {
+        const { toolsCommand } = await import("../tools/command.js");
+        process.exitCode = await toolsCommand(
+          {
+            ...(args.stdio !== undefined ? { stdio: args.stdio } : {}),
+            ...(args.url !== undefined ? { url: args.url } : {}),
+            ...(args.from !== undefined ? { from: args.from } : {}),
+            ...(args.rev !== undefined ? { rev: args.rev } : {}),
+            ...(args.out !== undefined ? { out: args.out } : {}),
+            ...(args.save !== undefined ? { save: args.save } : {}),
+            ...(args.check !== undefined ? { check: args.check } : {}),
+            format: args.format,
+            timeoutMs: args.timeout * 1000,
+          },
+          log,
+          (text) => process.stdout.write(text),
+        );
+      },
+    )
+    .command(
       "revisions",
       "List the pinned revisions and where their sources are found",
       (y) => y.options(specDirOption),

@@ -16,11 +16,19 @@ import { Sides } from "./sides.js";
 import { subjectOf, type Subject } from "./subject.js";
 import { TypeRelation, type Identity } from "./type-relation.js";
 
-export function diffModels(before: Model, after: Model, env: DiffEnv): DiffReport {
+export interface DiffModelOptions {
+  /**
+   * Pair a removed type with an added one that looks like it (default true). Off where names are
+   * identities, as for one server's tools: a tool under another name is another tool.
+   */
+  renames?: boolean;
+}
+
+export function diffModels(before: Model, after: Model, env: DiffEnv, options: DiffModelOptions = {}): DiffReport {
   const a = new ModelIndex(before);
   const b = new ModelIndex(after);
   const sameName: Identity = (o, n) => o === n && a.has(o) && b.has(n) && a.form(o) === b.form(n);
-  const renames = findRenames(a, b, new TypeRelation(a, b, sameName));
+  const renames = options.renames === false ? [] : findRenames(a, b, new TypeRelation(a, b, sameName));
   const renamed = new Map(renames.map((r) => [r.before, r.after]));
   const identical: Identity = (o, n) => sameName(o, n) || renamed.get(o) === n;
   const relation = new TypeRelation(a, b, identical);

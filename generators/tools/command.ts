@@ -1,0 +1,106 @@
+// `mcp-gen tools`: a server's tools and prompts (live, or a saved listing) → a typed module
+// (`--out`), the listing itself (`--save`), or a drift report against a module (`--check`).
+import { readFileSync } from "node:fs";
+import { relative } from "node:path";
+import { writeTree } from "../emit/write-tree.js";
+import { EXIT, InputError } from "../errors.js";
+import { checkListings, embeddedListing, renderCheck, type CheckFormat } from "./check.js";
+import { splitCommandLine } from "./command-line.js";
+import { describe, fetchListing, type Endpoint } from "./connect.js";
+import { emitToolsModule } from "./emit.js";
+import { normalizeListing, serializeListing, type Listing } from "./listing.js";
+
+export interface ToolsOptions {
+  stdio?: string;
+  url?: string;
+  from?: string;
+  rev?: string;
+  out?: string;
+  save?: string;
+  check?: string;
+  format: CheckFormat;
+  timeoutMs: number;
+}
+
+/** Warnings about unchecked keywords past this many lines are summed up (the module lists them all). */
+const MAX_WARNINGS = 20;
+
+export async function toolsCommand(
+  options: ToolsOptions,
+  log: (line: string) => void,
+  write: (text: string) => void,
+): Promise<number> {
+  const sources = [options.stdio, options.url, options.from].filter((s) => s !== undefined);
+  if (sources.length !== 1) throw new InputError("give exactly one of --stdio, --url and --from (see --help)");
+  if (options.from !== undefined && options.rev !== undefined) throw new InputError("--rev needs --stdio or --url");
+  if ((options.out === undefined) === (options.check === undefined)) {
+    throw new InputError("give --out FILE.ts to generate, or --check FILE.ts to compare (see --help)");
+  }
+  const started = performance.now();
+  const { listing, source } = await readListing(options);
+  const files = new Map<string, string>();
+  if (options.save !== undefined) files.set(options.save, serializeListing(listing));
+
+  if (options.check !== undefined) {
+    const result = checkListings(embeddedListing(options.check), listing, { before: options.check, after: source });
+    writeFiles(files);
+    write(renderCheck(result, options.format, options.check));
+    const s = result.report.summary;
+    const changed = s.total + result.otherChanges.length;
+    log(
+      changed === 0
+        ? `${options.check}: no changes to ${count(listing)}`
+        : `${options.check}: ${s.total} changes (${result.breakingForCallers} breaking for callers)${result.otherChanges.length > 0 ? `, ${result.otherChanges.length} other differences` : ""}`,
+    );
+    return changed === 0 ? EXIT.ok : EXIT.drift;
+  }
+
+  const out = options.out as string;
+  const module = await emitToolsModule(listing, out);
+  files.set(out, module.source);
+  writeFiles(files);
+  for (const line of module.unchecked.slice(0, MAX_WARNINGS)) log(`warning: not checked at run time: ${line}`);
+  if (module.unchecked.length > MAX_WARNINGS) {
+    log(`warning: … and ${module.unchecked.length - MAX_WARNINGS} more, listed at the top of ${out}`);
+  }
+  log(
+    `wrote ${out}: ${count(listing)}${listing.protocolVersion ? ` (protocol ${listing.protocolVersion})` : ""} (${Math.round(performance.now() - started)} ms)`,
+  );
+  return EXIT.ok;
+}
+
+async function readListing(options: ToolsOptions): Promise<{ listing: Listing; source: string }> {
+  if (options.from !== undefined) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(readFileSync(options.from, "utf8"));
+    } catch (error) {
+      throw new InputError(`--from ${options.from}: ${(error as Error).message}`);
+    }
+    return { listing: normalizeListing(raw, options.from), source: options.from };
+  }
+  if (options.url !== undefined && !URL.canParse(options.url)) throw new InputError(`--url: not a URL: ${options.url}`);
+  const endpoint: Endpoint =
+    options.url !== undefined
+      ? { kind: "url", url: options.url }
+      : (([command, ...args]) => ({ kind: "stdio" as const, command: command as string, args }))(
+          splitCommandLine(options.stdio as string),
+        );
+  const listing = await fetchListing(endpoint, {
+    ...(options.rev !== undefined ? { revision: options.rev } : {}),
+    timeoutMs: options.timeoutMs,
+  });
+  return { listing, source: describe(endpoint) };
+}
+
+/** All or nothing: the module and its saved listing are staged, then moved into place together. */
+function writeFiles(files: Map<string, string>): void {
+  if (files.size === 0) return;
+  const cwd = process.cwd();
+  writeTree(cwd, new Map([...files].map(([path, text]) => [relative(cwd, path), text])), []);
+}
+
+function count(listing: Listing): string {
+  const n = (k: number, what: string) => `${k} ${what}${k === 1 ? "" : "s"}`;
+  return `${n(listing.tools.length, "tool")}, ${n(listing.prompts.length, "prompt")}`;
+}
