@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toolsCommand } from "../generators/tools/command.js";
 import type { Client } from "../generated/2025-11-25/index.js";
 import { createClient } from "../generated/2025-11-25/index.js";
+import { createServer as createServer0618, type ListToolsResult } from "../generated/2025-06-18/index.js";
+import { serveStreamableHttp } from "../runtime/http-server.js";
 import { StdioClientTransport } from "../runtime/stdio.js";
 import { cli, compile, nodeCommandLine, serverEntry, workDir, type CliResult } from "./fixtures/tools/harness.js";
 
@@ -342,5 +344,43 @@ describe("mcp-gen tools against published servers", () => {
     expect(readFileSync(again, "utf8")).toBe(readFileSync(file("everything.ts"), "utf8"));
     const check = await cli(["tools", "--stdio", nodeCommandLine(filesystem, root), "--check", file("filesystem.ts")]);
     expect(check.status).toBe(0);
+  });
+});
+
+describe("mcp-gen tools over Streamable HTTP", () => {
+  it("negotiates down to the revision the server speaks and lists every page", async () => {
+    const pages: ListToolsResult[] = [
+      {
+        tools: [{ name: "add", inputSchema: { type: "object", properties: { a: { type: "number" } } } }],
+        nextCursor: "2",
+      },
+      { tools: [{ name: "sub", inputSchema: { type: "object" } }] },
+    ];
+    const http = await serveStreamableHttp({
+      onSession: (session) =>
+        createServer0618({
+          serverInfo: { name: "http-example", version: "1.0.0" },
+          handlers: {
+            listTools: (params) => pages[params?.cursor === "2" ? 1 : 0] as ListToolsResult,
+            callTool: () => ({ content: [] }),
+          },
+        }).connect(session),
+    });
+    try {
+      const log: string[] = [];
+      const out = file("http.ts");
+      const options = { url: http.url, out, format: "md" as const, timeoutMs: 5000 };
+      expect(
+        await toolsCommand(
+          options,
+          (l) => log.push(l),
+          () => {},
+        ),
+      ).toBe(0);
+      expect(log.at(-1)).toMatch(/^wrote .*http\.ts: 2 tools, 0 prompts \(protocol 2025-06-18\)/);
+      expect(readFileSync(out, "utf8")).toMatch(/^\s+add\(args\?: AddInput/m);
+    } finally {
+      await http.close();
+    }
   });
 });

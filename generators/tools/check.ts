@@ -86,12 +86,12 @@ const onlyJsonType = (f: Finding) =>
 
 const breaksCallers = (f: Finding) => f.breaking && f.affects.includes("client");
 
+/** The renderers' revision pages: unused here (each finding links to its own spec page). */
+const NO_PAGES = { from: { specUrl: "" }, to: { specUrl: "" } };
+
 export function renderCheck(result: CheckResult, format: CheckFormat, file: string): string {
-  if (format === "json") {
-    return jsonRenderer.render(result.report, { links: { from: { specUrl: "" }, to: { specUrl: "" } } });
-  }
-  const links = { from: { specUrl: "" }, to: { specUrl: "" } };
-  const findings = reportView(result.report, links, markdownMarkup).groups.flatMap((g) =>
+  if (format === "json") return jsonRenderer.render(result.report, { links: NO_PAGES });
+  const findings = reportView(result.report, NO_PAGES, markdownMarkup).groups.flatMap((g) =>
     g.kinds.flatMap((k) => k.findings),
   );
   const breaking = findings.filter((f) => f.breaking && f.affects.split(" ").includes("client"));

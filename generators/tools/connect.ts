@@ -79,7 +79,8 @@ async function negotiate(endpoint: Endpoint, options: FetchOptions): Promise<Ses
   while (queue.length > 0) {
     const revision = queue.shift() as string;
     tried.add(revision);
-    const module = (await import(`../../generated/${revision}/client.js`)) as ClientModule;
+    // @vite-ignore: the path is computed; bundlers (and vitest) must leave it to Node.
+    const module = (await import(/* @vite-ignore */ `../../generated/${revision}/client.js`)) as ClientModule;
     const { transport, stderr } = open(endpoint);
     const client = module.createClient({
       transport,
