@@ -7,6 +7,7 @@ import { join } from "node:path";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
 import { InputError } from "../generators/errors.js";
+import { toolsCommand } from "../generators/tools/command.js";
 import { emitToolsModule } from "../generators/tools/emit.js";
 import { normalizeListing, type JsonObject, type Listing } from "../generators/tools/listing.js";
 import { identifiers, words } from "../generators/tools/naming.js";
@@ -187,6 +188,24 @@ describe("a hostile listing", () => {
     expect(JSON.parse(listing.slice(listing.indexOf("\n"), listing.lastIndexOf("*/")))).toEqual(
       JSON.parse(JSON.stringify(HOSTILE)),
     );
+  });
+
+  it("prints what its checks cannot enforce as warnings when generating", async () => {
+    const saved = join(work.dir, "hostile.json");
+    writeFileSync(saved, JSON.stringify(HOSTILE));
+    const log: string[] = [];
+    const out = join(work.dir, "hostile-command.ts");
+    const options = { from: saved, out, format: "md" as const, timeoutMs: 1000 };
+    expect(
+      await toolsCommand(
+        options,
+        (line) => log.push(line),
+        () => {},
+      ),
+    ).toBe(0);
+    const warnings = log.filter((l) => l.startsWith("warning: "));
+    expect(warnings).toEqual((await generated).unchecked.map((u) => `warning: not checked at run time: ${u}`));
+    expect(readFileSync(out, "utf8")).toBe((await generated).source);
   });
 
   it("checks what it can: cycles, deep nesting, closed objects, odd enum values, untyped schemas", async () => {
