@@ -1171,6 +1171,30 @@ describe("the generated server under 10,000 hostile messages", () => {
     await t.server.close();
   });
 
+  it("a request without its optional params reaches the handler with {}, as the handler's type says", async () => {
+    const seen: unknown[] = [];
+    const server = createServer({
+      serverInfo: { name: "lister", version: "1.0.0" },
+      handlers: {
+        listTools: (params) => {
+          seen.push(params, params.cursor);
+          return { tools: [] };
+        },
+      },
+    });
+    const wire = await memoryWire((transport) => server.connect(transport));
+    await initialize(wire);
+    wire.send({ value: { jsonrpc: "2.0", id: "bare", method: "tools/list" } });
+    await until(() => wire.received.some((m) => isObject(m) && m["id"] === "bare"));
+    expect(wire.received.find((m) => isObject(m) && m["id"] === "bare")).toEqual({
+      jsonrpc: "2.0",
+      id: "bare",
+      result: { tools: [] },
+    });
+    expect(seen).toEqual([{}, undefined]);
+    await server.close();
+  });
+
   it("a request whose answer cannot be serialized still gets an error response on stdio", async () => {
     const server = createServer({
       serverInfo: { name: "echoes", version: "1.0.0" },

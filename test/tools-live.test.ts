@@ -361,7 +361,7 @@ describe("mcp-gen tools over Streamable HTTP", () => {
         createServer0618({
           serverInfo: { name: "http-example", version: "1.0.0" },
           handlers: {
-            listTools: (params) => pages[params?.cursor === "2" ? 1 : 0] as ListToolsResult,
+            listTools: (params) => pages[params.cursor === "2" ? 1 : 0] as ListToolsResult,
             callTool: () => ({ content: [] }),
           },
         }).connect(session),

@@ -310,7 +310,7 @@ export function createServer(options: ServerOptions): Server {
         if (handler)
           return withDefaults(
             await handler(
-              params as unknown as NonNullable<ClientRequestMap["ping"]["params"]>,
+              (params ?? {}) as unknown as NonNullable<ClientRequestMap["ping"]["params"]>,
               context,
             ),
           );
@@ -366,7 +366,7 @@ export function createServer(options: ServerOptions): Server {
         if (handler)
           return withDefaults(
             await handler(
-              params as unknown as NonNullable<ClientRequestMap["prompts/list"]["params"]>,
+              (params ?? {}) as unknown as NonNullable<ClientRequestMap["prompts/list"]["params"]>,
               context,
             ),
           );
@@ -377,7 +377,9 @@ export function createServer(options: ServerOptions): Server {
         if (handler)
           return withDefaults(
             await handler(
-              params as unknown as NonNullable<ClientRequestMap["resources/list"]["params"]>,
+              (params ?? {}) as unknown as NonNullable<
+                ClientRequestMap["resources/list"]["params"]
+              >,
               context,
             ),
           );
@@ -388,7 +390,7 @@ export function createServer(options: ServerOptions): Server {
         if (handler)
           return withDefaults(
             await handler(
-              params as unknown as NonNullable<
+              (params ?? {}) as unknown as NonNullable<
                 ClientRequestMap["resources/templates/list"]["params"]
               >,
               context,
@@ -445,7 +447,7 @@ export function createServer(options: ServerOptions): Server {
         if (handler)
           return withDefaults(
             await handler(
-              params as unknown as NonNullable<ClientRequestMap["tools/list"]["params"]>,
+              (params ?? {}) as unknown as NonNullable<ClientRequestMap["tools/list"]["params"]>,
               context,
             ),
           );
@@ -460,7 +462,7 @@ export function createServer(options: ServerOptions): Server {
     switch (method) {
       case "notifications/initialized":
         await handlers.onInitialized?.(
-          params as unknown as NonNullable<
+          (params ?? {}) as unknown as NonNullable<
             ClientNotificationMap["notifications/initialized"]["params"]
           >,
           context,
@@ -468,7 +470,7 @@ export function createServer(options: ServerOptions): Server {
         return;
       case "notifications/roots/list_changed":
         await handlers.onRootsListChanged?.(
-          params as unknown as NonNullable<
+          (params ?? {}) as unknown as NonNullable<
             ClientNotificationMap["notifications/roots/list_changed"]["params"]
           >,
           context,

@@ -311,7 +311,7 @@ export function createServer(options: ServerOptions): Server {
         if (handler)
           return withDefaults(
             await handler(
-              params as unknown as NonNullable<ClientRequestMap["ping"]["params"]>,
+              (params ?? {}) as unknown as NonNullable<ClientRequestMap["ping"]["params"]>,
               context,
             ),
           );
@@ -367,7 +367,7 @@ export function createServer(options: ServerOptions): Server {
         if (handler)
           return withDefaults(
             await handler(
-              params as unknown as NonNullable<ClientRequestMap["prompts/list"]["params"]>,
+              (params ?? {}) as unknown as NonNullable<ClientRequestMap["prompts/list"]["params"]>,
               context,
             ),
           );
@@ -378,7 +378,9 @@ export function createServer(options: ServerOptions): Server {
         if (handler)
           return withDefaults(
             await handler(
-              params as unknown as NonNullable<ClientRequestMap["resources/list"]["params"]>,
+              (params ?? {}) as unknown as NonNullable<
+                ClientRequestMap["resources/list"]["params"]
+              >,
               context,
             ),
           );
@@ -389,7 +391,7 @@ export function createServer(options: ServerOptions): Server {
         if (handler)
           return withDefaults(
             await handler(
-              params as unknown as NonNullable<
+              (params ?? {}) as unknown as NonNullable<
                 ClientRequestMap["resources/templates/list"]["params"]
               >,
               context,
@@ -446,7 +448,7 @@ export function createServer(options: ServerOptions): Server {
         if (handler)
           return withDefaults(
             await handler(
-              params as unknown as NonNullable<ClientRequestMap["tools/list"]["params"]>,
+              (params ?? {}) as unknown as NonNullable<ClientRequestMap["tools/list"]["params"]>,
               context,
             ),
           );
@@ -461,7 +463,7 @@ export function createServer(options: ServerOptions): Server {
     switch (method) {
       case "notifications/initialized":
         await handlers.onInitialized?.(
-          params as unknown as NonNullable<
+          (params ?? {}) as unknown as NonNullable<
             ClientNotificationMap["notifications/initialized"]["params"]
           >,
           context,
@@ -469,7 +471,7 @@ export function createServer(options: ServerOptions): Server {
         return;
       case "notifications/roots/list_changed":
         await handlers.onRootsListChanged?.(
-          params as unknown as NonNullable<
+          (params ?? {}) as unknown as NonNullable<
             ClientNotificationMap["notifications/roots/list_changed"]["params"]
           >,
           context,

@@ -285,7 +285,7 @@ export function createClient(options: ClientOptions): Client {
         const handler = handlers.ping;
         if (handler)
           return handler(
-            params as unknown as NonNullable<ServerRequestMap["ping"]["params"]>,
+            (params ?? {}) as unknown as NonNullable<ServerRequestMap["ping"]["params"]>,
             context,
           );
         return {};
@@ -303,7 +303,7 @@ export function createClient(options: ClientOptions): Client {
         const handler = handlers.listRoots;
         if (handler)
           return handler(
-            params as unknown as NonNullable<ServerRequestMap["roots/list"]["params"]>,
+            (params ?? {}) as unknown as NonNullable<ServerRequestMap["roots/list"]["params"]>,
             context,
           );
         break;

@@ -338,7 +338,7 @@ export function createClient(options: ClientOptions): Client {
         const handler = handlers.ping;
         if (handler)
           return handler(
-            params as unknown as NonNullable<ServerRequestMap["ping"]["params"]>,
+            (params ?? {}) as unknown as NonNullable<ServerRequestMap["ping"]["params"]>,
             context,
           );
         return {};
@@ -356,7 +356,7 @@ export function createClient(options: ClientOptions): Client {
         const handler = handlers.listRoots;
         if (handler)
           return handler(
-            params as unknown as NonNullable<ServerRequestMap["roots/list"]["params"]>,
+            (params ?? {}) as unknown as NonNullable<ServerRequestMap["roots/list"]["params"]>,
             context,
           );
         break;
@@ -392,7 +392,7 @@ export function createClient(options: ClientOptions): Client {
         const handler = handlers.listTasks;
         if (handler)
           return handler(
-            params as unknown as NonNullable<ServerRequestMap["tasks/list"]["params"]>,
+            (params ?? {}) as unknown as NonNullable<ServerRequestMap["tasks/list"]["params"]>,
             context,
           );
         break;

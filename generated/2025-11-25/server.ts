@@ -390,7 +390,7 @@ export function createServer(options: ServerOptions): Server {
         if (handler)
           return withDefaults(
             await handler(
-              params as unknown as NonNullable<ClientRequestMap["ping"]["params"]>,
+              (params ?? {}) as unknown as NonNullable<ClientRequestMap["ping"]["params"]>,
               context,
             ),
           );
@@ -446,7 +446,7 @@ export function createServer(options: ServerOptions): Server {
         if (handler)
           return withDefaults(
             await handler(
-              params as unknown as NonNullable<ClientRequestMap["prompts/list"]["params"]>,
+              (params ?? {}) as unknown as NonNullable<ClientRequestMap["prompts/list"]["params"]>,
               context,
             ),
           );
@@ -457,7 +457,9 @@ export function createServer(options: ServerOptions): Server {
         if (handler)
           return withDefaults(
             await handler(
-              params as unknown as NonNullable<ClientRequestMap["resources/list"]["params"]>,
+              (params ?? {}) as unknown as NonNullable<
+                ClientRequestMap["resources/list"]["params"]
+              >,
               context,
             ),
           );
@@ -468,7 +470,7 @@ export function createServer(options: ServerOptions): Server {
         if (handler)
           return withDefaults(
             await handler(
-              params as unknown as NonNullable<
+              (params ?? {}) as unknown as NonNullable<
                 ClientRequestMap["resources/templates/list"]["params"]
               >,
               context,
@@ -525,7 +527,7 @@ export function createServer(options: ServerOptions): Server {
         if (handler)
           return withDefaults(
             await handler(
-              params as unknown as NonNullable<ClientRequestMap["tools/list"]["params"]>,
+              (params ?? {}) as unknown as NonNullable<ClientRequestMap["tools/list"]["params"]>,
               context,
             ),
           );
@@ -558,7 +560,7 @@ export function createServer(options: ServerOptions): Server {
         if (handler)
           return withDefaults(
             await handler(
-              params as unknown as NonNullable<ClientRequestMap["tasks/list"]["params"]>,
+              (params ?? {}) as unknown as NonNullable<ClientRequestMap["tasks/list"]["params"]>,
               context,
             ),
           );
@@ -584,7 +586,7 @@ export function createServer(options: ServerOptions): Server {
     switch (method) {
       case "notifications/initialized":
         await handlers.onInitialized?.(
-          params as unknown as NonNullable<
+          (params ?? {}) as unknown as NonNullable<
             ClientNotificationMap["notifications/initialized"]["params"]
           >,
           context,
@@ -592,7 +594,7 @@ export function createServer(options: ServerOptions): Server {
         return;
       case "notifications/roots/list_changed":
         await handlers.onRootsListChanged?.(
-          params as unknown as NonNullable<
+          (params ?? {}) as unknown as NonNullable<
             ClientNotificationMap["notifications/roots/list_changed"]["params"]
           >,
           context,

@@ -280,7 +280,7 @@ export function createClient(options: ClientOptions): Client {
         const handler = handlers.listRoots;
         if (handler)
           return handler(
-            params as unknown as NonNullable<ServerRequestMap["roots/list"]["params"]>,
+            (params ?? {}) as unknown as NonNullable<ServerRequestMap["roots/list"]["params"]>,
             context,
           );
         break;

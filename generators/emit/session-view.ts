@@ -34,6 +34,11 @@ export interface MethodView {
   /** `ClientRequestMap["tools/call"]` */
   entry: string;
   paramsType: string;
+  /**
+   * What handlers are given: absent optional params arrive as `{}` when every field of them is
+   * optional, so `paramsType` can stay non-nullable and still be true.
+   */
+  handlerParams: string;
   paramsOptional: boolean;
   /** The result as callers finally see it: a multi round-trip member is resolved by the client. */
   resultType: string;
@@ -56,6 +61,7 @@ export function methodViews(model: Model, kind: MethodEntry["kind"], direction: 
       const base = m.type.replace(kind === "request" ? /Request$/ : /Notification$/, "");
       const entry = `${MAP_OF[kind][direction]}[${stringLiteral(m.method)}]`;
       const result = m.result;
+      const absentMeansEmpty = m.params?.optional === true && !hasRequiredField(m.params.type, byName, []);
       return {
         method: m.method,
         literal: stringLiteral(m.method),
@@ -63,7 +69,12 @@ export function methodViews(model: Model, kind: MethodEntry["kind"], direction: 
         pascal: base,
         delivery: m.delivery,
         entry,
-        paramsType: m.params ? `NonNullable<${entry}["params"]>` : "undefined",
+        paramsType: !m.params
+          ? "undefined"
+          : m.params.optional && !absentMeansEmpty
+            ? `${entry}["params"]`
+            : `NonNullable<${entry}["params"]>`,
+        handlerParams: absentMeansEmpty ? "(params ?? {})" : "params",
         paramsOptional:
           !m.params || m.params.optional || !hasRequiredField(m.params.type, byName, reservedParams(model)),
         resultType: result ? printType(finalResult(result, model), qualify) : "void",
