@@ -166,6 +166,14 @@ describe("a hostile listing", () => {
     expect(compile([file])).toEqual([]);
   });
 
+  it("an empty listing (no tools, no prompts) also compiles, with wrappers that have no methods", async () => {
+    const empty = join(work.dir, "empty.ts");
+    writeFileSync(empty, (await emitToolsModule(normalizeListing({ tools: [] }, "empty"), empty)).source);
+    expect(compile([empty])).toEqual([]);
+    const module = (await import(empty)) as { createTools: (c: unknown) => object; createPrompts: (c: unknown) => object };
+    expect([Object.keys(module.createTools({})), Object.keys(module.createPrompts({}))]).toEqual([[], []]);
+  });
+
   it("lists every keyword its checks cannot enforce, and lets no schema text become code", async () => {
     const { source, unchecked } = await generated;
     expect(unchecked).toEqual([

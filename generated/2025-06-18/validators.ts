@@ -84,7 +84,6 @@ export class ValidationError extends Error {
 /** Values nested deeper than this many JSON levels inside recursive types are rejected instead of overflowing the stack. */
 export const MAX_DEPTH = 1024;
 
-type Guard = (v: unknown, d: number) => boolean;
 type Explain = (v: unknown, p: string, out: Issue[], d: number) => void;
 
 function pointer(key: string): string {
@@ -8481,6 +8480,7 @@ type ServerNotificationName =
   | "notifications/tools/list_changed"
   | "notifications/prompts/list_changed";
 
+type Guard = (v: unknown, d: number) => boolean;
 type Pair = readonly [Guard, Explain];
 type Table = Readonly<Record<Sender, ReadonlyMap<string, Pair>>>;
 

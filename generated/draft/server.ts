@@ -8,17 +8,10 @@ import {
   type IncomingContext,
   type JsonObject,
   Peer,
-  type RequestOptions,
   RpcError,
   type Transport,
 } from "../../runtime/index.js";
-import {
-  type ClientNotificationMap,
-  type ClientRequestMap,
-  REVISION,
-  type ServerNotificationMap,
-  type ServerRequestMap,
-} from "./methods.js";
+import { type ClientRequestMap, REVISION, type ServerNotificationMap } from "./methods.js";
 import { UNSUPPORTED_PROTOCOL_VERSION } from "./types.js";
 import { validateMessage } from "./validators.js";
 
@@ -390,11 +383,8 @@ export function createServer(options: ServerOptions): Server {
     throw new RpcError(ErrorCode.MethodNotFound, `this server does not handle ${method}`);
   }
 
-  async function notice(method: string, params: JsonObject | undefined): Promise<void> {
-    const context: NotificationContext = { client: session as ClientState };
-    switch (method) {
-    }
-  }
+  // This revision has no client notifications for handlers (the runtime takes cancellation and progress).
+  async function notice(): Promise<void> {}
 
   return {
     capabilities,

@@ -23,18 +23,23 @@ export const serverArtifact: Artifact = {
       if (contextNames.has(r.name)) throw new Error(`server: request ${r.method} would shadow context.${r.name}`);
     }
 
+    // Cancellation and progress notifications are the runtime's; handlers see the rest.
+    const handled = notifications.filter(
+      (n) => n.method !== protocol.cancellation?.method && n.method !== protocol.progress?.method,
+    );
+
     const runtime = `${env.runtimeImport}/index.js`;
     const imports = new ImportList();
     imports.addNamespace("./types.js", "T");
     for (const name of ["Peer", "RpcError", "ErrorCode"]) imports.add(runtime, name, false);
-    imports.addTypes(runtime, ["IncomingContext", "JsonObject", "RequestOptions", "Transport"]);
+    imports.addTypes(runtime, ["IncomingContext", "JsonObject", "Transport"]);
     imports.add("./methods.js", "REVISION", false);
-    imports.addTypes("./methods.js", [
-      "ClientNotificationMap",
-      "ClientRequestMap",
-      "ServerNotificationMap",
-      "ServerRequestMap",
-    ]);
+    imports.addTypes("./methods.js", ["ClientRequestMap", "ServerNotificationMap"]);
+    // Revisions without server→client requests or client notifications (2026-07-28) need neither
+    // map; importing them anyway would fail consumers that compile with noUnusedLocals.
+    if (outgoing.length > 0) imports.addTypes(runtime, ["RequestOptions"]);
+    if (outgoing.length > 0) imports.addTypes("./methods.js", ["ServerRequestMap"]);
+    if (handled.length > 0) imports.addTypes("./methods.js", ["ClientNotificationMap"]);
     imports.add("./validators.js", "validateMessage", false);
     if (protocol.unsupportedVersion) imports.add("./types.js", protocol.unsupportedVersion.constant, false);
 
@@ -52,9 +57,7 @@ export const serverArtifact: Artifact = {
       clientState: [...new Set(clientStates)].map((state) => ({ state, type: stateTypes[state] ?? "unknown" })),
       requests: requests.map((r) => ({ ...r, session: sessionMethods.has(r.method) })),
       handlerCapabilities: requests.filter((r) => r.capability?.side === "server"),
-      notifications: notifications.filter(
-        (n) => n.method !== protocol.cancellation?.method && n.method !== protocol.progress?.method,
-      ),
+      notifications: handled,
       outgoing,
       resultDefaults: defaults ?? [],
       handshake: protocol.handshake && {

@@ -80,7 +80,8 @@ export const validatorsArtifact: Artifact = {
     return renderTemplate("validators", {
       ...headerView(model, env),
       imports: imports.render(),
-      ...builder.supportView(),
+      // The message classifier (validators/messages) reports with these itself.
+      ...builder.supportView(["fail", "got"]),
       types: model.declarations.map((d) => ({ name: d.name, key: d.name, type: `T.${d.name}`, nameLiteral: stringLiteral(d.name) })),
       messages,
     });

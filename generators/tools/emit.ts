@@ -109,6 +109,7 @@ export async function emitToolsModule(listing: Listing, file: string): Promise<T
     declarations: types.join("\n\n"),
     tools,
     prompts,
+    checks: tools.length + prompts.length > 0,
     listing: `${LISTING_MARKER}\n${serializeListing(listing).replace(/\*\//g, "*\\/")}*/`,
   });
   return { source: await formatTypeScript(source, file), unchecked };

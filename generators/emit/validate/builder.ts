@@ -42,11 +42,15 @@ export class ValidatorBuilder {
     this.functions.push(functions, ...this.printer.takeHoisted());
   }
 
-  /** The view the `validators/support` partial needs. */
-  supportView() {
+  /**
+   * The view the `validators/support` partial needs; `templateUses` names the support functions
+   * the surrounding template calls itself.
+   */
+  supportView(templateUses: readonly SupportFunction[] = []) {
     const helpers = new Set([...this.usage.formats].flatMap((f) => FORMATS[f]?.helpers ?? []));
     for (const h of this.usage.helpers) helpers.add(h);
     return {
+      uses: supportUses(this.functions.join("\n"), templateUses),
       helpers: [
         ...[...helpers].sort().map((h) => ({ partial: `helpers/${h}` })),
         ...[...this.usage.formats].sort().map((f) => ({ partial: `formats/${f}` })),
@@ -56,4 +60,27 @@ export class ValidatorBuilder {
       functions: this.functions.join("\n\n"),
     };
   }
+}
+
+/** The support partial's optional functions, each with the ones it calls. */
+const SUPPORT_FUNCTIONS = {
+  pointer: [],
+  got: [],
+  fail: ["got"],
+  missing: ["pointer"],
+  within: [],
+  unknownVariant: ["got"],
+  pickBranch: ["fail", "within"],
+} as const satisfies Record<string, readonly string[]>;
+
+export type SupportFunction = keyof typeof SUPPORT_FUNCTIONS;
+
+/** Which support functions the printed code calls, so a module carries none it never calls (noUnusedLocals). */
+function supportUses(code: string, templateUses: readonly SupportFunction[]): Partial<Record<SupportFunction, true>> {
+  const used = new Set<SupportFunction>(templateUses);
+  for (const name of Object.keys(SUPPORT_FUNCTIONS) as SupportFunction[]) {
+    if (new RegExp(`\\b${name}\\(`).test(code)) used.add(name);
+  }
+  for (const name of used) for (const callee of SUPPORT_FUNCTIONS[name]) used.add(callee);
+  return Object.fromEntries([...used].map((name) => [name, true]));
 }

@@ -59,7 +59,7 @@ export class CheckPrinter {
       (depthGuard ? "if (d > MAX_DEPTH) {\nout.push(tooDeep(p));\nreturn;\n}\n" : "") +
       this.explain(check, "v", "p", "out", name, "d");
     return [
-      `function g_${name}(v: unknown, ${param("d", guardBody)}: number): boolean {\n${guardBody}\n}`,
+      `function g_${name}(${param("v", guardBody)}: unknown, ${param("d", guardBody)}: number): boolean {\n${guardBody}\n}`,
       `function x_${name}(${param("v", explainBody)}: unknown, ${param("p", explainBody)}: string, ${param("out", explainBody)}: Issue[], ${param("d", explainBody)}: number): void {\n${explainBody}\n}`,
     ].join("\n\n");
   }
@@ -121,12 +121,15 @@ export class CheckPrinter {
           );
         });
         if (check.index) {
+          const test = this.guard(check.index, "x", owner, "d + 1");
+          const declared = skipDeclared(check.properties.map((p) => p.name));
           lines.push(
-            `for (const k in o) {`,
-            ...skipDeclared(check.properties.map((p) => p.name)),
-            `const x = o[k];`,
-            `if (!${this.guard(check.index, "x", owner, "d + 1")}) return false;`,
-            `}`,
+            // A closed object (additionalProperties: false) needs no value: any other key fails.
+            ...(test !== "(false)"
+              ? [`for (const k in o) {`, ...declared, `const x = o[k];`, `if (!${test}) return false;`, `}`]
+              : declared.length > 0
+                ? [`for (const k in o) {`, ...declared, `return false;`, `}`]
+                : [`for (const _k in o) return false;`]),
           );
         }
         // No property to read: the object test is the whole check.
