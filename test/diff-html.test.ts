@@ -11,7 +11,16 @@ import { DIFFS_DIR } from "../generators/diff/tree.js";
 import { paths } from "../generators/paths.js";
 import { REVISIONS } from "./support/spec.js";
 
-const CHROMIUM = "/usr/bin/chromium";
+// Debian's chromium first (what .ci/run installs), then the usual Chrome/Chromium installs.
+const BROWSERS = [
+  process.env["MCP_GEN_CHROMIUM"],
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+  "/usr/bin/google-chrome",
+  "/usr/bin/google-chrome-stable",
+  "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+].filter((path): path is string => path !== undefined && path !== "");
+const CHROMIUM = BROWSERS.find((path) => existsSync(path));
 const ARTIFACTS = join(paths.root, "test-artifacts");
 const dir = join(paths.root, DIFFS_DIR);
 const pages = ["index.html", ...REVISIONS.slice(1).map((to, i) => `${REVISIONS[i]}..${to}.html`)];
@@ -19,7 +28,9 @@ const pages = ["index.html", ...REVISIONS.slice(1).map((to, i) => `${REVISIONS[i
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (.ci/run does)`);
+  if (CHROMIUM === undefined) {
+    throw new Error(`no Chromium or Chrome at ${BROWSERS.join(", ")}: install one, or set MCP_GEN_CHROMIUM`);
+  }
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
