@@ -50,7 +50,9 @@ const showProgress = ({ progress, total, message }: Progress) =>
 
 for (let line = await ask("> "); line !== undefined && line !== "quit"; line = await ask("> ")) {
   const [command = "", id, ...rest] = line.split(" ");
-  if (command === "tools") for (const tool of host.tools) console.log(`${tool.id}  ${tool.description ?? ""}`);
+  // First line only: some servers put pages of instructions into a tool's description.
+  if (command === "tools")
+    for (const tool of host.tools) console.log(`${tool.id}  ${tool.description?.split("\n")[0] ?? ""}`);
   else if (command === "servers")
     for (const s of host.servers)
       console.log(`${s.name}  ${s.state}  ${s.revision ?? "-"}  ${s.serverInfo?.name ?? ""}`);
