@@ -1,5 +1,6 @@
 // Generated servers and clients against their peer, the official TypeScript SDK
-// (@modelcontextprotocol/sdk 1.32.2), over its in-memory transport.
+// (@modelcontextprotocol/sdk 1.32.2), over its in-memory transport: servers of all four handshake
+// revisions (the SDK client goes on with 2024-11-05 and 2025-03-26 when our server answers with them).
 import { Client as SdkClient } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { completable } from "@modelcontextprotocol/sdk/server/completable.js";
@@ -13,6 +14,8 @@ import {
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { RpcError } from "../runtime/index.js";
+import * as rev1105 from "../generated/2024-11-05/index.js";
+import * as rev0326 from "../generated/2025-03-26/index.js";
 import * as rev0618 from "../generated/2025-06-18/index.js";
 import * as rev1125 from "../generated/2025-11-25/index.js";
 
@@ -188,7 +191,10 @@ describe.each([
     );
     await client.subscribeResource({ uri: "file:///readme.txt" });
     expect(seen.subscribed).toEqual(["file:///readme.txt"]);
-    const notify = server.notify as (method: "notifications/resources/updated", params: { uri: string }) => Promise<void>;
+    const notify = server.notify as (
+      method: "notifications/resources/updated",
+      params: { uri: string },
+    ) => Promise<void>;
     await notify("notifications/resources/updated", { uri: "file:///readme.txt" });
     expect(await updated).toBe("file:///readme.txt");
     await client.unsubscribeResource({ uri: "file:///readme.txt" });
@@ -395,6 +401,91 @@ describe("the generated 2025-11-25 client drives an official SDK McpServer", () 
     await expect(call).rejects.toThrow("enough");
     expect(progress).toEqual([1, 2, 3]);
     expect(String(await cancellation)).toContain("enough");
+    await client.close();
+  });
+});
+
+// The two older revisions: the SDK client offers its newest revision, our server answers with its
+// own, and the SDK goes on with it (it still supports both).
+describe.each([
+  ["2024-11-05", rev1105.createServer],
+  ["2025-03-26", rev0326.createServer],
+] as const)("a generated %s server answers the official SDK client", (revision, createServer) => {
+  async function connect() {
+    const server = createServer({
+      serverInfo: { name: "generated", version: "1.0.0" },
+      capabilities: { logging: {} },
+      handlers: {
+        listTools: () => ({
+          tools: [
+            { name: "echo", inputSchema: { type: "object" as const, properties: { text: { type: "string" } } } },
+            { name: "ask", inputSchema: { type: "object" as const } },
+          ],
+        }),
+        callTool: async (params, context) => {
+          if (params.name === "echo")
+            return { content: [{ type: "text" as const, text: String(params.arguments?.["text"]) }] };
+          await context.progress({ progress: 1, total: 2 });
+          const sampled = await context.createMessage({
+            messages: [{ role: "user", content: { type: "text", text: "2+2?" } }],
+            maxTokens: 5,
+          });
+          await context.progress({ progress: 2, total: 2 });
+          return {
+            content: [{ type: "text" as const, text: sampled.content.type === "text" ? sampled.content.text : "?" }],
+          };
+        },
+        listResources: () => ({ resources: [{ uri: "file:///readme.txt", name: "readme" }] }),
+        readResource: (params) => ({ contents: [{ uri: params.uri, text: `contents of ${params.uri}` }] }),
+        listPrompts: () => ({ prompts: [{ name: "greet", arguments: [{ name: "who", required: true }] }] }),
+        getPrompt: (params) => ({
+          messages: [
+            { role: "user" as const, content: { type: "text" as const, text: `Hello, ${params.arguments?.["who"]}` } },
+          ],
+        }),
+        setLevel: () => ({}),
+      },
+    });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    // The SDK client tells its transport the revision it goes on with.
+    const negotiated: string[] = [];
+    Object.assign(clientSide, { setProtocolVersion: (version: string) => negotiated.push(version) });
+    await server.connect(serverSide);
+    const client = new SdkClient({ name: "sdk", version: "1.0.0" }, { capabilities: { sampling: {} } });
+    client.setRequestHandler(CreateMessageRequestSchema, async () => ({
+      role: "assistant",
+      content: { type: "text", text: "4" },
+      model: "test-model",
+    }));
+    await client.connect(clientSide);
+    return { client, server, negotiated };
+  }
+
+  it("completes the handshake at its own revision and serves tools, resources, prompts and logging", async () => {
+    const { client, server, negotiated } = await connect();
+    expect(negotiated).toEqual([revision]);
+    expect(client.getServerVersion()).toEqual({ name: "generated", version: "1.0.0" });
+    expect(server.client).toMatchObject({ clientInfo: { name: "sdk" } });
+    expect(client.getServerCapabilities()).toMatchObject({ tools: {}, resources: {}, prompts: {}, logging: {} });
+    expect(await client.callTool({ name: "echo", arguments: { text: "hi" } })).toEqual({
+      content: [{ type: "text", text: "hi" }],
+    });
+    expect(await client.readResource({ uri: "file:///readme.txt" })).toMatchObject({
+      contents: [{ text: "contents of file:///readme.txt" }],
+    });
+    expect(await client.getPrompt({ name: "greet", arguments: { who: "Ada" } })).toMatchObject({
+      messages: [{ content: { text: "Hello, Ada" } }],
+    });
+    expect(await client.setLoggingLevel("info")).toEqual({});
+    await client.close();
+  });
+
+  it(`sends a sampling request mid-call and reports progress (${revision})`, async () => {
+    const { client } = await connect();
+    const progress: number[] = [];
+    const result = await client.callTool({ name: "ask" }, undefined, { onprogress: (p) => progress.push(p.progress) });
+    expect(result).toEqual({ content: [{ type: "text", text: "4" }] });
+    expect(progress).toEqual([1, 2]);
     await client.close();
   });
 });
