@@ -19,6 +19,7 @@ import type {
   CallToolResult,
   GetPromptResult,
   Implementation,
+  LogMessageParams,
   Prompt,
   ReadResourceResult,
   Resource,
@@ -57,6 +58,7 @@ export type {
   ElicitationResult,
   GetPromptResult,
   Implementation,
+  LogMessageParams,
   Prompt,
   ReadResourceResult,
   Resource,
@@ -116,7 +118,12 @@ export interface HostEvents {
   change: HostChange;
   /** A server's state changed. */
   server: ServerStatus;
+  /** A server sent a log message (`notifications/message`). */
+  log: HostLogMessage;
 }
+
+/** A server's log message, attributed to it. */
+export type HostLogMessage = LogMessageParams & { server: string; revision: Revision };
 
 export interface Host {
   /** Starts every server; resolves when each is up or has failed its first start (see `servers`). */
@@ -150,6 +157,7 @@ export function createHost(options: HostOptions): Host {
   const listeners: { [E in keyof HostEvents]: Set<(payload: HostEvents[E]) => void> } = {
     change: new Set(),
     server: new Set(),
+    log: new Set(),
   };
   const report = (server: string) => (error: unknown) =>
     options.onError?.(error instanceof Error ? error : new Error(String(error)), server);
@@ -204,6 +212,9 @@ export function createHost(options: HostOptions): Host {
         session.watch((kinds) => {
           for (const kind of kinds) catalog.refresh(session, kind).catch(report(spec.name));
         }, report(spec.name));
+        session.watchLog((params) =>
+          emit("log", { ...params, server: spec.name, revision: session.revision }, spec.name),
+        );
         await catalog.load(session, report(spec.name));
       },
       onStatus: (status) => {

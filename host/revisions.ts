@@ -1,6 +1,6 @@
 // The revisions a host speaks, newest first (the order it offers them in), and the types that span
 // them. Each entry is a generated package; adding a revision to the host is one import and one
-// entry in REVISIONS and in the two maps below. `draft` is left out: a host should not negotiate
+// entry in REVISIONS and in the three maps below. `draft` is left out: a host should not negotiate
 // a revision that is still changing.
 import * as r2024_11_05 from "../generated/2024-11-05/index.js";
 import * as r2025_03_26 from "../generated/2025-03-26/index.js";
@@ -32,6 +32,14 @@ interface ServerRequests {
   "2024-11-05": r2024_11_05.ServerRequestMap;
 }
 
+interface ServerNotifications {
+  "2026-07-28": r2026_07_28.ServerNotificationMap;
+  "2025-11-25": r2025_11_25.ServerNotificationMap;
+  "2025-06-18": r2025_06_18.ServerNotificationMap;
+  "2025-03-26": r2025_03_26.ServerNotificationMap;
+  "2024-11-05": r2024_11_05.ServerNotificationMap;
+}
+
 /** What a client method of every revision resolves to, as a union over the revisions. */
 type Returned<K extends keyof Clients[Revision]> = {
   [R in Revision]: Clients[R][K] extends (...args: never[]) => Promise<infer T> ? T : never;
@@ -42,6 +50,15 @@ type ServerRequest<M extends string, P extends "params" | "result"> = {
   [R in Revision]: M extends keyof ServerRequests[R]
     ? P extends keyof ServerRequests[R][M]
       ? NonNullable<ServerRequests[R][M][P]>
+      : never
+    : never;
+}[Revision];
+
+/** A server notification's params, in every revision that has the method. */
+type ServerNotification<M extends string> = {
+  [R in Revision]: M extends keyof ServerNotifications[R]
+    ? "params" extends keyof ServerNotifications[R][M]
+      ? NonNullable<ServerNotifications[R][M]["params"]>
       : never
     : never;
 }[Revision];
@@ -60,6 +77,7 @@ export type SamplingResult = ServerRequest<"sampling/createMessage", "result">;
 export type ElicitationParams = ServerRequest<"elicitation/create", "params">;
 export type ElicitationResult = ServerRequest<"elicitation/create", "result">;
 export type Root = ServerRequest<"roots/list", "result">["roots"][number];
+export type LogMessageParams = ServerNotification<"notifications/message">;
 
 export function revisionModule(revision: string): RevisionModule | undefined {
   return REVISIONS.find((module) => module.REVISION === revision);

@@ -7,6 +7,7 @@ import type {
   ElicitationParams,
   ElicitationResult,
   Implementation,
+  LogMessageParams,
   Revision,
   RevisionModule,
   Root,
@@ -43,6 +44,7 @@ export interface ClientSettings {
 }
 
 const ROOTS_CHANGED = "notifications/roots/list_changed";
+const LOG_MESSAGE = "notifications/message";
 const LISTEN = "subscriptions/listen";
 /** The longest timer Node keeps: a subscription waits for as long as the session lasts. */
 const FOREVER_MS = 2 ** 31 - 1;
@@ -174,6 +176,11 @@ export class Session {
       .catch((error: unknown) => {
         if (!this.stopListening.signal.aborted) onError(error instanceof Error ? error : new Error(String(error)));
       });
+  }
+
+  /** Calls `onLog` with each log message the server sends (checked by the generated client). */
+  watchLog(onLog: (params: LogMessageParams) => void): void {
+    this.client.on(LOG_MESSAGE, (params) => onLog(params as LogMessageParams));
   }
 
   /** Tells the server its roots changed, where the revision has the notification. */

@@ -4,7 +4,7 @@
 // collision-free ids; calls route to the owning server; sampling asked by a request (2024-11-05)
 // and through an InputRequiredResult (2026-07-28) passes the same consent hook and handler.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHost, type ConsentRequest, type Host, type HostChange } from "../host/index.js";
+import { createHost, type ConsentRequest, type Host, type HostChange, type HostLogMessage } from "../host/index.js";
 import { everythingServer, fixtureServer, waitFor } from "./fixtures/servers/index.js";
 
 const textOf = (result: { content?: unknown }) =>
@@ -171,5 +171,21 @@ describe("a host with four servers at four revisions", () => {
         { server, kind: "tools", added: [`${server}__extra`], removed: [], changed: [] },
       ]);
     }
+  });
+
+  it("surfaces a server's log messages as log events attributed to it", async () => {
+    const logs: HostLogMessage[] = [];
+    const stop = host.on("log", (message) => logs.push(message));
+    // The everything server logs once at once when simulated logging is switched on.
+    await host.callTool("everything__toggle-simulated-logging");
+    await waitFor(() => logs.length > 0, "a log message");
+    await host.callTool("everything__toggle-simulated-logging");
+    stop();
+    expect(logs[0]).toMatchObject({
+      server: "everything",
+      revision: "2025-11-25",
+      data: expect.stringMatching(/message/),
+    });
+    expect(["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"]).toContain(logs[0]?.level);
   });
 });
