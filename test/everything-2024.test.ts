@@ -1,9 +1,9 @@
-// A real server from the 2024-11-05 era: `@modelcontextprotocol/server-everything@0.6.2` (the
-// devDependency alias `server-everything-2024`; it pins the official SDK 1.0.1, which speaks only
-// 2024-11-05). Spawned over stdio, no network. The generated 2024-11-05 client, with every message
-// checked by the generated validators, does a whole session with it; the host and `mcp-gen tools`
-// negotiate down to 2024-11-05 with it. This is the peer for our oldest revision that we did not
-// write ourselves.
+// A real server from the 2024-11-05 era: `@modelcontextprotocol/server-everything@0.6.2`, a
+// dependency of the local package test/fixtures/peers (so its bin does not shadow the current
+// server's in node_modules/.bin); it pins the official SDK 1.0.1, which speaks only 2024-11-05.
+// Spawned over stdio, no network. The generated 2024-11-05 client, with every message checked by
+// the generated validators, does a whole session with it; the host and `mcp-gen tools` negotiate
+// down to 2024-11-05 with it. This is the peer for our oldest revision that we did not write.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -14,12 +14,12 @@ import type { JsonObject } from "../runtime/index.js";
 import { StdioClientTransport } from "../runtime/stdio.js";
 import { cli, nodeCommandLine, workDir } from "./fixtures/tools/harness.js";
 
-const require = createRequire(import.meta.url);
+const require = createRequire(new URL("./fixtures/peers/package.json", import.meta.url));
 
 function serverEntry(): string {
-  const manifest = require.resolve("server-everything-2024/package.json");
+  const manifest = require.resolve("@modelcontextprotocol/server-everything/package.json");
   const { bin, version } = require(manifest) as { bin: Record<string, string>; version: string };
-  if (version !== "0.6.2") throw new Error(`server-everything-2024 is ${version}, expected 0.6.2`);
+  if (version !== "0.6.2") throw new Error(`test/fixtures/peers has server-everything ${version}, expected 0.6.2`);
   return join(dirname(manifest), Object.values(bin)[0] as string);
 }
 

@@ -44,6 +44,9 @@ await host.connect();
 host.on("change", ({ server, kind, added, removed }) =>
   console.log(`~ ${server}: ${kind} +${added.length} -${removed.length}`),
 );
+host.on("log", ({ server, level, data }) =>
+  console.log(`[${server}] ${level}: ${typeof data === "string" ? data : JSON.stringify(data)}`),
+);
 
 const showProgress = ({ progress, total, message }: Progress) =>
   process.stdout.write(`\r\x1b[K… ${progress}${total ? `/${total}` : ""} ${message ?? ""}`);
