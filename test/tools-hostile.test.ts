@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
+import { FORMATS } from "../generators/emit/validate/formats.js";
 import { InputError } from "../generators/errors.js";
 import { toolsCommand } from "../generators/tools/command.js";
 import { emitToolsModule } from "../generators/tools/emit.js";
@@ -102,10 +103,18 @@ const HOSTILE: Listing = normalizeListing(
         outputSchema: {},
       },
       {
+        name: "formats",
+        inputSchema: object(
+          { email: { type: "string", format: "email" }, when: { type: "string", format: "date-time" } },
+          { required: ["email"] },
+        ),
+        outputSchema: object({ id: { type: "string", format: "uuid" }, host: { type: "string", format: "ipv6" } }),
+      },
+      {
         name: "unchecked",
         description: "*/ export const pwned = 1; /* \u2028 `${x}`",
         inputSchema: object({
-          email: { type: "string", format: "email" },
+          reference: { type: "string", format: "uri-reference" },
           not: { not: { type: "string" } },
           remote: { $ref: "https://example.com/schema.json" },
           dangling: { $ref: "#/$defs/missing" },
@@ -170,7 +179,10 @@ describe("a hostile listing", () => {
     const empty = join(work.dir, "empty.ts");
     writeFileSync(empty, (await emitToolsModule(normalizeListing({ tools: [] }, "empty"), empty)).source);
     expect(compile([empty])).toEqual([]);
-    const module = (await import(empty)) as { createTools: (c: unknown) => object; createPrompts: (c: unknown) => object };
+    const module = (await import(empty)) as {
+      createTools: (c: unknown) => object;
+      createPrompts: (c: unknown) => object;
+    };
     expect([Object.keys(module.createTools({})), Object.keys(module.createPrompts({}))]).toEqual([[], []]);
   });
 
@@ -182,7 +194,7 @@ describe("a hostile listing", () => {
       'tool "unchecked" arguments: $ref #/$defs/missing at /properties/dangling',
       'tool "unchecked" arguments: not at /properties/not',
       'tool "unchecked" arguments: $ref https://example.com/schema.json at /properties/remote',
-      'tool "unchecked" arguments: format "email"',
+      'tool "unchecked" arguments: format "uri-reference"',
     ]);
     const header = source.slice(0, source.indexOf("\n\n", source.indexOf("do not enforce")));
     for (const line of unchecked) expect(header).toContain(`// - ${line}`);
@@ -240,6 +252,43 @@ describe("a hostile listing", () => {
     expect(ok("UntypedInput", { any: null, min: "not a number, so not constrained" })).toBe(true);
     expect(ok("UntypedInput", { any: 1, min: 2 })).toBe(false);
     expect(ok("UntypedOutput", ["anything"])).toBe(true);
+  });
+
+  it("checks formats before sending and after the call", async () => {
+    await generated;
+    const { createTools } = (await import(/* @vite-ignore */ file)) as {
+      createTools(client: unknown): Record<string, (args: unknown) => Promise<unknown>>;
+    };
+    const sent: unknown[] = [];
+    let structuredContent: unknown = { id: "123e4567-e89b-12d3-a456-426614174000", host: "::1" };
+    const client = { callTool: async (params: unknown) => (sent.push(params), { content: [], structuredContent }) };
+    const call = createTools(client).formats as (args: unknown) => Promise<unknown>;
+    await expect(call({ email: "a@example.com", when: "2024-02-29T23:59:60Z" })).resolves.toMatchObject({
+      isError: false,
+    });
+    await expect(call({ email: "a@localhost" })).rejects.toThrow(
+      'invalid arguments of tool "formats": /email: expected email (format), got string "a@localhost"',
+    );
+    await expect(call({ email: "a@example.com", when: "2023-02-29T00:00:00Z" })).rejects.toThrow(
+      "/when: expected date-time (format)",
+    );
+    expect(sent).toHaveLength(1);
+    structuredContent = { id: "123e4567-e89b-12d3-a456-426614174000", host: "1::2::3" };
+    await expect(call({ email: "a@example.com" })).rejects.toThrow("/host: expected ipv6 (format)");
+  });
+
+  it("each checked format alone gives a module that compiles under the strictest options", async () => {
+    const files = await Promise.all(
+      Object.keys(FORMATS).map(async (format) => {
+        const tool = { name: format, inputSchema: object({ value: { type: "string", format } }) };
+        const one = join(work.dir, `format-${format}.ts`);
+        const { source, unchecked } = await emitToolsModule(normalizeListing({ tools: [tool] }, format), one);
+        expect(unchecked).toEqual([]);
+        writeFileSync(one, source);
+        return one;
+      }),
+    );
+    expect(compile(files)).toEqual([]);
   });
 
   it("refuses what cannot be generated with one line naming the tool", async () => {

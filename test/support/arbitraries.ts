@@ -4,7 +4,7 @@
 // Valid instances respect required/optional properties, literal values, unions, intersections,
 // arrays, index signatures, `unknown` (any JSON), integer vs number (`conventions.numberType`,
 // overridden by a property's `@TJS-type`), @minimum/@maximum, @maxItems, @nullable and the
-// `uri`, `uri-template` and `byte` formats. Recursion is cut at a container depth, after which
+// formats (`formatStrings`). Recursion is cut at a container depth, after which
 // the smallest valid value of each type is used.
 //
 // Mutants change a valid instance at one place, at the root or up to `mutationLevels` (2)
@@ -352,6 +352,209 @@ const byteValid = fc.oneof(
   { arbitrary: fc.constantFrom("", "AAAA", "AA==", "AAA=", "+/+/", "////"), weight: 1 },
 );
 
+// Formats of tool schemas (no protocol revision uses them): valid strings, and nearly valid ones
+// that probe each rule (day and month ranges, leap years, leap seconds, offsets, label lengths).
+
+const pad = (n: number, width: number) => String(n).padStart(width, "0");
+const daysIn = (year: number, month: number) =>
+  month === 2
+    ? year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+      ? 29
+      : 28
+    : [4, 6, 9, 11].includes(month)
+      ? 30
+      : 31;
+const year = fc.oneof(
+  fc.integer({ min: 0, max: 9999 }),
+  fc.constantFrom(0, 4, 100, 400, 1600, 1900, 2000, 2023, 2024, 2100, 2400, 9999),
+);
+const dateValid = fc
+  .tuple(
+    year,
+    fc.integer({ min: 1, max: 12 }),
+    fc.oneof(fc.integer({ min: 1, max: 31 }), fc.constantFrom(28, 29, 30, 31)),
+  )
+  .map(([y, m, d]) => `${pad(y, 4)}-${pad(m, 2)}-${pad(Math.min(d, daysIn(y, m)), 2)}`);
+/** Dates with every field a little out of range or misshapen: 29 February of any year, day 0 and 32, month 13. */
+const dateNearlyValid = fc
+  .tuple(
+    year,
+    fc.integer({ min: 0, max: 13 }),
+    fc.integer({ min: 0, max: 32 }),
+    fc.constantFrom([4, 2, 2], [4, 2, 2], [4, 2, 2], [4, 1, 2], [5, 2, 2], [4, 2, 3]),
+  )
+  .map(([y, m, d, [wy, wm, wd]]) => `${pad(y, wy as number)}-${pad(m, wm as number)}-${pad(d, wd as number)}`);
+
+const fraction = optional(repeat(chars(DIGIT), 1, 6).map((f) => `.${f}`));
+const zoneOffset = fc.tuple(chars("+-"), fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }));
+const zone = fc.oneof(
+  chars("Zz"),
+  fc
+    .tuple(zoneOffset, fc.constantFrom(":", "", "-"))
+    .map(([[sign, h, m], colon]) =>
+      colon === "-" ? `${sign}${pad(h, 2)}` : `${sign}${pad(h, 2)}${colon}${pad(m, 2)}`,
+    ),
+);
+const timeValid = fc.oneof(
+  {
+    arbitrary: fc
+      .tuple(
+        fc.integer({ min: 0, max: 23 }),
+        fc.integer({ min: 0, max: 59 }),
+        fc.integer({ min: 0, max: 59 }),
+        fraction,
+        zone,
+      )
+      .map(([h, m, sec, f, z]) => `${pad(h, 2)}:${pad(m, 2)}:${pad(sec, 2)}${f}${z}`),
+    weight: 3,
+  },
+  {
+    // A leap second: 23:59:60 UTC in local time.
+    arbitrary: fc.tuple(zoneOffset, fraction).map(([[sign, h, m], f]) => {
+      const local = (((23 * 60 + 59 + (sign === "+" ? 1 : -1) * (h * 60 + m)) % 1440) + 1440) % 1440;
+      return `${pad(Math.floor(local / 60), 2)}:${pad(local % 60, 2)}:60${f}${sign}${pad(h, 2)}:${pad(m, 2)}`;
+    }),
+    weight: 1,
+  },
+);
+/** Times near the limits: hours to 29, minutes and seconds to 61, offsets to 25:61, fractions that round to 60. */
+const timeNearlyValid = fc
+  .tuple(
+    fc.oneof(fc.integer({ min: 0, max: 29 }), fc.constantFrom(0, 23, 24)),
+    fc.oneof(fc.integer({ min: 0, max: 61 }), fc.constantFrom(0, 59, 60)),
+    fc.constantFrom("00", "59", "60", "61", "59.999", "60.5", "60.999", "59.99999999999999999", "5", "600"),
+    fc.oneof(
+      zone,
+      fc
+        .tuple(chars("+-"), fc.integer({ min: 0, max: 25 }), fc.integer({ min: 0, max: 61 }))
+        .map(([sign, h, m]) => `${sign}${pad(h, 2)}:${pad(m, 2)}`),
+      fc.constantFrom("", "+1", "+01:", "+01:0", "+0100:", "Z+01:00", "UTC"),
+    ),
+  )
+  .map(([h, m, sec, z]) => `${pad(h, 2)}:${pad(m, 2)}:${sec}${z}`);
+const dateTimeSeparator = fc.oneof(
+  { arbitrary: chars("Tt"), weight: 4 },
+  { arbitrary: fc.constantFrom(" ", "\t", "\n", "\u00a0", "\u2028", "\u3000", "\ufeff"), weight: 1 },
+);
+const dateTimeValid = join([dateValid, dateTimeSeparator, timeValid]);
+const dateTimeNearlyValid = join([
+  fc.oneof(dateValid, dateNearlyValid),
+  fc.oneof(dateTimeSeparator, fc.constantFrom("", "TT", "T ", "_", "x", "\u200b")),
+  fc.oneof(timeValid, timeNearlyValid),
+]);
+
+const alnum = chars(ALPHA + DIGIT);
+/** A label of letters, digits and inner hyphens, of `min` to `max` characters. */
+const label = (min: number, max: number): Arb<string> =>
+  fc
+    .integer({ min, max })
+    .chain((length) =>
+      length === 1
+        ? alnum
+        : join([
+            alnum,
+            repeat(
+              fc.oneof({ arbitrary: alnum, weight: 4 }, { arbitrary: fc.constant("-"), weight: 1 }),
+              length - 2,
+              length - 2,
+            ),
+            alnum,
+          ]),
+    );
+const EMAIL_LOCAL_CHARS = `${ALPHA}${DIGIT}!#$%&'*+/=?^_\`{|}~-`;
+const emailValid = join([
+  fc.array(repeat(chars(EMAIL_LOCAL_CHARS), 1, 6), { minLength: 1, maxLength: 3 }).map((a) => a.join(".")),
+  fc.constant("@"),
+  fc.array(label(1, 12), { minLength: 2, maxLength: 4 }).map((a) => a.join(".")),
+]);
+const emailNearlyValid = join([
+  repeat(fc.oneof(chars(EMAIL_LOCAL_CHARS), chars('.@"() ,:;<>[\\]é')), 0, 6),
+  fc.constantFrom("@", "@@", "", "@.", "@-"),
+  repeat(fc.oneof(alnum, chars(".-_@"), fc.constantFrom("é", "[1.2.3.4]")), 0, 12),
+]);
+
+const uuidValid = fc.oneof(
+  { arbitrary: fc.uuid(), weight: 3 },
+  { arbitrary: fc.uuid().map((u) => u.toUpperCase()), weight: 1 },
+  { arbitrary: join([fc.constantFrom("urn:uuid:", "URN:UUID:", "Urn:Uuid:"), fc.uuid()]), weight: 1 },
+);
+
+const ipv4Valid = fc.ipV4();
+const ipv6Valid = fc.oneof(
+  { arbitrary: fc.ipV6(), weight: 4 },
+  {
+    arbitrary: fc
+      .tuple(fc.constantFrom("::ffff:", "1:2:3:4:5:6:", "::", "a::b:", "1:2:3:4:5::"), fc.ipV4())
+      .map(([a, b]) => a + b),
+    weight: 1,
+  },
+  {
+    arbitrary: fc.constantFrom(
+      "::",
+      "::1",
+      "1::",
+      "1:2:3:4:5:6:7:8",
+      "1:2:3:4:5:6:7::",
+      "::2:3:4:5:6:7:8",
+      "FFFF::",
+      "0:0:0:0:0:0:0:0",
+    ),
+    weight: 1,
+  },
+);
+
+const hostnameValid = fc.oneof(
+  { arbitrary: fc.domain(), weight: 3 },
+  { arbitrary: fc.array(label(1, 63), { minLength: 1, maxLength: 4 }).map((a) => a.join(".")), weight: 2 },
+  {
+    arbitrary: fc.constantFrom("localhost", "a", "1", "123.456", "a-b.c", "example.com.", `${"a".repeat(63)}.b`),
+    weight: 1,
+  },
+);
+/** Labels and names around the length limits (63 and 253), hyphens at label ends, final and double dots. */
+const hostnameNearlyValid = fc.oneof(
+  fc
+    .tuple(fc.integer({ min: 60, max: 66 }), fc.integer({ min: 0, max: 3 }))
+    .map(([n, dots]) => "a".repeat(n) + ".".repeat(dots)),
+  fc
+    .tuple(fc.integer({ min: 248, max: 256 }), fc.constantFrom("", ".", ".."))
+    .map(([n, end]) => `${"abcdefghi.".repeat(26).slice(0, n).replace(/\.$/, "x")}${end}`),
+  fc
+    .array(fc.oneof(label(1, 8), fc.constantFrom("-a", "a-", "", "_a", "é", "a b")), { minLength: 1, maxLength: 4 })
+    .map((a) => a.join(".")),
+);
+
+const durationNumber = fc.oneof(repeat(chars(DIGIT), 1, 3), fc.constant("0"));
+const durationUnits = (units: string) =>
+  fc
+    .subarray([...units])
+    .chain((chosen) => fc.tuple(...chosen.map((u) => durationNumber.map((n) => n + u))).map((parts) => parts.join("")));
+const durationValid = fc.oneof(
+  fc
+    .tuple(durationUnits("YMD"), fc.option(durationUnits("HMS").filter((t) => t !== "")))
+    .filter(([date, time]) => date !== "" || time !== null)
+    .map(([date, time]) => `P${date}${time === null ? "" : `T${time}`}`),
+  durationNumber.map((n) => `P${n}W`),
+);
+const durationNearlyValid = join([
+  fc.constantFrom("P", "P", "P", "p", ""),
+  repeat(fc.oneof(durationNumber, chars("YMDWTHS"), fc.constantFrom(".5", ",5", "-1")), 0, 6),
+]);
+
+const jsonPointerValid = repeat(
+  repeat(
+    fc.oneof(
+      { arbitrary: chars(`${ALPHA}${DIGIT} -_.`), weight: 4 },
+      { arbitrary: fc.constantFrom("~0", "~1"), weight: 2 },
+      { arbitrary: fc.constantFrom("é", "😀", "\n", "\u0000", "\ud800", "%25", "#"), weight: 1 },
+    ),
+    0,
+    5,
+  ).map((token) => `/${token}`),
+  0,
+  4,
+);
+
 /** Characters that break, or probe, a format string. */
 const FORMAT_NOISE_CHARS = [
   ..."%[]:@/?#{}",
@@ -476,6 +679,16 @@ const BROKEN_FRAGMENTS: Record<string, string[]> = {
     "\u0000",
   ],
   byte: ["=", "==", "===", "-", "_", " ", "!", "é", ".", "A", "AA", "AAA", "\n", "\r\n", "\u2028", "\t", "\u0000"],
+  date: ["-", "0", "9", "1", "T", " ", "Z", "\u0660"],
+  time: [":", "0", "9", ".", "Z", "+", "-", "+01", ":60", ".5", " ", "\u0660"],
+  "date-time": ["T", "t", " ", "Z", "+", ":", "0", "9", ".", "T00:00:00Z", "\n"],
+  email: ["@", ".", "..", "-", "_", "é", " ", '"', "(", "[", "\u0000"],
+  uuid: ["-", "0", "g", "G", "urn:uuid:", " ", "{", "}"],
+  ipv4: [".", "0", "00", "1", "25", "256", "-", " ", ":", "\u0660"],
+  ipv6: [":", "::", "0", "f", "g", "00000", ".", "1.2.3.4", "01.2.3.4", "%eth0", "[", "]", " "],
+  hostname: [".", "..", "-", "_", "é", " ", "a".repeat(63), "\u0000"],
+  duration: ["P", "T", "W", "Y", "M", "D", "H", "S", "0", ".5", "-"],
+  "json-pointer": ["~", "~2", "~~", "/", "~/", "#", "\\"],
 };
 
 type Corruption = "insert" | "replace" | "delete" | "truncate" | "double" | "strip";
@@ -530,12 +743,38 @@ const VALID_FORMAT_STRINGS: Record<string, Arb<string>> = {
   uri: uriValid,
   "uri-template": uriTemplateValid,
   byte: byteValid,
+  date: dateValid,
+  time: timeValid,
+  "date-time": dateTimeValid,
+  email: emailValid,
+  uuid: uuidValid,
+  ipv4: ipv4Valid,
+  ipv6: ipv6Valid,
+  hostname: hostnameValid,
+  duration: durationValid,
+  "json-pointer": jsonPointerValid,
+};
+
+/** Strings built to sit on the edge of a format, beside the corrupted valid ones. */
+const NEARLY_VALID_FORMAT_STRINGS: Record<string, Arb<string>> = {
+  uri: uriNearlyValid,
+  date: dateNearlyValid,
+  time: timeNearlyValid,
+  "date-time": dateTimeNearlyValid,
+  email: emailNearlyValid,
+  // Octets with leading zeros, out of range, or missing.
+  ipv4: fc.oneof(ipv4, nearIpv4),
+  // Groups miscounted, IPv4 tails with leading zeros.
+  ipv6: fc.oneof(nearIpv6, ipv6),
+  hostname: hostnameNearlyValid,
+  duration: durationNearlyValid,
 };
 
 export function formatStrings(format: string): FormatStrings {
   const valid = VALID_FORMAT_STRINGS[format];
   if (!valid) throw new Error(`no arbitrary for format ${format}`);
-  const broken = format === "uri" ? fc.oneof(corrupt(format, valid), uriNearlyValid) : corrupt(format, valid);
+  const nearly = NEARLY_VALID_FORMAT_STRINGS[format];
+  const broken = nearly ? fc.oneof(corrupt(format, valid), nearly) : corrupt(format, valid);
   return { valid, broken, noise: noiseString };
 }
 

@@ -3,7 +3,7 @@
 // validators.ts and by every other module that checks values (tool wrappers).
 import type { Declaration, Model, TypeNode } from "../../model/model.js";
 import { CheckFactory, type Usage } from "./checks.js";
-import { FORMATS } from "./formats.js";
+import { FORMATS, formatsNeeded } from "./formats.js";
 import { ValidationPlan } from "./plan.js";
 import { CheckPrinter } from "./print-checks.js";
 
@@ -47,13 +47,14 @@ export class ValidatorBuilder {
    * the surrounding template calls itself.
    */
   supportView(templateUses: readonly SupportFunction[] = []) {
-    const helpers = new Set([...this.usage.formats].flatMap((f) => FORMATS[f]?.helpers ?? []));
+    const formats = formatsNeeded(this.usage.formats);
+    const helpers = new Set(formats.flatMap((f) => FORMATS[f]?.helpers ?? []));
     for (const h of this.usage.helpers) helpers.add(h);
     return {
       uses: supportUses(this.functions.join("\n"), templateUses),
       helpers: [
         ...[...helpers].sort().map((h) => ({ partial: `helpers/${h}` })),
-        ...[...this.usage.formats].sort().map((f) => ({ partial: `formats/${f}` })),
+        ...formats.map((f) => ({ partial: `formats/${f}` })),
       ],
       patterns: this.usage.patterns,
       recursive: this.plan.recursive.size > 0,

@@ -7,10 +7,34 @@ export interface FormatCheck {
   fn: string;
   /** Shared helpers (templates/partials/helpers/) the function calls. */
   helpers: string[];
+  /** Other formats whose functions it calls. */
+  formats?: string[];
 }
 
 export const FORMATS: Readonly<Record<string, FormatCheck>> = {
   byte: { fn: "isByte", helpers: [] },
+  date: { fn: "isDate", helpers: ["decimal"] },
+  "date-time": { fn: "isDateTime", helpers: [], formats: ["date", "time"] },
+  duration: { fn: "isDuration", helpers: ["decimal"] },
+  email: { fn: "isEmail", helpers: ["isAlphanumeric"] },
+  hostname: { fn: "isHostname", helpers: ["isAlphanumeric"] },
+  ipv4: { fn: "isIpv4", helpers: [] },
+  ipv6: { fn: "isIpv6", helpers: ["isHexDigit"], formats: ["ipv4"] },
+  "json-pointer": { fn: "isJsonPointer", helpers: [] },
+  time: { fn: "isTime", helpers: ["decimal"] },
   uri: { fn: "isUri", helpers: ["isHexDigit"] },
   "uri-template": { fn: "isUriTemplate", helpers: ["isHexDigit"] },
+  uuid: { fn: "isUuid", helpers: [] },
 };
+
+/** The formats, and those their functions call, whose templates a file using `used` needs. */
+export function formatsNeeded(used: Iterable<string>): string[] {
+  const needed = new Set<string>();
+  const add = (format: string) => {
+    if (needed.has(format)) return;
+    needed.add(format);
+    for (const callee of FORMATS[format]?.formats ?? []) add(callee);
+  };
+  for (const format of used) add(format);
+  return [...needed].sort();
+}
