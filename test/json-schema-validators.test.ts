@@ -140,6 +140,12 @@ const TOOL_FORMATS = Object.keys(FORMATS).filter((f) => !PROTOCOL_FORMATS.includ
 const STRINGS_PER_FORMAT = 3_000;
 const MB = 1024 * 1024;
 
+/**
+ * Non-ASCII letters whose case maps onto an ASCII letter (long s, Kelvin sign, dotless i): the
+ * case-insensitive patterns of ajv-formats do not match them (no u flag), so neither do we.
+ */
+const CASE_FOLDING = ["\u017f", "\u212a", "\u0131"];
+
 /** Strings on the edge of each rule, compared besides the generated ones. */
 const FORMAT_EDGES: Record<string, string[]> = {
   date: [
@@ -166,6 +172,7 @@ const FORMAT_EDGES: Record<string, string[]> = {
     ...["a@b.c", "a@b", "a.b@c.d", ".a@b.c", "a.@b.c", "a..b@c.d", "a@-b.c", "a@b-.c", "a@b..c", "a@@b.c"],
     ...["é@b.c", "a@é.c", "a@b.c.", '"a"@b.c', "a@[1.2.3.4]", "user+tag@example.co.uk", "!#$%&'*+/=?^_`{|}~-@x.y"],
     ...["a@1.2", "a@b_c.d", "a b@c.d", "@b.c", "a@", "a@b.c-d.e", `a@${"b".repeat(300)}.c`],
+    ...CASE_FOLDING.flatMap((c) => [`${c}@b.c`, `a@${c}.c`]),
   ],
   uuid: [
     ...["123e4567-e89b-12d3-a456-426614174000", "123E4567-E89B-12D3-A456-426614174000"],
@@ -176,6 +183,7 @@ const FORMAT_EDGES: Record<string, string[]> = {
       "123e4567-e89b-12d3-a456-4266141740000",
       "123e4567-e89b12d3-a456-426614174000",
     ],
+    ...CASE_FOLDING.map((c) => `urn:uu${c}d:123e4567-e89b-12d3-a456-426614174000`),
   ],
   ipv4: [
     ...["0.0.0.0", "255.255.255.255", "256.0.0.0", "01.2.3.4", "1.2.3", "1.2.3.4.5", "1.2.3.04", "1..2.3"],
@@ -187,10 +195,12 @@ const FORMAT_EDGES: Record<string, string[]> = {
     ...["1::2::3", ":::", "12345::", "1.2.3.4", "::01.2.3.4", "::ffff:256.1.1.1", "fe80::1%eth0", "[::1]"],
     ...["1:2:3:4:5:6:7:8:9", "1:2:3:4:5:6:7", "::1:2:3:4:5:6:7:8", "1111:2222:3333:4444:5555:6666:123.123.123.123"],
     ...["::1 ", "ABCD:EF01::", "g::", ":1::2", "1::2:", "1:2:3:4:5:6:7:8:", "::1.2.3"],
+    ...CASE_FOLDING.map((c) => `${c}::1`),
   ],
   hostname: [
     ...["a", "a.", "-a", "a-", "a-b", "a--b", "a".repeat(63), "a".repeat(64), `${"a".repeat(63)}.b`, ".", "a..b"],
     ...["a_b", "é.com", "xn--nxasmq6b.com", "localhost", "123", "1.2.3.4", "a.b.", "a.b..", "a.-b"],
+    ...CASE_FOLDING.map((c) => `${c}.com`),
     ...[252, 253, 254, 255].flatMap((n) => {
       const name = `${"abcdefghi.".repeat(26).slice(0, n - 1)}x`;
       return [name, `${name}.`];
