@@ -1,11 +1,12 @@
 // Two linked transports in one process, for tests, benchmarks and embedding a server.
-// Messages are delivered asynchronously (a microtask later), as over a real connection.
+// Messages are delivered asynchronously (a microtask later), as over a real connection; a batch
+// (an array) arrives as the array.
 import type { JsonRpcMessage } from "./jsonrpc.js";
 import type { Transport } from "./transport.js";
 
 class InMemoryTransport implements Transport {
   other: InMemoryTransport | undefined;
-  private queue: JsonRpcMessage[] = [];
+  private queue: (JsonRpcMessage | JsonRpcMessage[])[] = [];
   private started = false;
   private closed = false;
   onclose?: (() => void) | undefined;
@@ -19,7 +20,7 @@ class InMemoryTransport implements Transport {
     for (const message of queued) this.deliver(message);
   }
 
-  async send(message: JsonRpcMessage): Promise<void> {
+  async send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
     if (this.closed || !this.other) throw new Error("the in-memory transport is closed");
     this.other.receive(message);
   }
@@ -33,14 +34,15 @@ class InMemoryTransport implements Transport {
     await other?.close();
   }
 
-  private receive(message: JsonRpcMessage): void {
+  private receive(message: JsonRpcMessage | JsonRpcMessage[]): void {
     if (this.started) this.deliver(message);
     else this.queue.push(message);
   }
 
-  private deliver(message: JsonRpcMessage): void {
+  private deliver(message: JsonRpcMessage | JsonRpcMessage[]): void {
     queueMicrotask(() => {
-      if (!this.closed) this.onmessage?.(message);
+      // onmessage is typed as the SDK's, for single messages; receivers take any JSON, as from stdio.
+      if (!this.closed) this.onmessage?.(message as JsonRpcMessage);
     });
   }
 }

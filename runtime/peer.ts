@@ -2,6 +2,7 @@
 // cancellation both ways (AbortSignal out, a cancellation notification in), progress tokens
 // routed to the caller's onProgress, and error objects that never leak a stack. It knows no
 // revision: generated code passes the method names, the message validator and the handlers.
+import { BatchReply } from "./batch.js";
 import {
   ConnectionClosedError,
   ErrorCode,
@@ -50,6 +51,11 @@ export interface PeerOptions {
   cancellation?: { method: string; send: boolean };
   /** The revision's progress notification, and whether this side may send it. */
   progress?: { method: string; send: boolean };
+  /**
+   * The revision has JSON-RPC batches (2025-03-26): an incoming array is served element by element
+   * and its requests are answered with one array. Otherwise an array gets one Invalid Request error.
+   */
+  batches?: boolean;
   /** Default per-request timeout (60 s). */
   timeoutMs?: number;
   /** Problems no caller can be told about: unanswerable messages, failed sends. */
@@ -232,36 +238,59 @@ export class Peer {
 
   private receive(message: unknown): void {
     try {
-      this.route(message);
+      if (Array.isArray(message)) this.receiveBatch(message);
+      else this.route(message, undefined);
     } catch (error) {
       // Nothing a message contains may take the peer down.
       this.report(asError(error));
     }
   }
 
-  private route(message: unknown): void {
+  /**
+   * Each element is routed as a message of its own would be, except that the answers to its
+   * requests (and errors for invalid elements) go into one array, sent when all are done.
+   */
+  private receiveBatch(items: readonly unknown[]): void {
+    const refuse = (message: string) => this.sendError(undefined, { code: ErrorCode.InvalidRequest, message });
+    if (!this.options.batches) return refuse("Invalid request: this revision has no JSON-RPC batches");
+    if (items.length === 0) return refuse("Invalid request: an empty batch");
+    const batch = new BatchReply((replies) => this.sendBatch(replies));
+    // A loop, not forEach: a hole in a sparse array is an invalid element, not a skipped one.
+    for (let i = 0; i < items.length; i++) {
+      try {
+        this.route(items[i], batch);
+      } catch (error) {
+        this.report(asError(error));
+      }
+    }
+    batch.end();
+  }
+
+  private route(message: unknown, batch: BatchReply | undefined): void {
     const m = isObject(message) ? message : undefined;
     const id = m !== undefined && isRequestId(m["id"]) ? m["id"] : undefined;
     if (m && m["method"] === undefined && (m["result"] !== undefined || m["error"] !== undefined)) {
       this.receiveResponse(m, id);
       return;
     }
-    const verdict = this.options.inspect?.(message, this.requestOf) ?? structural(m);
+    // An array inside a batch is no message (the revision's validator would take it for a batch).
+    const verdict = Array.isArray(message)
+      ? structural(undefined)
+      : (this.options.inspect?.(message, this.requestOf) ?? structural(m));
     if (!verdict.ok) {
       const isNotification = m !== undefined && typeof m["method"] === "string" && m["id"] === undefined;
-      if (isNotification)
-        this.report(new RpcError(verdict.code, describe(verdict.code, verdict.issues), { issues: verdict.issues }));
-      else
-        this.sendError(id, {
-          code: verdict.code,
-          message: describe(verdict.code, verdict.issues),
-          data: { issues: verdict.issues },
-        });
+      const error = {
+        code: verdict.code,
+        message: describe(verdict.code, verdict.issues),
+        data: { issues: verdict.issues },
+      };
+      if (isNotification) this.report(new RpcError(error.code, error.message, error.data));
+      else this.sendError(id, error, batch);
       return;
     }
     const method = (m as JsonObject)["method"] as string;
     const params = isObject((m as JsonObject)["params"]) ? ((m as JsonObject)["params"] as JsonObject) : undefined;
-    if (id !== undefined) this.receiveRequest(id, method, params);
+    if (id !== undefined) this.receiveRequest(id, method, params, batch);
     else this.receiveNotification(method, params);
   }
 
@@ -288,12 +317,11 @@ export class Peer {
     }
   }
 
-  private receiveRequest(id: RequestId, method: string, params: JsonObject | undefined): void {
+  private receiveRequest(id: RequestId, method: string, params: JsonObject | undefined, batch?: BatchReply): void {
     if (this.inflight.has(id)) {
-      this.sendError(id, {
-        code: ErrorCode.InvalidRequest,
-        message: `request id ${JSON.stringify(id)} is already in use`,
-      });
+      // Also a second request with the same id in one batch: the first is still being served.
+      const error = { code: ErrorCode.InvalidRequest, message: `request id ${JSON.stringify(id)} is already in use` };
+      this.sendError(id, error, batch);
       return;
     }
     const inflight = new Inflight();
@@ -312,29 +340,34 @@ export class Peer {
         await this.notify(progress.method, { progressToken: token, ...update }, { relatedRequestId: id });
       },
     };
-    const transport = this.options.transport;
+    // An answer in a batch waits for the others; sendBatch deals with one that cannot be sent.
+    const reply = batch
+      ? async (message: JsonRpcMessage) => batch.add(message)
+      : (message: JsonRpcMessage) => this.options.transport.send(message);
+    batch?.begin();
     const answer = async () => {
       let result: unknown;
       try {
         result = await this.options.handleRequest(method, params, context);
       } catch (error) {
         // A cancelled request gets no answer.
-        if (!inflight.cancelled) await transport.send({ jsonrpc: "2.0", id, error: errorObject(error) });
+        if (!inflight.cancelled) await reply({ jsonrpc: "2.0", id, error: errorObject(error) });
         return;
       }
       if (inflight.cancelled) return;
       try {
-        await transport.send({ jsonrpc: "2.0", id, result: (result ?? {}) as JsonObject });
+        await reply({ jsonrpc: "2.0", id, result: (result ?? {}) as JsonObject });
       } catch (error) {
         // The answer could not be sent (it cannot be serialised, say): the caller still gets one.
         this.report(asError(error));
-        await transport.send({ jsonrpc: "2.0", id, error: errorObject(error) });
+        await reply({ jsonrpc: "2.0", id, error: errorObject(error) });
       }
     };
     answer()
       .catch((error: unknown) => this.report(asError(error)))
       .finally(() => {
         if (this.inflight.get(id) === inflight) this.inflight.delete(id);
+        batch?.end();
       });
   }
 
@@ -358,10 +391,43 @@ export class Peer {
       .catch((error: unknown) => this.report(asError(error)));
   }
 
-  private sendError(id: RequestId | undefined, error: JsonRpcErrorObject): void {
+  /** An error response, sent now or, for an element of a batch, with the batch's other answers. */
+  private sendError(id: RequestId | undefined, error: JsonRpcErrorObject, batch?: BatchReply): void {
+    if (batch) return batch.add(errorMessage(id, error));
     if (this.closedFlag) return;
-    const message: JsonRpcMessage = id === undefined ? { jsonrpc: "2.0", error } : { jsonrpc: "2.0", id, error };
-    this.options.transport.send(message).catch((e: unknown) => this.report(asError(e)));
+    this.options.transport.send(errorMessage(id, error)).catch((e: unknown) => this.report(asError(e)));
+  }
+
+  /**
+   * A batch's answers, as one array. When the array cannot be sent (an answer that cannot be
+   * serialised, say), the answers that can be go again, the others replaced by -32603 errors.
+   */
+  private sendBatch(replies: JsonRpcMessage[]): void {
+    if (this.closedFlag) return;
+    const transport = this.options.transport;
+    transport
+      .send(replies)
+      .catch((error: unknown) => {
+        this.report(asError(error));
+        const repaired = replies.map((reply) =>
+          serialisable(reply) ? reply : errorMessage("id" in reply ? reply.id : undefined, errorObject(error)),
+        );
+        return transport.send(repaired);
+      })
+      .catch((error: unknown) => this.report(asError(error)));
+  }
+}
+
+function errorMessage(id: RequestId | undefined, error: JsonRpcErrorObject): JsonRpcMessage {
+  return id === undefined ? { jsonrpc: "2.0", error } : { jsonrpc: "2.0", id, error };
+}
+
+function serialisable(value: unknown): boolean {
+  try {
+    JSON.stringify(value);
+    return true;
+  } catch {
+    return false;
   }
 }
 

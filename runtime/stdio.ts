@@ -111,7 +111,7 @@ abstract class LineTransport implements Transport {
     input.on("error", (error) => this.onerror?.(error));
   }
 
-  send(message: JsonRpcMessage): Promise<void> {
+  send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
     const out = this.output();
     if (this.closed || !out || out.destroyed) return Promise.reject(new Error("the stdio transport is closed"));
     return new Promise((resolve, reject) => {

@@ -11,7 +11,8 @@ export interface TransportSendOptions {
 
 export interface Transport {
   start(): Promise<void>;
-  send(message: JsonRpcMessage, options?: TransportSendOptions): Promise<void>;
+  /** An array is a JSON-RPC batch: a Peer sends one only to answer a batch the transport delivered. */
+  send(message: JsonRpcMessage | JsonRpcMessage[], options?: TransportSendOptions): Promise<void>;
   close(): Promise<void>;
   onclose?: (() => void) | undefined;
   onerror?: ((error: Error) => void) | undefined;

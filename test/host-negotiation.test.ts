@@ -41,7 +41,7 @@ function hostWith(server: () => AnyServer, options: Partial<HostOptions> = {}, w
       void server().connect(wrap(serverSide));
       const send = hostSide.send.bind(hostSide);
       hostSide.send = async (message, sendOptions) => {
-        sent.push(message);
+        sent.push(...[message].flat());
         await send(message, sendOptions);
       };
       return hostSide;

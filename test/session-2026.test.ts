@@ -9,7 +9,7 @@ import * as rev from "../generated/2026-07-28/index.js";
 function recording(transport: Transport, sent: JsonRpcMessage[]): Transport {
   const send = transport.send.bind(transport);
   transport.send = async (message, options) => {
-    sent.push(message);
+    sent.push(...[message].flat());
     await send(message, options);
   };
   return transport;

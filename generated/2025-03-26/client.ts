@@ -262,6 +262,7 @@ export function createClient(options: ClientOptions): Client {
     },
     cancellation: { method: "notifications/cancelled", send: true },
     progress: { method: "notifications/progress", send: true },
+    batches: true,
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
   });

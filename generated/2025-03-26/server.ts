@@ -500,6 +500,7 @@ export function createServer(options: ServerOptions): Server {
         handleNotification: notice,
         cancellation: { method: "notifications/cancelled", send: true },
         progress: { method: "notifications/progress", send: true },
+        batches: true,
         ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
         ...(options.onError ? { onError: options.onError } : {}),
       });

@@ -3,6 +3,7 @@
 // server→client requests (whose presence declares client capabilities), and the revision's
 // own way of starting (handshake or discovery) and of carrying per-request `_meta` and
 // multi round-trip input: all read from the model's method map and `protocol`.
+import { hasBatches } from "../model/envelopes.js";
 import type { FieldBinding, Model } from "../model/model.js";
 import { headerView, type Artifact, type EmitEnv } from "./artifact.js";
 import { ImportList, stringLiteral, valueLiteral } from "./code.js";
@@ -50,6 +51,7 @@ export const clientArtifact: Artifact = {
       requests: requests.map((r) => ({ ...r, pages: paginated.has(r.method) })),
       handlers,
       handlerCapabilities: handlers.filter((h) => h.capability?.side === "client"),
+      batches: hasBatches(model.envelopes),
       stateOptions: Object.entries(stateTypes)
         .filter(([state]) => !CLIENT_OPTIONS.has(state) && requestMetaStates(model).has(state))
         .map(([state, type]) => ({ state, type })),

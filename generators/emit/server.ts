@@ -2,6 +2,7 @@
 // request and notification) and a dispatcher over the runtime's Peer that validates every
 // message, answers the revision's own session requests (handshake or discovery), derives
 // capabilities from the handlers present, and gives handlers typed server→client calls.
+import { hasBatches } from "../model/envelopes.js";
 import type { FieldBinding, Model } from "../model/model.js";
 import { headerView, type Artifact, type EmitEnv } from "./artifact.js";
 import { ImportList, stringLiteral, valueLiteral } from "./code.js";
@@ -60,6 +61,7 @@ export const serverArtifact: Artifact = {
       notifications: handled,
       outgoing,
       resultDefaults: defaults ?? [],
+      batches: hasBatches(model.envelopes),
       handshake: protocol.handshake && {
         request: stringLiteral(protocol.handshake.request),
         notification: stringLiteral(protocol.handshake.notification),

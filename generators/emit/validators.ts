@@ -1,5 +1,6 @@
 // generated/<rev>/validators.ts: a validator per schema type and the JSON-RPC message entry
 // points, as straight-line code with no dependencies (see docs/validators.md).
+import { hasBatches } from "../model/envelopes.js";
 import type { Direction, MethodEntry, Model } from "../model/model.js";
 import { headerView, type Artifact } from "./artifact.js";
 import { ImportList, stringLiteral } from "./code.js";
@@ -61,7 +62,7 @@ export const validatorsArtifact: Artifact = {
 
     const messages = {
       envelopes: model.envelopes,
-      batches: model.envelopes.batchRequest !== undefined || model.envelopes.batchResponse !== undefined,
+      batches: hasBatches(model.envelopes),
       names: {
         clientRequest: names("request", "client"),
         serverRequest: names("request", "server"),

@@ -7,6 +7,11 @@ import type { Declaration, Envelopes, Shape, TypeNode } from "./model.js";
 type Slot = Exclude<keyof Envelopes, "union">;
 const SLOTS: Slot[] = ["request", "notification", "resultResponse", "errorResponse", "batchRequest", "batchResponse"];
 
+/** Whether the revision has JSON-RPC batches: its message union has a batch envelope (2025-03-26). */
+export function hasBatches(envelopes: Envelopes): boolean {
+  return envelopes.batchRequest !== undefined || envelopes.batchResponse !== undefined;
+}
+
 export function buildEnvelopes(declarations: Declaration[], union: string): Envelopes | undefined {
   const byName = new Map(declarations.map((d) => [d.name, d]));
   const root = byName.get(union);
