@@ -76,7 +76,8 @@ export class StreamableHttpClientTransport implements Transport {
     this.protocolVersion = version;
   }
 
-  async send(message: JsonRpcMessage): Promise<void> {
+  /** A batch (only ever the answers to one the server sent) is POSTed as it is, like a response. */
+  async send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
     if (this.closed) throw new Error("the HTTP transport is closed");
     const response = await this.fetch(this.url, {
       method: "POST",
@@ -88,15 +89,16 @@ export class StreamableHttpClientTransport implements Transport {
     if (sessionId) this.sessionId = sessionId;
     if (!response.ok) throw new StreamableHttpError(response.status, await response.text().catch(() => ""));
     const type = response.headers.get("content-type") ?? "";
-    if (response.status === 202 || !("id" in message && "method" in message)) {
+    const single = Array.isArray(message) ? undefined : message;
+    if (response.status === 202 || !(single && "id" in single && "method" in single)) {
       await response.body?.cancel();
-      if ("method" in message && message.method === INITIALIZED && this.options.openStream !== false)
+      if (single && "method" in single && single.method === INITIALIZED && this.options.openStream !== false)
         void this.get(undefined, undefined, 0);
       return;
     }
     if (type.includes("text/event-stream")) {
       // The answer arrives on the stream; send() is done once the server has taken the request.
-      void this.read(response, message.id, undefined, 0);
+      void this.read(response, single.id, undefined, 0);
       return;
     }
     if (type.includes("application/json")) {
@@ -105,7 +107,7 @@ export class StreamableHttpClientTransport implements Transport {
       return;
     }
     await response.body?.cancel();
-    throw new Error(`unexpected Content-Type ${JSON.stringify(type)} in the answer to ${message.method}`);
+    throw new Error(`unexpected Content-Type ${JSON.stringify(type)} in the answer to ${single.method}`);
   }
 
   async close(): Promise<void> {

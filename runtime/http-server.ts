@@ -223,7 +223,7 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Str
     } catch (error) {
       return refuse(res, 400, -32700, `Parse error: ${error instanceof Error ? error.message : String(error)}`);
     }
-    if (Array.isArray(parsed)) return refuse(res, 400, -32600, "Invalid Request: JSON-RPC batches are not supported");
+    if (Array.isArray(parsed)) return postBatch(req, res, parsed);
     const classified = classify(parsed);
     if (!classified) return refuse(res, 400, -32600, "Invalid Request: not a JSON-RPC 2.0 message");
 
@@ -250,10 +250,52 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Str
         -32600,
         `Conflict: request id ${JSON.stringify(classified.message.id)} is still being answered`,
       );
+    answerOnStream(res, session, [classified.message]);
+  }
+
+  /**
+   * A JSON-RPC batch, for sessions whose revision has them (2025-03-26): only notifications and
+   * responses get 202, requests one stream carrying all their answers. The server sees each
+   * element as a message of its own, so it validates and answers each as such.
+   */
+  async function postBatch(req: HttpRequestLike, res: HttpResponseLike, items: unknown[]): Promise<void> {
+    const session = sessionOf(req, res);
+    if (!session) return;
+    if (!session.acceptsBatches)
+      return refuse(res, 400, -32600, "Invalid Request: JSON-RPC batches are not supported at this protocol version");
+    if (items.length === 0) return refuse(res, 400, -32600, "Invalid Request: an empty batch");
+    const classified: Classified[] = [];
+    // A loop, not map(): a hole in a sparse array is an invalid element, not a skipped one.
+    for (let i = 0; i < items.length; i++) {
+      const item = classify(items[i]);
+      if (!item) return refuse(res, 400, -32600, `Invalid Request: batch element ${i} is not a JSON-RPC 2.0 message`);
+      classified.push(item);
+    }
+    const ids = new Set<string | number>();
+    for (const item of classified) {
+      if (item.kind !== "request") continue;
+      const id = item.message.id;
+      if (ids.has(id) || session.hasRequest(id))
+        return refuse(
+          res,
+          409,
+          -32600,
+          `Conflict: request id ${JSON.stringify(id)} is used twice or still being answered`,
+        );
+      ids.add(id);
+    }
+    const messages = classified.map((item) => item.message);
+    if (ids.size > 0) return answerOnStream(res, session, messages);
+    res.writeHead(202, { "Mcp-Session-Id": session.sessionId });
+    res.end();
+    for (const message of messages) session.receive(message);
+  }
+
+  /** The POST's answer: one stream for the responses to the requests among `messages`. */
+  function answerOnStream(res: HttpResponseLike, session: StreamableHttpSession, messages: JsonRpcMessage[]): void {
     const stream = openStream(res, session.sessionId);
-    const opened = session;
-    res.on("close", () => opened.detach(stream));
-    session.openRequestStream(classified.message, stream);
+    res.on("close", () => session.detach(stream));
+    session.openRequestStream(messages, stream);
   }
 
   function get(req: HttpRequestLike, res: HttpResponseLike): void {

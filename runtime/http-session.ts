@@ -1,7 +1,8 @@
 // One Streamable HTTP session as a Transport: what a generated server connects to. The HTTP
 // handler (http-server.ts) feeds it the messages that arrive and the SSE connections the client
 // opens; this file decides which stream each outgoing message takes:
-//   - a response goes on the stream of the POST that carried its request, which then ends;
+//   - a response goes on the stream of the POST that carried its request, which ends once it
+//     has carried the responses to all the requests of that POST (several in a batch);
 //   - a request or notification sent while serving a request (relatedRequestId) goes on that
 //     request's stream while it is open;
 //   - anything else goes on the standalone stream the client opened with GET.
@@ -29,8 +30,8 @@ export interface SessionOptions {
 
 interface Stream {
   readonly id: string;
-  /** The request this stream answers; undefined for the standalone GET stream. */
-  readonly requestKey: string | undefined;
+  /** The requests this stream still has to answer; none for the standalone GET stream. */
+  readonly awaiting: Set<string>;
   readonly resumable: boolean;
   /** Events sent so far (resumable streams only), for replay. */
   readonly log: { seq: number; text: string }[];
@@ -41,6 +42,8 @@ interface Stream {
 
 /** The first revision whose clients expect a priming event (and so can resume any stream). */
 const PRIMING_SINCE = "2025-11-25";
+/** The revisions whose transport takes a JSON-RPC batch as a POST body (2025-06-18 removed them). */
+const BATCH_REVISIONS: readonly string[] = ["2025-03-26"];
 /** Answered streams kept for a client that has not come back for the answer yet. */
 const MAX_UNCOLLECTED_STREAMS = 64;
 /** Events of the standalone stream kept for replay. */
@@ -69,15 +72,24 @@ export class StreamableHttpSession implements Transport {
 
   async start(): Promise<void> {}
 
-  async send(message: JsonRpcMessage, options?: TransportSendOptions): Promise<void> {
+  async send(message: JsonRpcMessage | JsonRpcMessage[], options?: TransportSendOptions): Promise<void> {
     if (this.closed) throw new Error("the HTTP session is closed");
+    // A batch's answers go each on the stream of its own request (the server splits batches).
+    if (Array.isArray(message)) {
+      for (const item of message) await this.send(item, options);
+      return;
+    }
     const data = JSON.stringify(message);
     if (!("method" in message)) {
-      const stream = message.id === undefined ? undefined : this.byRequest.get(keyOf(message.id));
-      if (!stream) throw new Error(`no open request stream for response id ${JSON.stringify(message.id)}`);
-      if (this.handshakeKey === stream.requestKey) this.noteAgreedVersion(message);
+      const key = message.id === undefined ? undefined : keyOf(message.id);
+      const stream = key === undefined ? undefined : this.byRequest.get(key);
+      if (!stream || key === undefined)
+        throw new Error(`no open request stream for response id ${JSON.stringify(message.id)}`);
+      if (this.handshakeKey === key) this.noteAgreedVersion(message);
       this.emit(stream, data);
-      this.finish(stream);
+      this.byRequest.delete(key);
+      stream.awaiting.delete(key);
+      if (stream.awaiting.size === 0) this.finish(stream);
       return;
     }
     const related =
@@ -126,19 +138,31 @@ export class StreamableHttpSession implements Transport {
     return this.byRequest.has(keyOf(id));
   }
 
-  /** A POSTed request: its own stream, primed, then the request goes to the server. */
-  openRequestStream(request: JsonRpcMessage & { id: RequestId; method: string }, sink: SseSink): void {
-    const stream = this.newStream(keyOf(request.id), sink);
-    this.byRequest.set(keyOf(request.id), stream);
-    if (this.handshakeKey === undefined && request.method === "initialize") this.handshakeKey = stream.requestKey;
-    this.onmessage?.(request);
+  /** Whether the revision agreed on lets a POST carry a JSON-RPC batch. */
+  get acceptsBatches(): boolean {
+    return this.protocolVersion !== undefined && BATCH_REVISIONS.includes(this.protocolVersion);
+  }
+
+  /**
+   * A POST with requests (one, or a batch that may also hold notifications and responses): one
+   * stream, primed, for the answers to all its requests; then the messages go to the server in order.
+   */
+  openRequestStream(messages: readonly JsonRpcMessage[], sink: SseSink): void {
+    const keys = messages.flatMap((m) => ("method" in m && "id" in m ? [keyOf(m.id)] : []));
+    const stream = this.newStream(keys, sink);
+    for (const key of keys) this.byRequest.set(key, stream);
+    for (const message of messages) {
+      if (this.handshakeKey === undefined && "id" in message && "method" in message && message.method === "initialize")
+        this.handshakeKey = keyOf(message.id);
+      this.onmessage?.(message);
+    }
   }
 
   /** A GET without Last-Event-ID; false when a standalone stream is already connected. */
   openStandaloneStream(open: () => SseSink): boolean {
     if (this.standalone?.sink) return false;
     if (this.standalone) this.streams.delete(this.standalone.id);
-    this.standalone = this.newStream(undefined, open());
+    this.standalone = this.newStream([], open());
     return true;
   }
 
@@ -173,11 +197,11 @@ export class StreamableHttpSession implements Transport {
 
   // ---- streams ----
 
-  private newStream(requestKey: string | undefined, sink: SseSink): Stream {
+  private newStream(requestKeys: readonly string[], sink: SseSink): Stream {
     const resumable = this.protocolVersion !== undefined && this.protocolVersion >= PRIMING_SINCE;
     const stream: Stream = {
       id: String(this.nextStream++),
-      requestKey,
+      awaiting: new Set(requestKeys),
       resumable,
       log: [],
       seq: 0,
@@ -201,10 +225,9 @@ export class StreamableHttpSession implements Transport {
     stream.sink?.write(text);
   }
 
-  /** The stream's answer is out: end the connection, or keep the stream until the client collects it. */
+  /** The stream's answers are out: end the connection, or keep the stream until the client collects it. */
   private finish(stream: Stream): void {
     stream.answered = true;
-    if (stream.requestKey !== undefined) this.byRequest.delete(stream.requestKey);
     if (stream.sink || !stream.resumable) {
       stream.sink?.end();
       this.streams.delete(stream.id);

@@ -3,7 +3,7 @@
 // checks what comes back; later revisions refuse an array with one Invalid Request error.
 // No sleeps: "nothing came back" is checked by sending a ping afterwards and seeing its answer
 // arrive first (the in-memory transport keeps order).
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import * as rev0326 from "../generated/2025-03-26/index.js";
 import * as rev0618 from "../generated/2025-06-18/index.js";
 import {
@@ -14,6 +14,8 @@ import {
   Peer,
   type Transport,
 } from "../runtime/index.js";
+import { serveStreamableHttp } from "../runtime/http-server.js";
+import { SseParser } from "../runtime/sse.js";
 
 const { InvalidRequest: INVALID_REQUEST, MethodNotFound: METHOD_NOT_FOUND, InvalidParams: INVALID_PARAMS } = ErrorCode;
 
@@ -43,48 +45,74 @@ function byId(reply: unknown): Map<unknown, JsonObject> {
 
 const tool = { name: "echo", inputSchema: { type: "object" as const } };
 
+type Revision = typeof rev0326 | typeof rev0618;
+
+/**
+ * A generated server of `revision` with tools: echo, "slow" (reports progress, ends when
+ * cancelled), "ask" (asks the client for roots and a sample at once), "bigint" (an answer that
+ * cannot be serialised). `seen` records the notifications its handlers got.
+ */
+function exampleServer(revision: Revision, seen: string[], errors: Error[]) {
+  return revision.createServer({
+    serverInfo: { name: "s", version: "1" },
+    onError: (error) => errors.push(error),
+    handlers: {
+      listTools: () => ({ tools: [tool] }),
+      callTool: async (params, context) => {
+        if (params.name === "slow") {
+          await context.progress({ progress: 1, total: 2 });
+          const { signal } = context;
+          if (!signal.aborted)
+            await new Promise((resolve) => signal.addEventListener("abort", resolve, { once: true }));
+          return { content: [] };
+        }
+        if (params.name === "ask") {
+          const [roots, sampled] = await Promise.all([
+            context.listRoots({}),
+            context.createMessage({ messages: [], maxTokens: 1 }),
+          ]);
+          const text = sampled.content.type === "text" ? sampled.content.text : "?";
+          return { content: [{ type: "text", text: `${roots.roots.length} root(s), ${text}` }] };
+        }
+        if (params.name === "bigint") return { content: [], structuredContent: { n: 1n } };
+        return { content: [{ type: "text", text: String(params.arguments?.["text"]) }] };
+      },
+      onRootsListChanged: () => void seen.push("roots/list_changed"),
+    },
+  });
+}
+
+const versionOf = (revision: Revision) => (revision === rev0326 ? "2025-03-26" : "2025-06-18");
+const initialize = (revision: Revision) =>
+  request(0, "initialize", {
+    protocolVersion: versionOf(revision),
+    capabilities: { roots: {}, sampling: {} },
+    clientInfo,
+  });
+
 /** A generated server of `revision` behind a raw peer that has done the handshake. */
-async function serverBehindRawPeer(revision: typeof rev0326 | typeof rev0618, extra: Partial<ServerHooks> = {}) {
+async function serverBehindRawPeer(revision: Revision) {
   const raw = await rawPeer();
   const seen: string[] = [];
   const errors: Error[] = [];
-  await revision
-    .createServer({
-      serverInfo: { name: "s", version: "1" },
-      onError: (error) => errors.push(error),
-      handlers: {
-        listTools: () => ({ tools: [tool] }),
-        callTool: async (params, context) => {
-          if (params.name === "slow") {
-            await context.progress({ progress: 1, total: 2 });
-            const { signal } = context;
-            if (!signal.aborted)
-              await new Promise((resolve) => signal.addEventListener("abort", resolve, { once: true }));
-            return { content: [] };
-          }
-          if (params.name === "ask") return extra.ask?.(context) ?? { content: [] };
-          if (params.name === "bigint") return { content: [], structuredContent: { n: 1n } };
-          return { content: [{ type: "text", text: String(params.arguments?.["text"]) }] };
-        },
-        onRootsListChanged: () => void seen.push("roots/list_changed"),
-      },
-    })
-    .connect(raw.other);
-  const version = revision === rev0326 ? "2025-03-26" : "2025-06-18";
-  await raw.send(
-    request(0, "initialize", {
-      protocolVersion: version,
-      capabilities: { roots: {}, sampling: {} },
-      clientInfo,
-    }),
-  );
-  expect(await raw.next()).toMatchObject({ id: 0, result: { protocolVersion: version } });
+  await exampleServer(revision, seen, errors).connect(raw.other);
+  await raw.send(initialize(revision));
+  expect(await raw.next()).toMatchObject({ id: 0, result: { protocolVersion: versionOf(revision) } });
   await raw.send(notification("notifications/initialized"));
   return { raw, seen, errors };
 }
 
-interface ServerHooks {
-  ask(context: rev0326.RequestContext): Promise<{ content: { type: "text"; text: string }[] }>;
+/** The answers to the two requests "ask" sends, in one array, in the other order. */
+function answersToAsk(asked: JsonObject[]) {
+  const idOf = (method: string) => asked.find((m) => m["method"] === method)?.["id"];
+  return [
+    {
+      jsonrpc: "2.0",
+      id: idOf("sampling/createMessage"),
+      result: { role: "assistant", model: "m", content: { type: "text", text: "sampled" } },
+    },
+    { jsonrpc: "2.0", id: idOf("roots/list"), result: { roots: [{ uri: "file:///a" }] } },
+  ];
 }
 
 /** requests and notifications mixed, as a client may batch them */
@@ -199,27 +227,10 @@ describe("a 2025-03-26 server receiving batches", () => {
   });
 
   it("routes responses that arrive as a batch to the requests they answer", async () => {
-    const { raw } = await serverBehindRawPeer(rev0326, {
-      ask: async (context) => {
-        const [roots, sampled] = await Promise.all([
-          context.listRoots({}),
-          context.createMessage({ messages: [], maxTokens: 1 }),
-        ]);
-        const text = sampled.content.type === "text" ? sampled.content.text : "?";
-        return { content: [{ type: "text", text: `${roots.roots.length} root(s), ${text}` }] };
-      },
-    });
+    const { raw } = await serverBehindRawPeer(rev0326);
     await raw.send(request(1, "tools/call", { name: "ask" }));
     const asked = [(await raw.next()) as JsonObject, (await raw.next()) as JsonObject];
-    const idOf = (method: string) => asked.find((m) => m["method"] === method)?.["id"];
-    await raw.send([
-      {
-        jsonrpc: "2.0",
-        id: idOf("sampling/createMessage"),
-        result: { role: "assistant", model: "m", content: { type: "text", text: "sampled" } },
-      },
-      { jsonrpc: "2.0", id: idOf("roots/list"), result: { roots: [{ uri: "file:///a" }] } },
-    ]);
+    await raw.send(answersToAsk(asked));
     expect(await raw.next()).toMatchObject({
       id: 1,
       result: { content: [{ type: "text", text: "1 root(s), sampled" }] },
@@ -327,3 +338,88 @@ async function rawOn(transport: Transport) {
   };
   return raw;
 }
+
+describe("batches over Streamable HTTP", () => {
+  const closers: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const close of closers.splice(0)) await close();
+  });
+
+  const headers = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
+
+  /** A server of `revision` over HTTP and a session that has done the handshake. */
+  async function httpSession(revision: Revision) {
+    const seen: string[] = [];
+    const errors: Error[] = [];
+    const http = await serveStreamableHttp({
+      onSession: (session) => exampleServer(revision, seen, errors).connect(session),
+    });
+    closers.push(() => http.close());
+    const opened = await fetch(http.url, { method: "POST", headers, body: JSON.stringify(initialize(revision)) });
+    await opened.text();
+    const session = { ...headers, "Mcp-Session-Id": opened.headers.get("mcp-session-id") as string };
+    const post = (body: unknown) => fetch(http.url, { method: "POST", headers: session, body: JSON.stringify(body) });
+    expect((await post(notification("notifications/initialized"))).status).toBe(202);
+    return { post, seen, errors };
+  }
+
+  /** The JSON messages of an SSE response, as they arrive. */
+  async function* messagesOf(response: Response): AsyncGenerator<JsonObject> {
+    const events: JsonObject[] = [];
+    const parser = new SseParser((event) => events.push(JSON.parse(event.data) as JsonObject));
+    const decoder = new TextDecoder();
+    for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+      parser.push(decoder.decode(chunk, { stream: true }));
+      yield* events.splice(0);
+    }
+  }
+
+  const refusal = async (response: Response) => ({
+    status: response.status,
+    code: ((await response.json()) as { error: { code: number } }).error.code,
+  });
+
+  it("a 2025-03-26 session: notifications get 202, requests one stream with every answer, answers 202", async () => {
+    const { post, seen, errors } = await httpSession(rev0326);
+    const quiet = await post([
+      notification("notifications/roots/list_changed"),
+      notification("notifications/roots/list_changed"),
+    ]);
+    expect({ status: quiet.status, body: await quiet.text() }).toEqual({ status: 202, body: "" });
+
+    const response = await post([...mixed, request(4, "tools/call", { name: "ask" })]);
+    expect(response.headers.get("content-type")).toBe("text/event-stream");
+    const answers = new Map<unknown, JsonObject>();
+    const asked: JsonObject[] = [];
+    for await (const message of messagesOf(response)) {
+      if (message["method"] === undefined) answers.set(message["id"], message);
+      else asked.push(message);
+      // The stream carries what "ask" sends the client; the client answers in one batch POST.
+      if (asked.length === 2 && message["method"] !== undefined) {
+        const answered = await post(answersToAsk(asked));
+        expect({ status: answered.status, body: await answered.text() }).toEqual({ status: 202, body: "" });
+      }
+    }
+    expect([...answers.keys()].sort()).toEqual([1, 3, 4, "two"].sort());
+    expect(answers.get("two")).toMatchObject({ result: { tools: [tool] } });
+    expect(answers.get(4)).toMatchObject({ result: { content: [{ type: "text", text: "1 root(s), sampled" }] } });
+    expect(seen).toEqual(["roots/list_changed", "roots/list_changed", "roots/list_changed"]);
+    expect(errors).toEqual([]);
+  });
+
+  it("a 2025-03-26 session refuses an empty batch, a non-message element and an id used twice", async () => {
+    const { post } = await httpSession(rev0326);
+    expect(await refusal(await post([]))).toEqual({ status: 400, code: INVALID_REQUEST });
+    expect(await refusal(await post([request(1, "ping"), 5]))).toEqual({ status: 400, code: INVALID_REQUEST });
+    expect(await refusal(await post([request(1, "ping"), request(1, "ping")]))).toEqual({
+      status: 409,
+      code: INVALID_REQUEST,
+    });
+  });
+
+  it("a 2025-06-18 session refuses any batch with 400", async () => {
+    const { post, seen } = await httpSession(rev0618);
+    expect(await refusal(await post(mixed))).toEqual({ status: 400, code: INVALID_REQUEST });
+    expect(seen).toEqual([]);
+  });
+});
