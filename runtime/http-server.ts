@@ -237,12 +237,7 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Str
     else session = sessionOf(req, res);
     if (!session) return;
 
-    if (classified.kind === "other") {
-      res.writeHead(202, { "Mcp-Session-Id": session.sessionId });
-      res.end();
-      session.receive(classified.message);
-      return;
-    }
+    if (classified.kind === "other") return accept(res, session, [classified.message]);
     if (session.hasRequest(classified.message.id))
       return refuse(
         res,
@@ -285,7 +280,12 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Str
       ids.add(id);
     }
     const messages = classified.map((item) => item.message);
-    if (ids.size > 0) return answerOnStream(res, session, messages);
+    if (ids.size > 0) answerOnStream(res, session, messages);
+    else accept(res, session, messages);
+  }
+
+  /** A POST without requests (notifications, responses): 202, then the messages go to the server. */
+  function accept(res: HttpResponseLike, session: StreamableHttpSession, messages: JsonRpcMessage[]): void {
     res.writeHead(202, { "Mcp-Session-Id": session.sessionId });
     res.end();
     for (const message of messages) session.receive(message);
