@@ -5,9 +5,12 @@
 // A stream that ends before its answer is resumed with GET and Last-Event-ID, after the `retry`
 // the server asked for (or a backoff when it named none). Spec:
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#streamable-http
-import { isObject, type JsonRpcMessage, type RequestId } from "./jsonrpc.js";
-import { SseParser } from "./sse.js";
+import type { JsonRpcMessage, RequestId } from "./jsonrpc.js";
+import { asMessage, eventMessage, HttpError } from "./http-messages.js";
+import { readSseBody, SseParser } from "./sse.js";
 import type { Transport } from "./transport.js";
+
+export { HttpError } from "./http-messages.js";
 
 export interface ReconnectOptions {
   /** Delay before the first reconnection when the server named no `retry`, in ms (default 1000). */
@@ -32,13 +35,10 @@ export interface StreamableHttpClientOptions {
   terminateOnClose?: boolean;
 }
 
-/** The server answered an HTTP request with an error status. */
-export class StreamableHttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: string,
-  ) {
-    super(`HTTP ${status}${body ? `: ${body.slice(0, 200)}` : ""}`);
+/** The server answered an HTTP request of the Streamable HTTP transport with an error status. */
+export class StreamableHttpError extends HttpError {
+  constructor(status: number, body: string) {
+    super(status, body);
     this.name = "StreamableHttpError";
   }
 }
@@ -133,11 +133,9 @@ export class StreamableHttpClientTransport implements Transport {
   }
 
   private deliver(item: unknown): void {
-    if (!isObject(item)) {
-      this.onerror?.(new Error("the server sent something that is not a JSON-RPC message"));
-      return;
-    }
-    this.onmessage?.(item as unknown as JsonRpcMessage);
+    const message = asMessage(item);
+    if (message instanceof Error) this.onerror?.(message);
+    else this.onmessage?.(message);
   }
 
   /**
@@ -156,27 +154,15 @@ export class StreamableHttpClientTransport implements Transport {
     const parser = new SseParser((event) => {
       // Events without data prime the stream (an id and a retry) or keep it alive.
       if (event.data === "" || event.event !== "message") return;
-      let message: unknown;
-      try {
-        message = JSON.parse(event.data);
-      } catch {
-        this.onerror?.(new Error(`an SSE event that is not JSON: ${event.data.slice(0, 100)}`));
-        return;
-      }
+      const message = eventMessage(event.data);
+      if (message instanceof Error) return void this.onerror?.(message);
       delivered = true;
-      if (awaited !== undefined && isObject(message) && message["id"] === awaited && !("method" in message))
-        answered = true;
-      this.deliver(message);
+      if (awaited !== undefined && "id" in message && message.id === awaited && !("method" in message)) answered = true;
+      this.onmessage?.(message);
     });
     parser.lastEventId = lastEventId;
     try {
-      const reader = response.body?.getReader();
-      const decoder = new TextDecoder();
-      for (;;) {
-        const chunk = await reader?.read();
-        if (!chunk || chunk.done) break;
-        parser.push(decoder.decode(chunk.value, { stream: true }));
-      }
+      await readSseBody(response.body, parser);
     } catch (error) {
       if (this.closed) return;
       this.onerror?.(new Error(`the SSE stream broke: ${error instanceof Error ? error.message : String(error)}`));

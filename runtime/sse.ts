@@ -1,4 +1,4 @@
-// Server-sent events as the Streamable HTTP transport uses them: writing one event, and reading
+// Server-sent events as the HTTP transports use them: writing one event, and reading
 // a stream of them back incrementally (chunks may split lines anywhere). Only the fields MCP
 // uses matter here: `id` (the resumption cursor), `retry` (how long to wait before reconnecting),
 // `event` and `data`. See https://html.spec.whatwg.org/multipage/server-sent-events.html.
@@ -87,4 +87,19 @@ function lineEnd(text: string, from: number): number {
     if (c === 10 || c === 13) return i;
   }
   return -1;
+}
+
+/**
+ * Feeds a response body into `parser` until the stream ends. Throws what the stream throws
+ * (a dropped connection, or the abort of the request).
+ */
+export async function readSseBody(body: ReadableStream<Uint8Array> | null, parser: SseParser): Promise<void> {
+  if (!body) return;
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  for (;;) {
+    const chunk = await reader.read();
+    if (chunk.done) return;
+    parser.push(decoder.decode(chunk.value, { stream: true }));
+  }
 }

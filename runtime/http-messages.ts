@@ -1,0 +1,31 @@
+// What the two HTTP client transports (Streamable HTTP, and the HTTP+SSE transport of 2024-11-05)
+// share: the error for an HTTP status, and the JSON-RPC message an SSE `message` event carries.
+import { isObject, type JsonRpcMessage } from "./jsonrpc.js";
+
+/** The server answered an HTTP request with an error status. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(`HTTP ${status}${body ? `: ${body.slice(0, 200)}` : ""}`);
+    this.name = "HttpError";
+  }
+}
+
+/** The message in an event's data, or the error to report (the stream goes on either way). */
+export function eventMessage(data: string): JsonRpcMessage | Error {
+  let message: unknown;
+  try {
+    message = JSON.parse(data);
+  } catch {
+    return new Error(`an SSE event that is not JSON: ${data.slice(0, 100)}`);
+  }
+  return asMessage(message);
+}
+
+/** A parsed value as a message, or the error to report when it cannot be one. */
+export function asMessage(value: unknown): JsonRpcMessage | Error {
+  if (!isObject(value)) return new Error("the server sent something that is not a JSON-RPC message");
+  return value as unknown as JsonRpcMessage;
+}

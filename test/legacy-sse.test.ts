@@ -1,0 +1,337 @@
+// The HTTP+SSE transport of 2024-11-05 (runtime/legacy-sse-client.ts) and the fallback to it
+// (runtime/http-fallback.ts), against a real server of that era: server-everything 0.6.2's
+// `dist/sse.js` (express, SDK 1.0.1's SSEServerTransport), spawned on a free loopback port. That
+// server keeps one global transport and exits when its SSE stream closes, so each block starts
+// its own process. Hostile servers are small node:http handlers on 127.0.0.1.
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
+import { dirname, join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createClient, type Client, type CreateMessageRequest } from "../generated/2024-11-05/index.js";
+import { ConnectionClosedError, type JsonObject } from "../runtime/index.js";
+import { FallbackHttpClientTransport } from "../runtime/http-fallback.js";
+import { LegacySseClientTransport } from "../runtime/legacy-sse-client.js";
+
+const require = createRequire(new URL("./fixtures/peers/package.json", import.meta.url));
+
+function sseServerEntry(): string {
+  const manifest = require.resolve("@modelcontextprotocol/server-everything/package.json");
+  const { version } = require(manifest) as { version: string };
+  if (version !== "0.6.2") throw new Error(`test/fixtures/peers has server-everything ${version}, expected 0.6.2`);
+  return join(dirname(manifest), "dist", "sse.js");
+}
+
+/** A port nobody listens on right now (the server may still lose it to a race: then it is retried). */
+async function freePort(): Promise<number> {
+  const probe = createHttpServer().listen(0, "127.0.0.1");
+  await once(probe, "listening");
+  const { port } = probe.address() as AddressInfo;
+  probe.close();
+  await once(probe, "close");
+  return port;
+}
+
+interface Everything {
+  url: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** server-everything 0.6.2 over HTTP+SSE, once it says it listens (within 20 s). */
+async function startEverything(attempts = 3): Promise<Everything> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [sseServerEntry()], {
+    env: { PATH: process.env.PATH ?? "", PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const ready = await new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), 20_000);
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      output += chunk;
+      if (output.includes(`Server is running on port ${port}`)) resolve(true);
+    });
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+    child.once("exit", () => resolve(false));
+    child.once("error", () => resolve(false));
+  });
+  clearTimeout(timer);
+  const exited = child.exitCode !== null || child.signalCode !== null;
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill("SIGTERM");
+    await once(child, "exit");
+  };
+  if (ready) return { url: `http://127.0.0.1:${port}/sse`, process: child, stop };
+  await stop();
+  if (exited && attempts > 1 && output.includes("EADDRINUSE")) return startEverything(attempts - 1);
+  throw new Error(`server-everything 0.6.2 (sse) did not start on port ${port}: ${output.slice(-500)}`);
+}
+
+const text = (result: { content: unknown[] }) =>
+  result.content.map((part) => (part as { text?: string }).text ?? JSON.stringify(part)).join("\n");
+
+describe("the generated 2024-11-05 client over HTTP+SSE with server-everything 0.6.2", () => {
+  let server: Everything;
+  let client: Client;
+  const sampled: CreateMessageRequest["params"][] = [];
+  const errors: Error[] = [];
+
+  beforeAll(async () => {
+    server = await startEverything();
+    client = createClient({
+      transport: new LegacySseClientTransport(server.url),
+      clientInfo: { name: "mcp-gen-test", version: "1" },
+      handlers: {
+        createMessage: (params) => {
+          sampled.push(params);
+          return { role: "assistant", content: { type: "text", text: "a sampled answer" }, model: "test-model" };
+        },
+      },
+      onError: (error) => errors.push(error),
+    });
+    await client.connect();
+  });
+
+  afterAll(async () => {
+    await client?.close();
+    await server?.stop();
+  });
+
+  it("does the handshake at 2024-11-05 and lists the tools", async () => {
+    expect(client.server.serverInfo).toMatchObject({ name: "example-servers/everything" });
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual([
+      "echo",
+      "add",
+      "longRunningOperation",
+      "sampleLLM",
+      "getTinyImage",
+    ]);
+  });
+
+  it("calls tools, follows progress and answers the server's sampling request on the same stream", async () => {
+    expect(text(await client.callTool({ name: "echo", arguments: { message: "over sse" } }))).toBe("Echo: over sse");
+    expect(text(await client.callTool({ name: "add", arguments: { a: 2, b: 3 } }))).toBe("The sum of 2 and 3 is 5.");
+    const progress: JsonObject[] = [];
+    const long = await client.callTool(
+      { name: "longRunningOperation", arguments: { duration: 0.2, steps: 2 } },
+      { onProgress: (p) => progress.push(p) },
+    );
+    expect(text(long)).toMatch(/^Long running operation completed\. Duration: 0\.2 seconds, Steps: 2\./);
+    expect(progress.map((p) => [p["progress"], p["total"]])).toEqual([
+      [1, 2],
+      [2, 2],
+    ]);
+    // This server version prints the whole sampling result object into its text.
+    expect(text(await client.callTool({ name: "sampleLLM", arguments: { prompt: "say hi", maxTokens: 10 } }))).toBe(
+      "LLM sampling result: [object Object]",
+    );
+    expect(sampled.at(-1)).toMatchObject({ maxTokens: 10, messages: [{ role: "user" }] });
+  });
+
+  it("pages through the resources and gets a prompt", async () => {
+    const pages = [];
+    for await (const page of client.listResourcesPages()) pages.push(page.resources.length);
+    expect(pages).toEqual(Array(10).fill(10));
+    const prompt = await client.getPrompt({ name: "complex_prompt", arguments: { temperature: "0.5" } });
+    expect(prompt.messages.map((m) => m.content.type)).toEqual(["text", "text", "image"]);
+  });
+
+  it("saw nothing its validators or the transport object to; closing the stream ends the session", async () => {
+    expect(errors).toEqual([]);
+    await client.close();
+    // This server exits when its one SSE stream closes.
+    const [code] = (await once(server.process, "exit")) as [number | null];
+    expect(code).toBe(0);
+  });
+});
+
+/** A scripted HTTP+SSE server on 127.0.0.1: `get` writes the stream, `post` gets each message. */
+async function fakeServer(handlers: {
+  get(res: ServerResponse): void;
+  post?(message: JsonObject, res: ServerResponse): void;
+}): Promise<{ url: string; posts: JsonObject[] }> {
+  const posts: JsonObject[] = [];
+  const http = createHttpServer((req: IncomingMessage, res: ServerResponse) => {
+    if (req.method === "GET") {
+      res.writeHead(200, { "Content-Type": "text/event-stream" });
+      return handlers.get(res);
+    }
+    let body = "";
+    req.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
+    req.on("end", () => {
+      if (req.method !== "POST" || req.url?.startsWith("/message") !== true) return void res.writeHead(404).end();
+      const message = JSON.parse(body) as JsonObject;
+      posts.push(message);
+      res.writeHead(202).end("Accepted");
+      handlers.post?.(message, res);
+    });
+  });
+  http.listen(0, "127.0.0.1");
+  await once(http, "listening");
+  cleanups.push(async () => {
+    http.closeAllConnections();
+    http.close();
+    await once(http, "close");
+  });
+  return { url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/sse`, posts };
+}
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const event = (type: string, data: string) => `event: ${type}\ndata: ${data}\n\n`;
+const answer = (id: unknown, result: JsonObject) => event("message", JSON.stringify({ jsonrpc: "2.0", id, result }));
+const initializeResult = {
+  protocolVersion: "2024-11-05",
+  capabilities: { tools: {} },
+  serverInfo: { name: "fake", version: "1" },
+};
+
+describe("hostile HTTP+SSE servers", () => {
+  it("an endpoint on another origin is refused, and nothing is posted anywhere", async () => {
+    for (const endpoint of [
+      "http://evil.example:8080/message",
+      "//evil.example/message",
+      "https://127.0.0.1/message",
+    ]) {
+      const server = await fakeServer({ get: (res) => res.write(event("endpoint", endpoint)) });
+      const fetched: string[] = [];
+      const transport = new LegacySseClientTransport(server.url, {
+        fetch: (input, init) => (fetched.push(`${init?.method} ${String(input)}`), fetch(input, init)),
+      });
+      let closed = false;
+      transport.onclose = () => (closed = true);
+      await expect(transport.start()).rejects.toThrow(/endpoint on another origin \(.+\): refused/);
+      expect(closed).toBe(true);
+      await expect(transport.send({ jsonrpc: "2.0", id: 1, method: "ping" })).rejects.toThrow(/closed/);
+      expect(fetched).toEqual([`GET ${server.url}`]);
+    }
+  });
+
+  it("resolves a relative endpoint against the URL and posts there, with the configured headers", async () => {
+    const seen: (string | undefined)[] = [];
+    const server = await fakeServer({
+      get: (res) => res.write(event("endpoint", "/message?sessionId=abc")),
+      post: (message) => seen.push(String(message["method"])),
+    });
+    const fetched: string[] = [];
+    const transport = new LegacySseClientTransport(server.url, {
+      headers: { Authorization: "Bearer t" },
+      fetch: (input, init) => {
+        fetched.push(`${init?.method} ${String(input)} ${new Headers(init?.headers).get("authorization")}`);
+        return fetch(input, init);
+      },
+    });
+    await transport.start();
+    await transport.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    expect(fetched).toEqual([
+      `GET ${server.url} Bearer t`,
+      `POST ${server.url.replace("/sse", "/message?sessionId=abc")} Bearer t`,
+    ]);
+    expect(seen).toEqual(["notifications/initialized"]);
+    await transport.close();
+  });
+
+  it("a stream that ends early rejects the pending call, and says why", async () => {
+    let stream: ServerResponse | undefined;
+    const server = await fakeServer({
+      get: (res) => {
+        stream = res;
+        res.write(event("endpoint", "/message"));
+      },
+      post: (message) => {
+        if (message["method"] === "initialize") stream?.write(answer(message["id"], initializeResult));
+        if (message["method"] === "tools/call") stream?.end();
+      },
+    });
+    const errors: Error[] = [];
+    const client = createClient({
+      transport: new LegacySseClientTransport(server.url),
+      clientInfo: { name: "t", version: "1" },
+      onError: (error) => errors.push(error),
+    });
+    await client.connect();
+    const call = client.callTool({ name: "anything", arguments: {} });
+    await expect(call).rejects.toBeInstanceOf(ConnectionClosedError);
+    await expect(call).rejects.toThrow(/connection closed .* before tools\/call was answered/);
+    expect(errors.map((e) => e.message)).toContain("the server ended the SSE stream: the HTTP+SSE session is over");
+    await expect(client.listTools()).rejects.toBeInstanceOf(ConnectionClosedError);
+  });
+
+  it("garbage events are reported and skipped; the session goes on", async () => {
+    let stream: ServerResponse | undefined;
+    const server = await fakeServer({
+      get: (res) => {
+        stream = res;
+        res.write(event("endpoint", "/message"));
+      },
+      post: (message) => {
+        if (message["method"] === "initialize") return stream?.write(answer(message["id"], initializeResult));
+        if (message["method"] !== "tools/list") return;
+        stream?.write(
+          [
+            event("message", "{not json"),
+            event("message", "42"),
+            event("message", "[1, 2]"),
+            event("endpoint", "http://evil.example/message"),
+            event("something-else", "ignored"),
+            ": a comment\n\n",
+            "data\n\n",
+            "id: 7\n\n",
+            answer(message["id"], { tools: [] }),
+          ].join(""),
+        );
+      },
+    });
+    const errors: Error[] = [];
+    const client = createClient({
+      transport: new LegacySseClientTransport(server.url),
+      clientInfo: { name: "t", version: "1" },
+      onError: (error) => errors.push(error),
+    });
+    await client.connect();
+    expect(await client.listTools()).toEqual({ tools: [] });
+    expect(errors.map((e) => e.message)).toEqual([
+      "an SSE event that is not JSON: {not json",
+      "the server sent something that is not a JSON-RPC message",
+      "the server sent something that is not a JSON-RPC message",
+      "a second endpoint event (http://evil.example/message) was ignored",
+    ]);
+    await client.close();
+  });
+
+  it("a GET that is not an SSE stream, or a stream without an endpoint event, fails start() clearly", async () => {
+    const http = createHttpServer((_req, res) => res.writeHead(200, { "Content-Type": "text/html" }).end("<html>"));
+    http.listen(0, "127.0.0.1");
+    await once(http, "listening");
+    cleanups.push(async () => void http.close());
+    const html = new LegacySseClientTransport(`http://127.0.0.1:${(http.address() as AddressInfo).port}/sse`);
+    await expect(html.start()).rejects.toThrow(/Content-Type "text\/html", not an SSE stream/);
+
+    const silent = await fakeServer({ get: (res) => res.write(": nothing yet\n\n") });
+    const waiting = new LegacySseClientTransport(silent.url, { endpointTimeoutMs: 200 });
+    await expect(waiting.start()).rejects.toThrow("no endpoint event within 200 ms");
+  });
+
+  it("the fallback keeps Streamable HTTP when the server has it, and only an initialize refusal sends it to SSE", async () => {
+    const server = await fakeServer({ get: (res) => res.write(event("endpoint", "/message")) });
+    const transport = new FallbackHttpClientTransport(server.url);
+    await transport.start();
+    // A discovery probe refused with 404 is not a reason to change transports.
+    await expect(transport.send({ jsonrpc: "2.0", id: 1, method: "server/discover" })).rejects.toMatchObject({
+      status: 404,
+    });
+    expect(transport.kind).toBeUndefined();
+    await transport.send({ jsonrpc: "2.0", id: 2, method: "initialize", params: {} });
+    expect(transport.kind).toBe("sse");
+    expect(server.posts.map((m) => m["method"])).toEqual(["initialize"]);
+    await transport.close();
+  });
+});
