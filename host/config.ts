@@ -18,7 +18,10 @@ export interface StdioServerEntry {
   disabled?: boolean;
 }
 
-/** A server the host reaches over HTTP (it needs the host's `transport` option). */
+/**
+ * A server the host reaches over HTTP: `type` "http" or "streamable-http" means Streamable HTTP only,
+ * "sse" the HTTP+SSE transport of 2024-11-05 only; without a type, Streamable HTTP falling back to it.
+ */
 export interface UrlServerEntry {
   type?: "http" | "streamable-http" | "sse";
   url: string;

@@ -73,7 +73,7 @@ export { REVISIONS } from "./revisions.js";
 export type { HostChange, HostItem } from "./aggregate.js";
 export type { ListKind } from "./session.js";
 export type { RestartPolicy, ServerState, ServerStatus } from "./supervisor.js";
-export type { TransportFactory } from "./transport.js";
+export type { TransportFactory, TransportKind } from "./transport.js";
 
 export interface HostOptions {
   /** `{ "mcpServers": { name: { command, args, env } | { url, headers } } }`, as desktop hosts read it. */
@@ -94,7 +94,7 @@ export interface HostOptions {
   restart?: RestartPolicy | false;
   /** stdio: how long to wait after closing stdin before SIGTERM, and again before SIGKILL (ms, default 2000). */
   shutdownGraceMs?: number;
-  /** A transport for a server (required for `url` entries); undefined falls back to stdio. */
+  /** A transport for a server; undefined keeps the default (stdio, or HTTP for a `url` entry). */
   transport?: TransportFactory;
   /** Problems no caller can be told about (a failed list refresh, a malformed notification). */
   onError?: (error: Error, server: string) => void;

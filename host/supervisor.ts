@@ -9,6 +9,7 @@ import { Handover } from "./handover.js";
 import { negotiate, type OpenClient } from "./negotiate.js";
 import type { Implementation, Revision } from "./revisions.js";
 import { Session } from "./session.js";
+import { transportKind, type TransportKind } from "./transport.js";
 
 export type ServerState = "idle" | "starting" | "up" | "down" | "failed" | "closed";
 
@@ -17,6 +18,8 @@ export interface ServerStatus {
   readonly state: ServerState;
   /** The revision negotiated on the last successful start. */
   readonly revision: Revision | undefined;
+  /** How the server was reached on the last successful start (undefined for the caller's own transport). */
+  readonly transport: TransportKind | undefined;
   /** The process id of a stdio server's current (or last) process. */
   readonly pid: number | undefined;
   readonly serverInfo: Implementation | undefined;
@@ -55,6 +58,7 @@ export class Supervisor {
   private session: Session | undefined;
   private handover: Handover | undefined;
   private revision: Revision | undefined;
+  private transport: TransportKind | undefined;
   private pid: number | undefined;
   private error: Error | undefined;
   private stderr = "";
@@ -76,6 +80,7 @@ export class Supervisor {
       name: this.name,
       state: this.state,
       revision: this.revision,
+      transport: this.transport,
       pid: this.pid,
       serverInfo: this.session?.serverInfo,
       instructions: this.session?.instructions,
@@ -138,7 +143,7 @@ export class Supervisor {
     try {
       transport = this.options.createTransport(this.options.spec);
     } catch (error) {
-      // No way to reach the server (a url entry without a transport): starting again cannot help.
+      // No way to reach the server (the caller's transport factory threw): starting again cannot help.
       this.error = error instanceof Error ? error : new Error(String(error));
       return this.set("failed");
     }
@@ -156,6 +161,7 @@ export class Supervisor {
       const session = new Session(module, client);
       this.session = session;
       this.revision = session.revision;
+      this.transport = transportKind(transport);
       await this.options.onSession(session);
       if (this.closing || handover.closed) throw gone();
       this.upSince = Date.now();

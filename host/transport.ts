@@ -1,8 +1,12 @@
-// The transport for a configured server: the caller's own, else Streamable HTTP for a `url` entry,
-// else a stdio child process that gets only a few harmless variables of the host's environment
-// plus the ones its entry names, so one server never reads the credentials meant for another.
+// The transport for a configured server: the caller's own, else HTTP for a `url` entry (the one
+// its `type` names, or without one Streamable HTTP falling back to the HTTP+SSE transport of
+// 2024-11-05), else a stdio child process that gets only a few harmless variables of the host's
+// environment plus the ones its entry names, so one server never reads the credentials meant for
+// another.
 import { StreamableHttpClientTransport } from "../runtime/http-client.js";
+import { FallbackHttpClientTransport } from "../runtime/http-fallback.js";
 import type { Transport } from "../runtime/index.js";
+import { LegacySseClientTransport } from "../runtime/legacy-sse-client.js";
 import { StdioClientTransport } from "../runtime/stdio.js";
 import type { ServerSpec } from "./config.js";
 
@@ -10,6 +14,9 @@ import type { ServerSpec } from "./config.js";
 const INHERITED_ENV = ["HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER", "LANG", "TMPDIR"];
 
 export type TransportFactory = (server: ServerSpec) => Transport | undefined;
+
+/** How the host reaches a server: "sse" is the HTTP+SSE transport of 2024-11-05. */
+export type TransportKind = "stdio" | "streamable-http" | "sse";
 
 export function createTransport(
   spec: ServerSpec,
@@ -19,11 +26,10 @@ export function createTransport(
   const transport = custom?.(spec);
   if (transport) return transport;
   if (spec.kind === "url") {
-    if (spec.type !== "sse") return new StreamableHttpClientTransport(spec.url, { headers: spec.headers ?? {} });
-    throw new Error(
-      `server ${JSON.stringify(spec.name)} (${spec.url}) speaks the old HTTP+SSE transport: pass ` +
-        `createHost({ transport }), e.g. with the official SDK's SSEClientTransport`,
-    );
+    const options = { headers: spec.headers ?? {} };
+    if (spec.type === "sse") return new LegacySseClientTransport(spec.url, options);
+    if (spec.type === undefined) return new FallbackHttpClientTransport(spec.url, options);
+    return new StreamableHttpClientTransport(spec.url, options);
   }
   const env: Record<string, string> = {};
   for (const name of INHERITED_ENV) {
@@ -38,4 +44,13 @@ export function createTransport(
     stderr: "pipe",
     shutdownGraceMs,
   });
+}
+
+/** The kind of a transport this module made (undefined for a caller's own, or before it is known). */
+export function transportKind(transport: Transport): TransportKind | undefined {
+  if (transport instanceof StdioClientTransport) return "stdio";
+  if (transport instanceof StreamableHttpClientTransport) return "streamable-http";
+  if (transport instanceof LegacySseClientTransport) return "sse";
+  if (transport instanceof FallbackHttpClientTransport) return transport.kind;
+  return undefined;
 }

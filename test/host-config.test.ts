@@ -1,7 +1,10 @@
 // The server list in the desktop hosts' shape: loadHostConfig reads a file and reports every bad
 // entry with where it is; createHost rejects a bad list before anything is spawned; a url entry
-// is reached over Streamable HTTP.
+// is reached over Streamable HTTP, or the old HTTP+SSE transport when the server has only that.
+import { once } from "node:events";
 import { mkdtempSync, writeFileSync } from "node:fs";
+import { createServer as createHttpServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -92,18 +95,33 @@ describe("createHost and its server list", () => {
     });
     const host = createHost({ servers: { mcpServers: { remote: { type: "http", url: http.url } } } });
     await host.connect();
-    expect(host.servers[0]).toMatchObject({ name: "remote", state: "up", revision: "2025-06-18" });
+    expect(host.servers[0]).toMatchObject({
+      name: "remote",
+      state: "up",
+      revision: "2025-06-18",
+      transport: "streamable-http",
+    });
     expect((await host.callTool("remote__anything")).content).toEqual([{ type: "text", text: "over http" }]);
     await host.close();
     await http.close();
   });
 
-  it("gives up at once, with a clear error, on a server it has no transport for (the old HTTP+SSE)", async () => {
-    const entry = { type: "sse" as const, url: "https://example.invalid/sse" };
-    const host = createHost({ servers: { mcpServers: { remote: entry } } });
-    await host.connect();
-    expect(host.servers[0]).toMatchObject({ name: "remote", state: "failed", restarts: 0 });
-    expect(host.servers[0]?.error?.message).toMatch(/old HTTP\+SSE transport: pass createHost\(\{ transport \}\)/);
-    await host.close();
+  it("tries Streamable HTTP, then the old HTTP+SSE, and says so when a url server speaks neither", async () => {
+    const http = createHttpServer((_req, res) => res.writeHead(404).end("no such path"));
+    http.listen(0, "127.0.0.1");
+    await once(http, "listening");
+    const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
+    const host = createHost({ servers: { mcpServers: { remote: { url } } }, restart: false });
+    try {
+      await host.connect();
+      expect(host.servers[0]).toMatchObject({ name: "remote", state: "down", transport: undefined });
+      expect(host.servers[0]?.error?.message).toContain(
+        `${url} speaks neither Streamable HTTP (the POST got HTTP 404: no such path) ` +
+          "nor the HTTP+SSE transport (HTTP 404: no such path)",
+      );
+    } finally {
+      await host.close();
+      http.close();
+    }
   });
 });

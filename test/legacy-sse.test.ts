@@ -11,6 +11,7 @@ import type { AddressInfo } from "node:net";
 import { dirname, join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type Client, type CreateMessageRequest } from "../generated/2024-11-05/index.js";
+import { createHost } from "../host/index.js";
 import { ConnectionClosedError, type JsonObject } from "../runtime/index.js";
 import { FallbackHttpClientTransport } from "../runtime/http-fallback.js";
 import { LegacySseClientTransport } from "../runtime/legacy-sse-client.js";
@@ -147,6 +148,26 @@ describe("the generated 2024-11-05 client over HTTP+SSE with server-everything 0
     // This server exits when its one SSE stream closes.
     const [code] = (await once(server.process, "exit")) as [number | null];
     expect(code).toBe(0);
+  });
+});
+
+describe("a url entry without a type falls back to HTTP+SSE", () => {
+  let server: Everything;
+  beforeAll(async () => (server = await startEverything()));
+  afterAll(() => server?.stop());
+
+  it("the host's POST gets 404, the GET stream works: 2024-11-05 over sse, a call routed", async () => {
+    const host = createHost({ servers: { mcpServers: { old: { url: server.url } } } });
+    try {
+      await host.connect();
+      expect(host.servers.map((s) => [s.name, s.state, s.revision, s.transport])).toEqual([
+        ["old", "up", "2024-11-05", "sse"],
+      ]);
+      const result = await host.callTool("old__echo", { message: "routed" });
+      expect(result.content).toEqual([{ type: "text", text: "Echo: routed" }]);
+    } finally {
+      await host.close();
+    }
   });
 });
 
