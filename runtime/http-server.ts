@@ -56,6 +56,14 @@ export interface StreamableHttpOptions {
   retryMs?: number;
   /** The largest POST body accepted, in bytes (default 4 MiB). */
   maxBodyBytes?: number;
+  /**
+   * A session with no open connection and no request in progress for this long is closed (its
+   * server with it); the client's next request gets 404 and starts a new one. In ms, default 30
+   * minutes; checked every minute at most (more often for shorter limits); 0 keeps sessions forever.
+   */
+  sessionIdleMs?: number;
+  /** Open sessions at most; a handshake beyond them gets 503 (default 1000). */
+  maxSessions?: number;
   /** Problems no client can be told about (a session that failed to start, say). */
   onError?: (error: Error) => void;
 }
@@ -155,6 +163,29 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Str
   const sessions = new Map<string, StreamableHttpSession>();
   const allowedHosts = options.allowedHosts ?? LOOPBACK_HOSTS;
   const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
+  const idleMs = options.sessionIdleMs ?? 30 * 60_000;
+  const maxSessions = options.maxSessions ?? 1000;
+  let sweeper: ReturnType<typeof setInterval> | undefined;
+
+  /** Closes the sessions idle for longer than idleMs; runs while there are sessions. */
+  function sweep(): void {
+    const now = Date.now();
+    for (const session of sessions.values())
+      if (!session.busy && now - session.lastActive >= idleMs) void session.close();
+    if (sessions.size === 0) stopSweeping();
+  }
+
+  function startSweeping(): void {
+    if (sweeper !== undefined || !(idleMs > 0)) return;
+    sweeper = setInterval(sweep, Math.min(idleMs, 60_000));
+    // Idle expiry must not keep the process alive on its own.
+    (sweeper as { unref?: () => void }).unref?.();
+  }
+
+  function stopSweeping(): void {
+    if (sweeper !== undefined) clearInterval(sweeper);
+    sweeper = undefined;
+  }
 
   /** DNS rebinding: a page on another host must not reach this server through the browser. */
   function trusted(req: HttpRequestLike): boolean {
@@ -181,6 +212,7 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Str
     if (id === undefined) return void refuse(res, 400, -32000, "Bad Request: Mcp-Session-Id header is required");
     const session = sessions.get(id);
     if (!session) return void refuse(res, 404, -32001, "Session not found");
+    session.touch();
     if (!versionAccepted(req))
       return void refuse(
         res,
@@ -201,6 +233,7 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Str
       onClosed: () => sessions.delete(id),
     });
     sessions.set(id, session);
+    startSweeping();
     try {
       await options.onSession(session);
     } catch (error) {
@@ -232,9 +265,13 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Str
       header(req, "mcp-session-id") === undefined &&
       classified.kind === "request" &&
       classified.message.method === HANDSHAKE_METHOD
-    )
+    ) {
+      if (sessions.size >= maxSessions)
+        return refuse(res, 503, -32000, `Service Unavailable: ${maxSessions} sessions are open`, {
+          "Retry-After": "60",
+        });
       session = await startSession(classified.message);
-    else session = sessionOf(req, res);
+    } else session = sessionOf(req, res);
     if (!session) return;
 
     if (classified.kind === "other") return accept(res, session, [classified.message]);
@@ -339,6 +376,7 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Str
       }
     },
     async close() {
+      stopSweeping();
       await Promise.all([...sessions.values()].map((session) => session.close()));
     },
   };

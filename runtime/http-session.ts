@@ -62,6 +62,8 @@ export class StreamableHttpSession implements Transport {
   private protocolVersion: string | undefined;
   private handshakeKey: string | undefined;
   private closed = false;
+  /** When the client last did something in this session (Date.now()), for idle expiry. */
+  lastActive = Date.now();
 
   constructor(
     readonly sessionId: string,
@@ -134,6 +136,18 @@ export class StreamableHttpSession implements Transport {
     this.onmessage?.(message);
   }
 
+  /** The client did something in this session. */
+  touch(): void {
+    this.lastActive = Date.now();
+  }
+
+  /** A connection is open or a request is being answered: the session is in use, never idle. */
+  get busy(): boolean {
+    if (this.byRequest.size > 0) return true;
+    for (const stream of this.streams.values()) if (stream.sink) return true;
+    return false;
+  }
+
   hasRequest(id: RequestId): boolean {
     return this.byRequest.has(keyOf(id));
   }
@@ -185,6 +199,7 @@ export class StreamableHttpSession implements Transport {
 
   /** The client went away: keep a resumable stream for its return, forget one that is not. */
   detach(sink: SseSink): void {
+    this.touch();
     for (const stream of this.streams.values()) {
       if (stream.sink !== sink) continue;
       stream.sink = undefined;
@@ -227,6 +242,7 @@ export class StreamableHttpSession implements Transport {
 
   /** The stream's answers are out: end the connection, or keep the stream until the client collects it. */
   private finish(stream: Stream): void {
+    this.touch();
     stream.answered = true;
     if (stream.sink || !stream.resumable) {
       stream.sink?.end();

@@ -8,7 +8,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport as SdkHttpServer } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { createServer as createHttpServer, request, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { createClient, createServer, type Server } from "../generated/2025-11-25/index.js";
 import { StreamableHttpClientTransport, StreamableHttpError } from "../runtime/http-client.js";
@@ -293,6 +293,47 @@ describe("HTTP answers of the server transport", () => {
     expect(
       (await raw(http, { method: "POST", headers, body: '{"jsonrpc":"2.0","id":4,"method":"ping"}' })).status,
     ).toBe(404);
+  });
+
+  it("closes sessions idle past sessionIdleMs, never one with an open stream, and refuses handshakes past maxSessions", async () => {
+    // Only the idle clock is faked; sockets and undici's own timers run for real.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
+    try {
+      const http = await serve({ sessionIdleMs: 60_000, maxSessions: 2 });
+      const idle = await rawSession(http);
+      const watched = await rawSession(http);
+      const third = await raw(http, { method: "POST", headers: postHeaders, body: initialize });
+      expect([third.status, third.headers.get("retry-after")]).toEqual([503, "60"]);
+
+      const controller = new AbortController();
+      await fetch(http.url, {
+        headers: { Accept: "text/event-stream", "Mcp-Session-Id": watched },
+        signal: controller.signal,
+      });
+      vi.advanceTimersByTime(59_999);
+      expect(http.handler.sessions.size).toBe(2);
+      vi.advanceTimersByTime(1);
+      expect([...http.handler.sessions.keys()]).toEqual([watched]);
+      const ping = (session: string) =>
+        raw(http, {
+          method: "POST",
+          headers: { ...postHeaders, "Mcp-Session-Id": session },
+          body: '{"jsonrpc":"2.0","id":9,"method":"ping"}',
+        });
+      expect((await ping(idle)).status).toBe(404);
+
+      // Once its stream closes, the watched session's idle time starts.
+      controller.abort();
+      const session = http.handler.sessions.get(watched);
+      for (let i = 0; i < 500 && session?.busy; i++) await new Promise((resolve) => setImmediate(resolve));
+      expect(session?.busy).toBe(false);
+      vi.advanceTimersByTime(60_000);
+      expect(http.handler.sessions.size).toBe(0);
+      expect((await ping(watched)).status).toBe(404);
+      expect((await raw(http, { method: "POST", headers: postHeaders, body: initialize })).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("primes each stream with an event id and a retry, and numbers its events for resumption", async () => {
