@@ -5,6 +5,7 @@
 // its own process. Hostile servers are small node:http handlers on 127.0.0.1.
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
+import { readFileSync } from "node:fs";
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
@@ -15,6 +16,7 @@ import { createHost } from "../host/index.js";
 import { ConnectionClosedError, type JsonObject } from "../runtime/index.js";
 import { FallbackHttpClientTransport } from "../runtime/http-fallback.js";
 import { LegacySseClientTransport } from "../runtime/legacy-sse-client.js";
+import { cli, workDir } from "./fixtures/tools/harness.js";
 
 const require = createRequire(new URL("./fixtures/peers/package.json", import.meta.url));
 
@@ -168,6 +170,27 @@ describe("a url entry without a type falls back to HTTP+SSE", () => {
     } finally {
       await host.close();
     }
+  });
+});
+
+describe("mcp-gen tools --url falls back to HTTP+SSE", () => {
+  let server: Everything;
+  const work = workDir("legacy-sse");
+  beforeAll(async () => (server = await startEverything()));
+  afterAll(async () => {
+    await server?.stop();
+    work.remove();
+  });
+
+  // The server exits when its one stream closes, so this also shows the revision is reached on one
+  // connection: the 2024-11-05 client adopts the answer the 2025-11-25 handshake got.
+  it("generates the module at 2024-11-05 and says which transport it used", async () => {
+    const out = join(work.dir, "everything-sse.ts");
+    const result = await cli(["tools", "--url", server.url, "--out", out]);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stderr).toContain(`note: ${server.url} refused Streamable HTTP; using the HTTP+SSE transport`);
+    expect(result.stderr).toMatch(/: 5 tools, 2 prompts \(protocol 2024-11-05\)/);
+    expect(readFileSync(out, "utf8")).toContain("longRunningOperation(");
   });
 });
 

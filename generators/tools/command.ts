@@ -37,7 +37,7 @@ export async function toolsCommand(
     throw new InputError("give --out FILE.ts to generate, or --check FILE.ts to compare (see --help)");
   }
   const started = performance.now();
-  const { listing, source } = await readListing(options);
+  const { listing, source } = await readListing(options, log);
   const files = new Map<string, string>();
   if (options.save !== undefined) files.set(options.save, serializeListing(listing));
 
@@ -69,7 +69,10 @@ export async function toolsCommand(
   return EXIT.ok;
 }
 
-async function readListing(options: ToolsOptions): Promise<{ listing: Listing; source: string }> {
+async function readListing(
+  options: ToolsOptions,
+  log: (line: string) => void,
+): Promise<{ listing: Listing; source: string }> {
   if (options.from !== undefined) {
     let raw: unknown;
     try {
@@ -89,6 +92,7 @@ async function readListing(options: ToolsOptions): Promise<{ listing: Listing; s
   const listing = await fetchListing(endpoint, {
     ...(options.rev !== undefined ? { revision: options.rev } : {}),
     timeoutMs: options.timeoutMs,
+    log,
   });
   return { listing, source: describe(endpoint) };
 }

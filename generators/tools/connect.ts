@@ -1,14 +1,17 @@
 // A live server's tools and prompts, fetched with the generated client of the newest revision
-// the server accepts (or the one asked for). Every attempt is a fresh connection: a failed
-// handshake closes its transport, and with it a spawned server.
+// the server accepts (or the one asked for). Every attempt is a fresh connection, closed (and
+// with it a spawned server) when the attempt fails; a handshake answered with another version the
+// server speaks goes on at that version on the same connection.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { InputError } from "../errors.js";
 import { paths } from "../paths.js";
 import { ConnectionClosedError, ErrorCode, ResultValidationError, RpcError } from "../../runtime/index.js";
-import { StreamableHttpClientTransport, StreamableHttpError } from "../../runtime/http-client.js";
+import { StreamableHttpError } from "../../runtime/http-client.js";
+import { FallbackHttpClientTransport } from "../../runtime/http-fallback.js";
 import { StdioClientTransport } from "../../runtime/stdio.js";
 import type { Transport } from "../../runtime/transport.js";
+import { Handover } from "../../host/handover.js";
 import { normalizeListing, type Listing } from "./listing.js";
 import { datedRevisions, knownRevision } from "./revisions.js";
 
@@ -19,6 +22,8 @@ export interface FetchOptions {
   revision?: string;
   /** Per request, in ms. */
   timeoutMs: number;
+  /** Told which transport a `--url` server was reached with, when it is the old HTTP+SSE one. */
+  log?: (line: string) => void;
 }
 
 /** The part of a generated client (generated/<rev>/client.ts) listing needs; every revision has it. */
@@ -79,34 +84,71 @@ async function negotiate(endpoint: Endpoint, options: FetchOptions): Promise<Ses
   while (queue.length > 0) {
     const revision = queue.shift() as string;
     tried.add(revision);
-    // @vite-ignore: the path is computed; bundlers (and vitest) must leave it to Node.
-    const module = (await import(/* @vite-ignore */ `../../generated/${revision}/client.js`)) as ClientModule;
+    const module = await clientModule(revision);
     const { transport, stderr } = open(endpoint);
-    const client = module.createClient({
-      transport,
-      clientInfo: { name: "mcp-gen tools", version: packageVersion() },
-      timeoutMs: options.timeoutMs,
-    });
-    try {
+    // A view of the connection for this attempt, so a client of another revision can take it over.
+    const handover = new Handover(transport, () => {});
+    const trial = handover.trial();
+    const connected = async (client: ListingClient, revision: string): Promise<Session> => {
       await client.connect();
-      return { client, revision, stderr, timeoutMs: options.timeoutMs };
-    } catch (error) {
-      if (error instanceof module.ProtocolVersionError) {
-        // The server named the version(s) it speaks: go straight to the newest one known here.
-        const offered = [error.offered].flat().filter((v): v is string => typeof v === "string");
-        const next = known.filter((r) => offered.includes(r) && !tried.has(r));
-        refused.push(`${revision} (it speaks ${offered.join(", ") || JSON.stringify(error.offered)})`);
-        queue = next.slice(0, 1);
-      } else if (refusal(error)) {
-        refused.push(`${revision} (${oneLine((error as Error).message)})`);
-      } else {
-        throw new InputError(
-          `${describe(endpoint)}: could not connect: ${reason(error, { stderr, timeoutMs: options.timeoutMs })}`,
+      if (transport instanceof FallbackHttpClientTransport && transport.kind === "sse")
+        options.log?.(
+          `note: ${describe(endpoint)} refused Streamable HTTP; using the HTTP+SSE transport of 2024-11-05`,
         );
+      return { client, revision, stderr, timeoutMs: options.timeoutMs };
+    };
+    const couldNotConnect = async (error: unknown) => {
+      await handover.close().catch(() => {});
+      return new InputError(
+        `${describe(endpoint)}: could not connect: ${reason(error, { stderr, timeoutMs: options.timeoutMs })}`,
+      );
+    };
+    try {
+      await handover.start();
+      const session = await connected(createListingClient(module, trial, options), revision);
+      trial.adopt();
+      return session;
+    } catch (error) {
+      if (!(error instanceof module.ProtocolVersionError)) {
+        if (!refusal(error)) throw await couldNotConnect(error);
+        refused.push(`${revision} (${oneLine((error as Error).message)})`);
+        await handover.close().catch(() => {});
+        continue;
       }
+      // The server named the version(s) it speaks: go straight to the newest one known here.
+      const offered = [error.offered].flat().filter((v): v is string => typeof v === "string");
+      const next = known.filter((r) => offered.includes(r) && !tried.has(r)).slice(0, 1);
+      refused.push(`${revision} (it speaks ${offered.join(", ") || JSON.stringify(error.offered)})`);
+      const [answered] = next;
+      if (answered !== undefined && typeof error.offered === "string" && trial.exchange && !handover.closed) {
+        // It answered the handshake: that revision's client goes on on this connection, adopting
+        // the answer (host/handover.ts), so the server sees one handshake, as from any client.
+        tried.add(answered);
+        const adopted = createListingClient(await clientModule(answered), handover.owner(trial.exchange), options);
+        try {
+          return await connected(adopted, answered);
+        } catch (error) {
+          throw await couldNotConnect(error);
+        }
+      }
+      await handover.close().catch(() => {});
+      queue = next;
     }
   }
   throw new InputError(`${describe(endpoint)}: the server accepts none of these revisions: ${refused.join("; ")}`);
+}
+
+async function clientModule(revision: string): Promise<ClientModule> {
+  // @vite-ignore: the path is computed; bundlers (and vitest) must leave it to Node.
+  return (await import(/* @vite-ignore */ `../../generated/${revision}/client.js`)) as ClientModule;
+}
+
+function createListingClient(module: ClientModule, transport: Transport, options: FetchOptions): ListingClient {
+  return module.createClient({
+    transport,
+    clientInfo: { name: "mcp-gen tools", version: packageVersion() },
+    timeoutMs: options.timeoutMs,
+  });
 }
 
 /**
@@ -150,8 +192,9 @@ function reason(error: unknown, session: Pick<Session, "stderr" | "timeoutMs">, 
 
 function open(endpoint: Endpoint): { transport: Transport; stderr: () => string } {
   if (endpoint.kind === "url") {
-    // No GET stream: listing needs no messages the server sends on its own.
-    return { transport: new StreamableHttpClientTransport(endpoint.url, { openStream: false }), stderr: () => "" };
+    // No GET stream: listing needs no messages the server sends on its own (the old transport's
+    // one stream carries the answers, so it is opened whatever this says).
+    return { transport: new FallbackHttpClientTransport(endpoint.url, { openStream: false }), stderr: () => "" };
   }
   const transport = new StdioClientTransport({ command: endpoint.command, args: endpoint.args, stderr: "pipe" });
   // Kept, not shown: a server's own messages would bury mcp-gen's; the last line goes into errors.
