@@ -114,9 +114,10 @@ function fail(path: string, expected: string, v: unknown): Issue {
   return { path, expected, message: `expected ${expected}, got ${got(v)}` };
 }
 
+/** `path` already ends in the property's escaped JSON Pointer segment (printed at generation time). */
 function missing(path: string, name: string): Issue {
   return {
-    path: `${path}/${pointer(name)}`,
+    path,
     expected: "required property",
     message: `missing required property ${JSON.stringify(name)}`,
   };
@@ -628,7 +629,7 @@ function x_Request(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/method", "string", x2));
     }
@@ -686,7 +687,7 @@ function x_Notification(v: unknown, p: string, out: Issue[], _d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/method", "string", x2));
     }
@@ -784,12 +785,12 @@ function x_JSONRPCRequest(v: unknown, p: string, out: Issue[], d: number): void 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
     const x3 = o1["method"];
-    if (x3 === undefined) out.push(missing(p, "method"));
+    if (x3 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/method", "string", x3));
     }
@@ -814,7 +815,7 @@ function x_JSONRPCRequest(v: unknown, p: string, out: Issue[], d: number): void 
       }
     }
     const x9 = o1["id"];
-    if (x9 === undefined) out.push(missing(p, "id"));
+    if (x9 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x9, p + "/id", out, d + 1);
     }
@@ -854,12 +855,12 @@ function x_JSONRPCNotification(v: unknown, p: string, out: Issue[], _d: number):
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
     const x3 = o1["method"];
-    if (x3 === undefined) out.push(missing(p, "method"));
+    if (x3 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/method", "string", x3));
     }
@@ -909,17 +910,17 @@ function x_JSONRPCResponse(v: unknown, p: string, out: Issue[], d: number): void
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
     const x3 = o1["id"];
-    if (x3 === undefined) out.push(missing(p, "id"));
+    if (x3 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["result"];
-    if (x4 === undefined) out.push(missing(p, "result"));
+    if (x4 === undefined) out.push(missing(p + "/result", "result"));
     else {
       x_Result(x4, p + "/result", out, d + 1);
     }
@@ -943,29 +944,29 @@ function x_JSONRPCError(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
     const x3 = o1["id"];
-    if (x3 === undefined) out.push(missing(p, "id"));
+    if (x3 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["error"];
-    if (x4 === undefined) out.push(missing(p, "error"));
+    if (x4 === undefined) out.push(missing(p + "/error", "error"));
     else {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/error", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["code"];
-        if (x6 === undefined) out.push(missing(p + "/error", "code"));
+        if (x6 === undefined) out.push(missing(p + "/error" + "/code", "code"));
         else {
           if (!Number.isInteger(x6)) out.push(fail(p + "/error" + "/code", "integer", x6));
         }
         const x7 = o5["message"];
-        if (x7 === undefined) out.push(missing(p + "/error", "message"));
+        if (x7 === undefined) out.push(missing(p + "/error" + "/message", "message"));
         else {
           if (!(typeof x7 === "string")) out.push(fail(p + "/error" + "/message", "string", x7));
         }
@@ -1007,20 +1008,20 @@ function x_CancelledNotification(v: unknown, p: string, out: Issue[], d: number)
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/cancelled"))
         out.push(fail(p + "/method", '"notifications/cancelled"', x2));
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p, "params"));
+    if (x3 === undefined) out.push(missing(p + "/params", "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["requestId"];
-        if (x5 === undefined) out.push(missing(p + "/params", "requestId"));
+        if (x5 === undefined) out.push(missing(p + "/params" + "/requestId", "requestId"));
         else {
           x_RequestId(x5, p + "/params" + "/requestId", out, d + 1 + 1);
         }
@@ -1058,30 +1059,31 @@ function x_InitializeRequest(v: unknown, p: string, out: Issue[], d: number): vo
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "initialize")) out.push(fail(p + "/method", '"initialize"', x2));
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p, "params"));
+    if (x3 === undefined) out.push(missing(p + "/params", "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["protocolVersion"];
-        if (x5 === undefined) out.push(missing(p + "/params", "protocolVersion"));
+        if (x5 === undefined)
+          out.push(missing(p + "/params" + "/protocolVersion", "protocolVersion"));
         else {
           if (!(typeof x5 === "string"))
             out.push(fail(p + "/params" + "/protocolVersion", "string", x5));
         }
         const x6 = o4["capabilities"];
-        if (x6 === undefined) out.push(missing(p + "/params", "capabilities"));
+        if (x6 === undefined) out.push(missing(p + "/params" + "/capabilities", "capabilities"));
         else {
           x_ClientCapabilities(x6, p + "/params" + "/capabilities", out, d + 1 + 1);
         }
         const x7 = o4["clientInfo"];
-        if (x7 === undefined) out.push(missing(p + "/params", "clientInfo"));
+        if (x7 === undefined) out.push(missing(p + "/params" + "/clientInfo", "clientInfo"));
         else {
           x_Implementation(x7, p + "/params" + "/clientInfo", out, d + 1 + 1);
         }
@@ -1128,17 +1130,17 @@ function x_InitializeResult(v: unknown, p: string, out: Issue[], d: number): voi
         out.push(fail(p + "/_meta", "object", x2));
     }
     const x4 = o1["protocolVersion"];
-    if (x4 === undefined) out.push(missing(p, "protocolVersion"));
+    if (x4 === undefined) out.push(missing(p + "/protocolVersion", "protocolVersion"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/protocolVersion", "string", x4));
     }
     const x5 = o1["capabilities"];
-    if (x5 === undefined) out.push(missing(p, "capabilities"));
+    if (x5 === undefined) out.push(missing(p + "/capabilities", "capabilities"));
     else {
       x_ServerCapabilities(x5, p + "/capabilities", out, d + 1);
     }
     const x6 = o1["serverInfo"];
-    if (x6 === undefined) out.push(missing(p, "serverInfo"));
+    if (x6 === undefined) out.push(missing(p + "/serverInfo", "serverInfo"));
     else {
       x_Implementation(x6, p + "/serverInfo", out, d + 1);
     }
@@ -1169,7 +1171,7 @@ function x_InitializedNotification(v: unknown, p: string, out: Issue[], _d: numb
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/initialized"))
         out.push(fail(p + "/method", '"notifications/initialized"', x2));
@@ -1415,12 +1417,12 @@ function x_Implementation(v: unknown, p: string, out: Issue[], _d: number): void
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p, "name"));
+    if (x2 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
     const x3 = o1["version"];
-    if (x3 === undefined) out.push(missing(p, "version"));
+    if (x3 === undefined) out.push(missing(p + "/version", "version"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/version", "string", x3));
     }
@@ -1442,7 +1444,7 @@ function x_PingRequest(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "ping")) out.push(fail(p + "/method", '"ping"', x2));
     }
@@ -1500,25 +1502,25 @@ function x_ProgressNotification(v: unknown, p: string, out: Issue[], d: number):
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/progress"))
         out.push(fail(p + "/method", '"notifications/progress"', x2));
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p, "params"));
+    if (x3 === undefined) out.push(missing(p + "/params", "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["progressToken"];
-        if (x5 === undefined) out.push(missing(p + "/params", "progressToken"));
+        if (x5 === undefined) out.push(missing(p + "/params" + "/progressToken", "progressToken"));
         else {
           x_ProgressToken(x5, p + "/params" + "/progressToken", out, d + 1 + 1);
         }
         const x6 = o4["progress"];
-        if (x6 === undefined) out.push(missing(p + "/params", "progress"));
+        if (x6 === undefined) out.push(missing(p + "/params" + "/progress", "progress"));
         else {
           if (!(typeof x6 === "number" && Number.isFinite(x6)))
             out.push(fail(p + "/params" + "/progress", "number", x6));
@@ -1566,7 +1568,7 @@ function x_PaginatedRequest(v: unknown, p: string, out: Issue[], d: number): voi
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/method", "string", x2));
     }
@@ -1639,7 +1641,7 @@ function x_ListResourcesRequest(v: unknown, p: string, out: Issue[], d: number):
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "resources/list")) out.push(fail(p + "/method", '"resources/list"', x2));
     }
@@ -1692,7 +1694,7 @@ function x_ListResourcesResult(v: unknown, p: string, out: Issue[], d: number): 
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
     const x5 = o1["resources"];
-    if (x5 === undefined) out.push(missing(p, "resources"));
+    if (x5 === undefined) out.push(missing(p + "/resources", "resources"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/resources", "array", x5));
       else {
@@ -1735,7 +1737,7 @@ function x_ListResourceTemplatesRequest(v: unknown, p: string, out: Issue[], d: 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "resources/templates/list"))
         out.push(fail(p + "/method", '"resources/templates/list"', x2));
@@ -1789,7 +1791,7 @@ function x_ListResourceTemplatesResult(v: unknown, p: string, out: Issue[], d: n
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
     const x5 = o1["resourceTemplates"];
-    if (x5 === undefined) out.push(missing(p, "resourceTemplates"));
+    if (x5 === undefined) out.push(missing(p + "/resourceTemplates", "resourceTemplates"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/resourceTemplates", "array", x5));
       else {
@@ -1832,19 +1834,19 @@ function x_ReadResourceRequest(v: unknown, p: string, out: Issue[], _d: number):
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "resources/read")) out.push(fail(p + "/method", '"resources/read"', x2));
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p, "params"));
+    if (x3 === undefined) out.push(missing(p + "/params", "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["uri"];
-        if (x5 === undefined) out.push(missing(p + "/params", "uri"));
+        if (x5 === undefined) out.push(missing(p + "/params" + "/uri", "uri"));
         else {
           if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/uri", "string", x5));
           if (!(typeof x5 !== "string" || isUri(x5)))
@@ -1884,7 +1886,7 @@ function x_ReadResourceResult(v: unknown, p: string, out: Issue[], d: number): v
         out.push(fail(p + "/_meta", "object", x2));
     }
     const x4 = o1["contents"];
-    if (x4 === undefined) out.push(missing(p, "contents"));
+    if (x4 === undefined) out.push(missing(p + "/contents", "contents"));
     else {
       if (!Array.isArray(x4)) out.push(fail(p + "/contents", "array", x4));
       else {
@@ -1949,7 +1951,7 @@ function x_ResourceListChangedNotification(v: unknown, p: string, out: Issue[], 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/resources/list_changed"))
         out.push(fail(p + "/method", '"notifications/resources/list_changed"', x2));
@@ -1998,20 +2000,20 @@ function x_SubscribeRequest(v: unknown, p: string, out: Issue[], _d: number): vo
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "resources/subscribe"))
         out.push(fail(p + "/method", '"resources/subscribe"', x2));
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p, "params"));
+    if (x3 === undefined) out.push(missing(p + "/params", "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["uri"];
-        if (x5 === undefined) out.push(missing(p + "/params", "uri"));
+        if (x5 === undefined) out.push(missing(p + "/params" + "/uri", "uri"));
         else {
           if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/uri", "string", x5));
           if (!(typeof x5 !== "string" || isUri(x5)))
@@ -2046,20 +2048,20 @@ function x_UnsubscribeRequest(v: unknown, p: string, out: Issue[], _d: number): 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "resources/unsubscribe"))
         out.push(fail(p + "/method", '"resources/unsubscribe"', x2));
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p, "params"));
+    if (x3 === undefined) out.push(missing(p + "/params", "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["uri"];
-        if (x5 === undefined) out.push(missing(p + "/params", "uri"));
+        if (x5 === undefined) out.push(missing(p + "/params" + "/uri", "uri"));
         else {
           if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/uri", "string", x5));
           if (!(typeof x5 !== "string" || isUri(x5)))
@@ -2094,20 +2096,20 @@ function x_ResourceUpdatedNotification(v: unknown, p: string, out: Issue[], _d: 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/resources/updated"))
         out.push(fail(p + "/method", '"notifications/resources/updated"', x2));
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p, "params"));
+    if (x3 === undefined) out.push(missing(p + "/params", "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["uri"];
-        if (x5 === undefined) out.push(missing(p + "/params", "uri"));
+        if (x5 === undefined) out.push(missing(p + "/params" + "/uri", "uri"));
         else {
           if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/uri", "string", x5));
           if (!(typeof x5 !== "string" || isUri(x5)))
@@ -2151,13 +2153,13 @@ function x_Resource(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["uri"];
-    if (x2 === undefined) out.push(missing(p, "uri"));
+    if (x2 === undefined) out.push(missing(p + "/uri", "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
     }
     const x3 = o1["name"];
-    if (x3 === undefined) out.push(missing(p, "name"));
+    if (x3 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/name", "string", x3));
     }
@@ -2205,14 +2207,14 @@ function x_ResourceTemplate(v: unknown, p: string, out: Issue[], d: number): voi
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["uriTemplate"];
-    if (x2 === undefined) out.push(missing(p, "uriTemplate"));
+    if (x2 === undefined) out.push(missing(p + "/uriTemplate", "uriTemplate"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uriTemplate", "string", x2));
       if (!(typeof x2 !== "string" || isUriTemplate(x2)))
         out.push(fail(p + "/uriTemplate", "uri-template (format)", x2));
     }
     const x3 = o1["name"];
-    if (x3 === undefined) out.push(missing(p, "name"));
+    if (x3 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/name", "string", x3));
     }
@@ -2247,7 +2249,7 @@ function x_ResourceContents(v: unknown, p: string, out: Issue[], _d: number): vo
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["uri"];
-    if (x2 === undefined) out.push(missing(p, "uri"));
+    if (x2 === undefined) out.push(missing(p + "/uri", "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
@@ -2277,7 +2279,7 @@ function x_TextResourceContents(v: unknown, p: string, out: Issue[], _d: number)
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["uri"];
-    if (x2 === undefined) out.push(missing(p, "uri"));
+    if (x2 === undefined) out.push(missing(p + "/uri", "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
@@ -2287,7 +2289,7 @@ function x_TextResourceContents(v: unknown, p: string, out: Issue[], _d: number)
       if (!(typeof x3 === "string")) out.push(fail(p + "/mimeType", "string", x3));
     }
     const x4 = o1["text"];
-    if (x4 === undefined) out.push(missing(p, "text"));
+    if (x4 === undefined) out.push(missing(p + "/text", "text"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/text", "string", x4));
     }
@@ -2313,7 +2315,7 @@ function x_BlobResourceContents(v: unknown, p: string, out: Issue[], _d: number)
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["uri"];
-    if (x2 === undefined) out.push(missing(p, "uri"));
+    if (x2 === undefined) out.push(missing(p + "/uri", "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
@@ -2323,7 +2325,7 @@ function x_BlobResourceContents(v: unknown, p: string, out: Issue[], _d: number)
       if (!(typeof x3 === "string")) out.push(fail(p + "/mimeType", "string", x3));
     }
     const x4 = o1["blob"];
-    if (x4 === undefined) out.push(missing(p, "blob"));
+    if (x4 === undefined) out.push(missing(p + "/blob", "blob"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/blob", "string", x4));
       if (!(typeof x4 !== "string" || isByte(x4))) out.push(fail(p + "/blob", "byte (format)", x4));
@@ -2346,7 +2348,7 @@ function x_ListPromptsRequest(v: unknown, p: string, out: Issue[], d: number): v
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "prompts/list")) out.push(fail(p + "/method", '"prompts/list"', x2));
     }
@@ -2399,7 +2401,7 @@ function x_ListPromptsResult(v: unknown, p: string, out: Issue[], d: number): vo
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
     const x5 = o1["prompts"];
-    if (x5 === undefined) out.push(missing(p, "prompts"));
+    if (x5 === undefined) out.push(missing(p + "/prompts", "prompts"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/prompts", "array", x5));
       else {
@@ -2442,19 +2444,19 @@ function x_GetPromptRequest(v: unknown, p: string, out: Issue[], _d: number): vo
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "prompts/get")) out.push(fail(p + "/method", '"prompts/get"', x2));
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p, "params"));
+    if (x3 === undefined) out.push(missing(p + "/params", "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["name"];
-        if (x5 === undefined) out.push(missing(p + "/params", "name"));
+        if (x5 === undefined) out.push(missing(p + "/params" + "/name", "name"));
         else {
           if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/name", "string", x5));
         }
@@ -2521,7 +2523,7 @@ function x_GetPromptResult(v: unknown, p: string, out: Issue[], d: number): void
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
     const x5 = o1["messages"];
-    if (x5 === undefined) out.push(missing(p, "messages"));
+    if (x5 === undefined) out.push(missing(p + "/messages", "messages"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/messages", "array", x5));
       else {
@@ -2566,7 +2568,7 @@ function x_Prompt(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p, "name"));
+    if (x2 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
@@ -2614,7 +2616,7 @@ function x_PromptArgument(v: unknown, p: string, out: Issue[], _d: number): void
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p, "name"));
+    if (x2 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
@@ -2665,12 +2667,12 @@ function x_PromptMessage(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["role"];
-    if (x2 === undefined) out.push(missing(p, "role"));
+    if (x2 === undefined) out.push(missing(p + "/role", "role"));
     else {
       x_Role(x2, p + "/role", out, d + 1);
     }
     const x3 = o1["content"];
-    if (x3 === undefined) out.push(missing(p, "content"));
+    if (x3 === undefined) out.push(missing(p + "/content", "content"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(
@@ -2756,12 +2758,12 @@ function x_EmbeddedResource(v: unknown, p: string, out: Issue[], d: number): voi
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "resource")) out.push(fail(p + "/type", '"resource"', x2));
     }
     const x3 = o1["resource"];
-    if (x3 === undefined) out.push(missing(p, "resource"));
+    if (x3 === undefined) out.push(missing(p + "/resource", "resource"));
     else {
       if (!(g_TextResourceContents(x3, d + 1) || g_BlobResourceContents(x3, d + 1))) {
         const branches4: [string, Issue[]][] = [];
@@ -2807,7 +2809,7 @@ function x_PromptListChangedNotification(v: unknown, p: string, out: Issue[], _d
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/prompts/list_changed"))
         out.push(fail(p + "/method", '"notifications/prompts/list_changed"', x2));
@@ -2856,7 +2858,7 @@ function x_ListToolsRequest(v: unknown, p: string, out: Issue[], d: number): voi
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "tools/list")) out.push(fail(p + "/method", '"tools/list"', x2));
     }
@@ -2909,7 +2911,7 @@ function x_ListToolsResult(v: unknown, p: string, out: Issue[], d: number): void
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
     const x5 = o1["tools"];
-    if (x5 === undefined) out.push(missing(p, "tools"));
+    if (x5 === undefined) out.push(missing(p + "/tools", "tools"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/tools", "array", x5));
       else {
@@ -2959,7 +2961,7 @@ function x_CallToolResult(v: unknown, p: string, out: Issue[], d: number): void 
         out.push(fail(p + "/_meta", "object", x2));
     }
     const x4 = o1["content"];
-    if (x4 === undefined) out.push(missing(p, "content"));
+    if (x4 === undefined) out.push(missing(p + "/content", "content"));
     else {
       if (!Array.isArray(x4)) out.push(fail(p + "/content", "array", x4));
       else {
@@ -3067,19 +3069,19 @@ function x_CallToolRequest(v: unknown, p: string, out: Issue[], _d: number): voi
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "tools/call")) out.push(fail(p + "/method", '"tools/call"', x2));
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p, "params"));
+    if (x3 === undefined) out.push(missing(p + "/params", "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["name"];
-        if (x5 === undefined) out.push(missing(p + "/params", "name"));
+        if (x5 === undefined) out.push(missing(p + "/params" + "/name", "name"));
         else {
           if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/name", "string", x5));
         }
@@ -3123,7 +3125,7 @@ function x_ToolListChangedNotification(v: unknown, p: string, out: Issue[], _d: 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/tools/list_changed"))
         out.push(fail(p + "/method", '"notifications/tools/list_changed"', x2));
@@ -3219,7 +3221,7 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p, "name"));
+    if (x2 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
@@ -3228,14 +3230,14 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
       if (!(typeof x3 === "string")) out.push(fail(p + "/description", "string", x3));
     }
     const x4 = o1["inputSchema"];
-    if (x4 === undefined) out.push(missing(p, "inputSchema"));
+    if (x4 === undefined) out.push(missing(p + "/inputSchema", "inputSchema"));
     else {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/inputSchema", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["type"];
-        if (x6 === undefined) out.push(missing(p + "/inputSchema", "type"));
+        if (x6 === undefined) out.push(missing(p + "/inputSchema" + "/type", "type"));
         else {
           if (!(x6 === "object")) out.push(fail(p + "/inputSchema" + "/type", '"object"', x6));
         }
@@ -3320,19 +3322,19 @@ function x_SetLevelRequest(v: unknown, p: string, out: Issue[], d: number): void
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "logging/setLevel")) out.push(fail(p + "/method", '"logging/setLevel"', x2));
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p, "params"));
+    if (x3 === undefined) out.push(missing(p + "/params", "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["level"];
-        if (x5 === undefined) out.push(missing(p + "/params", "level"));
+        if (x5 === undefined) out.push(missing(p + "/params" + "/level", "level"));
         else {
           x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1 + 1);
         }
@@ -3364,20 +3366,20 @@ function x_LoggingMessageNotification(v: unknown, p: string, out: Issue[], d: nu
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/message"))
         out.push(fail(p + "/method", '"notifications/message"', x2));
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p, "params"));
+    if (x3 === undefined) out.push(missing(p + "/params", "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["level"];
-        if (x5 === undefined) out.push(missing(p + "/params", "level"));
+        if (x5 === undefined) out.push(missing(p + "/params" + "/level", "level"));
         else {
           x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1 + 1);
         }
@@ -3386,7 +3388,7 @@ function x_LoggingMessageNotification(v: unknown, p: string, out: Issue[], d: nu
           if (!(typeof x6 === "string")) out.push(fail(p + "/params" + "/logger", "string", x6));
         }
         const x7 = o4["data"];
-        if (x7 === undefined) out.push(missing(p + "/params", "data"));
+        if (x7 === undefined) out.push(missing(p + "/params" + "/data", "data"));
       }
     }
   }
@@ -3494,20 +3496,20 @@ function x_CreateMessageRequest(v: unknown, p: string, out: Issue[], d: number):
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "sampling/createMessage"))
         out.push(fail(p + "/method", '"sampling/createMessage"', x2));
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p, "params"));
+    if (x3 === undefined) out.push(missing(p + "/params", "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["messages"];
-        if (x5 === undefined) out.push(missing(p + "/params", "messages"));
+        if (x5 === undefined) out.push(missing(p + "/params" + "/messages", "messages"));
         else {
           if (!Array.isArray(x5)) out.push(fail(p + "/params" + "/messages", "array", x5));
           else {
@@ -3564,7 +3566,7 @@ function x_CreateMessageRequest(v: unknown, p: string, out: Issue[], d: number):
             out.push(fail(p + "/params" + "/temperature", "number", x15));
         }
         const x16 = o4["maxTokens"];
-        if (x16 === undefined) out.push(missing(p + "/params", "maxTokens"));
+        if (x16 === undefined) out.push(missing(p + "/params" + "/maxTokens", "maxTokens"));
         else {
           if (!Number.isInteger(x16)) out.push(fail(p + "/params" + "/maxTokens", "integer", x16));
         }
@@ -3659,12 +3661,12 @@ function x_CreateMessageResult(v: unknown, p: string, out: Issue[], d: number): 
         out.push(fail(p + "/_meta", "object", x2));
     }
     const x4 = o1["role"];
-    if (x4 === undefined) out.push(missing(p, "role"));
+    if (x4 === undefined) out.push(missing(p + "/role", "role"));
     else {
       x_Role(x4, p + "/role", out, d + 1);
     }
     const x5 = o1["content"];
-    if (x5 === undefined) out.push(missing(p, "content"));
+    if (x5 === undefined) out.push(missing(p + "/content", "content"));
     else {
       if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
         out.push(fail(p + "/content", "object (TextContent | ImageContent | AudioContent)", x5));
@@ -3702,7 +3704,7 @@ function x_CreateMessageResult(v: unknown, p: string, out: Issue[], d: number): 
       }
     }
     const x10 = o1["model"];
-    if (x10 === undefined) out.push(missing(p, "model"));
+    if (x10 === undefined) out.push(missing(p + "/model", "model"));
     else {
       if (!(typeof x10 === "string")) out.push(fail(p + "/model", "string", x10));
     }
@@ -3747,12 +3749,12 @@ function x_SamplingMessage(v: unknown, p: string, out: Issue[], d: number): void
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["role"];
-    if (x2 === undefined) out.push(missing(p, "role"));
+    if (x2 === undefined) out.push(missing(p + "/role", "role"));
     else {
       x_Role(x2, p + "/role", out, d + 1);
     }
     const x3 = o1["content"];
-    if (x3 === undefined) out.push(missing(p, "content"));
+    if (x3 === undefined) out.push(missing(p + "/content", "content"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/content", "object (TextContent | ImageContent | AudioContent)", x3));
@@ -3878,12 +3880,12 @@ function x_TextContent(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "text")) out.push(fail(p + "/type", '"text"', x2));
     }
     const x3 = o1["text"];
-    if (x3 === undefined) out.push(missing(p, "text"));
+    if (x3 === undefined) out.push(missing(p + "/text", "text"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/text", "string", x3));
     }
@@ -3914,18 +3916,18 @@ function x_ImageContent(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "image")) out.push(fail(p + "/type", '"image"', x2));
     }
     const x3 = o1["data"];
-    if (x3 === undefined) out.push(missing(p, "data"));
+    if (x3 === undefined) out.push(missing(p + "/data", "data"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/data", "string", x3));
       if (!(typeof x3 !== "string" || isByte(x3))) out.push(fail(p + "/data", "byte (format)", x3));
     }
     const x4 = o1["mimeType"];
-    if (x4 === undefined) out.push(missing(p, "mimeType"));
+    if (x4 === undefined) out.push(missing(p + "/mimeType", "mimeType"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/mimeType", "string", x4));
     }
@@ -3956,18 +3958,18 @@ function x_AudioContent(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "audio")) out.push(fail(p + "/type", '"audio"', x2));
     }
     const x3 = o1["data"];
-    if (x3 === undefined) out.push(missing(p, "data"));
+    if (x3 === undefined) out.push(missing(p + "/data", "data"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/data", "string", x3));
       if (!(typeof x3 !== "string" || isByte(x3))) out.push(fail(p + "/data", "byte (format)", x3));
     }
     const x4 = o1["mimeType"];
-    if (x4 === undefined) out.push(missing(p, "mimeType"));
+    if (x4 === undefined) out.push(missing(p + "/mimeType", "mimeType"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/mimeType", "string", x4));
     }
@@ -4107,20 +4109,20 @@ function x_CompleteRequest(v: unknown, p: string, out: Issue[], d: number): void
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "completion/complete"))
         out.push(fail(p + "/method", '"completion/complete"', x2));
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p, "params"));
+    if (x3 === undefined) out.push(missing(p + "/params", "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["ref"];
-        if (x5 === undefined) out.push(missing(p + "/params", "ref"));
+        if (x5 === undefined) out.push(missing(p + "/params" + "/ref", "ref"));
         else {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
             out.push(
@@ -4154,20 +4156,21 @@ function x_CompleteRequest(v: unknown, p: string, out: Issue[], d: number): void
           }
         }
         const x9 = o4["argument"];
-        if (x9 === undefined) out.push(missing(p + "/params", "argument"));
+        if (x9 === undefined) out.push(missing(p + "/params" + "/argument", "argument"));
         else {
           if (typeof x9 !== "object" || x9 === null || Array.isArray(x9))
             out.push(fail(p + "/params" + "/argument", "object", x9));
           else {
             const o10 = x9 as Readonly<Record<string, unknown>>;
             const x11 = o10["name"];
-            if (x11 === undefined) out.push(missing(p + "/params" + "/argument", "name"));
+            if (x11 === undefined) out.push(missing(p + "/params" + "/argument" + "/name", "name"));
             else {
               if (!(typeof x11 === "string"))
                 out.push(fail(p + "/params" + "/argument" + "/name", "string", x11));
             }
             const x12 = o10["value"];
-            if (x12 === undefined) out.push(missing(p + "/params" + "/argument", "value"));
+            if (x12 === undefined)
+              out.push(missing(p + "/params" + "/argument" + "/value", "value"));
             else {
               if (!(typeof x12 === "string"))
                 out.push(fail(p + "/params" + "/argument" + "/value", "string", x12));
@@ -4231,14 +4234,14 @@ function x_CompleteResult(v: unknown, p: string, out: Issue[], _d: number): void
         out.push(fail(p + "/_meta", "object", x2));
     }
     const x4 = o1["completion"];
-    if (x4 === undefined) out.push(missing(p, "completion"));
+    if (x4 === undefined) out.push(missing(p + "/completion", "completion"));
     else {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/completion", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["values"];
-        if (x6 === undefined) out.push(missing(p + "/completion", "values"));
+        if (x6 === undefined) out.push(missing(p + "/completion" + "/values", "values"));
         else {
           if (!Array.isArray(x6)) out.push(fail(p + "/completion" + "/values", "array", x6));
           else {
@@ -4309,12 +4312,12 @@ function x_ResourceReference(v: unknown, p: string, out: Issue[], _d: number): v
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "ref/resource")) out.push(fail(p + "/type", '"ref/resource"', x2));
     }
     const x3 = o1["uri"];
-    if (x3 === undefined) out.push(missing(p, "uri"));
+    if (x3 === undefined) out.push(missing(p + "/uri", "uri"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/uri", "string", x3));
       if (!(typeof x3 !== "string" || isUriTemplate(x3)))
@@ -4338,12 +4341,12 @@ function x_PromptReference(v: unknown, p: string, out: Issue[], _d: number): voi
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "ref/prompt")) out.push(fail(p + "/type", '"ref/prompt"', x2));
     }
     const x3 = o1["name"];
-    if (x3 === undefined) out.push(missing(p, "name"));
+    if (x3 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/name", "string", x3));
     }
@@ -4365,7 +4368,7 @@ function x_ListRootsRequest(v: unknown, p: string, out: Issue[], d: number): voi
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "roots/list")) out.push(fail(p + "/method", '"roots/list"', x2));
     }
@@ -4428,7 +4431,7 @@ function x_ListRootsResult(v: unknown, p: string, out: Issue[], d: number): void
         out.push(fail(p + "/_meta", "object", x2));
     }
     const x4 = o1["roots"];
-    if (x4 === undefined) out.push(missing(p, "roots"));
+    if (x4 === undefined) out.push(missing(p + "/roots", "roots"));
     else {
       if (!Array.isArray(x4)) out.push(fail(p + "/roots", "array", x4));
       else {
@@ -4472,7 +4475,7 @@ function x_Root(v: unknown, p: string, out: Issue[], _d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["uri"];
-    if (x2 === undefined) out.push(missing(p, "uri"));
+    if (x2 === undefined) out.push(missing(p + "/uri", "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
@@ -4499,7 +4502,7 @@ function x_RootsListChangedNotification(v: unknown, p: string, out: Issue[], _d:
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/roots/list_changed"))
         out.push(fail(p + "/method", '"notifications/roots/list_changed"', x2));

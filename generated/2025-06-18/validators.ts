@@ -114,9 +114,10 @@ function fail(path: string, expected: string, v: unknown): Issue {
   return { path, expected, message: `expected ${expected}, got ${got(v)}` };
 }
 
+/** `path` already ends in the property's escaped JSON Pointer segment (printed at generation time). */
 function missing(path: string, name: string): Issue {
   return {
-    path: `${path}/${pointer(name)}`,
+    path,
     expected: "required property",
     message: `missing required property ${JSON.stringify(name)}`,
   };
@@ -546,7 +547,7 @@ function x_Request(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/method", "string", x2));
     }
@@ -604,7 +605,7 @@ function x_Notification(v: unknown, p: string, out: Issue[], _d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/method", "string", x2));
     }
@@ -702,12 +703,12 @@ function x_JSONRPCRequest(v: unknown, p: string, out: Issue[], d: number): void 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
     const x3 = o1["method"];
-    if (x3 === undefined) out.push(missing(p, "method"));
+    if (x3 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/method", "string", x3));
     }
@@ -732,7 +733,7 @@ function x_JSONRPCRequest(v: unknown, p: string, out: Issue[], d: number): void 
       }
     }
     const x9 = o1["id"];
-    if (x9 === undefined) out.push(missing(p, "id"));
+    if (x9 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x9, p + "/id", out, d + 1);
     }
@@ -772,12 +773,12 @@ function x_JSONRPCNotification(v: unknown, p: string, out: Issue[], _d: number):
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
     const x3 = o1["method"];
-    if (x3 === undefined) out.push(missing(p, "method"));
+    if (x3 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/method", "string", x3));
     }
@@ -827,17 +828,17 @@ function x_JSONRPCResponse(v: unknown, p: string, out: Issue[], d: number): void
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
     const x3 = o1["id"];
-    if (x3 === undefined) out.push(missing(p, "id"));
+    if (x3 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["result"];
-    if (x4 === undefined) out.push(missing(p, "result"));
+    if (x4 === undefined) out.push(missing(p + "/result", "result"));
     else {
       x_Result(x4, p + "/result", out, d + 1);
     }
@@ -861,29 +862,29 @@ function x_JSONRPCError(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
     const x3 = o1["id"];
-    if (x3 === undefined) out.push(missing(p, "id"));
+    if (x3 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["error"];
-    if (x4 === undefined) out.push(missing(p, "error"));
+    if (x4 === undefined) out.push(missing(p + "/error", "error"));
     else {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/error", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["code"];
-        if (x6 === undefined) out.push(missing(p + "/error", "code"));
+        if (x6 === undefined) out.push(missing(p + "/error" + "/code", "code"));
         else {
           if (!Number.isInteger(x6)) out.push(fail(p + "/error" + "/code", "integer", x6));
         }
         const x7 = o5["message"];
-        if (x7 === undefined) out.push(missing(p + "/error", "message"));
+        if (x7 === undefined) out.push(missing(p + "/error" + "/message", "message"));
         else {
           if (!(typeof x7 === "string")) out.push(fail(p + "/error" + "/message", "string", x7));
         }
@@ -925,20 +926,20 @@ function x_CancelledNotification(v: unknown, p: string, out: Issue[], d: number)
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/cancelled"))
         out.push(fail(p + "/method", '"notifications/cancelled"', x2));
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p, "params"));
+    if (x3 === undefined) out.push(missing(p + "/params", "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["requestId"];
-        if (x5 === undefined) out.push(missing(p + "/params", "requestId"));
+        if (x5 === undefined) out.push(missing(p + "/params" + "/requestId", "requestId"));
         else {
           x_RequestId(x5, p + "/params" + "/requestId", out, d + 1 + 1);
         }
@@ -976,30 +977,31 @@ function x_InitializeRequest(v: unknown, p: string, out: Issue[], d: number): vo
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "initialize")) out.push(fail(p + "/method", '"initialize"', x2));
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p, "params"));
+    if (x3 === undefined) out.push(missing(p + "/params", "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["protocolVersion"];
-        if (x5 === undefined) out.push(missing(p + "/params", "protocolVersion"));
+        if (x5 === undefined)
+          out.push(missing(p + "/params" + "/protocolVersion", "protocolVersion"));
         else {
           if (!(typeof x5 === "string"))
             out.push(fail(p + "/params" + "/protocolVersion", "string", x5));
         }
         const x6 = o4["capabilities"];
-        if (x6 === undefined) out.push(missing(p + "/params", "capabilities"));
+        if (x6 === undefined) out.push(missing(p + "/params" + "/capabilities", "capabilities"));
         else {
           x_ClientCapabilities(x6, p + "/params" + "/capabilities", out, d + 1 + 1);
         }
         const x7 = o4["clientInfo"];
-        if (x7 === undefined) out.push(missing(p + "/params", "clientInfo"));
+        if (x7 === undefined) out.push(missing(p + "/params" + "/clientInfo", "clientInfo"));
         else {
           x_Implementation(x7, p + "/params" + "/clientInfo", out, d + 1 + 1);
         }
@@ -1046,17 +1048,17 @@ function x_InitializeResult(v: unknown, p: string, out: Issue[], d: number): voi
         out.push(fail(p + "/_meta", "object", x2));
     }
     const x4 = o1["protocolVersion"];
-    if (x4 === undefined) out.push(missing(p, "protocolVersion"));
+    if (x4 === undefined) out.push(missing(p + "/protocolVersion", "protocolVersion"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/protocolVersion", "string", x4));
     }
     const x5 = o1["capabilities"];
-    if (x5 === undefined) out.push(missing(p, "capabilities"));
+    if (x5 === undefined) out.push(missing(p + "/capabilities", "capabilities"));
     else {
       x_ServerCapabilities(x5, p + "/capabilities", out, d + 1);
     }
     const x6 = o1["serverInfo"];
-    if (x6 === undefined) out.push(missing(p, "serverInfo"));
+    if (x6 === undefined) out.push(missing(p + "/serverInfo", "serverInfo"));
     else {
       x_Implementation(x6, p + "/serverInfo", out, d + 1);
     }
@@ -1087,7 +1089,7 @@ function x_InitializedNotification(v: unknown, p: string, out: Issue[], _d: numb
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/initialized"))
         out.push(fail(p + "/method", '"notifications/initialized"', x2));
@@ -1341,7 +1343,7 @@ function x_BaseMetadata(v: unknown, p: string, out: Issue[], _d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p, "name"));
+    if (x2 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
@@ -1369,7 +1371,7 @@ function x_Implementation(v: unknown, p: string, out: Issue[], _d: number): void
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p, "name"));
+    if (x2 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
@@ -1378,7 +1380,7 @@ function x_Implementation(v: unknown, p: string, out: Issue[], _d: number): void
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
     const x4 = o1["version"];
-    if (x4 === undefined) out.push(missing(p, "version"));
+    if (x4 === undefined) out.push(missing(p + "/version", "version"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/version", "string", x4));
     }
@@ -1400,7 +1402,7 @@ function x_PingRequest(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "ping")) out.push(fail(p + "/method", '"ping"', x2));
     }
@@ -1458,25 +1460,25 @@ function x_ProgressNotification(v: unknown, p: string, out: Issue[], d: number):
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/progress"))
         out.push(fail(p + "/method", '"notifications/progress"', x2));
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p, "params"));
+    if (x3 === undefined) out.push(missing(p + "/params", "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["progressToken"];
-        if (x5 === undefined) out.push(missing(p + "/params", "progressToken"));
+        if (x5 === undefined) out.push(missing(p + "/params" + "/progressToken", "progressToken"));
         else {
           x_ProgressToken(x5, p + "/params" + "/progressToken", out, d + 1 + 1);
         }
         const x6 = o4["progress"];
-        if (x6 === undefined) out.push(missing(p + "/params", "progress"));
+        if (x6 === undefined) out.push(missing(p + "/params" + "/progress", "progress"));
         else {
           if (!(typeof x6 === "number" && Number.isFinite(x6)))
             out.push(fail(p + "/params" + "/progress", "number", x6));
@@ -1524,7 +1526,7 @@ function x_PaginatedRequest(v: unknown, p: string, out: Issue[], d: number): voi
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/method", "string", x2));
     }
@@ -1597,7 +1599,7 @@ function x_ListResourcesRequest(v: unknown, p: string, out: Issue[], d: number):
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "resources/list")) out.push(fail(p + "/method", '"resources/list"', x2));
     }
@@ -1650,7 +1652,7 @@ function x_ListResourcesResult(v: unknown, p: string, out: Issue[], d: number): 
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
     const x5 = o1["resources"];
-    if (x5 === undefined) out.push(missing(p, "resources"));
+    if (x5 === undefined) out.push(missing(p + "/resources", "resources"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/resources", "array", x5));
       else {
@@ -1693,7 +1695,7 @@ function x_ListResourceTemplatesRequest(v: unknown, p: string, out: Issue[], d: 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "resources/templates/list"))
         out.push(fail(p + "/method", '"resources/templates/list"', x2));
@@ -1747,7 +1749,7 @@ function x_ListResourceTemplatesResult(v: unknown, p: string, out: Issue[], d: n
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
     const x5 = o1["resourceTemplates"];
-    if (x5 === undefined) out.push(missing(p, "resourceTemplates"));
+    if (x5 === undefined) out.push(missing(p + "/resourceTemplates", "resourceTemplates"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/resourceTemplates", "array", x5));
       else {
@@ -1790,19 +1792,19 @@ function x_ReadResourceRequest(v: unknown, p: string, out: Issue[], _d: number):
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "resources/read")) out.push(fail(p + "/method", '"resources/read"', x2));
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p, "params"));
+    if (x3 === undefined) out.push(missing(p + "/params", "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["uri"];
-        if (x5 === undefined) out.push(missing(p + "/params", "uri"));
+        if (x5 === undefined) out.push(missing(p + "/params" + "/uri", "uri"));
         else {
           if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/uri", "string", x5));
           if (!(typeof x5 !== "string" || isUri(x5)))
@@ -1842,7 +1844,7 @@ function x_ReadResourceResult(v: unknown, p: string, out: Issue[], d: number): v
         out.push(fail(p + "/_meta", "object", x2));
     }
     const x4 = o1["contents"];
-    if (x4 === undefined) out.push(missing(p, "contents"));
+    if (x4 === undefined) out.push(missing(p + "/contents", "contents"));
     else {
       if (!Array.isArray(x4)) out.push(fail(p + "/contents", "array", x4));
       else {
@@ -1907,7 +1909,7 @@ function x_ResourceListChangedNotification(v: unknown, p: string, out: Issue[], 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/resources/list_changed"))
         out.push(fail(p + "/method", '"notifications/resources/list_changed"', x2));
@@ -1956,20 +1958,20 @@ function x_SubscribeRequest(v: unknown, p: string, out: Issue[], _d: number): vo
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "resources/subscribe"))
         out.push(fail(p + "/method", '"resources/subscribe"', x2));
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p, "params"));
+    if (x3 === undefined) out.push(missing(p + "/params", "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["uri"];
-        if (x5 === undefined) out.push(missing(p + "/params", "uri"));
+        if (x5 === undefined) out.push(missing(p + "/params" + "/uri", "uri"));
         else {
           if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/uri", "string", x5));
           if (!(typeof x5 !== "string" || isUri(x5)))
@@ -2004,20 +2006,20 @@ function x_UnsubscribeRequest(v: unknown, p: string, out: Issue[], _d: number): 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "resources/unsubscribe"))
         out.push(fail(p + "/method", '"resources/unsubscribe"', x2));
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p, "params"));
+    if (x3 === undefined) out.push(missing(p + "/params", "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["uri"];
-        if (x5 === undefined) out.push(missing(p + "/params", "uri"));
+        if (x5 === undefined) out.push(missing(p + "/params" + "/uri", "uri"));
         else {
           if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/uri", "string", x5));
           if (!(typeof x5 !== "string" || isUri(x5)))
@@ -2052,20 +2054,20 @@ function x_ResourceUpdatedNotification(v: unknown, p: string, out: Issue[], _d: 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/resources/updated"))
         out.push(fail(p + "/method", '"notifications/resources/updated"', x2));
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p, "params"));
+    if (x3 === undefined) out.push(missing(p + "/params", "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["uri"];
-        if (x5 === undefined) out.push(missing(p + "/params", "uri"));
+        if (x5 === undefined) out.push(missing(p + "/params" + "/uri", "uri"));
         else {
           if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/uri", "string", x5));
           if (!(typeof x5 !== "string" || isUri(x5)))
@@ -2113,7 +2115,7 @@ function x_Resource(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p, "name"));
+    if (x2 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
@@ -2122,7 +2124,7 @@ function x_Resource(v: unknown, p: string, out: Issue[], d: number): void {
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
     const x4 = o1["uri"];
-    if (x4 === undefined) out.push(missing(p, "uri"));
+    if (x4 === undefined) out.push(missing(p + "/uri", "uri"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/uri", "string", x4));
       if (!(typeof x4 !== "string" || isUri(x4))) out.push(fail(p + "/uri", "uri (format)", x4));
@@ -2185,7 +2187,7 @@ function x_ResourceTemplate(v: unknown, p: string, out: Issue[], d: number): voi
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p, "name"));
+    if (x2 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
@@ -2194,7 +2196,7 @@ function x_ResourceTemplate(v: unknown, p: string, out: Issue[], d: number): voi
       if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
     }
     const x4 = o1["uriTemplate"];
-    if (x4 === undefined) out.push(missing(p, "uriTemplate"));
+    if (x4 === undefined) out.push(missing(p + "/uriTemplate", "uriTemplate"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/uriTemplate", "string", x4));
       if (!(typeof x4 !== "string" || isUriTemplate(x4)))
@@ -2243,7 +2245,7 @@ function x_ResourceContents(v: unknown, p: string, out: Issue[], _d: number): vo
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["uri"];
-    if (x2 === undefined) out.push(missing(p, "uri"));
+    if (x2 === undefined) out.push(missing(p + "/uri", "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
@@ -2285,7 +2287,7 @@ function x_TextResourceContents(v: unknown, p: string, out: Issue[], _d: number)
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["uri"];
-    if (x2 === undefined) out.push(missing(p, "uri"));
+    if (x2 === undefined) out.push(missing(p + "/uri", "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
@@ -2300,7 +2302,7 @@ function x_TextResourceContents(v: unknown, p: string, out: Issue[], _d: number)
         out.push(fail(p + "/_meta", "object", x4));
     }
     const x6 = o1["text"];
-    if (x6 === undefined) out.push(missing(p, "text"));
+    if (x6 === undefined) out.push(missing(p + "/text", "text"));
     else {
       if (!(typeof x6 === "string")) out.push(fail(p + "/text", "string", x6));
     }
@@ -2333,7 +2335,7 @@ function x_BlobResourceContents(v: unknown, p: string, out: Issue[], _d: number)
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["uri"];
-    if (x2 === undefined) out.push(missing(p, "uri"));
+    if (x2 === undefined) out.push(missing(p + "/uri", "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
@@ -2348,7 +2350,7 @@ function x_BlobResourceContents(v: unknown, p: string, out: Issue[], _d: number)
         out.push(fail(p + "/_meta", "object", x4));
     }
     const x6 = o1["blob"];
-    if (x6 === undefined) out.push(missing(p, "blob"));
+    if (x6 === undefined) out.push(missing(p + "/blob", "blob"));
     else {
       if (!(typeof x6 === "string")) out.push(fail(p + "/blob", "string", x6));
       if (!(typeof x6 !== "string" || isByte(x6))) out.push(fail(p + "/blob", "byte (format)", x6));
@@ -2376,7 +2378,7 @@ function x_ListPromptsRequest(v: unknown, p: string, out: Issue[], d: number): v
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "prompts/list")) out.push(fail(p + "/method", '"prompts/list"', x2));
     }
@@ -2429,7 +2431,7 @@ function x_ListPromptsResult(v: unknown, p: string, out: Issue[], d: number): vo
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
     const x5 = o1["prompts"];
-    if (x5 === undefined) out.push(missing(p, "prompts"));
+    if (x5 === undefined) out.push(missing(p + "/prompts", "prompts"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/prompts", "array", x5));
       else {
@@ -2472,19 +2474,19 @@ function x_GetPromptRequest(v: unknown, p: string, out: Issue[], _d: number): vo
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "prompts/get")) out.push(fail(p + "/method", '"prompts/get"', x2));
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p, "params"));
+    if (x3 === undefined) out.push(missing(p + "/params", "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["name"];
-        if (x5 === undefined) out.push(missing(p + "/params", "name"));
+        if (x5 === undefined) out.push(missing(p + "/params" + "/name", "name"));
         else {
           if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/name", "string", x5));
         }
@@ -2551,7 +2553,7 @@ function x_GetPromptResult(v: unknown, p: string, out: Issue[], d: number): void
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
     const x5 = o1["messages"];
-    if (x5 === undefined) out.push(missing(p, "messages"));
+    if (x5 === undefined) out.push(missing(p + "/messages", "messages"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/messages", "array", x5));
       else {
@@ -2600,7 +2602,7 @@ function x_Prompt(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p, "name"));
+    if (x2 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
@@ -2664,7 +2666,7 @@ function x_PromptArgument(v: unknown, p: string, out: Issue[], _d: number): void
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p, "name"));
+    if (x2 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
@@ -2719,12 +2721,12 @@ function x_PromptMessage(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["role"];
-    if (x2 === undefined) out.push(missing(p, "role"));
+    if (x2 === undefined) out.push(missing(p + "/role", "role"));
     else {
       x_Role(x2, p + "/role", out, d + 1);
     }
     const x3 = o1["content"];
-    if (x3 === undefined) out.push(missing(p, "content"));
+    if (x3 === undefined) out.push(missing(p + "/content", "content"));
     else {
       x_ContentBlock(x3, p + "/content", out, d + 1);
     }
@@ -2761,12 +2763,12 @@ function x_ResourceLink(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "resource_link")) out.push(fail(p + "/type", '"resource_link"', x2));
     }
     const x3 = o1["name"];
-    if (x3 === undefined) out.push(missing(p, "name"));
+    if (x3 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/name", "string", x3));
     }
@@ -2775,7 +2777,7 @@ function x_ResourceLink(v: unknown, p: string, out: Issue[], d: number): void {
       if (!(typeof x4 === "string")) out.push(fail(p + "/title", "string", x4));
     }
     const x5 = o1["uri"];
-    if (x5 === undefined) out.push(missing(p, "uri"));
+    if (x5 === undefined) out.push(missing(p + "/uri", "uri"));
     else {
       if (!(typeof x5 === "string")) out.push(fail(p + "/uri", "string", x5));
       if (!(typeof x5 !== "string" || isUri(x5))) out.push(fail(p + "/uri", "uri (format)", x5));
@@ -2829,12 +2831,12 @@ function x_EmbeddedResource(v: unknown, p: string, out: Issue[], d: number): voi
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "resource")) out.push(fail(p + "/type", '"resource"', x2));
     }
     const x3 = o1["resource"];
-    if (x3 === undefined) out.push(missing(p, "resource"));
+    if (x3 === undefined) out.push(missing(p + "/resource", "resource"));
     else {
       if (!(g_TextResourceContents(x3, d + 1) || g_BlobResourceContents(x3, d + 1))) {
         const branches4: [string, Issue[]][] = [];
@@ -2890,7 +2892,7 @@ function x_PromptListChangedNotification(v: unknown, p: string, out: Issue[], _d
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/prompts/list_changed"))
         out.push(fail(p + "/method", '"notifications/prompts/list_changed"', x2));
@@ -2939,7 +2941,7 @@ function x_ListToolsRequest(v: unknown, p: string, out: Issue[], d: number): voi
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "tools/list")) out.push(fail(p + "/method", '"tools/list"', x2));
     }
@@ -2992,7 +2994,7 @@ function x_ListToolsResult(v: unknown, p: string, out: Issue[], d: number): void
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
     const x5 = o1["tools"];
-    if (x5 === undefined) out.push(missing(p, "tools"));
+    if (x5 === undefined) out.push(missing(p + "/tools", "tools"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/tools", "array", x5));
       else {
@@ -3044,7 +3046,7 @@ function x_CallToolResult(v: unknown, p: string, out: Issue[], d: number): void 
         out.push(fail(p + "/_meta", "object", x2));
     }
     const x4 = o1["content"];
-    if (x4 === undefined) out.push(missing(p, "content"));
+    if (x4 === undefined) out.push(missing(p + "/content", "content"));
     else {
       if (!Array.isArray(x4)) out.push(fail(p + "/content", "array", x4));
       else {
@@ -3101,19 +3103,19 @@ function x_CallToolRequest(v: unknown, p: string, out: Issue[], _d: number): voi
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "tools/call")) out.push(fail(p + "/method", '"tools/call"', x2));
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p, "params"));
+    if (x3 === undefined) out.push(missing(p + "/params", "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["name"];
-        if (x5 === undefined) out.push(missing(p + "/params", "name"));
+        if (x5 === undefined) out.push(missing(p + "/params" + "/name", "name"));
         else {
           if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/name", "string", x5));
         }
@@ -3157,7 +3159,7 @@ function x_ToolListChangedNotification(v: unknown, p: string, out: Issue[], _d: 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/tools/list_changed"))
         out.push(fail(p + "/method", '"notifications/tools/list_changed"', x2));
@@ -3259,7 +3261,7 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p, "name"));
+    if (x2 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
@@ -3272,14 +3274,14 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
     const x5 = o1["inputSchema"];
-    if (x5 === undefined) out.push(missing(p, "inputSchema"));
+    if (x5 === undefined) out.push(missing(p + "/inputSchema", "inputSchema"));
     else {
       if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
         out.push(fail(p + "/inputSchema", "object", x5));
       else {
         const o6 = x5 as Readonly<Record<string, unknown>>;
         const x7 = o6["type"];
-        if (x7 === undefined) out.push(missing(p + "/inputSchema", "type"));
+        if (x7 === undefined) out.push(missing(p + "/inputSchema" + "/type", "type"));
         else {
           if (!(x7 === "object")) out.push(fail(p + "/inputSchema" + "/type", '"object"', x7));
         }
@@ -3317,7 +3319,7 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const o15 = x14 as Readonly<Record<string, unknown>>;
         const x16 = o15["type"];
-        if (x16 === undefined) out.push(missing(p + "/outputSchema", "type"));
+        if (x16 === undefined) out.push(missing(p + "/outputSchema" + "/type", "type"));
         else {
           if (!(x16 === "object")) out.push(fail(p + "/outputSchema" + "/type", '"object"', x16));
         }
@@ -3448,19 +3450,19 @@ function x_SetLevelRequest(v: unknown, p: string, out: Issue[], d: number): void
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "logging/setLevel")) out.push(fail(p + "/method", '"logging/setLevel"', x2));
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p, "params"));
+    if (x3 === undefined) out.push(missing(p + "/params", "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["level"];
-        if (x5 === undefined) out.push(missing(p + "/params", "level"));
+        if (x5 === undefined) out.push(missing(p + "/params" + "/level", "level"));
         else {
           x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1 + 1);
         }
@@ -3492,20 +3494,20 @@ function x_LoggingMessageNotification(v: unknown, p: string, out: Issue[], d: nu
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/message"))
         out.push(fail(p + "/method", '"notifications/message"', x2));
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p, "params"));
+    if (x3 === undefined) out.push(missing(p + "/params", "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["level"];
-        if (x5 === undefined) out.push(missing(p + "/params", "level"));
+        if (x5 === undefined) out.push(missing(p + "/params" + "/level", "level"));
         else {
           x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1 + 1);
         }
@@ -3514,7 +3516,7 @@ function x_LoggingMessageNotification(v: unknown, p: string, out: Issue[], d: nu
           if (!(typeof x6 === "string")) out.push(fail(p + "/params" + "/logger", "string", x6));
         }
         const x7 = o4["data"];
-        if (x7 === undefined) out.push(missing(p + "/params", "data"));
+        if (x7 === undefined) out.push(missing(p + "/params" + "/data", "data"));
       }
     }
   }
@@ -3622,20 +3624,20 @@ function x_CreateMessageRequest(v: unknown, p: string, out: Issue[], d: number):
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "sampling/createMessage"))
         out.push(fail(p + "/method", '"sampling/createMessage"', x2));
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p, "params"));
+    if (x3 === undefined) out.push(missing(p + "/params", "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["messages"];
-        if (x5 === undefined) out.push(missing(p + "/params", "messages"));
+        if (x5 === undefined) out.push(missing(p + "/params" + "/messages", "messages"));
         else {
           if (!Array.isArray(x5)) out.push(fail(p + "/params" + "/messages", "array", x5));
           else {
@@ -3692,7 +3694,7 @@ function x_CreateMessageRequest(v: unknown, p: string, out: Issue[], d: number):
             out.push(fail(p + "/params" + "/temperature", "number", x15));
         }
         const x16 = o4["maxTokens"];
-        if (x16 === undefined) out.push(missing(p + "/params", "maxTokens"));
+        if (x16 === undefined) out.push(missing(p + "/params" + "/maxTokens", "maxTokens"));
         else {
           if (!Number.isInteger(x16)) out.push(fail(p + "/params" + "/maxTokens", "integer", x16));
         }
@@ -3787,12 +3789,12 @@ function x_CreateMessageResult(v: unknown, p: string, out: Issue[], d: number): 
         out.push(fail(p + "/_meta", "object", x2));
     }
     const x4 = o1["role"];
-    if (x4 === undefined) out.push(missing(p, "role"));
+    if (x4 === undefined) out.push(missing(p + "/role", "role"));
     else {
       x_Role(x4, p + "/role", out, d + 1);
     }
     const x5 = o1["content"];
-    if (x5 === undefined) out.push(missing(p, "content"));
+    if (x5 === undefined) out.push(missing(p + "/content", "content"));
     else {
       if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
         out.push(fail(p + "/content", "object (TextContent | ImageContent | AudioContent)", x5));
@@ -3830,7 +3832,7 @@ function x_CreateMessageResult(v: unknown, p: string, out: Issue[], d: number): 
       }
     }
     const x10 = o1["model"];
-    if (x10 === undefined) out.push(missing(p, "model"));
+    if (x10 === undefined) out.push(missing(p + "/model", "model"));
     else {
       if (!(typeof x10 === "string")) out.push(fail(p + "/model", "string", x10));
     }
@@ -3875,12 +3877,12 @@ function x_SamplingMessage(v: unknown, p: string, out: Issue[], d: number): void
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["role"];
-    if (x2 === undefined) out.push(missing(p, "role"));
+    if (x2 === undefined) out.push(missing(p + "/role", "role"));
     else {
       x_Role(x2, p + "/role", out, d + 1);
     }
     const x3 = o1["content"];
-    if (x3 === undefined) out.push(missing(p, "content"));
+    if (x3 === undefined) out.push(missing(p + "/content", "content"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/content", "object (TextContent | ImageContent | AudioContent)", x3));
@@ -4087,12 +4089,12 @@ function x_TextContent(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "text")) out.push(fail(p + "/type", '"text"', x2));
     }
     const x3 = o1["text"];
-    if (x3 === undefined) out.push(missing(p, "text"));
+    if (x3 === undefined) out.push(missing(p + "/text", "text"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/text", "string", x3));
     }
@@ -4135,18 +4137,18 @@ function x_ImageContent(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "image")) out.push(fail(p + "/type", '"image"', x2));
     }
     const x3 = o1["data"];
-    if (x3 === undefined) out.push(missing(p, "data"));
+    if (x3 === undefined) out.push(missing(p + "/data", "data"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/data", "string", x3));
       if (!(typeof x3 !== "string" || isByte(x3))) out.push(fail(p + "/data", "byte (format)", x3));
     }
     const x4 = o1["mimeType"];
-    if (x4 === undefined) out.push(missing(p, "mimeType"));
+    if (x4 === undefined) out.push(missing(p + "/mimeType", "mimeType"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/mimeType", "string", x4));
     }
@@ -4189,18 +4191,18 @@ function x_AudioContent(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "audio")) out.push(fail(p + "/type", '"audio"', x2));
     }
     const x3 = o1["data"];
-    if (x3 === undefined) out.push(missing(p, "data"));
+    if (x3 === undefined) out.push(missing(p + "/data", "data"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/data", "string", x3));
       if (!(typeof x3 !== "string" || isByte(x3))) out.push(fail(p + "/data", "byte (format)", x3));
     }
     const x4 = o1["mimeType"];
-    if (x4 === undefined) out.push(missing(p, "mimeType"));
+    if (x4 === undefined) out.push(missing(p + "/mimeType", "mimeType"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/mimeType", "string", x4));
     }
@@ -4350,20 +4352,20 @@ function x_CompleteRequest(v: unknown, p: string, out: Issue[], d: number): void
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "completion/complete"))
         out.push(fail(p + "/method", '"completion/complete"', x2));
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p, "params"));
+    if (x3 === undefined) out.push(missing(p + "/params", "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["ref"];
-        if (x5 === undefined) out.push(missing(p + "/params", "ref"));
+        if (x5 === undefined) out.push(missing(p + "/params" + "/ref", "ref"));
         else {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
             out.push(
@@ -4401,20 +4403,21 @@ function x_CompleteRequest(v: unknown, p: string, out: Issue[], d: number): void
           }
         }
         const x9 = o4["argument"];
-        if (x9 === undefined) out.push(missing(p + "/params", "argument"));
+        if (x9 === undefined) out.push(missing(p + "/params" + "/argument", "argument"));
         else {
           if (typeof x9 !== "object" || x9 === null || Array.isArray(x9))
             out.push(fail(p + "/params" + "/argument", "object", x9));
           else {
             const o10 = x9 as Readonly<Record<string, unknown>>;
             const x11 = o10["name"];
-            if (x11 === undefined) out.push(missing(p + "/params" + "/argument", "name"));
+            if (x11 === undefined) out.push(missing(p + "/params" + "/argument" + "/name", "name"));
             else {
               if (!(typeof x11 === "string"))
                 out.push(fail(p + "/params" + "/argument" + "/name", "string", x11));
             }
             const x12 = o10["value"];
-            if (x12 === undefined) out.push(missing(p + "/params" + "/argument", "value"));
+            if (x12 === undefined)
+              out.push(missing(p + "/params" + "/argument" + "/value", "value"));
             else {
               if (!(typeof x12 === "string"))
                 out.push(fail(p + "/params" + "/argument" + "/value", "string", x12));
@@ -4524,14 +4527,14 @@ function x_CompleteResult(v: unknown, p: string, out: Issue[], _d: number): void
         out.push(fail(p + "/_meta", "object", x2));
     }
     const x4 = o1["completion"];
-    if (x4 === undefined) out.push(missing(p, "completion"));
+    if (x4 === undefined) out.push(missing(p + "/completion", "completion"));
     else {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/completion", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["values"];
-        if (x6 === undefined) out.push(missing(p + "/completion", "values"));
+        if (x6 === undefined) out.push(missing(p + "/completion" + "/values", "values"));
         else {
           if (!Array.isArray(x6)) out.push(fail(p + "/completion" + "/values", "array", x6));
           else {
@@ -4602,12 +4605,12 @@ function x_ResourceTemplateReference(v: unknown, p: string, out: Issue[], _d: nu
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "ref/resource")) out.push(fail(p + "/type", '"ref/resource"', x2));
     }
     const x3 = o1["uri"];
-    if (x3 === undefined) out.push(missing(p, "uri"));
+    if (x3 === undefined) out.push(missing(p + "/uri", "uri"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/uri", "string", x3));
       if (!(typeof x3 !== "string" || isUriTemplate(x3)))
@@ -4633,12 +4636,12 @@ function x_PromptReference(v: unknown, p: string, out: Issue[], _d: number): voi
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "ref/prompt")) out.push(fail(p + "/type", '"ref/prompt"', x2));
     }
     const x3 = o1["name"];
-    if (x3 === undefined) out.push(missing(p, "name"));
+    if (x3 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/name", "string", x3));
     }
@@ -4664,7 +4667,7 @@ function x_ListRootsRequest(v: unknown, p: string, out: Issue[], d: number): voi
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "roots/list")) out.push(fail(p + "/method", '"roots/list"', x2));
     }
@@ -4727,7 +4730,7 @@ function x_ListRootsResult(v: unknown, p: string, out: Issue[], d: number): void
         out.push(fail(p + "/_meta", "object", x2));
     }
     const x4 = o1["roots"];
-    if (x4 === undefined) out.push(missing(p, "roots"));
+    if (x4 === undefined) out.push(missing(p + "/roots", "roots"));
     else {
       if (!Array.isArray(x4)) out.push(fail(p + "/roots", "array", x4));
       else {
@@ -4773,7 +4776,7 @@ function x_Root(v: unknown, p: string, out: Issue[], _d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["uri"];
-    if (x2 === undefined) out.push(missing(p, "uri"));
+    if (x2 === undefined) out.push(missing(p + "/uri", "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
@@ -4810,7 +4813,7 @@ function x_RootsListChangedNotification(v: unknown, p: string, out: Issue[], _d:
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/roots/list_changed"))
         out.push(fail(p + "/method", '"notifications/roots/list_changed"', x2));
@@ -4859,38 +4862,40 @@ function x_ElicitRequest(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "elicitation/create")) out.push(fail(p + "/method", '"elicitation/create"', x2));
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p, "params"));
+    if (x3 === undefined) out.push(missing(p + "/params", "params"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/params", "object", x3));
       else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["message"];
-        if (x5 === undefined) out.push(missing(p + "/params", "message"));
+        if (x5 === undefined) out.push(missing(p + "/params" + "/message", "message"));
         else {
           if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/message", "string", x5));
         }
         const x6 = o4["requestedSchema"];
-        if (x6 === undefined) out.push(missing(p + "/params", "requestedSchema"));
+        if (x6 === undefined)
+          out.push(missing(p + "/params" + "/requestedSchema", "requestedSchema"));
         else {
           if (typeof x6 !== "object" || x6 === null || Array.isArray(x6))
             out.push(fail(p + "/params" + "/requestedSchema", "object", x6));
           else {
             const o7 = x6 as Readonly<Record<string, unknown>>;
             const x8 = o7["type"];
-            if (x8 === undefined) out.push(missing(p + "/params" + "/requestedSchema", "type"));
+            if (x8 === undefined)
+              out.push(missing(p + "/params" + "/requestedSchema" + "/type", "type"));
             else {
               if (!(x8 === "object"))
                 out.push(fail(p + "/params" + "/requestedSchema" + "/type", '"object"', x8));
             }
             const x9 = o7["properties"];
             if (x9 === undefined)
-              out.push(missing(p + "/params" + "/requestedSchema", "properties"));
+              out.push(missing(p + "/params" + "/requestedSchema" + "/properties", "properties"));
             else {
               if (typeof x9 !== "object" || x9 === null || Array.isArray(x9))
                 out.push(fail(p + "/params" + "/requestedSchema" + "/properties", "object", x9));
@@ -5063,7 +5068,7 @@ function x_StringSchema(v: unknown, p: string, out: Issue[], _d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "string")) out.push(fail(p + "/type", '"string"', x2));
     }
@@ -5136,7 +5141,7 @@ function x_NumberSchema(v: unknown, p: string, out: Issue[], _d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "number" || x2 === "integer")) {
         const branches3: [string, Issue[]][] = [];
@@ -5193,7 +5198,7 @@ function x_BooleanSchema(v: unknown, p: string, out: Issue[], _d: number): void 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "boolean")) out.push(fail(p + "/type", '"boolean"', x2));
     }
@@ -5233,7 +5238,7 @@ function x_EnumSchema(v: unknown, p: string, out: Issue[], _d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "string")) out.push(fail(p + "/type", '"string"', x2));
     }
@@ -5246,7 +5251,7 @@ function x_EnumSchema(v: unknown, p: string, out: Issue[], _d: number): void {
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
     const x5 = o1["enum"];
-    if (x5 === undefined) out.push(missing(p, "enum"));
+    if (x5 === undefined) out.push(missing(p + "/enum", "enum"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/enum", "array", x5));
       else {
@@ -5313,7 +5318,7 @@ function x_ElicitResult(v: unknown, p: string, out: Issue[], _d: number): void {
         out.push(fail(p + "/_meta", "object", x2));
     }
     const x4 = o1["action"];
-    if (x4 === undefined) out.push(missing(p, "action"));
+    if (x4 === undefined) out.push(missing(p + "/action", "action"));
     else {
       if (!(x4 === "accept" || x4 === "decline" || x4 === "cancel")) {
         const branches5: [string, Issue[]][] = [];

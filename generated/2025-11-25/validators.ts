@@ -114,9 +114,10 @@ function fail(path: string, expected: string, v: unknown): Issue {
   return { path, expected, message: `expected ${expected}, got ${got(v)}` };
 }
 
+/** `path` already ends in the property's escaped JSON Pointer segment (printed at generation time). */
 function missing(path: string, name: string): Issue {
   return {
-    path: `${path}/${pointer(name)}`,
+    path,
     expected: "required property",
     message: `missing required property ${JSON.stringify(name)}`,
   };
@@ -622,7 +623,7 @@ function x_Request(v: unknown, p: string, out: Issue[], _d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/method", "string", x2));
     }
@@ -679,7 +680,7 @@ function x_Notification(v: unknown, p: string, out: Issue[], _d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/method", "string", x2));
     }
@@ -736,12 +737,12 @@ function x_Error(v: unknown, p: string, out: Issue[], _d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["code"];
-    if (x2 === undefined) out.push(missing(p, "code"));
+    if (x2 === undefined) out.push(missing(p + "/code", "code"));
     else {
       if (!Number.isInteger(x2)) out.push(fail(p + "/code", "integer", x2));
     }
     const x3 = o1["message"];
-    if (x3 === undefined) out.push(missing(p, "message"));
+    if (x3 === undefined) out.push(missing(p + "/message", "message"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/message", "string", x3));
     }
@@ -788,12 +789,12 @@ function x_JSONRPCRequest(v: unknown, p: string, out: Issue[], d: number): void 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
     const x3 = o1["method"];
-    if (x3 === undefined) out.push(missing(p, "method"));
+    if (x3 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/method", "string", x3));
     }
@@ -803,7 +804,7 @@ function x_JSONRPCRequest(v: unknown, p: string, out: Issue[], d: number): void 
         out.push(fail(p + "/params", "object", x4));
     }
     const x6 = o1["id"];
-    if (x6 === undefined) out.push(missing(p, "id"));
+    if (x6 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x6, p + "/id", out, d + 1);
     }
@@ -832,12 +833,12 @@ function x_JSONRPCNotification(v: unknown, p: string, out: Issue[], _d: number):
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
     const x3 = o1["method"];
-    if (x3 === undefined) out.push(missing(p, "method"));
+    if (x3 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/method", "string", x3));
     }
@@ -871,17 +872,17 @@ function x_JSONRPCResultResponse(v: unknown, p: string, out: Issue[], d: number)
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
     const x3 = o1["id"];
-    if (x3 === undefined) out.push(missing(p, "id"));
+    if (x3 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["result"];
-    if (x4 === undefined) out.push(missing(p, "result"));
+    if (x4 === undefined) out.push(missing(p + "/result", "result"));
     else {
       x_Result(x4, p + "/result", out, d + 1);
     }
@@ -905,7 +906,7 @@ function x_JSONRPCErrorResponse(v: unknown, p: string, out: Issue[], d: number):
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
@@ -914,7 +915,7 @@ function x_JSONRPCErrorResponse(v: unknown, p: string, out: Issue[], d: number):
       x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["error"];
-    if (x4 === undefined) out.push(missing(p, "error"));
+    if (x4 === undefined) out.push(missing(p + "/error", "error"));
     else {
       x_Error(x4, p + "/error", out, d + 1);
     }
@@ -960,7 +961,7 @@ function x_URLElicitationRequiredError(v: unknown, p: string, out: Issue[], d: n
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
@@ -969,7 +970,7 @@ function x_URLElicitationRequiredError(v: unknown, p: string, out: Issue[], d: n
       x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["error"];
-    if (x4 === undefined) out.push(missing(p, "error"));
+    if (x4 === undefined) out.push(missing(p + "/error", "error"));
     else {
       x_Error(x4, p + "/error", out, d + 1);
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
@@ -977,19 +978,20 @@ function x_URLElicitationRequiredError(v: unknown, p: string, out: Issue[], d: n
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["code"];
-        if (x6 === undefined) out.push(missing(p + "/error", "code"));
+        if (x6 === undefined) out.push(missing(p + "/error" + "/code", "code"));
         else {
           if (!(x6 === -32042)) out.push(fail(p + "/error" + "/code", "-32042", x6));
         }
         const x7 = o5["data"];
-        if (x7 === undefined) out.push(missing(p + "/error", "data"));
+        if (x7 === undefined) out.push(missing(p + "/error" + "/data", "data"));
         else {
           if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
             out.push(fail(p + "/error" + "/data", "object", x7));
           else {
             const o8 = x7 as Readonly<Record<string, unknown>>;
             const x9 = o8["elicitations"];
-            if (x9 === undefined) out.push(missing(p + "/error" + "/data", "elicitations"));
+            if (x9 === undefined)
+              out.push(missing(p + "/error" + "/data" + "/elicitations", "elicitations"));
             else {
               if (!Array.isArray(x9))
                 out.push(fail(p + "/error" + "/data" + "/elicitations", "array", x9));
@@ -1102,18 +1104,18 @@ function x_CancelledNotification(v: unknown, p: string, out: Issue[], d: number)
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/cancelled"))
         out.push(fail(p + "/method", '"notifications/cancelled"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p, "params"));
+    if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
       x_CancelledNotificationParams(x4, p + "/params", out, d + 1);
     }
@@ -1151,17 +1153,17 @@ function x_InitializeRequestParams(v: unknown, p: string, out: Issue[], d: numbe
       }
     }
     const x5 = o1["protocolVersion"];
-    if (x5 === undefined) out.push(missing(p, "protocolVersion"));
+    if (x5 === undefined) out.push(missing(p + "/protocolVersion", "protocolVersion"));
     else {
       if (!(typeof x5 === "string")) out.push(fail(p + "/protocolVersion", "string", x5));
     }
     const x6 = o1["capabilities"];
-    if (x6 === undefined) out.push(missing(p, "capabilities"));
+    if (x6 === undefined) out.push(missing(p + "/capabilities", "capabilities"));
     else {
       x_ClientCapabilities(x6, p + "/capabilities", out, d + 1);
     }
     const x7 = o1["clientInfo"];
-    if (x7 === undefined) out.push(missing(p, "clientInfo"));
+    if (x7 === undefined) out.push(missing(p + "/clientInfo", "clientInfo"));
     else {
       x_Implementation(x7, p + "/clientInfo", out, d + 1);
     }
@@ -1195,22 +1197,22 @@ function x_InitializeRequest(v: unknown, p: string, out: Issue[], d: number): vo
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "initialize")) out.push(fail(p + "/method", '"initialize"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p, "params"));
+    if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
       x_InitializeRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p, "id"));
+    if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
     }
@@ -1243,17 +1245,17 @@ function x_InitializeResult(v: unknown, p: string, out: Issue[], d: number): voi
         out.push(fail(p + "/_meta", "object", x2));
     }
     const x4 = o1["protocolVersion"];
-    if (x4 === undefined) out.push(missing(p, "protocolVersion"));
+    if (x4 === undefined) out.push(missing(p + "/protocolVersion", "protocolVersion"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/protocolVersion", "string", x4));
     }
     const x5 = o1["capabilities"];
-    if (x5 === undefined) out.push(missing(p, "capabilities"));
+    if (x5 === undefined) out.push(missing(p + "/capabilities", "capabilities"));
     else {
       x_ServerCapabilities(x5, p + "/capabilities", out, d + 1);
     }
     const x6 = o1["serverInfo"];
-    if (x6 === undefined) out.push(missing(p, "serverInfo"));
+    if (x6 === undefined) out.push(missing(p + "/serverInfo", "serverInfo"));
     else {
       x_Implementation(x6, p + "/serverInfo", out, d + 1);
     }
@@ -1286,13 +1288,13 @@ function x_InitializedNotification(v: unknown, p: string, out: Issue[], d: numbe
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/initialized"))
         out.push(fail(p + "/method", '"notifications/initialized"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
@@ -1752,7 +1754,7 @@ function x_Icon(v: unknown, p: string, out: Issue[], _d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["src"];
-    if (x2 === undefined) out.push(missing(p, "src"));
+    if (x2 === undefined) out.push(missing(p + "/src", "src"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/src", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/src", "uri (format)", x2));
@@ -1852,7 +1854,7 @@ function x_BaseMetadata(v: unknown, p: string, out: Issue[], _d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p, "name"));
+    if (x2 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
@@ -1887,7 +1889,7 @@ function x_Implementation(v: unknown, p: string, out: Issue[], d: number): void 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p, "name"));
+    if (x2 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
@@ -1906,7 +1908,7 @@ function x_Implementation(v: unknown, p: string, out: Issue[], d: number): void 
       }
     }
     const x7 = o1["version"];
-    if (x7 === undefined) out.push(missing(p, "version"));
+    if (x7 === undefined) out.push(missing(p + "/version", "version"));
     else {
       if (!(typeof x7 === "string")) out.push(fail(p + "/version", "string", x7));
     }
@@ -1952,12 +1954,12 @@ function x_PingRequest(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "ping")) out.push(fail(p + "/method", '"ping"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
@@ -1966,7 +1968,7 @@ function x_PingRequest(v: unknown, p: string, out: Issue[], d: number): void {
       x_RequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p, "id"));
+    if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
     }
@@ -1999,12 +2001,12 @@ function x_ProgressNotificationParams(v: unknown, p: string, out: Issue[], d: nu
         out.push(fail(p + "/_meta", "object", x2));
     }
     const x4 = o1["progressToken"];
-    if (x4 === undefined) out.push(missing(p, "progressToken"));
+    if (x4 === undefined) out.push(missing(p + "/progressToken", "progressToken"));
     else {
       x_ProgressToken(x4, p + "/progressToken", out, d + 1);
     }
     const x5 = o1["progress"];
-    if (x5 === undefined) out.push(missing(p, "progress"));
+    if (x5 === undefined) out.push(missing(p + "/progress", "progress"));
     else {
       if (!(typeof x5 === "number" && Number.isFinite(x5)))
         out.push(fail(p + "/progress", "number", x5));
@@ -2043,18 +2045,18 @@ function x_ProgressNotification(v: unknown, p: string, out: Issue[], d: number):
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/progress"))
         out.push(fail(p + "/method", '"notifications/progress"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p, "params"));
+    if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
       x_ProgressNotificationParams(x4, p + "/params", out, d + 1);
     }
@@ -2121,12 +2123,12 @@ function x_PaginatedRequest(v: unknown, p: string, out: Issue[], d: number): voi
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
     const x3 = o1["method"];
-    if (x3 === undefined) out.push(missing(p, "method"));
+    if (x3 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/method", "string", x3));
     }
@@ -2135,7 +2137,7 @@ function x_PaginatedRequest(v: unknown, p: string, out: Issue[], d: number): voi
       x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p, "id"));
+    if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
     }
@@ -2192,12 +2194,12 @@ function x_ListResourcesRequest(v: unknown, p: string, out: Issue[], d: number):
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "resources/list")) out.push(fail(p + "/method", '"resources/list"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
@@ -2206,7 +2208,7 @@ function x_ListResourcesRequest(v: unknown, p: string, out: Issue[], d: number):
       x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p, "id"));
+    if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
     }
@@ -2239,7 +2241,7 @@ function x_ListResourcesResult(v: unknown, p: string, out: Issue[], d: number): 
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
     const x5 = o1["resources"];
-    if (x5 === undefined) out.push(missing(p, "resources"));
+    if (x5 === undefined) out.push(missing(p + "/resources", "resources"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/resources", "array", x5));
       else {
@@ -2286,13 +2288,13 @@ function x_ListResourceTemplatesRequest(v: unknown, p: string, out: Issue[], d: 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "resources/templates/list"))
         out.push(fail(p + "/method", '"resources/templates/list"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
@@ -2301,7 +2303,7 @@ function x_ListResourceTemplatesRequest(v: unknown, p: string, out: Issue[], d: 
       x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p, "id"));
+    if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
     }
@@ -2334,7 +2336,7 @@ function x_ListResourceTemplatesResult(v: unknown, p: string, out: Issue[], d: n
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
     const x5 = o1["resourceTemplates"];
-    if (x5 === undefined) out.push(missing(p, "resourceTemplates"));
+    if (x5 === undefined) out.push(missing(p + "/resourceTemplates", "resourceTemplates"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/resourceTemplates", "array", x5));
       else {
@@ -2390,7 +2392,7 @@ function x_ResourceRequestParams(v: unknown, p: string, out: Issue[], d: number)
       }
     }
     const x5 = o1["uri"];
-    if (x5 === undefined) out.push(missing(p, "uri"));
+    if (x5 === undefined) out.push(missing(p + "/uri", "uri"));
     else {
       if (!(typeof x5 === "string")) out.push(fail(p + "/uri", "string", x5));
       if (!(typeof x5 !== "string" || isUri(x5))) out.push(fail(p + "/uri", "uri (format)", x5));
@@ -2434,7 +2436,7 @@ function x_ReadResourceRequestParams(v: unknown, p: string, out: Issue[], d: num
       }
     }
     const x5 = o1["uri"];
-    if (x5 === undefined) out.push(missing(p, "uri"));
+    if (x5 === undefined) out.push(missing(p + "/uri", "uri"));
     else {
       if (!(typeof x5 === "string")) out.push(fail(p + "/uri", "string", x5));
       if (!(typeof x5 !== "string" || isUri(x5))) out.push(fail(p + "/uri", "uri (format)", x5));
@@ -2469,22 +2471,22 @@ function x_ReadResourceRequest(v: unknown, p: string, out: Issue[], d: number): 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "resources/read")) out.push(fail(p + "/method", '"resources/read"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p, "params"));
+    if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
       x_ReadResourceRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p, "id"));
+    if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
     }
@@ -2511,7 +2513,7 @@ function x_ReadResourceResult(v: unknown, p: string, out: Issue[], d: number): v
         out.push(fail(p + "/_meta", "object", x2));
     }
     const x4 = o1["contents"];
-    if (x4 === undefined) out.push(missing(p, "contents"));
+    if (x4 === undefined) out.push(missing(p + "/contents", "contents"));
     else {
       if (!Array.isArray(x4)) out.push(fail(p + "/contents", "array", x4));
       else {
@@ -2578,13 +2580,13 @@ function x_ResourceListChangedNotification(v: unknown, p: string, out: Issue[], 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/resources/list_changed"))
         out.push(fail(p + "/method", '"notifications/resources/list_changed"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
@@ -2623,7 +2625,7 @@ function x_SubscribeRequestParams(v: unknown, p: string, out: Issue[], d: number
       }
     }
     const x5 = o1["uri"];
-    if (x5 === undefined) out.push(missing(p, "uri"));
+    if (x5 === undefined) out.push(missing(p + "/uri", "uri"));
     else {
       if (!(typeof x5 === "string")) out.push(fail(p + "/uri", "string", x5));
       if (!(typeof x5 !== "string" || isUri(x5))) out.push(fail(p + "/uri", "uri (format)", x5));
@@ -2658,23 +2660,23 @@ function x_SubscribeRequest(v: unknown, p: string, out: Issue[], d: number): voi
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "resources/subscribe"))
         out.push(fail(p + "/method", '"resources/subscribe"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p, "params"));
+    if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
       x_SubscribeRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p, "id"));
+    if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
     }
@@ -2709,7 +2711,7 @@ function x_UnsubscribeRequestParams(v: unknown, p: string, out: Issue[], d: numb
       }
     }
     const x5 = o1["uri"];
-    if (x5 === undefined) out.push(missing(p, "uri"));
+    if (x5 === undefined) out.push(missing(p + "/uri", "uri"));
     else {
       if (!(typeof x5 === "string")) out.push(fail(p + "/uri", "string", x5));
       if (!(typeof x5 !== "string" || isUri(x5))) out.push(fail(p + "/uri", "uri (format)", x5));
@@ -2744,23 +2746,23 @@ function x_UnsubscribeRequest(v: unknown, p: string, out: Issue[], d: number): v
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "resources/unsubscribe"))
         out.push(fail(p + "/method", '"resources/unsubscribe"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p, "params"));
+    if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
       x_UnsubscribeRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p, "id"));
+    if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
     }
@@ -2793,7 +2795,7 @@ function x_ResourceUpdatedNotificationParams(
         out.push(fail(p + "/_meta", "object", x2));
     }
     const x4 = o1["uri"];
-    if (x4 === undefined) out.push(missing(p, "uri"));
+    if (x4 === undefined) out.push(missing(p + "/uri", "uri"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/uri", "string", x4));
       if (!(typeof x4 !== "string" || isUri(x4))) out.push(fail(p + "/uri", "uri (format)", x4));
@@ -2823,18 +2825,18 @@ function x_ResourceUpdatedNotification(v: unknown, p: string, out: Issue[], d: n
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/resources/updated"))
         out.push(fail(p + "/method", '"notifications/resources/updated"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p, "params"));
+    if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
       x_ResourceUpdatedNotificationParams(x4, p + "/params", out, d + 1);
     }
@@ -2871,7 +2873,7 @@ function x_Resource(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p, "name"));
+    if (x2 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
@@ -2890,7 +2892,7 @@ function x_Resource(v: unknown, p: string, out: Issue[], d: number): void {
       }
     }
     const x7 = o1["uri"];
-    if (x7 === undefined) out.push(missing(p, "uri"));
+    if (x7 === undefined) out.push(missing(p + "/uri", "uri"));
     else {
       if (!(typeof x7 === "string")) out.push(fail(p + "/uri", "string", x7));
       if (!(typeof x7 !== "string" || isUri(x7))) out.push(fail(p + "/uri", "uri (format)", x7));
@@ -2965,7 +2967,7 @@ function x_ResourceTemplate(v: unknown, p: string, out: Issue[], d: number): voi
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p, "name"));
+    if (x2 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
@@ -2984,7 +2986,7 @@ function x_ResourceTemplate(v: unknown, p: string, out: Issue[], d: number): voi
       }
     }
     const x7 = o1["uriTemplate"];
-    if (x7 === undefined) out.push(missing(p, "uriTemplate"));
+    if (x7 === undefined) out.push(missing(p + "/uriTemplate", "uriTemplate"));
     else {
       if (!(typeof x7 === "string")) out.push(fail(p + "/uriTemplate", "string", x7));
       if (!(typeof x7 !== "string" || isUriTemplate(x7)))
@@ -3043,7 +3045,7 @@ function x_ResourceContents(v: unknown, p: string, out: Issue[], _d: number): vo
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["uri"];
-    if (x2 === undefined) out.push(missing(p, "uri"));
+    if (x2 === undefined) out.push(missing(p + "/uri", "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
@@ -3085,7 +3087,7 @@ function x_TextResourceContents(v: unknown, p: string, out: Issue[], _d: number)
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["uri"];
-    if (x2 === undefined) out.push(missing(p, "uri"));
+    if (x2 === undefined) out.push(missing(p + "/uri", "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
@@ -3100,7 +3102,7 @@ function x_TextResourceContents(v: unknown, p: string, out: Issue[], _d: number)
         out.push(fail(p + "/_meta", "object", x4));
     }
     const x6 = o1["text"];
-    if (x6 === undefined) out.push(missing(p, "text"));
+    if (x6 === undefined) out.push(missing(p + "/text", "text"));
     else {
       if (!(typeof x6 === "string")) out.push(fail(p + "/text", "string", x6));
     }
@@ -3133,7 +3135,7 @@ function x_BlobResourceContents(v: unknown, p: string, out: Issue[], _d: number)
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["uri"];
-    if (x2 === undefined) out.push(missing(p, "uri"));
+    if (x2 === undefined) out.push(missing(p + "/uri", "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
@@ -3148,7 +3150,7 @@ function x_BlobResourceContents(v: unknown, p: string, out: Issue[], _d: number)
         out.push(fail(p + "/_meta", "object", x4));
     }
     const x6 = o1["blob"];
-    if (x6 === undefined) out.push(missing(p, "blob"));
+    if (x6 === undefined) out.push(missing(p + "/blob", "blob"));
     else {
       if (!(typeof x6 === "string")) out.push(fail(p + "/blob", "string", x6));
       if (!(typeof x6 !== "string" || isByte(x6))) out.push(fail(p + "/blob", "byte (format)", x6));
@@ -3180,12 +3182,12 @@ function x_ListPromptsRequest(v: unknown, p: string, out: Issue[], d: number): v
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "prompts/list")) out.push(fail(p + "/method", '"prompts/list"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
@@ -3194,7 +3196,7 @@ function x_ListPromptsRequest(v: unknown, p: string, out: Issue[], d: number): v
       x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p, "id"));
+    if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
     }
@@ -3227,7 +3229,7 @@ function x_ListPromptsResult(v: unknown, p: string, out: Issue[], d: number): vo
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
     const x5 = o1["prompts"];
-    if (x5 === undefined) out.push(missing(p, "prompts"));
+    if (x5 === undefined) out.push(missing(p + "/prompts", "prompts"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/prompts", "array", x5));
       else {
@@ -3284,7 +3286,7 @@ function x_GetPromptRequestParams(v: unknown, p: string, out: Issue[], d: number
       }
     }
     const x5 = o1["name"];
-    if (x5 === undefined) out.push(missing(p, "name"));
+    if (x5 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x5 === "string")) out.push(fail(p + "/name", "string", x5));
     }
@@ -3340,22 +3342,22 @@ function x_GetPromptRequest(v: unknown, p: string, out: Issue[], d: number): voi
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "prompts/get")) out.push(fail(p + "/method", '"prompts/get"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p, "params"));
+    if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
       x_GetPromptRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p, "id"));
+    if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
     }
@@ -3388,7 +3390,7 @@ function x_GetPromptResult(v: unknown, p: string, out: Issue[], d: number): void
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
     const x5 = o1["messages"];
-    if (x5 === undefined) out.push(missing(p, "messages"));
+    if (x5 === undefined) out.push(missing(p + "/messages", "messages"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/messages", "array", x5));
       else {
@@ -3439,7 +3441,7 @@ function x_Prompt(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p, "name"));
+    if (x2 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
@@ -3523,7 +3525,7 @@ function x_PromptArgument(v: unknown, p: string, out: Issue[], _d: number): void
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p, "name"));
+    if (x2 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
@@ -3578,12 +3580,12 @@ function x_PromptMessage(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["role"];
-    if (x2 === undefined) out.push(missing(p, "role"));
+    if (x2 === undefined) out.push(missing(p + "/role", "role"));
     else {
       x_Role(x2, p + "/role", out, d + 1);
     }
     const x3 = o1["content"];
-    if (x3 === undefined) out.push(missing(p, "content"));
+    if (x3 === undefined) out.push(missing(p + "/content", "content"));
     else {
       x_ContentBlock(x3, p + "/content", out, d + 1);
     }
@@ -3622,12 +3624,12 @@ function x_ResourceLink(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "resource_link")) out.push(fail(p + "/type", '"resource_link"', x2));
     }
     const x3 = o1["name"];
-    if (x3 === undefined) out.push(missing(p, "name"));
+    if (x3 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/name", "string", x3));
     }
@@ -3646,7 +3648,7 @@ function x_ResourceLink(v: unknown, p: string, out: Issue[], d: number): void {
       }
     }
     const x8 = o1["uri"];
-    if (x8 === undefined) out.push(missing(p, "uri"));
+    if (x8 === undefined) out.push(missing(p + "/uri", "uri"));
     else {
       if (!(typeof x8 === "string")) out.push(fail(p + "/uri", "string", x8));
       if (!(typeof x8 !== "string" || isUri(x8))) out.push(fail(p + "/uri", "uri (format)", x8));
@@ -3710,12 +3712,12 @@ function x_EmbeddedResource(v: unknown, p: string, out: Issue[], d: number): voi
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "resource")) out.push(fail(p + "/type", '"resource"', x2));
     }
     const x3 = o1["resource"];
-    if (x3 === undefined) out.push(missing(p, "resource"));
+    if (x3 === undefined) out.push(missing(p + "/resource", "resource"));
     else {
       if (!(g_TextResourceContents(x3, d + 1) || g_BlobResourceContents(x3, d + 1))) {
         const branches4: [string, Issue[]][] = [];
@@ -3773,13 +3775,13 @@ function x_PromptListChangedNotification(v: unknown, p: string, out: Issue[], d:
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/prompts/list_changed"))
         out.push(fail(p + "/method", '"notifications/prompts/list_changed"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
@@ -3809,12 +3811,12 @@ function x_ListToolsRequest(v: unknown, p: string, out: Issue[], d: number): voi
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "tools/list")) out.push(fail(p + "/method", '"tools/list"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
@@ -3823,7 +3825,7 @@ function x_ListToolsRequest(v: unknown, p: string, out: Issue[], d: number): voi
       x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p, "id"));
+    if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
     }
@@ -3856,7 +3858,7 @@ function x_ListToolsResult(v: unknown, p: string, out: Issue[], d: number): void
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
     const x5 = o1["tools"];
-    if (x5 === undefined) out.push(missing(p, "tools"));
+    if (x5 === undefined) out.push(missing(p + "/tools", "tools"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/tools", "array", x5));
       else {
@@ -3908,7 +3910,7 @@ function x_CallToolResult(v: unknown, p: string, out: Issue[], d: number): void 
         out.push(fail(p + "/_meta", "object", x2));
     }
     const x4 = o1["content"];
-    if (x4 === undefined) out.push(missing(p, "content"));
+    if (x4 === undefined) out.push(missing(p + "/content", "content"));
     else {
       if (!Array.isArray(x4)) out.push(fail(p + "/content", "array", x4));
       else {
@@ -3985,7 +3987,7 @@ function x_CallToolRequestParams(v: unknown, p: string, out: Issue[], d: number)
       x_TaskMetadata(x5, p + "/task", out, d + 1);
     }
     const x6 = o1["name"];
-    if (x6 === undefined) out.push(missing(p, "name"));
+    if (x6 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x6 === "string")) out.push(fail(p + "/name", "string", x6));
     }
@@ -4029,22 +4031,22 @@ function x_CallToolRequest(v: unknown, p: string, out: Issue[], d: number): void
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "tools/call")) out.push(fail(p + "/method", '"tools/call"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p, "params"));
+    if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
       x_CallToolRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p, "id"));
+    if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
     }
@@ -4068,13 +4070,13 @@ function x_ToolListChangedNotification(v: unknown, p: string, out: Issue[], d: n
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/tools/list_changed"))
         out.push(fail(p + "/method", '"notifications/tools/list_changed"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
@@ -4197,7 +4199,7 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p, "name"));
+    if (x2 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
@@ -4220,14 +4222,14 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
       if (!(typeof x7 === "string")) out.push(fail(p + "/description", "string", x7));
     }
     const x8 = o1["inputSchema"];
-    if (x8 === undefined) out.push(missing(p, "inputSchema"));
+    if (x8 === undefined) out.push(missing(p + "/inputSchema", "inputSchema"));
     else {
       if (typeof x8 !== "object" || x8 === null || Array.isArray(x8))
         out.push(fail(p + "/inputSchema", "object", x8));
       else {
         const o9 = x8 as Readonly<Record<string, unknown>>;
         const x10 = o9["type"];
-        if (x10 === undefined) out.push(missing(p + "/inputSchema", "type"));
+        if (x10 === undefined) out.push(missing(p + "/inputSchema" + "/type", "type"));
         else {
           if (!(x10 === "object")) out.push(fail(p + "/inputSchema" + "/type", '"object"', x10));
         }
@@ -4274,7 +4276,7 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const o20 = x19 as Readonly<Record<string, unknown>>;
         const x21 = o20["type"];
-        if (x21 === undefined) out.push(missing(p + "/outputSchema", "type"));
+        if (x21 === undefined) out.push(missing(p + "/outputSchema" + "/type", "type"));
         else {
           if (!(x21 === "object")) out.push(fail(p + "/outputSchema" + "/type", '"object"', x21));
         }
@@ -4496,7 +4498,7 @@ function x_RelatedTaskMetadata(v: unknown, p: string, out: Issue[], _d: number):
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["taskId"];
-    if (x2 === undefined) out.push(missing(p, "taskId"));
+    if (x2 === undefined) out.push(missing(p + "/taskId", "taskId"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/taskId", "string", x2));
     }
@@ -4528,12 +4530,12 @@ function x_Task(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["taskId"];
-    if (x2 === undefined) out.push(missing(p, "taskId"));
+    if (x2 === undefined) out.push(missing(p + "/taskId", "taskId"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/taskId", "string", x2));
     }
     const x3 = o1["status"];
-    if (x3 === undefined) out.push(missing(p, "status"));
+    if (x3 === undefined) out.push(missing(p + "/status", "status"));
     else {
       x_TaskStatus(x3, p + "/status", out, d + 1);
     }
@@ -4542,17 +4544,17 @@ function x_Task(v: unknown, p: string, out: Issue[], d: number): void {
       if (!(typeof x4 === "string")) out.push(fail(p + "/statusMessage", "string", x4));
     }
     const x5 = o1["createdAt"];
-    if (x5 === undefined) out.push(missing(p, "createdAt"));
+    if (x5 === undefined) out.push(missing(p + "/createdAt", "createdAt"));
     else {
       if (!(typeof x5 === "string")) out.push(fail(p + "/createdAt", "string", x5));
     }
     const x6 = o1["lastUpdatedAt"];
-    if (x6 === undefined) out.push(missing(p, "lastUpdatedAt"));
+    if (x6 === undefined) out.push(missing(p + "/lastUpdatedAt", "lastUpdatedAt"));
     else {
       if (!(typeof x6 === "string")) out.push(fail(p + "/lastUpdatedAt", "string", x6));
     }
     const x7 = o1["ttl"];
-    if (x7 === undefined) out.push(missing(p, "ttl"));
+    if (x7 === undefined) out.push(missing(p + "/ttl", "ttl"));
     else {
       if (!(Number.isInteger(x7) || x7 === null || x7 === null)) {
         const branches8: [string, Issue[]][] = [];
@@ -4609,7 +4611,7 @@ function x_CreateTaskResult(v: unknown, p: string, out: Issue[], d: number): voi
         out.push(fail(p + "/_meta", "object", x2));
     }
     const x4 = o1["task"];
-    if (x4 === undefined) out.push(missing(p, "task"));
+    if (x4 === undefined) out.push(missing(p + "/task", "task"));
     else {
       x_Task(x4, p + "/task", out, d + 1);
     }
@@ -4640,31 +4642,31 @@ function x_GetTaskRequest(v: unknown, p: string, out: Issue[], d: number): void 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "tasks/get")) out.push(fail(p + "/method", '"tasks/get"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p, "params"));
+    if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/params", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["taskId"];
-        if (x6 === undefined) out.push(missing(p + "/params", "taskId"));
+        if (x6 === undefined) out.push(missing(p + "/params" + "/taskId", "taskId"));
         else {
           if (!(typeof x6 === "string")) out.push(fail(p + "/params" + "/taskId", "string", x6));
         }
       }
     }
     const x7 = o1["id"];
-    if (x7 === undefined) out.push(missing(p, "id"));
+    if (x7 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x7, p + "/id", out, d + 1);
     }
@@ -4707,31 +4709,31 @@ function x_GetTaskPayloadRequest(v: unknown, p: string, out: Issue[], d: number)
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "tasks/result")) out.push(fail(p + "/method", '"tasks/result"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p, "params"));
+    if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/params", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["taskId"];
-        if (x6 === undefined) out.push(missing(p + "/params", "taskId"));
+        if (x6 === undefined) out.push(missing(p + "/params" + "/taskId", "taskId"));
         else {
           if (!(typeof x6 === "string")) out.push(fail(p + "/params" + "/taskId", "string", x6));
         }
       }
     }
     const x7 = o1["id"];
-    if (x7 === undefined) out.push(missing(p, "id"));
+    if (x7 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x7, p + "/id", out, d + 1);
     }
@@ -4790,31 +4792,31 @@ function x_CancelTaskRequest(v: unknown, p: string, out: Issue[], d: number): vo
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "tasks/cancel")) out.push(fail(p + "/method", '"tasks/cancel"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p, "params"));
+    if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/params", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["taskId"];
-        if (x6 === undefined) out.push(missing(p + "/params", "taskId"));
+        if (x6 === undefined) out.push(missing(p + "/params" + "/taskId", "taskId"));
         else {
           if (!(typeof x6 === "string")) out.push(fail(p + "/params" + "/taskId", "string", x6));
         }
       }
     }
     const x7 = o1["id"];
-    if (x7 === undefined) out.push(missing(p, "id"));
+    if (x7 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x7, p + "/id", out, d + 1);
     }
@@ -4857,12 +4859,12 @@ function x_ListTasksRequest(v: unknown, p: string, out: Issue[], d: number): voi
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "tasks/list")) out.push(fail(p + "/method", '"tasks/list"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
@@ -4871,7 +4873,7 @@ function x_ListTasksRequest(v: unknown, p: string, out: Issue[], d: number): voi
       x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p, "id"));
+    if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
     }
@@ -4904,7 +4906,7 @@ function x_ListTasksResult(v: unknown, p: string, out: Issue[], d: number): void
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
     const x5 = o1["tasks"];
-    if (x5 === undefined) out.push(missing(p, "tasks"));
+    if (x5 === undefined) out.push(missing(p + "/tasks", "tasks"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/tasks", "array", x5));
       else {
@@ -4958,18 +4960,18 @@ function x_TaskStatusNotification(v: unknown, p: string, out: Issue[], d: number
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/tasks/status"))
         out.push(fail(p + "/method", '"notifications/tasks/status"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p, "params"));
+    if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
       x_TaskStatusNotificationParams(x4, p + "/params", out, d + 1);
     }
@@ -5003,7 +5005,7 @@ function x_SetLevelRequestParams(v: unknown, p: string, out: Issue[], d: number)
       }
     }
     const x5 = o1["level"];
-    if (x5 === undefined) out.push(missing(p, "level"));
+    if (x5 === undefined) out.push(missing(p + "/level", "level"));
     else {
       x_LoggingLevel(x5, p + "/level", out, d + 1);
     }
@@ -5037,22 +5039,22 @@ function x_SetLevelRequest(v: unknown, p: string, out: Issue[], d: number): void
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "logging/setLevel")) out.push(fail(p + "/method", '"logging/setLevel"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p, "params"));
+    if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
       x_SetLevelRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p, "id"));
+    if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
     }
@@ -5082,7 +5084,7 @@ function x_LoggingMessageNotificationParams(v: unknown, p: string, out: Issue[],
         out.push(fail(p + "/_meta", "object", x2));
     }
     const x4 = o1["level"];
-    if (x4 === undefined) out.push(missing(p, "level"));
+    if (x4 === undefined) out.push(missing(p + "/level", "level"));
     else {
       x_LoggingLevel(x4, p + "/level", out, d + 1);
     }
@@ -5091,7 +5093,7 @@ function x_LoggingMessageNotificationParams(v: unknown, p: string, out: Issue[],
       if (!(typeof x5 === "string")) out.push(fail(p + "/logger", "string", x5));
     }
     const x6 = o1["data"];
-    if (x6 === undefined) out.push(missing(p, "data"));
+    if (x6 === undefined) out.push(missing(p + "/data", "data"));
   }
 }
 
@@ -5117,18 +5119,18 @@ function x_LoggingMessageNotification(v: unknown, p: string, out: Issue[], d: nu
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/message"))
         out.push(fail(p + "/method", '"notifications/message"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p, "params"));
+    if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
       x_LoggingMessageNotificationParams(x4, p + "/params", out, d + 1);
     }
@@ -5264,7 +5266,7 @@ function x_CreateMessageRequestParams(v: unknown, p: string, out: Issue[], d: nu
       x_TaskMetadata(x5, p + "/task", out, d + 1);
     }
     const x6 = o1["messages"];
-    if (x6 === undefined) out.push(missing(p, "messages"));
+    if (x6 === undefined) out.push(missing(p + "/messages", "messages"));
     else {
       if (!Array.isArray(x6)) out.push(fail(p + "/messages", "array", x6));
       else {
@@ -5317,7 +5319,7 @@ function x_CreateMessageRequestParams(v: unknown, p: string, out: Issue[], d: nu
         out.push(fail(p + "/temperature", "number", x16));
     }
     const x17 = o1["maxTokens"];
-    if (x17 === undefined) out.push(missing(p, "maxTokens"));
+    if (x17 === undefined) out.push(missing(p + "/maxTokens", "maxTokens"));
     else {
       if (!Number.isInteger(x17)) out.push(fail(p + "/maxTokens", "integer", x17));
     }
@@ -5448,23 +5450,23 @@ function x_CreateMessageRequest(v: unknown, p: string, out: Issue[], d: number):
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "sampling/createMessage"))
         out.push(fail(p + "/method", '"sampling/createMessage"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p, "params"));
+    if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
       x_CreateMessageRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p, "id"));
+    if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
     }
@@ -5508,12 +5510,12 @@ function x_CreateMessageResult(v: unknown, p: string, out: Issue[], d: number): 
         out.push(fail(p + "/_meta", "object", x2));
     }
     const x4 = o1["role"];
-    if (x4 === undefined) out.push(missing(p, "role"));
+    if (x4 === undefined) out.push(missing(p + "/role", "role"));
     else {
       x_Role(x4, p + "/role", out, d + 1);
     }
     const x5 = o1["content"];
-    if (x5 === undefined) out.push(missing(p, "content"));
+    if (x5 === undefined) out.push(missing(p + "/content", "content"));
     else {
       if (!(
         g_TextContent(x5, d + 1) ||
@@ -5571,7 +5573,7 @@ function x_CreateMessageResult(v: unknown, p: string, out: Issue[], d: number): 
       }
     }
     const x15 = o1["model"];
-    if (x15 === undefined) out.push(missing(p, "model"));
+    if (x15 === undefined) out.push(missing(p + "/model", "model"));
     else {
       if (!(typeof x15 === "string")) out.push(fail(p + "/model", "string", x15));
     }
@@ -5635,12 +5637,12 @@ function x_SamplingMessage(v: unknown, p: string, out: Issue[], d: number): void
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["role"];
-    if (x2 === undefined) out.push(missing(p, "role"));
+    if (x2 === undefined) out.push(missing(p + "/role", "role"));
     else {
       x_Role(x2, p + "/role", out, d + 1);
     }
     const x3 = o1["content"];
-    if (x3 === undefined) out.push(missing(p, "content"));
+    if (x3 === undefined) out.push(missing(p + "/content", "content"));
     else {
       if (!(
         g_TextContent(x3, d + 1) ||
@@ -5956,12 +5958,12 @@ function x_TextContent(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "text")) out.push(fail(p + "/type", '"text"', x2));
     }
     const x3 = o1["text"];
-    if (x3 === undefined) out.push(missing(p, "text"));
+    if (x3 === undefined) out.push(missing(p + "/text", "text"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/text", "string", x3));
     }
@@ -6004,18 +6006,18 @@ function x_ImageContent(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "image")) out.push(fail(p + "/type", '"image"', x2));
     }
     const x3 = o1["data"];
-    if (x3 === undefined) out.push(missing(p, "data"));
+    if (x3 === undefined) out.push(missing(p + "/data", "data"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/data", "string", x3));
       if (!(typeof x3 !== "string" || isByte(x3))) out.push(fail(p + "/data", "byte (format)", x3));
     }
     const x4 = o1["mimeType"];
-    if (x4 === undefined) out.push(missing(p, "mimeType"));
+    if (x4 === undefined) out.push(missing(p + "/mimeType", "mimeType"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/mimeType", "string", x4));
     }
@@ -6058,18 +6060,18 @@ function x_AudioContent(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "audio")) out.push(fail(p + "/type", '"audio"', x2));
     }
     const x3 = o1["data"];
-    if (x3 === undefined) out.push(missing(p, "data"));
+    if (x3 === undefined) out.push(missing(p + "/data", "data"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/data", "string", x3));
       if (!(typeof x3 !== "string" || isByte(x3))) out.push(fail(p + "/data", "byte (format)", x3));
     }
     const x4 = o1["mimeType"];
-    if (x4 === undefined) out.push(missing(p, "mimeType"));
+    if (x4 === undefined) out.push(missing(p + "/mimeType", "mimeType"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/mimeType", "string", x4));
     }
@@ -6111,22 +6113,22 @@ function x_ToolUseContent(v: unknown, p: string, out: Issue[], _d: number): void
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "tool_use")) out.push(fail(p + "/type", '"tool_use"', x2));
     }
     const x3 = o1["id"];
-    if (x3 === undefined) out.push(missing(p, "id"));
+    if (x3 === undefined) out.push(missing(p + "/id", "id"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/id", "string", x3));
     }
     const x4 = o1["name"];
-    if (x4 === undefined) out.push(missing(p, "name"));
+    if (x4 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/name", "string", x4));
     }
     const x5 = o1["input"];
-    if (x5 === undefined) out.push(missing(p, "input"));
+    if (x5 === undefined) out.push(missing(p + "/input", "input"));
     else {
       if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
         out.push(fail(p + "/input", "object", x5));
@@ -6172,17 +6174,17 @@ function x_ToolResultContent(v: unknown, p: string, out: Issue[], d: number): vo
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "tool_result")) out.push(fail(p + "/type", '"tool_result"', x2));
     }
     const x3 = o1["toolUseId"];
-    if (x3 === undefined) out.push(missing(p, "toolUseId"));
+    if (x3 === undefined) out.push(missing(p + "/toolUseId", "toolUseId"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/toolUseId", "string", x3));
     }
     const x4 = o1["content"];
-    if (x4 === undefined) out.push(missing(p, "content"));
+    if (x4 === undefined) out.push(missing(p + "/content", "content"));
     else {
       if (!Array.isArray(x4)) out.push(fail(p + "/content", "array", x4));
       else {
@@ -6374,7 +6376,7 @@ function x_CompleteRequestParams(v: unknown, p: string, out: Issue[], d: number)
       }
     }
     const x5 = o1["ref"];
-    if (x5 === undefined) out.push(missing(p, "ref"));
+    if (x5 === undefined) out.push(missing(p + "/ref", "ref"));
     else {
       if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
         out.push(fail(p + "/ref", "object (PromptReference | ResourceTemplateReference)", x5));
@@ -6406,19 +6408,19 @@ function x_CompleteRequestParams(v: unknown, p: string, out: Issue[], d: number)
       }
     }
     const x9 = o1["argument"];
-    if (x9 === undefined) out.push(missing(p, "argument"));
+    if (x9 === undefined) out.push(missing(p + "/argument", "argument"));
     else {
       if (typeof x9 !== "object" || x9 === null || Array.isArray(x9))
         out.push(fail(p + "/argument", "object", x9));
       else {
         const o10 = x9 as Readonly<Record<string, unknown>>;
         const x11 = o10["name"];
-        if (x11 === undefined) out.push(missing(p + "/argument", "name"));
+        if (x11 === undefined) out.push(missing(p + "/argument" + "/name", "name"));
         else {
           if (!(typeof x11 === "string")) out.push(fail(p + "/argument" + "/name", "string", x11));
         }
         const x12 = o10["value"];
-        if (x12 === undefined) out.push(missing(p + "/argument", "value"));
+        if (x12 === undefined) out.push(missing(p + "/argument" + "/value", "value"));
         else {
           if (!(typeof x12 === "string")) out.push(fail(p + "/argument" + "/value", "string", x12));
         }
@@ -6516,23 +6518,23 @@ function x_CompleteRequest(v: unknown, p: string, out: Issue[], d: number): void
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "completion/complete"))
         out.push(fail(p + "/method", '"completion/complete"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p, "params"));
+    if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
       x_CompleteRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p, "id"));
+    if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
     }
@@ -6559,14 +6561,14 @@ function x_CompleteResult(v: unknown, p: string, out: Issue[], _d: number): void
         out.push(fail(p + "/_meta", "object", x2));
     }
     const x4 = o1["completion"];
-    if (x4 === undefined) out.push(missing(p, "completion"));
+    if (x4 === undefined) out.push(missing(p + "/completion", "completion"));
     else {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/completion", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["values"];
-        if (x6 === undefined) out.push(missing(p + "/completion", "values"));
+        if (x6 === undefined) out.push(missing(p + "/completion" + "/values", "values"));
         else {
           if (!Array.isArray(x6)) out.push(fail(p + "/completion" + "/values", "array", x6));
           else {
@@ -6637,12 +6639,12 @@ function x_ResourceTemplateReference(v: unknown, p: string, out: Issue[], _d: nu
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "ref/resource")) out.push(fail(p + "/type", '"ref/resource"', x2));
     }
     const x3 = o1["uri"];
-    if (x3 === undefined) out.push(missing(p, "uri"));
+    if (x3 === undefined) out.push(missing(p + "/uri", "uri"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/uri", "string", x3));
       if (!(typeof x3 !== "string" || isUriTemplate(x3)))
@@ -6668,12 +6670,12 @@ function x_PromptReference(v: unknown, p: string, out: Issue[], _d: number): voi
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "ref/prompt")) out.push(fail(p + "/type", '"ref/prompt"', x2));
     }
     const x3 = o1["name"];
-    if (x3 === undefined) out.push(missing(p, "name"));
+    if (x3 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/name", "string", x3));
     }
@@ -6703,12 +6705,12 @@ function x_ListRootsRequest(v: unknown, p: string, out: Issue[], d: number): voi
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "roots/list")) out.push(fail(p + "/method", '"roots/list"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
@@ -6717,7 +6719,7 @@ function x_ListRootsRequest(v: unknown, p: string, out: Issue[], d: number): voi
       x_RequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p, "id"));
+    if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
     }
@@ -6744,7 +6746,7 @@ function x_ListRootsResult(v: unknown, p: string, out: Issue[], d: number): void
         out.push(fail(p + "/_meta", "object", x2));
     }
     const x4 = o1["roots"];
-    if (x4 === undefined) out.push(missing(p, "roots"));
+    if (x4 === undefined) out.push(missing(p + "/roots", "roots"));
     else {
       if (!Array.isArray(x4)) out.push(fail(p + "/roots", "array", x4));
       else {
@@ -6790,7 +6792,7 @@ function x_Root(v: unknown, p: string, out: Issue[], _d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["uri"];
-    if (x2 === undefined) out.push(missing(p, "uri"));
+    if (x2 === undefined) out.push(missing(p + "/uri", "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
@@ -6829,13 +6831,13 @@ function x_RootsListChangedNotification(v: unknown, p: string, out: Issue[], d: 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/roots/list_changed"))
         out.push(fail(p + "/method", '"notifications/roots/list_changed"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
@@ -6887,19 +6889,19 @@ function x_ElicitRequestFormParams(v: unknown, p: string, out: Issue[], d: numbe
       x_TaskMetadata(x6, p + "/task", out, d + 1);
     }
     const x7 = o1["message"];
-    if (x7 === undefined) out.push(missing(p, "message"));
+    if (x7 === undefined) out.push(missing(p + "/message", "message"));
     else {
       if (!(typeof x7 === "string")) out.push(fail(p + "/message", "string", x7));
     }
     const x8 = o1["requestedSchema"];
-    if (x8 === undefined) out.push(missing(p, "requestedSchema"));
+    if (x8 === undefined) out.push(missing(p + "/requestedSchema", "requestedSchema"));
     else {
       if (typeof x8 !== "object" || x8 === null || Array.isArray(x8))
         out.push(fail(p + "/requestedSchema", "object", x8));
       else {
         const o9 = x8 as Readonly<Record<string, unknown>>;
         const x10 = o9["type"];
-        if (x10 === undefined) out.push(missing(p + "/requestedSchema", "type"));
+        if (x10 === undefined) out.push(missing(p + "/requestedSchema" + "/type", "type"));
         else {
           if (!(x10 === "object"))
             out.push(fail(p + "/requestedSchema" + "/type", '"object"', x10));
@@ -6910,7 +6912,8 @@ function x_ElicitRequestFormParams(v: unknown, p: string, out: Issue[], d: numbe
             out.push(fail(p + "/requestedSchema" + "/$schema", "string", x11));
         }
         const x12 = o9["properties"];
-        if (x12 === undefined) out.push(missing(p + "/requestedSchema", "properties"));
+        if (x12 === undefined)
+          out.push(missing(p + "/requestedSchema" + "/properties", "properties"));
         else {
           if (typeof x12 !== "object" || x12 === null || Array.isArray(x12))
             out.push(fail(p + "/requestedSchema" + "/properties", "object", x12));
@@ -7011,7 +7014,7 @@ function x_ElicitRequestURLParams(v: unknown, p: string, out: Issue[], d: number
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["mode"];
-    if (x2 === undefined) out.push(missing(p, "mode"));
+    if (x2 === undefined) out.push(missing(p + "/mode", "mode"));
     else {
       if (!(x2 === "url")) out.push(fail(p + "/mode", '"url"', x2));
     }
@@ -7032,17 +7035,17 @@ function x_ElicitRequestURLParams(v: unknown, p: string, out: Issue[], d: number
       x_TaskMetadata(x6, p + "/task", out, d + 1);
     }
     const x7 = o1["message"];
-    if (x7 === undefined) out.push(missing(p, "message"));
+    if (x7 === undefined) out.push(missing(p + "/message", "message"));
     else {
       if (!(typeof x7 === "string")) out.push(fail(p + "/message", "string", x7));
     }
     const x8 = o1["elicitationId"];
-    if (x8 === undefined) out.push(missing(p, "elicitationId"));
+    if (x8 === undefined) out.push(missing(p + "/elicitationId", "elicitationId"));
     else {
       if (!(typeof x8 === "string")) out.push(fail(p + "/elicitationId", "string", x8));
     }
     const x9 = o1["url"];
-    if (x9 === undefined) out.push(missing(p, "url"));
+    if (x9 === undefined) out.push(missing(p + "/url", "url"));
     else {
       if (!(typeof x9 === "string")) out.push(fail(p + "/url", "string", x9));
       if (!(typeof x9 !== "string" || isUri(x9))) out.push(fail(p + "/url", "uri (format)", x9));
@@ -7098,22 +7101,22 @@ function x_ElicitRequest(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "elicitation/create")) out.push(fail(p + "/method", '"elicitation/create"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p, "params"));
+    if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
       x_ElicitRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p, "id"));
+    if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
     }
@@ -7280,7 +7283,7 @@ function x_StringSchema(v: unknown, p: string, out: Issue[], _d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "string")) out.push(fail(p + "/type", '"string"', x2));
     }
@@ -7359,7 +7362,7 @@ function x_NumberSchema(v: unknown, p: string, out: Issue[], _d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "number" || x2 === "integer")) {
         const branches3: [string, Issue[]][] = [];
@@ -7421,7 +7424,7 @@ function x_BooleanSchema(v: unknown, p: string, out: Issue[], _d: number): void 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "boolean")) out.push(fail(p + "/type", '"boolean"', x2));
     }
@@ -7461,7 +7464,7 @@ function x_UntitledSingleSelectEnumSchema(v: unknown, p: string, out: Issue[], _
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "string")) out.push(fail(p + "/type", '"string"', x2));
     }
@@ -7474,7 +7477,7 @@ function x_UntitledSingleSelectEnumSchema(v: unknown, p: string, out: Issue[], _
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
     const x5 = o1["enum"];
-    if (x5 === undefined) out.push(missing(p, "enum"));
+    if (x5 === undefined) out.push(missing(p + "/enum", "enum"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/enum", "array", x5));
       else {
@@ -7523,7 +7526,7 @@ function x_TitledSingleSelectEnumSchema(v: unknown, p: string, out: Issue[], _d:
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "string")) out.push(fail(p + "/type", '"string"', x2));
     }
@@ -7536,7 +7539,7 @@ function x_TitledSingleSelectEnumSchema(v: unknown, p: string, out: Issue[], _d:
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
     const x5 = o1["oneOf"];
-    if (x5 === undefined) out.push(missing(p, "oneOf"));
+    if (x5 === undefined) out.push(missing(p + "/oneOf", "oneOf"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/oneOf", "array", x5));
       else {
@@ -7547,13 +7550,13 @@ function x_TitledSingleSelectEnumSchema(v: unknown, p: string, out: Issue[], _d:
           else {
             const o8 = a6[i7] as Readonly<Record<string, unknown>>;
             const x9 = o8["const"];
-            if (x9 === undefined) out.push(missing(p + "/oneOf" + "/" + i7, "const"));
+            if (x9 === undefined) out.push(missing(p + "/oneOf" + "/" + i7 + "/const", "const"));
             else {
               if (!(typeof x9 === "string"))
                 out.push(fail(p + "/oneOf" + "/" + i7 + "/const", "string", x9));
             }
             const x10 = o8["title"];
-            if (x10 === undefined) out.push(missing(p + "/oneOf" + "/" + i7, "title"));
+            if (x10 === undefined) out.push(missing(p + "/oneOf" + "/" + i7 + "/title", "title"));
             else {
               if (!(typeof x10 === "string"))
                 out.push(fail(p + "/oneOf" + "/" + i7 + "/title", "string", x10));
@@ -7642,7 +7645,7 @@ function x_UntitledMultiSelectEnumSchema(v: unknown, p: string, out: Issue[], _d
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "array")) out.push(fail(p + "/type", '"array"', x2));
     }
@@ -7663,19 +7666,19 @@ function x_UntitledMultiSelectEnumSchema(v: unknown, p: string, out: Issue[], _d
       if (!Number.isInteger(x6)) out.push(fail(p + "/maxItems", "integer", x6));
     }
     const x7 = o1["items"];
-    if (x7 === undefined) out.push(missing(p, "items"));
+    if (x7 === undefined) out.push(missing(p + "/items", "items"));
     else {
       if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
         out.push(fail(p + "/items", "object", x7));
       else {
         const o8 = x7 as Readonly<Record<string, unknown>>;
         const x9 = o8["type"];
-        if (x9 === undefined) out.push(missing(p + "/items", "type"));
+        if (x9 === undefined) out.push(missing(p + "/items" + "/type", "type"));
         else {
           if (!(x9 === "string")) out.push(fail(p + "/items" + "/type", '"string"', x9));
         }
         const x10 = o8["enum"];
-        if (x10 === undefined) out.push(missing(p + "/items", "enum"));
+        if (x10 === undefined) out.push(missing(p + "/items" + "/enum", "enum"));
         else {
           if (!Array.isArray(x10)) out.push(fail(p + "/items" + "/enum", "array", x10));
           else {
@@ -7757,7 +7760,7 @@ function x_TitledMultiSelectEnumSchema(v: unknown, p: string, out: Issue[], _d: 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "array")) out.push(fail(p + "/type", '"array"', x2));
     }
@@ -7778,14 +7781,14 @@ function x_TitledMultiSelectEnumSchema(v: unknown, p: string, out: Issue[], _d: 
       if (!Number.isInteger(x6)) out.push(fail(p + "/maxItems", "integer", x6));
     }
     const x7 = o1["items"];
-    if (x7 === undefined) out.push(missing(p, "items"));
+    if (x7 === undefined) out.push(missing(p + "/items", "items"));
     else {
       if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
         out.push(fail(p + "/items", "object", x7));
       else {
         const o8 = x7 as Readonly<Record<string, unknown>>;
         const x9 = o8["anyOf"];
-        if (x9 === undefined) out.push(missing(p + "/items", "anyOf"));
+        if (x9 === undefined) out.push(missing(p + "/items" + "/anyOf", "anyOf"));
         else {
           if (!Array.isArray(x9)) out.push(fail(p + "/items" + "/anyOf", "array", x9));
           else {
@@ -7797,14 +7800,14 @@ function x_TitledMultiSelectEnumSchema(v: unknown, p: string, out: Issue[], _d: 
                 const o12 = a10[i11] as Readonly<Record<string, unknown>>;
                 const x13 = o12["const"];
                 if (x13 === undefined)
-                  out.push(missing(p + "/items" + "/anyOf" + "/" + i11, "const"));
+                  out.push(missing(p + "/items" + "/anyOf" + "/" + i11 + "/const", "const"));
                 else {
                   if (!(typeof x13 === "string"))
                     out.push(fail(p + "/items" + "/anyOf" + "/" + i11 + "/const", "string", x13));
                 }
                 const x14 = o12["title"];
                 if (x14 === undefined)
-                  out.push(missing(p + "/items" + "/anyOf" + "/" + i11, "title"));
+                  out.push(missing(p + "/items" + "/anyOf" + "/" + i11 + "/title", "title"));
                 else {
                   if (!(typeof x14 === "string"))
                     out.push(fail(p + "/items" + "/anyOf" + "/" + i11 + "/title", "string", x14));
@@ -7913,7 +7916,7 @@ function x_LegacyTitledEnumSchema(v: unknown, p: string, out: Issue[], _d: numbe
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "string")) out.push(fail(p + "/type", '"string"', x2));
     }
@@ -7926,7 +7929,7 @@ function x_LegacyTitledEnumSchema(v: unknown, p: string, out: Issue[], _d: numbe
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
     const x5 = o1["enum"];
-    if (x5 === undefined) out.push(missing(p, "enum"));
+    if (x5 === undefined) out.push(missing(p + "/enum", "enum"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/enum", "array", x5));
       else {
@@ -8106,7 +8109,7 @@ function x_ElicitResult(v: unknown, p: string, out: Issue[], d: number): void {
         out.push(fail(p + "/_meta", "object", x2));
     }
     const x4 = o1["action"];
-    if (x4 === undefined) out.push(missing(p, "action"));
+    if (x4 === undefined) out.push(missing(p + "/action", "action"));
     else {
       if (!(x4 === "accept" || x4 === "decline" || x4 === "cancel")) {
         const branches5: [string, Issue[]][] = [];
@@ -8248,25 +8251,25 @@ function x_ElicitationCompleteNotification(v: unknown, p: string, out: Issue[], 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/elicitation/complete"))
         out.push(fail(p + "/method", '"notifications/elicitation/complete"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p, "params"));
+    if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/params", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["elicitationId"];
-        if (x6 === undefined) out.push(missing(p + "/params", "elicitationId"));
+        if (x6 === undefined) out.push(missing(p + "/params" + "/elicitationId", "elicitationId"));
         else {
           if (!(typeof x6 === "string"))
             out.push(fail(p + "/params" + "/elicitationId", "string", x6));

@@ -114,9 +114,10 @@ function fail(path: string, expected: string, v: unknown): Issue {
   return { path, expected, message: `expected ${expected}, got ${got(v)}` };
 }
 
+/** `path` already ends in the property's escaped JSON Pointer segment (printed at generation time). */
 function missing(path: string, name: string): Issue {
   return {
-    path: `${path}/${pointer(name)}`,
+    path,
     expected: "required property",
     message: `missing required property ${JSON.stringify(name)}`,
   };
@@ -656,7 +657,13 @@ function x_RequestMetaObject(v: unknown, p: string, out: Issue[], d: number): vo
       x_ProgressToken(x2, p + "/progressToken", out, d + 1);
     }
     const x3 = o1["io.modelcontextprotocol/protocolVersion"];
-    if (x3 === undefined) out.push(missing(p, "io.modelcontextprotocol/protocolVersion"));
+    if (x3 === undefined)
+      out.push(
+        missing(
+          p + "/io.modelcontextprotocol~1protocolVersion",
+          "io.modelcontextprotocol/protocolVersion",
+        ),
+      );
     else {
       if (!(typeof x3 === "string"))
         out.push(fail(p + "/io.modelcontextprotocol~1protocolVersion", "string", x3));
@@ -666,7 +673,13 @@ function x_RequestMetaObject(v: unknown, p: string, out: Issue[], d: number): vo
       x_Implementation(x4, p + "/io.modelcontextprotocol~1clientInfo", out, d + 1);
     }
     const x5 = o1["io.modelcontextprotocol/clientCapabilities"];
-    if (x5 === undefined) out.push(missing(p, "io.modelcontextprotocol/clientCapabilities"));
+    if (x5 === undefined)
+      out.push(
+        missing(
+          p + "/io.modelcontextprotocol~1clientCapabilities",
+          "io.modelcontextprotocol/clientCapabilities",
+        ),
+      );
     else {
       x_ClientCapabilities(x5, p + "/io.modelcontextprotocol~1clientCapabilities", out, d + 1);
     }
@@ -757,7 +770,7 @@ function x_RequestParams(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
-    if (x2 === undefined) out.push(missing(p, "_meta"));
+    if (x2 === undefined) out.push(missing(p + "/_meta", "_meta"));
     else {
       x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
     }
@@ -779,7 +792,7 @@ function x_Request(v: unknown, p: string, out: Issue[], _d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/method", "string", x2));
     }
@@ -830,7 +843,7 @@ function x_Notification(v: unknown, p: string, out: Issue[], _d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/method", "string", x2));
     }
@@ -874,7 +887,7 @@ function x_Result(v: unknown, p: string, out: Issue[], d: number): void {
       x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["resultType"];
-    if (x3 === undefined) out.push(missing(p, "resultType"));
+    if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
     else {
       x_ResultType(x3, p + "/resultType", out, d + 1);
     }
@@ -896,12 +909,12 @@ function x_Error(v: unknown, p: string, out: Issue[], _d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["code"];
-    if (x2 === undefined) out.push(missing(p, "code"));
+    if (x2 === undefined) out.push(missing(p + "/code", "code"));
     else {
       if (!Number.isInteger(x2)) out.push(fail(p + "/code", "integer", x2));
     }
     const x3 = o1["message"];
-    if (x3 === undefined) out.push(missing(p, "message"));
+    if (x3 === undefined) out.push(missing(p + "/message", "message"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/message", "string", x3));
     }
@@ -948,12 +961,12 @@ function x_JSONRPCRequest(v: unknown, p: string, out: Issue[], d: number): void 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
     const x3 = o1["method"];
-    if (x3 === undefined) out.push(missing(p, "method"));
+    if (x3 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/method", "string", x3));
     }
@@ -963,7 +976,7 @@ function x_JSONRPCRequest(v: unknown, p: string, out: Issue[], d: number): void 
         out.push(fail(p + "/params", "object", x4));
     }
     const x6 = o1["id"];
-    if (x6 === undefined) out.push(missing(p, "id"));
+    if (x6 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x6, p + "/id", out, d + 1);
     }
@@ -992,12 +1005,12 @@ function x_JSONRPCNotification(v: unknown, p: string, out: Issue[], _d: number):
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
     const x3 = o1["method"];
-    if (x3 === undefined) out.push(missing(p, "method"));
+    if (x3 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/method", "string", x3));
     }
@@ -1031,17 +1044,17 @@ function x_JSONRPCResultResponse(v: unknown, p: string, out: Issue[], d: number)
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
     const x3 = o1["id"];
-    if (x3 === undefined) out.push(missing(p, "id"));
+    if (x3 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["result"];
-    if (x4 === undefined) out.push(missing(p, "result"));
+    if (x4 === undefined) out.push(missing(p + "/result", "result"));
     else {
       x_Result(x4, p + "/result", out, d + 1);
     }
@@ -1065,7 +1078,7 @@ function x_JSONRPCErrorResponse(v: unknown, p: string, out: Issue[], d: number):
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
@@ -1074,7 +1087,7 @@ function x_JSONRPCErrorResponse(v: unknown, p: string, out: Issue[], d: number):
       x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["error"];
-    if (x4 === undefined) out.push(missing(p, "error"));
+    if (x4 === undefined) out.push(missing(p + "/error", "error"));
     else {
       x_Error(x4, p + "/error", out, d + 1);
     }
@@ -1117,12 +1130,12 @@ function x_ParseError(v: unknown, p: string, out: Issue[], _d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["code"];
-    if (x2 === undefined) out.push(missing(p, "code"));
+    if (x2 === undefined) out.push(missing(p + "/code", "code"));
     else {
       if (!(x2 === -32700)) out.push(fail(p + "/code", "-32700", x2));
     }
     const x3 = o1["message"];
-    if (x3 === undefined) out.push(missing(p, "message"));
+    if (x3 === undefined) out.push(missing(p + "/message", "message"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/message", "string", x3));
     }
@@ -1144,12 +1157,12 @@ function x_InvalidRequestError(v: unknown, p: string, out: Issue[], _d: number):
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["code"];
-    if (x2 === undefined) out.push(missing(p, "code"));
+    if (x2 === undefined) out.push(missing(p + "/code", "code"));
     else {
       if (!(x2 === -32600)) out.push(fail(p + "/code", "-32600", x2));
     }
     const x3 = o1["message"];
-    if (x3 === undefined) out.push(missing(p, "message"));
+    if (x3 === undefined) out.push(missing(p + "/message", "message"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/message", "string", x3));
     }
@@ -1171,12 +1184,12 @@ function x_MethodNotFoundError(v: unknown, p: string, out: Issue[], _d: number):
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["code"];
-    if (x2 === undefined) out.push(missing(p, "code"));
+    if (x2 === undefined) out.push(missing(p + "/code", "code"));
     else {
       if (!(x2 === -32601)) out.push(fail(p + "/code", "-32601", x2));
     }
     const x3 = o1["message"];
-    if (x3 === undefined) out.push(missing(p, "message"));
+    if (x3 === undefined) out.push(missing(p + "/message", "message"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/message", "string", x3));
     }
@@ -1198,12 +1211,12 @@ function x_InvalidParamsError(v: unknown, p: string, out: Issue[], _d: number): 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["code"];
-    if (x2 === undefined) out.push(missing(p, "code"));
+    if (x2 === undefined) out.push(missing(p + "/code", "code"));
     else {
       if (!(x2 === -32602)) out.push(fail(p + "/code", "-32602", x2));
     }
     const x3 = o1["message"];
-    if (x3 === undefined) out.push(missing(p, "message"));
+    if (x3 === undefined) out.push(missing(p + "/message", "message"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/message", "string", x3));
     }
@@ -1225,12 +1238,12 @@ function x_InternalError(v: unknown, p: string, out: Issue[], _d: number): void 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["code"];
-    if (x2 === undefined) out.push(missing(p, "code"));
+    if (x2 === undefined) out.push(missing(p + "/code", "code"));
     else {
       if (!(x2 === -32603)) out.push(fail(p + "/code", "-32603", x2));
     }
     const x3 = o1["message"];
-    if (x3 === undefined) out.push(missing(p, "message"));
+    if (x3 === undefined) out.push(missing(p + "/message", "message"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/message", "string", x3));
     }
@@ -1254,7 +1267,7 @@ function x_HeaderMismatchError(v: unknown, p: string, out: Issue[], d: number): 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
@@ -1263,7 +1276,7 @@ function x_HeaderMismatchError(v: unknown, p: string, out: Issue[], d: number): 
       x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["error"];
-    if (x4 === undefined) out.push(missing(p, "error"));
+    if (x4 === undefined) out.push(missing(p + "/error", "error"));
     else {
       x_Error(x4, p + "/error", out, d + 1);
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
@@ -1271,7 +1284,7 @@ function x_HeaderMismatchError(v: unknown, p: string, out: Issue[], d: number): 
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["code"];
-        if (x6 === undefined) out.push(missing(p + "/error", "code"));
+        if (x6 === undefined) out.push(missing(p + "/error" + "/code", "code"));
         else {
           if (!(x6 === -32020)) out.push(fail(p + "/error" + "/code", "-32020", x6));
         }
@@ -1306,7 +1319,7 @@ function x_UnsupportedProtocolVersionError(v: unknown, p: string, out: Issue[], 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
@@ -1315,7 +1328,7 @@ function x_UnsupportedProtocolVersionError(v: unknown, p: string, out: Issue[], 
       x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["error"];
-    if (x4 === undefined) out.push(missing(p, "error"));
+    if (x4 === undefined) out.push(missing(p + "/error", "error"));
     else {
       x_Error(x4, p + "/error", out, d + 1);
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
@@ -1323,19 +1336,20 @@ function x_UnsupportedProtocolVersionError(v: unknown, p: string, out: Issue[], 
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["code"];
-        if (x6 === undefined) out.push(missing(p + "/error", "code"));
+        if (x6 === undefined) out.push(missing(p + "/error" + "/code", "code"));
         else {
           if (!(x6 === -32022)) out.push(fail(p + "/error" + "/code", "-32022", x6));
         }
         const x7 = o5["data"];
-        if (x7 === undefined) out.push(missing(p + "/error", "data"));
+        if (x7 === undefined) out.push(missing(p + "/error" + "/data", "data"));
         else {
           if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
             out.push(fail(p + "/error" + "/data", "object", x7));
           else {
             const o8 = x7 as Readonly<Record<string, unknown>>;
             const x9 = o8["supported"];
-            if (x9 === undefined) out.push(missing(p + "/error" + "/data", "supported"));
+            if (x9 === undefined)
+              out.push(missing(p + "/error" + "/data" + "/supported", "supported"));
             else {
               if (!Array.isArray(x9))
                 out.push(fail(p + "/error" + "/data" + "/supported", "array", x9));
@@ -1350,7 +1364,8 @@ function x_UnsupportedProtocolVersionError(v: unknown, p: string, out: Issue[], 
               }
             }
             const x12 = o8["requested"];
-            if (x12 === undefined) out.push(missing(p + "/error" + "/data", "requested"));
+            if (x12 === undefined)
+              out.push(missing(p + "/error" + "/data" + "/requested", "requested"));
             else {
               if (!(typeof x12 === "string"))
                 out.push(fail(p + "/error" + "/data" + "/requested", "string", x12));
@@ -1418,7 +1433,7 @@ function x_MissingRequiredClientCapabilityError(
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
@@ -1427,7 +1442,7 @@ function x_MissingRequiredClientCapabilityError(
       x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["error"];
-    if (x4 === undefined) out.push(missing(p, "error"));
+    if (x4 === undefined) out.push(missing(p + "/error", "error"));
     else {
       x_Error(x4, p + "/error", out, d + 1);
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
@@ -1435,19 +1450,22 @@ function x_MissingRequiredClientCapabilityError(
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["code"];
-        if (x6 === undefined) out.push(missing(p + "/error", "code"));
+        if (x6 === undefined) out.push(missing(p + "/error" + "/code", "code"));
         else {
           if (!(x6 === -32021)) out.push(fail(p + "/error" + "/code", "-32021", x6));
         }
         const x7 = o5["data"];
-        if (x7 === undefined) out.push(missing(p + "/error", "data"));
+        if (x7 === undefined) out.push(missing(p + "/error" + "/data", "data"));
         else {
           if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
             out.push(fail(p + "/error" + "/data", "object", x7));
           else {
             const o8 = x7 as Readonly<Record<string, unknown>>;
             const x9 = o8["requiredCapabilities"];
-            if (x9 === undefined) out.push(missing(p + "/error" + "/data", "requiredCapabilities"));
+            if (x9 === undefined)
+              out.push(
+                missing(p + "/error" + "/data" + "/requiredCapabilities", "requiredCapabilities"),
+              );
             else {
               x_ClientCapabilities(
                 x9,
@@ -1631,7 +1649,7 @@ function x_InputRequiredResult(v: unknown, p: string, out: Issue[], d: number): 
       x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["resultType"];
-    if (x3 === undefined) out.push(missing(p, "resultType"));
+    if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
     else {
       x_ResultType(x3, p + "/resultType", out, d + 1);
     }
@@ -1663,7 +1681,7 @@ function x_InputResponseRequestParams(v: unknown, p: string, out: Issue[], d: nu
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
-    if (x2 === undefined) out.push(missing(p, "_meta"));
+    if (x2 === undefined) out.push(missing(p + "/_meta", "_meta"));
     else {
       x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
     }
@@ -1699,7 +1717,7 @@ function x_CancelledNotificationParams(v: unknown, p: string, out: Issue[], d: n
       x_NotificationMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["requestId"];
-    if (x3 === undefined) out.push(missing(p, "requestId"));
+    if (x3 === undefined) out.push(missing(p + "/requestId", "requestId"));
     else {
       x_RequestId(x3, p + "/requestId", out, d + 1);
     }
@@ -1727,18 +1745,18 @@ function x_CancelledNotification(v: unknown, p: string, out: Issue[], d: number)
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/cancelled"))
         out.push(fail(p + "/method", '"notifications/cancelled"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p, "params"));
+    if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
       x_CancelledNotificationParams(x4, p + "/params", out, d + 1);
     }
@@ -1764,22 +1782,22 @@ function x_DiscoverRequest(v: unknown, p: string, out: Issue[], d: number): void
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "server/discover")) out.push(fail(p + "/method", '"server/discover"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p, "params"));
+    if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
       x_RequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p, "id"));
+    if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
     }
@@ -1816,18 +1834,18 @@ function x_DiscoverResult(v: unknown, p: string, out: Issue[], d: number): void 
       x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["resultType"];
-    if (x3 === undefined) out.push(missing(p, "resultType"));
+    if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
     else {
       x_ResultType(x3, p + "/resultType", out, d + 1);
     }
     const x4 = o1["ttlMs"];
-    if (x4 === undefined) out.push(missing(p, "ttlMs"));
+    if (x4 === undefined) out.push(missing(p + "/ttlMs", "ttlMs"));
     else {
       if (!Number.isInteger(x4)) out.push(fail(p + "/ttlMs", "integer", x4));
       if (!(typeof x4 !== "number" || x4 >= 0)) out.push(fail(p + "/ttlMs", ">= 0 (minimum)", x4));
     }
     const x5 = o1["cacheScope"];
-    if (x5 === undefined) out.push(missing(p, "cacheScope"));
+    if (x5 === undefined) out.push(missing(p + "/cacheScope", "cacheScope"));
     else {
       if (!(x5 === "public" || x5 === "private")) {
         const branches6: [string, Issue[]][] = [];
@@ -1845,7 +1863,7 @@ function x_DiscoverResult(v: unknown, p: string, out: Issue[], d: number): void 
       }
     }
     const x9 = o1["supportedVersions"];
-    if (x9 === undefined) out.push(missing(p, "supportedVersions"));
+    if (x9 === undefined) out.push(missing(p + "/supportedVersions", "supportedVersions"));
     else {
       if (!Array.isArray(x9)) out.push(fail(p + "/supportedVersions", "array", x9));
       else {
@@ -1857,7 +1875,7 @@ function x_DiscoverResult(v: unknown, p: string, out: Issue[], d: number): void 
       }
     }
     const x12 = o1["capabilities"];
-    if (x12 === undefined) out.push(missing(p, "capabilities"));
+    if (x12 === undefined) out.push(missing(p + "/capabilities", "capabilities"));
     else {
       x_ServerCapabilities(x12, p + "/capabilities", out, d + 1);
     }
@@ -1895,17 +1913,17 @@ function x_DiscoverResultResponse(v: unknown, p: string, out: Issue[], d: number
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
     const x3 = o1["id"];
-    if (x3 === undefined) out.push(missing(p, "id"));
+    if (x3 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["result"];
-    if (x4 === undefined) out.push(missing(p, "result"));
+    if (x4 === undefined) out.push(missing(p + "/result", "result"));
     else {
       x_DiscoverResult(x4, p + "/result", out, d + 1);
     }
@@ -2206,7 +2224,7 @@ function x_Icon(v: unknown, p: string, out: Issue[], _d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["src"];
-    if (x2 === undefined) out.push(missing(p, "src"));
+    if (x2 === undefined) out.push(missing(p + "/src", "src"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/src", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/src", "uri (format)", x2));
@@ -2306,7 +2324,7 @@ function x_BaseMetadata(v: unknown, p: string, out: Issue[], _d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p, "name"));
+    if (x2 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
@@ -2341,7 +2359,7 @@ function x_Implementation(v: unknown, p: string, out: Issue[], d: number): void 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p, "name"));
+    if (x2 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
@@ -2360,7 +2378,7 @@ function x_Implementation(v: unknown, p: string, out: Issue[], d: number): void 
       }
     }
     const x7 = o1["version"];
-    if (x7 === undefined) out.push(missing(p, "version"));
+    if (x7 === undefined) out.push(missing(p + "/version", "version"));
     else {
       if (!(typeof x7 === "string")) out.push(fail(p + "/version", "string", x7));
     }
@@ -2412,12 +2430,12 @@ function x_ProgressNotificationParams(v: unknown, p: string, out: Issue[], d: nu
       x_NotificationMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["progressToken"];
-    if (x3 === undefined) out.push(missing(p, "progressToken"));
+    if (x3 === undefined) out.push(missing(p + "/progressToken", "progressToken"));
     else {
       x_ProgressToken(x3, p + "/progressToken", out, d + 1);
     }
     const x4 = o1["progress"];
-    if (x4 === undefined) out.push(missing(p, "progress"));
+    if (x4 === undefined) out.push(missing(p + "/progress", "progress"));
     else {
       if (!(typeof x4 === "number" && Number.isFinite(x4)))
         out.push(fail(p + "/progress", "number", x4));
@@ -2451,18 +2469,18 @@ function x_ProgressNotification(v: unknown, p: string, out: Issue[], d: number):
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/progress"))
         out.push(fail(p + "/method", '"notifications/progress"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p, "params"));
+    if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
       x_ProgressNotificationParams(x4, p + "/params", out, d + 1);
     }
@@ -2484,7 +2502,7 @@ function x_PaginatedRequestParams(v: unknown, p: string, out: Issue[], d: number
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
-    if (x2 === undefined) out.push(missing(p, "_meta"));
+    if (x2 === undefined) out.push(missing(p + "/_meta", "_meta"));
     else {
       x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
     }
@@ -2514,22 +2532,22 @@ function x_PaginatedRequest(v: unknown, p: string, out: Issue[], d: number): voi
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
     const x3 = o1["method"];
-    if (x3 === undefined) out.push(missing(p, "method"));
+    if (x3 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/method", "string", x3));
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p, "params"));
+    if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
       x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p, "id"));
+    if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
     }
@@ -2557,7 +2575,7 @@ function x_PaginatedResult(v: unknown, p: string, out: Issue[], d: number): void
       x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["resultType"];
-    if (x3 === undefined) out.push(missing(p, "resultType"));
+    if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
     else {
       x_ResultType(x3, p + "/resultType", out, d + 1);
     }
@@ -2592,18 +2610,18 @@ function x_CacheableResult(v: unknown, p: string, out: Issue[], d: number): void
       x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["resultType"];
-    if (x3 === undefined) out.push(missing(p, "resultType"));
+    if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
     else {
       x_ResultType(x3, p + "/resultType", out, d + 1);
     }
     const x4 = o1["ttlMs"];
-    if (x4 === undefined) out.push(missing(p, "ttlMs"));
+    if (x4 === undefined) out.push(missing(p + "/ttlMs", "ttlMs"));
     else {
       if (!Number.isInteger(x4)) out.push(fail(p + "/ttlMs", "integer", x4));
       if (!(typeof x4 !== "number" || x4 >= 0)) out.push(fail(p + "/ttlMs", ">= 0 (minimum)", x4));
     }
     const x5 = o1["cacheScope"];
-    if (x5 === undefined) out.push(missing(p, "cacheScope"));
+    if (x5 === undefined) out.push(missing(p + "/cacheScope", "cacheScope"));
     else {
       if (!(x5 === "public" || x5 === "private")) {
         const branches6: [string, Issue[]][] = [];
@@ -2642,22 +2660,22 @@ function x_ListResourcesRequest(v: unknown, p: string, out: Issue[], d: number):
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "resources/list")) out.push(fail(p + "/method", '"resources/list"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p, "params"));
+    if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
       x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p, "id"));
+    if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
     }
@@ -2692,7 +2710,7 @@ function x_ListResourcesResult(v: unknown, p: string, out: Issue[], d: number): 
       x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["resultType"];
-    if (x3 === undefined) out.push(missing(p, "resultType"));
+    if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
     else {
       x_ResultType(x3, p + "/resultType", out, d + 1);
     }
@@ -2701,13 +2719,13 @@ function x_ListResourcesResult(v: unknown, p: string, out: Issue[], d: number): 
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
     const x5 = o1["ttlMs"];
-    if (x5 === undefined) out.push(missing(p, "ttlMs"));
+    if (x5 === undefined) out.push(missing(p + "/ttlMs", "ttlMs"));
     else {
       if (!Number.isInteger(x5)) out.push(fail(p + "/ttlMs", "integer", x5));
       if (!(typeof x5 !== "number" || x5 >= 0)) out.push(fail(p + "/ttlMs", ">= 0 (minimum)", x5));
     }
     const x6 = o1["cacheScope"];
-    if (x6 === undefined) out.push(missing(p, "cacheScope"));
+    if (x6 === undefined) out.push(missing(p + "/cacheScope", "cacheScope"));
     else {
       if (!(x6 === "public" || x6 === "private")) {
         const branches7: [string, Issue[]][] = [];
@@ -2725,7 +2743,7 @@ function x_ListResourcesResult(v: unknown, p: string, out: Issue[], d: number): 
       }
     }
     const x10 = o1["resources"];
-    if (x10 === undefined) out.push(missing(p, "resources"));
+    if (x10 === undefined) out.push(missing(p + "/resources", "resources"));
     else {
       if (!Array.isArray(x10)) out.push(fail(p + "/resources", "array", x10));
       else {
@@ -2765,17 +2783,17 @@ function x_ListResourcesResultResponse(v: unknown, p: string, out: Issue[], d: n
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
     const x3 = o1["id"];
-    if (x3 === undefined) out.push(missing(p, "id"));
+    if (x3 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["result"];
-    if (x4 === undefined) out.push(missing(p, "result"));
+    if (x4 === undefined) out.push(missing(p + "/result", "result"));
     else {
       x_ListResourcesResult(x4, p + "/result", out, d + 1);
     }
@@ -2801,23 +2819,23 @@ function x_ListResourceTemplatesRequest(v: unknown, p: string, out: Issue[], d: 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "resources/templates/list"))
         out.push(fail(p + "/method", '"resources/templates/list"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p, "params"));
+    if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
       x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p, "id"));
+    if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
     }
@@ -2852,7 +2870,7 @@ function x_ListResourceTemplatesResult(v: unknown, p: string, out: Issue[], d: n
       x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["resultType"];
-    if (x3 === undefined) out.push(missing(p, "resultType"));
+    if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
     else {
       x_ResultType(x3, p + "/resultType", out, d + 1);
     }
@@ -2861,13 +2879,13 @@ function x_ListResourceTemplatesResult(v: unknown, p: string, out: Issue[], d: n
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
     const x5 = o1["ttlMs"];
-    if (x5 === undefined) out.push(missing(p, "ttlMs"));
+    if (x5 === undefined) out.push(missing(p + "/ttlMs", "ttlMs"));
     else {
       if (!Number.isInteger(x5)) out.push(fail(p + "/ttlMs", "integer", x5));
       if (!(typeof x5 !== "number" || x5 >= 0)) out.push(fail(p + "/ttlMs", ">= 0 (minimum)", x5));
     }
     const x6 = o1["cacheScope"];
-    if (x6 === undefined) out.push(missing(p, "cacheScope"));
+    if (x6 === undefined) out.push(missing(p + "/cacheScope", "cacheScope"));
     else {
       if (!(x6 === "public" || x6 === "private")) {
         const branches7: [string, Issue[]][] = [];
@@ -2885,7 +2903,7 @@ function x_ListResourceTemplatesResult(v: unknown, p: string, out: Issue[], d: n
       }
     }
     const x10 = o1["resourceTemplates"];
-    if (x10 === undefined) out.push(missing(p, "resourceTemplates"));
+    if (x10 === undefined) out.push(missing(p + "/resourceTemplates", "resourceTemplates"));
     else {
       if (!Array.isArray(x10)) out.push(fail(p + "/resourceTemplates", "array", x10));
       else {
@@ -2930,17 +2948,17 @@ function x_ListResourceTemplatesResultResponse(
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
     const x3 = o1["id"];
-    if (x3 === undefined) out.push(missing(p, "id"));
+    if (x3 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["result"];
-    if (x4 === undefined) out.push(missing(p, "result"));
+    if (x4 === undefined) out.push(missing(p + "/result", "result"));
     else {
       x_ListResourceTemplatesResult(x4, p + "/result", out, d + 1);
     }
@@ -2963,12 +2981,12 @@ function x_ResourceRequestParams(v: unknown, p: string, out: Issue[], d: number)
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
-    if (x2 === undefined) out.push(missing(p, "_meta"));
+    if (x2 === undefined) out.push(missing(p + "/_meta", "_meta"));
     else {
       x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["uri"];
-    if (x3 === undefined) out.push(missing(p, "uri"));
+    if (x3 === undefined) out.push(missing(p + "/uri", "uri"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/uri", "string", x3));
       if (!(typeof x3 !== "string" || isUri(x3))) out.push(fail(p + "/uri", "uri (format)", x3));
@@ -2996,12 +3014,12 @@ function x_ReadResourceRequestParams(v: unknown, p: string, out: Issue[], d: num
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
-    if (x2 === undefined) out.push(missing(p, "_meta"));
+    if (x2 === undefined) out.push(missing(p + "/_meta", "_meta"));
     else {
       x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["uri"];
-    if (x3 === undefined) out.push(missing(p, "uri"));
+    if (x3 === undefined) out.push(missing(p + "/uri", "uri"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/uri", "string", x3));
       if (!(typeof x3 !== "string" || isUri(x3))) out.push(fail(p + "/uri", "uri (format)", x3));
@@ -3036,22 +3054,22 @@ function x_ReadResourceRequest(v: unknown, p: string, out: Issue[], d: number): 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "resources/read")) out.push(fail(p + "/method", '"resources/read"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p, "params"));
+    if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
       x_ReadResourceRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p, "id"));
+    if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
     }
@@ -3084,18 +3102,18 @@ function x_ReadResourceResult(v: unknown, p: string, out: Issue[], d: number): v
       x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["resultType"];
-    if (x3 === undefined) out.push(missing(p, "resultType"));
+    if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
     else {
       x_ResultType(x3, p + "/resultType", out, d + 1);
     }
     const x4 = o1["ttlMs"];
-    if (x4 === undefined) out.push(missing(p, "ttlMs"));
+    if (x4 === undefined) out.push(missing(p + "/ttlMs", "ttlMs"));
     else {
       if (!Number.isInteger(x4)) out.push(fail(p + "/ttlMs", "integer", x4));
       if (!(typeof x4 !== "number" || x4 >= 0)) out.push(fail(p + "/ttlMs", ">= 0 (minimum)", x4));
     }
     const x5 = o1["cacheScope"];
-    if (x5 === undefined) out.push(missing(p, "cacheScope"));
+    if (x5 === undefined) out.push(missing(p + "/cacheScope", "cacheScope"));
     else {
       if (!(x5 === "public" || x5 === "private")) {
         const branches6: [string, Issue[]][] = [];
@@ -3113,7 +3131,7 @@ function x_ReadResourceResult(v: unknown, p: string, out: Issue[], d: number): v
       }
     }
     const x9 = o1["contents"];
-    if (x9 === undefined) out.push(missing(p, "contents"));
+    if (x9 === undefined) out.push(missing(p + "/contents", "contents"));
     else {
       if (!Array.isArray(x9)) out.push(fail(p + "/contents", "array", x9));
       else {
@@ -3177,17 +3195,17 @@ function x_ReadResourceResultResponse(v: unknown, p: string, out: Issue[], d: nu
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
     const x3 = o1["id"];
-    if (x3 === undefined) out.push(missing(p, "id"));
+    if (x3 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["result"];
-    if (x4 === undefined) out.push(missing(p, "result"));
+    if (x4 === undefined) out.push(missing(p + "/result", "result"));
     else {
       if (!(g_ReadResourceResult(x4, d + 1) || g_InputRequiredResult(x4, d + 1))) {
         const branches5: [string, Issue[]][] = [];
@@ -3226,13 +3244,13 @@ function x_ResourceListChangedNotification(v: unknown, p: string, out: Issue[], 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/resources/list_changed"))
         out.push(fail(p + "/method", '"notifications/resources/list_changed"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
@@ -3312,12 +3330,12 @@ function x_SubscriptionsListenRequestParams(v: unknown, p: string, out: Issue[],
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
-    if (x2 === undefined) out.push(missing(p, "_meta"));
+    if (x2 === undefined) out.push(missing(p + "/_meta", "_meta"));
     else {
       x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["notifications"];
-    if (x3 === undefined) out.push(missing(p, "notifications"));
+    if (x3 === undefined) out.push(missing(p + "/notifications", "notifications"));
     else {
       x_SubscriptionFilter(x3, p + "/notifications", out, d + 1);
     }
@@ -3343,23 +3361,23 @@ function x_SubscriptionsListenRequest(v: unknown, p: string, out: Issue[], d: nu
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "subscriptions/listen"))
         out.push(fail(p + "/method", '"subscriptions/listen"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p, "params"));
+    if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
       x_SubscriptionsListenRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p, "id"));
+    if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
     }
@@ -3390,7 +3408,13 @@ function x_SubscriptionsListenResultMetaObject(
       x_Implementation(x2, p + "/io.modelcontextprotocol~1serverInfo", out, d + 1);
     }
     const x3 = o1["io.modelcontextprotocol/subscriptionId"];
-    if (x3 === undefined) out.push(missing(p, "io.modelcontextprotocol/subscriptionId"));
+    if (x3 === undefined)
+      out.push(
+        missing(
+          p + "/io.modelcontextprotocol~1subscriptionId",
+          "io.modelcontextprotocol/subscriptionId",
+        ),
+      );
     else {
       x_RequestId(x3, p + "/io.modelcontextprotocol~1subscriptionId", out, d + 1);
     }
@@ -3412,12 +3436,12 @@ function x_SubscriptionsListenResult(v: unknown, p: string, out: Issue[], d: num
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
-    if (x2 === undefined) out.push(missing(p, "_meta"));
+    if (x2 === undefined) out.push(missing(p + "/_meta", "_meta"));
     else {
       x_SubscriptionsListenResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["resultType"];
-    if (x3 === undefined) out.push(missing(p, "resultType"));
+    if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
     else {
       x_ResultType(x3, p + "/resultType", out, d + 1);
     }
@@ -3441,17 +3465,17 @@ function x_SubscriptionsListenResultResponse(v: unknown, p: string, out: Issue[]
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
     const x3 = o1["id"];
-    if (x3 === undefined) out.push(missing(p, "id"));
+    if (x3 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["result"];
-    if (x4 === undefined) out.push(missing(p, "result"));
+    if (x4 === undefined) out.push(missing(p + "/result", "result"));
     else {
       x_SubscriptionsListenResult(x4, p + "/result", out, d + 1);
     }
@@ -3482,7 +3506,7 @@ function x_SubscriptionsAcknowledgedNotificationParams(
       x_NotificationMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["notifications"];
-    if (x3 === undefined) out.push(missing(p, "notifications"));
+    if (x3 === undefined) out.push(missing(p + "/notifications", "notifications"));
     else {
       x_SubscriptionFilter(x3, p + "/notifications", out, d + 1);
     }
@@ -3511,18 +3535,18 @@ function x_SubscriptionsAcknowledgedNotification(
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/subscriptions/acknowledged"))
         out.push(fail(p + "/method", '"notifications/subscriptions/acknowledged"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p, "params"));
+    if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
       x_SubscriptionsAcknowledgedNotificationParams(x4, p + "/params", out, d + 1);
     }
@@ -3549,7 +3573,7 @@ function x_ResourceUpdatedNotificationParams(v: unknown, p: string, out: Issue[]
       x_NotificationMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["uri"];
-    if (x3 === undefined) out.push(missing(p, "uri"));
+    if (x3 === undefined) out.push(missing(p + "/uri", "uri"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/uri", "string", x3));
       if (!(typeof x3 !== "string" || isUri(x3))) out.push(fail(p + "/uri", "uri (format)", x3));
@@ -3574,18 +3598,18 @@ function x_ResourceUpdatedNotification(v: unknown, p: string, out: Issue[], d: n
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/resources/updated"))
         out.push(fail(p + "/method", '"notifications/resources/updated"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p, "params"));
+    if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
       x_ResourceUpdatedNotificationParams(x4, p + "/params", out, d + 1);
     }
@@ -3622,7 +3646,7 @@ function x_Resource(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p, "name"));
+    if (x2 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
@@ -3641,7 +3665,7 @@ function x_Resource(v: unknown, p: string, out: Issue[], d: number): void {
       }
     }
     const x7 = o1["uri"];
-    if (x7 === undefined) out.push(missing(p, "uri"));
+    if (x7 === undefined) out.push(missing(p + "/uri", "uri"));
     else {
       if (!(typeof x7 === "string")) out.push(fail(p + "/uri", "string", x7));
       if (!(typeof x7 !== "string" || isUri(x7))) out.push(fail(p + "/uri", "uri (format)", x7));
@@ -3710,7 +3734,7 @@ function x_ResourceTemplate(v: unknown, p: string, out: Issue[], d: number): voi
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p, "name"));
+    if (x2 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
@@ -3729,7 +3753,7 @@ function x_ResourceTemplate(v: unknown, p: string, out: Issue[], d: number): voi
       }
     }
     const x7 = o1["uriTemplate"];
-    if (x7 === undefined) out.push(missing(p, "uriTemplate"));
+    if (x7 === undefined) out.push(missing(p + "/uriTemplate", "uriTemplate"));
     else {
       if (!(typeof x7 === "string")) out.push(fail(p + "/uriTemplate", "string", x7));
       if (!(typeof x7 !== "string" || isUriTemplate(x7)))
@@ -3782,7 +3806,7 @@ function x_ResourceContents(v: unknown, p: string, out: Issue[], d: number): voi
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["uri"];
-    if (x2 === undefined) out.push(missing(p, "uri"));
+    if (x2 === undefined) out.push(missing(p + "/uri", "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
@@ -3818,7 +3842,7 @@ function x_TextResourceContents(v: unknown, p: string, out: Issue[], d: number):
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["uri"];
-    if (x2 === undefined) out.push(missing(p, "uri"));
+    if (x2 === undefined) out.push(missing(p + "/uri", "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
@@ -3832,7 +3856,7 @@ function x_TextResourceContents(v: unknown, p: string, out: Issue[], d: number):
       x_MetaObject(x4, p + "/_meta", out, d + 1);
     }
     const x5 = o1["text"];
-    if (x5 === undefined) out.push(missing(p, "text"));
+    if (x5 === undefined) out.push(missing(p + "/text", "text"));
     else {
       if (!(typeof x5 === "string")) out.push(fail(p + "/text", "string", x5));
     }
@@ -3860,7 +3884,7 @@ function x_BlobResourceContents(v: unknown, p: string, out: Issue[], d: number):
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["uri"];
-    if (x2 === undefined) out.push(missing(p, "uri"));
+    if (x2 === undefined) out.push(missing(p + "/uri", "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
@@ -3874,7 +3898,7 @@ function x_BlobResourceContents(v: unknown, p: string, out: Issue[], d: number):
       x_MetaObject(x4, p + "/_meta", out, d + 1);
     }
     const x5 = o1["blob"];
-    if (x5 === undefined) out.push(missing(p, "blob"));
+    if (x5 === undefined) out.push(missing(p + "/blob", "blob"));
     else {
       if (!(typeof x5 === "string")) out.push(fail(p + "/blob", "string", x5));
       if (!(typeof x5 !== "string" || isByte(x5))) out.push(fail(p + "/blob", "byte (format)", x5));
@@ -3901,22 +3925,22 @@ function x_ListPromptsRequest(v: unknown, p: string, out: Issue[], d: number): v
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "prompts/list")) out.push(fail(p + "/method", '"prompts/list"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p, "params"));
+    if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
       x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p, "id"));
+    if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
     }
@@ -3951,7 +3975,7 @@ function x_ListPromptsResult(v: unknown, p: string, out: Issue[], d: number): vo
       x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["resultType"];
-    if (x3 === undefined) out.push(missing(p, "resultType"));
+    if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
     else {
       x_ResultType(x3, p + "/resultType", out, d + 1);
     }
@@ -3960,13 +3984,13 @@ function x_ListPromptsResult(v: unknown, p: string, out: Issue[], d: number): vo
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
     const x5 = o1["ttlMs"];
-    if (x5 === undefined) out.push(missing(p, "ttlMs"));
+    if (x5 === undefined) out.push(missing(p + "/ttlMs", "ttlMs"));
     else {
       if (!Number.isInteger(x5)) out.push(fail(p + "/ttlMs", "integer", x5));
       if (!(typeof x5 !== "number" || x5 >= 0)) out.push(fail(p + "/ttlMs", ">= 0 (minimum)", x5));
     }
     const x6 = o1["cacheScope"];
-    if (x6 === undefined) out.push(missing(p, "cacheScope"));
+    if (x6 === undefined) out.push(missing(p + "/cacheScope", "cacheScope"));
     else {
       if (!(x6 === "public" || x6 === "private")) {
         const branches7: [string, Issue[]][] = [];
@@ -3984,7 +4008,7 @@ function x_ListPromptsResult(v: unknown, p: string, out: Issue[], d: number): vo
       }
     }
     const x10 = o1["prompts"];
-    if (x10 === undefined) out.push(missing(p, "prompts"));
+    if (x10 === undefined) out.push(missing(p + "/prompts", "prompts"));
     else {
       if (!Array.isArray(x10)) out.push(fail(p + "/prompts", "array", x10));
       else {
@@ -4024,17 +4048,17 @@ function x_ListPromptsResultResponse(v: unknown, p: string, out: Issue[], d: num
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
     const x3 = o1["id"];
-    if (x3 === undefined) out.push(missing(p, "id"));
+    if (x3 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["result"];
-    if (x4 === undefined) out.push(missing(p, "result"));
+    if (x4 === undefined) out.push(missing(p + "/result", "result"));
     else {
       x_ListPromptsResult(x4, p + "/result", out, d + 1);
     }
@@ -4062,7 +4086,7 @@ function x_GetPromptRequestParams(v: unknown, p: string, out: Issue[], d: number
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
-    if (x2 === undefined) out.push(missing(p, "_meta"));
+    if (x2 === undefined) out.push(missing(p + "/_meta", "_meta"));
     else {
       x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
     }
@@ -4075,7 +4099,7 @@ function x_GetPromptRequestParams(v: unknown, p: string, out: Issue[], d: number
       if (!(typeof x4 === "string")) out.push(fail(p + "/requestState", "string", x4));
     }
     const x5 = o1["name"];
-    if (x5 === undefined) out.push(missing(p, "name"));
+    if (x5 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x5 === "string")) out.push(fail(p + "/name", "string", x5));
     }
@@ -4123,22 +4147,22 @@ function x_GetPromptRequest(v: unknown, p: string, out: Issue[], d: number): voi
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "prompts/get")) out.push(fail(p + "/method", '"prompts/get"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p, "params"));
+    if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
       x_GetPromptRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p, "id"));
+    if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
     }
@@ -4168,7 +4192,7 @@ function x_GetPromptResult(v: unknown, p: string, out: Issue[], d: number): void
       x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["resultType"];
-    if (x3 === undefined) out.push(missing(p, "resultType"));
+    if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
     else {
       x_ResultType(x3, p + "/resultType", out, d + 1);
     }
@@ -4177,7 +4201,7 @@ function x_GetPromptResult(v: unknown, p: string, out: Issue[], d: number): void
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
     const x5 = o1["messages"];
-    if (x5 === undefined) out.push(missing(p, "messages"));
+    if (x5 === undefined) out.push(missing(p + "/messages", "messages"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/messages", "array", x5));
       else {
@@ -4218,17 +4242,17 @@ function x_GetPromptResultResponse(v: unknown, p: string, out: Issue[], d: numbe
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
     const x3 = o1["id"];
-    if (x3 === undefined) out.push(missing(p, "id"));
+    if (x3 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["result"];
-    if (x4 === undefined) out.push(missing(p, "result"));
+    if (x4 === undefined) out.push(missing(p + "/result", "result"));
     else {
       if (!(g_GetPromptResult(x4, d + 1) || g_InputRequiredResult(x4, d + 1))) {
         const branches5: [string, Issue[]][] = [];
@@ -4273,7 +4297,7 @@ function x_Prompt(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p, "name"));
+    if (x2 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
@@ -4351,7 +4375,7 @@ function x_PromptArgument(v: unknown, p: string, out: Issue[], _d: number): void
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p, "name"));
+    if (x2 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
@@ -4406,12 +4430,12 @@ function x_PromptMessage(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["role"];
-    if (x2 === undefined) out.push(missing(p, "role"));
+    if (x2 === undefined) out.push(missing(p + "/role", "role"));
     else {
       x_Role(x2, p + "/role", out, d + 1);
     }
     const x3 = o1["content"];
-    if (x3 === undefined) out.push(missing(p, "content"));
+    if (x3 === undefined) out.push(missing(p + "/content", "content"));
     else {
       x_ContentBlock(x3, p + "/content", out, d + 1);
     }
@@ -4450,12 +4474,12 @@ function x_ResourceLink(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "resource_link")) out.push(fail(p + "/type", '"resource_link"', x2));
     }
     const x3 = o1["name"];
-    if (x3 === undefined) out.push(missing(p, "name"));
+    if (x3 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/name", "string", x3));
     }
@@ -4474,7 +4498,7 @@ function x_ResourceLink(v: unknown, p: string, out: Issue[], d: number): void {
       }
     }
     const x8 = o1["uri"];
-    if (x8 === undefined) out.push(missing(p, "uri"));
+    if (x8 === undefined) out.push(missing(p + "/uri", "uri"));
     else {
       if (!(typeof x8 === "string")) out.push(fail(p + "/uri", "string", x8));
       if (!(typeof x8 !== "string" || isUri(x8))) out.push(fail(p + "/uri", "uri (format)", x8));
@@ -4532,12 +4556,12 @@ function x_EmbeddedResource(v: unknown, p: string, out: Issue[], d: number): voi
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "resource")) out.push(fail(p + "/type", '"resource"', x2));
     }
     const x3 = o1["resource"];
-    if (x3 === undefined) out.push(missing(p, "resource"));
+    if (x3 === undefined) out.push(missing(p + "/resource", "resource"));
     else {
       if (!(g_TextResourceContents(x3, d + 1) || g_BlobResourceContents(x3, d + 1))) {
         const branches4: [string, Issue[]][] = [];
@@ -4589,13 +4613,13 @@ function x_PromptListChangedNotification(v: unknown, p: string, out: Issue[], d:
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/prompts/list_changed"))
         out.push(fail(p + "/method", '"notifications/prompts/list_changed"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
@@ -4625,22 +4649,22 @@ function x_ListToolsRequest(v: unknown, p: string, out: Issue[], d: number): voi
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "tools/list")) out.push(fail(p + "/method", '"tools/list"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p, "params"));
+    if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
       x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p, "id"));
+    if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
     }
@@ -4675,7 +4699,7 @@ function x_ListToolsResult(v: unknown, p: string, out: Issue[], d: number): void
       x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["resultType"];
-    if (x3 === undefined) out.push(missing(p, "resultType"));
+    if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
     else {
       x_ResultType(x3, p + "/resultType", out, d + 1);
     }
@@ -4684,13 +4708,13 @@ function x_ListToolsResult(v: unknown, p: string, out: Issue[], d: number): void
       x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
     const x5 = o1["ttlMs"];
-    if (x5 === undefined) out.push(missing(p, "ttlMs"));
+    if (x5 === undefined) out.push(missing(p + "/ttlMs", "ttlMs"));
     else {
       if (!Number.isInteger(x5)) out.push(fail(p + "/ttlMs", "integer", x5));
       if (!(typeof x5 !== "number" || x5 >= 0)) out.push(fail(p + "/ttlMs", ">= 0 (minimum)", x5));
     }
     const x6 = o1["cacheScope"];
-    if (x6 === undefined) out.push(missing(p, "cacheScope"));
+    if (x6 === undefined) out.push(missing(p + "/cacheScope", "cacheScope"));
     else {
       if (!(x6 === "public" || x6 === "private")) {
         const branches7: [string, Issue[]][] = [];
@@ -4708,7 +4732,7 @@ function x_ListToolsResult(v: unknown, p: string, out: Issue[], d: number): void
       }
     }
     const x10 = o1["tools"];
-    if (x10 === undefined) out.push(missing(p, "tools"));
+    if (x10 === undefined) out.push(missing(p + "/tools", "tools"));
     else {
       if (!Array.isArray(x10)) out.push(fail(p + "/tools", "array", x10));
       else {
@@ -4748,17 +4772,17 @@ function x_ListToolsResultResponse(v: unknown, p: string, out: Issue[], d: numbe
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
     const x3 = o1["id"];
-    if (x3 === undefined) out.push(missing(p, "id"));
+    if (x3 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["result"];
-    if (x4 === undefined) out.push(missing(p, "result"));
+    if (x4 === undefined) out.push(missing(p + "/result", "result"));
     else {
       x_ListToolsResult(x4, p + "/result", out, d + 1);
     }
@@ -4788,12 +4812,12 @@ function x_CallToolResult(v: unknown, p: string, out: Issue[], d: number): void 
       x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["resultType"];
-    if (x3 === undefined) out.push(missing(p, "resultType"));
+    if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
     else {
       x_ResultType(x3, p + "/resultType", out, d + 1);
     }
     const x4 = o1["content"];
-    if (x4 === undefined) out.push(missing(p, "content"));
+    if (x4 === undefined) out.push(missing(p + "/content", "content"));
     else {
       if (!Array.isArray(x4)) out.push(fail(p + "/content", "array", x4));
       else {
@@ -4838,17 +4862,17 @@ function x_CallToolResultResponse(v: unknown, p: string, out: Issue[], d: number
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
     const x3 = o1["id"];
-    if (x3 === undefined) out.push(missing(p, "id"));
+    if (x3 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["result"];
-    if (x4 === undefined) out.push(missing(p, "result"));
+    if (x4 === undefined) out.push(missing(p + "/result", "result"));
     else {
       if (!(g_CallToolResult(x4, d + 1) || g_InputRequiredResult(x4, d + 1))) {
         const branches5: [string, Issue[]][] = [];
@@ -4891,7 +4915,7 @@ function x_CallToolRequestParams(v: unknown, p: string, out: Issue[], d: number)
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
-    if (x2 === undefined) out.push(missing(p, "_meta"));
+    if (x2 === undefined) out.push(missing(p + "/_meta", "_meta"));
     else {
       x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
     }
@@ -4904,7 +4928,7 @@ function x_CallToolRequestParams(v: unknown, p: string, out: Issue[], d: number)
       if (!(typeof x4 === "string")) out.push(fail(p + "/requestState", "string", x4));
     }
     const x5 = o1["name"];
-    if (x5 === undefined) out.push(missing(p, "name"));
+    if (x5 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x5 === "string")) out.push(fail(p + "/name", "string", x5));
     }
@@ -4940,22 +4964,22 @@ function x_CallToolRequest(v: unknown, p: string, out: Issue[], d: number): void
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "tools/call")) out.push(fail(p + "/method", '"tools/call"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p, "params"));
+    if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
       x_CallToolRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p, "id"));
+    if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
     }
@@ -4979,13 +5003,13 @@ function x_ToolListChangedNotification(v: unknown, p: string, out: Issue[], d: n
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/tools/list_changed"))
         out.push(fail(p + "/method", '"notifications/tools/list_changed"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
@@ -5066,7 +5090,7 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p, "name"));
+    if (x2 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
     }
@@ -5089,14 +5113,14 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
       if (!(typeof x7 === "string")) out.push(fail(p + "/description", "string", x7));
     }
     const x8 = o1["inputSchema"];
-    if (x8 === undefined) out.push(missing(p, "inputSchema"));
+    if (x8 === undefined) out.push(missing(p + "/inputSchema", "inputSchema"));
     else {
       if (typeof x8 !== "object" || x8 === null || Array.isArray(x8))
         out.push(fail(p + "/inputSchema", "object", x8));
       else {
         const o9 = x8 as Readonly<Record<string, unknown>>;
         const x10 = o9["type"];
-        if (x10 === undefined) out.push(missing(p + "/inputSchema", "type"));
+        if (x10 === undefined) out.push(missing(p + "/inputSchema" + "/type", "type"));
         else {
           if (!(x10 === "object")) out.push(fail(p + "/inputSchema" + "/type", '"object"', x10));
         }
@@ -5181,7 +5205,7 @@ function x_LoggingMessageNotificationParams(v: unknown, p: string, out: Issue[],
       x_NotificationMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["level"];
-    if (x3 === undefined) out.push(missing(p, "level"));
+    if (x3 === undefined) out.push(missing(p + "/level", "level"));
     else {
       x_LoggingLevel(x3, p + "/level", out, d + 1);
     }
@@ -5190,7 +5214,7 @@ function x_LoggingMessageNotificationParams(v: unknown, p: string, out: Issue[],
       if (!(typeof x4 === "string")) out.push(fail(p + "/logger", "string", x4));
     }
     const x5 = o1["data"];
-    if (x5 === undefined) out.push(missing(p, "data"));
+    if (x5 === undefined) out.push(missing(p + "/data", "data"));
   }
 }
 
@@ -5211,18 +5235,18 @@ function x_LoggingMessageNotification(v: unknown, p: string, out: Issue[], d: nu
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "notifications/message"))
         out.push(fail(p + "/method", '"notifications/message"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p, "params"));
+    if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
       x_LoggingMessageNotificationParams(x4, p + "/params", out, d + 1);
     }
@@ -5337,7 +5361,7 @@ function x_CreateMessageRequestParams(v: unknown, p: string, out: Issue[], d: nu
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["messages"];
-    if (x2 === undefined) out.push(missing(p, "messages"));
+    if (x2 === undefined) out.push(missing(p + "/messages", "messages"));
     else {
       if (!Array.isArray(x2)) out.push(fail(p + "/messages", "array", x2));
       else {
@@ -5390,7 +5414,7 @@ function x_CreateMessageRequestParams(v: unknown, p: string, out: Issue[], d: nu
         out.push(fail(p + "/temperature", "number", x12));
     }
     const x13 = o1["maxTokens"];
-    if (x13 === undefined) out.push(missing(p, "maxTokens"));
+    if (x13 === undefined) out.push(missing(p + "/maxTokens", "maxTokens"));
     else {
       if (!Number.isInteger(x13)) out.push(fail(p + "/maxTokens", "integer", x13));
     }
@@ -5508,13 +5532,13 @@ function x_CreateMessageRequest(v: unknown, p: string, out: Issue[], d: number):
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "sampling/createMessage"))
         out.push(fail(p + "/method", '"sampling/createMessage"', x2));
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p, "params"));
+    if (x3 === undefined) out.push(missing(p + "/params", "params"));
     else {
       x_CreateMessageRequestParams(x3, p + "/params", out, d + 1);
     }
@@ -5553,12 +5577,12 @@ function x_CreateMessageResult(v: unknown, p: string, out: Issue[], d: number): 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["role"];
-    if (x2 === undefined) out.push(missing(p, "role"));
+    if (x2 === undefined) out.push(missing(p + "/role", "role"));
     else {
       x_Role(x2, p + "/role", out, d + 1);
     }
     const x3 = o1["content"];
-    if (x3 === undefined) out.push(missing(p, "content"));
+    if (x3 === undefined) out.push(missing(p + "/content", "content"));
     else {
       if (!(
         g_TextContent(x3, d + 1) ||
@@ -5620,7 +5644,7 @@ function x_CreateMessageResult(v: unknown, p: string, out: Issue[], d: number): 
       x_MetaObject(x13, p + "/_meta", out, d + 1);
     }
     const x14 = o1["model"];
-    if (x14 === undefined) out.push(missing(p, "model"));
+    if (x14 === undefined) out.push(missing(p + "/model", "model"));
     else {
       if (!(typeof x14 === "string")) out.push(fail(p + "/model", "string", x14));
     }
@@ -5679,12 +5703,12 @@ function x_SamplingMessage(v: unknown, p: string, out: Issue[], d: number): void
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["role"];
-    if (x2 === undefined) out.push(missing(p, "role"));
+    if (x2 === undefined) out.push(missing(p + "/role", "role"));
     else {
       x_Role(x2, p + "/role", out, d + 1);
     }
     const x3 = o1["content"];
-    if (x3 === undefined) out.push(missing(p, "content"));
+    if (x3 === undefined) out.push(missing(p + "/content", "content"));
     else {
       if (!(
         g_TextContent(x3, d + 1) ||
@@ -5994,12 +6018,12 @@ function x_TextContent(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "text")) out.push(fail(p + "/type", '"text"', x2));
     }
     const x3 = o1["text"];
-    if (x3 === undefined) out.push(missing(p, "text"));
+    if (x3 === undefined) out.push(missing(p + "/text", "text"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/text", "string", x3));
     }
@@ -6036,18 +6060,18 @@ function x_ImageContent(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "image")) out.push(fail(p + "/type", '"image"', x2));
     }
     const x3 = o1["data"];
-    if (x3 === undefined) out.push(missing(p, "data"));
+    if (x3 === undefined) out.push(missing(p + "/data", "data"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/data", "string", x3));
       if (!(typeof x3 !== "string" || isByte(x3))) out.push(fail(p + "/data", "byte (format)", x3));
     }
     const x4 = o1["mimeType"];
-    if (x4 === undefined) out.push(missing(p, "mimeType"));
+    if (x4 === undefined) out.push(missing(p + "/mimeType", "mimeType"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/mimeType", "string", x4));
     }
@@ -6084,18 +6108,18 @@ function x_AudioContent(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "audio")) out.push(fail(p + "/type", '"audio"', x2));
     }
     const x3 = o1["data"];
-    if (x3 === undefined) out.push(missing(p, "data"));
+    if (x3 === undefined) out.push(missing(p + "/data", "data"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/data", "string", x3));
       if (!(typeof x3 !== "string" || isByte(x3))) out.push(fail(p + "/data", "byte (format)", x3));
     }
     const x4 = o1["mimeType"];
-    if (x4 === undefined) out.push(missing(p, "mimeType"));
+    if (x4 === undefined) out.push(missing(p + "/mimeType", "mimeType"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/mimeType", "string", x4));
     }
@@ -6131,22 +6155,22 @@ function x_ToolUseContent(v: unknown, p: string, out: Issue[], d: number): void 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "tool_use")) out.push(fail(p + "/type", '"tool_use"', x2));
     }
     const x3 = o1["id"];
-    if (x3 === undefined) out.push(missing(p, "id"));
+    if (x3 === undefined) out.push(missing(p + "/id", "id"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/id", "string", x3));
     }
     const x4 = o1["name"];
-    if (x4 === undefined) out.push(missing(p, "name"));
+    if (x4 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/name", "string", x4));
     }
     const x5 = o1["input"];
-    if (x5 === undefined) out.push(missing(p, "input"));
+    if (x5 === undefined) out.push(missing(p + "/input", "input"));
     else {
       if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
         out.push(fail(p + "/input", "object", x5));
@@ -6184,17 +6208,17 @@ function x_ToolResultContent(v: unknown, p: string, out: Issue[], d: number): vo
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "tool_result")) out.push(fail(p + "/type", '"tool_result"', x2));
     }
     const x3 = o1["toolUseId"];
-    if (x3 === undefined) out.push(missing(p, "toolUseId"));
+    if (x3 === undefined) out.push(missing(p + "/toolUseId", "toolUseId"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/toolUseId", "string", x3));
     }
     const x4 = o1["content"];
-    if (x4 === undefined) out.push(missing(p, "content"));
+    if (x4 === undefined) out.push(missing(p + "/content", "content"));
     else {
       if (!Array.isArray(x4)) out.push(fail(p + "/content", "array", x4));
       else {
@@ -6358,12 +6382,12 @@ function x_CompleteRequestParams(v: unknown, p: string, out: Issue[], d: number)
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
-    if (x2 === undefined) out.push(missing(p, "_meta"));
+    if (x2 === undefined) out.push(missing(p + "/_meta", "_meta"));
     else {
       x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["ref"];
-    if (x3 === undefined) out.push(missing(p, "ref"));
+    if (x3 === undefined) out.push(missing(p + "/ref", "ref"));
     else {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
         out.push(fail(p + "/ref", "object (PromptReference | ResourceTemplateReference)", x3));
@@ -6395,19 +6419,19 @@ function x_CompleteRequestParams(v: unknown, p: string, out: Issue[], d: number)
       }
     }
     const x7 = o1["argument"];
-    if (x7 === undefined) out.push(missing(p, "argument"));
+    if (x7 === undefined) out.push(missing(p + "/argument", "argument"));
     else {
       if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
         out.push(fail(p + "/argument", "object", x7));
       else {
         const o8 = x7 as Readonly<Record<string, unknown>>;
         const x9 = o8["name"];
-        if (x9 === undefined) out.push(missing(p + "/argument", "name"));
+        if (x9 === undefined) out.push(missing(p + "/argument" + "/name", "name"));
         else {
           if (!(typeof x9 === "string")) out.push(fail(p + "/argument" + "/name", "string", x9));
         }
         const x10 = o8["value"];
-        if (x10 === undefined) out.push(missing(p + "/argument", "value"));
+        if (x10 === undefined) out.push(missing(p + "/argument" + "/value", "value"));
         else {
           if (!(typeof x10 === "string")) out.push(fail(p + "/argument" + "/value", "string", x10));
         }
@@ -6497,23 +6521,23 @@ function x_CompleteRequest(v: unknown, p: string, out: Issue[], d: number): void
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "completion/complete"))
         out.push(fail(p + "/method", '"completion/complete"', x2));
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p, "params"));
+    if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
       x_CompleteRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p, "id"));
+    if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x5, p + "/id", out, d + 1);
     }
@@ -6541,19 +6565,19 @@ function x_CompleteResult(v: unknown, p: string, out: Issue[], d: number): void 
       x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["resultType"];
-    if (x3 === undefined) out.push(missing(p, "resultType"));
+    if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
     else {
       x_ResultType(x3, p + "/resultType", out, d + 1);
     }
     const x4 = o1["completion"];
-    if (x4 === undefined) out.push(missing(p, "completion"));
+    if (x4 === undefined) out.push(missing(p + "/completion", "completion"));
     else {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/completion", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["values"];
-        if (x6 === undefined) out.push(missing(p + "/completion", "values"));
+        if (x6 === undefined) out.push(missing(p + "/completion" + "/values", "values"));
         else {
           if (!Array.isArray(x6)) out.push(fail(p + "/completion" + "/values", "array", x6));
           else {
@@ -6623,17 +6647,17 @@ function x_CompleteResultResponse(v: unknown, p: string, out: Issue[], d: number
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p, "jsonrpc"));
+    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
     else {
       if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
     }
     const x3 = o1["id"];
-    if (x3 === undefined) out.push(missing(p, "id"));
+    if (x3 === undefined) out.push(missing(p + "/id", "id"));
     else {
       x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["result"];
-    if (x4 === undefined) out.push(missing(p, "result"));
+    if (x4 === undefined) out.push(missing(p + "/result", "result"));
     else {
       x_CompleteResult(x4, p + "/result", out, d + 1);
     }
@@ -6659,12 +6683,12 @@ function x_ResourceTemplateReference(v: unknown, p: string, out: Issue[], _d: nu
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "ref/resource")) out.push(fail(p + "/type", '"ref/resource"', x2));
     }
     const x3 = o1["uri"];
-    if (x3 === undefined) out.push(missing(p, "uri"));
+    if (x3 === undefined) out.push(missing(p + "/uri", "uri"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/uri", "string", x3));
       if (!(typeof x3 !== "string" || isUriTemplate(x3)))
@@ -6690,12 +6714,12 @@ function x_PromptReference(v: unknown, p: string, out: Issue[], _d: number): voi
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "ref/prompt")) out.push(fail(p + "/type", '"ref/prompt"', x2));
     }
     const x3 = o1["name"];
-    if (x3 === undefined) out.push(missing(p, "name"));
+    if (x3 === undefined) out.push(missing(p + "/name", "name"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/name", "string", x3));
     }
@@ -6721,7 +6745,7 @@ function x_ListRootsRequest(v: unknown, p: string, out: Issue[], d: number): voi
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "roots/list")) out.push(fail(p + "/method", '"roots/list"', x2));
     }
@@ -6761,7 +6785,7 @@ function x_ListRootsResult(v: unknown, p: string, out: Issue[], d: number): void
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["roots"];
-    if (x2 === undefined) out.push(missing(p, "roots"));
+    if (x2 === undefined) out.push(missing(p + "/roots", "roots"));
     else {
       if (!Array.isArray(x2)) out.push(fail(p + "/roots", "array", x2));
       else {
@@ -6802,7 +6826,7 @@ function x_Root(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["uri"];
-    if (x2 === undefined) out.push(missing(p, "uri"));
+    if (x2 === undefined) out.push(missing(p + "/uri", "uri"));
     else {
       if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
       if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
@@ -6839,19 +6863,19 @@ function x_ElicitRequestFormParams(v: unknown, p: string, out: Issue[], d: numbe
       if (!(x2 === "form")) out.push(fail(p + "/mode", '"form"', x2));
     }
     const x3 = o1["message"];
-    if (x3 === undefined) out.push(missing(p, "message"));
+    if (x3 === undefined) out.push(missing(p + "/message", "message"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/message", "string", x3));
     }
     const x4 = o1["requestedSchema"];
-    if (x4 === undefined) out.push(missing(p, "requestedSchema"));
+    if (x4 === undefined) out.push(missing(p + "/requestedSchema", "requestedSchema"));
     else {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/requestedSchema", "object", x4));
       else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["type"];
-        if (x6 === undefined) out.push(missing(p + "/requestedSchema", "type"));
+        if (x6 === undefined) out.push(missing(p + "/requestedSchema" + "/type", "type"));
         else {
           if (!(x6 === "object")) out.push(fail(p + "/requestedSchema" + "/type", '"object"', x6));
         }
@@ -6861,7 +6885,8 @@ function x_ElicitRequestFormParams(v: unknown, p: string, out: Issue[], d: numbe
             out.push(fail(p + "/requestedSchema" + "/$schema", "string", x7));
         }
         const x8 = o5["properties"];
-        if (x8 === undefined) out.push(missing(p + "/requestedSchema", "properties"));
+        if (x8 === undefined)
+          out.push(missing(p + "/requestedSchema" + "/properties", "properties"));
         else {
           if (typeof x8 !== "object" || x8 === null || Array.isArray(x8))
             out.push(fail(p + "/requestedSchema" + "/properties", "object", x8));
@@ -6948,17 +6973,17 @@ function x_ElicitRequestURLParams(v: unknown, p: string, out: Issue[], _d: numbe
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["mode"];
-    if (x2 === undefined) out.push(missing(p, "mode"));
+    if (x2 === undefined) out.push(missing(p + "/mode", "mode"));
     else {
       if (!(x2 === "url")) out.push(fail(p + "/mode", '"url"', x2));
     }
     const x3 = o1["message"];
-    if (x3 === undefined) out.push(missing(p, "message"));
+    if (x3 === undefined) out.push(missing(p + "/message", "message"));
     else {
       if (!(typeof x3 === "string")) out.push(fail(p + "/message", "string", x3));
     }
     const x4 = o1["url"];
-    if (x4 === undefined) out.push(missing(p, "url"));
+    if (x4 === undefined) out.push(missing(p + "/url", "url"));
     else {
       if (!(typeof x4 === "string")) out.push(fail(p + "/url", "string", x4));
       if (!(typeof x4 !== "string" || isUri(x4))) out.push(fail(p + "/url", "uri (format)", x4));
@@ -7002,12 +7027,12 @@ function x_ElicitRequest(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p, "method"));
+    if (x2 === undefined) out.push(missing(p + "/method", "method"));
     else {
       if (!(x2 === "elicitation/create")) out.push(fail(p + "/method", '"elicitation/create"', x2));
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p, "params"));
+    if (x3 === undefined) out.push(missing(p + "/params", "params"));
     else {
       x_ElicitRequestParams(x3, p + "/params", out, d + 1);
     }
@@ -7174,7 +7199,7 @@ function x_StringSchema(v: unknown, p: string, out: Issue[], _d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "string")) out.push(fail(p + "/type", '"string"', x2));
     }
@@ -7253,7 +7278,7 @@ function x_NumberSchema(v: unknown, p: string, out: Issue[], _d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "number" || x2 === "integer")) {
         const branches3: [string, Issue[]][] = [];
@@ -7315,7 +7340,7 @@ function x_BooleanSchema(v: unknown, p: string, out: Issue[], _d: number): void 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "boolean")) out.push(fail(p + "/type", '"boolean"', x2));
     }
@@ -7355,7 +7380,7 @@ function x_UntitledSingleSelectEnumSchema(v: unknown, p: string, out: Issue[], _
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "string")) out.push(fail(p + "/type", '"string"', x2));
     }
@@ -7368,7 +7393,7 @@ function x_UntitledSingleSelectEnumSchema(v: unknown, p: string, out: Issue[], _
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
     const x5 = o1["enum"];
-    if (x5 === undefined) out.push(missing(p, "enum"));
+    if (x5 === undefined) out.push(missing(p + "/enum", "enum"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/enum", "array", x5));
       else {
@@ -7417,7 +7442,7 @@ function x_TitledSingleSelectEnumSchema(v: unknown, p: string, out: Issue[], _d:
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "string")) out.push(fail(p + "/type", '"string"', x2));
     }
@@ -7430,7 +7455,7 @@ function x_TitledSingleSelectEnumSchema(v: unknown, p: string, out: Issue[], _d:
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
     const x5 = o1["oneOf"];
-    if (x5 === undefined) out.push(missing(p, "oneOf"));
+    if (x5 === undefined) out.push(missing(p + "/oneOf", "oneOf"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/oneOf", "array", x5));
       else {
@@ -7441,13 +7466,13 @@ function x_TitledSingleSelectEnumSchema(v: unknown, p: string, out: Issue[], _d:
           else {
             const o8 = a6[i7] as Readonly<Record<string, unknown>>;
             const x9 = o8["const"];
-            if (x9 === undefined) out.push(missing(p + "/oneOf" + "/" + i7, "const"));
+            if (x9 === undefined) out.push(missing(p + "/oneOf" + "/" + i7 + "/const", "const"));
             else {
               if (!(typeof x9 === "string"))
                 out.push(fail(p + "/oneOf" + "/" + i7 + "/const", "string", x9));
             }
             const x10 = o8["title"];
-            if (x10 === undefined) out.push(missing(p + "/oneOf" + "/" + i7, "title"));
+            if (x10 === undefined) out.push(missing(p + "/oneOf" + "/" + i7 + "/title", "title"));
             else {
               if (!(typeof x10 === "string"))
                 out.push(fail(p + "/oneOf" + "/" + i7 + "/title", "string", x10));
@@ -7536,7 +7561,7 @@ function x_UntitledMultiSelectEnumSchema(v: unknown, p: string, out: Issue[], _d
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "array")) out.push(fail(p + "/type", '"array"', x2));
     }
@@ -7557,19 +7582,19 @@ function x_UntitledMultiSelectEnumSchema(v: unknown, p: string, out: Issue[], _d
       if (!Number.isInteger(x6)) out.push(fail(p + "/maxItems", "integer", x6));
     }
     const x7 = o1["items"];
-    if (x7 === undefined) out.push(missing(p, "items"));
+    if (x7 === undefined) out.push(missing(p + "/items", "items"));
     else {
       if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
         out.push(fail(p + "/items", "object", x7));
       else {
         const o8 = x7 as Readonly<Record<string, unknown>>;
         const x9 = o8["type"];
-        if (x9 === undefined) out.push(missing(p + "/items", "type"));
+        if (x9 === undefined) out.push(missing(p + "/items" + "/type", "type"));
         else {
           if (!(x9 === "string")) out.push(fail(p + "/items" + "/type", '"string"', x9));
         }
         const x10 = o8["enum"];
-        if (x10 === undefined) out.push(missing(p + "/items", "enum"));
+        if (x10 === undefined) out.push(missing(p + "/items" + "/enum", "enum"));
         else {
           if (!Array.isArray(x10)) out.push(fail(p + "/items" + "/enum", "array", x10));
           else {
@@ -7651,7 +7676,7 @@ function x_TitledMultiSelectEnumSchema(v: unknown, p: string, out: Issue[], _d: 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "array")) out.push(fail(p + "/type", '"array"', x2));
     }
@@ -7672,14 +7697,14 @@ function x_TitledMultiSelectEnumSchema(v: unknown, p: string, out: Issue[], _d: 
       if (!Number.isInteger(x6)) out.push(fail(p + "/maxItems", "integer", x6));
     }
     const x7 = o1["items"];
-    if (x7 === undefined) out.push(missing(p, "items"));
+    if (x7 === undefined) out.push(missing(p + "/items", "items"));
     else {
       if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
         out.push(fail(p + "/items", "object", x7));
       else {
         const o8 = x7 as Readonly<Record<string, unknown>>;
         const x9 = o8["anyOf"];
-        if (x9 === undefined) out.push(missing(p + "/items", "anyOf"));
+        if (x9 === undefined) out.push(missing(p + "/items" + "/anyOf", "anyOf"));
         else {
           if (!Array.isArray(x9)) out.push(fail(p + "/items" + "/anyOf", "array", x9));
           else {
@@ -7691,14 +7716,14 @@ function x_TitledMultiSelectEnumSchema(v: unknown, p: string, out: Issue[], _d: 
                 const o12 = a10[i11] as Readonly<Record<string, unknown>>;
                 const x13 = o12["const"];
                 if (x13 === undefined)
-                  out.push(missing(p + "/items" + "/anyOf" + "/" + i11, "const"));
+                  out.push(missing(p + "/items" + "/anyOf" + "/" + i11 + "/const", "const"));
                 else {
                   if (!(typeof x13 === "string"))
                     out.push(fail(p + "/items" + "/anyOf" + "/" + i11 + "/const", "string", x13));
                 }
                 const x14 = o12["title"];
                 if (x14 === undefined)
-                  out.push(missing(p + "/items" + "/anyOf" + "/" + i11, "title"));
+                  out.push(missing(p + "/items" + "/anyOf" + "/" + i11 + "/title", "title"));
                 else {
                   if (!(typeof x14 === "string"))
                     out.push(fail(p + "/items" + "/anyOf" + "/" + i11 + "/title", "string", x14));
@@ -7807,7 +7832,7 @@ function x_LegacyTitledEnumSchema(v: unknown, p: string, out: Issue[], _d: numbe
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p, "type"));
+    if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
       if (!(x2 === "string")) out.push(fail(p + "/type", '"string"', x2));
     }
@@ -7820,7 +7845,7 @@ function x_LegacyTitledEnumSchema(v: unknown, p: string, out: Issue[], _d: numbe
       if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
     }
     const x5 = o1["enum"];
-    if (x5 === undefined) out.push(missing(p, "enum"));
+    if (x5 === undefined) out.push(missing(p + "/enum", "enum"));
     else {
       if (!Array.isArray(x5)) out.push(fail(p + "/enum", "array", x5));
       else {
@@ -7993,7 +8018,7 @@ function x_ElicitResult(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["action"];
-    if (x2 === undefined) out.push(missing(p, "action"));
+    if (x2 === undefined) out.push(missing(p + "/action", "action"));
     else {
       if (!(x2 === "accept" || x2 === "decline" || x2 === "cancel")) {
         const branches3: [string, Issue[]][] = [];

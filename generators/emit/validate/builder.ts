@@ -68,7 +68,7 @@ const SUPPORT_FUNCTIONS = {
   pointer: [],
   got: [],
   fail: ["got"],
-  missing: ["pointer"],
+  missing: [],
   within: [],
   unknownVariant: ["got"],
   pickBranch: ["fail", "within"],

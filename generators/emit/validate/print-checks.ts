@@ -191,7 +191,7 @@ export class CheckPrinter {
             if (body) lines.push(`if (${x} !== undefined) {\n${body}\n}`);
           } else {
             lines.push(
-              `if (${x} === undefined) ${out}.push(missing(${path}, ${stringLiteral(p.name)}));${body ? ` else {\n${body}\n}` : ""}`,
+              `if (${x} === undefined) ${out}.push(missing(${at}, ${stringLiteral(p.name)}));${body ? ` else {\n${body}\n}` : ""}`,
             );
           }
         }
