@@ -7,25 +7,21 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createClient, type Client, type CreateMessageRequest } from "../generated/2024-11-05/index.js";
+import { createClient } from "../generated/2024-11-05/index.js";
 import { createHost } from "../host/index.js";
 import { ConnectionClosedError, type JsonObject } from "../runtime/index.js";
 import { FallbackHttpClientTransport } from "../runtime/http-fallback.js";
 import { LegacySseClientTransport } from "../runtime/legacy-sse-client.js";
 import { cli, workDir } from "./fixtures/tools/harness.js";
-
-const require = createRequire(new URL("./fixtures/peers/package.json", import.meta.url));
-
-function sseServerEntry(): string {
-  const manifest = require.resolve("@modelcontextprotocol/server-everything/package.json");
-  const { version } = require(manifest) as { version: string };
-  if (version !== "0.6.2") throw new Error(`test/fixtures/peers has server-everything ${version}, expected 0.6.2`);
-  return join(dirname(manifest), "dist", "sse.js");
-}
+import {
+  everything2024Client,
+  everything2024File,
+  everything2024SessionTests,
+  type Everything2024Session,
+} from "./support/everything-2024.js";
 
 /** A port nobody listens on right now (the server may still lose it to a race: then it is retried). */
 async function freePort(): Promise<number> {
@@ -46,7 +42,7 @@ interface Everything {
 /** server-everything 0.6.2 over HTTP+SSE, once it says it listens (within 20 s). */
 async function startEverything(attempts = 3): Promise<Everything> {
   const port = await freePort();
-  const child = spawn(process.execPath, [sseServerEntry()], {
+  const child = spawn(process.execPath, [everything2024File("sse.js")], {
     env: { PATH: process.env.PATH ?? "", PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -75,78 +71,26 @@ async function startEverything(attempts = 3): Promise<Everything> {
   throw new Error(`server-everything 0.6.2 (sse) did not start on port ${port}: ${output.slice(-500)}`);
 }
 
-const text = (result: { content: unknown[] }) =>
-  result.content.map((part) => (part as { text?: string }).text ?? JSON.stringify(part)).join("\n");
-
 describe("the generated 2024-11-05 client over HTTP+SSE with server-everything 0.6.2", () => {
   let server: Everything;
-  let client: Client;
-  const sampled: CreateMessageRequest["params"][] = [];
-  const errors: Error[] = [];
+  let session: Everything2024Session;
 
   beforeAll(async () => {
     server = await startEverything();
-    client = createClient({
-      transport: new LegacySseClientTransport(server.url),
-      clientInfo: { name: "mcp-gen-test", version: "1" },
-      handlers: {
-        createMessage: (params) => {
-          sampled.push(params);
-          return { role: "assistant", content: { type: "text", text: "a sampled answer" }, model: "test-model" };
-        },
-      },
-      onError: (error) => errors.push(error),
-    });
-    await client.connect();
+    session = everything2024Client(new LegacySseClientTransport(server.url));
+    await session.client.connect();
   });
 
   afterAll(async () => {
-    await client?.close();
+    await session?.client.close();
     await server?.stop();
   });
 
-  it("does the handshake at 2024-11-05 and lists the tools", async () => {
-    expect(client.server.serverInfo).toMatchObject({ name: "example-servers/everything" });
-    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual([
-      "echo",
-      "add",
-      "longRunningOperation",
-      "sampleLLM",
-      "getTinyImage",
-    ]);
-  });
-
-  it("calls tools, follows progress and answers the server's sampling request on the same stream", async () => {
-    expect(text(await client.callTool({ name: "echo", arguments: { message: "over sse" } }))).toBe("Echo: over sse");
-    expect(text(await client.callTool({ name: "add", arguments: { a: 2, b: 3 } }))).toBe("The sum of 2 and 3 is 5.");
-    const progress: JsonObject[] = [];
-    const long = await client.callTool(
-      { name: "longRunningOperation", arguments: { duration: 0.2, steps: 2 } },
-      { onProgress: (p) => progress.push(p) },
-    );
-    expect(text(long)).toMatch(/^Long running operation completed\. Duration: 0\.2 seconds, Steps: 2\./);
-    expect(progress.map((p) => [p["progress"], p["total"]])).toEqual([
-      [1, 2],
-      [2, 2],
-    ]);
-    // This server version prints the whole sampling result object into its text.
-    expect(text(await client.callTool({ name: "sampleLLM", arguments: { prompt: "say hi", maxTokens: 10 } }))).toBe(
-      "LLM sampling result: [object Object]",
-    );
-    expect(sampled.at(-1)).toMatchObject({ maxTokens: 10, messages: [{ role: "user" }] });
-  });
-
-  it("pages through the resources and gets a prompt", async () => {
-    const pages = [];
-    for await (const page of client.listResourcesPages()) pages.push(page.resources.length);
-    expect(pages).toEqual(Array(10).fill(10));
-    const prompt = await client.getPrompt({ name: "complex_prompt", arguments: { temperature: "0.5" } });
-    expect(prompt.messages.map((m) => m.content.type)).toEqual(["text", "text", "image"]);
-  });
+  everything2024SessionTests(() => session);
 
   it("saw nothing its validators or the transport object to; closing the stream ends the session", async () => {
-    expect(errors).toEqual([]);
-    await client.close();
+    expect(session.errors).toEqual([]);
+    await session.client.close();
     // This server exits when its one SSE stream closes.
     const [code] = (await once(server.process, "exit")) as [number | null];
     expect(code).toBe(0);
