@@ -390,6 +390,16 @@ const IP_LITERAL = (() => {
  * letters, digits, "_" and percent-encodings (no "."). A linear scan.
  */
 function isUriTemplate(s: string): boolean {
+  // Most templates are literal characters and simple expressions ({id}, {+path}, {?a,b*}): one
+  // native pass. Anything else (percent-encodings, prefixes, long strings) takes the scan below.
+  // Every string the pattern accepts, the scan accepts too.
+  return (s.length <= 8192 && SIMPLE_URI_TEMPLATE.test(s)) || isUriTemplateScan(s);
+}
+
+const SIMPLE_URI_TEMPLATE =
+  /^[^\x00-\x20"'%<>\\^`{|}]*(?:\{[+#./;?&=,!@|]?\w+\*?(?:,\w+\*?)*\}[^\x00-\x20"'%<>\\^`{|}]*)*$/;
+
+function isUriTemplateScan(s: string): boolean {
   const n = s.length;
   for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);
