@@ -5,6 +5,8 @@
 // and is compiled first, so its results are typed; misspelt, mistyped and missing arguments fail
 // to compile with the right errors and, made through a cast, are refused before anything is sent.
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { createServer as createHttpServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +14,7 @@ import { toolsCommand } from "../generators/tools/command.js";
 import type { Client } from "../generated/2025-11-25/index.js";
 import { createClient } from "../generated/2025-11-25/index.js";
 import { createServer as createServer0618, type ListToolsResult } from "../generated/2025-06-18/index.js";
-import { serveStreamableHttp } from "../runtime/http-server.js";
+import { createStreamableHttpHandler, serveStreamableHttp } from "../runtime/http-server.js";
 import { StdioClientTransport } from "../runtime/stdio.js";
 import { cli, compile, nodeCommandLine, serverEntry, workDir, type CliResult } from "./fixtures/tools/harness.js";
 
@@ -381,6 +383,49 @@ describe("mcp-gen tools over Streamable HTTP", () => {
       expect(readFileSync(out, "utf8")).toMatch(/^\s+add\(args\?: AddInput/m);
     } finally {
       await http.close();
+    }
+  });
+
+  it("sends --header on every request, and refuses a malformed one or one without --url", async () => {
+    const handler = createStreamableHttpHandler({
+      onSession: (session) =>
+        createServer0618({
+          serverInfo: { name: "http-auth", version: "1.0.0" },
+          handlers: { listTools: () => ({ tools: [{ name: "whoami", inputSchema: { type: "object" } }] }) },
+        }).connect(session),
+    });
+    const seen: (string | undefined)[] = [];
+    const http = createHttpServer((req, res) => {
+      seen.push(req.headers.authorization);
+      if (req.headers.authorization !== "Bearer s3cret") return void res.writeHead(401).end();
+      void handler.handle(req, res);
+    });
+    await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
+    try {
+      const out = file("auth.ts");
+      const run = (headers: string[]) =>
+        toolsCommand(
+          { url, headers, out, format: "md", timeoutMs: 5000 },
+          () => {},
+          () => {},
+        );
+      expect(await run(["Authorization: Bearer s3cret", "X-Trace: 1"])).toBe(0);
+      expect(readFileSync(out, "utf8")).toContain("whoami(");
+      expect(seen.length).toBeGreaterThan(1);
+      expect(new Set(seen)).toEqual(new Set(["Bearer s3cret"]));
+      await expect(run(["Authorization Bearer"])).rejects.toThrow('--header: expected "Name: value"');
+      await expect(run(["X: a\r\nHost: evil"])).rejects.toThrow("--header");
+      await expect(
+        toolsCommand(
+          { from: out, headers: ["A: b"], out, format: "md", timeoutMs: 5000 },
+          () => {},
+          () => {},
+        ),
+      ).rejects.toThrow("--header needs --url");
+    } finally {
+      await handler.close();
+      await new Promise((resolve) => http.close(resolve));
     }
   });
 });

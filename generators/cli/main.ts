@@ -103,7 +103,11 @@ function cli(argv: string[]): Argv {
         y
           .option("from", { type: "string", demandOption: true, describe: "The revision you are on" })
           .option("to", { type: "string", demandOption: true, describe: "The revision you move to" })
-          .option("format", { choices: ["md", "json", "html"] as const, default: "md" as const, describe: "Report format" })
+          .option("format", {
+            choices: ["md", "json", "html"] as const,
+            default: "md" as const,
+            describe: "Report format",
+          })
           .option("out", { type: "string", describe: "Write the report to FILE instead of stdout" })
           .option("fail-on", {
             choices: ["breaking", "client", "server"] as const,
@@ -126,7 +130,15 @@ function cli(argv: string[]): Argv {
       (y) =>
         y
           .option("stdio", { type: "string", describe: "Spawn the server with this command line and list over stdio" })
-          .option("url", { type: "string", describe: "List from a Streamable HTTP server at this URL" })
+          .option("url", {
+            type: "string",
+            describe: "List from a server at this URL (Streamable HTTP, or the HTTP+SSE transport of 2024-11-05)",
+          })
+          .option("header", {
+            type: "string",
+            array: true,
+            describe: 'With --url: send this HTTP header, "Name: value" (repeatable)',
+          })
           .option("from", {
             type: "string",
             describe: "Read a saved listing (--save) or a tools/list result from FILE",
@@ -159,6 +171,7 @@ function cli(argv: string[]): Argv {
           {
             ...(args.stdio !== undefined ? { stdio: args.stdio } : {}),
             ...(args.url !== undefined ? { url: args.url } : {}),
+            ...(args.header !== undefined ? { headers: args.header } : {}),
             ...(args.from !== undefined ? { from: args.from } : {}),
             ...(args.rev !== undefined ? { rev: args.rev } : {}),
             ...(args.out !== undefined ? { out: args.out } : {}),

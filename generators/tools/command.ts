@@ -13,6 +13,8 @@ import { normalizeListing, serializeListing, type Listing } from "./listing.js";
 export interface ToolsOptions {
   stdio?: string;
   url?: string;
+  /** HTTP headers for --url, each "Name: value" (credentials, say). */
+  headers?: string[];
   from?: string;
   rev?: string;
   out?: string;
@@ -33,6 +35,7 @@ export async function toolsCommand(
   const sources = [options.stdio, options.url, options.from].filter((s) => s !== undefined);
   if (sources.length !== 1) throw new InputError("give exactly one of --stdio, --url and --from (see --help)");
   if (options.from !== undefined && options.rev !== undefined) throw new InputError("--rev needs --stdio or --url");
+  if (options.headers?.length && options.url === undefined) throw new InputError("--header needs --url");
   if ((options.out === undefined) === (options.check === undefined)) {
     throw new InputError("give --out FILE.ts to generate, or --check FILE.ts to compare (see --help)");
   }
@@ -85,7 +88,7 @@ async function readListing(
   if (options.url !== undefined && !URL.canParse(options.url)) throw new InputError(`--url: not a URL: ${options.url}`);
   const endpoint: Endpoint =
     options.url !== undefined
-      ? { kind: "url", url: options.url }
+      ? { kind: "url", url: options.url, headers: parseHeaders(options.headers ?? []) }
       : (([command, ...args]) => ({ kind: "stdio" as const, command: command as string, args }))(
           splitCommandLine(options.stdio as string),
         );
@@ -107,4 +110,19 @@ function writeFiles(files: Map<string, string>): void {
 function count(listing: Listing): string {
   const n = (k: number, what: string) => `${k} ${what}${k === 1 ? "" : "s"}`;
   return `${n(listing.tools.length, "tool")}, ${n(listing.prompts.length, "prompt")}`;
+}
+
+/** `--header "Name: value"` arguments as a header record; a malformed one is a usage error. */
+function parseHeaders(lines: readonly string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(":");
+    const name = line.slice(0, colon).trim();
+    // RFC 9110 token characters; a value must not smuggle a line break into the request.
+    if (colon < 0 || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) || /[\r\n]/.test(line)) {
+      throw new InputError(`--header: expected "Name: value", got ${JSON.stringify(line)}`);
+    }
+    headers[name] = line.slice(colon + 1).trim();
+  }
+  return headers;
 }

@@ -15,7 +15,8 @@ import { Handover } from "../../host/handover.js";
 import { normalizeListing, type Listing } from "./listing.js";
 import { datedRevisions, knownRevision } from "./revisions.js";
 
-export type Endpoint = { kind: "stdio"; command: string; args: string[] } | { kind: "url"; url: string };
+export type Endpoint =
+  { kind: "stdio"; command: string; args: string[] } | { kind: "url"; url: string; headers?: Record<string, string> };
 
 export interface FetchOptions {
   /** Use this revision only (default: the newest dated revision the server accepts). */
@@ -194,7 +195,11 @@ function open(endpoint: Endpoint): { transport: Transport; stderr: () => string 
   if (endpoint.kind === "url") {
     // No GET stream: listing needs no messages the server sends on its own (the old transport's
     // one stream carries the answers, so it is opened whatever this says).
-    return { transport: new FallbackHttpClientTransport(endpoint.url, { openStream: false }), stderr: () => "" };
+    const transport = new FallbackHttpClientTransport(endpoint.url, {
+      openStream: false,
+      ...(endpoint.headers ? { headers: endpoint.headers } : {}),
+    });
+    return { transport, stderr: () => "" };
   }
   const transport = new StdioClientTransport({ command: endpoint.command, args: endpoint.args, stderr: "pipe" });
   // Kept, not shown: a server's own messages would bury mcp-gen's; the last line goes into errors.
