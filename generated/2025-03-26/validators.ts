@@ -5132,6 +5132,836 @@ function x_result$server2(v: unknown, p: string, out: Issue[], d: number): void 
   x_ListRootsResult(v, p, out, d);
 }
 
+function e_JSONRPCBatchRequest(v: unknown, d: number): boolean {
+  if (!Array.isArray(v)) return false;
+  const a = v as readonly unknown[];
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if (!(g_JSONRPCRequest(x, d + 1) || g_JSONRPCNotification(x, d + 1))) return false;
+  }
+  return true;
+}
+
+function e_JSONRPCBatchResponse(v: unknown, d: number): boolean {
+  if (!Array.isArray(v)) return false;
+  const a = v as readonly unknown[];
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if (!(g_JSONRPCResponse(x, d + 1) || g_JSONRPCError(x, d + 1))) return false;
+  }
+  return true;
+}
+
+function e_ProgressToken(v: unknown, _d: number): boolean {
+  return typeof v === "string" || Number.isInteger(v);
+}
+
+function e_Cursor(v: unknown, _d: number): boolean {
+  return typeof v === "string";
+}
+
+function e_Result(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return false;
+  return true;
+}
+
+function e_RequestId(v: unknown, _d: number): boolean {
+  return typeof v === "string" || Number.isInteger(v);
+}
+
+function e_JSONRPCRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["jsonrpc"];
+  if (p0 === undefined || !(p0 === "2.0")) return false;
+  const p1 = o["method"];
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  const p2 = o["params"];
+  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return false;
+  const p3 = o["id"];
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  return true;
+}
+
+function e_JSONRPCNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["jsonrpc"];
+  if (p0 === undefined || !(p0 === "2.0")) return false;
+  const p1 = o["method"];
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  const p2 = o["params"];
+  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return false;
+  return true;
+}
+
+function e_JSONRPCResponse(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["jsonrpc"];
+  if (p0 === undefined || !(p0 === "2.0")) return false;
+  const p1 = o["id"];
+  if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
+  const p2 = o["result"];
+  if (p2 === undefined || !g_Result(p2, d + 1)) return false;
+  return true;
+}
+
+function e_JSONRPCError(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["jsonrpc"];
+  if (p0 === undefined || !(p0 === "2.0")) return false;
+  const p1 = o["id"];
+  if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
+  const p2 = o["error"];
+  if (p2 === undefined || !g_JSONRPCError$1(p2, d + 1)) return false;
+  return true;
+}
+
+function e_EmptyResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return false;
+  return true;
+}
+
+function e_CancelledNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/cancelled")) return false;
+  const p1 = o["params"];
+  if (p1 === undefined || !g_CancelledNotification$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_InitializeRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "initialize")) return false;
+  const p1 = o["params"];
+  if (p1 === undefined || !g_InitializeRequest$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_InitializeResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return false;
+  const p1 = o["protocolVersion"];
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  const p2 = o["capabilities"];
+  if (p2 === undefined || !g_ServerCapabilities(p2, d + 1)) return false;
+  const p3 = o["serverInfo"];
+  if (p3 === undefined || !g_Implementation(p3, d + 1)) return false;
+  const p4 = o["instructions"];
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  return true;
+}
+
+function e_InitializedNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/initialized")) return false;
+  const p1 = o["params"];
+  if (p1 !== undefined && !g_InitializedNotification$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ClientCapabilities(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["experimental"];
+  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return false;
+  const p1 = o["roots"];
+  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return false;
+  const p2 = o["sampling"];
+  if (p2 !== undefined && !(typeof p2 === "object" && p2 !== null && !Array.isArray(p2)))
+    return false;
+  return true;
+}
+
+function e_ServerCapabilities(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["experimental"];
+  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return false;
+  const p1 = o["logging"];
+  if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
+    return false;
+  const p2 = o["completions"];
+  if (p2 !== undefined && !(typeof p2 === "object" && p2 !== null && !Array.isArray(p2)))
+    return false;
+  const p3 = o["prompts"];
+  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return false;
+  const p4 = o["resources"];
+  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return false;
+  const p5 = o["tools"];
+  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return false;
+  return true;
+}
+
+function e_Implementation(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["name"];
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  const p1 = o["version"];
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  return true;
+}
+
+function e_PingRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "ping")) return false;
+  const p1 = o["params"];
+  if (p1 !== undefined && !g_PingRequest$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ProgressNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/progress")) return false;
+  const p1 = o["params"];
+  if (p1 === undefined || !g_ProgressNotification$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ListResourcesRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "resources/list")) return false;
+  const p1 = o["params"];
+  if (p1 !== undefined && !g_ListResourcesRequest$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ListResourcesResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return false;
+  const p1 = o["nextCursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
+  const p2 = o["resources"];
+  if (p2 === undefined || !g_ListResourcesResult$2(p2, d + 1)) return false;
+  return true;
+}
+
+function e_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "resources/templates/list")) return false;
+  const p1 = o["params"];
+  if (p1 !== undefined && !g_ListResourceTemplatesRequest$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ListResourceTemplatesResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return false;
+  const p1 = o["nextCursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
+  const p2 = o["resourceTemplates"];
+  if (p2 === undefined || !g_ListResourceTemplatesResult$2(p2, d + 1)) return false;
+  return true;
+}
+
+function e_ReadResourceRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "resources/read")) return false;
+  const p1 = o["params"];
+  if (p1 === undefined || !g_ReadResourceRequest$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ReadResourceResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return false;
+  const p1 = o["contents"];
+  if (p1 === undefined || !g_ReadResourceResult$2(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ResourceListChangedNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/resources/list_changed")) return false;
+  const p1 = o["params"];
+  if (p1 !== undefined && !g_ResourceListChangedNotification$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_SubscribeRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "resources/subscribe")) return false;
+  const p1 = o["params"];
+  if (p1 === undefined || !g_SubscribeRequest$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_UnsubscribeRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "resources/unsubscribe")) return false;
+  const p1 = o["params"];
+  if (p1 === undefined || !g_UnsubscribeRequest$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ResourceUpdatedNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/resources/updated")) return false;
+  const p1 = o["params"];
+  if (p1 === undefined || !g_ResourceUpdatedNotification$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_Resource(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["uri"];
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
+  const p1 = o["name"];
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  const p3 = o["mimeType"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return false;
+  const p4 = o["annotations"];
+  if (p4 !== undefined && !g_Annotations(p4, d + 1)) return false;
+  const p5 = o["size"];
+  if (p5 !== undefined && !Number.isInteger(p5)) return false;
+  return true;
+}
+
+function e_ResourceTemplate(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["uriTemplate"];
+  if (
+    p0 === undefined ||
+    !(typeof p0 === "string" && (typeof p0 !== "string" || isUriTemplate(p0)))
+  )
+    return false;
+  const p1 = o["name"];
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  const p3 = o["mimeType"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return false;
+  const p4 = o["annotations"];
+  if (p4 !== undefined && !g_Annotations(p4, d + 1)) return false;
+  return true;
+}
+
+function e_TextResourceContents(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["uri"];
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
+  const p1 = o["mimeType"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["text"];
+  if (p2 === undefined || !(typeof p2 === "string")) return false;
+  return true;
+}
+
+function e_BlobResourceContents(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["uri"];
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
+  const p1 = o["mimeType"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["blob"];
+  if (p2 === undefined || !(typeof p2 === "string" && (typeof p2 !== "string" || isByte(p2))))
+    return false;
+  return true;
+}
+
+function e_ListPromptsRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "prompts/list")) return false;
+  const p1 = o["params"];
+  if (p1 !== undefined && !g_ListPromptsRequest$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ListPromptsResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return false;
+  const p1 = o["nextCursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
+  const p2 = o["prompts"];
+  if (p2 === undefined || !g_ListPromptsResult$2(p2, d + 1)) return false;
+  return true;
+}
+
+function e_GetPromptRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "prompts/get")) return false;
+  const p1 = o["params"];
+  if (p1 === undefined || !g_GetPromptRequest$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_GetPromptResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return false;
+  const p1 = o["description"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["messages"];
+  if (p2 === undefined || !g_GetPromptResult$2(p2, d + 1)) return false;
+  return true;
+}
+
+function e_Prompt(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["name"];
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  const p1 = o["description"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["arguments"];
+  if (p2 !== undefined && !g_Prompt$1(p2, d + 1)) return false;
+  return true;
+}
+
+function e_PromptArgument(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["name"];
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  const p1 = o["description"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["required"];
+  if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
+  return true;
+}
+
+function e_Role(v: unknown, _d: number): boolean {
+  return v === "user" || v === "assistant";
+}
+
+function e_PromptMessage(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["role"];
+  if (p0 === undefined || !g_Role(p0, d + 1)) return false;
+  const p1 = o["content"];
+  if (p1 === undefined || !g_PromptMessage$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_EmbeddedResource(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "resource")) return false;
+  const p1 = o["resource"];
+  if (p1 === undefined || !(g_TextResourceContents(p1, d + 1) || g_BlobResourceContents(p1, d + 1)))
+    return false;
+  const p2 = o["annotations"];
+  if (p2 !== undefined && !g_Annotations(p2, d + 1)) return false;
+  return true;
+}
+
+function e_PromptListChangedNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/prompts/list_changed")) return false;
+  const p1 = o["params"];
+  if (p1 !== undefined && !g_PromptListChangedNotification$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ListToolsRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "tools/list")) return false;
+  const p1 = o["params"];
+  if (p1 !== undefined && !g_ListToolsRequest$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ListToolsResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return false;
+  const p1 = o["nextCursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
+  const p2 = o["tools"];
+  if (p2 === undefined || !g_ListToolsResult$2(p2, d + 1)) return false;
+  return true;
+}
+
+function e_CallToolResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return false;
+  const p1 = o["content"];
+  if (p1 === undefined || !g_CallToolResult$2(p1, d + 1)) return false;
+  const p2 = o["isError"];
+  if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
+  return true;
+}
+
+function e_CallToolRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "tools/call")) return false;
+  const p1 = o["params"];
+  if (p1 === undefined || !g_CallToolRequest$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ToolListChangedNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/tools/list_changed")) return false;
+  const p1 = o["params"];
+  if (p1 !== undefined && !g_ToolListChangedNotification$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ToolAnnotations(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["title"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return false;
+  const p1 = o["readOnlyHint"];
+  if (p1 !== undefined && !(typeof p1 === "boolean")) return false;
+  const p2 = o["destructiveHint"];
+  if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
+  const p3 = o["idempotentHint"];
+  if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
+  const p4 = o["openWorldHint"];
+  if (p4 !== undefined && !(typeof p4 === "boolean")) return false;
+  return true;
+}
+
+function e_Tool(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["name"];
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  const p1 = o["description"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["inputSchema"];
+  if (p2 === undefined || !g_Tool$1(p2, d + 1)) return false;
+  const p3 = o["annotations"];
+  if (p3 !== undefined && !g_ToolAnnotations(p3, d + 1)) return false;
+  return true;
+}
+
+function e_SetLevelRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "logging/setLevel")) return false;
+  const p1 = o["params"];
+  if (p1 === undefined || !g_SetLevelRequest$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_LoggingMessageNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/message")) return false;
+  const p1 = o["params"];
+  if (p1 === undefined || !g_LoggingMessageNotification$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_LoggingLevel(v: unknown, _d: number): boolean {
+  return (
+    v === "debug" ||
+    v === "info" ||
+    v === "notice" ||
+    v === "warning" ||
+    v === "error" ||
+    v === "critical" ||
+    v === "alert" ||
+    v === "emergency"
+  );
+}
+
+function e_CreateMessageRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "sampling/createMessage")) return false;
+  const p1 = o["params"];
+  if (p1 === undefined || !g_CreateMessageRequest$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_CreateMessageResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return false;
+  const p1 = o["role"];
+  if (p1 === undefined || !g_Role(p1, d + 1)) return false;
+  const p2 = o["content"];
+  if (p2 === undefined || !g_CreateMessageResult$2(p2, d + 1)) return false;
+  const p3 = o["model"];
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
+  const p4 = o["stopReason"];
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  return true;
+}
+
+function e_SamplingMessage(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["role"];
+  if (p0 === undefined || !g_Role(p0, d + 1)) return false;
+  const p1 = o["content"];
+  if (p1 === undefined || !g_SamplingMessage$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_Annotations(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["audience"];
+  if (p0 !== undefined && !g_Annotations$1(p0, d + 1)) return false;
+  const p1 = o["priority"];
+  if (
+    p1 !== undefined &&
+    !(
+      typeof p1 === "number" &&
+      Number.isFinite(p1) &&
+      (typeof p1 !== "number" || p1 >= 0) &&
+      (typeof p1 !== "number" || p1 <= 1)
+    )
+  )
+    return false;
+  return true;
+}
+
+function e_TextContent(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "text")) return false;
+  const p1 = o["text"];
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  const p2 = o["annotations"];
+  if (p2 !== undefined && !g_Annotations(p2, d + 1)) return false;
+  return true;
+}
+
+function e_ImageContent(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "image")) return false;
+  const p1 = o["data"];
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isByte(p1))))
+    return false;
+  const p2 = o["mimeType"];
+  if (p2 === undefined || !(typeof p2 === "string")) return false;
+  const p3 = o["annotations"];
+  if (p3 !== undefined && !g_Annotations(p3, d + 1)) return false;
+  return true;
+}
+
+function e_AudioContent(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "audio")) return false;
+  const p1 = o["data"];
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isByte(p1))))
+    return false;
+  const p2 = o["mimeType"];
+  if (p2 === undefined || !(typeof p2 === "string")) return false;
+  const p3 = o["annotations"];
+  if (p3 !== undefined && !g_Annotations(p3, d + 1)) return false;
+  return true;
+}
+
+function e_ModelPreferences(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["hints"];
+  if (p0 !== undefined && !g_ModelPreferences$1(p0, d + 1)) return false;
+  const p1 = o["costPriority"];
+  if (
+    p1 !== undefined &&
+    !(
+      typeof p1 === "number" &&
+      Number.isFinite(p1) &&
+      (typeof p1 !== "number" || p1 >= 0) &&
+      (typeof p1 !== "number" || p1 <= 1)
+    )
+  )
+    return false;
+  const p2 = o["speedPriority"];
+  if (
+    p2 !== undefined &&
+    !(
+      typeof p2 === "number" &&
+      Number.isFinite(p2) &&
+      (typeof p2 !== "number" || p2 >= 0) &&
+      (typeof p2 !== "number" || p2 <= 1)
+    )
+  )
+    return false;
+  const p3 = o["intelligencePriority"];
+  if (
+    p3 !== undefined &&
+    !(
+      typeof p3 === "number" &&
+      Number.isFinite(p3) &&
+      (typeof p3 !== "number" || p3 >= 0) &&
+      (typeof p3 !== "number" || p3 <= 1)
+    )
+  )
+    return false;
+  return true;
+}
+
+function e_ModelHint(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["name"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return false;
+  return true;
+}
+
+function e_CompleteRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "completion/complete")) return false;
+  const p1 = o["params"];
+  if (p1 === undefined || !g_CompleteRequest$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_CompleteResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return false;
+  const p1 = o["completion"];
+  if (p1 === undefined || !g_CompleteResult$2(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ResourceReference(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "ref/resource")) return false;
+  const p1 = o["uri"];
+  if (
+    p1 === undefined ||
+    !(typeof p1 === "string" && (typeof p1 !== "string" || isUriTemplate(p1)))
+  )
+    return false;
+  return true;
+}
+
+function e_PromptReference(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "ref/prompt")) return false;
+  const p1 = o["name"];
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  return true;
+}
+
+function e_ListRootsRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "roots/list")) return false;
+  const p1 = o["params"];
+  if (p1 !== undefined && !g_ListRootsRequest$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ListRootsResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return false;
+  const p1 = o["roots"];
+  if (p1 === undefined || !g_ListRootsResult$2(p1, d + 1)) return false;
+  return true;
+}
+
+function e_Root(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["uri"];
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
+  const p1 = o["name"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  return true;
+}
+
+function e_RootsListChangedNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/roots/list_changed")) return false;
+  const p1 = o["params"];
+  if (p1 !== undefined && !g_RootsListChangedNotification$1(p1, d + 1)) return false;
+  return true;
+}
+
 /** The validator of every type, by name. */
 export interface Validators {
   readonly JSONRPCMessage: Validator<T.JSONRPCMessage>;
@@ -5239,7 +6069,7 @@ function i_JSONRPCMessage(value: unknown): value is T.JSONRPCMessage {
 
 function v_JSONRPCBatchRequest(value: unknown): ValidationResult<T.JSONRPCBatchRequest> {
   try {
-    return g_JSONRPCBatchRequest(value, 0)
+    return e_JSONRPCBatchRequest(value, 0)
       ? { ok: true, value: value as T.JSONRPCBatchRequest }
       : explained(x_JSONRPCBatchRequest, value);
   } catch (error) {
@@ -5249,7 +6079,7 @@ function v_JSONRPCBatchRequest(value: unknown): ValidationResult<T.JSONRPCBatchR
 
 function i_JSONRPCBatchRequest(value: unknown): value is T.JSONRPCBatchRequest {
   try {
-    return g_JSONRPCBatchRequest(value, 0);
+    return e_JSONRPCBatchRequest(value, 0);
   } catch {
     return false;
   }
@@ -5257,7 +6087,7 @@ function i_JSONRPCBatchRequest(value: unknown): value is T.JSONRPCBatchRequest {
 
 function v_JSONRPCBatchResponse(value: unknown): ValidationResult<T.JSONRPCBatchResponse> {
   try {
-    return g_JSONRPCBatchResponse(value, 0)
+    return e_JSONRPCBatchResponse(value, 0)
       ? { ok: true, value: value as T.JSONRPCBatchResponse }
       : explained(x_JSONRPCBatchResponse, value);
   } catch (error) {
@@ -5267,7 +6097,7 @@ function v_JSONRPCBatchResponse(value: unknown): ValidationResult<T.JSONRPCBatch
 
 function i_JSONRPCBatchResponse(value: unknown): value is T.JSONRPCBatchResponse {
   try {
-    return g_JSONRPCBatchResponse(value, 0);
+    return e_JSONRPCBatchResponse(value, 0);
   } catch {
     return false;
   }
@@ -5275,7 +6105,7 @@ function i_JSONRPCBatchResponse(value: unknown): value is T.JSONRPCBatchResponse
 
 function v_ProgressToken(value: unknown): ValidationResult<T.ProgressToken> {
   try {
-    return g_ProgressToken(value, 0)
+    return e_ProgressToken(value, 0)
       ? { ok: true, value: value as T.ProgressToken }
       : explained(x_ProgressToken, value);
   } catch (error) {
@@ -5285,7 +6115,7 @@ function v_ProgressToken(value: unknown): ValidationResult<T.ProgressToken> {
 
 function i_ProgressToken(value: unknown): value is T.ProgressToken {
   try {
-    return g_ProgressToken(value, 0);
+    return e_ProgressToken(value, 0);
   } catch {
     return false;
   }
@@ -5293,7 +6123,7 @@ function i_ProgressToken(value: unknown): value is T.ProgressToken {
 
 function v_Cursor(value: unknown): ValidationResult<T.Cursor> {
   try {
-    return g_Cursor(value, 0) ? { ok: true, value: value as T.Cursor } : explained(x_Cursor, value);
+    return e_Cursor(value, 0) ? { ok: true, value: value as T.Cursor } : explained(x_Cursor, value);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -5301,7 +6131,7 @@ function v_Cursor(value: unknown): ValidationResult<T.Cursor> {
 
 function i_Cursor(value: unknown): value is T.Cursor {
   try {
-    return g_Cursor(value, 0);
+    return e_Cursor(value, 0);
   } catch {
     return false;
   }
@@ -5345,7 +6175,7 @@ function i_Notification(value: unknown): value is T.Notification {
 
 function v_Result(value: unknown): ValidationResult<T.Result> {
   try {
-    return g_Result(value, 0) ? { ok: true, value: value as T.Result } : explained(x_Result, value);
+    return e_Result(value, 0) ? { ok: true, value: value as T.Result } : explained(x_Result, value);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -5353,7 +6183,7 @@ function v_Result(value: unknown): ValidationResult<T.Result> {
 
 function i_Result(value: unknown): value is T.Result {
   try {
-    return g_Result(value, 0);
+    return e_Result(value, 0);
   } catch {
     return false;
   }
@@ -5361,7 +6191,7 @@ function i_Result(value: unknown): value is T.Result {
 
 function v_RequestId(value: unknown): ValidationResult<T.RequestId> {
   try {
-    return g_RequestId(value, 0)
+    return e_RequestId(value, 0)
       ? { ok: true, value: value as T.RequestId }
       : explained(x_RequestId, value);
   } catch (error) {
@@ -5371,7 +6201,7 @@ function v_RequestId(value: unknown): ValidationResult<T.RequestId> {
 
 function i_RequestId(value: unknown): value is T.RequestId {
   try {
-    return g_RequestId(value, 0);
+    return e_RequestId(value, 0);
   } catch {
     return false;
   }
@@ -5379,7 +6209,7 @@ function i_RequestId(value: unknown): value is T.RequestId {
 
 function v_JSONRPCRequest(value: unknown): ValidationResult<T.JSONRPCRequest> {
   try {
-    return g_JSONRPCRequest(value, 0)
+    return e_JSONRPCRequest(value, 0)
       ? { ok: true, value: value as T.JSONRPCRequest }
       : explained(x_JSONRPCRequest, value);
   } catch (error) {
@@ -5389,7 +6219,7 @@ function v_JSONRPCRequest(value: unknown): ValidationResult<T.JSONRPCRequest> {
 
 function i_JSONRPCRequest(value: unknown): value is T.JSONRPCRequest {
   try {
-    return g_JSONRPCRequest(value, 0);
+    return e_JSONRPCRequest(value, 0);
   } catch {
     return false;
   }
@@ -5397,7 +6227,7 @@ function i_JSONRPCRequest(value: unknown): value is T.JSONRPCRequest {
 
 function v_JSONRPCNotification(value: unknown): ValidationResult<T.JSONRPCNotification> {
   try {
-    return g_JSONRPCNotification(value, 0)
+    return e_JSONRPCNotification(value, 0)
       ? { ok: true, value: value as T.JSONRPCNotification }
       : explained(x_JSONRPCNotification, value);
   } catch (error) {
@@ -5407,7 +6237,7 @@ function v_JSONRPCNotification(value: unknown): ValidationResult<T.JSONRPCNotifi
 
 function i_JSONRPCNotification(value: unknown): value is T.JSONRPCNotification {
   try {
-    return g_JSONRPCNotification(value, 0);
+    return e_JSONRPCNotification(value, 0);
   } catch {
     return false;
   }
@@ -5415,7 +6245,7 @@ function i_JSONRPCNotification(value: unknown): value is T.JSONRPCNotification {
 
 function v_JSONRPCResponse(value: unknown): ValidationResult<T.JSONRPCResponse> {
   try {
-    return g_JSONRPCResponse(value, 0)
+    return e_JSONRPCResponse(value, 0)
       ? { ok: true, value: value as T.JSONRPCResponse }
       : explained(x_JSONRPCResponse, value);
   } catch (error) {
@@ -5425,7 +6255,7 @@ function v_JSONRPCResponse(value: unknown): ValidationResult<T.JSONRPCResponse> 
 
 function i_JSONRPCResponse(value: unknown): value is T.JSONRPCResponse {
   try {
-    return g_JSONRPCResponse(value, 0);
+    return e_JSONRPCResponse(value, 0);
   } catch {
     return false;
   }
@@ -5433,7 +6263,7 @@ function i_JSONRPCResponse(value: unknown): value is T.JSONRPCResponse {
 
 function v_JSONRPCError(value: unknown): ValidationResult<T.JSONRPCError> {
   try {
-    return g_JSONRPCError(value, 0)
+    return e_JSONRPCError(value, 0)
       ? { ok: true, value: value as T.JSONRPCError }
       : explained(x_JSONRPCError, value);
   } catch (error) {
@@ -5443,7 +6273,7 @@ function v_JSONRPCError(value: unknown): ValidationResult<T.JSONRPCError> {
 
 function i_JSONRPCError(value: unknown): value is T.JSONRPCError {
   try {
-    return g_JSONRPCError(value, 0);
+    return e_JSONRPCError(value, 0);
   } catch {
     return false;
   }
@@ -5451,7 +6281,7 @@ function i_JSONRPCError(value: unknown): value is T.JSONRPCError {
 
 function v_EmptyResult(value: unknown): ValidationResult<T.EmptyResult> {
   try {
-    return g_EmptyResult(value, 0)
+    return e_EmptyResult(value, 0)
       ? { ok: true, value: value as T.EmptyResult }
       : explained(x_EmptyResult, value);
   } catch (error) {
@@ -5461,7 +6291,7 @@ function v_EmptyResult(value: unknown): ValidationResult<T.EmptyResult> {
 
 function i_EmptyResult(value: unknown): value is T.EmptyResult {
   try {
-    return g_EmptyResult(value, 0);
+    return e_EmptyResult(value, 0);
   } catch {
     return false;
   }
@@ -5469,7 +6299,7 @@ function i_EmptyResult(value: unknown): value is T.EmptyResult {
 
 function v_CancelledNotification(value: unknown): ValidationResult<T.CancelledNotification> {
   try {
-    return g_CancelledNotification(value, 0)
+    return e_CancelledNotification(value, 0)
       ? { ok: true, value: value as T.CancelledNotification }
       : explained(x_CancelledNotification, value);
   } catch (error) {
@@ -5479,7 +6309,7 @@ function v_CancelledNotification(value: unknown): ValidationResult<T.CancelledNo
 
 function i_CancelledNotification(value: unknown): value is T.CancelledNotification {
   try {
-    return g_CancelledNotification(value, 0);
+    return e_CancelledNotification(value, 0);
   } catch {
     return false;
   }
@@ -5487,7 +6317,7 @@ function i_CancelledNotification(value: unknown): value is T.CancelledNotificati
 
 function v_InitializeRequest(value: unknown): ValidationResult<T.InitializeRequest> {
   try {
-    return g_InitializeRequest(value, 0)
+    return e_InitializeRequest(value, 0)
       ? { ok: true, value: value as T.InitializeRequest }
       : explained(x_InitializeRequest, value);
   } catch (error) {
@@ -5497,7 +6327,7 @@ function v_InitializeRequest(value: unknown): ValidationResult<T.InitializeReque
 
 function i_InitializeRequest(value: unknown): value is T.InitializeRequest {
   try {
-    return g_InitializeRequest(value, 0);
+    return e_InitializeRequest(value, 0);
   } catch {
     return false;
   }
@@ -5505,7 +6335,7 @@ function i_InitializeRequest(value: unknown): value is T.InitializeRequest {
 
 function v_InitializeResult(value: unknown): ValidationResult<T.InitializeResult> {
   try {
-    return g_InitializeResult(value, 0)
+    return e_InitializeResult(value, 0)
       ? { ok: true, value: value as T.InitializeResult }
       : explained(x_InitializeResult, value);
   } catch (error) {
@@ -5515,7 +6345,7 @@ function v_InitializeResult(value: unknown): ValidationResult<T.InitializeResult
 
 function i_InitializeResult(value: unknown): value is T.InitializeResult {
   try {
-    return g_InitializeResult(value, 0);
+    return e_InitializeResult(value, 0);
   } catch {
     return false;
   }
@@ -5523,7 +6353,7 @@ function i_InitializeResult(value: unknown): value is T.InitializeResult {
 
 function v_InitializedNotification(value: unknown): ValidationResult<T.InitializedNotification> {
   try {
-    return g_InitializedNotification(value, 0)
+    return e_InitializedNotification(value, 0)
       ? { ok: true, value: value as T.InitializedNotification }
       : explained(x_InitializedNotification, value);
   } catch (error) {
@@ -5533,7 +6363,7 @@ function v_InitializedNotification(value: unknown): ValidationResult<T.Initializ
 
 function i_InitializedNotification(value: unknown): value is T.InitializedNotification {
   try {
-    return g_InitializedNotification(value, 0);
+    return e_InitializedNotification(value, 0);
   } catch {
     return false;
   }
@@ -5541,7 +6371,7 @@ function i_InitializedNotification(value: unknown): value is T.InitializedNotifi
 
 function v_ClientCapabilities(value: unknown): ValidationResult<T.ClientCapabilities> {
   try {
-    return g_ClientCapabilities(value, 0)
+    return e_ClientCapabilities(value, 0)
       ? { ok: true, value: value as T.ClientCapabilities }
       : explained(x_ClientCapabilities, value);
   } catch (error) {
@@ -5551,7 +6381,7 @@ function v_ClientCapabilities(value: unknown): ValidationResult<T.ClientCapabili
 
 function i_ClientCapabilities(value: unknown): value is T.ClientCapabilities {
   try {
-    return g_ClientCapabilities(value, 0);
+    return e_ClientCapabilities(value, 0);
   } catch {
     return false;
   }
@@ -5559,7 +6389,7 @@ function i_ClientCapabilities(value: unknown): value is T.ClientCapabilities {
 
 function v_ServerCapabilities(value: unknown): ValidationResult<T.ServerCapabilities> {
   try {
-    return g_ServerCapabilities(value, 0)
+    return e_ServerCapabilities(value, 0)
       ? { ok: true, value: value as T.ServerCapabilities }
       : explained(x_ServerCapabilities, value);
   } catch (error) {
@@ -5569,7 +6399,7 @@ function v_ServerCapabilities(value: unknown): ValidationResult<T.ServerCapabili
 
 function i_ServerCapabilities(value: unknown): value is T.ServerCapabilities {
   try {
-    return g_ServerCapabilities(value, 0);
+    return e_ServerCapabilities(value, 0);
   } catch {
     return false;
   }
@@ -5577,7 +6407,7 @@ function i_ServerCapabilities(value: unknown): value is T.ServerCapabilities {
 
 function v_Implementation(value: unknown): ValidationResult<T.Implementation> {
   try {
-    return g_Implementation(value, 0)
+    return e_Implementation(value, 0)
       ? { ok: true, value: value as T.Implementation }
       : explained(x_Implementation, value);
   } catch (error) {
@@ -5587,7 +6417,7 @@ function v_Implementation(value: unknown): ValidationResult<T.Implementation> {
 
 function i_Implementation(value: unknown): value is T.Implementation {
   try {
-    return g_Implementation(value, 0);
+    return e_Implementation(value, 0);
   } catch {
     return false;
   }
@@ -5595,7 +6425,7 @@ function i_Implementation(value: unknown): value is T.Implementation {
 
 function v_PingRequest(value: unknown): ValidationResult<T.PingRequest> {
   try {
-    return g_PingRequest(value, 0)
+    return e_PingRequest(value, 0)
       ? { ok: true, value: value as T.PingRequest }
       : explained(x_PingRequest, value);
   } catch (error) {
@@ -5605,7 +6435,7 @@ function v_PingRequest(value: unknown): ValidationResult<T.PingRequest> {
 
 function i_PingRequest(value: unknown): value is T.PingRequest {
   try {
-    return g_PingRequest(value, 0);
+    return e_PingRequest(value, 0);
   } catch {
     return false;
   }
@@ -5613,7 +6443,7 @@ function i_PingRequest(value: unknown): value is T.PingRequest {
 
 function v_ProgressNotification(value: unknown): ValidationResult<T.ProgressNotification> {
   try {
-    return g_ProgressNotification(value, 0)
+    return e_ProgressNotification(value, 0)
       ? { ok: true, value: value as T.ProgressNotification }
       : explained(x_ProgressNotification, value);
   } catch (error) {
@@ -5623,7 +6453,7 @@ function v_ProgressNotification(value: unknown): ValidationResult<T.ProgressNoti
 
 function i_ProgressNotification(value: unknown): value is T.ProgressNotification {
   try {
-    return g_ProgressNotification(value, 0);
+    return e_ProgressNotification(value, 0);
   } catch {
     return false;
   }
@@ -5667,7 +6497,7 @@ function i_PaginatedResult(value: unknown): value is T.PaginatedResult {
 
 function v_ListResourcesRequest(value: unknown): ValidationResult<T.ListResourcesRequest> {
   try {
-    return g_ListResourcesRequest(value, 0)
+    return e_ListResourcesRequest(value, 0)
       ? { ok: true, value: value as T.ListResourcesRequest }
       : explained(x_ListResourcesRequest, value);
   } catch (error) {
@@ -5677,7 +6507,7 @@ function v_ListResourcesRequest(value: unknown): ValidationResult<T.ListResource
 
 function i_ListResourcesRequest(value: unknown): value is T.ListResourcesRequest {
   try {
-    return g_ListResourcesRequest(value, 0);
+    return e_ListResourcesRequest(value, 0);
   } catch {
     return false;
   }
@@ -5685,7 +6515,7 @@ function i_ListResourcesRequest(value: unknown): value is T.ListResourcesRequest
 
 function v_ListResourcesResult(value: unknown): ValidationResult<T.ListResourcesResult> {
   try {
-    return g_ListResourcesResult(value, 0)
+    return e_ListResourcesResult(value, 0)
       ? { ok: true, value: value as T.ListResourcesResult }
       : explained(x_ListResourcesResult, value);
   } catch (error) {
@@ -5695,7 +6525,7 @@ function v_ListResourcesResult(value: unknown): ValidationResult<T.ListResources
 
 function i_ListResourcesResult(value: unknown): value is T.ListResourcesResult {
   try {
-    return g_ListResourcesResult(value, 0);
+    return e_ListResourcesResult(value, 0);
   } catch {
     return false;
   }
@@ -5705,7 +6535,7 @@ function v_ListResourceTemplatesRequest(
   value: unknown,
 ): ValidationResult<T.ListResourceTemplatesRequest> {
   try {
-    return g_ListResourceTemplatesRequest(value, 0)
+    return e_ListResourceTemplatesRequest(value, 0)
       ? { ok: true, value: value as T.ListResourceTemplatesRequest }
       : explained(x_ListResourceTemplatesRequest, value);
   } catch (error) {
@@ -5715,7 +6545,7 @@ function v_ListResourceTemplatesRequest(
 
 function i_ListResourceTemplatesRequest(value: unknown): value is T.ListResourceTemplatesRequest {
   try {
-    return g_ListResourceTemplatesRequest(value, 0);
+    return e_ListResourceTemplatesRequest(value, 0);
   } catch {
     return false;
   }
@@ -5725,7 +6555,7 @@ function v_ListResourceTemplatesResult(
   value: unknown,
 ): ValidationResult<T.ListResourceTemplatesResult> {
   try {
-    return g_ListResourceTemplatesResult(value, 0)
+    return e_ListResourceTemplatesResult(value, 0)
       ? { ok: true, value: value as T.ListResourceTemplatesResult }
       : explained(x_ListResourceTemplatesResult, value);
   } catch (error) {
@@ -5735,7 +6565,7 @@ function v_ListResourceTemplatesResult(
 
 function i_ListResourceTemplatesResult(value: unknown): value is T.ListResourceTemplatesResult {
   try {
-    return g_ListResourceTemplatesResult(value, 0);
+    return e_ListResourceTemplatesResult(value, 0);
   } catch {
     return false;
   }
@@ -5743,7 +6573,7 @@ function i_ListResourceTemplatesResult(value: unknown): value is T.ListResourceT
 
 function v_ReadResourceRequest(value: unknown): ValidationResult<T.ReadResourceRequest> {
   try {
-    return g_ReadResourceRequest(value, 0)
+    return e_ReadResourceRequest(value, 0)
       ? { ok: true, value: value as T.ReadResourceRequest }
       : explained(x_ReadResourceRequest, value);
   } catch (error) {
@@ -5753,7 +6583,7 @@ function v_ReadResourceRequest(value: unknown): ValidationResult<T.ReadResourceR
 
 function i_ReadResourceRequest(value: unknown): value is T.ReadResourceRequest {
   try {
-    return g_ReadResourceRequest(value, 0);
+    return e_ReadResourceRequest(value, 0);
   } catch {
     return false;
   }
@@ -5761,7 +6591,7 @@ function i_ReadResourceRequest(value: unknown): value is T.ReadResourceRequest {
 
 function v_ReadResourceResult(value: unknown): ValidationResult<T.ReadResourceResult> {
   try {
-    return g_ReadResourceResult(value, 0)
+    return e_ReadResourceResult(value, 0)
       ? { ok: true, value: value as T.ReadResourceResult }
       : explained(x_ReadResourceResult, value);
   } catch (error) {
@@ -5771,7 +6601,7 @@ function v_ReadResourceResult(value: unknown): ValidationResult<T.ReadResourceRe
 
 function i_ReadResourceResult(value: unknown): value is T.ReadResourceResult {
   try {
-    return g_ReadResourceResult(value, 0);
+    return e_ReadResourceResult(value, 0);
   } catch {
     return false;
   }
@@ -5781,7 +6611,7 @@ function v_ResourceListChangedNotification(
   value: unknown,
 ): ValidationResult<T.ResourceListChangedNotification> {
   try {
-    return g_ResourceListChangedNotification(value, 0)
+    return e_ResourceListChangedNotification(value, 0)
       ? { ok: true, value: value as T.ResourceListChangedNotification }
       : explained(x_ResourceListChangedNotification, value);
   } catch (error) {
@@ -5793,7 +6623,7 @@ function i_ResourceListChangedNotification(
   value: unknown,
 ): value is T.ResourceListChangedNotification {
   try {
-    return g_ResourceListChangedNotification(value, 0);
+    return e_ResourceListChangedNotification(value, 0);
   } catch {
     return false;
   }
@@ -5801,7 +6631,7 @@ function i_ResourceListChangedNotification(
 
 function v_SubscribeRequest(value: unknown): ValidationResult<T.SubscribeRequest> {
   try {
-    return g_SubscribeRequest(value, 0)
+    return e_SubscribeRequest(value, 0)
       ? { ok: true, value: value as T.SubscribeRequest }
       : explained(x_SubscribeRequest, value);
   } catch (error) {
@@ -5811,7 +6641,7 @@ function v_SubscribeRequest(value: unknown): ValidationResult<T.SubscribeRequest
 
 function i_SubscribeRequest(value: unknown): value is T.SubscribeRequest {
   try {
-    return g_SubscribeRequest(value, 0);
+    return e_SubscribeRequest(value, 0);
   } catch {
     return false;
   }
@@ -5819,7 +6649,7 @@ function i_SubscribeRequest(value: unknown): value is T.SubscribeRequest {
 
 function v_UnsubscribeRequest(value: unknown): ValidationResult<T.UnsubscribeRequest> {
   try {
-    return g_UnsubscribeRequest(value, 0)
+    return e_UnsubscribeRequest(value, 0)
       ? { ok: true, value: value as T.UnsubscribeRequest }
       : explained(x_UnsubscribeRequest, value);
   } catch (error) {
@@ -5829,7 +6659,7 @@ function v_UnsubscribeRequest(value: unknown): ValidationResult<T.UnsubscribeReq
 
 function i_UnsubscribeRequest(value: unknown): value is T.UnsubscribeRequest {
   try {
-    return g_UnsubscribeRequest(value, 0);
+    return e_UnsubscribeRequest(value, 0);
   } catch {
     return false;
   }
@@ -5839,7 +6669,7 @@ function v_ResourceUpdatedNotification(
   value: unknown,
 ): ValidationResult<T.ResourceUpdatedNotification> {
   try {
-    return g_ResourceUpdatedNotification(value, 0)
+    return e_ResourceUpdatedNotification(value, 0)
       ? { ok: true, value: value as T.ResourceUpdatedNotification }
       : explained(x_ResourceUpdatedNotification, value);
   } catch (error) {
@@ -5849,7 +6679,7 @@ function v_ResourceUpdatedNotification(
 
 function i_ResourceUpdatedNotification(value: unknown): value is T.ResourceUpdatedNotification {
   try {
-    return g_ResourceUpdatedNotification(value, 0);
+    return e_ResourceUpdatedNotification(value, 0);
   } catch {
     return false;
   }
@@ -5857,7 +6687,7 @@ function i_ResourceUpdatedNotification(value: unknown): value is T.ResourceUpdat
 
 function v_Resource(value: unknown): ValidationResult<T.Resource> {
   try {
-    return g_Resource(value, 0)
+    return e_Resource(value, 0)
       ? { ok: true, value: value as T.Resource }
       : explained(x_Resource, value);
   } catch (error) {
@@ -5867,7 +6697,7 @@ function v_Resource(value: unknown): ValidationResult<T.Resource> {
 
 function i_Resource(value: unknown): value is T.Resource {
   try {
-    return g_Resource(value, 0);
+    return e_Resource(value, 0);
   } catch {
     return false;
   }
@@ -5875,7 +6705,7 @@ function i_Resource(value: unknown): value is T.Resource {
 
 function v_ResourceTemplate(value: unknown): ValidationResult<T.ResourceTemplate> {
   try {
-    return g_ResourceTemplate(value, 0)
+    return e_ResourceTemplate(value, 0)
       ? { ok: true, value: value as T.ResourceTemplate }
       : explained(x_ResourceTemplate, value);
   } catch (error) {
@@ -5885,7 +6715,7 @@ function v_ResourceTemplate(value: unknown): ValidationResult<T.ResourceTemplate
 
 function i_ResourceTemplate(value: unknown): value is T.ResourceTemplate {
   try {
-    return g_ResourceTemplate(value, 0);
+    return e_ResourceTemplate(value, 0);
   } catch {
     return false;
   }
@@ -5911,7 +6741,7 @@ function i_ResourceContents(value: unknown): value is T.ResourceContents {
 
 function v_TextResourceContents(value: unknown): ValidationResult<T.TextResourceContents> {
   try {
-    return g_TextResourceContents(value, 0)
+    return e_TextResourceContents(value, 0)
       ? { ok: true, value: value as T.TextResourceContents }
       : explained(x_TextResourceContents, value);
   } catch (error) {
@@ -5921,7 +6751,7 @@ function v_TextResourceContents(value: unknown): ValidationResult<T.TextResource
 
 function i_TextResourceContents(value: unknown): value is T.TextResourceContents {
   try {
-    return g_TextResourceContents(value, 0);
+    return e_TextResourceContents(value, 0);
   } catch {
     return false;
   }
@@ -5929,7 +6759,7 @@ function i_TextResourceContents(value: unknown): value is T.TextResourceContents
 
 function v_BlobResourceContents(value: unknown): ValidationResult<T.BlobResourceContents> {
   try {
-    return g_BlobResourceContents(value, 0)
+    return e_BlobResourceContents(value, 0)
       ? { ok: true, value: value as T.BlobResourceContents }
       : explained(x_BlobResourceContents, value);
   } catch (error) {
@@ -5939,7 +6769,7 @@ function v_BlobResourceContents(value: unknown): ValidationResult<T.BlobResource
 
 function i_BlobResourceContents(value: unknown): value is T.BlobResourceContents {
   try {
-    return g_BlobResourceContents(value, 0);
+    return e_BlobResourceContents(value, 0);
   } catch {
     return false;
   }
@@ -5947,7 +6777,7 @@ function i_BlobResourceContents(value: unknown): value is T.BlobResourceContents
 
 function v_ListPromptsRequest(value: unknown): ValidationResult<T.ListPromptsRequest> {
   try {
-    return g_ListPromptsRequest(value, 0)
+    return e_ListPromptsRequest(value, 0)
       ? { ok: true, value: value as T.ListPromptsRequest }
       : explained(x_ListPromptsRequest, value);
   } catch (error) {
@@ -5957,7 +6787,7 @@ function v_ListPromptsRequest(value: unknown): ValidationResult<T.ListPromptsReq
 
 function i_ListPromptsRequest(value: unknown): value is T.ListPromptsRequest {
   try {
-    return g_ListPromptsRequest(value, 0);
+    return e_ListPromptsRequest(value, 0);
   } catch {
     return false;
   }
@@ -5965,7 +6795,7 @@ function i_ListPromptsRequest(value: unknown): value is T.ListPromptsRequest {
 
 function v_ListPromptsResult(value: unknown): ValidationResult<T.ListPromptsResult> {
   try {
-    return g_ListPromptsResult(value, 0)
+    return e_ListPromptsResult(value, 0)
       ? { ok: true, value: value as T.ListPromptsResult }
       : explained(x_ListPromptsResult, value);
   } catch (error) {
@@ -5975,7 +6805,7 @@ function v_ListPromptsResult(value: unknown): ValidationResult<T.ListPromptsResu
 
 function i_ListPromptsResult(value: unknown): value is T.ListPromptsResult {
   try {
-    return g_ListPromptsResult(value, 0);
+    return e_ListPromptsResult(value, 0);
   } catch {
     return false;
   }
@@ -5983,7 +6813,7 @@ function i_ListPromptsResult(value: unknown): value is T.ListPromptsResult {
 
 function v_GetPromptRequest(value: unknown): ValidationResult<T.GetPromptRequest> {
   try {
-    return g_GetPromptRequest(value, 0)
+    return e_GetPromptRequest(value, 0)
       ? { ok: true, value: value as T.GetPromptRequest }
       : explained(x_GetPromptRequest, value);
   } catch (error) {
@@ -5993,7 +6823,7 @@ function v_GetPromptRequest(value: unknown): ValidationResult<T.GetPromptRequest
 
 function i_GetPromptRequest(value: unknown): value is T.GetPromptRequest {
   try {
-    return g_GetPromptRequest(value, 0);
+    return e_GetPromptRequest(value, 0);
   } catch {
     return false;
   }
@@ -6001,7 +6831,7 @@ function i_GetPromptRequest(value: unknown): value is T.GetPromptRequest {
 
 function v_GetPromptResult(value: unknown): ValidationResult<T.GetPromptResult> {
   try {
-    return g_GetPromptResult(value, 0)
+    return e_GetPromptResult(value, 0)
       ? { ok: true, value: value as T.GetPromptResult }
       : explained(x_GetPromptResult, value);
   } catch (error) {
@@ -6011,7 +6841,7 @@ function v_GetPromptResult(value: unknown): ValidationResult<T.GetPromptResult> 
 
 function i_GetPromptResult(value: unknown): value is T.GetPromptResult {
   try {
-    return g_GetPromptResult(value, 0);
+    return e_GetPromptResult(value, 0);
   } catch {
     return false;
   }
@@ -6019,7 +6849,7 @@ function i_GetPromptResult(value: unknown): value is T.GetPromptResult {
 
 function v_Prompt(value: unknown): ValidationResult<T.Prompt> {
   try {
-    return g_Prompt(value, 0) ? { ok: true, value: value as T.Prompt } : explained(x_Prompt, value);
+    return e_Prompt(value, 0) ? { ok: true, value: value as T.Prompt } : explained(x_Prompt, value);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6027,7 +6857,7 @@ function v_Prompt(value: unknown): ValidationResult<T.Prompt> {
 
 function i_Prompt(value: unknown): value is T.Prompt {
   try {
-    return g_Prompt(value, 0);
+    return e_Prompt(value, 0);
   } catch {
     return false;
   }
@@ -6035,7 +6865,7 @@ function i_Prompt(value: unknown): value is T.Prompt {
 
 function v_PromptArgument(value: unknown): ValidationResult<T.PromptArgument> {
   try {
-    return g_PromptArgument(value, 0)
+    return e_PromptArgument(value, 0)
       ? { ok: true, value: value as T.PromptArgument }
       : explained(x_PromptArgument, value);
   } catch (error) {
@@ -6045,7 +6875,7 @@ function v_PromptArgument(value: unknown): ValidationResult<T.PromptArgument> {
 
 function i_PromptArgument(value: unknown): value is T.PromptArgument {
   try {
-    return g_PromptArgument(value, 0);
+    return e_PromptArgument(value, 0);
   } catch {
     return false;
   }
@@ -6053,7 +6883,7 @@ function i_PromptArgument(value: unknown): value is T.PromptArgument {
 
 function v_Role(value: unknown): ValidationResult<T.Role> {
   try {
-    return g_Role(value, 0) ? { ok: true, value: value as T.Role } : explained(x_Role, value);
+    return e_Role(value, 0) ? { ok: true, value: value as T.Role } : explained(x_Role, value);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6061,7 +6891,7 @@ function v_Role(value: unknown): ValidationResult<T.Role> {
 
 function i_Role(value: unknown): value is T.Role {
   try {
-    return g_Role(value, 0);
+    return e_Role(value, 0);
   } catch {
     return false;
   }
@@ -6069,7 +6899,7 @@ function i_Role(value: unknown): value is T.Role {
 
 function v_PromptMessage(value: unknown): ValidationResult<T.PromptMessage> {
   try {
-    return g_PromptMessage(value, 0)
+    return e_PromptMessage(value, 0)
       ? { ok: true, value: value as T.PromptMessage }
       : explained(x_PromptMessage, value);
   } catch (error) {
@@ -6079,7 +6909,7 @@ function v_PromptMessage(value: unknown): ValidationResult<T.PromptMessage> {
 
 function i_PromptMessage(value: unknown): value is T.PromptMessage {
   try {
-    return g_PromptMessage(value, 0);
+    return e_PromptMessage(value, 0);
   } catch {
     return false;
   }
@@ -6087,7 +6917,7 @@ function i_PromptMessage(value: unknown): value is T.PromptMessage {
 
 function v_EmbeddedResource(value: unknown): ValidationResult<T.EmbeddedResource> {
   try {
-    return g_EmbeddedResource(value, 0)
+    return e_EmbeddedResource(value, 0)
       ? { ok: true, value: value as T.EmbeddedResource }
       : explained(x_EmbeddedResource, value);
   } catch (error) {
@@ -6097,7 +6927,7 @@ function v_EmbeddedResource(value: unknown): ValidationResult<T.EmbeddedResource
 
 function i_EmbeddedResource(value: unknown): value is T.EmbeddedResource {
   try {
-    return g_EmbeddedResource(value, 0);
+    return e_EmbeddedResource(value, 0);
   } catch {
     return false;
   }
@@ -6107,7 +6937,7 @@ function v_PromptListChangedNotification(
   value: unknown,
 ): ValidationResult<T.PromptListChangedNotification> {
   try {
-    return g_PromptListChangedNotification(value, 0)
+    return e_PromptListChangedNotification(value, 0)
       ? { ok: true, value: value as T.PromptListChangedNotification }
       : explained(x_PromptListChangedNotification, value);
   } catch (error) {
@@ -6117,7 +6947,7 @@ function v_PromptListChangedNotification(
 
 function i_PromptListChangedNotification(value: unknown): value is T.PromptListChangedNotification {
   try {
-    return g_PromptListChangedNotification(value, 0);
+    return e_PromptListChangedNotification(value, 0);
   } catch {
     return false;
   }
@@ -6125,7 +6955,7 @@ function i_PromptListChangedNotification(value: unknown): value is T.PromptListC
 
 function v_ListToolsRequest(value: unknown): ValidationResult<T.ListToolsRequest> {
   try {
-    return g_ListToolsRequest(value, 0)
+    return e_ListToolsRequest(value, 0)
       ? { ok: true, value: value as T.ListToolsRequest }
       : explained(x_ListToolsRequest, value);
   } catch (error) {
@@ -6135,7 +6965,7 @@ function v_ListToolsRequest(value: unknown): ValidationResult<T.ListToolsRequest
 
 function i_ListToolsRequest(value: unknown): value is T.ListToolsRequest {
   try {
-    return g_ListToolsRequest(value, 0);
+    return e_ListToolsRequest(value, 0);
   } catch {
     return false;
   }
@@ -6143,7 +6973,7 @@ function i_ListToolsRequest(value: unknown): value is T.ListToolsRequest {
 
 function v_ListToolsResult(value: unknown): ValidationResult<T.ListToolsResult> {
   try {
-    return g_ListToolsResult(value, 0)
+    return e_ListToolsResult(value, 0)
       ? { ok: true, value: value as T.ListToolsResult }
       : explained(x_ListToolsResult, value);
   } catch (error) {
@@ -6153,7 +6983,7 @@ function v_ListToolsResult(value: unknown): ValidationResult<T.ListToolsResult> 
 
 function i_ListToolsResult(value: unknown): value is T.ListToolsResult {
   try {
-    return g_ListToolsResult(value, 0);
+    return e_ListToolsResult(value, 0);
   } catch {
     return false;
   }
@@ -6161,7 +6991,7 @@ function i_ListToolsResult(value: unknown): value is T.ListToolsResult {
 
 function v_CallToolResult(value: unknown): ValidationResult<T.CallToolResult> {
   try {
-    return g_CallToolResult(value, 0)
+    return e_CallToolResult(value, 0)
       ? { ok: true, value: value as T.CallToolResult }
       : explained(x_CallToolResult, value);
   } catch (error) {
@@ -6171,7 +7001,7 @@ function v_CallToolResult(value: unknown): ValidationResult<T.CallToolResult> {
 
 function i_CallToolResult(value: unknown): value is T.CallToolResult {
   try {
-    return g_CallToolResult(value, 0);
+    return e_CallToolResult(value, 0);
   } catch {
     return false;
   }
@@ -6179,7 +7009,7 @@ function i_CallToolResult(value: unknown): value is T.CallToolResult {
 
 function v_CallToolRequest(value: unknown): ValidationResult<T.CallToolRequest> {
   try {
-    return g_CallToolRequest(value, 0)
+    return e_CallToolRequest(value, 0)
       ? { ok: true, value: value as T.CallToolRequest }
       : explained(x_CallToolRequest, value);
   } catch (error) {
@@ -6189,7 +7019,7 @@ function v_CallToolRequest(value: unknown): ValidationResult<T.CallToolRequest> 
 
 function i_CallToolRequest(value: unknown): value is T.CallToolRequest {
   try {
-    return g_CallToolRequest(value, 0);
+    return e_CallToolRequest(value, 0);
   } catch {
     return false;
   }
@@ -6199,7 +7029,7 @@ function v_ToolListChangedNotification(
   value: unknown,
 ): ValidationResult<T.ToolListChangedNotification> {
   try {
-    return g_ToolListChangedNotification(value, 0)
+    return e_ToolListChangedNotification(value, 0)
       ? { ok: true, value: value as T.ToolListChangedNotification }
       : explained(x_ToolListChangedNotification, value);
   } catch (error) {
@@ -6209,7 +7039,7 @@ function v_ToolListChangedNotification(
 
 function i_ToolListChangedNotification(value: unknown): value is T.ToolListChangedNotification {
   try {
-    return g_ToolListChangedNotification(value, 0);
+    return e_ToolListChangedNotification(value, 0);
   } catch {
     return false;
   }
@@ -6217,7 +7047,7 @@ function i_ToolListChangedNotification(value: unknown): value is T.ToolListChang
 
 function v_ToolAnnotations(value: unknown): ValidationResult<T.ToolAnnotations> {
   try {
-    return g_ToolAnnotations(value, 0)
+    return e_ToolAnnotations(value, 0)
       ? { ok: true, value: value as T.ToolAnnotations }
       : explained(x_ToolAnnotations, value);
   } catch (error) {
@@ -6227,7 +7057,7 @@ function v_ToolAnnotations(value: unknown): ValidationResult<T.ToolAnnotations> 
 
 function i_ToolAnnotations(value: unknown): value is T.ToolAnnotations {
   try {
-    return g_ToolAnnotations(value, 0);
+    return e_ToolAnnotations(value, 0);
   } catch {
     return false;
   }
@@ -6235,7 +7065,7 @@ function i_ToolAnnotations(value: unknown): value is T.ToolAnnotations {
 
 function v_Tool(value: unknown): ValidationResult<T.Tool> {
   try {
-    return g_Tool(value, 0) ? { ok: true, value: value as T.Tool } : explained(x_Tool, value);
+    return e_Tool(value, 0) ? { ok: true, value: value as T.Tool } : explained(x_Tool, value);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6243,7 +7073,7 @@ function v_Tool(value: unknown): ValidationResult<T.Tool> {
 
 function i_Tool(value: unknown): value is T.Tool {
   try {
-    return g_Tool(value, 0);
+    return e_Tool(value, 0);
   } catch {
     return false;
   }
@@ -6251,7 +7081,7 @@ function i_Tool(value: unknown): value is T.Tool {
 
 function v_SetLevelRequest(value: unknown): ValidationResult<T.SetLevelRequest> {
   try {
-    return g_SetLevelRequest(value, 0)
+    return e_SetLevelRequest(value, 0)
       ? { ok: true, value: value as T.SetLevelRequest }
       : explained(x_SetLevelRequest, value);
   } catch (error) {
@@ -6261,7 +7091,7 @@ function v_SetLevelRequest(value: unknown): ValidationResult<T.SetLevelRequest> 
 
 function i_SetLevelRequest(value: unknown): value is T.SetLevelRequest {
   try {
-    return g_SetLevelRequest(value, 0);
+    return e_SetLevelRequest(value, 0);
   } catch {
     return false;
   }
@@ -6271,7 +7101,7 @@ function v_LoggingMessageNotification(
   value: unknown,
 ): ValidationResult<T.LoggingMessageNotification> {
   try {
-    return g_LoggingMessageNotification(value, 0)
+    return e_LoggingMessageNotification(value, 0)
       ? { ok: true, value: value as T.LoggingMessageNotification }
       : explained(x_LoggingMessageNotification, value);
   } catch (error) {
@@ -6281,7 +7111,7 @@ function v_LoggingMessageNotification(
 
 function i_LoggingMessageNotification(value: unknown): value is T.LoggingMessageNotification {
   try {
-    return g_LoggingMessageNotification(value, 0);
+    return e_LoggingMessageNotification(value, 0);
   } catch {
     return false;
   }
@@ -6289,7 +7119,7 @@ function i_LoggingMessageNotification(value: unknown): value is T.LoggingMessage
 
 function v_LoggingLevel(value: unknown): ValidationResult<T.LoggingLevel> {
   try {
-    return g_LoggingLevel(value, 0)
+    return e_LoggingLevel(value, 0)
       ? { ok: true, value: value as T.LoggingLevel }
       : explained(x_LoggingLevel, value);
   } catch (error) {
@@ -6299,7 +7129,7 @@ function v_LoggingLevel(value: unknown): ValidationResult<T.LoggingLevel> {
 
 function i_LoggingLevel(value: unknown): value is T.LoggingLevel {
   try {
-    return g_LoggingLevel(value, 0);
+    return e_LoggingLevel(value, 0);
   } catch {
     return false;
   }
@@ -6307,7 +7137,7 @@ function i_LoggingLevel(value: unknown): value is T.LoggingLevel {
 
 function v_CreateMessageRequest(value: unknown): ValidationResult<T.CreateMessageRequest> {
   try {
-    return g_CreateMessageRequest(value, 0)
+    return e_CreateMessageRequest(value, 0)
       ? { ok: true, value: value as T.CreateMessageRequest }
       : explained(x_CreateMessageRequest, value);
   } catch (error) {
@@ -6317,7 +7147,7 @@ function v_CreateMessageRequest(value: unknown): ValidationResult<T.CreateMessag
 
 function i_CreateMessageRequest(value: unknown): value is T.CreateMessageRequest {
   try {
-    return g_CreateMessageRequest(value, 0);
+    return e_CreateMessageRequest(value, 0);
   } catch {
     return false;
   }
@@ -6325,7 +7155,7 @@ function i_CreateMessageRequest(value: unknown): value is T.CreateMessageRequest
 
 function v_CreateMessageResult(value: unknown): ValidationResult<T.CreateMessageResult> {
   try {
-    return g_CreateMessageResult(value, 0)
+    return e_CreateMessageResult(value, 0)
       ? { ok: true, value: value as T.CreateMessageResult }
       : explained(x_CreateMessageResult, value);
   } catch (error) {
@@ -6335,7 +7165,7 @@ function v_CreateMessageResult(value: unknown): ValidationResult<T.CreateMessage
 
 function i_CreateMessageResult(value: unknown): value is T.CreateMessageResult {
   try {
-    return g_CreateMessageResult(value, 0);
+    return e_CreateMessageResult(value, 0);
   } catch {
     return false;
   }
@@ -6343,7 +7173,7 @@ function i_CreateMessageResult(value: unknown): value is T.CreateMessageResult {
 
 function v_SamplingMessage(value: unknown): ValidationResult<T.SamplingMessage> {
   try {
-    return g_SamplingMessage(value, 0)
+    return e_SamplingMessage(value, 0)
       ? { ok: true, value: value as T.SamplingMessage }
       : explained(x_SamplingMessage, value);
   } catch (error) {
@@ -6353,7 +7183,7 @@ function v_SamplingMessage(value: unknown): ValidationResult<T.SamplingMessage> 
 
 function i_SamplingMessage(value: unknown): value is T.SamplingMessage {
   try {
-    return g_SamplingMessage(value, 0);
+    return e_SamplingMessage(value, 0);
   } catch {
     return false;
   }
@@ -6361,7 +7191,7 @@ function i_SamplingMessage(value: unknown): value is T.SamplingMessage {
 
 function v_Annotations(value: unknown): ValidationResult<T.Annotations> {
   try {
-    return g_Annotations(value, 0)
+    return e_Annotations(value, 0)
       ? { ok: true, value: value as T.Annotations }
       : explained(x_Annotations, value);
   } catch (error) {
@@ -6371,7 +7201,7 @@ function v_Annotations(value: unknown): ValidationResult<T.Annotations> {
 
 function i_Annotations(value: unknown): value is T.Annotations {
   try {
-    return g_Annotations(value, 0);
+    return e_Annotations(value, 0);
   } catch {
     return false;
   }
@@ -6379,7 +7209,7 @@ function i_Annotations(value: unknown): value is T.Annotations {
 
 function v_TextContent(value: unknown): ValidationResult<T.TextContent> {
   try {
-    return g_TextContent(value, 0)
+    return e_TextContent(value, 0)
       ? { ok: true, value: value as T.TextContent }
       : explained(x_TextContent, value);
   } catch (error) {
@@ -6389,7 +7219,7 @@ function v_TextContent(value: unknown): ValidationResult<T.TextContent> {
 
 function i_TextContent(value: unknown): value is T.TextContent {
   try {
-    return g_TextContent(value, 0);
+    return e_TextContent(value, 0);
   } catch {
     return false;
   }
@@ -6397,7 +7227,7 @@ function i_TextContent(value: unknown): value is T.TextContent {
 
 function v_ImageContent(value: unknown): ValidationResult<T.ImageContent> {
   try {
-    return g_ImageContent(value, 0)
+    return e_ImageContent(value, 0)
       ? { ok: true, value: value as T.ImageContent }
       : explained(x_ImageContent, value);
   } catch (error) {
@@ -6407,7 +7237,7 @@ function v_ImageContent(value: unknown): ValidationResult<T.ImageContent> {
 
 function i_ImageContent(value: unknown): value is T.ImageContent {
   try {
-    return g_ImageContent(value, 0);
+    return e_ImageContent(value, 0);
   } catch {
     return false;
   }
@@ -6415,7 +7245,7 @@ function i_ImageContent(value: unknown): value is T.ImageContent {
 
 function v_AudioContent(value: unknown): ValidationResult<T.AudioContent> {
   try {
-    return g_AudioContent(value, 0)
+    return e_AudioContent(value, 0)
       ? { ok: true, value: value as T.AudioContent }
       : explained(x_AudioContent, value);
   } catch (error) {
@@ -6425,7 +7255,7 @@ function v_AudioContent(value: unknown): ValidationResult<T.AudioContent> {
 
 function i_AudioContent(value: unknown): value is T.AudioContent {
   try {
-    return g_AudioContent(value, 0);
+    return e_AudioContent(value, 0);
   } catch {
     return false;
   }
@@ -6433,7 +7263,7 @@ function i_AudioContent(value: unknown): value is T.AudioContent {
 
 function v_ModelPreferences(value: unknown): ValidationResult<T.ModelPreferences> {
   try {
-    return g_ModelPreferences(value, 0)
+    return e_ModelPreferences(value, 0)
       ? { ok: true, value: value as T.ModelPreferences }
       : explained(x_ModelPreferences, value);
   } catch (error) {
@@ -6443,7 +7273,7 @@ function v_ModelPreferences(value: unknown): ValidationResult<T.ModelPreferences
 
 function i_ModelPreferences(value: unknown): value is T.ModelPreferences {
   try {
-    return g_ModelPreferences(value, 0);
+    return e_ModelPreferences(value, 0);
   } catch {
     return false;
   }
@@ -6451,7 +7281,7 @@ function i_ModelPreferences(value: unknown): value is T.ModelPreferences {
 
 function v_ModelHint(value: unknown): ValidationResult<T.ModelHint> {
   try {
-    return g_ModelHint(value, 0)
+    return e_ModelHint(value, 0)
       ? { ok: true, value: value as T.ModelHint }
       : explained(x_ModelHint, value);
   } catch (error) {
@@ -6461,7 +7291,7 @@ function v_ModelHint(value: unknown): ValidationResult<T.ModelHint> {
 
 function i_ModelHint(value: unknown): value is T.ModelHint {
   try {
-    return g_ModelHint(value, 0);
+    return e_ModelHint(value, 0);
   } catch {
     return false;
   }
@@ -6469,7 +7299,7 @@ function i_ModelHint(value: unknown): value is T.ModelHint {
 
 function v_CompleteRequest(value: unknown): ValidationResult<T.CompleteRequest> {
   try {
-    return g_CompleteRequest(value, 0)
+    return e_CompleteRequest(value, 0)
       ? { ok: true, value: value as T.CompleteRequest }
       : explained(x_CompleteRequest, value);
   } catch (error) {
@@ -6479,7 +7309,7 @@ function v_CompleteRequest(value: unknown): ValidationResult<T.CompleteRequest> 
 
 function i_CompleteRequest(value: unknown): value is T.CompleteRequest {
   try {
-    return g_CompleteRequest(value, 0);
+    return e_CompleteRequest(value, 0);
   } catch {
     return false;
   }
@@ -6487,7 +7317,7 @@ function i_CompleteRequest(value: unknown): value is T.CompleteRequest {
 
 function v_CompleteResult(value: unknown): ValidationResult<T.CompleteResult> {
   try {
-    return g_CompleteResult(value, 0)
+    return e_CompleteResult(value, 0)
       ? { ok: true, value: value as T.CompleteResult }
       : explained(x_CompleteResult, value);
   } catch (error) {
@@ -6497,7 +7327,7 @@ function v_CompleteResult(value: unknown): ValidationResult<T.CompleteResult> {
 
 function i_CompleteResult(value: unknown): value is T.CompleteResult {
   try {
-    return g_CompleteResult(value, 0);
+    return e_CompleteResult(value, 0);
   } catch {
     return false;
   }
@@ -6505,7 +7335,7 @@ function i_CompleteResult(value: unknown): value is T.CompleteResult {
 
 function v_ResourceReference(value: unknown): ValidationResult<T.ResourceReference> {
   try {
-    return g_ResourceReference(value, 0)
+    return e_ResourceReference(value, 0)
       ? { ok: true, value: value as T.ResourceReference }
       : explained(x_ResourceReference, value);
   } catch (error) {
@@ -6515,7 +7345,7 @@ function v_ResourceReference(value: unknown): ValidationResult<T.ResourceReferen
 
 function i_ResourceReference(value: unknown): value is T.ResourceReference {
   try {
-    return g_ResourceReference(value, 0);
+    return e_ResourceReference(value, 0);
   } catch {
     return false;
   }
@@ -6523,7 +7353,7 @@ function i_ResourceReference(value: unknown): value is T.ResourceReference {
 
 function v_PromptReference(value: unknown): ValidationResult<T.PromptReference> {
   try {
-    return g_PromptReference(value, 0)
+    return e_PromptReference(value, 0)
       ? { ok: true, value: value as T.PromptReference }
       : explained(x_PromptReference, value);
   } catch (error) {
@@ -6533,7 +7363,7 @@ function v_PromptReference(value: unknown): ValidationResult<T.PromptReference> 
 
 function i_PromptReference(value: unknown): value is T.PromptReference {
   try {
-    return g_PromptReference(value, 0);
+    return e_PromptReference(value, 0);
   } catch {
     return false;
   }
@@ -6541,7 +7371,7 @@ function i_PromptReference(value: unknown): value is T.PromptReference {
 
 function v_ListRootsRequest(value: unknown): ValidationResult<T.ListRootsRequest> {
   try {
-    return g_ListRootsRequest(value, 0)
+    return e_ListRootsRequest(value, 0)
       ? { ok: true, value: value as T.ListRootsRequest }
       : explained(x_ListRootsRequest, value);
   } catch (error) {
@@ -6551,7 +7381,7 @@ function v_ListRootsRequest(value: unknown): ValidationResult<T.ListRootsRequest
 
 function i_ListRootsRequest(value: unknown): value is T.ListRootsRequest {
   try {
-    return g_ListRootsRequest(value, 0);
+    return e_ListRootsRequest(value, 0);
   } catch {
     return false;
   }
@@ -6559,7 +7389,7 @@ function i_ListRootsRequest(value: unknown): value is T.ListRootsRequest {
 
 function v_ListRootsResult(value: unknown): ValidationResult<T.ListRootsResult> {
   try {
-    return g_ListRootsResult(value, 0)
+    return e_ListRootsResult(value, 0)
       ? { ok: true, value: value as T.ListRootsResult }
       : explained(x_ListRootsResult, value);
   } catch (error) {
@@ -6569,7 +7399,7 @@ function v_ListRootsResult(value: unknown): ValidationResult<T.ListRootsResult> 
 
 function i_ListRootsResult(value: unknown): value is T.ListRootsResult {
   try {
-    return g_ListRootsResult(value, 0);
+    return e_ListRootsResult(value, 0);
   } catch {
     return false;
   }
@@ -6577,7 +7407,7 @@ function i_ListRootsResult(value: unknown): value is T.ListRootsResult {
 
 function v_Root(value: unknown): ValidationResult<T.Root> {
   try {
-    return g_Root(value, 0) ? { ok: true, value: value as T.Root } : explained(x_Root, value);
+    return e_Root(value, 0) ? { ok: true, value: value as T.Root } : explained(x_Root, value);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6585,7 +7415,7 @@ function v_Root(value: unknown): ValidationResult<T.Root> {
 
 function i_Root(value: unknown): value is T.Root {
   try {
-    return g_Root(value, 0);
+    return e_Root(value, 0);
   } catch {
     return false;
   }
@@ -6595,7 +7425,7 @@ function v_RootsListChangedNotification(
   value: unknown,
 ): ValidationResult<T.RootsListChangedNotification> {
   try {
-    return g_RootsListChangedNotification(value, 0)
+    return e_RootsListChangedNotification(value, 0)
       ? { ok: true, value: value as T.RootsListChangedNotification }
       : explained(x_RootsListChangedNotification, value);
   } catch (error) {
@@ -6605,7 +7435,7 @@ function v_RootsListChangedNotification(
 
 function i_RootsListChangedNotification(value: unknown): value is T.RootsListChangedNotification {
   try {
-    return g_RootsListChangedNotification(value, 0);
+    return e_RootsListChangedNotification(value, 0);
   } catch {
     return false;
   }

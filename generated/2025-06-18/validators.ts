@@ -6037,6 +6037,1006 @@ function x_result$server3(v: unknown, p: string, out: Issue[], d: number): void 
   x_ElicitResult(v, p, out, d);
 }
 
+function e_ProgressToken(v: unknown, _d: number): boolean {
+  return typeof v === "string" || Number.isInteger(v);
+}
+
+function e_Cursor(v: unknown, _d: number): boolean {
+  return typeof v === "string";
+}
+
+function e_Result(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return false;
+  return true;
+}
+
+function e_RequestId(v: unknown, _d: number): boolean {
+  return typeof v === "string" || Number.isInteger(v);
+}
+
+function e_JSONRPCRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["jsonrpc"];
+  if (p0 === undefined || !(p0 === "2.0")) return false;
+  const p1 = o["method"];
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  const p2 = o["params"];
+  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return false;
+  const p3 = o["id"];
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  return true;
+}
+
+function e_JSONRPCNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["jsonrpc"];
+  if (p0 === undefined || !(p0 === "2.0")) return false;
+  const p1 = o["method"];
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  const p2 = o["params"];
+  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return false;
+  return true;
+}
+
+function e_JSONRPCResponse(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["jsonrpc"];
+  if (p0 === undefined || !(p0 === "2.0")) return false;
+  const p1 = o["id"];
+  if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
+  const p2 = o["result"];
+  if (p2 === undefined || !g_Result(p2, d + 1)) return false;
+  return true;
+}
+
+function e_JSONRPCError(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["jsonrpc"];
+  if (p0 === undefined || !(p0 === "2.0")) return false;
+  const p1 = o["id"];
+  if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
+  const p2 = o["error"];
+  if (p2 === undefined || !g_JSONRPCError$1(p2, d + 1)) return false;
+  return true;
+}
+
+function e_EmptyResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return false;
+  return true;
+}
+
+function e_CancelledNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/cancelled")) return false;
+  const p1 = o["params"];
+  if (p1 === undefined || !g_CancelledNotification$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_InitializeRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "initialize")) return false;
+  const p1 = o["params"];
+  if (p1 === undefined || !g_InitializeRequest$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_InitializeResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return false;
+  const p1 = o["protocolVersion"];
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  const p2 = o["capabilities"];
+  if (p2 === undefined || !g_ServerCapabilities(p2, d + 1)) return false;
+  const p3 = o["serverInfo"];
+  if (p3 === undefined || !g_Implementation(p3, d + 1)) return false;
+  const p4 = o["instructions"];
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  return true;
+}
+
+function e_InitializedNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/initialized")) return false;
+  const p1 = o["params"];
+  if (p1 !== undefined && !g_InitializedNotification$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ClientCapabilities(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["experimental"];
+  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return false;
+  const p1 = o["roots"];
+  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return false;
+  const p2 = o["sampling"];
+  if (p2 !== undefined && !(typeof p2 === "object" && p2 !== null && !Array.isArray(p2)))
+    return false;
+  const p3 = o["elicitation"];
+  if (p3 !== undefined && !(typeof p3 === "object" && p3 !== null && !Array.isArray(p3)))
+    return false;
+  return true;
+}
+
+function e_ServerCapabilities(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["experimental"];
+  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return false;
+  const p1 = o["logging"];
+  if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
+    return false;
+  const p2 = o["completions"];
+  if (p2 !== undefined && !(typeof p2 === "object" && p2 !== null && !Array.isArray(p2)))
+    return false;
+  const p3 = o["prompts"];
+  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return false;
+  const p4 = o["resources"];
+  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return false;
+  const p5 = o["tools"];
+  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return false;
+  return true;
+}
+
+function e_Implementation(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["name"];
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["version"];
+  if (p2 === undefined || !(typeof p2 === "string")) return false;
+  return true;
+}
+
+function e_PingRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "ping")) return false;
+  const p1 = o["params"];
+  if (p1 !== undefined && !g_PingRequest$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ProgressNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/progress")) return false;
+  const p1 = o["params"];
+  if (p1 === undefined || !g_ProgressNotification$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ListResourcesRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "resources/list")) return false;
+  const p1 = o["params"];
+  if (p1 !== undefined && !g_ListResourcesRequest$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ListResourcesResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return false;
+  const p1 = o["nextCursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
+  const p2 = o["resources"];
+  if (p2 === undefined || !g_ListResourcesResult$2(p2, d + 1)) return false;
+  return true;
+}
+
+function e_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "resources/templates/list")) return false;
+  const p1 = o["params"];
+  if (p1 !== undefined && !g_ListResourceTemplatesRequest$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ListResourceTemplatesResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return false;
+  const p1 = o["nextCursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
+  const p2 = o["resourceTemplates"];
+  if (p2 === undefined || !g_ListResourceTemplatesResult$2(p2, d + 1)) return false;
+  return true;
+}
+
+function e_ReadResourceRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "resources/read")) return false;
+  const p1 = o["params"];
+  if (p1 === undefined || !g_ReadResourceRequest$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ReadResourceResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return false;
+  const p1 = o["contents"];
+  if (p1 === undefined || !g_ReadResourceResult$2(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ResourceListChangedNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/resources/list_changed")) return false;
+  const p1 = o["params"];
+  if (p1 !== undefined && !g_ResourceListChangedNotification$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_SubscribeRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "resources/subscribe")) return false;
+  const p1 = o["params"];
+  if (p1 === undefined || !g_SubscribeRequest$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_UnsubscribeRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "resources/unsubscribe")) return false;
+  const p1 = o["params"];
+  if (p1 === undefined || !g_UnsubscribeRequest$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ResourceUpdatedNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/resources/updated")) return false;
+  const p1 = o["params"];
+  if (p1 === undefined || !g_ResourceUpdatedNotification$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_Resource(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["name"];
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["uri"];
+  if (p2 === undefined || !(typeof p2 === "string" && (typeof p2 !== "string" || isUri(p2))))
+    return false;
+  const p3 = o["description"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return false;
+  const p4 = o["mimeType"];
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  const p5 = o["annotations"];
+  if (p5 !== undefined && !g_Annotations(p5, d + 1)) return false;
+  const p6 = o["size"];
+  if (p6 !== undefined && !Number.isInteger(p6)) return false;
+  const p7 = o["_meta"];
+  if (p7 !== undefined && !g_Resource$1(p7, d + 1)) return false;
+  return true;
+}
+
+function e_ResourceTemplate(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["name"];
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["uriTemplate"];
+  if (
+    p2 === undefined ||
+    !(typeof p2 === "string" && (typeof p2 !== "string" || isUriTemplate(p2)))
+  )
+    return false;
+  const p3 = o["description"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return false;
+  const p4 = o["mimeType"];
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  const p5 = o["annotations"];
+  if (p5 !== undefined && !g_Annotations(p5, d + 1)) return false;
+  const p6 = o["_meta"];
+  if (p6 !== undefined && !g_ResourceTemplate$1(p6, d + 1)) return false;
+  return true;
+}
+
+function e_TextResourceContents(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["uri"];
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
+  const p1 = o["mimeType"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_TextResourceContents$1(p2, d + 1)) return false;
+  const p3 = o["text"];
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
+  return true;
+}
+
+function e_BlobResourceContents(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["uri"];
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
+  const p1 = o["mimeType"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_BlobResourceContents$1(p2, d + 1)) return false;
+  const p3 = o["blob"];
+  if (p3 === undefined || !(typeof p3 === "string" && (typeof p3 !== "string" || isByte(p3))))
+    return false;
+  return true;
+}
+
+function e_ListPromptsRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "prompts/list")) return false;
+  const p1 = o["params"];
+  if (p1 !== undefined && !g_ListPromptsRequest$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ListPromptsResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return false;
+  const p1 = o["nextCursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
+  const p2 = o["prompts"];
+  if (p2 === undefined || !g_ListPromptsResult$2(p2, d + 1)) return false;
+  return true;
+}
+
+function e_GetPromptRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "prompts/get")) return false;
+  const p1 = o["params"];
+  if (p1 === undefined || !g_GetPromptRequest$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_GetPromptResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return false;
+  const p1 = o["description"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["messages"];
+  if (p2 === undefined || !g_GetPromptResult$2(p2, d + 1)) return false;
+  return true;
+}
+
+function e_Prompt(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["name"];
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  const p3 = o["arguments"];
+  if (p3 !== undefined && !g_Prompt$1(p3, d + 1)) return false;
+  const p4 = o["_meta"];
+  if (p4 !== undefined && !g_Prompt$2(p4, d + 1)) return false;
+  return true;
+}
+
+function e_PromptArgument(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["name"];
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  const p3 = o["required"];
+  if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
+  return true;
+}
+
+function e_Role(v: unknown, _d: number): boolean {
+  return v === "user" || v === "assistant";
+}
+
+function e_PromptMessage(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["role"];
+  if (p0 === undefined || !g_Role(p0, d + 1)) return false;
+  const p1 = o["content"];
+  if (p1 === undefined || !g_ContentBlock(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ResourceLink(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "resource_link")) return false;
+  const p1 = o["name"];
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  const p2 = o["title"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  const p3 = o["uri"];
+  if (p3 === undefined || !(typeof p3 === "string" && (typeof p3 !== "string" || isUri(p3))))
+    return false;
+  const p4 = o["description"];
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  const p5 = o["mimeType"];
+  if (p5 !== undefined && !(typeof p5 === "string")) return false;
+  const p6 = o["annotations"];
+  if (p6 !== undefined && !g_Annotations(p6, d + 1)) return false;
+  const p7 = o["size"];
+  if (p7 !== undefined && !Number.isInteger(p7)) return false;
+  const p8 = o["_meta"];
+  if (p8 !== undefined && !g_ResourceLink$1(p8, d + 1)) return false;
+  return true;
+}
+
+function e_EmbeddedResource(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "resource")) return false;
+  const p1 = o["resource"];
+  if (p1 === undefined || !(g_TextResourceContents(p1, d + 1) || g_BlobResourceContents(p1, d + 1)))
+    return false;
+  const p2 = o["annotations"];
+  if (p2 !== undefined && !g_Annotations(p2, d + 1)) return false;
+  const p3 = o["_meta"];
+  if (p3 !== undefined && !g_EmbeddedResource$1(p3, d + 1)) return false;
+  return true;
+}
+
+function e_PromptListChangedNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/prompts/list_changed")) return false;
+  const p1 = o["params"];
+  if (p1 !== undefined && !g_PromptListChangedNotification$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ListToolsRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "tools/list")) return false;
+  const p1 = o["params"];
+  if (p1 !== undefined && !g_ListToolsRequest$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ListToolsResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return false;
+  const p1 = o["nextCursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
+  const p2 = o["tools"];
+  if (p2 === undefined || !g_ListToolsResult$2(p2, d + 1)) return false;
+  return true;
+}
+
+function e_CallToolResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return false;
+  const p1 = o["content"];
+  if (p1 === undefined || !g_CallToolResult$2(p1, d + 1)) return false;
+  const p2 = o["structuredContent"];
+  if (p2 !== undefined && !g_CallToolResult$3(p2, d + 1)) return false;
+  const p3 = o["isError"];
+  if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
+  return true;
+}
+
+function e_CallToolRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "tools/call")) return false;
+  const p1 = o["params"];
+  if (p1 === undefined || !g_CallToolRequest$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ToolListChangedNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/tools/list_changed")) return false;
+  const p1 = o["params"];
+  if (p1 !== undefined && !g_ToolListChangedNotification$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ToolAnnotations(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["title"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return false;
+  const p1 = o["readOnlyHint"];
+  if (p1 !== undefined && !(typeof p1 === "boolean")) return false;
+  const p2 = o["destructiveHint"];
+  if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
+  const p3 = o["idempotentHint"];
+  if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
+  const p4 = o["openWorldHint"];
+  if (p4 !== undefined && !(typeof p4 === "boolean")) return false;
+  return true;
+}
+
+function e_Tool(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["name"];
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  const p3 = o["inputSchema"];
+  if (p3 === undefined || !g_Tool$1(p3, d + 1)) return false;
+  const p4 = o["outputSchema"];
+  if (p4 !== undefined && !g_Tool$4(p4, d + 1)) return false;
+  const p5 = o["annotations"];
+  if (p5 !== undefined && !g_ToolAnnotations(p5, d + 1)) return false;
+  const p6 = o["_meta"];
+  if (p6 !== undefined && !g_Tool$7(p6, d + 1)) return false;
+  return true;
+}
+
+function e_SetLevelRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "logging/setLevel")) return false;
+  const p1 = o["params"];
+  if (p1 === undefined || !g_SetLevelRequest$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_LoggingMessageNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/message")) return false;
+  const p1 = o["params"];
+  if (p1 === undefined || !g_LoggingMessageNotification$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_LoggingLevel(v: unknown, _d: number): boolean {
+  return (
+    v === "debug" ||
+    v === "info" ||
+    v === "notice" ||
+    v === "warning" ||
+    v === "error" ||
+    v === "critical" ||
+    v === "alert" ||
+    v === "emergency"
+  );
+}
+
+function e_CreateMessageRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "sampling/createMessage")) return false;
+  const p1 = o["params"];
+  if (p1 === undefined || !g_CreateMessageRequest$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_CreateMessageResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return false;
+  const p1 = o["role"];
+  if (p1 === undefined || !g_Role(p1, d + 1)) return false;
+  const p2 = o["content"];
+  if (p2 === undefined || !g_CreateMessageResult$2(p2, d + 1)) return false;
+  const p3 = o["model"];
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
+  const p4 = o["stopReason"];
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  return true;
+}
+
+function e_SamplingMessage(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["role"];
+  if (p0 === undefined || !g_Role(p0, d + 1)) return false;
+  const p1 = o["content"];
+  if (p1 === undefined || !g_SamplingMessage$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_Annotations(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["audience"];
+  if (p0 !== undefined && !g_Annotations$1(p0, d + 1)) return false;
+  const p1 = o["priority"];
+  if (
+    p1 !== undefined &&
+    !(
+      typeof p1 === "number" &&
+      Number.isFinite(p1) &&
+      (typeof p1 !== "number" || p1 >= 0) &&
+      (typeof p1 !== "number" || p1 <= 1)
+    )
+  )
+    return false;
+  const p2 = o["lastModified"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  return true;
+}
+
+function e_ContentBlock(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+    case "text":
+      return g_TextContent(v, d);
+    case "image":
+      return g_ImageContent(v, d);
+    case "audio":
+      return g_AudioContent(v, d);
+    case "resource_link":
+      return g_ResourceLink(v, d);
+    case "resource":
+      return g_EmbeddedResource(v, d);
+    default:
+      return false;
+  }
+}
+
+function e_TextContent(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "text")) return false;
+  const p1 = o["text"];
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  const p2 = o["annotations"];
+  if (p2 !== undefined && !g_Annotations(p2, d + 1)) return false;
+  const p3 = o["_meta"];
+  if (p3 !== undefined && !g_TextContent$1(p3, d + 1)) return false;
+  return true;
+}
+
+function e_ImageContent(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "image")) return false;
+  const p1 = o["data"];
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isByte(p1))))
+    return false;
+  const p2 = o["mimeType"];
+  if (p2 === undefined || !(typeof p2 === "string")) return false;
+  const p3 = o["annotations"];
+  if (p3 !== undefined && !g_Annotations(p3, d + 1)) return false;
+  const p4 = o["_meta"];
+  if (p4 !== undefined && !g_ImageContent$1(p4, d + 1)) return false;
+  return true;
+}
+
+function e_AudioContent(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "audio")) return false;
+  const p1 = o["data"];
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isByte(p1))))
+    return false;
+  const p2 = o["mimeType"];
+  if (p2 === undefined || !(typeof p2 === "string")) return false;
+  const p3 = o["annotations"];
+  if (p3 !== undefined && !g_Annotations(p3, d + 1)) return false;
+  const p4 = o["_meta"];
+  if (p4 !== undefined && !g_AudioContent$1(p4, d + 1)) return false;
+  return true;
+}
+
+function e_ModelPreferences(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["hints"];
+  if (p0 !== undefined && !g_ModelPreferences$1(p0, d + 1)) return false;
+  const p1 = o["costPriority"];
+  if (
+    p1 !== undefined &&
+    !(
+      typeof p1 === "number" &&
+      Number.isFinite(p1) &&
+      (typeof p1 !== "number" || p1 >= 0) &&
+      (typeof p1 !== "number" || p1 <= 1)
+    )
+  )
+    return false;
+  const p2 = o["speedPriority"];
+  if (
+    p2 !== undefined &&
+    !(
+      typeof p2 === "number" &&
+      Number.isFinite(p2) &&
+      (typeof p2 !== "number" || p2 >= 0) &&
+      (typeof p2 !== "number" || p2 <= 1)
+    )
+  )
+    return false;
+  const p3 = o["intelligencePriority"];
+  if (
+    p3 !== undefined &&
+    !(
+      typeof p3 === "number" &&
+      Number.isFinite(p3) &&
+      (typeof p3 !== "number" || p3 >= 0) &&
+      (typeof p3 !== "number" || p3 <= 1)
+    )
+  )
+    return false;
+  return true;
+}
+
+function e_ModelHint(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["name"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return false;
+  return true;
+}
+
+function e_CompleteRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "completion/complete")) return false;
+  const p1 = o["params"];
+  if (p1 === undefined || !g_CompleteRequest$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_CompleteResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return false;
+  const p1 = o["completion"];
+  if (p1 === undefined || !g_CompleteResult$2(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ResourceTemplateReference(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "ref/resource")) return false;
+  const p1 = o["uri"];
+  if (
+    p1 === undefined ||
+    !(typeof p1 === "string" && (typeof p1 !== "string" || isUriTemplate(p1)))
+  )
+    return false;
+  return true;
+}
+
+function e_PromptReference(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "ref/prompt")) return false;
+  const p1 = o["name"];
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  const p2 = o["title"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  return true;
+}
+
+function e_ListRootsRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "roots/list")) return false;
+  const p1 = o["params"];
+  if (p1 !== undefined && !g_ListRootsRequest$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ListRootsResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return false;
+  const p1 = o["roots"];
+  if (p1 === undefined || !g_ListRootsResult$2(p1, d + 1)) return false;
+  return true;
+}
+
+function e_Root(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["uri"];
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
+  const p1 = o["name"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_Root$1(p2, d + 1)) return false;
+  return true;
+}
+
+function e_RootsListChangedNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/roots/list_changed")) return false;
+  const p1 = o["params"];
+  if (p1 !== undefined && !g_RootsListChangedNotification$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ElicitRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "elicitation/create")) return false;
+  const p1 = o["params"];
+  if (p1 === undefined || !g_ElicitRequest$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_PrimitiveSchemaDefinition(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+    case "string":
+      return g_StringSchema(v, d) || g_EnumSchema(v, d);
+    case "number":
+    case "integer":
+      return g_NumberSchema(v, d);
+    case "boolean":
+      return g_BooleanSchema(v, d);
+    default:
+      return false;
+  }
+}
+
+function e_StringSchema(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "string")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  const p3 = o["minLength"];
+  if (p3 !== undefined && !Number.isInteger(p3)) return false;
+  const p4 = o["maxLength"];
+  if (p4 !== undefined && !Number.isInteger(p4)) return false;
+  const p5 = o["format"];
+  if (p5 !== undefined && !(p5 === "email" || p5 === "uri" || p5 === "date" || p5 === "date-time"))
+    return false;
+  return true;
+}
+
+function e_NumberSchema(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "number" || p0 === "integer")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  const p3 = o["minimum"];
+  if (p3 !== undefined && !(typeof p3 === "number" && Number.isFinite(p3))) return false;
+  const p4 = o["maximum"];
+  if (p4 !== undefined && !(typeof p4 === "number" && Number.isFinite(p4))) return false;
+  return true;
+}
+
+function e_BooleanSchema(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "boolean")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  const p3 = o["default"];
+  if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
+  return true;
+}
+
+function e_EnumSchema(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "string")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  const p3 = o["enum"];
+  if (p3 === undefined || !g_EnumSchema$1(p3, d + 1)) return false;
+  const p4 = o["enumNames"];
+  if (p4 !== undefined && !g_EnumSchema$2(p4, d + 1)) return false;
+  return true;
+}
+
+function e_ElicitResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ElicitResult$1(p0, d + 1)) return false;
+  const p1 = o["action"];
+  if (p1 === undefined || !(p1 === "accept" || p1 === "decline" || p1 === "cancel")) return false;
+  const p2 = o["content"];
+  if (p2 !== undefined && !g_ElicitResult$2(p2, d + 1)) return false;
+  return true;
+}
+
 /** The validator of every type, by name. */
 export interface Validators {
   readonly JSONRPCMessage: Validator<T.JSONRPCMessage>;
@@ -6152,7 +7152,7 @@ function i_JSONRPCMessage(value: unknown): value is T.JSONRPCMessage {
 
 function v_ProgressToken(value: unknown): ValidationResult<T.ProgressToken> {
   try {
-    return g_ProgressToken(value, 0)
+    return e_ProgressToken(value, 0)
       ? { ok: true, value: value as T.ProgressToken }
       : explained(x_ProgressToken, value);
   } catch (error) {
@@ -6162,7 +7162,7 @@ function v_ProgressToken(value: unknown): ValidationResult<T.ProgressToken> {
 
 function i_ProgressToken(value: unknown): value is T.ProgressToken {
   try {
-    return g_ProgressToken(value, 0);
+    return e_ProgressToken(value, 0);
   } catch {
     return false;
   }
@@ -6170,7 +7170,7 @@ function i_ProgressToken(value: unknown): value is T.ProgressToken {
 
 function v_Cursor(value: unknown): ValidationResult<T.Cursor> {
   try {
-    return g_Cursor(value, 0) ? { ok: true, value: value as T.Cursor } : explained(x_Cursor, value);
+    return e_Cursor(value, 0) ? { ok: true, value: value as T.Cursor } : explained(x_Cursor, value);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6178,7 +7178,7 @@ function v_Cursor(value: unknown): ValidationResult<T.Cursor> {
 
 function i_Cursor(value: unknown): value is T.Cursor {
   try {
-    return g_Cursor(value, 0);
+    return e_Cursor(value, 0);
   } catch {
     return false;
   }
@@ -6222,7 +7222,7 @@ function i_Notification(value: unknown): value is T.Notification {
 
 function v_Result(value: unknown): ValidationResult<T.Result> {
   try {
-    return g_Result(value, 0) ? { ok: true, value: value as T.Result } : explained(x_Result, value);
+    return e_Result(value, 0) ? { ok: true, value: value as T.Result } : explained(x_Result, value);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6230,7 +7230,7 @@ function v_Result(value: unknown): ValidationResult<T.Result> {
 
 function i_Result(value: unknown): value is T.Result {
   try {
-    return g_Result(value, 0);
+    return e_Result(value, 0);
   } catch {
     return false;
   }
@@ -6238,7 +7238,7 @@ function i_Result(value: unknown): value is T.Result {
 
 function v_RequestId(value: unknown): ValidationResult<T.RequestId> {
   try {
-    return g_RequestId(value, 0)
+    return e_RequestId(value, 0)
       ? { ok: true, value: value as T.RequestId }
       : explained(x_RequestId, value);
   } catch (error) {
@@ -6248,7 +7248,7 @@ function v_RequestId(value: unknown): ValidationResult<T.RequestId> {
 
 function i_RequestId(value: unknown): value is T.RequestId {
   try {
-    return g_RequestId(value, 0);
+    return e_RequestId(value, 0);
   } catch {
     return false;
   }
@@ -6256,7 +7256,7 @@ function i_RequestId(value: unknown): value is T.RequestId {
 
 function v_JSONRPCRequest(value: unknown): ValidationResult<T.JSONRPCRequest> {
   try {
-    return g_JSONRPCRequest(value, 0)
+    return e_JSONRPCRequest(value, 0)
       ? { ok: true, value: value as T.JSONRPCRequest }
       : explained(x_JSONRPCRequest, value);
   } catch (error) {
@@ -6266,7 +7266,7 @@ function v_JSONRPCRequest(value: unknown): ValidationResult<T.JSONRPCRequest> {
 
 function i_JSONRPCRequest(value: unknown): value is T.JSONRPCRequest {
   try {
-    return g_JSONRPCRequest(value, 0);
+    return e_JSONRPCRequest(value, 0);
   } catch {
     return false;
   }
@@ -6274,7 +7274,7 @@ function i_JSONRPCRequest(value: unknown): value is T.JSONRPCRequest {
 
 function v_JSONRPCNotification(value: unknown): ValidationResult<T.JSONRPCNotification> {
   try {
-    return g_JSONRPCNotification(value, 0)
+    return e_JSONRPCNotification(value, 0)
       ? { ok: true, value: value as T.JSONRPCNotification }
       : explained(x_JSONRPCNotification, value);
   } catch (error) {
@@ -6284,7 +7284,7 @@ function v_JSONRPCNotification(value: unknown): ValidationResult<T.JSONRPCNotifi
 
 function i_JSONRPCNotification(value: unknown): value is T.JSONRPCNotification {
   try {
-    return g_JSONRPCNotification(value, 0);
+    return e_JSONRPCNotification(value, 0);
   } catch {
     return false;
   }
@@ -6292,7 +7292,7 @@ function i_JSONRPCNotification(value: unknown): value is T.JSONRPCNotification {
 
 function v_JSONRPCResponse(value: unknown): ValidationResult<T.JSONRPCResponse> {
   try {
-    return g_JSONRPCResponse(value, 0)
+    return e_JSONRPCResponse(value, 0)
       ? { ok: true, value: value as T.JSONRPCResponse }
       : explained(x_JSONRPCResponse, value);
   } catch (error) {
@@ -6302,7 +7302,7 @@ function v_JSONRPCResponse(value: unknown): ValidationResult<T.JSONRPCResponse> 
 
 function i_JSONRPCResponse(value: unknown): value is T.JSONRPCResponse {
   try {
-    return g_JSONRPCResponse(value, 0);
+    return e_JSONRPCResponse(value, 0);
   } catch {
     return false;
   }
@@ -6310,7 +7310,7 @@ function i_JSONRPCResponse(value: unknown): value is T.JSONRPCResponse {
 
 function v_JSONRPCError(value: unknown): ValidationResult<T.JSONRPCError> {
   try {
-    return g_JSONRPCError(value, 0)
+    return e_JSONRPCError(value, 0)
       ? { ok: true, value: value as T.JSONRPCError }
       : explained(x_JSONRPCError, value);
   } catch (error) {
@@ -6320,7 +7320,7 @@ function v_JSONRPCError(value: unknown): ValidationResult<T.JSONRPCError> {
 
 function i_JSONRPCError(value: unknown): value is T.JSONRPCError {
   try {
-    return g_JSONRPCError(value, 0);
+    return e_JSONRPCError(value, 0);
   } catch {
     return false;
   }
@@ -6328,7 +7328,7 @@ function i_JSONRPCError(value: unknown): value is T.JSONRPCError {
 
 function v_EmptyResult(value: unknown): ValidationResult<T.EmptyResult> {
   try {
-    return g_EmptyResult(value, 0)
+    return e_EmptyResult(value, 0)
       ? { ok: true, value: value as T.EmptyResult }
       : explained(x_EmptyResult, value);
   } catch (error) {
@@ -6338,7 +7338,7 @@ function v_EmptyResult(value: unknown): ValidationResult<T.EmptyResult> {
 
 function i_EmptyResult(value: unknown): value is T.EmptyResult {
   try {
-    return g_EmptyResult(value, 0);
+    return e_EmptyResult(value, 0);
   } catch {
     return false;
   }
@@ -6346,7 +7346,7 @@ function i_EmptyResult(value: unknown): value is T.EmptyResult {
 
 function v_CancelledNotification(value: unknown): ValidationResult<T.CancelledNotification> {
   try {
-    return g_CancelledNotification(value, 0)
+    return e_CancelledNotification(value, 0)
       ? { ok: true, value: value as T.CancelledNotification }
       : explained(x_CancelledNotification, value);
   } catch (error) {
@@ -6356,7 +7356,7 @@ function v_CancelledNotification(value: unknown): ValidationResult<T.CancelledNo
 
 function i_CancelledNotification(value: unknown): value is T.CancelledNotification {
   try {
-    return g_CancelledNotification(value, 0);
+    return e_CancelledNotification(value, 0);
   } catch {
     return false;
   }
@@ -6364,7 +7364,7 @@ function i_CancelledNotification(value: unknown): value is T.CancelledNotificati
 
 function v_InitializeRequest(value: unknown): ValidationResult<T.InitializeRequest> {
   try {
-    return g_InitializeRequest(value, 0)
+    return e_InitializeRequest(value, 0)
       ? { ok: true, value: value as T.InitializeRequest }
       : explained(x_InitializeRequest, value);
   } catch (error) {
@@ -6374,7 +7374,7 @@ function v_InitializeRequest(value: unknown): ValidationResult<T.InitializeReque
 
 function i_InitializeRequest(value: unknown): value is T.InitializeRequest {
   try {
-    return g_InitializeRequest(value, 0);
+    return e_InitializeRequest(value, 0);
   } catch {
     return false;
   }
@@ -6382,7 +7382,7 @@ function i_InitializeRequest(value: unknown): value is T.InitializeRequest {
 
 function v_InitializeResult(value: unknown): ValidationResult<T.InitializeResult> {
   try {
-    return g_InitializeResult(value, 0)
+    return e_InitializeResult(value, 0)
       ? { ok: true, value: value as T.InitializeResult }
       : explained(x_InitializeResult, value);
   } catch (error) {
@@ -6392,7 +7392,7 @@ function v_InitializeResult(value: unknown): ValidationResult<T.InitializeResult
 
 function i_InitializeResult(value: unknown): value is T.InitializeResult {
   try {
-    return g_InitializeResult(value, 0);
+    return e_InitializeResult(value, 0);
   } catch {
     return false;
   }
@@ -6400,7 +7400,7 @@ function i_InitializeResult(value: unknown): value is T.InitializeResult {
 
 function v_InitializedNotification(value: unknown): ValidationResult<T.InitializedNotification> {
   try {
-    return g_InitializedNotification(value, 0)
+    return e_InitializedNotification(value, 0)
       ? { ok: true, value: value as T.InitializedNotification }
       : explained(x_InitializedNotification, value);
   } catch (error) {
@@ -6410,7 +7410,7 @@ function v_InitializedNotification(value: unknown): ValidationResult<T.Initializ
 
 function i_InitializedNotification(value: unknown): value is T.InitializedNotification {
   try {
-    return g_InitializedNotification(value, 0);
+    return e_InitializedNotification(value, 0);
   } catch {
     return false;
   }
@@ -6418,7 +7418,7 @@ function i_InitializedNotification(value: unknown): value is T.InitializedNotifi
 
 function v_ClientCapabilities(value: unknown): ValidationResult<T.ClientCapabilities> {
   try {
-    return g_ClientCapabilities(value, 0)
+    return e_ClientCapabilities(value, 0)
       ? { ok: true, value: value as T.ClientCapabilities }
       : explained(x_ClientCapabilities, value);
   } catch (error) {
@@ -6428,7 +7428,7 @@ function v_ClientCapabilities(value: unknown): ValidationResult<T.ClientCapabili
 
 function i_ClientCapabilities(value: unknown): value is T.ClientCapabilities {
   try {
-    return g_ClientCapabilities(value, 0);
+    return e_ClientCapabilities(value, 0);
   } catch {
     return false;
   }
@@ -6436,7 +7436,7 @@ function i_ClientCapabilities(value: unknown): value is T.ClientCapabilities {
 
 function v_ServerCapabilities(value: unknown): ValidationResult<T.ServerCapabilities> {
   try {
-    return g_ServerCapabilities(value, 0)
+    return e_ServerCapabilities(value, 0)
       ? { ok: true, value: value as T.ServerCapabilities }
       : explained(x_ServerCapabilities, value);
   } catch (error) {
@@ -6446,7 +7446,7 @@ function v_ServerCapabilities(value: unknown): ValidationResult<T.ServerCapabili
 
 function i_ServerCapabilities(value: unknown): value is T.ServerCapabilities {
   try {
-    return g_ServerCapabilities(value, 0);
+    return e_ServerCapabilities(value, 0);
   } catch {
     return false;
   }
@@ -6472,7 +7472,7 @@ function i_BaseMetadata(value: unknown): value is T.BaseMetadata {
 
 function v_Implementation(value: unknown): ValidationResult<T.Implementation> {
   try {
-    return g_Implementation(value, 0)
+    return e_Implementation(value, 0)
       ? { ok: true, value: value as T.Implementation }
       : explained(x_Implementation, value);
   } catch (error) {
@@ -6482,7 +7482,7 @@ function v_Implementation(value: unknown): ValidationResult<T.Implementation> {
 
 function i_Implementation(value: unknown): value is T.Implementation {
   try {
-    return g_Implementation(value, 0);
+    return e_Implementation(value, 0);
   } catch {
     return false;
   }
@@ -6490,7 +7490,7 @@ function i_Implementation(value: unknown): value is T.Implementation {
 
 function v_PingRequest(value: unknown): ValidationResult<T.PingRequest> {
   try {
-    return g_PingRequest(value, 0)
+    return e_PingRequest(value, 0)
       ? { ok: true, value: value as T.PingRequest }
       : explained(x_PingRequest, value);
   } catch (error) {
@@ -6500,7 +7500,7 @@ function v_PingRequest(value: unknown): ValidationResult<T.PingRequest> {
 
 function i_PingRequest(value: unknown): value is T.PingRequest {
   try {
-    return g_PingRequest(value, 0);
+    return e_PingRequest(value, 0);
   } catch {
     return false;
   }
@@ -6508,7 +7508,7 @@ function i_PingRequest(value: unknown): value is T.PingRequest {
 
 function v_ProgressNotification(value: unknown): ValidationResult<T.ProgressNotification> {
   try {
-    return g_ProgressNotification(value, 0)
+    return e_ProgressNotification(value, 0)
       ? { ok: true, value: value as T.ProgressNotification }
       : explained(x_ProgressNotification, value);
   } catch (error) {
@@ -6518,7 +7518,7 @@ function v_ProgressNotification(value: unknown): ValidationResult<T.ProgressNoti
 
 function i_ProgressNotification(value: unknown): value is T.ProgressNotification {
   try {
-    return g_ProgressNotification(value, 0);
+    return e_ProgressNotification(value, 0);
   } catch {
     return false;
   }
@@ -6562,7 +7562,7 @@ function i_PaginatedResult(value: unknown): value is T.PaginatedResult {
 
 function v_ListResourcesRequest(value: unknown): ValidationResult<T.ListResourcesRequest> {
   try {
-    return g_ListResourcesRequest(value, 0)
+    return e_ListResourcesRequest(value, 0)
       ? { ok: true, value: value as T.ListResourcesRequest }
       : explained(x_ListResourcesRequest, value);
   } catch (error) {
@@ -6572,7 +7572,7 @@ function v_ListResourcesRequest(value: unknown): ValidationResult<T.ListResource
 
 function i_ListResourcesRequest(value: unknown): value is T.ListResourcesRequest {
   try {
-    return g_ListResourcesRequest(value, 0);
+    return e_ListResourcesRequest(value, 0);
   } catch {
     return false;
   }
@@ -6580,7 +7580,7 @@ function i_ListResourcesRequest(value: unknown): value is T.ListResourcesRequest
 
 function v_ListResourcesResult(value: unknown): ValidationResult<T.ListResourcesResult> {
   try {
-    return g_ListResourcesResult(value, 0)
+    return e_ListResourcesResult(value, 0)
       ? { ok: true, value: value as T.ListResourcesResult }
       : explained(x_ListResourcesResult, value);
   } catch (error) {
@@ -6590,7 +7590,7 @@ function v_ListResourcesResult(value: unknown): ValidationResult<T.ListResources
 
 function i_ListResourcesResult(value: unknown): value is T.ListResourcesResult {
   try {
-    return g_ListResourcesResult(value, 0);
+    return e_ListResourcesResult(value, 0);
   } catch {
     return false;
   }
@@ -6600,7 +7600,7 @@ function v_ListResourceTemplatesRequest(
   value: unknown,
 ): ValidationResult<T.ListResourceTemplatesRequest> {
   try {
-    return g_ListResourceTemplatesRequest(value, 0)
+    return e_ListResourceTemplatesRequest(value, 0)
       ? { ok: true, value: value as T.ListResourceTemplatesRequest }
       : explained(x_ListResourceTemplatesRequest, value);
   } catch (error) {
@@ -6610,7 +7610,7 @@ function v_ListResourceTemplatesRequest(
 
 function i_ListResourceTemplatesRequest(value: unknown): value is T.ListResourceTemplatesRequest {
   try {
-    return g_ListResourceTemplatesRequest(value, 0);
+    return e_ListResourceTemplatesRequest(value, 0);
   } catch {
     return false;
   }
@@ -6620,7 +7620,7 @@ function v_ListResourceTemplatesResult(
   value: unknown,
 ): ValidationResult<T.ListResourceTemplatesResult> {
   try {
-    return g_ListResourceTemplatesResult(value, 0)
+    return e_ListResourceTemplatesResult(value, 0)
       ? { ok: true, value: value as T.ListResourceTemplatesResult }
       : explained(x_ListResourceTemplatesResult, value);
   } catch (error) {
@@ -6630,7 +7630,7 @@ function v_ListResourceTemplatesResult(
 
 function i_ListResourceTemplatesResult(value: unknown): value is T.ListResourceTemplatesResult {
   try {
-    return g_ListResourceTemplatesResult(value, 0);
+    return e_ListResourceTemplatesResult(value, 0);
   } catch {
     return false;
   }
@@ -6638,7 +7638,7 @@ function i_ListResourceTemplatesResult(value: unknown): value is T.ListResourceT
 
 function v_ReadResourceRequest(value: unknown): ValidationResult<T.ReadResourceRequest> {
   try {
-    return g_ReadResourceRequest(value, 0)
+    return e_ReadResourceRequest(value, 0)
       ? { ok: true, value: value as T.ReadResourceRequest }
       : explained(x_ReadResourceRequest, value);
   } catch (error) {
@@ -6648,7 +7648,7 @@ function v_ReadResourceRequest(value: unknown): ValidationResult<T.ReadResourceR
 
 function i_ReadResourceRequest(value: unknown): value is T.ReadResourceRequest {
   try {
-    return g_ReadResourceRequest(value, 0);
+    return e_ReadResourceRequest(value, 0);
   } catch {
     return false;
   }
@@ -6656,7 +7656,7 @@ function i_ReadResourceRequest(value: unknown): value is T.ReadResourceRequest {
 
 function v_ReadResourceResult(value: unknown): ValidationResult<T.ReadResourceResult> {
   try {
-    return g_ReadResourceResult(value, 0)
+    return e_ReadResourceResult(value, 0)
       ? { ok: true, value: value as T.ReadResourceResult }
       : explained(x_ReadResourceResult, value);
   } catch (error) {
@@ -6666,7 +7666,7 @@ function v_ReadResourceResult(value: unknown): ValidationResult<T.ReadResourceRe
 
 function i_ReadResourceResult(value: unknown): value is T.ReadResourceResult {
   try {
-    return g_ReadResourceResult(value, 0);
+    return e_ReadResourceResult(value, 0);
   } catch {
     return false;
   }
@@ -6676,7 +7676,7 @@ function v_ResourceListChangedNotification(
   value: unknown,
 ): ValidationResult<T.ResourceListChangedNotification> {
   try {
-    return g_ResourceListChangedNotification(value, 0)
+    return e_ResourceListChangedNotification(value, 0)
       ? { ok: true, value: value as T.ResourceListChangedNotification }
       : explained(x_ResourceListChangedNotification, value);
   } catch (error) {
@@ -6688,7 +7688,7 @@ function i_ResourceListChangedNotification(
   value: unknown,
 ): value is T.ResourceListChangedNotification {
   try {
-    return g_ResourceListChangedNotification(value, 0);
+    return e_ResourceListChangedNotification(value, 0);
   } catch {
     return false;
   }
@@ -6696,7 +7696,7 @@ function i_ResourceListChangedNotification(
 
 function v_SubscribeRequest(value: unknown): ValidationResult<T.SubscribeRequest> {
   try {
-    return g_SubscribeRequest(value, 0)
+    return e_SubscribeRequest(value, 0)
       ? { ok: true, value: value as T.SubscribeRequest }
       : explained(x_SubscribeRequest, value);
   } catch (error) {
@@ -6706,7 +7706,7 @@ function v_SubscribeRequest(value: unknown): ValidationResult<T.SubscribeRequest
 
 function i_SubscribeRequest(value: unknown): value is T.SubscribeRequest {
   try {
-    return g_SubscribeRequest(value, 0);
+    return e_SubscribeRequest(value, 0);
   } catch {
     return false;
   }
@@ -6714,7 +7714,7 @@ function i_SubscribeRequest(value: unknown): value is T.SubscribeRequest {
 
 function v_UnsubscribeRequest(value: unknown): ValidationResult<T.UnsubscribeRequest> {
   try {
-    return g_UnsubscribeRequest(value, 0)
+    return e_UnsubscribeRequest(value, 0)
       ? { ok: true, value: value as T.UnsubscribeRequest }
       : explained(x_UnsubscribeRequest, value);
   } catch (error) {
@@ -6724,7 +7724,7 @@ function v_UnsubscribeRequest(value: unknown): ValidationResult<T.UnsubscribeReq
 
 function i_UnsubscribeRequest(value: unknown): value is T.UnsubscribeRequest {
   try {
-    return g_UnsubscribeRequest(value, 0);
+    return e_UnsubscribeRequest(value, 0);
   } catch {
     return false;
   }
@@ -6734,7 +7734,7 @@ function v_ResourceUpdatedNotification(
   value: unknown,
 ): ValidationResult<T.ResourceUpdatedNotification> {
   try {
-    return g_ResourceUpdatedNotification(value, 0)
+    return e_ResourceUpdatedNotification(value, 0)
       ? { ok: true, value: value as T.ResourceUpdatedNotification }
       : explained(x_ResourceUpdatedNotification, value);
   } catch (error) {
@@ -6744,7 +7744,7 @@ function v_ResourceUpdatedNotification(
 
 function i_ResourceUpdatedNotification(value: unknown): value is T.ResourceUpdatedNotification {
   try {
-    return g_ResourceUpdatedNotification(value, 0);
+    return e_ResourceUpdatedNotification(value, 0);
   } catch {
     return false;
   }
@@ -6752,7 +7752,7 @@ function i_ResourceUpdatedNotification(value: unknown): value is T.ResourceUpdat
 
 function v_Resource(value: unknown): ValidationResult<T.Resource> {
   try {
-    return g_Resource(value, 0)
+    return e_Resource(value, 0)
       ? { ok: true, value: value as T.Resource }
       : explained(x_Resource, value);
   } catch (error) {
@@ -6762,7 +7762,7 @@ function v_Resource(value: unknown): ValidationResult<T.Resource> {
 
 function i_Resource(value: unknown): value is T.Resource {
   try {
-    return g_Resource(value, 0);
+    return e_Resource(value, 0);
   } catch {
     return false;
   }
@@ -6770,7 +7770,7 @@ function i_Resource(value: unknown): value is T.Resource {
 
 function v_ResourceTemplate(value: unknown): ValidationResult<T.ResourceTemplate> {
   try {
-    return g_ResourceTemplate(value, 0)
+    return e_ResourceTemplate(value, 0)
       ? { ok: true, value: value as T.ResourceTemplate }
       : explained(x_ResourceTemplate, value);
   } catch (error) {
@@ -6780,7 +7780,7 @@ function v_ResourceTemplate(value: unknown): ValidationResult<T.ResourceTemplate
 
 function i_ResourceTemplate(value: unknown): value is T.ResourceTemplate {
   try {
-    return g_ResourceTemplate(value, 0);
+    return e_ResourceTemplate(value, 0);
   } catch {
     return false;
   }
@@ -6806,7 +7806,7 @@ function i_ResourceContents(value: unknown): value is T.ResourceContents {
 
 function v_TextResourceContents(value: unknown): ValidationResult<T.TextResourceContents> {
   try {
-    return g_TextResourceContents(value, 0)
+    return e_TextResourceContents(value, 0)
       ? { ok: true, value: value as T.TextResourceContents }
       : explained(x_TextResourceContents, value);
   } catch (error) {
@@ -6816,7 +7816,7 @@ function v_TextResourceContents(value: unknown): ValidationResult<T.TextResource
 
 function i_TextResourceContents(value: unknown): value is T.TextResourceContents {
   try {
-    return g_TextResourceContents(value, 0);
+    return e_TextResourceContents(value, 0);
   } catch {
     return false;
   }
@@ -6824,7 +7824,7 @@ function i_TextResourceContents(value: unknown): value is T.TextResourceContents
 
 function v_BlobResourceContents(value: unknown): ValidationResult<T.BlobResourceContents> {
   try {
-    return g_BlobResourceContents(value, 0)
+    return e_BlobResourceContents(value, 0)
       ? { ok: true, value: value as T.BlobResourceContents }
       : explained(x_BlobResourceContents, value);
   } catch (error) {
@@ -6834,7 +7834,7 @@ function v_BlobResourceContents(value: unknown): ValidationResult<T.BlobResource
 
 function i_BlobResourceContents(value: unknown): value is T.BlobResourceContents {
   try {
-    return g_BlobResourceContents(value, 0);
+    return e_BlobResourceContents(value, 0);
   } catch {
     return false;
   }
@@ -6842,7 +7842,7 @@ function i_BlobResourceContents(value: unknown): value is T.BlobResourceContents
 
 function v_ListPromptsRequest(value: unknown): ValidationResult<T.ListPromptsRequest> {
   try {
-    return g_ListPromptsRequest(value, 0)
+    return e_ListPromptsRequest(value, 0)
       ? { ok: true, value: value as T.ListPromptsRequest }
       : explained(x_ListPromptsRequest, value);
   } catch (error) {
@@ -6852,7 +7852,7 @@ function v_ListPromptsRequest(value: unknown): ValidationResult<T.ListPromptsReq
 
 function i_ListPromptsRequest(value: unknown): value is T.ListPromptsRequest {
   try {
-    return g_ListPromptsRequest(value, 0);
+    return e_ListPromptsRequest(value, 0);
   } catch {
     return false;
   }
@@ -6860,7 +7860,7 @@ function i_ListPromptsRequest(value: unknown): value is T.ListPromptsRequest {
 
 function v_ListPromptsResult(value: unknown): ValidationResult<T.ListPromptsResult> {
   try {
-    return g_ListPromptsResult(value, 0)
+    return e_ListPromptsResult(value, 0)
       ? { ok: true, value: value as T.ListPromptsResult }
       : explained(x_ListPromptsResult, value);
   } catch (error) {
@@ -6870,7 +7870,7 @@ function v_ListPromptsResult(value: unknown): ValidationResult<T.ListPromptsResu
 
 function i_ListPromptsResult(value: unknown): value is T.ListPromptsResult {
   try {
-    return g_ListPromptsResult(value, 0);
+    return e_ListPromptsResult(value, 0);
   } catch {
     return false;
   }
@@ -6878,7 +7878,7 @@ function i_ListPromptsResult(value: unknown): value is T.ListPromptsResult {
 
 function v_GetPromptRequest(value: unknown): ValidationResult<T.GetPromptRequest> {
   try {
-    return g_GetPromptRequest(value, 0)
+    return e_GetPromptRequest(value, 0)
       ? { ok: true, value: value as T.GetPromptRequest }
       : explained(x_GetPromptRequest, value);
   } catch (error) {
@@ -6888,7 +7888,7 @@ function v_GetPromptRequest(value: unknown): ValidationResult<T.GetPromptRequest
 
 function i_GetPromptRequest(value: unknown): value is T.GetPromptRequest {
   try {
-    return g_GetPromptRequest(value, 0);
+    return e_GetPromptRequest(value, 0);
   } catch {
     return false;
   }
@@ -6896,7 +7896,7 @@ function i_GetPromptRequest(value: unknown): value is T.GetPromptRequest {
 
 function v_GetPromptResult(value: unknown): ValidationResult<T.GetPromptResult> {
   try {
-    return g_GetPromptResult(value, 0)
+    return e_GetPromptResult(value, 0)
       ? { ok: true, value: value as T.GetPromptResult }
       : explained(x_GetPromptResult, value);
   } catch (error) {
@@ -6906,7 +7906,7 @@ function v_GetPromptResult(value: unknown): ValidationResult<T.GetPromptResult> 
 
 function i_GetPromptResult(value: unknown): value is T.GetPromptResult {
   try {
-    return g_GetPromptResult(value, 0);
+    return e_GetPromptResult(value, 0);
   } catch {
     return false;
   }
@@ -6914,7 +7914,7 @@ function i_GetPromptResult(value: unknown): value is T.GetPromptResult {
 
 function v_Prompt(value: unknown): ValidationResult<T.Prompt> {
   try {
-    return g_Prompt(value, 0) ? { ok: true, value: value as T.Prompt } : explained(x_Prompt, value);
+    return e_Prompt(value, 0) ? { ok: true, value: value as T.Prompt } : explained(x_Prompt, value);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6922,7 +7922,7 @@ function v_Prompt(value: unknown): ValidationResult<T.Prompt> {
 
 function i_Prompt(value: unknown): value is T.Prompt {
   try {
-    return g_Prompt(value, 0);
+    return e_Prompt(value, 0);
   } catch {
     return false;
   }
@@ -6930,7 +7930,7 @@ function i_Prompt(value: unknown): value is T.Prompt {
 
 function v_PromptArgument(value: unknown): ValidationResult<T.PromptArgument> {
   try {
-    return g_PromptArgument(value, 0)
+    return e_PromptArgument(value, 0)
       ? { ok: true, value: value as T.PromptArgument }
       : explained(x_PromptArgument, value);
   } catch (error) {
@@ -6940,7 +7940,7 @@ function v_PromptArgument(value: unknown): ValidationResult<T.PromptArgument> {
 
 function i_PromptArgument(value: unknown): value is T.PromptArgument {
   try {
-    return g_PromptArgument(value, 0);
+    return e_PromptArgument(value, 0);
   } catch {
     return false;
   }
@@ -6948,7 +7948,7 @@ function i_PromptArgument(value: unknown): value is T.PromptArgument {
 
 function v_Role(value: unknown): ValidationResult<T.Role> {
   try {
-    return g_Role(value, 0) ? { ok: true, value: value as T.Role } : explained(x_Role, value);
+    return e_Role(value, 0) ? { ok: true, value: value as T.Role } : explained(x_Role, value);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6956,7 +7956,7 @@ function v_Role(value: unknown): ValidationResult<T.Role> {
 
 function i_Role(value: unknown): value is T.Role {
   try {
-    return g_Role(value, 0);
+    return e_Role(value, 0);
   } catch {
     return false;
   }
@@ -6964,7 +7964,7 @@ function i_Role(value: unknown): value is T.Role {
 
 function v_PromptMessage(value: unknown): ValidationResult<T.PromptMessage> {
   try {
-    return g_PromptMessage(value, 0)
+    return e_PromptMessage(value, 0)
       ? { ok: true, value: value as T.PromptMessage }
       : explained(x_PromptMessage, value);
   } catch (error) {
@@ -6974,7 +7974,7 @@ function v_PromptMessage(value: unknown): ValidationResult<T.PromptMessage> {
 
 function i_PromptMessage(value: unknown): value is T.PromptMessage {
   try {
-    return g_PromptMessage(value, 0);
+    return e_PromptMessage(value, 0);
   } catch {
     return false;
   }
@@ -6982,7 +7982,7 @@ function i_PromptMessage(value: unknown): value is T.PromptMessage {
 
 function v_ResourceLink(value: unknown): ValidationResult<T.ResourceLink> {
   try {
-    return g_ResourceLink(value, 0)
+    return e_ResourceLink(value, 0)
       ? { ok: true, value: value as T.ResourceLink }
       : explained(x_ResourceLink, value);
   } catch (error) {
@@ -6992,7 +7992,7 @@ function v_ResourceLink(value: unknown): ValidationResult<T.ResourceLink> {
 
 function i_ResourceLink(value: unknown): value is T.ResourceLink {
   try {
-    return g_ResourceLink(value, 0);
+    return e_ResourceLink(value, 0);
   } catch {
     return false;
   }
@@ -7000,7 +8000,7 @@ function i_ResourceLink(value: unknown): value is T.ResourceLink {
 
 function v_EmbeddedResource(value: unknown): ValidationResult<T.EmbeddedResource> {
   try {
-    return g_EmbeddedResource(value, 0)
+    return e_EmbeddedResource(value, 0)
       ? { ok: true, value: value as T.EmbeddedResource }
       : explained(x_EmbeddedResource, value);
   } catch (error) {
@@ -7010,7 +8010,7 @@ function v_EmbeddedResource(value: unknown): ValidationResult<T.EmbeddedResource
 
 function i_EmbeddedResource(value: unknown): value is T.EmbeddedResource {
   try {
-    return g_EmbeddedResource(value, 0);
+    return e_EmbeddedResource(value, 0);
   } catch {
     return false;
   }
@@ -7020,7 +8020,7 @@ function v_PromptListChangedNotification(
   value: unknown,
 ): ValidationResult<T.PromptListChangedNotification> {
   try {
-    return g_PromptListChangedNotification(value, 0)
+    return e_PromptListChangedNotification(value, 0)
       ? { ok: true, value: value as T.PromptListChangedNotification }
       : explained(x_PromptListChangedNotification, value);
   } catch (error) {
@@ -7030,7 +8030,7 @@ function v_PromptListChangedNotification(
 
 function i_PromptListChangedNotification(value: unknown): value is T.PromptListChangedNotification {
   try {
-    return g_PromptListChangedNotification(value, 0);
+    return e_PromptListChangedNotification(value, 0);
   } catch {
     return false;
   }
@@ -7038,7 +8038,7 @@ function i_PromptListChangedNotification(value: unknown): value is T.PromptListC
 
 function v_ListToolsRequest(value: unknown): ValidationResult<T.ListToolsRequest> {
   try {
-    return g_ListToolsRequest(value, 0)
+    return e_ListToolsRequest(value, 0)
       ? { ok: true, value: value as T.ListToolsRequest }
       : explained(x_ListToolsRequest, value);
   } catch (error) {
@@ -7048,7 +8048,7 @@ function v_ListToolsRequest(value: unknown): ValidationResult<T.ListToolsRequest
 
 function i_ListToolsRequest(value: unknown): value is T.ListToolsRequest {
   try {
-    return g_ListToolsRequest(value, 0);
+    return e_ListToolsRequest(value, 0);
   } catch {
     return false;
   }
@@ -7056,7 +8056,7 @@ function i_ListToolsRequest(value: unknown): value is T.ListToolsRequest {
 
 function v_ListToolsResult(value: unknown): ValidationResult<T.ListToolsResult> {
   try {
-    return g_ListToolsResult(value, 0)
+    return e_ListToolsResult(value, 0)
       ? { ok: true, value: value as T.ListToolsResult }
       : explained(x_ListToolsResult, value);
   } catch (error) {
@@ -7066,7 +8066,7 @@ function v_ListToolsResult(value: unknown): ValidationResult<T.ListToolsResult> 
 
 function i_ListToolsResult(value: unknown): value is T.ListToolsResult {
   try {
-    return g_ListToolsResult(value, 0);
+    return e_ListToolsResult(value, 0);
   } catch {
     return false;
   }
@@ -7074,7 +8074,7 @@ function i_ListToolsResult(value: unknown): value is T.ListToolsResult {
 
 function v_CallToolResult(value: unknown): ValidationResult<T.CallToolResult> {
   try {
-    return g_CallToolResult(value, 0)
+    return e_CallToolResult(value, 0)
       ? { ok: true, value: value as T.CallToolResult }
       : explained(x_CallToolResult, value);
   } catch (error) {
@@ -7084,7 +8084,7 @@ function v_CallToolResult(value: unknown): ValidationResult<T.CallToolResult> {
 
 function i_CallToolResult(value: unknown): value is T.CallToolResult {
   try {
-    return g_CallToolResult(value, 0);
+    return e_CallToolResult(value, 0);
   } catch {
     return false;
   }
@@ -7092,7 +8092,7 @@ function i_CallToolResult(value: unknown): value is T.CallToolResult {
 
 function v_CallToolRequest(value: unknown): ValidationResult<T.CallToolRequest> {
   try {
-    return g_CallToolRequest(value, 0)
+    return e_CallToolRequest(value, 0)
       ? { ok: true, value: value as T.CallToolRequest }
       : explained(x_CallToolRequest, value);
   } catch (error) {
@@ -7102,7 +8102,7 @@ function v_CallToolRequest(value: unknown): ValidationResult<T.CallToolRequest> 
 
 function i_CallToolRequest(value: unknown): value is T.CallToolRequest {
   try {
-    return g_CallToolRequest(value, 0);
+    return e_CallToolRequest(value, 0);
   } catch {
     return false;
   }
@@ -7112,7 +8112,7 @@ function v_ToolListChangedNotification(
   value: unknown,
 ): ValidationResult<T.ToolListChangedNotification> {
   try {
-    return g_ToolListChangedNotification(value, 0)
+    return e_ToolListChangedNotification(value, 0)
       ? { ok: true, value: value as T.ToolListChangedNotification }
       : explained(x_ToolListChangedNotification, value);
   } catch (error) {
@@ -7122,7 +8122,7 @@ function v_ToolListChangedNotification(
 
 function i_ToolListChangedNotification(value: unknown): value is T.ToolListChangedNotification {
   try {
-    return g_ToolListChangedNotification(value, 0);
+    return e_ToolListChangedNotification(value, 0);
   } catch {
     return false;
   }
@@ -7130,7 +8130,7 @@ function i_ToolListChangedNotification(value: unknown): value is T.ToolListChang
 
 function v_ToolAnnotations(value: unknown): ValidationResult<T.ToolAnnotations> {
   try {
-    return g_ToolAnnotations(value, 0)
+    return e_ToolAnnotations(value, 0)
       ? { ok: true, value: value as T.ToolAnnotations }
       : explained(x_ToolAnnotations, value);
   } catch (error) {
@@ -7140,7 +8140,7 @@ function v_ToolAnnotations(value: unknown): ValidationResult<T.ToolAnnotations> 
 
 function i_ToolAnnotations(value: unknown): value is T.ToolAnnotations {
   try {
-    return g_ToolAnnotations(value, 0);
+    return e_ToolAnnotations(value, 0);
   } catch {
     return false;
   }
@@ -7148,7 +8148,7 @@ function i_ToolAnnotations(value: unknown): value is T.ToolAnnotations {
 
 function v_Tool(value: unknown): ValidationResult<T.Tool> {
   try {
-    return g_Tool(value, 0) ? { ok: true, value: value as T.Tool } : explained(x_Tool, value);
+    return e_Tool(value, 0) ? { ok: true, value: value as T.Tool } : explained(x_Tool, value);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -7156,7 +8156,7 @@ function v_Tool(value: unknown): ValidationResult<T.Tool> {
 
 function i_Tool(value: unknown): value is T.Tool {
   try {
-    return g_Tool(value, 0);
+    return e_Tool(value, 0);
   } catch {
     return false;
   }
@@ -7164,7 +8164,7 @@ function i_Tool(value: unknown): value is T.Tool {
 
 function v_SetLevelRequest(value: unknown): ValidationResult<T.SetLevelRequest> {
   try {
-    return g_SetLevelRequest(value, 0)
+    return e_SetLevelRequest(value, 0)
       ? { ok: true, value: value as T.SetLevelRequest }
       : explained(x_SetLevelRequest, value);
   } catch (error) {
@@ -7174,7 +8174,7 @@ function v_SetLevelRequest(value: unknown): ValidationResult<T.SetLevelRequest> 
 
 function i_SetLevelRequest(value: unknown): value is T.SetLevelRequest {
   try {
-    return g_SetLevelRequest(value, 0);
+    return e_SetLevelRequest(value, 0);
   } catch {
     return false;
   }
@@ -7184,7 +8184,7 @@ function v_LoggingMessageNotification(
   value: unknown,
 ): ValidationResult<T.LoggingMessageNotification> {
   try {
-    return g_LoggingMessageNotification(value, 0)
+    return e_LoggingMessageNotification(value, 0)
       ? { ok: true, value: value as T.LoggingMessageNotification }
       : explained(x_LoggingMessageNotification, value);
   } catch (error) {
@@ -7194,7 +8194,7 @@ function v_LoggingMessageNotification(
 
 function i_LoggingMessageNotification(value: unknown): value is T.LoggingMessageNotification {
   try {
-    return g_LoggingMessageNotification(value, 0);
+    return e_LoggingMessageNotification(value, 0);
   } catch {
     return false;
   }
@@ -7202,7 +8202,7 @@ function i_LoggingMessageNotification(value: unknown): value is T.LoggingMessage
 
 function v_LoggingLevel(value: unknown): ValidationResult<T.LoggingLevel> {
   try {
-    return g_LoggingLevel(value, 0)
+    return e_LoggingLevel(value, 0)
       ? { ok: true, value: value as T.LoggingLevel }
       : explained(x_LoggingLevel, value);
   } catch (error) {
@@ -7212,7 +8212,7 @@ function v_LoggingLevel(value: unknown): ValidationResult<T.LoggingLevel> {
 
 function i_LoggingLevel(value: unknown): value is T.LoggingLevel {
   try {
-    return g_LoggingLevel(value, 0);
+    return e_LoggingLevel(value, 0);
   } catch {
     return false;
   }
@@ -7220,7 +8220,7 @@ function i_LoggingLevel(value: unknown): value is T.LoggingLevel {
 
 function v_CreateMessageRequest(value: unknown): ValidationResult<T.CreateMessageRequest> {
   try {
-    return g_CreateMessageRequest(value, 0)
+    return e_CreateMessageRequest(value, 0)
       ? { ok: true, value: value as T.CreateMessageRequest }
       : explained(x_CreateMessageRequest, value);
   } catch (error) {
@@ -7230,7 +8230,7 @@ function v_CreateMessageRequest(value: unknown): ValidationResult<T.CreateMessag
 
 function i_CreateMessageRequest(value: unknown): value is T.CreateMessageRequest {
   try {
-    return g_CreateMessageRequest(value, 0);
+    return e_CreateMessageRequest(value, 0);
   } catch {
     return false;
   }
@@ -7238,7 +8238,7 @@ function i_CreateMessageRequest(value: unknown): value is T.CreateMessageRequest
 
 function v_CreateMessageResult(value: unknown): ValidationResult<T.CreateMessageResult> {
   try {
-    return g_CreateMessageResult(value, 0)
+    return e_CreateMessageResult(value, 0)
       ? { ok: true, value: value as T.CreateMessageResult }
       : explained(x_CreateMessageResult, value);
   } catch (error) {
@@ -7248,7 +8248,7 @@ function v_CreateMessageResult(value: unknown): ValidationResult<T.CreateMessage
 
 function i_CreateMessageResult(value: unknown): value is T.CreateMessageResult {
   try {
-    return g_CreateMessageResult(value, 0);
+    return e_CreateMessageResult(value, 0);
   } catch {
     return false;
   }
@@ -7256,7 +8256,7 @@ function i_CreateMessageResult(value: unknown): value is T.CreateMessageResult {
 
 function v_SamplingMessage(value: unknown): ValidationResult<T.SamplingMessage> {
   try {
-    return g_SamplingMessage(value, 0)
+    return e_SamplingMessage(value, 0)
       ? { ok: true, value: value as T.SamplingMessage }
       : explained(x_SamplingMessage, value);
   } catch (error) {
@@ -7266,7 +8266,7 @@ function v_SamplingMessage(value: unknown): ValidationResult<T.SamplingMessage> 
 
 function i_SamplingMessage(value: unknown): value is T.SamplingMessage {
   try {
-    return g_SamplingMessage(value, 0);
+    return e_SamplingMessage(value, 0);
   } catch {
     return false;
   }
@@ -7274,7 +8274,7 @@ function i_SamplingMessage(value: unknown): value is T.SamplingMessage {
 
 function v_Annotations(value: unknown): ValidationResult<T.Annotations> {
   try {
-    return g_Annotations(value, 0)
+    return e_Annotations(value, 0)
       ? { ok: true, value: value as T.Annotations }
       : explained(x_Annotations, value);
   } catch (error) {
@@ -7284,7 +8284,7 @@ function v_Annotations(value: unknown): ValidationResult<T.Annotations> {
 
 function i_Annotations(value: unknown): value is T.Annotations {
   try {
-    return g_Annotations(value, 0);
+    return e_Annotations(value, 0);
   } catch {
     return false;
   }
@@ -7292,7 +8292,7 @@ function i_Annotations(value: unknown): value is T.Annotations {
 
 function v_ContentBlock(value: unknown): ValidationResult<T.ContentBlock> {
   try {
-    return g_ContentBlock(value, 0)
+    return e_ContentBlock(value, 0)
       ? { ok: true, value: value as T.ContentBlock }
       : explained(x_ContentBlock, value);
   } catch (error) {
@@ -7302,7 +8302,7 @@ function v_ContentBlock(value: unknown): ValidationResult<T.ContentBlock> {
 
 function i_ContentBlock(value: unknown): value is T.ContentBlock {
   try {
-    return g_ContentBlock(value, 0);
+    return e_ContentBlock(value, 0);
   } catch {
     return false;
   }
@@ -7310,7 +8310,7 @@ function i_ContentBlock(value: unknown): value is T.ContentBlock {
 
 function v_TextContent(value: unknown): ValidationResult<T.TextContent> {
   try {
-    return g_TextContent(value, 0)
+    return e_TextContent(value, 0)
       ? { ok: true, value: value as T.TextContent }
       : explained(x_TextContent, value);
   } catch (error) {
@@ -7320,7 +8320,7 @@ function v_TextContent(value: unknown): ValidationResult<T.TextContent> {
 
 function i_TextContent(value: unknown): value is T.TextContent {
   try {
-    return g_TextContent(value, 0);
+    return e_TextContent(value, 0);
   } catch {
     return false;
   }
@@ -7328,7 +8328,7 @@ function i_TextContent(value: unknown): value is T.TextContent {
 
 function v_ImageContent(value: unknown): ValidationResult<T.ImageContent> {
   try {
-    return g_ImageContent(value, 0)
+    return e_ImageContent(value, 0)
       ? { ok: true, value: value as T.ImageContent }
       : explained(x_ImageContent, value);
   } catch (error) {
@@ -7338,7 +8338,7 @@ function v_ImageContent(value: unknown): ValidationResult<T.ImageContent> {
 
 function i_ImageContent(value: unknown): value is T.ImageContent {
   try {
-    return g_ImageContent(value, 0);
+    return e_ImageContent(value, 0);
   } catch {
     return false;
   }
@@ -7346,7 +8346,7 @@ function i_ImageContent(value: unknown): value is T.ImageContent {
 
 function v_AudioContent(value: unknown): ValidationResult<T.AudioContent> {
   try {
-    return g_AudioContent(value, 0)
+    return e_AudioContent(value, 0)
       ? { ok: true, value: value as T.AudioContent }
       : explained(x_AudioContent, value);
   } catch (error) {
@@ -7356,7 +8356,7 @@ function v_AudioContent(value: unknown): ValidationResult<T.AudioContent> {
 
 function i_AudioContent(value: unknown): value is T.AudioContent {
   try {
-    return g_AudioContent(value, 0);
+    return e_AudioContent(value, 0);
   } catch {
     return false;
   }
@@ -7364,7 +8364,7 @@ function i_AudioContent(value: unknown): value is T.AudioContent {
 
 function v_ModelPreferences(value: unknown): ValidationResult<T.ModelPreferences> {
   try {
-    return g_ModelPreferences(value, 0)
+    return e_ModelPreferences(value, 0)
       ? { ok: true, value: value as T.ModelPreferences }
       : explained(x_ModelPreferences, value);
   } catch (error) {
@@ -7374,7 +8374,7 @@ function v_ModelPreferences(value: unknown): ValidationResult<T.ModelPreferences
 
 function i_ModelPreferences(value: unknown): value is T.ModelPreferences {
   try {
-    return g_ModelPreferences(value, 0);
+    return e_ModelPreferences(value, 0);
   } catch {
     return false;
   }
@@ -7382,7 +8382,7 @@ function i_ModelPreferences(value: unknown): value is T.ModelPreferences {
 
 function v_ModelHint(value: unknown): ValidationResult<T.ModelHint> {
   try {
-    return g_ModelHint(value, 0)
+    return e_ModelHint(value, 0)
       ? { ok: true, value: value as T.ModelHint }
       : explained(x_ModelHint, value);
   } catch (error) {
@@ -7392,7 +8392,7 @@ function v_ModelHint(value: unknown): ValidationResult<T.ModelHint> {
 
 function i_ModelHint(value: unknown): value is T.ModelHint {
   try {
-    return g_ModelHint(value, 0);
+    return e_ModelHint(value, 0);
   } catch {
     return false;
   }
@@ -7400,7 +8400,7 @@ function i_ModelHint(value: unknown): value is T.ModelHint {
 
 function v_CompleteRequest(value: unknown): ValidationResult<T.CompleteRequest> {
   try {
-    return g_CompleteRequest(value, 0)
+    return e_CompleteRequest(value, 0)
       ? { ok: true, value: value as T.CompleteRequest }
       : explained(x_CompleteRequest, value);
   } catch (error) {
@@ -7410,7 +8410,7 @@ function v_CompleteRequest(value: unknown): ValidationResult<T.CompleteRequest> 
 
 function i_CompleteRequest(value: unknown): value is T.CompleteRequest {
   try {
-    return g_CompleteRequest(value, 0);
+    return e_CompleteRequest(value, 0);
   } catch {
     return false;
   }
@@ -7418,7 +8418,7 @@ function i_CompleteRequest(value: unknown): value is T.CompleteRequest {
 
 function v_CompleteResult(value: unknown): ValidationResult<T.CompleteResult> {
   try {
-    return g_CompleteResult(value, 0)
+    return e_CompleteResult(value, 0)
       ? { ok: true, value: value as T.CompleteResult }
       : explained(x_CompleteResult, value);
   } catch (error) {
@@ -7428,7 +8428,7 @@ function v_CompleteResult(value: unknown): ValidationResult<T.CompleteResult> {
 
 function i_CompleteResult(value: unknown): value is T.CompleteResult {
   try {
-    return g_CompleteResult(value, 0);
+    return e_CompleteResult(value, 0);
   } catch {
     return false;
   }
@@ -7438,7 +8438,7 @@ function v_ResourceTemplateReference(
   value: unknown,
 ): ValidationResult<T.ResourceTemplateReference> {
   try {
-    return g_ResourceTemplateReference(value, 0)
+    return e_ResourceTemplateReference(value, 0)
       ? { ok: true, value: value as T.ResourceTemplateReference }
       : explained(x_ResourceTemplateReference, value);
   } catch (error) {
@@ -7448,7 +8448,7 @@ function v_ResourceTemplateReference(
 
 function i_ResourceTemplateReference(value: unknown): value is T.ResourceTemplateReference {
   try {
-    return g_ResourceTemplateReference(value, 0);
+    return e_ResourceTemplateReference(value, 0);
   } catch {
     return false;
   }
@@ -7456,7 +8456,7 @@ function i_ResourceTemplateReference(value: unknown): value is T.ResourceTemplat
 
 function v_PromptReference(value: unknown): ValidationResult<T.PromptReference> {
   try {
-    return g_PromptReference(value, 0)
+    return e_PromptReference(value, 0)
       ? { ok: true, value: value as T.PromptReference }
       : explained(x_PromptReference, value);
   } catch (error) {
@@ -7466,7 +8466,7 @@ function v_PromptReference(value: unknown): ValidationResult<T.PromptReference> 
 
 function i_PromptReference(value: unknown): value is T.PromptReference {
   try {
-    return g_PromptReference(value, 0);
+    return e_PromptReference(value, 0);
   } catch {
     return false;
   }
@@ -7474,7 +8474,7 @@ function i_PromptReference(value: unknown): value is T.PromptReference {
 
 function v_ListRootsRequest(value: unknown): ValidationResult<T.ListRootsRequest> {
   try {
-    return g_ListRootsRequest(value, 0)
+    return e_ListRootsRequest(value, 0)
       ? { ok: true, value: value as T.ListRootsRequest }
       : explained(x_ListRootsRequest, value);
   } catch (error) {
@@ -7484,7 +8484,7 @@ function v_ListRootsRequest(value: unknown): ValidationResult<T.ListRootsRequest
 
 function i_ListRootsRequest(value: unknown): value is T.ListRootsRequest {
   try {
-    return g_ListRootsRequest(value, 0);
+    return e_ListRootsRequest(value, 0);
   } catch {
     return false;
   }
@@ -7492,7 +8492,7 @@ function i_ListRootsRequest(value: unknown): value is T.ListRootsRequest {
 
 function v_ListRootsResult(value: unknown): ValidationResult<T.ListRootsResult> {
   try {
-    return g_ListRootsResult(value, 0)
+    return e_ListRootsResult(value, 0)
       ? { ok: true, value: value as T.ListRootsResult }
       : explained(x_ListRootsResult, value);
   } catch (error) {
@@ -7502,7 +8502,7 @@ function v_ListRootsResult(value: unknown): ValidationResult<T.ListRootsResult> 
 
 function i_ListRootsResult(value: unknown): value is T.ListRootsResult {
   try {
-    return g_ListRootsResult(value, 0);
+    return e_ListRootsResult(value, 0);
   } catch {
     return false;
   }
@@ -7510,7 +8510,7 @@ function i_ListRootsResult(value: unknown): value is T.ListRootsResult {
 
 function v_Root(value: unknown): ValidationResult<T.Root> {
   try {
-    return g_Root(value, 0) ? { ok: true, value: value as T.Root } : explained(x_Root, value);
+    return e_Root(value, 0) ? { ok: true, value: value as T.Root } : explained(x_Root, value);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -7518,7 +8518,7 @@ function v_Root(value: unknown): ValidationResult<T.Root> {
 
 function i_Root(value: unknown): value is T.Root {
   try {
-    return g_Root(value, 0);
+    return e_Root(value, 0);
   } catch {
     return false;
   }
@@ -7528,7 +8528,7 @@ function v_RootsListChangedNotification(
   value: unknown,
 ): ValidationResult<T.RootsListChangedNotification> {
   try {
-    return g_RootsListChangedNotification(value, 0)
+    return e_RootsListChangedNotification(value, 0)
       ? { ok: true, value: value as T.RootsListChangedNotification }
       : explained(x_RootsListChangedNotification, value);
   } catch (error) {
@@ -7538,7 +8538,7 @@ function v_RootsListChangedNotification(
 
 function i_RootsListChangedNotification(value: unknown): value is T.RootsListChangedNotification {
   try {
-    return g_RootsListChangedNotification(value, 0);
+    return e_RootsListChangedNotification(value, 0);
   } catch {
     return false;
   }
@@ -7546,7 +8546,7 @@ function i_RootsListChangedNotification(value: unknown): value is T.RootsListCha
 
 function v_ElicitRequest(value: unknown): ValidationResult<T.ElicitRequest> {
   try {
-    return g_ElicitRequest(value, 0)
+    return e_ElicitRequest(value, 0)
       ? { ok: true, value: value as T.ElicitRequest }
       : explained(x_ElicitRequest, value);
   } catch (error) {
@@ -7556,7 +8556,7 @@ function v_ElicitRequest(value: unknown): ValidationResult<T.ElicitRequest> {
 
 function i_ElicitRequest(value: unknown): value is T.ElicitRequest {
   try {
-    return g_ElicitRequest(value, 0);
+    return e_ElicitRequest(value, 0);
   } catch {
     return false;
   }
@@ -7566,7 +8566,7 @@ function v_PrimitiveSchemaDefinition(
   value: unknown,
 ): ValidationResult<T.PrimitiveSchemaDefinition> {
   try {
-    return g_PrimitiveSchemaDefinition(value, 0)
+    return e_PrimitiveSchemaDefinition(value, 0)
       ? { ok: true, value: value as T.PrimitiveSchemaDefinition }
       : explained(x_PrimitiveSchemaDefinition, value);
   } catch (error) {
@@ -7576,7 +8576,7 @@ function v_PrimitiveSchemaDefinition(
 
 function i_PrimitiveSchemaDefinition(value: unknown): value is T.PrimitiveSchemaDefinition {
   try {
-    return g_PrimitiveSchemaDefinition(value, 0);
+    return e_PrimitiveSchemaDefinition(value, 0);
   } catch {
     return false;
   }
@@ -7584,7 +8584,7 @@ function i_PrimitiveSchemaDefinition(value: unknown): value is T.PrimitiveSchema
 
 function v_StringSchema(value: unknown): ValidationResult<T.StringSchema> {
   try {
-    return g_StringSchema(value, 0)
+    return e_StringSchema(value, 0)
       ? { ok: true, value: value as T.StringSchema }
       : explained(x_StringSchema, value);
   } catch (error) {
@@ -7594,7 +8594,7 @@ function v_StringSchema(value: unknown): ValidationResult<T.StringSchema> {
 
 function i_StringSchema(value: unknown): value is T.StringSchema {
   try {
-    return g_StringSchema(value, 0);
+    return e_StringSchema(value, 0);
   } catch {
     return false;
   }
@@ -7602,7 +8602,7 @@ function i_StringSchema(value: unknown): value is T.StringSchema {
 
 function v_NumberSchema(value: unknown): ValidationResult<T.NumberSchema> {
   try {
-    return g_NumberSchema(value, 0)
+    return e_NumberSchema(value, 0)
       ? { ok: true, value: value as T.NumberSchema }
       : explained(x_NumberSchema, value);
   } catch (error) {
@@ -7612,7 +8612,7 @@ function v_NumberSchema(value: unknown): ValidationResult<T.NumberSchema> {
 
 function i_NumberSchema(value: unknown): value is T.NumberSchema {
   try {
-    return g_NumberSchema(value, 0);
+    return e_NumberSchema(value, 0);
   } catch {
     return false;
   }
@@ -7620,7 +8620,7 @@ function i_NumberSchema(value: unknown): value is T.NumberSchema {
 
 function v_BooleanSchema(value: unknown): ValidationResult<T.BooleanSchema> {
   try {
-    return g_BooleanSchema(value, 0)
+    return e_BooleanSchema(value, 0)
       ? { ok: true, value: value as T.BooleanSchema }
       : explained(x_BooleanSchema, value);
   } catch (error) {
@@ -7630,7 +8630,7 @@ function v_BooleanSchema(value: unknown): ValidationResult<T.BooleanSchema> {
 
 function i_BooleanSchema(value: unknown): value is T.BooleanSchema {
   try {
-    return g_BooleanSchema(value, 0);
+    return e_BooleanSchema(value, 0);
   } catch {
     return false;
   }
@@ -7638,7 +8638,7 @@ function i_BooleanSchema(value: unknown): value is T.BooleanSchema {
 
 function v_EnumSchema(value: unknown): ValidationResult<T.EnumSchema> {
   try {
-    return g_EnumSchema(value, 0)
+    return e_EnumSchema(value, 0)
       ? { ok: true, value: value as T.EnumSchema }
       : explained(x_EnumSchema, value);
   } catch (error) {
@@ -7648,7 +8648,7 @@ function v_EnumSchema(value: unknown): ValidationResult<T.EnumSchema> {
 
 function i_EnumSchema(value: unknown): value is T.EnumSchema {
   try {
-    return g_EnumSchema(value, 0);
+    return e_EnumSchema(value, 0);
   } catch {
     return false;
   }
@@ -7656,7 +8656,7 @@ function i_EnumSchema(value: unknown): value is T.EnumSchema {
 
 function v_ElicitResult(value: unknown): ValidationResult<T.ElicitResult> {
   try {
-    return g_ElicitResult(value, 0)
+    return e_ElicitResult(value, 0)
       ? { ok: true, value: value as T.ElicitResult }
       : explained(x_ElicitResult, value);
   } catch (error) {
@@ -7666,7 +8666,7 @@ function v_ElicitResult(value: unknown): ValidationResult<T.ElicitResult> {
 
 function i_ElicitResult(value: unknown): value is T.ElicitResult {
   try {
-    return g_ElicitResult(value, 0);
+    return e_ElicitResult(value, 0);
   } catch {
     return false;
   }

@@ -9198,6 +9198,1718 @@ function x_task$server1(v: unknown, p: string, out: Issue[], d: number): void {
   }
 }
 
+function e_ProgressToken(v: unknown, _d: number): boolean {
+  return typeof v === "string" || Number.isInteger(v);
+}
+
+function e_Cursor(v: unknown, _d: number): boolean {
+  return typeof v === "string";
+}
+
+function e_RequestParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_RequestParams$1(p0, d + 1)) return false;
+  return true;
+}
+
+function e_NotificationParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_NotificationParams$1(p0, d + 1)) return false;
+  return true;
+}
+
+function e_Result(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return false;
+  return true;
+}
+
+function e_Error(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["code"];
+  if (p0 === undefined || !Number.isInteger(p0)) return false;
+  const p1 = o["message"];
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  return true;
+}
+
+function e_RequestId(v: unknown, _d: number): boolean {
+  return typeof v === "string" || Number.isInteger(v);
+}
+
+function e_JSONRPCRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["jsonrpc"];
+  if (p0 === undefined || !(p0 === "2.0")) return false;
+  const p1 = o["method"];
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  const p2 = o["params"];
+  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return false;
+  const p3 = o["id"];
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  return true;
+}
+
+function e_JSONRPCNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["jsonrpc"];
+  if (p0 === undefined || !(p0 === "2.0")) return false;
+  const p1 = o["method"];
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  const p2 = o["params"];
+  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return false;
+  return true;
+}
+
+function e_JSONRPCResultResponse(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["jsonrpc"];
+  if (p0 === undefined || !(p0 === "2.0")) return false;
+  const p1 = o["id"];
+  if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
+  const p2 = o["result"];
+  if (p2 === undefined || !g_Result(p2, d + 1)) return false;
+  return true;
+}
+
+function e_JSONRPCErrorResponse(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["jsonrpc"];
+  if (p0 === undefined || !(p0 === "2.0")) return false;
+  const p1 = o["id"];
+  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return false;
+  const p2 = o["error"];
+  if (p2 === undefined || !g_Error(p2, d + 1)) return false;
+  return true;
+}
+
+function e_EmptyResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return false;
+  return true;
+}
+
+function e_CancelledNotificationParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_CancelledNotificationParams$1(p0, d + 1)) return false;
+  const p1 = o["requestId"];
+  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return false;
+  const p2 = o["reason"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  return true;
+}
+
+function e_CancelledNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/cancelled")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 === undefined || !g_CancelledNotificationParams(p2, d + 1)) return false;
+  return true;
+}
+
+function e_InitializeRequestParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_InitializeRequestParams$1(p0, d + 1)) return false;
+  const p1 = o["protocolVersion"];
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  const p2 = o["capabilities"];
+  if (p2 === undefined || !g_ClientCapabilities(p2, d + 1)) return false;
+  const p3 = o["clientInfo"];
+  if (p3 === undefined || !g_Implementation(p3, d + 1)) return false;
+  return true;
+}
+
+function e_InitializeRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "initialize")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 === undefined || !g_InitializeRequestParams(p2, d + 1)) return false;
+  const p3 = o["id"];
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  return true;
+}
+
+function e_InitializeResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return false;
+  const p1 = o["protocolVersion"];
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  const p2 = o["capabilities"];
+  if (p2 === undefined || !g_ServerCapabilities(p2, d + 1)) return false;
+  const p3 = o["serverInfo"];
+  if (p3 === undefined || !g_Implementation(p3, d + 1)) return false;
+  const p4 = o["instructions"];
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  return true;
+}
+
+function e_InitializedNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/initialized")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
+  return true;
+}
+
+function e_ClientCapabilities(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["experimental"];
+  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return false;
+  const p1 = o["roots"];
+  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return false;
+  const p2 = o["sampling"];
+  if (p2 !== undefined && !g_ClientCapabilities$3(p2, d + 1)) return false;
+  const p3 = o["elicitation"];
+  if (p3 !== undefined && !g_ClientCapabilities$4(p3, d + 1)) return false;
+  const p4 = o["tasks"];
+  if (p4 !== undefined && !g_ClientCapabilities$5(p4, d + 1)) return false;
+  return true;
+}
+
+function e_ServerCapabilities(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["experimental"];
+  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return false;
+  const p1 = o["logging"];
+  if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
+    return false;
+  const p2 = o["completions"];
+  if (p2 !== undefined && !(typeof p2 === "object" && p2 !== null && !Array.isArray(p2)))
+    return false;
+  const p3 = o["prompts"];
+  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return false;
+  const p4 = o["resources"];
+  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return false;
+  const p5 = o["tools"];
+  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return false;
+  const p6 = o["tasks"];
+  if (p6 !== undefined && !g_ServerCapabilities$5(p6, d + 1)) return false;
+  return true;
+}
+
+function e_Icon(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["src"];
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
+  const p1 = o["mimeType"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["sizes"];
+  if (p2 !== undefined && !g_Icon$1(p2, d + 1)) return false;
+  const p3 = o["theme"];
+  if (p3 !== undefined && !(p3 === "light" || p3 === "dark")) return false;
+  return true;
+}
+
+function e_Implementation(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["name"];
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["icons"];
+  if (p2 !== undefined && !g_Implementation$1(p2, d + 1)) return false;
+  const p3 = o["version"];
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
+  const p4 = o["description"];
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  const p5 = o["websiteUrl"];
+  if (p5 !== undefined && !(typeof p5 === "string" && (typeof p5 !== "string" || isUri(p5))))
+    return false;
+  return true;
+}
+
+function e_PingRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "ping")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 !== undefined && !g_RequestParams(p2, d + 1)) return false;
+  const p3 = o["id"];
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  return true;
+}
+
+function e_ProgressNotificationParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ProgressNotificationParams$1(p0, d + 1)) return false;
+  const p1 = o["progressToken"];
+  if (p1 === undefined || !g_ProgressToken(p1, d + 1)) return false;
+  const p2 = o["progress"];
+  if (p2 === undefined || !(typeof p2 === "number" && Number.isFinite(p2))) return false;
+  const p3 = o["total"];
+  if (p3 !== undefined && !(typeof p3 === "number" && Number.isFinite(p3))) return false;
+  const p4 = o["message"];
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  return true;
+}
+
+function e_ProgressNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/progress")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 === undefined || !g_ProgressNotificationParams(p2, d + 1)) return false;
+  return true;
+}
+
+function e_PaginatedRequestParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_PaginatedRequestParams$1(p0, d + 1)) return false;
+  const p1 = o["cursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ListResourcesRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "resources/list")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return false;
+  const p3 = o["id"];
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  return true;
+}
+
+function e_ListResourcesResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return false;
+  const p1 = o["nextCursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
+  const p2 = o["resources"];
+  if (p2 === undefined || !g_ListResourcesResult$2(p2, d + 1)) return false;
+  return true;
+}
+
+function e_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "resources/templates/list")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return false;
+  const p3 = o["id"];
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  return true;
+}
+
+function e_ListResourceTemplatesResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return false;
+  const p1 = o["nextCursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
+  const p2 = o["resourceTemplates"];
+  if (p2 === undefined || !g_ListResourceTemplatesResult$2(p2, d + 1)) return false;
+  return true;
+}
+
+function e_ReadResourceRequestParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ReadResourceRequestParams$1(p0, d + 1)) return false;
+  const p1 = o["uri"];
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
+    return false;
+  return true;
+}
+
+function e_ReadResourceRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "resources/read")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 === undefined || !g_ReadResourceRequestParams(p2, d + 1)) return false;
+  const p3 = o["id"];
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  return true;
+}
+
+function e_ReadResourceResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return false;
+  const p1 = o["contents"];
+  if (p1 === undefined || !g_ReadResourceResult$2(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ResourceListChangedNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/resources/list_changed")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
+  return true;
+}
+
+function e_SubscribeRequestParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_SubscribeRequestParams$1(p0, d + 1)) return false;
+  const p1 = o["uri"];
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
+    return false;
+  return true;
+}
+
+function e_SubscribeRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "resources/subscribe")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 === undefined || !g_SubscribeRequestParams(p2, d + 1)) return false;
+  const p3 = o["id"];
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  return true;
+}
+
+function e_UnsubscribeRequestParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_UnsubscribeRequestParams$1(p0, d + 1)) return false;
+  const p1 = o["uri"];
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
+    return false;
+  return true;
+}
+
+function e_UnsubscribeRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "resources/unsubscribe")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 === undefined || !g_UnsubscribeRequestParams(p2, d + 1)) return false;
+  const p3 = o["id"];
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  return true;
+}
+
+function e_ResourceUpdatedNotificationParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ResourceUpdatedNotificationParams$1(p0, d + 1)) return false;
+  const p1 = o["uri"];
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
+    return false;
+  return true;
+}
+
+function e_ResourceUpdatedNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/resources/updated")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 === undefined || !g_ResourceUpdatedNotificationParams(p2, d + 1)) return false;
+  return true;
+}
+
+function e_Resource(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["name"];
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["icons"];
+  if (p2 !== undefined && !g_Resource$1(p2, d + 1)) return false;
+  const p3 = o["uri"];
+  if (p3 === undefined || !(typeof p3 === "string" && (typeof p3 !== "string" || isUri(p3))))
+    return false;
+  const p4 = o["description"];
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  const p5 = o["mimeType"];
+  if (p5 !== undefined && !(typeof p5 === "string")) return false;
+  const p6 = o["annotations"];
+  if (p6 !== undefined && !g_Annotations(p6, d + 1)) return false;
+  const p7 = o["size"];
+  if (p7 !== undefined && !Number.isInteger(p7)) return false;
+  const p8 = o["_meta"];
+  if (p8 !== undefined && !g_Resource$2(p8, d + 1)) return false;
+  return true;
+}
+
+function e_ResourceTemplate(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["name"];
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["icons"];
+  if (p2 !== undefined && !g_ResourceTemplate$1(p2, d + 1)) return false;
+  const p3 = o["uriTemplate"];
+  if (
+    p3 === undefined ||
+    !(typeof p3 === "string" && (typeof p3 !== "string" || isUriTemplate(p3)))
+  )
+    return false;
+  const p4 = o["description"];
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  const p5 = o["mimeType"];
+  if (p5 !== undefined && !(typeof p5 === "string")) return false;
+  const p6 = o["annotations"];
+  if (p6 !== undefined && !g_Annotations(p6, d + 1)) return false;
+  const p7 = o["_meta"];
+  if (p7 !== undefined && !g_ResourceTemplate$2(p7, d + 1)) return false;
+  return true;
+}
+
+function e_TextResourceContents(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["uri"];
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
+  const p1 = o["mimeType"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_TextResourceContents$1(p2, d + 1)) return false;
+  const p3 = o["text"];
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
+  return true;
+}
+
+function e_BlobResourceContents(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["uri"];
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
+  const p1 = o["mimeType"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_BlobResourceContents$1(p2, d + 1)) return false;
+  const p3 = o["blob"];
+  if (p3 === undefined || !(typeof p3 === "string" && (typeof p3 !== "string" || isByte(p3))))
+    return false;
+  return true;
+}
+
+function e_ListPromptsRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "prompts/list")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return false;
+  const p3 = o["id"];
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  return true;
+}
+
+function e_ListPromptsResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return false;
+  const p1 = o["nextCursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
+  const p2 = o["prompts"];
+  if (p2 === undefined || !g_ListPromptsResult$2(p2, d + 1)) return false;
+  return true;
+}
+
+function e_GetPromptRequestParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_GetPromptRequestParams$1(p0, d + 1)) return false;
+  const p1 = o["name"];
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  const p2 = o["arguments"];
+  if (p2 !== undefined && !g_GetPromptRequestParams$2(p2, d + 1)) return false;
+  return true;
+}
+
+function e_GetPromptRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "prompts/get")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 === undefined || !g_GetPromptRequestParams(p2, d + 1)) return false;
+  const p3 = o["id"];
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  return true;
+}
+
+function e_GetPromptResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return false;
+  const p1 = o["description"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["messages"];
+  if (p2 === undefined || !g_GetPromptResult$2(p2, d + 1)) return false;
+  return true;
+}
+
+function e_Prompt(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["name"];
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["icons"];
+  if (p2 !== undefined && !g_Prompt$1(p2, d + 1)) return false;
+  const p3 = o["description"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return false;
+  const p4 = o["arguments"];
+  if (p4 !== undefined && !g_Prompt$2(p4, d + 1)) return false;
+  const p5 = o["_meta"];
+  if (p5 !== undefined && !g_Prompt$3(p5, d + 1)) return false;
+  return true;
+}
+
+function e_PromptArgument(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["name"];
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  const p3 = o["required"];
+  if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
+  return true;
+}
+
+function e_Role(v: unknown, _d: number): boolean {
+  return v === "user" || v === "assistant";
+}
+
+function e_PromptMessage(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["role"];
+  if (p0 === undefined || !g_Role(p0, d + 1)) return false;
+  const p1 = o["content"];
+  if (p1 === undefined || !g_ContentBlock(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ResourceLink(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "resource_link")) return false;
+  const p1 = o["name"];
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  const p2 = o["title"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  const p3 = o["icons"];
+  if (p3 !== undefined && !g_ResourceLink$1(p3, d + 1)) return false;
+  const p4 = o["uri"];
+  if (p4 === undefined || !(typeof p4 === "string" && (typeof p4 !== "string" || isUri(p4))))
+    return false;
+  const p5 = o["description"];
+  if (p5 !== undefined && !(typeof p5 === "string")) return false;
+  const p6 = o["mimeType"];
+  if (p6 !== undefined && !(typeof p6 === "string")) return false;
+  const p7 = o["annotations"];
+  if (p7 !== undefined && !g_Annotations(p7, d + 1)) return false;
+  const p8 = o["size"];
+  if (p8 !== undefined && !Number.isInteger(p8)) return false;
+  const p9 = o["_meta"];
+  if (p9 !== undefined && !g_ResourceLink$2(p9, d + 1)) return false;
+  return true;
+}
+
+function e_EmbeddedResource(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "resource")) return false;
+  const p1 = o["resource"];
+  if (p1 === undefined || !(g_TextResourceContents(p1, d + 1) || g_BlobResourceContents(p1, d + 1)))
+    return false;
+  const p2 = o["annotations"];
+  if (p2 !== undefined && !g_Annotations(p2, d + 1)) return false;
+  const p3 = o["_meta"];
+  if (p3 !== undefined && !g_EmbeddedResource$1(p3, d + 1)) return false;
+  return true;
+}
+
+function e_PromptListChangedNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/prompts/list_changed")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
+  return true;
+}
+
+function e_ListToolsRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "tools/list")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return false;
+  const p3 = o["id"];
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  return true;
+}
+
+function e_ListToolsResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return false;
+  const p1 = o["nextCursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
+  const p2 = o["tools"];
+  if (p2 === undefined || !g_ListToolsResult$2(p2, d + 1)) return false;
+  return true;
+}
+
+function e_CallToolResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return false;
+  const p1 = o["content"];
+  if (p1 === undefined || !g_CallToolResult$2(p1, d + 1)) return false;
+  const p2 = o["structuredContent"];
+  if (p2 !== undefined && !g_CallToolResult$3(p2, d + 1)) return false;
+  const p3 = o["isError"];
+  if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
+  return true;
+}
+
+function e_CallToolRequestParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_CallToolRequestParams$1(p0, d + 1)) return false;
+  const p1 = o["task"];
+  if (p1 !== undefined && !g_TaskMetadata(p1, d + 1)) return false;
+  const p2 = o["name"];
+  if (p2 === undefined || !(typeof p2 === "string")) return false;
+  const p3 = o["arguments"];
+  if (p3 !== undefined && !g_CallToolRequestParams$2(p3, d + 1)) return false;
+  return true;
+}
+
+function e_CallToolRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "tools/call")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 === undefined || !g_CallToolRequestParams(p2, d + 1)) return false;
+  const p3 = o["id"];
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  return true;
+}
+
+function e_ToolListChangedNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/tools/list_changed")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
+  return true;
+}
+
+function e_ToolAnnotations(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["title"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return false;
+  const p1 = o["readOnlyHint"];
+  if (p1 !== undefined && !(typeof p1 === "boolean")) return false;
+  const p2 = o["destructiveHint"];
+  if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
+  const p3 = o["idempotentHint"];
+  if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
+  const p4 = o["openWorldHint"];
+  if (p4 !== undefined && !(typeof p4 === "boolean")) return false;
+  return true;
+}
+
+function e_ToolExecution(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["taskSupport"];
+  if (p0 !== undefined && !(p0 === "forbidden" || p0 === "optional" || p0 === "required"))
+    return false;
+  return true;
+}
+
+function e_Tool(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["name"];
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["icons"];
+  if (p2 !== undefined && !g_Tool$1(p2, d + 1)) return false;
+  const p3 = o["description"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return false;
+  const p4 = o["inputSchema"];
+  if (p4 === undefined || !g_Tool$2(p4, d + 1)) return false;
+  const p5 = o["execution"];
+  if (p5 !== undefined && !g_ToolExecution(p5, d + 1)) return false;
+  const p6 = o["outputSchema"];
+  if (p6 !== undefined && !g_Tool$5(p6, d + 1)) return false;
+  const p7 = o["annotations"];
+  if (p7 !== undefined && !g_ToolAnnotations(p7, d + 1)) return false;
+  const p8 = o["_meta"];
+  if (p8 !== undefined && !g_Tool$8(p8, d + 1)) return false;
+  return true;
+}
+
+function e_TaskStatus(v: unknown, _d: number): boolean {
+  return (
+    v === "working" ||
+    v === "input_required" ||
+    v === "completed" ||
+    v === "failed" ||
+    v === "cancelled"
+  );
+}
+
+function e_TaskMetadata(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["ttl"];
+  if (p0 !== undefined && !Number.isInteger(p0)) return false;
+  return true;
+}
+
+function e_Task(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["taskId"];
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  const p1 = o["status"];
+  if (p1 === undefined || !g_TaskStatus(p1, d + 1)) return false;
+  const p2 = o["statusMessage"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  const p3 = o["createdAt"];
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
+  const p4 = o["lastUpdatedAt"];
+  if (p4 === undefined || !(typeof p4 === "string")) return false;
+  const p5 = o["ttl"];
+  if (p5 === undefined || !(Number.isInteger(p5) || p5 === null || p5 === null)) return false;
+  const p6 = o["pollInterval"];
+  if (p6 !== undefined && !Number.isInteger(p6)) return false;
+  return true;
+}
+
+function e_CreateTaskResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_CreateTaskResult$1(p0, d + 1)) return false;
+  const p1 = o["task"];
+  if (p1 === undefined || !g_Task(p1, d + 1)) return false;
+  return true;
+}
+
+function e_GetTaskRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "tasks/get")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 === undefined || !g_GetTaskRequest$1(p2, d + 1)) return false;
+  const p3 = o["id"];
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  return true;
+}
+
+function e_GetTaskResult(v: unknown, d: number): boolean {
+  return g_Result(v, d) && g_Task(v, d);
+}
+
+function e_GetTaskPayloadRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "tasks/result")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 === undefined || !g_GetTaskPayloadRequest$1(p2, d + 1)) return false;
+  const p3 = o["id"];
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  return true;
+}
+
+function e_GetTaskPayloadResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_GetTaskPayloadResult$1(p0, d + 1)) return false;
+  return true;
+}
+
+function e_CancelTaskRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "tasks/cancel")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 === undefined || !g_CancelTaskRequest$1(p2, d + 1)) return false;
+  const p3 = o["id"];
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  return true;
+}
+
+function e_CancelTaskResult(v: unknown, d: number): boolean {
+  return g_Result(v, d) && g_Task(v, d);
+}
+
+function e_ListTasksRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "tasks/list")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return false;
+  const p3 = o["id"];
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  return true;
+}
+
+function e_ListTasksResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ListTasksResult$1(p0, d + 1)) return false;
+  const p1 = o["nextCursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
+  const p2 = o["tasks"];
+  if (p2 === undefined || !g_ListTasksResult$2(p2, d + 1)) return false;
+  return true;
+}
+
+function e_TaskStatusNotificationParams(v: unknown, d: number): boolean {
+  return g_NotificationParams(v, d) && g_Task(v, d);
+}
+
+function e_TaskStatusNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/tasks/status")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 === undefined || !g_TaskStatusNotificationParams(p2, d + 1)) return false;
+  return true;
+}
+
+function e_SetLevelRequestParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_SetLevelRequestParams$1(p0, d + 1)) return false;
+  const p1 = o["level"];
+  if (p1 === undefined || !g_LoggingLevel(p1, d + 1)) return false;
+  return true;
+}
+
+function e_SetLevelRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "logging/setLevel")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 === undefined || !g_SetLevelRequestParams(p2, d + 1)) return false;
+  const p3 = o["id"];
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  return true;
+}
+
+function e_LoggingMessageNotificationParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_LoggingMessageNotificationParams$1(p0, d + 1)) return false;
+  const p1 = o["level"];
+  if (p1 === undefined || !g_LoggingLevel(p1, d + 1)) return false;
+  const p2 = o["logger"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  if (o["data"] === undefined) return false;
+  return true;
+}
+
+function e_LoggingMessageNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/message")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 === undefined || !g_LoggingMessageNotificationParams(p2, d + 1)) return false;
+  return true;
+}
+
+function e_LoggingLevel(v: unknown, _d: number): boolean {
+  return (
+    v === "debug" ||
+    v === "info" ||
+    v === "notice" ||
+    v === "warning" ||
+    v === "error" ||
+    v === "critical" ||
+    v === "alert" ||
+    v === "emergency"
+  );
+}
+
+function e_CreateMessageRequestParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_CreateMessageRequestParams$1(p0, d + 1)) return false;
+  const p1 = o["task"];
+  if (p1 !== undefined && !g_TaskMetadata(p1, d + 1)) return false;
+  const p2 = o["messages"];
+  if (p2 === undefined || !g_CreateMessageRequestParams$2(p2, d + 1)) return false;
+  const p3 = o["modelPreferences"];
+  if (p3 !== undefined && !g_ModelPreferences(p3, d + 1)) return false;
+  const p4 = o["systemPrompt"];
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  const p5 = o["includeContext"];
+  if (p5 !== undefined && !(p5 === "none" || p5 === "thisServer" || p5 === "allServers"))
+    return false;
+  const p6 = o["temperature"];
+  if (p6 !== undefined && !(typeof p6 === "number" && Number.isFinite(p6))) return false;
+  const p7 = o["maxTokens"];
+  if (p7 === undefined || !Number.isInteger(p7)) return false;
+  const p8 = o["stopSequences"];
+  if (p8 !== undefined && !g_CreateMessageRequestParams$3(p8, d + 1)) return false;
+  const p9 = o["metadata"];
+  if (p9 !== undefined && !(typeof p9 === "object" && p9 !== null && !Array.isArray(p9)))
+    return false;
+  const p10 = o["tools"];
+  if (p10 !== undefined && !g_CreateMessageRequestParams$4(p10, d + 1)) return false;
+  const p11 = o["toolChoice"];
+  if (p11 !== undefined && !g_ToolChoice(p11, d + 1)) return false;
+  return true;
+}
+
+function e_ToolChoice(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["mode"];
+  if (p0 !== undefined && !(p0 === "auto" || p0 === "required" || p0 === "none")) return false;
+  return true;
+}
+
+function e_CreateMessageRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "sampling/createMessage")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 === undefined || !g_CreateMessageRequestParams(p2, d + 1)) return false;
+  const p3 = o["id"];
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  return true;
+}
+
+function e_CreateMessageResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return false;
+  const p1 = o["role"];
+  if (p1 === undefined || !g_Role(p1, d + 1)) return false;
+  const p2 = o["content"];
+  if (
+    p2 === undefined ||
+    !(
+      g_TextContent(p2, d + 1) ||
+      g_ImageContent(p2, d + 1) ||
+      g_AudioContent(p2, d + 1) ||
+      g_ToolUseContent(p2, d + 1) ||
+      g_ToolResultContent(p2, d + 1) ||
+      g_CreateMessageResult$2(p2, d + 1)
+    )
+  )
+    return false;
+  const p3 = o["model"];
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
+  const p4 = o["stopReason"];
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  return true;
+}
+
+function e_SamplingMessage(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["role"];
+  if (p0 === undefined || !g_Role(p0, d + 1)) return false;
+  const p1 = o["content"];
+  if (
+    p1 === undefined ||
+    !(
+      g_TextContent(p1, d + 1) ||
+      g_ImageContent(p1, d + 1) ||
+      g_AudioContent(p1, d + 1) ||
+      g_ToolUseContent(p1, d + 1) ||
+      g_ToolResultContent(p1, d + 1) ||
+      g_SamplingMessage$1(p1, d + 1)
+    )
+  )
+    return false;
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_SamplingMessage$2(p2, d + 1)) return false;
+  return true;
+}
+
+function e_SamplingMessageContentBlock(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+    case "text":
+      return g_TextContent(v, d);
+    case "image":
+      return g_ImageContent(v, d);
+    case "audio":
+      return g_AudioContent(v, d);
+    case "tool_use":
+      return g_ToolUseContent(v, d);
+    case "tool_result":
+      return g_ToolResultContent(v, d);
+    default:
+      return false;
+  }
+}
+
+function e_Annotations(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["audience"];
+  if (p0 !== undefined && !g_Annotations$1(p0, d + 1)) return false;
+  const p1 = o["priority"];
+  if (
+    p1 !== undefined &&
+    !(
+      typeof p1 === "number" &&
+      Number.isFinite(p1) &&
+      (typeof p1 !== "number" || p1 >= 0) &&
+      (typeof p1 !== "number" || p1 <= 1)
+    )
+  )
+    return false;
+  const p2 = o["lastModified"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  return true;
+}
+
+function e_ContentBlock(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+    case "text":
+      return g_TextContent(v, d);
+    case "image":
+      return g_ImageContent(v, d);
+    case "audio":
+      return g_AudioContent(v, d);
+    case "resource_link":
+      return g_ResourceLink(v, d);
+    case "resource":
+      return g_EmbeddedResource(v, d);
+    default:
+      return false;
+  }
+}
+
+function e_TextContent(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "text")) return false;
+  const p1 = o["text"];
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  const p2 = o["annotations"];
+  if (p2 !== undefined && !g_Annotations(p2, d + 1)) return false;
+  const p3 = o["_meta"];
+  if (p3 !== undefined && !g_TextContent$1(p3, d + 1)) return false;
+  return true;
+}
+
+function e_ImageContent(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "image")) return false;
+  const p1 = o["data"];
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isByte(p1))))
+    return false;
+  const p2 = o["mimeType"];
+  if (p2 === undefined || !(typeof p2 === "string")) return false;
+  const p3 = o["annotations"];
+  if (p3 !== undefined && !g_Annotations(p3, d + 1)) return false;
+  const p4 = o["_meta"];
+  if (p4 !== undefined && !g_ImageContent$1(p4, d + 1)) return false;
+  return true;
+}
+
+function e_AudioContent(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "audio")) return false;
+  const p1 = o["data"];
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isByte(p1))))
+    return false;
+  const p2 = o["mimeType"];
+  if (p2 === undefined || !(typeof p2 === "string")) return false;
+  const p3 = o["annotations"];
+  if (p3 !== undefined && !g_Annotations(p3, d + 1)) return false;
+  const p4 = o["_meta"];
+  if (p4 !== undefined && !g_AudioContent$1(p4, d + 1)) return false;
+  return true;
+}
+
+function e_ToolUseContent(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "tool_use")) return false;
+  const p1 = o["id"];
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  const p2 = o["name"];
+  if (p2 === undefined || !(typeof p2 === "string")) return false;
+  const p3 = o["input"];
+  if (p3 === undefined || !g_ToolUseContent$1(p3, d + 1)) return false;
+  const p4 = o["_meta"];
+  if (p4 !== undefined && !g_ToolUseContent$2(p4, d + 1)) return false;
+  return true;
+}
+
+function e_ToolResultContent(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "tool_result")) return false;
+  const p1 = o["toolUseId"];
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  const p2 = o["content"];
+  if (p2 === undefined || !g_ToolResultContent$1(p2, d + 1)) return false;
+  const p3 = o["structuredContent"];
+  if (p3 !== undefined && !g_ToolResultContent$2(p3, d + 1)) return false;
+  const p4 = o["isError"];
+  if (p4 !== undefined && !(typeof p4 === "boolean")) return false;
+  const p5 = o["_meta"];
+  if (p5 !== undefined && !g_ToolResultContent$3(p5, d + 1)) return false;
+  return true;
+}
+
+function e_ModelPreferences(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["hints"];
+  if (p0 !== undefined && !g_ModelPreferences$1(p0, d + 1)) return false;
+  const p1 = o["costPriority"];
+  if (
+    p1 !== undefined &&
+    !(
+      typeof p1 === "number" &&
+      Number.isFinite(p1) &&
+      (typeof p1 !== "number" || p1 >= 0) &&
+      (typeof p1 !== "number" || p1 <= 1)
+    )
+  )
+    return false;
+  const p2 = o["speedPriority"];
+  if (
+    p2 !== undefined &&
+    !(
+      typeof p2 === "number" &&
+      Number.isFinite(p2) &&
+      (typeof p2 !== "number" || p2 >= 0) &&
+      (typeof p2 !== "number" || p2 <= 1)
+    )
+  )
+    return false;
+  const p3 = o["intelligencePriority"];
+  if (
+    p3 !== undefined &&
+    !(
+      typeof p3 === "number" &&
+      Number.isFinite(p3) &&
+      (typeof p3 !== "number" || p3 >= 0) &&
+      (typeof p3 !== "number" || p3 <= 1)
+    )
+  )
+    return false;
+  return true;
+}
+
+function e_ModelHint(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["name"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return false;
+  return true;
+}
+
+function e_CompleteRequestParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_CompleteRequestParams$1(p0, d + 1)) return false;
+  const p1 = o["ref"];
+  if (p1 === undefined || !g_CompleteRequestParams$2(p1, d + 1)) return false;
+  const p2 = o["argument"];
+  if (p2 === undefined || !g_CompleteRequestParams$3(p2, d + 1)) return false;
+  const p3 = o["context"];
+  if (p3 !== undefined && !g_CompleteRequestParams$4(p3, d + 1)) return false;
+  return true;
+}
+
+function e_CompleteRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "completion/complete")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 === undefined || !g_CompleteRequestParams(p2, d + 1)) return false;
+  const p3 = o["id"];
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  return true;
+}
+
+function e_CompleteResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return false;
+  const p1 = o["completion"];
+  if (p1 === undefined || !g_CompleteResult$2(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ResourceTemplateReference(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "ref/resource")) return false;
+  const p1 = o["uri"];
+  if (
+    p1 === undefined ||
+    !(typeof p1 === "string" && (typeof p1 !== "string" || isUriTemplate(p1)))
+  )
+    return false;
+  return true;
+}
+
+function e_PromptReference(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "ref/prompt")) return false;
+  const p1 = o["name"];
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  const p2 = o["title"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  return true;
+}
+
+function e_ListRootsRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "roots/list")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 !== undefined && !g_RequestParams(p2, d + 1)) return false;
+  const p3 = o["id"];
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  return true;
+}
+
+function e_ListRootsResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return false;
+  const p1 = o["roots"];
+  if (p1 === undefined || !g_ListRootsResult$2(p1, d + 1)) return false;
+  return true;
+}
+
+function e_Root(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["uri"];
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
+  const p1 = o["name"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_Root$1(p2, d + 1)) return false;
+  return true;
+}
+
+function e_RootsListChangedNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/roots/list_changed")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
+  return true;
+}
+
+function e_ElicitRequestFormParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["mode"];
+  if (p0 !== undefined && !(p0 === "form")) return false;
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_ElicitRequestFormParams$1(p1, d + 1)) return false;
+  const p2 = o["task"];
+  if (p2 !== undefined && !g_TaskMetadata(p2, d + 1)) return false;
+  const p3 = o["message"];
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
+  const p4 = o["requestedSchema"];
+  if (p4 === undefined || !g_ElicitRequestFormParams$2(p4, d + 1)) return false;
+  return true;
+}
+
+function e_ElicitRequestURLParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["mode"];
+  if (p0 === undefined || !(p0 === "url")) return false;
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_ElicitRequestURLParams$1(p1, d + 1)) return false;
+  const p2 = o["task"];
+  if (p2 !== undefined && !g_TaskMetadata(p2, d + 1)) return false;
+  const p3 = o["message"];
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
+  const p4 = o["elicitationId"];
+  if (p4 === undefined || !(typeof p4 === "string")) return false;
+  const p5 = o["url"];
+  if (p5 === undefined || !(typeof p5 === "string" && (typeof p5 !== "string" || isUri(p5))))
+    return false;
+  return true;
+}
+
+function e_ElicitRequestParams(v: unknown, d: number): boolean {
+  return g_ElicitRequestFormParams(v, d) || g_ElicitRequestURLParams(v, d);
+}
+
+function e_ElicitRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "elicitation/create")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 === undefined || !g_ElicitRequestParams(p2, d + 1)) return false;
+  const p3 = o["id"];
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  return true;
+}
+
+function e_PrimitiveSchemaDefinition(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+    case "string":
+      return (
+        g_StringSchema(v, d) ||
+        g_UntitledSingleSelectEnumSchema(v, d) ||
+        g_TitledSingleSelectEnumSchema(v, d) ||
+        g_LegacyTitledEnumSchema(v, d)
+      );
+    case "number":
+    case "integer":
+      return g_NumberSchema(v, d);
+    case "boolean":
+      return g_BooleanSchema(v, d);
+    case "array":
+      return g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d);
+    default:
+      return false;
+  }
+}
+
+function e_StringSchema(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "string")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  const p3 = o["minLength"];
+  if (p3 !== undefined && !Number.isInteger(p3)) return false;
+  const p4 = o["maxLength"];
+  if (p4 !== undefined && !Number.isInteger(p4)) return false;
+  const p5 = o["format"];
+  if (p5 !== undefined && !(p5 === "email" || p5 === "uri" || p5 === "date" || p5 === "date-time"))
+    return false;
+  const p6 = o["default"];
+  if (p6 !== undefined && !(typeof p6 === "string")) return false;
+  return true;
+}
+
+function e_NumberSchema(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "number" || p0 === "integer")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  const p3 = o["minimum"];
+  if (p3 !== undefined && !(typeof p3 === "number" && Number.isFinite(p3))) return false;
+  const p4 = o["maximum"];
+  if (p4 !== undefined && !(typeof p4 === "number" && Number.isFinite(p4))) return false;
+  const p5 = o["default"];
+  if (p5 !== undefined && !(typeof p5 === "number" && Number.isFinite(p5))) return false;
+  return true;
+}
+
+function e_BooleanSchema(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "boolean")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  const p3 = o["default"];
+  if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
+  return true;
+}
+
+function e_UntitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "string")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  const p3 = o["enum"];
+  if (p3 === undefined || !g_UntitledSingleSelectEnumSchema$1(p3, d + 1)) return false;
+  const p4 = o["default"];
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  return true;
+}
+
+function e_TitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "string")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  const p3 = o["oneOf"];
+  if (p3 === undefined || !g_TitledSingleSelectEnumSchema$1(p3, d + 1)) return false;
+  const p4 = o["default"];
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  return true;
+}
+
+function e_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "array")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  const p3 = o["minItems"];
+  if (p3 !== undefined && !Number.isInteger(p3)) return false;
+  const p4 = o["maxItems"];
+  if (p4 !== undefined && !Number.isInteger(p4)) return false;
+  const p5 = o["items"];
+  if (p5 === undefined || !g_UntitledMultiSelectEnumSchema$1(p5, d + 1)) return false;
+  const p6 = o["default"];
+  if (p6 !== undefined && !g_UntitledMultiSelectEnumSchema$3(p6, d + 1)) return false;
+  return true;
+}
+
+function e_TitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "array")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  const p3 = o["minItems"];
+  if (p3 !== undefined && !Number.isInteger(p3)) return false;
+  const p4 = o["maxItems"];
+  if (p4 !== undefined && !Number.isInteger(p4)) return false;
+  const p5 = o["items"];
+  if (p5 === undefined || !g_TitledMultiSelectEnumSchema$1(p5, d + 1)) return false;
+  const p6 = o["default"];
+  if (p6 !== undefined && !g_TitledMultiSelectEnumSchema$4(p6, d + 1)) return false;
+  return true;
+}
+
+function e_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "string")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  const p3 = o["enum"];
+  if (p3 === undefined || !g_LegacyTitledEnumSchema$1(p3, d + 1)) return false;
+  const p4 = o["enumNames"];
+  if (p4 !== undefined && !g_LegacyTitledEnumSchema$2(p4, d + 1)) return false;
+  const p5 = o["default"];
+  if (p5 !== undefined && !(typeof p5 === "string")) return false;
+  return true;
+}
+
+function e_ElicitResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ElicitResult$1(p0, d + 1)) return false;
+  const p1 = o["action"];
+  if (p1 === undefined || !(p1 === "accept" || p1 === "decline" || p1 === "cancel")) return false;
+  const p2 = o["content"];
+  if (p2 !== undefined && !g_ElicitResult$2(p2, d + 1)) return false;
+  return true;
+}
+
+function e_ElicitationCompleteNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/elicitation/complete")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 === undefined || !g_ElicitationCompleteNotification$1(p2, d + 1)) return false;
+  return true;
+}
+
 /** The validator of every type, by name. */
 export interface Validators {
   readonly JSONRPCMessage: Validator<T.JSONRPCMessage>;
@@ -9367,7 +11079,7 @@ function i_JSONRPCMessage(value: unknown): value is T.JSONRPCMessage {
 
 function v_ProgressToken(value: unknown): ValidationResult<T.ProgressToken> {
   try {
-    return g_ProgressToken(value, 0)
+    return e_ProgressToken(value, 0)
       ? { ok: true, value: value as T.ProgressToken }
       : explained(x_ProgressToken, value);
   } catch (error) {
@@ -9377,7 +11089,7 @@ function v_ProgressToken(value: unknown): ValidationResult<T.ProgressToken> {
 
 function i_ProgressToken(value: unknown): value is T.ProgressToken {
   try {
-    return g_ProgressToken(value, 0);
+    return e_ProgressToken(value, 0);
   } catch {
     return false;
   }
@@ -9385,7 +11097,7 @@ function i_ProgressToken(value: unknown): value is T.ProgressToken {
 
 function v_Cursor(value: unknown): ValidationResult<T.Cursor> {
   try {
-    return g_Cursor(value, 0) ? { ok: true, value: value as T.Cursor } : explained(x_Cursor, value);
+    return e_Cursor(value, 0) ? { ok: true, value: value as T.Cursor } : explained(x_Cursor, value);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9393,7 +11105,7 @@ function v_Cursor(value: unknown): ValidationResult<T.Cursor> {
 
 function i_Cursor(value: unknown): value is T.Cursor {
   try {
-    return g_Cursor(value, 0);
+    return e_Cursor(value, 0);
   } catch {
     return false;
   }
@@ -9421,7 +11133,7 @@ function i_TaskAugmentedRequestParams(value: unknown): value is T.TaskAugmentedR
 
 function v_RequestParams(value: unknown): ValidationResult<T.RequestParams> {
   try {
-    return g_RequestParams(value, 0)
+    return e_RequestParams(value, 0)
       ? { ok: true, value: value as T.RequestParams }
       : explained(x_RequestParams, value);
   } catch (error) {
@@ -9431,7 +11143,7 @@ function v_RequestParams(value: unknown): ValidationResult<T.RequestParams> {
 
 function i_RequestParams(value: unknown): value is T.RequestParams {
   try {
-    return g_RequestParams(value, 0);
+    return e_RequestParams(value, 0);
   } catch {
     return false;
   }
@@ -9457,7 +11169,7 @@ function i_Request(value: unknown): value is T.Request {
 
 function v_NotificationParams(value: unknown): ValidationResult<T.NotificationParams> {
   try {
-    return g_NotificationParams(value, 0)
+    return e_NotificationParams(value, 0)
       ? { ok: true, value: value as T.NotificationParams }
       : explained(x_NotificationParams, value);
   } catch (error) {
@@ -9467,7 +11179,7 @@ function v_NotificationParams(value: unknown): ValidationResult<T.NotificationPa
 
 function i_NotificationParams(value: unknown): value is T.NotificationParams {
   try {
-    return g_NotificationParams(value, 0);
+    return e_NotificationParams(value, 0);
   } catch {
     return false;
   }
@@ -9493,7 +11205,7 @@ function i_Notification(value: unknown): value is T.Notification {
 
 function v_Result(value: unknown): ValidationResult<T.Result> {
   try {
-    return g_Result(value, 0) ? { ok: true, value: value as T.Result } : explained(x_Result, value);
+    return e_Result(value, 0) ? { ok: true, value: value as T.Result } : explained(x_Result, value);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9501,7 +11213,7 @@ function v_Result(value: unknown): ValidationResult<T.Result> {
 
 function i_Result(value: unknown): value is T.Result {
   try {
-    return g_Result(value, 0);
+    return e_Result(value, 0);
   } catch {
     return false;
   }
@@ -9509,7 +11221,7 @@ function i_Result(value: unknown): value is T.Result {
 
 function v_Error(value: unknown): ValidationResult<T.Error> {
   try {
-    return g_Error(value, 0) ? { ok: true, value: value as T.Error } : explained(x_Error, value);
+    return e_Error(value, 0) ? { ok: true, value: value as T.Error } : explained(x_Error, value);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9517,7 +11229,7 @@ function v_Error(value: unknown): ValidationResult<T.Error> {
 
 function i_Error(value: unknown): value is T.Error {
   try {
-    return g_Error(value, 0);
+    return e_Error(value, 0);
   } catch {
     return false;
   }
@@ -9525,7 +11237,7 @@ function i_Error(value: unknown): value is T.Error {
 
 function v_RequestId(value: unknown): ValidationResult<T.RequestId> {
   try {
-    return g_RequestId(value, 0)
+    return e_RequestId(value, 0)
       ? { ok: true, value: value as T.RequestId }
       : explained(x_RequestId, value);
   } catch (error) {
@@ -9535,7 +11247,7 @@ function v_RequestId(value: unknown): ValidationResult<T.RequestId> {
 
 function i_RequestId(value: unknown): value is T.RequestId {
   try {
-    return g_RequestId(value, 0);
+    return e_RequestId(value, 0);
   } catch {
     return false;
   }
@@ -9543,7 +11255,7 @@ function i_RequestId(value: unknown): value is T.RequestId {
 
 function v_JSONRPCRequest(value: unknown): ValidationResult<T.JSONRPCRequest> {
   try {
-    return g_JSONRPCRequest(value, 0)
+    return e_JSONRPCRequest(value, 0)
       ? { ok: true, value: value as T.JSONRPCRequest }
       : explained(x_JSONRPCRequest, value);
   } catch (error) {
@@ -9553,7 +11265,7 @@ function v_JSONRPCRequest(value: unknown): ValidationResult<T.JSONRPCRequest> {
 
 function i_JSONRPCRequest(value: unknown): value is T.JSONRPCRequest {
   try {
-    return g_JSONRPCRequest(value, 0);
+    return e_JSONRPCRequest(value, 0);
   } catch {
     return false;
   }
@@ -9561,7 +11273,7 @@ function i_JSONRPCRequest(value: unknown): value is T.JSONRPCRequest {
 
 function v_JSONRPCNotification(value: unknown): ValidationResult<T.JSONRPCNotification> {
   try {
-    return g_JSONRPCNotification(value, 0)
+    return e_JSONRPCNotification(value, 0)
       ? { ok: true, value: value as T.JSONRPCNotification }
       : explained(x_JSONRPCNotification, value);
   } catch (error) {
@@ -9571,7 +11283,7 @@ function v_JSONRPCNotification(value: unknown): ValidationResult<T.JSONRPCNotifi
 
 function i_JSONRPCNotification(value: unknown): value is T.JSONRPCNotification {
   try {
-    return g_JSONRPCNotification(value, 0);
+    return e_JSONRPCNotification(value, 0);
   } catch {
     return false;
   }
@@ -9579,7 +11291,7 @@ function i_JSONRPCNotification(value: unknown): value is T.JSONRPCNotification {
 
 function v_JSONRPCResultResponse(value: unknown): ValidationResult<T.JSONRPCResultResponse> {
   try {
-    return g_JSONRPCResultResponse(value, 0)
+    return e_JSONRPCResultResponse(value, 0)
       ? { ok: true, value: value as T.JSONRPCResultResponse }
       : explained(x_JSONRPCResultResponse, value);
   } catch (error) {
@@ -9589,7 +11301,7 @@ function v_JSONRPCResultResponse(value: unknown): ValidationResult<T.JSONRPCResu
 
 function i_JSONRPCResultResponse(value: unknown): value is T.JSONRPCResultResponse {
   try {
-    return g_JSONRPCResultResponse(value, 0);
+    return e_JSONRPCResultResponse(value, 0);
   } catch {
     return false;
   }
@@ -9597,7 +11309,7 @@ function i_JSONRPCResultResponse(value: unknown): value is T.JSONRPCResultRespon
 
 function v_JSONRPCErrorResponse(value: unknown): ValidationResult<T.JSONRPCErrorResponse> {
   try {
-    return g_JSONRPCErrorResponse(value, 0)
+    return e_JSONRPCErrorResponse(value, 0)
       ? { ok: true, value: value as T.JSONRPCErrorResponse }
       : explained(x_JSONRPCErrorResponse, value);
   } catch (error) {
@@ -9607,7 +11319,7 @@ function v_JSONRPCErrorResponse(value: unknown): ValidationResult<T.JSONRPCError
 
 function i_JSONRPCErrorResponse(value: unknown): value is T.JSONRPCErrorResponse {
   try {
-    return g_JSONRPCErrorResponse(value, 0);
+    return e_JSONRPCErrorResponse(value, 0);
   } catch {
     return false;
   }
@@ -9653,7 +11365,7 @@ function i_URLElicitationRequiredError(value: unknown): value is T.URLElicitatio
 
 function v_EmptyResult(value: unknown): ValidationResult<T.EmptyResult> {
   try {
-    return g_EmptyResult(value, 0)
+    return e_EmptyResult(value, 0)
       ? { ok: true, value: value as T.EmptyResult }
       : explained(x_EmptyResult, value);
   } catch (error) {
@@ -9663,7 +11375,7 @@ function v_EmptyResult(value: unknown): ValidationResult<T.EmptyResult> {
 
 function i_EmptyResult(value: unknown): value is T.EmptyResult {
   try {
-    return g_EmptyResult(value, 0);
+    return e_EmptyResult(value, 0);
   } catch {
     return false;
   }
@@ -9673,7 +11385,7 @@ function v_CancelledNotificationParams(
   value: unknown,
 ): ValidationResult<T.CancelledNotificationParams> {
   try {
-    return g_CancelledNotificationParams(value, 0)
+    return e_CancelledNotificationParams(value, 0)
       ? { ok: true, value: value as T.CancelledNotificationParams }
       : explained(x_CancelledNotificationParams, value);
   } catch (error) {
@@ -9683,7 +11395,7 @@ function v_CancelledNotificationParams(
 
 function i_CancelledNotificationParams(value: unknown): value is T.CancelledNotificationParams {
   try {
-    return g_CancelledNotificationParams(value, 0);
+    return e_CancelledNotificationParams(value, 0);
   } catch {
     return false;
   }
@@ -9691,7 +11403,7 @@ function i_CancelledNotificationParams(value: unknown): value is T.CancelledNoti
 
 function v_CancelledNotification(value: unknown): ValidationResult<T.CancelledNotification> {
   try {
-    return g_CancelledNotification(value, 0)
+    return e_CancelledNotification(value, 0)
       ? { ok: true, value: value as T.CancelledNotification }
       : explained(x_CancelledNotification, value);
   } catch (error) {
@@ -9701,7 +11413,7 @@ function v_CancelledNotification(value: unknown): ValidationResult<T.CancelledNo
 
 function i_CancelledNotification(value: unknown): value is T.CancelledNotification {
   try {
-    return g_CancelledNotification(value, 0);
+    return e_CancelledNotification(value, 0);
   } catch {
     return false;
   }
@@ -9709,7 +11421,7 @@ function i_CancelledNotification(value: unknown): value is T.CancelledNotificati
 
 function v_InitializeRequestParams(value: unknown): ValidationResult<T.InitializeRequestParams> {
   try {
-    return g_InitializeRequestParams(value, 0)
+    return e_InitializeRequestParams(value, 0)
       ? { ok: true, value: value as T.InitializeRequestParams }
       : explained(x_InitializeRequestParams, value);
   } catch (error) {
@@ -9719,7 +11431,7 @@ function v_InitializeRequestParams(value: unknown): ValidationResult<T.Initializ
 
 function i_InitializeRequestParams(value: unknown): value is T.InitializeRequestParams {
   try {
-    return g_InitializeRequestParams(value, 0);
+    return e_InitializeRequestParams(value, 0);
   } catch {
     return false;
   }
@@ -9727,7 +11439,7 @@ function i_InitializeRequestParams(value: unknown): value is T.InitializeRequest
 
 function v_InitializeRequest(value: unknown): ValidationResult<T.InitializeRequest> {
   try {
-    return g_InitializeRequest(value, 0)
+    return e_InitializeRequest(value, 0)
       ? { ok: true, value: value as T.InitializeRequest }
       : explained(x_InitializeRequest, value);
   } catch (error) {
@@ -9737,7 +11449,7 @@ function v_InitializeRequest(value: unknown): ValidationResult<T.InitializeReque
 
 function i_InitializeRequest(value: unknown): value is T.InitializeRequest {
   try {
-    return g_InitializeRequest(value, 0);
+    return e_InitializeRequest(value, 0);
   } catch {
     return false;
   }
@@ -9745,7 +11457,7 @@ function i_InitializeRequest(value: unknown): value is T.InitializeRequest {
 
 function v_InitializeResult(value: unknown): ValidationResult<T.InitializeResult> {
   try {
-    return g_InitializeResult(value, 0)
+    return e_InitializeResult(value, 0)
       ? { ok: true, value: value as T.InitializeResult }
       : explained(x_InitializeResult, value);
   } catch (error) {
@@ -9755,7 +11467,7 @@ function v_InitializeResult(value: unknown): ValidationResult<T.InitializeResult
 
 function i_InitializeResult(value: unknown): value is T.InitializeResult {
   try {
-    return g_InitializeResult(value, 0);
+    return e_InitializeResult(value, 0);
   } catch {
     return false;
   }
@@ -9763,7 +11475,7 @@ function i_InitializeResult(value: unknown): value is T.InitializeResult {
 
 function v_InitializedNotification(value: unknown): ValidationResult<T.InitializedNotification> {
   try {
-    return g_InitializedNotification(value, 0)
+    return e_InitializedNotification(value, 0)
       ? { ok: true, value: value as T.InitializedNotification }
       : explained(x_InitializedNotification, value);
   } catch (error) {
@@ -9773,7 +11485,7 @@ function v_InitializedNotification(value: unknown): ValidationResult<T.Initializ
 
 function i_InitializedNotification(value: unknown): value is T.InitializedNotification {
   try {
-    return g_InitializedNotification(value, 0);
+    return e_InitializedNotification(value, 0);
   } catch {
     return false;
   }
@@ -9781,7 +11493,7 @@ function i_InitializedNotification(value: unknown): value is T.InitializedNotifi
 
 function v_ClientCapabilities(value: unknown): ValidationResult<T.ClientCapabilities> {
   try {
-    return g_ClientCapabilities(value, 0)
+    return e_ClientCapabilities(value, 0)
       ? { ok: true, value: value as T.ClientCapabilities }
       : explained(x_ClientCapabilities, value);
   } catch (error) {
@@ -9791,7 +11503,7 @@ function v_ClientCapabilities(value: unknown): ValidationResult<T.ClientCapabili
 
 function i_ClientCapabilities(value: unknown): value is T.ClientCapabilities {
   try {
-    return g_ClientCapabilities(value, 0);
+    return e_ClientCapabilities(value, 0);
   } catch {
     return false;
   }
@@ -9799,7 +11511,7 @@ function i_ClientCapabilities(value: unknown): value is T.ClientCapabilities {
 
 function v_ServerCapabilities(value: unknown): ValidationResult<T.ServerCapabilities> {
   try {
-    return g_ServerCapabilities(value, 0)
+    return e_ServerCapabilities(value, 0)
       ? { ok: true, value: value as T.ServerCapabilities }
       : explained(x_ServerCapabilities, value);
   } catch (error) {
@@ -9809,7 +11521,7 @@ function v_ServerCapabilities(value: unknown): ValidationResult<T.ServerCapabili
 
 function i_ServerCapabilities(value: unknown): value is T.ServerCapabilities {
   try {
-    return g_ServerCapabilities(value, 0);
+    return e_ServerCapabilities(value, 0);
   } catch {
     return false;
   }
@@ -9817,7 +11529,7 @@ function i_ServerCapabilities(value: unknown): value is T.ServerCapabilities {
 
 function v_Icon(value: unknown): ValidationResult<T.Icon> {
   try {
-    return g_Icon(value, 0) ? { ok: true, value: value as T.Icon } : explained(x_Icon, value);
+    return e_Icon(value, 0) ? { ok: true, value: value as T.Icon } : explained(x_Icon, value);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9825,7 +11537,7 @@ function v_Icon(value: unknown): ValidationResult<T.Icon> {
 
 function i_Icon(value: unknown): value is T.Icon {
   try {
-    return g_Icon(value, 0);
+    return e_Icon(value, 0);
   } catch {
     return false;
   }
@@ -9867,7 +11579,7 @@ function i_BaseMetadata(value: unknown): value is T.BaseMetadata {
 
 function v_Implementation(value: unknown): ValidationResult<T.Implementation> {
   try {
-    return g_Implementation(value, 0)
+    return e_Implementation(value, 0)
       ? { ok: true, value: value as T.Implementation }
       : explained(x_Implementation, value);
   } catch (error) {
@@ -9877,7 +11589,7 @@ function v_Implementation(value: unknown): ValidationResult<T.Implementation> {
 
 function i_Implementation(value: unknown): value is T.Implementation {
   try {
-    return g_Implementation(value, 0);
+    return e_Implementation(value, 0);
   } catch {
     return false;
   }
@@ -9885,7 +11597,7 @@ function i_Implementation(value: unknown): value is T.Implementation {
 
 function v_PingRequest(value: unknown): ValidationResult<T.PingRequest> {
   try {
-    return g_PingRequest(value, 0)
+    return e_PingRequest(value, 0)
       ? { ok: true, value: value as T.PingRequest }
       : explained(x_PingRequest, value);
   } catch (error) {
@@ -9895,7 +11607,7 @@ function v_PingRequest(value: unknown): ValidationResult<T.PingRequest> {
 
 function i_PingRequest(value: unknown): value is T.PingRequest {
   try {
-    return g_PingRequest(value, 0);
+    return e_PingRequest(value, 0);
   } catch {
     return false;
   }
@@ -9905,7 +11617,7 @@ function v_ProgressNotificationParams(
   value: unknown,
 ): ValidationResult<T.ProgressNotificationParams> {
   try {
-    return g_ProgressNotificationParams(value, 0)
+    return e_ProgressNotificationParams(value, 0)
       ? { ok: true, value: value as T.ProgressNotificationParams }
       : explained(x_ProgressNotificationParams, value);
   } catch (error) {
@@ -9915,7 +11627,7 @@ function v_ProgressNotificationParams(
 
 function i_ProgressNotificationParams(value: unknown): value is T.ProgressNotificationParams {
   try {
-    return g_ProgressNotificationParams(value, 0);
+    return e_ProgressNotificationParams(value, 0);
   } catch {
     return false;
   }
@@ -9923,7 +11635,7 @@ function i_ProgressNotificationParams(value: unknown): value is T.ProgressNotifi
 
 function v_ProgressNotification(value: unknown): ValidationResult<T.ProgressNotification> {
   try {
-    return g_ProgressNotification(value, 0)
+    return e_ProgressNotification(value, 0)
       ? { ok: true, value: value as T.ProgressNotification }
       : explained(x_ProgressNotification, value);
   } catch (error) {
@@ -9933,7 +11645,7 @@ function v_ProgressNotification(value: unknown): ValidationResult<T.ProgressNoti
 
 function i_ProgressNotification(value: unknown): value is T.ProgressNotification {
   try {
-    return g_ProgressNotification(value, 0);
+    return e_ProgressNotification(value, 0);
   } catch {
     return false;
   }
@@ -9941,7 +11653,7 @@ function i_ProgressNotification(value: unknown): value is T.ProgressNotification
 
 function v_PaginatedRequestParams(value: unknown): ValidationResult<T.PaginatedRequestParams> {
   try {
-    return g_PaginatedRequestParams(value, 0)
+    return e_PaginatedRequestParams(value, 0)
       ? { ok: true, value: value as T.PaginatedRequestParams }
       : explained(x_PaginatedRequestParams, value);
   } catch (error) {
@@ -9951,7 +11663,7 @@ function v_PaginatedRequestParams(value: unknown): ValidationResult<T.PaginatedR
 
 function i_PaginatedRequestParams(value: unknown): value is T.PaginatedRequestParams {
   try {
-    return g_PaginatedRequestParams(value, 0);
+    return e_PaginatedRequestParams(value, 0);
   } catch {
     return false;
   }
@@ -9995,7 +11707,7 @@ function i_PaginatedResult(value: unknown): value is T.PaginatedResult {
 
 function v_ListResourcesRequest(value: unknown): ValidationResult<T.ListResourcesRequest> {
   try {
-    return g_ListResourcesRequest(value, 0)
+    return e_ListResourcesRequest(value, 0)
       ? { ok: true, value: value as T.ListResourcesRequest }
       : explained(x_ListResourcesRequest, value);
   } catch (error) {
@@ -10005,7 +11717,7 @@ function v_ListResourcesRequest(value: unknown): ValidationResult<T.ListResource
 
 function i_ListResourcesRequest(value: unknown): value is T.ListResourcesRequest {
   try {
-    return g_ListResourcesRequest(value, 0);
+    return e_ListResourcesRequest(value, 0);
   } catch {
     return false;
   }
@@ -10013,7 +11725,7 @@ function i_ListResourcesRequest(value: unknown): value is T.ListResourcesRequest
 
 function v_ListResourcesResult(value: unknown): ValidationResult<T.ListResourcesResult> {
   try {
-    return g_ListResourcesResult(value, 0)
+    return e_ListResourcesResult(value, 0)
       ? { ok: true, value: value as T.ListResourcesResult }
       : explained(x_ListResourcesResult, value);
   } catch (error) {
@@ -10023,7 +11735,7 @@ function v_ListResourcesResult(value: unknown): ValidationResult<T.ListResources
 
 function i_ListResourcesResult(value: unknown): value is T.ListResourcesResult {
   try {
-    return g_ListResourcesResult(value, 0);
+    return e_ListResourcesResult(value, 0);
   } catch {
     return false;
   }
@@ -10033,7 +11745,7 @@ function v_ListResourceTemplatesRequest(
   value: unknown,
 ): ValidationResult<T.ListResourceTemplatesRequest> {
   try {
-    return g_ListResourceTemplatesRequest(value, 0)
+    return e_ListResourceTemplatesRequest(value, 0)
       ? { ok: true, value: value as T.ListResourceTemplatesRequest }
       : explained(x_ListResourceTemplatesRequest, value);
   } catch (error) {
@@ -10043,7 +11755,7 @@ function v_ListResourceTemplatesRequest(
 
 function i_ListResourceTemplatesRequest(value: unknown): value is T.ListResourceTemplatesRequest {
   try {
-    return g_ListResourceTemplatesRequest(value, 0);
+    return e_ListResourceTemplatesRequest(value, 0);
   } catch {
     return false;
   }
@@ -10053,7 +11765,7 @@ function v_ListResourceTemplatesResult(
   value: unknown,
 ): ValidationResult<T.ListResourceTemplatesResult> {
   try {
-    return g_ListResourceTemplatesResult(value, 0)
+    return e_ListResourceTemplatesResult(value, 0)
       ? { ok: true, value: value as T.ListResourceTemplatesResult }
       : explained(x_ListResourceTemplatesResult, value);
   } catch (error) {
@@ -10063,7 +11775,7 @@ function v_ListResourceTemplatesResult(
 
 function i_ListResourceTemplatesResult(value: unknown): value is T.ListResourceTemplatesResult {
   try {
-    return g_ListResourceTemplatesResult(value, 0);
+    return e_ListResourceTemplatesResult(value, 0);
   } catch {
     return false;
   }
@@ -10091,7 +11803,7 @@ function v_ReadResourceRequestParams(
   value: unknown,
 ): ValidationResult<T.ReadResourceRequestParams> {
   try {
-    return g_ReadResourceRequestParams(value, 0)
+    return e_ReadResourceRequestParams(value, 0)
       ? { ok: true, value: value as T.ReadResourceRequestParams }
       : explained(x_ReadResourceRequestParams, value);
   } catch (error) {
@@ -10101,7 +11813,7 @@ function v_ReadResourceRequestParams(
 
 function i_ReadResourceRequestParams(value: unknown): value is T.ReadResourceRequestParams {
   try {
-    return g_ReadResourceRequestParams(value, 0);
+    return e_ReadResourceRequestParams(value, 0);
   } catch {
     return false;
   }
@@ -10109,7 +11821,7 @@ function i_ReadResourceRequestParams(value: unknown): value is T.ReadResourceReq
 
 function v_ReadResourceRequest(value: unknown): ValidationResult<T.ReadResourceRequest> {
   try {
-    return g_ReadResourceRequest(value, 0)
+    return e_ReadResourceRequest(value, 0)
       ? { ok: true, value: value as T.ReadResourceRequest }
       : explained(x_ReadResourceRequest, value);
   } catch (error) {
@@ -10119,7 +11831,7 @@ function v_ReadResourceRequest(value: unknown): ValidationResult<T.ReadResourceR
 
 function i_ReadResourceRequest(value: unknown): value is T.ReadResourceRequest {
   try {
-    return g_ReadResourceRequest(value, 0);
+    return e_ReadResourceRequest(value, 0);
   } catch {
     return false;
   }
@@ -10127,7 +11839,7 @@ function i_ReadResourceRequest(value: unknown): value is T.ReadResourceRequest {
 
 function v_ReadResourceResult(value: unknown): ValidationResult<T.ReadResourceResult> {
   try {
-    return g_ReadResourceResult(value, 0)
+    return e_ReadResourceResult(value, 0)
       ? { ok: true, value: value as T.ReadResourceResult }
       : explained(x_ReadResourceResult, value);
   } catch (error) {
@@ -10137,7 +11849,7 @@ function v_ReadResourceResult(value: unknown): ValidationResult<T.ReadResourceRe
 
 function i_ReadResourceResult(value: unknown): value is T.ReadResourceResult {
   try {
-    return g_ReadResourceResult(value, 0);
+    return e_ReadResourceResult(value, 0);
   } catch {
     return false;
   }
@@ -10147,7 +11859,7 @@ function v_ResourceListChangedNotification(
   value: unknown,
 ): ValidationResult<T.ResourceListChangedNotification> {
   try {
-    return g_ResourceListChangedNotification(value, 0)
+    return e_ResourceListChangedNotification(value, 0)
       ? { ok: true, value: value as T.ResourceListChangedNotification }
       : explained(x_ResourceListChangedNotification, value);
   } catch (error) {
@@ -10159,7 +11871,7 @@ function i_ResourceListChangedNotification(
   value: unknown,
 ): value is T.ResourceListChangedNotification {
   try {
-    return g_ResourceListChangedNotification(value, 0);
+    return e_ResourceListChangedNotification(value, 0);
   } catch {
     return false;
   }
@@ -10167,7 +11879,7 @@ function i_ResourceListChangedNotification(
 
 function v_SubscribeRequestParams(value: unknown): ValidationResult<T.SubscribeRequestParams> {
   try {
-    return g_SubscribeRequestParams(value, 0)
+    return e_SubscribeRequestParams(value, 0)
       ? { ok: true, value: value as T.SubscribeRequestParams }
       : explained(x_SubscribeRequestParams, value);
   } catch (error) {
@@ -10177,7 +11889,7 @@ function v_SubscribeRequestParams(value: unknown): ValidationResult<T.SubscribeR
 
 function i_SubscribeRequestParams(value: unknown): value is T.SubscribeRequestParams {
   try {
-    return g_SubscribeRequestParams(value, 0);
+    return e_SubscribeRequestParams(value, 0);
   } catch {
     return false;
   }
@@ -10185,7 +11897,7 @@ function i_SubscribeRequestParams(value: unknown): value is T.SubscribeRequestPa
 
 function v_SubscribeRequest(value: unknown): ValidationResult<T.SubscribeRequest> {
   try {
-    return g_SubscribeRequest(value, 0)
+    return e_SubscribeRequest(value, 0)
       ? { ok: true, value: value as T.SubscribeRequest }
       : explained(x_SubscribeRequest, value);
   } catch (error) {
@@ -10195,7 +11907,7 @@ function v_SubscribeRequest(value: unknown): ValidationResult<T.SubscribeRequest
 
 function i_SubscribeRequest(value: unknown): value is T.SubscribeRequest {
   try {
-    return g_SubscribeRequest(value, 0);
+    return e_SubscribeRequest(value, 0);
   } catch {
     return false;
   }
@@ -10203,7 +11915,7 @@ function i_SubscribeRequest(value: unknown): value is T.SubscribeRequest {
 
 function v_UnsubscribeRequestParams(value: unknown): ValidationResult<T.UnsubscribeRequestParams> {
   try {
-    return g_UnsubscribeRequestParams(value, 0)
+    return e_UnsubscribeRequestParams(value, 0)
       ? { ok: true, value: value as T.UnsubscribeRequestParams }
       : explained(x_UnsubscribeRequestParams, value);
   } catch (error) {
@@ -10213,7 +11925,7 @@ function v_UnsubscribeRequestParams(value: unknown): ValidationResult<T.Unsubscr
 
 function i_UnsubscribeRequestParams(value: unknown): value is T.UnsubscribeRequestParams {
   try {
-    return g_UnsubscribeRequestParams(value, 0);
+    return e_UnsubscribeRequestParams(value, 0);
   } catch {
     return false;
   }
@@ -10221,7 +11933,7 @@ function i_UnsubscribeRequestParams(value: unknown): value is T.UnsubscribeReque
 
 function v_UnsubscribeRequest(value: unknown): ValidationResult<T.UnsubscribeRequest> {
   try {
-    return g_UnsubscribeRequest(value, 0)
+    return e_UnsubscribeRequest(value, 0)
       ? { ok: true, value: value as T.UnsubscribeRequest }
       : explained(x_UnsubscribeRequest, value);
   } catch (error) {
@@ -10231,7 +11943,7 @@ function v_UnsubscribeRequest(value: unknown): ValidationResult<T.UnsubscribeReq
 
 function i_UnsubscribeRequest(value: unknown): value is T.UnsubscribeRequest {
   try {
-    return g_UnsubscribeRequest(value, 0);
+    return e_UnsubscribeRequest(value, 0);
   } catch {
     return false;
   }
@@ -10241,7 +11953,7 @@ function v_ResourceUpdatedNotificationParams(
   value: unknown,
 ): ValidationResult<T.ResourceUpdatedNotificationParams> {
   try {
-    return g_ResourceUpdatedNotificationParams(value, 0)
+    return e_ResourceUpdatedNotificationParams(value, 0)
       ? { ok: true, value: value as T.ResourceUpdatedNotificationParams }
       : explained(x_ResourceUpdatedNotificationParams, value);
   } catch (error) {
@@ -10253,7 +11965,7 @@ function i_ResourceUpdatedNotificationParams(
   value: unknown,
 ): value is T.ResourceUpdatedNotificationParams {
   try {
-    return g_ResourceUpdatedNotificationParams(value, 0);
+    return e_ResourceUpdatedNotificationParams(value, 0);
   } catch {
     return false;
   }
@@ -10263,7 +11975,7 @@ function v_ResourceUpdatedNotification(
   value: unknown,
 ): ValidationResult<T.ResourceUpdatedNotification> {
   try {
-    return g_ResourceUpdatedNotification(value, 0)
+    return e_ResourceUpdatedNotification(value, 0)
       ? { ok: true, value: value as T.ResourceUpdatedNotification }
       : explained(x_ResourceUpdatedNotification, value);
   } catch (error) {
@@ -10273,7 +11985,7 @@ function v_ResourceUpdatedNotification(
 
 function i_ResourceUpdatedNotification(value: unknown): value is T.ResourceUpdatedNotification {
   try {
-    return g_ResourceUpdatedNotification(value, 0);
+    return e_ResourceUpdatedNotification(value, 0);
   } catch {
     return false;
   }
@@ -10281,7 +11993,7 @@ function i_ResourceUpdatedNotification(value: unknown): value is T.ResourceUpdat
 
 function v_Resource(value: unknown): ValidationResult<T.Resource> {
   try {
-    return g_Resource(value, 0)
+    return e_Resource(value, 0)
       ? { ok: true, value: value as T.Resource }
       : explained(x_Resource, value);
   } catch (error) {
@@ -10291,7 +12003,7 @@ function v_Resource(value: unknown): ValidationResult<T.Resource> {
 
 function i_Resource(value: unknown): value is T.Resource {
   try {
-    return g_Resource(value, 0);
+    return e_Resource(value, 0);
   } catch {
     return false;
   }
@@ -10299,7 +12011,7 @@ function i_Resource(value: unknown): value is T.Resource {
 
 function v_ResourceTemplate(value: unknown): ValidationResult<T.ResourceTemplate> {
   try {
-    return g_ResourceTemplate(value, 0)
+    return e_ResourceTemplate(value, 0)
       ? { ok: true, value: value as T.ResourceTemplate }
       : explained(x_ResourceTemplate, value);
   } catch (error) {
@@ -10309,7 +12021,7 @@ function v_ResourceTemplate(value: unknown): ValidationResult<T.ResourceTemplate
 
 function i_ResourceTemplate(value: unknown): value is T.ResourceTemplate {
   try {
-    return g_ResourceTemplate(value, 0);
+    return e_ResourceTemplate(value, 0);
   } catch {
     return false;
   }
@@ -10335,7 +12047,7 @@ function i_ResourceContents(value: unknown): value is T.ResourceContents {
 
 function v_TextResourceContents(value: unknown): ValidationResult<T.TextResourceContents> {
   try {
-    return g_TextResourceContents(value, 0)
+    return e_TextResourceContents(value, 0)
       ? { ok: true, value: value as T.TextResourceContents }
       : explained(x_TextResourceContents, value);
   } catch (error) {
@@ -10345,7 +12057,7 @@ function v_TextResourceContents(value: unknown): ValidationResult<T.TextResource
 
 function i_TextResourceContents(value: unknown): value is T.TextResourceContents {
   try {
-    return g_TextResourceContents(value, 0);
+    return e_TextResourceContents(value, 0);
   } catch {
     return false;
   }
@@ -10353,7 +12065,7 @@ function i_TextResourceContents(value: unknown): value is T.TextResourceContents
 
 function v_BlobResourceContents(value: unknown): ValidationResult<T.BlobResourceContents> {
   try {
-    return g_BlobResourceContents(value, 0)
+    return e_BlobResourceContents(value, 0)
       ? { ok: true, value: value as T.BlobResourceContents }
       : explained(x_BlobResourceContents, value);
   } catch (error) {
@@ -10363,7 +12075,7 @@ function v_BlobResourceContents(value: unknown): ValidationResult<T.BlobResource
 
 function i_BlobResourceContents(value: unknown): value is T.BlobResourceContents {
   try {
-    return g_BlobResourceContents(value, 0);
+    return e_BlobResourceContents(value, 0);
   } catch {
     return false;
   }
@@ -10371,7 +12083,7 @@ function i_BlobResourceContents(value: unknown): value is T.BlobResourceContents
 
 function v_ListPromptsRequest(value: unknown): ValidationResult<T.ListPromptsRequest> {
   try {
-    return g_ListPromptsRequest(value, 0)
+    return e_ListPromptsRequest(value, 0)
       ? { ok: true, value: value as T.ListPromptsRequest }
       : explained(x_ListPromptsRequest, value);
   } catch (error) {
@@ -10381,7 +12093,7 @@ function v_ListPromptsRequest(value: unknown): ValidationResult<T.ListPromptsReq
 
 function i_ListPromptsRequest(value: unknown): value is T.ListPromptsRequest {
   try {
-    return g_ListPromptsRequest(value, 0);
+    return e_ListPromptsRequest(value, 0);
   } catch {
     return false;
   }
@@ -10389,7 +12101,7 @@ function i_ListPromptsRequest(value: unknown): value is T.ListPromptsRequest {
 
 function v_ListPromptsResult(value: unknown): ValidationResult<T.ListPromptsResult> {
   try {
-    return g_ListPromptsResult(value, 0)
+    return e_ListPromptsResult(value, 0)
       ? { ok: true, value: value as T.ListPromptsResult }
       : explained(x_ListPromptsResult, value);
   } catch (error) {
@@ -10399,7 +12111,7 @@ function v_ListPromptsResult(value: unknown): ValidationResult<T.ListPromptsResu
 
 function i_ListPromptsResult(value: unknown): value is T.ListPromptsResult {
   try {
-    return g_ListPromptsResult(value, 0);
+    return e_ListPromptsResult(value, 0);
   } catch {
     return false;
   }
@@ -10407,7 +12119,7 @@ function i_ListPromptsResult(value: unknown): value is T.ListPromptsResult {
 
 function v_GetPromptRequestParams(value: unknown): ValidationResult<T.GetPromptRequestParams> {
   try {
-    return g_GetPromptRequestParams(value, 0)
+    return e_GetPromptRequestParams(value, 0)
       ? { ok: true, value: value as T.GetPromptRequestParams }
       : explained(x_GetPromptRequestParams, value);
   } catch (error) {
@@ -10417,7 +12129,7 @@ function v_GetPromptRequestParams(value: unknown): ValidationResult<T.GetPromptR
 
 function i_GetPromptRequestParams(value: unknown): value is T.GetPromptRequestParams {
   try {
-    return g_GetPromptRequestParams(value, 0);
+    return e_GetPromptRequestParams(value, 0);
   } catch {
     return false;
   }
@@ -10425,7 +12137,7 @@ function i_GetPromptRequestParams(value: unknown): value is T.GetPromptRequestPa
 
 function v_GetPromptRequest(value: unknown): ValidationResult<T.GetPromptRequest> {
   try {
-    return g_GetPromptRequest(value, 0)
+    return e_GetPromptRequest(value, 0)
       ? { ok: true, value: value as T.GetPromptRequest }
       : explained(x_GetPromptRequest, value);
   } catch (error) {
@@ -10435,7 +12147,7 @@ function v_GetPromptRequest(value: unknown): ValidationResult<T.GetPromptRequest
 
 function i_GetPromptRequest(value: unknown): value is T.GetPromptRequest {
   try {
-    return g_GetPromptRequest(value, 0);
+    return e_GetPromptRequest(value, 0);
   } catch {
     return false;
   }
@@ -10443,7 +12155,7 @@ function i_GetPromptRequest(value: unknown): value is T.GetPromptRequest {
 
 function v_GetPromptResult(value: unknown): ValidationResult<T.GetPromptResult> {
   try {
-    return g_GetPromptResult(value, 0)
+    return e_GetPromptResult(value, 0)
       ? { ok: true, value: value as T.GetPromptResult }
       : explained(x_GetPromptResult, value);
   } catch (error) {
@@ -10453,7 +12165,7 @@ function v_GetPromptResult(value: unknown): ValidationResult<T.GetPromptResult> 
 
 function i_GetPromptResult(value: unknown): value is T.GetPromptResult {
   try {
-    return g_GetPromptResult(value, 0);
+    return e_GetPromptResult(value, 0);
   } catch {
     return false;
   }
@@ -10461,7 +12173,7 @@ function i_GetPromptResult(value: unknown): value is T.GetPromptResult {
 
 function v_Prompt(value: unknown): ValidationResult<T.Prompt> {
   try {
-    return g_Prompt(value, 0) ? { ok: true, value: value as T.Prompt } : explained(x_Prompt, value);
+    return e_Prompt(value, 0) ? { ok: true, value: value as T.Prompt } : explained(x_Prompt, value);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10469,7 +12181,7 @@ function v_Prompt(value: unknown): ValidationResult<T.Prompt> {
 
 function i_Prompt(value: unknown): value is T.Prompt {
   try {
-    return g_Prompt(value, 0);
+    return e_Prompt(value, 0);
   } catch {
     return false;
   }
@@ -10477,7 +12189,7 @@ function i_Prompt(value: unknown): value is T.Prompt {
 
 function v_PromptArgument(value: unknown): ValidationResult<T.PromptArgument> {
   try {
-    return g_PromptArgument(value, 0)
+    return e_PromptArgument(value, 0)
       ? { ok: true, value: value as T.PromptArgument }
       : explained(x_PromptArgument, value);
   } catch (error) {
@@ -10487,7 +12199,7 @@ function v_PromptArgument(value: unknown): ValidationResult<T.PromptArgument> {
 
 function i_PromptArgument(value: unknown): value is T.PromptArgument {
   try {
-    return g_PromptArgument(value, 0);
+    return e_PromptArgument(value, 0);
   } catch {
     return false;
   }
@@ -10495,7 +12207,7 @@ function i_PromptArgument(value: unknown): value is T.PromptArgument {
 
 function v_Role(value: unknown): ValidationResult<T.Role> {
   try {
-    return g_Role(value, 0) ? { ok: true, value: value as T.Role } : explained(x_Role, value);
+    return e_Role(value, 0) ? { ok: true, value: value as T.Role } : explained(x_Role, value);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10503,7 +12215,7 @@ function v_Role(value: unknown): ValidationResult<T.Role> {
 
 function i_Role(value: unknown): value is T.Role {
   try {
-    return g_Role(value, 0);
+    return e_Role(value, 0);
   } catch {
     return false;
   }
@@ -10511,7 +12223,7 @@ function i_Role(value: unknown): value is T.Role {
 
 function v_PromptMessage(value: unknown): ValidationResult<T.PromptMessage> {
   try {
-    return g_PromptMessage(value, 0)
+    return e_PromptMessage(value, 0)
       ? { ok: true, value: value as T.PromptMessage }
       : explained(x_PromptMessage, value);
   } catch (error) {
@@ -10521,7 +12233,7 @@ function v_PromptMessage(value: unknown): ValidationResult<T.PromptMessage> {
 
 function i_PromptMessage(value: unknown): value is T.PromptMessage {
   try {
-    return g_PromptMessage(value, 0);
+    return e_PromptMessage(value, 0);
   } catch {
     return false;
   }
@@ -10529,7 +12241,7 @@ function i_PromptMessage(value: unknown): value is T.PromptMessage {
 
 function v_ResourceLink(value: unknown): ValidationResult<T.ResourceLink> {
   try {
-    return g_ResourceLink(value, 0)
+    return e_ResourceLink(value, 0)
       ? { ok: true, value: value as T.ResourceLink }
       : explained(x_ResourceLink, value);
   } catch (error) {
@@ -10539,7 +12251,7 @@ function v_ResourceLink(value: unknown): ValidationResult<T.ResourceLink> {
 
 function i_ResourceLink(value: unknown): value is T.ResourceLink {
   try {
-    return g_ResourceLink(value, 0);
+    return e_ResourceLink(value, 0);
   } catch {
     return false;
   }
@@ -10547,7 +12259,7 @@ function i_ResourceLink(value: unknown): value is T.ResourceLink {
 
 function v_EmbeddedResource(value: unknown): ValidationResult<T.EmbeddedResource> {
   try {
-    return g_EmbeddedResource(value, 0)
+    return e_EmbeddedResource(value, 0)
       ? { ok: true, value: value as T.EmbeddedResource }
       : explained(x_EmbeddedResource, value);
   } catch (error) {
@@ -10557,7 +12269,7 @@ function v_EmbeddedResource(value: unknown): ValidationResult<T.EmbeddedResource
 
 function i_EmbeddedResource(value: unknown): value is T.EmbeddedResource {
   try {
-    return g_EmbeddedResource(value, 0);
+    return e_EmbeddedResource(value, 0);
   } catch {
     return false;
   }
@@ -10567,7 +12279,7 @@ function v_PromptListChangedNotification(
   value: unknown,
 ): ValidationResult<T.PromptListChangedNotification> {
   try {
-    return g_PromptListChangedNotification(value, 0)
+    return e_PromptListChangedNotification(value, 0)
       ? { ok: true, value: value as T.PromptListChangedNotification }
       : explained(x_PromptListChangedNotification, value);
   } catch (error) {
@@ -10577,7 +12289,7 @@ function v_PromptListChangedNotification(
 
 function i_PromptListChangedNotification(value: unknown): value is T.PromptListChangedNotification {
   try {
-    return g_PromptListChangedNotification(value, 0);
+    return e_PromptListChangedNotification(value, 0);
   } catch {
     return false;
   }
@@ -10585,7 +12297,7 @@ function i_PromptListChangedNotification(value: unknown): value is T.PromptListC
 
 function v_ListToolsRequest(value: unknown): ValidationResult<T.ListToolsRequest> {
   try {
-    return g_ListToolsRequest(value, 0)
+    return e_ListToolsRequest(value, 0)
       ? { ok: true, value: value as T.ListToolsRequest }
       : explained(x_ListToolsRequest, value);
   } catch (error) {
@@ -10595,7 +12307,7 @@ function v_ListToolsRequest(value: unknown): ValidationResult<T.ListToolsRequest
 
 function i_ListToolsRequest(value: unknown): value is T.ListToolsRequest {
   try {
-    return g_ListToolsRequest(value, 0);
+    return e_ListToolsRequest(value, 0);
   } catch {
     return false;
   }
@@ -10603,7 +12315,7 @@ function i_ListToolsRequest(value: unknown): value is T.ListToolsRequest {
 
 function v_ListToolsResult(value: unknown): ValidationResult<T.ListToolsResult> {
   try {
-    return g_ListToolsResult(value, 0)
+    return e_ListToolsResult(value, 0)
       ? { ok: true, value: value as T.ListToolsResult }
       : explained(x_ListToolsResult, value);
   } catch (error) {
@@ -10613,7 +12325,7 @@ function v_ListToolsResult(value: unknown): ValidationResult<T.ListToolsResult> 
 
 function i_ListToolsResult(value: unknown): value is T.ListToolsResult {
   try {
-    return g_ListToolsResult(value, 0);
+    return e_ListToolsResult(value, 0);
   } catch {
     return false;
   }
@@ -10621,7 +12333,7 @@ function i_ListToolsResult(value: unknown): value is T.ListToolsResult {
 
 function v_CallToolResult(value: unknown): ValidationResult<T.CallToolResult> {
   try {
-    return g_CallToolResult(value, 0)
+    return e_CallToolResult(value, 0)
       ? { ok: true, value: value as T.CallToolResult }
       : explained(x_CallToolResult, value);
   } catch (error) {
@@ -10631,7 +12343,7 @@ function v_CallToolResult(value: unknown): ValidationResult<T.CallToolResult> {
 
 function i_CallToolResult(value: unknown): value is T.CallToolResult {
   try {
-    return g_CallToolResult(value, 0);
+    return e_CallToolResult(value, 0);
   } catch {
     return false;
   }
@@ -10639,7 +12351,7 @@ function i_CallToolResult(value: unknown): value is T.CallToolResult {
 
 function v_CallToolRequestParams(value: unknown): ValidationResult<T.CallToolRequestParams> {
   try {
-    return g_CallToolRequestParams(value, 0)
+    return e_CallToolRequestParams(value, 0)
       ? { ok: true, value: value as T.CallToolRequestParams }
       : explained(x_CallToolRequestParams, value);
   } catch (error) {
@@ -10649,7 +12361,7 @@ function v_CallToolRequestParams(value: unknown): ValidationResult<T.CallToolReq
 
 function i_CallToolRequestParams(value: unknown): value is T.CallToolRequestParams {
   try {
-    return g_CallToolRequestParams(value, 0);
+    return e_CallToolRequestParams(value, 0);
   } catch {
     return false;
   }
@@ -10657,7 +12369,7 @@ function i_CallToolRequestParams(value: unknown): value is T.CallToolRequestPara
 
 function v_CallToolRequest(value: unknown): ValidationResult<T.CallToolRequest> {
   try {
-    return g_CallToolRequest(value, 0)
+    return e_CallToolRequest(value, 0)
       ? { ok: true, value: value as T.CallToolRequest }
       : explained(x_CallToolRequest, value);
   } catch (error) {
@@ -10667,7 +12379,7 @@ function v_CallToolRequest(value: unknown): ValidationResult<T.CallToolRequest> 
 
 function i_CallToolRequest(value: unknown): value is T.CallToolRequest {
   try {
-    return g_CallToolRequest(value, 0);
+    return e_CallToolRequest(value, 0);
   } catch {
     return false;
   }
@@ -10677,7 +12389,7 @@ function v_ToolListChangedNotification(
   value: unknown,
 ): ValidationResult<T.ToolListChangedNotification> {
   try {
-    return g_ToolListChangedNotification(value, 0)
+    return e_ToolListChangedNotification(value, 0)
       ? { ok: true, value: value as T.ToolListChangedNotification }
       : explained(x_ToolListChangedNotification, value);
   } catch (error) {
@@ -10687,7 +12399,7 @@ function v_ToolListChangedNotification(
 
 function i_ToolListChangedNotification(value: unknown): value is T.ToolListChangedNotification {
   try {
-    return g_ToolListChangedNotification(value, 0);
+    return e_ToolListChangedNotification(value, 0);
   } catch {
     return false;
   }
@@ -10695,7 +12407,7 @@ function i_ToolListChangedNotification(value: unknown): value is T.ToolListChang
 
 function v_ToolAnnotations(value: unknown): ValidationResult<T.ToolAnnotations> {
   try {
-    return g_ToolAnnotations(value, 0)
+    return e_ToolAnnotations(value, 0)
       ? { ok: true, value: value as T.ToolAnnotations }
       : explained(x_ToolAnnotations, value);
   } catch (error) {
@@ -10705,7 +12417,7 @@ function v_ToolAnnotations(value: unknown): ValidationResult<T.ToolAnnotations> 
 
 function i_ToolAnnotations(value: unknown): value is T.ToolAnnotations {
   try {
-    return g_ToolAnnotations(value, 0);
+    return e_ToolAnnotations(value, 0);
   } catch {
     return false;
   }
@@ -10713,7 +12425,7 @@ function i_ToolAnnotations(value: unknown): value is T.ToolAnnotations {
 
 function v_ToolExecution(value: unknown): ValidationResult<T.ToolExecution> {
   try {
-    return g_ToolExecution(value, 0)
+    return e_ToolExecution(value, 0)
       ? { ok: true, value: value as T.ToolExecution }
       : explained(x_ToolExecution, value);
   } catch (error) {
@@ -10723,7 +12435,7 @@ function v_ToolExecution(value: unknown): ValidationResult<T.ToolExecution> {
 
 function i_ToolExecution(value: unknown): value is T.ToolExecution {
   try {
-    return g_ToolExecution(value, 0);
+    return e_ToolExecution(value, 0);
   } catch {
     return false;
   }
@@ -10731,7 +12443,7 @@ function i_ToolExecution(value: unknown): value is T.ToolExecution {
 
 function v_Tool(value: unknown): ValidationResult<T.Tool> {
   try {
-    return g_Tool(value, 0) ? { ok: true, value: value as T.Tool } : explained(x_Tool, value);
+    return e_Tool(value, 0) ? { ok: true, value: value as T.Tool } : explained(x_Tool, value);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10739,7 +12451,7 @@ function v_Tool(value: unknown): ValidationResult<T.Tool> {
 
 function i_Tool(value: unknown): value is T.Tool {
   try {
-    return g_Tool(value, 0);
+    return e_Tool(value, 0);
   } catch {
     return false;
   }
@@ -10747,7 +12459,7 @@ function i_Tool(value: unknown): value is T.Tool {
 
 function v_TaskStatus(value: unknown): ValidationResult<T.TaskStatus> {
   try {
-    return g_TaskStatus(value, 0)
+    return e_TaskStatus(value, 0)
       ? { ok: true, value: value as T.TaskStatus }
       : explained(x_TaskStatus, value);
   } catch (error) {
@@ -10757,7 +12469,7 @@ function v_TaskStatus(value: unknown): ValidationResult<T.TaskStatus> {
 
 function i_TaskStatus(value: unknown): value is T.TaskStatus {
   try {
-    return g_TaskStatus(value, 0);
+    return e_TaskStatus(value, 0);
   } catch {
     return false;
   }
@@ -10765,7 +12477,7 @@ function i_TaskStatus(value: unknown): value is T.TaskStatus {
 
 function v_TaskMetadata(value: unknown): ValidationResult<T.TaskMetadata> {
   try {
-    return g_TaskMetadata(value, 0)
+    return e_TaskMetadata(value, 0)
       ? { ok: true, value: value as T.TaskMetadata }
       : explained(x_TaskMetadata, value);
   } catch (error) {
@@ -10775,7 +12487,7 @@ function v_TaskMetadata(value: unknown): ValidationResult<T.TaskMetadata> {
 
 function i_TaskMetadata(value: unknown): value is T.TaskMetadata {
   try {
-    return g_TaskMetadata(value, 0);
+    return e_TaskMetadata(value, 0);
   } catch {
     return false;
   }
@@ -10801,7 +12513,7 @@ function i_RelatedTaskMetadata(value: unknown): value is T.RelatedTaskMetadata {
 
 function v_Task(value: unknown): ValidationResult<T.Task> {
   try {
-    return g_Task(value, 0) ? { ok: true, value: value as T.Task } : explained(x_Task, value);
+    return e_Task(value, 0) ? { ok: true, value: value as T.Task } : explained(x_Task, value);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10809,7 +12521,7 @@ function v_Task(value: unknown): ValidationResult<T.Task> {
 
 function i_Task(value: unknown): value is T.Task {
   try {
-    return g_Task(value, 0);
+    return e_Task(value, 0);
   } catch {
     return false;
   }
@@ -10817,7 +12529,7 @@ function i_Task(value: unknown): value is T.Task {
 
 function v_CreateTaskResult(value: unknown): ValidationResult<T.CreateTaskResult> {
   try {
-    return g_CreateTaskResult(value, 0)
+    return e_CreateTaskResult(value, 0)
       ? { ok: true, value: value as T.CreateTaskResult }
       : explained(x_CreateTaskResult, value);
   } catch (error) {
@@ -10827,7 +12539,7 @@ function v_CreateTaskResult(value: unknown): ValidationResult<T.CreateTaskResult
 
 function i_CreateTaskResult(value: unknown): value is T.CreateTaskResult {
   try {
-    return g_CreateTaskResult(value, 0);
+    return e_CreateTaskResult(value, 0);
   } catch {
     return false;
   }
@@ -10835,7 +12547,7 @@ function i_CreateTaskResult(value: unknown): value is T.CreateTaskResult {
 
 function v_GetTaskRequest(value: unknown): ValidationResult<T.GetTaskRequest> {
   try {
-    return g_GetTaskRequest(value, 0)
+    return e_GetTaskRequest(value, 0)
       ? { ok: true, value: value as T.GetTaskRequest }
       : explained(x_GetTaskRequest, value);
   } catch (error) {
@@ -10845,7 +12557,7 @@ function v_GetTaskRequest(value: unknown): ValidationResult<T.GetTaskRequest> {
 
 function i_GetTaskRequest(value: unknown): value is T.GetTaskRequest {
   try {
-    return g_GetTaskRequest(value, 0);
+    return e_GetTaskRequest(value, 0);
   } catch {
     return false;
   }
@@ -10853,7 +12565,7 @@ function i_GetTaskRequest(value: unknown): value is T.GetTaskRequest {
 
 function v_GetTaskResult(value: unknown): ValidationResult<T.GetTaskResult> {
   try {
-    return g_GetTaskResult(value, 0)
+    return e_GetTaskResult(value, 0)
       ? { ok: true, value: value as T.GetTaskResult }
       : explained(x_GetTaskResult, value);
   } catch (error) {
@@ -10863,7 +12575,7 @@ function v_GetTaskResult(value: unknown): ValidationResult<T.GetTaskResult> {
 
 function i_GetTaskResult(value: unknown): value is T.GetTaskResult {
   try {
-    return g_GetTaskResult(value, 0);
+    return e_GetTaskResult(value, 0);
   } catch {
     return false;
   }
@@ -10871,7 +12583,7 @@ function i_GetTaskResult(value: unknown): value is T.GetTaskResult {
 
 function v_GetTaskPayloadRequest(value: unknown): ValidationResult<T.GetTaskPayloadRequest> {
   try {
-    return g_GetTaskPayloadRequest(value, 0)
+    return e_GetTaskPayloadRequest(value, 0)
       ? { ok: true, value: value as T.GetTaskPayloadRequest }
       : explained(x_GetTaskPayloadRequest, value);
   } catch (error) {
@@ -10881,7 +12593,7 @@ function v_GetTaskPayloadRequest(value: unknown): ValidationResult<T.GetTaskPayl
 
 function i_GetTaskPayloadRequest(value: unknown): value is T.GetTaskPayloadRequest {
   try {
-    return g_GetTaskPayloadRequest(value, 0);
+    return e_GetTaskPayloadRequest(value, 0);
   } catch {
     return false;
   }
@@ -10889,7 +12601,7 @@ function i_GetTaskPayloadRequest(value: unknown): value is T.GetTaskPayloadReque
 
 function v_GetTaskPayloadResult(value: unknown): ValidationResult<T.GetTaskPayloadResult> {
   try {
-    return g_GetTaskPayloadResult(value, 0)
+    return e_GetTaskPayloadResult(value, 0)
       ? { ok: true, value: value as T.GetTaskPayloadResult }
       : explained(x_GetTaskPayloadResult, value);
   } catch (error) {
@@ -10899,7 +12611,7 @@ function v_GetTaskPayloadResult(value: unknown): ValidationResult<T.GetTaskPaylo
 
 function i_GetTaskPayloadResult(value: unknown): value is T.GetTaskPayloadResult {
   try {
-    return g_GetTaskPayloadResult(value, 0);
+    return e_GetTaskPayloadResult(value, 0);
   } catch {
     return false;
   }
@@ -10907,7 +12619,7 @@ function i_GetTaskPayloadResult(value: unknown): value is T.GetTaskPayloadResult
 
 function v_CancelTaskRequest(value: unknown): ValidationResult<T.CancelTaskRequest> {
   try {
-    return g_CancelTaskRequest(value, 0)
+    return e_CancelTaskRequest(value, 0)
       ? { ok: true, value: value as T.CancelTaskRequest }
       : explained(x_CancelTaskRequest, value);
   } catch (error) {
@@ -10917,7 +12629,7 @@ function v_CancelTaskRequest(value: unknown): ValidationResult<T.CancelTaskReque
 
 function i_CancelTaskRequest(value: unknown): value is T.CancelTaskRequest {
   try {
-    return g_CancelTaskRequest(value, 0);
+    return e_CancelTaskRequest(value, 0);
   } catch {
     return false;
   }
@@ -10925,7 +12637,7 @@ function i_CancelTaskRequest(value: unknown): value is T.CancelTaskRequest {
 
 function v_CancelTaskResult(value: unknown): ValidationResult<T.CancelTaskResult> {
   try {
-    return g_CancelTaskResult(value, 0)
+    return e_CancelTaskResult(value, 0)
       ? { ok: true, value: value as T.CancelTaskResult }
       : explained(x_CancelTaskResult, value);
   } catch (error) {
@@ -10935,7 +12647,7 @@ function v_CancelTaskResult(value: unknown): ValidationResult<T.CancelTaskResult
 
 function i_CancelTaskResult(value: unknown): value is T.CancelTaskResult {
   try {
-    return g_CancelTaskResult(value, 0);
+    return e_CancelTaskResult(value, 0);
   } catch {
     return false;
   }
@@ -10943,7 +12655,7 @@ function i_CancelTaskResult(value: unknown): value is T.CancelTaskResult {
 
 function v_ListTasksRequest(value: unknown): ValidationResult<T.ListTasksRequest> {
   try {
-    return g_ListTasksRequest(value, 0)
+    return e_ListTasksRequest(value, 0)
       ? { ok: true, value: value as T.ListTasksRequest }
       : explained(x_ListTasksRequest, value);
   } catch (error) {
@@ -10953,7 +12665,7 @@ function v_ListTasksRequest(value: unknown): ValidationResult<T.ListTasksRequest
 
 function i_ListTasksRequest(value: unknown): value is T.ListTasksRequest {
   try {
-    return g_ListTasksRequest(value, 0);
+    return e_ListTasksRequest(value, 0);
   } catch {
     return false;
   }
@@ -10961,7 +12673,7 @@ function i_ListTasksRequest(value: unknown): value is T.ListTasksRequest {
 
 function v_ListTasksResult(value: unknown): ValidationResult<T.ListTasksResult> {
   try {
-    return g_ListTasksResult(value, 0)
+    return e_ListTasksResult(value, 0)
       ? { ok: true, value: value as T.ListTasksResult }
       : explained(x_ListTasksResult, value);
   } catch (error) {
@@ -10971,7 +12683,7 @@ function v_ListTasksResult(value: unknown): ValidationResult<T.ListTasksResult> 
 
 function i_ListTasksResult(value: unknown): value is T.ListTasksResult {
   try {
-    return g_ListTasksResult(value, 0);
+    return e_ListTasksResult(value, 0);
   } catch {
     return false;
   }
@@ -10981,7 +12693,7 @@ function v_TaskStatusNotificationParams(
   value: unknown,
 ): ValidationResult<T.TaskStatusNotificationParams> {
   try {
-    return g_TaskStatusNotificationParams(value, 0)
+    return e_TaskStatusNotificationParams(value, 0)
       ? { ok: true, value: value as T.TaskStatusNotificationParams }
       : explained(x_TaskStatusNotificationParams, value);
   } catch (error) {
@@ -10991,7 +12703,7 @@ function v_TaskStatusNotificationParams(
 
 function i_TaskStatusNotificationParams(value: unknown): value is T.TaskStatusNotificationParams {
   try {
-    return g_TaskStatusNotificationParams(value, 0);
+    return e_TaskStatusNotificationParams(value, 0);
   } catch {
     return false;
   }
@@ -10999,7 +12711,7 @@ function i_TaskStatusNotificationParams(value: unknown): value is T.TaskStatusNo
 
 function v_TaskStatusNotification(value: unknown): ValidationResult<T.TaskStatusNotification> {
   try {
-    return g_TaskStatusNotification(value, 0)
+    return e_TaskStatusNotification(value, 0)
       ? { ok: true, value: value as T.TaskStatusNotification }
       : explained(x_TaskStatusNotification, value);
   } catch (error) {
@@ -11009,7 +12721,7 @@ function v_TaskStatusNotification(value: unknown): ValidationResult<T.TaskStatus
 
 function i_TaskStatusNotification(value: unknown): value is T.TaskStatusNotification {
   try {
-    return g_TaskStatusNotification(value, 0);
+    return e_TaskStatusNotification(value, 0);
   } catch {
     return false;
   }
@@ -11017,7 +12729,7 @@ function i_TaskStatusNotification(value: unknown): value is T.TaskStatusNotifica
 
 function v_SetLevelRequestParams(value: unknown): ValidationResult<T.SetLevelRequestParams> {
   try {
-    return g_SetLevelRequestParams(value, 0)
+    return e_SetLevelRequestParams(value, 0)
       ? { ok: true, value: value as T.SetLevelRequestParams }
       : explained(x_SetLevelRequestParams, value);
   } catch (error) {
@@ -11027,7 +12739,7 @@ function v_SetLevelRequestParams(value: unknown): ValidationResult<T.SetLevelReq
 
 function i_SetLevelRequestParams(value: unknown): value is T.SetLevelRequestParams {
   try {
-    return g_SetLevelRequestParams(value, 0);
+    return e_SetLevelRequestParams(value, 0);
   } catch {
     return false;
   }
@@ -11035,7 +12747,7 @@ function i_SetLevelRequestParams(value: unknown): value is T.SetLevelRequestPara
 
 function v_SetLevelRequest(value: unknown): ValidationResult<T.SetLevelRequest> {
   try {
-    return g_SetLevelRequest(value, 0)
+    return e_SetLevelRequest(value, 0)
       ? { ok: true, value: value as T.SetLevelRequest }
       : explained(x_SetLevelRequest, value);
   } catch (error) {
@@ -11045,7 +12757,7 @@ function v_SetLevelRequest(value: unknown): ValidationResult<T.SetLevelRequest> 
 
 function i_SetLevelRequest(value: unknown): value is T.SetLevelRequest {
   try {
-    return g_SetLevelRequest(value, 0);
+    return e_SetLevelRequest(value, 0);
   } catch {
     return false;
   }
@@ -11055,7 +12767,7 @@ function v_LoggingMessageNotificationParams(
   value: unknown,
 ): ValidationResult<T.LoggingMessageNotificationParams> {
   try {
-    return g_LoggingMessageNotificationParams(value, 0)
+    return e_LoggingMessageNotificationParams(value, 0)
       ? { ok: true, value: value as T.LoggingMessageNotificationParams }
       : explained(x_LoggingMessageNotificationParams, value);
   } catch (error) {
@@ -11067,7 +12779,7 @@ function i_LoggingMessageNotificationParams(
   value: unknown,
 ): value is T.LoggingMessageNotificationParams {
   try {
-    return g_LoggingMessageNotificationParams(value, 0);
+    return e_LoggingMessageNotificationParams(value, 0);
   } catch {
     return false;
   }
@@ -11077,7 +12789,7 @@ function v_LoggingMessageNotification(
   value: unknown,
 ): ValidationResult<T.LoggingMessageNotification> {
   try {
-    return g_LoggingMessageNotification(value, 0)
+    return e_LoggingMessageNotification(value, 0)
       ? { ok: true, value: value as T.LoggingMessageNotification }
       : explained(x_LoggingMessageNotification, value);
   } catch (error) {
@@ -11087,7 +12799,7 @@ function v_LoggingMessageNotification(
 
 function i_LoggingMessageNotification(value: unknown): value is T.LoggingMessageNotification {
   try {
-    return g_LoggingMessageNotification(value, 0);
+    return e_LoggingMessageNotification(value, 0);
   } catch {
     return false;
   }
@@ -11095,7 +12807,7 @@ function i_LoggingMessageNotification(value: unknown): value is T.LoggingMessage
 
 function v_LoggingLevel(value: unknown): ValidationResult<T.LoggingLevel> {
   try {
-    return g_LoggingLevel(value, 0)
+    return e_LoggingLevel(value, 0)
       ? { ok: true, value: value as T.LoggingLevel }
       : explained(x_LoggingLevel, value);
   } catch (error) {
@@ -11105,7 +12817,7 @@ function v_LoggingLevel(value: unknown): ValidationResult<T.LoggingLevel> {
 
 function i_LoggingLevel(value: unknown): value is T.LoggingLevel {
   try {
-    return g_LoggingLevel(value, 0);
+    return e_LoggingLevel(value, 0);
   } catch {
     return false;
   }
@@ -11115,7 +12827,7 @@ function v_CreateMessageRequestParams(
   value: unknown,
 ): ValidationResult<T.CreateMessageRequestParams> {
   try {
-    return g_CreateMessageRequestParams(value, 0)
+    return e_CreateMessageRequestParams(value, 0)
       ? { ok: true, value: value as T.CreateMessageRequestParams }
       : explained(x_CreateMessageRequestParams, value);
   } catch (error) {
@@ -11125,7 +12837,7 @@ function v_CreateMessageRequestParams(
 
 function i_CreateMessageRequestParams(value: unknown): value is T.CreateMessageRequestParams {
   try {
-    return g_CreateMessageRequestParams(value, 0);
+    return e_CreateMessageRequestParams(value, 0);
   } catch {
     return false;
   }
@@ -11133,7 +12845,7 @@ function i_CreateMessageRequestParams(value: unknown): value is T.CreateMessageR
 
 function v_ToolChoice(value: unknown): ValidationResult<T.ToolChoice> {
   try {
-    return g_ToolChoice(value, 0)
+    return e_ToolChoice(value, 0)
       ? { ok: true, value: value as T.ToolChoice }
       : explained(x_ToolChoice, value);
   } catch (error) {
@@ -11143,7 +12855,7 @@ function v_ToolChoice(value: unknown): ValidationResult<T.ToolChoice> {
 
 function i_ToolChoice(value: unknown): value is T.ToolChoice {
   try {
-    return g_ToolChoice(value, 0);
+    return e_ToolChoice(value, 0);
   } catch {
     return false;
   }
@@ -11151,7 +12863,7 @@ function i_ToolChoice(value: unknown): value is T.ToolChoice {
 
 function v_CreateMessageRequest(value: unknown): ValidationResult<T.CreateMessageRequest> {
   try {
-    return g_CreateMessageRequest(value, 0)
+    return e_CreateMessageRequest(value, 0)
       ? { ok: true, value: value as T.CreateMessageRequest }
       : explained(x_CreateMessageRequest, value);
   } catch (error) {
@@ -11161,7 +12873,7 @@ function v_CreateMessageRequest(value: unknown): ValidationResult<T.CreateMessag
 
 function i_CreateMessageRequest(value: unknown): value is T.CreateMessageRequest {
   try {
-    return g_CreateMessageRequest(value, 0);
+    return e_CreateMessageRequest(value, 0);
   } catch {
     return false;
   }
@@ -11169,7 +12881,7 @@ function i_CreateMessageRequest(value: unknown): value is T.CreateMessageRequest
 
 function v_CreateMessageResult(value: unknown): ValidationResult<T.CreateMessageResult> {
   try {
-    return g_CreateMessageResult(value, 0)
+    return e_CreateMessageResult(value, 0)
       ? { ok: true, value: value as T.CreateMessageResult }
       : explained(x_CreateMessageResult, value);
   } catch (error) {
@@ -11179,7 +12891,7 @@ function v_CreateMessageResult(value: unknown): ValidationResult<T.CreateMessage
 
 function i_CreateMessageResult(value: unknown): value is T.CreateMessageResult {
   try {
-    return g_CreateMessageResult(value, 0);
+    return e_CreateMessageResult(value, 0);
   } catch {
     return false;
   }
@@ -11187,7 +12899,7 @@ function i_CreateMessageResult(value: unknown): value is T.CreateMessageResult {
 
 function v_SamplingMessage(value: unknown): ValidationResult<T.SamplingMessage> {
   try {
-    return g_SamplingMessage(value, 0)
+    return e_SamplingMessage(value, 0)
       ? { ok: true, value: value as T.SamplingMessage }
       : explained(x_SamplingMessage, value);
   } catch (error) {
@@ -11197,7 +12909,7 @@ function v_SamplingMessage(value: unknown): ValidationResult<T.SamplingMessage> 
 
 function i_SamplingMessage(value: unknown): value is T.SamplingMessage {
   try {
-    return g_SamplingMessage(value, 0);
+    return e_SamplingMessage(value, 0);
   } catch {
     return false;
   }
@@ -11207,7 +12919,7 @@ function v_SamplingMessageContentBlock(
   value: unknown,
 ): ValidationResult<T.SamplingMessageContentBlock> {
   try {
-    return g_SamplingMessageContentBlock(value, 0)
+    return e_SamplingMessageContentBlock(value, 0)
       ? { ok: true, value: value as T.SamplingMessageContentBlock }
       : explained(x_SamplingMessageContentBlock, value);
   } catch (error) {
@@ -11217,7 +12929,7 @@ function v_SamplingMessageContentBlock(
 
 function i_SamplingMessageContentBlock(value: unknown): value is T.SamplingMessageContentBlock {
   try {
-    return g_SamplingMessageContentBlock(value, 0);
+    return e_SamplingMessageContentBlock(value, 0);
   } catch {
     return false;
   }
@@ -11225,7 +12937,7 @@ function i_SamplingMessageContentBlock(value: unknown): value is T.SamplingMessa
 
 function v_Annotations(value: unknown): ValidationResult<T.Annotations> {
   try {
-    return g_Annotations(value, 0)
+    return e_Annotations(value, 0)
       ? { ok: true, value: value as T.Annotations }
       : explained(x_Annotations, value);
   } catch (error) {
@@ -11235,7 +12947,7 @@ function v_Annotations(value: unknown): ValidationResult<T.Annotations> {
 
 function i_Annotations(value: unknown): value is T.Annotations {
   try {
-    return g_Annotations(value, 0);
+    return e_Annotations(value, 0);
   } catch {
     return false;
   }
@@ -11243,7 +12955,7 @@ function i_Annotations(value: unknown): value is T.Annotations {
 
 function v_ContentBlock(value: unknown): ValidationResult<T.ContentBlock> {
   try {
-    return g_ContentBlock(value, 0)
+    return e_ContentBlock(value, 0)
       ? { ok: true, value: value as T.ContentBlock }
       : explained(x_ContentBlock, value);
   } catch (error) {
@@ -11253,7 +12965,7 @@ function v_ContentBlock(value: unknown): ValidationResult<T.ContentBlock> {
 
 function i_ContentBlock(value: unknown): value is T.ContentBlock {
   try {
-    return g_ContentBlock(value, 0);
+    return e_ContentBlock(value, 0);
   } catch {
     return false;
   }
@@ -11261,7 +12973,7 @@ function i_ContentBlock(value: unknown): value is T.ContentBlock {
 
 function v_TextContent(value: unknown): ValidationResult<T.TextContent> {
   try {
-    return g_TextContent(value, 0)
+    return e_TextContent(value, 0)
       ? { ok: true, value: value as T.TextContent }
       : explained(x_TextContent, value);
   } catch (error) {
@@ -11271,7 +12983,7 @@ function v_TextContent(value: unknown): ValidationResult<T.TextContent> {
 
 function i_TextContent(value: unknown): value is T.TextContent {
   try {
-    return g_TextContent(value, 0);
+    return e_TextContent(value, 0);
   } catch {
     return false;
   }
@@ -11279,7 +12991,7 @@ function i_TextContent(value: unknown): value is T.TextContent {
 
 function v_ImageContent(value: unknown): ValidationResult<T.ImageContent> {
   try {
-    return g_ImageContent(value, 0)
+    return e_ImageContent(value, 0)
       ? { ok: true, value: value as T.ImageContent }
       : explained(x_ImageContent, value);
   } catch (error) {
@@ -11289,7 +13001,7 @@ function v_ImageContent(value: unknown): ValidationResult<T.ImageContent> {
 
 function i_ImageContent(value: unknown): value is T.ImageContent {
   try {
-    return g_ImageContent(value, 0);
+    return e_ImageContent(value, 0);
   } catch {
     return false;
   }
@@ -11297,7 +13009,7 @@ function i_ImageContent(value: unknown): value is T.ImageContent {
 
 function v_AudioContent(value: unknown): ValidationResult<T.AudioContent> {
   try {
-    return g_AudioContent(value, 0)
+    return e_AudioContent(value, 0)
       ? { ok: true, value: value as T.AudioContent }
       : explained(x_AudioContent, value);
   } catch (error) {
@@ -11307,7 +13019,7 @@ function v_AudioContent(value: unknown): ValidationResult<T.AudioContent> {
 
 function i_AudioContent(value: unknown): value is T.AudioContent {
   try {
-    return g_AudioContent(value, 0);
+    return e_AudioContent(value, 0);
   } catch {
     return false;
   }
@@ -11315,7 +13027,7 @@ function i_AudioContent(value: unknown): value is T.AudioContent {
 
 function v_ToolUseContent(value: unknown): ValidationResult<T.ToolUseContent> {
   try {
-    return g_ToolUseContent(value, 0)
+    return e_ToolUseContent(value, 0)
       ? { ok: true, value: value as T.ToolUseContent }
       : explained(x_ToolUseContent, value);
   } catch (error) {
@@ -11325,7 +13037,7 @@ function v_ToolUseContent(value: unknown): ValidationResult<T.ToolUseContent> {
 
 function i_ToolUseContent(value: unknown): value is T.ToolUseContent {
   try {
-    return g_ToolUseContent(value, 0);
+    return e_ToolUseContent(value, 0);
   } catch {
     return false;
   }
@@ -11333,7 +13045,7 @@ function i_ToolUseContent(value: unknown): value is T.ToolUseContent {
 
 function v_ToolResultContent(value: unknown): ValidationResult<T.ToolResultContent> {
   try {
-    return g_ToolResultContent(value, 0)
+    return e_ToolResultContent(value, 0)
       ? { ok: true, value: value as T.ToolResultContent }
       : explained(x_ToolResultContent, value);
   } catch (error) {
@@ -11343,7 +13055,7 @@ function v_ToolResultContent(value: unknown): ValidationResult<T.ToolResultConte
 
 function i_ToolResultContent(value: unknown): value is T.ToolResultContent {
   try {
-    return g_ToolResultContent(value, 0);
+    return e_ToolResultContent(value, 0);
   } catch {
     return false;
   }
@@ -11351,7 +13063,7 @@ function i_ToolResultContent(value: unknown): value is T.ToolResultContent {
 
 function v_ModelPreferences(value: unknown): ValidationResult<T.ModelPreferences> {
   try {
-    return g_ModelPreferences(value, 0)
+    return e_ModelPreferences(value, 0)
       ? { ok: true, value: value as T.ModelPreferences }
       : explained(x_ModelPreferences, value);
   } catch (error) {
@@ -11361,7 +13073,7 @@ function v_ModelPreferences(value: unknown): ValidationResult<T.ModelPreferences
 
 function i_ModelPreferences(value: unknown): value is T.ModelPreferences {
   try {
-    return g_ModelPreferences(value, 0);
+    return e_ModelPreferences(value, 0);
   } catch {
     return false;
   }
@@ -11369,7 +13081,7 @@ function i_ModelPreferences(value: unknown): value is T.ModelPreferences {
 
 function v_ModelHint(value: unknown): ValidationResult<T.ModelHint> {
   try {
-    return g_ModelHint(value, 0)
+    return e_ModelHint(value, 0)
       ? { ok: true, value: value as T.ModelHint }
       : explained(x_ModelHint, value);
   } catch (error) {
@@ -11379,7 +13091,7 @@ function v_ModelHint(value: unknown): ValidationResult<T.ModelHint> {
 
 function i_ModelHint(value: unknown): value is T.ModelHint {
   try {
-    return g_ModelHint(value, 0);
+    return e_ModelHint(value, 0);
   } catch {
     return false;
   }
@@ -11387,7 +13099,7 @@ function i_ModelHint(value: unknown): value is T.ModelHint {
 
 function v_CompleteRequestParams(value: unknown): ValidationResult<T.CompleteRequestParams> {
   try {
-    return g_CompleteRequestParams(value, 0)
+    return e_CompleteRequestParams(value, 0)
       ? { ok: true, value: value as T.CompleteRequestParams }
       : explained(x_CompleteRequestParams, value);
   } catch (error) {
@@ -11397,7 +13109,7 @@ function v_CompleteRequestParams(value: unknown): ValidationResult<T.CompleteReq
 
 function i_CompleteRequestParams(value: unknown): value is T.CompleteRequestParams {
   try {
-    return g_CompleteRequestParams(value, 0);
+    return e_CompleteRequestParams(value, 0);
   } catch {
     return false;
   }
@@ -11405,7 +13117,7 @@ function i_CompleteRequestParams(value: unknown): value is T.CompleteRequestPara
 
 function v_CompleteRequest(value: unknown): ValidationResult<T.CompleteRequest> {
   try {
-    return g_CompleteRequest(value, 0)
+    return e_CompleteRequest(value, 0)
       ? { ok: true, value: value as T.CompleteRequest }
       : explained(x_CompleteRequest, value);
   } catch (error) {
@@ -11415,7 +13127,7 @@ function v_CompleteRequest(value: unknown): ValidationResult<T.CompleteRequest> 
 
 function i_CompleteRequest(value: unknown): value is T.CompleteRequest {
   try {
-    return g_CompleteRequest(value, 0);
+    return e_CompleteRequest(value, 0);
   } catch {
     return false;
   }
@@ -11423,7 +13135,7 @@ function i_CompleteRequest(value: unknown): value is T.CompleteRequest {
 
 function v_CompleteResult(value: unknown): ValidationResult<T.CompleteResult> {
   try {
-    return g_CompleteResult(value, 0)
+    return e_CompleteResult(value, 0)
       ? { ok: true, value: value as T.CompleteResult }
       : explained(x_CompleteResult, value);
   } catch (error) {
@@ -11433,7 +13145,7 @@ function v_CompleteResult(value: unknown): ValidationResult<T.CompleteResult> {
 
 function i_CompleteResult(value: unknown): value is T.CompleteResult {
   try {
-    return g_CompleteResult(value, 0);
+    return e_CompleteResult(value, 0);
   } catch {
     return false;
   }
@@ -11443,7 +13155,7 @@ function v_ResourceTemplateReference(
   value: unknown,
 ): ValidationResult<T.ResourceTemplateReference> {
   try {
-    return g_ResourceTemplateReference(value, 0)
+    return e_ResourceTemplateReference(value, 0)
       ? { ok: true, value: value as T.ResourceTemplateReference }
       : explained(x_ResourceTemplateReference, value);
   } catch (error) {
@@ -11453,7 +13165,7 @@ function v_ResourceTemplateReference(
 
 function i_ResourceTemplateReference(value: unknown): value is T.ResourceTemplateReference {
   try {
-    return g_ResourceTemplateReference(value, 0);
+    return e_ResourceTemplateReference(value, 0);
   } catch {
     return false;
   }
@@ -11461,7 +13173,7 @@ function i_ResourceTemplateReference(value: unknown): value is T.ResourceTemplat
 
 function v_PromptReference(value: unknown): ValidationResult<T.PromptReference> {
   try {
-    return g_PromptReference(value, 0)
+    return e_PromptReference(value, 0)
       ? { ok: true, value: value as T.PromptReference }
       : explained(x_PromptReference, value);
   } catch (error) {
@@ -11471,7 +13183,7 @@ function v_PromptReference(value: unknown): ValidationResult<T.PromptReference> 
 
 function i_PromptReference(value: unknown): value is T.PromptReference {
   try {
-    return g_PromptReference(value, 0);
+    return e_PromptReference(value, 0);
   } catch {
     return false;
   }
@@ -11479,7 +13191,7 @@ function i_PromptReference(value: unknown): value is T.PromptReference {
 
 function v_ListRootsRequest(value: unknown): ValidationResult<T.ListRootsRequest> {
   try {
-    return g_ListRootsRequest(value, 0)
+    return e_ListRootsRequest(value, 0)
       ? { ok: true, value: value as T.ListRootsRequest }
       : explained(x_ListRootsRequest, value);
   } catch (error) {
@@ -11489,7 +13201,7 @@ function v_ListRootsRequest(value: unknown): ValidationResult<T.ListRootsRequest
 
 function i_ListRootsRequest(value: unknown): value is T.ListRootsRequest {
   try {
-    return g_ListRootsRequest(value, 0);
+    return e_ListRootsRequest(value, 0);
   } catch {
     return false;
   }
@@ -11497,7 +13209,7 @@ function i_ListRootsRequest(value: unknown): value is T.ListRootsRequest {
 
 function v_ListRootsResult(value: unknown): ValidationResult<T.ListRootsResult> {
   try {
-    return g_ListRootsResult(value, 0)
+    return e_ListRootsResult(value, 0)
       ? { ok: true, value: value as T.ListRootsResult }
       : explained(x_ListRootsResult, value);
   } catch (error) {
@@ -11507,7 +13219,7 @@ function v_ListRootsResult(value: unknown): ValidationResult<T.ListRootsResult> 
 
 function i_ListRootsResult(value: unknown): value is T.ListRootsResult {
   try {
-    return g_ListRootsResult(value, 0);
+    return e_ListRootsResult(value, 0);
   } catch {
     return false;
   }
@@ -11515,7 +13227,7 @@ function i_ListRootsResult(value: unknown): value is T.ListRootsResult {
 
 function v_Root(value: unknown): ValidationResult<T.Root> {
   try {
-    return g_Root(value, 0) ? { ok: true, value: value as T.Root } : explained(x_Root, value);
+    return e_Root(value, 0) ? { ok: true, value: value as T.Root } : explained(x_Root, value);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11523,7 +13235,7 @@ function v_Root(value: unknown): ValidationResult<T.Root> {
 
 function i_Root(value: unknown): value is T.Root {
   try {
-    return g_Root(value, 0);
+    return e_Root(value, 0);
   } catch {
     return false;
   }
@@ -11533,7 +13245,7 @@ function v_RootsListChangedNotification(
   value: unknown,
 ): ValidationResult<T.RootsListChangedNotification> {
   try {
-    return g_RootsListChangedNotification(value, 0)
+    return e_RootsListChangedNotification(value, 0)
       ? { ok: true, value: value as T.RootsListChangedNotification }
       : explained(x_RootsListChangedNotification, value);
   } catch (error) {
@@ -11543,7 +13255,7 @@ function v_RootsListChangedNotification(
 
 function i_RootsListChangedNotification(value: unknown): value is T.RootsListChangedNotification {
   try {
-    return g_RootsListChangedNotification(value, 0);
+    return e_RootsListChangedNotification(value, 0);
   } catch {
     return false;
   }
@@ -11551,7 +13263,7 @@ function i_RootsListChangedNotification(value: unknown): value is T.RootsListCha
 
 function v_ElicitRequestFormParams(value: unknown): ValidationResult<T.ElicitRequestFormParams> {
   try {
-    return g_ElicitRequestFormParams(value, 0)
+    return e_ElicitRequestFormParams(value, 0)
       ? { ok: true, value: value as T.ElicitRequestFormParams }
       : explained(x_ElicitRequestFormParams, value);
   } catch (error) {
@@ -11561,7 +13273,7 @@ function v_ElicitRequestFormParams(value: unknown): ValidationResult<T.ElicitReq
 
 function i_ElicitRequestFormParams(value: unknown): value is T.ElicitRequestFormParams {
   try {
-    return g_ElicitRequestFormParams(value, 0);
+    return e_ElicitRequestFormParams(value, 0);
   } catch {
     return false;
   }
@@ -11569,7 +13281,7 @@ function i_ElicitRequestFormParams(value: unknown): value is T.ElicitRequestForm
 
 function v_ElicitRequestURLParams(value: unknown): ValidationResult<T.ElicitRequestURLParams> {
   try {
-    return g_ElicitRequestURLParams(value, 0)
+    return e_ElicitRequestURLParams(value, 0)
       ? { ok: true, value: value as T.ElicitRequestURLParams }
       : explained(x_ElicitRequestURLParams, value);
   } catch (error) {
@@ -11579,7 +13291,7 @@ function v_ElicitRequestURLParams(value: unknown): ValidationResult<T.ElicitRequ
 
 function i_ElicitRequestURLParams(value: unknown): value is T.ElicitRequestURLParams {
   try {
-    return g_ElicitRequestURLParams(value, 0);
+    return e_ElicitRequestURLParams(value, 0);
   } catch {
     return false;
   }
@@ -11587,7 +13299,7 @@ function i_ElicitRequestURLParams(value: unknown): value is T.ElicitRequestURLPa
 
 function v_ElicitRequestParams(value: unknown): ValidationResult<T.ElicitRequestParams> {
   try {
-    return g_ElicitRequestParams(value, 0)
+    return e_ElicitRequestParams(value, 0)
       ? { ok: true, value: value as T.ElicitRequestParams }
       : explained(x_ElicitRequestParams, value);
   } catch (error) {
@@ -11597,7 +13309,7 @@ function v_ElicitRequestParams(value: unknown): ValidationResult<T.ElicitRequest
 
 function i_ElicitRequestParams(value: unknown): value is T.ElicitRequestParams {
   try {
-    return g_ElicitRequestParams(value, 0);
+    return e_ElicitRequestParams(value, 0);
   } catch {
     return false;
   }
@@ -11605,7 +13317,7 @@ function i_ElicitRequestParams(value: unknown): value is T.ElicitRequestParams {
 
 function v_ElicitRequest(value: unknown): ValidationResult<T.ElicitRequest> {
   try {
-    return g_ElicitRequest(value, 0)
+    return e_ElicitRequest(value, 0)
       ? { ok: true, value: value as T.ElicitRequest }
       : explained(x_ElicitRequest, value);
   } catch (error) {
@@ -11615,7 +13327,7 @@ function v_ElicitRequest(value: unknown): ValidationResult<T.ElicitRequest> {
 
 function i_ElicitRequest(value: unknown): value is T.ElicitRequest {
   try {
-    return g_ElicitRequest(value, 0);
+    return e_ElicitRequest(value, 0);
   } catch {
     return false;
   }
@@ -11625,7 +13337,7 @@ function v_PrimitiveSchemaDefinition(
   value: unknown,
 ): ValidationResult<T.PrimitiveSchemaDefinition> {
   try {
-    return g_PrimitiveSchemaDefinition(value, 0)
+    return e_PrimitiveSchemaDefinition(value, 0)
       ? { ok: true, value: value as T.PrimitiveSchemaDefinition }
       : explained(x_PrimitiveSchemaDefinition, value);
   } catch (error) {
@@ -11635,7 +13347,7 @@ function v_PrimitiveSchemaDefinition(
 
 function i_PrimitiveSchemaDefinition(value: unknown): value is T.PrimitiveSchemaDefinition {
   try {
-    return g_PrimitiveSchemaDefinition(value, 0);
+    return e_PrimitiveSchemaDefinition(value, 0);
   } catch {
     return false;
   }
@@ -11643,7 +13355,7 @@ function i_PrimitiveSchemaDefinition(value: unknown): value is T.PrimitiveSchema
 
 function v_StringSchema(value: unknown): ValidationResult<T.StringSchema> {
   try {
-    return g_StringSchema(value, 0)
+    return e_StringSchema(value, 0)
       ? { ok: true, value: value as T.StringSchema }
       : explained(x_StringSchema, value);
   } catch (error) {
@@ -11653,7 +13365,7 @@ function v_StringSchema(value: unknown): ValidationResult<T.StringSchema> {
 
 function i_StringSchema(value: unknown): value is T.StringSchema {
   try {
-    return g_StringSchema(value, 0);
+    return e_StringSchema(value, 0);
   } catch {
     return false;
   }
@@ -11661,7 +13373,7 @@ function i_StringSchema(value: unknown): value is T.StringSchema {
 
 function v_NumberSchema(value: unknown): ValidationResult<T.NumberSchema> {
   try {
-    return g_NumberSchema(value, 0)
+    return e_NumberSchema(value, 0)
       ? { ok: true, value: value as T.NumberSchema }
       : explained(x_NumberSchema, value);
   } catch (error) {
@@ -11671,7 +13383,7 @@ function v_NumberSchema(value: unknown): ValidationResult<T.NumberSchema> {
 
 function i_NumberSchema(value: unknown): value is T.NumberSchema {
   try {
-    return g_NumberSchema(value, 0);
+    return e_NumberSchema(value, 0);
   } catch {
     return false;
   }
@@ -11679,7 +13391,7 @@ function i_NumberSchema(value: unknown): value is T.NumberSchema {
 
 function v_BooleanSchema(value: unknown): ValidationResult<T.BooleanSchema> {
   try {
-    return g_BooleanSchema(value, 0)
+    return e_BooleanSchema(value, 0)
       ? { ok: true, value: value as T.BooleanSchema }
       : explained(x_BooleanSchema, value);
   } catch (error) {
@@ -11689,7 +13401,7 @@ function v_BooleanSchema(value: unknown): ValidationResult<T.BooleanSchema> {
 
 function i_BooleanSchema(value: unknown): value is T.BooleanSchema {
   try {
-    return g_BooleanSchema(value, 0);
+    return e_BooleanSchema(value, 0);
   } catch {
     return false;
   }
@@ -11699,7 +13411,7 @@ function v_UntitledSingleSelectEnumSchema(
   value: unknown,
 ): ValidationResult<T.UntitledSingleSelectEnumSchema> {
   try {
-    return g_UntitledSingleSelectEnumSchema(value, 0)
+    return e_UntitledSingleSelectEnumSchema(value, 0)
       ? { ok: true, value: value as T.UntitledSingleSelectEnumSchema }
       : explained(x_UntitledSingleSelectEnumSchema, value);
   } catch (error) {
@@ -11711,7 +13423,7 @@ function i_UntitledSingleSelectEnumSchema(
   value: unknown,
 ): value is T.UntitledSingleSelectEnumSchema {
   try {
-    return g_UntitledSingleSelectEnumSchema(value, 0);
+    return e_UntitledSingleSelectEnumSchema(value, 0);
   } catch {
     return false;
   }
@@ -11721,7 +13433,7 @@ function v_TitledSingleSelectEnumSchema(
   value: unknown,
 ): ValidationResult<T.TitledSingleSelectEnumSchema> {
   try {
-    return g_TitledSingleSelectEnumSchema(value, 0)
+    return e_TitledSingleSelectEnumSchema(value, 0)
       ? { ok: true, value: value as T.TitledSingleSelectEnumSchema }
       : explained(x_TitledSingleSelectEnumSchema, value);
   } catch (error) {
@@ -11731,7 +13443,7 @@ function v_TitledSingleSelectEnumSchema(
 
 function i_TitledSingleSelectEnumSchema(value: unknown): value is T.TitledSingleSelectEnumSchema {
   try {
-    return g_TitledSingleSelectEnumSchema(value, 0);
+    return e_TitledSingleSelectEnumSchema(value, 0);
   } catch {
     return false;
   }
@@ -11759,7 +13471,7 @@ function v_UntitledMultiSelectEnumSchema(
   value: unknown,
 ): ValidationResult<T.UntitledMultiSelectEnumSchema> {
   try {
-    return g_UntitledMultiSelectEnumSchema(value, 0)
+    return e_UntitledMultiSelectEnumSchema(value, 0)
       ? { ok: true, value: value as T.UntitledMultiSelectEnumSchema }
       : explained(x_UntitledMultiSelectEnumSchema, value);
   } catch (error) {
@@ -11769,7 +13481,7 @@ function v_UntitledMultiSelectEnumSchema(
 
 function i_UntitledMultiSelectEnumSchema(value: unknown): value is T.UntitledMultiSelectEnumSchema {
   try {
-    return g_UntitledMultiSelectEnumSchema(value, 0);
+    return e_UntitledMultiSelectEnumSchema(value, 0);
   } catch {
     return false;
   }
@@ -11779,7 +13491,7 @@ function v_TitledMultiSelectEnumSchema(
   value: unknown,
 ): ValidationResult<T.TitledMultiSelectEnumSchema> {
   try {
-    return g_TitledMultiSelectEnumSchema(value, 0)
+    return e_TitledMultiSelectEnumSchema(value, 0)
       ? { ok: true, value: value as T.TitledMultiSelectEnumSchema }
       : explained(x_TitledMultiSelectEnumSchema, value);
   } catch (error) {
@@ -11789,7 +13501,7 @@ function v_TitledMultiSelectEnumSchema(
 
 function i_TitledMultiSelectEnumSchema(value: unknown): value is T.TitledMultiSelectEnumSchema {
   try {
-    return g_TitledMultiSelectEnumSchema(value, 0);
+    return e_TitledMultiSelectEnumSchema(value, 0);
   } catch {
     return false;
   }
@@ -11815,7 +13527,7 @@ function i_MultiSelectEnumSchema(value: unknown): value is T.MultiSelectEnumSche
 
 function v_LegacyTitledEnumSchema(value: unknown): ValidationResult<T.LegacyTitledEnumSchema> {
   try {
-    return g_LegacyTitledEnumSchema(value, 0)
+    return e_LegacyTitledEnumSchema(value, 0)
       ? { ok: true, value: value as T.LegacyTitledEnumSchema }
       : explained(x_LegacyTitledEnumSchema, value);
   } catch (error) {
@@ -11825,7 +13537,7 @@ function v_LegacyTitledEnumSchema(value: unknown): ValidationResult<T.LegacyTitl
 
 function i_LegacyTitledEnumSchema(value: unknown): value is T.LegacyTitledEnumSchema {
   try {
-    return g_LegacyTitledEnumSchema(value, 0);
+    return e_LegacyTitledEnumSchema(value, 0);
   } catch {
     return false;
   }
@@ -11851,7 +13563,7 @@ function i_EnumSchema(value: unknown): value is T.EnumSchema {
 
 function v_ElicitResult(value: unknown): ValidationResult<T.ElicitResult> {
   try {
-    return g_ElicitResult(value, 0)
+    return e_ElicitResult(value, 0)
       ? { ok: true, value: value as T.ElicitResult }
       : explained(x_ElicitResult, value);
   } catch (error) {
@@ -11861,7 +13573,7 @@ function v_ElicitResult(value: unknown): ValidationResult<T.ElicitResult> {
 
 function i_ElicitResult(value: unknown): value is T.ElicitResult {
   try {
-    return g_ElicitResult(value, 0);
+    return e_ElicitResult(value, 0);
   } catch {
     return false;
   }
@@ -11871,7 +13583,7 @@ function v_ElicitationCompleteNotification(
   value: unknown,
 ): ValidationResult<T.ElicitationCompleteNotification> {
   try {
-    return g_ElicitationCompleteNotification(value, 0)
+    return e_ElicitationCompleteNotification(value, 0)
       ? { ok: true, value: value as T.ElicitationCompleteNotification }
       : explained(x_ElicitationCompleteNotification, value);
   } catch (error) {
@@ -11883,7 +13595,7 @@ function i_ElicitationCompleteNotification(
   value: unknown,
 ): value is T.ElicitationCompleteNotification {
   try {
-    return g_ElicitationCompleteNotification(value, 0);
+    return e_ElicitationCompleteNotification(value, 0);
   } catch {
     return false;
   }

@@ -8598,6 +8598,1651 @@ function x_result$client9(v: unknown, p: string, out: Issue[], d: number): void 
   x_ListToolsResult(v, p, out, d);
 }
 
+function e_JSONValue(v: unknown, d: number): boolean {
+  if (d > MAX_DEPTH) return false;
+  return (
+    typeof v === "string" ||
+    Number.isInteger(v) ||
+    typeof v === "boolean" ||
+    v === null ||
+    g_JSONObject(v, d) ||
+    g_JSONArray(v, d)
+  );
+}
+
+function e_JSONObject(v: unknown, d: number): boolean {
+  if (d > MAX_DEPTH) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  for (const k in o) {
+    const x = o[k];
+    if (!g_JSONValue(x, d + 1)) return false;
+  }
+  return true;
+}
+
+function e_JSONArray(v: unknown, d: number): boolean {
+  if (d > MAX_DEPTH) return false;
+  if (!Array.isArray(v)) return false;
+  const a = v as readonly unknown[];
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if (!g_JSONValue(x, d + 1)) return false;
+  }
+  return true;
+}
+
+function e_MetaObject(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  return true;
+}
+
+function e_RequestMetaObject(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["progressToken"];
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
+  const p1 = o["io.modelcontextprotocol/protocolVersion"];
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  const p2 = o["io.modelcontextprotocol/clientInfo"];
+  if (p2 !== undefined && !g_Implementation(p2, d + 1)) return false;
+  const p3 = o["io.modelcontextprotocol/clientCapabilities"];
+  if (p3 === undefined || !g_ClientCapabilities(p3, d + 1)) return false;
+  const p4 = o["io.modelcontextprotocol/logLevel"];
+  if (p4 !== undefined && !g_LoggingLevel(p4, d + 1)) return false;
+  return true;
+}
+
+function e_NotificationMetaObject(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["io.modelcontextprotocol/subscriptionId"];
+  if (p0 !== undefined && !g_RequestId(p0, d + 1)) return false;
+  return true;
+}
+
+function e_ResultMetaObject(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["io.modelcontextprotocol/serverInfo"];
+  if (p0 !== undefined && !g_Implementation(p0, d + 1)) return false;
+  return true;
+}
+
+function e_ProgressToken(v: unknown, _d: number): boolean {
+  return typeof v === "string" || Number.isInteger(v);
+}
+
+function e_Cursor(v: unknown, _d: number): boolean {
+  return typeof v === "string";
+}
+
+function e_RequestParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 === undefined || !g_RequestMetaObject(p0, d + 1)) return false;
+  return true;
+}
+
+function e_NotificationParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1)) return false;
+  return true;
+}
+
+function e_ResultType(v: unknown, _d: number): boolean {
+  return typeof v === "string";
+}
+
+function e_Result(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
+  const p1 = o["resultType"];
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
+  return true;
+}
+
+function e_Error(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["code"];
+  if (p0 === undefined || !Number.isInteger(p0)) return false;
+  const p1 = o["message"];
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  return true;
+}
+
+function e_RequestId(v: unknown, _d: number): boolean {
+  return typeof v === "string" || Number.isInteger(v);
+}
+
+function e_JSONRPCRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["jsonrpc"];
+  if (p0 === undefined || !(p0 === "2.0")) return false;
+  const p1 = o["method"];
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  const p2 = o["params"];
+  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return false;
+  const p3 = o["id"];
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  return true;
+}
+
+function e_JSONRPCNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["jsonrpc"];
+  if (p0 === undefined || !(p0 === "2.0")) return false;
+  const p1 = o["method"];
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  const p2 = o["params"];
+  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return false;
+  return true;
+}
+
+function e_JSONRPCResultResponse(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["jsonrpc"];
+  if (p0 === undefined || !(p0 === "2.0")) return false;
+  const p1 = o["id"];
+  if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
+  const p2 = o["result"];
+  if (p2 === undefined || !g_Result(p2, d + 1)) return false;
+  return true;
+}
+
+function e_JSONRPCErrorResponse(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["jsonrpc"];
+  if (p0 === undefined || !(p0 === "2.0")) return false;
+  const p1 = o["id"];
+  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return false;
+  const p2 = o["error"];
+  if (p2 === undefined || !g_Error(p2, d + 1)) return false;
+  return true;
+}
+
+function e_EmptyResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
+  const p1 = o["resultType"];
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
+  return true;
+}
+
+function e_InputRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  switch ((v as Readonly<Record<string, unknown>>)["method"]) {
+    case "sampling/createMessage":
+      return g_CreateMessageRequest(v, d);
+    case "roots/list":
+      return g_ListRootsRequest(v, d);
+    case "elicitation/create":
+      return g_ElicitRequest(v, d);
+    default:
+      return false;
+  }
+}
+
+function e_InputResponse(v: unknown, d: number): boolean {
+  return g_CreateMessageResult(v, d) || g_ListRootsResult(v, d) || g_ElicitResult(v, d);
+}
+
+function e_InputRequests(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  for (const k in o) {
+    const x = o[k];
+    if (!g_InputRequest(x, d + 1)) return false;
+  }
+  return true;
+}
+
+function e_InputResponses(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  for (const k in o) {
+    const x = o[k];
+    if (!g_InputResponse(x, d + 1)) return false;
+  }
+  return true;
+}
+
+function e_InputRequiredResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
+  const p1 = o["resultType"];
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
+  const p2 = o["inputRequests"];
+  if (p2 !== undefined && !g_InputRequests(p2, d + 1)) return false;
+  const p3 = o["requestState"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return false;
+  return true;
+}
+
+function e_CancelledNotificationParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1)) return false;
+  const p1 = o["requestId"];
+  if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
+  const p2 = o["reason"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  return true;
+}
+
+function e_CancelledNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/cancelled")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 === undefined || !g_CancelledNotificationParams(p2, d + 1)) return false;
+  return true;
+}
+
+function e_DiscoverRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "server/discover")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 === undefined || !g_RequestParams(p2, d + 1)) return false;
+  const p3 = o["id"];
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  return true;
+}
+
+function e_DiscoverResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
+  const p1 = o["resultType"];
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
+  const p2 = o["ttlMs"];
+  if (p2 === undefined || !(Number.isInteger(p2) && (typeof p2 !== "number" || p2 >= 0)))
+    return false;
+  const p3 = o["cacheScope"];
+  if (p3 === undefined || !(p3 === "public" || p3 === "private")) return false;
+  const p4 = o["supportedVersions"];
+  if (p4 === undefined || !g_DiscoverResult$1(p4, d + 1)) return false;
+  const p5 = o["capabilities"];
+  if (p5 === undefined || !g_ServerCapabilities(p5, d + 1)) return false;
+  const p6 = o["instructions"];
+  if (p6 !== undefined && !(typeof p6 === "string")) return false;
+  return true;
+}
+
+function e_ClientCapabilities(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["experimental"];
+  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return false;
+  const p1 = o["roots"];
+  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return false;
+  const p2 = o["sampling"];
+  if (p2 !== undefined && !g_ClientCapabilities$3(p2, d + 1)) return false;
+  const p3 = o["elicitation"];
+  if (p3 !== undefined && !g_ClientCapabilities$4(p3, d + 1)) return false;
+  const p4 = o["extensions"];
+  if (p4 !== undefined && !g_ClientCapabilities$5(p4, d + 1)) return false;
+  return true;
+}
+
+function e_ServerCapabilities(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["experimental"];
+  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return false;
+  const p1 = o["logging"];
+  if (p1 !== undefined && !g_JSONObject(p1, d + 1)) return false;
+  const p2 = o["completions"];
+  if (p2 !== undefined && !g_JSONObject(p2, d + 1)) return false;
+  const p3 = o["prompts"];
+  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return false;
+  const p4 = o["resources"];
+  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return false;
+  const p5 = o["tools"];
+  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return false;
+  const p6 = o["extensions"];
+  if (p6 !== undefined && !g_ServerCapabilities$5(p6, d + 1)) return false;
+  return true;
+}
+
+function e_Icon(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["src"];
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
+  const p1 = o["mimeType"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["sizes"];
+  if (p2 !== undefined && !g_Icon$1(p2, d + 1)) return false;
+  const p3 = o["theme"];
+  if (p3 !== undefined && !(p3 === "light" || p3 === "dark")) return false;
+  return true;
+}
+
+function e_Implementation(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["name"];
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["icons"];
+  if (p2 !== undefined && !g_Implementation$1(p2, d + 1)) return false;
+  const p3 = o["version"];
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
+  const p4 = o["description"];
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  const p5 = o["websiteUrl"];
+  if (p5 !== undefined && !(typeof p5 === "string" && (typeof p5 !== "string" || isUri(p5))))
+    return false;
+  return true;
+}
+
+function e_ProgressNotificationParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1)) return false;
+  const p1 = o["progressToken"];
+  if (p1 === undefined || !g_ProgressToken(p1, d + 1)) return false;
+  const p2 = o["progress"];
+  if (p2 === undefined || !(typeof p2 === "number" && Number.isFinite(p2))) return false;
+  const p3 = o["total"];
+  if (p3 !== undefined && !(typeof p3 === "number" && Number.isFinite(p3))) return false;
+  const p4 = o["message"];
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  return true;
+}
+
+function e_ProgressNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/progress")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 === undefined || !g_ProgressNotificationParams(p2, d + 1)) return false;
+  return true;
+}
+
+function e_PaginatedRequestParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 === undefined || !g_RequestMetaObject(p0, d + 1)) return false;
+  const p1 = o["cursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ListResourcesRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "resources/list")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 === undefined || !g_PaginatedRequestParams(p2, d + 1)) return false;
+  const p3 = o["id"];
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  return true;
+}
+
+function e_ListResourcesResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
+  const p1 = o["resultType"];
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
+  const p2 = o["nextCursor"];
+  if (p2 !== undefined && !g_Cursor(p2, d + 1)) return false;
+  const p3 = o["ttlMs"];
+  if (p3 === undefined || !(Number.isInteger(p3) && (typeof p3 !== "number" || p3 >= 0)))
+    return false;
+  const p4 = o["cacheScope"];
+  if (p4 === undefined || !(p4 === "public" || p4 === "private")) return false;
+  const p5 = o["resources"];
+  if (p5 === undefined || !g_ListResourcesResult$1(p5, d + 1)) return false;
+  return true;
+}
+
+function e_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "resources/templates/list")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 === undefined || !g_PaginatedRequestParams(p2, d + 1)) return false;
+  const p3 = o["id"];
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  return true;
+}
+
+function e_ListResourceTemplatesResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
+  const p1 = o["resultType"];
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
+  const p2 = o["nextCursor"];
+  if (p2 !== undefined && !g_Cursor(p2, d + 1)) return false;
+  const p3 = o["ttlMs"];
+  if (p3 === undefined || !(Number.isInteger(p3) && (typeof p3 !== "number" || p3 >= 0)))
+    return false;
+  const p4 = o["cacheScope"];
+  if (p4 === undefined || !(p4 === "public" || p4 === "private")) return false;
+  const p5 = o["resourceTemplates"];
+  if (p5 === undefined || !g_ListResourceTemplatesResult$1(p5, d + 1)) return false;
+  return true;
+}
+
+function e_ReadResourceRequestParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 === undefined || !g_RequestMetaObject(p0, d + 1)) return false;
+  const p1 = o["uri"];
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
+    return false;
+  const p2 = o["inputResponses"];
+  if (p2 !== undefined && !g_InputResponses(p2, d + 1)) return false;
+  const p3 = o["requestState"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return false;
+  return true;
+}
+
+function e_ReadResourceRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "resources/read")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 === undefined || !g_ReadResourceRequestParams(p2, d + 1)) return false;
+  const p3 = o["id"];
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  return true;
+}
+
+function e_ReadResourceResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
+  const p1 = o["resultType"];
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
+  const p2 = o["ttlMs"];
+  if (p2 === undefined || !(Number.isInteger(p2) && (typeof p2 !== "number" || p2 >= 0)))
+    return false;
+  const p3 = o["cacheScope"];
+  if (p3 === undefined || !(p3 === "public" || p3 === "private")) return false;
+  const p4 = o["contents"];
+  if (p4 === undefined || !g_ReadResourceResult$1(p4, d + 1)) return false;
+  return true;
+}
+
+function e_ResourceListChangedNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/resources/list_changed")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
+  return true;
+}
+
+function e_SubscriptionFilter(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["toolsListChanged"];
+  if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
+  const p1 = o["promptsListChanged"];
+  if (p1 !== undefined && !(typeof p1 === "boolean")) return false;
+  const p2 = o["resourcesListChanged"];
+  if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
+  const p3 = o["resourceSubscriptions"];
+  if (p3 !== undefined && !g_SubscriptionFilter$1(p3, d + 1)) return false;
+  return true;
+}
+
+function e_SubscriptionsListenRequestParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 === undefined || !g_RequestMetaObject(p0, d + 1)) return false;
+  const p1 = o["notifications"];
+  if (p1 === undefined || !g_SubscriptionFilter(p1, d + 1)) return false;
+  return true;
+}
+
+function e_SubscriptionsListenRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "subscriptions/listen")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 === undefined || !g_SubscriptionsListenRequestParams(p2, d + 1)) return false;
+  const p3 = o["id"];
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  return true;
+}
+
+function e_SubscriptionsListenResultMetaObject(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["io.modelcontextprotocol/serverInfo"];
+  if (p0 !== undefined && !g_Implementation(p0, d + 1)) return false;
+  const p1 = o["io.modelcontextprotocol/subscriptionId"];
+  if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
+  return true;
+}
+
+function e_SubscriptionsListenResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 === undefined || !g_SubscriptionsListenResultMetaObject(p0, d + 1)) return false;
+  const p1 = o["resultType"];
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
+  return true;
+}
+
+function e_SubscriptionsAcknowledgedNotificationParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1)) return false;
+  const p1 = o["notifications"];
+  if (p1 === undefined || !g_SubscriptionFilter(p1, d + 1)) return false;
+  return true;
+}
+
+function e_SubscriptionsAcknowledgedNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/subscriptions/acknowledged")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 === undefined || !g_SubscriptionsAcknowledgedNotificationParams(p2, d + 1)) return false;
+  return true;
+}
+
+function e_ResourceUpdatedNotificationParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1)) return false;
+  const p1 = o["uri"];
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
+    return false;
+  return true;
+}
+
+function e_ResourceUpdatedNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/resources/updated")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 === undefined || !g_ResourceUpdatedNotificationParams(p2, d + 1)) return false;
+  return true;
+}
+
+function e_Resource(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["name"];
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["icons"];
+  if (p2 !== undefined && !g_Resource$1(p2, d + 1)) return false;
+  const p3 = o["uri"];
+  if (p3 === undefined || !(typeof p3 === "string" && (typeof p3 !== "string" || isUri(p3))))
+    return false;
+  const p4 = o["description"];
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  const p5 = o["mimeType"];
+  if (p5 !== undefined && !(typeof p5 === "string")) return false;
+  const p6 = o["annotations"];
+  if (p6 !== undefined && !g_Annotations(p6, d + 1)) return false;
+  const p7 = o["size"];
+  if (p7 !== undefined && !Number.isInteger(p7)) return false;
+  const p8 = o["_meta"];
+  if (p8 !== undefined && !g_MetaObject(p8, d + 1)) return false;
+  return true;
+}
+
+function e_ResourceTemplate(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["name"];
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["icons"];
+  if (p2 !== undefined && !g_ResourceTemplate$1(p2, d + 1)) return false;
+  const p3 = o["uriTemplate"];
+  if (
+    p3 === undefined ||
+    !(typeof p3 === "string" && (typeof p3 !== "string" || isUriTemplate(p3)))
+  )
+    return false;
+  const p4 = o["description"];
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  const p5 = o["mimeType"];
+  if (p5 !== undefined && !(typeof p5 === "string")) return false;
+  const p6 = o["annotations"];
+  if (p6 !== undefined && !g_Annotations(p6, d + 1)) return false;
+  const p7 = o["_meta"];
+  if (p7 !== undefined && !g_MetaObject(p7, d + 1)) return false;
+  return true;
+}
+
+function e_TextResourceContents(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["uri"];
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
+  const p1 = o["mimeType"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return false;
+  const p3 = o["text"];
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
+  return true;
+}
+
+function e_BlobResourceContents(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["uri"];
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
+  const p1 = o["mimeType"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return false;
+  const p3 = o["blob"];
+  if (p3 === undefined || !(typeof p3 === "string" && (typeof p3 !== "string" || isByte(p3))))
+    return false;
+  return true;
+}
+
+function e_ListPromptsRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "prompts/list")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 === undefined || !g_PaginatedRequestParams(p2, d + 1)) return false;
+  const p3 = o["id"];
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  return true;
+}
+
+function e_ListPromptsResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
+  const p1 = o["resultType"];
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
+  const p2 = o["nextCursor"];
+  if (p2 !== undefined && !g_Cursor(p2, d + 1)) return false;
+  const p3 = o["ttlMs"];
+  if (p3 === undefined || !(Number.isInteger(p3) && (typeof p3 !== "number" || p3 >= 0)))
+    return false;
+  const p4 = o["cacheScope"];
+  if (p4 === undefined || !(p4 === "public" || p4 === "private")) return false;
+  const p5 = o["prompts"];
+  if (p5 === undefined || !g_ListPromptsResult$1(p5, d + 1)) return false;
+  return true;
+}
+
+function e_GetPromptRequestParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 === undefined || !g_RequestMetaObject(p0, d + 1)) return false;
+  const p1 = o["inputResponses"];
+  if (p1 !== undefined && !g_InputResponses(p1, d + 1)) return false;
+  const p2 = o["requestState"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  const p3 = o["name"];
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
+  const p4 = o["arguments"];
+  if (p4 !== undefined && !g_GetPromptRequestParams$1(p4, d + 1)) return false;
+  return true;
+}
+
+function e_GetPromptRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "prompts/get")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 === undefined || !g_GetPromptRequestParams(p2, d + 1)) return false;
+  const p3 = o["id"];
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  return true;
+}
+
+function e_GetPromptResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
+  const p1 = o["resultType"];
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  const p3 = o["messages"];
+  if (p3 === undefined || !g_GetPromptResult$1(p3, d + 1)) return false;
+  return true;
+}
+
+function e_Prompt(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["name"];
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["icons"];
+  if (p2 !== undefined && !g_Prompt$1(p2, d + 1)) return false;
+  const p3 = o["description"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return false;
+  const p4 = o["arguments"];
+  if (p4 !== undefined && !g_Prompt$2(p4, d + 1)) return false;
+  const p5 = o["_meta"];
+  if (p5 !== undefined && !g_MetaObject(p5, d + 1)) return false;
+  return true;
+}
+
+function e_PromptArgument(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["name"];
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  const p3 = o["required"];
+  if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
+  return true;
+}
+
+function e_Role(v: unknown, _d: number): boolean {
+  return v === "user" || v === "assistant";
+}
+
+function e_PromptMessage(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["role"];
+  if (p0 === undefined || !g_Role(p0, d + 1)) return false;
+  const p1 = o["content"];
+  if (p1 === undefined || !g_ContentBlock(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ResourceLink(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "resource_link")) return false;
+  const p1 = o["name"];
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  const p2 = o["title"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  const p3 = o["icons"];
+  if (p3 !== undefined && !g_ResourceLink$1(p3, d + 1)) return false;
+  const p4 = o["uri"];
+  if (p4 === undefined || !(typeof p4 === "string" && (typeof p4 !== "string" || isUri(p4))))
+    return false;
+  const p5 = o["description"];
+  if (p5 !== undefined && !(typeof p5 === "string")) return false;
+  const p6 = o["mimeType"];
+  if (p6 !== undefined && !(typeof p6 === "string")) return false;
+  const p7 = o["annotations"];
+  if (p7 !== undefined && !g_Annotations(p7, d + 1)) return false;
+  const p8 = o["size"];
+  if (p8 !== undefined && !Number.isInteger(p8)) return false;
+  const p9 = o["_meta"];
+  if (p9 !== undefined && !g_MetaObject(p9, d + 1)) return false;
+  return true;
+}
+
+function e_EmbeddedResource(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "resource")) return false;
+  const p1 = o["resource"];
+  if (p1 === undefined || !(g_TextResourceContents(p1, d + 1) || g_BlobResourceContents(p1, d + 1)))
+    return false;
+  const p2 = o["annotations"];
+  if (p2 !== undefined && !g_Annotations(p2, d + 1)) return false;
+  const p3 = o["_meta"];
+  if (p3 !== undefined && !g_MetaObject(p3, d + 1)) return false;
+  return true;
+}
+
+function e_PromptListChangedNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/prompts/list_changed")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
+  return true;
+}
+
+function e_ListToolsRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "tools/list")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 === undefined || !g_PaginatedRequestParams(p2, d + 1)) return false;
+  const p3 = o["id"];
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  return true;
+}
+
+function e_ListToolsResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
+  const p1 = o["resultType"];
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
+  const p2 = o["nextCursor"];
+  if (p2 !== undefined && !g_Cursor(p2, d + 1)) return false;
+  const p3 = o["ttlMs"];
+  if (p3 === undefined || !(Number.isInteger(p3) && (typeof p3 !== "number" || p3 >= 0)))
+    return false;
+  const p4 = o["cacheScope"];
+  if (p4 === undefined || !(p4 === "public" || p4 === "private")) return false;
+  const p5 = o["tools"];
+  if (p5 === undefined || !g_ListToolsResult$1(p5, d + 1)) return false;
+  return true;
+}
+
+function e_CallToolResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
+  const p1 = o["resultType"];
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
+  const p2 = o["content"];
+  if (p2 === undefined || !g_CallToolResult$1(p2, d + 1)) return false;
+  const p4 = o["isError"];
+  if (p4 !== undefined && !(typeof p4 === "boolean")) return false;
+  return true;
+}
+
+function e_CallToolRequestParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 === undefined || !g_RequestMetaObject(p0, d + 1)) return false;
+  const p1 = o["inputResponses"];
+  if (p1 !== undefined && !g_InputResponses(p1, d + 1)) return false;
+  const p2 = o["requestState"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  const p3 = o["name"];
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
+  const p4 = o["arguments"];
+  if (p4 !== undefined && !g_CallToolRequestParams$1(p4, d + 1)) return false;
+  return true;
+}
+
+function e_CallToolRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "tools/call")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 === undefined || !g_CallToolRequestParams(p2, d + 1)) return false;
+  const p3 = o["id"];
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  return true;
+}
+
+function e_ToolListChangedNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/tools/list_changed")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
+  return true;
+}
+
+function e_ToolAnnotations(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["title"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return false;
+  const p1 = o["readOnlyHint"];
+  if (p1 !== undefined && !(typeof p1 === "boolean")) return false;
+  const p2 = o["destructiveHint"];
+  if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
+  const p3 = o["idempotentHint"];
+  if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
+  const p4 = o["openWorldHint"];
+  if (p4 !== undefined && !(typeof p4 === "boolean")) return false;
+  return true;
+}
+
+function e_Tool(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["name"];
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["icons"];
+  if (p2 !== undefined && !g_Tool$1(p2, d + 1)) return false;
+  const p3 = o["description"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return false;
+  const p4 = o["inputSchema"];
+  if (p4 === undefined || !g_Tool$2(p4, d + 1)) return false;
+  const p5 = o["outputSchema"];
+  if (p5 !== undefined && !g_Tool$3(p5, d + 1)) return false;
+  const p6 = o["annotations"];
+  if (p6 !== undefined && !g_ToolAnnotations(p6, d + 1)) return false;
+  const p7 = o["_meta"];
+  if (p7 !== undefined && !g_MetaObject(p7, d + 1)) return false;
+  return true;
+}
+
+function e_LoggingMessageNotificationParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1)) return false;
+  const p1 = o["level"];
+  if (p1 === undefined || !g_LoggingLevel(p1, d + 1)) return false;
+  const p2 = o["logger"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  if (o["data"] === undefined) return false;
+  return true;
+}
+
+function e_LoggingMessageNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "notifications/message")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 === undefined || !g_LoggingMessageNotificationParams(p2, d + 1)) return false;
+  return true;
+}
+
+function e_LoggingLevel(v: unknown, _d: number): boolean {
+  return (
+    v === "debug" ||
+    v === "info" ||
+    v === "notice" ||
+    v === "warning" ||
+    v === "error" ||
+    v === "critical" ||
+    v === "alert" ||
+    v === "emergency"
+  );
+}
+
+function e_CreateMessageRequestParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["messages"];
+  if (p0 === undefined || !g_CreateMessageRequestParams$1(p0, d + 1)) return false;
+  const p1 = o["modelPreferences"];
+  if (p1 !== undefined && !g_ModelPreferences(p1, d + 1)) return false;
+  const p2 = o["systemPrompt"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  const p3 = o["includeContext"];
+  if (p3 !== undefined && !(p3 === "none" || p3 === "thisServer" || p3 === "allServers"))
+    return false;
+  const p4 = o["temperature"];
+  if (p4 !== undefined && !(typeof p4 === "number" && Number.isFinite(p4))) return false;
+  const p5 = o["maxTokens"];
+  if (p5 === undefined || !Number.isInteger(p5)) return false;
+  const p6 = o["stopSequences"];
+  if (p6 !== undefined && !g_CreateMessageRequestParams$2(p6, d + 1)) return false;
+  const p7 = o["metadata"];
+  if (p7 !== undefined && !g_JSONObject(p7, d + 1)) return false;
+  const p8 = o["tools"];
+  if (p8 !== undefined && !g_CreateMessageRequestParams$3(p8, d + 1)) return false;
+  const p9 = o["toolChoice"];
+  if (p9 !== undefined && !g_ToolChoice(p9, d + 1)) return false;
+  return true;
+}
+
+function e_ToolChoice(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["mode"];
+  if (p0 !== undefined && !(p0 === "auto" || p0 === "required" || p0 === "none")) return false;
+  return true;
+}
+
+function e_CreateMessageRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "sampling/createMessage")) return false;
+  const p1 = o["params"];
+  if (p1 === undefined || !g_CreateMessageRequestParams(p1, d + 1)) return false;
+  return true;
+}
+
+function e_CreateMessageResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["role"];
+  if (p0 === undefined || !g_Role(p0, d + 1)) return false;
+  const p1 = o["content"];
+  if (
+    p1 === undefined ||
+    !(
+      g_TextContent(p1, d + 1) ||
+      g_ImageContent(p1, d + 1) ||
+      g_AudioContent(p1, d + 1) ||
+      g_ToolUseContent(p1, d + 1) ||
+      g_ToolResultContent(p1, d + 1) ||
+      g_CreateMessageResult$1(p1, d + 1)
+    )
+  )
+    return false;
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return false;
+  const p3 = o["model"];
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
+  const p4 = o["stopReason"];
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  return true;
+}
+
+function e_SamplingMessage(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["role"];
+  if (p0 === undefined || !g_Role(p0, d + 1)) return false;
+  const p1 = o["content"];
+  if (
+    p1 === undefined ||
+    !(
+      g_TextContent(p1, d + 1) ||
+      g_ImageContent(p1, d + 1) ||
+      g_AudioContent(p1, d + 1) ||
+      g_ToolUseContent(p1, d + 1) ||
+      g_ToolResultContent(p1, d + 1) ||
+      g_SamplingMessage$1(p1, d + 1)
+    )
+  )
+    return false;
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return false;
+  return true;
+}
+
+function e_SamplingMessageContentBlock(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+    case "text":
+      return g_TextContent(v, d);
+    case "image":
+      return g_ImageContent(v, d);
+    case "audio":
+      return g_AudioContent(v, d);
+    case "tool_use":
+      return g_ToolUseContent(v, d);
+    case "tool_result":
+      return g_ToolResultContent(v, d);
+    default:
+      return false;
+  }
+}
+
+function e_Annotations(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["audience"];
+  if (p0 !== undefined && !g_Annotations$1(p0, d + 1)) return false;
+  const p1 = o["priority"];
+  if (
+    p1 !== undefined &&
+    !(
+      typeof p1 === "number" &&
+      Number.isFinite(p1) &&
+      (typeof p1 !== "number" || p1 >= 0) &&
+      (typeof p1 !== "number" || p1 <= 1)
+    )
+  )
+    return false;
+  const p2 = o["lastModified"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  return true;
+}
+
+function e_ContentBlock(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+    case "text":
+      return g_TextContent(v, d);
+    case "image":
+      return g_ImageContent(v, d);
+    case "audio":
+      return g_AudioContent(v, d);
+    case "resource_link":
+      return g_ResourceLink(v, d);
+    case "resource":
+      return g_EmbeddedResource(v, d);
+    default:
+      return false;
+  }
+}
+
+function e_TextContent(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "text")) return false;
+  const p1 = o["text"];
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  const p2 = o["annotations"];
+  if (p2 !== undefined && !g_Annotations(p2, d + 1)) return false;
+  const p3 = o["_meta"];
+  if (p3 !== undefined && !g_MetaObject(p3, d + 1)) return false;
+  return true;
+}
+
+function e_ImageContent(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "image")) return false;
+  const p1 = o["data"];
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isByte(p1))))
+    return false;
+  const p2 = o["mimeType"];
+  if (p2 === undefined || !(typeof p2 === "string")) return false;
+  const p3 = o["annotations"];
+  if (p3 !== undefined && !g_Annotations(p3, d + 1)) return false;
+  const p4 = o["_meta"];
+  if (p4 !== undefined && !g_MetaObject(p4, d + 1)) return false;
+  return true;
+}
+
+function e_AudioContent(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "audio")) return false;
+  const p1 = o["data"];
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isByte(p1))))
+    return false;
+  const p2 = o["mimeType"];
+  if (p2 === undefined || !(typeof p2 === "string")) return false;
+  const p3 = o["annotations"];
+  if (p3 !== undefined && !g_Annotations(p3, d + 1)) return false;
+  const p4 = o["_meta"];
+  if (p4 !== undefined && !g_MetaObject(p4, d + 1)) return false;
+  return true;
+}
+
+function e_ToolUseContent(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "tool_use")) return false;
+  const p1 = o["id"];
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  const p2 = o["name"];
+  if (p2 === undefined || !(typeof p2 === "string")) return false;
+  const p3 = o["input"];
+  if (p3 === undefined || !g_ToolUseContent$1(p3, d + 1)) return false;
+  const p4 = o["_meta"];
+  if (p4 !== undefined && !g_MetaObject(p4, d + 1)) return false;
+  return true;
+}
+
+function e_ToolResultContent(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "tool_result")) return false;
+  const p1 = o["toolUseId"];
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  const p2 = o["content"];
+  if (p2 === undefined || !g_ToolResultContent$1(p2, d + 1)) return false;
+  const p4 = o["isError"];
+  if (p4 !== undefined && !(typeof p4 === "boolean")) return false;
+  const p5 = o["_meta"];
+  if (p5 !== undefined && !g_MetaObject(p5, d + 1)) return false;
+  return true;
+}
+
+function e_ModelPreferences(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["hints"];
+  if (p0 !== undefined && !g_ModelPreferences$1(p0, d + 1)) return false;
+  const p1 = o["costPriority"];
+  if (
+    p1 !== undefined &&
+    !(
+      typeof p1 === "number" &&
+      Number.isFinite(p1) &&
+      (typeof p1 !== "number" || p1 >= 0) &&
+      (typeof p1 !== "number" || p1 <= 1)
+    )
+  )
+    return false;
+  const p2 = o["speedPriority"];
+  if (
+    p2 !== undefined &&
+    !(
+      typeof p2 === "number" &&
+      Number.isFinite(p2) &&
+      (typeof p2 !== "number" || p2 >= 0) &&
+      (typeof p2 !== "number" || p2 <= 1)
+    )
+  )
+    return false;
+  const p3 = o["intelligencePriority"];
+  if (
+    p3 !== undefined &&
+    !(
+      typeof p3 === "number" &&
+      Number.isFinite(p3) &&
+      (typeof p3 !== "number" || p3 >= 0) &&
+      (typeof p3 !== "number" || p3 <= 1)
+    )
+  )
+    return false;
+  return true;
+}
+
+function e_ModelHint(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["name"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return false;
+  return true;
+}
+
+function e_CompleteRequestParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 === undefined || !g_RequestMetaObject(p0, d + 1)) return false;
+  const p1 = o["ref"];
+  if (p1 === undefined || !g_CompleteRequestParams$1(p1, d + 1)) return false;
+  const p2 = o["argument"];
+  if (p2 === undefined || !g_CompleteRequestParams$2(p2, d + 1)) return false;
+  const p3 = o["context"];
+  if (p3 !== undefined && !g_CompleteRequestParams$3(p3, d + 1)) return false;
+  return true;
+}
+
+function e_CompleteRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "completion/complete")) return false;
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined || !(p1 === "2.0")) return false;
+  const p2 = o["params"];
+  if (p2 === undefined || !g_CompleteRequestParams(p2, d + 1)) return false;
+  const p3 = o["id"];
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  return true;
+}
+
+function e_CompleteResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
+  const p1 = o["resultType"];
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
+  const p2 = o["completion"];
+  if (p2 === undefined || !g_CompleteResult$1(p2, d + 1)) return false;
+  return true;
+}
+
+function e_ResourceTemplateReference(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "ref/resource")) return false;
+  const p1 = o["uri"];
+  if (
+    p1 === undefined ||
+    !(typeof p1 === "string" && (typeof p1 !== "string" || isUriTemplate(p1)))
+  )
+    return false;
+  return true;
+}
+
+function e_PromptReference(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "ref/prompt")) return false;
+  const p1 = o["name"];
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  const p2 = o["title"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  return true;
+}
+
+function e_ListRootsRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "roots/list")) return false;
+  const p1 = o["params"];
+  if (p1 !== undefined && !g_ListRootsRequest$1(p1, d + 1)) return false;
+  return true;
+}
+
+function e_ListRootsResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["roots"];
+  if (p0 === undefined || !g_ListRootsResult$1(p0, d + 1)) return false;
+  return true;
+}
+
+function e_Root(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["uri"];
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
+  const p1 = o["name"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return false;
+  return true;
+}
+
+function e_ElicitRequestFormParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["mode"];
+  if (p0 !== undefined && !(p0 === "form")) return false;
+  const p1 = o["message"];
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  const p2 = o["requestedSchema"];
+  if (p2 === undefined || !g_ElicitRequestFormParams$1(p2, d + 1)) return false;
+  return true;
+}
+
+function e_ElicitRequestURLParams(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["mode"];
+  if (p0 === undefined || !(p0 === "url")) return false;
+  const p1 = o["message"];
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  const p2 = o["url"];
+  if (p2 === undefined || !(typeof p2 === "string" && (typeof p2 !== "string" || isUri(p2))))
+    return false;
+  return true;
+}
+
+function e_ElicitRequestParams(v: unknown, d: number): boolean {
+  return g_ElicitRequestFormParams(v, d) || g_ElicitRequestURLParams(v, d);
+}
+
+function e_ElicitRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined || !(p0 === "elicitation/create")) return false;
+  const p1 = o["params"];
+  if (p1 === undefined || !g_ElicitRequestParams(p1, d + 1)) return false;
+  return true;
+}
+
+function e_PrimitiveSchemaDefinition(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  switch ((v as Readonly<Record<string, unknown>>)["type"]) {
+    case "string":
+      return (
+        g_StringSchema(v, d) ||
+        g_UntitledSingleSelectEnumSchema(v, d) ||
+        g_TitledSingleSelectEnumSchema(v, d) ||
+        g_LegacyTitledEnumSchema(v, d)
+      );
+    case "number":
+    case "integer":
+      return g_NumberSchema(v, d);
+    case "boolean":
+      return g_BooleanSchema(v, d);
+    case "array":
+      return g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d);
+    default:
+      return false;
+  }
+}
+
+function e_StringSchema(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "string")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  const p3 = o["minLength"];
+  if (p3 !== undefined && !Number.isInteger(p3)) return false;
+  const p4 = o["maxLength"];
+  if (p4 !== undefined && !Number.isInteger(p4)) return false;
+  const p5 = o["format"];
+  if (p5 !== undefined && !(p5 === "email" || p5 === "uri" || p5 === "date" || p5 === "date-time"))
+    return false;
+  const p6 = o["default"];
+  if (p6 !== undefined && !(typeof p6 === "string")) return false;
+  return true;
+}
+
+function e_NumberSchema(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "number" || p0 === "integer")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  const p3 = o["minimum"];
+  if (p3 !== undefined && !(typeof p3 === "number" && Number.isFinite(p3))) return false;
+  const p4 = o["maximum"];
+  if (p4 !== undefined && !(typeof p4 === "number" && Number.isFinite(p4))) return false;
+  const p5 = o["default"];
+  if (p5 !== undefined && !(typeof p5 === "number" && Number.isFinite(p5))) return false;
+  return true;
+}
+
+function e_BooleanSchema(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "boolean")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  const p3 = o["default"];
+  if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
+  return true;
+}
+
+function e_UntitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "string")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  const p3 = o["enum"];
+  if (p3 === undefined || !g_UntitledSingleSelectEnumSchema$1(p3, d + 1)) return false;
+  const p4 = o["default"];
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  return true;
+}
+
+function e_TitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "string")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  const p3 = o["oneOf"];
+  if (p3 === undefined || !g_TitledSingleSelectEnumSchema$1(p3, d + 1)) return false;
+  const p4 = o["default"];
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  return true;
+}
+
+function e_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "array")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  const p3 = o["minItems"];
+  if (p3 !== undefined && !Number.isInteger(p3)) return false;
+  const p4 = o["maxItems"];
+  if (p4 !== undefined && !Number.isInteger(p4)) return false;
+  const p5 = o["items"];
+  if (p5 === undefined || !g_UntitledMultiSelectEnumSchema$1(p5, d + 1)) return false;
+  const p6 = o["default"];
+  if (p6 !== undefined && !g_UntitledMultiSelectEnumSchema$3(p6, d + 1)) return false;
+  return true;
+}
+
+function e_TitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "array")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  const p3 = o["minItems"];
+  if (p3 !== undefined && !Number.isInteger(p3)) return false;
+  const p4 = o["maxItems"];
+  if (p4 !== undefined && !Number.isInteger(p4)) return false;
+  const p5 = o["items"];
+  if (p5 === undefined || !g_TitledMultiSelectEnumSchema$1(p5, d + 1)) return false;
+  const p6 = o["default"];
+  if (p6 !== undefined && !g_TitledMultiSelectEnumSchema$4(p6, d + 1)) return false;
+  return true;
+}
+
+function e_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined || !(p0 === "string")) return false;
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  const p3 = o["enum"];
+  if (p3 === undefined || !g_LegacyTitledEnumSchema$1(p3, d + 1)) return false;
+  const p4 = o["enumNames"];
+  if (p4 !== undefined && !g_LegacyTitledEnumSchema$2(p4, d + 1)) return false;
+  const p5 = o["default"];
+  if (p5 !== undefined && !(typeof p5 === "string")) return false;
+  return true;
+}
+
+function e_ElicitResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["action"];
+  if (p0 === undefined || !(p0 === "accept" || p0 === "decline" || p0 === "cancel")) return false;
+  const p1 = o["content"];
+  if (p1 !== undefined && !g_ElicitResult$1(p1, d + 1)) return false;
+  return true;
+}
+
 /** The validator of every type, by name. */
 export interface Validators {
   readonly JSONValue: Validator<T.JSONValue>;
@@ -8759,7 +10404,7 @@ export interface Validators {
 
 function v_JSONValue(value: unknown): ValidationResult<T.JSONValue> {
   try {
-    return g_JSONValue(value, 0)
+    return e_JSONValue(value, 0)
       ? { ok: true, value: value as T.JSONValue }
       : explained(x_JSONValue, value);
   } catch (error) {
@@ -8769,7 +10414,7 @@ function v_JSONValue(value: unknown): ValidationResult<T.JSONValue> {
 
 function i_JSONValue(value: unknown): value is T.JSONValue {
   try {
-    return g_JSONValue(value, 0);
+    return e_JSONValue(value, 0);
   } catch {
     return false;
   }
@@ -8777,7 +10422,7 @@ function i_JSONValue(value: unknown): value is T.JSONValue {
 
 function v_JSONObject(value: unknown): ValidationResult<T.JSONObject> {
   try {
-    return g_JSONObject(value, 0)
+    return e_JSONObject(value, 0)
       ? { ok: true, value: value as T.JSONObject }
       : explained(x_JSONObject, value);
   } catch (error) {
@@ -8787,7 +10432,7 @@ function v_JSONObject(value: unknown): ValidationResult<T.JSONObject> {
 
 function i_JSONObject(value: unknown): value is T.JSONObject {
   try {
-    return g_JSONObject(value, 0);
+    return e_JSONObject(value, 0);
   } catch {
     return false;
   }
@@ -8795,7 +10440,7 @@ function i_JSONObject(value: unknown): value is T.JSONObject {
 
 function v_JSONArray(value: unknown): ValidationResult<T.JSONArray> {
   try {
-    return g_JSONArray(value, 0)
+    return e_JSONArray(value, 0)
       ? { ok: true, value: value as T.JSONArray }
       : explained(x_JSONArray, value);
   } catch (error) {
@@ -8805,7 +10450,7 @@ function v_JSONArray(value: unknown): ValidationResult<T.JSONArray> {
 
 function i_JSONArray(value: unknown): value is T.JSONArray {
   try {
-    return g_JSONArray(value, 0);
+    return e_JSONArray(value, 0);
   } catch {
     return false;
   }
@@ -8831,7 +10476,7 @@ function i_JSONRPCMessage(value: unknown): value is T.JSONRPCMessage {
 
 function v_MetaObject(value: unknown): ValidationResult<T.MetaObject> {
   try {
-    return g_MetaObject(value, 0)
+    return e_MetaObject(value, 0)
       ? { ok: true, value: value as T.MetaObject }
       : explained(x_MetaObject, value);
   } catch (error) {
@@ -8841,7 +10486,7 @@ function v_MetaObject(value: unknown): ValidationResult<T.MetaObject> {
 
 function i_MetaObject(value: unknown): value is T.MetaObject {
   try {
-    return g_MetaObject(value, 0);
+    return e_MetaObject(value, 0);
   } catch {
     return false;
   }
@@ -8849,7 +10494,7 @@ function i_MetaObject(value: unknown): value is T.MetaObject {
 
 function v_RequestMetaObject(value: unknown): ValidationResult<T.RequestMetaObject> {
   try {
-    return g_RequestMetaObject(value, 0)
+    return e_RequestMetaObject(value, 0)
       ? { ok: true, value: value as T.RequestMetaObject }
       : explained(x_RequestMetaObject, value);
   } catch (error) {
@@ -8859,7 +10504,7 @@ function v_RequestMetaObject(value: unknown): ValidationResult<T.RequestMetaObje
 
 function i_RequestMetaObject(value: unknown): value is T.RequestMetaObject {
   try {
-    return g_RequestMetaObject(value, 0);
+    return e_RequestMetaObject(value, 0);
   } catch {
     return false;
   }
@@ -8867,7 +10512,7 @@ function i_RequestMetaObject(value: unknown): value is T.RequestMetaObject {
 
 function v_NotificationMetaObject(value: unknown): ValidationResult<T.NotificationMetaObject> {
   try {
-    return g_NotificationMetaObject(value, 0)
+    return e_NotificationMetaObject(value, 0)
       ? { ok: true, value: value as T.NotificationMetaObject }
       : explained(x_NotificationMetaObject, value);
   } catch (error) {
@@ -8877,7 +10522,7 @@ function v_NotificationMetaObject(value: unknown): ValidationResult<T.Notificati
 
 function i_NotificationMetaObject(value: unknown): value is T.NotificationMetaObject {
   try {
-    return g_NotificationMetaObject(value, 0);
+    return e_NotificationMetaObject(value, 0);
   } catch {
     return false;
   }
@@ -8885,7 +10530,7 @@ function i_NotificationMetaObject(value: unknown): value is T.NotificationMetaOb
 
 function v_ResultMetaObject(value: unknown): ValidationResult<T.ResultMetaObject> {
   try {
-    return g_ResultMetaObject(value, 0)
+    return e_ResultMetaObject(value, 0)
       ? { ok: true, value: value as T.ResultMetaObject }
       : explained(x_ResultMetaObject, value);
   } catch (error) {
@@ -8895,7 +10540,7 @@ function v_ResultMetaObject(value: unknown): ValidationResult<T.ResultMetaObject
 
 function i_ResultMetaObject(value: unknown): value is T.ResultMetaObject {
   try {
-    return g_ResultMetaObject(value, 0);
+    return e_ResultMetaObject(value, 0);
   } catch {
     return false;
   }
@@ -8903,7 +10548,7 @@ function i_ResultMetaObject(value: unknown): value is T.ResultMetaObject {
 
 function v_ProgressToken(value: unknown): ValidationResult<T.ProgressToken> {
   try {
-    return g_ProgressToken(value, 0)
+    return e_ProgressToken(value, 0)
       ? { ok: true, value: value as T.ProgressToken }
       : explained(x_ProgressToken, value);
   } catch (error) {
@@ -8913,7 +10558,7 @@ function v_ProgressToken(value: unknown): ValidationResult<T.ProgressToken> {
 
 function i_ProgressToken(value: unknown): value is T.ProgressToken {
   try {
-    return g_ProgressToken(value, 0);
+    return e_ProgressToken(value, 0);
   } catch {
     return false;
   }
@@ -8921,7 +10566,7 @@ function i_ProgressToken(value: unknown): value is T.ProgressToken {
 
 function v_Cursor(value: unknown): ValidationResult<T.Cursor> {
   try {
-    return g_Cursor(value, 0) ? { ok: true, value: value as T.Cursor } : explained(x_Cursor, value);
+    return e_Cursor(value, 0) ? { ok: true, value: value as T.Cursor } : explained(x_Cursor, value);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -8929,7 +10574,7 @@ function v_Cursor(value: unknown): ValidationResult<T.Cursor> {
 
 function i_Cursor(value: unknown): value is T.Cursor {
   try {
-    return g_Cursor(value, 0);
+    return e_Cursor(value, 0);
   } catch {
     return false;
   }
@@ -8937,7 +10582,7 @@ function i_Cursor(value: unknown): value is T.Cursor {
 
 function v_RequestParams(value: unknown): ValidationResult<T.RequestParams> {
   try {
-    return g_RequestParams(value, 0)
+    return e_RequestParams(value, 0)
       ? { ok: true, value: value as T.RequestParams }
       : explained(x_RequestParams, value);
   } catch (error) {
@@ -8947,7 +10592,7 @@ function v_RequestParams(value: unknown): ValidationResult<T.RequestParams> {
 
 function i_RequestParams(value: unknown): value is T.RequestParams {
   try {
-    return g_RequestParams(value, 0);
+    return e_RequestParams(value, 0);
   } catch {
     return false;
   }
@@ -8973,7 +10618,7 @@ function i_Request(value: unknown): value is T.Request {
 
 function v_NotificationParams(value: unknown): ValidationResult<T.NotificationParams> {
   try {
-    return g_NotificationParams(value, 0)
+    return e_NotificationParams(value, 0)
       ? { ok: true, value: value as T.NotificationParams }
       : explained(x_NotificationParams, value);
   } catch (error) {
@@ -8983,7 +10628,7 @@ function v_NotificationParams(value: unknown): ValidationResult<T.NotificationPa
 
 function i_NotificationParams(value: unknown): value is T.NotificationParams {
   try {
-    return g_NotificationParams(value, 0);
+    return e_NotificationParams(value, 0);
   } catch {
     return false;
   }
@@ -9009,7 +10654,7 @@ function i_Notification(value: unknown): value is T.Notification {
 
 function v_ResultType(value: unknown): ValidationResult<T.ResultType> {
   try {
-    return g_ResultType(value, 0)
+    return e_ResultType(value, 0)
       ? { ok: true, value: value as T.ResultType }
       : explained(x_ResultType, value);
   } catch (error) {
@@ -9019,7 +10664,7 @@ function v_ResultType(value: unknown): ValidationResult<T.ResultType> {
 
 function i_ResultType(value: unknown): value is T.ResultType {
   try {
-    return g_ResultType(value, 0);
+    return e_ResultType(value, 0);
   } catch {
     return false;
   }
@@ -9027,7 +10672,7 @@ function i_ResultType(value: unknown): value is T.ResultType {
 
 function v_Result(value: unknown): ValidationResult<T.Result> {
   try {
-    return g_Result(value, 0) ? { ok: true, value: value as T.Result } : explained(x_Result, value);
+    return e_Result(value, 0) ? { ok: true, value: value as T.Result } : explained(x_Result, value);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9035,7 +10680,7 @@ function v_Result(value: unknown): ValidationResult<T.Result> {
 
 function i_Result(value: unknown): value is T.Result {
   try {
-    return g_Result(value, 0);
+    return e_Result(value, 0);
   } catch {
     return false;
   }
@@ -9043,7 +10688,7 @@ function i_Result(value: unknown): value is T.Result {
 
 function v_Error(value: unknown): ValidationResult<T.Error> {
   try {
-    return g_Error(value, 0) ? { ok: true, value: value as T.Error } : explained(x_Error, value);
+    return e_Error(value, 0) ? { ok: true, value: value as T.Error } : explained(x_Error, value);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9051,7 +10696,7 @@ function v_Error(value: unknown): ValidationResult<T.Error> {
 
 function i_Error(value: unknown): value is T.Error {
   try {
-    return g_Error(value, 0);
+    return e_Error(value, 0);
   } catch {
     return false;
   }
@@ -9059,7 +10704,7 @@ function i_Error(value: unknown): value is T.Error {
 
 function v_RequestId(value: unknown): ValidationResult<T.RequestId> {
   try {
-    return g_RequestId(value, 0)
+    return e_RequestId(value, 0)
       ? { ok: true, value: value as T.RequestId }
       : explained(x_RequestId, value);
   } catch (error) {
@@ -9069,7 +10714,7 @@ function v_RequestId(value: unknown): ValidationResult<T.RequestId> {
 
 function i_RequestId(value: unknown): value is T.RequestId {
   try {
-    return g_RequestId(value, 0);
+    return e_RequestId(value, 0);
   } catch {
     return false;
   }
@@ -9077,7 +10722,7 @@ function i_RequestId(value: unknown): value is T.RequestId {
 
 function v_JSONRPCRequest(value: unknown): ValidationResult<T.JSONRPCRequest> {
   try {
-    return g_JSONRPCRequest(value, 0)
+    return e_JSONRPCRequest(value, 0)
       ? { ok: true, value: value as T.JSONRPCRequest }
       : explained(x_JSONRPCRequest, value);
   } catch (error) {
@@ -9087,7 +10732,7 @@ function v_JSONRPCRequest(value: unknown): ValidationResult<T.JSONRPCRequest> {
 
 function i_JSONRPCRequest(value: unknown): value is T.JSONRPCRequest {
   try {
-    return g_JSONRPCRequest(value, 0);
+    return e_JSONRPCRequest(value, 0);
   } catch {
     return false;
   }
@@ -9095,7 +10740,7 @@ function i_JSONRPCRequest(value: unknown): value is T.JSONRPCRequest {
 
 function v_JSONRPCNotification(value: unknown): ValidationResult<T.JSONRPCNotification> {
   try {
-    return g_JSONRPCNotification(value, 0)
+    return e_JSONRPCNotification(value, 0)
       ? { ok: true, value: value as T.JSONRPCNotification }
       : explained(x_JSONRPCNotification, value);
   } catch (error) {
@@ -9105,7 +10750,7 @@ function v_JSONRPCNotification(value: unknown): ValidationResult<T.JSONRPCNotifi
 
 function i_JSONRPCNotification(value: unknown): value is T.JSONRPCNotification {
   try {
-    return g_JSONRPCNotification(value, 0);
+    return e_JSONRPCNotification(value, 0);
   } catch {
     return false;
   }
@@ -9113,7 +10758,7 @@ function i_JSONRPCNotification(value: unknown): value is T.JSONRPCNotification {
 
 function v_JSONRPCResultResponse(value: unknown): ValidationResult<T.JSONRPCResultResponse> {
   try {
-    return g_JSONRPCResultResponse(value, 0)
+    return e_JSONRPCResultResponse(value, 0)
       ? { ok: true, value: value as T.JSONRPCResultResponse }
       : explained(x_JSONRPCResultResponse, value);
   } catch (error) {
@@ -9123,7 +10768,7 @@ function v_JSONRPCResultResponse(value: unknown): ValidationResult<T.JSONRPCResu
 
 function i_JSONRPCResultResponse(value: unknown): value is T.JSONRPCResultResponse {
   try {
-    return g_JSONRPCResultResponse(value, 0);
+    return e_JSONRPCResultResponse(value, 0);
   } catch {
     return false;
   }
@@ -9131,7 +10776,7 @@ function i_JSONRPCResultResponse(value: unknown): value is T.JSONRPCResultRespon
 
 function v_JSONRPCErrorResponse(value: unknown): ValidationResult<T.JSONRPCErrorResponse> {
   try {
-    return g_JSONRPCErrorResponse(value, 0)
+    return e_JSONRPCErrorResponse(value, 0)
       ? { ok: true, value: value as T.JSONRPCErrorResponse }
       : explained(x_JSONRPCErrorResponse, value);
   } catch (error) {
@@ -9141,7 +10786,7 @@ function v_JSONRPCErrorResponse(value: unknown): ValidationResult<T.JSONRPCError
 
 function i_JSONRPCErrorResponse(value: unknown): value is T.JSONRPCErrorResponse {
   try {
-    return g_JSONRPCErrorResponse(value, 0);
+    return e_JSONRPCErrorResponse(value, 0);
   } catch {
     return false;
   }
@@ -9319,7 +10964,7 @@ function i_MissingRequiredClientCapabilityError(
 
 function v_EmptyResult(value: unknown): ValidationResult<T.EmptyResult> {
   try {
-    return g_EmptyResult(value, 0)
+    return e_EmptyResult(value, 0)
       ? { ok: true, value: value as T.EmptyResult }
       : explained(x_EmptyResult, value);
   } catch (error) {
@@ -9329,7 +10974,7 @@ function v_EmptyResult(value: unknown): ValidationResult<T.EmptyResult> {
 
 function i_EmptyResult(value: unknown): value is T.EmptyResult {
   try {
-    return g_EmptyResult(value, 0);
+    return e_EmptyResult(value, 0);
   } catch {
     return false;
   }
@@ -9337,7 +10982,7 @@ function i_EmptyResult(value: unknown): value is T.EmptyResult {
 
 function v_InputRequest(value: unknown): ValidationResult<T.InputRequest> {
   try {
-    return g_InputRequest(value, 0)
+    return e_InputRequest(value, 0)
       ? { ok: true, value: value as T.InputRequest }
       : explained(x_InputRequest, value);
   } catch (error) {
@@ -9347,7 +10992,7 @@ function v_InputRequest(value: unknown): ValidationResult<T.InputRequest> {
 
 function i_InputRequest(value: unknown): value is T.InputRequest {
   try {
-    return g_InputRequest(value, 0);
+    return e_InputRequest(value, 0);
   } catch {
     return false;
   }
@@ -9355,7 +11000,7 @@ function i_InputRequest(value: unknown): value is T.InputRequest {
 
 function v_InputResponse(value: unknown): ValidationResult<T.InputResponse> {
   try {
-    return g_InputResponse(value, 0)
+    return e_InputResponse(value, 0)
       ? { ok: true, value: value as T.InputResponse }
       : explained(x_InputResponse, value);
   } catch (error) {
@@ -9365,7 +11010,7 @@ function v_InputResponse(value: unknown): ValidationResult<T.InputResponse> {
 
 function i_InputResponse(value: unknown): value is T.InputResponse {
   try {
-    return g_InputResponse(value, 0);
+    return e_InputResponse(value, 0);
   } catch {
     return false;
   }
@@ -9373,7 +11018,7 @@ function i_InputResponse(value: unknown): value is T.InputResponse {
 
 function v_InputRequests(value: unknown): ValidationResult<T.InputRequests> {
   try {
-    return g_InputRequests(value, 0)
+    return e_InputRequests(value, 0)
       ? { ok: true, value: value as T.InputRequests }
       : explained(x_InputRequests, value);
   } catch (error) {
@@ -9383,7 +11028,7 @@ function v_InputRequests(value: unknown): ValidationResult<T.InputRequests> {
 
 function i_InputRequests(value: unknown): value is T.InputRequests {
   try {
-    return g_InputRequests(value, 0);
+    return e_InputRequests(value, 0);
   } catch {
     return false;
   }
@@ -9391,7 +11036,7 @@ function i_InputRequests(value: unknown): value is T.InputRequests {
 
 function v_InputResponses(value: unknown): ValidationResult<T.InputResponses> {
   try {
-    return g_InputResponses(value, 0)
+    return e_InputResponses(value, 0)
       ? { ok: true, value: value as T.InputResponses }
       : explained(x_InputResponses, value);
   } catch (error) {
@@ -9401,7 +11046,7 @@ function v_InputResponses(value: unknown): ValidationResult<T.InputResponses> {
 
 function i_InputResponses(value: unknown): value is T.InputResponses {
   try {
-    return g_InputResponses(value, 0);
+    return e_InputResponses(value, 0);
   } catch {
     return false;
   }
@@ -9409,7 +11054,7 @@ function i_InputResponses(value: unknown): value is T.InputResponses {
 
 function v_InputRequiredResult(value: unknown): ValidationResult<T.InputRequiredResult> {
   try {
-    return g_InputRequiredResult(value, 0)
+    return e_InputRequiredResult(value, 0)
       ? { ok: true, value: value as T.InputRequiredResult }
       : explained(x_InputRequiredResult, value);
   } catch (error) {
@@ -9419,7 +11064,7 @@ function v_InputRequiredResult(value: unknown): ValidationResult<T.InputRequired
 
 function i_InputRequiredResult(value: unknown): value is T.InputRequiredResult {
   try {
-    return g_InputRequiredResult(value, 0);
+    return e_InputRequiredResult(value, 0);
   } catch {
     return false;
   }
@@ -9449,7 +11094,7 @@ function v_CancelledNotificationParams(
   value: unknown,
 ): ValidationResult<T.CancelledNotificationParams> {
   try {
-    return g_CancelledNotificationParams(value, 0)
+    return e_CancelledNotificationParams(value, 0)
       ? { ok: true, value: value as T.CancelledNotificationParams }
       : explained(x_CancelledNotificationParams, value);
   } catch (error) {
@@ -9459,7 +11104,7 @@ function v_CancelledNotificationParams(
 
 function i_CancelledNotificationParams(value: unknown): value is T.CancelledNotificationParams {
   try {
-    return g_CancelledNotificationParams(value, 0);
+    return e_CancelledNotificationParams(value, 0);
   } catch {
     return false;
   }
@@ -9467,7 +11112,7 @@ function i_CancelledNotificationParams(value: unknown): value is T.CancelledNoti
 
 function v_CancelledNotification(value: unknown): ValidationResult<T.CancelledNotification> {
   try {
-    return g_CancelledNotification(value, 0)
+    return e_CancelledNotification(value, 0)
       ? { ok: true, value: value as T.CancelledNotification }
       : explained(x_CancelledNotification, value);
   } catch (error) {
@@ -9477,7 +11122,7 @@ function v_CancelledNotification(value: unknown): ValidationResult<T.CancelledNo
 
 function i_CancelledNotification(value: unknown): value is T.CancelledNotification {
   try {
-    return g_CancelledNotification(value, 0);
+    return e_CancelledNotification(value, 0);
   } catch {
     return false;
   }
@@ -9485,7 +11130,7 @@ function i_CancelledNotification(value: unknown): value is T.CancelledNotificati
 
 function v_DiscoverRequest(value: unknown): ValidationResult<T.DiscoverRequest> {
   try {
-    return g_DiscoverRequest(value, 0)
+    return e_DiscoverRequest(value, 0)
       ? { ok: true, value: value as T.DiscoverRequest }
       : explained(x_DiscoverRequest, value);
   } catch (error) {
@@ -9495,7 +11140,7 @@ function v_DiscoverRequest(value: unknown): ValidationResult<T.DiscoverRequest> 
 
 function i_DiscoverRequest(value: unknown): value is T.DiscoverRequest {
   try {
-    return g_DiscoverRequest(value, 0);
+    return e_DiscoverRequest(value, 0);
   } catch {
     return false;
   }
@@ -9503,7 +11148,7 @@ function i_DiscoverRequest(value: unknown): value is T.DiscoverRequest {
 
 function v_DiscoverResult(value: unknown): ValidationResult<T.DiscoverResult> {
   try {
-    return g_DiscoverResult(value, 0)
+    return e_DiscoverResult(value, 0)
       ? { ok: true, value: value as T.DiscoverResult }
       : explained(x_DiscoverResult, value);
   } catch (error) {
@@ -9513,7 +11158,7 @@ function v_DiscoverResult(value: unknown): ValidationResult<T.DiscoverResult> {
 
 function i_DiscoverResult(value: unknown): value is T.DiscoverResult {
   try {
-    return g_DiscoverResult(value, 0);
+    return e_DiscoverResult(value, 0);
   } catch {
     return false;
   }
@@ -9539,7 +11184,7 @@ function i_DiscoverResultResponse(value: unknown): value is T.DiscoverResultResp
 
 function v_ClientCapabilities(value: unknown): ValidationResult<T.ClientCapabilities> {
   try {
-    return g_ClientCapabilities(value, 0)
+    return e_ClientCapabilities(value, 0)
       ? { ok: true, value: value as T.ClientCapabilities }
       : explained(x_ClientCapabilities, value);
   } catch (error) {
@@ -9549,7 +11194,7 @@ function v_ClientCapabilities(value: unknown): ValidationResult<T.ClientCapabili
 
 function i_ClientCapabilities(value: unknown): value is T.ClientCapabilities {
   try {
-    return g_ClientCapabilities(value, 0);
+    return e_ClientCapabilities(value, 0);
   } catch {
     return false;
   }
@@ -9557,7 +11202,7 @@ function i_ClientCapabilities(value: unknown): value is T.ClientCapabilities {
 
 function v_ServerCapabilities(value: unknown): ValidationResult<T.ServerCapabilities> {
   try {
-    return g_ServerCapabilities(value, 0)
+    return e_ServerCapabilities(value, 0)
       ? { ok: true, value: value as T.ServerCapabilities }
       : explained(x_ServerCapabilities, value);
   } catch (error) {
@@ -9567,7 +11212,7 @@ function v_ServerCapabilities(value: unknown): ValidationResult<T.ServerCapabili
 
 function i_ServerCapabilities(value: unknown): value is T.ServerCapabilities {
   try {
-    return g_ServerCapabilities(value, 0);
+    return e_ServerCapabilities(value, 0);
   } catch {
     return false;
   }
@@ -9575,7 +11220,7 @@ function i_ServerCapabilities(value: unknown): value is T.ServerCapabilities {
 
 function v_Icon(value: unknown): ValidationResult<T.Icon> {
   try {
-    return g_Icon(value, 0) ? { ok: true, value: value as T.Icon } : explained(x_Icon, value);
+    return e_Icon(value, 0) ? { ok: true, value: value as T.Icon } : explained(x_Icon, value);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9583,7 +11228,7 @@ function v_Icon(value: unknown): ValidationResult<T.Icon> {
 
 function i_Icon(value: unknown): value is T.Icon {
   try {
-    return g_Icon(value, 0);
+    return e_Icon(value, 0);
   } catch {
     return false;
   }
@@ -9625,7 +11270,7 @@ function i_BaseMetadata(value: unknown): value is T.BaseMetadata {
 
 function v_Implementation(value: unknown): ValidationResult<T.Implementation> {
   try {
-    return g_Implementation(value, 0)
+    return e_Implementation(value, 0)
       ? { ok: true, value: value as T.Implementation }
       : explained(x_Implementation, value);
   } catch (error) {
@@ -9635,7 +11280,7 @@ function v_Implementation(value: unknown): ValidationResult<T.Implementation> {
 
 function i_Implementation(value: unknown): value is T.Implementation {
   try {
-    return g_Implementation(value, 0);
+    return e_Implementation(value, 0);
   } catch {
     return false;
   }
@@ -9645,7 +11290,7 @@ function v_ProgressNotificationParams(
   value: unknown,
 ): ValidationResult<T.ProgressNotificationParams> {
   try {
-    return g_ProgressNotificationParams(value, 0)
+    return e_ProgressNotificationParams(value, 0)
       ? { ok: true, value: value as T.ProgressNotificationParams }
       : explained(x_ProgressNotificationParams, value);
   } catch (error) {
@@ -9655,7 +11300,7 @@ function v_ProgressNotificationParams(
 
 function i_ProgressNotificationParams(value: unknown): value is T.ProgressNotificationParams {
   try {
-    return g_ProgressNotificationParams(value, 0);
+    return e_ProgressNotificationParams(value, 0);
   } catch {
     return false;
   }
@@ -9663,7 +11308,7 @@ function i_ProgressNotificationParams(value: unknown): value is T.ProgressNotifi
 
 function v_ProgressNotification(value: unknown): ValidationResult<T.ProgressNotification> {
   try {
-    return g_ProgressNotification(value, 0)
+    return e_ProgressNotification(value, 0)
       ? { ok: true, value: value as T.ProgressNotification }
       : explained(x_ProgressNotification, value);
   } catch (error) {
@@ -9673,7 +11318,7 @@ function v_ProgressNotification(value: unknown): ValidationResult<T.ProgressNoti
 
 function i_ProgressNotification(value: unknown): value is T.ProgressNotification {
   try {
-    return g_ProgressNotification(value, 0);
+    return e_ProgressNotification(value, 0);
   } catch {
     return false;
   }
@@ -9681,7 +11326,7 @@ function i_ProgressNotification(value: unknown): value is T.ProgressNotification
 
 function v_PaginatedRequestParams(value: unknown): ValidationResult<T.PaginatedRequestParams> {
   try {
-    return g_PaginatedRequestParams(value, 0)
+    return e_PaginatedRequestParams(value, 0)
       ? { ok: true, value: value as T.PaginatedRequestParams }
       : explained(x_PaginatedRequestParams, value);
   } catch (error) {
@@ -9691,7 +11336,7 @@ function v_PaginatedRequestParams(value: unknown): ValidationResult<T.PaginatedR
 
 function i_PaginatedRequestParams(value: unknown): value is T.PaginatedRequestParams {
   try {
-    return g_PaginatedRequestParams(value, 0);
+    return e_PaginatedRequestParams(value, 0);
   } catch {
     return false;
   }
@@ -9753,7 +11398,7 @@ function i_CacheableResult(value: unknown): value is T.CacheableResult {
 
 function v_ListResourcesRequest(value: unknown): ValidationResult<T.ListResourcesRequest> {
   try {
-    return g_ListResourcesRequest(value, 0)
+    return e_ListResourcesRequest(value, 0)
       ? { ok: true, value: value as T.ListResourcesRequest }
       : explained(x_ListResourcesRequest, value);
   } catch (error) {
@@ -9763,7 +11408,7 @@ function v_ListResourcesRequest(value: unknown): ValidationResult<T.ListResource
 
 function i_ListResourcesRequest(value: unknown): value is T.ListResourcesRequest {
   try {
-    return g_ListResourcesRequest(value, 0);
+    return e_ListResourcesRequest(value, 0);
   } catch {
     return false;
   }
@@ -9771,7 +11416,7 @@ function i_ListResourcesRequest(value: unknown): value is T.ListResourcesRequest
 
 function v_ListResourcesResult(value: unknown): ValidationResult<T.ListResourcesResult> {
   try {
-    return g_ListResourcesResult(value, 0)
+    return e_ListResourcesResult(value, 0)
       ? { ok: true, value: value as T.ListResourcesResult }
       : explained(x_ListResourcesResult, value);
   } catch (error) {
@@ -9781,7 +11426,7 @@ function v_ListResourcesResult(value: unknown): ValidationResult<T.ListResources
 
 function i_ListResourcesResult(value: unknown): value is T.ListResourcesResult {
   try {
-    return g_ListResourcesResult(value, 0);
+    return e_ListResourcesResult(value, 0);
   } catch {
     return false;
   }
@@ -9811,7 +11456,7 @@ function v_ListResourceTemplatesRequest(
   value: unknown,
 ): ValidationResult<T.ListResourceTemplatesRequest> {
   try {
-    return g_ListResourceTemplatesRequest(value, 0)
+    return e_ListResourceTemplatesRequest(value, 0)
       ? { ok: true, value: value as T.ListResourceTemplatesRequest }
       : explained(x_ListResourceTemplatesRequest, value);
   } catch (error) {
@@ -9821,7 +11466,7 @@ function v_ListResourceTemplatesRequest(
 
 function i_ListResourceTemplatesRequest(value: unknown): value is T.ListResourceTemplatesRequest {
   try {
-    return g_ListResourceTemplatesRequest(value, 0);
+    return e_ListResourceTemplatesRequest(value, 0);
   } catch {
     return false;
   }
@@ -9831,7 +11476,7 @@ function v_ListResourceTemplatesResult(
   value: unknown,
 ): ValidationResult<T.ListResourceTemplatesResult> {
   try {
-    return g_ListResourceTemplatesResult(value, 0)
+    return e_ListResourceTemplatesResult(value, 0)
       ? { ok: true, value: value as T.ListResourceTemplatesResult }
       : explained(x_ListResourceTemplatesResult, value);
   } catch (error) {
@@ -9841,7 +11486,7 @@ function v_ListResourceTemplatesResult(
 
 function i_ListResourceTemplatesResult(value: unknown): value is T.ListResourceTemplatesResult {
   try {
-    return g_ListResourceTemplatesResult(value, 0);
+    return e_ListResourceTemplatesResult(value, 0);
   } catch {
     return false;
   }
@@ -9891,7 +11536,7 @@ function v_ReadResourceRequestParams(
   value: unknown,
 ): ValidationResult<T.ReadResourceRequestParams> {
   try {
-    return g_ReadResourceRequestParams(value, 0)
+    return e_ReadResourceRequestParams(value, 0)
       ? { ok: true, value: value as T.ReadResourceRequestParams }
       : explained(x_ReadResourceRequestParams, value);
   } catch (error) {
@@ -9901,7 +11546,7 @@ function v_ReadResourceRequestParams(
 
 function i_ReadResourceRequestParams(value: unknown): value is T.ReadResourceRequestParams {
   try {
-    return g_ReadResourceRequestParams(value, 0);
+    return e_ReadResourceRequestParams(value, 0);
   } catch {
     return false;
   }
@@ -9909,7 +11554,7 @@ function i_ReadResourceRequestParams(value: unknown): value is T.ReadResourceReq
 
 function v_ReadResourceRequest(value: unknown): ValidationResult<T.ReadResourceRequest> {
   try {
-    return g_ReadResourceRequest(value, 0)
+    return e_ReadResourceRequest(value, 0)
       ? { ok: true, value: value as T.ReadResourceRequest }
       : explained(x_ReadResourceRequest, value);
   } catch (error) {
@@ -9919,7 +11564,7 @@ function v_ReadResourceRequest(value: unknown): ValidationResult<T.ReadResourceR
 
 function i_ReadResourceRequest(value: unknown): value is T.ReadResourceRequest {
   try {
-    return g_ReadResourceRequest(value, 0);
+    return e_ReadResourceRequest(value, 0);
   } catch {
     return false;
   }
@@ -9927,7 +11572,7 @@ function i_ReadResourceRequest(value: unknown): value is T.ReadResourceRequest {
 
 function v_ReadResourceResult(value: unknown): ValidationResult<T.ReadResourceResult> {
   try {
-    return g_ReadResourceResult(value, 0)
+    return e_ReadResourceResult(value, 0)
       ? { ok: true, value: value as T.ReadResourceResult }
       : explained(x_ReadResourceResult, value);
   } catch (error) {
@@ -9937,7 +11582,7 @@ function v_ReadResourceResult(value: unknown): ValidationResult<T.ReadResourceRe
 
 function i_ReadResourceResult(value: unknown): value is T.ReadResourceResult {
   try {
-    return g_ReadResourceResult(value, 0);
+    return e_ReadResourceResult(value, 0);
   } catch {
     return false;
   }
@@ -9967,7 +11612,7 @@ function v_ResourceListChangedNotification(
   value: unknown,
 ): ValidationResult<T.ResourceListChangedNotification> {
   try {
-    return g_ResourceListChangedNotification(value, 0)
+    return e_ResourceListChangedNotification(value, 0)
       ? { ok: true, value: value as T.ResourceListChangedNotification }
       : explained(x_ResourceListChangedNotification, value);
   } catch (error) {
@@ -9979,7 +11624,7 @@ function i_ResourceListChangedNotification(
   value: unknown,
 ): value is T.ResourceListChangedNotification {
   try {
-    return g_ResourceListChangedNotification(value, 0);
+    return e_ResourceListChangedNotification(value, 0);
   } catch {
     return false;
   }
@@ -9987,7 +11632,7 @@ function i_ResourceListChangedNotification(
 
 function v_SubscriptionFilter(value: unknown): ValidationResult<T.SubscriptionFilter> {
   try {
-    return g_SubscriptionFilter(value, 0)
+    return e_SubscriptionFilter(value, 0)
       ? { ok: true, value: value as T.SubscriptionFilter }
       : explained(x_SubscriptionFilter, value);
   } catch (error) {
@@ -9997,7 +11642,7 @@ function v_SubscriptionFilter(value: unknown): ValidationResult<T.SubscriptionFi
 
 function i_SubscriptionFilter(value: unknown): value is T.SubscriptionFilter {
   try {
-    return g_SubscriptionFilter(value, 0);
+    return e_SubscriptionFilter(value, 0);
   } catch {
     return false;
   }
@@ -10007,7 +11652,7 @@ function v_SubscriptionsListenRequestParams(
   value: unknown,
 ): ValidationResult<T.SubscriptionsListenRequestParams> {
   try {
-    return g_SubscriptionsListenRequestParams(value, 0)
+    return e_SubscriptionsListenRequestParams(value, 0)
       ? { ok: true, value: value as T.SubscriptionsListenRequestParams }
       : explained(x_SubscriptionsListenRequestParams, value);
   } catch (error) {
@@ -10019,7 +11664,7 @@ function i_SubscriptionsListenRequestParams(
   value: unknown,
 ): value is T.SubscriptionsListenRequestParams {
   try {
-    return g_SubscriptionsListenRequestParams(value, 0);
+    return e_SubscriptionsListenRequestParams(value, 0);
   } catch {
     return false;
   }
@@ -10029,7 +11674,7 @@ function v_SubscriptionsListenRequest(
   value: unknown,
 ): ValidationResult<T.SubscriptionsListenRequest> {
   try {
-    return g_SubscriptionsListenRequest(value, 0)
+    return e_SubscriptionsListenRequest(value, 0)
       ? { ok: true, value: value as T.SubscriptionsListenRequest }
       : explained(x_SubscriptionsListenRequest, value);
   } catch (error) {
@@ -10039,7 +11684,7 @@ function v_SubscriptionsListenRequest(
 
 function i_SubscriptionsListenRequest(value: unknown): value is T.SubscriptionsListenRequest {
   try {
-    return g_SubscriptionsListenRequest(value, 0);
+    return e_SubscriptionsListenRequest(value, 0);
   } catch {
     return false;
   }
@@ -10049,7 +11694,7 @@ function v_SubscriptionsListenResultMetaObject(
   value: unknown,
 ): ValidationResult<T.SubscriptionsListenResultMetaObject> {
   try {
-    return g_SubscriptionsListenResultMetaObject(value, 0)
+    return e_SubscriptionsListenResultMetaObject(value, 0)
       ? { ok: true, value: value as T.SubscriptionsListenResultMetaObject }
       : explained(x_SubscriptionsListenResultMetaObject, value);
   } catch (error) {
@@ -10061,7 +11706,7 @@ function i_SubscriptionsListenResultMetaObject(
   value: unknown,
 ): value is T.SubscriptionsListenResultMetaObject {
   try {
-    return g_SubscriptionsListenResultMetaObject(value, 0);
+    return e_SubscriptionsListenResultMetaObject(value, 0);
   } catch {
     return false;
   }
@@ -10071,7 +11716,7 @@ function v_SubscriptionsListenResult(
   value: unknown,
 ): ValidationResult<T.SubscriptionsListenResult> {
   try {
-    return g_SubscriptionsListenResult(value, 0)
+    return e_SubscriptionsListenResult(value, 0)
       ? { ok: true, value: value as T.SubscriptionsListenResult }
       : explained(x_SubscriptionsListenResult, value);
   } catch (error) {
@@ -10081,7 +11726,7 @@ function v_SubscriptionsListenResult(
 
 function i_SubscriptionsListenResult(value: unknown): value is T.SubscriptionsListenResult {
   try {
-    return g_SubscriptionsListenResult(value, 0);
+    return e_SubscriptionsListenResult(value, 0);
   } catch {
     return false;
   }
@@ -10113,7 +11758,7 @@ function v_SubscriptionsAcknowledgedNotificationParams(
   value: unknown,
 ): ValidationResult<T.SubscriptionsAcknowledgedNotificationParams> {
   try {
-    return g_SubscriptionsAcknowledgedNotificationParams(value, 0)
+    return e_SubscriptionsAcknowledgedNotificationParams(value, 0)
       ? { ok: true, value: value as T.SubscriptionsAcknowledgedNotificationParams }
       : explained(x_SubscriptionsAcknowledgedNotificationParams, value);
   } catch (error) {
@@ -10125,7 +11770,7 @@ function i_SubscriptionsAcknowledgedNotificationParams(
   value: unknown,
 ): value is T.SubscriptionsAcknowledgedNotificationParams {
   try {
-    return g_SubscriptionsAcknowledgedNotificationParams(value, 0);
+    return e_SubscriptionsAcknowledgedNotificationParams(value, 0);
   } catch {
     return false;
   }
@@ -10135,7 +11780,7 @@ function v_SubscriptionsAcknowledgedNotification(
   value: unknown,
 ): ValidationResult<T.SubscriptionsAcknowledgedNotification> {
   try {
-    return g_SubscriptionsAcknowledgedNotification(value, 0)
+    return e_SubscriptionsAcknowledgedNotification(value, 0)
       ? { ok: true, value: value as T.SubscriptionsAcknowledgedNotification }
       : explained(x_SubscriptionsAcknowledgedNotification, value);
   } catch (error) {
@@ -10147,7 +11792,7 @@ function i_SubscriptionsAcknowledgedNotification(
   value: unknown,
 ): value is T.SubscriptionsAcknowledgedNotification {
   try {
-    return g_SubscriptionsAcknowledgedNotification(value, 0);
+    return e_SubscriptionsAcknowledgedNotification(value, 0);
   } catch {
     return false;
   }
@@ -10157,7 +11802,7 @@ function v_ResourceUpdatedNotificationParams(
   value: unknown,
 ): ValidationResult<T.ResourceUpdatedNotificationParams> {
   try {
-    return g_ResourceUpdatedNotificationParams(value, 0)
+    return e_ResourceUpdatedNotificationParams(value, 0)
       ? { ok: true, value: value as T.ResourceUpdatedNotificationParams }
       : explained(x_ResourceUpdatedNotificationParams, value);
   } catch (error) {
@@ -10169,7 +11814,7 @@ function i_ResourceUpdatedNotificationParams(
   value: unknown,
 ): value is T.ResourceUpdatedNotificationParams {
   try {
-    return g_ResourceUpdatedNotificationParams(value, 0);
+    return e_ResourceUpdatedNotificationParams(value, 0);
   } catch {
     return false;
   }
@@ -10179,7 +11824,7 @@ function v_ResourceUpdatedNotification(
   value: unknown,
 ): ValidationResult<T.ResourceUpdatedNotification> {
   try {
-    return g_ResourceUpdatedNotification(value, 0)
+    return e_ResourceUpdatedNotification(value, 0)
       ? { ok: true, value: value as T.ResourceUpdatedNotification }
       : explained(x_ResourceUpdatedNotification, value);
   } catch (error) {
@@ -10189,7 +11834,7 @@ function v_ResourceUpdatedNotification(
 
 function i_ResourceUpdatedNotification(value: unknown): value is T.ResourceUpdatedNotification {
   try {
-    return g_ResourceUpdatedNotification(value, 0);
+    return e_ResourceUpdatedNotification(value, 0);
   } catch {
     return false;
   }
@@ -10197,7 +11842,7 @@ function i_ResourceUpdatedNotification(value: unknown): value is T.ResourceUpdat
 
 function v_Resource(value: unknown): ValidationResult<T.Resource> {
   try {
-    return g_Resource(value, 0)
+    return e_Resource(value, 0)
       ? { ok: true, value: value as T.Resource }
       : explained(x_Resource, value);
   } catch (error) {
@@ -10207,7 +11852,7 @@ function v_Resource(value: unknown): ValidationResult<T.Resource> {
 
 function i_Resource(value: unknown): value is T.Resource {
   try {
-    return g_Resource(value, 0);
+    return e_Resource(value, 0);
   } catch {
     return false;
   }
@@ -10215,7 +11860,7 @@ function i_Resource(value: unknown): value is T.Resource {
 
 function v_ResourceTemplate(value: unknown): ValidationResult<T.ResourceTemplate> {
   try {
-    return g_ResourceTemplate(value, 0)
+    return e_ResourceTemplate(value, 0)
       ? { ok: true, value: value as T.ResourceTemplate }
       : explained(x_ResourceTemplate, value);
   } catch (error) {
@@ -10225,7 +11870,7 @@ function v_ResourceTemplate(value: unknown): ValidationResult<T.ResourceTemplate
 
 function i_ResourceTemplate(value: unknown): value is T.ResourceTemplate {
   try {
-    return g_ResourceTemplate(value, 0);
+    return e_ResourceTemplate(value, 0);
   } catch {
     return false;
   }
@@ -10251,7 +11896,7 @@ function i_ResourceContents(value: unknown): value is T.ResourceContents {
 
 function v_TextResourceContents(value: unknown): ValidationResult<T.TextResourceContents> {
   try {
-    return g_TextResourceContents(value, 0)
+    return e_TextResourceContents(value, 0)
       ? { ok: true, value: value as T.TextResourceContents }
       : explained(x_TextResourceContents, value);
   } catch (error) {
@@ -10261,7 +11906,7 @@ function v_TextResourceContents(value: unknown): ValidationResult<T.TextResource
 
 function i_TextResourceContents(value: unknown): value is T.TextResourceContents {
   try {
-    return g_TextResourceContents(value, 0);
+    return e_TextResourceContents(value, 0);
   } catch {
     return false;
   }
@@ -10269,7 +11914,7 @@ function i_TextResourceContents(value: unknown): value is T.TextResourceContents
 
 function v_BlobResourceContents(value: unknown): ValidationResult<T.BlobResourceContents> {
   try {
-    return g_BlobResourceContents(value, 0)
+    return e_BlobResourceContents(value, 0)
       ? { ok: true, value: value as T.BlobResourceContents }
       : explained(x_BlobResourceContents, value);
   } catch (error) {
@@ -10279,7 +11924,7 @@ function v_BlobResourceContents(value: unknown): ValidationResult<T.BlobResource
 
 function i_BlobResourceContents(value: unknown): value is T.BlobResourceContents {
   try {
-    return g_BlobResourceContents(value, 0);
+    return e_BlobResourceContents(value, 0);
   } catch {
     return false;
   }
@@ -10287,7 +11932,7 @@ function i_BlobResourceContents(value: unknown): value is T.BlobResourceContents
 
 function v_ListPromptsRequest(value: unknown): ValidationResult<T.ListPromptsRequest> {
   try {
-    return g_ListPromptsRequest(value, 0)
+    return e_ListPromptsRequest(value, 0)
       ? { ok: true, value: value as T.ListPromptsRequest }
       : explained(x_ListPromptsRequest, value);
   } catch (error) {
@@ -10297,7 +11942,7 @@ function v_ListPromptsRequest(value: unknown): ValidationResult<T.ListPromptsReq
 
 function i_ListPromptsRequest(value: unknown): value is T.ListPromptsRequest {
   try {
-    return g_ListPromptsRequest(value, 0);
+    return e_ListPromptsRequest(value, 0);
   } catch {
     return false;
   }
@@ -10305,7 +11950,7 @@ function i_ListPromptsRequest(value: unknown): value is T.ListPromptsRequest {
 
 function v_ListPromptsResult(value: unknown): ValidationResult<T.ListPromptsResult> {
   try {
-    return g_ListPromptsResult(value, 0)
+    return e_ListPromptsResult(value, 0)
       ? { ok: true, value: value as T.ListPromptsResult }
       : explained(x_ListPromptsResult, value);
   } catch (error) {
@@ -10315,7 +11960,7 @@ function v_ListPromptsResult(value: unknown): ValidationResult<T.ListPromptsResu
 
 function i_ListPromptsResult(value: unknown): value is T.ListPromptsResult {
   try {
-    return g_ListPromptsResult(value, 0);
+    return e_ListPromptsResult(value, 0);
   } catch {
     return false;
   }
@@ -10343,7 +11988,7 @@ function i_ListPromptsResultResponse(value: unknown): value is T.ListPromptsResu
 
 function v_GetPromptRequestParams(value: unknown): ValidationResult<T.GetPromptRequestParams> {
   try {
-    return g_GetPromptRequestParams(value, 0)
+    return e_GetPromptRequestParams(value, 0)
       ? { ok: true, value: value as T.GetPromptRequestParams }
       : explained(x_GetPromptRequestParams, value);
   } catch (error) {
@@ -10353,7 +11998,7 @@ function v_GetPromptRequestParams(value: unknown): ValidationResult<T.GetPromptR
 
 function i_GetPromptRequestParams(value: unknown): value is T.GetPromptRequestParams {
   try {
-    return g_GetPromptRequestParams(value, 0);
+    return e_GetPromptRequestParams(value, 0);
   } catch {
     return false;
   }
@@ -10361,7 +12006,7 @@ function i_GetPromptRequestParams(value: unknown): value is T.GetPromptRequestPa
 
 function v_GetPromptRequest(value: unknown): ValidationResult<T.GetPromptRequest> {
   try {
-    return g_GetPromptRequest(value, 0)
+    return e_GetPromptRequest(value, 0)
       ? { ok: true, value: value as T.GetPromptRequest }
       : explained(x_GetPromptRequest, value);
   } catch (error) {
@@ -10371,7 +12016,7 @@ function v_GetPromptRequest(value: unknown): ValidationResult<T.GetPromptRequest
 
 function i_GetPromptRequest(value: unknown): value is T.GetPromptRequest {
   try {
-    return g_GetPromptRequest(value, 0);
+    return e_GetPromptRequest(value, 0);
   } catch {
     return false;
   }
@@ -10379,7 +12024,7 @@ function i_GetPromptRequest(value: unknown): value is T.GetPromptRequest {
 
 function v_GetPromptResult(value: unknown): ValidationResult<T.GetPromptResult> {
   try {
-    return g_GetPromptResult(value, 0)
+    return e_GetPromptResult(value, 0)
       ? { ok: true, value: value as T.GetPromptResult }
       : explained(x_GetPromptResult, value);
   } catch (error) {
@@ -10389,7 +12034,7 @@ function v_GetPromptResult(value: unknown): ValidationResult<T.GetPromptResult> 
 
 function i_GetPromptResult(value: unknown): value is T.GetPromptResult {
   try {
-    return g_GetPromptResult(value, 0);
+    return e_GetPromptResult(value, 0);
   } catch {
     return false;
   }
@@ -10415,7 +12060,7 @@ function i_GetPromptResultResponse(value: unknown): value is T.GetPromptResultRe
 
 function v_Prompt(value: unknown): ValidationResult<T.Prompt> {
   try {
-    return g_Prompt(value, 0) ? { ok: true, value: value as T.Prompt } : explained(x_Prompt, value);
+    return e_Prompt(value, 0) ? { ok: true, value: value as T.Prompt } : explained(x_Prompt, value);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10423,7 +12068,7 @@ function v_Prompt(value: unknown): ValidationResult<T.Prompt> {
 
 function i_Prompt(value: unknown): value is T.Prompt {
   try {
-    return g_Prompt(value, 0);
+    return e_Prompt(value, 0);
   } catch {
     return false;
   }
@@ -10431,7 +12076,7 @@ function i_Prompt(value: unknown): value is T.Prompt {
 
 function v_PromptArgument(value: unknown): ValidationResult<T.PromptArgument> {
   try {
-    return g_PromptArgument(value, 0)
+    return e_PromptArgument(value, 0)
       ? { ok: true, value: value as T.PromptArgument }
       : explained(x_PromptArgument, value);
   } catch (error) {
@@ -10441,7 +12086,7 @@ function v_PromptArgument(value: unknown): ValidationResult<T.PromptArgument> {
 
 function i_PromptArgument(value: unknown): value is T.PromptArgument {
   try {
-    return g_PromptArgument(value, 0);
+    return e_PromptArgument(value, 0);
   } catch {
     return false;
   }
@@ -10449,7 +12094,7 @@ function i_PromptArgument(value: unknown): value is T.PromptArgument {
 
 function v_Role(value: unknown): ValidationResult<T.Role> {
   try {
-    return g_Role(value, 0) ? { ok: true, value: value as T.Role } : explained(x_Role, value);
+    return e_Role(value, 0) ? { ok: true, value: value as T.Role } : explained(x_Role, value);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10457,7 +12102,7 @@ function v_Role(value: unknown): ValidationResult<T.Role> {
 
 function i_Role(value: unknown): value is T.Role {
   try {
-    return g_Role(value, 0);
+    return e_Role(value, 0);
   } catch {
     return false;
   }
@@ -10465,7 +12110,7 @@ function i_Role(value: unknown): value is T.Role {
 
 function v_PromptMessage(value: unknown): ValidationResult<T.PromptMessage> {
   try {
-    return g_PromptMessage(value, 0)
+    return e_PromptMessage(value, 0)
       ? { ok: true, value: value as T.PromptMessage }
       : explained(x_PromptMessage, value);
   } catch (error) {
@@ -10475,7 +12120,7 @@ function v_PromptMessage(value: unknown): ValidationResult<T.PromptMessage> {
 
 function i_PromptMessage(value: unknown): value is T.PromptMessage {
   try {
-    return g_PromptMessage(value, 0);
+    return e_PromptMessage(value, 0);
   } catch {
     return false;
   }
@@ -10483,7 +12128,7 @@ function i_PromptMessage(value: unknown): value is T.PromptMessage {
 
 function v_ResourceLink(value: unknown): ValidationResult<T.ResourceLink> {
   try {
-    return g_ResourceLink(value, 0)
+    return e_ResourceLink(value, 0)
       ? { ok: true, value: value as T.ResourceLink }
       : explained(x_ResourceLink, value);
   } catch (error) {
@@ -10493,7 +12138,7 @@ function v_ResourceLink(value: unknown): ValidationResult<T.ResourceLink> {
 
 function i_ResourceLink(value: unknown): value is T.ResourceLink {
   try {
-    return g_ResourceLink(value, 0);
+    return e_ResourceLink(value, 0);
   } catch {
     return false;
   }
@@ -10501,7 +12146,7 @@ function i_ResourceLink(value: unknown): value is T.ResourceLink {
 
 function v_EmbeddedResource(value: unknown): ValidationResult<T.EmbeddedResource> {
   try {
-    return g_EmbeddedResource(value, 0)
+    return e_EmbeddedResource(value, 0)
       ? { ok: true, value: value as T.EmbeddedResource }
       : explained(x_EmbeddedResource, value);
   } catch (error) {
@@ -10511,7 +12156,7 @@ function v_EmbeddedResource(value: unknown): ValidationResult<T.EmbeddedResource
 
 function i_EmbeddedResource(value: unknown): value is T.EmbeddedResource {
   try {
-    return g_EmbeddedResource(value, 0);
+    return e_EmbeddedResource(value, 0);
   } catch {
     return false;
   }
@@ -10521,7 +12166,7 @@ function v_PromptListChangedNotification(
   value: unknown,
 ): ValidationResult<T.PromptListChangedNotification> {
   try {
-    return g_PromptListChangedNotification(value, 0)
+    return e_PromptListChangedNotification(value, 0)
       ? { ok: true, value: value as T.PromptListChangedNotification }
       : explained(x_PromptListChangedNotification, value);
   } catch (error) {
@@ -10531,7 +12176,7 @@ function v_PromptListChangedNotification(
 
 function i_PromptListChangedNotification(value: unknown): value is T.PromptListChangedNotification {
   try {
-    return g_PromptListChangedNotification(value, 0);
+    return e_PromptListChangedNotification(value, 0);
   } catch {
     return false;
   }
@@ -10539,7 +12184,7 @@ function i_PromptListChangedNotification(value: unknown): value is T.PromptListC
 
 function v_ListToolsRequest(value: unknown): ValidationResult<T.ListToolsRequest> {
   try {
-    return g_ListToolsRequest(value, 0)
+    return e_ListToolsRequest(value, 0)
       ? { ok: true, value: value as T.ListToolsRequest }
       : explained(x_ListToolsRequest, value);
   } catch (error) {
@@ -10549,7 +12194,7 @@ function v_ListToolsRequest(value: unknown): ValidationResult<T.ListToolsRequest
 
 function i_ListToolsRequest(value: unknown): value is T.ListToolsRequest {
   try {
-    return g_ListToolsRequest(value, 0);
+    return e_ListToolsRequest(value, 0);
   } catch {
     return false;
   }
@@ -10557,7 +12202,7 @@ function i_ListToolsRequest(value: unknown): value is T.ListToolsRequest {
 
 function v_ListToolsResult(value: unknown): ValidationResult<T.ListToolsResult> {
   try {
-    return g_ListToolsResult(value, 0)
+    return e_ListToolsResult(value, 0)
       ? { ok: true, value: value as T.ListToolsResult }
       : explained(x_ListToolsResult, value);
   } catch (error) {
@@ -10567,7 +12212,7 @@ function v_ListToolsResult(value: unknown): ValidationResult<T.ListToolsResult> 
 
 function i_ListToolsResult(value: unknown): value is T.ListToolsResult {
   try {
-    return g_ListToolsResult(value, 0);
+    return e_ListToolsResult(value, 0);
   } catch {
     return false;
   }
@@ -10593,7 +12238,7 @@ function i_ListToolsResultResponse(value: unknown): value is T.ListToolsResultRe
 
 function v_CallToolResult(value: unknown): ValidationResult<T.CallToolResult> {
   try {
-    return g_CallToolResult(value, 0)
+    return e_CallToolResult(value, 0)
       ? { ok: true, value: value as T.CallToolResult }
       : explained(x_CallToolResult, value);
   } catch (error) {
@@ -10603,7 +12248,7 @@ function v_CallToolResult(value: unknown): ValidationResult<T.CallToolResult> {
 
 function i_CallToolResult(value: unknown): value is T.CallToolResult {
   try {
-    return g_CallToolResult(value, 0);
+    return e_CallToolResult(value, 0);
   } catch {
     return false;
   }
@@ -10629,7 +12274,7 @@ function i_CallToolResultResponse(value: unknown): value is T.CallToolResultResp
 
 function v_CallToolRequestParams(value: unknown): ValidationResult<T.CallToolRequestParams> {
   try {
-    return g_CallToolRequestParams(value, 0)
+    return e_CallToolRequestParams(value, 0)
       ? { ok: true, value: value as T.CallToolRequestParams }
       : explained(x_CallToolRequestParams, value);
   } catch (error) {
@@ -10639,7 +12284,7 @@ function v_CallToolRequestParams(value: unknown): ValidationResult<T.CallToolReq
 
 function i_CallToolRequestParams(value: unknown): value is T.CallToolRequestParams {
   try {
-    return g_CallToolRequestParams(value, 0);
+    return e_CallToolRequestParams(value, 0);
   } catch {
     return false;
   }
@@ -10647,7 +12292,7 @@ function i_CallToolRequestParams(value: unknown): value is T.CallToolRequestPara
 
 function v_CallToolRequest(value: unknown): ValidationResult<T.CallToolRequest> {
   try {
-    return g_CallToolRequest(value, 0)
+    return e_CallToolRequest(value, 0)
       ? { ok: true, value: value as T.CallToolRequest }
       : explained(x_CallToolRequest, value);
   } catch (error) {
@@ -10657,7 +12302,7 @@ function v_CallToolRequest(value: unknown): ValidationResult<T.CallToolRequest> 
 
 function i_CallToolRequest(value: unknown): value is T.CallToolRequest {
   try {
-    return g_CallToolRequest(value, 0);
+    return e_CallToolRequest(value, 0);
   } catch {
     return false;
   }
@@ -10667,7 +12312,7 @@ function v_ToolListChangedNotification(
   value: unknown,
 ): ValidationResult<T.ToolListChangedNotification> {
   try {
-    return g_ToolListChangedNotification(value, 0)
+    return e_ToolListChangedNotification(value, 0)
       ? { ok: true, value: value as T.ToolListChangedNotification }
       : explained(x_ToolListChangedNotification, value);
   } catch (error) {
@@ -10677,7 +12322,7 @@ function v_ToolListChangedNotification(
 
 function i_ToolListChangedNotification(value: unknown): value is T.ToolListChangedNotification {
   try {
-    return g_ToolListChangedNotification(value, 0);
+    return e_ToolListChangedNotification(value, 0);
   } catch {
     return false;
   }
@@ -10685,7 +12330,7 @@ function i_ToolListChangedNotification(value: unknown): value is T.ToolListChang
 
 function v_ToolAnnotations(value: unknown): ValidationResult<T.ToolAnnotations> {
   try {
-    return g_ToolAnnotations(value, 0)
+    return e_ToolAnnotations(value, 0)
       ? { ok: true, value: value as T.ToolAnnotations }
       : explained(x_ToolAnnotations, value);
   } catch (error) {
@@ -10695,7 +12340,7 @@ function v_ToolAnnotations(value: unknown): ValidationResult<T.ToolAnnotations> 
 
 function i_ToolAnnotations(value: unknown): value is T.ToolAnnotations {
   try {
-    return g_ToolAnnotations(value, 0);
+    return e_ToolAnnotations(value, 0);
   } catch {
     return false;
   }
@@ -10703,7 +12348,7 @@ function i_ToolAnnotations(value: unknown): value is T.ToolAnnotations {
 
 function v_Tool(value: unknown): ValidationResult<T.Tool> {
   try {
-    return g_Tool(value, 0) ? { ok: true, value: value as T.Tool } : explained(x_Tool, value);
+    return e_Tool(value, 0) ? { ok: true, value: value as T.Tool } : explained(x_Tool, value);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10711,7 +12356,7 @@ function v_Tool(value: unknown): ValidationResult<T.Tool> {
 
 function i_Tool(value: unknown): value is T.Tool {
   try {
-    return g_Tool(value, 0);
+    return e_Tool(value, 0);
   } catch {
     return false;
   }
@@ -10721,7 +12366,7 @@ function v_LoggingMessageNotificationParams(
   value: unknown,
 ): ValidationResult<T.LoggingMessageNotificationParams> {
   try {
-    return g_LoggingMessageNotificationParams(value, 0)
+    return e_LoggingMessageNotificationParams(value, 0)
       ? { ok: true, value: value as T.LoggingMessageNotificationParams }
       : explained(x_LoggingMessageNotificationParams, value);
   } catch (error) {
@@ -10733,7 +12378,7 @@ function i_LoggingMessageNotificationParams(
   value: unknown,
 ): value is T.LoggingMessageNotificationParams {
   try {
-    return g_LoggingMessageNotificationParams(value, 0);
+    return e_LoggingMessageNotificationParams(value, 0);
   } catch {
     return false;
   }
@@ -10743,7 +12388,7 @@ function v_LoggingMessageNotification(
   value: unknown,
 ): ValidationResult<T.LoggingMessageNotification> {
   try {
-    return g_LoggingMessageNotification(value, 0)
+    return e_LoggingMessageNotification(value, 0)
       ? { ok: true, value: value as T.LoggingMessageNotification }
       : explained(x_LoggingMessageNotification, value);
   } catch (error) {
@@ -10753,7 +12398,7 @@ function v_LoggingMessageNotification(
 
 function i_LoggingMessageNotification(value: unknown): value is T.LoggingMessageNotification {
   try {
-    return g_LoggingMessageNotification(value, 0);
+    return e_LoggingMessageNotification(value, 0);
   } catch {
     return false;
   }
@@ -10761,7 +12406,7 @@ function i_LoggingMessageNotification(value: unknown): value is T.LoggingMessage
 
 function v_LoggingLevel(value: unknown): ValidationResult<T.LoggingLevel> {
   try {
-    return g_LoggingLevel(value, 0)
+    return e_LoggingLevel(value, 0)
       ? { ok: true, value: value as T.LoggingLevel }
       : explained(x_LoggingLevel, value);
   } catch (error) {
@@ -10771,7 +12416,7 @@ function v_LoggingLevel(value: unknown): ValidationResult<T.LoggingLevel> {
 
 function i_LoggingLevel(value: unknown): value is T.LoggingLevel {
   try {
-    return g_LoggingLevel(value, 0);
+    return e_LoggingLevel(value, 0);
   } catch {
     return false;
   }
@@ -10781,7 +12426,7 @@ function v_CreateMessageRequestParams(
   value: unknown,
 ): ValidationResult<T.CreateMessageRequestParams> {
   try {
-    return g_CreateMessageRequestParams(value, 0)
+    return e_CreateMessageRequestParams(value, 0)
       ? { ok: true, value: value as T.CreateMessageRequestParams }
       : explained(x_CreateMessageRequestParams, value);
   } catch (error) {
@@ -10791,7 +12436,7 @@ function v_CreateMessageRequestParams(
 
 function i_CreateMessageRequestParams(value: unknown): value is T.CreateMessageRequestParams {
   try {
-    return g_CreateMessageRequestParams(value, 0);
+    return e_CreateMessageRequestParams(value, 0);
   } catch {
     return false;
   }
@@ -10799,7 +12444,7 @@ function i_CreateMessageRequestParams(value: unknown): value is T.CreateMessageR
 
 function v_ToolChoice(value: unknown): ValidationResult<T.ToolChoice> {
   try {
-    return g_ToolChoice(value, 0)
+    return e_ToolChoice(value, 0)
       ? { ok: true, value: value as T.ToolChoice }
       : explained(x_ToolChoice, value);
   } catch (error) {
@@ -10809,7 +12454,7 @@ function v_ToolChoice(value: unknown): ValidationResult<T.ToolChoice> {
 
 function i_ToolChoice(value: unknown): value is T.ToolChoice {
   try {
-    return g_ToolChoice(value, 0);
+    return e_ToolChoice(value, 0);
   } catch {
     return false;
   }
@@ -10817,7 +12462,7 @@ function i_ToolChoice(value: unknown): value is T.ToolChoice {
 
 function v_CreateMessageRequest(value: unknown): ValidationResult<T.CreateMessageRequest> {
   try {
-    return g_CreateMessageRequest(value, 0)
+    return e_CreateMessageRequest(value, 0)
       ? { ok: true, value: value as T.CreateMessageRequest }
       : explained(x_CreateMessageRequest, value);
   } catch (error) {
@@ -10827,7 +12472,7 @@ function v_CreateMessageRequest(value: unknown): ValidationResult<T.CreateMessag
 
 function i_CreateMessageRequest(value: unknown): value is T.CreateMessageRequest {
   try {
-    return g_CreateMessageRequest(value, 0);
+    return e_CreateMessageRequest(value, 0);
   } catch {
     return false;
   }
@@ -10835,7 +12480,7 @@ function i_CreateMessageRequest(value: unknown): value is T.CreateMessageRequest
 
 function v_CreateMessageResult(value: unknown): ValidationResult<T.CreateMessageResult> {
   try {
-    return g_CreateMessageResult(value, 0)
+    return e_CreateMessageResult(value, 0)
       ? { ok: true, value: value as T.CreateMessageResult }
       : explained(x_CreateMessageResult, value);
   } catch (error) {
@@ -10845,7 +12490,7 @@ function v_CreateMessageResult(value: unknown): ValidationResult<T.CreateMessage
 
 function i_CreateMessageResult(value: unknown): value is T.CreateMessageResult {
   try {
-    return g_CreateMessageResult(value, 0);
+    return e_CreateMessageResult(value, 0);
   } catch {
     return false;
   }
@@ -10853,7 +12498,7 @@ function i_CreateMessageResult(value: unknown): value is T.CreateMessageResult {
 
 function v_SamplingMessage(value: unknown): ValidationResult<T.SamplingMessage> {
   try {
-    return g_SamplingMessage(value, 0)
+    return e_SamplingMessage(value, 0)
       ? { ok: true, value: value as T.SamplingMessage }
       : explained(x_SamplingMessage, value);
   } catch (error) {
@@ -10863,7 +12508,7 @@ function v_SamplingMessage(value: unknown): ValidationResult<T.SamplingMessage> 
 
 function i_SamplingMessage(value: unknown): value is T.SamplingMessage {
   try {
-    return g_SamplingMessage(value, 0);
+    return e_SamplingMessage(value, 0);
   } catch {
     return false;
   }
@@ -10873,7 +12518,7 @@ function v_SamplingMessageContentBlock(
   value: unknown,
 ): ValidationResult<T.SamplingMessageContentBlock> {
   try {
-    return g_SamplingMessageContentBlock(value, 0)
+    return e_SamplingMessageContentBlock(value, 0)
       ? { ok: true, value: value as T.SamplingMessageContentBlock }
       : explained(x_SamplingMessageContentBlock, value);
   } catch (error) {
@@ -10883,7 +12528,7 @@ function v_SamplingMessageContentBlock(
 
 function i_SamplingMessageContentBlock(value: unknown): value is T.SamplingMessageContentBlock {
   try {
-    return g_SamplingMessageContentBlock(value, 0);
+    return e_SamplingMessageContentBlock(value, 0);
   } catch {
     return false;
   }
@@ -10891,7 +12536,7 @@ function i_SamplingMessageContentBlock(value: unknown): value is T.SamplingMessa
 
 function v_Annotations(value: unknown): ValidationResult<T.Annotations> {
   try {
-    return g_Annotations(value, 0)
+    return e_Annotations(value, 0)
       ? { ok: true, value: value as T.Annotations }
       : explained(x_Annotations, value);
   } catch (error) {
@@ -10901,7 +12546,7 @@ function v_Annotations(value: unknown): ValidationResult<T.Annotations> {
 
 function i_Annotations(value: unknown): value is T.Annotations {
   try {
-    return g_Annotations(value, 0);
+    return e_Annotations(value, 0);
   } catch {
     return false;
   }
@@ -10909,7 +12554,7 @@ function i_Annotations(value: unknown): value is T.Annotations {
 
 function v_ContentBlock(value: unknown): ValidationResult<T.ContentBlock> {
   try {
-    return g_ContentBlock(value, 0)
+    return e_ContentBlock(value, 0)
       ? { ok: true, value: value as T.ContentBlock }
       : explained(x_ContentBlock, value);
   } catch (error) {
@@ -10919,7 +12564,7 @@ function v_ContentBlock(value: unknown): ValidationResult<T.ContentBlock> {
 
 function i_ContentBlock(value: unknown): value is T.ContentBlock {
   try {
-    return g_ContentBlock(value, 0);
+    return e_ContentBlock(value, 0);
   } catch {
     return false;
   }
@@ -10927,7 +12572,7 @@ function i_ContentBlock(value: unknown): value is T.ContentBlock {
 
 function v_TextContent(value: unknown): ValidationResult<T.TextContent> {
   try {
-    return g_TextContent(value, 0)
+    return e_TextContent(value, 0)
       ? { ok: true, value: value as T.TextContent }
       : explained(x_TextContent, value);
   } catch (error) {
@@ -10937,7 +12582,7 @@ function v_TextContent(value: unknown): ValidationResult<T.TextContent> {
 
 function i_TextContent(value: unknown): value is T.TextContent {
   try {
-    return g_TextContent(value, 0);
+    return e_TextContent(value, 0);
   } catch {
     return false;
   }
@@ -10945,7 +12590,7 @@ function i_TextContent(value: unknown): value is T.TextContent {
 
 function v_ImageContent(value: unknown): ValidationResult<T.ImageContent> {
   try {
-    return g_ImageContent(value, 0)
+    return e_ImageContent(value, 0)
       ? { ok: true, value: value as T.ImageContent }
       : explained(x_ImageContent, value);
   } catch (error) {
@@ -10955,7 +12600,7 @@ function v_ImageContent(value: unknown): ValidationResult<T.ImageContent> {
 
 function i_ImageContent(value: unknown): value is T.ImageContent {
   try {
-    return g_ImageContent(value, 0);
+    return e_ImageContent(value, 0);
   } catch {
     return false;
   }
@@ -10963,7 +12608,7 @@ function i_ImageContent(value: unknown): value is T.ImageContent {
 
 function v_AudioContent(value: unknown): ValidationResult<T.AudioContent> {
   try {
-    return g_AudioContent(value, 0)
+    return e_AudioContent(value, 0)
       ? { ok: true, value: value as T.AudioContent }
       : explained(x_AudioContent, value);
   } catch (error) {
@@ -10973,7 +12618,7 @@ function v_AudioContent(value: unknown): ValidationResult<T.AudioContent> {
 
 function i_AudioContent(value: unknown): value is T.AudioContent {
   try {
-    return g_AudioContent(value, 0);
+    return e_AudioContent(value, 0);
   } catch {
     return false;
   }
@@ -10981,7 +12626,7 @@ function i_AudioContent(value: unknown): value is T.AudioContent {
 
 function v_ToolUseContent(value: unknown): ValidationResult<T.ToolUseContent> {
   try {
-    return g_ToolUseContent(value, 0)
+    return e_ToolUseContent(value, 0)
       ? { ok: true, value: value as T.ToolUseContent }
       : explained(x_ToolUseContent, value);
   } catch (error) {
@@ -10991,7 +12636,7 @@ function v_ToolUseContent(value: unknown): ValidationResult<T.ToolUseContent> {
 
 function i_ToolUseContent(value: unknown): value is T.ToolUseContent {
   try {
-    return g_ToolUseContent(value, 0);
+    return e_ToolUseContent(value, 0);
   } catch {
     return false;
   }
@@ -10999,7 +12644,7 @@ function i_ToolUseContent(value: unknown): value is T.ToolUseContent {
 
 function v_ToolResultContent(value: unknown): ValidationResult<T.ToolResultContent> {
   try {
-    return g_ToolResultContent(value, 0)
+    return e_ToolResultContent(value, 0)
       ? { ok: true, value: value as T.ToolResultContent }
       : explained(x_ToolResultContent, value);
   } catch (error) {
@@ -11009,7 +12654,7 @@ function v_ToolResultContent(value: unknown): ValidationResult<T.ToolResultConte
 
 function i_ToolResultContent(value: unknown): value is T.ToolResultContent {
   try {
-    return g_ToolResultContent(value, 0);
+    return e_ToolResultContent(value, 0);
   } catch {
     return false;
   }
@@ -11017,7 +12662,7 @@ function i_ToolResultContent(value: unknown): value is T.ToolResultContent {
 
 function v_ModelPreferences(value: unknown): ValidationResult<T.ModelPreferences> {
   try {
-    return g_ModelPreferences(value, 0)
+    return e_ModelPreferences(value, 0)
       ? { ok: true, value: value as T.ModelPreferences }
       : explained(x_ModelPreferences, value);
   } catch (error) {
@@ -11027,7 +12672,7 @@ function v_ModelPreferences(value: unknown): ValidationResult<T.ModelPreferences
 
 function i_ModelPreferences(value: unknown): value is T.ModelPreferences {
   try {
-    return g_ModelPreferences(value, 0);
+    return e_ModelPreferences(value, 0);
   } catch {
     return false;
   }
@@ -11035,7 +12680,7 @@ function i_ModelPreferences(value: unknown): value is T.ModelPreferences {
 
 function v_ModelHint(value: unknown): ValidationResult<T.ModelHint> {
   try {
-    return g_ModelHint(value, 0)
+    return e_ModelHint(value, 0)
       ? { ok: true, value: value as T.ModelHint }
       : explained(x_ModelHint, value);
   } catch (error) {
@@ -11045,7 +12690,7 @@ function v_ModelHint(value: unknown): ValidationResult<T.ModelHint> {
 
 function i_ModelHint(value: unknown): value is T.ModelHint {
   try {
-    return g_ModelHint(value, 0);
+    return e_ModelHint(value, 0);
   } catch {
     return false;
   }
@@ -11053,7 +12698,7 @@ function i_ModelHint(value: unknown): value is T.ModelHint {
 
 function v_CompleteRequestParams(value: unknown): ValidationResult<T.CompleteRequestParams> {
   try {
-    return g_CompleteRequestParams(value, 0)
+    return e_CompleteRequestParams(value, 0)
       ? { ok: true, value: value as T.CompleteRequestParams }
       : explained(x_CompleteRequestParams, value);
   } catch (error) {
@@ -11063,7 +12708,7 @@ function v_CompleteRequestParams(value: unknown): ValidationResult<T.CompleteReq
 
 function i_CompleteRequestParams(value: unknown): value is T.CompleteRequestParams {
   try {
-    return g_CompleteRequestParams(value, 0);
+    return e_CompleteRequestParams(value, 0);
   } catch {
     return false;
   }
@@ -11071,7 +12716,7 @@ function i_CompleteRequestParams(value: unknown): value is T.CompleteRequestPara
 
 function v_CompleteRequest(value: unknown): ValidationResult<T.CompleteRequest> {
   try {
-    return g_CompleteRequest(value, 0)
+    return e_CompleteRequest(value, 0)
       ? { ok: true, value: value as T.CompleteRequest }
       : explained(x_CompleteRequest, value);
   } catch (error) {
@@ -11081,7 +12726,7 @@ function v_CompleteRequest(value: unknown): ValidationResult<T.CompleteRequest> 
 
 function i_CompleteRequest(value: unknown): value is T.CompleteRequest {
   try {
-    return g_CompleteRequest(value, 0);
+    return e_CompleteRequest(value, 0);
   } catch {
     return false;
   }
@@ -11089,7 +12734,7 @@ function i_CompleteRequest(value: unknown): value is T.CompleteRequest {
 
 function v_CompleteResult(value: unknown): ValidationResult<T.CompleteResult> {
   try {
-    return g_CompleteResult(value, 0)
+    return e_CompleteResult(value, 0)
       ? { ok: true, value: value as T.CompleteResult }
       : explained(x_CompleteResult, value);
   } catch (error) {
@@ -11099,7 +12744,7 @@ function v_CompleteResult(value: unknown): ValidationResult<T.CompleteResult> {
 
 function i_CompleteResult(value: unknown): value is T.CompleteResult {
   try {
-    return g_CompleteResult(value, 0);
+    return e_CompleteResult(value, 0);
   } catch {
     return false;
   }
@@ -11127,7 +12772,7 @@ function v_ResourceTemplateReference(
   value: unknown,
 ): ValidationResult<T.ResourceTemplateReference> {
   try {
-    return g_ResourceTemplateReference(value, 0)
+    return e_ResourceTemplateReference(value, 0)
       ? { ok: true, value: value as T.ResourceTemplateReference }
       : explained(x_ResourceTemplateReference, value);
   } catch (error) {
@@ -11137,7 +12782,7 @@ function v_ResourceTemplateReference(
 
 function i_ResourceTemplateReference(value: unknown): value is T.ResourceTemplateReference {
   try {
-    return g_ResourceTemplateReference(value, 0);
+    return e_ResourceTemplateReference(value, 0);
   } catch {
     return false;
   }
@@ -11145,7 +12790,7 @@ function i_ResourceTemplateReference(value: unknown): value is T.ResourceTemplat
 
 function v_PromptReference(value: unknown): ValidationResult<T.PromptReference> {
   try {
-    return g_PromptReference(value, 0)
+    return e_PromptReference(value, 0)
       ? { ok: true, value: value as T.PromptReference }
       : explained(x_PromptReference, value);
   } catch (error) {
@@ -11155,7 +12800,7 @@ function v_PromptReference(value: unknown): ValidationResult<T.PromptReference> 
 
 function i_PromptReference(value: unknown): value is T.PromptReference {
   try {
-    return g_PromptReference(value, 0);
+    return e_PromptReference(value, 0);
   } catch {
     return false;
   }
@@ -11163,7 +12808,7 @@ function i_PromptReference(value: unknown): value is T.PromptReference {
 
 function v_ListRootsRequest(value: unknown): ValidationResult<T.ListRootsRequest> {
   try {
-    return g_ListRootsRequest(value, 0)
+    return e_ListRootsRequest(value, 0)
       ? { ok: true, value: value as T.ListRootsRequest }
       : explained(x_ListRootsRequest, value);
   } catch (error) {
@@ -11173,7 +12818,7 @@ function v_ListRootsRequest(value: unknown): ValidationResult<T.ListRootsRequest
 
 function i_ListRootsRequest(value: unknown): value is T.ListRootsRequest {
   try {
-    return g_ListRootsRequest(value, 0);
+    return e_ListRootsRequest(value, 0);
   } catch {
     return false;
   }
@@ -11181,7 +12826,7 @@ function i_ListRootsRequest(value: unknown): value is T.ListRootsRequest {
 
 function v_ListRootsResult(value: unknown): ValidationResult<T.ListRootsResult> {
   try {
-    return g_ListRootsResult(value, 0)
+    return e_ListRootsResult(value, 0)
       ? { ok: true, value: value as T.ListRootsResult }
       : explained(x_ListRootsResult, value);
   } catch (error) {
@@ -11191,7 +12836,7 @@ function v_ListRootsResult(value: unknown): ValidationResult<T.ListRootsResult> 
 
 function i_ListRootsResult(value: unknown): value is T.ListRootsResult {
   try {
-    return g_ListRootsResult(value, 0);
+    return e_ListRootsResult(value, 0);
   } catch {
     return false;
   }
@@ -11199,7 +12844,7 @@ function i_ListRootsResult(value: unknown): value is T.ListRootsResult {
 
 function v_Root(value: unknown): ValidationResult<T.Root> {
   try {
-    return g_Root(value, 0) ? { ok: true, value: value as T.Root } : explained(x_Root, value);
+    return e_Root(value, 0) ? { ok: true, value: value as T.Root } : explained(x_Root, value);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11207,7 +12852,7 @@ function v_Root(value: unknown): ValidationResult<T.Root> {
 
 function i_Root(value: unknown): value is T.Root {
   try {
-    return g_Root(value, 0);
+    return e_Root(value, 0);
   } catch {
     return false;
   }
@@ -11215,7 +12860,7 @@ function i_Root(value: unknown): value is T.Root {
 
 function v_ElicitRequestFormParams(value: unknown): ValidationResult<T.ElicitRequestFormParams> {
   try {
-    return g_ElicitRequestFormParams(value, 0)
+    return e_ElicitRequestFormParams(value, 0)
       ? { ok: true, value: value as T.ElicitRequestFormParams }
       : explained(x_ElicitRequestFormParams, value);
   } catch (error) {
@@ -11225,7 +12870,7 @@ function v_ElicitRequestFormParams(value: unknown): ValidationResult<T.ElicitReq
 
 function i_ElicitRequestFormParams(value: unknown): value is T.ElicitRequestFormParams {
   try {
-    return g_ElicitRequestFormParams(value, 0);
+    return e_ElicitRequestFormParams(value, 0);
   } catch {
     return false;
   }
@@ -11233,7 +12878,7 @@ function i_ElicitRequestFormParams(value: unknown): value is T.ElicitRequestForm
 
 function v_ElicitRequestURLParams(value: unknown): ValidationResult<T.ElicitRequestURLParams> {
   try {
-    return g_ElicitRequestURLParams(value, 0)
+    return e_ElicitRequestURLParams(value, 0)
       ? { ok: true, value: value as T.ElicitRequestURLParams }
       : explained(x_ElicitRequestURLParams, value);
   } catch (error) {
@@ -11243,7 +12888,7 @@ function v_ElicitRequestURLParams(value: unknown): ValidationResult<T.ElicitRequ
 
 function i_ElicitRequestURLParams(value: unknown): value is T.ElicitRequestURLParams {
   try {
-    return g_ElicitRequestURLParams(value, 0);
+    return e_ElicitRequestURLParams(value, 0);
   } catch {
     return false;
   }
@@ -11251,7 +12896,7 @@ function i_ElicitRequestURLParams(value: unknown): value is T.ElicitRequestURLPa
 
 function v_ElicitRequestParams(value: unknown): ValidationResult<T.ElicitRequestParams> {
   try {
-    return g_ElicitRequestParams(value, 0)
+    return e_ElicitRequestParams(value, 0)
       ? { ok: true, value: value as T.ElicitRequestParams }
       : explained(x_ElicitRequestParams, value);
   } catch (error) {
@@ -11261,7 +12906,7 @@ function v_ElicitRequestParams(value: unknown): ValidationResult<T.ElicitRequest
 
 function i_ElicitRequestParams(value: unknown): value is T.ElicitRequestParams {
   try {
-    return g_ElicitRequestParams(value, 0);
+    return e_ElicitRequestParams(value, 0);
   } catch {
     return false;
   }
@@ -11269,7 +12914,7 @@ function i_ElicitRequestParams(value: unknown): value is T.ElicitRequestParams {
 
 function v_ElicitRequest(value: unknown): ValidationResult<T.ElicitRequest> {
   try {
-    return g_ElicitRequest(value, 0)
+    return e_ElicitRequest(value, 0)
       ? { ok: true, value: value as T.ElicitRequest }
       : explained(x_ElicitRequest, value);
   } catch (error) {
@@ -11279,7 +12924,7 @@ function v_ElicitRequest(value: unknown): ValidationResult<T.ElicitRequest> {
 
 function i_ElicitRequest(value: unknown): value is T.ElicitRequest {
   try {
-    return g_ElicitRequest(value, 0);
+    return e_ElicitRequest(value, 0);
   } catch {
     return false;
   }
@@ -11289,7 +12934,7 @@ function v_PrimitiveSchemaDefinition(
   value: unknown,
 ): ValidationResult<T.PrimitiveSchemaDefinition> {
   try {
-    return g_PrimitiveSchemaDefinition(value, 0)
+    return e_PrimitiveSchemaDefinition(value, 0)
       ? { ok: true, value: value as T.PrimitiveSchemaDefinition }
       : explained(x_PrimitiveSchemaDefinition, value);
   } catch (error) {
@@ -11299,7 +12944,7 @@ function v_PrimitiveSchemaDefinition(
 
 function i_PrimitiveSchemaDefinition(value: unknown): value is T.PrimitiveSchemaDefinition {
   try {
-    return g_PrimitiveSchemaDefinition(value, 0);
+    return e_PrimitiveSchemaDefinition(value, 0);
   } catch {
     return false;
   }
@@ -11307,7 +12952,7 @@ function i_PrimitiveSchemaDefinition(value: unknown): value is T.PrimitiveSchema
 
 function v_StringSchema(value: unknown): ValidationResult<T.StringSchema> {
   try {
-    return g_StringSchema(value, 0)
+    return e_StringSchema(value, 0)
       ? { ok: true, value: value as T.StringSchema }
       : explained(x_StringSchema, value);
   } catch (error) {
@@ -11317,7 +12962,7 @@ function v_StringSchema(value: unknown): ValidationResult<T.StringSchema> {
 
 function i_StringSchema(value: unknown): value is T.StringSchema {
   try {
-    return g_StringSchema(value, 0);
+    return e_StringSchema(value, 0);
   } catch {
     return false;
   }
@@ -11325,7 +12970,7 @@ function i_StringSchema(value: unknown): value is T.StringSchema {
 
 function v_NumberSchema(value: unknown): ValidationResult<T.NumberSchema> {
   try {
-    return g_NumberSchema(value, 0)
+    return e_NumberSchema(value, 0)
       ? { ok: true, value: value as T.NumberSchema }
       : explained(x_NumberSchema, value);
   } catch (error) {
@@ -11335,7 +12980,7 @@ function v_NumberSchema(value: unknown): ValidationResult<T.NumberSchema> {
 
 function i_NumberSchema(value: unknown): value is T.NumberSchema {
   try {
-    return g_NumberSchema(value, 0);
+    return e_NumberSchema(value, 0);
   } catch {
     return false;
   }
@@ -11343,7 +12988,7 @@ function i_NumberSchema(value: unknown): value is T.NumberSchema {
 
 function v_BooleanSchema(value: unknown): ValidationResult<T.BooleanSchema> {
   try {
-    return g_BooleanSchema(value, 0)
+    return e_BooleanSchema(value, 0)
       ? { ok: true, value: value as T.BooleanSchema }
       : explained(x_BooleanSchema, value);
   } catch (error) {
@@ -11353,7 +12998,7 @@ function v_BooleanSchema(value: unknown): ValidationResult<T.BooleanSchema> {
 
 function i_BooleanSchema(value: unknown): value is T.BooleanSchema {
   try {
-    return g_BooleanSchema(value, 0);
+    return e_BooleanSchema(value, 0);
   } catch {
     return false;
   }
@@ -11363,7 +13008,7 @@ function v_UntitledSingleSelectEnumSchema(
   value: unknown,
 ): ValidationResult<T.UntitledSingleSelectEnumSchema> {
   try {
-    return g_UntitledSingleSelectEnumSchema(value, 0)
+    return e_UntitledSingleSelectEnumSchema(value, 0)
       ? { ok: true, value: value as T.UntitledSingleSelectEnumSchema }
       : explained(x_UntitledSingleSelectEnumSchema, value);
   } catch (error) {
@@ -11375,7 +13020,7 @@ function i_UntitledSingleSelectEnumSchema(
   value: unknown,
 ): value is T.UntitledSingleSelectEnumSchema {
   try {
-    return g_UntitledSingleSelectEnumSchema(value, 0);
+    return e_UntitledSingleSelectEnumSchema(value, 0);
   } catch {
     return false;
   }
@@ -11385,7 +13030,7 @@ function v_TitledSingleSelectEnumSchema(
   value: unknown,
 ): ValidationResult<T.TitledSingleSelectEnumSchema> {
   try {
-    return g_TitledSingleSelectEnumSchema(value, 0)
+    return e_TitledSingleSelectEnumSchema(value, 0)
       ? { ok: true, value: value as T.TitledSingleSelectEnumSchema }
       : explained(x_TitledSingleSelectEnumSchema, value);
   } catch (error) {
@@ -11395,7 +13040,7 @@ function v_TitledSingleSelectEnumSchema(
 
 function i_TitledSingleSelectEnumSchema(value: unknown): value is T.TitledSingleSelectEnumSchema {
   try {
-    return g_TitledSingleSelectEnumSchema(value, 0);
+    return e_TitledSingleSelectEnumSchema(value, 0);
   } catch {
     return false;
   }
@@ -11423,7 +13068,7 @@ function v_UntitledMultiSelectEnumSchema(
   value: unknown,
 ): ValidationResult<T.UntitledMultiSelectEnumSchema> {
   try {
-    return g_UntitledMultiSelectEnumSchema(value, 0)
+    return e_UntitledMultiSelectEnumSchema(value, 0)
       ? { ok: true, value: value as T.UntitledMultiSelectEnumSchema }
       : explained(x_UntitledMultiSelectEnumSchema, value);
   } catch (error) {
@@ -11433,7 +13078,7 @@ function v_UntitledMultiSelectEnumSchema(
 
 function i_UntitledMultiSelectEnumSchema(value: unknown): value is T.UntitledMultiSelectEnumSchema {
   try {
-    return g_UntitledMultiSelectEnumSchema(value, 0);
+    return e_UntitledMultiSelectEnumSchema(value, 0);
   } catch {
     return false;
   }
@@ -11443,7 +13088,7 @@ function v_TitledMultiSelectEnumSchema(
   value: unknown,
 ): ValidationResult<T.TitledMultiSelectEnumSchema> {
   try {
-    return g_TitledMultiSelectEnumSchema(value, 0)
+    return e_TitledMultiSelectEnumSchema(value, 0)
       ? { ok: true, value: value as T.TitledMultiSelectEnumSchema }
       : explained(x_TitledMultiSelectEnumSchema, value);
   } catch (error) {
@@ -11453,7 +13098,7 @@ function v_TitledMultiSelectEnumSchema(
 
 function i_TitledMultiSelectEnumSchema(value: unknown): value is T.TitledMultiSelectEnumSchema {
   try {
-    return g_TitledMultiSelectEnumSchema(value, 0);
+    return e_TitledMultiSelectEnumSchema(value, 0);
   } catch {
     return false;
   }
@@ -11479,7 +13124,7 @@ function i_MultiSelectEnumSchema(value: unknown): value is T.MultiSelectEnumSche
 
 function v_LegacyTitledEnumSchema(value: unknown): ValidationResult<T.LegacyTitledEnumSchema> {
   try {
-    return g_LegacyTitledEnumSchema(value, 0)
+    return e_LegacyTitledEnumSchema(value, 0)
       ? { ok: true, value: value as T.LegacyTitledEnumSchema }
       : explained(x_LegacyTitledEnumSchema, value);
   } catch (error) {
@@ -11489,7 +13134,7 @@ function v_LegacyTitledEnumSchema(value: unknown): ValidationResult<T.LegacyTitl
 
 function i_LegacyTitledEnumSchema(value: unknown): value is T.LegacyTitledEnumSchema {
   try {
-    return g_LegacyTitledEnumSchema(value, 0);
+    return e_LegacyTitledEnumSchema(value, 0);
   } catch {
     return false;
   }
@@ -11515,7 +13160,7 @@ function i_EnumSchema(value: unknown): value is T.EnumSchema {
 
 function v_ElicitResult(value: unknown): ValidationResult<T.ElicitResult> {
   try {
-    return g_ElicitResult(value, 0)
+    return e_ElicitResult(value, 0)
       ? { ok: true, value: value as T.ElicitResult }
       : explained(x_ElicitResult, value);
   } catch (error) {
@@ -11525,7 +13170,7 @@ function v_ElicitResult(value: unknown): ValidationResult<T.ElicitResult> {
 
 function i_ElicitResult(value: unknown): value is T.ElicitResult {
   try {
-    return g_ElicitResult(value, 0);
+    return e_ElicitResult(value, 0);
   } catch {
     return false;
   }

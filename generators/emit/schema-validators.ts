@@ -26,7 +26,7 @@ export interface SchemaValidators {
 export interface SchemaValidatorParts {
   /** The view the `validators/support` and `validators/table` partials need. */
   view: ReturnType<ValidatorBuilder["supportView"]> & {
-    types: { name: string; key: string; type: string; nameLiteral: string }[];
+    types: { name: string; key: string; type: string; nameLiteral: string; guard: string }[];
   };
   /** As SchemaValidators.unsupported. */
   unsupported: string[];
@@ -73,6 +73,7 @@ export function schemaValidatorParts(schemas: readonly NamedSchema[]): SchemaVal
     current = bySchema.get(name) as string[];
     builder.addDeclarations(own);
   }
+  const entries = builder.entryGuards(schemas.map((s) => s.name));
   const view = {
     ...builder.supportView(),
     types: schemas.map((s) => ({
@@ -80,6 +81,7 @@ export function schemaValidatorParts(schemas: readonly NamedSchema[]): SchemaVal
       key: s.name,
       type: s.type ?? "unknown",
       nameLiteral: stringLiteral(s.name),
+      guard: entries.get(s.name) as string,
     })),
   };
   return { view, unsupported, unsupportedBySchema: bySchema };

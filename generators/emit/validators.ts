@@ -78,12 +78,19 @@ export const validatorsArtifact: Artifact = {
       },
     };
 
+    const entries = builder.entryGuards(model.declarations.map((d) => d.name));
     return renderTemplate("validators", {
       ...headerView(model, env),
       imports: imports.render(),
       // The message classifier (validators/messages) reports with these itself.
       ...builder.supportView(["fail", "got"]),
-      types: model.declarations.map((d) => ({ name: d.name, key: d.name, type: `T.${d.name}`, nameLiteral: stringLiteral(d.name) })),
+      types: model.declarations.map((d) => ({
+        name: d.name,
+        key: d.name,
+        type: `T.${d.name}`,
+        nameLiteral: stringLiteral(d.name),
+        guard: entries.get(d.name),
+      })),
       messages,
     });
   },

@@ -38,6 +38,25 @@ export class ValidatorBuilder {
     this.push(this.printer.functions(name, this.factory.node(node), false));
   }
 
+  /**
+   * The guard each named type's entry points (`validate`, `is`) call: its own copy `e_<name>` when
+   * other guards call `g_<name>` too (see CheckPrinter.entryGuard), else `g_<name>`. Call after
+   * every declaration is added.
+   */
+  entryGuards(names: readonly string[]): Map<string, string> {
+    const code = this.functions.join("\n");
+    const entries = new Map<string, string>();
+    for (const name of names) {
+      const calls = code.match(new RegExp(`\\bg_${name.replace(/\$/g, "\\$")}\\(`, "g"))?.length ?? 0;
+      // One match is the definition itself.
+      if (calls > 1) {
+        this.functions.push(this.printer.entryGuard(name));
+        entries.set(name, `e_${name}`);
+      } else entries.set(name, `g_${name}`);
+    }
+    return entries;
+  }
+
   private push(functions: string): void {
     this.functions.push(functions, ...this.printer.takeHoisted());
   }

@@ -46,9 +46,13 @@ function literalText(value: LiteralValue): string {
   return typeof value === "string" ? stringLiteral(value) : String(value);
 }
 
+/** A guard body that only calls another type's guard. */
+const ALIAS = /^return g_([A-Za-z_$][\w$]*)\(v, d\);$/;
+
 export class CheckPrinter {
   private readonly hoisted: string[] = [];
   private hoistCount = new Map<string, number>();
+  private readonly guardBodies = new Map<string, string>();
   private locals = 0;
 
   /** Guard and explain functions named after `name`; `depthGuard` for types that can recurse. */
@@ -58,10 +62,28 @@ export class CheckPrinter {
     const explainBody =
       (depthGuard ? "if (d > MAX_DEPTH) {\nout.push(tooDeep(p));\nreturn;\n}\n" : "") +
       this.explain(check, "v", "p", "out", name, "d");
+    this.guardBodies.set(name, guardBody);
     return [
       `function g_${name}(${param("v", guardBody)}: unknown, ${param("d", guardBody)}: number): boolean {\n${guardBody}\n}`,
       `function x_${name}(${param("v", explainBody)}: unknown, ${param("p", explainBody)}: string, ${param("out", explainBody)}: Issue[], ${param("d", explainBody)}: number): void {\n${explainBody}\n}`,
     ].join("\n\n");
+  }
+
+  /**
+   * `e_<name>`: a second copy of a printed guard, for the type's own entry points. A guard that
+   * other guards also call sees the shapes of all their values, and V8's inline caches in it turn
+   * polymorphic; the copy only sees what is validated as that type. Nested checks stay shared.
+   */
+  entryGuard(name: string): string {
+    let body = this.guardBodies.get(name);
+    if (body === undefined) throw new Error(`no guard printed for ${name}`);
+    // An alias (EmptyResult = Result) copies what it names: its own body is only a shared call.
+    for (let alias = ALIAS.exec(body); alias; alias = ALIAS.exec(body)) {
+      const target = this.guardBodies.get(alias[1] as string);
+      if (target === undefined) break;
+      body = target;
+    }
+    return `function e_${name}(${param("v", body)}: unknown, ${param("d", body)}: number): boolean {\n${body}\n}`;
   }
 
   /** Guard helpers hoisted out of the functions printed so far. */
