@@ -1,6 +1,7 @@
 // Generated servers and clients against their peer, the official TypeScript SDK
 // (@modelcontextprotocol/sdk 1.32.2), over its in-memory transport: servers of all four handshake
-// revisions (the SDK client goes on with 2024-11-05 and 2025-03-26 when our server answers with them).
+// revisions (the SDK client goes on with 2024-11-05 and 2025-03-26 when our server answers with
+// them), and the 2024-11-05 server against SDK 1.0.1's client, what hosts of that revision shipped.
 import { Client as SdkClient } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { completable } from "@modelcontextprotocol/sdk/server/completable.js";
@@ -11,6 +12,10 @@ import {
   LoggingMessageNotificationSchema,
   ResourceUpdatedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { RpcError } from "../runtime/index.js";
@@ -405,13 +410,45 @@ describe("the generated 2025-11-25 client drives an official SDK McpServer", () 
   });
 });
 
-// The two older revisions: the SDK client offers its newest revision, our server answers with its
-// own, and the SDK goes on with it (it still supports both).
+// The two older revisions, with the current SDK client (it offers its newest revision, our server
+// answers with its own, and the SDK goes on with it) and with SDK 1.0.1, the client 2024-11-05
+// hosts shipped (installed in test/fixtures/peers; it speaks 2024-11-05 only).
+const require = createRequire(new URL("./fixtures/peers/package.json", import.meta.url));
+
+/** The SDK pieces these tests use, from the current SDK or from 1.0.1 (untyped: not this project's types). */
+interface SdkModules {
+  Client: new (...args: any[]) => any;
+  InMemoryTransport: { createLinkedPair(): [any, any] };
+  CreateMessageRequestSchema: unknown;
+  LoggingMessageNotificationSchema: unknown;
+  EmptyResultSchema: unknown;
+}
+
+const currentSdk: SdkModules = {
+  Client: SdkClient,
+  InMemoryTransport,
+  CreateMessageRequestSchema,
+  LoggingMessageNotificationSchema,
+  EmptyResultSchema: z.object({}),
+};
+
+async function sdk101(): Promise<SdkModules> {
+  // The package maps every subpath to dist/, package.json included, so find dist/ through a module.
+  const dist = dirname(require.resolve("@modelcontextprotocol/sdk/types.js"));
+  const { version } = JSON.parse(readFileSync(join(dist, "..", "package.json"), "utf8")) as { version: string };
+  if (version !== "1.0.1") throw new Error(`test/fixtures/peers resolved SDK ${version}, expected 1.0.1`);
+  const load = (path: string) => import(pathToFileURL(join(dist, path)).href);
+  const [client, inMemory, types] = await Promise.all([load("client/index.js"), load("inMemory.js"), load("types.js")]);
+  return { Client: client.Client, InMemoryTransport: inMemory.InMemoryTransport, ...types };
+}
+
 describe.each([
-  ["2024-11-05", rev1105.createServer],
-  ["2025-03-26", rev0326.createServer],
-] as const)("a generated %s server answers the official SDK client", (revision, createServer) => {
+  ["2024-11-05", rev1105.createServer, "current"],
+  ["2025-03-26", rev0326.createServer, "current"],
+  ["2024-11-05", rev1105.createServer, "1.0.1"],
+] as const)("a generated %s server answers the official SDK client (%s)", (revision, createServer, sdkVersion) => {
   async function connect() {
+    const sdk = sdkVersion === "current" ? currentSdk : await sdk101();
     const server = createServer({
       serverInfo: { name: "generated", version: "1.0.0" },
       capabilities: { logging: {} },
@@ -443,27 +480,30 @@ describe.each([
             { role: "user" as const, content: { type: "text" as const, text: `Hello, ${params.arguments?.["who"]}` } },
           ],
         }),
-        setLevel: () => ({}),
+        setLevel: async (params, context) => {
+          await context.notify("notifications/message", { level: "info", data: `level ${params.level}` });
+          return {};
+        },
       },
     });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    // The SDK client tells its transport the revision it goes on with.
+    const [clientSide, serverSide] = sdk.InMemoryTransport.createLinkedPair();
+    // The current SDK client tells its transport the revision it goes on with (1.0.1 knows one).
     const negotiated: string[] = [];
     Object.assign(clientSide, { setProtocolVersion: (version: string) => negotiated.push(version) });
     await server.connect(serverSide);
-    const client = new SdkClient({ name: "sdk", version: "1.0.0" }, { capabilities: { sampling: {} } });
-    client.setRequestHandler(CreateMessageRequestSchema, async () => ({
+    const client = new sdk.Client({ name: "sdk", version: "1.0.0" }, { capabilities: { sampling: {} } });
+    client.setRequestHandler(sdk.CreateMessageRequestSchema, async () => ({
       role: "assistant",
       content: { type: "text", text: "4" },
       model: "test-model",
     }));
     await client.connect(clientSide);
-    return { client, server, negotiated };
+    return { client, server, negotiated, sdk };
   }
 
   it("completes the handshake at its own revision and serves tools, resources, prompts and logging", async () => {
-    const { client, server, negotiated } = await connect();
-    expect(negotiated).toEqual([revision]);
+    const { client, server, negotiated, sdk } = await connect();
+    expect(negotiated).toEqual(sdkVersion === "current" ? [revision] : []);
     expect(client.getServerVersion()).toEqual({ name: "generated", version: "1.0.0" });
     expect(server.client).toMatchObject({ clientInfo: { name: "sdk" } });
     expect(client.getServerCapabilities()).toMatchObject({ tools: {}, resources: {}, prompts: {}, logging: {} });
@@ -476,16 +516,31 @@ describe.each([
     expect(await client.getPrompt({ name: "greet", arguments: { who: "Ada" } })).toMatchObject({
       messages: [{ content: { text: "Hello, Ada" } }],
     });
-    expect(await client.setLoggingLevel("info")).toEqual({});
+    const logged = new Promise((resolve) =>
+      client.setNotificationHandler(sdk.LoggingMessageNotificationSchema, (n: { params: unknown }) =>
+        resolve(n.params),
+      ),
+    );
+    expect(await client.setLoggingLevel("debug")).toEqual({});
+    expect(await logged).toEqual({ level: "info", data: "level debug" });
     await client.close();
   });
 
-  it(`sends a sampling request mid-call and reports progress (${revision})`, async () => {
+  it("sends a sampling request mid-call and reports progress", async () => {
     const { client } = await connect();
     const progress: number[] = [];
-    const result = await client.callTool({ name: "ask" }, undefined, { onprogress: (p) => progress.push(p.progress) });
+    const result = await client.callTool({ name: "ask" }, undefined, {
+      onprogress: (p: { progress: number }) => progress.push(p.progress),
+    });
     expect(result).toEqual({ content: [{ type: "text", text: "4" }] });
     expect(progress).toEqual([1, 2]);
+    await client.close();
+  });
+
+  it("refuses invalid params with -32602, which the SDK client throws", async () => {
+    const { client, sdk } = await connect();
+    const bad = client.request({ method: "resources/read", params: { uri: 42 } }, sdk.EmptyResultSchema);
+    await expect(bad).rejects.toMatchObject({ code: -32602 });
     await client.close();
   });
 });
