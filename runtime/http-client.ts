@@ -6,7 +6,7 @@
 // the server asked for (or a backoff when it named none). Spec:
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#streamable-http
 import type { JsonRpcMessage, RequestId } from "./jsonrpc.js";
-import { asMessage, eventMessage, HttpError } from "./http-messages.js";
+import { asMessage, eventMessages, HttpError } from "./http-messages.js";
 import { readSseBody, SseParser } from "./sse.js";
 import type { Transport } from "./transport.js";
 
@@ -154,11 +154,16 @@ export class StreamableHttpClientTransport implements Transport {
     const parser = new SseParser((event) => {
       // Events without data prime the stream (an id and a retry) or keep it alive.
       if (event.data === "" || event.event !== "message") return;
-      const message = eventMessage(event.data);
-      if (message instanceof Error) return void this.onerror?.(message);
-      delivered = true;
-      if (awaited !== undefined && "id" in message && message.id === awaited && !("method" in message)) answered = true;
-      this.onmessage?.(message);
+      for (const message of eventMessages(event.data)) {
+        if (message instanceof Error) {
+          this.onerror?.(message);
+          continue;
+        }
+        delivered = true;
+        if (awaited !== undefined && "id" in message && message.id === awaited && !("method" in message))
+          answered = true;
+        this.onmessage?.(message);
+      }
     });
     parser.lastEventId = lastEventId;
     try {

@@ -13,15 +13,20 @@ export class HttpError extends Error {
   }
 }
 
-/** The message in an event's data, or the error to report (the stream goes on either way). */
-export function eventMessage(data: string): JsonRpcMessage | Error {
-  let message: unknown;
+/**
+ * The messages in an event's data, each one or the error to report in its place (the stream goes
+ * on either way). One message, or several when the event carries a JSON-RPC batch (a 2025-03-26
+ * server may batch what it sends).
+ */
+export function eventMessages(data: string): (JsonRpcMessage | Error)[] {
+  let value: unknown;
   try {
-    message = JSON.parse(data);
+    value = JSON.parse(data);
   } catch {
-    return new Error(`an SSE event that is not JSON: ${data.slice(0, 100)}`);
+    return [new Error(`an SSE event that is not JSON: ${data.slice(0, 100)}`)];
   }
-  return asMessage(message);
+  if (!Array.isArray(value)) return [asMessage(value)];
+  return value.length === 0 ? [new Error("an SSE event with an empty JSON-RPC batch")] : value.map(asMessage);
 }
 
 /** A parsed value as a message, or the error to report when it cannot be one. */

@@ -4,7 +4,7 @@
 // `message` events on that one stream. The stream is the session: when it ends, the transport
 // closes. Spec: https://modelcontextprotocol.io/specification/2024-11-05/basic/transports
 import type { JsonRpcMessage } from "./jsonrpc.js";
-import { eventMessage, HttpError } from "./http-messages.js";
+import { eventMessages, HttpError } from "./http-messages.js";
 import { readSseBody, SseParser } from "./sse.js";
 import type { Transport } from "./transport.js";
 
@@ -105,9 +105,10 @@ export class LegacySseClientTransport implements Transport {
     // Other event types are not this transport's (an SSE client skips what it does not know),
     // and an event without data carries no message.
     if (type !== "message" || data === "") return;
-    const message = eventMessage(data);
-    if (message instanceof Error) this.onerror?.(message);
-    else this.onmessage?.(message);
+    for (const message of eventMessages(data)) {
+      if (message instanceof Error) this.onerror?.(message);
+      else this.onmessage?.(message);
+    }
   }
 
   private setEndpoint(data: string): void {

@@ -3,6 +3,8 @@
 // checks what comes back; later revisions refuse an array with one Invalid Request error.
 // No sleeps: "nothing came back" is checked by sending a ping afterwards and seeing its answer
 // arrive first (the in-memory transport keeps order).
+import { createServer as createHttpServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import * as rev0326 from "../generated/2025-03-26/index.js";
 import * as rev0618 from "../generated/2025-06-18/index.js";
@@ -14,6 +16,7 @@ import {
   Peer,
   type Transport,
 } from "../runtime/index.js";
+import { StreamableHttpClientTransport } from "../runtime/http-client.js";
 import { serveStreamableHttp } from "../runtime/http-server.js";
 import { SseParser } from "../runtime/sse.js";
 
@@ -421,5 +424,50 @@ describe("batches over Streamable HTTP", () => {
     const { post, seen } = await httpSession(rev0618);
     expect(await refusal(await post(mixed))).toEqual({ status: 400, code: INVALID_REQUEST });
     expect(seen).toEqual([]);
+  });
+});
+
+describe("a 2025-03-26 client over Streamable HTTP receiving a batch in one SSE event", () => {
+  it("delivers each element: a log notification and the answer it waits for", async () => {
+    // A scripted server: JSON for the handshake, 202 for notifications, and the tools/list answer
+    // batched with a notification in one event of its SSE stream.
+    const http = createHttpServer(async (req, res) => {
+      let body = "";
+      for await (const chunk of req) body += String(chunk);
+      const message = JSON.parse(body) as JsonObject;
+      if (message["method"] === "initialize") {
+        res.writeHead(200, { "Content-Type": "application/json", "Mcp-Session-Id": "s1" });
+        const result = {
+          protocolVersion: "2025-03-26",
+          capabilities: { tools: {}, logging: {} },
+          serverInfo: clientInfo,
+        };
+        return void res.end(JSON.stringify({ jsonrpc: "2.0", id: message["id"], result }));
+      }
+      if (message["id"] === undefined) return void res.writeHead(202).end();
+      res.writeHead(200, { "Content-Type": "text/event-stream" });
+      const batch = [
+        notification("notifications/message", { level: "info", data: "batched" }),
+        { jsonrpc: "2.0", id: message["id"], result: { tools: [] } },
+      ];
+      res.end(`event: message\ndata: ${JSON.stringify(batch)}\n\n`);
+    });
+    await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+
+    const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
+    const errors: Error[] = [];
+    const client = rev0326.createClient({
+      transport: new StreamableHttpClientTransport(url, { openStream: false, terminateOnClose: false }),
+      clientInfo,
+      onError: (error) => errors.push(error),
+    });
+    const logged: unknown[] = [];
+    client.on("notifications/message", (params) => logged.push(params.data));
+    await client.connect();
+    expect(await client.listTools()).toEqual({ tools: [] });
+    expect(logged).toEqual(["batched"]);
+    expect(errors).toEqual([]);
+    await client.close();
+    await new Promise((resolve) => http.close(resolve));
   });
 });

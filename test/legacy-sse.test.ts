@@ -289,6 +289,8 @@ describe("hostile HTTP+SSE servers", () => {
     expect(errors.map((e) => e.message)).toEqual([
       "an SSE event that is not JSON: {not json",
       "the server sent something that is not a JSON-RPC message",
+      // [1, 2]: a batch, each element of which is not a message.
+      "the server sent something that is not a JSON-RPC message",
       "the server sent something that is not a JSON-RPC message",
       "a second endpoint event (http://evil.example/message) was ignored",
     ]);
