@@ -64,6 +64,12 @@ export interface StreamableHttpOptions {
   sessionIdleMs?: number;
   /** Open sessions at most; a handshake beyond them gets 503 (default 1000). */
   maxSessions?: number;
+  /**
+   * Answer a POST's requests with one `application/json` body instead of an SSE stream (default
+   * false). What a handler sends the client while it runs (progress, log messages, sampling) then
+   * takes the client's GET stream, and fails at once when it has none open.
+   */
+  jsonResponse?: boolean;
   /** Problems no client can be told about (a session that failed to start, say). */
   onError?: (error: Error) => void;
 }
@@ -112,6 +118,23 @@ function sink(res: HttpResponseLike): SseSink {
     },
     end: () => {
       if (!res.writableEnded) res.end();
+    },
+  };
+}
+
+/**
+ * The answers to a POST's requests as one JSON body, written once the session ends the "stream":
+ * the one response, or an array of them for a batch. The session writes each answer's JSON text.
+ */
+function jsonBody(res: HttpResponseLike, sessionId: string, batch: boolean): SseSink {
+  const answers: string[] = [];
+  return {
+    json: true,
+    write: (text) => void answers.push(text),
+    end: () => {
+      if (res.writableEnded || res.destroyed) return;
+      res.writeHead(200, { "Content-Type": "application/json", "Mcp-Session-Id": sessionId });
+      res.end(batch ? `[${answers.join(",")}]` : (answers[0] ?? ""));
     },
   };
 }
@@ -282,7 +305,7 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Str
         -32600,
         `Conflict: request id ${JSON.stringify(classified.message.id)} is still being answered`,
       );
-    answerOnStream(res, session, [classified.message]);
+    answerOnStream(res, session, [classified.message], false);
   }
 
   /**
@@ -317,7 +340,7 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Str
       ids.add(id);
     }
     const messages = classified.map((item) => item.message);
-    if (ids.size > 0) answerOnStream(res, session, messages);
+    if (ids.size > 0) answerOnStream(res, session, messages, true);
     else accept(res, session, messages);
   }
 
@@ -328,9 +351,14 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Str
     for (const message of messages) session.receive(message);
   }
 
-  /** The POST's answer: one stream for the responses to the requests among `messages`. */
-  function answerOnStream(res: HttpResponseLike, session: StreamableHttpSession, messages: JsonRpcMessage[]): void {
-    const stream = openStream(res, session.sessionId);
+  /** The POST's answer: one stream (or JSON body) for the responses to the requests among `messages`. */
+  function answerOnStream(
+    res: HttpResponseLike,
+    session: StreamableHttpSession,
+    messages: JsonRpcMessage[],
+    batch: boolean,
+  ): void {
+    const stream = options.jsonResponse ? jsonBody(res, session.sessionId, batch) : openStream(res, session.sessionId);
     res.on("close", () => session.detach(stream));
     session.openRequestStream(messages, stream);
   }

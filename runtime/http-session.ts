@@ -6,6 +6,8 @@
 //   - a request or notification sent while serving a request (relatedRequestId) goes on that
 //     request's stream while it is open;
 //   - anything else goes on the standalone stream the client opened with GET.
+// With the handler's jsonResponse option a POST's "stream" is a JSON body that gets the answers
+// only (what would go on it with relatedRequestId takes the GET stream instead).
 // Streams are resumable when the client's protocol revision knows priming events (2025-11-25 and
 // later): each event gets an id "<stream>_<n>", events are kept until the stream is done, and a
 // GET with Last-Event-ID replays what followed on the same stream and carries it on from there.
@@ -15,6 +17,11 @@ import type { Transport, TransportSendOptions } from "./transport.js";
 
 /** Where a stream's events go: one open HTTP response. */
 export interface SseSink {
+  /**
+   * A JSON body instead of an event stream: `write` gets each answer's JSON text, `end` sends
+   * them, and nothing but answers goes to it (no priming, no resumption, no related messages).
+   */
+  readonly json?: boolean;
   write(text: string): void;
   end(): void;
 }
@@ -30,6 +37,8 @@ export interface SessionOptions {
 
 interface Stream {
   readonly id: string;
+  /** Answers only, as a JSON body (see SseSink.json). */
+  readonly json: boolean;
   /** The requests this stream still has to answer; none for the standalone GET stream. */
   readonly awaiting: Set<string>;
   readonly resumable: boolean;
@@ -96,7 +105,7 @@ export class StreamableHttpSession implements Transport {
     }
     const related =
       options?.relatedRequestId === undefined ? undefined : this.byRequest.get(keyOf(options.relatedRequestId));
-    const stream = related && !related.answered ? related : this.standalone;
+    const stream = related && !related.answered && !related.json ? related : this.standalone;
     if (stream) this.emit(stream, data);
     // A request nobody can receive would only time out: fail it now. Notifications are best effort.
     else if ("id" in message)
@@ -213,9 +222,11 @@ export class StreamableHttpSession implements Transport {
   // ---- streams ----
 
   private newStream(requestKeys: readonly string[], sink: SseSink): Stream {
-    const resumable = this.protocolVersion !== undefined && this.protocolVersion >= PRIMING_SINCE;
+    const json = sink.json === true;
+    const resumable = !json && this.protocolVersion !== undefined && this.protocolVersion >= PRIMING_SINCE;
     const stream: Stream = {
       id: String(this.nextStream++),
+      json,
       awaiting: new Set(requestKeys),
       resumable,
       log: [],
@@ -231,6 +242,7 @@ export class StreamableHttpSession implements Transport {
   }
 
   private emit(stream: Stream, data: string): void {
+    if (stream.json) return void stream.sink?.write(data);
     const seq = ++stream.seq;
     const text = formatSseEvent({ event: "message", ...(stream.resumable ? { id: `${stream.id}_${seq}` } : {}), data });
     if (stream.resumable) {

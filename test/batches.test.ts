@@ -351,11 +351,12 @@ describe("batches over Streamable HTTP", () => {
   const headers = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
 
   /** A server of `revision` over HTTP and a session that has done the handshake. */
-  async function httpSession(revision: Revision) {
+  async function httpSession(revision: Revision, options: { jsonResponse?: boolean } = {}) {
     const seen: string[] = [];
     const errors: Error[] = [];
     const http = await serveStreamableHttp({
       onSession: (session) => exampleServer(revision, seen, errors).connect(session),
+      ...options,
     });
     closers.push(() => http.close());
     const opened = await fetch(http.url, { method: "POST", headers, body: JSON.stringify(initialize(revision)) });
@@ -408,6 +409,19 @@ describe("batches over Streamable HTTP", () => {
     expect(answers.get(4)).toMatchObject({ result: { content: [{ type: "text", text: "1 root(s), sampled" }] } });
     expect(seen).toEqual(["roots/list_changed", "roots/list_changed", "roots/list_changed"]);
     expect(errors).toEqual([]);
+  });
+
+  it("a 2025-03-26 session in jsonResponse mode answers a batch with one JSON array", async () => {
+    const { post } = await httpSession(rev0326, { jsonResponse: true });
+    const response = await post([
+      request(1, "ping"),
+      notification("notifications/roots/list_changed"),
+      request(2, "tools/list"),
+    ]);
+    expect(response.headers.get("content-type")).toBe("application/json");
+    const answers = byId(await response.json());
+    expect([...answers.keys()].sort()).toEqual([1, 2]);
+    expect(answers.get(2)).toMatchObject({ result: { tools: [tool] } });
   });
 
   it("a 2025-03-26 session refuses an empty batch, a non-message element and an id used twice", async () => {

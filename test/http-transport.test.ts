@@ -118,6 +118,35 @@ describe("generated client and server over Streamable HTTP", () => {
     expect(errors).toEqual([]);
   });
 
+  it("answers with one JSON body in jsonResponse mode; what a handler sends meanwhile takes the GET stream", async () => {
+    const http = await serve({ jsonResponse: true });
+    const handshake = await raw(http, { method: "POST", headers: postHeaders, body: initialize });
+    expect(handshake.headers.get("content-type")).toBe("application/json");
+    expect(JSON.parse(handshake.text)).toMatchObject({ id: 1, result: { protocolVersion: "2025-11-25" } });
+
+    const { client, transport, errors } = generatedClient(http.url);
+    await client.connect();
+    // The GET stream opens after the handshake: wait until the session has it.
+    const session = http.handler.sessions.get(transport.sessionId as string);
+    for (let i = 0; i < 500 && !session?.busy; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(await client.callTool({ name: "echo", arguments: { text: "hi" } })).toEqual({
+      content: [{ type: "text", text: "hi" }],
+    });
+    const logs: unknown[] = [];
+    client.on("notifications/message", (params) => logs.push(params.data));
+    const progress: unknown[] = [];
+    const answer = await client.callTool(
+      { name: "ask" },
+      { onProgress: (update) => progress.push(update["progress"]) },
+    );
+    expect([answer.content, progress, logs, errors]).toEqual([[{ type: "text", text: "4" }], [1], ["asking"], []]);
+
+    // Without a GET stream a handler's request to the client fails at once, and so does the call.
+    const { client: streamless } = generatedClient(http.url, { openStream: false });
+    await streamless.connect();
+    await expect(streamless.callTool({ name: "ask" })).rejects.toMatchObject({ code: -32603 });
+  });
+
   it("delivers server-initiated notifications on the GET stream", async () => {
     const servers: Server[] = [];
     const http = await serve({}, servers);
