@@ -74,6 +74,23 @@ function generatedClient(url: string, options: { openStream?: boolean } = {}) {
   return { client, transport, errors };
 }
 
+/** Calls "echo", then "ask" (progress, a log message and a sampling request while it runs). */
+async function echoAndAsk(client: ReturnType<typeof generatedClient>["client"]) {
+  const echoed = await client.callTool({ name: "echo", arguments: { text: "hi" } });
+  const logs: unknown[] = [];
+  client.on("notifications/message", (params) => logs.push(params.data));
+  const progress: unknown[] = [];
+  const asked = await client.callTool({ name: "ask" }, { onProgress: (update) => progress.push(update["progress"]) });
+  return { echoed: echoed.content, asked: asked.content, progress, logs };
+}
+
+const ECHOED_AND_ASKED = {
+  echoed: [{ type: "text", text: "hi" }],
+  asked: [{ type: "text", text: "4" }],
+  progress: [1],
+  logs: ["asking"],
+};
+
 /** A raw request to the endpoint, for the HTTP-level answers. */
 async function raw(http: StreamableHttpServer, init: RequestInit & { headers?: Record<string, string> }) {
   const response = await fetch(http.url, init);
@@ -102,19 +119,7 @@ describe("generated client and server over Streamable HTTP", () => {
     await client.connect();
     expect(transport.sessionId).toBe([...http.handler.sessions.keys()][0]);
     expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["echo"]);
-    expect(await client.callTool({ name: "echo", arguments: { text: "hi" } })).toEqual({
-      content: [{ type: "text", text: "hi" }],
-    });
-    const logs: unknown[] = [];
-    client.on("notifications/message", (params) => logs.push(params.data));
-    const progress: unknown[] = [];
-    const answer = await client.callTool(
-      { name: "ask" },
-      { onProgress: (update) => progress.push(update["progress"]) },
-    );
-    expect(answer.content).toEqual([{ type: "text", text: "4" }]);
-    expect(progress).toEqual([1]);
-    expect(logs).toEqual(["asking"]);
+    expect(await echoAndAsk(client)).toEqual(ECHOED_AND_ASKED);
     expect(errors).toEqual([]);
   });
 
@@ -129,17 +134,8 @@ describe("generated client and server over Streamable HTTP", () => {
     // The GET stream opens after the handshake: wait until the session has it.
     const session = http.handler.sessions.get(transport.sessionId as string);
     for (let i = 0; i < 500 && !session?.busy; i++) await new Promise((resolve) => setImmediate(resolve));
-    expect(await client.callTool({ name: "echo", arguments: { text: "hi" } })).toEqual({
-      content: [{ type: "text", text: "hi" }],
-    });
-    const logs: unknown[] = [];
-    client.on("notifications/message", (params) => logs.push(params.data));
-    const progress: unknown[] = [];
-    const answer = await client.callTool(
-      { name: "ask" },
-      { onProgress: (update) => progress.push(update["progress"]) },
-    );
-    expect([answer.content, progress, logs, errors]).toEqual([[{ type: "text", text: "4" }], [1], ["asking"], []]);
+    expect(await echoAndAsk(client)).toEqual(ECHOED_AND_ASKED);
+    expect(errors).toEqual([]);
 
     // Without a GET stream a handler's request to the client fails at once, and so does the call.
     const { client: streamless } = generatedClient(http.url, { openStream: false });
