@@ -131,7 +131,11 @@ export class CheckFactory {
           const branches = c.members.map((m) => ({ label: this.plan.label(m), check: this.node(m) }));
           const only = branches[0] as Branch;
           const label = branches.map((b) => b.label).join(" | ");
-          return { values: c.values, label, check: branches.length === 1 ? only.check : { kind: "anyOf", label, members: branches } };
+          return {
+            values: c.values,
+            label,
+            check: branches.length === 1 ? only.check : { kind: "anyOf", label, members: branches },
+          };
         }),
       };
     }

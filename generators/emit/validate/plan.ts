@@ -71,7 +71,8 @@ export class ValidationPlan {
       // value → the members that allow it; values with the same members make one case.
       const byValue = new Map<LiteralValue, TypeNode[]>();
       valuesOf.forEach((values, i) => {
-        for (const value of values as LiteralValue[]) byValue.set(value, [...(byValue.get(value) ?? []), members[i] as TypeNode]);
+        for (const value of values as LiteralValue[])
+          byValue.set(value, [...(byValue.get(value) ?? []), members[i] as TypeNode]);
       });
       const cases: Discrimination["cases"] = [];
       for (const [value, group] of byValue) {
