@@ -151,20 +151,23 @@ export class StreamableHttpClientTransport implements Transport {
   ): Promise<void> {
     let answered = false;
     let delivered = false;
-    const parser = new SseParser((event) => {
-      // Events without data prime the stream (an id and a retry) or keep it alive.
-      if (event.data === "" || event.event !== "message") return;
-      for (const message of eventMessages(event.data)) {
-        if (message instanceof Error) {
-          this.onerror?.(message);
-          continue;
+    const parser = new SseParser(
+      (event) => {
+        // Events without data prime the stream (an id and a retry) or keep it alive.
+        if (event.data === "" || event.event !== "message") return;
+        for (const message of eventMessages(event.data)) {
+          if (message instanceof Error) {
+            this.onerror?.(message);
+            continue;
+          }
+          delivered = true;
+          if (awaited !== undefined && "id" in message && message.id === awaited && !("method" in message))
+            answered = true;
+          this.onmessage?.(message);
         }
-        delivered = true;
-        if (awaited !== undefined && "id" in message && message.id === awaited && !("method" in message))
-          answered = true;
-        this.onmessage?.(message);
-      }
-    });
+      },
+      { onError: (error) => this.onerror?.(error) },
+    );
     parser.lastEventId = lastEventId;
     try {
       await readSseBody(response.body, parser);

@@ -91,7 +91,10 @@ export class LegacySseClientTransport implements Transport {
         await response.body?.cancel();
         throw new Error(`the GET answered with Content-Type ${JSON.stringify(type)}, not an SSE stream`);
       }
-      await readSseBody(response.body, new SseParser((event) => this.event(event.event, event.data)));
+      const parser = new SseParser((event) => this.event(event.event, event.data), {
+        onError: (error) => this.onerror?.(error),
+      });
+      await readSseBody(response.body, parser);
       this.fail(new Error("the server ended the SSE stream: the HTTP+SSE session is over"));
     } catch (error) {
       const reason = error instanceof Error ? error : new Error(String(error));

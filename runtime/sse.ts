@@ -21,53 +21,107 @@ export function formatSseEvent(fields: { id?: string; retryMs?: number; event?: 
   return `${out}\n`;
 }
 
+export interface SseParserOptions {
+  /**
+   * The longest event accepted, in UTF-16 code units of its lines (default 64 Mi, as the stdio
+   * transport's line limit). A longer one is dropped whole, up to its blank line, and reported:
+   * a server cannot make the client hold an endless event in memory.
+   */
+  maxEventLength?: number;
+  /** Told about each event dropped for its length. */
+  onError?: (error: Error) => void;
+}
+
 /**
  * Parses an event stream fed in chunks of text. Events are reported when their blank line
  * arrives; `lastEventId` and `retryMs` keep the stream's latest values, as a reconnecting
- * client needs them.
+ * client needs them. Linear in the stream's length however it is chunked: a line that spans
+ * chunks is kept as its pieces and joined once.
  */
 export class SseParser {
   lastEventId: string | undefined;
   retryMs: number | undefined;
-  private buffered = "";
   private started = false;
+  /** The pieces of a line whose end has not arrived yet. */
+  private partial: string[] = [];
+  /** Whether the last chunk ended in "\r", whose "\n" may start the next one. */
+  private afterCr = false;
   private eventType = "";
   private data: string[] = [];
   private eventId: string | undefined;
+  /** Code units held for the current event: its data lines and the partial line. */
+  private held = 0;
+  /** Dropping an over-long event until its blank line. */
+  private dropping = false;
+  private readonly maxEventLength: number;
 
-  constructor(private readonly onEvent: (event: SseEvent) => void) {}
+  constructor(
+    private readonly onEvent: (event: SseEvent) => void,
+    private readonly options: SseParserOptions = {},
+  ) {
+    this.maxEventLength = options.maxEventLength ?? 64 * 1024 * 1024;
+  }
 
   push(chunk: string): void {
-    let text = this.buffered + chunk;
+    let text = chunk;
     if (!this.started && text.length > 0) {
       this.started = true;
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     }
-    let start = 0;
+    let start = this.afterCr && text.charCodeAt(0) === 10 ? 1 : 0;
+    if (text.length > 0) this.afterCr = false;
     for (;;) {
       const end = lineEnd(text, start);
       if (end < 0) break;
-      // A lone "\r" at the very end may be the first half of "\r\n": wait for the next chunk.
-      if (text[end] === "\r" && end + 1 === text.length) break;
-      this.line(text.slice(start, end));
-      start = end + (text[end] === "\r" && text[end + 1] === "\n" ? 2 : 1);
+      const piece = text.slice(start, end);
+      const line = this.partial.length > 0 ? this.partial.join("") + piece : piece;
+      this.partial = [];
+      this.held -= line.length - piece.length;
+      this.line(line);
+      if (text.charCodeAt(end) === 13 && end + 1 === text.length) this.afterCr = true;
+      start = end + (text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? 2 : 1);
     }
-    this.buffered = text.slice(start);
+    if (start < text.length) {
+      const rest = text.slice(start);
+      this.held += rest.length;
+      // While dropping, only whether the line is empty matters (a blank line ends the event).
+      this.partial.push(this.dropping ? "x" : rest);
+    }
+    if (!this.dropping && this.held > this.maxEventLength) this.drop();
   }
 
   private line(line: string): void {
+    if (this.dropping) {
+      if (line === "") {
+        this.dropping = false;
+        this.held = 0;
+      }
+      return;
+    }
     if (line === "") return this.dispatch();
     if (line.startsWith(":")) return;
     const colon = line.indexOf(":");
     const field = colon < 0 ? line : line.slice(0, colon);
     let value = colon < 0 ? "" : line.slice(colon + 1);
     if (value.startsWith(" ")) value = value.slice(1);
-    if (field === "data") this.data.push(value);
-    else if (field === "event") this.eventType = value;
+    if (field === "data") {
+      this.data.push(value);
+      this.held += value.length;
+    } else if (field === "event") this.eventType = value;
     else if (field === "id" && !value.includes("\0")) {
       this.eventId = value;
       this.lastEventId = value;
     } else if (field === "retry" && /^\d+$/.test(value)) this.retryMs = Number(value);
+  }
+
+  private drop(): void {
+    this.dropping = true;
+    this.data = [];
+    this.eventType = "";
+    this.eventId = undefined;
+    this.partial = this.partial.length > 0 ? ["x"] : [];
+    this.held = 0;
+    this.options.onError?.(new Error(`an SSE event longer than ${this.maxEventLength} characters was dropped`));
   }
 
   private dispatch(): void {
@@ -77,6 +131,7 @@ export class SseParser {
     this.eventType = "";
     this.data = [];
     this.eventId = undefined;
+    this.held = 0;
     if (had || id !== undefined) this.onEvent(event);
   }
 }
