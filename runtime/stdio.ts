@@ -51,40 +51,53 @@ const nodeProcess = () => (globalThis as unknown as { process: ProcessLike }).pr
  * message of its own.
  */
 class LineReader {
-  private buffered = "";
+  /** The pieces of a line whose newline has not arrived yet (joined once: linear in the stream). */
+  private pending: string[] = [];
+  private pendingLength = 0;
   private discarding = false;
 
   constructor(private readonly maxLineLength: number) {}
 
   push(chunk: string, onMessage: (message: JsonRpcMessage) => void, onError: (error: Error) => void): void {
-    this.buffered += chunk;
-    let newline: number;
-    while ((newline = this.buffered.indexOf("\n")) >= 0) {
-      const line = this.buffered.slice(0, newline).replace(/\r$/, "");
-      this.buffered = this.buffered.slice(newline + 1);
+    let start = 0;
+    for (let newline = chunk.indexOf("\n"); newline >= 0; newline = chunk.indexOf("\n", start)) {
+      const piece = chunk.slice(start, newline);
+      start = newline + 1;
+      const joined = this.pending.length > 0 ? this.pending.join("") + piece : piece;
+      this.pending = [];
+      this.pendingLength = 0;
       if (this.discarding) {
         this.discarding = false;
         continue;
       }
-      if (line.length > this.maxLineLength) {
-        onError(new SyntaxError(`a line longer than ${this.maxLineLength} characters was dropped`));
-        continue;
-      }
-      if (line.trim() === "") continue;
-      let message: unknown;
-      try {
-        message = JSON.parse(line);
-      } catch (error) {
-        onError(error instanceof SyntaxError ? error : new SyntaxError(String(error)));
-        continue;
-      }
-      onMessage(message as JsonRpcMessage);
+      this.line(joined.endsWith("\r") ? joined.slice(0, -1) : joined, onMessage, onError);
     }
-    if (this.buffered.length > this.maxLineLength) {
-      this.buffered = "";
-      if (!this.discarding) onError(new SyntaxError(`a line longer than ${this.maxLineLength} characters was dropped`));
+    if (start < chunk.length && !this.discarding) {
+      this.pending.push(chunk.slice(start));
+      this.pendingLength += chunk.length - start;
+    }
+    if (this.pendingLength > this.maxLineLength) {
+      this.pending = [];
+      this.pendingLength = 0;
       this.discarding = true;
+      onError(new SyntaxError(`a line longer than ${this.maxLineLength} characters was dropped`));
     }
+  }
+
+  private line(line: string, onMessage: (message: JsonRpcMessage) => void, onError: (error: Error) => void): void {
+    if (line.length > this.maxLineLength) {
+      onError(new SyntaxError(`a line longer than ${this.maxLineLength} characters was dropped`));
+      return;
+    }
+    if (line.trim() === "") return;
+    let message: unknown;
+    try {
+      message = JSON.parse(line);
+    } catch (error) {
+      onError(error instanceof SyntaxError ? error : new SyntaxError(String(error)));
+      return;
+    }
+    onMessage(message as JsonRpcMessage);
   }
 }
 
