@@ -44,12 +44,14 @@ export class ValidatorBuilder {
    * every declaration is added.
    */
   entryGuards(names: readonly string[]): Map<string, string> {
-    const code = this.functions.join("\n");
+    // Every guard named in the printed code, counted in one pass (one of them is its definition).
+    const calls = new Map<string, number>();
+    for (const [, called] of this.functions.join("\n").matchAll(/\bg_([\w$]+)\(/g)) {
+      calls.set(called as string, (calls.get(called as string) ?? 0) + 1);
+    }
     const entries = new Map<string, string>();
     for (const name of names) {
-      const calls = code.match(new RegExp(`\\bg_${name.replace(/\$/g, "\\$")}\\(`, "g"))?.length ?? 0;
-      // One match is the definition itself.
-      if (calls > 1) {
+      if ((calls.get(name) ?? 0) > 1) {
         this.functions.push(this.printer.entryGuard(name));
         entries.set(name, `e_${name}`);
       } else entries.set(name, `g_${name}`);
