@@ -169,6 +169,32 @@ async function fakeServer(handlers: {
   return { url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/sse`, posts };
 }
 
+/**
+ * A fake HTTP+SSE server that announces /message, answers `initialize` on its stream and hands
+ * every other POSTed message to `onPost` with the stream; and a 2024-11-05 client of it.
+ */
+async function scriptedSession(onPost: (message: JsonObject, stream: ServerResponse) => void) {
+  let stream: ServerResponse | undefined;
+  const server = await fakeServer({
+    get: (res) => {
+      stream = res;
+      res.write(event("endpoint", "/message"));
+    },
+    post: (message) => {
+      if (stream === undefined) return;
+      if (message["method"] === "initialize") stream.write(answer(message["id"], initializeResult));
+      else onPost(message, stream);
+    },
+  });
+  const errors: Error[] = [];
+  const client = createClient({
+    transport: new LegacySseClientTransport(server.url),
+    clientInfo: { name: "t", version: "1" },
+    onError: (error) => errors.push(error),
+  });
+  return { client, errors };
+}
+
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -228,22 +254,8 @@ describe("hostile HTTP+SSE servers", () => {
   });
 
   it("a stream that ends early rejects the pending call, and says why", async () => {
-    let stream: ServerResponse | undefined;
-    const server = await fakeServer({
-      get: (res) => {
-        stream = res;
-        res.write(event("endpoint", "/message"));
-      },
-      post: (message) => {
-        if (message["method"] === "initialize") stream?.write(answer(message["id"], initializeResult));
-        if (message["method"] === "tools/call") stream?.end();
-      },
-    });
-    const errors: Error[] = [];
-    const client = createClient({
-      transport: new LegacySseClientTransport(server.url),
-      clientInfo: { name: "t", version: "1" },
-      onError: (error) => errors.push(error),
+    const { client, errors } = await scriptedSession((message, stream) => {
+      if (message["method"] === "tools/call") stream.end();
     });
     await client.connect();
     const call = client.callTool({ name: "anything", arguments: {} });
@@ -254,35 +266,21 @@ describe("hostile HTTP+SSE servers", () => {
   });
 
   it("garbage events are reported and skipped; the session goes on", async () => {
-    let stream: ServerResponse | undefined;
-    const server = await fakeServer({
-      get: (res) => {
-        stream = res;
-        res.write(event("endpoint", "/message"));
-      },
-      post: (message) => {
-        if (message["method"] === "initialize") return stream?.write(answer(message["id"], initializeResult));
-        if (message["method"] !== "tools/list") return;
-        stream?.write(
-          [
-            event("message", "{not json"),
-            event("message", "42"),
-            event("message", "[1, 2]"),
-            event("endpoint", "http://evil.example/message"),
-            event("something-else", "ignored"),
-            ": a comment\n\n",
-            "data\n\n",
-            "id: 7\n\n",
-            answer(message["id"], { tools: [] }),
-          ].join(""),
-        );
-      },
-    });
-    const errors: Error[] = [];
-    const client = createClient({
-      transport: new LegacySseClientTransport(server.url),
-      clientInfo: { name: "t", version: "1" },
-      onError: (error) => errors.push(error),
+    const { client, errors } = await scriptedSession((message, stream) => {
+      if (message["method"] !== "tools/list") return;
+      stream.write(
+        [
+          event("message", "{not json"),
+          event("message", "42"),
+          event("message", "[1, 2]"),
+          event("endpoint", "http://evil.example/message"),
+          event("something-else", "ignored"),
+          ": a comment\n\n",
+          "data\n\n",
+          "id: 7\n\n",
+          answer(message["id"], { tools: [] }),
+        ].join(""),
+      );
     });
     await client.connect();
     expect(await client.listTools()).toEqual({ tools: [] });
