@@ -3,8 +3,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
+import { compile as compileFiles, STRICT } from "./support/compile.js";
 
 const work = mkdtempSync(join(tmpdir(), "mcp-gen-callsite-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -12,7 +12,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 const generated = JSON.stringify(resolve("generated", "2025-11-25", "index.js"));
 const runtime = JSON.stringify(resolve("runtime", "index.js"));
 
-/** Compiles one fixture under --strict; returns its diagnostics as "line: message". */
+/** Compiles one fixture under --strict; returns its diagnostics as "file:line: message". */
 function compile(name: string, body: string): string[] {
   const file = join(work, `${name}.ts`);
   writeFileSync(
@@ -27,19 +27,7 @@ function compile(name: string, body: string): string[] {
       "export {};",
     ].join("\n"),
   );
-  const program = ts.createProgram([file], {
-    strict: true,
-    noEmit: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    types: [],
-    skipLibCheck: true,
-  });
-  return ts.getPreEmitDiagnostics(program, program.getSourceFile(file)).map((d) => {
-    const line = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0;
-    return `${line}: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`;
-  });
+  return compileFiles([file], [file], STRICT);
 }
 
 describe("call-site types of the generated 2025-11-25 client and server", () => {

@@ -15,13 +15,13 @@
 // the first test fails loudly if a server update moves it.
 //
 // Timings are never asserted; waits for server-initiated traffic are bounded and then checked.
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as Rev from "../generated/2025-11-25/index.js";
 import { ConnectionClosedError, type JsonObject, ResultValidationError, RpcError } from "../runtime/index.js";
 import { StdioClientTransport } from "../runtime/stdio.js";
+import { alive } from "./fixtures/servers/index.js";
+import { everythingServerEntry } from "./support/everything-session.js";
 import { REVISIONS } from "./support/spec.js";
 
 type RevisionModule = typeof Rev;
@@ -39,15 +39,6 @@ const ENV_MARKER = "mcp-gen-everything-client-test";
 // ---------------------------------------------------------------------------------------------
 // The server, and the revision it negotiates
 
-function everythingServerEntry(): string {
-  const require = createRequire(import.meta.url);
-  const pkgJson = require.resolve("@modelcontextprotocol/server-everything/package.json");
-  const pkg = require(pkgJson) as { bin: Record<string, string> };
-  const bin = Object.values(pkg.bin)[0];
-  if (bin === undefined) throw new Error("@modelcontextprotocol/server-everything has no bin");
-  return join(dirname(pkgJson), bin);
-}
-
 function spawnServer(): StdioClientTransport {
   return new StdioClientTransport({
     command: process.execPath,
@@ -60,16 +51,6 @@ function spawnServer(): StdioClientTransport {
     // The server keeps task-store timers alive after stdin closes; do not wait 2 s before SIGTERM.
     shutdownGraceMs: 300,
   });
-}
-
-/** Is a process with this pid still around? (signal 0 checks without signalling.) */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 /** The revisions we generate whose client starts with the `initialize` handshake, newest first. */
@@ -332,7 +313,6 @@ const TOOL_PLANS: { readonly [name: string]: ToolPlan } = {
 describe("the generated client in a full session with @modelcontextprotocol/server-everything (stdio)", () => {
   let revision: string;
   let client: Client;
-  let transport: StdioClientTransport;
   let pid: number | undefined;
   let stderr = "";
   const rejected: { revision: string; offered: unknown }[] = [];
@@ -440,7 +420,6 @@ describe("the generated client in a full session with @modelcontextprotocol/serv
       t.stderr?.on("data", (chunk) => (stderr += chunk));
       revision = candidateRevision;
       client = c;
-      transport = t;
       pid = t.pid;
       return;
     }

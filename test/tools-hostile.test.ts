@@ -13,7 +13,8 @@ import { emitToolsModule } from "../generators/tools/emit.js";
 import { normalizeListing, type JsonObject, type Listing } from "../generators/tools/listing.js";
 import { identifiers, words } from "../generators/tools/naming.js";
 import { splitCommandLine } from "../generators/tools/command-line.js";
-import { cli, compile, FIXTURES, nodeCommandLine, workDir } from "./fixtures/tools/harness.js";
+import { cli, FIXTURES, nodeCommandLine, workDir } from "./fixtures/tools/harness.js";
+import { compile } from "./support/compile.js";
 
 const work = workDir("tools-hostile");
 afterAll(() => work.remove());

@@ -16,7 +16,8 @@ import { createClient } from "../generated/2025-11-25/index.js";
 import { createServer as createServer0618, type ListToolsResult } from "../generated/2025-06-18/index.js";
 import { createStreamableHttpHandler, serveStreamableHttp } from "../runtime/http-server.js";
 import { StdioClientTransport } from "../runtime/stdio.js";
-import { cli, compile, nodeCommandLine, serverEntry, workDir, type CliResult } from "./fixtures/tools/harness.js";
+import { cli, nodeCommandLine, serverEntry, workDir, type CliResult } from "./fixtures/tools/harness.js";
+import { compile } from "./support/compile.js";
 
 const work = workDir("tools-live");
 const root = realpathSync(mkdtempSync(join(tmpdir(), "mcp-gen-tools-fs-")));

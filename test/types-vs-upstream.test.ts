@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
+import { STRICT } from "./support/compile.js";
 import { REVISIONS, schemaTsPath } from "./support/spec.js";
 
 interface Exports {
@@ -55,15 +56,7 @@ function checkModule(revision: string, upstream: Exports): string {
 
 const upstreamExports = new Map(REVISIONS.map((r) => [r, exportsOf(schemaTsPath(r))]));
 const checkFiles = new Map(REVISIONS.map((r) => [r, checkModule(r, upstreamExports.get(r) as Exports)]));
-const program = ts.createProgram([...checkFiles.values()], {
-  strict: true,
-  noEmit: true,
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  types: [],
-  skipLibCheck: true,
-});
+const program = ts.createProgram([...checkFiles.values()], STRICT);
 
 /** Diagnostics of a file, each named by the check line (= upstream type) it is on. */
 function failures(file: string): string[] {

@@ -3,6 +3,25 @@
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
+/**
+ * The names Object.prototype has (written out, so generated code does not depend on the engine
+ * that runs the generator): generated code must not read or define them as if they were its own.
+ */
+export const PROTOTYPE_NAMES = new Set([
+  "__proto__",
+  "__defineGetter__",
+  "__defineSetter__",
+  "__lookupGetter__",
+  "__lookupSetter__",
+  "constructor",
+  "hasOwnProperty",
+  "isPrototypeOf",
+  "propertyIsEnumerable",
+  "toLocaleString",
+  "toString",
+  "valueOf",
+]);
+
 export function isIdentifier(name: string): boolean {
   return IDENTIFIER.test(name);
 }

@@ -3,6 +3,8 @@
 // The scheme (docs/tools.md) keeps to ASCII letters and digits so json-schema-to-typescript,
 // which rewrites any other character in a type name, prints the names exactly as given.
 
+import { PROTOTYPE_NAMES } from "../emit/code.js";
+
 export interface Identifier {
   /** The tool's or prompt's own name. */
   name: string;
@@ -16,16 +18,7 @@ export interface Identifier {
  * Method names that would shadow what every object already has (`toString`, `constructor`) or
  * make the wrappers object a thenable (`then`: `await` would call it): suffixed with `_`.
  */
-const SHADOWING = new Set([
-  "constructor",
-  "hasOwnProperty",
-  "isPrototypeOf",
-  "propertyIsEnumerable",
-  "toLocaleString",
-  "toString",
-  "valueOf",
-  "then",
-]);
+const SHADOWING = new Set([...PROTOTYPE_NAMES, "then"]);
 
 /** Words: ASCII letter runs split at case changes, digit runs, and one word per other letter or digit. */
 const WORD = /[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+|[\p{L}\p{N}]/gu;

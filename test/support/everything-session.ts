@@ -15,6 +15,7 @@
 // Used by test/real-traffic.test.ts and bench/validators.ts (the "recorded real traffic" corpus).
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { alive } from "../fixtures/servers/index.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
@@ -136,16 +137,6 @@ function waitFor(recorder: RecordingTransport, predicate: (m: RecordedMessage) =
 
 const isMethod = (from: Sender, method: string) => (m: RecordedMessage) =>
   m.from === from && m.message.method === method;
-
-/** Is a process with this pid still around? (signal 0 checks without signalling.) */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 /**
  * Starts the everything server over stdio, drives a session that touches every feature the server

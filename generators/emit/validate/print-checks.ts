@@ -5,29 +5,13 @@
 //    failure with its JSON Pointer, the expected fact and a message.
 // Nested objects, arrays and dispatching unions of a guard become small hoisted functions.
 import type { LiteralValue } from "../../model/model.js";
-import { stringLiteral } from "../code.js";
+import { PROTOTYPE_NAMES, stringLiteral } from "../code.js";
 import type { Branch, Check } from "./checks.js";
-
-/** Names on Object.prototype: reading them must not find the inherited member. */
-const PROTOTYPE_NAMES = new Set([
-  "__proto__",
-  "__defineGetter__",
-  "__defineSetter__",
-  "__lookupGetter__",
-  "__lookupSetter__",
-  "constructor",
-  "hasOwnProperty",
-  "isPrototypeOf",
-  "propertyIsEnumerable",
-  "toLocaleString",
-  "toString",
-  "valueOf",
-]);
 
 const NOT_OBJECT = (v: string) => `typeof ${v} !== "object" || ${v} === null || Array.isArray(${v})`;
 
 /**
- * `obj["name"]`, safely: own properties only where the prototype has a member of that name.
+ * `obj["name"]`, safely: own properties only where Object.prototype has a member of that name.
  * Always bracketed, so the code compiles under `noPropertyAccessFromIndexSignature`.
  */
 export function readProperty(obj: string, name: string): string {
