@@ -115,13 +115,17 @@ export async function emitRevision(model: Model, env: EmitEnv): Promise<Map<stri
   return files;
 }
 
-/** The runtime's sources, for `--out` trees: `runtime/<file>.ts` → content. */
+/** The runtime's sources, for `--out` trees: `runtime/<path>.ts` → content, its folders included. */
 export function runtimeFiles(): Map<string, string> {
   const files = new Map<string, string>();
-  for (const name of readdirSync(paths.runtime).sort()) {
-    if (name.endsWith(".ts") && !name.endsWith(".test.ts"))
-      files.set(`runtime/${name}`, readFileSync(join(paths.runtime, name), "utf8"));
-  }
+  const walk = (dir: string, prefix: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (entry.isDirectory()) walk(join(dir, entry.name), `${prefix}${entry.name}/`);
+      else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts"))
+        files.set(`${prefix}${entry.name}`, readFileSync(join(dir, entry.name), "utf8"));
+    }
+  };
+  walk(paths.runtime, "runtime/");
   return files;
 }
 

@@ -16,9 +16,9 @@ import {
   Peer,
   type Transport,
 } from "../runtime/index.js";
-import { StreamableHttpClientTransport } from "../runtime/http-client.js";
-import { serveStreamableHttp } from "../runtime/http-server.js";
-import { SseParser } from "../runtime/sse.js";
+import { StreamableHttpClientTransport } from "../runtime/http/client.js";
+import { serveStreamableHttp } from "../runtime/http/server.js";
+import { SseParser } from "../runtime/http/sse.js";
 
 const { InvalidRequest: INVALID_REQUEST, MethodNotFound: METHOD_NOT_FOUND, InvalidParams: INVALID_PARAMS } = ErrorCode;
 

@@ -172,8 +172,8 @@ describe("the main job", () => {
       noImplicitReturns: true,
       noPropertyAccessFromIndexSignature: true,
     };
-    // runtime/*.ts too: the Node-only transports (stdio, Streamable HTTP) are not imported by index.ts.
-    writeFileSync(join(out, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["*/*.ts", "*/runtime/*.ts"] }));
+    // runtime/**/*.ts too: the Node-only transports (stdio, Streamable HTTP) are not imported by index.ts.
+    writeFileSync(join(out, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["*/*.ts", "*/runtime/**/*.ts"] }));
     const compiled = spawnSync(process.execPath, [tsc, "-p", "."], { cwd: out, encoding: "utf8" });
     expect(compiled.stdout + compiled.stderr).toBe("");
     expect(compiled.status).toBe(0);

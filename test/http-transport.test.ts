@@ -11,8 +11,8 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { createClient, createServer, type Server } from "../generated/2025-11-25/index.js";
-import { StreamableHttpClientTransport, StreamableHttpError } from "../runtime/http-client.js";
-import { serveStreamableHttp, type StreamableHttpServer, type StreamableHttpSession } from "../runtime/http-server.js";
+import { StreamableHttpClientTransport, StreamableHttpError } from "../runtime/http/client.js";
+import { serveStreamableHttp, type StreamableHttpServer, type StreamableHttpSession } from "../runtime/http/server.js";
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

@@ -13,8 +13,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../generated/2024-11-05/index.js";
 import { createHost } from "../host/index.js";
 import { ConnectionClosedError, type JsonObject } from "../runtime/index.js";
-import { FallbackHttpClientTransport } from "../runtime/http-fallback.js";
-import { LegacySseClientTransport } from "../runtime/legacy-sse-client.js";
+import { FallbackHttpClientTransport } from "../runtime/http/fallback.js";
+import { LegacySseClientTransport } from "../runtime/http/legacy-sse-client.js";
 import { cli, workDir } from "./fixtures/tools/harness.js";
 import {
   everything2024Client,

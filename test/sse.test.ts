@@ -2,7 +2,7 @@
 // chunking and every line ending, large events are read whole, and an over-long event is dropped
 // and reported instead of held in memory.
 import { describe, expect, it } from "vitest";
-import { formatSseEvent, SseParser, type SseEvent } from "../runtime/sse.js";
+import { formatSseEvent, SseParser, type SseEvent } from "../runtime/http/sse.js";
 
 function parse(chunks: string[], options?: ConstructorParameters<typeof SseParser>[1]) {
   const events: SseEvent[] = [];

@@ -3,7 +3,7 @@
 // name is in MCP_CONFORMANCE_SCENARIO. Exits non-zero when the scenario could not be played.
 import { createClient, type ClientHandlers } from "../../generated/2025-11-25/client.js";
 import type * as T from "../../generated/2025-11-25/types.js";
-import { StreamableHttpClientTransport } from "../../runtime/http-client.js";
+import { StreamableHttpClientTransport } from "../../runtime/http/client.js";
 
 type Client = ReturnType<typeof createClient>;
 

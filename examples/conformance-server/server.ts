@@ -1,7 +1,7 @@
 // The conformance suite's server, on the generated 2025-11-25 server API: one generated server
 // per Streamable HTTP session, with the fixtures the suite's scenarios call by name.
 import { RpcError } from "../../runtime/index.js";
-import type { StreamableHttpSession } from "../../runtime/http-server.js";
+import type { StreamableHttpSession } from "../../runtime/http/server.js";
 import { createServer, type Server } from "../../generated/2025-11-25/server.js";
 import type * as T from "../../generated/2025-11-25/types.js";
 import * as fixtures from "./fixtures.js";

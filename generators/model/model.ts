@@ -208,6 +208,45 @@ export interface Protocol {
   progress?: { method: string; directions: Direction[] };
   /** The error answered when a request's protocol version is not supported. */
   unsupportedVersion?: { constant: string; code: number; data: FieldBinding[] };
+  /** How the revision travels over Streamable HTTP. */
+  http?: HttpBinding;
+  /** Change notifications delivered on a long-lived request's stream (`subscriptions/listen`). */
+  subscriptions?: Subscriptions;
+}
+
+/** A JSON-RPC error code the schema defines as a constant. */
+export interface ErrorConstant {
+  constant: string;
+  code: number;
+}
+
+/**
+ * Streamable HTTP as the revision's transport page describes it: sessions opened by the
+ * handshake (2025-era), or stateless requests whose headers mirror the body (2026-07-28 on).
+ */
+export type HttpBinding =
+  | { kind: "sessions"; primedStreams: boolean; batches: boolean }
+  | {
+      kind: "stateless";
+      /** The `_meta` key carrying the protocol version, mirrored in MCP-Protocol-Version. */
+      versionMeta: string;
+      /** Method → the params field mirrored in the Mcp-Name header. */
+      nameFields: Record<string, string>;
+      headerMismatch: ErrorConstant;
+      missingCapability: ErrorConstant;
+    };
+
+export interface Subscriptions {
+  request: string;
+  /** The request's params field holding the filter. */
+  filter: string;
+  acknowledged: string;
+  /** The `_meta` key tagging each notification with the request's id. */
+  idMeta: string;
+  /** Filter flag → the notification it opts in to. */
+  flags: { field: string; notification: string }[];
+  /** Filter list → the notification it opts in to, for values of the notification's `field`. */
+  lists: { field: string; notification: string; match: string }[];
 }
 
 export interface ModelSource {

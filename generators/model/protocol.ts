@@ -7,11 +7,14 @@ import { ModelError } from "./errors.js";
 import type {
   Declaration,
   Direction,
+  ErrorConstant,
   FieldBinding,
+  HttpBinding,
   LiteralValue,
   MethodEntry,
   Protocol,
   Shape,
+  Subscriptions,
   TypeNode,
 } from "./model.js";
 
@@ -35,6 +38,24 @@ export interface ProtocolTable {
   cancellation: string;
   progress: string;
   unsupportedVersion: { error: string; data: Fields };
+  http: {
+    sessions: { primedStreamsIn: string[] };
+    stateless: { nameFields: Fields; headerMismatch: string; missingCapability: string };
+  };
+  subscriptions: {
+    request: string;
+    filter: string;
+    acknowledged: string;
+    idMeta: string;
+    flags: Fields;
+    lists: Record<string, { notification: string; field: string }>;
+  };
+}
+
+/** What else of the revision the protocol table is checked against. */
+export interface RevisionFacts {
+  revision: string;
+  batches: boolean;
 }
 
 export function buildProtocol(
@@ -42,6 +63,7 @@ export function buildProtocol(
   methods: MethodEntry[],
   constants: { name: string; value: LiteralValue }[],
   table: ProtocolTable,
+  facts: RevisionFacts,
 ): Protocol {
   const byName = new Map(declarations.map((d) => [d.name, d]));
   const shapeOf = (node: TypeNode | undefined): Shape | undefined => {
@@ -139,7 +161,8 @@ export function buildProtocol(
       return shape ? [shape] : [];
     };
     const augmented = methods.filter(
-      (m) => m.kind === "request" && shapes(m.params?.type).some((s) => s.properties.some((p) => p.from === tasks.params)),
+      (m) =>
+        m.kind === "request" && shapes(m.params?.type).some((s) => s.properties.some((p) => p.from === tasks.params)),
     );
     const paramsDecl = byName.get(tasks.params);
     protocol.taskAugmentation = {
@@ -162,5 +185,99 @@ export function buildProtocol(
       data: Object.entries(table.unsupportedVersion.data).map(([field, state]) => ({ field, state, required: true })),
     };
   }
+  const http = buildHttp(protocol, table.http, facts, constants, request, shapeOf);
+  if (http) protocol.http = http;
+  const subscriptions = buildSubscriptions(table.subscriptions, methods, byName, request);
+  if (subscriptions) protocol.subscriptions = subscriptions;
   return protocol;
+}
+
+/** Sessions where the handshake opens them; stateless where requests carry the `_meta` envelope. */
+function buildHttp(
+  protocol: Protocol,
+  table: ProtocolTable["http"],
+  facts: RevisionFacts,
+  constants: { name: string; value: LiteralValue }[],
+  request: (method: string) => MethodEntry | undefined,
+  shapeOf: (node: TypeNode | undefined) => Shape | undefined,
+): HttpBinding | undefined {
+  if (protocol.handshake) {
+    return {
+      kind: "sessions",
+      primedStreams: table.sessions.primedStreamsIn.includes(facts.revision),
+      batches: facts.batches,
+    };
+  }
+  const version = protocol.requestMeta?.fields.find((f) => f.state === "protocolVersion");
+  if (!version) return undefined;
+  const constant = (name: string): ErrorConstant => {
+    const found = constants.find((c) => c.name === name);
+    if (typeof found?.value !== "number")
+      throw new ModelError(`spec/method-inferences.json: no numeric constant ${name}`);
+    return { constant: name, code: found.value };
+  };
+  const nameFields: Record<string, string> = {};
+  for (const [method, field] of Object.entries(table.stateless.nameFields)) {
+    const entry = request(method);
+    if (!entry) continue;
+    if (!shapeOf(entry.params?.type)?.properties.some((p) => p.name === field))
+      throw new ModelError(`spec/method-inferences.json: ${method} params have no field ${field}`);
+    nameFields[method] = field;
+  }
+  return {
+    kind: "stateless",
+    versionMeta: version.field,
+    nameFields,
+    headerMismatch: constant(table.stateless.headerMismatch),
+    missingCapability: constant(table.stateless.missingCapability),
+  };
+}
+
+function buildSubscriptions(
+  table: ProtocolTable["subscriptions"],
+  methods: MethodEntry[],
+  byName: Map<string, Declaration>,
+  request: (method: string) => MethodEntry | undefined,
+): Subscriptions | undefined {
+  const listen = request(table.request);
+  if (!listen) return undefined;
+  const notification = (method: string) => {
+    const found = methods.find(
+      (m) => m.method === method && m.kind === "notification" && m.direction === "serverToClient",
+    );
+    if (!found)
+      throw new ModelError(`spec/method-inferences.json: subscriptions name ${method}, which servers do not send`);
+    return found;
+  };
+  notification(table.acknowledged);
+  const params = listen.params?.type.kind === "ref" ? byName.get(listen.params.type.name)?.resolved : undefined;
+  const filterType = params?.properties.find((p) => p.name === table.filter)?.type;
+  const filter = filterType?.kind === "ref" ? byName.get(filterType.name)?.resolved : undefined;
+  if (!filter)
+    throw new ModelError(`spec/method-inferences.json: ${table.request} params have no ${table.filter} object`);
+  const has = (field: string) => {
+    if (!filter.properties.some((p) => p.name === field))
+      throw new ModelError(`spec/method-inferences.json: the ${table.request} filter has no field ${field}`);
+  };
+  const flags = Object.entries(table.flags).map(([field, method]) => {
+    has(field);
+    notification(method);
+    return { field, notification: method };
+  });
+  const lists = Object.entries(table.lists).map(([field, { notification: method, field: match }]) => {
+    has(field);
+    const entry = notification(method);
+    const shape = entry.params?.type.kind === "ref" ? byName.get(entry.params.type.name)?.resolved : undefined;
+    if (!shape?.properties.some((p) => p.name === match))
+      throw new ModelError(`spec/method-inferences.json: ${method} params have no field ${match}`);
+    return { field, notification: method, match };
+  });
+  return {
+    request: table.request,
+    filter: table.filter,
+    acknowledged: table.acknowledged,
+    idMeta: table.idMeta,
+    flags,
+    lists,
+  };
 }

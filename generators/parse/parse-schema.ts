@@ -2,7 +2,7 @@
 // checker serve every revision parsed in a run.
 import { Node, Project, ts, type SourceFile } from "ts-morph";
 import { InputError, type SourceLocation } from "../errors.js";
-import { buildEnvelopes } from "../model/envelopes.js";
+import { buildEnvelopes, hasBatches } from "../model/envelopes.js";
 import { ModelError } from "../model/errors.js";
 import { buildMethodMap, type MethodInferences } from "../model/method-map.js";
 import { buildProtocol } from "../model/protocol.js";
@@ -59,7 +59,10 @@ export class SchemaParser {
         declarations,
         envelopes,
         methods,
-        protocol: buildProtocol(declarations, methods, read.constants, this.inferences.protocol),
+        protocol: buildProtocol(declarations, methods, read.constants, this.inferences.protocol, {
+          revision: input.revision,
+          batches: hasBatches(envelopes),
+        }),
       };
     } catch (e) {
       if (e instanceof ModelError) throw located(e.declaration, e.message);

@@ -3,12 +3,12 @@
 // `endpoint`, names the URL to POST each message to; everything the server says comes back as
 // `message` events on that one stream. The stream is the session: when it ends, the transport
 // closes. Spec: https://modelcontextprotocol.io/specification/2024-11-05/basic/transports
-import type { JsonRpcMessage } from "./jsonrpc.js";
-import { eventMessages, HttpError } from "./http-messages.js";
+import type { JsonRpcMessage } from "../jsonrpc.js";
+import { eventMessages, HttpError } from "./messages.js";
 import { readSseBody, SseParser } from "./sse.js";
-import type { Transport } from "./transport.js";
+import type { Transport } from "../transport.js";
 
-export { HttpError } from "./http-messages.js";
+export { HttpError } from "./messages.js";
 
 export interface LegacySseClientOptions {
   /** Sent with every HTTP request (the GET and each POST), e.g. `{ Authorization: "Bearer …" }`. */

@@ -3,10 +3,10 @@
 // (400, 404 or 405), which is how revision 2025-03-26 tells clients to support both. Only the
 // `initialize` POST decides: a server of 2025 refuses other requests outside a session with 400
 // too (a 2026-07-28 discovery probe, say), and must not be taken for an old one.
-import { StreamableHttpClientTransport, StreamableHttpError, type StreamableHttpClientOptions } from "./http-client.js";
-import type { JsonRpcMessage } from "./jsonrpc.js";
+import { StreamableHttpClientTransport, StreamableHttpError, type StreamableHttpClientOptions } from "./client.js";
+import type { JsonRpcMessage } from "../jsonrpc.js";
 import { LegacySseClientTransport, type LegacySseClientOptions } from "./legacy-sse-client.js";
-import type { Transport, TransportSendOptions } from "./transport.js";
+import type { Transport, TransportSendOptions } from "../transport.js";
 
 export type HttpTransportKind = "streamable-http" | "sse";
 

@@ -11,9 +11,9 @@
 // Streams are resumable when the client's protocol revision knows priming events (2025-11-25 and
 // later): each event gets an id "<stream>_<n>", events are kept until the stream is done, and a
 // GET with Last-Event-ID replays what followed on the same stream and carries it on from there.
-import type { JsonRpcMessage, RequestId } from "./jsonrpc.js";
+import type { JsonRpcMessage, RequestId } from "../jsonrpc.js";
 import { formatSseEvent } from "./sse.js";
-import type { Transport, TransportSendOptions } from "./transport.js";
+import type { Transport, TransportSendOptions } from "../transport.js";
 
 /** Where a stream's events go: one open HTTP response. */
 export interface SseSink {

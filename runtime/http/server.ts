@@ -7,10 +7,10 @@
 // Node only, so it is not in index.ts; it types the few Node APIs it uses itself, so vendored
 // code compiles without @types/node. Spec:
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#streamable-http
-import { isObject, type JsonRpcMessage } from "./jsonrpc.js";
-import { StreamableHttpSession, type SseSink } from "./http-session.js";
+import { isObject, type JsonRpcMessage } from "../jsonrpc.js";
+import { StreamableHttpSession, type SseSink } from "./session.js";
 
-export { StreamableHttpSession, type SseSink } from "./http-session.js";
+export { StreamableHttpSession, type SseSink } from "./session.js";
 
 /** What this file uses of node:http's IncomingMessage. */
 export interface HttpRequestLike extends AsyncIterable<unknown> {

@@ -1,6 +1,6 @@
 // What the two HTTP client transports (Streamable HTTP, and the HTTP+SSE transport of 2024-11-05)
 // share: the error for an HTTP status, and the JSON-RPC message an SSE `message` event carries.
-import { isObject, type JsonRpcMessage } from "./jsonrpc.js";
+import { isObject, type JsonRpcMessage } from "../jsonrpc.js";
 
 /** The server answered an HTTP request with an error status. */
 export class HttpError extends Error {

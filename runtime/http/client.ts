@@ -5,12 +5,12 @@
 // A stream that ends before its answer is resumed with GET and Last-Event-ID, after the `retry`
 // the server asked for (or a backoff when it named none). Spec:
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#streamable-http
-import type { JsonRpcMessage, RequestId } from "./jsonrpc.js";
-import { asMessage, eventMessages, HttpError } from "./http-messages.js";
+import type { JsonRpcMessage, RequestId } from "../jsonrpc.js";
+import { asMessage, eventMessages, HttpError } from "./messages.js";
 import { readSseBody, SseParser } from "./sse.js";
-import type { Transport } from "./transport.js";
+import type { Transport } from "../transport.js";
 
-export { HttpError } from "./http-messages.js";
+export { HttpError } from "./messages.js";
 
 export interface ReconnectOptions {
   /** Delay before the first reconnection when the server named no `retry`, in ms (default 1000). */
