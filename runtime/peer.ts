@@ -115,6 +115,7 @@ export class Peer {
   // Keyed by the id itself: a Map tells 1 and "1" apart.
   private readonly pending = new Map<RequestId, Pending>();
   private readonly inflight = new Map<RequestId, Inflight>();
+  private idleWaiters: (() => void)[] = [];
   private closedFlag = false;
 
   constructor(private readonly options: PeerOptions) {}
@@ -189,6 +190,12 @@ export class Peer {
     await this.options.transport.send(message, options);
   }
 
+  /** Resolves once no request from the other side is being answered (graceful shutdown). */
+  idle(): Promise<void> {
+    if (this.inflight.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
   async close(): Promise<void> {
     if (this.closedFlag) return;
     this.shutdown("closed by this side");
@@ -206,7 +213,10 @@ export class Peer {
 
   private cancel(requestId: RequestId, reason: string): void {
     const cancellation = this.options.cancellation;
-    if (!cancellation?.send || this.closedFlag) return;
+    if (this.closedFlag) return;
+    // A transport with a channel per request cancels by closing it (2026-07-28 HTTP), not by a notification.
+    if (this.options.transport.cancel?.(requestId)) return;
+    if (!cancellation?.send) return;
     this.notify(cancellation.method, { requestId, reason }).catch((error: unknown) => this.report(asError(error)));
   }
 
@@ -219,6 +229,7 @@ export class Peer {
     }
     for (const inflight of this.inflight.values()) inflight.cancel(new ConnectionClosedError());
     this.inflight.clear();
+    this.wakeIdle();
     this.options.onClose?.();
   }
 
@@ -368,7 +379,14 @@ export class Peer {
       .finally(() => {
         if (this.inflight.get(id) === inflight) this.inflight.delete(id);
         batch?.end();
+        if (this.inflight.size === 0) this.wakeIdle();
       });
+  }
+
+  private wakeIdle(): void {
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const wake of waiters) wake();
   }
 
   private receiveNotification(method: string, params: JsonObject | undefined): void {

@@ -9,6 +9,39 @@ export interface TransportSendOptions {
   onresumptiontoken?: ((token: string) => void) | undefined;
 }
 
+/**
+ * How a revision travels over Streamable HTTP, from its model: generated clients and servers hand
+ * their revision's binding (methods.ts `HTTP_BINDING`) to the transport, which is how the HTTP
+ * transports behave per revision without naming one.
+ */
+export type HttpBinding = SessionHttpBinding | StatelessHttpBinding;
+
+/** 2025-era: the handshake opens a session (Mcp-Session-Id, a GET stream, DELETE). */
+export interface SessionHttpBinding {
+  readonly kind: "sessions";
+  /** The request that opens a session. */
+  readonly handshake: string;
+  /** Streams start with a priming event and can be resumed from any point with Last-Event-ID. */
+  readonly primedStreams: boolean;
+  /** A POST may carry a JSON-RPC batch. */
+  readonly batches: boolean;
+}
+
+/** 2026-07-28 and later: no sessions; each request's headers mirror its body. */
+export interface StatelessHttpBinding {
+  readonly kind: "stateless";
+  /** The `params._meta` key of the protocol version (mirrored in MCP-Protocol-Version). */
+  readonly versionMeta: string;
+  /** Method → the params field mirrored in Mcp-Name. */
+  readonly nameFields: { readonly [method: string]: string };
+  /** Error codes answered with HTTP 400 whoever raised them. */
+  readonly headerMismatch: number;
+  readonly missingCapability: number;
+  readonly unsupportedVersion: number;
+  /** The request with which 2025-era clients open a session on the same endpoint. */
+  readonly legacyHandshake: string;
+}
+
 export interface Transport {
   start(): Promise<void>;
   /** An array is a JSON-RPC batch: a Peer sends one only to answer a batch the transport delivered. */
@@ -20,4 +53,11 @@ export interface Transport {
   onmessage?: (<T extends JsonRpcMessage>(message: T, extra?: object) => void) | undefined;
   sessionId?: string | undefined;
   setProtocolVersion?: ((version: string) => void) | undefined;
+  /**
+   * Cancels a request this side sent by closing its channel; true when done so, and no
+   * cancellation notification is to be sent (2026-07-28 HTTP: one response stream per request).
+   */
+  cancel?: ((requestId: RequestId) => boolean) | undefined;
+  /** Generated clients and servers call it before start() with their revision's HTTP binding. */
+  setHttpBinding?: ((binding: HttpBinding) => void) | undefined;
 }

@@ -1,4 +1,4 @@
-// The Streamable HTTP transports (runtime/http-server.ts, http-session.ts, http-client.ts) on
+// The Streamable HTTP transports of 2025-era sessions (runtime/http/) on
 // loopback: generated client and server with each other and with the official SDK's HTTP
 // transports, resumption after the server closes a stream, and the HTTP answers the transport
 // specification asks for (sessions, headers, DNS rebinding).
@@ -11,6 +11,7 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { createClient, createServer, type Server } from "../generated/2025-11-25/index.js";
+import { createServer as createServer0618 } from "../generated/2025-06-18/index.js";
 import { StreamableHttpClientTransport, StreamableHttpError } from "../runtime/http/client.js";
 import { serveStreamableHttp, type StreamableHttpServer, type StreamableHttpSession } from "../runtime/http/server.js";
 
@@ -369,8 +370,11 @@ describe("HTTP answers of the server transport", () => {
     expect(events[1]).toMatch(/^event: message\nid: 1_1\ndata: \{"jsonrpc":"2\.0","id":1,"result":/);
   });
 
-  it("does not prime streams for clients of revisions before 2025-11-25", async () => {
-    const http = await serve();
+  it("does not prime streams of servers of revisions before 2025-11-25 (their binding says so)", async () => {
+    const http = await serve({
+      onSession: (session) =>
+        createServer0618({ serverInfo: { name: "older", version: "1.0.0" }, handlers: {} }).connect(session),
+    });
     const older = initialize.replace("2025-11-25", "2025-06-18");
     const response = await raw(http, { method: "POST", headers: postHeaders, body: older });
     expect(response.text.startsWith("event: message\ndata: ")).toBe(true);

@@ -459,3 +459,11 @@ export const SERVER_NOTIFICATION_INFO: { readonly [M in ServerNotificationMethod
     capability: { side: "server", path: ["prompts", "listChanged"] },
   },
 };
+
+/** How this revision travels over Streamable HTTP (the transports take it from generated clients and servers). */
+export const HTTP_BINDING = {
+  kind: "sessions",
+  handshake: "initialize",
+  primedStreams: false,
+  batches: false,
+} as const;

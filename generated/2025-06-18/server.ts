@@ -15,6 +15,7 @@ import {
 import {
   type ClientNotificationMap,
   type ClientRequestMap,
+  HTTP_BINDING,
   REVISION,
   type ServerNotificationMap,
   type ServerRequestMap,
@@ -23,6 +24,7 @@ import { validateMessage } from "./validators.js";
 
 type ServerNotificationName = keyof ServerNotificationMap;
 type Awaitable<T> = T | Promise<T>;
+type Answer<R> = R;
 
 /** What the client told this server about itself: in the handshake, or in each request's `_meta`. */
 export interface ClientState {
@@ -71,67 +73,67 @@ export interface ServerHandlers {
   ping?(
     params: NonNullable<ClientRequestMap["ping"]["params"]>,
     context: RequestContext,
-  ): Awaitable<ClientRequestMap["ping"]["result"]>;
+  ): Awaitable<Answer<ClientRequestMap["ping"]["result"]>>;
   /** `initialize`; answered by the server itself when absent. */
   initialize?(
     params: NonNullable<ClientRequestMap["initialize"]["params"]>,
     context: RequestContext,
-  ): Awaitable<ClientRequestMap["initialize"]["result"]>;
+  ): Awaitable<Answer<ClientRequestMap["initialize"]["result"]>>;
   /** `completion/complete`: declares the server capability `completions`. */
   complete?(
     params: NonNullable<ClientRequestMap["completion/complete"]["params"]>,
     context: RequestContext,
-  ): Awaitable<ClientRequestMap["completion/complete"]["result"]>;
+  ): Awaitable<Answer<ClientRequestMap["completion/complete"]["result"]>>;
   /** `logging/setLevel`: declares the server capability `logging`; answered with an empty result when absent. */
   setLevel?(
     params: NonNullable<ClientRequestMap["logging/setLevel"]["params"]>,
     context: RequestContext,
-  ): Awaitable<ClientRequestMap["logging/setLevel"]["result"]>;
+  ): Awaitable<Answer<ClientRequestMap["logging/setLevel"]["result"]>>;
   /** `prompts/get`: declares the server capability `prompts`. */
   getPrompt?(
     params: NonNullable<ClientRequestMap["prompts/get"]["params"]>,
     context: RequestContext,
-  ): Awaitable<ClientRequestMap["prompts/get"]["result"]>;
+  ): Awaitable<Answer<ClientRequestMap["prompts/get"]["result"]>>;
   /** `prompts/list`: declares the server capability `prompts`. */
   listPrompts?(
     params: NonNullable<ClientRequestMap["prompts/list"]["params"]>,
     context: RequestContext,
-  ): Awaitable<ClientRequestMap["prompts/list"]["result"]>;
+  ): Awaitable<Answer<ClientRequestMap["prompts/list"]["result"]>>;
   /** `resources/list`: declares the server capability `resources`. */
   listResources?(
     params: NonNullable<ClientRequestMap["resources/list"]["params"]>,
     context: RequestContext,
-  ): Awaitable<ClientRequestMap["resources/list"]["result"]>;
+  ): Awaitable<Answer<ClientRequestMap["resources/list"]["result"]>>;
   /** `resources/templates/list`: declares the server capability `resources`. */
   listResourceTemplates?(
     params: NonNullable<ClientRequestMap["resources/templates/list"]["params"]>,
     context: RequestContext,
-  ): Awaitable<ClientRequestMap["resources/templates/list"]["result"]>;
+  ): Awaitable<Answer<ClientRequestMap["resources/templates/list"]["result"]>>;
   /** `resources/read`: declares the server capability `resources`. */
   readResource?(
     params: NonNullable<ClientRequestMap["resources/read"]["params"]>,
     context: RequestContext,
-  ): Awaitable<ClientRequestMap["resources/read"]["result"]>;
+  ): Awaitable<Answer<ClientRequestMap["resources/read"]["result"]>>;
   /** `resources/subscribe`: declares the server capability `resources.subscribe`; answered with an empty result when absent. */
   subscribe?(
     params: NonNullable<ClientRequestMap["resources/subscribe"]["params"]>,
     context: RequestContext,
-  ): Awaitable<ClientRequestMap["resources/subscribe"]["result"]>;
+  ): Awaitable<Answer<ClientRequestMap["resources/subscribe"]["result"]>>;
   /** `resources/unsubscribe`: declares the server capability `resources.subscribe`; answered with an empty result when absent. */
   unsubscribe?(
     params: NonNullable<ClientRequestMap["resources/unsubscribe"]["params"]>,
     context: RequestContext,
-  ): Awaitable<ClientRequestMap["resources/unsubscribe"]["result"]>;
+  ): Awaitable<Answer<ClientRequestMap["resources/unsubscribe"]["result"]>>;
   /** `tools/call`: declares the server capability `tools`. */
   callTool?(
     params: NonNullable<ClientRequestMap["tools/call"]["params"]>,
     context: RequestContext,
-  ): Awaitable<ClientRequestMap["tools/call"]["result"]>;
+  ): Awaitable<Answer<ClientRequestMap["tools/call"]["result"]>>;
   /** `tools/list`: declares the server capability `tools`. */
   listTools?(
     params: NonNullable<ClientRequestMap["tools/list"]["params"]>,
     context: RequestContext,
-  ): Awaitable<ClientRequestMap["tools/list"]["result"]>;
+  ): Awaitable<Answer<ClientRequestMap["tools/list"]["result"]>>;
   /** `notifications/initialized` */
   onInitialized?(
     params: NonNullable<ClientNotificationMap["notifications/initialized"]["params"]>,
@@ -164,6 +166,8 @@ export interface Server {
   close(): Promise<void>;
   readonly capabilities: T.ServerCapabilities;
   readonly client: ClientState;
+  /** How this revision travels over Streamable HTTP. */
+  readonly http: typeof HTTP_BINDING;
   /** Sends a notification to the client. */
   notify<M extends ServerNotificationName>(
     method: M,
@@ -238,19 +242,14 @@ export function createServer(options: ServerOptions): Server {
   const session: { [key: string]: unknown } = {};
   let initialized = false;
   const allowedBefore: readonly string[] = ["initialize", "ping"];
-  let peer: Peer | undefined;
-
-  function active(): Peer {
-    if (!peer) throw new RpcError(ErrorCode.ConnectionClosed, "the server is not connected");
-    return peer;
-  }
+  const peers = new Set<Peer>();
 
   /** The state a request carries in `_meta`, or the handshake's. */
   function clientOf(_incoming: IncomingContext): ClientState {
     return session as ClientState;
   }
 
-  function contextFor(incoming: IncomingContext, client: ClientState): RequestContext {
+  function contextFor(peer: Peer, incoming: IncomingContext, client: ClientState): RequestContext {
     const related = { relatedRequestId: incoming.requestId };
     return {
       requestId: incoming.requestId,
@@ -259,27 +258,28 @@ export function createServer(options: ServerOptions): Server {
       progress: (update) => incoming.progress(update),
       client,
       ping: (params, requestOptions) =>
-        active().request("ping", params as unknown as JsonObject | undefined, {
+        peer.request("ping", params as unknown as JsonObject | undefined, {
           ...related,
           ...requestOptions,
         }) as Promise<ServerRequestMap["ping"]["result"]>,
       createMessage: (params, requestOptions) =>
-        active().request("sampling/createMessage", params as unknown as JsonObject | undefined, {
+        peer.request("sampling/createMessage", params as unknown as JsonObject | undefined, {
           ...related,
           ...requestOptions,
         }) as Promise<ServerRequestMap["sampling/createMessage"]["result"]>,
       listRoots: (params, requestOptions) =>
-        active().request("roots/list", params as unknown as JsonObject | undefined, {
+        peer.request("roots/list", params as unknown as JsonObject | undefined, {
           ...related,
           ...requestOptions,
         }) as Promise<ServerRequestMap["roots/list"]["result"]>,
       elicit: (params, requestOptions) =>
-        active().request("elicitation/create", params as unknown as JsonObject | undefined, {
+        peer.request("elicitation/create", params as unknown as JsonObject | undefined, {
           ...related,
           ...requestOptions,
         }) as Promise<ServerRequestMap["elicitation/create"]["result"]>,
-      notify: (method, params) =>
-        active().notify(method, params as unknown as JsonObject | undefined, related),
+      notify: async (method, params) => {
+        await peer.notify(method, params as unknown as JsonObject | undefined, related);
+      },
     };
   }
 
@@ -305,6 +305,7 @@ export function createServer(options: ServerOptions): Server {
   }
 
   async function handle(
+    peer: Peer,
     method: string,
     params: JsonObject | undefined,
     incoming: IncomingContext,
@@ -314,158 +315,165 @@ export function createServer(options: ServerOptions): Server {
       throw new RpcError(ErrorCode.InvalidRequest, `${method} before ${"initialize"}`);
     }
     const client = clientOf(incoming);
-    const context = contextFor(incoming, client);
-    switch (method) {
-      case "ping": {
-        const handler = handlers.ping;
-        if (handler)
-          return withDefaults(
-            await handler(
-              (params ?? {}) as unknown as NonNullable<ClientRequestMap["ping"]["params"]>,
-              context,
-            ),
-          );
-        return withDefaults({});
-      }
-      case "initialize": {
-        const handler = handlers.initialize;
-        const answer = handshake(params);
-        return handler
-          ? withDefaults(
+    const context = contextFor(peer, incoming, client);
+    const answer = async (): Promise<unknown> => {
+      switch (method) {
+        case "ping": {
+          const handler = handlers.ping;
+          if (handler)
+            return withDefaults(
               await handler(
-                params as unknown as NonNullable<ClientRequestMap["initialize"]["params"]>,
+                (params ?? {}) as unknown as NonNullable<ClientRequestMap["ping"]["params"]>,
                 context,
               ),
-            )
-          : withDefaults(answer);
+            );
+          return withDefaults({});
+        }
+        case "initialize": {
+          const handler = handlers.initialize;
+          const answer = handshake(params);
+          return handler
+            ? withDefaults(
+                await handler(
+                  params as unknown as NonNullable<ClientRequestMap["initialize"]["params"]>,
+                  context,
+                ),
+              )
+            : withDefaults(answer);
+        }
+        case "completion/complete": {
+          const handler = handlers.complete;
+          if (handler)
+            return withDefaults(
+              await handler(
+                params as unknown as NonNullable<ClientRequestMap["completion/complete"]["params"]>,
+                context,
+              ),
+            );
+          break;
+        }
+        case "logging/setLevel": {
+          const handler = handlers.setLevel;
+          if (handler)
+            return withDefaults(
+              await handler(
+                params as unknown as NonNullable<ClientRequestMap["logging/setLevel"]["params"]>,
+                context,
+              ),
+            );
+          return withDefaults({});
+        }
+        case "prompts/get": {
+          const handler = handlers.getPrompt;
+          if (handler)
+            return withDefaults(
+              await handler(
+                params as unknown as NonNullable<ClientRequestMap["prompts/get"]["params"]>,
+                context,
+              ),
+            );
+          break;
+        }
+        case "prompts/list": {
+          const handler = handlers.listPrompts;
+          if (handler)
+            return withDefaults(
+              await handler(
+                (params ?? {}) as unknown as NonNullable<
+                  ClientRequestMap["prompts/list"]["params"]
+                >,
+                context,
+              ),
+            );
+          break;
+        }
+        case "resources/list": {
+          const handler = handlers.listResources;
+          if (handler)
+            return withDefaults(
+              await handler(
+                (params ?? {}) as unknown as NonNullable<
+                  ClientRequestMap["resources/list"]["params"]
+                >,
+                context,
+              ),
+            );
+          break;
+        }
+        case "resources/templates/list": {
+          const handler = handlers.listResourceTemplates;
+          if (handler)
+            return withDefaults(
+              await handler(
+                (params ?? {}) as unknown as NonNullable<
+                  ClientRequestMap["resources/templates/list"]["params"]
+                >,
+                context,
+              ),
+            );
+          break;
+        }
+        case "resources/read": {
+          const handler = handlers.readResource;
+          if (handler)
+            return withDefaults(
+              await handler(
+                params as unknown as NonNullable<ClientRequestMap["resources/read"]["params"]>,
+                context,
+              ),
+            );
+          break;
+        }
+        case "resources/subscribe": {
+          const handler = handlers.subscribe;
+          if (handler)
+            return withDefaults(
+              await handler(
+                params as unknown as NonNullable<ClientRequestMap["resources/subscribe"]["params"]>,
+                context,
+              ),
+            );
+          return withDefaults({});
+        }
+        case "resources/unsubscribe": {
+          const handler = handlers.unsubscribe;
+          if (handler)
+            return withDefaults(
+              await handler(
+                params as unknown as NonNullable<
+                  ClientRequestMap["resources/unsubscribe"]["params"]
+                >,
+                context,
+              ),
+            );
+          return withDefaults({});
+        }
+        case "tools/call": {
+          const handler = handlers.callTool;
+          if (handler)
+            return withDefaults(
+              await handler(
+                params as unknown as NonNullable<ClientRequestMap["tools/call"]["params"]>,
+                context,
+              ),
+            );
+          break;
+        }
+        case "tools/list": {
+          const handler = handlers.listTools;
+          if (handler)
+            return withDefaults(
+              await handler(
+                (params ?? {}) as unknown as NonNullable<ClientRequestMap["tools/list"]["params"]>,
+                context,
+              ),
+            );
+          break;
+        }
       }
-      case "completion/complete": {
-        const handler = handlers.complete;
-        if (handler)
-          return withDefaults(
-            await handler(
-              params as unknown as NonNullable<ClientRequestMap["completion/complete"]["params"]>,
-              context,
-            ),
-          );
-        break;
-      }
-      case "logging/setLevel": {
-        const handler = handlers.setLevel;
-        if (handler)
-          return withDefaults(
-            await handler(
-              params as unknown as NonNullable<ClientRequestMap["logging/setLevel"]["params"]>,
-              context,
-            ),
-          );
-        return withDefaults({});
-      }
-      case "prompts/get": {
-        const handler = handlers.getPrompt;
-        if (handler)
-          return withDefaults(
-            await handler(
-              params as unknown as NonNullable<ClientRequestMap["prompts/get"]["params"]>,
-              context,
-            ),
-          );
-        break;
-      }
-      case "prompts/list": {
-        const handler = handlers.listPrompts;
-        if (handler)
-          return withDefaults(
-            await handler(
-              (params ?? {}) as unknown as NonNullable<ClientRequestMap["prompts/list"]["params"]>,
-              context,
-            ),
-          );
-        break;
-      }
-      case "resources/list": {
-        const handler = handlers.listResources;
-        if (handler)
-          return withDefaults(
-            await handler(
-              (params ?? {}) as unknown as NonNullable<
-                ClientRequestMap["resources/list"]["params"]
-              >,
-              context,
-            ),
-          );
-        break;
-      }
-      case "resources/templates/list": {
-        const handler = handlers.listResourceTemplates;
-        if (handler)
-          return withDefaults(
-            await handler(
-              (params ?? {}) as unknown as NonNullable<
-                ClientRequestMap["resources/templates/list"]["params"]
-              >,
-              context,
-            ),
-          );
-        break;
-      }
-      case "resources/read": {
-        const handler = handlers.readResource;
-        if (handler)
-          return withDefaults(
-            await handler(
-              params as unknown as NonNullable<ClientRequestMap["resources/read"]["params"]>,
-              context,
-            ),
-          );
-        break;
-      }
-      case "resources/subscribe": {
-        const handler = handlers.subscribe;
-        if (handler)
-          return withDefaults(
-            await handler(
-              params as unknown as NonNullable<ClientRequestMap["resources/subscribe"]["params"]>,
-              context,
-            ),
-          );
-        return withDefaults({});
-      }
-      case "resources/unsubscribe": {
-        const handler = handlers.unsubscribe;
-        if (handler)
-          return withDefaults(
-            await handler(
-              params as unknown as NonNullable<ClientRequestMap["resources/unsubscribe"]["params"]>,
-              context,
-            ),
-          );
-        return withDefaults({});
-      }
-      case "tools/call": {
-        const handler = handlers.callTool;
-        if (handler)
-          return withDefaults(
-            await handler(
-              params as unknown as NonNullable<ClientRequestMap["tools/call"]["params"]>,
-              context,
-            ),
-          );
-        break;
-      }
-      case "tools/list": {
-        const handler = handlers.listTools;
-        if (handler)
-          return withDefaults(
-            await handler(
-              (params ?? {}) as unknown as NonNullable<ClientRequestMap["tools/list"]["params"]>,
-              context,
-            ),
-          );
-        break;
-      }
-    }
-    throw new RpcError(ErrorCode.MethodNotFound, `this server does not handle ${method}`);
+      throw new RpcError(ErrorCode.MethodNotFound, `this server does not handle ${method}`);
+    };
+    return answer();
   }
 
   async function notice(method: string, params: JsonObject | undefined): Promise<void> {
@@ -495,10 +503,12 @@ export function createServer(options: ServerOptions): Server {
     get client() {
       return session as ClientState;
     },
+    http: HTTP_BINDING,
     async connect(transport) {
-      if (peer && !peer.closed)
+      if (peers.size > 0)
         throw new Error("this server is already connected; create one server per connection");
-      peer = new Peer({
+      transport.setHttpBinding?.(HTTP_BINDING);
+      const peer: Peer = new Peer({
         transport,
         ...(options.validate === false
           ? {}
@@ -506,19 +516,27 @@ export function createServer(options: ServerOptions): Server {
               inspect: (message, requestOf) =>
                 failure(validateMessage(message, { from: "client", requestOf })),
             }),
-        handleRequest: handle,
+        handleRequest: (method, params, incoming) => handle(peer, method, params, incoming),
         handleNotification: notice,
         cancellation: { method: "notifications/cancelled", send: true },
         progress: { method: "notifications/progress", send: true },
         ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
         ...(options.onError ? { onError: options.onError } : {}),
+        onClose: () => peers.delete(peer),
       });
+      peers.add(peer);
       await peer.start();
     },
     async close() {
-      await peer?.close();
+      await Promise.all([...peers].map((peer) => peer.close()));
     },
-    notify: (method, params) =>
-      active().notify(method, params as unknown as JsonObject | undefined),
+    notify: (method, params) => {
+      const [peer] = peers;
+      if (!peer)
+        return Promise.reject(
+          new RpcError(ErrorCode.ConnectionClosed, "the server is not connected"),
+        );
+      return peer.notify(method, params as unknown as JsonObject | undefined);
+    },
   };
 }

@@ -16,6 +16,7 @@ import {
 import {
   type ClientNotificationMap,
   type ClientRequestMap,
+  HTTP_BINDING,
   REVISION,
   type ServerNotificationMap,
   type ServerRequestMap,
@@ -452,6 +453,7 @@ export function createClient(options: ClientOptions): Client {
 
   /** Starts the transport and the revision's session. */
   async function start(): Promise<void> {
+    options.transport.setHttpBinding?.(HTTP_BINDING);
     await peer.start();
     const params: JsonObject = {};
     params["protocolVersion"] = state["protocolVersion"];

@@ -604,3 +604,11 @@ export const SERVER_NOTIFICATION_INFO: { readonly [M in ServerNotificationMethod
     capability: { side: "server", path: ["tasks"] },
   },
 };
+
+/** How this revision travels over Streamable HTTP (the transports take it from generated clients and servers). */
+export const HTTP_BINDING = {
+  kind: "sessions",
+  handshake: "initialize",
+  primedStreams: true,
+  batches: false,
+} as const;

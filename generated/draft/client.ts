@@ -16,6 +16,7 @@ import {
 import {
   type ClientNotificationMap,
   type ClientRequestMap,
+  HTTP_BINDING,
   REVISION,
   type ServerNotificationMap,
   type ServerRequestMap,
@@ -377,6 +378,7 @@ export function createClient(options: ClientOptions): Client {
 
   /** Starts the transport and the revision's session. */
   async function start(): Promise<void> {
+    options.transport.setHttpBinding?.(HTTP_BINDING);
     await peer.start();
     connected = true;
     const result = await call("server/discover", undefined);

@@ -412,3 +412,14 @@ export const SERVER_NOTIFICATION_INFO: { readonly [M in ServerNotificationMethod
     capability: null,
   },
 };
+
+/** How this revision travels over Streamable HTTP (the transports take it from generated clients and servers). */
+export const HTTP_BINDING = {
+  kind: "stateless",
+  versionMeta: "io.modelcontextprotocol/protocolVersion",
+  nameFields: { "tools/call": "name", "resources/read": "uri", "prompts/get": "name" },
+  legacyHandshake: "initialize",
+  headerMismatch: HEADER_MISMATCH,
+  missingCapability: MISSING_REQUIRED_CLIENT_CAPABILITY,
+  unsupportedVersion: UNSUPPORTED_PROTOCOL_VERSION,
+} as const;

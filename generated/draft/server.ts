@@ -8,15 +8,31 @@ import {
   type IncomingContext,
   type JsonObject,
   Peer,
+  type RequestId,
   RpcError,
   type Transport,
 } from "../../runtime/index.js";
-import { type ClientRequestMap, REVISION, type ServerNotificationMap } from "./methods.js";
-import { UNSUPPORTED_PROTOCOL_VERSION } from "./types.js";
+import {
+  type ClientRequestMap,
+  HTTP_BINDING,
+  REVISION,
+  type ServerNotificationMap,
+} from "./methods.js";
+import { MISSING_REQUIRED_CLIENT_CAPABILITY, UNSUPPORTED_PROTOCOL_VERSION } from "./types.js";
 import { validateMessage } from "./validators.js";
 
 type ServerNotificationName = keyof ServerNotificationMap;
 type Awaitable<T> = T | Promise<T>;
+/** `R` with `K` optional; a mapped type, not Omit, which would lose the properties of a type with an index signature. */
+type Optional<R, K extends keyof R> = { [P in keyof R as P extends K ? never : P]: R[P] } & {
+  [P in K]?: R[P];
+};
+/** A result as a handler may write it: the fields the server fills in with their defaults may be left out. */
+type Answer<R> = R extends unknown
+  ? "complete" extends R["resultType" & keyof R]
+    ? Optional<R, "resultType" & keyof R>
+    : R
+  : never;
 
 /** What the client told this server about itself: in the handshake, or in each request's `_meta`. */
 export interface ClientState {
@@ -46,52 +62,47 @@ export interface ServerHandlers {
   discover?(
     params: NonNullable<ClientRequestMap["server/discover"]["params"]>,
     context: RequestContext,
-  ): Awaitable<ClientRequestMap["server/discover"]["result"]>;
+  ): Awaitable<Answer<ClientRequestMap["server/discover"]["result"]>>;
   /** `completion/complete`: declares the server capability `completions`. */
   complete?(
     params: NonNullable<ClientRequestMap["completion/complete"]["params"]>,
     context: RequestContext,
-  ): Awaitable<ClientRequestMap["completion/complete"]["result"]>;
+  ): Awaitable<Answer<ClientRequestMap["completion/complete"]["result"]>>;
   /** `prompts/get`: declares the server capability `prompts`. */
   getPrompt?(
     params: NonNullable<ClientRequestMap["prompts/get"]["params"]>,
     context: RequestContext,
-  ): Awaitable<ClientRequestMap["prompts/get"]["result"]>;
+  ): Awaitable<Answer<ClientRequestMap["prompts/get"]["result"]>>;
   /** `prompts/list`: declares the server capability `prompts`. */
   listPrompts?(
     params: NonNullable<ClientRequestMap["prompts/list"]["params"]>,
     context: RequestContext,
-  ): Awaitable<ClientRequestMap["prompts/list"]["result"]>;
+  ): Awaitable<Answer<ClientRequestMap["prompts/list"]["result"]>>;
   /** `resources/list`: declares the server capability `resources`. */
   listResources?(
     params: NonNullable<ClientRequestMap["resources/list"]["params"]>,
     context: RequestContext,
-  ): Awaitable<ClientRequestMap["resources/list"]["result"]>;
+  ): Awaitable<Answer<ClientRequestMap["resources/list"]["result"]>>;
   /** `resources/templates/list`: declares the server capability `resources`. */
   listResourceTemplates?(
     params: NonNullable<ClientRequestMap["resources/templates/list"]["params"]>,
     context: RequestContext,
-  ): Awaitable<ClientRequestMap["resources/templates/list"]["result"]>;
+  ): Awaitable<Answer<ClientRequestMap["resources/templates/list"]["result"]>>;
   /** `resources/read`: declares the server capability `resources`. */
   readResource?(
     params: NonNullable<ClientRequestMap["resources/read"]["params"]>,
     context: RequestContext,
-  ): Awaitable<ClientRequestMap["resources/read"]["result"]>;
-  /** `subscriptions/listen`. */
-  subscriptionsListen?(
-    params: NonNullable<ClientRequestMap["subscriptions/listen"]["params"]>,
-    context: RequestContext,
-  ): Awaitable<ClientRequestMap["subscriptions/listen"]["result"]>;
+  ): Awaitable<Answer<ClientRequestMap["resources/read"]["result"]>>;
   /** `tools/call`: declares the server capability `tools`. */
   callTool?(
     params: NonNullable<ClientRequestMap["tools/call"]["params"]>,
     context: RequestContext,
-  ): Awaitable<ClientRequestMap["tools/call"]["result"]>;
+  ): Awaitable<Answer<ClientRequestMap["tools/call"]["result"]>>;
   /** `tools/list`: declares the server capability `tools`. */
   listTools?(
     params: NonNullable<ClientRequestMap["tools/list"]["params"]>,
     context: RequestContext,
-  ): Awaitable<ClientRequestMap["tools/list"]["result"]>;
+  ): Awaitable<Answer<ClientRequestMap["tools/list"]["result"]>>;
 }
 
 export interface ServerOptions {
@@ -109,12 +120,21 @@ export interface ServerOptions {
 }
 
 export interface Server {
-  /** Serves one connection over the transport. */
+  /**
+   * Serves a connection over the transport; a stateless server serves any number at once (over
+   * HTTP, one per request).
+   */
   connect(transport: Transport): Promise<void>;
+  /** Ends every subscription with its closing answer, then every connection. */
   close(): Promise<void>;
   readonly capabilities: T.ServerCapabilities;
   readonly client: ClientState;
-  /** Sends a notification to the client. */
+  /** How this revision travels over Streamable HTTP. */
+  readonly http: typeof HTTP_BINDING;
+  /**
+   * Sends a change notification on every open subscription whose filter asked for it, tagged
+   * with the subscription's id; a notification no subscription asked for goes nowhere.
+   */
   notify<M extends ServerNotificationName>(
     method: M,
     params?: ServerNotificationMap[M]["params"],
@@ -167,6 +187,109 @@ function merge(
   return out;
 }
 
+/** The client capability each input request needs. */
+const INPUT_CAPABILITIES: Readonly<Record<string, readonly string[]>> = {
+  "sampling/createMessage": ["sampling"],
+  "roots/list": ["roots"],
+  "elicitation/create": ["elicitation"],
+};
+
+/** A result asking for input the client declared no capability for is an error, not a question. */
+function checkInputRequests(result: unknown, client: ClientState): void {
+  const r = result as JsonObject | null;
+  if (typeof r !== "object" || r === null || r["resultType"] !== "input_required") return;
+  const requests = r["inputRequests"];
+  if (typeof requests !== "object" || requests === null) return;
+  const required: { [key: string]: unknown } = {};
+  for (const request of Object.values(requests as JsonObject)) {
+    const method = (request as JsonObject | null)?.["method"];
+    const path = typeof method === "string" ? INPUT_CAPABILITIES[method] : undefined;
+    if (!path) continue;
+    let declared: unknown = client.clientCapabilities;
+    for (const key of path) declared = (declared as JsonObject | undefined)?.[key];
+    if (declared !== undefined) continue;
+    let node = required;
+    for (const key of path) node = (node[key] ??= {}) as { [key: string]: unknown };
+  }
+  if (Object.keys(required).length > 0)
+    throw new RpcError(
+      MISSING_REQUIRED_CLIENT_CAPABILITY,
+      `the client has not declared ${Object.keys(required).join(", ")}`,
+      {
+        ["requiredCapabilities"]: required,
+      },
+    );
+}
+
+/** Log levels, least severe first. */
+const LOG_LEVELS: readonly string[] = [
+  "debug",
+  "info",
+  "notice",
+  "warning",
+  "error",
+  "critical",
+  "alert",
+  "emergency",
+];
+
+/** Whether a log notification for a request goes out: only at or above the level the request asked for. */
+function logWanted(params: JsonObject | undefined, client: ClientState): boolean {
+  const wanted = client.logLevel;
+  if (wanted === undefined) return false;
+  const level = params?.["level"];
+  return LOG_LEVELS.indexOf(String(level)) >= LOG_LEVELS.indexOf(wanted);
+}
+
+/** The filter field → notification pairs of a subscription, and the server capability each needs. */
+const SUBSCRIPTION_FLAGS: readonly {
+  field: string;
+  notification: string;
+  capability: readonly string[];
+}[] = [
+  {
+    field: "toolsListChanged",
+    notification: "notifications/tools/list_changed",
+    capability: ["tools", "listChanged"],
+  },
+  {
+    field: "promptsListChanged",
+    notification: "notifications/prompts/list_changed",
+    capability: ["prompts", "listChanged"],
+  },
+  {
+    field: "resourcesListChanged",
+    notification: "notifications/resources/list_changed",
+    capability: ["resources", "listChanged"],
+  },
+];
+const SUBSCRIPTION_LISTS: readonly {
+  field: string;
+  notification: string;
+  match: string;
+  capability: readonly string[];
+}[] = [
+  {
+    field: "resourceSubscriptions",
+    notification: "notifications/resources/updated",
+    match: "uri",
+    capability: ["resources", "subscribe"],
+  },
+];
+
+/** One open subscription: the connection and request it lives on, and what it agreed to carry. */
+interface Subscription {
+  readonly peer: Peer;
+  readonly id: RequestId;
+  readonly flags: ReadonlySet<string>;
+  readonly lists: ReadonlyMap<
+    string,
+    { readonly match: string; readonly values: ReadonlySet<unknown> }
+  >;
+  /** Ends the subscription with its closing answer. */
+  end(): void;
+}
+
 function failure(verdict: ReturnType<typeof validateMessage>) {
   return verdict.ok
     ? ({ ok: true } as const)
@@ -186,12 +309,8 @@ export function createServer(options: ServerOptions): Server {
   const capabilities = declareCapabilities(options.capabilities ?? {}, handlers);
   /** Client state from the handshake, by the names spec/method-inferences.json gives it. */
   const session: { [key: string]: unknown } = {};
-  let peer: Peer | undefined;
-
-  function active(): Peer {
-    if (!peer) throw new RpcError(ErrorCode.ConnectionClosed, "the server is not connected");
-    return peer;
-  }
+  const peers = new Set<Peer>();
+  const subscriptions = new Set<Subscription>();
 
   /** The state a request carries in `_meta`, or the handshake's. */
   function clientOf(incoming: IncomingContext): ClientState {
@@ -208,7 +327,7 @@ export function createServer(options: ServerOptions): Server {
     return client as ClientState;
   }
 
-  function contextFor(incoming: IncomingContext, client: ClientState): RequestContext {
+  function contextFor(peer: Peer, incoming: IncomingContext, client: ClientState): RequestContext {
     const related = { relatedRequestId: incoming.requestId };
     return {
       requestId: incoming.requestId,
@@ -216,8 +335,14 @@ export function createServer(options: ServerOptions): Server {
       meta: incoming.meta,
       progress: (update) => incoming.progress(update),
       client,
-      notify: (method, params) =>
-        active().notify(method, params as unknown as JsonObject | undefined, related),
+      notify: async (method, params) => {
+        if (
+          method === "notifications/message" &&
+          !logWanted(params as JsonObject | undefined, client)
+        )
+          return;
+        await peer.notify(method, params as unknown as JsonObject | undefined, related);
+      },
     };
   }
 
@@ -244,7 +369,87 @@ export function createServer(options: ServerOptions): Server {
     return result;
   }
 
+  /** Whether this server declared the capability a notification needs. */
+  function offers(path: readonly string[]): boolean {
+    let node: unknown = capabilities;
+    for (const key of path) node = (node as JsonObject | undefined)?.[key];
+    return node !== undefined && node !== false;
+  }
+
+  /**
+   * A subscription: acknowledged with what this server agrees to carry, then open until the
+   * client goes away (the request is cancelled: no answer) or the server closes (a closing answer).
+   */
+  async function listen(
+    peer: Peer,
+    params: JsonObject | undefined,
+    incoming: IncomingContext,
+  ): Promise<unknown> {
+    const filter = (params?.["notifications"] ?? {}) as JsonObject;
+    const agreed: JsonObject = {};
+    const flags = new Set<string>();
+    const lists = new Map<string, { match: string; values: ReadonlySet<unknown> }>();
+    for (const flag of SUBSCRIPTION_FLAGS) {
+      if (filter[flag.field] !== true || !offers(flag.capability)) continue;
+      agreed[flag.field] = true;
+      flags.add(flag.notification);
+    }
+    for (const list of SUBSCRIPTION_LISTS) {
+      const values = filter[list.field];
+      if (!Array.isArray(values) || !offers(list.capability)) continue;
+      agreed[list.field] = values;
+      lists.set(list.notification, { match: list.match, values: new Set(values) });
+    }
+    const id = incoming.requestId;
+    const tag = { ["io.modelcontextprotocol/subscriptionId"]: id };
+    let end!: () => void;
+    const ended = new Promise<void>((resolve) => (end = resolve));
+    const subscription: Subscription = { peer, id, flags, lists, end };
+    const cancelled = new Promise<never>((_, reject) => {
+      const abort = () => reject(incoming.signal.reason);
+      if (incoming.signal.aborted) abort();
+      else incoming.signal.addEventListener("abort", abort, { once: true });
+    });
+    subscriptions.add(subscription);
+    try {
+      await peer.notify(
+        "notifications/subscriptions/acknowledged",
+        { _meta: tag, notifications: agreed },
+        { relatedRequestId: id },
+      );
+      await Promise.race([ended, cancelled]);
+    } finally {
+      subscriptions.delete(subscription);
+    }
+    return { _meta: tag };
+  }
+
+  /** A change notification, on every subscription that agreed to carry it. */
+  async function publish(method: string, params: JsonObject | undefined): Promise<void> {
+    const sends: Promise<void>[] = [];
+    for (const subscription of subscriptions) {
+      const list = subscription.lists.get(method);
+      if (!subscription.flags.has(method) && !list?.values.has(params?.[list.match])) continue;
+      const meta = {
+        ...(params?.["_meta"] as JsonObject | undefined),
+        ["io.modelcontextprotocol/subscriptionId"]: subscription.id,
+      };
+      sends.push(
+        subscription.peer.notify(
+          method,
+          { ...params, _meta: meta },
+          { relatedRequestId: subscription.id },
+        ),
+      );
+    }
+    // One subscriber gone away must not fail the others' delivery.
+    const failed = (await Promise.allSettled(sends)).filter((s) => s.status === "rejected");
+    for (const f of failed)
+      options.onError?.(f.reason instanceof Error ? f.reason : new Error(String(f.reason)));
+  }
+
   async function handle(
+    peer: Peer,
     method: string,
     params: JsonObject | undefined,
     incoming: IncomingContext,
@@ -264,123 +469,119 @@ export function createServer(options: ServerOptions): Server {
         data,
       );
     }
-    const context = contextFor(incoming, client);
-    switch (method) {
-      case "server/discover": {
-        const handler = handlers.discover;
-        const answer = discovery();
-        return handler
-          ? withDefaults(
+    if (method === "subscriptions/listen")
+      return withDefaults(await listen(peer, params, incoming));
+    const context = contextFor(peer, incoming, client);
+    const answer = async (): Promise<unknown> => {
+      switch (method) {
+        case "server/discover": {
+          const handler = handlers.discover;
+          const answer = discovery();
+          return handler
+            ? withDefaults(
+                await handler(
+                  params as unknown as NonNullable<ClientRequestMap["server/discover"]["params"]>,
+                  context,
+                ),
+              )
+            : withDefaults(answer);
+        }
+        case "completion/complete": {
+          const handler = handlers.complete;
+          if (handler)
+            return withDefaults(
               await handler(
-                params as unknown as NonNullable<ClientRequestMap["server/discover"]["params"]>,
+                params as unknown as NonNullable<ClientRequestMap["completion/complete"]["params"]>,
                 context,
               ),
-            )
-          : withDefaults(answer);
+            );
+          break;
+        }
+        case "prompts/get": {
+          const handler = handlers.getPrompt;
+          if (handler)
+            return withDefaults(
+              await handler(
+                params as unknown as NonNullable<ClientRequestMap["prompts/get"]["params"]>,
+                context,
+              ),
+            );
+          break;
+        }
+        case "prompts/list": {
+          const handler = handlers.listPrompts;
+          if (handler)
+            return withDefaults(
+              await handler(
+                params as unknown as NonNullable<ClientRequestMap["prompts/list"]["params"]>,
+                context,
+              ),
+            );
+          break;
+        }
+        case "resources/list": {
+          const handler = handlers.listResources;
+          if (handler)
+            return withDefaults(
+              await handler(
+                params as unknown as NonNullable<ClientRequestMap["resources/list"]["params"]>,
+                context,
+              ),
+            );
+          break;
+        }
+        case "resources/templates/list": {
+          const handler = handlers.listResourceTemplates;
+          if (handler)
+            return withDefaults(
+              await handler(
+                params as unknown as NonNullable<
+                  ClientRequestMap["resources/templates/list"]["params"]
+                >,
+                context,
+              ),
+            );
+          break;
+        }
+        case "resources/read": {
+          const handler = handlers.readResource;
+          if (handler)
+            return withDefaults(
+              await handler(
+                params as unknown as NonNullable<ClientRequestMap["resources/read"]["params"]>,
+                context,
+              ),
+            );
+          break;
+        }
+        case "tools/call": {
+          const handler = handlers.callTool;
+          if (handler)
+            return withDefaults(
+              await handler(
+                params as unknown as NonNullable<ClientRequestMap["tools/call"]["params"]>,
+                context,
+              ),
+            );
+          break;
+        }
+        case "tools/list": {
+          const handler = handlers.listTools;
+          if (handler)
+            return withDefaults(
+              await handler(
+                params as unknown as NonNullable<ClientRequestMap["tools/list"]["params"]>,
+                context,
+              ),
+            );
+          break;
+        }
       }
-      case "completion/complete": {
-        const handler = handlers.complete;
-        if (handler)
-          return withDefaults(
-            await handler(
-              params as unknown as NonNullable<ClientRequestMap["completion/complete"]["params"]>,
-              context,
-            ),
-          );
-        break;
-      }
-      case "prompts/get": {
-        const handler = handlers.getPrompt;
-        if (handler)
-          return withDefaults(
-            await handler(
-              params as unknown as NonNullable<ClientRequestMap["prompts/get"]["params"]>,
-              context,
-            ),
-          );
-        break;
-      }
-      case "prompts/list": {
-        const handler = handlers.listPrompts;
-        if (handler)
-          return withDefaults(
-            await handler(
-              params as unknown as NonNullable<ClientRequestMap["prompts/list"]["params"]>,
-              context,
-            ),
-          );
-        break;
-      }
-      case "resources/list": {
-        const handler = handlers.listResources;
-        if (handler)
-          return withDefaults(
-            await handler(
-              params as unknown as NonNullable<ClientRequestMap["resources/list"]["params"]>,
-              context,
-            ),
-          );
-        break;
-      }
-      case "resources/templates/list": {
-        const handler = handlers.listResourceTemplates;
-        if (handler)
-          return withDefaults(
-            await handler(
-              params as unknown as NonNullable<
-                ClientRequestMap["resources/templates/list"]["params"]
-              >,
-              context,
-            ),
-          );
-        break;
-      }
-      case "resources/read": {
-        const handler = handlers.readResource;
-        if (handler)
-          return withDefaults(
-            await handler(
-              params as unknown as NonNullable<ClientRequestMap["resources/read"]["params"]>,
-              context,
-            ),
-          );
-        break;
-      }
-      case "subscriptions/listen": {
-        const handler = handlers.subscriptionsListen;
-        if (handler)
-          return withDefaults(
-            await handler(
-              params as unknown as NonNullable<ClientRequestMap["subscriptions/listen"]["params"]>,
-              context,
-            ),
-          );
-        break;
-      }
-      case "tools/call": {
-        const handler = handlers.callTool;
-        if (handler)
-          return withDefaults(
-            await handler(
-              params as unknown as NonNullable<ClientRequestMap["tools/call"]["params"]>,
-              context,
-            ),
-          );
-        break;
-      }
-      case "tools/list": {
-        const handler = handlers.listTools;
-        if (handler)
-          return withDefaults(
-            await handler(
-              params as unknown as NonNullable<ClientRequestMap["tools/list"]["params"]>,
-              context,
-            ),
-          );
-        break;
-      }
-    }
-    throw new RpcError(ErrorCode.MethodNotFound, `this server does not handle ${method}`);
+      throw new RpcError(ErrorCode.MethodNotFound, `this server does not handle ${method}`);
+    };
+    const result = await answer();
+    checkInputRequests(result, client);
+    return result;
   }
 
   // This revision has no client notifications for handlers (the runtime takes cancellation and progress).
@@ -391,10 +592,10 @@ export function createServer(options: ServerOptions): Server {
     get client() {
       return session as ClientState;
     },
+    http: HTTP_BINDING,
     async connect(transport) {
-      if (peer && !peer.closed)
-        throw new Error("this server is already connected; create one server per connection");
-      peer = new Peer({
+      transport.setHttpBinding?.(HTTP_BINDING);
+      const peer: Peer = new Peer({
         transport,
         ...(options.validate === false
           ? {}
@@ -402,19 +603,23 @@ export function createServer(options: ServerOptions): Server {
               inspect: (message, requestOf) =>
                 failure(validateMessage(message, { from: "client", requestOf })),
             }),
-        handleRequest: handle,
+        handleRequest: (method, params, incoming) => handle(peer, method, params, incoming),
         handleNotification: notice,
         cancellation: { method: "notifications/cancelled", send: true },
         progress: { method: "notifications/progress", send: true },
         ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
         ...(options.onError ? { onError: options.onError } : {}),
+        onClose: () => peers.delete(peer),
       });
+      peers.add(peer);
       await peer.start();
     },
     async close() {
-      await peer?.close();
+      for (const subscription of subscriptions) subscription.end();
+      // The closing answers go out before the connections end.
+      await Promise.all([...peers].map((peer) => peer.idle()));
+      await Promise.all([...peers].map((peer) => peer.close()));
     },
-    notify: (method, params) =>
-      active().notify(method, params as unknown as JsonObject | undefined),
+    notify: (method, params) => publish(method, params as unknown as JsonObject | undefined),
   };
 }

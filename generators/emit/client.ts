@@ -41,6 +41,7 @@ export const clientArtifact: Artifact = {
       "ServerRequestMap",
     ]);
     imports.add("./validators.js", "validateMessage", false);
+    if (protocol.http) imports.add("./methods.js", "HTTP_BINDING", false);
 
     const cancellation = protocol.cancellation;
     const progress = protocol.progress;
@@ -52,6 +53,7 @@ export const clientArtifact: Artifact = {
       handlers,
       handlerCapabilities: handlers.filter((h) => h.capability?.side === "client"),
       batches: hasBatches(model.envelopes),
+      httpBinding: protocol.http !== undefined,
       stateOptions: Object.entries(stateTypes)
         .filter(([state]) => !CLIENT_OPTIONS.has(state) && requestMetaStates(model).has(state))
         .map(([state, type]) => ({ state, type })),

@@ -80,9 +80,21 @@ export const methodsArtifact: Artifact = {
       constantNames: model.constants.map((c) => c.name).join(", "),
       revision: stringLiteral(model.revision),
       maps,
+      httpBinding: httpBindingLiteral(model),
     });
   },
 };
+
+/** The revision's HTTP binding as a literal; error codes by the schema's own constants. */
+function httpBindingLiteral(model: Model): string | undefined {
+  const http = model.protocol.http;
+  if (!http) return undefined;
+  if (http.kind === "sessions") return valueLiteral(http);
+  const { headerMismatch, missingCapability, unsupportedVersion, ...rest } = http;
+  const codes = { headerMismatch, missingCapability, unsupportedVersion };
+  const fields = Object.entries(codes).map(([key, code]) => `${key}: ${code.constant}`);
+  return `{ ${valueLiteral(rest).slice(1, -1).trim()}, ${fields.join(", ")} }`;
+}
 
 function entriesTypeNames(entries: MethodEntry[]): string[] {
   const nodes = entries.flatMap((m) => [

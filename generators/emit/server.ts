@@ -43,6 +43,13 @@ export const serverArtifact: Artifact = {
     if (handled.length > 0) imports.addTypes("./methods.js", ["ClientNotificationMap"]);
     imports.add("./validators.js", "validateMessage", false);
     if (protocol.unsupportedVersion) imports.add("./types.js", protocol.unsupportedVersion.constant, false);
+    if (protocol.http) imports.add("./methods.js", "HTTP_BINDING", false);
+    const ir = protocol.inputRequired;
+    const missing = protocol.missingCapability;
+    // Input requests the client must have declared a capability for (MRTR: sampling, elicitation, roots).
+    const inputCapabilities = ir && missing ? inputRequestCapabilities(model) : [];
+    if (inputCapabilities.length > 0 && missing) imports.add("./types.js", missing.constant, false);
+    if (protocol.subscriptions) imports.addTypes(runtime, ["RequestId"]);
 
     const stateTypes = stateTypesOf(model);
     const clientStates = [...(protocol.handshake?.params ?? []), ...(protocol.requestMeta?.fields ?? [])].map(
@@ -52,12 +59,44 @@ export const serverArtifact: Artifact = {
       field: stringLiteral(f.field),
       value: valueLiteral(f.value),
     }));
+    const subscriptions = protocol.subscriptions;
+    // The server answers the listen request itself: it is no handler's.
+    const served = requests.filter((r) => r.method !== subscriptions?.request);
     return renderTemplate("server", {
       ...headerView(model, env),
       imports: imports.render(),
       clientState: [...new Set(clientStates)].map((state) => ({ state, type: stateTypes[state] ?? "unknown" })),
-      requests: requests.map((r) => ({ ...r, session: sessionMethods.has(r.method) })),
-      handlerCapabilities: requests.filter((r) => r.capability?.side === "server"),
+      requests: served.map((r) => ({ ...r, session: sessionMethods.has(r.method) })),
+      handlerCapabilities: served.filter((r) => r.capability?.side === "server"),
+      stateless: !protocol.handshake,
+      httpBinding: protocol.http !== undefined,
+      inputRequired: inputCapabilities.length > 0 &&
+        ir &&
+        missing && {
+          marker: { field: stringLiteral(ir.marker.field), value: valueLiteral(ir.marker.value) },
+          requests: stringLiteral(ir.requests),
+          capabilities: valueLiteral(Object.fromEntries(inputCapabilities)),
+          error: missing.constant,
+          data: stringLiteral(missing.data),
+        },
+      requestLogging: protocol.requestLogging && {
+        notification: stringLiteral(protocol.requestLogging.notification),
+        field: stringLiteral(protocol.requestLogging.field),
+        state: protocol.requestLogging.state,
+        levels: valueLiteral(protocol.requestLogging.levels),
+      },
+      subscriptions: subscriptions && {
+        request: stringLiteral(subscriptions.request),
+        filter: stringLiteral(subscriptions.filter),
+        acknowledged: stringLiteral(subscriptions.acknowledged),
+        idMeta: stringLiteral(subscriptions.idMeta),
+        flags: valueLiteral(
+          subscriptions.flags.map((f) => ({ ...f, capability: notificationCapability(model, f.notification) })),
+        ),
+        lists: valueLiteral(
+          subscriptions.lists.map((l) => ({ ...l, capability: notificationCapability(model, l.notification) })),
+        ),
+      },
       notifications: handled,
       outgoing,
       resultDefaults: defaults ?? [],
@@ -98,6 +137,23 @@ export const serverArtifact: Artifact = {
     });
   },
 };
+
+/** Method → the client capability path an input request of that method needs. */
+function inputRequestCapabilities(model: Model): [string, string[]][] {
+  return model.methods.flatMap((m) =>
+    m.kind === "request" && m.delivery === "inputRequired" && m.capability?.side === "client"
+      ? [[m.method, m.capability.path] as [string, string[]]]
+      : [],
+  );
+}
+
+/** The server capability a notification needs (`tools.listChanged`), as a path. */
+function notificationCapability(model: Model, method: string): string[] {
+  const entry = model.methods.find(
+    (m) => m.method === method && m.kind === "notification" && m.direction === "serverToClient",
+  );
+  return entry?.capability?.side === "server" ? entry.capability.path : [];
+}
 
 function bindings(fields: FieldBinding[]) {
   return fields.map((f) => ({ field: stringLiteral(f.field), state: stringLiteral(f.state), required: f.required }));

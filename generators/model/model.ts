@@ -208,8 +208,15 @@ export interface Protocol {
   progress?: { method: string; directions: Direction[] };
   /** The error answered when a request's protocol version is not supported. */
   unsupportedVersion?: { constant: string; code: number; data: FieldBinding[] };
+  /** The error answered when a request needs client capabilities it did not declare; `data` names them. */
+  missingCapability?: { constant: string; code: number; data: string };
   /** How the revision travels over Streamable HTTP. */
   http?: HttpBinding;
+  /**
+   * Log notifications for a request go out only at or above the level the request carries in its
+   * `_meta` (`state`), and not at all without one; `levels` from least to most severe.
+   */
+  requestLogging?: { notification: string; field: string; state: string; levels: string[] };
   /** Change notifications delivered on a long-lived request's stream (`subscriptions/listen`). */
   subscriptions?: Subscriptions;
 }
@@ -225,7 +232,7 @@ export interface ErrorConstant {
  * handshake (2025-era), or stateless requests whose headers mirror the body (2026-07-28 on).
  */
 export type HttpBinding =
-  | { kind: "sessions"; primedStreams: boolean; batches: boolean }
+  | { kind: "sessions"; handshake: string; primedStreams: boolean; batches: boolean }
   | {
       kind: "stateless";
       /** The `_meta` key carrying the protocol version, mirrored in MCP-Protocol-Version. */
@@ -234,6 +241,9 @@ export type HttpBinding =
       nameFields: Record<string, string>;
       headerMismatch: ErrorConstant;
       missingCapability: ErrorConstant;
+      unsupportedVersion: ErrorConstant;
+      /** The request that opens a 2025-era session on the same endpoint. */
+      legacyHandshake: string;
     };
 
 export interface Subscriptions {

@@ -40,8 +40,10 @@ export interface ProtocolTable {
   unsupportedVersion: { error: string; data: Fields };
   http: {
     sessions: { primedStreamsIn: string[] };
-    stateless: { nameFields: Fields; headerMismatch: string; missingCapability: string };
+    stateless: { nameFields: Fields; headerMismatch: string; legacyHandshake: string };
   };
+  requestLogging: { notification: string; field: string; state: string };
+  missingCapability: { error: string; data: string };
   subscriptions: {
     request: string;
     filter: string;
@@ -185,8 +187,14 @@ export function buildProtocol(
       data: Object.entries(table.unsupportedVersion.data).map(([field, state]) => ({ field, state, required: true })),
     };
   }
+  const missing = constants.find((c) => c.name === table.missingCapability.error);
+  if (missing && typeof missing.value === "number") {
+    protocol.missingCapability = { constant: missing.name, code: missing.value, data: table.missingCapability.data };
+  }
   const http = buildHttp(protocol, table.http, facts, constants, request, shapeOf);
   if (http) protocol.http = http;
+  const logging = buildRequestLogging(protocol, table.requestLogging, methods, byName, shapeOf);
+  if (logging) protocol.requestLogging = logging;
   const subscriptions = buildSubscriptions(table.subscriptions, methods, byName, request);
   if (subscriptions) protocol.subscriptions = subscriptions;
   return protocol;
@@ -204,12 +212,13 @@ function buildHttp(
   if (protocol.handshake) {
     return {
       kind: "sessions",
+      handshake: protocol.handshake.request,
       primedStreams: table.sessions.primedStreamsIn.includes(facts.revision),
       batches: facts.batches,
     };
   }
   const version = protocol.requestMeta?.fields.find((f) => f.state === "protocolVersion");
-  if (!version) return undefined;
+  if (!version || !protocol.unsupportedVersion || !protocol.missingCapability) return undefined;
   const constant = (name: string): ErrorConstant => {
     const found = constants.find((c) => c.name === name);
     if (typeof found?.value !== "number")
@@ -229,8 +238,31 @@ function buildHttp(
     versionMeta: version.field,
     nameFields,
     headerMismatch: constant(table.stateless.headerMismatch),
-    missingCapability: constant(table.stateless.missingCapability),
+    missingCapability: { constant: protocol.missingCapability.constant, code: protocol.missingCapability.code },
+    unsupportedVersion: { constant: protocol.unsupportedVersion.constant, code: protocol.unsupportedVersion.code },
+    legacyHandshake: table.stateless.legacyHandshake,
   };
+}
+
+/** Log notifications gated by the level a request carries in `_meta`, where requests carry one. */
+function buildRequestLogging(
+  protocol: Protocol,
+  table: ProtocolTable["requestLogging"],
+  methods: MethodEntry[],
+  byName: Map<string, Declaration>,
+  shapeOf: (node: TypeNode | undefined) => Shape | undefined,
+): Protocol["requestLogging"] {
+  if (!protocol.requestMeta?.fields.some((f) => f.state === table.state)) return undefined;
+  const entry = methods.find((m) => m.method === table.notification && m.direction === "serverToClient");
+  const level = shapeOf(entry?.params?.type)?.properties.find((p) => p.name === table.field)?.type;
+  const alias = level?.kind === "ref" ? byName.get(level.name) : undefined;
+  const members = alias?.kind === "alias" && alias.type.kind === "union" ? alias.type.members : [];
+  const levels = members.flatMap((m) => (m.kind === "literal" && typeof m.value === "string" ? [m.value] : []));
+  if (levels.length === 0 || levels.length !== members.length)
+    throw new ModelError(
+      `spec/method-inferences.json: ${table.notification} ${table.field} is not a union of string literals`,
+    );
+  return { notification: table.notification, field: table.field, state: table.state, levels };
 }
 
 function buildSubscriptions(

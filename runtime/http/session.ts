@@ -8,12 +8,13 @@
 //   - anything else goes on the standalone stream the client opened with GET.
 // With the handler's jsonResponse option a POST's "stream" is a JSON body that gets the answers
 // only (what would go on it with relatedRequestId takes the GET stream instead).
-// Streams are resumable when the client's protocol revision knows priming events (2025-11-25 and
-// later): each event gets an id "<stream>_<n>", events are kept until the stream is done, and a
-// GET with Last-Event-ID replays what followed on the same stream and carries it on from there.
+// Streams are resumable when the connected server's revision primes them (its HTTP binding, which
+// generated servers hand over on connect): each event gets an id "<stream>_<n>", events are kept
+// until the stream is done, and a GET with Last-Event-ID replays what followed on the same stream
+// and carries it on from there.
 import type { JsonRpcMessage, RequestId } from "../jsonrpc.js";
 import { formatSseEvent } from "./sse.js";
-import type { Transport, TransportSendOptions } from "../transport.js";
+import type { HttpBinding, SessionHttpBinding, Transport, TransportSendOptions } from "../transport.js";
 
 /** Where a stream's events go: one open HTTP response. */
 export interface SseSink {
@@ -29,8 +30,6 @@ export interface SseSink {
 export interface SessionOptions {
   /** The `retry` the priming event asks clients to wait before reconnecting, in ms. */
   retryMs: number;
-  /** The revision the client asked for in its handshake; decides whether streams are primed. */
-  protocolVersion: string | undefined;
   /** Told when the session ends, so the handler forgets it. */
   onClosed: () => void;
 }
@@ -49,10 +48,6 @@ interface Stream {
   answered: boolean;
 }
 
-/** The first revision whose clients expect a priming event (and so can resume any stream). */
-const PRIMING_SINCE = "2025-11-25";
-/** The revisions whose transport takes a JSON-RPC batch as a POST body (2025-06-18 removed them). */
-const BATCH_REVISIONS: readonly string[] = ["2025-03-26"];
 /** Answered streams kept for a client that has not come back for the answer yet. */
 const MAX_UNCOLLECTED_STREAMS = 64;
 /** Events of the standalone stream kept for replay. */
@@ -68,20 +63,30 @@ export class StreamableHttpSession implements Transport {
   private readonly byRequest = new Map<string, Stream>();
   private standalone: Stream | undefined;
   private nextStream = 1;
-  private protocolVersion: string | undefined;
-  private handshakeKey: string | undefined;
+  /** What the connected server's revision does over HTTP; none from a server that does not say. */
+  private binding: SessionHttpBinding | undefined;
   private closed = false;
   /** When the client last did something in this session (Date.now()), for idle expiry. */
   lastActive = Date.now();
 
-  constructor(
-    readonly sessionId: string,
-    private readonly options: SessionOptions,
-  ) {
-    this.protocolVersion = options.protocolVersion;
+  readonly sessionId: string;
+  private readonly options: SessionOptions;
+
+  constructor(sessionId: string, options: SessionOptions) {
+    this.sessionId = sessionId;
+    this.options = options;
   }
 
   async start(): Promise<void> {}
+
+  setHttpBinding(binding: HttpBinding): void {
+    if (binding.kind === "sessions") this.binding = binding;
+  }
+
+  /** The request that opens a session, as the connected server's revision names it. */
+  get handshake(): string | undefined {
+    return this.binding?.handshake;
+  }
 
   async send(message: JsonRpcMessage | JsonRpcMessage[], options?: TransportSendOptions): Promise<void> {
     if (this.closed) throw new Error("the HTTP session is closed");
@@ -96,7 +101,6 @@ export class StreamableHttpSession implements Transport {
       const stream = key === undefined ? undefined : this.byRequest.get(key);
       if (!stream || key === undefined)
         throw new Error(`no open request stream for response id ${JSON.stringify(message.id)}`);
-      if (this.handshakeKey === key) this.noteAgreedVersion(message);
       this.emit(stream, data);
       this.byRequest.delete(key);
       stream.awaiting.delete(key);
@@ -161,9 +165,9 @@ export class StreamableHttpSession implements Transport {
     return this.byRequest.has(keyOf(id));
   }
 
-  /** Whether the revision agreed on lets a POST carry a JSON-RPC batch. */
+  /** Whether the server's revision lets a POST carry a JSON-RPC batch. */
   get acceptsBatches(): boolean {
-    return this.protocolVersion !== undefined && BATCH_REVISIONS.includes(this.protocolVersion);
+    return this.binding?.batches === true;
   }
 
   /**
@@ -175,8 +179,6 @@ export class StreamableHttpSession implements Transport {
     const stream = this.newStream(keys, sink);
     for (const key of keys) this.byRequest.set(key, stream);
     for (const message of messages) {
-      if (this.handshakeKey === undefined && "id" in message && "method" in message && message.method === "initialize")
-        this.handshakeKey = keyOf(message.id);
       this.onmessage?.(message);
     }
   }
@@ -223,7 +225,7 @@ export class StreamableHttpSession implements Transport {
 
   private newStream(requestKeys: readonly string[], sink: SseSink): Stream {
     const json = sink.json === true;
-    const resumable = !json && this.protocolVersion !== undefined && this.protocolVersion >= PRIMING_SINCE;
+    const resumable = !json && this.binding?.primedStreams === true;
     const stream: Stream = {
       id: String(this.nextStream++),
       json,
@@ -270,11 +272,5 @@ export class StreamableHttpSession implements Transport {
     const sink = stream.sink;
     stream.sink = undefined;
     sink?.end();
-  }
-
-  /** The handshake's answer names the revision the session runs on. */
-  private noteAgreedVersion(message: JsonRpcMessage): void {
-    const result = "result" in message ? message.result : undefined;
-    if (typeof result?.["protocolVersion"] === "string") this.protocolVersion = result["protocolVersion"];
   }
 }

@@ -1,0 +1,264 @@
+// The 2025-era half of the MCP endpoint: sessions opened by the handshake (Mcp-Session-Id), POSTs
+// into a session (one message, or a batch where the session's revision has them), the GET stream
+// and its resumption, DELETE, idle expiry and a cap on open sessions. Each session is a
+// StreamableHttpSession, a Transport that one server connects to (onSession).
+// Spec: https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#streamable-http
+import type { JsonRpcMessage } from "../jsonrpc.js";
+import { classify, type Classified } from "./classify.js";
+import { accepts, header, refuse, type HttpRequestLike, type HttpResponseLike } from "./request.js";
+import { StreamableHttpSession, type SseSink } from "./session.js";
+
+export interface SessionRouterOptions {
+  /** Called for each new session: connect a server to it. */
+  onSession(session: StreamableHttpSession): void | Promise<void>;
+  /** Values accepted in MCP-Protocol-Version. Default: any revision identifier (a date). */
+  protocolVersions?: readonly string[] | undefined;
+  /** How long clients should wait before reconnecting to a stream, in ms (default 1000). */
+  retryMs?: number | undefined;
+  /** Closes sessions idle this long, in ms (default 30 minutes; 0 keeps them forever). */
+  sessionIdleMs?: number | undefined;
+  /** Open sessions at most; a handshake beyond them gets 503 (default 1000). */
+  maxSessions?: number | undefined;
+  /** Answer a POST's requests with one JSON body instead of an SSE stream. */
+  jsonResponse?: boolean | undefined;
+}
+
+export interface SessionRouter {
+  readonly sessions: ReadonlyMap<string, StreamableHttpSession>;
+  /**
+   * A POST's message outside any session. `handshake` names the request that opens one when the
+   * caller knows it; otherwise the session's server says, once connected, and a session opened by
+   * anything else is closed again and the request refused.
+   */
+  open(res: HttpResponseLike, message: Classified, handshake: string | undefined): Promise<void>;
+  /** A POST into the session the request names (one message or a batch). */
+  post(req: HttpRequestLike, res: HttpResponseLike, body: unknown): void;
+  get(req: HttpRequestLike, res: HttpResponseLike): void;
+  remove(req: HttpRequestLike, res: HttpResponseLike): Promise<void>;
+  close(): Promise<void>;
+}
+
+function sink(res: HttpResponseLike): SseSink {
+  return {
+    write: (text) => {
+      if (!res.writableEnded && !res.destroyed) res.write(text);
+    },
+    end: () => {
+      if (!res.writableEnded) res.end();
+    },
+  };
+}
+
+/**
+ * The answers to a POST's requests as one JSON body, written once the session ends the "stream":
+ * the one response, or an array of them for a batch. The session writes each answer's JSON text.
+ */
+function jsonBody(res: HttpResponseLike, sessionId: string, batch: boolean): SseSink {
+  const answers: string[] = [];
+  return {
+    json: true,
+    write: (text) => void answers.push(text),
+    end: () => {
+      if (res.writableEnded || res.destroyed) return;
+      res.writeHead(200, { "Content-Type": "application/json", "Mcp-Session-Id": sessionId });
+      res.end(batch ? `[${answers.join(",")}]` : (answers[0] ?? ""));
+    },
+  };
+}
+
+function openStream(res: HttpResponseLike, sessionId: string): SseSink {
+  res.writeHead(200, {
+    "Content-Type": "text/event-stream",
+    "Cache-Control": "no-cache, no-transform",
+    Connection: "keep-alive",
+    "Mcp-Session-Id": sessionId,
+  });
+  return sink(res);
+}
+
+export function createSessionRouter(options: SessionRouterOptions): SessionRouter {
+  const sessions = new Map<string, StreamableHttpSession>();
+  const idleMs = options.sessionIdleMs ?? 30 * 60_000;
+  const maxSessions = options.maxSessions ?? 1000;
+  let sweeper: ReturnType<typeof setInterval> | undefined;
+
+  /** Closes the sessions idle for longer than idleMs; runs while there are sessions. */
+  function sweep(): void {
+    const now = Date.now();
+    for (const session of sessions.values())
+      if (!session.busy && now - session.lastActive >= idleMs) void session.close();
+    if (sessions.size === 0) stopSweeping();
+  }
+
+  function startSweeping(): void {
+    if (sweeper !== undefined || !(idleMs > 0)) return;
+    sweeper = setInterval(sweep, Math.min(idleMs, 60_000));
+    // Idle expiry must not keep the process alive on its own.
+    (sweeper as { unref?: () => void }).unref?.();
+  }
+
+  function stopSweeping(): void {
+    if (sweeper !== undefined) clearInterval(sweeper);
+    sweeper = undefined;
+  }
+
+  function versionAccepted(req: HttpRequestLike): boolean {
+    const version = header(req, "mcp-protocol-version");
+    if (version === undefined) return true;
+    return options.protocolVersions ? options.protocolVersions.includes(version) : /^\d{4}-\d{2}-\d{2}$/.test(version);
+  }
+
+  /** The session a request names, or the refusal already sent. */
+  function sessionOf(req: HttpRequestLike, res: HttpResponseLike): StreamableHttpSession | undefined {
+    const id = header(req, "mcp-session-id");
+    if (id === undefined) return void refuse(res, 400, -32000, "Bad Request: Mcp-Session-Id header is required");
+    const session = sessions.get(id);
+    if (!session) return void refuse(res, 404, -32001, "Session not found");
+    session.touch();
+    if (!versionAccepted(req))
+      return void refuse(
+        res,
+        400,
+        -32000,
+        `Bad Request: unsupported MCP-Protocol-Version ${header(req, "mcp-protocol-version")}`,
+      );
+    return session;
+  }
+
+  async function startSession(): Promise<StreamableHttpSession> {
+    const id = crypto.randomUUID();
+    const session = new StreamableHttpSession(id, {
+      retryMs: options.retryMs ?? 1000,
+      onClosed: () => sessions.delete(id),
+    });
+    sessions.set(id, session);
+    startSweeping();
+    try {
+      await options.onSession(session);
+    } catch (error) {
+      sessions.delete(id);
+      throw error;
+    }
+    return session;
+  }
+
+  function deliver(res: HttpResponseLike, session: StreamableHttpSession, message: Classified): void {
+    if (message.kind !== "request") return accept(res, session, [message.message]);
+    if (session.hasRequest(message.message.id))
+      return refuse(
+        res,
+        409,
+        -32600,
+        `Conflict: request id ${JSON.stringify(message.message.id)} is still being answered`,
+      );
+    answerOnStream(res, session, [message.message], false);
+  }
+
+  /**
+   * A JSON-RPC batch, for sessions whose revision has them (2025-03-26): only notifications and
+   * responses get 202, requests one stream carrying all their answers. The server sees each
+   * element as a message of its own, so it validates and answers each as such.
+   */
+  function postBatch(res: HttpResponseLike, session: StreamableHttpSession, items: unknown[]): void {
+    if (!session.acceptsBatches)
+      return refuse(res, 400, -32600, "Invalid Request: JSON-RPC batches are not supported at this protocol version");
+    if (items.length === 0) return refuse(res, 400, -32600, "Invalid Request: an empty batch");
+    const classified: Classified[] = [];
+    // A loop, not map(): a hole in a sparse array is an invalid element, not a skipped one.
+    for (let i = 0; i < items.length; i++) {
+      const item = classify(items[i]);
+      if (!item) return refuse(res, 400, -32600, `Invalid Request: batch element ${i} is not a JSON-RPC 2.0 message`);
+      classified.push(item);
+    }
+    const ids = new Set<string | number>();
+    for (const item of classified) {
+      if (item.kind !== "request") continue;
+      const id = item.message.id;
+      if (ids.has(id) || session.hasRequest(id))
+        return refuse(
+          res,
+          409,
+          -32600,
+          `Conflict: request id ${JSON.stringify(id)} is used twice or still being answered`,
+        );
+      ids.add(id);
+    }
+    const messages = classified.map((item) => item.message);
+    if (ids.size > 0) answerOnStream(res, session, messages, true);
+    else accept(res, session, messages);
+  }
+
+  /** A POST without requests (notifications, responses): 202, then the messages go to the server. */
+  function accept(res: HttpResponseLike, session: StreamableHttpSession, messages: JsonRpcMessage[]): void {
+    res.writeHead(202, { "Mcp-Session-Id": session.sessionId });
+    res.end();
+    for (const message of messages) session.receive(message);
+  }
+
+  /** The POST's answer: one stream (or JSON body) for the responses to the requests among `messages`. */
+  function answerOnStream(
+    res: HttpResponseLike,
+    session: StreamableHttpSession,
+    messages: JsonRpcMessage[],
+    batch: boolean,
+  ): void {
+    const stream = options.jsonResponse ? jsonBody(res, session.sessionId, batch) : openStream(res, session.sessionId);
+    res.on("close", () => session.detach(stream));
+    session.openRequestStream(messages, stream);
+  }
+
+  return {
+    sessions,
+    async open(res, message, handshake) {
+      const opens = message.kind === "request" && (handshake === undefined || message.message.method === handshake);
+      if (!opens) return refuse(res, 400, -32000, "Bad Request: Mcp-Session-Id header is required");
+      if (sessions.size >= maxSessions)
+        return refuse(res, 503, -32000, `Service Unavailable: ${maxSessions} sessions are open`, {
+          "Retry-After": "60",
+        });
+      const session = await startSession();
+      // Only the server knows its revision's handshake: anything else does not open a session.
+      if (session.handshake !== undefined && (message.message as { method?: string }).method !== session.handshake) {
+        await session.close();
+        return refuse(res, 400, -32000, "Bad Request: Mcp-Session-Id header is required");
+      }
+      deliver(res, session, message);
+    },
+    post(req, res, body) {
+      const session = sessionOf(req, res);
+      if (!session) return;
+      if (Array.isArray(body)) return postBatch(res, session, body);
+      const message = classify(body);
+      if (!message) return refuse(res, 400, -32600, "Invalid Request: not a JSON-RPC 2.0 message");
+      deliver(res, session, message);
+    },
+    get(req, res) {
+      if (!accepts(req, "text/event-stream"))
+        return refuse(res, 406, -32000, "Not Acceptable: accept text/event-stream");
+      const session = sessionOf(req, res);
+      if (!session) return;
+      let opened: SseSink | undefined;
+      const open = () => {
+        opened = openStream(res, session.sessionId);
+        res.on("close", () => session.detach(opened as SseSink));
+        return opened;
+      };
+      const lastEventId = header(req, "last-event-id");
+      // A cursor into a stream this session no longer keeps can only start a new standalone stream.
+      const outcome = lastEventId === undefined ? "unknown" : session.resume(lastEventId, open);
+      if (outcome === "conflict" || (outcome === "unknown" && !session.openStandaloneStream(open)))
+        refuse(res, 409, -32000, "Conflict: that stream is already connected");
+    },
+    async remove(req, res) {
+      const session = sessionOf(req, res);
+      if (!session) return;
+      await session.close();
+      res.writeHead(200);
+      res.end();
+    },
+    async close() {
+      stopSweeping();
+      await Promise.all([...sessions.values()].map((session) => session.close()));
+    },
+  };
+}

@@ -1,0 +1,100 @@
+// The stateless half of the MCP endpoint (2026-07-28 and later): each POST is one request or
+// notification, its headers must mirror its body, and the one server connects to an HttpExchange
+// for it. An answer is JSON unless notifications come first (an SSE stream then), which keeps
+// long-lived streams alive with comments and drops a client that stops reading.
+import { ErrorCode } from "../jsonrpc.js";
+import type { StatelessHttpBinding, Transport } from "../transport.js";
+import type { Classified } from "./classify.js";
+import { HttpExchange, type ExchangeOutput } from "./exchange.js";
+import { headerMismatch } from "./headers.js";
+import { header, refuse, type HttpRequestLike, type HttpResponseLike } from "./request.js";
+
+/** What the endpoint needs of a stateless server: generated servers of those revisions are one. */
+export interface StatelessServer {
+  readonly http: { readonly kind: string };
+  connect(transport: Transport): Promise<void>;
+}
+
+export interface StatelessOptions {
+  /** An SSE comment this often on an open stream, so that idle intermediaries keep it (ms, default 15 000). */
+  keepAliveMs?: number | undefined;
+  /** A stream whose client leaves this many bytes unread is closed, cancelling its request (default 4 MiB). */
+  maxBufferedBytes?: number | undefined;
+}
+
+/** The stream a response turns into when something comes before the answer. */
+function streamOutput(res: HttpResponseLike, options: StatelessOptions): ExchangeOutput {
+  const maxBuffered = options.maxBufferedBytes ?? 4 * 1024 * 1024;
+  const keepAliveMs = options.keepAliveMs ?? 15_000;
+  return {
+    respond(status, body) {
+      if (res.writableEnded || res.destroyed) return;
+      res.writeHead(status, { "Content-Type": "application/json" });
+      res.end(body);
+    },
+    openStream() {
+      res.writeHead(200, {
+        "Content-Type": "text/event-stream",
+        "Cache-Control": "no-cache, no-transform",
+        // Proxies (nginx) must pass events on as they come.
+        "X-Accel-Buffering": "no",
+      });
+      let ended = false;
+      const write = (text: string) => {
+        if (ended || res.writableEnded || res.destroyed) return;
+        res.write(text);
+        // A client that stops reading must not make the server hold its stream in memory.
+        if ((res.writableLength ?? 0) > maxBuffered) {
+          ended = true;
+          clearInterval(timer);
+          if (res.destroy) res.destroy();
+          else res.end();
+        }
+      };
+      const timer = setInterval(() => write(":\n\n"), keepAliveMs);
+      (timer as { unref?: () => void }).unref?.();
+      return {
+        write,
+        end() {
+          ended = true;
+          clearInterval(timer);
+          if (!res.writableEnded) res.end();
+        },
+      };
+    },
+  };
+}
+
+/** Nothing can be sent back for a notification: it got its 202 already. */
+const NO_OUTPUT: ExchangeOutput = {
+  respond() {},
+  openStream: () => ({ write() {}, end() {} }),
+};
+
+/** Serves one POST of a stateless revision. */
+export async function serveStateless(
+  req: HttpRequestLike,
+  res: HttpResponseLike,
+  message: Classified,
+  server: StatelessServer,
+  options: StatelessOptions,
+): Promise<void> {
+  const binding = server.http as StatelessHttpBinding;
+  if (message.kind === "response")
+    return refuse(res, 400, ErrorCode.InvalidRequest, "Invalid Request: clients send no responses at this revision");
+  const id = message.kind === "request" ? message.message.id : null;
+  const mismatch = headerMismatch(message.message, (name) => header(req, name), binding);
+  if (mismatch) return refuse(res, 400, binding.headerMismatch, `Header mismatch: ${mismatch}`, {}, id);
+  let exchange: HttpExchange;
+  if (message.kind === "notification") {
+    res.writeHead(202);
+    res.end();
+    exchange = new HttpExchange(message.message, NO_OUTPUT);
+  } else {
+    exchange = new HttpExchange(message.message, streamOutput(res, options));
+    // The client closing the response cancels the request.
+    res.on("close", () => exchange.abandon());
+  }
+  await server.connect(exchange);
+  exchange.deliver();
+}
