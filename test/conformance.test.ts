@@ -9,9 +9,11 @@ import { paths } from "../generators/paths.js";
 import {
   failureDetails,
   parseBaseline,
+  parseRequirements,
   passed,
   readChecks,
   renderTable,
+  scenariosOf,
   type ScenarioResult,
 } from "../scripts/conformance-report.js";
 
@@ -60,17 +62,48 @@ describe("the conformance runner's report", () => {
   const temp = mkdtempSync(join(tmpdir(), "mcp-gen-conformance-test-"));
   afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
-  it("reads the checks the suite wrote, one folder per scenario", () => {
+  it("reads the checks the suite wrote, one folder per scenario, auth scenarios in auth/", () => {
     const write = (folder: string, checks: unknown) => {
-      mkdirSync(join(temp, folder));
+      mkdirSync(join(temp, folder), { recursive: true });
       writeFileSync(join(temp, folder, "checks.json"), JSON.stringify(checks));
     };
     write("server-tools-call-image-2026-01-02T03-04-05-678Z", [{ id: "tools-call-image", status: "SUCCESS" }]);
     write("sse-retry-2026-01-02T03-04-05-678Z", [{ id: "client-sse-retry-timing", status: "WARNING" }]);
+    write("auth/metadata-default-2026-01-02T03-04-05-678Z", [{ id: "prm", status: "FAILURE" }]);
     mkdirSync(join(temp, "initialize-2026-01-02T03-04-05-678Z"));
     const checks = readChecks(temp);
-    expect([...checks.keys()].sort()).toEqual(["sse-retry", "tools-call-image"]);
+    expect([...checks.keys()].sort()).toEqual(["auth/metadata-default", "sse-retry", "tools-call-image"]);
     expect(checks.get("sse-retry")).toEqual([{ id: "client-sse-retry-timing", status: "WARNING" }]);
+  });
+
+  it("reads a requirement set as `list --requirements` prints it", () => {
+    const listed = [
+      "Required for 2026-07-28 (4 scenarios, frozen; run at the 2026-07-28 wire):",
+      "",
+      "Server scenarios (test against a server):",
+      "  - server-stateless",
+      "",
+      "Client scenarios (test against a client):",
+      "  - tools_call",
+      "  - auth/metadata-default",
+      "",
+      "Run and reported, but never scored:",
+      "  extension (1):",
+      "    - tasks-lifecycle [server]",
+      "  pending (1):",
+      "    - http-header-validation [server]",
+    ].join("\n");
+    const requirements = parseRequirements(listed);
+    expect(scenariosOf(requirements, "server")).toEqual([
+      { scenario: "server-stateless", category: "required" },
+      { scenario: "tasks-lifecycle", category: "not scored: extension" },
+      { scenario: "http-header-validation", category: "not scored: pending" },
+    ]);
+    expect(scenariosOf(requirements, "client")).toEqual([
+      { scenario: "tools_call", category: "required" },
+      { scenario: "auth/metadata-default", category: "authorization" },
+    ]);
+    expect(() => parseRequirements("nothing here")).toThrow(/no requirement set/);
   });
 
   it("parses the baseline, comments being the reasons", () => {
@@ -80,33 +113,39 @@ describe("the conformance runner's report", () => {
     expect(() => parseBaseline("server:\nping\n")).toThrow(/cannot read line/);
   });
 
-  it("keeps the checked-in baseline empty", () => {
-    const baseline = parseBaseline(
-      readFileSync(join(paths.root, "scripts", "conformance-expected-failures.yml"), "utf8"),
-    );
-    expect({ server: [...baseline.server], client: [...baseline.client] }).toEqual({ server: [], client: [] });
-  });
+  it.each(readdirSync(join(paths.root, "scripts")).filter((f) => f.startsWith("conformance-expected-failures-")))(
+    "%s lists only authorization and extension scenarios",
+    (file) => {
+      const baseline = parseBaseline(readFileSync(join(paths.root, "scripts", file), "utf8"));
+      const listed = [...baseline.server, ...baseline.client];
+      expect(listed.filter((scenario) => !scenario.startsWith("auth/") && !scenario.startsWith("tasks-"))).toEqual([]);
+    },
+  );
 
-  it("counts a warning as a failure, marks baseline entries and totals both sides", () => {
+  it("counts a warning as a failure, marks baseline entries and scores each category", () => {
     const results: ScenarioResult[] = [
-      { side: "server", scenario: "ping", checks: [{ id: "ping", status: "SUCCESS" }] },
+      { side: "server", scenario: "ping", category: "required", checks: [{ id: "ping", status: "SUCCESS" }] },
       {
         side: "server",
         scenario: "tools-list",
+        category: "required",
         checks: [{ id: "tools-list", status: "FAILURE", errorMessage: "no tools" }],
       },
-      { side: "client", scenario: "sse-retry", checks: [{ id: "timing", status: "WARNING" }] },
-      { side: "client", scenario: "initialize", checks: undefined },
+      { side: "server", scenario: "tasks-lifecycle", category: "not scored: extension", checks: [] },
+      { side: "client", scenario: "sse-retry", category: "required", checks: [{ id: "timing", status: "WARNING" }] },
+      { side: "client", scenario: "initialize", category: "required", checks: undefined },
+      { side: "client", scenario: "auth/dpop", category: "authorization", checks: [{ id: "a", status: "FAILURE" }] },
     ];
-    expect(results.map(passed)).toEqual([true, false, false, false]);
-    const table = renderTable(results, { server: new Set(["tools-list"]), client: new Set() });
-    expect(table).toContain("| server | ping | 1 | 0 | 0 | pass |");
-    expect(table).toContain("| server | tools-list | 0 | 1 | 0 | expected failure |");
-    expect(table).toContain("| client | sse-retry | 0 | 0 | 1 | FAIL |");
-    expect(table).toContain("Scenarios passed: server 1/2, client 0/2; 1 checks passed.");
-    expect(table.split("\n").at(-1)).toBe("Conformance: 1 passed, 3 failed");
-    expect(failureDetails(results)).toEqual([
-      "server tools-list: FAILURE tools-list: no tools",
+    expect(results.map(passed)).toEqual([true, false, true, false, false, false]);
+    const baseline = { server: new Set(["tools-list"]), client: new Set(["auth/dpop"]) };
+    const table = renderTable("2026-07-28", results, baseline);
+    expect(table).toContain("| server | ping | required | 1 | 0 | 0 | pass |");
+    expect(table).toContain("| server | tools-list | required | 0 | 1 | 0 | expected failure |");
+    expect(table).toContain("| client | sse-retry | required | 0 | 0 | 1 | FAIL |");
+    expect(table.split("\n").at(-1)).toBe(
+      "2026-07-28: server 1/2 required, 1/1 not scored; client 0/2 required, 0/1 authorization, 0/0 not scored.",
+    );
+    expect(failureDetails(results, baseline)).toEqual([
       "client sse-retry: WARNING timing: ",
       "client initialize: no results (the scenario did not finish)",
     ]);

@@ -18,6 +18,12 @@ const scenarios: { [name: string]: (client: Client) => Promise<unknown> } = {
     await client.listTools();
     return client.callTool({ name: "test_client_elicitation_defaults", arguments: {} });
   },
+  // The focal tool's inputSchema must come back exactly as the server wrote it (no keyword dropped).
+  "json-schema-2020-12-preservation": async (client) => {
+    const { tools } = await client.listTools();
+    const schema = tools.find((tool) => tool.name === "json_schema_2020_12_tool")?.inputSchema;
+    return client.callTool({ name: "json_schema_echo", arguments: { schema } });
+  },
   "sse-retry": async (client) => {
     await client.listTools();
     return client.callTool({ name: "test_reconnection", arguments: {} });
