@@ -174,10 +174,10 @@ export function renderTable(revision: string, results: readonly ScenarioResult[]
   ].join("\n");
 }
 
-/** The failing checks of the failing scenarios the baseline does not expect, one line each. */
+/** The scored scenarios that fail though the baseline does not expect it: their failing checks, one line each. */
 export function failureDetails(results: readonly ScenarioResult[], baseline: Baseline): string[] {
   return results
-    .filter((r) => !passed(r) && !baseline[r.side].has(r.scenario))
+    .filter((r) => !passed(r) && !baseline[r.side].has(r.scenario) && !r.category.startsWith("not scored"))
     .flatMap((r) =>
       r.checks === undefined
         ? [`${r.side} ${r.scenario}: no results (the scenario did not finish)`]

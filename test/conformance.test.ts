@@ -34,18 +34,27 @@ describe("the conformance examples", () => {
   // Only the conformance examples: the other examples (host-chat) are built on more than that.
   const files = sources(examples).filter((file) => relative(examples, file).startsWith("conformance-"));
 
-  it("exist: a server and a client", () => {
+  it("exist: a server and a client, and a server for 2026-07-28", () => {
     expect(files.map((file) => relative(examples, file)).sort()).toEqual(
-      expect.arrayContaining(["conformance-client/main.ts", "conformance-server/main.ts"]),
+      expect.arrayContaining([
+        "conformance-client/main.ts",
+        "conformance-server/main.ts",
+        "conformance-server-2026-07-28/main.ts",
+      ]),
     );
   });
 
-  it.each(files.map((file) => [relative(paths.root, file), file]))(
-    "%s imports only the generated 2025-11-25 code, the runtime and its own modules",
-    (_name, file) => {
+  /** The revision an example folder stands for: its suffix, or 2025-11-25 without one. */
+  const revisionOf = (file: string) =>
+    /^conformance-\w+-(\d{4}-\d{2}-\d{2}|draft)\//.exec(relative(examples, file))?.[1] ?? "2025-11-25";
+
+  it.each(files.map((file) => [relative(paths.root, file), revisionOf(file), file]))(
+    "%s imports only the generated %s code, the runtime and the examples' modules",
+    (_name, revision, file) => {
       const text = readFileSync(file, "utf8");
-      expect(text).not.toMatch(/@modelcontextprotocol\/sdk/);
-      const allowed = [join(paths.generated, "2025-11-25"), paths.runtime, examples];
+      expect(text).not.toMatch(/@modelcontextprotocol\/(sdk|server|client)/);
+      // The fixtures every revision shares are typed with 2025-11-25's types, type-only.
+      const allowed = [join(paths.generated, revision), paths.runtime, examples];
       for (const specifier of specifiers(text)) {
         expect(specifier, `${file} imports ${specifier}`).toMatch(/^\.\.?\//);
         const target = resolve(dirname(file), specifier);

@@ -1,56 +1,62 @@
 // The tools, resources and prompts the conformance suite's server scenarios call by name, as
 // plain data and small functions over the generated 2025-11-25 types.
-import type { RequestContext } from "../../generated/2025-11-25/server.js";
 import type * as T from "../../generated/2025-11-25/types.js";
 
 /** A 1×1 red PNG and 8 samples of 8 kHz silence in WAV. */
 const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC";
 const WAV = "UklGRiwAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQgAAACAgICAgICAgA==";
 
-const text = (value: string): T.TextContent => ({ type: "text", text: value });
+export const text = (value: string): T.TextContent => ({ type: "text", text: value });
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const noArguments: T.Tool["inputSchema"] = { type: "object", properties: {} };
+export const noArguments: T.Tool["inputSchema"] = { type: "object", properties: {} };
 
 /**
- * Keywords the schema's `inputSchema` type does not list ($defs, additionalProperties) must reach
- * the client untouched; a named object (not a literal in place) may carry them.
+ * Keywords the schema's `inputSchema` type does not list ($defs with an $anchor, composition and
+ * conditional keywords, additionalProperties) must reach the client untouched; a named object
+ * (not a literal in place) may carry them.
  */
 const schema2020 = {
   $schema: "https://json-schema.org/draft/2020-12/schema",
   type: "object" as const,
-  $defs: { address: { type: "object", properties: { street: { type: "string" }, city: { type: "string" } } } },
-  properties: { name: { type: "string" }, address: { $ref: "#/$defs/address" } },
+  $defs: {
+    address: {
+      $anchor: "addressDef",
+      type: "object",
+      properties: { street: { type: "string" }, city: { type: "string" } },
+    },
+  },
+  properties: {
+    name: { type: "string" },
+    address: { $ref: "#/$defs/address" },
+    contactMethod: { type: "string", enum: ["phone", "email"] },
+    phone: { type: "string" },
+    email: { type: "string" },
+  },
+  allOf: [{ anyOf: [{ required: ["phone"] }, { required: ["email"] }] }],
+  if: { properties: { contactMethod: { const: "phone" } }, required: ["contactMethod"] },
+  then: { required: ["phone"] },
+  else: { required: ["email"] },
   additionalProperties: false,
 };
 
-/** What a tool may need besides its arguments: the request context and the session's means. */
+/** What a tool may need besides its arguments, whatever the revision serving it. */
 export interface ToolContext {
-  readonly request: RequestContext;
   log(level: T.LoggingLevel, data: string): Promise<void>;
-  /** Ends the HTTP response carrying this call's stream; the client comes back for the rest. */
-  closeStream(): void;
+  progress(update: { progress: number; total?: number; message?: string }): Promise<void>;
 }
 
-export interface ToolFixture {
+export interface ToolFixture<Context = ToolContext> {
   readonly tool: T.Tool;
-  run(args: { [key: string]: unknown }, context: ToolContext): Promise<T.CallToolResult> | T.CallToolResult;
+  run(args: { [key: string]: unknown }, context: Context): Promise<T.CallToolResult> | T.CallToolResult;
 }
 
-function stringArgument(args: { [key: string]: unknown }, name: string): string | undefined {
+export function stringArgument(args: { [key: string]: unknown }, name: string): string | undefined {
   const value = args[name];
   return typeof value === "string" ? value : undefined;
 }
 
-async function elicit(context: ToolContext, params: T.ElicitRequestFormParams): Promise<T.CallToolResult> {
-  if (!context.request.client.clientCapabilities?.elicitation)
-    return { isError: true, content: [text("The client does not support elicitation")] };
-  const answer = await context.request.elicit(params);
-  return {
-    content: [text(`Elicitation completed: action=${answer.action}, content=${JSON.stringify(answer.content ?? {})}`)],
-  };
-}
-
-const tools: readonly ToolFixture[] = [
+/** The tools every revision's conformance server offers the same way. */
+export const sharedTools: readonly ToolFixture[] = [
   {
     tool: { name: "test_simple_text", description: "Returns a simple text", inputSchema: noArguments },
     run: () => ({ content: [text("This is a simple text response for testing.")] }),
@@ -127,112 +133,10 @@ const tools: readonly ToolFixture[] = [
     run: async (_args, context) => {
       for (const progress of [0, 50, 100]) {
         if (progress > 0) await pause(50);
-        await context.request.progress({ progress, total: 100 });
+        await context.progress({ progress, total: 100 });
       }
       return { content: [text("Progress reported")] };
     },
-  },
-  {
-    tool: {
-      name: "test_sampling",
-      description: "Asks the client's model to answer a prompt",
-      inputSchema: { type: "object", properties: { prompt: { type: "string" } }, required: ["prompt"] },
-    },
-    run: async (args, context) => {
-      const prompt = stringArgument(args, "prompt");
-      if (prompt === undefined) return { isError: true, content: [text("prompt must be a string")] };
-      if (!context.request.client.clientCapabilities?.sampling)
-        return { isError: true, content: [text("The client does not support sampling")] };
-      const answer = await context.request.createMessage({
-        messages: [{ role: "user", content: text(prompt) }],
-        maxTokens: 100,
-      });
-      const reply = Array.isArray(answer.content) ? answer.content : [answer.content];
-      return {
-        content: [
-          text(`LLM response: ${reply.map((block) => (block.type === "text" ? block.text : block.type)).join(" ")}`),
-        ],
-      };
-    },
-  },
-  {
-    tool: {
-      name: "test_elicitation",
-      description: "Asks the user for a name and an email address",
-      inputSchema: { type: "object", properties: { message: { type: "string" } }, required: ["message"] },
-    },
-    run: (args, context) =>
-      elicit(context, {
-        message: stringArgument(args, "message") ?? "Please provide your information",
-        requestedSchema: {
-          type: "object",
-          properties: {
-            username: { type: "string", description: "User's response" },
-            email: { type: "string", description: "User's email address" },
-          },
-          required: ["username", "email"],
-        },
-      }),
-  },
-  {
-    tool: {
-      name: "test_elicitation_sep1034_defaults",
-      description: "Elicits fields with default values",
-      inputSchema: noArguments,
-    },
-    run: (_args, context) =>
-      elicit(context, {
-        message: "Please review these values",
-        requestedSchema: {
-          type: "object",
-          properties: {
-            name: { type: "string", default: "John Doe" },
-            age: { type: "integer", default: 30 },
-            score: { type: "number", default: 95.5 },
-            status: { type: "string", enum: ["active", "inactive", "pending"], default: "active" },
-            verified: { type: "boolean", default: true },
-          },
-        },
-      }),
-  },
-  {
-    tool: {
-      name: "test_elicitation_sep1330_enums",
-      description: "Elicits every kind of enum field",
-      inputSchema: noArguments,
-    },
-    run: (_args, context) =>
-      elicit(context, {
-        message: "Please choose",
-        requestedSchema: {
-          type: "object",
-          properties: {
-            untitledSingle: { type: "string", enum: ["option1", "option2", "option3"] },
-            titledSingle: {
-              type: "string",
-              oneOf: [
-                { const: "value1", title: "First Option" },
-                { const: "value2", title: "Second Option" },
-              ],
-            },
-            legacyEnum: {
-              type: "string",
-              enum: ["opt1", "opt2", "opt3"],
-              enumNames: ["Option One", "Option Two", "Option Three"],
-            },
-            untitledMulti: { type: "array", items: { type: "string", enum: ["option1", "option2", "option3"] } },
-            titledMulti: {
-              type: "array",
-              items: {
-                anyOf: [
-                  { const: "value1", title: "First Choice" },
-                  { const: "value2", title: "Second Choice" },
-                ],
-              },
-            },
-          },
-        },
-      }),
   },
   {
     tool: {
@@ -242,25 +146,7 @@ const tools: readonly ToolFixture[] = [
     },
     run: (args) => ({ content: [text(`Received ${JSON.stringify(args)}`)] }),
   },
-  {
-    tool: {
-      name: "test_reconnection",
-      description: "Closes its stream, then answers on the resumed one",
-      inputSchema: noArguments,
-    },
-    run: async (_args, context) => {
-      context.closeStream();
-      await pause(100);
-      return { content: [text("Answered after the client reconnected")] };
-    },
-  },
 ];
-
-export const toolList: T.Tool[] = tools.map((fixture) => fixture.tool);
-
-export function findTool(name: string): ToolFixture | undefined {
-  return tools.find((fixture) => fixture.tool.name === name);
-}
 
 export const resources: T.Resource[] = [
   { uri: "test://static-text", name: "static-text", description: "A text resource", mimeType: "text/plain" },

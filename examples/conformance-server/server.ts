@@ -5,6 +5,9 @@ import type { StreamableHttpSession } from "../../runtime/http/server.js";
 import { createServer, type Server } from "../../generated/2025-11-25/server.js";
 import type * as T from "../../generated/2025-11-25/types.js";
 import * as fixtures from "./fixtures.js";
+import { sessionTools, type SessionToolContext } from "./session-tools.js";
+
+const tools: readonly fixtures.ToolFixture<SessionToolContext>[] = [...fixtures.sharedTools, ...sessionTools];
 
 /** Log levels from least to most severe, as `logging/setLevel` orders them. */
 const LEVELS: readonly T.LoggingLevel[] = [
@@ -24,9 +27,9 @@ export function createConformanceServer(session: StreamableHttpSession): Server 
   return createServer({
     serverInfo: { name: "mcp-gen-conformance-server", version: "1.0.0" },
     handlers: {
-      listTools: () => ({ tools: fixtures.toolList }),
+      listTools: () => ({ tools: tools.map((fixture) => fixture.tool) }),
       callTool: async (params, request) => {
-        const fixture = fixtures.findTool(params.name);
+        const fixture = tools.find((candidate) => candidate.tool.name === params.name);
         if (!fixture) throw new RpcError(-32602, `Unknown tool: ${params.name}`);
         return fixture.run(params.arguments ?? {}, {
           request,
@@ -34,6 +37,7 @@ export function createConformanceServer(session: StreamableHttpSession): Server 
             if (LEVELS.indexOf(level) >= LEVELS.indexOf(minimumLevel))
               await request.notify("notifications/message", { level, logger: params.name, data });
           },
+          progress: (update) => request.progress(update),
           closeStream: () => session.closeSSEStream(request.requestId),
         });
       },

@@ -24,7 +24,7 @@ import { validateMessage } from "./validators.js";
 
 type ServerNotificationName = keyof ServerNotificationMap;
 type Awaitable<T> = T | Promise<T>;
-type Answer<R> = R;
+export type Answer<R> = R;
 
 /** What the client told this server about itself: in the handshake, or in each request's `_meta`. */
 export interface ClientState {
@@ -462,7 +462,8 @@ export function createServer(options: ServerOptions): Server {
       }
       throw new RpcError(ErrorCode.MethodNotFound, `this server does not handle ${method}`);
     };
-    return answer();
+    const result = await answer();
+    return result;
   }
 
   async function notice(method: string, params: JsonObject | undefined): Promise<void> {

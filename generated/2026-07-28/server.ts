@@ -9,6 +9,7 @@ import {
   type JsonObject,
   Peer,
   type RequestId,
+  type RequestStateSeal,
   RpcError,
   type Transport,
 } from "../../runtime/index.js";
@@ -28,7 +29,7 @@ type Optional<R, K extends keyof R> = { [P in keyof R as P extends K ? never : P
   [P in K]?: R[P];
 };
 /** A result as a handler may write it: the fields the server fills in with their defaults may be left out. */
-type Answer<R> = R extends unknown
+export type Answer<R> = R extends unknown
   ? "complete" extends R["resultType" & keyof R]
     ? Optional<R, "resultType" & keyof R>
     : R
@@ -117,6 +118,12 @@ export interface ServerOptions {
   timeoutMs?: number;
   /** Problems no caller can be told about: failed sends, malformed notifications, handler crashes. */
   onError?: (error: Error) => void;
+  /**
+   * Seals the `requestState` of every multi round-trip result and opens it on the retry, so
+   * handlers see the state they gave; an altered, forged or expired state is refused with -32602
+   * before any handler runs (see createRequestStateSeal).
+   */
+  requestState?: RequestStateSeal;
 }
 
 export interface Server {
@@ -471,6 +478,17 @@ export function createServer(options: ServerOptions): Server {
     }
     if (method === "subscriptions/listen")
       return withDefaults(await listen(peer, params, incoming));
+    const seal = options.requestState;
+    const sealed = params?.["requestState"];
+    if (seal && sealed !== undefined) {
+      const opened = typeof sealed === "string" ? await seal.open(sealed) : undefined;
+      if (opened === undefined)
+        throw new RpcError(
+          ErrorCode.InvalidParams,
+          `${"requestState"} failed its integrity check: altered, forged or expired`,
+        );
+      params = { ...params, ["requestState"]: opened };
+    }
     const context = contextFor(peer, incoming, client);
     const answer = async (): Promise<unknown> => {
       switch (method) {
@@ -581,6 +599,10 @@ export function createServer(options: ServerOptions): Server {
     };
     const result = await answer();
     checkInputRequests(result, client);
+    const out = result as JsonObject | null;
+    const state = out?.["requestState"];
+    if (seal && typeof state === "string" && out?.["resultType"] === "input_required")
+      return { ...out, ["requestState"]: await seal.seal(state) };
     return result;
   }
 

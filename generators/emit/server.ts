@@ -50,6 +50,7 @@ export const serverArtifact: Artifact = {
     const inputCapabilities = ir && missing ? inputRequestCapabilities(model) : [];
     if (inputCapabilities.length > 0 && missing) imports.add("./types.js", missing.constant, false);
     if (protocol.subscriptions) imports.addTypes(runtime, ["RequestId"]);
+    if (ir) imports.addTypes(runtime, ["RequestStateSeal"]);
 
     const stateTypes = stateTypesOf(model);
     const clientStates = [...(protocol.handshake?.params ?? []), ...(protocol.requestMeta?.fields ?? [])].map(
@@ -79,6 +80,10 @@ export const serverArtifact: Artifact = {
           error: missing.constant,
           data: stringLiteral(missing.data),
         },
+      requestState: ir && {
+        field: stringLiteral(ir.state),
+        marker: { field: stringLiteral(ir.marker.field), value: valueLiteral(ir.marker.value) },
+      },
       requestLogging: protocol.requestLogging && {
         notification: stringLiteral(protocol.requestLogging.notification),
         field: stringLiteral(protocol.requestLogging.field),
