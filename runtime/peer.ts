@@ -93,6 +93,8 @@ class Inflight {
   private controller: AbortController | undefined;
   private reason: unknown;
   cancelled = false;
+  /** The handler has returned: only its answer is left to send, and nothing is left to cancel. */
+  finished = false;
 
   get signal(): AbortSignal {
     if (!this.controller) {
@@ -227,7 +229,10 @@ export class Peer {
       this.settle(key);
       entry.reject(new ConnectionClosedError(`connection closed (${reason}) before ${entry.method} was answered`));
     }
-    for (const inflight of this.inflight.values()) inflight.cancel(new ConnectionClosedError());
+    // One error for all, made only when something is cancelled: an Error's stack trace is costly.
+    let closed: ConnectionClosedError | undefined;
+    for (const inflight of this.inflight.values())
+      if (!inflight.finished) inflight.cancel((closed ??= new ConnectionClosedError()));
     this.inflight.clear();
     this.wakeIdle();
     this.options.onClose?.();
@@ -360,7 +365,9 @@ export class Peer {
       let result: unknown;
       try {
         result = await this.options.handleRequest(method, params, context);
+        inflight.finished = true;
       } catch (error) {
+        inflight.finished = true;
         // A cancelled request gets no answer.
         if (!inflight.cancelled) await reply({ jsonrpc: "2.0", id, error: errorObject(error) });
         return;

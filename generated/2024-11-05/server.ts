@@ -247,7 +247,10 @@ export function createServer(options: ServerOptions): Server {
     const related = { relatedRequestId: incoming.requestId };
     return {
       requestId: incoming.requestId,
-      signal: incoming.signal,
+      // A getter: the signal (an AbortController) is made only for handlers that look at it.
+      get signal() {
+        return incoming.signal;
+      },
       meta: incoming.meta,
       progress: (update) => incoming.progress(update),
       client,
