@@ -9,6 +9,7 @@
 //   BENCH_BATCH_MS    target length of one timed batch in ms (default 2; at 0.5 ms ajv and zod come out
 //                     slower and ours does not, so shorter batches flatter ours; 2 ms is steady state)
 //   BENCH_VERBOSE=1   also print every message's figures and every mutation used for the invalid set
+//   BENCH_ONLY=RE     time only the messages whose label matches RE (for profiling one case)
 //
 // Corpus (pre-parsed objects):
 //   - examples: every official example instance of 2026-07-28 (examples/<Type>/*.json), validated as
@@ -21,6 +22,11 @@
 //     type applied to `result` (CallToolResult; CreateTaskResult when the request was task-augmented),
 //     an error response is JSONRPCErrorResponse. Exact duplicates (same type, same JSON) count once.
 //     zod: the SDK's `<Type>Schema.safeParse`.
+//   - synthetic (2025-11-25, like the traffic): the large payloads a session of a few kB never shows,
+//     built here with deterministic bytes: a `tools/call` result with a 128 KiB base64 image
+//     (CallToolResult), a `resources/read` result with an 8 KiB base64 blob (ReadResourceResult),
+//     and a `tools/list` result of 40 tools (the recorded tools, renamed, repeated), whose invalid
+//     copy has one bad tool. zod as for the traffic.
 // Implementations, each a `(value) => boolean` over the same pre-parsed value:
 //   ours   validators.<Type>.validate(value).ok      (the full validate(), which builds issues on failure)
 //   ajv    ajv 8 (Ajv2020, allErrors false, strict false) with ajv-formats for the three formats the
@@ -61,13 +67,14 @@ const SPEC_DIR = resolve(process.env.MCP_GEN_SPEC_DIR ?? join(ROOT, "..", "share
 const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 9) || 9);
 const BATCH_MS = Math.max(0.2, Number(process.env.BENCH_BATCH_MS ?? 2) || 2);
 const VERBOSE = process.env.BENCH_VERBOSE === "1";
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
 
 const IMPLS = ["ours", "ajv", "zod", "parse", "msg"] as const;
 type ImplName = (typeof IMPLS)[number];
 type Check = (value: unknown) => boolean;
 
 interface Case {
-  corpus: "examples" | "traffic";
+  corpus: "examples" | "traffic" | "synthetic";
   revision: string;
   type: string;
   label: string;
@@ -187,6 +194,47 @@ function typeTraffic(messages: readonly RecordedMessage[], model: Model): Traffi
   return items;
 }
 
+/** Deterministic pseudo-random bytes as base64 (a stand-in for an image or a file). */
+function base64Of(bytes: number): string {
+  let x = 0x2545f491;
+  const data = new Uint8Array(bytes);
+  for (let i = 0; i < bytes; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    data[i] = x & 0xff;
+  }
+  return Buffer.from(data).toString("base64");
+}
+
+/** The large results a recorded session does not have (see the corpus notes at the top). */
+function syntheticCases(revision: string, traffic: TrafficItem[]): Case[] {
+  const listed = traffic.find((t) => t.type === "ListToolsResult")?.value as { tools: { name: string }[] } | undefined;
+  if (!listed || listed.tools.length === 0) throw new Error("synthetic: the recorded session has no tools/list result");
+  const tools = Array.from({ length: 40 }, (_, i) => {
+    const tool = listed.tools[i % listed.tools.length]!;
+    return { ...tool, name: `${tool.name}-${i}` };
+  });
+  const made: [string, string, unknown][] = [
+    [
+      "CallToolResult",
+      "tools/call result, 128 KiB base64 image",
+      { content: [{ type: "image", data: base64Of(128 * 1024), mimeType: "image/png" }] },
+    ],
+    [
+      "ReadResourceResult",
+      "resources/read result, 8 KiB base64 blob",
+      {
+        contents: [
+          { uri: "file:///srv/data/blob.bin", mimeType: "application/octet-stream", blob: base64Of(8 * 1024) },
+        ],
+      },
+    ],
+    ["ListToolsResult", "tools/list result, 40 tools", { tools }],
+  ];
+  return made.map(([type, label, value]) => ({ corpus: "synthetic", revision, type, label, value, fns: {} }));
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Invalid messages
 
@@ -289,7 +337,7 @@ type Times = Map<Case, Partial<Record<ImplName, number>>>;
 /** ns/op per case and implementation: the median over the rounds, and the minimum (a cross-check). */
 function measure(cases: Case[], title: string): { median: Times; min: Times } {
   const work: { c: Case; impl: ImplName; fn: () => boolean; n: number; samples: number[] }[] = [];
-  for (const c of cases) {
+  for (const c of cases.filter((c) => !ONLY || ONLY.test(c.label))) {
     for (const impl of IMPLS) {
       const fn = c.fns[impl];
       if (fn) work.push({ c, impl, fn, n: 0, samples: [] });
@@ -334,6 +382,12 @@ function table(header: string[], rows: string[][]): string {
 interface Summary {
   rows: string[][];
   typesSlowerThanAjv: string[];
+  /** Single messages where ours takes longer than ajv, slowest first. */
+  messagesSlowerThanAjv: string[];
+  /** Single messages where ours costs more than half their JSON.parse, costliest first. */
+  messagesOverHalfParse: string[];
+  /** The largest ours / JSON.parse of a single message. */
+  worstOursParse: number;
   g: Record<string, number>;
 }
 
@@ -365,7 +419,7 @@ function summarize(cases: Case[], times: Times): Summary {
     const vsAjv = gmRatio(cs, "ajv", "ours");
     if (vsAjv !== undefined && vsAjv < 1) typesSlowerThanAjv.push(`${first.corpus} ${first.type} (${ratio(vsAjv)}x)`);
     rows.push([
-      first.corpus === "examples" ? `ex ${first.revision}` : `traffic ${first.revision}`,
+      first.corpus === "examples" ? `ex ${first.revision}` : `${first.corpus} ${first.revision}`,
       first.type,
       String(cs.length),
       fmt(ours),
@@ -377,6 +431,14 @@ function summarize(cases: Case[], times: Times): Summary {
       ratio(gmRatio(cs, "ours", "parse")),
     ]);
   }
+  /** Per-message ratios a/b, largest first, as "label (ratio)"; only those above `over`. */
+  const perMessage = (a: ImplName, b: ImplName, over: number) =>
+    cases
+      .map((c) => ({ c, x: (times.get(c)?.[a] ?? NaN) / (times.get(c)?.[b] ?? NaN) }))
+      .filter(({ x }) => x > over)
+      .sort((p, q) => q.x - p.x)
+      .map(({ c, x }) => `${c.label} (${ratio(x)}x)`);
+  const oursParse = cases.map((c) => (times.get(c)?.ours ?? NaN) / (times.get(c)?.parse ?? NaN));
   const traffic = cases.filter((c) => c.corpus === "traffic");
   const examples = cases.filter((c) => c.corpus === "examples");
   const g: Record<string, number> = {};
@@ -407,7 +469,14 @@ function summarize(cases: Case[], times: Times): Summary {
   put("ours/parse traffic", gmRatio(traffic, "ours", "parse"));
   put("ajv/parse", gmRatio(cases, "ajv", "parse"));
   put("zod/parse traffic", gmRatio(traffic, "zod", "parse"));
-  return { rows, typesSlowerThanAjv, g };
+  return {
+    rows,
+    typesSlowerThanAjv,
+    messagesSlowerThanAjv: perMessage("ours", "ajv", 1),
+    messagesOverHalfParse: perMessage("ours", "parse", 0.5),
+    worstOursParse: Math.max(...oursParse.filter((x) => !Number.isNaN(x))),
+    g,
+  };
 }
 
 const HEADER = ["corpus", "type", "n", "ours ns", "ajv ns", "zod ns", "parse ns", "ajv/ours", "zod/ours", "ours/parse"];
@@ -475,8 +544,10 @@ async function main(): Promise<void> {
     const validateMessage = OURS[revision]!.validateMessage;
     msgCases.push({ ...c, fns: { ours: () => true, msg: () => validateMessage(whole, options).ok } });
   }
+  cases.push(...syntheticCases(revision, items));
   console.log(
     `corpus: ${cases.filter((c) => c.corpus === "examples").length} examples (2026-07-28), ` +
+      `${cases.filter((c) => c.corpus === "synthetic").length} synthetic messages, ` +
       `${cases.filter((c) => c.corpus === "traffic").length} traffic messages (${revision}; ` +
       `${session.messages.length} recorded, ${duplicates} exact duplicates dropped)`,
   );
@@ -486,8 +557,8 @@ async function main(): Promise<void> {
   for (const c of cases) {
     const ours = oursFor(c.revision, c.type)!;
     const ajv = ajvFor(c.revision, c.type);
-    const zod = c.corpus === "traffic" ? zodFor(c.type) : undefined;
-    if (c.corpus === "traffic" && !zod) problems.push(`zod: the SDK has no ${c.type}Schema`);
+    const zod = c.corpus !== "examples" ? zodFor(c.type) : undefined;
+    if (c.corpus !== "examples" && !zod) problems.push(`zod: the SDK has no ${c.type}Schema`);
     const text = JSON.stringify(c.value);
     const value = c.value;
     const verdicts: [ImplName, Check | undefined][] = [
@@ -525,7 +596,7 @@ async function main(): Promise<void> {
     const ours = oursFor(c.revision, c.type)!;
     const ajv = ajvFor(c.revision, c.type);
     if (!ajv) return;
-    const zod = c.corpus === "traffic" ? zodFor(c.type) : undefined;
+    const zod = c.corpus !== "examples" ? zodFor(c.type) : undefined;
     const prefer = i % 2 ? "drop" : "wrong-type";
     // For traffic, prefer a mutation zod rejects as well, so the zod column covers it.
     const m =
@@ -581,16 +652,22 @@ async function main(): Promise<void> {
   console.log(`ours, same phase ns (geomean)   ${fmt(geomean(oursNs))}`);
   console.log(`validateMessage / ours          ${ratio(geomean(msgNs.map((x, i) => x / oursNs[i]!)))}`);
 
+  const list = (xs: string[]) => (xs.length ? `${xs.length}: ${xs.slice(0, 12).join(", ")}` : "none");
   const verdicts = (s: Summary) => {
     const g = s.g;
     return [
-      [`ours >= 1.5x faster than ajv (geomean)`, (g["ajv/ours"] ?? 0) >= 1.5, `${ratio(g["ajv/ours"])}x`],
+      [`ours >= 3x faster than ajv (geomean)`, (g["ajv/ours"] ?? 0) >= 3, `${ratio(g["ajv/ours"])}x`],
       [
         `ours >= 10x faster than zod (geomean, traffic)`,
         (g["zod/ours traffic"] ?? 0) >= 10,
         `${ratio(g["zod/ours traffic"])}x`,
       ],
       [`ours < 0.5x JSON.parse (geomean)`, (g["ours/parse"] ?? 1) < 0.5, `${ratio(g["ours/parse"])}x`],
+      [
+        `no message costs more than 0.5x its JSON.parse`,
+        s.messagesOverHalfParse.length === 0,
+        `worst ${ratio(s.worstOursParse)}x; over: ${list(s.messagesOverHalfParse)}`,
+      ],
       [
         `no type slower than ajv`,
         s.typesSlowerThanAjv.length === 0,
@@ -605,6 +682,17 @@ async function main(): Promise<void> {
   console.log(`\n## cross-check: targets from the fastest round instead of the median\n`);
   for (const [name, met, figure] of verdicts(summarize(cases, validTimes.min)))
     console.log(`${met ? "met   " : "MISSED"} ${name}: ${figure}`);
+  console.log(`\n## targets (invalid messages)\n`);
+  for (const [label, s] of [
+    ["medians", rejected],
+    ["fastest rounds", summarize(invalid, invalidTimes.min)],
+  ] as const) {
+    const slower = s.messagesSlowerThanAjv;
+    console.log(
+      `${slower.length === 0 ? "met   " : "MISSED"} no message rejected slower than ajv (${label}): ` +
+        `ajv/ours geomean ${ratio(s.g["ajv/ours"])}x; slower: ${list(slower)}`,
+    );
+  }
   console.log(
     `\nload average at the end: ${loadavg()
       .map((x) => x.toFixed(2))

@@ -1,49 +1,47 @@
-// The checked-in HTML pages in a real headless browser (Debian's chromium, driven by
-// playwright-core): they load from file:// without console errors or any network request, the
-// breaking-changes filter changes what is visible, and every link between pages resolves.
-// A screenshot of index.html is left in test-artifacts/ (git-ignored) for people to look at.
+// The checked-in HTML pages in a real headless browser (the Chromium that ships in the npm package
+// @sparticuz/chromium, driven by playwright-core): they load from file:// without console errors or
+// any network request, the breaking-changes filter changes what is visible, and every link between
+// pages resolves. A screenshot of index.html is left in test-artifacts/ (git-ignored) for people to
+// look at.
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import npmChromium from "@sparticuz/chromium";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIFFS_DIR } from "../generators/diff/tree.js";
 import { paths } from "../generators/paths.js";
 import { REVISIONS } from "./support/spec.js";
 
-// Debian's chromium first (what .ci/run installs), then the usual Chrome/Chromium installs.
-const BROWSERS = [
-  process.env["MCP_GEN_CHROMIUM"],
-  "/usr/bin/chromium",
-  "/usr/bin/chromium-browser",
-  "/usr/bin/google-chrome",
-  "/usr/bin/google-chrome-stable",
-  "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
-].filter((path): path is string => path !== undefined && path !== "");
-const CHROMIUM = BROWSERS.find((path) => existsSync(path));
+// Nothing may reach the network (the test asserts it, and CI has none); no GPU is needed.
+// @sparticuz/chromium's own `args` are tuned for AWS Lambda and not used: `--single-process` ends
+// the browser when its first page closes, and `--disable-web-security` would hide failures a
+// reader's browser shows on a file:// page.
+const ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 const ARTIFACTS = join(paths.root, "test-artifacts");
 const dir = join(paths.root, DIFFS_DIR);
 const pages = ["index.html", ...REVISIONS.slice(1).map((to, i) => `${REVISIONS[i]}..${to}.html`)];
 
 let browser: Browser;
 
+/** MCP_GEN_CHROMIUM names a local Chromium or Chrome to use instead of the npm package's. */
+async function executablePath(): Promise<string> {
+  const local = process.env["MCP_GEN_CHROMIUM"];
+  if (local === undefined || local === "") return npmChromium.executablePath(); // unpacks into the temp directory once
+  if (!existsSync(local)) throw new Error(`MCP_GEN_CHROMIUM=${local}: no such file`);
+  return local;
+}
+
 beforeAll(async () => {
-  if (CHROMIUM === undefined) {
-    throw new Error(`no Chromium or Chrome at ${BROWSERS.join(", ")}: install one, or set MCP_GEN_CHROMIUM`);
-  }
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  browser = await chromium.launch({ executablePath: await executablePath(), args: ARGS });
 });
 
 afterAll(async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { docComment, ImportList, propertyKey, valueLiteral } from "../generators/emit/code.js";
 import { printDeclaration, printType } from "../generators/emit/print-type.js";
 import { buildEnvelopes } from "../generators/model/envelopes.js";
+import { unionNumberType } from "../generators/model/json-numbers.js";
 import { buildMethodMap, inferResult, type MethodInferences } from "../generators/model/method-map.js";
 import type { Declaration, Property, TypeNode } from "../generators/model/model.js";
 import { resolveShapes } from "../generators/model/resolve-shapes.js";
@@ -197,6 +198,23 @@ describe("envelopes", () => {
   it("rejects a union without a response envelope", () => {
     const partial = [...decls, alias("Half", { kind: "union", members: [ref("Req"), ref("Note")] })];
     expect(() => buildEnvelopes(partial, "Half")).toThrow("no resultResponse envelope");
+  });
+});
+
+describe("JSON numbers", () => {
+  const bool: TypeNode = { kind: "primitive", name: "boolean" };
+  const nul: TypeNode = { kind: "primitive", name: "null" };
+
+  it("a union of string, number and boolean (any JSON scalar) reads its number as any number", () => {
+    expect(unionNumberType([str, num, bool, nul, ref("JSONObject"), ref("JSONArray")], undefined)).toBe("number");
+    expect(unionNumberType([str, num, bool, { kind: "array", items: str }], undefined)).toBe("number");
+  });
+
+  it("other unions keep the convention (ids, nullable counts), and @TJS-type always wins", () => {
+    expect(unionNumberType([str, num], undefined)).toBeUndefined();
+    expect(unionNumberType([num, nul], undefined)).toBeUndefined();
+    expect(unionNumberType([num, bool], undefined)).toBeUndefined();
+    expect(unionNumberType([str, num, bool], "integer")).toBe("integer");
   });
 });
 

@@ -49,7 +49,7 @@ interface Difference {
   revisions: string[];
   definitions: string[];
   reason: string;
-  disagreement: "containsNull";
+  disagreement: "containsNull" | "containsNonInteger";
   examples: Record<string, unknown[]>;
 }
 
@@ -75,11 +75,13 @@ function isByteLineBreak(s: string): boolean {
   return LINE_TERMINATOR.test(s) && s.split(LINE_TERMINATOR).some((line) => BASE64.test(line));
 }
 
-function strings(value: unknown): string[] {
-  if (typeof value === "string") return [value];
-  if (Array.isArray(value)) return value.flatMap(strings);
-  if (typeof value === "object" && value !== null) return Object.values(value).flatMap(strings);
-  return [];
+const isNonInteger = (leaf: unknown) => typeof leaf === "number" && !Number.isInteger(leaf);
+const isByteLineBreakLeaf = (leaf: unknown) => typeof leaf === "string" && isByteLineBreak(leaf);
+
+/** Whether any leaf of a JSON value is such that `match` holds. */
+function someLeaf(value: unknown, match: (leaf: unknown) => boolean): boolean {
+  if (typeof value === "object" && value !== null) return Object.values(value).some((v) => someLeaf(v, match));
+  return match(value);
 }
 
 /** The value with every leaf for which `match` holds replaced by `by` (own keys kept as they are). */
@@ -96,9 +98,9 @@ interface Explanation extends Verdicts {
   /** What the instance must contain for the difference to show. */
   holds: (value: unknown) => boolean;
   /**
-   * The instance with what makes the difference replaced by a value both sides read alike
-   * (null by 0, a multi-line string by "AAAA"): a disagreement is explained only if the two
-   * then agree, so that the difference cannot hide another one in the same instance.
+   * The instance with what makes the difference replaced by a value both sides read alike (null
+   * or a fraction by 0, a multi-line string by "AAAA"): a disagreement is explained only if the
+   * two then agree, so that the difference cannot hide another one in the same instance.
    */
   neutral: (value: unknown) => unknown;
 }
@@ -111,11 +113,17 @@ const EXPLANATIONS: Record<Difference["disagreement"] | FormatDifference["disagr
     holds: (value) => JSON.stringify(value).includes("null"),
     neutral: (value) => replaceLeaves(value, (leaf) => leaf === null, 0),
   },
+  containsNonInteger: {
+    theirs: false,
+    ours: true,
+    holds: (value) => someLeaf(value, isNonInteger),
+    neutral: (value) => replaceLeaves(value, isNonInteger, 0),
+  },
   byteLineBreak: {
     theirs: true,
     ours: false,
-    holds: (value) => strings(value).some(isByteLineBreak),
-    neutral: (value) => replaceLeaves(value, (leaf) => typeof leaf === "string" && isByteLineBreak(leaf), "AAAA"),
+    holds: (value) => someLeaf(value, isByteLineBreakLeaf),
+    neutral: (value) => replaceLeaves(value, isByteLineBreakLeaf, "AAAA"),
   },
 };
 
@@ -238,21 +246,26 @@ describe.each(REVISIONS)("generated validators of %s against ajv on schema.json"
     return result;
   }
 
+  /** The value with every listed difference that reaches `name`, holds for it and `applies`, neutralised. */
+  function neutralised(name: string, value: unknown, applies: (e: Explanation) => boolean): unknown {
+    const found = (explanations.get(name) ?? []).filter((e) => applies(e) && e.holds(value));
+    return found.length === 0 ? undefined : found.reduce((v, e) => e.neutral(v), value);
+  }
+
   /**
-   * Whether a listed difference that reaches `name` gives these verdicts, holds for the value,
-   * and accounts for the whole disagreement: with it neutralised, both sides agree.
+   * Whether the listed differences that reach `name`, give these verdicts and hold for the value
+   * account for the whole disagreement: with them neutralised (one instance may show several,
+   * null and 3.14 in one JSONValue), both sides agree.
    */
   function explainedBy(name: string, value: unknown, verdicts: Verdicts): boolean {
-    return (explanations.get(name) ?? []).some((e) => {
-      if (e.ours !== verdicts.ours || e.theirs !== verdicts.theirs || !e.holds(value)) return false;
-      const neutral = e.neutral(value);
-      return ours[name]?.validate(neutral).ok === theirs(name)(neutral);
-    });
+    const neutral = neutralised(name, value, (e) => e.ours === verdicts.ours && e.theirs === verdicts.theirs);
+    return neutral !== undefined && ours[name]?.validate(neutral).ok === theirs(name)(neutral);
   }
 
   /** Whether schema.json accepts a value once the listed differences where it rejects are neutralised. */
   function acceptedButForListed(name: string, value: unknown): boolean {
-    return (explanations.get(name) ?? []).some((e) => !e.theirs && e.holds(value) && theirs(name)(e.neutral(value)));
+    const neutral = neutralised(name, value, (e) => !e.theirs);
+    return neutral !== undefined && theirs(name)(neutral);
   }
 
   it("has a generated validator for every model declaration, and they are schema.json's definitions", () => {

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import * as V2024 from "../generated/2024-11-05/validators.js";
 import * as V2025a from "../generated/2025-03-26/validators.js";
+import * as V2025b from "../generated/2025-06-18/validators.js";
 import * as V2025 from "../generated/2025-11-25/validators.js";
 import * as V2026 from "../generated/2026-07-28/validators.js";
 import * as Vdraft from "../generated/draft/validators.js";
@@ -93,6 +94,27 @@ describe("error reports name the exact path, the expected fact and the chosen un
     expect(V2025.validateCreateMessageRequestParams({ ...base, temperature: 0.7 }).ok).toBe(true);
     expect(issuesOf(V2025.validateCreateMessageRequestParams({ ...base, temperature: "hot" }))[0]?.path).toBe(
       "/temperature",
+    );
+  });
+
+  it("any JSON number in JSON values and elicitation answers, in every revision with them; ids and counts stay integers", () => {
+    // schema.ts says `number` in both; schema.json's integer comes from its build's default.
+    const answer = { action: "accept", content: { name: "a", age: 3.14, agree: true } };
+    for (const v of [V2025b, V2025, V2026, Vdraft]) expect(v.validateElicitResult(answer).ok).toBe(true);
+    for (const v of [V2026, Vdraft]) {
+      expect(v.validateJSONValue(3.14).ok).toBe(true);
+      expect(v.validateJSONArray([0.5, { a: -1e-7 }]).ok).toBe(true);
+      expect(v.validateClientCapabilities({ experimental: { x: { ratio: 0.25, nested: [1.5] } } }).ok).toBe(true);
+      expect(issuesOf(v.validateJSONValue(NaN))[0]?.expected).toBe(
+        "string | number | boolean | null | JSONObject | JSONArray",
+      );
+      expect(issuesOf(v.validateRequestId(1.5))[0]?.expected).toBe("string | integer");
+      expect(issuesOf(v.validateCreateMessageRequestParams({ messages: [], maxTokens: 1.5 }))).toEqual([
+        { path: "/maxTokens", expected: "integer", message: "expected integer, got number 1.5" },
+      ]);
+    }
+    expect(issuesOf(V2025b.validateElicitResult({ action: "accept", content: { age: Infinity } }))[0]?.path).toBe(
+      "/content/age",
     );
   });
 

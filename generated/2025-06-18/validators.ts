@@ -5359,7 +5359,7 @@ function x_ElicitResult(v: unknown, p: string, out: Issue[], _d: number): void {
         for (const k11 of Object.keys(o10)) {
           if (!(
             typeof o10[k11] === "string" ||
-            Number.isInteger(o10[k11]) ||
+            (typeof o10[k11] === "number" && Number.isFinite(o10[k11])) ||
             typeof o10[k11] === "boolean"
           )) {
             const branches12: [string, Issue[]][] = [];
@@ -5371,9 +5371,9 @@ function x_ElicitResult(v: unknown, p: string, out: Issue[], _d: number): void {
             }
             {
               const b14: Issue[] = [];
-              if (!Number.isInteger(o10[k11]))
-                b14.push(fail(p + "/content" + "/" + pointer(k11), "integer", o10[k11]));
-              branches12.push(["integer", b14]);
+              if (!(typeof o10[k11] === "number" && Number.isFinite(o10[k11])))
+                b14.push(fail(p + "/content" + "/" + pointer(k11), "number", o10[k11]));
+              branches12.push(["number", b14]);
             }
             {
               const b15: Issue[] = [];
@@ -5384,7 +5384,7 @@ function x_ElicitResult(v: unknown, p: string, out: Issue[], _d: number): void {
             out.push(
               ...pickBranch(
                 p + "/content" + "/" + pointer(k11),
-                "string | integer | boolean",
+                "string | number | boolean",
                 o10[k11],
                 branches12,
               ),
@@ -5406,7 +5406,12 @@ function g_ElicitResult$2(v: unknown, _d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!(typeof x === "string" || Number.isInteger(x) || typeof x === "boolean")) return false;
+    if (!(
+      typeof x === "string" ||
+      (typeof x === "number" && Number.isFinite(x)) ||
+      typeof x === "boolean"
+    ))
+      return false;
   }
   return true;
 }

@@ -8150,7 +8150,7 @@ function x_ElicitResult(v: unknown, p: string, out: Issue[], d: number): void {
         for (const k11 of Object.keys(o10)) {
           if (!(
             typeof o10[k11] === "string" ||
-            Number.isInteger(o10[k11]) ||
+            (typeof o10[k11] === "number" && Number.isFinite(o10[k11])) ||
             typeof o10[k11] === "boolean" ||
             g_ElicitResult$4(o10[k11], d + 1 + 1)
           )) {
@@ -8163,9 +8163,9 @@ function x_ElicitResult(v: unknown, p: string, out: Issue[], d: number): void {
             }
             {
               const b14: Issue[] = [];
-              if (!Number.isInteger(o10[k11]))
-                b14.push(fail(p + "/content" + "/" + pointer(k11), "integer", o10[k11]));
-              branches12.push(["integer", b14]);
+              if (!(typeof o10[k11] === "number" && Number.isFinite(o10[k11])))
+                b14.push(fail(p + "/content" + "/" + pointer(k11), "number", o10[k11]));
+              branches12.push(["number", b14]);
             }
             {
               const b15: Issue[] = [];
@@ -8191,7 +8191,7 @@ function x_ElicitResult(v: unknown, p: string, out: Issue[], d: number): void {
             out.push(
               ...pickBranch(
                 p + "/content" + "/" + pointer(k11),
-                "string | integer | boolean | string[]",
+                "string | number | boolean | string[]",
                 o10[k11],
                 branches12,
               ),
@@ -8225,7 +8225,7 @@ function g_ElicitResult$2(v: unknown, d: number): boolean {
     const x = o[k];
     if (!(
       typeof x === "string" ||
-      Number.isInteger(x) ||
+      (typeof x === "number" && Number.isFinite(x)) ||
       typeof x === "boolean" ||
       g_ElicitResult$3(x, d + 1)
     ))

@@ -477,7 +477,7 @@ function g_JSONValue(v: unknown, d: number): boolean {
   if (d > MAX_DEPTH) return false;
   return (
     typeof v === "string" ||
-    Number.isInteger(v) ||
+    (typeof v === "number" && Number.isFinite(v)) ||
     typeof v === "boolean" ||
     v === null ||
     g_JSONObject(v, d) ||
@@ -492,7 +492,7 @@ function x_JSONValue(v: unknown, p: string, out: Issue[], d: number): void {
   }
   if (!(
     typeof v === "string" ||
-    Number.isInteger(v) ||
+    (typeof v === "number" && Number.isFinite(v)) ||
     typeof v === "boolean" ||
     v === null ||
     g_JSONObject(v, d) ||
@@ -506,8 +506,8 @@ function x_JSONValue(v: unknown, p: string, out: Issue[], d: number): void {
     }
     {
       const b3: Issue[] = [];
-      if (!Number.isInteger(v)) b3.push(fail(p, "integer", v));
-      branches1.push(["integer", b3]);
+      if (!(typeof v === "number" && Number.isFinite(v))) b3.push(fail(p, "number", v));
+      branches1.push(["number", b3]);
     }
     {
       const b4: Issue[] = [];
@@ -530,7 +530,7 @@ function x_JSONValue(v: unknown, p: string, out: Issue[], d: number): void {
       branches1.push(["JSONArray", b7]);
     }
     out.push(
-      ...pickBranch(p, "string | integer | boolean | null | JSONObject | JSONArray", v, branches1),
+      ...pickBranch(p, "string | number | boolean | null | JSONObject | JSONArray", v, branches1),
     );
   }
 }
@@ -8059,7 +8059,7 @@ function x_ElicitResult(v: unknown, p: string, out: Issue[], d: number): void {
         for (const k9 of Object.keys(o8)) {
           if (!(
             typeof o8[k9] === "string" ||
-            Number.isInteger(o8[k9]) ||
+            (typeof o8[k9] === "number" && Number.isFinite(o8[k9])) ||
             typeof o8[k9] === "boolean" ||
             g_ElicitResult$3(o8[k9], d + 1 + 1)
           )) {
@@ -8072,9 +8072,9 @@ function x_ElicitResult(v: unknown, p: string, out: Issue[], d: number): void {
             }
             {
               const b12: Issue[] = [];
-              if (!Number.isInteger(o8[k9]))
-                b12.push(fail(p + "/content" + "/" + pointer(k9), "integer", o8[k9]));
-              branches10.push(["integer", b12]);
+              if (!(typeof o8[k9] === "number" && Number.isFinite(o8[k9])))
+                b12.push(fail(p + "/content" + "/" + pointer(k9), "number", o8[k9]));
+              branches10.push(["number", b12]);
             }
             {
               const b13: Issue[] = [];
@@ -8100,7 +8100,7 @@ function x_ElicitResult(v: unknown, p: string, out: Issue[], d: number): void {
             out.push(
               ...pickBranch(
                 p + "/content" + "/" + pointer(k9),
-                "string | integer | boolean | string[]",
+                "string | number | boolean | string[]",
                 o8[k9],
                 branches10,
               ),
@@ -8129,7 +8129,7 @@ function g_ElicitResult$1(v: unknown, d: number): boolean {
     const x = o[k];
     if (!(
       typeof x === "string" ||
-      Number.isInteger(x) ||
+      (typeof x === "number" && Number.isFinite(x)) ||
       typeof x === "boolean" ||
       g_ElicitResult$2(x, d + 1)
     ))
@@ -8602,7 +8602,7 @@ function e_JSONValue(v: unknown, d: number): boolean {
   if (d > MAX_DEPTH) return false;
   return (
     typeof v === "string" ||
-    Number.isInteger(v) ||
+    (typeof v === "number" && Number.isFinite(v)) ||
     typeof v === "boolean" ||
     v === null ||
     g_JSONObject(v, d) ||

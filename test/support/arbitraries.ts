@@ -3,8 +3,8 @@
 //
 // Valid instances respect required/optional properties, literal values, unions, intersections,
 // arrays, index signatures, `unknown` (any JSON), integer vs number (`conventions.numberType`,
-// overridden by a property's `@TJS-type`), @minimum/@maximum, @maxItems, @nullable and the
-// formats (`formatStrings`). Recursion is cut at a container depth, after which
+// overridden by a property's `@TJS-type` and in scalar unions), @minimum/@maximum, @maxItems,
+// @nullable and the formats (`formatStrings`). Recursion is cut at a container depth, after which
 // the smallest valid value of each type is used.
 //
 // Mutants change a valid instance at one place, at the root or up to `mutationLevels` (2)
@@ -20,12 +20,14 @@
 //
 // Every value is a JSON value; callers still validate `JSON.parse(JSON.stringify(value))`.
 import fc from "fast-check";
+import { unionNumberType } from "../../generators/model/json-numbers.js";
 import type {
   Constraints,
   Declaration,
   IndexSignature,
   LiteralValue,
   Model,
+  NodeOf,
   Property,
   TypeNode,
 } from "../../generators/model/model.js";
@@ -976,6 +978,12 @@ export class ModelArbitraries {
     );
   }
 
+  /** What a union passes on to its members: its constraints, and any number in a scalar union. */
+  private memberConstraints(node: NodeOf<"union">, c: Constraints | undefined): Constraints | undefined {
+    const jsonType = unionNumberType(node.members, c?.jsonType);
+    return jsonType === c?.jsonType ? c : { ...c, jsonType };
+  }
+
   private isInteger(c: Constraints | undefined): boolean {
     return (c?.jsonType ?? this.numberType) === "integer";
   }
@@ -1053,7 +1061,11 @@ export class ModelArbitraries {
       }
       case "union":
         // JSON Schema keywords apply per type, so the union's constraints go to every member.
-        return fc.oneof(...node.members.filter((m) => !isUndefinedType(m)).map((m) => this.validNode(m, c, depth)));
+        return fc.oneof(
+          ...node.members
+            .filter((m) => !isUndefinedType(m))
+            .map((m) => this.validNode(m, this.memberConstraints(node, c), depth)),
+        );
       case "intersection": {
         const shape = this.shapeOf(node);
         if (shape) return this.validShape(shape, depth);
@@ -1399,7 +1411,12 @@ export class ModelArbitraries {
         if (members.length === 0) return wrong;
         return fc.oneof(
           { arbitrary: wrong, weight: 1 },
-          { arbitrary: fc.oneof(...members.map((m) => this.mutantNode(m, c, depth, level))), weight: 4 },
+          {
+            arbitrary: fc.oneof(
+              ...members.map((m) => this.mutantNode(m, this.memberConstraints(node, c), depth, level)),
+            ),
+            weight: 4,
+          },
         );
       }
       case "intersection": {
@@ -1473,7 +1490,8 @@ export class ModelArbitraries {
       case "union": {
         if (!this.mutable(node)) return [];
         const wrong = mutantOf(wrongTypeValues(unionKinds(node)), "wrong type");
-        return [{ path: "", mutants: wrong }, ...node.members.flatMap((m) => this.sitesOf(m, c, depth, level))];
+        const inner = this.memberConstraints(node, c);
+        return [{ path: "", mutants: wrong }, ...node.members.flatMap((m) => this.sitesOf(m, inner, depth, level))];
       }
       case "intersection": {
         const shape = this.shapeOf(node);

@@ -2,6 +2,7 @@
 // (written by typescript-json-schema from schema.ts, independently of us).
 // Layout follows typescript-json-schema where that costs nothing: interfaces are flattened
 // to their resolved property set, intersections become allOf, unions anyOf.
+import { unionNumberType } from "../../generators/model/json-numbers.js";
 import type { Constraints, Declaration, Model, Property, Shape, TypeNode } from "../../generators/model/model.js";
 import type { JsonSchema } from "./spec.js";
 
@@ -40,8 +41,11 @@ export function modelToJsonSchema(model: Model, defsKey: string): Record<string,
         return ref(node.name);
       case "array":
         return { type: "array", items: typeSchema(node.items) };
-      case "union":
-        return { anyOf: node.members.map((m) => typeSchema(m, numberOnly(constraints))) };
+      case "union": {
+        // A `@TJS-type` applies to the number members only; a scalar union's are any number.
+        const jsonType = unionNumberType(node.members, constraints?.jsonType);
+        return { anyOf: node.members.map((m) => typeSchema(m, jsonType ? { jsonType } : undefined)) };
+      }
       case "intersection":
         return { allOf: node.members.map((m) => typeSchema(m)) };
       case "object":
@@ -72,11 +76,6 @@ export function modelToJsonSchema(model: Model, defsKey: string): Record<string,
   }
 
   return Object.fromEntries(model.declarations.map((d) => [d.name, declarationSchema(d)]));
-}
-
-/** The `@TJS-type` of a union property applies to its number members only. */
-function numberOnly(constraints?: Constraints): Constraints | undefined {
-  return constraints?.jsonType ? { jsonType: constraints.jsonType } : undefined;
 }
 
 const KEYWORDS: (keyof Constraints)[] = [

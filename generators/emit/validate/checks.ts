@@ -1,6 +1,7 @@
 // The model's meaning as checks: a small tree (one walk over the model) that both code
 // printers read, the fast boolean guard and the issue-collecting explainer, so the two
 // can never disagree about what is valid.
+import { unionNumberType } from "../../model/json-numbers.js";
 import type { Constraints, Declaration, LiteralValue, Shape, TypeNode } from "../../model/model.js";
 import { stringLiteral } from "../code.js";
 import { FORMATS } from "./formats.js";
@@ -113,8 +114,9 @@ export class CheckFactory {
     }
   }
 
-  private union(node: Extract<TypeNode, { kind: "union" }>, numberType?: string): Check {
+  private union(node: Extract<TypeNode, { kind: "union" }>, jsonType?: string): Check {
     let members = this.plan.flatten(node);
+    const numberType = unionNumberType(members, jsonType);
     // `"a" | "b" | string` accepts what `string` accepts: test the primitive once.
     if (members.some((m) => m.kind === "primitive" && m.name === "string")) {
       members = members.filter((m) => !((m.kind === "literal" || m.kind === "typeof") && typeof m.value === "string"));
