@@ -20,3 +20,36 @@ export class InputError extends Error {
     this.name = "InputError";
   }
 }
+
+/** What a Node file-system error code means, in the words of a one-line message. */
+const FILE_SYSTEM_REASONS: Record<string, string> = {
+  ENOENT: "no such file or directory",
+  EACCES: "permission denied",
+  EPERM: "operation not permitted",
+  ENOTDIR: "not a directory (or a part of the path is a file)",
+  EISDIR: "is a directory",
+  EEXIST: "already exists",
+  EROFS: "read-only file system",
+  ENOSPC: "no space left on device",
+  EDQUOT: "disk quota exceeded",
+  ENAMETOOLONG: "name too long",
+  ELOOP: "too many levels of symbolic links",
+  EBUSY: "busy",
+  EMFILE: "too many open files",
+};
+
+/** An error from a Node file-system call: it has an errno code and names a path. */
+export function isFileSystemError(error: unknown): error is NodeJS.ErrnoException & { code: string; path: string } {
+  const e = error as NodeJS.ErrnoException | undefined;
+  return e instanceof Error && typeof e.code === "string" && typeof e.path === "string";
+}
+
+/** `path: permission denied`: the one line the CLI prints for a file-system error (exit 2). */
+export function fileSystemMessage(error: NodeJS.ErrnoException & { code: string; path: string }, path = error.path) {
+  return `${path}: ${FILE_SYSTEM_REASONS[error.code] ?? error.code}`;
+}
+
+/** A file-system error reported for another path than the call's (a target, not its staging file). */
+export function fileSystemError(error: unknown, path: string): unknown {
+  return isFileSystemError(error) ? new InputError(fileSystemMessage(error, path)) : error;
+}

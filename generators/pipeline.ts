@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { Artifact, EmitEnv } from "./emit/artifact.js";
+import { runtimeCopy } from "./emit/banner.js";
 import { clientArtifact } from "./emit/client.js";
 import { indexArtifact } from "./emit/index-file.js";
 import { methodsArtifact } from "./emit/methods.js";
@@ -115,12 +116,14 @@ export async function emitRevision(model: Model, env: EmitEnv): Promise<Map<stri
   return files;
 }
 
-/** The runtime's sources, for `--out` trees: `runtime/<file>.ts` → content. */
+/** The runtime's sources, for `--out` trees: `runtime/<file>.ts` → content, with mcp-gen's banner. */
 export function runtimeFiles(): Map<string, string> {
   const files = new Map<string, string>();
   for (const name of readdirSync(paths.runtime).sort()) {
-    if (name.endsWith(".ts") && !name.endsWith(".test.ts"))
-      files.set(`runtime/${name}`, readFileSync(join(paths.runtime, name), "utf8"));
+    if (name.endsWith(".ts") && !name.endsWith(".test.ts")) {
+      const path = `runtime/${name}`;
+      files.set(path, runtimeCopy(path, readFileSync(join(paths.runtime, name), "utf8")));
+    }
   }
   return files;
 }

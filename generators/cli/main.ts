@@ -2,7 +2,9 @@
 // The mcp-gen command line. Exit codes: see EXIT in ../errors.ts.
 import yargs, { type Argv } from "yargs";
 import { hideBin } from "yargs/helpers";
-import { EXIT, InputError } from "../errors.js";
+import { EXIT, fileSystemMessage, InputError, isFileSystemError } from "../errors.js";
+import { refuseInstalled } from "../output/target.js";
+import { INSTALLED, PACKAGE_ROOT } from "../paths.js";
 import { listRevisions } from "./revisions.js";
 import { sync } from "./sync.js";
 
@@ -19,6 +21,14 @@ const specDirOption = {
     describe: "Directory with <revision>/schema.ts (default: $MCP_GEN_SPEC_DIR, then the sync cache)",
   },
 } as const;
+
+/**
+ * The commands that act on this repository's own files are listed as such in a checkout and hidden
+ * in an installed package, where they refuse to run (docs/decisions.md).
+ */
+function maintainer(description: string): string | false {
+  return INSTALLED ? false : `(maintainer) ${description}`;
+}
 
 function revList(value: unknown): string[] | undefined {
   if (value === undefined) return undefined;
@@ -38,7 +48,16 @@ function cli(argv: string[]): Argv {
           .option("rev", { type: "string", describe: "Protocol revision, e.g. 2025-06-18 (see `mcp-gen revisions`)" })
           .option("out", {
             type: "string",
-            describe: "Write the revision's files into DIR instead of generated/<rev>/",
+            requiresArg: true,
+            describe: "Write the revision's files, the runtime and a manifest into DIR (your project's copy)",
+          })
+          .option("check", {
+            type: "boolean",
+            describe: "With --out: exit 1 with a unified diff if DIR is not what would be generated now",
+          })
+          .option("force", {
+            type: "boolean",
+            describe: "With --out: overwrite files that have no mcp-gen banner (hand-written ones)",
           })
           .option("schema", {
             type: "string",
@@ -48,21 +67,36 @@ function cli(argv: string[]): Argv {
       async (args) => {
         if (!args.rev) throw new InputError("missing --rev (known revisions: `mcp-gen revisions`); see --help");
         const options = { specDir: args["spec-dir"], schemaFile: args.schema };
-        const { generateOut, generateRepository } = await generating();
-        process.exitCode = args.out
-          ? await generateOut(args.rev, args.out, options, log)
-          : await generateRepository([args.rev], options, log);
+        if (args.out !== undefined) {
+          const { vendor } = await import("./vendor.js");
+          process.exitCode = await vendor(
+            args.rev,
+            args.out,
+            { ...options, force: args.force, check: args.check },
+            log,
+            print,
+          );
+          return;
+        }
+        if (args.check || args.force) throw new InputError(`--${args.check ? "check" : "force"} needs --out DIR`);
+        if (INSTALLED) {
+          throw new InputError(
+            `--rev ${args.rev} without --out would rewrite mcp-gen's own package (${PACKAGE_ROOT}): give --out DIR, e.g. --out src/mcp`,
+          );
+        }
+        const { generateRepository } = await generating();
+        process.exitCode = await generateRepository([args.rev], options, log, "mcp-gen --rev R without --out");
       },
     )
-    .command(
-      "generate",
-      "Regenerate spec/<rev>/model.json and generated/<rev>/ for all (or the given) revisions",
-      (y) =>
+    .command({
+      command: "generate",
+      describe: maintainer("Regenerate spec/<rev>/model.json and generated/<rev>/ for all (or the given) revisions"),
+      builder: (y) =>
         y
           .options(specDirOption)
           .option("rev", { type: "string", array: true, describe: "Only these revisions (repeat or comma-separate)" })
           .option("schema", { type: "string", describe: "With one --rev: use this schema.ts (not hash-checked)" }),
-      async (args) => {
+      handler: async (args) => {
         const revisions = revList(args.rev);
         if (args.schema && revisions?.length !== 1) throw new InputError("--schema needs exactly one --rev");
         const { generateRepository } = await generating();
@@ -72,30 +106,32 @@ function cli(argv: string[]): Argv {
           log,
         );
       },
-    )
-    .command(
-      "check",
-      "Regenerate in memory; exit 1 with a unified diff if models or generated files drifted",
-      (y) => y.options(specDirOption),
-      async (args) => {
+    })
+    .command({
+      command: "check",
+      describe: maintainer("Regenerate in memory; exit 1 with a unified diff if models or generated files drifted"),
+      builder: (y) => y.options(specDirOption),
+      handler: async (args) => {
+        refuseInstalled("mcp-gen check");
         const { check } = await import("./check.js");
         process.exitCode = await check({ specDir: args["spec-dir"] }, log, print);
       },
-    )
-    .command(
-      "sync",
-      "Copy (--from) or download each pinned schema.ts into the cache, checking its sha256",
-      (y) =>
+    })
+    .command({
+      command: "sync",
+      describe: maintainer("Copy (--from) or download each pinned schema.ts into the cache, checking its sha256"),
+      builder: (y) =>
         y
           .option("rev", { type: "string", array: true, describe: "Only these revisions (default: all)" })
           .option("from", { type: "string", describe: "Copy from DIR/<revision>/schema.ts instead of downloading" })
           .option("commit", { type: "string", describe: "Pin one --rev to this upstream commit and record its sha256" })
           .example("$0 sync --from ../shared/mcp-spec", "fill the cache from a local copy of the spec sources")
           .example("$0 sync --rev draft --commit <sha>", "pin the draft revision to a newer upstream commit"),
-      async (args) => {
+      handler: async (args) => {
+        refuseInstalled("mcp-gen sync");
         process.exitCode = await sync({ revisions: revList(args.rev), from: args.from, commit: args.commit }, log);
       },
-    )
+    })
     .command(
       "diff",
       "Compare two revisions: every change, and what breaks for clients and servers built on the old one",
@@ -108,7 +144,7 @@ function cli(argv: string[]): Argv {
             default: "md" as const,
             describe: "Report format",
           })
-          .option("out", { type: "string", describe: "Write the report to FILE instead of stdout" })
+          .option("out", { type: "string", requiresArg: true, describe: "Write the report to FILE instead of stdout" })
           .option("fail-on", {
             choices: ["breaking", "client", "server"] as const,
             describe: "Exit 1 if there are breaking changes (for anyone, or affecting clients or servers)",
@@ -144,11 +180,20 @@ function cli(argv: string[]): Argv {
             describe: "Read a saved listing (--save) or a tools/list result from FILE",
           })
           .option("rev", { type: "string", describe: "Speak this revision (default: the newest the server accepts)" })
-          .option("out", { type: "string", describe: "Write the TypeScript module to FILE.ts" })
-          .option("save", { type: "string", describe: "Also write the listing used to FILE.json (for --from)" })
+          .option("out", { type: "string", requiresArg: true, describe: "Write the TypeScript module to FILE.ts" })
+          .option("save", {
+            type: "string",
+            requiresArg: true,
+            describe: "Also write the listing used to FILE.json (for --from)",
+          })
           .option("check", {
             type: "string",
+            requiresArg: true,
             describe: "Compare with the listing FILE.ts was generated from; exit 1 on changes",
+          })
+          .option("force", {
+            type: "boolean",
+            describe: "Overwrite an --out file without mcp-gen's banner, or a --save file that is no listing",
           })
           .option("format", {
             choices: ["md", "json"] as const,
@@ -179,6 +224,7 @@ function cli(argv: string[]): Argv {
             ...(args.check !== undefined ? { check: args.check } : {}),
             format: args.format,
             timeoutMs: args.timeout * 1000,
+            force: args.force,
           },
           log,
           (text) => process.stdout.write(text),
@@ -199,7 +245,8 @@ function cli(argv: string[]): Argv {
     .version(false)
     .wrap(Math.min(110, process.stdout.columns ?? 110))
     .fail((message, error) => {
-      if (error) throw error;
+      // yargs reports its own usage errors (a missing option value, say) as a YError.
+      if (error && error.name !== "YError") throw error;
       throw new InputError(`${message} (see --help)`);
     });
 }
@@ -211,6 +258,11 @@ async function main(): Promise<void> {
     if (error instanceof InputError) {
       log(`mcp-gen: error: ${error.message}`);
       process.exitCode = error.exitCode;
+      return;
+    }
+    if (isFileSystemError(error)) {
+      log(`mcp-gen: error: ${fileSystemMessage(error)}`);
+      process.exitCode = EXIT.input;
       return;
     }
     log(`mcp-gen: internal error (please report): ${(error as Error).stack ?? String(error)}`);
