@@ -38,18 +38,24 @@ const FILE_SYSTEM_REASONS: Record<string, string> = {
   EMFILE: "too many open files",
 };
 
-/** An error from a Node file-system call: it has an errno code and names a path. */
+/** An error from a Node file-system call that names its path. */
 export function isFileSystemError(error: unknown): error is NodeJS.ErrnoException & { code: string; path: string } {
-  const e = error as NodeJS.ErrnoException | undefined;
-  return e instanceof Error && typeof e.code === "string" && typeof e.path === "string";
+  return hasCode(error) && typeof error.path === "string";
+}
+
+function hasCode(error: unknown): error is NodeJS.ErrnoException & { code: string } {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === "string";
 }
 
 /** `path: permission denied`: the one line the CLI prints for a file-system error (exit 2). */
-export function fileSystemMessage(error: NodeJS.ErrnoException & { code: string; path: string }, path = error.path) {
+export function fileSystemMessage(error: { code: string; path?: string }, path = error.path): string {
   return `${path}: ${FILE_SYSTEM_REASONS[error.code] ?? error.code}`;
 }
 
-/** A file-system error reported for another path than the call's (a target, not its staging file). */
+/**
+ * A file-system error as an input error naming `path`: a target rather than its staging file, or
+ * the file a read failed on (a read of a directory, EISDIR, names no path of its own).
+ */
 export function fileSystemError(error: unknown, path: string): unknown {
-  return isFileSystemError(error) ? new InputError(fileSystemMessage(error, path)) : error;
+  return hasCode(error) ? new InputError(fileSystemMessage(error, path)) : error;
 }

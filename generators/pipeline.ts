@@ -11,7 +11,7 @@ import { serverArtifact } from "./emit/server.js";
 import { formatTypeScript } from "./emit/render.js";
 import { typesArtifact } from "./emit/types.js";
 import { validatorsArtifact } from "./emit/validators.js";
-import { InputError } from "./errors.js";
+import { fileSystemError, InputError } from "./errors.js";
 import type { MethodInferences } from "./model/method-map.js";
 import { MODEL_VERSION, type Model } from "./model/model.js";
 import { SchemaParser } from "./parse/parse-schema.js";
@@ -54,7 +54,7 @@ export class ModelLoader {
     let source: SchemaSource | undefined;
     if (options.schemaFile) {
       if (!existsSync(options.schemaFile)) throw new InputError(`${options.schemaFile}: no such file`);
-      source = { path: options.schemaFile, origin: "--schema", text: readFileSync(options.schemaFile, "utf8") };
+      source = { path: options.schemaFile, origin: "--schema", text: readText(options.schemaFile) };
     } else {
       source = locateSchema(pin, options.specDir);
     }
@@ -126,6 +126,14 @@ export function runtimeFiles(): Map<string, string> {
     }
   }
   return files;
+}
+
+function readText(path: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    throw fileSystemError(error, path);
+  }
 }
 
 function displayPath(path: string): string {
