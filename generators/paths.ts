@@ -1,19 +1,36 @@
 // Where the package's own files live, whether running from source or from dist/.
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
+import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
-function findPackageRoot(start: string): string {
+interface PackageJson {
+  name?: string;
+  version?: string;
+}
+
+function findPackageRoot(start: string): { root: string; manifest: PackageJson } {
   for (let dir = start; ; dir = dirname(dir)) {
-    const manifest = join(dir, "package.json");
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, "utf8")) as { name?: string }).name === "mcp-gen") {
-      return dir;
-    }
+    const file = join(dir, "package.json");
+    const manifest = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as PackageJson) : undefined;
+    if (manifest?.name === "mcp-gen") return { root: dir, manifest };
     if (dirname(dir) === dir) throw new Error(`mcp-gen: package root not found above ${start}`);
   }
 }
 
-export const PACKAGE_ROOT = findPackageRoot(dirname(fileURLToPath(import.meta.url)));
+const found = findPackageRoot(dirname(fileURLToPath(import.meta.url)));
+
+export const PACKAGE_ROOT = found.root;
+
+/** The version every generated file is stamped with. */
+export const GENERATOR_VERSION = found.manifest.version ?? "0.0.0";
+
+/**
+ * Whether this mcp-gen runs from an installed package rather than a checkout of its repository:
+ * every package manager (npm, pnpm, yarn's node_modules linker, npx, global installs) puts packages
+ * under a `node_modules` directory, and a checkout is never inside one. `npm install <folder>`
+ * links the checkout, whose real path then has no `node_modules`: it is the repository.
+ */
+export const INSTALLED = realpathSync(PACKAGE_ROOT).split(sep).includes("node_modules");
 
 export const paths = {
   root: PACKAGE_ROOT,

@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { Artifact, EmitEnv } from "./emit/artifact.js";
+import { runtimeCopy } from "./emit/banner.js";
 import { clientArtifact } from "./emit/client.js";
 import { indexArtifact } from "./emit/index-file.js";
 import { methodsArtifact } from "./emit/methods.js";
@@ -10,7 +11,7 @@ import { serverArtifact } from "./emit/server.js";
 import { formatTypeScript } from "./emit/render.js";
 import { typesArtifact } from "./emit/types.js";
 import { validatorsArtifact } from "./emit/validators.js";
-import { InputError } from "./errors.js";
+import { fileSystemError, InputError } from "./errors.js";
 import type { MethodInferences } from "./model/method-map.js";
 import { MODEL_VERSION, type Model } from "./model/model.js";
 import { SchemaParser } from "./parse/parse-schema.js";
@@ -53,7 +54,7 @@ export class ModelLoader {
     let source: SchemaSource | undefined;
     if (options.schemaFile) {
       if (!existsSync(options.schemaFile)) throw new InputError(`${options.schemaFile}: no such file`);
-      source = { path: options.schemaFile, origin: "--schema", text: readFileSync(options.schemaFile, "utf8") };
+      source = { path: options.schemaFile, origin: "--schema", text: readText(options.schemaFile) };
     } else {
       source = locateSchema(pin, options.specDir);
     }
@@ -115,18 +116,28 @@ export async function emitRevision(model: Model, env: EmitEnv): Promise<Map<stri
   return files;
 }
 
-/** The runtime's sources, for `--out` trees: `runtime/<path>.ts` → content, its folders included. */
+/** The runtime's sources, for `--out` trees: `runtime/<path>.ts` → content with mcp-gen's banner, its folders included. */
 export function runtimeFiles(): Map<string, string> {
   const files = new Map<string, string>();
   const walk = (dir: string, prefix: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       if (entry.isDirectory()) walk(join(dir, entry.name), `${prefix}${entry.name}/`);
-      else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts"))
-        files.set(`${prefix}${entry.name}`, readFileSync(join(dir, entry.name), "utf8"));
+      else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts")) {
+        const path = `${prefix}${entry.name}`;
+        files.set(path, runtimeCopy(path, readFileSync(join(dir, entry.name), "utf8")));
+      }
     }
   };
   walk(paths.runtime, "runtime/");
   return files;
+}
+
+function readText(path: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    throw fileSystemError(error, path);
+  }
 }
 
 function displayPath(path: string): string {

@@ -2,23 +2,135 @@
 // The mcp-gen command line. Exit codes: see EXIT in ../errors.ts.
 import yargs, { type Argv } from "yargs";
 import { hideBin } from "yargs/helpers";
-import { EXIT, InputError } from "../errors.js";
+import { EXIT, fileSystemMessage, InputError, isFileSystemError } from "../errors.js";
+import { refuseInstalled } from "../output/target.js";
+import { GENERATOR_VERSION, INSTALLED, PACKAGE_ROOT } from "../paths.js";
 import { listRevisions } from "./revisions.js";
+import { closest } from "./suggest.js";
 import { sync } from "./sync.js";
 
 // The generating commands load the parser (ts-morph), which takes most of a second: they are
 // imported when run, so commands that read models only (`diff`) start fast.
 const generating = () => import("./generate.js");
 
-const log = (line: string) => process.stderr.write(line + "\n");
-const print = (line: string) => process.stdout.write(line + "\n");
+/** --quiet: progress and notes are not printed; errors, and reports on stdout, are. */
+let quiet = false;
+/** Set once stdout's reader has gone (`mcp-gen diff … | head -1`): the rest of the report is dropped. */
+let stdoutGone = false;
 
-const specDirOption = {
+const log = (line: string) => {
+  if (!quiet) process.stderr.write(line + "\n");
+};
+const write = (text: string) => {
+  if (!stdoutGone) process.stdout.write(text);
+};
+const print = (line: string) => write(line + "\n");
+const error = (line: string) => process.stderr.write(line + "\n");
+
+// A closed pipe is the reader's choice, not an error of mcp-gen: the command still finishes (writes
+// its files, returns its exit code) without printing more.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code !== "EPIPE") throw e;
+    if (stream === process.stdout) stdoutGone = true;
+  });
+}
+
+const specDir = {
   "spec-dir": {
     type: "string",
     describe: "Directory with <revision>/schema.ts (default: $MCP_GEN_SPEC_DIR, then the sync cache)",
   },
 } as const;
+
+// Each command's options, as one record: yargs declares them, and a mistyped one is matched against them.
+const MAIN = {
+  ...specDir,
+  rev: { type: "string", describe: "Protocol revision, e.g. 2025-06-18 (see `mcp-gen revisions`)" },
+  out: {
+    type: "string",
+    requiresArg: true,
+    describe: "Write the revision's files, the runtime and a manifest into DIR (your project's copy)",
+  },
+  check: {
+    type: "boolean",
+    describe: "With --out: exit 1 with a unified diff if DIR is not what would be generated now",
+  },
+  force: { type: "boolean", describe: "With --out: overwrite files that have no mcp-gen banner (hand-written ones)" },
+  schema: { type: "string", describe: "Use this schema.ts for --rev instead of the pinned one (not hash-checked)" },
+} as const;
+
+const GENERATE = {
+  ...specDir,
+  rev: { type: "string", array: true, describe: "Only these revisions (repeat or comma-separate)" },
+  schema: { type: "string", describe: "With one --rev: use this schema.ts (not hash-checked)" },
+} as const;
+
+const SYNC = {
+  rev: { type: "string", array: true, describe: "Only these revisions (default: all)" },
+  from: { type: "string", describe: "Copy from DIR/<revision>/schema.ts instead of downloading" },
+  commit: { type: "string", describe: "Pin one --rev to this upstream commit and record its sha256" },
+} as const;
+
+const DIFF = {
+  from: { type: "string", demandOption: true, describe: "The revision you are on" },
+  to: { type: "string", demandOption: true, describe: "The revision you move to" },
+  format: { choices: ["md", "json", "html"] as const, default: "md" as const, describe: "Report format" },
+  out: { type: "string", requiresArg: true, describe: "Write the report to FILE instead of stdout" },
+  "fail-on": {
+    choices: ["breaking", "client", "server"] as const,
+    describe: "Exit 1 if there are breaking changes (for anyone, or affecting clients or servers)",
+  },
+} as const;
+
+const TOOLS = {
+  stdio: { type: "string", describe: "Spawn the server with this command line and list over stdio" },
+  url: {
+    type: "string",
+    describe: "List from a server at this URL (Streamable HTTP, or the HTTP+SSE transport of 2024-11-05)",
+  },
+  header: { type: "string", array: true, describe: 'With --url: send this HTTP header, "Name: value" (repeatable)' },
+  from: { type: "string", describe: "Read a saved listing (--save) or a tools/list result from FILE" },
+  rev: { type: "string", describe: "Speak this revision (default: the newest the server accepts)" },
+  out: { type: "string", requiresArg: true, describe: "Write the TypeScript module to FILE.ts" },
+  save: { type: "string", requiresArg: true, describe: "Also write the listing used to FILE.json (for --from)" },
+  check: {
+    type: "string",
+    requiresArg: true,
+    describe: "Compare with the listing FILE.ts was generated from; exit 1 on changes",
+  },
+  force: {
+    type: "boolean",
+    describe: "Overwrite an --out file without mcp-gen's banner, or a --save file that is no listing",
+  },
+  format: { choices: ["md", "json"] as const, default: "md" as const, describe: "--check report format" },
+  timeout: { type: "number", default: 30, describe: "Seconds to wait for each answer from the server" },
+} as const;
+
+const GLOBAL = {
+  quiet: { type: "boolean", alias: "q", global: true, describe: "Print nothing on stderr but errors" },
+} as const;
+
+/** Every command (the main job is "") with the options it takes, for "did you mean" suggestions. */
+const COMMANDS: Record<string, object> = {
+  "": MAIN,
+  generate: GENERATE,
+  check: specDir,
+  sync: SYNC,
+  diff: DIFF,
+  tools: TOOLS,
+  revisions: specDir,
+};
+
+const MAINTAINER_COMMANDS = ["generate", "check", "sync"];
+
+/**
+ * The commands that act on this repository's own files are listed as such in a checkout and hidden
+ * in an installed package, where they refuse to run (docs/decisions.md).
+ */
+function maintainer(description: string): string | false {
+  return INSTALLED ? false : `(maintainer) ${description}`;
+}
 
 function revList(value: unknown): string[] | undefined {
   if (value === undefined) return undefined;
@@ -29,40 +141,44 @@ function cli(argv: string[]): Argv {
   return yargs(argv)
     .scriptName("mcp-gen")
     .usage("$0 --rev <revision> [--out DIR]\n\nGenerate typed Model Context Protocol code for one revision.")
+    .options(GLOBAL)
+    .middleware((args) => {
+      quiet = args.quiet === true;
+    })
     .command(
       "$0",
       "Generate one revision (into generated/<rev>/, or a self-contained tree with --out)",
       (y) =>
-        y
-          .options(specDirOption)
-          .option("rev", { type: "string", describe: "Protocol revision, e.g. 2025-06-18 (see `mcp-gen revisions`)" })
-          .option("out", {
-            type: "string",
-            describe: "Write the revision's files into DIR instead of generated/<rev>/",
-          })
-          .option("schema", {
-            type: "string",
-            describe: "Use this schema.ts for --rev instead of the pinned one (not hash-checked)",
-          })
-          .example("$0 --rev 2025-06-18 --out src/mcp", "vendor typed code for 2025-06-18 into src/mcp"),
+        y.options(MAIN).example("$0 --rev 2025-06-18 --out src/mcp", "vendor typed code for 2025-06-18 into src/mcp"),
       async (args) => {
         if (!args.rev) throw new InputError("missing --rev (known revisions: `mcp-gen revisions`); see --help");
         const options = { specDir: args["spec-dir"], schemaFile: args.schema };
-        const { generateOut, generateRepository } = await generating();
-        process.exitCode = args.out
-          ? await generateOut(args.rev, args.out, options, log)
-          : await generateRepository([args.rev], options, log);
+        if (args.out !== undefined) {
+          const { vendor } = await import("./vendor.js");
+          process.exitCode = await vendor(
+            args.rev,
+            args.out,
+            { ...options, force: args.force, check: args.check },
+            log,
+            print,
+          );
+          return;
+        }
+        if (args.check || args.force) throw new InputError(`--${args.check ? "check" : "force"} needs --out DIR`);
+        if (INSTALLED) {
+          throw new InputError(
+            `--rev ${args.rev} without --out would rewrite mcp-gen's own package (${PACKAGE_ROOT}): give --out DIR, e.g. --out src/mcp`,
+          );
+        }
+        const { generateRepository } = await generating();
+        process.exitCode = await generateRepository([args.rev], options, log, "mcp-gen --rev R without --out");
       },
     )
-    .command(
-      "generate",
-      "Regenerate spec/<rev>/model.json and generated/<rev>/ for all (or the given) revisions",
-      (y) =>
-        y
-          .options(specDirOption)
-          .option("rev", { type: "string", array: true, describe: "Only these revisions (repeat or comma-separate)" })
-          .option("schema", { type: "string", describe: "With one --rev: use this schema.ts (not hash-checked)" }),
-      async (args) => {
+    .command({
+      command: "generate",
+      describe: maintainer("Regenerate spec/<rev>/model.json and generated/<rev>/ for all (or the given) revisions"),
+      builder: (y) => y.options(GENERATE),
+      handler: async (args) => {
         const revisions = revList(args.rev);
         if (args.schema && revisions?.length !== 1) throw new InputError("--schema needs exactly one --rev");
         const { generateRepository } = await generating();
@@ -72,47 +188,36 @@ function cli(argv: string[]): Argv {
           log,
         );
       },
-    )
-    .command(
-      "check",
-      "Regenerate in memory; exit 1 with a unified diff if models or generated files drifted",
-      (y) => y.options(specDirOption),
-      async (args) => {
+    })
+    .command({
+      command: "check",
+      describe: maintainer("Regenerate in memory; exit 1 with a unified diff if models or generated files drifted"),
+      builder: (y) => y.options(specDir),
+      handler: async (args) => {
+        refuseInstalled("mcp-gen check");
         const { check } = await import("./check.js");
         process.exitCode = await check({ specDir: args["spec-dir"] }, log, print);
       },
-    )
-    .command(
-      "sync",
-      "Copy (--from) or download each pinned schema.ts into the cache, checking its sha256",
-      (y) =>
+    })
+    .command({
+      command: "sync",
+      describe: maintainer("Copy (--from) or download each pinned schema.ts into the cache, checking its sha256"),
+      builder: (y) =>
         y
-          .option("rev", { type: "string", array: true, describe: "Only these revisions (default: all)" })
-          .option("from", { type: "string", describe: "Copy from DIR/<revision>/schema.ts instead of downloading" })
-          .option("commit", { type: "string", describe: "Pin one --rev to this upstream commit and record its sha256" })
+          .options(SYNC)
           .example("$0 sync --from ../shared/mcp-spec", "fill the cache from a local copy of the spec sources")
           .example("$0 sync --rev draft --commit <sha>", "pin the draft revision to a newer upstream commit"),
-      async (args) => {
+      handler: async (args) => {
+        refuseInstalled("mcp-gen sync");
         process.exitCode = await sync({ revisions: revList(args.rev), from: args.from, commit: args.commit }, log);
       },
-    )
+    })
     .command(
       "diff",
       "Compare two revisions: every change, and what breaks for clients and servers built on the old one",
       (y) =>
         y
-          .option("from", { type: "string", demandOption: true, describe: "The revision you are on" })
-          .option("to", { type: "string", demandOption: true, describe: "The revision you move to" })
-          .option("format", {
-            choices: ["md", "json", "html"] as const,
-            default: "md" as const,
-            describe: "Report format",
-          })
-          .option("out", { type: "string", describe: "Write the report to FILE instead of stdout" })
-          .option("fail-on", {
-            choices: ["breaking", "client", "server"] as const,
-            describe: "Exit 1 if there are breaking changes (for anyone, or affecting clients or servers)",
-          })
+          .options(DIFF)
           .example("$0 diff --from 2025-06-18 --to 2025-11-25", "upgrade guide in Markdown")
           .example("$0 diff --from 2025-06-18 --to 2025-11-25 --fail-on client", "CI gate for a client"),
       async (args) => {
@@ -120,7 +225,7 @@ function cli(argv: string[]): Argv {
         process.exitCode = diffCommand(
           { from: args.from, to: args.to, format: args.format, out: args.out, failOn: args["fail-on"] },
           log,
-          (text) => process.stdout.write(text),
+          write,
         );
       },
     )
@@ -129,37 +234,7 @@ function cli(argv: string[]): Argv {
       "Typed, validated wrappers for one server's tools and prompts; --check reports what changed on the server",
       (y) =>
         y
-          .option("stdio", { type: "string", describe: "Spawn the server with this command line and list over stdio" })
-          .option("url", {
-            type: "string",
-            describe: "List from a server at this URL (Streamable HTTP, or the HTTP+SSE transport of 2024-11-05)",
-          })
-          .option("header", {
-            type: "string",
-            array: true,
-            describe: 'With --url: send this HTTP header, "Name: value" (repeatable)',
-          })
-          .option("from", {
-            type: "string",
-            describe: "Read a saved listing (--save) or a tools/list result from FILE",
-          })
-          .option("rev", { type: "string", describe: "Speak this revision (default: the newest the server accepts)" })
-          .option("out", { type: "string", describe: "Write the TypeScript module to FILE.ts" })
-          .option("save", { type: "string", describe: "Also write the listing used to FILE.json (for --from)" })
-          .option("check", {
-            type: "string",
-            describe: "Compare with the listing FILE.ts was generated from; exit 1 on changes",
-          })
-          .option("format", {
-            choices: ["md", "json"] as const,
-            default: "md" as const,
-            describe: "--check report format",
-          })
-          .option("timeout", {
-            type: "number",
-            default: 30,
-            describe: "Seconds to wait for each answer from the server",
-          })
+          .options(TOOLS)
           .example(
             '$0 tools --stdio "npx -y @modelcontextprotocol/server-everything" --out src/everything.ts',
             "typed wrappers",
@@ -179,16 +254,17 @@ function cli(argv: string[]): Argv {
             ...(args.check !== undefined ? { check: args.check } : {}),
             format: args.format,
             timeoutMs: args.timeout * 1000,
+            force: args.force,
           },
           log,
-          (text) => process.stdout.write(text),
+          write,
         );
       },
     )
     .command(
       "revisions",
       "List the pinned revisions and where their sources are found",
-      (y) => y.options(specDirOption),
+      (y) => y.options(specDir),
       (args) => {
         process.exitCode = listRevisions(args["spec-dir"], print);
       },
@@ -196,24 +272,58 @@ function cli(argv: string[]): Argv {
     .strict()
     .help()
     .alias("h", "help")
-    .version(false)
+    .version(GENERATOR_VERSION)
     .wrap(Math.min(110, process.stdout.columns ?? 110))
     .fail((message, error) => {
-      if (error) throw error;
-      throw new InputError(`${message} (see --help)`);
+      // yargs reports its own usage errors (a missing option value, say) as a YError.
+      if (error && error.name !== "YError") throw error;
+      throw new InputError(`${withSuggestions(message, argv)} (see --help)`);
     });
+}
+
+/**
+ * A usage error, with "did you mean" for each option the command does not know (also when yargs
+ * complains first about something else, such as the required option the typo was meant to be) and
+ * each unknown word that is close to a command.
+ */
+function withSuggestions(message: string, argv: string[]): string {
+  const command = argv.find((a) => !a.startsWith("-") && a in COMMANDS) ?? "";
+  const options = [...Object.keys(COMMANDS[command] ?? {}), ...Object.keys(GLOBAL), "q", "help", "h", "version"];
+  const known = (name: string) =>
+    options.includes(name.replace(/^no-/, "").replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`));
+  const typed = argv.filter((a) => /^--?[^-\d]/.test(a)).map((a) => a.replace(/^--?/, "").split("=")[0] as string);
+  const hints: [string, string][] = typed
+    .filter((name) => !known(name))
+    .flatMap((name) => {
+      const match = closest(name, options);
+      return match === undefined ? [] : [[`--${match}`, `--${name}`] as [string, string]];
+    });
+  const unknownWords = /^Unknown arguments?: (.+)$/.exec(message)?.[1]?.split(", ") ?? [];
+  const commands = Object.keys(COMMANDS).filter((c) => c !== "" && !(INSTALLED && MAINTAINER_COMMANDS.includes(c)));
+  for (const word of unknownWords.filter((w) => !typed.includes(w))) {
+    const match = closest(word, commands);
+    if (match !== undefined) hints.push([match, word]);
+  }
+  if (hints.length === 0) return message;
+  if (hints.length === 1) return `${message}; did you mean ${hints[0]?.[0]}?`;
+  return `${message}; did you mean ${hints.map(([match, typo]) => `${match} (for ${typo})`).join(", ")}?`;
 }
 
 async function main(): Promise<void> {
   try {
     await cli(hideBin(process.argv)).parseAsync();
-  } catch (error) {
-    if (error instanceof InputError) {
-      log(`mcp-gen: error: ${error.message}`);
-      process.exitCode = error.exitCode;
+  } catch (failure) {
+    if (failure instanceof InputError) {
+      error(`mcp-gen: error: ${failure.message}`);
+      process.exitCode = failure.exitCode;
       return;
     }
-    log(`mcp-gen: internal error (please report): ${(error as Error).stack ?? String(error)}`);
+    if (isFileSystemError(failure)) {
+      error(`mcp-gen: error: ${fileSystemMessage(failure)}`);
+      process.exitCode = EXIT.input;
+      return;
+    }
+    error(`mcp-gen: internal error (please report): ${(failure as Error).stack ?? String(failure)}`);
     process.exitCode = EXIT.internal;
   }
 }

@@ -1,8 +1,9 @@
 // `mcp-gen sync`: fill the git-ignored cache with each revision's pinned schema.ts,
 // copied from a directory or downloaded, always checked against the pinned sha256.
 // With `--commit`, (re)pin one revision to an upstream commit instead.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { makeDirectories } from "../emit/write-tree.js";
 import { InputError } from "../errors.js";
 import { paths } from "../paths.js";
 import {
@@ -82,7 +83,7 @@ async function fetchSchema(
 
 function writeCache(revision: string, text: string): string {
   const dir = join(paths.cache, revision);
-  mkdirSync(dir, { recursive: true });
+  makeDirectories(dir);
   const target = join(dir, "schema.ts");
   writeFileSync(target, text);
   return target;

@@ -1,8 +1,9 @@
 // `mcp-gen diff --from A --to B`: the report between two revisions' checked-in models, on
 // stdout or into a file, and the CI gate (`--fail-on`). Only the models are read: no parser is
 // loaded, so the command stays fast.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { makeDirectories } from "../emit/write-tree.js";
 import { EXIT } from "../errors.js";
 import { findRevision, loadRevisionTable } from "../spec/revisions.js";
 import { diffModels } from "./diff.js";
@@ -34,7 +35,7 @@ export function diffCommand(options: DiffOptions, log: (line: string) => void, w
   const text = RENDERERS[options.format].render(report, { links });
   if (options.out) {
     const file = resolve(options.out);
-    mkdirSync(dirname(file), { recursive: true });
+    makeDirectories(dirname(file));
     writeFileSync(file, text);
   } else {
     write(text);

@@ -1,5 +1,6 @@
 // What every emitter receives and returns.
 import type { Model } from "../model/model.js";
+import { GENERATED_BY, LINT_DISABLE } from "./banner.js";
 
 /** Facts about the revision that are not in the model: where its spec pages live. */
 export interface EmitEnv {
@@ -20,6 +21,8 @@ export interface Artifact {
 export function headerView(model: Model, env: EmitEnv) {
   return {
     header: {
+      generatedBy: GENERATED_BY,
+      lintDisable: LINT_DISABLE,
       revision: model.revision,
       repository: model.source.repository,
       commit: model.source.commit.slice(0, 12),

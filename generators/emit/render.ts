@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import Handlebars from "handlebars";
-import { paths } from "../paths.js";
+import { INSTALLED, paths } from "../paths.js";
 
 const hbs = Handlebars.create();
 // Templates only place code built (and escaped) by the emitters; nothing is HTML.
@@ -32,9 +32,11 @@ const PRETTIER = { parser: "typescript", printWidth: 100 } as const;
 /**
  * Formatted sources, keyed by prettier's version, its options and the unformatted text: prettier
  * is deterministic, and on large validator files it is most of a run's time. The cache is
- * `.cache/format/` (git-ignored), `$MCP_GEN_FORMAT_CACHE`, or off with `MCP_GEN_FORMAT_CACHE=off`.
+ * `.cache/format/` (git-ignored), `$MCP_GEN_FORMAT_CACHE`, or off with `MCP_GEN_FORMAT_CACHE=off`;
+ * off by default in an installed package, which mcp-gen never writes into.
  */
-const formatCache = () => process.env.MCP_GEN_FORMAT_CACHE ?? join(paths.root, ".cache", "format");
+const formatCache = () =>
+  process.env.MCP_GEN_FORMAT_CACHE ?? (INSTALLED ? "off" : join(paths.root, ".cache", "format"));
 
 let prettier: typeof import("prettier") | undefined;
 

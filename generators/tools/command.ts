@@ -1,8 +1,11 @@
 // `mcp-gen tools`: a server's tools and prompts (live, or a saved listing) → a typed module
 // (`--out`), the listing itself (`--save`), or a drift report against a module (`--check`).
 import { readFileSync } from "node:fs";
-import { relative } from "node:path";
-import { writeTree } from "../emit/write-tree.js";
+import { relative, resolve } from "node:path";
+import { isGenerated } from "../emit/banner.js";
+import { applyDrift, compareTree, type Drift } from "../emit/write-tree.js";
+import { planWrites } from "../output/overwrite.js";
+import { outputFile } from "../output/target.js";
 import { EXIT, InputError } from "../errors.js";
 import { checkListings, embeddedListing, renderCheck, type CheckFormat } from "./check.js";
 import { splitCommandLine } from "./command-line.js";
@@ -22,6 +25,8 @@ export interface ToolsOptions {
   check?: string;
   format: CheckFormat;
   timeoutMs: number;
+  /** Overwrite an --out file without mcp-gen's banner, or a --save file that is not a listing. */
+  force?: boolean;
 }
 
 /** Warnings about unchecked keywords past this many lines are summed up (the module lists them all). */
@@ -39,14 +44,17 @@ export async function toolsCommand(
   if ((options.out === undefined) === (options.check === undefined)) {
     throw new InputError("give --out FILE.ts to generate, or --check FILE.ts to compare (see --help)");
   }
+  // Refused places and unwritable paths are reported before a server is started.
+  const out = options.out !== undefined ? outputFile(options.out) : undefined;
+  const save = options.save !== undefined ? outputFile(options.save, "--save") : undefined;
   const started = performance.now();
   const { listing, source } = await readListing(options, log);
   const files = new Map<string, string>();
-  if (options.save !== undefined) files.set(options.save, serializeListing(listing));
+  if (save !== undefined) files.set(save, serializeListing(listing));
 
   if (options.check !== undefined) {
     const result = checkListings(embeddedListing(options.check), listing, { before: options.check, after: source });
-    writeFiles(files);
+    writeFiles(files, save, options.force);
     write(renderCheck(result, options.format, options.check));
     const s = result.report.summary;
     const changed = s.total + result.otherChanges.length;
@@ -58,16 +66,15 @@ export async function toolsCommand(
     return changed === 0 ? EXIT.ok : EXIT.drift;
   }
 
-  const out = options.out as string;
-  const module = await emitToolsModule(listing, out);
-  files.set(out, module.source);
-  writeFiles(files);
+  const module = await emitToolsModule(listing, options.out as string);
+  files.set(out as string, module.source);
+  writeFiles(files, save, options.force);
   for (const line of module.unchecked.slice(0, MAX_WARNINGS)) log(`warning: not checked at run time: ${line}`);
   if (module.unchecked.length > MAX_WARNINGS) {
-    log(`warning: … and ${module.unchecked.length - MAX_WARNINGS} more, listed at the top of ${out}`);
+    log(`warning: … and ${module.unchecked.length - MAX_WARNINGS} more, listed at the top of ${options.out}`);
   }
   log(
-    `wrote ${out}: ${count(listing)}${listing.protocolVersion ? ` (protocol ${listing.protocolVersion})` : ""} (${Math.round(performance.now() - started)} ms)`,
+    `wrote ${options.out}: ${count(listing)}${listing.protocolVersion ? ` (protocol ${listing.protocolVersion})` : ""} (${Math.round(performance.now() - started)} ms)`,
   );
   return EXIT.ok;
 }
@@ -100,11 +107,30 @@ async function readListing(
   return { listing, source: describe(endpoint) };
 }
 
-/** All or nothing: the module and its saved listing are staged, then moved into place together. */
-function writeFiles(files: Map<string, string>): void {
+/**
+ * All or nothing: the module and its saved listing are staged, then moved into place together. Only
+ * files mcp-gen wrote are replaced (a module with its banner, a listing), unless `force`.
+ */
+function writeFiles(files: Map<string, string>, save: string | undefined, force: boolean | undefined): void {
   if (files.size === 0) return;
   const cwd = process.cwd();
-  writeTree(cwd, new Map([...files].map(([path, text]) => [relative(cwd, path), text])), []);
+  const tree = new Map([...files].map(([path, text]) => [relative(cwd, path), text]));
+  const owned = (d: Drift) =>
+    d.path === (save !== undefined ? relative(cwd, save) : undefined)
+      ? isListing(d.actual ?? "")
+      : isGenerated(d.actual ?? "");
+  const shown = (path: string) => (path.startsWith("..") ? resolve(cwd, path) : path);
+  applyDrift(cwd, planWrites(compareTree(cwd, tree, []), owned, { force, shown }).drift);
+}
+
+/** Whether a file is a listing (saved by --save, or a tools/list result), which --save may replace. */
+function isListing(text: string): boolean {
+  try {
+    normalizeListing(JSON.parse(text), "");
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function count(listing: Listing): string {

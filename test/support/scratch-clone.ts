@@ -1,7 +1,7 @@
 // A throwaway copy of the repository's checked-in inputs and outputs, so CLI tests can
 // run real commands that write files without touching the working tree.
 import { execFile, spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { paths } from "../../generators/paths.js";
@@ -17,6 +17,7 @@ const COPIED = [
   "templates",
   "spec",
   "generated",
+  "host",
 ];
 
 export interface RunResult {
@@ -26,9 +27,14 @@ export interface RunResult {
 }
 
 export class ScratchClone {
-  readonly root = mkdtempSync(join(tmpdir(), "mcp-gen-clone-"));
+  /** The directory that holds the clone (its parent's parent for an installed one). */
+  private readonly base = mkdtempSync(join(tmpdir(), "mcp-gen-clone-"));
+  readonly root: string;
 
-  constructor() {
+  /** `installed`: lay the copy out as a package manager installs it, under node_modules/mcp-gen. */
+  constructor(options: { installed?: boolean } = {}) {
+    this.root = options.installed ? join(this.base, "node_modules", "mcp-gen") : this.base;
+    mkdirSync(this.root, { recursive: true });
     for (const entry of COPIED) cpSync(join(paths.root, entry), join(this.root, entry), { recursive: true });
     symlinkSync(join(paths.root, "node_modules"), join(this.root, "node_modules"), "dir");
   }
@@ -76,6 +82,6 @@ export class ScratchClone {
   }
 
   dispose(): void {
-    rmSync(this.root, { recursive: true, force: true });
+    rmSync(this.base, { recursive: true, force: true });
   }
 }
