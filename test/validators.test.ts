@@ -344,6 +344,31 @@ describe("hostile input: never a crash, always a clean verdict", () => {
     expect(issuesOf(failed)[0]?.message.length).toBeLessThan(200);
   });
 
+  it("long base64 (checked 32 bytes at a time): every character outside the alphabet, at block and 64 KiB chunk edges", () => {
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    const valid = (length: number) => Array.from({ length }, (_, i) => alphabet[(i * 7 + (i >> 5)) % 64]).join("");
+    const image = (data: string) => V2025.validateImageContent({ type: "image", data, mimeType: "image/png" }).ok;
+    // Every UTF-16 unit up to U+0110, lone surrogates, U+2028 and a surrogate pair.
+    const others = [...Array.from({ length: 0x110 }, (_, c) => String.fromCharCode(c)), "\ud800", "\udfff", "\u2028"];
+    const outside = others.filter((c) => !alphabet.includes(c));
+    for (const length of [1024, 4096, 65_536, 65_540, 131_080]) {
+      const s = valid(length);
+      expect(image(s), `${length}`).toBe(true);
+      expect([image(`${s.slice(0, -1)}=`), image(`${s.slice(0, -2)}==`), image(`${s.slice(0, -3)}===`)]).toEqual([
+        true,
+        true,
+        false,
+      ]);
+      for (const at of [0, 15, 16, 31, 32, 1000, 65_535, 65_536, length - 4, length - 3].filter(
+        (i) => i < length - 2,
+      )) {
+        const accepted = outside.filter((c) => image(s.slice(0, at) + c + s.slice(at + 1)));
+        expect(accepted, `length ${length}, at ${at}`).toEqual([]);
+        expect(image(`${s.slice(0, at)}\ud83d\ude00${s.slice(at + 2)}`)).toBe(false);
+      }
+    }
+  });
+
   it("sparse arrays: a hole is a missing item", () => {
     const content = [, { type: "text", text: "a" }];
     expect(issuesOf(V2025.validateCallToolResult({ content }))[0]?.path).toBe("/content/0");

@@ -148,17 +148,17 @@ function pickBranch(
   v: unknown,
   branches: [string, Issue[]][],
 ): Issue[] {
-  const base = path.split("/").length;
+  const base = segmentCount(path);
   let best: [string, Issue[]] | undefined;
   let bestDepth = 0;
   for (const branch of branches) {
     const issues = branch[1];
     if (issues.length === 0) continue;
-    const depth = Math.min(
-      ...issues.map((i) =>
-        /^"[^"]*"$|^-?\d|^true$|^false$/.test(i.expected) ? 0 : i.path.split("/").length - base,
-      ),
-    );
+    let depth = Infinity;
+    for (const i of issues) {
+      const d = WRONG_LITERAL.test(i.expected) ? 0 : segmentCount(i.path) - base;
+      if (d < depth) depth = d;
+    }
     if (
       depth > bestDepth ||
       (depth === bestDepth && depth > 0 && best && issues.length < best[1].length)
@@ -170,6 +170,15 @@ function pickBranch(
   if (!best) return [fail(path, label, v)];
   const [name, issues] = best;
   return issues.map((i) => within(i, name));
+}
+
+const WRONG_LITERAL = /^"[^"]*"$|^-?\d|^true$|^false$/;
+
+/** How many "/" a JSON Pointer has, without splitting it (this runs for every issue of every member tried). */
+function segmentCount(path: string): number {
+  let n = 0;
+  for (let i = path.indexOf("/"); i >= 0; i = path.indexOf("/", i + 1)) n++;
+  return n;
 }
 
 function unreadable(error: unknown): Issue {
@@ -235,12 +244,145 @@ function isHexDigit(c: number): boolean {
 }
 
 /**
- * `byte` (RFC 4648 base64, padded). A single character-class loop: linear, and it does
- * not grow the regular expression engine's backtracking stack on very long strings.
+ * `byte` (RFC 4648 base64, padded): a length that is a multiple of 4, and only base64 characters
+ * but for one or two "=" at the end. The alphabet is checked by one search for a character outside
+ * it (linear; an anchored /^[A-Za-z0-9+/]*$/ takes several times as long on a long string), or,
+ * from BASE64_SIMD_MIN characters on (images, blobs), 32 characters at a time (base64Simd).
  */
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 function isByte(s: string): boolean {
-  return s.length % 4 === 0 && BASE64.test(s);
+  const n = s.length;
+  if (n % 4 !== 0) return false;
+  const body =
+    s.charCodeAt(n - 1) !== 61 ? s : s.slice(0, s.charCodeAt(n - 2) === 61 ? n - 2 : n - 1);
+  if (body.length >= BASE64_SIMD_MIN) {
+    const simd = base64Simd();
+    if (simd !== null) return simd(body);
+  }
+  return !NOT_BASE64.test(body);
+}
+
+const NOT_BASE64 = /[^A-Za-z0-9+/]/;
+
+/** From this length on, the SIMD check's fixed cost (a copy into its memory) pays for itself. */
+const BASE64_SIMD_MIN = 1024;
+
+/** What base64Simd needs of the host, declared here so this file needs no DOM or Node types. */
+interface Base64SimdHost {
+  readonly WebAssembly?: {
+    readonly Module: new (bytes: Uint8Array) => object;
+    readonly Instance: new (module: object) => { readonly exports: unknown };
+  };
+  readonly TextEncoder?: new () => {
+    encodeInto(s: string, into: Uint8Array): { read: number; written: number };
+  };
+}
+
+let base64SimdCheck: ((body: string) => boolean) | null | undefined;
+
+/**
+ * The alphabet check as a WebAssembly SIMD loop over 32 bytes at a time: several times faster
+ * than the regular expression on a 128 KiB image (BENCHMARKS.md). Built on first use; null where
+ * WebAssembly, its SIMD or TextEncoder is missing or refused (old engines, a Content-Security-Policy
+ * without wasm-unsafe-eval, node --jitless), and the regular expression checks every length.
+ * The string is copied into the module's memory 64 KiB at a time as UTF-8, so any character
+ * beyond ASCII shows as more bytes written than characters read.
+ */
+function base64Simd(): ((body: string) => boolean) | null {
+  if (base64SimdCheck !== undefined) return base64SimdCheck;
+  base64SimdCheck = null;
+  const host = globalThis as Base64SimdHost;
+  if (host.WebAssembly === undefined || host.TextEncoder === undefined) return null;
+  try {
+    const wasm = host.WebAssembly;
+    const exports = new wasm.Instance(new wasm.Module(base64Module())).exports as {
+      readonly m: { readonly buffer: ArrayBuffer };
+      c(length: number): number;
+    };
+    const memory = new Uint8Array(exports.m.buffer);
+    const encoder = new host.TextEncoder();
+    base64SimdCheck = (body) => {
+      for (let at = 0; at < body.length; at += memory.length) {
+        const part = body.slice(at, at + memory.length);
+        const { read, written } = encoder.encodeInto(part, memory);
+        if (read !== part.length || written !== part.length) return false;
+        const end = (written + 31) & ~31;
+        memory.fill(65, written, end); // "A" fills the last block of 32
+        if (exports.c(end) !== 1) return false;
+      }
+      return true;
+    };
+  } catch {
+    // No WebAssembly SIMD here: the regular expression it is.
+  }
+  return base64SimdCheck;
+}
+
+/**
+ * The module, in the WebAssembly text format. A byte's high nibble picks one bit of HIGH (its row
+ * of the ASCII table), its low nibble the bits of LOW that mark the rows where that column is not
+ * base64; the byte is base64 when the two share no bit (the nibble lookup of Muła and Lemire's
+ * base64 decoders):
+ *   (module
+ *     (memory (export "m") 1)
+ *     (func (export "c") (param $n i32) (result i32)        ;; 1 when bytes [0, $n) are all base64
+ *       (local $i i32) (local $bad v128) (local $v v128) (local $high v128) (local $low v128)
+ *       (local.set $high (v128.const i8x16 HIGH)) (local.set $low (v128.const i8x16 LOW))
+ *       (block $done (loop $next
+ *         (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+ *         ;; twice, with v128.load offset=0 and offset=16 ($n is a multiple of 32):
+ *         (local.set $v (v128.load (local.get $i)))
+ *         (local.set $bad (v128.or (local.get $bad) (v128.and
+ *           (i8x16.swizzle (local.get $high) (i8x16.shr_u (local.get $v) (i32.const 4)))
+ *           (i8x16.swizzle (local.get $low) (v128.and (local.get $v) (v128.const i8x16 0x0f ...))))))
+ *         (local.set $i (i32.add (local.get $i) (i32.const 32)))
+ *         (br $next)))
+ *       (i32.eqz (v128.any_true (local.get $bad)))))
+ */
+function base64Module(): Uint8Array {
+  // Row (high nibble) bits: 1 no base64 at all, 2 "+/" row, 4 digits row, 8 "@A-O" and "`a-o", 16 "P-Z" and "p-z".
+  const HIGH = [1, 1, 2, 4, 8, 16, 8, 16, 1, 1, 1, 1, 1, 1, 1, 1];
+  // Column (low nibble): the rows in which it is not base64.
+  const LOW = [11, 3, 3, 3, 3, 3, 3, 3, 3, 3, 7, 21, 23, 23, 23, 21];
+  const v128 = (bytes: number[]) => [0xfd, 0x0c, ...bytes];
+  const get = (local: number) => [0x20, local];
+  const set = (local: number) => [0x21, local];
+  // prettier-ignore
+  const block = (offset: number) => [
+    ...get(4), ...get(1), 0xfd, 0x00, 0, offset, 0x22, 3, // $high, $v = v128.load offset (local.tee)
+    0x41, 4, 0xfd, 0x6d, 0xfd, 0x0e, // i8x16.swizzle $high (i8x16.shr_u $v 4)
+    ...get(5), ...get(3), ...v128(new Array<number>(16).fill(0x0f)), 0xfd, 0x4e, 0xfd, 0x0e, // swizzle $low ($v & 0x0f)
+    0xfd, 0x4e, ...get(2), 0xfd, 0x50, ...set(2), // $bad |= both
+  ];
+  // prettier-ignore
+  const code = [
+    2, 1, 0x7f, 4, 0x7b, // locals: one i32 ($i), four v128 ($bad, $v, $high, $low)
+    ...v128(HIGH), ...set(4), ...v128(LOW), ...set(5),
+    0x02, 0x40, 0x03, 0x40, // block, loop
+    ...get(1), ...get(0), 0x4f, 0x0d, 1, // br_if $done ($i >= $n)
+    ...block(0), ...block(16),
+    ...get(1), 0x41, 32, 0x6a, ...set(1), // $i += 32
+    0x0c, 0, 0x0b, 0x0b, // br $next, end loop, end block
+    ...get(2), 0xfd, 0x53, 0x45, 0x0b, // i32.eqz (v128.any_true $bad)
+  ];
+  const body = [1, ...leb128(code.length), ...code];
+  // prettier-ignore
+  return new Uint8Array([
+    0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0, // "\0asm", version 1
+    1, 6, 1, 0x60, 1, 0x7f, 1, 0x7f, // types: (i32) -> i32
+    3, 2, 1, 0, // functions: one of type 0
+    5, 3, 1, 0, 1, // memory: one page
+    7, 9, 2, 1, 0x6d, 2, 0, 1, 0x63, 0, 0, // exports: "m" memory 0, "c" function 0
+    10, ...leb128(body.length), ...body, // code
+  ]);
+}
+
+function leb128(n: number): number[] {
+  const out: number[] = [];
+  do {
+    out.push((n & 0x7f) | (n > 0x7f ? 0x80 : 0));
+    n >>>= 7;
+  } while (n > 0);
+  return out;
 }
 
 /**
@@ -601,20 +743,7 @@ function g_ProgressToken(v: unknown, _d: number): boolean {
 }
 
 function x_ProgressToken(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (!(typeof v === "string" || Number.isInteger(v))) {
-    const branches1: [string, Issue[]][] = [];
-    {
-      const b2: Issue[] = [];
-      if (!(typeof v === "string")) b2.push(fail(p, "string", v));
-      branches1.push(["string", b2]);
-    }
-    {
-      const b3: Issue[] = [];
-      if (!Number.isInteger(v)) b3.push(fail(p, "integer", v));
-      branches1.push(["integer", b3]);
-    }
-    out.push(...pickBranch(p, "string | integer", v, branches1));
-  }
+  if (!(typeof v === "string" || Number.isInteger(v))) out.push(fail(p, "string | integer", v));
 }
 
 function g_Cursor(v: unknown, _d: number): boolean {
@@ -658,7 +787,13 @@ function x_Request(v: unknown, p: string, out: Issue[], d: number): void {
             const o6 = x5 as Readonly<Record<string, unknown>>;
             const x7 = o6["progressToken"];
             if (x7 !== undefined) {
-              x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1 + 1 + 1);
+              if (!g_ProgressToken(x7, d + 1 + 1 + 1))
+                x_ProgressToken(
+                  x7,
+                  p + "/params" + "/_meta" + "/progressToken",
+                  out,
+                  d + 1 + 1 + 1,
+                );
             }
           }
         }
@@ -761,20 +896,7 @@ function g_RequestId(v: unknown, _d: number): boolean {
 }
 
 function x_RequestId(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (!(typeof v === "string" || Number.isInteger(v))) {
-    const branches1: [string, Issue[]][] = [];
-    {
-      const b2: Issue[] = [];
-      if (!(typeof v === "string")) b2.push(fail(p, "string", v));
-      branches1.push(["string", b2]);
-    }
-    {
-      const b3: Issue[] = [];
-      if (!Number.isInteger(v)) b3.push(fail(p, "integer", v));
-      branches1.push(["integer", b3]);
-    }
-    out.push(...pickBranch(p, "string | integer", v, branches1));
-  }
+  if (!(typeof v === "string" || Number.isInteger(v))) out.push(fail(p, "string | integer", v));
 }
 
 function g_JSONRPCRequest(v: unknown, d: number): boolean {
@@ -819,7 +941,13 @@ function x_JSONRPCRequest(v: unknown, p: string, out: Issue[], d: number): void 
             const o7 = x6 as Readonly<Record<string, unknown>>;
             const x8 = o7["progressToken"];
             if (x8 !== undefined) {
-              x_ProgressToken(x8, p + "/params" + "/_meta" + "/progressToken", out, d + 1 + 1 + 1);
+              if (!g_ProgressToken(x8, d + 1 + 1 + 1))
+                x_ProgressToken(
+                  x8,
+                  p + "/params" + "/_meta" + "/progressToken",
+                  out,
+                  d + 1 + 1 + 1,
+                );
             }
           }
         }
@@ -828,7 +956,7 @@ function x_JSONRPCRequest(v: unknown, p: string, out: Issue[], d: number): void 
     const x9 = o1["id"];
     if (x9 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x9, p + "/id", out, d + 1);
+      if (!g_RequestId(x9, d + 1)) x_RequestId(x9, p + "/id", out, d + 1);
     }
   }
 }
@@ -928,12 +1056,12 @@ function x_JSONRPCResponse(v: unknown, p: string, out: Issue[], d: number): void
     const x3 = o1["id"];
     if (x3 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x3, p + "/id", out, d + 1);
+      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["result"];
     if (x4 === undefined) out.push(missing(p + "/result", "result"));
     else {
-      x_Result(x4, p + "/result", out, d + 1);
+      if (!g_Result(x4, d + 1)) x_Result(x4, p + "/result", out, d + 1);
     }
   }
 }
@@ -962,7 +1090,7 @@ function x_JSONRPCError(v: unknown, p: string, out: Issue[], d: number): void {
     const x3 = o1["id"];
     if (x3 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x3, p + "/id", out, d + 1);
+      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["error"];
     if (x4 === undefined) out.push(missing(p + "/error", "error"));
@@ -1001,7 +1129,7 @@ function g_EmptyResult(v: unknown, d: number): boolean {
 }
 
 function x_EmptyResult(v: unknown, p: string, out: Issue[], d: number): void {
-  x_Result(v, p, out, d);
+  if (!g_Result(v, d)) x_Result(v, p, out, d);
 }
 
 function g_CancelledNotification(v: unknown, d: number): boolean {
@@ -1034,7 +1162,8 @@ function x_CancelledNotification(v: unknown, p: string, out: Issue[], d: number)
         const x5 = o4["requestId"];
         if (x5 === undefined) out.push(missing(p + "/params" + "/requestId", "requestId"));
         else {
-          x_RequestId(x5, p + "/params" + "/requestId", out, d + 1 + 1);
+          if (!g_RequestId(x5, d + 1 + 1))
+            x_RequestId(x5, p + "/params" + "/requestId", out, d + 1 + 1);
         }
         const x6 = o4["reason"];
         if (x6 !== undefined) {
@@ -1091,12 +1220,14 @@ function x_InitializeRequest(v: unknown, p: string, out: Issue[], d: number): vo
         const x6 = o4["capabilities"];
         if (x6 === undefined) out.push(missing(p + "/params" + "/capabilities", "capabilities"));
         else {
-          x_ClientCapabilities(x6, p + "/params" + "/capabilities", out, d + 1 + 1);
+          if (!g_ClientCapabilities(x6, d + 1 + 1))
+            x_ClientCapabilities(x6, p + "/params" + "/capabilities", out, d + 1 + 1);
         }
         const x7 = o4["clientInfo"];
         if (x7 === undefined) out.push(missing(p + "/params" + "/clientInfo", "clientInfo"));
         else {
-          x_Implementation(x7, p + "/params" + "/clientInfo", out, d + 1 + 1);
+          if (!g_Implementation(x7, d + 1 + 1))
+            x_Implementation(x7, p + "/params" + "/clientInfo", out, d + 1 + 1);
         }
       }
     }
@@ -1148,12 +1279,13 @@ function x_InitializeResult(v: unknown, p: string, out: Issue[], d: number): voi
     const x5 = o1["capabilities"];
     if (x5 === undefined) out.push(missing(p + "/capabilities", "capabilities"));
     else {
-      x_ServerCapabilities(x5, p + "/capabilities", out, d + 1);
+      if (!g_ServerCapabilities(x5, d + 1))
+        x_ServerCapabilities(x5, p + "/capabilities", out, d + 1);
     }
     const x6 = o1["serverInfo"];
     if (x6 === undefined) out.push(missing(p + "/serverInfo", "serverInfo"));
     else {
-      x_Implementation(x6, p + "/serverInfo", out, d + 1);
+      if (!g_Implementation(x6, d + 1)) x_Implementation(x6, p + "/serverInfo", out, d + 1);
     }
     const x7 = o1["instructions"];
     if (x7 !== undefined) {
@@ -1473,7 +1605,13 @@ function x_PingRequest(v: unknown, p: string, out: Issue[], d: number): void {
             const o6 = x5 as Readonly<Record<string, unknown>>;
             const x7 = o6["progressToken"];
             if (x7 !== undefined) {
-              x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1 + 1 + 1);
+              if (!g_ProgressToken(x7, d + 1 + 1 + 1))
+                x_ProgressToken(
+                  x7,
+                  p + "/params" + "/_meta" + "/progressToken",
+                  out,
+                  d + 1 + 1 + 1,
+                );
             }
           }
         }
@@ -1528,7 +1666,8 @@ function x_ProgressNotification(v: unknown, p: string, out: Issue[], d: number):
         const x5 = o4["progressToken"];
         if (x5 === undefined) out.push(missing(p + "/params" + "/progressToken", "progressToken"));
         else {
-          x_ProgressToken(x5, p + "/params" + "/progressToken", out, d + 1 + 1);
+          if (!g_ProgressToken(x5, d + 1 + 1))
+            x_ProgressToken(x5, p + "/params" + "/progressToken", out, d + 1 + 1);
         }
         const x6 = o4["progress"];
         if (x6 === undefined) out.push(missing(p + "/params" + "/progress", "progress"));
@@ -1591,7 +1730,7 @@ function x_PaginatedRequest(v: unknown, p: string, out: Issue[], d: number): voi
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
+          if (!g_Cursor(x5, d + 1 + 1)) x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
         }
       }
     }
@@ -1627,7 +1766,7 @@ function x_PaginatedResult(v: unknown, p: string, out: Issue[], d: number): void
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
   }
 }
@@ -1664,7 +1803,7 @@ function x_ListResourcesRequest(v: unknown, p: string, out: Issue[], d: number):
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
+          if (!g_Cursor(x5, d + 1 + 1)) x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
         }
       }
     }
@@ -1702,7 +1841,7 @@ function x_ListResourcesResult(v: unknown, p: string, out: Issue[], d: number): 
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
     const x5 = o1["resources"];
     if (x5 === undefined) out.push(missing(p + "/resources", "resources"));
@@ -1711,7 +1850,8 @@ function x_ListResourcesResult(v: unknown, p: string, out: Issue[], d: number): 
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_Resource(a6[i7], p + "/resources" + "/" + i7, out, d + 1 + 1);
+          if (!g_Resource(a6[i7], d + 1 + 1))
+            x_Resource(a6[i7], p + "/resources" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -1761,7 +1901,7 @@ function x_ListResourceTemplatesRequest(v: unknown, p: string, out: Issue[], d: 
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
+          if (!g_Cursor(x5, d + 1 + 1)) x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
         }
       }
     }
@@ -1799,7 +1939,7 @@ function x_ListResourceTemplatesResult(v: unknown, p: string, out: Issue[], d: n
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
     const x5 = o1["resourceTemplates"];
     if (x5 === undefined) out.push(missing(p + "/resourceTemplates", "resourceTemplates"));
@@ -1808,7 +1948,8 @@ function x_ListResourceTemplatesResult(v: unknown, p: string, out: Issue[], d: n
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_ResourceTemplate(a6[i7], p + "/resourceTemplates" + "/" + i7, out, d + 1 + 1);
+          if (!g_ResourceTemplate(a6[i7], d + 1 + 1))
+            x_ResourceTemplate(a6[i7], p + "/resourceTemplates" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -2184,7 +2325,7 @@ function x_Resource(v: unknown, p: string, out: Issue[], d: number): void {
     }
     const x6 = o1["annotations"];
     if (x6 !== undefined) {
-      x_Annotations(x6, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x6, d + 1)) x_Annotations(x6, p + "/annotations", out, d + 1);
     }
     const x7 = o1["size"];
     if (x7 !== undefined) {
@@ -2239,7 +2380,7 @@ function x_ResourceTemplate(v: unknown, p: string, out: Issue[], d: number): voi
     }
     const x6 = o1["annotations"];
     if (x6 !== undefined) {
-      x_Annotations(x6, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x6, d + 1)) x_Annotations(x6, p + "/annotations", out, d + 1);
     }
   }
 }
@@ -2371,7 +2512,7 @@ function x_ListPromptsRequest(v: unknown, p: string, out: Issue[], d: number): v
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
+          if (!g_Cursor(x5, d + 1 + 1)) x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
         }
       }
     }
@@ -2409,7 +2550,7 @@ function x_ListPromptsResult(v: unknown, p: string, out: Issue[], d: number): vo
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
     const x5 = o1["prompts"];
     if (x5 === undefined) out.push(missing(p + "/prompts", "prompts"));
@@ -2418,7 +2559,8 @@ function x_ListPromptsResult(v: unknown, p: string, out: Issue[], d: number): vo
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_Prompt(a6[i7], p + "/prompts" + "/" + i7, out, d + 1 + 1);
+          if (!g_Prompt(a6[i7], d + 1 + 1))
+            x_Prompt(a6[i7], p + "/prompts" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -2540,7 +2682,8 @@ function x_GetPromptResult(v: unknown, p: string, out: Issue[], d: number): void
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_PromptMessage(a6[i7], p + "/messages" + "/" + i7, out, d + 1 + 1);
+          if (!g_PromptMessage(a6[i7], d + 1 + 1))
+            x_PromptMessage(a6[i7], p + "/messages" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -2593,7 +2736,8 @@ function x_Prompt(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_PromptArgument(a5[i6], p + "/arguments" + "/" + i6, out, d + 1 + 1);
+          if (!g_PromptArgument(a5[i6], d + 1 + 1))
+            x_PromptArgument(a5[i6], p + "/arguments" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -2647,20 +2791,7 @@ function g_Role(v: unknown, _d: number): boolean {
 }
 
 function x_Role(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (!(v === "user" || v === "assistant")) {
-    const branches1: [string, Issue[]][] = [];
-    {
-      const b2: Issue[] = [];
-      if (!(v === "user")) b2.push(fail(p, '"user"', v));
-      branches1.push(['"user"', b2]);
-    }
-    {
-      const b3: Issue[] = [];
-      if (!(v === "assistant")) b3.push(fail(p, '"assistant"', v));
-      branches1.push(['"assistant"', b3]);
-    }
-    out.push(...pickBranch(p, '"user" | "assistant"', v, branches1));
-  }
+  if (!(v === "user" || v === "assistant")) out.push(fail(p, '"user" | "assistant"', v));
 }
 
 function g_PromptMessage(v: unknown, d: number): boolean {
@@ -2680,7 +2811,7 @@ function x_PromptMessage(v: unknown, p: string, out: Issue[], d: number): void {
     const x2 = o1["role"];
     if (x2 === undefined) out.push(missing(p + "/role", "role"));
     else {
-      x_Role(x2, p + "/role", out, d + 1);
+      if (!g_Role(x2, d + 1)) x_Role(x2, p + "/role", out, d + 1);
     }
     const x3 = o1["content"];
     if (x3 === undefined) out.push(missing(p + "/content", "content"));
@@ -2698,25 +2829,26 @@ function x_PromptMessage(v: unknown, p: string, out: Issue[], d: number): void {
         switch (tag4) {
           case "text": {
             const inner5: Issue[] = [];
-            x_TextContent(x3, p + "/content", inner5, d + 1);
+            if (!g_TextContent(x3, d + 1)) x_TextContent(x3, p + "/content", inner5, d + 1);
             for (const issue of inner5) out.push(within(issue, "TextContent"));
             break;
           }
           case "image": {
             const inner6: Issue[] = [];
-            x_ImageContent(x3, p + "/content", inner6, d + 1);
+            if (!g_ImageContent(x3, d + 1)) x_ImageContent(x3, p + "/content", inner6, d + 1);
             for (const issue of inner6) out.push(within(issue, "ImageContent"));
             break;
           }
           case "audio": {
             const inner7: Issue[] = [];
-            x_AudioContent(x3, p + "/content", inner7, d + 1);
+            if (!g_AudioContent(x3, d + 1)) x_AudioContent(x3, p + "/content", inner7, d + 1);
             for (const issue of inner7) out.push(within(issue, "AudioContent"));
             break;
           }
           case "resource": {
             const inner8: Issue[] = [];
-            x_EmbeddedResource(x3, p + "/content", inner8, d + 1);
+            if (!g_EmbeddedResource(x3, d + 1))
+              x_EmbeddedResource(x3, p + "/content", inner8, d + 1);
             for (const issue of inner8) out.push(within(issue, "EmbeddedResource"));
             break;
           }
@@ -2800,7 +2932,7 @@ function x_EmbeddedResource(v: unknown, p: string, out: Issue[], d: number): voi
     }
     const x7 = o1["annotations"];
     if (x7 !== undefined) {
-      x_Annotations(x7, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x7, d + 1)) x_Annotations(x7, p + "/annotations", out, d + 1);
     }
   }
 }
@@ -2881,7 +3013,7 @@ function x_ListToolsRequest(v: unknown, p: string, out: Issue[], d: number): voi
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
+          if (!g_Cursor(x5, d + 1 + 1)) x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
         }
       }
     }
@@ -2919,7 +3051,7 @@ function x_ListToolsResult(v: unknown, p: string, out: Issue[], d: number): void
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
     const x5 = o1["tools"];
     if (x5 === undefined) out.push(missing(p + "/tools", "tools"));
@@ -2928,7 +3060,7 @@ function x_ListToolsResult(v: unknown, p: string, out: Issue[], d: number): void
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_Tool(a6[i7], p + "/tools" + "/" + i7, out, d + 1 + 1);
+          if (!g_Tool(a6[i7], d + 1 + 1)) x_Tool(a6[i7], p + "/tools" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -2991,25 +3123,29 @@ function x_CallToolResult(v: unknown, p: string, out: Issue[], d: number): void 
             switch (tag7) {
               case "text": {
                 const inner8: Issue[] = [];
-                x_TextContent(a5[i6], p + "/content" + "/" + i6, inner8, d + 1 + 1);
+                if (!g_TextContent(a5[i6], d + 1 + 1))
+                  x_TextContent(a5[i6], p + "/content" + "/" + i6, inner8, d + 1 + 1);
                 for (const issue of inner8) out.push(within(issue, "TextContent"));
                 break;
               }
               case "image": {
                 const inner9: Issue[] = [];
-                x_ImageContent(a5[i6], p + "/content" + "/" + i6, inner9, d + 1 + 1);
+                if (!g_ImageContent(a5[i6], d + 1 + 1))
+                  x_ImageContent(a5[i6], p + "/content" + "/" + i6, inner9, d + 1 + 1);
                 for (const issue of inner9) out.push(within(issue, "ImageContent"));
                 break;
               }
               case "audio": {
                 const inner10: Issue[] = [];
-                x_AudioContent(a5[i6], p + "/content" + "/" + i6, inner10, d + 1 + 1);
+                if (!g_AudioContent(a5[i6], d + 1 + 1))
+                  x_AudioContent(a5[i6], p + "/content" + "/" + i6, inner10, d + 1 + 1);
                 for (const issue of inner10) out.push(within(issue, "AudioContent"));
                 break;
               }
               case "resource": {
                 const inner11: Issue[] = [];
-                x_EmbeddedResource(a5[i6], p + "/content" + "/" + i6, inner11, d + 1 + 1);
+                if (!g_EmbeddedResource(a5[i6], d + 1 + 1))
+                  x_EmbeddedResource(a5[i6], p + "/content" + "/" + i6, inner11, d + 1 + 1);
                 for (const issue of inner11) out.push(within(issue, "EmbeddedResource"));
                 break;
               }
@@ -3281,7 +3417,7 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
     }
     const x13 = o1["annotations"];
     if (x13 !== undefined) {
-      x_ToolAnnotations(x13, p + "/annotations", out, d + 1);
+      if (!g_ToolAnnotations(x13, d + 1)) x_ToolAnnotations(x13, p + "/annotations", out, d + 1);
     }
   }
 }
@@ -3347,7 +3483,8 @@ function x_SetLevelRequest(v: unknown, p: string, out: Issue[], d: number): void
         const x5 = o4["level"];
         if (x5 === undefined) out.push(missing(p + "/params" + "/level", "level"));
         else {
-          x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1 + 1);
+          if (!g_LoggingLevel(x5, d + 1 + 1))
+            x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1 + 1);
         }
       }
     }
@@ -3392,7 +3529,8 @@ function x_LoggingMessageNotification(v: unknown, p: string, out: Issue[], d: nu
         const x5 = o4["level"];
         if (x5 === undefined) out.push(missing(p + "/params" + "/level", "level"));
         else {
-          x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1 + 1);
+          if (!g_LoggingLevel(x5, d + 1 + 1))
+            x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1 + 1);
         }
         const x6 = o4["logger"];
         if (x6 !== undefined) {
@@ -3439,57 +3577,14 @@ function x_LoggingLevel(v: unknown, p: string, out: Issue[], _d: number): void {
     v === "critical" ||
     v === "alert" ||
     v === "emergency"
-  )) {
-    const branches1: [string, Issue[]][] = [];
-    {
-      const b2: Issue[] = [];
-      if (!(v === "debug")) b2.push(fail(p, '"debug"', v));
-      branches1.push(['"debug"', b2]);
-    }
-    {
-      const b3: Issue[] = [];
-      if (!(v === "info")) b3.push(fail(p, '"info"', v));
-      branches1.push(['"info"', b3]);
-    }
-    {
-      const b4: Issue[] = [];
-      if (!(v === "notice")) b4.push(fail(p, '"notice"', v));
-      branches1.push(['"notice"', b4]);
-    }
-    {
-      const b5: Issue[] = [];
-      if (!(v === "warning")) b5.push(fail(p, '"warning"', v));
-      branches1.push(['"warning"', b5]);
-    }
-    {
-      const b6: Issue[] = [];
-      if (!(v === "error")) b6.push(fail(p, '"error"', v));
-      branches1.push(['"error"', b6]);
-    }
-    {
-      const b7: Issue[] = [];
-      if (!(v === "critical")) b7.push(fail(p, '"critical"', v));
-      branches1.push(['"critical"', b7]);
-    }
-    {
-      const b8: Issue[] = [];
-      if (!(v === "alert")) b8.push(fail(p, '"alert"', v));
-      branches1.push(['"alert"', b8]);
-    }
-    {
-      const b9: Issue[] = [];
-      if (!(v === "emergency")) b9.push(fail(p, '"emergency"', v));
-      branches1.push(['"emergency"', b9]);
-    }
+  ))
     out.push(
-      ...pickBranch(
+      fail(
         p,
         '"debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency"',
         v,
-        branches1,
       ),
     );
-  }
 }
 
 function g_CreateMessageRequest(v: unknown, d: number): boolean {
@@ -3526,13 +3621,20 @@ function x_CreateMessageRequest(v: unknown, p: string, out: Issue[], d: number):
           else {
             const a6 = x5 as readonly unknown[];
             for (let i7 = 0; i7 < a6.length; i7++) {
-              x_SamplingMessage(a6[i7], p + "/params" + "/messages" + "/" + i7, out, d + 1 + 1 + 1);
+              if (!g_SamplingMessage(a6[i7], d + 1 + 1 + 1))
+                x_SamplingMessage(
+                  a6[i7],
+                  p + "/params" + "/messages" + "/" + i7,
+                  out,
+                  d + 1 + 1 + 1,
+                );
             }
           }
         }
         const x8 = o4["modelPreferences"];
         if (x8 !== undefined) {
-          x_ModelPreferences(x8, p + "/params" + "/modelPreferences", out, d + 1 + 1);
+          if (!g_ModelPreferences(x8, d + 1 + 1))
+            x_ModelPreferences(x8, p + "/params" + "/modelPreferences", out, d + 1 + 1);
         }
         const x9 = o4["systemPrompt"];
         if (x9 !== undefined) {
@@ -3541,61 +3643,36 @@ function x_CreateMessageRequest(v: unknown, p: string, out: Issue[], d: number):
         }
         const x10 = o4["includeContext"];
         if (x10 !== undefined) {
-          if (!(x10 === "none" || x10 === "thisServer" || x10 === "allServers")) {
-            const branches11: [string, Issue[]][] = [];
-            {
-              const b12: Issue[] = [];
-              if (!(x10 === "none"))
-                b12.push(fail(p + "/params" + "/includeContext", '"none"', x10));
-              branches11.push(['"none"', b12]);
-            }
-            {
-              const b13: Issue[] = [];
-              if (!(x10 === "thisServer"))
-                b13.push(fail(p + "/params" + "/includeContext", '"thisServer"', x10));
-              branches11.push(['"thisServer"', b13]);
-            }
-            {
-              const b14: Issue[] = [];
-              if (!(x10 === "allServers"))
-                b14.push(fail(p + "/params" + "/includeContext", '"allServers"', x10));
-              branches11.push(['"allServers"', b14]);
-            }
+          if (!(x10 === "none" || x10 === "thisServer" || x10 === "allServers"))
             out.push(
-              ...pickBranch(
-                p + "/params" + "/includeContext",
-                '"none" | "thisServer" | "allServers"',
-                x10,
-                branches11,
-              ),
+              fail(p + "/params" + "/includeContext", '"none" | "thisServer" | "allServers"', x10),
             );
-          }
         }
-        const x15 = o4["temperature"];
-        if (x15 !== undefined) {
-          if (!(typeof x15 === "number" && Number.isFinite(x15)))
-            out.push(fail(p + "/params" + "/temperature", "number", x15));
+        const x11 = o4["temperature"];
+        if (x11 !== undefined) {
+          if (!(typeof x11 === "number" && Number.isFinite(x11)))
+            out.push(fail(p + "/params" + "/temperature", "number", x11));
         }
-        const x16 = o4["maxTokens"];
-        if (x16 === undefined) out.push(missing(p + "/params" + "/maxTokens", "maxTokens"));
+        const x12 = o4["maxTokens"];
+        if (x12 === undefined) out.push(missing(p + "/params" + "/maxTokens", "maxTokens"));
         else {
-          if (!Number.isInteger(x16)) out.push(fail(p + "/params" + "/maxTokens", "integer", x16));
+          if (!Number.isInteger(x12)) out.push(fail(p + "/params" + "/maxTokens", "integer", x12));
         }
-        const x17 = o4["stopSequences"];
-        if (x17 !== undefined) {
-          if (!Array.isArray(x17)) out.push(fail(p + "/params" + "/stopSequences", "array", x17));
+        const x13 = o4["stopSequences"];
+        if (x13 !== undefined) {
+          if (!Array.isArray(x13)) out.push(fail(p + "/params" + "/stopSequences", "array", x13));
           else {
-            const a18 = x17 as readonly unknown[];
-            for (let i19 = 0; i19 < a18.length; i19++) {
-              if (!(typeof a18[i19] === "string"))
-                out.push(fail(p + "/params" + "/stopSequences" + "/" + i19, "string", a18[i19]));
+            const a14 = x13 as readonly unknown[];
+            for (let i15 = 0; i15 < a14.length; i15++) {
+              if (!(typeof a14[i15] === "string"))
+                out.push(fail(p + "/params" + "/stopSequences" + "/" + i15, "string", a14[i15]));
             }
           }
         }
-        const x20 = o4["metadata"];
-        if (x20 !== undefined) {
-          if (!(typeof x20 === "object" && x20 !== null && !Array.isArray(x20)))
-            out.push(fail(p + "/params" + "/metadata", "object", x20));
+        const x16 = o4["metadata"];
+        if (x16 !== undefined) {
+          if (!(typeof x16 === "object" && x16 !== null && !Array.isArray(x16)))
+            out.push(fail(p + "/params" + "/metadata", "object", x16));
         }
       }
     }
@@ -3674,7 +3751,7 @@ function x_CreateMessageResult(v: unknown, p: string, out: Issue[], d: number): 
     const x4 = o1["role"];
     if (x4 === undefined) out.push(missing(p + "/role", "role"));
     else {
-      x_Role(x4, p + "/role", out, d + 1);
+      if (!g_Role(x4, d + 1)) x_Role(x4, p + "/role", out, d + 1);
     }
     const x5 = o1["content"];
     if (x5 === undefined) out.push(missing(p + "/content", "content"));
@@ -3686,19 +3763,19 @@ function x_CreateMessageResult(v: unknown, p: string, out: Issue[], d: number): 
         switch (tag6) {
           case "text": {
             const inner7: Issue[] = [];
-            x_TextContent(x5, p + "/content", inner7, d + 1);
+            if (!g_TextContent(x5, d + 1)) x_TextContent(x5, p + "/content", inner7, d + 1);
             for (const issue of inner7) out.push(within(issue, "TextContent"));
             break;
           }
           case "image": {
             const inner8: Issue[] = [];
-            x_ImageContent(x5, p + "/content", inner8, d + 1);
+            if (!g_ImageContent(x5, d + 1)) x_ImageContent(x5, p + "/content", inner8, d + 1);
             for (const issue of inner8) out.push(within(issue, "ImageContent"));
             break;
           }
           case "audio": {
             const inner9: Issue[] = [];
-            x_AudioContent(x5, p + "/content", inner9, d + 1);
+            if (!g_AudioContent(x5, d + 1)) x_AudioContent(x5, p + "/content", inner9, d + 1);
             for (const issue of inner9) out.push(within(issue, "AudioContent"));
             break;
           }
@@ -3762,7 +3839,7 @@ function x_SamplingMessage(v: unknown, p: string, out: Issue[], d: number): void
     const x2 = o1["role"];
     if (x2 === undefined) out.push(missing(p + "/role", "role"));
     else {
-      x_Role(x2, p + "/role", out, d + 1);
+      if (!g_Role(x2, d + 1)) x_Role(x2, p + "/role", out, d + 1);
     }
     const x3 = o1["content"];
     if (x3 === undefined) out.push(missing(p + "/content", "content"));
@@ -3774,19 +3851,19 @@ function x_SamplingMessage(v: unknown, p: string, out: Issue[], d: number): void
         switch (tag4) {
           case "text": {
             const inner5: Issue[] = [];
-            x_TextContent(x3, p + "/content", inner5, d + 1);
+            if (!g_TextContent(x3, d + 1)) x_TextContent(x3, p + "/content", inner5, d + 1);
             for (const issue of inner5) out.push(within(issue, "TextContent"));
             break;
           }
           case "image": {
             const inner6: Issue[] = [];
-            x_ImageContent(x3, p + "/content", inner6, d + 1);
+            if (!g_ImageContent(x3, d + 1)) x_ImageContent(x3, p + "/content", inner6, d + 1);
             for (const issue of inner6) out.push(within(issue, "ImageContent"));
             break;
           }
           case "audio": {
             const inner7: Issue[] = [];
-            x_AudioContent(x3, p + "/content", inner7, d + 1);
+            if (!g_AudioContent(x3, d + 1)) x_AudioContent(x3, p + "/content", inner7, d + 1);
             for (const issue of inner7) out.push(within(issue, "AudioContent"));
             break;
           }
@@ -3848,7 +3925,8 @@ function x_Annotations(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          x_Role(a3[i4], p + "/audience" + "/" + i4, out, d + 1 + 1);
+          if (!g_Role(a3[i4], d + 1 + 1))
+            x_Role(a3[i4], p + "/audience" + "/" + i4, out, d + 1 + 1);
         }
       }
     }
@@ -3902,7 +3980,7 @@ function x_TextContent(v: unknown, p: string, out: Issue[], d: number): void {
     }
     const x4 = o1["annotations"];
     if (x4 !== undefined) {
-      x_Annotations(x4, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x4, d + 1)) x_Annotations(x4, p + "/annotations", out, d + 1);
     }
   }
 }
@@ -3944,7 +4022,7 @@ function x_ImageContent(v: unknown, p: string, out: Issue[], d: number): void {
     }
     const x5 = o1["annotations"];
     if (x5 !== undefined) {
-      x_Annotations(x5, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x5, d + 1)) x_Annotations(x5, p + "/annotations", out, d + 1);
     }
   }
 }
@@ -3986,7 +4064,7 @@ function x_AudioContent(v: unknown, p: string, out: Issue[], d: number): void {
     }
     const x5 = o1["annotations"];
     if (x5 !== undefined) {
-      x_Annotations(x5, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x5, d + 1)) x_Annotations(x5, p + "/annotations", out, d + 1);
     }
   }
 }
@@ -4042,7 +4120,8 @@ function x_ModelPreferences(v: unknown, p: string, out: Issue[], d: number): voi
       else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          x_ModelHint(a3[i4], p + "/hints" + "/" + i4, out, d + 1 + 1);
+          if (!g_ModelHint(a3[i4], d + 1 + 1))
+            x_ModelHint(a3[i4], p + "/hints" + "/" + i4, out, d + 1 + 1);
         }
       }
     }
@@ -4144,13 +4223,15 @@ function x_CompleteRequest(v: unknown, p: string, out: Issue[], d: number): void
             switch (tag6) {
               case "ref/prompt": {
                 const inner7: Issue[] = [];
-                x_PromptReference(x5, p + "/params" + "/ref", inner7, d + 1 + 1);
+                if (!g_PromptReference(x5, d + 1 + 1))
+                  x_PromptReference(x5, p + "/params" + "/ref", inner7, d + 1 + 1);
                 for (const issue of inner7) out.push(within(issue, "PromptReference"));
                 break;
               }
               case "ref/resource": {
                 const inner8: Issue[] = [];
-                x_ResourceReference(x5, p + "/params" + "/ref", inner8, d + 1 + 1);
+                if (!g_ResourceReference(x5, d + 1 + 1))
+                  x_ResourceReference(x5, p + "/params" + "/ref", inner8, d + 1 + 1);
                 for (const issue of inner8) out.push(within(issue, "ResourceReference"));
                 break;
               }
@@ -4397,7 +4478,13 @@ function x_ListRootsRequest(v: unknown, p: string, out: Issue[], d: number): voi
             const o6 = x5 as Readonly<Record<string, unknown>>;
             const x7 = o6["progressToken"];
             if (x7 !== undefined) {
-              x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1 + 1 + 1);
+              if (!g_ProgressToken(x7, d + 1 + 1 + 1))
+                x_ProgressToken(
+                  x7,
+                  p + "/params" + "/_meta" + "/progressToken",
+                  out,
+                  d + 1 + 1 + 1,
+                );
             }
           }
         }
@@ -4448,7 +4535,7 @@ function x_ListRootsResult(v: unknown, p: string, out: Issue[], d: number): void
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_Root(a5[i6], p + "/roots" + "/" + i6, out, d + 1 + 1);
+          if (!g_Root(a5[i6], d + 1 + 1)) x_Root(a5[i6], p + "/roots" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -4595,79 +4682,79 @@ function x_ClientRequest(v: unknown, p: string, out: Issue[], d: number): void {
     switch (tag1) {
       case "ping": {
         const inner2: Issue[] = [];
-        x_PingRequest(v, p, inner2, d);
+        if (!g_PingRequest(v, d)) x_PingRequest(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "PingRequest"));
         break;
       }
       case "initialize": {
         const inner3: Issue[] = [];
-        x_InitializeRequest(v, p, inner3, d);
+        if (!g_InitializeRequest(v, d)) x_InitializeRequest(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "InitializeRequest"));
         break;
       }
       case "completion/complete": {
         const inner4: Issue[] = [];
-        x_CompleteRequest(v, p, inner4, d);
+        if (!g_CompleteRequest(v, d)) x_CompleteRequest(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "CompleteRequest"));
         break;
       }
       case "logging/setLevel": {
         const inner5: Issue[] = [];
-        x_SetLevelRequest(v, p, inner5, d);
+        if (!g_SetLevelRequest(v, d)) x_SetLevelRequest(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "SetLevelRequest"));
         break;
       }
       case "prompts/get": {
         const inner6: Issue[] = [];
-        x_GetPromptRequest(v, p, inner6, d);
+        if (!g_GetPromptRequest(v, d)) x_GetPromptRequest(v, p, inner6, d);
         for (const issue of inner6) out.push(within(issue, "GetPromptRequest"));
         break;
       }
       case "prompts/list": {
         const inner7: Issue[] = [];
-        x_ListPromptsRequest(v, p, inner7, d);
+        if (!g_ListPromptsRequest(v, d)) x_ListPromptsRequest(v, p, inner7, d);
         for (const issue of inner7) out.push(within(issue, "ListPromptsRequest"));
         break;
       }
       case "resources/list": {
         const inner8: Issue[] = [];
-        x_ListResourcesRequest(v, p, inner8, d);
+        if (!g_ListResourcesRequest(v, d)) x_ListResourcesRequest(v, p, inner8, d);
         for (const issue of inner8) out.push(within(issue, "ListResourcesRequest"));
         break;
       }
       case "resources/templates/list": {
         const inner9: Issue[] = [];
-        x_ListResourceTemplatesRequest(v, p, inner9, d);
+        if (!g_ListResourceTemplatesRequest(v, d)) x_ListResourceTemplatesRequest(v, p, inner9, d);
         for (const issue of inner9) out.push(within(issue, "ListResourceTemplatesRequest"));
         break;
       }
       case "resources/read": {
         const inner10: Issue[] = [];
-        x_ReadResourceRequest(v, p, inner10, d);
+        if (!g_ReadResourceRequest(v, d)) x_ReadResourceRequest(v, p, inner10, d);
         for (const issue of inner10) out.push(within(issue, "ReadResourceRequest"));
         break;
       }
       case "resources/subscribe": {
         const inner11: Issue[] = [];
-        x_SubscribeRequest(v, p, inner11, d);
+        if (!g_SubscribeRequest(v, d)) x_SubscribeRequest(v, p, inner11, d);
         for (const issue of inner11) out.push(within(issue, "SubscribeRequest"));
         break;
       }
       case "resources/unsubscribe": {
         const inner12: Issue[] = [];
-        x_UnsubscribeRequest(v, p, inner12, d);
+        if (!g_UnsubscribeRequest(v, d)) x_UnsubscribeRequest(v, p, inner12, d);
         for (const issue of inner12) out.push(within(issue, "UnsubscribeRequest"));
         break;
       }
       case "tools/call": {
         const inner13: Issue[] = [];
-        x_CallToolRequest(v, p, inner13, d);
+        if (!g_CallToolRequest(v, d)) x_CallToolRequest(v, p, inner13, d);
         for (const issue of inner13) out.push(within(issue, "CallToolRequest"));
         break;
       }
       case "tools/list": {
         const inner14: Issue[] = [];
-        x_ListToolsRequest(v, p, inner14, d);
+        if (!g_ListToolsRequest(v, d)) x_ListToolsRequest(v, p, inner14, d);
         for (const issue of inner14) out.push(within(issue, "ListToolsRequest"));
         break;
       }
@@ -4714,25 +4801,25 @@ function x_ClientNotification(v: unknown, p: string, out: Issue[], d: number): v
     switch (tag1) {
       case "notifications/cancelled": {
         const inner2: Issue[] = [];
-        x_CancelledNotification(v, p, inner2, d);
+        if (!g_CancelledNotification(v, d)) x_CancelledNotification(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "CancelledNotification"));
         break;
       }
       case "notifications/progress": {
         const inner3: Issue[] = [];
-        x_ProgressNotification(v, p, inner3, d);
+        if (!g_ProgressNotification(v, d)) x_ProgressNotification(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "ProgressNotification"));
         break;
       }
       case "notifications/initialized": {
         const inner4: Issue[] = [];
-        x_InitializedNotification(v, p, inner4, d);
+        if (!g_InitializedNotification(v, d)) x_InitializedNotification(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "InitializedNotification"));
         break;
       }
       case "notifications/roots/list_changed": {
         const inner5: Issue[] = [];
-        x_RootsListChangedNotification(v, p, inner5, d);
+        if (!g_RootsListChangedNotification(v, d)) x_RootsListChangedNotification(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "RootsListChangedNotification"));
         break;
       }
@@ -4797,19 +4884,19 @@ function x_ServerRequest(v: unknown, p: string, out: Issue[], d: number): void {
     switch (tag1) {
       case "ping": {
         const inner2: Issue[] = [];
-        x_PingRequest(v, p, inner2, d);
+        if (!g_PingRequest(v, d)) x_PingRequest(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "PingRequest"));
         break;
       }
       case "sampling/createMessage": {
         const inner3: Issue[] = [];
-        x_CreateMessageRequest(v, p, inner3, d);
+        if (!g_CreateMessageRequest(v, d)) x_CreateMessageRequest(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "CreateMessageRequest"));
         break;
       }
       case "roots/list": {
         const inner4: Issue[] = [];
-        x_ListRootsRequest(v, p, inner4, d);
+        if (!g_ListRootsRequest(v, d)) x_ListRootsRequest(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "ListRootsRequest"));
         break;
       }
@@ -4862,43 +4949,45 @@ function x_ServerNotification(v: unknown, p: string, out: Issue[], d: number): v
     switch (tag1) {
       case "notifications/cancelled": {
         const inner2: Issue[] = [];
-        x_CancelledNotification(v, p, inner2, d);
+        if (!g_CancelledNotification(v, d)) x_CancelledNotification(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "CancelledNotification"));
         break;
       }
       case "notifications/progress": {
         const inner3: Issue[] = [];
-        x_ProgressNotification(v, p, inner3, d);
+        if (!g_ProgressNotification(v, d)) x_ProgressNotification(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "ProgressNotification"));
         break;
       }
       case "notifications/message": {
         const inner4: Issue[] = [];
-        x_LoggingMessageNotification(v, p, inner4, d);
+        if (!g_LoggingMessageNotification(v, d)) x_LoggingMessageNotification(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "LoggingMessageNotification"));
         break;
       }
       case "notifications/resources/updated": {
         const inner5: Issue[] = [];
-        x_ResourceUpdatedNotification(v, p, inner5, d);
+        if (!g_ResourceUpdatedNotification(v, d)) x_ResourceUpdatedNotification(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "ResourceUpdatedNotification"));
         break;
       }
       case "notifications/resources/list_changed": {
         const inner6: Issue[] = [];
-        x_ResourceListChangedNotification(v, p, inner6, d);
+        if (!g_ResourceListChangedNotification(v, d))
+          x_ResourceListChangedNotification(v, p, inner6, d);
         for (const issue of inner6) out.push(within(issue, "ResourceListChangedNotification"));
         break;
       }
       case "notifications/tools/list_changed": {
         const inner7: Issue[] = [];
-        x_ToolListChangedNotification(v, p, inner7, d);
+        if (!g_ToolListChangedNotification(v, d)) x_ToolListChangedNotification(v, p, inner7, d);
         for (const issue of inner7) out.push(within(issue, "ToolListChangedNotification"));
         break;
       }
       case "notifications/prompts/list_changed": {
         const inner8: Issue[] = [];
-        x_PromptListChangedNotification(v, p, inner8, d);
+        if (!g_PromptListChangedNotification(v, d))
+          x_PromptListChangedNotification(v, p, inner8, d);
         for (const issue of inner8) out.push(within(issue, "PromptListChangedNotification"));
         break;
       }
@@ -5010,7 +5099,7 @@ function g_result$client0(v: unknown, d: number): boolean {
 }
 
 function x_result$client0(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d);
+  if (!g_EmptyResult(v, d)) x_EmptyResult(v, p, out, d);
 }
 
 function g_result$client1(v: unknown, d: number): boolean {
@@ -5018,7 +5107,7 @@ function g_result$client1(v: unknown, d: number): boolean {
 }
 
 function x_result$client1(v: unknown, p: string, out: Issue[], d: number): void {
-  x_InitializeResult(v, p, out, d);
+  if (!g_InitializeResult(v, d)) x_InitializeResult(v, p, out, d);
 }
 
 function g_result$client2(v: unknown, d: number): boolean {
@@ -5026,7 +5115,7 @@ function g_result$client2(v: unknown, d: number): boolean {
 }
 
 function x_result$client2(v: unknown, p: string, out: Issue[], d: number): void {
-  x_CompleteResult(v, p, out, d);
+  if (!g_CompleteResult(v, d)) x_CompleteResult(v, p, out, d);
 }
 
 function g_result$client3(v: unknown, d: number): boolean {
@@ -5034,7 +5123,7 @@ function g_result$client3(v: unknown, d: number): boolean {
 }
 
 function x_result$client3(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d);
+  if (!g_EmptyResult(v, d)) x_EmptyResult(v, p, out, d);
 }
 
 function g_result$client4(v: unknown, d: number): boolean {
@@ -5042,7 +5131,7 @@ function g_result$client4(v: unknown, d: number): boolean {
 }
 
 function x_result$client4(v: unknown, p: string, out: Issue[], d: number): void {
-  x_GetPromptResult(v, p, out, d);
+  if (!g_GetPromptResult(v, d)) x_GetPromptResult(v, p, out, d);
 }
 
 function g_result$client5(v: unknown, d: number): boolean {
@@ -5050,7 +5139,7 @@ function g_result$client5(v: unknown, d: number): boolean {
 }
 
 function x_result$client5(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListPromptsResult(v, p, out, d);
+  if (!g_ListPromptsResult(v, d)) x_ListPromptsResult(v, p, out, d);
 }
 
 function g_result$client6(v: unknown, d: number): boolean {
@@ -5058,7 +5147,7 @@ function g_result$client6(v: unknown, d: number): boolean {
 }
 
 function x_result$client6(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListResourcesResult(v, p, out, d);
+  if (!g_ListResourcesResult(v, d)) x_ListResourcesResult(v, p, out, d);
 }
 
 function g_result$client7(v: unknown, d: number): boolean {
@@ -5066,7 +5155,7 @@ function g_result$client7(v: unknown, d: number): boolean {
 }
 
 function x_result$client7(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListResourceTemplatesResult(v, p, out, d);
+  if (!g_ListResourceTemplatesResult(v, d)) x_ListResourceTemplatesResult(v, p, out, d);
 }
 
 function g_result$client8(v: unknown, d: number): boolean {
@@ -5074,7 +5163,7 @@ function g_result$client8(v: unknown, d: number): boolean {
 }
 
 function x_result$client8(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ReadResourceResult(v, p, out, d);
+  if (!g_ReadResourceResult(v, d)) x_ReadResourceResult(v, p, out, d);
 }
 
 function g_result$client9(v: unknown, d: number): boolean {
@@ -5082,7 +5171,7 @@ function g_result$client9(v: unknown, d: number): boolean {
 }
 
 function x_result$client9(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d);
+  if (!g_EmptyResult(v, d)) x_EmptyResult(v, p, out, d);
 }
 
 function g_result$client10(v: unknown, d: number): boolean {
@@ -5090,7 +5179,7 @@ function g_result$client10(v: unknown, d: number): boolean {
 }
 
 function x_result$client10(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d);
+  if (!g_EmptyResult(v, d)) x_EmptyResult(v, p, out, d);
 }
 
 function g_result$client11(v: unknown, d: number): boolean {
@@ -5098,7 +5187,7 @@ function g_result$client11(v: unknown, d: number): boolean {
 }
 
 function x_result$client11(v: unknown, p: string, out: Issue[], d: number): void {
-  x_CallToolResult(v, p, out, d);
+  if (!g_CallToolResult(v, d)) x_CallToolResult(v, p, out, d);
 }
 
 function g_result$client12(v: unknown, d: number): boolean {
@@ -5106,7 +5195,7 @@ function g_result$client12(v: unknown, d: number): boolean {
 }
 
 function x_result$client12(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListToolsResult(v, p, out, d);
+  if (!g_ListToolsResult(v, d)) x_ListToolsResult(v, p, out, d);
 }
 
 function g_result$server0(v: unknown, d: number): boolean {
@@ -5114,7 +5203,7 @@ function g_result$server0(v: unknown, d: number): boolean {
 }
 
 function x_result$server0(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d);
+  if (!g_EmptyResult(v, d)) x_EmptyResult(v, p, out, d);
 }
 
 function g_result$server1(v: unknown, d: number): boolean {
@@ -5122,7 +5211,7 @@ function g_result$server1(v: unknown, d: number): boolean {
 }
 
 function x_result$server1(v: unknown, p: string, out: Issue[], d: number): void {
-  x_CreateMessageResult(v, p, out, d);
+  if (!g_CreateMessageResult(v, d)) x_CreateMessageResult(v, p, out, d);
 }
 
 function g_result$server2(v: unknown, d: number): boolean {
@@ -5130,7 +5219,7 @@ function g_result$server2(v: unknown, d: number): boolean {
 }
 
 function x_result$server2(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListRootsResult(v, p, out, d);
+  if (!g_ListRootsResult(v, d)) x_ListRootsResult(v, p, out, d);
 }
 
 function e_JSONRPCBatchRequest(v: unknown, d: number): boolean {

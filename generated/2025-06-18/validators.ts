@@ -148,17 +148,17 @@ function pickBranch(
   v: unknown,
   branches: [string, Issue[]][],
 ): Issue[] {
-  const base = path.split("/").length;
+  const base = segmentCount(path);
   let best: [string, Issue[]] | undefined;
   let bestDepth = 0;
   for (const branch of branches) {
     const issues = branch[1];
     if (issues.length === 0) continue;
-    const depth = Math.min(
-      ...issues.map((i) =>
-        /^"[^"]*"$|^-?\d|^true$|^false$/.test(i.expected) ? 0 : i.path.split("/").length - base,
-      ),
-    );
+    let depth = Infinity;
+    for (const i of issues) {
+      const d = WRONG_LITERAL.test(i.expected) ? 0 : segmentCount(i.path) - base;
+      if (d < depth) depth = d;
+    }
     if (
       depth > bestDepth ||
       (depth === bestDepth && depth > 0 && best && issues.length < best[1].length)
@@ -170,6 +170,15 @@ function pickBranch(
   if (!best) return [fail(path, label, v)];
   const [name, issues] = best;
   return issues.map((i) => within(i, name));
+}
+
+const WRONG_LITERAL = /^"[^"]*"$|^-?\d|^true$|^false$/;
+
+/** How many "/" a JSON Pointer has, without splitting it (this runs for every issue of every member tried). */
+function segmentCount(path: string): number {
+  let n = 0;
+  for (let i = path.indexOf("/"); i >= 0; i = path.indexOf("/", i + 1)) n++;
+  return n;
 }
 
 function unreadable(error: unknown): Issue {
@@ -235,12 +244,145 @@ function isHexDigit(c: number): boolean {
 }
 
 /**
- * `byte` (RFC 4648 base64, padded). A single character-class loop: linear, and it does
- * not grow the regular expression engine's backtracking stack on very long strings.
+ * `byte` (RFC 4648 base64, padded): a length that is a multiple of 4, and only base64 characters
+ * but for one or two "=" at the end. The alphabet is checked by one search for a character outside
+ * it (linear; an anchored /^[A-Za-z0-9+/]*$/ takes several times as long on a long string), or,
+ * from BASE64_SIMD_MIN characters on (images, blobs), 32 characters at a time (base64Simd).
  */
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 function isByte(s: string): boolean {
-  return s.length % 4 === 0 && BASE64.test(s);
+  const n = s.length;
+  if (n % 4 !== 0) return false;
+  const body =
+    s.charCodeAt(n - 1) !== 61 ? s : s.slice(0, s.charCodeAt(n - 2) === 61 ? n - 2 : n - 1);
+  if (body.length >= BASE64_SIMD_MIN) {
+    const simd = base64Simd();
+    if (simd !== null) return simd(body);
+  }
+  return !NOT_BASE64.test(body);
+}
+
+const NOT_BASE64 = /[^A-Za-z0-9+/]/;
+
+/** From this length on, the SIMD check's fixed cost (a copy into its memory) pays for itself. */
+const BASE64_SIMD_MIN = 1024;
+
+/** What base64Simd needs of the host, declared here so this file needs no DOM or Node types. */
+interface Base64SimdHost {
+  readonly WebAssembly?: {
+    readonly Module: new (bytes: Uint8Array) => object;
+    readonly Instance: new (module: object) => { readonly exports: unknown };
+  };
+  readonly TextEncoder?: new () => {
+    encodeInto(s: string, into: Uint8Array): { read: number; written: number };
+  };
+}
+
+let base64SimdCheck: ((body: string) => boolean) | null | undefined;
+
+/**
+ * The alphabet check as a WebAssembly SIMD loop over 32 bytes at a time: several times faster
+ * than the regular expression on a 128 KiB image (BENCHMARKS.md). Built on first use; null where
+ * WebAssembly, its SIMD or TextEncoder is missing or refused (old engines, a Content-Security-Policy
+ * without wasm-unsafe-eval, node --jitless), and the regular expression checks every length.
+ * The string is copied into the module's memory 64 KiB at a time as UTF-8, so any character
+ * beyond ASCII shows as more bytes written than characters read.
+ */
+function base64Simd(): ((body: string) => boolean) | null {
+  if (base64SimdCheck !== undefined) return base64SimdCheck;
+  base64SimdCheck = null;
+  const host = globalThis as Base64SimdHost;
+  if (host.WebAssembly === undefined || host.TextEncoder === undefined) return null;
+  try {
+    const wasm = host.WebAssembly;
+    const exports = new wasm.Instance(new wasm.Module(base64Module())).exports as {
+      readonly m: { readonly buffer: ArrayBuffer };
+      c(length: number): number;
+    };
+    const memory = new Uint8Array(exports.m.buffer);
+    const encoder = new host.TextEncoder();
+    base64SimdCheck = (body) => {
+      for (let at = 0; at < body.length; at += memory.length) {
+        const part = body.slice(at, at + memory.length);
+        const { read, written } = encoder.encodeInto(part, memory);
+        if (read !== part.length || written !== part.length) return false;
+        const end = (written + 31) & ~31;
+        memory.fill(65, written, end); // "A" fills the last block of 32
+        if (exports.c(end) !== 1) return false;
+      }
+      return true;
+    };
+  } catch {
+    // No WebAssembly SIMD here: the regular expression it is.
+  }
+  return base64SimdCheck;
+}
+
+/**
+ * The module, in the WebAssembly text format. A byte's high nibble picks one bit of HIGH (its row
+ * of the ASCII table), its low nibble the bits of LOW that mark the rows where that column is not
+ * base64; the byte is base64 when the two share no bit (the nibble lookup of Muła and Lemire's
+ * base64 decoders):
+ *   (module
+ *     (memory (export "m") 1)
+ *     (func (export "c") (param $n i32) (result i32)        ;; 1 when bytes [0, $n) are all base64
+ *       (local $i i32) (local $bad v128) (local $v v128) (local $high v128) (local $low v128)
+ *       (local.set $high (v128.const i8x16 HIGH)) (local.set $low (v128.const i8x16 LOW))
+ *       (block $done (loop $next
+ *         (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+ *         ;; twice, with v128.load offset=0 and offset=16 ($n is a multiple of 32):
+ *         (local.set $v (v128.load (local.get $i)))
+ *         (local.set $bad (v128.or (local.get $bad) (v128.and
+ *           (i8x16.swizzle (local.get $high) (i8x16.shr_u (local.get $v) (i32.const 4)))
+ *           (i8x16.swizzle (local.get $low) (v128.and (local.get $v) (v128.const i8x16 0x0f ...))))))
+ *         (local.set $i (i32.add (local.get $i) (i32.const 32)))
+ *         (br $next)))
+ *       (i32.eqz (v128.any_true (local.get $bad)))))
+ */
+function base64Module(): Uint8Array {
+  // Row (high nibble) bits: 1 no base64 at all, 2 "+/" row, 4 digits row, 8 "@A-O" and "`a-o", 16 "P-Z" and "p-z".
+  const HIGH = [1, 1, 2, 4, 8, 16, 8, 16, 1, 1, 1, 1, 1, 1, 1, 1];
+  // Column (low nibble): the rows in which it is not base64.
+  const LOW = [11, 3, 3, 3, 3, 3, 3, 3, 3, 3, 7, 21, 23, 23, 23, 21];
+  const v128 = (bytes: number[]) => [0xfd, 0x0c, ...bytes];
+  const get = (local: number) => [0x20, local];
+  const set = (local: number) => [0x21, local];
+  // prettier-ignore
+  const block = (offset: number) => [
+    ...get(4), ...get(1), 0xfd, 0x00, 0, offset, 0x22, 3, // $high, $v = v128.load offset (local.tee)
+    0x41, 4, 0xfd, 0x6d, 0xfd, 0x0e, // i8x16.swizzle $high (i8x16.shr_u $v 4)
+    ...get(5), ...get(3), ...v128(new Array<number>(16).fill(0x0f)), 0xfd, 0x4e, 0xfd, 0x0e, // swizzle $low ($v & 0x0f)
+    0xfd, 0x4e, ...get(2), 0xfd, 0x50, ...set(2), // $bad |= both
+  ];
+  // prettier-ignore
+  const code = [
+    2, 1, 0x7f, 4, 0x7b, // locals: one i32 ($i), four v128 ($bad, $v, $high, $low)
+    ...v128(HIGH), ...set(4), ...v128(LOW), ...set(5),
+    0x02, 0x40, 0x03, 0x40, // block, loop
+    ...get(1), ...get(0), 0x4f, 0x0d, 1, // br_if $done ($i >= $n)
+    ...block(0), ...block(16),
+    ...get(1), 0x41, 32, 0x6a, ...set(1), // $i += 32
+    0x0c, 0, 0x0b, 0x0b, // br $next, end loop, end block
+    ...get(2), 0xfd, 0x53, 0x45, 0x0b, // i32.eqz (v128.any_true $bad)
+  ];
+  const body = [1, ...leb128(code.length), ...code];
+  // prettier-ignore
+  return new Uint8Array([
+    0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0, // "\0asm", version 1
+    1, 6, 1, 0x60, 1, 0x7f, 1, 0x7f, // types: (i32) -> i32
+    3, 2, 1, 0, // functions: one of type 0
+    5, 3, 1, 0, 1, // memory: one page
+    7, 9, 2, 1, 0x6d, 2, 0, 1, 0x63, 0, 0, // exports: "m" memory 0, "c" function 0
+    10, ...leb128(body.length), ...body, // code
+  ]);
+}
+
+function leb128(n: number): number[] {
+  const out: number[] = [];
+  do {
+    out.push((n & 0x7f) | (n > 0x7f ? 0x80 : 0));
+    n >>>= 7;
+  } while (n > 0);
+  return out;
 }
 
 /**
@@ -519,20 +661,7 @@ function g_ProgressToken(v: unknown, _d: number): boolean {
 }
 
 function x_ProgressToken(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (!(typeof v === "string" || Number.isInteger(v))) {
-    const branches1: [string, Issue[]][] = [];
-    {
-      const b2: Issue[] = [];
-      if (!(typeof v === "string")) b2.push(fail(p, "string", v));
-      branches1.push(["string", b2]);
-    }
-    {
-      const b3: Issue[] = [];
-      if (!Number.isInteger(v)) b3.push(fail(p, "integer", v));
-      branches1.push(["integer", b3]);
-    }
-    out.push(...pickBranch(p, "string | integer", v, branches1));
-  }
+  if (!(typeof v === "string" || Number.isInteger(v))) out.push(fail(p, "string | integer", v));
 }
 
 function g_Cursor(v: unknown, _d: number): boolean {
@@ -576,7 +705,13 @@ function x_Request(v: unknown, p: string, out: Issue[], d: number): void {
             const o6 = x5 as Readonly<Record<string, unknown>>;
             const x7 = o6["progressToken"];
             if (x7 !== undefined) {
-              x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1 + 1 + 1);
+              if (!g_ProgressToken(x7, d + 1 + 1 + 1))
+                x_ProgressToken(
+                  x7,
+                  p + "/params" + "/_meta" + "/progressToken",
+                  out,
+                  d + 1 + 1 + 1,
+                );
             }
           }
         }
@@ -679,20 +814,7 @@ function g_RequestId(v: unknown, _d: number): boolean {
 }
 
 function x_RequestId(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (!(typeof v === "string" || Number.isInteger(v))) {
-    const branches1: [string, Issue[]][] = [];
-    {
-      const b2: Issue[] = [];
-      if (!(typeof v === "string")) b2.push(fail(p, "string", v));
-      branches1.push(["string", b2]);
-    }
-    {
-      const b3: Issue[] = [];
-      if (!Number.isInteger(v)) b3.push(fail(p, "integer", v));
-      branches1.push(["integer", b3]);
-    }
-    out.push(...pickBranch(p, "string | integer", v, branches1));
-  }
+  if (!(typeof v === "string" || Number.isInteger(v))) out.push(fail(p, "string | integer", v));
 }
 
 function g_JSONRPCRequest(v: unknown, d: number): boolean {
@@ -737,7 +859,13 @@ function x_JSONRPCRequest(v: unknown, p: string, out: Issue[], d: number): void 
             const o7 = x6 as Readonly<Record<string, unknown>>;
             const x8 = o7["progressToken"];
             if (x8 !== undefined) {
-              x_ProgressToken(x8, p + "/params" + "/_meta" + "/progressToken", out, d + 1 + 1 + 1);
+              if (!g_ProgressToken(x8, d + 1 + 1 + 1))
+                x_ProgressToken(
+                  x8,
+                  p + "/params" + "/_meta" + "/progressToken",
+                  out,
+                  d + 1 + 1 + 1,
+                );
             }
           }
         }
@@ -746,7 +874,7 @@ function x_JSONRPCRequest(v: unknown, p: string, out: Issue[], d: number): void 
     const x9 = o1["id"];
     if (x9 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x9, p + "/id", out, d + 1);
+      if (!g_RequestId(x9, d + 1)) x_RequestId(x9, p + "/id", out, d + 1);
     }
   }
 }
@@ -846,12 +974,12 @@ function x_JSONRPCResponse(v: unknown, p: string, out: Issue[], d: number): void
     const x3 = o1["id"];
     if (x3 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x3, p + "/id", out, d + 1);
+      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["result"];
     if (x4 === undefined) out.push(missing(p + "/result", "result"));
     else {
-      x_Result(x4, p + "/result", out, d + 1);
+      if (!g_Result(x4, d + 1)) x_Result(x4, p + "/result", out, d + 1);
     }
   }
 }
@@ -880,7 +1008,7 @@ function x_JSONRPCError(v: unknown, p: string, out: Issue[], d: number): void {
     const x3 = o1["id"];
     if (x3 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x3, p + "/id", out, d + 1);
+      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["error"];
     if (x4 === undefined) out.push(missing(p + "/error", "error"));
@@ -919,7 +1047,7 @@ function g_EmptyResult(v: unknown, d: number): boolean {
 }
 
 function x_EmptyResult(v: unknown, p: string, out: Issue[], d: number): void {
-  x_Result(v, p, out, d);
+  if (!g_Result(v, d)) x_Result(v, p, out, d);
 }
 
 function g_CancelledNotification(v: unknown, d: number): boolean {
@@ -952,7 +1080,8 @@ function x_CancelledNotification(v: unknown, p: string, out: Issue[], d: number)
         const x5 = o4["requestId"];
         if (x5 === undefined) out.push(missing(p + "/params" + "/requestId", "requestId"));
         else {
-          x_RequestId(x5, p + "/params" + "/requestId", out, d + 1 + 1);
+          if (!g_RequestId(x5, d + 1 + 1))
+            x_RequestId(x5, p + "/params" + "/requestId", out, d + 1 + 1);
         }
         const x6 = o4["reason"];
         if (x6 !== undefined) {
@@ -1009,12 +1138,14 @@ function x_InitializeRequest(v: unknown, p: string, out: Issue[], d: number): vo
         const x6 = o4["capabilities"];
         if (x6 === undefined) out.push(missing(p + "/params" + "/capabilities", "capabilities"));
         else {
-          x_ClientCapabilities(x6, p + "/params" + "/capabilities", out, d + 1 + 1);
+          if (!g_ClientCapabilities(x6, d + 1 + 1))
+            x_ClientCapabilities(x6, p + "/params" + "/capabilities", out, d + 1 + 1);
         }
         const x7 = o4["clientInfo"];
         if (x7 === undefined) out.push(missing(p + "/params" + "/clientInfo", "clientInfo"));
         else {
-          x_Implementation(x7, p + "/params" + "/clientInfo", out, d + 1 + 1);
+          if (!g_Implementation(x7, d + 1 + 1))
+            x_Implementation(x7, p + "/params" + "/clientInfo", out, d + 1 + 1);
         }
       }
     }
@@ -1066,12 +1197,13 @@ function x_InitializeResult(v: unknown, p: string, out: Issue[], d: number): voi
     const x5 = o1["capabilities"];
     if (x5 === undefined) out.push(missing(p + "/capabilities", "capabilities"));
     else {
-      x_ServerCapabilities(x5, p + "/capabilities", out, d + 1);
+      if (!g_ServerCapabilities(x5, d + 1))
+        x_ServerCapabilities(x5, p + "/capabilities", out, d + 1);
     }
     const x6 = o1["serverInfo"];
     if (x6 === undefined) out.push(missing(p + "/serverInfo", "serverInfo"));
     else {
-      x_Implementation(x6, p + "/serverInfo", out, d + 1);
+      if (!g_Implementation(x6, d + 1)) x_Implementation(x6, p + "/serverInfo", out, d + 1);
     }
     const x7 = o1["instructions"];
     if (x7 !== undefined) {
@@ -1431,7 +1563,13 @@ function x_PingRequest(v: unknown, p: string, out: Issue[], d: number): void {
             const o6 = x5 as Readonly<Record<string, unknown>>;
             const x7 = o6["progressToken"];
             if (x7 !== undefined) {
-              x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1 + 1 + 1);
+              if (!g_ProgressToken(x7, d + 1 + 1 + 1))
+                x_ProgressToken(
+                  x7,
+                  p + "/params" + "/_meta" + "/progressToken",
+                  out,
+                  d + 1 + 1 + 1,
+                );
             }
           }
         }
@@ -1486,7 +1624,8 @@ function x_ProgressNotification(v: unknown, p: string, out: Issue[], d: number):
         const x5 = o4["progressToken"];
         if (x5 === undefined) out.push(missing(p + "/params" + "/progressToken", "progressToken"));
         else {
-          x_ProgressToken(x5, p + "/params" + "/progressToken", out, d + 1 + 1);
+          if (!g_ProgressToken(x5, d + 1 + 1))
+            x_ProgressToken(x5, p + "/params" + "/progressToken", out, d + 1 + 1);
         }
         const x6 = o4["progress"];
         if (x6 === undefined) out.push(missing(p + "/params" + "/progress", "progress"));
@@ -1549,7 +1688,7 @@ function x_PaginatedRequest(v: unknown, p: string, out: Issue[], d: number): voi
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
+          if (!g_Cursor(x5, d + 1 + 1)) x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
         }
       }
     }
@@ -1585,7 +1724,7 @@ function x_PaginatedResult(v: unknown, p: string, out: Issue[], d: number): void
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
   }
 }
@@ -1622,7 +1761,7 @@ function x_ListResourcesRequest(v: unknown, p: string, out: Issue[], d: number):
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
+          if (!g_Cursor(x5, d + 1 + 1)) x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
         }
       }
     }
@@ -1660,7 +1799,7 @@ function x_ListResourcesResult(v: unknown, p: string, out: Issue[], d: number): 
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
     const x5 = o1["resources"];
     if (x5 === undefined) out.push(missing(p + "/resources", "resources"));
@@ -1669,7 +1808,8 @@ function x_ListResourcesResult(v: unknown, p: string, out: Issue[], d: number): 
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_Resource(a6[i7], p + "/resources" + "/" + i7, out, d + 1 + 1);
+          if (!g_Resource(a6[i7], d + 1 + 1))
+            x_Resource(a6[i7], p + "/resources" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -1719,7 +1859,7 @@ function x_ListResourceTemplatesRequest(v: unknown, p: string, out: Issue[], d: 
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
+          if (!g_Cursor(x5, d + 1 + 1)) x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
         }
       }
     }
@@ -1757,7 +1897,7 @@ function x_ListResourceTemplatesResult(v: unknown, p: string, out: Issue[], d: n
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
     const x5 = o1["resourceTemplates"];
     if (x5 === undefined) out.push(missing(p + "/resourceTemplates", "resourceTemplates"));
@@ -1766,7 +1906,8 @@ function x_ListResourceTemplatesResult(v: unknown, p: string, out: Issue[], d: n
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_ResourceTemplate(a6[i7], p + "/resourceTemplates" + "/" + i7, out, d + 1 + 1);
+          if (!g_ResourceTemplate(a6[i7], d + 1 + 1))
+            x_ResourceTemplate(a6[i7], p + "/resourceTemplates" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -2150,7 +2291,7 @@ function x_Resource(v: unknown, p: string, out: Issue[], d: number): void {
     }
     const x7 = o1["annotations"];
     if (x7 !== undefined) {
-      x_Annotations(x7, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x7, d + 1)) x_Annotations(x7, p + "/annotations", out, d + 1);
     }
     const x8 = o1["size"];
     if (x8 !== undefined) {
@@ -2223,7 +2364,7 @@ function x_ResourceTemplate(v: unknown, p: string, out: Issue[], d: number): voi
     }
     const x7 = o1["annotations"];
     if (x7 !== undefined) {
-      x_Annotations(x7, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x7, d + 1)) x_Annotations(x7, p + "/annotations", out, d + 1);
     }
     const x8 = o1["_meta"];
     if (x8 !== undefined) {
@@ -2401,7 +2542,7 @@ function x_ListPromptsRequest(v: unknown, p: string, out: Issue[], d: number): v
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
+          if (!g_Cursor(x5, d + 1 + 1)) x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
         }
       }
     }
@@ -2439,7 +2580,7 @@ function x_ListPromptsResult(v: unknown, p: string, out: Issue[], d: number): vo
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
     const x5 = o1["prompts"];
     if (x5 === undefined) out.push(missing(p + "/prompts", "prompts"));
@@ -2448,7 +2589,8 @@ function x_ListPromptsResult(v: unknown, p: string, out: Issue[], d: number): vo
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_Prompt(a6[i7], p + "/prompts" + "/" + i7, out, d + 1 + 1);
+          if (!g_Prompt(a6[i7], d + 1 + 1))
+            x_Prompt(a6[i7], p + "/prompts" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -2570,7 +2712,8 @@ function x_GetPromptResult(v: unknown, p: string, out: Issue[], d: number): void
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_PromptMessage(a6[i7], p + "/messages" + "/" + i7, out, d + 1 + 1);
+          if (!g_PromptMessage(a6[i7], d + 1 + 1))
+            x_PromptMessage(a6[i7], p + "/messages" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -2631,7 +2774,8 @@ function x_Prompt(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_PromptArgument(a6[i7], p + "/arguments" + "/" + i7, out, d + 1 + 1);
+          if (!g_PromptArgument(a6[i7], d + 1 + 1))
+            x_PromptArgument(a6[i7], p + "/arguments" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -2701,20 +2845,7 @@ function g_Role(v: unknown, _d: number): boolean {
 }
 
 function x_Role(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (!(v === "user" || v === "assistant")) {
-    const branches1: [string, Issue[]][] = [];
-    {
-      const b2: Issue[] = [];
-      if (!(v === "user")) b2.push(fail(p, '"user"', v));
-      branches1.push(['"user"', b2]);
-    }
-    {
-      const b3: Issue[] = [];
-      if (!(v === "assistant")) b3.push(fail(p, '"assistant"', v));
-      branches1.push(['"assistant"', b3]);
-    }
-    out.push(...pickBranch(p, '"user" | "assistant"', v, branches1));
-  }
+  if (!(v === "user" || v === "assistant")) out.push(fail(p, '"user" | "assistant"', v));
 }
 
 function g_PromptMessage(v: unknown, d: number): boolean {
@@ -2734,12 +2865,12 @@ function x_PromptMessage(v: unknown, p: string, out: Issue[], d: number): void {
     const x2 = o1["role"];
     if (x2 === undefined) out.push(missing(p + "/role", "role"));
     else {
-      x_Role(x2, p + "/role", out, d + 1);
+      if (!g_Role(x2, d + 1)) x_Role(x2, p + "/role", out, d + 1);
     }
     const x3 = o1["content"];
     if (x3 === undefined) out.push(missing(p + "/content", "content"));
     else {
-      x_ContentBlock(x3, p + "/content", out, d + 1);
+      if (!g_ContentBlock(x3, d + 1)) x_ContentBlock(x3, p + "/content", out, d + 1);
     }
   }
 }
@@ -2803,7 +2934,7 @@ function x_ResourceLink(v: unknown, p: string, out: Issue[], d: number): void {
     }
     const x8 = o1["annotations"];
     if (x8 !== undefined) {
-      x_Annotations(x8, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x8, d + 1)) x_Annotations(x8, p + "/annotations", out, d + 1);
     }
     const x9 = o1["size"];
     if (x9 !== undefined) {
@@ -2873,7 +3004,7 @@ function x_EmbeddedResource(v: unknown, p: string, out: Issue[], d: number): voi
     }
     const x7 = o1["annotations"];
     if (x7 !== undefined) {
-      x_Annotations(x7, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x7, d + 1)) x_Annotations(x7, p + "/annotations", out, d + 1);
     }
     const x8 = o1["_meta"];
     if (x8 !== undefined) {
@@ -2964,7 +3095,7 @@ function x_ListToolsRequest(v: unknown, p: string, out: Issue[], d: number): voi
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
+          if (!g_Cursor(x5, d + 1 + 1)) x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
         }
       }
     }
@@ -3002,7 +3133,7 @@ function x_ListToolsResult(v: unknown, p: string, out: Issue[], d: number): void
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
     const x5 = o1["tools"];
     if (x5 === undefined) out.push(missing(p + "/tools", "tools"));
@@ -3011,7 +3142,7 @@ function x_ListToolsResult(v: unknown, p: string, out: Issue[], d: number): void
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_Tool(a6[i7], p + "/tools" + "/" + i7, out, d + 1 + 1);
+          if (!g_Tool(a6[i7], d + 1 + 1)) x_Tool(a6[i7], p + "/tools" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -3063,7 +3194,8 @@ function x_CallToolResult(v: unknown, p: string, out: Issue[], d: number): void 
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_ContentBlock(a5[i6], p + "/content" + "/" + i6, out, d + 1 + 1);
+          if (!g_ContentBlock(a5[i6], d + 1 + 1))
+            x_ContentBlock(a5[i6], p + "/content" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -3367,7 +3499,7 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
     }
     const x23 = o1["annotations"];
     if (x23 !== undefined) {
-      x_ToolAnnotations(x23, p + "/annotations", out, d + 1);
+      if (!g_ToolAnnotations(x23, d + 1)) x_ToolAnnotations(x23, p + "/annotations", out, d + 1);
     }
     const x24 = o1["_meta"];
     if (x24 !== undefined) {
@@ -3475,7 +3607,8 @@ function x_SetLevelRequest(v: unknown, p: string, out: Issue[], d: number): void
         const x5 = o4["level"];
         if (x5 === undefined) out.push(missing(p + "/params" + "/level", "level"));
         else {
-          x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1 + 1);
+          if (!g_LoggingLevel(x5, d + 1 + 1))
+            x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1 + 1);
         }
       }
     }
@@ -3520,7 +3653,8 @@ function x_LoggingMessageNotification(v: unknown, p: string, out: Issue[], d: nu
         const x5 = o4["level"];
         if (x5 === undefined) out.push(missing(p + "/params" + "/level", "level"));
         else {
-          x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1 + 1);
+          if (!g_LoggingLevel(x5, d + 1 + 1))
+            x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1 + 1);
         }
         const x6 = o4["logger"];
         if (x6 !== undefined) {
@@ -3567,57 +3701,14 @@ function x_LoggingLevel(v: unknown, p: string, out: Issue[], _d: number): void {
     v === "critical" ||
     v === "alert" ||
     v === "emergency"
-  )) {
-    const branches1: [string, Issue[]][] = [];
-    {
-      const b2: Issue[] = [];
-      if (!(v === "debug")) b2.push(fail(p, '"debug"', v));
-      branches1.push(['"debug"', b2]);
-    }
-    {
-      const b3: Issue[] = [];
-      if (!(v === "info")) b3.push(fail(p, '"info"', v));
-      branches1.push(['"info"', b3]);
-    }
-    {
-      const b4: Issue[] = [];
-      if (!(v === "notice")) b4.push(fail(p, '"notice"', v));
-      branches1.push(['"notice"', b4]);
-    }
-    {
-      const b5: Issue[] = [];
-      if (!(v === "warning")) b5.push(fail(p, '"warning"', v));
-      branches1.push(['"warning"', b5]);
-    }
-    {
-      const b6: Issue[] = [];
-      if (!(v === "error")) b6.push(fail(p, '"error"', v));
-      branches1.push(['"error"', b6]);
-    }
-    {
-      const b7: Issue[] = [];
-      if (!(v === "critical")) b7.push(fail(p, '"critical"', v));
-      branches1.push(['"critical"', b7]);
-    }
-    {
-      const b8: Issue[] = [];
-      if (!(v === "alert")) b8.push(fail(p, '"alert"', v));
-      branches1.push(['"alert"', b8]);
-    }
-    {
-      const b9: Issue[] = [];
-      if (!(v === "emergency")) b9.push(fail(p, '"emergency"', v));
-      branches1.push(['"emergency"', b9]);
-    }
+  ))
     out.push(
-      ...pickBranch(
+      fail(
         p,
         '"debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency"',
         v,
-        branches1,
       ),
     );
-  }
 }
 
 function g_CreateMessageRequest(v: unknown, d: number): boolean {
@@ -3654,13 +3745,20 @@ function x_CreateMessageRequest(v: unknown, p: string, out: Issue[], d: number):
           else {
             const a6 = x5 as readonly unknown[];
             for (let i7 = 0; i7 < a6.length; i7++) {
-              x_SamplingMessage(a6[i7], p + "/params" + "/messages" + "/" + i7, out, d + 1 + 1 + 1);
+              if (!g_SamplingMessage(a6[i7], d + 1 + 1 + 1))
+                x_SamplingMessage(
+                  a6[i7],
+                  p + "/params" + "/messages" + "/" + i7,
+                  out,
+                  d + 1 + 1 + 1,
+                );
             }
           }
         }
         const x8 = o4["modelPreferences"];
         if (x8 !== undefined) {
-          x_ModelPreferences(x8, p + "/params" + "/modelPreferences", out, d + 1 + 1);
+          if (!g_ModelPreferences(x8, d + 1 + 1))
+            x_ModelPreferences(x8, p + "/params" + "/modelPreferences", out, d + 1 + 1);
         }
         const x9 = o4["systemPrompt"];
         if (x9 !== undefined) {
@@ -3669,61 +3767,36 @@ function x_CreateMessageRequest(v: unknown, p: string, out: Issue[], d: number):
         }
         const x10 = o4["includeContext"];
         if (x10 !== undefined) {
-          if (!(x10 === "none" || x10 === "thisServer" || x10 === "allServers")) {
-            const branches11: [string, Issue[]][] = [];
-            {
-              const b12: Issue[] = [];
-              if (!(x10 === "none"))
-                b12.push(fail(p + "/params" + "/includeContext", '"none"', x10));
-              branches11.push(['"none"', b12]);
-            }
-            {
-              const b13: Issue[] = [];
-              if (!(x10 === "thisServer"))
-                b13.push(fail(p + "/params" + "/includeContext", '"thisServer"', x10));
-              branches11.push(['"thisServer"', b13]);
-            }
-            {
-              const b14: Issue[] = [];
-              if (!(x10 === "allServers"))
-                b14.push(fail(p + "/params" + "/includeContext", '"allServers"', x10));
-              branches11.push(['"allServers"', b14]);
-            }
+          if (!(x10 === "none" || x10 === "thisServer" || x10 === "allServers"))
             out.push(
-              ...pickBranch(
-                p + "/params" + "/includeContext",
-                '"none" | "thisServer" | "allServers"',
-                x10,
-                branches11,
-              ),
+              fail(p + "/params" + "/includeContext", '"none" | "thisServer" | "allServers"', x10),
             );
-          }
         }
-        const x15 = o4["temperature"];
-        if (x15 !== undefined) {
-          if (!(typeof x15 === "number" && Number.isFinite(x15)))
-            out.push(fail(p + "/params" + "/temperature", "number", x15));
+        const x11 = o4["temperature"];
+        if (x11 !== undefined) {
+          if (!(typeof x11 === "number" && Number.isFinite(x11)))
+            out.push(fail(p + "/params" + "/temperature", "number", x11));
         }
-        const x16 = o4["maxTokens"];
-        if (x16 === undefined) out.push(missing(p + "/params" + "/maxTokens", "maxTokens"));
+        const x12 = o4["maxTokens"];
+        if (x12 === undefined) out.push(missing(p + "/params" + "/maxTokens", "maxTokens"));
         else {
-          if (!Number.isInteger(x16)) out.push(fail(p + "/params" + "/maxTokens", "integer", x16));
+          if (!Number.isInteger(x12)) out.push(fail(p + "/params" + "/maxTokens", "integer", x12));
         }
-        const x17 = o4["stopSequences"];
-        if (x17 !== undefined) {
-          if (!Array.isArray(x17)) out.push(fail(p + "/params" + "/stopSequences", "array", x17));
+        const x13 = o4["stopSequences"];
+        if (x13 !== undefined) {
+          if (!Array.isArray(x13)) out.push(fail(p + "/params" + "/stopSequences", "array", x13));
           else {
-            const a18 = x17 as readonly unknown[];
-            for (let i19 = 0; i19 < a18.length; i19++) {
-              if (!(typeof a18[i19] === "string"))
-                out.push(fail(p + "/params" + "/stopSequences" + "/" + i19, "string", a18[i19]));
+            const a14 = x13 as readonly unknown[];
+            for (let i15 = 0; i15 < a14.length; i15++) {
+              if (!(typeof a14[i15] === "string"))
+                out.push(fail(p + "/params" + "/stopSequences" + "/" + i15, "string", a14[i15]));
             }
           }
         }
-        const x20 = o4["metadata"];
-        if (x20 !== undefined) {
-          if (!(typeof x20 === "object" && x20 !== null && !Array.isArray(x20)))
-            out.push(fail(p + "/params" + "/metadata", "object", x20));
+        const x16 = o4["metadata"];
+        if (x16 !== undefined) {
+          if (!(typeof x16 === "object" && x16 !== null && !Array.isArray(x16)))
+            out.push(fail(p + "/params" + "/metadata", "object", x16));
         }
       }
     }
@@ -3802,7 +3875,7 @@ function x_CreateMessageResult(v: unknown, p: string, out: Issue[], d: number): 
     const x4 = o1["role"];
     if (x4 === undefined) out.push(missing(p + "/role", "role"));
     else {
-      x_Role(x4, p + "/role", out, d + 1);
+      if (!g_Role(x4, d + 1)) x_Role(x4, p + "/role", out, d + 1);
     }
     const x5 = o1["content"];
     if (x5 === undefined) out.push(missing(p + "/content", "content"));
@@ -3814,19 +3887,19 @@ function x_CreateMessageResult(v: unknown, p: string, out: Issue[], d: number): 
         switch (tag6) {
           case "text": {
             const inner7: Issue[] = [];
-            x_TextContent(x5, p + "/content", inner7, d + 1);
+            if (!g_TextContent(x5, d + 1)) x_TextContent(x5, p + "/content", inner7, d + 1);
             for (const issue of inner7) out.push(within(issue, "TextContent"));
             break;
           }
           case "image": {
             const inner8: Issue[] = [];
-            x_ImageContent(x5, p + "/content", inner8, d + 1);
+            if (!g_ImageContent(x5, d + 1)) x_ImageContent(x5, p + "/content", inner8, d + 1);
             for (const issue of inner8) out.push(within(issue, "ImageContent"));
             break;
           }
           case "audio": {
             const inner9: Issue[] = [];
-            x_AudioContent(x5, p + "/content", inner9, d + 1);
+            if (!g_AudioContent(x5, d + 1)) x_AudioContent(x5, p + "/content", inner9, d + 1);
             for (const issue of inner9) out.push(within(issue, "AudioContent"));
             break;
           }
@@ -3890,7 +3963,7 @@ function x_SamplingMessage(v: unknown, p: string, out: Issue[], d: number): void
     const x2 = o1["role"];
     if (x2 === undefined) out.push(missing(p + "/role", "role"));
     else {
-      x_Role(x2, p + "/role", out, d + 1);
+      if (!g_Role(x2, d + 1)) x_Role(x2, p + "/role", out, d + 1);
     }
     const x3 = o1["content"];
     if (x3 === undefined) out.push(missing(p + "/content", "content"));
@@ -3902,19 +3975,19 @@ function x_SamplingMessage(v: unknown, p: string, out: Issue[], d: number): void
         switch (tag4) {
           case "text": {
             const inner5: Issue[] = [];
-            x_TextContent(x3, p + "/content", inner5, d + 1);
+            if (!g_TextContent(x3, d + 1)) x_TextContent(x3, p + "/content", inner5, d + 1);
             for (const issue of inner5) out.push(within(issue, "TextContent"));
             break;
           }
           case "image": {
             const inner6: Issue[] = [];
-            x_ImageContent(x3, p + "/content", inner6, d + 1);
+            if (!g_ImageContent(x3, d + 1)) x_ImageContent(x3, p + "/content", inner6, d + 1);
             for (const issue of inner6) out.push(within(issue, "ImageContent"));
             break;
           }
           case "audio": {
             const inner7: Issue[] = [];
-            x_AudioContent(x3, p + "/content", inner7, d + 1);
+            if (!g_AudioContent(x3, d + 1)) x_AudioContent(x3, p + "/content", inner7, d + 1);
             for (const issue of inner7) out.push(within(issue, "AudioContent"));
             break;
           }
@@ -3978,7 +4051,8 @@ function x_Annotations(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          x_Role(a3[i4], p + "/audience" + "/" + i4, out, d + 1 + 1);
+          if (!g_Role(a3[i4], d + 1 + 1))
+            x_Role(a3[i4], p + "/audience" + "/" + i4, out, d + 1 + 1);
         }
       }
     }
@@ -4040,31 +4114,31 @@ function x_ContentBlock(v: unknown, p: string, out: Issue[], d: number): void {
     switch (tag1) {
       case "text": {
         const inner2: Issue[] = [];
-        x_TextContent(v, p, inner2, d);
+        if (!g_TextContent(v, d)) x_TextContent(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "TextContent"));
         break;
       }
       case "image": {
         const inner3: Issue[] = [];
-        x_ImageContent(v, p, inner3, d);
+        if (!g_ImageContent(v, d)) x_ImageContent(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "ImageContent"));
         break;
       }
       case "audio": {
         const inner4: Issue[] = [];
-        x_AudioContent(v, p, inner4, d);
+        if (!g_AudioContent(v, d)) x_AudioContent(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "AudioContent"));
         break;
       }
       case "resource_link": {
         const inner5: Issue[] = [];
-        x_ResourceLink(v, p, inner5, d);
+        if (!g_ResourceLink(v, d)) x_ResourceLink(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "ResourceLink"));
         break;
       }
       case "resource": {
         const inner6: Issue[] = [];
-        x_EmbeddedResource(v, p, inner6, d);
+        if (!g_EmbeddedResource(v, d)) x_EmbeddedResource(v, p, inner6, d);
         for (const issue of inner6) out.push(within(issue, "EmbeddedResource"));
         break;
       }
@@ -4111,7 +4185,7 @@ function x_TextContent(v: unknown, p: string, out: Issue[], d: number): void {
     }
     const x4 = o1["annotations"];
     if (x4 !== undefined) {
-      x_Annotations(x4, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x4, d + 1)) x_Annotations(x4, p + "/annotations", out, d + 1);
     }
     const x5 = o1["_meta"];
     if (x5 !== undefined) {
@@ -4165,7 +4239,7 @@ function x_ImageContent(v: unknown, p: string, out: Issue[], d: number): void {
     }
     const x5 = o1["annotations"];
     if (x5 !== undefined) {
-      x_Annotations(x5, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x5, d + 1)) x_Annotations(x5, p + "/annotations", out, d + 1);
     }
     const x6 = o1["_meta"];
     if (x6 !== undefined) {
@@ -4219,7 +4293,7 @@ function x_AudioContent(v: unknown, p: string, out: Issue[], d: number): void {
     }
     const x5 = o1["annotations"];
     if (x5 !== undefined) {
-      x_Annotations(x5, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x5, d + 1)) x_Annotations(x5, p + "/annotations", out, d + 1);
     }
     const x6 = o1["_meta"];
     if (x6 !== undefined) {
@@ -4285,7 +4359,8 @@ function x_ModelPreferences(v: unknown, p: string, out: Issue[], d: number): voi
       else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          x_ModelHint(a3[i4], p + "/hints" + "/" + i4, out, d + 1 + 1);
+          if (!g_ModelHint(a3[i4], d + 1 + 1))
+            x_ModelHint(a3[i4], p + "/hints" + "/" + i4, out, d + 1 + 1);
         }
       }
     }
@@ -4391,13 +4466,15 @@ function x_CompleteRequest(v: unknown, p: string, out: Issue[], d: number): void
             switch (tag6) {
               case "ref/prompt": {
                 const inner7: Issue[] = [];
-                x_PromptReference(x5, p + "/params" + "/ref", inner7, d + 1 + 1);
+                if (!g_PromptReference(x5, d + 1 + 1))
+                  x_PromptReference(x5, p + "/params" + "/ref", inner7, d + 1 + 1);
                 for (const issue of inner7) out.push(within(issue, "PromptReference"));
                 break;
               }
               case "ref/resource": {
                 const inner8: Issue[] = [];
-                x_ResourceTemplateReference(x5, p + "/params" + "/ref", inner8, d + 1 + 1);
+                if (!g_ResourceTemplateReference(x5, d + 1 + 1))
+                  x_ResourceTemplateReference(x5, p + "/params" + "/ref", inner8, d + 1 + 1);
                 for (const issue of inner8) out.push(within(issue, "ResourceTemplateReference"));
                 break;
               }
@@ -4696,7 +4773,13 @@ function x_ListRootsRequest(v: unknown, p: string, out: Issue[], d: number): voi
             const o6 = x5 as Readonly<Record<string, unknown>>;
             const x7 = o6["progressToken"];
             if (x7 !== undefined) {
-              x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1 + 1 + 1);
+              if (!g_ProgressToken(x7, d + 1 + 1 + 1))
+                x_ProgressToken(
+                  x7,
+                  p + "/params" + "/_meta" + "/progressToken",
+                  out,
+                  d + 1 + 1 + 1,
+                );
             }
           }
         }
@@ -4747,7 +4830,7 @@ function x_ListRootsResult(v: unknown, p: string, out: Issue[], d: number): void
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_Root(a5[i6], p + "/roots" + "/" + i6, out, d + 1 + 1);
+          if (!g_Root(a5[i6], d + 1 + 1)) x_Root(a5[i6], p + "/roots" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -4913,12 +4996,13 @@ function x_ElicitRequest(v: unknown, p: string, out: Issue[], d: number): void {
               else {
                 const o10 = x9 as Readonly<Record<string, unknown>>;
                 for (const k11 of Object.keys(o10)) {
-                  x_PrimitiveSchemaDefinition(
-                    o10[k11],
-                    p + "/params" + "/requestedSchema" + "/properties" + "/" + pointer(k11),
-                    out,
-                    d + 1 + 1 + 1 + 1,
-                  );
+                  if (!g_PrimitiveSchemaDefinition(o10[k11], d + 1 + 1 + 1 + 1))
+                    x_PrimitiveSchemaDefinition(
+                      o10[k11],
+                      p + "/params" + "/requestedSchema" + "/properties" + "/" + pointer(k11),
+                      out,
+                      d + 1 + 1 + 1 + 1,
+                    );
                 }
               }
             }
@@ -5032,13 +5116,13 @@ function x_PrimitiveSchemaDefinition(v: unknown, p: string, out: Issue[], d: num
       case "number":
       case "integer": {
         const inner6: Issue[] = [];
-        x_NumberSchema(v, p, inner6, d);
+        if (!g_NumberSchema(v, d)) x_NumberSchema(v, p, inner6, d);
         for (const issue of inner6) out.push(within(issue, "NumberSchema"));
         break;
       }
       case "boolean": {
         const inner7: Issue[] = [];
-        x_BooleanSchema(v, p, inner7, d);
+        if (!g_BooleanSchema(v, d)) x_BooleanSchema(v, p, inner7, d);
         for (const issue of inner7) out.push(within(issue, "BooleanSchema"));
         break;
       }
@@ -5101,32 +5185,8 @@ function x_StringSchema(v: unknown, p: string, out: Issue[], _d: number): void {
     }
     const x7 = o1["format"];
     if (x7 !== undefined) {
-      if (!(x7 === "email" || x7 === "uri" || x7 === "date" || x7 === "date-time")) {
-        const branches8: [string, Issue[]][] = [];
-        {
-          const b9: Issue[] = [];
-          if (!(x7 === "email")) b9.push(fail(p + "/format", '"email"', x7));
-          branches8.push(['"email"', b9]);
-        }
-        {
-          const b10: Issue[] = [];
-          if (!(x7 === "uri")) b10.push(fail(p + "/format", '"uri"', x7));
-          branches8.push(['"uri"', b10]);
-        }
-        {
-          const b11: Issue[] = [];
-          if (!(x7 === "date")) b11.push(fail(p + "/format", '"date"', x7));
-          branches8.push(['"date"', b11]);
-        }
-        {
-          const b12: Issue[] = [];
-          if (!(x7 === "date-time")) b12.push(fail(p + "/format", '"date-time"', x7));
-          branches8.push(['"date-time"', b12]);
-        }
-        out.push(
-          ...pickBranch(p + "/format", '"email" | "uri" | "date" | "date-time"', x7, branches8),
-        );
-      }
+      if (!(x7 === "email" || x7 === "uri" || x7 === "date" || x7 === "date-time"))
+        out.push(fail(p + "/format", '"email" | "uri" | "date" | "date-time"', x7));
     }
   }
 }
@@ -5154,38 +5214,26 @@ function x_NumberSchema(v: unknown, p: string, out: Issue[], _d: number): void {
     const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
-      if (!(x2 === "number" || x2 === "integer")) {
-        const branches3: [string, Issue[]][] = [];
-        {
-          const b4: Issue[] = [];
-          if (!(x2 === "number")) b4.push(fail(p + "/type", '"number"', x2));
-          branches3.push(['"number"', b4]);
-        }
-        {
-          const b5: Issue[] = [];
-          if (!(x2 === "integer")) b5.push(fail(p + "/type", '"integer"', x2));
-          branches3.push(['"integer"', b5]);
-        }
-        out.push(...pickBranch(p + "/type", '"number" | "integer"', x2, branches3));
-      }
+      if (!(x2 === "number" || x2 === "integer"))
+        out.push(fail(p + "/type", '"number" | "integer"', x2));
     }
-    const x6 = o1["title"];
+    const x3 = o1["title"];
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
+    }
+    const x4 = o1["description"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
+    }
+    const x5 = o1["minimum"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "number" && Number.isFinite(x5)))
+        out.push(fail(p + "/minimum", "number", x5));
+    }
+    const x6 = o1["maximum"];
     if (x6 !== undefined) {
-      if (!(typeof x6 === "string")) out.push(fail(p + "/title", "string", x6));
-    }
-    const x7 = o1["description"];
-    if (x7 !== undefined) {
-      if (!(typeof x7 === "string")) out.push(fail(p + "/description", "string", x7));
-    }
-    const x8 = o1["minimum"];
-    if (x8 !== undefined) {
-      if (!(typeof x8 === "number" && Number.isFinite(x8)))
-        out.push(fail(p + "/minimum", "number", x8));
-    }
-    const x9 = o1["maximum"];
-    if (x9 !== undefined) {
-      if (!(typeof x9 === "number" && Number.isFinite(x9)))
-        out.push(fail(p + "/maximum", "number", x9));
+      if (!(typeof x6 === "number" && Number.isFinite(x6)))
+        out.push(fail(p + "/maximum", "number", x6));
     }
   }
 }
@@ -5331,66 +5379,22 @@ function x_ElicitResult(v: unknown, p: string, out: Issue[], _d: number): void {
     const x4 = o1["action"];
     if (x4 === undefined) out.push(missing(p + "/action", "action"));
     else {
-      if (!(x4 === "accept" || x4 === "decline" || x4 === "cancel")) {
-        const branches5: [string, Issue[]][] = [];
-        {
-          const b6: Issue[] = [];
-          if (!(x4 === "accept")) b6.push(fail(p + "/action", '"accept"', x4));
-          branches5.push(['"accept"', b6]);
-        }
-        {
-          const b7: Issue[] = [];
-          if (!(x4 === "decline")) b7.push(fail(p + "/action", '"decline"', x4));
-          branches5.push(['"decline"', b7]);
-        }
-        {
-          const b8: Issue[] = [];
-          if (!(x4 === "cancel")) b8.push(fail(p + "/action", '"cancel"', x4));
-          branches5.push(['"cancel"', b8]);
-        }
-        out.push(...pickBranch(p + "/action", '"accept" | "decline" | "cancel"', x4, branches5));
-      }
+      if (!(x4 === "accept" || x4 === "decline" || x4 === "cancel"))
+        out.push(fail(p + "/action", '"accept" | "decline" | "cancel"', x4));
     }
-    const x9 = o1["content"];
-    if (x9 !== undefined) {
-      if (typeof x9 !== "object" || x9 === null || Array.isArray(x9))
-        out.push(fail(p + "/content", "object", x9));
+    const x5 = o1["content"];
+    if (x5 !== undefined) {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
+        out.push(fail(p + "/content", "object", x5));
       else {
-        const o10 = x9 as Readonly<Record<string, unknown>>;
-        for (const k11 of Object.keys(o10)) {
+        const o6 = x5 as Readonly<Record<string, unknown>>;
+        for (const k7 of Object.keys(o6)) {
           if (!(
-            typeof o10[k11] === "string" ||
-            (typeof o10[k11] === "number" && Number.isFinite(o10[k11])) ||
-            typeof o10[k11] === "boolean"
-          )) {
-            const branches12: [string, Issue[]][] = [];
-            {
-              const b13: Issue[] = [];
-              if (!(typeof o10[k11] === "string"))
-                b13.push(fail(p + "/content" + "/" + pointer(k11), "string", o10[k11]));
-              branches12.push(["string", b13]);
-            }
-            {
-              const b14: Issue[] = [];
-              if (!(typeof o10[k11] === "number" && Number.isFinite(o10[k11])))
-                b14.push(fail(p + "/content" + "/" + pointer(k11), "number", o10[k11]));
-              branches12.push(["number", b14]);
-            }
-            {
-              const b15: Issue[] = [];
-              if (!(typeof o10[k11] === "boolean"))
-                b15.push(fail(p + "/content" + "/" + pointer(k11), "boolean", o10[k11]));
-              branches12.push(["boolean", b15]);
-            }
-            out.push(
-              ...pickBranch(
-                p + "/content" + "/" + pointer(k11),
-                "string | number | boolean",
-                o10[k11],
-                branches12,
-              ),
-            );
-          }
+            typeof o6[k7] === "string" ||
+            (typeof o6[k7] === "number" && Number.isFinite(o6[k7])) ||
+            typeof o6[k7] === "boolean"
+          ))
+            out.push(fail(p + "/content" + "/" + pointer(k7), "string | number | boolean", o6[k7]));
         }
       }
     }
@@ -5465,79 +5469,79 @@ function x_ClientRequest(v: unknown, p: string, out: Issue[], d: number): void {
     switch (tag1) {
       case "ping": {
         const inner2: Issue[] = [];
-        x_PingRequest(v, p, inner2, d);
+        if (!g_PingRequest(v, d)) x_PingRequest(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "PingRequest"));
         break;
       }
       case "initialize": {
         const inner3: Issue[] = [];
-        x_InitializeRequest(v, p, inner3, d);
+        if (!g_InitializeRequest(v, d)) x_InitializeRequest(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "InitializeRequest"));
         break;
       }
       case "completion/complete": {
         const inner4: Issue[] = [];
-        x_CompleteRequest(v, p, inner4, d);
+        if (!g_CompleteRequest(v, d)) x_CompleteRequest(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "CompleteRequest"));
         break;
       }
       case "logging/setLevel": {
         const inner5: Issue[] = [];
-        x_SetLevelRequest(v, p, inner5, d);
+        if (!g_SetLevelRequest(v, d)) x_SetLevelRequest(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "SetLevelRequest"));
         break;
       }
       case "prompts/get": {
         const inner6: Issue[] = [];
-        x_GetPromptRequest(v, p, inner6, d);
+        if (!g_GetPromptRequest(v, d)) x_GetPromptRequest(v, p, inner6, d);
         for (const issue of inner6) out.push(within(issue, "GetPromptRequest"));
         break;
       }
       case "prompts/list": {
         const inner7: Issue[] = [];
-        x_ListPromptsRequest(v, p, inner7, d);
+        if (!g_ListPromptsRequest(v, d)) x_ListPromptsRequest(v, p, inner7, d);
         for (const issue of inner7) out.push(within(issue, "ListPromptsRequest"));
         break;
       }
       case "resources/list": {
         const inner8: Issue[] = [];
-        x_ListResourcesRequest(v, p, inner8, d);
+        if (!g_ListResourcesRequest(v, d)) x_ListResourcesRequest(v, p, inner8, d);
         for (const issue of inner8) out.push(within(issue, "ListResourcesRequest"));
         break;
       }
       case "resources/templates/list": {
         const inner9: Issue[] = [];
-        x_ListResourceTemplatesRequest(v, p, inner9, d);
+        if (!g_ListResourceTemplatesRequest(v, d)) x_ListResourceTemplatesRequest(v, p, inner9, d);
         for (const issue of inner9) out.push(within(issue, "ListResourceTemplatesRequest"));
         break;
       }
       case "resources/read": {
         const inner10: Issue[] = [];
-        x_ReadResourceRequest(v, p, inner10, d);
+        if (!g_ReadResourceRequest(v, d)) x_ReadResourceRequest(v, p, inner10, d);
         for (const issue of inner10) out.push(within(issue, "ReadResourceRequest"));
         break;
       }
       case "resources/subscribe": {
         const inner11: Issue[] = [];
-        x_SubscribeRequest(v, p, inner11, d);
+        if (!g_SubscribeRequest(v, d)) x_SubscribeRequest(v, p, inner11, d);
         for (const issue of inner11) out.push(within(issue, "SubscribeRequest"));
         break;
       }
       case "resources/unsubscribe": {
         const inner12: Issue[] = [];
-        x_UnsubscribeRequest(v, p, inner12, d);
+        if (!g_UnsubscribeRequest(v, d)) x_UnsubscribeRequest(v, p, inner12, d);
         for (const issue of inner12) out.push(within(issue, "UnsubscribeRequest"));
         break;
       }
       case "tools/call": {
         const inner13: Issue[] = [];
-        x_CallToolRequest(v, p, inner13, d);
+        if (!g_CallToolRequest(v, d)) x_CallToolRequest(v, p, inner13, d);
         for (const issue of inner13) out.push(within(issue, "CallToolRequest"));
         break;
       }
       case "tools/list": {
         const inner14: Issue[] = [];
-        x_ListToolsRequest(v, p, inner14, d);
+        if (!g_ListToolsRequest(v, d)) x_ListToolsRequest(v, p, inner14, d);
         for (const issue of inner14) out.push(within(issue, "ListToolsRequest"));
         break;
       }
@@ -5584,25 +5588,25 @@ function x_ClientNotification(v: unknown, p: string, out: Issue[], d: number): v
     switch (tag1) {
       case "notifications/cancelled": {
         const inner2: Issue[] = [];
-        x_CancelledNotification(v, p, inner2, d);
+        if (!g_CancelledNotification(v, d)) x_CancelledNotification(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "CancelledNotification"));
         break;
       }
       case "notifications/progress": {
         const inner3: Issue[] = [];
-        x_ProgressNotification(v, p, inner3, d);
+        if (!g_ProgressNotification(v, d)) x_ProgressNotification(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "ProgressNotification"));
         break;
       }
       case "notifications/initialized": {
         const inner4: Issue[] = [];
-        x_InitializedNotification(v, p, inner4, d);
+        if (!g_InitializedNotification(v, d)) x_InitializedNotification(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "InitializedNotification"));
         break;
       }
       case "notifications/roots/list_changed": {
         const inner5: Issue[] = [];
-        x_RootsListChangedNotification(v, p, inner5, d);
+        if (!g_RootsListChangedNotification(v, d)) x_RootsListChangedNotification(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "RootsListChangedNotification"));
         break;
       }
@@ -5693,25 +5697,25 @@ function x_ServerRequest(v: unknown, p: string, out: Issue[], d: number): void {
     switch (tag1) {
       case "ping": {
         const inner2: Issue[] = [];
-        x_PingRequest(v, p, inner2, d);
+        if (!g_PingRequest(v, d)) x_PingRequest(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "PingRequest"));
         break;
       }
       case "sampling/createMessage": {
         const inner3: Issue[] = [];
-        x_CreateMessageRequest(v, p, inner3, d);
+        if (!g_CreateMessageRequest(v, d)) x_CreateMessageRequest(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "CreateMessageRequest"));
         break;
       }
       case "roots/list": {
         const inner4: Issue[] = [];
-        x_ListRootsRequest(v, p, inner4, d);
+        if (!g_ListRootsRequest(v, d)) x_ListRootsRequest(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "ListRootsRequest"));
         break;
       }
       case "elicitation/create": {
         const inner5: Issue[] = [];
-        x_ElicitRequest(v, p, inner5, d);
+        if (!g_ElicitRequest(v, d)) x_ElicitRequest(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "ElicitRequest"));
         break;
       }
@@ -5764,43 +5768,45 @@ function x_ServerNotification(v: unknown, p: string, out: Issue[], d: number): v
     switch (tag1) {
       case "notifications/cancelled": {
         const inner2: Issue[] = [];
-        x_CancelledNotification(v, p, inner2, d);
+        if (!g_CancelledNotification(v, d)) x_CancelledNotification(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "CancelledNotification"));
         break;
       }
       case "notifications/progress": {
         const inner3: Issue[] = [];
-        x_ProgressNotification(v, p, inner3, d);
+        if (!g_ProgressNotification(v, d)) x_ProgressNotification(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "ProgressNotification"));
         break;
       }
       case "notifications/message": {
         const inner4: Issue[] = [];
-        x_LoggingMessageNotification(v, p, inner4, d);
+        if (!g_LoggingMessageNotification(v, d)) x_LoggingMessageNotification(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "LoggingMessageNotification"));
         break;
       }
       case "notifications/resources/updated": {
         const inner5: Issue[] = [];
-        x_ResourceUpdatedNotification(v, p, inner5, d);
+        if (!g_ResourceUpdatedNotification(v, d)) x_ResourceUpdatedNotification(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "ResourceUpdatedNotification"));
         break;
       }
       case "notifications/resources/list_changed": {
         const inner6: Issue[] = [];
-        x_ResourceListChangedNotification(v, p, inner6, d);
+        if (!g_ResourceListChangedNotification(v, d))
+          x_ResourceListChangedNotification(v, p, inner6, d);
         for (const issue of inner6) out.push(within(issue, "ResourceListChangedNotification"));
         break;
       }
       case "notifications/tools/list_changed": {
         const inner7: Issue[] = [];
-        x_ToolListChangedNotification(v, p, inner7, d);
+        if (!g_ToolListChangedNotification(v, d)) x_ToolListChangedNotification(v, p, inner7, d);
         for (const issue of inner7) out.push(within(issue, "ToolListChangedNotification"));
         break;
       }
       case "notifications/prompts/list_changed": {
         const inner8: Issue[] = [];
-        x_PromptListChangedNotification(v, p, inner8, d);
+        if (!g_PromptListChangedNotification(v, d))
+          x_PromptListChangedNotification(v, p, inner8, d);
         for (const issue of inner8) out.push(within(issue, "PromptListChangedNotification"));
         break;
       }
@@ -5912,7 +5918,7 @@ function g_result$client0(v: unknown, d: number): boolean {
 }
 
 function x_result$client0(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d);
+  if (!g_EmptyResult(v, d)) x_EmptyResult(v, p, out, d);
 }
 
 function g_result$client1(v: unknown, d: number): boolean {
@@ -5920,7 +5926,7 @@ function g_result$client1(v: unknown, d: number): boolean {
 }
 
 function x_result$client1(v: unknown, p: string, out: Issue[], d: number): void {
-  x_InitializeResult(v, p, out, d);
+  if (!g_InitializeResult(v, d)) x_InitializeResult(v, p, out, d);
 }
 
 function g_result$client2(v: unknown, d: number): boolean {
@@ -5928,7 +5934,7 @@ function g_result$client2(v: unknown, d: number): boolean {
 }
 
 function x_result$client2(v: unknown, p: string, out: Issue[], d: number): void {
-  x_CompleteResult(v, p, out, d);
+  if (!g_CompleteResult(v, d)) x_CompleteResult(v, p, out, d);
 }
 
 function g_result$client3(v: unknown, d: number): boolean {
@@ -5936,7 +5942,7 @@ function g_result$client3(v: unknown, d: number): boolean {
 }
 
 function x_result$client3(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d);
+  if (!g_EmptyResult(v, d)) x_EmptyResult(v, p, out, d);
 }
 
 function g_result$client4(v: unknown, d: number): boolean {
@@ -5944,7 +5950,7 @@ function g_result$client4(v: unknown, d: number): boolean {
 }
 
 function x_result$client4(v: unknown, p: string, out: Issue[], d: number): void {
-  x_GetPromptResult(v, p, out, d);
+  if (!g_GetPromptResult(v, d)) x_GetPromptResult(v, p, out, d);
 }
 
 function g_result$client5(v: unknown, d: number): boolean {
@@ -5952,7 +5958,7 @@ function g_result$client5(v: unknown, d: number): boolean {
 }
 
 function x_result$client5(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListPromptsResult(v, p, out, d);
+  if (!g_ListPromptsResult(v, d)) x_ListPromptsResult(v, p, out, d);
 }
 
 function g_result$client6(v: unknown, d: number): boolean {
@@ -5960,7 +5966,7 @@ function g_result$client6(v: unknown, d: number): boolean {
 }
 
 function x_result$client6(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListResourcesResult(v, p, out, d);
+  if (!g_ListResourcesResult(v, d)) x_ListResourcesResult(v, p, out, d);
 }
 
 function g_result$client7(v: unknown, d: number): boolean {
@@ -5968,7 +5974,7 @@ function g_result$client7(v: unknown, d: number): boolean {
 }
 
 function x_result$client7(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListResourceTemplatesResult(v, p, out, d);
+  if (!g_ListResourceTemplatesResult(v, d)) x_ListResourceTemplatesResult(v, p, out, d);
 }
 
 function g_result$client8(v: unknown, d: number): boolean {
@@ -5976,7 +5982,7 @@ function g_result$client8(v: unknown, d: number): boolean {
 }
 
 function x_result$client8(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ReadResourceResult(v, p, out, d);
+  if (!g_ReadResourceResult(v, d)) x_ReadResourceResult(v, p, out, d);
 }
 
 function g_result$client9(v: unknown, d: number): boolean {
@@ -5984,7 +5990,7 @@ function g_result$client9(v: unknown, d: number): boolean {
 }
 
 function x_result$client9(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d);
+  if (!g_EmptyResult(v, d)) x_EmptyResult(v, p, out, d);
 }
 
 function g_result$client10(v: unknown, d: number): boolean {
@@ -5992,7 +5998,7 @@ function g_result$client10(v: unknown, d: number): boolean {
 }
 
 function x_result$client10(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d);
+  if (!g_EmptyResult(v, d)) x_EmptyResult(v, p, out, d);
 }
 
 function g_result$client11(v: unknown, d: number): boolean {
@@ -6000,7 +6006,7 @@ function g_result$client11(v: unknown, d: number): boolean {
 }
 
 function x_result$client11(v: unknown, p: string, out: Issue[], d: number): void {
-  x_CallToolResult(v, p, out, d);
+  if (!g_CallToolResult(v, d)) x_CallToolResult(v, p, out, d);
 }
 
 function g_result$client12(v: unknown, d: number): boolean {
@@ -6008,7 +6014,7 @@ function g_result$client12(v: unknown, d: number): boolean {
 }
 
 function x_result$client12(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListToolsResult(v, p, out, d);
+  if (!g_ListToolsResult(v, d)) x_ListToolsResult(v, p, out, d);
 }
 
 function g_result$server0(v: unknown, d: number): boolean {
@@ -6016,7 +6022,7 @@ function g_result$server0(v: unknown, d: number): boolean {
 }
 
 function x_result$server0(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d);
+  if (!g_EmptyResult(v, d)) x_EmptyResult(v, p, out, d);
 }
 
 function g_result$server1(v: unknown, d: number): boolean {
@@ -6024,7 +6030,7 @@ function g_result$server1(v: unknown, d: number): boolean {
 }
 
 function x_result$server1(v: unknown, p: string, out: Issue[], d: number): void {
-  x_CreateMessageResult(v, p, out, d);
+  if (!g_CreateMessageResult(v, d)) x_CreateMessageResult(v, p, out, d);
 }
 
 function g_result$server2(v: unknown, d: number): boolean {
@@ -6032,7 +6038,7 @@ function g_result$server2(v: unknown, d: number): boolean {
 }
 
 function x_result$server2(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListRootsResult(v, p, out, d);
+  if (!g_ListRootsResult(v, d)) x_ListRootsResult(v, p, out, d);
 }
 
 function g_result$server3(v: unknown, d: number): boolean {
@@ -6040,7 +6046,7 @@ function g_result$server3(v: unknown, d: number): boolean {
 }
 
 function x_result$server3(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ElicitResult(v, p, out, d);
+  if (!g_ElicitResult(v, d)) x_ElicitResult(v, p, out, d);
 }
 
 function e_ProgressToken(v: unknown, _d: number): boolean {

@@ -148,17 +148,17 @@ function pickBranch(
   v: unknown,
   branches: [string, Issue[]][],
 ): Issue[] {
-  const base = path.split("/").length;
+  const base = segmentCount(path);
   let best: [string, Issue[]] | undefined;
   let bestDepth = 0;
   for (const branch of branches) {
     const issues = branch[1];
     if (issues.length === 0) continue;
-    const depth = Math.min(
-      ...issues.map((i) =>
-        /^"[^"]*"$|^-?\d|^true$|^false$/.test(i.expected) ? 0 : i.path.split("/").length - base,
-      ),
-    );
+    let depth = Infinity;
+    for (const i of issues) {
+      const d = WRONG_LITERAL.test(i.expected) ? 0 : segmentCount(i.path) - base;
+      if (d < depth) depth = d;
+    }
     if (
       depth > bestDepth ||
       (depth === bestDepth && depth > 0 && best && issues.length < best[1].length)
@@ -170,6 +170,15 @@ function pickBranch(
   if (!best) return [fail(path, label, v)];
   const [name, issues] = best;
   return issues.map((i) => within(i, name));
+}
+
+const WRONG_LITERAL = /^"[^"]*"$|^-?\d|^true$|^false$/;
+
+/** How many "/" a JSON Pointer has, without splitting it (this runs for every issue of every member tried). */
+function segmentCount(path: string): number {
+  let n = 0;
+  for (let i = path.indexOf("/"); i >= 0; i = path.indexOf("/", i + 1)) n++;
+  return n;
 }
 
 function unreadable(error: unknown): Issue {
@@ -235,12 +244,145 @@ function isHexDigit(c: number): boolean {
 }
 
 /**
- * `byte` (RFC 4648 base64, padded). A single character-class loop: linear, and it does
- * not grow the regular expression engine's backtracking stack on very long strings.
+ * `byte` (RFC 4648 base64, padded): a length that is a multiple of 4, and only base64 characters
+ * but for one or two "=" at the end. The alphabet is checked by one search for a character outside
+ * it (linear; an anchored /^[A-Za-z0-9+/]*$/ takes several times as long on a long string), or,
+ * from BASE64_SIMD_MIN characters on (images, blobs), 32 characters at a time (base64Simd).
  */
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 function isByte(s: string): boolean {
-  return s.length % 4 === 0 && BASE64.test(s);
+  const n = s.length;
+  if (n % 4 !== 0) return false;
+  const body =
+    s.charCodeAt(n - 1) !== 61 ? s : s.slice(0, s.charCodeAt(n - 2) === 61 ? n - 2 : n - 1);
+  if (body.length >= BASE64_SIMD_MIN) {
+    const simd = base64Simd();
+    if (simd !== null) return simd(body);
+  }
+  return !NOT_BASE64.test(body);
+}
+
+const NOT_BASE64 = /[^A-Za-z0-9+/]/;
+
+/** From this length on, the SIMD check's fixed cost (a copy into its memory) pays for itself. */
+const BASE64_SIMD_MIN = 1024;
+
+/** What base64Simd needs of the host, declared here so this file needs no DOM or Node types. */
+interface Base64SimdHost {
+  readonly WebAssembly?: {
+    readonly Module: new (bytes: Uint8Array) => object;
+    readonly Instance: new (module: object) => { readonly exports: unknown };
+  };
+  readonly TextEncoder?: new () => {
+    encodeInto(s: string, into: Uint8Array): { read: number; written: number };
+  };
+}
+
+let base64SimdCheck: ((body: string) => boolean) | null | undefined;
+
+/**
+ * The alphabet check as a WebAssembly SIMD loop over 32 bytes at a time: several times faster
+ * than the regular expression on a 128 KiB image (BENCHMARKS.md). Built on first use; null where
+ * WebAssembly, its SIMD or TextEncoder is missing or refused (old engines, a Content-Security-Policy
+ * without wasm-unsafe-eval, node --jitless), and the regular expression checks every length.
+ * The string is copied into the module's memory 64 KiB at a time as UTF-8, so any character
+ * beyond ASCII shows as more bytes written than characters read.
+ */
+function base64Simd(): ((body: string) => boolean) | null {
+  if (base64SimdCheck !== undefined) return base64SimdCheck;
+  base64SimdCheck = null;
+  const host = globalThis as Base64SimdHost;
+  if (host.WebAssembly === undefined || host.TextEncoder === undefined) return null;
+  try {
+    const wasm = host.WebAssembly;
+    const exports = new wasm.Instance(new wasm.Module(base64Module())).exports as {
+      readonly m: { readonly buffer: ArrayBuffer };
+      c(length: number): number;
+    };
+    const memory = new Uint8Array(exports.m.buffer);
+    const encoder = new host.TextEncoder();
+    base64SimdCheck = (body) => {
+      for (let at = 0; at < body.length; at += memory.length) {
+        const part = body.slice(at, at + memory.length);
+        const { read, written } = encoder.encodeInto(part, memory);
+        if (read !== part.length || written !== part.length) return false;
+        const end = (written + 31) & ~31;
+        memory.fill(65, written, end); // "A" fills the last block of 32
+        if (exports.c(end) !== 1) return false;
+      }
+      return true;
+    };
+  } catch {
+    // No WebAssembly SIMD here: the regular expression it is.
+  }
+  return base64SimdCheck;
+}
+
+/**
+ * The module, in the WebAssembly text format. A byte's high nibble picks one bit of HIGH (its row
+ * of the ASCII table), its low nibble the bits of LOW that mark the rows where that column is not
+ * base64; the byte is base64 when the two share no bit (the nibble lookup of Muła and Lemire's
+ * base64 decoders):
+ *   (module
+ *     (memory (export "m") 1)
+ *     (func (export "c") (param $n i32) (result i32)        ;; 1 when bytes [0, $n) are all base64
+ *       (local $i i32) (local $bad v128) (local $v v128) (local $high v128) (local $low v128)
+ *       (local.set $high (v128.const i8x16 HIGH)) (local.set $low (v128.const i8x16 LOW))
+ *       (block $done (loop $next
+ *         (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+ *         ;; twice, with v128.load offset=0 and offset=16 ($n is a multiple of 32):
+ *         (local.set $v (v128.load (local.get $i)))
+ *         (local.set $bad (v128.or (local.get $bad) (v128.and
+ *           (i8x16.swizzle (local.get $high) (i8x16.shr_u (local.get $v) (i32.const 4)))
+ *           (i8x16.swizzle (local.get $low) (v128.and (local.get $v) (v128.const i8x16 0x0f ...))))))
+ *         (local.set $i (i32.add (local.get $i) (i32.const 32)))
+ *         (br $next)))
+ *       (i32.eqz (v128.any_true (local.get $bad)))))
+ */
+function base64Module(): Uint8Array {
+  // Row (high nibble) bits: 1 no base64 at all, 2 "+/" row, 4 digits row, 8 "@A-O" and "`a-o", 16 "P-Z" and "p-z".
+  const HIGH = [1, 1, 2, 4, 8, 16, 8, 16, 1, 1, 1, 1, 1, 1, 1, 1];
+  // Column (low nibble): the rows in which it is not base64.
+  const LOW = [11, 3, 3, 3, 3, 3, 3, 3, 3, 3, 7, 21, 23, 23, 23, 21];
+  const v128 = (bytes: number[]) => [0xfd, 0x0c, ...bytes];
+  const get = (local: number) => [0x20, local];
+  const set = (local: number) => [0x21, local];
+  // prettier-ignore
+  const block = (offset: number) => [
+    ...get(4), ...get(1), 0xfd, 0x00, 0, offset, 0x22, 3, // $high, $v = v128.load offset (local.tee)
+    0x41, 4, 0xfd, 0x6d, 0xfd, 0x0e, // i8x16.swizzle $high (i8x16.shr_u $v 4)
+    ...get(5), ...get(3), ...v128(new Array<number>(16).fill(0x0f)), 0xfd, 0x4e, 0xfd, 0x0e, // swizzle $low ($v & 0x0f)
+    0xfd, 0x4e, ...get(2), 0xfd, 0x50, ...set(2), // $bad |= both
+  ];
+  // prettier-ignore
+  const code = [
+    2, 1, 0x7f, 4, 0x7b, // locals: one i32 ($i), four v128 ($bad, $v, $high, $low)
+    ...v128(HIGH), ...set(4), ...v128(LOW), ...set(5),
+    0x02, 0x40, 0x03, 0x40, // block, loop
+    ...get(1), ...get(0), 0x4f, 0x0d, 1, // br_if $done ($i >= $n)
+    ...block(0), ...block(16),
+    ...get(1), 0x41, 32, 0x6a, ...set(1), // $i += 32
+    0x0c, 0, 0x0b, 0x0b, // br $next, end loop, end block
+    ...get(2), 0xfd, 0x53, 0x45, 0x0b, // i32.eqz (v128.any_true $bad)
+  ];
+  const body = [1, ...leb128(code.length), ...code];
+  // prettier-ignore
+  return new Uint8Array([
+    0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0, // "\0asm", version 1
+    1, 6, 1, 0x60, 1, 0x7f, 1, 0x7f, // types: (i32) -> i32
+    3, 2, 1, 0, // functions: one of type 0
+    5, 3, 1, 0, 1, // memory: one page
+    7, 9, 2, 1, 0x6d, 2, 0, 1, 0x63, 0, 0, // exports: "m" memory 0, "c" function 0
+    10, ...leb128(body.length), ...body, // code
+  ]);
+}
+
+function leb128(n: number): number[] {
+  const out: number[] = [];
+  do {
+    out.push((n & 0x7f) | (n > 0x7f ? 0x80 : 0));
+    n >>>= 7;
+  } while (n > 0);
+  return out;
 }
 
 /**
@@ -519,20 +661,7 @@ function g_ProgressToken(v: unknown, _d: number): boolean {
 }
 
 function x_ProgressToken(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (!(typeof v === "string" || Number.isInteger(v))) {
-    const branches1: [string, Issue[]][] = [];
-    {
-      const b2: Issue[] = [];
-      if (!(typeof v === "string")) b2.push(fail(p, "string", v));
-      branches1.push(["string", b2]);
-    }
-    {
-      const b3: Issue[] = [];
-      if (!Number.isInteger(v)) b3.push(fail(p, "integer", v));
-      branches1.push(["integer", b3]);
-    }
-    out.push(...pickBranch(p, "string | integer", v, branches1));
-  }
+  if (!(typeof v === "string" || Number.isInteger(v))) out.push(fail(p, "string | integer", v));
 }
 
 function g_Cursor(v: unknown, _d: number): boolean {
@@ -565,13 +694,14 @@ function x_TaskAugmentedRequestParams(v: unknown, p: string, out: Issue[], d: nu
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
+          if (!g_ProgressToken(x4, d + 1 + 1))
+            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
         }
       }
     }
     const x5 = o1["task"];
     if (x5 !== undefined) {
-      x_TaskMetadata(x5, p + "/task", out, d + 1);
+      if (!g_TaskMetadata(x5, d + 1)) x_TaskMetadata(x5, p + "/task", out, d + 1);
     }
   }
 }
@@ -604,7 +734,8 @@ function x_RequestParams(v: unknown, p: string, out: Issue[], d: number): void {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
+          if (!g_ProgressToken(x4, d + 1 + 1))
+            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
         }
       }
     }
@@ -765,20 +896,7 @@ function g_RequestId(v: unknown, _d: number): boolean {
 }
 
 function x_RequestId(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (!(typeof v === "string" || Number.isInteger(v))) {
-    const branches1: [string, Issue[]][] = [];
-    {
-      const b2: Issue[] = [];
-      if (!(typeof v === "string")) b2.push(fail(p, "string", v));
-      branches1.push(["string", b2]);
-    }
-    {
-      const b3: Issue[] = [];
-      if (!Number.isInteger(v)) b3.push(fail(p, "integer", v));
-      branches1.push(["integer", b3]);
-    }
-    out.push(...pickBranch(p, "string | integer", v, branches1));
-  }
+  if (!(typeof v === "string" || Number.isInteger(v))) out.push(fail(p, "string | integer", v));
 }
 
 function g_JSONRPCRequest(v: unknown, d: number): boolean {
@@ -817,7 +935,7 @@ function x_JSONRPCRequest(v: unknown, p: string, out: Issue[], d: number): void 
     const x6 = o1["id"];
     if (x6 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x6, p + "/id", out, d + 1);
+      if (!g_RequestId(x6, d + 1)) x_RequestId(x6, p + "/id", out, d + 1);
     }
   }
 }
@@ -890,12 +1008,12 @@ function x_JSONRPCResultResponse(v: unknown, p: string, out: Issue[], d: number)
     const x3 = o1["id"];
     if (x3 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x3, p + "/id", out, d + 1);
+      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["result"];
     if (x4 === undefined) out.push(missing(p + "/result", "result"));
     else {
-      x_Result(x4, p + "/result", out, d + 1);
+      if (!g_Result(x4, d + 1)) x_Result(x4, p + "/result", out, d + 1);
     }
   }
 }
@@ -923,12 +1041,12 @@ function x_JSONRPCErrorResponse(v: unknown, p: string, out: Issue[], d: number):
     }
     const x3 = o1["id"];
     if (x3 !== undefined) {
-      x_RequestId(x3, p + "/id", out, d + 1);
+      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["error"];
     if (x4 === undefined) out.push(missing(p + "/error", "error"));
     else {
-      x_Error(x4, p + "/error", out, d + 1);
+      if (!g_Error(x4, d + 1)) x_Error(x4, p + "/error", out, d + 1);
     }
   }
 }
@@ -978,12 +1096,12 @@ function x_URLElicitationRequiredError(v: unknown, p: string, out: Issue[], d: n
     }
     const x3 = o1["id"];
     if (x3 !== undefined) {
-      x_RequestId(x3, p + "/id", out, d + 1);
+      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["error"];
     if (x4 === undefined) out.push(missing(p + "/error", "error"));
     else {
-      x_Error(x4, p + "/error", out, d + 1);
+      if (!g_Error(x4, d + 1)) x_Error(x4, p + "/error", out, d + 1);
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/error", "object", x4));
       else {
@@ -1009,12 +1127,13 @@ function x_URLElicitationRequiredError(v: unknown, p: string, out: Issue[], d: n
               else {
                 const a10 = x9 as readonly unknown[];
                 for (let i11 = 0; i11 < a10.length; i11++) {
-                  x_ElicitRequestURLParams(
-                    a10[i11],
-                    p + "/error" + "/data" + "/elicitations" + "/" + i11,
-                    out,
-                    d + 1 + 1 + 1 + 1,
-                  );
+                  if (!g_ElicitRequestURLParams(a10[i11], d + 1 + 1 + 1 + 1))
+                    x_ElicitRequestURLParams(
+                      a10[i11],
+                      p + "/error" + "/data" + "/elicitations" + "/" + i11,
+                      out,
+                      d + 1 + 1 + 1 + 1,
+                    );
                 }
               }
             }
@@ -1058,7 +1177,7 @@ function g_EmptyResult(v: unknown, d: number): boolean {
 }
 
 function x_EmptyResult(v: unknown, p: string, out: Issue[], d: number): void {
-  x_Result(v, p, out, d);
+  if (!g_Result(v, d)) x_Result(v, p, out, d);
 }
 
 function g_CancelledNotificationParams(v: unknown, d: number): boolean {
@@ -1084,7 +1203,7 @@ function x_CancelledNotificationParams(v: unknown, p: string, out: Issue[], d: n
     }
     const x4 = o1["requestId"];
     if (x4 !== undefined) {
-      x_RequestId(x4, p + "/requestId", out, d + 1);
+      if (!g_RequestId(x4, d + 1)) x_RequestId(x4, p + "/requestId", out, d + 1);
     }
     const x5 = o1["reason"];
     if (x5 !== undefined) {
@@ -1128,7 +1247,8 @@ function x_CancelledNotification(v: unknown, p: string, out: Issue[], d: number)
     const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
-      x_CancelledNotificationParams(x4, p + "/params", out, d + 1);
+      if (!g_CancelledNotificationParams(x4, d + 1))
+        x_CancelledNotificationParams(x4, p + "/params", out, d + 1);
     }
   }
 }
@@ -1159,7 +1279,8 @@ function x_InitializeRequestParams(v: unknown, p: string, out: Issue[], d: numbe
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
+          if (!g_ProgressToken(x4, d + 1 + 1))
+            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
         }
       }
     }
@@ -1171,12 +1292,13 @@ function x_InitializeRequestParams(v: unknown, p: string, out: Issue[], d: numbe
     const x6 = o1["capabilities"];
     if (x6 === undefined) out.push(missing(p + "/capabilities", "capabilities"));
     else {
-      x_ClientCapabilities(x6, p + "/capabilities", out, d + 1);
+      if (!g_ClientCapabilities(x6, d + 1))
+        x_ClientCapabilities(x6, p + "/capabilities", out, d + 1);
     }
     const x7 = o1["clientInfo"];
     if (x7 === undefined) out.push(missing(p + "/clientInfo", "clientInfo"));
     else {
-      x_Implementation(x7, p + "/clientInfo", out, d + 1);
+      if (!g_Implementation(x7, d + 1)) x_Implementation(x7, p + "/clientInfo", out, d + 1);
     }
   }
 }
@@ -1220,12 +1342,13 @@ function x_InitializeRequest(v: unknown, p: string, out: Issue[], d: number): vo
     const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
-      x_InitializeRequestParams(x4, p + "/params", out, d + 1);
+      if (!g_InitializeRequestParams(x4, d + 1))
+        x_InitializeRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x5, p + "/id", out, d + 1);
+      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
     }
   }
 }
@@ -1263,12 +1386,13 @@ function x_InitializeResult(v: unknown, p: string, out: Issue[], d: number): voi
     const x5 = o1["capabilities"];
     if (x5 === undefined) out.push(missing(p + "/capabilities", "capabilities"));
     else {
-      x_ServerCapabilities(x5, p + "/capabilities", out, d + 1);
+      if (!g_ServerCapabilities(x5, d + 1))
+        x_ServerCapabilities(x5, p + "/capabilities", out, d + 1);
     }
     const x6 = o1["serverInfo"];
     if (x6 === undefined) out.push(missing(p + "/serverInfo", "serverInfo"));
     else {
-      x_Implementation(x6, p + "/serverInfo", out, d + 1);
+      if (!g_Implementation(x6, d + 1)) x_Implementation(x6, p + "/serverInfo", out, d + 1);
     }
     const x7 = o1["instructions"];
     if (x7 !== undefined) {
@@ -1311,7 +1435,7 @@ function x_InitializedNotification(v: unknown, p: string, out: Issue[], d: numbe
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      x_NotificationParams(x4, p + "/params", out, d + 1);
+      if (!g_NotificationParams(x4, d + 1)) x_NotificationParams(x4, p + "/params", out, d + 1);
     }
   }
 }
@@ -1787,20 +1911,7 @@ function x_Icon(v: unknown, p: string, out: Issue[], _d: number): void {
     }
     const x7 = o1["theme"];
     if (x7 !== undefined) {
-      if (!(x7 === "light" || x7 === "dark")) {
-        const branches8: [string, Issue[]][] = [];
-        {
-          const b9: Issue[] = [];
-          if (!(x7 === "light")) b9.push(fail(p + "/theme", '"light"', x7));
-          branches8.push(['"light"', b9]);
-        }
-        {
-          const b10: Issue[] = [];
-          if (!(x7 === "dark")) b10.push(fail(p + "/theme", '"dark"', x7));
-          branches8.push(['"dark"', b10]);
-        }
-        out.push(...pickBranch(p + "/theme", '"light" | "dark"', x7, branches8));
-      }
+      if (!(x7 === "light" || x7 === "dark")) out.push(fail(p + "/theme", '"light" | "dark"', x7));
     }
   }
 }
@@ -1833,7 +1944,7 @@ function x_Icons(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          x_Icon(a3[i4], p + "/icons" + "/" + i4, out, d + 1 + 1);
+          if (!g_Icon(a3[i4], d + 1 + 1)) x_Icon(a3[i4], p + "/icons" + "/" + i4, out, d + 1 + 1);
         }
       }
     }
@@ -1914,7 +2025,7 @@ function x_Implementation(v: unknown, p: string, out: Issue[], d: number): void 
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
+          if (!g_Icon(a5[i6], d + 1 + 1)) x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -1976,12 +2087,12 @@ function x_PingRequest(v: unknown, p: string, out: Issue[], d: number): void {
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      x_RequestParams(x4, p + "/params", out, d + 1);
+      if (!g_RequestParams(x4, d + 1)) x_RequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x5, p + "/id", out, d + 1);
+      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
     }
   }
 }
@@ -2014,7 +2125,7 @@ function x_ProgressNotificationParams(v: unknown, p: string, out: Issue[], d: nu
     const x4 = o1["progressToken"];
     if (x4 === undefined) out.push(missing(p + "/progressToken", "progressToken"));
     else {
-      x_ProgressToken(x4, p + "/progressToken", out, d + 1);
+      if (!g_ProgressToken(x4, d + 1)) x_ProgressToken(x4, p + "/progressToken", out, d + 1);
     }
     const x5 = o1["progress"];
     if (x5 === undefined) out.push(missing(p + "/progress", "progress"));
@@ -2069,7 +2180,8 @@ function x_ProgressNotification(v: unknown, p: string, out: Issue[], d: number):
     const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
-      x_ProgressNotificationParams(x4, p + "/params", out, d + 1);
+      if (!g_ProgressNotificationParams(x4, d + 1))
+        x_ProgressNotificationParams(x4, p + "/params", out, d + 1);
     }
   }
 }
@@ -2096,13 +2208,14 @@ function x_PaginatedRequestParams(v: unknown, p: string, out: Issue[], d: number
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
+          if (!g_ProgressToken(x4, d + 1 + 1))
+            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
         }
       }
     }
     const x5 = o1["cursor"];
     if (x5 !== undefined) {
-      x_Cursor(x5, p + "/cursor", out, d + 1);
+      if (!g_Cursor(x5, d + 1)) x_Cursor(x5, p + "/cursor", out, d + 1);
     }
   }
 }
@@ -2145,12 +2258,13 @@ function x_PaginatedRequest(v: unknown, p: string, out: Issue[], d: number): voi
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
+      if (!g_PaginatedRequestParams(x4, d + 1))
+        x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x5, p + "/id", out, d + 1);
+      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
     }
   }
 }
@@ -2176,7 +2290,7 @@ function x_PaginatedResult(v: unknown, p: string, out: Issue[], d: number): void
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
   }
 }
@@ -2216,12 +2330,13 @@ function x_ListResourcesRequest(v: unknown, p: string, out: Issue[], d: number):
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
+      if (!g_PaginatedRequestParams(x4, d + 1))
+        x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x5, p + "/id", out, d + 1);
+      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
     }
   }
 }
@@ -2249,7 +2364,7 @@ function x_ListResourcesResult(v: unknown, p: string, out: Issue[], d: number): 
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
     const x5 = o1["resources"];
     if (x5 === undefined) out.push(missing(p + "/resources", "resources"));
@@ -2258,7 +2373,8 @@ function x_ListResourcesResult(v: unknown, p: string, out: Issue[], d: number): 
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_Resource(a6[i7], p + "/resources" + "/" + i7, out, d + 1 + 1);
+          if (!g_Resource(a6[i7], d + 1 + 1))
+            x_Resource(a6[i7], p + "/resources" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -2311,12 +2427,13 @@ function x_ListResourceTemplatesRequest(v: unknown, p: string, out: Issue[], d: 
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
+      if (!g_PaginatedRequestParams(x4, d + 1))
+        x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x5, p + "/id", out, d + 1);
+      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
     }
   }
 }
@@ -2344,7 +2461,7 @@ function x_ListResourceTemplatesResult(v: unknown, p: string, out: Issue[], d: n
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
     const x5 = o1["resourceTemplates"];
     if (x5 === undefined) out.push(missing(p + "/resourceTemplates", "resourceTemplates"));
@@ -2353,7 +2470,8 @@ function x_ListResourceTemplatesResult(v: unknown, p: string, out: Issue[], d: n
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_ResourceTemplate(a6[i7], p + "/resourceTemplates" + "/" + i7, out, d + 1 + 1);
+          if (!g_ResourceTemplate(a6[i7], d + 1 + 1))
+            x_ResourceTemplate(a6[i7], p + "/resourceTemplates" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -2398,7 +2516,8 @@ function x_ResourceRequestParams(v: unknown, p: string, out: Issue[], d: number)
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
+          if (!g_ProgressToken(x4, d + 1 + 1))
+            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
         }
       }
     }
@@ -2442,7 +2561,8 @@ function x_ReadResourceRequestParams(v: unknown, p: string, out: Issue[], d: num
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
+          if (!g_ProgressToken(x4, d + 1 + 1))
+            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
         }
       }
     }
@@ -2494,12 +2614,13 @@ function x_ReadResourceRequest(v: unknown, p: string, out: Issue[], d: number): 
     const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
-      x_ReadResourceRequestParams(x4, p + "/params", out, d + 1);
+      if (!g_ReadResourceRequestParams(x4, d + 1))
+        x_ReadResourceRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x5, p + "/id", out, d + 1);
+      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
     }
   }
 }
@@ -2603,7 +2724,7 @@ function x_ResourceListChangedNotification(v: unknown, p: string, out: Issue[], 
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      x_NotificationParams(x4, p + "/params", out, d + 1);
+      if (!g_NotificationParams(x4, d + 1)) x_NotificationParams(x4, p + "/params", out, d + 1);
     }
   }
 }
@@ -2631,7 +2752,8 @@ function x_SubscribeRequestParams(v: unknown, p: string, out: Issue[], d: number
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
+          if (!g_ProgressToken(x4, d + 1 + 1))
+            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
         }
       }
     }
@@ -2684,12 +2806,13 @@ function x_SubscribeRequest(v: unknown, p: string, out: Issue[], d: number): voi
     const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
-      x_SubscribeRequestParams(x4, p + "/params", out, d + 1);
+      if (!g_SubscribeRequestParams(x4, d + 1))
+        x_SubscribeRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x5, p + "/id", out, d + 1);
+      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
     }
   }
 }
@@ -2717,7 +2840,8 @@ function x_UnsubscribeRequestParams(v: unknown, p: string, out: Issue[], d: numb
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
+          if (!g_ProgressToken(x4, d + 1 + 1))
+            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
         }
       }
     }
@@ -2770,12 +2894,13 @@ function x_UnsubscribeRequest(v: unknown, p: string, out: Issue[], d: number): v
     const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
-      x_UnsubscribeRequestParams(x4, p + "/params", out, d + 1);
+      if (!g_UnsubscribeRequestParams(x4, d + 1))
+        x_UnsubscribeRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x5, p + "/id", out, d + 1);
+      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
     }
   }
 }
@@ -2849,7 +2974,8 @@ function x_ResourceUpdatedNotification(v: unknown, p: string, out: Issue[], d: n
     const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
-      x_ResourceUpdatedNotificationParams(x4, p + "/params", out, d + 1);
+      if (!g_ResourceUpdatedNotificationParams(x4, d + 1))
+        x_ResourceUpdatedNotificationParams(x4, p + "/params", out, d + 1);
     }
   }
 }
@@ -2898,7 +3024,7 @@ function x_Resource(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
+          if (!g_Icon(a5[i6], d + 1 + 1)) x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -2918,7 +3044,7 @@ function x_Resource(v: unknown, p: string, out: Issue[], d: number): void {
     }
     const x10 = o1["annotations"];
     if (x10 !== undefined) {
-      x_Annotations(x10, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x10, d + 1)) x_Annotations(x10, p + "/annotations", out, d + 1);
     }
     const x11 = o1["size"];
     if (x11 !== undefined) {
@@ -2992,7 +3118,7 @@ function x_ResourceTemplate(v: unknown, p: string, out: Issue[], d: number): voi
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
+          if (!g_Icon(a5[i6], d + 1 + 1)) x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -3013,7 +3139,7 @@ function x_ResourceTemplate(v: unknown, p: string, out: Issue[], d: number): voi
     }
     const x10 = o1["annotations"];
     if (x10 !== undefined) {
-      x_Annotations(x10, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x10, d + 1)) x_Annotations(x10, p + "/annotations", out, d + 1);
     }
     const x11 = o1["_meta"];
     if (x11 !== undefined) {
@@ -3204,12 +3330,13 @@ function x_ListPromptsRequest(v: unknown, p: string, out: Issue[], d: number): v
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
+      if (!g_PaginatedRequestParams(x4, d + 1))
+        x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x5, p + "/id", out, d + 1);
+      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
     }
   }
 }
@@ -3237,7 +3364,7 @@ function x_ListPromptsResult(v: unknown, p: string, out: Issue[], d: number): vo
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
     const x5 = o1["prompts"];
     if (x5 === undefined) out.push(missing(p + "/prompts", "prompts"));
@@ -3246,7 +3373,8 @@ function x_ListPromptsResult(v: unknown, p: string, out: Issue[], d: number): vo
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_Prompt(a6[i7], p + "/prompts" + "/" + i7, out, d + 1 + 1);
+          if (!g_Prompt(a6[i7], d + 1 + 1))
+            x_Prompt(a6[i7], p + "/prompts" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -3292,7 +3420,8 @@ function x_GetPromptRequestParams(v: unknown, p: string, out: Issue[], d: number
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
+          if (!g_ProgressToken(x4, d + 1 + 1))
+            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
         }
       }
     }
@@ -3365,12 +3494,13 @@ function x_GetPromptRequest(v: unknown, p: string, out: Issue[], d: number): voi
     const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
-      x_GetPromptRequestParams(x4, p + "/params", out, d + 1);
+      if (!g_GetPromptRequestParams(x4, d + 1))
+        x_GetPromptRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x5, p + "/id", out, d + 1);
+      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
     }
   }
 }
@@ -3407,7 +3537,8 @@ function x_GetPromptResult(v: unknown, p: string, out: Issue[], d: number): void
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_PromptMessage(a6[i7], p + "/messages" + "/" + i7, out, d + 1 + 1);
+          if (!g_PromptMessage(a6[i7], d + 1 + 1))
+            x_PromptMessage(a6[i7], p + "/messages" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -3466,7 +3597,7 @@ function x_Prompt(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
+          if (!g_Icon(a5[i6], d + 1 + 1)) x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -3480,7 +3611,8 @@ function x_Prompt(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a9 = x8 as readonly unknown[];
         for (let i10 = 0; i10 < a9.length; i10++) {
-          x_PromptArgument(a9[i10], p + "/arguments" + "/" + i10, out, d + 1 + 1);
+          if (!g_PromptArgument(a9[i10], d + 1 + 1))
+            x_PromptArgument(a9[i10], p + "/arguments" + "/" + i10, out, d + 1 + 1);
         }
       }
     }
@@ -3560,20 +3692,7 @@ function g_Role(v: unknown, _d: number): boolean {
 }
 
 function x_Role(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (!(v === "user" || v === "assistant")) {
-    const branches1: [string, Issue[]][] = [];
-    {
-      const b2: Issue[] = [];
-      if (!(v === "user")) b2.push(fail(p, '"user"', v));
-      branches1.push(['"user"', b2]);
-    }
-    {
-      const b3: Issue[] = [];
-      if (!(v === "assistant")) b3.push(fail(p, '"assistant"', v));
-      branches1.push(['"assistant"', b3]);
-    }
-    out.push(...pickBranch(p, '"user" | "assistant"', v, branches1));
-  }
+  if (!(v === "user" || v === "assistant")) out.push(fail(p, '"user" | "assistant"', v));
 }
 
 function g_PromptMessage(v: unknown, d: number): boolean {
@@ -3593,12 +3712,12 @@ function x_PromptMessage(v: unknown, p: string, out: Issue[], d: number): void {
     const x2 = o1["role"];
     if (x2 === undefined) out.push(missing(p + "/role", "role"));
     else {
-      x_Role(x2, p + "/role", out, d + 1);
+      if (!g_Role(x2, d + 1)) x_Role(x2, p + "/role", out, d + 1);
     }
     const x3 = o1["content"];
     if (x3 === undefined) out.push(missing(p + "/content", "content"));
     else {
-      x_ContentBlock(x3, p + "/content", out, d + 1);
+      if (!g_ContentBlock(x3, d + 1)) x_ContentBlock(x3, p + "/content", out, d + 1);
     }
   }
 }
@@ -3654,7 +3773,7 @@ function x_ResourceLink(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_Icon(a6[i7], p + "/icons" + "/" + i7, out, d + 1 + 1);
+          if (!g_Icon(a6[i7], d + 1 + 1)) x_Icon(a6[i7], p + "/icons" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -3674,7 +3793,7 @@ function x_ResourceLink(v: unknown, p: string, out: Issue[], d: number): void {
     }
     const x11 = o1["annotations"];
     if (x11 !== undefined) {
-      x_Annotations(x11, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x11, d + 1)) x_Annotations(x11, p + "/annotations", out, d + 1);
     }
     const x12 = o1["size"];
     if (x12 !== undefined) {
@@ -3754,7 +3873,7 @@ function x_EmbeddedResource(v: unknown, p: string, out: Issue[], d: number): voi
     }
     const x7 = o1["annotations"];
     if (x7 !== undefined) {
-      x_Annotations(x7, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x7, d + 1)) x_Annotations(x7, p + "/annotations", out, d + 1);
     }
     const x8 = o1["_meta"];
     if (x8 !== undefined) {
@@ -3798,7 +3917,7 @@ function x_PromptListChangedNotification(v: unknown, p: string, out: Issue[], d:
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      x_NotificationParams(x4, p + "/params", out, d + 1);
+      if (!g_NotificationParams(x4, d + 1)) x_NotificationParams(x4, p + "/params", out, d + 1);
     }
   }
 }
@@ -3833,12 +3952,13 @@ function x_ListToolsRequest(v: unknown, p: string, out: Issue[], d: number): voi
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
+      if (!g_PaginatedRequestParams(x4, d + 1))
+        x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x5, p + "/id", out, d + 1);
+      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
     }
   }
 }
@@ -3866,7 +3986,7 @@ function x_ListToolsResult(v: unknown, p: string, out: Issue[], d: number): void
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
     const x5 = o1["tools"];
     if (x5 === undefined) out.push(missing(p + "/tools", "tools"));
@@ -3875,7 +3995,7 @@ function x_ListToolsResult(v: unknown, p: string, out: Issue[], d: number): void
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_Tool(a6[i7], p + "/tools" + "/" + i7, out, d + 1 + 1);
+          if (!g_Tool(a6[i7], d + 1 + 1)) x_Tool(a6[i7], p + "/tools" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -3927,7 +4047,8 @@ function x_CallToolResult(v: unknown, p: string, out: Issue[], d: number): void 
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_ContentBlock(a5[i6], p + "/content" + "/" + i6, out, d + 1 + 1);
+          if (!g_ContentBlock(a5[i6], d + 1 + 1))
+            x_ContentBlock(a5[i6], p + "/content" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -3989,13 +4110,14 @@ function x_CallToolRequestParams(v: unknown, p: string, out: Issue[], d: number)
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
+          if (!g_ProgressToken(x4, d + 1 + 1))
+            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
         }
       }
     }
     const x5 = o1["task"];
     if (x5 !== undefined) {
-      x_TaskMetadata(x5, p + "/task", out, d + 1);
+      if (!g_TaskMetadata(x5, d + 1)) x_TaskMetadata(x5, p + "/task", out, d + 1);
     }
     const x6 = o1["name"];
     if (x6 === undefined) out.push(missing(p + "/name", "name"));
@@ -4054,12 +4176,13 @@ function x_CallToolRequest(v: unknown, p: string, out: Issue[], d: number): void
     const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
-      x_CallToolRequestParams(x4, p + "/params", out, d + 1);
+      if (!g_CallToolRequestParams(x4, d + 1))
+        x_CallToolRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x5, p + "/id", out, d + 1);
+      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
     }
   }
 }
@@ -4093,7 +4216,7 @@ function x_ToolListChangedNotification(v: unknown, p: string, out: Issue[], d: n
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      x_NotificationParams(x4, p + "/params", out, d + 1);
+      if (!g_NotificationParams(x4, d + 1)) x_NotificationParams(x4, p + "/params", out, d + 1);
     }
   }
 }
@@ -4156,27 +4279,8 @@ function x_ToolExecution(v: unknown, p: string, out: Issue[], _d: number): void 
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["taskSupport"];
     if (x2 !== undefined) {
-      if (!(x2 === "forbidden" || x2 === "optional" || x2 === "required")) {
-        const branches3: [string, Issue[]][] = [];
-        {
-          const b4: Issue[] = [];
-          if (!(x2 === "forbidden")) b4.push(fail(p + "/taskSupport", '"forbidden"', x2));
-          branches3.push(['"forbidden"', b4]);
-        }
-        {
-          const b5: Issue[] = [];
-          if (!(x2 === "optional")) b5.push(fail(p + "/taskSupport", '"optional"', x2));
-          branches3.push(['"optional"', b5]);
-        }
-        {
-          const b6: Issue[] = [];
-          if (!(x2 === "required")) b6.push(fail(p + "/taskSupport", '"required"', x2));
-          branches3.push(['"required"', b6]);
-        }
-        out.push(
-          ...pickBranch(p + "/taskSupport", '"forbidden" | "optional" | "required"', x2, branches3),
-        );
-      }
+      if (!(x2 === "forbidden" || x2 === "optional" || x2 === "required"))
+        out.push(fail(p + "/taskSupport", '"forbidden" | "optional" | "required"', x2));
     }
   }
 }
@@ -4224,7 +4328,7 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
+          if (!g_Icon(a5[i6], d + 1 + 1)) x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -4278,7 +4382,7 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
     }
     const x18 = o1["execution"];
     if (x18 !== undefined) {
-      x_ToolExecution(x18, p + "/execution", out, d + 1);
+      if (!g_ToolExecution(x18, d + 1)) x_ToolExecution(x18, p + "/execution", out, d + 1);
     }
     const x19 = o1["outputSchema"];
     if (x19 !== undefined) {
@@ -4329,7 +4433,7 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
     }
     const x29 = o1["annotations"];
     if (x29 !== undefined) {
-      x_ToolAnnotations(x29, p + "/annotations", out, d + 1);
+      if (!g_ToolAnnotations(x29, d + 1)) x_ToolAnnotations(x29, p + "/annotations", out, d + 1);
     }
     const x30 = o1["_meta"];
     if (x30 !== undefined) {
@@ -4439,42 +4543,8 @@ function x_TaskStatus(v: unknown, p: string, out: Issue[], _d: number): void {
     v === "completed" ||
     v === "failed" ||
     v === "cancelled"
-  )) {
-    const branches1: [string, Issue[]][] = [];
-    {
-      const b2: Issue[] = [];
-      if (!(v === "working")) b2.push(fail(p, '"working"', v));
-      branches1.push(['"working"', b2]);
-    }
-    {
-      const b3: Issue[] = [];
-      if (!(v === "input_required")) b3.push(fail(p, '"input_required"', v));
-      branches1.push(['"input_required"', b3]);
-    }
-    {
-      const b4: Issue[] = [];
-      if (!(v === "completed")) b4.push(fail(p, '"completed"', v));
-      branches1.push(['"completed"', b4]);
-    }
-    {
-      const b5: Issue[] = [];
-      if (!(v === "failed")) b5.push(fail(p, '"failed"', v));
-      branches1.push(['"failed"', b5]);
-    }
-    {
-      const b6: Issue[] = [];
-      if (!(v === "cancelled")) b6.push(fail(p, '"cancelled"', v));
-      branches1.push(['"cancelled"', b6]);
-    }
-    out.push(
-      ...pickBranch(
-        p,
-        '"working" | "input_required" | "completed" | "failed" | "cancelled"',
-        v,
-        branches1,
-      ),
-    );
-  }
+  ))
+    out.push(fail(p, '"working" | "input_required" | "completed" | "failed" | "cancelled"', v));
 }
 
 function g_TaskMetadata(v: unknown, _d: number): boolean {
@@ -4548,7 +4618,7 @@ function x_Task(v: unknown, p: string, out: Issue[], d: number): void {
     const x3 = o1["status"];
     if (x3 === undefined) out.push(missing(p + "/status", "status"));
     else {
-      x_TaskStatus(x3, p + "/status", out, d + 1);
+      if (!g_TaskStatus(x3, d + 1)) x_TaskStatus(x3, p + "/status", out, d + 1);
     }
     const x4 = o1["statusMessage"];
     if (x4 !== undefined) {
@@ -4567,37 +4637,12 @@ function x_Task(v: unknown, p: string, out: Issue[], d: number): void {
     const x7 = o1["ttl"];
     if (x7 === undefined) out.push(missing(p + "/ttl", "ttl"));
     else {
-      if (!(Number.isInteger(x7) || x7 === null || x7 === null)) {
-        const branches8: [string, Issue[]][] = [];
-        {
-          const b9: Issue[] = [];
-          if (!(Number.isInteger(x7) || x7 === null)) {
-            const branches10: [string, Issue[]][] = [];
-            {
-              const b11: Issue[] = [];
-              if (!Number.isInteger(x7)) b11.push(fail(p + "/ttl", "integer", x7));
-              branches10.push(["integer", b11]);
-            }
-            {
-              const b12: Issue[] = [];
-              if (!(x7 === null)) b12.push(fail(p + "/ttl", "null", x7));
-              branches10.push(["null", b12]);
-            }
-            b9.push(...pickBranch(p + "/ttl", "integer | null", x7, branches10));
-          }
-          branches8.push(["anyOf", b9]);
-        }
-        {
-          const b13: Issue[] = [];
-          if (!(x7 === null)) b13.push(fail(p + "/ttl", "null", x7));
-          branches8.push(["null", b13]);
-        }
-        out.push(...pickBranch(p + "/ttl", "anyOf | null", x7, branches8));
-      }
+      if (!(Number.isInteger(x7) || x7 === null || x7 === null))
+        out.push(fail(p + "/ttl", "integer | null | null", x7));
     }
-    const x14 = o1["pollInterval"];
-    if (x14 !== undefined) {
-      if (!Number.isInteger(x14)) out.push(fail(p + "/pollInterval", "integer", x14));
+    const x8 = o1["pollInterval"];
+    if (x8 !== undefined) {
+      if (!Number.isInteger(x8)) out.push(fail(p + "/pollInterval", "integer", x8));
     }
   }
 }
@@ -4624,7 +4669,7 @@ function x_CreateTaskResult(v: unknown, p: string, out: Issue[], d: number): voi
     const x4 = o1["task"];
     if (x4 === undefined) out.push(missing(p + "/task", "task"));
     else {
-      x_Task(x4, p + "/task", out, d + 1);
+      if (!g_Task(x4, d + 1)) x_Task(x4, p + "/task", out, d + 1);
     }
   }
 }
@@ -4679,7 +4724,7 @@ function x_GetTaskRequest(v: unknown, p: string, out: Issue[], d: number): void 
     const x7 = o1["id"];
     if (x7 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x7, p + "/id", out, d + 1);
+      if (!g_RequestId(x7, d + 1)) x_RequestId(x7, p + "/id", out, d + 1);
     }
   }
 }
@@ -4697,8 +4742,8 @@ function g_GetTaskResult(v: unknown, d: number): boolean {
 }
 
 function x_GetTaskResult(v: unknown, p: string, out: Issue[], d: number): void {
-  x_Result(v, p, out, d);
-  x_Task(v, p, out, d);
+  if (!g_Result(v, d)) x_Result(v, p, out, d);
+  if (!g_Task(v, d)) x_Task(v, p, out, d);
 }
 
 function g_GetTaskPayloadRequest(v: unknown, d: number): boolean {
@@ -4746,7 +4791,7 @@ function x_GetTaskPayloadRequest(v: unknown, p: string, out: Issue[], d: number)
     const x7 = o1["id"];
     if (x7 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x7, p + "/id", out, d + 1);
+      if (!g_RequestId(x7, d + 1)) x_RequestId(x7, p + "/id", out, d + 1);
     }
   }
 }
@@ -4829,7 +4874,7 @@ function x_CancelTaskRequest(v: unknown, p: string, out: Issue[], d: number): vo
     const x7 = o1["id"];
     if (x7 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x7, p + "/id", out, d + 1);
+      if (!g_RequestId(x7, d + 1)) x_RequestId(x7, p + "/id", out, d + 1);
     }
   }
 }
@@ -4847,8 +4892,8 @@ function g_CancelTaskResult(v: unknown, d: number): boolean {
 }
 
 function x_CancelTaskResult(v: unknown, p: string, out: Issue[], d: number): void {
-  x_Result(v, p, out, d);
-  x_Task(v, p, out, d);
+  if (!g_Result(v, d)) x_Result(v, p, out, d);
+  if (!g_Task(v, d)) x_Task(v, p, out, d);
 }
 
 function g_ListTasksRequest(v: unknown, d: number): boolean {
@@ -4881,12 +4926,13 @@ function x_ListTasksRequest(v: unknown, p: string, out: Issue[], d: number): voi
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
+      if (!g_PaginatedRequestParams(x4, d + 1))
+        x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x5, p + "/id", out, d + 1);
+      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
     }
   }
 }
@@ -4914,7 +4960,7 @@ function x_ListTasksResult(v: unknown, p: string, out: Issue[], d: number): void
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
     const x5 = o1["tasks"];
     if (x5 === undefined) out.push(missing(p + "/tasks", "tasks"));
@@ -4923,7 +4969,7 @@ function x_ListTasksResult(v: unknown, p: string, out: Issue[], d: number): void
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_Task(a6[i7], p + "/tasks" + "/" + i7, out, d + 1 + 1);
+          if (!g_Task(a6[i7], d + 1 + 1)) x_Task(a6[i7], p + "/tasks" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -4950,8 +4996,8 @@ function g_TaskStatusNotificationParams(v: unknown, d: number): boolean {
 }
 
 function x_TaskStatusNotificationParams(v: unknown, p: string, out: Issue[], d: number): void {
-  x_NotificationParams(v, p, out, d);
-  x_Task(v, p, out, d);
+  if (!g_NotificationParams(v, d)) x_NotificationParams(v, p, out, d);
+  if (!g_Task(v, d)) x_Task(v, p, out, d);
 }
 
 function g_TaskStatusNotification(v: unknown, d: number): boolean {
@@ -4984,7 +5030,8 @@ function x_TaskStatusNotification(v: unknown, p: string, out: Issue[], d: number
     const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
-      x_TaskStatusNotificationParams(x4, p + "/params", out, d + 1);
+      if (!g_TaskStatusNotificationParams(x4, d + 1))
+        x_TaskStatusNotificationParams(x4, p + "/params", out, d + 1);
     }
   }
 }
@@ -5011,14 +5058,15 @@ function x_SetLevelRequestParams(v: unknown, p: string, out: Issue[], d: number)
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
+          if (!g_ProgressToken(x4, d + 1 + 1))
+            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
         }
       }
     }
     const x5 = o1["level"];
     if (x5 === undefined) out.push(missing(p + "/level", "level"));
     else {
-      x_LoggingLevel(x5, p + "/level", out, d + 1);
+      if (!g_LoggingLevel(x5, d + 1)) x_LoggingLevel(x5, p + "/level", out, d + 1);
     }
   }
 }
@@ -5062,12 +5110,13 @@ function x_SetLevelRequest(v: unknown, p: string, out: Issue[], d: number): void
     const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
-      x_SetLevelRequestParams(x4, p + "/params", out, d + 1);
+      if (!g_SetLevelRequestParams(x4, d + 1))
+        x_SetLevelRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x5, p + "/id", out, d + 1);
+      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
     }
   }
 }
@@ -5097,7 +5146,7 @@ function x_LoggingMessageNotificationParams(v: unknown, p: string, out: Issue[],
     const x4 = o1["level"];
     if (x4 === undefined) out.push(missing(p + "/level", "level"));
     else {
-      x_LoggingLevel(x4, p + "/level", out, d + 1);
+      if (!g_LoggingLevel(x4, d + 1)) x_LoggingLevel(x4, p + "/level", out, d + 1);
     }
     const x5 = o1["logger"];
     if (x5 !== undefined) {
@@ -5143,7 +5192,8 @@ function x_LoggingMessageNotification(v: unknown, p: string, out: Issue[], d: nu
     const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
-      x_LoggingMessageNotificationParams(x4, p + "/params", out, d + 1);
+      if (!g_LoggingMessageNotificationParams(x4, d + 1))
+        x_LoggingMessageNotificationParams(x4, p + "/params", out, d + 1);
     }
   }
 }
@@ -5171,57 +5221,14 @@ function x_LoggingLevel(v: unknown, p: string, out: Issue[], _d: number): void {
     v === "critical" ||
     v === "alert" ||
     v === "emergency"
-  )) {
-    const branches1: [string, Issue[]][] = [];
-    {
-      const b2: Issue[] = [];
-      if (!(v === "debug")) b2.push(fail(p, '"debug"', v));
-      branches1.push(['"debug"', b2]);
-    }
-    {
-      const b3: Issue[] = [];
-      if (!(v === "info")) b3.push(fail(p, '"info"', v));
-      branches1.push(['"info"', b3]);
-    }
-    {
-      const b4: Issue[] = [];
-      if (!(v === "notice")) b4.push(fail(p, '"notice"', v));
-      branches1.push(['"notice"', b4]);
-    }
-    {
-      const b5: Issue[] = [];
-      if (!(v === "warning")) b5.push(fail(p, '"warning"', v));
-      branches1.push(['"warning"', b5]);
-    }
-    {
-      const b6: Issue[] = [];
-      if (!(v === "error")) b6.push(fail(p, '"error"', v));
-      branches1.push(['"error"', b6]);
-    }
-    {
-      const b7: Issue[] = [];
-      if (!(v === "critical")) b7.push(fail(p, '"critical"', v));
-      branches1.push(['"critical"', b7]);
-    }
-    {
-      const b8: Issue[] = [];
-      if (!(v === "alert")) b8.push(fail(p, '"alert"', v));
-      branches1.push(['"alert"', b8]);
-    }
-    {
-      const b9: Issue[] = [];
-      if (!(v === "emergency")) b9.push(fail(p, '"emergency"', v));
-      branches1.push(['"emergency"', b9]);
-    }
+  ))
     out.push(
-      ...pickBranch(
+      fail(
         p,
         '"debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency"',
         v,
-        branches1,
       ),
     );
-  }
 }
 
 function g_CreateMessageRequestParams(v: unknown, d: number): boolean {
@@ -5268,13 +5275,14 @@ function x_CreateMessageRequestParams(v: unknown, p: string, out: Issue[], d: nu
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
+          if (!g_ProgressToken(x4, d + 1 + 1))
+            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
         }
       }
     }
     const x5 = o1["task"];
     if (x5 !== undefined) {
-      x_TaskMetadata(x5, p + "/task", out, d + 1);
+      if (!g_TaskMetadata(x5, d + 1)) x_TaskMetadata(x5, p + "/task", out, d + 1);
     }
     const x6 = o1["messages"];
     if (x6 === undefined) out.push(missing(p + "/messages", "messages"));
@@ -5283,13 +5291,15 @@ function x_CreateMessageRequestParams(v: unknown, p: string, out: Issue[], d: nu
       else {
         const a7 = x6 as readonly unknown[];
         for (let i8 = 0; i8 < a7.length; i8++) {
-          x_SamplingMessage(a7[i8], p + "/messages" + "/" + i8, out, d + 1 + 1);
+          if (!g_SamplingMessage(a7[i8], d + 1 + 1))
+            x_SamplingMessage(a7[i8], p + "/messages" + "/" + i8, out, d + 1 + 1);
         }
       }
     }
     const x9 = o1["modelPreferences"];
     if (x9 !== undefined) {
-      x_ModelPreferences(x9, p + "/modelPreferences", out, d + 1);
+      if (!g_ModelPreferences(x9, d + 1))
+        x_ModelPreferences(x9, p + "/modelPreferences", out, d + 1);
     }
     const x10 = o1["systemPrompt"];
     if (x10 !== undefined) {
@@ -5297,72 +5307,49 @@ function x_CreateMessageRequestParams(v: unknown, p: string, out: Issue[], d: nu
     }
     const x11 = o1["includeContext"];
     if (x11 !== undefined) {
-      if (!(x11 === "none" || x11 === "thisServer" || x11 === "allServers")) {
-        const branches12: [string, Issue[]][] = [];
-        {
-          const b13: Issue[] = [];
-          if (!(x11 === "none")) b13.push(fail(p + "/includeContext", '"none"', x11));
-          branches12.push(['"none"', b13]);
+      if (!(x11 === "none" || x11 === "thisServer" || x11 === "allServers"))
+        out.push(fail(p + "/includeContext", '"none" | "thisServer" | "allServers"', x11));
+    }
+    const x12 = o1["temperature"];
+    if (x12 !== undefined) {
+      if (!(typeof x12 === "number" && Number.isFinite(x12)))
+        out.push(fail(p + "/temperature", "number", x12));
+    }
+    const x13 = o1["maxTokens"];
+    if (x13 === undefined) out.push(missing(p + "/maxTokens", "maxTokens"));
+    else {
+      if (!Number.isInteger(x13)) out.push(fail(p + "/maxTokens", "integer", x13));
+    }
+    const x14 = o1["stopSequences"];
+    if (x14 !== undefined) {
+      if (!Array.isArray(x14)) out.push(fail(p + "/stopSequences", "array", x14));
+      else {
+        const a15 = x14 as readonly unknown[];
+        for (let i16 = 0; i16 < a15.length; i16++) {
+          if (!(typeof a15[i16] === "string"))
+            out.push(fail(p + "/stopSequences" + "/" + i16, "string", a15[i16]));
         }
-        {
-          const b14: Issue[] = [];
-          if (!(x11 === "thisServer")) b14.push(fail(p + "/includeContext", '"thisServer"', x11));
-          branches12.push(['"thisServer"', b14]);
-        }
-        {
-          const b15: Issue[] = [];
-          if (!(x11 === "allServers")) b15.push(fail(p + "/includeContext", '"allServers"', x11));
-          branches12.push(['"allServers"', b15]);
-        }
-        out.push(
-          ...pickBranch(
-            p + "/includeContext",
-            '"none" | "thisServer" | "allServers"',
-            x11,
-            branches12,
-          ),
-        );
       }
     }
-    const x16 = o1["temperature"];
-    if (x16 !== undefined) {
-      if (!(typeof x16 === "number" && Number.isFinite(x16)))
-        out.push(fail(p + "/temperature", "number", x16));
+    const x17 = o1["metadata"];
+    if (x17 !== undefined) {
+      if (!(typeof x17 === "object" && x17 !== null && !Array.isArray(x17)))
+        out.push(fail(p + "/metadata", "object", x17));
     }
-    const x17 = o1["maxTokens"];
-    if (x17 === undefined) out.push(missing(p + "/maxTokens", "maxTokens"));
-    else {
-      if (!Number.isInteger(x17)) out.push(fail(p + "/maxTokens", "integer", x17));
-    }
-    const x18 = o1["stopSequences"];
+    const x18 = o1["tools"];
     if (x18 !== undefined) {
-      if (!Array.isArray(x18)) out.push(fail(p + "/stopSequences", "array", x18));
+      if (!Array.isArray(x18)) out.push(fail(p + "/tools", "array", x18));
       else {
         const a19 = x18 as readonly unknown[];
         for (let i20 = 0; i20 < a19.length; i20++) {
-          if (!(typeof a19[i20] === "string"))
-            out.push(fail(p + "/stopSequences" + "/" + i20, "string", a19[i20]));
+          if (!g_Tool(a19[i20], d + 1 + 1))
+            x_Tool(a19[i20], p + "/tools" + "/" + i20, out, d + 1 + 1);
         }
       }
     }
-    const x21 = o1["metadata"];
+    const x21 = o1["toolChoice"];
     if (x21 !== undefined) {
-      if (!(typeof x21 === "object" && x21 !== null && !Array.isArray(x21)))
-        out.push(fail(p + "/metadata", "object", x21));
-    }
-    const x22 = o1["tools"];
-    if (x22 !== undefined) {
-      if (!Array.isArray(x22)) out.push(fail(p + "/tools", "array", x22));
-      else {
-        const a23 = x22 as readonly unknown[];
-        for (let i24 = 0; i24 < a23.length; i24++) {
-          x_Tool(a23[i24], p + "/tools" + "/" + i24, out, d + 1 + 1);
-        }
-      }
-    }
-    const x25 = o1["toolChoice"];
-    if (x25 !== undefined) {
-      x_ToolChoice(x25, p + "/toolChoice", out, d + 1);
+      if (!g_ToolChoice(x21, d + 1)) x_ToolChoice(x21, p + "/toolChoice", out, d + 1);
     }
   }
 }
@@ -5419,25 +5406,8 @@ function x_ToolChoice(v: unknown, p: string, out: Issue[], _d: number): void {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["mode"];
     if (x2 !== undefined) {
-      if (!(x2 === "auto" || x2 === "required" || x2 === "none")) {
-        const branches3: [string, Issue[]][] = [];
-        {
-          const b4: Issue[] = [];
-          if (!(x2 === "auto")) b4.push(fail(p + "/mode", '"auto"', x2));
-          branches3.push(['"auto"', b4]);
-        }
-        {
-          const b5: Issue[] = [];
-          if (!(x2 === "required")) b5.push(fail(p + "/mode", '"required"', x2));
-          branches3.push(['"required"', b5]);
-        }
-        {
-          const b6: Issue[] = [];
-          if (!(x2 === "none")) b6.push(fail(p + "/mode", '"none"', x2));
-          branches3.push(['"none"', b6]);
-        }
-        out.push(...pickBranch(p + "/mode", '"auto" | "required" | "none"', x2, branches3));
-      }
+      if (!(x2 === "auto" || x2 === "required" || x2 === "none"))
+        out.push(fail(p + "/mode", '"auto" | "required" | "none"', x2));
     }
   }
 }
@@ -5474,12 +5444,13 @@ function x_CreateMessageRequest(v: unknown, p: string, out: Issue[], d: number):
     const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
-      x_CreateMessageRequestParams(x4, p + "/params", out, d + 1);
+      if (!g_CreateMessageRequestParams(x4, d + 1))
+        x_CreateMessageRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x5, p + "/id", out, d + 1);
+      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
     }
   }
 }
@@ -5523,7 +5494,7 @@ function x_CreateMessageResult(v: unknown, p: string, out: Issue[], d: number): 
     const x4 = o1["role"];
     if (x4 === undefined) out.push(missing(p + "/role", "role"));
     else {
-      x_Role(x4, p + "/role", out, d + 1);
+      if (!g_Role(x4, d + 1)) x_Role(x4, p + "/role", out, d + 1);
     }
     const x5 = o1["content"];
     if (x5 === undefined) out.push(missing(p + "/content", "content"));
@@ -5568,7 +5539,8 @@ function x_CreateMessageResult(v: unknown, p: string, out: Issue[], d: number): 
           else {
             const a13 = x5 as readonly unknown[];
             for (let i14 = 0; i14 < a13.length; i14++) {
-              x_SamplingMessageContentBlock(a13[i14], p + "/content" + "/" + i14, b12, d + 1 + 1);
+              if (!g_SamplingMessageContentBlock(a13[i14], d + 1 + 1))
+                x_SamplingMessageContentBlock(a13[i14], p + "/content" + "/" + i14, b12, d + 1 + 1);
             }
           }
           branches6.push(["SamplingMessageContentBlock[]", b12]);
@@ -5650,7 +5622,7 @@ function x_SamplingMessage(v: unknown, p: string, out: Issue[], d: number): void
     const x2 = o1["role"];
     if (x2 === undefined) out.push(missing(p + "/role", "role"));
     else {
-      x_Role(x2, p + "/role", out, d + 1);
+      if (!g_Role(x2, d + 1)) x_Role(x2, p + "/role", out, d + 1);
     }
     const x3 = o1["content"];
     if (x3 === undefined) out.push(missing(p + "/content", "content"));
@@ -5695,7 +5667,8 @@ function x_SamplingMessage(v: unknown, p: string, out: Issue[], d: number): void
           else {
             const a11 = x3 as readonly unknown[];
             for (let i12 = 0; i12 < a11.length; i12++) {
-              x_SamplingMessageContentBlock(a11[i12], p + "/content" + "/" + i12, b10, d + 1 + 1);
+              if (!g_SamplingMessageContentBlock(a11[i12], d + 1 + 1))
+                x_SamplingMessageContentBlock(a11[i12], p + "/content" + "/" + i12, b10, d + 1 + 1);
             }
           }
           branches4.push(["SamplingMessageContentBlock[]", b10]);
@@ -5775,31 +5748,31 @@ function x_SamplingMessageContentBlock(v: unknown, p: string, out: Issue[], d: n
     switch (tag1) {
       case "text": {
         const inner2: Issue[] = [];
-        x_TextContent(v, p, inner2, d);
+        if (!g_TextContent(v, d)) x_TextContent(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "TextContent"));
         break;
       }
       case "image": {
         const inner3: Issue[] = [];
-        x_ImageContent(v, p, inner3, d);
+        if (!g_ImageContent(v, d)) x_ImageContent(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "ImageContent"));
         break;
       }
       case "audio": {
         const inner4: Issue[] = [];
-        x_AudioContent(v, p, inner4, d);
+        if (!g_AudioContent(v, d)) x_AudioContent(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "AudioContent"));
         break;
       }
       case "tool_use": {
         const inner5: Issue[] = [];
-        x_ToolUseContent(v, p, inner5, d);
+        if (!g_ToolUseContent(v, d)) x_ToolUseContent(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "ToolUseContent"));
         break;
       }
       case "tool_result": {
         const inner6: Issue[] = [];
-        x_ToolResultContent(v, p, inner6, d);
+        if (!g_ToolResultContent(v, d)) x_ToolResultContent(v, p, inner6, d);
         for (const issue of inner6) out.push(within(issue, "ToolResultContent"));
         break;
       }
@@ -5847,7 +5820,8 @@ function x_Annotations(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          x_Role(a3[i4], p + "/audience" + "/" + i4, out, d + 1 + 1);
+          if (!g_Role(a3[i4], d + 1 + 1))
+            x_Role(a3[i4], p + "/audience" + "/" + i4, out, d + 1 + 1);
         }
       }
     }
@@ -5909,31 +5883,31 @@ function x_ContentBlock(v: unknown, p: string, out: Issue[], d: number): void {
     switch (tag1) {
       case "text": {
         const inner2: Issue[] = [];
-        x_TextContent(v, p, inner2, d);
+        if (!g_TextContent(v, d)) x_TextContent(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "TextContent"));
         break;
       }
       case "image": {
         const inner3: Issue[] = [];
-        x_ImageContent(v, p, inner3, d);
+        if (!g_ImageContent(v, d)) x_ImageContent(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "ImageContent"));
         break;
       }
       case "audio": {
         const inner4: Issue[] = [];
-        x_AudioContent(v, p, inner4, d);
+        if (!g_AudioContent(v, d)) x_AudioContent(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "AudioContent"));
         break;
       }
       case "resource_link": {
         const inner5: Issue[] = [];
-        x_ResourceLink(v, p, inner5, d);
+        if (!g_ResourceLink(v, d)) x_ResourceLink(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "ResourceLink"));
         break;
       }
       case "resource": {
         const inner6: Issue[] = [];
-        x_EmbeddedResource(v, p, inner6, d);
+        if (!g_EmbeddedResource(v, d)) x_EmbeddedResource(v, p, inner6, d);
         for (const issue of inner6) out.push(within(issue, "EmbeddedResource"));
         break;
       }
@@ -5980,7 +5954,7 @@ function x_TextContent(v: unknown, p: string, out: Issue[], d: number): void {
     }
     const x4 = o1["annotations"];
     if (x4 !== undefined) {
-      x_Annotations(x4, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x4, d + 1)) x_Annotations(x4, p + "/annotations", out, d + 1);
     }
     const x5 = o1["_meta"];
     if (x5 !== undefined) {
@@ -6034,7 +6008,7 @@ function x_ImageContent(v: unknown, p: string, out: Issue[], d: number): void {
     }
     const x5 = o1["annotations"];
     if (x5 !== undefined) {
-      x_Annotations(x5, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x5, d + 1)) x_Annotations(x5, p + "/annotations", out, d + 1);
     }
     const x6 = o1["_meta"];
     if (x6 !== undefined) {
@@ -6088,7 +6062,7 @@ function x_AudioContent(v: unknown, p: string, out: Issue[], d: number): void {
     }
     const x5 = o1["annotations"];
     if (x5 !== undefined) {
-      x_Annotations(x5, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x5, d + 1)) x_Annotations(x5, p + "/annotations", out, d + 1);
     }
     const x6 = o1["_meta"];
     if (x6 !== undefined) {
@@ -6201,7 +6175,8 @@ function x_ToolResultContent(v: unknown, p: string, out: Issue[], d: number): vo
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_ContentBlock(a5[i6], p + "/content" + "/" + i6, out, d + 1 + 1);
+          if (!g_ContentBlock(a5[i6], d + 1 + 1))
+            x_ContentBlock(a5[i6], p + "/content" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -6293,7 +6268,8 @@ function x_ModelPreferences(v: unknown, p: string, out: Issue[], d: number): voi
       else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          x_ModelHint(a3[i4], p + "/hints" + "/" + i4, out, d + 1 + 1);
+          if (!g_ModelHint(a3[i4], d + 1 + 1))
+            x_ModelHint(a3[i4], p + "/hints" + "/" + i4, out, d + 1 + 1);
         }
       }
     }
@@ -6382,7 +6358,8 @@ function x_CompleteRequestParams(v: unknown, p: string, out: Issue[], d: number)
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
+          if (!g_ProgressToken(x4, d + 1 + 1))
+            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
         }
       }
     }
@@ -6396,13 +6373,14 @@ function x_CompleteRequestParams(v: unknown, p: string, out: Issue[], d: number)
         switch (tag6) {
           case "ref/prompt": {
             const inner7: Issue[] = [];
-            x_PromptReference(x5, p + "/ref", inner7, d + 1);
+            if (!g_PromptReference(x5, d + 1)) x_PromptReference(x5, p + "/ref", inner7, d + 1);
             for (const issue of inner7) out.push(within(issue, "PromptReference"));
             break;
           }
           case "ref/resource": {
             const inner8: Issue[] = [];
-            x_ResourceTemplateReference(x5, p + "/ref", inner8, d + 1);
+            if (!g_ResourceTemplateReference(x5, d + 1))
+              x_ResourceTemplateReference(x5, p + "/ref", inner8, d + 1);
             for (const issue of inner8) out.push(within(issue, "ResourceTemplateReference"));
             break;
           }
@@ -6542,12 +6520,13 @@ function x_CompleteRequest(v: unknown, p: string, out: Issue[], d: number): void
     const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
-      x_CompleteRequestParams(x4, p + "/params", out, d + 1);
+      if (!g_CompleteRequestParams(x4, d + 1))
+        x_CompleteRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x5, p + "/id", out, d + 1);
+      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
     }
   }
 }
@@ -6727,12 +6706,12 @@ function x_ListRootsRequest(v: unknown, p: string, out: Issue[], d: number): voi
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      x_RequestParams(x4, p + "/params", out, d + 1);
+      if (!g_RequestParams(x4, d + 1)) x_RequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x5, p + "/id", out, d + 1);
+      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
     }
   }
 }
@@ -6763,7 +6742,7 @@ function x_ListRootsResult(v: unknown, p: string, out: Issue[], d: number): void
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_Root(a5[i6], p + "/roots" + "/" + i6, out, d + 1 + 1);
+          if (!g_Root(a5[i6], d + 1 + 1)) x_Root(a5[i6], p + "/roots" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -6854,7 +6833,7 @@ function x_RootsListChangedNotification(v: unknown, p: string, out: Issue[], d: 
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      x_NotificationParams(x4, p + "/params", out, d + 1);
+      if (!g_NotificationParams(x4, d + 1)) x_NotificationParams(x4, p + "/params", out, d + 1);
     }
   }
 }
@@ -6891,13 +6870,14 @@ function x_ElicitRequestFormParams(v: unknown, p: string, out: Issue[], d: numbe
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["progressToken"];
         if (x5 !== undefined) {
-          x_ProgressToken(x5, p + "/_meta" + "/progressToken", out, d + 1 + 1);
+          if (!g_ProgressToken(x5, d + 1 + 1))
+            x_ProgressToken(x5, p + "/_meta" + "/progressToken", out, d + 1 + 1);
         }
       }
     }
     const x6 = o1["task"];
     if (x6 !== undefined) {
-      x_TaskMetadata(x6, p + "/task", out, d + 1);
+      if (!g_TaskMetadata(x6, d + 1)) x_TaskMetadata(x6, p + "/task", out, d + 1);
     }
     const x7 = o1["message"];
     if (x7 === undefined) out.push(missing(p + "/message", "message"));
@@ -6931,12 +6911,13 @@ function x_ElicitRequestFormParams(v: unknown, p: string, out: Issue[], d: numbe
           else {
             const o13 = x12 as Readonly<Record<string, unknown>>;
             for (const k14 of Object.keys(o13)) {
-              x_PrimitiveSchemaDefinition(
-                o13[k14],
-                p + "/requestedSchema" + "/properties" + "/" + pointer(k14),
-                out,
-                d + 1 + 1 + 1,
-              );
+              if (!g_PrimitiveSchemaDefinition(o13[k14], d + 1 + 1 + 1))
+                x_PrimitiveSchemaDefinition(
+                  o13[k14],
+                  p + "/requestedSchema" + "/properties" + "/" + pointer(k14),
+                  out,
+                  d + 1 + 1 + 1,
+                );
             }
           }
         }
@@ -7037,13 +7018,14 @@ function x_ElicitRequestURLParams(v: unknown, p: string, out: Issue[], d: number
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["progressToken"];
         if (x5 !== undefined) {
-          x_ProgressToken(x5, p + "/_meta" + "/progressToken", out, d + 1 + 1);
+          if (!g_ProgressToken(x5, d + 1 + 1))
+            x_ProgressToken(x5, p + "/_meta" + "/progressToken", out, d + 1 + 1);
         }
       }
     }
     const x6 = o1["task"];
     if (x6 !== undefined) {
-      x_TaskMetadata(x6, p + "/task", out, d + 1);
+      if (!g_TaskMetadata(x6, d + 1)) x_TaskMetadata(x6, p + "/task", out, d + 1);
     }
     const x7 = o1["message"];
     if (x7 === undefined) out.push(missing(p + "/message", "message"));
@@ -7124,12 +7106,12 @@ function x_ElicitRequest(v: unknown, p: string, out: Issue[], d: number): void {
     const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
-      x_ElicitRequestParams(x4, p + "/params", out, d + 1);
+      if (!g_ElicitRequestParams(x4, d + 1)) x_ElicitRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x5, p + "/id", out, d + 1);
+      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
     }
   }
 }
@@ -7218,13 +7200,13 @@ function x_PrimitiveSchemaDefinition(v: unknown, p: string, out: Issue[], d: num
       case "number":
       case "integer": {
         const inner8: Issue[] = [];
-        x_NumberSchema(v, p, inner8, d);
+        if (!g_NumberSchema(v, d)) x_NumberSchema(v, p, inner8, d);
         for (const issue of inner8) out.push(within(issue, "NumberSchema"));
         break;
       }
       case "boolean": {
         const inner9: Issue[] = [];
-        x_BooleanSchema(v, p, inner9, d);
+        if (!g_BooleanSchema(v, d)) x_BooleanSchema(v, p, inner9, d);
         for (const issue of inner9) out.push(within(issue, "BooleanSchema"));
         break;
       }
@@ -7316,36 +7298,12 @@ function x_StringSchema(v: unknown, p: string, out: Issue[], _d: number): void {
     }
     const x7 = o1["format"];
     if (x7 !== undefined) {
-      if (!(x7 === "email" || x7 === "uri" || x7 === "date" || x7 === "date-time")) {
-        const branches8: [string, Issue[]][] = [];
-        {
-          const b9: Issue[] = [];
-          if (!(x7 === "email")) b9.push(fail(p + "/format", '"email"', x7));
-          branches8.push(['"email"', b9]);
-        }
-        {
-          const b10: Issue[] = [];
-          if (!(x7 === "uri")) b10.push(fail(p + "/format", '"uri"', x7));
-          branches8.push(['"uri"', b10]);
-        }
-        {
-          const b11: Issue[] = [];
-          if (!(x7 === "date")) b11.push(fail(p + "/format", '"date"', x7));
-          branches8.push(['"date"', b11]);
-        }
-        {
-          const b12: Issue[] = [];
-          if (!(x7 === "date-time")) b12.push(fail(p + "/format", '"date-time"', x7));
-          branches8.push(['"date-time"', b12]);
-        }
-        out.push(
-          ...pickBranch(p + "/format", '"email" | "uri" | "date" | "date-time"', x7, branches8),
-        );
-      }
+      if (!(x7 === "email" || x7 === "uri" || x7 === "date" || x7 === "date-time"))
+        out.push(fail(p + "/format", '"email" | "uri" | "date" | "date-time"', x7));
     }
-    const x13 = o1["default"];
-    if (x13 !== undefined) {
-      if (!(typeof x13 === "string")) out.push(fail(p + "/default", "string", x13));
+    const x8 = o1["default"];
+    if (x8 !== undefined) {
+      if (!(typeof x8 === "string")) out.push(fail(p + "/default", "string", x8));
     }
   }
 }
@@ -7375,43 +7333,31 @@ function x_NumberSchema(v: unknown, p: string, out: Issue[], _d: number): void {
     const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
-      if (!(x2 === "number" || x2 === "integer")) {
-        const branches3: [string, Issue[]][] = [];
-        {
-          const b4: Issue[] = [];
-          if (!(x2 === "number")) b4.push(fail(p + "/type", '"number"', x2));
-          branches3.push(['"number"', b4]);
-        }
-        {
-          const b5: Issue[] = [];
-          if (!(x2 === "integer")) b5.push(fail(p + "/type", '"integer"', x2));
-          branches3.push(['"integer"', b5]);
-        }
-        out.push(...pickBranch(p + "/type", '"number" | "integer"', x2, branches3));
-      }
+      if (!(x2 === "number" || x2 === "integer"))
+        out.push(fail(p + "/type", '"number" | "integer"', x2));
     }
-    const x6 = o1["title"];
+    const x3 = o1["title"];
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
+    }
+    const x4 = o1["description"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
+    }
+    const x5 = o1["minimum"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "number" && Number.isFinite(x5)))
+        out.push(fail(p + "/minimum", "number", x5));
+    }
+    const x6 = o1["maximum"];
     if (x6 !== undefined) {
-      if (!(typeof x6 === "string")) out.push(fail(p + "/title", "string", x6));
+      if (!(typeof x6 === "number" && Number.isFinite(x6)))
+        out.push(fail(p + "/maximum", "number", x6));
     }
-    const x7 = o1["description"];
+    const x7 = o1["default"];
     if (x7 !== undefined) {
-      if (!(typeof x7 === "string")) out.push(fail(p + "/description", "string", x7));
-    }
-    const x8 = o1["minimum"];
-    if (x8 !== undefined) {
-      if (!(typeof x8 === "number" && Number.isFinite(x8)))
-        out.push(fail(p + "/minimum", "number", x8));
-    }
-    const x9 = o1["maximum"];
-    if (x9 !== undefined) {
-      if (!(typeof x9 === "number" && Number.isFinite(x9)))
-        out.push(fail(p + "/maximum", "number", x9));
-    }
-    const x10 = o1["default"];
-    if (x10 !== undefined) {
-      if (!(typeof x10 === "number" && Number.isFinite(x10)))
-        out.push(fail(p + "/default", "number", x10));
+      if (!(typeof x7 === "number" && Number.isFinite(x7)))
+        out.push(fail(p + "/default", "number", x7));
     }
   }
 }
@@ -8122,79 +8068,62 @@ function x_ElicitResult(v: unknown, p: string, out: Issue[], d: number): void {
     const x4 = o1["action"];
     if (x4 === undefined) out.push(missing(p + "/action", "action"));
     else {
-      if (!(x4 === "accept" || x4 === "decline" || x4 === "cancel")) {
-        const branches5: [string, Issue[]][] = [];
-        {
-          const b6: Issue[] = [];
-          if (!(x4 === "accept")) b6.push(fail(p + "/action", '"accept"', x4));
-          branches5.push(['"accept"', b6]);
-        }
-        {
-          const b7: Issue[] = [];
-          if (!(x4 === "decline")) b7.push(fail(p + "/action", '"decline"', x4));
-          branches5.push(['"decline"', b7]);
-        }
-        {
-          const b8: Issue[] = [];
-          if (!(x4 === "cancel")) b8.push(fail(p + "/action", '"cancel"', x4));
-          branches5.push(['"cancel"', b8]);
-        }
-        out.push(...pickBranch(p + "/action", '"accept" | "decline" | "cancel"', x4, branches5));
-      }
+      if (!(x4 === "accept" || x4 === "decline" || x4 === "cancel"))
+        out.push(fail(p + "/action", '"accept" | "decline" | "cancel"', x4));
     }
-    const x9 = o1["content"];
-    if (x9 !== undefined) {
-      if (typeof x9 !== "object" || x9 === null || Array.isArray(x9))
-        out.push(fail(p + "/content", "object", x9));
+    const x5 = o1["content"];
+    if (x5 !== undefined) {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
+        out.push(fail(p + "/content", "object", x5));
       else {
-        const o10 = x9 as Readonly<Record<string, unknown>>;
-        for (const k11 of Object.keys(o10)) {
+        const o6 = x5 as Readonly<Record<string, unknown>>;
+        for (const k7 of Object.keys(o6)) {
           if (!(
-            typeof o10[k11] === "string" ||
-            (typeof o10[k11] === "number" && Number.isFinite(o10[k11])) ||
-            typeof o10[k11] === "boolean" ||
-            g_ElicitResult$4(o10[k11], d + 1 + 1)
+            typeof o6[k7] === "string" ||
+            (typeof o6[k7] === "number" && Number.isFinite(o6[k7])) ||
+            typeof o6[k7] === "boolean" ||
+            g_ElicitResult$4(o6[k7], d + 1 + 1)
           )) {
-            const branches12: [string, Issue[]][] = [];
+            const branches8: [string, Issue[]][] = [];
             {
-              const b13: Issue[] = [];
-              if (!(typeof o10[k11] === "string"))
-                b13.push(fail(p + "/content" + "/" + pointer(k11), "string", o10[k11]));
-              branches12.push(["string", b13]);
+              const b9: Issue[] = [];
+              if (!(typeof o6[k7] === "string"))
+                b9.push(fail(p + "/content" + "/" + pointer(k7), "string", o6[k7]));
+              branches8.push(["string", b9]);
             }
             {
-              const b14: Issue[] = [];
-              if (!(typeof o10[k11] === "number" && Number.isFinite(o10[k11])))
-                b14.push(fail(p + "/content" + "/" + pointer(k11), "number", o10[k11]));
-              branches12.push(["number", b14]);
+              const b10: Issue[] = [];
+              if (!(typeof o6[k7] === "number" && Number.isFinite(o6[k7])))
+                b10.push(fail(p + "/content" + "/" + pointer(k7), "number", o6[k7]));
+              branches8.push(["number", b10]);
             }
             {
-              const b15: Issue[] = [];
-              if (!(typeof o10[k11] === "boolean"))
-                b15.push(fail(p + "/content" + "/" + pointer(k11), "boolean", o10[k11]));
-              branches12.push(["boolean", b15]);
+              const b11: Issue[] = [];
+              if (!(typeof o6[k7] === "boolean"))
+                b11.push(fail(p + "/content" + "/" + pointer(k7), "boolean", o6[k7]));
+              branches8.push(["boolean", b11]);
             }
             {
-              const b16: Issue[] = [];
-              if (!Array.isArray(o10[k11]))
-                b16.push(fail(p + "/content" + "/" + pointer(k11), "array", o10[k11]));
+              const b12: Issue[] = [];
+              if (!Array.isArray(o6[k7]))
+                b12.push(fail(p + "/content" + "/" + pointer(k7), "array", o6[k7]));
               else {
-                const a17 = o10[k11] as readonly unknown[];
-                for (let i18 = 0; i18 < a17.length; i18++) {
-                  if (!(typeof a17[i18] === "string"))
-                    b16.push(
-                      fail(p + "/content" + "/" + pointer(k11) + "/" + i18, "string", a17[i18]),
+                const a13 = o6[k7] as readonly unknown[];
+                for (let i14 = 0; i14 < a13.length; i14++) {
+                  if (!(typeof a13[i14] === "string"))
+                    b12.push(
+                      fail(p + "/content" + "/" + pointer(k7) + "/" + i14, "string", a13[i14]),
                     );
                 }
               }
-              branches12.push(["string[]", b16]);
+              branches8.push(["string[]", b12]);
             }
             out.push(
               ...pickBranch(
-                p + "/content" + "/" + pointer(k11),
+                p + "/content" + "/" + pointer(k7),
                 "string | number | boolean | string[]",
-                o10[k11],
-                branches12,
+                o6[k7],
+                branches8,
               ),
             );
           }
@@ -8354,103 +8283,103 @@ function x_ClientRequest(v: unknown, p: string, out: Issue[], d: number): void {
     switch (tag1) {
       case "ping": {
         const inner2: Issue[] = [];
-        x_PingRequest(v, p, inner2, d);
+        if (!g_PingRequest(v, d)) x_PingRequest(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "PingRequest"));
         break;
       }
       case "initialize": {
         const inner3: Issue[] = [];
-        x_InitializeRequest(v, p, inner3, d);
+        if (!g_InitializeRequest(v, d)) x_InitializeRequest(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "InitializeRequest"));
         break;
       }
       case "completion/complete": {
         const inner4: Issue[] = [];
-        x_CompleteRequest(v, p, inner4, d);
+        if (!g_CompleteRequest(v, d)) x_CompleteRequest(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "CompleteRequest"));
         break;
       }
       case "logging/setLevel": {
         const inner5: Issue[] = [];
-        x_SetLevelRequest(v, p, inner5, d);
+        if (!g_SetLevelRequest(v, d)) x_SetLevelRequest(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "SetLevelRequest"));
         break;
       }
       case "prompts/get": {
         const inner6: Issue[] = [];
-        x_GetPromptRequest(v, p, inner6, d);
+        if (!g_GetPromptRequest(v, d)) x_GetPromptRequest(v, p, inner6, d);
         for (const issue of inner6) out.push(within(issue, "GetPromptRequest"));
         break;
       }
       case "prompts/list": {
         const inner7: Issue[] = [];
-        x_ListPromptsRequest(v, p, inner7, d);
+        if (!g_ListPromptsRequest(v, d)) x_ListPromptsRequest(v, p, inner7, d);
         for (const issue of inner7) out.push(within(issue, "ListPromptsRequest"));
         break;
       }
       case "resources/list": {
         const inner8: Issue[] = [];
-        x_ListResourcesRequest(v, p, inner8, d);
+        if (!g_ListResourcesRequest(v, d)) x_ListResourcesRequest(v, p, inner8, d);
         for (const issue of inner8) out.push(within(issue, "ListResourcesRequest"));
         break;
       }
       case "resources/templates/list": {
         const inner9: Issue[] = [];
-        x_ListResourceTemplatesRequest(v, p, inner9, d);
+        if (!g_ListResourceTemplatesRequest(v, d)) x_ListResourceTemplatesRequest(v, p, inner9, d);
         for (const issue of inner9) out.push(within(issue, "ListResourceTemplatesRequest"));
         break;
       }
       case "resources/read": {
         const inner10: Issue[] = [];
-        x_ReadResourceRequest(v, p, inner10, d);
+        if (!g_ReadResourceRequest(v, d)) x_ReadResourceRequest(v, p, inner10, d);
         for (const issue of inner10) out.push(within(issue, "ReadResourceRequest"));
         break;
       }
       case "resources/subscribe": {
         const inner11: Issue[] = [];
-        x_SubscribeRequest(v, p, inner11, d);
+        if (!g_SubscribeRequest(v, d)) x_SubscribeRequest(v, p, inner11, d);
         for (const issue of inner11) out.push(within(issue, "SubscribeRequest"));
         break;
       }
       case "resources/unsubscribe": {
         const inner12: Issue[] = [];
-        x_UnsubscribeRequest(v, p, inner12, d);
+        if (!g_UnsubscribeRequest(v, d)) x_UnsubscribeRequest(v, p, inner12, d);
         for (const issue of inner12) out.push(within(issue, "UnsubscribeRequest"));
         break;
       }
       case "tools/call": {
         const inner13: Issue[] = [];
-        x_CallToolRequest(v, p, inner13, d);
+        if (!g_CallToolRequest(v, d)) x_CallToolRequest(v, p, inner13, d);
         for (const issue of inner13) out.push(within(issue, "CallToolRequest"));
         break;
       }
       case "tools/list": {
         const inner14: Issue[] = [];
-        x_ListToolsRequest(v, p, inner14, d);
+        if (!g_ListToolsRequest(v, d)) x_ListToolsRequest(v, p, inner14, d);
         for (const issue of inner14) out.push(within(issue, "ListToolsRequest"));
         break;
       }
       case "tasks/get": {
         const inner15: Issue[] = [];
-        x_GetTaskRequest(v, p, inner15, d);
+        if (!g_GetTaskRequest(v, d)) x_GetTaskRequest(v, p, inner15, d);
         for (const issue of inner15) out.push(within(issue, "GetTaskRequest"));
         break;
       }
       case "tasks/result": {
         const inner16: Issue[] = [];
-        x_GetTaskPayloadRequest(v, p, inner16, d);
+        if (!g_GetTaskPayloadRequest(v, d)) x_GetTaskPayloadRequest(v, p, inner16, d);
         for (const issue of inner16) out.push(within(issue, "GetTaskPayloadRequest"));
         break;
       }
       case "tasks/list": {
         const inner17: Issue[] = [];
-        x_ListTasksRequest(v, p, inner17, d);
+        if (!g_ListTasksRequest(v, d)) x_ListTasksRequest(v, p, inner17, d);
         for (const issue of inner17) out.push(within(issue, "ListTasksRequest"));
         break;
       }
       case "tasks/cancel": {
         const inner18: Issue[] = [];
-        x_CancelTaskRequest(v, p, inner18, d);
+        if (!g_CancelTaskRequest(v, d)) x_CancelTaskRequest(v, p, inner18, d);
         for (const issue of inner18) out.push(within(issue, "CancelTaskRequest"));
         break;
       }
@@ -8499,31 +8428,31 @@ function x_ClientNotification(v: unknown, p: string, out: Issue[], d: number): v
     switch (tag1) {
       case "notifications/cancelled": {
         const inner2: Issue[] = [];
-        x_CancelledNotification(v, p, inner2, d);
+        if (!g_CancelledNotification(v, d)) x_CancelledNotification(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "CancelledNotification"));
         break;
       }
       case "notifications/progress": {
         const inner3: Issue[] = [];
-        x_ProgressNotification(v, p, inner3, d);
+        if (!g_ProgressNotification(v, d)) x_ProgressNotification(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "ProgressNotification"));
         break;
       }
       case "notifications/initialized": {
         const inner4: Issue[] = [];
-        x_InitializedNotification(v, p, inner4, d);
+        if (!g_InitializedNotification(v, d)) x_InitializedNotification(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "InitializedNotification"));
         break;
       }
       case "notifications/roots/list_changed": {
         const inner5: Issue[] = [];
-        x_RootsListChangedNotification(v, p, inner5, d);
+        if (!g_RootsListChangedNotification(v, d)) x_RootsListChangedNotification(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "RootsListChangedNotification"));
         break;
       }
       case "notifications/tasks/status": {
         const inner6: Issue[] = [];
-        x_TaskStatusNotification(v, p, inner6, d);
+        if (!g_TaskStatusNotification(v, d)) x_TaskStatusNotification(v, p, inner6, d);
         for (const issue of inner6) out.push(within(issue, "TaskStatusNotification"));
         break;
       }
@@ -8654,49 +8583,49 @@ function x_ServerRequest(v: unknown, p: string, out: Issue[], d: number): void {
     switch (tag1) {
       case "ping": {
         const inner2: Issue[] = [];
-        x_PingRequest(v, p, inner2, d);
+        if (!g_PingRequest(v, d)) x_PingRequest(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "PingRequest"));
         break;
       }
       case "sampling/createMessage": {
         const inner3: Issue[] = [];
-        x_CreateMessageRequest(v, p, inner3, d);
+        if (!g_CreateMessageRequest(v, d)) x_CreateMessageRequest(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "CreateMessageRequest"));
         break;
       }
       case "roots/list": {
         const inner4: Issue[] = [];
-        x_ListRootsRequest(v, p, inner4, d);
+        if (!g_ListRootsRequest(v, d)) x_ListRootsRequest(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "ListRootsRequest"));
         break;
       }
       case "elicitation/create": {
         const inner5: Issue[] = [];
-        x_ElicitRequest(v, p, inner5, d);
+        if (!g_ElicitRequest(v, d)) x_ElicitRequest(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "ElicitRequest"));
         break;
       }
       case "tasks/get": {
         const inner6: Issue[] = [];
-        x_GetTaskRequest(v, p, inner6, d);
+        if (!g_GetTaskRequest(v, d)) x_GetTaskRequest(v, p, inner6, d);
         for (const issue of inner6) out.push(within(issue, "GetTaskRequest"));
         break;
       }
       case "tasks/result": {
         const inner7: Issue[] = [];
-        x_GetTaskPayloadRequest(v, p, inner7, d);
+        if (!g_GetTaskPayloadRequest(v, d)) x_GetTaskPayloadRequest(v, p, inner7, d);
         for (const issue of inner7) out.push(within(issue, "GetTaskPayloadRequest"));
         break;
       }
       case "tasks/list": {
         const inner8: Issue[] = [];
-        x_ListTasksRequest(v, p, inner8, d);
+        if (!g_ListTasksRequest(v, d)) x_ListTasksRequest(v, p, inner8, d);
         for (const issue of inner8) out.push(within(issue, "ListTasksRequest"));
         break;
       }
       case "tasks/cancel": {
         const inner9: Issue[] = [];
-        x_CancelTaskRequest(v, p, inner9, d);
+        if (!g_CancelTaskRequest(v, d)) x_CancelTaskRequest(v, p, inner9, d);
         for (const issue of inner9) out.push(within(issue, "CancelTaskRequest"));
         break;
       }
@@ -8753,55 +8682,58 @@ function x_ServerNotification(v: unknown, p: string, out: Issue[], d: number): v
     switch (tag1) {
       case "notifications/cancelled": {
         const inner2: Issue[] = [];
-        x_CancelledNotification(v, p, inner2, d);
+        if (!g_CancelledNotification(v, d)) x_CancelledNotification(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "CancelledNotification"));
         break;
       }
       case "notifications/progress": {
         const inner3: Issue[] = [];
-        x_ProgressNotification(v, p, inner3, d);
+        if (!g_ProgressNotification(v, d)) x_ProgressNotification(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "ProgressNotification"));
         break;
       }
       case "notifications/message": {
         const inner4: Issue[] = [];
-        x_LoggingMessageNotification(v, p, inner4, d);
+        if (!g_LoggingMessageNotification(v, d)) x_LoggingMessageNotification(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "LoggingMessageNotification"));
         break;
       }
       case "notifications/resources/updated": {
         const inner5: Issue[] = [];
-        x_ResourceUpdatedNotification(v, p, inner5, d);
+        if (!g_ResourceUpdatedNotification(v, d)) x_ResourceUpdatedNotification(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "ResourceUpdatedNotification"));
         break;
       }
       case "notifications/resources/list_changed": {
         const inner6: Issue[] = [];
-        x_ResourceListChangedNotification(v, p, inner6, d);
+        if (!g_ResourceListChangedNotification(v, d))
+          x_ResourceListChangedNotification(v, p, inner6, d);
         for (const issue of inner6) out.push(within(issue, "ResourceListChangedNotification"));
         break;
       }
       case "notifications/tools/list_changed": {
         const inner7: Issue[] = [];
-        x_ToolListChangedNotification(v, p, inner7, d);
+        if (!g_ToolListChangedNotification(v, d)) x_ToolListChangedNotification(v, p, inner7, d);
         for (const issue of inner7) out.push(within(issue, "ToolListChangedNotification"));
         break;
       }
       case "notifications/prompts/list_changed": {
         const inner8: Issue[] = [];
-        x_PromptListChangedNotification(v, p, inner8, d);
+        if (!g_PromptListChangedNotification(v, d))
+          x_PromptListChangedNotification(v, p, inner8, d);
         for (const issue of inner8) out.push(within(issue, "PromptListChangedNotification"));
         break;
       }
       case "notifications/elicitation/complete": {
         const inner9: Issue[] = [];
-        x_ElicitationCompleteNotification(v, p, inner9, d);
+        if (!g_ElicitationCompleteNotification(v, d))
+          x_ElicitationCompleteNotification(v, p, inner9, d);
         for (const issue of inner9) out.push(within(issue, "ElicitationCompleteNotification"));
         break;
       }
       case "notifications/tasks/status": {
         const inner10: Issue[] = [];
-        x_TaskStatusNotification(v, p, inner10, d);
+        if (!g_TaskStatusNotification(v, d)) x_TaskStatusNotification(v, p, inner10, d);
         for (const issue of inner10) out.push(within(issue, "TaskStatusNotification"));
         break;
       }
@@ -8941,7 +8873,7 @@ function g_result$client0(v: unknown, d: number): boolean {
 }
 
 function x_result$client0(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d);
+  if (!g_EmptyResult(v, d)) x_EmptyResult(v, p, out, d);
 }
 
 function g_result$client1(v: unknown, d: number): boolean {
@@ -8949,7 +8881,7 @@ function g_result$client1(v: unknown, d: number): boolean {
 }
 
 function x_result$client1(v: unknown, p: string, out: Issue[], d: number): void {
-  x_InitializeResult(v, p, out, d);
+  if (!g_InitializeResult(v, d)) x_InitializeResult(v, p, out, d);
 }
 
 function g_result$client2(v: unknown, d: number): boolean {
@@ -8957,7 +8889,7 @@ function g_result$client2(v: unknown, d: number): boolean {
 }
 
 function x_result$client2(v: unknown, p: string, out: Issue[], d: number): void {
-  x_CompleteResult(v, p, out, d);
+  if (!g_CompleteResult(v, d)) x_CompleteResult(v, p, out, d);
 }
 
 function g_result$client3(v: unknown, d: number): boolean {
@@ -8965,7 +8897,7 @@ function g_result$client3(v: unknown, d: number): boolean {
 }
 
 function x_result$client3(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d);
+  if (!g_EmptyResult(v, d)) x_EmptyResult(v, p, out, d);
 }
 
 function g_result$client4(v: unknown, d: number): boolean {
@@ -8973,7 +8905,7 @@ function g_result$client4(v: unknown, d: number): boolean {
 }
 
 function x_result$client4(v: unknown, p: string, out: Issue[], d: number): void {
-  x_GetPromptResult(v, p, out, d);
+  if (!g_GetPromptResult(v, d)) x_GetPromptResult(v, p, out, d);
 }
 
 function g_result$client5(v: unknown, d: number): boolean {
@@ -8981,7 +8913,7 @@ function g_result$client5(v: unknown, d: number): boolean {
 }
 
 function x_result$client5(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListPromptsResult(v, p, out, d);
+  if (!g_ListPromptsResult(v, d)) x_ListPromptsResult(v, p, out, d);
 }
 
 function g_result$client6(v: unknown, d: number): boolean {
@@ -8989,7 +8921,7 @@ function g_result$client6(v: unknown, d: number): boolean {
 }
 
 function x_result$client6(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListResourcesResult(v, p, out, d);
+  if (!g_ListResourcesResult(v, d)) x_ListResourcesResult(v, p, out, d);
 }
 
 function g_result$client7(v: unknown, d: number): boolean {
@@ -8997,7 +8929,7 @@ function g_result$client7(v: unknown, d: number): boolean {
 }
 
 function x_result$client7(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListResourceTemplatesResult(v, p, out, d);
+  if (!g_ListResourceTemplatesResult(v, d)) x_ListResourceTemplatesResult(v, p, out, d);
 }
 
 function g_result$client8(v: unknown, d: number): boolean {
@@ -9005,7 +8937,7 @@ function g_result$client8(v: unknown, d: number): boolean {
 }
 
 function x_result$client8(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ReadResourceResult(v, p, out, d);
+  if (!g_ReadResourceResult(v, d)) x_ReadResourceResult(v, p, out, d);
 }
 
 function g_result$client9(v: unknown, d: number): boolean {
@@ -9013,7 +8945,7 @@ function g_result$client9(v: unknown, d: number): boolean {
 }
 
 function x_result$client9(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d);
+  if (!g_EmptyResult(v, d)) x_EmptyResult(v, p, out, d);
 }
 
 function g_result$client10(v: unknown, d: number): boolean {
@@ -9021,7 +8953,7 @@ function g_result$client10(v: unknown, d: number): boolean {
 }
 
 function x_result$client10(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d);
+  if (!g_EmptyResult(v, d)) x_EmptyResult(v, p, out, d);
 }
 
 function g_result$client11(v: unknown, d: number): boolean {
@@ -9029,7 +8961,7 @@ function g_result$client11(v: unknown, d: number): boolean {
 }
 
 function x_result$client11(v: unknown, p: string, out: Issue[], d: number): void {
-  x_CallToolResult(v, p, out, d);
+  if (!g_CallToolResult(v, d)) x_CallToolResult(v, p, out, d);
 }
 
 function g_result$client12(v: unknown, d: number): boolean {
@@ -9037,7 +8969,7 @@ function g_result$client12(v: unknown, d: number): boolean {
 }
 
 function x_result$client12(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListToolsResult(v, p, out, d);
+  if (!g_ListToolsResult(v, d)) x_ListToolsResult(v, p, out, d);
 }
 
 function g_result$client13(v: unknown, d: number): boolean {
@@ -9045,7 +8977,7 @@ function g_result$client13(v: unknown, d: number): boolean {
 }
 
 function x_result$client13(v: unknown, p: string, out: Issue[], d: number): void {
-  x_GetTaskResult(v, p, out, d);
+  if (!g_GetTaskResult(v, d)) x_GetTaskResult(v, p, out, d);
 }
 
 function g_result$client14(v: unknown, d: number): boolean {
@@ -9053,7 +8985,7 @@ function g_result$client14(v: unknown, d: number): boolean {
 }
 
 function x_result$client14(v: unknown, p: string, out: Issue[], d: number): void {
-  x_GetTaskPayloadResult(v, p, out, d);
+  if (!g_GetTaskPayloadResult(v, d)) x_GetTaskPayloadResult(v, p, out, d);
 }
 
 function g_result$client15(v: unknown, d: number): boolean {
@@ -9061,7 +8993,7 @@ function g_result$client15(v: unknown, d: number): boolean {
 }
 
 function x_result$client15(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListTasksResult(v, p, out, d);
+  if (!g_ListTasksResult(v, d)) x_ListTasksResult(v, p, out, d);
 }
 
 function g_result$client16(v: unknown, d: number): boolean {
@@ -9069,7 +9001,7 @@ function g_result$client16(v: unknown, d: number): boolean {
 }
 
 function x_result$client16(v: unknown, p: string, out: Issue[], d: number): void {
-  x_CancelTaskResult(v, p, out, d);
+  if (!g_CancelTaskResult(v, d)) x_CancelTaskResult(v, p, out, d);
 }
 
 function g_result$server0(v: unknown, d: number): boolean {
@@ -9077,7 +9009,7 @@ function g_result$server0(v: unknown, d: number): boolean {
 }
 
 function x_result$server0(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d);
+  if (!g_EmptyResult(v, d)) x_EmptyResult(v, p, out, d);
 }
 
 function g_result$server1(v: unknown, d: number): boolean {
@@ -9085,7 +9017,7 @@ function g_result$server1(v: unknown, d: number): boolean {
 }
 
 function x_result$server1(v: unknown, p: string, out: Issue[], d: number): void {
-  x_CreateMessageResult(v, p, out, d);
+  if (!g_CreateMessageResult(v, d)) x_CreateMessageResult(v, p, out, d);
 }
 
 function g_result$server2(v: unknown, d: number): boolean {
@@ -9093,7 +9025,7 @@ function g_result$server2(v: unknown, d: number): boolean {
 }
 
 function x_result$server2(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListRootsResult(v, p, out, d);
+  if (!g_ListRootsResult(v, d)) x_ListRootsResult(v, p, out, d);
 }
 
 function g_result$server3(v: unknown, d: number): boolean {
@@ -9101,7 +9033,7 @@ function g_result$server3(v: unknown, d: number): boolean {
 }
 
 function x_result$server3(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ElicitResult(v, p, out, d);
+  if (!g_ElicitResult(v, d)) x_ElicitResult(v, p, out, d);
 }
 
 function g_result$server4(v: unknown, d: number): boolean {
@@ -9109,7 +9041,7 @@ function g_result$server4(v: unknown, d: number): boolean {
 }
 
 function x_result$server4(v: unknown, p: string, out: Issue[], d: number): void {
-  x_GetTaskResult(v, p, out, d);
+  if (!g_GetTaskResult(v, d)) x_GetTaskResult(v, p, out, d);
 }
 
 function g_result$server5(v: unknown, d: number): boolean {
@@ -9117,7 +9049,7 @@ function g_result$server5(v: unknown, d: number): boolean {
 }
 
 function x_result$server5(v: unknown, p: string, out: Issue[], d: number): void {
-  x_GetTaskPayloadResult(v, p, out, d);
+  if (!g_GetTaskPayloadResult(v, d)) x_GetTaskPayloadResult(v, p, out, d);
 }
 
 function g_result$server6(v: unknown, d: number): boolean {
@@ -9125,7 +9057,7 @@ function g_result$server6(v: unknown, d: number): boolean {
 }
 
 function x_result$server6(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListTasksResult(v, p, out, d);
+  if (!g_ListTasksResult(v, d)) x_ListTasksResult(v, p, out, d);
 }
 
 function g_result$server7(v: unknown, d: number): boolean {
@@ -9133,7 +9065,7 @@ function g_result$server7(v: unknown, d: number): boolean {
 }
 
 function x_result$server7(v: unknown, p: string, out: Issue[], d: number): void {
-  x_CancelTaskResult(v, p, out, d);
+  if (!g_CancelTaskResult(v, d)) x_CancelTaskResult(v, p, out, d);
 }
 
 function g_task$client0(v: unknown, d: number): boolean {

@@ -156,17 +156,17 @@ function pickBranch(
   v: unknown,
   branches: [string, Issue[]][],
 ): Issue[] {
-  const base = path.split("/").length;
+  const base = segmentCount(path);
   let best: [string, Issue[]] | undefined;
   let bestDepth = 0;
   for (const branch of branches) {
     const issues = branch[1];
     if (issues.length === 0) continue;
-    const depth = Math.min(
-      ...issues.map((i) =>
-        /^"[^"]*"$|^-?\d|^true$|^false$/.test(i.expected) ? 0 : i.path.split("/").length - base,
-      ),
-    );
+    let depth = Infinity;
+    for (const i of issues) {
+      const d = WRONG_LITERAL.test(i.expected) ? 0 : segmentCount(i.path) - base;
+      if (d < depth) depth = d;
+    }
     if (
       depth > bestDepth ||
       (depth === bestDepth && depth > 0 && best && issues.length < best[1].length)
@@ -178,6 +178,15 @@ function pickBranch(
   if (!best) return [fail(path, label, v)];
   const [name, issues] = best;
   return issues.map((i) => within(i, name));
+}
+
+const WRONG_LITERAL = /^"[^"]*"$|^-?\d|^true$|^false$/;
+
+/** How many "/" a JSON Pointer has, without splitting it (this runs for every issue of every member tried). */
+function segmentCount(path: string): number {
+  let n = 0;
+  for (let i = path.indexOf("/"); i >= 0; i = path.indexOf("/", i + 1)) n++;
+  return n;
 }
 
 function unreadable(error: unknown): Issue {
@@ -243,12 +252,145 @@ function isHexDigit(c: number): boolean {
 }
 
 /**
- * `byte` (RFC 4648 base64, padded). A single character-class loop: linear, and it does
- * not grow the regular expression engine's backtracking stack on very long strings.
+ * `byte` (RFC 4648 base64, padded): a length that is a multiple of 4, and only base64 characters
+ * but for one or two "=" at the end. The alphabet is checked by one search for a character outside
+ * it (linear; an anchored /^[A-Za-z0-9+/]*$/ takes several times as long on a long string), or,
+ * from BASE64_SIMD_MIN characters on (images, blobs), 32 characters at a time (base64Simd).
  */
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 function isByte(s: string): boolean {
-  return s.length % 4 === 0 && BASE64.test(s);
+  const n = s.length;
+  if (n % 4 !== 0) return false;
+  const body =
+    s.charCodeAt(n - 1) !== 61 ? s : s.slice(0, s.charCodeAt(n - 2) === 61 ? n - 2 : n - 1);
+  if (body.length >= BASE64_SIMD_MIN) {
+    const simd = base64Simd();
+    if (simd !== null) return simd(body);
+  }
+  return !NOT_BASE64.test(body);
+}
+
+const NOT_BASE64 = /[^A-Za-z0-9+/]/;
+
+/** From this length on, the SIMD check's fixed cost (a copy into its memory) pays for itself. */
+const BASE64_SIMD_MIN = 1024;
+
+/** What base64Simd needs of the host, declared here so this file needs no DOM or Node types. */
+interface Base64SimdHost {
+  readonly WebAssembly?: {
+    readonly Module: new (bytes: Uint8Array) => object;
+    readonly Instance: new (module: object) => { readonly exports: unknown };
+  };
+  readonly TextEncoder?: new () => {
+    encodeInto(s: string, into: Uint8Array): { read: number; written: number };
+  };
+}
+
+let base64SimdCheck: ((body: string) => boolean) | null | undefined;
+
+/**
+ * The alphabet check as a WebAssembly SIMD loop over 32 bytes at a time: several times faster
+ * than the regular expression on a 128 KiB image (BENCHMARKS.md). Built on first use; null where
+ * WebAssembly, its SIMD or TextEncoder is missing or refused (old engines, a Content-Security-Policy
+ * without wasm-unsafe-eval, node --jitless), and the regular expression checks every length.
+ * The string is copied into the module's memory 64 KiB at a time as UTF-8, so any character
+ * beyond ASCII shows as more bytes written than characters read.
+ */
+function base64Simd(): ((body: string) => boolean) | null {
+  if (base64SimdCheck !== undefined) return base64SimdCheck;
+  base64SimdCheck = null;
+  const host = globalThis as Base64SimdHost;
+  if (host.WebAssembly === undefined || host.TextEncoder === undefined) return null;
+  try {
+    const wasm = host.WebAssembly;
+    const exports = new wasm.Instance(new wasm.Module(base64Module())).exports as {
+      readonly m: { readonly buffer: ArrayBuffer };
+      c(length: number): number;
+    };
+    const memory = new Uint8Array(exports.m.buffer);
+    const encoder = new host.TextEncoder();
+    base64SimdCheck = (body) => {
+      for (let at = 0; at < body.length; at += memory.length) {
+        const part = body.slice(at, at + memory.length);
+        const { read, written } = encoder.encodeInto(part, memory);
+        if (read !== part.length || written !== part.length) return false;
+        const end = (written + 31) & ~31;
+        memory.fill(65, written, end); // "A" fills the last block of 32
+        if (exports.c(end) !== 1) return false;
+      }
+      return true;
+    };
+  } catch {
+    // No WebAssembly SIMD here: the regular expression it is.
+  }
+  return base64SimdCheck;
+}
+
+/**
+ * The module, in the WebAssembly text format. A byte's high nibble picks one bit of HIGH (its row
+ * of the ASCII table), its low nibble the bits of LOW that mark the rows where that column is not
+ * base64; the byte is base64 when the two share no bit (the nibble lookup of Muła and Lemire's
+ * base64 decoders):
+ *   (module
+ *     (memory (export "m") 1)
+ *     (func (export "c") (param $n i32) (result i32)        ;; 1 when bytes [0, $n) are all base64
+ *       (local $i i32) (local $bad v128) (local $v v128) (local $high v128) (local $low v128)
+ *       (local.set $high (v128.const i8x16 HIGH)) (local.set $low (v128.const i8x16 LOW))
+ *       (block $done (loop $next
+ *         (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+ *         ;; twice, with v128.load offset=0 and offset=16 ($n is a multiple of 32):
+ *         (local.set $v (v128.load (local.get $i)))
+ *         (local.set $bad (v128.or (local.get $bad) (v128.and
+ *           (i8x16.swizzle (local.get $high) (i8x16.shr_u (local.get $v) (i32.const 4)))
+ *           (i8x16.swizzle (local.get $low) (v128.and (local.get $v) (v128.const i8x16 0x0f ...))))))
+ *         (local.set $i (i32.add (local.get $i) (i32.const 32)))
+ *         (br $next)))
+ *       (i32.eqz (v128.any_true (local.get $bad)))))
+ */
+function base64Module(): Uint8Array {
+  // Row (high nibble) bits: 1 no base64 at all, 2 "+/" row, 4 digits row, 8 "@A-O" and "`a-o", 16 "P-Z" and "p-z".
+  const HIGH = [1, 1, 2, 4, 8, 16, 8, 16, 1, 1, 1, 1, 1, 1, 1, 1];
+  // Column (low nibble): the rows in which it is not base64.
+  const LOW = [11, 3, 3, 3, 3, 3, 3, 3, 3, 3, 7, 21, 23, 23, 23, 21];
+  const v128 = (bytes: number[]) => [0xfd, 0x0c, ...bytes];
+  const get = (local: number) => [0x20, local];
+  const set = (local: number) => [0x21, local];
+  // prettier-ignore
+  const block = (offset: number) => [
+    ...get(4), ...get(1), 0xfd, 0x00, 0, offset, 0x22, 3, // $high, $v = v128.load offset (local.tee)
+    0x41, 4, 0xfd, 0x6d, 0xfd, 0x0e, // i8x16.swizzle $high (i8x16.shr_u $v 4)
+    ...get(5), ...get(3), ...v128(new Array<number>(16).fill(0x0f)), 0xfd, 0x4e, 0xfd, 0x0e, // swizzle $low ($v & 0x0f)
+    0xfd, 0x4e, ...get(2), 0xfd, 0x50, ...set(2), // $bad |= both
+  ];
+  // prettier-ignore
+  const code = [
+    2, 1, 0x7f, 4, 0x7b, // locals: one i32 ($i), four v128 ($bad, $v, $high, $low)
+    ...v128(HIGH), ...set(4), ...v128(LOW), ...set(5),
+    0x02, 0x40, 0x03, 0x40, // block, loop
+    ...get(1), ...get(0), 0x4f, 0x0d, 1, // br_if $done ($i >= $n)
+    ...block(0), ...block(16),
+    ...get(1), 0x41, 32, 0x6a, ...set(1), // $i += 32
+    0x0c, 0, 0x0b, 0x0b, // br $next, end loop, end block
+    ...get(2), 0xfd, 0x53, 0x45, 0x0b, // i32.eqz (v128.any_true $bad)
+  ];
+  const body = [1, ...leb128(code.length), ...code];
+  // prettier-ignore
+  return new Uint8Array([
+    0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0, // "\0asm", version 1
+    1, 6, 1, 0x60, 1, 0x7f, 1, 0x7f, // types: (i32) -> i32
+    3, 2, 1, 0, // functions: one of type 0
+    5, 3, 1, 0, 1, // memory: one page
+    7, 9, 2, 1, 0x6d, 2, 0, 1, 0x63, 0, 0, // exports: "m" memory 0, "c" function 0
+    10, ...leb128(body.length), ...body, // code
+  ]);
+}
+
+function leb128(n: number): number[] {
+  const out: number[] = [];
+  do {
+    out.push((n & 0x7f) | (n > 0x7f ? 0x80 : 0));
+    n >>>= 7;
+  } while (n > 0);
+  return out;
 }
 
 /**
@@ -556,7 +698,7 @@ function x_JSONObject(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     for (const k2 of Object.keys(o1)) {
-      x_JSONValue(o1[k2], p + "/" + pointer(k2), out, d + 1);
+      if (!g_JSONValue(o1[k2], d + 1)) x_JSONValue(o1[k2], p + "/" + pointer(k2), out, d + 1);
     }
   }
 }
@@ -581,7 +723,7 @@ function x_JSONArray(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const a1 = v as readonly unknown[];
     for (let i2 = 0; i2 < a1.length; i2++) {
-      x_JSONValue(a1[i2], p + "/" + i2, out, d + 1);
+      if (!g_JSONValue(a1[i2], d + 1)) x_JSONValue(a1[i2], p + "/" + i2, out, d + 1);
     }
   }
 }
@@ -665,7 +807,7 @@ function x_RequestMetaObject(v: unknown, p: string, out: Issue[], d: number): vo
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["progressToken"];
     if (x2 !== undefined) {
-      x_ProgressToken(x2, p + "/progressToken", out, d + 1);
+      if (!g_ProgressToken(x2, d + 1)) x_ProgressToken(x2, p + "/progressToken", out, d + 1);
     }
     const x3 = o1["io.modelcontextprotocol/protocolVersion"];
     if (x3 === undefined)
@@ -681,7 +823,8 @@ function x_RequestMetaObject(v: unknown, p: string, out: Issue[], d: number): vo
     }
     const x4 = o1["io.modelcontextprotocol/clientInfo"];
     if (x4 !== undefined) {
-      x_Implementation(x4, p + "/io.modelcontextprotocol~1clientInfo", out, d + 1);
+      if (!g_Implementation(x4, d + 1))
+        x_Implementation(x4, p + "/io.modelcontextprotocol~1clientInfo", out, d + 1);
     }
     const x5 = o1["io.modelcontextprotocol/clientCapabilities"];
     if (x5 === undefined)
@@ -692,11 +835,13 @@ function x_RequestMetaObject(v: unknown, p: string, out: Issue[], d: number): vo
         ),
       );
     else {
-      x_ClientCapabilities(x5, p + "/io.modelcontextprotocol~1clientCapabilities", out, d + 1);
+      if (!g_ClientCapabilities(x5, d + 1))
+        x_ClientCapabilities(x5, p + "/io.modelcontextprotocol~1clientCapabilities", out, d + 1);
     }
     const x6 = o1["io.modelcontextprotocol/logLevel"];
     if (x6 !== undefined) {
-      x_LoggingLevel(x6, p + "/io.modelcontextprotocol~1logLevel", out, d + 1);
+      if (!g_LoggingLevel(x6, d + 1))
+        x_LoggingLevel(x6, p + "/io.modelcontextprotocol~1logLevel", out, d + 1);
     }
   }
 }
@@ -715,7 +860,8 @@ function x_NotificationMetaObject(v: unknown, p: string, out: Issue[], d: number
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["io.modelcontextprotocol/subscriptionId"];
     if (x2 !== undefined) {
-      x_RequestId(x2, p + "/io.modelcontextprotocol~1subscriptionId", out, d + 1);
+      if (!g_RequestId(x2, d + 1))
+        x_RequestId(x2, p + "/io.modelcontextprotocol~1subscriptionId", out, d + 1);
     }
   }
 }
@@ -734,7 +880,8 @@ function x_ResultMetaObject(v: unknown, p: string, out: Issue[], d: number): voi
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["io.modelcontextprotocol/serverInfo"];
     if (x2 !== undefined) {
-      x_Implementation(x2, p + "/io.modelcontextprotocol~1serverInfo", out, d + 1);
+      if (!g_Implementation(x2, d + 1))
+        x_Implementation(x2, p + "/io.modelcontextprotocol~1serverInfo", out, d + 1);
     }
   }
 }
@@ -744,20 +891,7 @@ function g_ProgressToken(v: unknown, _d: number): boolean {
 }
 
 function x_ProgressToken(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (!(typeof v === "string" || Number.isInteger(v))) {
-    const branches1: [string, Issue[]][] = [];
-    {
-      const b2: Issue[] = [];
-      if (!(typeof v === "string")) b2.push(fail(p, "string", v));
-      branches1.push(["string", b2]);
-    }
-    {
-      const b3: Issue[] = [];
-      if (!Number.isInteger(v)) b3.push(fail(p, "integer", v));
-      branches1.push(["integer", b3]);
-    }
-    out.push(...pickBranch(p, "string | integer", v, branches1));
-  }
+  if (!(typeof v === "string" || Number.isInteger(v))) out.push(fail(p, "string | integer", v));
 }
 
 function g_Cursor(v: unknown, _d: number): boolean {
@@ -783,7 +917,7 @@ function x_RequestParams(v: unknown, p: string, out: Issue[], d: number): void {
     const x2 = o1["_meta"];
     if (x2 === undefined) out.push(missing(p + "/_meta", "_meta"));
     else {
-      x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_RequestMetaObject(x2, d + 1)) x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
     }
   }
 }
@@ -834,7 +968,8 @@ function x_NotificationParams(v: unknown, p: string, out: Issue[], d: number): v
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      x_NotificationMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_NotificationMetaObject(x2, d + 1))
+        x_NotificationMetaObject(x2, p + "/_meta", out, d + 1);
     }
   }
 }
@@ -895,12 +1030,12 @@ function x_Result(v: unknown, p: string, out: Issue[], d: number): void {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_ResultMetaObject(x2, d + 1)) x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["resultType"];
     if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
     else {
-      x_ResultType(x3, p + "/resultType", out, d + 1);
+      if (!g_ResultType(x3, d + 1)) x_ResultType(x3, p + "/resultType", out, d + 1);
     }
   }
 }
@@ -937,20 +1072,7 @@ function g_RequestId(v: unknown, _d: number): boolean {
 }
 
 function x_RequestId(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (!(typeof v === "string" || Number.isInteger(v))) {
-    const branches1: [string, Issue[]][] = [];
-    {
-      const b2: Issue[] = [];
-      if (!(typeof v === "string")) b2.push(fail(p, "string", v));
-      branches1.push(["string", b2]);
-    }
-    {
-      const b3: Issue[] = [];
-      if (!Number.isInteger(v)) b3.push(fail(p, "integer", v));
-      branches1.push(["integer", b3]);
-    }
-    out.push(...pickBranch(p, "string | integer", v, branches1));
-  }
+  if (!(typeof v === "string" || Number.isInteger(v))) out.push(fail(p, "string | integer", v));
 }
 
 function g_JSONRPCRequest(v: unknown, d: number): boolean {
@@ -989,7 +1111,7 @@ function x_JSONRPCRequest(v: unknown, p: string, out: Issue[], d: number): void 
     const x6 = o1["id"];
     if (x6 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x6, p + "/id", out, d + 1);
+      if (!g_RequestId(x6, d + 1)) x_RequestId(x6, p + "/id", out, d + 1);
     }
   }
 }
@@ -1062,12 +1184,12 @@ function x_JSONRPCResultResponse(v: unknown, p: string, out: Issue[], d: number)
     const x3 = o1["id"];
     if (x3 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x3, p + "/id", out, d + 1);
+      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["result"];
     if (x4 === undefined) out.push(missing(p + "/result", "result"));
     else {
-      x_Result(x4, p + "/result", out, d + 1);
+      if (!g_Result(x4, d + 1)) x_Result(x4, p + "/result", out, d + 1);
     }
   }
 }
@@ -1095,12 +1217,12 @@ function x_JSONRPCErrorResponse(v: unknown, p: string, out: Issue[], d: number):
     }
     const x3 = o1["id"];
     if (x3 !== undefined) {
-      x_RequestId(x3, p + "/id", out, d + 1);
+      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["error"];
     if (x4 === undefined) out.push(missing(p + "/error", "error"));
     else {
-      x_Error(x4, p + "/error", out, d + 1);
+      if (!g_Error(x4, d + 1)) x_Error(x4, p + "/error", out, d + 1);
     }
   }
 }
@@ -1284,12 +1406,12 @@ function x_HeaderMismatchError(v: unknown, p: string, out: Issue[], d: number): 
     }
     const x3 = o1["id"];
     if (x3 !== undefined) {
-      x_RequestId(x3, p + "/id", out, d + 1);
+      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["error"];
     if (x4 === undefined) out.push(missing(p + "/error", "error"));
     else {
-      x_Error(x4, p + "/error", out, d + 1);
+      if (!g_Error(x4, d + 1)) x_Error(x4, p + "/error", out, d + 1);
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/error", "object", x4));
       else {
@@ -1336,12 +1458,12 @@ function x_UnsupportedProtocolVersionError(v: unknown, p: string, out: Issue[], 
     }
     const x3 = o1["id"];
     if (x3 !== undefined) {
-      x_RequestId(x3, p + "/id", out, d + 1);
+      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["error"];
     if (x4 === undefined) out.push(missing(p + "/error", "error"));
     else {
-      x_Error(x4, p + "/error", out, d + 1);
+      if (!g_Error(x4, d + 1)) x_Error(x4, p + "/error", out, d + 1);
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/error", "object", x4));
       else {
@@ -1450,12 +1572,12 @@ function x_MissingRequiredClientCapabilityError(
     }
     const x3 = o1["id"];
     if (x3 !== undefined) {
-      x_RequestId(x3, p + "/id", out, d + 1);
+      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["error"];
     if (x4 === undefined) out.push(missing(p + "/error", "error"));
     else {
-      x_Error(x4, p + "/error", out, d + 1);
+      if (!g_Error(x4, d + 1)) x_Error(x4, p + "/error", out, d + 1);
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
         out.push(fail(p + "/error", "object", x4));
       else {
@@ -1478,12 +1600,13 @@ function x_MissingRequiredClientCapabilityError(
                 missing(p + "/error" + "/data" + "/requiredCapabilities", "requiredCapabilities"),
               );
             else {
-              x_ClientCapabilities(
-                x9,
-                p + "/error" + "/data" + "/requiredCapabilities",
-                out,
-                d + 1 + 1 + 1,
-              );
+              if (!g_ClientCapabilities(x9, d + 1 + 1 + 1))
+                x_ClientCapabilities(
+                  x9,
+                  p + "/error" + "/data" + "/requiredCapabilities",
+                  out,
+                  d + 1 + 1 + 1,
+                );
             }
           }
         }
@@ -1515,7 +1638,7 @@ function g_EmptyResult(v: unknown, d: number): boolean {
 }
 
 function x_EmptyResult(v: unknown, p: string, out: Issue[], d: number): void {
-  x_Result(v, p, out, d);
+  if (!g_Result(v, d)) x_Result(v, p, out, d);
 }
 
 function g_InputRequest(v: unknown, d: number): boolean {
@@ -1540,19 +1663,19 @@ function x_InputRequest(v: unknown, p: string, out: Issue[], d: number): void {
     switch (tag1) {
       case "sampling/createMessage": {
         const inner2: Issue[] = [];
-        x_CreateMessageRequest(v, p, inner2, d);
+        if (!g_CreateMessageRequest(v, d)) x_CreateMessageRequest(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "CreateMessageRequest"));
         break;
       }
       case "roots/list": {
         const inner3: Issue[] = [];
-        x_ListRootsRequest(v, p, inner3, d);
+        if (!g_ListRootsRequest(v, d)) x_ListRootsRequest(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "ListRootsRequest"));
         break;
       }
       case "elicitation/create": {
         const inner4: Issue[] = [];
-        x_ElicitRequest(v, p, inner4, d);
+        if (!g_ElicitRequest(v, d)) x_ElicitRequest(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "ElicitRequest"));
         break;
       }
@@ -1612,7 +1735,7 @@ function x_InputRequests(v: unknown, p: string, out: Issue[], d: number): void {
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     for (const k2 of Object.keys(o1)) {
-      x_InputRequest(o1[k2], p + "/" + pointer(k2), out, d + 1);
+      if (!g_InputRequest(o1[k2], d + 1)) x_InputRequest(o1[k2], p + "/" + pointer(k2), out, d + 1);
     }
   }
 }
@@ -1632,7 +1755,8 @@ function x_InputResponses(v: unknown, p: string, out: Issue[], d: number): void 
   else {
     const o1 = v as Readonly<Record<string, unknown>>;
     for (const k2 of Object.keys(o1)) {
-      x_InputResponse(o1[k2], p + "/" + pointer(k2), out, d + 1);
+      if (!g_InputResponse(o1[k2], d + 1))
+        x_InputResponse(o1[k2], p + "/" + pointer(k2), out, d + 1);
     }
   }
 }
@@ -1657,16 +1781,16 @@ function x_InputRequiredResult(v: unknown, p: string, out: Issue[], d: number): 
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_ResultMetaObject(x2, d + 1)) x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["resultType"];
     if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
     else {
-      x_ResultType(x3, p + "/resultType", out, d + 1);
+      if (!g_ResultType(x3, d + 1)) x_ResultType(x3, p + "/resultType", out, d + 1);
     }
     const x4 = o1["inputRequests"];
     if (x4 !== undefined) {
-      x_InputRequests(x4, p + "/inputRequests", out, d + 1);
+      if (!g_InputRequests(x4, d + 1)) x_InputRequests(x4, p + "/inputRequests", out, d + 1);
     }
     const x5 = o1["requestState"];
     if (x5 !== undefined) {
@@ -1694,11 +1818,11 @@ function x_InputResponseRequestParams(v: unknown, p: string, out: Issue[], d: nu
     const x2 = o1["_meta"];
     if (x2 === undefined) out.push(missing(p + "/_meta", "_meta"));
     else {
-      x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_RequestMetaObject(x2, d + 1)) x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["inputResponses"];
     if (x3 !== undefined) {
-      x_InputResponses(x3, p + "/inputResponses", out, d + 1);
+      if (!g_InputResponses(x3, d + 1)) x_InputResponses(x3, p + "/inputResponses", out, d + 1);
     }
     const x4 = o1["requestState"];
     if (x4 !== undefined) {
@@ -1725,12 +1849,13 @@ function x_CancelledNotificationParams(v: unknown, p: string, out: Issue[], d: n
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      x_NotificationMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_NotificationMetaObject(x2, d + 1))
+        x_NotificationMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["requestId"];
     if (x3 === undefined) out.push(missing(p + "/requestId", "requestId"));
     else {
-      x_RequestId(x3, p + "/requestId", out, d + 1);
+      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/requestId", out, d + 1);
     }
     const x4 = o1["reason"];
     if (x4 !== undefined) {
@@ -1769,7 +1894,8 @@ function x_CancelledNotification(v: unknown, p: string, out: Issue[], d: number)
     const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
-      x_CancelledNotificationParams(x4, p + "/params", out, d + 1);
+      if (!g_CancelledNotificationParams(x4, d + 1))
+        x_CancelledNotificationParams(x4, p + "/params", out, d + 1);
     }
   }
 }
@@ -1805,12 +1931,12 @@ function x_DiscoverRequest(v: unknown, p: string, out: Issue[], d: number): void
     const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
-      x_RequestParams(x4, p + "/params", out, d + 1);
+      if (!g_RequestParams(x4, d + 1)) x_RequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x5, p + "/id", out, d + 1);
+      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
     }
   }
 }
@@ -1842,12 +1968,12 @@ function x_DiscoverResult(v: unknown, p: string, out: Issue[], d: number): void 
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_ResultMetaObject(x2, d + 1)) x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["resultType"];
     if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
     else {
-      x_ResultType(x3, p + "/resultType", out, d + 1);
+      if (!g_ResultType(x3, d + 1)) x_ResultType(x3, p + "/resultType", out, d + 1);
     }
     const x4 = o1["ttlMs"];
     if (x4 === undefined) out.push(missing(p + "/ttlMs", "ttlMs"));
@@ -1858,41 +1984,30 @@ function x_DiscoverResult(v: unknown, p: string, out: Issue[], d: number): void 
     const x5 = o1["cacheScope"];
     if (x5 === undefined) out.push(missing(p + "/cacheScope", "cacheScope"));
     else {
-      if (!(x5 === "public" || x5 === "private")) {
-        const branches6: [string, Issue[]][] = [];
-        {
-          const b7: Issue[] = [];
-          if (!(x5 === "public")) b7.push(fail(p + "/cacheScope", '"public"', x5));
-          branches6.push(['"public"', b7]);
-        }
-        {
-          const b8: Issue[] = [];
-          if (!(x5 === "private")) b8.push(fail(p + "/cacheScope", '"private"', x5));
-          branches6.push(['"private"', b8]);
-        }
-        out.push(...pickBranch(p + "/cacheScope", '"public" | "private"', x5, branches6));
-      }
+      if (!(x5 === "public" || x5 === "private"))
+        out.push(fail(p + "/cacheScope", '"public" | "private"', x5));
     }
-    const x9 = o1["supportedVersions"];
-    if (x9 === undefined) out.push(missing(p + "/supportedVersions", "supportedVersions"));
+    const x6 = o1["supportedVersions"];
+    if (x6 === undefined) out.push(missing(p + "/supportedVersions", "supportedVersions"));
     else {
-      if (!Array.isArray(x9)) out.push(fail(p + "/supportedVersions", "array", x9));
+      if (!Array.isArray(x6)) out.push(fail(p + "/supportedVersions", "array", x6));
       else {
-        const a10 = x9 as readonly unknown[];
-        for (let i11 = 0; i11 < a10.length; i11++) {
-          if (!(typeof a10[i11] === "string"))
-            out.push(fail(p + "/supportedVersions" + "/" + i11, "string", a10[i11]));
+        const a7 = x6 as readonly unknown[];
+        for (let i8 = 0; i8 < a7.length; i8++) {
+          if (!(typeof a7[i8] === "string"))
+            out.push(fail(p + "/supportedVersions" + "/" + i8, "string", a7[i8]));
         }
       }
     }
-    const x12 = o1["capabilities"];
-    if (x12 === undefined) out.push(missing(p + "/capabilities", "capabilities"));
+    const x9 = o1["capabilities"];
+    if (x9 === undefined) out.push(missing(p + "/capabilities", "capabilities"));
     else {
-      x_ServerCapabilities(x12, p + "/capabilities", out, d + 1);
+      if (!g_ServerCapabilities(x9, d + 1))
+        x_ServerCapabilities(x9, p + "/capabilities", out, d + 1);
     }
-    const x13 = o1["instructions"];
-    if (x13 !== undefined) {
-      if (!(typeof x13 === "string")) out.push(fail(p + "/instructions", "string", x13));
+    const x10 = o1["instructions"];
+    if (x10 !== undefined) {
+      if (!(typeof x10 === "string")) out.push(fail(p + "/instructions", "string", x10));
     }
   }
 }
@@ -1931,12 +2046,12 @@ function x_DiscoverResultResponse(v: unknown, p: string, out: Issue[], d: number
     const x3 = o1["id"];
     if (x3 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x3, p + "/id", out, d + 1);
+      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["result"];
     if (x4 === undefined) out.push(missing(p + "/result", "result"));
     else {
-      x_DiscoverResult(x4, p + "/result", out, d + 1);
+      if (!g_DiscoverResult(x4, d + 1)) x_DiscoverResult(x4, p + "/result", out, d + 1);
     }
   }
 }
@@ -1968,7 +2083,8 @@ function x_ClientCapabilities(v: unknown, p: string, out: Issue[], d: number): v
       else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         for (const k4 of Object.keys(o3)) {
-          x_JSONObject(o3[k4], p + "/experimental" + "/" + pointer(k4), out, d + 1 + 1);
+          if (!g_JSONObject(o3[k4], d + 1 + 1))
+            x_JSONObject(o3[k4], p + "/experimental" + "/" + pointer(k4), out, d + 1 + 1);
         }
       }
     }
@@ -1985,11 +2101,13 @@ function x_ClientCapabilities(v: unknown, p: string, out: Issue[], d: number): v
         const o8 = x7 as Readonly<Record<string, unknown>>;
         const x9 = o8["context"];
         if (x9 !== undefined) {
-          x_JSONObject(x9, p + "/sampling" + "/context", out, d + 1 + 1);
+          if (!g_JSONObject(x9, d + 1 + 1))
+            x_JSONObject(x9, p + "/sampling" + "/context", out, d + 1 + 1);
         }
         const x10 = o8["tools"];
         if (x10 !== undefined) {
-          x_JSONObject(x10, p + "/sampling" + "/tools", out, d + 1 + 1);
+          if (!g_JSONObject(x10, d + 1 + 1))
+            x_JSONObject(x10, p + "/sampling" + "/tools", out, d + 1 + 1);
         }
       }
     }
@@ -2001,11 +2119,13 @@ function x_ClientCapabilities(v: unknown, p: string, out: Issue[], d: number): v
         const o12 = x11 as Readonly<Record<string, unknown>>;
         const x13 = o12["form"];
         if (x13 !== undefined) {
-          x_JSONObject(x13, p + "/elicitation" + "/form", out, d + 1 + 1);
+          if (!g_JSONObject(x13, d + 1 + 1))
+            x_JSONObject(x13, p + "/elicitation" + "/form", out, d + 1 + 1);
         }
         const x14 = o12["url"];
         if (x14 !== undefined) {
-          x_JSONObject(x14, p + "/elicitation" + "/url", out, d + 1 + 1);
+          if (!g_JSONObject(x14, d + 1 + 1))
+            x_JSONObject(x14, p + "/elicitation" + "/url", out, d + 1 + 1);
         }
       }
     }
@@ -2016,7 +2136,8 @@ function x_ClientCapabilities(v: unknown, p: string, out: Issue[], d: number): v
       else {
         const o16 = x15 as Readonly<Record<string, unknown>>;
         for (const k17 of Object.keys(o16)) {
-          x_JSONObject(o16[k17], p + "/extensions" + "/" + pointer(k17), out, d + 1 + 1);
+          if (!g_JSONObject(o16[k17], d + 1 + 1))
+            x_JSONObject(o16[k17], p + "/extensions" + "/" + pointer(k17), out, d + 1 + 1);
         }
       }
     }
@@ -2099,17 +2220,18 @@ function x_ServerCapabilities(v: unknown, p: string, out: Issue[], d: number): v
       else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         for (const k4 of Object.keys(o3)) {
-          x_JSONObject(o3[k4], p + "/experimental" + "/" + pointer(k4), out, d + 1 + 1);
+          if (!g_JSONObject(o3[k4], d + 1 + 1))
+            x_JSONObject(o3[k4], p + "/experimental" + "/" + pointer(k4), out, d + 1 + 1);
         }
       }
     }
     const x5 = o1["logging"];
     if (x5 !== undefined) {
-      x_JSONObject(x5, p + "/logging", out, d + 1);
+      if (!g_JSONObject(x5, d + 1)) x_JSONObject(x5, p + "/logging", out, d + 1);
     }
     const x6 = o1["completions"];
     if (x6 !== undefined) {
-      x_JSONObject(x6, p + "/completions", out, d + 1);
+      if (!g_JSONObject(x6, d + 1)) x_JSONObject(x6, p + "/completions", out, d + 1);
     }
     const x7 = o1["prompts"];
     if (x7 !== undefined) {
@@ -2162,7 +2284,8 @@ function x_ServerCapabilities(v: unknown, p: string, out: Issue[], d: number): v
       else {
         const o18 = x17 as Readonly<Record<string, unknown>>;
         for (const k19 of Object.keys(o18)) {
-          x_JSONObject(o18[k19], p + "/extensions" + "/" + pointer(k19), out, d + 1 + 1);
+          if (!g_JSONObject(o18[k19], d + 1 + 1))
+            x_JSONObject(o18[k19], p + "/extensions" + "/" + pointer(k19), out, d + 1 + 1);
         }
       }
     }
@@ -2257,20 +2380,7 @@ function x_Icon(v: unknown, p: string, out: Issue[], _d: number): void {
     }
     const x7 = o1["theme"];
     if (x7 !== undefined) {
-      if (!(x7 === "light" || x7 === "dark")) {
-        const branches8: [string, Issue[]][] = [];
-        {
-          const b9: Issue[] = [];
-          if (!(x7 === "light")) b9.push(fail(p + "/theme", '"light"', x7));
-          branches8.push(['"light"', b9]);
-        }
-        {
-          const b10: Issue[] = [];
-          if (!(x7 === "dark")) b10.push(fail(p + "/theme", '"dark"', x7));
-          branches8.push(['"dark"', b10]);
-        }
-        out.push(...pickBranch(p + "/theme", '"light" | "dark"', x7, branches8));
-      }
+      if (!(x7 === "light" || x7 === "dark")) out.push(fail(p + "/theme", '"light" | "dark"', x7));
     }
   }
 }
@@ -2303,7 +2413,7 @@ function x_Icons(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          x_Icon(a3[i4], p + "/icons" + "/" + i4, out, d + 1 + 1);
+          if (!g_Icon(a3[i4], d + 1 + 1)) x_Icon(a3[i4], p + "/icons" + "/" + i4, out, d + 1 + 1);
         }
       }
     }
@@ -2384,7 +2494,7 @@ function x_Implementation(v: unknown, p: string, out: Issue[], d: number): void 
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
+          if (!g_Icon(a5[i6], d + 1 + 1)) x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -2438,12 +2548,13 @@ function x_ProgressNotificationParams(v: unknown, p: string, out: Issue[], d: nu
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      x_NotificationMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_NotificationMetaObject(x2, d + 1))
+        x_NotificationMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["progressToken"];
     if (x3 === undefined) out.push(missing(p + "/progressToken", "progressToken"));
     else {
-      x_ProgressToken(x3, p + "/progressToken", out, d + 1);
+      if (!g_ProgressToken(x3, d + 1)) x_ProgressToken(x3, p + "/progressToken", out, d + 1);
     }
     const x4 = o1["progress"];
     if (x4 === undefined) out.push(missing(p + "/progress", "progress"));
@@ -2493,7 +2604,8 @@ function x_ProgressNotification(v: unknown, p: string, out: Issue[], d: number):
     const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
-      x_ProgressNotificationParams(x4, p + "/params", out, d + 1);
+      if (!g_ProgressNotificationParams(x4, d + 1))
+        x_ProgressNotificationParams(x4, p + "/params", out, d + 1);
     }
   }
 }
@@ -2515,11 +2627,11 @@ function x_PaginatedRequestParams(v: unknown, p: string, out: Issue[], d: number
     const x2 = o1["_meta"];
     if (x2 === undefined) out.push(missing(p + "/_meta", "_meta"));
     else {
-      x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_RequestMetaObject(x2, d + 1)) x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["cursor"];
     if (x3 !== undefined) {
-      x_Cursor(x3, p + "/cursor", out, d + 1);
+      if (!g_Cursor(x3, d + 1)) x_Cursor(x3, p + "/cursor", out, d + 1);
     }
   }
 }
@@ -2555,12 +2667,13 @@ function x_PaginatedRequest(v: unknown, p: string, out: Issue[], d: number): voi
     const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
-      x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
+      if (!g_PaginatedRequestParams(x4, d + 1))
+        x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x5, p + "/id", out, d + 1);
+      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
     }
   }
 }
@@ -2583,16 +2696,16 @@ function x_PaginatedResult(v: unknown, p: string, out: Issue[], d: number): void
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_ResultMetaObject(x2, d + 1)) x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["resultType"];
     if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
     else {
-      x_ResultType(x3, p + "/resultType", out, d + 1);
+      if (!g_ResultType(x3, d + 1)) x_ResultType(x3, p + "/resultType", out, d + 1);
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
   }
 }
@@ -2618,12 +2731,12 @@ function x_CacheableResult(v: unknown, p: string, out: Issue[], d: number): void
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_ResultMetaObject(x2, d + 1)) x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["resultType"];
     if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
     else {
-      x_ResultType(x3, p + "/resultType", out, d + 1);
+      if (!g_ResultType(x3, d + 1)) x_ResultType(x3, p + "/resultType", out, d + 1);
     }
     const x4 = o1["ttlMs"];
     if (x4 === undefined) out.push(missing(p + "/ttlMs", "ttlMs"));
@@ -2634,20 +2747,8 @@ function x_CacheableResult(v: unknown, p: string, out: Issue[], d: number): void
     const x5 = o1["cacheScope"];
     if (x5 === undefined) out.push(missing(p + "/cacheScope", "cacheScope"));
     else {
-      if (!(x5 === "public" || x5 === "private")) {
-        const branches6: [string, Issue[]][] = [];
-        {
-          const b7: Issue[] = [];
-          if (!(x5 === "public")) b7.push(fail(p + "/cacheScope", '"public"', x5));
-          branches6.push(['"public"', b7]);
-        }
-        {
-          const b8: Issue[] = [];
-          if (!(x5 === "private")) b8.push(fail(p + "/cacheScope", '"private"', x5));
-          branches6.push(['"private"', b8]);
-        }
-        out.push(...pickBranch(p + "/cacheScope", '"public" | "private"', x5, branches6));
-      }
+      if (!(x5 === "public" || x5 === "private"))
+        out.push(fail(p + "/cacheScope", '"public" | "private"', x5));
     }
   }
 }
@@ -2683,12 +2784,13 @@ function x_ListResourcesRequest(v: unknown, p: string, out: Issue[], d: number):
     const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
-      x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
+      if (!g_PaginatedRequestParams(x4, d + 1))
+        x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x5, p + "/id", out, d + 1);
+      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
     }
   }
 }
@@ -2718,16 +2820,16 @@ function x_ListResourcesResult(v: unknown, p: string, out: Issue[], d: number): 
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_ResultMetaObject(x2, d + 1)) x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["resultType"];
     if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
     else {
-      x_ResultType(x3, p + "/resultType", out, d + 1);
+      if (!g_ResultType(x3, d + 1)) x_ResultType(x3, p + "/resultType", out, d + 1);
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
     const x5 = o1["ttlMs"];
     if (x5 === undefined) out.push(missing(p + "/ttlMs", "ttlMs"));
@@ -2738,29 +2840,18 @@ function x_ListResourcesResult(v: unknown, p: string, out: Issue[], d: number): 
     const x6 = o1["cacheScope"];
     if (x6 === undefined) out.push(missing(p + "/cacheScope", "cacheScope"));
     else {
-      if (!(x6 === "public" || x6 === "private")) {
-        const branches7: [string, Issue[]][] = [];
-        {
-          const b8: Issue[] = [];
-          if (!(x6 === "public")) b8.push(fail(p + "/cacheScope", '"public"', x6));
-          branches7.push(['"public"', b8]);
-        }
-        {
-          const b9: Issue[] = [];
-          if (!(x6 === "private")) b9.push(fail(p + "/cacheScope", '"private"', x6));
-          branches7.push(['"private"', b9]);
-        }
-        out.push(...pickBranch(p + "/cacheScope", '"public" | "private"', x6, branches7));
-      }
+      if (!(x6 === "public" || x6 === "private"))
+        out.push(fail(p + "/cacheScope", '"public" | "private"', x6));
     }
-    const x10 = o1["resources"];
-    if (x10 === undefined) out.push(missing(p + "/resources", "resources"));
+    const x7 = o1["resources"];
+    if (x7 === undefined) out.push(missing(p + "/resources", "resources"));
     else {
-      if (!Array.isArray(x10)) out.push(fail(p + "/resources", "array", x10));
+      if (!Array.isArray(x7)) out.push(fail(p + "/resources", "array", x7));
       else {
-        const a11 = x10 as readonly unknown[];
-        for (let i12 = 0; i12 < a11.length; i12++) {
-          x_Resource(a11[i12], p + "/resources" + "/" + i12, out, d + 1 + 1);
+        const a8 = x7 as readonly unknown[];
+        for (let i9 = 0; i9 < a8.length; i9++) {
+          if (!g_Resource(a8[i9], d + 1 + 1))
+            x_Resource(a8[i9], p + "/resources" + "/" + i9, out, d + 1 + 1);
         }
       }
     }
@@ -2801,12 +2892,12 @@ function x_ListResourcesResultResponse(v: unknown, p: string, out: Issue[], d: n
     const x3 = o1["id"];
     if (x3 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x3, p + "/id", out, d + 1);
+      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["result"];
     if (x4 === undefined) out.push(missing(p + "/result", "result"));
     else {
-      x_ListResourcesResult(x4, p + "/result", out, d + 1);
+      if (!g_ListResourcesResult(x4, d + 1)) x_ListResourcesResult(x4, p + "/result", out, d + 1);
     }
   }
 }
@@ -2843,12 +2934,13 @@ function x_ListResourceTemplatesRequest(v: unknown, p: string, out: Issue[], d: 
     const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
-      x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
+      if (!g_PaginatedRequestParams(x4, d + 1))
+        x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x5, p + "/id", out, d + 1);
+      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
     }
   }
 }
@@ -2878,16 +2970,16 @@ function x_ListResourceTemplatesResult(v: unknown, p: string, out: Issue[], d: n
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_ResultMetaObject(x2, d + 1)) x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["resultType"];
     if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
     else {
-      x_ResultType(x3, p + "/resultType", out, d + 1);
+      if (!g_ResultType(x3, d + 1)) x_ResultType(x3, p + "/resultType", out, d + 1);
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
     const x5 = o1["ttlMs"];
     if (x5 === undefined) out.push(missing(p + "/ttlMs", "ttlMs"));
@@ -2898,29 +2990,18 @@ function x_ListResourceTemplatesResult(v: unknown, p: string, out: Issue[], d: n
     const x6 = o1["cacheScope"];
     if (x6 === undefined) out.push(missing(p + "/cacheScope", "cacheScope"));
     else {
-      if (!(x6 === "public" || x6 === "private")) {
-        const branches7: [string, Issue[]][] = [];
-        {
-          const b8: Issue[] = [];
-          if (!(x6 === "public")) b8.push(fail(p + "/cacheScope", '"public"', x6));
-          branches7.push(['"public"', b8]);
-        }
-        {
-          const b9: Issue[] = [];
-          if (!(x6 === "private")) b9.push(fail(p + "/cacheScope", '"private"', x6));
-          branches7.push(['"private"', b9]);
-        }
-        out.push(...pickBranch(p + "/cacheScope", '"public" | "private"', x6, branches7));
-      }
+      if (!(x6 === "public" || x6 === "private"))
+        out.push(fail(p + "/cacheScope", '"public" | "private"', x6));
     }
-    const x10 = o1["resourceTemplates"];
-    if (x10 === undefined) out.push(missing(p + "/resourceTemplates", "resourceTemplates"));
+    const x7 = o1["resourceTemplates"];
+    if (x7 === undefined) out.push(missing(p + "/resourceTemplates", "resourceTemplates"));
     else {
-      if (!Array.isArray(x10)) out.push(fail(p + "/resourceTemplates", "array", x10));
+      if (!Array.isArray(x7)) out.push(fail(p + "/resourceTemplates", "array", x7));
       else {
-        const a11 = x10 as readonly unknown[];
-        for (let i12 = 0; i12 < a11.length; i12++) {
-          x_ResourceTemplate(a11[i12], p + "/resourceTemplates" + "/" + i12, out, d + 1 + 1);
+        const a8 = x7 as readonly unknown[];
+        for (let i9 = 0; i9 < a8.length; i9++) {
+          if (!g_ResourceTemplate(a8[i9], d + 1 + 1))
+            x_ResourceTemplate(a8[i9], p + "/resourceTemplates" + "/" + i9, out, d + 1 + 1);
         }
       }
     }
@@ -2966,12 +3047,13 @@ function x_ListResourceTemplatesResultResponse(
     const x3 = o1["id"];
     if (x3 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x3, p + "/id", out, d + 1);
+      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["result"];
     if (x4 === undefined) out.push(missing(p + "/result", "result"));
     else {
-      x_ListResourceTemplatesResult(x4, p + "/result", out, d + 1);
+      if (!g_ListResourceTemplatesResult(x4, d + 1))
+        x_ListResourceTemplatesResult(x4, p + "/result", out, d + 1);
     }
   }
 }
@@ -2994,7 +3076,7 @@ function x_ResourceRequestParams(v: unknown, p: string, out: Issue[], d: number)
     const x2 = o1["_meta"];
     if (x2 === undefined) out.push(missing(p + "/_meta", "_meta"));
     else {
-      x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_RequestMetaObject(x2, d + 1)) x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["uri"];
     if (x3 === undefined) out.push(missing(p + "/uri", "uri"));
@@ -3027,7 +3109,7 @@ function x_ReadResourceRequestParams(v: unknown, p: string, out: Issue[], d: num
     const x2 = o1["_meta"];
     if (x2 === undefined) out.push(missing(p + "/_meta", "_meta"));
     else {
-      x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_RequestMetaObject(x2, d + 1)) x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["uri"];
     if (x3 === undefined) out.push(missing(p + "/uri", "uri"));
@@ -3037,7 +3119,7 @@ function x_ReadResourceRequestParams(v: unknown, p: string, out: Issue[], d: num
     }
     const x4 = o1["inputResponses"];
     if (x4 !== undefined) {
-      x_InputResponses(x4, p + "/inputResponses", out, d + 1);
+      if (!g_InputResponses(x4, d + 1)) x_InputResponses(x4, p + "/inputResponses", out, d + 1);
     }
     const x5 = o1["requestState"];
     if (x5 !== undefined) {
@@ -3077,12 +3159,13 @@ function x_ReadResourceRequest(v: unknown, p: string, out: Issue[], d: number): 
     const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
-      x_ReadResourceRequestParams(x4, p + "/params", out, d + 1);
+      if (!g_ReadResourceRequestParams(x4, d + 1))
+        x_ReadResourceRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x5, p + "/id", out, d + 1);
+      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
     }
   }
 }
@@ -3110,12 +3193,12 @@ function x_ReadResourceResult(v: unknown, p: string, out: Issue[], d: number): v
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_ResultMetaObject(x2, d + 1)) x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["resultType"];
     if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
     else {
-      x_ResultType(x3, p + "/resultType", out, d + 1);
+      if (!g_ResultType(x3, d + 1)) x_ResultType(x3, p + "/resultType", out, d + 1);
     }
     const x4 = o1["ttlMs"];
     if (x4 === undefined) out.push(missing(p + "/ttlMs", "ttlMs"));
@@ -3126,49 +3209,36 @@ function x_ReadResourceResult(v: unknown, p: string, out: Issue[], d: number): v
     const x5 = o1["cacheScope"];
     if (x5 === undefined) out.push(missing(p + "/cacheScope", "cacheScope"));
     else {
-      if (!(x5 === "public" || x5 === "private")) {
-        const branches6: [string, Issue[]][] = [];
-        {
-          const b7: Issue[] = [];
-          if (!(x5 === "public")) b7.push(fail(p + "/cacheScope", '"public"', x5));
-          branches6.push(['"public"', b7]);
-        }
-        {
-          const b8: Issue[] = [];
-          if (!(x5 === "private")) b8.push(fail(p + "/cacheScope", '"private"', x5));
-          branches6.push(['"private"', b8]);
-        }
-        out.push(...pickBranch(p + "/cacheScope", '"public" | "private"', x5, branches6));
-      }
+      if (!(x5 === "public" || x5 === "private"))
+        out.push(fail(p + "/cacheScope", '"public" | "private"', x5));
     }
-    const x9 = o1["contents"];
-    if (x9 === undefined) out.push(missing(p + "/contents", "contents"));
+    const x6 = o1["contents"];
+    if (x6 === undefined) out.push(missing(p + "/contents", "contents"));
     else {
-      if (!Array.isArray(x9)) out.push(fail(p + "/contents", "array", x9));
+      if (!Array.isArray(x6)) out.push(fail(p + "/contents", "array", x6));
       else {
-        const a10 = x9 as readonly unknown[];
-        for (let i11 = 0; i11 < a10.length; i11++) {
+        const a7 = x6 as readonly unknown[];
+        for (let i8 = 0; i8 < a7.length; i8++) {
           if (!(
-            g_TextResourceContents(a10[i11], d + 1 + 1) ||
-            g_BlobResourceContents(a10[i11], d + 1 + 1)
+            g_TextResourceContents(a7[i8], d + 1 + 1) || g_BlobResourceContents(a7[i8], d + 1 + 1)
           )) {
-            const branches12: [string, Issue[]][] = [];
+            const branches9: [string, Issue[]][] = [];
             {
-              const b13: Issue[] = [];
-              x_TextResourceContents(a10[i11], p + "/contents" + "/" + i11, b13, d + 1 + 1);
-              branches12.push(["TextResourceContents", b13]);
+              const b10: Issue[] = [];
+              x_TextResourceContents(a7[i8], p + "/contents" + "/" + i8, b10, d + 1 + 1);
+              branches9.push(["TextResourceContents", b10]);
             }
             {
-              const b14: Issue[] = [];
-              x_BlobResourceContents(a10[i11], p + "/contents" + "/" + i11, b14, d + 1 + 1);
-              branches12.push(["BlobResourceContents", b14]);
+              const b11: Issue[] = [];
+              x_BlobResourceContents(a7[i8], p + "/contents" + "/" + i8, b11, d + 1 + 1);
+              branches9.push(["BlobResourceContents", b11]);
             }
             out.push(
               ...pickBranch(
-                p + "/contents" + "/" + i11,
+                p + "/contents" + "/" + i8,
                 "TextResourceContents | BlobResourceContents",
-                a10[i11],
-                branches12,
+                a7[i8],
+                branches9,
               ),
             );
           }
@@ -3213,7 +3283,7 @@ function x_ReadResourceResultResponse(v: unknown, p: string, out: Issue[], d: nu
     const x3 = o1["id"];
     if (x3 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x3, p + "/id", out, d + 1);
+      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["result"];
     if (x4 === undefined) out.push(missing(p + "/result", "result"));
@@ -3267,7 +3337,7 @@ function x_ResourceListChangedNotification(v: unknown, p: string, out: Issue[], 
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      x_NotificationParams(x4, p + "/params", out, d + 1);
+      if (!g_NotificationParams(x4, d + 1)) x_NotificationParams(x4, p + "/params", out, d + 1);
     }
   }
 }
@@ -3343,12 +3413,13 @@ function x_SubscriptionsListenRequestParams(v: unknown, p: string, out: Issue[],
     const x2 = o1["_meta"];
     if (x2 === undefined) out.push(missing(p + "/_meta", "_meta"));
     else {
-      x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_RequestMetaObject(x2, d + 1)) x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["notifications"];
     if (x3 === undefined) out.push(missing(p + "/notifications", "notifications"));
     else {
-      x_SubscriptionFilter(x3, p + "/notifications", out, d + 1);
+      if (!g_SubscriptionFilter(x3, d + 1))
+        x_SubscriptionFilter(x3, p + "/notifications", out, d + 1);
     }
   }
 }
@@ -3385,12 +3456,13 @@ function x_SubscriptionsListenRequest(v: unknown, p: string, out: Issue[], d: nu
     const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
-      x_SubscriptionsListenRequestParams(x4, p + "/params", out, d + 1);
+      if (!g_SubscriptionsListenRequestParams(x4, d + 1))
+        x_SubscriptionsListenRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x5, p + "/id", out, d + 1);
+      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
     }
   }
 }
@@ -3416,7 +3488,8 @@ function x_SubscriptionsListenResultMetaObject(
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["io.modelcontextprotocol/serverInfo"];
     if (x2 !== undefined) {
-      x_Implementation(x2, p + "/io.modelcontextprotocol~1serverInfo", out, d + 1);
+      if (!g_Implementation(x2, d + 1))
+        x_Implementation(x2, p + "/io.modelcontextprotocol~1serverInfo", out, d + 1);
     }
     const x3 = o1["io.modelcontextprotocol/subscriptionId"];
     if (x3 === undefined)
@@ -3427,7 +3500,8 @@ function x_SubscriptionsListenResultMetaObject(
         ),
       );
     else {
-      x_RequestId(x3, p + "/io.modelcontextprotocol~1subscriptionId", out, d + 1);
+      if (!g_RequestId(x3, d + 1))
+        x_RequestId(x3, p + "/io.modelcontextprotocol~1subscriptionId", out, d + 1);
     }
   }
 }
@@ -3449,12 +3523,13 @@ function x_SubscriptionsListenResult(v: unknown, p: string, out: Issue[], d: num
     const x2 = o1["_meta"];
     if (x2 === undefined) out.push(missing(p + "/_meta", "_meta"));
     else {
-      x_SubscriptionsListenResultMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_SubscriptionsListenResultMetaObject(x2, d + 1))
+        x_SubscriptionsListenResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["resultType"];
     if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
     else {
-      x_ResultType(x3, p + "/resultType", out, d + 1);
+      if (!g_ResultType(x3, d + 1)) x_ResultType(x3, p + "/resultType", out, d + 1);
     }
   }
 }
@@ -3483,12 +3558,13 @@ function x_SubscriptionsListenResultResponse(v: unknown, p: string, out: Issue[]
     const x3 = o1["id"];
     if (x3 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x3, p + "/id", out, d + 1);
+      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["result"];
     if (x4 === undefined) out.push(missing(p + "/result", "result"));
     else {
-      x_SubscriptionsListenResult(x4, p + "/result", out, d + 1);
+      if (!g_SubscriptionsListenResult(x4, d + 1))
+        x_SubscriptionsListenResult(x4, p + "/result", out, d + 1);
     }
   }
 }
@@ -3514,12 +3590,14 @@ function x_SubscriptionsAcknowledgedNotificationParams(
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      x_NotificationMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_NotificationMetaObject(x2, d + 1))
+        x_NotificationMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["notifications"];
     if (x3 === undefined) out.push(missing(p + "/notifications", "notifications"));
     else {
-      x_SubscriptionFilter(x3, p + "/notifications", out, d + 1);
+      if (!g_SubscriptionFilter(x3, d + 1))
+        x_SubscriptionFilter(x3, p + "/notifications", out, d + 1);
     }
   }
 }
@@ -3559,7 +3637,8 @@ function x_SubscriptionsAcknowledgedNotification(
     const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
-      x_SubscriptionsAcknowledgedNotificationParams(x4, p + "/params", out, d + 1);
+      if (!g_SubscriptionsAcknowledgedNotificationParams(x4, d + 1))
+        x_SubscriptionsAcknowledgedNotificationParams(x4, p + "/params", out, d + 1);
     }
   }
 }
@@ -3581,7 +3660,8 @@ function x_ResourceUpdatedNotificationParams(v: unknown, p: string, out: Issue[]
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      x_NotificationMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_NotificationMetaObject(x2, d + 1))
+        x_NotificationMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["uri"];
     if (x3 === undefined) out.push(missing(p + "/uri", "uri"));
@@ -3622,7 +3702,8 @@ function x_ResourceUpdatedNotification(v: unknown, p: string, out: Issue[], d: n
     const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
-      x_ResourceUpdatedNotificationParams(x4, p + "/params", out, d + 1);
+      if (!g_ResourceUpdatedNotificationParams(x4, d + 1))
+        x_ResourceUpdatedNotificationParams(x4, p + "/params", out, d + 1);
     }
   }
 }
@@ -3671,7 +3752,7 @@ function x_Resource(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
+          if (!g_Icon(a5[i6], d + 1 + 1)) x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -3691,7 +3772,7 @@ function x_Resource(v: unknown, p: string, out: Issue[], d: number): void {
     }
     const x10 = o1["annotations"];
     if (x10 !== undefined) {
-      x_Annotations(x10, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x10, d + 1)) x_Annotations(x10, p + "/annotations", out, d + 1);
     }
     const x11 = o1["size"];
     if (x11 !== undefined) {
@@ -3699,7 +3780,7 @@ function x_Resource(v: unknown, p: string, out: Issue[], d: number): void {
     }
     const x12 = o1["_meta"];
     if (x12 !== undefined) {
-      x_MetaObject(x12, p + "/_meta", out, d + 1);
+      if (!g_MetaObject(x12, d + 1)) x_MetaObject(x12, p + "/_meta", out, d + 1);
     }
   }
 }
@@ -3759,7 +3840,7 @@ function x_ResourceTemplate(v: unknown, p: string, out: Issue[], d: number): voi
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
+          if (!g_Icon(a5[i6], d + 1 + 1)) x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -3780,11 +3861,11 @@ function x_ResourceTemplate(v: unknown, p: string, out: Issue[], d: number): voi
     }
     const x10 = o1["annotations"];
     if (x10 !== undefined) {
-      x_Annotations(x10, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x10, d + 1)) x_Annotations(x10, p + "/annotations", out, d + 1);
     }
     const x11 = o1["_meta"];
     if (x11 !== undefined) {
-      x_MetaObject(x11, p + "/_meta", out, d + 1);
+      if (!g_MetaObject(x11, d + 1)) x_MetaObject(x11, p + "/_meta", out, d + 1);
     }
   }
 }
@@ -3828,7 +3909,7 @@ function x_ResourceContents(v: unknown, p: string, out: Issue[], d: number): voi
     }
     const x4 = o1["_meta"];
     if (x4 !== undefined) {
-      x_MetaObject(x4, p + "/_meta", out, d + 1);
+      if (!g_MetaObject(x4, d + 1)) x_MetaObject(x4, p + "/_meta", out, d + 1);
     }
   }
 }
@@ -3864,7 +3945,7 @@ function x_TextResourceContents(v: unknown, p: string, out: Issue[], d: number):
     }
     const x4 = o1["_meta"];
     if (x4 !== undefined) {
-      x_MetaObject(x4, p + "/_meta", out, d + 1);
+      if (!g_MetaObject(x4, d + 1)) x_MetaObject(x4, p + "/_meta", out, d + 1);
     }
     const x5 = o1["text"];
     if (x5 === undefined) out.push(missing(p + "/text", "text"));
@@ -3906,7 +3987,7 @@ function x_BlobResourceContents(v: unknown, p: string, out: Issue[], d: number):
     }
     const x4 = o1["_meta"];
     if (x4 !== undefined) {
-      x_MetaObject(x4, p + "/_meta", out, d + 1);
+      if (!g_MetaObject(x4, d + 1)) x_MetaObject(x4, p + "/_meta", out, d + 1);
     }
     const x5 = o1["blob"];
     if (x5 === undefined) out.push(missing(p + "/blob", "blob"));
@@ -3948,12 +4029,13 @@ function x_ListPromptsRequest(v: unknown, p: string, out: Issue[], d: number): v
     const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
-      x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
+      if (!g_PaginatedRequestParams(x4, d + 1))
+        x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x5, p + "/id", out, d + 1);
+      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
     }
   }
 }
@@ -3983,16 +4065,16 @@ function x_ListPromptsResult(v: unknown, p: string, out: Issue[], d: number): vo
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_ResultMetaObject(x2, d + 1)) x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["resultType"];
     if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
     else {
-      x_ResultType(x3, p + "/resultType", out, d + 1);
+      if (!g_ResultType(x3, d + 1)) x_ResultType(x3, p + "/resultType", out, d + 1);
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
     const x5 = o1["ttlMs"];
     if (x5 === undefined) out.push(missing(p + "/ttlMs", "ttlMs"));
@@ -4003,29 +4085,18 @@ function x_ListPromptsResult(v: unknown, p: string, out: Issue[], d: number): vo
     const x6 = o1["cacheScope"];
     if (x6 === undefined) out.push(missing(p + "/cacheScope", "cacheScope"));
     else {
-      if (!(x6 === "public" || x6 === "private")) {
-        const branches7: [string, Issue[]][] = [];
-        {
-          const b8: Issue[] = [];
-          if (!(x6 === "public")) b8.push(fail(p + "/cacheScope", '"public"', x6));
-          branches7.push(['"public"', b8]);
-        }
-        {
-          const b9: Issue[] = [];
-          if (!(x6 === "private")) b9.push(fail(p + "/cacheScope", '"private"', x6));
-          branches7.push(['"private"', b9]);
-        }
-        out.push(...pickBranch(p + "/cacheScope", '"public" | "private"', x6, branches7));
-      }
+      if (!(x6 === "public" || x6 === "private"))
+        out.push(fail(p + "/cacheScope", '"public" | "private"', x6));
     }
-    const x10 = o1["prompts"];
-    if (x10 === undefined) out.push(missing(p + "/prompts", "prompts"));
+    const x7 = o1["prompts"];
+    if (x7 === undefined) out.push(missing(p + "/prompts", "prompts"));
     else {
-      if (!Array.isArray(x10)) out.push(fail(p + "/prompts", "array", x10));
+      if (!Array.isArray(x7)) out.push(fail(p + "/prompts", "array", x7));
       else {
-        const a11 = x10 as readonly unknown[];
-        for (let i12 = 0; i12 < a11.length; i12++) {
-          x_Prompt(a11[i12], p + "/prompts" + "/" + i12, out, d + 1 + 1);
+        const a8 = x7 as readonly unknown[];
+        for (let i9 = 0; i9 < a8.length; i9++) {
+          if (!g_Prompt(a8[i9], d + 1 + 1))
+            x_Prompt(a8[i9], p + "/prompts" + "/" + i9, out, d + 1 + 1);
         }
       }
     }
@@ -4066,12 +4137,12 @@ function x_ListPromptsResultResponse(v: unknown, p: string, out: Issue[], d: num
     const x3 = o1["id"];
     if (x3 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x3, p + "/id", out, d + 1);
+      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["result"];
     if (x4 === undefined) out.push(missing(p + "/result", "result"));
     else {
-      x_ListPromptsResult(x4, p + "/result", out, d + 1);
+      if (!g_ListPromptsResult(x4, d + 1)) x_ListPromptsResult(x4, p + "/result", out, d + 1);
     }
   }
 }
@@ -4099,11 +4170,11 @@ function x_GetPromptRequestParams(v: unknown, p: string, out: Issue[], d: number
     const x2 = o1["_meta"];
     if (x2 === undefined) out.push(missing(p + "/_meta", "_meta"));
     else {
-      x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_RequestMetaObject(x2, d + 1)) x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["inputResponses"];
     if (x3 !== undefined) {
-      x_InputResponses(x3, p + "/inputResponses", out, d + 1);
+      if (!g_InputResponses(x3, d + 1)) x_InputResponses(x3, p + "/inputResponses", out, d + 1);
     }
     const x4 = o1["requestState"];
     if (x4 !== undefined) {
@@ -4170,12 +4241,13 @@ function x_GetPromptRequest(v: unknown, p: string, out: Issue[], d: number): voi
     const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
-      x_GetPromptRequestParams(x4, p + "/params", out, d + 1);
+      if (!g_GetPromptRequestParams(x4, d + 1))
+        x_GetPromptRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x5, p + "/id", out, d + 1);
+      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
     }
   }
 }
@@ -4200,12 +4272,12 @@ function x_GetPromptResult(v: unknown, p: string, out: Issue[], d: number): void
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_ResultMetaObject(x2, d + 1)) x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["resultType"];
     if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
     else {
-      x_ResultType(x3, p + "/resultType", out, d + 1);
+      if (!g_ResultType(x3, d + 1)) x_ResultType(x3, p + "/resultType", out, d + 1);
     }
     const x4 = o1["description"];
     if (x4 !== undefined) {
@@ -4218,7 +4290,8 @@ function x_GetPromptResult(v: unknown, p: string, out: Issue[], d: number): void
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_PromptMessage(a6[i7], p + "/messages" + "/" + i7, out, d + 1 + 1);
+          if (!g_PromptMessage(a6[i7], d + 1 + 1))
+            x_PromptMessage(a6[i7], p + "/messages" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -4260,7 +4333,7 @@ function x_GetPromptResultResponse(v: unknown, p: string, out: Issue[], d: numbe
     const x3 = o1["id"];
     if (x3 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x3, p + "/id", out, d + 1);
+      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["result"];
     if (x4 === undefined) out.push(missing(p + "/result", "result"));
@@ -4322,7 +4395,7 @@ function x_Prompt(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
+          if (!g_Icon(a5[i6], d + 1 + 1)) x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -4336,13 +4409,14 @@ function x_Prompt(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a9 = x8 as readonly unknown[];
         for (let i10 = 0; i10 < a9.length; i10++) {
-          x_PromptArgument(a9[i10], p + "/arguments" + "/" + i10, out, d + 1 + 1);
+          if (!g_PromptArgument(a9[i10], d + 1 + 1))
+            x_PromptArgument(a9[i10], p + "/arguments" + "/" + i10, out, d + 1 + 1);
         }
       }
     }
     const x11 = o1["_meta"];
     if (x11 !== undefined) {
-      x_MetaObject(x11, p + "/_meta", out, d + 1);
+      if (!g_MetaObject(x11, d + 1)) x_MetaObject(x11, p + "/_meta", out, d + 1);
     }
   }
 }
@@ -4410,20 +4484,7 @@ function g_Role(v: unknown, _d: number): boolean {
 }
 
 function x_Role(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (!(v === "user" || v === "assistant")) {
-    const branches1: [string, Issue[]][] = [];
-    {
-      const b2: Issue[] = [];
-      if (!(v === "user")) b2.push(fail(p, '"user"', v));
-      branches1.push(['"user"', b2]);
-    }
-    {
-      const b3: Issue[] = [];
-      if (!(v === "assistant")) b3.push(fail(p, '"assistant"', v));
-      branches1.push(['"assistant"', b3]);
-    }
-    out.push(...pickBranch(p, '"user" | "assistant"', v, branches1));
-  }
+  if (!(v === "user" || v === "assistant")) out.push(fail(p, '"user" | "assistant"', v));
 }
 
 function g_PromptMessage(v: unknown, d: number): boolean {
@@ -4443,12 +4504,12 @@ function x_PromptMessage(v: unknown, p: string, out: Issue[], d: number): void {
     const x2 = o1["role"];
     if (x2 === undefined) out.push(missing(p + "/role", "role"));
     else {
-      x_Role(x2, p + "/role", out, d + 1);
+      if (!g_Role(x2, d + 1)) x_Role(x2, p + "/role", out, d + 1);
     }
     const x3 = o1["content"];
     if (x3 === undefined) out.push(missing(p + "/content", "content"));
     else {
-      x_ContentBlock(x3, p + "/content", out, d + 1);
+      if (!g_ContentBlock(x3, d + 1)) x_ContentBlock(x3, p + "/content", out, d + 1);
     }
   }
 }
@@ -4504,7 +4565,7 @@ function x_ResourceLink(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          x_Icon(a6[i7], p + "/icons" + "/" + i7, out, d + 1 + 1);
+          if (!g_Icon(a6[i7], d + 1 + 1)) x_Icon(a6[i7], p + "/icons" + "/" + i7, out, d + 1 + 1);
         }
       }
     }
@@ -4524,7 +4585,7 @@ function x_ResourceLink(v: unknown, p: string, out: Issue[], d: number): void {
     }
     const x11 = o1["annotations"];
     if (x11 !== undefined) {
-      x_Annotations(x11, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x11, d + 1)) x_Annotations(x11, p + "/annotations", out, d + 1);
     }
     const x12 = o1["size"];
     if (x12 !== undefined) {
@@ -4532,7 +4593,7 @@ function x_ResourceLink(v: unknown, p: string, out: Issue[], d: number): void {
     }
     const x13 = o1["_meta"];
     if (x13 !== undefined) {
-      x_MetaObject(x13, p + "/_meta", out, d + 1);
+      if (!g_MetaObject(x13, d + 1)) x_MetaObject(x13, p + "/_meta", out, d + 1);
     }
   }
 }
@@ -4598,11 +4659,11 @@ function x_EmbeddedResource(v: unknown, p: string, out: Issue[], d: number): voi
     }
     const x7 = o1["annotations"];
     if (x7 !== undefined) {
-      x_Annotations(x7, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x7, d + 1)) x_Annotations(x7, p + "/annotations", out, d + 1);
     }
     const x8 = o1["_meta"];
     if (x8 !== undefined) {
-      x_MetaObject(x8, p + "/_meta", out, d + 1);
+      if (!g_MetaObject(x8, d + 1)) x_MetaObject(x8, p + "/_meta", out, d + 1);
     }
   }
 }
@@ -4636,7 +4697,7 @@ function x_PromptListChangedNotification(v: unknown, p: string, out: Issue[], d:
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      x_NotificationParams(x4, p + "/params", out, d + 1);
+      if (!g_NotificationParams(x4, d + 1)) x_NotificationParams(x4, p + "/params", out, d + 1);
     }
   }
 }
@@ -4672,12 +4733,13 @@ function x_ListToolsRequest(v: unknown, p: string, out: Issue[], d: number): voi
     const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
-      x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
+      if (!g_PaginatedRequestParams(x4, d + 1))
+        x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x5, p + "/id", out, d + 1);
+      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
     }
   }
 }
@@ -4707,16 +4769,16 @@ function x_ListToolsResult(v: unknown, p: string, out: Issue[], d: number): void
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_ResultMetaObject(x2, d + 1)) x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["resultType"];
     if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
     else {
-      x_ResultType(x3, p + "/resultType", out, d + 1);
+      if (!g_ResultType(x3, d + 1)) x_ResultType(x3, p + "/resultType", out, d + 1);
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
     }
     const x5 = o1["ttlMs"];
     if (x5 === undefined) out.push(missing(p + "/ttlMs", "ttlMs"));
@@ -4727,29 +4789,17 @@ function x_ListToolsResult(v: unknown, p: string, out: Issue[], d: number): void
     const x6 = o1["cacheScope"];
     if (x6 === undefined) out.push(missing(p + "/cacheScope", "cacheScope"));
     else {
-      if (!(x6 === "public" || x6 === "private")) {
-        const branches7: [string, Issue[]][] = [];
-        {
-          const b8: Issue[] = [];
-          if (!(x6 === "public")) b8.push(fail(p + "/cacheScope", '"public"', x6));
-          branches7.push(['"public"', b8]);
-        }
-        {
-          const b9: Issue[] = [];
-          if (!(x6 === "private")) b9.push(fail(p + "/cacheScope", '"private"', x6));
-          branches7.push(['"private"', b9]);
-        }
-        out.push(...pickBranch(p + "/cacheScope", '"public" | "private"', x6, branches7));
-      }
+      if (!(x6 === "public" || x6 === "private"))
+        out.push(fail(p + "/cacheScope", '"public" | "private"', x6));
     }
-    const x10 = o1["tools"];
-    if (x10 === undefined) out.push(missing(p + "/tools", "tools"));
+    const x7 = o1["tools"];
+    if (x7 === undefined) out.push(missing(p + "/tools", "tools"));
     else {
-      if (!Array.isArray(x10)) out.push(fail(p + "/tools", "array", x10));
+      if (!Array.isArray(x7)) out.push(fail(p + "/tools", "array", x7));
       else {
-        const a11 = x10 as readonly unknown[];
-        for (let i12 = 0; i12 < a11.length; i12++) {
-          x_Tool(a11[i12], p + "/tools" + "/" + i12, out, d + 1 + 1);
+        const a8 = x7 as readonly unknown[];
+        for (let i9 = 0; i9 < a8.length; i9++) {
+          if (!g_Tool(a8[i9], d + 1 + 1)) x_Tool(a8[i9], p + "/tools" + "/" + i9, out, d + 1 + 1);
         }
       }
     }
@@ -4790,12 +4840,12 @@ function x_ListToolsResultResponse(v: unknown, p: string, out: Issue[], d: numbe
     const x3 = o1["id"];
     if (x3 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x3, p + "/id", out, d + 1);
+      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["result"];
     if (x4 === undefined) out.push(missing(p + "/result", "result"));
     else {
-      x_ListToolsResult(x4, p + "/result", out, d + 1);
+      if (!g_ListToolsResult(x4, d + 1)) x_ListToolsResult(x4, p + "/result", out, d + 1);
     }
   }
 }
@@ -4820,12 +4870,12 @@ function x_CallToolResult(v: unknown, p: string, out: Issue[], d: number): void 
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_ResultMetaObject(x2, d + 1)) x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["resultType"];
     if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
     else {
-      x_ResultType(x3, p + "/resultType", out, d + 1);
+      if (!g_ResultType(x3, d + 1)) x_ResultType(x3, p + "/resultType", out, d + 1);
     }
     const x4 = o1["content"];
     if (x4 === undefined) out.push(missing(p + "/content", "content"));
@@ -4834,7 +4884,8 @@ function x_CallToolResult(v: unknown, p: string, out: Issue[], d: number): void 
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_ContentBlock(a5[i6], p + "/content" + "/" + i6, out, d + 1 + 1);
+          if (!g_ContentBlock(a5[i6], d + 1 + 1))
+            x_ContentBlock(a5[i6], p + "/content" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -4880,7 +4931,7 @@ function x_CallToolResultResponse(v: unknown, p: string, out: Issue[], d: number
     const x3 = o1["id"];
     if (x3 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x3, p + "/id", out, d + 1);
+      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["result"];
     if (x4 === undefined) out.push(missing(p + "/result", "result"));
@@ -4928,11 +4979,11 @@ function x_CallToolRequestParams(v: unknown, p: string, out: Issue[], d: number)
     const x2 = o1["_meta"];
     if (x2 === undefined) out.push(missing(p + "/_meta", "_meta"));
     else {
-      x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_RequestMetaObject(x2, d + 1)) x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["inputResponses"];
     if (x3 !== undefined) {
-      x_InputResponses(x3, p + "/inputResponses", out, d + 1);
+      if (!g_InputResponses(x3, d + 1)) x_InputResponses(x3, p + "/inputResponses", out, d + 1);
     }
     const x4 = o1["requestState"];
     if (x4 !== undefined) {
@@ -4987,12 +5038,13 @@ function x_CallToolRequest(v: unknown, p: string, out: Issue[], d: number): void
     const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
-      x_CallToolRequestParams(x4, p + "/params", out, d + 1);
+      if (!g_CallToolRequestParams(x4, d + 1))
+        x_CallToolRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x5, p + "/id", out, d + 1);
+      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
     }
   }
 }
@@ -5026,7 +5078,7 @@ function x_ToolListChangedNotification(v: unknown, p: string, out: Issue[], d: n
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      x_NotificationParams(x4, p + "/params", out, d + 1);
+      if (!g_NotificationParams(x4, d + 1)) x_NotificationParams(x4, p + "/params", out, d + 1);
     }
   }
 }
@@ -5115,7 +5167,7 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
+          if (!g_Icon(a5[i6], d + 1 + 1)) x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -5157,11 +5209,11 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
     }
     const x15 = o1["annotations"];
     if (x15 !== undefined) {
-      x_ToolAnnotations(x15, p + "/annotations", out, d + 1);
+      if (!g_ToolAnnotations(x15, d + 1)) x_ToolAnnotations(x15, p + "/annotations", out, d + 1);
     }
     const x16 = o1["_meta"];
     if (x16 !== undefined) {
-      x_MetaObject(x16, p + "/_meta", out, d + 1);
+      if (!g_MetaObject(x16, d + 1)) x_MetaObject(x16, p + "/_meta", out, d + 1);
     }
   }
 }
@@ -5213,12 +5265,13 @@ function x_LoggingMessageNotificationParams(v: unknown, p: string, out: Issue[],
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      x_NotificationMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_NotificationMetaObject(x2, d + 1))
+        x_NotificationMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["level"];
     if (x3 === undefined) out.push(missing(p + "/level", "level"));
     else {
-      x_LoggingLevel(x3, p + "/level", out, d + 1);
+      if (!g_LoggingLevel(x3, d + 1)) x_LoggingLevel(x3, p + "/level", out, d + 1);
     }
     const x4 = o1["logger"];
     if (x4 !== undefined) {
@@ -5259,7 +5312,8 @@ function x_LoggingMessageNotification(v: unknown, p: string, out: Issue[], d: nu
     const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
-      x_LoggingMessageNotificationParams(x4, p + "/params", out, d + 1);
+      if (!g_LoggingMessageNotificationParams(x4, d + 1))
+        x_LoggingMessageNotificationParams(x4, p + "/params", out, d + 1);
     }
   }
 }
@@ -5287,57 +5341,14 @@ function x_LoggingLevel(v: unknown, p: string, out: Issue[], _d: number): void {
     v === "critical" ||
     v === "alert" ||
     v === "emergency"
-  )) {
-    const branches1: [string, Issue[]][] = [];
-    {
-      const b2: Issue[] = [];
-      if (!(v === "debug")) b2.push(fail(p, '"debug"', v));
-      branches1.push(['"debug"', b2]);
-    }
-    {
-      const b3: Issue[] = [];
-      if (!(v === "info")) b3.push(fail(p, '"info"', v));
-      branches1.push(['"info"', b3]);
-    }
-    {
-      const b4: Issue[] = [];
-      if (!(v === "notice")) b4.push(fail(p, '"notice"', v));
-      branches1.push(['"notice"', b4]);
-    }
-    {
-      const b5: Issue[] = [];
-      if (!(v === "warning")) b5.push(fail(p, '"warning"', v));
-      branches1.push(['"warning"', b5]);
-    }
-    {
-      const b6: Issue[] = [];
-      if (!(v === "error")) b6.push(fail(p, '"error"', v));
-      branches1.push(['"error"', b6]);
-    }
-    {
-      const b7: Issue[] = [];
-      if (!(v === "critical")) b7.push(fail(p, '"critical"', v));
-      branches1.push(['"critical"', b7]);
-    }
-    {
-      const b8: Issue[] = [];
-      if (!(v === "alert")) b8.push(fail(p, '"alert"', v));
-      branches1.push(['"alert"', b8]);
-    }
-    {
-      const b9: Issue[] = [];
-      if (!(v === "emergency")) b9.push(fail(p, '"emergency"', v));
-      branches1.push(['"emergency"', b9]);
-    }
+  ))
     out.push(
-      ...pickBranch(
+      fail(
         p,
         '"debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency"',
         v,
-        branches1,
       ),
     );
-  }
 }
 
 function g_CreateMessageRequestParams(v: unknown, d: number): boolean {
@@ -5378,13 +5389,15 @@ function x_CreateMessageRequestParams(v: unknown, p: string, out: Issue[], d: nu
       else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          x_SamplingMessage(a3[i4], p + "/messages" + "/" + i4, out, d + 1 + 1);
+          if (!g_SamplingMessage(a3[i4], d + 1 + 1))
+            x_SamplingMessage(a3[i4], p + "/messages" + "/" + i4, out, d + 1 + 1);
         }
       }
     }
     const x5 = o1["modelPreferences"];
     if (x5 !== undefined) {
-      x_ModelPreferences(x5, p + "/modelPreferences", out, d + 1);
+      if (!g_ModelPreferences(x5, d + 1))
+        x_ModelPreferences(x5, p + "/modelPreferences", out, d + 1);
     }
     const x6 = o1["systemPrompt"];
     if (x6 !== undefined) {
@@ -5392,71 +5405,48 @@ function x_CreateMessageRequestParams(v: unknown, p: string, out: Issue[], d: nu
     }
     const x7 = o1["includeContext"];
     if (x7 !== undefined) {
-      if (!(x7 === "none" || x7 === "thisServer" || x7 === "allServers")) {
-        const branches8: [string, Issue[]][] = [];
-        {
-          const b9: Issue[] = [];
-          if (!(x7 === "none")) b9.push(fail(p + "/includeContext", '"none"', x7));
-          branches8.push(['"none"', b9]);
+      if (!(x7 === "none" || x7 === "thisServer" || x7 === "allServers"))
+        out.push(fail(p + "/includeContext", '"none" | "thisServer" | "allServers"', x7));
+    }
+    const x8 = o1["temperature"];
+    if (x8 !== undefined) {
+      if (!(typeof x8 === "number" && Number.isFinite(x8)))
+        out.push(fail(p + "/temperature", "number", x8));
+    }
+    const x9 = o1["maxTokens"];
+    if (x9 === undefined) out.push(missing(p + "/maxTokens", "maxTokens"));
+    else {
+      if (!Number.isInteger(x9)) out.push(fail(p + "/maxTokens", "integer", x9));
+    }
+    const x10 = o1["stopSequences"];
+    if (x10 !== undefined) {
+      if (!Array.isArray(x10)) out.push(fail(p + "/stopSequences", "array", x10));
+      else {
+        const a11 = x10 as readonly unknown[];
+        for (let i12 = 0; i12 < a11.length; i12++) {
+          if (!(typeof a11[i12] === "string"))
+            out.push(fail(p + "/stopSequences" + "/" + i12, "string", a11[i12]));
         }
-        {
-          const b10: Issue[] = [];
-          if (!(x7 === "thisServer")) b10.push(fail(p + "/includeContext", '"thisServer"', x7));
-          branches8.push(['"thisServer"', b10]);
-        }
-        {
-          const b11: Issue[] = [];
-          if (!(x7 === "allServers")) b11.push(fail(p + "/includeContext", '"allServers"', x7));
-          branches8.push(['"allServers"', b11]);
-        }
-        out.push(
-          ...pickBranch(
-            p + "/includeContext",
-            '"none" | "thisServer" | "allServers"',
-            x7,
-            branches8,
-          ),
-        );
       }
     }
-    const x12 = o1["temperature"];
-    if (x12 !== undefined) {
-      if (!(typeof x12 === "number" && Number.isFinite(x12)))
-        out.push(fail(p + "/temperature", "number", x12));
+    const x13 = o1["metadata"];
+    if (x13 !== undefined) {
+      if (!g_JSONObject(x13, d + 1)) x_JSONObject(x13, p + "/metadata", out, d + 1);
     }
-    const x13 = o1["maxTokens"];
-    if (x13 === undefined) out.push(missing(p + "/maxTokens", "maxTokens"));
-    else {
-      if (!Number.isInteger(x13)) out.push(fail(p + "/maxTokens", "integer", x13));
-    }
-    const x14 = o1["stopSequences"];
+    const x14 = o1["tools"];
     if (x14 !== undefined) {
-      if (!Array.isArray(x14)) out.push(fail(p + "/stopSequences", "array", x14));
+      if (!Array.isArray(x14)) out.push(fail(p + "/tools", "array", x14));
       else {
         const a15 = x14 as readonly unknown[];
         for (let i16 = 0; i16 < a15.length; i16++) {
-          if (!(typeof a15[i16] === "string"))
-            out.push(fail(p + "/stopSequences" + "/" + i16, "string", a15[i16]));
+          if (!g_Tool(a15[i16], d + 1 + 1))
+            x_Tool(a15[i16], p + "/tools" + "/" + i16, out, d + 1 + 1);
         }
       }
     }
-    const x17 = o1["metadata"];
+    const x17 = o1["toolChoice"];
     if (x17 !== undefined) {
-      x_JSONObject(x17, p + "/metadata", out, d + 1);
-    }
-    const x18 = o1["tools"];
-    if (x18 !== undefined) {
-      if (!Array.isArray(x18)) out.push(fail(p + "/tools", "array", x18));
-      else {
-        const a19 = x18 as readonly unknown[];
-        for (let i20 = 0; i20 < a19.length; i20++) {
-          x_Tool(a19[i20], p + "/tools" + "/" + i20, out, d + 1 + 1);
-        }
-      }
-    }
-    const x21 = o1["toolChoice"];
-    if (x21 !== undefined) {
-      x_ToolChoice(x21, p + "/toolChoice", out, d + 1);
+      if (!g_ToolChoice(x17, d + 1)) x_ToolChoice(x17, p + "/toolChoice", out, d + 1);
     }
   }
 }
@@ -5505,25 +5495,8 @@ function x_ToolChoice(v: unknown, p: string, out: Issue[], _d: number): void {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["mode"];
     if (x2 !== undefined) {
-      if (!(x2 === "auto" || x2 === "required" || x2 === "none")) {
-        const branches3: [string, Issue[]][] = [];
-        {
-          const b4: Issue[] = [];
-          if (!(x2 === "auto")) b4.push(fail(p + "/mode", '"auto"', x2));
-          branches3.push(['"auto"', b4]);
-        }
-        {
-          const b5: Issue[] = [];
-          if (!(x2 === "required")) b5.push(fail(p + "/mode", '"required"', x2));
-          branches3.push(['"required"', b5]);
-        }
-        {
-          const b6: Issue[] = [];
-          if (!(x2 === "none")) b6.push(fail(p + "/mode", '"none"', x2));
-          branches3.push(['"none"', b6]);
-        }
-        out.push(...pickBranch(p + "/mode", '"auto" | "required" | "none"', x2, branches3));
-      }
+      if (!(x2 === "auto" || x2 === "required" || x2 === "none"))
+        out.push(fail(p + "/mode", '"auto" | "required" | "none"', x2));
     }
   }
 }
@@ -5551,7 +5524,8 @@ function x_CreateMessageRequest(v: unknown, p: string, out: Issue[], d: number):
     const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p + "/params", "params"));
     else {
-      x_CreateMessageRequestParams(x3, p + "/params", out, d + 1);
+      if (!g_CreateMessageRequestParams(x3, d + 1))
+        x_CreateMessageRequestParams(x3, p + "/params", out, d + 1);
     }
   }
 }
@@ -5590,7 +5564,7 @@ function x_CreateMessageResult(v: unknown, p: string, out: Issue[], d: number): 
     const x2 = o1["role"];
     if (x2 === undefined) out.push(missing(p + "/role", "role"));
     else {
-      x_Role(x2, p + "/role", out, d + 1);
+      if (!g_Role(x2, d + 1)) x_Role(x2, p + "/role", out, d + 1);
     }
     const x3 = o1["content"];
     if (x3 === undefined) out.push(missing(p + "/content", "content"));
@@ -5635,7 +5609,8 @@ function x_CreateMessageResult(v: unknown, p: string, out: Issue[], d: number): 
           else {
             const a11 = x3 as readonly unknown[];
             for (let i12 = 0; i12 < a11.length; i12++) {
-              x_SamplingMessageContentBlock(a11[i12], p + "/content" + "/" + i12, b10, d + 1 + 1);
+              if (!g_SamplingMessageContentBlock(a11[i12], d + 1 + 1))
+                x_SamplingMessageContentBlock(a11[i12], p + "/content" + "/" + i12, b10, d + 1 + 1);
             }
           }
           branches4.push(["SamplingMessageContentBlock[]", b10]);
@@ -5652,7 +5627,7 @@ function x_CreateMessageResult(v: unknown, p: string, out: Issue[], d: number): 
     }
     const x13 = o1["_meta"];
     if (x13 !== undefined) {
-      x_MetaObject(x13, p + "/_meta", out, d + 1);
+      if (!g_MetaObject(x13, d + 1)) x_MetaObject(x13, p + "/_meta", out, d + 1);
     }
     const x14 = o1["model"];
     if (x14 === undefined) out.push(missing(p + "/model", "model"));
@@ -5716,7 +5691,7 @@ function x_SamplingMessage(v: unknown, p: string, out: Issue[], d: number): void
     const x2 = o1["role"];
     if (x2 === undefined) out.push(missing(p + "/role", "role"));
     else {
-      x_Role(x2, p + "/role", out, d + 1);
+      if (!g_Role(x2, d + 1)) x_Role(x2, p + "/role", out, d + 1);
     }
     const x3 = o1["content"];
     if (x3 === undefined) out.push(missing(p + "/content", "content"));
@@ -5761,7 +5736,8 @@ function x_SamplingMessage(v: unknown, p: string, out: Issue[], d: number): void
           else {
             const a11 = x3 as readonly unknown[];
             for (let i12 = 0; i12 < a11.length; i12++) {
-              x_SamplingMessageContentBlock(a11[i12], p + "/content" + "/" + i12, b10, d + 1 + 1);
+              if (!g_SamplingMessageContentBlock(a11[i12], d + 1 + 1))
+                x_SamplingMessageContentBlock(a11[i12], p + "/content" + "/" + i12, b10, d + 1 + 1);
             }
           }
           branches4.push(["SamplingMessageContentBlock[]", b10]);
@@ -5778,7 +5754,7 @@ function x_SamplingMessage(v: unknown, p: string, out: Issue[], d: number): void
     }
     const x13 = o1["_meta"];
     if (x13 !== undefined) {
-      x_MetaObject(x13, p + "/_meta", out, d + 1);
+      if (!g_MetaObject(x13, d + 1)) x_MetaObject(x13, p + "/_meta", out, d + 1);
     }
   }
 }
@@ -5835,31 +5811,31 @@ function x_SamplingMessageContentBlock(v: unknown, p: string, out: Issue[], d: n
     switch (tag1) {
       case "text": {
         const inner2: Issue[] = [];
-        x_TextContent(v, p, inner2, d);
+        if (!g_TextContent(v, d)) x_TextContent(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "TextContent"));
         break;
       }
       case "image": {
         const inner3: Issue[] = [];
-        x_ImageContent(v, p, inner3, d);
+        if (!g_ImageContent(v, d)) x_ImageContent(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "ImageContent"));
         break;
       }
       case "audio": {
         const inner4: Issue[] = [];
-        x_AudioContent(v, p, inner4, d);
+        if (!g_AudioContent(v, d)) x_AudioContent(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "AudioContent"));
         break;
       }
       case "tool_use": {
         const inner5: Issue[] = [];
-        x_ToolUseContent(v, p, inner5, d);
+        if (!g_ToolUseContent(v, d)) x_ToolUseContent(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "ToolUseContent"));
         break;
       }
       case "tool_result": {
         const inner6: Issue[] = [];
-        x_ToolResultContent(v, p, inner6, d);
+        if (!g_ToolResultContent(v, d)) x_ToolResultContent(v, p, inner6, d);
         for (const issue of inner6) out.push(within(issue, "ToolResultContent"));
         break;
       }
@@ -5907,7 +5883,8 @@ function x_Annotations(v: unknown, p: string, out: Issue[], d: number): void {
       else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          x_Role(a3[i4], p + "/audience" + "/" + i4, out, d + 1 + 1);
+          if (!g_Role(a3[i4], d + 1 + 1))
+            x_Role(a3[i4], p + "/audience" + "/" + i4, out, d + 1 + 1);
         }
       }
     }
@@ -5969,31 +5946,31 @@ function x_ContentBlock(v: unknown, p: string, out: Issue[], d: number): void {
     switch (tag1) {
       case "text": {
         const inner2: Issue[] = [];
-        x_TextContent(v, p, inner2, d);
+        if (!g_TextContent(v, d)) x_TextContent(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "TextContent"));
         break;
       }
       case "image": {
         const inner3: Issue[] = [];
-        x_ImageContent(v, p, inner3, d);
+        if (!g_ImageContent(v, d)) x_ImageContent(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "ImageContent"));
         break;
       }
       case "audio": {
         const inner4: Issue[] = [];
-        x_AudioContent(v, p, inner4, d);
+        if (!g_AudioContent(v, d)) x_AudioContent(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "AudioContent"));
         break;
       }
       case "resource_link": {
         const inner5: Issue[] = [];
-        x_ResourceLink(v, p, inner5, d);
+        if (!g_ResourceLink(v, d)) x_ResourceLink(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "ResourceLink"));
         break;
       }
       case "resource": {
         const inner6: Issue[] = [];
-        x_EmbeddedResource(v, p, inner6, d);
+        if (!g_EmbeddedResource(v, d)) x_EmbeddedResource(v, p, inner6, d);
         for (const issue of inner6) out.push(within(issue, "EmbeddedResource"));
         break;
       }
@@ -6040,11 +6017,11 @@ function x_TextContent(v: unknown, p: string, out: Issue[], d: number): void {
     }
     const x4 = o1["annotations"];
     if (x4 !== undefined) {
-      x_Annotations(x4, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x4, d + 1)) x_Annotations(x4, p + "/annotations", out, d + 1);
     }
     const x5 = o1["_meta"];
     if (x5 !== undefined) {
-      x_MetaObject(x5, p + "/_meta", out, d + 1);
+      if (!g_MetaObject(x5, d + 1)) x_MetaObject(x5, p + "/_meta", out, d + 1);
     }
   }
 }
@@ -6088,11 +6065,11 @@ function x_ImageContent(v: unknown, p: string, out: Issue[], d: number): void {
     }
     const x5 = o1["annotations"];
     if (x5 !== undefined) {
-      x_Annotations(x5, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x5, d + 1)) x_Annotations(x5, p + "/annotations", out, d + 1);
     }
     const x6 = o1["_meta"];
     if (x6 !== undefined) {
-      x_MetaObject(x6, p + "/_meta", out, d + 1);
+      if (!g_MetaObject(x6, d + 1)) x_MetaObject(x6, p + "/_meta", out, d + 1);
     }
   }
 }
@@ -6136,11 +6113,11 @@ function x_AudioContent(v: unknown, p: string, out: Issue[], d: number): void {
     }
     const x5 = o1["annotations"];
     if (x5 !== undefined) {
-      x_Annotations(x5, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x5, d + 1)) x_Annotations(x5, p + "/annotations", out, d + 1);
     }
     const x6 = o1["_meta"];
     if (x6 !== undefined) {
-      x_MetaObject(x6, p + "/_meta", out, d + 1);
+      if (!g_MetaObject(x6, d + 1)) x_MetaObject(x6, p + "/_meta", out, d + 1);
     }
   }
 }
@@ -6188,7 +6165,7 @@ function x_ToolUseContent(v: unknown, p: string, out: Issue[], d: number): void 
     }
     const x7 = o1["_meta"];
     if (x7 !== undefined) {
-      x_MetaObject(x7, p + "/_meta", out, d + 1);
+      if (!g_MetaObject(x7, d + 1)) x_MetaObject(x7, p + "/_meta", out, d + 1);
     }
   }
 }
@@ -6235,7 +6212,8 @@ function x_ToolResultContent(v: unknown, p: string, out: Issue[], d: number): vo
       else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          x_ContentBlock(a5[i6], p + "/content" + "/" + i6, out, d + 1 + 1);
+          if (!g_ContentBlock(a5[i6], d + 1 + 1))
+            x_ContentBlock(a5[i6], p + "/content" + "/" + i6, out, d + 1 + 1);
         }
       }
     }
@@ -6245,7 +6223,7 @@ function x_ToolResultContent(v: unknown, p: string, out: Issue[], d: number): vo
     }
     const x8 = o1["_meta"];
     if (x8 !== undefined) {
-      x_MetaObject(x8, p + "/_meta", out, d + 1);
+      if (!g_MetaObject(x8, d + 1)) x_MetaObject(x8, p + "/_meta", out, d + 1);
     }
   }
 }
@@ -6311,7 +6289,8 @@ function x_ModelPreferences(v: unknown, p: string, out: Issue[], d: number): voi
       else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          x_ModelHint(a3[i4], p + "/hints" + "/" + i4, out, d + 1 + 1);
+          if (!g_ModelHint(a3[i4], d + 1 + 1))
+            x_ModelHint(a3[i4], p + "/hints" + "/" + i4, out, d + 1 + 1);
         }
       }
     }
@@ -6395,7 +6374,7 @@ function x_CompleteRequestParams(v: unknown, p: string, out: Issue[], d: number)
     const x2 = o1["_meta"];
     if (x2 === undefined) out.push(missing(p + "/_meta", "_meta"));
     else {
-      x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_RequestMetaObject(x2, d + 1)) x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["ref"];
     if (x3 === undefined) out.push(missing(p + "/ref", "ref"));
@@ -6407,13 +6386,14 @@ function x_CompleteRequestParams(v: unknown, p: string, out: Issue[], d: number)
         switch (tag4) {
           case "ref/prompt": {
             const inner5: Issue[] = [];
-            x_PromptReference(x3, p + "/ref", inner5, d + 1);
+            if (!g_PromptReference(x3, d + 1)) x_PromptReference(x3, p + "/ref", inner5, d + 1);
             for (const issue of inner5) out.push(within(issue, "PromptReference"));
             break;
           }
           case "ref/resource": {
             const inner6: Issue[] = [];
-            x_ResourceTemplateReference(x3, p + "/ref", inner6, d + 1);
+            if (!g_ResourceTemplateReference(x3, d + 1))
+              x_ResourceTemplateReference(x3, p + "/ref", inner6, d + 1);
             for (const issue of inner6) out.push(within(issue, "ResourceTemplateReference"));
             break;
           }
@@ -6545,12 +6525,13 @@ function x_CompleteRequest(v: unknown, p: string, out: Issue[], d: number): void
     const x4 = o1["params"];
     if (x4 === undefined) out.push(missing(p + "/params", "params"));
     else {
-      x_CompleteRequestParams(x4, p + "/params", out, d + 1);
+      if (!g_CompleteRequestParams(x4, d + 1))
+        x_CompleteRequestParams(x4, p + "/params", out, d + 1);
     }
     const x5 = o1["id"];
     if (x5 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x5, p + "/id", out, d + 1);
+      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
     }
   }
 }
@@ -6573,12 +6554,12 @@ function x_CompleteResult(v: unknown, p: string, out: Issue[], d: number): void 
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_ResultMetaObject(x2, d + 1)) x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
     }
     const x3 = o1["resultType"];
     if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
     else {
-      x_ResultType(x3, p + "/resultType", out, d + 1);
+      if (!g_ResultType(x3, d + 1)) x_ResultType(x3, p + "/resultType", out, d + 1);
     }
     const x4 = o1["completion"];
     if (x4 === undefined) out.push(missing(p + "/completion", "completion"));
@@ -6665,12 +6646,12 @@ function x_CompleteResultResponse(v: unknown, p: string, out: Issue[], d: number
     const x3 = o1["id"];
     if (x3 === undefined) out.push(missing(p + "/id", "id"));
     else {
-      x_RequestId(x3, p + "/id", out, d + 1);
+      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
     }
     const x4 = o1["result"];
     if (x4 === undefined) out.push(missing(p + "/result", "result"));
     else {
-      x_CompleteResult(x4, p + "/result", out, d + 1);
+      if (!g_CompleteResult(x4, d + 1)) x_CompleteResult(x4, p + "/result", out, d + 1);
     }
   }
 }
@@ -6768,7 +6749,8 @@ function x_ListRootsRequest(v: unknown, p: string, out: Issue[], d: number): voi
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["_meta"];
         if (x5 !== undefined) {
-          x_MetaObject(x5, p + "/params" + "/_meta", out, d + 1 + 1);
+          if (!g_MetaObject(x5, d + 1 + 1))
+            x_MetaObject(x5, p + "/params" + "/_meta", out, d + 1 + 1);
         }
       }
     }
@@ -6802,7 +6784,7 @@ function x_ListRootsResult(v: unknown, p: string, out: Issue[], d: number): void
       else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          x_Root(a3[i4], p + "/roots" + "/" + i4, out, d + 1 + 1);
+          if (!g_Root(a3[i4], d + 1 + 1)) x_Root(a3[i4], p + "/roots" + "/" + i4, out, d + 1 + 1);
         }
       }
     }
@@ -6848,7 +6830,7 @@ function x_Root(v: unknown, p: string, out: Issue[], d: number): void {
     }
     const x4 = o1["_meta"];
     if (x4 !== undefined) {
-      x_MetaObject(x4, p + "/_meta", out, d + 1);
+      if (!g_MetaObject(x4, d + 1)) x_MetaObject(x4, p + "/_meta", out, d + 1);
     }
   }
 }
@@ -6904,12 +6886,13 @@ function x_ElicitRequestFormParams(v: unknown, p: string, out: Issue[], d: numbe
           else {
             const o9 = x8 as Readonly<Record<string, unknown>>;
             for (const k10 of Object.keys(o9)) {
-              x_PrimitiveSchemaDefinition(
-                o9[k10],
-                p + "/requestedSchema" + "/properties" + "/" + pointer(k10),
-                out,
-                d + 1 + 1 + 1,
-              );
+              if (!g_PrimitiveSchemaDefinition(o9[k10], d + 1 + 1 + 1))
+                x_PrimitiveSchemaDefinition(
+                  o9[k10],
+                  p + "/requestedSchema" + "/properties" + "/" + pointer(k10),
+                  out,
+                  d + 1 + 1 + 1,
+                );
             }
           }
         }
@@ -7045,7 +7028,7 @@ function x_ElicitRequest(v: unknown, p: string, out: Issue[], d: number): void {
     const x3 = o1["params"];
     if (x3 === undefined) out.push(missing(p + "/params", "params"));
     else {
-      x_ElicitRequestParams(x3, p + "/params", out, d + 1);
+      if (!g_ElicitRequestParams(x3, d + 1)) x_ElicitRequestParams(x3, p + "/params", out, d + 1);
     }
   }
 }
@@ -7134,13 +7117,13 @@ function x_PrimitiveSchemaDefinition(v: unknown, p: string, out: Issue[], d: num
       case "number":
       case "integer": {
         const inner8: Issue[] = [];
-        x_NumberSchema(v, p, inner8, d);
+        if (!g_NumberSchema(v, d)) x_NumberSchema(v, p, inner8, d);
         for (const issue of inner8) out.push(within(issue, "NumberSchema"));
         break;
       }
       case "boolean": {
         const inner9: Issue[] = [];
-        x_BooleanSchema(v, p, inner9, d);
+        if (!g_BooleanSchema(v, d)) x_BooleanSchema(v, p, inner9, d);
         for (const issue of inner9) out.push(within(issue, "BooleanSchema"));
         break;
       }
@@ -7232,36 +7215,12 @@ function x_StringSchema(v: unknown, p: string, out: Issue[], _d: number): void {
     }
     const x7 = o1["format"];
     if (x7 !== undefined) {
-      if (!(x7 === "email" || x7 === "uri" || x7 === "date" || x7 === "date-time")) {
-        const branches8: [string, Issue[]][] = [];
-        {
-          const b9: Issue[] = [];
-          if (!(x7 === "email")) b9.push(fail(p + "/format", '"email"', x7));
-          branches8.push(['"email"', b9]);
-        }
-        {
-          const b10: Issue[] = [];
-          if (!(x7 === "uri")) b10.push(fail(p + "/format", '"uri"', x7));
-          branches8.push(['"uri"', b10]);
-        }
-        {
-          const b11: Issue[] = [];
-          if (!(x7 === "date")) b11.push(fail(p + "/format", '"date"', x7));
-          branches8.push(['"date"', b11]);
-        }
-        {
-          const b12: Issue[] = [];
-          if (!(x7 === "date-time")) b12.push(fail(p + "/format", '"date-time"', x7));
-          branches8.push(['"date-time"', b12]);
-        }
-        out.push(
-          ...pickBranch(p + "/format", '"email" | "uri" | "date" | "date-time"', x7, branches8),
-        );
-      }
+      if (!(x7 === "email" || x7 === "uri" || x7 === "date" || x7 === "date-time"))
+        out.push(fail(p + "/format", '"email" | "uri" | "date" | "date-time"', x7));
     }
-    const x13 = o1["default"];
-    if (x13 !== undefined) {
-      if (!(typeof x13 === "string")) out.push(fail(p + "/default", "string", x13));
+    const x8 = o1["default"];
+    if (x8 !== undefined) {
+      if (!(typeof x8 === "string")) out.push(fail(p + "/default", "string", x8));
     }
   }
 }
@@ -7291,43 +7250,31 @@ function x_NumberSchema(v: unknown, p: string, out: Issue[], _d: number): void {
     const x2 = o1["type"];
     if (x2 === undefined) out.push(missing(p + "/type", "type"));
     else {
-      if (!(x2 === "number" || x2 === "integer")) {
-        const branches3: [string, Issue[]][] = [];
-        {
-          const b4: Issue[] = [];
-          if (!(x2 === "number")) b4.push(fail(p + "/type", '"number"', x2));
-          branches3.push(['"number"', b4]);
-        }
-        {
-          const b5: Issue[] = [];
-          if (!(x2 === "integer")) b5.push(fail(p + "/type", '"integer"', x2));
-          branches3.push(['"integer"', b5]);
-        }
-        out.push(...pickBranch(p + "/type", '"number" | "integer"', x2, branches3));
-      }
+      if (!(x2 === "number" || x2 === "integer"))
+        out.push(fail(p + "/type", '"number" | "integer"', x2));
     }
-    const x6 = o1["title"];
+    const x3 = o1["title"];
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
+    }
+    const x4 = o1["description"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
+    }
+    const x5 = o1["minimum"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "number" && Number.isFinite(x5)))
+        out.push(fail(p + "/minimum", "number", x5));
+    }
+    const x6 = o1["maximum"];
     if (x6 !== undefined) {
-      if (!(typeof x6 === "string")) out.push(fail(p + "/title", "string", x6));
+      if (!(typeof x6 === "number" && Number.isFinite(x6)))
+        out.push(fail(p + "/maximum", "number", x6));
     }
-    const x7 = o1["description"];
+    const x7 = o1["default"];
     if (x7 !== undefined) {
-      if (!(typeof x7 === "string")) out.push(fail(p + "/description", "string", x7));
-    }
-    const x8 = o1["minimum"];
-    if (x8 !== undefined) {
-      if (!(typeof x8 === "number" && Number.isFinite(x8)))
-        out.push(fail(p + "/minimum", "number", x8));
-    }
-    const x9 = o1["maximum"];
-    if (x9 !== undefined) {
-      if (!(typeof x9 === "number" && Number.isFinite(x9)))
-        out.push(fail(p + "/maximum", "number", x9));
-    }
-    const x10 = o1["default"];
-    if (x10 !== undefined) {
-      if (!(typeof x10 === "number" && Number.isFinite(x10)))
-        out.push(fail(p + "/default", "number", x10));
+      if (!(typeof x7 === "number" && Number.isFinite(x7)))
+        out.push(fail(p + "/default", "number", x7));
     }
   }
 }
@@ -8031,79 +7978,62 @@ function x_ElicitResult(v: unknown, p: string, out: Issue[], d: number): void {
     const x2 = o1["action"];
     if (x2 === undefined) out.push(missing(p + "/action", "action"));
     else {
-      if (!(x2 === "accept" || x2 === "decline" || x2 === "cancel")) {
-        const branches3: [string, Issue[]][] = [];
-        {
-          const b4: Issue[] = [];
-          if (!(x2 === "accept")) b4.push(fail(p + "/action", '"accept"', x2));
-          branches3.push(['"accept"', b4]);
-        }
-        {
-          const b5: Issue[] = [];
-          if (!(x2 === "decline")) b5.push(fail(p + "/action", '"decline"', x2));
-          branches3.push(['"decline"', b5]);
-        }
-        {
-          const b6: Issue[] = [];
-          if (!(x2 === "cancel")) b6.push(fail(p + "/action", '"cancel"', x2));
-          branches3.push(['"cancel"', b6]);
-        }
-        out.push(...pickBranch(p + "/action", '"accept" | "decline" | "cancel"', x2, branches3));
-      }
+      if (!(x2 === "accept" || x2 === "decline" || x2 === "cancel"))
+        out.push(fail(p + "/action", '"accept" | "decline" | "cancel"', x2));
     }
-    const x7 = o1["content"];
-    if (x7 !== undefined) {
-      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
-        out.push(fail(p + "/content", "object", x7));
+    const x3 = o1["content"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
+        out.push(fail(p + "/content", "object", x3));
       else {
-        const o8 = x7 as Readonly<Record<string, unknown>>;
-        for (const k9 of Object.keys(o8)) {
+        const o4 = x3 as Readonly<Record<string, unknown>>;
+        for (const k5 of Object.keys(o4)) {
           if (!(
-            typeof o8[k9] === "string" ||
-            (typeof o8[k9] === "number" && Number.isFinite(o8[k9])) ||
-            typeof o8[k9] === "boolean" ||
-            g_ElicitResult$3(o8[k9], d + 1 + 1)
+            typeof o4[k5] === "string" ||
+            (typeof o4[k5] === "number" && Number.isFinite(o4[k5])) ||
+            typeof o4[k5] === "boolean" ||
+            g_ElicitResult$3(o4[k5], d + 1 + 1)
           )) {
-            const branches10: [string, Issue[]][] = [];
+            const branches6: [string, Issue[]][] = [];
             {
-              const b11: Issue[] = [];
-              if (!(typeof o8[k9] === "string"))
-                b11.push(fail(p + "/content" + "/" + pointer(k9), "string", o8[k9]));
-              branches10.push(["string", b11]);
+              const b7: Issue[] = [];
+              if (!(typeof o4[k5] === "string"))
+                b7.push(fail(p + "/content" + "/" + pointer(k5), "string", o4[k5]));
+              branches6.push(["string", b7]);
             }
             {
-              const b12: Issue[] = [];
-              if (!(typeof o8[k9] === "number" && Number.isFinite(o8[k9])))
-                b12.push(fail(p + "/content" + "/" + pointer(k9), "number", o8[k9]));
-              branches10.push(["number", b12]);
+              const b8: Issue[] = [];
+              if (!(typeof o4[k5] === "number" && Number.isFinite(o4[k5])))
+                b8.push(fail(p + "/content" + "/" + pointer(k5), "number", o4[k5]));
+              branches6.push(["number", b8]);
             }
             {
-              const b13: Issue[] = [];
-              if (!(typeof o8[k9] === "boolean"))
-                b13.push(fail(p + "/content" + "/" + pointer(k9), "boolean", o8[k9]));
-              branches10.push(["boolean", b13]);
+              const b9: Issue[] = [];
+              if (!(typeof o4[k5] === "boolean"))
+                b9.push(fail(p + "/content" + "/" + pointer(k5), "boolean", o4[k5]));
+              branches6.push(["boolean", b9]);
             }
             {
-              const b14: Issue[] = [];
-              if (!Array.isArray(o8[k9]))
-                b14.push(fail(p + "/content" + "/" + pointer(k9), "array", o8[k9]));
+              const b10: Issue[] = [];
+              if (!Array.isArray(o4[k5]))
+                b10.push(fail(p + "/content" + "/" + pointer(k5), "array", o4[k5]));
               else {
-                const a15 = o8[k9] as readonly unknown[];
-                for (let i16 = 0; i16 < a15.length; i16++) {
-                  if (!(typeof a15[i16] === "string"))
-                    b14.push(
-                      fail(p + "/content" + "/" + pointer(k9) + "/" + i16, "string", a15[i16]),
+                const a11 = o4[k5] as readonly unknown[];
+                for (let i12 = 0; i12 < a11.length; i12++) {
+                  if (!(typeof a11[i12] === "string"))
+                    b10.push(
+                      fail(p + "/content" + "/" + pointer(k5) + "/" + i12, "string", a11[i12]),
                     );
                 }
               }
-              branches10.push(["string[]", b14]);
+              branches6.push(["string[]", b10]);
             }
             out.push(
               ...pickBranch(
-                p + "/content" + "/" + pointer(k9),
+                p + "/content" + "/" + pointer(k5),
                 "string | number | boolean | string[]",
-                o8[k9],
-                branches10,
+                o4[k5],
+                branches6,
               ),
             );
           }
@@ -8191,61 +8121,61 @@ function x_ClientRequest(v: unknown, p: string, out: Issue[], d: number): void {
     switch (tag1) {
       case "server/discover": {
         const inner2: Issue[] = [];
-        x_DiscoverRequest(v, p, inner2, d);
+        if (!g_DiscoverRequest(v, d)) x_DiscoverRequest(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "DiscoverRequest"));
         break;
       }
       case "completion/complete": {
         const inner3: Issue[] = [];
-        x_CompleteRequest(v, p, inner3, d);
+        if (!g_CompleteRequest(v, d)) x_CompleteRequest(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "CompleteRequest"));
         break;
       }
       case "prompts/get": {
         const inner4: Issue[] = [];
-        x_GetPromptRequest(v, p, inner4, d);
+        if (!g_GetPromptRequest(v, d)) x_GetPromptRequest(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "GetPromptRequest"));
         break;
       }
       case "prompts/list": {
         const inner5: Issue[] = [];
-        x_ListPromptsRequest(v, p, inner5, d);
+        if (!g_ListPromptsRequest(v, d)) x_ListPromptsRequest(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "ListPromptsRequest"));
         break;
       }
       case "resources/list": {
         const inner6: Issue[] = [];
-        x_ListResourcesRequest(v, p, inner6, d);
+        if (!g_ListResourcesRequest(v, d)) x_ListResourcesRequest(v, p, inner6, d);
         for (const issue of inner6) out.push(within(issue, "ListResourcesRequest"));
         break;
       }
       case "resources/templates/list": {
         const inner7: Issue[] = [];
-        x_ListResourceTemplatesRequest(v, p, inner7, d);
+        if (!g_ListResourceTemplatesRequest(v, d)) x_ListResourceTemplatesRequest(v, p, inner7, d);
         for (const issue of inner7) out.push(within(issue, "ListResourceTemplatesRequest"));
         break;
       }
       case "resources/read": {
         const inner8: Issue[] = [];
-        x_ReadResourceRequest(v, p, inner8, d);
+        if (!g_ReadResourceRequest(v, d)) x_ReadResourceRequest(v, p, inner8, d);
         for (const issue of inner8) out.push(within(issue, "ReadResourceRequest"));
         break;
       }
       case "subscriptions/listen": {
         const inner9: Issue[] = [];
-        x_SubscriptionsListenRequest(v, p, inner9, d);
+        if (!g_SubscriptionsListenRequest(v, d)) x_SubscriptionsListenRequest(v, p, inner9, d);
         for (const issue of inner9) out.push(within(issue, "SubscriptionsListenRequest"));
         break;
       }
       case "tools/call": {
         const inner10: Issue[] = [];
-        x_CallToolRequest(v, p, inner10, d);
+        if (!g_CallToolRequest(v, d)) x_CallToolRequest(v, p, inner10, d);
         for (const issue of inner10) out.push(within(issue, "CallToolRequest"));
         break;
       }
       case "tools/list": {
         const inner11: Issue[] = [];
-        x_ListToolsRequest(v, p, inner11, d);
+        if (!g_ListToolsRequest(v, d)) x_ListToolsRequest(v, p, inner11, d);
         for (const issue of inner11) out.push(within(issue, "ListToolsRequest"));
         break;
       }
@@ -8267,7 +8197,7 @@ function g_ClientNotification(v: unknown, d: number): boolean {
 }
 
 function x_ClientNotification(v: unknown, p: string, out: Issue[], d: number): void {
-  x_CancelledNotification(v, p, out, d);
+  if (!g_CancelledNotification(v, d)) x_CancelledNotification(v, p, out, d);
 }
 
 function g_ClientResult(v: unknown, d: number): boolean {
@@ -8275,7 +8205,7 @@ function g_ClientResult(v: unknown, d: number): boolean {
 }
 
 function x_ClientResult(v: unknown, p: string, out: Issue[], d: number): void {
-  x_EmptyResult(v, p, out, d);
+  if (!g_EmptyResult(v, d)) x_EmptyResult(v, p, out, d);
 }
 
 function g_ServerNotification(v: unknown, d: number): boolean {
@@ -8316,49 +8246,52 @@ function x_ServerNotification(v: unknown, p: string, out: Issue[], d: number): v
     switch (tag1) {
       case "notifications/cancelled": {
         const inner2: Issue[] = [];
-        x_CancelledNotification(v, p, inner2, d);
+        if (!g_CancelledNotification(v, d)) x_CancelledNotification(v, p, inner2, d);
         for (const issue of inner2) out.push(within(issue, "CancelledNotification"));
         break;
       }
       case "notifications/progress": {
         const inner3: Issue[] = [];
-        x_ProgressNotification(v, p, inner3, d);
+        if (!g_ProgressNotification(v, d)) x_ProgressNotification(v, p, inner3, d);
         for (const issue of inner3) out.push(within(issue, "ProgressNotification"));
         break;
       }
       case "notifications/message": {
         const inner4: Issue[] = [];
-        x_LoggingMessageNotification(v, p, inner4, d);
+        if (!g_LoggingMessageNotification(v, d)) x_LoggingMessageNotification(v, p, inner4, d);
         for (const issue of inner4) out.push(within(issue, "LoggingMessageNotification"));
         break;
       }
       case "notifications/resources/updated": {
         const inner5: Issue[] = [];
-        x_ResourceUpdatedNotification(v, p, inner5, d);
+        if (!g_ResourceUpdatedNotification(v, d)) x_ResourceUpdatedNotification(v, p, inner5, d);
         for (const issue of inner5) out.push(within(issue, "ResourceUpdatedNotification"));
         break;
       }
       case "notifications/resources/list_changed": {
         const inner6: Issue[] = [];
-        x_ResourceListChangedNotification(v, p, inner6, d);
+        if (!g_ResourceListChangedNotification(v, d))
+          x_ResourceListChangedNotification(v, p, inner6, d);
         for (const issue of inner6) out.push(within(issue, "ResourceListChangedNotification"));
         break;
       }
       case "notifications/tools/list_changed": {
         const inner7: Issue[] = [];
-        x_ToolListChangedNotification(v, p, inner7, d);
+        if (!g_ToolListChangedNotification(v, d)) x_ToolListChangedNotification(v, p, inner7, d);
         for (const issue of inner7) out.push(within(issue, "ToolListChangedNotification"));
         break;
       }
       case "notifications/prompts/list_changed": {
         const inner8: Issue[] = [];
-        x_PromptListChangedNotification(v, p, inner8, d);
+        if (!g_PromptListChangedNotification(v, d))
+          x_PromptListChangedNotification(v, p, inner8, d);
         for (const issue of inner8) out.push(within(issue, "PromptListChangedNotification"));
         break;
       }
       case "notifications/subscriptions/acknowledged": {
         const inner9: Issue[] = [];
-        x_SubscriptionsAcknowledgedNotification(v, p, inner9, d);
+        if (!g_SubscriptionsAcknowledgedNotification(v, d))
+          x_SubscriptionsAcknowledgedNotification(v, p, inner9, d);
         for (const issue of inner9)
           out.push(within(issue, "SubscriptionsAcknowledgedNotification"));
         break;
@@ -8485,7 +8418,7 @@ function g_result$client0(v: unknown, d: number): boolean {
 }
 
 function x_result$client0(v: unknown, p: string, out: Issue[], d: number): void {
-  x_DiscoverResult(v, p, out, d);
+  if (!g_DiscoverResult(v, d)) x_DiscoverResult(v, p, out, d);
 }
 
 function g_result$client1(v: unknown, d: number): boolean {
@@ -8493,7 +8426,7 @@ function g_result$client1(v: unknown, d: number): boolean {
 }
 
 function x_result$client1(v: unknown, p: string, out: Issue[], d: number): void {
-  x_CompleteResult(v, p, out, d);
+  if (!g_CompleteResult(v, d)) x_CompleteResult(v, p, out, d);
 }
 
 function g_result$client2(v: unknown, d: number): boolean {
@@ -8522,7 +8455,7 @@ function g_result$client3(v: unknown, d: number): boolean {
 }
 
 function x_result$client3(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListPromptsResult(v, p, out, d);
+  if (!g_ListPromptsResult(v, d)) x_ListPromptsResult(v, p, out, d);
 }
 
 function g_result$client4(v: unknown, d: number): boolean {
@@ -8530,7 +8463,7 @@ function g_result$client4(v: unknown, d: number): boolean {
 }
 
 function x_result$client4(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListResourcesResult(v, p, out, d);
+  if (!g_ListResourcesResult(v, d)) x_ListResourcesResult(v, p, out, d);
 }
 
 function g_result$client5(v: unknown, d: number): boolean {
@@ -8538,7 +8471,7 @@ function g_result$client5(v: unknown, d: number): boolean {
 }
 
 function x_result$client5(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListResourceTemplatesResult(v, p, out, d);
+  if (!g_ListResourceTemplatesResult(v, d)) x_ListResourceTemplatesResult(v, p, out, d);
 }
 
 function g_result$client6(v: unknown, d: number): boolean {
@@ -8567,7 +8500,7 @@ function g_result$client7(v: unknown, d: number): boolean {
 }
 
 function x_result$client7(v: unknown, p: string, out: Issue[], d: number): void {
-  x_SubscriptionsListenResult(v, p, out, d);
+  if (!g_SubscriptionsListenResult(v, d)) x_SubscriptionsListenResult(v, p, out, d);
 }
 
 function g_result$client8(v: unknown, d: number): boolean {
@@ -8596,7 +8529,7 @@ function g_result$client9(v: unknown, d: number): boolean {
 }
 
 function x_result$client9(v: unknown, p: string, out: Issue[], d: number): void {
-  x_ListToolsResult(v, p, out, d);
+  if (!g_ListToolsResult(v, d)) x_ListToolsResult(v, p, out, d);
 }
 
 function e_JSONValue(v: unknown, d: number): boolean {

@@ -136,17 +136,16 @@ export class CheckFactory {
           return {
             values: c.values,
             label,
-            check: branches.length === 1 ? only.check : { kind: "anyOf", label, members: branches },
+            check: branches.length === 1 ? only.check : anyOf(label, branches),
           };
         }),
       };
     }
     if (members.length === 1) return this.node(members[0] as TypeNode, numberType);
-    return {
-      kind: "anyOf",
+    return anyOf(
       label,
-      members: members.map((m) => ({ label: this.plan.label(m, numberType), check: this.node(m, numberType) })),
-    };
+      members.map((m) => ({ label: this.plan.label(m, numberType), check: this.node(m, numberType) })),
+    );
   }
 
   private shape(shape: Shape): Check {
@@ -253,18 +252,25 @@ export class CheckFactory {
       extra.push({ kind: "test", test: (v) => `!Array.isArray(${v}) || uniqueItems(${v})`, expected: "uniqueItems" });
     }
     const base: Check = constraints.nullable
-      ? {
-          kind: "anyOf",
-          label: `${describe(check)} | null`,
-          members: [
-            { label: describe(check), check },
-            { label: "null", check: NULL },
-          ],
-        }
+      ? anyOf(`${describe(check)} | null`, [
+          { label: describe(check), check },
+          { label: "null", check: NULL },
+        ])
       : check;
     if (extra.length === 0) return base;
     return { kind: "allOf", checks: [base, ...extra].filter((c) => c.kind !== "any") };
   }
+}
+
+/**
+ * A union. When every member is a single test (literals, primitives: `LoggingLevel`, `string |
+ * number`), one test: no member can come closer than another, so explaining it tries no branch
+ * and reports the one issue the union would (expected: the label).
+ */
+function anyOf(label: string, members: Branch[]): Check {
+  const tests = members.flatMap((m) => (m.check.kind === "test" ? [m.check] : []));
+  if (tests.length < members.length) return { kind: "anyOf", label, members };
+  return { kind: "test", test: (v) => tests.map((t) => `(${t.test(v)})`).join(" || "), expected: label };
 }
 
 function literal(value: LiteralValue): Check {
@@ -279,5 +285,6 @@ function describe(check: Check): string {
 }
 
 function isLiteralTest(check: Extract<Check, { kind: "test" }>): boolean {
-  return /^(".*"|-?\d+(\.\d+)?|true|false)$/.test(check.expected);
+  // One literal: a union of them (`"a" | "b"`) is not sorted first.
+  return /^("(?:[^"\\]|\\.)*"|-?\d+(\.\d+)?|true|false)$/.test(check.expected);
 }
