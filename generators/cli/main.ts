@@ -5,6 +5,7 @@ import { hideBin } from "yargs/helpers";
 import { EXIT, fileSystemMessage, InputError, isFileSystemError } from "../errors.js";
 import { refuseInstalled } from "../output/target.js";
 import { GENERATOR_VERSION, INSTALLED, PACKAGE_ROOT } from "../paths.js";
+import { CONFIG_FILE, findConfig } from "./config.js";
 import { listRevisions } from "./revisions.js";
 import { closest } from "./suggest.js";
 import { sync } from "./sync.js";
@@ -54,10 +55,16 @@ const MAIN = {
   },
   check: {
     type: "boolean",
-    describe: "With --out: exit 1 with a unified diff if DIR is not what would be generated now",
+    describe:
+      "With --out or a config file: exit 1 with a unified diff if the output is not what would be generated now",
   },
   force: { type: "boolean", describe: "With --out: overwrite files that have no mcp-gen banner (hand-written ones)" },
   schema: { type: "string", describe: "Use this schema.ts for --rev instead of the pinned one (not hash-checked)" },
+  config: {
+    type: "string",
+    requiresArg: true,
+    describe: `Without --rev: generate (or --check) everything FILE lists (default: ./${CONFIG_FILE})`,
+  },
 } as const;
 
 const GENERATE = {
@@ -140,7 +147,9 @@ function revList(value: unknown): string[] | undefined {
 function cli(argv: string[]): Argv {
   return yargs(argv)
     .scriptName("mcp-gen")
-    .usage("$0 --rev <revision> [--out DIR]\n\nGenerate typed Model Context Protocol code for one revision.")
+    .usage(
+      `$0 --rev <revision> [--out DIR]\n$0 [--check]   (everything ${CONFIG_FILE} lists)\n\nGenerate typed Model Context Protocol code for one revision.`,
+    )
     .options(GLOBAL)
     .middleware((args) => {
       quiet = args.quiet === true;
@@ -151,7 +160,20 @@ function cli(argv: string[]): Argv {
       (y) =>
         y.options(MAIN).example("$0 --rev 2025-06-18 --out src/mcp", "vendor typed code for 2025-06-18 into src/mcp"),
       async (args) => {
-        if (!args.rev) throw new InputError("missing --rev (known revisions: `mcp-gen revisions`); see --help");
+        if (!args.rev) {
+          const config = findConfig(args.config);
+          if (config === undefined) {
+            throw new InputError(
+              `missing --rev (known revisions: \`mcp-gen revisions\`), and no ${CONFIG_FILE} here; see --help`,
+            );
+          }
+          if (args.out !== undefined || args.schema !== undefined)
+            throw new InputError("--out and --schema need --rev");
+          const { runConfig } = await import("./run-config.js");
+          process.exitCode = await runConfig(config, { check: args.check, force: args.force }, log, print);
+          return;
+        }
+        if (args.config !== undefined) throw new InputError("--config and --rev: give one of them");
         const options = { specDir: args["spec-dir"], schemaFile: args.schema };
         if (args.out !== undefined) {
           const { vendor } = await import("./vendor.js");

@@ -1,11 +1,12 @@
 // `mcp-gen tools`: a server's tools and prompts (live, or a saved listing) → a typed module
 // (`--out`), the listing itself (`--save`), or a drift report against a module (`--check`).
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { isGenerated } from "../emit/banner.js";
 import { applyDrift, compareTree, type Drift } from "../emit/write-tree.js";
 import { planWrites } from "../output/overwrite.js";
 import { outputFile } from "../output/target.js";
+import { printDrift } from "../cli/drift-report.js";
 import { EXIT, InputError } from "../errors.js";
 import { checkListings, embeddedListing, renderCheck, type CheckFormat } from "./check.js";
 import { splitCommandLine } from "./command-line.js";
@@ -77,6 +78,34 @@ export async function toolsCommand(
     `wrote ${options.out}: ${count(listing)}${listing.protocolVersion ? ` (protocol ${listing.protocolVersion})` : ""} (${Math.round(performance.now() - started)} ms)`,
   );
   return EXIT.ok;
+}
+
+/**
+ * Whether the module at `out` is what `--out` would write now from the same source (`mcp-gen --check`
+ * with a config file): 0, or 1 with a unified diff, in which a change on the server shows as
+ * changed lines of the embedded listing.
+ */
+export async function toolsUpToDate(options: ToolsOptions, log: (line: string) => void, print: (line: string) => void) {
+  const out = options.out as string;
+  const { listing } = await readListing(options, log);
+  const expected = (await emitToolsModule(listing, out)).source;
+  const actual = existsSync(out) ? readFileSync(out, "utf8") : undefined;
+  const shown = relative(process.cwd(), out);
+  if (actual === expected) {
+    log(`${shown}: up to date (${count(listing)})`);
+    return EXIT.ok;
+  }
+  const drift: Drift =
+    actual === undefined
+      ? { path: shown, status: "added", expected }
+      : { path: shown, status: "changed", expected, actual };
+  printDrift(
+    [drift],
+    print,
+    shown,
+    "run `mcp-gen` to update it; `mcp-gen tools … --check` reports what changed on the server",
+  );
+  return EXIT.drift;
 }
 
 async function readListing(

@@ -39,9 +39,15 @@ export class ScratchClone {
     symlinkSync(join(paths.root, "node_modules"), join(this.root, "node_modules"), "dir");
   }
 
-  /** Runs the CLI from source with the test's spec directory; `env` entries set to undefined are removed. */
-  run(args: string[], env: Record<string, string | undefined> = {}): RunResult {
-    const result = spawnSync(TSX, ["generators/cli/main.ts", ...args], this.options(env));
+  /**
+   * Runs the CLI from source with the test's spec directory, in `cwd` (default: the clone);
+   * `env` entries set to undefined are removed.
+   */
+  run(args: string[], env: Record<string, string | undefined> = {}, cwd = this.root): RunResult {
+    const result = spawnSync(TSX, [join(this.root, "generators", "cli", "main.ts"), ...args], {
+      ...this.options(env),
+      cwd,
+    });
     return { status: result.status, stdout: result.stdout, stderr: result.stderr };
   }
 
