@@ -6,6 +6,7 @@ import type * as T from "./types.js";
 import {
   ErrorCode,
   type IncomingContext,
+  type IncomingNotificationContext,
   type JsonObject,
   Peer,
   type RequestOptions,
@@ -83,7 +84,7 @@ export interface RequestContext extends IncomingContext {
   ): Promise<void>;
 }
 
-export interface NotificationContext {
+export interface NotificationContext extends IncomingNotificationContext {
   readonly client: ClientState;
 }
 
@@ -304,6 +305,7 @@ export function createServer(options: ServerOptions): Server {
       requestId: incoming.requestId,
       signal: incoming.signal,
       meta: incoming.meta,
+      authInfo: incoming.authInfo,
       progress: (update) => incoming.progress(update),
       client,
       ping: (params, requestOptions) =>
@@ -590,8 +592,15 @@ export function createServer(options: ServerOptions): Server {
     return result;
   }
 
-  async function notice(method: string, params: JsonObject | undefined): Promise<void> {
-    const context: NotificationContext = { client: session as ClientState };
+  async function notice(
+    method: string,
+    params: JsonObject | undefined,
+    incoming: IncomingNotificationContext,
+  ): Promise<void> {
+    const context: NotificationContext = {
+      client: session as ClientState,
+      authInfo: incoming.authInfo,
+    };
     switch (method) {
       case "notifications/initialized":
         await handlers.onInitialized?.(

@@ -6,6 +6,7 @@ import type * as T from "./types.js";
 import {
   ErrorCode,
   type IncomingContext,
+  type IncomingNotificationContext,
   type JsonObject,
   Peer,
   type RequestId,
@@ -53,7 +54,7 @@ export interface RequestContext extends IncomingContext {
   ): Promise<void>;
 }
 
-export interface NotificationContext {
+export interface NotificationContext extends IncomingNotificationContext {
   readonly client: ClientState;
 }
 
@@ -340,6 +341,7 @@ export function createServer(options: ServerOptions): Server {
       requestId: incoming.requestId,
       signal: incoming.signal,
       meta: incoming.meta,
+      authInfo: incoming.authInfo,
       progress: (update) => incoming.progress(update),
       client,
       notify: async (method, params) => {
