@@ -30,7 +30,7 @@ function toBase64Url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-function fromBase64Url(text: string): Uint8Array | undefined {
+function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
   try {
     return Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
@@ -40,7 +40,8 @@ function fromBase64Url(text: string): Uint8Array | undefined {
 }
 
 export async function createRequestStateSeal(options: RequestStateSealOptions = {}): Promise<RequestStateSeal> {
-  const raw = options.key ?? crypto.getRandomValues(new Uint8Array(32));
+  // A copy on an ArrayBuffer of its own: WebCrypto takes no view of a SharedArrayBuffer.
+  const raw = new Uint8Array(options.key ?? crypto.getRandomValues(new Uint8Array(32)));
   if (raw.byteLength < 32) throw new RangeError("a request state key needs at least 32 bytes");
   const ttlMs = options.ttlMs ?? 60 * 60_000;
   const key = await crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
