@@ -5,3 +5,4 @@ export * from "./transport.js";
 export * from "./peer.js";
 export * from "./in-memory.js";
 export * from "./request-state.js";
+export type { AuthInfo, MessageExtra } from "./auth/auth-info.js";

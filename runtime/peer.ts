@@ -2,6 +2,7 @@
 // cancellation both ways (AbortSignal out, a cancellation notification in), progress tokens
 // routed to the caller's onProgress, and error objects that never leak a stack. It knows no
 // revision: generated code passes the method names, the message validator and the handlers.
+import type { AuthInfo } from "./auth/auth-info.js";
 import { BatchReply } from "./batch.js";
 import {
   ConnectionClosedError,
@@ -31,7 +32,13 @@ export interface SentRequest {
 /** Validates an incoming message; `requestOf` gives the pending request a response answers. */
 export type Inspector = (message: unknown, requestOf: (id: RequestId) => SentRequest | undefined) => Inspection;
 
-export interface IncomingContext {
+/** What every incoming message comes with besides its params. */
+export interface IncomingNotificationContext {
+  /** The sender's verified access token, from transports that authenticate (HTTP with `auth`). */
+  readonly authInfo?: AuthInfo | undefined;
+}
+
+export interface IncomingContext extends IncomingNotificationContext {
   readonly requestId: RequestId;
   /** Aborted when the other side cancels the request or the connection closes. */
   readonly signal: AbortSignal;
@@ -46,7 +53,11 @@ export interface PeerOptions {
   /** Validates every incoming message; without it, only JSON-RPC structure is checked. */
   inspect?: Inspector;
   handleRequest(method: string, params: JsonObject | undefined, context: IncomingContext): Promise<unknown>;
-  handleNotification(method: string, params: JsonObject | undefined): void | Promise<void>;
+  handleNotification(
+    method: string,
+    params: JsonObject | undefined,
+    context: IncomingNotificationContext,
+  ): void | Promise<void>;
   /** The revision's cancellation notification, and whether this side may send it. */
   cancellation?: { method: string; send: boolean };
   /** The revision's progress notification, and whether this side may send it. */
@@ -128,7 +139,7 @@ export class Peer {
 
   async start(): Promise<void> {
     const transport = this.options.transport;
-    transport.onmessage = (message) => this.receive(message);
+    transport.onmessage = (message, extra) => this.receive(message, authInfoOf(extra));
     transport.onerror = (error) => this.transportError(error);
     transport.onclose = () => this.shutdown("the transport closed");
     await transport.start();
@@ -252,10 +263,10 @@ export class Peer {
 
   private requestOf = (id: RequestId): SentRequest | undefined => this.pending.get(id);
 
-  private receive(message: unknown): void {
+  private receive(message: unknown, authInfo: AuthInfo | undefined): void {
     try {
-      if (Array.isArray(message)) this.receiveBatch(message);
-      else this.route(message, undefined);
+      if (Array.isArray(message)) this.receiveBatch(message, authInfo);
+      else this.route(message, undefined, authInfo);
     } catch (error) {
       // Nothing a message contains may take the peer down.
       this.report(asError(error));
@@ -266,7 +277,7 @@ export class Peer {
    * Each element is routed as a message of its own would be, except that the answers to its
    * requests (and errors for invalid elements) go into one array, sent when all are done.
    */
-  private receiveBatch(items: readonly unknown[]): void {
+  private receiveBatch(items: readonly unknown[], authInfo: AuthInfo | undefined): void {
     const refuse = (message: string) => this.sendError(undefined, { code: ErrorCode.InvalidRequest, message });
     if (!this.options.batches) return refuse("Invalid request: this revision has no JSON-RPC batches");
     if (items.length === 0) return refuse("Invalid request: an empty batch");
@@ -274,7 +285,7 @@ export class Peer {
     // A loop, not forEach: a hole in a sparse array is an invalid element, not a skipped one.
     for (let i = 0; i < items.length; i++) {
       try {
-        this.route(items[i], batch);
+        this.route(items[i], batch, authInfo);
       } catch (error) {
         this.report(asError(error));
       }
@@ -282,7 +293,7 @@ export class Peer {
     batch.end();
   }
 
-  private route(message: unknown, batch: BatchReply | undefined): void {
+  private route(message: unknown, batch: BatchReply | undefined, authInfo: AuthInfo | undefined): void {
     const m = isObject(message) ? message : undefined;
     const id = m !== undefined && isRequestId(m["id"]) ? m["id"] : undefined;
     if (m && m["method"] === undefined && (m["result"] !== undefined || m["error"] !== undefined)) {
@@ -306,8 +317,8 @@ export class Peer {
     }
     const method = (m as JsonObject)["method"] as string;
     const params = isObject((m as JsonObject)["params"]) ? ((m as JsonObject)["params"] as JsonObject) : undefined;
-    if (id !== undefined) this.receiveRequest(id, method, params, batch);
-    else this.receiveNotification(method, params);
+    if (id !== undefined) this.receiveRequest(id, method, params, batch, authInfo);
+    else this.receiveNotification(method, params, authInfo);
   }
 
   private receiveResponse(m: JsonObject, id: RequestId | undefined): void {
@@ -333,7 +344,13 @@ export class Peer {
     }
   }
 
-  private receiveRequest(id: RequestId, method: string, params: JsonObject | undefined, batch?: BatchReply): void {
+  private receiveRequest(
+    id: RequestId,
+    method: string,
+    params: JsonObject | undefined,
+    batch: BatchReply | undefined,
+    authInfo: AuthInfo | undefined,
+  ): void {
     if (this.inflight.has(id)) {
       // Also a second request with the same id in one batch: the first is still being served.
       const error = { code: ErrorCode.InvalidRequest, message: `request id ${JSON.stringify(id)} is already in use` };
@@ -351,6 +368,7 @@ export class Peer {
         return inflight.signal;
       },
       meta,
+      authInfo,
       progress: async (update) => {
         if (!progress?.send || !isRequestId(token) || inflight.cancelled) return;
         await this.notify(progress.method, { progressToken: token, ...update }, { relatedRequestId: id });
@@ -396,7 +414,7 @@ export class Peer {
     for (const wake of waiters) wake();
   }
 
-  private receiveNotification(method: string, params: JsonObject | undefined): void {
+  private receiveNotification(method: string, params: JsonObject | undefined, authInfo: AuthInfo | undefined): void {
     if (method === this.options.cancellation?.method) {
       const target = params?.["requestId"];
       if (isRequestId(target)) this.inflight.get(target)?.cancel(params?.["reason"] ?? "cancelled by the other side");
@@ -412,7 +430,7 @@ export class Peer {
       return;
     }
     Promise.resolve()
-      .then(() => this.options.handleNotification(method, params))
+      .then(() => this.options.handleNotification(method, params, { authInfo }))
       .catch((error: unknown) => this.report(asError(error)));
   }
 
@@ -454,6 +472,12 @@ function serialisable(value: unknown): boolean {
   } catch {
     return false;
   }
+}
+
+/** The authInfo a transport passes with a message (ours, and the official SDK's, put it there). */
+function authInfoOf(extra: object | undefined): AuthInfo | undefined {
+  const authInfo = isObject(extra) ? extra["authInfo"] : undefined;
+  return isObject(authInfo) ? (authInfo as unknown as AuthInfo) : undefined;
 }
 
 function isRequestId(value: unknown): value is RequestId {

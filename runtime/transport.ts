@@ -49,7 +49,10 @@ export interface Transport {
   close(): Promise<void>;
   onclose?: (() => void) | undefined;
   onerror?: ((error: Error) => void) | undefined;
-  /** `extra` carries transport details (the SDK passes request and auth info); generated code ignores it. */
+  /**
+   * `extra` carries transport details: ours pass `MessageExtra` (the sender's verified token), the
+   * SDK's its request and auth info; the Peer takes `authInfo` from either onto the handler's context.
+   */
   onmessage?: (<T extends JsonRpcMessage>(message: T, extra?: object) => void) | undefined;
   sessionId?: string | undefined;
   setProtocolVersion?: ((version: string) => void) | undefined;

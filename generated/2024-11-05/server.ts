@@ -7,6 +7,7 @@ import type * as T from "./types.js";
 import {
   ErrorCode,
   type IncomingContext,
+  type IncomingNotificationContext,
   type JsonObject,
   Peer,
   type RequestOptions,
@@ -59,7 +60,7 @@ export interface RequestContext extends IncomingContext {
   ): Promise<void>;
 }
 
-export interface NotificationContext {
+export interface NotificationContext extends IncomingNotificationContext {
   readonly client: ClientState;
 }
 
@@ -253,6 +254,7 @@ export function createServer(options: ServerOptions): Server {
         return incoming.signal;
       },
       meta: incoming.meta,
+      authInfo: incoming.authInfo,
       progress: (update) => incoming.progress(update),
       client,
       ping: (params, requestOptions) =>
@@ -470,8 +472,15 @@ export function createServer(options: ServerOptions): Server {
     return result;
   }
 
-  async function notice(method: string, params: JsonObject | undefined): Promise<void> {
-    const context: NotificationContext = { client: session as ClientState };
+  async function notice(
+    method: string,
+    params: JsonObject | undefined,
+    incoming: IncomingNotificationContext,
+  ): Promise<void> {
+    const context: NotificationContext = {
+      client: session as ClientState,
+      authInfo: incoming.authInfo,
+    };
     switch (method) {
       case "notifications/initialized":
         await handlers.onInitialized?.(

@@ -7,6 +7,7 @@ import type * as T from "./types.js";
 import {
   ErrorCode,
   type IncomingContext,
+  type IncomingNotificationContext,
   type JsonObject,
   Peer,
   type RequestOptions,
@@ -64,7 +65,7 @@ export interface RequestContext extends IncomingContext {
   ): Promise<void>;
 }
 
-export interface NotificationContext {
+export interface NotificationContext extends IncomingNotificationContext {
   readonly client: ClientState;
 }
 
@@ -259,6 +260,7 @@ export function createServer(options: ServerOptions): Server {
         return incoming.signal;
       },
       meta: incoming.meta,
+      authInfo: incoming.authInfo,
       progress: (update) => incoming.progress(update),
       client,
       ping: (params, requestOptions) =>
@@ -481,8 +483,15 @@ export function createServer(options: ServerOptions): Server {
     return result;
   }
 
-  async function notice(method: string, params: JsonObject | undefined): Promise<void> {
-    const context: NotificationContext = { client: session as ClientState };
+  async function notice(
+    method: string,
+    params: JsonObject | undefined,
+    incoming: IncomingNotificationContext,
+  ): Promise<void> {
+    const context: NotificationContext = {
+      client: session as ClientState,
+      authInfo: incoming.authInfo,
+    };
     switch (method) {
       case "notifications/initialized":
         await handlers.onInitialized?.(

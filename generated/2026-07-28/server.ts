@@ -7,6 +7,7 @@ import type * as T from "./types.js";
 import {
   ErrorCode,
   type IncomingContext,
+  type IncomingNotificationContext,
   type JsonObject,
   Peer,
   type RequestId,
@@ -54,7 +55,7 @@ export interface RequestContext extends IncomingContext {
   ): Promise<void>;
 }
 
-export interface NotificationContext {
+export interface NotificationContext extends IncomingNotificationContext {
   readonly client: ClientState;
 }
 
@@ -344,6 +345,7 @@ export function createServer(options: ServerOptions): Server {
         return incoming.signal;
       },
       meta: incoming.meta,
+      authInfo: incoming.authInfo,
       progress: (update) => incoming.progress(update),
       client,
       notify: async (method, params) => {

@@ -19,7 +19,7 @@ export const serverArtifact: Artifact = {
     const sessionMethods = new Set(
       [protocol.handshake?.request, protocol.discovery?.request].filter((m) => m !== undefined),
     );
-    const contextNames = new Set(["requestId", "signal", "meta", "progress", "client", "notify"]);
+    const contextNames = new Set(["requestId", "signal", "meta", "authInfo", "progress", "client", "notify"]);
     for (const r of outgoing) {
       if (contextNames.has(r.name)) throw new Error(`server: request ${r.method} would shadow context.${r.name}`);
     }
@@ -33,7 +33,7 @@ export const serverArtifact: Artifact = {
     const imports = new ImportList();
     imports.addNamespace("./types.js", "T");
     for (const name of ["Peer", "RpcError", "ErrorCode"]) imports.add(runtime, name, false);
-    imports.addTypes(runtime, ["IncomingContext", "JsonObject", "Transport"]);
+    imports.addTypes(runtime, ["IncomingContext", "IncomingNotificationContext", "JsonObject", "Transport"]);
     imports.add("./methods.js", "REVISION", false);
     imports.addTypes("./methods.js", ["ClientRequestMap", "ServerNotificationMap"]);
     // Revisions without server→client requests or client notifications (2026-07-28) need neither

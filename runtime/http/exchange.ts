@@ -4,6 +4,7 @@
 // subscription's notifications): then the response turns into an SSE stream that carries those
 // and ends with the answer. The client closing the response cancels the request.
 // Spec: https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http
+import type { MessageExtra } from "../auth/auth-info.js";
 import { ErrorCode, type JsonRpcMessage } from "../jsonrpc.js";
 import type { HttpBinding, Transport } from "../transport.js";
 import { formatSseEvent } from "./sse.js";
@@ -37,14 +38,17 @@ export class HttpExchange implements Transport {
   onmessage?: (<T extends JsonRpcMessage>(message: T, extra?: object) => void) | undefined;
   private readonly request: JsonRpcMessage;
   private readonly output: ExchangeOutput;
+  private readonly extra: MessageExtra | undefined;
   private binding: HttpBinding | undefined;
   private stream: { write(text: string): void; end(): void } | undefined;
   private answered = false;
   private closed = false;
 
-  constructor(request: JsonRpcMessage, output: ExchangeOutput) {
+  /** `extra`: what the endpoint knows of the sender (its verified token), handed over with the request. */
+  constructor(request: JsonRpcMessage, output: ExchangeOutput, extra?: MessageExtra) {
     this.request = request;
     this.output = output;
+    this.extra = extra;
     // A notification gets no answer: its exchange ends once it is handed over.
     this.answered = !("id" in request);
   }
@@ -57,7 +61,7 @@ export class HttpExchange implements Transport {
 
   /** Hands the request (or notification) to the connected server. */
   deliver(): void {
-    this.onmessage?.(this.request);
+    this.onmessage?.(this.request, this.extra);
     if (!("id" in this.request)) void this.close();
   }
 

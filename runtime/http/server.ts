@@ -4,10 +4,15 @@
 // clients. Requests pass the same checks first: Host and Origin (DNS rebinding; by default only
 // the loopback names), Accept, Content-Type and a body limit. Served from node:http (`handle`,
 // `serveStreamableHttp`) or as a Web-standard `fetch(request)` (fetch.ts) for Deno, Bun, Workers
-// and Fetch-API frameworks. Node only through its node:http types, declared in request.ts, so
-// vendored code compiles without @types/node. Spec:
+// and Fetch-API frameworks. With `auth`, the endpoint is an OAuth resource server
+// (runtime/auth/resource-server.ts): every request needs a verified Bearer token with the scopes
+// its messages need, checked before any server sees it. Node only through its node:http types,
+// declared in request.ts, so vendored code compiles without @types/node. Spec:
 // https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http
-import { ErrorCode } from "../jsonrpc.js";
+import type { AuthInfo } from "../auth/auth-info.js";
+import { PROTECTED_RESOURCE_WELL_KNOWN, type ProtectedResourceEndpoint } from "../auth/protected-resource.js";
+import { createResourceServer, type AuthOptions, type AuthVerdict } from "../auth/resource-server.js";
+import { ErrorCode, isObject, type RequestId } from "../jsonrpc.js";
 import type { StatelessHttpBinding } from "../transport.js";
 import { classify } from "./classify.js";
 import { fetchHandler } from "./fetch.js";
@@ -29,6 +34,17 @@ import { serveStateless, type StatelessOptions, type StatelessServer } from "./s
 export { StreamableHttpSession, type SseSink } from "./session.js";
 export type { HttpRequestLike, HttpResponseLike } from "./request.js";
 export type { StatelessServer } from "./stateless.js";
+export type { AuthInfo } from "../auth/auth-info.js";
+export type { AuthOptions, AuthRequest } from "../auth/resource-server.js";
+export type { ScopeRules } from "../auth/scopes.js";
+export {
+  canonicalResource,
+  protectedResourceEndpoint,
+  protectedResourceMetadataUrl,
+  type ProtectedResourceEndpoint,
+  type ProtectedResourceMetadata,
+  type ProtectedResourceMetadataFields,
+} from "../auth/protected-resource.js";
 
 interface HttpServerLike {
   listen(port: number, host: string, callback: () => void): unknown;
@@ -36,6 +52,12 @@ interface HttpServerLike {
   close(callback: (error?: Error) => void): unknown;
   closeAllConnections?(): void;
   once(event: "error", listener: (error: Error) => void): unknown;
+}
+
+/** The id of a body that is one request, for the error answering it. */
+function requestIdOf(body: unknown): RequestId | null {
+  const id = isObject(body) ? body["id"] : undefined;
+  return typeof id === "string" || typeof id === "number" ? id : null;
 }
 
 type CreateServer = (listener: (req: HttpRequestLike, res: HttpResponseLike) => void) => HttpServerLike;
@@ -60,6 +82,11 @@ export interface StreamableHttpOptions extends Partial<SessionRouterOptions>, St
   allowedOrigins?: readonly string[];
   /** The largest POST body accepted, in bytes (default 4 MiB). */
   maxBodyBytes?: number;
+  /**
+   * Protects the endpoint with OAuth (see docs/authorization.md): Bearer tokens checked by
+   * `auth.verify`, scopes per request, method and tool; the metadata is `protectedResource`.
+   */
+  auth?: AuthOptions;
   /** Problems no client can be told about (a session that failed to start, say). */
   onError?: (error: Error) => void;
 }
@@ -69,6 +96,11 @@ export interface StreamableHttpHandler {
   handle(req: HttpRequestLike, res: HttpResponseLike): Promise<void>;
   /** Serves one HTTP request to the MCP endpoint, Web-standard (Deno, Bun, Workers, Hono, …). */
   fetch(request: Request): Promise<Response>;
+  /**
+   * With `auth`: the protected resource metadata, to serve at its `path` (serveStreamableHttp
+   * does) with its own `handle` or `fetch`.
+   */
+  readonly protectedResource: ProtectedResourceEndpoint | undefined;
   /** The open 2025-era sessions, by Mcp-Session-Id. */
   readonly sessions: ReadonlyMap<string, StreamableHttpSession>;
   /** Ends every session (the stateless server is closed by its owner). */
@@ -84,8 +116,17 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Str
   const policy = { allowedHosts: options.allowedHosts ?? LOOPBACK_HOSTS, allowedOrigins: options.allowedOrigins };
   const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
   const router = onSession ? createSessionRouter({ ...options, onSession }) : undefined;
+  const guard = options.auth ? createResourceServer(options.auth, options.onError) : undefined;
 
-  async function post(req: HttpRequestLike, res: HttpResponseLike): Promise<void> {
+  /** The refusal of an auth verdict, with its challenge. */
+  function refuseAuth(res: HttpResponseLike, verdict: AuthVerdict & { ok: false }, id: RequestId | null = null): void {
+    const headers: { [name: string]: string } =
+      verdict.challenge === undefined ? {} : { "WWW-Authenticate": verdict.challenge };
+    const code = verdict.status === 500 ? ErrorCode.InternalError : -32000;
+    refuse(res, verdict.status, code, verdict.message, headers, id);
+  }
+
+  async function post(req: HttpRequestLike, res: HttpResponseLike, authInfo: AuthInfo | undefined): Promise<void> {
     if (!accepts(req, "application/json") || !accepts(req, "text/event-stream"))
       return refuse(res, 406, -32000, "Not Acceptable: accept both application/json and text/event-stream");
     if (!/^application\/json\b/i.test(header(req, "content-type") ?? ""))
@@ -99,34 +140,62 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Str
       const reason = error instanceof Error ? error.message : String(error);
       return refuse(res, 400, ErrorCode.ParseError, `Parse error: ${reason}`);
     }
+    // Scopes by what the body asks for, before anything reaches a server.
+    if (!permitted(res, authInfo, Array.isArray(body) ? body : [body], requestIdOf(body))) return;
     const sessionHeader = header(req, "mcp-session-id") !== undefined;
     // Batches exist only in some 2025-era sessions.
     if (Array.isArray(body)) {
-      if (router) return router.post(req, res, body);
+      if (router) return router.post(req, res, body, authInfo);
       return refuse(res, 400, ErrorCode.InvalidRequest, "Invalid Request: no JSON-RPC batches at this revision");
     }
     const message = classify(body);
     if (!message) return refuse(res, 400, ErrorCode.InvalidRequest, "Invalid Request: not a JSON-RPC 2.0 message");
     // A request claiming a version in `_meta` is stateless; a session, or the handshake opening one, is not.
     if (server && (!router || (binding && claimedVersion(message.message, binding) !== undefined)))
-      return serveStateless(req, res, message, server, options);
+      return serveStateless(req, res, message, server, options, authInfo);
     if (router) {
-      if (sessionHeader) return router.post(req, res, body);
+      if (sessionHeader) return router.post(req, res, body, authInfo);
       const handshake = message.kind === "request" && message.message.method === binding?.legacyHandshake;
-      if (!server || handshake) return router.open(res, message, binding?.legacyHandshake);
+      if (!server || handshake) return router.open(res, message, binding?.legacyHandshake, authInfo);
     }
-    if (server) return serveStateless(req, res, message, server, options);
+    if (server) return serveStateless(req, res, message, server, options, authInfo);
+  }
+
+  /** The request's verified token (undefined on an unprotected endpoint), or false once a refusal is sent. */
+  async function authenticate(req: HttpRequestLike, res: HttpResponseLike): Promise<AuthInfo | undefined | false> {
+    if (!guard) return undefined;
+    const verdict = await guard.authenticate({ method: req.method, url: req.url, headers: req.headers });
+    if (verdict.ok) return verdict.authInfo;
+    refuseAuth(res, verdict);
+    return false;
+  }
+
+  /** Whether the token grants what the messages need (true on an unprotected endpoint); refuses when not. */
+  function permitted(
+    res: HttpResponseLike,
+    authInfo: AuthInfo | undefined,
+    messages: readonly unknown[],
+    id: RequestId | null = null,
+  ): boolean {
+    const verdict = guard && authInfo ? guard.authorize(authInfo, messages) : undefined;
+    if (!verdict || verdict.ok) return true;
+    refuseAuth(res, verdict, id);
+    return false;
   }
 
   const handle = async (req: HttpRequestLike, res: HttpResponseLike): Promise<void> => {
     try {
       if (!trusted(req, policy)) return refuse(res, 403, -32000, "Forbidden: Host or Origin not allowed");
-      if (req.method === "POST") return await post(req, res);
       // GET streams and DELETE belong to sessions, which a stateless endpoint does not have.
-      if (router && req.method === "GET") return router.get(req, res);
-      if (router && req.method === "DELETE") return await router.remove(req, res);
-      const allow = router ? "GET, POST, DELETE" : "POST";
-      refuse(res, 405, -32000, "Method Not Allowed", { Allow: allow });
+      const method = req.method ?? "";
+      if (!(method === "POST" || (router && (method === "GET" || method === "DELETE"))))
+        return refuse(res, 405, -32000, "Method Not Allowed", { Allow: router ? "GET, POST, DELETE" : "POST" });
+      const authInfo = await authenticate(req, res);
+      if (authInfo === false) return;
+      if (method === "POST") return await post(req, res, authInfo);
+      if (!permitted(res, authInfo, [])) return;
+      if (method === "GET") return router?.get(req, res, authInfo);
+      return await router?.remove(req, res, authInfo);
     } catch (error) {
       options.onError?.(error instanceof Error ? error : new Error(String(error)));
       if (!res.headersSent) refuse(res, 500, -32603, "Internal error");
@@ -137,6 +206,7 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Str
   return {
     handle,
     fetch: fetchHandler(handle),
+    protectedResource: guard?.metadata,
     sessions: router?.sessions ?? new Map(),
     async close() {
       await router?.close();
@@ -144,13 +214,21 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Str
   };
 }
 
-export interface ServeOptions extends StreamableHttpOptions {
+/** `auth` for serveStreamableHttp: the resource defaults to the endpoint's URL. */
+export type ServeAuthOptions = Omit<AuthOptions, "resource"> & { resource?: string };
+
+export interface ServeOptions extends Omit<StreamableHttpOptions, "auth"> {
   /** Default 127.0.0.1. */
   host?: string;
   /** Default 0: a free port, see the returned `url`. */
   port?: number;
   /** The MCP endpoint's path (default "/mcp"); other paths get 404. */
   path?: string;
+  /**
+   * Protects the endpoint (see StreamableHttpOptions.auth); `resource` defaults to the returned
+   * `url`. The metadata is served at the path-aware well-known URL and at the root one.
+   */
+  auth?: ServeAuthOptions;
 }
 
 export interface StreamableHttpServer {
@@ -161,17 +239,26 @@ export interface StreamableHttpServer {
   close(): Promise<void>;
 }
 
-/** Listens on node:http and serves the MCP endpoint with a handler made from `options`. */
+type Route = (req: HttpRequestLike, res: HttpResponseLike) => void;
+
+/**
+ * Listens on node:http and serves the MCP endpoint with a handler made from `options`, and with
+ * `auth` its protected resource metadata. The handler is made once the port is known (the
+ * default resource is the URL); until then every path gets 404.
+ */
 export async function serveStreamableHttp(options: ServeOptions): Promise<StreamableHttpServer> {
   const module = "node:http";
   const { createServer } = (await import(module)) as { createServer: CreateServer };
   const path = options.path ?? "/mcp";
   const host = options.host ?? "127.0.0.1";
-  const handler = createStreamableHttpHandler(options);
+  const routes = new Map<string, Route>();
   const server = createServer((req, res) => {
-    if ((req.url ?? "/").split("?")[0] !== path) return refuse(res, 404, -32000, "Not Found");
-    void handler.handle(req, res);
+    const route = routes.get((req.url ?? "/").split("?")[0] ?? "/");
+    if (!route) return refuse(res, 404, -32000, "Not Found");
+    route(req, res);
   });
+  const stop = () =>
+    new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, host, resolve);
@@ -179,13 +266,29 @@ export async function serveStreamableHttp(options: ServeOptions): Promise<Stream
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : options.port;
   const urlHost = host.includes(":") ? `[${host}]` : host;
+  const url = `http://${urlHost}:${port}${path}`;
+  const { auth, ...rest } = options;
+  let handler: StreamableHttpHandler;
+  try {
+    handler = createStreamableHttpHandler({
+      ...rest,
+      ...(auth ? { auth: { ...auth, resource: auth.resource ?? url } } : {}),
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  routes.set(path, (req, res) => void handler.handle(req, res));
+  const metadata = handler.protectedResource;
+  // Clients try the path-aware URL first, then the root one.
+  if (metadata) for (const at of [PROTECTED_RESOURCE_WELL_KNOWN, metadata.path]) routes.set(at, metadata.handle);
   return {
-    url: `http://${urlHost}:${port}${path}`,
+    url,
     handler,
     async close() {
       await handler.close();
       server.closeAllConnections?.();
-      await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      await stop();
     },
   };
 }

@@ -12,6 +12,7 @@
 // generated servers hand over on connect): each event gets an id "<stream>_<n>", events are kept
 // until the stream is done, and a GET with Last-Event-ID replays what followed on the same stream
 // and carries it on from there.
+import type { MessageExtra } from "../auth/auth-info.js";
 import type { JsonRpcMessage, RequestId } from "../jsonrpc.js";
 import { formatSseEvent } from "./sse.js";
 import type { HttpBinding, SessionHttpBinding, Transport, TransportSendOptions } from "../transport.js";
@@ -144,9 +145,12 @@ export class StreamableHttpSession implements Transport {
 
   // ---- used by the HTTP handler ----
 
-  /** Messages that need no stream of their own (notifications, responses from the client). */
-  receive(message: JsonRpcMessage): void {
-    this.onmessage?.(message);
+  /**
+   * Messages that need no stream of their own (notifications, responses from the client); `extra`
+   * is what the endpoint knows of their sender (its verified token).
+   */
+  receive(message: JsonRpcMessage, extra?: MessageExtra): void {
+    this.onmessage?.(message, extra);
   }
 
   /** The client did something in this session. */
@@ -174,12 +178,12 @@ export class StreamableHttpSession implements Transport {
    * A POST with requests (one, or a batch that may also hold notifications and responses): one
    * stream, primed, for the answers to all its requests; then the messages go to the server in order.
    */
-  openRequestStream(messages: readonly JsonRpcMessage[], sink: SseSink): void {
+  openRequestStream(messages: readonly JsonRpcMessage[], sink: SseSink, extra?: MessageExtra): void {
     const keys = messages.flatMap((m) => ("method" in m && "id" in m ? [keyOf(m.id)] : []));
     const stream = this.newStream(keys, sink);
     for (const key of keys) this.byRequest.set(key, stream);
     for (const message of messages) {
-      this.onmessage?.(message);
+      this.onmessage?.(message, extra);
     }
   }
 

@@ -1,8 +1,11 @@
 // The 2025-era half of the MCP endpoint: sessions opened by the handshake (Mcp-Session-Id), POSTs
 // into a session (one message, or a batch where the session's revision has them), the GET stream
 // and its resumption, DELETE, idle expiry and a cap on open sessions. Each session is a
-// StreamableHttpSession, a Transport that one server connects to (onSession).
+// StreamableHttpSession, a Transport that one server connects to (onSession). On a protected
+// endpoint a session belongs to the subject of the token that opened it: another subject's
+// requests find no such session, so a leaked session id is not a way in.
 // Spec: https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#streamable-http
+import { extraOf, type AuthInfo, type MessageExtra } from "../auth/auth-info.js";
 import type { JsonRpcMessage } from "../jsonrpc.js";
 import { classify, type Classified } from "./classify.js";
 import { accepts, header, refuse, type HttpRequestLike, type HttpResponseLike } from "./request.js";
@@ -28,13 +31,14 @@ export interface SessionRouter {
   /**
    * A POST's message outside any session. `handshake` names the request that opens one when the
    * caller knows it; otherwise the session's server says, once connected, and a session opened by
-   * anything else is closed again and the request refused.
+   * anything else is closed again and the request refused. `authInfo`: the sender's verified token,
+   * on a protected endpoint (here and below).
    */
-  open(res: HttpResponseLike, message: Classified, handshake: string | undefined): Promise<void>;
+  open(res: HttpResponseLike, message: Classified, handshake: string | undefined, authInfo?: AuthInfo): Promise<void>;
   /** A POST into the session the request names (one message or a batch). */
-  post(req: HttpRequestLike, res: HttpResponseLike, body: unknown): void;
-  get(req: HttpRequestLike, res: HttpResponseLike): void;
-  remove(req: HttpRequestLike, res: HttpResponseLike): Promise<void>;
+  post(req: HttpRequestLike, res: HttpResponseLike, body: unknown, authInfo?: AuthInfo): void;
+  get(req: HttpRequestLike, res: HttpResponseLike, authInfo?: AuthInfo): void;
+  remove(req: HttpRequestLike, res: HttpResponseLike, authInfo?: AuthInfo): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -78,6 +82,8 @@ function openStream(res: HttpResponseLike, sessionId: string): SseSink {
 
 export function createSessionRouter(options: SessionRouterOptions): SessionRouter {
   const sessions = new Map<string, StreamableHttpSession>();
+  /** Session id → the subject of the token that opened it. */
+  const owners = new Map<string, string>();
   const idleMs = options.sessionIdleMs ?? 30 * 60_000;
   const maxSessions = options.maxSessions ?? 1000;
   let sweeper: ReturnType<typeof setInterval> | undefined;
@@ -109,11 +115,16 @@ export function createSessionRouter(options: SessionRouterOptions): SessionRoute
   }
 
   /** The session a request names, or the refusal already sent. */
-  function sessionOf(req: HttpRequestLike, res: HttpResponseLike): StreamableHttpSession | undefined {
+  function sessionOf(
+    req: HttpRequestLike,
+    res: HttpResponseLike,
+    authInfo: AuthInfo | undefined,
+  ): StreamableHttpSession | undefined {
     const id = header(req, "mcp-session-id");
     if (id === undefined) return void refuse(res, 400, -32000, "Bad Request: Mcp-Session-Id header is required");
     const session = sessions.get(id);
-    if (!session) return void refuse(res, 404, -32001, "Session not found");
+    // Someone else's session is no different from none.
+    if (!session || owners.get(id) !== authInfo?.subject) return void refuse(res, 404, -32001, "Session not found");
     session.touch();
     if (!versionAccepted(req))
       return void refuse(
@@ -125,25 +136,35 @@ export function createSessionRouter(options: SessionRouterOptions): SessionRoute
     return session;
   }
 
-  async function startSession(): Promise<StreamableHttpSession> {
+  async function startSession(owner: string | undefined): Promise<StreamableHttpSession> {
     const id = crypto.randomUUID();
     const session = new StreamableHttpSession(id, {
       retryMs: options.retryMs ?? 1000,
-      onClosed: () => sessions.delete(id),
+      onClosed: () => {
+        sessions.delete(id);
+        owners.delete(id);
+      },
     });
     sessions.set(id, session);
+    if (owner !== undefined) owners.set(id, owner);
     startSweeping();
     try {
       await options.onSession(session);
     } catch (error) {
       sessions.delete(id);
+      owners.delete(id);
       throw error;
     }
     return session;
   }
 
-  function deliver(res: HttpResponseLike, session: StreamableHttpSession, message: Classified): void {
-    if (message.kind !== "request") return accept(res, session, [message.message]);
+  function deliver(
+    res: HttpResponseLike,
+    session: StreamableHttpSession,
+    message: Classified,
+    extra: MessageExtra | undefined,
+  ): void {
+    if (message.kind !== "request") return accept(res, session, [message.message], extra);
     if (session.hasRequest(message.message.id))
       return refuse(
         res,
@@ -151,7 +172,7 @@ export function createSessionRouter(options: SessionRouterOptions): SessionRoute
         -32600,
         `Conflict: request id ${JSON.stringify(message.message.id)} is still being answered`,
       );
-    answerOnStream(res, session, [message.message], false);
+    answerOnStream(res, session, [message.message], false, extra);
   }
 
   /**
@@ -159,7 +180,12 @@ export function createSessionRouter(options: SessionRouterOptions): SessionRoute
    * responses get 202, requests one stream carrying all their answers. The server sees each
    * element as a message of its own, so it validates and answers each as such.
    */
-  function postBatch(res: HttpResponseLike, session: StreamableHttpSession, items: unknown[]): void {
+  function postBatch(
+    res: HttpResponseLike,
+    session: StreamableHttpSession,
+    items: unknown[],
+    extra: MessageExtra | undefined,
+  ): void {
     if (!session.acceptsBatches)
       return refuse(res, 400, -32600, "Invalid Request: JSON-RPC batches are not supported at this protocol version");
     if (items.length === 0) return refuse(res, 400, -32600, "Invalid Request: an empty batch");
@@ -184,15 +210,20 @@ export function createSessionRouter(options: SessionRouterOptions): SessionRoute
       ids.add(id);
     }
     const messages = classified.map((item) => item.message);
-    if (ids.size > 0) answerOnStream(res, session, messages, true);
-    else accept(res, session, messages);
+    if (ids.size > 0) answerOnStream(res, session, messages, true, extra);
+    else accept(res, session, messages, extra);
   }
 
   /** A POST without requests (notifications, responses): 202, then the messages go to the server. */
-  function accept(res: HttpResponseLike, session: StreamableHttpSession, messages: JsonRpcMessage[]): void {
+  function accept(
+    res: HttpResponseLike,
+    session: StreamableHttpSession,
+    messages: JsonRpcMessage[],
+    extra: MessageExtra | undefined,
+  ): void {
     res.writeHead(202, { "Mcp-Session-Id": session.sessionId });
     res.end();
-    for (const message of messages) session.receive(message);
+    for (const message of messages) session.receive(message, extra);
   }
 
   /** The POST's answer: one stream (or JSON body) for the responses to the requests among `messages`. */
@@ -201,41 +232,42 @@ export function createSessionRouter(options: SessionRouterOptions): SessionRoute
     session: StreamableHttpSession,
     messages: JsonRpcMessage[],
     batch: boolean,
+    extra: MessageExtra | undefined,
   ): void {
     const stream = options.jsonResponse ? jsonBody(res, session.sessionId, batch) : openStream(res, session.sessionId);
     res.on("close", () => session.detach(stream));
-    session.openRequestStream(messages, stream);
+    session.openRequestStream(messages, stream, extra);
   }
 
   return {
     sessions,
-    async open(res, message, handshake) {
+    async open(res, message, handshake, authInfo) {
       const opens = message.kind === "request" && (handshake === undefined || message.message.method === handshake);
       if (!opens) return refuse(res, 400, -32000, "Bad Request: Mcp-Session-Id header is required");
       if (sessions.size >= maxSessions)
         return refuse(res, 503, -32000, `Service Unavailable: ${maxSessions} sessions are open`, {
           "Retry-After": "60",
         });
-      const session = await startSession();
+      const session = await startSession(authInfo?.subject);
       // Only the server knows its revision's handshake: anything else does not open a session.
       if (session.handshake !== undefined && (message.message as { method?: string }).method !== session.handshake) {
         await session.close();
         return refuse(res, 400, -32000, "Bad Request: Mcp-Session-Id header is required");
       }
-      deliver(res, session, message);
+      deliver(res, session, message, extraOf(authInfo));
     },
-    post(req, res, body) {
-      const session = sessionOf(req, res);
+    post(req, res, body, authInfo) {
+      const session = sessionOf(req, res, authInfo);
       if (!session) return;
-      if (Array.isArray(body)) return postBatch(res, session, body);
+      if (Array.isArray(body)) return postBatch(res, session, body, extraOf(authInfo));
       const message = classify(body);
       if (!message) return refuse(res, 400, -32600, "Invalid Request: not a JSON-RPC 2.0 message");
-      deliver(res, session, message);
+      deliver(res, session, message, extraOf(authInfo));
     },
-    get(req, res) {
+    get(req, res, authInfo) {
       if (!accepts(req, "text/event-stream"))
         return refuse(res, 406, -32000, "Not Acceptable: accept text/event-stream");
-      const session = sessionOf(req, res);
+      const session = sessionOf(req, res, authInfo);
       if (!session) return;
       let opened: SseSink | undefined;
       const open = () => {
@@ -249,8 +281,8 @@ export function createSessionRouter(options: SessionRouterOptions): SessionRoute
       if (outcome === "conflict" || (outcome === "unknown" && !session.openStandaloneStream(open)))
         refuse(res, 409, -32000, "Conflict: that stream is already connected");
     },
-    async remove(req, res) {
-      const session = sessionOf(req, res);
+    async remove(req, res, authInfo) {
+      const session = sessionOf(req, res, authInfo);
       if (!session) return;
       await session.close();
       res.writeHead(200);

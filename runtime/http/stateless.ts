@@ -2,6 +2,7 @@
 // notification, its headers must mirror its body, and the one server connects to an HttpExchange
 // for it. An answer is JSON unless notifications come first (an SSE stream then), which keeps
 // long-lived streams alive with comments and drops a client that stops reading.
+import { extraOf, type AuthInfo } from "../auth/auth-info.js";
 import { ErrorCode } from "../jsonrpc.js";
 import type { StatelessHttpBinding, Transport } from "../transport.js";
 import type { Classified } from "./classify.js";
@@ -71,13 +72,14 @@ const NO_OUTPUT: ExchangeOutput = {
   openStream: () => ({ write() {}, end() {} }),
 };
 
-/** Serves one POST of a stateless revision. */
+/** Serves one POST of a stateless revision; `authInfo` is the sender's verified token on a protected endpoint. */
 export async function serveStateless(
   req: HttpRequestLike,
   res: HttpResponseLike,
   message: Classified,
   server: StatelessServer,
   options: StatelessOptions,
+  authInfo?: AuthInfo,
 ): Promise<void> {
   const binding = server.http as StatelessHttpBinding;
   if (message.kind === "response")
@@ -89,9 +91,9 @@ export async function serveStateless(
   if (message.kind === "notification") {
     res.writeHead(202);
     res.end();
-    exchange = new HttpExchange(message.message, NO_OUTPUT);
+    exchange = new HttpExchange(message.message, NO_OUTPUT, extraOf(authInfo));
   } else {
-    exchange = new HttpExchange(message.message, streamOutput(res, options));
+    exchange = new HttpExchange(message.message, streamOutput(res, options), extraOf(authInfo));
     // The client closing the response cancels the request.
     res.on("close", () => exchange.abandon());
   }
