@@ -4,3 +4,4 @@ export * from "./jsonrpc.js";
 export * from "./transport.js";
 export * from "./peer.js";
 export * from "./in-memory.js";
+export * from "./response-cache.js";
