@@ -34,18 +34,26 @@ describe("the conformance examples", () => {
   // Only the conformance examples: the other examples (host-chat) are built on more than that.
   const files = sources(examples).filter((file) => relative(examples, file).startsWith("conformance-"));
 
-  it("exist: a server and a client", () => {
+  it("exist: a server and a client, and a client of 2026-07-28", () => {
     expect(files.map((file) => relative(examples, file)).sort()).toEqual(
-      expect.arrayContaining(["conformance-client/main.ts", "conformance-server/main.ts"]),
+      expect.arrayContaining([
+        "conformance-client/main.ts",
+        "conformance-server/main.ts",
+        "conformance-client-2026-07-28/main.ts",
+      ]),
     );
   });
 
-  it.each(files.map((file) => [relative(paths.root, file), file]))(
-    "%s imports only the generated 2025-11-25 code, the runtime and its own modules",
-    (_name, file) => {
+  /** The revision an example is built on: the one its folder names, else 2025-11-25. */
+  const revisionOf = (file: string) =>
+    /^conformance-\w+-(\d{4}-\d{2}-\d{2})\//.exec(relative(examples, file))?.[1] ?? "2025-11-25";
+
+  it.each(files.map((file) => [relative(paths.root, file), revisionOf(file), file]))(
+    "%s imports only the generated %s code, the runtime and its own modules",
+    (_name, revision, file) => {
       const text = readFileSync(file, "utf8");
       expect(text).not.toMatch(/@modelcontextprotocol\/sdk/);
-      const allowed = [join(paths.generated, "2025-11-25"), paths.runtime, examples];
+      const allowed = [join(paths.generated, revision), paths.runtime, examples];
       for (const specifier of specifiers(text)) {
         expect(specifier, `${file} imports ${specifier}`).toMatch(/^\.\.?\//);
         const target = resolve(dirname(file), specifier);
