@@ -6,6 +6,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import * as v2026 from "../generated/2026-07-28/index.js";
+import { createHost, NegotiationError, ServerTimeoutError } from "../host/index.js";
 import { ConnectionClosedError, MemoryCacheStore, RpcError } from "../runtime/index.js";
 import { StreamableHttpClientTransport, StreamableHttpError } from "../runtime/http/client.js";
 import { serveStreamableHttp } from "../runtime/http/server.js";
@@ -354,10 +355,43 @@ describe("the response cache", () => {
   });
 });
 
+describe("the host over Streamable HTTP at 2026-07-28", () => {
+  it("negotiates 2026-07-28 and cancels a timed-out call by closing its stream, through its views", async () => {
+    const { http, counts } = await setup();
+    const sent: Sent[] = [];
+    const host = createHost({
+      servers: { mcpServers: { s: { url: http.url } } },
+      restart: false,
+      transport: (spec) =>
+        spec.kind === "url" ? new StreamableHttpClientTransport(spec.url, { fetch: recordingFetch(sent) }) : undefined,
+    });
+    cleanups.push(() => host.close());
+    await host.connect();
+    expect(host.servers.map((s) => [s.state, s.revision])).toEqual([["up", "2026-07-28"]]);
+    const call = host.callTool("s__slow", {}, { timeoutMs: 200 });
+    await expect(call).rejects.toBeInstanceOf(ServerTimeoutError);
+    await until(() => counts.slow === 1 && counts.cancelled === 1);
+    expect(sent.map((s) => s.body?.method)).not.toContain("notifications/cancelled");
+    // The probe travelled under a trial's id; every request after it under the client's own.
+    expect(sent[0]?.body?.id).toMatch(/^mcp-gen-host-trial-1:/);
+  });
+
+  it("does not take a server that refuses discovery with a 2026-07-28 error for an older one", async () => {
+    const { url, bodies } = await scriptedServer((body, _n, res) =>
+      json(res, { jsonrpc: "2.0", id: body.id, error: { code: -32021, message: "Missing capability" } }, 400),
+    );
+    const host = createHost({ servers: { mcpServers: { s: { url } } }, restart: false });
+    cleanups.push(() => host.close());
+    await host.connect();
+    expect(host.servers[0]?.error).toBeInstanceOf(NegotiationError);
+    expect(bodies.map((b) => b.method)).toEqual(["server/discover"]);
+  });
+});
+
+type Script = (body: { id: unknown; method: string }, n: number, res: ServerResponse, req: IncomingMessage) => void;
+
 /** A server that answers each POST as `script` says, given the request's body and its number. */
-async function scripted(
-  script: (body: { id: unknown; method: string }, n: number, res: ServerResponse, req: IncomingMessage) => void,
-) {
+async function scriptedServer(script: Script) {
   let n = 0;
   const bodies: { id: unknown; method: string }[] = [];
   const server = createHttpServer((req, res) => {
@@ -366,18 +400,6 @@ async function scripted(
     req.on("end", () => {
       const body = JSON.parse(text) as { id: unknown; method: string };
       bodies.push(body);
-      if (body.method === "server/discover")
-        return json(res, {
-          jsonrpc: "2.0",
-          id: body.id,
-          result: {
-            ...complete,
-            ttlMs: 0,
-            cacheScope: "private",
-            supportedVersions: ["2026-07-28"],
-            capabilities: { tools: {} },
-          },
-        });
       script(body, ++n, res, req);
     });
   });
@@ -390,11 +412,29 @@ async function scripted(
       }),
   );
   const address = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${address.port}/mcp`, bodies };
+}
+
+/** A scripted server that answers discovery itself, and a 2026-07-28 client connected to it. */
+async function scripted(script: Script) {
+  let n = 0;
+  const { url, bodies } = await scriptedServer((body, _n, res, req) => {
+    if (body.method !== "server/discover") return script(body, ++n, res, req);
+    json(res, {
+      jsonrpc: "2.0",
+      id: body.id,
+      result: {
+        ...complete,
+        ttlMs: 0,
+        cacheScope: "private",
+        supportedVersions: ["2026-07-28"],
+        capabilities: { tools: {} },
+      },
+    });
+  });
   const errors: string[] = [];
   const client = v2026.createClient({
-    transport: new StreamableHttpClientTransport(`http://127.0.0.1:${address.port}/mcp`, {
-      maxMessageBytes: 1024 * 1024,
-    }),
+    transport: new StreamableHttpClientTransport(url, { maxMessageBytes: 1024 * 1024 }),
     clientInfo: { name: "test-client", version: "1.0.0" },
     onError: (error) => errors.push(error.message),
     timeoutMs: 10_000,
