@@ -480,6 +480,17 @@ describe("the transport against servers that misbehave", () => {
     expect(logged).toHaveLength(1);
   });
 
+  it("re-issues a request whose JSON answer broke off", async () => {
+    const { client, bodies } = await scripted((body, n, res) => {
+      if (n > 1) return json(res, listed(body.id));
+      res.writeHead(200, { "Content-Type": "application/json", "Content-Length": "1000" });
+      res.write('{"jsonrpc":"2.0",');
+      setTimeout(() => res.destroy(), 20);
+    });
+    expect((await client.listTools()).tools).toEqual([]);
+    expect(bodies.filter((b) => b.method === "tools/list")).toHaveLength(2);
+  });
+
   it("gives up when the re-issued request's stream breaks too", async () => {
     const { client, bodies } = await scripted((_body, _n, res) => {
       sse(res);

@@ -133,7 +133,7 @@ export class StatelessPosts {
       if (!response.ok) return await this.refused(response, sent, id);
       const type = response.headers.get("content-type") ?? "";
       if (type.includes("text/event-stream")) return await this.stream(response, sent, id, post, controller);
-      if (type.includes("application/json")) return await this.json(response, sent, id);
+      if (type.includes("application/json")) return await this.json(response, sent, id, post);
       await response.body?.cancel();
       throw new Error(
         response.status === 202
@@ -173,8 +173,14 @@ export class StatelessPosts {
     return ANSWERED;
   }
 
-  private async json(response: Response, sent: JsonRpcRequest, id: RequestId): Promise<Outcome> {
-    const text = await readText(response.body, this.context.maxMessageBytes);
+  private async json(response: Response, sent: JsonRpcRequest, id: RequestId, post: Post): Promise<Outcome> {
+    let text: string | undefined;
+    try {
+      text = await readText(response.body, this.context.maxMessageBytes);
+    } catch (error) {
+      if (post.cancelled || this.closed) return ANSWERED;
+      return { broke: new Error(`the answer to ${sent.method} broke off: ${errorText(error)}`) };
+    }
     if (text === undefined)
       throw new Error(`the answer to ${sent.method} is over ${this.context.maxMessageBytes} bytes`);
     const items = eventMessages(text);
@@ -217,8 +223,7 @@ export class StatelessPosts {
     } catch (error) {
       if (dropped) throw new Error(`the stream of ${sent.method}: ${dropped.message}`);
       if (answered || post.cancelled || this.closed) return ANSWERED;
-      const reason = error instanceof Error ? error.message : String(error);
-      return { broke: new Error(`the stream of ${sent.method} broke before its answer: ${reason}`) };
+      return { broke: new Error(`the stream of ${sent.method} broke before its answer: ${errorText(error)}`) };
     }
     if (answered || post.cancelled || this.closed) return ANSWERED;
     return { broke: new Error(`the stream of ${sent.method} ended without its answer`) };
@@ -310,4 +315,8 @@ export class StatelessPosts {
     if (annotations) Object.assign(headers, paramHeaders(annotations, params?.[args]));
     return headers;
   }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
