@@ -451,6 +451,7 @@ function json(res: ServerResponse, body: unknown, status = 200): void {
 
 function sse(res: ServerResponse, ...messages: unknown[]): void {
   res.writeHead(200, { "Content-Type": "text/event-stream" });
+  res.flushHeaders();
   for (const message of messages)
     res.write(`data: ${typeof message === "string" ? message : JSON.stringify(message)}\n\n`);
 }
@@ -480,6 +481,34 @@ describe("the transport against servers that misbehave", () => {
     expect(logged).toHaveLength(1);
   });
 
+  it("shows a re-issued subscription's notifications under the id the client knows", async () => {
+    const { client, bodies } = await scripted((body, n, res) => {
+      if (n === 1) {
+        sse(res);
+        setTimeout(() => res.destroy(), 20);
+        return;
+      }
+      const tag = { "io.modelcontextprotocol/subscriptionId": body.id };
+      sse(
+        res,
+        {
+          jsonrpc: "2.0",
+          method: "notifications/subscriptions/acknowledged",
+          params: { _meta: tag, notifications: { toolsListChanged: true } },
+        },
+        { jsonrpc: "2.0", method: "notifications/tools/list_changed", params: { _meta: tag } },
+      );
+    });
+    const tags: unknown[] = [];
+    client.on("notifications/tools/list_changed", (params) => tags.push(params?._meta));
+    const subscription = await client.listen({ toolsListChanged: true });
+    expect(subscription.notifications).toEqual({ toolsListChanged: true });
+    await until(() => tags.length === 1);
+    const [first, second] = bodies.filter((b) => b.method === "subscriptions/listen");
+    expect(second?.id).not.toEqual(first?.id);
+    expect(tags).toEqual([{ "io.modelcontextprotocol/subscriptionId": first?.id }]);
+  });
+
   it("re-issues a request whose JSON answer broke off", async () => {
     const { client, bodies } = await scripted((body, n, res) => {
       if (n > 1) return json(res, listed(body.id));
@@ -489,6 +518,18 @@ describe("the transport against servers that misbehave", () => {
     });
     expect((await client.listTools()).tools).toEqual([]);
     expect(bodies.filter((b) => b.method === "tools/list")).toHaveLength(2);
+  });
+
+  it("re-issues a request whose connection closed before any answer, and names the cause when it fails twice", async () => {
+    const { client, bodies } = await scripted((body, n, res) => {
+      if (n === 1 || n > 2) return void res.socket?.destroy();
+      json(res, listed(body.id));
+    });
+    expect((await client.listTools()).tools).toEqual([]);
+    const error = await client.listTools().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).cause).toBeInstanceOf(Error);
+    expect(bodies.filter((b) => b.method === "tools/list")).toHaveLength(4);
   });
 
   it("gives up when the re-issued request's stream breaks too", async () => {

@@ -3,8 +3,8 @@
 // and Mcp-Param-* for the annotated arguments of a tool call, learnt from the tool listings that
 // pass by). A request is answered with JSON, or on an SSE stream of its own that carries the
 // request's notifications first; a refusal's JSON-RPC error body is the answer too. Closing the
-// stream cancels the request. A stream that breaks before its answer loses the request, which is
-// sent again once under a new id. No session, GET stream or DELETE. Spec:
+// stream cancels the request. A POST whose answer breaks off (or never comes) loses the request,
+// which is sent again once under a new id. No session, GET stream or DELETE. Spec:
 // https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http
 import { isObject, type JsonRpcMessage, type JsonRpcRequest, type RequestId } from "../jsonrpc.js";
 import type { StatelessHttpBinding } from "../transport.js";
@@ -128,7 +128,9 @@ export class StatelessPosts {
         });
       } catch (error) {
         if (post.cancelled || this.closed) return ANSWERED;
-        throw error;
+        // No answer at all (the connection dropped, or there is none): sent again once too; the
+        // error is passed on as fetch gave it, its cause (ECONNREFUSED, …) with it.
+        return { broke: error instanceof Error ? error : new Error(String(error)) };
       }
       if (!response.ok) return await this.refused(response, sent, id);
       const type = response.headers.get("content-type") ?? "";
@@ -263,13 +265,11 @@ export class StatelessPosts {
     let incoming = message;
     if (sent.id !== id) {
       if ("id" in incoming && incoming.id === sent.id) incoming = { ...incoming, id };
-      const meta = "params" in incoming && isObject(incoming.params) ? incoming.params["_meta"] : undefined;
+      const params = "params" in incoming && isObject(incoming.params) ? incoming.params : undefined;
+      const meta = params?.["_meta"];
       if (isObject(meta)) {
         const renamed = Object.fromEntries(Object.entries(meta).map(([k, v]) => [k, v === sent.id ? id : v]));
-        incoming = {
-          ...incoming,
-          params: { ...(incoming as { params: object }).params, _meta: renamed },
-        } as JsonRpcMessage;
+        incoming = { ...incoming, params: { ...params, _meta: renamed } } as JsonRpcMessage;
       }
     }
     if (sent.method === this.binding.paramHeaders.list && "result" in incoming)
