@@ -242,8 +242,8 @@ describe("the 2026-07-28 client over Streamable HTTP", () => {
     controller.abort(new Error("the user gave up"));
     await expect(call).rejects.toThrow("the user gave up");
     await until(() => counts.cancelled === 1);
-    // A timeout cancels the same way; the server may not have started on the request yet.
-    const timedOut = client.callTool({ name: "slow", arguments: {} }, { timeoutMs: 100 });
+    // A timeout cancels the same way (long enough for the server to have started on the request).
+    const timedOut = client.callTool({ name: "slow", arguments: {} }, { timeoutMs: 2000 });
     await expect(timedOut).rejects.toMatchObject({ code: -32001 });
     await until(() => counts.cancelled === counts.slow);
     expect(sent.filter((s) => s.body?.method === "notifications/cancelled")).toEqual([]);
@@ -368,7 +368,7 @@ describe("the host over Streamable HTTP at 2026-07-28", () => {
     cleanups.push(() => host.close());
     await host.connect();
     expect(host.servers.map((s) => [s.state, s.revision])).toEqual([["up", "2026-07-28"]]);
-    const call = host.callTool("s__slow", {}, { timeoutMs: 200 });
+    const call = host.callTool("s__slow", {}, { timeoutMs: 2000 });
     await expect(call).rejects.toBeInstanceOf(ServerTimeoutError);
     await until(() => counts.slow === 1 && counts.cancelled === 1);
     expect(sent.map((s) => s.body?.method)).not.toContain("notifications/cancelled");
