@@ -8,6 +8,7 @@
 // client, and the answer is still checked by that revision's validators.
 import {
   ConnectionClosedError,
+  type HttpBinding,
   type JsonObject,
   type JsonRpcMessage,
   type JsonRpcNotification,
@@ -85,6 +86,16 @@ export class Handover {
     this.inner.setProtocolVersion?.(version);
   }
 
+  /** @internal Each trial's client hands over its revision's binding before it starts. */
+  setHttpBinding(binding: HttpBinding): void {
+    this.inner.setHttpBinding?.(binding);
+  }
+
+  /** @internal A request cancelled by closing its channel (by its id on the wire). */
+  cancel(requestId: RequestId): boolean {
+    return this.inner.cancel?.(requestId) ?? false;
+  }
+
   private attach(view: View): View {
     if (this.closedFlag) throw new ConnectionClosedError("the server's connection is closed");
     this.current = view;
@@ -160,6 +171,17 @@ export class View implements Transport {
 
   setProtocolVersion(version: string): void {
     this.handover.setProtocolVersion(version);
+  }
+
+  setHttpBinding(binding: HttpBinding): void {
+    this.handover.setHttpBinding(binding);
+  }
+
+  /** Cancels a request by its wire id: a trial's requests travel under ids of their own. */
+  cancel(requestId: RequestId): boolean {
+    if (this.trialPrefix === undefined) return this.handover.cancel(requestId);
+    for (const [wireId, id] of this.renamed) if (id === requestId) return this.handover.cancel(wireId);
+    return false;
   }
 
   /** @internal Whether a response with this id answers one of this view's renamed requests. */

@@ -1,14 +1,19 @@
 // Picks the revision to speak with one server: each revision the host knows is offered in turn,
 // newest first, by that revision's own generated client on a trial view of the connection.
-// A discovery revision (2026-07-28) either succeeds or is refused (a handshake server does not
-// know `server/discover`); the first handshake revision offered then gets the server's answer,
-// and when that names an older revision the host knows, the session goes on with that
-// revision's client, adopting the answer the server already gave (see handover.ts).
+// A discovery revision (2026-07-28) either succeeds or is refused. A refusal that is one of that
+// revision's own errors (the version, a capability, the headers: see its HTTP binding) comes from
+// a server of the same era, which is not taken for an older one: when it names the versions it
+// supports, only those are offered further, otherwise negotiation ends. Any other refusal (a
+// handshake server does not know `server/discover`, or refuses a request outside a session) goes
+// on to the handshake revisions, as the versioning page's dual-era client does. The first handshake
+// revision offered gets the server's answer, and when that names an older revision the host knows,
+// the session goes on with that revision's client, adopting the answer the server already gave
+// (see handover.ts).
 import { NegotiationError } from "./errors.js";
 import type { Handover } from "./handover.js";
 import { REVISIONS, revisionModule, type RevisionModule } from "./revisions.js";
 import type { GeneratedClient } from "./session.js";
-import type { Transport } from "../runtime/index.js";
+import { RpcError, type Transport } from "../runtime/index.js";
 
 export interface Negotiated {
   readonly module: RevisionModule;
@@ -19,7 +24,9 @@ export type OpenClient = (module: RevisionModule, transport: Transport) => Gener
 
 export async function negotiate(server: string, handover: Handover, open: OpenClient): Promise<Negotiated> {
   const attempts: string[] = [];
-  for (const module of REVISIONS) {
+  let offers: readonly RevisionModule[] = REVISIONS;
+  for (let module = offers[0]; module !== undefined; module = offers[0]) {
+    offers = offers.slice(1);
     const trial = handover.trial();
     const client = open(module, trial);
     try {
@@ -30,6 +37,13 @@ export async function negotiate(server: string, handover: Handover, open: OpenCl
       // A connection that ended is the server's failure, not a refusal of this revision.
       if (handover.closed) throw error;
       attempts.push(`${module.REVISION}: ${error instanceof Error ? error.message : String(error)}`);
+      if (error instanceof module.ProtocolVersionError && Array.isArray(error.offered)) {
+        // A server of this era listing what it supports: nothing else is worth offering.
+        const supported: readonly unknown[] = error.offered;
+        offers = offers.filter((other) => supported.includes(other.REVISION));
+        continue;
+      }
+      if (sameEraRefusal(module, error)) throw new NegotiationError(server, attempts);
       if (!(error instanceof module.ProtocolVersionError) || typeof error.offered !== "string") continue;
       const answered = revisionModule(error.offered);
       if (!answered || !trial.exchange) throw new NegotiationError(server, attempts);
@@ -39,4 +53,12 @@ export async function negotiate(server: string, handover: Handover, open: OpenCl
     }
   }
   throw new NegotiationError(server, attempts);
+}
+
+/** One of the errors only servers of a stateless revision answer with (its binding names them). */
+export function sameEraRefusal(module: RevisionModule, error: unknown): boolean {
+  const binding = module.HTTP_BINDING;
+  if (binding.kind !== "stateless" || !(error instanceof RpcError)) return false;
+  const codes: number[] = [binding.headerMismatch, binding.missingCapability, binding.unsupportedVersion];
+  return codes.includes(error.code);
 }

@@ -6,3 +6,4 @@ export * from "./peer.js";
 export * from "./in-memory.js";
 export * from "./request-state.js";
 export type { AuthInfo, MessageExtra } from "./auth/auth-info.js";
+export * from "./response-cache.js";

@@ -63,6 +63,11 @@ export interface PeerOptions {
   /** The revision's progress notification, and whether this side may send it. */
   progress?: { method: string; send: boolean };
   /**
+   * The `_meta` key with which notifications name the request they belong to (a subscription's
+   * id): such a notification also goes to that pending request's `onNotification`.
+   */
+  tagMeta?: string;
+  /**
    * The revision has JSON-RPC batches (2025-03-26): an incoming array is served element by element
    * and its requests are answered with one array. Otherwise an array gets one Invalid Request error.
    */
@@ -82,6 +87,8 @@ export interface RequestOptions {
   /** Restart the timeout whenever progress arrives. */
   resetTimeoutOnProgress?: boolean;
   onProgress?: (progress: JsonObject) => void;
+  /** Notifications that name this request in their `_meta` (see PeerOptions.tagMeta), before the listeners see them. */
+  onNotification?: (method: string, params: JsonObject | undefined) => void;
 }
 
 interface Pending {
@@ -90,6 +97,7 @@ interface Pending {
   resolve(result: JsonObject): void;
   reject(error: Error): void;
   onProgress: ((progress: JsonObject) => void) | undefined;
+  onNotification: ((method: string, params: JsonObject | undefined) => void) | undefined;
   restartTimer: (() => void) | undefined;
   cleanup(): void;
 }
@@ -178,6 +186,7 @@ export class Peer {
         resolve,
         reject,
         onProgress: progress,
+        onNotification: options.onNotification,
         restartTimer: options.resetTimeoutOnProgress ? startTimer : undefined,
         cleanup: () => {
           if (timer !== undefined) clearTimeout(timer);
@@ -429,6 +438,9 @@ export class Peer {
       }
       return;
     }
+    const meta = params?.["_meta"];
+    const tag = this.options.tagMeta !== undefined && isObject(meta) ? meta[this.options.tagMeta] : undefined;
+    if (isRequestId(tag)) this.pending.get(tag)?.onNotification?.(method, params);
     Promise.resolve()
       .then(() => this.options.handleNotification(method, params, { authInfo }))
       .catch((error: unknown) => this.report(asError(error)));

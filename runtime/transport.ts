@@ -40,6 +40,22 @@ export interface StatelessHttpBinding {
   readonly unsupportedVersion: number;
   /** The request with which 2025-era clients open a session on the same endpoint. */
   readonly legacyHandshake: string;
+  /** Tool arguments mirrored in Mcp-Param-{name} headers, as their tools' input schemas mark them. */
+  readonly paramHeaders: ParamHeadersBinding;
+}
+
+/** Where tools and their arguments are: a property marked with `annotation` travels in a header. */
+export interface ParamHeadersBinding {
+  /** The schema keyword naming a property's header. */
+  readonly annotation: string;
+  /** The listing request, its result field holding the tools, and each tool's input schema field. */
+  readonly list: string;
+  readonly items: string;
+  readonly schema: string;
+  /** The call, and its params fields naming the tool and holding the arguments. */
+  readonly call: string;
+  readonly name: string;
+  readonly arguments: string;
 }
 
 export interface Transport {

@@ -34,12 +34,13 @@ describe("the conformance examples", () => {
   // Only the conformance examples: the other examples (host-chat) are built on more than that.
   const files = sources(examples).filter((file) => relative(examples, file).startsWith("conformance-"));
 
-  it("exist: a server and a client, and a server for 2026-07-28", () => {
+  it("exist: a server and a client per revision (2025-11-25 and 2026-07-28)", () => {
     expect(files.map((file) => relative(examples, file)).sort()).toEqual(
       expect.arrayContaining([
         "conformance-client/main.ts",
         "conformance-server/main.ts",
         "conformance-server-2026-07-28/main.ts",
+        "conformance-client-2026-07-28/main.ts",
       ]),
     );
   });

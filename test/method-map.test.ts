@@ -109,6 +109,30 @@ describe("revision-specific facts", () => {
     ]);
   });
 
+  it.each(["2026-07-28", "draft"])("%s marks cacheable the results the caching page lists", (revision) => {
+    const caching = checkedInModel(revision).protocol.caching;
+    // server/utilities/caching.mdx, "Cacheable Results".
+    expect(caching?.methods.slice().sort()).toEqual(
+      [
+        "server/discover",
+        "tools/list",
+        "prompts/list",
+        "resources/list",
+        "resources/templates/list",
+        "resources/read",
+      ].sort(),
+    );
+    expect(caching).toMatchObject({ ttl: "ttlMs", scope: "cacheScope", shared: "public" });
+    expect(checkedInModel(revision).protocol.http).toMatchObject({
+      kind: "stateless",
+      paramHeaders: { annotation: "x-mcp-header", list: "tools/list", call: "tools/call" },
+    });
+  });
+
+  it.each(REVISIONS.filter((r) => r < "2026"))("%s has no cacheable results", (revision) => {
+    expect(checkedInModel(revision).protocol.caching).toBeUndefined();
+  });
+
   it("2026-07-28 reads multi-round-trip results from the schema's response types", () => {
     const call = checkedInModel("2026-07-28").methods.find((m) => m.method === "tools/call");
     expect(call?.resultSource).toBe("responseType");

@@ -5,12 +5,15 @@
 
 import type * as T from "./types.js";
 import {
+  type CachingFacts,
   ConnectionClosedError,
   ErrorCode,
   type IncomingContext,
   type JsonObject,
   Peer,
   type RequestOptions,
+  ResponseCache,
+  type ResponseCacheOptions,
   RpcError,
   type Transport,
 } from "../../runtime/index.js";
@@ -21,6 +24,7 @@ import {
   REVISION,
   type ServerNotificationMap,
   type ServerRequestMap,
+  UNSUPPORTED_PROTOCOL_VERSION,
 } from "./methods.js";
 import { validateMessage } from "./validators.js";
 
@@ -70,8 +74,30 @@ export interface ClientOptions {
   validate?: boolean;
   /** Default timeout of each request, in ms (default 60 000). */
   timeoutMs?: number;
+  /**
+   * Results the server marks as fresh for a while are served again from this cache until they
+   * are stale or a notification says they changed (default: in memory, this client's own);
+   * `false` turns it off.
+   */
+  cache?: ResponseCacheOptions | false;
   /** Problems no caller can be told about (a malformed notification, a failed send). */
   onError?: (error: Error) => void;
+}
+
+/** What `subscriptions/listen` filters: the notifications a subscription opts in to. */
+export type ListenFilter = NonNullable<
+  ClientRequestMap["subscriptions/listen"]["params"]
+>["notifications"];
+
+/** An open `subscriptions/listen` stream; its notifications go to the client's `on` listeners. */
+export interface Subscription {
+  /** What the server agreed to send (its acknowledgement). */
+  readonly notifications: ListenFilter;
+  /**
+   * Settles when the subscription ends: with undefined when the server ended it or the signal
+   * aborted it, with the error when its stream broke.
+   */
+  readonly ended: Promise<Error | undefined>;
 }
 
 /** The server does not speak this client's revision. */
@@ -181,6 +207,11 @@ export interface Client {
     method: M,
     listener: (params: ServerNotificationMap[M]["params"]) => void,
   ): () => void;
+  /**
+   * Opens a `subscriptions/listen` stream and resolves once the server acknowledged it. It stays open
+   * until `signal` aborts or the server ends it; its notifications reach the `on` listeners.
+   */
+  listen(filter: ListenFilter, options?: { signal?: AbortSignal }): Promise<Subscription>;
 }
 
 /** Capabilities declared by the handlers present, by handler name. */
@@ -192,6 +223,30 @@ const HANDLER_CAPABILITIES: Readonly<Record<string, readonly [readonly string[],
 
 /** Multi round-trip rounds a request may take before the client gives up. */
 const MAX_INPUT_ROUNDS = 16;
+/** The longest timer there is: a subscription waits for as long as it is open. */
+const FOREVER_MS = 2 ** 31 - 1;
+/** Which results may be cached, and which notifications make them stale (the model's caching facts). */
+const CACHING: CachingFacts = {
+  ttl: "ttlMs",
+  scope: "cacheScope",
+  shared: "public",
+  methods: {
+    "server/discover": null,
+    "prompts/list": null,
+    "resources/list": null,
+    "resources/templates/list": null,
+    "resources/read": "uri",
+    "tools/list": null,
+  },
+  invalidations: {
+    "notifications/tools/list_changed": { methods: ["tools/list"] },
+    "notifications/prompts/list_changed": { methods: ["prompts/list"] },
+    "notifications/resources/list_changed": {
+      methods: ["resources/list", "resources/templates/list"],
+    },
+    "notifications/resources/updated": { methods: ["resources/read"], match: "uri" },
+  },
+};
 
 function declareCapabilities(
   base: T.ClientCapabilities,
@@ -213,6 +268,20 @@ function declareCapabilities(
   return declared as T.ClientCapabilities;
 }
 
+/**
+ * A result that leaves out a field every result carries is read with the field's default, as
+ * results of servers that predate the field must be. In place: the Peer takes the result from
+ * this very message once it passed validation.
+ */
+function withResultDefaults(message: unknown): unknown {
+  const result =
+    typeof message === "object" && message !== null ? (message as JsonObject)["result"] : undefined;
+  if (typeof result !== "object" || result === null || Array.isArray(result)) return message;
+  const filled = result as JsonObject;
+  if (filled["resultType"] === undefined) filled["resultType"] = "complete";
+  return message;
+}
+
 function failure(verdict: ReturnType<typeof validateMessage>) {
   return verdict.ok
     ? ({ ok: true } as const)
@@ -231,6 +300,11 @@ export function createClient(options: ClientOptions): Client {
   };
   let connected = false;
   let closed = false;
+  const cache = options.cache === false ? undefined : new ResponseCache(CACHING, options.cache);
+
+  function report(error: unknown): void {
+    options.onError?.(error instanceof Error ? error : new Error(String(error)));
+  }
 
   function ready(method: string): void {
     if (closed) throw new ConnectionClosedError(`${method} after close()`);
@@ -243,10 +317,12 @@ export function createClient(options: ClientOptions): Client {
       ? {}
       : {
           inspect: (message, requestOf) =>
-            failure(validateMessage(message, { from: "server", requestOf })),
+            failure(validateMessage(withResultDefaults(message), { from: "server", requestOf })),
         }),
     handleRequest: (method, params, context) => answer(method, params, context),
-    handleNotification: (method, params) => {
+    handleNotification: async (method, params) => {
+      // Stale results go first, so that a listener fetching again gets fresh ones.
+      await cache?.invalidate(method, params).catch(report);
       for (const listener of listeners.get(method) ?? []) {
         // One listener's failure neither stops the others nor the connection.
         try {
@@ -258,6 +334,7 @@ export function createClient(options: ClientOptions): Client {
     },
     cancellation: { method: "notifications/cancelled", send: true },
     progress: { method: "notifications/progress", send: false },
+    tagMeta: "io.modelcontextprotocol/subscriptionId",
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
   });
@@ -316,16 +393,48 @@ export function createClient(options: ClientOptions): Client {
     return { ...params, _meta: meta };
   }
 
+  /**
+   * Sends a request. One refused for its protocol version is sent again (once) when the server
+   * lists this revision among those it supports after all; otherwise the refusal becomes a
+   * ProtocolVersionError naming the versions the server supports.
+   */
+  async function send(
+    method: string,
+    params: JsonObject | undefined,
+    callOptions?: RequestOptions,
+  ): Promise<JsonObject> {
+    try {
+      return await peer.request(method, params, callOptions);
+    } catch (error) {
+      if (!(error instanceof RpcError) || error.code !== UNSUPPORTED_PROTOCOL_VERSION) throw error;
+      const data: unknown = error.data;
+      const supported =
+        typeof data === "object" && data !== null ? (data as JsonObject)["supported"] : undefined;
+      if (!Array.isArray(supported) || !supported.includes(REVISION))
+        throw new ProtocolVersionError(supported);
+      return peer.request(method, params, callOptions);
+    }
+  }
+
   async function call(
     method: string,
     params: JsonObject | undefined,
     callOptions?: RequestOptions,
   ): Promise<JsonObject> {
     ready(method);
+    const cached = cache?.cacheable(method)
+      ? await cache.lookup(method, params).catch(report)
+      : undefined;
+    if (cached) return cached;
     let sent = withMeta(params);
     for (let round = 1; ; round++) {
-      const result = await peer.request(method, sent, callOptions);
-      if (result["resultType"] !== "input_required") return result;
+      const result = await send(method, sent, callOptions);
+      if (result["resultType"] !== "input_required") {
+        // A retry's result depends on the input it carried: only a first answer is kept.
+        if (round === 1 && cache?.cacheable(method))
+          await cache.keep(method, params, result).catch(report);
+        return result;
+      }
       if (round >= MAX_INPUT_ROUNDS)
         throw new RpcError(
           ErrorCode.InternalError,
@@ -350,6 +459,49 @@ export function createClient(options: ClientOptions): Client {
       else delete retried["requestState"];
       sent = retried;
     }
+  }
+
+  /** Opens a subscription; resolves with it once the server acknowledged it. */
+  function listen(
+    filter: ListenFilter,
+    listenOptions: { signal?: AbortSignal } = {},
+  ): Promise<Subscription> {
+    ready("subscriptions/listen");
+    const { signal } = listenOptions;
+    return new Promise<Subscription>((resolve, reject) => {
+      let acknowledged = false;
+      const ended: Promise<Error | undefined> = send(
+        "subscriptions/listen",
+        withMeta({ ["notifications"]: filter }),
+        {
+          timeoutMs: FOREVER_MS,
+          ...(signal ? { signal } : {}),
+          onNotification: (method, params) => {
+            if (method !== "notifications/subscriptions/acknowledged" || acknowledged) return;
+            acknowledged = true;
+            resolve({ notifications: params?.["notifications"] as ListenFilter, ended });
+          },
+        },
+      ).then(
+        () => undefined,
+        (error: unknown) =>
+          acknowledged && signal?.aborted
+            ? undefined
+            : error instanceof Error
+              ? error
+              : new Error(String(error)),
+      );
+      void ended.then((error) => {
+        if (!acknowledged)
+          reject(
+            error ??
+              new RpcError(
+                ErrorCode.InternalError,
+                "subscriptions/listen ended before the server acknowledged it",
+              ),
+          );
+      });
+    });
   }
 
   async function* pages(
@@ -520,6 +672,7 @@ export function createClient(options: ClientOptions): Client {
       set.add(listener);
       return () => set.delete(listener);
     },
+    listen,
   };
   return client;
 }

@@ -4,7 +4,7 @@
 // own way of starting (handshake or discovery) and of carrying per-request `_meta` and
 // multi round-trip input: all read from the model's method map and `protocol`.
 import { hasBatches } from "../model/envelopes.js";
-import type { FieldBinding, Model } from "../model/model.js";
+import type { Caching, FieldBinding, Model } from "../model/model.js";
 import { headerView, type Artifact, type EmitEnv } from "./artifact.js";
 import { ImportList, stringLiteral, valueLiteral } from "./code.js";
 import { renderTemplate } from "./render.js";
@@ -19,7 +19,7 @@ export const clientArtifact: Artifact = {
     const protocol = model.protocol;
     const requests = methodViews(model, "request", "clientToServer").filter((m) => m.delivery === "message");
     const handlers = methodViews(model, "request", "serverToClient");
-    const reserved = new Set(["connect", "close", "request", "notify", "on", "state"]);
+    const reserved = new Set(["connect", "close", "request", "notify", "on", "state", "listen"]);
     for (const r of requests) {
       if (reserved.has(r.name)) throw new Error(`client: request ${r.method} would shadow client.${r.name}`);
     }
@@ -42,6 +42,14 @@ export const clientArtifact: Artifact = {
     ]);
     imports.add("./validators.js", "validateMessage", false);
     if (protocol.http) imports.add("./methods.js", "HTTP_BINDING", false);
+    if (protocol.caching) {
+      imports.add(`${env.runtimeImport}/index.js`, "ResponseCache", false);
+      imports.addTypes(`${env.runtimeImport}/index.js`, ["CachingFacts", "ResponseCacheOptions"]);
+    }
+    const subscriptions = protocol.subscriptions;
+    const unsupported = protocol.unsupportedVersion;
+    const supportedField = unsupported?.data.find((f) => f.state === "supportedVersions")?.field;
+    if (unsupported && supportedField) imports.add("./methods.js", unsupported.constant, false);
 
     const cancellation = protocol.cancellation;
     const progress = protocol.progress;
@@ -81,6 +89,22 @@ export const clientArtifact: Artifact = {
         responses: stringLiteral(protocol.inputRequired.responses),
         state: stringLiteral(protocol.inputRequired.state),
       },
+      send: unsupported && supportedField ? "send" : "peer.request",
+      unsupportedVersion: unsupported &&
+        supportedField && { constant: unsupported.constant, supported: stringLiteral(supportedField) },
+      listen: subscriptions && {
+        method: subscriptions.request,
+        literal: stringLiteral(subscriptions.request),
+        filter: stringLiteral(subscriptions.filter),
+        acknowledged: stringLiteral(subscriptions.acknowledged),
+        idMeta: stringLiteral(subscriptions.idMeta),
+        unacknowledged: stringLiteral(`${subscriptions.request} ended before the server acknowledged it`),
+      },
+      caching: protocol.caching && cachingLiteral(protocol.caching),
+      resultDefaults: protocol.resultDefaults?.fields.map((f) => ({
+        field: stringLiteral(f.field),
+        value: valueLiteral(f.value),
+      })),
       pagination: protocol.pagination && {
         cursor: stringLiteral(protocol.pagination.cursor),
         next: stringLiteral(protocol.pagination.next),
@@ -94,6 +118,24 @@ export const clientArtifact: Artifact = {
     });
   },
 };
+
+/** The runtime's CachingFacts: each cacheable method with the params field a notification names it by. */
+function cachingLiteral(caching: Caching): string {
+  const methods: Record<string, string | null> = {};
+  for (const method of caching.methods) {
+    const matches = caching.invalidations.filter((i) => i.methods.includes(method) && i.match !== undefined);
+    const fields = [...new Set(matches.map((i) => i.match))];
+    if (fields.length > 1) throw new Error(`client: notifications name ${method} results by ${fields.join(" and ")}`);
+    methods[method] = fields[0] ?? null;
+  }
+  const invalidations = Object.fromEntries(
+    caching.invalidations.map(({ notification, methods: stale, match }) => [
+      notification,
+      match === undefined ? { methods: stale } : { methods: stale, match },
+    ]),
+  );
+  return valueLiteral({ ttl: caching.ttl, scope: caching.scope, shared: caching.shared, methods, invalidations });
+}
 
 function bindings(fields: FieldBinding[]) {
   return fields.map((f) => ({ field: stringLiteral(f.field), state: stringLiteral(f.state), required: f.required }));

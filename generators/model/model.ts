@@ -219,6 +219,8 @@ export interface Protocol {
   requestLogging?: { notification: string; field: string; state: string; levels: string[] };
   /** Change notifications delivered on a long-lived request's stream (`subscriptions/listen`). */
   subscriptions?: Subscriptions;
+  /** Results a client may cache (`ttlMs`, `cacheScope`). */
+  caching?: Caching;
 }
 
 /** A JSON-RPC error code the schema defines as a constant. */
@@ -244,7 +246,40 @@ export type HttpBinding =
       unsupportedVersion: ErrorConstant;
       /** The request that opens a 2025-era session on the same endpoint. */
       legacyHandshake: string;
+      paramHeaders: ParamHeaders;
     };
+
+/**
+ * Tool arguments mirrored in `Mcp-Param-{name}` headers: a property of a tool's input schema
+ * that carries the `annotation` keyword travels in the header it names.
+ */
+export interface ParamHeaders {
+  annotation: string;
+  /** The request listing the tools, its result field holding them, and each tool's input schema field. */
+  list: string;
+  items: string;
+  schema: string;
+  /** The call, and its params fields naming the tool and holding the arguments. */
+  call: string;
+  name: string;
+  arguments: string;
+}
+
+/** Results a client may keep and serve again while they are fresh (their type has both fields). */
+export interface Caching {
+  /** Result field: how long the result stays fresh, in ms. */
+  ttl: string;
+  /** Result field: who may be served the result; any value but `shared` keeps it to one identity. */
+  scope: string;
+  shared: string;
+  /** The requests whose results carry both fields. */
+  methods: string[];
+  /**
+   * Notifications that make cached results stale: every result of `methods`, or with `match` only
+   * those whose params field of that name equals the notification's.
+   */
+  invalidations: { notification: string; methods: string[]; match?: string }[];
+}
 
 export interface Subscriptions {
   request: string;

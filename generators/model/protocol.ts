@@ -5,6 +5,7 @@
 // the table stays true.
 import { ModelError } from "./errors.js";
 import type {
+  Caching,
   Declaration,
   Direction,
   ErrorConstant,
@@ -12,6 +13,7 @@ import type {
   HttpBinding,
   LiteralValue,
   MethodEntry,
+  ParamHeaders,
   Protocol,
   Shape,
   Subscriptions,
@@ -40,7 +42,7 @@ export interface ProtocolTable {
   unsupportedVersion: { error: string; data: Fields };
   http: {
     sessions: { primedStreamsIn: string[] };
-    stateless: { nameFields: Fields; headerMismatch: string; legacyHandshake: string };
+    stateless: { nameFields: Fields; headerMismatch: string; legacyHandshake: string; paramHeaders: ParamHeaders };
   };
   requestLogging: { notification: string; field: string; state: string };
   missingCapability: { error: string; data: string };
@@ -51,6 +53,12 @@ export interface ProtocolTable {
     idMeta: string;
     flags: Fields;
     lists: Record<string, { notification: string; field: string }>;
+  };
+  caching: {
+    ttl: string;
+    scope: string;
+    shared: string;
+    invalidatedBy: Record<string, { methods: string[]; match?: string }>;
   };
 }
 
@@ -197,6 +205,8 @@ export function buildProtocol(
   if (logging) protocol.requestLogging = logging;
   const subscriptions = buildSubscriptions(table.subscriptions, methods, byName, request);
   if (subscriptions) protocol.subscriptions = subscriptions;
+  const caching = buildCaching(table.caching, methods, shapeOf, request);
+  if (caching) protocol.caching = caching;
   return protocol;
 }
 
@@ -241,7 +251,70 @@ function buildHttp(
     missingCapability: { constant: protocol.missingCapability.constant, code: protocol.missingCapability.code },
     unsupportedVersion: { constant: protocol.unsupportedVersion.constant, code: protocol.unsupportedVersion.code },
     legacyHandshake: table.stateless.legacyHandshake,
+    paramHeaders: checkParamHeaders(table.stateless.paramHeaders, request, shapeOf),
   };
+}
+
+/** The param-headers entry, once the fields it names are found in the listing and the call. */
+function checkParamHeaders(
+  entry: ParamHeaders,
+  request: (method: string) => MethodEntry | undefined,
+  shapeOf: (node: TypeNode | undefined) => Shape | undefined,
+): ParamHeaders {
+  const field = (shape: Shape | undefined, name: string, where: string) => {
+    const found = shape?.properties.find((p) => p.name === name);
+    if (!found) throw new ModelError(`spec/method-inferences.json: ${where} has no field ${name}`);
+    return found.type;
+  };
+  const listed = field(shapeOf(request(entry.list)?.result), entry.items, `the ${entry.list} result`);
+  field(shapeOf(listed.kind === "array" ? listed.items : undefined), entry.schema, `an item of ${entry.items}`);
+  const call = shapeOf(request(entry.call)?.params?.type);
+  field(call, entry.name, `${entry.call} params`);
+  field(call, entry.arguments, `${entry.call} params`);
+  const { annotation, list, items, schema, name } = entry;
+  return { annotation, list, items, schema, call: entry.call, name, arguments: entry.arguments };
+}
+
+/**
+ * Cacheable results: the requests whose result type (or its complete member) has both the ttl
+ * and the scope field, and the notifications that make them stale. Absent where no result has them.
+ */
+function buildCaching(
+  table: ProtocolTable["caching"],
+  methods: MethodEntry[],
+  shapeOf: (node: TypeNode | undefined) => Shape | undefined,
+  request: (method: string) => MethodEntry | undefined,
+): Caching | undefined {
+  const has = (shape: Shape | undefined, name: string) => shape?.properties.some((p) => p.name === name) ?? false;
+  // A result that may instead ask for input is a union: its complete member carries the fields.
+  const results = (node: TypeNode | undefined) => (node?.kind === "union" ? node.members : [node]).map(shapeOf);
+  const cacheable = methods.filter(
+    (m) =>
+      m.kind === "request" &&
+      m.direction === "clientToServer" &&
+      results(m.result).some((shape) => has(shape, table.ttl) && has(shape, table.scope)),
+  );
+  if (cacheable.length === 0) return undefined;
+  const names = cacheable.map((m) => m.method);
+  const invalidations = Object.entries(table.invalidatedBy).map(([notification, { methods: stale, match }]) => {
+    const sent = methods.find(
+      (m) => m.method === notification && m.kind === "notification" && m.direction === "serverToClient",
+    );
+    if (!sent)
+      throw new ModelError(`spec/method-inferences.json: caching names ${notification}, which servers do not send`);
+    for (const method of stale) {
+      if (!names.includes(method))
+        throw new ModelError(
+          `spec/method-inferences.json: ${notification} invalidates ${method}, whose result is not cacheable`,
+        );
+      if (match !== undefined && !has(shapeOf(request(method)?.params?.type), match))
+        throw new ModelError(`spec/method-inferences.json: ${method} params have no field ${match}`);
+    }
+    if (match !== undefined && !has(shapeOf(sent.params?.type), match))
+      throw new ModelError(`spec/method-inferences.json: ${notification} params have no field ${match}`);
+    return match === undefined ? { notification, methods: stale } : { notification, methods: stale, match };
+  });
+  return { ttl: table.ttl, scope: table.scope, shared: table.shared, methods: names, invalidations };
 }
 
 /** Log notifications gated by the level a request carries in `_meta`, where requests carry one. */

@@ -10,7 +10,7 @@ import { ConnectionClosedError, ErrorCode, ResultValidationError, RpcError } fro
 import { StreamableHttpError } from "../../runtime/http/client.js";
 import { FallbackHttpClientTransport } from "../../runtime/http/fallback.js";
 import { StdioClientTransport } from "../../runtime/stdio.js";
-import type { Transport } from "../../runtime/transport.js";
+import type { HttpBinding, Transport } from "../../runtime/transport.js";
 import { Handover } from "../../host/handover.js";
 import { normalizeListing, type Listing } from "./listing.js";
 import { datedRevisions, knownRevision } from "./revisions.js";
@@ -43,6 +43,7 @@ interface ClientModule {
     timeoutMs: number;
   }): ListingClient;
   ProtocolVersionError: abstract new (...args: never[]) => Error & { offered: unknown };
+  HTTP_BINDING: HttpBinding;
 }
 
 /** A connected client, and what the server said on stderr (a spawned server only). */
@@ -111,7 +112,7 @@ async function negotiate(endpoint: Endpoint, options: FetchOptions): Promise<Ses
       return session;
     } catch (error) {
       if (!(error instanceof module.ProtocolVersionError)) {
-        if (!refusal(error)) throw await couldNotConnect(error);
+        if (!refusal(error, module)) throw await couldNotConnect(error);
         refused.push(`${revision} (${oneLine((error as Error).message)})`);
         await handover.close().catch(() => {});
         continue;
@@ -141,7 +142,7 @@ async function negotiate(endpoint: Endpoint, options: FetchOptions): Promise<Ses
 
 async function clientModule(revision: string): Promise<ClientModule> {
   // @vite-ignore: the path is computed; bundlers (and vitest) must leave it to Node.
-  return (await import(/* @vite-ignore */ `../../generated/${revision}/client.js`)) as ClientModule;
+  return (await import(/* @vite-ignore */ `../../generated/${revision}/index.js`)) as ClientModule;
 }
 
 function createListingClient(module: ClientModule, transport: Transport, options: FetchOptions): ListingClient {
@@ -155,12 +156,22 @@ function createListingClient(module: ClientModule, transport: Transport, options
 /**
  * Answers to a revision's handshake or discovery request that mean "not this revision": a
  * JSON-RPC error saying the request is unknown or wrong, or (Streamable HTTP) a 4xx status, as
- * servers give for a first request that is not the handshake they expect.
+ * servers give for a first request that is not the handshake they expect. A discovery request
+ * (a revision without a handshake) is refused by any error of an older server: any JSON-RPC
+ * error but those of the revision's own era (its HTTP binding names them), which mean the server
+ * speaks it and refused for another reason, as the versioning page tells dual-era clients.
  */
-function refusal(error: unknown): boolean {
+function refusal(error: unknown, module: ClientModule): boolean {
   if (error instanceof StreamableHttpError) return error.status >= 400 && error.status < 500;
+  if (!(error instanceof RpcError) || error instanceof ConnectionClosedError) return false;
+  const binding = module.HTTP_BINDING;
+  if (binding.kind === "stateless")
+    return (
+      error.code !== ErrorCode.RequestTimeout &&
+      ![binding.headerMismatch, binding.missingCapability].includes(error.code)
+    );
   const codes: number[] = [ErrorCode.MethodNotFound, ErrorCode.InvalidRequest, ErrorCode.InvalidParams];
-  return error instanceof RpcError && !(error instanceof ConnectionClosedError) && codes.includes(error.code);
+  return codes.includes(error.code);
 }
 
 async function listing(session: Session, method: string, run: () => Promise<void>): Promise<void> {

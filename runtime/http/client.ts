@@ -5,10 +5,13 @@
 // A stream that ends before its answer is resumed with GET and Last-Event-ID, after the `retry`
 // the server asked for (or a backoff when it named none). Spec:
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#streamable-http
+// Stateless revisions (2026-07-28 and later, chosen by the binding the generated client hands
+// over) post every message on its own instead: see stateless-client.ts.
 import type { JsonRpcMessage, RequestId } from "../jsonrpc.js";
 import { asMessage, eventMessages, HttpError } from "./messages.js";
 import { readSseBody, SseParser } from "./sse.js";
-import type { Transport } from "../transport.js";
+import { StatelessPosts } from "./stateless-client.js";
+import type { HttpBinding, Transport } from "../transport.js";
 
 export { HttpError } from "./messages.js";
 
@@ -33,6 +36,8 @@ export interface StreamableHttpClientOptions {
   openStream?: boolean;
   /** End the session with DELETE on close() (default true). */
   terminateOnClose?: boolean;
+  /** Stateless revisions: the largest JSON answer or SSE event taken, in bytes (default 64 MiB). */
+  maxMessageBytes?: number;
 }
 
 /** The server answered an HTTP request of the Streamable HTTP transport with an error status. */
@@ -58,6 +63,8 @@ export class StreamableHttpClientTransport implements Transport {
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private started = false;
   private closed = false;
+  /** Set while the revision spoken is a stateless one (its binding says so). */
+  private stateless: StatelessPosts | undefined;
 
   constructor(
     url: string | URL,
@@ -76,9 +83,38 @@ export class StreamableHttpClientTransport implements Transport {
     this.protocolVersion = version;
   }
 
-  /** A batch (only ever the answers to one the server sent) is POSTed as it is, like a response. */
+  /**
+   * The revision's binding, from the generated client: a stateless one makes every message a
+   * POST of its own (stateless-client.ts); a session one keeps the 2025-era transport below.
+   */
+  setHttpBinding(binding: HttpBinding): void {
+    this.stateless?.close();
+    this.stateless =
+      binding.kind === "stateless"
+        ? new StatelessPosts(binding, {
+            url: this.url,
+            fetch: this.fetch,
+            headers: this.options.headers ?? {},
+            maxMessageBytes: this.options.maxMessageBytes ?? 64 * 1024 * 1024,
+            deliver: (message) => this.onmessage?.(message),
+            report: (error) => this.onerror?.(error),
+            httpError: (status, body) => new StreamableHttpError(status, body),
+          })
+        : undefined;
+  }
+
+  /** At stateless revisions a request is cancelled by closing its stream (no notification). */
+  cancel(requestId: RequestId): boolean {
+    return this.stateless?.cancel(requestId) ?? false;
+  }
+
+  /**
+   * A batch (only ever the answers to one the server sent) is POSTed as it is, like a response.
+   * At stateless revisions a request's send settles once its answer has been delivered.
+   */
   async send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
     if (this.closed) throw new Error("the HTTP transport is closed");
+    if (this.stateless) return this.stateless.send(message);
     const response = await this.fetch(this.url, {
       method: "POST",
       headers: this.headers({ "Content-Type": "application/json", Accept: "application/json, text/event-stream" }),
@@ -113,6 +149,7 @@ export class StreamableHttpClientTransport implements Transport {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.stateless?.close();
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     this.aborter.abort();

@@ -4,9 +4,9 @@
 // `initialize` POST decides: a server of 2025 refuses other requests outside a session with 400
 // too (a 2026-07-28 discovery probe, say), and must not be taken for an old one.
 import { StreamableHttpClientTransport, StreamableHttpError, type StreamableHttpClientOptions } from "./client.js";
-import type { JsonRpcMessage } from "../jsonrpc.js";
+import type { JsonRpcMessage, RequestId } from "../jsonrpc.js";
 import { LegacySseClientTransport, type LegacySseClientOptions } from "./legacy-sse-client.js";
-import type { Transport, TransportSendOptions } from "../transport.js";
+import type { HttpBinding, Transport, TransportSendOptions } from "../transport.js";
 
 export type HttpTransportKind = "streamable-http" | "sse";
 
@@ -44,6 +44,15 @@ export class FallbackHttpClientTransport implements Transport {
 
   setProtocolVersion(version: string): void {
     this.active.setProtocolVersion?.(version);
+  }
+
+  /** A stateless binding makes Streamable HTTP post every message on its own (the old transport has none). */
+  setHttpBinding(binding: HttpBinding): void {
+    this.active.setHttpBinding?.(binding);
+  }
+
+  cancel(requestId: RequestId): boolean {
+    return this.active.cancel?.(requestId) ?? false;
   }
 
   async send(message: JsonRpcMessage | JsonRpcMessage[], options?: TransportSendOptions): Promise<void> {

@@ -6,6 +6,7 @@
 // https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http#request-metadata
 import { isObject, type JsonRpcMessage } from "../jsonrpc.js";
 import type { StatelessHttpBinding } from "../transport.js";
+import { annotatedValue, type HeaderAnnotation } from "./header-annotations.js";
 
 export const VERSION_HEADER = "MCP-Protocol-Version";
 export const METHOD_HEADER = "Mcp-Method";
@@ -71,6 +72,26 @@ export function mirroredHeaders(message: JsonRpcMessage, binding: StatelessHttpB
   if ("method" in message) headers[METHOD_HEADER] = message.method;
   const name = nameOf(message, binding);
   if (name !== undefined) headers[NAME_HEADER] = encodeHeaderValue(name);
+  return headers;
+}
+
+/**
+ * The Mcp-Param-* headers of a tool call: one per annotated argument that has a value. A string
+ * goes as it is, an integer in decimal, a boolean as `true` or `false`; null, a missing argument
+ * or a value of another kind (which the server's own validation refuses) gets no header.
+ */
+export function paramHeaders(annotations: readonly HeaderAnnotation[], args: unknown): { [name: string]: string } {
+  const headers: { [name: string]: string } = {};
+  for (const annotation of annotations) {
+    const value = annotatedValue(args, annotation);
+    const text =
+      typeof value === "string"
+        ? value
+        : typeof value === "boolean" || (typeof value === "number" && Number.isSafeInteger(value))
+          ? String(value)
+          : undefined;
+    if (text !== undefined) headers[`${PARAM_HEADER_PREFIX}${annotation.name}`] = encodeHeaderValue(text);
+  }
   return headers;
 }
 

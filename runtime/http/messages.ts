@@ -1,5 +1,6 @@
 // What the two HTTP client transports (Streamable HTTP, and the HTTP+SSE transport of 2024-11-05)
-// share: the error for an HTTP status, and the JSON-RPC message an SSE `message` event carries.
+// share: the error for an HTTP status, the JSON-RPC message an SSE `message` event carries, and a
+// body read up to a limit.
 import { isObject, type JsonRpcMessage } from "../jsonrpc.js";
 
 /** The server answered an HTTP request with an error status. */
@@ -33,4 +34,23 @@ export function eventMessages(data: string): (JsonRpcMessage | Error)[] {
 export function asMessage(value: unknown): JsonRpcMessage | Error {
   if (!isObject(value)) return new Error("the server sent something that is not a JSON-RPC message");
   return value as unknown as JsonRpcMessage;
+}
+
+/** A body's text; undefined once it grows past `limit` bytes (the rest is not read). */
+export async function readText(body: ReadableStream<Uint8Array> | null, limit: number): Promise<string | undefined> {
+  if (!body) return "";
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = "";
+  for (;;) {
+    const chunk = await reader.read();
+    if (chunk.done) return text + decoder.decode();
+    size += chunk.value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return undefined;
+    }
+    text += decoder.decode(chunk.value, { stream: true });
+  }
 }
