@@ -43,7 +43,11 @@ const TARGETS: readonly Target[] = [
     server: "examples/conformance-server/main.ts",
     client: "examples/conformance-client/main.ts",
   },
-  { revision: "2026-07-28", server: "examples/conformance-server-2026-07-28/main.ts" },
+  {
+    revision: "2026-07-28",
+    server: "examples/conformance-server-2026-07-28/main.ts",
+    client: "examples/conformance-client-2026-07-28/main.ts",
+  },
 ];
 
 const root = fileURLToPath(new URL("..", import.meta.url));
