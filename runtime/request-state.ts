@@ -5,6 +5,7 @@
 // able to forge it. Generated servers take a seal in `options.requestState` and apply it to every
 // result and retry themselves.
 // Spec: https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr
+import { fromBase64Url, toBase64Url } from "./encoding.js";
 
 export interface RequestStateSeal {
   /** The state as the client will carry it: tamper-evident, and expiring. */
@@ -23,25 +24,9 @@ export interface RequestStateSealOptions {
   ttlMs?: number;
 }
 
-function toBase64Url(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000)
-    binary += String.fromCharCode(...bytes.subarray(i, Math.min(i + 0x8000, bytes.length)));
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
-  try {
-    return Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
-  } catch {
-    return undefined;
-  }
-}
-
 export async function createRequestStateSeal(options: RequestStateSealOptions = {}): Promise<RequestStateSeal> {
-  // A copy on an ArrayBuffer of its own: WebCrypto takes no view of a SharedArrayBuffer.
-  const raw = new Uint8Array(options.key ?? crypto.getRandomValues(new Uint8Array(32)));
+  // A copy: WebCrypto takes only ArrayBuffer-backed bytes, and the caller's may be shared.
+  const raw = options.key ? new Uint8Array(options.key) : crypto.getRandomValues(new Uint8Array(32));
   if (raw.byteLength < 32) throw new RangeError("a request state key needs at least 32 bytes");
   const ttlMs = options.ttlMs ?? 60 * 60_000;
   const key = await crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);

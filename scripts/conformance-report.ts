@@ -16,10 +16,11 @@ export interface Check {
 
 /**
  * How a scenario counts: required by the revision (authorization scenarios apart: they need an
- * OAuth client, a separate piece of work), or run and reported without counting, for a reason
- * the requirement set gives (`extension`, `pending`, `added-after-release`).
+ * OAuth client, a separate piece of work), required of an earlier revision the client still
+ * supports (`back-compat: <revision>`), or run and reported without counting, for a reason the
+ * requirement set gives (`extension`, `pending`, `added-after-release`).
  */
-export type Category = "required" | "authorization" | `not scored: ${string}`;
+export type Category = "required" | "authorization" | `back-compat: ${string}` | `not scored: ${string}`;
 
 export interface ScenarioResult {
   readonly side: Side;
@@ -160,6 +161,9 @@ export function renderTable(revision: string, results: readonly ScenarioResult[]
       `${side} ${score(results, side, required)} required` +
       (results.some((r) => r.side === side && r.category === "authorization")
         ? `, ${score(results, side, (c) => c === "authorization")} authorization`
+        : "") +
+      (results.some((r) => r.side === side && r.category.startsWith("back-compat"))
+        ? `, ${score(results, side, (c) => c.startsWith("back-compat"))} back-compat`
         : "") +
       `, ${score(results, side, (c) => c.startsWith("not scored"))} not scored`,
   );

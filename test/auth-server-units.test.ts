@@ -13,7 +13,7 @@ import * as draft from "../generated/draft/index.js";
 import { formatChallenge, MAX_TOKEN_LENGTH, readBearerToken } from "../runtime/auth/bearer.js";
 import { canonicalResource, protectedResourceMetadataUrl } from "../runtime/auth/protected-resource.js";
 import { createResourceServer, type AuthOptions } from "../runtime/auth/resource-server.js";
-import { missingScopes, requiredScopes, TOOL_CALL, type ScopeRules } from "../runtime/auth/scopes.js";
+import { missingScopes, requiredScopes, TOOL_CALL, type ScopeRules } from "../runtime/auth/required-scopes.js";
 import type { JsonRpcMessage, Transport } from "../runtime/index.js";
 
 describe("Bearer tokens in the Authorization header", () => {

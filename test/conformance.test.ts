@@ -160,4 +160,28 @@ describe("the conformance runner's report", () => {
       "client initialize: no results (the scenario did not finish)",
     ]);
   });
+
+  it("scores the back-compat scenarios of earlier revisions apart, and counts their failures", () => {
+    const backCompat = (scenario: string, status: string): ScenarioResult => ({
+      side: "client",
+      scenario,
+      category: "back-compat: 2025-03-26",
+      checks: [{ id: "token-request", status }],
+    });
+    const results = [
+      backCompat("auth/2025-03-26-oauth-metadata-backcompat", "SUCCESS"),
+      backCompat("auth/2025-03-26-oauth-endpoint-fallback", "FAILURE"),
+    ];
+    const baseline = { server: new Set<string>(), client: new Set<string>() };
+    const table = renderTable("2025-11-25", results, baseline);
+    expect(table).toContain(
+      "| client | auth/2025-03-26-oauth-endpoint-fallback | back-compat: 2025-03-26 | 0 | 1 | 0 | FAIL |",
+    );
+    expect(table.split("\n").at(-1)).toBe(
+      "2025-11-25: server 0/0 required, 0/0 not scored; client 0/0 required, 1/2 back-compat, 0/0 not scored.",
+    );
+    expect(failureDetails(results, baseline)).toEqual([
+      "client auth/2025-03-26-oauth-endpoint-fallback: FAILURE token-request: ",
+    ]);
+  });
 });

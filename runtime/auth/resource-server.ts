@@ -15,7 +15,7 @@ import {
   type ProtectedResourceMetadata,
   type ProtectedResourceMetadataFields,
 } from "./protected-resource.js";
-import { checkScopes, missingScopes, requiredScopes, type ScopeRules } from "./scopes.js";
+import { checkScopes, missingScopes, requiredScopes, type ScopeRules } from "./required-scopes.js";
 
 /** What `verify` sees of a request: its line and headers, not its body. */
 export interface AuthRequest {

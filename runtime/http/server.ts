@@ -36,7 +36,7 @@ export type { HttpRequestLike, HttpResponseLike } from "./request.js";
 export type { StatelessServer } from "./stateless.js";
 export type { AuthInfo } from "../auth/auth-info.js";
 export type { AuthOptions, AuthRequest } from "../auth/resource-server.js";
-export type { ScopeRules } from "../auth/scopes.js";
+export type { ScopeRules } from "../auth/required-scopes.js";
 export {
   canonicalResource,
   protectedResourceEndpoint,
