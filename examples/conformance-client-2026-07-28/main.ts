@@ -2,10 +2,12 @@
 // over Streamable HTTP (stateless: discovery, the `_meta` envelope and mirrored headers on every
 // POST, multi round-trip input). The suite runs it as `--command`: the server's URL is the last
 // argument, the scenario's name is in MCP_CONFORMANCE_SCENARIO and its inputs, where it has any,
-// in MCP_CONFORMANCE_CONTEXT. Exits non-zero when the scenario could not be played.
+// in MCP_CONFORMANCE_CONTEXT. Authorization scenarios (auth/*) go through runtime/auth
+// (examples/shared/conformance-auth.ts). Exits non-zero when the scenario could not be played.
 import { createClient, type ClientHandlers } from "../../generated/2026-07-28/client.js";
 import type * as T from "../../generated/2026-07-28/types.js";
 import { StreamableHttpClientTransport } from "../../runtime/http/client.js";
+import { scenarioFetch } from "../shared/conformance-auth.js";
 
 type Client = ReturnType<typeof createClient>;
 
@@ -67,6 +69,12 @@ const scenarios: { [name: string]: (client: Client) => Promise<unknown> } = {
   },
 };
 
+/** Every authorization scenario: an authorized session that lists the tools and calls one. */
+async function authorized(client: Client): Promise<unknown> {
+  await client.listTools();
+  return client.callTool({ name: "test-tool", arguments: {} });
+}
+
 /** A user who accepts every form as it is offered: each field at its default value. */
 const handlers: ClientHandlers = {
   elicit: (params) => {
@@ -80,14 +88,14 @@ const handlers: ClientHandlers = {
 
 const scenario = process.env["MCP_CONFORMANCE_SCENARIO"] ?? "";
 const url = process.argv.at(-1);
-const play = scenarios[scenario];
+const play = scenario.startsWith("auth/") ? authorized : scenarios[scenario];
 if (!play || !url?.startsWith("http")) {
-  console.error(`usage: MCP_CONFORMANCE_SCENARIO=<${Object.keys(scenarios).join("|")}> main.ts <server URL>`);
+  console.error(`usage: MCP_CONFORMANCE_SCENARIO=<${Object.keys(scenarios).join("|")}|auth/…> main.ts <server URL>`);
   process.exit(2);
 }
 
 const client = createClient({
-  transport: new StreamableHttpClientTransport(url),
+  transport: new StreamableHttpClientTransport(url, { fetch: scenarioFetch(scenario, url) }),
   clientInfo: { name: "mcp-gen-conformance-client", version: "1.0.0" },
   handlers,
   onError: (error) => console.error(`client: ${error.message}`),
@@ -96,6 +104,10 @@ try {
   await client.connect();
   const result = await play(client);
   if (result !== undefined) console.log(JSON.stringify(result));
+} catch (error) {
+  // Refusals are what some scenarios test (a mismatched issuer, …): one line, and a failing exit.
+  console.error(`client: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
 } finally {
   await client.close();
 }
