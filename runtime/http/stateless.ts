@@ -94,8 +94,9 @@ export async function serveStateless(
     exchange = new HttpExchange(message.message, NO_OUTPUT, extraOf(authInfo));
   } else {
     exchange = new HttpExchange(message.message, streamOutput(res, options), extraOf(authInfo));
-    // The client closing the response cancels the request.
+    // The client closing the response cancels the request; it may have closed while the body was read.
     res.on("close", () => exchange.abandon());
+    if (res.destroyed) return;
   }
   await server.connect(exchange);
   exchange.deliver();
