@@ -454,6 +454,19 @@ describe("hostile and broken answers", () => {
     expect(as.tokenRequests.map((r) => r.get("grant_type"))).toEqual(["authorization_code", "refresh_token"]);
   });
 
+  it("leaves a challenge OAuth cannot answer (Basic) to the caller", async () => {
+    const basic = await listen((_req, res) => json(res, 401, {}, { "WWW-Authenticate": 'Basic realm="x"' }));
+    cleanups.push(() => basic.close());
+    const user = headlessUser();
+    const fetch = withAuthorization((input, init) => globalThis.fetch(input, init), {
+      server: basic.origin,
+      provider: user,
+    });
+    expect((await fetch(`${basic.origin}/mcp`, { method: "POST", body: "{}" })).status).toBe(401);
+    expect(user.asked).toEqual([]);
+    expect(basic.seen.map((r) => r.path)).toEqual(["/mcp"]);
+  });
+
   it("says the server refused a token it was just given, instead of asking again", async () => {
     const { as, rs } = await setUp({}, { grant: () => undefined });
     const user = headlessUser();

@@ -139,6 +139,12 @@ function cli(argv: string[]): Argv {
             array: true,
             describe: 'With --url: send this HTTP header, "Name: value" (repeatable)',
           })
+          .option("auth", {
+            type: "string",
+            describe:
+              "With --url: authorize with OAuth (a browser opens once; tokens kept in ~/.config/mcp-gen/credentials.json). " +
+              "Optional value: a host config's auth settings as JSON or @FILE (docs/authorization.md)",
+          })
           .option("from", {
             type: "string",
             describe: "Read a saved listing (--save) or a tools/list result from FILE",
@@ -172,6 +178,7 @@ function cli(argv: string[]): Argv {
             ...(args.stdio !== undefined ? { stdio: args.stdio } : {}),
             ...(args.url !== undefined ? { url: args.url } : {}),
             ...(args.header !== undefined ? { headers: args.header } : {}),
+            ...(args.auth !== undefined ? { auth: args.auth } : {}),
             ...(args.from !== undefined ? { from: args.from } : {}),
             ...(args.rev !== undefined ? { rev: args.rev } : {}),
             ...(args.out !== undefined ? { out: args.out } : {}),

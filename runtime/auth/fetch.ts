@@ -36,7 +36,8 @@ export function withAuthorization(fetch: Fetch, options: WithAuthorizationOption
     for (;;) {
       const { response, tokens, newNonce } = await send(fetch, session, request);
       const challenge = response.status === 401 || response.status === 403 ? readChallenge(response) : undefined;
-      if (!challenge) return response;
+      // Not a challenge OAuth can answer (Basic, Negotiate, …): the caller's to deal with.
+      if (!challenge || (challenge.schemes.length > 0 && !challenge.schemes.some(oauth))) return response;
       const again = async (recovery: Promise<Recovery>) => {
         await response.body?.cancel().catch(() => {});
         return recovery;
@@ -70,6 +71,7 @@ export function withAuthorization(fetch: Fetch, options: WithAuthorizationOption
   };
 }
 
+const oauth = (scheme: string) => scheme === "bearer" || scheme === "dpop";
 const describe = (error: string | undefined) => (error === undefined ? "" : `: ${shown(error, 60)}`);
 
 /** A request as parts that can be sent again: its body read once. */
