@@ -38,14 +38,11 @@ export function withAuthorization(fetch: Fetch, options: WithAuthorizationOption
       const challenge = response.status === 401 || response.status === 403 ? readChallenge(response) : undefined;
       // Not a challenge OAuth can answer (Basic, Negotiate, …): the caller's to deal with.
       if (!challenge || (challenge.schemes.length > 0 && !challenge.schemes.some(oauth))) return response;
-      const again = async (recovery: Promise<Recovery>) => {
-        await response.body?.cancel().catch(() => {});
-        return recovery;
-      };
-      if (challenge.error === "use_dpop_nonce" && newNonce && nonces++ === 0) {
-        await again(Promise.resolve("newer"));
-        continue;
-      }
+      const nonce = challenge.error === "use_dpop_nonce" && newNonce && nonces++ === 0;
+      if (!nonce && response.status === 403 && challenge.error !== "insufficient_scope") return response;
+      await response.body?.cancel().catch(() => {});
+      // RFC 9449 §9: the server wants its new nonce in the proof; once per request.
+      if (nonce) continue;
       if (response.status === 401) {
         // A token just authorized for and refused at once will not do better the next time.
         if (last === "authorized")
@@ -54,10 +51,9 @@ export function withAuthorization(fetch: Fetch, options: WithAuthorizationOption
             session.key,
             `the server refused the access token just issued (HTTP 401${describe(challenge.error)})`,
           );
-        last = await again(session.unauthorized(challenge, tokens, last === undefined));
+        last = await session.unauthorized(challenge, tokens, last === undefined);
         continue;
       }
-      if (challenge.error !== "insufficient_scope") return response;
       if (stepUps++ >= maxStepUps)
         throw new AuthorizationError(
           "insufficient-scope",
@@ -66,7 +62,7 @@ export function withAuthorization(fetch: Fetch, options: WithAuthorizationOption
             challenge.scope ? ` (it asks for ${shown(challenge.scope.join(" "))})` : ""
           }`,
         );
-      last = await again(session.insufficientScope(challenge, tokens));
+      last = await session.insufficientScope(challenge, tokens);
     }
   };
 }
