@@ -20,6 +20,8 @@ export interface WithAuthorizationOptions extends AuthorizationOptions {
 
 /** Redirects an authorized request follows (same origin only). */
 const MAX_REDIRECTS = 5;
+/** Times one request is sent, whatever happens in between: the rules below end sooner; this is the backstop. */
+const MAX_SENDS = 8;
 
 /** `fetch` authorizing every request to `options.server`'s origin; give it to a transport's `fetch` option. */
 export function withAuthorization(fetch: Fetch, options: WithAuthorizationOptions | AuthorizationSession): Fetch {
@@ -33,7 +35,7 @@ export function withAuthorization(fetch: Fetch, options: WithAuthorizationOption
     let last: Recovery | undefined;
     let stepUps = 0;
     let nonces = 0;
-    for (;;) {
+    for (let sends = 1; ; sends++) {
       const { response, tokens, newNonce } = await send(fetch, session, request);
       const challenge = response.status === 401 || response.status === 403 ? readChallenge(response) : undefined;
       // Not a challenge OAuth can answer (Basic, Negotiate, …): the caller's to deal with.
@@ -41,6 +43,12 @@ export function withAuthorization(fetch: Fetch, options: WithAuthorizationOption
       const nonce = challenge.error === "use_dpop_nonce" && newNonce && nonces++ === 0;
       if (!nonce && response.status === 403 && challenge.error !== "insufficient_scope") return response;
       await response.body?.cancel().catch(() => {});
+      if (sends === MAX_SENDS)
+        throw new AuthorizationError(
+          "refused",
+          session.key,
+          `the server still refuses the request after ${sends} attempts`,
+        );
       // RFC 9449 §9: the server wants its new nonce in the proof; once per request.
       if (nonce) continue;
       if (response.status === 401) {
