@@ -317,6 +317,17 @@ describe("hostile and broken answers", () => {
     expect(as.seen).toEqual([]);
   });
 
+  it("does not read resource metadata a challenge names over plain HTTP elsewhere, but the server's own", async () => {
+    const { as, rs } = await setUp(
+      {},
+      { challengeMetadataUrl: "http://metadata.invalid/.well-known/oauth-protected-resource" },
+    );
+    const { client } = await connect(rs.url, headlessUser());
+    await client.listTools();
+    expect(as.tokenRequests).toHaveLength(1);
+    expect(rs.seen.map((r) => r.path)).toContain("/.well-known/oauth-protected-resource/mcp");
+  });
+
   it("refuses an authorization response whose iss is not the issuer, and never sends its code", async () => {
     const { as, rs } = await setUp({ redirect: (url) => url.searchParams.set("iss", "https://evil.example") });
     const error = await refusal(connect(rs.url, headlessUser()));
