@@ -3,6 +3,7 @@
 // is spawned.
 import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
+import { checkAuthSettings, type AuthSettings } from "./auth.js";
 import { serverNameProblem } from "./namespace.js";
 
 /** A server the host spawns and speaks to over its stdin/stdout. */
@@ -26,6 +27,8 @@ export interface UrlServerEntry {
   type?: "http" | "streamable-http" | "sse";
   url: string;
   headers?: Record<string, string>;
+  /** mcp-gen's addition: OAuth authorization (docs/authorization.md); `true` for the defaults. */
+  auth?: AuthSettings | true;
   timeoutMs?: number;
   disabled?: boolean;
 }
@@ -126,6 +129,7 @@ function checkEntry(name: string, entry: unknown, at: string, problems: string[]
   } else {
     field("url", (v) => typeof v === "string" && URL.canParse(v), "an absolute URL");
     field("headers", isStringRecord, "an object of strings");
+    if (entry["auth"] !== undefined) checkAuthSettings(entry["auth"], (message) => problem(`auth: ${message}`));
     if (type !== undefined && type !== "http" && type !== "streamable-http" && type !== "sse")
       problem(`type ${JSON.stringify(type)} does not go with a url`);
   }

@@ -31,6 +31,7 @@ import type {
 import { openClient, type ServerRequestHandlers } from "./session.js";
 import { Supervisor, type RestartPolicy, type ServerStatus } from "./supervisor.js";
 import { createTransport, type TransportFactory } from "./transport.js";
+import type { AuthorizationFactory } from "./auth.js";
 
 export { HostConfigError, loadHostConfig, parseHostConfig } from "./config.js";
 export type { HostConfig, ServerEntry, ServerSpec, StdioServerEntry, UrlServerEntry } from "./config.js";
@@ -74,6 +75,7 @@ export type { HostChange, HostItem } from "./aggregate.js";
 export type { ListKind } from "./session.js";
 export type { RestartPolicy, ServerState, ServerStatus } from "./supervisor.js";
 export type { TransportFactory, TransportKind } from "./transport.js";
+export type { AuthorizationFactory, AuthSettings } from "./auth.js";
 
 export interface HostOptions {
   /** `{ "mcpServers": { name: { command, args, env } | { url, headers } } }`, as desktop hosts read it. */
@@ -96,6 +98,8 @@ export interface HostOptions {
   shutdownGraceMs?: number;
   /** A transport for a server; undefined keeps the default (stdio, or HTTP for a `url` entry). */
   transport?: TransportFactory;
+  /** The authorization provider for a `url` server with `auth` (default: runtime/auth/node.ts's, from its settings). */
+  authorization?: AuthorizationFactory;
   /** Problems no caller can be told about (a failed list refresh, a malformed notification). */
   onError?: (error: Error, server: string) => void;
 }
@@ -199,7 +203,8 @@ export function createHost(options: HostOptions): Host {
     catalogs.set(spec.name, catalog);
     const supervisor = new Supervisor({
       spec,
-      createTransport: (server) => createTransport(server, options.transport, options.shutdownGraceMs ?? 2000),
+      createTransport: (server) =>
+        createTransport(server, options.transport, options.shutdownGraceMs ?? 2000, options.authorization),
       open: (module, transport) =>
         openClient(module, transport, {
           clientInfo,

@@ -1,13 +1,14 @@
 // The transport for a configured server: the caller's own, else HTTP for a `url` entry (the one
 // its `type` names, or without one Streamable HTTP falling back to the HTTP+SSE transport of
-// 2024-11-05), else a stdio child process that gets only a few harmless variables of the host's
-// environment plus the ones its entry names, so one server never reads the credentials meant for
-// another.
+// 2024-11-05; authorized when the entry has `auth`, see auth.ts), else a stdio child process that
+// gets only a few harmless variables of the host's environment plus the ones its entry names, so
+// one server never reads the credentials meant for another.
 import { StreamableHttpClientTransport } from "../runtime/http/client.js";
 import { FallbackHttpClientTransport } from "../runtime/http/fallback.js";
 import type { Transport } from "../runtime/index.js";
 import { LegacySseClientTransport } from "../runtime/http/legacy-sse-client.js";
 import { StdioClientTransport } from "../runtime/stdio.js";
+import { authorizeBeforeStart, serverFetch, type AuthorizationFactory } from "./auth.js";
 import type { ServerSpec } from "./config.js";
 
 /** What a child process inherits from the host's environment. */
@@ -22,14 +23,20 @@ export function createTransport(
   spec: ServerSpec,
   custom: TransportFactory | undefined,
   shutdownGraceMs: number,
+  authorization?: AuthorizationFactory,
 ): Transport {
   const transport = custom?.(spec);
   if (transport) return transport;
   if (spec.kind === "url") {
-    const options = { headers: spec.headers ?? {} };
-    if (spec.type === "sse") return new LegacySseClientTransport(spec.url, options);
-    if (spec.type === undefined) return new FallbackHttpClientTransport(spec.url, options);
-    return new StreamableHttpClientTransport(spec.url, options);
+    const fetch = serverFetch(spec, authorization);
+    const options = { headers: spec.headers ?? {}, ...(fetch ? { fetch } : {}) };
+    const http =
+      spec.type === "sse"
+        ? new LegacySseClientTransport(spec.url, options)
+        : spec.type === undefined
+          ? new FallbackHttpClientTransport(spec.url, options)
+          : new StreamableHttpClientTransport(spec.url, options);
+    return fetch ? authorizeBeforeStart(http, fetch, spec.url) : http;
   }
   const env: Record<string, string> = {};
   for (const name of INHERITED_ENV) {

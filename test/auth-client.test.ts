@@ -317,6 +317,17 @@ describe("hostile and broken answers", () => {
     expect(as.seen).toEqual([]);
   });
 
+  it("does not read resource metadata a challenge names over plain HTTP elsewhere, but the server's own", async () => {
+    const { as, rs } = await setUp(
+      {},
+      { challengeMetadataUrl: "http://metadata.invalid/.well-known/oauth-protected-resource" },
+    );
+    const { client } = await connect(rs.url, headlessUser());
+    await client.listTools();
+    expect(as.tokenRequests).toHaveLength(1);
+    expect(rs.seen.map((r) => r.path)).toContain("/.well-known/oauth-protected-resource/mcp");
+  });
+
   it("refuses an authorization response whose iss is not the issuer, and never sends its code", async () => {
     const { as, rs } = await setUp({ redirect: (url) => url.searchParams.set("iss", "https://evil.example") });
     const error = await refusal(connect(rs.url, headlessUser()));
@@ -452,6 +463,19 @@ describe("hostile and broken answers", () => {
       new RegExp(`^authorization for ${rs.url}: .* did not authorize: "access_denied" \\("the user said no"\\)$`),
     );
     expect(as.tokenRequests.map((r) => r.get("grant_type"))).toEqual(["authorization_code", "refresh_token"]);
+  });
+
+  it("leaves a challenge OAuth cannot answer (Basic) to the caller", async () => {
+    const basic = await listen((_req, res) => json(res, 401, {}, { "WWW-Authenticate": 'Basic realm="x"' }));
+    cleanups.push(() => basic.close());
+    const user = headlessUser();
+    const fetch = withAuthorization((input, init) => globalThis.fetch(input, init), {
+      server: basic.origin,
+      provider: user,
+    });
+    expect((await fetch(`${basic.origin}/mcp`, { method: "POST", body: "{}" })).status).toBe(401);
+    expect(user.asked).toEqual([]);
+    expect(basic.seen.map((r) => r.path)).toEqual(["/mcp"]);
   });
 
   it("says the server refused a token it was just given, instead of asking again", async () => {

@@ -97,6 +97,12 @@ const TOOLS = {
     describe: "List from a server at this URL (Streamable HTTP, or the HTTP+SSE transport of 2024-11-05)",
   },
   header: { type: "string", array: true, describe: 'With --url: send this HTTP header, "Name: value" (repeatable)' },
+  auth: {
+    type: "string",
+    describe:
+      "With --url: authorize with OAuth (a browser opens once; tokens kept in ~/.config/mcp-gen/credentials.json). " +
+      "Optional value: a host config's auth settings as JSON or @FILE (docs/authorization.md)",
+  },
   from: { type: "string", describe: "Read a saved listing (--save) or a tools/list result from FILE" },
   rev: { type: "string", describe: "Speak this revision (default: the newest the server accepts)" },
   out: { type: "string", requiresArg: true, describe: "Write the TypeScript module to FILE.ts" },
@@ -269,6 +275,7 @@ function cli(argv: string[]): Argv {
             ...(args.stdio !== undefined ? { stdio: args.stdio } : {}),
             ...(args.url !== undefined ? { url: args.url } : {}),
             ...(args.header !== undefined ? { headers: args.header } : {}),
+            ...(args.auth !== undefined ? { auth: args.auth } : {}),
             ...(args.from !== undefined ? { from: args.from } : {}),
             ...(args.rev !== undefined ? { rev: args.rev } : {}),
             ...(args.out !== undefined ? { out: args.out } : {}),

@@ -13,12 +13,16 @@ import { splitCommandLine } from "./command-line.js";
 import { describe, fetchListing, type Endpoint } from "./connect.js";
 import { emitToolsModule } from "./emit.js";
 import { normalizeListing, serializeListing, type Listing } from "./listing.js";
+import { authorizeAhead, authorizedFetch, checkAuthSettings, type AuthSettings } from "../../host/auth.js";
+import { AuthorizationError, type Fetch } from "../../runtime/auth/index.js";
 
 export interface ToolsOptions {
   stdio?: string;
   url?: string;
   /** HTTP headers for --url, each "Name: value" (credentials, say). */
   headers?: string[];
+  /** OAuth for --url: "" for the defaults, else a host entry's `auth` settings as JSON or @FILE. */
+  auth?: string;
   from?: string;
   rev?: string;
   out?: string;
@@ -42,6 +46,7 @@ export async function toolsCommand(
   if (sources.length !== 1) throw new InputError("give exactly one of --stdio, --url and --from (see --help)");
   if (options.from !== undefined && options.rev !== undefined) throw new InputError("--rev needs --stdio or --url");
   if (options.headers?.length && options.url === undefined) throw new InputError("--header needs --url");
+  if (options.auth !== undefined && options.url === undefined) throw new InputError("--auth needs --url");
   if ((options.out === undefined) === (options.check === undefined)) {
     throw new InputError("give --out FILE.ts to generate, or --check FILE.ts to compare (see --help)");
   }
@@ -122,9 +127,13 @@ async function readListing(
     return { listing: normalizeListing(raw, options.from), source: options.from };
   }
   if (options.url !== undefined && !URL.canParse(options.url)) throw new InputError(`--url: not a URL: ${options.url}`);
+  const fetch =
+    options.url !== undefined && options.auth !== undefined
+      ? await authorize(options.url, options.auth, log)
+      : undefined;
   const endpoint: Endpoint =
     options.url !== undefined
-      ? { kind: "url", url: options.url, headers: parseHeaders(options.headers ?? []) }
+      ? { kind: "url", url: options.url, headers: parseHeaders(options.headers ?? []), ...(fetch ? { fetch } : {}) }
       : (([command, ...args]) => ({ kind: "stdio" as const, command: command as string, args }))(
           splitCommandLine(options.stdio as string),
         );
@@ -180,4 +189,30 @@ function parseHeaders(lines: readonly string[]): Record<string, string> {
     headers[name] = line.slice(colon + 1).trim();
   }
   return headers;
+}
+
+/**
+ * `--auth` as a fetch that authorizes the requests to `url`, authorization done before the listing
+ * connects (the user's time in the browser then counts against no request's timeout).
+ */
+async function authorize(url: string, given: string, log: (line: string) => void): Promise<Fetch> {
+  let settings: unknown = true;
+  if (given !== "") {
+    try {
+      settings = JSON.parse(given.startsWith("@") ? readFileSync(given.slice(1), "utf8") : given);
+    } catch (error) {
+      throw new InputError(`--auth: expected JSON or @FILE with JSON: ${(error as Error).message}`);
+    }
+  }
+  const problems: string[] = [];
+  checkAuthSettings(settings, (problem) => problems.push(problem));
+  if (problems.length > 0) throw new InputError(`--auth: ${problems.join("; ")}`);
+  const fetch = authorizedFetch({ name: url, url, auth: settings as AuthSettings | true }, undefined, log);
+  try {
+    await authorizeAhead(fetch, url);
+  } catch (error) {
+    if (error instanceof AuthorizationError) throw new InputError(error.message);
+    throw error;
+  }
+  return fetch;
 }

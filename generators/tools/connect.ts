@@ -16,7 +16,9 @@ import { normalizeListing, type Listing } from "./listing.js";
 import { datedRevisions, knownRevision } from "./revisions.js";
 
 export type Endpoint =
-  { kind: "stdio"; command: string; args: string[] } | { kind: "url"; url: string; headers?: Record<string, string> };
+  | { kind: "stdio"; command: string; args: string[] }
+  /** `fetch`: an authorizing one (runtime/auth), when the server needs OAuth. */
+  | { kind: "url"; url: string; headers?: Record<string, string>; fetch?: typeof fetch };
 
 export interface FetchOptions {
   /** Use this revision only (default: the newest dated revision the server accepts). */
@@ -209,6 +211,7 @@ function open(endpoint: Endpoint): { transport: Transport; stderr: () => string 
     const transport = new FallbackHttpClientTransport(endpoint.url, {
       openStream: false,
       ...(endpoint.headers ? { headers: endpoint.headers } : {}),
+      ...(endpoint.fetch ? { fetch: endpoint.fetch } : {}),
     });
     return { transport, stderr: () => "" };
   }

@@ -8,7 +8,7 @@
 // Specs: https://modelcontextprotocol.io/specification/2025-11-25/basic/authorization#authorization-server-discovery
 //        https://modelcontextprotocol.io/specification/2025-03-26/basic/authorization#server-metadata-discovery
 import { AuthorizationError, shown } from "./errors.js";
-import { discard, readJsonObject, secureEndpoint, send, type HttpContext } from "./http.js";
+import { discard, isLoopback, readJsonObject, secureEndpoint, send, type HttpContext } from "./http.js";
 import {
   parseResourceMetadata,
   parseServerMetadata,
@@ -57,8 +57,14 @@ export async function discoverResource(
 ): Promise<ProtectedResourceMetadata | undefined> {
   const candidates: URL[] = [];
   if (resourceMetadata !== undefined) {
+    // Over plain HTTP only where the server itself is (its origin) or on loopback: metadata read
+    // in the clear elsewhere could send the user to anyone's authorization server.
     const url = URL.canParse(resourceMetadata) ? new URL(resourceMetadata) : undefined;
-    if (url && (url.protocol === "https:" || url.protocol === "http:")) candidates.push(url);
+    if (
+      url &&
+      (url.protocol === "https:" || (url.protocol === "http:" && (isLoopback(url) || url.origin === server.origin)))
+    )
+      candidates.push(url);
   }
   const path = server.pathname.replace(/\/+$/, "");
   if (path !== "") candidates.push(new URL(`/.well-known/oauth-protected-resource${path}`, server));

@@ -20,6 +20,8 @@ export interface WithAuthorizationOptions extends AuthorizationOptions {
 
 /** Redirects an authorized request follows (same origin only). */
 const MAX_REDIRECTS = 5;
+/** Times one request is sent, whatever happens in between: the rules below end sooner; this is the backstop. */
+const MAX_SENDS = 8;
 
 /** `fetch` authorizing every request to `options.server`'s origin; give it to a transport's `fetch` option. */
 export function withAuthorization(fetch: Fetch, options: WithAuthorizationOptions | AuthorizationSession): Fetch {
@@ -33,18 +35,22 @@ export function withAuthorization(fetch: Fetch, options: WithAuthorizationOption
     let last: Recovery | undefined;
     let stepUps = 0;
     let nonces = 0;
-    for (;;) {
+    for (let sends = 1; ; sends++) {
       const { response, tokens, newNonce } = await send(fetch, session, request);
       const challenge = response.status === 401 || response.status === 403 ? readChallenge(response) : undefined;
-      if (!challenge) return response;
-      const again = async (recovery: Promise<Recovery>) => {
-        await response.body?.cancel().catch(() => {});
-        return recovery;
-      };
-      if (challenge.error === "use_dpop_nonce" && newNonce && nonces++ === 0) {
-        await again(Promise.resolve("newer"));
-        continue;
-      }
+      // Not a challenge OAuth can answer (Basic, Negotiate, …): the caller's to deal with.
+      if (!challenge || (challenge.schemes.length > 0 && !challenge.schemes.some(oauth))) return response;
+      const nonce = challenge.error === "use_dpop_nonce" && newNonce && nonces++ === 0;
+      if (!nonce && response.status === 403 && challenge.error !== "insufficient_scope") return response;
+      await response.body?.cancel().catch(() => {});
+      if (sends === MAX_SENDS)
+        throw new AuthorizationError(
+          "refused",
+          session.key,
+          `the server still refuses the request after ${sends} attempts`,
+        );
+      // RFC 9449 §9: the server wants its new nonce in the proof; once per request.
+      if (nonce) continue;
       if (response.status === 401) {
         // A token just authorized for and refused at once will not do better the next time.
         if (last === "authorized")
@@ -53,10 +59,9 @@ export function withAuthorization(fetch: Fetch, options: WithAuthorizationOption
             session.key,
             `the server refused the access token just issued (HTTP 401${describe(challenge.error)})`,
           );
-        last = await again(session.unauthorized(challenge, tokens, last === undefined));
+        last = await session.unauthorized(challenge, tokens, last === undefined);
         continue;
       }
-      if (challenge.error !== "insufficient_scope") return response;
       if (stepUps++ >= maxStepUps)
         throw new AuthorizationError(
           "insufficient-scope",
@@ -65,11 +70,12 @@ export function withAuthorization(fetch: Fetch, options: WithAuthorizationOption
             challenge.scope ? ` (it asks for ${shown(challenge.scope.join(" "))})` : ""
           }`,
         );
-      last = await again(session.insufficientScope(challenge, tokens));
+      last = await session.insufficientScope(challenge, tokens);
     }
   };
 }
 
+const oauth = (scheme: string) => scheme === "bearer" || scheme === "dpop";
 const describe = (error: string | undefined) => (error === undefined ? "" : `: ${shown(error, 60)}`);
 
 /** A request as parts that can be sent again: its body read once. */

@@ -161,7 +161,11 @@ export class AuthorizationSession {
         if (!this.dpop) return;
       }
       this.tokens = stored;
-    })();
+    })().catch((error: unknown) => {
+      // A store that failed to read may work the next time.
+      this.loaded = undefined;
+      throw error;
+    });
     return this.loaded;
   }
 

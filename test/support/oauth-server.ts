@@ -305,6 +305,8 @@ export interface ProtectedServerOptions {
   resource?: (url: string) => string;
   /** Name the resource metadata in 401 challenges (default true); else only the well-known URL has it. */
   challengeWithMetadata?: boolean;
+  /** The resource metadata URL the challenges name, instead of the server's own. */
+  challengeMetadataUrl?: string;
   /** Challenge with the DPoP scheme, and require DPoP-bound tokens with a proof. */
   dpop?: boolean;
 }
@@ -333,7 +335,8 @@ export async function startProtectedServer(options: ProtectedServerOptions): Pro
     const challenge = (status: number, error: string, scope: string[]) => {
       const params = [`error="${error}"`];
       if (scope.length > 0) params.push(`scope="${scope.join(" ")}"`);
-      if (options.challengeWithMetadata !== false) params.push(`resource_metadata="${metadataUrl()}"`);
+      if (options.challengeWithMetadata !== false)
+        params.push(`resource_metadata="${options.challengeMetadataUrl ?? metadataUrl()}"`);
       json(res, status, { error }, { "WWW-Authenticate": `${scheme} ${params.join(", ")}` });
     };
     const [given, token] = (req.headers.authorization ?? "").split(" ");
