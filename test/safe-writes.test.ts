@@ -113,8 +113,10 @@ describe("--rev R --out DIR never destroys a file it did not write", () => {
     writeFileSync(join(out, "runtime", "old.ts"), `${banner}export {};\n`);
     writeFileSync(join(out, "taken.ts"), "// mine now\n");
     writeFileSync(join(out, "mine.ts"), `${banner}// never listed in the manifest\n`);
+    mkdirSync(join(out, "listed-dir"));
+    writeFileSync(join(out, "listed-dir", "x.ts"), `${banner}export {};\n`);
     const manifest = readManifest(out);
-    manifest.files.push("old.ts", "runtime/old.ts", "taken.ts");
+    manifest.files.push("old.ts", "runtime/old.ts", "taken.ts", "listed-dir");
     writeFileSync(join(out, MANIFEST_FILE), JSON.stringify(manifest));
 
     const check = vendor(out, "--check");
@@ -131,9 +133,10 @@ describe("--rev R --out DIR never destroys a file it did not write", () => {
     expect(existsSync(join(out, "runtime", "old.ts"))).toBe(false);
     expect(readFileSync(join(out, "taken.ts"), "utf8")).toBe("// mine now\n");
     expect(readFileSync(join(out, "mine.ts"), "utf8")).toContain("never listed");
+    // A listed path that is now a directory is not a file mcp-gen wrote: left as it is.
+    expect(existsSync(join(out, "listed-dir", "x.ts"))).toBe(true);
     const after = snapshot(out);
-    after.delete("taken.ts");
-    after.delete("mine.ts");
+    for (const mine of ["taken.ts", "mine.ts", join("listed-dir", "x.ts")]) after.delete(mine);
     expect(after).toEqual(generated);
   });
 

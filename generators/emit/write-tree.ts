@@ -1,7 +1,17 @@
 // Writes a set of files under a root, or compares them with what is there.
 // Writing is all-or-nothing for content: every new file is staged next to its target
 // first, and only when all are staged are they renamed into place.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import { fileSystemError, InputError } from "../errors.js";
 
@@ -41,7 +51,10 @@ export function compareTree(root: string, tree: Tree, ownedDirs: string[], stale
     else if (actual !== expected) drift.push({ path, status: "changed", expected, actual });
   }
   const stale = new Set(staleFiles(root, tree, ownedDirs));
-  for (const path of staleCandidates) if (!tree.has(path) && existsSync(join(root, path))) stale.add(path);
+  // Only regular files: a listed path that is now a directory or a symbolic link is not removed.
+  for (const path of staleCandidates) {
+    if (!tree.has(path) && lstatSync(join(root, path), { throwIfNoEntry: false })?.isFile()) stale.add(path);
+  }
   for (const path of [...stale].sort()) {
     drift.push({ path, status: "stale", actual: readFileSync(join(root, path), "utf8") });
   }

@@ -1,7 +1,7 @@
 // The manifest a `--out` tree carries: which revision and generator version wrote it, and which files.
 // A later run removes the files it lists that are no longer generated, and touches no others.
 import { existsSync, readFileSync } from "node:fs";
-import { isAbsolute, join, normalize } from "node:path";
+import { isAbsolute, join, posix } from "node:path";
 import { InputError } from "../errors.js";
 import { GENERATOR_VERSION } from "../paths.js";
 
@@ -25,11 +25,11 @@ export function serializeManifest(revision: string, files: Iterable<string>): st
   return JSON.stringify(manifest, null, 2) + "\n";
 }
 
-/** A path a manifest may list: relative, normalized, inside the directory. */
+/** A path a manifest may list: relative, normalized, inside the directory (`/`-separated on every system). */
 const isInsidePath = (path: string) =>
   path !== "" &&
   !isAbsolute(path) &&
-  normalize(path) === path &&
+  posix.normalize(path) === path &&
   path !== ".." &&
   !path.startsWith("../") &&
   path !== MANIFEST_FILE;
