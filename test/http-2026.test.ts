@@ -272,6 +272,63 @@ describe("2026-07-28 over HTTP: answers", () => {
   });
 });
 
+describe("2026-07-28 over HTTP: Mcp-Param headers", () => {
+  it("checks a listed tool's annotated arguments against their headers", async () => {
+    const server = v2026.createServer({
+      serverInfo: { name: "params", version: "1.0.0" },
+      handlers: {
+        listTools: () => ({
+          ttlMs: 0,
+          cacheScope: "private",
+          tools: [
+            {
+              name: "sql",
+              inputSchema: {
+                type: "object",
+                properties: {
+                  region: { type: "string", "x-mcp-header": "Region" },
+                  shard: { type: "integer", "x-mcp-header": "Shard" },
+                  query: { type: "string" },
+                },
+              },
+            },
+          ],
+        }),
+        callTool: () => ({ content: [] }),
+      },
+    });
+    cleanups.push(() => server.close());
+    const http = await serveStreamableHttp({ server });
+    cleanups.push(() => http.close());
+    const call = (args: Record<string, unknown>, headers: Record<string, string | undefined> = {}) =>
+      post(http.url, "tools/call", { name: "sql", arguments: args, _meta: meta }, headers, 9);
+    // Not listed yet: nothing says which headers the tool expects.
+    expect((await call({ region: "eu" })).status).toBe(200);
+    await post(http.url, "tools/list", { _meta: meta });
+    const b64 = (text: string) => `=?base64?${Buffer.from(text).toString("base64")}?=`;
+    const cases: [string, Record<string, unknown>, Record<string, string | undefined>, number][] = [
+      ["header matches", { region: "eu", query: "q" }, { "mcp-param-region": "eu" }, 200],
+      ["Base64 form", { region: "日本" }, { "mcp-param-region": b64("日本") }, 200],
+      ["integer compared as a number", { shard: 42 }, { "mcp-param-shard": "42.0" }, 200],
+      ["no value, no header", { query: "q" }, {}, 200],
+      ["null value, no header", { region: null }, {}, 200],
+      ["missing header", { region: "eu" }, {}, 400],
+      ["another value", { region: "eu" }, { "mcp-param-region": "us" }, 400],
+      ["bad Base64 padding", { region: "Hello" }, { "mcp-param-region": "=?base64?SGVsbG8?=" }, 400],
+      ["bad Base64 characters", { region: "Hello" }, { "mcp-param-region": "=?base64?SGV*bG8=?=" }, 400],
+      ["another integer", { shard: 42 }, { "mcp-param-shard": "41" }, 400],
+    ];
+    for (const [label, args, headers, status] of cases) {
+      const answer = await call(args, headers);
+      expect([label, answer.status, answer.status === 400 ? answer.body.error?.code : undefined]).toEqual([
+        label,
+        status,
+        status === 400 ? -32020 : undefined,
+      ]);
+    }
+  });
+});
+
 describe("2026-07-28 over HTTP: subscriptions/listen", () => {
   it("acknowledges first, tags every notification with the listen id, and honours the filter", async () => {
     const server = server2026();

@@ -39,6 +39,8 @@ export class HttpExchange implements Transport {
   private readonly request: JsonRpcMessage;
   private readonly output: ExchangeOutput;
   private readonly extra: MessageExtra | undefined;
+  /** Shown the answer before it goes out (the endpoint learns its tools' header annotations from listings). */
+  onAnswer?: ((answer: JsonRpcMessage) => void) | undefined;
   private binding: HttpBinding | undefined;
   private stream: { write(text: string): void; end(): void } | undefined;
   private answered = false;
@@ -61,6 +63,8 @@ export class HttpExchange implements Transport {
 
   /** Hands the request (or notification) to the connected server. */
   deliver(): void {
+    // The client may have gone away while the server was connecting: nothing to serve then.
+    if (this.closed) return;
     this.onmessage?.(this.request, this.extra);
     if (!("id" in this.request)) void this.close();
   }
@@ -77,6 +81,7 @@ export class HttpExchange implements Transport {
       return;
     }
     this.answered = true;
+    this.onAnswer?.(message);
     if (this.stream) {
       this.stream.write(formatSseEvent({ event: "message", data }));
       this.stream.end();

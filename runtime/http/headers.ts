@@ -31,10 +31,14 @@ export function encodeHeaderValue(value: string): string {
   return PLAIN.test(value) && !SENTINEL.test(value) ? value : `=?base64?${toBase64(value)}?=`;
 }
 
+/** Canonical Base64: whole 4-character groups, padding only at the end (atob alone is lenient). */
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
 /** A header's value as the sender meant it; undefined when it is malformed (bad Base64, not UTF-8). */
 export function decodeHeaderValue(raw: string): string | undefined {
   const encoded = SENTINEL.exec(raw)?.[1];
   if (encoded === undefined) return PLAIN.test(raw) ? raw : undefined;
+  if (!BASE64.test(encoded)) return undefined;
   try {
     const binary = atob(encoded);
     const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
@@ -93,6 +97,39 @@ export function paramHeaders(annotations: readonly HeaderAnnotation[], args: unk
     if (text !== undefined) headers[`${PARAM_HEADER_PREFIX}${annotation.name}`] = encodeHeaderValue(text);
   }
   return headers;
+}
+
+/** An argument's value as its header would carry it; undefined for null, absence or another kind. */
+function headerText(value: unknown): string | undefined {
+  if (typeof value === "string") return value;
+  if (typeof value === "boolean" || (typeof value === "number" && Number.isSafeInteger(value))) return String(value);
+  return undefined;
+}
+
+/**
+ * What disagrees between a tool call's Mcp-Param-* headers and its arguments, for the server's
+ * check: an annotated argument with a value needs its header, equal once decoded (integers
+ * compared as numbers, so `42.0` is 42); without a value no header is expected.
+ */
+export function paramHeaderMismatch(
+  annotations: readonly HeaderAnnotation[],
+  args: unknown,
+  header: (name: string) => string | undefined,
+): string | undefined {
+  for (const annotation of annotations) {
+    const name = `${PARAM_HEADER_PREFIX}${annotation.name}`;
+    const value = annotatedValue(args, annotation);
+    const raw = header(name);
+    const expected = headerText(value);
+    // No value (or one the server's own validation refuses): no header expected, none checked.
+    if (expected === undefined) continue;
+    if (raw === undefined) return `the ${name} header is required: the call's arguments set it`;
+    const sent = decodeHeaderValue(raw);
+    if (sent === undefined) return `${name} is malformed`;
+    const same = typeof value === "number" ? sent.trim() !== "" && Number(sent) === value : sent === expected;
+    if (!same) return `${name} ${JSON.stringify(sent)} does not match the argument's ${JSON.stringify(value)}`;
+  }
+  return undefined;
 }
 
 /**

@@ -8,6 +8,7 @@ import type { StatelessHttpBinding, Transport } from "../transport.js";
 import type { Classified } from "./classify.js";
 import { HttpExchange, type ExchangeOutput } from "./exchange.js";
 import { headerMismatch } from "./headers.js";
+import { ToolHeaders } from "./tool-headers.js";
 import { header, refuse, type HttpRequestLike, type HttpResponseLike } from "./request.js";
 
 /** What the endpoint needs of a stateless server: generated servers of those revisions are one. */
@@ -66,6 +67,15 @@ function streamOutput(res: HttpResponseLike, options: StatelessOptions): Exchang
   };
 }
 
+/** Each server's tools' header annotations, as its own listings declared them. */
+const toolHeaders = new WeakMap<StatelessServer, ToolHeaders>();
+
+function toolHeadersOf(server: StatelessServer, binding: StatelessHttpBinding): ToolHeaders {
+  let known = toolHeaders.get(server);
+  if (!known) toolHeaders.set(server, (known = new ToolHeaders(binding.paramHeaders)));
+  return known;
+}
+
 /** Nothing can be sent back for a notification: it got its 202 already. */
 const NO_OUTPUT: ExchangeOutput = {
   respond() {},
@@ -85,7 +95,9 @@ export async function serveStateless(
   if (message.kind === "response")
     return refuse(res, 400, ErrorCode.InvalidRequest, "Invalid Request: clients send no responses at this revision");
   const id = message.kind === "request" ? message.message.id : null;
-  const mismatch = headerMismatch(message.message, (name) => header(req, name), binding);
+  const headers = (name: string) => header(req, name);
+  const tools = toolHeadersOf(server, binding);
+  const mismatch = headerMismatch(message.message, headers, binding) ?? tools.mismatch(message.message, headers);
   if (mismatch) return refuse(res, 400, binding.headerMismatch, `Header mismatch: ${mismatch}`, {}, id);
   let exchange: HttpExchange;
   if (message.kind === "notification") {
@@ -94,6 +106,7 @@ export async function serveStateless(
     exchange = new HttpExchange(message.message, NO_OUTPUT, extraOf(authInfo));
   } else {
     exchange = new HttpExchange(message.message, streamOutput(res, options), extraOf(authInfo));
+    if (tools.lists(message.message)) exchange.onAnswer = (answer) => tools.learn(answer);
     // The client closing the response cancels the request; it may have closed while the body was read.
     res.on("close", () => exchange.abandon());
     if (res.destroyed) return;
