@@ -18,6 +18,7 @@
 //   ours@sdk-tx  generated createClient + createServer over the SDK's InMemoryTransport.createLinkedPair()
 //   sdk          SDK Client + McpServer over the SDK's InMemoryTransport.createLinkedPair()
 //   sdk@our-tx   SDK Client + McpServer over our createInMemoryTransportPair()
+//   sdk-v2       SDK v2 (@modelcontextprotocol/client + /server 2.4.0) over its own InMemoryTransport pair
 //   ours-noval   diagnostic: as ours, with validate: false on both sides
 //   ours-tsx     diagnostic: as ours, but the .ts sources loaded through tsx (see compileOurs)
 // Our code is measured as users run it: compiled to JavaScript by TypeScript (see compileOurs).
@@ -87,6 +88,7 @@ const PAIRINGS: readonly { id: string; label: string }[] = [
   { id: "ours@sdk-tx", label: "ours, SDK transport" },
   { id: "sdk", label: "SDK, SDK transport" },
   { id: "sdk@our-tx", label: "SDK, our transport" },
+  { id: "sdk-v2", label: "SDK v2, SDK v2 transport" },
   { id: "ours-noval", label: "ours, validate: false, our tx" },
   { id: "ours-tsx", label: "ours, .ts through tsx, our tx" },
 ];
@@ -200,6 +202,25 @@ async function sdk(transports: [SdkTransport, SdkTransport]): Promise<Pairing> {
   return { call: () => client.callTool(params), close: () => client.close() };
 }
 
+/** The official SDK v2 (@modelcontextprotocol/server + /client 2.4.0), same tool, its own in-memory pair, 2025-era. */
+async function sdkV2(): Promise<Pairing> {
+  const { McpServer: McpServerV2, InMemoryTransport: InMemoryV2 } = await import("@modelcontextprotocol/server");
+  const { Client: ClientV2 } = await import("@modelcontextprotocol/client");
+  const [clientSide, serverSide] = InMemoryV2.createLinkedPair();
+  const server = new McpServerV2(INFO);
+  server.registerTool(
+    TOOL,
+    { description: "Echoes its message", inputSchema: z.object({ message: z.string() }) },
+    async ({ message }) => ({ content: [{ type: "text", text: message }] }),
+  );
+  await server.connect(serverSide);
+  const client = new ClientV2(INFO, { capabilities: {} });
+  await client.connect(clientSide);
+  await client.listTools();
+  const params = { name: TOOL, arguments: ARGS };
+  return { call: () => client.callTool(params), close: () => client.close() };
+}
+
 async function setUp(id: string, compiledDir: string | undefined): Promise<Pairing> {
   const sdkPair = () => InMemoryTransport.createLinkedPair();
   const compiled = async () => {
@@ -215,6 +236,8 @@ async function setUp(id: string, compiledDir: string | undefined): Promise<Pairi
       return ours(await compiled(), sdkPair(), true);
     case "sdk":
       return sdk(sdkPair());
+    case "sdk-v2":
+      return sdkV2();
     case "sdk@our-tx":
       // Our Transport is structurally the SDK's; only the message type is narrower in ours.
       return sdk((await compiled()).createInMemoryTransportPair() as unknown as [SdkTransport, SdkTransport]);
@@ -368,6 +391,7 @@ const COMPARISONS: readonly [string, string, string][] = [
   ["same transport (SDK's): ours@sdk-tx / sdk", "ours@sdk-tx", "sdk"],
   ["same transport (ours): ours / sdk@our-tx", "ours", "sdk@our-tx"],
   ["each stack's own transport: ours / sdk", "ours", "sdk"],
+  ["each stack's own transport: ours / sdk-v2", "ours", "sdk-v2"],
   ["diagnostic: ours-noval / ours", "ours-noval", "ours"],
   ["diagnostic: ours-tsx / ours", "ours-tsx", "ours"],
 ];

@@ -4,9 +4,13 @@
 import type { JsonRpcMessage } from "./jsonrpc.js";
 import type { Transport } from "./transport.js";
 
+const RESOLVED = Promise.resolve();
+
 class InMemoryTransport implements Transport {
   other: InMemoryTransport | undefined;
   private queue: (JsonRpcMessage | JsonRpcMessage[])[] = [];
+  /** Delivered, not yet handed to onmessage (see deliver). */
+  private inbox: (JsonRpcMessage | JsonRpcMessage[])[] = [];
   private started = false;
   private closed = false;
   onclose?: (() => void) | undefined;
@@ -39,12 +43,23 @@ class InMemoryTransport implements Transport {
     else this.queue.push(message);
   }
 
+  /**
+   * Messages wait for one microtask that delivers all that arrived meanwhile, in order: a resolved
+   * promise's `then`, not `queueMicrotask`, which makes an async-hooks resource per call in Node.
+   */
   private deliver(message: JsonRpcMessage | JsonRpcMessage[]): void {
-    queueMicrotask(() => {
+    this.inbox.push(message);
+    if (this.inbox.length === 1) void RESOLVED.then(this.drain);
+  }
+
+  private readonly drain = () => {
+    const messages = this.inbox;
+    this.inbox = [];
+    for (const message of messages) {
       // onmessage is typed as the SDK's, for single messages; receivers take any JSON, as from stdio.
       if (!this.closed) this.onmessage?.(message as JsonRpcMessage);
-    });
-  }
+    }
+  };
 }
 
 /** A connected pair: what one side sends, the other receives. */

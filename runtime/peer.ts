@@ -105,15 +105,28 @@ interface Pending {
 const DEFAULT_TIMEOUT_MS = 60_000;
 
 /**
- * An incoming request being handled. Its AbortController is made only when the handler looks at
- * `signal`: most handlers never do, and one per request is a real cost on the hot path.
+ * An incoming request being handled, and the context its handler gets. One object per request:
+ * its AbortController is made only when the handler looks at `signal` (most never do), and
+ * `progress` is made on first use; both are getters so that a handler may destructure them.
  */
-class Inflight {
+class IncomingRequest implements IncomingContext {
   private controller: AbortController | undefined;
   private reason: unknown;
+  private progressFn: IncomingContext["progress"] | undefined;
   cancelled = false;
   /** The handler has returned: only its answer is left to send, and nothing is left to cancel. */
   finished = false;
+  readonly requestId: RequestId;
+  readonly meta: JsonObject | undefined;
+  readonly authInfo: AuthInfo | undefined;
+  private readonly peer: Peer;
+
+  constructor(peer: Peer, id: RequestId, meta: JsonObject | undefined, authInfo: AuthInfo | undefined) {
+    this.peer = peer;
+    this.requestId = id;
+    this.meta = meta;
+    this.authInfo = authInfo;
+  }
 
   get signal(): AbortSignal {
     if (!this.controller) {
@@ -121,6 +134,14 @@ class Inflight {
       if (this.cancelled) this.controller.abort(this.reason);
     }
     return this.controller.signal;
+  }
+
+  get progress(): IncomingContext["progress"] {
+    return (this.progressFn ??= async (update) => {
+      const token = this.meta?.["progressToken"];
+      if (!isRequestId(token) || this.cancelled) return;
+      await this.peer.sendProgress(token, update, this.requestId);
+    });
   }
 
   cancel(reason: unknown): void {
@@ -135,7 +156,7 @@ export class Peer {
   private nextId = 1;
   // Keyed by the id itself: a Map tells 1 and "1" apart.
   private readonly pending = new Map<RequestId, Pending>();
-  private readonly inflight = new Map<RequestId, Inflight>();
+  private readonly inflight = new Map<RequestId, IncomingRequest>();
   private idleWaiters: (() => void)[] = [];
   private closedFlag = false;
 
@@ -366,61 +387,66 @@ export class Peer {
       this.sendError(id, error, batch);
       return;
     }
-    const inflight = new Inflight();
-    this.inflight.set(id, inflight);
     const meta = isObject(params?.["_meta"]) ? params["_meta"] : undefined;
-    const token = meta?.["progressToken"];
-    const progress = this.options.progress;
-    const context: IncomingContext = {
-      requestId: id,
-      get signal() {
-        return inflight.signal;
-      },
-      meta,
-      authInfo,
-      progress: async (update) => {
-        if (!progress?.send || !isRequestId(token) || inflight.cancelled) return;
-        await this.notify(progress.method, { progressToken: token, ...update }, { relatedRequestId: id });
-      },
-    };
-    // An answer in a batch waits for the others; sendBatch deals with one that cannot be sent.
-    const reply = batch
-      ? async (message: JsonRpcMessage) => batch.add(message)
-      : (message: JsonRpcMessage) => this.options.transport.send(message);
+    const request = new IncomingRequest(this, id, meta, authInfo);
+    this.inflight.set(id, request);
     batch?.begin();
-    const answer = async () => {
+    void this.serve(request, method, params, batch);
+  }
+
+  /** Progress for an incoming request, where this side may send it. */
+  async sendProgress(token: RequestId, update: object, requestId: RequestId): Promise<void> {
+    const progress = this.options.progress;
+    if (!progress?.send) return;
+    await this.notify(progress.method, { progressToken: token, ...update }, { relatedRequestId: requestId });
+  }
+
+  /** Runs a request's handler and sends its answer: now, or in a batch's one array. */
+  private async serve(
+    request: IncomingRequest,
+    method: string,
+    params: JsonObject | undefined,
+    batch: BatchReply | undefined,
+  ): Promise<void> {
+    const id = request.requestId;
+    try {
       let result: unknown;
       try {
-        result = await this.options.handleRequest(method, params, context);
-        inflight.finished = true;
+        result = await this.options.handleRequest(method, params, request);
+        request.finished = true;
       } catch (error) {
-        inflight.finished = true;
+        request.finished = true;
         // A cancelled request gets no answer.
-        if (!inflight.cancelled) await reply({ jsonrpc: "2.0", id, error: errorObject(error) });
+        if (!request.cancelled) await this.reply({ jsonrpc: "2.0", id, error: errorObject(error) }, batch);
         return;
       }
-      if (inflight.cancelled) return;
+      if (request.cancelled) return;
       try {
-        await reply({ jsonrpc: "2.0", id, result: (result ?? {}) as JsonObject });
+        await this.reply({ jsonrpc: "2.0", id, result: (result ?? {}) as JsonObject }, batch);
       } catch (error) {
         // The answer could not be sent (it cannot be serialised, say): the caller still gets one.
         this.report(asError(error));
-        await reply({ jsonrpc: "2.0", id, error: errorObject(error) });
+        await this.reply({ jsonrpc: "2.0", id, error: errorObject(error) }, batch);
       }
-    };
-    answer()
-      .catch((error: unknown) => this.report(asError(error)))
-      .finally(() => {
-        if (this.inflight.get(id) === inflight) this.inflight.delete(id);
-        batch?.end();
-        if (this.inflight.size === 0) this.wakeIdle();
-      });
+    } catch (error) {
+      this.report(asError(error));
+    } finally {
+      if (this.inflight.get(id) === request) this.inflight.delete(id);
+      batch?.end();
+      if (this.inflight.size === 0) this.wakeIdle();
+    }
   }
 
   private wakeIdle(): void {
     const waiters = this.idleWaiters;
     this.idleWaiters = [];
     for (const wake of waiters) wake();
+  }
+
+  /** An answer in a batch waits for the others; sendBatch deals with one that cannot be sent. */
+  private async reply(message: JsonRpcMessage, batch: BatchReply | undefined): Promise<void> {
+    if (batch) batch.add(message);
+    else await this.options.transport.send(message);
   }
 
   private receiveNotification(method: string, params: JsonObject | undefined, authInfo: AuthInfo | undefined): void {

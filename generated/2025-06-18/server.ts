@@ -251,42 +251,90 @@ export function createServer(options: ServerOptions): Server {
     return session as ClientState;
   }
 
-  function contextFor(peer: Peer, incoming: IncomingContext, client: ClientState): RequestContext {
-    const related = { relatedRequestId: incoming.requestId };
-    return {
-      requestId: incoming.requestId,
-      // A getter: the signal (an AbortController) is made only for handlers that look at it.
-      get signal() {
-        return incoming.signal;
-      },
-      meta: incoming.meta,
-      authInfo: incoming.authInfo,
-      progress: (update) => incoming.progress(update),
-      client,
-      ping: (params, requestOptions) =>
+  /**
+   * A handler's context: one object per request, whose calls back to the client are made on first
+   * use (getters, so that a handler may destructure them).
+   */
+  class Context implements RequestContext {
+    readonly client: ClientState;
+    private readonly peer: Peer;
+    private readonly incoming: IncomingContext;
+
+    constructor(peer: Peer, incoming: IncomingContext, client: ClientState) {
+      this.peer = peer;
+      this.incoming = incoming;
+      this.client = client;
+    }
+
+    get requestId() {
+      return this.incoming.requestId;
+    }
+
+    // The signal (an AbortController) is made only for handlers that look at it.
+    get signal() {
+      return this.incoming.signal;
+    }
+
+    get meta() {
+      return this.incoming.meta;
+    }
+
+    get authInfo() {
+      return this.incoming.authInfo;
+    }
+
+    get progress(): RequestContext["progress"] {
+      return this.incoming.progress;
+    }
+
+    get ping(): RequestContext["ping"] {
+      const { peer, incoming } = this;
+      return (params, requestOptions) =>
         peer.request("ping", params as unknown as JsonObject | undefined, {
-          ...related,
+          relatedRequestId: incoming.requestId,
           ...requestOptions,
-        }) as Promise<ServerRequestMap["ping"]["result"]>,
-      createMessage: (params, requestOptions) =>
+        }) as Promise<ServerRequestMap["ping"]["result"]>;
+    }
+
+    get createMessage(): RequestContext["createMessage"] {
+      const { peer, incoming } = this;
+      return (params, requestOptions) =>
         peer.request("sampling/createMessage", params as unknown as JsonObject | undefined, {
-          ...related,
+          relatedRequestId: incoming.requestId,
           ...requestOptions,
-        }) as Promise<ServerRequestMap["sampling/createMessage"]["result"]>,
-      listRoots: (params, requestOptions) =>
+        }) as Promise<ServerRequestMap["sampling/createMessage"]["result"]>;
+    }
+
+    get listRoots(): RequestContext["listRoots"] {
+      const { peer, incoming } = this;
+      return (params, requestOptions) =>
         peer.request("roots/list", params as unknown as JsonObject | undefined, {
-          ...related,
+          relatedRequestId: incoming.requestId,
           ...requestOptions,
-        }) as Promise<ServerRequestMap["roots/list"]["result"]>,
-      elicit: (params, requestOptions) =>
+        }) as Promise<ServerRequestMap["roots/list"]["result"]>;
+    }
+
+    get elicit(): RequestContext["elicit"] {
+      const { peer, incoming } = this;
+      return (params, requestOptions) =>
         peer.request("elicitation/create", params as unknown as JsonObject | undefined, {
-          ...related,
+          relatedRequestId: incoming.requestId,
           ...requestOptions,
-        }) as Promise<ServerRequestMap["elicitation/create"]["result"]>,
-      notify: async (method, params) => {
-        await peer.notify(method, params as unknown as JsonObject | undefined, related);
-      },
-    };
+        }) as Promise<ServerRequestMap["elicitation/create"]["result"]>;
+    }
+
+    get notify(): RequestContext["notify"] {
+      const { peer, incoming } = this;
+      return async (method, params) => {
+        await peer.notify(method, params as unknown as JsonObject | undefined, {
+          relatedRequestId: incoming.requestId,
+        });
+      };
+    }
+  }
+
+  function contextFor(peer: Peer, incoming: IncomingContext, client: ClientState): RequestContext {
+    return new Context(peer, incoming, client);
   }
 
   /** The handshake: records what the client said and answers with this server's side. */

@@ -336,27 +336,59 @@ export function createServer(options: ServerOptions): Server {
     return client as ClientState;
   }
 
-  function contextFor(peer: Peer, incoming: IncomingContext, client: ClientState): RequestContext {
-    const related = { relatedRequestId: incoming.requestId };
-    return {
-      requestId: incoming.requestId,
-      // A getter: the signal (an AbortController) is made only for handlers that look at it.
-      get signal() {
-        return incoming.signal;
-      },
-      meta: incoming.meta,
-      authInfo: incoming.authInfo,
-      progress: (update) => incoming.progress(update),
-      client,
-      notify: async (method, params) => {
+  /**
+   * A handler's context: one object per request, whose calls back to the client are made on first
+   * use (getters, so that a handler may destructure them).
+   */
+  class Context implements RequestContext {
+    readonly client: ClientState;
+    private readonly peer: Peer;
+    private readonly incoming: IncomingContext;
+
+    constructor(peer: Peer, incoming: IncomingContext, client: ClientState) {
+      this.peer = peer;
+      this.incoming = incoming;
+      this.client = client;
+    }
+
+    get requestId() {
+      return this.incoming.requestId;
+    }
+
+    // The signal (an AbortController) is made only for handlers that look at it.
+    get signal() {
+      return this.incoming.signal;
+    }
+
+    get meta() {
+      return this.incoming.meta;
+    }
+
+    get authInfo() {
+      return this.incoming.authInfo;
+    }
+
+    get progress(): RequestContext["progress"] {
+      return this.incoming.progress;
+    }
+
+    get notify(): RequestContext["notify"] {
+      const { peer, incoming, client } = this;
+      return async (method, params) => {
         if (
           method === "notifications/message" &&
           !logWanted(params as JsonObject | undefined, client)
         )
           return;
-        await peer.notify(method, params as unknown as JsonObject | undefined, related);
-      },
-    };
+        await peer.notify(method, params as unknown as JsonObject | undefined, {
+          relatedRequestId: incoming.requestId,
+        });
+      };
+    }
+  }
+
+  function contextFor(peer: Peer, incoming: IncomingContext, client: ClientState): RequestContext {
+    return new Context(peer, incoming, client);
   }
 
   /** Discovery: what this server supports, with the revision's defaults. */
