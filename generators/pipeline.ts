@@ -8,7 +8,7 @@ import { clientArtifact } from "./emit/client.js";
 import { indexArtifact } from "./emit/index-file.js";
 import { methodsArtifact } from "./emit/methods.js";
 import { serverArtifact } from "./emit/server.js";
-import { formatTypeScript } from "./emit/render.js";
+import { formatChunked, formatTypeScript } from "./emit/render.js";
 import { typesArtifact } from "./emit/types.js";
 import { validatorsArtifact } from "./emit/validators.js";
 import { fileSystemError, InputError } from "./errors.js";
@@ -111,7 +111,12 @@ export function serializeModel(model: Model): string {
 export async function emitRevision(model: Model, env: EmitEnv): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   for (const artifact of ARTIFACTS) {
-    files.set(artifact.file, await formatTypeScript(artifact.emit(model, env), artifact.file));
+    const source = artifact.emit(model, env);
+    const formatted =
+      typeof source === "string"
+        ? await formatTypeScript(source, artifact.file)
+        : await formatChunked(source, artifact.file);
+    files.set(artifact.file, formatted);
   }
   return files;
 }

@@ -7049,101 +7049,6 @@ function e_ElicitResult(v: unknown, d: number): boolean {
   return true;
 }
 
-/** The validator of every type, by name. */
-export interface Validators {
-  readonly JSONRPCMessage: Validator<T.JSONRPCMessage>;
-  readonly ProgressToken: Validator<T.ProgressToken>;
-  readonly Cursor: Validator<T.Cursor>;
-  readonly Request: Validator<T.Request>;
-  readonly Notification: Validator<T.Notification>;
-  readonly Result: Validator<T.Result>;
-  readonly RequestId: Validator<T.RequestId>;
-  readonly JSONRPCRequest: Validator<T.JSONRPCRequest>;
-  readonly JSONRPCNotification: Validator<T.JSONRPCNotification>;
-  readonly JSONRPCResponse: Validator<T.JSONRPCResponse>;
-  readonly JSONRPCError: Validator<T.JSONRPCError>;
-  readonly EmptyResult: Validator<T.EmptyResult>;
-  readonly CancelledNotification: Validator<T.CancelledNotification>;
-  readonly InitializeRequest: Validator<T.InitializeRequest>;
-  readonly InitializeResult: Validator<T.InitializeResult>;
-  readonly InitializedNotification: Validator<T.InitializedNotification>;
-  readonly ClientCapabilities: Validator<T.ClientCapabilities>;
-  readonly ServerCapabilities: Validator<T.ServerCapabilities>;
-  readonly BaseMetadata: Validator<T.BaseMetadata>;
-  readonly Implementation: Validator<T.Implementation>;
-  readonly PingRequest: Validator<T.PingRequest>;
-  readonly ProgressNotification: Validator<T.ProgressNotification>;
-  readonly PaginatedRequest: Validator<T.PaginatedRequest>;
-  readonly PaginatedResult: Validator<T.PaginatedResult>;
-  readonly ListResourcesRequest: Validator<T.ListResourcesRequest>;
-  readonly ListResourcesResult: Validator<T.ListResourcesResult>;
-  readonly ListResourceTemplatesRequest: Validator<T.ListResourceTemplatesRequest>;
-  readonly ListResourceTemplatesResult: Validator<T.ListResourceTemplatesResult>;
-  readonly ReadResourceRequest: Validator<T.ReadResourceRequest>;
-  readonly ReadResourceResult: Validator<T.ReadResourceResult>;
-  readonly ResourceListChangedNotification: Validator<T.ResourceListChangedNotification>;
-  readonly SubscribeRequest: Validator<T.SubscribeRequest>;
-  readonly UnsubscribeRequest: Validator<T.UnsubscribeRequest>;
-  readonly ResourceUpdatedNotification: Validator<T.ResourceUpdatedNotification>;
-  readonly Resource: Validator<T.Resource>;
-  readonly ResourceTemplate: Validator<T.ResourceTemplate>;
-  readonly ResourceContents: Validator<T.ResourceContents>;
-  readonly TextResourceContents: Validator<T.TextResourceContents>;
-  readonly BlobResourceContents: Validator<T.BlobResourceContents>;
-  readonly ListPromptsRequest: Validator<T.ListPromptsRequest>;
-  readonly ListPromptsResult: Validator<T.ListPromptsResult>;
-  readonly GetPromptRequest: Validator<T.GetPromptRequest>;
-  readonly GetPromptResult: Validator<T.GetPromptResult>;
-  readonly Prompt: Validator<T.Prompt>;
-  readonly PromptArgument: Validator<T.PromptArgument>;
-  readonly Role: Validator<T.Role>;
-  readonly PromptMessage: Validator<T.PromptMessage>;
-  readonly ResourceLink: Validator<T.ResourceLink>;
-  readonly EmbeddedResource: Validator<T.EmbeddedResource>;
-  readonly PromptListChangedNotification: Validator<T.PromptListChangedNotification>;
-  readonly ListToolsRequest: Validator<T.ListToolsRequest>;
-  readonly ListToolsResult: Validator<T.ListToolsResult>;
-  readonly CallToolResult: Validator<T.CallToolResult>;
-  readonly CallToolRequest: Validator<T.CallToolRequest>;
-  readonly ToolListChangedNotification: Validator<T.ToolListChangedNotification>;
-  readonly ToolAnnotations: Validator<T.ToolAnnotations>;
-  readonly Tool: Validator<T.Tool>;
-  readonly SetLevelRequest: Validator<T.SetLevelRequest>;
-  readonly LoggingMessageNotification: Validator<T.LoggingMessageNotification>;
-  readonly LoggingLevel: Validator<T.LoggingLevel>;
-  readonly CreateMessageRequest: Validator<T.CreateMessageRequest>;
-  readonly CreateMessageResult: Validator<T.CreateMessageResult>;
-  readonly SamplingMessage: Validator<T.SamplingMessage>;
-  readonly Annotations: Validator<T.Annotations>;
-  readonly ContentBlock: Validator<T.ContentBlock>;
-  readonly TextContent: Validator<T.TextContent>;
-  readonly ImageContent: Validator<T.ImageContent>;
-  readonly AudioContent: Validator<T.AudioContent>;
-  readonly ModelPreferences: Validator<T.ModelPreferences>;
-  readonly ModelHint: Validator<T.ModelHint>;
-  readonly CompleteRequest: Validator<T.CompleteRequest>;
-  readonly CompleteResult: Validator<T.CompleteResult>;
-  readonly ResourceTemplateReference: Validator<T.ResourceTemplateReference>;
-  readonly PromptReference: Validator<T.PromptReference>;
-  readonly ListRootsRequest: Validator<T.ListRootsRequest>;
-  readonly ListRootsResult: Validator<T.ListRootsResult>;
-  readonly Root: Validator<T.Root>;
-  readonly RootsListChangedNotification: Validator<T.RootsListChangedNotification>;
-  readonly ElicitRequest: Validator<T.ElicitRequest>;
-  readonly PrimitiveSchemaDefinition: Validator<T.PrimitiveSchemaDefinition>;
-  readonly StringSchema: Validator<T.StringSchema>;
-  readonly NumberSchema: Validator<T.NumberSchema>;
-  readonly BooleanSchema: Validator<T.BooleanSchema>;
-  readonly EnumSchema: Validator<T.EnumSchema>;
-  readonly ElicitResult: Validator<T.ElicitResult>;
-  readonly ClientRequest: Validator<T.ClientRequest>;
-  readonly ClientNotification: Validator<T.ClientNotification>;
-  readonly ClientResult: Validator<T.ClientResult>;
-  readonly ServerRequest: Validator<T.ServerRequest>;
-  readonly ServerNotification: Validator<T.ServerNotification>;
-  readonly ServerResult: Validator<T.ServerResult>;
-}
-
 function v_JSONRPCMessage(value: unknown): ValidationResult<T.JSONRPCMessage> {
   try {
     return g_JSONRPCMessage(value, 0)
@@ -8790,6 +8695,101 @@ function i_ServerResult(value: unknown): value is T.ServerResult {
   } catch {
     return false;
   }
+}
+
+/** The validator of every type, by name. */
+export interface Validators {
+  readonly JSONRPCMessage: Validator<T.JSONRPCMessage>;
+  readonly ProgressToken: Validator<T.ProgressToken>;
+  readonly Cursor: Validator<T.Cursor>;
+  readonly Request: Validator<T.Request>;
+  readonly Notification: Validator<T.Notification>;
+  readonly Result: Validator<T.Result>;
+  readonly RequestId: Validator<T.RequestId>;
+  readonly JSONRPCRequest: Validator<T.JSONRPCRequest>;
+  readonly JSONRPCNotification: Validator<T.JSONRPCNotification>;
+  readonly JSONRPCResponse: Validator<T.JSONRPCResponse>;
+  readonly JSONRPCError: Validator<T.JSONRPCError>;
+  readonly EmptyResult: Validator<T.EmptyResult>;
+  readonly CancelledNotification: Validator<T.CancelledNotification>;
+  readonly InitializeRequest: Validator<T.InitializeRequest>;
+  readonly InitializeResult: Validator<T.InitializeResult>;
+  readonly InitializedNotification: Validator<T.InitializedNotification>;
+  readonly ClientCapabilities: Validator<T.ClientCapabilities>;
+  readonly ServerCapabilities: Validator<T.ServerCapabilities>;
+  readonly BaseMetadata: Validator<T.BaseMetadata>;
+  readonly Implementation: Validator<T.Implementation>;
+  readonly PingRequest: Validator<T.PingRequest>;
+  readonly ProgressNotification: Validator<T.ProgressNotification>;
+  readonly PaginatedRequest: Validator<T.PaginatedRequest>;
+  readonly PaginatedResult: Validator<T.PaginatedResult>;
+  readonly ListResourcesRequest: Validator<T.ListResourcesRequest>;
+  readonly ListResourcesResult: Validator<T.ListResourcesResult>;
+  readonly ListResourceTemplatesRequest: Validator<T.ListResourceTemplatesRequest>;
+  readonly ListResourceTemplatesResult: Validator<T.ListResourceTemplatesResult>;
+  readonly ReadResourceRequest: Validator<T.ReadResourceRequest>;
+  readonly ReadResourceResult: Validator<T.ReadResourceResult>;
+  readonly ResourceListChangedNotification: Validator<T.ResourceListChangedNotification>;
+  readonly SubscribeRequest: Validator<T.SubscribeRequest>;
+  readonly UnsubscribeRequest: Validator<T.UnsubscribeRequest>;
+  readonly ResourceUpdatedNotification: Validator<T.ResourceUpdatedNotification>;
+  readonly Resource: Validator<T.Resource>;
+  readonly ResourceTemplate: Validator<T.ResourceTemplate>;
+  readonly ResourceContents: Validator<T.ResourceContents>;
+  readonly TextResourceContents: Validator<T.TextResourceContents>;
+  readonly BlobResourceContents: Validator<T.BlobResourceContents>;
+  readonly ListPromptsRequest: Validator<T.ListPromptsRequest>;
+  readonly ListPromptsResult: Validator<T.ListPromptsResult>;
+  readonly GetPromptRequest: Validator<T.GetPromptRequest>;
+  readonly GetPromptResult: Validator<T.GetPromptResult>;
+  readonly Prompt: Validator<T.Prompt>;
+  readonly PromptArgument: Validator<T.PromptArgument>;
+  readonly Role: Validator<T.Role>;
+  readonly PromptMessage: Validator<T.PromptMessage>;
+  readonly ResourceLink: Validator<T.ResourceLink>;
+  readonly EmbeddedResource: Validator<T.EmbeddedResource>;
+  readonly PromptListChangedNotification: Validator<T.PromptListChangedNotification>;
+  readonly ListToolsRequest: Validator<T.ListToolsRequest>;
+  readonly ListToolsResult: Validator<T.ListToolsResult>;
+  readonly CallToolResult: Validator<T.CallToolResult>;
+  readonly CallToolRequest: Validator<T.CallToolRequest>;
+  readonly ToolListChangedNotification: Validator<T.ToolListChangedNotification>;
+  readonly ToolAnnotations: Validator<T.ToolAnnotations>;
+  readonly Tool: Validator<T.Tool>;
+  readonly SetLevelRequest: Validator<T.SetLevelRequest>;
+  readonly LoggingMessageNotification: Validator<T.LoggingMessageNotification>;
+  readonly LoggingLevel: Validator<T.LoggingLevel>;
+  readonly CreateMessageRequest: Validator<T.CreateMessageRequest>;
+  readonly CreateMessageResult: Validator<T.CreateMessageResult>;
+  readonly SamplingMessage: Validator<T.SamplingMessage>;
+  readonly Annotations: Validator<T.Annotations>;
+  readonly ContentBlock: Validator<T.ContentBlock>;
+  readonly TextContent: Validator<T.TextContent>;
+  readonly ImageContent: Validator<T.ImageContent>;
+  readonly AudioContent: Validator<T.AudioContent>;
+  readonly ModelPreferences: Validator<T.ModelPreferences>;
+  readonly ModelHint: Validator<T.ModelHint>;
+  readonly CompleteRequest: Validator<T.CompleteRequest>;
+  readonly CompleteResult: Validator<T.CompleteResult>;
+  readonly ResourceTemplateReference: Validator<T.ResourceTemplateReference>;
+  readonly PromptReference: Validator<T.PromptReference>;
+  readonly ListRootsRequest: Validator<T.ListRootsRequest>;
+  readonly ListRootsResult: Validator<T.ListRootsResult>;
+  readonly Root: Validator<T.Root>;
+  readonly RootsListChangedNotification: Validator<T.RootsListChangedNotification>;
+  readonly ElicitRequest: Validator<T.ElicitRequest>;
+  readonly PrimitiveSchemaDefinition: Validator<T.PrimitiveSchemaDefinition>;
+  readonly StringSchema: Validator<T.StringSchema>;
+  readonly NumberSchema: Validator<T.NumberSchema>;
+  readonly BooleanSchema: Validator<T.BooleanSchema>;
+  readonly EnumSchema: Validator<T.EnumSchema>;
+  readonly ElicitResult: Validator<T.ElicitResult>;
+  readonly ClientRequest: Validator<T.ClientRequest>;
+  readonly ClientNotification: Validator<T.ClientNotification>;
+  readonly ClientResult: Validator<T.ClientResult>;
+  readonly ServerRequest: Validator<T.ServerRequest>;
+  readonly ServerNotification: Validator<T.ServerNotification>;
+  readonly ServerResult: Validator<T.ServerResult>;
 }
 
 export const validators: Validators = {

@@ -15,7 +15,16 @@ export interface Artifact {
   /** File name inside the revision's directory. */
   file: string;
   /** Model → unformatted TypeScript. Pure. */
-  emit(model: Model, env: EmitEnv): string;
+  emit(model: Model, env: EmitEnv): string | ChunkedSource;
+}
+
+/**
+ * Unformatted TypeScript whose bulk is self-contained top-level chunks (validator functions), many
+ * of them the same in several revisions: `frame` has the line `CHUNKS` (render.ts) where they go.
+ */
+export interface ChunkedSource {
+  frame: string;
+  chunks: readonly string[];
 }
 
 export function headerView(model: Model, env: EmitEnv) {

@@ -4,6 +4,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 
 import { join, relative } from "node:path";
 import Handlebars from "handlebars";
 import { INSTALLED, paths } from "../paths.js";
+import type { ChunkedSource } from "./artifact.js";
 
 const hbs = Handlebars.create();
 // Templates only place code built (and escaped) by the emitters; nothing is HTML.
@@ -65,4 +66,32 @@ export async function formatTypeScript(source: string, file: string): Promise<st
     // A read-only install still works, only slower.
   }
   return formatted;
+}
+
+/** The line of a chunked file's frame where its chunks go. */
+export const CHUNKS = "// @@chunks@@";
+const CHUNK_BREAK = "// @@chunk-break@@";
+/** Unformatted chunk → formatted, for this process (whatever the disk cache says). */
+const formattedChunks = new Map<string, string>();
+
+/**
+ * Formats a chunked file: the frame, and each distinct chunk once per process, all of a file's new
+ * chunks in one prettier call. The six revisions' validators share more than half of their
+ * functions, and prettier on them was most of a cold `generate`. Prettier formats top-level
+ * statements independently of each other, so this gives the bytes formatting the whole file would
+ * (`mcp-gen check` compares them with the checked-in files).
+ */
+export async function formatChunked({ frame, chunks }: ChunkedSource, file: string): Promise<string> {
+  const fresh = [...new Set(chunks.filter((c) => !formattedChunks.has(c)))];
+  if (fresh.length > 0) {
+    const batch = await formatTypeScript(fresh.join(`\n\n${CHUNK_BREAK}\n\n`), file);
+    const pieces = batch.split(new RegExp(`\\n*${CHUNK_BREAK}\\n*`));
+    if (pieces.length !== fresh.length) throw new Error(`${file}: formatting merged or split its chunks`);
+    fresh.forEach((chunk, i) => formattedChunks.set(chunk, `${(pieces[i] as string).replace(/\n+$/, "")}\n`));
+  }
+  const body = chunks.map((c) => formattedChunks.get(c) as string).join("\n");
+  const formatted = await formatTypeScript(frame, file);
+  const at = formatted.indexOf(`${CHUNKS}\n`);
+  if (at < 0) throw new Error(`${file}: no ${CHUNKS} line in the formatted frame`);
+  return formatted.slice(0, at) + body + formatted.slice(at + CHUNKS.length + 1);
 }

@@ -4,7 +4,7 @@ import { hasBatches } from "../model/envelopes.js";
 import type { Direction, MethodEntry, Model } from "../model/model.js";
 import { headerView, type Artifact } from "./artifact.js";
 import { ImportList, stringLiteral } from "./code.js";
-import { renderTemplate } from "./render.js";
+import { CHUNKS, renderTemplate } from "./render.js";
 import { ValidatorBuilder } from "./validate/builder.js";
 
 /** JSON-RPC 2.0 error codes the message entry points report; every revision's schema defines them. */
@@ -79,19 +79,24 @@ export const validatorsArtifact: Artifact = {
     };
 
     const entries = builder.entryGuards(model.declarations.map((d) => d.name));
-    return renderTemplate("validators", {
+    const types = model.declarations.map((d) => ({
+      name: d.name,
+      key: d.name,
+      type: `T.${d.name}`,
+      nameLiteral: stringLiteral(d.name),
+      guard: entries.get(d.name),
+    }));
+    const frame = renderTemplate("validators", {
       ...headerView(model, env),
       imports: imports.render(),
       // The message classifier (validators/messages) reports with these itself.
       ...builder.supportView(["fail", "got"]),
-      types: model.declarations.map((d) => ({
-        name: d.name,
-        key: d.name,
-        type: `T.${d.name}`,
-        nameLiteral: stringLiteral(d.name),
-        guard: entries.get(d.name),
-      })),
+      // The guard and explain functions, most of the file, are formatted on their own (formatChunked).
+      functions: CHUNKS,
+      chunkedEntries: true,
+      types,
       messages,
     });
+    return { frame, chunks: [...builder.functions, ...types.map((t) => renderTemplate("validator-entry", t))] };
   },
 };
