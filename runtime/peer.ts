@@ -160,7 +160,11 @@ export class Peer {
   private idleWaiters: (() => void)[] = [];
   private closedFlag = false;
 
-  constructor(private readonly options: PeerOptions) {}
+  private readonly options: PeerOptions;
+
+  constructor(options: PeerOptions) {
+    this.options = options;
+  }
 
   get closed(): boolean {
     return this.closedFlag;

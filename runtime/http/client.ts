@@ -65,11 +65,10 @@ export class StreamableHttpClientTransport implements Transport {
   private closed = false;
   /** Set while the revision spoken is a stateless one (its binding says so). */
   private stateless: StatelessPosts | undefined;
+  private readonly options: StreamableHttpClientOptions;
 
-  constructor(
-    url: string | URL,
-    private readonly options: StreamableHttpClientOptions = {},
-  ) {
+  constructor(url: string | URL, options: StreamableHttpClientOptions = {}) {
+    this.options = options;
     this.url = new URL(url);
     this.fetch = options.fetch ?? ((input, init) => fetch(input, init));
   }

@@ -31,11 +31,10 @@ export class LegacySseClientTransport implements Transport {
   private ready: { resolve: () => void; reject: (error: Error) => void } | undefined;
   private started = false;
   private closed = false;
+  private readonly options: LegacySseClientOptions;
 
-  constructor(
-    url: string | URL,
-    private readonly options: LegacySseClientOptions = {},
-  ) {
+  constructor(url: string | URL, options: LegacySseClientOptions = {}) {
+    this.options = options;
     this.url = new URL(url);
     this.fetch = options.fetch ?? ((input, init) => fetch(input, init));
   }

@@ -51,11 +51,13 @@ export class StatelessPosts {
   private readonly annotations = new Map<string, readonly HeaderAnnotation[]>();
   private reissued = 0;
   private closed = false;
+  private readonly binding: StatelessHttpBinding;
+  private readonly context: PostingContext;
 
-  constructor(
-    private readonly binding: StatelessHttpBinding,
-    private readonly context: PostingContext,
-  ) {}
+  constructor(binding: StatelessHttpBinding, context: PostingContext) {
+    this.binding = binding;
+    this.context = context;
+  }
 
   /** Settles when the message's exchange is over: a request once its answer has been delivered. */
   async send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
