@@ -62,7 +62,7 @@ export class SchemaParser {
         protocol: buildProtocol(declarations, methods, read.constants, this.inferences.protocol, {
           revision: input.revision,
           batches: hasBatches(envelopes),
-        }),
+        }, this.inferences.paramCapabilities),
       };
     } catch (e) {
       if (e instanceof ModelError) throw located(e.declaration, e.message);
