@@ -79,7 +79,12 @@ export async function createConformanceServer(): Promise<Server> {
   ];
   const server: Server = createServer({
     serverInfo: { name: "mcp-gen-conformance-server", version: "1.0.0" },
-    capabilities: { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { subscribe: true } },
+    capabilities: {
+      tools: { listChanged: true },
+      prompts: { listChanged: true },
+      resources: { subscribe: true },
+      logging: {},
+    },
     requestState,
     handlers: {
       listTools: () => ({ ...cached, tools }),
