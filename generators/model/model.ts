@@ -221,6 +221,16 @@ export interface Protocol {
   subscriptions?: Subscriptions;
   /** Results a client may cache (`ttlMs`, `cacheScope`). */
   caching?: Caching;
+  /** How a server answers tool arguments that fail the tool's input schema, and an unknown resource. */
+  serverErrors?: ServerErrors;
+}
+
+export interface ServerErrors {
+  /** A tool result with `isError` set (`"toolResult"`), or a JSON-RPC error with `invalidParams`. */
+  toolArguments: "toolResult" | "invalidParams";
+  invalidParams: number;
+  /** The JSON-RPC error code of a read of a resource the server does not have. */
+  resourceNotFound: number;
 }
 
 /** A JSON-RPC error code the schema defines as a constant. */

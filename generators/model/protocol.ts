@@ -46,6 +46,12 @@ export interface ProtocolTable {
   };
   requestLogging: { notification: string; field: string; state: string };
   missingCapability: { error: string; data: string };
+  serverErrors: {
+    invalidParams: string;
+    toolArgumentsAsResultIn: string[];
+    resourceNotFound: number;
+    resourceNotFoundAsInvalidParamsIn: string[];
+  };
   subscriptions: {
     request: string;
     filter: string;
@@ -207,6 +213,17 @@ export function buildProtocol(
   if (subscriptions) protocol.subscriptions = subscriptions;
   const caching = buildCaching(table.caching, methods, shapeOf, request);
   if (caching) protocol.caching = caching;
+  const errors = table.serverErrors;
+  const invalidParams = constants.find((c) => c.name === errors.invalidParams)?.value;
+  if (typeof invalidParams !== "number")
+    throw new ModelError(`spec/method-inferences.json: no numeric constant ${errors.invalidParams}`);
+  protocol.serverErrors = {
+    toolArguments: errors.toolArgumentsAsResultIn.includes(facts.revision) ? "toolResult" : "invalidParams",
+    invalidParams,
+    resourceNotFound: errors.resourceNotFoundAsInvalidParamsIn.includes(facts.revision)
+      ? invalidParams
+      : errors.resourceNotFound,
+  };
   return protocol;
 }
 
