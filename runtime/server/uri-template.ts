@@ -16,13 +16,18 @@ type AllVars<E extends string> = NameOf<Split<Body<E>>>;
 type QueryVars<E extends string> = E extends `${"?" | "&"}${string}` ? AllVars<E> : never;
 
 /** The variables of a template literal type: `"file:///{path}"` → `{ path: string }`; `{?q}` optional, `{/p*}` a list. */
-export type TemplateVariables<T extends string> = {
-  [K in AllVars<Expressions<T>> as K extends QueryVars<Expressions<T>> ? never : K]: K extends Exploded<Expressions<T>>
-    ? string[]
-    : string;
-} & {
-  [K in QueryVars<Expressions<T>>]?: K extends Exploded<Expressions<T>> ? string[] : string;
-};
+export type TemplateVariables<T extends string> = Simplify<
+  {
+    [K in AllVars<Expressions<T>> as K extends QueryVars<Expressions<T>> ? never : K]: K extends Exploded<
+      Expressions<T>
+    >
+      ? string[]
+      : string;
+  } & {
+    [K in QueryVars<Expressions<T>>]?: K extends Exploded<Expressions<T>> ? string[] : string;
+  }
+>;
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 /** The names a template string uses, as a union of their literal types. */
 export type TemplateVariableName<T extends string> = AllVars<Expressions<T>>;
