@@ -182,7 +182,11 @@ export const resources: readonly ResourceFixture[] = [
     uri: "test://template/{id}/data",
     config: { description: "Data for one id", mimeType: "application/json" },
     read: (uri, { id }) => [
-      { uri, mimeType: "application/json", text: JSON.stringify({ id, templateTest: true, data: `Data for ID: ${id}` }) },
+      {
+        uri,
+        mimeType: "application/json",
+        text: JSON.stringify({ id, templateTest: true, data: `Data for ID: ${id}` }),
+      },
     ],
   },
 ];

@@ -55,13 +55,14 @@ export const registryArtifact: Artifact = {
     const subscribe = byMethod.get("resources/subscribe");
     const setLevel = byMethod.get("logging/setLevel");
     const stateless = !protocol.handshake;
-    if (!stateless && !subscribe) throw new Error(`registry: ${model.revision} has neither subscriptions nor subscribe`);
+    if (!stateless && !subscribe)
+      throw new Error(`registry: ${model.revision} has neither subscriptions nor subscribe`);
 
     const callTool = model.methods.find((m) => m.method === "tools/call" && m.direction === "clientToServer");
     const toolResult = completeMember(callTool?.result, protocol.inputRequired?.result);
-    const structured = model.declarations.find((d) => d.name === toolResult)?.resolved?.properties.find(
-      (p) => p.name === "structuredContent",
-    );
+    const structured = model.declarations
+      .find((d) => d.name === toolResult)
+      ?.resolved?.properties.find((p) => p.name === "structuredContent");
     const ir = protocol.inputRequired;
     const inputMethods = model.methods.filter(
       (m) => m.kind === "request" && m.delivery === "inputRequired" && m.result?.kind === "ref",
@@ -71,7 +72,9 @@ export const registryArtifact: Artifact = {
     const cacheOwner =
       caching &&
       model.declarations
-        .find((d) => d.name === completeMember(byMethod.has("resources/read") ? readResult(model) : undefined, ir?.result))
+        .find(
+          (d) => d.name === completeMember(byMethod.has("resources/read") ? readResult(model) : undefined, ir?.result),
+        )
         ?.resolved?.properties.find((p) => p.name === caching.ttl)?.from;
     if (caching && !cacheOwner) throw new Error(`registry: ${model.revision} has no type declaring ${caching.ttl}`);
 

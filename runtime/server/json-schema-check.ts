@@ -350,7 +350,8 @@ class Compiler {
       checks.push((v, path, out) => {
         const passing = one.filter((c) => c(v, path, undefined)).length;
         if (passing === 1) return true;
-        if (passing > 1) return fail(out, path, `expected exactly one of ${one.length} schemas to match, ${passing} did`);
+        if (passing > 1)
+          return fail(out, path, `expected exactly one of ${one.length} schemas to match, ${passing} did`);
         return closest(one, v, path, out);
       });
     if (s["not"] !== undefined) {

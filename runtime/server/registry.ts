@@ -37,7 +37,10 @@ export interface RegistryOptions {
 }
 
 /** Completion of one argument or template variable: the values for what was typed so far. */
-export type Completer = (value: string, args: { readonly [name: string]: string | undefined }) => Awaitable<readonly string[]>;
+export type Completer = (
+  value: string,
+  args: { readonly [name: string]: string | undefined },
+) => Awaitable<readonly string[]>;
 
 interface Tool {
   readonly listing: Json;
@@ -68,7 +71,8 @@ interface Prompt {
 const MAX_COMPLETIONS = 100;
 const EMPTY_OBJECT_SCHEMA = { type: "object", properties: {} };
 
-const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const then = <T, R>(value: Awaitable<T>, next: (value: T) => R): Awaitable<Awaited<R>> =>
   (value instanceof Promise ? value.then(next) : next(value)) as Awaitable<Awaited<R>>;
 
@@ -127,7 +131,12 @@ export class Registry {
     const output = outputSchema && compileSchema(outputSchema, "output", `tool ${name} outputSchema`);
     if (output && this.profile.structuredObject && output.json["type"] !== "object")
       throw new TypeError(`tool ${name}: outputSchema must be of type "object" at this revision`);
-    const listing: Json = { name, ...metadata, inputSchema: input.json, ...(output ? { outputSchema: output.json } : {}) };
+    const listing: Json = {
+      name,
+      ...metadata,
+      inputSchema: input.json,
+      ...(output ? { outputSchema: output.json } : {}),
+    };
     return this.removal("tools", this.tools.add(name, { listing, input, output, handler }));
   }
 
@@ -139,7 +148,11 @@ export class Registry {
   addResource(name: string, uri: string, config: object, read: Template["read"]): () => void {
     const { cache, complete, ...metadata } = config as { cache?: Json; complete?: Template["complete"] };
     if (!UriTemplate.isTemplate(uri)) {
-      const entry = { listing: { name, uri, ...metadata }, cache, read: (at: string, context: unknown) => read(at, {}, context) };
+      const entry = {
+        listing: { name, uri, ...metadata },
+        cache,
+        read: (at: string, context: unknown) => read(at, {}, context),
+      };
       return this.removal("resources", this.resources.add(uri, entry));
     }
     const template = new UriTemplate(uri);

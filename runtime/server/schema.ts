@@ -24,7 +24,8 @@ export type Accepted<S> = S extends StandardSchemaWithJSON
     ? FromJsonSchema<S>
     : never;
 
-export type Verdict = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly issues: SchemaIssue[] };
+export type Verdict =
+  { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly issues: SchemaIssue[] };
 
 export interface CompiledSchema {
   /** The JSON Schema to list. */
@@ -58,7 +59,9 @@ export function compileSchema(schema: Schema, side: "input" | "output", where: s
   }
   const standard = schema["~standard"];
   if (typeof standard.jsonSchema?.[side] !== "function")
-    throw new TypeError(`${where}: this ${standard.vendor} schema does not give its JSON Schema (Standard JSON Schema)`);
+    throw new TypeError(
+      `${where}: this ${standard.vendor} schema does not give its JSON Schema (Standard JSON Schema)`,
+    );
   // The 2020-12 dialect is the protocol's default since 2025-11-25; earlier clients assumed
   // draft-07 and some refuse a $schema they do not know, so the key is left out.
   const { $schema: _dialect, ...json } = standard.jsonSchema[side]({ target: "draft-2020-12" });

@@ -11,7 +11,8 @@ type Expressions<T extends string> = T extends `${string}{${infer E}}${infer Res
 type Body<E extends string> = E extends `${"+" | "#" | "." | "/" | ";" | "?" | "&"}${infer Rest}` ? Rest : E;
 type Split<L extends string> = L extends `${infer A},${infer B}` ? A | Split<B> : L;
 type NameOf<V extends string> = V extends `${infer N}*` ? N : V extends `${infer N}:${string}` ? N : V;
-type Exploded<E extends string> = Split<Body<E>> extends infer V extends string ? (V extends `${infer N}*` ? N : never) : never;
+type Exploded<E extends string> =
+  Split<Body<E>> extends infer V extends string ? (V extends `${infer N}*` ? N : never) : never;
 type AllVars<E extends string> = NameOf<Split<Body<E>>>;
 type QueryVars<E extends string> = E extends `${"?" | "&"}${string}` ? AllVars<E> : never;
 
