@@ -340,7 +340,11 @@ class Compiler {
     if (all)
       checks.push((v, path, out) => {
         let ok = true;
-        for (const check of all) if (!check(v, path, out) && ((ok = false), !out)) return false;
+        for (const check of all) {
+          if (check(v, path, out)) continue;
+          ok = false;
+          if (!out) return false;
+        }
         return ok;
       });
     const any = list("anyOf");

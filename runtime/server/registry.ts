@@ -94,7 +94,7 @@ export class Registry {
   }
 
   /** What is registered now, by kind. */
-  has(kind: ListKind | "templates" | "completions"): boolean {
+  has(kind: ListKind | "completions"): boolean {
     if (kind === "resources") return this.resources.size > 0 || this.templates.size > 0;
     if (kind === "completions") return this.prompts.size > 0 || this.templates.size > 0;
     return this[kind].size > 0;
