@@ -34,6 +34,10 @@ describe("JSON Schema literals at run time", () => {
       { path: "/extra", message: "no value is allowed here" },
     ]);
     expect(issues({ type: "number" }, Number.NaN)).toEqual([{ path: "", message: "expected number, got NaN" }]);
+    // Patterns count code points where they can, and still compile where the Unicode flag refuses them.
+    expect(issues({ pattern: "^.$" }, "😀")).toEqual([]);
+    expect(issues({ pattern: "^[a-z\\-]+$" }, "a-b")).toEqual([]);
+    expect(issues({ pattern: "^[a-z\\-]+$" }, "a_b")[0]?.message).toMatch(/^expected to match /);
   });
 
   it("follows $ref (also recursive), $anchor, combinators and conditionals", () => {

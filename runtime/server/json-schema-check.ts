@@ -186,12 +186,7 @@ class Compiler {
       );
     const pattern = s["pattern"];
     if (typeof pattern === "string") {
-      let regex: RegExp;
-      try {
-        regex = new RegExp(pattern, "u");
-      } catch {
-        throw new TypeError(`${where}: pattern ${JSON.stringify(pattern)} is not a regular expression`);
-      }
+      const regex = compilePattern(pattern, where);
       checks.push(
         (v, path, out) =>
           typeof v !== "string" || regex.test(v) || fail(out, path, `expected to match ${JSON.stringify(pattern)}`),
@@ -274,7 +269,7 @@ class Compiler {
       Object.entries(properties).map(([key, sub]) => [key, this.compile(sub, `${where}/properties/${key}`)]),
     );
     const patterns = Object.entries(isObject(s["patternProperties"]) ? s["patternProperties"] : {}).map(
-      ([pattern, sub]) => [new RegExp(pattern, "u"), this.compile(sub, `${where}/patternProperties`)] as const,
+      ([pattern, sub]) => [compilePattern(pattern, where), this.compile(sub, `${where}/patternProperties`)] as const,
     );
     const additional = s["additionalProperties"];
     const others = additional === undefined ? undefined : this.compile(additional, `${where}/additionalProperties`);
@@ -373,6 +368,21 @@ class Compiler {
     }
     return checks;
   }
+}
+
+/**
+ * A schema's regular expression: with the Unicode flag where it compiles so (code points, as
+ * JSON Schema means), else without it, since many patterns in use escape characters (`\-`) that
+ * the Unicode flag refuses.
+ */
+function compilePattern(pattern: string, where: string): RegExp {
+  for (const flags of ["u", ""])
+    try {
+      return new RegExp(pattern, flags);
+    } catch {
+      // Try the next reading.
+    }
+  throw new TypeError(`${where}: pattern ${JSON.stringify(pattern)} is not a regular expression`);
 }
 
 /** No member matched: report the member whose first issue lies deepest in the value. */
