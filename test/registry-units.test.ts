@@ -6,10 +6,11 @@ import * as v2025_06 from "../generated/2025-06-18/index.js";
 import * as v2026 from "../generated/2026-07-28/index.js";
 import { createInMemoryTransportPair, RpcError } from "../runtime/index.js";
 import { compileJsonSchema } from "../runtime/server/json-schema-check.js";
+import type { JsonSchemaObject } from "../runtime/server/json-schema.js";
 import { UriTemplate } from "../runtime/server/uri-template.js";
 
 describe("JSON Schema literals at run time", () => {
-  const issues = (schema: object, value: unknown) => compileJsonSchema(schema)(value);
+  const issues = (schema: JsonSchemaObject, value: unknown) => compileJsonSchema(schema)(value);
 
   it("checks types, bounds, enums and nested objects, with JSON Pointer paths", () => {
     const schema = {
@@ -127,9 +128,9 @@ describe("the registry per revision", () => {
     const unknown = await client.callTool({ name: "cube", arguments: {} }).catch((e: unknown) => e);
     expect((unknown as RpcError).message).toBe("Unknown tool: cube");
     expect(() => mcp.registerTool("square", {}, () => ({ content: [] }))).toThrow(/already registered/);
-    expect(() => mcp.registerTool("list", { outputSchema: { type: "array" } }, () => ({ content: [] }))).toThrow(
-      /outputSchema must be of type "object"/,
-    );
+    expect(() =>
+      mcp.registerTool("list", { outputSchema: { type: "array" } }, () => ({ structuredContent: [] })),
+    ).toThrow(/outputSchema must be of type "object"/);
     await client.close();
   });
 
