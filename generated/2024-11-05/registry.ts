@@ -110,8 +110,8 @@ export interface ToolConfig<I extends Schema, O extends Schema | undefined> exte
 > {
   /** The arguments: a Standard Schema with JSON Schema (Zod 4, Valibot, ArkType) or a JSON Schema literal; default: none. */
   inputSchema?: I;
-  /** The structured content, checked before it is sent. */
-  outputSchema?: O;
+  /** This revision has no output schemas (they came with 2025-06-18). */
+  outputSchema?: never;
 }
 
 export type ToolHandler<I extends Schema, O extends Schema | undefined> = (

@@ -63,6 +63,14 @@ export const registryArtifact: Artifact = {
     const structured = model.declarations
       .find((d) => d.name === toolResult)
       ?.resolved?.properties.find((p) => p.name === "structuredContent");
+    // Output schemas (and structured content) arrived with 2025-06-18: does a listed tool have one?
+    const listed = resolvedOf(model, model.methods.find((m) => m.method === "tools/list")?.result)?.find(
+      (p) => p.name === "tools",
+    )?.type;
+    const outputSchemas = resolvedOf(model, listed?.kind === "array" ? listed.items : undefined)?.some(
+      (p) => p.name === "outputSchema",
+    );
+    if (outputSchemas === undefined) throw new Error(`registry: ${model.revision} lists no tools`);
     const ir = protocol.inputRequired;
     const inputMethods = model.methods.filter(
       (m) => m.kind === "request" && m.delivery === "inputRequired" && m.result?.kind === "ref",
@@ -132,6 +140,7 @@ export const registryArtifact: Artifact = {
         literal: stringLiteral(name),
       })),
       stateless,
+      outputSchemas,
       subscribe: subscribe !== undefined,
       setLevel: setLevel !== undefined,
       updatedNotification: stringLiteral(updated.method),
@@ -155,6 +164,11 @@ export const registryArtifact: Artifact = {
     });
   },
 };
+
+/** The properties of a named type, after inheritance. */
+function resolvedOf(model: Model, node: TypeNode | undefined) {
+  return node?.kind === "ref" ? model.declarations.find((d) => d.name === node.name)?.resolved?.properties : undefined;
+}
 
 /** `["tools", "listChanged"]` → `{ tools: { listChanged: true } }`. */
 function nest(path: string[]): object {
