@@ -128,6 +128,12 @@ describe("registry types", () => {
       `mcp.registerTool("t", { outputSchema: z.object({ sum: z.number() }) }, () => ({ content: [] }));`,
     );
     expect(missing.join("\n")).toMatch(/structuredContent/);
+    const early = compile(
+      "no-output-schemas",
+      `mcp.registerTool("t", { outputSchema: z.object({ sum: z.number() }) }, () => ({ content: [] }));`,
+      "2025-03-26",
+    );
+    expect(early.join("\n")).toMatch(/not assignable to type 'undefined'/);
   });
 
   it("requires required prompt arguments and refuses what the schema does not give", () => {

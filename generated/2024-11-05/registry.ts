@@ -110,8 +110,8 @@ export interface ToolConfig<I extends Schema, O extends Schema | undefined> exte
 > {
   /** The arguments: a Standard Schema with JSON Schema (Zod 4, Valibot, ArkType) or a JSON Schema literal; default: none. */
   inputSchema?: I;
-  /** This revision has no output schemas (they came with 2025-06-18). */
-  outputSchema?: never;
+  /** The structured content, checked before it is sent. */
+  outputSchema?: O;
 }
 
 export type ToolHandler<I extends Schema, O extends Schema | undefined> = (
@@ -173,7 +173,8 @@ export interface McpServer {
   /** A tool: arguments checked before `handler` runs, structured content checked after. */
   registerTool<
     const I extends Schema = NoArguments,
-    const O extends Schema | undefined = undefined,
+    // This revision has no output schemas (they came with 2025-06-18).
+    const O extends undefined = undefined,
   >(
     name: string,
     config: ToolConfig<I, O>,
