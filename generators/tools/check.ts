@@ -4,7 +4,7 @@
 // result) and per prompt (`prompts/get <name>`), their schemas as declarations. The engine's
 // rules then say what breaks whom; "breaking for a caller" is what breaks the client side.
 import { readFileSync } from "node:fs";
-import { diffModels, summarize } from "../diff/diff.js";
+import { diffModels } from "../diff/diff.js";
 import type { DiffReport, Finding } from "../diff/findings.js";
 import { markdownMarkup } from "../diff/render/markup.js";
 import { jsonRenderer } from "../diff/render/json.js";
@@ -53,17 +53,23 @@ export function embeddedListing(file: string): Listing {
 
 export function checkListings(before: Listing, after: Listing, labels: { before: string; after: string }): CheckResult {
   const links = { specUrl: toolsSpecPage(after.protocolVersion ?? before.protocolVersion) };
-  const full = diffModels(
+  const report = diffModels(
     listingModel(before, labels.before),
     listingModel(after, labels.after),
-    {
-      before: links,
-      after: links,
-    },
-    { renames: false },
+    { before: links, after: links },
+    { renames: false, select: ownChanges },
   );
-  const retyped = new Set(full.changes.filter((f) => f.rule.startsWith("FIELD_TYPE_")).map((f) => f.name));
-  const changes = full.changes.filter(
+  return {
+    report,
+    otherChanges: otherChanges(before, after, report.changes),
+    breakingForCallers: report.changes.filter(breaksCallers).length,
+  };
+}
+
+/** The findings about the tools' and prompts' own data, without what listingModel makes up. */
+function ownChanges(all: Finding[]): Finding[] {
+  const retyped = new Set(all.filter((f) => f.rule.startsWith("FIELD_TYPE_")).map((f) => f.name));
+  return all.filter(
     (f) =>
       // A tool's or prompt's own types come and go with it; their fields are reported as fields.
       f.rule !== "TYPE_ADDED" &&
@@ -73,12 +79,6 @@ export function checkListings(before: Listing, after: Listing, labels: { before:
       // `number` vs `integer` is a constraint in the model; on a retyped field it says nothing more.
       !(f.rule.startsWith("CONSTRAINT_") && retyped.has(f.name) && onlyJsonType(f)),
   );
-  const report = { ...full, summary: summarize(changes), changes };
-  return {
-    report,
-    otherChanges: otherChanges(before, after, changes),
-    breakingForCallers: changes.filter(breaksCallers).length,
-  };
 }
 
 const onlyJsonType = (f: Finding) =>
@@ -92,7 +92,7 @@ const NO_PAGES = { from: { specUrl: "" }, to: { specUrl: "" } };
 export function renderCheck(result: CheckResult, format: CheckFormat, file: string): string {
   if (format === "json") return jsonRenderer.render(result.report, { links: NO_PAGES });
   const findings = reportView(result.report, NO_PAGES, markdownMarkup).groups.flatMap((g) =>
-    g.kinds.flatMap((k) => k.findings),
+    g.kinds.flatMap((k) => k.items),
   );
   const breaking = findings.filter((f) => f.breaking && f.affects.split(" ").includes("client"));
   const other = findings.filter((f) => !breaking.includes(f));
