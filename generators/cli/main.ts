@@ -82,11 +82,20 @@ const SYNC = {
 const DIFF = {
   from: { type: "string", demandOption: true, describe: "The revision you are on" },
   to: { type: "string", demandOption: true, describe: "The revision you move to" },
-  format: { choices: ["md", "json", "html"] as const, default: "md" as const, describe: "Report format" },
+  format: {
+    choices: ["md", "json", "html", "github", "junit"] as const,
+    default: "md" as const,
+    describe: "Report format, or for CI: GitHub annotations, a JUnit file",
+  },
   out: { type: "string", requiresArg: true, describe: "Write the report to FILE instead of stdout" },
   "fail-on": {
     choices: ["breaking", "client", "server"] as const,
     describe: "Exit 1 if there are breaking changes (for anyone, or affecting clients or servers)",
+  },
+  ignore: {
+    type: "string",
+    requiresArg: true,
+    describe: "Accept the changes FILE lists, each with its reason (docs/upgrading.md), for --fail-on and github/junit",
   },
 } as const;
 
@@ -251,7 +260,14 @@ function cli(argv: string[]): Argv {
       async (args) => {
         const { diffCommand } = await import("../diff/command.js");
         process.exitCode = diffCommand(
-          { from: args.from, to: args.to, format: args.format, out: args.out, failOn: args["fail-on"] },
+          {
+            from: args.from,
+            to: args.to,
+            format: args.format,
+            out: args.out,
+            failOn: args["fail-on"],
+            ignore: args.ignore,
+          },
           log,
           write,
         );
