@@ -125,7 +125,16 @@ const TOOLS = {
     type: "boolean",
     describe: "Overwrite an --out file without mcp-gen's banner, or a --save file that is no listing",
   },
-  format: { choices: ["md", "json"] as const, default: "md" as const, describe: "--check report format" },
+  format: {
+    choices: ["md", "json", "github", "junit"] as const,
+    default: "md" as const,
+    describe: "--check report format, or for CI: GitHub annotations, a JUnit file",
+  },
+  ignore: {
+    type: "string",
+    requiresArg: true,
+    describe: "With --check: accept the changes to the tools and prompts FILE lists, each with its reason",
+  },
   timeout: { type: "number", default: 30, describe: "Seconds to wait for each answer from the server" },
 } as const;
 
@@ -297,6 +306,7 @@ function cli(argv: string[]): Argv {
             ...(args.out !== undefined ? { out: args.out } : {}),
             ...(args.save !== undefined ? { save: args.save } : {}),
             ...(args.check !== undefined ? { check: args.check } : {}),
+            ...(args.ignore !== undefined ? { ignore: args.ignore } : {}),
             format: args.format,
             timeoutMs: args.timeout * 1000,
             force: args.force,

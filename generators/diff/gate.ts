@@ -56,18 +56,19 @@ export function diffRun(report: DiffReport, verdict: Verdict): CiRun {
             f.carriedBy.length > 0 ? `in ${f.carriedBy.join(", ")}` : "",
             f.link,
           ].filter((line) => line !== ""),
-          outcome: failing.has(f)
-            ? "fail"
-            : accepted
-              ? "accepted"
-              : f.breaking || f.severity === "warning"
-                ? "warn"
-                : "pass",
+          ...judged(f, failing.has(f), accepted !== undefined),
           ...(accepted ? { reason: accepted.reason } : {}),
         };
       }),
     ),
   };
+}
+
+/** Failing findings are errors; accepted ones notices; other breaking ones and warnings need a look. */
+function judged(f: Finding, failing: boolean, accepted: boolean): Pick<CiEntry, "outcome" | "annotation" | "failure"> {
+  if (failing) return { outcome: "fail", annotation: "error", failure: "breaking" };
+  if (accepted) return { outcome: "accepted", annotation: "notice" };
+  return f.breaking || f.severity === "warning" ? { outcome: "pass", annotation: "warning" } : { outcome: "pass" };
 }
 
 /**

@@ -1,21 +1,14 @@
-// `--format github`: GitHub Actions workflow commands, one annotation per entry that needs a
-// look (`::error` trips the gate, `::warning` does not, `::notice` was accepted by --ignore).
+// `--format github`: GitHub Actions workflow commands, one annotation per entry that has one
+// (`::error`, `::warning`, or `::notice` for what --ignore accepted, with the reason).
 // https://docs.github.com/actions/reference/workflow-commands-for-github-actions
-import type { CiEntry, CiRun, Outcome } from "./entries.js";
-
-const COMMAND: Record<Outcome, string | undefined> = {
-  fail: "error",
-  warn: "warning",
-  accepted: "notice",
-  pass: undefined,
-};
+import type { CiEntry, CiRun } from "./entries.js";
 
 export function renderGithub(run: CiRun): string {
   return run.entries.flatMap((e) => annotation(run, e)).join("");
 }
 
 function annotation(run: CiRun, e: CiEntry): string[] {
-  const command = COMMAND[e.outcome];
+  const command = e.annotation;
   if (command === undefined) return [];
   const title = e.outcome === "accepted" ? `accepted: ${e.title}` : e.title;
   const lines = e.outcome === "accepted" ? [`${e.reason ?? ""} (${e.message})`] : [e.message, ...e.details];

@@ -1,6 +1,7 @@
 // `--format junit`: a JUnit XML report, one test case per entry, one suite per group: a case
-// fails when its entry trips the gate and is skipped (with the reason) when --ignore accepts
-// it; warnings pass with their message as output. Deterministic: no timestamps or host names.
+// fails when its entry trips the check and is skipped (with the reason) when --ignore accepts
+// it; a passing entry that is annotated (a warning) carries its message as output.
+// Deterministic: no timestamps or host names.
 import type { CiEntry, CiRun } from "./entries.js";
 
 export function renderJunit(run: CiRun): string {
@@ -34,13 +35,11 @@ function testCase(group: string, e: CiEntry): string {
   const body = [e.message, ...e.details].join("\n");
   switch (e.outcome) {
     case "fail":
-      return `${open}>\n      <failure ${attributes({ message: e.message, type: "breaking" })}>${text(body)}</failure>\n    </testcase>`;
+      return `${open}>\n      <failure ${attributes({ message: e.message, type: e.failure ?? "failure" })}>${text(body)}</failure>\n    </testcase>`;
     case "accepted":
       return `${open}>\n      <skipped ${attributes({ message: `accepted: ${e.reason ?? ""}` })}/>\n    </testcase>`;
-    case "warn":
-      return `${open}>\n      <system-out>${text(body)}</system-out>\n    </testcase>`;
     case "pass":
-      return `${open}/>`;
+      return e.annotation ? `${open}>\n      <system-out>${text(body)}</system-out>\n    </testcase>` : `${open}/>`;
   }
 }
 

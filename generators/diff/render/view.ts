@@ -221,12 +221,14 @@ function itemView(item: Item, changes: Finding[], markup: Markup, words: Vocabul
     severity: item.severity,
     affects: item.affects.join(" "),
     summary: markup.text(words.summary(item)),
-    facts: [
-      unique(findings.map((f) => changeText(f, markup))).join(", "),
-      detailsOf(findings, markup),
-      listedOnce(findings, "inheritedBy", "inherited by", markup),
-      listedOnce(findings, "carriedBy", "in", markup),
-    ].filter((fact) => fact !== ""),
+    facts: words.facts
+      ? unique(findings.flatMap((f) => (words.facts as NonNullable<Vocabulary["facts"]>)(f, markup)))
+      : [
+          unique(findings.map((f) => changeText(f, markup))).join(", "),
+          detailsOf(findings, markup),
+          listedOnce(findings, "inheritedBy", "inherited by", markup),
+          listedOnce(findings, "carriedBy", "in", markup),
+        ].filter((fact) => fact !== ""),
     link: markup.url((findings[0] as Finding).link),
     breaking: item.breaking,
     who: markup.text(whoMustAct(item.affects)),

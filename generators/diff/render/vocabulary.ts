@@ -1,6 +1,6 @@
 // Whose words a report speaks: the protocol's (methods, fields, senders and receivers) for
 // upgrade reports, or another reader's (tools and arguments, for `mcp-gen tools --check`).
-import type { Item } from "../findings.js";
+import type { Finding, Item } from "../findings.js";
 import { RULES } from "../rules.js";
 import type { Markup } from "./view.js";
 
@@ -9,6 +9,11 @@ export interface Vocabulary {
   subject(item: Item, markup: Markup): string;
   /** What the item's rule means for those readers, in one line of plain text. */
   summary(item: Item): string;
+  /**
+   * The facts worth showing of one finding, marked up, where these readers need fewer than the
+   * protocol's (no directions, gates or carrying messages); all of them if not given.
+   */
+  facts?(finding: Finding, markup: Markup): string[];
 }
 
 export const PROTOCOL_WORDS: Vocabulary = {
