@@ -115,6 +115,21 @@ describe("generated/diffs pages in chromium", () => {
     },
   );
 
+  it("index.html explains every mark its table uses, in its legend", async () => {
+    const { page } = await open("index.html");
+    const used = await page
+      .locator("table.matrix td[class]")
+      .evaluateAll((tds) => [...new Set(tds.flatMap((td) => (td.getAttribute("class") ?? "").split(" ")))]);
+    const legend = await page
+      .locator(".legend .k")
+      .evaluateAll((ks) => ks.flatMap((k) => (k.getAttribute("class") ?? "").split(" ")));
+    for (const state of used.filter((c) => c !== "" && c !== "absent")) expect(legend, state).toContain(state);
+    const words = (await page.locator(".legend").textContent()) ?? "";
+    expect(words).toContain("changed; code built on the revision before breaks");
+    expect(words).toContain("sent by clients");
+    await page.close();
+  });
+
   const reports = pages.filter((p) => p !== "index.html");
   const nonEmpty = reports.filter((p) => jsonOf(p).changes.length > 0);
 
