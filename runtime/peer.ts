@@ -412,6 +412,8 @@ export class Peer {
       .catch((error: unknown) => this.report(asError(error)))
       .finally(() => {
         if (this.inflight.get(id) === inflight) this.inflight.delete(id);
+        // Cancelled: no answer follows, so the transport need not keep the request's stream open.
+        if (inflight.cancelled && !this.closedFlag) this.options.transport.unanswered?.(id);
         batch?.end();
         if (this.inflight.size === 0) this.wakeIdle();
       });

@@ -79,6 +79,11 @@ export interface Transport {
    * closes the request's stream too, as no answer will come on it).
    */
   cancel?: ((requestId: RequestId) => boolean) | undefined;
+  /**
+   * A request the other side sent will get no answer (it was cancelled): what the transport holds
+   * open for that answer (an HTTP response stream) can go.
+   */
+  unanswered?: ((requestId: RequestId) => void) | undefined;
   /** Generated clients and servers call it before start() with their revision's HTTP binding. */
   setHttpBinding?: ((binding: HttpBinding) => void) | undefined;
 }
