@@ -2,6 +2,7 @@
 // cancellation both ways (AbortSignal out, a cancellation notification in), progress tokens
 // routed to the caller's onProgress, and error objects that never leak a stack. It knows no
 // revision: generated code passes the method names, the message validator and the handlers.
+import { AbortListeners } from "./abort-listeners.js";
 import type { AuthInfo } from "./auth/auth-info.js";
 import { BatchReply } from "./batch.js";
 import {
@@ -104,6 +105,9 @@ interface Pending {
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 
+/** Shared by every peer, so that a caller's signal gets one listener from all of them. */
+const abortListeners = new AbortListeners();
+
 /**
  * An incoming request being handled. Its AbortController is made only when the handler looks at
  * `signal`: most handlers never do, and one per request is a real cost on the hot path.
@@ -167,6 +171,7 @@ export class Peer {
 
     return new Promise<JsonObject>((resolve, reject) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
+      let unwatch: (() => void) | undefined;
       const onAbort = () => {
         if (!this.settle(key)) return;
         this.cancel(id, String(signal?.reason ?? "aborted"));
@@ -190,11 +195,11 @@ export class Peer {
         restartTimer: options.resetTimeoutOnProgress ? startTimer : undefined,
         cleanup: () => {
           if (timer !== undefined) clearTimeout(timer);
-          signal?.removeEventListener("abort", onAbort);
+          unwatch?.();
         },
       });
       startTimer();
-      signal?.addEventListener("abort", onAbort, { once: true });
+      if (signal) unwatch = abortListeners.add(signal, onAbort);
       const message: JsonRpcMessage =
         sent === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params: sent };
       const related =
