@@ -105,7 +105,10 @@ type Explain = (v: unknown, p: string, out: IssueList, d: number) => boolean;
  */
 class IssueList {
   readonly items: Issue[] = [];
-  constructor(readonly all: boolean) {}
+  readonly all: boolean;
+  constructor(all: boolean) {
+    this.all = all;
+  }
   /** Records an issue; true when the explanation should stop. */
   add(issue: Issue): boolean {
     this.items.push(issue);

@@ -14,7 +14,11 @@ const MAX_PENDING = 1024;
 export class UrlElicitations {
   private readonly pending = new Set<unknown>();
 
-  constructor(private readonly facts: UrlElicitationFact) {}
+  private readonly facts: UrlElicitationFact;
+
+  constructor(facts: UrlElicitationFact) {
+    this.facts = facts;
+  }
 
   /** An elicitation request this client received. */
   requested(method: string, params: unknown): void {

@@ -9,7 +9,11 @@ export class Catalog<T> {
   private readonly ordered: { seq: number; key: string; value: T }[] = [];
   private next = 0;
 
-  constructor(private readonly what: string) {}
+  private readonly what: string;
+
+  constructor(what: string) {
+    this.what = what;
+  }
 
   get size(): number {
     return this.ordered.length;

@@ -73,7 +73,10 @@ class Compiler {
   private readonly compiled = new Map<object, Check>();
   private readonly anchors = new Map<string, JsonSchemaObject>();
 
-  constructor(private readonly root: JsonSchemaObject | boolean) {
+  private readonly root: JsonSchemaObject | boolean;
+
+  constructor(root: JsonSchemaObject | boolean) {
+    this.root = root;
     this.collectAnchors(root);
   }
 

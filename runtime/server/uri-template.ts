@@ -52,7 +52,10 @@ export class UriTemplate {
   /** Where each expression's text is captured in the regex. */
   private readonly groups: Expression[] = [];
 
-  constructor(readonly template: string) {
+  readonly template: string;
+
+  constructor(template: string) {
+    this.template = template;
     let at = 0;
     while (at < template.length) {
       const open = template.indexOf("{", at);
