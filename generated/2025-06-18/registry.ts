@@ -217,10 +217,13 @@ interface Connection {
 
 /** A handler's context: the request's own, forwarded, plus the registry's helpers. */
 class Context implements HandlerContext {
-  constructor(
-    private readonly request: RequestContext,
-    private readonly connection: Connection,
-  ) {}
+  private readonly request: RequestContext;
+  private readonly connection: Connection;
+
+  constructor(request: RequestContext, connection: Connection) {
+    this.request = request;
+    this.connection = connection;
+  }
 
   get requestId(): RequestContext["requestId"] {
     return this.request.requestId;

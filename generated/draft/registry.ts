@@ -244,10 +244,13 @@ export interface McpServer {
 
 /** A handler's context: the request's own, forwarded, plus the registry's helpers. */
 class Context implements HandlerContext {
-  constructor(
-    private readonly request: RequestContext,
-    private readonly params: object,
-  ) {}
+  private readonly request: RequestContext;
+  private readonly params: object;
+
+  constructor(request: RequestContext, params: object) {
+    this.request = request;
+    this.params = params;
+  }
 
   get requestId(): RequestContext["requestId"] {
     return this.request.requestId;

@@ -19,10 +19,10 @@ export class RuleBook {
   private readonly elicitations: UrlElicitations | undefined;
 
   /** `relaxed`: rule ids neither side is held to (for a peer known to break them). */
-  constructor(
-    readonly facts: RuleFacts,
-    relaxed: readonly string[] = [],
-  ) {
+  readonly facts: RuleFacts;
+
+  constructor(facts: RuleFacts, relaxed: readonly string[] = []) {
+    this.facts = facts;
     this.relaxed = new Set(relaxed);
     this.elicitations = facts.urlElicitation && new UrlElicitations(facts.urlElicitation);
   }

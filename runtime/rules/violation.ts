@@ -9,14 +9,14 @@ import type { CapabilityFact } from "./facts.js";
  * code -32603: the side that sees it did nothing wrong.
  */
 export class RuleViolation extends RpcError {
-  constructor(
-    readonly rule: string,
-    detail: string,
-    code: number = ErrorCode.InternalError,
-    /** The capability whose absence is the violation (side and path), when that is what it is. */
-    readonly missing?: CapabilityFact,
-  ) {
+  readonly rule: string;
+  /** The capability whose absence is the violation (side and path), when that is what it is. */
+  readonly missing?: CapabilityFact;
+
+  constructor(rule: string, detail: string, code: number = ErrorCode.InternalError, missing?: CapabilityFact) {
     super(code, `${detail} (rule ${rule})`, { rule });
+    this.rule = rule;
+    if (missing !== undefined) this.missing = missing;
     this.name = "RuleViolation";
   }
 }

@@ -85,10 +85,12 @@ export class Registry {
   private readonly changed = new Set<ListKind>();
   private readonly pageSize: number;
 
-  constructor(
-    private readonly profile: RegistryProfile,
-    private readonly options: RegistryOptions = {},
-  ) {
+  private readonly profile: RegistryProfile;
+  private readonly options: RegistryOptions;
+
+  constructor(profile: RegistryProfile, options: RegistryOptions = {}) {
+    this.profile = profile;
+    this.options = options;
     this.pageSize = options.pageSize ?? 100;
     if (!(this.pageSize >= 1)) throw new RangeError("pageSize must be at least 1");
   }
