@@ -9,7 +9,11 @@ export class BatchReply {
   // being routed cannot flush the array early.
   private open = 1;
 
-  constructor(private readonly flush: (replies: JsonRpcMessage[]) => void) {}
+  private readonly flush: (replies: JsonRpcMessage[]) => void;
+
+  constructor(flush: (replies: JsonRpcMessage[]) => void) {
+    this.flush = flush;
+  }
 
   add(reply: JsonRpcMessage): void {
     this.replies.push(reply);

@@ -52,13 +52,14 @@ export const ErrorCode = {
 
 /** An error that travels as a JSON-RPC error object: thrown by handlers, received by callers. */
 export class RpcError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data?: unknown,
-  ) {
+  readonly code: number;
+  readonly data?: unknown;
+
+  constructor(code: number, message: string, data?: unknown) {
     super(message);
     this.name = "RpcError";
+    this.code = code;
+    this.data = data;
   }
 
   toJSON(): JsonRpcErrorObject {
@@ -77,16 +78,18 @@ export interface ValidationIssue {
 
 /** A result from the other side that does not match its method's type: names the failing paths. */
 export class ResultValidationError extends RpcError {
-  constructor(
-    readonly method: string,
-    readonly issues: readonly ValidationIssue[],
-  ) {
+  readonly method: string;
+  readonly issues: readonly ValidationIssue[];
+
+  constructor(method: string, issues: readonly ValidationIssue[]) {
     super(
       ErrorCode.InvalidParams,
       `invalid ${method} result: ${issues.map((i) => `${i.path || "(root)"}: ${i.message}`).join("; ")}`,
       { issues },
     );
     this.name = "ResultValidationError";
+    this.method = method;
+    this.issues = issues;
   }
 }
 

@@ -2,6 +2,7 @@
 // cancellation both ways (AbortSignal out, a cancellation notification in), progress tokens
 // routed to the caller's onProgress, and error objects that never leak a stack. It knows no
 // revision: generated code passes the method names, the message validator and the handlers.
+import { AbortListeners } from "./abort-listeners.js";
 import type { AuthInfo } from "./auth/auth-info.js";
 import { BatchReply } from "./batch.js";
 import {
@@ -122,6 +123,9 @@ interface Pending {
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 
+/** Shared by every peer, so that a caller's signal gets one listener from all of them. */
+const abortListeners = new AbortListeners();
+
 /**
  * An incoming request being handled, and the context its handler gets. One object per request:
  * its AbortController is made only when the handler looks at `signal` (most never do), and
@@ -207,7 +211,11 @@ export class Peer {
   private idleWaiters: (() => void)[] = [];
   private closedFlag = false;
 
-  constructor(private readonly options: PeerOptions) {}
+  private readonly options: PeerOptions;
+
+  constructor(options: PeerOptions) {
+    this.options = options;
+  }
 
   get closed(): boolean {
     return this.closedFlag;
@@ -235,6 +243,7 @@ export class Peer {
 
     return new Promise<JsonObject>((resolve, reject) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
+      let unwatch: (() => void) | undefined;
       const onAbort = () => {
         if (!this.settle(key)) return;
         this.cancel(id, method, sent, String(signal?.reason ?? "aborted"));
@@ -259,11 +268,11 @@ export class Peer {
         lastProgress: -Infinity,
         cleanup: () => {
           if (timer !== undefined) clearTimeout(timer);
-          signal?.removeEventListener("abort", onAbort);
+          unwatch?.();
         },
       });
       startTimer();
-      signal?.addEventListener("abort", onAbort, { once: true });
+      if (signal) unwatch = abortListeners.add(signal, onAbort);
       const message: JsonRpcMessage =
         sent === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params: sent };
       const related =
@@ -505,6 +514,8 @@ export class Peer {
       this.report(asError(error));
     } finally {
       if (this.inflight.get(id) === request) this.inflight.delete(id);
+      // Cancelled: no answer follows, so the transport need not keep the request's stream open.
+      if (request.cancelled && !this.closedFlag) this.options.transport.unanswered?.(id);
       const token = request.meta === undefined ? undefined : request.progressToken;
       if (token !== undefined && this.progressTokens.get(token) === request) this.progressTokens.delete(token);
       batch?.end();

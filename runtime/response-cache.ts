@@ -32,7 +32,11 @@ export interface ResponseCacheStore {
 export class MemoryCacheStore implements ResponseCacheStore {
   private readonly entries = new Map<string, CachedResult>();
 
-  constructor(private readonly maxEntries = 1000) {}
+  private readonly maxEntries: number;
+
+  constructor(maxEntries = 1000) {
+    this.maxEntries = maxEntries;
+  }
 
   get(key: string): CachedResult | undefined {
     return this.entries.get(key);
@@ -106,11 +110,10 @@ export class ResponseCache {
   private readonly server: string;
   private readonly identity: string;
   private readonly now: () => number;
+  private readonly facts: CachingFacts;
 
-  constructor(
-    private readonly facts: CachingFacts,
-    options: ResponseCacheOptions = {},
-  ) {
+  constructor(facts: CachingFacts, options: ResponseCacheOptions = {}) {
+    this.facts = facts;
     this.store = options.store ?? new MemoryCacheStore();
     this.server = options.server ?? ownName();
     this.identity = options.identity ?? ownName();

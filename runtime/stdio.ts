@@ -56,7 +56,11 @@ class LineReader {
   private pendingLength = 0;
   private discarding = false;
 
-  constructor(private readonly maxLineLength: number) {}
+  private readonly maxLineLength: number;
+
+  constructor(maxLineLength: number) {
+    this.maxLineLength = maxLineLength;
+  }
 
   push(chunk: string, onMessage: (message: JsonRpcMessage) => void, onError: (error: Error) => void): void {
     let start = 0;
@@ -154,8 +158,11 @@ export interface StdioServerParameters {
 export class StdioClientTransport extends LineTransport {
   private child: ChildProcessLike | undefined;
 
-  constructor(private readonly parameters: StdioServerParameters) {
+  private readonly parameters: StdioServerParameters;
+
+  constructor(parameters: StdioServerParameters) {
     super();
+    this.parameters = parameters;
   }
 
   /** The server's stderr when `stderr: "pipe"`. */

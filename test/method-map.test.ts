@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Direction, Model } from "../generators/model/model.js";
 import { paths } from "../generators/paths.js";
-import { checkedInModel, officialSchema, REVISIONS, type JsonSchema } from "./support/spec.js";
+import { checkedInModel, officialSchema, REVISIONS, schemaTsPath, type JsonSchema } from "./support/spec.js";
 
 const UNIONS: { union: string; kind: "request" | "notification"; direction: Direction }[] = [
   { union: "ClientRequest", kind: "request", direction: "clientToServer" },
@@ -171,6 +171,25 @@ describe("revision-specific facts", () => {
         { kind: "ref", name: "InputRequiredResult" },
       ],
     });
+  });
+});
+
+describe("server errors (protocol.serverErrors)", () => {
+  it("tool argument failures are tool results from 2025-11-25 on, in every later revision too", () => {
+    const from = REVISIONS.indexOf("2025-11-25");
+    for (const [i, revision] of REVISIONS.entries())
+      expect(checkedInModel(revision).protocol.serverErrors?.toolArguments, revision).toBe(
+        i >= from ? "toolResult" : "invalidParams",
+      );
+  });
+
+  it("an unknown resource is invalid params exactly where schema.ts records -32002 as retired", () => {
+    for (const revision of REVISIONS) {
+      const retired = /`-32002` \(resource not found/.test(readFileSync(schemaTsPath(revision), "utf8"));
+      expect(checkedInModel(revision).protocol.serverErrors?.resourceNotFound, revision).toBe(
+        retired ? -32602 : -32002,
+      );
+    }
   });
 });
 

@@ -91,13 +91,16 @@ export interface ClientOptions {
 
 /** The server does not speak this client's revision. */
 export class ProtocolVersionError extends RpcError {
-  constructor(readonly offered: unknown) {
+  readonly offered: unknown;
+
+  constructor(offered: unknown) {
     super(
       ErrorCode.InvalidRequest,
       `the server speaks ${JSON.stringify(offered)}; this client speaks ${REVISION}`,
       { offered },
     );
     this.name = "ProtocolVersionError";
+    this.offered = offered;
   }
 }
 

@@ -229,6 +229,8 @@ export interface Protocol {
   rootUris?: { request: string; list: string; uri: string; scheme: string };
   /** URL-mode elicitation whose completion the server announces by id. */
   urlElicitation?: UrlElicitation;
+  /** How a server answers tool arguments that fail the tool's input schema, and an unknown resource. */
+  serverErrors?: ServerErrors;
 }
 
 /**
@@ -275,6 +277,14 @@ export interface UrlElicitation {
   complete: string;
   /** The error whose data lists URL-mode elicitations a request needs first (their params). */
   requiredError?: { constant: string; code: number; data: string };
+}
+
+export interface ServerErrors {
+  /** A tool result with `isError` set (`"toolResult"`), or a JSON-RPC error with `invalidParams`. */
+  toolArguments: "toolResult" | "invalidParams";
+  invalidParams: number;
+  /** The JSON-RPC error code of a read of a resource the server does not have. */
+  resourceNotFound: number;
 }
 
 /** A JSON-RPC error code the schema defines as a constant. */

@@ -55,6 +55,12 @@ export interface ProtocolTable extends RuleFactsTable {
   };
   requestLogging: { notification: string; field: string; state: string };
   missingCapability: { error: string; data: string };
+  serverErrors: {
+    invalidParams: string;
+    toolArgumentsAsResultIn: string[];
+    resourceNotFound: number;
+    resourceNotFoundAsInvalidParamsIn: string[];
+  };
   subscriptions: {
     request: string;
     filter: string;
@@ -226,6 +232,17 @@ export function buildProtocol(
   if (rootUris) protocol.rootUris = rootUris;
   const urlElicitation = buildUrlElicitation(schema, table.urlElicitation);
   if (urlElicitation) protocol.urlElicitation = urlElicitation;
+  const errors = table.serverErrors;
+  const invalidParams = constants.find((c) => c.name === errors.invalidParams)?.value;
+  if (typeof invalidParams !== "number")
+    throw new ModelError(`spec/method-inferences.json: no numeric constant ${errors.invalidParams}`);
+  protocol.serverErrors = {
+    toolArguments: errors.toolArgumentsAsResultIn.includes(facts.revision) ? "toolResult" : "invalidParams",
+    invalidParams,
+    resourceNotFound: errors.resourceNotFoundAsInvalidParamsIn.includes(facts.revision)
+      ? invalidParams
+      : errors.resourceNotFound,
+  };
   return protocol;
 }
 

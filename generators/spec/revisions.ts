@@ -13,6 +13,8 @@ export interface RevisionPin {
   numberType: "integer" | "number";
   /** The spec site has a schema reference page with one anchor per type. */
   schemaReference?: boolean;
+  /** The spec site has a changelog page for the revision (its changes since the one before). */
+  changelog?: boolean;
 }
 
 export interface RevisionTable {

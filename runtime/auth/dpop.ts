@@ -13,12 +13,16 @@ export class DpopProver {
   /** The last nonce each origin handed out. */
   private readonly nonces = new Map<string, string>();
 
-  private constructor(
-    private readonly signer: SigningKey,
-    private readonly publicKey: Jwk,
-    /** The private key as a JWK, to be stored with the tokens it binds. */
-    readonly privateJwk: Jwk,
-  ) {}
+  private readonly signer: SigningKey;
+  private readonly publicKey: Jwk;
+  /** The private key as a JWK, to be stored with the tokens it binds. */
+  readonly privateJwk: Jwk;
+
+  private constructor(signer: SigningKey, publicKey: Jwk, privateJwk: Jwk) {
+    this.signer = signer;
+    this.publicKey = publicKey;
+    this.privateJwk = privateJwk;
+  }
 
   static async create(): Promise<DpopProver> {
     const { privateKey } = await generateKeyPair(DPOP_ALGORITHM);

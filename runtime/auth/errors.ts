@@ -35,10 +35,13 @@ export type AuthorizationFailure =
   | "interaction";
 
 export class AuthorizationError extends Error {
+  readonly reason: AuthorizationFailure;
+  /** The MCP server the authorization was for. */
+  readonly server: string;
+
   constructor(
-    readonly reason: AuthorizationFailure,
-    /** The MCP server the authorization was for. */
-    readonly server: string,
+    reason: AuthorizationFailure,
+    server: string,
     message: string,
     options: { cause?: unknown; oauthError?: string } = {},
   ) {
@@ -47,6 +50,8 @@ export class AuthorizationError extends Error {
       options.cause === undefined ? undefined : { cause: options.cause },
     );
     this.name = "AuthorizationError";
+    this.reason = reason;
+    this.server = server;
     this.oauthError = options.oauthError;
   }
 

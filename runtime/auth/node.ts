@@ -148,7 +148,11 @@ class LoopbackListener {
       }
     | undefined;
 
-  constructor(private readonly preferredPort: number) {}
+  private readonly preferredPort: number;
+
+  constructor(preferredPort: number) {
+    this.preferredPort = preferredPort;
+  }
 
   async uri(): Promise<string> {
     await this.start();

@@ -66,12 +66,10 @@ export class AuthorizationSession {
   private discovered: Discovered | undefined;
   private readonly authorizationServers = new Map<string, Promise<AuthorizationServer>>();
   private flow: { readonly refused: string | undefined; readonly done: Promise<Recovery> } | undefined;
+  private readonly options: AuthorizationOptions;
 
-  constructor(
-    server: string | URL,
-    fetch: Fetch,
-    private readonly options: AuthorizationOptions,
-  ) {
+  constructor(server: string | URL, fetch: Fetch, options: AuthorizationOptions) {
+    this.options = options;
     this.server = new URL(server);
     this.key = canonicalResource(this.server);
     this.provider = options.provider;

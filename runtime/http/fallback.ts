@@ -20,11 +20,10 @@ export class FallbackHttpClientTransport implements Transport {
   private readonly url: URL;
   private active: Transport;
   private chosen: HttpTransportKind | undefined;
+  private readonly options: StreamableHttpClientOptions & LegacySseClientOptions;
 
-  constructor(
-    url: string | URL,
-    private readonly options: StreamableHttpClientOptions & LegacySseClientOptions = {},
-  ) {
+  constructor(url: string | URL, options: StreamableHttpClientOptions & LegacySseClientOptions = {}) {
+    this.options = options;
     this.url = new URL(url);
     this.active = this.wire(new StreamableHttpClientTransport(this.url, options));
   }

@@ -5,12 +5,14 @@ import { isObject, type JsonRpcMessage } from "../jsonrpc.js";
 
 /** The server answered an HTTP request with an error status. */
 export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: string,
-  ) {
+  readonly status: number;
+  readonly body: string;
+
+  constructor(status: number, body: string) {
     super(`HTTP ${status}${body ? `: ${body.slice(0, 200)}` : ""}`);
     this.name = "HttpError";
+    this.status = status;
+    this.body = body;
   }
 }
 

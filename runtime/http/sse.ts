@@ -54,11 +54,12 @@ export class SseParser {
   /** Dropping an over-long event until its blank line. */
   private dropping = false;
   private readonly maxEventLength: number;
+  private readonly onEvent: (event: SseEvent) => void;
+  private readonly options: SseParserOptions;
 
-  constructor(
-    private readonly onEvent: (event: SseEvent) => void,
-    private readonly options: SseParserOptions = {},
-  ) {
+  constructor(onEvent: (event: SseEvent) => void, options: SseParserOptions = {}) {
+    this.onEvent = onEvent;
+    this.options = options;
     this.maxEventLength = options.maxEventLength ?? 64 * 1024 * 1024;
   }
 
