@@ -78,6 +78,57 @@ async function insideTool(
   return { raw, outcome, errors };
 }
 
+describe("lifecycle (2025-11-25)", () => {
+  it("a client opens with initialize at its own version, declares what its handlers answer, then sends initialized (LIFECYCLE_INITIALIZED)", async () => {
+    const { raw, transport } = await RawPeer.open();
+    const client = v2025.createClient({
+      transport,
+      clientInfo: { name: "c", version: "1" },
+      handlers: {
+        listRoots: () => ({ roots: [] }),
+        createMessage: () => ({ role: "assistant", model: "m", content: { type: "text", text: "" } }),
+        elicit: () => ({ action: "decline" }),
+      },
+    });
+    cleanups.push(() => client.close());
+    const connected = client.connect();
+    const first = await raw.next(() => true);
+    expect(first).toMatchObject({ method: "initialize", params: { protocolVersion: v2025.REVISION } });
+    const capabilities = (first["params"] as JsonObject)["capabilities"] as JsonObject;
+    expect(Object.keys(capabilities).sort()).toEqual(["elicitation", "roots", "sampling"]);
+    expect(raw.received).toEqual([]);
+    await raw.answer(first, {
+      protocolVersion: "2025-11-25",
+      capabilities: {},
+      serverInfo: { name: "raw", version: "1" },
+    });
+    await connected;
+    expect(await raw.next(() => true)).toEqual({ jsonrpc: "2.0", method: "notifications/initialized" });
+  });
+
+  it("a server answers the version asked for when it speaks it, else its own (LIFECYCLE_SERVER_VERSION)", async () => {
+    for (const asked of ["2025-11-25", "2024-11-05", "1999-01-01"]) {
+      const { raw, transport } = await RawPeer.open();
+      const server = v2025.createServer({
+        serverInfo: { name: "s", version: "1" },
+        handlers: { listTools: () => ({ tools: [] }) },
+      });
+      await server.connect(transport);
+      cleanups.push(() => server.close());
+      const answer = await raw.request("initialize", {
+        protocolVersion: asked,
+        capabilities: {},
+        clientInfo: { name: "raw", version: "1" },
+      });
+      expect(answer["result"]).toMatchObject({
+        protocolVersion: "2025-11-25",
+        capabilities: { tools: {} },
+        serverInfo: { name: "s", version: "1" },
+      });
+    }
+  });
+});
+
 describe("capabilities are used only as negotiated", () => {
   it("a client's call to a method the server did not declare fails before sending (CAPABILITY_NEGOTIATED)", async () => {
     const { raw, client } = await clientBehindRawServer({ tools: {} });
@@ -217,7 +268,8 @@ describe("progress", () => {
     const call = client.callTool({ name: "t" }, { onProgress: (p) => void seen.push(p.progress) });
     const request = await server.nextRequest("tools/call");
     const token = ((request["params"] as JsonObject)["_meta"] as JsonObject)["progressToken"];
-    for (const progress of [1, 3, 2, 4]) await server.notify("notifications/progress", { progressToken: token, progress });
+    for (const progress of [1, 3, 2, 4])
+      await server.notify("notifications/progress", { progressToken: token, progress });
     await server.answer(request, { content: [] });
     await call;
     expect(seen).toEqual([1, 3, 4]);
@@ -323,7 +375,10 @@ describe("input-required results (2026-07-28)", () => {
     const empty = await raw.request("tools/call", { name: "empty", _meta: meta });
     expect(ruleOf(empty)).toBe("INPUT_REQUIRED_CONTENT");
     const valid = await raw.request("tools/call", { name: "roots", _meta: meta });
-    expect(valid["result"]).toMatchObject({ resultType: "input_required", inputRequests: { r: { method: "roots/list" } } });
+    expect(valid["result"]).toMatchObject({
+      resultType: "input_required",
+      inputRequests: { r: { method: "roots/list" } },
+    });
     expect(errors.map((e) => (e as RuleViolation).rule)).toEqual(["INPUT_REQUIRED_METHODS", "INPUT_REQUIRED_CONTENT"]);
   });
 });
