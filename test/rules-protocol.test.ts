@@ -345,6 +345,24 @@ describe("cancellation", () => {
   });
 });
 
+describe("cancellation of tasks (2025-11-25)", () => {
+  it("a task-augmented call the caller gives up on sends no cancellation notification (CANCEL_TASKS)", async () => {
+    const { raw, client } = await clientBehindRawServer({ tools: {}, tasks: { requests: { tools: { call: {} } } } });
+    const isCancel = (m: JsonObject) => m["method"] === "notifications/cancelled";
+    for (const task of [{ ttl: 60_000 }, undefined]) {
+      const controller = new AbortController();
+      const params = task ? { name: "t", task } : { name: "t" };
+      const call = client.callTool(params as v2025.CallToolRequestParams, { signal: controller.signal });
+      await raw.nextRequest("tools/call");
+      controller.abort("enough");
+      await expect(call).rejects.toBeDefined();
+      // A task is cancelled only through tasks/cancel; a plain request by the notification.
+      if (task) expect(await raw.sentNothing(isCancel)).toBe(true);
+      else expect(await raw.next(isCancel)).toMatchObject({ params: { reason: "enough" } });
+    }
+  });
+});
+
 describe("input-required results (2026-07-28)", () => {
   const meta = {
     "io.modelcontextprotocol/protocolVersion": "2026-07-28",
