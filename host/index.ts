@@ -32,6 +32,8 @@ import { openClient, type ServerRequestHandlers } from "./session.js";
 import { Supervisor, type RestartPolicy, type ServerStatus } from "./supervisor.js";
 import { createTransport, type TransportFactory } from "./transport.js";
 import type { AuthorizationFactory } from "./auth.js";
+import { DEFAULT_TOOL_LOOP_LIMIT, toolLoopViolation, type SamplingSupport } from "./sampling-rules.js";
+import type { RuleFacts } from "../runtime/index.js";
 
 export { HostConfigError, loadHostConfig, parseHostConfig } from "./config.js";
 export type { HostConfig, ServerEntry, ServerSpec, StdioServerEntry, UrlServerEntry } from "./config.js";
@@ -76,6 +78,7 @@ export type { ListKind } from "./session.js";
 export type { RestartPolicy, ServerState, ServerStatus } from "./supervisor.js";
 export type { TransportFactory, TransportKind } from "./transport.js";
 export type { AuthorizationFactory, AuthSettings } from "./auth.js";
+export { DEFAULT_TOOL_LOOP_LIMIT, SAMPLING_TOOL_LOOP_LIMIT, type SamplingSupport } from "./sampling-rules.js";
 
 export interface HostOptions {
   /** `{ "mcpServers": { name: { command, args, env } | { url, headers } } }`, as desktop hosts read it. */
@@ -86,6 +89,17 @@ export interface HostOptions {
   consent?: ConsentHook;
   /** Answers sampling requests; without it the host does not declare sampling. */
   sampling?: SamplingHandler;
+  /**
+   * What the sampling handler supports beyond plain messages, declared to servers whose revision
+   * has it: `tools` (tool use in sampling), `context` (includeContext). Requests using more than
+   * is declared are refused (-32602) before the handler or consent sees them.
+   */
+  samplingSupport?: SamplingSupport;
+  /**
+   * The most tool-use rounds a sampling request's history may hold (default 20): a server whose
+   * tool loop goes on longer gets -32602 (rule SAMPLING_TOOL_LOOP_LIMIT) instead of an answer.
+   */
+  toolLoopLimit?: number;
   /** Answers elicitation requests; without it the host does not declare elicitation. */
   elicitation?: ElicitationHandler;
   /** The roots each server is given: one list for all, or one per server. */
@@ -182,13 +196,17 @@ export function createHost(options: HostOptions): Host {
   }
 
   /** What the host answers a server with: everything it does is attributed to that server. */
-  function handlersFor(server: string, revision: Revision): ServerRequestHandlers {
+  function handlersFor(server: string, revision: Revision, rules: RuleFacts): ServerRequestHandlers {
     const from = { server, revision };
     const { consent, sampling, elicitation, roots } = options;
+    const loopLimit = options.toolLoopLimit ?? DEFAULT_TOOL_LOOP_LIMIT;
     const handlers: ServerRequestHandlers = {};
     if (sampling)
-      handlers.createMessage = (params, context) =>
-        reviewSampling(consent, sampling, from, params, { signal: context.signal });
+      handlers.createMessage = async (params, context) => {
+        const runaway = toolLoopViolation(rules, params, loopLimit, server);
+        if (runaway) throw runaway;
+        return reviewSampling(consent, sampling, from, params, { signal: context.signal });
+      };
     if (elicitation)
       handlers.elicit = (params, context) =>
         reviewElicitation(consent, elicitation, from, params, { signal: context.signal });
@@ -208,7 +226,8 @@ export function createHost(options: HostOptions): Host {
       open: (module, transport) =>
         openClient(module, transport, {
           clientInfo,
-          handlers: handlersFor(spec.name, module.REVISION),
+          handlers: handlersFor(spec.name, module.REVISION, module.PROTOCOL_RULES),
+          samplingSupport: options.samplingSupport ?? {},
           timeoutMs: spec.timeoutMs ?? options.timeoutMs ?? 60_000,
           onError: report(spec.name),
         }),

@@ -2,7 +2,8 @@
 // operations the host needs. The generated client does the revision's work (validation, the
 // handshake or discovery, the `_meta` envelope, multi round-trip input); the host addresses it
 // by method name, so one host module serves every revision.
-import type { IncomingContext, JsonObject, RequestOptions, Transport } from "../runtime/index.js";
+import type { IncomingContext, JsonObject, RequestOptions, RuleFacts, Transport } from "../runtime/index.js";
+import { samplingCapabilities, type SamplingSupport } from "./sampling-rules.js";
 import type {
   ElicitationParams,
   ElicitationResult,
@@ -39,6 +40,8 @@ export interface ServerRequestHandlers {
 export interface ClientSettings {
   clientInfo: Implementation;
   handlers: ServerRequestHandlers;
+  /** What the sampling handler supports, declared where the revision has it. */
+  samplingSupport: SamplingSupport;
   timeoutMs: number;
   onError(error: Error): void;
 }
@@ -92,8 +95,10 @@ export const LIST_KINDS = Object.keys(LISTS) as ListKind[];
 export function openClient(module: RevisionModule, transport: Transport, settings: ClientSettings): GeneratedClient {
   const notifications: readonly string[] = module.CLIENT_NOTIFICATION_METHODS;
   // Roots can change while the session lasts only where the revision can say so.
-  const capabilities =
+  const capabilities: { [key: string]: unknown } =
     settings.handlers.listRoots && notifications.includes(ROOTS_CHANGED) ? { roots: { listChanged: true } } : {};
+  if (settings.handlers.createMessage)
+    Object.assign(capabilities, samplingCapabilities(module.PROTOCOL_RULES as RuleFacts, settings.samplingSupport));
   const create = module.createClient as (options: object) => unknown;
   return create({
     transport,

@@ -1,9 +1,10 @@
 // Builds, in memory, everything the repository checks in for a set of revisions:
-// spec/<rev>/model.json, generated/<rev>/* and generated/diffs/.
+// spec/<rev>/model.json, generated/<rev>/*, generated/diffs/ and docs/protocol-rules.md.
 import { relative } from "node:path";
 import { DIFFS_DIR, repositoryDiffs } from "../diff/tree.js";
 import type { Model } from "../model/model.js";
 import { emitEnv, emitRevision, ModelLoader, serializeModel, type LoadOptions } from "../pipeline.js";
+import { PROTOCOL_RULES_DOC, readLedger, renderProtocolRules } from "../spec/protocol-rules.js";
 import type { RevisionTable } from "../spec/revisions.js";
 import type { Tree } from "../emit/write-tree.js";
 
@@ -52,5 +53,7 @@ export async function buildRepositoryTree(
   for (const [file, content] of diffs) result.tree.set(file, content);
   result.ownedDirs.push(DIFFS_DIR);
   log(`${"diffs".padEnd(10)}  ${diffs.size} files  ${Math.round(performance.now() - started)} ms`);
+  // The ledger of protocol rules, rendered (spec/protocol-rules.json → docs/protocol-rules.md).
+  result.tree.set(PROTOCOL_RULES_DOC, renderProtocolRules(readLedger(), table));
   return result;
 }

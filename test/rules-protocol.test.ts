@@ -1,0 +1,423 @@
+// Protocol rules beyond sampling (spec/protocol-rules.json, docs/protocol-rules.md): each rule
+// the runtime names, against a raw JSON-RPC peer that breaks it. A message received that breaks
+// one gets the prescribed error (-32602 where the page names none) or, for a notification, is
+// dropped and reported to onError; this side's own call that would break one fails before
+// anything is sent, naming the rule; valid traffic passes untouched.
+import { afterEach, describe, expect, it } from "vitest";
+import * as v2025 from "../generated/2025-11-25/index.js";
+import * as v2026 from "../generated/2026-07-28/index.js";
+import { RpcError, RuleViolation, type JsonObject } from "../runtime/index.js";
+import { RawPeer } from "./support/raw-peer.js";
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
+});
+
+const ruleOf = (answer: JsonObject) => ((answer["error"] as JsonObject | undefined)?.["data"] as JsonObject)?.["rule"];
+
+/** A 2025-11-25 client behind a raw server that declared `serverCapabilities`. */
+async function clientBehindRawServer(serverCapabilities: JsonObject, options: Partial<v2025.ClientOptions> = {}) {
+  const { raw, transport } = await RawPeer.open();
+  const errors: Error[] = [];
+  const client = v2025.createClient({
+    transport,
+    clientInfo: { name: "c", version: "1" },
+    onError: (error) => errors.push(error),
+    ...options,
+  });
+  cleanups.push(() => client.close());
+  const connected = client.connect();
+  const init = await raw.nextRequest("initialize");
+  await raw.answer(init, {
+    protocolVersion: "2025-11-25",
+    capabilities: serverCapabilities,
+    serverInfo: { name: "raw", version: "1" },
+  });
+  await connected;
+  await raw.next((m) => m["method"] === "notifications/initialized");
+  return { raw, client, errors, declared: (init["params"] as JsonObject)["capabilities"] as JsonObject };
+}
+
+/** A 2025-11-25 server behind a raw client that declared `clientCapabilities`, after the handshake. */
+async function serverBehindRawClient(clientCapabilities: JsonObject, handlers: v2025.ServerHandlers) {
+  const { raw, transport } = await RawPeer.open();
+  const errors: Error[] = [];
+  const server = v2025.createServer({
+    serverInfo: { name: "s", version: "1" },
+    handlers,
+    onError: (error) => errors.push(error),
+  });
+  await server.connect(transport);
+  cleanups.push(() => server.close());
+  await raw.request("initialize", {
+    protocolVersion: "2025-11-25",
+    capabilities: clientCapabilities,
+    clientInfo: { name: "raw", version: "1" },
+  });
+  await raw.notify("notifications/initialized");
+  return { raw, errors };
+}
+
+/** Runs `call` inside a tool handler of a server behind a raw client, and returns what it gave or threw. */
+async function insideTool(
+  clientCapabilities: JsonObject,
+  call: (context: v2025.RequestContext) => Promise<unknown>,
+  answer?: (raw: RawPeer) => Promise<void>,
+) {
+  let outcome: unknown;
+  const { raw, errors } = await serverBehindRawClient(clientCapabilities, {
+    callTool: async (_params, context) => {
+      outcome = await call(context).catch((error: unknown) => error);
+      return { content: [] };
+    },
+  });
+  const done = raw.request("tools/call", { name: "t", _meta: { progressToken: "p" } });
+  await answer?.(raw);
+  await done;
+  return { raw, outcome, errors };
+}
+
+describe("lifecycle (2025-11-25)", () => {
+  it("a client opens with initialize at its own version, declares what its handlers answer, then sends initialized (LIFECYCLE_INITIALIZED)", async () => {
+    const { raw, transport } = await RawPeer.open();
+    const client = v2025.createClient({
+      transport,
+      clientInfo: { name: "c", version: "1" },
+      handlers: {
+        listRoots: () => ({ roots: [] }),
+        createMessage: () => ({ role: "assistant", model: "m", content: { type: "text", text: "" } }),
+        elicit: () => ({ action: "decline" }),
+      },
+    });
+    cleanups.push(() => client.close());
+    const connected = client.connect();
+    const first = await raw.next(() => true);
+    expect(first).toMatchObject({ method: "initialize", params: { protocolVersion: v2025.REVISION } });
+    const capabilities = (first["params"] as JsonObject)["capabilities"] as JsonObject;
+    expect(Object.keys(capabilities).sort()).toEqual(["elicitation", "roots", "sampling"]);
+    expect(raw.received).toEqual([]);
+    await raw.answer(first, {
+      protocolVersion: "2025-11-25",
+      capabilities: {},
+      serverInfo: { name: "raw", version: "1" },
+    });
+    await connected;
+    expect(await raw.next(() => true)).toEqual({ jsonrpc: "2.0", method: "notifications/initialized" });
+  });
+
+  it("a server answers the version asked for when it speaks it, else its own (LIFECYCLE_SERVER_VERSION)", async () => {
+    for (const asked of ["2025-11-25", "2024-11-05", "1999-01-01"]) {
+      const { raw, transport } = await RawPeer.open();
+      const server = v2025.createServer({
+        serverInfo: { name: "s", version: "1" },
+        handlers: { listTools: () => ({ tools: [] }) },
+      });
+      await server.connect(transport);
+      cleanups.push(() => server.close());
+      const answer = await raw.request("initialize", {
+        protocolVersion: asked,
+        capabilities: {},
+        clientInfo: { name: "raw", version: "1" },
+      });
+      expect(answer["result"]).toMatchObject({
+        protocolVersion: "2025-11-25",
+        capabilities: { tools: {} },
+        serverInfo: { name: "s", version: "1" },
+      });
+    }
+  });
+});
+
+describe("capabilities are used only as negotiated", () => {
+  it("a client's call to a method the server did not declare fails before sending (CAPABILITY_NEGOTIATED)", async () => {
+    const { raw, client } = await clientBehindRawServer({ tools: {} });
+    const refused = await client.listPrompts().catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RuleViolation);
+    expect(refused).toMatchObject({ rule: "CAPABILITY_NEGOTIATED", code: -32603 });
+    expect((refused as Error).message).toContain("server capability prompts");
+    expect(await raw.sentNothing((m) => m["method"] === "prompts/list")).toBe(true);
+    // The declared one goes out as before.
+    const listed = client.listTools();
+    await raw.answer(await raw.nextRequest("tools/list"), { tools: [] });
+    expect(await listed).toEqual({ tools: [] });
+  });
+
+  it("a server's notification without its capability is dropped and reported (CAPABILITY_NEGOTIATED)", async () => {
+    const { raw, client, errors } = await clientBehindRawServer({ tools: { listChanged: true } });
+    const heard: string[] = [];
+    client.on("notifications/tools/list_changed", () => void heard.push("tools"));
+    client.on("notifications/prompts/list_changed", () => void heard.push("prompts"));
+    await raw.notify("notifications/prompts/list_changed");
+    await raw.notify("notifications/tools/list_changed");
+    await raw.sentNothing(() => false);
+    await expect.poll(() => heard).toEqual(["tools"]);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ rule: "CAPABILITY_NEGOTIATED" });
+  });
+});
+
+describe("elicitation (2025-11-25)", () => {
+  it("a mode the client did not declare gets -32602, and a server's own call fails locally (ELICITATION_MODE_CAPABILITY)", async () => {
+    const elicited: JsonObject[] = [];
+    const { raw, declared } = await clientBehindRawServer(
+      {},
+      {
+        handlers: {
+          elicit: (params) => {
+            elicited.push(params as unknown as JsonObject);
+            return { action: "decline" };
+          },
+        },
+      },
+    );
+    expect(declared["elicitation"]).toBeDefined();
+    const url = { mode: "url", message: "sign in", url: "https://example.com/a", elicitationId: "e1" };
+    const refused = await raw.request("elicitation/create", url);
+    expect(refused["error"]).toMatchObject({ code: -32602 });
+    expect(ruleOf(refused)).toBe("ELICITATION_MODE_CAPABILITY");
+    const form = { message: "name?", requestedSchema: { type: "object", properties: {} } };
+    expect((await raw.request("elicitation/create", form))["result"]).toEqual({ action: "decline" });
+    expect(elicited).toHaveLength(1);
+
+    const { raw: client, outcome } = await insideTool({ elicitation: { form: {} } }, (context) =>
+      context.elicit(url as unknown as v2025.ElicitRequestParams),
+    );
+    expect(outcome).toBeInstanceOf(RuleViolation);
+    expect(outcome).toMatchObject({ rule: "ELICITATION_MODE_CAPABILITY", code: -32603 });
+    expect(await client.sentNothing((m) => m["method"] === "elicitation/create")).toBe(true);
+  });
+
+  it("a completion for an unknown or already completed elicitation is ignored (ELICITATION_COMPLETE_KNOWN)", async () => {
+    const { raw, client, errors } = await clientBehindRawServer(
+      {},
+      {
+        capabilities: { elicitation: { url: {} } },
+        handlers: { elicit: () => ({ action: "accept" }) },
+      },
+    );
+    const completed: unknown[] = [];
+    client.on("notifications/elicitation/complete", (params) => void completed.push(params.elicitationId));
+    const url = { mode: "url", message: "sign in", url: "https://example.com/a", elicitationId: "e1" };
+    expect((await raw.request("elicitation/create", url))["result"]).toEqual({ action: "accept" });
+    await raw.notify("notifications/elicitation/complete", { elicitationId: "unknown" });
+    await raw.notify("notifications/elicitation/complete", { elicitationId: "e1" });
+    await raw.notify("notifications/elicitation/complete", { elicitationId: "e1" });
+    await raw.sentNothing(() => false);
+    await expect.poll(() => completed).toEqual(["e1"]);
+    expect(errors.map((e) => (e as RuleViolation).rule)).toEqual([
+      "ELICITATION_COMPLETE_KNOWN",
+      "ELICITATION_COMPLETE_KNOWN",
+    ]);
+  });
+
+  it("a required-elicitation error must list URL elicitations with their ids (ELICITATION_REQUIRED_ERROR)", async () => {
+    const required = (data: JsonObject) => {
+      throw new RpcError(v2025.URL_ELICITATION_REQUIRED, "sign in first", data);
+    };
+    const url = { mode: "url", message: "sign in", url: "https://example.com/a", elicitationId: "e1" };
+    const { raw, errors } = await serverBehindRawClient(
+      {},
+      {
+        callTool: (params) => required(params.name === "good" ? { elicitations: [url] } : { elicitations: [] }),
+      },
+    );
+    const good = await raw.request("tools/call", { name: "good" });
+    expect(good["error"]).toMatchObject({ code: v2025.URL_ELICITATION_REQUIRED, data: { elicitations: [url] } });
+    const bad = await raw.request("tools/call", { name: "bad" });
+    expect(bad["error"]).toMatchObject({ code: -32603 });
+    expect(ruleOf(bad)).toBe("ELICITATION_REQUIRED_ERROR");
+    expect(errors).toHaveLength(1);
+  });
+});
+
+describe("roots", () => {
+  it("roots that are not file URIs are refused both ways (ROOTS_FILE_URI)", async () => {
+    let roots = [{ uri: "https://example.com/repo" }];
+    const { raw } = await clientBehindRawServer({}, { handlers: { listRoots: () => ({ roots }) } });
+    const refused = await raw.request("roots/list");
+    expect(ruleOf(refused)).toBe("ROOTS_FILE_URI");
+    roots = [{ uri: "file:///home/user/repo" }];
+    expect((await raw.request("roots/list"))["result"]).toEqual({ roots });
+
+    const { outcome } = await insideTool(
+      { roots: {} },
+      (context) => context.listRoots(),
+      async (client) => {
+        await client.answer(await client.nextRequest("roots/list"), { roots: [{ uri: "http://x/y" }] });
+      },
+    );
+    expect(outcome).toBeInstanceOf(RuleViolation);
+    expect(outcome).toMatchObject({ rule: "ROOTS_FILE_URI" });
+  });
+});
+
+describe("progress", () => {
+  it("progress that does not increase is not sent, and ignored when received (PROGRESS_INCREASES)", async () => {
+    const { raw, outcome } = await insideTool({}, async (context) => {
+      await context.progress({ progress: 1 });
+      return context.progress({ progress: 1 }).catch((error: unknown) => error);
+    });
+    expect(outcome).toBeInstanceOf(RuleViolation);
+    expect(outcome).toMatchObject({ rule: "PROGRESS_INCREASES" });
+    // The first went out; the second did not.
+    expect(raw.received.filter((m) => m["method"] === "notifications/progress")).toHaveLength(1);
+
+    const { raw: server, client, errors } = await clientBehindRawServer({ tools: {} });
+    const seen: unknown[] = [];
+    const call = client.callTool({ name: "t" }, { onProgress: (p) => void seen.push(p.progress) });
+    const request = await server.nextRequest("tools/call");
+    const token = ((request["params"] as JsonObject)["_meta"] as JsonObject)["progressToken"];
+    for (const progress of [1, 3, 2, 4])
+      await server.notify("notifications/progress", { progressToken: token, progress });
+    await server.answer(request, { content: [] });
+    await call;
+    expect(seen).toEqual([1, 3, 4]);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ rule: "PROGRESS_INCREASES" });
+  });
+
+  it("progress after the answer is not sent (PROGRESS_ACTIVE)", async () => {
+    let late: v2025.RequestContext["progress"] | undefined;
+    const { raw } = await serverBehindRawClient(
+      {},
+      {
+        callTool: (_params, context) => {
+          late = context.progress;
+          return { content: [] };
+        },
+      },
+    );
+    await raw.request("tools/call", { name: "t", _meta: { progressToken: "p" } });
+    const refused = await late?.({ progress: 1 }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(RuleViolation);
+    expect(refused).toMatchObject({ rule: "PROGRESS_ACTIVE" });
+    expect(await raw.sentNothing((m) => m["method"] === "notifications/progress")).toBe(true);
+  });
+
+  it("a progress token already used by an active request gets -32602 (PROGRESS_TOKEN_UNIQUE)", async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { raw } = await serverBehindRawClient(
+      {},
+      {
+        callTool: async () => {
+          await held;
+          return { content: [] };
+        },
+      },
+    );
+    const first = raw.request("tools/call", { name: "t", _meta: { progressToken: "same" } });
+    const second = await raw.request("tools/call", { name: "t", _meta: { progressToken: "same" } });
+    expect(second["error"]).toMatchObject({ code: -32602 });
+    expect(ruleOf(second)).toBe("PROGRESS_TOKEN_UNIQUE");
+    release();
+    expect((await first)["result"]).toEqual({ content: [] });
+    // Once the first is answered, its token is free again.
+    expect((await raw.request("tools/call", { name: "t", _meta: { progressToken: "same" } }))["result"]).toEqual({
+      content: [],
+    });
+  });
+});
+
+describe("cancellation", () => {
+  it("a cancellation of initialize is ignored and reported (CANCEL_HANDSHAKE)", async () => {
+    const { raw, transport } = await RawPeer.open();
+    const errors: Error[] = [];
+    const server = v2025.createServer({
+      serverInfo: { name: "s", version: "1" },
+      handlers: {},
+      onError: (error) => errors.push(error),
+    });
+    await server.connect(transport);
+    cleanups.push(() => server.close());
+    const init = {
+      protocolVersion: "2025-11-25",
+      capabilities: {},
+      clientInfo: { name: "raw", version: "1" },
+    };
+    const sent = raw.send({ jsonrpc: "2.0", id: "init", method: "initialize", params: init });
+    await raw.notify("notifications/cancelled", { requestId: "init" });
+    await sent;
+    const answer = await raw.next((m) => m["id"] === "init");
+    expect(answer["result"]).toMatchObject({ protocolVersion: "2025-11-25" });
+    expect(errors.map((e) => (e as RuleViolation).rule)).toEqual(["CANCEL_HANDSHAKE"]);
+  });
+});
+
+describe("cancellation of tasks (2025-11-25)", () => {
+  it("a task-augmented call the caller gives up on sends no cancellation notification (CANCEL_TASKS)", async () => {
+    const { raw, client } = await clientBehindRawServer({ tools: {}, tasks: { requests: { tools: { call: {} } } } });
+    const isCancel = (m: JsonObject) => m["method"] === "notifications/cancelled";
+    for (const task of [{ ttl: 60_000 }, undefined]) {
+      const controller = new AbortController();
+      const params = task ? { name: "t", task } : { name: "t" };
+      const call = client.callTool(params as v2025.CallToolRequestParams, { signal: controller.signal });
+      await raw.nextRequest("tools/call");
+      controller.abort("enough");
+      await expect(call).rejects.toBeDefined();
+      // A task is cancelled only through tasks/cancel; a plain request by the notification.
+      if (task) expect(await raw.sentNothing(isCancel)).toBe(true);
+      else expect(await raw.next(isCancel)).toMatchObject({ params: { reason: "enough" } });
+    }
+  });
+});
+
+describe("input-required results (2026-07-28)", () => {
+  const meta = {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
+    "io.modelcontextprotocol/clientCapabilities": { roots: {} },
+  };
+
+  it("an input-required result only on requests that may, with requests or state (INPUT_REQUIRED_METHODS, INPUT_REQUIRED_CONTENT)", async () => {
+    const { raw, transport } = await RawPeer.open();
+    const errors: Error[] = [];
+    const asking = { resultType: "input_required" };
+    const server = v2026.createServer({
+      serverInfo: { name: "s", version: "1" },
+      onError: (error) => errors.push(error),
+      handlers: {
+        listPrompts: () => ({ ...asking, requestState: "s" }) as unknown as v2026.ListPromptsResult,
+        callTool: (params) =>
+          (params.name === "empty"
+            ? asking
+            : { ...asking, inputRequests: { r: { method: "roots/list" } } }) as unknown as v2026.CallToolResult,
+      },
+    });
+    await server.connect(transport);
+    cleanups.push(() => server.close());
+    const methods = await raw.request("prompts/list", { _meta: meta });
+    expect(methods["error"]).toMatchObject({ code: -32603 });
+    expect(ruleOf(methods)).toBe("INPUT_REQUIRED_METHODS");
+    const empty = await raw.request("tools/call", { name: "empty", _meta: meta });
+    expect(ruleOf(empty)).toBe("INPUT_REQUIRED_CONTENT");
+    const valid = await raw.request("tools/call", { name: "roots", _meta: meta });
+    expect(valid["result"]).toMatchObject({
+      resultType: "input_required",
+      inputRequests: { r: { method: "roots/list" } },
+    });
+    expect(errors.map((e) => (e as RuleViolation).rule)).toEqual(["INPUT_REQUIRED_METHODS", "INPUT_REQUIRED_CONTENT"]);
+  });
+});
+
+describe("pagination", () => {
+  it("an empty-string cursor is a cursor: the pages go on, the cursor passed back unchanged (PAGINATION_CURSOR_OPAQUE)", async () => {
+    const { raw, client } = await clientBehindRawServer({ tools: {} });
+    const names: string[] = [];
+    const listed = (async () => {
+      for await (const page of client.listToolsPages()) names.push(...page.tools.map((t) => t.name));
+    })();
+    const first = await raw.nextRequest("tools/list");
+    expect((first["params"] as JsonObject | undefined)?.["cursor"]).toBeUndefined();
+    await raw.answer(first, { tools: [{ name: "a", inputSchema: { type: "object" } }], nextCursor: "" });
+    const second = await raw.nextRequest("tools/list");
+    expect((second["params"] as JsonObject)["cursor"]).toBe("");
+    await raw.answer(second, { tools: [{ name: "b", inputSchema: { type: "object" } }], nextCursor: "opaque+/=" });
+    const third = await raw.nextRequest("tools/list");
+    expect((third["params"] as JsonObject)["cursor"]).toBe("opaque+/=");
+    await raw.answer(third, { tools: [{ name: "c", inputSchema: { type: "object" } }] });
+    await listed;
+    expect(names).toEqual(["a", "b", "c"]);
+  });
+});
