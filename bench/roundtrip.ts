@@ -19,6 +19,8 @@
 //   sdk          SDK Client + McpServer over the SDK's InMemoryTransport.createLinkedPair()
 //   sdk@our-tx   SDK Client + McpServer over our createInMemoryTransportPair()
 //   sdk-v2       SDK v2 (@modelcontextprotocol/client + /server 2.4.0) over its own InMemoryTransport pair
+//   ours-registry  generated createClient + the generated registry (createMcpServer, registerTool with the
+//                same zod schema as sdk-v2's registerTool) over our createInMemoryTransportPair()
 //   ours-noval   diagnostic: as ours, with validate: false on both sides
 //   ours-tsx     diagnostic: as ours, but the .ts sources loaded through tsx (see compileOurs)
 // Our code is measured as users run it: compiled to JavaScript by TypeScript (see compileOurs).
@@ -89,6 +91,7 @@ const PAIRINGS: readonly { id: string; label: string }[] = [
   { id: "sdk", label: "SDK, SDK transport" },
   { id: "sdk@our-tx", label: "SDK, our transport" },
   { id: "sdk-v2", label: "SDK v2, SDK v2 transport" },
+  { id: "ours-registry", label: "ours, registry + zod, our tx" },
   { id: "ours-noval", label: "ours, validate: false, our tx" },
   { id: "ours-tsx", label: "ours, .ts through tsx, our tx" },
 ];
@@ -120,7 +123,7 @@ type Ours = typeof import("../generated/2025-11-25/index.js") & typeof import(".
  */
 async function compileOurs(out: string): Promise<void> {
   const ts = (await import("typescript")).default;
-  for (const dir of ["runtime", join("generated", "2025-11-25")]) {
+  for (const dir of ["runtime", join("runtime", "server"), join("generated", "2025-11-25")]) {
     mkdirSync(join(out, dir), { recursive: true });
     for (const file of readdirSync(join(ROOT, dir)).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))) {
       const { outputText } = ts.transpileModule(readFileSync(join(ROOT, dir, file), "utf8"), {
@@ -183,6 +186,24 @@ async function ours(mod: Ours, transports: [Transport, Transport], validate: boo
   return { call: () => client.callTool(params), close: () => client.close() };
 }
 
+/** The registry on the generated server: the tool registered with a zod schema, checked before the handler. */
+async function oursRegistry(mod: Ours): Promise<Pairing> {
+  const { createClient, createMcpServer, createInMemoryTransportPair } = mod;
+  const [clientSide, serverSide] = createInMemoryTransportPair();
+  const mcp = createMcpServer({ serverInfo: INFO });
+  mcp.registerTool(
+    TOOL,
+    { description: "Echoes its message", inputSchema: z.object({ message: z.string() }) },
+    ({ message }) => ({ content: [{ type: "text", text: message }] }),
+  );
+  await mcp.connect(serverSide);
+  const client = createClient({ transport: clientSide, clientInfo: INFO });
+  await client.connect();
+  await client.listTools();
+  const params = { name: TOOL, arguments: ARGS };
+  return { call: () => client.callTool(params), close: () => client.close() };
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Side B: the official SDK
 
@@ -238,6 +259,8 @@ async function setUp(id: string, compiledDir: string | undefined): Promise<Pairi
       return sdk(sdkPair());
     case "sdk-v2":
       return sdkV2();
+    case "ours-registry":
+      return oursRegistry(await compiled());
     case "sdk@our-tx":
       // Our Transport is structurally the SDK's; only the message type is narrower in ours.
       return sdk((await compiled()).createInMemoryTransportPair() as unknown as [SdkTransport, SdkTransport]);
@@ -392,6 +415,7 @@ const COMPARISONS: readonly [string, string, string][] = [
   ["same transport (ours): ours / sdk@our-tx", "ours", "sdk@our-tx"],
   ["each stack's own transport: ours / sdk", "ours", "sdk"],
   ["each stack's own transport: ours / sdk-v2", "ours", "sdk-v2"],
+  ["registerTool with zod: ours-registry / sdk-v2", "ours-registry", "sdk-v2"],
   ["diagnostic: ours-noval / ours", "ours-noval", "ours"],
   ["diagnostic: ours-tsx / ours", "ours-tsx", "ours"],
 ];

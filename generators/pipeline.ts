@@ -7,6 +7,7 @@ import { runtimeCopy } from "./emit/banner.js";
 import { clientArtifact } from "./emit/client.js";
 import { indexArtifact } from "./emit/index-file.js";
 import { methodsArtifact } from "./emit/methods.js";
+import { registryArtifact } from "./emit/registry.js";
 import { serverArtifact } from "./emit/server.js";
 import { formatChunked, formatTypeScript } from "./emit/render.js";
 import { typesArtifact } from "./emit/types.js";
@@ -18,7 +19,14 @@ import { SchemaParser } from "./parse/parse-schema.js";
 import { paths } from "./paths.js";
 import { findRevision, locateSchema, specUrl, type RevisionTable, type SchemaSource } from "./spec/revisions.js";
 
-const MODULES: Artifact[] = [typesArtifact, methodsArtifact, validatorsArtifact, clientArtifact, serverArtifact];
+const MODULES: Artifact[] = [
+  typesArtifact,
+  methodsArtifact,
+  validatorsArtifact,
+  clientArtifact,
+  serverArtifact,
+  registryArtifact,
+];
 export const ARTIFACTS: Artifact[] = [...MODULES, indexArtifact(MODULES)];
 
 /** Revisions whose spec site has a schema reference page with one anchor per type. */

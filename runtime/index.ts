@@ -7,3 +7,4 @@ export * from "./in-memory.js";
 export * from "./request-state.js";
 export type { AuthInfo, MessageExtra } from "./auth/auth-info.js";
 export * from "./response-cache.js";
+export * from "./rules/index.js";

@@ -2,6 +2,7 @@
 // cancellation both ways (AbortSignal out, a cancellation notification in), progress tokens
 // routed to the caller's onProgress, and error objects that never leak a stack. It knows no
 // revision: generated code passes the method names, the message validator and the handlers.
+import { AbortListeners } from "./abort-listeners.js";
 import type { AuthInfo } from "./auth/auth-info.js";
 import { BatchReply } from "./batch.js";
 import {
@@ -15,7 +16,14 @@ import {
   type RequestId,
   type ValidationIssue,
 } from "./jsonrpc.js";
+import { RuleViolation } from "./rules/violation.js";
 import type { Transport, TransportSendOptions } from "./transport.js";
+
+/** Rule ids (docs/protocol-rules.md) the Peer keeps for every revision. */
+export const PROGRESS_INCREASES = "PROGRESS_INCREASES";
+export const PROGRESS_ACTIVE = "PROGRESS_ACTIVE";
+export const PROGRESS_TOKEN_UNIQUE = "PROGRESS_TOKEN_UNIQUE";
+export const CANCEL_HANDSHAKE = "CANCEL_HANDSHAKE";
 
 export type JsonObject = { [key: string]: unknown };
 
@@ -58,8 +66,11 @@ export interface PeerOptions {
     params: JsonObject | undefined,
     context: IncomingNotificationContext,
   ): void | Promise<void>;
-  /** The revision's cancellation notification, and whether this side may send it. */
-  cancellation?: { method: string; send: boolean };
+  /**
+   * The revision's cancellation notification, whether this side may send it, and the requests
+   * that must never be cancelled (the handshake): none is sent for them, and one received is ignored.
+   */
+  cancellation?: { method: string; send: boolean; notFor?: readonly string[] };
   /** The revision's progress notification, and whether this side may send it. */
   progress?: { method: string; send: boolean };
   /**
@@ -72,6 +83,12 @@ export interface PeerOptions {
    * and its requests are answered with one array. Otherwise an array gets one Invalid Request error.
    */
   batches?: boolean;
+  /**
+   * Params fields that make a request task-augmented: such a request is cancelled through the
+   * task, not the cancellation notification, and its progress goes on after its answer while the
+   * task runs.
+   */
+  taskFields?: readonly string[];
   /** Default per-request timeout (60 s). */
   timeoutMs?: number;
   /** Problems no caller can be told about: unanswerable messages, failed sends. */
@@ -99,10 +116,15 @@ interface Pending {
   onProgress: ((progress: JsonObject) => void) | undefined;
   onNotification: ((method: string, params: JsonObject | undefined) => void) | undefined;
   restartTimer: (() => void) | undefined;
+  /** The last progress value reported: each report must go beyond it. */
+  lastProgress: number;
   cleanup(): void;
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** Shared by every peer, so that a caller's signal gets one listener from all of them. */
+const abortListeners = new AbortListeners();
 
 /**
  * An incoming request being handled, and the context its handler gets. One object per request:
@@ -113,19 +135,38 @@ class IncomingRequest implements IncomingContext {
   private controller: AbortController | undefined;
   private reason: unknown;
   private progressFn: IncomingContext["progress"] | undefined;
+  private lastProgress = -Infinity;
   cancelled = false;
   /** The handler has returned: only its answer is left to send, and nothing is left to cancel. */
   finished = false;
   readonly requestId: RequestId;
+  readonly method: string;
+  /** A task-augmented request: its answer is the task, and progress may follow it. */
+  readonly task: boolean;
   readonly meta: JsonObject | undefined;
   readonly authInfo: AuthInfo | undefined;
   private readonly peer: Peer;
 
-  constructor(peer: Peer, id: RequestId, meta: JsonObject | undefined, authInfo: AuthInfo | undefined) {
+  constructor(
+    peer: Peer,
+    id: RequestId,
+    method: string,
+    task: boolean,
+    meta: JsonObject | undefined,
+    authInfo: AuthInfo | undefined,
+  ) {
     this.peer = peer;
     this.requestId = id;
+    this.method = method;
+    this.task = task;
     this.meta = meta;
     this.authInfo = authInfo;
+  }
+
+  /** The request's progress token, when it asked for progress. */
+  get progressToken(): RequestId | undefined {
+    const token = this.meta?.["progressToken"];
+    return isRequestId(token) ? token : undefined;
   }
 
   get signal(): AbortSignal {
@@ -138,8 +179,16 @@ class IncomingRequest implements IncomingContext {
 
   get progress(): IncomingContext["progress"] {
     return (this.progressFn ??= async (update) => {
-      const token = this.meta?.["progressToken"];
-      if (!isRequestId(token) || this.cancelled) return;
+      const token = this.progressToken;
+      if (token === undefined || this.cancelled) return;
+      if (this.finished && !this.task)
+        throw new RuleViolation(PROGRESS_ACTIVE, `progress for ${this.method} after it was answered: not sent`);
+      if (!(update.progress > this.lastProgress))
+        throw new RuleViolation(
+          PROGRESS_INCREASES,
+          `progress ${update.progress} for ${this.method} does not go beyond ${this.lastProgress}: not sent`,
+        );
+      this.lastProgress = update.progress;
       await this.peer.sendProgress(token, update, this.requestId);
     });
   }
@@ -157,6 +206,8 @@ export class Peer {
   // Keyed by the id itself: a Map tells 1 and "1" apart.
   private readonly pending = new Map<RequestId, Pending>();
   private readonly inflight = new Map<RequestId, IncomingRequest>();
+  /** Incoming requests that asked for progress, by their token: no two active requests share one. */
+  private readonly progressTokens = new Map<RequestId, IncomingRequest>();
   private idleWaiters: (() => void)[] = [];
   private closedFlag = false;
 
@@ -192,16 +243,17 @@ export class Peer {
 
     return new Promise<JsonObject>((resolve, reject) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
+      let unwatch: (() => void) | undefined;
       const onAbort = () => {
         if (!this.settle(key)) return;
-        this.cancel(id, String(signal?.reason ?? "aborted"));
+        this.cancel(id, method, sent, String(signal?.reason ?? "aborted"));
         reject(abortReason(signal as AbortSignal));
       };
       const startTimer = () => {
         if (timer !== undefined) clearTimeout(timer);
         timer = setTimeout(() => {
           if (!this.settle(key)) return;
-          this.cancel(id, `timed out after ${timeoutMs} ms`);
+          this.cancel(id, method, sent, `timed out after ${timeoutMs} ms`);
           reject(new RpcError(ErrorCode.RequestTimeout, `${method} timed out after ${timeoutMs} ms`, { timeoutMs }));
         }, timeoutMs);
       };
@@ -213,13 +265,14 @@ export class Peer {
         onProgress: progress,
         onNotification: options.onNotification,
         restartTimer: options.resetTimeoutOnProgress ? startTimer : undefined,
+        lastProgress: -Infinity,
         cleanup: () => {
           if (timer !== undefined) clearTimeout(timer);
-          signal?.removeEventListener("abort", onAbort);
+          unwatch?.();
         },
       });
       startTimer();
-      signal?.addEventListener("abort", onAbort, { once: true });
+      if (signal) unwatch = abortListeners.add(signal, onAbort);
       const message: JsonRpcMessage =
         sent === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params: sent };
       const related =
@@ -258,9 +311,12 @@ export class Peer {
     return true;
   }
 
-  private cancel(requestId: RequestId, reason: string): void {
+  private cancel(requestId: RequestId, method: string, params: JsonObject | undefined, reason: string): void {
     const cancellation = this.options.cancellation;
     if (this.closedFlag) return;
+    // The handshake is never cancelled, and a task only through its own request: the caller
+    // stops waiting, the other side still answers.
+    if (cancellation?.notFor?.includes(method) || this.isTask(params)) return;
     // A transport with a channel per request cancels by closing it (2026-07-28 HTTP), not by a notification.
     if (this.options.transport.cancel?.(requestId)) return;
     if (!cancellation?.send) return;
@@ -279,6 +335,7 @@ export class Peer {
     for (const inflight of this.inflight.values())
       if (!inflight.finished) inflight.cancel((closed ??= new ConnectionClosedError()));
     this.inflight.clear();
+    this.progressTokens.clear();
     this.wakeIdle();
     this.options.onClose?.();
   }
@@ -392,10 +449,31 @@ export class Peer {
       return;
     }
     const meta = isObject(params?.["_meta"]) ? params["_meta"] : undefined;
-    const request = new IncomingRequest(this, id, meta, authInfo);
+    const request = new IncomingRequest(this, id, method, this.isTask(params), meta, authInfo);
+    const token = meta === undefined ? undefined : request.progressToken;
+    if (token !== undefined) {
+      if (this.progressTokens.has(token)) {
+        const taken = new RuleViolation(
+          PROGRESS_TOKEN_UNIQUE,
+          `progress token ${JSON.stringify(token)} is already used by an active request`,
+          ErrorCode.InvalidParams,
+        );
+        this.sendError(id, taken.toJSON(), batch);
+        return;
+      }
+      this.progressTokens.set(token, request);
+    }
     this.inflight.set(id, request);
     batch?.begin();
     void this.serve(request, method, params, batch);
+  }
+
+  /** Whether a request's params make it task-augmented. */
+  private isTask(params: JsonObject | undefined): boolean {
+    const fields = this.options.taskFields;
+    if (fields === undefined || params === undefined) return false;
+    for (const field of fields) if (params[field] !== undefined) return true;
+    return false;
   }
 
   /** Progress for an incoming request, where this side may send it. */
@@ -436,6 +514,10 @@ export class Peer {
       this.report(asError(error));
     } finally {
       if (this.inflight.get(id) === request) this.inflight.delete(id);
+      // Cancelled: no answer follows, so the transport need not keep the request's stream open.
+      if (request.cancelled && !this.closedFlag) this.options.transport.unanswered?.(id);
+      const token = request.meta === undefined ? undefined : request.progressToken;
+      if (token !== undefined && this.progressTokens.get(token) === request) this.progressTokens.delete(token);
       batch?.end();
       if (this.inflight.size === 0) this.wakeIdle();
     }
@@ -456,13 +538,27 @@ export class Peer {
   private receiveNotification(method: string, params: JsonObject | undefined, authInfo: AuthInfo | undefined): void {
     if (method === this.options.cancellation?.method) {
       const target = params?.["requestId"];
-      if (isRequestId(target)) this.inflight.get(target)?.cancel(params?.["reason"] ?? "cancelled by the other side");
+      const request = isRequestId(target) ? this.inflight.get(target) : undefined;
+      if (request && this.options.cancellation.notFor?.includes(request.method)) {
+        this.report(
+          new RuleViolation(CANCEL_HANDSHAKE, `${method} for ${request.method}, which is never cancelled: ignored`),
+        );
+        return;
+      }
+      request?.cancel(params?.["reason"] ?? "cancelled by the other side");
       return;
     }
     if (method === this.options.progress?.method) {
       const token = params?.["progressToken"];
       const entry = isRequestId(token) ? this.pending.get(token) : undefined;
       if (entry && params) {
+        const progress = params["progress"];
+        if (typeof progress === "number" && !(progress > entry.lastProgress)) {
+          const detail = `progress ${progress} for ${entry.method} does not go beyond ${entry.lastProgress}: ignored`;
+          this.report(new RuleViolation(PROGRESS_INCREASES, detail));
+          return;
+        }
+        if (typeof progress === "number") entry.lastProgress = progress;
         entry.restartTimer?.();
         entry.onProgress?.(params);
       }

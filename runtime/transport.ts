@@ -73,10 +73,17 @@ export interface Transport {
   sessionId?: string | undefined;
   setProtocolVersion?: ((version: string) => void) | undefined;
   /**
-   * Cancels a request this side sent by closing its channel; true when done so, and no
-   * cancellation notification is to be sent (2026-07-28 HTTP: one response stream per request).
+   * A request this side sent is cancelled: its channel, if it has one, is closed. True when that
+   * was the cancellation and no notification is to be sent (2026-07-28 HTTP: one response stream
+   * per request); false when the revision's cancellation notification still is (2025-era HTTP
+   * closes the request's stream too, as no answer will come on it).
    */
   cancel?: ((requestId: RequestId) => boolean) | undefined;
+  /**
+   * A request the other side sent will get no answer (it was cancelled): what the transport holds
+   * open for that answer (an HTTP response stream) can go.
+   */
+  unanswered?: ((requestId: RequestId) => void) | undefined;
   /** Generated clients and servers call it before start() with their revision's HTTP binding. */
   setHttpBinding?: ((binding: HttpBinding) => void) | undefined;
 }

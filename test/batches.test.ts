@@ -89,7 +89,7 @@ const versionOf = (revision: Revision) => (revision === rev0326 ? "2025-03-26" :
 const initialize = (revision: Revision) =>
   request(0, "initialize", {
     protocolVersion: versionOf(revision),
-    capabilities: { roots: {}, sampling: {} },
+    capabilities: { roots: { listChanged: true }, sampling: {} },
     clientInfo,
   });
 

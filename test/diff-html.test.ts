@@ -1,14 +1,16 @@
 // The checked-in HTML pages in a real headless browser (the Chromium that ships in the npm package
 // @sparticuz/chromium, driven by playwright-core): they load from file:// without console errors or
 // any network request, the breaking-changes filter changes what is visible, and every link between
-// pages resolves. A screenshot of index.html is left in test-artifacts/ (git-ignored) for people to
-// look at.
+// pages resolves. Each report opens with its highlights, lists each subject and rule once, lets
+// every finding be reached through the filters, and its counts add up as it says. Screenshots of
+// index.html and the newest report are left in test-artifacts/ (git-ignored) for people to look at.
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import npmChromium from "@sparticuz/chromium";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DiffReport, Item } from "../generators/diff/findings.js";
 import { DIFFS_DIR } from "../generators/diff/tree.js";
 import { paths } from "../generators/paths.js";
 import { REVISIONS } from "./support/spec.js";
@@ -31,6 +33,10 @@ const dir = join(paths.root, DIFFS_DIR);
 const pages = ["index.html", ...REVISIONS.slice(1).map((to, i) => `${REVISIONS[i]}..${to}.html`)];
 
 let browser: Browser;
+
+function jsonOf(html: string): DiffReport {
+  return JSON.parse(readFileSync(join(dir, html.replace(/\.html$/, ".json")), "utf8")) as DiffReport;
+}
 
 /** MCP_GEN_CHROMIUM names a local Chromium or Chrome to use instead of the npm package's. */
 async function executablePath(): Promise<string> {
@@ -109,6 +115,120 @@ describe("generated/diffs pages in chromium", () => {
     },
   );
 
+  it("index.html explains every mark its table uses, in its legend", async () => {
+    const { page } = await open("index.html");
+    const used = await page
+      .locator("table.matrix td[class]")
+      .evaluateAll((tds) => [...new Set(tds.flatMap((td) => (td.getAttribute("class") ?? "").split(" ")))]);
+    const legend = await page
+      .locator(".legend .k")
+      .evaluateAll((ks) => ks.flatMap((k) => (k.getAttribute("class") ?? "").split(" ")));
+    for (const state of used.filter((c) => c !== "" && c !== "absent")) expect(legend, state).toContain(state);
+    const words = (await page.locator(".legend").textContent()) ?? "";
+    expect(words).toContain("changed; code built on the revision before breaks");
+    expect(words).toContain("sent by clients");
+    await page.close();
+  });
+
+  const reports = pages.filter((p) => p !== "index.html");
+  const nonEmpty = reports.filter((p) => jsonOf(p).changes.length > 0);
+
+  it.each(nonEmpty)("%s opens with the highlights, before the counts and the changes", async (file) => {
+    const { page } = await open(file);
+    const top = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => (el as unknown as { getBoundingClientRect(): { top: number } }).getBoundingClientRect().top);
+    expect(await page.locator("section.highlights").count()).toBe(1);
+    expect(await page.locator("section.highlights").isVisible()).toBe(true);
+    expect(await page.locator("section.highlights li.theme").count()).toBe(jsonOf(file).highlights.length);
+    expect(await top("section.highlights")).toBeLessThan(await top(".overview"));
+    expect(await top(".overview")).toBeLessThan(await top("[data-item]"));
+    if (jsonOf(file).changelog) {
+      expect(await page.locator("section.highlights a", { hasText: "changelog" }).getAttribute("href")).toBe(
+        jsonOf(file).changelog,
+      );
+    }
+    // Every name in the highlights leads to its item.
+    for (const href of await page
+      .locator("section.highlights li a")
+      .evaluateAll((as) => as.map((a) => a.getAttribute("href")))) {
+      expect(await page.locator(`[data-item][id="${(href as string).slice(1)}"]`).count(), href as string).toBe(1);
+    }
+    await page.close();
+  });
+
+  it.each(nonEmpty)("%s lists no two items with the same subject and rule", async (file) => {
+    const { page } = await open(file);
+    const keys = await page
+      .locator("[data-item]")
+      .evaluateAll((items) =>
+        items.map((li) =>
+          [
+            li.getAttribute("data-kind"),
+            li.querySelector(".name")?.textContent,
+            li.querySelector(".rule")?.textContent,
+          ].join(" "),
+        ),
+      );
+    expect(keys.length).toBe(jsonOf(file).items.length);
+    expect(new Set(keys).size).toBe(keys.length);
+    await page.close();
+  });
+
+  it.each(nonEmpty)("%s: every finding is reachable through the filters", async (file) => {
+    const { page } = await open(file);
+    const report = jsonOf(file);
+    const options = await page
+      .locator("select[name=kind] option")
+      .evaluateAll((os) => os.map((o) => o.getAttribute("value")));
+    const owner = new Map(report.items.flatMap((item) => item.findings.map((i) => [i, item])));
+    for (const [i, f] of report.changes.entries()) {
+      const item = owner.get(i) as Item;
+      expect(options, f.kind).toContain(f.kind);
+      const el = page.locator(`[data-item][id="${item.id}"]`);
+      // The finding's own values are spelled out on its item.
+      for (const value of [f.before, f.after]) {
+        if (value !== null && f.change === "changed") expect(await el.textContent()).toContain(String(value));
+      }
+      // Its kind, the side it breaks (if any) and its name leave it visible.
+      await page.selectOption("select[name=kind]", f.kind);
+      await page.selectOption("select[name=side]", f.affects[0] ?? "");
+      await page.setChecked("input[name=breaking]", f.breaking);
+      await page.fill("input[type=search]", f.name.toLowerCase());
+      expect(await el.isVisible(), `${f.rule} ${f.name}`).toBe(true);
+    }
+    await page.close();
+  });
+
+  it.each(nonEmpty)("%s: the counts add up as the page states", async (file) => {
+    const { page } = await open(file);
+    const report = jsonOf(file);
+    const count = async (name: string) => Number(await page.locator(`[data-count="${name}"] b`).textContent());
+    const items = await page.locator("[data-item]").count();
+    const breaking = await count("breaking");
+    expect(breaking).toBe((await count("both")) + (await count("client-only")) + (await count("server-only")));
+    expect(breaking + (await count("warning")) + (await count("info"))).toBe(items);
+    expect(breaking).toBe(await page.locator('[data-item][data-breaking="true"]').count());
+    expect(await count("both")).toBe(
+      await page.locator('[data-item][data-breaking="true"][data-affects="client server"]').count(),
+    );
+    expect(await count("client-only")).toBe(
+      await page.locator('[data-item][data-breaking="true"][data-affects="client"]').count(),
+    );
+    const sections = await page.locator("h2 [data-count=section]").evaluateAll((els) => els.map((e) => e.textContent));
+    expect(sections.reduce((sum, t) => sum + Number(/\d+/.exec(t ?? "")?.[0]), 0)).toBe(items);
+    const table = await page
+      .locator("table.counts tbody td:not(:first-child)")
+      .evaluateAll((tds) => tds.map((td) => Number(td.textContent)));
+    expect(table.reduce((a, b) => a + b, 0)).toBe(items);
+    const explained = (await page.locator("p.explained").textContent()) ?? "";
+    expect(explained).toContain(`${items} changes in all`);
+    if (report.changes.length > items) expect(explained).toContain(`They come from ${report.changes.length} findings`);
+    await page.close();
+  });
+
   it.each(pages)("every link between pages on %s resolves", async (file) => {
     const { page } = await open(file);
     // Resolved by the browser against the page's own file:// URL.
@@ -130,11 +250,12 @@ describe("generated/diffs pages in chromium", () => {
     await page.close();
   });
 
-  it("index.html: a screenshot for people to look at", async () => {
-    const { page } = await open("index.html");
+  it.each(["index.html", pages[pages.length - 2] as string])("%s: a screenshot for people to look at", async (file) => {
+    const { page } = await open(file);
     mkdirSync(ARTIFACTS, { recursive: true });
-    await page.screenshot({ path: join(ARTIFACTS, "index.png") });
+    const png = join(ARTIFACTS, file.replace(/\.html$/, ".png"));
+    await page.screenshot({ path: png });
     await page.close();
-    expect(existsSync(join(ARTIFACTS, "index.png"))).toBe(true);
+    expect(existsSync(png)).toBe(true);
   });
 });

@@ -25,15 +25,18 @@ const report = diffTiny(
 describe("the Markdown report", () => {
   const md = RENDERERS.md.render(report, { links });
 
-  it("reads as an upgrade guide: summary, breaking changes by who must act, warnings, additions", () => {
+  it("reads as an upgrade guide: highlights, summary, breaking changes by who must act, warnings, additions", () => {
     const headings = md.split("\n").filter((l) => l.startsWith("## "));
     expect(headings).toEqual([
+      "## Highlights",
       "## Summary",
       "## Breaking: clients must act (1)",
       "## Breaking: servers must act (2)",
       "## Additions (3)",
     ]);
-    expect(md).toMatch(/\*\*3 breaking\*\* \(1 affect clients, 2 affect servers\)/);
+    expect(md).toContain(
+      "**3 breaking**: 0 for clients and servers, 1 for clients only, 2 for servers only (so 1 affects clients, 2 affect servers).",
+    );
   });
 
   it("lists every finding once, with its rule and a link to the spec", () => {
@@ -41,7 +44,7 @@ describe("the Markdown report", () => {
       const lines = md.split("\n").filter((l) => l.includes(`\`${f.rule}\``) && l.includes(`[spec](${f.link})`));
       expect(lines.length, f.rule).toBeGreaterThanOrEqual(1);
     }
-    expect(md.match(/^- /gm)).toHaveLength(report.changes.length);
+    expect(md.match(/^- .*<br>$/gm)).toHaveLength(report.items.length);
   });
 
   it("puts values in code spans and escapes prose", () => {
@@ -59,8 +62,8 @@ describe("the HTML report", () => {
     expect(html).not.toContain("<evil>");
   });
 
-  it("has one item per finding, with an id to link to and the data the filters read", () => {
-    expect(html.match(/<li class="finding /g)).toHaveLength(report.changes.length);
+  it("has one element per item, with an id to link to and the data the filters read", () => {
+    expect(html.match(/<li class="finding /g)).toHaveLength(report.items.length);
     expect(html).toContain(
       'id="field-Thing.size-FIELD_ADDED_REQUIRED" data-item data-breaking="true" data-affects="server"',
     );

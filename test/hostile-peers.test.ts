@@ -373,7 +373,8 @@ function target(): Target {
 
 const INITIALIZE = {
   protocolVersion: "2025-11-25",
-  capabilities: {},
+  // Roots, so that the server may ask for them (the rule that it asks only a client that declared them).
+  capabilities: { roots: {} },
   clientInfo: { name: "hostile-client", version: "0.0.0" },
 };
 

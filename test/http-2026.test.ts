@@ -32,7 +32,12 @@ interface Seen {
 function server2026(seen: Seen = { cancelled: 0 }) {
   const server = v2026.createServer({
     serverInfo: { name: "http-2026", version: "1.0.0" },
-    capabilities: { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { subscribe: true } },
+    capabilities: {
+      tools: { listChanged: true },
+      prompts: { listChanged: true },
+      resources: { subscribe: true },
+      logging: {},
+    },
     handlers: {
       listTools: () => ({
         ...complete,

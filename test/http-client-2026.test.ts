@@ -226,9 +226,8 @@ describe("the 2026-07-28 client over Streamable HTTP", () => {
   it("delivers the server's refusals as the errors they are", async () => {
     const { client } = await setup();
     await client.connect();
-    const error = await client
-      .request("completion/complete", { ref: { type: "ref/prompt", name: "x" }, argument: { name: "a", value: "" } })
-      .catch((e: unknown) => e);
+    // The server declares resources but serves no templates: its refusal comes back as is.
+    const error = await client.request("resources/templates/list", {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RpcError);
     expect((error as RpcError).code).toBe(-32601);
   });
@@ -428,7 +427,8 @@ async function scripted(script: Script) {
         ttlMs: 0,
         cacheScope: "private",
         supportedVersions: ["2026-07-28"],
-        capabilities: { tools: {} },
+        // What the scripts send: log messages and tool list changes.
+        capabilities: { tools: { listChanged: true }, logging: {} },
       },
     });
   });

@@ -24,6 +24,8 @@ afterEach(async () => {
 function exampleServer(session: StreamableHttpSession, servers: Server[] = []): Server {
   const server = createServer({
     serverInfo: { name: "http-test", version: "1.0.0" },
+    // It announces tool list changes (the GET stream test), which needs the capability.
+    capabilities: { tools: { listChanged: true } },
     handlers: {
       listTools: () => ({ tools: [{ name: "echo", inputSchema: { type: "object" } }] }),
       callTool: async (params, context) => {

@@ -3,7 +3,6 @@
 // `dist/sse.js` (express, SDK 1.0.1's SSEServerTransport), spawned on a free loopback port. That
 // server keeps one global transport and exits when its SSE stream closes, so each block starts
 // its own process. Hostile servers are small node:http handlers on 127.0.0.1.
-import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -18,61 +17,13 @@ import { LegacySseClientTransport } from "../runtime/http/legacy-sse-client.js";
 import { cli, workDir } from "./fixtures/tools/harness.js";
 import {
   everything2024Client,
-  everything2024File,
   everything2024SessionTests,
   type Everything2024Session,
 } from "./support/everything-2024.js";
-
-/** A port nobody listens on right now (the server may still lose it to a race: then it is retried). */
-async function freePort(): Promise<number> {
-  const probe = createHttpServer().listen(0, "127.0.0.1");
-  await once(probe, "listening");
-  const { port } = probe.address() as AddressInfo;
-  probe.close();
-  await once(probe, "close");
-  return port;
-}
-
-interface Everything {
-  url: string;
-  process: ChildProcess;
-  stop(): Promise<void>;
-}
-
-/** server-everything 0.6.2 over HTTP+SSE, once it says it listens (within 20 s). */
-async function startEverything(attempts = 3): Promise<Everything> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [everything2024File("sse.js")], {
-    env: { PATH: process.env.PATH ?? "", PORT: String(port) },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const ready = await new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), 20_000);
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      output += chunk;
-      if (output.includes(`Server is running on port ${port}`)) resolve(true);
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
-    child.once("exit", () => resolve(false));
-    child.once("error", () => resolve(false));
-  });
-  clearTimeout(timer);
-  const exited = child.exitCode !== null || child.signalCode !== null;
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill("SIGTERM");
-    await once(child, "exit");
-  };
-  if (ready) return { url: `http://127.0.0.1:${port}/sse`, process: child, stop };
-  await stop();
-  if (exited && attempts > 1 && output.includes("EADDRINUSE")) return startEverything(attempts - 1);
-  throw new Error(`server-everything 0.6.2 (sse) did not start on port ${port}: ${output.slice(-500)}`);
-}
+import { startEverything, type EverythingProcess } from "./support/everything-2024-process.js";
 
 describe("the generated 2024-11-05 client over HTTP+SSE with server-everything 0.6.2", () => {
-  let server: Everything;
+  let server: EverythingProcess;
   let session: Everything2024Session;
 
   beforeAll(async () => {
@@ -98,7 +49,7 @@ describe("the generated 2024-11-05 client over HTTP+SSE with server-everything 0
 });
 
 describe("a url entry without a type falls back to HTTP+SSE", () => {
-  let server: Everything;
+  let server: EverythingProcess;
   beforeAll(async () => (server = await startEverything()));
   afterAll(() => server?.stop());
 
@@ -118,7 +69,7 @@ describe("a url entry without a type falls back to HTTP+SSE", () => {
 });
 
 describe("mcp-gen tools --url falls back to HTTP+SSE", () => {
-  let server: Everything;
+  let server: EverythingProcess;
   const work = workDir("legacy-sse");
   beforeAll(async () => (server = await startEverything()));
   afterAll(async () => {

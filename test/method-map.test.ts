@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Direction, Model } from "../generators/model/model.js";
 import { paths } from "../generators/paths.js";
-import { checkedInModel, officialSchema, REVISIONS, type JsonSchema } from "./support/spec.js";
+import { checkedInModel, officialSchema, REVISIONS, schemaTsPath, type JsonSchema } from "./support/spec.js";
 
 const UNIONS: { union: string; kind: "request" | "notification"; direction: Direction }[] = [
   { union: "ClientRequest", kind: "request", direction: "clientToServer" },
@@ -133,6 +133,34 @@ describe("revision-specific facts", () => {
     expect(checkedInModel(revision).protocol.caching).toBeUndefined();
   });
 
+  it.each(REVISIONS)("%s gates tool use in sampling and URL elicitation where its schema has them", (revision) => {
+    const protocol = checkedInModel(revision).protocol;
+    const gates = (protocol.paramGates ?? []).map(
+      (g) => `${g.method} ${g.field}${g.values ? `=${g.values.join("|")}` : ""} ${g.capability.path.join(".")}`,
+    );
+    // The sampling page's tool use and the elicitation page's modes arrived in 2025-11-25.
+    const since = revision >= "2025-11-25";
+    expect(gates).toEqual(
+      since
+        ? [
+            "sampling/createMessage tools sampling.tools",
+            "sampling/createMessage toolChoice sampling.tools",
+            "sampling/createMessage includeContext=thisServer|allServers sampling.context",
+            "elicitation/create mode=form elicitation.form",
+            "elicitation/create mode=url elicitation.url",
+          ]
+        : [],
+    );
+    expect(protocol.samplingTools === undefined).toBe(!since);
+    if (since)
+      expect(protocol.samplingTools).toMatchObject({ use: { type: "tool_use" }, result: { type: "tool_result" } });
+    // Completion notifications for URL elicitation exist in 2025-11-25 alone.
+    expect(protocol.urlElicitation?.complete).toBe(
+      revision === "2025-11-25" ? "notifications/elicitation/complete" : undefined,
+    );
+    expect(protocol.rootUris?.scheme).toBe("file://");
+  });
+
   it("2026-07-28 reads multi-round-trip results from the schema's response types", () => {
     const call = checkedInModel("2026-07-28").methods.find((m) => m.method === "tools/call");
     expect(call?.resultSource).toBe("responseType");
@@ -143,6 +171,25 @@ describe("revision-specific facts", () => {
         { kind: "ref", name: "InputRequiredResult" },
       ],
     });
+  });
+});
+
+describe("server errors (protocol.serverErrors)", () => {
+  it("tool argument failures are tool results from 2025-11-25 on, in every later revision too", () => {
+    const from = REVISIONS.indexOf("2025-11-25");
+    for (const [i, revision] of REVISIONS.entries())
+      expect(checkedInModel(revision).protocol.serverErrors?.toolArguments, revision).toBe(
+        i >= from ? "toolResult" : "invalidParams",
+      );
+  });
+
+  it("an unknown resource is invalid params exactly where schema.ts records -32002 as retired", () => {
+    for (const revision of REVISIONS) {
+      const retired = /`-32002` \(resource not found/.test(readFileSync(schemaTsPath(revision), "utf8"));
+      expect(checkedInModel(revision).protocol.serverErrors?.resourceNotFound, revision).toBe(
+        retired ? -32602 : -32002,
+      );
+    }
   });
 });
 

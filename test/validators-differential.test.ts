@@ -8,7 +8,8 @@
 // types are also compared nested deep, and each format on its own on thousands of strings.
 // Every instance is compared after a JSON round trip. The only accepted disagreements are the
 // deliberate ones listed in fixtures/json-schema-differences.json, each with a test below that
-// fails once the difference is gone.
+// fails once the difference is gone. Each rejection also has exactly one issue by default and at
+// least one with `{ all: true }`, under the same verdict.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import AjvModule, { type ValidateFunction } from "ajv";
@@ -37,7 +38,7 @@ interface Verdicts {
 
 /** A generated validator, as far as this test uses it. */
 interface OurValidator {
-  validate(value: unknown): { ok: boolean };
+  validate(value: unknown, options?: { all?: boolean }): { ok: boolean; issues?: readonly unknown[] };
   is(value: unknown): boolean;
 }
 
@@ -234,10 +235,14 @@ describe.each(REVISIONS)("generated validators of %s against ajv on schema.json"
     const their = theirs(name)(value) as boolean;
     const validator = ours[name];
     if (!validator) return { value, ours: false, theirs: their, explained: false, problem: `${name}: no validator` };
-    const mine = validator.validate(value).ok;
+    const first = validator.validate(value);
+    const all = validator.validate(value, { all: true });
+    const mine = first.ok;
     const result: Comparison = { value, ours: mine, theirs: their, explained: false };
-    if (validator.is(value) !== mine) {
-      result.problem = `${revision} ${name}: is() and validate() disagree on ${describeValue(value)} (${origin})`;
+    if (validator.is(value) !== mine || all.ok !== mine) {
+      result.problem = `${revision} ${name}: is() and validate() (first or all issues) disagree on ${describeValue(value)} (${origin})`;
+    } else if (!mine && (first.issues?.length !== 1 || (all.issues?.length ?? 0) < 1)) {
+      result.problem = `${revision} ${name}: rejected with ${first.issues?.length} issues (first) and ${all.issues?.length} (all) on ${describeValue(value)} (${origin})`;
     } else if (mine !== their) {
       result.explained = explainedBy(name, value, result);
       if (!result.explained)

@@ -158,7 +158,15 @@ describe("error reports name the exact path, the expected fact and the chosen un
   });
 
   it("a union without a discriminator reports the member the value came closest to", () => {
-    expect(issuesOf(V2025.validateElicitRequestParams({ mode: "url", message: "go" }))).toEqual([
+    const url = { mode: "url", message: "go" };
+    expect(issuesOf(V2025.validateElicitRequestParams(url))).toEqual([
+      {
+        path: "/elicitationId",
+        expected: "required property",
+        message: 'ElicitRequestURLParams: missing required property "elicitationId"',
+      },
+    ]);
+    expect(issuesOf(V2025.validateElicitRequestParams(url, { all: true }))).toEqual([
       {
         path: "/elicitationId",
         expected: "required property",
@@ -173,6 +181,51 @@ describe("error reports name the exact path, the expected fact and the chosen un
     expect(issuesOf(V2025.validateProgressToken(true))).toEqual([
       { path: "", expected: "string | integer", message: "expected string | integer, got boolean true" },
     ]);
+  });
+});
+
+describe("the first issue by default, every issue on request", () => {
+  const tool = (name: unknown) => ({ name, inputSchema: { type: "object" } });
+  const tools = [tool("a"), tool(1), tool("c"), { name: "d" }];
+
+  it("validate() and assert() stop at the first issue; { all: true } reports every one", () => {
+    expect(issuesOf(V2025.validateListToolsResult({ tools }))).toEqual([
+      { path: "/tools/1/name", expected: "string", message: "expected string, got number 1" },
+    ]);
+    expect(issuesOf(V2025.validateListToolsResult({ tools }, { all: true }))).toEqual([
+      { path: "/tools/1/name", expected: "string", message: "expected string, got number 1" },
+      { path: "/tools/3/inputSchema", expected: "required property", message: 'missing required property "inputSchema"' },
+    ]);
+    const thrown = (options?: { all?: boolean }) => {
+      try {
+        V2025.assertTool({ name: 1 }, options);
+      } catch (error) {
+        return (error as V2025.ValidationError).issues.map((i) => i.path);
+      }
+      return [];
+    };
+    expect(thrown()).toEqual(["/name"]);
+    expect(thrown({ all: true })).toEqual(["/name", "/inputSchema"]);
+  });
+
+  it("validateMessage too, with the same verdict and code either way", () => {
+    const message = { jsonrpc: "2.0", id: 1, result: { tools } };
+    const options = { from: "server", methodOf: () => "tools/list" } as const;
+    const first = V2025.validateMessage(message, options);
+    const all = V2025.validateMessage(message, { ...options, all: true });
+    expect(first).toMatchObject({ ok: false, code: -32602, kind: "response", method: "tools/list", id: 1 });
+    expect(all).toMatchObject({ ok: false, code: -32602, kind: "response", method: "tools/list", id: 1 });
+    expect(issuesOf(first).map((i) => i.path)).toEqual(["/result/tools/1/name"]);
+    expect(issuesOf(all).map((i) => i.path)).toEqual(["/result/tools/1/name", "/result/tools/3/inputSchema"]);
+  });
+
+  it("Standard Schema reports every issue, as other Standard Schema libraries do", () => {
+    expect(V2025.validators.Tool["~standard"].validate({ name: 1 })).toEqual({
+      issues: [
+        { message: "expected string, got number 1", path: ["name"] },
+        { message: 'missing required property "inputSchema"', path: ["inputSchema"] },
+      ],
+    });
   });
 });
 
@@ -273,9 +326,11 @@ describe("validateMessage classifies JSON-RPC messages", () => {
       { jsonrpc: "2.0", method: "notifications/initialized" },
     ];
     expect(V2025a.validateMessage(batch)).toMatchObject({ ok: true, kind: "batch" });
-    const bad = V2025a.validateMessage([batch[0], { jsonrpc: "2.0", id: 2, method: "tools/call" }]);
+    const call = { jsonrpc: "2.0", id: 2, method: "tools/call" };
+    const bad = V2025a.validateMessage([batch[0], call, { ...call, id: 3 }]);
     expect(bad).toMatchObject({ ok: false, kind: "batch", code: -32600 });
-    expect(issuesOf(bad)[0]?.path.startsWith("/1")).toBe(true);
+    // The first issue of each invalid item.
+    expect(issuesOf(bad).map((i) => i.path)).toEqual(["/1/params", "/2/params"]);
     expect(V2025a.validateMessage([])).toMatchObject({ ok: false, kind: "batch" });
     expect(V2025.validateMessage(batch)).toMatchObject({ ok: false, code: -32600, kind: "batch" });
     // A hole in a sparse batch is an invalid item, not a skipped one.
@@ -294,16 +349,11 @@ describe("Standard Schema v1 and the helper functions", () => {
     });
   });
 
-  it("isX narrows, assertX throws a ValidationError with the issues", () => {
+  it("isX narrows, assertX throws a ValidationError with the issue", () => {
     const value: unknown = { name: "t", inputSchema: { type: "object" } };
     expect(V2025.isTool(value)).toBe(true);
     expect(() => V2025.assertTool({})).toThrow(V2025.ValidationError);
-    try {
-      V2025.assertTool({ name: 1 });
-    } catch (error) {
-      expect((error as V2025.ValidationError).issues.map((i) => i.path)).toEqual(["/name", "/inputSchema"]);
-      expect((error as Error).message).toContain("invalid Tool: /name: expected string, got number 1");
-    }
+    expect(() => V2025.assertTool({ name: 1 })).toThrow("invalid Tool: /name: expected string, got number 1");
   });
 });
 

@@ -1,12 +1,10 @@
 // The conformance tools and prompt that ask the client for input the 2026-07-28 way: a multi
 // round-trip result (InputRequiredResult) naming what the server needs, answered by the client's
-// retry. The server keeps nothing between rounds: what it must remember goes into requestState,
-// which the generated server seals (createRequestStateSeal) so a client cannot alter it.
-import type { Answer as Reply, ClientState } from "../../generated/2026-07-28/server.js";
+// retry. The registry's `context.input` reads the answers (checked against the result type of
+// what was asked) and the state, and asks; the server keeps nothing between rounds, and what it
+// must remember goes into the request state, which createMcpServer seals so a client cannot alter it.
+import type { HandlerContext, InputContext, ToolResult } from "../../generated/2026-07-28/registry.js";
 import type * as T from "../../generated/2026-07-28/types.js";
-
-type Responses = T.CallToolRequestParams["inputResponses"];
-type Answer = Reply<T.CallToolResult | T.InputRequiredResult>;
 
 const text = (value: string): T.TextContent => ({ type: "text", text: value });
 
@@ -29,94 +27,80 @@ const confirm: T.InputRequest = {
   },
 };
 
-function ask(message: string): T.InputRequest {
+function ask(message: string, maxTokens = 50): T.InputRequest {
   return {
     method: "sampling/createMessage",
-    params: { messages: [{ role: "user", content: text(message) }], maxTokens: 50 },
+    params: { messages: [{ role: "user", content: text(message) }], maxTokens },
   };
 }
 
 const listRoots: T.InputRequest = { method: "roots/list" };
 
-function inputRequired(inputRequests: T.InputRequests, requestState?: string): T.InputRequiredResult {
-  return { resultType: "input_required", inputRequests, ...(requestState === undefined ? {} : { requestState }) };
+/** The content of an accepted elicitation answer under `key`. */
+function accepted(input: InputContext, key: string): { [field: string]: unknown } | undefined {
+  const answer = input.response(key, "elicitation/create");
+  return answer?.action === "accept" ? answer.content : undefined;
 }
 
-/** The content of an accepted elicitation answer under `key`, if that is what the client sent. */
-function accepted(responses: Responses, key: string): { [field: string]: unknown } | undefined {
-  const answer = responses?.[key] as { action?: unknown; content?: unknown } | undefined;
-  return answer?.action === "accept" && typeof answer.content === "object" && answer.content !== null
-    ? (answer.content as { [field: string]: unknown })
-    : undefined;
-}
-
-function sampledText(responses: Responses, key: string): string | undefined {
-  const content = (responses?.[key] as { content?: { text?: unknown } } | undefined)?.content;
-  return typeof content?.text === "string" ? content.text : undefined;
-}
-
-function roots(responses: Responses, key: string): { uri: string }[] | undefined {
-  const list = (responses?.[key] as { roots?: unknown } | undefined)?.roots;
-  return Array.isArray(list) ? (list as { uri: string }[]) : undefined;
+function sampledText(input: InputContext, key: string): string | undefined {
+  const content = input.response(key, "sampling/createMessage")?.content;
+  return content && !Array.isArray(content) && content.type === "text" ? content.text : undefined;
 }
 
 export interface InputTool {
-  readonly tool: T.Tool;
-  run(params: T.CallToolRequestParams, client: ClientState): Answer;
+  readonly name: string;
+  readonly description: string;
+  run(args: object, context: HandlerContext): ToolResult;
 }
-
-const noArguments: T.Tool["inputSchema"] = { type: "object", properties: {} };
-const tool = (name: string, description: string): T.Tool => ({ name, description, inputSchema: noArguments });
 
 export const inputTools: readonly InputTool[] = [
   {
     // Also what the result-type, missing-response, extra-params and invalid-input scenarios call:
     // anything but an accepted name asks again.
-    tool: tool("test_input_required_result_elicitation", "Asks for the caller's name"),
-    run: ({ inputResponses }) => {
-      const name = accepted(inputResponses, "user_name")?.["name"];
-      if (typeof name !== "string") return inputRequired({ user_name: askFor("What is your name?", "name") });
+    name: "test_input_required_result_elicitation",
+    description: "Asks for the caller's name",
+    run: (_args, { input }) => {
+      const name = accepted(input, "user_name")?.["name"];
+      if (typeof name !== "string") return input.ask({ user_name: askFor("What is your name?", "name") });
       return { content: [text(`Hello, ${name}!`)] };
     },
   },
   {
-    tool: tool("test_input_required_result_sampling", "Asks the client's model a question"),
-    run: ({ inputResponses }) => {
-      const answer = sampledText(inputResponses, "capital_question");
-      if (answer === undefined)
-        return inputRequired({
-          capital_question: {
-            method: "sampling/createMessage",
-            params: { messages: [{ role: "user", content: text("What is the capital of France?") }], maxTokens: 100 },
-          },
-        });
+    name: "test_input_required_result_sampling",
+    description: "Asks the client's model a question",
+    run: (_args, { input }) => {
+      const answer = sampledText(input, "capital_question");
+      if (answer === undefined) return input.ask({ capital_question: ask("What is the capital of France?", 100) });
       return { content: [text(`Sampling response: ${answer}`)] };
     },
   },
   {
-    tool: tool("test_input_required_result_list_roots", "Asks for the client's roots"),
-    run: ({ inputResponses }) => {
-      const list = roots(inputResponses, "client_roots");
-      if (!list) return inputRequired({ client_roots: listRoots });
+    name: "test_input_required_result_list_roots",
+    description: "Asks for the client's roots",
+    run: (_args, { input }) => {
+      const list = input.response("client_roots", "roots/list")?.roots;
+      if (!list) return input.ask({ client_roots: listRoots });
       return { content: [text(`Client exposed ${list.length} root(s): ${list.map((r) => r.uri).join(", ")}`)] };
     },
   },
   {
-    tool: tool("test_input_required_result_request_state", "Round-trips its state with a confirmation"),
-    run: ({ inputResponses, requestState }) => {
-      if (!accepted(inputResponses, "confirm") || requestState !== "request_state")
-        return inputRequired({ confirm }, "request_state");
+    name: "test_input_required_result_request_state",
+    description: "Round-trips its state with a confirmation",
+    run: (_args, { input }) => {
+      if (!accepted(input, "confirm") || input.state !== "request_state")
+        return input.ask({ confirm }, "request_state");
       return { content: [text("state-ok: requestState verified and confirmation received")] };
     },
   },
   {
-    tool: tool("test_input_required_result_multiple_inputs", "Asks for a name, a greeting and the roots at once"),
-    run: ({ inputResponses }) => {
-      const name = accepted(inputResponses, "user_name")?.["name"];
-      const greeting = sampledText(inputResponses, "greeting");
-      const list = roots(inputResponses, "client_roots");
+    name: "test_input_required_result_multiple_inputs",
+    description: "Asks for a name, a greeting and the roots at once",
+    run: (_args, { input }) => {
+      const name = accepted(input, "user_name")?.["name"];
+      const greeting = sampledText(input, "greeting");
+      const list = input.response("client_roots", "roots/list")?.roots;
       if (typeof name !== "string" || greeting === undefined || !list)
-        return inputRequired(
+        return input.ask(
           {
             user_name: askFor("What is your name?", "name"),
             greeting: ask("Generate a greeting"),
@@ -129,19 +113,20 @@ export const inputTools: readonly InputTool[] = [
   },
   {
     // The round and what was learnt so far travel in the (sealed) state: the server keeps nothing.
-    tool: tool("test_input_required_result_multi_round", "Two rounds of questions, then the answer"),
-    run: ({ inputResponses, requestState }) => {
-      const state = requestState === undefined ? {} : (JSON.parse(requestState) as { round?: number; name?: string });
+    name: "test_input_required_result_multi_round",
+    description: "Two rounds of questions, then the answer",
+    run: (_args, { input }) => {
+      const state = input.state === undefined ? {} : (JSON.parse(input.state) as { round?: number; name?: string });
       if (state.round === undefined)
-        return inputRequired({ step1: askFor("Step 1: What is your name?", "name") }, JSON.stringify({ round: 1 }));
+        return input.ask({ step1: askFor("Step 1: What is your name?", "name") }, JSON.stringify({ round: 1 }));
       if (state.round === 1) {
-        const name = accepted(inputResponses, "step1")?.["name"];
-        return inputRequired(
+        const name = accepted(input, "step1")?.["name"];
+        return input.ask(
           { step2: askFor("Step 2: What is your favorite color?", "color") },
           JSON.stringify({ round: 2, name: typeof name === "string" ? name : "unknown" }),
         );
       }
-      const color = accepted(inputResponses, "step2")?.["color"];
+      const color = accepted(input, "step2")?.["color"];
       return {
         content: [text(`Multi-round complete: ${state.name} likes ${typeof color === "string" ? color : "unknown"}`)],
       };
@@ -149,42 +134,45 @@ export const inputTools: readonly InputTool[] = [
   },
   {
     // A tampered state never reaches here: the generated server refuses it with -32602.
-    tool: tool("test_input_required_result_tampered_state", "Trusts only the state it sealed"),
-    run: ({ inputResponses, requestState }) => {
-      if (requestState === "tampered_state" && accepted(inputResponses, "confirm"))
+    name: "test_input_required_result_tampered_state",
+    description: "Trusts only the state it sealed",
+    run: (_args, { input }) => {
+      if (input.state === "tampered_state" && accepted(input, "confirm"))
         return { content: [text("integrity-ok: requestState verified")] };
-      return inputRequired({ confirm }, "tampered_state");
+      return input.ask({ confirm }, "tampered_state");
     },
   },
   {
-    tool: tool("test_input_required_result_capabilities", "Asks only for what the client declared it can give"),
-    run: ({ inputResponses }, client) => {
-      if (inputResponses !== undefined) return { content: [text("Capability-aware input requests fulfilled")] };
+    name: "test_input_required_result_capabilities",
+    description: "Asks only for what the client declared it can give",
+    run: (_args, { input, client }) => {
+      if (input.state === "asked") return { content: [text("Capability-aware input requests fulfilled")] };
       const declared = client.clientCapabilities ?? {};
       const requests: T.InputRequests = {};
       if (declared.elicitation) requests["user_name"] = askFor("What is your name?", "name");
       if (declared.sampling) requests["greeting"] = ask("Generate a short greeting");
       if (declared.roots) requests["client_roots"] = listRoots;
       if (Object.keys(requests).length === 0) return { content: [text("The client declared nothing to ask for")] };
-      return inputRequired(requests);
+      return input.ask(requests, "asked");
     },
   },
   {
     // Needs sampling: a client that did not declare it gets -32021 from the generated server.
-    tool: tool("test_missing_capability", "Needs the client's sampling capability"),
-    run: ({ inputResponses }) => {
-      if (inputResponses?.["llm_answer"] === undefined)
-        return inputRequired({ llm_answer: ask("Reply with the single word: pong") });
+    name: "test_missing_capability",
+    description: "Needs the client's sampling capability",
+    run: (_args, { input }) => {
+      if (input.response("llm_answer", "sampling/createMessage") === undefined)
+        return input.ask({ llm_answer: ask("Reply with the single word: pong") });
       return { content: [text("sampling round-trip complete")] };
     },
   },
 ];
 
 /** The prompt that asks for input before it renders (multi round-trip is not only for tools). */
-export function inputPrompt(params: T.GetPromptRequestParams): Reply<T.GetPromptResult | T.InputRequiredResult> {
-  const context = accepted(params.inputResponses, "user_context")?.["context"];
+export function inputPrompt({ input }: HandlerContext): T.GetPromptResult | T.InputRequiredResult {
+  const context = accepted(input, "user_context")?.["context"];
   if (typeof context !== "string")
-    return inputRequired({ user_context: askFor("What context should the prompt use?", "context") });
+    return input.ask({ user_context: askFor("What context should the prompt use?", "context") });
   return {
     resultType: "complete",
     messages: [{ role: "user", content: text(`Use the following context: ${context}`) }],

@@ -3,7 +3,7 @@
 import { serveStreamableHttp } from "../../runtime/http/server.js";
 import { createConformanceServer } from "./server.js";
 
-const server = await createConformanceServer();
+const server = createConformanceServer();
 const http = await serveStreamableHttp({
   port: Number(process.argv[2] ?? 0),
   server,

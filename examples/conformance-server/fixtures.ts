@@ -1,5 +1,6 @@
-// The tools, resources and prompts the conformance suite's server scenarios call by name, as
-// plain data and small functions over the generated 2025-11-25 types.
+// The tools, resources and prompts the conformance suite's server scenarios call by name, in the
+// shape the registry takes them (createMcpServer), over the generated 2025-11-25 types; each
+// revision's conformance server registers them on its own registry.
 import type * as T from "../../generated/2025-11-25/types.js";
 
 /** A 1×1 red PNG and 8 samples of 8 kHz silence in WAV. */
@@ -45,9 +46,9 @@ export interface ToolContext {
   progress(update: { progress: number; total?: number; message?: string }): Promise<void>;
 }
 
-export interface ToolFixture<Context = ToolContext> {
+export interface ToolFixture {
   readonly tool: T.Tool;
-  run(args: { [key: string]: unknown }, context: Context): Promise<T.CallToolResult> | T.CallToolResult;
+  run(args: { [key: string]: unknown }, context: ToolContext): Promise<T.CallToolResult> | T.CallToolResult;
 }
 
 export function stringArgument(args: { [key: string]: unknown }, name: string): string | undefined {
@@ -148,88 +149,122 @@ export const sharedTools: readonly ToolFixture[] = [
   },
 ];
 
-export const resources: T.Resource[] = [
-  { uri: "test://static-text", name: "static-text", description: "A text resource", mimeType: "text/plain" },
-  { uri: "test://static-binary", name: "static-binary", description: "A binary resource", mimeType: "image/png" },
-  {
-    uri: "test://watched-resource",
-    name: "watched-resource",
-    description: "A resource to subscribe to",
-    mimeType: "text/plain",
-  },
-];
-
-export const resourceTemplates: T.ResourceTemplate[] = [
-  {
-    uriTemplate: "test://template/{id}/data",
-    name: "template-data",
-    description: "Data for one id",
-    mimeType: "application/json",
-  },
-];
-
-export function readResource(uri: string): T.ReadResourceResult["contents"] | undefined {
-  if (uri === "test://static-text")
-    return [{ uri, mimeType: "text/plain", text: "This is the content of the static text resource." }];
-  if (uri === "test://static-binary") return [{ uri, mimeType: "image/png", blob: PNG }];
-  if (uri === "test://watched-resource") return [{ uri, mimeType: "text/plain", text: "Watched resource content." }];
-  const id = /^test:\/\/template\/([^/]+)\/data$/.exec(uri)?.[1];
-  if (id === undefined) return undefined;
-  return [
-    { uri, mimeType: "application/json", text: JSON.stringify({ id, templateTest: true, data: `Data for ID: ${id}` }) },
-  ];
+/** A resource: where it is, what the listing says, and what a read gives. */
+export interface ResourceFixture {
+  readonly name: string;
+  readonly uri: string;
+  readonly config: { description: string; mimeType: string };
+  read(uri: string, variables: { [name: string]: string | string[] }): T.ReadResourceResult["contents"];
 }
 
-export const prompts: T.Prompt[] = [
-  { name: "test_simple_prompt", description: "A prompt without arguments" },
+export const resources: readonly ResourceFixture[] = [
+  {
+    name: "static-text",
+    uri: "test://static-text",
+    config: { description: "A text resource", mimeType: "text/plain" },
+    read: (uri) => [{ uri, mimeType: "text/plain", text: "This is the content of the static text resource." }],
+  },
+  {
+    name: "static-binary",
+    uri: "test://static-binary",
+    config: { description: "A binary resource", mimeType: "image/png" },
+    read: (uri) => [{ uri, mimeType: "image/png", blob: PNG }],
+  },
+  {
+    name: "watched-resource",
+    uri: "test://watched-resource",
+    config: { description: "A resource to subscribe to", mimeType: "text/plain" },
+    read: (uri) => [{ uri, mimeType: "text/plain", text: "Watched resource content." }],
+  },
+  {
+    // A template: every URI it matches is read with its `id`.
+    name: "template-data",
+    uri: "test://template/{id}/data",
+    config: { description: "Data for one id", mimeType: "application/json" },
+    read: (uri, { id }) => [
+      {
+        uri,
+        mimeType: "application/json",
+        text: JSON.stringify({ id, templateTest: true, data: `Data for ID: ${id}` }),
+      },
+    ],
+  },
+];
+
+/** A prompt argument: a string, described. */
+const argument = (description: string) => ({ type: "string", description }) as const;
+
+/** Completion values for prompt arguments: a fixed list, filtered by what was typed. */
+export function complete(value: string): string[] {
+  return ["paris", "park", "party", "test", "testValue1"].filter((candidate) => candidate.startsWith(value));
+}
+
+export interface PromptFixture {
+  readonly name: string;
+  readonly config: {
+    description: string;
+    argsSchema?: {
+      type: "object";
+      properties: { [name: string]: ReturnType<typeof argument> };
+      required: readonly string[];
+    };
+    complete?: { [name: string]: (value: string) => string[] };
+  };
+  messages(args: { [name: string]: string | undefined }): T.PromptMessage[];
+}
+
+export const prompts: readonly PromptFixture[] = [
+  {
+    name: "test_simple_prompt",
+    config: { description: "A prompt without arguments" },
+    messages: () => [{ role: "user", content: text("This is a simple prompt for testing.") }],
+  },
   {
     name: "test_prompt_with_arguments",
-    description: "A prompt with two arguments",
-    arguments: [
-      { name: "arg1", description: "First test argument", required: true },
-      { name: "arg2", description: "Second test argument", required: true },
+    config: {
+      description: "A prompt with two arguments",
+      argsSchema: {
+        type: "object",
+        properties: { arg1: argument("First test argument"), arg2: argument("Second test argument") },
+        required: ["arg1", "arg2"],
+      },
+      complete: { arg1: complete, arg2: complete },
+    },
+    messages: (args) => [
+      { role: "user", content: text(`Prompt with arguments: arg1='${args["arg1"]}', arg2='${args["arg2"]}'`) },
     ],
   },
   {
     name: "test_prompt_with_embedded_resource",
-    description: "A prompt that embeds a resource",
-    arguments: [{ name: "resourceUri", description: "URI of the resource to embed", required: true }],
-  },
-  { name: "test_prompt_with_image", description: "A prompt with an image" },
-];
-
-export function getPrompt(name: string, args: { [key: string]: string }): T.PromptMessage[] | undefined {
-  switch (name) {
-    case "test_simple_prompt":
-      return [{ role: "user", content: text("This is a simple prompt for testing.") }];
-    case "test_prompt_with_arguments":
-      return [{ role: "user", content: text(`Prompt with arguments: arg1='${args["arg1"]}', arg2='${args["arg2"]}'`) }];
-    case "test_prompt_with_embedded_resource":
-      return [
-        {
-          role: "user",
-          content: {
-            type: "resource",
-            resource: {
-              uri: args["resourceUri"] ?? "test://example-resource",
-              mimeType: "text/plain",
-              text: "Embedded resource content for testing.",
-            },
+    config: {
+      description: "A prompt that embeds a resource",
+      argsSchema: {
+        type: "object",
+        properties: { resourceUri: argument("URI of the resource to embed") },
+        required: ["resourceUri"],
+      },
+    },
+    messages: (args) => [
+      {
+        role: "user",
+        content: {
+          type: "resource",
+          resource: {
+            uri: args["resourceUri"] ?? "test://example-resource",
+            mimeType: "text/plain",
+            text: "Embedded resource content for testing.",
           },
         },
-        { role: "user", content: text("Please process the embedded resource above.") },
-      ];
-    case "test_prompt_with_image":
-      return [
-        { role: "user", content: { type: "image", data: PNG, mimeType: "image/png" } },
-        { role: "user", content: text("Please analyze the image above.") },
-      ];
-  }
-  return undefined;
-}
-
-/** Completion values for prompt and template arguments: a fixed list, filtered by what was typed. */
-export function complete(value: string): T.CompleteResult["completion"] {
-  const values = ["paris", "park", "party", "test", "testValue1"].filter((candidate) => candidate.startsWith(value));
-  return { values, total: values.length, hasMore: false };
-}
+      },
+      { role: "user", content: text("Please process the embedded resource above.") },
+    ],
+  },
+  {
+    name: "test_prompt_with_image",
+    config: { description: "A prompt with an image" },
+    messages: () => [
+      { role: "user", content: { type: "image", data: PNG, mimeType: "image/png" } },
+      { role: "user", content: text("Please analyze the image above.") },
+    ],
+  },
+];

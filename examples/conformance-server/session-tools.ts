@@ -1,28 +1,32 @@
 // The 2025-11-25 conformance tools that ask the client through server→client requests (sampling,
 // elicitation) or need the session's resumable streams; at 2026-07-28 those travel otherwise.
-import type { RequestContext } from "../../generated/2025-11-25/server.js";
+import type { StreamableHttpSession } from "../../runtime/http/server.js";
+import type { HandlerContext } from "../../generated/2025-11-25/registry.js";
 import type * as T from "../../generated/2025-11-25/types.js";
-import { noArguments, stringArgument, text, type ToolContext, type ToolFixture } from "./fixtures.js";
+import { noArguments, stringArgument, text } from "./fixtures.js";
 
-/** A tool's context in a 2025-era session: the request, and the session's means. */
-export interface SessionToolContext extends ToolContext {
-  readonly request: RequestContext;
-  /** Ends the HTTP response carrying this call's stream; the client comes back for the rest. */
-  closeStream(): void;
+/** A tool of a 2025-era session: it gets the registry's context and the session it runs in. */
+export interface SessionTool {
+  readonly tool: T.Tool;
+  run(
+    args: { [key: string]: unknown },
+    context: HandlerContext,
+    session: StreamableHttpSession,
+  ): Promise<T.CallToolResult> | T.CallToolResult;
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function elicit(context: SessionToolContext, params: T.ElicitRequestFormParams): Promise<T.CallToolResult> {
-  if (!context.request.client.clientCapabilities?.elicitation)
+async function elicit(context: HandlerContext, params: T.ElicitRequestFormParams): Promise<T.CallToolResult> {
+  if (!context.client.clientCapabilities?.elicitation)
     return { isError: true, content: [text("The client does not support elicitation")] };
-  const answer = await context.request.elicit(params);
+  const answer = await context.elicit(params);
   return {
     content: [text(`Elicitation completed: action=${answer.action}, content=${JSON.stringify(answer.content ?? {})}`)],
   };
 }
 
-export const sessionTools: readonly ToolFixture<SessionToolContext>[] = [
+export const sessionTools: readonly SessionTool[] = [
   {
     tool: {
       name: "test_sampling",
@@ -32,9 +36,9 @@ export const sessionTools: readonly ToolFixture<SessionToolContext>[] = [
     run: async (args, context) => {
       const prompt = stringArgument(args, "prompt");
       if (prompt === undefined) return { isError: true, content: [text("prompt must be a string")] };
-      if (!context.request.client.clientCapabilities?.sampling)
+      if (!context.client.clientCapabilities?.sampling)
         return { isError: true, content: [text("The client does not support sampling")] };
-      const answer = await context.request.createMessage({
+      const answer = await context.createMessage({
         messages: [{ role: "user", content: text(prompt) }],
         maxTokens: 100,
       });
@@ -131,8 +135,9 @@ export const sessionTools: readonly ToolFixture<SessionToolContext>[] = [
       description: "Closes its stream, then answers on the resumed one",
       inputSchema: noArguments,
     },
-    run: async (_args, context) => {
-      context.closeStream();
+    run: async (_args, context, session) => {
+      // Ends the HTTP response carrying this call's stream; the client comes back for the rest.
+      session.closeSSEStream(context.requestId);
       await pause(100);
       return { content: [text("Answered after the client reconnected")] };
     },

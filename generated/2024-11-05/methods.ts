@@ -426,3 +426,8 @@ export const HTTP_BINDING = {
   primedStreams: false,
   batches: false,
 } as const;
+
+/** The facts this revision's protocol rules are checked on (docs/protocol-rules.md; the runtime's RuleFacts). */
+export const PROTOCOL_RULES = {
+  rootUris: { request: "roots/list", list: "roots", uri: "uri", scheme: "file://" },
+} as const;

@@ -62,12 +62,24 @@ export declare namespace StandardSchemaV1 {
   }
 }
 
-/** A validator for one schema type. None of its methods throws on any input, except `assert` with a ValidationError. */
+export interface ValidateOptions {
+  /**
+   * Report every issue instead of the first. A rejection then costs a walk over the whole value
+   * (every valid sibling of the failure included); by default it stops at the first issue, as ajv does.
+   */
+  readonly all?: boolean;
+}
+
+/**
+ * A validator for one schema type. None of its methods throws on any input, except `assert` with a
+ * ValidationError. `validate` and `assert` report the first issue unless asked for all; the
+ * Standard Schema `validate` reports all of them, as the other Standard Schema libraries do.
+ */
 export interface Validator<T> extends StandardSchemaV1<unknown, T> {
   readonly name: string;
-  validate(value: unknown): ValidationResult<T>;
+  validate(value: unknown, options?: ValidateOptions): ValidationResult<T>;
   is(value: unknown): value is T;
-  assert(value: unknown): asserts value is T;
+  assert(value: unknown, options?: ValidateOptions): asserts value is T;
 }
 
 /** Thrown by `assert…` functions; carries the issues. */
@@ -85,7 +97,25 @@ export class ValidationError extends Error {
 /** Values nested deeper than this many JSON levels inside recursive types are rejected instead of overflowing the stack. */
 export const MAX_DEPTH = 1024;
 
-type Explain = (v: unknown, p: string, out: Issue[], d: number) => void;
+type Explain = (v: unknown, p: string, out: IssueList, d: number) => boolean;
+
+/**
+ * Where an explain function records issues: every one (`all`), or only the first, after which
+ * `add` returns true and the explanation stops.
+ */
+class IssueList {
+  readonly items: Issue[] = [];
+  constructor(readonly all: boolean) {}
+  /** Records an issue; true when the explanation should stop. */
+  add(issue: Issue): boolean {
+    this.items.push(issue);
+    return !this.all;
+  }
+  addAll(issues: readonly Issue[]): boolean {
+    for (const issue of issues) this.items.push(issue);
+    return !this.all && issues.length > 0;
+  }
+}
 
 function pointer(key: string): string {
   return key.replace(/~/g, "~0").replace(/\//g, "~1");
@@ -146,13 +176,13 @@ function pickBranch(
   path: string,
   label: string,
   v: unknown,
-  branches: [string, Issue[]][],
+  branches: [string, IssueList][],
 ): Issue[] {
   const base = segmentCount(path);
   let best: [string, Issue[]] | undefined;
   let bestDepth = 0;
-  for (const branch of branches) {
-    const issues = branch[1];
+  for (const [name, list] of branches) {
+    const issues = list.items;
     if (issues.length === 0) continue;
     let depth = Infinity;
     for (const i of issues) {
@@ -163,7 +193,7 @@ function pickBranch(
       depth > bestDepth ||
       (depth === bestDepth && depth > 0 && best && issues.length < best[1].length)
     ) {
-      best = branch;
+      best = [name, issues];
       bestDepth = depth;
     }
   }
@@ -191,10 +221,14 @@ function unreadable(error: unknown): Issue {
 }
 
 /** The issues of a value the guard rejected (the slow path: only on failure). */
-function explained<T>(explain: Explain, value: unknown): ValidationResult<T> {
-  const issues: Issue[] = [];
-  explain(value, "", issues, 0);
-  return { ok: false, issues };
+function explained<T>(
+  explain: Explain,
+  value: unknown,
+  options: ValidateOptions | undefined,
+): ValidationResult<T> {
+  const out = new IssueList(options?.all === true);
+  explain(value, "", out, 0);
+  return { ok: false, issues: out.items };
 }
 
 function unreadableResult<T>(error: unknown): ValidationResult<T> {
@@ -211,24 +245,26 @@ function segments(path: string): string[] {
 }
 
 /** Each type gets its own small `validate` and `is`, so the guard call in them stays monomorphic. */
+const ALL: ValidateOptions = { all: true };
+
 function makeValidator<T>(
   name: string,
-  validate: (value: unknown) => ValidationResult<T>,
+  validate: (value: unknown, options?: ValidateOptions) => ValidationResult<T>,
   is: (value: unknown) => value is T,
 ): Validator<T> {
   return {
     name,
     validate,
     is,
-    assert(value: unknown): asserts value is T {
-      const result = validate(value);
+    assert(value: unknown, options?: ValidateOptions): asserts value is T {
+      const result = validate(value, options);
       if (!result.ok) throw new ValidationError(name, result.issues);
     },
     "~standard": {
       version: 1,
       vendor: "mcp-gen",
       validate(value: unknown): StandardSchemaV1.Result<T> {
-        const result = validate(value);
+        const result = validate(value, ALL);
         if (result.ok) return { value: result.value };
         return {
           issues: result.issues.map((i) => ({ message: i.message, path: segments(i.path) })),
@@ -617,59 +653,66 @@ function g_JSONRPCMessage(v: unknown, d: number): boolean {
   );
 }
 
-function x_JSONRPCMessage(v: unknown, p: string, out: Issue[], d: number): void {
+function x_JSONRPCMessage(v: unknown, p: string, out: IssueList, d: number): boolean {
   if (!(
     g_JSONRPCRequest(v, d) ||
     g_JSONRPCNotification(v, d) ||
     g_JSONRPCResponse(v, d) ||
     g_JSONRPCError(v, d)
   )) {
-    const branches1: [string, Issue[]][] = [];
+    const branches1: [string, IssueList][] = [];
     {
-      const b2: Issue[] = [];
+      const b2 = new IssueList(out.all);
       x_JSONRPCRequest(v, p, b2, d);
       branches1.push(["JSONRPCRequest", b2]);
     }
     {
-      const b3: Issue[] = [];
+      const b3 = new IssueList(out.all);
       x_JSONRPCNotification(v, p, b3, d);
       branches1.push(["JSONRPCNotification", b3]);
     }
     {
-      const b4: Issue[] = [];
+      const b4 = new IssueList(out.all);
       x_JSONRPCResponse(v, p, b4, d);
       branches1.push(["JSONRPCResponse", b4]);
     }
     {
-      const b5: Issue[] = [];
+      const b5 = new IssueList(out.all);
       x_JSONRPCError(v, p, b5, d);
       branches1.push(["JSONRPCError", b5]);
     }
-    out.push(
-      ...pickBranch(
-        p,
-        "JSONRPCRequest | JSONRPCNotification | JSONRPCResponse | JSONRPCError",
-        v,
-        branches1,
-      ),
-    );
+    if (
+      out.addAll(
+        pickBranch(
+          p,
+          "JSONRPCRequest | JSONRPCNotification | JSONRPCResponse | JSONRPCError",
+          v,
+          branches1,
+        ),
+      )
+    )
+      return true;
   }
+  return false;
 }
 
 function g_ProgressToken(v: unknown, _d: number): boolean {
   return typeof v === "string" || Number.isInteger(v);
 }
 
-function x_ProgressToken(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (!(typeof v === "string" || Number.isInteger(v))) out.push(fail(p, "string | integer", v));
+function x_ProgressToken(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (!(typeof v === "string" || Number.isInteger(v)) && out.add(fail(p, "string | integer", v)))
+    return true;
+  return false;
 }
 
 function g_Cursor(v: unknown, _d: number): boolean {
   return typeof v === "string";
 }
 
-function x_Cursor(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (!(typeof v === "string")) out.push(fail(p, "string", v));
+function x_Cursor(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (!(typeof v === "string") && out.add(fail(p, "string", v))) return true;
+  return false;
 }
 
 function g_Request(v: unknown, d: number): boolean {
@@ -682,42 +725,43 @@ function g_Request(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_Request(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_Request(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/method", "string", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/method", "string", x2))) return true;
     }
     const x3 = o1["params"];
     if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/params", "object", x3));
-      else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.add(fail(p + "/params", "object", x3))) return true;
+      } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["_meta"];
         if (x5 !== undefined) {
-          if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
-            out.push(fail(p + "/params" + "/_meta", "object", x5));
-          else {
+          if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+            if (out.add(fail(p + "/params" + "/_meta", "object", x5))) return true;
+          } else {
             const o6 = x5 as Readonly<Record<string, unknown>>;
             const x7 = o6["progressToken"];
             if (x7 !== undefined) {
-              if (!g_ProgressToken(x7, d + 1 + 1 + 1))
-                x_ProgressToken(
-                  x7,
-                  p + "/params" + "/_meta" + "/progressToken",
-                  out,
-                  d + 1 + 1 + 1,
-                );
+              if (
+                !g_ProgressToken(x7, d + 1 + 1 + 1) &&
+                x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1 + 1 + 1)
+              )
+                return true;
             }
           }
         }
       }
     }
   }
+  return false;
 }
 
 function g_Request$2(v: unknown, d: number): boolean {
@@ -746,29 +790,35 @@ function g_Notification(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_Notification(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_Notification(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/method", "string", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/method", "string", x2))) return true;
     }
     const x3 = o1["params"];
     if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/params", "object", x3));
-      else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.add(fail(p + "/params", "object", x3))) return true;
+      } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["_meta"];
         if (x5 !== undefined) {
-          if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
-            out.push(fail(p + "/params" + "/_meta", "object", x5));
+          if (
+            (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) &&
+            out.add(fail(p + "/params" + "/_meta", "object", x5))
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_Notification$2(v: unknown, _d: number): boolean {
@@ -792,16 +842,21 @@ function g_Result(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_Result(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_Result(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
+      if (
+        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
+        out.add(fail(p + "/_meta", "object", x2))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_Result$1(v: unknown, _d: number): boolean {
@@ -813,8 +868,10 @@ function g_RequestId(v: unknown, _d: number): boolean {
   return typeof v === "string" || Number.isInteger(v);
 }
 
-function x_RequestId(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (!(typeof v === "string" || Number.isInteger(v))) out.push(fail(p, "string | integer", v));
+function x_RequestId(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (!(typeof v === "string" || Number.isInteger(v)) && out.add(fail(p, "string | integer", v)))
+    return true;
+  return false;
 }
 
 function g_JSONRPCRequest(v: unknown, d: number): boolean {
@@ -831,52 +888,55 @@ function g_JSONRPCRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_JSONRPCRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_JSONRPCRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x2 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x2))) return true;
     }
     const x3 = o1["method"];
-    if (x3 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/method", "string", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/method", "string", x3))) return true;
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
-        out.push(fail(p + "/params", "object", x4));
-      else {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.add(fail(p + "/params", "object", x4))) return true;
+      } else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["_meta"];
         if (x6 !== undefined) {
-          if (typeof x6 !== "object" || x6 === null || Array.isArray(x6))
-            out.push(fail(p + "/params" + "/_meta", "object", x6));
-          else {
+          if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
+            if (out.add(fail(p + "/params" + "/_meta", "object", x6))) return true;
+          } else {
             const o7 = x6 as Readonly<Record<string, unknown>>;
             const x8 = o7["progressToken"];
             if (x8 !== undefined) {
-              if (!g_ProgressToken(x8, d + 1 + 1 + 1))
-                x_ProgressToken(
-                  x8,
-                  p + "/params" + "/_meta" + "/progressToken",
-                  out,
-                  d + 1 + 1 + 1,
-                );
+              if (
+                !g_ProgressToken(x8, d + 1 + 1 + 1) &&
+                x_ProgressToken(x8, p + "/params" + "/_meta" + "/progressToken", out, d + 1 + 1 + 1)
+              )
+                return true;
             }
           }
         }
       }
     }
     const x9 = o1["id"];
-    if (x9 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x9, d + 1)) x_RequestId(x9, p + "/id", out, d + 1);
+    if (x9 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x9, d + 1) && x_RequestId(x9, p + "/id", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_JSONRPCRequest$2(v: unknown, d: number): boolean {
@@ -907,34 +967,41 @@ function g_JSONRPCNotification(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_JSONRPCNotification(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_JSONRPCNotification(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x2 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x2))) return true;
     }
     const x3 = o1["method"];
-    if (x3 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/method", "string", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/method", "string", x3))) return true;
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
-        out.push(fail(p + "/params", "object", x4));
-      else {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.add(fail(p + "/params", "object", x4))) return true;
+      } else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["_meta"];
         if (x6 !== undefined) {
-          if (typeof x6 !== "object" || x6 === null || Array.isArray(x6))
-            out.push(fail(p + "/params" + "/_meta", "object", x6));
+          if (
+            (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) &&
+            out.add(fail(p + "/params" + "/_meta", "object", x6))
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_JSONRPCNotification$2(v: unknown, _d: number): boolean {
@@ -962,26 +1029,31 @@ function g_JSONRPCResponse(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_JSONRPCResponse(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_JSONRPCResponse(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x2 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x2))) return true;
     }
     const x3 = o1["id"];
-    if (x3 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x3, d + 1) && x_RequestId(x3, p + "/id", out, d + 1)) return true;
     }
     const x4 = o1["result"];
-    if (x4 === undefined) out.push(missing(p + "/result", "result"));
-    else {
-      if (!g_Result(x4, d + 1)) x_Result(x4, p + "/result", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/result", "result"))) return true;
+    } else {
+      if (!g_Result(x4, d + 1) && x_Result(x4, p + "/result", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_JSONRPCError(v: unknown, d: number): boolean {
@@ -996,40 +1068,49 @@ function g_JSONRPCError(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_JSONRPCError(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_JSONRPCError(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x2 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x2))) return true;
     }
     const x3 = o1["id"];
-    if (x3 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x3, d + 1) && x_RequestId(x3, p + "/id", out, d + 1)) return true;
     }
     const x4 = o1["error"];
-    if (x4 === undefined) out.push(missing(p + "/error", "error"));
-    else {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
-        out.push(fail(p + "/error", "object", x4));
-      else {
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/error", "error"))) return true;
+    } else {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.add(fail(p + "/error", "object", x4))) return true;
+      } else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["code"];
-        if (x6 === undefined) out.push(missing(p + "/error" + "/code", "code"));
-        else {
-          if (!Number.isInteger(x6)) out.push(fail(p + "/error" + "/code", "integer", x6));
+        if (x6 === undefined) {
+          if (out.add(missing(p + "/error" + "/code", "code"))) return true;
+        } else {
+          if (!Number.isInteger(x6) && out.add(fail(p + "/error" + "/code", "integer", x6)))
+            return true;
         }
         const x7 = o5["message"];
-        if (x7 === undefined) out.push(missing(p + "/error" + "/message", "message"));
-        else {
-          if (!(typeof x7 === "string")) out.push(fail(p + "/error" + "/message", "string", x7));
+        if (x7 === undefined) {
+          if (out.add(missing(p + "/error" + "/message", "message"))) return true;
+        } else {
+          if (!(typeof x7 === "string") && out.add(fail(p + "/error" + "/message", "string", x7)))
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_JSONRPCError$1(v: unknown, _d: number): boolean {
@@ -1046,8 +1127,9 @@ function g_EmptyResult(v: unknown, d: number): boolean {
   return g_Result(v, d);
 }
 
-function x_EmptyResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_Result(v, d)) x_Result(v, p, out, d);
+function x_EmptyResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_Result(v, d) && x_Result(v, p, out, d)) return true;
+  return false;
 }
 
 function g_CancelledNotification(v: unknown, d: number): boolean {
@@ -1060,36 +1142,48 @@ function g_CancelledNotification(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_CancelledNotification(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_CancelledNotification(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "notifications/cancelled"))
-        out.push(fail(p + "/method", '"notifications/cancelled"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "notifications/cancelled") &&
+        out.add(fail(p + "/method", '"notifications/cancelled"', x2))
+      )
+        return true;
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/params", "object", x3));
-      else {
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.add(fail(p + "/params", "object", x3))) return true;
+      } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["requestId"];
-        if (x5 === undefined) out.push(missing(p + "/params" + "/requestId", "requestId"));
-        else {
-          if (!g_RequestId(x5, d + 1 + 1))
-            x_RequestId(x5, p + "/params" + "/requestId", out, d + 1 + 1);
+        if (x5 === undefined) {
+          if (out.add(missing(p + "/params" + "/requestId", "requestId"))) return true;
+        } else {
+          if (
+            !g_RequestId(x5, d + 1 + 1) &&
+            x_RequestId(x5, p + "/params" + "/requestId", out, d + 1 + 1)
+          )
+            return true;
         }
         const x6 = o4["reason"];
         if (x6 !== undefined) {
-          if (!(typeof x6 === "string")) out.push(fail(p + "/params" + "/reason", "string", x6));
+          if (!(typeof x6 === "string") && out.add(fail(p + "/params" + "/reason", "string", x6)))
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_CancelledNotification$1(v: unknown, d: number): boolean {
@@ -1112,44 +1206,59 @@ function g_InitializeRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_InitializeRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_InitializeRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "initialize")) out.push(fail(p + "/method", '"initialize"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(x2 === "initialize") && out.add(fail(p + "/method", '"initialize"', x2))) return true;
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/params", "object", x3));
-      else {
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.add(fail(p + "/params", "object", x3))) return true;
+      } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["protocolVersion"];
-        if (x5 === undefined)
-          out.push(missing(p + "/params" + "/protocolVersion", "protocolVersion"));
-        else {
-          if (!(typeof x5 === "string"))
-            out.push(fail(p + "/params" + "/protocolVersion", "string", x5));
+        if (x5 === undefined) {
+          if (out.add(missing(p + "/params" + "/protocolVersion", "protocolVersion"))) return true;
+        } else {
+          if (
+            !(typeof x5 === "string") &&
+            out.add(fail(p + "/params" + "/protocolVersion", "string", x5))
+          )
+            return true;
         }
         const x6 = o4["capabilities"];
-        if (x6 === undefined) out.push(missing(p + "/params" + "/capabilities", "capabilities"));
-        else {
-          if (!g_ClientCapabilities(x6, d + 1 + 1))
-            x_ClientCapabilities(x6, p + "/params" + "/capabilities", out, d + 1 + 1);
+        if (x6 === undefined) {
+          if (out.add(missing(p + "/params" + "/capabilities", "capabilities"))) return true;
+        } else {
+          if (
+            !g_ClientCapabilities(x6, d + 1 + 1) &&
+            x_ClientCapabilities(x6, p + "/params" + "/capabilities", out, d + 1 + 1)
+          )
+            return true;
         }
         const x7 = o4["clientInfo"];
-        if (x7 === undefined) out.push(missing(p + "/params" + "/clientInfo", "clientInfo"));
-        else {
-          if (!g_Implementation(x7, d + 1 + 1))
-            x_Implementation(x7, p + "/params" + "/clientInfo", out, d + 1 + 1);
+        if (x7 === undefined) {
+          if (out.add(missing(p + "/params" + "/clientInfo", "clientInfo"))) return true;
+        } else {
+          if (
+            !g_Implementation(x7, d + 1 + 1) &&
+            x_Implementation(x7, p + "/params" + "/clientInfo", out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_InitializeRequest$1(v: unknown, d: number): boolean {
@@ -1180,36 +1289,50 @@ function g_InitializeResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_InitializeResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_InitializeResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
+      if (
+        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
+        out.add(fail(p + "/_meta", "object", x2))
+      )
+        return true;
     }
     const x4 = o1["protocolVersion"];
-    if (x4 === undefined) out.push(missing(p + "/protocolVersion", "protocolVersion"));
-    else {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/protocolVersion", "string", x4));
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/protocolVersion", "protocolVersion"))) return true;
+    } else {
+      if (!(typeof x4 === "string") && out.add(fail(p + "/protocolVersion", "string", x4)))
+        return true;
     }
     const x5 = o1["capabilities"];
-    if (x5 === undefined) out.push(missing(p + "/capabilities", "capabilities"));
-    else {
-      if (!g_ServerCapabilities(x5, d + 1))
-        x_ServerCapabilities(x5, p + "/capabilities", out, d + 1);
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/capabilities", "capabilities"))) return true;
+    } else {
+      if (
+        !g_ServerCapabilities(x5, d + 1) &&
+        x_ServerCapabilities(x5, p + "/capabilities", out, d + 1)
+      )
+        return true;
     }
     const x6 = o1["serverInfo"];
-    if (x6 === undefined) out.push(missing(p + "/serverInfo", "serverInfo"));
-    else {
-      if (!g_Implementation(x6, d + 1)) x_Implementation(x6, p + "/serverInfo", out, d + 1);
+    if (x6 === undefined) {
+      if (out.add(missing(p + "/serverInfo", "serverInfo"))) return true;
+    } else {
+      if (!g_Implementation(x6, d + 1) && x_Implementation(x6, p + "/serverInfo", out, d + 1))
+        return true;
     }
     const x7 = o1["instructions"];
     if (x7 !== undefined) {
-      if (!(typeof x7 === "string")) out.push(fail(p + "/instructions", "string", x7));
+      if (!(typeof x7 === "string") && out.add(fail(p + "/instructions", "string", x7)))
+        return true;
     }
   }
+  return false;
 }
 
 function g_InitializeResult$1(v: unknown, _d: number): boolean {
@@ -1227,30 +1350,39 @@ function g_InitializedNotification(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_InitializedNotification(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_InitializedNotification(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "notifications/initialized"))
-        out.push(fail(p + "/method", '"notifications/initialized"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "notifications/initialized") &&
+        out.add(fail(p + "/method", '"notifications/initialized"', x2))
+      )
+        return true;
     }
     const x3 = o1["params"];
     if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/params", "object", x3));
-      else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.add(fail(p + "/params", "object", x3))) return true;
+      } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["_meta"];
         if (x5 !== undefined) {
-          if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
-            out.push(fail(p + "/params" + "/_meta", "object", x5));
+          if (
+            (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) &&
+            out.add(fail(p + "/params" + "/_meta", "object", x5))
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_InitializedNotification$2(v: unknown, _d: number): boolean {
@@ -1279,41 +1411,52 @@ function g_ClientCapabilities(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ClientCapabilities(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ClientCapabilities(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["experimental"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/experimental", "object", x2));
-      else {
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.add(fail(p + "/experimental", "object", x2))) return true;
+      } else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         for (const k4 of Object.keys(o3)) {
-          if (!(typeof o3[k4] === "object" && o3[k4] !== null && !Array.isArray(o3[k4])))
-            out.push(fail(p + "/experimental" + "/" + pointer(k4), "object", o3[k4]));
+          if (
+            !(typeof o3[k4] === "object" && o3[k4] !== null && !Array.isArray(o3[k4])) &&
+            out.add(fail(p + "/experimental" + "/" + pointer(k4), "object", o3[k4]))
+          )
+            return true;
         }
       }
     }
     const x5 = o1["roots"];
     if (x5 !== undefined) {
-      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
-        out.push(fail(p + "/roots", "object", x5));
-      else {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.add(fail(p + "/roots", "object", x5))) return true;
+      } else {
         const o6 = x5 as Readonly<Record<string, unknown>>;
         const x7 = o6["listChanged"];
         if (x7 !== undefined) {
-          if (!(typeof x7 === "boolean"))
-            out.push(fail(p + "/roots" + "/listChanged", "boolean", x7));
+          if (
+            !(typeof x7 === "boolean") &&
+            out.add(fail(p + "/roots" + "/listChanged", "boolean", x7))
+          )
+            return true;
         }
       }
     }
     const x8 = o1["sampling"];
     if (x8 !== undefined) {
-      if (!(typeof x8 === "object" && x8 !== null && !Array.isArray(x8)))
-        out.push(fail(p + "/sampling", "object", x8));
+      if (
+        !(typeof x8 === "object" && x8 !== null && !Array.isArray(x8)) &&
+        out.add(fail(p + "/sampling", "object", x8))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_ClientCapabilities$1(v: unknown, _d: number): boolean {
@@ -1351,72 +1494,92 @@ function g_ServerCapabilities(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ServerCapabilities(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ServerCapabilities(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["experimental"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/experimental", "object", x2));
-      else {
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.add(fail(p + "/experimental", "object", x2))) return true;
+      } else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         for (const k4 of Object.keys(o3)) {
-          if (!(typeof o3[k4] === "object" && o3[k4] !== null && !Array.isArray(o3[k4])))
-            out.push(fail(p + "/experimental" + "/" + pointer(k4), "object", o3[k4]));
+          if (
+            !(typeof o3[k4] === "object" && o3[k4] !== null && !Array.isArray(o3[k4])) &&
+            out.add(fail(p + "/experimental" + "/" + pointer(k4), "object", o3[k4]))
+          )
+            return true;
         }
       }
     }
     const x5 = o1["logging"];
     if (x5 !== undefined) {
-      if (!(typeof x5 === "object" && x5 !== null && !Array.isArray(x5)))
-        out.push(fail(p + "/logging", "object", x5));
+      if (
+        !(typeof x5 === "object" && x5 !== null && !Array.isArray(x5)) &&
+        out.add(fail(p + "/logging", "object", x5))
+      )
+        return true;
     }
     const x6 = o1["prompts"];
     if (x6 !== undefined) {
-      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6))
-        out.push(fail(p + "/prompts", "object", x6));
-      else {
+      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
+        if (out.add(fail(p + "/prompts", "object", x6))) return true;
+      } else {
         const o7 = x6 as Readonly<Record<string, unknown>>;
         const x8 = o7["listChanged"];
         if (x8 !== undefined) {
-          if (!(typeof x8 === "boolean"))
-            out.push(fail(p + "/prompts" + "/listChanged", "boolean", x8));
+          if (
+            !(typeof x8 === "boolean") &&
+            out.add(fail(p + "/prompts" + "/listChanged", "boolean", x8))
+          )
+            return true;
         }
       }
     }
     const x9 = o1["resources"];
     if (x9 !== undefined) {
-      if (typeof x9 !== "object" || x9 === null || Array.isArray(x9))
-        out.push(fail(p + "/resources", "object", x9));
-      else {
+      if (typeof x9 !== "object" || x9 === null || Array.isArray(x9)) {
+        if (out.add(fail(p + "/resources", "object", x9))) return true;
+      } else {
         const o10 = x9 as Readonly<Record<string, unknown>>;
         const x11 = o10["subscribe"];
         if (x11 !== undefined) {
-          if (!(typeof x11 === "boolean"))
-            out.push(fail(p + "/resources" + "/subscribe", "boolean", x11));
+          if (
+            !(typeof x11 === "boolean") &&
+            out.add(fail(p + "/resources" + "/subscribe", "boolean", x11))
+          )
+            return true;
         }
         const x12 = o10["listChanged"];
         if (x12 !== undefined) {
-          if (!(typeof x12 === "boolean"))
-            out.push(fail(p + "/resources" + "/listChanged", "boolean", x12));
+          if (
+            !(typeof x12 === "boolean") &&
+            out.add(fail(p + "/resources" + "/listChanged", "boolean", x12))
+          )
+            return true;
         }
       }
     }
     const x13 = o1["tools"];
     if (x13 !== undefined) {
-      if (typeof x13 !== "object" || x13 === null || Array.isArray(x13))
-        out.push(fail(p + "/tools", "object", x13));
-      else {
+      if (typeof x13 !== "object" || x13 === null || Array.isArray(x13)) {
+        if (out.add(fail(p + "/tools", "object", x13))) return true;
+      } else {
         const o14 = x13 as Readonly<Record<string, unknown>>;
         const x15 = o14["listChanged"];
         if (x15 !== undefined) {
-          if (!(typeof x15 === "boolean"))
-            out.push(fail(p + "/tools" + "/listChanged", "boolean", x15));
+          if (
+            !(typeof x15 === "boolean") &&
+            out.add(fail(p + "/tools" + "/listChanged", "boolean", x15))
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_ServerCapabilities$1(v: unknown, _d: number): boolean {
@@ -1465,21 +1628,25 @@ function g_Implementation(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_Implementation(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_Implementation(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p + "/name", "name"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/name", "name"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/name", "string", x2))) return true;
     }
     const x3 = o1["version"];
-    if (x3 === undefined) out.push(missing(p + "/version", "version"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/version", "string", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/version", "version"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/version", "string", x3))) return true;
     }
   }
+  return false;
 }
 
 function g_PingRequest(v: unknown, d: number): boolean {
@@ -1492,42 +1659,43 @@ function g_PingRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_PingRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_PingRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "ping")) out.push(fail(p + "/method", '"ping"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(x2 === "ping") && out.add(fail(p + "/method", '"ping"', x2))) return true;
     }
     const x3 = o1["params"];
     if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/params", "object", x3));
-      else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.add(fail(p + "/params", "object", x3))) return true;
+      } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["_meta"];
         if (x5 !== undefined) {
-          if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
-            out.push(fail(p + "/params" + "/_meta", "object", x5));
-          else {
+          if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+            if (out.add(fail(p + "/params" + "/_meta", "object", x5))) return true;
+          } else {
             const o6 = x5 as Readonly<Record<string, unknown>>;
             const x7 = o6["progressToken"];
             if (x7 !== undefined) {
-              if (!g_ProgressToken(x7, d + 1 + 1 + 1))
-                x_ProgressToken(
-                  x7,
-                  p + "/params" + "/_meta" + "/progressToken",
-                  out,
-                  d + 1 + 1 + 1,
-                );
+              if (
+                !g_ProgressToken(x7, d + 1 + 1 + 1) &&
+                x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1 + 1 + 1)
+              )
+                return true;
             }
           }
         }
       }
     }
   }
+  return false;
 }
 
 function g_PingRequest$2(v: unknown, d: number): boolean {
@@ -1556,43 +1724,61 @@ function g_ProgressNotification(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ProgressNotification(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ProgressNotification(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "notifications/progress"))
-        out.push(fail(p + "/method", '"notifications/progress"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "notifications/progress") &&
+        out.add(fail(p + "/method", '"notifications/progress"', x2))
+      )
+        return true;
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/params", "object", x3));
-      else {
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.add(fail(p + "/params", "object", x3))) return true;
+      } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["progressToken"];
-        if (x5 === undefined) out.push(missing(p + "/params" + "/progressToken", "progressToken"));
-        else {
-          if (!g_ProgressToken(x5, d + 1 + 1))
-            x_ProgressToken(x5, p + "/params" + "/progressToken", out, d + 1 + 1);
+        if (x5 === undefined) {
+          if (out.add(missing(p + "/params" + "/progressToken", "progressToken"))) return true;
+        } else {
+          if (
+            !g_ProgressToken(x5, d + 1 + 1) &&
+            x_ProgressToken(x5, p + "/params" + "/progressToken", out, d + 1 + 1)
+          )
+            return true;
         }
         const x6 = o4["progress"];
-        if (x6 === undefined) out.push(missing(p + "/params" + "/progress", "progress"));
-        else {
-          if (!(typeof x6 === "number" && Number.isFinite(x6)))
-            out.push(fail(p + "/params" + "/progress", "number", x6));
+        if (x6 === undefined) {
+          if (out.add(missing(p + "/params" + "/progress", "progress"))) return true;
+        } else {
+          if (
+            !(typeof x6 === "number" && Number.isFinite(x6)) &&
+            out.add(fail(p + "/params" + "/progress", "number", x6))
+          )
+            return true;
         }
         const x7 = o4["total"];
         if (x7 !== undefined) {
-          if (!(typeof x7 === "number" && Number.isFinite(x7)))
-            out.push(fail(p + "/params" + "/total", "number", x7));
+          if (
+            !(typeof x7 === "number" && Number.isFinite(x7)) &&
+            out.add(fail(p + "/params" + "/total", "number", x7))
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_ProgressNotification$1(v: unknown, d: number): boolean {
@@ -1617,28 +1803,32 @@ function g_PaginatedRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_PaginatedRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_PaginatedRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/method", "string", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/method", "string", x2))) return true;
     }
     const x3 = o1["params"];
     if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/params", "object", x3));
-      else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.add(fail(p + "/params", "object", x3))) return true;
+      } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          if (!g_Cursor(x5, d + 1 + 1)) x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
+          if (!g_Cursor(x5, d + 1 + 1) && x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1))
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_PaginatedRequest$1(v: unknown, d: number): boolean {
@@ -1659,20 +1849,25 @@ function g_PaginatedResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_PaginatedResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_PaginatedResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
+      if (
+        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
+        out.add(fail(p + "/_meta", "object", x2))
+      )
+        return true;
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1) && x_Cursor(x4, p + "/nextCursor", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_PaginatedResult$1(v: unknown, _d: number): boolean {
@@ -1690,28 +1885,33 @@ function g_ListResourcesRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ListResourcesRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ListResourcesRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "resources/list")) out.push(fail(p + "/method", '"resources/list"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(x2 === "resources/list") && out.add(fail(p + "/method", '"resources/list"', x2)))
+        return true;
     }
     const x3 = o1["params"];
     if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/params", "object", x3));
-      else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.add(fail(p + "/params", "object", x3))) return true;
+      } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          if (!g_Cursor(x5, d + 1 + 1)) x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
+          if (!g_Cursor(x5, d + 1 + 1) && x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1))
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_ListResourcesRequest$1(v: unknown, d: number): boolean {
@@ -1734,32 +1934,42 @@ function g_ListResourcesResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ListResourcesResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ListResourcesResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
+      if (
+        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
+        out.add(fail(p + "/_meta", "object", x2))
+      )
+        return true;
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1) && x_Cursor(x4, p + "/nextCursor", out, d + 1)) return true;
     }
     const x5 = o1["resources"];
-    if (x5 === undefined) out.push(missing(p + "/resources", "resources"));
-    else {
-      if (!Array.isArray(x5)) out.push(fail(p + "/resources", "array", x5));
-      else {
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/resources", "resources"))) return true;
+    } else {
+      if (!Array.isArray(x5)) {
+        if (out.add(fail(p + "/resources", "array", x5))) return true;
+      } else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!g_Resource(a6[i7], d + 1 + 1))
-            x_Resource(a6[i7], p + "/resources" + "/" + i7, out, d + 1 + 1);
+          if (
+            !g_Resource(a6[i7], d + 1 + 1) &&
+            x_Resource(a6[i7], p + "/resources" + "/" + i7, out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_ListResourcesResult$1(v: unknown, _d: number): boolean {
@@ -1787,29 +1997,36 @@ function g_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ListResourceTemplatesRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ListResourceTemplatesRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "resources/templates/list"))
-        out.push(fail(p + "/method", '"resources/templates/list"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "resources/templates/list") &&
+        out.add(fail(p + "/method", '"resources/templates/list"', x2))
+      )
+        return true;
     }
     const x3 = o1["params"];
     if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/params", "object", x3));
-      else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.add(fail(p + "/params", "object", x3))) return true;
+      } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          if (!g_Cursor(x5, d + 1 + 1)) x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
+          if (!g_Cursor(x5, d + 1 + 1) && x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1))
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_ListResourceTemplatesRequest$1(v: unknown, d: number): boolean {
@@ -1832,32 +2049,42 @@ function g_ListResourceTemplatesResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ListResourceTemplatesResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ListResourceTemplatesResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
+      if (
+        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
+        out.add(fail(p + "/_meta", "object", x2))
+      )
+        return true;
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1) && x_Cursor(x4, p + "/nextCursor", out, d + 1)) return true;
     }
     const x5 = o1["resourceTemplates"];
-    if (x5 === undefined) out.push(missing(p + "/resourceTemplates", "resourceTemplates"));
-    else {
-      if (!Array.isArray(x5)) out.push(fail(p + "/resourceTemplates", "array", x5));
-      else {
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/resourceTemplates", "resourceTemplates"))) return true;
+    } else {
+      if (!Array.isArray(x5)) {
+        if (out.add(fail(p + "/resourceTemplates", "array", x5))) return true;
+      } else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!g_ResourceTemplate(a6[i7], d + 1 + 1))
-            x_ResourceTemplate(a6[i7], p + "/resourceTemplates" + "/" + i7, out, d + 1 + 1);
+          if (
+            !g_ResourceTemplate(a6[i7], d + 1 + 1) &&
+            x_ResourceTemplate(a6[i7], p + "/resourceTemplates" + "/" + i7, out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_ListResourceTemplatesResult$1(v: unknown, _d: number): boolean {
@@ -1885,32 +2112,42 @@ function g_ReadResourceRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ReadResourceRequest(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ReadResourceRequest(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "resources/read")) out.push(fail(p + "/method", '"resources/read"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(x2 === "resources/read") && out.add(fail(p + "/method", '"resources/read"', x2)))
+        return true;
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/params", "object", x3));
-      else {
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.add(fail(p + "/params", "object", x3))) return true;
+      } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["uri"];
-        if (x5 === undefined) out.push(missing(p + "/params" + "/uri", "uri"));
-        else {
-          if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/uri", "string", x5));
-          if (!(typeof x5 !== "string" || isUri(x5)))
-            out.push(fail(p + "/params" + "/uri", "uri (format)", x5));
+        if (x5 === undefined) {
+          if (out.add(missing(p + "/params" + "/uri", "uri"))) return true;
+        } else {
+          if (!(typeof x5 === "string") && out.add(fail(p + "/params" + "/uri", "string", x5)))
+            return true;
+          if (
+            !(typeof x5 !== "string" || isUri(x5)) &&
+            out.add(fail(p + "/params" + "/uri", "uri (format)", x5))
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_ReadResourceRequest$1(v: unknown, _d: number): boolean {
@@ -1932,49 +2169,59 @@ function g_ReadResourceResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ReadResourceResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ReadResourceResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
+      if (
+        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
+        out.add(fail(p + "/_meta", "object", x2))
+      )
+        return true;
     }
     const x4 = o1["contents"];
-    if (x4 === undefined) out.push(missing(p + "/contents", "contents"));
-    else {
-      if (!Array.isArray(x4)) out.push(fail(p + "/contents", "array", x4));
-      else {
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/contents", "contents"))) return true;
+    } else {
+      if (!Array.isArray(x4)) {
+        if (out.add(fail(p + "/contents", "array", x4))) return true;
+      } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
           if (!(
             g_TextResourceContents(a5[i6], d + 1 + 1) || g_BlobResourceContents(a5[i6], d + 1 + 1)
           )) {
-            const branches7: [string, Issue[]][] = [];
+            const branches7: [string, IssueList][] = [];
             {
-              const b8: Issue[] = [];
+              const b8 = new IssueList(out.all);
               x_TextResourceContents(a5[i6], p + "/contents" + "/" + i6, b8, d + 1 + 1);
               branches7.push(["TextResourceContents", b8]);
             }
             {
-              const b9: Issue[] = [];
+              const b9 = new IssueList(out.all);
               x_BlobResourceContents(a5[i6], p + "/contents" + "/" + i6, b9, d + 1 + 1);
               branches7.push(["BlobResourceContents", b9]);
             }
-            out.push(
-              ...pickBranch(
-                p + "/contents" + "/" + i6,
-                "TextResourceContents | BlobResourceContents",
-                a5[i6],
-                branches7,
-              ),
-            );
+            if (
+              out.addAll(
+                pickBranch(
+                  p + "/contents" + "/" + i6,
+                  "TextResourceContents | BlobResourceContents",
+                  a5[i6],
+                  branches7,
+                ),
+              )
+            )
+              return true;
           }
         }
       }
     }
   }
+  return false;
 }
 
 function g_ReadResourceResult$1(v: unknown, _d: number): boolean {
@@ -2002,30 +2249,44 @@ function g_ResourceListChangedNotification(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ResourceListChangedNotification(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ResourceListChangedNotification(
+  v: unknown,
+  p: string,
+  out: IssueList,
+  _d: number,
+): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "notifications/resources/list_changed"))
-        out.push(fail(p + "/method", '"notifications/resources/list_changed"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "notifications/resources/list_changed") &&
+        out.add(fail(p + "/method", '"notifications/resources/list_changed"', x2))
+      )
+        return true;
     }
     const x3 = o1["params"];
     if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/params", "object", x3));
-      else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.add(fail(p + "/params", "object", x3))) return true;
+      } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["_meta"];
         if (x5 !== undefined) {
-          if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
-            out.push(fail(p + "/params" + "/_meta", "object", x5));
+          if (
+            (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) &&
+            out.add(fail(p + "/params" + "/_meta", "object", x5))
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_ResourceListChangedNotification$2(v: unknown, _d: number): boolean {
@@ -2051,33 +2312,45 @@ function g_SubscribeRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_SubscribeRequest(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_SubscribeRequest(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "resources/subscribe"))
-        out.push(fail(p + "/method", '"resources/subscribe"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "resources/subscribe") &&
+        out.add(fail(p + "/method", '"resources/subscribe"', x2))
+      )
+        return true;
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/params", "object", x3));
-      else {
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.add(fail(p + "/params", "object", x3))) return true;
+      } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["uri"];
-        if (x5 === undefined) out.push(missing(p + "/params" + "/uri", "uri"));
-        else {
-          if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/uri", "string", x5));
-          if (!(typeof x5 !== "string" || isUri(x5)))
-            out.push(fail(p + "/params" + "/uri", "uri (format)", x5));
+        if (x5 === undefined) {
+          if (out.add(missing(p + "/params" + "/uri", "uri"))) return true;
+        } else {
+          if (!(typeof x5 === "string") && out.add(fail(p + "/params" + "/uri", "string", x5)))
+            return true;
+          if (
+            !(typeof x5 !== "string" || isUri(x5)) &&
+            out.add(fail(p + "/params" + "/uri", "uri (format)", x5))
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_SubscribeRequest$1(v: unknown, _d: number): boolean {
@@ -2099,33 +2372,45 @@ function g_UnsubscribeRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_UnsubscribeRequest(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_UnsubscribeRequest(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "resources/unsubscribe"))
-        out.push(fail(p + "/method", '"resources/unsubscribe"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "resources/unsubscribe") &&
+        out.add(fail(p + "/method", '"resources/unsubscribe"', x2))
+      )
+        return true;
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/params", "object", x3));
-      else {
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.add(fail(p + "/params", "object", x3))) return true;
+      } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["uri"];
-        if (x5 === undefined) out.push(missing(p + "/params" + "/uri", "uri"));
-        else {
-          if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/uri", "string", x5));
-          if (!(typeof x5 !== "string" || isUri(x5)))
-            out.push(fail(p + "/params" + "/uri", "uri (format)", x5));
+        if (x5 === undefined) {
+          if (out.add(missing(p + "/params" + "/uri", "uri"))) return true;
+        } else {
+          if (!(typeof x5 === "string") && out.add(fail(p + "/params" + "/uri", "string", x5)))
+            return true;
+          if (
+            !(typeof x5 !== "string" || isUri(x5)) &&
+            out.add(fail(p + "/params" + "/uri", "uri (format)", x5))
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_UnsubscribeRequest$1(v: unknown, _d: number): boolean {
@@ -2147,33 +2432,45 @@ function g_ResourceUpdatedNotification(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ResourceUpdatedNotification(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ResourceUpdatedNotification(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "notifications/resources/updated"))
-        out.push(fail(p + "/method", '"notifications/resources/updated"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "notifications/resources/updated") &&
+        out.add(fail(p + "/method", '"notifications/resources/updated"', x2))
+      )
+        return true;
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/params", "object", x3));
-      else {
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.add(fail(p + "/params", "object", x3))) return true;
+      } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["uri"];
-        if (x5 === undefined) out.push(missing(p + "/params" + "/uri", "uri"));
-        else {
-          if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/uri", "string", x5));
-          if (!(typeof x5 !== "string" || isUri(x5)))
-            out.push(fail(p + "/params" + "/uri", "uri (format)", x5));
+        if (x5 === undefined) {
+          if (out.add(missing(p + "/params" + "/uri", "uri"))) return true;
+        } else {
+          if (!(typeof x5 === "string") && out.add(fail(p + "/params" + "/uri", "string", x5)))
+            return true;
+          if (
+            !(typeof x5 !== "string" || isUri(x5)) &&
+            out.add(fail(p + "/params" + "/uri", "uri (format)", x5))
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_ResourceUpdatedNotification$1(v: unknown, _d: number): boolean {
@@ -2204,62 +2501,81 @@ function g_Resource(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_Resource(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_Resource(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["annotations"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/annotations", "object", x2));
-      else {
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.add(fail(p + "/annotations", "object", x2))) return true;
+      } else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["audience"];
         if (x4 !== undefined) {
-          if (!Array.isArray(x4)) out.push(fail(p + "/annotations" + "/audience", "array", x4));
-          else {
+          if (!Array.isArray(x4)) {
+            if (out.add(fail(p + "/annotations" + "/audience", "array", x4))) return true;
+          } else {
             const a5 = x4 as readonly unknown[];
             for (let i6 = 0; i6 < a5.length; i6++) {
-              if (!g_Role(a5[i6], d + 1 + 1 + 1))
-                x_Role(a5[i6], p + "/annotations" + "/audience" + "/" + i6, out, d + 1 + 1 + 1);
+              if (
+                !g_Role(a5[i6], d + 1 + 1 + 1) &&
+                x_Role(a5[i6], p + "/annotations" + "/audience" + "/" + i6, out, d + 1 + 1 + 1)
+              )
+                return true;
             }
           }
         }
         const x7 = o3["priority"];
         if (x7 !== undefined) {
-          if (!(typeof x7 === "number" && Number.isFinite(x7)))
-            out.push(fail(p + "/annotations" + "/priority", "number", x7));
-          if (!(typeof x7 !== "number" || x7 >= 0))
-            out.push(fail(p + "/annotations" + "/priority", ">= 0 (minimum)", x7));
-          if (!(typeof x7 !== "number" || x7 <= 1))
-            out.push(fail(p + "/annotations" + "/priority", "<= 1 (maximum)", x7));
+          if (
+            !(typeof x7 === "number" && Number.isFinite(x7)) &&
+            out.add(fail(p + "/annotations" + "/priority", "number", x7))
+          )
+            return true;
+          if (
+            !(typeof x7 !== "number" || x7 >= 0) &&
+            out.add(fail(p + "/annotations" + "/priority", ">= 0 (minimum)", x7))
+          )
+            return true;
+          if (
+            !(typeof x7 !== "number" || x7 <= 1) &&
+            out.add(fail(p + "/annotations" + "/priority", "<= 1 (maximum)", x7))
+          )
+            return true;
         }
       }
     }
     const x8 = o1["uri"];
-    if (x8 === undefined) out.push(missing(p + "/uri", "uri"));
-    else {
-      if (!(typeof x8 === "string")) out.push(fail(p + "/uri", "string", x8));
-      if (!(typeof x8 !== "string" || isUri(x8))) out.push(fail(p + "/uri", "uri (format)", x8));
+    if (x8 === undefined) {
+      if (out.add(missing(p + "/uri", "uri"))) return true;
+    } else {
+      if (!(typeof x8 === "string") && out.add(fail(p + "/uri", "string", x8))) return true;
+      if (!(typeof x8 !== "string" || isUri(x8)) && out.add(fail(p + "/uri", "uri (format)", x8)))
+        return true;
     }
     const x9 = o1["name"];
-    if (x9 === undefined) out.push(missing(p + "/name", "name"));
-    else {
-      if (!(typeof x9 === "string")) out.push(fail(p + "/name", "string", x9));
+    if (x9 === undefined) {
+      if (out.add(missing(p + "/name", "name"))) return true;
+    } else {
+      if (!(typeof x9 === "string") && out.add(fail(p + "/name", "string", x9))) return true;
     }
     const x10 = o1["description"];
     if (x10 !== undefined) {
-      if (!(typeof x10 === "string")) out.push(fail(p + "/description", "string", x10));
+      if (!(typeof x10 === "string") && out.add(fail(p + "/description", "string", x10)))
+        return true;
     }
     const x11 = o1["mimeType"];
     if (x11 !== undefined) {
-      if (!(typeof x11 === "string")) out.push(fail(p + "/mimeType", "string", x11));
+      if (!(typeof x11 === "string") && out.add(fail(p + "/mimeType", "string", x11))) return true;
     }
     const x12 = o1["size"];
     if (x12 !== undefined) {
-      if (!Number.isInteger(x12)) out.push(fail(p + "/size", "integer", x12));
+      if (!Number.isInteger(x12) && out.add(fail(p + "/size", "integer", x12))) return true;
     }
   }
+  return false;
 }
 
 function g_Resource$2(v: unknown, d: number): boolean {
@@ -2311,59 +2627,80 @@ function g_ResourceTemplate(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ResourceTemplate(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ResourceTemplate(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["annotations"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/annotations", "object", x2));
-      else {
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.add(fail(p + "/annotations", "object", x2))) return true;
+      } else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["audience"];
         if (x4 !== undefined) {
-          if (!Array.isArray(x4)) out.push(fail(p + "/annotations" + "/audience", "array", x4));
-          else {
+          if (!Array.isArray(x4)) {
+            if (out.add(fail(p + "/annotations" + "/audience", "array", x4))) return true;
+          } else {
             const a5 = x4 as readonly unknown[];
             for (let i6 = 0; i6 < a5.length; i6++) {
-              if (!g_Role(a5[i6], d + 1 + 1 + 1))
-                x_Role(a5[i6], p + "/annotations" + "/audience" + "/" + i6, out, d + 1 + 1 + 1);
+              if (
+                !g_Role(a5[i6], d + 1 + 1 + 1) &&
+                x_Role(a5[i6], p + "/annotations" + "/audience" + "/" + i6, out, d + 1 + 1 + 1)
+              )
+                return true;
             }
           }
         }
         const x7 = o3["priority"];
         if (x7 !== undefined) {
-          if (!(typeof x7 === "number" && Number.isFinite(x7)))
-            out.push(fail(p + "/annotations" + "/priority", "number", x7));
-          if (!(typeof x7 !== "number" || x7 >= 0))
-            out.push(fail(p + "/annotations" + "/priority", ">= 0 (minimum)", x7));
-          if (!(typeof x7 !== "number" || x7 <= 1))
-            out.push(fail(p + "/annotations" + "/priority", "<= 1 (maximum)", x7));
+          if (
+            !(typeof x7 === "number" && Number.isFinite(x7)) &&
+            out.add(fail(p + "/annotations" + "/priority", "number", x7))
+          )
+            return true;
+          if (
+            !(typeof x7 !== "number" || x7 >= 0) &&
+            out.add(fail(p + "/annotations" + "/priority", ">= 0 (minimum)", x7))
+          )
+            return true;
+          if (
+            !(typeof x7 !== "number" || x7 <= 1) &&
+            out.add(fail(p + "/annotations" + "/priority", "<= 1 (maximum)", x7))
+          )
+            return true;
         }
       }
     }
     const x8 = o1["uriTemplate"];
-    if (x8 === undefined) out.push(missing(p + "/uriTemplate", "uriTemplate"));
-    else {
-      if (!(typeof x8 === "string")) out.push(fail(p + "/uriTemplate", "string", x8));
-      if (!(typeof x8 !== "string" || isUriTemplate(x8)))
-        out.push(fail(p + "/uriTemplate", "uri-template (format)", x8));
+    if (x8 === undefined) {
+      if (out.add(missing(p + "/uriTemplate", "uriTemplate"))) return true;
+    } else {
+      if (!(typeof x8 === "string") && out.add(fail(p + "/uriTemplate", "string", x8))) return true;
+      if (
+        !(typeof x8 !== "string" || isUriTemplate(x8)) &&
+        out.add(fail(p + "/uriTemplate", "uri-template (format)", x8))
+      )
+        return true;
     }
     const x9 = o1["name"];
-    if (x9 === undefined) out.push(missing(p + "/name", "name"));
-    else {
-      if (!(typeof x9 === "string")) out.push(fail(p + "/name", "string", x9));
+    if (x9 === undefined) {
+      if (out.add(missing(p + "/name", "name"))) return true;
+    } else {
+      if (!(typeof x9 === "string") && out.add(fail(p + "/name", "string", x9))) return true;
     }
     const x10 = o1["description"];
     if (x10 !== undefined) {
-      if (!(typeof x10 === "string")) out.push(fail(p + "/description", "string", x10));
+      if (!(typeof x10 === "string") && out.add(fail(p + "/description", "string", x10)))
+        return true;
     }
     const x11 = o1["mimeType"];
     if (x11 !== undefined) {
-      if (!(typeof x11 === "string")) out.push(fail(p + "/mimeType", "string", x11));
+      if (!(typeof x11 === "string") && out.add(fail(p + "/mimeType", "string", x11))) return true;
     }
   }
+  return false;
 }
 
 function g_ResourceTemplate$2(v: unknown, d: number): boolean {
@@ -2406,21 +2743,25 @@ function g_ResourceContents(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_ResourceContents(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ResourceContents(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["uri"];
-    if (x2 === undefined) out.push(missing(p + "/uri", "uri"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
-      if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/uri", "uri"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/uri", "string", x2))) return true;
+      if (!(typeof x2 !== "string" || isUri(x2)) && out.add(fail(p + "/uri", "uri (format)", x2)))
+        return true;
     }
     const x3 = o1["mimeType"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/mimeType", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/mimeType", "string", x3))) return true;
     }
   }
+  return false;
 }
 
 function g_TextResourceContents(v: unknown, _d: number): boolean {
@@ -2436,26 +2777,31 @@ function g_TextResourceContents(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_TextResourceContents(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_TextResourceContents(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["uri"];
-    if (x2 === undefined) out.push(missing(p + "/uri", "uri"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
-      if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/uri", "uri"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/uri", "string", x2))) return true;
+      if (!(typeof x2 !== "string" || isUri(x2)) && out.add(fail(p + "/uri", "uri (format)", x2)))
+        return true;
     }
     const x3 = o1["mimeType"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/mimeType", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/mimeType", "string", x3))) return true;
     }
     const x4 = o1["text"];
-    if (x4 === undefined) out.push(missing(p + "/text", "text"));
-    else {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/text", "string", x4));
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/text", "text"))) return true;
+    } else {
+      if (!(typeof x4 === "string") && out.add(fail(p + "/text", "string", x4))) return true;
     }
   }
+  return false;
 }
 
 function g_BlobResourceContents(v: unknown, _d: number): boolean {
@@ -2472,27 +2818,36 @@ function g_BlobResourceContents(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_BlobResourceContents(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_BlobResourceContents(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["uri"];
-    if (x2 === undefined) out.push(missing(p + "/uri", "uri"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
-      if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/uri", "uri"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/uri", "string", x2))) return true;
+      if (!(typeof x2 !== "string" || isUri(x2)) && out.add(fail(p + "/uri", "uri (format)", x2)))
+        return true;
     }
     const x3 = o1["mimeType"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/mimeType", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/mimeType", "string", x3))) return true;
     }
     const x4 = o1["blob"];
-    if (x4 === undefined) out.push(missing(p + "/blob", "blob"));
-    else {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/blob", "string", x4));
-      if (!(typeof x4 !== "string" || isByte(x4))) out.push(fail(p + "/blob", "byte (format)", x4));
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/blob", "blob"))) return true;
+    } else {
+      if (!(typeof x4 === "string") && out.add(fail(p + "/blob", "string", x4))) return true;
+      if (
+        !(typeof x4 !== "string" || isByte(x4)) &&
+        out.add(fail(p + "/blob", "byte (format)", x4))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_ListPromptsRequest(v: unknown, d: number): boolean {
@@ -2505,28 +2860,33 @@ function g_ListPromptsRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ListPromptsRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ListPromptsRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "prompts/list")) out.push(fail(p + "/method", '"prompts/list"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(x2 === "prompts/list") && out.add(fail(p + "/method", '"prompts/list"', x2)))
+        return true;
     }
     const x3 = o1["params"];
     if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/params", "object", x3));
-      else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.add(fail(p + "/params", "object", x3))) return true;
+      } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          if (!g_Cursor(x5, d + 1 + 1)) x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
+          if (!g_Cursor(x5, d + 1 + 1) && x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1))
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_ListPromptsRequest$1(v: unknown, d: number): boolean {
@@ -2549,32 +2909,42 @@ function g_ListPromptsResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ListPromptsResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ListPromptsResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
+      if (
+        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
+        out.add(fail(p + "/_meta", "object", x2))
+      )
+        return true;
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1) && x_Cursor(x4, p + "/nextCursor", out, d + 1)) return true;
     }
     const x5 = o1["prompts"];
-    if (x5 === undefined) out.push(missing(p + "/prompts", "prompts"));
-    else {
-      if (!Array.isArray(x5)) out.push(fail(p + "/prompts", "array", x5));
-      else {
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/prompts", "prompts"))) return true;
+    } else {
+      if (!Array.isArray(x5)) {
+        if (out.add(fail(p + "/prompts", "array", x5))) return true;
+      } else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!g_Prompt(a6[i7], d + 1 + 1))
-            x_Prompt(a6[i7], p + "/prompts" + "/" + i7, out, d + 1 + 1);
+          if (
+            !g_Prompt(a6[i7], d + 1 + 1) &&
+            x_Prompt(a6[i7], p + "/prompts" + "/" + i7, out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_ListPromptsResult$1(v: unknown, _d: number): boolean {
@@ -2602,42 +2972,51 @@ function g_GetPromptRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_GetPromptRequest(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_GetPromptRequest(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "prompts/get")) out.push(fail(p + "/method", '"prompts/get"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(x2 === "prompts/get") && out.add(fail(p + "/method", '"prompts/get"', x2))) return true;
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/params", "object", x3));
-      else {
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.add(fail(p + "/params", "object", x3))) return true;
+      } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["name"];
-        if (x5 === undefined) out.push(missing(p + "/params" + "/name", "name"));
-        else {
-          if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/name", "string", x5));
+        if (x5 === undefined) {
+          if (out.add(missing(p + "/params" + "/name", "name"))) return true;
+        } else {
+          if (!(typeof x5 === "string") && out.add(fail(p + "/params" + "/name", "string", x5)))
+            return true;
         }
         const x6 = o4["arguments"];
         if (x6 !== undefined) {
-          if (typeof x6 !== "object" || x6 === null || Array.isArray(x6))
-            out.push(fail(p + "/params" + "/arguments", "object", x6));
-          else {
+          if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
+            if (out.add(fail(p + "/params" + "/arguments", "object", x6))) return true;
+          } else {
             const o7 = x6 as Readonly<Record<string, unknown>>;
             for (const k8 of Object.keys(o7)) {
-              if (!(typeof o7[k8] === "string"))
-                out.push(fail(p + "/params" + "/arguments" + "/" + pointer(k8), "string", o7[k8]));
+              if (
+                !(typeof o7[k8] === "string") &&
+                out.add(fail(p + "/params" + "/arguments" + "/" + pointer(k8), "string", o7[k8]))
+              )
+                return true;
             }
           }
         }
       }
     }
   }
+  return false;
 }
 
 function g_GetPromptRequest$2(v: unknown, _d: number): boolean {
@@ -2672,32 +3051,42 @@ function g_GetPromptResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_GetPromptResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_GetPromptResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
+      if (
+        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
+        out.add(fail(p + "/_meta", "object", x2))
+      )
+        return true;
     }
     const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
+      if (!(typeof x4 === "string") && out.add(fail(p + "/description", "string", x4))) return true;
     }
     const x5 = o1["messages"];
-    if (x5 === undefined) out.push(missing(p + "/messages", "messages"));
-    else {
-      if (!Array.isArray(x5)) out.push(fail(p + "/messages", "array", x5));
-      else {
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/messages", "messages"))) return true;
+    } else {
+      if (!Array.isArray(x5)) {
+        if (out.add(fail(p + "/messages", "array", x5))) return true;
+      } else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!g_PromptMessage(a6[i7], d + 1 + 1))
-            x_PromptMessage(a6[i7], p + "/messages" + "/" + i7, out, d + 1 + 1);
+          if (
+            !g_PromptMessage(a6[i7], d + 1 + 1) &&
+            x_PromptMessage(a6[i7], p + "/messages" + "/" + i7, out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_GetPromptResult$1(v: unknown, _d: number): boolean {
@@ -2727,31 +3116,38 @@ function g_Prompt(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_Prompt(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_Prompt(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p + "/name", "name"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/name", "name"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/name", "string", x2))) return true;
     }
     const x3 = o1["description"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/description", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/description", "string", x3))) return true;
     }
     const x4 = o1["arguments"];
     if (x4 !== undefined) {
-      if (!Array.isArray(x4)) out.push(fail(p + "/arguments", "array", x4));
-      else {
+      if (!Array.isArray(x4)) {
+        if (out.add(fail(p + "/arguments", "array", x4))) return true;
+      } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_PromptArgument(a5[i6], d + 1 + 1))
-            x_PromptArgument(a5[i6], p + "/arguments" + "/" + i6, out, d + 1 + 1);
+          if (
+            !g_PromptArgument(a5[i6], d + 1 + 1) &&
+            x_PromptArgument(a5[i6], p + "/arguments" + "/" + i6, out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_Prompt$1(v: unknown, d: number): boolean {
@@ -2776,32 +3172,37 @@ function g_PromptArgument(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_PromptArgument(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_PromptArgument(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p + "/name", "name"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/name", "name"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/name", "string", x2))) return true;
     }
     const x3 = o1["description"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/description", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/description", "string", x3))) return true;
     }
     const x4 = o1["required"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "boolean")) out.push(fail(p + "/required", "boolean", x4));
+      if (!(typeof x4 === "boolean") && out.add(fail(p + "/required", "boolean", x4))) return true;
     }
   }
+  return false;
 }
 
 function g_Role(v: unknown, _d: number): boolean {
   return v === "user" || v === "assistant";
 }
 
-function x_Role(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (!(v === "user" || v === "assistant")) out.push(fail(p, '"user" | "assistant"', v));
+function x_Role(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (!(v === "user" || v === "assistant") && out.add(fail(p, '"user" | "assistant"', v)))
+    return true;
+  return false;
 }
 
 function g_PromptMessage(v: unknown, d: number): boolean {
@@ -2814,57 +3215,78 @@ function g_PromptMessage(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_PromptMessage(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_PromptMessage(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["role"];
-    if (x2 === undefined) out.push(missing(p + "/role", "role"));
-    else {
-      if (!g_Role(x2, d + 1)) x_Role(x2, p + "/role", out, d + 1);
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/role", "role"))) return true;
+    } else {
+      if (!g_Role(x2, d + 1) && x_Role(x2, p + "/role", out, d + 1)) return true;
     }
     const x3 = o1["content"];
-    if (x3 === undefined) out.push(missing(p + "/content", "content"));
-    else {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(
-          fail(p + "/content", "object (TextContent | ImageContent | EmbeddedResource)", x3),
-        );
-      else {
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/content", "content"))) return true;
+    } else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (
+          out.add(
+            fail(p + "/content", "object (TextContent | ImageContent | EmbeddedResource)", x3),
+          )
+        )
+          return true;
+      } else {
         const tag4 = (x3 as Readonly<Record<string, unknown>>)["type"];
         switch (tag4) {
           case "text": {
-            const inner5: Issue[] = [];
-            if (!g_TextContent(x3, d + 1)) x_TextContent(x3, p + "/content", inner5, d + 1);
-            for (const issue of inner5) out.push(within(issue, "TextContent"));
+            const inner5 = new IssueList(out.all);
+            m6: {
+              if (!g_TextContent(x3, d + 1) && x_TextContent(x3, p + "/content", inner5, d + 1))
+                break m6;
+            }
+            if (out.addAll(inner5.items.map((i) => within(i, "TextContent")))) return true;
             break;
           }
           case "image": {
-            const inner6: Issue[] = [];
-            if (!g_ImageContent(x3, d + 1)) x_ImageContent(x3, p + "/content", inner6, d + 1);
-            for (const issue of inner6) out.push(within(issue, "ImageContent"));
+            const inner7 = new IssueList(out.all);
+            m8: {
+              if (!g_ImageContent(x3, d + 1) && x_ImageContent(x3, p + "/content", inner7, d + 1))
+                break m8;
+            }
+            if (out.addAll(inner7.items.map((i) => within(i, "ImageContent")))) return true;
             break;
           }
           case "resource": {
-            const inner7: Issue[] = [];
-            if (!g_EmbeddedResource(x3, d + 1))
-              x_EmbeddedResource(x3, p + "/content", inner7, d + 1);
-            for (const issue of inner7) out.push(within(issue, "EmbeddedResource"));
+            const inner9 = new IssueList(out.all);
+            m10: {
+              if (
+                !g_EmbeddedResource(x3, d + 1) &&
+                x_EmbeddedResource(x3, p + "/content", inner9, d + 1)
+              )
+                break m10;
+            }
+            if (out.addAll(inner9.items.map((i) => within(i, "EmbeddedResource")))) return true;
             break;
           }
           default:
-            out.push(
-              unknownVariant(
-                p + "/content" + "/type",
-                '"text" | "image" | "resource"',
-                tag4,
-                "TextContent | ImageContent | EmbeddedResource",
-              ),
-            );
+            if (
+              out.add(
+                unknownVariant(
+                  p + "/content" + "/type",
+                  '"text" | "image" | "resource"',
+                  tag4,
+                  "TextContent | ImageContent | EmbeddedResource",
+                ),
+              )
+            )
+              return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_PromptMessage$1(v: unknown, d: number): boolean {
@@ -2894,69 +3316,89 @@ function g_EmbeddedResource(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_EmbeddedResource(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_EmbeddedResource(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "resource")) out.push(fail(p + "/type", '"resource"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "resource") && out.add(fail(p + "/type", '"resource"', x2))) return true;
     }
     const x3 = o1["annotations"];
     if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/annotations", "object", x3));
-      else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.add(fail(p + "/annotations", "object", x3))) return true;
+      } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["audience"];
         if (x5 !== undefined) {
-          if (!Array.isArray(x5)) out.push(fail(p + "/annotations" + "/audience", "array", x5));
-          else {
+          if (!Array.isArray(x5)) {
+            if (out.add(fail(p + "/annotations" + "/audience", "array", x5))) return true;
+          } else {
             const a6 = x5 as readonly unknown[];
             for (let i7 = 0; i7 < a6.length; i7++) {
-              if (!g_Role(a6[i7], d + 1 + 1 + 1))
-                x_Role(a6[i7], p + "/annotations" + "/audience" + "/" + i7, out, d + 1 + 1 + 1);
+              if (
+                !g_Role(a6[i7], d + 1 + 1 + 1) &&
+                x_Role(a6[i7], p + "/annotations" + "/audience" + "/" + i7, out, d + 1 + 1 + 1)
+              )
+                return true;
             }
           }
         }
         const x8 = o4["priority"];
         if (x8 !== undefined) {
-          if (!(typeof x8 === "number" && Number.isFinite(x8)))
-            out.push(fail(p + "/annotations" + "/priority", "number", x8));
-          if (!(typeof x8 !== "number" || x8 >= 0))
-            out.push(fail(p + "/annotations" + "/priority", ">= 0 (minimum)", x8));
-          if (!(typeof x8 !== "number" || x8 <= 1))
-            out.push(fail(p + "/annotations" + "/priority", "<= 1 (maximum)", x8));
+          if (
+            !(typeof x8 === "number" && Number.isFinite(x8)) &&
+            out.add(fail(p + "/annotations" + "/priority", "number", x8))
+          )
+            return true;
+          if (
+            !(typeof x8 !== "number" || x8 >= 0) &&
+            out.add(fail(p + "/annotations" + "/priority", ">= 0 (minimum)", x8))
+          )
+            return true;
+          if (
+            !(typeof x8 !== "number" || x8 <= 1) &&
+            out.add(fail(p + "/annotations" + "/priority", "<= 1 (maximum)", x8))
+          )
+            return true;
         }
       }
     }
     const x9 = o1["resource"];
-    if (x9 === undefined) out.push(missing(p + "/resource", "resource"));
-    else {
+    if (x9 === undefined) {
+      if (out.add(missing(p + "/resource", "resource"))) return true;
+    } else {
       if (!(g_TextResourceContents(x9, d + 1) || g_BlobResourceContents(x9, d + 1))) {
-        const branches10: [string, Issue[]][] = [];
+        const branches10: [string, IssueList][] = [];
         {
-          const b11: Issue[] = [];
+          const b11 = new IssueList(out.all);
           x_TextResourceContents(x9, p + "/resource", b11, d + 1);
           branches10.push(["TextResourceContents", b11]);
         }
         {
-          const b12: Issue[] = [];
+          const b12 = new IssueList(out.all);
           x_BlobResourceContents(x9, p + "/resource", b12, d + 1);
           branches10.push(["BlobResourceContents", b12]);
         }
-        out.push(
-          ...pickBranch(
-            p + "/resource",
-            "TextResourceContents | BlobResourceContents",
-            x9,
-            branches10,
-          ),
-        );
+        if (
+          out.addAll(
+            pickBranch(
+              p + "/resource",
+              "TextResourceContents | BlobResourceContents",
+              x9,
+              branches10,
+            ),
+          )
+        )
+          return true;
       }
     }
   }
+  return false;
 }
 
 function g_EmbeddedResource$2(v: unknown, d: number): boolean {
@@ -2998,30 +3440,44 @@ function g_PromptListChangedNotification(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_PromptListChangedNotification(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_PromptListChangedNotification(
+  v: unknown,
+  p: string,
+  out: IssueList,
+  _d: number,
+): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "notifications/prompts/list_changed"))
-        out.push(fail(p + "/method", '"notifications/prompts/list_changed"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "notifications/prompts/list_changed") &&
+        out.add(fail(p + "/method", '"notifications/prompts/list_changed"', x2))
+      )
+        return true;
     }
     const x3 = o1["params"];
     if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/params", "object", x3));
-      else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.add(fail(p + "/params", "object", x3))) return true;
+      } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["_meta"];
         if (x5 !== undefined) {
-          if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
-            out.push(fail(p + "/params" + "/_meta", "object", x5));
+          if (
+            (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) &&
+            out.add(fail(p + "/params" + "/_meta", "object", x5))
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_PromptListChangedNotification$2(v: unknown, _d: number): boolean {
@@ -3047,28 +3503,32 @@ function g_ListToolsRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ListToolsRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ListToolsRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "tools/list")) out.push(fail(p + "/method", '"tools/list"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(x2 === "tools/list") && out.add(fail(p + "/method", '"tools/list"', x2))) return true;
     }
     const x3 = o1["params"];
     if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/params", "object", x3));
-      else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.add(fail(p + "/params", "object", x3))) return true;
+      } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          if (!g_Cursor(x5, d + 1 + 1)) x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1);
+          if (!g_Cursor(x5, d + 1 + 1) && x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1))
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_ListToolsRequest$1(v: unknown, d: number): boolean {
@@ -3091,31 +3551,39 @@ function g_ListToolsResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ListToolsResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ListToolsResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
+      if (
+        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
+        out.add(fail(p + "/_meta", "object", x2))
+      )
+        return true;
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1) && x_Cursor(x4, p + "/nextCursor", out, d + 1)) return true;
     }
     const x5 = o1["tools"];
-    if (x5 === undefined) out.push(missing(p + "/tools", "tools"));
-    else {
-      if (!Array.isArray(x5)) out.push(fail(p + "/tools", "array", x5));
-      else {
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/tools", "tools"))) return true;
+    } else {
+      if (!Array.isArray(x5)) {
+        if (out.add(fail(p + "/tools", "array", x5))) return true;
+      } else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!g_Tool(a6[i7], d + 1 + 1)) x_Tool(a6[i7], p + "/tools" + "/" + i7, out, d + 1 + 1);
+          if (!g_Tool(a6[i7], d + 1 + 1) && x_Tool(a6[i7], p + "/tools" + "/" + i7, out, d + 1 + 1))
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_ListToolsResult$1(v: unknown, _d: number): boolean {
@@ -3145,73 +3613,102 @@ function g_CallToolResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_CallToolResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_CallToolResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
+      if (
+        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
+        out.add(fail(p + "/_meta", "object", x2))
+      )
+        return true;
     }
     const x4 = o1["content"];
-    if (x4 === undefined) out.push(missing(p + "/content", "content"));
-    else {
-      if (!Array.isArray(x4)) out.push(fail(p + "/content", "array", x4));
-      else {
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/content", "content"))) return true;
+    } else {
+      if (!Array.isArray(x4)) {
+        if (out.add(fail(p + "/content", "array", x4))) return true;
+      } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (typeof a5[i6] !== "object" || a5[i6] === null || Array.isArray(a5[i6]))
-            out.push(
-              fail(
-                p + "/content" + "/" + i6,
-                "object (TextContent | ImageContent | EmbeddedResource)",
-                a5[i6],
-              ),
-            );
-          else {
+          if (typeof a5[i6] !== "object" || a5[i6] === null || Array.isArray(a5[i6])) {
+            if (
+              out.add(
+                fail(
+                  p + "/content" + "/" + i6,
+                  "object (TextContent | ImageContent | EmbeddedResource)",
+                  a5[i6],
+                ),
+              )
+            )
+              return true;
+          } else {
             const tag7 = (a5[i6] as Readonly<Record<string, unknown>>)["type"];
             switch (tag7) {
               case "text": {
-                const inner8: Issue[] = [];
-                if (!g_TextContent(a5[i6], d + 1 + 1))
-                  x_TextContent(a5[i6], p + "/content" + "/" + i6, inner8, d + 1 + 1);
-                for (const issue of inner8) out.push(within(issue, "TextContent"));
+                const inner8 = new IssueList(out.all);
+                m9: {
+                  if (
+                    !g_TextContent(a5[i6], d + 1 + 1) &&
+                    x_TextContent(a5[i6], p + "/content" + "/" + i6, inner8, d + 1 + 1)
+                  )
+                    break m9;
+                }
+                if (out.addAll(inner8.items.map((i) => within(i, "TextContent")))) return true;
                 break;
               }
               case "image": {
-                const inner9: Issue[] = [];
-                if (!g_ImageContent(a5[i6], d + 1 + 1))
-                  x_ImageContent(a5[i6], p + "/content" + "/" + i6, inner9, d + 1 + 1);
-                for (const issue of inner9) out.push(within(issue, "ImageContent"));
+                const inner10 = new IssueList(out.all);
+                m11: {
+                  if (
+                    !g_ImageContent(a5[i6], d + 1 + 1) &&
+                    x_ImageContent(a5[i6], p + "/content" + "/" + i6, inner10, d + 1 + 1)
+                  )
+                    break m11;
+                }
+                if (out.addAll(inner10.items.map((i) => within(i, "ImageContent")))) return true;
                 break;
               }
               case "resource": {
-                const inner10: Issue[] = [];
-                if (!g_EmbeddedResource(a5[i6], d + 1 + 1))
-                  x_EmbeddedResource(a5[i6], p + "/content" + "/" + i6, inner10, d + 1 + 1);
-                for (const issue of inner10) out.push(within(issue, "EmbeddedResource"));
+                const inner12 = new IssueList(out.all);
+                m13: {
+                  if (
+                    !g_EmbeddedResource(a5[i6], d + 1 + 1) &&
+                    x_EmbeddedResource(a5[i6], p + "/content" + "/" + i6, inner12, d + 1 + 1)
+                  )
+                    break m13;
+                }
+                if (out.addAll(inner12.items.map((i) => within(i, "EmbeddedResource"))))
+                  return true;
                 break;
               }
               default:
-                out.push(
-                  unknownVariant(
-                    p + "/content" + "/" + i6 + "/type",
-                    '"text" | "image" | "resource"',
-                    tag7,
-                    "TextContent | ImageContent | EmbeddedResource",
-                  ),
-                );
+                if (
+                  out.add(
+                    unknownVariant(
+                      p + "/content" + "/" + i6 + "/type",
+                      '"text" | "image" | "resource"',
+                      tag7,
+                      "TextContent | ImageContent | EmbeddedResource",
+                    ),
+                  )
+                )
+                  return true;
             }
           }
         }
       }
     }
-    const x11 = o1["isError"];
-    if (x11 !== undefined) {
-      if (!(typeof x11 === "boolean")) out.push(fail(p + "/isError", "boolean", x11));
+    const x14 = o1["isError"];
+    if (x14 !== undefined) {
+      if (!(typeof x14 === "boolean") && out.add(fail(p + "/isError", "boolean", x14))) return true;
     }
   }
+  return false;
 }
 
 function g_CallToolResult$1(v: unknown, _d: number): boolean {
@@ -3253,35 +3750,44 @@ function g_CallToolRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_CallToolRequest(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_CallToolRequest(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "tools/call")) out.push(fail(p + "/method", '"tools/call"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(x2 === "tools/call") && out.add(fail(p + "/method", '"tools/call"', x2))) return true;
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/params", "object", x3));
-      else {
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.add(fail(p + "/params", "object", x3))) return true;
+      } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["name"];
-        if (x5 === undefined) out.push(missing(p + "/params" + "/name", "name"));
-        else {
-          if (!(typeof x5 === "string")) out.push(fail(p + "/params" + "/name", "string", x5));
+        if (x5 === undefined) {
+          if (out.add(missing(p + "/params" + "/name", "name"))) return true;
+        } else {
+          if (!(typeof x5 === "string") && out.add(fail(p + "/params" + "/name", "string", x5)))
+            return true;
         }
         const x6 = o4["arguments"];
         if (x6 !== undefined) {
-          if (typeof x6 !== "object" || x6 === null || Array.isArray(x6))
-            out.push(fail(p + "/params" + "/arguments", "object", x6));
+          if (
+            (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) &&
+            out.add(fail(p + "/params" + "/arguments", "object", x6))
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_CallToolRequest$2(v: unknown, _d: number): boolean {
@@ -3309,30 +3815,39 @@ function g_ToolListChangedNotification(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ToolListChangedNotification(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ToolListChangedNotification(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "notifications/tools/list_changed"))
-        out.push(fail(p + "/method", '"notifications/tools/list_changed"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "notifications/tools/list_changed") &&
+        out.add(fail(p + "/method", '"notifications/tools/list_changed"', x2))
+      )
+        return true;
     }
     const x3 = o1["params"];
     if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/params", "object", x3));
-      else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.add(fail(p + "/params", "object", x3))) return true;
+      } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["_meta"];
         if (x5 !== undefined) {
-          if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
-            out.push(fail(p + "/params" + "/_meta", "object", x5));
+          if (
+            (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) &&
+            out.add(fail(p + "/params" + "/_meta", "object", x5))
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_ToolListChangedNotification$2(v: unknown, _d: number): boolean {
@@ -3360,59 +3875,72 @@ function g_Tool(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_Tool(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_Tool(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p + "/name", "name"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/name", "name"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/name", "string", x2))) return true;
     }
     const x3 = o1["description"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/description", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/description", "string", x3))) return true;
     }
     const x4 = o1["inputSchema"];
-    if (x4 === undefined) out.push(missing(p + "/inputSchema", "inputSchema"));
-    else {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
-        out.push(fail(p + "/inputSchema", "object", x4));
-      else {
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/inputSchema", "inputSchema"))) return true;
+    } else {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.add(fail(p + "/inputSchema", "object", x4))) return true;
+      } else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["type"];
-        if (x6 === undefined) out.push(missing(p + "/inputSchema" + "/type", "type"));
-        else {
-          if (!(x6 === "object")) out.push(fail(p + "/inputSchema" + "/type", '"object"', x6));
+        if (x6 === undefined) {
+          if (out.add(missing(p + "/inputSchema" + "/type", "type"))) return true;
+        } else {
+          if (!(x6 === "object") && out.add(fail(p + "/inputSchema" + "/type", '"object"', x6)))
+            return true;
         }
         const x7 = o5["properties"];
         if (x7 !== undefined) {
-          if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
-            out.push(fail(p + "/inputSchema" + "/properties", "object", x7));
-          else {
+          if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
+            if (out.add(fail(p + "/inputSchema" + "/properties", "object", x7))) return true;
+          } else {
             const o8 = x7 as Readonly<Record<string, unknown>>;
             for (const k9 of Object.keys(o8)) {
-              if (!(typeof o8[k9] === "object" && o8[k9] !== null && !Array.isArray(o8[k9])))
-                out.push(
+              if (
+                !(typeof o8[k9] === "object" && o8[k9] !== null && !Array.isArray(o8[k9])) &&
+                out.add(
                   fail(p + "/inputSchema" + "/properties" + "/" + pointer(k9), "object", o8[k9]),
-                );
+                )
+              )
+                return true;
             }
           }
         }
         const x10 = o5["required"];
         if (x10 !== undefined) {
-          if (!Array.isArray(x10)) out.push(fail(p + "/inputSchema" + "/required", "array", x10));
-          else {
+          if (!Array.isArray(x10)) {
+            if (out.add(fail(p + "/inputSchema" + "/required", "array", x10))) return true;
+          } else {
             const a11 = x10 as readonly unknown[];
             for (let i12 = 0; i12 < a11.length; i12++) {
-              if (!(typeof a11[i12] === "string"))
-                out.push(fail(p + "/inputSchema" + "/required" + "/" + i12, "string", a11[i12]));
+              if (
+                !(typeof a11[i12] === "string") &&
+                out.add(fail(p + "/inputSchema" + "/required" + "/" + i12, "string", a11[i12]))
+              )
+                return true;
             }
           }
         }
       }
     }
   }
+  return false;
 }
 
 function g_Tool$2(v: unknown, _d: number): boolean {
@@ -3457,31 +3985,40 @@ function g_SetLevelRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_SetLevelRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_SetLevelRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "logging/setLevel")) out.push(fail(p + "/method", '"logging/setLevel"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(x2 === "logging/setLevel") && out.add(fail(p + "/method", '"logging/setLevel"', x2)))
+        return true;
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/params", "object", x3));
-      else {
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.add(fail(p + "/params", "object", x3))) return true;
+      } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["level"];
-        if (x5 === undefined) out.push(missing(p + "/params" + "/level", "level"));
-        else {
-          if (!g_LoggingLevel(x5, d + 1 + 1))
-            x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1 + 1);
+        if (x5 === undefined) {
+          if (out.add(missing(p + "/params" + "/level", "level"))) return true;
+        } else {
+          if (
+            !g_LoggingLevel(x5, d + 1 + 1) &&
+            x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_SetLevelRequest$1(v: unknown, d: number): boolean {
@@ -3502,38 +4039,50 @@ function g_LoggingMessageNotification(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_LoggingMessageNotification(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_LoggingMessageNotification(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "notifications/message"))
-        out.push(fail(p + "/method", '"notifications/message"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "notifications/message") &&
+        out.add(fail(p + "/method", '"notifications/message"', x2))
+      )
+        return true;
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/params", "object", x3));
-      else {
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.add(fail(p + "/params", "object", x3))) return true;
+      } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["level"];
-        if (x5 === undefined) out.push(missing(p + "/params" + "/level", "level"));
-        else {
-          if (!g_LoggingLevel(x5, d + 1 + 1))
-            x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1 + 1);
+        if (x5 === undefined) {
+          if (out.add(missing(p + "/params" + "/level", "level"))) return true;
+        } else {
+          if (
+            !g_LoggingLevel(x5, d + 1 + 1) &&
+            x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1 + 1)
+          )
+            return true;
         }
         const x6 = o4["logger"];
         if (x6 !== undefined) {
-          if (!(typeof x6 === "string")) out.push(fail(p + "/params" + "/logger", "string", x6));
+          if (!(typeof x6 === "string") && out.add(fail(p + "/params" + "/logger", "string", x6)))
+            return true;
         }
         const x7 = o4["data"];
-        if (x7 === undefined) out.push(missing(p + "/params" + "/data", "data"));
+        if (x7 === undefined && out.add(missing(p + "/params" + "/data", "data"))) return true;
       }
     }
   }
+  return false;
 }
 
 function g_LoggingMessageNotification$1(v: unknown, d: number): boolean {
@@ -3560,24 +4109,28 @@ function g_LoggingLevel(v: unknown, _d: number): boolean {
   );
 }
 
-function x_LoggingLevel(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (!(
-    v === "debug" ||
-    v === "info" ||
-    v === "notice" ||
-    v === "warning" ||
-    v === "error" ||
-    v === "critical" ||
-    v === "alert" ||
-    v === "emergency"
-  ))
-    out.push(
+function x_LoggingLevel(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (
+    !(
+      v === "debug" ||
+      v === "info" ||
+      v === "notice" ||
+      v === "warning" ||
+      v === "error" ||
+      v === "critical" ||
+      v === "alert" ||
+      v === "emergency"
+    ) &&
+    out.add(
       fail(
         p,
         '"debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency"',
         v,
       ),
-    );
+    )
+  )
+    return true;
+  return false;
 }
 
 function g_CreateMessageRequest(v: unknown, d: number): boolean {
@@ -3590,86 +4143,119 @@ function g_CreateMessageRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_CreateMessageRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_CreateMessageRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "sampling/createMessage"))
-        out.push(fail(p + "/method", '"sampling/createMessage"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "sampling/createMessage") &&
+        out.add(fail(p + "/method", '"sampling/createMessage"', x2))
+      )
+        return true;
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/params", "object", x3));
-      else {
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.add(fail(p + "/params", "object", x3))) return true;
+      } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["messages"];
-        if (x5 === undefined) out.push(missing(p + "/params" + "/messages", "messages"));
-        else {
-          if (!Array.isArray(x5)) out.push(fail(p + "/params" + "/messages", "array", x5));
-          else {
+        if (x5 === undefined) {
+          if (out.add(missing(p + "/params" + "/messages", "messages"))) return true;
+        } else {
+          if (!Array.isArray(x5)) {
+            if (out.add(fail(p + "/params" + "/messages", "array", x5))) return true;
+          } else {
             const a6 = x5 as readonly unknown[];
             for (let i7 = 0; i7 < a6.length; i7++) {
-              if (!g_SamplingMessage(a6[i7], d + 1 + 1 + 1))
+              if (
+                !g_SamplingMessage(a6[i7], d + 1 + 1 + 1) &&
                 x_SamplingMessage(
                   a6[i7],
                   p + "/params" + "/messages" + "/" + i7,
                   out,
                   d + 1 + 1 + 1,
-                );
+                )
+              )
+                return true;
             }
           }
         }
         const x8 = o4["modelPreferences"];
         if (x8 !== undefined) {
-          if (!g_ModelPreferences(x8, d + 1 + 1))
-            x_ModelPreferences(x8, p + "/params" + "/modelPreferences", out, d + 1 + 1);
+          if (
+            !g_ModelPreferences(x8, d + 1 + 1) &&
+            x_ModelPreferences(x8, p + "/params" + "/modelPreferences", out, d + 1 + 1)
+          )
+            return true;
         }
         const x9 = o4["systemPrompt"];
         if (x9 !== undefined) {
-          if (!(typeof x9 === "string"))
-            out.push(fail(p + "/params" + "/systemPrompt", "string", x9));
+          if (
+            !(typeof x9 === "string") &&
+            out.add(fail(p + "/params" + "/systemPrompt", "string", x9))
+          )
+            return true;
         }
         const x10 = o4["includeContext"];
         if (x10 !== undefined) {
-          if (!(x10 === "none" || x10 === "thisServer" || x10 === "allServers"))
-            out.push(
+          if (
+            !(x10 === "none" || x10 === "thisServer" || x10 === "allServers") &&
+            out.add(
               fail(p + "/params" + "/includeContext", '"none" | "thisServer" | "allServers"', x10),
-            );
+            )
+          )
+            return true;
         }
         const x11 = o4["temperature"];
         if (x11 !== undefined) {
-          if (!(typeof x11 === "number" && Number.isFinite(x11)))
-            out.push(fail(p + "/params" + "/temperature", "number", x11));
+          if (
+            !(typeof x11 === "number" && Number.isFinite(x11)) &&
+            out.add(fail(p + "/params" + "/temperature", "number", x11))
+          )
+            return true;
         }
         const x12 = o4["maxTokens"];
-        if (x12 === undefined) out.push(missing(p + "/params" + "/maxTokens", "maxTokens"));
-        else {
-          if (!Number.isInteger(x12)) out.push(fail(p + "/params" + "/maxTokens", "integer", x12));
+        if (x12 === undefined) {
+          if (out.add(missing(p + "/params" + "/maxTokens", "maxTokens"))) return true;
+        } else {
+          if (!Number.isInteger(x12) && out.add(fail(p + "/params" + "/maxTokens", "integer", x12)))
+            return true;
         }
         const x13 = o4["stopSequences"];
         if (x13 !== undefined) {
-          if (!Array.isArray(x13)) out.push(fail(p + "/params" + "/stopSequences", "array", x13));
-          else {
+          if (!Array.isArray(x13)) {
+            if (out.add(fail(p + "/params" + "/stopSequences", "array", x13))) return true;
+          } else {
             const a14 = x13 as readonly unknown[];
             for (let i15 = 0; i15 < a14.length; i15++) {
-              if (!(typeof a14[i15] === "string"))
-                out.push(fail(p + "/params" + "/stopSequences" + "/" + i15, "string", a14[i15]));
+              if (
+                !(typeof a14[i15] === "string") &&
+                out.add(fail(p + "/params" + "/stopSequences" + "/" + i15, "string", a14[i15]))
+              )
+                return true;
             }
           }
         }
         const x16 = o4["metadata"];
         if (x16 !== undefined) {
-          if (!(typeof x16 === "object" && x16 !== null && !Array.isArray(x16)))
-            out.push(fail(p + "/params" + "/metadata", "object", x16));
+          if (
+            !(typeof x16 === "object" && x16 !== null && !Array.isArray(x16)) &&
+            out.add(fail(p + "/params" + "/metadata", "object", x16))
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_CreateMessageRequest$2(v: unknown, d: number): boolean {
@@ -3732,62 +4318,80 @@ function g_CreateMessageResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_CreateMessageResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_CreateMessageResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
+      if (
+        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
+        out.add(fail(p + "/_meta", "object", x2))
+      )
+        return true;
     }
     const x4 = o1["role"];
-    if (x4 === undefined) out.push(missing(p + "/role", "role"));
-    else {
-      if (!g_Role(x4, d + 1)) x_Role(x4, p + "/role", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/role", "role"))) return true;
+    } else {
+      if (!g_Role(x4, d + 1) && x_Role(x4, p + "/role", out, d + 1)) return true;
     }
     const x5 = o1["content"];
-    if (x5 === undefined) out.push(missing(p + "/content", "content"));
-    else {
-      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
-        out.push(fail(p + "/content", "object (TextContent | ImageContent)", x5));
-      else {
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/content", "content"))) return true;
+    } else {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.add(fail(p + "/content", "object (TextContent | ImageContent)", x5))) return true;
+      } else {
         const tag6 = (x5 as Readonly<Record<string, unknown>>)["type"];
         switch (tag6) {
           case "text": {
-            const inner7: Issue[] = [];
-            if (!g_TextContent(x5, d + 1)) x_TextContent(x5, p + "/content", inner7, d + 1);
-            for (const issue of inner7) out.push(within(issue, "TextContent"));
+            const inner7 = new IssueList(out.all);
+            m8: {
+              if (!g_TextContent(x5, d + 1) && x_TextContent(x5, p + "/content", inner7, d + 1))
+                break m8;
+            }
+            if (out.addAll(inner7.items.map((i) => within(i, "TextContent")))) return true;
             break;
           }
           case "image": {
-            const inner8: Issue[] = [];
-            if (!g_ImageContent(x5, d + 1)) x_ImageContent(x5, p + "/content", inner8, d + 1);
-            for (const issue of inner8) out.push(within(issue, "ImageContent"));
+            const inner9 = new IssueList(out.all);
+            m10: {
+              if (!g_ImageContent(x5, d + 1) && x_ImageContent(x5, p + "/content", inner9, d + 1))
+                break m10;
+            }
+            if (out.addAll(inner9.items.map((i) => within(i, "ImageContent")))) return true;
             break;
           }
           default:
-            out.push(
-              unknownVariant(
-                p + "/content" + "/type",
-                '"text" | "image"',
-                tag6,
-                "TextContent | ImageContent",
-              ),
-            );
+            if (
+              out.add(
+                unknownVariant(
+                  p + "/content" + "/type",
+                  '"text" | "image"',
+                  tag6,
+                  "TextContent | ImageContent",
+                ),
+              )
+            )
+              return true;
         }
       }
     }
-    const x9 = o1["model"];
-    if (x9 === undefined) out.push(missing(p + "/model", "model"));
-    else {
-      if (!(typeof x9 === "string")) out.push(fail(p + "/model", "string", x9));
+    const x11 = o1["model"];
+    if (x11 === undefined) {
+      if (out.add(missing(p + "/model", "model"))) return true;
+    } else {
+      if (!(typeof x11 === "string") && out.add(fail(p + "/model", "string", x11))) return true;
     }
-    const x10 = o1["stopReason"];
-    if (x10 !== undefined) {
-      if (!(typeof x10 === "string")) out.push(fail(p + "/stopReason", "string", x10));
+    const x12 = o1["stopReason"];
+    if (x12 !== undefined) {
+      if (!(typeof x12 === "string") && out.add(fail(p + "/stopReason", "string", x12)))
+        return true;
     }
   }
+  return false;
 }
 
 function g_CreateMessageResult$1(v: unknown, _d: number): boolean {
@@ -3817,48 +4421,61 @@ function g_SamplingMessage(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_SamplingMessage(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_SamplingMessage(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["role"];
-    if (x2 === undefined) out.push(missing(p + "/role", "role"));
-    else {
-      if (!g_Role(x2, d + 1)) x_Role(x2, p + "/role", out, d + 1);
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/role", "role"))) return true;
+    } else {
+      if (!g_Role(x2, d + 1) && x_Role(x2, p + "/role", out, d + 1)) return true;
     }
     const x3 = o1["content"];
-    if (x3 === undefined) out.push(missing(p + "/content", "content"));
-    else {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/content", "object (TextContent | ImageContent)", x3));
-      else {
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/content", "content"))) return true;
+    } else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.add(fail(p + "/content", "object (TextContent | ImageContent)", x3))) return true;
+      } else {
         const tag4 = (x3 as Readonly<Record<string, unknown>>)["type"];
         switch (tag4) {
           case "text": {
-            const inner5: Issue[] = [];
-            if (!g_TextContent(x3, d + 1)) x_TextContent(x3, p + "/content", inner5, d + 1);
-            for (const issue of inner5) out.push(within(issue, "TextContent"));
+            const inner5 = new IssueList(out.all);
+            m6: {
+              if (!g_TextContent(x3, d + 1) && x_TextContent(x3, p + "/content", inner5, d + 1))
+                break m6;
+            }
+            if (out.addAll(inner5.items.map((i) => within(i, "TextContent")))) return true;
             break;
           }
           case "image": {
-            const inner6: Issue[] = [];
-            if (!g_ImageContent(x3, d + 1)) x_ImageContent(x3, p + "/content", inner6, d + 1);
-            for (const issue of inner6) out.push(within(issue, "ImageContent"));
+            const inner7 = new IssueList(out.all);
+            m8: {
+              if (!g_ImageContent(x3, d + 1) && x_ImageContent(x3, p + "/content", inner7, d + 1))
+                break m8;
+            }
+            if (out.addAll(inner7.items.map((i) => within(i, "ImageContent")))) return true;
             break;
           }
           default:
-            out.push(
-              unknownVariant(
-                p + "/content" + "/type",
-                '"text" | "image"',
-                tag4,
-                "TextContent | ImageContent",
-              ),
-            );
+            if (
+              out.add(
+                unknownVariant(
+                  p + "/content" + "/type",
+                  '"text" | "image"',
+                  tag4,
+                  "TextContent | ImageContent",
+                ),
+              )
+            )
+              return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_SamplingMessage$1(v: unknown, d: number): boolean {
@@ -3881,39 +4498,54 @@ function g_Annotated(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_Annotated(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_Annotated(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["annotations"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/annotations", "object", x2));
-      else {
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.add(fail(p + "/annotations", "object", x2))) return true;
+      } else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["audience"];
         if (x4 !== undefined) {
-          if (!Array.isArray(x4)) out.push(fail(p + "/annotations" + "/audience", "array", x4));
-          else {
+          if (!Array.isArray(x4)) {
+            if (out.add(fail(p + "/annotations" + "/audience", "array", x4))) return true;
+          } else {
             const a5 = x4 as readonly unknown[];
             for (let i6 = 0; i6 < a5.length; i6++) {
-              if (!g_Role(a5[i6], d + 1 + 1 + 1))
-                x_Role(a5[i6], p + "/annotations" + "/audience" + "/" + i6, out, d + 1 + 1 + 1);
+              if (
+                !g_Role(a5[i6], d + 1 + 1 + 1) &&
+                x_Role(a5[i6], p + "/annotations" + "/audience" + "/" + i6, out, d + 1 + 1 + 1)
+              )
+                return true;
             }
           }
         }
         const x7 = o3["priority"];
         if (x7 !== undefined) {
-          if (!(typeof x7 === "number" && Number.isFinite(x7)))
-            out.push(fail(p + "/annotations" + "/priority", "number", x7));
-          if (!(typeof x7 !== "number" || x7 >= 0))
-            out.push(fail(p + "/annotations" + "/priority", ">= 0 (minimum)", x7));
-          if (!(typeof x7 !== "number" || x7 <= 1))
-            out.push(fail(p + "/annotations" + "/priority", "<= 1 (maximum)", x7));
+          if (
+            !(typeof x7 === "number" && Number.isFinite(x7)) &&
+            out.add(fail(p + "/annotations" + "/priority", "number", x7))
+          )
+            return true;
+          if (
+            !(typeof x7 !== "number" || x7 >= 0) &&
+            out.add(fail(p + "/annotations" + "/priority", ">= 0 (minimum)", x7))
+          )
+            return true;
+          if (
+            !(typeof x7 !== "number" || x7 <= 1) &&
+            out.add(fail(p + "/annotations" + "/priority", "<= 1 (maximum)", x7))
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_Annotated$2(v: unknown, d: number): boolean {
@@ -3957,49 +4589,66 @@ function g_TextContent(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_TextContent(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_TextContent(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "text")) out.push(fail(p + "/type", '"text"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "text") && out.add(fail(p + "/type", '"text"', x2))) return true;
     }
     const x3 = o1["annotations"];
     if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/annotations", "object", x3));
-      else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.add(fail(p + "/annotations", "object", x3))) return true;
+      } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["audience"];
         if (x5 !== undefined) {
-          if (!Array.isArray(x5)) out.push(fail(p + "/annotations" + "/audience", "array", x5));
-          else {
+          if (!Array.isArray(x5)) {
+            if (out.add(fail(p + "/annotations" + "/audience", "array", x5))) return true;
+          } else {
             const a6 = x5 as readonly unknown[];
             for (let i7 = 0; i7 < a6.length; i7++) {
-              if (!g_Role(a6[i7], d + 1 + 1 + 1))
-                x_Role(a6[i7], p + "/annotations" + "/audience" + "/" + i7, out, d + 1 + 1 + 1);
+              if (
+                !g_Role(a6[i7], d + 1 + 1 + 1) &&
+                x_Role(a6[i7], p + "/annotations" + "/audience" + "/" + i7, out, d + 1 + 1 + 1)
+              )
+                return true;
             }
           }
         }
         const x8 = o4["priority"];
         if (x8 !== undefined) {
-          if (!(typeof x8 === "number" && Number.isFinite(x8)))
-            out.push(fail(p + "/annotations" + "/priority", "number", x8));
-          if (!(typeof x8 !== "number" || x8 >= 0))
-            out.push(fail(p + "/annotations" + "/priority", ">= 0 (minimum)", x8));
-          if (!(typeof x8 !== "number" || x8 <= 1))
-            out.push(fail(p + "/annotations" + "/priority", "<= 1 (maximum)", x8));
+          if (
+            !(typeof x8 === "number" && Number.isFinite(x8)) &&
+            out.add(fail(p + "/annotations" + "/priority", "number", x8))
+          )
+            return true;
+          if (
+            !(typeof x8 !== "number" || x8 >= 0) &&
+            out.add(fail(p + "/annotations" + "/priority", ">= 0 (minimum)", x8))
+          )
+            return true;
+          if (
+            !(typeof x8 !== "number" || x8 <= 1) &&
+            out.add(fail(p + "/annotations" + "/priority", "<= 1 (maximum)", x8))
+          )
+            return true;
         }
       }
     }
     const x9 = o1["text"];
-    if (x9 === undefined) out.push(missing(p + "/text", "text"));
-    else {
-      if (!(typeof x9 === "string")) out.push(fail(p + "/text", "string", x9));
+    if (x9 === undefined) {
+      if (out.add(missing(p + "/text", "text"))) return true;
+    } else {
+      if (!(typeof x9 === "string") && out.add(fail(p + "/text", "string", x9))) return true;
     }
   }
+  return false;
 }
 
 function g_TextContent$2(v: unknown, d: number): boolean {
@@ -4046,55 +4695,77 @@ function g_ImageContent(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ImageContent(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ImageContent(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "image")) out.push(fail(p + "/type", '"image"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "image") && out.add(fail(p + "/type", '"image"', x2))) return true;
     }
     const x3 = o1["annotations"];
     if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/annotations", "object", x3));
-      else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.add(fail(p + "/annotations", "object", x3))) return true;
+      } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["audience"];
         if (x5 !== undefined) {
-          if (!Array.isArray(x5)) out.push(fail(p + "/annotations" + "/audience", "array", x5));
-          else {
+          if (!Array.isArray(x5)) {
+            if (out.add(fail(p + "/annotations" + "/audience", "array", x5))) return true;
+          } else {
             const a6 = x5 as readonly unknown[];
             for (let i7 = 0; i7 < a6.length; i7++) {
-              if (!g_Role(a6[i7], d + 1 + 1 + 1))
-                x_Role(a6[i7], p + "/annotations" + "/audience" + "/" + i7, out, d + 1 + 1 + 1);
+              if (
+                !g_Role(a6[i7], d + 1 + 1 + 1) &&
+                x_Role(a6[i7], p + "/annotations" + "/audience" + "/" + i7, out, d + 1 + 1 + 1)
+              )
+                return true;
             }
           }
         }
         const x8 = o4["priority"];
         if (x8 !== undefined) {
-          if (!(typeof x8 === "number" && Number.isFinite(x8)))
-            out.push(fail(p + "/annotations" + "/priority", "number", x8));
-          if (!(typeof x8 !== "number" || x8 >= 0))
-            out.push(fail(p + "/annotations" + "/priority", ">= 0 (minimum)", x8));
-          if (!(typeof x8 !== "number" || x8 <= 1))
-            out.push(fail(p + "/annotations" + "/priority", "<= 1 (maximum)", x8));
+          if (
+            !(typeof x8 === "number" && Number.isFinite(x8)) &&
+            out.add(fail(p + "/annotations" + "/priority", "number", x8))
+          )
+            return true;
+          if (
+            !(typeof x8 !== "number" || x8 >= 0) &&
+            out.add(fail(p + "/annotations" + "/priority", ">= 0 (minimum)", x8))
+          )
+            return true;
+          if (
+            !(typeof x8 !== "number" || x8 <= 1) &&
+            out.add(fail(p + "/annotations" + "/priority", "<= 1 (maximum)", x8))
+          )
+            return true;
         }
       }
     }
     const x9 = o1["data"];
-    if (x9 === undefined) out.push(missing(p + "/data", "data"));
-    else {
-      if (!(typeof x9 === "string")) out.push(fail(p + "/data", "string", x9));
-      if (!(typeof x9 !== "string" || isByte(x9))) out.push(fail(p + "/data", "byte (format)", x9));
+    if (x9 === undefined) {
+      if (out.add(missing(p + "/data", "data"))) return true;
+    } else {
+      if (!(typeof x9 === "string") && out.add(fail(p + "/data", "string", x9))) return true;
+      if (
+        !(typeof x9 !== "string" || isByte(x9)) &&
+        out.add(fail(p + "/data", "byte (format)", x9))
+      )
+        return true;
     }
     const x10 = o1["mimeType"];
-    if (x10 === undefined) out.push(missing(p + "/mimeType", "mimeType"));
-    else {
-      if (!(typeof x10 === "string")) out.push(fail(p + "/mimeType", "string", x10));
+    if (x10 === undefined) {
+      if (out.add(missing(p + "/mimeType", "mimeType"))) return true;
+    } else {
+      if (!(typeof x10 === "string") && out.add(fail(p + "/mimeType", "string", x10))) return true;
     }
   }
+  return false;
 }
 
 function g_ImageContent$2(v: unknown, d: number): boolean {
@@ -4167,49 +4838,82 @@ function g_ModelPreferences(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ModelPreferences(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ModelPreferences(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["hints"];
     if (x2 !== undefined) {
-      if (!Array.isArray(x2)) out.push(fail(p + "/hints", "array", x2));
-      else {
+      if (!Array.isArray(x2)) {
+        if (out.add(fail(p + "/hints", "array", x2))) return true;
+      } else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          if (!g_ModelHint(a3[i4], d + 1 + 1))
-            x_ModelHint(a3[i4], p + "/hints" + "/" + i4, out, d + 1 + 1);
+          if (
+            !g_ModelHint(a3[i4], d + 1 + 1) &&
+            x_ModelHint(a3[i4], p + "/hints" + "/" + i4, out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
     const x5 = o1["costPriority"];
     if (x5 !== undefined) {
-      if (!(typeof x5 === "number" && Number.isFinite(x5)))
-        out.push(fail(p + "/costPriority", "number", x5));
-      if (!(typeof x5 !== "number" || x5 >= 0))
-        out.push(fail(p + "/costPriority", ">= 0 (minimum)", x5));
-      if (!(typeof x5 !== "number" || x5 <= 1))
-        out.push(fail(p + "/costPriority", "<= 1 (maximum)", x5));
+      if (
+        !(typeof x5 === "number" && Number.isFinite(x5)) &&
+        out.add(fail(p + "/costPriority", "number", x5))
+      )
+        return true;
+      if (
+        !(typeof x5 !== "number" || x5 >= 0) &&
+        out.add(fail(p + "/costPriority", ">= 0 (minimum)", x5))
+      )
+        return true;
+      if (
+        !(typeof x5 !== "number" || x5 <= 1) &&
+        out.add(fail(p + "/costPriority", "<= 1 (maximum)", x5))
+      )
+        return true;
     }
     const x6 = o1["speedPriority"];
     if (x6 !== undefined) {
-      if (!(typeof x6 === "number" && Number.isFinite(x6)))
-        out.push(fail(p + "/speedPriority", "number", x6));
-      if (!(typeof x6 !== "number" || x6 >= 0))
-        out.push(fail(p + "/speedPriority", ">= 0 (minimum)", x6));
-      if (!(typeof x6 !== "number" || x6 <= 1))
-        out.push(fail(p + "/speedPriority", "<= 1 (maximum)", x6));
+      if (
+        !(typeof x6 === "number" && Number.isFinite(x6)) &&
+        out.add(fail(p + "/speedPriority", "number", x6))
+      )
+        return true;
+      if (
+        !(typeof x6 !== "number" || x6 >= 0) &&
+        out.add(fail(p + "/speedPriority", ">= 0 (minimum)", x6))
+      )
+        return true;
+      if (
+        !(typeof x6 !== "number" || x6 <= 1) &&
+        out.add(fail(p + "/speedPriority", "<= 1 (maximum)", x6))
+      )
+        return true;
     }
     const x7 = o1["intelligencePriority"];
     if (x7 !== undefined) {
-      if (!(typeof x7 === "number" && Number.isFinite(x7)))
-        out.push(fail(p + "/intelligencePriority", "number", x7));
-      if (!(typeof x7 !== "number" || x7 >= 0))
-        out.push(fail(p + "/intelligencePriority", ">= 0 (minimum)", x7));
-      if (!(typeof x7 !== "number" || x7 <= 1))
-        out.push(fail(p + "/intelligencePriority", "<= 1 (maximum)", x7));
+      if (
+        !(typeof x7 === "number" && Number.isFinite(x7)) &&
+        out.add(fail(p + "/intelligencePriority", "number", x7))
+      )
+        return true;
+      if (
+        !(typeof x7 !== "number" || x7 >= 0) &&
+        out.add(fail(p + "/intelligencePriority", ">= 0 (minimum)", x7))
+      )
+        return true;
+      if (
+        !(typeof x7 !== "number" || x7 <= 1) &&
+        out.add(fail(p + "/intelligencePriority", "<= 1 (maximum)", x7))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_ModelPreferences$1(v: unknown, d: number): boolean {
@@ -4230,15 +4934,17 @@ function g_ModelHint(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_ModelHint(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ModelHint(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
     if (x2 !== undefined) {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
+      if (!(typeof x2 === "string") && out.add(fail(p + "/name", "string", x2))) return true;
     }
   }
+  return false;
 }
 
 function g_CompleteRequest(v: unknown, d: number): boolean {
@@ -4251,84 +4957,117 @@ function g_CompleteRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_CompleteRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_CompleteRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "completion/complete"))
-        out.push(fail(p + "/method", '"completion/complete"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "completion/complete") &&
+        out.add(fail(p + "/method", '"completion/complete"', x2))
+      )
+        return true;
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/params", "object", x3));
-      else {
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.add(fail(p + "/params", "object", x3))) return true;
+      } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["ref"];
-        if (x5 === undefined) out.push(missing(p + "/params" + "/ref", "ref"));
-        else {
-          if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
-            out.push(
-              fail(p + "/params" + "/ref", "object (PromptReference | ResourceReference)", x5),
-            );
-          else {
+        if (x5 === undefined) {
+          if (out.add(missing(p + "/params" + "/ref", "ref"))) return true;
+        } else {
+          if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+            if (
+              out.add(
+                fail(p + "/params" + "/ref", "object (PromptReference | ResourceReference)", x5),
+              )
+            )
+              return true;
+          } else {
             const tag6 = (x5 as Readonly<Record<string, unknown>>)["type"];
             switch (tag6) {
               case "ref/prompt": {
-                const inner7: Issue[] = [];
-                if (!g_PromptReference(x5, d + 1 + 1))
-                  x_PromptReference(x5, p + "/params" + "/ref", inner7, d + 1 + 1);
-                for (const issue of inner7) out.push(within(issue, "PromptReference"));
+                const inner7 = new IssueList(out.all);
+                m8: {
+                  if (
+                    !g_PromptReference(x5, d + 1 + 1) &&
+                    x_PromptReference(x5, p + "/params" + "/ref", inner7, d + 1 + 1)
+                  )
+                    break m8;
+                }
+                if (out.addAll(inner7.items.map((i) => within(i, "PromptReference")))) return true;
                 break;
               }
               case "ref/resource": {
-                const inner8: Issue[] = [];
-                if (!g_ResourceReference(x5, d + 1 + 1))
-                  x_ResourceReference(x5, p + "/params" + "/ref", inner8, d + 1 + 1);
-                for (const issue of inner8) out.push(within(issue, "ResourceReference"));
+                const inner9 = new IssueList(out.all);
+                m10: {
+                  if (
+                    !g_ResourceReference(x5, d + 1 + 1) &&
+                    x_ResourceReference(x5, p + "/params" + "/ref", inner9, d + 1 + 1)
+                  )
+                    break m10;
+                }
+                if (out.addAll(inner9.items.map((i) => within(i, "ResourceReference"))))
+                  return true;
                 break;
               }
               default:
-                out.push(
-                  unknownVariant(
-                    p + "/params" + "/ref" + "/type",
-                    '"ref/prompt" | "ref/resource"',
-                    tag6,
-                    "PromptReference | ResourceReference",
-                  ),
-                );
+                if (
+                  out.add(
+                    unknownVariant(
+                      p + "/params" + "/ref" + "/type",
+                      '"ref/prompt" | "ref/resource"',
+                      tag6,
+                      "PromptReference | ResourceReference",
+                    ),
+                  )
+                )
+                  return true;
             }
           }
         }
-        const x9 = o4["argument"];
-        if (x9 === undefined) out.push(missing(p + "/params" + "/argument", "argument"));
-        else {
-          if (typeof x9 !== "object" || x9 === null || Array.isArray(x9))
-            out.push(fail(p + "/params" + "/argument", "object", x9));
-          else {
-            const o10 = x9 as Readonly<Record<string, unknown>>;
-            const x11 = o10["name"];
-            if (x11 === undefined) out.push(missing(p + "/params" + "/argument" + "/name", "name"));
-            else {
-              if (!(typeof x11 === "string"))
-                out.push(fail(p + "/params" + "/argument" + "/name", "string", x11));
+        const x11 = o4["argument"];
+        if (x11 === undefined) {
+          if (out.add(missing(p + "/params" + "/argument", "argument"))) return true;
+        } else {
+          if (typeof x11 !== "object" || x11 === null || Array.isArray(x11)) {
+            if (out.add(fail(p + "/params" + "/argument", "object", x11))) return true;
+          } else {
+            const o12 = x11 as Readonly<Record<string, unknown>>;
+            const x13 = o12["name"];
+            if (x13 === undefined) {
+              if (out.add(missing(p + "/params" + "/argument" + "/name", "name"))) return true;
+            } else {
+              if (
+                !(typeof x13 === "string") &&
+                out.add(fail(p + "/params" + "/argument" + "/name", "string", x13))
+              )
+                return true;
             }
-            const x12 = o10["value"];
-            if (x12 === undefined)
-              out.push(missing(p + "/params" + "/argument" + "/value", "value"));
-            else {
-              if (!(typeof x12 === "string"))
-                out.push(fail(p + "/params" + "/argument" + "/value", "string", x12));
+            const x14 = o12["value"];
+            if (x14 === undefined) {
+              if (out.add(missing(p + "/params" + "/argument" + "/value", "value"))) return true;
+            } else {
+              if (
+                !(typeof x14 === "string") &&
+                out.add(fail(p + "/params" + "/argument" + "/value", "string", x14))
+              )
+                return true;
             }
           }
         }
       }
     }
   }
+  return false;
 }
 
 function g_CompleteRequest$2(v: unknown, d: number): boolean {
@@ -4373,46 +5112,61 @@ function g_CompleteResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_CompleteResult(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_CompleteResult(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
+      if (
+        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
+        out.add(fail(p + "/_meta", "object", x2))
+      )
+        return true;
     }
     const x4 = o1["completion"];
-    if (x4 === undefined) out.push(missing(p + "/completion", "completion"));
-    else {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
-        out.push(fail(p + "/completion", "object", x4));
-      else {
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/completion", "completion"))) return true;
+    } else {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.add(fail(p + "/completion", "object", x4))) return true;
+      } else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["values"];
-        if (x6 === undefined) out.push(missing(p + "/completion" + "/values", "values"));
-        else {
-          if (!Array.isArray(x6)) out.push(fail(p + "/completion" + "/values", "array", x6));
-          else {
+        if (x6 === undefined) {
+          if (out.add(missing(p + "/completion" + "/values", "values"))) return true;
+        } else {
+          if (!Array.isArray(x6)) {
+            if (out.add(fail(p + "/completion" + "/values", "array", x6))) return true;
+          } else {
             const a7 = x6 as readonly unknown[];
             for (let i8 = 0; i8 < a7.length; i8++) {
-              if (!(typeof a7[i8] === "string"))
-                out.push(fail(p + "/completion" + "/values" + "/" + i8, "string", a7[i8]));
+              if (
+                !(typeof a7[i8] === "string") &&
+                out.add(fail(p + "/completion" + "/values" + "/" + i8, "string", a7[i8]))
+              )
+                return true;
             }
           }
         }
         const x9 = o5["total"];
         if (x9 !== undefined) {
-          if (!Number.isInteger(x9)) out.push(fail(p + "/completion" + "/total", "integer", x9));
+          if (!Number.isInteger(x9) && out.add(fail(p + "/completion" + "/total", "integer", x9)))
+            return true;
         }
         const x10 = o5["hasMore"];
         if (x10 !== undefined) {
-          if (!(typeof x10 === "boolean"))
-            out.push(fail(p + "/completion" + "/hasMore", "boolean", x10));
+          if (
+            !(typeof x10 === "boolean") &&
+            out.add(fail(p + "/completion" + "/hasMore", "boolean", x10))
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_CompleteResult$1(v: unknown, _d: number): boolean {
@@ -4456,23 +5210,30 @@ function g_ResourceReference(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_ResourceReference(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ResourceReference(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "ref/resource")) out.push(fail(p + "/type", '"ref/resource"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "ref/resource") && out.add(fail(p + "/type", '"ref/resource"', x2))) return true;
     }
     const x3 = o1["uri"];
-    if (x3 === undefined) out.push(missing(p + "/uri", "uri"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/uri", "string", x3));
-      if (!(typeof x3 !== "string" || isUriTemplate(x3)))
-        out.push(fail(p + "/uri", "uri-template (format)", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/uri", "uri"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/uri", "string", x3))) return true;
+      if (
+        !(typeof x3 !== "string" || isUriTemplate(x3)) &&
+        out.add(fail(p + "/uri", "uri-template (format)", x3))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_PromptReference(v: unknown, _d: number): boolean {
@@ -4485,21 +5246,25 @@ function g_PromptReference(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_PromptReference(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_PromptReference(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "ref/prompt")) out.push(fail(p + "/type", '"ref/prompt"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "ref/prompt") && out.add(fail(p + "/type", '"ref/prompt"', x2))) return true;
     }
     const x3 = o1["name"];
-    if (x3 === undefined) out.push(missing(p + "/name", "name"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/name", "string", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/name", "name"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/name", "string", x3))) return true;
     }
   }
+  return false;
 }
 
 function g_ListRootsRequest(v: unknown, d: number): boolean {
@@ -4512,42 +5277,43 @@ function g_ListRootsRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ListRootsRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ListRootsRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "roots/list")) out.push(fail(p + "/method", '"roots/list"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(x2 === "roots/list") && out.add(fail(p + "/method", '"roots/list"', x2))) return true;
     }
     const x3 = o1["params"];
     if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/params", "object", x3));
-      else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.add(fail(p + "/params", "object", x3))) return true;
+      } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["_meta"];
         if (x5 !== undefined) {
-          if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
-            out.push(fail(p + "/params" + "/_meta", "object", x5));
-          else {
+          if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+            if (out.add(fail(p + "/params" + "/_meta", "object", x5))) return true;
+          } else {
             const o6 = x5 as Readonly<Record<string, unknown>>;
             const x7 = o6["progressToken"];
             if (x7 !== undefined) {
-              if (!g_ProgressToken(x7, d + 1 + 1 + 1))
-                x_ProgressToken(
-                  x7,
-                  p + "/params" + "/_meta" + "/progressToken",
-                  out,
-                  d + 1 + 1 + 1,
-                );
+              if (
+                !g_ProgressToken(x7, d + 1 + 1 + 1) &&
+                x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1 + 1 + 1)
+              )
+                return true;
             }
           }
         }
       }
     }
   }
+  return false;
 }
 
 function g_ListRootsRequest$2(v: unknown, d: number): boolean {
@@ -4576,27 +5342,35 @@ function g_ListRootsResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ListRootsResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ListRootsResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
+      if (
+        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
+        out.add(fail(p + "/_meta", "object", x2))
+      )
+        return true;
     }
     const x4 = o1["roots"];
-    if (x4 === undefined) out.push(missing(p + "/roots", "roots"));
-    else {
-      if (!Array.isArray(x4)) out.push(fail(p + "/roots", "array", x4));
-      else {
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/roots", "roots"))) return true;
+    } else {
+      if (!Array.isArray(x4)) {
+        if (out.add(fail(p + "/roots", "array", x4))) return true;
+      } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Root(a5[i6], d + 1 + 1)) x_Root(a5[i6], p + "/roots" + "/" + i6, out, d + 1 + 1);
+          if (!g_Root(a5[i6], d + 1 + 1) && x_Root(a5[i6], p + "/roots" + "/" + i6, out, d + 1 + 1))
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_ListRootsResult$1(v: unknown, _d: number): boolean {
@@ -4625,21 +5399,25 @@ function g_Root(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_Root(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_Root(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["uri"];
-    if (x2 === undefined) out.push(missing(p + "/uri", "uri"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
-      if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/uri", "uri"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/uri", "string", x2))) return true;
+      if (!(typeof x2 !== "string" || isUri(x2)) && out.add(fail(p + "/uri", "uri (format)", x2)))
+        return true;
     }
     const x3 = o1["name"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/name", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/name", "string", x3))) return true;
     }
   }
+  return false;
 }
 
 function g_RootsListChangedNotification(v: unknown, d: number): boolean {
@@ -4652,30 +5430,44 @@ function g_RootsListChangedNotification(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_RootsListChangedNotification(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_RootsListChangedNotification(
+  v: unknown,
+  p: string,
+  out: IssueList,
+  _d: number,
+): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "notifications/roots/list_changed"))
-        out.push(fail(p + "/method", '"notifications/roots/list_changed"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "notifications/roots/list_changed") &&
+        out.add(fail(p + "/method", '"notifications/roots/list_changed"', x2))
+      )
+        return true;
     }
     const x3 = o1["params"];
     if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/params", "object", x3));
-      else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.add(fail(p + "/params", "object", x3))) return true;
+      } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["_meta"];
         if (x5 !== undefined) {
-          if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
-            out.push(fail(p + "/params" + "/_meta", "object", x5));
+          if (
+            (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) &&
+            out.add(fail(p + "/params" + "/_meta", "object", x5))
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_RootsListChangedNotification$2(v: unknown, _d: number): boolean {
@@ -4725,107 +5517,145 @@ function g_ClientRequest(v: unknown, d: number): boolean {
   }
 }
 
-function x_ClientRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    out.push(
-      fail(
-        p,
-        "object (PingRequest | InitializeRequest | CompleteRequest | SetLevelRequest | GetPromptRequest | ListPromptsRequest | ListResourcesRequest | ListResourceTemplatesRequest | ReadResourceRequest | SubscribeRequest | UnsubscribeRequest | CallToolRequest | ListToolsRequest)",
-        v,
-      ),
-    );
-  else {
+function x_ClientRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (
+      out.add(
+        fail(
+          p,
+          "object (PingRequest | InitializeRequest | CompleteRequest | SetLevelRequest | GetPromptRequest | ListPromptsRequest | ListResourcesRequest | ListResourceTemplatesRequest | ReadResourceRequest | SubscribeRequest | UnsubscribeRequest | CallToolRequest | ListToolsRequest)",
+          v,
+        ),
+      )
+    )
+      return true;
+  } else {
     const tag1 = (v as Readonly<Record<string, unknown>>)["method"];
     switch (tag1) {
       case "ping": {
-        const inner2: Issue[] = [];
-        if (!g_PingRequest(v, d)) x_PingRequest(v, p, inner2, d);
-        for (const issue of inner2) out.push(within(issue, "PingRequest"));
+        const inner2 = new IssueList(out.all);
+        m3: {
+          if (!g_PingRequest(v, d) && x_PingRequest(v, p, inner2, d)) break m3;
+        }
+        if (out.addAll(inner2.items.map((i) => within(i, "PingRequest")))) return true;
         break;
       }
       case "initialize": {
-        const inner3: Issue[] = [];
-        if (!g_InitializeRequest(v, d)) x_InitializeRequest(v, p, inner3, d);
-        for (const issue of inner3) out.push(within(issue, "InitializeRequest"));
+        const inner4 = new IssueList(out.all);
+        m5: {
+          if (!g_InitializeRequest(v, d) && x_InitializeRequest(v, p, inner4, d)) break m5;
+        }
+        if (out.addAll(inner4.items.map((i) => within(i, "InitializeRequest")))) return true;
         break;
       }
       case "completion/complete": {
-        const inner4: Issue[] = [];
-        if (!g_CompleteRequest(v, d)) x_CompleteRequest(v, p, inner4, d);
-        for (const issue of inner4) out.push(within(issue, "CompleteRequest"));
+        const inner6 = new IssueList(out.all);
+        m7: {
+          if (!g_CompleteRequest(v, d) && x_CompleteRequest(v, p, inner6, d)) break m7;
+        }
+        if (out.addAll(inner6.items.map((i) => within(i, "CompleteRequest")))) return true;
         break;
       }
       case "logging/setLevel": {
-        const inner5: Issue[] = [];
-        if (!g_SetLevelRequest(v, d)) x_SetLevelRequest(v, p, inner5, d);
-        for (const issue of inner5) out.push(within(issue, "SetLevelRequest"));
+        const inner8 = new IssueList(out.all);
+        m9: {
+          if (!g_SetLevelRequest(v, d) && x_SetLevelRequest(v, p, inner8, d)) break m9;
+        }
+        if (out.addAll(inner8.items.map((i) => within(i, "SetLevelRequest")))) return true;
         break;
       }
       case "prompts/get": {
-        const inner6: Issue[] = [];
-        if (!g_GetPromptRequest(v, d)) x_GetPromptRequest(v, p, inner6, d);
-        for (const issue of inner6) out.push(within(issue, "GetPromptRequest"));
+        const inner10 = new IssueList(out.all);
+        m11: {
+          if (!g_GetPromptRequest(v, d) && x_GetPromptRequest(v, p, inner10, d)) break m11;
+        }
+        if (out.addAll(inner10.items.map((i) => within(i, "GetPromptRequest")))) return true;
         break;
       }
       case "prompts/list": {
-        const inner7: Issue[] = [];
-        if (!g_ListPromptsRequest(v, d)) x_ListPromptsRequest(v, p, inner7, d);
-        for (const issue of inner7) out.push(within(issue, "ListPromptsRequest"));
+        const inner12 = new IssueList(out.all);
+        m13: {
+          if (!g_ListPromptsRequest(v, d) && x_ListPromptsRequest(v, p, inner12, d)) break m13;
+        }
+        if (out.addAll(inner12.items.map((i) => within(i, "ListPromptsRequest")))) return true;
         break;
       }
       case "resources/list": {
-        const inner8: Issue[] = [];
-        if (!g_ListResourcesRequest(v, d)) x_ListResourcesRequest(v, p, inner8, d);
-        for (const issue of inner8) out.push(within(issue, "ListResourcesRequest"));
+        const inner14 = new IssueList(out.all);
+        m15: {
+          if (!g_ListResourcesRequest(v, d) && x_ListResourcesRequest(v, p, inner14, d)) break m15;
+        }
+        if (out.addAll(inner14.items.map((i) => within(i, "ListResourcesRequest")))) return true;
         break;
       }
       case "resources/templates/list": {
-        const inner9: Issue[] = [];
-        if (!g_ListResourceTemplatesRequest(v, d)) x_ListResourceTemplatesRequest(v, p, inner9, d);
-        for (const issue of inner9) out.push(within(issue, "ListResourceTemplatesRequest"));
+        const inner16 = new IssueList(out.all);
+        m17: {
+          if (
+            !g_ListResourceTemplatesRequest(v, d) &&
+            x_ListResourceTemplatesRequest(v, p, inner16, d)
+          )
+            break m17;
+        }
+        if (out.addAll(inner16.items.map((i) => within(i, "ListResourceTemplatesRequest"))))
+          return true;
         break;
       }
       case "resources/read": {
-        const inner10: Issue[] = [];
-        if (!g_ReadResourceRequest(v, d)) x_ReadResourceRequest(v, p, inner10, d);
-        for (const issue of inner10) out.push(within(issue, "ReadResourceRequest"));
+        const inner18 = new IssueList(out.all);
+        m19: {
+          if (!g_ReadResourceRequest(v, d) && x_ReadResourceRequest(v, p, inner18, d)) break m19;
+        }
+        if (out.addAll(inner18.items.map((i) => within(i, "ReadResourceRequest")))) return true;
         break;
       }
       case "resources/subscribe": {
-        const inner11: Issue[] = [];
-        if (!g_SubscribeRequest(v, d)) x_SubscribeRequest(v, p, inner11, d);
-        for (const issue of inner11) out.push(within(issue, "SubscribeRequest"));
+        const inner20 = new IssueList(out.all);
+        m21: {
+          if (!g_SubscribeRequest(v, d) && x_SubscribeRequest(v, p, inner20, d)) break m21;
+        }
+        if (out.addAll(inner20.items.map((i) => within(i, "SubscribeRequest")))) return true;
         break;
       }
       case "resources/unsubscribe": {
-        const inner12: Issue[] = [];
-        if (!g_UnsubscribeRequest(v, d)) x_UnsubscribeRequest(v, p, inner12, d);
-        for (const issue of inner12) out.push(within(issue, "UnsubscribeRequest"));
+        const inner22 = new IssueList(out.all);
+        m23: {
+          if (!g_UnsubscribeRequest(v, d) && x_UnsubscribeRequest(v, p, inner22, d)) break m23;
+        }
+        if (out.addAll(inner22.items.map((i) => within(i, "UnsubscribeRequest")))) return true;
         break;
       }
       case "tools/call": {
-        const inner13: Issue[] = [];
-        if (!g_CallToolRequest(v, d)) x_CallToolRequest(v, p, inner13, d);
-        for (const issue of inner13) out.push(within(issue, "CallToolRequest"));
+        const inner24 = new IssueList(out.all);
+        m25: {
+          if (!g_CallToolRequest(v, d) && x_CallToolRequest(v, p, inner24, d)) break m25;
+        }
+        if (out.addAll(inner24.items.map((i) => within(i, "CallToolRequest")))) return true;
         break;
       }
       case "tools/list": {
-        const inner14: Issue[] = [];
-        if (!g_ListToolsRequest(v, d)) x_ListToolsRequest(v, p, inner14, d);
-        for (const issue of inner14) out.push(within(issue, "ListToolsRequest"));
+        const inner26 = new IssueList(out.all);
+        m27: {
+          if (!g_ListToolsRequest(v, d) && x_ListToolsRequest(v, p, inner26, d)) break m27;
+        }
+        if (out.addAll(inner26.items.map((i) => within(i, "ListToolsRequest")))) return true;
         break;
       }
       default:
-        out.push(
-          unknownVariant(
-            p + "/method",
-            '"ping" | "initialize" | "completion/complete" | "logging/setLevel" | "prompts/get" | "prompts/list" | "resources/list" | "resources/templates/list" | "resources/read" | "resources/subscribe" | "resources/unsubscribe" | "tools/call" | "tools/list"',
-            tag1,
-            "PingRequest | InitializeRequest | CompleteRequest | SetLevelRequest | GetPromptRequest | ListPromptsRequest | ListResourcesRequest | ListResourceTemplatesRequest | ReadResourceRequest | SubscribeRequest | UnsubscribeRequest | CallToolRequest | ListToolsRequest",
-          ),
-        );
+        if (
+          out.add(
+            unknownVariant(
+              p + "/method",
+              '"ping" | "initialize" | "completion/complete" | "logging/setLevel" | "prompts/get" | "prompts/list" | "resources/list" | "resources/templates/list" | "resources/read" | "resources/subscribe" | "resources/unsubscribe" | "tools/call" | "tools/list"',
+              tag1,
+              "PingRequest | InitializeRequest | CompleteRequest | SetLevelRequest | GetPromptRequest | ListPromptsRequest | ListResourcesRequest | ListResourceTemplatesRequest | ReadResourceRequest | SubscribeRequest | UnsubscribeRequest | CallToolRequest | ListToolsRequest",
+            ),
+          )
+        )
+          return true;
     }
   }
+  return false;
 }
 
 function g_ClientNotification(v: unknown, d: number): boolean {
@@ -4844,79 +5674,104 @@ function g_ClientNotification(v: unknown, d: number): boolean {
   }
 }
 
-function x_ClientNotification(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    out.push(
-      fail(
-        p,
-        "object (CancelledNotification | ProgressNotification | InitializedNotification | RootsListChangedNotification)",
-        v,
-      ),
-    );
-  else {
+function x_ClientNotification(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (
+      out.add(
+        fail(
+          p,
+          "object (CancelledNotification | ProgressNotification | InitializedNotification | RootsListChangedNotification)",
+          v,
+        ),
+      )
+    )
+      return true;
+  } else {
     const tag1 = (v as Readonly<Record<string, unknown>>)["method"];
     switch (tag1) {
       case "notifications/cancelled": {
-        const inner2: Issue[] = [];
-        if (!g_CancelledNotification(v, d)) x_CancelledNotification(v, p, inner2, d);
-        for (const issue of inner2) out.push(within(issue, "CancelledNotification"));
+        const inner2 = new IssueList(out.all);
+        m3: {
+          if (!g_CancelledNotification(v, d) && x_CancelledNotification(v, p, inner2, d)) break m3;
+        }
+        if (out.addAll(inner2.items.map((i) => within(i, "CancelledNotification")))) return true;
         break;
       }
       case "notifications/progress": {
-        const inner3: Issue[] = [];
-        if (!g_ProgressNotification(v, d)) x_ProgressNotification(v, p, inner3, d);
-        for (const issue of inner3) out.push(within(issue, "ProgressNotification"));
+        const inner4 = new IssueList(out.all);
+        m5: {
+          if (!g_ProgressNotification(v, d) && x_ProgressNotification(v, p, inner4, d)) break m5;
+        }
+        if (out.addAll(inner4.items.map((i) => within(i, "ProgressNotification")))) return true;
         break;
       }
       case "notifications/initialized": {
-        const inner4: Issue[] = [];
-        if (!g_InitializedNotification(v, d)) x_InitializedNotification(v, p, inner4, d);
-        for (const issue of inner4) out.push(within(issue, "InitializedNotification"));
+        const inner6 = new IssueList(out.all);
+        m7: {
+          if (!g_InitializedNotification(v, d) && x_InitializedNotification(v, p, inner6, d))
+            break m7;
+        }
+        if (out.addAll(inner6.items.map((i) => within(i, "InitializedNotification")))) return true;
         break;
       }
       case "notifications/roots/list_changed": {
-        const inner5: Issue[] = [];
-        if (!g_RootsListChangedNotification(v, d)) x_RootsListChangedNotification(v, p, inner5, d);
-        for (const issue of inner5) out.push(within(issue, "RootsListChangedNotification"));
+        const inner8 = new IssueList(out.all);
+        m9: {
+          if (
+            !g_RootsListChangedNotification(v, d) &&
+            x_RootsListChangedNotification(v, p, inner8, d)
+          )
+            break m9;
+        }
+        if (out.addAll(inner8.items.map((i) => within(i, "RootsListChangedNotification"))))
+          return true;
         break;
       }
       default:
-        out.push(
-          unknownVariant(
-            p + "/method",
-            '"notifications/cancelled" | "notifications/progress" | "notifications/initialized" | "notifications/roots/list_changed"',
-            tag1,
-            "CancelledNotification | ProgressNotification | InitializedNotification | RootsListChangedNotification",
-          ),
-        );
+        if (
+          out.add(
+            unknownVariant(
+              p + "/method",
+              '"notifications/cancelled" | "notifications/progress" | "notifications/initialized" | "notifications/roots/list_changed"',
+              tag1,
+              "CancelledNotification | ProgressNotification | InitializedNotification | RootsListChangedNotification",
+            ),
+          )
+        )
+          return true;
     }
   }
+  return false;
 }
 
 function g_ClientResult(v: unknown, d: number): boolean {
   return g_EmptyResult(v, d) || g_CreateMessageResult(v, d) || g_ListRootsResult(v, d);
 }
 
-function x_ClientResult(v: unknown, p: string, out: Issue[], d: number): void {
+function x_ClientResult(v: unknown, p: string, out: IssueList, d: number): boolean {
   if (!(g_EmptyResult(v, d) || g_CreateMessageResult(v, d) || g_ListRootsResult(v, d))) {
-    const branches1: [string, Issue[]][] = [];
+    const branches1: [string, IssueList][] = [];
     {
-      const b2: Issue[] = [];
+      const b2 = new IssueList(out.all);
       x_EmptyResult(v, p, b2, d);
       branches1.push(["EmptyResult", b2]);
     }
     {
-      const b3: Issue[] = [];
+      const b3 = new IssueList(out.all);
       x_CreateMessageResult(v, p, b3, d);
       branches1.push(["CreateMessageResult", b3]);
     }
     {
-      const b4: Issue[] = [];
+      const b4 = new IssueList(out.all);
       x_ListRootsResult(v, p, b4, d);
       branches1.push(["ListRootsResult", b4]);
     }
-    out.push(...pickBranch(p, "EmptyResult | CreateMessageResult | ListRootsResult", v, branches1));
+    if (
+      out.addAll(pickBranch(p, "EmptyResult | CreateMessageResult | ListRootsResult", v, branches1))
+    )
+      return true;
   }
+  return false;
 }
 
 function g_ServerRequest(v: unknown, d: number): boolean {
@@ -4933,41 +5788,52 @@ function g_ServerRequest(v: unknown, d: number): boolean {
   }
 }
 
-function x_ServerRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    out.push(fail(p, "object (PingRequest | CreateMessageRequest | ListRootsRequest)", v));
-  else {
+function x_ServerRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object (PingRequest | CreateMessageRequest | ListRootsRequest)", v)))
+      return true;
+  } else {
     const tag1 = (v as Readonly<Record<string, unknown>>)["method"];
     switch (tag1) {
       case "ping": {
-        const inner2: Issue[] = [];
-        if (!g_PingRequest(v, d)) x_PingRequest(v, p, inner2, d);
-        for (const issue of inner2) out.push(within(issue, "PingRequest"));
+        const inner2 = new IssueList(out.all);
+        m3: {
+          if (!g_PingRequest(v, d) && x_PingRequest(v, p, inner2, d)) break m3;
+        }
+        if (out.addAll(inner2.items.map((i) => within(i, "PingRequest")))) return true;
         break;
       }
       case "sampling/createMessage": {
-        const inner3: Issue[] = [];
-        if (!g_CreateMessageRequest(v, d)) x_CreateMessageRequest(v, p, inner3, d);
-        for (const issue of inner3) out.push(within(issue, "CreateMessageRequest"));
+        const inner4 = new IssueList(out.all);
+        m5: {
+          if (!g_CreateMessageRequest(v, d) && x_CreateMessageRequest(v, p, inner4, d)) break m5;
+        }
+        if (out.addAll(inner4.items.map((i) => within(i, "CreateMessageRequest")))) return true;
         break;
       }
       case "roots/list": {
-        const inner4: Issue[] = [];
-        if (!g_ListRootsRequest(v, d)) x_ListRootsRequest(v, p, inner4, d);
-        for (const issue of inner4) out.push(within(issue, "ListRootsRequest"));
+        const inner6 = new IssueList(out.all);
+        m7: {
+          if (!g_ListRootsRequest(v, d) && x_ListRootsRequest(v, p, inner6, d)) break m7;
+        }
+        if (out.addAll(inner6.items.map((i) => within(i, "ListRootsRequest")))) return true;
         break;
       }
       default:
-        out.push(
-          unknownVariant(
-            p + "/method",
-            '"ping" | "sampling/createMessage" | "roots/list"',
-            tag1,
-            "PingRequest | CreateMessageRequest | ListRootsRequest",
-          ),
-        );
+        if (
+          out.add(
+            unknownVariant(
+              p + "/method",
+              '"ping" | "sampling/createMessage" | "roots/list"',
+              tag1,
+              "PingRequest | CreateMessageRequest | ListRootsRequest",
+            ),
+          )
+        )
+          return true;
     }
   }
+  return false;
 }
 
 function g_ServerNotification(v: unknown, d: number): boolean {
@@ -4992,73 +5858,114 @@ function g_ServerNotification(v: unknown, d: number): boolean {
   }
 }
 
-function x_ServerNotification(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    out.push(
-      fail(
-        p,
-        "object (CancelledNotification | ProgressNotification | LoggingMessageNotification | ResourceUpdatedNotification | ResourceListChangedNotification | ToolListChangedNotification | PromptListChangedNotification)",
-        v,
-      ),
-    );
-  else {
+function x_ServerNotification(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (
+      out.add(
+        fail(
+          p,
+          "object (CancelledNotification | ProgressNotification | LoggingMessageNotification | ResourceUpdatedNotification | ResourceListChangedNotification | ToolListChangedNotification | PromptListChangedNotification)",
+          v,
+        ),
+      )
+    )
+      return true;
+  } else {
     const tag1 = (v as Readonly<Record<string, unknown>>)["method"];
     switch (tag1) {
       case "notifications/cancelled": {
-        const inner2: Issue[] = [];
-        if (!g_CancelledNotification(v, d)) x_CancelledNotification(v, p, inner2, d);
-        for (const issue of inner2) out.push(within(issue, "CancelledNotification"));
+        const inner2 = new IssueList(out.all);
+        m3: {
+          if (!g_CancelledNotification(v, d) && x_CancelledNotification(v, p, inner2, d)) break m3;
+        }
+        if (out.addAll(inner2.items.map((i) => within(i, "CancelledNotification")))) return true;
         break;
       }
       case "notifications/progress": {
-        const inner3: Issue[] = [];
-        if (!g_ProgressNotification(v, d)) x_ProgressNotification(v, p, inner3, d);
-        for (const issue of inner3) out.push(within(issue, "ProgressNotification"));
+        const inner4 = new IssueList(out.all);
+        m5: {
+          if (!g_ProgressNotification(v, d) && x_ProgressNotification(v, p, inner4, d)) break m5;
+        }
+        if (out.addAll(inner4.items.map((i) => within(i, "ProgressNotification")))) return true;
         break;
       }
       case "notifications/message": {
-        const inner4: Issue[] = [];
-        if (!g_LoggingMessageNotification(v, d)) x_LoggingMessageNotification(v, p, inner4, d);
-        for (const issue of inner4) out.push(within(issue, "LoggingMessageNotification"));
+        const inner6 = new IssueList(out.all);
+        m7: {
+          if (!g_LoggingMessageNotification(v, d) && x_LoggingMessageNotification(v, p, inner6, d))
+            break m7;
+        }
+        if (out.addAll(inner6.items.map((i) => within(i, "LoggingMessageNotification"))))
+          return true;
         break;
       }
       case "notifications/resources/updated": {
-        const inner5: Issue[] = [];
-        if (!g_ResourceUpdatedNotification(v, d)) x_ResourceUpdatedNotification(v, p, inner5, d);
-        for (const issue of inner5) out.push(within(issue, "ResourceUpdatedNotification"));
+        const inner8 = new IssueList(out.all);
+        m9: {
+          if (
+            !g_ResourceUpdatedNotification(v, d) &&
+            x_ResourceUpdatedNotification(v, p, inner8, d)
+          )
+            break m9;
+        }
+        if (out.addAll(inner8.items.map((i) => within(i, "ResourceUpdatedNotification"))))
+          return true;
         break;
       }
       case "notifications/resources/list_changed": {
-        const inner6: Issue[] = [];
-        if (!g_ResourceListChangedNotification(v, d))
-          x_ResourceListChangedNotification(v, p, inner6, d);
-        for (const issue of inner6) out.push(within(issue, "ResourceListChangedNotification"));
+        const inner10 = new IssueList(out.all);
+        m11: {
+          if (
+            !g_ResourceListChangedNotification(v, d) &&
+            x_ResourceListChangedNotification(v, p, inner10, d)
+          )
+            break m11;
+        }
+        if (out.addAll(inner10.items.map((i) => within(i, "ResourceListChangedNotification"))))
+          return true;
         break;
       }
       case "notifications/tools/list_changed": {
-        const inner7: Issue[] = [];
-        if (!g_ToolListChangedNotification(v, d)) x_ToolListChangedNotification(v, p, inner7, d);
-        for (const issue of inner7) out.push(within(issue, "ToolListChangedNotification"));
+        const inner12 = new IssueList(out.all);
+        m13: {
+          if (
+            !g_ToolListChangedNotification(v, d) &&
+            x_ToolListChangedNotification(v, p, inner12, d)
+          )
+            break m13;
+        }
+        if (out.addAll(inner12.items.map((i) => within(i, "ToolListChangedNotification"))))
+          return true;
         break;
       }
       case "notifications/prompts/list_changed": {
-        const inner8: Issue[] = [];
-        if (!g_PromptListChangedNotification(v, d))
-          x_PromptListChangedNotification(v, p, inner8, d);
-        for (const issue of inner8) out.push(within(issue, "PromptListChangedNotification"));
+        const inner14 = new IssueList(out.all);
+        m15: {
+          if (
+            !g_PromptListChangedNotification(v, d) &&
+            x_PromptListChangedNotification(v, p, inner14, d)
+          )
+            break m15;
+        }
+        if (out.addAll(inner14.items.map((i) => within(i, "PromptListChangedNotification"))))
+          return true;
         break;
       }
       default:
-        out.push(
-          unknownVariant(
-            p + "/method",
-            '"notifications/cancelled" | "notifications/progress" | "notifications/message" | "notifications/resources/updated" | "notifications/resources/list_changed" | "notifications/tools/list_changed" | "notifications/prompts/list_changed"',
-            tag1,
-            "CancelledNotification | ProgressNotification | LoggingMessageNotification | ResourceUpdatedNotification | ResourceListChangedNotification | ToolListChangedNotification | PromptListChangedNotification",
-          ),
-        );
+        if (
+          out.add(
+            unknownVariant(
+              p + "/method",
+              '"notifications/cancelled" | "notifications/progress" | "notifications/message" | "notifications/resources/updated" | "notifications/resources/list_changed" | "notifications/tools/list_changed" | "notifications/prompts/list_changed"',
+              tag1,
+              "CancelledNotification | ProgressNotification | LoggingMessageNotification | ResourceUpdatedNotification | ResourceListChangedNotification | ToolListChangedNotification | PromptListChangedNotification",
+            ),
+          )
+        )
+          return true;
     }
   }
+  return false;
 }
 
 function g_ServerResult(v: unknown, d: number): boolean {
@@ -5076,7 +5983,7 @@ function g_ServerResult(v: unknown, d: number): boolean {
   );
 }
 
-function x_ServerResult(v: unknown, p: string, out: Issue[], d: number): void {
+function x_ServerResult(v: unknown, p: string, out: IssueList, d: number): boolean {
   if (!(
     g_EmptyResult(v, d) ||
     g_InitializeResult(v, d) ||
@@ -5089,194 +5996,215 @@ function x_ServerResult(v: unknown, p: string, out: Issue[], d: number): void {
     g_CallToolResult(v, d) ||
     g_ListToolsResult(v, d)
   )) {
-    const branches1: [string, Issue[]][] = [];
+    const branches1: [string, IssueList][] = [];
     {
-      const b2: Issue[] = [];
+      const b2 = new IssueList(out.all);
       x_EmptyResult(v, p, b2, d);
       branches1.push(["EmptyResult", b2]);
     }
     {
-      const b3: Issue[] = [];
+      const b3 = new IssueList(out.all);
       x_InitializeResult(v, p, b3, d);
       branches1.push(["InitializeResult", b3]);
     }
     {
-      const b4: Issue[] = [];
+      const b4 = new IssueList(out.all);
       x_CompleteResult(v, p, b4, d);
       branches1.push(["CompleteResult", b4]);
     }
     {
-      const b5: Issue[] = [];
+      const b5 = new IssueList(out.all);
       x_GetPromptResult(v, p, b5, d);
       branches1.push(["GetPromptResult", b5]);
     }
     {
-      const b6: Issue[] = [];
+      const b6 = new IssueList(out.all);
       x_ListPromptsResult(v, p, b6, d);
       branches1.push(["ListPromptsResult", b6]);
     }
     {
-      const b7: Issue[] = [];
+      const b7 = new IssueList(out.all);
       x_ListResourcesResult(v, p, b7, d);
       branches1.push(["ListResourcesResult", b7]);
     }
     {
-      const b8: Issue[] = [];
+      const b8 = new IssueList(out.all);
       x_ListResourceTemplatesResult(v, p, b8, d);
       branches1.push(["ListResourceTemplatesResult", b8]);
     }
     {
-      const b9: Issue[] = [];
+      const b9 = new IssueList(out.all);
       x_ReadResourceResult(v, p, b9, d);
       branches1.push(["ReadResourceResult", b9]);
     }
     {
-      const b10: Issue[] = [];
+      const b10 = new IssueList(out.all);
       x_CallToolResult(v, p, b10, d);
       branches1.push(["CallToolResult", b10]);
     }
     {
-      const b11: Issue[] = [];
+      const b11 = new IssueList(out.all);
       x_ListToolsResult(v, p, b11, d);
       branches1.push(["ListToolsResult", b11]);
     }
-    out.push(
-      ...pickBranch(
-        p,
-        "EmptyResult | InitializeResult | CompleteResult | GetPromptResult | ListPromptsResult | ListResourcesResult | ListResourceTemplatesResult | ReadResourceResult | CallToolResult | ListToolsResult",
-        v,
-        branches1,
-      ),
-    );
+    if (
+      out.addAll(
+        pickBranch(
+          p,
+          "EmptyResult | InitializeResult | CompleteResult | GetPromptResult | ListPromptsResult | ListResourcesResult | ListResourceTemplatesResult | ReadResourceResult | CallToolResult | ListToolsResult",
+          v,
+          branches1,
+        ),
+      )
+    )
+      return true;
   }
+  return false;
 }
 
 function g_result$client0(v: unknown, d: number): boolean {
   return g_EmptyResult(v, d);
 }
 
-function x_result$client0(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_EmptyResult(v, d)) x_EmptyResult(v, p, out, d);
+function x_result$client0(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_EmptyResult(v, d) && x_EmptyResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$client1(v: unknown, d: number): boolean {
   return g_InitializeResult(v, d);
 }
 
-function x_result$client1(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_InitializeResult(v, d)) x_InitializeResult(v, p, out, d);
+function x_result$client1(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_InitializeResult(v, d) && x_InitializeResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$client2(v: unknown, d: number): boolean {
   return g_CompleteResult(v, d);
 }
 
-function x_result$client2(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_CompleteResult(v, d)) x_CompleteResult(v, p, out, d);
+function x_result$client2(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_CompleteResult(v, d) && x_CompleteResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$client3(v: unknown, d: number): boolean {
   return g_EmptyResult(v, d);
 }
 
-function x_result$client3(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_EmptyResult(v, d)) x_EmptyResult(v, p, out, d);
+function x_result$client3(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_EmptyResult(v, d) && x_EmptyResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$client4(v: unknown, d: number): boolean {
   return g_GetPromptResult(v, d);
 }
 
-function x_result$client4(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_GetPromptResult(v, d)) x_GetPromptResult(v, p, out, d);
+function x_result$client4(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_GetPromptResult(v, d) && x_GetPromptResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$client5(v: unknown, d: number): boolean {
   return g_ListPromptsResult(v, d);
 }
 
-function x_result$client5(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_ListPromptsResult(v, d)) x_ListPromptsResult(v, p, out, d);
+function x_result$client5(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_ListPromptsResult(v, d) && x_ListPromptsResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$client6(v: unknown, d: number): boolean {
   return g_ListResourcesResult(v, d);
 }
 
-function x_result$client6(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_ListResourcesResult(v, d)) x_ListResourcesResult(v, p, out, d);
+function x_result$client6(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_ListResourcesResult(v, d) && x_ListResourcesResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$client7(v: unknown, d: number): boolean {
   return g_ListResourceTemplatesResult(v, d);
 }
 
-function x_result$client7(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_ListResourceTemplatesResult(v, d)) x_ListResourceTemplatesResult(v, p, out, d);
+function x_result$client7(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_ListResourceTemplatesResult(v, d) && x_ListResourceTemplatesResult(v, p, out, d))
+    return true;
+  return false;
 }
 
 function g_result$client8(v: unknown, d: number): boolean {
   return g_ReadResourceResult(v, d);
 }
 
-function x_result$client8(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_ReadResourceResult(v, d)) x_ReadResourceResult(v, p, out, d);
+function x_result$client8(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_ReadResourceResult(v, d) && x_ReadResourceResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$client9(v: unknown, d: number): boolean {
   return g_EmptyResult(v, d);
 }
 
-function x_result$client9(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_EmptyResult(v, d)) x_EmptyResult(v, p, out, d);
+function x_result$client9(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_EmptyResult(v, d) && x_EmptyResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$client10(v: unknown, d: number): boolean {
   return g_EmptyResult(v, d);
 }
 
-function x_result$client10(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_EmptyResult(v, d)) x_EmptyResult(v, p, out, d);
+function x_result$client10(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_EmptyResult(v, d) && x_EmptyResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$client11(v: unknown, d: number): boolean {
   return g_CallToolResult(v, d);
 }
 
-function x_result$client11(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_CallToolResult(v, d)) x_CallToolResult(v, p, out, d);
+function x_result$client11(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_CallToolResult(v, d) && x_CallToolResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$client12(v: unknown, d: number): boolean {
   return g_ListToolsResult(v, d);
 }
 
-function x_result$client12(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_ListToolsResult(v, d)) x_ListToolsResult(v, p, out, d);
+function x_result$client12(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_ListToolsResult(v, d) && x_ListToolsResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$server0(v: unknown, d: number): boolean {
   return g_EmptyResult(v, d);
 }
 
-function x_result$server0(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_EmptyResult(v, d)) x_EmptyResult(v, p, out, d);
+function x_result$server0(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_EmptyResult(v, d) && x_EmptyResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$server1(v: unknown, d: number): boolean {
   return g_CreateMessageResult(v, d);
 }
 
-function x_result$server1(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_CreateMessageResult(v, d)) x_CreateMessageResult(v, p, out, d);
+function x_result$server1(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_CreateMessageResult(v, d) && x_CreateMessageResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$server2(v: unknown, d: number): boolean {
   return g_ListRootsResult(v, d);
 }
 
-function x_result$server2(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_ListRootsResult(v, d)) x_ListRootsResult(v, p, out, d);
+function x_result$server2(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_ListRootsResult(v, d) && x_ListRootsResult(v, p, out, d)) return true;
+  return false;
 }
 
 function e_ProgressToken(v: unknown, _d: number): boolean {
@@ -6034,11 +6962,14 @@ function e_RootsListChangedNotification(v: unknown, d: number): boolean {
   return true;
 }
 
-function v_JSONRPCMessage(value: unknown): ValidationResult<T.JSONRPCMessage> {
+function v_JSONRPCMessage(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.JSONRPCMessage> {
   try {
     return g_JSONRPCMessage(value, 0)
       ? { ok: true, value: value as T.JSONRPCMessage }
-      : explained(x_JSONRPCMessage, value);
+      : explained(x_JSONRPCMessage, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6052,11 +6983,14 @@ function i_JSONRPCMessage(value: unknown): value is T.JSONRPCMessage {
   }
 }
 
-function v_ProgressToken(value: unknown): ValidationResult<T.ProgressToken> {
+function v_ProgressToken(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ProgressToken> {
   try {
     return e_ProgressToken(value, 0)
       ? { ok: true, value: value as T.ProgressToken }
-      : explained(x_ProgressToken, value);
+      : explained(x_ProgressToken, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6070,9 +7004,11 @@ function i_ProgressToken(value: unknown): value is T.ProgressToken {
   }
 }
 
-function v_Cursor(value: unknown): ValidationResult<T.Cursor> {
+function v_Cursor(value: unknown, options?: ValidateOptions): ValidationResult<T.Cursor> {
   try {
-    return e_Cursor(value, 0) ? { ok: true, value: value as T.Cursor } : explained(x_Cursor, value);
+    return e_Cursor(value, 0)
+      ? { ok: true, value: value as T.Cursor }
+      : explained(x_Cursor, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6086,11 +7022,11 @@ function i_Cursor(value: unknown): value is T.Cursor {
   }
 }
 
-function v_Request(value: unknown): ValidationResult<T.Request> {
+function v_Request(value: unknown, options?: ValidateOptions): ValidationResult<T.Request> {
   try {
     return g_Request(value, 0)
       ? { ok: true, value: value as T.Request }
-      : explained(x_Request, value);
+      : explained(x_Request, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6104,11 +7040,14 @@ function i_Request(value: unknown): value is T.Request {
   }
 }
 
-function v_Notification(value: unknown): ValidationResult<T.Notification> {
+function v_Notification(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Notification> {
   try {
     return g_Notification(value, 0)
       ? { ok: true, value: value as T.Notification }
-      : explained(x_Notification, value);
+      : explained(x_Notification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6122,9 +7061,11 @@ function i_Notification(value: unknown): value is T.Notification {
   }
 }
 
-function v_Result(value: unknown): ValidationResult<T.Result> {
+function v_Result(value: unknown, options?: ValidateOptions): ValidationResult<T.Result> {
   try {
-    return e_Result(value, 0) ? { ok: true, value: value as T.Result } : explained(x_Result, value);
+    return e_Result(value, 0)
+      ? { ok: true, value: value as T.Result }
+      : explained(x_Result, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6138,11 +7079,11 @@ function i_Result(value: unknown): value is T.Result {
   }
 }
 
-function v_RequestId(value: unknown): ValidationResult<T.RequestId> {
+function v_RequestId(value: unknown, options?: ValidateOptions): ValidationResult<T.RequestId> {
   try {
     return e_RequestId(value, 0)
       ? { ok: true, value: value as T.RequestId }
-      : explained(x_RequestId, value);
+      : explained(x_RequestId, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6156,11 +7097,14 @@ function i_RequestId(value: unknown): value is T.RequestId {
   }
 }
 
-function v_JSONRPCRequest(value: unknown): ValidationResult<T.JSONRPCRequest> {
+function v_JSONRPCRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.JSONRPCRequest> {
   try {
     return e_JSONRPCRequest(value, 0)
       ? { ok: true, value: value as T.JSONRPCRequest }
-      : explained(x_JSONRPCRequest, value);
+      : explained(x_JSONRPCRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6174,11 +7118,14 @@ function i_JSONRPCRequest(value: unknown): value is T.JSONRPCRequest {
   }
 }
 
-function v_JSONRPCNotification(value: unknown): ValidationResult<T.JSONRPCNotification> {
+function v_JSONRPCNotification(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.JSONRPCNotification> {
   try {
     return e_JSONRPCNotification(value, 0)
       ? { ok: true, value: value as T.JSONRPCNotification }
-      : explained(x_JSONRPCNotification, value);
+      : explained(x_JSONRPCNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6192,11 +7139,14 @@ function i_JSONRPCNotification(value: unknown): value is T.JSONRPCNotification {
   }
 }
 
-function v_JSONRPCResponse(value: unknown): ValidationResult<T.JSONRPCResponse> {
+function v_JSONRPCResponse(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.JSONRPCResponse> {
   try {
     return e_JSONRPCResponse(value, 0)
       ? { ok: true, value: value as T.JSONRPCResponse }
-      : explained(x_JSONRPCResponse, value);
+      : explained(x_JSONRPCResponse, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6210,11 +7160,14 @@ function i_JSONRPCResponse(value: unknown): value is T.JSONRPCResponse {
   }
 }
 
-function v_JSONRPCError(value: unknown): ValidationResult<T.JSONRPCError> {
+function v_JSONRPCError(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.JSONRPCError> {
   try {
     return e_JSONRPCError(value, 0)
       ? { ok: true, value: value as T.JSONRPCError }
-      : explained(x_JSONRPCError, value);
+      : explained(x_JSONRPCError, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6228,11 +7181,11 @@ function i_JSONRPCError(value: unknown): value is T.JSONRPCError {
   }
 }
 
-function v_EmptyResult(value: unknown): ValidationResult<T.EmptyResult> {
+function v_EmptyResult(value: unknown, options?: ValidateOptions): ValidationResult<T.EmptyResult> {
   try {
     return e_EmptyResult(value, 0)
       ? { ok: true, value: value as T.EmptyResult }
-      : explained(x_EmptyResult, value);
+      : explained(x_EmptyResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6246,11 +7199,14 @@ function i_EmptyResult(value: unknown): value is T.EmptyResult {
   }
 }
 
-function v_CancelledNotification(value: unknown): ValidationResult<T.CancelledNotification> {
+function v_CancelledNotification(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.CancelledNotification> {
   try {
     return e_CancelledNotification(value, 0)
       ? { ok: true, value: value as T.CancelledNotification }
-      : explained(x_CancelledNotification, value);
+      : explained(x_CancelledNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6264,11 +7220,14 @@ function i_CancelledNotification(value: unknown): value is T.CancelledNotificati
   }
 }
 
-function v_InitializeRequest(value: unknown): ValidationResult<T.InitializeRequest> {
+function v_InitializeRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.InitializeRequest> {
   try {
     return e_InitializeRequest(value, 0)
       ? { ok: true, value: value as T.InitializeRequest }
-      : explained(x_InitializeRequest, value);
+      : explained(x_InitializeRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6282,11 +7241,14 @@ function i_InitializeRequest(value: unknown): value is T.InitializeRequest {
   }
 }
 
-function v_InitializeResult(value: unknown): ValidationResult<T.InitializeResult> {
+function v_InitializeResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.InitializeResult> {
   try {
     return e_InitializeResult(value, 0)
       ? { ok: true, value: value as T.InitializeResult }
-      : explained(x_InitializeResult, value);
+      : explained(x_InitializeResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6300,11 +7262,14 @@ function i_InitializeResult(value: unknown): value is T.InitializeResult {
   }
 }
 
-function v_InitializedNotification(value: unknown): ValidationResult<T.InitializedNotification> {
+function v_InitializedNotification(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.InitializedNotification> {
   try {
     return e_InitializedNotification(value, 0)
       ? { ok: true, value: value as T.InitializedNotification }
-      : explained(x_InitializedNotification, value);
+      : explained(x_InitializedNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6318,11 +7283,14 @@ function i_InitializedNotification(value: unknown): value is T.InitializedNotifi
   }
 }
 
-function v_ClientCapabilities(value: unknown): ValidationResult<T.ClientCapabilities> {
+function v_ClientCapabilities(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ClientCapabilities> {
   try {
     return e_ClientCapabilities(value, 0)
       ? { ok: true, value: value as T.ClientCapabilities }
-      : explained(x_ClientCapabilities, value);
+      : explained(x_ClientCapabilities, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6336,11 +7304,14 @@ function i_ClientCapabilities(value: unknown): value is T.ClientCapabilities {
   }
 }
 
-function v_ServerCapabilities(value: unknown): ValidationResult<T.ServerCapabilities> {
+function v_ServerCapabilities(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ServerCapabilities> {
   try {
     return e_ServerCapabilities(value, 0)
       ? { ok: true, value: value as T.ServerCapabilities }
-      : explained(x_ServerCapabilities, value);
+      : explained(x_ServerCapabilities, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6354,11 +7325,14 @@ function i_ServerCapabilities(value: unknown): value is T.ServerCapabilities {
   }
 }
 
-function v_Implementation(value: unknown): ValidationResult<T.Implementation> {
+function v_Implementation(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Implementation> {
   try {
     return e_Implementation(value, 0)
       ? { ok: true, value: value as T.Implementation }
-      : explained(x_Implementation, value);
+      : explained(x_Implementation, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6372,11 +7346,11 @@ function i_Implementation(value: unknown): value is T.Implementation {
   }
 }
 
-function v_PingRequest(value: unknown): ValidationResult<T.PingRequest> {
+function v_PingRequest(value: unknown, options?: ValidateOptions): ValidationResult<T.PingRequest> {
   try {
     return e_PingRequest(value, 0)
       ? { ok: true, value: value as T.PingRequest }
-      : explained(x_PingRequest, value);
+      : explained(x_PingRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6390,11 +7364,14 @@ function i_PingRequest(value: unknown): value is T.PingRequest {
   }
 }
 
-function v_ProgressNotification(value: unknown): ValidationResult<T.ProgressNotification> {
+function v_ProgressNotification(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ProgressNotification> {
   try {
     return e_ProgressNotification(value, 0)
       ? { ok: true, value: value as T.ProgressNotification }
-      : explained(x_ProgressNotification, value);
+      : explained(x_ProgressNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6408,11 +7385,14 @@ function i_ProgressNotification(value: unknown): value is T.ProgressNotification
   }
 }
 
-function v_PaginatedRequest(value: unknown): ValidationResult<T.PaginatedRequest> {
+function v_PaginatedRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.PaginatedRequest> {
   try {
     return g_PaginatedRequest(value, 0)
       ? { ok: true, value: value as T.PaginatedRequest }
-      : explained(x_PaginatedRequest, value);
+      : explained(x_PaginatedRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6426,11 +7406,14 @@ function i_PaginatedRequest(value: unknown): value is T.PaginatedRequest {
   }
 }
 
-function v_PaginatedResult(value: unknown): ValidationResult<T.PaginatedResult> {
+function v_PaginatedResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.PaginatedResult> {
   try {
     return g_PaginatedResult(value, 0)
       ? { ok: true, value: value as T.PaginatedResult }
-      : explained(x_PaginatedResult, value);
+      : explained(x_PaginatedResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6444,11 +7427,14 @@ function i_PaginatedResult(value: unknown): value is T.PaginatedResult {
   }
 }
 
-function v_ListResourcesRequest(value: unknown): ValidationResult<T.ListResourcesRequest> {
+function v_ListResourcesRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ListResourcesRequest> {
   try {
     return e_ListResourcesRequest(value, 0)
       ? { ok: true, value: value as T.ListResourcesRequest }
-      : explained(x_ListResourcesRequest, value);
+      : explained(x_ListResourcesRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6462,11 +7448,14 @@ function i_ListResourcesRequest(value: unknown): value is T.ListResourcesRequest
   }
 }
 
-function v_ListResourcesResult(value: unknown): ValidationResult<T.ListResourcesResult> {
+function v_ListResourcesResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ListResourcesResult> {
   try {
     return e_ListResourcesResult(value, 0)
       ? { ok: true, value: value as T.ListResourcesResult }
-      : explained(x_ListResourcesResult, value);
+      : explained(x_ListResourcesResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6482,11 +7471,12 @@ function i_ListResourcesResult(value: unknown): value is T.ListResourcesResult {
 
 function v_ListResourceTemplatesRequest(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.ListResourceTemplatesRequest> {
   try {
     return e_ListResourceTemplatesRequest(value, 0)
       ? { ok: true, value: value as T.ListResourceTemplatesRequest }
-      : explained(x_ListResourceTemplatesRequest, value);
+      : explained(x_ListResourceTemplatesRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6502,11 +7492,12 @@ function i_ListResourceTemplatesRequest(value: unknown): value is T.ListResource
 
 function v_ListResourceTemplatesResult(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.ListResourceTemplatesResult> {
   try {
     return e_ListResourceTemplatesResult(value, 0)
       ? { ok: true, value: value as T.ListResourceTemplatesResult }
-      : explained(x_ListResourceTemplatesResult, value);
+      : explained(x_ListResourceTemplatesResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6520,11 +7511,14 @@ function i_ListResourceTemplatesResult(value: unknown): value is T.ListResourceT
   }
 }
 
-function v_ReadResourceRequest(value: unknown): ValidationResult<T.ReadResourceRequest> {
+function v_ReadResourceRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ReadResourceRequest> {
   try {
     return e_ReadResourceRequest(value, 0)
       ? { ok: true, value: value as T.ReadResourceRequest }
-      : explained(x_ReadResourceRequest, value);
+      : explained(x_ReadResourceRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6538,11 +7532,14 @@ function i_ReadResourceRequest(value: unknown): value is T.ReadResourceRequest {
   }
 }
 
-function v_ReadResourceResult(value: unknown): ValidationResult<T.ReadResourceResult> {
+function v_ReadResourceResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ReadResourceResult> {
   try {
     return e_ReadResourceResult(value, 0)
       ? { ok: true, value: value as T.ReadResourceResult }
-      : explained(x_ReadResourceResult, value);
+      : explained(x_ReadResourceResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6558,11 +7555,12 @@ function i_ReadResourceResult(value: unknown): value is T.ReadResourceResult {
 
 function v_ResourceListChangedNotification(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.ResourceListChangedNotification> {
   try {
     return e_ResourceListChangedNotification(value, 0)
       ? { ok: true, value: value as T.ResourceListChangedNotification }
-      : explained(x_ResourceListChangedNotification, value);
+      : explained(x_ResourceListChangedNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6578,11 +7576,14 @@ function i_ResourceListChangedNotification(
   }
 }
 
-function v_SubscribeRequest(value: unknown): ValidationResult<T.SubscribeRequest> {
+function v_SubscribeRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.SubscribeRequest> {
   try {
     return e_SubscribeRequest(value, 0)
       ? { ok: true, value: value as T.SubscribeRequest }
-      : explained(x_SubscribeRequest, value);
+      : explained(x_SubscribeRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6596,11 +7597,14 @@ function i_SubscribeRequest(value: unknown): value is T.SubscribeRequest {
   }
 }
 
-function v_UnsubscribeRequest(value: unknown): ValidationResult<T.UnsubscribeRequest> {
+function v_UnsubscribeRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.UnsubscribeRequest> {
   try {
     return e_UnsubscribeRequest(value, 0)
       ? { ok: true, value: value as T.UnsubscribeRequest }
-      : explained(x_UnsubscribeRequest, value);
+      : explained(x_UnsubscribeRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6616,11 +7620,12 @@ function i_UnsubscribeRequest(value: unknown): value is T.UnsubscribeRequest {
 
 function v_ResourceUpdatedNotification(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.ResourceUpdatedNotification> {
   try {
     return e_ResourceUpdatedNotification(value, 0)
       ? { ok: true, value: value as T.ResourceUpdatedNotification }
-      : explained(x_ResourceUpdatedNotification, value);
+      : explained(x_ResourceUpdatedNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6634,11 +7639,11 @@ function i_ResourceUpdatedNotification(value: unknown): value is T.ResourceUpdat
   }
 }
 
-function v_Resource(value: unknown): ValidationResult<T.Resource> {
+function v_Resource(value: unknown, options?: ValidateOptions): ValidationResult<T.Resource> {
   try {
     return e_Resource(value, 0)
       ? { ok: true, value: value as T.Resource }
-      : explained(x_Resource, value);
+      : explained(x_Resource, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6652,11 +7657,14 @@ function i_Resource(value: unknown): value is T.Resource {
   }
 }
 
-function v_ResourceTemplate(value: unknown): ValidationResult<T.ResourceTemplate> {
+function v_ResourceTemplate(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ResourceTemplate> {
   try {
     return e_ResourceTemplate(value, 0)
       ? { ok: true, value: value as T.ResourceTemplate }
-      : explained(x_ResourceTemplate, value);
+      : explained(x_ResourceTemplate, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6670,11 +7678,14 @@ function i_ResourceTemplate(value: unknown): value is T.ResourceTemplate {
   }
 }
 
-function v_ResourceContents(value: unknown): ValidationResult<T.ResourceContents> {
+function v_ResourceContents(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ResourceContents> {
   try {
     return g_ResourceContents(value, 0)
       ? { ok: true, value: value as T.ResourceContents }
-      : explained(x_ResourceContents, value);
+      : explained(x_ResourceContents, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6688,11 +7699,14 @@ function i_ResourceContents(value: unknown): value is T.ResourceContents {
   }
 }
 
-function v_TextResourceContents(value: unknown): ValidationResult<T.TextResourceContents> {
+function v_TextResourceContents(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.TextResourceContents> {
   try {
     return e_TextResourceContents(value, 0)
       ? { ok: true, value: value as T.TextResourceContents }
-      : explained(x_TextResourceContents, value);
+      : explained(x_TextResourceContents, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6706,11 +7720,14 @@ function i_TextResourceContents(value: unknown): value is T.TextResourceContents
   }
 }
 
-function v_BlobResourceContents(value: unknown): ValidationResult<T.BlobResourceContents> {
+function v_BlobResourceContents(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.BlobResourceContents> {
   try {
     return e_BlobResourceContents(value, 0)
       ? { ok: true, value: value as T.BlobResourceContents }
-      : explained(x_BlobResourceContents, value);
+      : explained(x_BlobResourceContents, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6724,11 +7741,14 @@ function i_BlobResourceContents(value: unknown): value is T.BlobResourceContents
   }
 }
 
-function v_ListPromptsRequest(value: unknown): ValidationResult<T.ListPromptsRequest> {
+function v_ListPromptsRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ListPromptsRequest> {
   try {
     return e_ListPromptsRequest(value, 0)
       ? { ok: true, value: value as T.ListPromptsRequest }
-      : explained(x_ListPromptsRequest, value);
+      : explained(x_ListPromptsRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6742,11 +7762,14 @@ function i_ListPromptsRequest(value: unknown): value is T.ListPromptsRequest {
   }
 }
 
-function v_ListPromptsResult(value: unknown): ValidationResult<T.ListPromptsResult> {
+function v_ListPromptsResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ListPromptsResult> {
   try {
     return e_ListPromptsResult(value, 0)
       ? { ok: true, value: value as T.ListPromptsResult }
-      : explained(x_ListPromptsResult, value);
+      : explained(x_ListPromptsResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6760,11 +7783,14 @@ function i_ListPromptsResult(value: unknown): value is T.ListPromptsResult {
   }
 }
 
-function v_GetPromptRequest(value: unknown): ValidationResult<T.GetPromptRequest> {
+function v_GetPromptRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.GetPromptRequest> {
   try {
     return e_GetPromptRequest(value, 0)
       ? { ok: true, value: value as T.GetPromptRequest }
-      : explained(x_GetPromptRequest, value);
+      : explained(x_GetPromptRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6778,11 +7804,14 @@ function i_GetPromptRequest(value: unknown): value is T.GetPromptRequest {
   }
 }
 
-function v_GetPromptResult(value: unknown): ValidationResult<T.GetPromptResult> {
+function v_GetPromptResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.GetPromptResult> {
   try {
     return e_GetPromptResult(value, 0)
       ? { ok: true, value: value as T.GetPromptResult }
-      : explained(x_GetPromptResult, value);
+      : explained(x_GetPromptResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6796,9 +7825,11 @@ function i_GetPromptResult(value: unknown): value is T.GetPromptResult {
   }
 }
 
-function v_Prompt(value: unknown): ValidationResult<T.Prompt> {
+function v_Prompt(value: unknown, options?: ValidateOptions): ValidationResult<T.Prompt> {
   try {
-    return e_Prompt(value, 0) ? { ok: true, value: value as T.Prompt } : explained(x_Prompt, value);
+    return e_Prompt(value, 0)
+      ? { ok: true, value: value as T.Prompt }
+      : explained(x_Prompt, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6812,11 +7843,14 @@ function i_Prompt(value: unknown): value is T.Prompt {
   }
 }
 
-function v_PromptArgument(value: unknown): ValidationResult<T.PromptArgument> {
+function v_PromptArgument(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.PromptArgument> {
   try {
     return e_PromptArgument(value, 0)
       ? { ok: true, value: value as T.PromptArgument }
-      : explained(x_PromptArgument, value);
+      : explained(x_PromptArgument, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6830,9 +7864,11 @@ function i_PromptArgument(value: unknown): value is T.PromptArgument {
   }
 }
 
-function v_Role(value: unknown): ValidationResult<T.Role> {
+function v_Role(value: unknown, options?: ValidateOptions): ValidationResult<T.Role> {
   try {
-    return e_Role(value, 0) ? { ok: true, value: value as T.Role } : explained(x_Role, value);
+    return e_Role(value, 0)
+      ? { ok: true, value: value as T.Role }
+      : explained(x_Role, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6846,11 +7882,14 @@ function i_Role(value: unknown): value is T.Role {
   }
 }
 
-function v_PromptMessage(value: unknown): ValidationResult<T.PromptMessage> {
+function v_PromptMessage(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.PromptMessage> {
   try {
     return e_PromptMessage(value, 0)
       ? { ok: true, value: value as T.PromptMessage }
-      : explained(x_PromptMessage, value);
+      : explained(x_PromptMessage, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6864,11 +7903,14 @@ function i_PromptMessage(value: unknown): value is T.PromptMessage {
   }
 }
 
-function v_EmbeddedResource(value: unknown): ValidationResult<T.EmbeddedResource> {
+function v_EmbeddedResource(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.EmbeddedResource> {
   try {
     return e_EmbeddedResource(value, 0)
       ? { ok: true, value: value as T.EmbeddedResource }
-      : explained(x_EmbeddedResource, value);
+      : explained(x_EmbeddedResource, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6884,11 +7926,12 @@ function i_EmbeddedResource(value: unknown): value is T.EmbeddedResource {
 
 function v_PromptListChangedNotification(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.PromptListChangedNotification> {
   try {
     return e_PromptListChangedNotification(value, 0)
       ? { ok: true, value: value as T.PromptListChangedNotification }
-      : explained(x_PromptListChangedNotification, value);
+      : explained(x_PromptListChangedNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6902,11 +7945,14 @@ function i_PromptListChangedNotification(value: unknown): value is T.PromptListC
   }
 }
 
-function v_ListToolsRequest(value: unknown): ValidationResult<T.ListToolsRequest> {
+function v_ListToolsRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ListToolsRequest> {
   try {
     return e_ListToolsRequest(value, 0)
       ? { ok: true, value: value as T.ListToolsRequest }
-      : explained(x_ListToolsRequest, value);
+      : explained(x_ListToolsRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6920,11 +7966,14 @@ function i_ListToolsRequest(value: unknown): value is T.ListToolsRequest {
   }
 }
 
-function v_ListToolsResult(value: unknown): ValidationResult<T.ListToolsResult> {
+function v_ListToolsResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ListToolsResult> {
   try {
     return e_ListToolsResult(value, 0)
       ? { ok: true, value: value as T.ListToolsResult }
-      : explained(x_ListToolsResult, value);
+      : explained(x_ListToolsResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6938,11 +7987,14 @@ function i_ListToolsResult(value: unknown): value is T.ListToolsResult {
   }
 }
 
-function v_CallToolResult(value: unknown): ValidationResult<T.CallToolResult> {
+function v_CallToolResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.CallToolResult> {
   try {
     return e_CallToolResult(value, 0)
       ? { ok: true, value: value as T.CallToolResult }
-      : explained(x_CallToolResult, value);
+      : explained(x_CallToolResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6956,11 +8008,14 @@ function i_CallToolResult(value: unknown): value is T.CallToolResult {
   }
 }
 
-function v_CallToolRequest(value: unknown): ValidationResult<T.CallToolRequest> {
+function v_CallToolRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.CallToolRequest> {
   try {
     return e_CallToolRequest(value, 0)
       ? { ok: true, value: value as T.CallToolRequest }
-      : explained(x_CallToolRequest, value);
+      : explained(x_CallToolRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6976,11 +8031,12 @@ function i_CallToolRequest(value: unknown): value is T.CallToolRequest {
 
 function v_ToolListChangedNotification(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.ToolListChangedNotification> {
   try {
     return e_ToolListChangedNotification(value, 0)
       ? { ok: true, value: value as T.ToolListChangedNotification }
-      : explained(x_ToolListChangedNotification, value);
+      : explained(x_ToolListChangedNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -6994,9 +8050,11 @@ function i_ToolListChangedNotification(value: unknown): value is T.ToolListChang
   }
 }
 
-function v_Tool(value: unknown): ValidationResult<T.Tool> {
+function v_Tool(value: unknown, options?: ValidateOptions): ValidationResult<T.Tool> {
   try {
-    return e_Tool(value, 0) ? { ok: true, value: value as T.Tool } : explained(x_Tool, value);
+    return e_Tool(value, 0)
+      ? { ok: true, value: value as T.Tool }
+      : explained(x_Tool, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -7010,11 +8068,14 @@ function i_Tool(value: unknown): value is T.Tool {
   }
 }
 
-function v_SetLevelRequest(value: unknown): ValidationResult<T.SetLevelRequest> {
+function v_SetLevelRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.SetLevelRequest> {
   try {
     return e_SetLevelRequest(value, 0)
       ? { ok: true, value: value as T.SetLevelRequest }
-      : explained(x_SetLevelRequest, value);
+      : explained(x_SetLevelRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -7030,11 +8091,12 @@ function i_SetLevelRequest(value: unknown): value is T.SetLevelRequest {
 
 function v_LoggingMessageNotification(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.LoggingMessageNotification> {
   try {
     return e_LoggingMessageNotification(value, 0)
       ? { ok: true, value: value as T.LoggingMessageNotification }
-      : explained(x_LoggingMessageNotification, value);
+      : explained(x_LoggingMessageNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -7048,11 +8110,14 @@ function i_LoggingMessageNotification(value: unknown): value is T.LoggingMessage
   }
 }
 
-function v_LoggingLevel(value: unknown): ValidationResult<T.LoggingLevel> {
+function v_LoggingLevel(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.LoggingLevel> {
   try {
     return e_LoggingLevel(value, 0)
       ? { ok: true, value: value as T.LoggingLevel }
-      : explained(x_LoggingLevel, value);
+      : explained(x_LoggingLevel, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -7066,11 +8131,14 @@ function i_LoggingLevel(value: unknown): value is T.LoggingLevel {
   }
 }
 
-function v_CreateMessageRequest(value: unknown): ValidationResult<T.CreateMessageRequest> {
+function v_CreateMessageRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.CreateMessageRequest> {
   try {
     return e_CreateMessageRequest(value, 0)
       ? { ok: true, value: value as T.CreateMessageRequest }
-      : explained(x_CreateMessageRequest, value);
+      : explained(x_CreateMessageRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -7084,11 +8152,14 @@ function i_CreateMessageRequest(value: unknown): value is T.CreateMessageRequest
   }
 }
 
-function v_CreateMessageResult(value: unknown): ValidationResult<T.CreateMessageResult> {
+function v_CreateMessageResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.CreateMessageResult> {
   try {
     return e_CreateMessageResult(value, 0)
       ? { ok: true, value: value as T.CreateMessageResult }
-      : explained(x_CreateMessageResult, value);
+      : explained(x_CreateMessageResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -7102,11 +8173,14 @@ function i_CreateMessageResult(value: unknown): value is T.CreateMessageResult {
   }
 }
 
-function v_SamplingMessage(value: unknown): ValidationResult<T.SamplingMessage> {
+function v_SamplingMessage(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.SamplingMessage> {
   try {
     return e_SamplingMessage(value, 0)
       ? { ok: true, value: value as T.SamplingMessage }
-      : explained(x_SamplingMessage, value);
+      : explained(x_SamplingMessage, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -7120,11 +8194,11 @@ function i_SamplingMessage(value: unknown): value is T.SamplingMessage {
   }
 }
 
-function v_Annotated(value: unknown): ValidationResult<T.Annotated> {
+function v_Annotated(value: unknown, options?: ValidateOptions): ValidationResult<T.Annotated> {
   try {
     return g_Annotated(value, 0)
       ? { ok: true, value: value as T.Annotated }
-      : explained(x_Annotated, value);
+      : explained(x_Annotated, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -7138,11 +8212,11 @@ function i_Annotated(value: unknown): value is T.Annotated {
   }
 }
 
-function v_TextContent(value: unknown): ValidationResult<T.TextContent> {
+function v_TextContent(value: unknown, options?: ValidateOptions): ValidationResult<T.TextContent> {
   try {
     return e_TextContent(value, 0)
       ? { ok: true, value: value as T.TextContent }
-      : explained(x_TextContent, value);
+      : explained(x_TextContent, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -7156,11 +8230,14 @@ function i_TextContent(value: unknown): value is T.TextContent {
   }
 }
 
-function v_ImageContent(value: unknown): ValidationResult<T.ImageContent> {
+function v_ImageContent(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ImageContent> {
   try {
     return e_ImageContent(value, 0)
       ? { ok: true, value: value as T.ImageContent }
-      : explained(x_ImageContent, value);
+      : explained(x_ImageContent, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -7174,11 +8251,14 @@ function i_ImageContent(value: unknown): value is T.ImageContent {
   }
 }
 
-function v_ModelPreferences(value: unknown): ValidationResult<T.ModelPreferences> {
+function v_ModelPreferences(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ModelPreferences> {
   try {
     return e_ModelPreferences(value, 0)
       ? { ok: true, value: value as T.ModelPreferences }
-      : explained(x_ModelPreferences, value);
+      : explained(x_ModelPreferences, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -7192,11 +8272,11 @@ function i_ModelPreferences(value: unknown): value is T.ModelPreferences {
   }
 }
 
-function v_ModelHint(value: unknown): ValidationResult<T.ModelHint> {
+function v_ModelHint(value: unknown, options?: ValidateOptions): ValidationResult<T.ModelHint> {
   try {
     return e_ModelHint(value, 0)
       ? { ok: true, value: value as T.ModelHint }
-      : explained(x_ModelHint, value);
+      : explained(x_ModelHint, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -7210,11 +8290,14 @@ function i_ModelHint(value: unknown): value is T.ModelHint {
   }
 }
 
-function v_CompleteRequest(value: unknown): ValidationResult<T.CompleteRequest> {
+function v_CompleteRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.CompleteRequest> {
   try {
     return e_CompleteRequest(value, 0)
       ? { ok: true, value: value as T.CompleteRequest }
-      : explained(x_CompleteRequest, value);
+      : explained(x_CompleteRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -7228,11 +8311,14 @@ function i_CompleteRequest(value: unknown): value is T.CompleteRequest {
   }
 }
 
-function v_CompleteResult(value: unknown): ValidationResult<T.CompleteResult> {
+function v_CompleteResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.CompleteResult> {
   try {
     return e_CompleteResult(value, 0)
       ? { ok: true, value: value as T.CompleteResult }
-      : explained(x_CompleteResult, value);
+      : explained(x_CompleteResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -7246,11 +8332,14 @@ function i_CompleteResult(value: unknown): value is T.CompleteResult {
   }
 }
 
-function v_ResourceReference(value: unknown): ValidationResult<T.ResourceReference> {
+function v_ResourceReference(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ResourceReference> {
   try {
     return e_ResourceReference(value, 0)
       ? { ok: true, value: value as T.ResourceReference }
-      : explained(x_ResourceReference, value);
+      : explained(x_ResourceReference, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -7264,11 +8353,14 @@ function i_ResourceReference(value: unknown): value is T.ResourceReference {
   }
 }
 
-function v_PromptReference(value: unknown): ValidationResult<T.PromptReference> {
+function v_PromptReference(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.PromptReference> {
   try {
     return e_PromptReference(value, 0)
       ? { ok: true, value: value as T.PromptReference }
-      : explained(x_PromptReference, value);
+      : explained(x_PromptReference, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -7282,11 +8374,14 @@ function i_PromptReference(value: unknown): value is T.PromptReference {
   }
 }
 
-function v_ListRootsRequest(value: unknown): ValidationResult<T.ListRootsRequest> {
+function v_ListRootsRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ListRootsRequest> {
   try {
     return e_ListRootsRequest(value, 0)
       ? { ok: true, value: value as T.ListRootsRequest }
-      : explained(x_ListRootsRequest, value);
+      : explained(x_ListRootsRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -7300,11 +8395,14 @@ function i_ListRootsRequest(value: unknown): value is T.ListRootsRequest {
   }
 }
 
-function v_ListRootsResult(value: unknown): ValidationResult<T.ListRootsResult> {
+function v_ListRootsResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ListRootsResult> {
   try {
     return e_ListRootsResult(value, 0)
       ? { ok: true, value: value as T.ListRootsResult }
-      : explained(x_ListRootsResult, value);
+      : explained(x_ListRootsResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -7318,9 +8416,11 @@ function i_ListRootsResult(value: unknown): value is T.ListRootsResult {
   }
 }
 
-function v_Root(value: unknown): ValidationResult<T.Root> {
+function v_Root(value: unknown, options?: ValidateOptions): ValidationResult<T.Root> {
   try {
-    return e_Root(value, 0) ? { ok: true, value: value as T.Root } : explained(x_Root, value);
+    return e_Root(value, 0)
+      ? { ok: true, value: value as T.Root }
+      : explained(x_Root, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -7336,11 +8436,12 @@ function i_Root(value: unknown): value is T.Root {
 
 function v_RootsListChangedNotification(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.RootsListChangedNotification> {
   try {
     return e_RootsListChangedNotification(value, 0)
       ? { ok: true, value: value as T.RootsListChangedNotification }
-      : explained(x_RootsListChangedNotification, value);
+      : explained(x_RootsListChangedNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -7354,11 +8455,14 @@ function i_RootsListChangedNotification(value: unknown): value is T.RootsListCha
   }
 }
 
-function v_ClientRequest(value: unknown): ValidationResult<T.ClientRequest> {
+function v_ClientRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ClientRequest> {
   try {
     return g_ClientRequest(value, 0)
       ? { ok: true, value: value as T.ClientRequest }
-      : explained(x_ClientRequest, value);
+      : explained(x_ClientRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -7372,11 +8476,14 @@ function i_ClientRequest(value: unknown): value is T.ClientRequest {
   }
 }
 
-function v_ClientNotification(value: unknown): ValidationResult<T.ClientNotification> {
+function v_ClientNotification(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ClientNotification> {
   try {
     return g_ClientNotification(value, 0)
       ? { ok: true, value: value as T.ClientNotification }
-      : explained(x_ClientNotification, value);
+      : explained(x_ClientNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -7390,11 +8497,14 @@ function i_ClientNotification(value: unknown): value is T.ClientNotification {
   }
 }
 
-function v_ClientResult(value: unknown): ValidationResult<T.ClientResult> {
+function v_ClientResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ClientResult> {
   try {
     return g_ClientResult(value, 0)
       ? { ok: true, value: value as T.ClientResult }
-      : explained(x_ClientResult, value);
+      : explained(x_ClientResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -7408,11 +8518,14 @@ function i_ClientResult(value: unknown): value is T.ClientResult {
   }
 }
 
-function v_ServerRequest(value: unknown): ValidationResult<T.ServerRequest> {
+function v_ServerRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ServerRequest> {
   try {
     return g_ServerRequest(value, 0)
       ? { ok: true, value: value as T.ServerRequest }
-      : explained(x_ServerRequest, value);
+      : explained(x_ServerRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -7426,11 +8539,14 @@ function i_ServerRequest(value: unknown): value is T.ServerRequest {
   }
 }
 
-function v_ServerNotification(value: unknown): ValidationResult<T.ServerNotification> {
+function v_ServerNotification(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ServerNotification> {
   try {
     return g_ServerNotification(value, 0)
       ? { ok: true, value: value as T.ServerNotification }
-      : explained(x_ServerNotification, value);
+      : explained(x_ServerNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -7444,11 +8560,14 @@ function i_ServerNotification(value: unknown): value is T.ServerNotification {
   }
 }
 
-function v_ServerResult(value: unknown): ValidationResult<T.ServerResult> {
+function v_ServerResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ServerResult> {
   try {
     return g_ServerResult(value, 0)
       ? { ok: true, value: value as T.ServerResult }
-      : explained(x_ServerResult, value);
+      : explained(x_ServerResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -7732,135 +8851,184 @@ export const validators: Validators = {
 };
 
 export const isJSONRPCMessage = validators.JSONRPCMessage.is;
-export const assertJSONRPCMessage: (value: unknown) => asserts value is T.JSONRPCMessage =
-  validators.JSONRPCMessage.assert;
+export const assertJSONRPCMessage: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.JSONRPCMessage = validators.JSONRPCMessage.assert;
 export const validateJSONRPCMessage = validators.JSONRPCMessage.validate;
 
 export const isProgressToken = validators.ProgressToken.is;
-export const assertProgressToken: (value: unknown) => asserts value is T.ProgressToken =
-  validators.ProgressToken.assert;
+export const assertProgressToken: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ProgressToken = validators.ProgressToken.assert;
 export const validateProgressToken = validators.ProgressToken.validate;
 
 export const isCursor = validators.Cursor.is;
-export const assertCursor: (value: unknown) => asserts value is T.Cursor = validators.Cursor.assert;
+export const assertCursor: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.Cursor = validators.Cursor.assert;
 export const validateCursor = validators.Cursor.validate;
 
 export const isRequest = validators.Request.is;
-export const assertRequest: (value: unknown) => asserts value is T.Request =
-  validators.Request.assert;
+export const assertRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.Request = validators.Request.assert;
 export const validateRequest = validators.Request.validate;
 
 export const isNotification = validators.Notification.is;
-export const assertNotification: (value: unknown) => asserts value is T.Notification =
-  validators.Notification.assert;
+export const assertNotification: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.Notification = validators.Notification.assert;
 export const validateNotification = validators.Notification.validate;
 
 export const isResult = validators.Result.is;
-export const assertResult: (value: unknown) => asserts value is T.Result = validators.Result.assert;
+export const assertResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.Result = validators.Result.assert;
 export const validateResult = validators.Result.validate;
 
 export const isRequestId = validators.RequestId.is;
-export const assertRequestId: (value: unknown) => asserts value is T.RequestId =
-  validators.RequestId.assert;
+export const assertRequestId: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.RequestId = validators.RequestId.assert;
 export const validateRequestId = validators.RequestId.validate;
 
 export const isJSONRPCRequest = validators.JSONRPCRequest.is;
-export const assertJSONRPCRequest: (value: unknown) => asserts value is T.JSONRPCRequest =
-  validators.JSONRPCRequest.assert;
+export const assertJSONRPCRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.JSONRPCRequest = validators.JSONRPCRequest.assert;
 export const validateJSONRPCRequest = validators.JSONRPCRequest.validate;
 
 export const isJSONRPCNotification = validators.JSONRPCNotification.is;
-export const assertJSONRPCNotification: (value: unknown) => asserts value is T.JSONRPCNotification =
-  validators.JSONRPCNotification.assert;
+export const assertJSONRPCNotification: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.JSONRPCNotification = validators.JSONRPCNotification.assert;
 export const validateJSONRPCNotification = validators.JSONRPCNotification.validate;
 
 export const isJSONRPCResponse = validators.JSONRPCResponse.is;
-export const assertJSONRPCResponse: (value: unknown) => asserts value is T.JSONRPCResponse =
-  validators.JSONRPCResponse.assert;
+export const assertJSONRPCResponse: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.JSONRPCResponse = validators.JSONRPCResponse.assert;
 export const validateJSONRPCResponse = validators.JSONRPCResponse.validate;
 
 export const isJSONRPCError = validators.JSONRPCError.is;
-export const assertJSONRPCError: (value: unknown) => asserts value is T.JSONRPCError =
-  validators.JSONRPCError.assert;
+export const assertJSONRPCError: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.JSONRPCError = validators.JSONRPCError.assert;
 export const validateJSONRPCError = validators.JSONRPCError.validate;
 
 export const isEmptyResult = validators.EmptyResult.is;
-export const assertEmptyResult: (value: unknown) => asserts value is T.EmptyResult =
-  validators.EmptyResult.assert;
+export const assertEmptyResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.EmptyResult = validators.EmptyResult.assert;
 export const validateEmptyResult = validators.EmptyResult.validate;
 
 export const isCancelledNotification = validators.CancelledNotification.is;
 export const assertCancelledNotification: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.CancelledNotification = validators.CancelledNotification.assert;
 export const validateCancelledNotification = validators.CancelledNotification.validate;
 
 export const isInitializeRequest = validators.InitializeRequest.is;
-export const assertInitializeRequest: (value: unknown) => asserts value is T.InitializeRequest =
-  validators.InitializeRequest.assert;
+export const assertInitializeRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.InitializeRequest = validators.InitializeRequest.assert;
 export const validateInitializeRequest = validators.InitializeRequest.validate;
 
 export const isInitializeResult = validators.InitializeResult.is;
-export const assertInitializeResult: (value: unknown) => asserts value is T.InitializeResult =
-  validators.InitializeResult.assert;
+export const assertInitializeResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.InitializeResult = validators.InitializeResult.assert;
 export const validateInitializeResult = validators.InitializeResult.validate;
 
 export const isInitializedNotification = validators.InitializedNotification.is;
 export const assertInitializedNotification: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.InitializedNotification = validators.InitializedNotification.assert;
 export const validateInitializedNotification = validators.InitializedNotification.validate;
 
 export const isClientCapabilities = validators.ClientCapabilities.is;
-export const assertClientCapabilities: (value: unknown) => asserts value is T.ClientCapabilities =
-  validators.ClientCapabilities.assert;
+export const assertClientCapabilities: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ClientCapabilities = validators.ClientCapabilities.assert;
 export const validateClientCapabilities = validators.ClientCapabilities.validate;
 
 export const isServerCapabilities = validators.ServerCapabilities.is;
-export const assertServerCapabilities: (value: unknown) => asserts value is T.ServerCapabilities =
-  validators.ServerCapabilities.assert;
+export const assertServerCapabilities: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ServerCapabilities = validators.ServerCapabilities.assert;
 export const validateServerCapabilities = validators.ServerCapabilities.validate;
 
 export const isImplementation = validators.Implementation.is;
-export const assertImplementation: (value: unknown) => asserts value is T.Implementation =
-  validators.Implementation.assert;
+export const assertImplementation: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.Implementation = validators.Implementation.assert;
 export const validateImplementation = validators.Implementation.validate;
 
 export const isPingRequest = validators.PingRequest.is;
-export const assertPingRequest: (value: unknown) => asserts value is T.PingRequest =
-  validators.PingRequest.assert;
+export const assertPingRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.PingRequest = validators.PingRequest.assert;
 export const validatePingRequest = validators.PingRequest.validate;
 
 export const isProgressNotification = validators.ProgressNotification.is;
 export const assertProgressNotification: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ProgressNotification = validators.ProgressNotification.assert;
 export const validateProgressNotification = validators.ProgressNotification.validate;
 
 export const isPaginatedRequest = validators.PaginatedRequest.is;
-export const assertPaginatedRequest: (value: unknown) => asserts value is T.PaginatedRequest =
-  validators.PaginatedRequest.assert;
+export const assertPaginatedRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.PaginatedRequest = validators.PaginatedRequest.assert;
 export const validatePaginatedRequest = validators.PaginatedRequest.validate;
 
 export const isPaginatedResult = validators.PaginatedResult.is;
-export const assertPaginatedResult: (value: unknown) => asserts value is T.PaginatedResult =
-  validators.PaginatedResult.assert;
+export const assertPaginatedResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.PaginatedResult = validators.PaginatedResult.assert;
 export const validatePaginatedResult = validators.PaginatedResult.validate;
 
 export const isListResourcesRequest = validators.ListResourcesRequest.is;
 export const assertListResourcesRequest: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ListResourcesRequest = validators.ListResourcesRequest.assert;
 export const validateListResourcesRequest = validators.ListResourcesRequest.validate;
 
 export const isListResourcesResult = validators.ListResourcesResult.is;
-export const assertListResourcesResult: (value: unknown) => asserts value is T.ListResourcesResult =
-  validators.ListResourcesResult.assert;
+export const assertListResourcesResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ListResourcesResult = validators.ListResourcesResult.assert;
 export const validateListResourcesResult = validators.ListResourcesResult.validate;
 
 export const isListResourceTemplatesRequest = validators.ListResourceTemplatesRequest.is;
 export const assertListResourceTemplatesRequest: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ListResourceTemplatesRequest =
   validators.ListResourceTemplatesRequest.assert;
 export const validateListResourceTemplatesRequest =
@@ -7869,278 +9037,372 @@ export const validateListResourceTemplatesRequest =
 export const isListResourceTemplatesResult = validators.ListResourceTemplatesResult.is;
 export const assertListResourceTemplatesResult: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ListResourceTemplatesResult = validators.ListResourceTemplatesResult.assert;
 export const validateListResourceTemplatesResult = validators.ListResourceTemplatesResult.validate;
 
 export const isReadResourceRequest = validators.ReadResourceRequest.is;
-export const assertReadResourceRequest: (value: unknown) => asserts value is T.ReadResourceRequest =
-  validators.ReadResourceRequest.assert;
+export const assertReadResourceRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ReadResourceRequest = validators.ReadResourceRequest.assert;
 export const validateReadResourceRequest = validators.ReadResourceRequest.validate;
 
 export const isReadResourceResult = validators.ReadResourceResult.is;
-export const assertReadResourceResult: (value: unknown) => asserts value is T.ReadResourceResult =
-  validators.ReadResourceResult.assert;
+export const assertReadResourceResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ReadResourceResult = validators.ReadResourceResult.assert;
 export const validateReadResourceResult = validators.ReadResourceResult.validate;
 
 export const isResourceListChangedNotification = validators.ResourceListChangedNotification.is;
 export const assertResourceListChangedNotification: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ResourceListChangedNotification =
   validators.ResourceListChangedNotification.assert;
 export const validateResourceListChangedNotification =
   validators.ResourceListChangedNotification.validate;
 
 export const isSubscribeRequest = validators.SubscribeRequest.is;
-export const assertSubscribeRequest: (value: unknown) => asserts value is T.SubscribeRequest =
-  validators.SubscribeRequest.assert;
+export const assertSubscribeRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.SubscribeRequest = validators.SubscribeRequest.assert;
 export const validateSubscribeRequest = validators.SubscribeRequest.validate;
 
 export const isUnsubscribeRequest = validators.UnsubscribeRequest.is;
-export const assertUnsubscribeRequest: (value: unknown) => asserts value is T.UnsubscribeRequest =
-  validators.UnsubscribeRequest.assert;
+export const assertUnsubscribeRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.UnsubscribeRequest = validators.UnsubscribeRequest.assert;
 export const validateUnsubscribeRequest = validators.UnsubscribeRequest.validate;
 
 export const isResourceUpdatedNotification = validators.ResourceUpdatedNotification.is;
 export const assertResourceUpdatedNotification: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ResourceUpdatedNotification = validators.ResourceUpdatedNotification.assert;
 export const validateResourceUpdatedNotification = validators.ResourceUpdatedNotification.validate;
 
 export const isResource = validators.Resource.is;
-export const assertResource: (value: unknown) => asserts value is T.Resource =
-  validators.Resource.assert;
+export const assertResource: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.Resource = validators.Resource.assert;
 export const validateResource = validators.Resource.validate;
 
 export const isResourceTemplate = validators.ResourceTemplate.is;
-export const assertResourceTemplate: (value: unknown) => asserts value is T.ResourceTemplate =
-  validators.ResourceTemplate.assert;
+export const assertResourceTemplate: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ResourceTemplate = validators.ResourceTemplate.assert;
 export const validateResourceTemplate = validators.ResourceTemplate.validate;
 
 export const isResourceContents = validators.ResourceContents.is;
-export const assertResourceContents: (value: unknown) => asserts value is T.ResourceContents =
-  validators.ResourceContents.assert;
+export const assertResourceContents: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ResourceContents = validators.ResourceContents.assert;
 export const validateResourceContents = validators.ResourceContents.validate;
 
 export const isTextResourceContents = validators.TextResourceContents.is;
 export const assertTextResourceContents: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.TextResourceContents = validators.TextResourceContents.assert;
 export const validateTextResourceContents = validators.TextResourceContents.validate;
 
 export const isBlobResourceContents = validators.BlobResourceContents.is;
 export const assertBlobResourceContents: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.BlobResourceContents = validators.BlobResourceContents.assert;
 export const validateBlobResourceContents = validators.BlobResourceContents.validate;
 
 export const isListPromptsRequest = validators.ListPromptsRequest.is;
-export const assertListPromptsRequest: (value: unknown) => asserts value is T.ListPromptsRequest =
-  validators.ListPromptsRequest.assert;
+export const assertListPromptsRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ListPromptsRequest = validators.ListPromptsRequest.assert;
 export const validateListPromptsRequest = validators.ListPromptsRequest.validate;
 
 export const isListPromptsResult = validators.ListPromptsResult.is;
-export const assertListPromptsResult: (value: unknown) => asserts value is T.ListPromptsResult =
-  validators.ListPromptsResult.assert;
+export const assertListPromptsResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ListPromptsResult = validators.ListPromptsResult.assert;
 export const validateListPromptsResult = validators.ListPromptsResult.validate;
 
 export const isGetPromptRequest = validators.GetPromptRequest.is;
-export const assertGetPromptRequest: (value: unknown) => asserts value is T.GetPromptRequest =
-  validators.GetPromptRequest.assert;
+export const assertGetPromptRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.GetPromptRequest = validators.GetPromptRequest.assert;
 export const validateGetPromptRequest = validators.GetPromptRequest.validate;
 
 export const isGetPromptResult = validators.GetPromptResult.is;
-export const assertGetPromptResult: (value: unknown) => asserts value is T.GetPromptResult =
-  validators.GetPromptResult.assert;
+export const assertGetPromptResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.GetPromptResult = validators.GetPromptResult.assert;
 export const validateGetPromptResult = validators.GetPromptResult.validate;
 
 export const isPrompt = validators.Prompt.is;
-export const assertPrompt: (value: unknown) => asserts value is T.Prompt = validators.Prompt.assert;
+export const assertPrompt: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.Prompt = validators.Prompt.assert;
 export const validatePrompt = validators.Prompt.validate;
 
 export const isPromptArgument = validators.PromptArgument.is;
-export const assertPromptArgument: (value: unknown) => asserts value is T.PromptArgument =
-  validators.PromptArgument.assert;
+export const assertPromptArgument: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.PromptArgument = validators.PromptArgument.assert;
 export const validatePromptArgument = validators.PromptArgument.validate;
 
 export const isRole = validators.Role.is;
-export const assertRole: (value: unknown) => asserts value is T.Role = validators.Role.assert;
+export const assertRole: (value: unknown, options?: ValidateOptions) => asserts value is T.Role =
+  validators.Role.assert;
 export const validateRole = validators.Role.validate;
 
 export const isPromptMessage = validators.PromptMessage.is;
-export const assertPromptMessage: (value: unknown) => asserts value is T.PromptMessage =
-  validators.PromptMessage.assert;
+export const assertPromptMessage: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.PromptMessage = validators.PromptMessage.assert;
 export const validatePromptMessage = validators.PromptMessage.validate;
 
 export const isEmbeddedResource = validators.EmbeddedResource.is;
-export const assertEmbeddedResource: (value: unknown) => asserts value is T.EmbeddedResource =
-  validators.EmbeddedResource.assert;
+export const assertEmbeddedResource: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.EmbeddedResource = validators.EmbeddedResource.assert;
 export const validateEmbeddedResource = validators.EmbeddedResource.validate;
 
 export const isPromptListChangedNotification = validators.PromptListChangedNotification.is;
 export const assertPromptListChangedNotification: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.PromptListChangedNotification =
   validators.PromptListChangedNotification.assert;
 export const validatePromptListChangedNotification =
   validators.PromptListChangedNotification.validate;
 
 export const isListToolsRequest = validators.ListToolsRequest.is;
-export const assertListToolsRequest: (value: unknown) => asserts value is T.ListToolsRequest =
-  validators.ListToolsRequest.assert;
+export const assertListToolsRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ListToolsRequest = validators.ListToolsRequest.assert;
 export const validateListToolsRequest = validators.ListToolsRequest.validate;
 
 export const isListToolsResult = validators.ListToolsResult.is;
-export const assertListToolsResult: (value: unknown) => asserts value is T.ListToolsResult =
-  validators.ListToolsResult.assert;
+export const assertListToolsResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ListToolsResult = validators.ListToolsResult.assert;
 export const validateListToolsResult = validators.ListToolsResult.validate;
 
 export const isCallToolResult = validators.CallToolResult.is;
-export const assertCallToolResult: (value: unknown) => asserts value is T.CallToolResult =
-  validators.CallToolResult.assert;
+export const assertCallToolResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.CallToolResult = validators.CallToolResult.assert;
 export const validateCallToolResult = validators.CallToolResult.validate;
 
 export const isCallToolRequest = validators.CallToolRequest.is;
-export const assertCallToolRequest: (value: unknown) => asserts value is T.CallToolRequest =
-  validators.CallToolRequest.assert;
+export const assertCallToolRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.CallToolRequest = validators.CallToolRequest.assert;
 export const validateCallToolRequest = validators.CallToolRequest.validate;
 
 export const isToolListChangedNotification = validators.ToolListChangedNotification.is;
 export const assertToolListChangedNotification: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ToolListChangedNotification = validators.ToolListChangedNotification.assert;
 export const validateToolListChangedNotification = validators.ToolListChangedNotification.validate;
 
 export const isTool = validators.Tool.is;
-export const assertTool: (value: unknown) => asserts value is T.Tool = validators.Tool.assert;
+export const assertTool: (value: unknown, options?: ValidateOptions) => asserts value is T.Tool =
+  validators.Tool.assert;
 export const validateTool = validators.Tool.validate;
 
 export const isSetLevelRequest = validators.SetLevelRequest.is;
-export const assertSetLevelRequest: (value: unknown) => asserts value is T.SetLevelRequest =
-  validators.SetLevelRequest.assert;
+export const assertSetLevelRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.SetLevelRequest = validators.SetLevelRequest.assert;
 export const validateSetLevelRequest = validators.SetLevelRequest.validate;
 
 export const isLoggingMessageNotification = validators.LoggingMessageNotification.is;
 export const assertLoggingMessageNotification: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.LoggingMessageNotification = validators.LoggingMessageNotification.assert;
 export const validateLoggingMessageNotification = validators.LoggingMessageNotification.validate;
 
 export const isLoggingLevel = validators.LoggingLevel.is;
-export const assertLoggingLevel: (value: unknown) => asserts value is T.LoggingLevel =
-  validators.LoggingLevel.assert;
+export const assertLoggingLevel: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.LoggingLevel = validators.LoggingLevel.assert;
 export const validateLoggingLevel = validators.LoggingLevel.validate;
 
 export const isCreateMessageRequest = validators.CreateMessageRequest.is;
 export const assertCreateMessageRequest: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.CreateMessageRequest = validators.CreateMessageRequest.assert;
 export const validateCreateMessageRequest = validators.CreateMessageRequest.validate;
 
 export const isCreateMessageResult = validators.CreateMessageResult.is;
-export const assertCreateMessageResult: (value: unknown) => asserts value is T.CreateMessageResult =
-  validators.CreateMessageResult.assert;
+export const assertCreateMessageResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.CreateMessageResult = validators.CreateMessageResult.assert;
 export const validateCreateMessageResult = validators.CreateMessageResult.validate;
 
 export const isSamplingMessage = validators.SamplingMessage.is;
-export const assertSamplingMessage: (value: unknown) => asserts value is T.SamplingMessage =
-  validators.SamplingMessage.assert;
+export const assertSamplingMessage: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.SamplingMessage = validators.SamplingMessage.assert;
 export const validateSamplingMessage = validators.SamplingMessage.validate;
 
 export const isAnnotated = validators.Annotated.is;
-export const assertAnnotated: (value: unknown) => asserts value is T.Annotated =
-  validators.Annotated.assert;
+export const assertAnnotated: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.Annotated = validators.Annotated.assert;
 export const validateAnnotated = validators.Annotated.validate;
 
 export const isTextContent = validators.TextContent.is;
-export const assertTextContent: (value: unknown) => asserts value is T.TextContent =
-  validators.TextContent.assert;
+export const assertTextContent: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.TextContent = validators.TextContent.assert;
 export const validateTextContent = validators.TextContent.validate;
 
 export const isImageContent = validators.ImageContent.is;
-export const assertImageContent: (value: unknown) => asserts value is T.ImageContent =
-  validators.ImageContent.assert;
+export const assertImageContent: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ImageContent = validators.ImageContent.assert;
 export const validateImageContent = validators.ImageContent.validate;
 
 export const isModelPreferences = validators.ModelPreferences.is;
-export const assertModelPreferences: (value: unknown) => asserts value is T.ModelPreferences =
-  validators.ModelPreferences.assert;
+export const assertModelPreferences: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ModelPreferences = validators.ModelPreferences.assert;
 export const validateModelPreferences = validators.ModelPreferences.validate;
 
 export const isModelHint = validators.ModelHint.is;
-export const assertModelHint: (value: unknown) => asserts value is T.ModelHint =
-  validators.ModelHint.assert;
+export const assertModelHint: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ModelHint = validators.ModelHint.assert;
 export const validateModelHint = validators.ModelHint.validate;
 
 export const isCompleteRequest = validators.CompleteRequest.is;
-export const assertCompleteRequest: (value: unknown) => asserts value is T.CompleteRequest =
-  validators.CompleteRequest.assert;
+export const assertCompleteRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.CompleteRequest = validators.CompleteRequest.assert;
 export const validateCompleteRequest = validators.CompleteRequest.validate;
 
 export const isCompleteResult = validators.CompleteResult.is;
-export const assertCompleteResult: (value: unknown) => asserts value is T.CompleteResult =
-  validators.CompleteResult.assert;
+export const assertCompleteResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.CompleteResult = validators.CompleteResult.assert;
 export const validateCompleteResult = validators.CompleteResult.validate;
 
 export const isResourceReference = validators.ResourceReference.is;
-export const assertResourceReference: (value: unknown) => asserts value is T.ResourceReference =
-  validators.ResourceReference.assert;
+export const assertResourceReference: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ResourceReference = validators.ResourceReference.assert;
 export const validateResourceReference = validators.ResourceReference.validate;
 
 export const isPromptReference = validators.PromptReference.is;
-export const assertPromptReference: (value: unknown) => asserts value is T.PromptReference =
-  validators.PromptReference.assert;
+export const assertPromptReference: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.PromptReference = validators.PromptReference.assert;
 export const validatePromptReference = validators.PromptReference.validate;
 
 export const isListRootsRequest = validators.ListRootsRequest.is;
-export const assertListRootsRequest: (value: unknown) => asserts value is T.ListRootsRequest =
-  validators.ListRootsRequest.assert;
+export const assertListRootsRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ListRootsRequest = validators.ListRootsRequest.assert;
 export const validateListRootsRequest = validators.ListRootsRequest.validate;
 
 export const isListRootsResult = validators.ListRootsResult.is;
-export const assertListRootsResult: (value: unknown) => asserts value is T.ListRootsResult =
-  validators.ListRootsResult.assert;
+export const assertListRootsResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ListRootsResult = validators.ListRootsResult.assert;
 export const validateListRootsResult = validators.ListRootsResult.validate;
 
 export const isRoot = validators.Root.is;
-export const assertRoot: (value: unknown) => asserts value is T.Root = validators.Root.assert;
+export const assertRoot: (value: unknown, options?: ValidateOptions) => asserts value is T.Root =
+  validators.Root.assert;
 export const validateRoot = validators.Root.validate;
 
 export const isRootsListChangedNotification = validators.RootsListChangedNotification.is;
 export const assertRootsListChangedNotification: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.RootsListChangedNotification =
   validators.RootsListChangedNotification.assert;
 export const validateRootsListChangedNotification =
   validators.RootsListChangedNotification.validate;
 
 export const isClientRequest = validators.ClientRequest.is;
-export const assertClientRequest: (value: unknown) => asserts value is T.ClientRequest =
-  validators.ClientRequest.assert;
+export const assertClientRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ClientRequest = validators.ClientRequest.assert;
 export const validateClientRequest = validators.ClientRequest.validate;
 
 export const isClientNotification = validators.ClientNotification.is;
-export const assertClientNotification: (value: unknown) => asserts value is T.ClientNotification =
-  validators.ClientNotification.assert;
+export const assertClientNotification: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ClientNotification = validators.ClientNotification.assert;
 export const validateClientNotification = validators.ClientNotification.validate;
 
 export const isClientResult = validators.ClientResult.is;
-export const assertClientResult: (value: unknown) => asserts value is T.ClientResult =
-  validators.ClientResult.assert;
+export const assertClientResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ClientResult = validators.ClientResult.assert;
 export const validateClientResult = validators.ClientResult.validate;
 
 export const isServerRequest = validators.ServerRequest.is;
-export const assertServerRequest: (value: unknown) => asserts value is T.ServerRequest =
-  validators.ServerRequest.assert;
+export const assertServerRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ServerRequest = validators.ServerRequest.assert;
 export const validateServerRequest = validators.ServerRequest.validate;
 
 export const isServerNotification = validators.ServerNotification.is;
-export const assertServerNotification: (value: unknown) => asserts value is T.ServerNotification =
-  validators.ServerNotification.assert;
+export const assertServerNotification: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ServerNotification = validators.ServerNotification.assert;
 export const validateServerNotification = validators.ServerNotification.validate;
 
 export const isServerResult = validators.ServerResult.is;
-export const assertServerResult: (value: unknown) => asserts value is T.ServerResult =
-  validators.ServerResult.assert;
+export const assertServerResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ServerResult = validators.ServerResult.assert;
 export const validateServerResult = validators.ServerResult.validate;
 
 // ---- JSON-RPC messages ----
@@ -8271,6 +9533,8 @@ export interface MessageOptions {
   readonly requestOf?: (
     id: T.RequestId,
   ) => { readonly method: string; readonly params?: unknown } | undefined;
+  /** Report every issue of an invalid message instead of the first (see ValidateOptions). */
+  readonly all?: boolean;
 }
 
 type RequestValidation =
@@ -8422,10 +9686,15 @@ function failure(
   };
 }
 
-function explainAt(explain: Explain, value: unknown, path: string): Issue[] {
-  const out: Issue[] = [];
+function explainAt(
+  explain: Explain,
+  value: unknown,
+  path: string,
+  options: MessageOptions,
+): Issue[] {
+  const out = new IssueList(options.all === true);
   explain(value, path, out, 0);
-  return out;
+  return out.items;
 }
 
 function lookup(
@@ -8458,7 +9727,13 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
       ? [g_JSONRPCRequest, x_JSONRPCRequest]
       : [g_JSONRPCNotification, x_JSONRPCNotification];
     if (!guard(value, 0))
-      return failure(INVALID_REQUEST, explainAt(explain, value, path), kind, undefined, id);
+      return failure(
+        INVALID_REQUEST,
+        explainAt(explain, value, path, options),
+        kind,
+        undefined,
+        id,
+      );
     const method = m["method"] as string;
     const found = lookup(isRequest ? REQUESTS : NOTIFICATIONS, method, options.from);
     if (!found) {
@@ -8471,7 +9746,13 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
     }
     const [from, [check, explainMessage]] = found;
     if (!check(value, 0))
-      return failure(INVALID_PARAMS, explainAt(explainMessage, value, path), kind, method, id);
+      return failure(
+        INVALID_PARAMS,
+        explainAt(explainMessage, value, path, options),
+        kind,
+        method,
+        id,
+      );
     return (
       isRequest
         ? { ok: true, kind, from, method, id, value }
@@ -8482,7 +9763,7 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
     if (!g_JSONRPCResponse(value, 0)) {
       return failure(
         INVALID_REQUEST,
-        explainAt(x_JSONRPCResponse, value, path),
+        explainAt(x_JSONRPCResponse, value, path, options),
         "response",
         undefined,
         id,
@@ -8507,7 +9788,7 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
     if (!check(m["result"], 0)) {
       return failure(
         INVALID_PARAMS,
-        explainAt(explainResult, m["result"], `${path}/result`),
+        explainAt(explainResult, m["result"], `${path}/result`, options),
         "response",
         method,
         responseId,
@@ -8520,7 +9801,7 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
     if (!g_JSONRPCError(value, 0)) {
       return failure(
         INVALID_REQUEST,
-        explainAt(x_JSONRPCError, value, path),
+        explainAt(x_JSONRPCError, value, path, options),
         "error",
         undefined,
         id,

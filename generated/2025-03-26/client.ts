@@ -9,16 +9,23 @@ import {
   ErrorCode,
   type IncomingContext,
   type JsonObject,
+  type Negotiated,
   Peer,
   type RequestOptions,
   RpcError,
+  RuleBook,
   type Transport,
 } from "../../runtime/index.js";
 import {
+  CLIENT_NOTIFICATION_INFO,
+  CLIENT_REQUEST_INFO,
   type ClientNotificationMap,
   type ClientRequestMap,
   HTTP_BINDING,
+  type MethodInfo,
+  PROTOCOL_RULES,
   REVISION,
+  SERVER_NOTIFICATION_INFO,
   type ServerNotificationMap,
   type ServerRequestMap,
 } from "./methods.js";
@@ -64,6 +71,11 @@ export interface ClientOptions {
   acceptProtocolVersions?: readonly string[];
   /** Check every message from the server with the generated validators (default true). */
   validate?: boolean;
+  /**
+   * Protocol rules (docs/protocol-rules.md ids) this client neither keeps nor checks the server
+   * for: for a server known to break them. Default: every rule applies.
+   */
+  relaxRules?: readonly string[];
   /** Default timeout of each request, in ms (default 60 000). */
   timeoutMs?: number;
   /** Problems no caller can be told about (a malformed notification, a failed send). */
@@ -223,6 +235,11 @@ function declareCapabilities(
   return declared as T.ClientCapabilities;
 }
 
+/** The capability gating a method of one of the method-info maps, if any. */
+function gate(info: { readonly [method: string]: MethodInfo | undefined }, method: string) {
+  return info[method]?.capability;
+}
+
 function failure(verdict: ReturnType<typeof validateMessage>) {
   return verdict.ok
     ? ({ ok: true } as const)
@@ -240,6 +257,20 @@ export function createClient(options: ClientOptions): Client {
   };
   let connected = false;
   let closed = false;
+  /** The protocol's rules beyond the schema (docs/protocol-rules.md), on both sides' capabilities. */
+  const rules = new RuleBook(PROTOCOL_RULES, options.relaxRules);
+  const negotiated: Negotiated = {
+    get client() {
+      return state["clientCapabilities"];
+    },
+    get server() {
+      return state["serverCapabilities"];
+    },
+  };
+
+  function report(error: unknown): void {
+    options.onError?.(error instanceof Error ? error : new Error(String(error)));
+  }
 
   function ready(method: string): void {
     if (closed) throw new ConnectionClosedError(`${method} after close()`);
@@ -256,16 +287,23 @@ export function createClient(options: ClientOptions): Client {
         }),
     handleRequest: (method, params, context) => answer(method, params, context),
     handleNotification: (method, params) => {
+      const refused = rules.notification(
+        method,
+        gate(SERVER_NOTIFICATION_INFO, method),
+        params,
+        negotiated,
+      );
+      if (refused) return report(refused);
       for (const listener of listeners.get(method) ?? []) {
         // One listener's failure neither stops the others nor the connection.
         try {
           (listener as (params: unknown) => void)(params);
         } catch (error) {
-          options.onError?.(error instanceof Error ? error : new Error(String(error)));
+          report(error);
         }
       }
     },
-    cancellation: { method: "notifications/cancelled", send: true },
+    cancellation: { method: "notifications/cancelled", send: true, notFor: ["initialize"] },
     progress: { method: "notifications/progress", send: true },
     batches: true,
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
@@ -282,32 +320,60 @@ export function createClient(options: ClientOptions): Client {
       case "ping": {
         const handler = handlers.ping;
         if (handler)
-          return handler(
-            (params ?? {}) as unknown as NonNullable<ServerRequestMap["ping"]["params"]>,
-            context,
+          return serve(method, params, () =>
+            handler(
+              (params ?? {}) as unknown as NonNullable<ServerRequestMap["ping"]["params"]>,
+              context,
+            ),
           );
         return {};
       }
       case "sampling/createMessage": {
         const handler = handlers.createMessage;
         if (handler)
-          return handler(
-            params as unknown as NonNullable<ServerRequestMap["sampling/createMessage"]["params"]>,
-            context,
+          return serve(method, params, () =>
+            handler(
+              params as unknown as NonNullable<
+                ServerRequestMap["sampling/createMessage"]["params"]
+              >,
+              context,
+            ),
           );
         break;
       }
       case "roots/list": {
         const handler = handlers.listRoots;
         if (handler)
-          return handler(
-            (params ?? {}) as unknown as NonNullable<ServerRequestMap["roots/list"]["params"]>,
-            context,
+          return serve(method, params, () =>
+            handler(
+              (params ?? {}) as unknown as NonNullable<ServerRequestMap["roots/list"]["params"]>,
+              context,
+            ),
           );
         break;
       }
     }
     throw new RpcError(ErrorCode.MethodNotFound, `this client does not handle ${method}`);
+  }
+
+  /**
+   * Runs a handler under the rules: a request that breaks one is answered with its error (-32602)
+   * and never reaches the handler; an answer of the handler's that breaks one is not sent.
+   */
+  async function serve(
+    method: string,
+    params: JsonObject | undefined,
+    handler: () => unknown,
+  ): Promise<unknown> {
+    const refused = rules.received("serverToClient", method, params, negotiated);
+    if (refused) throw refused;
+    const result = await handler();
+    const broken = rules.answer(method, params, result);
+    if (broken) {
+      report(broken);
+      throw broken;
+    }
+    return result;
   }
 
   /** The fields every request carries in `_meta`, from the client's state. */
@@ -321,6 +387,14 @@ export function createClient(options: ClientOptions): Client {
     callOptions?: RequestOptions,
   ): Promise<JsonObject> {
     ready(method);
+    const refused = rules.sending(
+      "clientToServer",
+      method,
+      gate(CLIENT_REQUEST_INFO, method),
+      params,
+      negotiated,
+    );
+    if (refused) throw refused;
     let sent = withMeta(params);
     return peer.request(method, sent, callOptions);
   }
@@ -506,6 +580,14 @@ export function createClient(options: ClientOptions): Client {
       >,
     notify: async (method, params) => {
       ready(method);
+      const refused = rules.sending(
+        "clientToServer",
+        method,
+        gate(CLIENT_NOTIFICATION_INFO, method),
+        params,
+        negotiated,
+      );
+      if (refused) throw refused;
       await peer.notify(method, params as JsonObject | undefined);
     },
     on(method, listener) {

@@ -9,16 +9,23 @@ import {
   type IncomingContext,
   type IncomingNotificationContext,
   type JsonObject,
+  type Negotiated,
   Peer,
   type RequestOptions,
   RpcError,
+  RuleBook,
   type Transport,
 } from "../../runtime/index.js";
 import {
+  CLIENT_NOTIFICATION_INFO,
   type ClientNotificationMap,
   type ClientRequestMap,
   HTTP_BINDING,
+  type MethodInfo,
+  PROTOCOL_RULES,
   REVISION,
+  SERVER_NOTIFICATION_INFO,
+  SERVER_REQUEST_INFO,
   type ServerNotificationMap,
   type ServerRequestMap,
 } from "./methods.js";
@@ -151,6 +158,11 @@ export interface ServerOptions {
   instructions?: string;
   /** Check every message from the client with the generated validators (default true). */
   validate?: boolean;
+  /**
+   * Protocol rules (docs/protocol-rules.md ids) this server neither keeps nor checks the client
+   * for: for a client known to break them. Default: every rule applies.
+   */
+  relaxRules?: readonly string[];
   /** Default timeout of requests this server sends, in ms (default 60 000). */
   timeoutMs?: number;
   /** Problems no caller can be told about: failed sends, malformed notifications, handler crashes. */
@@ -221,6 +233,11 @@ function merge(
   return out;
 }
 
+/** The capability gating a method of one of the method-info maps, if any. */
+function gate(info: { readonly [method: string]: MethodInfo | undefined }, method: string) {
+  return info[method]?.capability;
+}
+
 function failure(verdict: ReturnType<typeof validateMessage>) {
   return verdict.ok
     ? ({ ok: true } as const)
@@ -240,6 +257,15 @@ export function createServer(options: ServerOptions): Server {
   let initialized = false;
   const allowedBefore: readonly string[] = ["initialize", "ping"];
   const peers = new Set<Peer>();
+  /** The protocol's rules beyond the schema (docs/protocol-rules.md). */
+  const rules = new RuleBook(PROTOCOL_RULES, options.relaxRules);
+  /** Both sides' capabilities: this server's, and the client's from the handshake. */
+  const negotiated: Negotiated = {
+    get client() {
+      return session["clientCapabilities"];
+    },
+    server: capabilities,
+  };
 
   /** The state a request carries in `_meta`, or the handshake's. */
   function clientOf(_incoming: IncomingContext): ClientState {
@@ -254,6 +280,7 @@ export function createServer(options: ServerOptions): Server {
     readonly client: ClientState;
     private readonly peer: Peer;
     private readonly incoming: IncomingContext;
+    private negotiatedFor: Negotiated | undefined;
 
     constructor(peer: Peer, incoming: IncomingContext, client: ClientState) {
       this.peer = peer;
@@ -282,36 +309,91 @@ export function createServer(options: ServerOptions): Server {
       return this.incoming.progress;
     }
 
+    /** Both sides' capabilities as this request sees them (the client's may come with the request). */
+    private get negotiated(): Negotiated {
+      return (this.negotiatedFor ??= {
+        client: this.client.clientCapabilities,
+        server: capabilities,
+      });
+    }
+
     get ping(): RequestContext["ping"] {
-      const { peer, incoming } = this;
-      return (params, requestOptions) =>
-        peer.request("ping", params as unknown as JsonObject | undefined, {
+      const { peer, incoming, negotiated } = this;
+      return async (params, requestOptions) => {
+        const sent = params as unknown as JsonObject | undefined;
+        const refused = rules.sending(
+          "serverToClient",
+          "ping",
+          gate(SERVER_REQUEST_INFO, "ping"),
+          sent,
+          negotiated,
+        );
+        if (refused) throw refused;
+        const result = await peer.request("ping", sent, {
           relatedRequestId: incoming.requestId,
           ...requestOptions,
-        }) as Promise<ServerRequestMap["ping"]["result"]>;
+        });
+        const broken = rules.answer("ping", sent, result);
+        if (broken) throw broken;
+        return result as ServerRequestMap["ping"]["result"];
+      };
     }
 
     get createMessage(): RequestContext["createMessage"] {
-      const { peer, incoming } = this;
-      return (params, requestOptions) =>
-        peer.request("sampling/createMessage", params as unknown as JsonObject | undefined, {
+      const { peer, incoming, negotiated } = this;
+      return async (params, requestOptions) => {
+        const sent = params as unknown as JsonObject | undefined;
+        const refused = rules.sending(
+          "serverToClient",
+          "sampling/createMessage",
+          gate(SERVER_REQUEST_INFO, "sampling/createMessage"),
+          sent,
+          negotiated,
+        );
+        if (refused) throw refused;
+        const result = await peer.request("sampling/createMessage", sent, {
           relatedRequestId: incoming.requestId,
           ...requestOptions,
-        }) as Promise<ServerRequestMap["sampling/createMessage"]["result"]>;
+        });
+        const broken = rules.answer("sampling/createMessage", sent, result);
+        if (broken) throw broken;
+        return result as ServerRequestMap["sampling/createMessage"]["result"];
+      };
     }
 
     get listRoots(): RequestContext["listRoots"] {
-      const { peer, incoming } = this;
-      return (params, requestOptions) =>
-        peer.request("roots/list", params as unknown as JsonObject | undefined, {
+      const { peer, incoming, negotiated } = this;
+      return async (params, requestOptions) => {
+        const sent = params as unknown as JsonObject | undefined;
+        const refused = rules.sending(
+          "serverToClient",
+          "roots/list",
+          gate(SERVER_REQUEST_INFO, "roots/list"),
+          sent,
+          negotiated,
+        );
+        if (refused) throw refused;
+        const result = await peer.request("roots/list", sent, {
           relatedRequestId: incoming.requestId,
           ...requestOptions,
-        }) as Promise<ServerRequestMap["roots/list"]["result"]>;
+        });
+        const broken = rules.answer("roots/list", sent, result);
+        if (broken) throw broken;
+        return result as ServerRequestMap["roots/list"]["result"];
+      };
     }
 
     get notify(): RequestContext["notify"] {
-      const { peer, incoming } = this;
+      const { peer, incoming, negotiated } = this;
       return async (method, params) => {
+        const refused = rules.sending(
+          "serverToClient",
+          method,
+          gate(SERVER_NOTIFICATION_INFO, method),
+          params,
+          negotiated,
+        );
+        if (refused) throw refused;
         await peer.notify(method, params as unknown as JsonObject | undefined, {
           relatedRequestId: incoming.requestId,
         });
@@ -522,6 +604,13 @@ export function createServer(options: ServerOptions): Server {
     params: JsonObject | undefined,
     incoming: IncomingNotificationContext,
   ): Promise<void> {
+    const refused = rules.notification(
+      method,
+      gate(CLIENT_NOTIFICATION_INFO, method),
+      params,
+      negotiated,
+    );
+    if (refused) return options.onError?.(refused);
     const context: NotificationContext = {
       client: session as ClientState,
       authInfo: incoming.authInfo,
@@ -566,7 +655,7 @@ export function createServer(options: ServerOptions): Server {
             }),
         handleRequest: (method, params, incoming) => handle(peer, method, params, incoming),
         handleNotification: notice,
-        cancellation: { method: "notifications/cancelled", send: true },
+        cancellation: { method: "notifications/cancelled", send: true, notFor: ["initialize"] },
         progress: { method: "notifications/progress", send: true },
         batches: true,
         ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
@@ -585,6 +674,14 @@ export function createServer(options: ServerOptions): Server {
         return Promise.reject(
           new RpcError(ErrorCode.ConnectionClosed, "the server is not connected"),
         );
+      const refused = rules.sending(
+        "serverToClient",
+        method,
+        gate(SERVER_NOTIFICATION_INFO, method),
+        params,
+        negotiated,
+      );
+      if (refused) return Promise.reject(refused);
       return peer.notify(method, params as unknown as JsonObject | undefined);
     },
   };

@@ -62,12 +62,24 @@ export declare namespace StandardSchemaV1 {
   }
 }
 
-/** A validator for one schema type. None of its methods throws on any input, except `assert` with a ValidationError. */
+export interface ValidateOptions {
+  /**
+   * Report every issue instead of the first. A rejection then costs a walk over the whole value
+   * (every valid sibling of the failure included); by default it stops at the first issue, as ajv does.
+   */
+  readonly all?: boolean;
+}
+
+/**
+ * A validator for one schema type. None of its methods throws on any input, except `assert` with a
+ * ValidationError. `validate` and `assert` report the first issue unless asked for all; the
+ * Standard Schema `validate` reports all of them, as the other Standard Schema libraries do.
+ */
 export interface Validator<T> extends StandardSchemaV1<unknown, T> {
   readonly name: string;
-  validate(value: unknown): ValidationResult<T>;
+  validate(value: unknown, options?: ValidateOptions): ValidationResult<T>;
   is(value: unknown): value is T;
-  assert(value: unknown): asserts value is T;
+  assert(value: unknown, options?: ValidateOptions): asserts value is T;
 }
 
 /** Thrown by `assert…` functions; carries the issues. */
@@ -85,7 +97,25 @@ export class ValidationError extends Error {
 /** Values nested deeper than this many JSON levels inside recursive types are rejected instead of overflowing the stack. */
 export const MAX_DEPTH = 1024;
 
-type Explain = (v: unknown, p: string, out: Issue[], d: number) => void;
+type Explain = (v: unknown, p: string, out: IssueList, d: number) => boolean;
+
+/**
+ * Where an explain function records issues: every one (`all`), or only the first, after which
+ * `add` returns true and the explanation stops.
+ */
+class IssueList {
+  readonly items: Issue[] = [];
+  constructor(readonly all: boolean) {}
+  /** Records an issue; true when the explanation should stop. */
+  add(issue: Issue): boolean {
+    this.items.push(issue);
+    return !this.all;
+  }
+  addAll(issues: readonly Issue[]): boolean {
+    for (const issue of issues) this.items.push(issue);
+    return !this.all && issues.length > 0;
+  }
+}
 
 function pointer(key: string): string {
   return key.replace(/~/g, "~0").replace(/\//g, "~1");
@@ -146,13 +176,13 @@ function pickBranch(
   path: string,
   label: string,
   v: unknown,
-  branches: [string, Issue[]][],
+  branches: [string, IssueList][],
 ): Issue[] {
   const base = segmentCount(path);
   let best: [string, Issue[]] | undefined;
   let bestDepth = 0;
-  for (const branch of branches) {
-    const issues = branch[1];
+  for (const [name, list] of branches) {
+    const issues = list.items;
     if (issues.length === 0) continue;
     let depth = Infinity;
     for (const i of issues) {
@@ -163,7 +193,7 @@ function pickBranch(
       depth > bestDepth ||
       (depth === bestDepth && depth > 0 && best && issues.length < best[1].length)
     ) {
-      best = branch;
+      best = [name, issues];
       bestDepth = depth;
     }
   }
@@ -191,10 +221,14 @@ function unreadable(error: unknown): Issue {
 }
 
 /** The issues of a value the guard rejected (the slow path: only on failure). */
-function explained<T>(explain: Explain, value: unknown): ValidationResult<T> {
-  const issues: Issue[] = [];
-  explain(value, "", issues, 0);
-  return { ok: false, issues };
+function explained<T>(
+  explain: Explain,
+  value: unknown,
+  options: ValidateOptions | undefined,
+): ValidationResult<T> {
+  const out = new IssueList(options?.all === true);
+  explain(value, "", out, 0);
+  return { ok: false, issues: out.items };
 }
 
 function unreadableResult<T>(error: unknown): ValidationResult<T> {
@@ -211,24 +245,26 @@ function segments(path: string): string[] {
 }
 
 /** Each type gets its own small `validate` and `is`, so the guard call in them stays monomorphic. */
+const ALL: ValidateOptions = { all: true };
+
 function makeValidator<T>(
   name: string,
-  validate: (value: unknown) => ValidationResult<T>,
+  validate: (value: unknown, options?: ValidateOptions) => ValidationResult<T>,
   is: (value: unknown) => value is T,
 ): Validator<T> {
   return {
     name,
     validate,
     is,
-    assert(value: unknown): asserts value is T {
-      const result = validate(value);
+    assert(value: unknown, options?: ValidateOptions): asserts value is T {
+      const result = validate(value, options);
       if (!result.ok) throw new ValidationError(name, result.issues);
     },
     "~standard": {
       version: 1,
       vendor: "mcp-gen",
       validate(value: unknown): StandardSchemaV1.Result<T> {
-        const result = validate(value);
+        const result = validate(value, ALL);
         if (result.ok) return { value: result.value };
         return {
           issues: result.issues.map((i) => ({ message: i.message, path: segments(i.path) })),
@@ -617,59 +653,66 @@ function g_JSONRPCMessage(v: unknown, d: number): boolean {
   );
 }
 
-function x_JSONRPCMessage(v: unknown, p: string, out: Issue[], d: number): void {
+function x_JSONRPCMessage(v: unknown, p: string, out: IssueList, d: number): boolean {
   if (!(
     g_JSONRPCRequest(v, d) ||
     g_JSONRPCNotification(v, d) ||
     g_JSONRPCResultResponse(v, d) ||
     g_JSONRPCErrorResponse(v, d)
   )) {
-    const branches1: [string, Issue[]][] = [];
+    const branches1: [string, IssueList][] = [];
     {
-      const b2: Issue[] = [];
+      const b2 = new IssueList(out.all);
       x_JSONRPCRequest(v, p, b2, d);
       branches1.push(["JSONRPCRequest", b2]);
     }
     {
-      const b3: Issue[] = [];
+      const b3 = new IssueList(out.all);
       x_JSONRPCNotification(v, p, b3, d);
       branches1.push(["JSONRPCNotification", b3]);
     }
     {
-      const b4: Issue[] = [];
+      const b4 = new IssueList(out.all);
       x_JSONRPCResultResponse(v, p, b4, d);
       branches1.push(["JSONRPCResultResponse", b4]);
     }
     {
-      const b5: Issue[] = [];
+      const b5 = new IssueList(out.all);
       x_JSONRPCErrorResponse(v, p, b5, d);
       branches1.push(["JSONRPCErrorResponse", b5]);
     }
-    out.push(
-      ...pickBranch(
-        p,
-        "JSONRPCRequest | JSONRPCNotification | JSONRPCResultResponse | JSONRPCErrorResponse",
-        v,
-        branches1,
-      ),
-    );
+    if (
+      out.addAll(
+        pickBranch(
+          p,
+          "JSONRPCRequest | JSONRPCNotification | JSONRPCResultResponse | JSONRPCErrorResponse",
+          v,
+          branches1,
+        ),
+      )
+    )
+      return true;
   }
+  return false;
 }
 
 function g_ProgressToken(v: unknown, _d: number): boolean {
   return typeof v === "string" || Number.isInteger(v);
 }
 
-function x_ProgressToken(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (!(typeof v === "string" || Number.isInteger(v))) out.push(fail(p, "string | integer", v));
+function x_ProgressToken(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (!(typeof v === "string" || Number.isInteger(v)) && out.add(fail(p, "string | integer", v)))
+    return true;
+  return false;
 }
 
 function g_Cursor(v: unknown, _d: number): boolean {
   return typeof v === "string";
 }
 
-function x_Cursor(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (!(typeof v === "string")) out.push(fail(p, "string", v));
+function x_Cursor(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (!(typeof v === "string") && out.add(fail(p, "string", v))) return true;
+  return false;
 }
 
 function g_TaskAugmentedRequestParams(v: unknown, d: number): boolean {
@@ -682,28 +725,33 @@ function g_TaskAugmentedRequestParams(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_TaskAugmentedRequestParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_TaskAugmentedRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
-      else {
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.add(fail(p + "/_meta", "object", x2))) return true;
+      } else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          if (!g_ProgressToken(x4, d + 1 + 1))
-            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
+          if (
+            !g_ProgressToken(x4, d + 1 + 1) &&
+            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
     const x5 = o1["task"];
     if (x5 !== undefined) {
-      if (!g_TaskMetadata(x5, d + 1)) x_TaskMetadata(x5, p + "/task", out, d + 1);
+      if (!g_TaskMetadata(x5, d + 1) && x_TaskMetadata(x5, p + "/task", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_TaskAugmentedRequestParams$1(v: unknown, d: number): boolean {
@@ -722,24 +770,29 @@ function g_RequestParams(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_RequestParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_RequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
-      else {
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.add(fail(p + "/_meta", "object", x2))) return true;
+      } else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          if (!g_ProgressToken(x4, d + 1 + 1))
-            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
+          if (
+            !g_ProgressToken(x4, d + 1 + 1) &&
+            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_RequestParams$1(v: unknown, d: number): boolean {
@@ -760,21 +813,27 @@ function g_Request(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_Request(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_Request(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/method", "string", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/method", "string", x2))) return true;
     }
     const x3 = o1["params"];
     if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/params", "object", x3));
+      if (
+        (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) &&
+        out.add(fail(p + "/params", "object", x3))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_Request$1(v: unknown, _d: number): boolean {
@@ -790,16 +849,21 @@ function g_NotificationParams(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_NotificationParams(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_NotificationParams(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
+      if (
+        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
+        out.add(fail(p + "/_meta", "object", x2))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_NotificationParams$1(v: unknown, _d: number): boolean {
@@ -817,21 +881,27 @@ function g_Notification(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_Notification(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_Notification(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/method", "string", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/method", "string", x2))) return true;
     }
     const x3 = o1["params"];
     if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/params", "object", x3));
+      if (
+        (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) &&
+        out.add(fail(p + "/params", "object", x3))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_Notification$1(v: unknown, _d: number): boolean {
@@ -847,16 +917,21 @@ function g_Result(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_Result(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_Result(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
+      if (
+        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
+        out.add(fail(p + "/_meta", "object", x2))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_Result$1(v: unknown, _d: number): boolean {
@@ -874,29 +949,35 @@ function g_Error(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_Error(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_Error(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["code"];
-    if (x2 === undefined) out.push(missing(p + "/code", "code"));
-    else {
-      if (!Number.isInteger(x2)) out.push(fail(p + "/code", "integer", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/code", "code"))) return true;
+    } else {
+      if (!Number.isInteger(x2) && out.add(fail(p + "/code", "integer", x2))) return true;
     }
     const x3 = o1["message"];
-    if (x3 === undefined) out.push(missing(p + "/message", "message"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/message", "string", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/message", "message"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/message", "string", x3))) return true;
     }
   }
+  return false;
 }
 
 function g_RequestId(v: unknown, _d: number): boolean {
   return typeof v === "string" || Number.isInteger(v);
 }
 
-function x_RequestId(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (!(typeof v === "string" || Number.isInteger(v))) out.push(fail(p, "string | integer", v));
+function x_RequestId(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (!(typeof v === "string" || Number.isInteger(v)) && out.add(fail(p, "string | integer", v)))
+    return true;
+  return false;
 }
 
 function g_JSONRPCRequest(v: unknown, d: number): boolean {
@@ -913,31 +994,39 @@ function g_JSONRPCRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_JSONRPCRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_JSONRPCRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x2 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x2))) return true;
     }
     const x3 = o1["method"];
-    if (x3 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/method", "string", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/method", "string", x3))) return true;
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
-        out.push(fail(p + "/params", "object", x4));
+      if (
+        (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) &&
+        out.add(fail(p + "/params", "object", x4))
+      )
+        return true;
     }
     const x6 = o1["id"];
-    if (x6 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x6, d + 1)) x_RequestId(x6, p + "/id", out, d + 1);
+    if (x6 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x6, d + 1) && x_RequestId(x6, p + "/id", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_JSONRPCRequest$1(v: unknown, _d: number): boolean {
@@ -957,26 +1046,33 @@ function g_JSONRPCNotification(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_JSONRPCNotification(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_JSONRPCNotification(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x2 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x2))) return true;
     }
     const x3 = o1["method"];
-    if (x3 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/method", "string", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/method", "string", x3))) return true;
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
-        out.push(fail(p + "/params", "object", x4));
+      if (
+        (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) &&
+        out.add(fail(p + "/params", "object", x4))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_JSONRPCNotification$1(v: unknown, _d: number): boolean {
@@ -996,26 +1092,31 @@ function g_JSONRPCResultResponse(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_JSONRPCResultResponse(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_JSONRPCResultResponse(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x2 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x2))) return true;
     }
     const x3 = o1["id"];
-    if (x3 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x3, d + 1) && x_RequestId(x3, p + "/id", out, d + 1)) return true;
     }
     const x4 = o1["result"];
-    if (x4 === undefined) out.push(missing(p + "/result", "result"));
-    else {
-      if (!g_Result(x4, d + 1)) x_Result(x4, p + "/result", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/result", "result"))) return true;
+    } else {
+      if (!g_Result(x4, d + 1) && x_Result(x4, p + "/result", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_JSONRPCErrorResponse(v: unknown, d: number): boolean {
@@ -1030,46 +1131,52 @@ function g_JSONRPCErrorResponse(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_JSONRPCErrorResponse(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_JSONRPCErrorResponse(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x2 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x2))) return true;
     }
     const x3 = o1["id"];
     if (x3 !== undefined) {
-      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
+      if (!g_RequestId(x3, d + 1) && x_RequestId(x3, p + "/id", out, d + 1)) return true;
     }
     const x4 = o1["error"];
-    if (x4 === undefined) out.push(missing(p + "/error", "error"));
-    else {
-      if (!g_Error(x4, d + 1)) x_Error(x4, p + "/error", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/error", "error"))) return true;
+    } else {
+      if (!g_Error(x4, d + 1) && x_Error(x4, p + "/error", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_JSONRPCResponse(v: unknown, d: number): boolean {
   return g_JSONRPCResultResponse(v, d) || g_JSONRPCErrorResponse(v, d);
 }
 
-function x_JSONRPCResponse(v: unknown, p: string, out: Issue[], d: number): void {
+function x_JSONRPCResponse(v: unknown, p: string, out: IssueList, d: number): boolean {
   if (!(g_JSONRPCResultResponse(v, d) || g_JSONRPCErrorResponse(v, d))) {
-    const branches1: [string, Issue[]][] = [];
+    const branches1: [string, IssueList][] = [];
     {
-      const b2: Issue[] = [];
+      const b2 = new IssueList(out.all);
       x_JSONRPCResultResponse(v, p, b2, d);
       branches1.push(["JSONRPCResultResponse", b2]);
     }
     {
-      const b3: Issue[] = [];
+      const b3 = new IssueList(out.all);
       x_JSONRPCErrorResponse(v, p, b3, d);
       branches1.push(["JSONRPCErrorResponse", b3]);
     }
-    out.push(...pickBranch(p, "JSONRPCResultResponse | JSONRPCErrorResponse", v, branches1));
+    if (out.addAll(pickBranch(p, "JSONRPCResultResponse | JSONRPCErrorResponse", v, branches1)))
+      return true;
   }
+  return false;
 }
 
 function g_URLElicitationRequiredError(v: unknown, d: number): boolean {
@@ -1085,55 +1192,65 @@ function g_URLElicitationRequiredError(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_URLElicitationRequiredError(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_URLElicitationRequiredError(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x2 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x2))) return true;
     }
     const x3 = o1["id"];
     if (x3 !== undefined) {
-      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
+      if (!g_RequestId(x3, d + 1) && x_RequestId(x3, p + "/id", out, d + 1)) return true;
     }
     const x4 = o1["error"];
-    if (x4 === undefined) out.push(missing(p + "/error", "error"));
-    else {
-      if (!g_Error(x4, d + 1)) x_Error(x4, p + "/error", out, d + 1);
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
-        out.push(fail(p + "/error", "object", x4));
-      else {
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/error", "error"))) return true;
+    } else {
+      if (!g_Error(x4, d + 1) && x_Error(x4, p + "/error", out, d + 1)) return true;
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.add(fail(p + "/error", "object", x4))) return true;
+      } else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["code"];
-        if (x6 === undefined) out.push(missing(p + "/error" + "/code", "code"));
-        else {
-          if (!(x6 === -32042)) out.push(fail(p + "/error" + "/code", "-32042", x6));
+        if (x6 === undefined) {
+          if (out.add(missing(p + "/error" + "/code", "code"))) return true;
+        } else {
+          if (!(x6 === -32042) && out.add(fail(p + "/error" + "/code", "-32042", x6))) return true;
         }
         const x7 = o5["data"];
-        if (x7 === undefined) out.push(missing(p + "/error" + "/data", "data"));
-        else {
-          if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
-            out.push(fail(p + "/error" + "/data", "object", x7));
-          else {
+        if (x7 === undefined) {
+          if (out.add(missing(p + "/error" + "/data", "data"))) return true;
+        } else {
+          if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
+            if (out.add(fail(p + "/error" + "/data", "object", x7))) return true;
+          } else {
             const o8 = x7 as Readonly<Record<string, unknown>>;
             const x9 = o8["elicitations"];
-            if (x9 === undefined)
-              out.push(missing(p + "/error" + "/data" + "/elicitations", "elicitations"));
-            else {
-              if (!Array.isArray(x9))
-                out.push(fail(p + "/error" + "/data" + "/elicitations", "array", x9));
-              else {
+            if (x9 === undefined) {
+              if (out.add(missing(p + "/error" + "/data" + "/elicitations", "elicitations")))
+                return true;
+            } else {
+              if (!Array.isArray(x9)) {
+                if (out.add(fail(p + "/error" + "/data" + "/elicitations", "array", x9)))
+                  return true;
+              } else {
                 const a10 = x9 as readonly unknown[];
                 for (let i11 = 0; i11 < a10.length; i11++) {
-                  if (!g_ElicitRequestURLParams(a10[i11], d + 1 + 1 + 1 + 1))
+                  if (
+                    !g_ElicitRequestURLParams(a10[i11], d + 1 + 1 + 1 + 1) &&
                     x_ElicitRequestURLParams(
                       a10[i11],
                       p + "/error" + "/data" + "/elicitations" + "/" + i11,
                       out,
                       d + 1 + 1 + 1 + 1,
-                    );
+                    )
+                  )
+                    return true;
                 }
               }
             }
@@ -1142,6 +1259,7 @@ function x_URLElicitationRequiredError(v: unknown, p: string, out: Issue[], d: n
       }
     }
   }
+  return false;
 }
 
 function g_URLElicitationRequiredError$3(v: unknown, d: number): boolean {
@@ -1176,8 +1294,9 @@ function g_EmptyResult(v: unknown, d: number): boolean {
   return g_Result(v, d);
 }
 
-function x_EmptyResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_Result(v, d)) x_Result(v, p, out, d);
+function x_EmptyResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_Result(v, d) && x_Result(v, p, out, d)) return true;
+  return false;
 }
 
 function g_CancelledNotificationParams(v: unknown, d: number): boolean {
@@ -1192,24 +1311,29 @@ function g_CancelledNotificationParams(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_CancelledNotificationParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_CancelledNotificationParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
+      if (
+        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
+        out.add(fail(p + "/_meta", "object", x2))
+      )
+        return true;
     }
     const x4 = o1["requestId"];
     if (x4 !== undefined) {
-      if (!g_RequestId(x4, d + 1)) x_RequestId(x4, p + "/requestId", out, d + 1);
+      if (!g_RequestId(x4, d + 1) && x_RequestId(x4, p + "/requestId", out, d + 1)) return true;
     }
     const x5 = o1["reason"];
     if (x5 !== undefined) {
-      if (!(typeof x5 === "string")) out.push(fail(p + "/reason", "string", x5));
+      if (!(typeof x5 === "string") && out.add(fail(p + "/reason", "string", x5))) return true;
     }
   }
+  return false;
 }
 
 function g_CancelledNotificationParams$1(v: unknown, _d: number): boolean {
@@ -1229,28 +1353,39 @@ function g_CancelledNotification(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_CancelledNotification(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_CancelledNotification(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "notifications/cancelled"))
-        out.push(fail(p + "/method", '"notifications/cancelled"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "notifications/cancelled") &&
+        out.add(fail(p + "/method", '"notifications/cancelled"', x2))
+      )
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (!g_CancelledNotificationParams(x4, d + 1))
-        x_CancelledNotificationParams(x4, p + "/params", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (
+        !g_CancelledNotificationParams(x4, d + 1) &&
+        x_CancelledNotificationParams(x4, p + "/params", out, d + 1)
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_InitializeRequestParams(v: unknown, d: number): boolean {
@@ -1267,40 +1402,53 @@ function g_InitializeRequestParams(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_InitializeRequestParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_InitializeRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
-      else {
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.add(fail(p + "/_meta", "object", x2))) return true;
+      } else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          if (!g_ProgressToken(x4, d + 1 + 1))
-            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
+          if (
+            !g_ProgressToken(x4, d + 1 + 1) &&
+            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
     const x5 = o1["protocolVersion"];
-    if (x5 === undefined) out.push(missing(p + "/protocolVersion", "protocolVersion"));
-    else {
-      if (!(typeof x5 === "string")) out.push(fail(p + "/protocolVersion", "string", x5));
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/protocolVersion", "protocolVersion"))) return true;
+    } else {
+      if (!(typeof x5 === "string") && out.add(fail(p + "/protocolVersion", "string", x5)))
+        return true;
     }
     const x6 = o1["capabilities"];
-    if (x6 === undefined) out.push(missing(p + "/capabilities", "capabilities"));
-    else {
-      if (!g_ClientCapabilities(x6, d + 1))
-        x_ClientCapabilities(x6, p + "/capabilities", out, d + 1);
+    if (x6 === undefined) {
+      if (out.add(missing(p + "/capabilities", "capabilities"))) return true;
+    } else {
+      if (
+        !g_ClientCapabilities(x6, d + 1) &&
+        x_ClientCapabilities(x6, p + "/capabilities", out, d + 1)
+      )
+        return true;
     }
     const x7 = o1["clientInfo"];
-    if (x7 === undefined) out.push(missing(p + "/clientInfo", "clientInfo"));
-    else {
-      if (!g_Implementation(x7, d + 1)) x_Implementation(x7, p + "/clientInfo", out, d + 1);
+    if (x7 === undefined) {
+      if (out.add(missing(p + "/clientInfo", "clientInfo"))) return true;
+    } else {
+      if (!g_Implementation(x7, d + 1) && x_Implementation(x7, p + "/clientInfo", out, d + 1))
+        return true;
     }
   }
+  return false;
 }
 
 function g_InitializeRequestParams$1(v: unknown, d: number): boolean {
@@ -1325,32 +1473,41 @@ function g_InitializeRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_InitializeRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_InitializeRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "initialize")) out.push(fail(p + "/method", '"initialize"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(x2 === "initialize") && out.add(fail(p + "/method", '"initialize"', x2))) return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (!g_InitializeRequestParams(x4, d + 1))
-        x_InitializeRequestParams(x4, p + "/params", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (
+        !g_InitializeRequestParams(x4, d + 1) &&
+        x_InitializeRequestParams(x4, p + "/params", out, d + 1)
+      )
+        return true;
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_InitializeResult(v: unknown, d: number): boolean {
@@ -1369,36 +1526,50 @@ function g_InitializeResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_InitializeResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_InitializeResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
+      if (
+        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
+        out.add(fail(p + "/_meta", "object", x2))
+      )
+        return true;
     }
     const x4 = o1["protocolVersion"];
-    if (x4 === undefined) out.push(missing(p + "/protocolVersion", "protocolVersion"));
-    else {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/protocolVersion", "string", x4));
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/protocolVersion", "protocolVersion"))) return true;
+    } else {
+      if (!(typeof x4 === "string") && out.add(fail(p + "/protocolVersion", "string", x4)))
+        return true;
     }
     const x5 = o1["capabilities"];
-    if (x5 === undefined) out.push(missing(p + "/capabilities", "capabilities"));
-    else {
-      if (!g_ServerCapabilities(x5, d + 1))
-        x_ServerCapabilities(x5, p + "/capabilities", out, d + 1);
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/capabilities", "capabilities"))) return true;
+    } else {
+      if (
+        !g_ServerCapabilities(x5, d + 1) &&
+        x_ServerCapabilities(x5, p + "/capabilities", out, d + 1)
+      )
+        return true;
     }
     const x6 = o1["serverInfo"];
-    if (x6 === undefined) out.push(missing(p + "/serverInfo", "serverInfo"));
-    else {
-      if (!g_Implementation(x6, d + 1)) x_Implementation(x6, p + "/serverInfo", out, d + 1);
+    if (x6 === undefined) {
+      if (out.add(missing(p + "/serverInfo", "serverInfo"))) return true;
+    } else {
+      if (!g_Implementation(x6, d + 1) && x_Implementation(x6, p + "/serverInfo", out, d + 1))
+        return true;
     }
     const x7 = o1["instructions"];
     if (x7 !== undefined) {
-      if (!(typeof x7 === "string")) out.push(fail(p + "/instructions", "string", x7));
+      if (!(typeof x7 === "string") && out.add(fail(p + "/instructions", "string", x7)))
+        return true;
     }
   }
+  return false;
 }
 
 function g_InitializeResult$1(v: unknown, _d: number): boolean {
@@ -1418,26 +1589,34 @@ function g_InitializedNotification(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_InitializedNotification(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_InitializedNotification(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "notifications/initialized"))
-        out.push(fail(p + "/method", '"notifications/initialized"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "notifications/initialized") &&
+        out.add(fail(p + "/method", '"notifications/initialized"', x2))
+      )
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      if (!g_NotificationParams(x4, d + 1)) x_NotificationParams(x4, p + "/params", out, d + 1);
+      if (!g_NotificationParams(x4, d + 1) && x_NotificationParams(x4, p + "/params", out, d + 1))
+        return true;
     }
   }
+  return false;
 }
 
 function g_ClientCapabilities(v: unknown, d: number): boolean {
@@ -1456,124 +1635,157 @@ function g_ClientCapabilities(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ClientCapabilities(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ClientCapabilities(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["experimental"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/experimental", "object", x2));
-      else {
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.add(fail(p + "/experimental", "object", x2))) return true;
+      } else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         for (const k4 of Object.keys(o3)) {
-          if (!(typeof o3[k4] === "object" && o3[k4] !== null && !Array.isArray(o3[k4])))
-            out.push(fail(p + "/experimental" + "/" + pointer(k4), "object", o3[k4]));
+          if (
+            !(typeof o3[k4] === "object" && o3[k4] !== null && !Array.isArray(o3[k4])) &&
+            out.add(fail(p + "/experimental" + "/" + pointer(k4), "object", o3[k4]))
+          )
+            return true;
         }
       }
     }
     const x5 = o1["roots"];
     if (x5 !== undefined) {
-      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
-        out.push(fail(p + "/roots", "object", x5));
-      else {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.add(fail(p + "/roots", "object", x5))) return true;
+      } else {
         const o6 = x5 as Readonly<Record<string, unknown>>;
         const x7 = o6["listChanged"];
         if (x7 !== undefined) {
-          if (!(typeof x7 === "boolean"))
-            out.push(fail(p + "/roots" + "/listChanged", "boolean", x7));
+          if (
+            !(typeof x7 === "boolean") &&
+            out.add(fail(p + "/roots" + "/listChanged", "boolean", x7))
+          )
+            return true;
         }
       }
     }
     const x8 = o1["sampling"];
     if (x8 !== undefined) {
-      if (typeof x8 !== "object" || x8 === null || Array.isArray(x8))
-        out.push(fail(p + "/sampling", "object", x8));
-      else {
+      if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
+        if (out.add(fail(p + "/sampling", "object", x8))) return true;
+      } else {
         const o9 = x8 as Readonly<Record<string, unknown>>;
         const x10 = o9["context"];
         if (x10 !== undefined) {
-          if (!(typeof x10 === "object" && x10 !== null && !Array.isArray(x10)))
-            out.push(fail(p + "/sampling" + "/context", "object", x10));
+          if (
+            !(typeof x10 === "object" && x10 !== null && !Array.isArray(x10)) &&
+            out.add(fail(p + "/sampling" + "/context", "object", x10))
+          )
+            return true;
         }
         const x11 = o9["tools"];
         if (x11 !== undefined) {
-          if (!(typeof x11 === "object" && x11 !== null && !Array.isArray(x11)))
-            out.push(fail(p + "/sampling" + "/tools", "object", x11));
+          if (
+            !(typeof x11 === "object" && x11 !== null && !Array.isArray(x11)) &&
+            out.add(fail(p + "/sampling" + "/tools", "object", x11))
+          )
+            return true;
         }
       }
     }
     const x12 = o1["elicitation"];
     if (x12 !== undefined) {
-      if (typeof x12 !== "object" || x12 === null || Array.isArray(x12))
-        out.push(fail(p + "/elicitation", "object", x12));
-      else {
+      if (typeof x12 !== "object" || x12 === null || Array.isArray(x12)) {
+        if (out.add(fail(p + "/elicitation", "object", x12))) return true;
+      } else {
         const o13 = x12 as Readonly<Record<string, unknown>>;
         const x14 = o13["form"];
         if (x14 !== undefined) {
-          if (!(typeof x14 === "object" && x14 !== null && !Array.isArray(x14)))
-            out.push(fail(p + "/elicitation" + "/form", "object", x14));
+          if (
+            !(typeof x14 === "object" && x14 !== null && !Array.isArray(x14)) &&
+            out.add(fail(p + "/elicitation" + "/form", "object", x14))
+          )
+            return true;
         }
         const x15 = o13["url"];
         if (x15 !== undefined) {
-          if (!(typeof x15 === "object" && x15 !== null && !Array.isArray(x15)))
-            out.push(fail(p + "/elicitation" + "/url", "object", x15));
+          if (
+            !(typeof x15 === "object" && x15 !== null && !Array.isArray(x15)) &&
+            out.add(fail(p + "/elicitation" + "/url", "object", x15))
+          )
+            return true;
         }
       }
     }
     const x16 = o1["tasks"];
     if (x16 !== undefined) {
-      if (typeof x16 !== "object" || x16 === null || Array.isArray(x16))
-        out.push(fail(p + "/tasks", "object", x16));
-      else {
+      if (typeof x16 !== "object" || x16 === null || Array.isArray(x16)) {
+        if (out.add(fail(p + "/tasks", "object", x16))) return true;
+      } else {
         const o17 = x16 as Readonly<Record<string, unknown>>;
         const x18 = o17["list"];
         if (x18 !== undefined) {
-          if (!(typeof x18 === "object" && x18 !== null && !Array.isArray(x18)))
-            out.push(fail(p + "/tasks" + "/list", "object", x18));
+          if (
+            !(typeof x18 === "object" && x18 !== null && !Array.isArray(x18)) &&
+            out.add(fail(p + "/tasks" + "/list", "object", x18))
+          )
+            return true;
         }
         const x19 = o17["cancel"];
         if (x19 !== undefined) {
-          if (!(typeof x19 === "object" && x19 !== null && !Array.isArray(x19)))
-            out.push(fail(p + "/tasks" + "/cancel", "object", x19));
+          if (
+            !(typeof x19 === "object" && x19 !== null && !Array.isArray(x19)) &&
+            out.add(fail(p + "/tasks" + "/cancel", "object", x19))
+          )
+            return true;
         }
         const x20 = o17["requests"];
         if (x20 !== undefined) {
-          if (typeof x20 !== "object" || x20 === null || Array.isArray(x20))
-            out.push(fail(p + "/tasks" + "/requests", "object", x20));
-          else {
+          if (typeof x20 !== "object" || x20 === null || Array.isArray(x20)) {
+            if (out.add(fail(p + "/tasks" + "/requests", "object", x20))) return true;
+          } else {
             const o21 = x20 as Readonly<Record<string, unknown>>;
             const x22 = o21["sampling"];
             if (x22 !== undefined) {
-              if (typeof x22 !== "object" || x22 === null || Array.isArray(x22))
-                out.push(fail(p + "/tasks" + "/requests" + "/sampling", "object", x22));
-              else {
+              if (typeof x22 !== "object" || x22 === null || Array.isArray(x22)) {
+                if (out.add(fail(p + "/tasks" + "/requests" + "/sampling", "object", x22)))
+                  return true;
+              } else {
                 const o23 = x22 as Readonly<Record<string, unknown>>;
                 const x24 = o23["createMessage"];
                 if (x24 !== undefined) {
-                  if (!(typeof x24 === "object" && x24 !== null && !Array.isArray(x24)))
-                    out.push(
+                  if (
+                    !(typeof x24 === "object" && x24 !== null && !Array.isArray(x24)) &&
+                    out.add(
                       fail(
                         p + "/tasks" + "/requests" + "/sampling" + "/createMessage",
                         "object",
                         x24,
                       ),
-                    );
+                    )
+                  )
+                    return true;
                 }
               }
             }
             const x25 = o21["elicitation"];
             if (x25 !== undefined) {
-              if (typeof x25 !== "object" || x25 === null || Array.isArray(x25))
-                out.push(fail(p + "/tasks" + "/requests" + "/elicitation", "object", x25));
-              else {
+              if (typeof x25 !== "object" || x25 === null || Array.isArray(x25)) {
+                if (out.add(fail(p + "/tasks" + "/requests" + "/elicitation", "object", x25)))
+                  return true;
+              } else {
                 const o26 = x25 as Readonly<Record<string, unknown>>;
                 const x27 = o26["create"];
                 if (x27 !== undefined) {
-                  if (!(typeof x27 === "object" && x27 !== null && !Array.isArray(x27)))
-                    out.push(
+                  if (
+                    !(typeof x27 === "object" && x27 !== null && !Array.isArray(x27)) &&
+                    out.add(
                       fail(p + "/tasks" + "/requests" + "/elicitation" + "/create", "object", x27),
-                    );
+                    )
+                  )
+                    return true;
                 }
               }
             }
@@ -1582,6 +1794,7 @@ function x_ClientCapabilities(v: unknown, p: string, out: Issue[], _d: number): 
       }
     }
   }
+  return false;
 }
 
 function g_ClientCapabilities$1(v: unknown, _d: number): boolean {
@@ -1690,108 +1903,140 @@ function g_ServerCapabilities(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ServerCapabilities(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ServerCapabilities(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["experimental"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/experimental", "object", x2));
-      else {
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.add(fail(p + "/experimental", "object", x2))) return true;
+      } else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         for (const k4 of Object.keys(o3)) {
-          if (!(typeof o3[k4] === "object" && o3[k4] !== null && !Array.isArray(o3[k4])))
-            out.push(fail(p + "/experimental" + "/" + pointer(k4), "object", o3[k4]));
+          if (
+            !(typeof o3[k4] === "object" && o3[k4] !== null && !Array.isArray(o3[k4])) &&
+            out.add(fail(p + "/experimental" + "/" + pointer(k4), "object", o3[k4]))
+          )
+            return true;
         }
       }
     }
     const x5 = o1["logging"];
     if (x5 !== undefined) {
-      if (!(typeof x5 === "object" && x5 !== null && !Array.isArray(x5)))
-        out.push(fail(p + "/logging", "object", x5));
+      if (
+        !(typeof x5 === "object" && x5 !== null && !Array.isArray(x5)) &&
+        out.add(fail(p + "/logging", "object", x5))
+      )
+        return true;
     }
     const x6 = o1["completions"];
     if (x6 !== undefined) {
-      if (!(typeof x6 === "object" && x6 !== null && !Array.isArray(x6)))
-        out.push(fail(p + "/completions", "object", x6));
+      if (
+        !(typeof x6 === "object" && x6 !== null && !Array.isArray(x6)) &&
+        out.add(fail(p + "/completions", "object", x6))
+      )
+        return true;
     }
     const x7 = o1["prompts"];
     if (x7 !== undefined) {
-      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
-        out.push(fail(p + "/prompts", "object", x7));
-      else {
+      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
+        if (out.add(fail(p + "/prompts", "object", x7))) return true;
+      } else {
         const o8 = x7 as Readonly<Record<string, unknown>>;
         const x9 = o8["listChanged"];
         if (x9 !== undefined) {
-          if (!(typeof x9 === "boolean"))
-            out.push(fail(p + "/prompts" + "/listChanged", "boolean", x9));
+          if (
+            !(typeof x9 === "boolean") &&
+            out.add(fail(p + "/prompts" + "/listChanged", "boolean", x9))
+          )
+            return true;
         }
       }
     }
     const x10 = o1["resources"];
     if (x10 !== undefined) {
-      if (typeof x10 !== "object" || x10 === null || Array.isArray(x10))
-        out.push(fail(p + "/resources", "object", x10));
-      else {
+      if (typeof x10 !== "object" || x10 === null || Array.isArray(x10)) {
+        if (out.add(fail(p + "/resources", "object", x10))) return true;
+      } else {
         const o11 = x10 as Readonly<Record<string, unknown>>;
         const x12 = o11["subscribe"];
         if (x12 !== undefined) {
-          if (!(typeof x12 === "boolean"))
-            out.push(fail(p + "/resources" + "/subscribe", "boolean", x12));
+          if (
+            !(typeof x12 === "boolean") &&
+            out.add(fail(p + "/resources" + "/subscribe", "boolean", x12))
+          )
+            return true;
         }
         const x13 = o11["listChanged"];
         if (x13 !== undefined) {
-          if (!(typeof x13 === "boolean"))
-            out.push(fail(p + "/resources" + "/listChanged", "boolean", x13));
+          if (
+            !(typeof x13 === "boolean") &&
+            out.add(fail(p + "/resources" + "/listChanged", "boolean", x13))
+          )
+            return true;
         }
       }
     }
     const x14 = o1["tools"];
     if (x14 !== undefined) {
-      if (typeof x14 !== "object" || x14 === null || Array.isArray(x14))
-        out.push(fail(p + "/tools", "object", x14));
-      else {
+      if (typeof x14 !== "object" || x14 === null || Array.isArray(x14)) {
+        if (out.add(fail(p + "/tools", "object", x14))) return true;
+      } else {
         const o15 = x14 as Readonly<Record<string, unknown>>;
         const x16 = o15["listChanged"];
         if (x16 !== undefined) {
-          if (!(typeof x16 === "boolean"))
-            out.push(fail(p + "/tools" + "/listChanged", "boolean", x16));
+          if (
+            !(typeof x16 === "boolean") &&
+            out.add(fail(p + "/tools" + "/listChanged", "boolean", x16))
+          )
+            return true;
         }
       }
     }
     const x17 = o1["tasks"];
     if (x17 !== undefined) {
-      if (typeof x17 !== "object" || x17 === null || Array.isArray(x17))
-        out.push(fail(p + "/tasks", "object", x17));
-      else {
+      if (typeof x17 !== "object" || x17 === null || Array.isArray(x17)) {
+        if (out.add(fail(p + "/tasks", "object", x17))) return true;
+      } else {
         const o18 = x17 as Readonly<Record<string, unknown>>;
         const x19 = o18["list"];
         if (x19 !== undefined) {
-          if (!(typeof x19 === "object" && x19 !== null && !Array.isArray(x19)))
-            out.push(fail(p + "/tasks" + "/list", "object", x19));
+          if (
+            !(typeof x19 === "object" && x19 !== null && !Array.isArray(x19)) &&
+            out.add(fail(p + "/tasks" + "/list", "object", x19))
+          )
+            return true;
         }
         const x20 = o18["cancel"];
         if (x20 !== undefined) {
-          if (!(typeof x20 === "object" && x20 !== null && !Array.isArray(x20)))
-            out.push(fail(p + "/tasks" + "/cancel", "object", x20));
+          if (
+            !(typeof x20 === "object" && x20 !== null && !Array.isArray(x20)) &&
+            out.add(fail(p + "/tasks" + "/cancel", "object", x20))
+          )
+            return true;
         }
         const x21 = o18["requests"];
         if (x21 !== undefined) {
-          if (typeof x21 !== "object" || x21 === null || Array.isArray(x21))
-            out.push(fail(p + "/tasks" + "/requests", "object", x21));
-          else {
+          if (typeof x21 !== "object" || x21 === null || Array.isArray(x21)) {
+            if (out.add(fail(p + "/tasks" + "/requests", "object", x21))) return true;
+          } else {
             const o22 = x21 as Readonly<Record<string, unknown>>;
             const x23 = o22["tools"];
             if (x23 !== undefined) {
-              if (typeof x23 !== "object" || x23 === null || Array.isArray(x23))
-                out.push(fail(p + "/tasks" + "/requests" + "/tools", "object", x23));
-              else {
+              if (typeof x23 !== "object" || x23 === null || Array.isArray(x23)) {
+                if (out.add(fail(p + "/tasks" + "/requests" + "/tools", "object", x23)))
+                  return true;
+              } else {
                 const o24 = x23 as Readonly<Record<string, unknown>>;
                 const x25 = o24["call"];
                 if (x25 !== undefined) {
-                  if (!(typeof x25 === "object" && x25 !== null && !Array.isArray(x25)))
-                    out.push(fail(p + "/tasks" + "/requests" + "/tools" + "/call", "object", x25));
+                  if (
+                    !(typeof x25 === "object" && x25 !== null && !Array.isArray(x25)) &&
+                    out.add(fail(p + "/tasks" + "/requests" + "/tools" + "/call", "object", x25))
+                  )
+                    return true;
                 }
               }
             }
@@ -1800,6 +2045,7 @@ function x_ServerCapabilities(v: unknown, p: string, out: Issue[], _d: number): 
       }
     }
   }
+  return false;
 }
 
 function g_ServerCapabilities$1(v: unknown, _d: number): boolean {
@@ -1884,36 +2130,45 @@ function g_Icon(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_Icon(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_Icon(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["src"];
-    if (x2 === undefined) out.push(missing(p + "/src", "src"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/src", "string", x2));
-      if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/src", "uri (format)", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/src", "src"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/src", "string", x2))) return true;
+      if (!(typeof x2 !== "string" || isUri(x2)) && out.add(fail(p + "/src", "uri (format)", x2)))
+        return true;
     }
     const x3 = o1["mimeType"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/mimeType", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/mimeType", "string", x3))) return true;
     }
     const x4 = o1["sizes"];
     if (x4 !== undefined) {
-      if (!Array.isArray(x4)) out.push(fail(p + "/sizes", "array", x4));
-      else {
+      if (!Array.isArray(x4)) {
+        if (out.add(fail(p + "/sizes", "array", x4))) return true;
+      } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!(typeof a5[i6] === "string"))
-            out.push(fail(p + "/sizes" + "/" + i6, "string", a5[i6]));
+          if (
+            !(typeof a5[i6] === "string") &&
+            out.add(fail(p + "/sizes" + "/" + i6, "string", a5[i6]))
+          )
+            return true;
         }
       }
     }
     const x7 = o1["theme"];
     if (x7 !== undefined) {
-      if (!(x7 === "light" || x7 === "dark")) out.push(fail(p + "/theme", '"light" | "dark"', x7));
+      if (!(x7 === "light" || x7 === "dark") && out.add(fail(p + "/theme", '"light" | "dark"', x7)))
+        return true;
     }
   }
+  return false;
 }
 
 function g_Icon$1(v: unknown, _d: number): boolean {
@@ -1934,21 +2189,25 @@ function g_Icons(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_Icons(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_Icons(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["icons"];
     if (x2 !== undefined) {
-      if (!Array.isArray(x2)) out.push(fail(p + "/icons", "array", x2));
-      else {
+      if (!Array.isArray(x2)) {
+        if (out.add(fail(p + "/icons", "array", x2))) return true;
+      } else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          if (!g_Icon(a3[i4], d + 1 + 1)) x_Icon(a3[i4], p + "/icons" + "/" + i4, out, d + 1 + 1);
+          if (!g_Icon(a3[i4], d + 1 + 1) && x_Icon(a3[i4], p + "/icons" + "/" + i4, out, d + 1 + 1))
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_Icons$1(v: unknown, d: number): boolean {
@@ -1971,20 +2230,23 @@ function g_BaseMetadata(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_BaseMetadata(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_BaseMetadata(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p + "/name", "name"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/name", "name"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/name", "string", x2))) return true;
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
     }
   }
+  return false;
 }
 
 function g_Implementation(v: unknown, d: number): boolean {
@@ -2006,45 +2268,54 @@ function g_Implementation(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_Implementation(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_Implementation(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p + "/name", "name"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/name", "name"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/name", "string", x2))) return true;
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
     }
     const x4 = o1["icons"];
     if (x4 !== undefined) {
-      if (!Array.isArray(x4)) out.push(fail(p + "/icons", "array", x4));
-      else {
+      if (!Array.isArray(x4)) {
+        if (out.add(fail(p + "/icons", "array", x4))) return true;
+      } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Icon(a5[i6], d + 1 + 1)) x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
+          if (!g_Icon(a5[i6], d + 1 + 1) && x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1))
+            return true;
         }
       }
     }
     const x7 = o1["version"];
-    if (x7 === undefined) out.push(missing(p + "/version", "version"));
-    else {
-      if (!(typeof x7 === "string")) out.push(fail(p + "/version", "string", x7));
+    if (x7 === undefined) {
+      if (out.add(missing(p + "/version", "version"))) return true;
+    } else {
+      if (!(typeof x7 === "string") && out.add(fail(p + "/version", "string", x7))) return true;
     }
     const x8 = o1["description"];
     if (x8 !== undefined) {
-      if (!(typeof x8 === "string")) out.push(fail(p + "/description", "string", x8));
+      if (!(typeof x8 === "string") && out.add(fail(p + "/description", "string", x8))) return true;
     }
     const x9 = o1["websiteUrl"];
     if (x9 !== undefined) {
-      if (!(typeof x9 === "string")) out.push(fail(p + "/websiteUrl", "string", x9));
-      if (!(typeof x9 !== "string" || isUri(x9)))
-        out.push(fail(p + "/websiteUrl", "uri (format)", x9));
+      if (!(typeof x9 === "string") && out.add(fail(p + "/websiteUrl", "string", x9))) return true;
+      if (
+        !(typeof x9 !== "string" || isUri(x9)) &&
+        out.add(fail(p + "/websiteUrl", "uri (format)", x9))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_Implementation$1(v: unknown, d: number): boolean {
@@ -2071,30 +2342,36 @@ function g_PingRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_PingRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_PingRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "ping")) out.push(fail(p + "/method", '"ping"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(x2 === "ping") && out.add(fail(p + "/method", '"ping"', x2))) return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      if (!g_RequestParams(x4, d + 1)) x_RequestParams(x4, p + "/params", out, d + 1);
+      if (!g_RequestParams(x4, d + 1) && x_RequestParams(x4, p + "/params", out, d + 1))
+        return true;
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_ProgressNotificationParams(v: unknown, d: number): boolean {
@@ -2113,36 +2390,50 @@ function g_ProgressNotificationParams(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ProgressNotificationParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ProgressNotificationParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
+      if (
+        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
+        out.add(fail(p + "/_meta", "object", x2))
+      )
+        return true;
     }
     const x4 = o1["progressToken"];
-    if (x4 === undefined) out.push(missing(p + "/progressToken", "progressToken"));
-    else {
-      if (!g_ProgressToken(x4, d + 1)) x_ProgressToken(x4, p + "/progressToken", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/progressToken", "progressToken"))) return true;
+    } else {
+      if (!g_ProgressToken(x4, d + 1) && x_ProgressToken(x4, p + "/progressToken", out, d + 1))
+        return true;
     }
     const x5 = o1["progress"];
-    if (x5 === undefined) out.push(missing(p + "/progress", "progress"));
-    else {
-      if (!(typeof x5 === "number" && Number.isFinite(x5)))
-        out.push(fail(p + "/progress", "number", x5));
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/progress", "progress"))) return true;
+    } else {
+      if (
+        !(typeof x5 === "number" && Number.isFinite(x5)) &&
+        out.add(fail(p + "/progress", "number", x5))
+      )
+        return true;
     }
     const x6 = o1["total"];
     if (x6 !== undefined) {
-      if (!(typeof x6 === "number" && Number.isFinite(x6)))
-        out.push(fail(p + "/total", "number", x6));
+      if (
+        !(typeof x6 === "number" && Number.isFinite(x6)) &&
+        out.add(fail(p + "/total", "number", x6))
+      )
+        return true;
     }
     const x7 = o1["message"];
     if (x7 !== undefined) {
-      if (!(typeof x7 === "string")) out.push(fail(p + "/message", "string", x7));
+      if (!(typeof x7 === "string") && out.add(fail(p + "/message", "string", x7))) return true;
     }
   }
+  return false;
 }
 
 function g_ProgressNotificationParams$1(v: unknown, _d: number): boolean {
@@ -2162,28 +2453,39 @@ function g_ProgressNotification(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ProgressNotification(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ProgressNotification(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "notifications/progress"))
-        out.push(fail(p + "/method", '"notifications/progress"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "notifications/progress") &&
+        out.add(fail(p + "/method", '"notifications/progress"', x2))
+      )
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (!g_ProgressNotificationParams(x4, d + 1))
-        x_ProgressNotificationParams(x4, p + "/params", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (
+        !g_ProgressNotificationParams(x4, d + 1) &&
+        x_ProgressNotificationParams(x4, p + "/params", out, d + 1)
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_PaginatedRequestParams(v: unknown, d: number): boolean {
@@ -2196,28 +2498,33 @@ function g_PaginatedRequestParams(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_PaginatedRequestParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_PaginatedRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
-      else {
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.add(fail(p + "/_meta", "object", x2))) return true;
+      } else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          if (!g_ProgressToken(x4, d + 1 + 1))
-            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
+          if (
+            !g_ProgressToken(x4, d + 1 + 1) &&
+            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
     const x5 = o1["cursor"];
     if (x5 !== undefined) {
-      if (!g_Cursor(x5, d + 1)) x_Cursor(x5, p + "/cursor", out, d + 1);
+      if (!g_Cursor(x5, d + 1) && x_Cursor(x5, p + "/cursor", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_PaginatedRequestParams$1(v: unknown, d: number): boolean {
@@ -2242,31 +2549,39 @@ function g_PaginatedRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_PaginatedRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_PaginatedRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x2 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x2))) return true;
     }
     const x3 = o1["method"];
-    if (x3 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/method", "string", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/method", "string", x3))) return true;
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      if (!g_PaginatedRequestParams(x4, d + 1))
-        x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
+      if (
+        !g_PaginatedRequestParams(x4, d + 1) &&
+        x_PaginatedRequestParams(x4, p + "/params", out, d + 1)
+      )
+        return true;
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_PaginatedResult(v: unknown, d: number): boolean {
@@ -2279,20 +2594,25 @@ function g_PaginatedResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_PaginatedResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_PaginatedResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
+      if (
+        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
+        out.add(fail(p + "/_meta", "object", x2))
+      )
+        return true;
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1) && x_Cursor(x4, p + "/nextCursor", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_PaginatedResult$1(v: unknown, _d: number): boolean {
@@ -2314,31 +2634,40 @@ function g_ListResourcesRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ListResourcesRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ListResourcesRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "resources/list")) out.push(fail(p + "/method", '"resources/list"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(x2 === "resources/list") && out.add(fail(p + "/method", '"resources/list"', x2)))
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      if (!g_PaginatedRequestParams(x4, d + 1))
-        x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
+      if (
+        !g_PaginatedRequestParams(x4, d + 1) &&
+        x_PaginatedRequestParams(x4, p + "/params", out, d + 1)
+      )
+        return true;
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_ListResourcesResult(v: unknown, d: number): boolean {
@@ -2353,32 +2682,42 @@ function g_ListResourcesResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ListResourcesResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ListResourcesResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
+      if (
+        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
+        out.add(fail(p + "/_meta", "object", x2))
+      )
+        return true;
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1) && x_Cursor(x4, p + "/nextCursor", out, d + 1)) return true;
     }
     const x5 = o1["resources"];
-    if (x5 === undefined) out.push(missing(p + "/resources", "resources"));
-    else {
-      if (!Array.isArray(x5)) out.push(fail(p + "/resources", "array", x5));
-      else {
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/resources", "resources"))) return true;
+    } else {
+      if (!Array.isArray(x5)) {
+        if (out.add(fail(p + "/resources", "array", x5))) return true;
+      } else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!g_Resource(a6[i7], d + 1 + 1))
-            x_Resource(a6[i7], p + "/resources" + "/" + i7, out, d + 1 + 1);
+          if (
+            !g_Resource(a6[i7], d + 1 + 1) &&
+            x_Resource(a6[i7], p + "/resources" + "/" + i7, out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_ListResourcesResult$1(v: unknown, _d: number): boolean {
@@ -2410,32 +2749,43 @@ function g_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ListResourceTemplatesRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ListResourceTemplatesRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "resources/templates/list"))
-        out.push(fail(p + "/method", '"resources/templates/list"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "resources/templates/list") &&
+        out.add(fail(p + "/method", '"resources/templates/list"', x2))
+      )
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      if (!g_PaginatedRequestParams(x4, d + 1))
-        x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
+      if (
+        !g_PaginatedRequestParams(x4, d + 1) &&
+        x_PaginatedRequestParams(x4, p + "/params", out, d + 1)
+      )
+        return true;
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_ListResourceTemplatesResult(v: unknown, d: number): boolean {
@@ -2450,32 +2800,42 @@ function g_ListResourceTemplatesResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ListResourceTemplatesResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ListResourceTemplatesResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
+      if (
+        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
+        out.add(fail(p + "/_meta", "object", x2))
+      )
+        return true;
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1) && x_Cursor(x4, p + "/nextCursor", out, d + 1)) return true;
     }
     const x5 = o1["resourceTemplates"];
-    if (x5 === undefined) out.push(missing(p + "/resourceTemplates", "resourceTemplates"));
-    else {
-      if (!Array.isArray(x5)) out.push(fail(p + "/resourceTemplates", "array", x5));
-      else {
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/resourceTemplates", "resourceTemplates"))) return true;
+    } else {
+      if (!Array.isArray(x5)) {
+        if (out.add(fail(p + "/resourceTemplates", "array", x5))) return true;
+      } else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!g_ResourceTemplate(a6[i7], d + 1 + 1))
-            x_ResourceTemplate(a6[i7], p + "/resourceTemplates" + "/" + i7, out, d + 1 + 1);
+          if (
+            !g_ResourceTemplate(a6[i7], d + 1 + 1) &&
+            x_ResourceTemplate(a6[i7], p + "/resourceTemplates" + "/" + i7, out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_ListResourceTemplatesResult$1(v: unknown, _d: number): boolean {
@@ -2504,30 +2864,37 @@ function g_ResourceRequestParams(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ResourceRequestParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ResourceRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
-      else {
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.add(fail(p + "/_meta", "object", x2))) return true;
+      } else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          if (!g_ProgressToken(x4, d + 1 + 1))
-            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
+          if (
+            !g_ProgressToken(x4, d + 1 + 1) &&
+            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
     const x5 = o1["uri"];
-    if (x5 === undefined) out.push(missing(p + "/uri", "uri"));
-    else {
-      if (!(typeof x5 === "string")) out.push(fail(p + "/uri", "string", x5));
-      if (!(typeof x5 !== "string" || isUri(x5))) out.push(fail(p + "/uri", "uri (format)", x5));
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/uri", "uri"))) return true;
+    } else {
+      if (!(typeof x5 === "string") && out.add(fail(p + "/uri", "string", x5))) return true;
+      if (!(typeof x5 !== "string" || isUri(x5)) && out.add(fail(p + "/uri", "uri (format)", x5)))
+        return true;
     }
   }
+  return false;
 }
 
 function g_ResourceRequestParams$1(v: unknown, d: number): boolean {
@@ -2549,30 +2916,37 @@ function g_ReadResourceRequestParams(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ReadResourceRequestParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ReadResourceRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
-      else {
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.add(fail(p + "/_meta", "object", x2))) return true;
+      } else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          if (!g_ProgressToken(x4, d + 1 + 1))
-            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
+          if (
+            !g_ProgressToken(x4, d + 1 + 1) &&
+            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
     const x5 = o1["uri"];
-    if (x5 === undefined) out.push(missing(p + "/uri", "uri"));
-    else {
-      if (!(typeof x5 === "string")) out.push(fail(p + "/uri", "string", x5));
-      if (!(typeof x5 !== "string" || isUri(x5))) out.push(fail(p + "/uri", "uri (format)", x5));
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/uri", "uri"))) return true;
+    } else {
+      if (!(typeof x5 === "string") && out.add(fail(p + "/uri", "string", x5))) return true;
+      if (!(typeof x5 !== "string" || isUri(x5)) && out.add(fail(p + "/uri", "uri (format)", x5)))
+        return true;
     }
   }
+  return false;
 }
 
 function g_ReadResourceRequestParams$1(v: unknown, d: number): boolean {
@@ -2597,32 +2971,42 @@ function g_ReadResourceRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ReadResourceRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ReadResourceRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "resources/read")) out.push(fail(p + "/method", '"resources/read"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(x2 === "resources/read") && out.add(fail(p + "/method", '"resources/read"', x2)))
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (!g_ReadResourceRequestParams(x4, d + 1))
-        x_ReadResourceRequestParams(x4, p + "/params", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (
+        !g_ReadResourceRequestParams(x4, d + 1) &&
+        x_ReadResourceRequestParams(x4, p + "/params", out, d + 1)
+      )
+        return true;
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_ReadResourceResult(v: unknown, d: number): boolean {
@@ -2635,49 +3019,59 @@ function g_ReadResourceResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ReadResourceResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ReadResourceResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
+      if (
+        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
+        out.add(fail(p + "/_meta", "object", x2))
+      )
+        return true;
     }
     const x4 = o1["contents"];
-    if (x4 === undefined) out.push(missing(p + "/contents", "contents"));
-    else {
-      if (!Array.isArray(x4)) out.push(fail(p + "/contents", "array", x4));
-      else {
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/contents", "contents"))) return true;
+    } else {
+      if (!Array.isArray(x4)) {
+        if (out.add(fail(p + "/contents", "array", x4))) return true;
+      } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
           if (!(
             g_TextResourceContents(a5[i6], d + 1 + 1) || g_BlobResourceContents(a5[i6], d + 1 + 1)
           )) {
-            const branches7: [string, Issue[]][] = [];
+            const branches7: [string, IssueList][] = [];
             {
-              const b8: Issue[] = [];
+              const b8 = new IssueList(out.all);
               x_TextResourceContents(a5[i6], p + "/contents" + "/" + i6, b8, d + 1 + 1);
               branches7.push(["TextResourceContents", b8]);
             }
             {
-              const b9: Issue[] = [];
+              const b9 = new IssueList(out.all);
               x_BlobResourceContents(a5[i6], p + "/contents" + "/" + i6, b9, d + 1 + 1);
               branches7.push(["BlobResourceContents", b9]);
             }
-            out.push(
-              ...pickBranch(
-                p + "/contents" + "/" + i6,
-                "TextResourceContents | BlobResourceContents",
-                a5[i6],
-                branches7,
-              ),
-            );
+            if (
+              out.addAll(
+                pickBranch(
+                  p + "/contents" + "/" + i6,
+                  "TextResourceContents | BlobResourceContents",
+                  a5[i6],
+                  branches7,
+                ),
+              )
+            )
+              return true;
           }
         }
       }
     }
   }
+  return false;
 }
 
 function g_ReadResourceResult$1(v: unknown, _d: number): boolean {
@@ -2707,26 +3101,39 @@ function g_ResourceListChangedNotification(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ResourceListChangedNotification(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ResourceListChangedNotification(
+  v: unknown,
+  p: string,
+  out: IssueList,
+  d: number,
+): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "notifications/resources/list_changed"))
-        out.push(fail(p + "/method", '"notifications/resources/list_changed"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "notifications/resources/list_changed") &&
+        out.add(fail(p + "/method", '"notifications/resources/list_changed"', x2))
+      )
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      if (!g_NotificationParams(x4, d + 1)) x_NotificationParams(x4, p + "/params", out, d + 1);
+      if (!g_NotificationParams(x4, d + 1) && x_NotificationParams(x4, p + "/params", out, d + 1))
+        return true;
     }
   }
+  return false;
 }
 
 function g_SubscribeRequestParams(v: unknown, d: number): boolean {
@@ -2740,30 +3147,37 @@ function g_SubscribeRequestParams(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_SubscribeRequestParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_SubscribeRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
-      else {
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.add(fail(p + "/_meta", "object", x2))) return true;
+      } else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          if (!g_ProgressToken(x4, d + 1 + 1))
-            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
+          if (
+            !g_ProgressToken(x4, d + 1 + 1) &&
+            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
     const x5 = o1["uri"];
-    if (x5 === undefined) out.push(missing(p + "/uri", "uri"));
-    else {
-      if (!(typeof x5 === "string")) out.push(fail(p + "/uri", "string", x5));
-      if (!(typeof x5 !== "string" || isUri(x5))) out.push(fail(p + "/uri", "uri (format)", x5));
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/uri", "uri"))) return true;
+    } else {
+      if (!(typeof x5 === "string") && out.add(fail(p + "/uri", "string", x5))) return true;
+      if (!(typeof x5 !== "string" || isUri(x5)) && out.add(fail(p + "/uri", "uri (format)", x5)))
+        return true;
     }
   }
+  return false;
 }
 
 function g_SubscribeRequestParams$1(v: unknown, d: number): boolean {
@@ -2788,33 +3202,45 @@ function g_SubscribeRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_SubscribeRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_SubscribeRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "resources/subscribe"))
-        out.push(fail(p + "/method", '"resources/subscribe"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "resources/subscribe") &&
+        out.add(fail(p + "/method", '"resources/subscribe"', x2))
+      )
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (!g_SubscribeRequestParams(x4, d + 1))
-        x_SubscribeRequestParams(x4, p + "/params", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (
+        !g_SubscribeRequestParams(x4, d + 1) &&
+        x_SubscribeRequestParams(x4, p + "/params", out, d + 1)
+      )
+        return true;
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_UnsubscribeRequestParams(v: unknown, d: number): boolean {
@@ -2828,30 +3254,37 @@ function g_UnsubscribeRequestParams(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_UnsubscribeRequestParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_UnsubscribeRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
-      else {
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.add(fail(p + "/_meta", "object", x2))) return true;
+      } else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          if (!g_ProgressToken(x4, d + 1 + 1))
-            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
+          if (
+            !g_ProgressToken(x4, d + 1 + 1) &&
+            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
     const x5 = o1["uri"];
-    if (x5 === undefined) out.push(missing(p + "/uri", "uri"));
-    else {
-      if (!(typeof x5 === "string")) out.push(fail(p + "/uri", "string", x5));
-      if (!(typeof x5 !== "string" || isUri(x5))) out.push(fail(p + "/uri", "uri (format)", x5));
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/uri", "uri"))) return true;
+    } else {
+      if (!(typeof x5 === "string") && out.add(fail(p + "/uri", "string", x5))) return true;
+      if (!(typeof x5 !== "string" || isUri(x5)) && out.add(fail(p + "/uri", "uri (format)", x5)))
+        return true;
     }
   }
+  return false;
 }
 
 function g_UnsubscribeRequestParams$1(v: unknown, d: number): boolean {
@@ -2876,33 +3309,45 @@ function g_UnsubscribeRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_UnsubscribeRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_UnsubscribeRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "resources/unsubscribe"))
-        out.push(fail(p + "/method", '"resources/unsubscribe"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "resources/unsubscribe") &&
+        out.add(fail(p + "/method", '"resources/unsubscribe"', x2))
+      )
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (!g_UnsubscribeRequestParams(x4, d + 1))
-        x_UnsubscribeRequestParams(x4, p + "/params", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (
+        !g_UnsubscribeRequestParams(x4, d + 1) &&
+        x_UnsubscribeRequestParams(x4, p + "/params", out, d + 1)
+      )
+        return true;
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_ResourceUpdatedNotificationParams(v: unknown, d: number): boolean {
@@ -2919,24 +3364,31 @@ function g_ResourceUpdatedNotificationParams(v: unknown, d: number): boolean {
 function x_ResourceUpdatedNotificationParams(
   v: unknown,
   p: string,
-  out: Issue[],
+  out: IssueList,
   _d: number,
-): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
+      if (
+        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
+        out.add(fail(p + "/_meta", "object", x2))
+      )
+        return true;
     }
     const x4 = o1["uri"];
-    if (x4 === undefined) out.push(missing(p + "/uri", "uri"));
-    else {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/uri", "string", x4));
-      if (!(typeof x4 !== "string" || isUri(x4))) out.push(fail(p + "/uri", "uri (format)", x4));
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/uri", "uri"))) return true;
+    } else {
+      if (!(typeof x4 === "string") && out.add(fail(p + "/uri", "string", x4))) return true;
+      if (!(typeof x4 !== "string" || isUri(x4)) && out.add(fail(p + "/uri", "uri (format)", x4)))
+        return true;
     }
   }
+  return false;
 }
 
 function g_ResourceUpdatedNotificationParams$1(v: unknown, _d: number): boolean {
@@ -2956,28 +3408,39 @@ function g_ResourceUpdatedNotification(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ResourceUpdatedNotification(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ResourceUpdatedNotification(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "notifications/resources/updated"))
-        out.push(fail(p + "/method", '"notifications/resources/updated"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "notifications/resources/updated") &&
+        out.add(fail(p + "/method", '"notifications/resources/updated"', x2))
+      )
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (!g_ResourceUpdatedNotificationParams(x4, d + 1))
-        x_ResourceUpdatedNotificationParams(x4, p + "/params", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (
+        !g_ResourceUpdatedNotificationParams(x4, d + 1) &&
+        x_ResourceUpdatedNotificationParams(x4, p + "/params", out, d + 1)
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_Resource(v: unknown, d: number): boolean {
@@ -3005,57 +3468,68 @@ function g_Resource(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_Resource(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_Resource(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p + "/name", "name"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/name", "name"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/name", "string", x2))) return true;
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
     }
     const x4 = o1["icons"];
     if (x4 !== undefined) {
-      if (!Array.isArray(x4)) out.push(fail(p + "/icons", "array", x4));
-      else {
+      if (!Array.isArray(x4)) {
+        if (out.add(fail(p + "/icons", "array", x4))) return true;
+      } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Icon(a5[i6], d + 1 + 1)) x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
+          if (!g_Icon(a5[i6], d + 1 + 1) && x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1))
+            return true;
         }
       }
     }
     const x7 = o1["uri"];
-    if (x7 === undefined) out.push(missing(p + "/uri", "uri"));
-    else {
-      if (!(typeof x7 === "string")) out.push(fail(p + "/uri", "string", x7));
-      if (!(typeof x7 !== "string" || isUri(x7))) out.push(fail(p + "/uri", "uri (format)", x7));
+    if (x7 === undefined) {
+      if (out.add(missing(p + "/uri", "uri"))) return true;
+    } else {
+      if (!(typeof x7 === "string") && out.add(fail(p + "/uri", "string", x7))) return true;
+      if (!(typeof x7 !== "string" || isUri(x7)) && out.add(fail(p + "/uri", "uri (format)", x7)))
+        return true;
     }
     const x8 = o1["description"];
     if (x8 !== undefined) {
-      if (!(typeof x8 === "string")) out.push(fail(p + "/description", "string", x8));
+      if (!(typeof x8 === "string") && out.add(fail(p + "/description", "string", x8))) return true;
     }
     const x9 = o1["mimeType"];
     if (x9 !== undefined) {
-      if (!(typeof x9 === "string")) out.push(fail(p + "/mimeType", "string", x9));
+      if (!(typeof x9 === "string") && out.add(fail(p + "/mimeType", "string", x9))) return true;
     }
     const x10 = o1["annotations"];
     if (x10 !== undefined) {
-      if (!g_Annotations(x10, d + 1)) x_Annotations(x10, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x10, d + 1) && x_Annotations(x10, p + "/annotations", out, d + 1))
+        return true;
     }
     const x11 = o1["size"];
     if (x11 !== undefined) {
-      if (!Number.isInteger(x11)) out.push(fail(p + "/size", "integer", x11));
+      if (!Number.isInteger(x11) && out.add(fail(p + "/size", "integer", x11))) return true;
     }
     const x12 = o1["_meta"];
     if (x12 !== undefined) {
-      if (typeof x12 !== "object" || x12 === null || Array.isArray(x12))
-        out.push(fail(p + "/_meta", "object", x12));
+      if (
+        (typeof x12 !== "object" || x12 === null || Array.isArray(x12)) &&
+        out.add(fail(p + "/_meta", "object", x12))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_Resource$1(v: unknown, d: number): boolean {
@@ -3099,54 +3573,67 @@ function g_ResourceTemplate(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ResourceTemplate(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ResourceTemplate(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p + "/name", "name"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/name", "name"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/name", "string", x2))) return true;
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
     }
     const x4 = o1["icons"];
     if (x4 !== undefined) {
-      if (!Array.isArray(x4)) out.push(fail(p + "/icons", "array", x4));
-      else {
+      if (!Array.isArray(x4)) {
+        if (out.add(fail(p + "/icons", "array", x4))) return true;
+      } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Icon(a5[i6], d + 1 + 1)) x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
+          if (!g_Icon(a5[i6], d + 1 + 1) && x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1))
+            return true;
         }
       }
     }
     const x7 = o1["uriTemplate"];
-    if (x7 === undefined) out.push(missing(p + "/uriTemplate", "uriTemplate"));
-    else {
-      if (!(typeof x7 === "string")) out.push(fail(p + "/uriTemplate", "string", x7));
-      if (!(typeof x7 !== "string" || isUriTemplate(x7)))
-        out.push(fail(p + "/uriTemplate", "uri-template (format)", x7));
+    if (x7 === undefined) {
+      if (out.add(missing(p + "/uriTemplate", "uriTemplate"))) return true;
+    } else {
+      if (!(typeof x7 === "string") && out.add(fail(p + "/uriTemplate", "string", x7))) return true;
+      if (
+        !(typeof x7 !== "string" || isUriTemplate(x7)) &&
+        out.add(fail(p + "/uriTemplate", "uri-template (format)", x7))
+      )
+        return true;
     }
     const x8 = o1["description"];
     if (x8 !== undefined) {
-      if (!(typeof x8 === "string")) out.push(fail(p + "/description", "string", x8));
+      if (!(typeof x8 === "string") && out.add(fail(p + "/description", "string", x8))) return true;
     }
     const x9 = o1["mimeType"];
     if (x9 !== undefined) {
-      if (!(typeof x9 === "string")) out.push(fail(p + "/mimeType", "string", x9));
+      if (!(typeof x9 === "string") && out.add(fail(p + "/mimeType", "string", x9))) return true;
     }
     const x10 = o1["annotations"];
     if (x10 !== undefined) {
-      if (!g_Annotations(x10, d + 1)) x_Annotations(x10, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x10, d + 1) && x_Annotations(x10, p + "/annotations", out, d + 1))
+        return true;
     }
     const x11 = o1["_meta"];
     if (x11 !== undefined) {
-      if (typeof x11 !== "object" || x11 === null || Array.isArray(x11))
-        out.push(fail(p + "/_meta", "object", x11));
+      if (
+        (typeof x11 !== "object" || x11 === null || Array.isArray(x11)) &&
+        out.add(fail(p + "/_meta", "object", x11))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_ResourceTemplate$1(v: unknown, d: number): boolean {
@@ -3177,26 +3664,33 @@ function g_ResourceContents(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ResourceContents(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ResourceContents(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["uri"];
-    if (x2 === undefined) out.push(missing(p + "/uri", "uri"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
-      if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/uri", "uri"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/uri", "string", x2))) return true;
+      if (!(typeof x2 !== "string" || isUri(x2)) && out.add(fail(p + "/uri", "uri (format)", x2)))
+        return true;
     }
     const x3 = o1["mimeType"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/mimeType", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/mimeType", "string", x3))) return true;
     }
     const x4 = o1["_meta"];
     if (x4 !== undefined) {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
-        out.push(fail(p + "/_meta", "object", x4));
+      if (
+        (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) &&
+        out.add(fail(p + "/_meta", "object", x4))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_ResourceContents$1(v: unknown, _d: number): boolean {
@@ -3219,31 +3713,39 @@ function g_TextResourceContents(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_TextResourceContents(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_TextResourceContents(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["uri"];
-    if (x2 === undefined) out.push(missing(p + "/uri", "uri"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
-      if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/uri", "uri"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/uri", "string", x2))) return true;
+      if (!(typeof x2 !== "string" || isUri(x2)) && out.add(fail(p + "/uri", "uri (format)", x2)))
+        return true;
     }
     const x3 = o1["mimeType"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/mimeType", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/mimeType", "string", x3))) return true;
     }
     const x4 = o1["_meta"];
     if (x4 !== undefined) {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
-        out.push(fail(p + "/_meta", "object", x4));
+      if (
+        (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) &&
+        out.add(fail(p + "/_meta", "object", x4))
+      )
+        return true;
     }
     const x6 = o1["text"];
-    if (x6 === undefined) out.push(missing(p + "/text", "text"));
-    else {
-      if (!(typeof x6 === "string")) out.push(fail(p + "/text", "string", x6));
+    if (x6 === undefined) {
+      if (out.add(missing(p + "/text", "text"))) return true;
+    } else {
+      if (!(typeof x6 === "string") && out.add(fail(p + "/text", "string", x6))) return true;
     }
   }
+  return false;
 }
 
 function g_TextResourceContents$1(v: unknown, _d: number): boolean {
@@ -3267,32 +3769,44 @@ function g_BlobResourceContents(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_BlobResourceContents(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_BlobResourceContents(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["uri"];
-    if (x2 === undefined) out.push(missing(p + "/uri", "uri"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
-      if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/uri", "uri"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/uri", "string", x2))) return true;
+      if (!(typeof x2 !== "string" || isUri(x2)) && out.add(fail(p + "/uri", "uri (format)", x2)))
+        return true;
     }
     const x3 = o1["mimeType"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/mimeType", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/mimeType", "string", x3))) return true;
     }
     const x4 = o1["_meta"];
     if (x4 !== undefined) {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
-        out.push(fail(p + "/_meta", "object", x4));
+      if (
+        (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) &&
+        out.add(fail(p + "/_meta", "object", x4))
+      )
+        return true;
     }
     const x6 = o1["blob"];
-    if (x6 === undefined) out.push(missing(p + "/blob", "blob"));
-    else {
-      if (!(typeof x6 === "string")) out.push(fail(p + "/blob", "string", x6));
-      if (!(typeof x6 !== "string" || isByte(x6))) out.push(fail(p + "/blob", "byte (format)", x6));
+    if (x6 === undefined) {
+      if (out.add(missing(p + "/blob", "blob"))) return true;
+    } else {
+      if (!(typeof x6 === "string") && out.add(fail(p + "/blob", "string", x6))) return true;
+      if (
+        !(typeof x6 !== "string" || isByte(x6)) &&
+        out.add(fail(p + "/blob", "byte (format)", x6))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_BlobResourceContents$1(v: unknown, _d: number): boolean {
@@ -3314,31 +3828,40 @@ function g_ListPromptsRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ListPromptsRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ListPromptsRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "prompts/list")) out.push(fail(p + "/method", '"prompts/list"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(x2 === "prompts/list") && out.add(fail(p + "/method", '"prompts/list"', x2)))
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      if (!g_PaginatedRequestParams(x4, d + 1))
-        x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
+      if (
+        !g_PaginatedRequestParams(x4, d + 1) &&
+        x_PaginatedRequestParams(x4, p + "/params", out, d + 1)
+      )
+        return true;
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_ListPromptsResult(v: unknown, d: number): boolean {
@@ -3353,32 +3876,42 @@ function g_ListPromptsResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ListPromptsResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ListPromptsResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
+      if (
+        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
+        out.add(fail(p + "/_meta", "object", x2))
+      )
+        return true;
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1) && x_Cursor(x4, p + "/nextCursor", out, d + 1)) return true;
     }
     const x5 = o1["prompts"];
-    if (x5 === undefined) out.push(missing(p + "/prompts", "prompts"));
-    else {
-      if (!Array.isArray(x5)) out.push(fail(p + "/prompts", "array", x5));
-      else {
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/prompts", "prompts"))) return true;
+    } else {
+      if (!Array.isArray(x5)) {
+        if (out.add(fail(p + "/prompts", "array", x5))) return true;
+      } else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!g_Prompt(a6[i7], d + 1 + 1))
-            x_Prompt(a6[i7], p + "/prompts" + "/" + i7, out, d + 1 + 1);
+          if (
+            !g_Prompt(a6[i7], d + 1 + 1) &&
+            x_Prompt(a6[i7], p + "/prompts" + "/" + i7, out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_ListPromptsResult$1(v: unknown, _d: number): boolean {
@@ -3408,41 +3941,50 @@ function g_GetPromptRequestParams(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_GetPromptRequestParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_GetPromptRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
-      else {
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.add(fail(p + "/_meta", "object", x2))) return true;
+      } else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          if (!g_ProgressToken(x4, d + 1 + 1))
-            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
+          if (
+            !g_ProgressToken(x4, d + 1 + 1) &&
+            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
     const x5 = o1["name"];
-    if (x5 === undefined) out.push(missing(p + "/name", "name"));
-    else {
-      if (!(typeof x5 === "string")) out.push(fail(p + "/name", "string", x5));
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/name", "name"))) return true;
+    } else {
+      if (!(typeof x5 === "string") && out.add(fail(p + "/name", "string", x5))) return true;
     }
     const x6 = o1["arguments"];
     if (x6 !== undefined) {
-      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6))
-        out.push(fail(p + "/arguments", "object", x6));
-      else {
+      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
+        if (out.add(fail(p + "/arguments", "object", x6))) return true;
+      } else {
         const o7 = x6 as Readonly<Record<string, unknown>>;
         for (const k8 of Object.keys(o7)) {
-          if (!(typeof o7[k8] === "string"))
-            out.push(fail(p + "/arguments" + "/" + pointer(k8), "string", o7[k8]));
+          if (
+            !(typeof o7[k8] === "string") &&
+            out.add(fail(p + "/arguments" + "/" + pointer(k8), "string", o7[k8]))
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_GetPromptRequestParams$1(v: unknown, d: number): boolean {
@@ -3477,32 +4019,41 @@ function g_GetPromptRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_GetPromptRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_GetPromptRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "prompts/get")) out.push(fail(p + "/method", '"prompts/get"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(x2 === "prompts/get") && out.add(fail(p + "/method", '"prompts/get"', x2))) return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (!g_GetPromptRequestParams(x4, d + 1))
-        x_GetPromptRequestParams(x4, p + "/params", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (
+        !g_GetPromptRequestParams(x4, d + 1) &&
+        x_GetPromptRequestParams(x4, p + "/params", out, d + 1)
+      )
+        return true;
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_GetPromptResult(v: unknown, d: number): boolean {
@@ -3517,32 +4068,42 @@ function g_GetPromptResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_GetPromptResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_GetPromptResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
+      if (
+        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
+        out.add(fail(p + "/_meta", "object", x2))
+      )
+        return true;
     }
     const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
+      if (!(typeof x4 === "string") && out.add(fail(p + "/description", "string", x4))) return true;
     }
     const x5 = o1["messages"];
-    if (x5 === undefined) out.push(missing(p + "/messages", "messages"));
-    else {
-      if (!Array.isArray(x5)) out.push(fail(p + "/messages", "array", x5));
-      else {
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/messages", "messages"))) return true;
+    } else {
+      if (!Array.isArray(x5)) {
+        if (out.add(fail(p + "/messages", "array", x5))) return true;
+      } else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!g_PromptMessage(a6[i7], d + 1 + 1))
-            x_PromptMessage(a6[i7], p + "/messages" + "/" + i7, out, d + 1 + 1);
+          if (
+            !g_PromptMessage(a6[i7], d + 1 + 1) &&
+            x_PromptMessage(a6[i7], p + "/messages" + "/" + i7, out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_GetPromptResult$1(v: unknown, _d: number): boolean {
@@ -3578,50 +4139,62 @@ function g_Prompt(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_Prompt(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_Prompt(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p + "/name", "name"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/name", "name"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/name", "string", x2))) return true;
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
     }
     const x4 = o1["icons"];
     if (x4 !== undefined) {
-      if (!Array.isArray(x4)) out.push(fail(p + "/icons", "array", x4));
-      else {
+      if (!Array.isArray(x4)) {
+        if (out.add(fail(p + "/icons", "array", x4))) return true;
+      } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Icon(a5[i6], d + 1 + 1)) x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
+          if (!g_Icon(a5[i6], d + 1 + 1) && x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1))
+            return true;
         }
       }
     }
     const x7 = o1["description"];
     if (x7 !== undefined) {
-      if (!(typeof x7 === "string")) out.push(fail(p + "/description", "string", x7));
+      if (!(typeof x7 === "string") && out.add(fail(p + "/description", "string", x7))) return true;
     }
     const x8 = o1["arguments"];
     if (x8 !== undefined) {
-      if (!Array.isArray(x8)) out.push(fail(p + "/arguments", "array", x8));
-      else {
+      if (!Array.isArray(x8)) {
+        if (out.add(fail(p + "/arguments", "array", x8))) return true;
+      } else {
         const a9 = x8 as readonly unknown[];
         for (let i10 = 0; i10 < a9.length; i10++) {
-          if (!g_PromptArgument(a9[i10], d + 1 + 1))
-            x_PromptArgument(a9[i10], p + "/arguments" + "/" + i10, out, d + 1 + 1);
+          if (
+            !g_PromptArgument(a9[i10], d + 1 + 1) &&
+            x_PromptArgument(a9[i10], p + "/arguments" + "/" + i10, out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
     const x11 = o1["_meta"];
     if (x11 !== undefined) {
-      if (typeof x11 !== "object" || x11 === null || Array.isArray(x11))
-        out.push(fail(p + "/_meta", "object", x11));
+      if (
+        (typeof x11 !== "object" || x11 === null || Array.isArray(x11)) &&
+        out.add(fail(p + "/_meta", "object", x11))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_Prompt$1(v: unknown, d: number): boolean {
@@ -3663,36 +4236,41 @@ function g_PromptArgument(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_PromptArgument(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_PromptArgument(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p + "/name", "name"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/name", "name"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/name", "string", x2))) return true;
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
     }
     const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
+      if (!(typeof x4 === "string") && out.add(fail(p + "/description", "string", x4))) return true;
     }
     const x5 = o1["required"];
     if (x5 !== undefined) {
-      if (!(typeof x5 === "boolean")) out.push(fail(p + "/required", "boolean", x5));
+      if (!(typeof x5 === "boolean") && out.add(fail(p + "/required", "boolean", x5))) return true;
     }
   }
+  return false;
 }
 
 function g_Role(v: unknown, _d: number): boolean {
   return v === "user" || v === "assistant";
 }
 
-function x_Role(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (!(v === "user" || v === "assistant")) out.push(fail(p, '"user" | "assistant"', v));
+function x_Role(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (!(v === "user" || v === "assistant") && out.add(fail(p, '"user" | "assistant"', v)))
+    return true;
+  return false;
 }
 
 function g_PromptMessage(v: unknown, d: number): boolean {
@@ -3705,21 +4283,25 @@ function g_PromptMessage(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_PromptMessage(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_PromptMessage(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["role"];
-    if (x2 === undefined) out.push(missing(p + "/role", "role"));
-    else {
-      if (!g_Role(x2, d + 1)) x_Role(x2, p + "/role", out, d + 1);
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/role", "role"))) return true;
+    } else {
+      if (!g_Role(x2, d + 1) && x_Role(x2, p + "/role", out, d + 1)) return true;
     }
     const x3 = o1["content"];
-    if (x3 === undefined) out.push(missing(p + "/content", "content"));
-    else {
-      if (!g_ContentBlock(x3, d + 1)) x_ContentBlock(x3, p + "/content", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/content", "content"))) return true;
+    } else {
+      if (!g_ContentBlock(x3, d + 1) && x_ContentBlock(x3, p + "/content", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_ResourceLink(v: unknown, d: number): boolean {
@@ -3749,62 +4331,75 @@ function g_ResourceLink(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ResourceLink(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ResourceLink(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "resource_link")) out.push(fail(p + "/type", '"resource_link"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "resource_link") && out.add(fail(p + "/type", '"resource_link"', x2)))
+        return true;
     }
     const x3 = o1["name"];
-    if (x3 === undefined) out.push(missing(p + "/name", "name"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/name", "string", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/name", "name"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/name", "string", x3))) return true;
     }
     const x4 = o1["title"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/title", "string", x4));
+      if (!(typeof x4 === "string") && out.add(fail(p + "/title", "string", x4))) return true;
     }
     const x5 = o1["icons"];
     if (x5 !== undefined) {
-      if (!Array.isArray(x5)) out.push(fail(p + "/icons", "array", x5));
-      else {
+      if (!Array.isArray(x5)) {
+        if (out.add(fail(p + "/icons", "array", x5))) return true;
+      } else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!g_Icon(a6[i7], d + 1 + 1)) x_Icon(a6[i7], p + "/icons" + "/" + i7, out, d + 1 + 1);
+          if (!g_Icon(a6[i7], d + 1 + 1) && x_Icon(a6[i7], p + "/icons" + "/" + i7, out, d + 1 + 1))
+            return true;
         }
       }
     }
     const x8 = o1["uri"];
-    if (x8 === undefined) out.push(missing(p + "/uri", "uri"));
-    else {
-      if (!(typeof x8 === "string")) out.push(fail(p + "/uri", "string", x8));
-      if (!(typeof x8 !== "string" || isUri(x8))) out.push(fail(p + "/uri", "uri (format)", x8));
+    if (x8 === undefined) {
+      if (out.add(missing(p + "/uri", "uri"))) return true;
+    } else {
+      if (!(typeof x8 === "string") && out.add(fail(p + "/uri", "string", x8))) return true;
+      if (!(typeof x8 !== "string" || isUri(x8)) && out.add(fail(p + "/uri", "uri (format)", x8)))
+        return true;
     }
     const x9 = o1["description"];
     if (x9 !== undefined) {
-      if (!(typeof x9 === "string")) out.push(fail(p + "/description", "string", x9));
+      if (!(typeof x9 === "string") && out.add(fail(p + "/description", "string", x9))) return true;
     }
     const x10 = o1["mimeType"];
     if (x10 !== undefined) {
-      if (!(typeof x10 === "string")) out.push(fail(p + "/mimeType", "string", x10));
+      if (!(typeof x10 === "string") && out.add(fail(p + "/mimeType", "string", x10))) return true;
     }
     const x11 = o1["annotations"];
     if (x11 !== undefined) {
-      if (!g_Annotations(x11, d + 1)) x_Annotations(x11, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x11, d + 1) && x_Annotations(x11, p + "/annotations", out, d + 1))
+        return true;
     }
     const x12 = o1["size"];
     if (x12 !== undefined) {
-      if (!Number.isInteger(x12)) out.push(fail(p + "/size", "integer", x12));
+      if (!Number.isInteger(x12) && out.add(fail(p + "/size", "integer", x12))) return true;
     }
     const x13 = o1["_meta"];
     if (x13 !== undefined) {
-      if (typeof x13 !== "object" || x13 === null || Array.isArray(x13))
-        out.push(fail(p + "/_meta", "object", x13));
+      if (
+        (typeof x13 !== "object" || x13 === null || Array.isArray(x13)) &&
+        out.add(fail(p + "/_meta", "object", x13))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_ResourceLink$1(v: unknown, d: number): boolean {
@@ -3837,50 +4432,61 @@ function g_EmbeddedResource(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_EmbeddedResource(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_EmbeddedResource(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "resource")) out.push(fail(p + "/type", '"resource"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "resource") && out.add(fail(p + "/type", '"resource"', x2))) return true;
     }
     const x3 = o1["resource"];
-    if (x3 === undefined) out.push(missing(p + "/resource", "resource"));
-    else {
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/resource", "resource"))) return true;
+    } else {
       if (!(g_TextResourceContents(x3, d + 1) || g_BlobResourceContents(x3, d + 1))) {
-        const branches4: [string, Issue[]][] = [];
+        const branches4: [string, IssueList][] = [];
         {
-          const b5: Issue[] = [];
+          const b5 = new IssueList(out.all);
           x_TextResourceContents(x3, p + "/resource", b5, d + 1);
           branches4.push(["TextResourceContents", b5]);
         }
         {
-          const b6: Issue[] = [];
+          const b6 = new IssueList(out.all);
           x_BlobResourceContents(x3, p + "/resource", b6, d + 1);
           branches4.push(["BlobResourceContents", b6]);
         }
-        out.push(
-          ...pickBranch(
-            p + "/resource",
-            "TextResourceContents | BlobResourceContents",
-            x3,
-            branches4,
-          ),
-        );
+        if (
+          out.addAll(
+            pickBranch(
+              p + "/resource",
+              "TextResourceContents | BlobResourceContents",
+              x3,
+              branches4,
+            ),
+          )
+        )
+          return true;
       }
     }
     const x7 = o1["annotations"];
     if (x7 !== undefined) {
-      if (!g_Annotations(x7, d + 1)) x_Annotations(x7, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x7, d + 1) && x_Annotations(x7, p + "/annotations", out, d + 1))
+        return true;
     }
     const x8 = o1["_meta"];
     if (x8 !== undefined) {
-      if (typeof x8 !== "object" || x8 === null || Array.isArray(x8))
-        out.push(fail(p + "/_meta", "object", x8));
+      if (
+        (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) &&
+        out.add(fail(p + "/_meta", "object", x8))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_EmbeddedResource$1(v: unknown, _d: number): boolean {
@@ -3900,26 +4506,39 @@ function g_PromptListChangedNotification(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_PromptListChangedNotification(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_PromptListChangedNotification(
+  v: unknown,
+  p: string,
+  out: IssueList,
+  d: number,
+): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "notifications/prompts/list_changed"))
-        out.push(fail(p + "/method", '"notifications/prompts/list_changed"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "notifications/prompts/list_changed") &&
+        out.add(fail(p + "/method", '"notifications/prompts/list_changed"', x2))
+      )
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      if (!g_NotificationParams(x4, d + 1)) x_NotificationParams(x4, p + "/params", out, d + 1);
+      if (!g_NotificationParams(x4, d + 1) && x_NotificationParams(x4, p + "/params", out, d + 1))
+        return true;
     }
   }
+  return false;
 }
 
 function g_ListToolsRequest(v: unknown, d: number): boolean {
@@ -3936,31 +4555,39 @@ function g_ListToolsRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ListToolsRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ListToolsRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "tools/list")) out.push(fail(p + "/method", '"tools/list"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(x2 === "tools/list") && out.add(fail(p + "/method", '"tools/list"', x2))) return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      if (!g_PaginatedRequestParams(x4, d + 1))
-        x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
+      if (
+        !g_PaginatedRequestParams(x4, d + 1) &&
+        x_PaginatedRequestParams(x4, p + "/params", out, d + 1)
+      )
+        return true;
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_ListToolsResult(v: unknown, d: number): boolean {
@@ -3975,31 +4602,39 @@ function g_ListToolsResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ListToolsResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ListToolsResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
+      if (
+        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
+        out.add(fail(p + "/_meta", "object", x2))
+      )
+        return true;
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1) && x_Cursor(x4, p + "/nextCursor", out, d + 1)) return true;
     }
     const x5 = o1["tools"];
-    if (x5 === undefined) out.push(missing(p + "/tools", "tools"));
-    else {
-      if (!Array.isArray(x5)) out.push(fail(p + "/tools", "array", x5));
-      else {
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/tools", "tools"))) return true;
+    } else {
+      if (!Array.isArray(x5)) {
+        if (out.add(fail(p + "/tools", "array", x5))) return true;
+      } else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!g_Tool(a6[i7], d + 1 + 1)) x_Tool(a6[i7], p + "/tools" + "/" + i7, out, d + 1 + 1);
+          if (!g_Tool(a6[i7], d + 1 + 1) && x_Tool(a6[i7], p + "/tools" + "/" + i7, out, d + 1 + 1))
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_ListToolsResult$1(v: unknown, _d: number): boolean {
@@ -4031,37 +4666,50 @@ function g_CallToolResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_CallToolResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_CallToolResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
+      if (
+        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
+        out.add(fail(p + "/_meta", "object", x2))
+      )
+        return true;
     }
     const x4 = o1["content"];
-    if (x4 === undefined) out.push(missing(p + "/content", "content"));
-    else {
-      if (!Array.isArray(x4)) out.push(fail(p + "/content", "array", x4));
-      else {
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/content", "content"))) return true;
+    } else {
+      if (!Array.isArray(x4)) {
+        if (out.add(fail(p + "/content", "array", x4))) return true;
+      } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_ContentBlock(a5[i6], d + 1 + 1))
-            x_ContentBlock(a5[i6], p + "/content" + "/" + i6, out, d + 1 + 1);
+          if (
+            !g_ContentBlock(a5[i6], d + 1 + 1) &&
+            x_ContentBlock(a5[i6], p + "/content" + "/" + i6, out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
     const x7 = o1["structuredContent"];
     if (x7 !== undefined) {
-      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
-        out.push(fail(p + "/structuredContent", "object", x7));
+      if (
+        (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) &&
+        out.add(fail(p + "/structuredContent", "object", x7))
+      )
+        return true;
     }
     const x9 = o1["isError"];
     if (x9 !== undefined) {
-      if (!(typeof x9 === "boolean")) out.push(fail(p + "/isError", "boolean", x9));
+      if (!(typeof x9 === "boolean") && out.add(fail(p + "/isError", "boolean", x9))) return true;
     }
   }
+  return false;
 }
 
 function g_CallToolResult$1(v: unknown, _d: number): boolean {
@@ -4098,38 +4746,47 @@ function g_CallToolRequestParams(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_CallToolRequestParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_CallToolRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
-      else {
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.add(fail(p + "/_meta", "object", x2))) return true;
+      } else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          if (!g_ProgressToken(x4, d + 1 + 1))
-            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
+          if (
+            !g_ProgressToken(x4, d + 1 + 1) &&
+            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
     const x5 = o1["task"];
     if (x5 !== undefined) {
-      if (!g_TaskMetadata(x5, d + 1)) x_TaskMetadata(x5, p + "/task", out, d + 1);
+      if (!g_TaskMetadata(x5, d + 1) && x_TaskMetadata(x5, p + "/task", out, d + 1)) return true;
     }
     const x6 = o1["name"];
-    if (x6 === undefined) out.push(missing(p + "/name", "name"));
-    else {
-      if (!(typeof x6 === "string")) out.push(fail(p + "/name", "string", x6));
+    if (x6 === undefined) {
+      if (out.add(missing(p + "/name", "name"))) return true;
+    } else {
+      if (!(typeof x6 === "string") && out.add(fail(p + "/name", "string", x6))) return true;
     }
     const x7 = o1["arguments"];
     if (x7 !== undefined) {
-      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
-        out.push(fail(p + "/arguments", "object", x7));
+      if (
+        (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) &&
+        out.add(fail(p + "/arguments", "object", x7))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_CallToolRequestParams$1(v: unknown, d: number): boolean {
@@ -4159,32 +4816,41 @@ function g_CallToolRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_CallToolRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_CallToolRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "tools/call")) out.push(fail(p + "/method", '"tools/call"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(x2 === "tools/call") && out.add(fail(p + "/method", '"tools/call"', x2))) return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (!g_CallToolRequestParams(x4, d + 1))
-        x_CallToolRequestParams(x4, p + "/params", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (
+        !g_CallToolRequestParams(x4, d + 1) &&
+        x_CallToolRequestParams(x4, p + "/params", out, d + 1)
+      )
+        return true;
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_ToolListChangedNotification(v: unknown, d: number): boolean {
@@ -4199,26 +4865,34 @@ function g_ToolListChangedNotification(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ToolListChangedNotification(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ToolListChangedNotification(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "notifications/tools/list_changed"))
-        out.push(fail(p + "/method", '"notifications/tools/list_changed"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "notifications/tools/list_changed") &&
+        out.add(fail(p + "/method", '"notifications/tools/list_changed"', x2))
+      )
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      if (!g_NotificationParams(x4, d + 1)) x_NotificationParams(x4, p + "/params", out, d + 1);
+      if (!g_NotificationParams(x4, d + 1) && x_NotificationParams(x4, p + "/params", out, d + 1))
+        return true;
     }
   }
+  return false;
 }
 
 function g_ToolAnnotations(v: unknown, _d: number): boolean {
@@ -4237,31 +4911,37 @@ function g_ToolAnnotations(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_ToolAnnotations(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ToolAnnotations(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["title"];
     if (x2 !== undefined) {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/title", "string", x2));
+      if (!(typeof x2 === "string") && out.add(fail(p + "/title", "string", x2))) return true;
     }
     const x3 = o1["readOnlyHint"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "boolean")) out.push(fail(p + "/readOnlyHint", "boolean", x3));
+      if (!(typeof x3 === "boolean") && out.add(fail(p + "/readOnlyHint", "boolean", x3)))
+        return true;
     }
     const x4 = o1["destructiveHint"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "boolean")) out.push(fail(p + "/destructiveHint", "boolean", x4));
+      if (!(typeof x4 === "boolean") && out.add(fail(p + "/destructiveHint", "boolean", x4)))
+        return true;
     }
     const x5 = o1["idempotentHint"];
     if (x5 !== undefined) {
-      if (!(typeof x5 === "boolean")) out.push(fail(p + "/idempotentHint", "boolean", x5));
+      if (!(typeof x5 === "boolean") && out.add(fail(p + "/idempotentHint", "boolean", x5)))
+        return true;
     }
     const x6 = o1["openWorldHint"];
     if (x6 !== undefined) {
-      if (!(typeof x6 === "boolean")) out.push(fail(p + "/openWorldHint", "boolean", x6));
+      if (!(typeof x6 === "boolean") && out.add(fail(p + "/openWorldHint", "boolean", x6)))
+        return true;
     }
   }
+  return false;
 }
 
 function g_ToolExecution(v: unknown, _d: number): boolean {
@@ -4273,16 +4953,21 @@ function g_ToolExecution(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_ToolExecution(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ToolExecution(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["taskSupport"];
     if (x2 !== undefined) {
-      if (!(x2 === "forbidden" || x2 === "optional" || x2 === "required"))
-        out.push(fail(p + "/taskSupport", '"forbidden" | "optional" | "required"', x2));
+      if (
+        !(x2 === "forbidden" || x2 === "optional" || x2 === "required") &&
+        out.add(fail(p + "/taskSupport", '"forbidden" | "optional" | "required"', x2))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_Tool(v: unknown, d: number): boolean {
@@ -4309,72 +4994,89 @@ function g_Tool(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_Tool(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p + "/name", "name"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/name", "name"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/name", "string", x2))) return true;
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
     }
     const x4 = o1["icons"];
     if (x4 !== undefined) {
-      if (!Array.isArray(x4)) out.push(fail(p + "/icons", "array", x4));
-      else {
+      if (!Array.isArray(x4)) {
+        if (out.add(fail(p + "/icons", "array", x4))) return true;
+      } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Icon(a5[i6], d + 1 + 1)) x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
+          if (!g_Icon(a5[i6], d + 1 + 1) && x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1))
+            return true;
         }
       }
     }
     const x7 = o1["description"];
     if (x7 !== undefined) {
-      if (!(typeof x7 === "string")) out.push(fail(p + "/description", "string", x7));
+      if (!(typeof x7 === "string") && out.add(fail(p + "/description", "string", x7))) return true;
     }
     const x8 = o1["inputSchema"];
-    if (x8 === undefined) out.push(missing(p + "/inputSchema", "inputSchema"));
-    else {
-      if (typeof x8 !== "object" || x8 === null || Array.isArray(x8))
-        out.push(fail(p + "/inputSchema", "object", x8));
-      else {
+    if (x8 === undefined) {
+      if (out.add(missing(p + "/inputSchema", "inputSchema"))) return true;
+    } else {
+      if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
+        if (out.add(fail(p + "/inputSchema", "object", x8))) return true;
+      } else {
         const o9 = x8 as Readonly<Record<string, unknown>>;
         const x10 = o9["type"];
-        if (x10 === undefined) out.push(missing(p + "/inputSchema" + "/type", "type"));
-        else {
-          if (!(x10 === "object")) out.push(fail(p + "/inputSchema" + "/type", '"object"', x10));
+        if (x10 === undefined) {
+          if (out.add(missing(p + "/inputSchema" + "/type", "type"))) return true;
+        } else {
+          if (!(x10 === "object") && out.add(fail(p + "/inputSchema" + "/type", '"object"', x10)))
+            return true;
         }
         const x11 = o9["$schema"];
         if (x11 !== undefined) {
-          if (!(typeof x11 === "string"))
-            out.push(fail(p + "/inputSchema" + "/$schema", "string", x11));
+          if (
+            !(typeof x11 === "string") &&
+            out.add(fail(p + "/inputSchema" + "/$schema", "string", x11))
+          )
+            return true;
         }
         const x12 = o9["properties"];
         if (x12 !== undefined) {
-          if (typeof x12 !== "object" || x12 === null || Array.isArray(x12))
-            out.push(fail(p + "/inputSchema" + "/properties", "object", x12));
-          else {
+          if (typeof x12 !== "object" || x12 === null || Array.isArray(x12)) {
+            if (out.add(fail(p + "/inputSchema" + "/properties", "object", x12))) return true;
+          } else {
             const o13 = x12 as Readonly<Record<string, unknown>>;
             for (const k14 of Object.keys(o13)) {
-              if (!(typeof o13[k14] === "object" && o13[k14] !== null && !Array.isArray(o13[k14])))
-                out.push(
+              if (
+                !(typeof o13[k14] === "object" && o13[k14] !== null && !Array.isArray(o13[k14])) &&
+                out.add(
                   fail(p + "/inputSchema" + "/properties" + "/" + pointer(k14), "object", o13[k14]),
-                );
+                )
+              )
+                return true;
             }
           }
         }
         const x15 = o9["required"];
         if (x15 !== undefined) {
-          if (!Array.isArray(x15)) out.push(fail(p + "/inputSchema" + "/required", "array", x15));
-          else {
+          if (!Array.isArray(x15)) {
+            if (out.add(fail(p + "/inputSchema" + "/required", "array", x15))) return true;
+          } else {
             const a16 = x15 as readonly unknown[];
             for (let i17 = 0; i17 < a16.length; i17++) {
-              if (!(typeof a16[i17] === "string"))
-                out.push(fail(p + "/inputSchema" + "/required" + "/" + i17, "string", a16[i17]));
+              if (
+                !(typeof a16[i17] === "string") &&
+                out.add(fail(p + "/inputSchema" + "/required" + "/" + i17, "string", a16[i17]))
+              )
+                return true;
             }
           }
         }
@@ -4382,50 +5084,63 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
     }
     const x18 = o1["execution"];
     if (x18 !== undefined) {
-      if (!g_ToolExecution(x18, d + 1)) x_ToolExecution(x18, p + "/execution", out, d + 1);
+      if (!g_ToolExecution(x18, d + 1) && x_ToolExecution(x18, p + "/execution", out, d + 1))
+        return true;
     }
     const x19 = o1["outputSchema"];
     if (x19 !== undefined) {
-      if (typeof x19 !== "object" || x19 === null || Array.isArray(x19))
-        out.push(fail(p + "/outputSchema", "object", x19));
-      else {
+      if (typeof x19 !== "object" || x19 === null || Array.isArray(x19)) {
+        if (out.add(fail(p + "/outputSchema", "object", x19))) return true;
+      } else {
         const o20 = x19 as Readonly<Record<string, unknown>>;
         const x21 = o20["type"];
-        if (x21 === undefined) out.push(missing(p + "/outputSchema" + "/type", "type"));
-        else {
-          if (!(x21 === "object")) out.push(fail(p + "/outputSchema" + "/type", '"object"', x21));
+        if (x21 === undefined) {
+          if (out.add(missing(p + "/outputSchema" + "/type", "type"))) return true;
+        } else {
+          if (!(x21 === "object") && out.add(fail(p + "/outputSchema" + "/type", '"object"', x21)))
+            return true;
         }
         const x22 = o20["$schema"];
         if (x22 !== undefined) {
-          if (!(typeof x22 === "string"))
-            out.push(fail(p + "/outputSchema" + "/$schema", "string", x22));
+          if (
+            !(typeof x22 === "string") &&
+            out.add(fail(p + "/outputSchema" + "/$schema", "string", x22))
+          )
+            return true;
         }
         const x23 = o20["properties"];
         if (x23 !== undefined) {
-          if (typeof x23 !== "object" || x23 === null || Array.isArray(x23))
-            out.push(fail(p + "/outputSchema" + "/properties", "object", x23));
-          else {
+          if (typeof x23 !== "object" || x23 === null || Array.isArray(x23)) {
+            if (out.add(fail(p + "/outputSchema" + "/properties", "object", x23))) return true;
+          } else {
             const o24 = x23 as Readonly<Record<string, unknown>>;
             for (const k25 of Object.keys(o24)) {
-              if (!(typeof o24[k25] === "object" && o24[k25] !== null && !Array.isArray(o24[k25])))
-                out.push(
+              if (
+                !(typeof o24[k25] === "object" && o24[k25] !== null && !Array.isArray(o24[k25])) &&
+                out.add(
                   fail(
                     p + "/outputSchema" + "/properties" + "/" + pointer(k25),
                     "object",
                     o24[k25],
                   ),
-                );
+                )
+              )
+                return true;
             }
           }
         }
         const x26 = o20["required"];
         if (x26 !== undefined) {
-          if (!Array.isArray(x26)) out.push(fail(p + "/outputSchema" + "/required", "array", x26));
-          else {
+          if (!Array.isArray(x26)) {
+            if (out.add(fail(p + "/outputSchema" + "/required", "array", x26))) return true;
+          } else {
             const a27 = x26 as readonly unknown[];
             for (let i28 = 0; i28 < a27.length; i28++) {
-              if (!(typeof a27[i28] === "string"))
-                out.push(fail(p + "/outputSchema" + "/required" + "/" + i28, "string", a27[i28]));
+              if (
+                !(typeof a27[i28] === "string") &&
+                out.add(fail(p + "/outputSchema" + "/required" + "/" + i28, "string", a27[i28]))
+              )
+                return true;
             }
           }
         }
@@ -4433,14 +5148,19 @@ function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
     }
     const x29 = o1["annotations"];
     if (x29 !== undefined) {
-      if (!g_ToolAnnotations(x29, d + 1)) x_ToolAnnotations(x29, p + "/annotations", out, d + 1);
+      if (!g_ToolAnnotations(x29, d + 1) && x_ToolAnnotations(x29, p + "/annotations", out, d + 1))
+        return true;
     }
     const x30 = o1["_meta"];
     if (x30 !== undefined) {
-      if (typeof x30 !== "object" || x30 === null || Array.isArray(x30))
-        out.push(fail(p + "/_meta", "object", x30));
+      if (
+        (typeof x30 !== "object" || x30 === null || Array.isArray(x30)) &&
+        out.add(fail(p + "/_meta", "object", x30))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_Tool$1(v: unknown, d: number): boolean {
@@ -4536,15 +5256,19 @@ function g_TaskStatus(v: unknown, _d: number): boolean {
   );
 }
 
-function x_TaskStatus(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (!(
-    v === "working" ||
-    v === "input_required" ||
-    v === "completed" ||
-    v === "failed" ||
-    v === "cancelled"
-  ))
-    out.push(fail(p, '"working" | "input_required" | "completed" | "failed" | "cancelled"', v));
+function x_TaskStatus(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (
+    !(
+      v === "working" ||
+      v === "input_required" ||
+      v === "completed" ||
+      v === "failed" ||
+      v === "cancelled"
+    ) &&
+    out.add(fail(p, '"working" | "input_required" | "completed" | "failed" | "cancelled"', v))
+  )
+    return true;
+  return false;
 }
 
 function g_TaskMetadata(v: unknown, _d: number): boolean {
@@ -4555,15 +5279,17 @@ function g_TaskMetadata(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_TaskMetadata(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_TaskMetadata(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["ttl"];
     if (x2 !== undefined) {
-      if (!Number.isInteger(x2)) out.push(fail(p + "/ttl", "integer", x2));
+      if (!Number.isInteger(x2) && out.add(fail(p + "/ttl", "integer", x2))) return true;
     }
   }
+  return false;
 }
 
 function g_RelatedTaskMetadata(v: unknown, _d: number): boolean {
@@ -4574,16 +5300,19 @@ function g_RelatedTaskMetadata(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_RelatedTaskMetadata(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_RelatedTaskMetadata(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["taskId"];
-    if (x2 === undefined) out.push(missing(p + "/taskId", "taskId"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/taskId", "string", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/taskId", "taskId"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/taskId", "string", x2))) return true;
     }
   }
+  return false;
 }
 
 function g_Task(v: unknown, d: number): boolean {
@@ -4606,45 +5335,57 @@ function g_Task(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_Task(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_Task(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["taskId"];
-    if (x2 === undefined) out.push(missing(p + "/taskId", "taskId"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/taskId", "string", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/taskId", "taskId"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/taskId", "string", x2))) return true;
     }
     const x3 = o1["status"];
-    if (x3 === undefined) out.push(missing(p + "/status", "status"));
-    else {
-      if (!g_TaskStatus(x3, d + 1)) x_TaskStatus(x3, p + "/status", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/status", "status"))) return true;
+    } else {
+      if (!g_TaskStatus(x3, d + 1) && x_TaskStatus(x3, p + "/status", out, d + 1)) return true;
     }
     const x4 = o1["statusMessage"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/statusMessage", "string", x4));
+      if (!(typeof x4 === "string") && out.add(fail(p + "/statusMessage", "string", x4)))
+        return true;
     }
     const x5 = o1["createdAt"];
-    if (x5 === undefined) out.push(missing(p + "/createdAt", "createdAt"));
-    else {
-      if (!(typeof x5 === "string")) out.push(fail(p + "/createdAt", "string", x5));
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/createdAt", "createdAt"))) return true;
+    } else {
+      if (!(typeof x5 === "string") && out.add(fail(p + "/createdAt", "string", x5))) return true;
     }
     const x6 = o1["lastUpdatedAt"];
-    if (x6 === undefined) out.push(missing(p + "/lastUpdatedAt", "lastUpdatedAt"));
-    else {
-      if (!(typeof x6 === "string")) out.push(fail(p + "/lastUpdatedAt", "string", x6));
+    if (x6 === undefined) {
+      if (out.add(missing(p + "/lastUpdatedAt", "lastUpdatedAt"))) return true;
+    } else {
+      if (!(typeof x6 === "string") && out.add(fail(p + "/lastUpdatedAt", "string", x6)))
+        return true;
     }
     const x7 = o1["ttl"];
-    if (x7 === undefined) out.push(missing(p + "/ttl", "ttl"));
-    else {
-      if (!(Number.isInteger(x7) || x7 === null || x7 === null))
-        out.push(fail(p + "/ttl", "integer | null | null", x7));
+    if (x7 === undefined) {
+      if (out.add(missing(p + "/ttl", "ttl"))) return true;
+    } else {
+      if (
+        !(Number.isInteger(x7) || x7 === null || x7 === null) &&
+        out.add(fail(p + "/ttl", "integer | null | null", x7))
+      )
+        return true;
     }
     const x8 = o1["pollInterval"];
     if (x8 !== undefined) {
-      if (!Number.isInteger(x8)) out.push(fail(p + "/pollInterval", "integer", x8));
+      if (!Number.isInteger(x8) && out.add(fail(p + "/pollInterval", "integer", x8))) return true;
     }
   }
+  return false;
 }
 
 function g_CreateTaskResult(v: unknown, d: number): boolean {
@@ -4657,21 +5398,27 @@ function g_CreateTaskResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_CreateTaskResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_CreateTaskResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
+      if (
+        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
+        out.add(fail(p + "/_meta", "object", x2))
+      )
+        return true;
     }
     const x4 = o1["task"];
-    if (x4 === undefined) out.push(missing(p + "/task", "task"));
-    else {
-      if (!g_Task(x4, d + 1)) x_Task(x4, p + "/task", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/task", "task"))) return true;
+    } else {
+      if (!g_Task(x4, d + 1) && x_Task(x4, p + "/task", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_CreateTaskResult$1(v: unknown, _d: number): boolean {
@@ -4693,40 +5440,48 @@ function g_GetTaskRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_GetTaskRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_GetTaskRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "tasks/get")) out.push(fail(p + "/method", '"tasks/get"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(x2 === "tasks/get") && out.add(fail(p + "/method", '"tasks/get"', x2))) return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
-        out.push(fail(p + "/params", "object", x4));
-      else {
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.add(fail(p + "/params", "object", x4))) return true;
+      } else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["taskId"];
-        if (x6 === undefined) out.push(missing(p + "/params" + "/taskId", "taskId"));
-        else {
-          if (!(typeof x6 === "string")) out.push(fail(p + "/params" + "/taskId", "string", x6));
+        if (x6 === undefined) {
+          if (out.add(missing(p + "/params" + "/taskId", "taskId"))) return true;
+        } else {
+          if (!(typeof x6 === "string") && out.add(fail(p + "/params" + "/taskId", "string", x6)))
+            return true;
         }
       }
     }
     const x7 = o1["id"];
-    if (x7 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x7, d + 1)) x_RequestId(x7, p + "/id", out, d + 1);
+    if (x7 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x7, d + 1) && x_RequestId(x7, p + "/id", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_GetTaskRequest$1(v: unknown, _d: number): boolean {
@@ -4741,9 +5496,10 @@ function g_GetTaskResult(v: unknown, d: number): boolean {
   return g_Result(v, d) && g_Task(v, d);
 }
 
-function x_GetTaskResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_Result(v, d)) x_Result(v, p, out, d);
-  if (!g_Task(v, d)) x_Task(v, p, out, d);
+function x_GetTaskResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_Result(v, d) && x_Result(v, p, out, d)) return true;
+  if (!g_Task(v, d) && x_Task(v, p, out, d)) return true;
+  return false;
 }
 
 function g_GetTaskPayloadRequest(v: unknown, d: number): boolean {
@@ -4760,40 +5516,49 @@ function g_GetTaskPayloadRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_GetTaskPayloadRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_GetTaskPayloadRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "tasks/result")) out.push(fail(p + "/method", '"tasks/result"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(x2 === "tasks/result") && out.add(fail(p + "/method", '"tasks/result"', x2)))
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
-        out.push(fail(p + "/params", "object", x4));
-      else {
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.add(fail(p + "/params", "object", x4))) return true;
+      } else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["taskId"];
-        if (x6 === undefined) out.push(missing(p + "/params" + "/taskId", "taskId"));
-        else {
-          if (!(typeof x6 === "string")) out.push(fail(p + "/params" + "/taskId", "string", x6));
+        if (x6 === undefined) {
+          if (out.add(missing(p + "/params" + "/taskId", "taskId"))) return true;
+        } else {
+          if (!(typeof x6 === "string") && out.add(fail(p + "/params" + "/taskId", "string", x6)))
+            return true;
         }
       }
     }
     const x7 = o1["id"];
-    if (x7 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x7, d + 1)) x_RequestId(x7, p + "/id", out, d + 1);
+    if (x7 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x7, d + 1) && x_RequestId(x7, p + "/id", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_GetTaskPayloadRequest$1(v: unknown, _d: number): boolean {
@@ -4812,16 +5577,21 @@ function g_GetTaskPayloadResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_GetTaskPayloadResult(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_GetTaskPayloadResult(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
+      if (
+        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
+        out.add(fail(p + "/_meta", "object", x2))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_GetTaskPayloadResult$1(v: unknown, _d: number): boolean {
@@ -4843,40 +5613,49 @@ function g_CancelTaskRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_CancelTaskRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_CancelTaskRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "tasks/cancel")) out.push(fail(p + "/method", '"tasks/cancel"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(x2 === "tasks/cancel") && out.add(fail(p + "/method", '"tasks/cancel"', x2)))
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
-        out.push(fail(p + "/params", "object", x4));
-      else {
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.add(fail(p + "/params", "object", x4))) return true;
+      } else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["taskId"];
-        if (x6 === undefined) out.push(missing(p + "/params" + "/taskId", "taskId"));
-        else {
-          if (!(typeof x6 === "string")) out.push(fail(p + "/params" + "/taskId", "string", x6));
+        if (x6 === undefined) {
+          if (out.add(missing(p + "/params" + "/taskId", "taskId"))) return true;
+        } else {
+          if (!(typeof x6 === "string") && out.add(fail(p + "/params" + "/taskId", "string", x6)))
+            return true;
         }
       }
     }
     const x7 = o1["id"];
-    if (x7 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x7, d + 1)) x_RequestId(x7, p + "/id", out, d + 1);
+    if (x7 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x7, d + 1) && x_RequestId(x7, p + "/id", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_CancelTaskRequest$1(v: unknown, _d: number): boolean {
@@ -4891,9 +5670,10 @@ function g_CancelTaskResult(v: unknown, d: number): boolean {
   return g_Result(v, d) && g_Task(v, d);
 }
 
-function x_CancelTaskResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_Result(v, d)) x_Result(v, p, out, d);
-  if (!g_Task(v, d)) x_Task(v, p, out, d);
+function x_CancelTaskResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_Result(v, d) && x_Result(v, p, out, d)) return true;
+  if (!g_Task(v, d) && x_Task(v, p, out, d)) return true;
+  return false;
 }
 
 function g_ListTasksRequest(v: unknown, d: number): boolean {
@@ -4910,31 +5690,39 @@ function g_ListTasksRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ListTasksRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ListTasksRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "tasks/list")) out.push(fail(p + "/method", '"tasks/list"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(x2 === "tasks/list") && out.add(fail(p + "/method", '"tasks/list"', x2))) return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      if (!g_PaginatedRequestParams(x4, d + 1))
-        x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
+      if (
+        !g_PaginatedRequestParams(x4, d + 1) &&
+        x_PaginatedRequestParams(x4, p + "/params", out, d + 1)
+      )
+        return true;
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_ListTasksResult(v: unknown, d: number): boolean {
@@ -4949,31 +5737,39 @@ function g_ListTasksResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ListTasksResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ListTasksResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
+      if (
+        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
+        out.add(fail(p + "/_meta", "object", x2))
+      )
+        return true;
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1) && x_Cursor(x4, p + "/nextCursor", out, d + 1)) return true;
     }
     const x5 = o1["tasks"];
-    if (x5 === undefined) out.push(missing(p + "/tasks", "tasks"));
-    else {
-      if (!Array.isArray(x5)) out.push(fail(p + "/tasks", "array", x5));
-      else {
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/tasks", "tasks"))) return true;
+    } else {
+      if (!Array.isArray(x5)) {
+        if (out.add(fail(p + "/tasks", "array", x5))) return true;
+      } else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!g_Task(a6[i7], d + 1 + 1)) x_Task(a6[i7], p + "/tasks" + "/" + i7, out, d + 1 + 1);
+          if (!g_Task(a6[i7], d + 1 + 1) && x_Task(a6[i7], p + "/tasks" + "/" + i7, out, d + 1 + 1))
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_ListTasksResult$1(v: unknown, _d: number): boolean {
@@ -4995,9 +5791,10 @@ function g_TaskStatusNotificationParams(v: unknown, d: number): boolean {
   return g_NotificationParams(v, d) && g_Task(v, d);
 }
 
-function x_TaskStatusNotificationParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_NotificationParams(v, d)) x_NotificationParams(v, p, out, d);
-  if (!g_Task(v, d)) x_Task(v, p, out, d);
+function x_TaskStatusNotificationParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_NotificationParams(v, d) && x_NotificationParams(v, p, out, d)) return true;
+  if (!g_Task(v, d) && x_Task(v, p, out, d)) return true;
+  return false;
 }
 
 function g_TaskStatusNotification(v: unknown, d: number): boolean {
@@ -5012,28 +5809,39 @@ function g_TaskStatusNotification(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_TaskStatusNotification(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_TaskStatusNotification(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "notifications/tasks/status"))
-        out.push(fail(p + "/method", '"notifications/tasks/status"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "notifications/tasks/status") &&
+        out.add(fail(p + "/method", '"notifications/tasks/status"', x2))
+      )
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (!g_TaskStatusNotificationParams(x4, d + 1))
-        x_TaskStatusNotificationParams(x4, p + "/params", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (
+        !g_TaskStatusNotificationParams(x4, d + 1) &&
+        x_TaskStatusNotificationParams(x4, p + "/params", out, d + 1)
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_SetLevelRequestParams(v: unknown, d: number): boolean {
@@ -5046,29 +5854,35 @@ function g_SetLevelRequestParams(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_SetLevelRequestParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_SetLevelRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
-      else {
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.add(fail(p + "/_meta", "object", x2))) return true;
+      } else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          if (!g_ProgressToken(x4, d + 1 + 1))
-            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
+          if (
+            !g_ProgressToken(x4, d + 1 + 1) &&
+            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
     const x5 = o1["level"];
-    if (x5 === undefined) out.push(missing(p + "/level", "level"));
-    else {
-      if (!g_LoggingLevel(x5, d + 1)) x_LoggingLevel(x5, p + "/level", out, d + 1);
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/level", "level"))) return true;
+    } else {
+      if (!g_LoggingLevel(x5, d + 1) && x_LoggingLevel(x5, p + "/level", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_SetLevelRequestParams$1(v: unknown, d: number): boolean {
@@ -5093,32 +5907,42 @@ function g_SetLevelRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_SetLevelRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_SetLevelRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "logging/setLevel")) out.push(fail(p + "/method", '"logging/setLevel"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(x2 === "logging/setLevel") && out.add(fail(p + "/method", '"logging/setLevel"', x2)))
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (!g_SetLevelRequestParams(x4, d + 1))
-        x_SetLevelRequestParams(x4, p + "/params", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (
+        !g_SetLevelRequestParams(x4, d + 1) &&
+        x_SetLevelRequestParams(x4, p + "/params", out, d + 1)
+      )
+        return true;
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_LoggingMessageNotificationParams(v: unknown, d: number): boolean {
@@ -5134,27 +5958,38 @@ function g_LoggingMessageNotificationParams(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_LoggingMessageNotificationParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_LoggingMessageNotificationParams(
+  v: unknown,
+  p: string,
+  out: IssueList,
+  d: number,
+): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
+      if (
+        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
+        out.add(fail(p + "/_meta", "object", x2))
+      )
+        return true;
     }
     const x4 = o1["level"];
-    if (x4 === undefined) out.push(missing(p + "/level", "level"));
-    else {
-      if (!g_LoggingLevel(x4, d + 1)) x_LoggingLevel(x4, p + "/level", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/level", "level"))) return true;
+    } else {
+      if (!g_LoggingLevel(x4, d + 1) && x_LoggingLevel(x4, p + "/level", out, d + 1)) return true;
     }
     const x5 = o1["logger"];
     if (x5 !== undefined) {
-      if (!(typeof x5 === "string")) out.push(fail(p + "/logger", "string", x5));
+      if (!(typeof x5 === "string") && out.add(fail(p + "/logger", "string", x5))) return true;
     }
     const x6 = o1["data"];
-    if (x6 === undefined) out.push(missing(p + "/data", "data"));
+    if (x6 === undefined && out.add(missing(p + "/data", "data"))) return true;
   }
+  return false;
 }
 
 function g_LoggingMessageNotificationParams$1(v: unknown, _d: number): boolean {
@@ -5174,28 +6009,39 @@ function g_LoggingMessageNotification(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_LoggingMessageNotification(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_LoggingMessageNotification(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "notifications/message"))
-        out.push(fail(p + "/method", '"notifications/message"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "notifications/message") &&
+        out.add(fail(p + "/method", '"notifications/message"', x2))
+      )
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (!g_LoggingMessageNotificationParams(x4, d + 1))
-        x_LoggingMessageNotificationParams(x4, p + "/params", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (
+        !g_LoggingMessageNotificationParams(x4, d + 1) &&
+        x_LoggingMessageNotificationParams(x4, p + "/params", out, d + 1)
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_LoggingLevel(v: unknown, _d: number): boolean {
@@ -5211,24 +6057,28 @@ function g_LoggingLevel(v: unknown, _d: number): boolean {
   );
 }
 
-function x_LoggingLevel(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (!(
-    v === "debug" ||
-    v === "info" ||
-    v === "notice" ||
-    v === "warning" ||
-    v === "error" ||
-    v === "critical" ||
-    v === "alert" ||
-    v === "emergency"
-  ))
-    out.push(
+function x_LoggingLevel(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (
+    !(
+      v === "debug" ||
+      v === "info" ||
+      v === "notice" ||
+      v === "warning" ||
+      v === "error" ||
+      v === "critical" ||
+      v === "alert" ||
+      v === "emergency"
+    ) &&
+    out.add(
       fail(
         p,
         '"debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency"',
         v,
       ),
-    );
+    )
+  )
+    return true;
+  return false;
 }
 
 function g_CreateMessageRequestParams(v: unknown, d: number): boolean {
@@ -5263,95 +6113,128 @@ function g_CreateMessageRequestParams(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_CreateMessageRequestParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_CreateMessageRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
-      else {
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.add(fail(p + "/_meta", "object", x2))) return true;
+      } else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          if (!g_ProgressToken(x4, d + 1 + 1))
-            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
+          if (
+            !g_ProgressToken(x4, d + 1 + 1) &&
+            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
     const x5 = o1["task"];
     if (x5 !== undefined) {
-      if (!g_TaskMetadata(x5, d + 1)) x_TaskMetadata(x5, p + "/task", out, d + 1);
+      if (!g_TaskMetadata(x5, d + 1) && x_TaskMetadata(x5, p + "/task", out, d + 1)) return true;
     }
     const x6 = o1["messages"];
-    if (x6 === undefined) out.push(missing(p + "/messages", "messages"));
-    else {
-      if (!Array.isArray(x6)) out.push(fail(p + "/messages", "array", x6));
-      else {
+    if (x6 === undefined) {
+      if (out.add(missing(p + "/messages", "messages"))) return true;
+    } else {
+      if (!Array.isArray(x6)) {
+        if (out.add(fail(p + "/messages", "array", x6))) return true;
+      } else {
         const a7 = x6 as readonly unknown[];
         for (let i8 = 0; i8 < a7.length; i8++) {
-          if (!g_SamplingMessage(a7[i8], d + 1 + 1))
-            x_SamplingMessage(a7[i8], p + "/messages" + "/" + i8, out, d + 1 + 1);
+          if (
+            !g_SamplingMessage(a7[i8], d + 1 + 1) &&
+            x_SamplingMessage(a7[i8], p + "/messages" + "/" + i8, out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
     const x9 = o1["modelPreferences"];
     if (x9 !== undefined) {
-      if (!g_ModelPreferences(x9, d + 1))
-        x_ModelPreferences(x9, p + "/modelPreferences", out, d + 1);
+      if (
+        !g_ModelPreferences(x9, d + 1) &&
+        x_ModelPreferences(x9, p + "/modelPreferences", out, d + 1)
+      )
+        return true;
     }
     const x10 = o1["systemPrompt"];
     if (x10 !== undefined) {
-      if (!(typeof x10 === "string")) out.push(fail(p + "/systemPrompt", "string", x10));
+      if (!(typeof x10 === "string") && out.add(fail(p + "/systemPrompt", "string", x10)))
+        return true;
     }
     const x11 = o1["includeContext"];
     if (x11 !== undefined) {
-      if (!(x11 === "none" || x11 === "thisServer" || x11 === "allServers"))
-        out.push(fail(p + "/includeContext", '"none" | "thisServer" | "allServers"', x11));
+      if (
+        !(x11 === "none" || x11 === "thisServer" || x11 === "allServers") &&
+        out.add(fail(p + "/includeContext", '"none" | "thisServer" | "allServers"', x11))
+      )
+        return true;
     }
     const x12 = o1["temperature"];
     if (x12 !== undefined) {
-      if (!(typeof x12 === "number" && Number.isFinite(x12)))
-        out.push(fail(p + "/temperature", "number", x12));
+      if (
+        !(typeof x12 === "number" && Number.isFinite(x12)) &&
+        out.add(fail(p + "/temperature", "number", x12))
+      )
+        return true;
     }
     const x13 = o1["maxTokens"];
-    if (x13 === undefined) out.push(missing(p + "/maxTokens", "maxTokens"));
-    else {
-      if (!Number.isInteger(x13)) out.push(fail(p + "/maxTokens", "integer", x13));
+    if (x13 === undefined) {
+      if (out.add(missing(p + "/maxTokens", "maxTokens"))) return true;
+    } else {
+      if (!Number.isInteger(x13) && out.add(fail(p + "/maxTokens", "integer", x13))) return true;
     }
     const x14 = o1["stopSequences"];
     if (x14 !== undefined) {
-      if (!Array.isArray(x14)) out.push(fail(p + "/stopSequences", "array", x14));
-      else {
+      if (!Array.isArray(x14)) {
+        if (out.add(fail(p + "/stopSequences", "array", x14))) return true;
+      } else {
         const a15 = x14 as readonly unknown[];
         for (let i16 = 0; i16 < a15.length; i16++) {
-          if (!(typeof a15[i16] === "string"))
-            out.push(fail(p + "/stopSequences" + "/" + i16, "string", a15[i16]));
+          if (
+            !(typeof a15[i16] === "string") &&
+            out.add(fail(p + "/stopSequences" + "/" + i16, "string", a15[i16]))
+          )
+            return true;
         }
       }
     }
     const x17 = o1["metadata"];
     if (x17 !== undefined) {
-      if (!(typeof x17 === "object" && x17 !== null && !Array.isArray(x17)))
-        out.push(fail(p + "/metadata", "object", x17));
+      if (
+        !(typeof x17 === "object" && x17 !== null && !Array.isArray(x17)) &&
+        out.add(fail(p + "/metadata", "object", x17))
+      )
+        return true;
     }
     const x18 = o1["tools"];
     if (x18 !== undefined) {
-      if (!Array.isArray(x18)) out.push(fail(p + "/tools", "array", x18));
-      else {
+      if (!Array.isArray(x18)) {
+        if (out.add(fail(p + "/tools", "array", x18))) return true;
+      } else {
         const a19 = x18 as readonly unknown[];
         for (let i20 = 0; i20 < a19.length; i20++) {
-          if (!g_Tool(a19[i20], d + 1 + 1))
-            x_Tool(a19[i20], p + "/tools" + "/" + i20, out, d + 1 + 1);
+          if (
+            !g_Tool(a19[i20], d + 1 + 1) &&
+            x_Tool(a19[i20], p + "/tools" + "/" + i20, out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
     const x21 = o1["toolChoice"];
     if (x21 !== undefined) {
-      if (!g_ToolChoice(x21, d + 1)) x_ToolChoice(x21, p + "/toolChoice", out, d + 1);
+      if (!g_ToolChoice(x21, d + 1) && x_ToolChoice(x21, p + "/toolChoice", out, d + 1))
+        return true;
     }
   }
+  return false;
 }
 
 function g_CreateMessageRequestParams$1(v: unknown, d: number): boolean {
@@ -5400,16 +6283,21 @@ function g_ToolChoice(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_ToolChoice(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ToolChoice(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["mode"];
     if (x2 !== undefined) {
-      if (!(x2 === "auto" || x2 === "required" || x2 === "none"))
-        out.push(fail(p + "/mode", '"auto" | "required" | "none"', x2));
+      if (
+        !(x2 === "auto" || x2 === "required" || x2 === "none") &&
+        out.add(fail(p + "/mode", '"auto" | "required" | "none"', x2))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_CreateMessageRequest(v: unknown, d: number): boolean {
@@ -5426,33 +6314,45 @@ function g_CreateMessageRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_CreateMessageRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_CreateMessageRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "sampling/createMessage"))
-        out.push(fail(p + "/method", '"sampling/createMessage"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "sampling/createMessage") &&
+        out.add(fail(p + "/method", '"sampling/createMessage"', x2))
+      )
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (!g_CreateMessageRequestParams(x4, d + 1))
-        x_CreateMessageRequestParams(x4, p + "/params", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (
+        !g_CreateMessageRequestParams(x4, d + 1) &&
+        x_CreateMessageRequestParams(x4, p + "/params", out, d + 1)
+      )
+        return true;
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_CreateMessageResult(v: unknown, d: number): boolean {
@@ -5482,23 +6382,29 @@ function g_CreateMessageResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_CreateMessageResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_CreateMessageResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
+      if (
+        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
+        out.add(fail(p + "/_meta", "object", x2))
+      )
+        return true;
     }
     const x4 = o1["role"];
-    if (x4 === undefined) out.push(missing(p + "/role", "role"));
-    else {
-      if (!g_Role(x4, d + 1)) x_Role(x4, p + "/role", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/role", "role"))) return true;
+    } else {
+      if (!g_Role(x4, d + 1) && x_Role(x4, p + "/role", out, d + 1)) return true;
     }
     const x5 = o1["content"];
-    if (x5 === undefined) out.push(missing(p + "/content", "content"));
-    else {
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/content", "content"))) return true;
+    } else {
       if (!(
         g_TextContent(x5, d + 1) ||
         g_ImageContent(x5, d + 1) ||
@@ -5507,64 +6413,81 @@ function x_CreateMessageResult(v: unknown, p: string, out: Issue[], d: number): 
         g_ToolResultContent(x5, d + 1) ||
         g_CreateMessageResult$3(x5, d + 1)
       )) {
-        const branches6: [string, Issue[]][] = [];
+        const branches6: [string, IssueList][] = [];
         {
-          const b7: Issue[] = [];
+          const b7 = new IssueList(out.all);
           x_TextContent(x5, p + "/content", b7, d + 1);
           branches6.push(["TextContent", b7]);
         }
         {
-          const b8: Issue[] = [];
+          const b8 = new IssueList(out.all);
           x_ImageContent(x5, p + "/content", b8, d + 1);
           branches6.push(["ImageContent", b8]);
         }
         {
-          const b9: Issue[] = [];
+          const b9 = new IssueList(out.all);
           x_AudioContent(x5, p + "/content", b9, d + 1);
           branches6.push(["AudioContent", b9]);
         }
         {
-          const b10: Issue[] = [];
+          const b10 = new IssueList(out.all);
           x_ToolUseContent(x5, p + "/content", b10, d + 1);
           branches6.push(["ToolUseContent", b10]);
         }
         {
-          const b11: Issue[] = [];
+          const b11 = new IssueList(out.all);
           x_ToolResultContent(x5, p + "/content", b11, d + 1);
           branches6.push(["ToolResultContent", b11]);
         }
         {
-          const b12: Issue[] = [];
-          if (!Array.isArray(x5)) b12.push(fail(p + "/content", "array", x5));
-          else {
-            const a13 = x5 as readonly unknown[];
-            for (let i14 = 0; i14 < a13.length; i14++) {
-              if (!g_SamplingMessageContentBlock(a13[i14], d + 1 + 1))
-                x_SamplingMessageContentBlock(a13[i14], p + "/content" + "/" + i14, b12, d + 1 + 1);
+          const b12 = new IssueList(out.all);
+          m13: {
+            if (!Array.isArray(x5)) {
+              if (b12.add(fail(p + "/content", "array", x5))) break m13;
+            } else {
+              const a14 = x5 as readonly unknown[];
+              for (let i15 = 0; i15 < a14.length; i15++) {
+                if (
+                  !g_SamplingMessageContentBlock(a14[i15], d + 1 + 1) &&
+                  x_SamplingMessageContentBlock(
+                    a14[i15],
+                    p + "/content" + "/" + i15,
+                    b12,
+                    d + 1 + 1,
+                  )
+                )
+                  break m13;
+              }
             }
           }
           branches6.push(["SamplingMessageContentBlock[]", b12]);
         }
-        out.push(
-          ...pickBranch(
-            p + "/content",
-            "TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent | SamplingMessageContentBlock[]",
-            x5,
-            branches6,
-          ),
-        );
+        if (
+          out.addAll(
+            pickBranch(
+              p + "/content",
+              "TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent | SamplingMessageContentBlock[]",
+              x5,
+              branches6,
+            ),
+          )
+        )
+          return true;
       }
     }
-    const x15 = o1["model"];
-    if (x15 === undefined) out.push(missing(p + "/model", "model"));
-    else {
-      if (!(typeof x15 === "string")) out.push(fail(p + "/model", "string", x15));
+    const x16 = o1["model"];
+    if (x16 === undefined) {
+      if (out.add(missing(p + "/model", "model"))) return true;
+    } else {
+      if (!(typeof x16 === "string") && out.add(fail(p + "/model", "string", x16))) return true;
     }
-    const x16 = o1["stopReason"];
-    if (x16 !== undefined) {
-      if (!(typeof x16 === "string")) out.push(fail(p + "/stopReason", "string", x16));
+    const x17 = o1["stopReason"];
+    if (x17 !== undefined) {
+      if (!(typeof x17 === "string") && out.add(fail(p + "/stopReason", "string", x17)))
+        return true;
     }
   }
+  return false;
 }
 
 function g_CreateMessageResult$1(v: unknown, _d: number): boolean {
@@ -5615,18 +6538,21 @@ function g_SamplingMessage(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_SamplingMessage(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_SamplingMessage(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["role"];
-    if (x2 === undefined) out.push(missing(p + "/role", "role"));
-    else {
-      if (!g_Role(x2, d + 1)) x_Role(x2, p + "/role", out, d + 1);
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/role", "role"))) return true;
+    } else {
+      if (!g_Role(x2, d + 1) && x_Role(x2, p + "/role", out, d + 1)) return true;
     }
     const x3 = o1["content"];
-    if (x3 === undefined) out.push(missing(p + "/content", "content"));
-    else {
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/content", "content"))) return true;
+    } else {
       if (!(
         g_TextContent(x3, d + 1) ||
         g_ImageContent(x3, d + 1) ||
@@ -5635,60 +6561,78 @@ function x_SamplingMessage(v: unknown, p: string, out: Issue[], d: number): void
         g_ToolResultContent(x3, d + 1) ||
         g_SamplingMessage$3(x3, d + 1)
       )) {
-        const branches4: [string, Issue[]][] = [];
+        const branches4: [string, IssueList][] = [];
         {
-          const b5: Issue[] = [];
+          const b5 = new IssueList(out.all);
           x_TextContent(x3, p + "/content", b5, d + 1);
           branches4.push(["TextContent", b5]);
         }
         {
-          const b6: Issue[] = [];
+          const b6 = new IssueList(out.all);
           x_ImageContent(x3, p + "/content", b6, d + 1);
           branches4.push(["ImageContent", b6]);
         }
         {
-          const b7: Issue[] = [];
+          const b7 = new IssueList(out.all);
           x_AudioContent(x3, p + "/content", b7, d + 1);
           branches4.push(["AudioContent", b7]);
         }
         {
-          const b8: Issue[] = [];
+          const b8 = new IssueList(out.all);
           x_ToolUseContent(x3, p + "/content", b8, d + 1);
           branches4.push(["ToolUseContent", b8]);
         }
         {
-          const b9: Issue[] = [];
+          const b9 = new IssueList(out.all);
           x_ToolResultContent(x3, p + "/content", b9, d + 1);
           branches4.push(["ToolResultContent", b9]);
         }
         {
-          const b10: Issue[] = [];
-          if (!Array.isArray(x3)) b10.push(fail(p + "/content", "array", x3));
-          else {
-            const a11 = x3 as readonly unknown[];
-            for (let i12 = 0; i12 < a11.length; i12++) {
-              if (!g_SamplingMessageContentBlock(a11[i12], d + 1 + 1))
-                x_SamplingMessageContentBlock(a11[i12], p + "/content" + "/" + i12, b10, d + 1 + 1);
+          const b10 = new IssueList(out.all);
+          m11: {
+            if (!Array.isArray(x3)) {
+              if (b10.add(fail(p + "/content", "array", x3))) break m11;
+            } else {
+              const a12 = x3 as readonly unknown[];
+              for (let i13 = 0; i13 < a12.length; i13++) {
+                if (
+                  !g_SamplingMessageContentBlock(a12[i13], d + 1 + 1) &&
+                  x_SamplingMessageContentBlock(
+                    a12[i13],
+                    p + "/content" + "/" + i13,
+                    b10,
+                    d + 1 + 1,
+                  )
+                )
+                  break m11;
+              }
             }
           }
           branches4.push(["SamplingMessageContentBlock[]", b10]);
         }
-        out.push(
-          ...pickBranch(
-            p + "/content",
-            "TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent | SamplingMessageContentBlock[]",
-            x3,
-            branches4,
-          ),
-        );
+        if (
+          out.addAll(
+            pickBranch(
+              p + "/content",
+              "TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent | SamplingMessageContentBlock[]",
+              x3,
+              branches4,
+            ),
+          )
+        )
+          return true;
       }
     }
-    const x13 = o1["_meta"];
-    if (x13 !== undefined) {
-      if (typeof x13 !== "object" || x13 === null || Array.isArray(x13))
-        out.push(fail(p + "/_meta", "object", x13));
+    const x14 = o1["_meta"];
+    if (x14 !== undefined) {
+      if (
+        (typeof x14 !== "object" || x14 === null || Array.isArray(x14)) &&
+        out.add(fail(p + "/_meta", "object", x14))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_SamplingMessage$1(v: unknown, d: number): boolean {
@@ -5734,59 +6678,76 @@ function g_SamplingMessageContentBlock(v: unknown, d: number): boolean {
   }
 }
 
-function x_SamplingMessageContentBlock(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    out.push(
-      fail(
-        p,
-        "object (TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent)",
-        v,
-      ),
-    );
-  else {
+function x_SamplingMessageContentBlock(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (
+      out.add(
+        fail(
+          p,
+          "object (TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent)",
+          v,
+        ),
+      )
+    )
+      return true;
+  } else {
     const tag1 = (v as Readonly<Record<string, unknown>>)["type"];
     switch (tag1) {
       case "text": {
-        const inner2: Issue[] = [];
-        if (!g_TextContent(v, d)) x_TextContent(v, p, inner2, d);
-        for (const issue of inner2) out.push(within(issue, "TextContent"));
+        const inner2 = new IssueList(out.all);
+        m3: {
+          if (!g_TextContent(v, d) && x_TextContent(v, p, inner2, d)) break m3;
+        }
+        if (out.addAll(inner2.items.map((i) => within(i, "TextContent")))) return true;
         break;
       }
       case "image": {
-        const inner3: Issue[] = [];
-        if (!g_ImageContent(v, d)) x_ImageContent(v, p, inner3, d);
-        for (const issue of inner3) out.push(within(issue, "ImageContent"));
+        const inner4 = new IssueList(out.all);
+        m5: {
+          if (!g_ImageContent(v, d) && x_ImageContent(v, p, inner4, d)) break m5;
+        }
+        if (out.addAll(inner4.items.map((i) => within(i, "ImageContent")))) return true;
         break;
       }
       case "audio": {
-        const inner4: Issue[] = [];
-        if (!g_AudioContent(v, d)) x_AudioContent(v, p, inner4, d);
-        for (const issue of inner4) out.push(within(issue, "AudioContent"));
+        const inner6 = new IssueList(out.all);
+        m7: {
+          if (!g_AudioContent(v, d) && x_AudioContent(v, p, inner6, d)) break m7;
+        }
+        if (out.addAll(inner6.items.map((i) => within(i, "AudioContent")))) return true;
         break;
       }
       case "tool_use": {
-        const inner5: Issue[] = [];
-        if (!g_ToolUseContent(v, d)) x_ToolUseContent(v, p, inner5, d);
-        for (const issue of inner5) out.push(within(issue, "ToolUseContent"));
+        const inner8 = new IssueList(out.all);
+        m9: {
+          if (!g_ToolUseContent(v, d) && x_ToolUseContent(v, p, inner8, d)) break m9;
+        }
+        if (out.addAll(inner8.items.map((i) => within(i, "ToolUseContent")))) return true;
         break;
       }
       case "tool_result": {
-        const inner6: Issue[] = [];
-        if (!g_ToolResultContent(v, d)) x_ToolResultContent(v, p, inner6, d);
-        for (const issue of inner6) out.push(within(issue, "ToolResultContent"));
+        const inner10 = new IssueList(out.all);
+        m11: {
+          if (!g_ToolResultContent(v, d) && x_ToolResultContent(v, p, inner10, d)) break m11;
+        }
+        if (out.addAll(inner10.items.map((i) => within(i, "ToolResultContent")))) return true;
         break;
       }
       default:
-        out.push(
-          unknownVariant(
-            p + "/type",
-            '"text" | "image" | "audio" | "tool_use" | "tool_result"',
-            tag1,
-            "TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent",
-          ),
-        );
+        if (
+          out.add(
+            unknownVariant(
+              p + "/type",
+              '"text" | "image" | "audio" | "tool_use" | "tool_result"',
+              tag1,
+              "TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent",
+            ),
+          )
+        )
+          return true;
     }
   }
+  return false;
 }
 
 function g_Annotations(v: unknown, d: number): boolean {
@@ -5810,35 +6771,51 @@ function g_Annotations(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_Annotations(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_Annotations(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["audience"];
     if (x2 !== undefined) {
-      if (!Array.isArray(x2)) out.push(fail(p + "/audience", "array", x2));
-      else {
+      if (!Array.isArray(x2)) {
+        if (out.add(fail(p + "/audience", "array", x2))) return true;
+      } else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          if (!g_Role(a3[i4], d + 1 + 1))
-            x_Role(a3[i4], p + "/audience" + "/" + i4, out, d + 1 + 1);
+          if (
+            !g_Role(a3[i4], d + 1 + 1) &&
+            x_Role(a3[i4], p + "/audience" + "/" + i4, out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
     const x5 = o1["priority"];
     if (x5 !== undefined) {
-      if (!(typeof x5 === "number" && Number.isFinite(x5)))
-        out.push(fail(p + "/priority", "number", x5));
-      if (!(typeof x5 !== "number" || x5 >= 0))
-        out.push(fail(p + "/priority", ">= 0 (minimum)", x5));
-      if (!(typeof x5 !== "number" || x5 <= 1))
-        out.push(fail(p + "/priority", "<= 1 (maximum)", x5));
+      if (
+        !(typeof x5 === "number" && Number.isFinite(x5)) &&
+        out.add(fail(p + "/priority", "number", x5))
+      )
+        return true;
+      if (
+        !(typeof x5 !== "number" || x5 >= 0) &&
+        out.add(fail(p + "/priority", ">= 0 (minimum)", x5))
+      )
+        return true;
+      if (
+        !(typeof x5 !== "number" || x5 <= 1) &&
+        out.add(fail(p + "/priority", "<= 1 (maximum)", x5))
+      )
+        return true;
     }
     const x6 = o1["lastModified"];
     if (x6 !== undefined) {
-      if (!(typeof x6 === "string")) out.push(fail(p + "/lastModified", "string", x6));
+      if (!(typeof x6 === "string") && out.add(fail(p + "/lastModified", "string", x6)))
+        return true;
     }
   }
+  return false;
 }
 
 function g_Annotations$1(v: unknown, d: number): boolean {
@@ -5869,59 +6846,76 @@ function g_ContentBlock(v: unknown, d: number): boolean {
   }
 }
 
-function x_ContentBlock(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    out.push(
-      fail(
-        p,
-        "object (TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource)",
-        v,
-      ),
-    );
-  else {
+function x_ContentBlock(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (
+      out.add(
+        fail(
+          p,
+          "object (TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource)",
+          v,
+        ),
+      )
+    )
+      return true;
+  } else {
     const tag1 = (v as Readonly<Record<string, unknown>>)["type"];
     switch (tag1) {
       case "text": {
-        const inner2: Issue[] = [];
-        if (!g_TextContent(v, d)) x_TextContent(v, p, inner2, d);
-        for (const issue of inner2) out.push(within(issue, "TextContent"));
+        const inner2 = new IssueList(out.all);
+        m3: {
+          if (!g_TextContent(v, d) && x_TextContent(v, p, inner2, d)) break m3;
+        }
+        if (out.addAll(inner2.items.map((i) => within(i, "TextContent")))) return true;
         break;
       }
       case "image": {
-        const inner3: Issue[] = [];
-        if (!g_ImageContent(v, d)) x_ImageContent(v, p, inner3, d);
-        for (const issue of inner3) out.push(within(issue, "ImageContent"));
+        const inner4 = new IssueList(out.all);
+        m5: {
+          if (!g_ImageContent(v, d) && x_ImageContent(v, p, inner4, d)) break m5;
+        }
+        if (out.addAll(inner4.items.map((i) => within(i, "ImageContent")))) return true;
         break;
       }
       case "audio": {
-        const inner4: Issue[] = [];
-        if (!g_AudioContent(v, d)) x_AudioContent(v, p, inner4, d);
-        for (const issue of inner4) out.push(within(issue, "AudioContent"));
+        const inner6 = new IssueList(out.all);
+        m7: {
+          if (!g_AudioContent(v, d) && x_AudioContent(v, p, inner6, d)) break m7;
+        }
+        if (out.addAll(inner6.items.map((i) => within(i, "AudioContent")))) return true;
         break;
       }
       case "resource_link": {
-        const inner5: Issue[] = [];
-        if (!g_ResourceLink(v, d)) x_ResourceLink(v, p, inner5, d);
-        for (const issue of inner5) out.push(within(issue, "ResourceLink"));
+        const inner8 = new IssueList(out.all);
+        m9: {
+          if (!g_ResourceLink(v, d) && x_ResourceLink(v, p, inner8, d)) break m9;
+        }
+        if (out.addAll(inner8.items.map((i) => within(i, "ResourceLink")))) return true;
         break;
       }
       case "resource": {
-        const inner6: Issue[] = [];
-        if (!g_EmbeddedResource(v, d)) x_EmbeddedResource(v, p, inner6, d);
-        for (const issue of inner6) out.push(within(issue, "EmbeddedResource"));
+        const inner10 = new IssueList(out.all);
+        m11: {
+          if (!g_EmbeddedResource(v, d) && x_EmbeddedResource(v, p, inner10, d)) break m11;
+        }
+        if (out.addAll(inner10.items.map((i) => within(i, "EmbeddedResource")))) return true;
         break;
       }
       default:
-        out.push(
-          unknownVariant(
-            p + "/type",
-            '"text" | "image" | "audio" | "resource_link" | "resource"',
-            tag1,
-            "TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource",
-          ),
-        );
+        if (
+          out.add(
+            unknownVariant(
+              p + "/type",
+              '"text" | "image" | "audio" | "resource_link" | "resource"',
+              tag1,
+              "TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource",
+            ),
+          )
+        )
+          return true;
     }
   }
+  return false;
 }
 
 function g_TextContent(v: unknown, d: number): boolean {
@@ -5938,30 +6932,38 @@ function g_TextContent(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_TextContent(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_TextContent(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "text")) out.push(fail(p + "/type", '"text"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "text") && out.add(fail(p + "/type", '"text"', x2))) return true;
     }
     const x3 = o1["text"];
-    if (x3 === undefined) out.push(missing(p + "/text", "text"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/text", "string", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/text", "text"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/text", "string", x3))) return true;
     }
     const x4 = o1["annotations"];
     if (x4 !== undefined) {
-      if (!g_Annotations(x4, d + 1)) x_Annotations(x4, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x4, d + 1) && x_Annotations(x4, p + "/annotations", out, d + 1))
+        return true;
     }
     const x5 = o1["_meta"];
     if (x5 !== undefined) {
-      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
-        out.push(fail(p + "/_meta", "object", x5));
+      if (
+        (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) &&
+        out.add(fail(p + "/_meta", "object", x5))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_TextContent$1(v: unknown, _d: number): boolean {
@@ -5986,36 +6988,49 @@ function g_ImageContent(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ImageContent(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ImageContent(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "image")) out.push(fail(p + "/type", '"image"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "image") && out.add(fail(p + "/type", '"image"', x2))) return true;
     }
     const x3 = o1["data"];
-    if (x3 === undefined) out.push(missing(p + "/data", "data"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/data", "string", x3));
-      if (!(typeof x3 !== "string" || isByte(x3))) out.push(fail(p + "/data", "byte (format)", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/data", "data"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/data", "string", x3))) return true;
+      if (
+        !(typeof x3 !== "string" || isByte(x3)) &&
+        out.add(fail(p + "/data", "byte (format)", x3))
+      )
+        return true;
     }
     const x4 = o1["mimeType"];
-    if (x4 === undefined) out.push(missing(p + "/mimeType", "mimeType"));
-    else {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/mimeType", "string", x4));
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/mimeType", "mimeType"))) return true;
+    } else {
+      if (!(typeof x4 === "string") && out.add(fail(p + "/mimeType", "string", x4))) return true;
     }
     const x5 = o1["annotations"];
     if (x5 !== undefined) {
-      if (!g_Annotations(x5, d + 1)) x_Annotations(x5, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x5, d + 1) && x_Annotations(x5, p + "/annotations", out, d + 1))
+        return true;
     }
     const x6 = o1["_meta"];
     if (x6 !== undefined) {
-      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6))
-        out.push(fail(p + "/_meta", "object", x6));
+      if (
+        (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) &&
+        out.add(fail(p + "/_meta", "object", x6))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_ImageContent$1(v: unknown, _d: number): boolean {
@@ -6040,36 +7055,49 @@ function g_AudioContent(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_AudioContent(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_AudioContent(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "audio")) out.push(fail(p + "/type", '"audio"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "audio") && out.add(fail(p + "/type", '"audio"', x2))) return true;
     }
     const x3 = o1["data"];
-    if (x3 === undefined) out.push(missing(p + "/data", "data"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/data", "string", x3));
-      if (!(typeof x3 !== "string" || isByte(x3))) out.push(fail(p + "/data", "byte (format)", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/data", "data"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/data", "string", x3))) return true;
+      if (
+        !(typeof x3 !== "string" || isByte(x3)) &&
+        out.add(fail(p + "/data", "byte (format)", x3))
+      )
+        return true;
     }
     const x4 = o1["mimeType"];
-    if (x4 === undefined) out.push(missing(p + "/mimeType", "mimeType"));
-    else {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/mimeType", "string", x4));
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/mimeType", "mimeType"))) return true;
+    } else {
+      if (!(typeof x4 === "string") && out.add(fail(p + "/mimeType", "string", x4))) return true;
     }
     const x5 = o1["annotations"];
     if (x5 !== undefined) {
-      if (!g_Annotations(x5, d + 1)) x_Annotations(x5, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x5, d + 1) && x_Annotations(x5, p + "/annotations", out, d + 1))
+        return true;
     }
     const x6 = o1["_meta"];
     if (x6 !== undefined) {
-      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6))
-        out.push(fail(p + "/_meta", "object", x6));
+      if (
+        (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) &&
+        out.add(fail(p + "/_meta", "object", x6))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_AudioContent$1(v: unknown, _d: number): boolean {
@@ -6093,37 +7121,49 @@ function g_ToolUseContent(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ToolUseContent(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ToolUseContent(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "tool_use")) out.push(fail(p + "/type", '"tool_use"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "tool_use") && out.add(fail(p + "/type", '"tool_use"', x2))) return true;
     }
     const x3 = o1["id"];
-    if (x3 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/id", "string", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/id", "string", x3))) return true;
     }
     const x4 = o1["name"];
-    if (x4 === undefined) out.push(missing(p + "/name", "name"));
-    else {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/name", "string", x4));
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/name", "name"))) return true;
+    } else {
+      if (!(typeof x4 === "string") && out.add(fail(p + "/name", "string", x4))) return true;
     }
     const x5 = o1["input"];
-    if (x5 === undefined) out.push(missing(p + "/input", "input"));
-    else {
-      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
-        out.push(fail(p + "/input", "object", x5));
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/input", "input"))) return true;
+    } else {
+      if (
+        (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) &&
+        out.add(fail(p + "/input", "object", x5))
+      )
+        return true;
     }
     const x7 = o1["_meta"];
     if (x7 !== undefined) {
-      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
-        out.push(fail(p + "/_meta", "object", x7));
+      if (
+        (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) &&
+        out.add(fail(p + "/_meta", "object", x7))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_ToolUseContent$1(v: unknown, _d: number): boolean {
@@ -6154,47 +7194,62 @@ function g_ToolResultContent(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ToolResultContent(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ToolResultContent(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "tool_result")) out.push(fail(p + "/type", '"tool_result"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "tool_result") && out.add(fail(p + "/type", '"tool_result"', x2))) return true;
     }
     const x3 = o1["toolUseId"];
-    if (x3 === undefined) out.push(missing(p + "/toolUseId", "toolUseId"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/toolUseId", "string", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/toolUseId", "toolUseId"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/toolUseId", "string", x3))) return true;
     }
     const x4 = o1["content"];
-    if (x4 === undefined) out.push(missing(p + "/content", "content"));
-    else {
-      if (!Array.isArray(x4)) out.push(fail(p + "/content", "array", x4));
-      else {
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/content", "content"))) return true;
+    } else {
+      if (!Array.isArray(x4)) {
+        if (out.add(fail(p + "/content", "array", x4))) return true;
+      } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_ContentBlock(a5[i6], d + 1 + 1))
-            x_ContentBlock(a5[i6], p + "/content" + "/" + i6, out, d + 1 + 1);
+          if (
+            !g_ContentBlock(a5[i6], d + 1 + 1) &&
+            x_ContentBlock(a5[i6], p + "/content" + "/" + i6, out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
     const x7 = o1["structuredContent"];
     if (x7 !== undefined) {
-      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
-        out.push(fail(p + "/structuredContent", "object", x7));
+      if (
+        (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) &&
+        out.add(fail(p + "/structuredContent", "object", x7))
+      )
+        return true;
     }
     const x9 = o1["isError"];
     if (x9 !== undefined) {
-      if (!(typeof x9 === "boolean")) out.push(fail(p + "/isError", "boolean", x9));
+      if (!(typeof x9 === "boolean") && out.add(fail(p + "/isError", "boolean", x9))) return true;
     }
     const x10 = o1["_meta"];
     if (x10 !== undefined) {
-      if (typeof x10 !== "object" || x10 === null || Array.isArray(x10))
-        out.push(fail(p + "/_meta", "object", x10));
+      if (
+        (typeof x10 !== "object" || x10 === null || Array.isArray(x10)) &&
+        out.add(fail(p + "/_meta", "object", x10))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_ToolResultContent$1(v: unknown, d: number): boolean {
@@ -6258,49 +7313,82 @@ function g_ModelPreferences(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ModelPreferences(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ModelPreferences(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["hints"];
     if (x2 !== undefined) {
-      if (!Array.isArray(x2)) out.push(fail(p + "/hints", "array", x2));
-      else {
+      if (!Array.isArray(x2)) {
+        if (out.add(fail(p + "/hints", "array", x2))) return true;
+      } else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          if (!g_ModelHint(a3[i4], d + 1 + 1))
-            x_ModelHint(a3[i4], p + "/hints" + "/" + i4, out, d + 1 + 1);
+          if (
+            !g_ModelHint(a3[i4], d + 1 + 1) &&
+            x_ModelHint(a3[i4], p + "/hints" + "/" + i4, out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
     const x5 = o1["costPriority"];
     if (x5 !== undefined) {
-      if (!(typeof x5 === "number" && Number.isFinite(x5)))
-        out.push(fail(p + "/costPriority", "number", x5));
-      if (!(typeof x5 !== "number" || x5 >= 0))
-        out.push(fail(p + "/costPriority", ">= 0 (minimum)", x5));
-      if (!(typeof x5 !== "number" || x5 <= 1))
-        out.push(fail(p + "/costPriority", "<= 1 (maximum)", x5));
+      if (
+        !(typeof x5 === "number" && Number.isFinite(x5)) &&
+        out.add(fail(p + "/costPriority", "number", x5))
+      )
+        return true;
+      if (
+        !(typeof x5 !== "number" || x5 >= 0) &&
+        out.add(fail(p + "/costPriority", ">= 0 (minimum)", x5))
+      )
+        return true;
+      if (
+        !(typeof x5 !== "number" || x5 <= 1) &&
+        out.add(fail(p + "/costPriority", "<= 1 (maximum)", x5))
+      )
+        return true;
     }
     const x6 = o1["speedPriority"];
     if (x6 !== undefined) {
-      if (!(typeof x6 === "number" && Number.isFinite(x6)))
-        out.push(fail(p + "/speedPriority", "number", x6));
-      if (!(typeof x6 !== "number" || x6 >= 0))
-        out.push(fail(p + "/speedPriority", ">= 0 (minimum)", x6));
-      if (!(typeof x6 !== "number" || x6 <= 1))
-        out.push(fail(p + "/speedPriority", "<= 1 (maximum)", x6));
+      if (
+        !(typeof x6 === "number" && Number.isFinite(x6)) &&
+        out.add(fail(p + "/speedPriority", "number", x6))
+      )
+        return true;
+      if (
+        !(typeof x6 !== "number" || x6 >= 0) &&
+        out.add(fail(p + "/speedPriority", ">= 0 (minimum)", x6))
+      )
+        return true;
+      if (
+        !(typeof x6 !== "number" || x6 <= 1) &&
+        out.add(fail(p + "/speedPriority", "<= 1 (maximum)", x6))
+      )
+        return true;
     }
     const x7 = o1["intelligencePriority"];
     if (x7 !== undefined) {
-      if (!(typeof x7 === "number" && Number.isFinite(x7)))
-        out.push(fail(p + "/intelligencePriority", "number", x7));
-      if (!(typeof x7 !== "number" || x7 >= 0))
-        out.push(fail(p + "/intelligencePriority", ">= 0 (minimum)", x7));
-      if (!(typeof x7 !== "number" || x7 <= 1))
-        out.push(fail(p + "/intelligencePriority", "<= 1 (maximum)", x7));
+      if (
+        !(typeof x7 === "number" && Number.isFinite(x7)) &&
+        out.add(fail(p + "/intelligencePriority", "number", x7))
+      )
+        return true;
+      if (
+        !(typeof x7 !== "number" || x7 >= 0) &&
+        out.add(fail(p + "/intelligencePriority", ">= 0 (minimum)", x7))
+      )
+        return true;
+      if (
+        !(typeof x7 !== "number" || x7 <= 1) &&
+        out.add(fail(p + "/intelligencePriority", "<= 1 (maximum)", x7))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_ModelPreferences$1(v: unknown, d: number): boolean {
@@ -6321,15 +7409,17 @@ function g_ModelHint(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_ModelHint(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ModelHint(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
     if (x2 !== undefined) {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
+      if (!(typeof x2 === "string") && out.add(fail(p + "/name", "string", x2))) return true;
     }
   }
+  return false;
 }
 
 function g_CompleteRequestParams(v: unknown, d: number): boolean {
@@ -6346,98 +7436,128 @@ function g_CompleteRequestParams(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_CompleteRequestParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_CompleteRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
-      else {
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.add(fail(p + "/_meta", "object", x2))) return true;
+      } else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          if (!g_ProgressToken(x4, d + 1 + 1))
-            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1);
+          if (
+            !g_ProgressToken(x4, d + 1 + 1) &&
+            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
     const x5 = o1["ref"];
-    if (x5 === undefined) out.push(missing(p + "/ref", "ref"));
-    else {
-      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
-        out.push(fail(p + "/ref", "object (PromptReference | ResourceTemplateReference)", x5));
-      else {
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/ref", "ref"))) return true;
+    } else {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.add(fail(p + "/ref", "object (PromptReference | ResourceTemplateReference)", x5)))
+          return true;
+      } else {
         const tag6 = (x5 as Readonly<Record<string, unknown>>)["type"];
         switch (tag6) {
           case "ref/prompt": {
-            const inner7: Issue[] = [];
-            if (!g_PromptReference(x5, d + 1)) x_PromptReference(x5, p + "/ref", inner7, d + 1);
-            for (const issue of inner7) out.push(within(issue, "PromptReference"));
+            const inner7 = new IssueList(out.all);
+            m8: {
+              if (!g_PromptReference(x5, d + 1) && x_PromptReference(x5, p + "/ref", inner7, d + 1))
+                break m8;
+            }
+            if (out.addAll(inner7.items.map((i) => within(i, "PromptReference")))) return true;
             break;
           }
           case "ref/resource": {
-            const inner8: Issue[] = [];
-            if (!g_ResourceTemplateReference(x5, d + 1))
-              x_ResourceTemplateReference(x5, p + "/ref", inner8, d + 1);
-            for (const issue of inner8) out.push(within(issue, "ResourceTemplateReference"));
+            const inner9 = new IssueList(out.all);
+            m10: {
+              if (
+                !g_ResourceTemplateReference(x5, d + 1) &&
+                x_ResourceTemplateReference(x5, p + "/ref", inner9, d + 1)
+              )
+                break m10;
+            }
+            if (out.addAll(inner9.items.map((i) => within(i, "ResourceTemplateReference"))))
+              return true;
             break;
           }
           default:
-            out.push(
-              unknownVariant(
-                p + "/ref" + "/type",
-                '"ref/prompt" | "ref/resource"',
-                tag6,
-                "PromptReference | ResourceTemplateReference",
-              ),
-            );
+            if (
+              out.add(
+                unknownVariant(
+                  p + "/ref" + "/type",
+                  '"ref/prompt" | "ref/resource"',
+                  tag6,
+                  "PromptReference | ResourceTemplateReference",
+                ),
+              )
+            )
+              return true;
         }
       }
     }
-    const x9 = o1["argument"];
-    if (x9 === undefined) out.push(missing(p + "/argument", "argument"));
-    else {
-      if (typeof x9 !== "object" || x9 === null || Array.isArray(x9))
-        out.push(fail(p + "/argument", "object", x9));
-      else {
-        const o10 = x9 as Readonly<Record<string, unknown>>;
-        const x11 = o10["name"];
-        if (x11 === undefined) out.push(missing(p + "/argument" + "/name", "name"));
-        else {
-          if (!(typeof x11 === "string")) out.push(fail(p + "/argument" + "/name", "string", x11));
+    const x11 = o1["argument"];
+    if (x11 === undefined) {
+      if (out.add(missing(p + "/argument", "argument"))) return true;
+    } else {
+      if (typeof x11 !== "object" || x11 === null || Array.isArray(x11)) {
+        if (out.add(fail(p + "/argument", "object", x11))) return true;
+      } else {
+        const o12 = x11 as Readonly<Record<string, unknown>>;
+        const x13 = o12["name"];
+        if (x13 === undefined) {
+          if (out.add(missing(p + "/argument" + "/name", "name"))) return true;
+        } else {
+          if (!(typeof x13 === "string") && out.add(fail(p + "/argument" + "/name", "string", x13)))
+            return true;
         }
-        const x12 = o10["value"];
-        if (x12 === undefined) out.push(missing(p + "/argument" + "/value", "value"));
-        else {
-          if (!(typeof x12 === "string")) out.push(fail(p + "/argument" + "/value", "string", x12));
+        const x14 = o12["value"];
+        if (x14 === undefined) {
+          if (out.add(missing(p + "/argument" + "/value", "value"))) return true;
+        } else {
+          if (
+            !(typeof x14 === "string") &&
+            out.add(fail(p + "/argument" + "/value", "string", x14))
+          )
+            return true;
         }
       }
     }
-    const x13 = o1["context"];
-    if (x13 !== undefined) {
-      if (typeof x13 !== "object" || x13 === null || Array.isArray(x13))
-        out.push(fail(p + "/context", "object", x13));
-      else {
-        const o14 = x13 as Readonly<Record<string, unknown>>;
-        const x15 = o14["arguments"];
-        if (x15 !== undefined) {
-          if (typeof x15 !== "object" || x15 === null || Array.isArray(x15))
-            out.push(fail(p + "/context" + "/arguments", "object", x15));
-          else {
-            const o16 = x15 as Readonly<Record<string, unknown>>;
-            for (const k17 of Object.keys(o16)) {
-              if (!(typeof o16[k17] === "string"))
-                out.push(
-                  fail(p + "/context" + "/arguments" + "/" + pointer(k17), "string", o16[k17]),
-                );
+    const x15 = o1["context"];
+    if (x15 !== undefined) {
+      if (typeof x15 !== "object" || x15 === null || Array.isArray(x15)) {
+        if (out.add(fail(p + "/context", "object", x15))) return true;
+      } else {
+        const o16 = x15 as Readonly<Record<string, unknown>>;
+        const x17 = o16["arguments"];
+        if (x17 !== undefined) {
+          if (typeof x17 !== "object" || x17 === null || Array.isArray(x17)) {
+            if (out.add(fail(p + "/context" + "/arguments", "object", x17))) return true;
+          } else {
+            const o18 = x17 as Readonly<Record<string, unknown>>;
+            for (const k19 of Object.keys(o18)) {
+              if (
+                !(typeof o18[k19] === "string") &&
+                out.add(
+                  fail(p + "/context" + "/arguments" + "/" + pointer(k19), "string", o18[k19]),
+                )
+              )
+                return true;
             }
           }
         }
       }
     }
   }
+  return false;
 }
 
 function g_CompleteRequestParams$1(v: unknown, d: number): boolean {
@@ -6502,33 +7622,45 @@ function g_CompleteRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_CompleteRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_CompleteRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "completion/complete"))
-        out.push(fail(p + "/method", '"completion/complete"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "completion/complete") &&
+        out.add(fail(p + "/method", '"completion/complete"', x2))
+      )
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (!g_CompleteRequestParams(x4, d + 1))
-        x_CompleteRequestParams(x4, p + "/params", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (
+        !g_CompleteRequestParams(x4, d + 1) &&
+        x_CompleteRequestParams(x4, p + "/params", out, d + 1)
+      )
+        return true;
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_CompleteResult(v: unknown, d: number): boolean {
@@ -6541,46 +7673,61 @@ function g_CompleteResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_CompleteResult(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_CompleteResult(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
+      if (
+        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
+        out.add(fail(p + "/_meta", "object", x2))
+      )
+        return true;
     }
     const x4 = o1["completion"];
-    if (x4 === undefined) out.push(missing(p + "/completion", "completion"));
-    else {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
-        out.push(fail(p + "/completion", "object", x4));
-      else {
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/completion", "completion"))) return true;
+    } else {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.add(fail(p + "/completion", "object", x4))) return true;
+      } else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["values"];
-        if (x6 === undefined) out.push(missing(p + "/completion" + "/values", "values"));
-        else {
-          if (!Array.isArray(x6)) out.push(fail(p + "/completion" + "/values", "array", x6));
-          else {
+        if (x6 === undefined) {
+          if (out.add(missing(p + "/completion" + "/values", "values"))) return true;
+        } else {
+          if (!Array.isArray(x6)) {
+            if (out.add(fail(p + "/completion" + "/values", "array", x6))) return true;
+          } else {
             const a7 = x6 as readonly unknown[];
             for (let i8 = 0; i8 < a7.length; i8++) {
-              if (!(typeof a7[i8] === "string"))
-                out.push(fail(p + "/completion" + "/values" + "/" + i8, "string", a7[i8]));
+              if (
+                !(typeof a7[i8] === "string") &&
+                out.add(fail(p + "/completion" + "/values" + "/" + i8, "string", a7[i8]))
+              )
+                return true;
             }
           }
         }
         const x9 = o5["total"];
         if (x9 !== undefined) {
-          if (!Number.isInteger(x9)) out.push(fail(p + "/completion" + "/total", "integer", x9));
+          if (!Number.isInteger(x9) && out.add(fail(p + "/completion" + "/total", "integer", x9)))
+            return true;
         }
         const x10 = o5["hasMore"];
         if (x10 !== undefined) {
-          if (!(typeof x10 === "boolean"))
-            out.push(fail(p + "/completion" + "/hasMore", "boolean", x10));
+          if (
+            !(typeof x10 === "boolean") &&
+            out.add(fail(p + "/completion" + "/hasMore", "boolean", x10))
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_CompleteResult$1(v: unknown, _d: number): boolean {
@@ -6624,23 +7771,30 @@ function g_ResourceTemplateReference(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_ResourceTemplateReference(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ResourceTemplateReference(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "ref/resource")) out.push(fail(p + "/type", '"ref/resource"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "ref/resource") && out.add(fail(p + "/type", '"ref/resource"', x2))) return true;
     }
     const x3 = o1["uri"];
-    if (x3 === undefined) out.push(missing(p + "/uri", "uri"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/uri", "string", x3));
-      if (!(typeof x3 !== "string" || isUriTemplate(x3)))
-        out.push(fail(p + "/uri", "uri-template (format)", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/uri", "uri"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/uri", "string", x3))) return true;
+      if (
+        !(typeof x3 !== "string" || isUriTemplate(x3)) &&
+        out.add(fail(p + "/uri", "uri-template (format)", x3))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_PromptReference(v: unknown, _d: number): boolean {
@@ -6655,25 +7809,29 @@ function g_PromptReference(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_PromptReference(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_PromptReference(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "ref/prompt")) out.push(fail(p + "/type", '"ref/prompt"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "ref/prompt") && out.add(fail(p + "/type", '"ref/prompt"', x2))) return true;
     }
     const x3 = o1["name"];
-    if (x3 === undefined) out.push(missing(p + "/name", "name"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/name", "string", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/name", "name"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/name", "string", x3))) return true;
     }
     const x4 = o1["title"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/title", "string", x4));
+      if (!(typeof x4 === "string") && out.add(fail(p + "/title", "string", x4))) return true;
     }
   }
+  return false;
 }
 
 function g_ListRootsRequest(v: unknown, d: number): boolean {
@@ -6690,30 +7848,36 @@ function g_ListRootsRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ListRootsRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ListRootsRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "roots/list")) out.push(fail(p + "/method", '"roots/list"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(x2 === "roots/list") && out.add(fail(p + "/method", '"roots/list"', x2))) return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      if (!g_RequestParams(x4, d + 1)) x_RequestParams(x4, p + "/params", out, d + 1);
+      if (!g_RequestParams(x4, d + 1) && x_RequestParams(x4, p + "/params", out, d + 1))
+        return true;
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_ListRootsResult(v: unknown, d: number): boolean {
@@ -6726,27 +7890,35 @@ function g_ListRootsResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ListRootsResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ListRootsResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
+      if (
+        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
+        out.add(fail(p + "/_meta", "object", x2))
+      )
+        return true;
     }
     const x4 = o1["roots"];
-    if (x4 === undefined) out.push(missing(p + "/roots", "roots"));
-    else {
-      if (!Array.isArray(x4)) out.push(fail(p + "/roots", "array", x4));
-      else {
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/roots", "roots"))) return true;
+    } else {
+      if (!Array.isArray(x4)) {
+        if (out.add(fail(p + "/roots", "array", x4))) return true;
+      } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Root(a5[i6], d + 1 + 1)) x_Root(a5[i6], p + "/roots" + "/" + i6, out, d + 1 + 1);
+          if (!g_Root(a5[i6], d + 1 + 1) && x_Root(a5[i6], p + "/roots" + "/" + i6, out, d + 1 + 1))
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_ListRootsResult$1(v: unknown, _d: number): boolean {
@@ -6777,26 +7949,33 @@ function g_Root(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_Root(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_Root(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["uri"];
-    if (x2 === undefined) out.push(missing(p + "/uri", "uri"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
-      if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/uri", "uri"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/uri", "string", x2))) return true;
+      if (!(typeof x2 !== "string" || isUri(x2)) && out.add(fail(p + "/uri", "uri (format)", x2)))
+        return true;
     }
     const x3 = o1["name"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/name", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/name", "string", x3))) return true;
     }
     const x4 = o1["_meta"];
     if (x4 !== undefined) {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
-        out.push(fail(p + "/_meta", "object", x4));
+      if (
+        (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) &&
+        out.add(fail(p + "/_meta", "object", x4))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_Root$1(v: unknown, _d: number): boolean {
@@ -6816,26 +7995,34 @@ function g_RootsListChangedNotification(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_RootsListChangedNotification(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_RootsListChangedNotification(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "notifications/roots/list_changed"))
-        out.push(fail(p + "/method", '"notifications/roots/list_changed"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "notifications/roots/list_changed") &&
+        out.add(fail(p + "/method", '"notifications/roots/list_changed"', x2))
+      )
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      if (!g_NotificationParams(x4, d + 1)) x_NotificationParams(x4, p + "/params", out, d + 1);
+      if (!g_NotificationParams(x4, d + 1) && x_NotificationParams(x4, p + "/params", out, d + 1))
+        return true;
     }
   }
+  return false;
 }
 
 function g_ElicitRequestFormParams(v: unknown, d: number): boolean {
@@ -6854,90 +8041,108 @@ function g_ElicitRequestFormParams(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ElicitRequestFormParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ElicitRequestFormParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["mode"];
     if (x2 !== undefined) {
-      if (!(x2 === "form")) out.push(fail(p + "/mode", '"form"', x2));
+      if (!(x2 === "form") && out.add(fail(p + "/mode", '"form"', x2))) return true;
     }
     const x3 = o1["_meta"];
     if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/_meta", "object", x3));
-      else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.add(fail(p + "/_meta", "object", x3))) return true;
+      } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["progressToken"];
         if (x5 !== undefined) {
-          if (!g_ProgressToken(x5, d + 1 + 1))
-            x_ProgressToken(x5, p + "/_meta" + "/progressToken", out, d + 1 + 1);
+          if (
+            !g_ProgressToken(x5, d + 1 + 1) &&
+            x_ProgressToken(x5, p + "/_meta" + "/progressToken", out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
     const x6 = o1["task"];
     if (x6 !== undefined) {
-      if (!g_TaskMetadata(x6, d + 1)) x_TaskMetadata(x6, p + "/task", out, d + 1);
+      if (!g_TaskMetadata(x6, d + 1) && x_TaskMetadata(x6, p + "/task", out, d + 1)) return true;
     }
     const x7 = o1["message"];
-    if (x7 === undefined) out.push(missing(p + "/message", "message"));
-    else {
-      if (!(typeof x7 === "string")) out.push(fail(p + "/message", "string", x7));
+    if (x7 === undefined) {
+      if (out.add(missing(p + "/message", "message"))) return true;
+    } else {
+      if (!(typeof x7 === "string") && out.add(fail(p + "/message", "string", x7))) return true;
     }
     const x8 = o1["requestedSchema"];
-    if (x8 === undefined) out.push(missing(p + "/requestedSchema", "requestedSchema"));
-    else {
-      if (typeof x8 !== "object" || x8 === null || Array.isArray(x8))
-        out.push(fail(p + "/requestedSchema", "object", x8));
-      else {
+    if (x8 === undefined) {
+      if (out.add(missing(p + "/requestedSchema", "requestedSchema"))) return true;
+    } else {
+      if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
+        if (out.add(fail(p + "/requestedSchema", "object", x8))) return true;
+      } else {
         const o9 = x8 as Readonly<Record<string, unknown>>;
         const x10 = o9["type"];
-        if (x10 === undefined) out.push(missing(p + "/requestedSchema" + "/type", "type"));
-        else {
-          if (!(x10 === "object"))
-            out.push(fail(p + "/requestedSchema" + "/type", '"object"', x10));
+        if (x10 === undefined) {
+          if (out.add(missing(p + "/requestedSchema" + "/type", "type"))) return true;
+        } else {
+          if (
+            !(x10 === "object") &&
+            out.add(fail(p + "/requestedSchema" + "/type", '"object"', x10))
+          )
+            return true;
         }
         const x11 = o9["$schema"];
         if (x11 !== undefined) {
-          if (!(typeof x11 === "string"))
-            out.push(fail(p + "/requestedSchema" + "/$schema", "string", x11));
+          if (
+            !(typeof x11 === "string") &&
+            out.add(fail(p + "/requestedSchema" + "/$schema", "string", x11))
+          )
+            return true;
         }
         const x12 = o9["properties"];
-        if (x12 === undefined)
-          out.push(missing(p + "/requestedSchema" + "/properties", "properties"));
-        else {
-          if (typeof x12 !== "object" || x12 === null || Array.isArray(x12))
-            out.push(fail(p + "/requestedSchema" + "/properties", "object", x12));
-          else {
+        if (x12 === undefined) {
+          if (out.add(missing(p + "/requestedSchema" + "/properties", "properties"))) return true;
+        } else {
+          if (typeof x12 !== "object" || x12 === null || Array.isArray(x12)) {
+            if (out.add(fail(p + "/requestedSchema" + "/properties", "object", x12))) return true;
+          } else {
             const o13 = x12 as Readonly<Record<string, unknown>>;
             for (const k14 of Object.keys(o13)) {
-              if (!g_PrimitiveSchemaDefinition(o13[k14], d + 1 + 1 + 1))
+              if (
+                !g_PrimitiveSchemaDefinition(o13[k14], d + 1 + 1 + 1) &&
                 x_PrimitiveSchemaDefinition(
                   o13[k14],
                   p + "/requestedSchema" + "/properties" + "/" + pointer(k14),
                   out,
                   d + 1 + 1 + 1,
-                );
+                )
+              )
+                return true;
             }
           }
         }
         const x15 = o9["required"];
         if (x15 !== undefined) {
-          if (!Array.isArray(x15))
-            out.push(fail(p + "/requestedSchema" + "/required", "array", x15));
-          else {
+          if (!Array.isArray(x15)) {
+            if (out.add(fail(p + "/requestedSchema" + "/required", "array", x15))) return true;
+          } else {
             const a16 = x15 as readonly unknown[];
             for (let i17 = 0; i17 < a16.length; i17++) {
-              if (!(typeof a16[i17] === "string"))
-                out.push(
-                  fail(p + "/requestedSchema" + "/required" + "/" + i17, "string", a16[i17]),
-                );
+              if (
+                !(typeof a16[i17] === "string") &&
+                out.add(fail(p + "/requestedSchema" + "/required" + "/" + i17, "string", a16[i17]))
+              )
+                return true;
             }
           }
         }
       }
     }
   }
+  return false;
 }
 
 function g_ElicitRequestFormParams$1(v: unknown, d: number): boolean {
@@ -7001,49 +8206,60 @@ function g_ElicitRequestURLParams(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ElicitRequestURLParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ElicitRequestURLParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["mode"];
-    if (x2 === undefined) out.push(missing(p + "/mode", "mode"));
-    else {
-      if (!(x2 === "url")) out.push(fail(p + "/mode", '"url"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/mode", "mode"))) return true;
+    } else {
+      if (!(x2 === "url") && out.add(fail(p + "/mode", '"url"', x2))) return true;
     }
     const x3 = o1["_meta"];
     if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/_meta", "object", x3));
-      else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.add(fail(p + "/_meta", "object", x3))) return true;
+      } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["progressToken"];
         if (x5 !== undefined) {
-          if (!g_ProgressToken(x5, d + 1 + 1))
-            x_ProgressToken(x5, p + "/_meta" + "/progressToken", out, d + 1 + 1);
+          if (
+            !g_ProgressToken(x5, d + 1 + 1) &&
+            x_ProgressToken(x5, p + "/_meta" + "/progressToken", out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
     const x6 = o1["task"];
     if (x6 !== undefined) {
-      if (!g_TaskMetadata(x6, d + 1)) x_TaskMetadata(x6, p + "/task", out, d + 1);
+      if (!g_TaskMetadata(x6, d + 1) && x_TaskMetadata(x6, p + "/task", out, d + 1)) return true;
     }
     const x7 = o1["message"];
-    if (x7 === undefined) out.push(missing(p + "/message", "message"));
-    else {
-      if (!(typeof x7 === "string")) out.push(fail(p + "/message", "string", x7));
+    if (x7 === undefined) {
+      if (out.add(missing(p + "/message", "message"))) return true;
+    } else {
+      if (!(typeof x7 === "string") && out.add(fail(p + "/message", "string", x7))) return true;
     }
     const x8 = o1["elicitationId"];
-    if (x8 === undefined) out.push(missing(p + "/elicitationId", "elicitationId"));
-    else {
-      if (!(typeof x8 === "string")) out.push(fail(p + "/elicitationId", "string", x8));
+    if (x8 === undefined) {
+      if (out.add(missing(p + "/elicitationId", "elicitationId"))) return true;
+    } else {
+      if (!(typeof x8 === "string") && out.add(fail(p + "/elicitationId", "string", x8)))
+        return true;
     }
     const x9 = o1["url"];
-    if (x9 === undefined) out.push(missing(p + "/url", "url"));
-    else {
-      if (!(typeof x9 === "string")) out.push(fail(p + "/url", "string", x9));
-      if (!(typeof x9 !== "string" || isUri(x9))) out.push(fail(p + "/url", "uri (format)", x9));
+    if (x9 === undefined) {
+      if (out.add(missing(p + "/url", "url"))) return true;
+    } else {
+      if (!(typeof x9 === "string") && out.add(fail(p + "/url", "string", x9))) return true;
+      if (!(typeof x9 !== "string" || isUri(x9)) && out.add(fail(p + "/url", "uri (format)", x9)))
+        return true;
     }
   }
+  return false;
 }
 
 function g_ElicitRequestURLParams$1(v: unknown, d: number): boolean {
@@ -7058,21 +8274,23 @@ function g_ElicitRequestParams(v: unknown, d: number): boolean {
   return g_ElicitRequestFormParams(v, d) || g_ElicitRequestURLParams(v, d);
 }
 
-function x_ElicitRequestParams(v: unknown, p: string, out: Issue[], d: number): void {
+function x_ElicitRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
   if (!(g_ElicitRequestFormParams(v, d) || g_ElicitRequestURLParams(v, d))) {
-    const branches1: [string, Issue[]][] = [];
+    const branches1: [string, IssueList][] = [];
     {
-      const b2: Issue[] = [];
+      const b2 = new IssueList(out.all);
       x_ElicitRequestFormParams(v, p, b2, d);
       branches1.push(["ElicitRequestFormParams", b2]);
     }
     {
-      const b3: Issue[] = [];
+      const b3 = new IssueList(out.all);
       x_ElicitRequestURLParams(v, p, b3, d);
       branches1.push(["ElicitRequestURLParams", b3]);
     }
-    out.push(...pickBranch(p, "ElicitRequestFormParams | ElicitRequestURLParams", v, branches1));
+    if (out.addAll(pickBranch(p, "ElicitRequestFormParams | ElicitRequestURLParams", v, branches1)))
+      return true;
   }
+  return false;
 }
 
 function g_ElicitRequest(v: unknown, d: number): boolean {
@@ -7089,31 +8307,42 @@ function g_ElicitRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ElicitRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ElicitRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "elicitation/create")) out.push(fail(p + "/method", '"elicitation/create"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "elicitation/create") &&
+        out.add(fail(p + "/method", '"elicitation/create"', x2))
+      )
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (!g_ElicitRequestParams(x4, d + 1)) x_ElicitRequestParams(x4, p + "/params", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (!g_ElicitRequestParams(x4, d + 1) && x_ElicitRequestParams(x4, p + "/params", out, d + 1))
+        return true;
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_PrimitiveSchemaDefinition(v: unknown, d: number): boolean {
@@ -7138,116 +8367,147 @@ function g_PrimitiveSchemaDefinition(v: unknown, d: number): boolean {
   }
 }
 
-function x_PrimitiveSchemaDefinition(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    out.push(
-      fail(
-        p,
-        "object (StringSchema | NumberSchema | BooleanSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema)",
-        v,
-      ),
-    );
-  else {
+function x_PrimitiveSchemaDefinition(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (
+      out.add(
+        fail(
+          p,
+          "object (StringSchema | NumberSchema | BooleanSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema)",
+          v,
+        ),
+      )
+    )
+      return true;
+  } else {
     const tag1 = (v as Readonly<Record<string, unknown>>)["type"];
     switch (tag1) {
       case "string": {
-        const inner2: Issue[] = [];
-        if (!(
-          g_StringSchema(v, d) ||
-          g_UntitledSingleSelectEnumSchema(v, d) ||
-          g_TitledSingleSelectEnumSchema(v, d) ||
-          g_LegacyTitledEnumSchema(v, d)
-        )) {
-          const branches3: [string, Issue[]][] = [];
-          {
-            const b4: Issue[] = [];
-            x_StringSchema(v, p, b4, d);
-            branches3.push(["StringSchema", b4]);
+        const inner2 = new IssueList(out.all);
+        m3: {
+          if (!(
+            g_StringSchema(v, d) ||
+            g_UntitledSingleSelectEnumSchema(v, d) ||
+            g_TitledSingleSelectEnumSchema(v, d) ||
+            g_LegacyTitledEnumSchema(v, d)
+          )) {
+            const branches4: [string, IssueList][] = [];
+            {
+              const b5 = new IssueList(inner2.all);
+              x_StringSchema(v, p, b5, d);
+              branches4.push(["StringSchema", b5]);
+            }
+            {
+              const b6 = new IssueList(inner2.all);
+              x_UntitledSingleSelectEnumSchema(v, p, b6, d);
+              branches4.push(["UntitledSingleSelectEnumSchema", b6]);
+            }
+            {
+              const b7 = new IssueList(inner2.all);
+              x_TitledSingleSelectEnumSchema(v, p, b7, d);
+              branches4.push(["TitledSingleSelectEnumSchema", b7]);
+            }
+            {
+              const b8 = new IssueList(inner2.all);
+              x_LegacyTitledEnumSchema(v, p, b8, d);
+              branches4.push(["LegacyTitledEnumSchema", b8]);
+            }
+            if (
+              inner2.addAll(
+                pickBranch(
+                  p,
+                  "StringSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
+                  v,
+                  branches4,
+                ),
+              )
+            )
+              break m3;
           }
-          {
-            const b5: Issue[] = [];
-            x_UntitledSingleSelectEnumSchema(v, p, b5, d);
-            branches3.push(["UntitledSingleSelectEnumSchema", b5]);
-          }
-          {
-            const b6: Issue[] = [];
-            x_TitledSingleSelectEnumSchema(v, p, b6, d);
-            branches3.push(["TitledSingleSelectEnumSchema", b6]);
-          }
-          {
-            const b7: Issue[] = [];
-            x_LegacyTitledEnumSchema(v, p, b7, d);
-            branches3.push(["LegacyTitledEnumSchema", b7]);
-          }
-          inner2.push(
-            ...pickBranch(
-              p,
-              "StringSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
-              v,
-              branches3,
-            ),
-          );
         }
-        for (const issue of inner2)
-          out.push(
-            within(
-              issue,
-              "StringSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
+        if (
+          out.addAll(
+            inner2.items.map((i) =>
+              within(
+                i,
+                "StringSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
+              ),
             ),
-          );
+          )
+        )
+          return true;
         break;
       }
       case "number":
       case "integer": {
-        const inner8: Issue[] = [];
-        if (!g_NumberSchema(v, d)) x_NumberSchema(v, p, inner8, d);
-        for (const issue of inner8) out.push(within(issue, "NumberSchema"));
+        const inner9 = new IssueList(out.all);
+        m10: {
+          if (!g_NumberSchema(v, d) && x_NumberSchema(v, p, inner9, d)) break m10;
+        }
+        if (out.addAll(inner9.items.map((i) => within(i, "NumberSchema")))) return true;
         break;
       }
       case "boolean": {
-        const inner9: Issue[] = [];
-        if (!g_BooleanSchema(v, d)) x_BooleanSchema(v, p, inner9, d);
-        for (const issue of inner9) out.push(within(issue, "BooleanSchema"));
+        const inner11 = new IssueList(out.all);
+        m12: {
+          if (!g_BooleanSchema(v, d) && x_BooleanSchema(v, p, inner11, d)) break m12;
+        }
+        if (out.addAll(inner11.items.map((i) => within(i, "BooleanSchema")))) return true;
         break;
       }
       case "array": {
-        const inner10: Issue[] = [];
-        if (!(g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d))) {
-          const branches11: [string, Issue[]][] = [];
-          {
-            const b12: Issue[] = [];
-            x_UntitledMultiSelectEnumSchema(v, p, b12, d);
-            branches11.push(["UntitledMultiSelectEnumSchema", b12]);
+        const inner13 = new IssueList(out.all);
+        m14: {
+          if (!(g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d))) {
+            const branches15: [string, IssueList][] = [];
+            {
+              const b16 = new IssueList(inner13.all);
+              x_UntitledMultiSelectEnumSchema(v, p, b16, d);
+              branches15.push(["UntitledMultiSelectEnumSchema", b16]);
+            }
+            {
+              const b17 = new IssueList(inner13.all);
+              x_TitledMultiSelectEnumSchema(v, p, b17, d);
+              branches15.push(["TitledMultiSelectEnumSchema", b17]);
+            }
+            if (
+              inner13.addAll(
+                pickBranch(
+                  p,
+                  "UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema",
+                  v,
+                  branches15,
+                ),
+              )
+            )
+              break m14;
           }
-          {
-            const b13: Issue[] = [];
-            x_TitledMultiSelectEnumSchema(v, p, b13, d);
-            branches11.push(["TitledMultiSelectEnumSchema", b13]);
-          }
-          inner10.push(
-            ...pickBranch(
-              p,
-              "UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema",
-              v,
-              branches11,
-            ),
-          );
         }
-        for (const issue of inner10)
-          out.push(within(issue, "UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema"));
+        if (
+          out.addAll(
+            inner13.items.map((i) =>
+              within(i, "UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema"),
+            ),
+          )
+        )
+          return true;
         break;
       }
       default:
-        out.push(
-          unknownVariant(
-            p + "/type",
-            '"string" | "number" | "integer" | "boolean" | "array"',
-            tag1,
-            "StringSchema | NumberSchema | BooleanSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema",
-          ),
-        );
+        if (
+          out.add(
+            unknownVariant(
+              p + "/type",
+              '"string" | "number" | "integer" | "boolean" | "array"',
+              tag1,
+              "StringSchema | NumberSchema | BooleanSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema",
+            ),
+          )
+        )
+          return true;
     }
   }
+  return false;
 }
 
 function g_StringSchema(v: unknown, _d: number): boolean {
@@ -7271,41 +8531,47 @@ function g_StringSchema(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_StringSchema(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_StringSchema(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "string")) out.push(fail(p + "/type", '"string"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "string") && out.add(fail(p + "/type", '"string"', x2))) return true;
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
     }
     const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
+      if (!(typeof x4 === "string") && out.add(fail(p + "/description", "string", x4))) return true;
     }
     const x5 = o1["minLength"];
     if (x5 !== undefined) {
-      if (!Number.isInteger(x5)) out.push(fail(p + "/minLength", "integer", x5));
+      if (!Number.isInteger(x5) && out.add(fail(p + "/minLength", "integer", x5))) return true;
     }
     const x6 = o1["maxLength"];
     if (x6 !== undefined) {
-      if (!Number.isInteger(x6)) out.push(fail(p + "/maxLength", "integer", x6));
+      if (!Number.isInteger(x6) && out.add(fail(p + "/maxLength", "integer", x6))) return true;
     }
     const x7 = o1["format"];
     if (x7 !== undefined) {
-      if (!(x7 === "email" || x7 === "uri" || x7 === "date" || x7 === "date-time"))
-        out.push(fail(p + "/format", '"email" | "uri" | "date" | "date-time"', x7));
+      if (
+        !(x7 === "email" || x7 === "uri" || x7 === "date" || x7 === "date-time") &&
+        out.add(fail(p + "/format", '"email" | "uri" | "date" | "date-time"', x7))
+      )
+        return true;
     }
     const x8 = o1["default"];
     if (x8 !== undefined) {
-      if (!(typeof x8 === "string")) out.push(fail(p + "/default", "string", x8));
+      if (!(typeof x8 === "string") && out.add(fail(p + "/default", "string", x8))) return true;
     }
   }
+  return false;
 }
 
 function g_NumberSchema(v: unknown, _d: number): boolean {
@@ -7326,40 +8592,55 @@ function g_NumberSchema(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_NumberSchema(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_NumberSchema(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "number" || x2 === "integer"))
-        out.push(fail(p + "/type", '"number" | "integer"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (
+        !(x2 === "number" || x2 === "integer") &&
+        out.add(fail(p + "/type", '"number" | "integer"', x2))
+      )
+        return true;
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
     }
     const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
+      if (!(typeof x4 === "string") && out.add(fail(p + "/description", "string", x4))) return true;
     }
     const x5 = o1["minimum"];
     if (x5 !== undefined) {
-      if (!(typeof x5 === "number" && Number.isFinite(x5)))
-        out.push(fail(p + "/minimum", "number", x5));
+      if (
+        !(typeof x5 === "number" && Number.isFinite(x5)) &&
+        out.add(fail(p + "/minimum", "number", x5))
+      )
+        return true;
     }
     const x6 = o1["maximum"];
     if (x6 !== undefined) {
-      if (!(typeof x6 === "number" && Number.isFinite(x6)))
-        out.push(fail(p + "/maximum", "number", x6));
+      if (
+        !(typeof x6 === "number" && Number.isFinite(x6)) &&
+        out.add(fail(p + "/maximum", "number", x6))
+      )
+        return true;
     }
     const x7 = o1["default"];
     if (x7 !== undefined) {
-      if (!(typeof x7 === "number" && Number.isFinite(x7)))
-        out.push(fail(p + "/default", "number", x7));
+      if (
+        !(typeof x7 === "number" && Number.isFinite(x7)) &&
+        out.add(fail(p + "/default", "number", x7))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_BooleanSchema(v: unknown, _d: number): boolean {
@@ -7376,28 +8657,31 @@ function g_BooleanSchema(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_BooleanSchema(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_BooleanSchema(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "boolean")) out.push(fail(p + "/type", '"boolean"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "boolean") && out.add(fail(p + "/type", '"boolean"', x2))) return true;
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
     }
     const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
+      if (!(typeof x4 === "string") && out.add(fail(p + "/description", "string", x4))) return true;
     }
     const x5 = o1["default"];
     if (x5 !== undefined) {
-      if (!(typeof x5 === "boolean")) out.push(fail(p + "/default", "boolean", x5));
+      if (!(typeof x5 === "boolean") && out.add(fail(p + "/default", "boolean", x5))) return true;
     }
   }
+  return false;
 }
 
 function g_UntitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
@@ -7416,40 +8700,53 @@ function g_UntitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_UntitledSingleSelectEnumSchema(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_UntitledSingleSelectEnumSchema(
+  v: unknown,
+  p: string,
+  out: IssueList,
+  _d: number,
+): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "string")) out.push(fail(p + "/type", '"string"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "string") && out.add(fail(p + "/type", '"string"', x2))) return true;
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
     }
     const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
+      if (!(typeof x4 === "string") && out.add(fail(p + "/description", "string", x4))) return true;
     }
     const x5 = o1["enum"];
-    if (x5 === undefined) out.push(missing(p + "/enum", "enum"));
-    else {
-      if (!Array.isArray(x5)) out.push(fail(p + "/enum", "array", x5));
-      else {
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/enum", "enum"))) return true;
+    } else {
+      if (!Array.isArray(x5)) {
+        if (out.add(fail(p + "/enum", "array", x5))) return true;
+      } else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!(typeof a6[i7] === "string"))
-            out.push(fail(p + "/enum" + "/" + i7, "string", a6[i7]));
+          if (
+            !(typeof a6[i7] === "string") &&
+            out.add(fail(p + "/enum" + "/" + i7, "string", a6[i7]))
+          )
+            return true;
         }
       }
     }
     const x8 = o1["default"];
     if (x8 !== undefined) {
-      if (!(typeof x8 === "string")) out.push(fail(p + "/default", "string", x8));
+      if (!(typeof x8 === "string") && out.add(fail(p + "/default", "string", x8))) return true;
     }
   }
+  return false;
 }
 
 function g_UntitledSingleSelectEnumSchema$1(v: unknown, _d: number): boolean {
@@ -7478,45 +8775,62 @@ function g_TitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_TitledSingleSelectEnumSchema(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_TitledSingleSelectEnumSchema(
+  v: unknown,
+  p: string,
+  out: IssueList,
+  _d: number,
+): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "string")) out.push(fail(p + "/type", '"string"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "string") && out.add(fail(p + "/type", '"string"', x2))) return true;
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
     }
     const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
+      if (!(typeof x4 === "string") && out.add(fail(p + "/description", "string", x4))) return true;
     }
     const x5 = o1["oneOf"];
-    if (x5 === undefined) out.push(missing(p + "/oneOf", "oneOf"));
-    else {
-      if (!Array.isArray(x5)) out.push(fail(p + "/oneOf", "array", x5));
-      else {
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/oneOf", "oneOf"))) return true;
+    } else {
+      if (!Array.isArray(x5)) {
+        if (out.add(fail(p + "/oneOf", "array", x5))) return true;
+      } else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          if (typeof a6[i7] !== "object" || a6[i7] === null || Array.isArray(a6[i7]))
-            out.push(fail(p + "/oneOf" + "/" + i7, "object", a6[i7]));
-          else {
+          if (typeof a6[i7] !== "object" || a6[i7] === null || Array.isArray(a6[i7])) {
+            if (out.add(fail(p + "/oneOf" + "/" + i7, "object", a6[i7]))) return true;
+          } else {
             const o8 = a6[i7] as Readonly<Record<string, unknown>>;
             const x9 = o8["const"];
-            if (x9 === undefined) out.push(missing(p + "/oneOf" + "/" + i7 + "/const", "const"));
-            else {
-              if (!(typeof x9 === "string"))
-                out.push(fail(p + "/oneOf" + "/" + i7 + "/const", "string", x9));
+            if (x9 === undefined) {
+              if (out.add(missing(p + "/oneOf" + "/" + i7 + "/const", "const"))) return true;
+            } else {
+              if (
+                !(typeof x9 === "string") &&
+                out.add(fail(p + "/oneOf" + "/" + i7 + "/const", "string", x9))
+              )
+                return true;
             }
             const x10 = o8["title"];
-            if (x10 === undefined) out.push(missing(p + "/oneOf" + "/" + i7 + "/title", "title"));
-            else {
-              if (!(typeof x10 === "string"))
-                out.push(fail(p + "/oneOf" + "/" + i7 + "/title", "string", x10));
+            if (x10 === undefined) {
+              if (out.add(missing(p + "/oneOf" + "/" + i7 + "/title", "title"))) return true;
+            } else {
+              if (
+                !(typeof x10 === "string") &&
+                out.add(fail(p + "/oneOf" + "/" + i7 + "/title", "string", x10))
+              )
+                return true;
             }
           }
         }
@@ -7524,9 +8838,10 @@ function x_TitledSingleSelectEnumSchema(v: unknown, p: string, out: Issue[], _d:
     }
     const x11 = o1["default"];
     if (x11 !== undefined) {
-      if (!(typeof x11 === "string")) out.push(fail(p + "/default", "string", x11));
+      if (!(typeof x11 === "string") && out.add(fail(p + "/default", "string", x11))) return true;
     }
   }
+  return false;
 }
 
 function g_TitledSingleSelectEnumSchema$2(v: unknown, _d: number): boolean {
@@ -7553,28 +8868,32 @@ function g_SingleSelectEnumSchema(v: unknown, d: number): boolean {
   return g_UntitledSingleSelectEnumSchema(v, d) || g_TitledSingleSelectEnumSchema(v, d);
 }
 
-function x_SingleSelectEnumSchema(v: unknown, p: string, out: Issue[], d: number): void {
+function x_SingleSelectEnumSchema(v: unknown, p: string, out: IssueList, d: number): boolean {
   if (!(g_UntitledSingleSelectEnumSchema(v, d) || g_TitledSingleSelectEnumSchema(v, d))) {
-    const branches1: [string, Issue[]][] = [];
+    const branches1: [string, IssueList][] = [];
     {
-      const b2: Issue[] = [];
+      const b2 = new IssueList(out.all);
       x_UntitledSingleSelectEnumSchema(v, p, b2, d);
       branches1.push(["UntitledSingleSelectEnumSchema", b2]);
     }
     {
-      const b3: Issue[] = [];
+      const b3 = new IssueList(out.all);
       x_TitledSingleSelectEnumSchema(v, p, b3, d);
       branches1.push(["TitledSingleSelectEnumSchema", b3]);
     }
-    out.push(
-      ...pickBranch(
-        p,
-        "UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema",
-        v,
-        branches1,
-      ),
-    );
+    if (
+      out.addAll(
+        pickBranch(
+          p,
+          "UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema",
+          v,
+          branches1,
+        ),
+      )
+    )
+      return true;
   }
+  return false;
 }
 
 function g_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
@@ -7597,52 +8916,67 @@ function g_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_UntitledMultiSelectEnumSchema(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_UntitledMultiSelectEnumSchema(
+  v: unknown,
+  p: string,
+  out: IssueList,
+  _d: number,
+): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "array")) out.push(fail(p + "/type", '"array"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "array") && out.add(fail(p + "/type", '"array"', x2))) return true;
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
     }
     const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
+      if (!(typeof x4 === "string") && out.add(fail(p + "/description", "string", x4))) return true;
     }
     const x5 = o1["minItems"];
     if (x5 !== undefined) {
-      if (!Number.isInteger(x5)) out.push(fail(p + "/minItems", "integer", x5));
+      if (!Number.isInteger(x5) && out.add(fail(p + "/minItems", "integer", x5))) return true;
     }
     const x6 = o1["maxItems"];
     if (x6 !== undefined) {
-      if (!Number.isInteger(x6)) out.push(fail(p + "/maxItems", "integer", x6));
+      if (!Number.isInteger(x6) && out.add(fail(p + "/maxItems", "integer", x6))) return true;
     }
     const x7 = o1["items"];
-    if (x7 === undefined) out.push(missing(p + "/items", "items"));
-    else {
-      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
-        out.push(fail(p + "/items", "object", x7));
-      else {
+    if (x7 === undefined) {
+      if (out.add(missing(p + "/items", "items"))) return true;
+    } else {
+      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
+        if (out.add(fail(p + "/items", "object", x7))) return true;
+      } else {
         const o8 = x7 as Readonly<Record<string, unknown>>;
         const x9 = o8["type"];
-        if (x9 === undefined) out.push(missing(p + "/items" + "/type", "type"));
-        else {
-          if (!(x9 === "string")) out.push(fail(p + "/items" + "/type", '"string"', x9));
+        if (x9 === undefined) {
+          if (out.add(missing(p + "/items" + "/type", "type"))) return true;
+        } else {
+          if (!(x9 === "string") && out.add(fail(p + "/items" + "/type", '"string"', x9)))
+            return true;
         }
         const x10 = o8["enum"];
-        if (x10 === undefined) out.push(missing(p + "/items" + "/enum", "enum"));
-        else {
-          if (!Array.isArray(x10)) out.push(fail(p + "/items" + "/enum", "array", x10));
-          else {
+        if (x10 === undefined) {
+          if (out.add(missing(p + "/items" + "/enum", "enum"))) return true;
+        } else {
+          if (!Array.isArray(x10)) {
+            if (out.add(fail(p + "/items" + "/enum", "array", x10))) return true;
+          } else {
             const a11 = x10 as readonly unknown[];
             for (let i12 = 0; i12 < a11.length; i12++) {
-              if (!(typeof a11[i12] === "string"))
-                out.push(fail(p + "/items" + "/enum" + "/" + i12, "string", a11[i12]));
+              if (
+                !(typeof a11[i12] === "string") &&
+                out.add(fail(p + "/items" + "/enum" + "/" + i12, "string", a11[i12]))
+              )
+                return true;
             }
           }
         }
@@ -7650,16 +8984,21 @@ function x_UntitledMultiSelectEnumSchema(v: unknown, p: string, out: Issue[], _d
     }
     const x13 = o1["default"];
     if (x13 !== undefined) {
-      if (!Array.isArray(x13)) out.push(fail(p + "/default", "array", x13));
-      else {
+      if (!Array.isArray(x13)) {
+        if (out.add(fail(p + "/default", "array", x13))) return true;
+      } else {
         const a14 = x13 as readonly unknown[];
         for (let i15 = 0; i15 < a14.length; i15++) {
-          if (!(typeof a14[i15] === "string"))
-            out.push(fail(p + "/default" + "/" + i15, "string", a14[i15]));
+          if (
+            !(typeof a14[i15] === "string") &&
+            out.add(fail(p + "/default" + "/" + i15, "string", a14[i15]))
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_UntitledMultiSelectEnumSchema$2(v: unknown, _d: number): boolean {
@@ -7712,62 +9051,76 @@ function g_TitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_TitledMultiSelectEnumSchema(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_TitledMultiSelectEnumSchema(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "array")) out.push(fail(p + "/type", '"array"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "array") && out.add(fail(p + "/type", '"array"', x2))) return true;
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
     }
     const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
+      if (!(typeof x4 === "string") && out.add(fail(p + "/description", "string", x4))) return true;
     }
     const x5 = o1["minItems"];
     if (x5 !== undefined) {
-      if (!Number.isInteger(x5)) out.push(fail(p + "/minItems", "integer", x5));
+      if (!Number.isInteger(x5) && out.add(fail(p + "/minItems", "integer", x5))) return true;
     }
     const x6 = o1["maxItems"];
     if (x6 !== undefined) {
-      if (!Number.isInteger(x6)) out.push(fail(p + "/maxItems", "integer", x6));
+      if (!Number.isInteger(x6) && out.add(fail(p + "/maxItems", "integer", x6))) return true;
     }
     const x7 = o1["items"];
-    if (x7 === undefined) out.push(missing(p + "/items", "items"));
-    else {
-      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
-        out.push(fail(p + "/items", "object", x7));
-      else {
+    if (x7 === undefined) {
+      if (out.add(missing(p + "/items", "items"))) return true;
+    } else {
+      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
+        if (out.add(fail(p + "/items", "object", x7))) return true;
+      } else {
         const o8 = x7 as Readonly<Record<string, unknown>>;
         const x9 = o8["anyOf"];
-        if (x9 === undefined) out.push(missing(p + "/items" + "/anyOf", "anyOf"));
-        else {
-          if (!Array.isArray(x9)) out.push(fail(p + "/items" + "/anyOf", "array", x9));
-          else {
+        if (x9 === undefined) {
+          if (out.add(missing(p + "/items" + "/anyOf", "anyOf"))) return true;
+        } else {
+          if (!Array.isArray(x9)) {
+            if (out.add(fail(p + "/items" + "/anyOf", "array", x9))) return true;
+          } else {
             const a10 = x9 as readonly unknown[];
             for (let i11 = 0; i11 < a10.length; i11++) {
-              if (typeof a10[i11] !== "object" || a10[i11] === null || Array.isArray(a10[i11]))
-                out.push(fail(p + "/items" + "/anyOf" + "/" + i11, "object", a10[i11]));
-              else {
+              if (typeof a10[i11] !== "object" || a10[i11] === null || Array.isArray(a10[i11])) {
+                if (out.add(fail(p + "/items" + "/anyOf" + "/" + i11, "object", a10[i11])))
+                  return true;
+              } else {
                 const o12 = a10[i11] as Readonly<Record<string, unknown>>;
                 const x13 = o12["const"];
-                if (x13 === undefined)
-                  out.push(missing(p + "/items" + "/anyOf" + "/" + i11 + "/const", "const"));
-                else {
-                  if (!(typeof x13 === "string"))
-                    out.push(fail(p + "/items" + "/anyOf" + "/" + i11 + "/const", "string", x13));
+                if (x13 === undefined) {
+                  if (out.add(missing(p + "/items" + "/anyOf" + "/" + i11 + "/const", "const")))
+                    return true;
+                } else {
+                  if (
+                    !(typeof x13 === "string") &&
+                    out.add(fail(p + "/items" + "/anyOf" + "/" + i11 + "/const", "string", x13))
+                  )
+                    return true;
                 }
                 const x14 = o12["title"];
-                if (x14 === undefined)
-                  out.push(missing(p + "/items" + "/anyOf" + "/" + i11 + "/title", "title"));
-                else {
-                  if (!(typeof x14 === "string"))
-                    out.push(fail(p + "/items" + "/anyOf" + "/" + i11 + "/title", "string", x14));
+                if (x14 === undefined) {
+                  if (out.add(missing(p + "/items" + "/anyOf" + "/" + i11 + "/title", "title")))
+                    return true;
+                } else {
+                  if (
+                    !(typeof x14 === "string") &&
+                    out.add(fail(p + "/items" + "/anyOf" + "/" + i11 + "/title", "string", x14))
+                  )
+                    return true;
                 }
               }
             }
@@ -7777,16 +9130,21 @@ function x_TitledMultiSelectEnumSchema(v: unknown, p: string, out: Issue[], _d: 
     }
     const x15 = o1["default"];
     if (x15 !== undefined) {
-      if (!Array.isArray(x15)) out.push(fail(p + "/default", "array", x15));
-      else {
+      if (!Array.isArray(x15)) {
+        if (out.add(fail(p + "/default", "array", x15))) return true;
+      } else {
         const a16 = x15 as readonly unknown[];
         for (let i17 = 0; i17 < a16.length; i17++) {
-          if (!(typeof a16[i17] === "string"))
-            out.push(fail(p + "/default" + "/" + i17, "string", a16[i17]));
+          if (
+            !(typeof a16[i17] === "string") &&
+            out.add(fail(p + "/default" + "/" + i17, "string", a16[i17]))
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_TitledMultiSelectEnumSchema$3(v: unknown, _d: number): boolean {
@@ -7831,23 +9189,27 @@ function g_MultiSelectEnumSchema(v: unknown, d: number): boolean {
   return g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d);
 }
 
-function x_MultiSelectEnumSchema(v: unknown, p: string, out: Issue[], d: number): void {
+function x_MultiSelectEnumSchema(v: unknown, p: string, out: IssueList, d: number): boolean {
   if (!(g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d))) {
-    const branches1: [string, Issue[]][] = [];
+    const branches1: [string, IssueList][] = [];
     {
-      const b2: Issue[] = [];
+      const b2 = new IssueList(out.all);
       x_UntitledMultiSelectEnumSchema(v, p, b2, d);
       branches1.push(["UntitledMultiSelectEnumSchema", b2]);
     }
     {
-      const b3: Issue[] = [];
+      const b3 = new IssueList(out.all);
       x_TitledMultiSelectEnumSchema(v, p, b3, d);
       branches1.push(["TitledMultiSelectEnumSchema", b3]);
     }
-    out.push(
-      ...pickBranch(p, "UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema", v, branches1),
-    );
+    if (
+      out.addAll(
+        pickBranch(p, "UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema", v, branches1),
+      )
+    )
+      return true;
   }
+  return false;
 }
 
 function g_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
@@ -7868,51 +9230,63 @@ function g_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_LegacyTitledEnumSchema(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_LegacyTitledEnumSchema(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "string")) out.push(fail(p + "/type", '"string"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "string") && out.add(fail(p + "/type", '"string"', x2))) return true;
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
     }
     const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
+      if (!(typeof x4 === "string") && out.add(fail(p + "/description", "string", x4))) return true;
     }
     const x5 = o1["enum"];
-    if (x5 === undefined) out.push(missing(p + "/enum", "enum"));
-    else {
-      if (!Array.isArray(x5)) out.push(fail(p + "/enum", "array", x5));
-      else {
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/enum", "enum"))) return true;
+    } else {
+      if (!Array.isArray(x5)) {
+        if (out.add(fail(p + "/enum", "array", x5))) return true;
+      } else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!(typeof a6[i7] === "string"))
-            out.push(fail(p + "/enum" + "/" + i7, "string", a6[i7]));
+          if (
+            !(typeof a6[i7] === "string") &&
+            out.add(fail(p + "/enum" + "/" + i7, "string", a6[i7]))
+          )
+            return true;
         }
       }
     }
     const x8 = o1["enumNames"];
     if (x8 !== undefined) {
-      if (!Array.isArray(x8)) out.push(fail(p + "/enumNames", "array", x8));
-      else {
+      if (!Array.isArray(x8)) {
+        if (out.add(fail(p + "/enumNames", "array", x8))) return true;
+      } else {
         const a9 = x8 as readonly unknown[];
         for (let i10 = 0; i10 < a9.length; i10++) {
-          if (!(typeof a9[i10] === "string"))
-            out.push(fail(p + "/enumNames" + "/" + i10, "string", a9[i10]));
+          if (
+            !(typeof a9[i10] === "string") &&
+            out.add(fail(p + "/enumNames" + "/" + i10, "string", a9[i10]))
+          )
+            return true;
         }
       }
     }
     const x11 = o1["default"];
     if (x11 !== undefined) {
-      if (!(typeof x11 === "string")) out.push(fail(p + "/default", "string", x11));
+      if (!(typeof x11 === "string") && out.add(fail(p + "/default", "string", x11))) return true;
     }
   }
+  return false;
 }
 
 function g_LegacyTitledEnumSchema$1(v: unknown, _d: number): boolean {
@@ -7951,97 +9325,124 @@ function g_EnumSchema(v: unknown, d: number): boolean {
   }
 }
 
-function x_EnumSchema(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    out.push(
-      fail(
-        p,
-        "object (UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema)",
-        v,
-      ),
-    );
-  else {
+function x_EnumSchema(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (
+      out.add(
+        fail(
+          p,
+          "object (UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema)",
+          v,
+        ),
+      )
+    )
+      return true;
+  } else {
     const tag1 = (v as Readonly<Record<string, unknown>>)["type"];
     switch (tag1) {
       case "string": {
-        const inner2: Issue[] = [];
-        if (!(
-          g_UntitledSingleSelectEnumSchema(v, d) ||
-          g_TitledSingleSelectEnumSchema(v, d) ||
-          g_LegacyTitledEnumSchema(v, d)
-        )) {
-          const branches3: [string, Issue[]][] = [];
-          {
-            const b4: Issue[] = [];
-            x_UntitledSingleSelectEnumSchema(v, p, b4, d);
-            branches3.push(["UntitledSingleSelectEnumSchema", b4]);
+        const inner2 = new IssueList(out.all);
+        m3: {
+          if (!(
+            g_UntitledSingleSelectEnumSchema(v, d) ||
+            g_TitledSingleSelectEnumSchema(v, d) ||
+            g_LegacyTitledEnumSchema(v, d)
+          )) {
+            const branches4: [string, IssueList][] = [];
+            {
+              const b5 = new IssueList(inner2.all);
+              x_UntitledSingleSelectEnumSchema(v, p, b5, d);
+              branches4.push(["UntitledSingleSelectEnumSchema", b5]);
+            }
+            {
+              const b6 = new IssueList(inner2.all);
+              x_TitledSingleSelectEnumSchema(v, p, b6, d);
+              branches4.push(["TitledSingleSelectEnumSchema", b6]);
+            }
+            {
+              const b7 = new IssueList(inner2.all);
+              x_LegacyTitledEnumSchema(v, p, b7, d);
+              branches4.push(["LegacyTitledEnumSchema", b7]);
+            }
+            if (
+              inner2.addAll(
+                pickBranch(
+                  p,
+                  "UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
+                  v,
+                  branches4,
+                ),
+              )
+            )
+              break m3;
           }
-          {
-            const b5: Issue[] = [];
-            x_TitledSingleSelectEnumSchema(v, p, b5, d);
-            branches3.push(["TitledSingleSelectEnumSchema", b5]);
-          }
-          {
-            const b6: Issue[] = [];
-            x_LegacyTitledEnumSchema(v, p, b6, d);
-            branches3.push(["LegacyTitledEnumSchema", b6]);
-          }
-          inner2.push(
-            ...pickBranch(
-              p,
-              "UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
-              v,
-              branches3,
-            ),
-          );
         }
-        for (const issue of inner2)
-          out.push(
-            within(
-              issue,
-              "UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
+        if (
+          out.addAll(
+            inner2.items.map((i) =>
+              within(
+                i,
+                "UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
+              ),
             ),
-          );
+          )
+        )
+          return true;
         break;
       }
       case "array": {
-        const inner7: Issue[] = [];
-        if (!(g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d))) {
-          const branches8: [string, Issue[]][] = [];
-          {
-            const b9: Issue[] = [];
-            x_UntitledMultiSelectEnumSchema(v, p, b9, d);
-            branches8.push(["UntitledMultiSelectEnumSchema", b9]);
+        const inner8 = new IssueList(out.all);
+        m9: {
+          if (!(g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d))) {
+            const branches10: [string, IssueList][] = [];
+            {
+              const b11 = new IssueList(inner8.all);
+              x_UntitledMultiSelectEnumSchema(v, p, b11, d);
+              branches10.push(["UntitledMultiSelectEnumSchema", b11]);
+            }
+            {
+              const b12 = new IssueList(inner8.all);
+              x_TitledMultiSelectEnumSchema(v, p, b12, d);
+              branches10.push(["TitledMultiSelectEnumSchema", b12]);
+            }
+            if (
+              inner8.addAll(
+                pickBranch(
+                  p,
+                  "UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema",
+                  v,
+                  branches10,
+                ),
+              )
+            )
+              break m9;
           }
-          {
-            const b10: Issue[] = [];
-            x_TitledMultiSelectEnumSchema(v, p, b10, d);
-            branches8.push(["TitledMultiSelectEnumSchema", b10]);
-          }
-          inner7.push(
-            ...pickBranch(
-              p,
-              "UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema",
-              v,
-              branches8,
-            ),
-          );
         }
-        for (const issue of inner7)
-          out.push(within(issue, "UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema"));
+        if (
+          out.addAll(
+            inner8.items.map((i) =>
+              within(i, "UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema"),
+            ),
+          )
+        )
+          return true;
         break;
       }
       default:
-        out.push(
-          unknownVariant(
-            p + "/type",
-            '"string" | "array"',
-            tag1,
-            "UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema",
-          ),
-        );
+        if (
+          out.add(
+            unknownVariant(
+              p + "/type",
+              '"string" | "array"',
+              tag1,
+              "UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema",
+            ),
+          )
+        )
+          return true;
     }
   }
+  return false;
 }
 
 function g_ElicitResult(v: unknown, d: number): boolean {
@@ -8056,26 +9457,34 @@ function g_ElicitResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ElicitResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ElicitResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/_meta", "object", x2));
+      if (
+        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
+        out.add(fail(p + "/_meta", "object", x2))
+      )
+        return true;
     }
     const x4 = o1["action"];
-    if (x4 === undefined) out.push(missing(p + "/action", "action"));
-    else {
-      if (!(x4 === "accept" || x4 === "decline" || x4 === "cancel"))
-        out.push(fail(p + "/action", '"accept" | "decline" | "cancel"', x4));
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/action", "action"))) return true;
+    } else {
+      if (
+        !(x4 === "accept" || x4 === "decline" || x4 === "cancel") &&
+        out.add(fail(p + "/action", '"accept" | "decline" | "cancel"', x4))
+      )
+        return true;
     }
     const x5 = o1["content"];
     if (x5 !== undefined) {
-      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
-        out.push(fail(p + "/content", "object", x5));
-      else {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.add(fail(p + "/content", "object", x5))) return true;
+      } else {
         const o6 = x5 as Readonly<Record<string, unknown>>;
         for (const k7 of Object.keys(o6)) {
           if (!(
@@ -8084,53 +9493,77 @@ function x_ElicitResult(v: unknown, p: string, out: Issue[], d: number): void {
             typeof o6[k7] === "boolean" ||
             g_ElicitResult$4(o6[k7], d + 1 + 1)
           )) {
-            const branches8: [string, Issue[]][] = [];
+            const branches8: [string, IssueList][] = [];
             {
-              const b9: Issue[] = [];
-              if (!(typeof o6[k7] === "string"))
-                b9.push(fail(p + "/content" + "/" + pointer(k7), "string", o6[k7]));
+              const b9 = new IssueList(out.all);
+              m10: {
+                if (
+                  !(typeof o6[k7] === "string") &&
+                  b9.add(fail(p + "/content" + "/" + pointer(k7), "string", o6[k7]))
+                )
+                  break m10;
+              }
               branches8.push(["string", b9]);
             }
             {
-              const b10: Issue[] = [];
-              if (!(typeof o6[k7] === "number" && Number.isFinite(o6[k7])))
-                b10.push(fail(p + "/content" + "/" + pointer(k7), "number", o6[k7]));
-              branches8.push(["number", b10]);
+              const b11 = new IssueList(out.all);
+              m12: {
+                if (
+                  !(typeof o6[k7] === "number" && Number.isFinite(o6[k7])) &&
+                  b11.add(fail(p + "/content" + "/" + pointer(k7), "number", o6[k7]))
+                )
+                  break m12;
+              }
+              branches8.push(["number", b11]);
             }
             {
-              const b11: Issue[] = [];
-              if (!(typeof o6[k7] === "boolean"))
-                b11.push(fail(p + "/content" + "/" + pointer(k7), "boolean", o6[k7]));
-              branches8.push(["boolean", b11]);
+              const b13 = new IssueList(out.all);
+              m14: {
+                if (
+                  !(typeof o6[k7] === "boolean") &&
+                  b13.add(fail(p + "/content" + "/" + pointer(k7), "boolean", o6[k7]))
+                )
+                  break m14;
+              }
+              branches8.push(["boolean", b13]);
             }
             {
-              const b12: Issue[] = [];
-              if (!Array.isArray(o6[k7]))
-                b12.push(fail(p + "/content" + "/" + pointer(k7), "array", o6[k7]));
-              else {
-                const a13 = o6[k7] as readonly unknown[];
-                for (let i14 = 0; i14 < a13.length; i14++) {
-                  if (!(typeof a13[i14] === "string"))
-                    b12.push(
-                      fail(p + "/content" + "/" + pointer(k7) + "/" + i14, "string", a13[i14]),
-                    );
+              const b15 = new IssueList(out.all);
+              m16: {
+                if (!Array.isArray(o6[k7])) {
+                  if (b15.add(fail(p + "/content" + "/" + pointer(k7), "array", o6[k7]))) break m16;
+                } else {
+                  const a17 = o6[k7] as readonly unknown[];
+                  for (let i18 = 0; i18 < a17.length; i18++) {
+                    if (
+                      !(typeof a17[i18] === "string") &&
+                      b15.add(
+                        fail(p + "/content" + "/" + pointer(k7) + "/" + i18, "string", a17[i18]),
+                      )
+                    )
+                      break m16;
+                  }
                 }
               }
-              branches8.push(["string[]", b12]);
+              branches8.push(["string[]", b15]);
             }
-            out.push(
-              ...pickBranch(
-                p + "/content" + "/" + pointer(k7),
-                "string | number | boolean | string[]",
-                o6[k7],
-                branches8,
-              ),
-            );
+            if (
+              out.addAll(
+                pickBranch(
+                  p + "/content" + "/" + pointer(k7),
+                  "string | number | boolean | string[]",
+                  o6[k7],
+                  branches8,
+                ),
+              )
+            )
+              return true;
           }
         }
       }
     }
   }
+  return false;
 }
 
 function g_ElicitResult$1(v: unknown, _d: number): boolean {
@@ -8186,37 +9619,54 @@ function g_ElicitationCompleteNotification(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ElicitationCompleteNotification(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ElicitationCompleteNotification(
+  v: unknown,
+  p: string,
+  out: IssueList,
+  _d: number,
+): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "notifications/elicitation/complete"))
-        out.push(fail(p + "/method", '"notifications/elicitation/complete"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "notifications/elicitation/complete") &&
+        out.add(fail(p + "/method", '"notifications/elicitation/complete"', x2))
+      )
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
-        out.push(fail(p + "/params", "object", x4));
-      else {
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.add(fail(p + "/params", "object", x4))) return true;
+      } else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["elicitationId"];
-        if (x6 === undefined) out.push(missing(p + "/params" + "/elicitationId", "elicitationId"));
-        else {
-          if (!(typeof x6 === "string"))
-            out.push(fail(p + "/params" + "/elicitationId", "string", x6));
+        if (x6 === undefined) {
+          if (out.add(missing(p + "/params" + "/elicitationId", "elicitationId"))) return true;
+        } else {
+          if (
+            !(typeof x6 === "string") &&
+            out.add(fail(p + "/params" + "/elicitationId", "string", x6))
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_ElicitationCompleteNotification$1(v: unknown, _d: number): boolean {
@@ -8269,131 +9719,178 @@ function g_ClientRequest(v: unknown, d: number): boolean {
   }
 }
 
-function x_ClientRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    out.push(
-      fail(
-        p,
-        "object (PingRequest | InitializeRequest | CompleteRequest | SetLevelRequest | GetPromptRequest | ListPromptsRequest | ListResourcesRequest | ListResourceTemplatesRequest | ReadResourceRequest | SubscribeRequest | UnsubscribeRequest | CallToolRequest | ListToolsRequest | GetTaskRequest | GetTaskPayloadRequest | ListTasksRequest | CancelTaskRequest)",
-        v,
-      ),
-    );
-  else {
+function x_ClientRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (
+      out.add(
+        fail(
+          p,
+          "object (PingRequest | InitializeRequest | CompleteRequest | SetLevelRequest | GetPromptRequest | ListPromptsRequest | ListResourcesRequest | ListResourceTemplatesRequest | ReadResourceRequest | SubscribeRequest | UnsubscribeRequest | CallToolRequest | ListToolsRequest | GetTaskRequest | GetTaskPayloadRequest | ListTasksRequest | CancelTaskRequest)",
+          v,
+        ),
+      )
+    )
+      return true;
+  } else {
     const tag1 = (v as Readonly<Record<string, unknown>>)["method"];
     switch (tag1) {
       case "ping": {
-        const inner2: Issue[] = [];
-        if (!g_PingRequest(v, d)) x_PingRequest(v, p, inner2, d);
-        for (const issue of inner2) out.push(within(issue, "PingRequest"));
+        const inner2 = new IssueList(out.all);
+        m3: {
+          if (!g_PingRequest(v, d) && x_PingRequest(v, p, inner2, d)) break m3;
+        }
+        if (out.addAll(inner2.items.map((i) => within(i, "PingRequest")))) return true;
         break;
       }
       case "initialize": {
-        const inner3: Issue[] = [];
-        if (!g_InitializeRequest(v, d)) x_InitializeRequest(v, p, inner3, d);
-        for (const issue of inner3) out.push(within(issue, "InitializeRequest"));
+        const inner4 = new IssueList(out.all);
+        m5: {
+          if (!g_InitializeRequest(v, d) && x_InitializeRequest(v, p, inner4, d)) break m5;
+        }
+        if (out.addAll(inner4.items.map((i) => within(i, "InitializeRequest")))) return true;
         break;
       }
       case "completion/complete": {
-        const inner4: Issue[] = [];
-        if (!g_CompleteRequest(v, d)) x_CompleteRequest(v, p, inner4, d);
-        for (const issue of inner4) out.push(within(issue, "CompleteRequest"));
+        const inner6 = new IssueList(out.all);
+        m7: {
+          if (!g_CompleteRequest(v, d) && x_CompleteRequest(v, p, inner6, d)) break m7;
+        }
+        if (out.addAll(inner6.items.map((i) => within(i, "CompleteRequest")))) return true;
         break;
       }
       case "logging/setLevel": {
-        const inner5: Issue[] = [];
-        if (!g_SetLevelRequest(v, d)) x_SetLevelRequest(v, p, inner5, d);
-        for (const issue of inner5) out.push(within(issue, "SetLevelRequest"));
+        const inner8 = new IssueList(out.all);
+        m9: {
+          if (!g_SetLevelRequest(v, d) && x_SetLevelRequest(v, p, inner8, d)) break m9;
+        }
+        if (out.addAll(inner8.items.map((i) => within(i, "SetLevelRequest")))) return true;
         break;
       }
       case "prompts/get": {
-        const inner6: Issue[] = [];
-        if (!g_GetPromptRequest(v, d)) x_GetPromptRequest(v, p, inner6, d);
-        for (const issue of inner6) out.push(within(issue, "GetPromptRequest"));
+        const inner10 = new IssueList(out.all);
+        m11: {
+          if (!g_GetPromptRequest(v, d) && x_GetPromptRequest(v, p, inner10, d)) break m11;
+        }
+        if (out.addAll(inner10.items.map((i) => within(i, "GetPromptRequest")))) return true;
         break;
       }
       case "prompts/list": {
-        const inner7: Issue[] = [];
-        if (!g_ListPromptsRequest(v, d)) x_ListPromptsRequest(v, p, inner7, d);
-        for (const issue of inner7) out.push(within(issue, "ListPromptsRequest"));
+        const inner12 = new IssueList(out.all);
+        m13: {
+          if (!g_ListPromptsRequest(v, d) && x_ListPromptsRequest(v, p, inner12, d)) break m13;
+        }
+        if (out.addAll(inner12.items.map((i) => within(i, "ListPromptsRequest")))) return true;
         break;
       }
       case "resources/list": {
-        const inner8: Issue[] = [];
-        if (!g_ListResourcesRequest(v, d)) x_ListResourcesRequest(v, p, inner8, d);
-        for (const issue of inner8) out.push(within(issue, "ListResourcesRequest"));
+        const inner14 = new IssueList(out.all);
+        m15: {
+          if (!g_ListResourcesRequest(v, d) && x_ListResourcesRequest(v, p, inner14, d)) break m15;
+        }
+        if (out.addAll(inner14.items.map((i) => within(i, "ListResourcesRequest")))) return true;
         break;
       }
       case "resources/templates/list": {
-        const inner9: Issue[] = [];
-        if (!g_ListResourceTemplatesRequest(v, d)) x_ListResourceTemplatesRequest(v, p, inner9, d);
-        for (const issue of inner9) out.push(within(issue, "ListResourceTemplatesRequest"));
+        const inner16 = new IssueList(out.all);
+        m17: {
+          if (
+            !g_ListResourceTemplatesRequest(v, d) &&
+            x_ListResourceTemplatesRequest(v, p, inner16, d)
+          )
+            break m17;
+        }
+        if (out.addAll(inner16.items.map((i) => within(i, "ListResourceTemplatesRequest"))))
+          return true;
         break;
       }
       case "resources/read": {
-        const inner10: Issue[] = [];
-        if (!g_ReadResourceRequest(v, d)) x_ReadResourceRequest(v, p, inner10, d);
-        for (const issue of inner10) out.push(within(issue, "ReadResourceRequest"));
+        const inner18 = new IssueList(out.all);
+        m19: {
+          if (!g_ReadResourceRequest(v, d) && x_ReadResourceRequest(v, p, inner18, d)) break m19;
+        }
+        if (out.addAll(inner18.items.map((i) => within(i, "ReadResourceRequest")))) return true;
         break;
       }
       case "resources/subscribe": {
-        const inner11: Issue[] = [];
-        if (!g_SubscribeRequest(v, d)) x_SubscribeRequest(v, p, inner11, d);
-        for (const issue of inner11) out.push(within(issue, "SubscribeRequest"));
+        const inner20 = new IssueList(out.all);
+        m21: {
+          if (!g_SubscribeRequest(v, d) && x_SubscribeRequest(v, p, inner20, d)) break m21;
+        }
+        if (out.addAll(inner20.items.map((i) => within(i, "SubscribeRequest")))) return true;
         break;
       }
       case "resources/unsubscribe": {
-        const inner12: Issue[] = [];
-        if (!g_UnsubscribeRequest(v, d)) x_UnsubscribeRequest(v, p, inner12, d);
-        for (const issue of inner12) out.push(within(issue, "UnsubscribeRequest"));
+        const inner22 = new IssueList(out.all);
+        m23: {
+          if (!g_UnsubscribeRequest(v, d) && x_UnsubscribeRequest(v, p, inner22, d)) break m23;
+        }
+        if (out.addAll(inner22.items.map((i) => within(i, "UnsubscribeRequest")))) return true;
         break;
       }
       case "tools/call": {
-        const inner13: Issue[] = [];
-        if (!g_CallToolRequest(v, d)) x_CallToolRequest(v, p, inner13, d);
-        for (const issue of inner13) out.push(within(issue, "CallToolRequest"));
+        const inner24 = new IssueList(out.all);
+        m25: {
+          if (!g_CallToolRequest(v, d) && x_CallToolRequest(v, p, inner24, d)) break m25;
+        }
+        if (out.addAll(inner24.items.map((i) => within(i, "CallToolRequest")))) return true;
         break;
       }
       case "tools/list": {
-        const inner14: Issue[] = [];
-        if (!g_ListToolsRequest(v, d)) x_ListToolsRequest(v, p, inner14, d);
-        for (const issue of inner14) out.push(within(issue, "ListToolsRequest"));
+        const inner26 = new IssueList(out.all);
+        m27: {
+          if (!g_ListToolsRequest(v, d) && x_ListToolsRequest(v, p, inner26, d)) break m27;
+        }
+        if (out.addAll(inner26.items.map((i) => within(i, "ListToolsRequest")))) return true;
         break;
       }
       case "tasks/get": {
-        const inner15: Issue[] = [];
-        if (!g_GetTaskRequest(v, d)) x_GetTaskRequest(v, p, inner15, d);
-        for (const issue of inner15) out.push(within(issue, "GetTaskRequest"));
+        const inner28 = new IssueList(out.all);
+        m29: {
+          if (!g_GetTaskRequest(v, d) && x_GetTaskRequest(v, p, inner28, d)) break m29;
+        }
+        if (out.addAll(inner28.items.map((i) => within(i, "GetTaskRequest")))) return true;
         break;
       }
       case "tasks/result": {
-        const inner16: Issue[] = [];
-        if (!g_GetTaskPayloadRequest(v, d)) x_GetTaskPayloadRequest(v, p, inner16, d);
-        for (const issue of inner16) out.push(within(issue, "GetTaskPayloadRequest"));
+        const inner30 = new IssueList(out.all);
+        m31: {
+          if (!g_GetTaskPayloadRequest(v, d) && x_GetTaskPayloadRequest(v, p, inner30, d))
+            break m31;
+        }
+        if (out.addAll(inner30.items.map((i) => within(i, "GetTaskPayloadRequest")))) return true;
         break;
       }
       case "tasks/list": {
-        const inner17: Issue[] = [];
-        if (!g_ListTasksRequest(v, d)) x_ListTasksRequest(v, p, inner17, d);
-        for (const issue of inner17) out.push(within(issue, "ListTasksRequest"));
+        const inner32 = new IssueList(out.all);
+        m33: {
+          if (!g_ListTasksRequest(v, d) && x_ListTasksRequest(v, p, inner32, d)) break m33;
+        }
+        if (out.addAll(inner32.items.map((i) => within(i, "ListTasksRequest")))) return true;
         break;
       }
       case "tasks/cancel": {
-        const inner18: Issue[] = [];
-        if (!g_CancelTaskRequest(v, d)) x_CancelTaskRequest(v, p, inner18, d);
-        for (const issue of inner18) out.push(within(issue, "CancelTaskRequest"));
+        const inner34 = new IssueList(out.all);
+        m35: {
+          if (!g_CancelTaskRequest(v, d) && x_CancelTaskRequest(v, p, inner34, d)) break m35;
+        }
+        if (out.addAll(inner34.items.map((i) => within(i, "CancelTaskRequest")))) return true;
         break;
       }
       default:
-        out.push(
-          unknownVariant(
-            p + "/method",
-            '"ping" | "initialize" | "completion/complete" | "logging/setLevel" | "prompts/get" | "prompts/list" | "resources/list" | "resources/templates/list" | "resources/read" | "resources/subscribe" | "resources/unsubscribe" | "tools/call" | "tools/list" | "tasks/get" | "tasks/result" | "tasks/list" | "tasks/cancel"',
-            tag1,
-            "PingRequest | InitializeRequest | CompleteRequest | SetLevelRequest | GetPromptRequest | ListPromptsRequest | ListResourcesRequest | ListResourceTemplatesRequest | ReadResourceRequest | SubscribeRequest | UnsubscribeRequest | CallToolRequest | ListToolsRequest | GetTaskRequest | GetTaskPayloadRequest | ListTasksRequest | CancelTaskRequest",
-          ),
-        );
+        if (
+          out.add(
+            unknownVariant(
+              p + "/method",
+              '"ping" | "initialize" | "completion/complete" | "logging/setLevel" | "prompts/get" | "prompts/list" | "resources/list" | "resources/templates/list" | "resources/read" | "resources/subscribe" | "resources/unsubscribe" | "tools/call" | "tools/list" | "tasks/get" | "tasks/result" | "tasks/list" | "tasks/cancel"',
+              tag1,
+              "PingRequest | InitializeRequest | CompleteRequest | SetLevelRequest | GetPromptRequest | ListPromptsRequest | ListResourcesRequest | ListResourceTemplatesRequest | ReadResourceRequest | SubscribeRequest | UnsubscribeRequest | CallToolRequest | ListToolsRequest | GetTaskRequest | GetTaskPayloadRequest | ListTasksRequest | CancelTaskRequest",
+            ),
+          )
+        )
+          return true;
     }
   }
+  return false;
 }
 
 function g_ClientNotification(v: unknown, d: number): boolean {
@@ -8414,59 +9911,83 @@ function g_ClientNotification(v: unknown, d: number): boolean {
   }
 }
 
-function x_ClientNotification(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    out.push(
-      fail(
-        p,
-        "object (CancelledNotification | ProgressNotification | InitializedNotification | RootsListChangedNotification | TaskStatusNotification)",
-        v,
-      ),
-    );
-  else {
+function x_ClientNotification(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (
+      out.add(
+        fail(
+          p,
+          "object (CancelledNotification | ProgressNotification | InitializedNotification | RootsListChangedNotification | TaskStatusNotification)",
+          v,
+        ),
+      )
+    )
+      return true;
+  } else {
     const tag1 = (v as Readonly<Record<string, unknown>>)["method"];
     switch (tag1) {
       case "notifications/cancelled": {
-        const inner2: Issue[] = [];
-        if (!g_CancelledNotification(v, d)) x_CancelledNotification(v, p, inner2, d);
-        for (const issue of inner2) out.push(within(issue, "CancelledNotification"));
+        const inner2 = new IssueList(out.all);
+        m3: {
+          if (!g_CancelledNotification(v, d) && x_CancelledNotification(v, p, inner2, d)) break m3;
+        }
+        if (out.addAll(inner2.items.map((i) => within(i, "CancelledNotification")))) return true;
         break;
       }
       case "notifications/progress": {
-        const inner3: Issue[] = [];
-        if (!g_ProgressNotification(v, d)) x_ProgressNotification(v, p, inner3, d);
-        for (const issue of inner3) out.push(within(issue, "ProgressNotification"));
+        const inner4 = new IssueList(out.all);
+        m5: {
+          if (!g_ProgressNotification(v, d) && x_ProgressNotification(v, p, inner4, d)) break m5;
+        }
+        if (out.addAll(inner4.items.map((i) => within(i, "ProgressNotification")))) return true;
         break;
       }
       case "notifications/initialized": {
-        const inner4: Issue[] = [];
-        if (!g_InitializedNotification(v, d)) x_InitializedNotification(v, p, inner4, d);
-        for (const issue of inner4) out.push(within(issue, "InitializedNotification"));
+        const inner6 = new IssueList(out.all);
+        m7: {
+          if (!g_InitializedNotification(v, d) && x_InitializedNotification(v, p, inner6, d))
+            break m7;
+        }
+        if (out.addAll(inner6.items.map((i) => within(i, "InitializedNotification")))) return true;
         break;
       }
       case "notifications/roots/list_changed": {
-        const inner5: Issue[] = [];
-        if (!g_RootsListChangedNotification(v, d)) x_RootsListChangedNotification(v, p, inner5, d);
-        for (const issue of inner5) out.push(within(issue, "RootsListChangedNotification"));
+        const inner8 = new IssueList(out.all);
+        m9: {
+          if (
+            !g_RootsListChangedNotification(v, d) &&
+            x_RootsListChangedNotification(v, p, inner8, d)
+          )
+            break m9;
+        }
+        if (out.addAll(inner8.items.map((i) => within(i, "RootsListChangedNotification"))))
+          return true;
         break;
       }
       case "notifications/tasks/status": {
-        const inner6: Issue[] = [];
-        if (!g_TaskStatusNotification(v, d)) x_TaskStatusNotification(v, p, inner6, d);
-        for (const issue of inner6) out.push(within(issue, "TaskStatusNotification"));
+        const inner10 = new IssueList(out.all);
+        m11: {
+          if (!g_TaskStatusNotification(v, d) && x_TaskStatusNotification(v, p, inner10, d))
+            break m11;
+        }
+        if (out.addAll(inner10.items.map((i) => within(i, "TaskStatusNotification")))) return true;
         break;
       }
       default:
-        out.push(
-          unknownVariant(
-            p + "/method",
-            '"notifications/cancelled" | "notifications/progress" | "notifications/initialized" | "notifications/roots/list_changed" | "notifications/tasks/status"',
-            tag1,
-            "CancelledNotification | ProgressNotification | InitializedNotification | RootsListChangedNotification | TaskStatusNotification",
-          ),
-        );
+        if (
+          out.add(
+            unknownVariant(
+              p + "/method",
+              '"notifications/cancelled" | "notifications/progress" | "notifications/initialized" | "notifications/roots/list_changed" | "notifications/tasks/status"',
+              tag1,
+              "CancelledNotification | ProgressNotification | InitializedNotification | RootsListChangedNotification | TaskStatusNotification",
+            ),
+          )
+        )
+          return true;
     }
   }
+  return false;
 }
 
 function g_ClientResult(v: unknown, d: number): boolean {
@@ -8482,7 +10003,7 @@ function g_ClientResult(v: unknown, d: number): boolean {
   );
 }
 
-function x_ClientResult(v: unknown, p: string, out: Issue[], d: number): void {
+function x_ClientResult(v: unknown, p: string, out: IssueList, d: number): boolean {
   if (!(
     g_EmptyResult(v, d) ||
     g_CreateMessageResult(v, d) ||
@@ -8493,56 +10014,60 @@ function x_ClientResult(v: unknown, p: string, out: Issue[], d: number): void {
     g_ListTasksResult(v, d) ||
     g_CancelTaskResult(v, d)
   )) {
-    const branches1: [string, Issue[]][] = [];
+    const branches1: [string, IssueList][] = [];
     {
-      const b2: Issue[] = [];
+      const b2 = new IssueList(out.all);
       x_EmptyResult(v, p, b2, d);
       branches1.push(["EmptyResult", b2]);
     }
     {
-      const b3: Issue[] = [];
+      const b3 = new IssueList(out.all);
       x_CreateMessageResult(v, p, b3, d);
       branches1.push(["CreateMessageResult", b3]);
     }
     {
-      const b4: Issue[] = [];
+      const b4 = new IssueList(out.all);
       x_ListRootsResult(v, p, b4, d);
       branches1.push(["ListRootsResult", b4]);
     }
     {
-      const b5: Issue[] = [];
+      const b5 = new IssueList(out.all);
       x_ElicitResult(v, p, b5, d);
       branches1.push(["ElicitResult", b5]);
     }
     {
-      const b6: Issue[] = [];
+      const b6 = new IssueList(out.all);
       x_GetTaskResult(v, p, b6, d);
       branches1.push(["GetTaskResult", b6]);
     }
     {
-      const b7: Issue[] = [];
+      const b7 = new IssueList(out.all);
       x_GetTaskPayloadResult(v, p, b7, d);
       branches1.push(["GetTaskPayloadResult", b7]);
     }
     {
-      const b8: Issue[] = [];
+      const b8 = new IssueList(out.all);
       x_ListTasksResult(v, p, b8, d);
       branches1.push(["ListTasksResult", b8]);
     }
     {
-      const b9: Issue[] = [];
+      const b9 = new IssueList(out.all);
       x_CancelTaskResult(v, p, b9, d);
       branches1.push(["CancelTaskResult", b9]);
     }
-    out.push(
-      ...pickBranch(
-        p,
-        "EmptyResult | CreateMessageResult | ListRootsResult | ElicitResult | GetTaskResult | GetTaskPayloadResult | ListTasksResult | CancelTaskResult",
-        v,
-        branches1,
-      ),
-    );
+    if (
+      out.addAll(
+        pickBranch(
+          p,
+          "EmptyResult | CreateMessageResult | ListRootsResult | ElicitResult | GetTaskResult | GetTaskPayloadResult | ListTasksResult | CancelTaskResult",
+          v,
+          branches1,
+        ),
+      )
+    )
+      return true;
   }
+  return false;
 }
 
 function g_ServerRequest(v: unknown, d: number): boolean {
@@ -8569,77 +10094,101 @@ function g_ServerRequest(v: unknown, d: number): boolean {
   }
 }
 
-function x_ServerRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    out.push(
-      fail(
-        p,
-        "object (PingRequest | CreateMessageRequest | ListRootsRequest | ElicitRequest | GetTaskRequest | GetTaskPayloadRequest | ListTasksRequest | CancelTaskRequest)",
-        v,
-      ),
-    );
-  else {
+function x_ServerRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (
+      out.add(
+        fail(
+          p,
+          "object (PingRequest | CreateMessageRequest | ListRootsRequest | ElicitRequest | GetTaskRequest | GetTaskPayloadRequest | ListTasksRequest | CancelTaskRequest)",
+          v,
+        ),
+      )
+    )
+      return true;
+  } else {
     const tag1 = (v as Readonly<Record<string, unknown>>)["method"];
     switch (tag1) {
       case "ping": {
-        const inner2: Issue[] = [];
-        if (!g_PingRequest(v, d)) x_PingRequest(v, p, inner2, d);
-        for (const issue of inner2) out.push(within(issue, "PingRequest"));
+        const inner2 = new IssueList(out.all);
+        m3: {
+          if (!g_PingRequest(v, d) && x_PingRequest(v, p, inner2, d)) break m3;
+        }
+        if (out.addAll(inner2.items.map((i) => within(i, "PingRequest")))) return true;
         break;
       }
       case "sampling/createMessage": {
-        const inner3: Issue[] = [];
-        if (!g_CreateMessageRequest(v, d)) x_CreateMessageRequest(v, p, inner3, d);
-        for (const issue of inner3) out.push(within(issue, "CreateMessageRequest"));
+        const inner4 = new IssueList(out.all);
+        m5: {
+          if (!g_CreateMessageRequest(v, d) && x_CreateMessageRequest(v, p, inner4, d)) break m5;
+        }
+        if (out.addAll(inner4.items.map((i) => within(i, "CreateMessageRequest")))) return true;
         break;
       }
       case "roots/list": {
-        const inner4: Issue[] = [];
-        if (!g_ListRootsRequest(v, d)) x_ListRootsRequest(v, p, inner4, d);
-        for (const issue of inner4) out.push(within(issue, "ListRootsRequest"));
+        const inner6 = new IssueList(out.all);
+        m7: {
+          if (!g_ListRootsRequest(v, d) && x_ListRootsRequest(v, p, inner6, d)) break m7;
+        }
+        if (out.addAll(inner6.items.map((i) => within(i, "ListRootsRequest")))) return true;
         break;
       }
       case "elicitation/create": {
-        const inner5: Issue[] = [];
-        if (!g_ElicitRequest(v, d)) x_ElicitRequest(v, p, inner5, d);
-        for (const issue of inner5) out.push(within(issue, "ElicitRequest"));
+        const inner8 = new IssueList(out.all);
+        m9: {
+          if (!g_ElicitRequest(v, d) && x_ElicitRequest(v, p, inner8, d)) break m9;
+        }
+        if (out.addAll(inner8.items.map((i) => within(i, "ElicitRequest")))) return true;
         break;
       }
       case "tasks/get": {
-        const inner6: Issue[] = [];
-        if (!g_GetTaskRequest(v, d)) x_GetTaskRequest(v, p, inner6, d);
-        for (const issue of inner6) out.push(within(issue, "GetTaskRequest"));
+        const inner10 = new IssueList(out.all);
+        m11: {
+          if (!g_GetTaskRequest(v, d) && x_GetTaskRequest(v, p, inner10, d)) break m11;
+        }
+        if (out.addAll(inner10.items.map((i) => within(i, "GetTaskRequest")))) return true;
         break;
       }
       case "tasks/result": {
-        const inner7: Issue[] = [];
-        if (!g_GetTaskPayloadRequest(v, d)) x_GetTaskPayloadRequest(v, p, inner7, d);
-        for (const issue of inner7) out.push(within(issue, "GetTaskPayloadRequest"));
+        const inner12 = new IssueList(out.all);
+        m13: {
+          if (!g_GetTaskPayloadRequest(v, d) && x_GetTaskPayloadRequest(v, p, inner12, d))
+            break m13;
+        }
+        if (out.addAll(inner12.items.map((i) => within(i, "GetTaskPayloadRequest")))) return true;
         break;
       }
       case "tasks/list": {
-        const inner8: Issue[] = [];
-        if (!g_ListTasksRequest(v, d)) x_ListTasksRequest(v, p, inner8, d);
-        for (const issue of inner8) out.push(within(issue, "ListTasksRequest"));
+        const inner14 = new IssueList(out.all);
+        m15: {
+          if (!g_ListTasksRequest(v, d) && x_ListTasksRequest(v, p, inner14, d)) break m15;
+        }
+        if (out.addAll(inner14.items.map((i) => within(i, "ListTasksRequest")))) return true;
         break;
       }
       case "tasks/cancel": {
-        const inner9: Issue[] = [];
-        if (!g_CancelTaskRequest(v, d)) x_CancelTaskRequest(v, p, inner9, d);
-        for (const issue of inner9) out.push(within(issue, "CancelTaskRequest"));
+        const inner16 = new IssueList(out.all);
+        m17: {
+          if (!g_CancelTaskRequest(v, d) && x_CancelTaskRequest(v, p, inner16, d)) break m17;
+        }
+        if (out.addAll(inner16.items.map((i) => within(i, "CancelTaskRequest")))) return true;
         break;
       }
       default:
-        out.push(
-          unknownVariant(
-            p + "/method",
-            '"ping" | "sampling/createMessage" | "roots/list" | "elicitation/create" | "tasks/get" | "tasks/result" | "tasks/list" | "tasks/cancel"',
-            tag1,
-            "PingRequest | CreateMessageRequest | ListRootsRequest | ElicitRequest | GetTaskRequest | GetTaskPayloadRequest | ListTasksRequest | CancelTaskRequest",
-          ),
-        );
+        if (
+          out.add(
+            unknownVariant(
+              p + "/method",
+              '"ping" | "sampling/createMessage" | "roots/list" | "elicitation/create" | "tasks/get" | "tasks/result" | "tasks/list" | "tasks/cancel"',
+              tag1,
+              "PingRequest | CreateMessageRequest | ListRootsRequest | ElicitRequest | GetTaskRequest | GetTaskPayloadRequest | ListTasksRequest | CancelTaskRequest",
+            ),
+          )
+        )
+          return true;
     }
   }
+  return false;
 }
 
 function g_ServerNotification(v: unknown, d: number): boolean {
@@ -8668,86 +10217,136 @@ function g_ServerNotification(v: unknown, d: number): boolean {
   }
 }
 
-function x_ServerNotification(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    out.push(
-      fail(
-        p,
-        "object (CancelledNotification | ProgressNotification | LoggingMessageNotification | ResourceUpdatedNotification | ResourceListChangedNotification | ToolListChangedNotification | PromptListChangedNotification | ElicitationCompleteNotification | TaskStatusNotification)",
-        v,
-      ),
-    );
-  else {
+function x_ServerNotification(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (
+      out.add(
+        fail(
+          p,
+          "object (CancelledNotification | ProgressNotification | LoggingMessageNotification | ResourceUpdatedNotification | ResourceListChangedNotification | ToolListChangedNotification | PromptListChangedNotification | ElicitationCompleteNotification | TaskStatusNotification)",
+          v,
+        ),
+      )
+    )
+      return true;
+  } else {
     const tag1 = (v as Readonly<Record<string, unknown>>)["method"];
     switch (tag1) {
       case "notifications/cancelled": {
-        const inner2: Issue[] = [];
-        if (!g_CancelledNotification(v, d)) x_CancelledNotification(v, p, inner2, d);
-        for (const issue of inner2) out.push(within(issue, "CancelledNotification"));
+        const inner2 = new IssueList(out.all);
+        m3: {
+          if (!g_CancelledNotification(v, d) && x_CancelledNotification(v, p, inner2, d)) break m3;
+        }
+        if (out.addAll(inner2.items.map((i) => within(i, "CancelledNotification")))) return true;
         break;
       }
       case "notifications/progress": {
-        const inner3: Issue[] = [];
-        if (!g_ProgressNotification(v, d)) x_ProgressNotification(v, p, inner3, d);
-        for (const issue of inner3) out.push(within(issue, "ProgressNotification"));
+        const inner4 = new IssueList(out.all);
+        m5: {
+          if (!g_ProgressNotification(v, d) && x_ProgressNotification(v, p, inner4, d)) break m5;
+        }
+        if (out.addAll(inner4.items.map((i) => within(i, "ProgressNotification")))) return true;
         break;
       }
       case "notifications/message": {
-        const inner4: Issue[] = [];
-        if (!g_LoggingMessageNotification(v, d)) x_LoggingMessageNotification(v, p, inner4, d);
-        for (const issue of inner4) out.push(within(issue, "LoggingMessageNotification"));
+        const inner6 = new IssueList(out.all);
+        m7: {
+          if (!g_LoggingMessageNotification(v, d) && x_LoggingMessageNotification(v, p, inner6, d))
+            break m7;
+        }
+        if (out.addAll(inner6.items.map((i) => within(i, "LoggingMessageNotification"))))
+          return true;
         break;
       }
       case "notifications/resources/updated": {
-        const inner5: Issue[] = [];
-        if (!g_ResourceUpdatedNotification(v, d)) x_ResourceUpdatedNotification(v, p, inner5, d);
-        for (const issue of inner5) out.push(within(issue, "ResourceUpdatedNotification"));
+        const inner8 = new IssueList(out.all);
+        m9: {
+          if (
+            !g_ResourceUpdatedNotification(v, d) &&
+            x_ResourceUpdatedNotification(v, p, inner8, d)
+          )
+            break m9;
+        }
+        if (out.addAll(inner8.items.map((i) => within(i, "ResourceUpdatedNotification"))))
+          return true;
         break;
       }
       case "notifications/resources/list_changed": {
-        const inner6: Issue[] = [];
-        if (!g_ResourceListChangedNotification(v, d))
-          x_ResourceListChangedNotification(v, p, inner6, d);
-        for (const issue of inner6) out.push(within(issue, "ResourceListChangedNotification"));
+        const inner10 = new IssueList(out.all);
+        m11: {
+          if (
+            !g_ResourceListChangedNotification(v, d) &&
+            x_ResourceListChangedNotification(v, p, inner10, d)
+          )
+            break m11;
+        }
+        if (out.addAll(inner10.items.map((i) => within(i, "ResourceListChangedNotification"))))
+          return true;
         break;
       }
       case "notifications/tools/list_changed": {
-        const inner7: Issue[] = [];
-        if (!g_ToolListChangedNotification(v, d)) x_ToolListChangedNotification(v, p, inner7, d);
-        for (const issue of inner7) out.push(within(issue, "ToolListChangedNotification"));
+        const inner12 = new IssueList(out.all);
+        m13: {
+          if (
+            !g_ToolListChangedNotification(v, d) &&
+            x_ToolListChangedNotification(v, p, inner12, d)
+          )
+            break m13;
+        }
+        if (out.addAll(inner12.items.map((i) => within(i, "ToolListChangedNotification"))))
+          return true;
         break;
       }
       case "notifications/prompts/list_changed": {
-        const inner8: Issue[] = [];
-        if (!g_PromptListChangedNotification(v, d))
-          x_PromptListChangedNotification(v, p, inner8, d);
-        for (const issue of inner8) out.push(within(issue, "PromptListChangedNotification"));
+        const inner14 = new IssueList(out.all);
+        m15: {
+          if (
+            !g_PromptListChangedNotification(v, d) &&
+            x_PromptListChangedNotification(v, p, inner14, d)
+          )
+            break m15;
+        }
+        if (out.addAll(inner14.items.map((i) => within(i, "PromptListChangedNotification"))))
+          return true;
         break;
       }
       case "notifications/elicitation/complete": {
-        const inner9: Issue[] = [];
-        if (!g_ElicitationCompleteNotification(v, d))
-          x_ElicitationCompleteNotification(v, p, inner9, d);
-        for (const issue of inner9) out.push(within(issue, "ElicitationCompleteNotification"));
+        const inner16 = new IssueList(out.all);
+        m17: {
+          if (
+            !g_ElicitationCompleteNotification(v, d) &&
+            x_ElicitationCompleteNotification(v, p, inner16, d)
+          )
+            break m17;
+        }
+        if (out.addAll(inner16.items.map((i) => within(i, "ElicitationCompleteNotification"))))
+          return true;
         break;
       }
       case "notifications/tasks/status": {
-        const inner10: Issue[] = [];
-        if (!g_TaskStatusNotification(v, d)) x_TaskStatusNotification(v, p, inner10, d);
-        for (const issue of inner10) out.push(within(issue, "TaskStatusNotification"));
+        const inner18 = new IssueList(out.all);
+        m19: {
+          if (!g_TaskStatusNotification(v, d) && x_TaskStatusNotification(v, p, inner18, d))
+            break m19;
+        }
+        if (out.addAll(inner18.items.map((i) => within(i, "TaskStatusNotification")))) return true;
         break;
       }
       default:
-        out.push(
-          unknownVariant(
-            p + "/method",
-            '"notifications/cancelled" | "notifications/progress" | "notifications/message" | "notifications/resources/updated" | "notifications/resources/list_changed" | "notifications/tools/list_changed" | "notifications/prompts/list_changed" | "notifications/elicitation/complete" | "notifications/tasks/status"',
-            tag1,
-            "CancelledNotification | ProgressNotification | LoggingMessageNotification | ResourceUpdatedNotification | ResourceListChangedNotification | ToolListChangedNotification | PromptListChangedNotification | ElicitationCompleteNotification | TaskStatusNotification",
-          ),
-        );
+        if (
+          out.add(
+            unknownVariant(
+              p + "/method",
+              '"notifications/cancelled" | "notifications/progress" | "notifications/message" | "notifications/resources/updated" | "notifications/resources/list_changed" | "notifications/tools/list_changed" | "notifications/prompts/list_changed" | "notifications/elicitation/complete" | "notifications/tasks/status"',
+              tag1,
+              "CancelledNotification | ProgressNotification | LoggingMessageNotification | ResourceUpdatedNotification | ResourceListChangedNotification | ToolListChangedNotification | PromptListChangedNotification | ElicitationCompleteNotification | TaskStatusNotification",
+            ),
+          )
+        )
+          return true;
     }
   }
+  return false;
 }
 
 function g_ServerResult(v: unknown, d: number): boolean {
@@ -8769,7 +10368,7 @@ function g_ServerResult(v: unknown, d: number): boolean {
   );
 }
 
-function x_ServerResult(v: unknown, p: string, out: Issue[], d: number): void {
+function x_ServerResult(v: unknown, p: string, out: IssueList, d: number): boolean {
   if (!(
     g_EmptyResult(v, d) ||
     g_InitializeResult(v, d) ||
@@ -8786,349 +10385,383 @@ function x_ServerResult(v: unknown, p: string, out: Issue[], d: number): void {
     g_ListTasksResult(v, d) ||
     g_CancelTaskResult(v, d)
   )) {
-    const branches1: [string, Issue[]][] = [];
+    const branches1: [string, IssueList][] = [];
     {
-      const b2: Issue[] = [];
+      const b2 = new IssueList(out.all);
       x_EmptyResult(v, p, b2, d);
       branches1.push(["EmptyResult", b2]);
     }
     {
-      const b3: Issue[] = [];
+      const b3 = new IssueList(out.all);
       x_InitializeResult(v, p, b3, d);
       branches1.push(["InitializeResult", b3]);
     }
     {
-      const b4: Issue[] = [];
+      const b4 = new IssueList(out.all);
       x_CompleteResult(v, p, b4, d);
       branches1.push(["CompleteResult", b4]);
     }
     {
-      const b5: Issue[] = [];
+      const b5 = new IssueList(out.all);
       x_GetPromptResult(v, p, b5, d);
       branches1.push(["GetPromptResult", b5]);
     }
     {
-      const b6: Issue[] = [];
+      const b6 = new IssueList(out.all);
       x_ListPromptsResult(v, p, b6, d);
       branches1.push(["ListPromptsResult", b6]);
     }
     {
-      const b7: Issue[] = [];
+      const b7 = new IssueList(out.all);
       x_ListResourceTemplatesResult(v, p, b7, d);
       branches1.push(["ListResourceTemplatesResult", b7]);
     }
     {
-      const b8: Issue[] = [];
+      const b8 = new IssueList(out.all);
       x_ListResourcesResult(v, p, b8, d);
       branches1.push(["ListResourcesResult", b8]);
     }
     {
-      const b9: Issue[] = [];
+      const b9 = new IssueList(out.all);
       x_ReadResourceResult(v, p, b9, d);
       branches1.push(["ReadResourceResult", b9]);
     }
     {
-      const b10: Issue[] = [];
+      const b10 = new IssueList(out.all);
       x_CallToolResult(v, p, b10, d);
       branches1.push(["CallToolResult", b10]);
     }
     {
-      const b11: Issue[] = [];
+      const b11 = new IssueList(out.all);
       x_ListToolsResult(v, p, b11, d);
       branches1.push(["ListToolsResult", b11]);
     }
     {
-      const b12: Issue[] = [];
+      const b12 = new IssueList(out.all);
       x_GetTaskResult(v, p, b12, d);
       branches1.push(["GetTaskResult", b12]);
     }
     {
-      const b13: Issue[] = [];
+      const b13 = new IssueList(out.all);
       x_GetTaskPayloadResult(v, p, b13, d);
       branches1.push(["GetTaskPayloadResult", b13]);
     }
     {
-      const b14: Issue[] = [];
+      const b14 = new IssueList(out.all);
       x_ListTasksResult(v, p, b14, d);
       branches1.push(["ListTasksResult", b14]);
     }
     {
-      const b15: Issue[] = [];
+      const b15 = new IssueList(out.all);
       x_CancelTaskResult(v, p, b15, d);
       branches1.push(["CancelTaskResult", b15]);
     }
-    out.push(
-      ...pickBranch(
-        p,
-        "EmptyResult | InitializeResult | CompleteResult | GetPromptResult | ListPromptsResult | ListResourceTemplatesResult | ListResourcesResult | ReadResourceResult | CallToolResult | ListToolsResult | GetTaskResult | GetTaskPayloadResult | ListTasksResult | CancelTaskResult",
-        v,
-        branches1,
-      ),
-    );
+    if (
+      out.addAll(
+        pickBranch(
+          p,
+          "EmptyResult | InitializeResult | CompleteResult | GetPromptResult | ListPromptsResult | ListResourceTemplatesResult | ListResourcesResult | ReadResourceResult | CallToolResult | ListToolsResult | GetTaskResult | GetTaskPayloadResult | ListTasksResult | CancelTaskResult",
+          v,
+          branches1,
+        ),
+      )
+    )
+      return true;
   }
+  return false;
 }
 
 function g_result$client0(v: unknown, d: number): boolean {
   return g_EmptyResult(v, d);
 }
 
-function x_result$client0(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_EmptyResult(v, d)) x_EmptyResult(v, p, out, d);
+function x_result$client0(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_EmptyResult(v, d) && x_EmptyResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$client1(v: unknown, d: number): boolean {
   return g_InitializeResult(v, d);
 }
 
-function x_result$client1(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_InitializeResult(v, d)) x_InitializeResult(v, p, out, d);
+function x_result$client1(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_InitializeResult(v, d) && x_InitializeResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$client2(v: unknown, d: number): boolean {
   return g_CompleteResult(v, d);
 }
 
-function x_result$client2(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_CompleteResult(v, d)) x_CompleteResult(v, p, out, d);
+function x_result$client2(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_CompleteResult(v, d) && x_CompleteResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$client3(v: unknown, d: number): boolean {
   return g_EmptyResult(v, d);
 }
 
-function x_result$client3(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_EmptyResult(v, d)) x_EmptyResult(v, p, out, d);
+function x_result$client3(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_EmptyResult(v, d) && x_EmptyResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$client4(v: unknown, d: number): boolean {
   return g_GetPromptResult(v, d);
 }
 
-function x_result$client4(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_GetPromptResult(v, d)) x_GetPromptResult(v, p, out, d);
+function x_result$client4(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_GetPromptResult(v, d) && x_GetPromptResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$client5(v: unknown, d: number): boolean {
   return g_ListPromptsResult(v, d);
 }
 
-function x_result$client5(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_ListPromptsResult(v, d)) x_ListPromptsResult(v, p, out, d);
+function x_result$client5(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_ListPromptsResult(v, d) && x_ListPromptsResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$client6(v: unknown, d: number): boolean {
   return g_ListResourcesResult(v, d);
 }
 
-function x_result$client6(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_ListResourcesResult(v, d)) x_ListResourcesResult(v, p, out, d);
+function x_result$client6(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_ListResourcesResult(v, d) && x_ListResourcesResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$client7(v: unknown, d: number): boolean {
   return g_ListResourceTemplatesResult(v, d);
 }
 
-function x_result$client7(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_ListResourceTemplatesResult(v, d)) x_ListResourceTemplatesResult(v, p, out, d);
+function x_result$client7(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_ListResourceTemplatesResult(v, d) && x_ListResourceTemplatesResult(v, p, out, d))
+    return true;
+  return false;
 }
 
 function g_result$client8(v: unknown, d: number): boolean {
   return g_ReadResourceResult(v, d);
 }
 
-function x_result$client8(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_ReadResourceResult(v, d)) x_ReadResourceResult(v, p, out, d);
+function x_result$client8(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_ReadResourceResult(v, d) && x_ReadResourceResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$client9(v: unknown, d: number): boolean {
   return g_EmptyResult(v, d);
 }
 
-function x_result$client9(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_EmptyResult(v, d)) x_EmptyResult(v, p, out, d);
+function x_result$client9(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_EmptyResult(v, d) && x_EmptyResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$client10(v: unknown, d: number): boolean {
   return g_EmptyResult(v, d);
 }
 
-function x_result$client10(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_EmptyResult(v, d)) x_EmptyResult(v, p, out, d);
+function x_result$client10(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_EmptyResult(v, d) && x_EmptyResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$client11(v: unknown, d: number): boolean {
   return g_CallToolResult(v, d);
 }
 
-function x_result$client11(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_CallToolResult(v, d)) x_CallToolResult(v, p, out, d);
+function x_result$client11(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_CallToolResult(v, d) && x_CallToolResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$client12(v: unknown, d: number): boolean {
   return g_ListToolsResult(v, d);
 }
 
-function x_result$client12(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_ListToolsResult(v, d)) x_ListToolsResult(v, p, out, d);
+function x_result$client12(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_ListToolsResult(v, d) && x_ListToolsResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$client13(v: unknown, d: number): boolean {
   return g_GetTaskResult(v, d);
 }
 
-function x_result$client13(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_GetTaskResult(v, d)) x_GetTaskResult(v, p, out, d);
+function x_result$client13(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_GetTaskResult(v, d) && x_GetTaskResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$client14(v: unknown, d: number): boolean {
   return g_GetTaskPayloadResult(v, d);
 }
 
-function x_result$client14(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_GetTaskPayloadResult(v, d)) x_GetTaskPayloadResult(v, p, out, d);
+function x_result$client14(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_GetTaskPayloadResult(v, d) && x_GetTaskPayloadResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$client15(v: unknown, d: number): boolean {
   return g_ListTasksResult(v, d);
 }
 
-function x_result$client15(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_ListTasksResult(v, d)) x_ListTasksResult(v, p, out, d);
+function x_result$client15(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_ListTasksResult(v, d) && x_ListTasksResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$client16(v: unknown, d: number): boolean {
   return g_CancelTaskResult(v, d);
 }
 
-function x_result$client16(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_CancelTaskResult(v, d)) x_CancelTaskResult(v, p, out, d);
+function x_result$client16(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_CancelTaskResult(v, d) && x_CancelTaskResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$server0(v: unknown, d: number): boolean {
   return g_EmptyResult(v, d);
 }
 
-function x_result$server0(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_EmptyResult(v, d)) x_EmptyResult(v, p, out, d);
+function x_result$server0(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_EmptyResult(v, d) && x_EmptyResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$server1(v: unknown, d: number): boolean {
   return g_CreateMessageResult(v, d);
 }
 
-function x_result$server1(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_CreateMessageResult(v, d)) x_CreateMessageResult(v, p, out, d);
+function x_result$server1(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_CreateMessageResult(v, d) && x_CreateMessageResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$server2(v: unknown, d: number): boolean {
   return g_ListRootsResult(v, d);
 }
 
-function x_result$server2(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_ListRootsResult(v, d)) x_ListRootsResult(v, p, out, d);
+function x_result$server2(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_ListRootsResult(v, d) && x_ListRootsResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$server3(v: unknown, d: number): boolean {
   return g_ElicitResult(v, d);
 }
 
-function x_result$server3(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_ElicitResult(v, d)) x_ElicitResult(v, p, out, d);
+function x_result$server3(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_ElicitResult(v, d) && x_ElicitResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$server4(v: unknown, d: number): boolean {
   return g_GetTaskResult(v, d);
 }
 
-function x_result$server4(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_GetTaskResult(v, d)) x_GetTaskResult(v, p, out, d);
+function x_result$server4(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_GetTaskResult(v, d) && x_GetTaskResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$server5(v: unknown, d: number): boolean {
   return g_GetTaskPayloadResult(v, d);
 }
 
-function x_result$server5(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_GetTaskPayloadResult(v, d)) x_GetTaskPayloadResult(v, p, out, d);
+function x_result$server5(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_GetTaskPayloadResult(v, d) && x_GetTaskPayloadResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$server6(v: unknown, d: number): boolean {
   return g_ListTasksResult(v, d);
 }
 
-function x_result$server6(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_ListTasksResult(v, d)) x_ListTasksResult(v, p, out, d);
+function x_result$server6(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_ListTasksResult(v, d) && x_ListTasksResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$server7(v: unknown, d: number): boolean {
   return g_CancelTaskResult(v, d);
 }
 
-function x_result$server7(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_CancelTaskResult(v, d)) x_CancelTaskResult(v, p, out, d);
+function x_result$server7(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_CancelTaskResult(v, d) && x_CancelTaskResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_task$client0(v: unknown, d: number): boolean {
   return g_CallToolResult(v, d) || g_CreateTaskResult(v, d);
 }
 
-function x_task$client0(v: unknown, p: string, out: Issue[], d: number): void {
+function x_task$client0(v: unknown, p: string, out: IssueList, d: number): boolean {
   if (!(g_CallToolResult(v, d) || g_CreateTaskResult(v, d))) {
-    const branches1: [string, Issue[]][] = [];
+    const branches1: [string, IssueList][] = [];
     {
-      const b2: Issue[] = [];
+      const b2 = new IssueList(out.all);
       x_CallToolResult(v, p, b2, d);
       branches1.push(["CallToolResult", b2]);
     }
     {
-      const b3: Issue[] = [];
+      const b3 = new IssueList(out.all);
       x_CreateTaskResult(v, p, b3, d);
       branches1.push(["CreateTaskResult", b3]);
     }
-    out.push(...pickBranch(p, "CallToolResult | CreateTaskResult", v, branches1));
+    if (out.addAll(pickBranch(p, "CallToolResult | CreateTaskResult", v, branches1))) return true;
   }
+  return false;
 }
 
 function g_task$server0(v: unknown, d: number): boolean {
   return g_CreateMessageResult(v, d) || g_CreateTaskResult(v, d);
 }
 
-function x_task$server0(v: unknown, p: string, out: Issue[], d: number): void {
+function x_task$server0(v: unknown, p: string, out: IssueList, d: number): boolean {
   if (!(g_CreateMessageResult(v, d) || g_CreateTaskResult(v, d))) {
-    const branches1: [string, Issue[]][] = [];
+    const branches1: [string, IssueList][] = [];
     {
-      const b2: Issue[] = [];
+      const b2 = new IssueList(out.all);
       x_CreateMessageResult(v, p, b2, d);
       branches1.push(["CreateMessageResult", b2]);
     }
     {
-      const b3: Issue[] = [];
+      const b3 = new IssueList(out.all);
       x_CreateTaskResult(v, p, b3, d);
       branches1.push(["CreateTaskResult", b3]);
     }
-    out.push(...pickBranch(p, "CreateMessageResult | CreateTaskResult", v, branches1));
+    if (out.addAll(pickBranch(p, "CreateMessageResult | CreateTaskResult", v, branches1)))
+      return true;
   }
+  return false;
 }
 
 function g_task$server1(v: unknown, d: number): boolean {
   return g_ElicitResult(v, d) || g_CreateTaskResult(v, d);
 }
 
-function x_task$server1(v: unknown, p: string, out: Issue[], d: number): void {
+function x_task$server1(v: unknown, p: string, out: IssueList, d: number): boolean {
   if (!(g_ElicitResult(v, d) || g_CreateTaskResult(v, d))) {
-    const branches1: [string, Issue[]][] = [];
+    const branches1: [string, IssueList][] = [];
     {
-      const b2: Issue[] = [];
+      const b2 = new IssueList(out.all);
       x_ElicitResult(v, p, b2, d);
       branches1.push(["ElicitResult", b2]);
     }
     {
-      const b3: Issue[] = [];
+      const b3 = new IssueList(out.all);
       x_CreateTaskResult(v, p, b3, d);
       branches1.push(["CreateTaskResult", b3]);
     }
-    out.push(...pickBranch(p, "ElicitResult | CreateTaskResult", v, branches1));
+    if (out.addAll(pickBranch(p, "ElicitResult | CreateTaskResult", v, branches1))) return true;
   }
+  return false;
 }
 
 function e_ProgressToken(v: unknown, _d: number): boolean {
@@ -10843,11 +12476,14 @@ function e_ElicitationCompleteNotification(v: unknown, d: number): boolean {
   return true;
 }
 
-function v_JSONRPCMessage(value: unknown): ValidationResult<T.JSONRPCMessage> {
+function v_JSONRPCMessage(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.JSONRPCMessage> {
   try {
     return g_JSONRPCMessage(value, 0)
       ? { ok: true, value: value as T.JSONRPCMessage }
-      : explained(x_JSONRPCMessage, value);
+      : explained(x_JSONRPCMessage, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10861,11 +12497,14 @@ function i_JSONRPCMessage(value: unknown): value is T.JSONRPCMessage {
   }
 }
 
-function v_ProgressToken(value: unknown): ValidationResult<T.ProgressToken> {
+function v_ProgressToken(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ProgressToken> {
   try {
     return e_ProgressToken(value, 0)
       ? { ok: true, value: value as T.ProgressToken }
-      : explained(x_ProgressToken, value);
+      : explained(x_ProgressToken, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10879,9 +12518,11 @@ function i_ProgressToken(value: unknown): value is T.ProgressToken {
   }
 }
 
-function v_Cursor(value: unknown): ValidationResult<T.Cursor> {
+function v_Cursor(value: unknown, options?: ValidateOptions): ValidationResult<T.Cursor> {
   try {
-    return e_Cursor(value, 0) ? { ok: true, value: value as T.Cursor } : explained(x_Cursor, value);
+    return e_Cursor(value, 0)
+      ? { ok: true, value: value as T.Cursor }
+      : explained(x_Cursor, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10897,11 +12538,12 @@ function i_Cursor(value: unknown): value is T.Cursor {
 
 function v_TaskAugmentedRequestParams(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.TaskAugmentedRequestParams> {
   try {
     return g_TaskAugmentedRequestParams(value, 0)
       ? { ok: true, value: value as T.TaskAugmentedRequestParams }
-      : explained(x_TaskAugmentedRequestParams, value);
+      : explained(x_TaskAugmentedRequestParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10915,11 +12557,14 @@ function i_TaskAugmentedRequestParams(value: unknown): value is T.TaskAugmentedR
   }
 }
 
-function v_RequestParams(value: unknown): ValidationResult<T.RequestParams> {
+function v_RequestParams(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.RequestParams> {
   try {
     return e_RequestParams(value, 0)
       ? { ok: true, value: value as T.RequestParams }
-      : explained(x_RequestParams, value);
+      : explained(x_RequestParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10933,11 +12578,11 @@ function i_RequestParams(value: unknown): value is T.RequestParams {
   }
 }
 
-function v_Request(value: unknown): ValidationResult<T.Request> {
+function v_Request(value: unknown, options?: ValidateOptions): ValidationResult<T.Request> {
   try {
     return g_Request(value, 0)
       ? { ok: true, value: value as T.Request }
-      : explained(x_Request, value);
+      : explained(x_Request, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10951,11 +12596,14 @@ function i_Request(value: unknown): value is T.Request {
   }
 }
 
-function v_NotificationParams(value: unknown): ValidationResult<T.NotificationParams> {
+function v_NotificationParams(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.NotificationParams> {
   try {
     return e_NotificationParams(value, 0)
       ? { ok: true, value: value as T.NotificationParams }
-      : explained(x_NotificationParams, value);
+      : explained(x_NotificationParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10969,11 +12617,14 @@ function i_NotificationParams(value: unknown): value is T.NotificationParams {
   }
 }
 
-function v_Notification(value: unknown): ValidationResult<T.Notification> {
+function v_Notification(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Notification> {
   try {
     return g_Notification(value, 0)
       ? { ok: true, value: value as T.Notification }
-      : explained(x_Notification, value);
+      : explained(x_Notification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10987,9 +12638,11 @@ function i_Notification(value: unknown): value is T.Notification {
   }
 }
 
-function v_Result(value: unknown): ValidationResult<T.Result> {
+function v_Result(value: unknown, options?: ValidateOptions): ValidationResult<T.Result> {
   try {
-    return e_Result(value, 0) ? { ok: true, value: value as T.Result } : explained(x_Result, value);
+    return e_Result(value, 0)
+      ? { ok: true, value: value as T.Result }
+      : explained(x_Result, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11003,9 +12656,11 @@ function i_Result(value: unknown): value is T.Result {
   }
 }
 
-function v_Error(value: unknown): ValidationResult<T.Error> {
+function v_Error(value: unknown, options?: ValidateOptions): ValidationResult<T.Error> {
   try {
-    return e_Error(value, 0) ? { ok: true, value: value as T.Error } : explained(x_Error, value);
+    return e_Error(value, 0)
+      ? { ok: true, value: value as T.Error }
+      : explained(x_Error, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11019,11 +12674,11 @@ function i_Error(value: unknown): value is T.Error {
   }
 }
 
-function v_RequestId(value: unknown): ValidationResult<T.RequestId> {
+function v_RequestId(value: unknown, options?: ValidateOptions): ValidationResult<T.RequestId> {
   try {
     return e_RequestId(value, 0)
       ? { ok: true, value: value as T.RequestId }
-      : explained(x_RequestId, value);
+      : explained(x_RequestId, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11037,11 +12692,14 @@ function i_RequestId(value: unknown): value is T.RequestId {
   }
 }
 
-function v_JSONRPCRequest(value: unknown): ValidationResult<T.JSONRPCRequest> {
+function v_JSONRPCRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.JSONRPCRequest> {
   try {
     return e_JSONRPCRequest(value, 0)
       ? { ok: true, value: value as T.JSONRPCRequest }
-      : explained(x_JSONRPCRequest, value);
+      : explained(x_JSONRPCRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11055,11 +12713,14 @@ function i_JSONRPCRequest(value: unknown): value is T.JSONRPCRequest {
   }
 }
 
-function v_JSONRPCNotification(value: unknown): ValidationResult<T.JSONRPCNotification> {
+function v_JSONRPCNotification(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.JSONRPCNotification> {
   try {
     return e_JSONRPCNotification(value, 0)
       ? { ok: true, value: value as T.JSONRPCNotification }
-      : explained(x_JSONRPCNotification, value);
+      : explained(x_JSONRPCNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11073,11 +12734,14 @@ function i_JSONRPCNotification(value: unknown): value is T.JSONRPCNotification {
   }
 }
 
-function v_JSONRPCResultResponse(value: unknown): ValidationResult<T.JSONRPCResultResponse> {
+function v_JSONRPCResultResponse(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.JSONRPCResultResponse> {
   try {
     return e_JSONRPCResultResponse(value, 0)
       ? { ok: true, value: value as T.JSONRPCResultResponse }
-      : explained(x_JSONRPCResultResponse, value);
+      : explained(x_JSONRPCResultResponse, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11091,11 +12755,14 @@ function i_JSONRPCResultResponse(value: unknown): value is T.JSONRPCResultRespon
   }
 }
 
-function v_JSONRPCErrorResponse(value: unknown): ValidationResult<T.JSONRPCErrorResponse> {
+function v_JSONRPCErrorResponse(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.JSONRPCErrorResponse> {
   try {
     return e_JSONRPCErrorResponse(value, 0)
       ? { ok: true, value: value as T.JSONRPCErrorResponse }
-      : explained(x_JSONRPCErrorResponse, value);
+      : explained(x_JSONRPCErrorResponse, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11109,11 +12776,14 @@ function i_JSONRPCErrorResponse(value: unknown): value is T.JSONRPCErrorResponse
   }
 }
 
-function v_JSONRPCResponse(value: unknown): ValidationResult<T.JSONRPCResponse> {
+function v_JSONRPCResponse(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.JSONRPCResponse> {
   try {
     return g_JSONRPCResponse(value, 0)
       ? { ok: true, value: value as T.JSONRPCResponse }
-      : explained(x_JSONRPCResponse, value);
+      : explained(x_JSONRPCResponse, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11129,11 +12799,12 @@ function i_JSONRPCResponse(value: unknown): value is T.JSONRPCResponse {
 
 function v_URLElicitationRequiredError(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.URLElicitationRequiredError> {
   try {
     return g_URLElicitationRequiredError(value, 0)
       ? { ok: true, value: value as T.URLElicitationRequiredError }
-      : explained(x_URLElicitationRequiredError, value);
+      : explained(x_URLElicitationRequiredError, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11147,11 +12818,11 @@ function i_URLElicitationRequiredError(value: unknown): value is T.URLElicitatio
   }
 }
 
-function v_EmptyResult(value: unknown): ValidationResult<T.EmptyResult> {
+function v_EmptyResult(value: unknown, options?: ValidateOptions): ValidationResult<T.EmptyResult> {
   try {
     return e_EmptyResult(value, 0)
       ? { ok: true, value: value as T.EmptyResult }
-      : explained(x_EmptyResult, value);
+      : explained(x_EmptyResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11167,11 +12838,12 @@ function i_EmptyResult(value: unknown): value is T.EmptyResult {
 
 function v_CancelledNotificationParams(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.CancelledNotificationParams> {
   try {
     return e_CancelledNotificationParams(value, 0)
       ? { ok: true, value: value as T.CancelledNotificationParams }
-      : explained(x_CancelledNotificationParams, value);
+      : explained(x_CancelledNotificationParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11185,11 +12857,14 @@ function i_CancelledNotificationParams(value: unknown): value is T.CancelledNoti
   }
 }
 
-function v_CancelledNotification(value: unknown): ValidationResult<T.CancelledNotification> {
+function v_CancelledNotification(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.CancelledNotification> {
   try {
     return e_CancelledNotification(value, 0)
       ? { ok: true, value: value as T.CancelledNotification }
-      : explained(x_CancelledNotification, value);
+      : explained(x_CancelledNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11203,11 +12878,14 @@ function i_CancelledNotification(value: unknown): value is T.CancelledNotificati
   }
 }
 
-function v_InitializeRequestParams(value: unknown): ValidationResult<T.InitializeRequestParams> {
+function v_InitializeRequestParams(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.InitializeRequestParams> {
   try {
     return e_InitializeRequestParams(value, 0)
       ? { ok: true, value: value as T.InitializeRequestParams }
-      : explained(x_InitializeRequestParams, value);
+      : explained(x_InitializeRequestParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11221,11 +12899,14 @@ function i_InitializeRequestParams(value: unknown): value is T.InitializeRequest
   }
 }
 
-function v_InitializeRequest(value: unknown): ValidationResult<T.InitializeRequest> {
+function v_InitializeRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.InitializeRequest> {
   try {
     return e_InitializeRequest(value, 0)
       ? { ok: true, value: value as T.InitializeRequest }
-      : explained(x_InitializeRequest, value);
+      : explained(x_InitializeRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11239,11 +12920,14 @@ function i_InitializeRequest(value: unknown): value is T.InitializeRequest {
   }
 }
 
-function v_InitializeResult(value: unknown): ValidationResult<T.InitializeResult> {
+function v_InitializeResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.InitializeResult> {
   try {
     return e_InitializeResult(value, 0)
       ? { ok: true, value: value as T.InitializeResult }
-      : explained(x_InitializeResult, value);
+      : explained(x_InitializeResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11257,11 +12941,14 @@ function i_InitializeResult(value: unknown): value is T.InitializeResult {
   }
 }
 
-function v_InitializedNotification(value: unknown): ValidationResult<T.InitializedNotification> {
+function v_InitializedNotification(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.InitializedNotification> {
   try {
     return e_InitializedNotification(value, 0)
       ? { ok: true, value: value as T.InitializedNotification }
-      : explained(x_InitializedNotification, value);
+      : explained(x_InitializedNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11275,11 +12962,14 @@ function i_InitializedNotification(value: unknown): value is T.InitializedNotifi
   }
 }
 
-function v_ClientCapabilities(value: unknown): ValidationResult<T.ClientCapabilities> {
+function v_ClientCapabilities(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ClientCapabilities> {
   try {
     return e_ClientCapabilities(value, 0)
       ? { ok: true, value: value as T.ClientCapabilities }
-      : explained(x_ClientCapabilities, value);
+      : explained(x_ClientCapabilities, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11293,11 +12983,14 @@ function i_ClientCapabilities(value: unknown): value is T.ClientCapabilities {
   }
 }
 
-function v_ServerCapabilities(value: unknown): ValidationResult<T.ServerCapabilities> {
+function v_ServerCapabilities(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ServerCapabilities> {
   try {
     return e_ServerCapabilities(value, 0)
       ? { ok: true, value: value as T.ServerCapabilities }
-      : explained(x_ServerCapabilities, value);
+      : explained(x_ServerCapabilities, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11311,9 +13004,11 @@ function i_ServerCapabilities(value: unknown): value is T.ServerCapabilities {
   }
 }
 
-function v_Icon(value: unknown): ValidationResult<T.Icon> {
+function v_Icon(value: unknown, options?: ValidateOptions): ValidationResult<T.Icon> {
   try {
-    return e_Icon(value, 0) ? { ok: true, value: value as T.Icon } : explained(x_Icon, value);
+    return e_Icon(value, 0)
+      ? { ok: true, value: value as T.Icon }
+      : explained(x_Icon, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11327,9 +13022,11 @@ function i_Icon(value: unknown): value is T.Icon {
   }
 }
 
-function v_Icons(value: unknown): ValidationResult<T.Icons> {
+function v_Icons(value: unknown, options?: ValidateOptions): ValidationResult<T.Icons> {
   try {
-    return g_Icons(value, 0) ? { ok: true, value: value as T.Icons } : explained(x_Icons, value);
+    return g_Icons(value, 0)
+      ? { ok: true, value: value as T.Icons }
+      : explained(x_Icons, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11343,11 +13040,14 @@ function i_Icons(value: unknown): value is T.Icons {
   }
 }
 
-function v_BaseMetadata(value: unknown): ValidationResult<T.BaseMetadata> {
+function v_BaseMetadata(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.BaseMetadata> {
   try {
     return g_BaseMetadata(value, 0)
       ? { ok: true, value: value as T.BaseMetadata }
-      : explained(x_BaseMetadata, value);
+      : explained(x_BaseMetadata, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11361,11 +13061,14 @@ function i_BaseMetadata(value: unknown): value is T.BaseMetadata {
   }
 }
 
-function v_Implementation(value: unknown): ValidationResult<T.Implementation> {
+function v_Implementation(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Implementation> {
   try {
     return e_Implementation(value, 0)
       ? { ok: true, value: value as T.Implementation }
-      : explained(x_Implementation, value);
+      : explained(x_Implementation, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11379,11 +13082,11 @@ function i_Implementation(value: unknown): value is T.Implementation {
   }
 }
 
-function v_PingRequest(value: unknown): ValidationResult<T.PingRequest> {
+function v_PingRequest(value: unknown, options?: ValidateOptions): ValidationResult<T.PingRequest> {
   try {
     return e_PingRequest(value, 0)
       ? { ok: true, value: value as T.PingRequest }
-      : explained(x_PingRequest, value);
+      : explained(x_PingRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11399,11 +13102,12 @@ function i_PingRequest(value: unknown): value is T.PingRequest {
 
 function v_ProgressNotificationParams(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.ProgressNotificationParams> {
   try {
     return e_ProgressNotificationParams(value, 0)
       ? { ok: true, value: value as T.ProgressNotificationParams }
-      : explained(x_ProgressNotificationParams, value);
+      : explained(x_ProgressNotificationParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11417,11 +13121,14 @@ function i_ProgressNotificationParams(value: unknown): value is T.ProgressNotifi
   }
 }
 
-function v_ProgressNotification(value: unknown): ValidationResult<T.ProgressNotification> {
+function v_ProgressNotification(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ProgressNotification> {
   try {
     return e_ProgressNotification(value, 0)
       ? { ok: true, value: value as T.ProgressNotification }
-      : explained(x_ProgressNotification, value);
+      : explained(x_ProgressNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11435,11 +13142,14 @@ function i_ProgressNotification(value: unknown): value is T.ProgressNotification
   }
 }
 
-function v_PaginatedRequestParams(value: unknown): ValidationResult<T.PaginatedRequestParams> {
+function v_PaginatedRequestParams(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.PaginatedRequestParams> {
   try {
     return e_PaginatedRequestParams(value, 0)
       ? { ok: true, value: value as T.PaginatedRequestParams }
-      : explained(x_PaginatedRequestParams, value);
+      : explained(x_PaginatedRequestParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11453,11 +13163,14 @@ function i_PaginatedRequestParams(value: unknown): value is T.PaginatedRequestPa
   }
 }
 
-function v_PaginatedRequest(value: unknown): ValidationResult<T.PaginatedRequest> {
+function v_PaginatedRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.PaginatedRequest> {
   try {
     return g_PaginatedRequest(value, 0)
       ? { ok: true, value: value as T.PaginatedRequest }
-      : explained(x_PaginatedRequest, value);
+      : explained(x_PaginatedRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11471,11 +13184,14 @@ function i_PaginatedRequest(value: unknown): value is T.PaginatedRequest {
   }
 }
 
-function v_PaginatedResult(value: unknown): ValidationResult<T.PaginatedResult> {
+function v_PaginatedResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.PaginatedResult> {
   try {
     return g_PaginatedResult(value, 0)
       ? { ok: true, value: value as T.PaginatedResult }
-      : explained(x_PaginatedResult, value);
+      : explained(x_PaginatedResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11489,11 +13205,14 @@ function i_PaginatedResult(value: unknown): value is T.PaginatedResult {
   }
 }
 
-function v_ListResourcesRequest(value: unknown): ValidationResult<T.ListResourcesRequest> {
+function v_ListResourcesRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ListResourcesRequest> {
   try {
     return e_ListResourcesRequest(value, 0)
       ? { ok: true, value: value as T.ListResourcesRequest }
-      : explained(x_ListResourcesRequest, value);
+      : explained(x_ListResourcesRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11507,11 +13226,14 @@ function i_ListResourcesRequest(value: unknown): value is T.ListResourcesRequest
   }
 }
 
-function v_ListResourcesResult(value: unknown): ValidationResult<T.ListResourcesResult> {
+function v_ListResourcesResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ListResourcesResult> {
   try {
     return e_ListResourcesResult(value, 0)
       ? { ok: true, value: value as T.ListResourcesResult }
-      : explained(x_ListResourcesResult, value);
+      : explained(x_ListResourcesResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11527,11 +13249,12 @@ function i_ListResourcesResult(value: unknown): value is T.ListResourcesResult {
 
 function v_ListResourceTemplatesRequest(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.ListResourceTemplatesRequest> {
   try {
     return e_ListResourceTemplatesRequest(value, 0)
       ? { ok: true, value: value as T.ListResourceTemplatesRequest }
-      : explained(x_ListResourceTemplatesRequest, value);
+      : explained(x_ListResourceTemplatesRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11547,11 +13270,12 @@ function i_ListResourceTemplatesRequest(value: unknown): value is T.ListResource
 
 function v_ListResourceTemplatesResult(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.ListResourceTemplatesResult> {
   try {
     return e_ListResourceTemplatesResult(value, 0)
       ? { ok: true, value: value as T.ListResourceTemplatesResult }
-      : explained(x_ListResourceTemplatesResult, value);
+      : explained(x_ListResourceTemplatesResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11565,11 +13289,14 @@ function i_ListResourceTemplatesResult(value: unknown): value is T.ListResourceT
   }
 }
 
-function v_ResourceRequestParams(value: unknown): ValidationResult<T.ResourceRequestParams> {
+function v_ResourceRequestParams(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ResourceRequestParams> {
   try {
     return g_ResourceRequestParams(value, 0)
       ? { ok: true, value: value as T.ResourceRequestParams }
-      : explained(x_ResourceRequestParams, value);
+      : explained(x_ResourceRequestParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11585,11 +13312,12 @@ function i_ResourceRequestParams(value: unknown): value is T.ResourceRequestPara
 
 function v_ReadResourceRequestParams(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.ReadResourceRequestParams> {
   try {
     return e_ReadResourceRequestParams(value, 0)
       ? { ok: true, value: value as T.ReadResourceRequestParams }
-      : explained(x_ReadResourceRequestParams, value);
+      : explained(x_ReadResourceRequestParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11603,11 +13331,14 @@ function i_ReadResourceRequestParams(value: unknown): value is T.ReadResourceReq
   }
 }
 
-function v_ReadResourceRequest(value: unknown): ValidationResult<T.ReadResourceRequest> {
+function v_ReadResourceRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ReadResourceRequest> {
   try {
     return e_ReadResourceRequest(value, 0)
       ? { ok: true, value: value as T.ReadResourceRequest }
-      : explained(x_ReadResourceRequest, value);
+      : explained(x_ReadResourceRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11621,11 +13352,14 @@ function i_ReadResourceRequest(value: unknown): value is T.ReadResourceRequest {
   }
 }
 
-function v_ReadResourceResult(value: unknown): ValidationResult<T.ReadResourceResult> {
+function v_ReadResourceResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ReadResourceResult> {
   try {
     return e_ReadResourceResult(value, 0)
       ? { ok: true, value: value as T.ReadResourceResult }
-      : explained(x_ReadResourceResult, value);
+      : explained(x_ReadResourceResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11641,11 +13375,12 @@ function i_ReadResourceResult(value: unknown): value is T.ReadResourceResult {
 
 function v_ResourceListChangedNotification(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.ResourceListChangedNotification> {
   try {
     return e_ResourceListChangedNotification(value, 0)
       ? { ok: true, value: value as T.ResourceListChangedNotification }
-      : explained(x_ResourceListChangedNotification, value);
+      : explained(x_ResourceListChangedNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11661,11 +13396,14 @@ function i_ResourceListChangedNotification(
   }
 }
 
-function v_SubscribeRequestParams(value: unknown): ValidationResult<T.SubscribeRequestParams> {
+function v_SubscribeRequestParams(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.SubscribeRequestParams> {
   try {
     return e_SubscribeRequestParams(value, 0)
       ? { ok: true, value: value as T.SubscribeRequestParams }
-      : explained(x_SubscribeRequestParams, value);
+      : explained(x_SubscribeRequestParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11679,11 +13417,14 @@ function i_SubscribeRequestParams(value: unknown): value is T.SubscribeRequestPa
   }
 }
 
-function v_SubscribeRequest(value: unknown): ValidationResult<T.SubscribeRequest> {
+function v_SubscribeRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.SubscribeRequest> {
   try {
     return e_SubscribeRequest(value, 0)
       ? { ok: true, value: value as T.SubscribeRequest }
-      : explained(x_SubscribeRequest, value);
+      : explained(x_SubscribeRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11697,11 +13438,14 @@ function i_SubscribeRequest(value: unknown): value is T.SubscribeRequest {
   }
 }
 
-function v_UnsubscribeRequestParams(value: unknown): ValidationResult<T.UnsubscribeRequestParams> {
+function v_UnsubscribeRequestParams(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.UnsubscribeRequestParams> {
   try {
     return e_UnsubscribeRequestParams(value, 0)
       ? { ok: true, value: value as T.UnsubscribeRequestParams }
-      : explained(x_UnsubscribeRequestParams, value);
+      : explained(x_UnsubscribeRequestParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11715,11 +13459,14 @@ function i_UnsubscribeRequestParams(value: unknown): value is T.UnsubscribeReque
   }
 }
 
-function v_UnsubscribeRequest(value: unknown): ValidationResult<T.UnsubscribeRequest> {
+function v_UnsubscribeRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.UnsubscribeRequest> {
   try {
     return e_UnsubscribeRequest(value, 0)
       ? { ok: true, value: value as T.UnsubscribeRequest }
-      : explained(x_UnsubscribeRequest, value);
+      : explained(x_UnsubscribeRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11735,11 +13482,12 @@ function i_UnsubscribeRequest(value: unknown): value is T.UnsubscribeRequest {
 
 function v_ResourceUpdatedNotificationParams(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.ResourceUpdatedNotificationParams> {
   try {
     return e_ResourceUpdatedNotificationParams(value, 0)
       ? { ok: true, value: value as T.ResourceUpdatedNotificationParams }
-      : explained(x_ResourceUpdatedNotificationParams, value);
+      : explained(x_ResourceUpdatedNotificationParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11757,11 +13505,12 @@ function i_ResourceUpdatedNotificationParams(
 
 function v_ResourceUpdatedNotification(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.ResourceUpdatedNotification> {
   try {
     return e_ResourceUpdatedNotification(value, 0)
       ? { ok: true, value: value as T.ResourceUpdatedNotification }
-      : explained(x_ResourceUpdatedNotification, value);
+      : explained(x_ResourceUpdatedNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11775,11 +13524,11 @@ function i_ResourceUpdatedNotification(value: unknown): value is T.ResourceUpdat
   }
 }
 
-function v_Resource(value: unknown): ValidationResult<T.Resource> {
+function v_Resource(value: unknown, options?: ValidateOptions): ValidationResult<T.Resource> {
   try {
     return e_Resource(value, 0)
       ? { ok: true, value: value as T.Resource }
-      : explained(x_Resource, value);
+      : explained(x_Resource, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11793,11 +13542,14 @@ function i_Resource(value: unknown): value is T.Resource {
   }
 }
 
-function v_ResourceTemplate(value: unknown): ValidationResult<T.ResourceTemplate> {
+function v_ResourceTemplate(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ResourceTemplate> {
   try {
     return e_ResourceTemplate(value, 0)
       ? { ok: true, value: value as T.ResourceTemplate }
-      : explained(x_ResourceTemplate, value);
+      : explained(x_ResourceTemplate, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11811,11 +13563,14 @@ function i_ResourceTemplate(value: unknown): value is T.ResourceTemplate {
   }
 }
 
-function v_ResourceContents(value: unknown): ValidationResult<T.ResourceContents> {
+function v_ResourceContents(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ResourceContents> {
   try {
     return g_ResourceContents(value, 0)
       ? { ok: true, value: value as T.ResourceContents }
-      : explained(x_ResourceContents, value);
+      : explained(x_ResourceContents, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11829,11 +13584,14 @@ function i_ResourceContents(value: unknown): value is T.ResourceContents {
   }
 }
 
-function v_TextResourceContents(value: unknown): ValidationResult<T.TextResourceContents> {
+function v_TextResourceContents(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.TextResourceContents> {
   try {
     return e_TextResourceContents(value, 0)
       ? { ok: true, value: value as T.TextResourceContents }
-      : explained(x_TextResourceContents, value);
+      : explained(x_TextResourceContents, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11847,11 +13605,14 @@ function i_TextResourceContents(value: unknown): value is T.TextResourceContents
   }
 }
 
-function v_BlobResourceContents(value: unknown): ValidationResult<T.BlobResourceContents> {
+function v_BlobResourceContents(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.BlobResourceContents> {
   try {
     return e_BlobResourceContents(value, 0)
       ? { ok: true, value: value as T.BlobResourceContents }
-      : explained(x_BlobResourceContents, value);
+      : explained(x_BlobResourceContents, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11865,11 +13626,14 @@ function i_BlobResourceContents(value: unknown): value is T.BlobResourceContents
   }
 }
 
-function v_ListPromptsRequest(value: unknown): ValidationResult<T.ListPromptsRequest> {
+function v_ListPromptsRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ListPromptsRequest> {
   try {
     return e_ListPromptsRequest(value, 0)
       ? { ok: true, value: value as T.ListPromptsRequest }
-      : explained(x_ListPromptsRequest, value);
+      : explained(x_ListPromptsRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11883,11 +13647,14 @@ function i_ListPromptsRequest(value: unknown): value is T.ListPromptsRequest {
   }
 }
 
-function v_ListPromptsResult(value: unknown): ValidationResult<T.ListPromptsResult> {
+function v_ListPromptsResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ListPromptsResult> {
   try {
     return e_ListPromptsResult(value, 0)
       ? { ok: true, value: value as T.ListPromptsResult }
-      : explained(x_ListPromptsResult, value);
+      : explained(x_ListPromptsResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11901,11 +13668,14 @@ function i_ListPromptsResult(value: unknown): value is T.ListPromptsResult {
   }
 }
 
-function v_GetPromptRequestParams(value: unknown): ValidationResult<T.GetPromptRequestParams> {
+function v_GetPromptRequestParams(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.GetPromptRequestParams> {
   try {
     return e_GetPromptRequestParams(value, 0)
       ? { ok: true, value: value as T.GetPromptRequestParams }
-      : explained(x_GetPromptRequestParams, value);
+      : explained(x_GetPromptRequestParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11919,11 +13689,14 @@ function i_GetPromptRequestParams(value: unknown): value is T.GetPromptRequestPa
   }
 }
 
-function v_GetPromptRequest(value: unknown): ValidationResult<T.GetPromptRequest> {
+function v_GetPromptRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.GetPromptRequest> {
   try {
     return e_GetPromptRequest(value, 0)
       ? { ok: true, value: value as T.GetPromptRequest }
-      : explained(x_GetPromptRequest, value);
+      : explained(x_GetPromptRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11937,11 +13710,14 @@ function i_GetPromptRequest(value: unknown): value is T.GetPromptRequest {
   }
 }
 
-function v_GetPromptResult(value: unknown): ValidationResult<T.GetPromptResult> {
+function v_GetPromptResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.GetPromptResult> {
   try {
     return e_GetPromptResult(value, 0)
       ? { ok: true, value: value as T.GetPromptResult }
-      : explained(x_GetPromptResult, value);
+      : explained(x_GetPromptResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11955,9 +13731,11 @@ function i_GetPromptResult(value: unknown): value is T.GetPromptResult {
   }
 }
 
-function v_Prompt(value: unknown): ValidationResult<T.Prompt> {
+function v_Prompt(value: unknown, options?: ValidateOptions): ValidationResult<T.Prompt> {
   try {
-    return e_Prompt(value, 0) ? { ok: true, value: value as T.Prompt } : explained(x_Prompt, value);
+    return e_Prompt(value, 0)
+      ? { ok: true, value: value as T.Prompt }
+      : explained(x_Prompt, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11971,11 +13749,14 @@ function i_Prompt(value: unknown): value is T.Prompt {
   }
 }
 
-function v_PromptArgument(value: unknown): ValidationResult<T.PromptArgument> {
+function v_PromptArgument(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.PromptArgument> {
   try {
     return e_PromptArgument(value, 0)
       ? { ok: true, value: value as T.PromptArgument }
-      : explained(x_PromptArgument, value);
+      : explained(x_PromptArgument, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11989,9 +13770,11 @@ function i_PromptArgument(value: unknown): value is T.PromptArgument {
   }
 }
 
-function v_Role(value: unknown): ValidationResult<T.Role> {
+function v_Role(value: unknown, options?: ValidateOptions): ValidationResult<T.Role> {
   try {
-    return e_Role(value, 0) ? { ok: true, value: value as T.Role } : explained(x_Role, value);
+    return e_Role(value, 0)
+      ? { ok: true, value: value as T.Role }
+      : explained(x_Role, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12005,11 +13788,14 @@ function i_Role(value: unknown): value is T.Role {
   }
 }
 
-function v_PromptMessage(value: unknown): ValidationResult<T.PromptMessage> {
+function v_PromptMessage(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.PromptMessage> {
   try {
     return e_PromptMessage(value, 0)
       ? { ok: true, value: value as T.PromptMessage }
-      : explained(x_PromptMessage, value);
+      : explained(x_PromptMessage, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12023,11 +13809,14 @@ function i_PromptMessage(value: unknown): value is T.PromptMessage {
   }
 }
 
-function v_ResourceLink(value: unknown): ValidationResult<T.ResourceLink> {
+function v_ResourceLink(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ResourceLink> {
   try {
     return e_ResourceLink(value, 0)
       ? { ok: true, value: value as T.ResourceLink }
-      : explained(x_ResourceLink, value);
+      : explained(x_ResourceLink, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12041,11 +13830,14 @@ function i_ResourceLink(value: unknown): value is T.ResourceLink {
   }
 }
 
-function v_EmbeddedResource(value: unknown): ValidationResult<T.EmbeddedResource> {
+function v_EmbeddedResource(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.EmbeddedResource> {
   try {
     return e_EmbeddedResource(value, 0)
       ? { ok: true, value: value as T.EmbeddedResource }
-      : explained(x_EmbeddedResource, value);
+      : explained(x_EmbeddedResource, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12061,11 +13853,12 @@ function i_EmbeddedResource(value: unknown): value is T.EmbeddedResource {
 
 function v_PromptListChangedNotification(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.PromptListChangedNotification> {
   try {
     return e_PromptListChangedNotification(value, 0)
       ? { ok: true, value: value as T.PromptListChangedNotification }
-      : explained(x_PromptListChangedNotification, value);
+      : explained(x_PromptListChangedNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12079,11 +13872,14 @@ function i_PromptListChangedNotification(value: unknown): value is T.PromptListC
   }
 }
 
-function v_ListToolsRequest(value: unknown): ValidationResult<T.ListToolsRequest> {
+function v_ListToolsRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ListToolsRequest> {
   try {
     return e_ListToolsRequest(value, 0)
       ? { ok: true, value: value as T.ListToolsRequest }
-      : explained(x_ListToolsRequest, value);
+      : explained(x_ListToolsRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12097,11 +13893,14 @@ function i_ListToolsRequest(value: unknown): value is T.ListToolsRequest {
   }
 }
 
-function v_ListToolsResult(value: unknown): ValidationResult<T.ListToolsResult> {
+function v_ListToolsResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ListToolsResult> {
   try {
     return e_ListToolsResult(value, 0)
       ? { ok: true, value: value as T.ListToolsResult }
-      : explained(x_ListToolsResult, value);
+      : explained(x_ListToolsResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12115,11 +13914,14 @@ function i_ListToolsResult(value: unknown): value is T.ListToolsResult {
   }
 }
 
-function v_CallToolResult(value: unknown): ValidationResult<T.CallToolResult> {
+function v_CallToolResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.CallToolResult> {
   try {
     return e_CallToolResult(value, 0)
       ? { ok: true, value: value as T.CallToolResult }
-      : explained(x_CallToolResult, value);
+      : explained(x_CallToolResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12133,11 +13935,14 @@ function i_CallToolResult(value: unknown): value is T.CallToolResult {
   }
 }
 
-function v_CallToolRequestParams(value: unknown): ValidationResult<T.CallToolRequestParams> {
+function v_CallToolRequestParams(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.CallToolRequestParams> {
   try {
     return e_CallToolRequestParams(value, 0)
       ? { ok: true, value: value as T.CallToolRequestParams }
-      : explained(x_CallToolRequestParams, value);
+      : explained(x_CallToolRequestParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12151,11 +13956,14 @@ function i_CallToolRequestParams(value: unknown): value is T.CallToolRequestPara
   }
 }
 
-function v_CallToolRequest(value: unknown): ValidationResult<T.CallToolRequest> {
+function v_CallToolRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.CallToolRequest> {
   try {
     return e_CallToolRequest(value, 0)
       ? { ok: true, value: value as T.CallToolRequest }
-      : explained(x_CallToolRequest, value);
+      : explained(x_CallToolRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12171,11 +13979,12 @@ function i_CallToolRequest(value: unknown): value is T.CallToolRequest {
 
 function v_ToolListChangedNotification(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.ToolListChangedNotification> {
   try {
     return e_ToolListChangedNotification(value, 0)
       ? { ok: true, value: value as T.ToolListChangedNotification }
-      : explained(x_ToolListChangedNotification, value);
+      : explained(x_ToolListChangedNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12189,11 +13998,14 @@ function i_ToolListChangedNotification(value: unknown): value is T.ToolListChang
   }
 }
 
-function v_ToolAnnotations(value: unknown): ValidationResult<T.ToolAnnotations> {
+function v_ToolAnnotations(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ToolAnnotations> {
   try {
     return e_ToolAnnotations(value, 0)
       ? { ok: true, value: value as T.ToolAnnotations }
-      : explained(x_ToolAnnotations, value);
+      : explained(x_ToolAnnotations, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12207,11 +14019,14 @@ function i_ToolAnnotations(value: unknown): value is T.ToolAnnotations {
   }
 }
 
-function v_ToolExecution(value: unknown): ValidationResult<T.ToolExecution> {
+function v_ToolExecution(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ToolExecution> {
   try {
     return e_ToolExecution(value, 0)
       ? { ok: true, value: value as T.ToolExecution }
-      : explained(x_ToolExecution, value);
+      : explained(x_ToolExecution, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12225,9 +14040,11 @@ function i_ToolExecution(value: unknown): value is T.ToolExecution {
   }
 }
 
-function v_Tool(value: unknown): ValidationResult<T.Tool> {
+function v_Tool(value: unknown, options?: ValidateOptions): ValidationResult<T.Tool> {
   try {
-    return e_Tool(value, 0) ? { ok: true, value: value as T.Tool } : explained(x_Tool, value);
+    return e_Tool(value, 0)
+      ? { ok: true, value: value as T.Tool }
+      : explained(x_Tool, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12241,11 +14058,11 @@ function i_Tool(value: unknown): value is T.Tool {
   }
 }
 
-function v_TaskStatus(value: unknown): ValidationResult<T.TaskStatus> {
+function v_TaskStatus(value: unknown, options?: ValidateOptions): ValidationResult<T.TaskStatus> {
   try {
     return e_TaskStatus(value, 0)
       ? { ok: true, value: value as T.TaskStatus }
-      : explained(x_TaskStatus, value);
+      : explained(x_TaskStatus, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12259,11 +14076,14 @@ function i_TaskStatus(value: unknown): value is T.TaskStatus {
   }
 }
 
-function v_TaskMetadata(value: unknown): ValidationResult<T.TaskMetadata> {
+function v_TaskMetadata(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.TaskMetadata> {
   try {
     return e_TaskMetadata(value, 0)
       ? { ok: true, value: value as T.TaskMetadata }
-      : explained(x_TaskMetadata, value);
+      : explained(x_TaskMetadata, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12277,11 +14097,14 @@ function i_TaskMetadata(value: unknown): value is T.TaskMetadata {
   }
 }
 
-function v_RelatedTaskMetadata(value: unknown): ValidationResult<T.RelatedTaskMetadata> {
+function v_RelatedTaskMetadata(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.RelatedTaskMetadata> {
   try {
     return g_RelatedTaskMetadata(value, 0)
       ? { ok: true, value: value as T.RelatedTaskMetadata }
-      : explained(x_RelatedTaskMetadata, value);
+      : explained(x_RelatedTaskMetadata, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12295,9 +14118,11 @@ function i_RelatedTaskMetadata(value: unknown): value is T.RelatedTaskMetadata {
   }
 }
 
-function v_Task(value: unknown): ValidationResult<T.Task> {
+function v_Task(value: unknown, options?: ValidateOptions): ValidationResult<T.Task> {
   try {
-    return e_Task(value, 0) ? { ok: true, value: value as T.Task } : explained(x_Task, value);
+    return e_Task(value, 0)
+      ? { ok: true, value: value as T.Task }
+      : explained(x_Task, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12311,11 +14136,14 @@ function i_Task(value: unknown): value is T.Task {
   }
 }
 
-function v_CreateTaskResult(value: unknown): ValidationResult<T.CreateTaskResult> {
+function v_CreateTaskResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.CreateTaskResult> {
   try {
     return e_CreateTaskResult(value, 0)
       ? { ok: true, value: value as T.CreateTaskResult }
-      : explained(x_CreateTaskResult, value);
+      : explained(x_CreateTaskResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12329,11 +14157,14 @@ function i_CreateTaskResult(value: unknown): value is T.CreateTaskResult {
   }
 }
 
-function v_GetTaskRequest(value: unknown): ValidationResult<T.GetTaskRequest> {
+function v_GetTaskRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.GetTaskRequest> {
   try {
     return e_GetTaskRequest(value, 0)
       ? { ok: true, value: value as T.GetTaskRequest }
-      : explained(x_GetTaskRequest, value);
+      : explained(x_GetTaskRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12347,11 +14178,14 @@ function i_GetTaskRequest(value: unknown): value is T.GetTaskRequest {
   }
 }
 
-function v_GetTaskResult(value: unknown): ValidationResult<T.GetTaskResult> {
+function v_GetTaskResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.GetTaskResult> {
   try {
     return e_GetTaskResult(value, 0)
       ? { ok: true, value: value as T.GetTaskResult }
-      : explained(x_GetTaskResult, value);
+      : explained(x_GetTaskResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12365,11 +14199,14 @@ function i_GetTaskResult(value: unknown): value is T.GetTaskResult {
   }
 }
 
-function v_GetTaskPayloadRequest(value: unknown): ValidationResult<T.GetTaskPayloadRequest> {
+function v_GetTaskPayloadRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.GetTaskPayloadRequest> {
   try {
     return e_GetTaskPayloadRequest(value, 0)
       ? { ok: true, value: value as T.GetTaskPayloadRequest }
-      : explained(x_GetTaskPayloadRequest, value);
+      : explained(x_GetTaskPayloadRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12383,11 +14220,14 @@ function i_GetTaskPayloadRequest(value: unknown): value is T.GetTaskPayloadReque
   }
 }
 
-function v_GetTaskPayloadResult(value: unknown): ValidationResult<T.GetTaskPayloadResult> {
+function v_GetTaskPayloadResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.GetTaskPayloadResult> {
   try {
     return e_GetTaskPayloadResult(value, 0)
       ? { ok: true, value: value as T.GetTaskPayloadResult }
-      : explained(x_GetTaskPayloadResult, value);
+      : explained(x_GetTaskPayloadResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12401,11 +14241,14 @@ function i_GetTaskPayloadResult(value: unknown): value is T.GetTaskPayloadResult
   }
 }
 
-function v_CancelTaskRequest(value: unknown): ValidationResult<T.CancelTaskRequest> {
+function v_CancelTaskRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.CancelTaskRequest> {
   try {
     return e_CancelTaskRequest(value, 0)
       ? { ok: true, value: value as T.CancelTaskRequest }
-      : explained(x_CancelTaskRequest, value);
+      : explained(x_CancelTaskRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12419,11 +14262,14 @@ function i_CancelTaskRequest(value: unknown): value is T.CancelTaskRequest {
   }
 }
 
-function v_CancelTaskResult(value: unknown): ValidationResult<T.CancelTaskResult> {
+function v_CancelTaskResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.CancelTaskResult> {
   try {
     return e_CancelTaskResult(value, 0)
       ? { ok: true, value: value as T.CancelTaskResult }
-      : explained(x_CancelTaskResult, value);
+      : explained(x_CancelTaskResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12437,11 +14283,14 @@ function i_CancelTaskResult(value: unknown): value is T.CancelTaskResult {
   }
 }
 
-function v_ListTasksRequest(value: unknown): ValidationResult<T.ListTasksRequest> {
+function v_ListTasksRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ListTasksRequest> {
   try {
     return e_ListTasksRequest(value, 0)
       ? { ok: true, value: value as T.ListTasksRequest }
-      : explained(x_ListTasksRequest, value);
+      : explained(x_ListTasksRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12455,11 +14304,14 @@ function i_ListTasksRequest(value: unknown): value is T.ListTasksRequest {
   }
 }
 
-function v_ListTasksResult(value: unknown): ValidationResult<T.ListTasksResult> {
+function v_ListTasksResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ListTasksResult> {
   try {
     return e_ListTasksResult(value, 0)
       ? { ok: true, value: value as T.ListTasksResult }
-      : explained(x_ListTasksResult, value);
+      : explained(x_ListTasksResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12475,11 +14327,12 @@ function i_ListTasksResult(value: unknown): value is T.ListTasksResult {
 
 function v_TaskStatusNotificationParams(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.TaskStatusNotificationParams> {
   try {
     return e_TaskStatusNotificationParams(value, 0)
       ? { ok: true, value: value as T.TaskStatusNotificationParams }
-      : explained(x_TaskStatusNotificationParams, value);
+      : explained(x_TaskStatusNotificationParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12493,11 +14346,14 @@ function i_TaskStatusNotificationParams(value: unknown): value is T.TaskStatusNo
   }
 }
 
-function v_TaskStatusNotification(value: unknown): ValidationResult<T.TaskStatusNotification> {
+function v_TaskStatusNotification(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.TaskStatusNotification> {
   try {
     return e_TaskStatusNotification(value, 0)
       ? { ok: true, value: value as T.TaskStatusNotification }
-      : explained(x_TaskStatusNotification, value);
+      : explained(x_TaskStatusNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12511,11 +14367,14 @@ function i_TaskStatusNotification(value: unknown): value is T.TaskStatusNotifica
   }
 }
 
-function v_SetLevelRequestParams(value: unknown): ValidationResult<T.SetLevelRequestParams> {
+function v_SetLevelRequestParams(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.SetLevelRequestParams> {
   try {
     return e_SetLevelRequestParams(value, 0)
       ? { ok: true, value: value as T.SetLevelRequestParams }
-      : explained(x_SetLevelRequestParams, value);
+      : explained(x_SetLevelRequestParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12529,11 +14388,14 @@ function i_SetLevelRequestParams(value: unknown): value is T.SetLevelRequestPara
   }
 }
 
-function v_SetLevelRequest(value: unknown): ValidationResult<T.SetLevelRequest> {
+function v_SetLevelRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.SetLevelRequest> {
   try {
     return e_SetLevelRequest(value, 0)
       ? { ok: true, value: value as T.SetLevelRequest }
-      : explained(x_SetLevelRequest, value);
+      : explained(x_SetLevelRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12549,11 +14411,12 @@ function i_SetLevelRequest(value: unknown): value is T.SetLevelRequest {
 
 function v_LoggingMessageNotificationParams(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.LoggingMessageNotificationParams> {
   try {
     return e_LoggingMessageNotificationParams(value, 0)
       ? { ok: true, value: value as T.LoggingMessageNotificationParams }
-      : explained(x_LoggingMessageNotificationParams, value);
+      : explained(x_LoggingMessageNotificationParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12571,11 +14434,12 @@ function i_LoggingMessageNotificationParams(
 
 function v_LoggingMessageNotification(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.LoggingMessageNotification> {
   try {
     return e_LoggingMessageNotification(value, 0)
       ? { ok: true, value: value as T.LoggingMessageNotification }
-      : explained(x_LoggingMessageNotification, value);
+      : explained(x_LoggingMessageNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12589,11 +14453,14 @@ function i_LoggingMessageNotification(value: unknown): value is T.LoggingMessage
   }
 }
 
-function v_LoggingLevel(value: unknown): ValidationResult<T.LoggingLevel> {
+function v_LoggingLevel(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.LoggingLevel> {
   try {
     return e_LoggingLevel(value, 0)
       ? { ok: true, value: value as T.LoggingLevel }
-      : explained(x_LoggingLevel, value);
+      : explained(x_LoggingLevel, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12609,11 +14476,12 @@ function i_LoggingLevel(value: unknown): value is T.LoggingLevel {
 
 function v_CreateMessageRequestParams(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.CreateMessageRequestParams> {
   try {
     return e_CreateMessageRequestParams(value, 0)
       ? { ok: true, value: value as T.CreateMessageRequestParams }
-      : explained(x_CreateMessageRequestParams, value);
+      : explained(x_CreateMessageRequestParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12627,11 +14495,11 @@ function i_CreateMessageRequestParams(value: unknown): value is T.CreateMessageR
   }
 }
 
-function v_ToolChoice(value: unknown): ValidationResult<T.ToolChoice> {
+function v_ToolChoice(value: unknown, options?: ValidateOptions): ValidationResult<T.ToolChoice> {
   try {
     return e_ToolChoice(value, 0)
       ? { ok: true, value: value as T.ToolChoice }
-      : explained(x_ToolChoice, value);
+      : explained(x_ToolChoice, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12645,11 +14513,14 @@ function i_ToolChoice(value: unknown): value is T.ToolChoice {
   }
 }
 
-function v_CreateMessageRequest(value: unknown): ValidationResult<T.CreateMessageRequest> {
+function v_CreateMessageRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.CreateMessageRequest> {
   try {
     return e_CreateMessageRequest(value, 0)
       ? { ok: true, value: value as T.CreateMessageRequest }
-      : explained(x_CreateMessageRequest, value);
+      : explained(x_CreateMessageRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12663,11 +14534,14 @@ function i_CreateMessageRequest(value: unknown): value is T.CreateMessageRequest
   }
 }
 
-function v_CreateMessageResult(value: unknown): ValidationResult<T.CreateMessageResult> {
+function v_CreateMessageResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.CreateMessageResult> {
   try {
     return e_CreateMessageResult(value, 0)
       ? { ok: true, value: value as T.CreateMessageResult }
-      : explained(x_CreateMessageResult, value);
+      : explained(x_CreateMessageResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12681,11 +14555,14 @@ function i_CreateMessageResult(value: unknown): value is T.CreateMessageResult {
   }
 }
 
-function v_SamplingMessage(value: unknown): ValidationResult<T.SamplingMessage> {
+function v_SamplingMessage(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.SamplingMessage> {
   try {
     return e_SamplingMessage(value, 0)
       ? { ok: true, value: value as T.SamplingMessage }
-      : explained(x_SamplingMessage, value);
+      : explained(x_SamplingMessage, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12701,11 +14578,12 @@ function i_SamplingMessage(value: unknown): value is T.SamplingMessage {
 
 function v_SamplingMessageContentBlock(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.SamplingMessageContentBlock> {
   try {
     return e_SamplingMessageContentBlock(value, 0)
       ? { ok: true, value: value as T.SamplingMessageContentBlock }
-      : explained(x_SamplingMessageContentBlock, value);
+      : explained(x_SamplingMessageContentBlock, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12719,11 +14597,11 @@ function i_SamplingMessageContentBlock(value: unknown): value is T.SamplingMessa
   }
 }
 
-function v_Annotations(value: unknown): ValidationResult<T.Annotations> {
+function v_Annotations(value: unknown, options?: ValidateOptions): ValidationResult<T.Annotations> {
   try {
     return e_Annotations(value, 0)
       ? { ok: true, value: value as T.Annotations }
-      : explained(x_Annotations, value);
+      : explained(x_Annotations, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12737,11 +14615,14 @@ function i_Annotations(value: unknown): value is T.Annotations {
   }
 }
 
-function v_ContentBlock(value: unknown): ValidationResult<T.ContentBlock> {
+function v_ContentBlock(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ContentBlock> {
   try {
     return e_ContentBlock(value, 0)
       ? { ok: true, value: value as T.ContentBlock }
-      : explained(x_ContentBlock, value);
+      : explained(x_ContentBlock, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12755,11 +14636,11 @@ function i_ContentBlock(value: unknown): value is T.ContentBlock {
   }
 }
 
-function v_TextContent(value: unknown): ValidationResult<T.TextContent> {
+function v_TextContent(value: unknown, options?: ValidateOptions): ValidationResult<T.TextContent> {
   try {
     return e_TextContent(value, 0)
       ? { ok: true, value: value as T.TextContent }
-      : explained(x_TextContent, value);
+      : explained(x_TextContent, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12773,11 +14654,14 @@ function i_TextContent(value: unknown): value is T.TextContent {
   }
 }
 
-function v_ImageContent(value: unknown): ValidationResult<T.ImageContent> {
+function v_ImageContent(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ImageContent> {
   try {
     return e_ImageContent(value, 0)
       ? { ok: true, value: value as T.ImageContent }
-      : explained(x_ImageContent, value);
+      : explained(x_ImageContent, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12791,11 +14675,14 @@ function i_ImageContent(value: unknown): value is T.ImageContent {
   }
 }
 
-function v_AudioContent(value: unknown): ValidationResult<T.AudioContent> {
+function v_AudioContent(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.AudioContent> {
   try {
     return e_AudioContent(value, 0)
       ? { ok: true, value: value as T.AudioContent }
-      : explained(x_AudioContent, value);
+      : explained(x_AudioContent, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12809,11 +14696,14 @@ function i_AudioContent(value: unknown): value is T.AudioContent {
   }
 }
 
-function v_ToolUseContent(value: unknown): ValidationResult<T.ToolUseContent> {
+function v_ToolUseContent(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ToolUseContent> {
   try {
     return e_ToolUseContent(value, 0)
       ? { ok: true, value: value as T.ToolUseContent }
-      : explained(x_ToolUseContent, value);
+      : explained(x_ToolUseContent, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12827,11 +14717,14 @@ function i_ToolUseContent(value: unknown): value is T.ToolUseContent {
   }
 }
 
-function v_ToolResultContent(value: unknown): ValidationResult<T.ToolResultContent> {
+function v_ToolResultContent(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ToolResultContent> {
   try {
     return e_ToolResultContent(value, 0)
       ? { ok: true, value: value as T.ToolResultContent }
-      : explained(x_ToolResultContent, value);
+      : explained(x_ToolResultContent, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12845,11 +14738,14 @@ function i_ToolResultContent(value: unknown): value is T.ToolResultContent {
   }
 }
 
-function v_ModelPreferences(value: unknown): ValidationResult<T.ModelPreferences> {
+function v_ModelPreferences(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ModelPreferences> {
   try {
     return e_ModelPreferences(value, 0)
       ? { ok: true, value: value as T.ModelPreferences }
-      : explained(x_ModelPreferences, value);
+      : explained(x_ModelPreferences, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12863,11 +14759,11 @@ function i_ModelPreferences(value: unknown): value is T.ModelPreferences {
   }
 }
 
-function v_ModelHint(value: unknown): ValidationResult<T.ModelHint> {
+function v_ModelHint(value: unknown, options?: ValidateOptions): ValidationResult<T.ModelHint> {
   try {
     return e_ModelHint(value, 0)
       ? { ok: true, value: value as T.ModelHint }
-      : explained(x_ModelHint, value);
+      : explained(x_ModelHint, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12881,11 +14777,14 @@ function i_ModelHint(value: unknown): value is T.ModelHint {
   }
 }
 
-function v_CompleteRequestParams(value: unknown): ValidationResult<T.CompleteRequestParams> {
+function v_CompleteRequestParams(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.CompleteRequestParams> {
   try {
     return e_CompleteRequestParams(value, 0)
       ? { ok: true, value: value as T.CompleteRequestParams }
-      : explained(x_CompleteRequestParams, value);
+      : explained(x_CompleteRequestParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12899,11 +14798,14 @@ function i_CompleteRequestParams(value: unknown): value is T.CompleteRequestPara
   }
 }
 
-function v_CompleteRequest(value: unknown): ValidationResult<T.CompleteRequest> {
+function v_CompleteRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.CompleteRequest> {
   try {
     return e_CompleteRequest(value, 0)
       ? { ok: true, value: value as T.CompleteRequest }
-      : explained(x_CompleteRequest, value);
+      : explained(x_CompleteRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12917,11 +14819,14 @@ function i_CompleteRequest(value: unknown): value is T.CompleteRequest {
   }
 }
 
-function v_CompleteResult(value: unknown): ValidationResult<T.CompleteResult> {
+function v_CompleteResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.CompleteResult> {
   try {
     return e_CompleteResult(value, 0)
       ? { ok: true, value: value as T.CompleteResult }
-      : explained(x_CompleteResult, value);
+      : explained(x_CompleteResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12937,11 +14842,12 @@ function i_CompleteResult(value: unknown): value is T.CompleteResult {
 
 function v_ResourceTemplateReference(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.ResourceTemplateReference> {
   try {
     return e_ResourceTemplateReference(value, 0)
       ? { ok: true, value: value as T.ResourceTemplateReference }
-      : explained(x_ResourceTemplateReference, value);
+      : explained(x_ResourceTemplateReference, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12955,11 +14861,14 @@ function i_ResourceTemplateReference(value: unknown): value is T.ResourceTemplat
   }
 }
 
-function v_PromptReference(value: unknown): ValidationResult<T.PromptReference> {
+function v_PromptReference(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.PromptReference> {
   try {
     return e_PromptReference(value, 0)
       ? { ok: true, value: value as T.PromptReference }
-      : explained(x_PromptReference, value);
+      : explained(x_PromptReference, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12973,11 +14882,14 @@ function i_PromptReference(value: unknown): value is T.PromptReference {
   }
 }
 
-function v_ListRootsRequest(value: unknown): ValidationResult<T.ListRootsRequest> {
+function v_ListRootsRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ListRootsRequest> {
   try {
     return e_ListRootsRequest(value, 0)
       ? { ok: true, value: value as T.ListRootsRequest }
-      : explained(x_ListRootsRequest, value);
+      : explained(x_ListRootsRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12991,11 +14903,14 @@ function i_ListRootsRequest(value: unknown): value is T.ListRootsRequest {
   }
 }
 
-function v_ListRootsResult(value: unknown): ValidationResult<T.ListRootsResult> {
+function v_ListRootsResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ListRootsResult> {
   try {
     return e_ListRootsResult(value, 0)
       ? { ok: true, value: value as T.ListRootsResult }
-      : explained(x_ListRootsResult, value);
+      : explained(x_ListRootsResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -13009,9 +14924,11 @@ function i_ListRootsResult(value: unknown): value is T.ListRootsResult {
   }
 }
 
-function v_Root(value: unknown): ValidationResult<T.Root> {
+function v_Root(value: unknown, options?: ValidateOptions): ValidationResult<T.Root> {
   try {
-    return e_Root(value, 0) ? { ok: true, value: value as T.Root } : explained(x_Root, value);
+    return e_Root(value, 0)
+      ? { ok: true, value: value as T.Root }
+      : explained(x_Root, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -13027,11 +14944,12 @@ function i_Root(value: unknown): value is T.Root {
 
 function v_RootsListChangedNotification(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.RootsListChangedNotification> {
   try {
     return e_RootsListChangedNotification(value, 0)
       ? { ok: true, value: value as T.RootsListChangedNotification }
-      : explained(x_RootsListChangedNotification, value);
+      : explained(x_RootsListChangedNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -13045,11 +14963,14 @@ function i_RootsListChangedNotification(value: unknown): value is T.RootsListCha
   }
 }
 
-function v_ElicitRequestFormParams(value: unknown): ValidationResult<T.ElicitRequestFormParams> {
+function v_ElicitRequestFormParams(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ElicitRequestFormParams> {
   try {
     return e_ElicitRequestFormParams(value, 0)
       ? { ok: true, value: value as T.ElicitRequestFormParams }
-      : explained(x_ElicitRequestFormParams, value);
+      : explained(x_ElicitRequestFormParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -13063,11 +14984,14 @@ function i_ElicitRequestFormParams(value: unknown): value is T.ElicitRequestForm
   }
 }
 
-function v_ElicitRequestURLParams(value: unknown): ValidationResult<T.ElicitRequestURLParams> {
+function v_ElicitRequestURLParams(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ElicitRequestURLParams> {
   try {
     return e_ElicitRequestURLParams(value, 0)
       ? { ok: true, value: value as T.ElicitRequestURLParams }
-      : explained(x_ElicitRequestURLParams, value);
+      : explained(x_ElicitRequestURLParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -13081,11 +15005,14 @@ function i_ElicitRequestURLParams(value: unknown): value is T.ElicitRequestURLPa
   }
 }
 
-function v_ElicitRequestParams(value: unknown): ValidationResult<T.ElicitRequestParams> {
+function v_ElicitRequestParams(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ElicitRequestParams> {
   try {
     return e_ElicitRequestParams(value, 0)
       ? { ok: true, value: value as T.ElicitRequestParams }
-      : explained(x_ElicitRequestParams, value);
+      : explained(x_ElicitRequestParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -13099,11 +15026,14 @@ function i_ElicitRequestParams(value: unknown): value is T.ElicitRequestParams {
   }
 }
 
-function v_ElicitRequest(value: unknown): ValidationResult<T.ElicitRequest> {
+function v_ElicitRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ElicitRequest> {
   try {
     return e_ElicitRequest(value, 0)
       ? { ok: true, value: value as T.ElicitRequest }
-      : explained(x_ElicitRequest, value);
+      : explained(x_ElicitRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -13119,11 +15049,12 @@ function i_ElicitRequest(value: unknown): value is T.ElicitRequest {
 
 function v_PrimitiveSchemaDefinition(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.PrimitiveSchemaDefinition> {
   try {
     return e_PrimitiveSchemaDefinition(value, 0)
       ? { ok: true, value: value as T.PrimitiveSchemaDefinition }
-      : explained(x_PrimitiveSchemaDefinition, value);
+      : explained(x_PrimitiveSchemaDefinition, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -13137,11 +15068,14 @@ function i_PrimitiveSchemaDefinition(value: unknown): value is T.PrimitiveSchema
   }
 }
 
-function v_StringSchema(value: unknown): ValidationResult<T.StringSchema> {
+function v_StringSchema(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.StringSchema> {
   try {
     return e_StringSchema(value, 0)
       ? { ok: true, value: value as T.StringSchema }
-      : explained(x_StringSchema, value);
+      : explained(x_StringSchema, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -13155,11 +15089,14 @@ function i_StringSchema(value: unknown): value is T.StringSchema {
   }
 }
 
-function v_NumberSchema(value: unknown): ValidationResult<T.NumberSchema> {
+function v_NumberSchema(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.NumberSchema> {
   try {
     return e_NumberSchema(value, 0)
       ? { ok: true, value: value as T.NumberSchema }
-      : explained(x_NumberSchema, value);
+      : explained(x_NumberSchema, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -13173,11 +15110,14 @@ function i_NumberSchema(value: unknown): value is T.NumberSchema {
   }
 }
 
-function v_BooleanSchema(value: unknown): ValidationResult<T.BooleanSchema> {
+function v_BooleanSchema(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.BooleanSchema> {
   try {
     return e_BooleanSchema(value, 0)
       ? { ok: true, value: value as T.BooleanSchema }
-      : explained(x_BooleanSchema, value);
+      : explained(x_BooleanSchema, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -13193,11 +15133,12 @@ function i_BooleanSchema(value: unknown): value is T.BooleanSchema {
 
 function v_UntitledSingleSelectEnumSchema(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.UntitledSingleSelectEnumSchema> {
   try {
     return e_UntitledSingleSelectEnumSchema(value, 0)
       ? { ok: true, value: value as T.UntitledSingleSelectEnumSchema }
-      : explained(x_UntitledSingleSelectEnumSchema, value);
+      : explained(x_UntitledSingleSelectEnumSchema, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -13215,11 +15156,12 @@ function i_UntitledSingleSelectEnumSchema(
 
 function v_TitledSingleSelectEnumSchema(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.TitledSingleSelectEnumSchema> {
   try {
     return e_TitledSingleSelectEnumSchema(value, 0)
       ? { ok: true, value: value as T.TitledSingleSelectEnumSchema }
-      : explained(x_TitledSingleSelectEnumSchema, value);
+      : explained(x_TitledSingleSelectEnumSchema, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -13233,11 +15175,14 @@ function i_TitledSingleSelectEnumSchema(value: unknown): value is T.TitledSingle
   }
 }
 
-function v_SingleSelectEnumSchema(value: unknown): ValidationResult<T.SingleSelectEnumSchema> {
+function v_SingleSelectEnumSchema(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.SingleSelectEnumSchema> {
   try {
     return g_SingleSelectEnumSchema(value, 0)
       ? { ok: true, value: value as T.SingleSelectEnumSchema }
-      : explained(x_SingleSelectEnumSchema, value);
+      : explained(x_SingleSelectEnumSchema, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -13253,11 +15198,12 @@ function i_SingleSelectEnumSchema(value: unknown): value is T.SingleSelectEnumSc
 
 function v_UntitledMultiSelectEnumSchema(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.UntitledMultiSelectEnumSchema> {
   try {
     return e_UntitledMultiSelectEnumSchema(value, 0)
       ? { ok: true, value: value as T.UntitledMultiSelectEnumSchema }
-      : explained(x_UntitledMultiSelectEnumSchema, value);
+      : explained(x_UntitledMultiSelectEnumSchema, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -13273,11 +15219,12 @@ function i_UntitledMultiSelectEnumSchema(value: unknown): value is T.UntitledMul
 
 function v_TitledMultiSelectEnumSchema(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.TitledMultiSelectEnumSchema> {
   try {
     return e_TitledMultiSelectEnumSchema(value, 0)
       ? { ok: true, value: value as T.TitledMultiSelectEnumSchema }
-      : explained(x_TitledMultiSelectEnumSchema, value);
+      : explained(x_TitledMultiSelectEnumSchema, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -13291,11 +15238,14 @@ function i_TitledMultiSelectEnumSchema(value: unknown): value is T.TitledMultiSe
   }
 }
 
-function v_MultiSelectEnumSchema(value: unknown): ValidationResult<T.MultiSelectEnumSchema> {
+function v_MultiSelectEnumSchema(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.MultiSelectEnumSchema> {
   try {
     return g_MultiSelectEnumSchema(value, 0)
       ? { ok: true, value: value as T.MultiSelectEnumSchema }
-      : explained(x_MultiSelectEnumSchema, value);
+      : explained(x_MultiSelectEnumSchema, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -13309,11 +15259,14 @@ function i_MultiSelectEnumSchema(value: unknown): value is T.MultiSelectEnumSche
   }
 }
 
-function v_LegacyTitledEnumSchema(value: unknown): ValidationResult<T.LegacyTitledEnumSchema> {
+function v_LegacyTitledEnumSchema(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.LegacyTitledEnumSchema> {
   try {
     return e_LegacyTitledEnumSchema(value, 0)
       ? { ok: true, value: value as T.LegacyTitledEnumSchema }
-      : explained(x_LegacyTitledEnumSchema, value);
+      : explained(x_LegacyTitledEnumSchema, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -13327,11 +15280,11 @@ function i_LegacyTitledEnumSchema(value: unknown): value is T.LegacyTitledEnumSc
   }
 }
 
-function v_EnumSchema(value: unknown): ValidationResult<T.EnumSchema> {
+function v_EnumSchema(value: unknown, options?: ValidateOptions): ValidationResult<T.EnumSchema> {
   try {
     return g_EnumSchema(value, 0)
       ? { ok: true, value: value as T.EnumSchema }
-      : explained(x_EnumSchema, value);
+      : explained(x_EnumSchema, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -13345,11 +15298,14 @@ function i_EnumSchema(value: unknown): value is T.EnumSchema {
   }
 }
 
-function v_ElicitResult(value: unknown): ValidationResult<T.ElicitResult> {
+function v_ElicitResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ElicitResult> {
   try {
     return e_ElicitResult(value, 0)
       ? { ok: true, value: value as T.ElicitResult }
-      : explained(x_ElicitResult, value);
+      : explained(x_ElicitResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -13365,11 +15321,12 @@ function i_ElicitResult(value: unknown): value is T.ElicitResult {
 
 function v_ElicitationCompleteNotification(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.ElicitationCompleteNotification> {
   try {
     return e_ElicitationCompleteNotification(value, 0)
       ? { ok: true, value: value as T.ElicitationCompleteNotification }
-      : explained(x_ElicitationCompleteNotification, value);
+      : explained(x_ElicitationCompleteNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -13385,11 +15342,14 @@ function i_ElicitationCompleteNotification(
   }
 }
 
-function v_ClientRequest(value: unknown): ValidationResult<T.ClientRequest> {
+function v_ClientRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ClientRequest> {
   try {
     return g_ClientRequest(value, 0)
       ? { ok: true, value: value as T.ClientRequest }
-      : explained(x_ClientRequest, value);
+      : explained(x_ClientRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -13403,11 +15363,14 @@ function i_ClientRequest(value: unknown): value is T.ClientRequest {
   }
 }
 
-function v_ClientNotification(value: unknown): ValidationResult<T.ClientNotification> {
+function v_ClientNotification(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ClientNotification> {
   try {
     return g_ClientNotification(value, 0)
       ? { ok: true, value: value as T.ClientNotification }
-      : explained(x_ClientNotification, value);
+      : explained(x_ClientNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -13421,11 +15384,14 @@ function i_ClientNotification(value: unknown): value is T.ClientNotification {
   }
 }
 
-function v_ClientResult(value: unknown): ValidationResult<T.ClientResult> {
+function v_ClientResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ClientResult> {
   try {
     return g_ClientResult(value, 0)
       ? { ok: true, value: value as T.ClientResult }
-      : explained(x_ClientResult, value);
+      : explained(x_ClientResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -13439,11 +15405,14 @@ function i_ClientResult(value: unknown): value is T.ClientResult {
   }
 }
 
-function v_ServerRequest(value: unknown): ValidationResult<T.ServerRequest> {
+function v_ServerRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ServerRequest> {
   try {
     return g_ServerRequest(value, 0)
       ? { ok: true, value: value as T.ServerRequest }
-      : explained(x_ServerRequest, value);
+      : explained(x_ServerRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -13457,11 +15426,14 @@ function i_ServerRequest(value: unknown): value is T.ServerRequest {
   }
 }
 
-function v_ServerNotification(value: unknown): ValidationResult<T.ServerNotification> {
+function v_ServerNotification(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ServerNotification> {
   try {
     return g_ServerNotification(value, 0)
       ? { ok: true, value: value as T.ServerNotification }
-      : explained(x_ServerNotification, value);
+      : explained(x_ServerNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -13475,11 +15447,14 @@ function i_ServerNotification(value: unknown): value is T.ServerNotification {
   }
 }
 
-function v_ServerResult(value: unknown): ValidationResult<T.ServerResult> {
+function v_ServerResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ServerResult> {
   try {
     return g_ServerResult(value, 0)
       ? { ok: true, value: value as T.ServerResult }
-      : explained(x_ServerResult, value);
+      : explained(x_ServerResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -14051,205 +16026,269 @@ export const validators: Validators = {
 };
 
 export const isJSONRPCMessage = validators.JSONRPCMessage.is;
-export const assertJSONRPCMessage: (value: unknown) => asserts value is T.JSONRPCMessage =
-  validators.JSONRPCMessage.assert;
+export const assertJSONRPCMessage: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.JSONRPCMessage = validators.JSONRPCMessage.assert;
 export const validateJSONRPCMessage = validators.JSONRPCMessage.validate;
 
 export const isProgressToken = validators.ProgressToken.is;
-export const assertProgressToken: (value: unknown) => asserts value is T.ProgressToken =
-  validators.ProgressToken.assert;
+export const assertProgressToken: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ProgressToken = validators.ProgressToken.assert;
 export const validateProgressToken = validators.ProgressToken.validate;
 
 export const isCursor = validators.Cursor.is;
-export const assertCursor: (value: unknown) => asserts value is T.Cursor = validators.Cursor.assert;
+export const assertCursor: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.Cursor = validators.Cursor.assert;
 export const validateCursor = validators.Cursor.validate;
 
 export const isTaskAugmentedRequestParams = validators.TaskAugmentedRequestParams.is;
 export const assertTaskAugmentedRequestParams: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.TaskAugmentedRequestParams = validators.TaskAugmentedRequestParams.assert;
 export const validateTaskAugmentedRequestParams = validators.TaskAugmentedRequestParams.validate;
 
 export const isRequestParams = validators.RequestParams.is;
-export const assertRequestParams: (value: unknown) => asserts value is T.RequestParams =
-  validators.RequestParams.assert;
+export const assertRequestParams: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.RequestParams = validators.RequestParams.assert;
 export const validateRequestParams = validators.RequestParams.validate;
 
 export const isRequest = validators.Request.is;
-export const assertRequest: (value: unknown) => asserts value is T.Request =
-  validators.Request.assert;
+export const assertRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.Request = validators.Request.assert;
 export const validateRequest = validators.Request.validate;
 
 export const isNotificationParams = validators.NotificationParams.is;
-export const assertNotificationParams: (value: unknown) => asserts value is T.NotificationParams =
-  validators.NotificationParams.assert;
+export const assertNotificationParams: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.NotificationParams = validators.NotificationParams.assert;
 export const validateNotificationParams = validators.NotificationParams.validate;
 
 export const isNotification = validators.Notification.is;
-export const assertNotification: (value: unknown) => asserts value is T.Notification =
-  validators.Notification.assert;
+export const assertNotification: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.Notification = validators.Notification.assert;
 export const validateNotification = validators.Notification.validate;
 
 export const isResult = validators.Result.is;
-export const assertResult: (value: unknown) => asserts value is T.Result = validators.Result.assert;
+export const assertResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.Result = validators.Result.assert;
 export const validateResult = validators.Result.validate;
 
 export const isError = validators.Error.is;
-export const assertError: (value: unknown) => asserts value is T.Error = validators.Error.assert;
+export const assertError: (value: unknown, options?: ValidateOptions) => asserts value is T.Error =
+  validators.Error.assert;
 export const validateError = validators.Error.validate;
 
 export const isRequestId = validators.RequestId.is;
-export const assertRequestId: (value: unknown) => asserts value is T.RequestId =
-  validators.RequestId.assert;
+export const assertRequestId: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.RequestId = validators.RequestId.assert;
 export const validateRequestId = validators.RequestId.validate;
 
 export const isJSONRPCRequest = validators.JSONRPCRequest.is;
-export const assertJSONRPCRequest: (value: unknown) => asserts value is T.JSONRPCRequest =
-  validators.JSONRPCRequest.assert;
+export const assertJSONRPCRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.JSONRPCRequest = validators.JSONRPCRequest.assert;
 export const validateJSONRPCRequest = validators.JSONRPCRequest.validate;
 
 export const isJSONRPCNotification = validators.JSONRPCNotification.is;
-export const assertJSONRPCNotification: (value: unknown) => asserts value is T.JSONRPCNotification =
-  validators.JSONRPCNotification.assert;
+export const assertJSONRPCNotification: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.JSONRPCNotification = validators.JSONRPCNotification.assert;
 export const validateJSONRPCNotification = validators.JSONRPCNotification.validate;
 
 export const isJSONRPCResultResponse = validators.JSONRPCResultResponse.is;
 export const assertJSONRPCResultResponse: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.JSONRPCResultResponse = validators.JSONRPCResultResponse.assert;
 export const validateJSONRPCResultResponse = validators.JSONRPCResultResponse.validate;
 
 export const isJSONRPCErrorResponse = validators.JSONRPCErrorResponse.is;
 export const assertJSONRPCErrorResponse: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.JSONRPCErrorResponse = validators.JSONRPCErrorResponse.assert;
 export const validateJSONRPCErrorResponse = validators.JSONRPCErrorResponse.validate;
 
 export const isJSONRPCResponse = validators.JSONRPCResponse.is;
-export const assertJSONRPCResponse: (value: unknown) => asserts value is T.JSONRPCResponse =
-  validators.JSONRPCResponse.assert;
+export const assertJSONRPCResponse: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.JSONRPCResponse = validators.JSONRPCResponse.assert;
 export const validateJSONRPCResponse = validators.JSONRPCResponse.validate;
 
 export const isURLElicitationRequiredError = validators.URLElicitationRequiredError.is;
 export const assertURLElicitationRequiredError: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.URLElicitationRequiredError = validators.URLElicitationRequiredError.assert;
 export const validateURLElicitationRequiredError = validators.URLElicitationRequiredError.validate;
 
 export const isEmptyResult = validators.EmptyResult.is;
-export const assertEmptyResult: (value: unknown) => asserts value is T.EmptyResult =
-  validators.EmptyResult.assert;
+export const assertEmptyResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.EmptyResult = validators.EmptyResult.assert;
 export const validateEmptyResult = validators.EmptyResult.validate;
 
 export const isCancelledNotificationParams = validators.CancelledNotificationParams.is;
 export const assertCancelledNotificationParams: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.CancelledNotificationParams = validators.CancelledNotificationParams.assert;
 export const validateCancelledNotificationParams = validators.CancelledNotificationParams.validate;
 
 export const isCancelledNotification = validators.CancelledNotification.is;
 export const assertCancelledNotification: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.CancelledNotification = validators.CancelledNotification.assert;
 export const validateCancelledNotification = validators.CancelledNotification.validate;
 
 export const isInitializeRequestParams = validators.InitializeRequestParams.is;
 export const assertInitializeRequestParams: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.InitializeRequestParams = validators.InitializeRequestParams.assert;
 export const validateInitializeRequestParams = validators.InitializeRequestParams.validate;
 
 export const isInitializeRequest = validators.InitializeRequest.is;
-export const assertInitializeRequest: (value: unknown) => asserts value is T.InitializeRequest =
-  validators.InitializeRequest.assert;
+export const assertInitializeRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.InitializeRequest = validators.InitializeRequest.assert;
 export const validateInitializeRequest = validators.InitializeRequest.validate;
 
 export const isInitializeResult = validators.InitializeResult.is;
-export const assertInitializeResult: (value: unknown) => asserts value is T.InitializeResult =
-  validators.InitializeResult.assert;
+export const assertInitializeResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.InitializeResult = validators.InitializeResult.assert;
 export const validateInitializeResult = validators.InitializeResult.validate;
 
 export const isInitializedNotification = validators.InitializedNotification.is;
 export const assertInitializedNotification: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.InitializedNotification = validators.InitializedNotification.assert;
 export const validateInitializedNotification = validators.InitializedNotification.validate;
 
 export const isClientCapabilities = validators.ClientCapabilities.is;
-export const assertClientCapabilities: (value: unknown) => asserts value is T.ClientCapabilities =
-  validators.ClientCapabilities.assert;
+export const assertClientCapabilities: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ClientCapabilities = validators.ClientCapabilities.assert;
 export const validateClientCapabilities = validators.ClientCapabilities.validate;
 
 export const isServerCapabilities = validators.ServerCapabilities.is;
-export const assertServerCapabilities: (value: unknown) => asserts value is T.ServerCapabilities =
-  validators.ServerCapabilities.assert;
+export const assertServerCapabilities: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ServerCapabilities = validators.ServerCapabilities.assert;
 export const validateServerCapabilities = validators.ServerCapabilities.validate;
 
 export const isIcon = validators.Icon.is;
-export const assertIcon: (value: unknown) => asserts value is T.Icon = validators.Icon.assert;
+export const assertIcon: (value: unknown, options?: ValidateOptions) => asserts value is T.Icon =
+  validators.Icon.assert;
 export const validateIcon = validators.Icon.validate;
 
 export const isIcons = validators.Icons.is;
-export const assertIcons: (value: unknown) => asserts value is T.Icons = validators.Icons.assert;
+export const assertIcons: (value: unknown, options?: ValidateOptions) => asserts value is T.Icons =
+  validators.Icons.assert;
 export const validateIcons = validators.Icons.validate;
 
 export const isBaseMetadata = validators.BaseMetadata.is;
-export const assertBaseMetadata: (value: unknown) => asserts value is T.BaseMetadata =
-  validators.BaseMetadata.assert;
+export const assertBaseMetadata: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.BaseMetadata = validators.BaseMetadata.assert;
 export const validateBaseMetadata = validators.BaseMetadata.validate;
 
 export const isImplementation = validators.Implementation.is;
-export const assertImplementation: (value: unknown) => asserts value is T.Implementation =
-  validators.Implementation.assert;
+export const assertImplementation: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.Implementation = validators.Implementation.assert;
 export const validateImplementation = validators.Implementation.validate;
 
 export const isPingRequest = validators.PingRequest.is;
-export const assertPingRequest: (value: unknown) => asserts value is T.PingRequest =
-  validators.PingRequest.assert;
+export const assertPingRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.PingRequest = validators.PingRequest.assert;
 export const validatePingRequest = validators.PingRequest.validate;
 
 export const isProgressNotificationParams = validators.ProgressNotificationParams.is;
 export const assertProgressNotificationParams: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ProgressNotificationParams = validators.ProgressNotificationParams.assert;
 export const validateProgressNotificationParams = validators.ProgressNotificationParams.validate;
 
 export const isProgressNotification = validators.ProgressNotification.is;
 export const assertProgressNotification: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ProgressNotification = validators.ProgressNotification.assert;
 export const validateProgressNotification = validators.ProgressNotification.validate;
 
 export const isPaginatedRequestParams = validators.PaginatedRequestParams.is;
 export const assertPaginatedRequestParams: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.PaginatedRequestParams = validators.PaginatedRequestParams.assert;
 export const validatePaginatedRequestParams = validators.PaginatedRequestParams.validate;
 
 export const isPaginatedRequest = validators.PaginatedRequest.is;
-export const assertPaginatedRequest: (value: unknown) => asserts value is T.PaginatedRequest =
-  validators.PaginatedRequest.assert;
+export const assertPaginatedRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.PaginatedRequest = validators.PaginatedRequest.assert;
 export const validatePaginatedRequest = validators.PaginatedRequest.validate;
 
 export const isPaginatedResult = validators.PaginatedResult.is;
-export const assertPaginatedResult: (value: unknown) => asserts value is T.PaginatedResult =
-  validators.PaginatedResult.assert;
+export const assertPaginatedResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.PaginatedResult = validators.PaginatedResult.assert;
 export const validatePaginatedResult = validators.PaginatedResult.validate;
 
 export const isListResourcesRequest = validators.ListResourcesRequest.is;
 export const assertListResourcesRequest: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ListResourcesRequest = validators.ListResourcesRequest.assert;
 export const validateListResourcesRequest = validators.ListResourcesRequest.validate;
 
 export const isListResourcesResult = validators.ListResourcesResult.is;
-export const assertListResourcesResult: (value: unknown) => asserts value is T.ListResourcesResult =
-  validators.ListResourcesResult.assert;
+export const assertListResourcesResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ListResourcesResult = validators.ListResourcesResult.assert;
 export const validateListResourcesResult = validators.ListResourcesResult.validate;
 
 export const isListResourceTemplatesRequest = validators.ListResourceTemplatesRequest.is;
 export const assertListResourceTemplatesRequest: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ListResourceTemplatesRequest =
   validators.ListResourceTemplatesRequest.assert;
 export const validateListResourceTemplatesRequest =
@@ -14258,34 +16297,42 @@ export const validateListResourceTemplatesRequest =
 export const isListResourceTemplatesResult = validators.ListResourceTemplatesResult.is;
 export const assertListResourceTemplatesResult: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ListResourceTemplatesResult = validators.ListResourceTemplatesResult.assert;
 export const validateListResourceTemplatesResult = validators.ListResourceTemplatesResult.validate;
 
 export const isResourceRequestParams = validators.ResourceRequestParams.is;
 export const assertResourceRequestParams: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ResourceRequestParams = validators.ResourceRequestParams.assert;
 export const validateResourceRequestParams = validators.ResourceRequestParams.validate;
 
 export const isReadResourceRequestParams = validators.ReadResourceRequestParams.is;
 export const assertReadResourceRequestParams: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ReadResourceRequestParams = validators.ReadResourceRequestParams.assert;
 export const validateReadResourceRequestParams = validators.ReadResourceRequestParams.validate;
 
 export const isReadResourceRequest = validators.ReadResourceRequest.is;
-export const assertReadResourceRequest: (value: unknown) => asserts value is T.ReadResourceRequest =
-  validators.ReadResourceRequest.assert;
+export const assertReadResourceRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ReadResourceRequest = validators.ReadResourceRequest.assert;
 export const validateReadResourceRequest = validators.ReadResourceRequest.validate;
 
 export const isReadResourceResult = validators.ReadResourceResult.is;
-export const assertReadResourceResult: (value: unknown) => asserts value is T.ReadResourceResult =
-  validators.ReadResourceResult.assert;
+export const assertReadResourceResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ReadResourceResult = validators.ReadResourceResult.assert;
 export const validateReadResourceResult = validators.ReadResourceResult.validate;
 
 export const isResourceListChangedNotification = validators.ResourceListChangedNotification.is;
 export const assertResourceListChangedNotification: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ResourceListChangedNotification =
   validators.ResourceListChangedNotification.assert;
 export const validateResourceListChangedNotification =
@@ -14294,28 +16341,35 @@ export const validateResourceListChangedNotification =
 export const isSubscribeRequestParams = validators.SubscribeRequestParams.is;
 export const assertSubscribeRequestParams: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.SubscribeRequestParams = validators.SubscribeRequestParams.assert;
 export const validateSubscribeRequestParams = validators.SubscribeRequestParams.validate;
 
 export const isSubscribeRequest = validators.SubscribeRequest.is;
-export const assertSubscribeRequest: (value: unknown) => asserts value is T.SubscribeRequest =
-  validators.SubscribeRequest.assert;
+export const assertSubscribeRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.SubscribeRequest = validators.SubscribeRequest.assert;
 export const validateSubscribeRequest = validators.SubscribeRequest.validate;
 
 export const isUnsubscribeRequestParams = validators.UnsubscribeRequestParams.is;
 export const assertUnsubscribeRequestParams: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.UnsubscribeRequestParams = validators.UnsubscribeRequestParams.assert;
 export const validateUnsubscribeRequestParams = validators.UnsubscribeRequestParams.validate;
 
 export const isUnsubscribeRequest = validators.UnsubscribeRequest.is;
-export const assertUnsubscribeRequest: (value: unknown) => asserts value is T.UnsubscribeRequest =
-  validators.UnsubscribeRequest.assert;
+export const assertUnsubscribeRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.UnsubscribeRequest = validators.UnsubscribeRequest.assert;
 export const validateUnsubscribeRequest = validators.UnsubscribeRequest.validate;
 
 export const isResourceUpdatedNotificationParams = validators.ResourceUpdatedNotificationParams.is;
 export const assertResourceUpdatedNotificationParams: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ResourceUpdatedNotificationParams =
   validators.ResourceUpdatedNotificationParams.assert;
 export const validateResourceUpdatedNotificationParams =
@@ -14324,213 +16378,283 @@ export const validateResourceUpdatedNotificationParams =
 export const isResourceUpdatedNotification = validators.ResourceUpdatedNotification.is;
 export const assertResourceUpdatedNotification: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ResourceUpdatedNotification = validators.ResourceUpdatedNotification.assert;
 export const validateResourceUpdatedNotification = validators.ResourceUpdatedNotification.validate;
 
 export const isResource = validators.Resource.is;
-export const assertResource: (value: unknown) => asserts value is T.Resource =
-  validators.Resource.assert;
+export const assertResource: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.Resource = validators.Resource.assert;
 export const validateResource = validators.Resource.validate;
 
 export const isResourceTemplate = validators.ResourceTemplate.is;
-export const assertResourceTemplate: (value: unknown) => asserts value is T.ResourceTemplate =
-  validators.ResourceTemplate.assert;
+export const assertResourceTemplate: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ResourceTemplate = validators.ResourceTemplate.assert;
 export const validateResourceTemplate = validators.ResourceTemplate.validate;
 
 export const isResourceContents = validators.ResourceContents.is;
-export const assertResourceContents: (value: unknown) => asserts value is T.ResourceContents =
-  validators.ResourceContents.assert;
+export const assertResourceContents: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ResourceContents = validators.ResourceContents.assert;
 export const validateResourceContents = validators.ResourceContents.validate;
 
 export const isTextResourceContents = validators.TextResourceContents.is;
 export const assertTextResourceContents: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.TextResourceContents = validators.TextResourceContents.assert;
 export const validateTextResourceContents = validators.TextResourceContents.validate;
 
 export const isBlobResourceContents = validators.BlobResourceContents.is;
 export const assertBlobResourceContents: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.BlobResourceContents = validators.BlobResourceContents.assert;
 export const validateBlobResourceContents = validators.BlobResourceContents.validate;
 
 export const isListPromptsRequest = validators.ListPromptsRequest.is;
-export const assertListPromptsRequest: (value: unknown) => asserts value is T.ListPromptsRequest =
-  validators.ListPromptsRequest.assert;
+export const assertListPromptsRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ListPromptsRequest = validators.ListPromptsRequest.assert;
 export const validateListPromptsRequest = validators.ListPromptsRequest.validate;
 
 export const isListPromptsResult = validators.ListPromptsResult.is;
-export const assertListPromptsResult: (value: unknown) => asserts value is T.ListPromptsResult =
-  validators.ListPromptsResult.assert;
+export const assertListPromptsResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ListPromptsResult = validators.ListPromptsResult.assert;
 export const validateListPromptsResult = validators.ListPromptsResult.validate;
 
 export const isGetPromptRequestParams = validators.GetPromptRequestParams.is;
 export const assertGetPromptRequestParams: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.GetPromptRequestParams = validators.GetPromptRequestParams.assert;
 export const validateGetPromptRequestParams = validators.GetPromptRequestParams.validate;
 
 export const isGetPromptRequest = validators.GetPromptRequest.is;
-export const assertGetPromptRequest: (value: unknown) => asserts value is T.GetPromptRequest =
-  validators.GetPromptRequest.assert;
+export const assertGetPromptRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.GetPromptRequest = validators.GetPromptRequest.assert;
 export const validateGetPromptRequest = validators.GetPromptRequest.validate;
 
 export const isGetPromptResult = validators.GetPromptResult.is;
-export const assertGetPromptResult: (value: unknown) => asserts value is T.GetPromptResult =
-  validators.GetPromptResult.assert;
+export const assertGetPromptResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.GetPromptResult = validators.GetPromptResult.assert;
 export const validateGetPromptResult = validators.GetPromptResult.validate;
 
 export const isPrompt = validators.Prompt.is;
-export const assertPrompt: (value: unknown) => asserts value is T.Prompt = validators.Prompt.assert;
+export const assertPrompt: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.Prompt = validators.Prompt.assert;
 export const validatePrompt = validators.Prompt.validate;
 
 export const isPromptArgument = validators.PromptArgument.is;
-export const assertPromptArgument: (value: unknown) => asserts value is T.PromptArgument =
-  validators.PromptArgument.assert;
+export const assertPromptArgument: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.PromptArgument = validators.PromptArgument.assert;
 export const validatePromptArgument = validators.PromptArgument.validate;
 
 export const isRole = validators.Role.is;
-export const assertRole: (value: unknown) => asserts value is T.Role = validators.Role.assert;
+export const assertRole: (value: unknown, options?: ValidateOptions) => asserts value is T.Role =
+  validators.Role.assert;
 export const validateRole = validators.Role.validate;
 
 export const isPromptMessage = validators.PromptMessage.is;
-export const assertPromptMessage: (value: unknown) => asserts value is T.PromptMessage =
-  validators.PromptMessage.assert;
+export const assertPromptMessage: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.PromptMessage = validators.PromptMessage.assert;
 export const validatePromptMessage = validators.PromptMessage.validate;
 
 export const isResourceLink = validators.ResourceLink.is;
-export const assertResourceLink: (value: unknown) => asserts value is T.ResourceLink =
-  validators.ResourceLink.assert;
+export const assertResourceLink: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ResourceLink = validators.ResourceLink.assert;
 export const validateResourceLink = validators.ResourceLink.validate;
 
 export const isEmbeddedResource = validators.EmbeddedResource.is;
-export const assertEmbeddedResource: (value: unknown) => asserts value is T.EmbeddedResource =
-  validators.EmbeddedResource.assert;
+export const assertEmbeddedResource: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.EmbeddedResource = validators.EmbeddedResource.assert;
 export const validateEmbeddedResource = validators.EmbeddedResource.validate;
 
 export const isPromptListChangedNotification = validators.PromptListChangedNotification.is;
 export const assertPromptListChangedNotification: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.PromptListChangedNotification =
   validators.PromptListChangedNotification.assert;
 export const validatePromptListChangedNotification =
   validators.PromptListChangedNotification.validate;
 
 export const isListToolsRequest = validators.ListToolsRequest.is;
-export const assertListToolsRequest: (value: unknown) => asserts value is T.ListToolsRequest =
-  validators.ListToolsRequest.assert;
+export const assertListToolsRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ListToolsRequest = validators.ListToolsRequest.assert;
 export const validateListToolsRequest = validators.ListToolsRequest.validate;
 
 export const isListToolsResult = validators.ListToolsResult.is;
-export const assertListToolsResult: (value: unknown) => asserts value is T.ListToolsResult =
-  validators.ListToolsResult.assert;
+export const assertListToolsResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ListToolsResult = validators.ListToolsResult.assert;
 export const validateListToolsResult = validators.ListToolsResult.validate;
 
 export const isCallToolResult = validators.CallToolResult.is;
-export const assertCallToolResult: (value: unknown) => asserts value is T.CallToolResult =
-  validators.CallToolResult.assert;
+export const assertCallToolResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.CallToolResult = validators.CallToolResult.assert;
 export const validateCallToolResult = validators.CallToolResult.validate;
 
 export const isCallToolRequestParams = validators.CallToolRequestParams.is;
 export const assertCallToolRequestParams: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.CallToolRequestParams = validators.CallToolRequestParams.assert;
 export const validateCallToolRequestParams = validators.CallToolRequestParams.validate;
 
 export const isCallToolRequest = validators.CallToolRequest.is;
-export const assertCallToolRequest: (value: unknown) => asserts value is T.CallToolRequest =
-  validators.CallToolRequest.assert;
+export const assertCallToolRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.CallToolRequest = validators.CallToolRequest.assert;
 export const validateCallToolRequest = validators.CallToolRequest.validate;
 
 export const isToolListChangedNotification = validators.ToolListChangedNotification.is;
 export const assertToolListChangedNotification: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ToolListChangedNotification = validators.ToolListChangedNotification.assert;
 export const validateToolListChangedNotification = validators.ToolListChangedNotification.validate;
 
 export const isToolAnnotations = validators.ToolAnnotations.is;
-export const assertToolAnnotations: (value: unknown) => asserts value is T.ToolAnnotations =
-  validators.ToolAnnotations.assert;
+export const assertToolAnnotations: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ToolAnnotations = validators.ToolAnnotations.assert;
 export const validateToolAnnotations = validators.ToolAnnotations.validate;
 
 export const isToolExecution = validators.ToolExecution.is;
-export const assertToolExecution: (value: unknown) => asserts value is T.ToolExecution =
-  validators.ToolExecution.assert;
+export const assertToolExecution: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ToolExecution = validators.ToolExecution.assert;
 export const validateToolExecution = validators.ToolExecution.validate;
 
 export const isTool = validators.Tool.is;
-export const assertTool: (value: unknown) => asserts value is T.Tool = validators.Tool.assert;
+export const assertTool: (value: unknown, options?: ValidateOptions) => asserts value is T.Tool =
+  validators.Tool.assert;
 export const validateTool = validators.Tool.validate;
 
 export const isTaskStatus = validators.TaskStatus.is;
-export const assertTaskStatus: (value: unknown) => asserts value is T.TaskStatus =
-  validators.TaskStatus.assert;
+export const assertTaskStatus: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.TaskStatus = validators.TaskStatus.assert;
 export const validateTaskStatus = validators.TaskStatus.validate;
 
 export const isTaskMetadata = validators.TaskMetadata.is;
-export const assertTaskMetadata: (value: unknown) => asserts value is T.TaskMetadata =
-  validators.TaskMetadata.assert;
+export const assertTaskMetadata: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.TaskMetadata = validators.TaskMetadata.assert;
 export const validateTaskMetadata = validators.TaskMetadata.validate;
 
 export const isRelatedTaskMetadata = validators.RelatedTaskMetadata.is;
-export const assertRelatedTaskMetadata: (value: unknown) => asserts value is T.RelatedTaskMetadata =
-  validators.RelatedTaskMetadata.assert;
+export const assertRelatedTaskMetadata: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.RelatedTaskMetadata = validators.RelatedTaskMetadata.assert;
 export const validateRelatedTaskMetadata = validators.RelatedTaskMetadata.validate;
 
 export const isTask = validators.Task.is;
-export const assertTask: (value: unknown) => asserts value is T.Task = validators.Task.assert;
+export const assertTask: (value: unknown, options?: ValidateOptions) => asserts value is T.Task =
+  validators.Task.assert;
 export const validateTask = validators.Task.validate;
 
 export const isCreateTaskResult = validators.CreateTaskResult.is;
-export const assertCreateTaskResult: (value: unknown) => asserts value is T.CreateTaskResult =
-  validators.CreateTaskResult.assert;
+export const assertCreateTaskResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.CreateTaskResult = validators.CreateTaskResult.assert;
 export const validateCreateTaskResult = validators.CreateTaskResult.validate;
 
 export const isGetTaskRequest = validators.GetTaskRequest.is;
-export const assertGetTaskRequest: (value: unknown) => asserts value is T.GetTaskRequest =
-  validators.GetTaskRequest.assert;
+export const assertGetTaskRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.GetTaskRequest = validators.GetTaskRequest.assert;
 export const validateGetTaskRequest = validators.GetTaskRequest.validate;
 
 export const isGetTaskResult = validators.GetTaskResult.is;
-export const assertGetTaskResult: (value: unknown) => asserts value is T.GetTaskResult =
-  validators.GetTaskResult.assert;
+export const assertGetTaskResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.GetTaskResult = validators.GetTaskResult.assert;
 export const validateGetTaskResult = validators.GetTaskResult.validate;
 
 export const isGetTaskPayloadRequest = validators.GetTaskPayloadRequest.is;
 export const assertGetTaskPayloadRequest: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.GetTaskPayloadRequest = validators.GetTaskPayloadRequest.assert;
 export const validateGetTaskPayloadRequest = validators.GetTaskPayloadRequest.validate;
 
 export const isGetTaskPayloadResult = validators.GetTaskPayloadResult.is;
 export const assertGetTaskPayloadResult: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.GetTaskPayloadResult = validators.GetTaskPayloadResult.assert;
 export const validateGetTaskPayloadResult = validators.GetTaskPayloadResult.validate;
 
 export const isCancelTaskRequest = validators.CancelTaskRequest.is;
-export const assertCancelTaskRequest: (value: unknown) => asserts value is T.CancelTaskRequest =
-  validators.CancelTaskRequest.assert;
+export const assertCancelTaskRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.CancelTaskRequest = validators.CancelTaskRequest.assert;
 export const validateCancelTaskRequest = validators.CancelTaskRequest.validate;
 
 export const isCancelTaskResult = validators.CancelTaskResult.is;
-export const assertCancelTaskResult: (value: unknown) => asserts value is T.CancelTaskResult =
-  validators.CancelTaskResult.assert;
+export const assertCancelTaskResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.CancelTaskResult = validators.CancelTaskResult.assert;
 export const validateCancelTaskResult = validators.CancelTaskResult.validate;
 
 export const isListTasksRequest = validators.ListTasksRequest.is;
-export const assertListTasksRequest: (value: unknown) => asserts value is T.ListTasksRequest =
-  validators.ListTasksRequest.assert;
+export const assertListTasksRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ListTasksRequest = validators.ListTasksRequest.assert;
 export const validateListTasksRequest = validators.ListTasksRequest.validate;
 
 export const isListTasksResult = validators.ListTasksResult.is;
-export const assertListTasksResult: (value: unknown) => asserts value is T.ListTasksResult =
-  validators.ListTasksResult.assert;
+export const assertListTasksResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ListTasksResult = validators.ListTasksResult.assert;
 export const validateListTasksResult = validators.ListTasksResult.validate;
 
 export const isTaskStatusNotificationParams = validators.TaskStatusNotificationParams.is;
 export const assertTaskStatusNotificationParams: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.TaskStatusNotificationParams =
   validators.TaskStatusNotificationParams.assert;
 export const validateTaskStatusNotificationParams =
@@ -14539,23 +16663,28 @@ export const validateTaskStatusNotificationParams =
 export const isTaskStatusNotification = validators.TaskStatusNotification.is;
 export const assertTaskStatusNotification: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.TaskStatusNotification = validators.TaskStatusNotification.assert;
 export const validateTaskStatusNotification = validators.TaskStatusNotification.validate;
 
 export const isSetLevelRequestParams = validators.SetLevelRequestParams.is;
 export const assertSetLevelRequestParams: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.SetLevelRequestParams = validators.SetLevelRequestParams.assert;
 export const validateSetLevelRequestParams = validators.SetLevelRequestParams.validate;
 
 export const isSetLevelRequest = validators.SetLevelRequest.is;
-export const assertSetLevelRequest: (value: unknown) => asserts value is T.SetLevelRequest =
-  validators.SetLevelRequest.assert;
+export const assertSetLevelRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.SetLevelRequest = validators.SetLevelRequest.assert;
 export const validateSetLevelRequest = validators.SetLevelRequest.validate;
 
 export const isLoggingMessageNotificationParams = validators.LoggingMessageNotificationParams.is;
 export const assertLoggingMessageNotificationParams: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.LoggingMessageNotificationParams =
   validators.LoggingMessageNotificationParams.assert;
 export const validateLoggingMessageNotificationParams =
@@ -14564,136 +16693,180 @@ export const validateLoggingMessageNotificationParams =
 export const isLoggingMessageNotification = validators.LoggingMessageNotification.is;
 export const assertLoggingMessageNotification: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.LoggingMessageNotification = validators.LoggingMessageNotification.assert;
 export const validateLoggingMessageNotification = validators.LoggingMessageNotification.validate;
 
 export const isLoggingLevel = validators.LoggingLevel.is;
-export const assertLoggingLevel: (value: unknown) => asserts value is T.LoggingLevel =
-  validators.LoggingLevel.assert;
+export const assertLoggingLevel: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.LoggingLevel = validators.LoggingLevel.assert;
 export const validateLoggingLevel = validators.LoggingLevel.validate;
 
 export const isCreateMessageRequestParams = validators.CreateMessageRequestParams.is;
 export const assertCreateMessageRequestParams: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.CreateMessageRequestParams = validators.CreateMessageRequestParams.assert;
 export const validateCreateMessageRequestParams = validators.CreateMessageRequestParams.validate;
 
 export const isToolChoice = validators.ToolChoice.is;
-export const assertToolChoice: (value: unknown) => asserts value is T.ToolChoice =
-  validators.ToolChoice.assert;
+export const assertToolChoice: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ToolChoice = validators.ToolChoice.assert;
 export const validateToolChoice = validators.ToolChoice.validate;
 
 export const isCreateMessageRequest = validators.CreateMessageRequest.is;
 export const assertCreateMessageRequest: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.CreateMessageRequest = validators.CreateMessageRequest.assert;
 export const validateCreateMessageRequest = validators.CreateMessageRequest.validate;
 
 export const isCreateMessageResult = validators.CreateMessageResult.is;
-export const assertCreateMessageResult: (value: unknown) => asserts value is T.CreateMessageResult =
-  validators.CreateMessageResult.assert;
+export const assertCreateMessageResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.CreateMessageResult = validators.CreateMessageResult.assert;
 export const validateCreateMessageResult = validators.CreateMessageResult.validate;
 
 export const isSamplingMessage = validators.SamplingMessage.is;
-export const assertSamplingMessage: (value: unknown) => asserts value is T.SamplingMessage =
-  validators.SamplingMessage.assert;
+export const assertSamplingMessage: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.SamplingMessage = validators.SamplingMessage.assert;
 export const validateSamplingMessage = validators.SamplingMessage.validate;
 
 export const isSamplingMessageContentBlock = validators.SamplingMessageContentBlock.is;
 export const assertSamplingMessageContentBlock: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.SamplingMessageContentBlock = validators.SamplingMessageContentBlock.assert;
 export const validateSamplingMessageContentBlock = validators.SamplingMessageContentBlock.validate;
 
 export const isAnnotations = validators.Annotations.is;
-export const assertAnnotations: (value: unknown) => asserts value is T.Annotations =
-  validators.Annotations.assert;
+export const assertAnnotations: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.Annotations = validators.Annotations.assert;
 export const validateAnnotations = validators.Annotations.validate;
 
 export const isContentBlock = validators.ContentBlock.is;
-export const assertContentBlock: (value: unknown) => asserts value is T.ContentBlock =
-  validators.ContentBlock.assert;
+export const assertContentBlock: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ContentBlock = validators.ContentBlock.assert;
 export const validateContentBlock = validators.ContentBlock.validate;
 
 export const isTextContent = validators.TextContent.is;
-export const assertTextContent: (value: unknown) => asserts value is T.TextContent =
-  validators.TextContent.assert;
+export const assertTextContent: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.TextContent = validators.TextContent.assert;
 export const validateTextContent = validators.TextContent.validate;
 
 export const isImageContent = validators.ImageContent.is;
-export const assertImageContent: (value: unknown) => asserts value is T.ImageContent =
-  validators.ImageContent.assert;
+export const assertImageContent: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ImageContent = validators.ImageContent.assert;
 export const validateImageContent = validators.ImageContent.validate;
 
 export const isAudioContent = validators.AudioContent.is;
-export const assertAudioContent: (value: unknown) => asserts value is T.AudioContent =
-  validators.AudioContent.assert;
+export const assertAudioContent: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.AudioContent = validators.AudioContent.assert;
 export const validateAudioContent = validators.AudioContent.validate;
 
 export const isToolUseContent = validators.ToolUseContent.is;
-export const assertToolUseContent: (value: unknown) => asserts value is T.ToolUseContent =
-  validators.ToolUseContent.assert;
+export const assertToolUseContent: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ToolUseContent = validators.ToolUseContent.assert;
 export const validateToolUseContent = validators.ToolUseContent.validate;
 
 export const isToolResultContent = validators.ToolResultContent.is;
-export const assertToolResultContent: (value: unknown) => asserts value is T.ToolResultContent =
-  validators.ToolResultContent.assert;
+export const assertToolResultContent: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ToolResultContent = validators.ToolResultContent.assert;
 export const validateToolResultContent = validators.ToolResultContent.validate;
 
 export const isModelPreferences = validators.ModelPreferences.is;
-export const assertModelPreferences: (value: unknown) => asserts value is T.ModelPreferences =
-  validators.ModelPreferences.assert;
+export const assertModelPreferences: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ModelPreferences = validators.ModelPreferences.assert;
 export const validateModelPreferences = validators.ModelPreferences.validate;
 
 export const isModelHint = validators.ModelHint.is;
-export const assertModelHint: (value: unknown) => asserts value is T.ModelHint =
-  validators.ModelHint.assert;
+export const assertModelHint: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ModelHint = validators.ModelHint.assert;
 export const validateModelHint = validators.ModelHint.validate;
 
 export const isCompleteRequestParams = validators.CompleteRequestParams.is;
 export const assertCompleteRequestParams: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.CompleteRequestParams = validators.CompleteRequestParams.assert;
 export const validateCompleteRequestParams = validators.CompleteRequestParams.validate;
 
 export const isCompleteRequest = validators.CompleteRequest.is;
-export const assertCompleteRequest: (value: unknown) => asserts value is T.CompleteRequest =
-  validators.CompleteRequest.assert;
+export const assertCompleteRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.CompleteRequest = validators.CompleteRequest.assert;
 export const validateCompleteRequest = validators.CompleteRequest.validate;
 
 export const isCompleteResult = validators.CompleteResult.is;
-export const assertCompleteResult: (value: unknown) => asserts value is T.CompleteResult =
-  validators.CompleteResult.assert;
+export const assertCompleteResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.CompleteResult = validators.CompleteResult.assert;
 export const validateCompleteResult = validators.CompleteResult.validate;
 
 export const isResourceTemplateReference = validators.ResourceTemplateReference.is;
 export const assertResourceTemplateReference: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ResourceTemplateReference = validators.ResourceTemplateReference.assert;
 export const validateResourceTemplateReference = validators.ResourceTemplateReference.validate;
 
 export const isPromptReference = validators.PromptReference.is;
-export const assertPromptReference: (value: unknown) => asserts value is T.PromptReference =
-  validators.PromptReference.assert;
+export const assertPromptReference: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.PromptReference = validators.PromptReference.assert;
 export const validatePromptReference = validators.PromptReference.validate;
 
 export const isListRootsRequest = validators.ListRootsRequest.is;
-export const assertListRootsRequest: (value: unknown) => asserts value is T.ListRootsRequest =
-  validators.ListRootsRequest.assert;
+export const assertListRootsRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ListRootsRequest = validators.ListRootsRequest.assert;
 export const validateListRootsRequest = validators.ListRootsRequest.validate;
 
 export const isListRootsResult = validators.ListRootsResult.is;
-export const assertListRootsResult: (value: unknown) => asserts value is T.ListRootsResult =
-  validators.ListRootsResult.assert;
+export const assertListRootsResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ListRootsResult = validators.ListRootsResult.assert;
 export const validateListRootsResult = validators.ListRootsResult.validate;
 
 export const isRoot = validators.Root.is;
-export const assertRoot: (value: unknown) => asserts value is T.Root = validators.Root.assert;
+export const assertRoot: (value: unknown, options?: ValidateOptions) => asserts value is T.Root =
+  validators.Root.assert;
 export const validateRoot = validators.Root.validate;
 
 export const isRootsListChangedNotification = validators.RootsListChangedNotification.is;
 export const assertRootsListChangedNotification: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.RootsListChangedNotification =
   validators.RootsListChangedNotification.assert;
 export const validateRootsListChangedNotification =
@@ -14702,49 +16875,63 @@ export const validateRootsListChangedNotification =
 export const isElicitRequestFormParams = validators.ElicitRequestFormParams.is;
 export const assertElicitRequestFormParams: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ElicitRequestFormParams = validators.ElicitRequestFormParams.assert;
 export const validateElicitRequestFormParams = validators.ElicitRequestFormParams.validate;
 
 export const isElicitRequestURLParams = validators.ElicitRequestURLParams.is;
 export const assertElicitRequestURLParams: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ElicitRequestURLParams = validators.ElicitRequestURLParams.assert;
 export const validateElicitRequestURLParams = validators.ElicitRequestURLParams.validate;
 
 export const isElicitRequestParams = validators.ElicitRequestParams.is;
-export const assertElicitRequestParams: (value: unknown) => asserts value is T.ElicitRequestParams =
-  validators.ElicitRequestParams.assert;
+export const assertElicitRequestParams: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ElicitRequestParams = validators.ElicitRequestParams.assert;
 export const validateElicitRequestParams = validators.ElicitRequestParams.validate;
 
 export const isElicitRequest = validators.ElicitRequest.is;
-export const assertElicitRequest: (value: unknown) => asserts value is T.ElicitRequest =
-  validators.ElicitRequest.assert;
+export const assertElicitRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ElicitRequest = validators.ElicitRequest.assert;
 export const validateElicitRequest = validators.ElicitRequest.validate;
 
 export const isPrimitiveSchemaDefinition = validators.PrimitiveSchemaDefinition.is;
 export const assertPrimitiveSchemaDefinition: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.PrimitiveSchemaDefinition = validators.PrimitiveSchemaDefinition.assert;
 export const validatePrimitiveSchemaDefinition = validators.PrimitiveSchemaDefinition.validate;
 
 export const isStringSchema = validators.StringSchema.is;
-export const assertStringSchema: (value: unknown) => asserts value is T.StringSchema =
-  validators.StringSchema.assert;
+export const assertStringSchema: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.StringSchema = validators.StringSchema.assert;
 export const validateStringSchema = validators.StringSchema.validate;
 
 export const isNumberSchema = validators.NumberSchema.is;
-export const assertNumberSchema: (value: unknown) => asserts value is T.NumberSchema =
-  validators.NumberSchema.assert;
+export const assertNumberSchema: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.NumberSchema = validators.NumberSchema.assert;
 export const validateNumberSchema = validators.NumberSchema.validate;
 
 export const isBooleanSchema = validators.BooleanSchema.is;
-export const assertBooleanSchema: (value: unknown) => asserts value is T.BooleanSchema =
-  validators.BooleanSchema.assert;
+export const assertBooleanSchema: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.BooleanSchema = validators.BooleanSchema.assert;
 export const validateBooleanSchema = validators.BooleanSchema.validate;
 
 export const isUntitledSingleSelectEnumSchema = validators.UntitledSingleSelectEnumSchema.is;
 export const assertUntitledSingleSelectEnumSchema: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.UntitledSingleSelectEnumSchema =
   validators.UntitledSingleSelectEnumSchema.assert;
 export const validateUntitledSingleSelectEnumSchema =
@@ -14753,6 +16940,7 @@ export const validateUntitledSingleSelectEnumSchema =
 export const isTitledSingleSelectEnumSchema = validators.TitledSingleSelectEnumSchema.is;
 export const assertTitledSingleSelectEnumSchema: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.TitledSingleSelectEnumSchema =
   validators.TitledSingleSelectEnumSchema.assert;
 export const validateTitledSingleSelectEnumSchema =
@@ -14761,12 +16949,14 @@ export const validateTitledSingleSelectEnumSchema =
 export const isSingleSelectEnumSchema = validators.SingleSelectEnumSchema.is;
 export const assertSingleSelectEnumSchema: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.SingleSelectEnumSchema = validators.SingleSelectEnumSchema.assert;
 export const validateSingleSelectEnumSchema = validators.SingleSelectEnumSchema.validate;
 
 export const isUntitledMultiSelectEnumSchema = validators.UntitledMultiSelectEnumSchema.is;
 export const assertUntitledMultiSelectEnumSchema: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.UntitledMultiSelectEnumSchema =
   validators.UntitledMultiSelectEnumSchema.assert;
 export const validateUntitledMultiSelectEnumSchema =
@@ -14775,67 +16965,87 @@ export const validateUntitledMultiSelectEnumSchema =
 export const isTitledMultiSelectEnumSchema = validators.TitledMultiSelectEnumSchema.is;
 export const assertTitledMultiSelectEnumSchema: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.TitledMultiSelectEnumSchema = validators.TitledMultiSelectEnumSchema.assert;
 export const validateTitledMultiSelectEnumSchema = validators.TitledMultiSelectEnumSchema.validate;
 
 export const isMultiSelectEnumSchema = validators.MultiSelectEnumSchema.is;
 export const assertMultiSelectEnumSchema: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.MultiSelectEnumSchema = validators.MultiSelectEnumSchema.assert;
 export const validateMultiSelectEnumSchema = validators.MultiSelectEnumSchema.validate;
 
 export const isLegacyTitledEnumSchema = validators.LegacyTitledEnumSchema.is;
 export const assertLegacyTitledEnumSchema: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.LegacyTitledEnumSchema = validators.LegacyTitledEnumSchema.assert;
 export const validateLegacyTitledEnumSchema = validators.LegacyTitledEnumSchema.validate;
 
 export const isEnumSchema = validators.EnumSchema.is;
-export const assertEnumSchema: (value: unknown) => asserts value is T.EnumSchema =
-  validators.EnumSchema.assert;
+export const assertEnumSchema: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.EnumSchema = validators.EnumSchema.assert;
 export const validateEnumSchema = validators.EnumSchema.validate;
 
 export const isElicitResult = validators.ElicitResult.is;
-export const assertElicitResult: (value: unknown) => asserts value is T.ElicitResult =
-  validators.ElicitResult.assert;
+export const assertElicitResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ElicitResult = validators.ElicitResult.assert;
 export const validateElicitResult = validators.ElicitResult.validate;
 
 export const isElicitationCompleteNotification = validators.ElicitationCompleteNotification.is;
 export const assertElicitationCompleteNotification: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ElicitationCompleteNotification =
   validators.ElicitationCompleteNotification.assert;
 export const validateElicitationCompleteNotification =
   validators.ElicitationCompleteNotification.validate;
 
 export const isClientRequest = validators.ClientRequest.is;
-export const assertClientRequest: (value: unknown) => asserts value is T.ClientRequest =
-  validators.ClientRequest.assert;
+export const assertClientRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ClientRequest = validators.ClientRequest.assert;
 export const validateClientRequest = validators.ClientRequest.validate;
 
 export const isClientNotification = validators.ClientNotification.is;
-export const assertClientNotification: (value: unknown) => asserts value is T.ClientNotification =
-  validators.ClientNotification.assert;
+export const assertClientNotification: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ClientNotification = validators.ClientNotification.assert;
 export const validateClientNotification = validators.ClientNotification.validate;
 
 export const isClientResult = validators.ClientResult.is;
-export const assertClientResult: (value: unknown) => asserts value is T.ClientResult =
-  validators.ClientResult.assert;
+export const assertClientResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ClientResult = validators.ClientResult.assert;
 export const validateClientResult = validators.ClientResult.validate;
 
 export const isServerRequest = validators.ServerRequest.is;
-export const assertServerRequest: (value: unknown) => asserts value is T.ServerRequest =
-  validators.ServerRequest.assert;
+export const assertServerRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ServerRequest = validators.ServerRequest.assert;
 export const validateServerRequest = validators.ServerRequest.validate;
 
 export const isServerNotification = validators.ServerNotification.is;
-export const assertServerNotification: (value: unknown) => asserts value is T.ServerNotification =
-  validators.ServerNotification.assert;
+export const assertServerNotification: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ServerNotification = validators.ServerNotification.assert;
 export const validateServerNotification = validators.ServerNotification.validate;
 
 export const isServerResult = validators.ServerResult.is;
-export const assertServerResult: (value: unknown) => asserts value is T.ServerResult =
-  validators.ServerResult.assert;
+export const assertServerResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ServerResult = validators.ServerResult.assert;
 export const validateServerResult = validators.ServerResult.validate;
 
 // ---- JSON-RPC messages ----
@@ -15014,6 +17224,8 @@ export interface MessageOptions {
   readonly requestOf?: (
     id: T.RequestId,
   ) => { readonly method: string; readonly params?: unknown } | undefined;
+  /** Report every issue of an invalid message instead of the first (see ValidateOptions). */
+  readonly all?: boolean;
 }
 
 type RequestValidation =
@@ -15169,10 +17381,15 @@ function failure(
   };
 }
 
-function explainAt(explain: Explain, value: unknown, path: string): Issue[] {
-  const out: Issue[] = [];
+function explainAt(
+  explain: Explain,
+  value: unknown,
+  path: string,
+  options: MessageOptions,
+): Issue[] {
+  const out = new IssueList(options.all === true);
   explain(value, path, out, 0);
-  return out;
+  return out.items;
 }
 
 function lookup(
@@ -15205,7 +17422,13 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
       ? [g_JSONRPCRequest, x_JSONRPCRequest]
       : [g_JSONRPCNotification, x_JSONRPCNotification];
     if (!guard(value, 0))
-      return failure(INVALID_REQUEST, explainAt(explain, value, path), kind, undefined, id);
+      return failure(
+        INVALID_REQUEST,
+        explainAt(explain, value, path, options),
+        kind,
+        undefined,
+        id,
+      );
     const method = m["method"] as string;
     const found = lookup(isRequest ? REQUESTS : NOTIFICATIONS, method, options.from);
     if (!found) {
@@ -15218,7 +17441,13 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
     }
     const [from, [check, explainMessage]] = found;
     if (!check(value, 0))
-      return failure(INVALID_PARAMS, explainAt(explainMessage, value, path), kind, method, id);
+      return failure(
+        INVALID_PARAMS,
+        explainAt(explainMessage, value, path, options),
+        kind,
+        method,
+        id,
+      );
     return (
       isRequest
         ? { ok: true, kind, from, method, id, value }
@@ -15229,7 +17458,7 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
     if (!g_JSONRPCResultResponse(value, 0)) {
       return failure(
         INVALID_REQUEST,
-        explainAt(x_JSONRPCResultResponse, value, path),
+        explainAt(x_JSONRPCResultResponse, value, path, options),
         "response",
         undefined,
         id,
@@ -15263,7 +17492,7 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
     if (!check(m["result"], 0)) {
       return failure(
         INVALID_PARAMS,
-        explainAt(explainResult, m["result"], `${path}/result`),
+        explainAt(explainResult, m["result"], `${path}/result`, options),
         "response",
         method,
         responseId,
@@ -15276,7 +17505,7 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
     if (!g_JSONRPCErrorResponse(value, 0)) {
       return failure(
         INVALID_REQUEST,
-        explainAt(x_JSONRPCErrorResponse, value, path),
+        explainAt(x_JSONRPCErrorResponse, value, path, options),
         "error",
         undefined,
         id,

@@ -10,18 +10,26 @@ import {
   ErrorCode,
   type IncomingContext,
   type JsonObject,
+  type Negotiated,
   Peer,
   type RequestOptions,
   ResponseCache,
   type ResponseCacheOptions,
   RpcError,
+  RuleBook,
   type Transport,
+  asksForInput,
 } from "../../runtime/index.js";
 import {
+  CLIENT_NOTIFICATION_INFO,
+  CLIENT_REQUEST_INFO,
   type ClientNotificationMap,
   type ClientRequestMap,
   HTTP_BINDING,
+  type MethodInfo,
+  PROTOCOL_RULES,
   REVISION,
+  SERVER_NOTIFICATION_INFO,
   type ServerNotificationMap,
   type ServerRequestMap,
   UNSUPPORTED_PROTOCOL_VERSION,
@@ -72,6 +80,11 @@ export interface ClientOptions {
   logLevel?: T.LoggingLevel;
   /** Check every message from the server with the generated validators (default true). */
   validate?: boolean;
+  /**
+   * Protocol rules (docs/protocol-rules.md ids) this client neither keeps nor checks the server
+   * for: for a server known to break them. Default: every rule applies.
+   */
+  relaxRules?: readonly string[];
   /** Default timeout of each request, in ms (default 60 000). */
   timeoutMs?: number;
   /**
@@ -285,6 +298,11 @@ function withResultDefaults(message: unknown): unknown {
   return message;
 }
 
+/** The capability gating a method of one of the method-info maps, if any. */
+function gate(info: { readonly [method: string]: MethodInfo | undefined }, method: string) {
+  return info[method]?.capability;
+}
+
 function failure(verdict: ReturnType<typeof validateMessage>) {
   return verdict.ok
     ? ({ ok: true } as const)
@@ -303,6 +321,16 @@ export function createClient(options: ClientOptions): Client {
   };
   let connected = false;
   let closed = false;
+  /** The protocol's rules beyond the schema (docs/protocol-rules.md), on both sides' capabilities. */
+  const rules = new RuleBook(PROTOCOL_RULES, options.relaxRules);
+  const negotiated: Negotiated = {
+    get client() {
+      return state["clientCapabilities"];
+    },
+    get server() {
+      return state["serverCapabilities"];
+    },
+  };
   const cache = options.cache === false ? undefined : new ResponseCache(CACHING, options.cache);
 
   function report(error: unknown): void {
@@ -324,6 +352,13 @@ export function createClient(options: ClientOptions): Client {
         }),
     handleRequest: (method, params, context) => answer(method, params, context),
     handleNotification: async (method, params) => {
+      const refused = rules.notification(
+        method,
+        gate(SERVER_NOTIFICATION_INFO, method),
+        params,
+        negotiated,
+      );
+      if (refused) return report(refused);
       // Stale results go first, so that a listener fetching again gets fresh ones.
       await cache?.invalidate(method, params).catch(report);
       for (const listener of listeners.get(method) ?? []) {
@@ -331,7 +366,7 @@ export function createClient(options: ClientOptions): Client {
         try {
           (listener as (params: unknown) => void)(params);
         } catch (error) {
-          options.onError?.(error instanceof Error ? error : new Error(String(error)));
+          report(error);
         }
       }
     },
@@ -352,32 +387,60 @@ export function createClient(options: ClientOptions): Client {
       case "sampling/createMessage": {
         const handler = handlers.createMessage;
         if (handler)
-          return handler(
-            params as unknown as NonNullable<ServerRequestMap["sampling/createMessage"]["params"]>,
-            context,
+          return serve(method, params, () =>
+            handler(
+              params as unknown as NonNullable<
+                ServerRequestMap["sampling/createMessage"]["params"]
+              >,
+              context,
+            ),
           );
         break;
       }
       case "roots/list": {
         const handler = handlers.listRoots;
         if (handler)
-          return handler(
-            (params ?? {}) as unknown as NonNullable<ServerRequestMap["roots/list"]["params"]>,
-            context,
+          return serve(method, params, () =>
+            handler(
+              (params ?? {}) as unknown as NonNullable<ServerRequestMap["roots/list"]["params"]>,
+              context,
+            ),
           );
         break;
       }
       case "elicitation/create": {
         const handler = handlers.elicit;
         if (handler)
-          return handler(
-            params as unknown as NonNullable<ServerRequestMap["elicitation/create"]["params"]>,
-            context,
+          return serve(method, params, () =>
+            handler(
+              params as unknown as NonNullable<ServerRequestMap["elicitation/create"]["params"]>,
+              context,
+            ),
           );
         break;
       }
     }
     throw new RpcError(ErrorCode.MethodNotFound, `this client does not handle ${method}`);
+  }
+
+  /**
+   * Runs a handler under the rules: a request that breaks one is answered with its error (-32602)
+   * and never reaches the handler; an answer of the handler's that breaks one is not sent.
+   */
+  async function serve(
+    method: string,
+    params: JsonObject | undefined,
+    handler: () => unknown,
+  ): Promise<unknown> {
+    const refused = rules.received("serverToClient", method, params, negotiated);
+    if (refused) throw refused;
+    const result = await handler();
+    const broken = rules.answer(method, params, result);
+    if (broken) {
+      report(broken);
+      throw broken;
+    }
+    return result;
   }
 
   /** The fields every request carries in `_meta`, from the client's state. */
@@ -425,6 +488,14 @@ export function createClient(options: ClientOptions): Client {
     callOptions?: RequestOptions,
   ): Promise<JsonObject> {
     ready(method);
+    const refused = rules.sending(
+      "clientToServer",
+      method,
+      gate(CLIENT_REQUEST_INFO, method),
+      params,
+      negotiated,
+    );
+    if (refused) throw refused;
     const cached = cache?.cacheable(method)
       ? await cache.lookup(method, params).catch(report)
       : undefined;
@@ -432,12 +503,14 @@ export function createClient(options: ClientOptions): Client {
     let sent = withMeta(params);
     for (let round = 1; ; round++) {
       const result = await send(method, sent, callOptions);
-      if (result["resultType"] !== "input_required") {
+      if (!asksForInput(PROTOCOL_RULES.inputRequired, result)) {
         // A retry's result depends on the input it carried: only a first answer is kept.
         if (round === 1 && cache?.cacheable(method))
           await cache.keep(method, params, result).catch(report);
         return result;
       }
+      const broken = rules.inputRequired(method, result);
+      if (broken) throw broken;
       if (round >= MAX_INPUT_ROUNDS)
         throw new RpcError(
           ErrorCode.InternalError,
@@ -667,6 +740,14 @@ export function createClient(options: ClientOptions): Client {
       >,
     notify: async (method, params) => {
       ready(method);
+      const refused = rules.sending(
+        "clientToServer",
+        method,
+        gate(CLIENT_NOTIFICATION_INFO, method),
+        params,
+        negotiated,
+      );
+      if (refused) throw refused;
       await peer.notify(method, params as JsonObject | undefined);
     },
     on(method, listener) {

@@ -8,3 +8,4 @@ export * from "./methods.js";
 export * from "./validators.js";
 export * from "./client.js";
 export * from "./server.js";
+export * from "./registry.js";

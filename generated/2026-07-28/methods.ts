@@ -433,3 +433,61 @@ export const HTTP_BINDING = {
   missingCapability: MISSING_REQUIRED_CLIENT_CAPABILITY,
   unsupportedVersion: UNSUPPORTED_PROTOCOL_VERSION,
 } as const;
+
+/** The facts this revision's protocol rules are checked on (docs/protocol-rules.md; the runtime's RuleFacts). */
+export const PROTOCOL_RULES = {
+  paramGates: {
+    serverToClient: {
+      "sampling/createMessage": [
+        {
+          field: "tools",
+          capability: { side: "client", path: ["sampling", "tools"] },
+          rule: "SAMPLING_TOOLS_CAPABILITY",
+        },
+        {
+          field: "toolChoice",
+          capability: { side: "client", path: ["sampling", "tools"] },
+          rule: "SAMPLING_TOOLS_CAPABILITY",
+        },
+        {
+          field: "includeContext",
+          values: ["thisServer", "allServers"],
+          capability: { side: "client", path: ["sampling", "context"] },
+          rule: "SAMPLING_CONTEXT_CAPABILITY",
+        },
+      ],
+      "elicitation/create": [
+        {
+          field: "mode",
+          values: ["form"],
+          absentAs: "form",
+          capability: { side: "client", path: ["elicitation", "form"] },
+          impliedByEmpty: true,
+          rule: "ELICITATION_MODE_CAPABILITY",
+        },
+        {
+          field: "mode",
+          values: ["url"],
+          capability: { side: "client", path: ["elicitation", "url"] },
+          rule: "ELICITATION_MODE_CAPABILITY",
+        },
+      ],
+    },
+  },
+  samplingTools: {
+    request: "sampling/createMessage",
+    messages: "messages",
+    content: "content",
+    use: { type: "tool_use", id: "id" },
+    result: { type: "tool_result", id: "toolUseId" },
+    capability: { side: "client", path: ["sampling", "tools"] },
+    toolChoice: { field: "toolChoice", mode: "mode", none: "none" },
+  },
+  rootUris: { request: "roots/list", list: "roots", uri: "uri", scheme: "file://" },
+  inputRequired: {
+    marker: { field: "resultType", value: "input_required" },
+    methods: ["prompts/get", "resources/read", "tools/call"],
+    requests: "inputRequests",
+    state: "requestState",
+  },
+} as const;

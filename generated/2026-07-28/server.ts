@@ -9,16 +9,24 @@ import {
   type IncomingContext,
   type IncomingNotificationContext,
   type JsonObject,
+  type Negotiated,
   Peer,
   type RequestId,
   type RequestStateSeal,
   RpcError,
+  RuleBook,
+  RuleViolation,
   type Transport,
+  asksForInput,
 } from "../../runtime/index.js";
 import {
   type ClientRequestMap,
   HTTP_BINDING,
+  type MethodInfo,
+  PROTOCOL_RULES,
   REVISION,
+  SERVER_NOTIFICATION_INFO,
+  SERVER_REQUEST_INFO,
   type ServerNotificationMap,
 } from "./methods.js";
 import { MISSING_REQUIRED_CLIENT_CAPABILITY, UNSUPPORTED_PROTOCOL_VERSION } from "./types.js";
@@ -116,6 +124,11 @@ export interface ServerOptions {
   instructions?: string;
   /** Check every message from the client with the generated validators (default true). */
   validate?: boolean;
+  /**
+   * Protocol rules (docs/protocol-rules.md ids) this server neither keeps nor checks the client
+   * for: for a client known to break them. Default: every rule applies.
+   */
+  relaxRules?: readonly string[];
   /** Default timeout of requests this server sends, in ms (default 60 000). */
   timeoutMs?: number;
   /** Problems no caller can be told about: failed sends, malformed notifications, handler crashes. */
@@ -196,29 +209,44 @@ function merge(
   return out;
 }
 
-/** The client capability each input request needs. */
-const INPUT_CAPABILITIES: Readonly<Record<string, readonly string[]>> = {
-  "sampling/createMessage": ["sampling"],
-  "roots/list": ["roots"],
-  "elicitation/create": ["elicitation"],
-};
+/** The capability gating a method of one of the method-info maps, if any. */
+function gate(info: { readonly [method: string]: MethodInfo | undefined }, method: string) {
+  return info[method]?.capability;
+}
 
-/** A result asking for input the client declared no capability for is an error, not a question. */
-function checkInputRequests(result: unknown, client: ClientState): void {
-  const r = result as JsonObject | null;
-  if (typeof r !== "object" || r === null || r["resultType"] !== "input_required") return;
-  const requests = r["inputRequests"];
+/**
+ * A handler's result that asks for input: only on the requests that may, with something to ask
+ * or keep, and only for what the client can give. Input needing a capability the client did not
+ * declare is the prescribed error naming it, not a question; any other broken rule fails the
+ * request (-32603) instead of reaching the client.
+ */
+function checkInputRequests(
+  rules: RuleBook,
+  method: string,
+  result: unknown,
+  negotiated: Negotiated,
+): void {
+  const facts = PROTOCOL_RULES.inputRequired;
+  const broken = rules.inputRequired(method, result);
+  if (broken) throw broken;
+  if (!asksForInput(facts, result)) return;
+  const requests = (result as JsonObject)[facts.requests];
   if (typeof requests !== "object" || requests === null) return;
   const required: { [key: string]: unknown } = {};
   for (const request of Object.values(requests as JsonObject)) {
-    const method = (request as JsonObject | null)?.["method"];
-    const path = typeof method === "string" ? INPUT_CAPABILITIES[method] : undefined;
-    if (!path) continue;
-    let declared: unknown = client.clientCapabilities;
-    for (const key of path) declared = (declared as JsonObject | undefined)?.[key];
-    if (declared !== undefined) continue;
+    const asked = typeof request === "object" && request !== null ? (request as JsonObject) : {};
+    const inputMethod = String(asked["method"]);
+    const refused = rules.sending(
+      "serverToClient",
+      inputMethod,
+      gate(SERVER_REQUEST_INFO, inputMethod),
+      asked["params"],
+      negotiated,
+    );
+    if (!refused) continue;
+    if (refused.missing?.side !== "client") throw refused;
     let node = required;
-    for (const key of path) node = (node[key] ??= {}) as { [key: string]: unknown };
+    for (const key of refused.missing.path) node = (node[key] ??= {}) as { [key: string]: unknown };
   }
   if (Object.keys(required).length > 0)
     throw new RpcError(
@@ -319,6 +347,8 @@ export function createServer(options: ServerOptions): Server {
   /** Client state from the handshake, by the names spec/method-inferences.json gives it. */
   const session: { [key: string]: unknown } = {};
   const peers = new Set<Peer>();
+  /** The protocol's rules beyond the schema (docs/protocol-rules.md). */
+  const rules = new RuleBook(PROTOCOL_RULES, options.relaxRules);
   const subscriptions = new Set<Subscription>();
 
   /** The state a request carries in `_meta`, or the handshake's. */
@@ -344,6 +374,7 @@ export function createServer(options: ServerOptions): Server {
     readonly client: ClientState;
     private readonly peer: Peer;
     private readonly incoming: IncomingContext;
+    private negotiatedFor: Negotiated | undefined;
 
     constructor(peer: Peer, incoming: IncomingContext, client: ClientState) {
       this.peer = peer;
@@ -372,14 +403,30 @@ export function createServer(options: ServerOptions): Server {
       return this.incoming.progress;
     }
 
+    /** Both sides' capabilities as this request sees them (the client's may come with the request). */
+    private get negotiated(): Negotiated {
+      return (this.negotiatedFor ??= {
+        client: this.client.clientCapabilities,
+        server: capabilities,
+      });
+    }
+
     get notify(): RequestContext["notify"] {
-      const { peer, incoming, client } = this;
+      const { peer, incoming, negotiated, client } = this;
       return async (method, params) => {
         if (
           method === "notifications/message" &&
           !logWanted(params as JsonObject | undefined, client)
         )
           return;
+        const refused = rules.sending(
+          "serverToClient",
+          method,
+          gate(SERVER_NOTIFICATION_INFO, method),
+          params,
+          negotiated,
+        );
+        if (refused) throw refused;
         await peer.notify(method, params as unknown as JsonObject | undefined, {
           relatedRequestId: incoming.requestId,
         });
@@ -636,7 +683,16 @@ export function createServer(options: ServerOptions): Server {
       throw new RpcError(ErrorCode.MethodNotFound, `this server does not handle ${method}`);
     };
     const result = await answer();
-    checkInputRequests(result, client);
+    try {
+      checkInputRequests(rules, method, result, {
+        client: client.clientCapabilities,
+        server: capabilities,
+      });
+    } catch (error) {
+      // A result breaking a rule is this server's own fault: said here, not only to the client.
+      if (error instanceof RuleViolation) options.onError?.(error);
+      throw error;
+    }
     const out = result as JsonObject | null;
     const state = out?.["requestState"];
     if (seal && typeof state === "string" && out?.["resultType"] === "input_required")
@@ -675,6 +731,17 @@ export function createServer(options: ServerOptions): Server {
       await peer.start();
     },
     async close() {
+      // The cancellation page asks a server ending a subscription to send the notification naming
+      // it; the subscriptions page, to answer its request: both go out, in that order.
+      await Promise.allSettled(
+        [...subscriptions].map(({ peer, id }) =>
+          peer.notify(
+            "notifications/cancelled",
+            { requestId: id, reason: "the server is closing" },
+            { relatedRequestId: id },
+          ),
+        ),
+      );
       for (const subscription of subscriptions) subscription.end();
       // The closing answers go out before the connections end.
       await Promise.all([...peers].map((peer) => peer.idle()));

@@ -62,12 +62,24 @@ export declare namespace StandardSchemaV1 {
   }
 }
 
-/** A validator for one schema type. None of its methods throws on any input, except `assert` with a ValidationError. */
+export interface ValidateOptions {
+  /**
+   * Report every issue instead of the first. A rejection then costs a walk over the whole value
+   * (every valid sibling of the failure included); by default it stops at the first issue, as ajv does.
+   */
+  readonly all?: boolean;
+}
+
+/**
+ * A validator for one schema type. None of its methods throws on any input, except `assert` with a
+ * ValidationError. `validate` and `assert` report the first issue unless asked for all; the
+ * Standard Schema `validate` reports all of them, as the other Standard Schema libraries do.
+ */
 export interface Validator<T> extends StandardSchemaV1<unknown, T> {
   readonly name: string;
-  validate(value: unknown): ValidationResult<T>;
+  validate(value: unknown, options?: ValidateOptions): ValidationResult<T>;
   is(value: unknown): value is T;
-  assert(value: unknown): asserts value is T;
+  assert(value: unknown, options?: ValidateOptions): asserts value is T;
 }
 
 /** Thrown by `assert…` functions; carries the issues. */
@@ -85,7 +97,25 @@ export class ValidationError extends Error {
 /** Values nested deeper than this many JSON levels inside recursive types are rejected instead of overflowing the stack. */
 export const MAX_DEPTH = 1024;
 
-type Explain = (v: unknown, p: string, out: Issue[], d: number) => void;
+type Explain = (v: unknown, p: string, out: IssueList, d: number) => boolean;
+
+/**
+ * Where an explain function records issues: every one (`all`), or only the first, after which
+ * `add` returns true and the explanation stops.
+ */
+class IssueList {
+  readonly items: Issue[] = [];
+  constructor(readonly all: boolean) {}
+  /** Records an issue; true when the explanation should stop. */
+  add(issue: Issue): boolean {
+    this.items.push(issue);
+    return !this.all;
+  }
+  addAll(issues: readonly Issue[]): boolean {
+    for (const issue of issues) this.items.push(issue);
+    return !this.all && issues.length > 0;
+  }
+}
 
 function pointer(key: string): string {
   return key.replace(/~/g, "~0").replace(/\//g, "~1");
@@ -154,13 +184,13 @@ function pickBranch(
   path: string,
   label: string,
   v: unknown,
-  branches: [string, Issue[]][],
+  branches: [string, IssueList][],
 ): Issue[] {
   const base = segmentCount(path);
   let best: [string, Issue[]] | undefined;
   let bestDepth = 0;
-  for (const branch of branches) {
-    const issues = branch[1];
+  for (const [name, list] of branches) {
+    const issues = list.items;
     if (issues.length === 0) continue;
     let depth = Infinity;
     for (const i of issues) {
@@ -171,7 +201,7 @@ function pickBranch(
       depth > bestDepth ||
       (depth === bestDepth && depth > 0 && best && issues.length < best[1].length)
     ) {
-      best = branch;
+      best = [name, issues];
       bestDepth = depth;
     }
   }
@@ -199,10 +229,14 @@ function unreadable(error: unknown): Issue {
 }
 
 /** The issues of a value the guard rejected (the slow path: only on failure). */
-function explained<T>(explain: Explain, value: unknown): ValidationResult<T> {
-  const issues: Issue[] = [];
-  explain(value, "", issues, 0);
-  return { ok: false, issues };
+function explained<T>(
+  explain: Explain,
+  value: unknown,
+  options: ValidateOptions | undefined,
+): ValidationResult<T> {
+  const out = new IssueList(options?.all === true);
+  explain(value, "", out, 0);
+  return { ok: false, issues: out.items };
 }
 
 function unreadableResult<T>(error: unknown): ValidationResult<T> {
@@ -219,24 +253,26 @@ function segments(path: string): string[] {
 }
 
 /** Each type gets its own small `validate` and `is`, so the guard call in them stays monomorphic. */
+const ALL: ValidateOptions = { all: true };
+
 function makeValidator<T>(
   name: string,
-  validate: (value: unknown) => ValidationResult<T>,
+  validate: (value: unknown, options?: ValidateOptions) => ValidationResult<T>,
   is: (value: unknown) => value is T,
 ): Validator<T> {
   return {
     name,
     validate,
     is,
-    assert(value: unknown): asserts value is T {
-      const result = validate(value);
+    assert(value: unknown, options?: ValidateOptions): asserts value is T {
+      const result = validate(value, options);
       if (!result.ok) throw new ValidationError(name, result.issues);
     },
     "~standard": {
       version: 1,
       vendor: "mcp-gen",
       validate(value: unknown): StandardSchemaV1.Result<T> {
-        const result = validate(value);
+        const result = validate(value, ALL);
         if (result.ok) return { value: result.value };
         return {
           issues: result.issues.map((i) => ({ message: i.message, path: segments(i.path) })),
@@ -628,11 +664,8 @@ function g_JSONValue(v: unknown, d: number): boolean {
   );
 }
 
-function x_JSONValue(v: unknown, p: string, out: Issue[], d: number): void {
-  if (d > MAX_DEPTH) {
-    out.push(tooDeep(p));
-    return;
-  }
+function x_JSONValue(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (d > MAX_DEPTH) return out.add(tooDeep(p));
   if (!(
     typeof v === "string" ||
     (typeof v === "number" && Number.isFinite(v)) ||
@@ -641,41 +674,54 @@ function x_JSONValue(v: unknown, p: string, out: Issue[], d: number): void {
     g_JSONObject(v, d) ||
     g_JSONArray(v, d)
   )) {
-    const branches1: [string, Issue[]][] = [];
+    const branches1: [string, IssueList][] = [];
     {
-      const b2: Issue[] = [];
-      if (!(typeof v === "string")) b2.push(fail(p, "string", v));
+      const b2 = new IssueList(out.all);
+      m3: {
+        if (!(typeof v === "string") && b2.add(fail(p, "string", v))) break m3;
+      }
       branches1.push(["string", b2]);
     }
     {
-      const b3: Issue[] = [];
-      if (!(typeof v === "number" && Number.isFinite(v))) b3.push(fail(p, "number", v));
-      branches1.push(["number", b3]);
+      const b4 = new IssueList(out.all);
+      m5: {
+        if (!(typeof v === "number" && Number.isFinite(v)) && b4.add(fail(p, "number", v)))
+          break m5;
+      }
+      branches1.push(["number", b4]);
     }
     {
-      const b4: Issue[] = [];
-      if (!(typeof v === "boolean")) b4.push(fail(p, "boolean", v));
-      branches1.push(["boolean", b4]);
+      const b6 = new IssueList(out.all);
+      m7: {
+        if (!(typeof v === "boolean") && b6.add(fail(p, "boolean", v))) break m7;
+      }
+      branches1.push(["boolean", b6]);
     }
     {
-      const b5: Issue[] = [];
-      if (!(v === null)) b5.push(fail(p, "null", v));
-      branches1.push(["null", b5]);
+      const b8 = new IssueList(out.all);
+      m9: {
+        if (!(v === null) && b8.add(fail(p, "null", v))) break m9;
+      }
+      branches1.push(["null", b8]);
     }
     {
-      const b6: Issue[] = [];
-      x_JSONObject(v, p, b6, d);
-      branches1.push(["JSONObject", b6]);
+      const b10 = new IssueList(out.all);
+      x_JSONObject(v, p, b10, d);
+      branches1.push(["JSONObject", b10]);
     }
     {
-      const b7: Issue[] = [];
-      x_JSONArray(v, p, b7, d);
-      branches1.push(["JSONArray", b7]);
+      const b11 = new IssueList(out.all);
+      x_JSONArray(v, p, b11, d);
+      branches1.push(["JSONArray", b11]);
     }
-    out.push(
-      ...pickBranch(p, "string | number | boolean | null | JSONObject | JSONArray", v, branches1),
-    );
+    if (
+      out.addAll(
+        pickBranch(p, "string | number | boolean | null | JSONObject | JSONArray", v, branches1),
+      )
+    )
+      return true;
   }
+  return false;
 }
 
 function g_JSONObject(v: unknown, d: number): boolean {
@@ -689,18 +735,18 @@ function g_JSONObject(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_JSONObject(v: unknown, p: string, out: Issue[], d: number): void {
-  if (d > MAX_DEPTH) {
-    out.push(tooDeep(p));
-    return;
-  }
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_JSONObject(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (d > MAX_DEPTH) return out.add(tooDeep(p));
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     for (const k2 of Object.keys(o1)) {
-      if (!g_JSONValue(o1[k2], d + 1)) x_JSONValue(o1[k2], p + "/" + pointer(k2), out, d + 1);
+      if (!g_JSONValue(o1[k2], d + 1) && x_JSONValue(o1[k2], p + "/" + pointer(k2), out, d + 1))
+        return true;
     }
   }
+  return false;
 }
 
 function g_JSONArray(v: unknown, d: number): boolean {
@@ -714,18 +760,17 @@ function g_JSONArray(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_JSONArray(v: unknown, p: string, out: Issue[], d: number): void {
-  if (d > MAX_DEPTH) {
-    out.push(tooDeep(p));
-    return;
-  }
-  if (!Array.isArray(v)) out.push(fail(p, "array", v));
-  else {
+function x_JSONArray(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (d > MAX_DEPTH) return out.add(tooDeep(p));
+  if (!Array.isArray(v)) {
+    if (out.add(fail(p, "array", v))) return true;
+  } else {
     const a1 = v as readonly unknown[];
     for (let i2 = 0; i2 < a1.length; i2++) {
-      if (!g_JSONValue(a1[i2], d + 1)) x_JSONValue(a1[i2], p + "/" + i2, out, d + 1);
+      if (!g_JSONValue(a1[i2], d + 1) && x_JSONValue(a1[i2], p + "/" + i2, out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_JSONRPCMessage(v: unknown, d: number): boolean {
@@ -737,43 +782,47 @@ function g_JSONRPCMessage(v: unknown, d: number): boolean {
   );
 }
 
-function x_JSONRPCMessage(v: unknown, p: string, out: Issue[], d: number): void {
+function x_JSONRPCMessage(v: unknown, p: string, out: IssueList, d: number): boolean {
   if (!(
     g_JSONRPCRequest(v, d) ||
     g_JSONRPCNotification(v, d) ||
     g_JSONRPCResultResponse(v, d) ||
     g_JSONRPCErrorResponse(v, d)
   )) {
-    const branches1: [string, Issue[]][] = [];
+    const branches1: [string, IssueList][] = [];
     {
-      const b2: Issue[] = [];
+      const b2 = new IssueList(out.all);
       x_JSONRPCRequest(v, p, b2, d);
       branches1.push(["JSONRPCRequest", b2]);
     }
     {
-      const b3: Issue[] = [];
+      const b3 = new IssueList(out.all);
       x_JSONRPCNotification(v, p, b3, d);
       branches1.push(["JSONRPCNotification", b3]);
     }
     {
-      const b4: Issue[] = [];
+      const b4 = new IssueList(out.all);
       x_JSONRPCResultResponse(v, p, b4, d);
       branches1.push(["JSONRPCResultResponse", b4]);
     }
     {
-      const b5: Issue[] = [];
+      const b5 = new IssueList(out.all);
       x_JSONRPCErrorResponse(v, p, b5, d);
       branches1.push(["JSONRPCErrorResponse", b5]);
     }
-    out.push(
-      ...pickBranch(
-        p,
-        "JSONRPCRequest | JSONRPCNotification | JSONRPCResultResponse | JSONRPCErrorResponse",
-        v,
-        branches1,
-      ),
-    );
+    if (
+      out.addAll(
+        pickBranch(
+          p,
+          "JSONRPCRequest | JSONRPCNotification | JSONRPCResultResponse | JSONRPCErrorResponse",
+          v,
+          branches1,
+        ),
+      )
+    )
+      return true;
   }
+  return false;
 }
 
 function g_MetaObject(v: unknown, _d: number): boolean {
@@ -781,8 +830,10 @@ function g_MetaObject(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_MetaObject(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
+function x_MetaObject(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if ((typeof v !== "object" || v === null || Array.isArray(v)) && out.add(fail(p, "object", v)))
+    return true;
+  return false;
 }
 
 function g_RequestMetaObject(v: unknown, d: number): boolean {
@@ -801,49 +852,70 @@ function g_RequestMetaObject(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_RequestMetaObject(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_RequestMetaObject(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["progressToken"];
     if (x2 !== undefined) {
-      if (!g_ProgressToken(x2, d + 1)) x_ProgressToken(x2, p + "/progressToken", out, d + 1);
+      if (!g_ProgressToken(x2, d + 1) && x_ProgressToken(x2, p + "/progressToken", out, d + 1))
+        return true;
     }
     const x3 = o1["io.modelcontextprotocol/protocolVersion"];
-    if (x3 === undefined)
-      out.push(
-        missing(
-          p + "/io.modelcontextprotocol~1protocolVersion",
-          "io.modelcontextprotocol/protocolVersion",
-        ),
-      );
-    else {
-      if (!(typeof x3 === "string"))
-        out.push(fail(p + "/io.modelcontextprotocol~1protocolVersion", "string", x3));
+    if (x3 === undefined) {
+      if (
+        out.add(
+          missing(
+            p + "/io.modelcontextprotocol~1protocolVersion",
+            "io.modelcontextprotocol/protocolVersion",
+          ),
+        )
+      )
+        return true;
+    } else {
+      if (
+        !(typeof x3 === "string") &&
+        out.add(fail(p + "/io.modelcontextprotocol~1protocolVersion", "string", x3))
+      )
+        return true;
     }
     const x4 = o1["io.modelcontextprotocol/clientInfo"];
     if (x4 !== undefined) {
-      if (!g_Implementation(x4, d + 1))
-        x_Implementation(x4, p + "/io.modelcontextprotocol~1clientInfo", out, d + 1);
+      if (
+        !g_Implementation(x4, d + 1) &&
+        x_Implementation(x4, p + "/io.modelcontextprotocol~1clientInfo", out, d + 1)
+      )
+        return true;
     }
     const x5 = o1["io.modelcontextprotocol/clientCapabilities"];
-    if (x5 === undefined)
-      out.push(
-        missing(
-          p + "/io.modelcontextprotocol~1clientCapabilities",
-          "io.modelcontextprotocol/clientCapabilities",
-        ),
-      );
-    else {
-      if (!g_ClientCapabilities(x5, d + 1))
-        x_ClientCapabilities(x5, p + "/io.modelcontextprotocol~1clientCapabilities", out, d + 1);
+    if (x5 === undefined) {
+      if (
+        out.add(
+          missing(
+            p + "/io.modelcontextprotocol~1clientCapabilities",
+            "io.modelcontextprotocol/clientCapabilities",
+          ),
+        )
+      )
+        return true;
+    } else {
+      if (
+        !g_ClientCapabilities(x5, d + 1) &&
+        x_ClientCapabilities(x5, p + "/io.modelcontextprotocol~1clientCapabilities", out, d + 1)
+      )
+        return true;
     }
     const x6 = o1["io.modelcontextprotocol/logLevel"];
     if (x6 !== undefined) {
-      if (!g_LoggingLevel(x6, d + 1))
-        x_LoggingLevel(x6, p + "/io.modelcontextprotocol~1logLevel", out, d + 1);
+      if (
+        !g_LoggingLevel(x6, d + 1) &&
+        x_LoggingLevel(x6, p + "/io.modelcontextprotocol~1logLevel", out, d + 1)
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_NotificationMetaObject(v: unknown, d: number): boolean {
@@ -854,16 +926,21 @@ function g_NotificationMetaObject(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_NotificationMetaObject(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_NotificationMetaObject(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["io.modelcontextprotocol/subscriptionId"];
     if (x2 !== undefined) {
-      if (!g_RequestId(x2, d + 1))
-        x_RequestId(x2, p + "/io.modelcontextprotocol~1subscriptionId", out, d + 1);
+      if (
+        !g_RequestId(x2, d + 1) &&
+        x_RequestId(x2, p + "/io.modelcontextprotocol~1subscriptionId", out, d + 1)
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_ResultMetaObject(v: unknown, d: number): boolean {
@@ -874,32 +951,40 @@ function g_ResultMetaObject(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ResultMetaObject(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ResultMetaObject(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["io.modelcontextprotocol/serverInfo"];
     if (x2 !== undefined) {
-      if (!g_Implementation(x2, d + 1))
-        x_Implementation(x2, p + "/io.modelcontextprotocol~1serverInfo", out, d + 1);
+      if (
+        !g_Implementation(x2, d + 1) &&
+        x_Implementation(x2, p + "/io.modelcontextprotocol~1serverInfo", out, d + 1)
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_ProgressToken(v: unknown, _d: number): boolean {
   return typeof v === "string" || Number.isInteger(v);
 }
 
-function x_ProgressToken(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (!(typeof v === "string" || Number.isInteger(v))) out.push(fail(p, "string | integer", v));
+function x_ProgressToken(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (!(typeof v === "string" || Number.isInteger(v)) && out.add(fail(p, "string | integer", v)))
+    return true;
+  return false;
 }
 
 function g_Cursor(v: unknown, _d: number): boolean {
   return typeof v === "string";
 }
 
-function x_Cursor(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (!(typeof v === "string")) out.push(fail(p, "string", v));
+function x_Cursor(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (!(typeof v === "string") && out.add(fail(p, "string", v))) return true;
+  return false;
 }
 
 function g_RequestParams(v: unknown, d: number): boolean {
@@ -910,16 +995,20 @@ function g_RequestParams(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_RequestParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_RequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
-    if (x2 === undefined) out.push(missing(p + "/_meta", "_meta"));
-    else {
-      if (!g_RequestMetaObject(x2, d + 1)) x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/_meta", "_meta"))) return true;
+    } else {
+      if (!g_RequestMetaObject(x2, d + 1) && x_RequestMetaObject(x2, p + "/_meta", out, d + 1))
+        return true;
     }
   }
+  return false;
 }
 
 function g_Request(v: unknown, d: number): boolean {
@@ -932,21 +1021,27 @@ function g_Request(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_Request(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_Request(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/method", "string", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/method", "string", x2))) return true;
     }
     const x3 = o1["params"];
     if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/params", "object", x3));
+      if (
+        (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) &&
+        out.add(fail(p + "/params", "object", x3))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_Request$1(v: unknown, _d: number): boolean {
@@ -962,16 +1057,21 @@ function g_NotificationParams(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_NotificationParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_NotificationParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (!g_NotificationMetaObject(x2, d + 1))
-        x_NotificationMetaObject(x2, p + "/_meta", out, d + 1);
+      if (
+        !g_NotificationMetaObject(x2, d + 1) &&
+        x_NotificationMetaObject(x2, p + "/_meta", out, d + 1)
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_Notification(v: unknown, d: number): boolean {
@@ -984,21 +1084,27 @@ function g_Notification(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_Notification(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_Notification(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/method", "string", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/method", "string", x2))) return true;
     }
     const x3 = o1["params"];
     if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/params", "object", x3));
+      if (
+        (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) &&
+        out.add(fail(p + "/params", "object", x3))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_Notification$1(v: unknown, _d: number): boolean {
@@ -1010,8 +1116,9 @@ function g_ResultType(v: unknown, _d: number): boolean {
   return typeof v === "string";
 }
 
-function x_ResultType(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (!(typeof v === "string")) out.push(fail(p, "string", v));
+function x_ResultType(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (!(typeof v === "string") && out.add(fail(p, "string", v))) return true;
+  return false;
 }
 
 function g_Result(v: unknown, d: number): boolean {
@@ -1024,20 +1131,24 @@ function g_Result(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_Result(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_Result(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (!g_ResultMetaObject(x2, d + 1)) x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_ResultMetaObject(x2, d + 1) && x_ResultMetaObject(x2, p + "/_meta", out, d + 1))
+        return true;
     }
     const x3 = o1["resultType"];
-    if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
-    else {
-      if (!g_ResultType(x3, d + 1)) x_ResultType(x3, p + "/resultType", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/resultType", "resultType"))) return true;
+    } else {
+      if (!g_ResultType(x3, d + 1) && x_ResultType(x3, p + "/resultType", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_Error(v: unknown, _d: number): boolean {
@@ -1050,29 +1161,35 @@ function g_Error(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_Error(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_Error(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["code"];
-    if (x2 === undefined) out.push(missing(p + "/code", "code"));
-    else {
-      if (!Number.isInteger(x2)) out.push(fail(p + "/code", "integer", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/code", "code"))) return true;
+    } else {
+      if (!Number.isInteger(x2) && out.add(fail(p + "/code", "integer", x2))) return true;
     }
     const x3 = o1["message"];
-    if (x3 === undefined) out.push(missing(p + "/message", "message"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/message", "string", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/message", "message"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/message", "string", x3))) return true;
     }
   }
+  return false;
 }
 
 function g_RequestId(v: unknown, _d: number): boolean {
   return typeof v === "string" || Number.isInteger(v);
 }
 
-function x_RequestId(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (!(typeof v === "string" || Number.isInteger(v))) out.push(fail(p, "string | integer", v));
+function x_RequestId(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (!(typeof v === "string" || Number.isInteger(v)) && out.add(fail(p, "string | integer", v)))
+    return true;
+  return false;
 }
 
 function g_JSONRPCRequest(v: unknown, d: number): boolean {
@@ -1089,31 +1206,39 @@ function g_JSONRPCRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_JSONRPCRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_JSONRPCRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x2 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x2))) return true;
     }
     const x3 = o1["method"];
-    if (x3 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/method", "string", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/method", "string", x3))) return true;
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
-        out.push(fail(p + "/params", "object", x4));
+      if (
+        (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) &&
+        out.add(fail(p + "/params", "object", x4))
+      )
+        return true;
     }
     const x6 = o1["id"];
-    if (x6 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x6, d + 1)) x_RequestId(x6, p + "/id", out, d + 1);
+    if (x6 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x6, d + 1) && x_RequestId(x6, p + "/id", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_JSONRPCRequest$1(v: unknown, _d: number): boolean {
@@ -1133,26 +1258,33 @@ function g_JSONRPCNotification(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_JSONRPCNotification(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_JSONRPCNotification(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x2 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x2))) return true;
     }
     const x3 = o1["method"];
-    if (x3 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/method", "string", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/method", "string", x3))) return true;
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
-        out.push(fail(p + "/params", "object", x4));
+      if (
+        (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) &&
+        out.add(fail(p + "/params", "object", x4))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_JSONRPCNotification$1(v: unknown, _d: number): boolean {
@@ -1172,26 +1304,31 @@ function g_JSONRPCResultResponse(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_JSONRPCResultResponse(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_JSONRPCResultResponse(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x2 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x2))) return true;
     }
     const x3 = o1["id"];
-    if (x3 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x3, d + 1) && x_RequestId(x3, p + "/id", out, d + 1)) return true;
     }
     const x4 = o1["result"];
-    if (x4 === undefined) out.push(missing(p + "/result", "result"));
-    else {
-      if (!g_Result(x4, d + 1)) x_Result(x4, p + "/result", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/result", "result"))) return true;
+    } else {
+      if (!g_Result(x4, d + 1) && x_Result(x4, p + "/result", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_JSONRPCErrorResponse(v: unknown, d: number): boolean {
@@ -1206,46 +1343,52 @@ function g_JSONRPCErrorResponse(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_JSONRPCErrorResponse(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_JSONRPCErrorResponse(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x2 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x2))) return true;
     }
     const x3 = o1["id"];
     if (x3 !== undefined) {
-      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
+      if (!g_RequestId(x3, d + 1) && x_RequestId(x3, p + "/id", out, d + 1)) return true;
     }
     const x4 = o1["error"];
-    if (x4 === undefined) out.push(missing(p + "/error", "error"));
-    else {
-      if (!g_Error(x4, d + 1)) x_Error(x4, p + "/error", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/error", "error"))) return true;
+    } else {
+      if (!g_Error(x4, d + 1) && x_Error(x4, p + "/error", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_JSONRPCResponse(v: unknown, d: number): boolean {
   return g_JSONRPCResultResponse(v, d) || g_JSONRPCErrorResponse(v, d);
 }
 
-function x_JSONRPCResponse(v: unknown, p: string, out: Issue[], d: number): void {
+function x_JSONRPCResponse(v: unknown, p: string, out: IssueList, d: number): boolean {
   if (!(g_JSONRPCResultResponse(v, d) || g_JSONRPCErrorResponse(v, d))) {
-    const branches1: [string, Issue[]][] = [];
+    const branches1: [string, IssueList][] = [];
     {
-      const b2: Issue[] = [];
+      const b2 = new IssueList(out.all);
       x_JSONRPCResultResponse(v, p, b2, d);
       branches1.push(["JSONRPCResultResponse", b2]);
     }
     {
-      const b3: Issue[] = [];
+      const b3 = new IssueList(out.all);
       x_JSONRPCErrorResponse(v, p, b3, d);
       branches1.push(["JSONRPCErrorResponse", b3]);
     }
-    out.push(...pickBranch(p, "JSONRPCResultResponse | JSONRPCErrorResponse", v, branches1));
+    if (out.addAll(pickBranch(p, "JSONRPCResultResponse | JSONRPCErrorResponse", v, branches1)))
+      return true;
   }
+  return false;
 }
 
 function g_ParseError(v: unknown, _d: number): boolean {
@@ -1258,21 +1401,25 @@ function g_ParseError(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_ParseError(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ParseError(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["code"];
-    if (x2 === undefined) out.push(missing(p + "/code", "code"));
-    else {
-      if (!(x2 === -32700)) out.push(fail(p + "/code", "-32700", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/code", "code"))) return true;
+    } else {
+      if (!(x2 === -32700) && out.add(fail(p + "/code", "-32700", x2))) return true;
     }
     const x3 = o1["message"];
-    if (x3 === undefined) out.push(missing(p + "/message", "message"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/message", "string", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/message", "message"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/message", "string", x3))) return true;
     }
   }
+  return false;
 }
 
 function g_InvalidRequestError(v: unknown, _d: number): boolean {
@@ -1285,21 +1432,25 @@ function g_InvalidRequestError(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_InvalidRequestError(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_InvalidRequestError(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["code"];
-    if (x2 === undefined) out.push(missing(p + "/code", "code"));
-    else {
-      if (!(x2 === -32600)) out.push(fail(p + "/code", "-32600", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/code", "code"))) return true;
+    } else {
+      if (!(x2 === -32600) && out.add(fail(p + "/code", "-32600", x2))) return true;
     }
     const x3 = o1["message"];
-    if (x3 === undefined) out.push(missing(p + "/message", "message"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/message", "string", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/message", "message"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/message", "string", x3))) return true;
     }
   }
+  return false;
 }
 
 function g_MethodNotFoundError(v: unknown, _d: number): boolean {
@@ -1312,21 +1463,25 @@ function g_MethodNotFoundError(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_MethodNotFoundError(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_MethodNotFoundError(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["code"];
-    if (x2 === undefined) out.push(missing(p + "/code", "code"));
-    else {
-      if (!(x2 === -32601)) out.push(fail(p + "/code", "-32601", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/code", "code"))) return true;
+    } else {
+      if (!(x2 === -32601) && out.add(fail(p + "/code", "-32601", x2))) return true;
     }
     const x3 = o1["message"];
-    if (x3 === undefined) out.push(missing(p + "/message", "message"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/message", "string", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/message", "message"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/message", "string", x3))) return true;
     }
   }
+  return false;
 }
 
 function g_InvalidParamsError(v: unknown, _d: number): boolean {
@@ -1339,21 +1494,25 @@ function g_InvalidParamsError(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_InvalidParamsError(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_InvalidParamsError(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["code"];
-    if (x2 === undefined) out.push(missing(p + "/code", "code"));
-    else {
-      if (!(x2 === -32602)) out.push(fail(p + "/code", "-32602", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/code", "code"))) return true;
+    } else {
+      if (!(x2 === -32602) && out.add(fail(p + "/code", "-32602", x2))) return true;
     }
     const x3 = o1["message"];
-    if (x3 === undefined) out.push(missing(p + "/message", "message"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/message", "string", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/message", "message"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/message", "string", x3))) return true;
     }
   }
+  return false;
 }
 
 function g_InternalError(v: unknown, _d: number): boolean {
@@ -1366,21 +1525,25 @@ function g_InternalError(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_InternalError(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_InternalError(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["code"];
-    if (x2 === undefined) out.push(missing(p + "/code", "code"));
-    else {
-      if (!(x2 === -32603)) out.push(fail(p + "/code", "-32603", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/code", "code"))) return true;
+    } else {
+      if (!(x2 === -32603) && out.add(fail(p + "/code", "-32603", x2))) return true;
     }
     const x3 = o1["message"];
-    if (x3 === undefined) out.push(missing(p + "/message", "message"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/message", "string", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/message", "message"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/message", "string", x3))) return true;
     }
   }
+  return false;
 }
 
 function g_HeaderMismatchError(v: unknown, d: number): boolean {
@@ -1395,35 +1558,40 @@ function g_HeaderMismatchError(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_HeaderMismatchError(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_HeaderMismatchError(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x2 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x2))) return true;
     }
     const x3 = o1["id"];
     if (x3 !== undefined) {
-      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
+      if (!g_RequestId(x3, d + 1) && x_RequestId(x3, p + "/id", out, d + 1)) return true;
     }
     const x4 = o1["error"];
-    if (x4 === undefined) out.push(missing(p + "/error", "error"));
-    else {
-      if (!g_Error(x4, d + 1)) x_Error(x4, p + "/error", out, d + 1);
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
-        out.push(fail(p + "/error", "object", x4));
-      else {
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/error", "error"))) return true;
+    } else {
+      if (!g_Error(x4, d + 1) && x_Error(x4, p + "/error", out, d + 1)) return true;
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.add(fail(p + "/error", "object", x4))) return true;
+      } else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["code"];
-        if (x6 === undefined) out.push(missing(p + "/error" + "/code", "code"));
-        else {
-          if (!(x6 === -32020)) out.push(fail(p + "/error" + "/code", "-32020", x6));
+        if (x6 === undefined) {
+          if (out.add(missing(p + "/error" + "/code", "code"))) return true;
+        } else {
+          if (!(x6 === -32020) && out.add(fail(p + "/error" + "/code", "-32020", x6))) return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_HeaderMismatchError$1(v: unknown, _d: number): boolean {
@@ -1447,67 +1615,84 @@ function g_UnsupportedProtocolVersionError(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_UnsupportedProtocolVersionError(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_UnsupportedProtocolVersionError(
+  v: unknown,
+  p: string,
+  out: IssueList,
+  d: number,
+): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x2 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x2))) return true;
     }
     const x3 = o1["id"];
     if (x3 !== undefined) {
-      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
+      if (!g_RequestId(x3, d + 1) && x_RequestId(x3, p + "/id", out, d + 1)) return true;
     }
     const x4 = o1["error"];
-    if (x4 === undefined) out.push(missing(p + "/error", "error"));
-    else {
-      if (!g_Error(x4, d + 1)) x_Error(x4, p + "/error", out, d + 1);
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
-        out.push(fail(p + "/error", "object", x4));
-      else {
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/error", "error"))) return true;
+    } else {
+      if (!g_Error(x4, d + 1) && x_Error(x4, p + "/error", out, d + 1)) return true;
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.add(fail(p + "/error", "object", x4))) return true;
+      } else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["code"];
-        if (x6 === undefined) out.push(missing(p + "/error" + "/code", "code"));
-        else {
-          if (!(x6 === -32022)) out.push(fail(p + "/error" + "/code", "-32022", x6));
+        if (x6 === undefined) {
+          if (out.add(missing(p + "/error" + "/code", "code"))) return true;
+        } else {
+          if (!(x6 === -32022) && out.add(fail(p + "/error" + "/code", "-32022", x6))) return true;
         }
         const x7 = o5["data"];
-        if (x7 === undefined) out.push(missing(p + "/error" + "/data", "data"));
-        else {
-          if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
-            out.push(fail(p + "/error" + "/data", "object", x7));
-          else {
+        if (x7 === undefined) {
+          if (out.add(missing(p + "/error" + "/data", "data"))) return true;
+        } else {
+          if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
+            if (out.add(fail(p + "/error" + "/data", "object", x7))) return true;
+          } else {
             const o8 = x7 as Readonly<Record<string, unknown>>;
             const x9 = o8["supported"];
-            if (x9 === undefined)
-              out.push(missing(p + "/error" + "/data" + "/supported", "supported"));
-            else {
-              if (!Array.isArray(x9))
-                out.push(fail(p + "/error" + "/data" + "/supported", "array", x9));
-              else {
+            if (x9 === undefined) {
+              if (out.add(missing(p + "/error" + "/data" + "/supported", "supported"))) return true;
+            } else {
+              if (!Array.isArray(x9)) {
+                if (out.add(fail(p + "/error" + "/data" + "/supported", "array", x9))) return true;
+              } else {
                 const a10 = x9 as readonly unknown[];
                 for (let i11 = 0; i11 < a10.length; i11++) {
-                  if (!(typeof a10[i11] === "string"))
-                    out.push(
+                  if (
+                    !(typeof a10[i11] === "string") &&
+                    out.add(
                       fail(p + "/error" + "/data" + "/supported" + "/" + i11, "string", a10[i11]),
-                    );
+                    )
+                  )
+                    return true;
                 }
               }
             }
             const x12 = o8["requested"];
-            if (x12 === undefined)
-              out.push(missing(p + "/error" + "/data" + "/requested", "requested"));
-            else {
-              if (!(typeof x12 === "string"))
-                out.push(fail(p + "/error" + "/data" + "/requested", "string", x12));
+            if (x12 === undefined) {
+              if (out.add(missing(p + "/error" + "/data" + "/requested", "requested"))) return true;
+            } else {
+              if (
+                !(typeof x12 === "string") &&
+                out.add(fail(p + "/error" + "/data" + "/requested", "string", x12))
+              )
+                return true;
             }
           }
         }
       }
     }
   }
+  return false;
 }
 
 function g_UnsupportedProtocolVersionError$3(v: unknown, _d: number): boolean {
@@ -1559,60 +1744,72 @@ function g_MissingRequiredClientCapabilityError(v: unknown, d: number): boolean 
 function x_MissingRequiredClientCapabilityError(
   v: unknown,
   p: string,
-  out: Issue[],
+  out: IssueList,
   d: number,
-): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x2 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x2))) return true;
     }
     const x3 = o1["id"];
     if (x3 !== undefined) {
-      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
+      if (!g_RequestId(x3, d + 1) && x_RequestId(x3, p + "/id", out, d + 1)) return true;
     }
     const x4 = o1["error"];
-    if (x4 === undefined) out.push(missing(p + "/error", "error"));
-    else {
-      if (!g_Error(x4, d + 1)) x_Error(x4, p + "/error", out, d + 1);
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
-        out.push(fail(p + "/error", "object", x4));
-      else {
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/error", "error"))) return true;
+    } else {
+      if (!g_Error(x4, d + 1) && x_Error(x4, p + "/error", out, d + 1)) return true;
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.add(fail(p + "/error", "object", x4))) return true;
+      } else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["code"];
-        if (x6 === undefined) out.push(missing(p + "/error" + "/code", "code"));
-        else {
-          if (!(x6 === -32021)) out.push(fail(p + "/error" + "/code", "-32021", x6));
+        if (x6 === undefined) {
+          if (out.add(missing(p + "/error" + "/code", "code"))) return true;
+        } else {
+          if (!(x6 === -32021) && out.add(fail(p + "/error" + "/code", "-32021", x6))) return true;
         }
         const x7 = o5["data"];
-        if (x7 === undefined) out.push(missing(p + "/error" + "/data", "data"));
-        else {
-          if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
-            out.push(fail(p + "/error" + "/data", "object", x7));
-          else {
+        if (x7 === undefined) {
+          if (out.add(missing(p + "/error" + "/data", "data"))) return true;
+        } else {
+          if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
+            if (out.add(fail(p + "/error" + "/data", "object", x7))) return true;
+          } else {
             const o8 = x7 as Readonly<Record<string, unknown>>;
             const x9 = o8["requiredCapabilities"];
-            if (x9 === undefined)
-              out.push(
-                missing(p + "/error" + "/data" + "/requiredCapabilities", "requiredCapabilities"),
-              );
-            else {
-              if (!g_ClientCapabilities(x9, d + 1 + 1 + 1))
+            if (x9 === undefined) {
+              if (
+                out.add(
+                  missing(p + "/error" + "/data" + "/requiredCapabilities", "requiredCapabilities"),
+                )
+              )
+                return true;
+            } else {
+              if (
+                !g_ClientCapabilities(x9, d + 1 + 1 + 1) &&
                 x_ClientCapabilities(
                   x9,
                   p + "/error" + "/data" + "/requiredCapabilities",
                   out,
                   d + 1 + 1 + 1,
-                );
+                )
+              )
+                return true;
             }
           }
         }
       }
     }
   }
+  return false;
 }
 
 function g_MissingRequiredClientCapabilityError$2(v: unknown, d: number): boolean {
@@ -1637,8 +1834,9 @@ function g_EmptyResult(v: unknown, d: number): boolean {
   return g_Result(v, d);
 }
 
-function x_EmptyResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_Result(v, d)) x_Result(v, p, out, d);
+function x_EmptyResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_Result(v, d) && x_Result(v, p, out, d)) return true;
+  return false;
 }
 
 function g_InputRequest(v: unknown, d: number): boolean {
@@ -1655,69 +1853,84 @@ function g_InputRequest(v: unknown, d: number): boolean {
   }
 }
 
-function x_InputRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    out.push(fail(p, "object (CreateMessageRequest | ListRootsRequest | ElicitRequest)", v));
-  else {
+function x_InputRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object (CreateMessageRequest | ListRootsRequest | ElicitRequest)", v)))
+      return true;
+  } else {
     const tag1 = (v as Readonly<Record<string, unknown>>)["method"];
     switch (tag1) {
       case "sampling/createMessage": {
-        const inner2: Issue[] = [];
-        if (!g_CreateMessageRequest(v, d)) x_CreateMessageRequest(v, p, inner2, d);
-        for (const issue of inner2) out.push(within(issue, "CreateMessageRequest"));
+        const inner2 = new IssueList(out.all);
+        m3: {
+          if (!g_CreateMessageRequest(v, d) && x_CreateMessageRequest(v, p, inner2, d)) break m3;
+        }
+        if (out.addAll(inner2.items.map((i) => within(i, "CreateMessageRequest")))) return true;
         break;
       }
       case "roots/list": {
-        const inner3: Issue[] = [];
-        if (!g_ListRootsRequest(v, d)) x_ListRootsRequest(v, p, inner3, d);
-        for (const issue of inner3) out.push(within(issue, "ListRootsRequest"));
+        const inner4 = new IssueList(out.all);
+        m5: {
+          if (!g_ListRootsRequest(v, d) && x_ListRootsRequest(v, p, inner4, d)) break m5;
+        }
+        if (out.addAll(inner4.items.map((i) => within(i, "ListRootsRequest")))) return true;
         break;
       }
       case "elicitation/create": {
-        const inner4: Issue[] = [];
-        if (!g_ElicitRequest(v, d)) x_ElicitRequest(v, p, inner4, d);
-        for (const issue of inner4) out.push(within(issue, "ElicitRequest"));
+        const inner6 = new IssueList(out.all);
+        m7: {
+          if (!g_ElicitRequest(v, d) && x_ElicitRequest(v, p, inner6, d)) break m7;
+        }
+        if (out.addAll(inner6.items.map((i) => within(i, "ElicitRequest")))) return true;
         break;
       }
       default:
-        out.push(
-          unknownVariant(
-            p + "/method",
-            '"sampling/createMessage" | "roots/list" | "elicitation/create"',
-            tag1,
-            "CreateMessageRequest | ListRootsRequest | ElicitRequest",
-          ),
-        );
+        if (
+          out.add(
+            unknownVariant(
+              p + "/method",
+              '"sampling/createMessage" | "roots/list" | "elicitation/create"',
+              tag1,
+              "CreateMessageRequest | ListRootsRequest | ElicitRequest",
+            ),
+          )
+        )
+          return true;
     }
   }
+  return false;
 }
 
 function g_InputResponse(v: unknown, d: number): boolean {
   return g_CreateMessageResult(v, d) || g_ListRootsResult(v, d) || g_ElicitResult(v, d);
 }
 
-function x_InputResponse(v: unknown, p: string, out: Issue[], d: number): void {
+function x_InputResponse(v: unknown, p: string, out: IssueList, d: number): boolean {
   if (!(g_CreateMessageResult(v, d) || g_ListRootsResult(v, d) || g_ElicitResult(v, d))) {
-    const branches1: [string, Issue[]][] = [];
+    const branches1: [string, IssueList][] = [];
     {
-      const b2: Issue[] = [];
+      const b2 = new IssueList(out.all);
       x_CreateMessageResult(v, p, b2, d);
       branches1.push(["CreateMessageResult", b2]);
     }
     {
-      const b3: Issue[] = [];
+      const b3 = new IssueList(out.all);
       x_ListRootsResult(v, p, b3, d);
       branches1.push(["ListRootsResult", b3]);
     }
     {
-      const b4: Issue[] = [];
+      const b4 = new IssueList(out.all);
       x_ElicitResult(v, p, b4, d);
       branches1.push(["ElicitResult", b4]);
     }
-    out.push(
-      ...pickBranch(p, "CreateMessageResult | ListRootsResult | ElicitResult", v, branches1),
-    );
+    if (
+      out.addAll(
+        pickBranch(p, "CreateMessageResult | ListRootsResult | ElicitResult", v, branches1),
+      )
+    )
+      return true;
   }
+  return false;
 }
 
 function g_InputRequests(v: unknown, d: number): boolean {
@@ -1730,14 +1943,20 @@ function g_InputRequests(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_InputRequests(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_InputRequests(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     for (const k2 of Object.keys(o1)) {
-      if (!g_InputRequest(o1[k2], d + 1)) x_InputRequest(o1[k2], p + "/" + pointer(k2), out, d + 1);
+      if (
+        !g_InputRequest(o1[k2], d + 1) &&
+        x_InputRequest(o1[k2], p + "/" + pointer(k2), out, d + 1)
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_InputResponses(v: unknown, d: number): boolean {
@@ -1750,15 +1969,20 @@ function g_InputResponses(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_InputResponses(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_InputResponses(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     for (const k2 of Object.keys(o1)) {
-      if (!g_InputResponse(o1[k2], d + 1))
-        x_InputResponse(o1[k2], p + "/" + pointer(k2), out, d + 1);
+      if (
+        !g_InputResponse(o1[k2], d + 1) &&
+        x_InputResponse(o1[k2], p + "/" + pointer(k2), out, d + 1)
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_InputRequiredResult(v: unknown, d: number): boolean {
@@ -1775,28 +1999,34 @@ function g_InputRequiredResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_InputRequiredResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_InputRequiredResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (!g_ResultMetaObject(x2, d + 1)) x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_ResultMetaObject(x2, d + 1) && x_ResultMetaObject(x2, p + "/_meta", out, d + 1))
+        return true;
     }
     const x3 = o1["resultType"];
-    if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
-    else {
-      if (!g_ResultType(x3, d + 1)) x_ResultType(x3, p + "/resultType", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/resultType", "resultType"))) return true;
+    } else {
+      if (!g_ResultType(x3, d + 1) && x_ResultType(x3, p + "/resultType", out, d + 1)) return true;
     }
     const x4 = o1["inputRequests"];
     if (x4 !== undefined) {
-      if (!g_InputRequests(x4, d + 1)) x_InputRequests(x4, p + "/inputRequests", out, d + 1);
+      if (!g_InputRequests(x4, d + 1) && x_InputRequests(x4, p + "/inputRequests", out, d + 1))
+        return true;
     }
     const x5 = o1["requestState"];
     if (x5 !== undefined) {
-      if (!(typeof x5 === "string")) out.push(fail(p + "/requestState", "string", x5));
+      if (!(typeof x5 === "string") && out.add(fail(p + "/requestState", "string", x5)))
+        return true;
     }
   }
+  return false;
 }
 
 function g_InputResponseRequestParams(v: unknown, d: number): boolean {
@@ -1811,24 +2041,30 @@ function g_InputResponseRequestParams(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_InputResponseRequestParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_InputResponseRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
-    if (x2 === undefined) out.push(missing(p + "/_meta", "_meta"));
-    else {
-      if (!g_RequestMetaObject(x2, d + 1)) x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/_meta", "_meta"))) return true;
+    } else {
+      if (!g_RequestMetaObject(x2, d + 1) && x_RequestMetaObject(x2, p + "/_meta", out, d + 1))
+        return true;
     }
     const x3 = o1["inputResponses"];
     if (x3 !== undefined) {
-      if (!g_InputResponses(x3, d + 1)) x_InputResponses(x3, p + "/inputResponses", out, d + 1);
+      if (!g_InputResponses(x3, d + 1) && x_InputResponses(x3, p + "/inputResponses", out, d + 1))
+        return true;
     }
     const x4 = o1["requestState"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/requestState", "string", x4));
+      if (!(typeof x4 === "string") && out.add(fail(p + "/requestState", "string", x4)))
+        return true;
     }
   }
+  return false;
 }
 
 function g_CancelledNotificationParams(v: unknown, d: number): boolean {
@@ -1843,25 +2079,31 @@ function g_CancelledNotificationParams(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_CancelledNotificationParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_CancelledNotificationParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (!g_NotificationMetaObject(x2, d + 1))
-        x_NotificationMetaObject(x2, p + "/_meta", out, d + 1);
+      if (
+        !g_NotificationMetaObject(x2, d + 1) &&
+        x_NotificationMetaObject(x2, p + "/_meta", out, d + 1)
+      )
+        return true;
     }
     const x3 = o1["requestId"];
-    if (x3 === undefined) out.push(missing(p + "/requestId", "requestId"));
-    else {
-      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/requestId", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/requestId", "requestId"))) return true;
+    } else {
+      if (!g_RequestId(x3, d + 1) && x_RequestId(x3, p + "/requestId", out, d + 1)) return true;
     }
     const x4 = o1["reason"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/reason", "string", x4));
+      if (!(typeof x4 === "string") && out.add(fail(p + "/reason", "string", x4))) return true;
     }
   }
+  return false;
 }
 
 function g_CancelledNotification(v: unknown, d: number): boolean {
@@ -1876,28 +2118,39 @@ function g_CancelledNotification(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_CancelledNotification(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_CancelledNotification(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "notifications/cancelled"))
-        out.push(fail(p + "/method", '"notifications/cancelled"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "notifications/cancelled") &&
+        out.add(fail(p + "/method", '"notifications/cancelled"', x2))
+      )
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (!g_CancelledNotificationParams(x4, d + 1))
-        x_CancelledNotificationParams(x4, p + "/params", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (
+        !g_CancelledNotificationParams(x4, d + 1) &&
+        x_CancelledNotificationParams(x4, p + "/params", out, d + 1)
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_DiscoverRequest(v: unknown, d: number): boolean {
@@ -1914,31 +2167,39 @@ function g_DiscoverRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_DiscoverRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_DiscoverRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "server/discover")) out.push(fail(p + "/method", '"server/discover"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(x2 === "server/discover") && out.add(fail(p + "/method", '"server/discover"', x2)))
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (!g_RequestParams(x4, d + 1)) x_RequestParams(x4, p + "/params", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (!g_RequestParams(x4, d + 1) && x_RequestParams(x4, p + "/params", out, d + 1))
+        return true;
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_DiscoverResult(v: unknown, d: number): boolean {
@@ -1962,54 +2223,74 @@ function g_DiscoverResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_DiscoverResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_DiscoverResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (!g_ResultMetaObject(x2, d + 1)) x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_ResultMetaObject(x2, d + 1) && x_ResultMetaObject(x2, p + "/_meta", out, d + 1))
+        return true;
     }
     const x3 = o1["resultType"];
-    if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
-    else {
-      if (!g_ResultType(x3, d + 1)) x_ResultType(x3, p + "/resultType", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/resultType", "resultType"))) return true;
+    } else {
+      if (!g_ResultType(x3, d + 1) && x_ResultType(x3, p + "/resultType", out, d + 1)) return true;
     }
     const x4 = o1["ttlMs"];
-    if (x4 === undefined) out.push(missing(p + "/ttlMs", "ttlMs"));
-    else {
-      if (!Number.isInteger(x4)) out.push(fail(p + "/ttlMs", "integer", x4));
-      if (!(typeof x4 !== "number" || x4 >= 0)) out.push(fail(p + "/ttlMs", ">= 0 (minimum)", x4));
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/ttlMs", "ttlMs"))) return true;
+    } else {
+      if (!Number.isInteger(x4) && out.add(fail(p + "/ttlMs", "integer", x4))) return true;
+      if (!(typeof x4 !== "number" || x4 >= 0) && out.add(fail(p + "/ttlMs", ">= 0 (minimum)", x4)))
+        return true;
     }
     const x5 = o1["cacheScope"];
-    if (x5 === undefined) out.push(missing(p + "/cacheScope", "cacheScope"));
-    else {
-      if (!(x5 === "public" || x5 === "private"))
-        out.push(fail(p + "/cacheScope", '"public" | "private"', x5));
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/cacheScope", "cacheScope"))) return true;
+    } else {
+      if (
+        !(x5 === "public" || x5 === "private") &&
+        out.add(fail(p + "/cacheScope", '"public" | "private"', x5))
+      )
+        return true;
     }
     const x6 = o1["supportedVersions"];
-    if (x6 === undefined) out.push(missing(p + "/supportedVersions", "supportedVersions"));
-    else {
-      if (!Array.isArray(x6)) out.push(fail(p + "/supportedVersions", "array", x6));
-      else {
+    if (x6 === undefined) {
+      if (out.add(missing(p + "/supportedVersions", "supportedVersions"))) return true;
+    } else {
+      if (!Array.isArray(x6)) {
+        if (out.add(fail(p + "/supportedVersions", "array", x6))) return true;
+      } else {
         const a7 = x6 as readonly unknown[];
         for (let i8 = 0; i8 < a7.length; i8++) {
-          if (!(typeof a7[i8] === "string"))
-            out.push(fail(p + "/supportedVersions" + "/" + i8, "string", a7[i8]));
+          if (
+            !(typeof a7[i8] === "string") &&
+            out.add(fail(p + "/supportedVersions" + "/" + i8, "string", a7[i8]))
+          )
+            return true;
         }
       }
     }
     const x9 = o1["capabilities"];
-    if (x9 === undefined) out.push(missing(p + "/capabilities", "capabilities"));
-    else {
-      if (!g_ServerCapabilities(x9, d + 1))
-        x_ServerCapabilities(x9, p + "/capabilities", out, d + 1);
+    if (x9 === undefined) {
+      if (out.add(missing(p + "/capabilities", "capabilities"))) return true;
+    } else {
+      if (
+        !g_ServerCapabilities(x9, d + 1) &&
+        x_ServerCapabilities(x9, p + "/capabilities", out, d + 1)
+      )
+        return true;
     }
     const x10 = o1["instructions"];
     if (x10 !== undefined) {
-      if (!(typeof x10 === "string")) out.push(fail(p + "/instructions", "string", x10));
+      if (!(typeof x10 === "string") && out.add(fail(p + "/instructions", "string", x10)))
+        return true;
     }
   }
+  return false;
 }
 
 function g_DiscoverResult$1(v: unknown, _d: number): boolean {
@@ -2034,26 +2315,32 @@ function g_DiscoverResultResponse(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_DiscoverResultResponse(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_DiscoverResultResponse(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x2 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x2))) return true;
     }
     const x3 = o1["id"];
-    if (x3 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x3, d + 1) && x_RequestId(x3, p + "/id", out, d + 1)) return true;
     }
     const x4 = o1["result"];
-    if (x4 === undefined) out.push(missing(p + "/result", "result"));
-    else {
-      if (!g_DiscoverResult(x4, d + 1)) x_DiscoverResult(x4, p + "/result", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/result", "result"))) return true;
+    } else {
+      if (!g_DiscoverResult(x4, d + 1) && x_DiscoverResult(x4, p + "/result", out, d + 1))
+        return true;
     }
   }
+  return false;
 }
 
 function g_ClientCapabilities(v: unknown, d: number): boolean {
@@ -2072,76 +2359,99 @@ function g_ClientCapabilities(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ClientCapabilities(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ClientCapabilities(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["experimental"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/experimental", "object", x2));
-      else {
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.add(fail(p + "/experimental", "object", x2))) return true;
+      } else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         for (const k4 of Object.keys(o3)) {
-          if (!g_JSONObject(o3[k4], d + 1 + 1))
-            x_JSONObject(o3[k4], p + "/experimental" + "/" + pointer(k4), out, d + 1 + 1);
+          if (
+            !g_JSONObject(o3[k4], d + 1 + 1) &&
+            x_JSONObject(o3[k4], p + "/experimental" + "/" + pointer(k4), out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
     const x5 = o1["roots"];
     if (x5 !== undefined) {
-      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
-        out.push(fail(p + "/roots", "object", x5));
+      if (
+        (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) &&
+        out.add(fail(p + "/roots", "object", x5))
+      )
+        return true;
     }
     const x7 = o1["sampling"];
     if (x7 !== undefined) {
-      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
-        out.push(fail(p + "/sampling", "object", x7));
-      else {
+      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
+        if (out.add(fail(p + "/sampling", "object", x7))) return true;
+      } else {
         const o8 = x7 as Readonly<Record<string, unknown>>;
         const x9 = o8["context"];
         if (x9 !== undefined) {
-          if (!g_JSONObject(x9, d + 1 + 1))
-            x_JSONObject(x9, p + "/sampling" + "/context", out, d + 1 + 1);
+          if (
+            !g_JSONObject(x9, d + 1 + 1) &&
+            x_JSONObject(x9, p + "/sampling" + "/context", out, d + 1 + 1)
+          )
+            return true;
         }
         const x10 = o8["tools"];
         if (x10 !== undefined) {
-          if (!g_JSONObject(x10, d + 1 + 1))
-            x_JSONObject(x10, p + "/sampling" + "/tools", out, d + 1 + 1);
+          if (
+            !g_JSONObject(x10, d + 1 + 1) &&
+            x_JSONObject(x10, p + "/sampling" + "/tools", out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
     const x11 = o1["elicitation"];
     if (x11 !== undefined) {
-      if (typeof x11 !== "object" || x11 === null || Array.isArray(x11))
-        out.push(fail(p + "/elicitation", "object", x11));
-      else {
+      if (typeof x11 !== "object" || x11 === null || Array.isArray(x11)) {
+        if (out.add(fail(p + "/elicitation", "object", x11))) return true;
+      } else {
         const o12 = x11 as Readonly<Record<string, unknown>>;
         const x13 = o12["form"];
         if (x13 !== undefined) {
-          if (!g_JSONObject(x13, d + 1 + 1))
-            x_JSONObject(x13, p + "/elicitation" + "/form", out, d + 1 + 1);
+          if (
+            !g_JSONObject(x13, d + 1 + 1) &&
+            x_JSONObject(x13, p + "/elicitation" + "/form", out, d + 1 + 1)
+          )
+            return true;
         }
         const x14 = o12["url"];
         if (x14 !== undefined) {
-          if (!g_JSONObject(x14, d + 1 + 1))
-            x_JSONObject(x14, p + "/elicitation" + "/url", out, d + 1 + 1);
+          if (
+            !g_JSONObject(x14, d + 1 + 1) &&
+            x_JSONObject(x14, p + "/elicitation" + "/url", out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
     const x15 = o1["extensions"];
     if (x15 !== undefined) {
-      if (typeof x15 !== "object" || x15 === null || Array.isArray(x15))
-        out.push(fail(p + "/extensions", "object", x15));
-      else {
+      if (typeof x15 !== "object" || x15 === null || Array.isArray(x15)) {
+        if (out.add(fail(p + "/extensions", "object", x15))) return true;
+      } else {
         const o16 = x15 as Readonly<Record<string, unknown>>;
         for (const k17 of Object.keys(o16)) {
-          if (!g_JSONObject(o16[k17], d + 1 + 1))
-            x_JSONObject(o16[k17], p + "/extensions" + "/" + pointer(k17), out, d + 1 + 1);
+          if (
+            !g_JSONObject(o16[k17], d + 1 + 1) &&
+            x_JSONObject(o16[k17], p + "/extensions" + "/" + pointer(k17), out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_ClientCapabilities$1(v: unknown, d: number): boolean {
@@ -2209,87 +2519,107 @@ function g_ServerCapabilities(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ServerCapabilities(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ServerCapabilities(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["experimental"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2))
-        out.push(fail(p + "/experimental", "object", x2));
-      else {
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.add(fail(p + "/experimental", "object", x2))) return true;
+      } else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         for (const k4 of Object.keys(o3)) {
-          if (!g_JSONObject(o3[k4], d + 1 + 1))
-            x_JSONObject(o3[k4], p + "/experimental" + "/" + pointer(k4), out, d + 1 + 1);
+          if (
+            !g_JSONObject(o3[k4], d + 1 + 1) &&
+            x_JSONObject(o3[k4], p + "/experimental" + "/" + pointer(k4), out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
     const x5 = o1["logging"];
     if (x5 !== undefined) {
-      if (!g_JSONObject(x5, d + 1)) x_JSONObject(x5, p + "/logging", out, d + 1);
+      if (!g_JSONObject(x5, d + 1) && x_JSONObject(x5, p + "/logging", out, d + 1)) return true;
     }
     const x6 = o1["completions"];
     if (x6 !== undefined) {
-      if (!g_JSONObject(x6, d + 1)) x_JSONObject(x6, p + "/completions", out, d + 1);
+      if (!g_JSONObject(x6, d + 1) && x_JSONObject(x6, p + "/completions", out, d + 1)) return true;
     }
     const x7 = o1["prompts"];
     if (x7 !== undefined) {
-      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
-        out.push(fail(p + "/prompts", "object", x7));
-      else {
+      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
+        if (out.add(fail(p + "/prompts", "object", x7))) return true;
+      } else {
         const o8 = x7 as Readonly<Record<string, unknown>>;
         const x9 = o8["listChanged"];
         if (x9 !== undefined) {
-          if (!(typeof x9 === "boolean"))
-            out.push(fail(p + "/prompts" + "/listChanged", "boolean", x9));
+          if (
+            !(typeof x9 === "boolean") &&
+            out.add(fail(p + "/prompts" + "/listChanged", "boolean", x9))
+          )
+            return true;
         }
       }
     }
     const x10 = o1["resources"];
     if (x10 !== undefined) {
-      if (typeof x10 !== "object" || x10 === null || Array.isArray(x10))
-        out.push(fail(p + "/resources", "object", x10));
-      else {
+      if (typeof x10 !== "object" || x10 === null || Array.isArray(x10)) {
+        if (out.add(fail(p + "/resources", "object", x10))) return true;
+      } else {
         const o11 = x10 as Readonly<Record<string, unknown>>;
         const x12 = o11["subscribe"];
         if (x12 !== undefined) {
-          if (!(typeof x12 === "boolean"))
-            out.push(fail(p + "/resources" + "/subscribe", "boolean", x12));
+          if (
+            !(typeof x12 === "boolean") &&
+            out.add(fail(p + "/resources" + "/subscribe", "boolean", x12))
+          )
+            return true;
         }
         const x13 = o11["listChanged"];
         if (x13 !== undefined) {
-          if (!(typeof x13 === "boolean"))
-            out.push(fail(p + "/resources" + "/listChanged", "boolean", x13));
+          if (
+            !(typeof x13 === "boolean") &&
+            out.add(fail(p + "/resources" + "/listChanged", "boolean", x13))
+          )
+            return true;
         }
       }
     }
     const x14 = o1["tools"];
     if (x14 !== undefined) {
-      if (typeof x14 !== "object" || x14 === null || Array.isArray(x14))
-        out.push(fail(p + "/tools", "object", x14));
-      else {
+      if (typeof x14 !== "object" || x14 === null || Array.isArray(x14)) {
+        if (out.add(fail(p + "/tools", "object", x14))) return true;
+      } else {
         const o15 = x14 as Readonly<Record<string, unknown>>;
         const x16 = o15["listChanged"];
         if (x16 !== undefined) {
-          if (!(typeof x16 === "boolean"))
-            out.push(fail(p + "/tools" + "/listChanged", "boolean", x16));
+          if (
+            !(typeof x16 === "boolean") &&
+            out.add(fail(p + "/tools" + "/listChanged", "boolean", x16))
+          )
+            return true;
         }
       }
     }
     const x17 = o1["extensions"];
     if (x17 !== undefined) {
-      if (typeof x17 !== "object" || x17 === null || Array.isArray(x17))
-        out.push(fail(p + "/extensions", "object", x17));
-      else {
+      if (typeof x17 !== "object" || x17 === null || Array.isArray(x17)) {
+        if (out.add(fail(p + "/extensions", "object", x17))) return true;
+      } else {
         const o18 = x17 as Readonly<Record<string, unknown>>;
         for (const k19 of Object.keys(o18)) {
-          if (!g_JSONObject(o18[k19], d + 1 + 1))
-            x_JSONObject(o18[k19], p + "/extensions" + "/" + pointer(k19), out, d + 1 + 1);
+          if (
+            !g_JSONObject(o18[k19], d + 1 + 1) &&
+            x_JSONObject(o18[k19], p + "/extensions" + "/" + pointer(k19), out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_ServerCapabilities$1(v: unknown, d: number): boolean {
@@ -2353,36 +2683,45 @@ function g_Icon(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_Icon(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_Icon(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["src"];
-    if (x2 === undefined) out.push(missing(p + "/src", "src"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/src", "string", x2));
-      if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/src", "uri (format)", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/src", "src"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/src", "string", x2))) return true;
+      if (!(typeof x2 !== "string" || isUri(x2)) && out.add(fail(p + "/src", "uri (format)", x2)))
+        return true;
     }
     const x3 = o1["mimeType"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/mimeType", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/mimeType", "string", x3))) return true;
     }
     const x4 = o1["sizes"];
     if (x4 !== undefined) {
-      if (!Array.isArray(x4)) out.push(fail(p + "/sizes", "array", x4));
-      else {
+      if (!Array.isArray(x4)) {
+        if (out.add(fail(p + "/sizes", "array", x4))) return true;
+      } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!(typeof a5[i6] === "string"))
-            out.push(fail(p + "/sizes" + "/" + i6, "string", a5[i6]));
+          if (
+            !(typeof a5[i6] === "string") &&
+            out.add(fail(p + "/sizes" + "/" + i6, "string", a5[i6]))
+          )
+            return true;
         }
       }
     }
     const x7 = o1["theme"];
     if (x7 !== undefined) {
-      if (!(x7 === "light" || x7 === "dark")) out.push(fail(p + "/theme", '"light" | "dark"', x7));
+      if (!(x7 === "light" || x7 === "dark") && out.add(fail(p + "/theme", '"light" | "dark"', x7)))
+        return true;
     }
   }
+  return false;
 }
 
 function g_Icon$1(v: unknown, _d: number): boolean {
@@ -2403,21 +2742,25 @@ function g_Icons(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_Icons(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_Icons(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["icons"];
     if (x2 !== undefined) {
-      if (!Array.isArray(x2)) out.push(fail(p + "/icons", "array", x2));
-      else {
+      if (!Array.isArray(x2)) {
+        if (out.add(fail(p + "/icons", "array", x2))) return true;
+      } else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          if (!g_Icon(a3[i4], d + 1 + 1)) x_Icon(a3[i4], p + "/icons" + "/" + i4, out, d + 1 + 1);
+          if (!g_Icon(a3[i4], d + 1 + 1) && x_Icon(a3[i4], p + "/icons" + "/" + i4, out, d + 1 + 1))
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_Icons$1(v: unknown, d: number): boolean {
@@ -2440,20 +2783,23 @@ function g_BaseMetadata(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_BaseMetadata(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_BaseMetadata(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p + "/name", "name"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/name", "name"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/name", "string", x2))) return true;
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
     }
   }
+  return false;
 }
 
 function g_Implementation(v: unknown, d: number): boolean {
@@ -2475,45 +2821,54 @@ function g_Implementation(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_Implementation(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_Implementation(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p + "/name", "name"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/name", "name"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/name", "string", x2))) return true;
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
     }
     const x4 = o1["icons"];
     if (x4 !== undefined) {
-      if (!Array.isArray(x4)) out.push(fail(p + "/icons", "array", x4));
-      else {
+      if (!Array.isArray(x4)) {
+        if (out.add(fail(p + "/icons", "array", x4))) return true;
+      } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Icon(a5[i6], d + 1 + 1)) x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
+          if (!g_Icon(a5[i6], d + 1 + 1) && x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1))
+            return true;
         }
       }
     }
     const x7 = o1["version"];
-    if (x7 === undefined) out.push(missing(p + "/version", "version"));
-    else {
-      if (!(typeof x7 === "string")) out.push(fail(p + "/version", "string", x7));
+    if (x7 === undefined) {
+      if (out.add(missing(p + "/version", "version"))) return true;
+    } else {
+      if (!(typeof x7 === "string") && out.add(fail(p + "/version", "string", x7))) return true;
     }
     const x8 = o1["description"];
     if (x8 !== undefined) {
-      if (!(typeof x8 === "string")) out.push(fail(p + "/description", "string", x8));
+      if (!(typeof x8 === "string") && out.add(fail(p + "/description", "string", x8))) return true;
     }
     const x9 = o1["websiteUrl"];
     if (x9 !== undefined) {
-      if (!(typeof x9 === "string")) out.push(fail(p + "/websiteUrl", "string", x9));
-      if (!(typeof x9 !== "string" || isUri(x9)))
-        out.push(fail(p + "/websiteUrl", "uri (format)", x9));
+      if (!(typeof x9 === "string") && out.add(fail(p + "/websiteUrl", "string", x9))) return true;
+      if (
+        !(typeof x9 !== "string" || isUri(x9)) &&
+        out.add(fail(p + "/websiteUrl", "uri (format)", x9))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_Implementation$1(v: unknown, d: number): boolean {
@@ -2542,36 +2897,50 @@ function g_ProgressNotificationParams(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ProgressNotificationParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ProgressNotificationParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (!g_NotificationMetaObject(x2, d + 1))
-        x_NotificationMetaObject(x2, p + "/_meta", out, d + 1);
+      if (
+        !g_NotificationMetaObject(x2, d + 1) &&
+        x_NotificationMetaObject(x2, p + "/_meta", out, d + 1)
+      )
+        return true;
     }
     const x3 = o1["progressToken"];
-    if (x3 === undefined) out.push(missing(p + "/progressToken", "progressToken"));
-    else {
-      if (!g_ProgressToken(x3, d + 1)) x_ProgressToken(x3, p + "/progressToken", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/progressToken", "progressToken"))) return true;
+    } else {
+      if (!g_ProgressToken(x3, d + 1) && x_ProgressToken(x3, p + "/progressToken", out, d + 1))
+        return true;
     }
     const x4 = o1["progress"];
-    if (x4 === undefined) out.push(missing(p + "/progress", "progress"));
-    else {
-      if (!(typeof x4 === "number" && Number.isFinite(x4)))
-        out.push(fail(p + "/progress", "number", x4));
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/progress", "progress"))) return true;
+    } else {
+      if (
+        !(typeof x4 === "number" && Number.isFinite(x4)) &&
+        out.add(fail(p + "/progress", "number", x4))
+      )
+        return true;
     }
     const x5 = o1["total"];
     if (x5 !== undefined) {
-      if (!(typeof x5 === "number" && Number.isFinite(x5)))
-        out.push(fail(p + "/total", "number", x5));
+      if (
+        !(typeof x5 === "number" && Number.isFinite(x5)) &&
+        out.add(fail(p + "/total", "number", x5))
+      )
+        return true;
     }
     const x6 = o1["message"];
     if (x6 !== undefined) {
-      if (!(typeof x6 === "string")) out.push(fail(p + "/message", "string", x6));
+      if (!(typeof x6 === "string") && out.add(fail(p + "/message", "string", x6))) return true;
     }
   }
+  return false;
 }
 
 function g_ProgressNotification(v: unknown, d: number): boolean {
@@ -2586,28 +2955,39 @@ function g_ProgressNotification(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ProgressNotification(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ProgressNotification(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "notifications/progress"))
-        out.push(fail(p + "/method", '"notifications/progress"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "notifications/progress") &&
+        out.add(fail(p + "/method", '"notifications/progress"', x2))
+      )
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (!g_ProgressNotificationParams(x4, d + 1))
-        x_ProgressNotificationParams(x4, p + "/params", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (
+        !g_ProgressNotificationParams(x4, d + 1) &&
+        x_ProgressNotificationParams(x4, p + "/params", out, d + 1)
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_PaginatedRequestParams(v: unknown, d: number): boolean {
@@ -2620,20 +3000,24 @@ function g_PaginatedRequestParams(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_PaginatedRequestParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_PaginatedRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
-    if (x2 === undefined) out.push(missing(p + "/_meta", "_meta"));
-    else {
-      if (!g_RequestMetaObject(x2, d + 1)) x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/_meta", "_meta"))) return true;
+    } else {
+      if (!g_RequestMetaObject(x2, d + 1) && x_RequestMetaObject(x2, p + "/_meta", out, d + 1))
+        return true;
     }
     const x3 = o1["cursor"];
     if (x3 !== undefined) {
-      if (!g_Cursor(x3, d + 1)) x_Cursor(x3, p + "/cursor", out, d + 1);
+      if (!g_Cursor(x3, d + 1) && x_Cursor(x3, p + "/cursor", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_PaginatedRequest(v: unknown, d: number): boolean {
@@ -2650,32 +3034,41 @@ function g_PaginatedRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_PaginatedRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_PaginatedRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x2 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x2))) return true;
     }
     const x3 = o1["method"];
-    if (x3 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/method", "string", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/method", "string", x3))) return true;
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (!g_PaginatedRequestParams(x4, d + 1))
-        x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (
+        !g_PaginatedRequestParams(x4, d + 1) &&
+        x_PaginatedRequestParams(x4, p + "/params", out, d + 1)
+      )
+        return true;
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_PaginatedResult(v: unknown, d: number): boolean {
@@ -2690,24 +3083,28 @@ function g_PaginatedResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_PaginatedResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_PaginatedResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (!g_ResultMetaObject(x2, d + 1)) x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_ResultMetaObject(x2, d + 1) && x_ResultMetaObject(x2, p + "/_meta", out, d + 1))
+        return true;
     }
     const x3 = o1["resultType"];
-    if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
-    else {
-      if (!g_ResultType(x3, d + 1)) x_ResultType(x3, p + "/resultType", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/resultType", "resultType"))) return true;
+    } else {
+      if (!g_ResultType(x3, d + 1) && x_ResultType(x3, p + "/resultType", out, d + 1)) return true;
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1) && x_Cursor(x4, p + "/nextCursor", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_CacheableResult(v: unknown, d: number): boolean {
@@ -2725,32 +3122,42 @@ function g_CacheableResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_CacheableResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_CacheableResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (!g_ResultMetaObject(x2, d + 1)) x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_ResultMetaObject(x2, d + 1) && x_ResultMetaObject(x2, p + "/_meta", out, d + 1))
+        return true;
     }
     const x3 = o1["resultType"];
-    if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
-    else {
-      if (!g_ResultType(x3, d + 1)) x_ResultType(x3, p + "/resultType", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/resultType", "resultType"))) return true;
+    } else {
+      if (!g_ResultType(x3, d + 1) && x_ResultType(x3, p + "/resultType", out, d + 1)) return true;
     }
     const x4 = o1["ttlMs"];
-    if (x4 === undefined) out.push(missing(p + "/ttlMs", "ttlMs"));
-    else {
-      if (!Number.isInteger(x4)) out.push(fail(p + "/ttlMs", "integer", x4));
-      if (!(typeof x4 !== "number" || x4 >= 0)) out.push(fail(p + "/ttlMs", ">= 0 (minimum)", x4));
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/ttlMs", "ttlMs"))) return true;
+    } else {
+      if (!Number.isInteger(x4) && out.add(fail(p + "/ttlMs", "integer", x4))) return true;
+      if (!(typeof x4 !== "number" || x4 >= 0) && out.add(fail(p + "/ttlMs", ">= 0 (minimum)", x4)))
+        return true;
     }
     const x5 = o1["cacheScope"];
-    if (x5 === undefined) out.push(missing(p + "/cacheScope", "cacheScope"));
-    else {
-      if (!(x5 === "public" || x5 === "private"))
-        out.push(fail(p + "/cacheScope", '"public" | "private"', x5));
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/cacheScope", "cacheScope"))) return true;
+    } else {
+      if (
+        !(x5 === "public" || x5 === "private") &&
+        out.add(fail(p + "/cacheScope", '"public" | "private"', x5))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_ListResourcesRequest(v: unknown, d: number): boolean {
@@ -2767,32 +3174,42 @@ function g_ListResourcesRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ListResourcesRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ListResourcesRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "resources/list")) out.push(fail(p + "/method", '"resources/list"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(x2 === "resources/list") && out.add(fail(p + "/method", '"resources/list"', x2)))
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (!g_PaginatedRequestParams(x4, d + 1))
-        x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (
+        !g_PaginatedRequestParams(x4, d + 1) &&
+        x_PaginatedRequestParams(x4, p + "/params", out, d + 1)
+      )
+        return true;
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_ListResourcesResult(v: unknown, d: number): boolean {
@@ -2814,48 +3231,63 @@ function g_ListResourcesResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ListResourcesResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ListResourcesResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (!g_ResultMetaObject(x2, d + 1)) x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_ResultMetaObject(x2, d + 1) && x_ResultMetaObject(x2, p + "/_meta", out, d + 1))
+        return true;
     }
     const x3 = o1["resultType"];
-    if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
-    else {
-      if (!g_ResultType(x3, d + 1)) x_ResultType(x3, p + "/resultType", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/resultType", "resultType"))) return true;
+    } else {
+      if (!g_ResultType(x3, d + 1) && x_ResultType(x3, p + "/resultType", out, d + 1)) return true;
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1) && x_Cursor(x4, p + "/nextCursor", out, d + 1)) return true;
     }
     const x5 = o1["ttlMs"];
-    if (x5 === undefined) out.push(missing(p + "/ttlMs", "ttlMs"));
-    else {
-      if (!Number.isInteger(x5)) out.push(fail(p + "/ttlMs", "integer", x5));
-      if (!(typeof x5 !== "number" || x5 >= 0)) out.push(fail(p + "/ttlMs", ">= 0 (minimum)", x5));
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/ttlMs", "ttlMs"))) return true;
+    } else {
+      if (!Number.isInteger(x5) && out.add(fail(p + "/ttlMs", "integer", x5))) return true;
+      if (!(typeof x5 !== "number" || x5 >= 0) && out.add(fail(p + "/ttlMs", ">= 0 (minimum)", x5)))
+        return true;
     }
     const x6 = o1["cacheScope"];
-    if (x6 === undefined) out.push(missing(p + "/cacheScope", "cacheScope"));
-    else {
-      if (!(x6 === "public" || x6 === "private"))
-        out.push(fail(p + "/cacheScope", '"public" | "private"', x6));
+    if (x6 === undefined) {
+      if (out.add(missing(p + "/cacheScope", "cacheScope"))) return true;
+    } else {
+      if (
+        !(x6 === "public" || x6 === "private") &&
+        out.add(fail(p + "/cacheScope", '"public" | "private"', x6))
+      )
+        return true;
     }
     const x7 = o1["resources"];
-    if (x7 === undefined) out.push(missing(p + "/resources", "resources"));
-    else {
-      if (!Array.isArray(x7)) out.push(fail(p + "/resources", "array", x7));
-      else {
+    if (x7 === undefined) {
+      if (out.add(missing(p + "/resources", "resources"))) return true;
+    } else {
+      if (!Array.isArray(x7)) {
+        if (out.add(fail(p + "/resources", "array", x7))) return true;
+      } else {
         const a8 = x7 as readonly unknown[];
         for (let i9 = 0; i9 < a8.length; i9++) {
-          if (!g_Resource(a8[i9], d + 1 + 1))
-            x_Resource(a8[i9], p + "/resources" + "/" + i9, out, d + 1 + 1);
+          if (
+            !g_Resource(a8[i9], d + 1 + 1) &&
+            x_Resource(a8[i9], p + "/resources" + "/" + i9, out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_ListResourcesResult$1(v: unknown, d: number): boolean {
@@ -2880,26 +3312,32 @@ function g_ListResourcesResultResponse(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ListResourcesResultResponse(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ListResourcesResultResponse(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x2 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x2))) return true;
     }
     const x3 = o1["id"];
-    if (x3 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x3, d + 1) && x_RequestId(x3, p + "/id", out, d + 1)) return true;
     }
     const x4 = o1["result"];
-    if (x4 === undefined) out.push(missing(p + "/result", "result"));
-    else {
-      if (!g_ListResourcesResult(x4, d + 1)) x_ListResourcesResult(x4, p + "/result", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/result", "result"))) return true;
+    } else {
+      if (!g_ListResourcesResult(x4, d + 1) && x_ListResourcesResult(x4, p + "/result", out, d + 1))
+        return true;
     }
   }
+  return false;
 }
 
 function g_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
@@ -2916,33 +3354,45 @@ function g_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ListResourceTemplatesRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ListResourceTemplatesRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "resources/templates/list"))
-        out.push(fail(p + "/method", '"resources/templates/list"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "resources/templates/list") &&
+        out.add(fail(p + "/method", '"resources/templates/list"', x2))
+      )
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (!g_PaginatedRequestParams(x4, d + 1))
-        x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (
+        !g_PaginatedRequestParams(x4, d + 1) &&
+        x_PaginatedRequestParams(x4, p + "/params", out, d + 1)
+      )
+        return true;
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_ListResourceTemplatesResult(v: unknown, d: number): boolean {
@@ -2964,48 +3414,63 @@ function g_ListResourceTemplatesResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ListResourceTemplatesResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ListResourceTemplatesResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (!g_ResultMetaObject(x2, d + 1)) x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_ResultMetaObject(x2, d + 1) && x_ResultMetaObject(x2, p + "/_meta", out, d + 1))
+        return true;
     }
     const x3 = o1["resultType"];
-    if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
-    else {
-      if (!g_ResultType(x3, d + 1)) x_ResultType(x3, p + "/resultType", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/resultType", "resultType"))) return true;
+    } else {
+      if (!g_ResultType(x3, d + 1) && x_ResultType(x3, p + "/resultType", out, d + 1)) return true;
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1) && x_Cursor(x4, p + "/nextCursor", out, d + 1)) return true;
     }
     const x5 = o1["ttlMs"];
-    if (x5 === undefined) out.push(missing(p + "/ttlMs", "ttlMs"));
-    else {
-      if (!Number.isInteger(x5)) out.push(fail(p + "/ttlMs", "integer", x5));
-      if (!(typeof x5 !== "number" || x5 >= 0)) out.push(fail(p + "/ttlMs", ">= 0 (minimum)", x5));
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/ttlMs", "ttlMs"))) return true;
+    } else {
+      if (!Number.isInteger(x5) && out.add(fail(p + "/ttlMs", "integer", x5))) return true;
+      if (!(typeof x5 !== "number" || x5 >= 0) && out.add(fail(p + "/ttlMs", ">= 0 (minimum)", x5)))
+        return true;
     }
     const x6 = o1["cacheScope"];
-    if (x6 === undefined) out.push(missing(p + "/cacheScope", "cacheScope"));
-    else {
-      if (!(x6 === "public" || x6 === "private"))
-        out.push(fail(p + "/cacheScope", '"public" | "private"', x6));
+    if (x6 === undefined) {
+      if (out.add(missing(p + "/cacheScope", "cacheScope"))) return true;
+    } else {
+      if (
+        !(x6 === "public" || x6 === "private") &&
+        out.add(fail(p + "/cacheScope", '"public" | "private"', x6))
+      )
+        return true;
     }
     const x7 = o1["resourceTemplates"];
-    if (x7 === undefined) out.push(missing(p + "/resourceTemplates", "resourceTemplates"));
-    else {
-      if (!Array.isArray(x7)) out.push(fail(p + "/resourceTemplates", "array", x7));
-      else {
+    if (x7 === undefined) {
+      if (out.add(missing(p + "/resourceTemplates", "resourceTemplates"))) return true;
+    } else {
+      if (!Array.isArray(x7)) {
+        if (out.add(fail(p + "/resourceTemplates", "array", x7))) return true;
+      } else {
         const a8 = x7 as readonly unknown[];
         for (let i9 = 0; i9 < a8.length; i9++) {
-          if (!g_ResourceTemplate(a8[i9], d + 1 + 1))
-            x_ResourceTemplate(a8[i9], p + "/resourceTemplates" + "/" + i9, out, d + 1 + 1);
+          if (
+            !g_ResourceTemplate(a8[i9], d + 1 + 1) &&
+            x_ResourceTemplate(a8[i9], p + "/resourceTemplates" + "/" + i9, out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_ListResourceTemplatesResult$1(v: unknown, d: number): boolean {
@@ -3033,29 +3498,37 @@ function g_ListResourceTemplatesResultResponse(v: unknown, d: number): boolean {
 function x_ListResourceTemplatesResultResponse(
   v: unknown,
   p: string,
-  out: Issue[],
+  out: IssueList,
   d: number,
-): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x2 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x2))) return true;
     }
     const x3 = o1["id"];
-    if (x3 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x3, d + 1) && x_RequestId(x3, p + "/id", out, d + 1)) return true;
     }
     const x4 = o1["result"];
-    if (x4 === undefined) out.push(missing(p + "/result", "result"));
-    else {
-      if (!g_ListResourceTemplatesResult(x4, d + 1))
-        x_ListResourceTemplatesResult(x4, p + "/result", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/result", "result"))) return true;
+    } else {
+      if (
+        !g_ListResourceTemplatesResult(x4, d + 1) &&
+        x_ListResourceTemplatesResult(x4, p + "/result", out, d + 1)
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_ResourceRequestParams(v: unknown, d: number): boolean {
@@ -3069,22 +3542,28 @@ function g_ResourceRequestParams(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ResourceRequestParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ResourceRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
-    if (x2 === undefined) out.push(missing(p + "/_meta", "_meta"));
-    else {
-      if (!g_RequestMetaObject(x2, d + 1)) x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/_meta", "_meta"))) return true;
+    } else {
+      if (!g_RequestMetaObject(x2, d + 1) && x_RequestMetaObject(x2, p + "/_meta", out, d + 1))
+        return true;
     }
     const x3 = o1["uri"];
-    if (x3 === undefined) out.push(missing(p + "/uri", "uri"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/uri", "string", x3));
-      if (!(typeof x3 !== "string" || isUri(x3))) out.push(fail(p + "/uri", "uri (format)", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/uri", "uri"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/uri", "string", x3))) return true;
+      if (!(typeof x3 !== "string" || isUri(x3)) && out.add(fail(p + "/uri", "uri (format)", x3)))
+        return true;
     }
   }
+  return false;
 }
 
 function g_ReadResourceRequestParams(v: unknown, d: number): boolean {
@@ -3102,30 +3581,38 @@ function g_ReadResourceRequestParams(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ReadResourceRequestParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ReadResourceRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
-    if (x2 === undefined) out.push(missing(p + "/_meta", "_meta"));
-    else {
-      if (!g_RequestMetaObject(x2, d + 1)) x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/_meta", "_meta"))) return true;
+    } else {
+      if (!g_RequestMetaObject(x2, d + 1) && x_RequestMetaObject(x2, p + "/_meta", out, d + 1))
+        return true;
     }
     const x3 = o1["uri"];
-    if (x3 === undefined) out.push(missing(p + "/uri", "uri"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/uri", "string", x3));
-      if (!(typeof x3 !== "string" || isUri(x3))) out.push(fail(p + "/uri", "uri (format)", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/uri", "uri"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/uri", "string", x3))) return true;
+      if (!(typeof x3 !== "string" || isUri(x3)) && out.add(fail(p + "/uri", "uri (format)", x3)))
+        return true;
     }
     const x4 = o1["inputResponses"];
     if (x4 !== undefined) {
-      if (!g_InputResponses(x4, d + 1)) x_InputResponses(x4, p + "/inputResponses", out, d + 1);
+      if (!g_InputResponses(x4, d + 1) && x_InputResponses(x4, p + "/inputResponses", out, d + 1))
+        return true;
     }
     const x5 = o1["requestState"];
     if (x5 !== undefined) {
-      if (!(typeof x5 === "string")) out.push(fail(p + "/requestState", "string", x5));
+      if (!(typeof x5 === "string") && out.add(fail(p + "/requestState", "string", x5)))
+        return true;
     }
   }
+  return false;
 }
 
 function g_ReadResourceRequest(v: unknown, d: number): boolean {
@@ -3142,32 +3629,42 @@ function g_ReadResourceRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ReadResourceRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ReadResourceRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "resources/read")) out.push(fail(p + "/method", '"resources/read"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(x2 === "resources/read") && out.add(fail(p + "/method", '"resources/read"', x2)))
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (!g_ReadResourceRequestParams(x4, d + 1))
-        x_ReadResourceRequestParams(x4, p + "/params", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (
+        !g_ReadResourceRequestParams(x4, d + 1) &&
+        x_ReadResourceRequestParams(x4, p + "/params", out, d + 1)
+      )
+        return true;
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_ReadResourceResult(v: unknown, d: number): boolean {
@@ -3187,65 +3684,80 @@ function g_ReadResourceResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ReadResourceResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ReadResourceResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (!g_ResultMetaObject(x2, d + 1)) x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_ResultMetaObject(x2, d + 1) && x_ResultMetaObject(x2, p + "/_meta", out, d + 1))
+        return true;
     }
     const x3 = o1["resultType"];
-    if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
-    else {
-      if (!g_ResultType(x3, d + 1)) x_ResultType(x3, p + "/resultType", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/resultType", "resultType"))) return true;
+    } else {
+      if (!g_ResultType(x3, d + 1) && x_ResultType(x3, p + "/resultType", out, d + 1)) return true;
     }
     const x4 = o1["ttlMs"];
-    if (x4 === undefined) out.push(missing(p + "/ttlMs", "ttlMs"));
-    else {
-      if (!Number.isInteger(x4)) out.push(fail(p + "/ttlMs", "integer", x4));
-      if (!(typeof x4 !== "number" || x4 >= 0)) out.push(fail(p + "/ttlMs", ">= 0 (minimum)", x4));
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/ttlMs", "ttlMs"))) return true;
+    } else {
+      if (!Number.isInteger(x4) && out.add(fail(p + "/ttlMs", "integer", x4))) return true;
+      if (!(typeof x4 !== "number" || x4 >= 0) && out.add(fail(p + "/ttlMs", ">= 0 (minimum)", x4)))
+        return true;
     }
     const x5 = o1["cacheScope"];
-    if (x5 === undefined) out.push(missing(p + "/cacheScope", "cacheScope"));
-    else {
-      if (!(x5 === "public" || x5 === "private"))
-        out.push(fail(p + "/cacheScope", '"public" | "private"', x5));
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/cacheScope", "cacheScope"))) return true;
+    } else {
+      if (
+        !(x5 === "public" || x5 === "private") &&
+        out.add(fail(p + "/cacheScope", '"public" | "private"', x5))
+      )
+        return true;
     }
     const x6 = o1["contents"];
-    if (x6 === undefined) out.push(missing(p + "/contents", "contents"));
-    else {
-      if (!Array.isArray(x6)) out.push(fail(p + "/contents", "array", x6));
-      else {
+    if (x6 === undefined) {
+      if (out.add(missing(p + "/contents", "contents"))) return true;
+    } else {
+      if (!Array.isArray(x6)) {
+        if (out.add(fail(p + "/contents", "array", x6))) return true;
+      } else {
         const a7 = x6 as readonly unknown[];
         for (let i8 = 0; i8 < a7.length; i8++) {
           if (!(
             g_TextResourceContents(a7[i8], d + 1 + 1) || g_BlobResourceContents(a7[i8], d + 1 + 1)
           )) {
-            const branches9: [string, Issue[]][] = [];
+            const branches9: [string, IssueList][] = [];
             {
-              const b10: Issue[] = [];
+              const b10 = new IssueList(out.all);
               x_TextResourceContents(a7[i8], p + "/contents" + "/" + i8, b10, d + 1 + 1);
               branches9.push(["TextResourceContents", b10]);
             }
             {
-              const b11: Issue[] = [];
+              const b11 = new IssueList(out.all);
               x_BlobResourceContents(a7[i8], p + "/contents" + "/" + i8, b11, d + 1 + 1);
               branches9.push(["BlobResourceContents", b11]);
             }
-            out.push(
-              ...pickBranch(
-                p + "/contents" + "/" + i8,
-                "TextResourceContents | BlobResourceContents",
-                a7[i8],
-                branches9,
-              ),
-            );
+            if (
+              out.addAll(
+                pickBranch(
+                  p + "/contents" + "/" + i8,
+                  "TextResourceContents | BlobResourceContents",
+                  a7[i8],
+                  branches9,
+                ),
+              )
+            )
+              return true;
           }
         }
       }
     }
   }
+  return false;
 }
 
 function g_ReadResourceResult$1(v: unknown, d: number): boolean {
@@ -3271,41 +3783,49 @@ function g_ReadResourceResultResponse(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ReadResourceResultResponse(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ReadResourceResultResponse(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x2 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x2))) return true;
     }
     const x3 = o1["id"];
-    if (x3 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x3, d + 1) && x_RequestId(x3, p + "/id", out, d + 1)) return true;
     }
     const x4 = o1["result"];
-    if (x4 === undefined) out.push(missing(p + "/result", "result"));
-    else {
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/result", "result"))) return true;
+    } else {
       if (!(g_ReadResourceResult(x4, d + 1) || g_InputRequiredResult(x4, d + 1))) {
-        const branches5: [string, Issue[]][] = [];
+        const branches5: [string, IssueList][] = [];
         {
-          const b6: Issue[] = [];
+          const b6 = new IssueList(out.all);
           x_ReadResourceResult(x4, p + "/result", b6, d + 1);
           branches5.push(["ReadResourceResult", b6]);
         }
         {
-          const b7: Issue[] = [];
+          const b7 = new IssueList(out.all);
           x_InputRequiredResult(x4, p + "/result", b7, d + 1);
           branches5.push(["InputRequiredResult", b7]);
         }
-        out.push(
-          ...pickBranch(p + "/result", "ReadResourceResult | InputRequiredResult", x4, branches5),
-        );
+        if (
+          out.addAll(
+            pickBranch(p + "/result", "ReadResourceResult | InputRequiredResult", x4, branches5),
+          )
+        )
+          return true;
       }
     }
   }
+  return false;
 }
 
 function g_ResourceListChangedNotification(v: unknown, d: number): boolean {
@@ -3320,26 +3840,39 @@ function g_ResourceListChangedNotification(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ResourceListChangedNotification(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ResourceListChangedNotification(
+  v: unknown,
+  p: string,
+  out: IssueList,
+  d: number,
+): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "notifications/resources/list_changed"))
-        out.push(fail(p + "/method", '"notifications/resources/list_changed"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "notifications/resources/list_changed") &&
+        out.add(fail(p + "/method", '"notifications/resources/list_changed"', x2))
+      )
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      if (!g_NotificationParams(x4, d + 1)) x_NotificationParams(x4, p + "/params", out, d + 1);
+      if (!g_NotificationParams(x4, d + 1) && x_NotificationParams(x4, p + "/params", out, d + 1))
+        return true;
     }
   }
+  return false;
 }
 
 function g_SubscriptionFilter(v: unknown, d: number): boolean {
@@ -3356,34 +3889,43 @@ function g_SubscriptionFilter(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_SubscriptionFilter(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_SubscriptionFilter(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["toolsListChanged"];
     if (x2 !== undefined) {
-      if (!(typeof x2 === "boolean")) out.push(fail(p + "/toolsListChanged", "boolean", x2));
+      if (!(typeof x2 === "boolean") && out.add(fail(p + "/toolsListChanged", "boolean", x2)))
+        return true;
     }
     const x3 = o1["promptsListChanged"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "boolean")) out.push(fail(p + "/promptsListChanged", "boolean", x3));
+      if (!(typeof x3 === "boolean") && out.add(fail(p + "/promptsListChanged", "boolean", x3)))
+        return true;
     }
     const x4 = o1["resourcesListChanged"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "boolean")) out.push(fail(p + "/resourcesListChanged", "boolean", x4));
+      if (!(typeof x4 === "boolean") && out.add(fail(p + "/resourcesListChanged", "boolean", x4)))
+        return true;
     }
     const x5 = o1["resourceSubscriptions"];
     if (x5 !== undefined) {
-      if (!Array.isArray(x5)) out.push(fail(p + "/resourceSubscriptions", "array", x5));
-      else {
+      if (!Array.isArray(x5)) {
+        if (out.add(fail(p + "/resourceSubscriptions", "array", x5))) return true;
+      } else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!(typeof a6[i7] === "string"))
-            out.push(fail(p + "/resourceSubscriptions" + "/" + i7, "string", a6[i7]));
+          if (
+            !(typeof a6[i7] === "string") &&
+            out.add(fail(p + "/resourceSubscriptions" + "/" + i7, "string", a6[i7]))
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_SubscriptionFilter$1(v: unknown, _d: number): boolean {
@@ -3406,22 +3948,35 @@ function g_SubscriptionsListenRequestParams(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_SubscriptionsListenRequestParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_SubscriptionsListenRequestParams(
+  v: unknown,
+  p: string,
+  out: IssueList,
+  d: number,
+): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
-    if (x2 === undefined) out.push(missing(p + "/_meta", "_meta"));
-    else {
-      if (!g_RequestMetaObject(x2, d + 1)) x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/_meta", "_meta"))) return true;
+    } else {
+      if (!g_RequestMetaObject(x2, d + 1) && x_RequestMetaObject(x2, p + "/_meta", out, d + 1))
+        return true;
     }
     const x3 = o1["notifications"];
-    if (x3 === undefined) out.push(missing(p + "/notifications", "notifications"));
-    else {
-      if (!g_SubscriptionFilter(x3, d + 1))
-        x_SubscriptionFilter(x3, p + "/notifications", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/notifications", "notifications"))) return true;
+    } else {
+      if (
+        !g_SubscriptionFilter(x3, d + 1) &&
+        x_SubscriptionFilter(x3, p + "/notifications", out, d + 1)
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_SubscriptionsListenRequest(v: unknown, d: number): boolean {
@@ -3438,33 +3993,45 @@ function g_SubscriptionsListenRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_SubscriptionsListenRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_SubscriptionsListenRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "subscriptions/listen"))
-        out.push(fail(p + "/method", '"subscriptions/listen"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "subscriptions/listen") &&
+        out.add(fail(p + "/method", '"subscriptions/listen"', x2))
+      )
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (!g_SubscriptionsListenRequestParams(x4, d + 1))
-        x_SubscriptionsListenRequestParams(x4, p + "/params", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (
+        !g_SubscriptionsListenRequestParams(x4, d + 1) &&
+        x_SubscriptionsListenRequestParams(x4, p + "/params", out, d + 1)
+      )
+        return true;
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_SubscriptionsListenResultMetaObject(v: unknown, d: number): boolean {
@@ -3480,30 +4047,41 @@ function g_SubscriptionsListenResultMetaObject(v: unknown, d: number): boolean {
 function x_SubscriptionsListenResultMetaObject(
   v: unknown,
   p: string,
-  out: Issue[],
+  out: IssueList,
   d: number,
-): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["io.modelcontextprotocol/serverInfo"];
     if (x2 !== undefined) {
-      if (!g_Implementation(x2, d + 1))
-        x_Implementation(x2, p + "/io.modelcontextprotocol~1serverInfo", out, d + 1);
+      if (
+        !g_Implementation(x2, d + 1) &&
+        x_Implementation(x2, p + "/io.modelcontextprotocol~1serverInfo", out, d + 1)
+      )
+        return true;
     }
     const x3 = o1["io.modelcontextprotocol/subscriptionId"];
-    if (x3 === undefined)
-      out.push(
-        missing(
-          p + "/io.modelcontextprotocol~1subscriptionId",
-          "io.modelcontextprotocol/subscriptionId",
-        ),
-      );
-    else {
-      if (!g_RequestId(x3, d + 1))
-        x_RequestId(x3, p + "/io.modelcontextprotocol~1subscriptionId", out, d + 1);
+    if (x3 === undefined) {
+      if (
+        out.add(
+          missing(
+            p + "/io.modelcontextprotocol~1subscriptionId",
+            "io.modelcontextprotocol/subscriptionId",
+          ),
+        )
+      )
+        return true;
+    } else {
+      if (
+        !g_RequestId(x3, d + 1) &&
+        x_RequestId(x3, p + "/io.modelcontextprotocol~1subscriptionId", out, d + 1)
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_SubscriptionsListenResult(v: unknown, d: number): boolean {
@@ -3516,22 +4094,29 @@ function g_SubscriptionsListenResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_SubscriptionsListenResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_SubscriptionsListenResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
-    if (x2 === undefined) out.push(missing(p + "/_meta", "_meta"));
-    else {
-      if (!g_SubscriptionsListenResultMetaObject(x2, d + 1))
-        x_SubscriptionsListenResultMetaObject(x2, p + "/_meta", out, d + 1);
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/_meta", "_meta"))) return true;
+    } else {
+      if (
+        !g_SubscriptionsListenResultMetaObject(x2, d + 1) &&
+        x_SubscriptionsListenResultMetaObject(x2, p + "/_meta", out, d + 1)
+      )
+        return true;
     }
     const x3 = o1["resultType"];
-    if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
-    else {
-      if (!g_ResultType(x3, d + 1)) x_ResultType(x3, p + "/resultType", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/resultType", "resultType"))) return true;
+    } else {
+      if (!g_ResultType(x3, d + 1) && x_ResultType(x3, p + "/resultType", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_SubscriptionsListenResultResponse(v: unknown, d: number): boolean {
@@ -3546,27 +4131,40 @@ function g_SubscriptionsListenResultResponse(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_SubscriptionsListenResultResponse(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_SubscriptionsListenResultResponse(
+  v: unknown,
+  p: string,
+  out: IssueList,
+  d: number,
+): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x2 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x2))) return true;
     }
     const x3 = o1["id"];
-    if (x3 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x3, d + 1) && x_RequestId(x3, p + "/id", out, d + 1)) return true;
     }
     const x4 = o1["result"];
-    if (x4 === undefined) out.push(missing(p + "/result", "result"));
-    else {
-      if (!g_SubscriptionsListenResult(x4, d + 1))
-        x_SubscriptionsListenResult(x4, p + "/result", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/result", "result"))) return true;
+    } else {
+      if (
+        !g_SubscriptionsListenResult(x4, d + 1) &&
+        x_SubscriptionsListenResult(x4, p + "/result", out, d + 1)
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_SubscriptionsAcknowledgedNotificationParams(v: unknown, d: number): boolean {
@@ -3582,24 +4180,33 @@ function g_SubscriptionsAcknowledgedNotificationParams(v: unknown, d: number): b
 function x_SubscriptionsAcknowledgedNotificationParams(
   v: unknown,
   p: string,
-  out: Issue[],
+  out: IssueList,
   d: number,
-): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (!g_NotificationMetaObject(x2, d + 1))
-        x_NotificationMetaObject(x2, p + "/_meta", out, d + 1);
+      if (
+        !g_NotificationMetaObject(x2, d + 1) &&
+        x_NotificationMetaObject(x2, p + "/_meta", out, d + 1)
+      )
+        return true;
     }
     const x3 = o1["notifications"];
-    if (x3 === undefined) out.push(missing(p + "/notifications", "notifications"));
-    else {
-      if (!g_SubscriptionFilter(x3, d + 1))
-        x_SubscriptionFilter(x3, p + "/notifications", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/notifications", "notifications"))) return true;
+    } else {
+      if (
+        !g_SubscriptionFilter(x3, d + 1) &&
+        x_SubscriptionFilter(x3, p + "/notifications", out, d + 1)
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_SubscriptionsAcknowledgedNotification(v: unknown, d: number): boolean {
@@ -3617,30 +4224,41 @@ function g_SubscriptionsAcknowledgedNotification(v: unknown, d: number): boolean
 function x_SubscriptionsAcknowledgedNotification(
   v: unknown,
   p: string,
-  out: Issue[],
+  out: IssueList,
   d: number,
-): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "notifications/subscriptions/acknowledged"))
-        out.push(fail(p + "/method", '"notifications/subscriptions/acknowledged"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "notifications/subscriptions/acknowledged") &&
+        out.add(fail(p + "/method", '"notifications/subscriptions/acknowledged"', x2))
+      )
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (!g_SubscriptionsAcknowledgedNotificationParams(x4, d + 1))
-        x_SubscriptionsAcknowledgedNotificationParams(x4, p + "/params", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (
+        !g_SubscriptionsAcknowledgedNotificationParams(x4, d + 1) &&
+        x_SubscriptionsAcknowledgedNotificationParams(x4, p + "/params", out, d + 1)
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_ResourceUpdatedNotificationParams(v: unknown, d: number): boolean {
@@ -3654,22 +4272,34 @@ function g_ResourceUpdatedNotificationParams(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ResourceUpdatedNotificationParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ResourceUpdatedNotificationParams(
+  v: unknown,
+  p: string,
+  out: IssueList,
+  d: number,
+): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (!g_NotificationMetaObject(x2, d + 1))
-        x_NotificationMetaObject(x2, p + "/_meta", out, d + 1);
+      if (
+        !g_NotificationMetaObject(x2, d + 1) &&
+        x_NotificationMetaObject(x2, p + "/_meta", out, d + 1)
+      )
+        return true;
     }
     const x3 = o1["uri"];
-    if (x3 === undefined) out.push(missing(p + "/uri", "uri"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/uri", "string", x3));
-      if (!(typeof x3 !== "string" || isUri(x3))) out.push(fail(p + "/uri", "uri (format)", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/uri", "uri"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/uri", "string", x3))) return true;
+      if (!(typeof x3 !== "string" || isUri(x3)) && out.add(fail(p + "/uri", "uri (format)", x3)))
+        return true;
     }
   }
+  return false;
 }
 
 function g_ResourceUpdatedNotification(v: unknown, d: number): boolean {
@@ -3684,28 +4314,39 @@ function g_ResourceUpdatedNotification(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ResourceUpdatedNotification(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ResourceUpdatedNotification(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "notifications/resources/updated"))
-        out.push(fail(p + "/method", '"notifications/resources/updated"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "notifications/resources/updated") &&
+        out.add(fail(p + "/method", '"notifications/resources/updated"', x2))
+      )
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (!g_ResourceUpdatedNotificationParams(x4, d + 1))
-        x_ResourceUpdatedNotificationParams(x4, p + "/params", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (
+        !g_ResourceUpdatedNotificationParams(x4, d + 1) &&
+        x_ResourceUpdatedNotificationParams(x4, p + "/params", out, d + 1)
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_Resource(v: unknown, d: number): boolean {
@@ -3733,56 +4374,64 @@ function g_Resource(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_Resource(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_Resource(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p + "/name", "name"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/name", "name"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/name", "string", x2))) return true;
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
     }
     const x4 = o1["icons"];
     if (x4 !== undefined) {
-      if (!Array.isArray(x4)) out.push(fail(p + "/icons", "array", x4));
-      else {
+      if (!Array.isArray(x4)) {
+        if (out.add(fail(p + "/icons", "array", x4))) return true;
+      } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Icon(a5[i6], d + 1 + 1)) x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
+          if (!g_Icon(a5[i6], d + 1 + 1) && x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1))
+            return true;
         }
       }
     }
     const x7 = o1["uri"];
-    if (x7 === undefined) out.push(missing(p + "/uri", "uri"));
-    else {
-      if (!(typeof x7 === "string")) out.push(fail(p + "/uri", "string", x7));
-      if (!(typeof x7 !== "string" || isUri(x7))) out.push(fail(p + "/uri", "uri (format)", x7));
+    if (x7 === undefined) {
+      if (out.add(missing(p + "/uri", "uri"))) return true;
+    } else {
+      if (!(typeof x7 === "string") && out.add(fail(p + "/uri", "string", x7))) return true;
+      if (!(typeof x7 !== "string" || isUri(x7)) && out.add(fail(p + "/uri", "uri (format)", x7)))
+        return true;
     }
     const x8 = o1["description"];
     if (x8 !== undefined) {
-      if (!(typeof x8 === "string")) out.push(fail(p + "/description", "string", x8));
+      if (!(typeof x8 === "string") && out.add(fail(p + "/description", "string", x8))) return true;
     }
     const x9 = o1["mimeType"];
     if (x9 !== undefined) {
-      if (!(typeof x9 === "string")) out.push(fail(p + "/mimeType", "string", x9));
+      if (!(typeof x9 === "string") && out.add(fail(p + "/mimeType", "string", x9))) return true;
     }
     const x10 = o1["annotations"];
     if (x10 !== undefined) {
-      if (!g_Annotations(x10, d + 1)) x_Annotations(x10, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x10, d + 1) && x_Annotations(x10, p + "/annotations", out, d + 1))
+        return true;
     }
     const x11 = o1["size"];
     if (x11 !== undefined) {
-      if (!Number.isInteger(x11)) out.push(fail(p + "/size", "integer", x11));
+      if (!Number.isInteger(x11) && out.add(fail(p + "/size", "integer", x11))) return true;
     }
     const x12 = o1["_meta"];
     if (x12 !== undefined) {
-      if (!g_MetaObject(x12, d + 1)) x_MetaObject(x12, p + "/_meta", out, d + 1);
+      if (!g_MetaObject(x12, d + 1) && x_MetaObject(x12, p + "/_meta", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_Resource$1(v: unknown, d: number): boolean {
@@ -3821,53 +4470,63 @@ function g_ResourceTemplate(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ResourceTemplate(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ResourceTemplate(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p + "/name", "name"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/name", "name"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/name", "string", x2))) return true;
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
     }
     const x4 = o1["icons"];
     if (x4 !== undefined) {
-      if (!Array.isArray(x4)) out.push(fail(p + "/icons", "array", x4));
-      else {
+      if (!Array.isArray(x4)) {
+        if (out.add(fail(p + "/icons", "array", x4))) return true;
+      } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Icon(a5[i6], d + 1 + 1)) x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
+          if (!g_Icon(a5[i6], d + 1 + 1) && x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1))
+            return true;
         }
       }
     }
     const x7 = o1["uriTemplate"];
-    if (x7 === undefined) out.push(missing(p + "/uriTemplate", "uriTemplate"));
-    else {
-      if (!(typeof x7 === "string")) out.push(fail(p + "/uriTemplate", "string", x7));
-      if (!(typeof x7 !== "string" || isUriTemplate(x7)))
-        out.push(fail(p + "/uriTemplate", "uri-template (format)", x7));
+    if (x7 === undefined) {
+      if (out.add(missing(p + "/uriTemplate", "uriTemplate"))) return true;
+    } else {
+      if (!(typeof x7 === "string") && out.add(fail(p + "/uriTemplate", "string", x7))) return true;
+      if (
+        !(typeof x7 !== "string" || isUriTemplate(x7)) &&
+        out.add(fail(p + "/uriTemplate", "uri-template (format)", x7))
+      )
+        return true;
     }
     const x8 = o1["description"];
     if (x8 !== undefined) {
-      if (!(typeof x8 === "string")) out.push(fail(p + "/description", "string", x8));
+      if (!(typeof x8 === "string") && out.add(fail(p + "/description", "string", x8))) return true;
     }
     const x9 = o1["mimeType"];
     if (x9 !== undefined) {
-      if (!(typeof x9 === "string")) out.push(fail(p + "/mimeType", "string", x9));
+      if (!(typeof x9 === "string") && out.add(fail(p + "/mimeType", "string", x9))) return true;
     }
     const x10 = o1["annotations"];
     if (x10 !== undefined) {
-      if (!g_Annotations(x10, d + 1)) x_Annotations(x10, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x10, d + 1) && x_Annotations(x10, p + "/annotations", out, d + 1))
+        return true;
     }
     const x11 = o1["_meta"];
     if (x11 !== undefined) {
-      if (!g_MetaObject(x11, d + 1)) x_MetaObject(x11, p + "/_meta", out, d + 1);
+      if (!g_MetaObject(x11, d + 1) && x_MetaObject(x11, p + "/_meta", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_ResourceTemplate$1(v: unknown, d: number): boolean {
@@ -3893,25 +4552,29 @@ function g_ResourceContents(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ResourceContents(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ResourceContents(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["uri"];
-    if (x2 === undefined) out.push(missing(p + "/uri", "uri"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
-      if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/uri", "uri"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/uri", "string", x2))) return true;
+      if (!(typeof x2 !== "string" || isUri(x2)) && out.add(fail(p + "/uri", "uri (format)", x2)))
+        return true;
     }
     const x3 = o1["mimeType"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/mimeType", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/mimeType", "string", x3))) return true;
     }
     const x4 = o1["_meta"];
     if (x4 !== undefined) {
-      if (!g_MetaObject(x4, d + 1)) x_MetaObject(x4, p + "/_meta", out, d + 1);
+      if (!g_MetaObject(x4, d + 1) && x_MetaObject(x4, p + "/_meta", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_TextResourceContents(v: unknown, d: number): boolean {
@@ -3929,30 +4592,35 @@ function g_TextResourceContents(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_TextResourceContents(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_TextResourceContents(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["uri"];
-    if (x2 === undefined) out.push(missing(p + "/uri", "uri"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
-      if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/uri", "uri"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/uri", "string", x2))) return true;
+      if (!(typeof x2 !== "string" || isUri(x2)) && out.add(fail(p + "/uri", "uri (format)", x2)))
+        return true;
     }
     const x3 = o1["mimeType"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/mimeType", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/mimeType", "string", x3))) return true;
     }
     const x4 = o1["_meta"];
     if (x4 !== undefined) {
-      if (!g_MetaObject(x4, d + 1)) x_MetaObject(x4, p + "/_meta", out, d + 1);
+      if (!g_MetaObject(x4, d + 1) && x_MetaObject(x4, p + "/_meta", out, d + 1)) return true;
     }
     const x5 = o1["text"];
-    if (x5 === undefined) out.push(missing(p + "/text", "text"));
-    else {
-      if (!(typeof x5 === "string")) out.push(fail(p + "/text", "string", x5));
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/text", "text"))) return true;
+    } else {
+      if (!(typeof x5 === "string") && out.add(fail(p + "/text", "string", x5))) return true;
     }
   }
+  return false;
 }
 
 function g_BlobResourceContents(v: unknown, d: number): boolean {
@@ -3971,31 +4639,40 @@ function g_BlobResourceContents(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_BlobResourceContents(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_BlobResourceContents(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["uri"];
-    if (x2 === undefined) out.push(missing(p + "/uri", "uri"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
-      if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/uri", "uri"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/uri", "string", x2))) return true;
+      if (!(typeof x2 !== "string" || isUri(x2)) && out.add(fail(p + "/uri", "uri (format)", x2)))
+        return true;
     }
     const x3 = o1["mimeType"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/mimeType", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/mimeType", "string", x3))) return true;
     }
     const x4 = o1["_meta"];
     if (x4 !== undefined) {
-      if (!g_MetaObject(x4, d + 1)) x_MetaObject(x4, p + "/_meta", out, d + 1);
+      if (!g_MetaObject(x4, d + 1) && x_MetaObject(x4, p + "/_meta", out, d + 1)) return true;
     }
     const x5 = o1["blob"];
-    if (x5 === undefined) out.push(missing(p + "/blob", "blob"));
-    else {
-      if (!(typeof x5 === "string")) out.push(fail(p + "/blob", "string", x5));
-      if (!(typeof x5 !== "string" || isByte(x5))) out.push(fail(p + "/blob", "byte (format)", x5));
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/blob", "blob"))) return true;
+    } else {
+      if (!(typeof x5 === "string") && out.add(fail(p + "/blob", "string", x5))) return true;
+      if (
+        !(typeof x5 !== "string" || isByte(x5)) &&
+        out.add(fail(p + "/blob", "byte (format)", x5))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_ListPromptsRequest(v: unknown, d: number): boolean {
@@ -4012,32 +4689,42 @@ function g_ListPromptsRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ListPromptsRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ListPromptsRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "prompts/list")) out.push(fail(p + "/method", '"prompts/list"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(x2 === "prompts/list") && out.add(fail(p + "/method", '"prompts/list"', x2)))
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (!g_PaginatedRequestParams(x4, d + 1))
-        x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (
+        !g_PaginatedRequestParams(x4, d + 1) &&
+        x_PaginatedRequestParams(x4, p + "/params", out, d + 1)
+      )
+        return true;
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_ListPromptsResult(v: unknown, d: number): boolean {
@@ -4059,48 +4746,63 @@ function g_ListPromptsResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ListPromptsResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ListPromptsResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (!g_ResultMetaObject(x2, d + 1)) x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_ResultMetaObject(x2, d + 1) && x_ResultMetaObject(x2, p + "/_meta", out, d + 1))
+        return true;
     }
     const x3 = o1["resultType"];
-    if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
-    else {
-      if (!g_ResultType(x3, d + 1)) x_ResultType(x3, p + "/resultType", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/resultType", "resultType"))) return true;
+    } else {
+      if (!g_ResultType(x3, d + 1) && x_ResultType(x3, p + "/resultType", out, d + 1)) return true;
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1) && x_Cursor(x4, p + "/nextCursor", out, d + 1)) return true;
     }
     const x5 = o1["ttlMs"];
-    if (x5 === undefined) out.push(missing(p + "/ttlMs", "ttlMs"));
-    else {
-      if (!Number.isInteger(x5)) out.push(fail(p + "/ttlMs", "integer", x5));
-      if (!(typeof x5 !== "number" || x5 >= 0)) out.push(fail(p + "/ttlMs", ">= 0 (minimum)", x5));
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/ttlMs", "ttlMs"))) return true;
+    } else {
+      if (!Number.isInteger(x5) && out.add(fail(p + "/ttlMs", "integer", x5))) return true;
+      if (!(typeof x5 !== "number" || x5 >= 0) && out.add(fail(p + "/ttlMs", ">= 0 (minimum)", x5)))
+        return true;
     }
     const x6 = o1["cacheScope"];
-    if (x6 === undefined) out.push(missing(p + "/cacheScope", "cacheScope"));
-    else {
-      if (!(x6 === "public" || x6 === "private"))
-        out.push(fail(p + "/cacheScope", '"public" | "private"', x6));
+    if (x6 === undefined) {
+      if (out.add(missing(p + "/cacheScope", "cacheScope"))) return true;
+    } else {
+      if (
+        !(x6 === "public" || x6 === "private") &&
+        out.add(fail(p + "/cacheScope", '"public" | "private"', x6))
+      )
+        return true;
     }
     const x7 = o1["prompts"];
-    if (x7 === undefined) out.push(missing(p + "/prompts", "prompts"));
-    else {
-      if (!Array.isArray(x7)) out.push(fail(p + "/prompts", "array", x7));
-      else {
+    if (x7 === undefined) {
+      if (out.add(missing(p + "/prompts", "prompts"))) return true;
+    } else {
+      if (!Array.isArray(x7)) {
+        if (out.add(fail(p + "/prompts", "array", x7))) return true;
+      } else {
         const a8 = x7 as readonly unknown[];
         for (let i9 = 0; i9 < a8.length; i9++) {
-          if (!g_Prompt(a8[i9], d + 1 + 1))
-            x_Prompt(a8[i9], p + "/prompts" + "/" + i9, out, d + 1 + 1);
+          if (
+            !g_Prompt(a8[i9], d + 1 + 1) &&
+            x_Prompt(a8[i9], p + "/prompts" + "/" + i9, out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_ListPromptsResult$1(v: unknown, d: number): boolean {
@@ -4125,26 +4827,32 @@ function g_ListPromptsResultResponse(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ListPromptsResultResponse(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ListPromptsResultResponse(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x2 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x2))) return true;
     }
     const x3 = o1["id"];
-    if (x3 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x3, d + 1) && x_RequestId(x3, p + "/id", out, d + 1)) return true;
     }
     const x4 = o1["result"];
-    if (x4 === undefined) out.push(missing(p + "/result", "result"));
-    else {
-      if (!g_ListPromptsResult(x4, d + 1)) x_ListPromptsResult(x4, p + "/result", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/result", "result"))) return true;
+    } else {
+      if (!g_ListPromptsResult(x4, d + 1) && x_ListPromptsResult(x4, p + "/result", out, d + 1))
+        return true;
     }
   }
+  return false;
 }
 
 function g_GetPromptRequestParams(v: unknown, d: number): boolean {
@@ -4163,41 +4871,51 @@ function g_GetPromptRequestParams(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_GetPromptRequestParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_GetPromptRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
-    if (x2 === undefined) out.push(missing(p + "/_meta", "_meta"));
-    else {
-      if (!g_RequestMetaObject(x2, d + 1)) x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/_meta", "_meta"))) return true;
+    } else {
+      if (!g_RequestMetaObject(x2, d + 1) && x_RequestMetaObject(x2, p + "/_meta", out, d + 1))
+        return true;
     }
     const x3 = o1["inputResponses"];
     if (x3 !== undefined) {
-      if (!g_InputResponses(x3, d + 1)) x_InputResponses(x3, p + "/inputResponses", out, d + 1);
+      if (!g_InputResponses(x3, d + 1) && x_InputResponses(x3, p + "/inputResponses", out, d + 1))
+        return true;
     }
     const x4 = o1["requestState"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/requestState", "string", x4));
+      if (!(typeof x4 === "string") && out.add(fail(p + "/requestState", "string", x4)))
+        return true;
     }
     const x5 = o1["name"];
-    if (x5 === undefined) out.push(missing(p + "/name", "name"));
-    else {
-      if (!(typeof x5 === "string")) out.push(fail(p + "/name", "string", x5));
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/name", "name"))) return true;
+    } else {
+      if (!(typeof x5 === "string") && out.add(fail(p + "/name", "string", x5))) return true;
     }
     const x6 = o1["arguments"];
     if (x6 !== undefined) {
-      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6))
-        out.push(fail(p + "/arguments", "object", x6));
-      else {
+      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
+        if (out.add(fail(p + "/arguments", "object", x6))) return true;
+      } else {
         const o7 = x6 as Readonly<Record<string, unknown>>;
         for (const k8 of Object.keys(o7)) {
-          if (!(typeof o7[k8] === "string"))
-            out.push(fail(p + "/arguments" + "/" + pointer(k8), "string", o7[k8]));
+          if (
+            !(typeof o7[k8] === "string") &&
+            out.add(fail(p + "/arguments" + "/" + pointer(k8), "string", o7[k8]))
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_GetPromptRequestParams$1(v: unknown, _d: number): boolean {
@@ -4224,32 +4942,41 @@ function g_GetPromptRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_GetPromptRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_GetPromptRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "prompts/get")) out.push(fail(p + "/method", '"prompts/get"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(x2 === "prompts/get") && out.add(fail(p + "/method", '"prompts/get"', x2))) return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (!g_GetPromptRequestParams(x4, d + 1))
-        x_GetPromptRequestParams(x4, p + "/params", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (
+        !g_GetPromptRequestParams(x4, d + 1) &&
+        x_GetPromptRequestParams(x4, p + "/params", out, d + 1)
+      )
+        return true;
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_GetPromptResult(v: unknown, d: number): boolean {
@@ -4266,36 +4993,45 @@ function g_GetPromptResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_GetPromptResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_GetPromptResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (!g_ResultMetaObject(x2, d + 1)) x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_ResultMetaObject(x2, d + 1) && x_ResultMetaObject(x2, p + "/_meta", out, d + 1))
+        return true;
     }
     const x3 = o1["resultType"];
-    if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
-    else {
-      if (!g_ResultType(x3, d + 1)) x_ResultType(x3, p + "/resultType", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/resultType", "resultType"))) return true;
+    } else {
+      if (!g_ResultType(x3, d + 1) && x_ResultType(x3, p + "/resultType", out, d + 1)) return true;
     }
     const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
+      if (!(typeof x4 === "string") && out.add(fail(p + "/description", "string", x4))) return true;
     }
     const x5 = o1["messages"];
-    if (x5 === undefined) out.push(missing(p + "/messages", "messages"));
-    else {
-      if (!Array.isArray(x5)) out.push(fail(p + "/messages", "array", x5));
-      else {
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/messages", "messages"))) return true;
+    } else {
+      if (!Array.isArray(x5)) {
+        if (out.add(fail(p + "/messages", "array", x5))) return true;
+      } else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!g_PromptMessage(a6[i7], d + 1 + 1))
-            x_PromptMessage(a6[i7], p + "/messages" + "/" + i7, out, d + 1 + 1);
+          if (
+            !g_PromptMessage(a6[i7], d + 1 + 1) &&
+            x_PromptMessage(a6[i7], p + "/messages" + "/" + i7, out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_GetPromptResult$1(v: unknown, d: number): boolean {
@@ -4321,41 +5057,49 @@ function g_GetPromptResultResponse(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_GetPromptResultResponse(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_GetPromptResultResponse(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x2 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x2))) return true;
     }
     const x3 = o1["id"];
-    if (x3 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x3, d + 1) && x_RequestId(x3, p + "/id", out, d + 1)) return true;
     }
     const x4 = o1["result"];
-    if (x4 === undefined) out.push(missing(p + "/result", "result"));
-    else {
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/result", "result"))) return true;
+    } else {
       if (!(g_GetPromptResult(x4, d + 1) || g_InputRequiredResult(x4, d + 1))) {
-        const branches5: [string, Issue[]][] = [];
+        const branches5: [string, IssueList][] = [];
         {
-          const b6: Issue[] = [];
+          const b6 = new IssueList(out.all);
           x_GetPromptResult(x4, p + "/result", b6, d + 1);
           branches5.push(["GetPromptResult", b6]);
         }
         {
-          const b7: Issue[] = [];
+          const b7 = new IssueList(out.all);
           x_InputRequiredResult(x4, p + "/result", b7, d + 1);
           branches5.push(["InputRequiredResult", b7]);
         }
-        out.push(
-          ...pickBranch(p + "/result", "GetPromptResult | InputRequiredResult", x4, branches5),
-        );
+        if (
+          out.addAll(
+            pickBranch(p + "/result", "GetPromptResult | InputRequiredResult", x4, branches5),
+          )
+        )
+          return true;
       }
     }
   }
+  return false;
 }
 
 function g_Prompt(v: unknown, d: number): boolean {
@@ -4376,49 +5120,58 @@ function g_Prompt(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_Prompt(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_Prompt(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p + "/name", "name"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/name", "name"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/name", "string", x2))) return true;
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
     }
     const x4 = o1["icons"];
     if (x4 !== undefined) {
-      if (!Array.isArray(x4)) out.push(fail(p + "/icons", "array", x4));
-      else {
+      if (!Array.isArray(x4)) {
+        if (out.add(fail(p + "/icons", "array", x4))) return true;
+      } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Icon(a5[i6], d + 1 + 1)) x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
+          if (!g_Icon(a5[i6], d + 1 + 1) && x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1))
+            return true;
         }
       }
     }
     const x7 = o1["description"];
     if (x7 !== undefined) {
-      if (!(typeof x7 === "string")) out.push(fail(p + "/description", "string", x7));
+      if (!(typeof x7 === "string") && out.add(fail(p + "/description", "string", x7))) return true;
     }
     const x8 = o1["arguments"];
     if (x8 !== undefined) {
-      if (!Array.isArray(x8)) out.push(fail(p + "/arguments", "array", x8));
-      else {
+      if (!Array.isArray(x8)) {
+        if (out.add(fail(p + "/arguments", "array", x8))) return true;
+      } else {
         const a9 = x8 as readonly unknown[];
         for (let i10 = 0; i10 < a9.length; i10++) {
-          if (!g_PromptArgument(a9[i10], d + 1 + 1))
-            x_PromptArgument(a9[i10], p + "/arguments" + "/" + i10, out, d + 1 + 1);
+          if (
+            !g_PromptArgument(a9[i10], d + 1 + 1) &&
+            x_PromptArgument(a9[i10], p + "/arguments" + "/" + i10, out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
     const x11 = o1["_meta"];
     if (x11 !== undefined) {
-      if (!g_MetaObject(x11, d + 1)) x_MetaObject(x11, p + "/_meta", out, d + 1);
+      if (!g_MetaObject(x11, d + 1) && x_MetaObject(x11, p + "/_meta", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_Prompt$1(v: unknown, d: number): boolean {
@@ -4455,36 +5208,41 @@ function g_PromptArgument(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_PromptArgument(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_PromptArgument(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p + "/name", "name"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/name", "name"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/name", "string", x2))) return true;
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
     }
     const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
+      if (!(typeof x4 === "string") && out.add(fail(p + "/description", "string", x4))) return true;
     }
     const x5 = o1["required"];
     if (x5 !== undefined) {
-      if (!(typeof x5 === "boolean")) out.push(fail(p + "/required", "boolean", x5));
+      if (!(typeof x5 === "boolean") && out.add(fail(p + "/required", "boolean", x5))) return true;
     }
   }
+  return false;
 }
 
 function g_Role(v: unknown, _d: number): boolean {
   return v === "user" || v === "assistant";
 }
 
-function x_Role(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (!(v === "user" || v === "assistant")) out.push(fail(p, '"user" | "assistant"', v));
+function x_Role(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (!(v === "user" || v === "assistant") && out.add(fail(p, '"user" | "assistant"', v)))
+    return true;
+  return false;
 }
 
 function g_PromptMessage(v: unknown, d: number): boolean {
@@ -4497,21 +5255,25 @@ function g_PromptMessage(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_PromptMessage(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_PromptMessage(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["role"];
-    if (x2 === undefined) out.push(missing(p + "/role", "role"));
-    else {
-      if (!g_Role(x2, d + 1)) x_Role(x2, p + "/role", out, d + 1);
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/role", "role"))) return true;
+    } else {
+      if (!g_Role(x2, d + 1) && x_Role(x2, p + "/role", out, d + 1)) return true;
     }
     const x3 = o1["content"];
-    if (x3 === undefined) out.push(missing(p + "/content", "content"));
-    else {
-      if (!g_ContentBlock(x3, d + 1)) x_ContentBlock(x3, p + "/content", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/content", "content"))) return true;
+    } else {
+      if (!g_ContentBlock(x3, d + 1) && x_ContentBlock(x3, p + "/content", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_ResourceLink(v: unknown, d: number): boolean {
@@ -4541,61 +5303,71 @@ function g_ResourceLink(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ResourceLink(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ResourceLink(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "resource_link")) out.push(fail(p + "/type", '"resource_link"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "resource_link") && out.add(fail(p + "/type", '"resource_link"', x2)))
+        return true;
     }
     const x3 = o1["name"];
-    if (x3 === undefined) out.push(missing(p + "/name", "name"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/name", "string", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/name", "name"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/name", "string", x3))) return true;
     }
     const x4 = o1["title"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/title", "string", x4));
+      if (!(typeof x4 === "string") && out.add(fail(p + "/title", "string", x4))) return true;
     }
     const x5 = o1["icons"];
     if (x5 !== undefined) {
-      if (!Array.isArray(x5)) out.push(fail(p + "/icons", "array", x5));
-      else {
+      if (!Array.isArray(x5)) {
+        if (out.add(fail(p + "/icons", "array", x5))) return true;
+      } else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!g_Icon(a6[i7], d + 1 + 1)) x_Icon(a6[i7], p + "/icons" + "/" + i7, out, d + 1 + 1);
+          if (!g_Icon(a6[i7], d + 1 + 1) && x_Icon(a6[i7], p + "/icons" + "/" + i7, out, d + 1 + 1))
+            return true;
         }
       }
     }
     const x8 = o1["uri"];
-    if (x8 === undefined) out.push(missing(p + "/uri", "uri"));
-    else {
-      if (!(typeof x8 === "string")) out.push(fail(p + "/uri", "string", x8));
-      if (!(typeof x8 !== "string" || isUri(x8))) out.push(fail(p + "/uri", "uri (format)", x8));
+    if (x8 === undefined) {
+      if (out.add(missing(p + "/uri", "uri"))) return true;
+    } else {
+      if (!(typeof x8 === "string") && out.add(fail(p + "/uri", "string", x8))) return true;
+      if (!(typeof x8 !== "string" || isUri(x8)) && out.add(fail(p + "/uri", "uri (format)", x8)))
+        return true;
     }
     const x9 = o1["description"];
     if (x9 !== undefined) {
-      if (!(typeof x9 === "string")) out.push(fail(p + "/description", "string", x9));
+      if (!(typeof x9 === "string") && out.add(fail(p + "/description", "string", x9))) return true;
     }
     const x10 = o1["mimeType"];
     if (x10 !== undefined) {
-      if (!(typeof x10 === "string")) out.push(fail(p + "/mimeType", "string", x10));
+      if (!(typeof x10 === "string") && out.add(fail(p + "/mimeType", "string", x10))) return true;
     }
     const x11 = o1["annotations"];
     if (x11 !== undefined) {
-      if (!g_Annotations(x11, d + 1)) x_Annotations(x11, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x11, d + 1) && x_Annotations(x11, p + "/annotations", out, d + 1))
+        return true;
     }
     const x12 = o1["size"];
     if (x12 !== undefined) {
-      if (!Number.isInteger(x12)) out.push(fail(p + "/size", "integer", x12));
+      if (!Number.isInteger(x12) && out.add(fail(p + "/size", "integer", x12))) return true;
     }
     const x13 = o1["_meta"];
     if (x13 !== undefined) {
-      if (!g_MetaObject(x13, d + 1)) x_MetaObject(x13, p + "/_meta", out, d + 1);
+      if (!g_MetaObject(x13, d + 1) && x_MetaObject(x13, p + "/_meta", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_ResourceLink$1(v: unknown, d: number): boolean {
@@ -4623,49 +5395,57 @@ function g_EmbeddedResource(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_EmbeddedResource(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_EmbeddedResource(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "resource")) out.push(fail(p + "/type", '"resource"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "resource") && out.add(fail(p + "/type", '"resource"', x2))) return true;
     }
     const x3 = o1["resource"];
-    if (x3 === undefined) out.push(missing(p + "/resource", "resource"));
-    else {
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/resource", "resource"))) return true;
+    } else {
       if (!(g_TextResourceContents(x3, d + 1) || g_BlobResourceContents(x3, d + 1))) {
-        const branches4: [string, Issue[]][] = [];
+        const branches4: [string, IssueList][] = [];
         {
-          const b5: Issue[] = [];
+          const b5 = new IssueList(out.all);
           x_TextResourceContents(x3, p + "/resource", b5, d + 1);
           branches4.push(["TextResourceContents", b5]);
         }
         {
-          const b6: Issue[] = [];
+          const b6 = new IssueList(out.all);
           x_BlobResourceContents(x3, p + "/resource", b6, d + 1);
           branches4.push(["BlobResourceContents", b6]);
         }
-        out.push(
-          ...pickBranch(
-            p + "/resource",
-            "TextResourceContents | BlobResourceContents",
-            x3,
-            branches4,
-          ),
-        );
+        if (
+          out.addAll(
+            pickBranch(
+              p + "/resource",
+              "TextResourceContents | BlobResourceContents",
+              x3,
+              branches4,
+            ),
+          )
+        )
+          return true;
       }
     }
     const x7 = o1["annotations"];
     if (x7 !== undefined) {
-      if (!g_Annotations(x7, d + 1)) x_Annotations(x7, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x7, d + 1) && x_Annotations(x7, p + "/annotations", out, d + 1))
+        return true;
     }
     const x8 = o1["_meta"];
     if (x8 !== undefined) {
-      if (!g_MetaObject(x8, d + 1)) x_MetaObject(x8, p + "/_meta", out, d + 1);
+      if (!g_MetaObject(x8, d + 1) && x_MetaObject(x8, p + "/_meta", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_PromptListChangedNotification(v: unknown, d: number): boolean {
@@ -4680,26 +5460,39 @@ function g_PromptListChangedNotification(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_PromptListChangedNotification(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_PromptListChangedNotification(
+  v: unknown,
+  p: string,
+  out: IssueList,
+  d: number,
+): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "notifications/prompts/list_changed"))
-        out.push(fail(p + "/method", '"notifications/prompts/list_changed"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "notifications/prompts/list_changed") &&
+        out.add(fail(p + "/method", '"notifications/prompts/list_changed"', x2))
+      )
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      if (!g_NotificationParams(x4, d + 1)) x_NotificationParams(x4, p + "/params", out, d + 1);
+      if (!g_NotificationParams(x4, d + 1) && x_NotificationParams(x4, p + "/params", out, d + 1))
+        return true;
     }
   }
+  return false;
 }
 
 function g_ListToolsRequest(v: unknown, d: number): boolean {
@@ -4716,32 +5509,41 @@ function g_ListToolsRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ListToolsRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ListToolsRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "tools/list")) out.push(fail(p + "/method", '"tools/list"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(x2 === "tools/list") && out.add(fail(p + "/method", '"tools/list"', x2))) return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (!g_PaginatedRequestParams(x4, d + 1))
-        x_PaginatedRequestParams(x4, p + "/params", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (
+        !g_PaginatedRequestParams(x4, d + 1) &&
+        x_PaginatedRequestParams(x4, p + "/params", out, d + 1)
+      )
+        return true;
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_ListToolsResult(v: unknown, d: number): boolean {
@@ -4763,47 +5565,60 @@ function g_ListToolsResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ListToolsResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ListToolsResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (!g_ResultMetaObject(x2, d + 1)) x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_ResultMetaObject(x2, d + 1) && x_ResultMetaObject(x2, p + "/_meta", out, d + 1))
+        return true;
     }
     const x3 = o1["resultType"];
-    if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
-    else {
-      if (!g_ResultType(x3, d + 1)) x_ResultType(x3, p + "/resultType", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/resultType", "resultType"))) return true;
+    } else {
+      if (!g_ResultType(x3, d + 1) && x_ResultType(x3, p + "/resultType", out, d + 1)) return true;
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1)) x_Cursor(x4, p + "/nextCursor", out, d + 1);
+      if (!g_Cursor(x4, d + 1) && x_Cursor(x4, p + "/nextCursor", out, d + 1)) return true;
     }
     const x5 = o1["ttlMs"];
-    if (x5 === undefined) out.push(missing(p + "/ttlMs", "ttlMs"));
-    else {
-      if (!Number.isInteger(x5)) out.push(fail(p + "/ttlMs", "integer", x5));
-      if (!(typeof x5 !== "number" || x5 >= 0)) out.push(fail(p + "/ttlMs", ">= 0 (minimum)", x5));
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/ttlMs", "ttlMs"))) return true;
+    } else {
+      if (!Number.isInteger(x5) && out.add(fail(p + "/ttlMs", "integer", x5))) return true;
+      if (!(typeof x5 !== "number" || x5 >= 0) && out.add(fail(p + "/ttlMs", ">= 0 (minimum)", x5)))
+        return true;
     }
     const x6 = o1["cacheScope"];
-    if (x6 === undefined) out.push(missing(p + "/cacheScope", "cacheScope"));
-    else {
-      if (!(x6 === "public" || x6 === "private"))
-        out.push(fail(p + "/cacheScope", '"public" | "private"', x6));
+    if (x6 === undefined) {
+      if (out.add(missing(p + "/cacheScope", "cacheScope"))) return true;
+    } else {
+      if (
+        !(x6 === "public" || x6 === "private") &&
+        out.add(fail(p + "/cacheScope", '"public" | "private"', x6))
+      )
+        return true;
     }
     const x7 = o1["tools"];
-    if (x7 === undefined) out.push(missing(p + "/tools", "tools"));
-    else {
-      if (!Array.isArray(x7)) out.push(fail(p + "/tools", "array", x7));
-      else {
+    if (x7 === undefined) {
+      if (out.add(missing(p + "/tools", "tools"))) return true;
+    } else {
+      if (!Array.isArray(x7)) {
+        if (out.add(fail(p + "/tools", "array", x7))) return true;
+      } else {
         const a8 = x7 as readonly unknown[];
         for (let i9 = 0; i9 < a8.length; i9++) {
-          if (!g_Tool(a8[i9], d + 1 + 1)) x_Tool(a8[i9], p + "/tools" + "/" + i9, out, d + 1 + 1);
+          if (!g_Tool(a8[i9], d + 1 + 1) && x_Tool(a8[i9], p + "/tools" + "/" + i9, out, d + 1 + 1))
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_ListToolsResult$1(v: unknown, d: number): boolean {
@@ -4828,26 +5643,32 @@ function g_ListToolsResultResponse(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ListToolsResultResponse(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ListToolsResultResponse(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x2 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x2))) return true;
     }
     const x3 = o1["id"];
-    if (x3 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x3, d + 1) && x_RequestId(x3, p + "/id", out, d + 1)) return true;
     }
     const x4 = o1["result"];
-    if (x4 === undefined) out.push(missing(p + "/result", "result"));
-    else {
-      if (!g_ListToolsResult(x4, d + 1)) x_ListToolsResult(x4, p + "/result", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/result", "result"))) return true;
+    } else {
+      if (!g_ListToolsResult(x4, d + 1) && x_ListToolsResult(x4, p + "/result", out, d + 1))
+        return true;
     }
   }
+  return false;
 }
 
 function g_CallToolResult(v: unknown, d: number): boolean {
@@ -4864,36 +5685,45 @@ function g_CallToolResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_CallToolResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_CallToolResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (!g_ResultMetaObject(x2, d + 1)) x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_ResultMetaObject(x2, d + 1) && x_ResultMetaObject(x2, p + "/_meta", out, d + 1))
+        return true;
     }
     const x3 = o1["resultType"];
-    if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
-    else {
-      if (!g_ResultType(x3, d + 1)) x_ResultType(x3, p + "/resultType", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/resultType", "resultType"))) return true;
+    } else {
+      if (!g_ResultType(x3, d + 1) && x_ResultType(x3, p + "/resultType", out, d + 1)) return true;
     }
     const x4 = o1["content"];
-    if (x4 === undefined) out.push(missing(p + "/content", "content"));
-    else {
-      if (!Array.isArray(x4)) out.push(fail(p + "/content", "array", x4));
-      else {
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/content", "content"))) return true;
+    } else {
+      if (!Array.isArray(x4)) {
+        if (out.add(fail(p + "/content", "array", x4))) return true;
+      } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_ContentBlock(a5[i6], d + 1 + 1))
-            x_ContentBlock(a5[i6], p + "/content" + "/" + i6, out, d + 1 + 1);
+          if (
+            !g_ContentBlock(a5[i6], d + 1 + 1) &&
+            x_ContentBlock(a5[i6], p + "/content" + "/" + i6, out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
     const x7 = o1["isError"];
     if (x7 !== undefined) {
-      if (!(typeof x7 === "boolean")) out.push(fail(p + "/isError", "boolean", x7));
+      if (!(typeof x7 === "boolean") && out.add(fail(p + "/isError", "boolean", x7))) return true;
     }
   }
+  return false;
 }
 
 function g_CallToolResult$1(v: unknown, d: number): boolean {
@@ -4919,41 +5749,49 @@ function g_CallToolResultResponse(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_CallToolResultResponse(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_CallToolResultResponse(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x2 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x2))) return true;
     }
     const x3 = o1["id"];
-    if (x3 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x3, d + 1) && x_RequestId(x3, p + "/id", out, d + 1)) return true;
     }
     const x4 = o1["result"];
-    if (x4 === undefined) out.push(missing(p + "/result", "result"));
-    else {
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/result", "result"))) return true;
+    } else {
       if (!(g_CallToolResult(x4, d + 1) || g_InputRequiredResult(x4, d + 1))) {
-        const branches5: [string, Issue[]][] = [];
+        const branches5: [string, IssueList][] = [];
         {
-          const b6: Issue[] = [];
+          const b6 = new IssueList(out.all);
           x_CallToolResult(x4, p + "/result", b6, d + 1);
           branches5.push(["CallToolResult", b6]);
         }
         {
-          const b7: Issue[] = [];
+          const b7 = new IssueList(out.all);
           x_InputRequiredResult(x4, p + "/result", b7, d + 1);
           branches5.push(["InputRequiredResult", b7]);
         }
-        out.push(
-          ...pickBranch(p + "/result", "CallToolResult | InputRequiredResult", x4, branches5),
-        );
+        if (
+          out.addAll(
+            pickBranch(p + "/result", "CallToolResult | InputRequiredResult", x4, branches5),
+          )
+        )
+          return true;
       }
     }
   }
+  return false;
 }
 
 function g_CallToolRequestParams(v: unknown, d: number): boolean {
@@ -4972,34 +5810,44 @@ function g_CallToolRequestParams(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_CallToolRequestParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_CallToolRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
-    if (x2 === undefined) out.push(missing(p + "/_meta", "_meta"));
-    else {
-      if (!g_RequestMetaObject(x2, d + 1)) x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/_meta", "_meta"))) return true;
+    } else {
+      if (!g_RequestMetaObject(x2, d + 1) && x_RequestMetaObject(x2, p + "/_meta", out, d + 1))
+        return true;
     }
     const x3 = o1["inputResponses"];
     if (x3 !== undefined) {
-      if (!g_InputResponses(x3, d + 1)) x_InputResponses(x3, p + "/inputResponses", out, d + 1);
+      if (!g_InputResponses(x3, d + 1) && x_InputResponses(x3, p + "/inputResponses", out, d + 1))
+        return true;
     }
     const x4 = o1["requestState"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/requestState", "string", x4));
+      if (!(typeof x4 === "string") && out.add(fail(p + "/requestState", "string", x4)))
+        return true;
     }
     const x5 = o1["name"];
-    if (x5 === undefined) out.push(missing(p + "/name", "name"));
-    else {
-      if (!(typeof x5 === "string")) out.push(fail(p + "/name", "string", x5));
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/name", "name"))) return true;
+    } else {
+      if (!(typeof x5 === "string") && out.add(fail(p + "/name", "string", x5))) return true;
     }
     const x6 = o1["arguments"];
     if (x6 !== undefined) {
-      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6))
-        out.push(fail(p + "/arguments", "object", x6));
+      if (
+        (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) &&
+        out.add(fail(p + "/arguments", "object", x6))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_CallToolRequestParams$1(v: unknown, _d: number): boolean {
@@ -5021,32 +5869,41 @@ function g_CallToolRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_CallToolRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_CallToolRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "tools/call")) out.push(fail(p + "/method", '"tools/call"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(x2 === "tools/call") && out.add(fail(p + "/method", '"tools/call"', x2))) return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (!g_CallToolRequestParams(x4, d + 1))
-        x_CallToolRequestParams(x4, p + "/params", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (
+        !g_CallToolRequestParams(x4, d + 1) &&
+        x_CallToolRequestParams(x4, p + "/params", out, d + 1)
+      )
+        return true;
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_ToolListChangedNotification(v: unknown, d: number): boolean {
@@ -5061,26 +5918,34 @@ function g_ToolListChangedNotification(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ToolListChangedNotification(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ToolListChangedNotification(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "notifications/tools/list_changed"))
-        out.push(fail(p + "/method", '"notifications/tools/list_changed"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "notifications/tools/list_changed") &&
+        out.add(fail(p + "/method", '"notifications/tools/list_changed"', x2))
+      )
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      if (!g_NotificationParams(x4, d + 1)) x_NotificationParams(x4, p + "/params", out, d + 1);
+      if (!g_NotificationParams(x4, d + 1) && x_NotificationParams(x4, p + "/params", out, d + 1))
+        return true;
     }
   }
+  return false;
 }
 
 function g_ToolAnnotations(v: unknown, _d: number): boolean {
@@ -5099,31 +5964,37 @@ function g_ToolAnnotations(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_ToolAnnotations(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ToolAnnotations(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["title"];
     if (x2 !== undefined) {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/title", "string", x2));
+      if (!(typeof x2 === "string") && out.add(fail(p + "/title", "string", x2))) return true;
     }
     const x3 = o1["readOnlyHint"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "boolean")) out.push(fail(p + "/readOnlyHint", "boolean", x3));
+      if (!(typeof x3 === "boolean") && out.add(fail(p + "/readOnlyHint", "boolean", x3)))
+        return true;
     }
     const x4 = o1["destructiveHint"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "boolean")) out.push(fail(p + "/destructiveHint", "boolean", x4));
+      if (!(typeof x4 === "boolean") && out.add(fail(p + "/destructiveHint", "boolean", x4)))
+        return true;
     }
     const x5 = o1["idempotentHint"];
     if (x5 !== undefined) {
-      if (!(typeof x5 === "boolean")) out.push(fail(p + "/idempotentHint", "boolean", x5));
+      if (!(typeof x5 === "boolean") && out.add(fail(p + "/idempotentHint", "boolean", x5)))
+        return true;
     }
     const x6 = o1["openWorldHint"];
     if (x6 !== undefined) {
-      if (!(typeof x6 === "boolean")) out.push(fail(p + "/openWorldHint", "boolean", x6));
+      if (!(typeof x6 === "boolean") && out.add(fail(p + "/openWorldHint", "boolean", x6)))
+        return true;
     }
   }
+  return false;
 }
 
 function g_Tool(v: unknown, d: number): boolean {
@@ -5148,74 +6019,89 @@ function g_Tool(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_Tool(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_Tool(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
-    if (x2 === undefined) out.push(missing(p + "/name", "name"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/name", "name"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/name", "string", x2))) return true;
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
     }
     const x4 = o1["icons"];
     if (x4 !== undefined) {
-      if (!Array.isArray(x4)) out.push(fail(p + "/icons", "array", x4));
-      else {
+      if (!Array.isArray(x4)) {
+        if (out.add(fail(p + "/icons", "array", x4))) return true;
+      } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Icon(a5[i6], d + 1 + 1)) x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1);
+          if (!g_Icon(a5[i6], d + 1 + 1) && x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1))
+            return true;
         }
       }
     }
     const x7 = o1["description"];
     if (x7 !== undefined) {
-      if (!(typeof x7 === "string")) out.push(fail(p + "/description", "string", x7));
+      if (!(typeof x7 === "string") && out.add(fail(p + "/description", "string", x7))) return true;
     }
     const x8 = o1["inputSchema"];
-    if (x8 === undefined) out.push(missing(p + "/inputSchema", "inputSchema"));
-    else {
-      if (typeof x8 !== "object" || x8 === null || Array.isArray(x8))
-        out.push(fail(p + "/inputSchema", "object", x8));
-      else {
+    if (x8 === undefined) {
+      if (out.add(missing(p + "/inputSchema", "inputSchema"))) return true;
+    } else {
+      if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
+        if (out.add(fail(p + "/inputSchema", "object", x8))) return true;
+      } else {
         const o9 = x8 as Readonly<Record<string, unknown>>;
         const x10 = o9["type"];
-        if (x10 === undefined) out.push(missing(p + "/inputSchema" + "/type", "type"));
-        else {
-          if (!(x10 === "object")) out.push(fail(p + "/inputSchema" + "/type", '"object"', x10));
+        if (x10 === undefined) {
+          if (out.add(missing(p + "/inputSchema" + "/type", "type"))) return true;
+        } else {
+          if (!(x10 === "object") && out.add(fail(p + "/inputSchema" + "/type", '"object"', x10)))
+            return true;
         }
         const x11 = o9["$schema"];
         if (x11 !== undefined) {
-          if (!(typeof x11 === "string"))
-            out.push(fail(p + "/inputSchema" + "/$schema", "string", x11));
+          if (
+            !(typeof x11 === "string") &&
+            out.add(fail(p + "/inputSchema" + "/$schema", "string", x11))
+          )
+            return true;
         }
       }
     }
     const x12 = o1["outputSchema"];
     if (x12 !== undefined) {
-      if (typeof x12 !== "object" || x12 === null || Array.isArray(x12))
-        out.push(fail(p + "/outputSchema", "object", x12));
-      else {
+      if (typeof x12 !== "object" || x12 === null || Array.isArray(x12)) {
+        if (out.add(fail(p + "/outputSchema", "object", x12))) return true;
+      } else {
         const o13 = x12 as Readonly<Record<string, unknown>>;
         const x14 = o13["$schema"];
         if (x14 !== undefined) {
-          if (!(typeof x14 === "string"))
-            out.push(fail(p + "/outputSchema" + "/$schema", "string", x14));
+          if (
+            !(typeof x14 === "string") &&
+            out.add(fail(p + "/outputSchema" + "/$schema", "string", x14))
+          )
+            return true;
         }
       }
     }
     const x15 = o1["annotations"];
     if (x15 !== undefined) {
-      if (!g_ToolAnnotations(x15, d + 1)) x_ToolAnnotations(x15, p + "/annotations", out, d + 1);
+      if (!g_ToolAnnotations(x15, d + 1) && x_ToolAnnotations(x15, p + "/annotations", out, d + 1))
+        return true;
     }
     const x16 = o1["_meta"];
     if (x16 !== undefined) {
-      if (!g_MetaObject(x16, d + 1)) x_MetaObject(x16, p + "/_meta", out, d + 1);
+      if (!g_MetaObject(x16, d + 1) && x_MetaObject(x16, p + "/_meta", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_Tool$1(v: unknown, d: number): boolean {
@@ -5259,27 +6145,38 @@ function g_LoggingMessageNotificationParams(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_LoggingMessageNotificationParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_LoggingMessageNotificationParams(
+  v: unknown,
+  p: string,
+  out: IssueList,
+  d: number,
+): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (!g_NotificationMetaObject(x2, d + 1))
-        x_NotificationMetaObject(x2, p + "/_meta", out, d + 1);
+      if (
+        !g_NotificationMetaObject(x2, d + 1) &&
+        x_NotificationMetaObject(x2, p + "/_meta", out, d + 1)
+      )
+        return true;
     }
     const x3 = o1["level"];
-    if (x3 === undefined) out.push(missing(p + "/level", "level"));
-    else {
-      if (!g_LoggingLevel(x3, d + 1)) x_LoggingLevel(x3, p + "/level", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/level", "level"))) return true;
+    } else {
+      if (!g_LoggingLevel(x3, d + 1) && x_LoggingLevel(x3, p + "/level", out, d + 1)) return true;
     }
     const x4 = o1["logger"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/logger", "string", x4));
+      if (!(typeof x4 === "string") && out.add(fail(p + "/logger", "string", x4))) return true;
     }
     const x5 = o1["data"];
-    if (x5 === undefined) out.push(missing(p + "/data", "data"));
+    if (x5 === undefined && out.add(missing(p + "/data", "data"))) return true;
   }
+  return false;
 }
 
 function g_LoggingMessageNotification(v: unknown, d: number): boolean {
@@ -5294,28 +6191,39 @@ function g_LoggingMessageNotification(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_LoggingMessageNotification(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_LoggingMessageNotification(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "notifications/message"))
-        out.push(fail(p + "/method", '"notifications/message"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "notifications/message") &&
+        out.add(fail(p + "/method", '"notifications/message"', x2))
+      )
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (!g_LoggingMessageNotificationParams(x4, d + 1))
-        x_LoggingMessageNotificationParams(x4, p + "/params", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (
+        !g_LoggingMessageNotificationParams(x4, d + 1) &&
+        x_LoggingMessageNotificationParams(x4, p + "/params", out, d + 1)
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_LoggingLevel(v: unknown, _d: number): boolean {
@@ -5331,24 +6239,28 @@ function g_LoggingLevel(v: unknown, _d: number): boolean {
   );
 }
 
-function x_LoggingLevel(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (!(
-    v === "debug" ||
-    v === "info" ||
-    v === "notice" ||
-    v === "warning" ||
-    v === "error" ||
-    v === "critical" ||
-    v === "alert" ||
-    v === "emergency"
-  ))
-    out.push(
+function x_LoggingLevel(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (
+    !(
+      v === "debug" ||
+      v === "info" ||
+      v === "notice" ||
+      v === "warning" ||
+      v === "error" ||
+      v === "critical" ||
+      v === "alert" ||
+      v === "emergency"
+    ) &&
+    out.add(
       fail(
         p,
         '"debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency"',
         v,
       ),
-    );
+    )
+  )
+    return true;
+  return false;
 }
 
 function g_CreateMessageRequestParams(v: unknown, d: number): boolean {
@@ -5378,77 +6290,104 @@ function g_CreateMessageRequestParams(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_CreateMessageRequestParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_CreateMessageRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["messages"];
-    if (x2 === undefined) out.push(missing(p + "/messages", "messages"));
-    else {
-      if (!Array.isArray(x2)) out.push(fail(p + "/messages", "array", x2));
-      else {
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/messages", "messages"))) return true;
+    } else {
+      if (!Array.isArray(x2)) {
+        if (out.add(fail(p + "/messages", "array", x2))) return true;
+      } else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          if (!g_SamplingMessage(a3[i4], d + 1 + 1))
-            x_SamplingMessage(a3[i4], p + "/messages" + "/" + i4, out, d + 1 + 1);
+          if (
+            !g_SamplingMessage(a3[i4], d + 1 + 1) &&
+            x_SamplingMessage(a3[i4], p + "/messages" + "/" + i4, out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
     const x5 = o1["modelPreferences"];
     if (x5 !== undefined) {
-      if (!g_ModelPreferences(x5, d + 1))
-        x_ModelPreferences(x5, p + "/modelPreferences", out, d + 1);
+      if (
+        !g_ModelPreferences(x5, d + 1) &&
+        x_ModelPreferences(x5, p + "/modelPreferences", out, d + 1)
+      )
+        return true;
     }
     const x6 = o1["systemPrompt"];
     if (x6 !== undefined) {
-      if (!(typeof x6 === "string")) out.push(fail(p + "/systemPrompt", "string", x6));
+      if (!(typeof x6 === "string") && out.add(fail(p + "/systemPrompt", "string", x6)))
+        return true;
     }
     const x7 = o1["includeContext"];
     if (x7 !== undefined) {
-      if (!(x7 === "none" || x7 === "thisServer" || x7 === "allServers"))
-        out.push(fail(p + "/includeContext", '"none" | "thisServer" | "allServers"', x7));
+      if (
+        !(x7 === "none" || x7 === "thisServer" || x7 === "allServers") &&
+        out.add(fail(p + "/includeContext", '"none" | "thisServer" | "allServers"', x7))
+      )
+        return true;
     }
     const x8 = o1["temperature"];
     if (x8 !== undefined) {
-      if (!(typeof x8 === "number" && Number.isFinite(x8)))
-        out.push(fail(p + "/temperature", "number", x8));
+      if (
+        !(typeof x8 === "number" && Number.isFinite(x8)) &&
+        out.add(fail(p + "/temperature", "number", x8))
+      )
+        return true;
     }
     const x9 = o1["maxTokens"];
-    if (x9 === undefined) out.push(missing(p + "/maxTokens", "maxTokens"));
-    else {
-      if (!Number.isInteger(x9)) out.push(fail(p + "/maxTokens", "integer", x9));
+    if (x9 === undefined) {
+      if (out.add(missing(p + "/maxTokens", "maxTokens"))) return true;
+    } else {
+      if (!Number.isInteger(x9) && out.add(fail(p + "/maxTokens", "integer", x9))) return true;
     }
     const x10 = o1["stopSequences"];
     if (x10 !== undefined) {
-      if (!Array.isArray(x10)) out.push(fail(p + "/stopSequences", "array", x10));
-      else {
+      if (!Array.isArray(x10)) {
+        if (out.add(fail(p + "/stopSequences", "array", x10))) return true;
+      } else {
         const a11 = x10 as readonly unknown[];
         for (let i12 = 0; i12 < a11.length; i12++) {
-          if (!(typeof a11[i12] === "string"))
-            out.push(fail(p + "/stopSequences" + "/" + i12, "string", a11[i12]));
+          if (
+            !(typeof a11[i12] === "string") &&
+            out.add(fail(p + "/stopSequences" + "/" + i12, "string", a11[i12]))
+          )
+            return true;
         }
       }
     }
     const x13 = o1["metadata"];
     if (x13 !== undefined) {
-      if (!g_JSONObject(x13, d + 1)) x_JSONObject(x13, p + "/metadata", out, d + 1);
+      if (!g_JSONObject(x13, d + 1) && x_JSONObject(x13, p + "/metadata", out, d + 1)) return true;
     }
     const x14 = o1["tools"];
     if (x14 !== undefined) {
-      if (!Array.isArray(x14)) out.push(fail(p + "/tools", "array", x14));
-      else {
+      if (!Array.isArray(x14)) {
+        if (out.add(fail(p + "/tools", "array", x14))) return true;
+      } else {
         const a15 = x14 as readonly unknown[];
         for (let i16 = 0; i16 < a15.length; i16++) {
-          if (!g_Tool(a15[i16], d + 1 + 1))
-            x_Tool(a15[i16], p + "/tools" + "/" + i16, out, d + 1 + 1);
+          if (
+            !g_Tool(a15[i16], d + 1 + 1) &&
+            x_Tool(a15[i16], p + "/tools" + "/" + i16, out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
     const x17 = o1["toolChoice"];
     if (x17 !== undefined) {
-      if (!g_ToolChoice(x17, d + 1)) x_ToolChoice(x17, p + "/toolChoice", out, d + 1);
+      if (!g_ToolChoice(x17, d + 1) && x_ToolChoice(x17, p + "/toolChoice", out, d + 1))
+        return true;
     }
   }
+  return false;
 }
 
 function g_CreateMessageRequestParams$1(v: unknown, d: number): boolean {
@@ -5489,16 +6428,21 @@ function g_ToolChoice(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_ToolChoice(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ToolChoice(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["mode"];
     if (x2 !== undefined) {
-      if (!(x2 === "auto" || x2 === "required" || x2 === "none"))
-        out.push(fail(p + "/mode", '"auto" | "required" | "none"', x2));
+      if (
+        !(x2 === "auto" || x2 === "required" || x2 === "none") &&
+        out.add(fail(p + "/mode", '"auto" | "required" | "none"', x2))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_CreateMessageRequest(v: unknown, d: number): boolean {
@@ -5511,23 +6455,33 @@ function g_CreateMessageRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_CreateMessageRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_CreateMessageRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "sampling/createMessage"))
-        out.push(fail(p + "/method", '"sampling/createMessage"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "sampling/createMessage") &&
+        out.add(fail(p + "/method", '"sampling/createMessage"', x2))
+      )
+        return true;
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (!g_CreateMessageRequestParams(x3, d + 1))
-        x_CreateMessageRequestParams(x3, p + "/params", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (
+        !g_CreateMessageRequestParams(x3, d + 1) &&
+        x_CreateMessageRequestParams(x3, p + "/params", out, d + 1)
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_CreateMessageResult(v: unknown, d: number): boolean {
@@ -5557,18 +6511,21 @@ function g_CreateMessageResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_CreateMessageResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_CreateMessageResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["role"];
-    if (x2 === undefined) out.push(missing(p + "/role", "role"));
-    else {
-      if (!g_Role(x2, d + 1)) x_Role(x2, p + "/role", out, d + 1);
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/role", "role"))) return true;
+    } else {
+      if (!g_Role(x2, d + 1) && x_Role(x2, p + "/role", out, d + 1)) return true;
     }
     const x3 = o1["content"];
-    if (x3 === undefined) out.push(missing(p + "/content", "content"));
-    else {
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/content", "content"))) return true;
+    } else {
       if (!(
         g_TextContent(x3, d + 1) ||
         g_ImageContent(x3, d + 1) ||
@@ -5577,68 +6534,85 @@ function x_CreateMessageResult(v: unknown, p: string, out: Issue[], d: number): 
         g_ToolResultContent(x3, d + 1) ||
         g_CreateMessageResult$2(x3, d + 1)
       )) {
-        const branches4: [string, Issue[]][] = [];
+        const branches4: [string, IssueList][] = [];
         {
-          const b5: Issue[] = [];
+          const b5 = new IssueList(out.all);
           x_TextContent(x3, p + "/content", b5, d + 1);
           branches4.push(["TextContent", b5]);
         }
         {
-          const b6: Issue[] = [];
+          const b6 = new IssueList(out.all);
           x_ImageContent(x3, p + "/content", b6, d + 1);
           branches4.push(["ImageContent", b6]);
         }
         {
-          const b7: Issue[] = [];
+          const b7 = new IssueList(out.all);
           x_AudioContent(x3, p + "/content", b7, d + 1);
           branches4.push(["AudioContent", b7]);
         }
         {
-          const b8: Issue[] = [];
+          const b8 = new IssueList(out.all);
           x_ToolUseContent(x3, p + "/content", b8, d + 1);
           branches4.push(["ToolUseContent", b8]);
         }
         {
-          const b9: Issue[] = [];
+          const b9 = new IssueList(out.all);
           x_ToolResultContent(x3, p + "/content", b9, d + 1);
           branches4.push(["ToolResultContent", b9]);
         }
         {
-          const b10: Issue[] = [];
-          if (!Array.isArray(x3)) b10.push(fail(p + "/content", "array", x3));
-          else {
-            const a11 = x3 as readonly unknown[];
-            for (let i12 = 0; i12 < a11.length; i12++) {
-              if (!g_SamplingMessageContentBlock(a11[i12], d + 1 + 1))
-                x_SamplingMessageContentBlock(a11[i12], p + "/content" + "/" + i12, b10, d + 1 + 1);
+          const b10 = new IssueList(out.all);
+          m11: {
+            if (!Array.isArray(x3)) {
+              if (b10.add(fail(p + "/content", "array", x3))) break m11;
+            } else {
+              const a12 = x3 as readonly unknown[];
+              for (let i13 = 0; i13 < a12.length; i13++) {
+                if (
+                  !g_SamplingMessageContentBlock(a12[i13], d + 1 + 1) &&
+                  x_SamplingMessageContentBlock(
+                    a12[i13],
+                    p + "/content" + "/" + i13,
+                    b10,
+                    d + 1 + 1,
+                  )
+                )
+                  break m11;
+              }
             }
           }
           branches4.push(["SamplingMessageContentBlock[]", b10]);
         }
-        out.push(
-          ...pickBranch(
-            p + "/content",
-            "TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent | SamplingMessageContentBlock[]",
-            x3,
-            branches4,
-          ),
-        );
+        if (
+          out.addAll(
+            pickBranch(
+              p + "/content",
+              "TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent | SamplingMessageContentBlock[]",
+              x3,
+              branches4,
+            ),
+          )
+        )
+          return true;
       }
     }
-    const x13 = o1["_meta"];
-    if (x13 !== undefined) {
-      if (!g_MetaObject(x13, d + 1)) x_MetaObject(x13, p + "/_meta", out, d + 1);
+    const x14 = o1["_meta"];
+    if (x14 !== undefined) {
+      if (!g_MetaObject(x14, d + 1) && x_MetaObject(x14, p + "/_meta", out, d + 1)) return true;
     }
-    const x14 = o1["model"];
-    if (x14 === undefined) out.push(missing(p + "/model", "model"));
-    else {
-      if (!(typeof x14 === "string")) out.push(fail(p + "/model", "string", x14));
+    const x15 = o1["model"];
+    if (x15 === undefined) {
+      if (out.add(missing(p + "/model", "model"))) return true;
+    } else {
+      if (!(typeof x15 === "string") && out.add(fail(p + "/model", "string", x15))) return true;
     }
-    const x15 = o1["stopReason"];
-    if (x15 !== undefined) {
-      if (!(typeof x15 === "string")) out.push(fail(p + "/stopReason", "string", x15));
+    const x16 = o1["stopReason"];
+    if (x16 !== undefined) {
+      if (!(typeof x16 === "string") && out.add(fail(p + "/stopReason", "string", x16)))
+        return true;
     }
   }
+  return false;
 }
 
 function g_CreateMessageResult$1(v: unknown, d: number): boolean {
@@ -5684,18 +6658,21 @@ function g_SamplingMessage(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_SamplingMessage(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_SamplingMessage(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["role"];
-    if (x2 === undefined) out.push(missing(p + "/role", "role"));
-    else {
-      if (!g_Role(x2, d + 1)) x_Role(x2, p + "/role", out, d + 1);
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/role", "role"))) return true;
+    } else {
+      if (!g_Role(x2, d + 1) && x_Role(x2, p + "/role", out, d + 1)) return true;
     }
     const x3 = o1["content"];
-    if (x3 === undefined) out.push(missing(p + "/content", "content"));
-    else {
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/content", "content"))) return true;
+    } else {
       if (!(
         g_TextContent(x3, d + 1) ||
         g_ImageContent(x3, d + 1) ||
@@ -5704,59 +6681,74 @@ function x_SamplingMessage(v: unknown, p: string, out: Issue[], d: number): void
         g_ToolResultContent(x3, d + 1) ||
         g_SamplingMessage$2(x3, d + 1)
       )) {
-        const branches4: [string, Issue[]][] = [];
+        const branches4: [string, IssueList][] = [];
         {
-          const b5: Issue[] = [];
+          const b5 = new IssueList(out.all);
           x_TextContent(x3, p + "/content", b5, d + 1);
           branches4.push(["TextContent", b5]);
         }
         {
-          const b6: Issue[] = [];
+          const b6 = new IssueList(out.all);
           x_ImageContent(x3, p + "/content", b6, d + 1);
           branches4.push(["ImageContent", b6]);
         }
         {
-          const b7: Issue[] = [];
+          const b7 = new IssueList(out.all);
           x_AudioContent(x3, p + "/content", b7, d + 1);
           branches4.push(["AudioContent", b7]);
         }
         {
-          const b8: Issue[] = [];
+          const b8 = new IssueList(out.all);
           x_ToolUseContent(x3, p + "/content", b8, d + 1);
           branches4.push(["ToolUseContent", b8]);
         }
         {
-          const b9: Issue[] = [];
+          const b9 = new IssueList(out.all);
           x_ToolResultContent(x3, p + "/content", b9, d + 1);
           branches4.push(["ToolResultContent", b9]);
         }
         {
-          const b10: Issue[] = [];
-          if (!Array.isArray(x3)) b10.push(fail(p + "/content", "array", x3));
-          else {
-            const a11 = x3 as readonly unknown[];
-            for (let i12 = 0; i12 < a11.length; i12++) {
-              if (!g_SamplingMessageContentBlock(a11[i12], d + 1 + 1))
-                x_SamplingMessageContentBlock(a11[i12], p + "/content" + "/" + i12, b10, d + 1 + 1);
+          const b10 = new IssueList(out.all);
+          m11: {
+            if (!Array.isArray(x3)) {
+              if (b10.add(fail(p + "/content", "array", x3))) break m11;
+            } else {
+              const a12 = x3 as readonly unknown[];
+              for (let i13 = 0; i13 < a12.length; i13++) {
+                if (
+                  !g_SamplingMessageContentBlock(a12[i13], d + 1 + 1) &&
+                  x_SamplingMessageContentBlock(
+                    a12[i13],
+                    p + "/content" + "/" + i13,
+                    b10,
+                    d + 1 + 1,
+                  )
+                )
+                  break m11;
+              }
             }
           }
           branches4.push(["SamplingMessageContentBlock[]", b10]);
         }
-        out.push(
-          ...pickBranch(
-            p + "/content",
-            "TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent | SamplingMessageContentBlock[]",
-            x3,
-            branches4,
-          ),
-        );
+        if (
+          out.addAll(
+            pickBranch(
+              p + "/content",
+              "TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent | SamplingMessageContentBlock[]",
+              x3,
+              branches4,
+            ),
+          )
+        )
+          return true;
       }
     }
-    const x13 = o1["_meta"];
-    if (x13 !== undefined) {
-      if (!g_MetaObject(x13, d + 1)) x_MetaObject(x13, p + "/_meta", out, d + 1);
+    const x14 = o1["_meta"];
+    if (x14 !== undefined) {
+      if (!g_MetaObject(x14, d + 1) && x_MetaObject(x14, p + "/_meta", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_SamplingMessage$1(v: unknown, d: number): boolean {
@@ -5797,59 +6789,76 @@ function g_SamplingMessageContentBlock(v: unknown, d: number): boolean {
   }
 }
 
-function x_SamplingMessageContentBlock(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    out.push(
-      fail(
-        p,
-        "object (TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent)",
-        v,
-      ),
-    );
-  else {
+function x_SamplingMessageContentBlock(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (
+      out.add(
+        fail(
+          p,
+          "object (TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent)",
+          v,
+        ),
+      )
+    )
+      return true;
+  } else {
     const tag1 = (v as Readonly<Record<string, unknown>>)["type"];
     switch (tag1) {
       case "text": {
-        const inner2: Issue[] = [];
-        if (!g_TextContent(v, d)) x_TextContent(v, p, inner2, d);
-        for (const issue of inner2) out.push(within(issue, "TextContent"));
+        const inner2 = new IssueList(out.all);
+        m3: {
+          if (!g_TextContent(v, d) && x_TextContent(v, p, inner2, d)) break m3;
+        }
+        if (out.addAll(inner2.items.map((i) => within(i, "TextContent")))) return true;
         break;
       }
       case "image": {
-        const inner3: Issue[] = [];
-        if (!g_ImageContent(v, d)) x_ImageContent(v, p, inner3, d);
-        for (const issue of inner3) out.push(within(issue, "ImageContent"));
+        const inner4 = new IssueList(out.all);
+        m5: {
+          if (!g_ImageContent(v, d) && x_ImageContent(v, p, inner4, d)) break m5;
+        }
+        if (out.addAll(inner4.items.map((i) => within(i, "ImageContent")))) return true;
         break;
       }
       case "audio": {
-        const inner4: Issue[] = [];
-        if (!g_AudioContent(v, d)) x_AudioContent(v, p, inner4, d);
-        for (const issue of inner4) out.push(within(issue, "AudioContent"));
+        const inner6 = new IssueList(out.all);
+        m7: {
+          if (!g_AudioContent(v, d) && x_AudioContent(v, p, inner6, d)) break m7;
+        }
+        if (out.addAll(inner6.items.map((i) => within(i, "AudioContent")))) return true;
         break;
       }
       case "tool_use": {
-        const inner5: Issue[] = [];
-        if (!g_ToolUseContent(v, d)) x_ToolUseContent(v, p, inner5, d);
-        for (const issue of inner5) out.push(within(issue, "ToolUseContent"));
+        const inner8 = new IssueList(out.all);
+        m9: {
+          if (!g_ToolUseContent(v, d) && x_ToolUseContent(v, p, inner8, d)) break m9;
+        }
+        if (out.addAll(inner8.items.map((i) => within(i, "ToolUseContent")))) return true;
         break;
       }
       case "tool_result": {
-        const inner6: Issue[] = [];
-        if (!g_ToolResultContent(v, d)) x_ToolResultContent(v, p, inner6, d);
-        for (const issue of inner6) out.push(within(issue, "ToolResultContent"));
+        const inner10 = new IssueList(out.all);
+        m11: {
+          if (!g_ToolResultContent(v, d) && x_ToolResultContent(v, p, inner10, d)) break m11;
+        }
+        if (out.addAll(inner10.items.map((i) => within(i, "ToolResultContent")))) return true;
         break;
       }
       default:
-        out.push(
-          unknownVariant(
-            p + "/type",
-            '"text" | "image" | "audio" | "tool_use" | "tool_result"',
-            tag1,
-            "TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent",
-          ),
-        );
+        if (
+          out.add(
+            unknownVariant(
+              p + "/type",
+              '"text" | "image" | "audio" | "tool_use" | "tool_result"',
+              tag1,
+              "TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent",
+            ),
+          )
+        )
+          return true;
     }
   }
+  return false;
 }
 
 function g_Annotations(v: unknown, d: number): boolean {
@@ -5873,35 +6882,51 @@ function g_Annotations(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_Annotations(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_Annotations(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["audience"];
     if (x2 !== undefined) {
-      if (!Array.isArray(x2)) out.push(fail(p + "/audience", "array", x2));
-      else {
+      if (!Array.isArray(x2)) {
+        if (out.add(fail(p + "/audience", "array", x2))) return true;
+      } else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          if (!g_Role(a3[i4], d + 1 + 1))
-            x_Role(a3[i4], p + "/audience" + "/" + i4, out, d + 1 + 1);
+          if (
+            !g_Role(a3[i4], d + 1 + 1) &&
+            x_Role(a3[i4], p + "/audience" + "/" + i4, out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
     const x5 = o1["priority"];
     if (x5 !== undefined) {
-      if (!(typeof x5 === "number" && Number.isFinite(x5)))
-        out.push(fail(p + "/priority", "number", x5));
-      if (!(typeof x5 !== "number" || x5 >= 0))
-        out.push(fail(p + "/priority", ">= 0 (minimum)", x5));
-      if (!(typeof x5 !== "number" || x5 <= 1))
-        out.push(fail(p + "/priority", "<= 1 (maximum)", x5));
+      if (
+        !(typeof x5 === "number" && Number.isFinite(x5)) &&
+        out.add(fail(p + "/priority", "number", x5))
+      )
+        return true;
+      if (
+        !(typeof x5 !== "number" || x5 >= 0) &&
+        out.add(fail(p + "/priority", ">= 0 (minimum)", x5))
+      )
+        return true;
+      if (
+        !(typeof x5 !== "number" || x5 <= 1) &&
+        out.add(fail(p + "/priority", "<= 1 (maximum)", x5))
+      )
+        return true;
     }
     const x6 = o1["lastModified"];
     if (x6 !== undefined) {
-      if (!(typeof x6 === "string")) out.push(fail(p + "/lastModified", "string", x6));
+      if (!(typeof x6 === "string") && out.add(fail(p + "/lastModified", "string", x6)))
+        return true;
     }
   }
+  return false;
 }
 
 function g_Annotations$1(v: unknown, d: number): boolean {
@@ -5932,59 +6957,76 @@ function g_ContentBlock(v: unknown, d: number): boolean {
   }
 }
 
-function x_ContentBlock(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    out.push(
-      fail(
-        p,
-        "object (TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource)",
-        v,
-      ),
-    );
-  else {
+function x_ContentBlock(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (
+      out.add(
+        fail(
+          p,
+          "object (TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource)",
+          v,
+        ),
+      )
+    )
+      return true;
+  } else {
     const tag1 = (v as Readonly<Record<string, unknown>>)["type"];
     switch (tag1) {
       case "text": {
-        const inner2: Issue[] = [];
-        if (!g_TextContent(v, d)) x_TextContent(v, p, inner2, d);
-        for (const issue of inner2) out.push(within(issue, "TextContent"));
+        const inner2 = new IssueList(out.all);
+        m3: {
+          if (!g_TextContent(v, d) && x_TextContent(v, p, inner2, d)) break m3;
+        }
+        if (out.addAll(inner2.items.map((i) => within(i, "TextContent")))) return true;
         break;
       }
       case "image": {
-        const inner3: Issue[] = [];
-        if (!g_ImageContent(v, d)) x_ImageContent(v, p, inner3, d);
-        for (const issue of inner3) out.push(within(issue, "ImageContent"));
+        const inner4 = new IssueList(out.all);
+        m5: {
+          if (!g_ImageContent(v, d) && x_ImageContent(v, p, inner4, d)) break m5;
+        }
+        if (out.addAll(inner4.items.map((i) => within(i, "ImageContent")))) return true;
         break;
       }
       case "audio": {
-        const inner4: Issue[] = [];
-        if (!g_AudioContent(v, d)) x_AudioContent(v, p, inner4, d);
-        for (const issue of inner4) out.push(within(issue, "AudioContent"));
+        const inner6 = new IssueList(out.all);
+        m7: {
+          if (!g_AudioContent(v, d) && x_AudioContent(v, p, inner6, d)) break m7;
+        }
+        if (out.addAll(inner6.items.map((i) => within(i, "AudioContent")))) return true;
         break;
       }
       case "resource_link": {
-        const inner5: Issue[] = [];
-        if (!g_ResourceLink(v, d)) x_ResourceLink(v, p, inner5, d);
-        for (const issue of inner5) out.push(within(issue, "ResourceLink"));
+        const inner8 = new IssueList(out.all);
+        m9: {
+          if (!g_ResourceLink(v, d) && x_ResourceLink(v, p, inner8, d)) break m9;
+        }
+        if (out.addAll(inner8.items.map((i) => within(i, "ResourceLink")))) return true;
         break;
       }
       case "resource": {
-        const inner6: Issue[] = [];
-        if (!g_EmbeddedResource(v, d)) x_EmbeddedResource(v, p, inner6, d);
-        for (const issue of inner6) out.push(within(issue, "EmbeddedResource"));
+        const inner10 = new IssueList(out.all);
+        m11: {
+          if (!g_EmbeddedResource(v, d) && x_EmbeddedResource(v, p, inner10, d)) break m11;
+        }
+        if (out.addAll(inner10.items.map((i) => within(i, "EmbeddedResource")))) return true;
         break;
       }
       default:
-        out.push(
-          unknownVariant(
-            p + "/type",
-            '"text" | "image" | "audio" | "resource_link" | "resource"',
-            tag1,
-            "TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource",
-          ),
-        );
+        if (
+          out.add(
+            unknownVariant(
+              p + "/type",
+              '"text" | "image" | "audio" | "resource_link" | "resource"',
+              tag1,
+              "TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource",
+            ),
+          )
+        )
+          return true;
     }
   }
+  return false;
 }
 
 function g_TextContent(v: unknown, d: number): boolean {
@@ -6001,29 +7043,34 @@ function g_TextContent(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_TextContent(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_TextContent(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "text")) out.push(fail(p + "/type", '"text"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "text") && out.add(fail(p + "/type", '"text"', x2))) return true;
     }
     const x3 = o1["text"];
-    if (x3 === undefined) out.push(missing(p + "/text", "text"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/text", "string", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/text", "text"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/text", "string", x3))) return true;
     }
     const x4 = o1["annotations"];
     if (x4 !== undefined) {
-      if (!g_Annotations(x4, d + 1)) x_Annotations(x4, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x4, d + 1) && x_Annotations(x4, p + "/annotations", out, d + 1))
+        return true;
     }
     const x5 = o1["_meta"];
     if (x5 !== undefined) {
-      if (!g_MetaObject(x5, d + 1)) x_MetaObject(x5, p + "/_meta", out, d + 1);
+      if (!g_MetaObject(x5, d + 1) && x_MetaObject(x5, p + "/_meta", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_ImageContent(v: unknown, d: number): boolean {
@@ -6043,35 +7090,45 @@ function g_ImageContent(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ImageContent(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ImageContent(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "image")) out.push(fail(p + "/type", '"image"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "image") && out.add(fail(p + "/type", '"image"', x2))) return true;
     }
     const x3 = o1["data"];
-    if (x3 === undefined) out.push(missing(p + "/data", "data"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/data", "string", x3));
-      if (!(typeof x3 !== "string" || isByte(x3))) out.push(fail(p + "/data", "byte (format)", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/data", "data"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/data", "string", x3))) return true;
+      if (
+        !(typeof x3 !== "string" || isByte(x3)) &&
+        out.add(fail(p + "/data", "byte (format)", x3))
+      )
+        return true;
     }
     const x4 = o1["mimeType"];
-    if (x4 === undefined) out.push(missing(p + "/mimeType", "mimeType"));
-    else {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/mimeType", "string", x4));
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/mimeType", "mimeType"))) return true;
+    } else {
+      if (!(typeof x4 === "string") && out.add(fail(p + "/mimeType", "string", x4))) return true;
     }
     const x5 = o1["annotations"];
     if (x5 !== undefined) {
-      if (!g_Annotations(x5, d + 1)) x_Annotations(x5, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x5, d + 1) && x_Annotations(x5, p + "/annotations", out, d + 1))
+        return true;
     }
     const x6 = o1["_meta"];
     if (x6 !== undefined) {
-      if (!g_MetaObject(x6, d + 1)) x_MetaObject(x6, p + "/_meta", out, d + 1);
+      if (!g_MetaObject(x6, d + 1) && x_MetaObject(x6, p + "/_meta", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_AudioContent(v: unknown, d: number): boolean {
@@ -6091,35 +7148,45 @@ function g_AudioContent(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_AudioContent(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_AudioContent(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "audio")) out.push(fail(p + "/type", '"audio"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "audio") && out.add(fail(p + "/type", '"audio"', x2))) return true;
     }
     const x3 = o1["data"];
-    if (x3 === undefined) out.push(missing(p + "/data", "data"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/data", "string", x3));
-      if (!(typeof x3 !== "string" || isByte(x3))) out.push(fail(p + "/data", "byte (format)", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/data", "data"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/data", "string", x3))) return true;
+      if (
+        !(typeof x3 !== "string" || isByte(x3)) &&
+        out.add(fail(p + "/data", "byte (format)", x3))
+      )
+        return true;
     }
     const x4 = o1["mimeType"];
-    if (x4 === undefined) out.push(missing(p + "/mimeType", "mimeType"));
-    else {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/mimeType", "string", x4));
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/mimeType", "mimeType"))) return true;
+    } else {
+      if (!(typeof x4 === "string") && out.add(fail(p + "/mimeType", "string", x4))) return true;
     }
     const x5 = o1["annotations"];
     if (x5 !== undefined) {
-      if (!g_Annotations(x5, d + 1)) x_Annotations(x5, p + "/annotations", out, d + 1);
+      if (!g_Annotations(x5, d + 1) && x_Annotations(x5, p + "/annotations", out, d + 1))
+        return true;
     }
     const x6 = o1["_meta"];
     if (x6 !== undefined) {
-      if (!g_MetaObject(x6, d + 1)) x_MetaObject(x6, p + "/_meta", out, d + 1);
+      if (!g_MetaObject(x6, d + 1) && x_MetaObject(x6, p + "/_meta", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_ToolUseContent(v: unknown, d: number): boolean {
@@ -6138,36 +7205,45 @@ function g_ToolUseContent(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ToolUseContent(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ToolUseContent(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "tool_use")) out.push(fail(p + "/type", '"tool_use"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "tool_use") && out.add(fail(p + "/type", '"tool_use"', x2))) return true;
     }
     const x3 = o1["id"];
-    if (x3 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/id", "string", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/id", "string", x3))) return true;
     }
     const x4 = o1["name"];
-    if (x4 === undefined) out.push(missing(p + "/name", "name"));
-    else {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/name", "string", x4));
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/name", "name"))) return true;
+    } else {
+      if (!(typeof x4 === "string") && out.add(fail(p + "/name", "string", x4))) return true;
     }
     const x5 = o1["input"];
-    if (x5 === undefined) out.push(missing(p + "/input", "input"));
-    else {
-      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5))
-        out.push(fail(p + "/input", "object", x5));
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/input", "input"))) return true;
+    } else {
+      if (
+        (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) &&
+        out.add(fail(p + "/input", "object", x5))
+      )
+        return true;
     }
     const x7 = o1["_meta"];
     if (x7 !== undefined) {
-      if (!g_MetaObject(x7, d + 1)) x_MetaObject(x7, p + "/_meta", out, d + 1);
+      if (!g_MetaObject(x7, d + 1) && x_MetaObject(x7, p + "/_meta", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_ToolUseContent$1(v: unknown, _d: number): boolean {
@@ -6191,41 +7267,50 @@ function g_ToolResultContent(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ToolResultContent(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ToolResultContent(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "tool_result")) out.push(fail(p + "/type", '"tool_result"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "tool_result") && out.add(fail(p + "/type", '"tool_result"', x2))) return true;
     }
     const x3 = o1["toolUseId"];
-    if (x3 === undefined) out.push(missing(p + "/toolUseId", "toolUseId"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/toolUseId", "string", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/toolUseId", "toolUseId"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/toolUseId", "string", x3))) return true;
     }
     const x4 = o1["content"];
-    if (x4 === undefined) out.push(missing(p + "/content", "content"));
-    else {
-      if (!Array.isArray(x4)) out.push(fail(p + "/content", "array", x4));
-      else {
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/content", "content"))) return true;
+    } else {
+      if (!Array.isArray(x4)) {
+        if (out.add(fail(p + "/content", "array", x4))) return true;
+      } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_ContentBlock(a5[i6], d + 1 + 1))
-            x_ContentBlock(a5[i6], p + "/content" + "/" + i6, out, d + 1 + 1);
+          if (
+            !g_ContentBlock(a5[i6], d + 1 + 1) &&
+            x_ContentBlock(a5[i6], p + "/content" + "/" + i6, out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
     const x7 = o1["isError"];
     if (x7 !== undefined) {
-      if (!(typeof x7 === "boolean")) out.push(fail(p + "/isError", "boolean", x7));
+      if (!(typeof x7 === "boolean") && out.add(fail(p + "/isError", "boolean", x7))) return true;
     }
     const x8 = o1["_meta"];
     if (x8 !== undefined) {
-      if (!g_MetaObject(x8, d + 1)) x_MetaObject(x8, p + "/_meta", out, d + 1);
+      if (!g_MetaObject(x8, d + 1) && x_MetaObject(x8, p + "/_meta", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_ToolResultContent$1(v: unknown, d: number): boolean {
@@ -6279,49 +7364,82 @@ function g_ModelPreferences(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ModelPreferences(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ModelPreferences(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["hints"];
     if (x2 !== undefined) {
-      if (!Array.isArray(x2)) out.push(fail(p + "/hints", "array", x2));
-      else {
+      if (!Array.isArray(x2)) {
+        if (out.add(fail(p + "/hints", "array", x2))) return true;
+      } else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          if (!g_ModelHint(a3[i4], d + 1 + 1))
-            x_ModelHint(a3[i4], p + "/hints" + "/" + i4, out, d + 1 + 1);
+          if (
+            !g_ModelHint(a3[i4], d + 1 + 1) &&
+            x_ModelHint(a3[i4], p + "/hints" + "/" + i4, out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
     const x5 = o1["costPriority"];
     if (x5 !== undefined) {
-      if (!(typeof x5 === "number" && Number.isFinite(x5)))
-        out.push(fail(p + "/costPriority", "number", x5));
-      if (!(typeof x5 !== "number" || x5 >= 0))
-        out.push(fail(p + "/costPriority", ">= 0 (minimum)", x5));
-      if (!(typeof x5 !== "number" || x5 <= 1))
-        out.push(fail(p + "/costPriority", "<= 1 (maximum)", x5));
+      if (
+        !(typeof x5 === "number" && Number.isFinite(x5)) &&
+        out.add(fail(p + "/costPriority", "number", x5))
+      )
+        return true;
+      if (
+        !(typeof x5 !== "number" || x5 >= 0) &&
+        out.add(fail(p + "/costPriority", ">= 0 (minimum)", x5))
+      )
+        return true;
+      if (
+        !(typeof x5 !== "number" || x5 <= 1) &&
+        out.add(fail(p + "/costPriority", "<= 1 (maximum)", x5))
+      )
+        return true;
     }
     const x6 = o1["speedPriority"];
     if (x6 !== undefined) {
-      if (!(typeof x6 === "number" && Number.isFinite(x6)))
-        out.push(fail(p + "/speedPriority", "number", x6));
-      if (!(typeof x6 !== "number" || x6 >= 0))
-        out.push(fail(p + "/speedPriority", ">= 0 (minimum)", x6));
-      if (!(typeof x6 !== "number" || x6 <= 1))
-        out.push(fail(p + "/speedPriority", "<= 1 (maximum)", x6));
+      if (
+        !(typeof x6 === "number" && Number.isFinite(x6)) &&
+        out.add(fail(p + "/speedPriority", "number", x6))
+      )
+        return true;
+      if (
+        !(typeof x6 !== "number" || x6 >= 0) &&
+        out.add(fail(p + "/speedPriority", ">= 0 (minimum)", x6))
+      )
+        return true;
+      if (
+        !(typeof x6 !== "number" || x6 <= 1) &&
+        out.add(fail(p + "/speedPriority", "<= 1 (maximum)", x6))
+      )
+        return true;
     }
     const x7 = o1["intelligencePriority"];
     if (x7 !== undefined) {
-      if (!(typeof x7 === "number" && Number.isFinite(x7)))
-        out.push(fail(p + "/intelligencePriority", "number", x7));
-      if (!(typeof x7 !== "number" || x7 >= 0))
-        out.push(fail(p + "/intelligencePriority", ">= 0 (minimum)", x7));
-      if (!(typeof x7 !== "number" || x7 <= 1))
-        out.push(fail(p + "/intelligencePriority", "<= 1 (maximum)", x7));
+      if (
+        !(typeof x7 === "number" && Number.isFinite(x7)) &&
+        out.add(fail(p + "/intelligencePriority", "number", x7))
+      )
+        return true;
+      if (
+        !(typeof x7 !== "number" || x7 >= 0) &&
+        out.add(fail(p + "/intelligencePriority", ">= 0 (minimum)", x7))
+      )
+        return true;
+      if (
+        !(typeof x7 !== "number" || x7 <= 1) &&
+        out.add(fail(p + "/intelligencePriority", "<= 1 (maximum)", x7))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_ModelPreferences$1(v: unknown, d: number): boolean {
@@ -6342,15 +7460,17 @@ function g_ModelHint(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_ModelHint(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ModelHint(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
     if (x2 !== undefined) {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/name", "string", x2));
+      if (!(typeof x2 === "string") && out.add(fail(p + "/name", "string", x2))) return true;
     }
   }
+  return false;
 }
 
 function g_CompleteRequestParams(v: unknown, d: number): boolean {
@@ -6367,90 +7487,119 @@ function g_CompleteRequestParams(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_CompleteRequestParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_CompleteRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
-    if (x2 === undefined) out.push(missing(p + "/_meta", "_meta"));
-    else {
-      if (!g_RequestMetaObject(x2, d + 1)) x_RequestMetaObject(x2, p + "/_meta", out, d + 1);
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/_meta", "_meta"))) return true;
+    } else {
+      if (!g_RequestMetaObject(x2, d + 1) && x_RequestMetaObject(x2, p + "/_meta", out, d + 1))
+        return true;
     }
     const x3 = o1["ref"];
-    if (x3 === undefined) out.push(missing(p + "/ref", "ref"));
-    else {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/ref", "object (PromptReference | ResourceTemplateReference)", x3));
-      else {
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/ref", "ref"))) return true;
+    } else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.add(fail(p + "/ref", "object (PromptReference | ResourceTemplateReference)", x3)))
+          return true;
+      } else {
         const tag4 = (x3 as Readonly<Record<string, unknown>>)["type"];
         switch (tag4) {
           case "ref/prompt": {
-            const inner5: Issue[] = [];
-            if (!g_PromptReference(x3, d + 1)) x_PromptReference(x3, p + "/ref", inner5, d + 1);
-            for (const issue of inner5) out.push(within(issue, "PromptReference"));
+            const inner5 = new IssueList(out.all);
+            m6: {
+              if (!g_PromptReference(x3, d + 1) && x_PromptReference(x3, p + "/ref", inner5, d + 1))
+                break m6;
+            }
+            if (out.addAll(inner5.items.map((i) => within(i, "PromptReference")))) return true;
             break;
           }
           case "ref/resource": {
-            const inner6: Issue[] = [];
-            if (!g_ResourceTemplateReference(x3, d + 1))
-              x_ResourceTemplateReference(x3, p + "/ref", inner6, d + 1);
-            for (const issue of inner6) out.push(within(issue, "ResourceTemplateReference"));
+            const inner7 = new IssueList(out.all);
+            m8: {
+              if (
+                !g_ResourceTemplateReference(x3, d + 1) &&
+                x_ResourceTemplateReference(x3, p + "/ref", inner7, d + 1)
+              )
+                break m8;
+            }
+            if (out.addAll(inner7.items.map((i) => within(i, "ResourceTemplateReference"))))
+              return true;
             break;
           }
           default:
-            out.push(
-              unknownVariant(
-                p + "/ref" + "/type",
-                '"ref/prompt" | "ref/resource"',
-                tag4,
-                "PromptReference | ResourceTemplateReference",
-              ),
-            );
+            if (
+              out.add(
+                unknownVariant(
+                  p + "/ref" + "/type",
+                  '"ref/prompt" | "ref/resource"',
+                  tag4,
+                  "PromptReference | ResourceTemplateReference",
+                ),
+              )
+            )
+              return true;
         }
       }
     }
-    const x7 = o1["argument"];
-    if (x7 === undefined) out.push(missing(p + "/argument", "argument"));
-    else {
-      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
-        out.push(fail(p + "/argument", "object", x7));
-      else {
-        const o8 = x7 as Readonly<Record<string, unknown>>;
-        const x9 = o8["name"];
-        if (x9 === undefined) out.push(missing(p + "/argument" + "/name", "name"));
-        else {
-          if (!(typeof x9 === "string")) out.push(fail(p + "/argument" + "/name", "string", x9));
+    const x9 = o1["argument"];
+    if (x9 === undefined) {
+      if (out.add(missing(p + "/argument", "argument"))) return true;
+    } else {
+      if (typeof x9 !== "object" || x9 === null || Array.isArray(x9)) {
+        if (out.add(fail(p + "/argument", "object", x9))) return true;
+      } else {
+        const o10 = x9 as Readonly<Record<string, unknown>>;
+        const x11 = o10["name"];
+        if (x11 === undefined) {
+          if (out.add(missing(p + "/argument" + "/name", "name"))) return true;
+        } else {
+          if (!(typeof x11 === "string") && out.add(fail(p + "/argument" + "/name", "string", x11)))
+            return true;
         }
-        const x10 = o8["value"];
-        if (x10 === undefined) out.push(missing(p + "/argument" + "/value", "value"));
-        else {
-          if (!(typeof x10 === "string")) out.push(fail(p + "/argument" + "/value", "string", x10));
+        const x12 = o10["value"];
+        if (x12 === undefined) {
+          if (out.add(missing(p + "/argument" + "/value", "value"))) return true;
+        } else {
+          if (
+            !(typeof x12 === "string") &&
+            out.add(fail(p + "/argument" + "/value", "string", x12))
+          )
+            return true;
         }
       }
     }
-    const x11 = o1["context"];
-    if (x11 !== undefined) {
-      if (typeof x11 !== "object" || x11 === null || Array.isArray(x11))
-        out.push(fail(p + "/context", "object", x11));
-      else {
-        const o12 = x11 as Readonly<Record<string, unknown>>;
-        const x13 = o12["arguments"];
-        if (x13 !== undefined) {
-          if (typeof x13 !== "object" || x13 === null || Array.isArray(x13))
-            out.push(fail(p + "/context" + "/arguments", "object", x13));
-          else {
-            const o14 = x13 as Readonly<Record<string, unknown>>;
-            for (const k15 of Object.keys(o14)) {
-              if (!(typeof o14[k15] === "string"))
-                out.push(
-                  fail(p + "/context" + "/arguments" + "/" + pointer(k15), "string", o14[k15]),
-                );
+    const x13 = o1["context"];
+    if (x13 !== undefined) {
+      if (typeof x13 !== "object" || x13 === null || Array.isArray(x13)) {
+        if (out.add(fail(p + "/context", "object", x13))) return true;
+      } else {
+        const o14 = x13 as Readonly<Record<string, unknown>>;
+        const x15 = o14["arguments"];
+        if (x15 !== undefined) {
+          if (typeof x15 !== "object" || x15 === null || Array.isArray(x15)) {
+            if (out.add(fail(p + "/context" + "/arguments", "object", x15))) return true;
+          } else {
+            const o16 = x15 as Readonly<Record<string, unknown>>;
+            for (const k17 of Object.keys(o16)) {
+              if (
+                !(typeof o16[k17] === "string") &&
+                out.add(
+                  fail(p + "/context" + "/arguments" + "/" + pointer(k17), "string", o16[k17]),
+                )
+              )
+                return true;
             }
           }
         }
       }
     }
   }
+  return false;
 }
 
 function g_CompleteRequestParams$1(v: unknown, d: number): boolean {
@@ -6507,33 +7656,45 @@ function g_CompleteRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_CompleteRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_CompleteRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "completion/complete"))
-        out.push(fail(p + "/method", '"completion/complete"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "completion/complete") &&
+        out.add(fail(p + "/method", '"completion/complete"', x2))
+      )
+        return true;
     }
     const x3 = o1["jsonrpc"];
-    if (x3 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x3 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
     }
     const x4 = o1["params"];
-    if (x4 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (!g_CompleteRequestParams(x4, d + 1))
-        x_CompleteRequestParams(x4, p + "/params", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (
+        !g_CompleteRequestParams(x4, d + 1) &&
+        x_CompleteRequestParams(x4, p + "/params", out, d + 1)
+      )
+        return true;
     }
     const x5 = o1["id"];
-    if (x5 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x5, d + 1)) x_RequestId(x5, p + "/id", out, d + 1);
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_CompleteResult(v: unknown, d: number): boolean {
@@ -6548,52 +7709,69 @@ function g_CompleteResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_CompleteResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_CompleteResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (!g_ResultMetaObject(x2, d + 1)) x_ResultMetaObject(x2, p + "/_meta", out, d + 1);
+      if (!g_ResultMetaObject(x2, d + 1) && x_ResultMetaObject(x2, p + "/_meta", out, d + 1))
+        return true;
     }
     const x3 = o1["resultType"];
-    if (x3 === undefined) out.push(missing(p + "/resultType", "resultType"));
-    else {
-      if (!g_ResultType(x3, d + 1)) x_ResultType(x3, p + "/resultType", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/resultType", "resultType"))) return true;
+    } else {
+      if (!g_ResultType(x3, d + 1) && x_ResultType(x3, p + "/resultType", out, d + 1)) return true;
     }
     const x4 = o1["completion"];
-    if (x4 === undefined) out.push(missing(p + "/completion", "completion"));
-    else {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
-        out.push(fail(p + "/completion", "object", x4));
-      else {
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/completion", "completion"))) return true;
+    } else {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.add(fail(p + "/completion", "object", x4))) return true;
+      } else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["values"];
-        if (x6 === undefined) out.push(missing(p + "/completion" + "/values", "values"));
-        else {
-          if (!Array.isArray(x6)) out.push(fail(p + "/completion" + "/values", "array", x6));
-          else {
+        if (x6 === undefined) {
+          if (out.add(missing(p + "/completion" + "/values", "values"))) return true;
+        } else {
+          if (!Array.isArray(x6)) {
+            if (out.add(fail(p + "/completion" + "/values", "array", x6))) return true;
+          } else {
             const a7 = x6 as readonly unknown[];
             for (let i8 = 0; i8 < a7.length; i8++) {
-              if (!(typeof a7[i8] === "string"))
-                out.push(fail(p + "/completion" + "/values" + "/" + i8, "string", a7[i8]));
+              if (
+                !(typeof a7[i8] === "string") &&
+                out.add(fail(p + "/completion" + "/values" + "/" + i8, "string", a7[i8]))
+              )
+                return true;
             }
           }
-          if (!(!Array.isArray(x6) || x6.length <= 100))
-            out.push(fail(p + "/completion" + "/values", "maxItems 100", x6));
+          if (
+            !(!Array.isArray(x6) || x6.length <= 100) &&
+            out.add(fail(p + "/completion" + "/values", "maxItems 100", x6))
+          )
+            return true;
         }
         const x9 = o5["total"];
         if (x9 !== undefined) {
-          if (!Number.isInteger(x9)) out.push(fail(p + "/completion" + "/total", "integer", x9));
+          if (!Number.isInteger(x9) && out.add(fail(p + "/completion" + "/total", "integer", x9)))
+            return true;
         }
         const x10 = o5["hasMore"];
         if (x10 !== undefined) {
-          if (!(typeof x10 === "boolean"))
-            out.push(fail(p + "/completion" + "/hasMore", "boolean", x10));
+          if (
+            !(typeof x10 === "boolean") &&
+            out.add(fail(p + "/completion" + "/hasMore", "boolean", x10))
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_CompleteResult$2(v: unknown, _d: number): boolean {
@@ -6634,26 +7812,32 @@ function g_CompleteResultResponse(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_CompleteResultResponse(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_CompleteResultResponse(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
-    if (x2 === undefined) out.push(missing(p + "/jsonrpc", "jsonrpc"));
-    else {
-      if (!(x2 === "2.0")) out.push(fail(p + "/jsonrpc", '"2.0"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+    } else {
+      if (!(x2 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x2))) return true;
     }
     const x3 = o1["id"];
-    if (x3 === undefined) out.push(missing(p + "/id", "id"));
-    else {
-      if (!g_RequestId(x3, d + 1)) x_RequestId(x3, p + "/id", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/id", "id"))) return true;
+    } else {
+      if (!g_RequestId(x3, d + 1) && x_RequestId(x3, p + "/id", out, d + 1)) return true;
     }
     const x4 = o1["result"];
-    if (x4 === undefined) out.push(missing(p + "/result", "result"));
-    else {
-      if (!g_CompleteResult(x4, d + 1)) x_CompleteResult(x4, p + "/result", out, d + 1);
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/result", "result"))) return true;
+    } else {
+      if (!g_CompleteResult(x4, d + 1) && x_CompleteResult(x4, p + "/result", out, d + 1))
+        return true;
     }
   }
+  return false;
 }
 
 function g_ResourceTemplateReference(v: unknown, _d: number): boolean {
@@ -6670,23 +7854,30 @@ function g_ResourceTemplateReference(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_ResourceTemplateReference(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ResourceTemplateReference(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "ref/resource")) out.push(fail(p + "/type", '"ref/resource"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "ref/resource") && out.add(fail(p + "/type", '"ref/resource"', x2))) return true;
     }
     const x3 = o1["uri"];
-    if (x3 === undefined) out.push(missing(p + "/uri", "uri"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/uri", "string", x3));
-      if (!(typeof x3 !== "string" || isUriTemplate(x3)))
-        out.push(fail(p + "/uri", "uri-template (format)", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/uri", "uri"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/uri", "string", x3))) return true;
+      if (
+        !(typeof x3 !== "string" || isUriTemplate(x3)) &&
+        out.add(fail(p + "/uri", "uri-template (format)", x3))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_PromptReference(v: unknown, _d: number): boolean {
@@ -6701,25 +7892,29 @@ function g_PromptReference(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_PromptReference(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_PromptReference(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "ref/prompt")) out.push(fail(p + "/type", '"ref/prompt"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "ref/prompt") && out.add(fail(p + "/type", '"ref/prompt"', x2))) return true;
     }
     const x3 = o1["name"];
-    if (x3 === undefined) out.push(missing(p + "/name", "name"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/name", "string", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/name", "name"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/name", "string", x3))) return true;
     }
     const x4 = o1["title"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/title", "string", x4));
+      if (!(typeof x4 === "string") && out.add(fail(p + "/title", "string", x4))) return true;
     }
   }
+  return false;
 }
 
 function g_ListRootsRequest(v: unknown, d: number): boolean {
@@ -6732,29 +7927,35 @@ function g_ListRootsRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ListRootsRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ListRootsRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "roots/list")) out.push(fail(p + "/method", '"roots/list"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (!(x2 === "roots/list") && out.add(fail(p + "/method", '"roots/list"', x2))) return true;
     }
     const x3 = o1["params"];
     if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/params", "object", x3));
-      else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.add(fail(p + "/params", "object", x3))) return true;
+      } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["_meta"];
         if (x5 !== undefined) {
-          if (!g_MetaObject(x5, d + 1 + 1))
-            x_MetaObject(x5, p + "/params" + "/_meta", out, d + 1 + 1);
+          if (
+            !g_MetaObject(x5, d + 1 + 1) &&
+            x_MetaObject(x5, p + "/params" + "/_meta", out, d + 1 + 1)
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_ListRootsRequest$1(v: unknown, d: number): boolean {
@@ -6773,22 +7974,27 @@ function g_ListRootsResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ListRootsResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ListRootsResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["roots"];
-    if (x2 === undefined) out.push(missing(p + "/roots", "roots"));
-    else {
-      if (!Array.isArray(x2)) out.push(fail(p + "/roots", "array", x2));
-      else {
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/roots", "roots"))) return true;
+    } else {
+      if (!Array.isArray(x2)) {
+        if (out.add(fail(p + "/roots", "array", x2))) return true;
+      } else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          if (!g_Root(a3[i4], d + 1 + 1)) x_Root(a3[i4], p + "/roots" + "/" + i4, out, d + 1 + 1);
+          if (!g_Root(a3[i4], d + 1 + 1) && x_Root(a3[i4], p + "/roots" + "/" + i4, out, d + 1 + 1))
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_ListRootsResult$1(v: unknown, d: number): boolean {
@@ -6814,25 +8020,29 @@ function g_Root(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_Root(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_Root(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["uri"];
-    if (x2 === undefined) out.push(missing(p + "/uri", "uri"));
-    else {
-      if (!(typeof x2 === "string")) out.push(fail(p + "/uri", "string", x2));
-      if (!(typeof x2 !== "string" || isUri(x2))) out.push(fail(p + "/uri", "uri (format)", x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/uri", "uri"))) return true;
+    } else {
+      if (!(typeof x2 === "string") && out.add(fail(p + "/uri", "string", x2))) return true;
+      if (!(typeof x2 !== "string" || isUri(x2)) && out.add(fail(p + "/uri", "uri (format)", x2)))
+        return true;
     }
     const x3 = o1["name"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/name", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/name", "string", x3))) return true;
     }
     const x4 = o1["_meta"];
     if (x4 !== undefined) {
-      if (!g_MetaObject(x4, d + 1)) x_MetaObject(x4, p + "/_meta", out, d + 1);
+      if (!g_MetaObject(x4, d + 1) && x_MetaObject(x4, p + "/_meta", out, d + 1)) return true;
     }
   }
+  return false;
 }
 
 function g_ElicitRequestFormParams(v: unknown, d: number): boolean {
@@ -6847,72 +8057,85 @@ function g_ElicitRequestFormParams(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ElicitRequestFormParams(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ElicitRequestFormParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["mode"];
     if (x2 !== undefined) {
-      if (!(x2 === "form")) out.push(fail(p + "/mode", '"form"', x2));
+      if (!(x2 === "form") && out.add(fail(p + "/mode", '"form"', x2))) return true;
     }
     const x3 = o1["message"];
-    if (x3 === undefined) out.push(missing(p + "/message", "message"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/message", "string", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/message", "message"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/message", "string", x3))) return true;
     }
     const x4 = o1["requestedSchema"];
-    if (x4 === undefined) out.push(missing(p + "/requestedSchema", "requestedSchema"));
-    else {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4))
-        out.push(fail(p + "/requestedSchema", "object", x4));
-      else {
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/requestedSchema", "requestedSchema"))) return true;
+    } else {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.add(fail(p + "/requestedSchema", "object", x4))) return true;
+      } else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["type"];
-        if (x6 === undefined) out.push(missing(p + "/requestedSchema" + "/type", "type"));
-        else {
-          if (!(x6 === "object")) out.push(fail(p + "/requestedSchema" + "/type", '"object"', x6));
+        if (x6 === undefined) {
+          if (out.add(missing(p + "/requestedSchema" + "/type", "type"))) return true;
+        } else {
+          if (!(x6 === "object") && out.add(fail(p + "/requestedSchema" + "/type", '"object"', x6)))
+            return true;
         }
         const x7 = o5["$schema"];
         if (x7 !== undefined) {
-          if (!(typeof x7 === "string"))
-            out.push(fail(p + "/requestedSchema" + "/$schema", "string", x7));
+          if (
+            !(typeof x7 === "string") &&
+            out.add(fail(p + "/requestedSchema" + "/$schema", "string", x7))
+          )
+            return true;
         }
         const x8 = o5["properties"];
-        if (x8 === undefined)
-          out.push(missing(p + "/requestedSchema" + "/properties", "properties"));
-        else {
-          if (typeof x8 !== "object" || x8 === null || Array.isArray(x8))
-            out.push(fail(p + "/requestedSchema" + "/properties", "object", x8));
-          else {
+        if (x8 === undefined) {
+          if (out.add(missing(p + "/requestedSchema" + "/properties", "properties"))) return true;
+        } else {
+          if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
+            if (out.add(fail(p + "/requestedSchema" + "/properties", "object", x8))) return true;
+          } else {
             const o9 = x8 as Readonly<Record<string, unknown>>;
             for (const k10 of Object.keys(o9)) {
-              if (!g_PrimitiveSchemaDefinition(o9[k10], d + 1 + 1 + 1))
+              if (
+                !g_PrimitiveSchemaDefinition(o9[k10], d + 1 + 1 + 1) &&
                 x_PrimitiveSchemaDefinition(
                   o9[k10],
                   p + "/requestedSchema" + "/properties" + "/" + pointer(k10),
                   out,
                   d + 1 + 1 + 1,
-                );
+                )
+              )
+                return true;
             }
           }
         }
         const x11 = o5["required"];
         if (x11 !== undefined) {
-          if (!Array.isArray(x11))
-            out.push(fail(p + "/requestedSchema" + "/required", "array", x11));
-          else {
+          if (!Array.isArray(x11)) {
+            if (out.add(fail(p + "/requestedSchema" + "/required", "array", x11))) return true;
+          } else {
             const a12 = x11 as readonly unknown[];
             for (let i13 = 0; i13 < a12.length; i13++) {
-              if (!(typeof a12[i13] === "string"))
-                out.push(
-                  fail(p + "/requestedSchema" + "/required" + "/" + i13, "string", a12[i13]),
-                );
+              if (
+                !(typeof a12[i13] === "string") &&
+                out.add(fail(p + "/requestedSchema" + "/required" + "/" + i13, "string", a12[i13]))
+              )
+                return true;
             }
           }
         }
       }
     }
   }
+  return false;
 }
 
 function g_ElicitRequestFormParams$2(v: unknown, d: number): boolean {
@@ -6962,48 +8185,56 @@ function g_ElicitRequestURLParams(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_ElicitRequestURLParams(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ElicitRequestURLParams(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["mode"];
-    if (x2 === undefined) out.push(missing(p + "/mode", "mode"));
-    else {
-      if (!(x2 === "url")) out.push(fail(p + "/mode", '"url"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/mode", "mode"))) return true;
+    } else {
+      if (!(x2 === "url") && out.add(fail(p + "/mode", '"url"', x2))) return true;
     }
     const x3 = o1["message"];
-    if (x3 === undefined) out.push(missing(p + "/message", "message"));
-    else {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/message", "string", x3));
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/message", "message"))) return true;
+    } else {
+      if (!(typeof x3 === "string") && out.add(fail(p + "/message", "string", x3))) return true;
     }
     const x4 = o1["url"];
-    if (x4 === undefined) out.push(missing(p + "/url", "url"));
-    else {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/url", "string", x4));
-      if (!(typeof x4 !== "string" || isUri(x4))) out.push(fail(p + "/url", "uri (format)", x4));
+    if (x4 === undefined) {
+      if (out.add(missing(p + "/url", "url"))) return true;
+    } else {
+      if (!(typeof x4 === "string") && out.add(fail(p + "/url", "string", x4))) return true;
+      if (!(typeof x4 !== "string" || isUri(x4)) && out.add(fail(p + "/url", "uri (format)", x4)))
+        return true;
     }
   }
+  return false;
 }
 
 function g_ElicitRequestParams(v: unknown, d: number): boolean {
   return g_ElicitRequestFormParams(v, d) || g_ElicitRequestURLParams(v, d);
 }
 
-function x_ElicitRequestParams(v: unknown, p: string, out: Issue[], d: number): void {
+function x_ElicitRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
   if (!(g_ElicitRequestFormParams(v, d) || g_ElicitRequestURLParams(v, d))) {
-    const branches1: [string, Issue[]][] = [];
+    const branches1: [string, IssueList][] = [];
     {
-      const b2: Issue[] = [];
+      const b2 = new IssueList(out.all);
       x_ElicitRequestFormParams(v, p, b2, d);
       branches1.push(["ElicitRequestFormParams", b2]);
     }
     {
-      const b3: Issue[] = [];
+      const b3 = new IssueList(out.all);
       x_ElicitRequestURLParams(v, p, b3, d);
       branches1.push(["ElicitRequestURLParams", b3]);
     }
-    out.push(...pickBranch(p, "ElicitRequestFormParams | ElicitRequestURLParams", v, branches1));
+    if (out.addAll(pickBranch(p, "ElicitRequestFormParams | ElicitRequestURLParams", v, branches1)))
+      return true;
   }
+  return false;
 }
 
 function g_ElicitRequest(v: unknown, d: number): boolean {
@@ -7016,21 +8247,30 @@ function g_ElicitRequest(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ElicitRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ElicitRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
-    if (x2 === undefined) out.push(missing(p + "/method", "method"));
-    else {
-      if (!(x2 === "elicitation/create")) out.push(fail(p + "/method", '"elicitation/create"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/method", "method"))) return true;
+    } else {
+      if (
+        !(x2 === "elicitation/create") &&
+        out.add(fail(p + "/method", '"elicitation/create"', x2))
+      )
+        return true;
     }
     const x3 = o1["params"];
-    if (x3 === undefined) out.push(missing(p + "/params", "params"));
-    else {
-      if (!g_ElicitRequestParams(x3, d + 1)) x_ElicitRequestParams(x3, p + "/params", out, d + 1);
+    if (x3 === undefined) {
+      if (out.add(missing(p + "/params", "params"))) return true;
+    } else {
+      if (!g_ElicitRequestParams(x3, d + 1) && x_ElicitRequestParams(x3, p + "/params", out, d + 1))
+        return true;
     }
   }
+  return false;
 }
 
 function g_PrimitiveSchemaDefinition(v: unknown, d: number): boolean {
@@ -7055,116 +8295,147 @@ function g_PrimitiveSchemaDefinition(v: unknown, d: number): boolean {
   }
 }
 
-function x_PrimitiveSchemaDefinition(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    out.push(
-      fail(
-        p,
-        "object (StringSchema | NumberSchema | BooleanSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema)",
-        v,
-      ),
-    );
-  else {
+function x_PrimitiveSchemaDefinition(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (
+      out.add(
+        fail(
+          p,
+          "object (StringSchema | NumberSchema | BooleanSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema)",
+          v,
+        ),
+      )
+    )
+      return true;
+  } else {
     const tag1 = (v as Readonly<Record<string, unknown>>)["type"];
     switch (tag1) {
       case "string": {
-        const inner2: Issue[] = [];
-        if (!(
-          g_StringSchema(v, d) ||
-          g_UntitledSingleSelectEnumSchema(v, d) ||
-          g_TitledSingleSelectEnumSchema(v, d) ||
-          g_LegacyTitledEnumSchema(v, d)
-        )) {
-          const branches3: [string, Issue[]][] = [];
-          {
-            const b4: Issue[] = [];
-            x_StringSchema(v, p, b4, d);
-            branches3.push(["StringSchema", b4]);
+        const inner2 = new IssueList(out.all);
+        m3: {
+          if (!(
+            g_StringSchema(v, d) ||
+            g_UntitledSingleSelectEnumSchema(v, d) ||
+            g_TitledSingleSelectEnumSchema(v, d) ||
+            g_LegacyTitledEnumSchema(v, d)
+          )) {
+            const branches4: [string, IssueList][] = [];
+            {
+              const b5 = new IssueList(inner2.all);
+              x_StringSchema(v, p, b5, d);
+              branches4.push(["StringSchema", b5]);
+            }
+            {
+              const b6 = new IssueList(inner2.all);
+              x_UntitledSingleSelectEnumSchema(v, p, b6, d);
+              branches4.push(["UntitledSingleSelectEnumSchema", b6]);
+            }
+            {
+              const b7 = new IssueList(inner2.all);
+              x_TitledSingleSelectEnumSchema(v, p, b7, d);
+              branches4.push(["TitledSingleSelectEnumSchema", b7]);
+            }
+            {
+              const b8 = new IssueList(inner2.all);
+              x_LegacyTitledEnumSchema(v, p, b8, d);
+              branches4.push(["LegacyTitledEnumSchema", b8]);
+            }
+            if (
+              inner2.addAll(
+                pickBranch(
+                  p,
+                  "StringSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
+                  v,
+                  branches4,
+                ),
+              )
+            )
+              break m3;
           }
-          {
-            const b5: Issue[] = [];
-            x_UntitledSingleSelectEnumSchema(v, p, b5, d);
-            branches3.push(["UntitledSingleSelectEnumSchema", b5]);
-          }
-          {
-            const b6: Issue[] = [];
-            x_TitledSingleSelectEnumSchema(v, p, b6, d);
-            branches3.push(["TitledSingleSelectEnumSchema", b6]);
-          }
-          {
-            const b7: Issue[] = [];
-            x_LegacyTitledEnumSchema(v, p, b7, d);
-            branches3.push(["LegacyTitledEnumSchema", b7]);
-          }
-          inner2.push(
-            ...pickBranch(
-              p,
-              "StringSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
-              v,
-              branches3,
-            ),
-          );
         }
-        for (const issue of inner2)
-          out.push(
-            within(
-              issue,
-              "StringSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
+        if (
+          out.addAll(
+            inner2.items.map((i) =>
+              within(
+                i,
+                "StringSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
+              ),
             ),
-          );
+          )
+        )
+          return true;
         break;
       }
       case "number":
       case "integer": {
-        const inner8: Issue[] = [];
-        if (!g_NumberSchema(v, d)) x_NumberSchema(v, p, inner8, d);
-        for (const issue of inner8) out.push(within(issue, "NumberSchema"));
+        const inner9 = new IssueList(out.all);
+        m10: {
+          if (!g_NumberSchema(v, d) && x_NumberSchema(v, p, inner9, d)) break m10;
+        }
+        if (out.addAll(inner9.items.map((i) => within(i, "NumberSchema")))) return true;
         break;
       }
       case "boolean": {
-        const inner9: Issue[] = [];
-        if (!g_BooleanSchema(v, d)) x_BooleanSchema(v, p, inner9, d);
-        for (const issue of inner9) out.push(within(issue, "BooleanSchema"));
+        const inner11 = new IssueList(out.all);
+        m12: {
+          if (!g_BooleanSchema(v, d) && x_BooleanSchema(v, p, inner11, d)) break m12;
+        }
+        if (out.addAll(inner11.items.map((i) => within(i, "BooleanSchema")))) return true;
         break;
       }
       case "array": {
-        const inner10: Issue[] = [];
-        if (!(g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d))) {
-          const branches11: [string, Issue[]][] = [];
-          {
-            const b12: Issue[] = [];
-            x_UntitledMultiSelectEnumSchema(v, p, b12, d);
-            branches11.push(["UntitledMultiSelectEnumSchema", b12]);
+        const inner13 = new IssueList(out.all);
+        m14: {
+          if (!(g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d))) {
+            const branches15: [string, IssueList][] = [];
+            {
+              const b16 = new IssueList(inner13.all);
+              x_UntitledMultiSelectEnumSchema(v, p, b16, d);
+              branches15.push(["UntitledMultiSelectEnumSchema", b16]);
+            }
+            {
+              const b17 = new IssueList(inner13.all);
+              x_TitledMultiSelectEnumSchema(v, p, b17, d);
+              branches15.push(["TitledMultiSelectEnumSchema", b17]);
+            }
+            if (
+              inner13.addAll(
+                pickBranch(
+                  p,
+                  "UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema",
+                  v,
+                  branches15,
+                ),
+              )
+            )
+              break m14;
           }
-          {
-            const b13: Issue[] = [];
-            x_TitledMultiSelectEnumSchema(v, p, b13, d);
-            branches11.push(["TitledMultiSelectEnumSchema", b13]);
-          }
-          inner10.push(
-            ...pickBranch(
-              p,
-              "UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema",
-              v,
-              branches11,
-            ),
-          );
         }
-        for (const issue of inner10)
-          out.push(within(issue, "UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema"));
+        if (
+          out.addAll(
+            inner13.items.map((i) =>
+              within(i, "UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema"),
+            ),
+          )
+        )
+          return true;
         break;
       }
       default:
-        out.push(
-          unknownVariant(
-            p + "/type",
-            '"string" | "number" | "integer" | "boolean" | "array"',
-            tag1,
-            "StringSchema | NumberSchema | BooleanSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema",
-          ),
-        );
+        if (
+          out.add(
+            unknownVariant(
+              p + "/type",
+              '"string" | "number" | "integer" | "boolean" | "array"',
+              tag1,
+              "StringSchema | NumberSchema | BooleanSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema",
+            ),
+          )
+        )
+          return true;
     }
   }
+  return false;
 }
 
 function g_StringSchema(v: unknown, _d: number): boolean {
@@ -7188,41 +8459,47 @@ function g_StringSchema(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_StringSchema(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_StringSchema(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "string")) out.push(fail(p + "/type", '"string"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "string") && out.add(fail(p + "/type", '"string"', x2))) return true;
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
     }
     const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
+      if (!(typeof x4 === "string") && out.add(fail(p + "/description", "string", x4))) return true;
     }
     const x5 = o1["minLength"];
     if (x5 !== undefined) {
-      if (!Number.isInteger(x5)) out.push(fail(p + "/minLength", "integer", x5));
+      if (!Number.isInteger(x5) && out.add(fail(p + "/minLength", "integer", x5))) return true;
     }
     const x6 = o1["maxLength"];
     if (x6 !== undefined) {
-      if (!Number.isInteger(x6)) out.push(fail(p + "/maxLength", "integer", x6));
+      if (!Number.isInteger(x6) && out.add(fail(p + "/maxLength", "integer", x6))) return true;
     }
     const x7 = o1["format"];
     if (x7 !== undefined) {
-      if (!(x7 === "email" || x7 === "uri" || x7 === "date" || x7 === "date-time"))
-        out.push(fail(p + "/format", '"email" | "uri" | "date" | "date-time"', x7));
+      if (
+        !(x7 === "email" || x7 === "uri" || x7 === "date" || x7 === "date-time") &&
+        out.add(fail(p + "/format", '"email" | "uri" | "date" | "date-time"', x7))
+      )
+        return true;
     }
     const x8 = o1["default"];
     if (x8 !== undefined) {
-      if (!(typeof x8 === "string")) out.push(fail(p + "/default", "string", x8));
+      if (!(typeof x8 === "string") && out.add(fail(p + "/default", "string", x8))) return true;
     }
   }
+  return false;
 }
 
 function g_NumberSchema(v: unknown, _d: number): boolean {
@@ -7243,40 +8520,55 @@ function g_NumberSchema(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_NumberSchema(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_NumberSchema(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "number" || x2 === "integer"))
-        out.push(fail(p + "/type", '"number" | "integer"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (
+        !(x2 === "number" || x2 === "integer") &&
+        out.add(fail(p + "/type", '"number" | "integer"', x2))
+      )
+        return true;
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
     }
     const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
+      if (!(typeof x4 === "string") && out.add(fail(p + "/description", "string", x4))) return true;
     }
     const x5 = o1["minimum"];
     if (x5 !== undefined) {
-      if (!(typeof x5 === "number" && Number.isFinite(x5)))
-        out.push(fail(p + "/minimum", "number", x5));
+      if (
+        !(typeof x5 === "number" && Number.isFinite(x5)) &&
+        out.add(fail(p + "/minimum", "number", x5))
+      )
+        return true;
     }
     const x6 = o1["maximum"];
     if (x6 !== undefined) {
-      if (!(typeof x6 === "number" && Number.isFinite(x6)))
-        out.push(fail(p + "/maximum", "number", x6));
+      if (
+        !(typeof x6 === "number" && Number.isFinite(x6)) &&
+        out.add(fail(p + "/maximum", "number", x6))
+      )
+        return true;
     }
     const x7 = o1["default"];
     if (x7 !== undefined) {
-      if (!(typeof x7 === "number" && Number.isFinite(x7)))
-        out.push(fail(p + "/default", "number", x7));
+      if (
+        !(typeof x7 === "number" && Number.isFinite(x7)) &&
+        out.add(fail(p + "/default", "number", x7))
+      )
+        return true;
     }
   }
+  return false;
 }
 
 function g_BooleanSchema(v: unknown, _d: number): boolean {
@@ -7293,28 +8585,31 @@ function g_BooleanSchema(v: unknown, _d: number): boolean {
   return true;
 }
 
-function x_BooleanSchema(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_BooleanSchema(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "boolean")) out.push(fail(p + "/type", '"boolean"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "boolean") && out.add(fail(p + "/type", '"boolean"', x2))) return true;
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
     }
     const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
+      if (!(typeof x4 === "string") && out.add(fail(p + "/description", "string", x4))) return true;
     }
     const x5 = o1["default"];
     if (x5 !== undefined) {
-      if (!(typeof x5 === "boolean")) out.push(fail(p + "/default", "boolean", x5));
+      if (!(typeof x5 === "boolean") && out.add(fail(p + "/default", "boolean", x5))) return true;
     }
   }
+  return false;
 }
 
 function g_UntitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
@@ -7333,40 +8628,53 @@ function g_UntitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_UntitledSingleSelectEnumSchema(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_UntitledSingleSelectEnumSchema(
+  v: unknown,
+  p: string,
+  out: IssueList,
+  _d: number,
+): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "string")) out.push(fail(p + "/type", '"string"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "string") && out.add(fail(p + "/type", '"string"', x2))) return true;
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
     }
     const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
+      if (!(typeof x4 === "string") && out.add(fail(p + "/description", "string", x4))) return true;
     }
     const x5 = o1["enum"];
-    if (x5 === undefined) out.push(missing(p + "/enum", "enum"));
-    else {
-      if (!Array.isArray(x5)) out.push(fail(p + "/enum", "array", x5));
-      else {
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/enum", "enum"))) return true;
+    } else {
+      if (!Array.isArray(x5)) {
+        if (out.add(fail(p + "/enum", "array", x5))) return true;
+      } else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!(typeof a6[i7] === "string"))
-            out.push(fail(p + "/enum" + "/" + i7, "string", a6[i7]));
+          if (
+            !(typeof a6[i7] === "string") &&
+            out.add(fail(p + "/enum" + "/" + i7, "string", a6[i7]))
+          )
+            return true;
         }
       }
     }
     const x8 = o1["default"];
     if (x8 !== undefined) {
-      if (!(typeof x8 === "string")) out.push(fail(p + "/default", "string", x8));
+      if (!(typeof x8 === "string") && out.add(fail(p + "/default", "string", x8))) return true;
     }
   }
+  return false;
 }
 
 function g_UntitledSingleSelectEnumSchema$1(v: unknown, _d: number): boolean {
@@ -7395,45 +8703,62 @@ function g_TitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_TitledSingleSelectEnumSchema(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_TitledSingleSelectEnumSchema(
+  v: unknown,
+  p: string,
+  out: IssueList,
+  _d: number,
+): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "string")) out.push(fail(p + "/type", '"string"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "string") && out.add(fail(p + "/type", '"string"', x2))) return true;
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
     }
     const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
+      if (!(typeof x4 === "string") && out.add(fail(p + "/description", "string", x4))) return true;
     }
     const x5 = o1["oneOf"];
-    if (x5 === undefined) out.push(missing(p + "/oneOf", "oneOf"));
-    else {
-      if (!Array.isArray(x5)) out.push(fail(p + "/oneOf", "array", x5));
-      else {
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/oneOf", "oneOf"))) return true;
+    } else {
+      if (!Array.isArray(x5)) {
+        if (out.add(fail(p + "/oneOf", "array", x5))) return true;
+      } else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          if (typeof a6[i7] !== "object" || a6[i7] === null || Array.isArray(a6[i7]))
-            out.push(fail(p + "/oneOf" + "/" + i7, "object", a6[i7]));
-          else {
+          if (typeof a6[i7] !== "object" || a6[i7] === null || Array.isArray(a6[i7])) {
+            if (out.add(fail(p + "/oneOf" + "/" + i7, "object", a6[i7]))) return true;
+          } else {
             const o8 = a6[i7] as Readonly<Record<string, unknown>>;
             const x9 = o8["const"];
-            if (x9 === undefined) out.push(missing(p + "/oneOf" + "/" + i7 + "/const", "const"));
-            else {
-              if (!(typeof x9 === "string"))
-                out.push(fail(p + "/oneOf" + "/" + i7 + "/const", "string", x9));
+            if (x9 === undefined) {
+              if (out.add(missing(p + "/oneOf" + "/" + i7 + "/const", "const"))) return true;
+            } else {
+              if (
+                !(typeof x9 === "string") &&
+                out.add(fail(p + "/oneOf" + "/" + i7 + "/const", "string", x9))
+              )
+                return true;
             }
             const x10 = o8["title"];
-            if (x10 === undefined) out.push(missing(p + "/oneOf" + "/" + i7 + "/title", "title"));
-            else {
-              if (!(typeof x10 === "string"))
-                out.push(fail(p + "/oneOf" + "/" + i7 + "/title", "string", x10));
+            if (x10 === undefined) {
+              if (out.add(missing(p + "/oneOf" + "/" + i7 + "/title", "title"))) return true;
+            } else {
+              if (
+                !(typeof x10 === "string") &&
+                out.add(fail(p + "/oneOf" + "/" + i7 + "/title", "string", x10))
+              )
+                return true;
             }
           }
         }
@@ -7441,9 +8766,10 @@ function x_TitledSingleSelectEnumSchema(v: unknown, p: string, out: Issue[], _d:
     }
     const x11 = o1["default"];
     if (x11 !== undefined) {
-      if (!(typeof x11 === "string")) out.push(fail(p + "/default", "string", x11));
+      if (!(typeof x11 === "string") && out.add(fail(p + "/default", "string", x11))) return true;
     }
   }
+  return false;
 }
 
 function g_TitledSingleSelectEnumSchema$2(v: unknown, _d: number): boolean {
@@ -7470,28 +8796,32 @@ function g_SingleSelectEnumSchema(v: unknown, d: number): boolean {
   return g_UntitledSingleSelectEnumSchema(v, d) || g_TitledSingleSelectEnumSchema(v, d);
 }
 
-function x_SingleSelectEnumSchema(v: unknown, p: string, out: Issue[], d: number): void {
+function x_SingleSelectEnumSchema(v: unknown, p: string, out: IssueList, d: number): boolean {
   if (!(g_UntitledSingleSelectEnumSchema(v, d) || g_TitledSingleSelectEnumSchema(v, d))) {
-    const branches1: [string, Issue[]][] = [];
+    const branches1: [string, IssueList][] = [];
     {
-      const b2: Issue[] = [];
+      const b2 = new IssueList(out.all);
       x_UntitledSingleSelectEnumSchema(v, p, b2, d);
       branches1.push(["UntitledSingleSelectEnumSchema", b2]);
     }
     {
-      const b3: Issue[] = [];
+      const b3 = new IssueList(out.all);
       x_TitledSingleSelectEnumSchema(v, p, b3, d);
       branches1.push(["TitledSingleSelectEnumSchema", b3]);
     }
-    out.push(
-      ...pickBranch(
-        p,
-        "UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema",
-        v,
-        branches1,
-      ),
-    );
+    if (
+      out.addAll(
+        pickBranch(
+          p,
+          "UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema",
+          v,
+          branches1,
+        ),
+      )
+    )
+      return true;
   }
+  return false;
 }
 
 function g_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
@@ -7514,52 +8844,67 @@ function g_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_UntitledMultiSelectEnumSchema(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_UntitledMultiSelectEnumSchema(
+  v: unknown,
+  p: string,
+  out: IssueList,
+  _d: number,
+): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "array")) out.push(fail(p + "/type", '"array"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "array") && out.add(fail(p + "/type", '"array"', x2))) return true;
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
     }
     const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
+      if (!(typeof x4 === "string") && out.add(fail(p + "/description", "string", x4))) return true;
     }
     const x5 = o1["minItems"];
     if (x5 !== undefined) {
-      if (!Number.isInteger(x5)) out.push(fail(p + "/minItems", "integer", x5));
+      if (!Number.isInteger(x5) && out.add(fail(p + "/minItems", "integer", x5))) return true;
     }
     const x6 = o1["maxItems"];
     if (x6 !== undefined) {
-      if (!Number.isInteger(x6)) out.push(fail(p + "/maxItems", "integer", x6));
+      if (!Number.isInteger(x6) && out.add(fail(p + "/maxItems", "integer", x6))) return true;
     }
     const x7 = o1["items"];
-    if (x7 === undefined) out.push(missing(p + "/items", "items"));
-    else {
-      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
-        out.push(fail(p + "/items", "object", x7));
-      else {
+    if (x7 === undefined) {
+      if (out.add(missing(p + "/items", "items"))) return true;
+    } else {
+      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
+        if (out.add(fail(p + "/items", "object", x7))) return true;
+      } else {
         const o8 = x7 as Readonly<Record<string, unknown>>;
         const x9 = o8["type"];
-        if (x9 === undefined) out.push(missing(p + "/items" + "/type", "type"));
-        else {
-          if (!(x9 === "string")) out.push(fail(p + "/items" + "/type", '"string"', x9));
+        if (x9 === undefined) {
+          if (out.add(missing(p + "/items" + "/type", "type"))) return true;
+        } else {
+          if (!(x9 === "string") && out.add(fail(p + "/items" + "/type", '"string"', x9)))
+            return true;
         }
         const x10 = o8["enum"];
-        if (x10 === undefined) out.push(missing(p + "/items" + "/enum", "enum"));
-        else {
-          if (!Array.isArray(x10)) out.push(fail(p + "/items" + "/enum", "array", x10));
-          else {
+        if (x10 === undefined) {
+          if (out.add(missing(p + "/items" + "/enum", "enum"))) return true;
+        } else {
+          if (!Array.isArray(x10)) {
+            if (out.add(fail(p + "/items" + "/enum", "array", x10))) return true;
+          } else {
             const a11 = x10 as readonly unknown[];
             for (let i12 = 0; i12 < a11.length; i12++) {
-              if (!(typeof a11[i12] === "string"))
-                out.push(fail(p + "/items" + "/enum" + "/" + i12, "string", a11[i12]));
+              if (
+                !(typeof a11[i12] === "string") &&
+                out.add(fail(p + "/items" + "/enum" + "/" + i12, "string", a11[i12]))
+              )
+                return true;
             }
           }
         }
@@ -7567,16 +8912,21 @@ function x_UntitledMultiSelectEnumSchema(v: unknown, p: string, out: Issue[], _d
     }
     const x13 = o1["default"];
     if (x13 !== undefined) {
-      if (!Array.isArray(x13)) out.push(fail(p + "/default", "array", x13));
-      else {
+      if (!Array.isArray(x13)) {
+        if (out.add(fail(p + "/default", "array", x13))) return true;
+      } else {
         const a14 = x13 as readonly unknown[];
         for (let i15 = 0; i15 < a14.length; i15++) {
-          if (!(typeof a14[i15] === "string"))
-            out.push(fail(p + "/default" + "/" + i15, "string", a14[i15]));
+          if (
+            !(typeof a14[i15] === "string") &&
+            out.add(fail(p + "/default" + "/" + i15, "string", a14[i15]))
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_UntitledMultiSelectEnumSchema$2(v: unknown, _d: number): boolean {
@@ -7629,62 +8979,76 @@ function g_TitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_TitledMultiSelectEnumSchema(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_TitledMultiSelectEnumSchema(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "array")) out.push(fail(p + "/type", '"array"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "array") && out.add(fail(p + "/type", '"array"', x2))) return true;
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
     }
     const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
+      if (!(typeof x4 === "string") && out.add(fail(p + "/description", "string", x4))) return true;
     }
     const x5 = o1["minItems"];
     if (x5 !== undefined) {
-      if (!Number.isInteger(x5)) out.push(fail(p + "/minItems", "integer", x5));
+      if (!Number.isInteger(x5) && out.add(fail(p + "/minItems", "integer", x5))) return true;
     }
     const x6 = o1["maxItems"];
     if (x6 !== undefined) {
-      if (!Number.isInteger(x6)) out.push(fail(p + "/maxItems", "integer", x6));
+      if (!Number.isInteger(x6) && out.add(fail(p + "/maxItems", "integer", x6))) return true;
     }
     const x7 = o1["items"];
-    if (x7 === undefined) out.push(missing(p + "/items", "items"));
-    else {
-      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7))
-        out.push(fail(p + "/items", "object", x7));
-      else {
+    if (x7 === undefined) {
+      if (out.add(missing(p + "/items", "items"))) return true;
+    } else {
+      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
+        if (out.add(fail(p + "/items", "object", x7))) return true;
+      } else {
         const o8 = x7 as Readonly<Record<string, unknown>>;
         const x9 = o8["anyOf"];
-        if (x9 === undefined) out.push(missing(p + "/items" + "/anyOf", "anyOf"));
-        else {
-          if (!Array.isArray(x9)) out.push(fail(p + "/items" + "/anyOf", "array", x9));
-          else {
+        if (x9 === undefined) {
+          if (out.add(missing(p + "/items" + "/anyOf", "anyOf"))) return true;
+        } else {
+          if (!Array.isArray(x9)) {
+            if (out.add(fail(p + "/items" + "/anyOf", "array", x9))) return true;
+          } else {
             const a10 = x9 as readonly unknown[];
             for (let i11 = 0; i11 < a10.length; i11++) {
-              if (typeof a10[i11] !== "object" || a10[i11] === null || Array.isArray(a10[i11]))
-                out.push(fail(p + "/items" + "/anyOf" + "/" + i11, "object", a10[i11]));
-              else {
+              if (typeof a10[i11] !== "object" || a10[i11] === null || Array.isArray(a10[i11])) {
+                if (out.add(fail(p + "/items" + "/anyOf" + "/" + i11, "object", a10[i11])))
+                  return true;
+              } else {
                 const o12 = a10[i11] as Readonly<Record<string, unknown>>;
                 const x13 = o12["const"];
-                if (x13 === undefined)
-                  out.push(missing(p + "/items" + "/anyOf" + "/" + i11 + "/const", "const"));
-                else {
-                  if (!(typeof x13 === "string"))
-                    out.push(fail(p + "/items" + "/anyOf" + "/" + i11 + "/const", "string", x13));
+                if (x13 === undefined) {
+                  if (out.add(missing(p + "/items" + "/anyOf" + "/" + i11 + "/const", "const")))
+                    return true;
+                } else {
+                  if (
+                    !(typeof x13 === "string") &&
+                    out.add(fail(p + "/items" + "/anyOf" + "/" + i11 + "/const", "string", x13))
+                  )
+                    return true;
                 }
                 const x14 = o12["title"];
-                if (x14 === undefined)
-                  out.push(missing(p + "/items" + "/anyOf" + "/" + i11 + "/title", "title"));
-                else {
-                  if (!(typeof x14 === "string"))
-                    out.push(fail(p + "/items" + "/anyOf" + "/" + i11 + "/title", "string", x14));
+                if (x14 === undefined) {
+                  if (out.add(missing(p + "/items" + "/anyOf" + "/" + i11 + "/title", "title")))
+                    return true;
+                } else {
+                  if (
+                    !(typeof x14 === "string") &&
+                    out.add(fail(p + "/items" + "/anyOf" + "/" + i11 + "/title", "string", x14))
+                  )
+                    return true;
                 }
               }
             }
@@ -7694,16 +9058,21 @@ function x_TitledMultiSelectEnumSchema(v: unknown, p: string, out: Issue[], _d: 
     }
     const x15 = o1["default"];
     if (x15 !== undefined) {
-      if (!Array.isArray(x15)) out.push(fail(p + "/default", "array", x15));
-      else {
+      if (!Array.isArray(x15)) {
+        if (out.add(fail(p + "/default", "array", x15))) return true;
+      } else {
         const a16 = x15 as readonly unknown[];
         for (let i17 = 0; i17 < a16.length; i17++) {
-          if (!(typeof a16[i17] === "string"))
-            out.push(fail(p + "/default" + "/" + i17, "string", a16[i17]));
+          if (
+            !(typeof a16[i17] === "string") &&
+            out.add(fail(p + "/default" + "/" + i17, "string", a16[i17]))
+          )
+            return true;
         }
       }
     }
   }
+  return false;
 }
 
 function g_TitledMultiSelectEnumSchema$3(v: unknown, _d: number): boolean {
@@ -7748,23 +9117,27 @@ function g_MultiSelectEnumSchema(v: unknown, d: number): boolean {
   return g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d);
 }
 
-function x_MultiSelectEnumSchema(v: unknown, p: string, out: Issue[], d: number): void {
+function x_MultiSelectEnumSchema(v: unknown, p: string, out: IssueList, d: number): boolean {
   if (!(g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d))) {
-    const branches1: [string, Issue[]][] = [];
+    const branches1: [string, IssueList][] = [];
     {
-      const b2: Issue[] = [];
+      const b2 = new IssueList(out.all);
       x_UntitledMultiSelectEnumSchema(v, p, b2, d);
       branches1.push(["UntitledMultiSelectEnumSchema", b2]);
     }
     {
-      const b3: Issue[] = [];
+      const b3 = new IssueList(out.all);
       x_TitledMultiSelectEnumSchema(v, p, b3, d);
       branches1.push(["TitledMultiSelectEnumSchema", b3]);
     }
-    out.push(
-      ...pickBranch(p, "UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema", v, branches1),
-    );
+    if (
+      out.addAll(
+        pickBranch(p, "UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema", v, branches1),
+      )
+    )
+      return true;
   }
+  return false;
 }
 
 function g_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
@@ -7785,51 +9158,63 @@ function g_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_LegacyTitledEnumSchema(v: unknown, p: string, out: Issue[], _d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_LegacyTitledEnumSchema(v: unknown, p: string, out: IssueList, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
-    if (x2 === undefined) out.push(missing(p + "/type", "type"));
-    else {
-      if (!(x2 === "string")) out.push(fail(p + "/type", '"string"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/type", "type"))) return true;
+    } else {
+      if (!(x2 === "string") && out.add(fail(p + "/type", '"string"', x2))) return true;
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) out.push(fail(p + "/title", "string", x3));
+      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
     }
     const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string")) out.push(fail(p + "/description", "string", x4));
+      if (!(typeof x4 === "string") && out.add(fail(p + "/description", "string", x4))) return true;
     }
     const x5 = o1["enum"];
-    if (x5 === undefined) out.push(missing(p + "/enum", "enum"));
-    else {
-      if (!Array.isArray(x5)) out.push(fail(p + "/enum", "array", x5));
-      else {
+    if (x5 === undefined) {
+      if (out.add(missing(p + "/enum", "enum"))) return true;
+    } else {
+      if (!Array.isArray(x5)) {
+        if (out.add(fail(p + "/enum", "array", x5))) return true;
+      } else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!(typeof a6[i7] === "string"))
-            out.push(fail(p + "/enum" + "/" + i7, "string", a6[i7]));
+          if (
+            !(typeof a6[i7] === "string") &&
+            out.add(fail(p + "/enum" + "/" + i7, "string", a6[i7]))
+          )
+            return true;
         }
       }
     }
     const x8 = o1["enumNames"];
     if (x8 !== undefined) {
-      if (!Array.isArray(x8)) out.push(fail(p + "/enumNames", "array", x8));
-      else {
+      if (!Array.isArray(x8)) {
+        if (out.add(fail(p + "/enumNames", "array", x8))) return true;
+      } else {
         const a9 = x8 as readonly unknown[];
         for (let i10 = 0; i10 < a9.length; i10++) {
-          if (!(typeof a9[i10] === "string"))
-            out.push(fail(p + "/enumNames" + "/" + i10, "string", a9[i10]));
+          if (
+            !(typeof a9[i10] === "string") &&
+            out.add(fail(p + "/enumNames" + "/" + i10, "string", a9[i10]))
+          )
+            return true;
         }
       }
     }
     const x11 = o1["default"];
     if (x11 !== undefined) {
-      if (!(typeof x11 === "string")) out.push(fail(p + "/default", "string", x11));
+      if (!(typeof x11 === "string") && out.add(fail(p + "/default", "string", x11))) return true;
     }
   }
+  return false;
 }
 
 function g_LegacyTitledEnumSchema$1(v: unknown, _d: number): boolean {
@@ -7868,97 +9253,124 @@ function g_EnumSchema(v: unknown, d: number): boolean {
   }
 }
 
-function x_EnumSchema(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    out.push(
-      fail(
-        p,
-        "object (UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema)",
-        v,
-      ),
-    );
-  else {
+function x_EnumSchema(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (
+      out.add(
+        fail(
+          p,
+          "object (UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema)",
+          v,
+        ),
+      )
+    )
+      return true;
+  } else {
     const tag1 = (v as Readonly<Record<string, unknown>>)["type"];
     switch (tag1) {
       case "string": {
-        const inner2: Issue[] = [];
-        if (!(
-          g_UntitledSingleSelectEnumSchema(v, d) ||
-          g_TitledSingleSelectEnumSchema(v, d) ||
-          g_LegacyTitledEnumSchema(v, d)
-        )) {
-          const branches3: [string, Issue[]][] = [];
-          {
-            const b4: Issue[] = [];
-            x_UntitledSingleSelectEnumSchema(v, p, b4, d);
-            branches3.push(["UntitledSingleSelectEnumSchema", b4]);
+        const inner2 = new IssueList(out.all);
+        m3: {
+          if (!(
+            g_UntitledSingleSelectEnumSchema(v, d) ||
+            g_TitledSingleSelectEnumSchema(v, d) ||
+            g_LegacyTitledEnumSchema(v, d)
+          )) {
+            const branches4: [string, IssueList][] = [];
+            {
+              const b5 = new IssueList(inner2.all);
+              x_UntitledSingleSelectEnumSchema(v, p, b5, d);
+              branches4.push(["UntitledSingleSelectEnumSchema", b5]);
+            }
+            {
+              const b6 = new IssueList(inner2.all);
+              x_TitledSingleSelectEnumSchema(v, p, b6, d);
+              branches4.push(["TitledSingleSelectEnumSchema", b6]);
+            }
+            {
+              const b7 = new IssueList(inner2.all);
+              x_LegacyTitledEnumSchema(v, p, b7, d);
+              branches4.push(["LegacyTitledEnumSchema", b7]);
+            }
+            if (
+              inner2.addAll(
+                pickBranch(
+                  p,
+                  "UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
+                  v,
+                  branches4,
+                ),
+              )
+            )
+              break m3;
           }
-          {
-            const b5: Issue[] = [];
-            x_TitledSingleSelectEnumSchema(v, p, b5, d);
-            branches3.push(["TitledSingleSelectEnumSchema", b5]);
-          }
-          {
-            const b6: Issue[] = [];
-            x_LegacyTitledEnumSchema(v, p, b6, d);
-            branches3.push(["LegacyTitledEnumSchema", b6]);
-          }
-          inner2.push(
-            ...pickBranch(
-              p,
-              "UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
-              v,
-              branches3,
-            ),
-          );
         }
-        for (const issue of inner2)
-          out.push(
-            within(
-              issue,
-              "UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
+        if (
+          out.addAll(
+            inner2.items.map((i) =>
+              within(
+                i,
+                "UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
+              ),
             ),
-          );
+          )
+        )
+          return true;
         break;
       }
       case "array": {
-        const inner7: Issue[] = [];
-        if (!(g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d))) {
-          const branches8: [string, Issue[]][] = [];
-          {
-            const b9: Issue[] = [];
-            x_UntitledMultiSelectEnumSchema(v, p, b9, d);
-            branches8.push(["UntitledMultiSelectEnumSchema", b9]);
+        const inner8 = new IssueList(out.all);
+        m9: {
+          if (!(g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d))) {
+            const branches10: [string, IssueList][] = [];
+            {
+              const b11 = new IssueList(inner8.all);
+              x_UntitledMultiSelectEnumSchema(v, p, b11, d);
+              branches10.push(["UntitledMultiSelectEnumSchema", b11]);
+            }
+            {
+              const b12 = new IssueList(inner8.all);
+              x_TitledMultiSelectEnumSchema(v, p, b12, d);
+              branches10.push(["TitledMultiSelectEnumSchema", b12]);
+            }
+            if (
+              inner8.addAll(
+                pickBranch(
+                  p,
+                  "UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema",
+                  v,
+                  branches10,
+                ),
+              )
+            )
+              break m9;
           }
-          {
-            const b10: Issue[] = [];
-            x_TitledMultiSelectEnumSchema(v, p, b10, d);
-            branches8.push(["TitledMultiSelectEnumSchema", b10]);
-          }
-          inner7.push(
-            ...pickBranch(
-              p,
-              "UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema",
-              v,
-              branches8,
-            ),
-          );
         }
-        for (const issue of inner7)
-          out.push(within(issue, "UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema"));
+        if (
+          out.addAll(
+            inner8.items.map((i) =>
+              within(i, "UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema"),
+            ),
+          )
+        )
+          return true;
         break;
       }
       default:
-        out.push(
-          unknownVariant(
-            p + "/type",
-            '"string" | "array"',
-            tag1,
-            "UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema",
-          ),
-        );
+        if (
+          out.add(
+            unknownVariant(
+              p + "/type",
+              '"string" | "array"',
+              tag1,
+              "UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema",
+            ),
+          )
+        )
+          return true;
     }
   }
+  return false;
 }
 
 function g_ElicitResult(v: unknown, d: number): boolean {
@@ -7971,21 +9383,26 @@ function g_ElicitResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_ElicitResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) out.push(fail(p, "object", v));
-  else {
+function x_ElicitResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.add(fail(p, "object", v))) return true;
+  } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["action"];
-    if (x2 === undefined) out.push(missing(p + "/action", "action"));
-    else {
-      if (!(x2 === "accept" || x2 === "decline" || x2 === "cancel"))
-        out.push(fail(p + "/action", '"accept" | "decline" | "cancel"', x2));
+    if (x2 === undefined) {
+      if (out.add(missing(p + "/action", "action"))) return true;
+    } else {
+      if (
+        !(x2 === "accept" || x2 === "decline" || x2 === "cancel") &&
+        out.add(fail(p + "/action", '"accept" | "decline" | "cancel"', x2))
+      )
+        return true;
     }
     const x3 = o1["content"];
     if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3))
-        out.push(fail(p + "/content", "object", x3));
-      else {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.add(fail(p + "/content", "object", x3))) return true;
+      } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         for (const k5 of Object.keys(o4)) {
           if (!(
@@ -7994,53 +9411,77 @@ function x_ElicitResult(v: unknown, p: string, out: Issue[], d: number): void {
             typeof o4[k5] === "boolean" ||
             g_ElicitResult$3(o4[k5], d + 1 + 1)
           )) {
-            const branches6: [string, Issue[]][] = [];
+            const branches6: [string, IssueList][] = [];
             {
-              const b7: Issue[] = [];
-              if (!(typeof o4[k5] === "string"))
-                b7.push(fail(p + "/content" + "/" + pointer(k5), "string", o4[k5]));
+              const b7 = new IssueList(out.all);
+              m8: {
+                if (
+                  !(typeof o4[k5] === "string") &&
+                  b7.add(fail(p + "/content" + "/" + pointer(k5), "string", o4[k5]))
+                )
+                  break m8;
+              }
               branches6.push(["string", b7]);
             }
             {
-              const b8: Issue[] = [];
-              if (!(typeof o4[k5] === "number" && Number.isFinite(o4[k5])))
-                b8.push(fail(p + "/content" + "/" + pointer(k5), "number", o4[k5]));
-              branches6.push(["number", b8]);
+              const b9 = new IssueList(out.all);
+              m10: {
+                if (
+                  !(typeof o4[k5] === "number" && Number.isFinite(o4[k5])) &&
+                  b9.add(fail(p + "/content" + "/" + pointer(k5), "number", o4[k5]))
+                )
+                  break m10;
+              }
+              branches6.push(["number", b9]);
             }
             {
-              const b9: Issue[] = [];
-              if (!(typeof o4[k5] === "boolean"))
-                b9.push(fail(p + "/content" + "/" + pointer(k5), "boolean", o4[k5]));
-              branches6.push(["boolean", b9]);
+              const b11 = new IssueList(out.all);
+              m12: {
+                if (
+                  !(typeof o4[k5] === "boolean") &&
+                  b11.add(fail(p + "/content" + "/" + pointer(k5), "boolean", o4[k5]))
+                )
+                  break m12;
+              }
+              branches6.push(["boolean", b11]);
             }
             {
-              const b10: Issue[] = [];
-              if (!Array.isArray(o4[k5]))
-                b10.push(fail(p + "/content" + "/" + pointer(k5), "array", o4[k5]));
-              else {
-                const a11 = o4[k5] as readonly unknown[];
-                for (let i12 = 0; i12 < a11.length; i12++) {
-                  if (!(typeof a11[i12] === "string"))
-                    b10.push(
-                      fail(p + "/content" + "/" + pointer(k5) + "/" + i12, "string", a11[i12]),
-                    );
+              const b13 = new IssueList(out.all);
+              m14: {
+                if (!Array.isArray(o4[k5])) {
+                  if (b13.add(fail(p + "/content" + "/" + pointer(k5), "array", o4[k5]))) break m14;
+                } else {
+                  const a15 = o4[k5] as readonly unknown[];
+                  for (let i16 = 0; i16 < a15.length; i16++) {
+                    if (
+                      !(typeof a15[i16] === "string") &&
+                      b13.add(
+                        fail(p + "/content" + "/" + pointer(k5) + "/" + i16, "string", a15[i16]),
+                      )
+                    )
+                      break m14;
+                  }
                 }
               }
-              branches6.push(["string[]", b10]);
+              branches6.push(["string[]", b13]);
             }
-            out.push(
-              ...pickBranch(
-                p + "/content" + "/" + pointer(k5),
-                "string | number | boolean | string[]",
-                o4[k5],
-                branches6,
-              ),
-            );
+            if (
+              out.addAll(
+                pickBranch(
+                  p + "/content" + "/" + pointer(k5),
+                  "string | number | boolean | string[]",
+                  o4[k5],
+                  branches6,
+                ),
+              )
+            )
+              return true;
           }
         }
       }
     }
   }
+  return false;
 }
 
 function g_ElicitResult$2(v: unknown, _d: number): boolean {
@@ -8107,105 +9548,141 @@ function g_ClientRequest(v: unknown, d: number): boolean {
   }
 }
 
-function x_ClientRequest(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    out.push(
-      fail(
-        p,
-        "object (DiscoverRequest | CompleteRequest | GetPromptRequest | ListPromptsRequest | ListResourcesRequest | ListResourceTemplatesRequest | ReadResourceRequest | SubscriptionsListenRequest | CallToolRequest | ListToolsRequest)",
-        v,
-      ),
-    );
-  else {
+function x_ClientRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (
+      out.add(
+        fail(
+          p,
+          "object (DiscoverRequest | CompleteRequest | GetPromptRequest | ListPromptsRequest | ListResourcesRequest | ListResourceTemplatesRequest | ReadResourceRequest | SubscriptionsListenRequest | CallToolRequest | ListToolsRequest)",
+          v,
+        ),
+      )
+    )
+      return true;
+  } else {
     const tag1 = (v as Readonly<Record<string, unknown>>)["method"];
     switch (tag1) {
       case "server/discover": {
-        const inner2: Issue[] = [];
-        if (!g_DiscoverRequest(v, d)) x_DiscoverRequest(v, p, inner2, d);
-        for (const issue of inner2) out.push(within(issue, "DiscoverRequest"));
+        const inner2 = new IssueList(out.all);
+        m3: {
+          if (!g_DiscoverRequest(v, d) && x_DiscoverRequest(v, p, inner2, d)) break m3;
+        }
+        if (out.addAll(inner2.items.map((i) => within(i, "DiscoverRequest")))) return true;
         break;
       }
       case "completion/complete": {
-        const inner3: Issue[] = [];
-        if (!g_CompleteRequest(v, d)) x_CompleteRequest(v, p, inner3, d);
-        for (const issue of inner3) out.push(within(issue, "CompleteRequest"));
+        const inner4 = new IssueList(out.all);
+        m5: {
+          if (!g_CompleteRequest(v, d) && x_CompleteRequest(v, p, inner4, d)) break m5;
+        }
+        if (out.addAll(inner4.items.map((i) => within(i, "CompleteRequest")))) return true;
         break;
       }
       case "prompts/get": {
-        const inner4: Issue[] = [];
-        if (!g_GetPromptRequest(v, d)) x_GetPromptRequest(v, p, inner4, d);
-        for (const issue of inner4) out.push(within(issue, "GetPromptRequest"));
+        const inner6 = new IssueList(out.all);
+        m7: {
+          if (!g_GetPromptRequest(v, d) && x_GetPromptRequest(v, p, inner6, d)) break m7;
+        }
+        if (out.addAll(inner6.items.map((i) => within(i, "GetPromptRequest")))) return true;
         break;
       }
       case "prompts/list": {
-        const inner5: Issue[] = [];
-        if (!g_ListPromptsRequest(v, d)) x_ListPromptsRequest(v, p, inner5, d);
-        for (const issue of inner5) out.push(within(issue, "ListPromptsRequest"));
+        const inner8 = new IssueList(out.all);
+        m9: {
+          if (!g_ListPromptsRequest(v, d) && x_ListPromptsRequest(v, p, inner8, d)) break m9;
+        }
+        if (out.addAll(inner8.items.map((i) => within(i, "ListPromptsRequest")))) return true;
         break;
       }
       case "resources/list": {
-        const inner6: Issue[] = [];
-        if (!g_ListResourcesRequest(v, d)) x_ListResourcesRequest(v, p, inner6, d);
-        for (const issue of inner6) out.push(within(issue, "ListResourcesRequest"));
+        const inner10 = new IssueList(out.all);
+        m11: {
+          if (!g_ListResourcesRequest(v, d) && x_ListResourcesRequest(v, p, inner10, d)) break m11;
+        }
+        if (out.addAll(inner10.items.map((i) => within(i, "ListResourcesRequest")))) return true;
         break;
       }
       case "resources/templates/list": {
-        const inner7: Issue[] = [];
-        if (!g_ListResourceTemplatesRequest(v, d)) x_ListResourceTemplatesRequest(v, p, inner7, d);
-        for (const issue of inner7) out.push(within(issue, "ListResourceTemplatesRequest"));
+        const inner12 = new IssueList(out.all);
+        m13: {
+          if (
+            !g_ListResourceTemplatesRequest(v, d) &&
+            x_ListResourceTemplatesRequest(v, p, inner12, d)
+          )
+            break m13;
+        }
+        if (out.addAll(inner12.items.map((i) => within(i, "ListResourceTemplatesRequest"))))
+          return true;
         break;
       }
       case "resources/read": {
-        const inner8: Issue[] = [];
-        if (!g_ReadResourceRequest(v, d)) x_ReadResourceRequest(v, p, inner8, d);
-        for (const issue of inner8) out.push(within(issue, "ReadResourceRequest"));
+        const inner14 = new IssueList(out.all);
+        m15: {
+          if (!g_ReadResourceRequest(v, d) && x_ReadResourceRequest(v, p, inner14, d)) break m15;
+        }
+        if (out.addAll(inner14.items.map((i) => within(i, "ReadResourceRequest")))) return true;
         break;
       }
       case "subscriptions/listen": {
-        const inner9: Issue[] = [];
-        if (!g_SubscriptionsListenRequest(v, d)) x_SubscriptionsListenRequest(v, p, inner9, d);
-        for (const issue of inner9) out.push(within(issue, "SubscriptionsListenRequest"));
+        const inner16 = new IssueList(out.all);
+        m17: {
+          if (!g_SubscriptionsListenRequest(v, d) && x_SubscriptionsListenRequest(v, p, inner16, d))
+            break m17;
+        }
+        if (out.addAll(inner16.items.map((i) => within(i, "SubscriptionsListenRequest"))))
+          return true;
         break;
       }
       case "tools/call": {
-        const inner10: Issue[] = [];
-        if (!g_CallToolRequest(v, d)) x_CallToolRequest(v, p, inner10, d);
-        for (const issue of inner10) out.push(within(issue, "CallToolRequest"));
+        const inner18 = new IssueList(out.all);
+        m19: {
+          if (!g_CallToolRequest(v, d) && x_CallToolRequest(v, p, inner18, d)) break m19;
+        }
+        if (out.addAll(inner18.items.map((i) => within(i, "CallToolRequest")))) return true;
         break;
       }
       case "tools/list": {
-        const inner11: Issue[] = [];
-        if (!g_ListToolsRequest(v, d)) x_ListToolsRequest(v, p, inner11, d);
-        for (const issue of inner11) out.push(within(issue, "ListToolsRequest"));
+        const inner20 = new IssueList(out.all);
+        m21: {
+          if (!g_ListToolsRequest(v, d) && x_ListToolsRequest(v, p, inner20, d)) break m21;
+        }
+        if (out.addAll(inner20.items.map((i) => within(i, "ListToolsRequest")))) return true;
         break;
       }
       default:
-        out.push(
-          unknownVariant(
-            p + "/method",
-            '"server/discover" | "completion/complete" | "prompts/get" | "prompts/list" | "resources/list" | "resources/templates/list" | "resources/read" | "subscriptions/listen" | "tools/call" | "tools/list"',
-            tag1,
-            "DiscoverRequest | CompleteRequest | GetPromptRequest | ListPromptsRequest | ListResourcesRequest | ListResourceTemplatesRequest | ReadResourceRequest | SubscriptionsListenRequest | CallToolRequest | ListToolsRequest",
-          ),
-        );
+        if (
+          out.add(
+            unknownVariant(
+              p + "/method",
+              '"server/discover" | "completion/complete" | "prompts/get" | "prompts/list" | "resources/list" | "resources/templates/list" | "resources/read" | "subscriptions/listen" | "tools/call" | "tools/list"',
+              tag1,
+              "DiscoverRequest | CompleteRequest | GetPromptRequest | ListPromptsRequest | ListResourcesRequest | ListResourceTemplatesRequest | ReadResourceRequest | SubscriptionsListenRequest | CallToolRequest | ListToolsRequest",
+            ),
+          )
+        )
+          return true;
     }
   }
+  return false;
 }
 
 function g_ClientNotification(v: unknown, d: number): boolean {
   return g_CancelledNotification(v, d);
 }
 
-function x_ClientNotification(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_CancelledNotification(v, d)) x_CancelledNotification(v, p, out, d);
+function x_ClientNotification(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_CancelledNotification(v, d) && x_CancelledNotification(v, p, out, d)) return true;
+  return false;
 }
 
 function g_ClientResult(v: unknown, d: number): boolean {
   return g_EmptyResult(v, d);
 }
 
-function x_ClientResult(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_EmptyResult(v, d)) x_EmptyResult(v, p, out, d);
+function x_ClientResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_EmptyResult(v, d) && x_EmptyResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_ServerNotification(v: unknown, d: number): boolean {
@@ -8232,81 +9709,129 @@ function g_ServerNotification(v: unknown, d: number): boolean {
   }
 }
 
-function x_ServerNotification(v: unknown, p: string, out: Issue[], d: number): void {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    out.push(
-      fail(
-        p,
-        "object (CancelledNotification | ProgressNotification | LoggingMessageNotification | ResourceUpdatedNotification | ResourceListChangedNotification | ToolListChangedNotification | PromptListChangedNotification | SubscriptionsAcknowledgedNotification)",
-        v,
-      ),
-    );
-  else {
+function x_ServerNotification(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (
+      out.add(
+        fail(
+          p,
+          "object (CancelledNotification | ProgressNotification | LoggingMessageNotification | ResourceUpdatedNotification | ResourceListChangedNotification | ToolListChangedNotification | PromptListChangedNotification | SubscriptionsAcknowledgedNotification)",
+          v,
+        ),
+      )
+    )
+      return true;
+  } else {
     const tag1 = (v as Readonly<Record<string, unknown>>)["method"];
     switch (tag1) {
       case "notifications/cancelled": {
-        const inner2: Issue[] = [];
-        if (!g_CancelledNotification(v, d)) x_CancelledNotification(v, p, inner2, d);
-        for (const issue of inner2) out.push(within(issue, "CancelledNotification"));
+        const inner2 = new IssueList(out.all);
+        m3: {
+          if (!g_CancelledNotification(v, d) && x_CancelledNotification(v, p, inner2, d)) break m3;
+        }
+        if (out.addAll(inner2.items.map((i) => within(i, "CancelledNotification")))) return true;
         break;
       }
       case "notifications/progress": {
-        const inner3: Issue[] = [];
-        if (!g_ProgressNotification(v, d)) x_ProgressNotification(v, p, inner3, d);
-        for (const issue of inner3) out.push(within(issue, "ProgressNotification"));
+        const inner4 = new IssueList(out.all);
+        m5: {
+          if (!g_ProgressNotification(v, d) && x_ProgressNotification(v, p, inner4, d)) break m5;
+        }
+        if (out.addAll(inner4.items.map((i) => within(i, "ProgressNotification")))) return true;
         break;
       }
       case "notifications/message": {
-        const inner4: Issue[] = [];
-        if (!g_LoggingMessageNotification(v, d)) x_LoggingMessageNotification(v, p, inner4, d);
-        for (const issue of inner4) out.push(within(issue, "LoggingMessageNotification"));
+        const inner6 = new IssueList(out.all);
+        m7: {
+          if (!g_LoggingMessageNotification(v, d) && x_LoggingMessageNotification(v, p, inner6, d))
+            break m7;
+        }
+        if (out.addAll(inner6.items.map((i) => within(i, "LoggingMessageNotification"))))
+          return true;
         break;
       }
       case "notifications/resources/updated": {
-        const inner5: Issue[] = [];
-        if (!g_ResourceUpdatedNotification(v, d)) x_ResourceUpdatedNotification(v, p, inner5, d);
-        for (const issue of inner5) out.push(within(issue, "ResourceUpdatedNotification"));
+        const inner8 = new IssueList(out.all);
+        m9: {
+          if (
+            !g_ResourceUpdatedNotification(v, d) &&
+            x_ResourceUpdatedNotification(v, p, inner8, d)
+          )
+            break m9;
+        }
+        if (out.addAll(inner8.items.map((i) => within(i, "ResourceUpdatedNotification"))))
+          return true;
         break;
       }
       case "notifications/resources/list_changed": {
-        const inner6: Issue[] = [];
-        if (!g_ResourceListChangedNotification(v, d))
-          x_ResourceListChangedNotification(v, p, inner6, d);
-        for (const issue of inner6) out.push(within(issue, "ResourceListChangedNotification"));
+        const inner10 = new IssueList(out.all);
+        m11: {
+          if (
+            !g_ResourceListChangedNotification(v, d) &&
+            x_ResourceListChangedNotification(v, p, inner10, d)
+          )
+            break m11;
+        }
+        if (out.addAll(inner10.items.map((i) => within(i, "ResourceListChangedNotification"))))
+          return true;
         break;
       }
       case "notifications/tools/list_changed": {
-        const inner7: Issue[] = [];
-        if (!g_ToolListChangedNotification(v, d)) x_ToolListChangedNotification(v, p, inner7, d);
-        for (const issue of inner7) out.push(within(issue, "ToolListChangedNotification"));
+        const inner12 = new IssueList(out.all);
+        m13: {
+          if (
+            !g_ToolListChangedNotification(v, d) &&
+            x_ToolListChangedNotification(v, p, inner12, d)
+          )
+            break m13;
+        }
+        if (out.addAll(inner12.items.map((i) => within(i, "ToolListChangedNotification"))))
+          return true;
         break;
       }
       case "notifications/prompts/list_changed": {
-        const inner8: Issue[] = [];
-        if (!g_PromptListChangedNotification(v, d))
-          x_PromptListChangedNotification(v, p, inner8, d);
-        for (const issue of inner8) out.push(within(issue, "PromptListChangedNotification"));
+        const inner14 = new IssueList(out.all);
+        m15: {
+          if (
+            !g_PromptListChangedNotification(v, d) &&
+            x_PromptListChangedNotification(v, p, inner14, d)
+          )
+            break m15;
+        }
+        if (out.addAll(inner14.items.map((i) => within(i, "PromptListChangedNotification"))))
+          return true;
         break;
       }
       case "notifications/subscriptions/acknowledged": {
-        const inner9: Issue[] = [];
-        if (!g_SubscriptionsAcknowledgedNotification(v, d))
-          x_SubscriptionsAcknowledgedNotification(v, p, inner9, d);
-        for (const issue of inner9)
-          out.push(within(issue, "SubscriptionsAcknowledgedNotification"));
+        const inner16 = new IssueList(out.all);
+        m17: {
+          if (
+            !g_SubscriptionsAcknowledgedNotification(v, d) &&
+            x_SubscriptionsAcknowledgedNotification(v, p, inner16, d)
+          )
+            break m17;
+        }
+        if (
+          out.addAll(inner16.items.map((i) => within(i, "SubscriptionsAcknowledgedNotification")))
+        )
+          return true;
         break;
       }
       default:
-        out.push(
-          unknownVariant(
-            p + "/method",
-            '"notifications/cancelled" | "notifications/progress" | "notifications/message" | "notifications/resources/updated" | "notifications/resources/list_changed" | "notifications/tools/list_changed" | "notifications/prompts/list_changed" | "notifications/subscriptions/acknowledged"',
-            tag1,
-            "CancelledNotification | ProgressNotification | LoggingMessageNotification | ResourceUpdatedNotification | ResourceListChangedNotification | ToolListChangedNotification | PromptListChangedNotification | SubscriptionsAcknowledgedNotification",
-          ),
-        );
+        if (
+          out.add(
+            unknownVariant(
+              p + "/method",
+              '"notifications/cancelled" | "notifications/progress" | "notifications/message" | "notifications/resources/updated" | "notifications/resources/list_changed" | "notifications/tools/list_changed" | "notifications/prompts/list_changed" | "notifications/subscriptions/acknowledged"',
+              tag1,
+              "CancelledNotification | ProgressNotification | LoggingMessageNotification | ResourceUpdatedNotification | ResourceListChangedNotification | ToolListChangedNotification | PromptListChangedNotification | SubscriptionsAcknowledgedNotification",
+            ),
+          )
+        )
+          return true;
     }
   }
+  return false;
 }
 
 function g_ServerResult(v: unknown, d: number): boolean {
@@ -8326,7 +9851,7 @@ function g_ServerResult(v: unknown, d: number): boolean {
   );
 }
 
-function x_ServerResult(v: unknown, p: string, out: Issue[], d: number): void {
+function x_ServerResult(v: unknown, p: string, out: IssueList, d: number): boolean {
   if (!(
     g_EmptyResult(v, d) ||
     g_DiscoverResult(v, d) ||
@@ -8341,195 +9866,213 @@ function x_ServerResult(v: unknown, p: string, out: Issue[], d: number): void {
     g_ListToolsResult(v, d) ||
     g_InputRequiredResult(v, d)
   )) {
-    const branches1: [string, Issue[]][] = [];
+    const branches1: [string, IssueList][] = [];
     {
-      const b2: Issue[] = [];
+      const b2 = new IssueList(out.all);
       x_EmptyResult(v, p, b2, d);
       branches1.push(["EmptyResult", b2]);
     }
     {
-      const b3: Issue[] = [];
+      const b3 = new IssueList(out.all);
       x_DiscoverResult(v, p, b3, d);
       branches1.push(["DiscoverResult", b3]);
     }
     {
-      const b4: Issue[] = [];
+      const b4 = new IssueList(out.all);
       x_CompleteResult(v, p, b4, d);
       branches1.push(["CompleteResult", b4]);
     }
     {
-      const b5: Issue[] = [];
+      const b5 = new IssueList(out.all);
       x_GetPromptResult(v, p, b5, d);
       branches1.push(["GetPromptResult", b5]);
     }
     {
-      const b6: Issue[] = [];
+      const b6 = new IssueList(out.all);
       x_ListPromptsResult(v, p, b6, d);
       branches1.push(["ListPromptsResult", b6]);
     }
     {
-      const b7: Issue[] = [];
+      const b7 = new IssueList(out.all);
       x_ListResourceTemplatesResult(v, p, b7, d);
       branches1.push(["ListResourceTemplatesResult", b7]);
     }
     {
-      const b8: Issue[] = [];
+      const b8 = new IssueList(out.all);
       x_ListResourcesResult(v, p, b8, d);
       branches1.push(["ListResourcesResult", b8]);
     }
     {
-      const b9: Issue[] = [];
+      const b9 = new IssueList(out.all);
       x_ReadResourceResult(v, p, b9, d);
       branches1.push(["ReadResourceResult", b9]);
     }
     {
-      const b10: Issue[] = [];
+      const b10 = new IssueList(out.all);
       x_SubscriptionsListenResult(v, p, b10, d);
       branches1.push(["SubscriptionsListenResult", b10]);
     }
     {
-      const b11: Issue[] = [];
+      const b11 = new IssueList(out.all);
       x_CallToolResult(v, p, b11, d);
       branches1.push(["CallToolResult", b11]);
     }
     {
-      const b12: Issue[] = [];
+      const b12 = new IssueList(out.all);
       x_ListToolsResult(v, p, b12, d);
       branches1.push(["ListToolsResult", b12]);
     }
     {
-      const b13: Issue[] = [];
+      const b13 = new IssueList(out.all);
       x_InputRequiredResult(v, p, b13, d);
       branches1.push(["InputRequiredResult", b13]);
     }
-    out.push(
-      ...pickBranch(
-        p,
-        "EmptyResult | DiscoverResult | CompleteResult | GetPromptResult | ListPromptsResult | ListResourceTemplatesResult | ListResourcesResult | ReadResourceResult | SubscriptionsListenResult | CallToolResult | ListToolsResult | InputRequiredResult",
-        v,
-        branches1,
-      ),
-    );
+    if (
+      out.addAll(
+        pickBranch(
+          p,
+          "EmptyResult | DiscoverResult | CompleteResult | GetPromptResult | ListPromptsResult | ListResourceTemplatesResult | ListResourcesResult | ReadResourceResult | SubscriptionsListenResult | CallToolResult | ListToolsResult | InputRequiredResult",
+          v,
+          branches1,
+        ),
+      )
+    )
+      return true;
   }
+  return false;
 }
 
 function g_result$client0(v: unknown, d: number): boolean {
   return g_DiscoverResult(v, d);
 }
 
-function x_result$client0(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_DiscoverResult(v, d)) x_DiscoverResult(v, p, out, d);
+function x_result$client0(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_DiscoverResult(v, d) && x_DiscoverResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$client1(v: unknown, d: number): boolean {
   return g_CompleteResult(v, d);
 }
 
-function x_result$client1(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_CompleteResult(v, d)) x_CompleteResult(v, p, out, d);
+function x_result$client1(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_CompleteResult(v, d) && x_CompleteResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$client2(v: unknown, d: number): boolean {
   return g_GetPromptResult(v, d) || g_InputRequiredResult(v, d);
 }
 
-function x_result$client2(v: unknown, p: string, out: Issue[], d: number): void {
+function x_result$client2(v: unknown, p: string, out: IssueList, d: number): boolean {
   if (!(g_GetPromptResult(v, d) || g_InputRequiredResult(v, d))) {
-    const branches1: [string, Issue[]][] = [];
+    const branches1: [string, IssueList][] = [];
     {
-      const b2: Issue[] = [];
+      const b2 = new IssueList(out.all);
       x_GetPromptResult(v, p, b2, d);
       branches1.push(["GetPromptResult", b2]);
     }
     {
-      const b3: Issue[] = [];
+      const b3 = new IssueList(out.all);
       x_InputRequiredResult(v, p, b3, d);
       branches1.push(["InputRequiredResult", b3]);
     }
-    out.push(...pickBranch(p, "GetPromptResult | InputRequiredResult", v, branches1));
+    if (out.addAll(pickBranch(p, "GetPromptResult | InputRequiredResult", v, branches1)))
+      return true;
   }
+  return false;
 }
 
 function g_result$client3(v: unknown, d: number): boolean {
   return g_ListPromptsResult(v, d);
 }
 
-function x_result$client3(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_ListPromptsResult(v, d)) x_ListPromptsResult(v, p, out, d);
+function x_result$client3(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_ListPromptsResult(v, d) && x_ListPromptsResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$client4(v: unknown, d: number): boolean {
   return g_ListResourcesResult(v, d);
 }
 
-function x_result$client4(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_ListResourcesResult(v, d)) x_ListResourcesResult(v, p, out, d);
+function x_result$client4(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_ListResourcesResult(v, d) && x_ListResourcesResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$client5(v: unknown, d: number): boolean {
   return g_ListResourceTemplatesResult(v, d);
 }
 
-function x_result$client5(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_ListResourceTemplatesResult(v, d)) x_ListResourceTemplatesResult(v, p, out, d);
+function x_result$client5(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_ListResourceTemplatesResult(v, d) && x_ListResourceTemplatesResult(v, p, out, d))
+    return true;
+  return false;
 }
 
 function g_result$client6(v: unknown, d: number): boolean {
   return g_ReadResourceResult(v, d) || g_InputRequiredResult(v, d);
 }
 
-function x_result$client6(v: unknown, p: string, out: Issue[], d: number): void {
+function x_result$client6(v: unknown, p: string, out: IssueList, d: number): boolean {
   if (!(g_ReadResourceResult(v, d) || g_InputRequiredResult(v, d))) {
-    const branches1: [string, Issue[]][] = [];
+    const branches1: [string, IssueList][] = [];
     {
-      const b2: Issue[] = [];
+      const b2 = new IssueList(out.all);
       x_ReadResourceResult(v, p, b2, d);
       branches1.push(["ReadResourceResult", b2]);
     }
     {
-      const b3: Issue[] = [];
+      const b3 = new IssueList(out.all);
       x_InputRequiredResult(v, p, b3, d);
       branches1.push(["InputRequiredResult", b3]);
     }
-    out.push(...pickBranch(p, "ReadResourceResult | InputRequiredResult", v, branches1));
+    if (out.addAll(pickBranch(p, "ReadResourceResult | InputRequiredResult", v, branches1)))
+      return true;
   }
+  return false;
 }
 
 function g_result$client7(v: unknown, d: number): boolean {
   return g_SubscriptionsListenResult(v, d);
 }
 
-function x_result$client7(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_SubscriptionsListenResult(v, d)) x_SubscriptionsListenResult(v, p, out, d);
+function x_result$client7(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_SubscriptionsListenResult(v, d) && x_SubscriptionsListenResult(v, p, out, d)) return true;
+  return false;
 }
 
 function g_result$client8(v: unknown, d: number): boolean {
   return g_CallToolResult(v, d) || g_InputRequiredResult(v, d);
 }
 
-function x_result$client8(v: unknown, p: string, out: Issue[], d: number): void {
+function x_result$client8(v: unknown, p: string, out: IssueList, d: number): boolean {
   if (!(g_CallToolResult(v, d) || g_InputRequiredResult(v, d))) {
-    const branches1: [string, Issue[]][] = [];
+    const branches1: [string, IssueList][] = [];
     {
-      const b2: Issue[] = [];
+      const b2 = new IssueList(out.all);
       x_CallToolResult(v, p, b2, d);
       branches1.push(["CallToolResult", b2]);
     }
     {
-      const b3: Issue[] = [];
+      const b3 = new IssueList(out.all);
       x_InputRequiredResult(v, p, b3, d);
       branches1.push(["InputRequiredResult", b3]);
     }
-    out.push(...pickBranch(p, "CallToolResult | InputRequiredResult", v, branches1));
+    if (out.addAll(pickBranch(p, "CallToolResult | InputRequiredResult", v, branches1)))
+      return true;
   }
+  return false;
 }
 
 function g_result$client9(v: unknown, d: number): boolean {
   return g_ListToolsResult(v, d);
 }
 
-function x_result$client9(v: unknown, p: string, out: Issue[], d: number): void {
-  if (!g_ListToolsResult(v, d)) x_ListToolsResult(v, p, out, d);
+function x_result$client9(v: unknown, p: string, out: IssueList, d: number): boolean {
+  if (!g_ListToolsResult(v, d) && x_ListToolsResult(v, p, out, d)) return true;
+  return false;
 }
 
 function e_JSONValue(v: unknown, d: number): boolean {
@@ -10177,11 +11720,11 @@ function e_ElicitResult(v: unknown, d: number): boolean {
   return true;
 }
 
-function v_JSONValue(value: unknown): ValidationResult<T.JSONValue> {
+function v_JSONValue(value: unknown, options?: ValidateOptions): ValidationResult<T.JSONValue> {
   try {
     return e_JSONValue(value, 0)
       ? { ok: true, value: value as T.JSONValue }
-      : explained(x_JSONValue, value);
+      : explained(x_JSONValue, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10195,11 +11738,11 @@ function i_JSONValue(value: unknown): value is T.JSONValue {
   }
 }
 
-function v_JSONObject(value: unknown): ValidationResult<T.JSONObject> {
+function v_JSONObject(value: unknown, options?: ValidateOptions): ValidationResult<T.JSONObject> {
   try {
     return e_JSONObject(value, 0)
       ? { ok: true, value: value as T.JSONObject }
-      : explained(x_JSONObject, value);
+      : explained(x_JSONObject, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10213,11 +11756,11 @@ function i_JSONObject(value: unknown): value is T.JSONObject {
   }
 }
 
-function v_JSONArray(value: unknown): ValidationResult<T.JSONArray> {
+function v_JSONArray(value: unknown, options?: ValidateOptions): ValidationResult<T.JSONArray> {
   try {
     return e_JSONArray(value, 0)
       ? { ok: true, value: value as T.JSONArray }
-      : explained(x_JSONArray, value);
+      : explained(x_JSONArray, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10231,11 +11774,14 @@ function i_JSONArray(value: unknown): value is T.JSONArray {
   }
 }
 
-function v_JSONRPCMessage(value: unknown): ValidationResult<T.JSONRPCMessage> {
+function v_JSONRPCMessage(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.JSONRPCMessage> {
   try {
     return g_JSONRPCMessage(value, 0)
       ? { ok: true, value: value as T.JSONRPCMessage }
-      : explained(x_JSONRPCMessage, value);
+      : explained(x_JSONRPCMessage, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10249,11 +11795,11 @@ function i_JSONRPCMessage(value: unknown): value is T.JSONRPCMessage {
   }
 }
 
-function v_MetaObject(value: unknown): ValidationResult<T.MetaObject> {
+function v_MetaObject(value: unknown, options?: ValidateOptions): ValidationResult<T.MetaObject> {
   try {
     return e_MetaObject(value, 0)
       ? { ok: true, value: value as T.MetaObject }
-      : explained(x_MetaObject, value);
+      : explained(x_MetaObject, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10267,11 +11813,14 @@ function i_MetaObject(value: unknown): value is T.MetaObject {
   }
 }
 
-function v_RequestMetaObject(value: unknown): ValidationResult<T.RequestMetaObject> {
+function v_RequestMetaObject(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.RequestMetaObject> {
   try {
     return e_RequestMetaObject(value, 0)
       ? { ok: true, value: value as T.RequestMetaObject }
-      : explained(x_RequestMetaObject, value);
+      : explained(x_RequestMetaObject, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10285,11 +11834,14 @@ function i_RequestMetaObject(value: unknown): value is T.RequestMetaObject {
   }
 }
 
-function v_NotificationMetaObject(value: unknown): ValidationResult<T.NotificationMetaObject> {
+function v_NotificationMetaObject(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.NotificationMetaObject> {
   try {
     return e_NotificationMetaObject(value, 0)
       ? { ok: true, value: value as T.NotificationMetaObject }
-      : explained(x_NotificationMetaObject, value);
+      : explained(x_NotificationMetaObject, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10303,11 +11855,14 @@ function i_NotificationMetaObject(value: unknown): value is T.NotificationMetaOb
   }
 }
 
-function v_ResultMetaObject(value: unknown): ValidationResult<T.ResultMetaObject> {
+function v_ResultMetaObject(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ResultMetaObject> {
   try {
     return e_ResultMetaObject(value, 0)
       ? { ok: true, value: value as T.ResultMetaObject }
-      : explained(x_ResultMetaObject, value);
+      : explained(x_ResultMetaObject, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10321,11 +11876,14 @@ function i_ResultMetaObject(value: unknown): value is T.ResultMetaObject {
   }
 }
 
-function v_ProgressToken(value: unknown): ValidationResult<T.ProgressToken> {
+function v_ProgressToken(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ProgressToken> {
   try {
     return e_ProgressToken(value, 0)
       ? { ok: true, value: value as T.ProgressToken }
-      : explained(x_ProgressToken, value);
+      : explained(x_ProgressToken, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10339,9 +11897,11 @@ function i_ProgressToken(value: unknown): value is T.ProgressToken {
   }
 }
 
-function v_Cursor(value: unknown): ValidationResult<T.Cursor> {
+function v_Cursor(value: unknown, options?: ValidateOptions): ValidationResult<T.Cursor> {
   try {
-    return e_Cursor(value, 0) ? { ok: true, value: value as T.Cursor } : explained(x_Cursor, value);
+    return e_Cursor(value, 0)
+      ? { ok: true, value: value as T.Cursor }
+      : explained(x_Cursor, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10355,11 +11915,14 @@ function i_Cursor(value: unknown): value is T.Cursor {
   }
 }
 
-function v_RequestParams(value: unknown): ValidationResult<T.RequestParams> {
+function v_RequestParams(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.RequestParams> {
   try {
     return e_RequestParams(value, 0)
       ? { ok: true, value: value as T.RequestParams }
-      : explained(x_RequestParams, value);
+      : explained(x_RequestParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10373,11 +11936,11 @@ function i_RequestParams(value: unknown): value is T.RequestParams {
   }
 }
 
-function v_Request(value: unknown): ValidationResult<T.Request> {
+function v_Request(value: unknown, options?: ValidateOptions): ValidationResult<T.Request> {
   try {
     return g_Request(value, 0)
       ? { ok: true, value: value as T.Request }
-      : explained(x_Request, value);
+      : explained(x_Request, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10391,11 +11954,14 @@ function i_Request(value: unknown): value is T.Request {
   }
 }
 
-function v_NotificationParams(value: unknown): ValidationResult<T.NotificationParams> {
+function v_NotificationParams(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.NotificationParams> {
   try {
     return e_NotificationParams(value, 0)
       ? { ok: true, value: value as T.NotificationParams }
-      : explained(x_NotificationParams, value);
+      : explained(x_NotificationParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10409,11 +11975,14 @@ function i_NotificationParams(value: unknown): value is T.NotificationParams {
   }
 }
 
-function v_Notification(value: unknown): ValidationResult<T.Notification> {
+function v_Notification(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Notification> {
   try {
     return g_Notification(value, 0)
       ? { ok: true, value: value as T.Notification }
-      : explained(x_Notification, value);
+      : explained(x_Notification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10427,11 +11996,11 @@ function i_Notification(value: unknown): value is T.Notification {
   }
 }
 
-function v_ResultType(value: unknown): ValidationResult<T.ResultType> {
+function v_ResultType(value: unknown, options?: ValidateOptions): ValidationResult<T.ResultType> {
   try {
     return e_ResultType(value, 0)
       ? { ok: true, value: value as T.ResultType }
-      : explained(x_ResultType, value);
+      : explained(x_ResultType, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10445,9 +12014,11 @@ function i_ResultType(value: unknown): value is T.ResultType {
   }
 }
 
-function v_Result(value: unknown): ValidationResult<T.Result> {
+function v_Result(value: unknown, options?: ValidateOptions): ValidationResult<T.Result> {
   try {
-    return e_Result(value, 0) ? { ok: true, value: value as T.Result } : explained(x_Result, value);
+    return e_Result(value, 0)
+      ? { ok: true, value: value as T.Result }
+      : explained(x_Result, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10461,9 +12032,11 @@ function i_Result(value: unknown): value is T.Result {
   }
 }
 
-function v_Error(value: unknown): ValidationResult<T.Error> {
+function v_Error(value: unknown, options?: ValidateOptions): ValidationResult<T.Error> {
   try {
-    return e_Error(value, 0) ? { ok: true, value: value as T.Error } : explained(x_Error, value);
+    return e_Error(value, 0)
+      ? { ok: true, value: value as T.Error }
+      : explained(x_Error, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10477,11 +12050,11 @@ function i_Error(value: unknown): value is T.Error {
   }
 }
 
-function v_RequestId(value: unknown): ValidationResult<T.RequestId> {
+function v_RequestId(value: unknown, options?: ValidateOptions): ValidationResult<T.RequestId> {
   try {
     return e_RequestId(value, 0)
       ? { ok: true, value: value as T.RequestId }
-      : explained(x_RequestId, value);
+      : explained(x_RequestId, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10495,11 +12068,14 @@ function i_RequestId(value: unknown): value is T.RequestId {
   }
 }
 
-function v_JSONRPCRequest(value: unknown): ValidationResult<T.JSONRPCRequest> {
+function v_JSONRPCRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.JSONRPCRequest> {
   try {
     return e_JSONRPCRequest(value, 0)
       ? { ok: true, value: value as T.JSONRPCRequest }
-      : explained(x_JSONRPCRequest, value);
+      : explained(x_JSONRPCRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10513,11 +12089,14 @@ function i_JSONRPCRequest(value: unknown): value is T.JSONRPCRequest {
   }
 }
 
-function v_JSONRPCNotification(value: unknown): ValidationResult<T.JSONRPCNotification> {
+function v_JSONRPCNotification(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.JSONRPCNotification> {
   try {
     return e_JSONRPCNotification(value, 0)
       ? { ok: true, value: value as T.JSONRPCNotification }
-      : explained(x_JSONRPCNotification, value);
+      : explained(x_JSONRPCNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10531,11 +12110,14 @@ function i_JSONRPCNotification(value: unknown): value is T.JSONRPCNotification {
   }
 }
 
-function v_JSONRPCResultResponse(value: unknown): ValidationResult<T.JSONRPCResultResponse> {
+function v_JSONRPCResultResponse(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.JSONRPCResultResponse> {
   try {
     return e_JSONRPCResultResponse(value, 0)
       ? { ok: true, value: value as T.JSONRPCResultResponse }
-      : explained(x_JSONRPCResultResponse, value);
+      : explained(x_JSONRPCResultResponse, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10549,11 +12131,14 @@ function i_JSONRPCResultResponse(value: unknown): value is T.JSONRPCResultRespon
   }
 }
 
-function v_JSONRPCErrorResponse(value: unknown): ValidationResult<T.JSONRPCErrorResponse> {
+function v_JSONRPCErrorResponse(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.JSONRPCErrorResponse> {
   try {
     return e_JSONRPCErrorResponse(value, 0)
       ? { ok: true, value: value as T.JSONRPCErrorResponse }
-      : explained(x_JSONRPCErrorResponse, value);
+      : explained(x_JSONRPCErrorResponse, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10567,11 +12152,14 @@ function i_JSONRPCErrorResponse(value: unknown): value is T.JSONRPCErrorResponse
   }
 }
 
-function v_JSONRPCResponse(value: unknown): ValidationResult<T.JSONRPCResponse> {
+function v_JSONRPCResponse(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.JSONRPCResponse> {
   try {
     return g_JSONRPCResponse(value, 0)
       ? { ok: true, value: value as T.JSONRPCResponse }
-      : explained(x_JSONRPCResponse, value);
+      : explained(x_JSONRPCResponse, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10585,11 +12173,11 @@ function i_JSONRPCResponse(value: unknown): value is T.JSONRPCResponse {
   }
 }
 
-function v_ParseError(value: unknown): ValidationResult<T.ParseError> {
+function v_ParseError(value: unknown, options?: ValidateOptions): ValidationResult<T.ParseError> {
   try {
     return g_ParseError(value, 0)
       ? { ok: true, value: value as T.ParseError }
-      : explained(x_ParseError, value);
+      : explained(x_ParseError, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10603,11 +12191,14 @@ function i_ParseError(value: unknown): value is T.ParseError {
   }
 }
 
-function v_InvalidRequestError(value: unknown): ValidationResult<T.InvalidRequestError> {
+function v_InvalidRequestError(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.InvalidRequestError> {
   try {
     return g_InvalidRequestError(value, 0)
       ? { ok: true, value: value as T.InvalidRequestError }
-      : explained(x_InvalidRequestError, value);
+      : explained(x_InvalidRequestError, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10621,11 +12212,14 @@ function i_InvalidRequestError(value: unknown): value is T.InvalidRequestError {
   }
 }
 
-function v_MethodNotFoundError(value: unknown): ValidationResult<T.MethodNotFoundError> {
+function v_MethodNotFoundError(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.MethodNotFoundError> {
   try {
     return g_MethodNotFoundError(value, 0)
       ? { ok: true, value: value as T.MethodNotFoundError }
-      : explained(x_MethodNotFoundError, value);
+      : explained(x_MethodNotFoundError, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10639,11 +12233,14 @@ function i_MethodNotFoundError(value: unknown): value is T.MethodNotFoundError {
   }
 }
 
-function v_InvalidParamsError(value: unknown): ValidationResult<T.InvalidParamsError> {
+function v_InvalidParamsError(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.InvalidParamsError> {
   try {
     return g_InvalidParamsError(value, 0)
       ? { ok: true, value: value as T.InvalidParamsError }
-      : explained(x_InvalidParamsError, value);
+      : explained(x_InvalidParamsError, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10657,11 +12254,14 @@ function i_InvalidParamsError(value: unknown): value is T.InvalidParamsError {
   }
 }
 
-function v_InternalError(value: unknown): ValidationResult<T.InternalError> {
+function v_InternalError(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.InternalError> {
   try {
     return g_InternalError(value, 0)
       ? { ok: true, value: value as T.InternalError }
-      : explained(x_InternalError, value);
+      : explained(x_InternalError, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10675,11 +12275,14 @@ function i_InternalError(value: unknown): value is T.InternalError {
   }
 }
 
-function v_HeaderMismatchError(value: unknown): ValidationResult<T.HeaderMismatchError> {
+function v_HeaderMismatchError(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.HeaderMismatchError> {
   try {
     return g_HeaderMismatchError(value, 0)
       ? { ok: true, value: value as T.HeaderMismatchError }
-      : explained(x_HeaderMismatchError, value);
+      : explained(x_HeaderMismatchError, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10695,11 +12298,12 @@ function i_HeaderMismatchError(value: unknown): value is T.HeaderMismatchError {
 
 function v_UnsupportedProtocolVersionError(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.UnsupportedProtocolVersionError> {
   try {
     return g_UnsupportedProtocolVersionError(value, 0)
       ? { ok: true, value: value as T.UnsupportedProtocolVersionError }
-      : explained(x_UnsupportedProtocolVersionError, value);
+      : explained(x_UnsupportedProtocolVersionError, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10717,11 +12321,12 @@ function i_UnsupportedProtocolVersionError(
 
 function v_MissingRequiredClientCapabilityError(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.MissingRequiredClientCapabilityError> {
   try {
     return g_MissingRequiredClientCapabilityError(value, 0)
       ? { ok: true, value: value as T.MissingRequiredClientCapabilityError }
-      : explained(x_MissingRequiredClientCapabilityError, value);
+      : explained(x_MissingRequiredClientCapabilityError, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10737,11 +12342,11 @@ function i_MissingRequiredClientCapabilityError(
   }
 }
 
-function v_EmptyResult(value: unknown): ValidationResult<T.EmptyResult> {
+function v_EmptyResult(value: unknown, options?: ValidateOptions): ValidationResult<T.EmptyResult> {
   try {
     return e_EmptyResult(value, 0)
       ? { ok: true, value: value as T.EmptyResult }
-      : explained(x_EmptyResult, value);
+      : explained(x_EmptyResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10755,11 +12360,14 @@ function i_EmptyResult(value: unknown): value is T.EmptyResult {
   }
 }
 
-function v_InputRequest(value: unknown): ValidationResult<T.InputRequest> {
+function v_InputRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.InputRequest> {
   try {
     return e_InputRequest(value, 0)
       ? { ok: true, value: value as T.InputRequest }
-      : explained(x_InputRequest, value);
+      : explained(x_InputRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10773,11 +12381,14 @@ function i_InputRequest(value: unknown): value is T.InputRequest {
   }
 }
 
-function v_InputResponse(value: unknown): ValidationResult<T.InputResponse> {
+function v_InputResponse(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.InputResponse> {
   try {
     return e_InputResponse(value, 0)
       ? { ok: true, value: value as T.InputResponse }
-      : explained(x_InputResponse, value);
+      : explained(x_InputResponse, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10791,11 +12402,14 @@ function i_InputResponse(value: unknown): value is T.InputResponse {
   }
 }
 
-function v_InputRequests(value: unknown): ValidationResult<T.InputRequests> {
+function v_InputRequests(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.InputRequests> {
   try {
     return e_InputRequests(value, 0)
       ? { ok: true, value: value as T.InputRequests }
-      : explained(x_InputRequests, value);
+      : explained(x_InputRequests, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10809,11 +12423,14 @@ function i_InputRequests(value: unknown): value is T.InputRequests {
   }
 }
 
-function v_InputResponses(value: unknown): ValidationResult<T.InputResponses> {
+function v_InputResponses(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.InputResponses> {
   try {
     return e_InputResponses(value, 0)
       ? { ok: true, value: value as T.InputResponses }
-      : explained(x_InputResponses, value);
+      : explained(x_InputResponses, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10827,11 +12444,14 @@ function i_InputResponses(value: unknown): value is T.InputResponses {
   }
 }
 
-function v_InputRequiredResult(value: unknown): ValidationResult<T.InputRequiredResult> {
+function v_InputRequiredResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.InputRequiredResult> {
   try {
     return e_InputRequiredResult(value, 0)
       ? { ok: true, value: value as T.InputRequiredResult }
-      : explained(x_InputRequiredResult, value);
+      : explained(x_InputRequiredResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10847,11 +12467,12 @@ function i_InputRequiredResult(value: unknown): value is T.InputRequiredResult {
 
 function v_InputResponseRequestParams(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.InputResponseRequestParams> {
   try {
     return g_InputResponseRequestParams(value, 0)
       ? { ok: true, value: value as T.InputResponseRequestParams }
-      : explained(x_InputResponseRequestParams, value);
+      : explained(x_InputResponseRequestParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10867,11 +12488,12 @@ function i_InputResponseRequestParams(value: unknown): value is T.InputResponseR
 
 function v_CancelledNotificationParams(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.CancelledNotificationParams> {
   try {
     return e_CancelledNotificationParams(value, 0)
       ? { ok: true, value: value as T.CancelledNotificationParams }
-      : explained(x_CancelledNotificationParams, value);
+      : explained(x_CancelledNotificationParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10885,11 +12507,14 @@ function i_CancelledNotificationParams(value: unknown): value is T.CancelledNoti
   }
 }
 
-function v_CancelledNotification(value: unknown): ValidationResult<T.CancelledNotification> {
+function v_CancelledNotification(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.CancelledNotification> {
   try {
     return e_CancelledNotification(value, 0)
       ? { ok: true, value: value as T.CancelledNotification }
-      : explained(x_CancelledNotification, value);
+      : explained(x_CancelledNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10903,11 +12528,14 @@ function i_CancelledNotification(value: unknown): value is T.CancelledNotificati
   }
 }
 
-function v_DiscoverRequest(value: unknown): ValidationResult<T.DiscoverRequest> {
+function v_DiscoverRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.DiscoverRequest> {
   try {
     return e_DiscoverRequest(value, 0)
       ? { ok: true, value: value as T.DiscoverRequest }
-      : explained(x_DiscoverRequest, value);
+      : explained(x_DiscoverRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10921,11 +12549,14 @@ function i_DiscoverRequest(value: unknown): value is T.DiscoverRequest {
   }
 }
 
-function v_DiscoverResult(value: unknown): ValidationResult<T.DiscoverResult> {
+function v_DiscoverResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.DiscoverResult> {
   try {
     return e_DiscoverResult(value, 0)
       ? { ok: true, value: value as T.DiscoverResult }
-      : explained(x_DiscoverResult, value);
+      : explained(x_DiscoverResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10939,11 +12570,14 @@ function i_DiscoverResult(value: unknown): value is T.DiscoverResult {
   }
 }
 
-function v_DiscoverResultResponse(value: unknown): ValidationResult<T.DiscoverResultResponse> {
+function v_DiscoverResultResponse(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.DiscoverResultResponse> {
   try {
     return g_DiscoverResultResponse(value, 0)
       ? { ok: true, value: value as T.DiscoverResultResponse }
-      : explained(x_DiscoverResultResponse, value);
+      : explained(x_DiscoverResultResponse, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10957,11 +12591,14 @@ function i_DiscoverResultResponse(value: unknown): value is T.DiscoverResultResp
   }
 }
 
-function v_ClientCapabilities(value: unknown): ValidationResult<T.ClientCapabilities> {
+function v_ClientCapabilities(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ClientCapabilities> {
   try {
     return e_ClientCapabilities(value, 0)
       ? { ok: true, value: value as T.ClientCapabilities }
-      : explained(x_ClientCapabilities, value);
+      : explained(x_ClientCapabilities, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10975,11 +12612,14 @@ function i_ClientCapabilities(value: unknown): value is T.ClientCapabilities {
   }
 }
 
-function v_ServerCapabilities(value: unknown): ValidationResult<T.ServerCapabilities> {
+function v_ServerCapabilities(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ServerCapabilities> {
   try {
     return e_ServerCapabilities(value, 0)
       ? { ok: true, value: value as T.ServerCapabilities }
-      : explained(x_ServerCapabilities, value);
+      : explained(x_ServerCapabilities, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -10993,9 +12633,11 @@ function i_ServerCapabilities(value: unknown): value is T.ServerCapabilities {
   }
 }
 
-function v_Icon(value: unknown): ValidationResult<T.Icon> {
+function v_Icon(value: unknown, options?: ValidateOptions): ValidationResult<T.Icon> {
   try {
-    return e_Icon(value, 0) ? { ok: true, value: value as T.Icon } : explained(x_Icon, value);
+    return e_Icon(value, 0)
+      ? { ok: true, value: value as T.Icon }
+      : explained(x_Icon, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11009,9 +12651,11 @@ function i_Icon(value: unknown): value is T.Icon {
   }
 }
 
-function v_Icons(value: unknown): ValidationResult<T.Icons> {
+function v_Icons(value: unknown, options?: ValidateOptions): ValidationResult<T.Icons> {
   try {
-    return g_Icons(value, 0) ? { ok: true, value: value as T.Icons } : explained(x_Icons, value);
+    return g_Icons(value, 0)
+      ? { ok: true, value: value as T.Icons }
+      : explained(x_Icons, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11025,11 +12669,14 @@ function i_Icons(value: unknown): value is T.Icons {
   }
 }
 
-function v_BaseMetadata(value: unknown): ValidationResult<T.BaseMetadata> {
+function v_BaseMetadata(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.BaseMetadata> {
   try {
     return g_BaseMetadata(value, 0)
       ? { ok: true, value: value as T.BaseMetadata }
-      : explained(x_BaseMetadata, value);
+      : explained(x_BaseMetadata, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11043,11 +12690,14 @@ function i_BaseMetadata(value: unknown): value is T.BaseMetadata {
   }
 }
 
-function v_Implementation(value: unknown): ValidationResult<T.Implementation> {
+function v_Implementation(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Implementation> {
   try {
     return e_Implementation(value, 0)
       ? { ok: true, value: value as T.Implementation }
-      : explained(x_Implementation, value);
+      : explained(x_Implementation, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11063,11 +12713,12 @@ function i_Implementation(value: unknown): value is T.Implementation {
 
 function v_ProgressNotificationParams(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.ProgressNotificationParams> {
   try {
     return e_ProgressNotificationParams(value, 0)
       ? { ok: true, value: value as T.ProgressNotificationParams }
-      : explained(x_ProgressNotificationParams, value);
+      : explained(x_ProgressNotificationParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11081,11 +12732,14 @@ function i_ProgressNotificationParams(value: unknown): value is T.ProgressNotifi
   }
 }
 
-function v_ProgressNotification(value: unknown): ValidationResult<T.ProgressNotification> {
+function v_ProgressNotification(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ProgressNotification> {
   try {
     return e_ProgressNotification(value, 0)
       ? { ok: true, value: value as T.ProgressNotification }
-      : explained(x_ProgressNotification, value);
+      : explained(x_ProgressNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11099,11 +12753,14 @@ function i_ProgressNotification(value: unknown): value is T.ProgressNotification
   }
 }
 
-function v_PaginatedRequestParams(value: unknown): ValidationResult<T.PaginatedRequestParams> {
+function v_PaginatedRequestParams(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.PaginatedRequestParams> {
   try {
     return e_PaginatedRequestParams(value, 0)
       ? { ok: true, value: value as T.PaginatedRequestParams }
-      : explained(x_PaginatedRequestParams, value);
+      : explained(x_PaginatedRequestParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11117,11 +12774,14 @@ function i_PaginatedRequestParams(value: unknown): value is T.PaginatedRequestPa
   }
 }
 
-function v_PaginatedRequest(value: unknown): ValidationResult<T.PaginatedRequest> {
+function v_PaginatedRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.PaginatedRequest> {
   try {
     return g_PaginatedRequest(value, 0)
       ? { ok: true, value: value as T.PaginatedRequest }
-      : explained(x_PaginatedRequest, value);
+      : explained(x_PaginatedRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11135,11 +12795,14 @@ function i_PaginatedRequest(value: unknown): value is T.PaginatedRequest {
   }
 }
 
-function v_PaginatedResult(value: unknown): ValidationResult<T.PaginatedResult> {
+function v_PaginatedResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.PaginatedResult> {
   try {
     return g_PaginatedResult(value, 0)
       ? { ok: true, value: value as T.PaginatedResult }
-      : explained(x_PaginatedResult, value);
+      : explained(x_PaginatedResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11153,11 +12816,14 @@ function i_PaginatedResult(value: unknown): value is T.PaginatedResult {
   }
 }
 
-function v_CacheableResult(value: unknown): ValidationResult<T.CacheableResult> {
+function v_CacheableResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.CacheableResult> {
   try {
     return g_CacheableResult(value, 0)
       ? { ok: true, value: value as T.CacheableResult }
-      : explained(x_CacheableResult, value);
+      : explained(x_CacheableResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11171,11 +12837,14 @@ function i_CacheableResult(value: unknown): value is T.CacheableResult {
   }
 }
 
-function v_ListResourcesRequest(value: unknown): ValidationResult<T.ListResourcesRequest> {
+function v_ListResourcesRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ListResourcesRequest> {
   try {
     return e_ListResourcesRequest(value, 0)
       ? { ok: true, value: value as T.ListResourcesRequest }
-      : explained(x_ListResourcesRequest, value);
+      : explained(x_ListResourcesRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11189,11 +12858,14 @@ function i_ListResourcesRequest(value: unknown): value is T.ListResourcesRequest
   }
 }
 
-function v_ListResourcesResult(value: unknown): ValidationResult<T.ListResourcesResult> {
+function v_ListResourcesResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ListResourcesResult> {
   try {
     return e_ListResourcesResult(value, 0)
       ? { ok: true, value: value as T.ListResourcesResult }
-      : explained(x_ListResourcesResult, value);
+      : explained(x_ListResourcesResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11209,11 +12881,12 @@ function i_ListResourcesResult(value: unknown): value is T.ListResourcesResult {
 
 function v_ListResourcesResultResponse(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.ListResourcesResultResponse> {
   try {
     return g_ListResourcesResultResponse(value, 0)
       ? { ok: true, value: value as T.ListResourcesResultResponse }
-      : explained(x_ListResourcesResultResponse, value);
+      : explained(x_ListResourcesResultResponse, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11229,11 +12902,12 @@ function i_ListResourcesResultResponse(value: unknown): value is T.ListResources
 
 function v_ListResourceTemplatesRequest(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.ListResourceTemplatesRequest> {
   try {
     return e_ListResourceTemplatesRequest(value, 0)
       ? { ok: true, value: value as T.ListResourceTemplatesRequest }
-      : explained(x_ListResourceTemplatesRequest, value);
+      : explained(x_ListResourceTemplatesRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11249,11 +12923,12 @@ function i_ListResourceTemplatesRequest(value: unknown): value is T.ListResource
 
 function v_ListResourceTemplatesResult(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.ListResourceTemplatesResult> {
   try {
     return e_ListResourceTemplatesResult(value, 0)
       ? { ok: true, value: value as T.ListResourceTemplatesResult }
-      : explained(x_ListResourceTemplatesResult, value);
+      : explained(x_ListResourceTemplatesResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11269,11 +12944,12 @@ function i_ListResourceTemplatesResult(value: unknown): value is T.ListResourceT
 
 function v_ListResourceTemplatesResultResponse(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.ListResourceTemplatesResultResponse> {
   try {
     return g_ListResourceTemplatesResultResponse(value, 0)
       ? { ok: true, value: value as T.ListResourceTemplatesResultResponse }
-      : explained(x_ListResourceTemplatesResultResponse, value);
+      : explained(x_ListResourceTemplatesResultResponse, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11289,11 +12965,14 @@ function i_ListResourceTemplatesResultResponse(
   }
 }
 
-function v_ResourceRequestParams(value: unknown): ValidationResult<T.ResourceRequestParams> {
+function v_ResourceRequestParams(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ResourceRequestParams> {
   try {
     return g_ResourceRequestParams(value, 0)
       ? { ok: true, value: value as T.ResourceRequestParams }
-      : explained(x_ResourceRequestParams, value);
+      : explained(x_ResourceRequestParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11309,11 +12988,12 @@ function i_ResourceRequestParams(value: unknown): value is T.ResourceRequestPara
 
 function v_ReadResourceRequestParams(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.ReadResourceRequestParams> {
   try {
     return e_ReadResourceRequestParams(value, 0)
       ? { ok: true, value: value as T.ReadResourceRequestParams }
-      : explained(x_ReadResourceRequestParams, value);
+      : explained(x_ReadResourceRequestParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11327,11 +13007,14 @@ function i_ReadResourceRequestParams(value: unknown): value is T.ReadResourceReq
   }
 }
 
-function v_ReadResourceRequest(value: unknown): ValidationResult<T.ReadResourceRequest> {
+function v_ReadResourceRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ReadResourceRequest> {
   try {
     return e_ReadResourceRequest(value, 0)
       ? { ok: true, value: value as T.ReadResourceRequest }
-      : explained(x_ReadResourceRequest, value);
+      : explained(x_ReadResourceRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11345,11 +13028,14 @@ function i_ReadResourceRequest(value: unknown): value is T.ReadResourceRequest {
   }
 }
 
-function v_ReadResourceResult(value: unknown): ValidationResult<T.ReadResourceResult> {
+function v_ReadResourceResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ReadResourceResult> {
   try {
     return e_ReadResourceResult(value, 0)
       ? { ok: true, value: value as T.ReadResourceResult }
-      : explained(x_ReadResourceResult, value);
+      : explained(x_ReadResourceResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11365,11 +13051,12 @@ function i_ReadResourceResult(value: unknown): value is T.ReadResourceResult {
 
 function v_ReadResourceResultResponse(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.ReadResourceResultResponse> {
   try {
     return g_ReadResourceResultResponse(value, 0)
       ? { ok: true, value: value as T.ReadResourceResultResponse }
-      : explained(x_ReadResourceResultResponse, value);
+      : explained(x_ReadResourceResultResponse, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11385,11 +13072,12 @@ function i_ReadResourceResultResponse(value: unknown): value is T.ReadResourceRe
 
 function v_ResourceListChangedNotification(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.ResourceListChangedNotification> {
   try {
     return e_ResourceListChangedNotification(value, 0)
       ? { ok: true, value: value as T.ResourceListChangedNotification }
-      : explained(x_ResourceListChangedNotification, value);
+      : explained(x_ResourceListChangedNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11405,11 +13093,14 @@ function i_ResourceListChangedNotification(
   }
 }
 
-function v_SubscriptionFilter(value: unknown): ValidationResult<T.SubscriptionFilter> {
+function v_SubscriptionFilter(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.SubscriptionFilter> {
   try {
     return e_SubscriptionFilter(value, 0)
       ? { ok: true, value: value as T.SubscriptionFilter }
-      : explained(x_SubscriptionFilter, value);
+      : explained(x_SubscriptionFilter, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11425,11 +13116,12 @@ function i_SubscriptionFilter(value: unknown): value is T.SubscriptionFilter {
 
 function v_SubscriptionsListenRequestParams(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.SubscriptionsListenRequestParams> {
   try {
     return e_SubscriptionsListenRequestParams(value, 0)
       ? { ok: true, value: value as T.SubscriptionsListenRequestParams }
-      : explained(x_SubscriptionsListenRequestParams, value);
+      : explained(x_SubscriptionsListenRequestParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11447,11 +13139,12 @@ function i_SubscriptionsListenRequestParams(
 
 function v_SubscriptionsListenRequest(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.SubscriptionsListenRequest> {
   try {
     return e_SubscriptionsListenRequest(value, 0)
       ? { ok: true, value: value as T.SubscriptionsListenRequest }
-      : explained(x_SubscriptionsListenRequest, value);
+      : explained(x_SubscriptionsListenRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11467,11 +13160,12 @@ function i_SubscriptionsListenRequest(value: unknown): value is T.SubscriptionsL
 
 function v_SubscriptionsListenResultMetaObject(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.SubscriptionsListenResultMetaObject> {
   try {
     return e_SubscriptionsListenResultMetaObject(value, 0)
       ? { ok: true, value: value as T.SubscriptionsListenResultMetaObject }
-      : explained(x_SubscriptionsListenResultMetaObject, value);
+      : explained(x_SubscriptionsListenResultMetaObject, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11489,11 +13183,12 @@ function i_SubscriptionsListenResultMetaObject(
 
 function v_SubscriptionsListenResult(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.SubscriptionsListenResult> {
   try {
     return e_SubscriptionsListenResult(value, 0)
       ? { ok: true, value: value as T.SubscriptionsListenResult }
-      : explained(x_SubscriptionsListenResult, value);
+      : explained(x_SubscriptionsListenResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11509,11 +13204,12 @@ function i_SubscriptionsListenResult(value: unknown): value is T.SubscriptionsLi
 
 function v_SubscriptionsListenResultResponse(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.SubscriptionsListenResultResponse> {
   try {
     return g_SubscriptionsListenResultResponse(value, 0)
       ? { ok: true, value: value as T.SubscriptionsListenResultResponse }
-      : explained(x_SubscriptionsListenResultResponse, value);
+      : explained(x_SubscriptionsListenResultResponse, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11531,11 +13227,12 @@ function i_SubscriptionsListenResultResponse(
 
 function v_SubscriptionsAcknowledgedNotificationParams(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.SubscriptionsAcknowledgedNotificationParams> {
   try {
     return e_SubscriptionsAcknowledgedNotificationParams(value, 0)
       ? { ok: true, value: value as T.SubscriptionsAcknowledgedNotificationParams }
-      : explained(x_SubscriptionsAcknowledgedNotificationParams, value);
+      : explained(x_SubscriptionsAcknowledgedNotificationParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11553,11 +13250,12 @@ function i_SubscriptionsAcknowledgedNotificationParams(
 
 function v_SubscriptionsAcknowledgedNotification(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.SubscriptionsAcknowledgedNotification> {
   try {
     return e_SubscriptionsAcknowledgedNotification(value, 0)
       ? { ok: true, value: value as T.SubscriptionsAcknowledgedNotification }
-      : explained(x_SubscriptionsAcknowledgedNotification, value);
+      : explained(x_SubscriptionsAcknowledgedNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11575,11 +13273,12 @@ function i_SubscriptionsAcknowledgedNotification(
 
 function v_ResourceUpdatedNotificationParams(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.ResourceUpdatedNotificationParams> {
   try {
     return e_ResourceUpdatedNotificationParams(value, 0)
       ? { ok: true, value: value as T.ResourceUpdatedNotificationParams }
-      : explained(x_ResourceUpdatedNotificationParams, value);
+      : explained(x_ResourceUpdatedNotificationParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11597,11 +13296,12 @@ function i_ResourceUpdatedNotificationParams(
 
 function v_ResourceUpdatedNotification(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.ResourceUpdatedNotification> {
   try {
     return e_ResourceUpdatedNotification(value, 0)
       ? { ok: true, value: value as T.ResourceUpdatedNotification }
-      : explained(x_ResourceUpdatedNotification, value);
+      : explained(x_ResourceUpdatedNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11615,11 +13315,11 @@ function i_ResourceUpdatedNotification(value: unknown): value is T.ResourceUpdat
   }
 }
 
-function v_Resource(value: unknown): ValidationResult<T.Resource> {
+function v_Resource(value: unknown, options?: ValidateOptions): ValidationResult<T.Resource> {
   try {
     return e_Resource(value, 0)
       ? { ok: true, value: value as T.Resource }
-      : explained(x_Resource, value);
+      : explained(x_Resource, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11633,11 +13333,14 @@ function i_Resource(value: unknown): value is T.Resource {
   }
 }
 
-function v_ResourceTemplate(value: unknown): ValidationResult<T.ResourceTemplate> {
+function v_ResourceTemplate(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ResourceTemplate> {
   try {
     return e_ResourceTemplate(value, 0)
       ? { ok: true, value: value as T.ResourceTemplate }
-      : explained(x_ResourceTemplate, value);
+      : explained(x_ResourceTemplate, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11651,11 +13354,14 @@ function i_ResourceTemplate(value: unknown): value is T.ResourceTemplate {
   }
 }
 
-function v_ResourceContents(value: unknown): ValidationResult<T.ResourceContents> {
+function v_ResourceContents(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ResourceContents> {
   try {
     return g_ResourceContents(value, 0)
       ? { ok: true, value: value as T.ResourceContents }
-      : explained(x_ResourceContents, value);
+      : explained(x_ResourceContents, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11669,11 +13375,14 @@ function i_ResourceContents(value: unknown): value is T.ResourceContents {
   }
 }
 
-function v_TextResourceContents(value: unknown): ValidationResult<T.TextResourceContents> {
+function v_TextResourceContents(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.TextResourceContents> {
   try {
     return e_TextResourceContents(value, 0)
       ? { ok: true, value: value as T.TextResourceContents }
-      : explained(x_TextResourceContents, value);
+      : explained(x_TextResourceContents, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11687,11 +13396,14 @@ function i_TextResourceContents(value: unknown): value is T.TextResourceContents
   }
 }
 
-function v_BlobResourceContents(value: unknown): ValidationResult<T.BlobResourceContents> {
+function v_BlobResourceContents(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.BlobResourceContents> {
   try {
     return e_BlobResourceContents(value, 0)
       ? { ok: true, value: value as T.BlobResourceContents }
-      : explained(x_BlobResourceContents, value);
+      : explained(x_BlobResourceContents, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11705,11 +13417,14 @@ function i_BlobResourceContents(value: unknown): value is T.BlobResourceContents
   }
 }
 
-function v_ListPromptsRequest(value: unknown): ValidationResult<T.ListPromptsRequest> {
+function v_ListPromptsRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ListPromptsRequest> {
   try {
     return e_ListPromptsRequest(value, 0)
       ? { ok: true, value: value as T.ListPromptsRequest }
-      : explained(x_ListPromptsRequest, value);
+      : explained(x_ListPromptsRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11723,11 +13438,14 @@ function i_ListPromptsRequest(value: unknown): value is T.ListPromptsRequest {
   }
 }
 
-function v_ListPromptsResult(value: unknown): ValidationResult<T.ListPromptsResult> {
+function v_ListPromptsResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ListPromptsResult> {
   try {
     return e_ListPromptsResult(value, 0)
       ? { ok: true, value: value as T.ListPromptsResult }
-      : explained(x_ListPromptsResult, value);
+      : explained(x_ListPromptsResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11743,11 +13461,12 @@ function i_ListPromptsResult(value: unknown): value is T.ListPromptsResult {
 
 function v_ListPromptsResultResponse(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.ListPromptsResultResponse> {
   try {
     return g_ListPromptsResultResponse(value, 0)
       ? { ok: true, value: value as T.ListPromptsResultResponse }
-      : explained(x_ListPromptsResultResponse, value);
+      : explained(x_ListPromptsResultResponse, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11761,11 +13480,14 @@ function i_ListPromptsResultResponse(value: unknown): value is T.ListPromptsResu
   }
 }
 
-function v_GetPromptRequestParams(value: unknown): ValidationResult<T.GetPromptRequestParams> {
+function v_GetPromptRequestParams(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.GetPromptRequestParams> {
   try {
     return e_GetPromptRequestParams(value, 0)
       ? { ok: true, value: value as T.GetPromptRequestParams }
-      : explained(x_GetPromptRequestParams, value);
+      : explained(x_GetPromptRequestParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11779,11 +13501,14 @@ function i_GetPromptRequestParams(value: unknown): value is T.GetPromptRequestPa
   }
 }
 
-function v_GetPromptRequest(value: unknown): ValidationResult<T.GetPromptRequest> {
+function v_GetPromptRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.GetPromptRequest> {
   try {
     return e_GetPromptRequest(value, 0)
       ? { ok: true, value: value as T.GetPromptRequest }
-      : explained(x_GetPromptRequest, value);
+      : explained(x_GetPromptRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11797,11 +13522,14 @@ function i_GetPromptRequest(value: unknown): value is T.GetPromptRequest {
   }
 }
 
-function v_GetPromptResult(value: unknown): ValidationResult<T.GetPromptResult> {
+function v_GetPromptResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.GetPromptResult> {
   try {
     return e_GetPromptResult(value, 0)
       ? { ok: true, value: value as T.GetPromptResult }
-      : explained(x_GetPromptResult, value);
+      : explained(x_GetPromptResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11815,11 +13543,14 @@ function i_GetPromptResult(value: unknown): value is T.GetPromptResult {
   }
 }
 
-function v_GetPromptResultResponse(value: unknown): ValidationResult<T.GetPromptResultResponse> {
+function v_GetPromptResultResponse(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.GetPromptResultResponse> {
   try {
     return g_GetPromptResultResponse(value, 0)
       ? { ok: true, value: value as T.GetPromptResultResponse }
-      : explained(x_GetPromptResultResponse, value);
+      : explained(x_GetPromptResultResponse, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11833,9 +13564,11 @@ function i_GetPromptResultResponse(value: unknown): value is T.GetPromptResultRe
   }
 }
 
-function v_Prompt(value: unknown): ValidationResult<T.Prompt> {
+function v_Prompt(value: unknown, options?: ValidateOptions): ValidationResult<T.Prompt> {
   try {
-    return e_Prompt(value, 0) ? { ok: true, value: value as T.Prompt } : explained(x_Prompt, value);
+    return e_Prompt(value, 0)
+      ? { ok: true, value: value as T.Prompt }
+      : explained(x_Prompt, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11849,11 +13582,14 @@ function i_Prompt(value: unknown): value is T.Prompt {
   }
 }
 
-function v_PromptArgument(value: unknown): ValidationResult<T.PromptArgument> {
+function v_PromptArgument(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.PromptArgument> {
   try {
     return e_PromptArgument(value, 0)
       ? { ok: true, value: value as T.PromptArgument }
-      : explained(x_PromptArgument, value);
+      : explained(x_PromptArgument, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11867,9 +13603,11 @@ function i_PromptArgument(value: unknown): value is T.PromptArgument {
   }
 }
 
-function v_Role(value: unknown): ValidationResult<T.Role> {
+function v_Role(value: unknown, options?: ValidateOptions): ValidationResult<T.Role> {
   try {
-    return e_Role(value, 0) ? { ok: true, value: value as T.Role } : explained(x_Role, value);
+    return e_Role(value, 0)
+      ? { ok: true, value: value as T.Role }
+      : explained(x_Role, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11883,11 +13621,14 @@ function i_Role(value: unknown): value is T.Role {
   }
 }
 
-function v_PromptMessage(value: unknown): ValidationResult<T.PromptMessage> {
+function v_PromptMessage(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.PromptMessage> {
   try {
     return e_PromptMessage(value, 0)
       ? { ok: true, value: value as T.PromptMessage }
-      : explained(x_PromptMessage, value);
+      : explained(x_PromptMessage, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11901,11 +13642,14 @@ function i_PromptMessage(value: unknown): value is T.PromptMessage {
   }
 }
 
-function v_ResourceLink(value: unknown): ValidationResult<T.ResourceLink> {
+function v_ResourceLink(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ResourceLink> {
   try {
     return e_ResourceLink(value, 0)
       ? { ok: true, value: value as T.ResourceLink }
-      : explained(x_ResourceLink, value);
+      : explained(x_ResourceLink, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11919,11 +13663,14 @@ function i_ResourceLink(value: unknown): value is T.ResourceLink {
   }
 }
 
-function v_EmbeddedResource(value: unknown): ValidationResult<T.EmbeddedResource> {
+function v_EmbeddedResource(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.EmbeddedResource> {
   try {
     return e_EmbeddedResource(value, 0)
       ? { ok: true, value: value as T.EmbeddedResource }
-      : explained(x_EmbeddedResource, value);
+      : explained(x_EmbeddedResource, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11939,11 +13686,12 @@ function i_EmbeddedResource(value: unknown): value is T.EmbeddedResource {
 
 function v_PromptListChangedNotification(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.PromptListChangedNotification> {
   try {
     return e_PromptListChangedNotification(value, 0)
       ? { ok: true, value: value as T.PromptListChangedNotification }
-      : explained(x_PromptListChangedNotification, value);
+      : explained(x_PromptListChangedNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11957,11 +13705,14 @@ function i_PromptListChangedNotification(value: unknown): value is T.PromptListC
   }
 }
 
-function v_ListToolsRequest(value: unknown): ValidationResult<T.ListToolsRequest> {
+function v_ListToolsRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ListToolsRequest> {
   try {
     return e_ListToolsRequest(value, 0)
       ? { ok: true, value: value as T.ListToolsRequest }
-      : explained(x_ListToolsRequest, value);
+      : explained(x_ListToolsRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11975,11 +13726,14 @@ function i_ListToolsRequest(value: unknown): value is T.ListToolsRequest {
   }
 }
 
-function v_ListToolsResult(value: unknown): ValidationResult<T.ListToolsResult> {
+function v_ListToolsResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ListToolsResult> {
   try {
     return e_ListToolsResult(value, 0)
       ? { ok: true, value: value as T.ListToolsResult }
-      : explained(x_ListToolsResult, value);
+      : explained(x_ListToolsResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -11993,11 +13747,14 @@ function i_ListToolsResult(value: unknown): value is T.ListToolsResult {
   }
 }
 
-function v_ListToolsResultResponse(value: unknown): ValidationResult<T.ListToolsResultResponse> {
+function v_ListToolsResultResponse(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ListToolsResultResponse> {
   try {
     return g_ListToolsResultResponse(value, 0)
       ? { ok: true, value: value as T.ListToolsResultResponse }
-      : explained(x_ListToolsResultResponse, value);
+      : explained(x_ListToolsResultResponse, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12011,11 +13768,14 @@ function i_ListToolsResultResponse(value: unknown): value is T.ListToolsResultRe
   }
 }
 
-function v_CallToolResult(value: unknown): ValidationResult<T.CallToolResult> {
+function v_CallToolResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.CallToolResult> {
   try {
     return e_CallToolResult(value, 0)
       ? { ok: true, value: value as T.CallToolResult }
-      : explained(x_CallToolResult, value);
+      : explained(x_CallToolResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12029,11 +13789,14 @@ function i_CallToolResult(value: unknown): value is T.CallToolResult {
   }
 }
 
-function v_CallToolResultResponse(value: unknown): ValidationResult<T.CallToolResultResponse> {
+function v_CallToolResultResponse(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.CallToolResultResponse> {
   try {
     return g_CallToolResultResponse(value, 0)
       ? { ok: true, value: value as T.CallToolResultResponse }
-      : explained(x_CallToolResultResponse, value);
+      : explained(x_CallToolResultResponse, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12047,11 +13810,14 @@ function i_CallToolResultResponse(value: unknown): value is T.CallToolResultResp
   }
 }
 
-function v_CallToolRequestParams(value: unknown): ValidationResult<T.CallToolRequestParams> {
+function v_CallToolRequestParams(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.CallToolRequestParams> {
   try {
     return e_CallToolRequestParams(value, 0)
       ? { ok: true, value: value as T.CallToolRequestParams }
-      : explained(x_CallToolRequestParams, value);
+      : explained(x_CallToolRequestParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12065,11 +13831,14 @@ function i_CallToolRequestParams(value: unknown): value is T.CallToolRequestPara
   }
 }
 
-function v_CallToolRequest(value: unknown): ValidationResult<T.CallToolRequest> {
+function v_CallToolRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.CallToolRequest> {
   try {
     return e_CallToolRequest(value, 0)
       ? { ok: true, value: value as T.CallToolRequest }
-      : explained(x_CallToolRequest, value);
+      : explained(x_CallToolRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12085,11 +13854,12 @@ function i_CallToolRequest(value: unknown): value is T.CallToolRequest {
 
 function v_ToolListChangedNotification(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.ToolListChangedNotification> {
   try {
     return e_ToolListChangedNotification(value, 0)
       ? { ok: true, value: value as T.ToolListChangedNotification }
-      : explained(x_ToolListChangedNotification, value);
+      : explained(x_ToolListChangedNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12103,11 +13873,14 @@ function i_ToolListChangedNotification(value: unknown): value is T.ToolListChang
   }
 }
 
-function v_ToolAnnotations(value: unknown): ValidationResult<T.ToolAnnotations> {
+function v_ToolAnnotations(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ToolAnnotations> {
   try {
     return e_ToolAnnotations(value, 0)
       ? { ok: true, value: value as T.ToolAnnotations }
-      : explained(x_ToolAnnotations, value);
+      : explained(x_ToolAnnotations, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12121,9 +13894,11 @@ function i_ToolAnnotations(value: unknown): value is T.ToolAnnotations {
   }
 }
 
-function v_Tool(value: unknown): ValidationResult<T.Tool> {
+function v_Tool(value: unknown, options?: ValidateOptions): ValidationResult<T.Tool> {
   try {
-    return e_Tool(value, 0) ? { ok: true, value: value as T.Tool } : explained(x_Tool, value);
+    return e_Tool(value, 0)
+      ? { ok: true, value: value as T.Tool }
+      : explained(x_Tool, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12139,11 +13914,12 @@ function i_Tool(value: unknown): value is T.Tool {
 
 function v_LoggingMessageNotificationParams(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.LoggingMessageNotificationParams> {
   try {
     return e_LoggingMessageNotificationParams(value, 0)
       ? { ok: true, value: value as T.LoggingMessageNotificationParams }
-      : explained(x_LoggingMessageNotificationParams, value);
+      : explained(x_LoggingMessageNotificationParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12161,11 +13937,12 @@ function i_LoggingMessageNotificationParams(
 
 function v_LoggingMessageNotification(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.LoggingMessageNotification> {
   try {
     return e_LoggingMessageNotification(value, 0)
       ? { ok: true, value: value as T.LoggingMessageNotification }
-      : explained(x_LoggingMessageNotification, value);
+      : explained(x_LoggingMessageNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12179,11 +13956,14 @@ function i_LoggingMessageNotification(value: unknown): value is T.LoggingMessage
   }
 }
 
-function v_LoggingLevel(value: unknown): ValidationResult<T.LoggingLevel> {
+function v_LoggingLevel(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.LoggingLevel> {
   try {
     return e_LoggingLevel(value, 0)
       ? { ok: true, value: value as T.LoggingLevel }
-      : explained(x_LoggingLevel, value);
+      : explained(x_LoggingLevel, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12199,11 +13979,12 @@ function i_LoggingLevel(value: unknown): value is T.LoggingLevel {
 
 function v_CreateMessageRequestParams(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.CreateMessageRequestParams> {
   try {
     return e_CreateMessageRequestParams(value, 0)
       ? { ok: true, value: value as T.CreateMessageRequestParams }
-      : explained(x_CreateMessageRequestParams, value);
+      : explained(x_CreateMessageRequestParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12217,11 +13998,11 @@ function i_CreateMessageRequestParams(value: unknown): value is T.CreateMessageR
   }
 }
 
-function v_ToolChoice(value: unknown): ValidationResult<T.ToolChoice> {
+function v_ToolChoice(value: unknown, options?: ValidateOptions): ValidationResult<T.ToolChoice> {
   try {
     return e_ToolChoice(value, 0)
       ? { ok: true, value: value as T.ToolChoice }
-      : explained(x_ToolChoice, value);
+      : explained(x_ToolChoice, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12235,11 +14016,14 @@ function i_ToolChoice(value: unknown): value is T.ToolChoice {
   }
 }
 
-function v_CreateMessageRequest(value: unknown): ValidationResult<T.CreateMessageRequest> {
+function v_CreateMessageRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.CreateMessageRequest> {
   try {
     return e_CreateMessageRequest(value, 0)
       ? { ok: true, value: value as T.CreateMessageRequest }
-      : explained(x_CreateMessageRequest, value);
+      : explained(x_CreateMessageRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12253,11 +14037,14 @@ function i_CreateMessageRequest(value: unknown): value is T.CreateMessageRequest
   }
 }
 
-function v_CreateMessageResult(value: unknown): ValidationResult<T.CreateMessageResult> {
+function v_CreateMessageResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.CreateMessageResult> {
   try {
     return e_CreateMessageResult(value, 0)
       ? { ok: true, value: value as T.CreateMessageResult }
-      : explained(x_CreateMessageResult, value);
+      : explained(x_CreateMessageResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12271,11 +14058,14 @@ function i_CreateMessageResult(value: unknown): value is T.CreateMessageResult {
   }
 }
 
-function v_SamplingMessage(value: unknown): ValidationResult<T.SamplingMessage> {
+function v_SamplingMessage(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.SamplingMessage> {
   try {
     return e_SamplingMessage(value, 0)
       ? { ok: true, value: value as T.SamplingMessage }
-      : explained(x_SamplingMessage, value);
+      : explained(x_SamplingMessage, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12291,11 +14081,12 @@ function i_SamplingMessage(value: unknown): value is T.SamplingMessage {
 
 function v_SamplingMessageContentBlock(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.SamplingMessageContentBlock> {
   try {
     return e_SamplingMessageContentBlock(value, 0)
       ? { ok: true, value: value as T.SamplingMessageContentBlock }
-      : explained(x_SamplingMessageContentBlock, value);
+      : explained(x_SamplingMessageContentBlock, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12309,11 +14100,11 @@ function i_SamplingMessageContentBlock(value: unknown): value is T.SamplingMessa
   }
 }
 
-function v_Annotations(value: unknown): ValidationResult<T.Annotations> {
+function v_Annotations(value: unknown, options?: ValidateOptions): ValidationResult<T.Annotations> {
   try {
     return e_Annotations(value, 0)
       ? { ok: true, value: value as T.Annotations }
-      : explained(x_Annotations, value);
+      : explained(x_Annotations, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12327,11 +14118,14 @@ function i_Annotations(value: unknown): value is T.Annotations {
   }
 }
 
-function v_ContentBlock(value: unknown): ValidationResult<T.ContentBlock> {
+function v_ContentBlock(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ContentBlock> {
   try {
     return e_ContentBlock(value, 0)
       ? { ok: true, value: value as T.ContentBlock }
-      : explained(x_ContentBlock, value);
+      : explained(x_ContentBlock, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12345,11 +14139,11 @@ function i_ContentBlock(value: unknown): value is T.ContentBlock {
   }
 }
 
-function v_TextContent(value: unknown): ValidationResult<T.TextContent> {
+function v_TextContent(value: unknown, options?: ValidateOptions): ValidationResult<T.TextContent> {
   try {
     return e_TextContent(value, 0)
       ? { ok: true, value: value as T.TextContent }
-      : explained(x_TextContent, value);
+      : explained(x_TextContent, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12363,11 +14157,14 @@ function i_TextContent(value: unknown): value is T.TextContent {
   }
 }
 
-function v_ImageContent(value: unknown): ValidationResult<T.ImageContent> {
+function v_ImageContent(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ImageContent> {
   try {
     return e_ImageContent(value, 0)
       ? { ok: true, value: value as T.ImageContent }
-      : explained(x_ImageContent, value);
+      : explained(x_ImageContent, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12381,11 +14178,14 @@ function i_ImageContent(value: unknown): value is T.ImageContent {
   }
 }
 
-function v_AudioContent(value: unknown): ValidationResult<T.AudioContent> {
+function v_AudioContent(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.AudioContent> {
   try {
     return e_AudioContent(value, 0)
       ? { ok: true, value: value as T.AudioContent }
-      : explained(x_AudioContent, value);
+      : explained(x_AudioContent, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12399,11 +14199,14 @@ function i_AudioContent(value: unknown): value is T.AudioContent {
   }
 }
 
-function v_ToolUseContent(value: unknown): ValidationResult<T.ToolUseContent> {
+function v_ToolUseContent(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ToolUseContent> {
   try {
     return e_ToolUseContent(value, 0)
       ? { ok: true, value: value as T.ToolUseContent }
-      : explained(x_ToolUseContent, value);
+      : explained(x_ToolUseContent, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12417,11 +14220,14 @@ function i_ToolUseContent(value: unknown): value is T.ToolUseContent {
   }
 }
 
-function v_ToolResultContent(value: unknown): ValidationResult<T.ToolResultContent> {
+function v_ToolResultContent(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ToolResultContent> {
   try {
     return e_ToolResultContent(value, 0)
       ? { ok: true, value: value as T.ToolResultContent }
-      : explained(x_ToolResultContent, value);
+      : explained(x_ToolResultContent, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12435,11 +14241,14 @@ function i_ToolResultContent(value: unknown): value is T.ToolResultContent {
   }
 }
 
-function v_ModelPreferences(value: unknown): ValidationResult<T.ModelPreferences> {
+function v_ModelPreferences(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ModelPreferences> {
   try {
     return e_ModelPreferences(value, 0)
       ? { ok: true, value: value as T.ModelPreferences }
-      : explained(x_ModelPreferences, value);
+      : explained(x_ModelPreferences, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12453,11 +14262,11 @@ function i_ModelPreferences(value: unknown): value is T.ModelPreferences {
   }
 }
 
-function v_ModelHint(value: unknown): ValidationResult<T.ModelHint> {
+function v_ModelHint(value: unknown, options?: ValidateOptions): ValidationResult<T.ModelHint> {
   try {
     return e_ModelHint(value, 0)
       ? { ok: true, value: value as T.ModelHint }
-      : explained(x_ModelHint, value);
+      : explained(x_ModelHint, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12471,11 +14280,14 @@ function i_ModelHint(value: unknown): value is T.ModelHint {
   }
 }
 
-function v_CompleteRequestParams(value: unknown): ValidationResult<T.CompleteRequestParams> {
+function v_CompleteRequestParams(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.CompleteRequestParams> {
   try {
     return e_CompleteRequestParams(value, 0)
       ? { ok: true, value: value as T.CompleteRequestParams }
-      : explained(x_CompleteRequestParams, value);
+      : explained(x_CompleteRequestParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12489,11 +14301,14 @@ function i_CompleteRequestParams(value: unknown): value is T.CompleteRequestPara
   }
 }
 
-function v_CompleteRequest(value: unknown): ValidationResult<T.CompleteRequest> {
+function v_CompleteRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.CompleteRequest> {
   try {
     return e_CompleteRequest(value, 0)
       ? { ok: true, value: value as T.CompleteRequest }
-      : explained(x_CompleteRequest, value);
+      : explained(x_CompleteRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12507,11 +14322,14 @@ function i_CompleteRequest(value: unknown): value is T.CompleteRequest {
   }
 }
 
-function v_CompleteResult(value: unknown): ValidationResult<T.CompleteResult> {
+function v_CompleteResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.CompleteResult> {
   try {
     return e_CompleteResult(value, 0)
       ? { ok: true, value: value as T.CompleteResult }
-      : explained(x_CompleteResult, value);
+      : explained(x_CompleteResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12525,11 +14343,14 @@ function i_CompleteResult(value: unknown): value is T.CompleteResult {
   }
 }
 
-function v_CompleteResultResponse(value: unknown): ValidationResult<T.CompleteResultResponse> {
+function v_CompleteResultResponse(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.CompleteResultResponse> {
   try {
     return g_CompleteResultResponse(value, 0)
       ? { ok: true, value: value as T.CompleteResultResponse }
-      : explained(x_CompleteResultResponse, value);
+      : explained(x_CompleteResultResponse, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12545,11 +14366,12 @@ function i_CompleteResultResponse(value: unknown): value is T.CompleteResultResp
 
 function v_ResourceTemplateReference(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.ResourceTemplateReference> {
   try {
     return e_ResourceTemplateReference(value, 0)
       ? { ok: true, value: value as T.ResourceTemplateReference }
-      : explained(x_ResourceTemplateReference, value);
+      : explained(x_ResourceTemplateReference, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12563,11 +14385,14 @@ function i_ResourceTemplateReference(value: unknown): value is T.ResourceTemplat
   }
 }
 
-function v_PromptReference(value: unknown): ValidationResult<T.PromptReference> {
+function v_PromptReference(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.PromptReference> {
   try {
     return e_PromptReference(value, 0)
       ? { ok: true, value: value as T.PromptReference }
-      : explained(x_PromptReference, value);
+      : explained(x_PromptReference, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12581,11 +14406,14 @@ function i_PromptReference(value: unknown): value is T.PromptReference {
   }
 }
 
-function v_ListRootsRequest(value: unknown): ValidationResult<T.ListRootsRequest> {
+function v_ListRootsRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ListRootsRequest> {
   try {
     return e_ListRootsRequest(value, 0)
       ? { ok: true, value: value as T.ListRootsRequest }
-      : explained(x_ListRootsRequest, value);
+      : explained(x_ListRootsRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12599,11 +14427,14 @@ function i_ListRootsRequest(value: unknown): value is T.ListRootsRequest {
   }
 }
 
-function v_ListRootsResult(value: unknown): ValidationResult<T.ListRootsResult> {
+function v_ListRootsResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ListRootsResult> {
   try {
     return e_ListRootsResult(value, 0)
       ? { ok: true, value: value as T.ListRootsResult }
-      : explained(x_ListRootsResult, value);
+      : explained(x_ListRootsResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12617,9 +14448,11 @@ function i_ListRootsResult(value: unknown): value is T.ListRootsResult {
   }
 }
 
-function v_Root(value: unknown): ValidationResult<T.Root> {
+function v_Root(value: unknown, options?: ValidateOptions): ValidationResult<T.Root> {
   try {
-    return e_Root(value, 0) ? { ok: true, value: value as T.Root } : explained(x_Root, value);
+    return e_Root(value, 0)
+      ? { ok: true, value: value as T.Root }
+      : explained(x_Root, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12633,11 +14466,14 @@ function i_Root(value: unknown): value is T.Root {
   }
 }
 
-function v_ElicitRequestFormParams(value: unknown): ValidationResult<T.ElicitRequestFormParams> {
+function v_ElicitRequestFormParams(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ElicitRequestFormParams> {
   try {
     return e_ElicitRequestFormParams(value, 0)
       ? { ok: true, value: value as T.ElicitRequestFormParams }
-      : explained(x_ElicitRequestFormParams, value);
+      : explained(x_ElicitRequestFormParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12651,11 +14487,14 @@ function i_ElicitRequestFormParams(value: unknown): value is T.ElicitRequestForm
   }
 }
 
-function v_ElicitRequestURLParams(value: unknown): ValidationResult<T.ElicitRequestURLParams> {
+function v_ElicitRequestURLParams(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ElicitRequestURLParams> {
   try {
     return e_ElicitRequestURLParams(value, 0)
       ? { ok: true, value: value as T.ElicitRequestURLParams }
-      : explained(x_ElicitRequestURLParams, value);
+      : explained(x_ElicitRequestURLParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12669,11 +14508,14 @@ function i_ElicitRequestURLParams(value: unknown): value is T.ElicitRequestURLPa
   }
 }
 
-function v_ElicitRequestParams(value: unknown): ValidationResult<T.ElicitRequestParams> {
+function v_ElicitRequestParams(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ElicitRequestParams> {
   try {
     return e_ElicitRequestParams(value, 0)
       ? { ok: true, value: value as T.ElicitRequestParams }
-      : explained(x_ElicitRequestParams, value);
+      : explained(x_ElicitRequestParams, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12687,11 +14529,14 @@ function i_ElicitRequestParams(value: unknown): value is T.ElicitRequestParams {
   }
 }
 
-function v_ElicitRequest(value: unknown): ValidationResult<T.ElicitRequest> {
+function v_ElicitRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ElicitRequest> {
   try {
     return e_ElicitRequest(value, 0)
       ? { ok: true, value: value as T.ElicitRequest }
-      : explained(x_ElicitRequest, value);
+      : explained(x_ElicitRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12707,11 +14552,12 @@ function i_ElicitRequest(value: unknown): value is T.ElicitRequest {
 
 function v_PrimitiveSchemaDefinition(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.PrimitiveSchemaDefinition> {
   try {
     return e_PrimitiveSchemaDefinition(value, 0)
       ? { ok: true, value: value as T.PrimitiveSchemaDefinition }
-      : explained(x_PrimitiveSchemaDefinition, value);
+      : explained(x_PrimitiveSchemaDefinition, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12725,11 +14571,14 @@ function i_PrimitiveSchemaDefinition(value: unknown): value is T.PrimitiveSchema
   }
 }
 
-function v_StringSchema(value: unknown): ValidationResult<T.StringSchema> {
+function v_StringSchema(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.StringSchema> {
   try {
     return e_StringSchema(value, 0)
       ? { ok: true, value: value as T.StringSchema }
-      : explained(x_StringSchema, value);
+      : explained(x_StringSchema, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12743,11 +14592,14 @@ function i_StringSchema(value: unknown): value is T.StringSchema {
   }
 }
 
-function v_NumberSchema(value: unknown): ValidationResult<T.NumberSchema> {
+function v_NumberSchema(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.NumberSchema> {
   try {
     return e_NumberSchema(value, 0)
       ? { ok: true, value: value as T.NumberSchema }
-      : explained(x_NumberSchema, value);
+      : explained(x_NumberSchema, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12761,11 +14613,14 @@ function i_NumberSchema(value: unknown): value is T.NumberSchema {
   }
 }
 
-function v_BooleanSchema(value: unknown): ValidationResult<T.BooleanSchema> {
+function v_BooleanSchema(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.BooleanSchema> {
   try {
     return e_BooleanSchema(value, 0)
       ? { ok: true, value: value as T.BooleanSchema }
-      : explained(x_BooleanSchema, value);
+      : explained(x_BooleanSchema, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12781,11 +14636,12 @@ function i_BooleanSchema(value: unknown): value is T.BooleanSchema {
 
 function v_UntitledSingleSelectEnumSchema(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.UntitledSingleSelectEnumSchema> {
   try {
     return e_UntitledSingleSelectEnumSchema(value, 0)
       ? { ok: true, value: value as T.UntitledSingleSelectEnumSchema }
-      : explained(x_UntitledSingleSelectEnumSchema, value);
+      : explained(x_UntitledSingleSelectEnumSchema, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12803,11 +14659,12 @@ function i_UntitledSingleSelectEnumSchema(
 
 function v_TitledSingleSelectEnumSchema(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.TitledSingleSelectEnumSchema> {
   try {
     return e_TitledSingleSelectEnumSchema(value, 0)
       ? { ok: true, value: value as T.TitledSingleSelectEnumSchema }
-      : explained(x_TitledSingleSelectEnumSchema, value);
+      : explained(x_TitledSingleSelectEnumSchema, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12821,11 +14678,14 @@ function i_TitledSingleSelectEnumSchema(value: unknown): value is T.TitledSingle
   }
 }
 
-function v_SingleSelectEnumSchema(value: unknown): ValidationResult<T.SingleSelectEnumSchema> {
+function v_SingleSelectEnumSchema(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.SingleSelectEnumSchema> {
   try {
     return g_SingleSelectEnumSchema(value, 0)
       ? { ok: true, value: value as T.SingleSelectEnumSchema }
-      : explained(x_SingleSelectEnumSchema, value);
+      : explained(x_SingleSelectEnumSchema, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12841,11 +14701,12 @@ function i_SingleSelectEnumSchema(value: unknown): value is T.SingleSelectEnumSc
 
 function v_UntitledMultiSelectEnumSchema(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.UntitledMultiSelectEnumSchema> {
   try {
     return e_UntitledMultiSelectEnumSchema(value, 0)
       ? { ok: true, value: value as T.UntitledMultiSelectEnumSchema }
-      : explained(x_UntitledMultiSelectEnumSchema, value);
+      : explained(x_UntitledMultiSelectEnumSchema, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12861,11 +14722,12 @@ function i_UntitledMultiSelectEnumSchema(value: unknown): value is T.UntitledMul
 
 function v_TitledMultiSelectEnumSchema(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<T.TitledMultiSelectEnumSchema> {
   try {
     return e_TitledMultiSelectEnumSchema(value, 0)
       ? { ok: true, value: value as T.TitledMultiSelectEnumSchema }
-      : explained(x_TitledMultiSelectEnumSchema, value);
+      : explained(x_TitledMultiSelectEnumSchema, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12879,11 +14741,14 @@ function i_TitledMultiSelectEnumSchema(value: unknown): value is T.TitledMultiSe
   }
 }
 
-function v_MultiSelectEnumSchema(value: unknown): ValidationResult<T.MultiSelectEnumSchema> {
+function v_MultiSelectEnumSchema(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.MultiSelectEnumSchema> {
   try {
     return g_MultiSelectEnumSchema(value, 0)
       ? { ok: true, value: value as T.MultiSelectEnumSchema }
-      : explained(x_MultiSelectEnumSchema, value);
+      : explained(x_MultiSelectEnumSchema, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12897,11 +14762,14 @@ function i_MultiSelectEnumSchema(value: unknown): value is T.MultiSelectEnumSche
   }
 }
 
-function v_LegacyTitledEnumSchema(value: unknown): ValidationResult<T.LegacyTitledEnumSchema> {
+function v_LegacyTitledEnumSchema(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.LegacyTitledEnumSchema> {
   try {
     return e_LegacyTitledEnumSchema(value, 0)
       ? { ok: true, value: value as T.LegacyTitledEnumSchema }
-      : explained(x_LegacyTitledEnumSchema, value);
+      : explained(x_LegacyTitledEnumSchema, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12915,11 +14783,11 @@ function i_LegacyTitledEnumSchema(value: unknown): value is T.LegacyTitledEnumSc
   }
 }
 
-function v_EnumSchema(value: unknown): ValidationResult<T.EnumSchema> {
+function v_EnumSchema(value: unknown, options?: ValidateOptions): ValidationResult<T.EnumSchema> {
   try {
     return g_EnumSchema(value, 0)
       ? { ok: true, value: value as T.EnumSchema }
-      : explained(x_EnumSchema, value);
+      : explained(x_EnumSchema, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12933,11 +14801,14 @@ function i_EnumSchema(value: unknown): value is T.EnumSchema {
   }
 }
 
-function v_ElicitResult(value: unknown): ValidationResult<T.ElicitResult> {
+function v_ElicitResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ElicitResult> {
   try {
     return e_ElicitResult(value, 0)
       ? { ok: true, value: value as T.ElicitResult }
-      : explained(x_ElicitResult, value);
+      : explained(x_ElicitResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12951,11 +14822,14 @@ function i_ElicitResult(value: unknown): value is T.ElicitResult {
   }
 }
 
-function v_ClientRequest(value: unknown): ValidationResult<T.ClientRequest> {
+function v_ClientRequest(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ClientRequest> {
   try {
     return g_ClientRequest(value, 0)
       ? { ok: true, value: value as T.ClientRequest }
-      : explained(x_ClientRequest, value);
+      : explained(x_ClientRequest, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12969,11 +14843,14 @@ function i_ClientRequest(value: unknown): value is T.ClientRequest {
   }
 }
 
-function v_ClientNotification(value: unknown): ValidationResult<T.ClientNotification> {
+function v_ClientNotification(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ClientNotification> {
   try {
     return g_ClientNotification(value, 0)
       ? { ok: true, value: value as T.ClientNotification }
-      : explained(x_ClientNotification, value);
+      : explained(x_ClientNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -12987,11 +14864,14 @@ function i_ClientNotification(value: unknown): value is T.ClientNotification {
   }
 }
 
-function v_ClientResult(value: unknown): ValidationResult<T.ClientResult> {
+function v_ClientResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ClientResult> {
   try {
     return g_ClientResult(value, 0)
       ? { ok: true, value: value as T.ClientResult }
-      : explained(x_ClientResult, value);
+      : explained(x_ClientResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -13005,11 +14885,14 @@ function i_ClientResult(value: unknown): value is T.ClientResult {
   }
 }
 
-function v_ServerNotification(value: unknown): ValidationResult<T.ServerNotification> {
+function v_ServerNotification(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ServerNotification> {
   try {
     return g_ServerNotification(value, 0)
       ? { ok: true, value: value as T.ServerNotification }
-      : explained(x_ServerNotification, value);
+      : explained(x_ServerNotification, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -13023,11 +14906,14 @@ function i_ServerNotification(value: unknown): value is T.ServerNotification {
   }
 }
 
-function v_ServerResult(value: unknown): ValidationResult<T.ServerResult> {
+function v_ServerResult(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.ServerResult> {
   try {
     return g_ServerResult(value, 0)
       ? { ok: true, value: value as T.ServerResult }
-      : explained(x_ServerResult, value);
+      : explained(x_ServerResult, value, options);
   } catch (error) {
     return unreadableResult(error);
   }
@@ -13663,153 +15549,210 @@ export const validators: Validators = {
 };
 
 export const isJSONValue = validators.JSONValue.is;
-export const assertJSONValue: (value: unknown) => asserts value is T.JSONValue =
-  validators.JSONValue.assert;
+export const assertJSONValue: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.JSONValue = validators.JSONValue.assert;
 export const validateJSONValue = validators.JSONValue.validate;
 
 export const isJSONObject = validators.JSONObject.is;
-export const assertJSONObject: (value: unknown) => asserts value is T.JSONObject =
-  validators.JSONObject.assert;
+export const assertJSONObject: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.JSONObject = validators.JSONObject.assert;
 export const validateJSONObject = validators.JSONObject.validate;
 
 export const isJSONArray = validators.JSONArray.is;
-export const assertJSONArray: (value: unknown) => asserts value is T.JSONArray =
-  validators.JSONArray.assert;
+export const assertJSONArray: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.JSONArray = validators.JSONArray.assert;
 export const validateJSONArray = validators.JSONArray.validate;
 
 export const isJSONRPCMessage = validators.JSONRPCMessage.is;
-export const assertJSONRPCMessage: (value: unknown) => asserts value is T.JSONRPCMessage =
-  validators.JSONRPCMessage.assert;
+export const assertJSONRPCMessage: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.JSONRPCMessage = validators.JSONRPCMessage.assert;
 export const validateJSONRPCMessage = validators.JSONRPCMessage.validate;
 
 export const isMetaObject = validators.MetaObject.is;
-export const assertMetaObject: (value: unknown) => asserts value is T.MetaObject =
-  validators.MetaObject.assert;
+export const assertMetaObject: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.MetaObject = validators.MetaObject.assert;
 export const validateMetaObject = validators.MetaObject.validate;
 
 export const isRequestMetaObject = validators.RequestMetaObject.is;
-export const assertRequestMetaObject: (value: unknown) => asserts value is T.RequestMetaObject =
-  validators.RequestMetaObject.assert;
+export const assertRequestMetaObject: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.RequestMetaObject = validators.RequestMetaObject.assert;
 export const validateRequestMetaObject = validators.RequestMetaObject.validate;
 
 export const isNotificationMetaObject = validators.NotificationMetaObject.is;
 export const assertNotificationMetaObject: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.NotificationMetaObject = validators.NotificationMetaObject.assert;
 export const validateNotificationMetaObject = validators.NotificationMetaObject.validate;
 
 export const isResultMetaObject = validators.ResultMetaObject.is;
-export const assertResultMetaObject: (value: unknown) => asserts value is T.ResultMetaObject =
-  validators.ResultMetaObject.assert;
+export const assertResultMetaObject: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ResultMetaObject = validators.ResultMetaObject.assert;
 export const validateResultMetaObject = validators.ResultMetaObject.validate;
 
 export const isProgressToken = validators.ProgressToken.is;
-export const assertProgressToken: (value: unknown) => asserts value is T.ProgressToken =
-  validators.ProgressToken.assert;
+export const assertProgressToken: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ProgressToken = validators.ProgressToken.assert;
 export const validateProgressToken = validators.ProgressToken.validate;
 
 export const isCursor = validators.Cursor.is;
-export const assertCursor: (value: unknown) => asserts value is T.Cursor = validators.Cursor.assert;
+export const assertCursor: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.Cursor = validators.Cursor.assert;
 export const validateCursor = validators.Cursor.validate;
 
 export const isRequestParams = validators.RequestParams.is;
-export const assertRequestParams: (value: unknown) => asserts value is T.RequestParams =
-  validators.RequestParams.assert;
+export const assertRequestParams: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.RequestParams = validators.RequestParams.assert;
 export const validateRequestParams = validators.RequestParams.validate;
 
 export const isRequest = validators.Request.is;
-export const assertRequest: (value: unknown) => asserts value is T.Request =
-  validators.Request.assert;
+export const assertRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.Request = validators.Request.assert;
 export const validateRequest = validators.Request.validate;
 
 export const isNotificationParams = validators.NotificationParams.is;
-export const assertNotificationParams: (value: unknown) => asserts value is T.NotificationParams =
-  validators.NotificationParams.assert;
+export const assertNotificationParams: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.NotificationParams = validators.NotificationParams.assert;
 export const validateNotificationParams = validators.NotificationParams.validate;
 
 export const isNotification = validators.Notification.is;
-export const assertNotification: (value: unknown) => asserts value is T.Notification =
-  validators.Notification.assert;
+export const assertNotification: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.Notification = validators.Notification.assert;
 export const validateNotification = validators.Notification.validate;
 
 export const isResultType = validators.ResultType.is;
-export const assertResultType: (value: unknown) => asserts value is T.ResultType =
-  validators.ResultType.assert;
+export const assertResultType: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ResultType = validators.ResultType.assert;
 export const validateResultType = validators.ResultType.validate;
 
 export const isResult = validators.Result.is;
-export const assertResult: (value: unknown) => asserts value is T.Result = validators.Result.assert;
+export const assertResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.Result = validators.Result.assert;
 export const validateResult = validators.Result.validate;
 
 export const isError = validators.Error.is;
-export const assertError: (value: unknown) => asserts value is T.Error = validators.Error.assert;
+export const assertError: (value: unknown, options?: ValidateOptions) => asserts value is T.Error =
+  validators.Error.assert;
 export const validateError = validators.Error.validate;
 
 export const isRequestId = validators.RequestId.is;
-export const assertRequestId: (value: unknown) => asserts value is T.RequestId =
-  validators.RequestId.assert;
+export const assertRequestId: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.RequestId = validators.RequestId.assert;
 export const validateRequestId = validators.RequestId.validate;
 
 export const isJSONRPCRequest = validators.JSONRPCRequest.is;
-export const assertJSONRPCRequest: (value: unknown) => asserts value is T.JSONRPCRequest =
-  validators.JSONRPCRequest.assert;
+export const assertJSONRPCRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.JSONRPCRequest = validators.JSONRPCRequest.assert;
 export const validateJSONRPCRequest = validators.JSONRPCRequest.validate;
 
 export const isJSONRPCNotification = validators.JSONRPCNotification.is;
-export const assertJSONRPCNotification: (value: unknown) => asserts value is T.JSONRPCNotification =
-  validators.JSONRPCNotification.assert;
+export const assertJSONRPCNotification: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.JSONRPCNotification = validators.JSONRPCNotification.assert;
 export const validateJSONRPCNotification = validators.JSONRPCNotification.validate;
 
 export const isJSONRPCResultResponse = validators.JSONRPCResultResponse.is;
 export const assertJSONRPCResultResponse: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.JSONRPCResultResponse = validators.JSONRPCResultResponse.assert;
 export const validateJSONRPCResultResponse = validators.JSONRPCResultResponse.validate;
 
 export const isJSONRPCErrorResponse = validators.JSONRPCErrorResponse.is;
 export const assertJSONRPCErrorResponse: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.JSONRPCErrorResponse = validators.JSONRPCErrorResponse.assert;
 export const validateJSONRPCErrorResponse = validators.JSONRPCErrorResponse.validate;
 
 export const isJSONRPCResponse = validators.JSONRPCResponse.is;
-export const assertJSONRPCResponse: (value: unknown) => asserts value is T.JSONRPCResponse =
-  validators.JSONRPCResponse.assert;
+export const assertJSONRPCResponse: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.JSONRPCResponse = validators.JSONRPCResponse.assert;
 export const validateJSONRPCResponse = validators.JSONRPCResponse.validate;
 
 export const isParseError = validators.ParseError.is;
-export const assertParseError: (value: unknown) => asserts value is T.ParseError =
-  validators.ParseError.assert;
+export const assertParseError: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ParseError = validators.ParseError.assert;
 export const validateParseError = validators.ParseError.validate;
 
 export const isInvalidRequestError = validators.InvalidRequestError.is;
-export const assertInvalidRequestError: (value: unknown) => asserts value is T.InvalidRequestError =
-  validators.InvalidRequestError.assert;
+export const assertInvalidRequestError: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.InvalidRequestError = validators.InvalidRequestError.assert;
 export const validateInvalidRequestError = validators.InvalidRequestError.validate;
 
 export const isMethodNotFoundError = validators.MethodNotFoundError.is;
-export const assertMethodNotFoundError: (value: unknown) => asserts value is T.MethodNotFoundError =
-  validators.MethodNotFoundError.assert;
+export const assertMethodNotFoundError: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.MethodNotFoundError = validators.MethodNotFoundError.assert;
 export const validateMethodNotFoundError = validators.MethodNotFoundError.validate;
 
 export const isInvalidParamsError = validators.InvalidParamsError.is;
-export const assertInvalidParamsError: (value: unknown) => asserts value is T.InvalidParamsError =
-  validators.InvalidParamsError.assert;
+export const assertInvalidParamsError: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.InvalidParamsError = validators.InvalidParamsError.assert;
 export const validateInvalidParamsError = validators.InvalidParamsError.validate;
 
 export const isInternalError = validators.InternalError.is;
-export const assertInternalError: (value: unknown) => asserts value is T.InternalError =
-  validators.InternalError.assert;
+export const assertInternalError: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.InternalError = validators.InternalError.assert;
 export const validateInternalError = validators.InternalError.validate;
 
 export const isHeaderMismatchError = validators.HeaderMismatchError.is;
-export const assertHeaderMismatchError: (value: unknown) => asserts value is T.HeaderMismatchError =
-  validators.HeaderMismatchError.assert;
+export const assertHeaderMismatchError: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.HeaderMismatchError = validators.HeaderMismatchError.assert;
 export const validateHeaderMismatchError = validators.HeaderMismatchError.validate;
 
 export const isUnsupportedProtocolVersionError = validators.UnsupportedProtocolVersionError.is;
 export const assertUnsupportedProtocolVersionError: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.UnsupportedProtocolVersionError =
   validators.UnsupportedProtocolVersionError.assert;
 export const validateUnsupportedProtocolVersionError =
@@ -13819,156 +15762,201 @@ export const isMissingRequiredClientCapabilityError =
   validators.MissingRequiredClientCapabilityError.is;
 export const assertMissingRequiredClientCapabilityError: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.MissingRequiredClientCapabilityError =
   validators.MissingRequiredClientCapabilityError.assert;
 export const validateMissingRequiredClientCapabilityError =
   validators.MissingRequiredClientCapabilityError.validate;
 
 export const isEmptyResult = validators.EmptyResult.is;
-export const assertEmptyResult: (value: unknown) => asserts value is T.EmptyResult =
-  validators.EmptyResult.assert;
+export const assertEmptyResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.EmptyResult = validators.EmptyResult.assert;
 export const validateEmptyResult = validators.EmptyResult.validate;
 
 export const isInputRequest = validators.InputRequest.is;
-export const assertInputRequest: (value: unknown) => asserts value is T.InputRequest =
-  validators.InputRequest.assert;
+export const assertInputRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.InputRequest = validators.InputRequest.assert;
 export const validateInputRequest = validators.InputRequest.validate;
 
 export const isInputResponse = validators.InputResponse.is;
-export const assertInputResponse: (value: unknown) => asserts value is T.InputResponse =
-  validators.InputResponse.assert;
+export const assertInputResponse: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.InputResponse = validators.InputResponse.assert;
 export const validateInputResponse = validators.InputResponse.validate;
 
 export const isInputRequests = validators.InputRequests.is;
-export const assertInputRequests: (value: unknown) => asserts value is T.InputRequests =
-  validators.InputRequests.assert;
+export const assertInputRequests: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.InputRequests = validators.InputRequests.assert;
 export const validateInputRequests = validators.InputRequests.validate;
 
 export const isInputResponses = validators.InputResponses.is;
-export const assertInputResponses: (value: unknown) => asserts value is T.InputResponses =
-  validators.InputResponses.assert;
+export const assertInputResponses: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.InputResponses = validators.InputResponses.assert;
 export const validateInputResponses = validators.InputResponses.validate;
 
 export const isInputRequiredResult = validators.InputRequiredResult.is;
-export const assertInputRequiredResult: (value: unknown) => asserts value is T.InputRequiredResult =
-  validators.InputRequiredResult.assert;
+export const assertInputRequiredResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.InputRequiredResult = validators.InputRequiredResult.assert;
 export const validateInputRequiredResult = validators.InputRequiredResult.validate;
 
 export const isInputResponseRequestParams = validators.InputResponseRequestParams.is;
 export const assertInputResponseRequestParams: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.InputResponseRequestParams = validators.InputResponseRequestParams.assert;
 export const validateInputResponseRequestParams = validators.InputResponseRequestParams.validate;
 
 export const isCancelledNotificationParams = validators.CancelledNotificationParams.is;
 export const assertCancelledNotificationParams: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.CancelledNotificationParams = validators.CancelledNotificationParams.assert;
 export const validateCancelledNotificationParams = validators.CancelledNotificationParams.validate;
 
 export const isCancelledNotification = validators.CancelledNotification.is;
 export const assertCancelledNotification: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.CancelledNotification = validators.CancelledNotification.assert;
 export const validateCancelledNotification = validators.CancelledNotification.validate;
 
 export const isDiscoverRequest = validators.DiscoverRequest.is;
-export const assertDiscoverRequest: (value: unknown) => asserts value is T.DiscoverRequest =
-  validators.DiscoverRequest.assert;
+export const assertDiscoverRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.DiscoverRequest = validators.DiscoverRequest.assert;
 export const validateDiscoverRequest = validators.DiscoverRequest.validate;
 
 export const isDiscoverResult = validators.DiscoverResult.is;
-export const assertDiscoverResult: (value: unknown) => asserts value is T.DiscoverResult =
-  validators.DiscoverResult.assert;
+export const assertDiscoverResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.DiscoverResult = validators.DiscoverResult.assert;
 export const validateDiscoverResult = validators.DiscoverResult.validate;
 
 export const isDiscoverResultResponse = validators.DiscoverResultResponse.is;
 export const assertDiscoverResultResponse: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.DiscoverResultResponse = validators.DiscoverResultResponse.assert;
 export const validateDiscoverResultResponse = validators.DiscoverResultResponse.validate;
 
 export const isClientCapabilities = validators.ClientCapabilities.is;
-export const assertClientCapabilities: (value: unknown) => asserts value is T.ClientCapabilities =
-  validators.ClientCapabilities.assert;
+export const assertClientCapabilities: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ClientCapabilities = validators.ClientCapabilities.assert;
 export const validateClientCapabilities = validators.ClientCapabilities.validate;
 
 export const isServerCapabilities = validators.ServerCapabilities.is;
-export const assertServerCapabilities: (value: unknown) => asserts value is T.ServerCapabilities =
-  validators.ServerCapabilities.assert;
+export const assertServerCapabilities: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ServerCapabilities = validators.ServerCapabilities.assert;
 export const validateServerCapabilities = validators.ServerCapabilities.validate;
 
 export const isIcon = validators.Icon.is;
-export const assertIcon: (value: unknown) => asserts value is T.Icon = validators.Icon.assert;
+export const assertIcon: (value: unknown, options?: ValidateOptions) => asserts value is T.Icon =
+  validators.Icon.assert;
 export const validateIcon = validators.Icon.validate;
 
 export const isIcons = validators.Icons.is;
-export const assertIcons: (value: unknown) => asserts value is T.Icons = validators.Icons.assert;
+export const assertIcons: (value: unknown, options?: ValidateOptions) => asserts value is T.Icons =
+  validators.Icons.assert;
 export const validateIcons = validators.Icons.validate;
 
 export const isBaseMetadata = validators.BaseMetadata.is;
-export const assertBaseMetadata: (value: unknown) => asserts value is T.BaseMetadata =
-  validators.BaseMetadata.assert;
+export const assertBaseMetadata: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.BaseMetadata = validators.BaseMetadata.assert;
 export const validateBaseMetadata = validators.BaseMetadata.validate;
 
 export const isImplementation = validators.Implementation.is;
-export const assertImplementation: (value: unknown) => asserts value is T.Implementation =
-  validators.Implementation.assert;
+export const assertImplementation: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.Implementation = validators.Implementation.assert;
 export const validateImplementation = validators.Implementation.validate;
 
 export const isProgressNotificationParams = validators.ProgressNotificationParams.is;
 export const assertProgressNotificationParams: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ProgressNotificationParams = validators.ProgressNotificationParams.assert;
 export const validateProgressNotificationParams = validators.ProgressNotificationParams.validate;
 
 export const isProgressNotification = validators.ProgressNotification.is;
 export const assertProgressNotification: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ProgressNotification = validators.ProgressNotification.assert;
 export const validateProgressNotification = validators.ProgressNotification.validate;
 
 export const isPaginatedRequestParams = validators.PaginatedRequestParams.is;
 export const assertPaginatedRequestParams: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.PaginatedRequestParams = validators.PaginatedRequestParams.assert;
 export const validatePaginatedRequestParams = validators.PaginatedRequestParams.validate;
 
 export const isPaginatedRequest = validators.PaginatedRequest.is;
-export const assertPaginatedRequest: (value: unknown) => asserts value is T.PaginatedRequest =
-  validators.PaginatedRequest.assert;
+export const assertPaginatedRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.PaginatedRequest = validators.PaginatedRequest.assert;
 export const validatePaginatedRequest = validators.PaginatedRequest.validate;
 
 export const isPaginatedResult = validators.PaginatedResult.is;
-export const assertPaginatedResult: (value: unknown) => asserts value is T.PaginatedResult =
-  validators.PaginatedResult.assert;
+export const assertPaginatedResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.PaginatedResult = validators.PaginatedResult.assert;
 export const validatePaginatedResult = validators.PaginatedResult.validate;
 
 export const isCacheableResult = validators.CacheableResult.is;
-export const assertCacheableResult: (value: unknown) => asserts value is T.CacheableResult =
-  validators.CacheableResult.assert;
+export const assertCacheableResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.CacheableResult = validators.CacheableResult.assert;
 export const validateCacheableResult = validators.CacheableResult.validate;
 
 export const isListResourcesRequest = validators.ListResourcesRequest.is;
 export const assertListResourcesRequest: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ListResourcesRequest = validators.ListResourcesRequest.assert;
 export const validateListResourcesRequest = validators.ListResourcesRequest.validate;
 
 export const isListResourcesResult = validators.ListResourcesResult.is;
-export const assertListResourcesResult: (value: unknown) => asserts value is T.ListResourcesResult =
-  validators.ListResourcesResult.assert;
+export const assertListResourcesResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ListResourcesResult = validators.ListResourcesResult.assert;
 export const validateListResourcesResult = validators.ListResourcesResult.validate;
 
 export const isListResourcesResultResponse = validators.ListResourcesResultResponse.is;
 export const assertListResourcesResultResponse: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ListResourcesResultResponse = validators.ListResourcesResultResponse.assert;
 export const validateListResourcesResultResponse = validators.ListResourcesResultResponse.validate;
 
 export const isListResourceTemplatesRequest = validators.ListResourceTemplatesRequest.is;
 export const assertListResourceTemplatesRequest: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ListResourceTemplatesRequest =
   validators.ListResourceTemplatesRequest.assert;
 export const validateListResourceTemplatesRequest =
@@ -13977,6 +15965,7 @@ export const validateListResourceTemplatesRequest =
 export const isListResourceTemplatesResult = validators.ListResourceTemplatesResult.is;
 export const assertListResourceTemplatesResult: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ListResourceTemplatesResult = validators.ListResourceTemplatesResult.assert;
 export const validateListResourceTemplatesResult = validators.ListResourceTemplatesResult.validate;
 
@@ -13984,6 +15973,7 @@ export const isListResourceTemplatesResultResponse =
   validators.ListResourceTemplatesResultResponse.is;
 export const assertListResourceTemplatesResultResponse: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ListResourceTemplatesResultResponse =
   validators.ListResourceTemplatesResultResponse.assert;
 export const validateListResourceTemplatesResultResponse =
@@ -13992,47 +15982,58 @@ export const validateListResourceTemplatesResultResponse =
 export const isResourceRequestParams = validators.ResourceRequestParams.is;
 export const assertResourceRequestParams: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ResourceRequestParams = validators.ResourceRequestParams.assert;
 export const validateResourceRequestParams = validators.ResourceRequestParams.validate;
 
 export const isReadResourceRequestParams = validators.ReadResourceRequestParams.is;
 export const assertReadResourceRequestParams: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ReadResourceRequestParams = validators.ReadResourceRequestParams.assert;
 export const validateReadResourceRequestParams = validators.ReadResourceRequestParams.validate;
 
 export const isReadResourceRequest = validators.ReadResourceRequest.is;
-export const assertReadResourceRequest: (value: unknown) => asserts value is T.ReadResourceRequest =
-  validators.ReadResourceRequest.assert;
+export const assertReadResourceRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ReadResourceRequest = validators.ReadResourceRequest.assert;
 export const validateReadResourceRequest = validators.ReadResourceRequest.validate;
 
 export const isReadResourceResult = validators.ReadResourceResult.is;
-export const assertReadResourceResult: (value: unknown) => asserts value is T.ReadResourceResult =
-  validators.ReadResourceResult.assert;
+export const assertReadResourceResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ReadResourceResult = validators.ReadResourceResult.assert;
 export const validateReadResourceResult = validators.ReadResourceResult.validate;
 
 export const isReadResourceResultResponse = validators.ReadResourceResultResponse.is;
 export const assertReadResourceResultResponse: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ReadResourceResultResponse = validators.ReadResourceResultResponse.assert;
 export const validateReadResourceResultResponse = validators.ReadResourceResultResponse.validate;
 
 export const isResourceListChangedNotification = validators.ResourceListChangedNotification.is;
 export const assertResourceListChangedNotification: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ResourceListChangedNotification =
   validators.ResourceListChangedNotification.assert;
 export const validateResourceListChangedNotification =
   validators.ResourceListChangedNotification.validate;
 
 export const isSubscriptionFilter = validators.SubscriptionFilter.is;
-export const assertSubscriptionFilter: (value: unknown) => asserts value is T.SubscriptionFilter =
-  validators.SubscriptionFilter.assert;
+export const assertSubscriptionFilter: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.SubscriptionFilter = validators.SubscriptionFilter.assert;
 export const validateSubscriptionFilter = validators.SubscriptionFilter.validate;
 
 export const isSubscriptionsListenRequestParams = validators.SubscriptionsListenRequestParams.is;
 export const assertSubscriptionsListenRequestParams: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.SubscriptionsListenRequestParams =
   validators.SubscriptionsListenRequestParams.assert;
 export const validateSubscriptionsListenRequestParams =
@@ -14041,6 +16042,7 @@ export const validateSubscriptionsListenRequestParams =
 export const isSubscriptionsListenRequest = validators.SubscriptionsListenRequest.is;
 export const assertSubscriptionsListenRequest: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.SubscriptionsListenRequest = validators.SubscriptionsListenRequest.assert;
 export const validateSubscriptionsListenRequest = validators.SubscriptionsListenRequest.validate;
 
@@ -14048,6 +16050,7 @@ export const isSubscriptionsListenResultMetaObject =
   validators.SubscriptionsListenResultMetaObject.is;
 export const assertSubscriptionsListenResultMetaObject: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.SubscriptionsListenResultMetaObject =
   validators.SubscriptionsListenResultMetaObject.assert;
 export const validateSubscriptionsListenResultMetaObject =
@@ -14056,12 +16059,14 @@ export const validateSubscriptionsListenResultMetaObject =
 export const isSubscriptionsListenResult = validators.SubscriptionsListenResult.is;
 export const assertSubscriptionsListenResult: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.SubscriptionsListenResult = validators.SubscriptionsListenResult.assert;
 export const validateSubscriptionsListenResult = validators.SubscriptionsListenResult.validate;
 
 export const isSubscriptionsListenResultResponse = validators.SubscriptionsListenResultResponse.is;
 export const assertSubscriptionsListenResultResponse: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.SubscriptionsListenResultResponse =
   validators.SubscriptionsListenResultResponse.assert;
 export const validateSubscriptionsListenResultResponse =
@@ -14071,6 +16076,7 @@ export const isSubscriptionsAcknowledgedNotificationParams =
   validators.SubscriptionsAcknowledgedNotificationParams.is;
 export const assertSubscriptionsAcknowledgedNotificationParams: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.SubscriptionsAcknowledgedNotificationParams =
   validators.SubscriptionsAcknowledgedNotificationParams.assert;
 export const validateSubscriptionsAcknowledgedNotificationParams =
@@ -14080,6 +16086,7 @@ export const isSubscriptionsAcknowledgedNotification =
   validators.SubscriptionsAcknowledgedNotification.is;
 export const assertSubscriptionsAcknowledgedNotification: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.SubscriptionsAcknowledgedNotification =
   validators.SubscriptionsAcknowledgedNotification.assert;
 export const validateSubscriptionsAcknowledgedNotification =
@@ -14088,6 +16095,7 @@ export const validateSubscriptionsAcknowledgedNotification =
 export const isResourceUpdatedNotificationParams = validators.ResourceUpdatedNotificationParams.is;
 export const assertResourceUpdatedNotificationParams: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ResourceUpdatedNotificationParams =
   validators.ResourceUpdatedNotificationParams.assert;
 export const validateResourceUpdatedNotificationParams =
@@ -14096,166 +16104,215 @@ export const validateResourceUpdatedNotificationParams =
 export const isResourceUpdatedNotification = validators.ResourceUpdatedNotification.is;
 export const assertResourceUpdatedNotification: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ResourceUpdatedNotification = validators.ResourceUpdatedNotification.assert;
 export const validateResourceUpdatedNotification = validators.ResourceUpdatedNotification.validate;
 
 export const isResource = validators.Resource.is;
-export const assertResource: (value: unknown) => asserts value is T.Resource =
-  validators.Resource.assert;
+export const assertResource: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.Resource = validators.Resource.assert;
 export const validateResource = validators.Resource.validate;
 
 export const isResourceTemplate = validators.ResourceTemplate.is;
-export const assertResourceTemplate: (value: unknown) => asserts value is T.ResourceTemplate =
-  validators.ResourceTemplate.assert;
+export const assertResourceTemplate: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ResourceTemplate = validators.ResourceTemplate.assert;
 export const validateResourceTemplate = validators.ResourceTemplate.validate;
 
 export const isResourceContents = validators.ResourceContents.is;
-export const assertResourceContents: (value: unknown) => asserts value is T.ResourceContents =
-  validators.ResourceContents.assert;
+export const assertResourceContents: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ResourceContents = validators.ResourceContents.assert;
 export const validateResourceContents = validators.ResourceContents.validate;
 
 export const isTextResourceContents = validators.TextResourceContents.is;
 export const assertTextResourceContents: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.TextResourceContents = validators.TextResourceContents.assert;
 export const validateTextResourceContents = validators.TextResourceContents.validate;
 
 export const isBlobResourceContents = validators.BlobResourceContents.is;
 export const assertBlobResourceContents: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.BlobResourceContents = validators.BlobResourceContents.assert;
 export const validateBlobResourceContents = validators.BlobResourceContents.validate;
 
 export const isListPromptsRequest = validators.ListPromptsRequest.is;
-export const assertListPromptsRequest: (value: unknown) => asserts value is T.ListPromptsRequest =
-  validators.ListPromptsRequest.assert;
+export const assertListPromptsRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ListPromptsRequest = validators.ListPromptsRequest.assert;
 export const validateListPromptsRequest = validators.ListPromptsRequest.validate;
 
 export const isListPromptsResult = validators.ListPromptsResult.is;
-export const assertListPromptsResult: (value: unknown) => asserts value is T.ListPromptsResult =
-  validators.ListPromptsResult.assert;
+export const assertListPromptsResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ListPromptsResult = validators.ListPromptsResult.assert;
 export const validateListPromptsResult = validators.ListPromptsResult.validate;
 
 export const isListPromptsResultResponse = validators.ListPromptsResultResponse.is;
 export const assertListPromptsResultResponse: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ListPromptsResultResponse = validators.ListPromptsResultResponse.assert;
 export const validateListPromptsResultResponse = validators.ListPromptsResultResponse.validate;
 
 export const isGetPromptRequestParams = validators.GetPromptRequestParams.is;
 export const assertGetPromptRequestParams: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.GetPromptRequestParams = validators.GetPromptRequestParams.assert;
 export const validateGetPromptRequestParams = validators.GetPromptRequestParams.validate;
 
 export const isGetPromptRequest = validators.GetPromptRequest.is;
-export const assertGetPromptRequest: (value: unknown) => asserts value is T.GetPromptRequest =
-  validators.GetPromptRequest.assert;
+export const assertGetPromptRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.GetPromptRequest = validators.GetPromptRequest.assert;
 export const validateGetPromptRequest = validators.GetPromptRequest.validate;
 
 export const isGetPromptResult = validators.GetPromptResult.is;
-export const assertGetPromptResult: (value: unknown) => asserts value is T.GetPromptResult =
-  validators.GetPromptResult.assert;
+export const assertGetPromptResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.GetPromptResult = validators.GetPromptResult.assert;
 export const validateGetPromptResult = validators.GetPromptResult.validate;
 
 export const isGetPromptResultResponse = validators.GetPromptResultResponse.is;
 export const assertGetPromptResultResponse: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.GetPromptResultResponse = validators.GetPromptResultResponse.assert;
 export const validateGetPromptResultResponse = validators.GetPromptResultResponse.validate;
 
 export const isPrompt = validators.Prompt.is;
-export const assertPrompt: (value: unknown) => asserts value is T.Prompt = validators.Prompt.assert;
+export const assertPrompt: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.Prompt = validators.Prompt.assert;
 export const validatePrompt = validators.Prompt.validate;
 
 export const isPromptArgument = validators.PromptArgument.is;
-export const assertPromptArgument: (value: unknown) => asserts value is T.PromptArgument =
-  validators.PromptArgument.assert;
+export const assertPromptArgument: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.PromptArgument = validators.PromptArgument.assert;
 export const validatePromptArgument = validators.PromptArgument.validate;
 
 export const isRole = validators.Role.is;
-export const assertRole: (value: unknown) => asserts value is T.Role = validators.Role.assert;
+export const assertRole: (value: unknown, options?: ValidateOptions) => asserts value is T.Role =
+  validators.Role.assert;
 export const validateRole = validators.Role.validate;
 
 export const isPromptMessage = validators.PromptMessage.is;
-export const assertPromptMessage: (value: unknown) => asserts value is T.PromptMessage =
-  validators.PromptMessage.assert;
+export const assertPromptMessage: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.PromptMessage = validators.PromptMessage.assert;
 export const validatePromptMessage = validators.PromptMessage.validate;
 
 export const isResourceLink = validators.ResourceLink.is;
-export const assertResourceLink: (value: unknown) => asserts value is T.ResourceLink =
-  validators.ResourceLink.assert;
+export const assertResourceLink: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ResourceLink = validators.ResourceLink.assert;
 export const validateResourceLink = validators.ResourceLink.validate;
 
 export const isEmbeddedResource = validators.EmbeddedResource.is;
-export const assertEmbeddedResource: (value: unknown) => asserts value is T.EmbeddedResource =
-  validators.EmbeddedResource.assert;
+export const assertEmbeddedResource: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.EmbeddedResource = validators.EmbeddedResource.assert;
 export const validateEmbeddedResource = validators.EmbeddedResource.validate;
 
 export const isPromptListChangedNotification = validators.PromptListChangedNotification.is;
 export const assertPromptListChangedNotification: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.PromptListChangedNotification =
   validators.PromptListChangedNotification.assert;
 export const validatePromptListChangedNotification =
   validators.PromptListChangedNotification.validate;
 
 export const isListToolsRequest = validators.ListToolsRequest.is;
-export const assertListToolsRequest: (value: unknown) => asserts value is T.ListToolsRequest =
-  validators.ListToolsRequest.assert;
+export const assertListToolsRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ListToolsRequest = validators.ListToolsRequest.assert;
 export const validateListToolsRequest = validators.ListToolsRequest.validate;
 
 export const isListToolsResult = validators.ListToolsResult.is;
-export const assertListToolsResult: (value: unknown) => asserts value is T.ListToolsResult =
-  validators.ListToolsResult.assert;
+export const assertListToolsResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ListToolsResult = validators.ListToolsResult.assert;
 export const validateListToolsResult = validators.ListToolsResult.validate;
 
 export const isListToolsResultResponse = validators.ListToolsResultResponse.is;
 export const assertListToolsResultResponse: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ListToolsResultResponse = validators.ListToolsResultResponse.assert;
 export const validateListToolsResultResponse = validators.ListToolsResultResponse.validate;
 
 export const isCallToolResult = validators.CallToolResult.is;
-export const assertCallToolResult: (value: unknown) => asserts value is T.CallToolResult =
-  validators.CallToolResult.assert;
+export const assertCallToolResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.CallToolResult = validators.CallToolResult.assert;
 export const validateCallToolResult = validators.CallToolResult.validate;
 
 export const isCallToolResultResponse = validators.CallToolResultResponse.is;
 export const assertCallToolResultResponse: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.CallToolResultResponse = validators.CallToolResultResponse.assert;
 export const validateCallToolResultResponse = validators.CallToolResultResponse.validate;
 
 export const isCallToolRequestParams = validators.CallToolRequestParams.is;
 export const assertCallToolRequestParams: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.CallToolRequestParams = validators.CallToolRequestParams.assert;
 export const validateCallToolRequestParams = validators.CallToolRequestParams.validate;
 
 export const isCallToolRequest = validators.CallToolRequest.is;
-export const assertCallToolRequest: (value: unknown) => asserts value is T.CallToolRequest =
-  validators.CallToolRequest.assert;
+export const assertCallToolRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.CallToolRequest = validators.CallToolRequest.assert;
 export const validateCallToolRequest = validators.CallToolRequest.validate;
 
 export const isToolListChangedNotification = validators.ToolListChangedNotification.is;
 export const assertToolListChangedNotification: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ToolListChangedNotification = validators.ToolListChangedNotification.assert;
 export const validateToolListChangedNotification = validators.ToolListChangedNotification.validate;
 
 export const isToolAnnotations = validators.ToolAnnotations.is;
-export const assertToolAnnotations: (value: unknown) => asserts value is T.ToolAnnotations =
-  validators.ToolAnnotations.assert;
+export const assertToolAnnotations: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ToolAnnotations = validators.ToolAnnotations.assert;
 export const validateToolAnnotations = validators.ToolAnnotations.validate;
 
 export const isTool = validators.Tool.is;
-export const assertTool: (value: unknown) => asserts value is T.Tool = validators.Tool.assert;
+export const assertTool: (value: unknown, options?: ValidateOptions) => asserts value is T.Tool =
+  validators.Tool.assert;
 export const validateTool = validators.Tool.validate;
 
 export const isLoggingMessageNotificationParams = validators.LoggingMessageNotificationParams.is;
 export const assertLoggingMessageNotificationParams: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.LoggingMessageNotificationParams =
   validators.LoggingMessageNotificationParams.assert;
 export const validateLoggingMessageNotificationParams =
@@ -14264,185 +16321,243 @@ export const validateLoggingMessageNotificationParams =
 export const isLoggingMessageNotification = validators.LoggingMessageNotification.is;
 export const assertLoggingMessageNotification: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.LoggingMessageNotification = validators.LoggingMessageNotification.assert;
 export const validateLoggingMessageNotification = validators.LoggingMessageNotification.validate;
 
 export const isLoggingLevel = validators.LoggingLevel.is;
-export const assertLoggingLevel: (value: unknown) => asserts value is T.LoggingLevel =
-  validators.LoggingLevel.assert;
+export const assertLoggingLevel: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.LoggingLevel = validators.LoggingLevel.assert;
 export const validateLoggingLevel = validators.LoggingLevel.validate;
 
 export const isCreateMessageRequestParams = validators.CreateMessageRequestParams.is;
 export const assertCreateMessageRequestParams: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.CreateMessageRequestParams = validators.CreateMessageRequestParams.assert;
 export const validateCreateMessageRequestParams = validators.CreateMessageRequestParams.validate;
 
 export const isToolChoice = validators.ToolChoice.is;
-export const assertToolChoice: (value: unknown) => asserts value is T.ToolChoice =
-  validators.ToolChoice.assert;
+export const assertToolChoice: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ToolChoice = validators.ToolChoice.assert;
 export const validateToolChoice = validators.ToolChoice.validate;
 
 export const isCreateMessageRequest = validators.CreateMessageRequest.is;
 export const assertCreateMessageRequest: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.CreateMessageRequest = validators.CreateMessageRequest.assert;
 export const validateCreateMessageRequest = validators.CreateMessageRequest.validate;
 
 export const isCreateMessageResult = validators.CreateMessageResult.is;
-export const assertCreateMessageResult: (value: unknown) => asserts value is T.CreateMessageResult =
-  validators.CreateMessageResult.assert;
+export const assertCreateMessageResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.CreateMessageResult = validators.CreateMessageResult.assert;
 export const validateCreateMessageResult = validators.CreateMessageResult.validate;
 
 export const isSamplingMessage = validators.SamplingMessage.is;
-export const assertSamplingMessage: (value: unknown) => asserts value is T.SamplingMessage =
-  validators.SamplingMessage.assert;
+export const assertSamplingMessage: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.SamplingMessage = validators.SamplingMessage.assert;
 export const validateSamplingMessage = validators.SamplingMessage.validate;
 
 export const isSamplingMessageContentBlock = validators.SamplingMessageContentBlock.is;
 export const assertSamplingMessageContentBlock: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.SamplingMessageContentBlock = validators.SamplingMessageContentBlock.assert;
 export const validateSamplingMessageContentBlock = validators.SamplingMessageContentBlock.validate;
 
 export const isAnnotations = validators.Annotations.is;
-export const assertAnnotations: (value: unknown) => asserts value is T.Annotations =
-  validators.Annotations.assert;
+export const assertAnnotations: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.Annotations = validators.Annotations.assert;
 export const validateAnnotations = validators.Annotations.validate;
 
 export const isContentBlock = validators.ContentBlock.is;
-export const assertContentBlock: (value: unknown) => asserts value is T.ContentBlock =
-  validators.ContentBlock.assert;
+export const assertContentBlock: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ContentBlock = validators.ContentBlock.assert;
 export const validateContentBlock = validators.ContentBlock.validate;
 
 export const isTextContent = validators.TextContent.is;
-export const assertTextContent: (value: unknown) => asserts value is T.TextContent =
-  validators.TextContent.assert;
+export const assertTextContent: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.TextContent = validators.TextContent.assert;
 export const validateTextContent = validators.TextContent.validate;
 
 export const isImageContent = validators.ImageContent.is;
-export const assertImageContent: (value: unknown) => asserts value is T.ImageContent =
-  validators.ImageContent.assert;
+export const assertImageContent: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ImageContent = validators.ImageContent.assert;
 export const validateImageContent = validators.ImageContent.validate;
 
 export const isAudioContent = validators.AudioContent.is;
-export const assertAudioContent: (value: unknown) => asserts value is T.AudioContent =
-  validators.AudioContent.assert;
+export const assertAudioContent: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.AudioContent = validators.AudioContent.assert;
 export const validateAudioContent = validators.AudioContent.validate;
 
 export const isToolUseContent = validators.ToolUseContent.is;
-export const assertToolUseContent: (value: unknown) => asserts value is T.ToolUseContent =
-  validators.ToolUseContent.assert;
+export const assertToolUseContent: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ToolUseContent = validators.ToolUseContent.assert;
 export const validateToolUseContent = validators.ToolUseContent.validate;
 
 export const isToolResultContent = validators.ToolResultContent.is;
-export const assertToolResultContent: (value: unknown) => asserts value is T.ToolResultContent =
-  validators.ToolResultContent.assert;
+export const assertToolResultContent: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ToolResultContent = validators.ToolResultContent.assert;
 export const validateToolResultContent = validators.ToolResultContent.validate;
 
 export const isModelPreferences = validators.ModelPreferences.is;
-export const assertModelPreferences: (value: unknown) => asserts value is T.ModelPreferences =
-  validators.ModelPreferences.assert;
+export const assertModelPreferences: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ModelPreferences = validators.ModelPreferences.assert;
 export const validateModelPreferences = validators.ModelPreferences.validate;
 
 export const isModelHint = validators.ModelHint.is;
-export const assertModelHint: (value: unknown) => asserts value is T.ModelHint =
-  validators.ModelHint.assert;
+export const assertModelHint: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ModelHint = validators.ModelHint.assert;
 export const validateModelHint = validators.ModelHint.validate;
 
 export const isCompleteRequestParams = validators.CompleteRequestParams.is;
 export const assertCompleteRequestParams: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.CompleteRequestParams = validators.CompleteRequestParams.assert;
 export const validateCompleteRequestParams = validators.CompleteRequestParams.validate;
 
 export const isCompleteRequest = validators.CompleteRequest.is;
-export const assertCompleteRequest: (value: unknown) => asserts value is T.CompleteRequest =
-  validators.CompleteRequest.assert;
+export const assertCompleteRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.CompleteRequest = validators.CompleteRequest.assert;
 export const validateCompleteRequest = validators.CompleteRequest.validate;
 
 export const isCompleteResult = validators.CompleteResult.is;
-export const assertCompleteResult: (value: unknown) => asserts value is T.CompleteResult =
-  validators.CompleteResult.assert;
+export const assertCompleteResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.CompleteResult = validators.CompleteResult.assert;
 export const validateCompleteResult = validators.CompleteResult.validate;
 
 export const isCompleteResultResponse = validators.CompleteResultResponse.is;
 export const assertCompleteResultResponse: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.CompleteResultResponse = validators.CompleteResultResponse.assert;
 export const validateCompleteResultResponse = validators.CompleteResultResponse.validate;
 
 export const isResourceTemplateReference = validators.ResourceTemplateReference.is;
 export const assertResourceTemplateReference: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ResourceTemplateReference = validators.ResourceTemplateReference.assert;
 export const validateResourceTemplateReference = validators.ResourceTemplateReference.validate;
 
 export const isPromptReference = validators.PromptReference.is;
-export const assertPromptReference: (value: unknown) => asserts value is T.PromptReference =
-  validators.PromptReference.assert;
+export const assertPromptReference: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.PromptReference = validators.PromptReference.assert;
 export const validatePromptReference = validators.PromptReference.validate;
 
 export const isListRootsRequest = validators.ListRootsRequest.is;
-export const assertListRootsRequest: (value: unknown) => asserts value is T.ListRootsRequest =
-  validators.ListRootsRequest.assert;
+export const assertListRootsRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ListRootsRequest = validators.ListRootsRequest.assert;
 export const validateListRootsRequest = validators.ListRootsRequest.validate;
 
 export const isListRootsResult = validators.ListRootsResult.is;
-export const assertListRootsResult: (value: unknown) => asserts value is T.ListRootsResult =
-  validators.ListRootsResult.assert;
+export const assertListRootsResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ListRootsResult = validators.ListRootsResult.assert;
 export const validateListRootsResult = validators.ListRootsResult.validate;
 
 export const isRoot = validators.Root.is;
-export const assertRoot: (value: unknown) => asserts value is T.Root = validators.Root.assert;
+export const assertRoot: (value: unknown, options?: ValidateOptions) => asserts value is T.Root =
+  validators.Root.assert;
 export const validateRoot = validators.Root.validate;
 
 export const isElicitRequestFormParams = validators.ElicitRequestFormParams.is;
 export const assertElicitRequestFormParams: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ElicitRequestFormParams = validators.ElicitRequestFormParams.assert;
 export const validateElicitRequestFormParams = validators.ElicitRequestFormParams.validate;
 
 export const isElicitRequestURLParams = validators.ElicitRequestURLParams.is;
 export const assertElicitRequestURLParams: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.ElicitRequestURLParams = validators.ElicitRequestURLParams.assert;
 export const validateElicitRequestURLParams = validators.ElicitRequestURLParams.validate;
 
 export const isElicitRequestParams = validators.ElicitRequestParams.is;
-export const assertElicitRequestParams: (value: unknown) => asserts value is T.ElicitRequestParams =
-  validators.ElicitRequestParams.assert;
+export const assertElicitRequestParams: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ElicitRequestParams = validators.ElicitRequestParams.assert;
 export const validateElicitRequestParams = validators.ElicitRequestParams.validate;
 
 export const isElicitRequest = validators.ElicitRequest.is;
-export const assertElicitRequest: (value: unknown) => asserts value is T.ElicitRequest =
-  validators.ElicitRequest.assert;
+export const assertElicitRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ElicitRequest = validators.ElicitRequest.assert;
 export const validateElicitRequest = validators.ElicitRequest.validate;
 
 export const isPrimitiveSchemaDefinition = validators.PrimitiveSchemaDefinition.is;
 export const assertPrimitiveSchemaDefinition: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.PrimitiveSchemaDefinition = validators.PrimitiveSchemaDefinition.assert;
 export const validatePrimitiveSchemaDefinition = validators.PrimitiveSchemaDefinition.validate;
 
 export const isStringSchema = validators.StringSchema.is;
-export const assertStringSchema: (value: unknown) => asserts value is T.StringSchema =
-  validators.StringSchema.assert;
+export const assertStringSchema: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.StringSchema = validators.StringSchema.assert;
 export const validateStringSchema = validators.StringSchema.validate;
 
 export const isNumberSchema = validators.NumberSchema.is;
-export const assertNumberSchema: (value: unknown) => asserts value is T.NumberSchema =
-  validators.NumberSchema.assert;
+export const assertNumberSchema: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.NumberSchema = validators.NumberSchema.assert;
 export const validateNumberSchema = validators.NumberSchema.validate;
 
 export const isBooleanSchema = validators.BooleanSchema.is;
-export const assertBooleanSchema: (value: unknown) => asserts value is T.BooleanSchema =
-  validators.BooleanSchema.assert;
+export const assertBooleanSchema: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.BooleanSchema = validators.BooleanSchema.assert;
 export const validateBooleanSchema = validators.BooleanSchema.validate;
 
 export const isUntitledSingleSelectEnumSchema = validators.UntitledSingleSelectEnumSchema.is;
 export const assertUntitledSingleSelectEnumSchema: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.UntitledSingleSelectEnumSchema =
   validators.UntitledSingleSelectEnumSchema.assert;
 export const validateUntitledSingleSelectEnumSchema =
@@ -14451,6 +16566,7 @@ export const validateUntitledSingleSelectEnumSchema =
 export const isTitledSingleSelectEnumSchema = validators.TitledSingleSelectEnumSchema.is;
 export const assertTitledSingleSelectEnumSchema: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.TitledSingleSelectEnumSchema =
   validators.TitledSingleSelectEnumSchema.assert;
 export const validateTitledSingleSelectEnumSchema =
@@ -14459,12 +16575,14 @@ export const validateTitledSingleSelectEnumSchema =
 export const isSingleSelectEnumSchema = validators.SingleSelectEnumSchema.is;
 export const assertSingleSelectEnumSchema: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.SingleSelectEnumSchema = validators.SingleSelectEnumSchema.assert;
 export const validateSingleSelectEnumSchema = validators.SingleSelectEnumSchema.validate;
 
 export const isUntitledMultiSelectEnumSchema = validators.UntitledMultiSelectEnumSchema.is;
 export const assertUntitledMultiSelectEnumSchema: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.UntitledMultiSelectEnumSchema =
   validators.UntitledMultiSelectEnumSchema.assert;
 export const validateUntitledMultiSelectEnumSchema =
@@ -14473,54 +16591,71 @@ export const validateUntitledMultiSelectEnumSchema =
 export const isTitledMultiSelectEnumSchema = validators.TitledMultiSelectEnumSchema.is;
 export const assertTitledMultiSelectEnumSchema: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.TitledMultiSelectEnumSchema = validators.TitledMultiSelectEnumSchema.assert;
 export const validateTitledMultiSelectEnumSchema = validators.TitledMultiSelectEnumSchema.validate;
 
 export const isMultiSelectEnumSchema = validators.MultiSelectEnumSchema.is;
 export const assertMultiSelectEnumSchema: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.MultiSelectEnumSchema = validators.MultiSelectEnumSchema.assert;
 export const validateMultiSelectEnumSchema = validators.MultiSelectEnumSchema.validate;
 
 export const isLegacyTitledEnumSchema = validators.LegacyTitledEnumSchema.is;
 export const assertLegacyTitledEnumSchema: (
   value: unknown,
+  options?: ValidateOptions,
 ) => asserts value is T.LegacyTitledEnumSchema = validators.LegacyTitledEnumSchema.assert;
 export const validateLegacyTitledEnumSchema = validators.LegacyTitledEnumSchema.validate;
 
 export const isEnumSchema = validators.EnumSchema.is;
-export const assertEnumSchema: (value: unknown) => asserts value is T.EnumSchema =
-  validators.EnumSchema.assert;
+export const assertEnumSchema: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.EnumSchema = validators.EnumSchema.assert;
 export const validateEnumSchema = validators.EnumSchema.validate;
 
 export const isElicitResult = validators.ElicitResult.is;
-export const assertElicitResult: (value: unknown) => asserts value is T.ElicitResult =
-  validators.ElicitResult.assert;
+export const assertElicitResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ElicitResult = validators.ElicitResult.assert;
 export const validateElicitResult = validators.ElicitResult.validate;
 
 export const isClientRequest = validators.ClientRequest.is;
-export const assertClientRequest: (value: unknown) => asserts value is T.ClientRequest =
-  validators.ClientRequest.assert;
+export const assertClientRequest: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ClientRequest = validators.ClientRequest.assert;
 export const validateClientRequest = validators.ClientRequest.validate;
 
 export const isClientNotification = validators.ClientNotification.is;
-export const assertClientNotification: (value: unknown) => asserts value is T.ClientNotification =
-  validators.ClientNotification.assert;
+export const assertClientNotification: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ClientNotification = validators.ClientNotification.assert;
 export const validateClientNotification = validators.ClientNotification.validate;
 
 export const isClientResult = validators.ClientResult.is;
-export const assertClientResult: (value: unknown) => asserts value is T.ClientResult =
-  validators.ClientResult.assert;
+export const assertClientResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ClientResult = validators.ClientResult.assert;
 export const validateClientResult = validators.ClientResult.validate;
 
 export const isServerNotification = validators.ServerNotification.is;
-export const assertServerNotification: (value: unknown) => asserts value is T.ServerNotification =
-  validators.ServerNotification.assert;
+export const assertServerNotification: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ServerNotification = validators.ServerNotification.assert;
 export const validateServerNotification = validators.ServerNotification.validate;
 
 export const isServerResult = validators.ServerResult.is;
-export const assertServerResult: (value: unknown) => asserts value is T.ServerResult =
-  validators.ServerResult.assert;
+export const assertServerResult: (
+  value: unknown,
+  options?: ValidateOptions,
+) => asserts value is T.ServerResult = validators.ServerResult.assert;
 export const validateServerResult = validators.ServerResult.validate;
 
 // ---- JSON-RPC messages ----
@@ -14629,6 +16764,8 @@ export interface MessageOptions {
   readonly requestOf?: (
     id: T.RequestId,
   ) => { readonly method: string; readonly params?: unknown } | undefined;
+  /** Report every issue of an invalid message instead of the first (see ValidateOptions). */
+  readonly all?: boolean;
 }
 
 type RequestValidation =
@@ -14784,10 +16921,15 @@ function failure(
   };
 }
 
-function explainAt(explain: Explain, value: unknown, path: string): Issue[] {
-  const out: Issue[] = [];
+function explainAt(
+  explain: Explain,
+  value: unknown,
+  path: string,
+  options: MessageOptions,
+): Issue[] {
+  const out = new IssueList(options.all === true);
   explain(value, path, out, 0);
-  return out;
+  return out.items;
 }
 
 function lookup(
@@ -14820,7 +16962,13 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
       ? [g_JSONRPCRequest, x_JSONRPCRequest]
       : [g_JSONRPCNotification, x_JSONRPCNotification];
     if (!guard(value, 0))
-      return failure(INVALID_REQUEST, explainAt(explain, value, path), kind, undefined, id);
+      return failure(
+        INVALID_REQUEST,
+        explainAt(explain, value, path, options),
+        kind,
+        undefined,
+        id,
+      );
     const method = m["method"] as string;
     const found = lookup(isRequest ? REQUESTS : NOTIFICATIONS, method, options.from);
     if (!found) {
@@ -14833,7 +16981,13 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
     }
     const [from, [check, explainMessage]] = found;
     if (!check(value, 0))
-      return failure(INVALID_PARAMS, explainAt(explainMessage, value, path), kind, method, id);
+      return failure(
+        INVALID_PARAMS,
+        explainAt(explainMessage, value, path, options),
+        kind,
+        method,
+        id,
+      );
     return (
       isRequest
         ? { ok: true, kind, from, method, id, value }
@@ -14844,7 +16998,7 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
     if (!g_JSONRPCResultResponse(value, 0)) {
       return failure(
         INVALID_REQUEST,
-        explainAt(x_JSONRPCResultResponse, value, path),
+        explainAt(x_JSONRPCResultResponse, value, path, options),
         "response",
         undefined,
         id,
@@ -14869,7 +17023,7 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
     if (!check(m["result"], 0)) {
       return failure(
         INVALID_PARAMS,
-        explainAt(explainResult, m["result"], `${path}/result`),
+        explainAt(explainResult, m["result"], `${path}/result`, options),
         "response",
         method,
         responseId,
@@ -14882,7 +17036,7 @@ function validateSingle(value: unknown, options: MessageOptions, path: string): 
     if (!g_JSONRPCErrorResponse(value, 0)) {
       return failure(
         INVALID_REQUEST,
-        explainAt(x_JSONRPCErrorResponse, value, path),
+        explainAt(x_JSONRPCErrorResponse, value, path, options),
         "error",
         undefined,
         id,

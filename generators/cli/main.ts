@@ -82,11 +82,20 @@ const SYNC = {
 const DIFF = {
   from: { type: "string", demandOption: true, describe: "The revision you are on" },
   to: { type: "string", demandOption: true, describe: "The revision you move to" },
-  format: { choices: ["md", "json", "html"] as const, default: "md" as const, describe: "Report format" },
+  format: {
+    choices: ["md", "json", "html", "github", "junit"] as const,
+    default: "md" as const,
+    describe: "Report format, or for CI: GitHub annotations, a JUnit file",
+  },
   out: { type: "string", requiresArg: true, describe: "Write the report to FILE instead of stdout" },
   "fail-on": {
     choices: ["breaking", "client", "server"] as const,
     describe: "Exit 1 if there are breaking changes (for anyone, or affecting clients or servers)",
+  },
+  ignore: {
+    type: "string",
+    requiresArg: true,
+    describe: "Accept the changes FILE lists, each with its reason (docs/upgrading.md), for --fail-on and github/junit",
   },
 } as const;
 
@@ -116,7 +125,16 @@ const TOOLS = {
     type: "boolean",
     describe: "Overwrite an --out file without mcp-gen's banner, or a --save file that is no listing",
   },
-  format: { choices: ["md", "json"] as const, default: "md" as const, describe: "--check report format" },
+  format: {
+    choices: ["md", "json", "github", "junit"] as const,
+    default: "md" as const,
+    describe: "--check report format, or for CI: GitHub annotations, a JUnit file",
+  },
+  ignore: {
+    type: "string",
+    requiresArg: true,
+    describe: "With --check: accept the changes to the tools and prompts FILE lists, each with its reason",
+  },
   timeout: { type: "number", default: 30, describe: "Seconds to wait for each answer from the server" },
 } as const;
 
@@ -253,7 +271,14 @@ function cli(argv: string[]): Argv {
       async (args) => {
         const { diffCommand } = await import("../diff/command.js");
         process.exitCode = diffCommand(
-          { from: args.from, to: args.to, format: args.format, out: args.out, failOn: args["fail-on"] },
+          {
+            from: args.from,
+            to: args.to,
+            format: args.format,
+            out: args.out,
+            failOn: args["fail-on"],
+            ignore: args.ignore,
+          },
           log,
           write,
         );
@@ -283,6 +308,7 @@ function cli(argv: string[]): Argv {
             ...(args.out !== undefined ? { out: args.out } : {}),
             ...(args.save !== undefined ? { save: args.save } : {}),
             ...(args.check !== undefined ? { check: args.check } : {}),
+            ...(args.ignore !== undefined ? { ignore: args.ignore } : {}),
             format: args.format,
             timeoutMs: args.timeout * 1000,
             force: args.force,

@@ -10,6 +10,9 @@ export interface Carrier {
   sender: Side;
 }
 
+/** What carries the JSON-RPC envelopes: every message, both ways. */
+export const ENVELOPE_CARRIER = "JSON-RPC messages";
+
 export function senderOf(direction: Direction): Side {
   return direction === "clientToServer" ? "client" : "server";
 }
@@ -62,7 +65,7 @@ function directCarriers(model: Model, contents: (name: string) => TypeNode[]): M
     if (m.result) carry(referencedNames([m.result]), { label: `${m.method} result`, sender: otherSide(caller) });
   }
   for (const sender of ["client", "server"] as Side[]) {
-    carry([model.envelopes.union], { label: "JSON-RPC messages", sender });
+    carry([model.envelopes.union], { label: ENVELOPE_CARRIER, sender });
   }
   return result;
 }

@@ -1,38 +1,52 @@
 // `mcp-gen diff --from A --to B`: the report between two revisions' checked-in models, on
-// stdout or into a file, and the CI gate (`--fail-on`). Only the models are read: no parser is
-// loaded, so the command stays fast.
+// stdout or into a file, and the CI gate (`--fail-on`, with `--ignore` for accepted changes;
+// `--format github|junit` for CI). Only the models are read: no parser is loaded, so the
+// command stays fast.
 import { writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { makeDirectories } from "../emit/write-tree.js";
-import { EXIT } from "../errors.js";
+import { EXIT, InputError } from "../errors.js";
 import { findRevision, loadRevisionTable } from "../spec/revisions.js";
+import { CI_FORMATS, type CiFormat } from "./ci/formats.js";
 import { diffModels } from "./diff.js";
-import type { DiffReport } from "./findings.js";
+import { DIFF_SUBJECTS, diffRun, judge, type Gate } from "./gate.js";
+import { describeEntry, readIgnoreFile, unusedEntries } from "./ignore.js";
 import { revisionLinks } from "./links.js";
 import { checkedInModel } from "./models.js";
 import type { Format } from "./render/renderer.js";
 import { RENDERERS } from "./render/renderers.js";
-
-export type Gate = "breaking" | "client" | "server";
+import { totalsOf } from "./render/view.js";
 
 export interface DiffOptions {
   from: string;
   to: string;
-  format: Format;
+  format: Format | CiFormat;
   out?: string;
   failOn?: Gate;
+  /** A file of accepted changes, each with its reason (generators/diff/ignore.ts). */
+  ignore?: string;
 }
 
 export function diffCommand(options: DiffOptions, log: (line: string) => void, write: (text: string) => void): number {
   const table = loadRevisionTable();
   for (const revision of [options.from, options.to]) findRevision(table, revision);
+  const ci = options.format === "github" || options.format === "junit";
+  if (options.ignore !== undefined && options.failOn === undefined && !ci) {
+    throw new InputError("--ignore accepts changes for --fail-on and --format github|junit: give one of them");
+  }
+  const ignore = options.ignore !== undefined ? readIgnoreFile(options.ignore, DIFF_SUBJECTS) : [];
   const started = performance.now();
   const links = { from: revisionLinks(table, options.from), to: revisionLinks(table, options.to) };
   const report = diffModels(checkedInModel(options.from), checkedInModel(options.to), {
     before: links.from,
     after: links.to,
   });
-  const text = RENDERERS[options.format].render(report, { links });
+  // Without --fail-on, the CI formats mark every breaking change as failing.
+  const gate = options.failOn ?? "breaking";
+  const verdict = judge(report, gate, ignore);
+  const text = ci
+    ? CI_FORMATS[options.format as CiFormat](diffRun(report, verdict))
+    : RENDERERS[options.format as Format].render(report, { links });
   if (options.out) {
     const file = resolve(options.out);
     makeDirectories(dirname(file));
@@ -40,19 +54,21 @@ export function diffCommand(options: DiffOptions, log: (line: string) => void, w
   } else {
     write(text);
   }
-  const s = report.summary;
+  const t = totalsOf(report);
   log(
-    `${options.from} → ${options.to}: ${s.total} changes, ${s.breaking} breaking (${s.breakingFor.client} for clients, ${s.breakingFor.server} for servers), ${s.warning} warnings${options.out ? `; wrote ${options.out}` : ""} (${Math.round(performance.now() - started)} ms)`,
+    `${options.from} → ${options.to}: ${t.items} changes (${t.findings} findings), ${t.breaking} breaking ` +
+      `(${t.both} for clients and servers, ${t.clientOnly} for clients only, ${t.serverOnly} for servers only), ` +
+      `${t.warning} warnings${options.out ? `; wrote ${options.out}` : ""} (${Math.round(performance.now() - started)} ms)`,
   );
-  const tripped = options.failOn ? gateCount(report, options.failOn) : 0;
-  if (tripped > 0) {
-    log(`gate tripped: ${tripped} breaking change(s) for --fail-on ${options.failOn}`);
+  for (const entry of unusedEntries(ignore, report.changes)) {
+    log(`warning: ${entry.where} (${describeEntry(entry)}) accepts no change of ${options.from} → ${options.to}`);
+  }
+  if (verdict.accepted.size > 0) {
+    log(`${verdict.accepted.size} breaking finding(s) accepted by ${options.ignore}`);
+  }
+  if (options.failOn !== undefined && verdict.failing.length > 0) {
+    log(`gate tripped: ${verdict.failing.length} breaking finding(s) for --fail-on ${options.failOn}`);
     return EXIT.drift;
   }
   return EXIT.ok;
-}
-
-/** Breaking findings the gate counts: all of them, or those that affect one side. */
-export function gateCount(report: DiffReport, gate: Gate): number {
-  return gate === "breaking" ? report.summary.breaking : report.summary.breakingFor[gate];
 }

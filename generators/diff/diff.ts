@@ -8,6 +8,8 @@ import { compareMethods } from "./compare-methods.js";
 import { DeclarationDiff } from "./compare-types.js";
 import { mergeDeltas, type Delta } from "./deltas.js";
 import { CHANGES, FINDING_KINDS, SIDES, type DiffReport, type Finding, type Summary } from "./findings.js";
+import { highlightsOf } from "./highlights.js";
+import { groupFindings } from "./items.js";
 import { linkFor, type DiffEnv } from "./links.js";
 import { ModelIndex } from "./model-index.js";
 import { findRenames } from "./renames.js";
@@ -22,6 +24,8 @@ export interface DiffModelOptions {
    * identities, as for one server's tools: a tool under another name is another tool.
    */
   renames?: boolean;
+  /** Keep only some findings (the tools check drops what a listing's own model makes up). */
+  select?: (changes: Finding[]) => Finding[];
 }
 
 export function diffModels(before: Model, after: Model, env: DiffEnv, options: DiffModelOptions = {}): DiffReport {
@@ -40,8 +44,18 @@ export function diffModels(before: Model, after: Model, env: DiffEnv, options: D
     ...compareConstants(before, after),
   ]);
   const carriers = { before: carriersOf(before), after: carriersOf(after) };
-  const changes = deltas.map((d) => toFinding(d, carriers, a, b, env)).sort(compareFindings);
-  return { from: before.revision, to: after.revision, summary: summarize(changes), changes };
+  const all = deltas.map((d) => toFinding(d, carriers, a, b, env)).sort(compareFindings);
+  const changes = options.select ? options.select(all) : all;
+  const items = groupFindings(changes);
+  return {
+    from: before.revision,
+    to: after.revision,
+    ...(env.after.changelogUrl ? { changelog: env.after.changelogUrl } : {}),
+    summary: summarize(changes),
+    highlights: highlightsOf(items, changes, before, after),
+    items,
+    changes,
+  };
 }
 
 function toFinding(

@@ -48,10 +48,46 @@ export interface Summary {
   byKind: Record<FindingKind, Record<Change, number>>;
 }
 
+/**
+ * Findings about the same thing under the same rule, listed as one: a union's members, a
+ * method's two directions. Reports list items; `changes` keeps one finding per fact.
+ */
+export interface Item {
+  /** Anchor of the item in the HTML report, unique within a report: `<kind>-<name>-<rule>`. */
+  id: string;
+  kind: FindingKind;
+  change: Change;
+  name: string;
+  rule: RuleId;
+  severity: Severity;
+  breaking: boolean;
+  /** Every side any of its findings affects. */
+  affects: Side[];
+  /** Every direction of its findings (methods and notifications). */
+  directions?: Direction[];
+  /** Positions in `changes` of its findings, in order. */
+  findings: number[];
+}
+
+/** The structural themes a report opens with. */
+export type Theme = "handshake" | "delivery" | "removed" | "deprecated" | "added" | "shared" | "widened";
+
+export interface Highlight {
+  theme: Theme;
+  /** Ids of the items that make up the theme, in report order. */
+  items: string[];
+}
+
 export interface DiffReport {
   from: string;
   to: string;
+  /** The target revision's own changelog page, where the spec publishes one. */
+  changelog?: string;
   summary: Summary;
+  /** A few themes, computed from the items; empty when nothing stands out. */
+  highlights: Highlight[];
+  /** The findings as reports list them: grouped, in the order of `changes`. */
+  items: Item[];
   changes: Finding[];
 }
 

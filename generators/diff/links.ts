@@ -7,6 +7,8 @@ export interface RevisionLinks {
   specUrl: string;
   /** Page with one anchor per (non-internal) schema type, when the revision has one. */
   schemaReferenceUrl?: string;
+  /** The revision's changelog page (what changed since the revision before), when it has one. */
+  changelogUrl?: string;
 }
 
 /** Spec pages of the old (`before`) and new (`after`) revision. */
@@ -24,8 +26,10 @@ export function linkFor(anchor: { type?: string }, index: ModelIndex, links: Rev
 /** A revision's spec pages, from spec/revisions.json (the same pages generated code's `@see` lines use). */
 export function revisionLinks(table: RevisionTable, revision: string): RevisionLinks {
   const url = specUrl(table, revision);
+  const pin = findRevision(table, revision);
   return {
     specUrl: url,
-    ...(findRevision(table, revision).schemaReference ? { schemaReferenceUrl: `${url}/schema` } : {}),
+    ...(pin.schemaReference ? { schemaReferenceUrl: `${url}/schema` } : {}),
+    ...(pin.changelog ? { changelogUrl: `${url}/changelog` } : {}),
   };
 }

@@ -248,7 +248,8 @@ function marked(marker: string, set: boolean) {
 
 const ARROW: Record<Direction, string> = { clientToServer: "client → server", serverToClient: "server → client" };
 
-function arrows(directions: Direction[]): string {
+/** Directions in words: `client → server, server → client`. */
+export function arrows(directions: Direction[]): string {
   return directions.map((d) => ARROW[d]).join(", ");
 }
 

@@ -41,6 +41,17 @@ export const clientArtifact: Artifact = {
       "ServerRequestMap",
     ]);
     imports.add("./validators.js", "validateMessage", false);
+    imports.add(`${env.runtimeImport}/index.js`, "RuleBook", false);
+    imports.addTypes(`${env.runtimeImport}/index.js`, ["Negotiated"]);
+    for (const name of [
+      "PROTOCOL_RULES",
+      "CLIENT_REQUEST_INFO",
+      "CLIENT_NOTIFICATION_INFO",
+      "SERVER_NOTIFICATION_INFO",
+    ])
+      imports.add("./methods.js", name, false);
+    imports.addTypes("./methods.js", ["MethodInfo"]);
+    if (protocol.inputRequired) imports.add(`${env.runtimeImport}/index.js`, "asksForInput", false);
     if (protocol.http) imports.add("./methods.js", "HTTP_BINDING", false);
     if (protocol.caching) {
       imports.add(`${env.runtimeImport}/index.js`, "ResponseCache", false);
@@ -61,6 +72,7 @@ export const clientArtifact: Artifact = {
       handlers,
       handlerCapabilities: handlers.filter((h) => h.capability?.side === "client"),
       batches: hasBatches(model.envelopes),
+      taskFields: protocol.taskAugmentation && valueLiteral(protocol.taskAugmentation.fields),
       httpBinding: protocol.http !== undefined,
       stateOptions: Object.entries(stateTypes)
         .filter(([state]) => !CLIENT_OPTIONS.has(state) && requestMetaStates(model).has(state))
@@ -82,9 +94,8 @@ export const clientArtifact: Artifact = {
       },
       requestMeta: protocol.requestMeta && bindings(protocol.requestMeta.fields),
       resultMeta: protocol.resultMeta && bindings(protocol.resultMeta.fields),
+      urlElicitation: protocol.urlElicitation !== undefined,
       inputRequired: protocol.inputRequired && {
-        markerField: stringLiteral(protocol.inputRequired.marker.field),
-        markerValue: valueLiteral(protocol.inputRequired.marker.value),
         requests: stringLiteral(protocol.inputRequired.requests),
         responses: stringLiteral(protocol.inputRequired.responses),
         state: stringLiteral(protocol.inputRequired.state),
@@ -110,7 +121,12 @@ export const clientArtifact: Artifact = {
         next: stringLiteral(protocol.pagination.next),
       },
       cancellation: cancellation && {
-        value: valueLiteral({ method: cancellation.method, send: cancellation.directions.includes("clientToServer") }),
+        value: valueLiteral({
+          method: cancellation.method,
+          send: cancellation.directions.includes("clientToServer"),
+          // The lifecycle page: the handshake is never cancelled.
+          notFor: protocol.handshake ? [protocol.handshake.request] : undefined,
+        }),
       },
       progress: progress && {
         value: valueLiteral({ method: progress.method, send: progress.directions.includes("clientToServer") }),

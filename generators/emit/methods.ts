@@ -81,6 +81,7 @@ export const methodsArtifact: Artifact = {
       revision: stringLiteral(model.revision),
       maps,
       httpBinding: httpBindingLiteral(model),
+      rules: rulesLiteral(model),
     });
   },
 };
@@ -94,6 +95,44 @@ function httpBindingLiteral(model: Model): string | undefined {
   const codes = { headerMismatch, missingCapability, unsupportedVersion };
   const fields = Object.entries(codes).map(([key, code]) => `${key}: ${code.constant}`);
   return `{ ${valueLiteral(rest).slice(1, -1).trim()}, ${fields.join(", ")} }`;
+}
+
+/** The facts the runtime's rule checks run on (runtime/rules/facts.ts), from the model. */
+function rulesLiteral(model: Model): string {
+  const p = model.protocol;
+  const paramGates: Record<string, Record<string, object[]>> = {};
+  for (const { method, direction, ...gate } of p.paramGates ?? [])
+    ((paramGates[direction] ??= {})[method] ??= []).push(gate);
+  const ir = p.inputRequired;
+  const urlElicitation = p.urlElicitation && {
+    ...p.urlElicitation,
+    requiredError: p.urlElicitation.requiredError && {
+      code: p.urlElicitation.requiredError.code,
+      data: p.urlElicitation.requiredError.data,
+    },
+  };
+  return valueLiteral({
+    ...(p.paramGates ? { paramGates } : {}),
+    ...(p.samplingTools ? { samplingTools: p.samplingTools } : {}),
+    ...(p.rootUris ? { rootUris: p.rootUris } : {}),
+    ...(urlElicitation ? { urlElicitation } : {}),
+    ...(ir
+      ? {
+          inputRequired: {
+            marker: ir.marker,
+            // The requests whose result may be the input-asking one (the schema's result unions).
+            methods: model.methods
+              .filter(
+                (m) =>
+                  m.result?.kind === "union" && m.result.members.some((r) => r.kind === "ref" && r.name === ir.result),
+              )
+              .map((m) => m.method),
+            requests: ir.requests,
+            state: ir.state,
+          },
+        }
+      : {}),
+  });
 }
 
 function entriesTypeNames(entries: MethodEntry[]): string[] {

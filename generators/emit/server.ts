@@ -42,13 +42,24 @@ export const serverArtifact: Artifact = {
     if (outgoing.length > 0) imports.addTypes("./methods.js", ["ServerRequestMap"]);
     if (handled.length > 0) imports.addTypes("./methods.js", ["ClientNotificationMap"]);
     imports.add("./validators.js", "validateMessage", false);
+    imports.add(runtime, "RuleBook", false);
+    imports.addTypes(runtime, ["Negotiated"]);
+    imports.add("./methods.js", "PROTOCOL_RULES", false);
+    imports.add("./methods.js", "SERVER_NOTIFICATION_INFO", false);
+    if (outgoing.length > 0) imports.add("./methods.js", "SERVER_REQUEST_INFO", false);
+    if (handled.length > 0) imports.add("./methods.js", "CLIENT_NOTIFICATION_INFO", false);
+    imports.addTypes("./methods.js", ["MethodInfo"]);
     if (protocol.unsupportedVersion) imports.add("./types.js", protocol.unsupportedVersion.constant, false);
     if (protocol.http) imports.add("./methods.js", "HTTP_BINDING", false);
     const ir = protocol.inputRequired;
     const missing = protocol.missingCapability;
     // Input requests the client must have declared a capability for (MRTR: sampling, elicitation, roots).
     const inputCapabilities = ir && missing ? inputRequestCapabilities(model) : [];
-    if (inputCapabilities.length > 0 && missing) imports.add("./types.js", missing.constant, false);
+    if (inputCapabilities.length > 0 && missing) {
+      imports.add("./types.js", missing.constant, false);
+      imports.add("./methods.js", "SERVER_REQUEST_INFO", false);
+      for (const name of ["RuleViolation", "asksForInput"]) imports.add(runtime, name, false);
+    }
     if (protocol.subscriptions) imports.addTypes(runtime, ["RequestId"]);
     if (ir) imports.addTypes(runtime, ["RequestStateSeal"]);
 
@@ -74,9 +85,6 @@ export const serverArtifact: Artifact = {
       inputRequired: inputCapabilities.length > 0 &&
         ir &&
         missing && {
-          marker: { field: stringLiteral(ir.marker.field), value: valueLiteral(ir.marker.value) },
-          requests: stringLiteral(ir.requests),
-          capabilities: valueLiteral(Object.fromEntries(inputCapabilities)),
           error: missing.constant,
           data: stringLiteral(missing.data),
         },
@@ -106,6 +114,7 @@ export const serverArtifact: Artifact = {
       outgoing,
       resultDefaults: defaults ?? [],
       batches: hasBatches(model.envelopes),
+      taskFields: protocol.taskAugmentation && valueLiteral(protocol.taskAugmentation.fields),
       handshake: protocol.handshake && {
         request: stringLiteral(protocol.handshake.request),
         notification: stringLiteral(protocol.handshake.notification),
@@ -127,10 +136,14 @@ export const serverArtifact: Artifact = {
         constant: protocol.unsupportedVersion.constant,
         data: bindings(protocol.unsupportedVersion.data),
       },
+      urlElicitation: protocol.urlElicitation !== undefined,
       cancellation: protocol.cancellation && {
+        method: stringLiteral(protocol.cancellation.method),
         value: valueLiteral({
           method: protocol.cancellation.method,
           send: protocol.cancellation.directions.includes("serverToClient"),
+          // The lifecycle page: clients never cancel the handshake; such a notification is ignored.
+          notFor: protocol.handshake ? [protocol.handshake.request] : undefined,
         }),
       },
       progress: protocol.progress && {

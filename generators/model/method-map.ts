@@ -7,6 +7,7 @@ import type {
   Declaration,
   Delivery,
   Direction,
+  LiteralValue,
   MethodEntry,
   Property,
   ResultSource,
@@ -22,6 +23,17 @@ export interface MethodInferences {
   unions: { union: string; kind: "request" | "notification"; direction: Direction; delivery: Delivery }[];
   /** Per direction, method → "side:path.to.capability", or null when nothing gates it. */
   capabilities: Record<Direction, Record<string, string | null>>;
+  /** Method → params fields (or values) that need a capability beyond the method's own. */
+  paramCapabilities: Record<string, ParamCapabilityEntry[]>;
+}
+
+export interface ParamCapabilityEntry {
+  field: string;
+  values?: LiteralValue[];
+  absentAs?: LiteralValue;
+  capability: string;
+  impliedByEmpty?: boolean;
+  rule: string;
 }
 
 export function buildMethodMap(
@@ -145,8 +157,21 @@ function capabilityOf(
   }
   const spec = table[method];
   if (spec === null || spec === undefined) return null;
+  return resolveCapability(spec, declarations, `${method}`);
+}
+
+/**
+ * `side:path.to.capability` as this revision has it: null when its top-level key does not exist
+ * here; an error when a deeper key is missing (the table would be wrong), or null with `anyDepth`.
+ */
+export function resolveCapability(
+  spec: string,
+  declarations: Declaration[],
+  where: string,
+  anyDepth = false,
+): CapabilityRef | null {
   const match = /^(client|server):([\w.]+)$/.exec(spec);
-  if (!match) throw new ModelError(`bad capability "${spec}" for ${method} in spec/method-inferences.json`);
+  if (!match) throw new ModelError(`bad capability "${spec}" for ${where} in spec/method-inferences.json`);
   const side = match[1] as "client" | "server";
   const path = (match[2] as string).split(".");
   const root = declarations.find((d) => d.name === (side === "client" ? "ClientCapabilities" : "ServerCapabilities"));
@@ -154,8 +179,8 @@ function capabilityOf(
   for (const [i, key] of path.entries()) {
     const property = properties?.find((p) => p.name === key);
     if (!property) {
-      if (i === 0) return null; // the capability is not part of this revision: ungated here
-      throw new ModelError(`capability ${spec} for ${method}: no ${key} in ${side} capabilities`);
+      if (i === 0 || anyDepth) return null; // the capability is not part of this revision: ungated here
+      throw new ModelError(`capability ${spec} for ${where}: no ${key} in ${side} capabilities`);
     }
     properties = propertiesOf(property.type, declarations);
   }

@@ -221,6 +221,70 @@ export interface Protocol {
   subscriptions?: Subscriptions;
   /** Results a client may cache (`ttlMs`, `cacheScope`). */
   caching?: Caching;
+  /** Params fields (or values of them) that need a capability of the receiver beyond the method's own. */
+  paramGates?: ParamGate[];
+  /** Tool use inside sampling: how tool uses and their results are spelled and paired. */
+  samplingTools?: SamplingTools;
+  /** The scheme every root's URI starts with. */
+  rootUris?: { request: string; list: string; uri: string; scheme: string };
+  /** URL-mode elicitation whose completion the server announces by id. */
+  urlElicitation?: UrlElicitation;
+  /** How a server answers tool arguments that fail the tool's input schema, and an unknown resource. */
+  serverErrors?: ServerErrors;
+}
+
+/**
+ * A params field, or some of its values, that a request may carry only to a receiver that
+ * declared `capability` (sampling's `tools` needs `sampling.tools`).
+ */
+export interface ParamGate {
+  method: string;
+  direction: Direction;
+  field: string;
+  /** Only these values need the capability; absent: any value does. */
+  values?: LiteralValue[];
+  /** The value a missing field stands for (a missing elicitation mode is form mode). */
+  absentAs?: LiteralValue;
+  capability: CapabilityRef;
+  /** An empty object at the capability's parent declares it too (`elicitation: {}` is form mode). */
+  impliedByEmpty?: boolean;
+  /** The id in spec/protocol-rules.json a violation names. */
+  rule: string;
+}
+
+/** Tool use inside sampling, as the sampling page constrains it. */
+export interface SamplingTools {
+  request: string;
+  /** Params field holding the messages; each message's field holding one content block or an array. */
+  messages: string;
+  content: string;
+  /** The `type` literal of a tool use block and its id field. */
+  use: { type: string; id: string };
+  /** The `type` literal of a tool result block and the field naming the tool use it answers. */
+  result: { type: string; id: string };
+  /** The capability a request with tool content needs. */
+  capability: CapabilityRef;
+  /** The params field choosing how the model may use tools, its mode field and the mode forbidding tools. */
+  toolChoice: { field: string; mode: string; none: string };
+}
+
+export interface UrlElicitation {
+  request: string;
+  /** The params field and value that make an elicitation URL mode. */
+  mode: { field: string; value: string };
+  /** The params field carrying the elicitation's id, which the completion notification names too. */
+  id: string;
+  complete: string;
+  /** The error whose data lists URL-mode elicitations a request needs first (their params). */
+  requiredError?: { constant: string; code: number; data: string };
+}
+
+export interface ServerErrors {
+  /** A tool result with `isError` set (`"toolResult"`), or a JSON-RPC error with `invalidParams`. */
+  toolArguments: "toolResult" | "invalidParams";
+  invalidParams: number;
+  /** The JSON-RPC error code of a read of a resource the server does not have. */
+  resourceNotFound: number;
 }
 
 /** A JSON-RPC error code the schema defines as a constant. */

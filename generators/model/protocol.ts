@@ -4,6 +4,15 @@
 // types exist in the revision; a field it names that the revision lacks is an error, so
 // the table stays true.
 import { ModelError } from "./errors.js";
+import type { ParamCapabilityEntry } from "./method-map.js";
+import {
+  buildParamGates,
+  buildRootUris,
+  buildSamplingTools,
+  buildUrlElicitation,
+  SchemaFacts,
+  type RuleFactsTable,
+} from "./rule-facts.js";
 import type {
   Caching,
   Declaration,
@@ -22,7 +31,7 @@ import type {
 
 type Fields = Record<string, string>;
 
-export interface ProtocolTable {
+export interface ProtocolTable extends RuleFactsTable {
   handshake: { request: string; notification: string; allowedBefore: string[]; params: Fields; result: Fields };
   discovery: { request: string; result: Fields; defaults: Record<string, LiteralValue> };
   requestMeta: { type: string; fields: Fields };
@@ -46,6 +55,12 @@ export interface ProtocolTable {
   };
   requestLogging: { notification: string; field: string; state: string };
   missingCapability: { error: string; data: string };
+  serverErrors: {
+    invalidParams: string;
+    toolArgumentsAsResultIn: string[];
+    resourceNotFound: number;
+    resourceNotFoundAsInvalidParamsIn: string[];
+  };
   subscriptions: {
     request: string;
     filter: string;
@@ -74,6 +89,7 @@ export function buildProtocol(
   constants: { name: string; value: LiteralValue }[],
   table: ProtocolTable,
   facts: RevisionFacts,
+  paramCapabilities: Record<string, ParamCapabilityEntry[]>,
 ): Protocol {
   const byName = new Map(declarations.map((d) => [d.name, d]));
   const shapeOf = (node: TypeNode | undefined): Shape | undefined => {
@@ -207,6 +223,26 @@ export function buildProtocol(
   if (subscriptions) protocol.subscriptions = subscriptions;
   const caching = buildCaching(table.caching, methods, shapeOf, request);
   if (caching) protocol.caching = caching;
+  const schema = new SchemaFacts(declarations, methods, constants);
+  const gates = buildParamGates(schema, paramCapabilities);
+  if (gates.length > 0) protocol.paramGates = gates;
+  const samplingTools = buildSamplingTools(schema, table.samplingTools);
+  if (samplingTools) protocol.samplingTools = samplingTools;
+  const rootUris = buildRootUris(schema, table.rootUris);
+  if (rootUris) protocol.rootUris = rootUris;
+  const urlElicitation = buildUrlElicitation(schema, table.urlElicitation);
+  if (urlElicitation) protocol.urlElicitation = urlElicitation;
+  const errors = table.serverErrors;
+  const invalidParams = constants.find((c) => c.name === errors.invalidParams)?.value;
+  if (typeof invalidParams !== "number")
+    throw new ModelError(`spec/method-inferences.json: no numeric constant ${errors.invalidParams}`);
+  protocol.serverErrors = {
+    toolArguments: errors.toolArgumentsAsResultIn.includes(facts.revision) ? "toolResult" : "invalidParams",
+    invalidParams,
+    resourceNotFound: errors.resourceNotFoundAsInvalidParamsIn.includes(facts.revision)
+      ? invalidParams
+      : errors.resourceNotFound,
+  };
   return protocol;
 }
 

@@ -59,10 +59,17 @@ export class SchemaParser {
         declarations,
         envelopes,
         methods,
-        protocol: buildProtocol(declarations, methods, read.constants, this.inferences.protocol, {
-          revision: input.revision,
-          batches: hasBatches(envelopes),
-        }),
+        protocol: buildProtocol(
+          declarations,
+          methods,
+          read.constants,
+          this.inferences.protocol,
+          {
+            revision: input.revision,
+            batches: hasBatches(envelopes),
+          },
+          this.inferences.paramCapabilities,
+        ),
       };
     } catch (e) {
       if (e instanceof ModelError) throw located(e.declaration, e.message);

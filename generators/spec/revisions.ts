@@ -18,6 +18,8 @@ export interface RevisionPin {
    * path relative to the folder → sha256. `mcp-gen sync` fetches and checks them with schema.ts.
    */
   files?: Record<string, string>;
+  /** The spec site has a changelog page for the revision (its changes since the one before). */
+  changelog?: boolean;
 }
 
 export interface RevisionTable {

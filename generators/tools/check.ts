@@ -4,11 +4,13 @@
 // result) and per prompt (`prompts/get <name>`), their schemas as declarations. The engine's
 // rules then say what breaks whom; "breaking for a caller" is what breaks the client side.
 import { readFileSync } from "node:fs";
-import { diffModels, summarize } from "../diff/diff.js";
+import { diffModels } from "../diff/diff.js";
 import type { DiffReport, Finding } from "../diff/findings.js";
 import { markdownMarkup } from "../diff/render/markup.js";
 import { jsonRenderer } from "../diff/render/json.js";
 import { reportView } from "../diff/render/view.js";
+import type { Vocabulary } from "../diff/render/vocabulary.js";
+import type { CiFormat } from "../diff/ci/formats.js";
 import { renderTemplate } from "../emit/render.js";
 import { InputError } from "../errors.js";
 import { MODEL_VERSION, type Declaration, type MethodEntry, type Model, type TypeNode } from "../model/model.js";
@@ -18,15 +20,30 @@ import { LISTING_MARKER } from "./emit.js";
 import { normalizeListing, type JsonObject, type Listing } from "./listing.js";
 import { toolsSpecPage } from "./revisions.js";
 import { flattened, promptArgumentsSchema } from "./schemas.js";
+import { toolWords } from "./vocabulary.js";
 
-export type CheckFormat = "md" | "json";
+export type CheckFormat = "md" | "json" | CiFormat;
+
+/** A tool or prompt on both sides that differs in ways no rule sees (description, annotations). */
+export interface OtherChange {
+  owner: "tool" | "prompt";
+  name: string;
+  /** The listing's keys that differ. */
+  keys: string[];
+}
 
 export interface CheckResult {
   report: DiffReport;
-  /** Tools and prompts that differ in ways no rule sees (descriptions, annotations): `tool "x": description`. */
-  otherChanges: string[];
+  otherChanges: OtherChange[];
   /** Findings that break a caller (the client side). */
   breakingForCallers: number;
+  /** The report in tool words: tools and prompts of either listing by name. */
+  words: Vocabulary;
+}
+
+/** `tool "get_weather": description changed` */
+export function otherChangeText(c: OtherChange): string {
+  return `${c.owner} ${JSON.stringify(c.name)}: ${c.keys.join(", ")} changed`;
 }
 
 /** The listing a generated module carries at its end. */
@@ -53,17 +70,25 @@ export function embeddedListing(file: string): Listing {
 
 export function checkListings(before: Listing, after: Listing, labels: { before: string; after: string }): CheckResult {
   const links = { specUrl: toolsSpecPage(after.protocolVersion ?? before.protocolVersion) };
-  const full = diffModels(
+  const report = diffModels(
     listingModel(before, labels.before),
     listingModel(after, labels.after),
-    {
-      before: links,
-      after: links,
-    },
-    { renames: false },
+    { before: links, after: links },
+    { renames: false, select: ownChanges },
   );
-  const retyped = new Set(full.changes.filter((f) => f.rule.startsWith("FIELD_TYPE_")).map((f) => f.name));
-  const changes = full.changes.filter(
+  const names = (key: "tools" | "prompts") => [...new Set([...before[key], ...after[key]].map((t) => t.name))];
+  return {
+    report,
+    otherChanges: otherChanges(before, after, report.changes),
+    breakingForCallers: report.changes.filter(breaksCallers).length,
+    words: toolWords(names("tools"), names("prompts")),
+  };
+}
+
+/** The findings about the tools' and prompts' own data, without what listingModel makes up. */
+function ownChanges(all: Finding[]): Finding[] {
+  const retyped = new Set(all.filter((f) => f.rule.startsWith("FIELD_TYPE_")).map((f) => f.name));
+  return all.filter(
     (f) =>
       // A tool's or prompt's own types come and go with it; their fields are reported as fields.
       f.rule !== "TYPE_ADDED" &&
@@ -73,38 +98,33 @@ export function checkListings(before: Listing, after: Listing, labels: { before:
       // `number` vs `integer` is a constraint in the model; on a retyped field it says nothing more.
       !(f.rule.startsWith("CONSTRAINT_") && retyped.has(f.name) && onlyJsonType(f)),
   );
-  const report = { ...full, summary: summarize(changes), changes };
-  return {
-    report,
-    otherChanges: otherChanges(before, after, changes),
-    breakingForCallers: changes.filter(breaksCallers).length,
-  };
 }
 
 const onlyJsonType = (f: Finding) =>
   [f.before, f.after].every((v) => v === null || v === "(none)" || /^@jsonType \w+$/.test(String(v)));
 
-const breaksCallers = (f: Finding) => f.breaking && f.affects.includes("client");
+export const breaksCallers = (f: Finding) => f.breaking && f.affects.includes("client");
 
 /** The renderers' revision pages: unused here (each finding links to its own spec page). */
 const NO_PAGES = { from: { specUrl: "" }, to: { specUrl: "" } };
 
-export function renderCheck(result: CheckResult, format: CheckFormat, file: string): string {
+/** The report in Markdown or JSON; the CI formats are check-ci.ts's. */
+export function renderCheck(result: CheckResult, format: "md" | "json", file: string): string {
   if (format === "json") return jsonRenderer.render(result.report, { links: NO_PAGES });
-  const findings = reportView(result.report, NO_PAGES, markdownMarkup).groups.flatMap((g) =>
-    g.kinds.flatMap((k) => k.findings),
+  const items = reportView(result.report, NO_PAGES, markdownMarkup, result.words).groups.flatMap((g) =>
+    g.kinds.flatMap((k) => k.items),
   );
-  const breaking = findings.filter((f) => f.breaking && f.affects.split(" ").includes("client"));
-  const other = findings.filter((f) => !breaking.includes(f));
+  const breaking = items.filter((i) => i.breaking && i.affects.split(" ").includes("client"));
+  const other = items.filter((i) => !breaking.includes(i));
   return renderTemplate("tools-check.md", {
     file: markdownMarkup.code(file),
     from: markdownMarkup.text(result.report.from),
     to: markdownMarkup.text(result.report.to),
-    total: result.report.summary.total,
-    unchanged: result.report.summary.total === 0 && result.otherChanges.length === 0,
+    total: items.length,
+    unchanged: items.length === 0 && result.otherChanges.length === 0,
     breaking,
     other,
-    otherChanges: result.otherChanges.map((c) => markdownMarkup.text(c)),
+    otherChanges: result.otherChanges.map((c) => markdownMarkup.text(otherChangeText(c))),
   });
 }
 
@@ -178,11 +198,11 @@ function request(
 }
 
 /** Tools and prompts on both sides that differ although no finding names them. */
-function otherChanges(before: Listing, after: Listing, findings: Finding[]): string[] {
+function otherChanges(before: Listing, after: Listing, findings: Finding[]): OtherChange[] {
   const mentioned = (prefix: string) => findings.some((f) => f.name.startsWith(prefix));
-  const out: string[] = [];
+  const out: OtherChange[] = [];
   const compare = <T extends { name: string }>(
-    kind: "tool" | "prompt",
+    owner: "tool" | "prompt",
     a: T[],
     b: T[],
     prefixes: (n: string) => string[],
@@ -193,7 +213,7 @@ function otherChanges(before: Listing, after: Listing, findings: Finding[]): str
       const keys = [...new Set([...Object.keys(x), ...Object.keys(y)])].filter(
         (k) => JSON.stringify((x as JsonObject)[k]) !== JSON.stringify((y as JsonObject)[k]),
       );
-      if (keys.length > 0) out.push(`${kind} ${JSON.stringify(x.name)}: ${keys.sort().join(", ")} changed`);
+      if (keys.length > 0) out.push({ owner, name: x.name, keys: keys.sort() });
     }
   };
   compare("tool", before.tools, after.tools, (n) => [

@@ -8,7 +8,10 @@ import { planWrites } from "../output/overwrite.js";
 import { outputFile } from "../output/target.js";
 import { printDrift } from "../cli/drift-report.js";
 import { EXIT, InputError } from "../errors.js";
+import { CI_FORMATS } from "../diff/ci/formats.js";
+import { describeEntry, readIgnoreFile } from "../diff/ignore.js";
 import { checkListings, embeddedListing, renderCheck, type CheckFormat } from "./check.js";
+import { checkRun, judgeCheck, TOOL_SUBJECTS } from "./check-ci.js";
 import { splitCommandLine } from "./command-line.js";
 import { describe, fetchListing, type Endpoint } from "./connect.js";
 import { emitToolsModule } from "./emit.js";
@@ -29,6 +32,8 @@ export interface ToolsOptions {
   save?: string;
   check?: string;
   format: CheckFormat;
+  /** With --check: tools and prompts whose changes are accepted, each with its reason. */
+  ignore?: string;
   timeoutMs: number;
   /** Overwrite an --out file without mcp-gen's banner, or a --save file that is not a listing. */
   force?: boolean;
@@ -50,6 +55,8 @@ export async function toolsCommand(
   if ((options.out === undefined) === (options.check === undefined)) {
     throw new InputError("give --out FILE.ts to generate, or --check FILE.ts to compare (see --help)");
   }
+  if (options.ignore !== undefined && options.check === undefined) throw new InputError("--ignore needs --check");
+  const ignore = options.ignore !== undefined ? readIgnoreFile(options.ignore, TOOL_SUBJECTS) : [];
   // Refused places and unwritable paths are reported before a server is started.
   const out = options.out !== undefined ? outputFile(options.out) : undefined;
   const save = options.save !== undefined ? outputFile(options.save, "--save") : undefined;
@@ -60,8 +67,13 @@ export async function toolsCommand(
 
   if (options.check !== undefined) {
     const result = checkListings(embeddedListing(options.check), listing, { before: options.check, after: source });
+    const verdict = judgeCheck(result, ignore);
     writeFiles(files, save, options.force);
-    write(renderCheck(result, options.format, options.check));
+    write(
+      options.format === "github" || options.format === "junit"
+        ? CI_FORMATS[options.format](checkRun(result, verdict, options.check))
+        : renderCheck(result, options.format, options.check),
+    );
     const s = result.report.summary;
     const changed = s.total + result.otherChanges.length;
     log(
@@ -69,7 +81,9 @@ export async function toolsCommand(
         ? `${options.check}: no changes to ${count(listing)}`
         : `${options.check}: ${s.total} changes (${result.breakingForCallers} breaking for callers)${result.otherChanges.length > 0 ? `, ${result.otherChanges.length} other differences` : ""}`,
     );
-    return changed === 0 ? EXIT.ok : EXIT.drift;
+    for (const entry of verdict.unused) log(`warning: ${entry.where} (${describeEntry(entry)}) accepts no change`);
+    if (verdict.accepted.size > 0) log(`${verdict.accepted.size} change(s) accepted by ${options.ignore}`);
+    return verdict.open === 0 ? EXIT.ok : EXIT.drift;
   }
 
   const module = await emitToolsModule(listing, options.out as string);

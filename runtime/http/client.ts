@@ -8,6 +8,7 @@
 // Stateless revisions (2026-07-28 and later, chosen by the binding the generated client hands
 // over) post every message on its own instead: see stateless-client.ts.
 import type { JsonRpcMessage, RequestId } from "../jsonrpc.js";
+import { Aborters } from "./aborters.js";
 import { asMessage, eventMessages, HttpError } from "./messages.js";
 import { readSseBody, SseParser } from "./sse.js";
 import { StatelessPosts } from "./stateless-client.js";
@@ -59,7 +60,9 @@ export class StreamableHttpClientTransport implements Transport {
   private protocolVersion: string | undefined;
   private readonly url: URL;
   private readonly fetch: typeof fetch;
-  private readonly aborter = new AbortController();
+  private readonly aborters = new Aborters();
+  /** Session requests still awaiting their answers: the HTTP request carrying each now (its POST, a resumption). */
+  private readonly carriers = new Map<RequestId, AbortController>();
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private started = false;
   private closed = false;
@@ -102,9 +105,17 @@ export class StreamableHttpClientTransport implements Transport {
         : undefined;
   }
 
-  /** At stateless revisions a request is cancelled by closing its stream (no notification). */
+  /**
+   * At stateless revisions a request is cancelled by closing its stream (no notification). In a
+   * session the notification is still to be sent, and the request's stream, which will carry no
+   * answer now, is closed (a server may keep it open for good).
+   */
   cancel(requestId: RequestId): boolean {
-    return this.stateless?.cancel(requestId) ?? false;
+    if (this.stateless) return this.stateless.cancel(requestId);
+    const carrier = this.carriers.get(requestId);
+    this.carriers.delete(requestId);
+    carrier?.abort();
+    return false;
   }
 
   /**
@@ -114,35 +125,49 @@ export class StreamableHttpClientTransport implements Transport {
   async send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
     if (this.closed) throw new Error("the HTTP transport is closed");
     if (this.stateless) return this.stateless.send(message);
-    const response = await this.fetch(this.url, {
-      method: "POST",
-      headers: this.headers({ "Content-Type": "application/json", Accept: "application/json, text/event-stream" }),
-      body: JSON.stringify(message),
-      signal: this.aborter.signal,
-    });
-    const sessionId = response.headers.get("mcp-session-id");
-    if (sessionId) this.sessionId = sessionId;
-    if (!response.ok) throw new StreamableHttpError(response.status, await response.text().catch(() => ""));
-    const type = response.headers.get("content-type") ?? "";
+    const controller = this.aborters.take();
     const single = Array.isArray(message) ? undefined : message;
-    if (response.status === 202 || !(single && "id" in single && "method" in single)) {
+    const request = single && "id" in single && "method" in single ? single : undefined;
+    const awaited = request?.id;
+    if (awaited !== undefined) this.carriers.set(awaited, controller);
+    // Released here, or by the stream's reader once the answer's stream is read to its end.
+    let streaming = false;
+    try {
+      const response = await this.fetch(this.url, {
+        method: "POST",
+        headers: this.headers({ "Content-Type": "application/json", Accept: "application/json, text/event-stream" }),
+        body: JSON.stringify(message),
+        signal: controller.signal,
+      });
+      const sessionId = response.headers.get("mcp-session-id");
+      if (sessionId) this.sessionId = sessionId;
+      if (!response.ok) throw new StreamableHttpError(response.status, await response.text().catch(() => ""));
+      const type = response.headers.get("content-type") ?? "";
+      if (response.status === 202 || !request) {
+        await response.body?.cancel();
+        if (single && "method" in single && single.method === INITIALIZED && this.options.openStream !== false)
+          void this.get(undefined, undefined, 0);
+        return;
+      }
+      if (type.includes("text/event-stream")) {
+        // The answer arrives on the stream; send() is done once the server has taken the request.
+        streaming = true;
+        void this.read(response, request.id, undefined, 0).finally(() => this.aborters.release(controller));
+        return;
+      }
+      if (type.includes("application/json")) {
+        const data: unknown = await response.json();
+        for (const item of Array.isArray(data) ? data : [data]) this.deliver(item);
+        return;
+      }
       await response.body?.cancel();
-      if (single && "method" in single && single.method === INITIALIZED && this.options.openStream !== false)
-        void this.get(undefined, undefined, 0);
-      return;
+      throw new Error(`unexpected Content-Type ${JSON.stringify(type)} in the answer to ${request.method}`);
+    } finally {
+      if (!streaming) {
+        this.aborters.release(controller);
+        if (awaited !== undefined && this.carriers.get(awaited) === controller) this.carriers.delete(awaited);
+      }
     }
-    if (type.includes("text/event-stream")) {
-      // The answer arrives on the stream; send() is done once the server has taken the request.
-      void this.read(response, single.id, undefined, 0);
-      return;
-    }
-    if (type.includes("application/json")) {
-      const data: unknown = await response.json();
-      for (const item of Array.isArray(data) ? data : [data]) this.deliver(item);
-      return;
-    }
-    await response.body?.cancel();
-    throw new Error(`unexpected Content-Type ${JSON.stringify(type)} in the answer to ${single.method}`);
   }
 
   async close(): Promise<void> {
@@ -151,7 +176,7 @@ export class StreamableHttpClientTransport implements Transport {
     this.stateless?.close();
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
-    this.aborter.abort();
+    this.aborters.closeAll();
     if (this.sessionId !== undefined && this.options.terminateOnClose !== false) {
       // Best effort: the server may not allow it (405) or may be gone already.
       await this.fetch(this.url, { method: "DELETE", headers: this.headers({}), signal: AbortSignal.timeout(2000) })
@@ -205,15 +230,19 @@ export class StreamableHttpClientTransport implements Transport {
       { onError: (error) => this.onerror?.(error) },
     );
     parser.lastEventId = lastEventId;
+    // A request cancelled meanwhile: its stream was closed on purpose, and no answer is to come.
+    const cancelled = () => awaited !== undefined && !this.carriers.has(awaited);
     try {
       await readSseBody(response.body, parser);
     } catch (error) {
-      if (this.closed) return;
+      if (this.closed || cancelled()) return;
       this.onerror?.(new Error(`the SSE stream broke: ${error instanceof Error ? error.message : String(error)}`));
     }
-    if (this.closed || answered) return;
-    if (awaited !== undefined && parser.lastEventId === undefined) {
-      this.onerror?.(new Error(`the stream for request ${JSON.stringify(awaited)} ended without its answer`));
+    if (this.closed || cancelled()) return;
+    if (awaited !== undefined && (answered || parser.lastEventId === undefined)) {
+      this.carriers.delete(awaited);
+      if (!answered)
+        this.onerror?.(new Error(`the stream for request ${JSON.stringify(awaited)} ended without its answer`));
       return;
     }
     const progressed = delivered || parser.lastEventId !== lastEventId;
@@ -230,6 +259,7 @@ export class StreamableHttpClientTransport implements Transport {
     const policy = this.options.reconnect ?? {};
     const maxAttempts = policy.maxAttempts ?? 5;
     if (attempt > maxAttempts) {
+      if (awaited !== undefined) this.carriers.delete(awaited);
       this.onerror?.(new Error(`gave up reconnecting the SSE stream after ${maxAttempts} attempts`));
       return;
     }
@@ -251,27 +281,34 @@ export class StreamableHttpClientTransport implements Transport {
     attempt: number,
     retryMs?: number,
   ): Promise<void> {
-    if (this.closed) return;
-    let response: Response;
+    // A request cancelled while its stream waited to be resumed needs it no more.
+    if (this.closed || (awaited !== undefined && !this.carriers.has(awaited))) return;
+    const controller = this.aborters.take();
+    if (awaited !== undefined) this.carriers.set(awaited, controller);
     try {
-      const extra: Record<string, string> = { Accept: "text/event-stream" };
-      if (lastEventId !== undefined) extra["Last-Event-ID"] = lastEventId;
-      response = await this.fetch(this.url, {
-        method: "GET",
-        headers: this.headers(extra),
-        signal: this.aborter.signal,
-      });
-    } catch {
-      if (!this.closed) this.reconnect(awaited, lastEventId, attempt + 1, retryMs);
-      return;
+      let response: Response;
+      try {
+        const extra: Record<string, string> = { Accept: "text/event-stream" };
+        if (lastEventId !== undefined) extra["Last-Event-ID"] = lastEventId;
+        response = await this.fetch(this.url, {
+          method: "GET",
+          headers: this.headers(extra),
+          signal: controller.signal,
+        });
+      } catch {
+        if (!this.closed) this.reconnect(awaited, lastEventId, attempt + 1, retryMs);
+        return;
+      }
+      // 405: the server offers no GET stream; nothing to retry.
+      if (response.status === 405 && awaited === undefined) return void (await response.body?.cancel());
+      if (!response.ok || !(response.headers.get("content-type") ?? "").includes("text/event-stream")) {
+        await response.body?.cancel();
+        this.onerror?.(new StreamableHttpError(response.status, "the GET stream could not be opened"));
+        return;
+      }
+      await this.read(response, awaited, lastEventId, attempt);
+    } finally {
+      this.aborters.release(controller);
     }
-    // 405: the server offers no GET stream; nothing to retry.
-    if (response.status === 405 && awaited === undefined) return void (await response.body?.cancel());
-    if (!response.ok || !(response.headers.get("content-type") ?? "").includes("text/event-stream")) {
-      await response.body?.cancel();
-      this.onerror?.(new StreamableHttpError(response.status, "the GET stream could not be opened"));
-      return;
-    }
-    await this.read(response, awaited, lastEventId, attempt);
   }
 }

@@ -92,6 +92,8 @@ export class HttpExchange implements Transport {
   /** The client went away: the request is cancelled and nothing more is sent. */
   abandon(): void {
     this.answered = true;
+    // Its keep-alive timer goes with it: left running, it would hold the response for good.
+    this.stream?.end();
     void this.close();
   }
 

@@ -4,6 +4,7 @@
 // `message` events on that one stream. The stream is the session: when it ends, the transport
 // closes. Spec: https://modelcontextprotocol.io/specification/2024-11-05/basic/transports
 import type { JsonRpcMessage } from "../jsonrpc.js";
+import { Aborters } from "./aborters.js";
 import { eventMessages, HttpError } from "./messages.js";
 import { readSseBody, SseParser } from "./sse.js";
 import type { Transport } from "../transport.js";
@@ -25,7 +26,7 @@ export class LegacySseClientTransport implements Transport {
   onmessage?: (<T extends JsonRpcMessage>(message: T, extra?: object) => void) | undefined;
   private readonly url: URL;
   private readonly fetch: typeof fetch;
-  private readonly aborter = new AbortController();
+  private readonly aborters = new Aborters();
   private endpoint: URL | undefined;
   /** Settles start() once the endpoint is known, or the stream failed before that. */
   private ready: { resolve: () => void; reject: (error: Error) => void } | undefined;
@@ -57,32 +58,39 @@ export class LegacySseClientTransport implements Transport {
   async send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
     if (this.closed) throw new Error("the HTTP+SSE transport is closed");
     if (this.endpoint === undefined) throw new Error("the HTTP+SSE transport is not started");
-    const response = await this.fetch(this.endpoint, {
-      method: "POST",
-      headers: { ...this.options.headers, "Content-Type": "application/json" },
-      body: JSON.stringify(message),
-      signal: this.aborter.signal,
-    });
-    // The answer (if any) comes on the stream; the POST's own body says nothing (202 "Accepted").
-    if (!response.ok) throw new HttpError(response.status, await response.text().catch(() => ""));
-    await response.body?.cancel();
+    const controller = this.aborters.take();
+    try {
+      const response = await this.fetch(this.endpoint, {
+        method: "POST",
+        headers: { ...this.options.headers, "Content-Type": "application/json" },
+        body: JSON.stringify(message),
+        signal: controller.signal,
+      });
+      // The answer (if any) comes on the stream; the POST's own body says nothing (202 "Accepted").
+      if (!response.ok) throw new HttpError(response.status, await response.text().catch(() => ""));
+      await response.body?.cancel();
+    } finally {
+      this.aborters.release(controller);
+    }
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.aborter.abort();
+    this.aborters.closeAll();
     this.ready?.reject(new Error("the HTTP+SSE transport was closed before the server named its endpoint"));
     this.ready = undefined;
     this.onclose?.();
   }
 
   private async open(): Promise<void> {
+    // The stream lasts as long as the transport: only close() ends it.
+    const controller = this.aborters.take();
     try {
       const response = await this.fetch(this.url, {
         method: "GET",
         headers: { ...this.options.headers, Accept: "text/event-stream" },
-        signal: this.aborter.signal,
+        signal: controller.signal,
       });
       if (!response.ok) throw new HttpError(response.status, await response.text().catch(() => ""));
       const type = response.headers.get("content-type") ?? "";

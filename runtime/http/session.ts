@@ -103,9 +103,7 @@ export class StreamableHttpSession implements Transport {
       if (!stream || key === undefined)
         throw new Error(`no open request stream for response id ${JSON.stringify(message.id)}`);
       this.emit(stream, data);
-      this.byRequest.delete(key);
-      stream.awaiting.delete(key);
-      if (stream.awaiting.size === 0) this.finish(stream);
+      this.done(key, stream);
       return;
     }
     const related =
@@ -115,6 +113,13 @@ export class StreamableHttpSession implements Transport {
     // A request nobody can receive would only time out: fail it now. Notifications are best effort.
     else if ("id" in message)
       throw new Error(`no stream to the client for ${message.method}: it has no GET stream open`);
+  }
+
+  /** The server will not answer this request (it was cancelled): its stream waits for it no more. */
+  unanswered(requestId: RequestId): void {
+    const key = keyOf(requestId);
+    const stream = this.byRequest.get(key);
+    if (stream) this.done(key, stream);
   }
 
   async close(): Promise<void> {
@@ -256,6 +261,13 @@ export class StreamableHttpSession implements Transport {
       if (stream === this.standalone && stream.log.length > MAX_STANDALONE_EVENTS) stream.log.shift();
     }
     stream.sink?.write(text);
+  }
+
+  /** A request of the stream is over (answered, or never to be): the stream ends after its last. */
+  private done(key: string, stream: Stream): void {
+    this.byRequest.delete(key);
+    stream.awaiting.delete(key);
+    if (stream.awaiting.size === 0) this.finish(stream);
   }
 
   /** The stream's answers are out: end the connection, or keep the stream until the client collects it. */

@@ -8,6 +8,7 @@
 // https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http
 import { isObject, type JsonRpcMessage, type JsonRpcRequest, type RequestId } from "../jsonrpc.js";
 import type { StatelessHttpBinding } from "../transport.js";
+import { Aborters } from "./aborters.js";
 import { readAnnotations, type HeaderAnnotation } from "./header-annotations.js";
 import { mirroredHeaders, paramHeaders } from "./headers.js";
 import { eventMessages, HttpError, readText } from "./messages.js";
@@ -46,7 +47,7 @@ const ANSWERED: Outcome = { broke: undefined };
 export class StatelessPosts {
   private readonly posts = new Map<RequestId, Post>();
   /** Notifications being posted (each is answered 202 and nothing else). */
-  private readonly notifying = new Set<AbortController>();
+  private readonly notifying = new Aborters();
   /** Tool name → its annotated arguments, from the latest listing that named the tool. */
   private readonly annotations = new Map<string, readonly HeaderAnnotation[]>();
   private reissued = 0;
@@ -64,8 +65,7 @@ export class StatelessPosts {
     if (Array.isArray(message) || !("method" in message))
       throw new Error("clients send no responses or batches at this revision");
     if ("id" in message) return this.request(message);
-    const controller = new AbortController();
-    this.notifying.add(controller);
+    const controller = this.notifying.take();
     try {
       const response = await this.context.fetch(this.context.url, {
         method: "POST",
@@ -77,7 +77,7 @@ export class StatelessPosts {
         throw this.context.httpError(response.status, (await readText(response.body, ERROR_BODY_BYTES)) ?? "");
     } finally {
       controller.abort();
-      this.notifying.delete(controller);
+      this.notifying.release(controller);
     }
   }
 
@@ -94,7 +94,7 @@ export class StatelessPosts {
   close(): void {
     this.closed = true;
     for (const id of [...this.posts.keys()]) this.cancel(id);
-    for (const controller of this.notifying) controller.abort();
+    this.notifying.closeAll();
   }
 
   private async request(message: JsonRpcRequest): Promise<void> {

@@ -10,6 +10,7 @@ import type {
   MethodEntry,
   Model,
   Property,
+  Protocol,
   TypeNode,
 } from "../../generators/model/model.js";
 import { MODEL_VERSION } from "../../generators/model/model.js";
@@ -102,6 +103,7 @@ export interface ModelSpec {
   constants?: Constant[];
   clientCapabilities?: Property[];
   serverCapabilities?: Property[];
+  protocol?: Protocol;
 }
 
 /** The JSON-RPC skeleton every tiny model has. */
@@ -195,7 +197,7 @@ export function tinyModel(revision: string, spec: ModelSpec): Model {
       errorResponse: "JSONRPCError",
     },
     methods,
-    protocol: {},
+    protocol: spec.protocol ?? {},
   };
 }
 

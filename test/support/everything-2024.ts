@@ -2,21 +2,11 @@
 // package test/fixtures/peers, and the session the generated 2024-11-05 client runs with it. The
 // same session runs over stdio (test/everything-2024.test.ts) and over HTTP+SSE
 // (test/legacy-sse.test.ts), so it is written once here.
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import { expect, it } from "vitest";
 import { createClient, type Client, type CreateMessageRequest } from "../../generated/2024-11-05/index.js";
 import type { JsonObject, Transport } from "../../runtime/index.js";
 
-const require = createRequire(new URL("../fixtures/peers/package.json", import.meta.url));
-
-/** A file of the server's package: `dist/index.js` (stdio) or `dist/sse.js` (HTTP+SSE). */
-export function everything2024File(file: "index.js" | "sse.js"): string {
-  const manifest = require.resolve("@modelcontextprotocol/server-everything/package.json");
-  const { version } = require(manifest) as { version: string };
-  if (version !== "0.6.2") throw new Error(`test/fixtures/peers has server-everything ${version}, expected 0.6.2`);
-  return join(dirname(manifest), "dist", file);
-}
+export { everything2024File } from "./everything-2024-process.js";
 
 export interface Everything2024Session {
   readonly client: Client;

@@ -6,7 +6,7 @@ import type { DiffReport, Finding } from "../findings.js";
 import type { RevisionLinks } from "../links.js";
 import { RULES } from "../rules.js";
 import { escapeHtml } from "./markup.js";
-import { findingIds, touchedEntities } from "./view.js";
+import { itemIdsByFinding, touchedEntities } from "./view.js";
 
 export interface RevisionInput {
   revision: string;
@@ -27,15 +27,19 @@ const SYMBOLS: Record<State, string> = {
   removed: "✕",
 };
 
+/** What each mark means, in words: the legend and each cell's tooltip say the same. */
 const WORDS: Record<State, string> = {
-  absent: "absent",
-  present: "unchanged",
-  added: "added",
-  respelled: "said differently, same messages",
-  changed: "changed",
-  breaking: "changed (breaking)",
+  absent: "not in this revision",
+  present: "there, unchanged",
+  added: "new in this revision",
+  respelled: "the schema words it differently; messages and code are the same",
+  changed: "changed; code built on the revision before still works",
+  breaking: "changed; code built on the revision before breaks",
   removed: "removed",
 };
+
+/** The legend, in the order a reader meets the marks. */
+const LEGEND: State[] = ["present", "added", "respelled", "changed", "breaking", "removed"];
 
 /** A method's directions: → client to server, ← server to client, ⇄ both. */
 const ARROWS: Record<string, string> = { clientToServer: "→", serverToClient: "←" };
@@ -66,6 +70,7 @@ interface Section {
 export interface EvolutionView {
   /** Table columns: the name, then one per revision. */
   columns: number;
+  legend: { state: State; symbol: string; words: string }[];
   revisions: { revision: string; specUrl: string; report: string; reportTitle: string }[];
   sections: Section[];
   totals: { rows: number; changed: number; breaking: number };
@@ -120,6 +125,7 @@ export function evolutionView(
   const rows = sections.flatMap((s) => s.rows);
   return {
     columns: revisions.length + 1,
+    legend: LEGEND.map((state) => ({ state, symbol: SYMBOLS[state], words: WORDS[state] })),
     revisions: revisions.map((r, i) => {
       const report = reports[i - 1];
       return {
@@ -171,7 +177,7 @@ function entitiesOf(model: Model): Map<string, Presence> {
 
 /** Entity key → the findings about it in one report, each with its link. */
 function findingsByEntity(report: DiffReport, file: string): Map<string, Linked[]> {
-  const ids = findingIds(report.changes);
+  const ids = itemIdsByFinding(report);
   const map = new Map<string, Linked[]>();
   for (const f of report.changes) {
     const own = f.kind === "method" || f.kind === "notification" || f.kind === "constant";

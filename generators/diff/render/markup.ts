@@ -27,3 +27,6 @@ export const markdownMarkup: Markup = {
   // A link destination in Markdown ends at a space or an unbalanced parenthesis.
   url: (s) => s.replace(/[ ()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
 };
+
+/** Plain text (CI annotations, test names): nothing to escape, nothing marked. */
+export const plainMarkup: Markup = { text: (s) => s, code: (s) => s, url: (s) => s };

@@ -1,9 +1,10 @@
 // Checks → TypeScript. Two printers over the same check tree:
 //  - guard: `g_X(v, d): boolean`, straight-line tests that return false at the first
 //    failure and allocate nothing (the hot path);
-//  - explain: `x_X(v, p, out, d)`, run only after a guard failed, which records every
-//    failure with its JSON Pointer, the expected fact and a message; it skips the parts of the
-//    value that pass their own type's guard.
+//  - explain: `x_X(v, p, out, d)`, run only after a guard failed, which records the failures
+//    with their JSON Pointer, the expected fact and a message (the first one, or every one when
+//    `out.all`); it skips the parts of the value that pass their own type's guard, and returns
+//    true when it stopped.
 // Nested objects, arrays and dispatching unions of a guard become small hoisted functions.
 import type { LiteralValue } from "../../model/model.js";
 import { PROTOTYPE_NAMES, stringLiteral } from "../code.js";
@@ -45,12 +46,13 @@ export class CheckPrinter {
     this.locals = 0;
     const guardBody = (depthGuard ? "if (d > MAX_DEPTH) return false;\n" : "") + this.guardBody(check, "v", name);
     const explainBody =
-      (depthGuard ? "if (d > MAX_DEPTH) {\nout.push(tooDeep(p));\nreturn;\n}\n" : "") +
-      this.explain(check, "v", "p", "out", name, "d");
+      (depthGuard ? "if (d > MAX_DEPTH) return out.add(tooDeep(p));\n" : "") +
+      this.explain(check, "v", "p", "out", name, "d", "return true;") +
+      "\nreturn false;";
     this.guardBodies.set(name, guardBody);
     return [
       `function g_${name}(${param("v", guardBody)}: unknown, ${param("d", guardBody)}: number): boolean {\n${guardBody}\n}`,
-      `function x_${name}(${param("v", explainBody)}: unknown, ${param("p", explainBody)}: string, ${param("out", explainBody)}: Issue[], ${param("d", explainBody)}: number): void {\n${explainBody}\n}`,
+      `function x_${name}(${param("v", explainBody)}: unknown, ${param("p", explainBody)}: string, ${param("out", explainBody)}: IssueList, ${param("d", explainBody)}: number): boolean {\n${explainBody}\n}`,
     ].join("\n\n");
   }
 
@@ -174,19 +176,25 @@ export class CheckPrinter {
     return `${prefix}${++this.locals}`;
   }
 
-  private explain(check: Check, v: string, path: string, out: string, owner: string, depth: string): string {
+  /**
+   * Statements that record the value's issues in `out` (an IssueList). `stop` is the statement
+   * that ends the explanation once `out.add` says so (it keeps only the first issue): `return
+   * true;` in an explain function, a labelled `break` inside a union member tried on its own.
+   */
+  private explain(check: Check, v: string, path: string, out: string, owner: string, depth: string, stop: string): string {
     const inner = depth === "d" ? "d + 1" : `${depth} + 1`;
+    const report = (issue: string) => `${out}.add(${issue})`;
     switch (check.kind) {
       case "any":
         return "";
       case "test":
-        return `if (!(${check.test(v)})) ${out}.push(fail(${path}, ${stringLiteral(check.expected)}, ${v}));`;
+        return `if (!(${check.test(v)}) && ${report(`fail(${path}, ${stringLiteral(check.expected)}, ${v})`)}) ${stop}`;
       case "ref":
         // Explaining re-walks a value whose guard failed; a part that passes its own guard has
         // nothing to report, and the guard costs a fraction of the explainer (no paths, no issues).
-        return `if (!g_${check.name}(${v}, ${depth})) x_${check.name}(${v}, ${path}, ${out}, ${depth});`;
+        return `if (!g_${check.name}(${v}, ${depth}) && x_${check.name}(${v}, ${path}, ${out}, ${depth})) ${stop}`;
       case "allOf":
-        return check.checks.map((c) => this.explain(c, v, path, out, owner, depth)).join("\n");
+        return check.checks.map((c) => this.explain(c, v, path, out, owner, depth, stop)).join("\n");
       case "object": {
         const o = this.local("o");
         const lines: string[] = [];
@@ -195,13 +203,11 @@ export class CheckPrinter {
           const x = this.local("x");
           const at = `${path} + ${stringLiteral(pointerSegment(p.name))}`;
           lines.push(`const ${x} = ${readProperty(o, p.name)};`);
-          const body = this.explain(p.check, x, at, out, owner, inner);
+          const body = this.explain(p.check, x, at, out, owner, inner, stop);
           if (p.optional) {
             if (body) lines.push(`if (${x} !== undefined) {\n${body}\n}`);
           } else {
-            lines.push(
-              `if (${x} === undefined) ${out}.push(missing(${at}, ${stringLiteral(p.name)}));${body ? ` else {\n${body}\n}` : ""}`,
-            );
+            lines.push(orElse(`${x} === undefined`, report(`missing(${at}, ${stringLiteral(p.name)})`), stop, body));
           }
         }
         if (check.index) {
@@ -212,70 +218,77 @@ export class CheckPrinter {
               check.properties.map((p) => p.name),
               k,
             ),
-            this.explain(check.index, `${o}[${k}]`, `${path} + "/" + pointer(${k})`, out, owner, inner),
+            this.explain(check.index, `${o}[${k}]`, `${path} + "/" + pointer(${k})`, out, owner, inner, stop),
             `}`,
           );
         }
-        const notObject = `if (${NOT_OBJECT(v)}) ${out}.push(fail(${path}, "object", ${v}));`;
-        if (lines.length === 0) return notObject;
-        return [notObject, `else {`, `const ${o} = ${v} as Readonly<Record<string, unknown>>;`, ...lines, `}`].join(
-          "\n",
-        );
+        const rest = lines.length === 0 ? "" : [`const ${o} = ${v} as Readonly<Record<string, unknown>>;`, ...lines].join("\n");
+        return orElse(NOT_OBJECT(v), report(`fail(${path}, "object", ${v})`), stop, rest);
       }
       case "array": {
         const a = this.local("a");
         const i = this.local("i");
-        return [
-          `if (!Array.isArray(${v})) ${out}.push(fail(${path}, "array", ${v}));`,
-          `else {`,
+        const rest = [
           `const ${a} = ${v} as readonly unknown[];`,
           `for (let ${i} = 0; ${i} < ${a}.length; ${i}++) {`,
-          this.explain(check.items, `${a}[${i}]`, `${path} + "/" + ${i}`, out, owner, inner),
-          `}`,
+          this.explain(check.items, `${a}[${i}]`, `${path} + "/" + ${i}`, out, owner, inner, stop),
           `}`,
         ].join("\n");
+        return orElse(`!Array.isArray(${v})`, report(`fail(${path}, "array", ${v})`), stop, rest);
       }
       case "anyOf": {
         const branches = this.local("branches");
         return [
           `if (!${this.guard(check, v, owner, depth)}) {`,
-          `const ${branches}: [string, Issue[]][] = [];`,
-          ...check.members.map((m) => this.branch(m, v, path, branches, owner, depth)),
-          `${out}.push(...pickBranch(${path}, ${stringLiteral(check.label)}, ${v}, ${branches}));`,
+          `const ${branches}: [string, IssueList][] = [];`,
+          ...check.members.map((m) => this.branch(m, v, path, out, branches, owner, depth)),
+          `if (${out}.addAll(pickBranch(${path}, ${stringLiteral(check.label)}, ${v}, ${branches}))) ${stop}`,
           `}`,
         ].join("\n");
       }
       case "switch": {
         const expected = check.cases.flatMap((c) => c.values.map(literalText)).join(" | ");
         const tag = this.local("tag");
-        return [
-          `if (${NOT_OBJECT(v)}) ${out}.push(fail(${path}, ${stringLiteral(`object (${check.label})`)}, ${v}));`,
-          `else {`,
+        const rest = [
           `const ${tag} = ${readProperty(`(${v} as Readonly<Record<string, unknown>>)`, check.property)};`,
           `switch (${tag}) {`,
           ...check.cases.map((c) => {
             const issues = this.local("inner");
-            const body = this.explain(c.check, v, path, issues, owner, depth);
-            return `${caseLabels(c.values)} {\nconst ${issues}: Issue[] = [];\n${body}\nfor (const issue of ${issues}) ${out}.push(within(issue, ${stringLiteral(c.label)}));\nbreak;\n}`;
+            const body = this.isolated(c.check, v, path, issues, owner, depth);
+            const label = stringLiteral(c.label);
+            return `${caseLabels(c.values)} {\nconst ${issues} = new IssueList(${out}.all);\n${body}\nif (${out}.addAll(${issues}.items.map((i) => within(i, ${label})))) ${stop}\nbreak;\n}`;
           }),
           `default:`,
-          `${out}.push(unknownVariant(${path} + ${stringLiteral(pointerSegment(check.property))}, ${stringLiteral(expected)}, ${tag}, ${stringLiteral(check.label)}));`,
-          `}`,
+          `if (${report(`unknownVariant(${path} + ${stringLiteral(pointerSegment(check.property))}, ${stringLiteral(expected)}, ${tag}, ${stringLiteral(check.label)})`)}) ${stop}`,
           `}`,
         ].join("\n");
+        return orElse(NOT_OBJECT(v), report(`fail(${path}, ${stringLiteral(`object (${check.label})`)}, ${v})`), stop, rest);
       }
     }
   }
 
-  private branch(member: Branch, v: string, path: string, branches: string, owner: string, depth: string): string {
+  /** A union member explained into a list of its own: stopping ends this member only. */
+  private isolated(check: Check, v: string, path: string, issues: string, owner: string, depth: string): string {
+    const label = this.local("m");
+    const body = this.explain(check, v, path, issues, owner, depth, `break ${label};`);
+    return body.includes(`break ${label};`) ? `${label}: {\n${body}\n}` : body;
+  }
+
+  private branch(member: Branch, v: string, path: string, out: string, branches: string, owner: string, depth: string): string {
     const issues = this.local("b");
     // Every member already failed the union's guard: a named one is explained without asking its guard again.
     const body =
       member.check.kind === "ref"
         ? `x_${member.check.name}(${v}, ${path}, ${issues}, ${depth});`
-        : this.explain(member.check, v, path, issues, owner, depth);
-    return `{\nconst ${issues}: Issue[] = [];\n${body}\n${branches}.push([${stringLiteral(member.label)}, ${issues}]);\n}`;
+        : this.isolated(member.check, v, path, issues, owner, depth);
+    return `{\nconst ${issues} = new IssueList(${out}.all);\n${body}\n${branches}.push([${stringLiteral(member.label)}, ${issues}]);\n}`;
   }
+}
+
+/** `if (cond) <report, maybe stop> else <rest>`, without an empty else. */
+function orElse(cond: string, report: string, stop: string, rest: string): string {
+  if (!rest) return `if ((${cond}) && ${report}) ${stop}`;
+  return `if (${cond}) {\nif (${report}) ${stop}\n} else {\n${rest}\n}`;
 }
 
 function caseLabels(values: LiteralValue[]): string {

@@ -1,0 +1,213 @@
+// Pass: the schema facts the protocol rules of spec/protocol-rules.json stand on, from the
+// reviewed tables in spec/method-inferences.json (`paramCapabilities`, and `protocol`'s
+// samplingTools, rootUris, urlElicitation). Each applies where the revision has the method and
+// field it names; then everything else it names must exist too, so the table stays true.
+import { ModelError } from "./errors.js";
+import { resolveCapability, type ParamCapabilityEntry } from "./method-map.js";
+import type {
+  CapabilityRef,
+  Declaration,
+  LiteralValue,
+  MethodEntry,
+  ParamGate,
+  SamplingTools,
+  Shape,
+  TypeNode,
+  UrlElicitation,
+} from "./model.js";
+
+export interface RuleFactsTable {
+  samplingTools: {
+    request: string;
+    messages: string;
+    content: string;
+    use: { type: string; id: string };
+    result: { type: string; id: string };
+    capability: string;
+    toolChoice: { field: string; mode: string; none: string };
+  };
+  rootUris: { request: string; list: string; uri: string; scheme: string };
+  urlElicitation: {
+    request: string;
+    mode: Record<string, string>;
+    id: string;
+    complete: string;
+    requiredError: { error: string; data: string };
+  };
+}
+
+const where = "spec/method-inferences.json";
+
+/** What the rule facts are read from. */
+export class SchemaFacts {
+  private readonly byName: Map<string, Declaration>;
+
+  constructor(
+    readonly declarations: Declaration[],
+    readonly methods: MethodEntry[],
+    readonly constants: { name: string; value: LiteralValue }[],
+  ) {
+    this.byName = new Map(declarations.map((d) => [d.name, d]));
+  }
+
+  request(method: string): MethodEntry | undefined {
+    return this.methods.find((m) => m.method === method && m.kind === "request");
+  }
+
+  notification(method: string): MethodEntry | undefined {
+    return this.methods.find((m) => m.method === method && m.kind === "notification");
+  }
+
+  /** The object shapes a type may take: a union's members each, through named aliases. */
+  shapes(node: TypeNode | undefined): Shape[] {
+    if (!node) return [];
+    if (node.kind === "union") return node.members.flatMap((m) => this.shapes(m));
+    if (node.kind === "object") return [{ properties: node.properties.map((p) => ({ ...p, from: "" })) }];
+    if (node.kind !== "ref") return [];
+    const decl = this.byName.get(node.name);
+    if (decl?.kind === "alias" && decl.type.kind === "union") return this.shapes(decl.type);
+    return decl?.resolved ? [decl.resolved] : [];
+  }
+
+  /** The field's type in every shape that has it. */
+  field(node: TypeNode | undefined, name: string): TypeNode[] {
+    return this.shapes(node).flatMap((s) => s.properties.filter((p) => p.name === name).map((p) => p.type));
+  }
+
+  /** The literal values a type admits, when it is made of literals (through aliases and unions). */
+  literals(node: TypeNode): LiteralValue[] {
+    if (node.kind === "literal") return [node.value];
+    if (node.kind === "union") return node.members.flatMap((m) => this.literals(m));
+    if (node.kind === "ref") {
+      const decl = this.byName.get(node.name);
+      return decl?.kind === "alias" ? this.literals(decl.type) : [];
+    }
+    return [];
+  }
+
+  declaration(name: string): Declaration | undefined {
+    return this.byName.get(name);
+  }
+}
+
+/** Params fields (or values) that need a capability; where the revision has both the field and the capability. */
+export function buildParamGates(facts: SchemaFacts, table: Record<string, ParamCapabilityEntry[]>): ParamGate[] {
+  const gates: ParamGate[] = [];
+  for (const [method, entries] of Object.entries(table)) {
+    if (method.startsWith("$")) continue;
+    for (const entry of entries) {
+      const request = facts.request(method);
+      const types = facts.field(request?.params?.type, entry.field);
+      if (!request || types.length === 0) continue;
+      const admitted = types.flatMap((t) => facts.literals(t));
+      for (const value of [...(entry.values ?? []), ...(entry.absentAs === undefined ? [] : [entry.absentAs])]) {
+        if (!admitted.includes(value))
+          throw new ModelError(`${where}: ${method} ${entry.field} admits no value ${JSON.stringify(value)}`);
+      }
+      // Where the capability does not exist yet (sampling.context before 2025-11-25), nothing gates the field.
+      const capability = resolveCapability(entry.capability, facts.declarations, `${method} ${entry.field}`, true);
+      if (!capability) continue;
+      gates.push({
+        method,
+        direction: request.direction,
+        field: entry.field,
+        ...(entry.values ? { values: entry.values } : {}),
+        ...(entry.absentAs === undefined ? {} : { absentAs: entry.absentAs }),
+        capability,
+        ...(entry.impliedByEmpty ? { impliedByEmpty: true } : {}),
+        rule: entry.rule,
+      });
+    }
+  }
+  return gates;
+}
+
+/** Tool use in sampling, where the revision's sampling messages can carry tool content. */
+export function buildSamplingTools(
+  facts: SchemaFacts,
+  table: RuleFactsTable["samplingTools"],
+): SamplingTools | undefined {
+  const request = facts.request(table.request);
+  const use = facts.declaration(table.use.type);
+  const result = facts.declaration(table.result.type);
+  if (!request || !use || !result) return undefined;
+  const messages = facts.field(request.params?.type, table.messages);
+  const message = messages[0]?.kind === "array" ? messages[0].items : undefined;
+  if (!message || facts.field(message, table.content).length === 0)
+    throw new ModelError(`${where}: ${table.request} params have no ${table.messages} with ${table.content}`);
+  const choice = facts.field(request.params?.type, table.toolChoice.field)[0];
+  const modes = facts.field(choice, table.toolChoice.mode).flatMap((t) => facts.literals(t));
+  if (!modes.includes(table.toolChoice.none))
+    throw new ModelError(
+      `${where}: ${table.toolChoice.field}.${table.toolChoice.mode} has no ${table.toolChoice.none}`,
+    );
+  return {
+    request: table.request,
+    messages: table.messages,
+    content: table.content,
+    use: { type: typeLiteral(facts, table.use.type), id: fieldOf(facts, table.use.type, table.use.id) },
+    result: { type: typeLiteral(facts, table.result.type), id: fieldOf(facts, table.result.type, table.result.id) },
+    capability: requiredCapability(facts, table.capability, "samplingTools"),
+    toolChoice: table.toolChoice,
+  };
+}
+
+/** The scheme roots must use, where the revision lists roots. */
+export function buildRootUris(
+  facts: SchemaFacts,
+  table: RuleFactsTable["rootUris"],
+): { request: string; list: string; uri: string; scheme: string } | undefined {
+  const request = facts.request(table.request);
+  if (!request) return undefined;
+  const list = facts.field(request.result, table.list)[0];
+  if (list?.kind !== "array" || facts.field(list.items, table.uri).length === 0)
+    throw new ModelError(`${where}: the ${table.request} result has no ${table.list} items with ${table.uri}`);
+  return { request: table.request, list: table.list, uri: table.uri, scheme: table.scheme };
+}
+
+/** URL-mode elicitation with completion notifications, where the revision has the notification. */
+export function buildUrlElicitation(
+  facts: SchemaFacts,
+  table: RuleFactsTable["urlElicitation"],
+): UrlElicitation | undefined {
+  const request = facts.request(table.request);
+  const complete = facts.notification(table.complete);
+  if (!request || !complete) return undefined;
+  const [field, value] = Object.entries(table.mode)[0] ?? [];
+  if (field === undefined || value === undefined) throw new ModelError(`${where}: urlElicitation needs a mode`);
+  const modes = facts.field(request.params?.type, field).flatMap((t) => facts.literals(t));
+  if (!modes.includes(value)) throw new ModelError(`${where}: ${table.request} ${field} admits no ${value}`);
+  const carriesId = (node: TypeNode | undefined) => facts.field(node, table.id).length > 0;
+  if (!carriesId(request.params?.type) || !carriesId(complete.params?.type))
+    throw new ModelError(`${where}: ${table.request} or ${table.complete} params have no ${table.id}`);
+  const error = facts.constants.find((c) => c.name === table.requiredError.error);
+  return {
+    request: table.request,
+    mode: { field, value },
+    id: table.id,
+    complete: table.complete,
+    ...(typeof error?.value === "number"
+      ? { requiredError: { constant: error.name, code: error.value, data: table.requiredError.data } }
+      : {}),
+  };
+}
+
+/** A capability the revision must have, since a field that needs it exists. */
+function requiredCapability(facts: SchemaFacts, spec: string, what: string): CapabilityRef {
+  const capability = resolveCapability(spec, facts.declarations, what);
+  if (!capability) throw new ModelError(`${where}: ${what} needs ${spec}, which this revision does not have`);
+  return capability;
+}
+
+/** The literal of a content block's `type` field (`tool_use`). */
+function typeLiteral(facts: SchemaFacts, name: string): string {
+  const [value] = facts.field({ kind: "ref", name }, "type").flatMap((t) => facts.literals(t));
+  if (typeof value !== "string") throw new ModelError(`${where}: ${name} has no literal type`);
+  return value;
+}
+
+function fieldOf(facts: SchemaFacts, name: string, field: string): string {
+  if (facts.field({ kind: "ref", name }, field).length === 0)
+    throw new ModelError(`${where}: ${name} has no field ${field}`);
+  return field;
+}

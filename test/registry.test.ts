@@ -1,0 +1,284 @@
+// The registry (createMcpServer) at run time, against real clients: ours and the official SDK v2
+// client, over stdio (a child process) and Streamable HTTP. Wrong arguments get the revision's
+// error naming the path and never reach the handler; wrong structured content is an error; a
+// tool registered while clients are connected reaches them as list_changed (2025-11-25) or on
+// their listen stream (2026-07-28); 500 tools come in pages in registration order; the template
+// `file:///{path}` is read and completed.
+import { createRequire } from "node:module";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { StdioClientTransport as SdkStdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import * as v2025 from "../generated/2025-11-25/index.js";
+import * as v2026 from "../generated/2026-07-28/index.js";
+import { serveStreamableHttp } from "../runtime/http/server.js";
+import { StreamableHttpClientTransport } from "../runtime/http/client.js";
+import { createInMemoryTransportPair, RpcError, type Transport } from "../runtime/index.js";
+import { StdioClientTransport } from "../runtime/stdio.js";
+import { createRegistryServer, FILES } from "./fixtures/registry/server.js";
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
+});
+
+const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
+const stdioServer = (revision: string) => ({
+  command: process.execPath,
+  args: ["--import", tsx, resolve("test/fixtures/registry/stdio.ts"), revision],
+});
+
+const textOf = (result: { content?: unknown }) =>
+  ((result.content as { type: string; text?: string }[] | undefined) ?? []).map((c) => c.text ?? "").join("");
+
+async function ourClient2025(transport: Transport) {
+  const client = v2025.createClient({ transport, clientInfo: { name: "ours", version: "1" } });
+  await client.connect();
+  cleanups.push(() => client.close());
+  return client;
+}
+
+/** What every client must see from the registry server, by calls the test makes through `call`. */
+async function expectRegistryBehaviour(client: Awaited<ReturnType<typeof ourClient2025>>) {
+  const names = (await client.listTools()).tools.map((t) => t.name);
+  expect(names).toEqual(["add", "calls", "repeat", "broken", "grow"]);
+  const add = (await client.listTools()).tools[0];
+  expect(add?.inputSchema).toEqual({
+    type: "object",
+    properties: { a: { type: "number" }, b: { type: "number" } },
+    required: ["a", "b"],
+  });
+
+  const sum = await client.callTool({ name: "add", arguments: { a: 2, b: 40 } });
+  expect(sum.structuredContent).toEqual({ sum: 42 });
+  expect(sum.content).toEqual([{ type: "text", text: '{"sum":42}' }]);
+
+  // 2025-11-25: a tool execution error the model can read, naming the path; the handler never ran.
+  const wrong = await client.callTool({ name: "add", arguments: { a: 2, b: "40" } });
+  expect(wrong.isError).toBe(true);
+  expect(textOf(wrong)).toMatch(/^Invalid arguments for tool add: \/b: /);
+  const literal = await client.callTool({ name: "repeat", arguments: { text: "ab", times: 5 } });
+  expect(textOf(literal)).toBe("Invalid arguments for tool repeat: /times: expected <= 3");
+  expect(textOf(await client.callTool({ name: "calls" }))).toBe("1");
+
+  const broken = await client.callTool({ name: "broken" }).catch((error: unknown) => error);
+  expect(broken).toBeInstanceOf(RpcError);
+  expect((broken as RpcError).code).toBe(-32603);
+  expect((broken as RpcError).message).toMatch(/structuredContent that does not match its outputSchema: \/sum: /);
+
+  const templates = (await client.listResourceTemplates()).resourceTemplates;
+  expect(templates).toEqual([{ name: "files", uriTemplate: "file:///{path}", mimeType: "text/plain" }]);
+  const read = await client.readResource({ uri: "file:///notes.txt" });
+  expect(read.contents).toEqual([{ uri: "file:///notes.txt", mimeType: "text/plain", text: "contents of notes.txt" }]);
+  const unknown = await client.readResource({ uri: "other:///notes.txt" }).catch((error: unknown) => error);
+  expect((unknown as RpcError).code).toBe(-32002);
+  const completed = await client.complete({
+    ref: { type: "ref/resource", uri: "file:///{path}" },
+    argument: { name: "path", value: "notes" },
+  });
+  expect(completed.completion).toEqual({ values: ["notes.txt", "notes-2.txt"], total: 2, hasMore: false });
+
+  const prompt = await client.getPrompt({ name: "review", arguments: { code: "x = 1" } });
+  expect(prompt.messages[0]?.content).toEqual({ type: "text", text: "Review this code: x = 1" });
+  const missing = await client.getPrompt({ name: "review", arguments: {} }).catch((error: unknown) => error);
+  expect((missing as RpcError).code).toBe(-32602);
+  expect((missing as RpcError).message).toMatch(/^Invalid arguments for prompt review: \/code: /);
+  expect((await client.listPrompts()).prompts).toEqual([
+    {
+      name: "review",
+      arguments: [
+        { name: "code", required: true },
+        { name: "language", required: false },
+      ],
+    },
+  ]);
+}
+
+describe("the registry at 2025-11-25, our client", () => {
+  it("over stdio: checked arguments and output, the template, the prompt, list_changed from the server", async () => {
+    const client = await ourClient2025(new StdioClientTransport({ ...stdioServer("2025-11-25"), stderr: "pipe" }));
+    expect(client.server.serverCapabilities).toMatchObject({
+      tools: { listChanged: true },
+      resources: { listChanged: true, subscribe: true },
+      prompts: { listChanged: true },
+      completions: {},
+      logging: {},
+    });
+    await expectRegistryBehaviour(client);
+    const changed = new Promise<void>((done) => client.on("notifications/tools/list_changed", () => done()));
+    await client.callTool({ name: "grow" });
+    await changed;
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain("late-1");
+  });
+
+  it("over HTTP: one registry for every session; registering and removing reach each of them", async () => {
+    const mcp = createRegistryServer("2025-11-25");
+    const http = await serveStreamableHttp({ onSession: (session) => mcp.connect(session) });
+    cleanups.push(() => http.close());
+    const clients = [
+      await ourClient2025(new StreamableHttpClientTransport(http.url)),
+      await ourClient2025(new StreamableHttpClientTransport(http.url)),
+    ];
+    await expectRegistryBehaviour(clients[0] as Awaited<ReturnType<typeof ourClient2025>>);
+    const heard = clients.map(
+      (client) => new Promise<void>((done) => client.on("notifications/tools/list_changed", () => done())),
+    );
+    const late = mcp.registerTool("late", { inputSchema: z.object({ x: z.string() }) }, ({ x }) => ({
+      content: [{ type: "text", text: x }],
+    }));
+    await Promise.all(heard);
+    expect((await clients[1]?.listTools())?.tools.map((t) => t.name)).toContain("late");
+    const again = new Promise<void>((done) => clients[0]?.on("notifications/tools/list_changed", () => done()));
+    late.remove();
+    await again;
+    expect((await clients[0]?.listTools())?.tools.map((t) => t.name)).not.toContain("late");
+  });
+
+  it("resources/updated reaches the sessions that subscribed, and log levels filter log messages", async () => {
+    const mcp = createRegistryServer("2025-11-25");
+    mcp.registerTool("chatty", {}, async (_args, context) => {
+      await context.log("debug", "details");
+      await context.log("error", "trouble");
+      return { content: [] };
+    });
+    const [clientSide, serverSide] = createInMemoryTransportPair();
+    await mcp.connect(serverSide);
+    const client = await ourClient2025(clientSide);
+    const logged: unknown[] = [];
+    client.on("notifications/message", (params) => void logged.push(params.data));
+    await client.setLevel({ level: "warning" });
+    await client.callTool({ name: "chatty" });
+    const updated = new Promise<string>((done) =>
+      client.on("notifications/resources/updated", (params) => done(params.uri)),
+    );
+    await client.subscribe({ uri: "file:///todo.md" });
+    await mcp.resourceUpdated("file:///elsewhere.md");
+    await mcp.resourceUpdated("file:///todo.md");
+    expect(await updated).toBe("file:///todo.md");
+    expect(logged).toEqual(["trouble"]);
+  });
+
+  it("lists 500 tools in pages of 100, in registration order, with nothing skipped while tools come and go", async () => {
+    const mcp = v2025.createMcpServer({ serverInfo: { name: "many", version: "1" } });
+    const registered = Array.from({ length: 500 }, (_, i) =>
+      mcp.registerTool(`tool-${String(i).padStart(3, "0")}`, {}, () => ({ content: [] })),
+    );
+    const [clientSide, serverSide] = createInMemoryTransportPair();
+    await mcp.connect(serverSide);
+    const client = await ourClient2025(clientSide);
+    const pages: string[][] = [];
+    for await (const page of client.listToolsPages()) {
+      pages.push(page.tools.map((t) => t.name));
+      // Removing a tool already listed, and adding one, shifts nothing the client has yet to see.
+      if (pages.length === 1) {
+        registered[0]?.remove();
+        mcp.registerTool("tool-new", {}, () => ({ content: [] }));
+      }
+    }
+    expect(pages.map((p) => p.length)).toEqual([100, 100, 100, 100, 100, 1]);
+    expect(pages.flat()).toEqual([
+      ...Array.from({ length: 500 }, (_, i) => `tool-${String(i).padStart(3, "0")}`),
+      "tool-new",
+    ]);
+    const invalid = await client.listTools({ cursor: "not-ours" }).catch((error: unknown) => error);
+    expect((invalid as RpcError).code).toBe(-32602);
+  });
+});
+
+describe("the registry at 2026-07-28, our client over HTTP", () => {
+  it("answers like at 2025-11-25 (invalid params for unknown resources), and registrations reach the listen stream", async () => {
+    const mcp = createRegistryServer("2026-07-28");
+    const http = await serveStreamableHttp({ server: mcp });
+    cleanups.push(
+      () => http.close(),
+      () => mcp.close(),
+    );
+    const client = v2026.createClient({
+      transport: new StreamableHttpClientTransport(http.url),
+      clientInfo: { name: "ours", version: "1" },
+      cache: false,
+    });
+    await client.connect();
+    cleanups.push(() => client.close());
+    const wrong = await client.callTool({ name: "add", arguments: { a: "2", b: 40 } });
+    expect(wrong.isError).toBe(true);
+    expect(textOf(wrong)).toMatch(/^Invalid arguments for tool add: \/a: /);
+    const unknown = await client.readResource({ uri: "other:///x" }).catch((error: unknown) => error);
+    expect((unknown as RpcError).code).toBe(-32602);
+    const list = await client.listTools();
+    expect(list.ttlMs).toBe(0);
+
+    const stop = new AbortController();
+    const subscription = await client.listen({ toolsListChanged: true }, { signal: stop.signal });
+    expect(subscription.notifications).toEqual({ toolsListChanged: true });
+    const changed = new Promise<void>((done) => client.on("notifications/tools/list_changed", () => done()));
+    mcp.registerTool("late", {}, () => ({ content: [] }));
+    await changed;
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain("late");
+    stop.abort();
+    await subscription.ended;
+  });
+});
+
+describe("the registry, the official SDK v2 client", () => {
+  function sdkClient(mode: "legacy" | "auto") {
+    const client = new Client({ name: "sdk-v2", version: "2.4.0" }, { versionNegotiation: { mode } });
+    cleanups.push(() => client.close());
+    return client;
+  }
+
+  async function expectSdkBehaviour(client: Client) {
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["add", "calls", "repeat", "broken", "grow"]);
+    expect((await client.callTool({ name: "add", arguments: { a: 1, b: 2 } })).structuredContent).toEqual({ sum: 3 });
+    const wrong = await client.callTool({ name: "add", arguments: { a: 1, b: [] } });
+    expect(wrong.isError).toBe(true);
+    expect(textOf(wrong)).toMatch(/^Invalid arguments for tool add: \/b: /);
+    expect(textOf(await client.callTool({ name: "calls", arguments: {} }))).toBe("1");
+    await expect(client.callTool({ name: "broken", arguments: {} })).rejects.toThrow(/\/sum: /);
+    const completed = await client.complete({
+      ref: { type: "ref/resource", uri: "file:///{path}" },
+      argument: { name: "path", value: "" },
+    });
+    expect(completed.completion.values).toEqual(FILES);
+    expect((await client.readResource({ uri: "file:///todo.md" })).contents[0]).toMatchObject({
+      text: "contents of todo.md",
+    });
+  }
+
+  it("over stdio at 2025-11-25, with list_changed", async () => {
+    const client = sdkClient("legacy");
+    await client.connect(new SdkStdioClientTransport({ ...stdioServer("2025-11-25"), stderr: "pipe" }));
+    await expectSdkBehaviour(client);
+    const changed = new Promise<void>((done) =>
+      client.setNotificationHandler("notifications/tools/list_changed", () => done()),
+    );
+    await client.callTool({ name: "grow", arguments: {} });
+    await changed;
+  });
+
+  it("over HTTP at 2025-11-25 (sessions) and at 2026-07-28 (stateless, listen stream)", async () => {
+    const legacy = createRegistryServer("2025-11-25");
+    const modern = createRegistryServer("2026-07-28");
+    const http = await serveStreamableHttp({ server: modern, onSession: (session) => legacy.connect(session) });
+    cleanups.push(
+      () => http.close(),
+      () => modern.close(),
+    );
+    const old = sdkClient("legacy");
+    await old.connect(new StreamableHTTPClientTransport(new URL(http.url)));
+    await expectSdkBehaviour(old);
+
+    const client = sdkClient("auto");
+    await client.connect(new StreamableHTTPClientTransport(new URL(http.url)));
+    await expectSdkBehaviour(client);
+    const changed = new Promise<void>((done) =>
+      client.setNotificationHandler("notifications/tools/list_changed", () => done()),
+    );
+    const subscription = await client.listen({ toolsListChanged: true });
+    modern.registerTool("late", {}, () => ({ content: [] }));
+    await changed;
+    await subscription.close();
+  });
+});

@@ -1,0 +1,127 @@
+// docs/upgrading.md, replayed: the small project in test/fixtures/upgrade (v1 written against
+// 2025-06-18, v2 after the move to 2025-11-25, v3 after 2026-07-28) vendors each revision into
+// the same `--out` directory, as the walkthrough does, and compiles with tsc --strict. The
+// compile errors and the program output the document shows must be the ones this produces, and
+// every TypeScript snippet in it must be a part of the project.
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { paths } from "../generators/paths.js";
+
+const FIXTURES = join(paths.root, "test", "fixtures", "upgrade");
+const DOC = readFileSync(join(paths.root, "docs", "upgrading.md"), "utf8");
+const TSX = join(paths.root, "node_modules", ".bin", "tsx");
+const TSC = join(paths.root, "node_modules", "typescript", "bin", "tsc");
+
+const project = mkdtempSync(join(tmpdir(), "mcp-gen-upgrade-"));
+afterAll(() => rmSync(project, { recursive: true, force: true }));
+writeFileSync(join(project, "package.json"), JSON.stringify({ type: "module" }));
+writeFileSync(
+  join(project, "tsconfig.json"),
+  JSON.stringify({
+    compilerOptions: {
+      strict: true,
+      noEmit: true,
+      target: "es2022",
+      module: "nodenext",
+      types: ["node"],
+      typeRoots: [join(paths.root, "node_modules", "@types")],
+      skipLibCheck: true,
+    },
+    include: ["src"],
+  }),
+);
+
+/** The blocks the document marks `<!-- tsc: v1 on 2025-11-25 -->` or `<!-- output: v3 on 2026-07-28 -->`. */
+function documented(what: "tsc" | "output", version: string, revision: string): string {
+  const marker = `<!-- ${what}: ${version} on ${revision} -->`;
+  const at = DOC.indexOf(marker);
+  expect(at, `docs/upgrading.md has no ${marker}`).toBeGreaterThanOrEqual(0);
+  const block = /^```\w*\n([\s\S]*?)^```$/m.exec(DOC.slice(at + marker.length));
+  return (block?.[1] ?? "").trimEnd();
+}
+
+/** `npx mcp-gen --rev R --out src/mcp`, into the same directory each time. */
+function vendor(revision: string): void {
+  const run = spawnSync(
+    TSX,
+    [join(paths.root, "generators", "cli", "main.ts"), "--rev", revision, "--out", "src/mcp"],
+    {
+      cwd: project,
+      encoding: "utf8",
+    },
+  );
+  expect(run.status, run.stderr).toBe(0);
+}
+
+/** The project's own sources become those of `version`; the vendored tree stays. */
+function sources(version: string): void {
+  for (const file of readdirSync(join(project, "src"))) {
+    if (file.endsWith(".ts")) rmSync(join(project, "src", file));
+  }
+  cpSync(join(FIXTURES, version), join(project, "src"), { recursive: true });
+}
+
+/** The demo's output: the client and the server in one process, connected in memory. */
+function demo(): string {
+  const run = spawnSync(TSX, ["src/demo.ts"], { cwd: project, encoding: "utf8" });
+  expect(run.stderr).toBe("");
+  return run.stdout.trimEnd();
+}
+
+function tsc(): string {
+  const run = spawnSync(process.execPath, [TSC, "-p", ".", "--pretty", "false"], { cwd: project, encoding: "utf8" });
+  return (run.stdout + run.stderr).trimEnd();
+}
+
+describe("docs/upgrading.md, replayed", () => {
+  it("v1 compiles and runs against 2025-06-18", () => {
+    vendor("2025-06-18");
+    sources("v1");
+    expect(tsc()).toBe("");
+    expect(demo()).toBe(documented("output", "v3", "2026-07-28"));
+  });
+
+  it("regenerated for 2025-11-25, v1 fails to compile with the errors the document shows", () => {
+    vendor("2025-11-25");
+    expect(tsc()).toBe(documented("tsc", "v1", "2025-11-25"));
+  });
+
+  it("v2 compiles and runs against 2025-11-25", () => {
+    sources("v2");
+    expect(tsc()).toBe("");
+    expect(demo()).toBe(documented("output", "v3", "2026-07-28"));
+  });
+
+  it("regenerated for 2026-07-28, v2 fails to compile with the errors the document shows", () => {
+    vendor("2026-07-28");
+    expect(tsc()).toBe(documented("tsc", "v2", "2026-07-28"));
+  });
+
+  it("v3 compiles against 2026-07-28 and runs as the document shows, as v1 and v2 did", () => {
+    sources("v3");
+    expect(tsc()).toBe("");
+    expect(demo()).toBe(documented("output", "v3", "2026-07-28"));
+  });
+
+  it("every TypeScript snippet in the document is part of the project", () => {
+    const files = ["v1", "v2", "v3"].flatMap((v) =>
+      readdirSync(join(FIXTURES, v)).map((f) => readFileSync(join(FIXTURES, v, f), "utf8")),
+    );
+    const snippets = [...DOC.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1] as string);
+    expect(snippets.length).toBeGreaterThan(0);
+    for (const snippet of snippets) {
+      // Snippets are shown dedented, and may leave lines out (`// …`).
+      const lines = snippet
+        .split("\n")
+        .map((l) => l.trim())
+        .filter((l) => l !== "" && l !== "// …");
+      expect(
+        files.some((file) => lines.every((line) => file.includes(line))),
+        snippet,
+      ).toBe(true);
+    }
+  });
+});
