@@ -1,11 +1,12 @@
 // The mcp-gen command end to end, on a scratch copy of the repository: drift detection,
 // idempotent generation, bad input (file:line, exit 2, nothing written), offline use.
 import { spawnSync } from "node:child_process";
-import { createServer } from "node:http";
+import { createHash } from "node:crypto";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { paths } from "../generators/paths.js";
 import { ScratchClone } from "./support/scratch-clone.js";
@@ -21,6 +22,31 @@ afterAll(() => {
 /** Runs the CLI without blocking this process, so a server in it can answer. */
 function runAsync(args: string[], env: Record<string, string | undefined>) {
   return clone.runAsync(args, env);
+}
+
+/** Every file under a directory: path relative to it → content. */
+function filesUnder(dir: string): Map<string, string> {
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name));
+  return new Map(files.sort().map((f) => [relative(dir, f), readFileSync(f, "utf8")]));
+}
+
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)));
+}
+
+/** Points the clone's spec/revisions.json at a local server; returns what puts it back. */
+function serveSpecFrom(origin: string): () => void {
+  const file = clone.path("spec", "revisions.json");
+  const original = readFileSync(file, "utf8");
+  const table = JSON.parse(original) as Record<string, unknown>;
+  const local = {
+    rawUrl: `${origin}/{repository}/{commit}/{folder}/{file}`,
+    treeUrl: `${origin}/tree/{repository}/{commit}`,
+  };
+  writeFileSync(file, JSON.stringify({ ...table, ...local }, null, 2) + "\n");
+  return () => writeFileSync(file, original);
 }
 
 /** Changes one byte: the last lowercase letter of the file. */
@@ -175,7 +201,10 @@ describe("the main job", () => {
       erasableSyntaxOnly: true,
     };
     // runtime/**/*.ts too: the Node-only transports (stdio, Streamable HTTP) are not imported by index.ts.
-    writeFileSync(join(out, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["*/*.ts", "*/runtime/**/*.ts"] }));
+    writeFileSync(
+      join(out, "tsconfig.json"),
+      JSON.stringify({ compilerOptions, include: ["*/*.ts", "*/runtime/**/*.ts"] }),
+    );
     const compiled = spawnSync(process.execPath, [tsc, "-p", "."], { cwd: out, encoding: "utf8" });
     expect(compiled.stdout + compiled.stderr).toBe("");
     expect(compiled.status).toBe(0);
@@ -203,49 +232,127 @@ describe("the main job", () => {
     const env = { MCP_GEN_SPEC_DIR: undefined, MCP_GEN_CACHE_DIR: cache };
     const synced = clone.run(["sync", "--from", SPEC_DIR, "--rev", "2025-06-18,draft"], env);
     expect(synced.status).toBe(0);
-    expect(synced.stderr).toMatch(/^2025-06-18\s+sha256 ok/m);
+    expect(synced.stderr).toMatch(/^2025-06-18\s+sha256 ok\s+2 files/m);
+    expect(filesUnder(join(cache, "draft"))).toEqual(filesUnder(join(SPEC_DIR, "draft")));
     const listed = clone.run(["revisions"], env);
     expect(listed.status).toBe(0);
     expect(listed.stdout).toMatch(/^2025-06-18\s+b0f60ba5409d\s+7d7f4cc6f3ad\s+yes\s+cache: /m);
     expect(listed.stdout).toMatch(/^2024-11-05\s.*missing \(run `mcp-gen sync`\)$/m);
   });
 
-  it("sync downloads from the pinned raw URL (served locally here) and checks the hash", async () => {
-    const server = createServer((req, res) => {
-      // /<repository>/<commit>/schema/<revision>/schema.ts, as the rawUrl template builds it.
-      const revision = req.url?.split("/").at(-2) ?? "";
-      const file = revision === "draft" ? `${readFileSync(schemaTsPath("draft"), "utf8")}\n// changed\n` : undefined;
-      res.writeHead(file === undefined ? 404 : 200).end(file ?? "not found");
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const { port } = server.address() as AddressInfo;
-    const table = JSON.parse(readFileSync(clone.path("spec", "revisions.json"), "utf8")) as Record<string, unknown>;
-    const original = JSON.stringify(table, null, 2) + "\n";
-    writeFileSync(
-      clone.path("spec", "revisions.json"),
-      JSON.stringify({
-        ...table,
-        rawUrl: `http://127.0.0.1:${port}/{repository}/{commit}/schema/{revision}/schema.ts`,
-      }),
+  it("the tests read the sync cache when MCP_GEN_SPEC_DIR is unset, once it holds every pinned file", () => {
+    const cache = join(temp, "cache-for-tests");
+    const env = { MCP_GEN_SPEC_DIR: undefined, MCP_GEN_CACHE_DIR: cache };
+    const probe = () => {
+      const code = `import(${JSON.stringify(join(paths.root, "test", "support", "spec.ts"))}).then((m) => console.log(m.SPEC_DIR))`;
+      const merged: NodeJS.ProcessEnv = { ...process.env, MCP_GEN_CACHE_DIR: cache };
+      delete merged.MCP_GEN_SPEC_DIR;
+      return spawnSync(join(paths.root, "node_modules", ".bin", "tsx"), ["--eval", code], {
+        env: merged,
+        encoding: "utf8",
+      });
+    };
+    expect(clone.run(["sync", "--from", SPEC_DIR, "--rev", "draft"], env).status).toBe(0);
+    expect(probe().stderr).toMatch(
+      /tests need the spec sources, and .*2024-11-05\/schema\.ts is missing .*npm run sync/,
     );
-    const env = { MCP_GEN_SPEC_DIR: undefined, MCP_GEN_CACHE_DIR: join(temp, "download-cache") };
+    expect(clone.run(["sync", "--from", SPEC_DIR], env).status).toBe(0);
+    expect(probe().stdout.trim()).toBe(cache);
+  });
+
+  it("sync downloads every pinned file from the raw URL (served locally here), checking each hash", async () => {
+    const requests: string[] = [];
+    const broken = new Map<string, "missing" | "tampered">();
+    const server = createServer((req, res) => {
+      const path = new URL(req.url ?? "/", "http://localhost").pathname;
+      requests.push(path);
+      // /<repository>/<commit>/schema/<revision>/<file>, as rawUrl and folder build it.
+      const match = /^\/[^/]+\/[^/]+\/([0-9a-f]{40})\/schema\/([^/]+)\/(.+)$/.exec(path);
+      const key = match ? `${match[2]}/${match[3]}` : "";
+      if (!match || broken.get(key) === "missing" || !existsSync(join(SPEC_DIR, key))) {
+        res.writeHead(404).end("not found");
+        return;
+      }
+      const data = readFileSync(join(SPEC_DIR, key));
+      res.writeHead(200).end(broken.get(key) === "tampered" ? Buffer.concat([data, Buffer.from("\n")]) : data);
+    });
+    const port = await listen(server);
+    const restore = serveSpecFrom(`http://127.0.0.1:${port}`);
+    const download = (cache: string, ...args: string[]) =>
+      runAsync(["sync", ...args], { MCP_GEN_SPEC_DIR: undefined, MCP_GEN_CACHE_DIR: join(temp, cache) });
     try {
-      const missing = await runAsync(["sync", "--rev", "2025-06-18"], env);
+      const synced = await download("download-cache", "--rev", "2026-07-28");
+      expect(synced.stderr).toMatch(/^2026-07-28\s+sha256 ok\s+131 files\s+http:\/\/127\.0\.0\.1:\d+\//m);
+      expect(synced.status).toBe(0);
+      expect(filesUnder(join(temp, "download-cache", "2026-07-28"))).toEqual(filesUnder(join(SPEC_DIR, "2026-07-28")));
+      expect(requests.filter((r) => r.includes("/examples/"))).toHaveLength(129);
+
+      // Again: the cache already holds every file at its pinned hash, so nothing is downloaded.
+      requests.length = 0;
+      expect((await download("download-cache", "--rev", "2026-07-28")).status).toBe(0);
+      expect(requests).toEqual([]);
+
+      broken.set("2025-06-18/schema.json", "missing");
+      const missing = await download("fresh-cache", "--rev", "2025-06-18");
       expect(missing.status).toBe(2);
-      expect(missing.stderr).toContain("download failed with HTTP 404");
-      const mismatch = await runAsync(["sync", "--rev", "draft"], env);
-      expect(mismatch.status).toBe(2);
-      expect(mismatch.stderr).toMatch(/sha256 mismatch for revision draft/);
-      const pinned = await runAsync(["sync", "--rev", "draft", "--commit", "f".repeat(40)], env);
-      expect(pinned.status).toBe(0);
-      const pins = JSON.parse(readFileSync(clone.path("spec", "revisions.json"), "utf8")) as {
-        revisions: { revision: string; commit: string; sha256: string }[];
-      };
-      expect(pins.revisions.find((r) => r.revision === "draft")).toMatchObject({ commit: "f".repeat(40) });
-      expect(readFileSync(join(temp, "download-cache", "draft", "schema.ts"), "utf8")).toContain("// changed");
+      expect(missing.stderr).toMatch(/schema\/2025-06-18\/schema\.json: download failed with HTTP 404/);
+      broken.set("draft/examples/Tool/with-no-parameters.json", "tampered");
+      const tampered = await download("fresh-cache", "--rev", "draft");
+      expect(tampered.status).toBe(2);
+      expect(tampered.stderr).toMatch(
+        /schema\/draft\/examples\/Tool\/with-no-parameters\.json: sha256 mismatch for revision draft/,
+      );
+      // Nothing of a revision is written unless all of it checks out.
+      expect(existsSync(join(temp, "fresh-cache"))).toBe(false);
     } finally {
       server.close();
-      writeFileSync(clone.path("spec", "revisions.json"), original);
+      restore();
+    }
+  });
+
+  it("sync --commit pins a revision from the repository's tree at that commit, recording every file's hash", async () => {
+    const commit = "f".repeat(40);
+    const draft = filesUnder(join(SPEC_DIR, "draft"));
+    const server = createServer((req, res) => {
+      const path = new URL(req.url ?? "/", "http://localhost").pathname;
+      if (path === `/tree/modelcontextprotocol/modelcontextprotocol/${commit}`) {
+        // The whole repository's tree: only schema/draft/schema.json and examples/**/*.json are pinned.
+        const tree = [
+          { path: "docs/index.mdx", type: "blob" },
+          { path: "schema/draft", type: "tree" },
+          { path: "schema/draft/README.md", type: "blob" },
+          { path: "schema/draft-old/schema.json", type: "blob" },
+          ...[...draft.keys()].map((file) => ({ path: `schema/draft/${file}`, type: "blob" })),
+        ];
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ tree, truncated: false }));
+        return;
+      }
+      const file = path.split(`/${commit}/schema/draft/`)[1] ?? "";
+      const data = file === "schema.ts" ? `${draft.get(file) ?? ""}\n// changed\n` : draft.get(file);
+      res.writeHead(data === undefined ? 404 : 200).end(data ?? "not found");
+    });
+    const port = await listen(server);
+    const restore = serveSpecFrom(`http://127.0.0.1:${port}`);
+    const env = { MCP_GEN_SPEC_DIR: undefined, MCP_GEN_CACHE_DIR: join(temp, "pin-cache") };
+    try {
+      const pinned = await runAsync(["sync", "--rev", "draft", "--commit", commit], env);
+      expect(pinned.stderr).toContain(`draft: pinned to ${commit}`);
+      expect(pinned.status).toBe(0);
+      const pins = JSON.parse(readFileSync(clone.path("spec", "revisions.json"), "utf8")) as {
+        revisions: { revision: string; commit: string; sha256: string; files: Record<string, string> }[];
+      };
+      const pin = pins.revisions.find((r) => r.revision === "draft");
+      expect(pin?.commit).toBe(commit);
+      expect(Object.keys(pin?.files ?? {})).toEqual([...draft.keys()].filter((f) => f !== "schema.ts").sort());
+      expect(pin?.files["schema.json"]).toBe(
+        createHash("sha256")
+          .update(draft.get("schema.json") ?? "")
+          .digest("hex"),
+      );
+      expect(readFileSync(join(temp, "pin-cache", "draft", "schema.ts"), "utf8")).toContain("// changed");
+    } finally {
+      server.close();
+      restore();
     }
   });
 

@@ -75,8 +75,8 @@ const GENERATE = {
 
 const SYNC = {
   rev: { type: "string", array: true, describe: "Only these revisions (default: all)" },
-  from: { type: "string", describe: "Copy from DIR/<revision>/schema.ts instead of downloading" },
-  commit: { type: "string", describe: "Pin one --rev to this upstream commit and record its sha256" },
+  from: { type: "string", describe: "Copy from DIR/<revision>/ instead of downloading" },
+  commit: { type: "string", describe: "Pin one --rev to this upstream commit and record the sha256 of its files" },
 } as const;
 
 const DIFF = {
@@ -247,7 +247,9 @@ function cli(argv: string[]): Argv {
     })
     .command({
       command: "sync",
-      describe: maintainer("Copy (--from) or download each pinned schema.ts into the cache, checking its sha256"),
+      describe: maintainer(
+        "Copy (--from) or download each revision's pinned schema.ts, schema.json and examples/ into the cache, checking their sha256",
+      ),
       builder: (y) =>
         y
           .options(SYNC)

@@ -13,13 +13,23 @@ export interface RevisionPin {
   numberType: "integer" | "number";
   /** The spec site has a schema reference page with one anchor per type. */
   schemaReference?: boolean;
+  /**
+   * The other files of the revision's schema folder the tests read (`schema.json`, `examples/…`):
+   * path relative to the folder → sha256. `mcp-gen sync` fetches and checks them with schema.ts.
+   */
+  files?: Record<string, string>;
   /** The spec site has a changelog page for the revision (its changes since the one before). */
   changelog?: boolean;
 }
 
 export interface RevisionTable {
   repository: string;
+  /** A revision's folder in the repository: `{revision}`. */
+  folder: string;
+  /** A file at a commit: `{repository}`, `{commit}`, `{folder}`, `{file}` (a path in the folder). */
   rawUrl: string;
+  /** The repository's file tree at a commit (GitHub's trees API), to list a folder when pinning. */
+  treeUrl: string;
   specUrl: string;
   revisions: RevisionPin[];
 }
@@ -42,8 +52,18 @@ export function fillTemplate(template: string, values: Record<string, string>): 
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 }
 
-export function rawUrl(table: RevisionTable, pin: RevisionPin): string {
-  return fillTemplate(table.rawUrl, { repository: table.repository, commit: pin.commit, revision: pin.revision });
+export function sourceFolder(table: RevisionTable, revision: string): string {
+  return fillTemplate(table.folder, { revision });
+}
+
+export function rawUrl(table: RevisionTable, pin: RevisionPin, file = "schema.ts"): string {
+  const folder = sourceFolder(table, pin.revision);
+  return fillTemplate(table.rawUrl, { repository: table.repository, commit: pin.commit, folder, file });
+}
+
+/** Every pinned file of a revision's schema folder, schema.ts first: path in the folder → sha256. */
+export function pinnedFiles(pin: RevisionPin): [path: string, sha256: string][] {
+  return [["schema.ts", pin.sha256], ...Object.entries(pin.files ?? {})];
 }
 
 export function specUrl(table: RevisionTable, revision: string): string {
@@ -90,11 +110,12 @@ export function locateSchema(pin: RevisionPin, specDir?: string): SchemaSource |
 /** A schema.ts whose content is not the pinned one. */
 export class HashMismatchError extends InputError {}
 
-export function verifyHash(path: string, data: string | Buffer, pin: RevisionPin): void {
+/** Checks a file of the revision's folder against its pin (by default schema.ts's). */
+export function verifyHash(path: string, data: string | Buffer, pin: RevisionPin, expected = pin.sha256): void {
   const actual = sha256(data);
-  if (actual !== pin.sha256) {
+  if (actual !== expected) {
     throw new HashMismatchError(
-      `${path}: sha256 mismatch for revision ${pin.revision}: expected ${pin.sha256} (spec/revisions.json), got ${actual}`,
+      `${path}: sha256 mismatch for revision ${pin.revision}: expected ${expected} (spec/revisions.json), got ${actual}`,
     );
   }
 }

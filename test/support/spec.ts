@@ -3,18 +3,35 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Model } from "../../generators/model/model.js";
 import { paths } from "../../generators/paths.js";
-import { loadRevisionTable } from "../../generators/spec/revisions.js";
+import { loadRevisionTable, pinnedFiles } from "../../generators/spec/revisions.js";
 
-/** The spec directory: MCP_GEN_SPEC_DIR, as the README's test command sets it. */
+const table = loadRevisionTable();
+
+/**
+ * The spec directory: MCP_GEN_SPEC_DIR when set (CI: ../shared/mcp-spec), else the cache
+ * `mcp-gen sync` fills, once it holds every pinned file.
+ */
 export const SPEC_DIR = (() => {
   const dir = process.env.MCP_GEN_SPEC_DIR;
-  if (!dir || !existsSync(dir)) {
-    throw new Error("tests need the spec sources: run them as `MCP_GEN_SPEC_DIR=../shared/mcp-spec npm test`");
+  if (dir) {
+    if (!existsSync(dir)) throw new Error(`MCP_GEN_SPEC_DIR=${dir}: no such directory`);
+    return resolve(dir);
   }
-  return resolve(dir);
+  const missing = table.revisions.flatMap((pin) =>
+    pinnedFiles(pin)
+      .map(([path]) => join(paths.cache, pin.revision, path))
+      .filter((file) => !existsSync(file)),
+  );
+  if (missing.length > 0) {
+    throw new Error(
+      `tests need the spec sources, and ${missing[0]} is missing (${missing.length} files): run \`npm run sync\` ` +
+        "once to download them, or set MCP_GEN_SPEC_DIR to a directory that has them",
+    );
+  }
+  return resolve(paths.cache);
 })();
 
-export const REVISIONS = loadRevisionTable().revisions.map((r) => r.revision);
+export const REVISIONS = table.revisions.map((r) => r.revision);
 
 export function schemaTsPath(revision: string): string {
   return join(SPEC_DIR, revision, "schema.ts");
