@@ -219,13 +219,6 @@ export const PROJECTION: RevisionProjection = {
         },
         keep: ["annotations", "_meta"],
       },
-      {
-        id: "audio-as-text",
-        from: "AudioContent",
-        to: "TextContent",
-        build: { type: "text", text: "[audio: {mimeType}]" },
-        keep: ["annotations", "_meta"],
-      },
     ],
     fields: [
       {

@@ -83,4 +83,3 @@ export function projectionTable(model: Model, conversions: DownConversions) {
     fields,
   };
 }
-

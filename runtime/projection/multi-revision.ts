@@ -42,7 +42,8 @@ export interface MultiRevisionServer {
 
 export function createMultiRevisionServer(options: MultiRevisionServerOptions): MultiRevisionServer {
   const { writtenFor } = options;
-  if (!writtenFor.handshake) throw new TypeError(`${writtenFor.revision} has no handshake: write handlers against a session revision`);
+  if (!writtenFor.handshake)
+    throw new TypeError(`${writtenFor.revision} has no handshake: write handlers against a session revision`);
   for (const r of options.alsoServes)
     if (!r.handshake) throw new TypeError(`${r.revision} has no handshake; serve it with a server of its own`);
   const revisions = [writtenFor, ...options.alsoServes.filter((r) => r.revision !== writtenFor.revision)];
@@ -100,7 +101,9 @@ class DowngradingTransport implements Transport {
 
   /** Until the handshake names the revision, streams are neither primed nor batched (no revision has to). */
   setHttpBinding(binding: HttpBinding): void {
-    this.real.setHttpBinding?.(binding.kind === "sessions" ? { ...binding, primedStreams: false, batches: false } : binding);
+    this.real.setHttpBinding?.(
+      binding.kind === "sessions" ? { ...binding, primedStreams: false, batches: false } : binding,
+    );
   }
 
   cancel(requestId: RequestId): boolean {
@@ -120,8 +123,13 @@ class DowngradingTransport implements Transport {
       if (id !== undefined) {
         if (method === this.writtenFor.handshake?.request) this.negotiate(message["params"]);
         if (!this.hasRequest(method)) {
-          const error = { code: ErrorCode.MethodNotFound, message: `${method} is not a method of protocol revision ${this.target.revision}` };
-          void this.real.send({ jsonrpc: "2.0", id, error } as JsonRpcMessage).catch((e: unknown) => this.onerror?.(e as Error));
+          const error = {
+            code: ErrorCode.MethodNotFound,
+            message: `${method} is not a method of protocol revision ${this.target.revision}`,
+          };
+          void this.real
+            .send({ jsonrpc: "2.0", id, error } as JsonRpcMessage)
+            .catch((e: unknown) => this.onerror?.(e as Error));
           return;
         }
         this.pending.set(keyOf(id), method);
@@ -174,7 +182,10 @@ class DowngradingTransport implements Transport {
     if ("id" in m) return this.request(m, method);
     if (!Object.hasOwn(target.notifications, method)) return undefined;
     if (m["params"] === undefined) return message;
-    return { ...m, params: this.project(m["params"], target.notifications[method] ?? 0, method) } as unknown as JsonRpcMessage;
+    return {
+      ...m,
+      params: this.project(m["params"], target.notifications[method] ?? 0, method),
+    } as unknown as JsonRpcMessage;
   }
 
   /** A request to the client: sent as its revision has it, or failed here when it cannot say it. */
@@ -184,7 +195,10 @@ class DowngradingTransport implements Transport {
     let refusal: { code: number; message: string } | undefined;
     let params = m["params"];
     if (!Object.hasOwn(target.requests, method)) {
-      refusal = { code: ErrorCode.MethodNotFound, message: `the client's protocol revision ${target.revision} has no ${method}` };
+      refusal = {
+        code: ErrorCode.MethodNotFound,
+        message: `the client's protocol revision ${target.revision} has no ${method}`,
+      };
     } else if (params !== undefined) {
       const projected = project(params, target.requests[method] ?? 0, target, this.writtenFor);
       const lost = [...projected.dropped, ...projected.converted];
@@ -207,7 +221,12 @@ class DowngradingTransport implements Transport {
   private project(value: unknown, shape: RevisionProjection["results"][string], method: string): unknown {
     const projected = project(value, shape, this.target, this.writtenFor);
     if (projected.dropped.length > 0 || projected.converted.length > 0)
-      this.onDowngrade?.({ revision: this.target.revision, method, dropped: projected.dropped, converted: projected.converted });
+      this.onDowngrade?.({
+        revision: this.target.revision,
+        method,
+        dropped: projected.dropped,
+        converted: projected.converted,
+      });
     return projected.value;
   }
 }

@@ -18,13 +18,19 @@ const DROP = Symbol("drop");
 const isObject = (value: unknown): value is Json =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-const pointer = (path: string, key: string | number) => `${path}/${String(key).replace(/~/g, "~0").replace(/\//g, "~1")}`;
+const pointer = (path: string, key: string | number) =>
+  `${path}/${String(key).replace(/~/g, "~0").replace(/\//g, "~1")}`;
 
 /**
  * `value`, written against `source`'s types, as `target` holds it at `shape`. Pure: the value is
  * not changed.
  */
-export function project(value: unknown, shape: Shape, target: RevisionProjection, source: RevisionProjection): Projected {
+export function project(
+  value: unknown,
+  shape: Shape,
+  target: RevisionProjection,
+  source: RevisionProjection,
+): Projected {
   const dropped: string[] = [];
   const converted: string[] = [];
 
