@@ -37,6 +37,8 @@ export const paths = {
   spec: join(PACKAGE_ROOT, "spec"),
   revisions: join(PACKAGE_ROOT, "spec", "revisions.json"),
   inferences: join(PACKAGE_ROOT, "spec", "method-inferences.json"),
+  /** Reviewed down-conversions for serving older revisions from one set of handlers. */
+  conversions: join(PACKAGE_ROOT, "spec", "down-conversions.json"),
   templates: join(PACKAGE_ROOT, "templates"),
   /** The hand-written runtime generated clients and servers import (TypeScript sources). */
   runtime: join(PACKAGE_ROOT, "runtime"),

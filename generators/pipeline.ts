@@ -7,6 +7,7 @@ import { runtimeCopy } from "./emit/banner.js";
 import { clientArtifact } from "./emit/client.js";
 import { indexArtifact } from "./emit/index-file.js";
 import { methodsArtifact } from "./emit/methods.js";
+import { projectionArtifact, type DownConversions } from "./emit/projection.js";
 import { registryArtifact } from "./emit/registry.js";
 import { serverArtifact } from "./emit/server.js";
 import { formatChunked, formatTypeScript } from "./emit/render.js";
@@ -26,6 +27,7 @@ const MODULES: Artifact[] = [
   clientArtifact,
   serverArtifact,
   registryArtifact,
+  projectionArtifact(JSON.parse(readFileSync(paths.conversions, "utf8")) as DownConversions),
 ];
 export const ARTIFACTS: Artifact[] = [...MODULES, indexArtifact(MODULES)];
 

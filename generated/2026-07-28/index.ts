@@ -9,3 +9,4 @@ export * from "./validators.js";
 export * from "./client.js";
 export * from "./server.js";
 export * from "./registry.js";
+export * from "./projection.js";

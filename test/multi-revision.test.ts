@@ -1,0 +1,346 @@
+// One server, written once against 2025-11-25 with the registry, serving clients of every session
+// revision on one in-memory link or one Streamable HTTP endpoint (runtime/projection): the SDK
+// 1.0.1 client (2024-11-05), the SDK v1 client pinned to each revision, our generated clients of
+// each revision. Every message the server sends is checked as a message of the client's revision
+// by that revision's generated validators and by ajv on the spec's schema.json (objects closed, so
+// a field the revision lacks fails). One test per entry of spec/down-conversions.json.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { Client as SdkClient } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as r1105 from "../generated/2024-11-05/index.js";
+import * as r0326 from "../generated/2025-03-26/index.js";
+import * as r0618 from "../generated/2025-06-18/index.js";
+import * as r1125 from "../generated/2025-11-25/index.js";
+import { serveStreamableHttp, type StreamableHttpServer } from "../runtime/http/server.js";
+import { createInMemoryTransportPair, type JsonRpcMessage, type Transport } from "../runtime/index.js";
+import { createMultiRevisionServer, type Downgrade } from "../runtime/projection/index.js";
+import { problemsOf, recording, type MessageLog } from "./support/revision-oracle.js";
+
+const ICONS = [{ src: "https://example.com/icon.png", mimeType: "image/png" }];
+const CONVERSIONS = JSON.parse(readFileSync(new URL("../spec/down-conversions.json", import.meta.url), "utf8")) as {
+  blocks: { id: string }[];
+  fields: { id: string }[];
+  whole: string[];
+};
+
+function handlers() {
+  const mcp = r1125.createMcpServer({ serverInfo: { name: "multi", version: "1.0.0", title: "Multi", icons: ICONS } });
+  mcp.registerTool(
+    "echo",
+    {
+      icons: ICONS,
+      title: "Echo",
+      inputSchema: {
+        type: "object",
+        properties: { text: { type: "string" } },
+        required: ["text"],
+        additionalProperties: false,
+      },
+    },
+    ({ text }) => ({ content: [{ type: "text", text }] }),
+  );
+  mcp.registerTool("link", {}, () => ({
+    content: [{ type: "resource_link", uri: "file:///notes.txt", name: "notes", title: "Notes" }],
+  }));
+  mcp.registerTool("audio", {}, () => ({ content: [{ type: "audio", data: "UklGRg==", mimeType: "audio/wav" }] }));
+  mcp.registerTool(
+    "forecast",
+    { outputSchema: { type: "object", properties: { celsius: { type: "number" } }, required: ["celsius"] } },
+    () => ({ content: [{ type: "text", text: "Mild" }], structuredContent: { celsius: 21 } }),
+  );
+  mcp.registerTool("ask", {}, async (_args, context) => {
+    try {
+      const answer = await context.elicit({
+        message: "Which colours?",
+        requestedSchema: {
+          type: "object",
+          properties: { colours: { type: "array", items: { type: "string", enum: ["red", "blue"] } } },
+        },
+      });
+      return { content: [{ type: "text", text: answer.action }] };
+    } catch (error) {
+      return {
+        content: [{ type: "text", text: `${(error as { code?: number }).code}: ${(error as Error).message}` }],
+        isError: true,
+      };
+    }
+  });
+  mcp.registerResource("readme", "file:///readme.txt", { mimeType: "text/plain", icons: ICONS }, (uri) => ({
+    contents: [{ uri, text: "hello" }],
+  }));
+  mcp.registerPrompt(
+    "greet",
+    { icons: ICONS, argsSchema: { type: "object", properties: { who: { type: "string" } }, required: ["who"] } },
+    ({ who }) => ({ messages: [{ role: "user", content: { type: "text", text: `Hello, ${who}` } }] }),
+  );
+  return mcp;
+}
+
+const downgrades: Downgrade[] = [];
+const multi = createMultiRevisionServer({
+  server: handlers(),
+  writtenFor: r1125.PROJECTION,
+  alsoServes: [r1105.PROJECTION, r0326.PROJECTION, r0618.PROJECTION],
+  onDowngrade: (d) => downgrades.push(d),
+});
+
+/** A server-side link: the multi-revision server on one end, recorded. */
+async function link(): Promise<{ client: Transport; log: MessageLog }> {
+  const log: MessageLog = { sent: [], received: [] };
+  const [client, server] = createInMemoryTransportPair();
+  await multi.connect(recording(server, log));
+  return { client, log };
+}
+
+const GENERATED = { "2024-11-05": r1105, "2025-03-26": r0326, "2025-06-18": r0618, "2025-11-25": r1125 } as const;
+type Session = keyof typeof GENERATED;
+
+/** Our generated client of `revision` (it validates what it receives too). */
+async function generatedClient(revision: Session) {
+  const { client: transport, log } = await link();
+  const client = GENERATED[revision].createClient({
+    transport,
+    clientInfo: { name: "generated", version: "1.0.0" },
+  });
+  await client.connect();
+  return { client, log };
+}
+
+type AnyResult = { content?: { type: string; [k: string]: unknown }[]; [k: string]: unknown };
+
+describe("negotiation", () => {
+  it("answers each client's own revision, and the newest to a revision it does not serve", async () => {
+    expect(multi.versions).toEqual(["2025-11-25", "2024-11-05", "2025-03-26", "2025-06-18"]);
+    for (const [asked, answered] of <[string, string][]>[
+      ["2024-11-05", "2024-11-05"],
+      ["2025-06-18", "2025-06-18"],
+      ["2099-01-01", "2025-11-25"],
+    ]) {
+      const { client, log } = await link();
+      const answers: JsonRpcMessage[] = [];
+      client.onmessage = (m) => answers.push(m);
+      await client.start();
+      await client.send({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: asked, capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+      } as JsonRpcMessage);
+      await expect.poll(() => answers.length).toBe(1);
+      expect(answers[0]).toMatchObject({ id: 1, result: { protocolVersion: answered } });
+      expect(problemsOf(answered, log)).toEqual([]);
+      await client.close();
+    }
+  });
+
+  it("answers a request the client's revision lacks -32601, without reaching the handlers", async () => {
+    const { client, log } = await link();
+    const answers: JsonRpcMessage[] = [];
+    client.onmessage = (m) => answers.push(m);
+    await client.start();
+    const init = { protocolVersion: "2024-11-05", capabilities: {}, clientInfo: { name: "raw", version: "1" } };
+    await client.send({ jsonrpc: "2.0", id: 1, method: "initialize", params: init } as JsonRpcMessage);
+    await client.send({ jsonrpc: "2.0", method: "notifications/initialized" } as JsonRpcMessage);
+    await client.send({ jsonrpc: "2.0", id: 2, method: "tasks/list", params: {} } as JsonRpcMessage);
+    await expect.poll(() => answers.length).toBe(2);
+    expect(answers[1]).toMatchObject({
+      id: 2,
+      error: { code: -32601, message: expect.stringContaining("2024-11-05") },
+    });
+    expect(log.received.some((m) => (m as { method?: string }).method === "tasks/list")).toBe(true);
+    await client.close();
+  });
+});
+
+describe.each(Object.keys(GENERATED) as Session[])("our generated %s client", (revision) => {
+  it(`connects, lists and calls; everything the server sent is a ${revision} message`, async () => {
+    const { client, log } = await generatedClient(revision);
+    expect(client.server.serverInfo).toMatchObject({ name: "multi", version: "1.0.0" });
+    const { tools } = await client.listTools({});
+    expect(tools.map((t) => t.name)).toEqual(["echo", "link", "audio", "forecast", "ask"]);
+    expect(await client.callTool({ name: "echo", arguments: { text: "hi" } })).toMatchObject({
+      content: [{ type: "text", text: "hi" }],
+    });
+    for (const name of ["link", "audio", "forecast"]) await client.callTool({ name, arguments: {} });
+    expect((await client.readResource({ uri: "file:///readme.txt" })).contents).toEqual([
+      { uri: "file:///readme.txt", text: "hello" },
+    ]);
+    await client.listResources({});
+    await client.listPrompts({});
+    expect((await client.getPrompt({ name: "greet", arguments: { who: "Ada" } })).messages).toHaveLength(1);
+    expect(log.sent.length).toBeGreaterThanOrEqual(10);
+    expect(problemsOf(revision, log)).toEqual([]);
+    await client.close();
+  });
+});
+
+describe("the official SDK 1.0.1 client (2024-11-05 hosts)", () => {
+  it("connects, lists and calls; everything the server sent is a 2024-11-05 message", async () => {
+    const require = createRequire(new URL("./fixtures/peers/package.json", import.meta.url));
+    const dist = dirname(require.resolve("@modelcontextprotocol/sdk/types.js"));
+    const { version } = JSON.parse(readFileSync(join(dist, "..", "package.json"), "utf8")) as { version: string };
+    expect(version).toBe("1.0.1");
+    const { Client } = (await import(pathToFileURL(join(dist, "client/index.js")).href)) as {
+      Client: new (...args: unknown[]) => {
+        connect(t: Transport): Promise<void>;
+        listTools(): Promise<{ tools: { name: string }[] }>;
+        callTool(p: object): Promise<AnyResult>;
+        readResource(p: object): Promise<AnyResult>;
+        getPrompt(p: object): Promise<AnyResult>;
+        getServerVersion(): unknown;
+        close(): Promise<void>;
+      };
+    };
+    const { client: transport, log } = await link();
+    const client = new Client({ name: "sdk-1.0.1", version: "1.0.0" }, { capabilities: {} });
+    await client.connect(transport);
+    expect(client.getServerVersion()).toEqual({ name: "multi", version: "1.0.0" });
+    expect((await client.listTools()).tools).toHaveLength(5);
+    for (const name of ["echo", "link", "audio", "forecast"])
+      expect((await client.callTool({ name, arguments: { text: "x" } })).content?.length).toBeGreaterThan(0);
+    expect(await client.readResource({ uri: "file:///readme.txt" })).toMatchObject({ contents: [{ text: "hello" }] });
+    expect(await client.getPrompt({ name: "greet", arguments: { who: "Ada" } })).toMatchObject({
+      messages: [{ content: { text: "Hello, Ada" } }],
+    });
+    expect(problemsOf("2024-11-05", log)).toEqual([]);
+    await client.close();
+  });
+});
+
+describe("one Streamable HTTP endpoint, the SDK v1 client pinned to each revision", () => {
+  let http: StreamableHttpServer;
+  const sessions: MessageLog[] = [];
+  beforeAll(async () => {
+    http = await serveStreamableHttp({
+      port: 0,
+      onSession: (session) => {
+        const log: MessageLog = { sent: [], received: [] };
+        sessions.push(log);
+        return multi.connect(recording(session, log));
+      },
+    });
+  });
+  afterAll(() => http.close());
+
+  it.each(["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"] as const)(
+    "at %s: connects, lists and calls; every message is one of its revision",
+    async (revision) => {
+      const transport = new StreamableHTTPClientTransport(new URL(http.url));
+      // The SDK offers its newest revision; this client asks for `revision` instead.
+      const send = transport.send.bind(transport);
+      transport.send = (message, options) => {
+        const m = message as { method?: string; params?: { protocolVersion?: string } };
+        if (m.method === "initialize" && m.params) m.params.protocolVersion = revision;
+        return send(message, options);
+      };
+      const client = new SdkClient({ name: "sdk-v1", version: "1.0.0" });
+      await client.connect(transport);
+      const log = sessions.at(-1)!;
+      expect(transport.protocolVersion).toBe(revision);
+      expect((await client.listTools()).tools).toHaveLength(5);
+      for (const name of ["echo", "link", "audio", "forecast"])
+        await client.callTool({ name, arguments: { text: "x" } });
+      expect(await client.readResource({ uri: "file:///readme.txt" })).toMatchObject({ contents: [{ text: "hello" }] });
+      await client.getPrompt({ name: "greet", arguments: { who: "Ada" } });
+      expect(problemsOf(revision, log)).toEqual([]);
+      await client.close();
+    },
+  );
+});
+
+describe("spec/down-conversions.json, one test per entry (a 2024-11-05 client)", () => {
+  async function call(name: string, revision: Session = "2024-11-05") {
+    const { client, log } = await generatedClient(revision);
+    const result = (await client.callTool({ name, arguments: {} })) as unknown as AnyResult;
+    expect(problemsOf(revision, log)).toEqual([]);
+    await client.close();
+    return result;
+  }
+
+  it("covers every entry below", () => {
+    expect([...CONVERSIONS.blocks, ...CONVERSIONS.fields].map((c) => c.id)).toEqual([
+      "resource-link-as-text",
+      "audio-as-embedded-resource",
+      "structured-content-as-text",
+    ]);
+    expect(CONVERSIONS.whole).toEqual(["Tool.inputSchema", "Tool.outputSchema"]);
+  });
+
+  it("resource-link-as-text: a resource link is text naming the resource and its URI", async () => {
+    expect((await call("link")).content).toEqual([{ type: "text", text: "Notes: file:///notes.txt" }]);
+    expect((await call("link", "2025-06-18")).content).toEqual([
+      { type: "resource_link", uri: "file:///notes.txt", name: "notes", title: "Notes" },
+    ]);
+  });
+
+  it("audio-as-embedded-resource: audio is an embedded blob resource with its MIME type", async () => {
+    expect((await call("audio")).content).toEqual([
+      {
+        type: "resource",
+        resource: { uri: "data:audio/wav;base64,UklGRg==", mimeType: "audio/wav", blob: "UklGRg==" },
+      },
+    ]);
+    expect((await call("audio", "2025-03-26")).content).toEqual([
+      { type: "audio", data: "UklGRg==", mimeType: "audio/wav" },
+    ]);
+  });
+
+  it("structured-content-as-text: structured content is kept as a JSON text block", async () => {
+    const old = await call("forecast");
+    expect(old).toEqual({
+      content: [
+        { type: "text", text: "Mild" },
+        { type: "text", text: '{"celsius":21}' },
+      ],
+    });
+    expect(await call("forecast", "2025-06-18")).toMatchObject({
+      content: [{ type: "text", text: "Mild" }],
+      structuredContent: { celsius: 21 },
+    });
+  });
+
+  it("whole: a tool's input schema keeps every JSON Schema keyword; icons and titles the revision lacks go", async () => {
+    const { client, log } = await generatedClient("2024-11-05");
+    const echo = (await client.listTools({})).tools[0] as unknown as { [key: string]: unknown };
+    expect(echo).toEqual({
+      name: "echo",
+      inputSchema: {
+        type: "object",
+        properties: { text: { type: "string" } },
+        required: ["text"],
+        additionalProperties: false,
+      },
+    });
+    expect(client.server.serverInfo).toEqual({ name: "multi", version: "1.0.0" });
+    expect(problemsOf("2024-11-05", log)).toEqual([]);
+    await client.close();
+    const newer = await generatedClient("2025-11-25");
+    expect((await newer.client.listTools({})).tools[0]).toMatchObject({ title: "Echo", icons: ICONS });
+    await newer.client.close();
+    expect(downgrades.some((d) => d.revision === "2024-11-05" && d.dropped.includes("/tools/0/icons"))).toBe(true);
+  });
+});
+
+describe("requests to the client that its revision cannot express", () => {
+  it("fail for the handler, not on the wire: a multi-select enum to a 2025-06-18 client", async () => {
+    const { client: transport, log } = await link();
+    const client = r0618.createClient({
+      transport,
+      clientInfo: { name: "generated", version: "1.0.0" },
+      handlers: { elicit: () => ({ action: "accept", content: {} }) },
+    });
+    await client.connect();
+    const result = (await client.callTool({ name: "ask", arguments: {} })) as unknown as AnyResult;
+    expect(result.isError).toBe(true);
+    expect(result.content?.[0]?.["text"]).toMatch(
+      /^-32602: the client's protocol revision 2025-06-18 cannot express this elicitation\/create: \/requestedSchema\/properties\/colours/,
+    );
+    expect(log.sent.some((m) => (m as { method?: string }).method === "elicitation/create")).toBe(false);
+    expect(problemsOf("2025-06-18", log)).toEqual([]);
+    await client.close();
+  });
+});
