@@ -38,7 +38,6 @@ export class FormatPool {
     const prettier = import.meta.resolve("prettier");
     for (let i = 0; i < size; i++) {
       const worker = new Worker(WORKER, { eval: true, workerData: { prettier } });
-      worker.unref();
       const slot = { worker, busy: false };
       worker.on("message", (message: { id: number; formatted?: string; error?: string }) => {
         const job = this.jobs.get(message.id);
