@@ -119,16 +119,15 @@ export function serializeModel(model: Model): string {
 
 /** The revision's generated files: name → formatted content. */
 export async function emitRevision(model: Model, env: EmitEnv): Promise<Map<string, string>> {
-  const files = new Map<string, string>();
-  for (const artifact of ARTIFACTS) {
-    const source = artifact.emit(model, env);
-    const formatted =
-      typeof source === "string"
-        ? await formatTypeScript(source, artifact.file)
-        : await formatChunked(source, artifact.file);
-    files.set(artifact.file, formatted);
-  }
-  return files;
+  // Everything is emitted before the first await, so a caller may parse the next revision while
+  // this one's files are formatted (on worker threads: withFormatWorkers).
+  const sources = ARTIFACTS.map((artifact) => [artifact.file, artifact.emit(model, env)] as const);
+  const formatted = await Promise.all(
+    sources.map(([file, source]) =>
+      typeof source === "string" ? formatTypeScript(source, file) : formatChunked(source, file),
+    ),
+  );
+  return new Map(sources.map(([file], i) => [file, formatted[i] as string]));
 }
 
 /** The runtime's sources, for `--out` trees: `runtime/<path>.ts` → content with mcp-gen's banner, its folders included. */

@@ -124,6 +124,18 @@ function pointer(key: string): string {
   return key.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
+/**
+ * JSON.stringify(s) for a message: the same text, without the serializer's fixed cost (most of a
+ * short rejection) when nothing in `s` needs escaping.
+ */
+function quote(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 32 || c === 34 || c === 92 || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(s);
+  }
+  return `"${s}"`;
+}
+
 /** A short description of a value for messages (never the whole of a long string). */
 function got(v: unknown): string {
   if (v === null) return "null";
@@ -131,8 +143,8 @@ function got(v: unknown): string {
   switch (typeof v) {
     case "string":
       return v.length > 40
-        ? `string ${JSON.stringify(v.slice(0, 37))}... (length ${v.length})`
-        : `string ${JSON.stringify(v)}`;
+        ? `string ${quote(v.slice(0, 37))}... (length ${v.length})`
+        : `string ${quote(v)}`;
     case "number":
       return Number.isFinite(v) ? `number ${v}` : `non-finite number ${v}`;
     case "boolean":
@@ -153,13 +165,14 @@ function missing(path: string, name: string): Issue {
   return {
     path,
     expected: "required property",
-    message: `missing required property ${JSON.stringify(name)}`,
+    message: `missing required property ${quote(name)}`,
   };
 }
 
 /** Names the union member an issue was found in; only the innermost one, so deep values stay readable. */
 function within(issue: Issue, label: string): Issue {
-  return /^[A-Z][A-Za-z0-9]*: /.test(issue.message)
+  const c = issue.message.charCodeAt(0); // our own messages start in lower case, a member's label in upper case
+  return c >= 65 && c <= 90 && /^[A-Z][A-Za-z0-9]*: /.test(issue.message)
     ? issue
     : { ...issue, message: `${label}: ${issue.message}` };
 }
@@ -181,36 +194,49 @@ function pickBranch(
   v: unknown,
   branches: [string, IssueList][],
 ): Issue[] {
-  const base = segmentCount(path);
-  let best: [string, Issue[]] | undefined;
+  let best: Issue[] | undefined;
+  let bestName = "";
   let bestDepth = 0;
-  for (const [name, list] of branches) {
-    const issues = list.items;
+  for (let b = 0; b < branches.length; b++) {
+    const issues = branches[b]![1].items;
     if (issues.length === 0) continue;
     let depth = Infinity;
-    for (const i of issues) {
-      const d = WRONG_LITERAL.test(i.expected) ? 0 : segmentCount(i.path) - base;
+    for (let n = 0; n < issues.length; n++) {
+      const issue = issues[n]!;
+      // Every issue of a member lies at `path` or inside it: count the segments below `path`.
+      const d = wrongLiteral(issue.expected) ? 0 : segmentCount(issue.path, path.length);
       if (d < depth) depth = d;
     }
     if (
       depth > bestDepth ||
-      (depth === bestDepth && depth > 0 && best && issues.length < best[1].length)
+      (depth === bestDepth && depth > 0 && best !== undefined && issues.length < best.length)
     ) {
-      best = [name, issues];
+      best = issues;
+      bestName = branches[b]![0];
       bestDepth = depth;
     }
   }
-  if (!best) return [fail(path, label, v)];
-  const [name, issues] = best;
-  return issues.map((i) => within(i, name));
+  if (best === undefined) return [fail(path, label, v)];
+  const named: Issue[] = [];
+  for (let n = 0; n < best.length; n++) named.push(within(best[n]!, bestName));
+  return named;
+}
+
+/** Whether an issue's `expected` is a literal (a string in quotes, a number, true or false); first by its first character, which rules out most. */
+function wrongLiteral(expected: string): boolean {
+  const c = expected.charCodeAt(0);
+  return (
+    (c === 34 || c === 45 || (c >= 48 && c <= 57) || c === 116 || c === 102) &&
+    WRONG_LITERAL.test(expected)
+  );
 }
 
 const WRONG_LITERAL = /^"[^"]*"$|^-?\d|^true$|^false$/;
 
-/** How many "/" a JSON Pointer has, without splitting it (this runs for every issue of every member tried). */
-function segmentCount(path: string): number {
+/** How many "/" a JSON Pointer has from `from` on, without splitting it (this runs for every issue of every member tried). */
+function segmentCount(path: string, from: number): number {
   let n = 0;
-  for (let i = path.indexOf("/"); i >= 0; i = path.indexOf("/", i + 1)) n++;
+  for (let i = from; i < path.length; i++) if (path.charCodeAt(i) === 47) n++;
   return n;
 }
 
@@ -748,14 +774,14 @@ function x_Request(v: unknown, p: string, out: IssueList, d: number): boolean {
         const x5 = o4["_meta"];
         if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
-            if (out.add(fail(p + "/params" + "/_meta", "object", x5))) return true;
+            if (out.add(fail(p + "/params/_meta", "object", x5))) return true;
           } else {
             const o6 = x5 as Readonly<Record<string, unknown>>;
             const x7 = o6["progressToken"];
             if (x7 !== undefined) {
               if (
                 !g_ProgressToken(x7, d + 1 + 1 + 1) &&
-                x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1 + 1 + 1)
+                x_ProgressToken(x7, p + "/params/_meta/progressToken", out, d + 1 + 1 + 1)
               )
                 return true;
             }
@@ -814,7 +840,7 @@ function x_Notification(v: unknown, p: string, out: IssueList, _d: number): bool
         if (x5 !== undefined) {
           if (
             (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) &&
-            out.add(fail(p + "/params" + "/_meta", "object", x5))
+            out.add(fail(p + "/params/_meta", "object", x5))
           )
             return true;
         }
@@ -917,14 +943,14 @@ function x_JSONRPCRequest(v: unknown, p: string, out: IssueList, d: number): boo
         const x6 = o5["_meta"];
         if (x6 !== undefined) {
           if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
-            if (out.add(fail(p + "/params" + "/_meta", "object", x6))) return true;
+            if (out.add(fail(p + "/params/_meta", "object", x6))) return true;
           } else {
             const o7 = x6 as Readonly<Record<string, unknown>>;
             const x8 = o7["progressToken"];
             if (x8 !== undefined) {
               if (
                 !g_ProgressToken(x8, d + 1 + 1 + 1) &&
-                x_ProgressToken(x8, p + "/params" + "/_meta" + "/progressToken", out, d + 1 + 1 + 1)
+                x_ProgressToken(x8, p + "/params/_meta/progressToken", out, d + 1 + 1 + 1)
               )
                 return true;
             }
@@ -997,7 +1023,7 @@ function x_JSONRPCNotification(v: unknown, p: string, out: IssueList, _d: number
         if (x6 !== undefined) {
           if (
             (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) &&
-            out.add(fail(p + "/params" + "/_meta", "object", x6))
+            out.add(fail(p + "/params/_meta", "object", x6))
           )
             return true;
         }
@@ -1098,16 +1124,15 @@ function x_JSONRPCError(v: unknown, p: string, out: IssueList, d: number): boole
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["code"];
         if (x6 === undefined) {
-          if (out.add(missing(p + "/error" + "/code", "code"))) return true;
+          if (out.add(missing(p + "/error/code", "code"))) return true;
         } else {
-          if (!Number.isInteger(x6) && out.add(fail(p + "/error" + "/code", "integer", x6)))
-            return true;
+          if (!Number.isInteger(x6) && out.add(fail(p + "/error/code", "integer", x6))) return true;
         }
         const x7 = o5["message"];
         if (x7 === undefined) {
-          if (out.add(missing(p + "/error" + "/message", "message"))) return true;
+          if (out.add(missing(p + "/error/message", "message"))) return true;
         } else {
-          if (!(typeof x7 === "string") && out.add(fail(p + "/error" + "/message", "string", x7)))
+          if (!(typeof x7 === "string") && out.add(fail(p + "/error/message", "string", x7)))
             return true;
         }
       }
@@ -1170,17 +1195,17 @@ function x_CancelledNotification(v: unknown, p: string, out: IssueList, d: numbe
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["requestId"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/requestId", "requestId"))) return true;
+          if (out.add(missing(p + "/params/requestId", "requestId"))) return true;
         } else {
           if (
             !g_RequestId(x5, d + 1 + 1) &&
-            x_RequestId(x5, p + "/params" + "/requestId", out, d + 1 + 1)
+            x_RequestId(x5, p + "/params/requestId", out, d + 1 + 1)
           )
             return true;
         }
         const x6 = o4["reason"];
         if (x6 !== undefined) {
-          if (!(typeof x6 === "string") && out.add(fail(p + "/params" + "/reason", "string", x6)))
+          if (!(typeof x6 === "string") && out.add(fail(p + "/params/reason", "string", x6)))
             return true;
         }
       }
@@ -1230,31 +1255,31 @@ function x_InitializeRequest(v: unknown, p: string, out: IssueList, d: number): 
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["protocolVersion"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/protocolVersion", "protocolVersion"))) return true;
+          if (out.add(missing(p + "/params/protocolVersion", "protocolVersion"))) return true;
         } else {
           if (
             !(typeof x5 === "string") &&
-            out.add(fail(p + "/params" + "/protocolVersion", "string", x5))
+            out.add(fail(p + "/params/protocolVersion", "string", x5))
           )
             return true;
         }
         const x6 = o4["capabilities"];
         if (x6 === undefined) {
-          if (out.add(missing(p + "/params" + "/capabilities", "capabilities"))) return true;
+          if (out.add(missing(p + "/params/capabilities", "capabilities"))) return true;
         } else {
           if (
             !g_ClientCapabilities(x6, d + 1 + 1) &&
-            x_ClientCapabilities(x6, p + "/params" + "/capabilities", out, d + 1 + 1)
+            x_ClientCapabilities(x6, p + "/params/capabilities", out, d + 1 + 1)
           )
             return true;
         }
         const x7 = o4["clientInfo"];
         if (x7 === undefined) {
-          if (out.add(missing(p + "/params" + "/clientInfo", "clientInfo"))) return true;
+          if (out.add(missing(p + "/params/clientInfo", "clientInfo"))) return true;
         } else {
           if (
             !g_Implementation(x7, d + 1 + 1) &&
-            x_Implementation(x7, p + "/params" + "/clientInfo", out, d + 1 + 1)
+            x_Implementation(x7, p + "/params/clientInfo", out, d + 1 + 1)
           )
             return true;
         }
@@ -1378,7 +1403,7 @@ function x_InitializedNotification(v: unknown, p: string, out: IssueList, _d: nu
         if (x5 !== undefined) {
           if (
             (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) &&
-            out.add(fail(p + "/params" + "/_meta", "object", x5))
+            out.add(fail(p + "/params/_meta", "object", x5))
           )
             return true;
         }
@@ -1428,7 +1453,7 @@ function x_ClientCapabilities(v: unknown, p: string, out: IssueList, _d: number)
         for (const k4 of Object.keys(o3)) {
           if (
             !(typeof o3[k4] === "object" && o3[k4] !== null && !Array.isArray(o3[k4])) &&
-            out.add(fail(p + "/experimental" + "/" + pointer(k4), "object", o3[k4]))
+            out.add(fail(p + "/experimental/" + pointer(k4), "object", o3[k4]))
           )
             return true;
         }
@@ -1442,10 +1467,7 @@ function x_ClientCapabilities(v: unknown, p: string, out: IssueList, _d: number)
         const o6 = x5 as Readonly<Record<string, unknown>>;
         const x7 = o6["listChanged"];
         if (x7 !== undefined) {
-          if (
-            !(typeof x7 === "boolean") &&
-            out.add(fail(p + "/roots" + "/listChanged", "boolean", x7))
-          )
+          if (!(typeof x7 === "boolean") && out.add(fail(p + "/roots/listChanged", "boolean", x7)))
             return true;
         }
       }
@@ -1511,7 +1533,7 @@ function x_ServerCapabilities(v: unknown, p: string, out: IssueList, _d: number)
         for (const k4 of Object.keys(o3)) {
           if (
             !(typeof o3[k4] === "object" && o3[k4] !== null && !Array.isArray(o3[k4])) &&
-            out.add(fail(p + "/experimental" + "/" + pointer(k4), "object", o3[k4]))
+            out.add(fail(p + "/experimental/" + pointer(k4), "object", o3[k4]))
           )
             return true;
         }
@@ -1535,7 +1557,7 @@ function x_ServerCapabilities(v: unknown, p: string, out: IssueList, _d: number)
         if (x8 !== undefined) {
           if (
             !(typeof x8 === "boolean") &&
-            out.add(fail(p + "/prompts" + "/listChanged", "boolean", x8))
+            out.add(fail(p + "/prompts/listChanged", "boolean", x8))
           )
             return true;
         }
@@ -1551,7 +1573,7 @@ function x_ServerCapabilities(v: unknown, p: string, out: IssueList, _d: number)
         if (x11 !== undefined) {
           if (
             !(typeof x11 === "boolean") &&
-            out.add(fail(p + "/resources" + "/subscribe", "boolean", x11))
+            out.add(fail(p + "/resources/subscribe", "boolean", x11))
           )
             return true;
         }
@@ -1559,7 +1581,7 @@ function x_ServerCapabilities(v: unknown, p: string, out: IssueList, _d: number)
         if (x12 !== undefined) {
           if (
             !(typeof x12 === "boolean") &&
-            out.add(fail(p + "/resources" + "/listChanged", "boolean", x12))
+            out.add(fail(p + "/resources/listChanged", "boolean", x12))
           )
             return true;
         }
@@ -1575,7 +1597,7 @@ function x_ServerCapabilities(v: unknown, p: string, out: IssueList, _d: number)
         if (x15 !== undefined) {
           if (
             !(typeof x15 === "boolean") &&
-            out.add(fail(p + "/tools" + "/listChanged", "boolean", x15))
+            out.add(fail(p + "/tools/listChanged", "boolean", x15))
           )
             return true;
         }
@@ -1682,14 +1704,14 @@ function x_PingRequest(v: unknown, p: string, out: IssueList, d: number): boolea
         const x5 = o4["_meta"];
         if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
-            if (out.add(fail(p + "/params" + "/_meta", "object", x5))) return true;
+            if (out.add(fail(p + "/params/_meta", "object", x5))) return true;
           } else {
             const o6 = x5 as Readonly<Record<string, unknown>>;
             const x7 = o6["progressToken"];
             if (x7 !== undefined) {
               if (
                 !g_ProgressToken(x7, d + 1 + 1 + 1) &&
-                x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1 + 1 + 1)
+                x_ProgressToken(x7, p + "/params/_meta/progressToken", out, d + 1 + 1 + 1)
               )
                 return true;
             }
@@ -1752,21 +1774,21 @@ function x_ProgressNotification(v: unknown, p: string, out: IssueList, d: number
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["progressToken"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/progressToken", "progressToken"))) return true;
+          if (out.add(missing(p + "/params/progressToken", "progressToken"))) return true;
         } else {
           if (
             !g_ProgressToken(x5, d + 1 + 1) &&
-            x_ProgressToken(x5, p + "/params" + "/progressToken", out, d + 1 + 1)
+            x_ProgressToken(x5, p + "/params/progressToken", out, d + 1 + 1)
           )
             return true;
         }
         const x6 = o4["progress"];
         if (x6 === undefined) {
-          if (out.add(missing(p + "/params" + "/progress", "progress"))) return true;
+          if (out.add(missing(p + "/params/progress", "progress"))) return true;
         } else {
           if (
             !(typeof x6 === "number" && Number.isFinite(x6)) &&
-            out.add(fail(p + "/params" + "/progress", "number", x6))
+            out.add(fail(p + "/params/progress", "number", x6))
           )
             return true;
         }
@@ -1774,7 +1796,7 @@ function x_ProgressNotification(v: unknown, p: string, out: IssueList, d: number
         if (x7 !== undefined) {
           if (
             !(typeof x7 === "number" && Number.isFinite(x7)) &&
-            out.add(fail(p + "/params" + "/total", "number", x7))
+            out.add(fail(p + "/params/total", "number", x7))
           )
             return true;
         }
@@ -1825,7 +1847,7 @@ function x_PaginatedRequest(v: unknown, p: string, out: IssueList, d: number): b
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          if (!g_Cursor(x5, d + 1 + 1) && x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1))
+          if (!g_Cursor(x5, d + 1 + 1) && x_Cursor(x5, p + "/params/cursor", out, d + 1 + 1))
             return true;
         }
       }
@@ -1908,7 +1930,7 @@ function x_ListResourcesRequest(v: unknown, p: string, out: IssueList, d: number
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          if (!g_Cursor(x5, d + 1 + 1) && x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1))
+          if (!g_Cursor(x5, d + 1 + 1) && x_Cursor(x5, p + "/params/cursor", out, d + 1 + 1))
             return true;
         }
       }
@@ -1965,7 +1987,7 @@ function x_ListResourcesResult(v: unknown, p: string, out: IssueList, d: number)
         for (let i7 = 0; i7 < a6.length; i7++) {
           if (
             !g_Resource(a6[i7], d + 1 + 1) &&
-            x_Resource(a6[i7], p + "/resources" + "/" + i7, out, d + 1 + 1)
+            x_Resource(a6[i7], p + "/resources/" + i7, out, d + 1 + 1)
           )
             return true;
         }
@@ -2023,7 +2045,7 @@ function x_ListResourceTemplatesRequest(v: unknown, p: string, out: IssueList, d
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          if (!g_Cursor(x5, d + 1 + 1) && x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1))
+          if (!g_Cursor(x5, d + 1 + 1) && x_Cursor(x5, p + "/params/cursor", out, d + 1 + 1))
             return true;
         }
       }
@@ -2080,7 +2102,7 @@ function x_ListResourceTemplatesResult(v: unknown, p: string, out: IssueList, d:
         for (let i7 = 0; i7 < a6.length; i7++) {
           if (
             !g_ResourceTemplate(a6[i7], d + 1 + 1) &&
-            x_ResourceTemplate(a6[i7], p + "/resourceTemplates" + "/" + i7, out, d + 1 + 1)
+            x_ResourceTemplate(a6[i7], p + "/resourceTemplates/" + i7, out, d + 1 + 1)
           )
             return true;
         }
@@ -2137,13 +2159,13 @@ function x_ReadResourceRequest(v: unknown, p: string, out: IssueList, _d: number
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["uri"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/uri", "uri"))) return true;
+          if (out.add(missing(p + "/params/uri", "uri"))) return true;
         } else {
-          if (!(typeof x5 === "string") && out.add(fail(p + "/params" + "/uri", "string", x5)))
+          if (!(typeof x5 === "string") && out.add(fail(p + "/params/uri", "string", x5)))
             return true;
           if (
             !(typeof x5 !== "string" || isUri(x5)) &&
-            out.add(fail(p + "/params" + "/uri", "uri (format)", x5))
+            out.add(fail(p + "/params/uri", "uri (format)", x5))
           )
             return true;
         }
@@ -2197,25 +2219,21 @@ function x_ReadResourceResult(v: unknown, p: string, out: IssueList, d: number):
           if (!(
             g_TextResourceContents(a5[i6], d + 1 + 1) || g_BlobResourceContents(a5[i6], d + 1 + 1)
           )) {
+            const q8 = p + "/contents/" + i6;
             const branches7: [string, IssueList][] = [];
             {
-              const b8 = new IssueList(out.all);
-              x_TextResourceContents(a5[i6], p + "/contents" + "/" + i6, b8, d + 1 + 1);
-              branches7.push(["TextResourceContents", b8]);
+              const b9 = new IssueList(out.all);
+              x_TextResourceContents(a5[i6], q8, b9, d + 1 + 1);
+              branches7.push(["TextResourceContents", b9]);
             }
             {
-              const b9 = new IssueList(out.all);
-              x_BlobResourceContents(a5[i6], p + "/contents" + "/" + i6, b9, d + 1 + 1);
-              branches7.push(["BlobResourceContents", b9]);
+              const b10 = new IssueList(out.all);
+              x_BlobResourceContents(a5[i6], q8, b10, d + 1 + 1);
+              branches7.push(["BlobResourceContents", b10]);
             }
             if (
               out.addAll(
-                pickBranch(
-                  p + "/contents" + "/" + i6,
-                  "TextResourceContents | BlobResourceContents",
-                  a5[i6],
-                  branches7,
-                ),
+                pickBranch(q8, "TextResourceContents | BlobResourceContents", a5[i6], branches7),
               )
             )
               return true;
@@ -2282,7 +2300,7 @@ function x_ResourceListChangedNotification(
         if (x5 !== undefined) {
           if (
             (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) &&
-            out.add(fail(p + "/params" + "/_meta", "object", x5))
+            out.add(fail(p + "/params/_meta", "object", x5))
           )
             return true;
         }
@@ -2340,13 +2358,13 @@ function x_SubscribeRequest(v: unknown, p: string, out: IssueList, _d: number): 
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["uri"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/uri", "uri"))) return true;
+          if (out.add(missing(p + "/params/uri", "uri"))) return true;
         } else {
-          if (!(typeof x5 === "string") && out.add(fail(p + "/params" + "/uri", "string", x5)))
+          if (!(typeof x5 === "string") && out.add(fail(p + "/params/uri", "string", x5)))
             return true;
           if (
             !(typeof x5 !== "string" || isUri(x5)) &&
-            out.add(fail(p + "/params" + "/uri", "uri (format)", x5))
+            out.add(fail(p + "/params/uri", "uri (format)", x5))
           )
             return true;
         }
@@ -2400,13 +2418,13 @@ function x_UnsubscribeRequest(v: unknown, p: string, out: IssueList, _d: number)
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["uri"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/uri", "uri"))) return true;
+          if (out.add(missing(p + "/params/uri", "uri"))) return true;
         } else {
-          if (!(typeof x5 === "string") && out.add(fail(p + "/params" + "/uri", "string", x5)))
+          if (!(typeof x5 === "string") && out.add(fail(p + "/params/uri", "string", x5)))
             return true;
           if (
             !(typeof x5 !== "string" || isUri(x5)) &&
-            out.add(fail(p + "/params" + "/uri", "uri (format)", x5))
+            out.add(fail(p + "/params/uri", "uri (format)", x5))
           )
             return true;
         }
@@ -2460,13 +2478,13 @@ function x_ResourceUpdatedNotification(v: unknown, p: string, out: IssueList, _d
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["uri"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/uri", "uri"))) return true;
+          if (out.add(missing(p + "/params/uri", "uri"))) return true;
         } else {
-          if (!(typeof x5 === "string") && out.add(fail(p + "/params" + "/uri", "string", x5)))
+          if (!(typeof x5 === "string") && out.add(fail(p + "/params/uri", "string", x5)))
             return true;
           if (
             !(typeof x5 !== "string" || isUri(x5)) &&
-            out.add(fail(p + "/params" + "/uri", "uri (format)", x5))
+            out.add(fail(p + "/params/uri", "uri (format)", x5))
           )
             return true;
         }
@@ -2518,13 +2536,13 @@ function x_Resource(v: unknown, p: string, out: IssueList, d: number): boolean {
         const x4 = o3["audience"];
         if (x4 !== undefined) {
           if (!Array.isArray(x4)) {
-            if (out.add(fail(p + "/annotations" + "/audience", "array", x4))) return true;
+            if (out.add(fail(p + "/annotations/audience", "array", x4))) return true;
           } else {
             const a5 = x4 as readonly unknown[];
             for (let i6 = 0; i6 < a5.length; i6++) {
               if (
                 !g_Role(a5[i6], d + 1 + 1 + 1) &&
-                x_Role(a5[i6], p + "/annotations" + "/audience" + "/" + i6, out, d + 1 + 1 + 1)
+                x_Role(a5[i6], p + "/annotations/audience/" + i6, out, d + 1 + 1 + 1)
               )
                 return true;
             }
@@ -2534,17 +2552,17 @@ function x_Resource(v: unknown, p: string, out: IssueList, d: number): boolean {
         if (x7 !== undefined) {
           if (
             !(typeof x7 === "number" && Number.isFinite(x7)) &&
-            out.add(fail(p + "/annotations" + "/priority", "number", x7))
+            out.add(fail(p + "/annotations/priority", "number", x7))
           )
             return true;
           if (
             !(typeof x7 !== "number" || x7 >= 0) &&
-            out.add(fail(p + "/annotations" + "/priority", ">= 0 (minimum)", x7))
+            out.add(fail(p + "/annotations/priority", ">= 0 (minimum)", x7))
           )
             return true;
           if (
             !(typeof x7 !== "number" || x7 <= 1) &&
-            out.add(fail(p + "/annotations" + "/priority", "<= 1 (maximum)", x7))
+            out.add(fail(p + "/annotations/priority", "<= 1 (maximum)", x7))
           )
             return true;
         }
@@ -2644,13 +2662,13 @@ function x_ResourceTemplate(v: unknown, p: string, out: IssueList, d: number): b
         const x4 = o3["audience"];
         if (x4 !== undefined) {
           if (!Array.isArray(x4)) {
-            if (out.add(fail(p + "/annotations" + "/audience", "array", x4))) return true;
+            if (out.add(fail(p + "/annotations/audience", "array", x4))) return true;
           } else {
             const a5 = x4 as readonly unknown[];
             for (let i6 = 0; i6 < a5.length; i6++) {
               if (
                 !g_Role(a5[i6], d + 1 + 1 + 1) &&
-                x_Role(a5[i6], p + "/annotations" + "/audience" + "/" + i6, out, d + 1 + 1 + 1)
+                x_Role(a5[i6], p + "/annotations/audience/" + i6, out, d + 1 + 1 + 1)
               )
                 return true;
             }
@@ -2660,17 +2678,17 @@ function x_ResourceTemplate(v: unknown, p: string, out: IssueList, d: number): b
         if (x7 !== undefined) {
           if (
             !(typeof x7 === "number" && Number.isFinite(x7)) &&
-            out.add(fail(p + "/annotations" + "/priority", "number", x7))
+            out.add(fail(p + "/annotations/priority", "number", x7))
           )
             return true;
           if (
             !(typeof x7 !== "number" || x7 >= 0) &&
-            out.add(fail(p + "/annotations" + "/priority", ">= 0 (minimum)", x7))
+            out.add(fail(p + "/annotations/priority", ">= 0 (minimum)", x7))
           )
             return true;
           if (
             !(typeof x7 !== "number" || x7 <= 1) &&
-            out.add(fail(p + "/annotations" + "/priority", "<= 1 (maximum)", x7))
+            out.add(fail(p + "/annotations/priority", "<= 1 (maximum)", x7))
           )
             return true;
         }
@@ -2883,7 +2901,7 @@ function x_ListPromptsRequest(v: unknown, p: string, out: IssueList, d: number):
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          if (!g_Cursor(x5, d + 1 + 1) && x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1))
+          if (!g_Cursor(x5, d + 1 + 1) && x_Cursor(x5, p + "/params/cursor", out, d + 1 + 1))
             return true;
         }
       }
@@ -2940,7 +2958,7 @@ function x_ListPromptsResult(v: unknown, p: string, out: IssueList, d: number): 
         for (let i7 = 0; i7 < a6.length; i7++) {
           if (
             !g_Prompt(a6[i7], d + 1 + 1) &&
-            x_Prompt(a6[i7], p + "/prompts" + "/" + i7, out, d + 1 + 1)
+            x_Prompt(a6[i7], p + "/prompts/" + i7, out, d + 1 + 1)
           )
             return true;
         }
@@ -2996,21 +3014,21 @@ function x_GetPromptRequest(v: unknown, p: string, out: IssueList, _d: number): 
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["name"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/name", "name"))) return true;
+          if (out.add(missing(p + "/params/name", "name"))) return true;
         } else {
-          if (!(typeof x5 === "string") && out.add(fail(p + "/params" + "/name", "string", x5)))
+          if (!(typeof x5 === "string") && out.add(fail(p + "/params/name", "string", x5)))
             return true;
         }
         const x6 = o4["arguments"];
         if (x6 !== undefined) {
           if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
-            if (out.add(fail(p + "/params" + "/arguments", "object", x6))) return true;
+            if (out.add(fail(p + "/params/arguments", "object", x6))) return true;
           } else {
             const o7 = x6 as Readonly<Record<string, unknown>>;
             for (const k8 of Object.keys(o7)) {
               if (
                 !(typeof o7[k8] === "string") &&
-                out.add(fail(p + "/params" + "/arguments" + "/" + pointer(k8), "string", o7[k8]))
+                out.add(fail(p + "/params/arguments/" + pointer(k8), "string", o7[k8]))
               )
                 return true;
             }
@@ -3082,7 +3100,7 @@ function x_GetPromptResult(v: unknown, p: string, out: IssueList, d: number): bo
         for (let i7 = 0; i7 < a6.length; i7++) {
           if (
             !g_PromptMessage(a6[i7], d + 1 + 1) &&
-            x_PromptMessage(a6[i7], p + "/messages" + "/" + i7, out, d + 1 + 1)
+            x_PromptMessage(a6[i7], p + "/messages/" + i7, out, d + 1 + 1)
           )
             return true;
         }
@@ -3143,7 +3161,7 @@ function x_Prompt(v: unknown, p: string, out: IssueList, d: number): boolean {
         for (let i6 = 0; i6 < a5.length; i6++) {
           if (
             !g_PromptArgument(a5[i6], d + 1 + 1) &&
-            x_PromptArgument(a5[i6], p + "/arguments" + "/" + i6, out, d + 1 + 1)
+            x_PromptArgument(a5[i6], p + "/arguments/" + i6, out, d + 1 + 1)
           )
             return true;
         }
@@ -3277,7 +3295,7 @@ function x_PromptMessage(v: unknown, p: string, out: IssueList, d: number): bool
             if (
               out.add(
                 unknownVariant(
-                  p + "/content" + "/type",
+                  p + "/content/type",
                   '"text" | "image" | "resource"',
                   tag4,
                   "TextContent | ImageContent | EmbeddedResource",
@@ -3339,13 +3357,13 @@ function x_EmbeddedResource(v: unknown, p: string, out: IssueList, d: number): b
         const x5 = o4["audience"];
         if (x5 !== undefined) {
           if (!Array.isArray(x5)) {
-            if (out.add(fail(p + "/annotations" + "/audience", "array", x5))) return true;
+            if (out.add(fail(p + "/annotations/audience", "array", x5))) return true;
           } else {
             const a6 = x5 as readonly unknown[];
             for (let i7 = 0; i7 < a6.length; i7++) {
               if (
                 !g_Role(a6[i7], d + 1 + 1 + 1) &&
-                x_Role(a6[i7], p + "/annotations" + "/audience" + "/" + i7, out, d + 1 + 1 + 1)
+                x_Role(a6[i7], p + "/annotations/audience/" + i7, out, d + 1 + 1 + 1)
               )
                 return true;
             }
@@ -3355,17 +3373,17 @@ function x_EmbeddedResource(v: unknown, p: string, out: IssueList, d: number): b
         if (x8 !== undefined) {
           if (
             !(typeof x8 === "number" && Number.isFinite(x8)) &&
-            out.add(fail(p + "/annotations" + "/priority", "number", x8))
+            out.add(fail(p + "/annotations/priority", "number", x8))
           )
             return true;
           if (
             !(typeof x8 !== "number" || x8 >= 0) &&
-            out.add(fail(p + "/annotations" + "/priority", ">= 0 (minimum)", x8))
+            out.add(fail(p + "/annotations/priority", ">= 0 (minimum)", x8))
           )
             return true;
           if (
             !(typeof x8 !== "number" || x8 <= 1) &&
-            out.add(fail(p + "/annotations" + "/priority", "<= 1 (maximum)", x8))
+            out.add(fail(p + "/annotations/priority", "<= 1 (maximum)", x8))
           )
             return true;
         }
@@ -3376,26 +3394,20 @@ function x_EmbeddedResource(v: unknown, p: string, out: IssueList, d: number): b
       if (out.add(missing(p + "/resource", "resource"))) return true;
     } else {
       if (!(g_TextResourceContents(x9, d + 1) || g_BlobResourceContents(x9, d + 1))) {
+        const q11 = p + "/resource";
         const branches10: [string, IssueList][] = [];
         {
-          const b11 = new IssueList(out.all);
-          x_TextResourceContents(x9, p + "/resource", b11, d + 1);
-          branches10.push(["TextResourceContents", b11]);
+          const b12 = new IssueList(out.all);
+          x_TextResourceContents(x9, q11, b12, d + 1);
+          branches10.push(["TextResourceContents", b12]);
         }
         {
-          const b12 = new IssueList(out.all);
-          x_BlobResourceContents(x9, p + "/resource", b12, d + 1);
-          branches10.push(["BlobResourceContents", b12]);
+          const b13 = new IssueList(out.all);
+          x_BlobResourceContents(x9, q11, b13, d + 1);
+          branches10.push(["BlobResourceContents", b13]);
         }
         if (
-          out.addAll(
-            pickBranch(
-              p + "/resource",
-              "TextResourceContents | BlobResourceContents",
-              x9,
-              branches10,
-            ),
-          )
+          out.addAll(pickBranch(q11, "TextResourceContents | BlobResourceContents", x9, branches10))
         )
           return true;
       }
@@ -3473,7 +3485,7 @@ function x_PromptListChangedNotification(
         if (x5 !== undefined) {
           if (
             (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) &&
-            out.add(fail(p + "/params" + "/_meta", "object", x5))
+            out.add(fail(p + "/params/_meta", "object", x5))
           )
             return true;
         }
@@ -3525,7 +3537,7 @@ function x_ListToolsRequest(v: unknown, p: string, out: IssueList, d: number): b
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          if (!g_Cursor(x5, d + 1 + 1) && x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1))
+          if (!g_Cursor(x5, d + 1 + 1) && x_Cursor(x5, p + "/params/cursor", out, d + 1 + 1))
             return true;
         }
       }
@@ -3580,7 +3592,7 @@ function x_ListToolsResult(v: unknown, p: string, out: IssueList, d: number): bo
       } else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!g_Tool(a6[i7], d + 1 + 1) && x_Tool(a6[i7], p + "/tools" + "/" + i7, out, d + 1 + 1))
+          if (!g_Tool(a6[i7], d + 1 + 1) && x_Tool(a6[i7], p + "/tools/" + i7, out, d + 1 + 1))
             return true;
         }
       }
@@ -3642,7 +3654,7 @@ function x_CallToolResult(v: unknown, p: string, out: IssueList, d: number): boo
             if (
               out.add(
                 fail(
-                  p + "/content" + "/" + i6,
+                  p + "/content/" + i6,
                   "object (TextContent | ImageContent | EmbeddedResource)",
                   a5[i6],
                 ),
@@ -3657,7 +3669,7 @@ function x_CallToolResult(v: unknown, p: string, out: IssueList, d: number): boo
                 m9: {
                   if (
                     !g_TextContent(a5[i6], d + 1 + 1) &&
-                    x_TextContent(a5[i6], p + "/content" + "/" + i6, inner8, d + 1 + 1)
+                    x_TextContent(a5[i6], p + "/content/" + i6, inner8, d + 1 + 1)
                   )
                     break m9;
                 }
@@ -3669,7 +3681,7 @@ function x_CallToolResult(v: unknown, p: string, out: IssueList, d: number): boo
                 m11: {
                   if (
                     !g_ImageContent(a5[i6], d + 1 + 1) &&
-                    x_ImageContent(a5[i6], p + "/content" + "/" + i6, inner10, d + 1 + 1)
+                    x_ImageContent(a5[i6], p + "/content/" + i6, inner10, d + 1 + 1)
                   )
                     break m11;
                 }
@@ -3681,7 +3693,7 @@ function x_CallToolResult(v: unknown, p: string, out: IssueList, d: number): boo
                 m13: {
                   if (
                     !g_EmbeddedResource(a5[i6], d + 1 + 1) &&
-                    x_EmbeddedResource(a5[i6], p + "/content" + "/" + i6, inner12, d + 1 + 1)
+                    x_EmbeddedResource(a5[i6], p + "/content/" + i6, inner12, d + 1 + 1)
                   )
                     break m13;
                 }
@@ -3693,7 +3705,7 @@ function x_CallToolResult(v: unknown, p: string, out: IssueList, d: number): boo
                 if (
                   out.add(
                     unknownVariant(
-                      p + "/content" + "/" + i6 + "/type",
+                      p + "/content/" + i6 + "/type",
                       '"text" | "image" | "resource"',
                       tag7,
                       "TextContent | ImageContent | EmbeddedResource",
@@ -3774,16 +3786,16 @@ function x_CallToolRequest(v: unknown, p: string, out: IssueList, _d: number): b
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["name"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/name", "name"))) return true;
+          if (out.add(missing(p + "/params/name", "name"))) return true;
         } else {
-          if (!(typeof x5 === "string") && out.add(fail(p + "/params" + "/name", "string", x5)))
+          if (!(typeof x5 === "string") && out.add(fail(p + "/params/name", "string", x5)))
             return true;
         }
         const x6 = o4["arguments"];
         if (x6 !== undefined) {
           if (
             (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) &&
-            out.add(fail(p + "/params" + "/arguments", "object", x6))
+            out.add(fail(p + "/params/arguments", "object", x6))
           )
             return true;
         }
@@ -3843,7 +3855,7 @@ function x_ToolListChangedNotification(v: unknown, p: string, out: IssueList, _d
         if (x5 !== undefined) {
           if (
             (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) &&
-            out.add(fail(p + "/params" + "/_meta", "object", x5))
+            out.add(fail(p + "/params/_meta", "object", x5))
           )
             return true;
         }
@@ -3903,23 +3915,21 @@ function x_Tool(v: unknown, p: string, out: IssueList, _d: number): boolean {
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["type"];
         if (x6 === undefined) {
-          if (out.add(missing(p + "/inputSchema" + "/type", "type"))) return true;
+          if (out.add(missing(p + "/inputSchema/type", "type"))) return true;
         } else {
-          if (!(x6 === "object") && out.add(fail(p + "/inputSchema" + "/type", '"object"', x6)))
+          if (!(x6 === "object") && out.add(fail(p + "/inputSchema/type", '"object"', x6)))
             return true;
         }
         const x7 = o5["properties"];
         if (x7 !== undefined) {
           if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
-            if (out.add(fail(p + "/inputSchema" + "/properties", "object", x7))) return true;
+            if (out.add(fail(p + "/inputSchema/properties", "object", x7))) return true;
           } else {
             const o8 = x7 as Readonly<Record<string, unknown>>;
             for (const k9 of Object.keys(o8)) {
               if (
                 !(typeof o8[k9] === "object" && o8[k9] !== null && !Array.isArray(o8[k9])) &&
-                out.add(
-                  fail(p + "/inputSchema" + "/properties" + "/" + pointer(k9), "object", o8[k9]),
-                )
+                out.add(fail(p + "/inputSchema/properties/" + pointer(k9), "object", o8[k9]))
               )
                 return true;
             }
@@ -3928,13 +3938,13 @@ function x_Tool(v: unknown, p: string, out: IssueList, _d: number): boolean {
         const x10 = o5["required"];
         if (x10 !== undefined) {
           if (!Array.isArray(x10)) {
-            if (out.add(fail(p + "/inputSchema" + "/required", "array", x10))) return true;
+            if (out.add(fail(p + "/inputSchema/required", "array", x10))) return true;
           } else {
             const a11 = x10 as readonly unknown[];
             for (let i12 = 0; i12 < a11.length; i12++) {
               if (
                 !(typeof a11[i12] === "string") &&
-                out.add(fail(p + "/inputSchema" + "/required" + "/" + i12, "string", a11[i12]))
+                out.add(fail(p + "/inputSchema/required/" + i12, "string", a11[i12]))
               )
                 return true;
             }
@@ -4010,11 +4020,11 @@ function x_SetLevelRequest(v: unknown, p: string, out: IssueList, d: number): bo
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["level"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/level", "level"))) return true;
+          if (out.add(missing(p + "/params/level", "level"))) return true;
         } else {
           if (
             !g_LoggingLevel(x5, d + 1 + 1) &&
-            x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1 + 1)
+            x_LoggingLevel(x5, p + "/params/level", out, d + 1 + 1)
           )
             return true;
         }
@@ -4067,21 +4077,21 @@ function x_LoggingMessageNotification(v: unknown, p: string, out: IssueList, d: 
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["level"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/level", "level"))) return true;
+          if (out.add(missing(p + "/params/level", "level"))) return true;
         } else {
           if (
             !g_LoggingLevel(x5, d + 1 + 1) &&
-            x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1 + 1)
+            x_LoggingLevel(x5, p + "/params/level", out, d + 1 + 1)
           )
             return true;
         }
         const x6 = o4["logger"];
         if (x6 !== undefined) {
-          if (!(typeof x6 === "string") && out.add(fail(p + "/params" + "/logger", "string", x6)))
+          if (!(typeof x6 === "string") && out.add(fail(p + "/params/logger", "string", x6)))
             return true;
         }
         const x7 = o4["data"];
-        if (x7 === undefined && out.add(missing(p + "/params" + "/data", "data"))) return true;
+        if (x7 === undefined && out.add(missing(p + "/params/data", "data"))) return true;
       }
     }
   }
@@ -4171,21 +4181,16 @@ function x_CreateMessageRequest(v: unknown, p: string, out: IssueList, d: number
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["messages"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/messages", "messages"))) return true;
+          if (out.add(missing(p + "/params/messages", "messages"))) return true;
         } else {
           if (!Array.isArray(x5)) {
-            if (out.add(fail(p + "/params" + "/messages", "array", x5))) return true;
+            if (out.add(fail(p + "/params/messages", "array", x5))) return true;
           } else {
             const a6 = x5 as readonly unknown[];
             for (let i7 = 0; i7 < a6.length; i7++) {
               if (
                 !g_SamplingMessage(a6[i7], d + 1 + 1 + 1) &&
-                x_SamplingMessage(
-                  a6[i7],
-                  p + "/params" + "/messages" + "/" + i7,
-                  out,
-                  d + 1 + 1 + 1,
-                )
+                x_SamplingMessage(a6[i7], p + "/params/messages/" + i7, out, d + 1 + 1 + 1)
               )
                 return true;
             }
@@ -4195,25 +4200,20 @@ function x_CreateMessageRequest(v: unknown, p: string, out: IssueList, d: number
         if (x8 !== undefined) {
           if (
             !g_ModelPreferences(x8, d + 1 + 1) &&
-            x_ModelPreferences(x8, p + "/params" + "/modelPreferences", out, d + 1 + 1)
+            x_ModelPreferences(x8, p + "/params/modelPreferences", out, d + 1 + 1)
           )
             return true;
         }
         const x9 = o4["systemPrompt"];
         if (x9 !== undefined) {
-          if (
-            !(typeof x9 === "string") &&
-            out.add(fail(p + "/params" + "/systemPrompt", "string", x9))
-          )
+          if (!(typeof x9 === "string") && out.add(fail(p + "/params/systemPrompt", "string", x9)))
             return true;
         }
         const x10 = o4["includeContext"];
         if (x10 !== undefined) {
           if (
             !(x10 === "none" || x10 === "thisServer" || x10 === "allServers") &&
-            out.add(
-              fail(p + "/params" + "/includeContext", '"none" | "thisServer" | "allServers"', x10),
-            )
+            out.add(fail(p + "/params/includeContext", '"none" | "thisServer" | "allServers"', x10))
           )
             return true;
         }
@@ -4221,27 +4221,27 @@ function x_CreateMessageRequest(v: unknown, p: string, out: IssueList, d: number
         if (x11 !== undefined) {
           if (
             !(typeof x11 === "number" && Number.isFinite(x11)) &&
-            out.add(fail(p + "/params" + "/temperature", "number", x11))
+            out.add(fail(p + "/params/temperature", "number", x11))
           )
             return true;
         }
         const x12 = o4["maxTokens"];
         if (x12 === undefined) {
-          if (out.add(missing(p + "/params" + "/maxTokens", "maxTokens"))) return true;
+          if (out.add(missing(p + "/params/maxTokens", "maxTokens"))) return true;
         } else {
-          if (!Number.isInteger(x12) && out.add(fail(p + "/params" + "/maxTokens", "integer", x12)))
+          if (!Number.isInteger(x12) && out.add(fail(p + "/params/maxTokens", "integer", x12)))
             return true;
         }
         const x13 = o4["stopSequences"];
         if (x13 !== undefined) {
           if (!Array.isArray(x13)) {
-            if (out.add(fail(p + "/params" + "/stopSequences", "array", x13))) return true;
+            if (out.add(fail(p + "/params/stopSequences", "array", x13))) return true;
           } else {
             const a14 = x13 as readonly unknown[];
             for (let i15 = 0; i15 < a14.length; i15++) {
               if (
                 !(typeof a14[i15] === "string") &&
-                out.add(fail(p + "/params" + "/stopSequences" + "/" + i15, "string", a14[i15]))
+                out.add(fail(p + "/params/stopSequences/" + i15, "string", a14[i15]))
               )
                 return true;
             }
@@ -4251,7 +4251,7 @@ function x_CreateMessageRequest(v: unknown, p: string, out: IssueList, d: number
         if (x16 !== undefined) {
           if (
             !(typeof x16 === "object" && x16 !== null && !Array.isArray(x16)) &&
-            out.add(fail(p + "/params" + "/metadata", "object", x16))
+            out.add(fail(p + "/params/metadata", "object", x16))
           )
             return true;
         }
@@ -4371,7 +4371,7 @@ function x_CreateMessageResult(v: unknown, p: string, out: IssueList, d: number)
             if (
               out.add(
                 unknownVariant(
-                  p + "/content" + "/type",
+                  p + "/content/type",
                   '"text" | "image"',
                   tag6,
                   "TextContent | ImageContent",
@@ -4466,7 +4466,7 @@ function x_SamplingMessage(v: unknown, p: string, out: IssueList, d: number): bo
             if (
               out.add(
                 unknownVariant(
-                  p + "/content" + "/type",
+                  p + "/content/type",
                   '"text" | "image"',
                   tag4,
                   "TextContent | ImageContent",
@@ -4515,13 +4515,13 @@ function x_Annotated(v: unknown, p: string, out: IssueList, d: number): boolean 
         const x4 = o3["audience"];
         if (x4 !== undefined) {
           if (!Array.isArray(x4)) {
-            if (out.add(fail(p + "/annotations" + "/audience", "array", x4))) return true;
+            if (out.add(fail(p + "/annotations/audience", "array", x4))) return true;
           } else {
             const a5 = x4 as readonly unknown[];
             for (let i6 = 0; i6 < a5.length; i6++) {
               if (
                 !g_Role(a5[i6], d + 1 + 1 + 1) &&
-                x_Role(a5[i6], p + "/annotations" + "/audience" + "/" + i6, out, d + 1 + 1 + 1)
+                x_Role(a5[i6], p + "/annotations/audience/" + i6, out, d + 1 + 1 + 1)
               )
                 return true;
             }
@@ -4531,17 +4531,17 @@ function x_Annotated(v: unknown, p: string, out: IssueList, d: number): boolean 
         if (x7 !== undefined) {
           if (
             !(typeof x7 === "number" && Number.isFinite(x7)) &&
-            out.add(fail(p + "/annotations" + "/priority", "number", x7))
+            out.add(fail(p + "/annotations/priority", "number", x7))
           )
             return true;
           if (
             !(typeof x7 !== "number" || x7 >= 0) &&
-            out.add(fail(p + "/annotations" + "/priority", ">= 0 (minimum)", x7))
+            out.add(fail(p + "/annotations/priority", ">= 0 (minimum)", x7))
           )
             return true;
           if (
             !(typeof x7 !== "number" || x7 <= 1) &&
-            out.add(fail(p + "/annotations" + "/priority", "<= 1 (maximum)", x7))
+            out.add(fail(p + "/annotations/priority", "<= 1 (maximum)", x7))
           )
             return true;
         }
@@ -4612,13 +4612,13 @@ function x_TextContent(v: unknown, p: string, out: IssueList, d: number): boolea
         const x5 = o4["audience"];
         if (x5 !== undefined) {
           if (!Array.isArray(x5)) {
-            if (out.add(fail(p + "/annotations" + "/audience", "array", x5))) return true;
+            if (out.add(fail(p + "/annotations/audience", "array", x5))) return true;
           } else {
             const a6 = x5 as readonly unknown[];
             for (let i7 = 0; i7 < a6.length; i7++) {
               if (
                 !g_Role(a6[i7], d + 1 + 1 + 1) &&
-                x_Role(a6[i7], p + "/annotations" + "/audience" + "/" + i7, out, d + 1 + 1 + 1)
+                x_Role(a6[i7], p + "/annotations/audience/" + i7, out, d + 1 + 1 + 1)
               )
                 return true;
             }
@@ -4628,17 +4628,17 @@ function x_TextContent(v: unknown, p: string, out: IssueList, d: number): boolea
         if (x8 !== undefined) {
           if (
             !(typeof x8 === "number" && Number.isFinite(x8)) &&
-            out.add(fail(p + "/annotations" + "/priority", "number", x8))
+            out.add(fail(p + "/annotations/priority", "number", x8))
           )
             return true;
           if (
             !(typeof x8 !== "number" || x8 >= 0) &&
-            out.add(fail(p + "/annotations" + "/priority", ">= 0 (minimum)", x8))
+            out.add(fail(p + "/annotations/priority", ">= 0 (minimum)", x8))
           )
             return true;
           if (
             !(typeof x8 !== "number" || x8 <= 1) &&
-            out.add(fail(p + "/annotations" + "/priority", "<= 1 (maximum)", x8))
+            out.add(fail(p + "/annotations/priority", "<= 1 (maximum)", x8))
           )
             return true;
         }
@@ -4718,13 +4718,13 @@ function x_ImageContent(v: unknown, p: string, out: IssueList, d: number): boole
         const x5 = o4["audience"];
         if (x5 !== undefined) {
           if (!Array.isArray(x5)) {
-            if (out.add(fail(p + "/annotations" + "/audience", "array", x5))) return true;
+            if (out.add(fail(p + "/annotations/audience", "array", x5))) return true;
           } else {
             const a6 = x5 as readonly unknown[];
             for (let i7 = 0; i7 < a6.length; i7++) {
               if (
                 !g_Role(a6[i7], d + 1 + 1 + 1) &&
-                x_Role(a6[i7], p + "/annotations" + "/audience" + "/" + i7, out, d + 1 + 1 + 1)
+                x_Role(a6[i7], p + "/annotations/audience/" + i7, out, d + 1 + 1 + 1)
               )
                 return true;
             }
@@ -4734,17 +4734,17 @@ function x_ImageContent(v: unknown, p: string, out: IssueList, d: number): boole
         if (x8 !== undefined) {
           if (
             !(typeof x8 === "number" && Number.isFinite(x8)) &&
-            out.add(fail(p + "/annotations" + "/priority", "number", x8))
+            out.add(fail(p + "/annotations/priority", "number", x8))
           )
             return true;
           if (
             !(typeof x8 !== "number" || x8 >= 0) &&
-            out.add(fail(p + "/annotations" + "/priority", ">= 0 (minimum)", x8))
+            out.add(fail(p + "/annotations/priority", ">= 0 (minimum)", x8))
           )
             return true;
           if (
             !(typeof x8 !== "number" || x8 <= 1) &&
-            out.add(fail(p + "/annotations" + "/priority", "<= 1 (maximum)", x8))
+            out.add(fail(p + "/annotations/priority", "<= 1 (maximum)", x8))
           )
             return true;
         }
@@ -4855,7 +4855,7 @@ function x_ModelPreferences(v: unknown, p: string, out: IssueList, d: number): b
         for (let i4 = 0; i4 < a3.length; i4++) {
           if (
             !g_ModelHint(a3[i4], d + 1 + 1) &&
-            x_ModelHint(a3[i4], p + "/hints" + "/" + i4, out, d + 1 + 1)
+            x_ModelHint(a3[i4], p + "/hints/" + i4, out, d + 1 + 1)
           )
             return true;
         }
@@ -4985,13 +4985,11 @@ function x_CompleteRequest(v: unknown, p: string, out: IssueList, d: number): bo
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["ref"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/ref", "ref"))) return true;
+          if (out.add(missing(p + "/params/ref", "ref"))) return true;
         } else {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
             if (
-              out.add(
-                fail(p + "/params" + "/ref", "object (PromptReference | ResourceReference)", x5),
-              )
+              out.add(fail(p + "/params/ref", "object (PromptReference | ResourceReference)", x5))
             )
               return true;
           } else {
@@ -5002,7 +5000,7 @@ function x_CompleteRequest(v: unknown, p: string, out: IssueList, d: number): bo
                 m8: {
                   if (
                     !g_PromptReference(x5, d + 1 + 1) &&
-                    x_PromptReference(x5, p + "/params" + "/ref", inner7, d + 1 + 1)
+                    x_PromptReference(x5, p + "/params/ref", inner7, d + 1 + 1)
                   )
                     break m8;
                 }
@@ -5014,7 +5012,7 @@ function x_CompleteRequest(v: unknown, p: string, out: IssueList, d: number): bo
                 m10: {
                   if (
                     !g_ResourceReference(x5, d + 1 + 1) &&
-                    x_ResourceReference(x5, p + "/params" + "/ref", inner9, d + 1 + 1)
+                    x_ResourceReference(x5, p + "/params/ref", inner9, d + 1 + 1)
                   )
                     break m10;
                 }
@@ -5026,7 +5024,7 @@ function x_CompleteRequest(v: unknown, p: string, out: IssueList, d: number): bo
                 if (
                   out.add(
                     unknownVariant(
-                      p + "/params" + "/ref" + "/type",
+                      p + "/params/ref/type",
                       '"ref/prompt" | "ref/resource"',
                       tag6,
                       "PromptReference | ResourceReference",
@@ -5039,29 +5037,29 @@ function x_CompleteRequest(v: unknown, p: string, out: IssueList, d: number): bo
         }
         const x11 = o4["argument"];
         if (x11 === undefined) {
-          if (out.add(missing(p + "/params" + "/argument", "argument"))) return true;
+          if (out.add(missing(p + "/params/argument", "argument"))) return true;
         } else {
           if (typeof x11 !== "object" || x11 === null || Array.isArray(x11)) {
-            if (out.add(fail(p + "/params" + "/argument", "object", x11))) return true;
+            if (out.add(fail(p + "/params/argument", "object", x11))) return true;
           } else {
             const o12 = x11 as Readonly<Record<string, unknown>>;
             const x13 = o12["name"];
             if (x13 === undefined) {
-              if (out.add(missing(p + "/params" + "/argument" + "/name", "name"))) return true;
+              if (out.add(missing(p + "/params/argument/name", "name"))) return true;
             } else {
               if (
                 !(typeof x13 === "string") &&
-                out.add(fail(p + "/params" + "/argument" + "/name", "string", x13))
+                out.add(fail(p + "/params/argument/name", "string", x13))
               )
                 return true;
             }
             const x14 = o12["value"];
             if (x14 === undefined) {
-              if (out.add(missing(p + "/params" + "/argument" + "/value", "value"))) return true;
+              if (out.add(missing(p + "/params/argument/value", "value"))) return true;
             } else {
               if (
                 !(typeof x14 === "string") &&
-                out.add(fail(p + "/params" + "/argument" + "/value", "string", x14))
+                out.add(fail(p + "/params/argument/value", "string", x14))
               )
                 return true;
             }
@@ -5138,16 +5136,16 @@ function x_CompleteResult(v: unknown, p: string, out: IssueList, _d: number): bo
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["values"];
         if (x6 === undefined) {
-          if (out.add(missing(p + "/completion" + "/values", "values"))) return true;
+          if (out.add(missing(p + "/completion/values", "values"))) return true;
         } else {
           if (!Array.isArray(x6)) {
-            if (out.add(fail(p + "/completion" + "/values", "array", x6))) return true;
+            if (out.add(fail(p + "/completion/values", "array", x6))) return true;
           } else {
             const a7 = x6 as readonly unknown[];
             for (let i8 = 0; i8 < a7.length; i8++) {
               if (
                 !(typeof a7[i8] === "string") &&
-                out.add(fail(p + "/completion" + "/values" + "/" + i8, "string", a7[i8]))
+                out.add(fail(p + "/completion/values/" + i8, "string", a7[i8]))
               )
                 return true;
             }
@@ -5155,14 +5153,14 @@ function x_CompleteResult(v: unknown, p: string, out: IssueList, _d: number): bo
         }
         const x9 = o5["total"];
         if (x9 !== undefined) {
-          if (!Number.isInteger(x9) && out.add(fail(p + "/completion" + "/total", "integer", x9)))
+          if (!Number.isInteger(x9) && out.add(fail(p + "/completion/total", "integer", x9)))
             return true;
         }
         const x10 = o5["hasMore"];
         if (x10 !== undefined) {
           if (
             !(typeof x10 === "boolean") &&
-            out.add(fail(p + "/completion" + "/hasMore", "boolean", x10))
+            out.add(fail(p + "/completion/hasMore", "boolean", x10))
           )
             return true;
         }
@@ -5300,14 +5298,14 @@ function x_ListRootsRequest(v: unknown, p: string, out: IssueList, d: number): b
         const x5 = o4["_meta"];
         if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
-            if (out.add(fail(p + "/params" + "/_meta", "object", x5))) return true;
+            if (out.add(fail(p + "/params/_meta", "object", x5))) return true;
           } else {
             const o6 = x5 as Readonly<Record<string, unknown>>;
             const x7 = o6["progressToken"];
             if (x7 !== undefined) {
               if (
                 !g_ProgressToken(x7, d + 1 + 1 + 1) &&
-                x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1 + 1 + 1)
+                x_ProgressToken(x7, p + "/params/_meta/progressToken", out, d + 1 + 1 + 1)
               )
                 return true;
             }
@@ -5367,7 +5365,7 @@ function x_ListRootsResult(v: unknown, p: string, out: IssueList, d: number): bo
       } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Root(a5[i6], d + 1 + 1) && x_Root(a5[i6], p + "/roots" + "/" + i6, out, d + 1 + 1))
+          if (!g_Root(a5[i6], d + 1 + 1) && x_Root(a5[i6], p + "/roots/" + i6, out, d + 1 + 1))
             return true;
         }
       }
@@ -5463,7 +5461,7 @@ function x_RootsListChangedNotification(
         if (x5 !== undefined) {
           if (
             (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) &&
-            out.add(fail(p + "/params" + "/_meta", "object", x5))
+            out.add(fail(p + "/params/_meta", "object", x5))
           )
             return true;
         }

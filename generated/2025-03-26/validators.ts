@@ -124,6 +124,18 @@ function pointer(key: string): string {
   return key.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
+/**
+ * JSON.stringify(s) for a message: the same text, without the serializer's fixed cost (most of a
+ * short rejection) when nothing in `s` needs escaping.
+ */
+function quote(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 32 || c === 34 || c === 92 || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(s);
+  }
+  return `"${s}"`;
+}
+
 /** A short description of a value for messages (never the whole of a long string). */
 function got(v: unknown): string {
   if (v === null) return "null";
@@ -131,8 +143,8 @@ function got(v: unknown): string {
   switch (typeof v) {
     case "string":
       return v.length > 40
-        ? `string ${JSON.stringify(v.slice(0, 37))}... (length ${v.length})`
-        : `string ${JSON.stringify(v)}`;
+        ? `string ${quote(v.slice(0, 37))}... (length ${v.length})`
+        : `string ${quote(v)}`;
     case "number":
       return Number.isFinite(v) ? `number ${v}` : `non-finite number ${v}`;
     case "boolean":
@@ -153,13 +165,14 @@ function missing(path: string, name: string): Issue {
   return {
     path,
     expected: "required property",
-    message: `missing required property ${JSON.stringify(name)}`,
+    message: `missing required property ${quote(name)}`,
   };
 }
 
 /** Names the union member an issue was found in; only the innermost one, so deep values stay readable. */
 function within(issue: Issue, label: string): Issue {
-  return /^[A-Z][A-Za-z0-9]*: /.test(issue.message)
+  const c = issue.message.charCodeAt(0); // our own messages start in lower case, a member's label in upper case
+  return c >= 65 && c <= 90 && /^[A-Z][A-Za-z0-9]*: /.test(issue.message)
     ? issue
     : { ...issue, message: `${label}: ${issue.message}` };
 }
@@ -181,36 +194,49 @@ function pickBranch(
   v: unknown,
   branches: [string, IssueList][],
 ): Issue[] {
-  const base = segmentCount(path);
-  let best: [string, Issue[]] | undefined;
+  let best: Issue[] | undefined;
+  let bestName = "";
   let bestDepth = 0;
-  for (const [name, list] of branches) {
-    const issues = list.items;
+  for (let b = 0; b < branches.length; b++) {
+    const issues = branches[b]![1].items;
     if (issues.length === 0) continue;
     let depth = Infinity;
-    for (const i of issues) {
-      const d = WRONG_LITERAL.test(i.expected) ? 0 : segmentCount(i.path) - base;
+    for (let n = 0; n < issues.length; n++) {
+      const issue = issues[n]!;
+      // Every issue of a member lies at `path` or inside it: count the segments below `path`.
+      const d = wrongLiteral(issue.expected) ? 0 : segmentCount(issue.path, path.length);
       if (d < depth) depth = d;
     }
     if (
       depth > bestDepth ||
-      (depth === bestDepth && depth > 0 && best && issues.length < best[1].length)
+      (depth === bestDepth && depth > 0 && best !== undefined && issues.length < best.length)
     ) {
-      best = [name, issues];
+      best = issues;
+      bestName = branches[b]![0];
       bestDepth = depth;
     }
   }
-  if (!best) return [fail(path, label, v)];
-  const [name, issues] = best;
-  return issues.map((i) => within(i, name));
+  if (best === undefined) return [fail(path, label, v)];
+  const named: Issue[] = [];
+  for (let n = 0; n < best.length; n++) named.push(within(best[n]!, bestName));
+  return named;
+}
+
+/** Whether an issue's `expected` is a literal (a string in quotes, a number, true or false); first by its first character, which rules out most. */
+function wrongLiteral(expected: string): boolean {
+  const c = expected.charCodeAt(0);
+  return (
+    (c === 34 || c === 45 || (c >= 48 && c <= 57) || c === 116 || c === 102) &&
+    WRONG_LITERAL.test(expected)
+  );
 }
 
 const WRONG_LITERAL = /^"[^"]*"$|^-?\d|^true$|^false$/;
 
-/** How many "/" a JSON Pointer has, without splitting it (this runs for every issue of every member tried). */
-function segmentCount(path: string): number {
+/** How many "/" a JSON Pointer has from `from` on, without splitting it (this runs for every issue of every member tried). */
+function segmentCount(path: string, from: number): number {
   let n = 0;
-  for (let i = path.indexOf("/"); i >= 0; i = path.indexOf("/", i + 1)) n++;
+  for (let i = from; i < path.length; i++) if (path.charCodeAt(i) === 47) n++;
   return n;
 }
 
@@ -730,22 +756,19 @@ function x_JSONRPCBatchRequest(v: unknown, p: string, out: IssueList, d: number)
     const a1 = v as readonly unknown[];
     for (let i2 = 0; i2 < a1.length; i2++) {
       if (!(g_JSONRPCRequest(a1[i2], d + 1) || g_JSONRPCNotification(a1[i2], d + 1))) {
+        const q4 = p + "/" + i2;
         const branches3: [string, IssueList][] = [];
         {
-          const b4 = new IssueList(out.all);
-          x_JSONRPCRequest(a1[i2], p + "/" + i2, b4, d + 1);
-          branches3.push(["JSONRPCRequest", b4]);
+          const b5 = new IssueList(out.all);
+          x_JSONRPCRequest(a1[i2], q4, b5, d + 1);
+          branches3.push(["JSONRPCRequest", b5]);
         }
         {
-          const b5 = new IssueList(out.all);
-          x_JSONRPCNotification(a1[i2], p + "/" + i2, b5, d + 1);
-          branches3.push(["JSONRPCNotification", b5]);
+          const b6 = new IssueList(out.all);
+          x_JSONRPCNotification(a1[i2], q4, b6, d + 1);
+          branches3.push(["JSONRPCNotification", b6]);
         }
-        if (
-          out.addAll(
-            pickBranch(p + "/" + i2, "JSONRPCRequest | JSONRPCNotification", a1[i2], branches3),
-          )
-        )
+        if (out.addAll(pickBranch(q4, "JSONRPCRequest | JSONRPCNotification", a1[i2], branches3)))
           return true;
       }
     }
@@ -770,20 +793,19 @@ function x_JSONRPCBatchResponse(v: unknown, p: string, out: IssueList, d: number
     const a1 = v as readonly unknown[];
     for (let i2 = 0; i2 < a1.length; i2++) {
       if (!(g_JSONRPCResponse(a1[i2], d + 1) || g_JSONRPCError(a1[i2], d + 1))) {
+        const q4 = p + "/" + i2;
         const branches3: [string, IssueList][] = [];
         {
-          const b4 = new IssueList(out.all);
-          x_JSONRPCResponse(a1[i2], p + "/" + i2, b4, d + 1);
-          branches3.push(["JSONRPCResponse", b4]);
+          const b5 = new IssueList(out.all);
+          x_JSONRPCResponse(a1[i2], q4, b5, d + 1);
+          branches3.push(["JSONRPCResponse", b5]);
         }
         {
-          const b5 = new IssueList(out.all);
-          x_JSONRPCError(a1[i2], p + "/" + i2, b5, d + 1);
-          branches3.push(["JSONRPCError", b5]);
+          const b6 = new IssueList(out.all);
+          x_JSONRPCError(a1[i2], q4, b6, d + 1);
+          branches3.push(["JSONRPCError", b6]);
         }
-        if (
-          out.addAll(pickBranch(p + "/" + i2, "JSONRPCResponse | JSONRPCError", a1[i2], branches3))
-        )
+        if (out.addAll(pickBranch(q4, "JSONRPCResponse | JSONRPCError", a1[i2], branches3)))
           return true;
       }
     }
@@ -840,14 +862,14 @@ function x_Request(v: unknown, p: string, out: IssueList, d: number): boolean {
         const x5 = o4["_meta"];
         if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
-            if (out.add(fail(p + "/params" + "/_meta", "object", x5))) return true;
+            if (out.add(fail(p + "/params/_meta", "object", x5))) return true;
           } else {
             const o6 = x5 as Readonly<Record<string, unknown>>;
             const x7 = o6["progressToken"];
             if (x7 !== undefined) {
               if (
                 !g_ProgressToken(x7, d + 1 + 1 + 1) &&
-                x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1 + 1 + 1)
+                x_ProgressToken(x7, p + "/params/_meta/progressToken", out, d + 1 + 1 + 1)
               )
                 return true;
             }
@@ -906,7 +928,7 @@ function x_Notification(v: unknown, p: string, out: IssueList, _d: number): bool
         if (x5 !== undefined) {
           if (
             (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) &&
-            out.add(fail(p + "/params" + "/_meta", "object", x5))
+            out.add(fail(p + "/params/_meta", "object", x5))
           )
             return true;
         }
@@ -1009,14 +1031,14 @@ function x_JSONRPCRequest(v: unknown, p: string, out: IssueList, d: number): boo
         const x6 = o5["_meta"];
         if (x6 !== undefined) {
           if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
-            if (out.add(fail(p + "/params" + "/_meta", "object", x6))) return true;
+            if (out.add(fail(p + "/params/_meta", "object", x6))) return true;
           } else {
             const o7 = x6 as Readonly<Record<string, unknown>>;
             const x8 = o7["progressToken"];
             if (x8 !== undefined) {
               if (
                 !g_ProgressToken(x8, d + 1 + 1 + 1) &&
-                x_ProgressToken(x8, p + "/params" + "/_meta" + "/progressToken", out, d + 1 + 1 + 1)
+                x_ProgressToken(x8, p + "/params/_meta/progressToken", out, d + 1 + 1 + 1)
               )
                 return true;
             }
@@ -1089,7 +1111,7 @@ function x_JSONRPCNotification(v: unknown, p: string, out: IssueList, _d: number
         if (x6 !== undefined) {
           if (
             (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) &&
-            out.add(fail(p + "/params" + "/_meta", "object", x6))
+            out.add(fail(p + "/params/_meta", "object", x6))
           )
             return true;
         }
@@ -1190,16 +1212,15 @@ function x_JSONRPCError(v: unknown, p: string, out: IssueList, d: number): boole
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["code"];
         if (x6 === undefined) {
-          if (out.add(missing(p + "/error" + "/code", "code"))) return true;
+          if (out.add(missing(p + "/error/code", "code"))) return true;
         } else {
-          if (!Number.isInteger(x6) && out.add(fail(p + "/error" + "/code", "integer", x6)))
-            return true;
+          if (!Number.isInteger(x6) && out.add(fail(p + "/error/code", "integer", x6))) return true;
         }
         const x7 = o5["message"];
         if (x7 === undefined) {
-          if (out.add(missing(p + "/error" + "/message", "message"))) return true;
+          if (out.add(missing(p + "/error/message", "message"))) return true;
         } else {
-          if (!(typeof x7 === "string") && out.add(fail(p + "/error" + "/message", "string", x7)))
+          if (!(typeof x7 === "string") && out.add(fail(p + "/error/message", "string", x7)))
             return true;
         }
       }
@@ -1262,17 +1283,17 @@ function x_CancelledNotification(v: unknown, p: string, out: IssueList, d: numbe
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["requestId"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/requestId", "requestId"))) return true;
+          if (out.add(missing(p + "/params/requestId", "requestId"))) return true;
         } else {
           if (
             !g_RequestId(x5, d + 1 + 1) &&
-            x_RequestId(x5, p + "/params" + "/requestId", out, d + 1 + 1)
+            x_RequestId(x5, p + "/params/requestId", out, d + 1 + 1)
           )
             return true;
         }
         const x6 = o4["reason"];
         if (x6 !== undefined) {
-          if (!(typeof x6 === "string") && out.add(fail(p + "/params" + "/reason", "string", x6)))
+          if (!(typeof x6 === "string") && out.add(fail(p + "/params/reason", "string", x6)))
             return true;
         }
       }
@@ -1322,31 +1343,31 @@ function x_InitializeRequest(v: unknown, p: string, out: IssueList, d: number): 
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["protocolVersion"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/protocolVersion", "protocolVersion"))) return true;
+          if (out.add(missing(p + "/params/protocolVersion", "protocolVersion"))) return true;
         } else {
           if (
             !(typeof x5 === "string") &&
-            out.add(fail(p + "/params" + "/protocolVersion", "string", x5))
+            out.add(fail(p + "/params/protocolVersion", "string", x5))
           )
             return true;
         }
         const x6 = o4["capabilities"];
         if (x6 === undefined) {
-          if (out.add(missing(p + "/params" + "/capabilities", "capabilities"))) return true;
+          if (out.add(missing(p + "/params/capabilities", "capabilities"))) return true;
         } else {
           if (
             !g_ClientCapabilities(x6, d + 1 + 1) &&
-            x_ClientCapabilities(x6, p + "/params" + "/capabilities", out, d + 1 + 1)
+            x_ClientCapabilities(x6, p + "/params/capabilities", out, d + 1 + 1)
           )
             return true;
         }
         const x7 = o4["clientInfo"];
         if (x7 === undefined) {
-          if (out.add(missing(p + "/params" + "/clientInfo", "clientInfo"))) return true;
+          if (out.add(missing(p + "/params/clientInfo", "clientInfo"))) return true;
         } else {
           if (
             !g_Implementation(x7, d + 1 + 1) &&
-            x_Implementation(x7, p + "/params" + "/clientInfo", out, d + 1 + 1)
+            x_Implementation(x7, p + "/params/clientInfo", out, d + 1 + 1)
           )
             return true;
         }
@@ -1470,7 +1491,7 @@ function x_InitializedNotification(v: unknown, p: string, out: IssueList, _d: nu
         if (x5 !== undefined) {
           if (
             (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) &&
-            out.add(fail(p + "/params" + "/_meta", "object", x5))
+            out.add(fail(p + "/params/_meta", "object", x5))
           )
             return true;
         }
@@ -1520,7 +1541,7 @@ function x_ClientCapabilities(v: unknown, p: string, out: IssueList, _d: number)
         for (const k4 of Object.keys(o3)) {
           if (
             !(typeof o3[k4] === "object" && o3[k4] !== null && !Array.isArray(o3[k4])) &&
-            out.add(fail(p + "/experimental" + "/" + pointer(k4), "object", o3[k4]))
+            out.add(fail(p + "/experimental/" + pointer(k4), "object", o3[k4]))
           )
             return true;
         }
@@ -1534,10 +1555,7 @@ function x_ClientCapabilities(v: unknown, p: string, out: IssueList, _d: number)
         const o6 = x5 as Readonly<Record<string, unknown>>;
         const x7 = o6["listChanged"];
         if (x7 !== undefined) {
-          if (
-            !(typeof x7 === "boolean") &&
-            out.add(fail(p + "/roots" + "/listChanged", "boolean", x7))
-          )
+          if (!(typeof x7 === "boolean") && out.add(fail(p + "/roots/listChanged", "boolean", x7)))
             return true;
         }
       }
@@ -1606,7 +1624,7 @@ function x_ServerCapabilities(v: unknown, p: string, out: IssueList, _d: number)
         for (const k4 of Object.keys(o3)) {
           if (
             !(typeof o3[k4] === "object" && o3[k4] !== null && !Array.isArray(o3[k4])) &&
-            out.add(fail(p + "/experimental" + "/" + pointer(k4), "object", o3[k4]))
+            out.add(fail(p + "/experimental/" + pointer(k4), "object", o3[k4]))
           )
             return true;
         }
@@ -1638,7 +1656,7 @@ function x_ServerCapabilities(v: unknown, p: string, out: IssueList, _d: number)
         if (x9 !== undefined) {
           if (
             !(typeof x9 === "boolean") &&
-            out.add(fail(p + "/prompts" + "/listChanged", "boolean", x9))
+            out.add(fail(p + "/prompts/listChanged", "boolean", x9))
           )
             return true;
         }
@@ -1654,7 +1672,7 @@ function x_ServerCapabilities(v: unknown, p: string, out: IssueList, _d: number)
         if (x12 !== undefined) {
           if (
             !(typeof x12 === "boolean") &&
-            out.add(fail(p + "/resources" + "/subscribe", "boolean", x12))
+            out.add(fail(p + "/resources/subscribe", "boolean", x12))
           )
             return true;
         }
@@ -1662,7 +1680,7 @@ function x_ServerCapabilities(v: unknown, p: string, out: IssueList, _d: number)
         if (x13 !== undefined) {
           if (
             !(typeof x13 === "boolean") &&
-            out.add(fail(p + "/resources" + "/listChanged", "boolean", x13))
+            out.add(fail(p + "/resources/listChanged", "boolean", x13))
           )
             return true;
         }
@@ -1678,7 +1696,7 @@ function x_ServerCapabilities(v: unknown, p: string, out: IssueList, _d: number)
         if (x16 !== undefined) {
           if (
             !(typeof x16 === "boolean") &&
-            out.add(fail(p + "/tools" + "/listChanged", "boolean", x16))
+            out.add(fail(p + "/tools/listChanged", "boolean", x16))
           )
             return true;
         }
@@ -1785,14 +1803,14 @@ function x_PingRequest(v: unknown, p: string, out: IssueList, d: number): boolea
         const x5 = o4["_meta"];
         if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
-            if (out.add(fail(p + "/params" + "/_meta", "object", x5))) return true;
+            if (out.add(fail(p + "/params/_meta", "object", x5))) return true;
           } else {
             const o6 = x5 as Readonly<Record<string, unknown>>;
             const x7 = o6["progressToken"];
             if (x7 !== undefined) {
               if (
                 !g_ProgressToken(x7, d + 1 + 1 + 1) &&
-                x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1 + 1 + 1)
+                x_ProgressToken(x7, p + "/params/_meta/progressToken", out, d + 1 + 1 + 1)
               )
                 return true;
             }
@@ -1855,21 +1873,21 @@ function x_ProgressNotification(v: unknown, p: string, out: IssueList, d: number
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["progressToken"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/progressToken", "progressToken"))) return true;
+          if (out.add(missing(p + "/params/progressToken", "progressToken"))) return true;
         } else {
           if (
             !g_ProgressToken(x5, d + 1 + 1) &&
-            x_ProgressToken(x5, p + "/params" + "/progressToken", out, d + 1 + 1)
+            x_ProgressToken(x5, p + "/params/progressToken", out, d + 1 + 1)
           )
             return true;
         }
         const x6 = o4["progress"];
         if (x6 === undefined) {
-          if (out.add(missing(p + "/params" + "/progress", "progress"))) return true;
+          if (out.add(missing(p + "/params/progress", "progress"))) return true;
         } else {
           if (
             !(typeof x6 === "number" && Number.isFinite(x6)) &&
-            out.add(fail(p + "/params" + "/progress", "number", x6))
+            out.add(fail(p + "/params/progress", "number", x6))
           )
             return true;
         }
@@ -1877,13 +1895,13 @@ function x_ProgressNotification(v: unknown, p: string, out: IssueList, d: number
         if (x7 !== undefined) {
           if (
             !(typeof x7 === "number" && Number.isFinite(x7)) &&
-            out.add(fail(p + "/params" + "/total", "number", x7))
+            out.add(fail(p + "/params/total", "number", x7))
           )
             return true;
         }
         const x8 = o4["message"];
         if (x8 !== undefined) {
-          if (!(typeof x8 === "string") && out.add(fail(p + "/params" + "/message", "string", x8)))
+          if (!(typeof x8 === "string") && out.add(fail(p + "/params/message", "string", x8)))
             return true;
         }
       }
@@ -1935,7 +1953,7 @@ function x_PaginatedRequest(v: unknown, p: string, out: IssueList, d: number): b
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          if (!g_Cursor(x5, d + 1 + 1) && x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1))
+          if (!g_Cursor(x5, d + 1 + 1) && x_Cursor(x5, p + "/params/cursor", out, d + 1 + 1))
             return true;
         }
       }
@@ -2018,7 +2036,7 @@ function x_ListResourcesRequest(v: unknown, p: string, out: IssueList, d: number
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          if (!g_Cursor(x5, d + 1 + 1) && x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1))
+          if (!g_Cursor(x5, d + 1 + 1) && x_Cursor(x5, p + "/params/cursor", out, d + 1 + 1))
             return true;
         }
       }
@@ -2075,7 +2093,7 @@ function x_ListResourcesResult(v: unknown, p: string, out: IssueList, d: number)
         for (let i7 = 0; i7 < a6.length; i7++) {
           if (
             !g_Resource(a6[i7], d + 1 + 1) &&
-            x_Resource(a6[i7], p + "/resources" + "/" + i7, out, d + 1 + 1)
+            x_Resource(a6[i7], p + "/resources/" + i7, out, d + 1 + 1)
           )
             return true;
         }
@@ -2133,7 +2151,7 @@ function x_ListResourceTemplatesRequest(v: unknown, p: string, out: IssueList, d
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          if (!g_Cursor(x5, d + 1 + 1) && x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1))
+          if (!g_Cursor(x5, d + 1 + 1) && x_Cursor(x5, p + "/params/cursor", out, d + 1 + 1))
             return true;
         }
       }
@@ -2190,7 +2208,7 @@ function x_ListResourceTemplatesResult(v: unknown, p: string, out: IssueList, d:
         for (let i7 = 0; i7 < a6.length; i7++) {
           if (
             !g_ResourceTemplate(a6[i7], d + 1 + 1) &&
-            x_ResourceTemplate(a6[i7], p + "/resourceTemplates" + "/" + i7, out, d + 1 + 1)
+            x_ResourceTemplate(a6[i7], p + "/resourceTemplates/" + i7, out, d + 1 + 1)
           )
             return true;
         }
@@ -2247,13 +2265,13 @@ function x_ReadResourceRequest(v: unknown, p: string, out: IssueList, _d: number
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["uri"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/uri", "uri"))) return true;
+          if (out.add(missing(p + "/params/uri", "uri"))) return true;
         } else {
-          if (!(typeof x5 === "string") && out.add(fail(p + "/params" + "/uri", "string", x5)))
+          if (!(typeof x5 === "string") && out.add(fail(p + "/params/uri", "string", x5)))
             return true;
           if (
             !(typeof x5 !== "string" || isUri(x5)) &&
-            out.add(fail(p + "/params" + "/uri", "uri (format)", x5))
+            out.add(fail(p + "/params/uri", "uri (format)", x5))
           )
             return true;
         }
@@ -2307,25 +2325,21 @@ function x_ReadResourceResult(v: unknown, p: string, out: IssueList, d: number):
           if (!(
             g_TextResourceContents(a5[i6], d + 1 + 1) || g_BlobResourceContents(a5[i6], d + 1 + 1)
           )) {
+            const q8 = p + "/contents/" + i6;
             const branches7: [string, IssueList][] = [];
             {
-              const b8 = new IssueList(out.all);
-              x_TextResourceContents(a5[i6], p + "/contents" + "/" + i6, b8, d + 1 + 1);
-              branches7.push(["TextResourceContents", b8]);
+              const b9 = new IssueList(out.all);
+              x_TextResourceContents(a5[i6], q8, b9, d + 1 + 1);
+              branches7.push(["TextResourceContents", b9]);
             }
             {
-              const b9 = new IssueList(out.all);
-              x_BlobResourceContents(a5[i6], p + "/contents" + "/" + i6, b9, d + 1 + 1);
-              branches7.push(["BlobResourceContents", b9]);
+              const b10 = new IssueList(out.all);
+              x_BlobResourceContents(a5[i6], q8, b10, d + 1 + 1);
+              branches7.push(["BlobResourceContents", b10]);
             }
             if (
               out.addAll(
-                pickBranch(
-                  p + "/contents" + "/" + i6,
-                  "TextResourceContents | BlobResourceContents",
-                  a5[i6],
-                  branches7,
-                ),
+                pickBranch(q8, "TextResourceContents | BlobResourceContents", a5[i6], branches7),
               )
             )
               return true;
@@ -2392,7 +2406,7 @@ function x_ResourceListChangedNotification(
         if (x5 !== undefined) {
           if (
             (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) &&
-            out.add(fail(p + "/params" + "/_meta", "object", x5))
+            out.add(fail(p + "/params/_meta", "object", x5))
           )
             return true;
         }
@@ -2450,13 +2464,13 @@ function x_SubscribeRequest(v: unknown, p: string, out: IssueList, _d: number): 
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["uri"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/uri", "uri"))) return true;
+          if (out.add(missing(p + "/params/uri", "uri"))) return true;
         } else {
-          if (!(typeof x5 === "string") && out.add(fail(p + "/params" + "/uri", "string", x5)))
+          if (!(typeof x5 === "string") && out.add(fail(p + "/params/uri", "string", x5)))
             return true;
           if (
             !(typeof x5 !== "string" || isUri(x5)) &&
-            out.add(fail(p + "/params" + "/uri", "uri (format)", x5))
+            out.add(fail(p + "/params/uri", "uri (format)", x5))
           )
             return true;
         }
@@ -2510,13 +2524,13 @@ function x_UnsubscribeRequest(v: unknown, p: string, out: IssueList, _d: number)
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["uri"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/uri", "uri"))) return true;
+          if (out.add(missing(p + "/params/uri", "uri"))) return true;
         } else {
-          if (!(typeof x5 === "string") && out.add(fail(p + "/params" + "/uri", "string", x5)))
+          if (!(typeof x5 === "string") && out.add(fail(p + "/params/uri", "string", x5)))
             return true;
           if (
             !(typeof x5 !== "string" || isUri(x5)) &&
-            out.add(fail(p + "/params" + "/uri", "uri (format)", x5))
+            out.add(fail(p + "/params/uri", "uri (format)", x5))
           )
             return true;
         }
@@ -2570,13 +2584,13 @@ function x_ResourceUpdatedNotification(v: unknown, p: string, out: IssueList, _d
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["uri"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/uri", "uri"))) return true;
+          if (out.add(missing(p + "/params/uri", "uri"))) return true;
         } else {
-          if (!(typeof x5 === "string") && out.add(fail(p + "/params" + "/uri", "string", x5)))
+          if (!(typeof x5 === "string") && out.add(fail(p + "/params/uri", "string", x5)))
             return true;
           if (
             !(typeof x5 !== "string" || isUri(x5)) &&
-            out.add(fail(p + "/params" + "/uri", "uri (format)", x5))
+            out.add(fail(p + "/params/uri", "uri (format)", x5))
           )
             return true;
         }
@@ -2861,7 +2875,7 @@ function x_ListPromptsRequest(v: unknown, p: string, out: IssueList, d: number):
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          if (!g_Cursor(x5, d + 1 + 1) && x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1))
+          if (!g_Cursor(x5, d + 1 + 1) && x_Cursor(x5, p + "/params/cursor", out, d + 1 + 1))
             return true;
         }
       }
@@ -2918,7 +2932,7 @@ function x_ListPromptsResult(v: unknown, p: string, out: IssueList, d: number): 
         for (let i7 = 0; i7 < a6.length; i7++) {
           if (
             !g_Prompt(a6[i7], d + 1 + 1) &&
-            x_Prompt(a6[i7], p + "/prompts" + "/" + i7, out, d + 1 + 1)
+            x_Prompt(a6[i7], p + "/prompts/" + i7, out, d + 1 + 1)
           )
             return true;
         }
@@ -2974,21 +2988,21 @@ function x_GetPromptRequest(v: unknown, p: string, out: IssueList, _d: number): 
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["name"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/name", "name"))) return true;
+          if (out.add(missing(p + "/params/name", "name"))) return true;
         } else {
-          if (!(typeof x5 === "string") && out.add(fail(p + "/params" + "/name", "string", x5)))
+          if (!(typeof x5 === "string") && out.add(fail(p + "/params/name", "string", x5)))
             return true;
         }
         const x6 = o4["arguments"];
         if (x6 !== undefined) {
           if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
-            if (out.add(fail(p + "/params" + "/arguments", "object", x6))) return true;
+            if (out.add(fail(p + "/params/arguments", "object", x6))) return true;
           } else {
             const o7 = x6 as Readonly<Record<string, unknown>>;
             for (const k8 of Object.keys(o7)) {
               if (
                 !(typeof o7[k8] === "string") &&
-                out.add(fail(p + "/params" + "/arguments" + "/" + pointer(k8), "string", o7[k8]))
+                out.add(fail(p + "/params/arguments/" + pointer(k8), "string", o7[k8]))
               )
                 return true;
             }
@@ -3060,7 +3074,7 @@ function x_GetPromptResult(v: unknown, p: string, out: IssueList, d: number): bo
         for (let i7 = 0; i7 < a6.length; i7++) {
           if (
             !g_PromptMessage(a6[i7], d + 1 + 1) &&
-            x_PromptMessage(a6[i7], p + "/messages" + "/" + i7, out, d + 1 + 1)
+            x_PromptMessage(a6[i7], p + "/messages/" + i7, out, d + 1 + 1)
           )
             return true;
         }
@@ -3121,7 +3135,7 @@ function x_Prompt(v: unknown, p: string, out: IssueList, d: number): boolean {
         for (let i6 = 0; i6 < a5.length; i6++) {
           if (
             !g_PromptArgument(a5[i6], d + 1 + 1) &&
-            x_PromptArgument(a5[i6], p + "/arguments" + "/" + i6, out, d + 1 + 1)
+            x_PromptArgument(a5[i6], p + "/arguments/" + i6, out, d + 1 + 1)
           )
             return true;
         }
@@ -3268,7 +3282,7 @@ function x_PromptMessage(v: unknown, p: string, out: IssueList, d: number): bool
             if (
               out.add(
                 unknownVariant(
-                  p + "/content" + "/type",
+                  p + "/content/type",
                   '"text" | "image" | "audio" | "resource"',
                   tag4,
                   "TextContent | ImageContent | AudioContent | EmbeddedResource",
@@ -3328,33 +3342,27 @@ function x_EmbeddedResource(v: unknown, p: string, out: IssueList, d: number): b
       if (out.add(missing(p + "/resource", "resource"))) return true;
     } else {
       if (!(g_TextResourceContents(x3, d + 1) || g_BlobResourceContents(x3, d + 1))) {
+        const q5 = p + "/resource";
         const branches4: [string, IssueList][] = [];
         {
-          const b5 = new IssueList(out.all);
-          x_TextResourceContents(x3, p + "/resource", b5, d + 1);
-          branches4.push(["TextResourceContents", b5]);
+          const b6 = new IssueList(out.all);
+          x_TextResourceContents(x3, q5, b6, d + 1);
+          branches4.push(["TextResourceContents", b6]);
         }
         {
-          const b6 = new IssueList(out.all);
-          x_BlobResourceContents(x3, p + "/resource", b6, d + 1);
-          branches4.push(["BlobResourceContents", b6]);
+          const b7 = new IssueList(out.all);
+          x_BlobResourceContents(x3, q5, b7, d + 1);
+          branches4.push(["BlobResourceContents", b7]);
         }
         if (
-          out.addAll(
-            pickBranch(
-              p + "/resource",
-              "TextResourceContents | BlobResourceContents",
-              x3,
-              branches4,
-            ),
-          )
+          out.addAll(pickBranch(q5, "TextResourceContents | BlobResourceContents", x3, branches4))
         )
           return true;
       }
     }
-    const x7 = o1["annotations"];
-    if (x7 !== undefined) {
-      if (!g_Annotations(x7, d + 1) && x_Annotations(x7, p + "/annotations", out, d + 1))
+    const x8 = o1["annotations"];
+    if (x8 !== undefined) {
+      if (!g_Annotations(x8, d + 1) && x_Annotations(x8, p + "/annotations", out, d + 1))
         return true;
     }
   }
@@ -3401,7 +3409,7 @@ function x_PromptListChangedNotification(
         if (x5 !== undefined) {
           if (
             (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) &&
-            out.add(fail(p + "/params" + "/_meta", "object", x5))
+            out.add(fail(p + "/params/_meta", "object", x5))
           )
             return true;
         }
@@ -3453,7 +3461,7 @@ function x_ListToolsRequest(v: unknown, p: string, out: IssueList, d: number): b
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          if (!g_Cursor(x5, d + 1 + 1) && x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1))
+          if (!g_Cursor(x5, d + 1 + 1) && x_Cursor(x5, p + "/params/cursor", out, d + 1 + 1))
             return true;
         }
       }
@@ -3508,7 +3516,7 @@ function x_ListToolsResult(v: unknown, p: string, out: IssueList, d: number): bo
       } else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!g_Tool(a6[i7], d + 1 + 1) && x_Tool(a6[i7], p + "/tools" + "/" + i7, out, d + 1 + 1))
+          if (!g_Tool(a6[i7], d + 1 + 1) && x_Tool(a6[i7], p + "/tools/" + i7, out, d + 1 + 1))
             return true;
         }
       }
@@ -3570,7 +3578,7 @@ function x_CallToolResult(v: unknown, p: string, out: IssueList, d: number): boo
             if (
               out.add(
                 fail(
-                  p + "/content" + "/" + i6,
+                  p + "/content/" + i6,
                   "object (TextContent | ImageContent | AudioContent | EmbeddedResource)",
                   a5[i6],
                 ),
@@ -3585,7 +3593,7 @@ function x_CallToolResult(v: unknown, p: string, out: IssueList, d: number): boo
                 m9: {
                   if (
                     !g_TextContent(a5[i6], d + 1 + 1) &&
-                    x_TextContent(a5[i6], p + "/content" + "/" + i6, inner8, d + 1 + 1)
+                    x_TextContent(a5[i6], p + "/content/" + i6, inner8, d + 1 + 1)
                   )
                     break m9;
                 }
@@ -3597,7 +3605,7 @@ function x_CallToolResult(v: unknown, p: string, out: IssueList, d: number): boo
                 m11: {
                   if (
                     !g_ImageContent(a5[i6], d + 1 + 1) &&
-                    x_ImageContent(a5[i6], p + "/content" + "/" + i6, inner10, d + 1 + 1)
+                    x_ImageContent(a5[i6], p + "/content/" + i6, inner10, d + 1 + 1)
                   )
                     break m11;
                 }
@@ -3609,7 +3617,7 @@ function x_CallToolResult(v: unknown, p: string, out: IssueList, d: number): boo
                 m13: {
                   if (
                     !g_AudioContent(a5[i6], d + 1 + 1) &&
-                    x_AudioContent(a5[i6], p + "/content" + "/" + i6, inner12, d + 1 + 1)
+                    x_AudioContent(a5[i6], p + "/content/" + i6, inner12, d + 1 + 1)
                   )
                     break m13;
                 }
@@ -3621,7 +3629,7 @@ function x_CallToolResult(v: unknown, p: string, out: IssueList, d: number): boo
                 m15: {
                   if (
                     !g_EmbeddedResource(a5[i6], d + 1 + 1) &&
-                    x_EmbeddedResource(a5[i6], p + "/content" + "/" + i6, inner14, d + 1 + 1)
+                    x_EmbeddedResource(a5[i6], p + "/content/" + i6, inner14, d + 1 + 1)
                   )
                     break m15;
                 }
@@ -3633,7 +3641,7 @@ function x_CallToolResult(v: unknown, p: string, out: IssueList, d: number): boo
                 if (
                   out.add(
                     unknownVariant(
-                      p + "/content" + "/" + i6 + "/type",
+                      p + "/content/" + i6 + "/type",
                       '"text" | "image" | "audio" | "resource"',
                       tag7,
                       "TextContent | ImageContent | AudioContent | EmbeddedResource",
@@ -3716,16 +3724,16 @@ function x_CallToolRequest(v: unknown, p: string, out: IssueList, _d: number): b
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["name"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/name", "name"))) return true;
+          if (out.add(missing(p + "/params/name", "name"))) return true;
         } else {
-          if (!(typeof x5 === "string") && out.add(fail(p + "/params" + "/name", "string", x5)))
+          if (!(typeof x5 === "string") && out.add(fail(p + "/params/name", "string", x5)))
             return true;
         }
         const x6 = o4["arguments"];
         if (x6 !== undefined) {
           if (
             (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) &&
-            out.add(fail(p + "/params" + "/arguments", "object", x6))
+            out.add(fail(p + "/params/arguments", "object", x6))
           )
             return true;
         }
@@ -3785,7 +3793,7 @@ function x_ToolListChangedNotification(v: unknown, p: string, out: IssueList, _d
         if (x5 !== undefined) {
           if (
             (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) &&
-            out.add(fail(p + "/params" + "/_meta", "object", x5))
+            out.add(fail(p + "/params/_meta", "object", x5))
           )
             return true;
         }
@@ -3896,23 +3904,21 @@ function x_Tool(v: unknown, p: string, out: IssueList, d: number): boolean {
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["type"];
         if (x6 === undefined) {
-          if (out.add(missing(p + "/inputSchema" + "/type", "type"))) return true;
+          if (out.add(missing(p + "/inputSchema/type", "type"))) return true;
         } else {
-          if (!(x6 === "object") && out.add(fail(p + "/inputSchema" + "/type", '"object"', x6)))
+          if (!(x6 === "object") && out.add(fail(p + "/inputSchema/type", '"object"', x6)))
             return true;
         }
         const x7 = o5["properties"];
         if (x7 !== undefined) {
           if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
-            if (out.add(fail(p + "/inputSchema" + "/properties", "object", x7))) return true;
+            if (out.add(fail(p + "/inputSchema/properties", "object", x7))) return true;
           } else {
             const o8 = x7 as Readonly<Record<string, unknown>>;
             for (const k9 of Object.keys(o8)) {
               if (
                 !(typeof o8[k9] === "object" && o8[k9] !== null && !Array.isArray(o8[k9])) &&
-                out.add(
-                  fail(p + "/inputSchema" + "/properties" + "/" + pointer(k9), "object", o8[k9]),
-                )
+                out.add(fail(p + "/inputSchema/properties/" + pointer(k9), "object", o8[k9]))
               )
                 return true;
             }
@@ -3921,13 +3927,13 @@ function x_Tool(v: unknown, p: string, out: IssueList, d: number): boolean {
         const x10 = o5["required"];
         if (x10 !== undefined) {
           if (!Array.isArray(x10)) {
-            if (out.add(fail(p + "/inputSchema" + "/required", "array", x10))) return true;
+            if (out.add(fail(p + "/inputSchema/required", "array", x10))) return true;
           } else {
             const a11 = x10 as readonly unknown[];
             for (let i12 = 0; i12 < a11.length; i12++) {
               if (
                 !(typeof a11[i12] === "string") &&
-                out.add(fail(p + "/inputSchema" + "/required" + "/" + i12, "string", a11[i12]))
+                out.add(fail(p + "/inputSchema/required/" + i12, "string", a11[i12]))
               )
                 return true;
             }
@@ -4008,11 +4014,11 @@ function x_SetLevelRequest(v: unknown, p: string, out: IssueList, d: number): bo
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["level"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/level", "level"))) return true;
+          if (out.add(missing(p + "/params/level", "level"))) return true;
         } else {
           if (
             !g_LoggingLevel(x5, d + 1 + 1) &&
-            x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1 + 1)
+            x_LoggingLevel(x5, p + "/params/level", out, d + 1 + 1)
           )
             return true;
         }
@@ -4065,21 +4071,21 @@ function x_LoggingMessageNotification(v: unknown, p: string, out: IssueList, d: 
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["level"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/level", "level"))) return true;
+          if (out.add(missing(p + "/params/level", "level"))) return true;
         } else {
           if (
             !g_LoggingLevel(x5, d + 1 + 1) &&
-            x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1 + 1)
+            x_LoggingLevel(x5, p + "/params/level", out, d + 1 + 1)
           )
             return true;
         }
         const x6 = o4["logger"];
         if (x6 !== undefined) {
-          if (!(typeof x6 === "string") && out.add(fail(p + "/params" + "/logger", "string", x6)))
+          if (!(typeof x6 === "string") && out.add(fail(p + "/params/logger", "string", x6)))
             return true;
         }
         const x7 = o4["data"];
-        if (x7 === undefined && out.add(missing(p + "/params" + "/data", "data"))) return true;
+        if (x7 === undefined && out.add(missing(p + "/params/data", "data"))) return true;
       }
     }
   }
@@ -4169,21 +4175,16 @@ function x_CreateMessageRequest(v: unknown, p: string, out: IssueList, d: number
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["messages"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/messages", "messages"))) return true;
+          if (out.add(missing(p + "/params/messages", "messages"))) return true;
         } else {
           if (!Array.isArray(x5)) {
-            if (out.add(fail(p + "/params" + "/messages", "array", x5))) return true;
+            if (out.add(fail(p + "/params/messages", "array", x5))) return true;
           } else {
             const a6 = x5 as readonly unknown[];
             for (let i7 = 0; i7 < a6.length; i7++) {
               if (
                 !g_SamplingMessage(a6[i7], d + 1 + 1 + 1) &&
-                x_SamplingMessage(
-                  a6[i7],
-                  p + "/params" + "/messages" + "/" + i7,
-                  out,
-                  d + 1 + 1 + 1,
-                )
+                x_SamplingMessage(a6[i7], p + "/params/messages/" + i7, out, d + 1 + 1 + 1)
               )
                 return true;
             }
@@ -4193,25 +4194,20 @@ function x_CreateMessageRequest(v: unknown, p: string, out: IssueList, d: number
         if (x8 !== undefined) {
           if (
             !g_ModelPreferences(x8, d + 1 + 1) &&
-            x_ModelPreferences(x8, p + "/params" + "/modelPreferences", out, d + 1 + 1)
+            x_ModelPreferences(x8, p + "/params/modelPreferences", out, d + 1 + 1)
           )
             return true;
         }
         const x9 = o4["systemPrompt"];
         if (x9 !== undefined) {
-          if (
-            !(typeof x9 === "string") &&
-            out.add(fail(p + "/params" + "/systemPrompt", "string", x9))
-          )
+          if (!(typeof x9 === "string") && out.add(fail(p + "/params/systemPrompt", "string", x9)))
             return true;
         }
         const x10 = o4["includeContext"];
         if (x10 !== undefined) {
           if (
             !(x10 === "none" || x10 === "thisServer" || x10 === "allServers") &&
-            out.add(
-              fail(p + "/params" + "/includeContext", '"none" | "thisServer" | "allServers"', x10),
-            )
+            out.add(fail(p + "/params/includeContext", '"none" | "thisServer" | "allServers"', x10))
           )
             return true;
         }
@@ -4219,27 +4215,27 @@ function x_CreateMessageRequest(v: unknown, p: string, out: IssueList, d: number
         if (x11 !== undefined) {
           if (
             !(typeof x11 === "number" && Number.isFinite(x11)) &&
-            out.add(fail(p + "/params" + "/temperature", "number", x11))
+            out.add(fail(p + "/params/temperature", "number", x11))
           )
             return true;
         }
         const x12 = o4["maxTokens"];
         if (x12 === undefined) {
-          if (out.add(missing(p + "/params" + "/maxTokens", "maxTokens"))) return true;
+          if (out.add(missing(p + "/params/maxTokens", "maxTokens"))) return true;
         } else {
-          if (!Number.isInteger(x12) && out.add(fail(p + "/params" + "/maxTokens", "integer", x12)))
+          if (!Number.isInteger(x12) && out.add(fail(p + "/params/maxTokens", "integer", x12)))
             return true;
         }
         const x13 = o4["stopSequences"];
         if (x13 !== undefined) {
           if (!Array.isArray(x13)) {
-            if (out.add(fail(p + "/params" + "/stopSequences", "array", x13))) return true;
+            if (out.add(fail(p + "/params/stopSequences", "array", x13))) return true;
           } else {
             const a14 = x13 as readonly unknown[];
             for (let i15 = 0; i15 < a14.length; i15++) {
               if (
                 !(typeof a14[i15] === "string") &&
-                out.add(fail(p + "/params" + "/stopSequences" + "/" + i15, "string", a14[i15]))
+                out.add(fail(p + "/params/stopSequences/" + i15, "string", a14[i15]))
               )
                 return true;
             }
@@ -4249,7 +4245,7 @@ function x_CreateMessageRequest(v: unknown, p: string, out: IssueList, d: number
         if (x16 !== undefined) {
           if (
             !(typeof x16 === "object" && x16 !== null && !Array.isArray(x16)) &&
-            out.add(fail(p + "/params" + "/metadata", "object", x16))
+            out.add(fail(p + "/params/metadata", "object", x16))
           )
             return true;
         }
@@ -4379,7 +4375,7 @@ function x_CreateMessageResult(v: unknown, p: string, out: IssueList, d: number)
             if (
               out.add(
                 unknownVariant(
-                  p + "/content" + "/type",
+                  p + "/content/type",
                   '"text" | "image" | "audio"',
                   tag6,
                   "TextContent | ImageContent | AudioContent",
@@ -4486,7 +4482,7 @@ function x_SamplingMessage(v: unknown, p: string, out: IssueList, d: number): bo
             if (
               out.add(
                 unknownVariant(
-                  p + "/content" + "/type",
+                  p + "/content/type",
                   '"text" | "image" | "audio"',
                   tag4,
                   "TextContent | ImageContent | AudioContent",
@@ -4546,10 +4542,7 @@ function x_Annotations(v: unknown, p: string, out: IssueList, d: number): boolea
       } else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          if (
-            !g_Role(a3[i4], d + 1 + 1) &&
-            x_Role(a3[i4], p + "/audience" + "/" + i4, out, d + 1 + 1)
-          )
+          if (!g_Role(a3[i4], d + 1 + 1) && x_Role(a3[i4], p + "/audience/" + i4, out, d + 1 + 1))
             return true;
         }
       }
@@ -4783,7 +4776,7 @@ function x_ModelPreferences(v: unknown, p: string, out: IssueList, d: number): b
         for (let i4 = 0; i4 < a3.length; i4++) {
           if (
             !g_ModelHint(a3[i4], d + 1 + 1) &&
-            x_ModelHint(a3[i4], p + "/hints" + "/" + i4, out, d + 1 + 1)
+            x_ModelHint(a3[i4], p + "/hints/" + i4, out, d + 1 + 1)
           )
             return true;
         }
@@ -4913,13 +4906,11 @@ function x_CompleteRequest(v: unknown, p: string, out: IssueList, d: number): bo
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["ref"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/ref", "ref"))) return true;
+          if (out.add(missing(p + "/params/ref", "ref"))) return true;
         } else {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
             if (
-              out.add(
-                fail(p + "/params" + "/ref", "object (PromptReference | ResourceReference)", x5),
-              )
+              out.add(fail(p + "/params/ref", "object (PromptReference | ResourceReference)", x5))
             )
               return true;
           } else {
@@ -4930,7 +4921,7 @@ function x_CompleteRequest(v: unknown, p: string, out: IssueList, d: number): bo
                 m8: {
                   if (
                     !g_PromptReference(x5, d + 1 + 1) &&
-                    x_PromptReference(x5, p + "/params" + "/ref", inner7, d + 1 + 1)
+                    x_PromptReference(x5, p + "/params/ref", inner7, d + 1 + 1)
                   )
                     break m8;
                 }
@@ -4942,7 +4933,7 @@ function x_CompleteRequest(v: unknown, p: string, out: IssueList, d: number): bo
                 m10: {
                   if (
                     !g_ResourceReference(x5, d + 1 + 1) &&
-                    x_ResourceReference(x5, p + "/params" + "/ref", inner9, d + 1 + 1)
+                    x_ResourceReference(x5, p + "/params/ref", inner9, d + 1 + 1)
                   )
                     break m10;
                 }
@@ -4954,7 +4945,7 @@ function x_CompleteRequest(v: unknown, p: string, out: IssueList, d: number): bo
                 if (
                   out.add(
                     unknownVariant(
-                      p + "/params" + "/ref" + "/type",
+                      p + "/params/ref/type",
                       '"ref/prompt" | "ref/resource"',
                       tag6,
                       "PromptReference | ResourceReference",
@@ -4967,29 +4958,29 @@ function x_CompleteRequest(v: unknown, p: string, out: IssueList, d: number): bo
         }
         const x11 = o4["argument"];
         if (x11 === undefined) {
-          if (out.add(missing(p + "/params" + "/argument", "argument"))) return true;
+          if (out.add(missing(p + "/params/argument", "argument"))) return true;
         } else {
           if (typeof x11 !== "object" || x11 === null || Array.isArray(x11)) {
-            if (out.add(fail(p + "/params" + "/argument", "object", x11))) return true;
+            if (out.add(fail(p + "/params/argument", "object", x11))) return true;
           } else {
             const o12 = x11 as Readonly<Record<string, unknown>>;
             const x13 = o12["name"];
             if (x13 === undefined) {
-              if (out.add(missing(p + "/params" + "/argument" + "/name", "name"))) return true;
+              if (out.add(missing(p + "/params/argument/name", "name"))) return true;
             } else {
               if (
                 !(typeof x13 === "string") &&
-                out.add(fail(p + "/params" + "/argument" + "/name", "string", x13))
+                out.add(fail(p + "/params/argument/name", "string", x13))
               )
                 return true;
             }
             const x14 = o12["value"];
             if (x14 === undefined) {
-              if (out.add(missing(p + "/params" + "/argument" + "/value", "value"))) return true;
+              if (out.add(missing(p + "/params/argument/value", "value"))) return true;
             } else {
               if (
                 !(typeof x14 === "string") &&
-                out.add(fail(p + "/params" + "/argument" + "/value", "string", x14))
+                out.add(fail(p + "/params/argument/value", "string", x14))
               )
                 return true;
             }
@@ -5066,16 +5057,16 @@ function x_CompleteResult(v: unknown, p: string, out: IssueList, _d: number): bo
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["values"];
         if (x6 === undefined) {
-          if (out.add(missing(p + "/completion" + "/values", "values"))) return true;
+          if (out.add(missing(p + "/completion/values", "values"))) return true;
         } else {
           if (!Array.isArray(x6)) {
-            if (out.add(fail(p + "/completion" + "/values", "array", x6))) return true;
+            if (out.add(fail(p + "/completion/values", "array", x6))) return true;
           } else {
             const a7 = x6 as readonly unknown[];
             for (let i8 = 0; i8 < a7.length; i8++) {
               if (
                 !(typeof a7[i8] === "string") &&
-                out.add(fail(p + "/completion" + "/values" + "/" + i8, "string", a7[i8]))
+                out.add(fail(p + "/completion/values/" + i8, "string", a7[i8]))
               )
                 return true;
             }
@@ -5083,14 +5074,14 @@ function x_CompleteResult(v: unknown, p: string, out: IssueList, _d: number): bo
         }
         const x9 = o5["total"];
         if (x9 !== undefined) {
-          if (!Number.isInteger(x9) && out.add(fail(p + "/completion" + "/total", "integer", x9)))
+          if (!Number.isInteger(x9) && out.add(fail(p + "/completion/total", "integer", x9)))
             return true;
         }
         const x10 = o5["hasMore"];
         if (x10 !== undefined) {
           if (
             !(typeof x10 === "boolean") &&
-            out.add(fail(p + "/completion" + "/hasMore", "boolean", x10))
+            out.add(fail(p + "/completion/hasMore", "boolean", x10))
           )
             return true;
         }
@@ -5228,14 +5219,14 @@ function x_ListRootsRequest(v: unknown, p: string, out: IssueList, d: number): b
         const x5 = o4["_meta"];
         if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
-            if (out.add(fail(p + "/params" + "/_meta", "object", x5))) return true;
+            if (out.add(fail(p + "/params/_meta", "object", x5))) return true;
           } else {
             const o6 = x5 as Readonly<Record<string, unknown>>;
             const x7 = o6["progressToken"];
             if (x7 !== undefined) {
               if (
                 !g_ProgressToken(x7, d + 1 + 1 + 1) &&
-                x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1 + 1 + 1)
+                x_ProgressToken(x7, p + "/params/_meta/progressToken", out, d + 1 + 1 + 1)
               )
                 return true;
             }
@@ -5295,7 +5286,7 @@ function x_ListRootsResult(v: unknown, p: string, out: IssueList, d: number): bo
       } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Root(a5[i6], d + 1 + 1) && x_Root(a5[i6], p + "/roots" + "/" + i6, out, d + 1 + 1))
+          if (!g_Root(a5[i6], d + 1 + 1) && x_Root(a5[i6], p + "/roots/" + i6, out, d + 1 + 1))
             return true;
         }
       }
@@ -5391,7 +5382,7 @@ function x_RootsListChangedNotification(
         if (x5 !== undefined) {
           if (
             (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) &&
-            out.add(fail(p + "/params" + "/_meta", "object", x5))
+            out.add(fail(p + "/params/_meta", "object", x5))
           )
             return true;
         }

@@ -124,6 +124,18 @@ function pointer(key: string): string {
   return key.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
+/**
+ * JSON.stringify(s) for a message: the same text, without the serializer's fixed cost (most of a
+ * short rejection) when nothing in `s` needs escaping.
+ */
+function quote(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 32 || c === 34 || c === 92 || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(s);
+  }
+  return `"${s}"`;
+}
+
 /** A short description of a value for messages (never the whole of a long string). */
 function got(v: unknown): string {
   if (v === null) return "null";
@@ -131,8 +143,8 @@ function got(v: unknown): string {
   switch (typeof v) {
     case "string":
       return v.length > 40
-        ? `string ${JSON.stringify(v.slice(0, 37))}... (length ${v.length})`
-        : `string ${JSON.stringify(v)}`;
+        ? `string ${quote(v.slice(0, 37))}... (length ${v.length})`
+        : `string ${quote(v)}`;
     case "number":
       return Number.isFinite(v) ? `number ${v}` : `non-finite number ${v}`;
     case "boolean":
@@ -153,13 +165,14 @@ function missing(path: string, name: string): Issue {
   return {
     path,
     expected: "required property",
-    message: `missing required property ${JSON.stringify(name)}`,
+    message: `missing required property ${quote(name)}`,
   };
 }
 
 /** Names the union member an issue was found in; only the innermost one, so deep values stay readable. */
 function within(issue: Issue, label: string): Issue {
-  return /^[A-Z][A-Za-z0-9]*: /.test(issue.message)
+  const c = issue.message.charCodeAt(0); // our own messages start in lower case, a member's label in upper case
+  return c >= 65 && c <= 90 && /^[A-Z][A-Za-z0-9]*: /.test(issue.message)
     ? issue
     : { ...issue, message: `${label}: ${issue.message}` };
 }
@@ -181,36 +194,49 @@ function pickBranch(
   v: unknown,
   branches: [string, IssueList][],
 ): Issue[] {
-  const base = segmentCount(path);
-  let best: [string, Issue[]] | undefined;
+  let best: Issue[] | undefined;
+  let bestName = "";
   let bestDepth = 0;
-  for (const [name, list] of branches) {
-    const issues = list.items;
+  for (let b = 0; b < branches.length; b++) {
+    const issues = branches[b]![1].items;
     if (issues.length === 0) continue;
     let depth = Infinity;
-    for (const i of issues) {
-      const d = WRONG_LITERAL.test(i.expected) ? 0 : segmentCount(i.path) - base;
+    for (let n = 0; n < issues.length; n++) {
+      const issue = issues[n]!;
+      // Every issue of a member lies at `path` or inside it: count the segments below `path`.
+      const d = wrongLiteral(issue.expected) ? 0 : segmentCount(issue.path, path.length);
       if (d < depth) depth = d;
     }
     if (
       depth > bestDepth ||
-      (depth === bestDepth && depth > 0 && best && issues.length < best[1].length)
+      (depth === bestDepth && depth > 0 && best !== undefined && issues.length < best.length)
     ) {
-      best = [name, issues];
+      best = issues;
+      bestName = branches[b]![0];
       bestDepth = depth;
     }
   }
-  if (!best) return [fail(path, label, v)];
-  const [name, issues] = best;
-  return issues.map((i) => within(i, name));
+  if (best === undefined) return [fail(path, label, v)];
+  const named: Issue[] = [];
+  for (let n = 0; n < best.length; n++) named.push(within(best[n]!, bestName));
+  return named;
+}
+
+/** Whether an issue's `expected` is a literal (a string in quotes, a number, true or false); first by its first character, which rules out most. */
+function wrongLiteral(expected: string): boolean {
+  const c = expected.charCodeAt(0);
+  return (
+    (c === 34 || c === 45 || (c >= 48 && c <= 57) || c === 116 || c === 102) &&
+    WRONG_LITERAL.test(expected)
+  );
 }
 
 const WRONG_LITERAL = /^"[^"]*"$|^-?\d|^true$|^false$/;
 
-/** How many "/" a JSON Pointer has, without splitting it (this runs for every issue of every member tried). */
-function segmentCount(path: string): number {
+/** How many "/" a JSON Pointer has from `from` on, without splitting it (this runs for every issue of every member tried). */
+function segmentCount(path: string, from: number): number {
   let n = 0;
-  for (let i = path.indexOf("/"); i >= 0; i = path.indexOf("/", i + 1)) n++;
+  for (let i = from; i < path.length; i++) if (path.charCodeAt(i) === 47) n++;
   return n;
 }
 
@@ -748,14 +774,14 @@ function x_Request(v: unknown, p: string, out: IssueList, d: number): boolean {
         const x5 = o4["_meta"];
         if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
-            if (out.add(fail(p + "/params" + "/_meta", "object", x5))) return true;
+            if (out.add(fail(p + "/params/_meta", "object", x5))) return true;
           } else {
             const o6 = x5 as Readonly<Record<string, unknown>>;
             const x7 = o6["progressToken"];
             if (x7 !== undefined) {
               if (
                 !g_ProgressToken(x7, d + 1 + 1 + 1) &&
-                x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1 + 1 + 1)
+                x_ProgressToken(x7, p + "/params/_meta/progressToken", out, d + 1 + 1 + 1)
               )
                 return true;
             }
@@ -814,7 +840,7 @@ function x_Notification(v: unknown, p: string, out: IssueList, _d: number): bool
         if (x5 !== undefined) {
           if (
             (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) &&
-            out.add(fail(p + "/params" + "/_meta", "object", x5))
+            out.add(fail(p + "/params/_meta", "object", x5))
           )
             return true;
         }
@@ -917,14 +943,14 @@ function x_JSONRPCRequest(v: unknown, p: string, out: IssueList, d: number): boo
         const x6 = o5["_meta"];
         if (x6 !== undefined) {
           if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
-            if (out.add(fail(p + "/params" + "/_meta", "object", x6))) return true;
+            if (out.add(fail(p + "/params/_meta", "object", x6))) return true;
           } else {
             const o7 = x6 as Readonly<Record<string, unknown>>;
             const x8 = o7["progressToken"];
             if (x8 !== undefined) {
               if (
                 !g_ProgressToken(x8, d + 1 + 1 + 1) &&
-                x_ProgressToken(x8, p + "/params" + "/_meta" + "/progressToken", out, d + 1 + 1 + 1)
+                x_ProgressToken(x8, p + "/params/_meta/progressToken", out, d + 1 + 1 + 1)
               )
                 return true;
             }
@@ -997,7 +1023,7 @@ function x_JSONRPCNotification(v: unknown, p: string, out: IssueList, _d: number
         if (x6 !== undefined) {
           if (
             (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) &&
-            out.add(fail(p + "/params" + "/_meta", "object", x6))
+            out.add(fail(p + "/params/_meta", "object", x6))
           )
             return true;
         }
@@ -1098,16 +1124,15 @@ function x_JSONRPCError(v: unknown, p: string, out: IssueList, d: number): boole
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["code"];
         if (x6 === undefined) {
-          if (out.add(missing(p + "/error" + "/code", "code"))) return true;
+          if (out.add(missing(p + "/error/code", "code"))) return true;
         } else {
-          if (!Number.isInteger(x6) && out.add(fail(p + "/error" + "/code", "integer", x6)))
-            return true;
+          if (!Number.isInteger(x6) && out.add(fail(p + "/error/code", "integer", x6))) return true;
         }
         const x7 = o5["message"];
         if (x7 === undefined) {
-          if (out.add(missing(p + "/error" + "/message", "message"))) return true;
+          if (out.add(missing(p + "/error/message", "message"))) return true;
         } else {
-          if (!(typeof x7 === "string") && out.add(fail(p + "/error" + "/message", "string", x7)))
+          if (!(typeof x7 === "string") && out.add(fail(p + "/error/message", "string", x7)))
             return true;
         }
       }
@@ -1170,17 +1195,17 @@ function x_CancelledNotification(v: unknown, p: string, out: IssueList, d: numbe
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["requestId"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/requestId", "requestId"))) return true;
+          if (out.add(missing(p + "/params/requestId", "requestId"))) return true;
         } else {
           if (
             !g_RequestId(x5, d + 1 + 1) &&
-            x_RequestId(x5, p + "/params" + "/requestId", out, d + 1 + 1)
+            x_RequestId(x5, p + "/params/requestId", out, d + 1 + 1)
           )
             return true;
         }
         const x6 = o4["reason"];
         if (x6 !== undefined) {
-          if (!(typeof x6 === "string") && out.add(fail(p + "/params" + "/reason", "string", x6)))
+          if (!(typeof x6 === "string") && out.add(fail(p + "/params/reason", "string", x6)))
             return true;
         }
       }
@@ -1230,31 +1255,31 @@ function x_InitializeRequest(v: unknown, p: string, out: IssueList, d: number): 
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["protocolVersion"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/protocolVersion", "protocolVersion"))) return true;
+          if (out.add(missing(p + "/params/protocolVersion", "protocolVersion"))) return true;
         } else {
           if (
             !(typeof x5 === "string") &&
-            out.add(fail(p + "/params" + "/protocolVersion", "string", x5))
+            out.add(fail(p + "/params/protocolVersion", "string", x5))
           )
             return true;
         }
         const x6 = o4["capabilities"];
         if (x6 === undefined) {
-          if (out.add(missing(p + "/params" + "/capabilities", "capabilities"))) return true;
+          if (out.add(missing(p + "/params/capabilities", "capabilities"))) return true;
         } else {
           if (
             !g_ClientCapabilities(x6, d + 1 + 1) &&
-            x_ClientCapabilities(x6, p + "/params" + "/capabilities", out, d + 1 + 1)
+            x_ClientCapabilities(x6, p + "/params/capabilities", out, d + 1 + 1)
           )
             return true;
         }
         const x7 = o4["clientInfo"];
         if (x7 === undefined) {
-          if (out.add(missing(p + "/params" + "/clientInfo", "clientInfo"))) return true;
+          if (out.add(missing(p + "/params/clientInfo", "clientInfo"))) return true;
         } else {
           if (
             !g_Implementation(x7, d + 1 + 1) &&
-            x_Implementation(x7, p + "/params" + "/clientInfo", out, d + 1 + 1)
+            x_Implementation(x7, p + "/params/clientInfo", out, d + 1 + 1)
           )
             return true;
         }
@@ -1378,7 +1403,7 @@ function x_InitializedNotification(v: unknown, p: string, out: IssueList, _d: nu
         if (x5 !== undefined) {
           if (
             (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) &&
-            out.add(fail(p + "/params" + "/_meta", "object", x5))
+            out.add(fail(p + "/params/_meta", "object", x5))
           )
             return true;
         }
@@ -1431,7 +1456,7 @@ function x_ClientCapabilities(v: unknown, p: string, out: IssueList, _d: number)
         for (const k4 of Object.keys(o3)) {
           if (
             !(typeof o3[k4] === "object" && o3[k4] !== null && !Array.isArray(o3[k4])) &&
-            out.add(fail(p + "/experimental" + "/" + pointer(k4), "object", o3[k4]))
+            out.add(fail(p + "/experimental/" + pointer(k4), "object", o3[k4]))
           )
             return true;
         }
@@ -1445,10 +1470,7 @@ function x_ClientCapabilities(v: unknown, p: string, out: IssueList, _d: number)
         const o6 = x5 as Readonly<Record<string, unknown>>;
         const x7 = o6["listChanged"];
         if (x7 !== undefined) {
-          if (
-            !(typeof x7 === "boolean") &&
-            out.add(fail(p + "/roots" + "/listChanged", "boolean", x7))
-          )
+          if (!(typeof x7 === "boolean") && out.add(fail(p + "/roots/listChanged", "boolean", x7)))
             return true;
         }
       }
@@ -1525,7 +1547,7 @@ function x_ServerCapabilities(v: unknown, p: string, out: IssueList, _d: number)
         for (const k4 of Object.keys(o3)) {
           if (
             !(typeof o3[k4] === "object" && o3[k4] !== null && !Array.isArray(o3[k4])) &&
-            out.add(fail(p + "/experimental" + "/" + pointer(k4), "object", o3[k4]))
+            out.add(fail(p + "/experimental/" + pointer(k4), "object", o3[k4]))
           )
             return true;
         }
@@ -1557,7 +1579,7 @@ function x_ServerCapabilities(v: unknown, p: string, out: IssueList, _d: number)
         if (x9 !== undefined) {
           if (
             !(typeof x9 === "boolean") &&
-            out.add(fail(p + "/prompts" + "/listChanged", "boolean", x9))
+            out.add(fail(p + "/prompts/listChanged", "boolean", x9))
           )
             return true;
         }
@@ -1573,7 +1595,7 @@ function x_ServerCapabilities(v: unknown, p: string, out: IssueList, _d: number)
         if (x12 !== undefined) {
           if (
             !(typeof x12 === "boolean") &&
-            out.add(fail(p + "/resources" + "/subscribe", "boolean", x12))
+            out.add(fail(p + "/resources/subscribe", "boolean", x12))
           )
             return true;
         }
@@ -1581,7 +1603,7 @@ function x_ServerCapabilities(v: unknown, p: string, out: IssueList, _d: number)
         if (x13 !== undefined) {
           if (
             !(typeof x13 === "boolean") &&
-            out.add(fail(p + "/resources" + "/listChanged", "boolean", x13))
+            out.add(fail(p + "/resources/listChanged", "boolean", x13))
           )
             return true;
         }
@@ -1597,7 +1619,7 @@ function x_ServerCapabilities(v: unknown, p: string, out: IssueList, _d: number)
         if (x16 !== undefined) {
           if (
             !(typeof x16 === "boolean") &&
-            out.add(fail(p + "/tools" + "/listChanged", "boolean", x16))
+            out.add(fail(p + "/tools/listChanged", "boolean", x16))
           )
             return true;
         }
@@ -1739,14 +1761,14 @@ function x_PingRequest(v: unknown, p: string, out: IssueList, d: number): boolea
         const x5 = o4["_meta"];
         if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
-            if (out.add(fail(p + "/params" + "/_meta", "object", x5))) return true;
+            if (out.add(fail(p + "/params/_meta", "object", x5))) return true;
           } else {
             const o6 = x5 as Readonly<Record<string, unknown>>;
             const x7 = o6["progressToken"];
             if (x7 !== undefined) {
               if (
                 !g_ProgressToken(x7, d + 1 + 1 + 1) &&
-                x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1 + 1 + 1)
+                x_ProgressToken(x7, p + "/params/_meta/progressToken", out, d + 1 + 1 + 1)
               )
                 return true;
             }
@@ -1809,21 +1831,21 @@ function x_ProgressNotification(v: unknown, p: string, out: IssueList, d: number
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["progressToken"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/progressToken", "progressToken"))) return true;
+          if (out.add(missing(p + "/params/progressToken", "progressToken"))) return true;
         } else {
           if (
             !g_ProgressToken(x5, d + 1 + 1) &&
-            x_ProgressToken(x5, p + "/params" + "/progressToken", out, d + 1 + 1)
+            x_ProgressToken(x5, p + "/params/progressToken", out, d + 1 + 1)
           )
             return true;
         }
         const x6 = o4["progress"];
         if (x6 === undefined) {
-          if (out.add(missing(p + "/params" + "/progress", "progress"))) return true;
+          if (out.add(missing(p + "/params/progress", "progress"))) return true;
         } else {
           if (
             !(typeof x6 === "number" && Number.isFinite(x6)) &&
-            out.add(fail(p + "/params" + "/progress", "number", x6))
+            out.add(fail(p + "/params/progress", "number", x6))
           )
             return true;
         }
@@ -1831,13 +1853,13 @@ function x_ProgressNotification(v: unknown, p: string, out: IssueList, d: number
         if (x7 !== undefined) {
           if (
             !(typeof x7 === "number" && Number.isFinite(x7)) &&
-            out.add(fail(p + "/params" + "/total", "number", x7))
+            out.add(fail(p + "/params/total", "number", x7))
           )
             return true;
         }
         const x8 = o4["message"];
         if (x8 !== undefined) {
-          if (!(typeof x8 === "string") && out.add(fail(p + "/params" + "/message", "string", x8)))
+          if (!(typeof x8 === "string") && out.add(fail(p + "/params/message", "string", x8)))
             return true;
         }
       }
@@ -1889,7 +1911,7 @@ function x_PaginatedRequest(v: unknown, p: string, out: IssueList, d: number): b
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          if (!g_Cursor(x5, d + 1 + 1) && x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1))
+          if (!g_Cursor(x5, d + 1 + 1) && x_Cursor(x5, p + "/params/cursor", out, d + 1 + 1))
             return true;
         }
       }
@@ -1972,7 +1994,7 @@ function x_ListResourcesRequest(v: unknown, p: string, out: IssueList, d: number
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          if (!g_Cursor(x5, d + 1 + 1) && x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1))
+          if (!g_Cursor(x5, d + 1 + 1) && x_Cursor(x5, p + "/params/cursor", out, d + 1 + 1))
             return true;
         }
       }
@@ -2029,7 +2051,7 @@ function x_ListResourcesResult(v: unknown, p: string, out: IssueList, d: number)
         for (let i7 = 0; i7 < a6.length; i7++) {
           if (
             !g_Resource(a6[i7], d + 1 + 1) &&
-            x_Resource(a6[i7], p + "/resources" + "/" + i7, out, d + 1 + 1)
+            x_Resource(a6[i7], p + "/resources/" + i7, out, d + 1 + 1)
           )
             return true;
         }
@@ -2087,7 +2109,7 @@ function x_ListResourceTemplatesRequest(v: unknown, p: string, out: IssueList, d
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          if (!g_Cursor(x5, d + 1 + 1) && x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1))
+          if (!g_Cursor(x5, d + 1 + 1) && x_Cursor(x5, p + "/params/cursor", out, d + 1 + 1))
             return true;
         }
       }
@@ -2144,7 +2166,7 @@ function x_ListResourceTemplatesResult(v: unknown, p: string, out: IssueList, d:
         for (let i7 = 0; i7 < a6.length; i7++) {
           if (
             !g_ResourceTemplate(a6[i7], d + 1 + 1) &&
-            x_ResourceTemplate(a6[i7], p + "/resourceTemplates" + "/" + i7, out, d + 1 + 1)
+            x_ResourceTemplate(a6[i7], p + "/resourceTemplates/" + i7, out, d + 1 + 1)
           )
             return true;
         }
@@ -2201,13 +2223,13 @@ function x_ReadResourceRequest(v: unknown, p: string, out: IssueList, _d: number
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["uri"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/uri", "uri"))) return true;
+          if (out.add(missing(p + "/params/uri", "uri"))) return true;
         } else {
-          if (!(typeof x5 === "string") && out.add(fail(p + "/params" + "/uri", "string", x5)))
+          if (!(typeof x5 === "string") && out.add(fail(p + "/params/uri", "string", x5)))
             return true;
           if (
             !(typeof x5 !== "string" || isUri(x5)) &&
-            out.add(fail(p + "/params" + "/uri", "uri (format)", x5))
+            out.add(fail(p + "/params/uri", "uri (format)", x5))
           )
             return true;
         }
@@ -2261,25 +2283,21 @@ function x_ReadResourceResult(v: unknown, p: string, out: IssueList, d: number):
           if (!(
             g_TextResourceContents(a5[i6], d + 1 + 1) || g_BlobResourceContents(a5[i6], d + 1 + 1)
           )) {
+            const q8 = p + "/contents/" + i6;
             const branches7: [string, IssueList][] = [];
             {
-              const b8 = new IssueList(out.all);
-              x_TextResourceContents(a5[i6], p + "/contents" + "/" + i6, b8, d + 1 + 1);
-              branches7.push(["TextResourceContents", b8]);
+              const b9 = new IssueList(out.all);
+              x_TextResourceContents(a5[i6], q8, b9, d + 1 + 1);
+              branches7.push(["TextResourceContents", b9]);
             }
             {
-              const b9 = new IssueList(out.all);
-              x_BlobResourceContents(a5[i6], p + "/contents" + "/" + i6, b9, d + 1 + 1);
-              branches7.push(["BlobResourceContents", b9]);
+              const b10 = new IssueList(out.all);
+              x_BlobResourceContents(a5[i6], q8, b10, d + 1 + 1);
+              branches7.push(["BlobResourceContents", b10]);
             }
             if (
               out.addAll(
-                pickBranch(
-                  p + "/contents" + "/" + i6,
-                  "TextResourceContents | BlobResourceContents",
-                  a5[i6],
-                  branches7,
-                ),
+                pickBranch(q8, "TextResourceContents | BlobResourceContents", a5[i6], branches7),
               )
             )
               return true;
@@ -2346,7 +2364,7 @@ function x_ResourceListChangedNotification(
         if (x5 !== undefined) {
           if (
             (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) &&
-            out.add(fail(p + "/params" + "/_meta", "object", x5))
+            out.add(fail(p + "/params/_meta", "object", x5))
           )
             return true;
         }
@@ -2404,13 +2422,13 @@ function x_SubscribeRequest(v: unknown, p: string, out: IssueList, _d: number): 
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["uri"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/uri", "uri"))) return true;
+          if (out.add(missing(p + "/params/uri", "uri"))) return true;
         } else {
-          if (!(typeof x5 === "string") && out.add(fail(p + "/params" + "/uri", "string", x5)))
+          if (!(typeof x5 === "string") && out.add(fail(p + "/params/uri", "string", x5)))
             return true;
           if (
             !(typeof x5 !== "string" || isUri(x5)) &&
-            out.add(fail(p + "/params" + "/uri", "uri (format)", x5))
+            out.add(fail(p + "/params/uri", "uri (format)", x5))
           )
             return true;
         }
@@ -2464,13 +2482,13 @@ function x_UnsubscribeRequest(v: unknown, p: string, out: IssueList, _d: number)
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["uri"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/uri", "uri"))) return true;
+          if (out.add(missing(p + "/params/uri", "uri"))) return true;
         } else {
-          if (!(typeof x5 === "string") && out.add(fail(p + "/params" + "/uri", "string", x5)))
+          if (!(typeof x5 === "string") && out.add(fail(p + "/params/uri", "string", x5)))
             return true;
           if (
             !(typeof x5 !== "string" || isUri(x5)) &&
-            out.add(fail(p + "/params" + "/uri", "uri (format)", x5))
+            out.add(fail(p + "/params/uri", "uri (format)", x5))
           )
             return true;
         }
@@ -2524,13 +2542,13 @@ function x_ResourceUpdatedNotification(v: unknown, p: string, out: IssueList, _d
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["uri"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/uri", "uri"))) return true;
+          if (out.add(missing(p + "/params/uri", "uri"))) return true;
         } else {
-          if (!(typeof x5 === "string") && out.add(fail(p + "/params" + "/uri", "string", x5)))
+          if (!(typeof x5 === "string") && out.add(fail(p + "/params/uri", "string", x5)))
             return true;
           if (
             !(typeof x5 !== "string" || isUri(x5)) &&
-            out.add(fail(p + "/params" + "/uri", "uri (format)", x5))
+            out.add(fail(p + "/params/uri", "uri (format)", x5))
           )
             return true;
         }
@@ -2902,7 +2920,7 @@ function x_ListPromptsRequest(v: unknown, p: string, out: IssueList, d: number):
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          if (!g_Cursor(x5, d + 1 + 1) && x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1))
+          if (!g_Cursor(x5, d + 1 + 1) && x_Cursor(x5, p + "/params/cursor", out, d + 1 + 1))
             return true;
         }
       }
@@ -2959,7 +2977,7 @@ function x_ListPromptsResult(v: unknown, p: string, out: IssueList, d: number): 
         for (let i7 = 0; i7 < a6.length; i7++) {
           if (
             !g_Prompt(a6[i7], d + 1 + 1) &&
-            x_Prompt(a6[i7], p + "/prompts" + "/" + i7, out, d + 1 + 1)
+            x_Prompt(a6[i7], p + "/prompts/" + i7, out, d + 1 + 1)
           )
             return true;
         }
@@ -3015,21 +3033,21 @@ function x_GetPromptRequest(v: unknown, p: string, out: IssueList, _d: number): 
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["name"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/name", "name"))) return true;
+          if (out.add(missing(p + "/params/name", "name"))) return true;
         } else {
-          if (!(typeof x5 === "string") && out.add(fail(p + "/params" + "/name", "string", x5)))
+          if (!(typeof x5 === "string") && out.add(fail(p + "/params/name", "string", x5)))
             return true;
         }
         const x6 = o4["arguments"];
         if (x6 !== undefined) {
           if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
-            if (out.add(fail(p + "/params" + "/arguments", "object", x6))) return true;
+            if (out.add(fail(p + "/params/arguments", "object", x6))) return true;
           } else {
             const o7 = x6 as Readonly<Record<string, unknown>>;
             for (const k8 of Object.keys(o7)) {
               if (
                 !(typeof o7[k8] === "string") &&
-                out.add(fail(p + "/params" + "/arguments" + "/" + pointer(k8), "string", o7[k8]))
+                out.add(fail(p + "/params/arguments/" + pointer(k8), "string", o7[k8]))
               )
                 return true;
             }
@@ -3101,7 +3119,7 @@ function x_GetPromptResult(v: unknown, p: string, out: IssueList, d: number): bo
         for (let i7 = 0; i7 < a6.length; i7++) {
           if (
             !g_PromptMessage(a6[i7], d + 1 + 1) &&
-            x_PromptMessage(a6[i7], p + "/messages" + "/" + i7, out, d + 1 + 1)
+            x_PromptMessage(a6[i7], p + "/messages/" + i7, out, d + 1 + 1)
           )
             return true;
         }
@@ -3170,7 +3188,7 @@ function x_Prompt(v: unknown, p: string, out: IssueList, d: number): boolean {
         for (let i7 = 0; i7 < a6.length; i7++) {
           if (
             !g_PromptArgument(a6[i7], d + 1 + 1) &&
-            x_PromptArgument(a6[i7], p + "/arguments" + "/" + i7, out, d + 1 + 1)
+            x_PromptArgument(a6[i7], p + "/arguments/" + i7, out, d + 1 + 1)
           )
             return true;
         }
@@ -3405,40 +3423,34 @@ function x_EmbeddedResource(v: unknown, p: string, out: IssueList, d: number): b
       if (out.add(missing(p + "/resource", "resource"))) return true;
     } else {
       if (!(g_TextResourceContents(x3, d + 1) || g_BlobResourceContents(x3, d + 1))) {
+        const q5 = p + "/resource";
         const branches4: [string, IssueList][] = [];
         {
-          const b5 = new IssueList(out.all);
-          x_TextResourceContents(x3, p + "/resource", b5, d + 1);
-          branches4.push(["TextResourceContents", b5]);
+          const b6 = new IssueList(out.all);
+          x_TextResourceContents(x3, q5, b6, d + 1);
+          branches4.push(["TextResourceContents", b6]);
         }
         {
-          const b6 = new IssueList(out.all);
-          x_BlobResourceContents(x3, p + "/resource", b6, d + 1);
-          branches4.push(["BlobResourceContents", b6]);
+          const b7 = new IssueList(out.all);
+          x_BlobResourceContents(x3, q5, b7, d + 1);
+          branches4.push(["BlobResourceContents", b7]);
         }
         if (
-          out.addAll(
-            pickBranch(
-              p + "/resource",
-              "TextResourceContents | BlobResourceContents",
-              x3,
-              branches4,
-            ),
-          )
+          out.addAll(pickBranch(q5, "TextResourceContents | BlobResourceContents", x3, branches4))
         )
           return true;
       }
     }
-    const x7 = o1["annotations"];
-    if (x7 !== undefined) {
-      if (!g_Annotations(x7, d + 1) && x_Annotations(x7, p + "/annotations", out, d + 1))
+    const x8 = o1["annotations"];
+    if (x8 !== undefined) {
+      if (!g_Annotations(x8, d + 1) && x_Annotations(x8, p + "/annotations", out, d + 1))
         return true;
     }
-    const x8 = o1["_meta"];
-    if (x8 !== undefined) {
+    const x9 = o1["_meta"];
+    if (x9 !== undefined) {
       if (
-        (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) &&
-        out.add(fail(p + "/_meta", "object", x8))
+        (typeof x9 !== "object" || x9 === null || Array.isArray(x9)) &&
+        out.add(fail(p + "/_meta", "object", x9))
       )
         return true;
     }
@@ -3491,7 +3503,7 @@ function x_PromptListChangedNotification(
         if (x5 !== undefined) {
           if (
             (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) &&
-            out.add(fail(p + "/params" + "/_meta", "object", x5))
+            out.add(fail(p + "/params/_meta", "object", x5))
           )
             return true;
         }
@@ -3543,7 +3555,7 @@ function x_ListToolsRequest(v: unknown, p: string, out: IssueList, d: number): b
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["cursor"];
         if (x5 !== undefined) {
-          if (!g_Cursor(x5, d + 1 + 1) && x_Cursor(x5, p + "/params" + "/cursor", out, d + 1 + 1))
+          if (!g_Cursor(x5, d + 1 + 1) && x_Cursor(x5, p + "/params/cursor", out, d + 1 + 1))
             return true;
         }
       }
@@ -3598,7 +3610,7 @@ function x_ListToolsResult(v: unknown, p: string, out: IssueList, d: number): bo
       } else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!g_Tool(a6[i7], d + 1 + 1) && x_Tool(a6[i7], p + "/tools" + "/" + i7, out, d + 1 + 1))
+          if (!g_Tool(a6[i7], d + 1 + 1) && x_Tool(a6[i7], p + "/tools/" + i7, out, d + 1 + 1))
             return true;
         }
       }
@@ -3660,7 +3672,7 @@ function x_CallToolResult(v: unknown, p: string, out: IssueList, d: number): boo
         for (let i6 = 0; i6 < a5.length; i6++) {
           if (
             !g_ContentBlock(a5[i6], d + 1 + 1) &&
-            x_ContentBlock(a5[i6], p + "/content" + "/" + i6, out, d + 1 + 1)
+            x_ContentBlock(a5[i6], p + "/content/" + i6, out, d + 1 + 1)
           )
             return true;
         }
@@ -3733,16 +3745,16 @@ function x_CallToolRequest(v: unknown, p: string, out: IssueList, _d: number): b
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["name"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/name", "name"))) return true;
+          if (out.add(missing(p + "/params/name", "name"))) return true;
         } else {
-          if (!(typeof x5 === "string") && out.add(fail(p + "/params" + "/name", "string", x5)))
+          if (!(typeof x5 === "string") && out.add(fail(p + "/params/name", "string", x5)))
             return true;
         }
         const x6 = o4["arguments"];
         if (x6 !== undefined) {
           if (
             (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) &&
-            out.add(fail(p + "/params" + "/arguments", "object", x6))
+            out.add(fail(p + "/params/arguments", "object", x6))
           )
             return true;
         }
@@ -3802,7 +3814,7 @@ function x_ToolListChangedNotification(v: unknown, p: string, out: IssueList, _d
         if (x5 !== undefined) {
           if (
             (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) &&
-            out.add(fail(p + "/params" + "/_meta", "object", x5))
+            out.add(fail(p + "/params/_meta", "object", x5))
           )
             return true;
         }
@@ -3923,23 +3935,21 @@ function x_Tool(v: unknown, p: string, out: IssueList, d: number): boolean {
         const o6 = x5 as Readonly<Record<string, unknown>>;
         const x7 = o6["type"];
         if (x7 === undefined) {
-          if (out.add(missing(p + "/inputSchema" + "/type", "type"))) return true;
+          if (out.add(missing(p + "/inputSchema/type", "type"))) return true;
         } else {
-          if (!(x7 === "object") && out.add(fail(p + "/inputSchema" + "/type", '"object"', x7)))
+          if (!(x7 === "object") && out.add(fail(p + "/inputSchema/type", '"object"', x7)))
             return true;
         }
         const x8 = o6["properties"];
         if (x8 !== undefined) {
           if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
-            if (out.add(fail(p + "/inputSchema" + "/properties", "object", x8))) return true;
+            if (out.add(fail(p + "/inputSchema/properties", "object", x8))) return true;
           } else {
             const o9 = x8 as Readonly<Record<string, unknown>>;
             for (const k10 of Object.keys(o9)) {
               if (
                 !(typeof o9[k10] === "object" && o9[k10] !== null && !Array.isArray(o9[k10])) &&
-                out.add(
-                  fail(p + "/inputSchema" + "/properties" + "/" + pointer(k10), "object", o9[k10]),
-                )
+                out.add(fail(p + "/inputSchema/properties/" + pointer(k10), "object", o9[k10]))
               )
                 return true;
             }
@@ -3948,13 +3958,13 @@ function x_Tool(v: unknown, p: string, out: IssueList, d: number): boolean {
         const x11 = o6["required"];
         if (x11 !== undefined) {
           if (!Array.isArray(x11)) {
-            if (out.add(fail(p + "/inputSchema" + "/required", "array", x11))) return true;
+            if (out.add(fail(p + "/inputSchema/required", "array", x11))) return true;
           } else {
             const a12 = x11 as readonly unknown[];
             for (let i13 = 0; i13 < a12.length; i13++) {
               if (
                 !(typeof a12[i13] === "string") &&
-                out.add(fail(p + "/inputSchema" + "/required" + "/" + i13, "string", a12[i13]))
+                out.add(fail(p + "/inputSchema/required/" + i13, "string", a12[i13]))
               )
                 return true;
             }
@@ -3970,27 +3980,21 @@ function x_Tool(v: unknown, p: string, out: IssueList, d: number): boolean {
         const o15 = x14 as Readonly<Record<string, unknown>>;
         const x16 = o15["type"];
         if (x16 === undefined) {
-          if (out.add(missing(p + "/outputSchema" + "/type", "type"))) return true;
+          if (out.add(missing(p + "/outputSchema/type", "type"))) return true;
         } else {
-          if (!(x16 === "object") && out.add(fail(p + "/outputSchema" + "/type", '"object"', x16)))
+          if (!(x16 === "object") && out.add(fail(p + "/outputSchema/type", '"object"', x16)))
             return true;
         }
         const x17 = o15["properties"];
         if (x17 !== undefined) {
           if (typeof x17 !== "object" || x17 === null || Array.isArray(x17)) {
-            if (out.add(fail(p + "/outputSchema" + "/properties", "object", x17))) return true;
+            if (out.add(fail(p + "/outputSchema/properties", "object", x17))) return true;
           } else {
             const o18 = x17 as Readonly<Record<string, unknown>>;
             for (const k19 of Object.keys(o18)) {
               if (
                 !(typeof o18[k19] === "object" && o18[k19] !== null && !Array.isArray(o18[k19])) &&
-                out.add(
-                  fail(
-                    p + "/outputSchema" + "/properties" + "/" + pointer(k19),
-                    "object",
-                    o18[k19],
-                  ),
-                )
+                out.add(fail(p + "/outputSchema/properties/" + pointer(k19), "object", o18[k19]))
               )
                 return true;
             }
@@ -3999,13 +4003,13 @@ function x_Tool(v: unknown, p: string, out: IssueList, d: number): boolean {
         const x20 = o15["required"];
         if (x20 !== undefined) {
           if (!Array.isArray(x20)) {
-            if (out.add(fail(p + "/outputSchema" + "/required", "array", x20))) return true;
+            if (out.add(fail(p + "/outputSchema/required", "array", x20))) return true;
           } else {
             const a21 = x20 as readonly unknown[];
             for (let i22 = 0; i22 < a21.length; i22++) {
               if (
                 !(typeof a21[i22] === "string") &&
-                out.add(fail(p + "/outputSchema" + "/required" + "/" + i22, "string", a21[i22]))
+                out.add(fail(p + "/outputSchema/required/" + i22, "string", a21[i22]))
               )
                 return true;
             }
@@ -4131,11 +4135,11 @@ function x_SetLevelRequest(v: unknown, p: string, out: IssueList, d: number): bo
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["level"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/level", "level"))) return true;
+          if (out.add(missing(p + "/params/level", "level"))) return true;
         } else {
           if (
             !g_LoggingLevel(x5, d + 1 + 1) &&
-            x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1 + 1)
+            x_LoggingLevel(x5, p + "/params/level", out, d + 1 + 1)
           )
             return true;
         }
@@ -4188,21 +4192,21 @@ function x_LoggingMessageNotification(v: unknown, p: string, out: IssueList, d: 
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["level"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/level", "level"))) return true;
+          if (out.add(missing(p + "/params/level", "level"))) return true;
         } else {
           if (
             !g_LoggingLevel(x5, d + 1 + 1) &&
-            x_LoggingLevel(x5, p + "/params" + "/level", out, d + 1 + 1)
+            x_LoggingLevel(x5, p + "/params/level", out, d + 1 + 1)
           )
             return true;
         }
         const x6 = o4["logger"];
         if (x6 !== undefined) {
-          if (!(typeof x6 === "string") && out.add(fail(p + "/params" + "/logger", "string", x6)))
+          if (!(typeof x6 === "string") && out.add(fail(p + "/params/logger", "string", x6)))
             return true;
         }
         const x7 = o4["data"];
-        if (x7 === undefined && out.add(missing(p + "/params" + "/data", "data"))) return true;
+        if (x7 === undefined && out.add(missing(p + "/params/data", "data"))) return true;
       }
     }
   }
@@ -4292,21 +4296,16 @@ function x_CreateMessageRequest(v: unknown, p: string, out: IssueList, d: number
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["messages"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/messages", "messages"))) return true;
+          if (out.add(missing(p + "/params/messages", "messages"))) return true;
         } else {
           if (!Array.isArray(x5)) {
-            if (out.add(fail(p + "/params" + "/messages", "array", x5))) return true;
+            if (out.add(fail(p + "/params/messages", "array", x5))) return true;
           } else {
             const a6 = x5 as readonly unknown[];
             for (let i7 = 0; i7 < a6.length; i7++) {
               if (
                 !g_SamplingMessage(a6[i7], d + 1 + 1 + 1) &&
-                x_SamplingMessage(
-                  a6[i7],
-                  p + "/params" + "/messages" + "/" + i7,
-                  out,
-                  d + 1 + 1 + 1,
-                )
+                x_SamplingMessage(a6[i7], p + "/params/messages/" + i7, out, d + 1 + 1 + 1)
               )
                 return true;
             }
@@ -4316,25 +4315,20 @@ function x_CreateMessageRequest(v: unknown, p: string, out: IssueList, d: number
         if (x8 !== undefined) {
           if (
             !g_ModelPreferences(x8, d + 1 + 1) &&
-            x_ModelPreferences(x8, p + "/params" + "/modelPreferences", out, d + 1 + 1)
+            x_ModelPreferences(x8, p + "/params/modelPreferences", out, d + 1 + 1)
           )
             return true;
         }
         const x9 = o4["systemPrompt"];
         if (x9 !== undefined) {
-          if (
-            !(typeof x9 === "string") &&
-            out.add(fail(p + "/params" + "/systemPrompt", "string", x9))
-          )
+          if (!(typeof x9 === "string") && out.add(fail(p + "/params/systemPrompt", "string", x9)))
             return true;
         }
         const x10 = o4["includeContext"];
         if (x10 !== undefined) {
           if (
             !(x10 === "none" || x10 === "thisServer" || x10 === "allServers") &&
-            out.add(
-              fail(p + "/params" + "/includeContext", '"none" | "thisServer" | "allServers"', x10),
-            )
+            out.add(fail(p + "/params/includeContext", '"none" | "thisServer" | "allServers"', x10))
           )
             return true;
         }
@@ -4342,27 +4336,27 @@ function x_CreateMessageRequest(v: unknown, p: string, out: IssueList, d: number
         if (x11 !== undefined) {
           if (
             !(typeof x11 === "number" && Number.isFinite(x11)) &&
-            out.add(fail(p + "/params" + "/temperature", "number", x11))
+            out.add(fail(p + "/params/temperature", "number", x11))
           )
             return true;
         }
         const x12 = o4["maxTokens"];
         if (x12 === undefined) {
-          if (out.add(missing(p + "/params" + "/maxTokens", "maxTokens"))) return true;
+          if (out.add(missing(p + "/params/maxTokens", "maxTokens"))) return true;
         } else {
-          if (!Number.isInteger(x12) && out.add(fail(p + "/params" + "/maxTokens", "integer", x12)))
+          if (!Number.isInteger(x12) && out.add(fail(p + "/params/maxTokens", "integer", x12)))
             return true;
         }
         const x13 = o4["stopSequences"];
         if (x13 !== undefined) {
           if (!Array.isArray(x13)) {
-            if (out.add(fail(p + "/params" + "/stopSequences", "array", x13))) return true;
+            if (out.add(fail(p + "/params/stopSequences", "array", x13))) return true;
           } else {
             const a14 = x13 as readonly unknown[];
             for (let i15 = 0; i15 < a14.length; i15++) {
               if (
                 !(typeof a14[i15] === "string") &&
-                out.add(fail(p + "/params" + "/stopSequences" + "/" + i15, "string", a14[i15]))
+                out.add(fail(p + "/params/stopSequences/" + i15, "string", a14[i15]))
               )
                 return true;
             }
@@ -4372,7 +4366,7 @@ function x_CreateMessageRequest(v: unknown, p: string, out: IssueList, d: number
         if (x16 !== undefined) {
           if (
             !(typeof x16 === "object" && x16 !== null && !Array.isArray(x16)) &&
-            out.add(fail(p + "/params" + "/metadata", "object", x16))
+            out.add(fail(p + "/params/metadata", "object", x16))
           )
             return true;
         }
@@ -4502,7 +4496,7 @@ function x_CreateMessageResult(v: unknown, p: string, out: IssueList, d: number)
             if (
               out.add(
                 unknownVariant(
-                  p + "/content" + "/type",
+                  p + "/content/type",
                   '"text" | "image" | "audio"',
                   tag6,
                   "TextContent | ImageContent | AudioContent",
@@ -4609,7 +4603,7 @@ function x_SamplingMessage(v: unknown, p: string, out: IssueList, d: number): bo
             if (
               out.add(
                 unknownVariant(
-                  p + "/content" + "/type",
+                  p + "/content/type",
                   '"text" | "image" | "audio"',
                   tag4,
                   "TextContent | ImageContent | AudioContent",
@@ -4671,10 +4665,7 @@ function x_Annotations(v: unknown, p: string, out: IssueList, d: number): boolea
       } else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          if (
-            !g_Role(a3[i4], d + 1 + 1) &&
-            x_Role(a3[i4], p + "/audience" + "/" + i4, out, d + 1 + 1)
-          )
+          if (!g_Role(a3[i4], d + 1 + 1) && x_Role(a3[i4], p + "/audience/" + i4, out, d + 1 + 1))
             return true;
         }
       }
@@ -5048,7 +5039,7 @@ function x_ModelPreferences(v: unknown, p: string, out: IssueList, d: number): b
         for (let i4 = 0; i4 < a3.length; i4++) {
           if (
             !g_ModelHint(a3[i4], d + 1 + 1) &&
-            x_ModelHint(a3[i4], p + "/hints" + "/" + i4, out, d + 1 + 1)
+            x_ModelHint(a3[i4], p + "/hints/" + i4, out, d + 1 + 1)
           )
             return true;
         }
@@ -5178,16 +5169,12 @@ function x_CompleteRequest(v: unknown, p: string, out: IssueList, d: number): bo
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["ref"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/ref", "ref"))) return true;
+          if (out.add(missing(p + "/params/ref", "ref"))) return true;
         } else {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
             if (
               out.add(
-                fail(
-                  p + "/params" + "/ref",
-                  "object (PromptReference | ResourceTemplateReference)",
-                  x5,
-                ),
+                fail(p + "/params/ref", "object (PromptReference | ResourceTemplateReference)", x5),
               )
             )
               return true;
@@ -5199,7 +5186,7 @@ function x_CompleteRequest(v: unknown, p: string, out: IssueList, d: number): bo
                 m8: {
                   if (
                     !g_PromptReference(x5, d + 1 + 1) &&
-                    x_PromptReference(x5, p + "/params" + "/ref", inner7, d + 1 + 1)
+                    x_PromptReference(x5, p + "/params/ref", inner7, d + 1 + 1)
                   )
                     break m8;
                 }
@@ -5211,7 +5198,7 @@ function x_CompleteRequest(v: unknown, p: string, out: IssueList, d: number): bo
                 m10: {
                   if (
                     !g_ResourceTemplateReference(x5, d + 1 + 1) &&
-                    x_ResourceTemplateReference(x5, p + "/params" + "/ref", inner9, d + 1 + 1)
+                    x_ResourceTemplateReference(x5, p + "/params/ref", inner9, d + 1 + 1)
                   )
                     break m10;
                 }
@@ -5223,7 +5210,7 @@ function x_CompleteRequest(v: unknown, p: string, out: IssueList, d: number): bo
                 if (
                   out.add(
                     unknownVariant(
-                      p + "/params" + "/ref" + "/type",
+                      p + "/params/ref/type",
                       '"ref/prompt" | "ref/resource"',
                       tag6,
                       "PromptReference | ResourceTemplateReference",
@@ -5236,29 +5223,29 @@ function x_CompleteRequest(v: unknown, p: string, out: IssueList, d: number): bo
         }
         const x11 = o4["argument"];
         if (x11 === undefined) {
-          if (out.add(missing(p + "/params" + "/argument", "argument"))) return true;
+          if (out.add(missing(p + "/params/argument", "argument"))) return true;
         } else {
           if (typeof x11 !== "object" || x11 === null || Array.isArray(x11)) {
-            if (out.add(fail(p + "/params" + "/argument", "object", x11))) return true;
+            if (out.add(fail(p + "/params/argument", "object", x11))) return true;
           } else {
             const o12 = x11 as Readonly<Record<string, unknown>>;
             const x13 = o12["name"];
             if (x13 === undefined) {
-              if (out.add(missing(p + "/params" + "/argument" + "/name", "name"))) return true;
+              if (out.add(missing(p + "/params/argument/name", "name"))) return true;
             } else {
               if (
                 !(typeof x13 === "string") &&
-                out.add(fail(p + "/params" + "/argument" + "/name", "string", x13))
+                out.add(fail(p + "/params/argument/name", "string", x13))
               )
                 return true;
             }
             const x14 = o12["value"];
             if (x14 === undefined) {
-              if (out.add(missing(p + "/params" + "/argument" + "/value", "value"))) return true;
+              if (out.add(missing(p + "/params/argument/value", "value"))) return true;
             } else {
               if (
                 !(typeof x14 === "string") &&
-                out.add(fail(p + "/params" + "/argument" + "/value", "string", x14))
+                out.add(fail(p + "/params/argument/value", "string", x14))
               )
                 return true;
             }
@@ -5267,25 +5254,20 @@ function x_CompleteRequest(v: unknown, p: string, out: IssueList, d: number): bo
         const x15 = o4["context"];
         if (x15 !== undefined) {
           if (typeof x15 !== "object" || x15 === null || Array.isArray(x15)) {
-            if (out.add(fail(p + "/params" + "/context", "object", x15))) return true;
+            if (out.add(fail(p + "/params/context", "object", x15))) return true;
           } else {
             const o16 = x15 as Readonly<Record<string, unknown>>;
             const x17 = o16["arguments"];
             if (x17 !== undefined) {
               if (typeof x17 !== "object" || x17 === null || Array.isArray(x17)) {
-                if (out.add(fail(p + "/params" + "/context" + "/arguments", "object", x17)))
-                  return true;
+                if (out.add(fail(p + "/params/context/arguments", "object", x17))) return true;
               } else {
                 const o18 = x17 as Readonly<Record<string, unknown>>;
                 for (const k19 of Object.keys(o18)) {
                   if (
                     !(typeof o18[k19] === "string") &&
                     out.add(
-                      fail(
-                        p + "/params" + "/context" + "/arguments" + "/" + pointer(k19),
-                        "string",
-                        o18[k19],
-                      ),
+                      fail(p + "/params/context/arguments/" + pointer(k19), "string", o18[k19]),
                     )
                   )
                     return true;
@@ -5385,16 +5367,16 @@ function x_CompleteResult(v: unknown, p: string, out: IssueList, _d: number): bo
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["values"];
         if (x6 === undefined) {
-          if (out.add(missing(p + "/completion" + "/values", "values"))) return true;
+          if (out.add(missing(p + "/completion/values", "values"))) return true;
         } else {
           if (!Array.isArray(x6)) {
-            if (out.add(fail(p + "/completion" + "/values", "array", x6))) return true;
+            if (out.add(fail(p + "/completion/values", "array", x6))) return true;
           } else {
             const a7 = x6 as readonly unknown[];
             for (let i8 = 0; i8 < a7.length; i8++) {
               if (
                 !(typeof a7[i8] === "string") &&
-                out.add(fail(p + "/completion" + "/values" + "/" + i8, "string", a7[i8]))
+                out.add(fail(p + "/completion/values/" + i8, "string", a7[i8]))
               )
                 return true;
             }
@@ -5402,14 +5384,14 @@ function x_CompleteResult(v: unknown, p: string, out: IssueList, _d: number): bo
         }
         const x9 = o5["total"];
         if (x9 !== undefined) {
-          if (!Number.isInteger(x9) && out.add(fail(p + "/completion" + "/total", "integer", x9)))
+          if (!Number.isInteger(x9) && out.add(fail(p + "/completion/total", "integer", x9)))
             return true;
         }
         const x10 = o5["hasMore"];
         if (x10 !== undefined) {
           if (
             !(typeof x10 === "boolean") &&
-            out.add(fail(p + "/completion" + "/hasMore", "boolean", x10))
+            out.add(fail(p + "/completion/hasMore", "boolean", x10))
           )
             return true;
         }
@@ -5553,14 +5535,14 @@ function x_ListRootsRequest(v: unknown, p: string, out: IssueList, d: number): b
         const x5 = o4["_meta"];
         if (x5 !== undefined) {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
-            if (out.add(fail(p + "/params" + "/_meta", "object", x5))) return true;
+            if (out.add(fail(p + "/params/_meta", "object", x5))) return true;
           } else {
             const o6 = x5 as Readonly<Record<string, unknown>>;
             const x7 = o6["progressToken"];
             if (x7 !== undefined) {
               if (
                 !g_ProgressToken(x7, d + 1 + 1 + 1) &&
-                x_ProgressToken(x7, p + "/params" + "/_meta" + "/progressToken", out, d + 1 + 1 + 1)
+                x_ProgressToken(x7, p + "/params/_meta/progressToken", out, d + 1 + 1 + 1)
               )
                 return true;
             }
@@ -5620,7 +5602,7 @@ function x_ListRootsResult(v: unknown, p: string, out: IssueList, d: number): bo
       } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Root(a5[i6], d + 1 + 1) && x_Root(a5[i6], p + "/roots" + "/" + i6, out, d + 1 + 1))
+          if (!g_Root(a5[i6], d + 1 + 1) && x_Root(a5[i6], p + "/roots/" + i6, out, d + 1 + 1))
             return true;
         }
       }
@@ -5731,7 +5713,7 @@ function x_RootsListChangedNotification(
         if (x5 !== undefined) {
           if (
             (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) &&
-            out.add(fail(p + "/params" + "/_meta", "object", x5))
+            out.add(fail(p + "/params/_meta", "object", x5))
           )
             return true;
         }
@@ -5789,39 +5771,36 @@ function x_ElicitRequest(v: unknown, p: string, out: IssueList, d: number): bool
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["message"];
         if (x5 === undefined) {
-          if (out.add(missing(p + "/params" + "/message", "message"))) return true;
+          if (out.add(missing(p + "/params/message", "message"))) return true;
         } else {
-          if (!(typeof x5 === "string") && out.add(fail(p + "/params" + "/message", "string", x5)))
+          if (!(typeof x5 === "string") && out.add(fail(p + "/params/message", "string", x5)))
             return true;
         }
         const x6 = o4["requestedSchema"];
         if (x6 === undefined) {
-          if (out.add(missing(p + "/params" + "/requestedSchema", "requestedSchema"))) return true;
+          if (out.add(missing(p + "/params/requestedSchema", "requestedSchema"))) return true;
         } else {
           if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
-            if (out.add(fail(p + "/params" + "/requestedSchema", "object", x6))) return true;
+            if (out.add(fail(p + "/params/requestedSchema", "object", x6))) return true;
           } else {
             const o7 = x6 as Readonly<Record<string, unknown>>;
             const x8 = o7["type"];
             if (x8 === undefined) {
-              if (out.add(missing(p + "/params" + "/requestedSchema" + "/type", "type")))
-                return true;
+              if (out.add(missing(p + "/params/requestedSchema/type", "type"))) return true;
             } else {
               if (
                 !(x8 === "object") &&
-                out.add(fail(p + "/params" + "/requestedSchema" + "/type", '"object"', x8))
+                out.add(fail(p + "/params/requestedSchema/type", '"object"', x8))
               )
                 return true;
             }
             const x9 = o7["properties"];
             if (x9 === undefined) {
-              if (
-                out.add(missing(p + "/params" + "/requestedSchema" + "/properties", "properties"))
-              )
+              if (out.add(missing(p + "/params/requestedSchema/properties", "properties")))
                 return true;
             } else {
               if (typeof x9 !== "object" || x9 === null || Array.isArray(x9)) {
-                if (out.add(fail(p + "/params" + "/requestedSchema" + "/properties", "object", x9)))
+                if (out.add(fail(p + "/params/requestedSchema/properties", "object", x9)))
                   return true;
               } else {
                 const o10 = x9 as Readonly<Record<string, unknown>>;
@@ -5830,7 +5809,7 @@ function x_ElicitRequest(v: unknown, p: string, out: IssueList, d: number): bool
                     !g_PrimitiveSchemaDefinition(o10[k11], d + 1 + 1 + 1 + 1) &&
                     x_PrimitiveSchemaDefinition(
                       o10[k11],
-                      p + "/params" + "/requestedSchema" + "/properties" + "/" + pointer(k11),
+                      p + "/params/requestedSchema/properties/" + pointer(k11),
                       out,
                       d + 1 + 1 + 1 + 1,
                     )
@@ -5842,20 +5821,14 @@ function x_ElicitRequest(v: unknown, p: string, out: IssueList, d: number): bool
             const x12 = o7["required"];
             if (x12 !== undefined) {
               if (!Array.isArray(x12)) {
-                if (out.add(fail(p + "/params" + "/requestedSchema" + "/required", "array", x12)))
+                if (out.add(fail(p + "/params/requestedSchema/required", "array", x12)))
                   return true;
               } else {
                 const a13 = x12 as readonly unknown[];
                 for (let i14 = 0; i14 < a13.length; i14++) {
                   if (
                     !(typeof a13[i14] === "string") &&
-                    out.add(
-                      fail(
-                        p + "/params" + "/requestedSchema" + "/required" + "/" + i14,
-                        "string",
-                        a13[i14],
-                      ),
-                    )
+                    out.add(fail(p + "/params/requestedSchema/required/" + i14, "string", a13[i14]))
                   )
                     return true;
                 }
@@ -6191,10 +6164,7 @@ function x_EnumSchema(v: unknown, p: string, out: IssueList, _d: number): boolea
       } else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          if (
-            !(typeof a6[i7] === "string") &&
-            out.add(fail(p + "/enum" + "/" + i7, "string", a6[i7]))
-          )
+          if (!(typeof a6[i7] === "string") && out.add(fail(p + "/enum/" + i7, "string", a6[i7])))
             return true;
         }
       }
@@ -6208,7 +6178,7 @@ function x_EnumSchema(v: unknown, p: string, out: IssueList, _d: number): boolea
         for (let i10 = 0; i10 < a9.length; i10++) {
           if (
             !(typeof a9[i10] === "string") &&
-            out.add(fail(p + "/enumNames" + "/" + i10, "string", a9[i10]))
+            out.add(fail(p + "/enumNames/" + i10, "string", a9[i10]))
           )
             return true;
         }
@@ -6286,7 +6256,7 @@ function x_ElicitResult(v: unknown, p: string, out: IssueList, _d: number): bool
               (typeof o6[k7] === "number" && Number.isFinite(o6[k7])) ||
               typeof o6[k7] === "boolean"
             ) &&
-            out.add(fail(p + "/content" + "/" + pointer(k7), "string | number | boolean", o6[k7]))
+            out.add(fail(p + "/content/" + pointer(k7), "string | number | boolean", o6[k7]))
           )
             return true;
         }

@@ -124,6 +124,18 @@ function pointer(key: string): string {
   return key.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
+/**
+ * JSON.stringify(s) for a message: the same text, without the serializer's fixed cost (most of a
+ * short rejection) when nothing in `s` needs escaping.
+ */
+function quote(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 32 || c === 34 || c === 92 || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(s);
+  }
+  return `"${s}"`;
+}
+
 /** A short description of a value for messages (never the whole of a long string). */
 function got(v: unknown): string {
   if (v === null) return "null";
@@ -131,8 +143,8 @@ function got(v: unknown): string {
   switch (typeof v) {
     case "string":
       return v.length > 40
-        ? `string ${JSON.stringify(v.slice(0, 37))}... (length ${v.length})`
-        : `string ${JSON.stringify(v)}`;
+        ? `string ${quote(v.slice(0, 37))}... (length ${v.length})`
+        : `string ${quote(v)}`;
     case "number":
       return Number.isFinite(v) ? `number ${v}` : `non-finite number ${v}`;
     case "boolean":
@@ -153,13 +165,14 @@ function missing(path: string, name: string): Issue {
   return {
     path,
     expected: "required property",
-    message: `missing required property ${JSON.stringify(name)}`,
+    message: `missing required property ${quote(name)}`,
   };
 }
 
 /** Names the union member an issue was found in; only the innermost one, so deep values stay readable. */
 function within(issue: Issue, label: string): Issue {
-  return /^[A-Z][A-Za-z0-9]*: /.test(issue.message)
+  const c = issue.message.charCodeAt(0); // our own messages start in lower case, a member's label in upper case
+  return c >= 65 && c <= 90 && /^[A-Z][A-Za-z0-9]*: /.test(issue.message)
     ? issue
     : { ...issue, message: `${label}: ${issue.message}` };
 }
@@ -181,36 +194,49 @@ function pickBranch(
   v: unknown,
   branches: [string, IssueList][],
 ): Issue[] {
-  const base = segmentCount(path);
-  let best: [string, Issue[]] | undefined;
+  let best: Issue[] | undefined;
+  let bestName = "";
   let bestDepth = 0;
-  for (const [name, list] of branches) {
-    const issues = list.items;
+  for (let b = 0; b < branches.length; b++) {
+    const issues = branches[b]![1].items;
     if (issues.length === 0) continue;
     let depth = Infinity;
-    for (const i of issues) {
-      const d = WRONG_LITERAL.test(i.expected) ? 0 : segmentCount(i.path) - base;
+    for (let n = 0; n < issues.length; n++) {
+      const issue = issues[n]!;
+      // Every issue of a member lies at `path` or inside it: count the segments below `path`.
+      const d = wrongLiteral(issue.expected) ? 0 : segmentCount(issue.path, path.length);
       if (d < depth) depth = d;
     }
     if (
       depth > bestDepth ||
-      (depth === bestDepth && depth > 0 && best && issues.length < best[1].length)
+      (depth === bestDepth && depth > 0 && best !== undefined && issues.length < best.length)
     ) {
-      best = [name, issues];
+      best = issues;
+      bestName = branches[b]![0];
       bestDepth = depth;
     }
   }
-  if (!best) return [fail(path, label, v)];
-  const [name, issues] = best;
-  return issues.map((i) => within(i, name));
+  if (best === undefined) return [fail(path, label, v)];
+  const named: Issue[] = [];
+  for (let n = 0; n < best.length; n++) named.push(within(best[n]!, bestName));
+  return named;
+}
+
+/** Whether an issue's `expected` is a literal (a string in quotes, a number, true or false); first by its first character, which rules out most. */
+function wrongLiteral(expected: string): boolean {
+  const c = expected.charCodeAt(0);
+  return (
+    (c === 34 || c === 45 || (c >= 48 && c <= 57) || c === 116 || c === 102) &&
+    WRONG_LITERAL.test(expected)
+  );
 }
 
 const WRONG_LITERAL = /^"[^"]*"$|^-?\d|^true$|^false$/;
 
-/** How many "/" a JSON Pointer has, without splitting it (this runs for every issue of every member tried). */
-function segmentCount(path: string): number {
+/** How many "/" a JSON Pointer has from `from` on, without splitting it (this runs for every issue of every member tried). */
+function segmentCount(path: string, from: number): number {
   let n = 0;
-  for (let i = path.indexOf("/"); i >= 0; i = path.indexOf("/", i + 1)) n++;
+  for (let i = from; i < path.length; i++) if (path.charCodeAt(i) === 47) n++;
   return n;
 }
 
@@ -743,7 +769,7 @@ function x_TaskAugmentedRequestParams(v: unknown, p: string, out: IssueList, d: 
         if (x4 !== undefined) {
           if (
             !g_ProgressToken(x4, d + 1 + 1) &&
-            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1)
+            x_ProgressToken(x4, p + "/_meta/progressToken", out, d + 1 + 1)
           )
             return true;
         }
@@ -788,7 +814,7 @@ function x_RequestParams(v: unknown, p: string, out: IssueList, d: number): bool
         if (x4 !== undefined) {
           if (
             !g_ProgressToken(x4, d + 1 + 1) &&
-            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1)
+            x_ProgressToken(x4, p + "/_meta/progressToken", out, d + 1 + 1)
           )
             return true;
         }
@@ -1221,26 +1247,24 @@ function x_URLElicitationRequiredError(v: unknown, p: string, out: IssueList, d:
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["code"];
         if (x6 === undefined) {
-          if (out.add(missing(p + "/error" + "/code", "code"))) return true;
+          if (out.add(missing(p + "/error/code", "code"))) return true;
         } else {
-          if (!(x6 === -32042) && out.add(fail(p + "/error" + "/code", "-32042", x6))) return true;
+          if (!(x6 === -32042) && out.add(fail(p + "/error/code", "-32042", x6))) return true;
         }
         const x7 = o5["data"];
         if (x7 === undefined) {
-          if (out.add(missing(p + "/error" + "/data", "data"))) return true;
+          if (out.add(missing(p + "/error/data", "data"))) return true;
         } else {
           if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
-            if (out.add(fail(p + "/error" + "/data", "object", x7))) return true;
+            if (out.add(fail(p + "/error/data", "object", x7))) return true;
           } else {
             const o8 = x7 as Readonly<Record<string, unknown>>;
             const x9 = o8["elicitations"];
             if (x9 === undefined) {
-              if (out.add(missing(p + "/error" + "/data" + "/elicitations", "elicitations")))
-                return true;
+              if (out.add(missing(p + "/error/data/elicitations", "elicitations"))) return true;
             } else {
               if (!Array.isArray(x9)) {
-                if (out.add(fail(p + "/error" + "/data" + "/elicitations", "array", x9)))
-                  return true;
+                if (out.add(fail(p + "/error/data/elicitations", "array", x9))) return true;
               } else {
                 const a10 = x9 as readonly unknown[];
                 for (let i11 = 0; i11 < a10.length; i11++) {
@@ -1248,7 +1272,7 @@ function x_URLElicitationRequiredError(v: unknown, p: string, out: IssueList, d:
                     !g_ElicitRequestURLParams(a10[i11], d + 1 + 1 + 1 + 1) &&
                     x_ElicitRequestURLParams(
                       a10[i11],
-                      p + "/error" + "/data" + "/elicitations" + "/" + i11,
+                      p + "/error/data/elicitations/" + i11,
                       out,
                       d + 1 + 1 + 1 + 1,
                     )
@@ -1420,7 +1444,7 @@ function x_InitializeRequestParams(v: unknown, p: string, out: IssueList, d: num
         if (x4 !== undefined) {
           if (
             !g_ProgressToken(x4, d + 1 + 1) &&
-            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1)
+            x_ProgressToken(x4, p + "/_meta/progressToken", out, d + 1 + 1)
           )
             return true;
         }
@@ -1652,7 +1676,7 @@ function x_ClientCapabilities(v: unknown, p: string, out: IssueList, _d: number)
         for (const k4 of Object.keys(o3)) {
           if (
             !(typeof o3[k4] === "object" && o3[k4] !== null && !Array.isArray(o3[k4])) &&
-            out.add(fail(p + "/experimental" + "/" + pointer(k4), "object", o3[k4]))
+            out.add(fail(p + "/experimental/" + pointer(k4), "object", o3[k4]))
           )
             return true;
         }
@@ -1666,10 +1690,7 @@ function x_ClientCapabilities(v: unknown, p: string, out: IssueList, _d: number)
         const o6 = x5 as Readonly<Record<string, unknown>>;
         const x7 = o6["listChanged"];
         if (x7 !== undefined) {
-          if (
-            !(typeof x7 === "boolean") &&
-            out.add(fail(p + "/roots" + "/listChanged", "boolean", x7))
-          )
+          if (!(typeof x7 === "boolean") && out.add(fail(p + "/roots/listChanged", "boolean", x7)))
             return true;
         }
       }
@@ -1684,7 +1705,7 @@ function x_ClientCapabilities(v: unknown, p: string, out: IssueList, _d: number)
         if (x10 !== undefined) {
           if (
             !(typeof x10 === "object" && x10 !== null && !Array.isArray(x10)) &&
-            out.add(fail(p + "/sampling" + "/context", "object", x10))
+            out.add(fail(p + "/sampling/context", "object", x10))
           )
             return true;
         }
@@ -1692,7 +1713,7 @@ function x_ClientCapabilities(v: unknown, p: string, out: IssueList, _d: number)
         if (x11 !== undefined) {
           if (
             !(typeof x11 === "object" && x11 !== null && !Array.isArray(x11)) &&
-            out.add(fail(p + "/sampling" + "/tools", "object", x11))
+            out.add(fail(p + "/sampling/tools", "object", x11))
           )
             return true;
         }
@@ -1708,7 +1729,7 @@ function x_ClientCapabilities(v: unknown, p: string, out: IssueList, _d: number)
         if (x14 !== undefined) {
           if (
             !(typeof x14 === "object" && x14 !== null && !Array.isArray(x14)) &&
-            out.add(fail(p + "/elicitation" + "/form", "object", x14))
+            out.add(fail(p + "/elicitation/form", "object", x14))
           )
             return true;
         }
@@ -1716,7 +1737,7 @@ function x_ClientCapabilities(v: unknown, p: string, out: IssueList, _d: number)
         if (x15 !== undefined) {
           if (
             !(typeof x15 === "object" && x15 !== null && !Array.isArray(x15)) &&
-            out.add(fail(p + "/elicitation" + "/url", "object", x15))
+            out.add(fail(p + "/elicitation/url", "object", x15))
           )
             return true;
         }
@@ -1732,7 +1753,7 @@ function x_ClientCapabilities(v: unknown, p: string, out: IssueList, _d: number)
         if (x18 !== undefined) {
           if (
             !(typeof x18 === "object" && x18 !== null && !Array.isArray(x18)) &&
-            out.add(fail(p + "/tasks" + "/list", "object", x18))
+            out.add(fail(p + "/tasks/list", "object", x18))
           )
             return true;
         }
@@ -1740,34 +1761,27 @@ function x_ClientCapabilities(v: unknown, p: string, out: IssueList, _d: number)
         if (x19 !== undefined) {
           if (
             !(typeof x19 === "object" && x19 !== null && !Array.isArray(x19)) &&
-            out.add(fail(p + "/tasks" + "/cancel", "object", x19))
+            out.add(fail(p + "/tasks/cancel", "object", x19))
           )
             return true;
         }
         const x20 = o17["requests"];
         if (x20 !== undefined) {
           if (typeof x20 !== "object" || x20 === null || Array.isArray(x20)) {
-            if (out.add(fail(p + "/tasks" + "/requests", "object", x20))) return true;
+            if (out.add(fail(p + "/tasks/requests", "object", x20))) return true;
           } else {
             const o21 = x20 as Readonly<Record<string, unknown>>;
             const x22 = o21["sampling"];
             if (x22 !== undefined) {
               if (typeof x22 !== "object" || x22 === null || Array.isArray(x22)) {
-                if (out.add(fail(p + "/tasks" + "/requests" + "/sampling", "object", x22)))
-                  return true;
+                if (out.add(fail(p + "/tasks/requests/sampling", "object", x22))) return true;
               } else {
                 const o23 = x22 as Readonly<Record<string, unknown>>;
                 const x24 = o23["createMessage"];
                 if (x24 !== undefined) {
                   if (
                     !(typeof x24 === "object" && x24 !== null && !Array.isArray(x24)) &&
-                    out.add(
-                      fail(
-                        p + "/tasks" + "/requests" + "/sampling" + "/createMessage",
-                        "object",
-                        x24,
-                      ),
-                    )
+                    out.add(fail(p + "/tasks/requests/sampling/createMessage", "object", x24))
                   )
                     return true;
                 }
@@ -1776,17 +1790,14 @@ function x_ClientCapabilities(v: unknown, p: string, out: IssueList, _d: number)
             const x25 = o21["elicitation"];
             if (x25 !== undefined) {
               if (typeof x25 !== "object" || x25 === null || Array.isArray(x25)) {
-                if (out.add(fail(p + "/tasks" + "/requests" + "/elicitation", "object", x25)))
-                  return true;
+                if (out.add(fail(p + "/tasks/requests/elicitation", "object", x25))) return true;
               } else {
                 const o26 = x25 as Readonly<Record<string, unknown>>;
                 const x27 = o26["create"];
                 if (x27 !== undefined) {
                   if (
                     !(typeof x27 === "object" && x27 !== null && !Array.isArray(x27)) &&
-                    out.add(
-                      fail(p + "/tasks" + "/requests" + "/elicitation" + "/create", "object", x27),
-                    )
+                    out.add(fail(p + "/tasks/requests/elicitation/create", "object", x27))
                   )
                     return true;
                 }
@@ -1920,7 +1931,7 @@ function x_ServerCapabilities(v: unknown, p: string, out: IssueList, _d: number)
         for (const k4 of Object.keys(o3)) {
           if (
             !(typeof o3[k4] === "object" && o3[k4] !== null && !Array.isArray(o3[k4])) &&
-            out.add(fail(p + "/experimental" + "/" + pointer(k4), "object", o3[k4]))
+            out.add(fail(p + "/experimental/" + pointer(k4), "object", o3[k4]))
           )
             return true;
         }
@@ -1952,7 +1963,7 @@ function x_ServerCapabilities(v: unknown, p: string, out: IssueList, _d: number)
         if (x9 !== undefined) {
           if (
             !(typeof x9 === "boolean") &&
-            out.add(fail(p + "/prompts" + "/listChanged", "boolean", x9))
+            out.add(fail(p + "/prompts/listChanged", "boolean", x9))
           )
             return true;
         }
@@ -1968,7 +1979,7 @@ function x_ServerCapabilities(v: unknown, p: string, out: IssueList, _d: number)
         if (x12 !== undefined) {
           if (
             !(typeof x12 === "boolean") &&
-            out.add(fail(p + "/resources" + "/subscribe", "boolean", x12))
+            out.add(fail(p + "/resources/subscribe", "boolean", x12))
           )
             return true;
         }
@@ -1976,7 +1987,7 @@ function x_ServerCapabilities(v: unknown, p: string, out: IssueList, _d: number)
         if (x13 !== undefined) {
           if (
             !(typeof x13 === "boolean") &&
-            out.add(fail(p + "/resources" + "/listChanged", "boolean", x13))
+            out.add(fail(p + "/resources/listChanged", "boolean", x13))
           )
             return true;
         }
@@ -1992,7 +2003,7 @@ function x_ServerCapabilities(v: unknown, p: string, out: IssueList, _d: number)
         if (x16 !== undefined) {
           if (
             !(typeof x16 === "boolean") &&
-            out.add(fail(p + "/tools" + "/listChanged", "boolean", x16))
+            out.add(fail(p + "/tools/listChanged", "boolean", x16))
           )
             return true;
         }
@@ -2008,7 +2019,7 @@ function x_ServerCapabilities(v: unknown, p: string, out: IssueList, _d: number)
         if (x19 !== undefined) {
           if (
             !(typeof x19 === "object" && x19 !== null && !Array.isArray(x19)) &&
-            out.add(fail(p + "/tasks" + "/list", "object", x19))
+            out.add(fail(p + "/tasks/list", "object", x19))
           )
             return true;
         }
@@ -2016,28 +2027,27 @@ function x_ServerCapabilities(v: unknown, p: string, out: IssueList, _d: number)
         if (x20 !== undefined) {
           if (
             !(typeof x20 === "object" && x20 !== null && !Array.isArray(x20)) &&
-            out.add(fail(p + "/tasks" + "/cancel", "object", x20))
+            out.add(fail(p + "/tasks/cancel", "object", x20))
           )
             return true;
         }
         const x21 = o18["requests"];
         if (x21 !== undefined) {
           if (typeof x21 !== "object" || x21 === null || Array.isArray(x21)) {
-            if (out.add(fail(p + "/tasks" + "/requests", "object", x21))) return true;
+            if (out.add(fail(p + "/tasks/requests", "object", x21))) return true;
           } else {
             const o22 = x21 as Readonly<Record<string, unknown>>;
             const x23 = o22["tools"];
             if (x23 !== undefined) {
               if (typeof x23 !== "object" || x23 === null || Array.isArray(x23)) {
-                if (out.add(fail(p + "/tasks" + "/requests" + "/tools", "object", x23)))
-                  return true;
+                if (out.add(fail(p + "/tasks/requests/tools", "object", x23))) return true;
               } else {
                 const o24 = x23 as Readonly<Record<string, unknown>>;
                 const x25 = o24["call"];
                 if (x25 !== undefined) {
                   if (
                     !(typeof x25 === "object" && x25 !== null && !Array.isArray(x25)) &&
-                    out.add(fail(p + "/tasks" + "/requests" + "/tools" + "/call", "object", x25))
+                    out.add(fail(p + "/tasks/requests/tools/call", "object", x25))
                   )
                     return true;
                 }
@@ -2157,10 +2167,7 @@ function x_Icon(v: unknown, p: string, out: IssueList, _d: number): boolean {
       } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (
-            !(typeof a5[i6] === "string") &&
-            out.add(fail(p + "/sizes" + "/" + i6, "string", a5[i6]))
-          )
+          if (!(typeof a5[i6] === "string") && out.add(fail(p + "/sizes/" + i6, "string", a5[i6])))
             return true;
         }
       }
@@ -2204,7 +2211,7 @@ function x_Icons(v: unknown, p: string, out: IssueList, d: number): boolean {
       } else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          if (!g_Icon(a3[i4], d + 1 + 1) && x_Icon(a3[i4], p + "/icons" + "/" + i4, out, d + 1 + 1))
+          if (!g_Icon(a3[i4], d + 1 + 1) && x_Icon(a3[i4], p + "/icons/" + i4, out, d + 1 + 1))
             return true;
         }
       }
@@ -2293,7 +2300,7 @@ function x_Implementation(v: unknown, p: string, out: IssueList, d: number): boo
       } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Icon(a5[i6], d + 1 + 1) && x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1))
+          if (!g_Icon(a5[i6], d + 1 + 1) && x_Icon(a5[i6], p + "/icons/" + i6, out, d + 1 + 1))
             return true;
         }
       }
@@ -2516,7 +2523,7 @@ function x_PaginatedRequestParams(v: unknown, p: string, out: IssueList, d: numb
         if (x4 !== undefined) {
           if (
             !g_ProgressToken(x4, d + 1 + 1) &&
-            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1)
+            x_ProgressToken(x4, p + "/_meta/progressToken", out, d + 1 + 1)
           )
             return true;
         }
@@ -2713,7 +2720,7 @@ function x_ListResourcesResult(v: unknown, p: string, out: IssueList, d: number)
         for (let i7 = 0; i7 < a6.length; i7++) {
           if (
             !g_Resource(a6[i7], d + 1 + 1) &&
-            x_Resource(a6[i7], p + "/resources" + "/" + i7, out, d + 1 + 1)
+            x_Resource(a6[i7], p + "/resources/" + i7, out, d + 1 + 1)
           )
             return true;
         }
@@ -2831,7 +2838,7 @@ function x_ListResourceTemplatesResult(v: unknown, p: string, out: IssueList, d:
         for (let i7 = 0; i7 < a6.length; i7++) {
           if (
             !g_ResourceTemplate(a6[i7], d + 1 + 1) &&
-            x_ResourceTemplate(a6[i7], p + "/resourceTemplates" + "/" + i7, out, d + 1 + 1)
+            x_ResourceTemplate(a6[i7], p + "/resourceTemplates/" + i7, out, d + 1 + 1)
           )
             return true;
         }
@@ -2882,7 +2889,7 @@ function x_ResourceRequestParams(v: unknown, p: string, out: IssueList, d: numbe
         if (x4 !== undefined) {
           if (
             !g_ProgressToken(x4, d + 1 + 1) &&
-            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1)
+            x_ProgressToken(x4, p + "/_meta/progressToken", out, d + 1 + 1)
           )
             return true;
         }
@@ -2934,7 +2941,7 @@ function x_ReadResourceRequestParams(v: unknown, p: string, out: IssueList, d: n
         if (x4 !== undefined) {
           if (
             !g_ProgressToken(x4, d + 1 + 1) &&
-            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1)
+            x_ProgressToken(x4, p + "/_meta/progressToken", out, d + 1 + 1)
           )
             return true;
         }
@@ -3047,25 +3054,21 @@ function x_ReadResourceResult(v: unknown, p: string, out: IssueList, d: number):
           if (!(
             g_TextResourceContents(a5[i6], d + 1 + 1) || g_BlobResourceContents(a5[i6], d + 1 + 1)
           )) {
+            const q8 = p + "/contents/" + i6;
             const branches7: [string, IssueList][] = [];
             {
-              const b8 = new IssueList(out.all);
-              x_TextResourceContents(a5[i6], p + "/contents" + "/" + i6, b8, d + 1 + 1);
-              branches7.push(["TextResourceContents", b8]);
+              const b9 = new IssueList(out.all);
+              x_TextResourceContents(a5[i6], q8, b9, d + 1 + 1);
+              branches7.push(["TextResourceContents", b9]);
             }
             {
-              const b9 = new IssueList(out.all);
-              x_BlobResourceContents(a5[i6], p + "/contents" + "/" + i6, b9, d + 1 + 1);
-              branches7.push(["BlobResourceContents", b9]);
+              const b10 = new IssueList(out.all);
+              x_BlobResourceContents(a5[i6], q8, b10, d + 1 + 1);
+              branches7.push(["BlobResourceContents", b10]);
             }
             if (
               out.addAll(
-                pickBranch(
-                  p + "/contents" + "/" + i6,
-                  "TextResourceContents | BlobResourceContents",
-                  a5[i6],
-                  branches7,
-                ),
+                pickBranch(q8, "TextResourceContents | BlobResourceContents", a5[i6], branches7),
               )
             )
               return true;
@@ -3165,7 +3168,7 @@ function x_SubscribeRequestParams(v: unknown, p: string, out: IssueList, d: numb
         if (x4 !== undefined) {
           if (
             !g_ProgressToken(x4, d + 1 + 1) &&
-            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1)
+            x_ProgressToken(x4, p + "/_meta/progressToken", out, d + 1 + 1)
           )
             return true;
         }
@@ -3272,7 +3275,7 @@ function x_UnsubscribeRequestParams(v: unknown, p: string, out: IssueList, d: nu
         if (x4 !== undefined) {
           if (
             !g_ProgressToken(x4, d + 1 + 1) &&
-            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1)
+            x_ProgressToken(x4, p + "/_meta/progressToken", out, d + 1 + 1)
           )
             return true;
         }
@@ -3493,7 +3496,7 @@ function x_Resource(v: unknown, p: string, out: IssueList, d: number): boolean {
       } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Icon(a5[i6], d + 1 + 1) && x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1))
+          if (!g_Icon(a5[i6], d + 1 + 1) && x_Icon(a5[i6], p + "/icons/" + i6, out, d + 1 + 1))
             return true;
         }
       }
@@ -3598,7 +3601,7 @@ function x_ResourceTemplate(v: unknown, p: string, out: IssueList, d: number): b
       } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Icon(a5[i6], d + 1 + 1) && x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1))
+          if (!g_Icon(a5[i6], d + 1 + 1) && x_Icon(a5[i6], p + "/icons/" + i6, out, d + 1 + 1))
             return true;
         }
       }
@@ -3907,7 +3910,7 @@ function x_ListPromptsResult(v: unknown, p: string, out: IssueList, d: number): 
         for (let i7 = 0; i7 < a6.length; i7++) {
           if (
             !g_Prompt(a6[i7], d + 1 + 1) &&
-            x_Prompt(a6[i7], p + "/prompts" + "/" + i7, out, d + 1 + 1)
+            x_Prompt(a6[i7], p + "/prompts/" + i7, out, d + 1 + 1)
           )
             return true;
         }
@@ -3959,7 +3962,7 @@ function x_GetPromptRequestParams(v: unknown, p: string, out: IssueList, d: numb
         if (x4 !== undefined) {
           if (
             !g_ProgressToken(x4, d + 1 + 1) &&
-            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1)
+            x_ProgressToken(x4, p + "/_meta/progressToken", out, d + 1 + 1)
           )
             return true;
         }
@@ -3980,7 +3983,7 @@ function x_GetPromptRequestParams(v: unknown, p: string, out: IssueList, d: numb
         for (const k8 of Object.keys(o7)) {
           if (
             !(typeof o7[k8] === "string") &&
-            out.add(fail(p + "/arguments" + "/" + pointer(k8), "string", o7[k8]))
+            out.add(fail(p + "/arguments/" + pointer(k8), "string", o7[k8]))
           )
             return true;
         }
@@ -4099,7 +4102,7 @@ function x_GetPromptResult(v: unknown, p: string, out: IssueList, d: number): bo
         for (let i7 = 0; i7 < a6.length; i7++) {
           if (
             !g_PromptMessage(a6[i7], d + 1 + 1) &&
-            x_PromptMessage(a6[i7], p + "/messages" + "/" + i7, out, d + 1 + 1)
+            x_PromptMessage(a6[i7], p + "/messages/" + i7, out, d + 1 + 1)
           )
             return true;
         }
@@ -4164,7 +4167,7 @@ function x_Prompt(v: unknown, p: string, out: IssueList, d: number): boolean {
       } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Icon(a5[i6], d + 1 + 1) && x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1))
+          if (!g_Icon(a5[i6], d + 1 + 1) && x_Icon(a5[i6], p + "/icons/" + i6, out, d + 1 + 1))
             return true;
         }
       }
@@ -4182,7 +4185,7 @@ function x_Prompt(v: unknown, p: string, out: IssueList, d: number): boolean {
         for (let i10 = 0; i10 < a9.length; i10++) {
           if (
             !g_PromptArgument(a9[i10], d + 1 + 1) &&
-            x_PromptArgument(a9[i10], p + "/arguments" + "/" + i10, out, d + 1 + 1)
+            x_PromptArgument(a9[i10], p + "/arguments/" + i10, out, d + 1 + 1)
           )
             return true;
         }
@@ -4363,7 +4366,7 @@ function x_ResourceLink(v: unknown, p: string, out: IssueList, d: number): boole
       } else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!g_Icon(a6[i7], d + 1 + 1) && x_Icon(a6[i7], p + "/icons" + "/" + i7, out, d + 1 + 1))
+          if (!g_Icon(a6[i7], d + 1 + 1) && x_Icon(a6[i7], p + "/icons/" + i7, out, d + 1 + 1))
             return true;
         }
       }
@@ -4451,40 +4454,34 @@ function x_EmbeddedResource(v: unknown, p: string, out: IssueList, d: number): b
       if (out.add(missing(p + "/resource", "resource"))) return true;
     } else {
       if (!(g_TextResourceContents(x3, d + 1) || g_BlobResourceContents(x3, d + 1))) {
+        const q5 = p + "/resource";
         const branches4: [string, IssueList][] = [];
         {
-          const b5 = new IssueList(out.all);
-          x_TextResourceContents(x3, p + "/resource", b5, d + 1);
-          branches4.push(["TextResourceContents", b5]);
+          const b6 = new IssueList(out.all);
+          x_TextResourceContents(x3, q5, b6, d + 1);
+          branches4.push(["TextResourceContents", b6]);
         }
         {
-          const b6 = new IssueList(out.all);
-          x_BlobResourceContents(x3, p + "/resource", b6, d + 1);
-          branches4.push(["BlobResourceContents", b6]);
+          const b7 = new IssueList(out.all);
+          x_BlobResourceContents(x3, q5, b7, d + 1);
+          branches4.push(["BlobResourceContents", b7]);
         }
         if (
-          out.addAll(
-            pickBranch(
-              p + "/resource",
-              "TextResourceContents | BlobResourceContents",
-              x3,
-              branches4,
-            ),
-          )
+          out.addAll(pickBranch(q5, "TextResourceContents | BlobResourceContents", x3, branches4))
         )
           return true;
       }
     }
-    const x7 = o1["annotations"];
-    if (x7 !== undefined) {
-      if (!g_Annotations(x7, d + 1) && x_Annotations(x7, p + "/annotations", out, d + 1))
+    const x8 = o1["annotations"];
+    if (x8 !== undefined) {
+      if (!g_Annotations(x8, d + 1) && x_Annotations(x8, p + "/annotations", out, d + 1))
         return true;
     }
-    const x8 = o1["_meta"];
-    if (x8 !== undefined) {
+    const x9 = o1["_meta"];
+    if (x9 !== undefined) {
       if (
-        (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) &&
-        out.add(fail(p + "/_meta", "object", x8))
+        (typeof x9 !== "object" || x9 === null || Array.isArray(x9)) &&
+        out.add(fail(p + "/_meta", "object", x9))
       )
         return true;
     }
@@ -4631,7 +4628,7 @@ function x_ListToolsResult(v: unknown, p: string, out: IssueList, d: number): bo
       } else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!g_Tool(a6[i7], d + 1 + 1) && x_Tool(a6[i7], p + "/tools" + "/" + i7, out, d + 1 + 1))
+          if (!g_Tool(a6[i7], d + 1 + 1) && x_Tool(a6[i7], p + "/tools/" + i7, out, d + 1 + 1))
             return true;
         }
       }
@@ -4693,7 +4690,7 @@ function x_CallToolResult(v: unknown, p: string, out: IssueList, d: number): boo
         for (let i6 = 0; i6 < a5.length; i6++) {
           if (
             !g_ContentBlock(a5[i6], d + 1 + 1) &&
-            x_ContentBlock(a5[i6], p + "/content" + "/" + i6, out, d + 1 + 1)
+            x_ContentBlock(a5[i6], p + "/content/" + i6, out, d + 1 + 1)
           )
             return true;
         }
@@ -4764,7 +4761,7 @@ function x_CallToolRequestParams(v: unknown, p: string, out: IssueList, d: numbe
         if (x4 !== undefined) {
           if (
             !g_ProgressToken(x4, d + 1 + 1) &&
-            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1)
+            x_ProgressToken(x4, p + "/_meta/progressToken", out, d + 1 + 1)
           )
             return true;
         }
@@ -5019,7 +5016,7 @@ function x_Tool(v: unknown, p: string, out: IssueList, d: number): boolean {
       } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Icon(a5[i6], d + 1 + 1) && x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1))
+          if (!g_Icon(a5[i6], d + 1 + 1) && x_Icon(a5[i6], p + "/icons/" + i6, out, d + 1 + 1))
             return true;
         }
       }
@@ -5038,31 +5035,29 @@ function x_Tool(v: unknown, p: string, out: IssueList, d: number): boolean {
         const o9 = x8 as Readonly<Record<string, unknown>>;
         const x10 = o9["type"];
         if (x10 === undefined) {
-          if (out.add(missing(p + "/inputSchema" + "/type", "type"))) return true;
+          if (out.add(missing(p + "/inputSchema/type", "type"))) return true;
         } else {
-          if (!(x10 === "object") && out.add(fail(p + "/inputSchema" + "/type", '"object"', x10)))
+          if (!(x10 === "object") && out.add(fail(p + "/inputSchema/type", '"object"', x10)))
             return true;
         }
         const x11 = o9["$schema"];
         if (x11 !== undefined) {
           if (
             !(typeof x11 === "string") &&
-            out.add(fail(p + "/inputSchema" + "/$schema", "string", x11))
+            out.add(fail(p + "/inputSchema/$schema", "string", x11))
           )
             return true;
         }
         const x12 = o9["properties"];
         if (x12 !== undefined) {
           if (typeof x12 !== "object" || x12 === null || Array.isArray(x12)) {
-            if (out.add(fail(p + "/inputSchema" + "/properties", "object", x12))) return true;
+            if (out.add(fail(p + "/inputSchema/properties", "object", x12))) return true;
           } else {
             const o13 = x12 as Readonly<Record<string, unknown>>;
             for (const k14 of Object.keys(o13)) {
               if (
                 !(typeof o13[k14] === "object" && o13[k14] !== null && !Array.isArray(o13[k14])) &&
-                out.add(
-                  fail(p + "/inputSchema" + "/properties" + "/" + pointer(k14), "object", o13[k14]),
-                )
+                out.add(fail(p + "/inputSchema/properties/" + pointer(k14), "object", o13[k14]))
               )
                 return true;
             }
@@ -5071,13 +5066,13 @@ function x_Tool(v: unknown, p: string, out: IssueList, d: number): boolean {
         const x15 = o9["required"];
         if (x15 !== undefined) {
           if (!Array.isArray(x15)) {
-            if (out.add(fail(p + "/inputSchema" + "/required", "array", x15))) return true;
+            if (out.add(fail(p + "/inputSchema/required", "array", x15))) return true;
           } else {
             const a16 = x15 as readonly unknown[];
             for (let i17 = 0; i17 < a16.length; i17++) {
               if (
                 !(typeof a16[i17] === "string") &&
-                out.add(fail(p + "/inputSchema" + "/required" + "/" + i17, "string", a16[i17]))
+                out.add(fail(p + "/inputSchema/required/" + i17, "string", a16[i17]))
               )
                 return true;
             }
@@ -5098,35 +5093,29 @@ function x_Tool(v: unknown, p: string, out: IssueList, d: number): boolean {
         const o20 = x19 as Readonly<Record<string, unknown>>;
         const x21 = o20["type"];
         if (x21 === undefined) {
-          if (out.add(missing(p + "/outputSchema" + "/type", "type"))) return true;
+          if (out.add(missing(p + "/outputSchema/type", "type"))) return true;
         } else {
-          if (!(x21 === "object") && out.add(fail(p + "/outputSchema" + "/type", '"object"', x21)))
+          if (!(x21 === "object") && out.add(fail(p + "/outputSchema/type", '"object"', x21)))
             return true;
         }
         const x22 = o20["$schema"];
         if (x22 !== undefined) {
           if (
             !(typeof x22 === "string") &&
-            out.add(fail(p + "/outputSchema" + "/$schema", "string", x22))
+            out.add(fail(p + "/outputSchema/$schema", "string", x22))
           )
             return true;
         }
         const x23 = o20["properties"];
         if (x23 !== undefined) {
           if (typeof x23 !== "object" || x23 === null || Array.isArray(x23)) {
-            if (out.add(fail(p + "/outputSchema" + "/properties", "object", x23))) return true;
+            if (out.add(fail(p + "/outputSchema/properties", "object", x23))) return true;
           } else {
             const o24 = x23 as Readonly<Record<string, unknown>>;
             for (const k25 of Object.keys(o24)) {
               if (
                 !(typeof o24[k25] === "object" && o24[k25] !== null && !Array.isArray(o24[k25])) &&
-                out.add(
-                  fail(
-                    p + "/outputSchema" + "/properties" + "/" + pointer(k25),
-                    "object",
-                    o24[k25],
-                  ),
-                )
+                out.add(fail(p + "/outputSchema/properties/" + pointer(k25), "object", o24[k25]))
               )
                 return true;
             }
@@ -5135,13 +5124,13 @@ function x_Tool(v: unknown, p: string, out: IssueList, d: number): boolean {
         const x26 = o20["required"];
         if (x26 !== undefined) {
           if (!Array.isArray(x26)) {
-            if (out.add(fail(p + "/outputSchema" + "/required", "array", x26))) return true;
+            if (out.add(fail(p + "/outputSchema/required", "array", x26))) return true;
           } else {
             const a27 = x26 as readonly unknown[];
             for (let i28 = 0; i28 < a27.length; i28++) {
               if (
                 !(typeof a27[i28] === "string") &&
-                out.add(fail(p + "/outputSchema" + "/required" + "/" + i28, "string", a27[i28]))
+                out.add(fail(p + "/outputSchema/required/" + i28, "string", a27[i28]))
               )
                 return true;
             }
@@ -5470,9 +5459,9 @@ function x_GetTaskRequest(v: unknown, p: string, out: IssueList, d: number): boo
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["taskId"];
         if (x6 === undefined) {
-          if (out.add(missing(p + "/params" + "/taskId", "taskId"))) return true;
+          if (out.add(missing(p + "/params/taskId", "taskId"))) return true;
         } else {
-          if (!(typeof x6 === "string") && out.add(fail(p + "/params" + "/taskId", "string", x6)))
+          if (!(typeof x6 === "string") && out.add(fail(p + "/params/taskId", "string", x6)))
             return true;
         }
       }
@@ -5547,9 +5536,9 @@ function x_GetTaskPayloadRequest(v: unknown, p: string, out: IssueList, d: numbe
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["taskId"];
         if (x6 === undefined) {
-          if (out.add(missing(p + "/params" + "/taskId", "taskId"))) return true;
+          if (out.add(missing(p + "/params/taskId", "taskId"))) return true;
         } else {
-          if (!(typeof x6 === "string") && out.add(fail(p + "/params" + "/taskId", "string", x6)))
+          if (!(typeof x6 === "string") && out.add(fail(p + "/params/taskId", "string", x6)))
             return true;
         }
       }
@@ -5644,9 +5633,9 @@ function x_CancelTaskRequest(v: unknown, p: string, out: IssueList, d: number): 
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["taskId"];
         if (x6 === undefined) {
-          if (out.add(missing(p + "/params" + "/taskId", "taskId"))) return true;
+          if (out.add(missing(p + "/params/taskId", "taskId"))) return true;
         } else {
-          if (!(typeof x6 === "string") && out.add(fail(p + "/params" + "/taskId", "string", x6)))
+          if (!(typeof x6 === "string") && out.add(fail(p + "/params/taskId", "string", x6)))
             return true;
         }
       }
@@ -5766,7 +5755,7 @@ function x_ListTasksResult(v: unknown, p: string, out: IssueList, d: number): bo
       } else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!g_Task(a6[i7], d + 1 + 1) && x_Task(a6[i7], p + "/tasks" + "/" + i7, out, d + 1 + 1))
+          if (!g_Task(a6[i7], d + 1 + 1) && x_Task(a6[i7], p + "/tasks/" + i7, out, d + 1 + 1))
             return true;
         }
       }
@@ -5872,7 +5861,7 @@ function x_SetLevelRequestParams(v: unknown, p: string, out: IssueList, d: numbe
         if (x4 !== undefined) {
           if (
             !g_ProgressToken(x4, d + 1 + 1) &&
-            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1)
+            x_ProgressToken(x4, p + "/_meta/progressToken", out, d + 1 + 1)
           )
             return true;
         }
@@ -6131,7 +6120,7 @@ function x_CreateMessageRequestParams(v: unknown, p: string, out: IssueList, d: 
         if (x4 !== undefined) {
           if (
             !g_ProgressToken(x4, d + 1 + 1) &&
-            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1)
+            x_ProgressToken(x4, p + "/_meta/progressToken", out, d + 1 + 1)
           )
             return true;
         }
@@ -6152,7 +6141,7 @@ function x_CreateMessageRequestParams(v: unknown, p: string, out: IssueList, d: 
         for (let i8 = 0; i8 < a7.length; i8++) {
           if (
             !g_SamplingMessage(a7[i8], d + 1 + 1) &&
-            x_SamplingMessage(a7[i8], p + "/messages" + "/" + i8, out, d + 1 + 1)
+            x_SamplingMessage(a7[i8], p + "/messages/" + i8, out, d + 1 + 1)
           )
             return true;
         }
@@ -6202,7 +6191,7 @@ function x_CreateMessageRequestParams(v: unknown, p: string, out: IssueList, d: 
         for (let i16 = 0; i16 < a15.length; i16++) {
           if (
             !(typeof a15[i16] === "string") &&
-            out.add(fail(p + "/stopSequences" + "/" + i16, "string", a15[i16]))
+            out.add(fail(p + "/stopSequences/" + i16, "string", a15[i16]))
           )
             return true;
         }
@@ -6223,10 +6212,7 @@ function x_CreateMessageRequestParams(v: unknown, p: string, out: IssueList, d: 
       } else {
         const a19 = x18 as readonly unknown[];
         for (let i20 = 0; i20 < a19.length; i20++) {
-          if (
-            !g_Tool(a19[i20], d + 1 + 1) &&
-            x_Tool(a19[i20], p + "/tools" + "/" + i20, out, d + 1 + 1)
-          )
+          if (!g_Tool(a19[i20], d + 1 + 1) && x_Tool(a19[i20], p + "/tools/" + i20, out, d + 1 + 1))
             return true;
         }
       }
@@ -6416,59 +6402,55 @@ function x_CreateMessageResult(v: unknown, p: string, out: IssueList, d: number)
         g_ToolResultContent(x5, d + 1) ||
         g_CreateMessageResult$3(x5, d + 1)
       )) {
+        const q7 = p + "/content";
         const branches6: [string, IssueList][] = [];
         {
-          const b7 = new IssueList(out.all);
-          x_TextContent(x5, p + "/content", b7, d + 1);
-          branches6.push(["TextContent", b7]);
-        }
-        {
           const b8 = new IssueList(out.all);
-          x_ImageContent(x5, p + "/content", b8, d + 1);
-          branches6.push(["ImageContent", b8]);
+          x_TextContent(x5, q7, b8, d + 1);
+          branches6.push(["TextContent", b8]);
         }
         {
           const b9 = new IssueList(out.all);
-          x_AudioContent(x5, p + "/content", b9, d + 1);
-          branches6.push(["AudioContent", b9]);
+          x_ImageContent(x5, q7, b9, d + 1);
+          branches6.push(["ImageContent", b9]);
         }
         {
           const b10 = new IssueList(out.all);
-          x_ToolUseContent(x5, p + "/content", b10, d + 1);
-          branches6.push(["ToolUseContent", b10]);
+          x_AudioContent(x5, q7, b10, d + 1);
+          branches6.push(["AudioContent", b10]);
         }
         {
           const b11 = new IssueList(out.all);
-          x_ToolResultContent(x5, p + "/content", b11, d + 1);
-          branches6.push(["ToolResultContent", b11]);
+          x_ToolUseContent(x5, q7, b11, d + 1);
+          branches6.push(["ToolUseContent", b11]);
         }
         {
           const b12 = new IssueList(out.all);
-          m13: {
+          x_ToolResultContent(x5, q7, b12, d + 1);
+          branches6.push(["ToolResultContent", b12]);
+        }
+        {
+          const b13 = new IssueList(out.all);
+          m14: {
             if (!Array.isArray(x5)) {
-              if (b12.add(fail(p + "/content", "array", x5))) break m13;
+              if (b13.add(fail(q7, "array", x5))) break m14;
             } else {
-              const a14 = x5 as readonly unknown[];
-              for (let i15 = 0; i15 < a14.length; i15++) {
+              const a15 = x5 as readonly unknown[];
+              for (let i16 = 0; i16 < a15.length; i16++) {
                 if (
-                  !g_SamplingMessageContentBlock(a14[i15], d + 1 + 1) &&
-                  x_SamplingMessageContentBlock(
-                    a14[i15],
-                    p + "/content" + "/" + i15,
-                    b12,
-                    d + 1 + 1,
-                  )
+                  !g_SamplingMessageContentBlock(a15[i16], d + 1 + 1) &&
+                  x_SamplingMessageContentBlock(a15[i16], q7 + "/" + i16, b13, d + 1 + 1)
                 )
-                  break m13;
+                  break m14;
               }
             }
           }
-          branches6.push(["SamplingMessageContentBlock[]", b12]);
+          branches6.push(["SamplingMessageContentBlock[]", b13]);
         }
         if (
           out.addAll(
             pickBranch(
-              p + "/content",
+              q7,
               "TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent | SamplingMessageContentBlock[]",
               x5,
               branches6,
@@ -6478,15 +6460,15 @@ function x_CreateMessageResult(v: unknown, p: string, out: IssueList, d: number)
           return true;
       }
     }
-    const x16 = o1["model"];
-    if (x16 === undefined) {
+    const x17 = o1["model"];
+    if (x17 === undefined) {
       if (out.add(missing(p + "/model", "model"))) return true;
     } else {
-      if (!(typeof x16 === "string") && out.add(fail(p + "/model", "string", x16))) return true;
+      if (!(typeof x17 === "string") && out.add(fail(p + "/model", "string", x17))) return true;
     }
-    const x17 = o1["stopReason"];
-    if (x17 !== undefined) {
-      if (!(typeof x17 === "string") && out.add(fail(p + "/stopReason", "string", x17)))
+    const x18 = o1["stopReason"];
+    if (x18 !== undefined) {
+      if (!(typeof x18 === "string") && out.add(fail(p + "/stopReason", "string", x18)))
         return true;
     }
   }
@@ -6564,59 +6546,55 @@ function x_SamplingMessage(v: unknown, p: string, out: IssueList, d: number): bo
         g_ToolResultContent(x3, d + 1) ||
         g_SamplingMessage$3(x3, d + 1)
       )) {
+        const q5 = p + "/content";
         const branches4: [string, IssueList][] = [];
         {
-          const b5 = new IssueList(out.all);
-          x_TextContent(x3, p + "/content", b5, d + 1);
-          branches4.push(["TextContent", b5]);
-        }
-        {
           const b6 = new IssueList(out.all);
-          x_ImageContent(x3, p + "/content", b6, d + 1);
-          branches4.push(["ImageContent", b6]);
+          x_TextContent(x3, q5, b6, d + 1);
+          branches4.push(["TextContent", b6]);
         }
         {
           const b7 = new IssueList(out.all);
-          x_AudioContent(x3, p + "/content", b7, d + 1);
-          branches4.push(["AudioContent", b7]);
+          x_ImageContent(x3, q5, b7, d + 1);
+          branches4.push(["ImageContent", b7]);
         }
         {
           const b8 = new IssueList(out.all);
-          x_ToolUseContent(x3, p + "/content", b8, d + 1);
-          branches4.push(["ToolUseContent", b8]);
+          x_AudioContent(x3, q5, b8, d + 1);
+          branches4.push(["AudioContent", b8]);
         }
         {
           const b9 = new IssueList(out.all);
-          x_ToolResultContent(x3, p + "/content", b9, d + 1);
-          branches4.push(["ToolResultContent", b9]);
+          x_ToolUseContent(x3, q5, b9, d + 1);
+          branches4.push(["ToolUseContent", b9]);
         }
         {
           const b10 = new IssueList(out.all);
-          m11: {
+          x_ToolResultContent(x3, q5, b10, d + 1);
+          branches4.push(["ToolResultContent", b10]);
+        }
+        {
+          const b11 = new IssueList(out.all);
+          m12: {
             if (!Array.isArray(x3)) {
-              if (b10.add(fail(p + "/content", "array", x3))) break m11;
+              if (b11.add(fail(q5, "array", x3))) break m12;
             } else {
-              const a12 = x3 as readonly unknown[];
-              for (let i13 = 0; i13 < a12.length; i13++) {
+              const a13 = x3 as readonly unknown[];
+              for (let i14 = 0; i14 < a13.length; i14++) {
                 if (
-                  !g_SamplingMessageContentBlock(a12[i13], d + 1 + 1) &&
-                  x_SamplingMessageContentBlock(
-                    a12[i13],
-                    p + "/content" + "/" + i13,
-                    b10,
-                    d + 1 + 1,
-                  )
+                  !g_SamplingMessageContentBlock(a13[i14], d + 1 + 1) &&
+                  x_SamplingMessageContentBlock(a13[i14], q5 + "/" + i14, b11, d + 1 + 1)
                 )
-                  break m11;
+                  break m12;
               }
             }
           }
-          branches4.push(["SamplingMessageContentBlock[]", b10]);
+          branches4.push(["SamplingMessageContentBlock[]", b11]);
         }
         if (
           out.addAll(
             pickBranch(
-              p + "/content",
+              q5,
               "TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent | SamplingMessageContentBlock[]",
               x3,
               branches4,
@@ -6626,11 +6604,11 @@ function x_SamplingMessage(v: unknown, p: string, out: IssueList, d: number): bo
           return true;
       }
     }
-    const x14 = o1["_meta"];
-    if (x14 !== undefined) {
+    const x15 = o1["_meta"];
+    if (x15 !== undefined) {
       if (
-        (typeof x14 !== "object" || x14 === null || Array.isArray(x14)) &&
-        out.add(fail(p + "/_meta", "object", x14))
+        (typeof x15 !== "object" || x15 === null || Array.isArray(x15)) &&
+        out.add(fail(p + "/_meta", "object", x15))
       )
         return true;
     }
@@ -6786,10 +6764,7 @@ function x_Annotations(v: unknown, p: string, out: IssueList, d: number): boolea
       } else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          if (
-            !g_Role(a3[i4], d + 1 + 1) &&
-            x_Role(a3[i4], p + "/audience" + "/" + i4, out, d + 1 + 1)
-          )
+          if (!g_Role(a3[i4], d + 1 + 1) && x_Role(a3[i4], p + "/audience/" + i4, out, d + 1 + 1))
             return true;
         }
       }
@@ -7225,7 +7200,7 @@ function x_ToolResultContent(v: unknown, p: string, out: IssueList, d: number): 
         for (let i6 = 0; i6 < a5.length; i6++) {
           if (
             !g_ContentBlock(a5[i6], d + 1 + 1) &&
-            x_ContentBlock(a5[i6], p + "/content" + "/" + i6, out, d + 1 + 1)
+            x_ContentBlock(a5[i6], p + "/content/" + i6, out, d + 1 + 1)
           )
             return true;
         }
@@ -7330,7 +7305,7 @@ function x_ModelPreferences(v: unknown, p: string, out: IssueList, d: number): b
         for (let i4 = 0; i4 < a3.length; i4++) {
           if (
             !g_ModelHint(a3[i4], d + 1 + 1) &&
-            x_ModelHint(a3[i4], p + "/hints" + "/" + i4, out, d + 1 + 1)
+            x_ModelHint(a3[i4], p + "/hints/" + i4, out, d + 1 + 1)
           )
             return true;
         }
@@ -7454,7 +7429,7 @@ function x_CompleteRequestParams(v: unknown, p: string, out: IssueList, d: numbe
         if (x4 !== undefined) {
           if (
             !g_ProgressToken(x4, d + 1 + 1) &&
-            x_ProgressToken(x4, p + "/_meta" + "/progressToken", out, d + 1 + 1)
+            x_ProgressToken(x4, p + "/_meta/progressToken", out, d + 1 + 1)
           )
             return true;
         }
@@ -7496,7 +7471,7 @@ function x_CompleteRequestParams(v: unknown, p: string, out: IssueList, d: numbe
             if (
               out.add(
                 unknownVariant(
-                  p + "/ref" + "/type",
+                  p + "/ref/type",
                   '"ref/prompt" | "ref/resource"',
                   tag6,
                   "PromptReference | ResourceTemplateReference",
@@ -7517,19 +7492,16 @@ function x_CompleteRequestParams(v: unknown, p: string, out: IssueList, d: numbe
         const o12 = x11 as Readonly<Record<string, unknown>>;
         const x13 = o12["name"];
         if (x13 === undefined) {
-          if (out.add(missing(p + "/argument" + "/name", "name"))) return true;
+          if (out.add(missing(p + "/argument/name", "name"))) return true;
         } else {
-          if (!(typeof x13 === "string") && out.add(fail(p + "/argument" + "/name", "string", x13)))
+          if (!(typeof x13 === "string") && out.add(fail(p + "/argument/name", "string", x13)))
             return true;
         }
         const x14 = o12["value"];
         if (x14 === undefined) {
-          if (out.add(missing(p + "/argument" + "/value", "value"))) return true;
+          if (out.add(missing(p + "/argument/value", "value"))) return true;
         } else {
-          if (
-            !(typeof x14 === "string") &&
-            out.add(fail(p + "/argument" + "/value", "string", x14))
-          )
+          if (!(typeof x14 === "string") && out.add(fail(p + "/argument/value", "string", x14)))
             return true;
         }
       }
@@ -7543,15 +7515,13 @@ function x_CompleteRequestParams(v: unknown, p: string, out: IssueList, d: numbe
         const x17 = o16["arguments"];
         if (x17 !== undefined) {
           if (typeof x17 !== "object" || x17 === null || Array.isArray(x17)) {
-            if (out.add(fail(p + "/context" + "/arguments", "object", x17))) return true;
+            if (out.add(fail(p + "/context/arguments", "object", x17))) return true;
           } else {
             const o18 = x17 as Readonly<Record<string, unknown>>;
             for (const k19 of Object.keys(o18)) {
               if (
                 !(typeof o18[k19] === "string") &&
-                out.add(
-                  fail(p + "/context" + "/arguments" + "/" + pointer(k19), "string", o18[k19]),
-                )
+                out.add(fail(p + "/context/arguments/" + pointer(k19), "string", o18[k19]))
               )
                 return true;
             }
@@ -7699,16 +7669,16 @@ function x_CompleteResult(v: unknown, p: string, out: IssueList, _d: number): bo
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["values"];
         if (x6 === undefined) {
-          if (out.add(missing(p + "/completion" + "/values", "values"))) return true;
+          if (out.add(missing(p + "/completion/values", "values"))) return true;
         } else {
           if (!Array.isArray(x6)) {
-            if (out.add(fail(p + "/completion" + "/values", "array", x6))) return true;
+            if (out.add(fail(p + "/completion/values", "array", x6))) return true;
           } else {
             const a7 = x6 as readonly unknown[];
             for (let i8 = 0; i8 < a7.length; i8++) {
               if (
                 !(typeof a7[i8] === "string") &&
-                out.add(fail(p + "/completion" + "/values" + "/" + i8, "string", a7[i8]))
+                out.add(fail(p + "/completion/values/" + i8, "string", a7[i8]))
               )
                 return true;
             }
@@ -7716,14 +7686,14 @@ function x_CompleteResult(v: unknown, p: string, out: IssueList, _d: number): bo
         }
         const x9 = o5["total"];
         if (x9 !== undefined) {
-          if (!Number.isInteger(x9) && out.add(fail(p + "/completion" + "/total", "integer", x9)))
+          if (!Number.isInteger(x9) && out.add(fail(p + "/completion/total", "integer", x9)))
             return true;
         }
         const x10 = o5["hasMore"];
         if (x10 !== undefined) {
           if (
             !(typeof x10 === "boolean") &&
-            out.add(fail(p + "/completion" + "/hasMore", "boolean", x10))
+            out.add(fail(p + "/completion/hasMore", "boolean", x10))
           )
             return true;
         }
@@ -7915,7 +7885,7 @@ function x_ListRootsResult(v: unknown, p: string, out: IssueList, d: number): bo
       } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Root(a5[i6], d + 1 + 1) && x_Root(a5[i6], p + "/roots" + "/" + i6, out, d + 1 + 1))
+          if (!g_Root(a5[i6], d + 1 + 1) && x_Root(a5[i6], p + "/roots/" + i6, out, d + 1 + 1))
             return true;
         }
       }
@@ -8063,7 +8033,7 @@ function x_ElicitRequestFormParams(v: unknown, p: string, out: IssueList, d: num
         if (x5 !== undefined) {
           if (
             !g_ProgressToken(x5, d + 1 + 1) &&
-            x_ProgressToken(x5, p + "/_meta" + "/progressToken", out, d + 1 + 1)
+            x_ProgressToken(x5, p + "/_meta/progressToken", out, d + 1 + 1)
           )
             return true;
         }
@@ -8089,28 +8059,25 @@ function x_ElicitRequestFormParams(v: unknown, p: string, out: IssueList, d: num
         const o9 = x8 as Readonly<Record<string, unknown>>;
         const x10 = o9["type"];
         if (x10 === undefined) {
-          if (out.add(missing(p + "/requestedSchema" + "/type", "type"))) return true;
+          if (out.add(missing(p + "/requestedSchema/type", "type"))) return true;
         } else {
-          if (
-            !(x10 === "object") &&
-            out.add(fail(p + "/requestedSchema" + "/type", '"object"', x10))
-          )
+          if (!(x10 === "object") && out.add(fail(p + "/requestedSchema/type", '"object"', x10)))
             return true;
         }
         const x11 = o9["$schema"];
         if (x11 !== undefined) {
           if (
             !(typeof x11 === "string") &&
-            out.add(fail(p + "/requestedSchema" + "/$schema", "string", x11))
+            out.add(fail(p + "/requestedSchema/$schema", "string", x11))
           )
             return true;
         }
         const x12 = o9["properties"];
         if (x12 === undefined) {
-          if (out.add(missing(p + "/requestedSchema" + "/properties", "properties"))) return true;
+          if (out.add(missing(p + "/requestedSchema/properties", "properties"))) return true;
         } else {
           if (typeof x12 !== "object" || x12 === null || Array.isArray(x12)) {
-            if (out.add(fail(p + "/requestedSchema" + "/properties", "object", x12))) return true;
+            if (out.add(fail(p + "/requestedSchema/properties", "object", x12))) return true;
           } else {
             const o13 = x12 as Readonly<Record<string, unknown>>;
             for (const k14 of Object.keys(o13)) {
@@ -8118,7 +8085,7 @@ function x_ElicitRequestFormParams(v: unknown, p: string, out: IssueList, d: num
                 !g_PrimitiveSchemaDefinition(o13[k14], d + 1 + 1 + 1) &&
                 x_PrimitiveSchemaDefinition(
                   o13[k14],
-                  p + "/requestedSchema" + "/properties" + "/" + pointer(k14),
+                  p + "/requestedSchema/properties/" + pointer(k14),
                   out,
                   d + 1 + 1 + 1,
                 )
@@ -8130,13 +8097,13 @@ function x_ElicitRequestFormParams(v: unknown, p: string, out: IssueList, d: num
         const x15 = o9["required"];
         if (x15 !== undefined) {
           if (!Array.isArray(x15)) {
-            if (out.add(fail(p + "/requestedSchema" + "/required", "array", x15))) return true;
+            if (out.add(fail(p + "/requestedSchema/required", "array", x15))) return true;
           } else {
             const a16 = x15 as readonly unknown[];
             for (let i17 = 0; i17 < a16.length; i17++) {
               if (
                 !(typeof a16[i17] === "string") &&
-                out.add(fail(p + "/requestedSchema" + "/required" + "/" + i17, "string", a16[i17]))
+                out.add(fail(p + "/requestedSchema/required/" + i17, "string", a16[i17]))
               )
                 return true;
             }
@@ -8230,7 +8197,7 @@ function x_ElicitRequestURLParams(v: unknown, p: string, out: IssueList, d: numb
         if (x5 !== undefined) {
           if (
             !g_ProgressToken(x5, d + 1 + 1) &&
-            x_ProgressToken(x5, p + "/_meta" + "/progressToken", out, d + 1 + 1)
+            x_ProgressToken(x5, p + "/_meta/progressToken", out, d + 1 + 1)
           )
             return true;
         }
@@ -8736,10 +8703,7 @@ function x_UntitledSingleSelectEnumSchema(
       } else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          if (
-            !(typeof a6[i7] === "string") &&
-            out.add(fail(p + "/enum" + "/" + i7, "string", a6[i7]))
-          )
+          if (!(typeof a6[i7] === "string") && out.add(fail(p + "/enum/" + i7, "string", a6[i7])))
             return true;
         }
       }
@@ -8812,26 +8776,26 @@ function x_TitledSingleSelectEnumSchema(
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
           if (typeof a6[i7] !== "object" || a6[i7] === null || Array.isArray(a6[i7])) {
-            if (out.add(fail(p + "/oneOf" + "/" + i7, "object", a6[i7]))) return true;
+            if (out.add(fail(p + "/oneOf/" + i7, "object", a6[i7]))) return true;
           } else {
             const o8 = a6[i7] as Readonly<Record<string, unknown>>;
             const x9 = o8["const"];
             if (x9 === undefined) {
-              if (out.add(missing(p + "/oneOf" + "/" + i7 + "/const", "const"))) return true;
+              if (out.add(missing(p + "/oneOf/" + i7 + "/const", "const"))) return true;
             } else {
               if (
                 !(typeof x9 === "string") &&
-                out.add(fail(p + "/oneOf" + "/" + i7 + "/const", "string", x9))
+                out.add(fail(p + "/oneOf/" + i7 + "/const", "string", x9))
               )
                 return true;
             }
             const x10 = o8["title"];
             if (x10 === undefined) {
-              if (out.add(missing(p + "/oneOf" + "/" + i7 + "/title", "title"))) return true;
+              if (out.add(missing(p + "/oneOf/" + i7 + "/title", "title"))) return true;
             } else {
               if (
                 !(typeof x10 === "string") &&
-                out.add(fail(p + "/oneOf" + "/" + i7 + "/title", "string", x10))
+                out.add(fail(p + "/oneOf/" + i7 + "/title", "string", x10))
               )
                 return true;
             }
@@ -8961,23 +8925,22 @@ function x_UntitledMultiSelectEnumSchema(
         const o8 = x7 as Readonly<Record<string, unknown>>;
         const x9 = o8["type"];
         if (x9 === undefined) {
-          if (out.add(missing(p + "/items" + "/type", "type"))) return true;
+          if (out.add(missing(p + "/items/type", "type"))) return true;
         } else {
-          if (!(x9 === "string") && out.add(fail(p + "/items" + "/type", '"string"', x9)))
-            return true;
+          if (!(x9 === "string") && out.add(fail(p + "/items/type", '"string"', x9))) return true;
         }
         const x10 = o8["enum"];
         if (x10 === undefined) {
-          if (out.add(missing(p + "/items" + "/enum", "enum"))) return true;
+          if (out.add(missing(p + "/items/enum", "enum"))) return true;
         } else {
           if (!Array.isArray(x10)) {
-            if (out.add(fail(p + "/items" + "/enum", "array", x10))) return true;
+            if (out.add(fail(p + "/items/enum", "array", x10))) return true;
           } else {
             const a11 = x10 as readonly unknown[];
             for (let i12 = 0; i12 < a11.length; i12++) {
               if (
                 !(typeof a11[i12] === "string") &&
-                out.add(fail(p + "/items" + "/enum" + "/" + i12, "string", a11[i12]))
+                out.add(fail(p + "/items/enum/" + i12, "string", a11[i12]))
               )
                 return true;
             }
@@ -8994,7 +8957,7 @@ function x_UntitledMultiSelectEnumSchema(
         for (let i15 = 0; i15 < a14.length; i15++) {
           if (
             !(typeof a14[i15] === "string") &&
-            out.add(fail(p + "/default" + "/" + i15, "string", a14[i15]))
+            out.add(fail(p + "/default/" + i15, "string", a14[i15]))
           )
             return true;
         }
@@ -9091,37 +9054,34 @@ function x_TitledMultiSelectEnumSchema(v: unknown, p: string, out: IssueList, _d
         const o8 = x7 as Readonly<Record<string, unknown>>;
         const x9 = o8["anyOf"];
         if (x9 === undefined) {
-          if (out.add(missing(p + "/items" + "/anyOf", "anyOf"))) return true;
+          if (out.add(missing(p + "/items/anyOf", "anyOf"))) return true;
         } else {
           if (!Array.isArray(x9)) {
-            if (out.add(fail(p + "/items" + "/anyOf", "array", x9))) return true;
+            if (out.add(fail(p + "/items/anyOf", "array", x9))) return true;
           } else {
             const a10 = x9 as readonly unknown[];
             for (let i11 = 0; i11 < a10.length; i11++) {
               if (typeof a10[i11] !== "object" || a10[i11] === null || Array.isArray(a10[i11])) {
-                if (out.add(fail(p + "/items" + "/anyOf" + "/" + i11, "object", a10[i11])))
-                  return true;
+                if (out.add(fail(p + "/items/anyOf/" + i11, "object", a10[i11]))) return true;
               } else {
                 const o12 = a10[i11] as Readonly<Record<string, unknown>>;
                 const x13 = o12["const"];
                 if (x13 === undefined) {
-                  if (out.add(missing(p + "/items" + "/anyOf" + "/" + i11 + "/const", "const")))
-                    return true;
+                  if (out.add(missing(p + "/items/anyOf/" + i11 + "/const", "const"))) return true;
                 } else {
                   if (
                     !(typeof x13 === "string") &&
-                    out.add(fail(p + "/items" + "/anyOf" + "/" + i11 + "/const", "string", x13))
+                    out.add(fail(p + "/items/anyOf/" + i11 + "/const", "string", x13))
                   )
                     return true;
                 }
                 const x14 = o12["title"];
                 if (x14 === undefined) {
-                  if (out.add(missing(p + "/items" + "/anyOf" + "/" + i11 + "/title", "title")))
-                    return true;
+                  if (out.add(missing(p + "/items/anyOf/" + i11 + "/title", "title"))) return true;
                 } else {
                   if (
                     !(typeof x14 === "string") &&
-                    out.add(fail(p + "/items" + "/anyOf" + "/" + i11 + "/title", "string", x14))
+                    out.add(fail(p + "/items/anyOf/" + i11 + "/title", "string", x14))
                   )
                     return true;
                 }
@@ -9140,7 +9100,7 @@ function x_TitledMultiSelectEnumSchema(v: unknown, p: string, out: IssueList, _d
         for (let i17 = 0; i17 < a16.length; i17++) {
           if (
             !(typeof a16[i17] === "string") &&
-            out.add(fail(p + "/default" + "/" + i17, "string", a16[i17]))
+            out.add(fail(p + "/default/" + i17, "string", a16[i17]))
           )
             return true;
         }
@@ -9261,10 +9221,7 @@ function x_LegacyTitledEnumSchema(v: unknown, p: string, out: IssueList, _d: num
       } else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          if (
-            !(typeof a6[i7] === "string") &&
-            out.add(fail(p + "/enum" + "/" + i7, "string", a6[i7]))
-          )
+          if (!(typeof a6[i7] === "string") && out.add(fail(p + "/enum/" + i7, "string", a6[i7])))
             return true;
         }
       }
@@ -9278,7 +9235,7 @@ function x_LegacyTitledEnumSchema(v: unknown, p: string, out: IssueList, _d: num
         for (let i10 = 0; i10 < a9.length; i10++) {
           if (
             !(typeof a9[i10] === "string") &&
-            out.add(fail(p + "/enumNames" + "/" + i10, "string", a9[i10]))
+            out.add(fail(p + "/enumNames/" + i10, "string", a9[i10]))
           )
             return true;
         }
@@ -9496,69 +9453,54 @@ function x_ElicitResult(v: unknown, p: string, out: IssueList, d: number): boole
             typeof o6[k7] === "boolean" ||
             g_ElicitResult$4(o6[k7], d + 1 + 1)
           )) {
+            const q9 = p + "/content/" + pointer(k7);
             const branches8: [string, IssueList][] = [];
             {
-              const b9 = new IssueList(out.all);
-              m10: {
-                if (
-                  !(typeof o6[k7] === "string") &&
-                  b9.add(fail(p + "/content" + "/" + pointer(k7), "string", o6[k7]))
-                )
-                  break m10;
+              const b10 = new IssueList(out.all);
+              m11: {
+                if (!(typeof o6[k7] === "string") && b10.add(fail(q9, "string", o6[k7]))) break m11;
               }
-              branches8.push(["string", b9]);
+              branches8.push(["string", b10]);
             }
             {
-              const b11 = new IssueList(out.all);
-              m12: {
+              const b12 = new IssueList(out.all);
+              m13: {
                 if (
                   !(typeof o6[k7] === "number" && Number.isFinite(o6[k7])) &&
-                  b11.add(fail(p + "/content" + "/" + pointer(k7), "number", o6[k7]))
+                  b12.add(fail(q9, "number", o6[k7]))
                 )
-                  break m12;
+                  break m13;
               }
-              branches8.push(["number", b11]);
+              branches8.push(["number", b12]);
             }
             {
-              const b13 = new IssueList(out.all);
-              m14: {
-                if (
-                  !(typeof o6[k7] === "boolean") &&
-                  b13.add(fail(p + "/content" + "/" + pointer(k7), "boolean", o6[k7]))
-                )
-                  break m14;
+              const b14 = new IssueList(out.all);
+              m15: {
+                if (!(typeof o6[k7] === "boolean") && b14.add(fail(q9, "boolean", o6[k7])))
+                  break m15;
               }
-              branches8.push(["boolean", b13]);
+              branches8.push(["boolean", b14]);
             }
             {
-              const b15 = new IssueList(out.all);
-              m16: {
+              const b16 = new IssueList(out.all);
+              m17: {
                 if (!Array.isArray(o6[k7])) {
-                  if (b15.add(fail(p + "/content" + "/" + pointer(k7), "array", o6[k7]))) break m16;
+                  if (b16.add(fail(q9, "array", o6[k7]))) break m17;
                 } else {
-                  const a17 = o6[k7] as readonly unknown[];
-                  for (let i18 = 0; i18 < a17.length; i18++) {
+                  const a18 = o6[k7] as readonly unknown[];
+                  for (let i19 = 0; i19 < a18.length; i19++) {
                     if (
-                      !(typeof a17[i18] === "string") &&
-                      b15.add(
-                        fail(p + "/content" + "/" + pointer(k7) + "/" + i18, "string", a17[i18]),
-                      )
+                      !(typeof a18[i19] === "string") &&
+                      b16.add(fail(q9 + "/" + i19, "string", a18[i19]))
                     )
-                      break m16;
+                      break m17;
                   }
                 }
               }
-              branches8.push(["string[]", b15]);
+              branches8.push(["string[]", b16]);
             }
             if (
-              out.addAll(
-                pickBranch(
-                  p + "/content" + "/" + pointer(k7),
-                  "string | number | boolean | string[]",
-                  o6[k7],
-                  branches8,
-                ),
-              )
+              out.addAll(pickBranch(q9, "string | number | boolean | string[]", o6[k7], branches8))
             )
               return true;
           }
@@ -9658,12 +9600,9 @@ function x_ElicitationCompleteNotification(
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["elicitationId"];
         if (x6 === undefined) {
-          if (out.add(missing(p + "/params" + "/elicitationId", "elicitationId"))) return true;
+          if (out.add(missing(p + "/params/elicitationId", "elicitationId"))) return true;
         } else {
-          if (
-            !(typeof x6 === "string") &&
-            out.add(fail(p + "/params" + "/elicitationId", "string", x6))
-          )
+          if (!(typeof x6 === "string") && out.add(fail(p + "/params/elicitationId", "string", x6)))
             return true;
         }
       }

@@ -124,6 +124,18 @@ function pointer(key: string): string {
   return key.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
+/**
+ * JSON.stringify(s) for a message: the same text, without the serializer's fixed cost (most of a
+ * short rejection) when nothing in `s` needs escaping.
+ */
+function quote(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 32 || c === 34 || c === 92 || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(s);
+  }
+  return `"${s}"`;
+}
+
 /** A short description of a value for messages (never the whole of a long string). */
 function got(v: unknown): string {
   if (v === null) return "null";
@@ -131,8 +143,8 @@ function got(v: unknown): string {
   switch (typeof v) {
     case "string":
       return v.length > 40
-        ? `string ${JSON.stringify(v.slice(0, 37))}... (length ${v.length})`
-        : `string ${JSON.stringify(v)}`;
+        ? `string ${quote(v.slice(0, 37))}... (length ${v.length})`
+        : `string ${quote(v)}`;
     case "number":
       return Number.isFinite(v) ? `number ${v}` : `non-finite number ${v}`;
     case "boolean":
@@ -153,7 +165,7 @@ function missing(path: string, name: string): Issue {
   return {
     path,
     expected: "required property",
-    message: `missing required property ${JSON.stringify(name)}`,
+    message: `missing required property ${quote(name)}`,
   };
 }
 
@@ -167,7 +179,8 @@ function tooDeep(path: string): Issue {
 
 /** Names the union member an issue was found in; only the innermost one, so deep values stay readable. */
 function within(issue: Issue, label: string): Issue {
-  return /^[A-Z][A-Za-z0-9]*: /.test(issue.message)
+  const c = issue.message.charCodeAt(0); // our own messages start in lower case, a member's label in upper case
+  return c >= 65 && c <= 90 && /^[A-Z][A-Za-z0-9]*: /.test(issue.message)
     ? issue
     : { ...issue, message: `${label}: ${issue.message}` };
 }
@@ -189,36 +202,49 @@ function pickBranch(
   v: unknown,
   branches: [string, IssueList][],
 ): Issue[] {
-  const base = segmentCount(path);
-  let best: [string, Issue[]] | undefined;
+  let best: Issue[] | undefined;
+  let bestName = "";
   let bestDepth = 0;
-  for (const [name, list] of branches) {
-    const issues = list.items;
+  for (let b = 0; b < branches.length; b++) {
+    const issues = branches[b]![1].items;
     if (issues.length === 0) continue;
     let depth = Infinity;
-    for (const i of issues) {
-      const d = WRONG_LITERAL.test(i.expected) ? 0 : segmentCount(i.path) - base;
+    for (let n = 0; n < issues.length; n++) {
+      const issue = issues[n]!;
+      // Every issue of a member lies at `path` or inside it: count the segments below `path`.
+      const d = wrongLiteral(issue.expected) ? 0 : segmentCount(issue.path, path.length);
       if (d < depth) depth = d;
     }
     if (
       depth > bestDepth ||
-      (depth === bestDepth && depth > 0 && best && issues.length < best[1].length)
+      (depth === bestDepth && depth > 0 && best !== undefined && issues.length < best.length)
     ) {
-      best = [name, issues];
+      best = issues;
+      bestName = branches[b]![0];
       bestDepth = depth;
     }
   }
-  if (!best) return [fail(path, label, v)];
-  const [name, issues] = best;
-  return issues.map((i) => within(i, name));
+  if (best === undefined) return [fail(path, label, v)];
+  const named: Issue[] = [];
+  for (let n = 0; n < best.length; n++) named.push(within(best[n]!, bestName));
+  return named;
+}
+
+/** Whether an issue's `expected` is a literal (a string in quotes, a number, true or false); first by its first character, which rules out most. */
+function wrongLiteral(expected: string): boolean {
+  const c = expected.charCodeAt(0);
+  return (
+    (c === 34 || c === 45 || (c >= 48 && c <= 57) || c === 116 || c === 102) &&
+    WRONG_LITERAL.test(expected)
+  );
 }
 
 const WRONG_LITERAL = /^"[^"]*"$|^-?\d|^true$|^false$/;
 
-/** How many "/" a JSON Pointer has, without splitting it (this runs for every issue of every member tried). */
-function segmentCount(path: string): number {
+/** How many "/" a JSON Pointer has from `from` on, without splitting it (this runs for every issue of every member tried). */
+function segmentCount(path: string, from: number): number {
   let n = 0;
-  for (let i = path.indexOf("/"); i >= 0; i = path.indexOf("/", i + 1)) n++;
+  for (let i = from; i < path.length; i++) if (path.charCodeAt(i) === 47) n++;
   return n;
 }
 
@@ -1587,9 +1613,9 @@ function x_HeaderMismatchError(v: unknown, p: string, out: IssueList, d: number)
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["code"];
         if (x6 === undefined) {
-          if (out.add(missing(p + "/error" + "/code", "code"))) return true;
+          if (out.add(missing(p + "/error/code", "code"))) return true;
         } else {
-          if (!(x6 === -32020) && out.add(fail(p + "/error" + "/code", "-32020", x6))) return true;
+          if (!(x6 === -32020) && out.add(fail(p + "/error/code", "-32020", x6))) return true;
         }
       }
     }
@@ -1649,32 +1675,30 @@ function x_UnsupportedProtocolVersionError(
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["code"];
         if (x6 === undefined) {
-          if (out.add(missing(p + "/error" + "/code", "code"))) return true;
+          if (out.add(missing(p + "/error/code", "code"))) return true;
         } else {
-          if (!(x6 === -32022) && out.add(fail(p + "/error" + "/code", "-32022", x6))) return true;
+          if (!(x6 === -32022) && out.add(fail(p + "/error/code", "-32022", x6))) return true;
         }
         const x7 = o5["data"];
         if (x7 === undefined) {
-          if (out.add(missing(p + "/error" + "/data", "data"))) return true;
+          if (out.add(missing(p + "/error/data", "data"))) return true;
         } else {
           if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
-            if (out.add(fail(p + "/error" + "/data", "object", x7))) return true;
+            if (out.add(fail(p + "/error/data", "object", x7))) return true;
           } else {
             const o8 = x7 as Readonly<Record<string, unknown>>;
             const x9 = o8["supported"];
             if (x9 === undefined) {
-              if (out.add(missing(p + "/error" + "/data" + "/supported", "supported"))) return true;
+              if (out.add(missing(p + "/error/data/supported", "supported"))) return true;
             } else {
               if (!Array.isArray(x9)) {
-                if (out.add(fail(p + "/error" + "/data" + "/supported", "array", x9))) return true;
+                if (out.add(fail(p + "/error/data/supported", "array", x9))) return true;
               } else {
                 const a10 = x9 as readonly unknown[];
                 for (let i11 = 0; i11 < a10.length; i11++) {
                   if (
                     !(typeof a10[i11] === "string") &&
-                    out.add(
-                      fail(p + "/error" + "/data" + "/supported" + "/" + i11, "string", a10[i11]),
-                    )
+                    out.add(fail(p + "/error/data/supported/" + i11, "string", a10[i11]))
                   )
                     return true;
                 }
@@ -1682,11 +1706,11 @@ function x_UnsupportedProtocolVersionError(
             }
             const x12 = o8["requested"];
             if (x12 === undefined) {
-              if (out.add(missing(p + "/error" + "/data" + "/requested", "requested"))) return true;
+              if (out.add(missing(p + "/error/data/requested", "requested"))) return true;
             } else {
               if (
                 !(typeof x12 === "string") &&
-                out.add(fail(p + "/error" + "/data" + "/requested", "string", x12))
+                out.add(fail(p + "/error/data/requested", "string", x12))
               )
                 return true;
             }
@@ -1775,35 +1799,26 @@ function x_MissingRequiredClientCapabilityError(
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["code"];
         if (x6 === undefined) {
-          if (out.add(missing(p + "/error" + "/code", "code"))) return true;
+          if (out.add(missing(p + "/error/code", "code"))) return true;
         } else {
-          if (!(x6 === -32021) && out.add(fail(p + "/error" + "/code", "-32021", x6))) return true;
+          if (!(x6 === -32021) && out.add(fail(p + "/error/code", "-32021", x6))) return true;
         }
         const x7 = o5["data"];
         if (x7 === undefined) {
-          if (out.add(missing(p + "/error" + "/data", "data"))) return true;
+          if (out.add(missing(p + "/error/data", "data"))) return true;
         } else {
           if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
-            if (out.add(fail(p + "/error" + "/data", "object", x7))) return true;
+            if (out.add(fail(p + "/error/data", "object", x7))) return true;
           } else {
             const o8 = x7 as Readonly<Record<string, unknown>>;
             const x9 = o8["requiredCapabilities"];
             if (x9 === undefined) {
-              if (
-                out.add(
-                  missing(p + "/error" + "/data" + "/requiredCapabilities", "requiredCapabilities"),
-                )
-              )
+              if (out.add(missing(p + "/error/data/requiredCapabilities", "requiredCapabilities")))
                 return true;
             } else {
               if (
                 !g_ClientCapabilities(x9, d + 1 + 1 + 1) &&
-                x_ClientCapabilities(
-                  x9,
-                  p + "/error" + "/data" + "/requiredCapabilities",
-                  out,
-                  d + 1 + 1 + 1,
-                )
+                x_ClientCapabilities(x9, p + "/error/data/requiredCapabilities", out, d + 1 + 1 + 1)
               )
                 return true;
             }
@@ -2271,7 +2286,7 @@ function x_DiscoverResult(v: unknown, p: string, out: IssueList, d: number): boo
         for (let i8 = 0; i8 < a7.length; i8++) {
           if (
             !(typeof a7[i8] === "string") &&
-            out.add(fail(p + "/supportedVersions" + "/" + i8, "string", a7[i8]))
+            out.add(fail(p + "/supportedVersions/" + i8, "string", a7[i8]))
           )
             return true;
         }
@@ -2376,7 +2391,7 @@ function x_ClientCapabilities(v: unknown, p: string, out: IssueList, d: number):
         for (const k4 of Object.keys(o3)) {
           if (
             !g_JSONObject(o3[k4], d + 1 + 1) &&
-            x_JSONObject(o3[k4], p + "/experimental" + "/" + pointer(k4), out, d + 1 + 1)
+            x_JSONObject(o3[k4], p + "/experimental/" + pointer(k4), out, d + 1 + 1)
           )
             return true;
         }
@@ -2400,7 +2415,7 @@ function x_ClientCapabilities(v: unknown, p: string, out: IssueList, d: number):
         if (x9 !== undefined) {
           if (
             !g_JSONObject(x9, d + 1 + 1) &&
-            x_JSONObject(x9, p + "/sampling" + "/context", out, d + 1 + 1)
+            x_JSONObject(x9, p + "/sampling/context", out, d + 1 + 1)
           )
             return true;
         }
@@ -2408,7 +2423,7 @@ function x_ClientCapabilities(v: unknown, p: string, out: IssueList, d: number):
         if (x10 !== undefined) {
           if (
             !g_JSONObject(x10, d + 1 + 1) &&
-            x_JSONObject(x10, p + "/sampling" + "/tools", out, d + 1 + 1)
+            x_JSONObject(x10, p + "/sampling/tools", out, d + 1 + 1)
           )
             return true;
         }
@@ -2424,7 +2439,7 @@ function x_ClientCapabilities(v: unknown, p: string, out: IssueList, d: number):
         if (x13 !== undefined) {
           if (
             !g_JSONObject(x13, d + 1 + 1) &&
-            x_JSONObject(x13, p + "/elicitation" + "/form", out, d + 1 + 1)
+            x_JSONObject(x13, p + "/elicitation/form", out, d + 1 + 1)
           )
             return true;
         }
@@ -2432,7 +2447,7 @@ function x_ClientCapabilities(v: unknown, p: string, out: IssueList, d: number):
         if (x14 !== undefined) {
           if (
             !g_JSONObject(x14, d + 1 + 1) &&
-            x_JSONObject(x14, p + "/elicitation" + "/url", out, d + 1 + 1)
+            x_JSONObject(x14, p + "/elicitation/url", out, d + 1 + 1)
           )
             return true;
         }
@@ -2447,7 +2462,7 @@ function x_ClientCapabilities(v: unknown, p: string, out: IssueList, d: number):
         for (const k17 of Object.keys(o16)) {
           if (
             !g_JSONObject(o16[k17], d + 1 + 1) &&
-            x_JSONObject(o16[k17], p + "/extensions" + "/" + pointer(k17), out, d + 1 + 1)
+            x_JSONObject(o16[k17], p + "/extensions/" + pointer(k17), out, d + 1 + 1)
           )
             return true;
         }
@@ -2536,7 +2551,7 @@ function x_ServerCapabilities(v: unknown, p: string, out: IssueList, d: number):
         for (const k4 of Object.keys(o3)) {
           if (
             !g_JSONObject(o3[k4], d + 1 + 1) &&
-            x_JSONObject(o3[k4], p + "/experimental" + "/" + pointer(k4), out, d + 1 + 1)
+            x_JSONObject(o3[k4], p + "/experimental/" + pointer(k4), out, d + 1 + 1)
           )
             return true;
         }
@@ -2560,7 +2575,7 @@ function x_ServerCapabilities(v: unknown, p: string, out: IssueList, d: number):
         if (x9 !== undefined) {
           if (
             !(typeof x9 === "boolean") &&
-            out.add(fail(p + "/prompts" + "/listChanged", "boolean", x9))
+            out.add(fail(p + "/prompts/listChanged", "boolean", x9))
           )
             return true;
         }
@@ -2576,7 +2591,7 @@ function x_ServerCapabilities(v: unknown, p: string, out: IssueList, d: number):
         if (x12 !== undefined) {
           if (
             !(typeof x12 === "boolean") &&
-            out.add(fail(p + "/resources" + "/subscribe", "boolean", x12))
+            out.add(fail(p + "/resources/subscribe", "boolean", x12))
           )
             return true;
         }
@@ -2584,7 +2599,7 @@ function x_ServerCapabilities(v: unknown, p: string, out: IssueList, d: number):
         if (x13 !== undefined) {
           if (
             !(typeof x13 === "boolean") &&
-            out.add(fail(p + "/resources" + "/listChanged", "boolean", x13))
+            out.add(fail(p + "/resources/listChanged", "boolean", x13))
           )
             return true;
         }
@@ -2600,7 +2615,7 @@ function x_ServerCapabilities(v: unknown, p: string, out: IssueList, d: number):
         if (x16 !== undefined) {
           if (
             !(typeof x16 === "boolean") &&
-            out.add(fail(p + "/tools" + "/listChanged", "boolean", x16))
+            out.add(fail(p + "/tools/listChanged", "boolean", x16))
           )
             return true;
         }
@@ -2615,7 +2630,7 @@ function x_ServerCapabilities(v: unknown, p: string, out: IssueList, d: number):
         for (const k19 of Object.keys(o18)) {
           if (
             !g_JSONObject(o18[k19], d + 1 + 1) &&
-            x_JSONObject(o18[k19], p + "/extensions" + "/" + pointer(k19), out, d + 1 + 1)
+            x_JSONObject(o18[k19], p + "/extensions/" + pointer(k19), out, d + 1 + 1)
           )
             return true;
         }
@@ -2710,10 +2725,7 @@ function x_Icon(v: unknown, p: string, out: IssueList, _d: number): boolean {
       } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (
-            !(typeof a5[i6] === "string") &&
-            out.add(fail(p + "/sizes" + "/" + i6, "string", a5[i6]))
-          )
+          if (!(typeof a5[i6] === "string") && out.add(fail(p + "/sizes/" + i6, "string", a5[i6])))
             return true;
         }
       }
@@ -2757,7 +2769,7 @@ function x_Icons(v: unknown, p: string, out: IssueList, d: number): boolean {
       } else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          if (!g_Icon(a3[i4], d + 1 + 1) && x_Icon(a3[i4], p + "/icons" + "/" + i4, out, d + 1 + 1))
+          if (!g_Icon(a3[i4], d + 1 + 1) && x_Icon(a3[i4], p + "/icons/" + i4, out, d + 1 + 1))
             return true;
         }
       }
@@ -2846,7 +2858,7 @@ function x_Implementation(v: unknown, p: string, out: IssueList, d: number): boo
       } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Icon(a5[i6], d + 1 + 1) && x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1))
+          if (!g_Icon(a5[i6], d + 1 + 1) && x_Icon(a5[i6], p + "/icons/" + i6, out, d + 1 + 1))
             return true;
         }
       }
@@ -3283,7 +3295,7 @@ function x_ListResourcesResult(v: unknown, p: string, out: IssueList, d: number)
         for (let i9 = 0; i9 < a8.length; i9++) {
           if (
             !g_Resource(a8[i9], d + 1 + 1) &&
-            x_Resource(a8[i9], p + "/resources" + "/" + i9, out, d + 1 + 1)
+            x_Resource(a8[i9], p + "/resources/" + i9, out, d + 1 + 1)
           )
             return true;
         }
@@ -3466,7 +3478,7 @@ function x_ListResourceTemplatesResult(v: unknown, p: string, out: IssueList, d:
         for (let i9 = 0; i9 < a8.length; i9++) {
           if (
             !g_ResourceTemplate(a8[i9], d + 1 + 1) &&
-            x_ResourceTemplate(a8[i9], p + "/resourceTemplates" + "/" + i9, out, d + 1 + 1)
+            x_ResourceTemplate(a8[i9], p + "/resourceTemplates/" + i9, out, d + 1 + 1)
           )
             return true;
         }
@@ -3733,25 +3745,21 @@ function x_ReadResourceResult(v: unknown, p: string, out: IssueList, d: number):
           if (!(
             g_TextResourceContents(a7[i8], d + 1 + 1) || g_BlobResourceContents(a7[i8], d + 1 + 1)
           )) {
+            const q10 = p + "/contents/" + i8;
             const branches9: [string, IssueList][] = [];
             {
-              const b10 = new IssueList(out.all);
-              x_TextResourceContents(a7[i8], p + "/contents" + "/" + i8, b10, d + 1 + 1);
-              branches9.push(["TextResourceContents", b10]);
+              const b11 = new IssueList(out.all);
+              x_TextResourceContents(a7[i8], q10, b11, d + 1 + 1);
+              branches9.push(["TextResourceContents", b11]);
             }
             {
-              const b11 = new IssueList(out.all);
-              x_BlobResourceContents(a7[i8], p + "/contents" + "/" + i8, b11, d + 1 + 1);
-              branches9.push(["BlobResourceContents", b11]);
+              const b12 = new IssueList(out.all);
+              x_BlobResourceContents(a7[i8], q10, b12, d + 1 + 1);
+              branches9.push(["BlobResourceContents", b12]);
             }
             if (
               out.addAll(
-                pickBranch(
-                  p + "/contents" + "/" + i8,
-                  "TextResourceContents | BlobResourceContents",
-                  a7[i8],
-                  branches9,
-                ),
+                pickBranch(q10, "TextResourceContents | BlobResourceContents", a7[i8], branches9),
               )
             )
               return true;
@@ -3808,22 +3816,19 @@ function x_ReadResourceResultResponse(v: unknown, p: string, out: IssueList, d: 
       if (out.add(missing(p + "/result", "result"))) return true;
     } else {
       if (!(g_ReadResourceResult(x4, d + 1) || g_InputRequiredResult(x4, d + 1))) {
+        const q6 = p + "/result";
         const branches5: [string, IssueList][] = [];
         {
-          const b6 = new IssueList(out.all);
-          x_ReadResourceResult(x4, p + "/result", b6, d + 1);
-          branches5.push(["ReadResourceResult", b6]);
+          const b7 = new IssueList(out.all);
+          x_ReadResourceResult(x4, q6, b7, d + 1);
+          branches5.push(["ReadResourceResult", b7]);
         }
         {
-          const b7 = new IssueList(out.all);
-          x_InputRequiredResult(x4, p + "/result", b7, d + 1);
-          branches5.push(["InputRequiredResult", b7]);
+          const b8 = new IssueList(out.all);
+          x_InputRequiredResult(x4, q6, b8, d + 1);
+          branches5.push(["InputRequiredResult", b8]);
         }
-        if (
-          out.addAll(
-            pickBranch(p + "/result", "ReadResourceResult | InputRequiredResult", x4, branches5),
-          )
-        )
+        if (out.addAll(pickBranch(q6, "ReadResourceResult | InputRequiredResult", x4, branches5)))
           return true;
       }
     }
@@ -3921,7 +3926,7 @@ function x_SubscriptionFilter(v: unknown, p: string, out: IssueList, _d: number)
         for (let i7 = 0; i7 < a6.length; i7++) {
           if (
             !(typeof a6[i7] === "string") &&
-            out.add(fail(p + "/resourceSubscriptions" + "/" + i7, "string", a6[i7]))
+            out.add(fail(p + "/resourceSubscriptions/" + i7, "string", a6[i7]))
           )
             return true;
         }
@@ -4399,7 +4404,7 @@ function x_Resource(v: unknown, p: string, out: IssueList, d: number): boolean {
       } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Icon(a5[i6], d + 1 + 1) && x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1))
+          if (!g_Icon(a5[i6], d + 1 + 1) && x_Icon(a5[i6], p + "/icons/" + i6, out, d + 1 + 1))
             return true;
         }
       }
@@ -4495,7 +4500,7 @@ function x_ResourceTemplate(v: unknown, p: string, out: IssueList, d: number): b
       } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Icon(a5[i6], d + 1 + 1) && x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1))
+          if (!g_Icon(a5[i6], d + 1 + 1) && x_Icon(a5[i6], p + "/icons/" + i6, out, d + 1 + 1))
             return true;
         }
       }
@@ -4798,7 +4803,7 @@ function x_ListPromptsResult(v: unknown, p: string, out: IssueList, d: number): 
         for (let i9 = 0; i9 < a8.length; i9++) {
           if (
             !g_Prompt(a8[i9], d + 1 + 1) &&
-            x_Prompt(a8[i9], p + "/prompts" + "/" + i9, out, d + 1 + 1)
+            x_Prompt(a8[i9], p + "/prompts/" + i9, out, d + 1 + 1)
           )
             return true;
         }
@@ -4911,7 +4916,7 @@ function x_GetPromptRequestParams(v: unknown, p: string, out: IssueList, d: numb
         for (const k8 of Object.keys(o7)) {
           if (
             !(typeof o7[k8] === "string") &&
-            out.add(fail(p + "/arguments" + "/" + pointer(k8), "string", o7[k8]))
+            out.add(fail(p + "/arguments/" + pointer(k8), "string", o7[k8]))
           )
             return true;
         }
@@ -5027,7 +5032,7 @@ function x_GetPromptResult(v: unknown, p: string, out: IssueList, d: number): bo
         for (let i7 = 0; i7 < a6.length; i7++) {
           if (
             !g_PromptMessage(a6[i7], d + 1 + 1) &&
-            x_PromptMessage(a6[i7], p + "/messages" + "/" + i7, out, d + 1 + 1)
+            x_PromptMessage(a6[i7], p + "/messages/" + i7, out, d + 1 + 1)
           )
             return true;
         }
@@ -5082,22 +5087,19 @@ function x_GetPromptResultResponse(v: unknown, p: string, out: IssueList, d: num
       if (out.add(missing(p + "/result", "result"))) return true;
     } else {
       if (!(g_GetPromptResult(x4, d + 1) || g_InputRequiredResult(x4, d + 1))) {
+        const q6 = p + "/result";
         const branches5: [string, IssueList][] = [];
         {
-          const b6 = new IssueList(out.all);
-          x_GetPromptResult(x4, p + "/result", b6, d + 1);
-          branches5.push(["GetPromptResult", b6]);
+          const b7 = new IssueList(out.all);
+          x_GetPromptResult(x4, q6, b7, d + 1);
+          branches5.push(["GetPromptResult", b7]);
         }
         {
-          const b7 = new IssueList(out.all);
-          x_InputRequiredResult(x4, p + "/result", b7, d + 1);
-          branches5.push(["InputRequiredResult", b7]);
+          const b8 = new IssueList(out.all);
+          x_InputRequiredResult(x4, q6, b8, d + 1);
+          branches5.push(["InputRequiredResult", b8]);
         }
-        if (
-          out.addAll(
-            pickBranch(p + "/result", "GetPromptResult | InputRequiredResult", x4, branches5),
-          )
-        )
+        if (out.addAll(pickBranch(q6, "GetPromptResult | InputRequiredResult", x4, branches5)))
           return true;
       }
     }
@@ -5145,7 +5147,7 @@ function x_Prompt(v: unknown, p: string, out: IssueList, d: number): boolean {
       } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Icon(a5[i6], d + 1 + 1) && x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1))
+          if (!g_Icon(a5[i6], d + 1 + 1) && x_Icon(a5[i6], p + "/icons/" + i6, out, d + 1 + 1))
             return true;
         }
       }
@@ -5163,7 +5165,7 @@ function x_Prompt(v: unknown, p: string, out: IssueList, d: number): boolean {
         for (let i10 = 0; i10 < a9.length; i10++) {
           if (
             !g_PromptArgument(a9[i10], d + 1 + 1) &&
-            x_PromptArgument(a9[i10], p + "/arguments" + "/" + i10, out, d + 1 + 1)
+            x_PromptArgument(a9[i10], p + "/arguments/" + i10, out, d + 1 + 1)
           )
             return true;
         }
@@ -5335,7 +5337,7 @@ function x_ResourceLink(v: unknown, p: string, out: IssueList, d: number): boole
       } else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!g_Icon(a6[i7], d + 1 + 1) && x_Icon(a6[i7], p + "/icons" + "/" + i7, out, d + 1 + 1))
+          if (!g_Icon(a6[i7], d + 1 + 1) && x_Icon(a6[i7], p + "/icons/" + i7, out, d + 1 + 1))
             return true;
         }
       }
@@ -5414,38 +5416,32 @@ function x_EmbeddedResource(v: unknown, p: string, out: IssueList, d: number): b
       if (out.add(missing(p + "/resource", "resource"))) return true;
     } else {
       if (!(g_TextResourceContents(x3, d + 1) || g_BlobResourceContents(x3, d + 1))) {
+        const q5 = p + "/resource";
         const branches4: [string, IssueList][] = [];
         {
-          const b5 = new IssueList(out.all);
-          x_TextResourceContents(x3, p + "/resource", b5, d + 1);
-          branches4.push(["TextResourceContents", b5]);
+          const b6 = new IssueList(out.all);
+          x_TextResourceContents(x3, q5, b6, d + 1);
+          branches4.push(["TextResourceContents", b6]);
         }
         {
-          const b6 = new IssueList(out.all);
-          x_BlobResourceContents(x3, p + "/resource", b6, d + 1);
-          branches4.push(["BlobResourceContents", b6]);
+          const b7 = new IssueList(out.all);
+          x_BlobResourceContents(x3, q5, b7, d + 1);
+          branches4.push(["BlobResourceContents", b7]);
         }
         if (
-          out.addAll(
-            pickBranch(
-              p + "/resource",
-              "TextResourceContents | BlobResourceContents",
-              x3,
-              branches4,
-            ),
-          )
+          out.addAll(pickBranch(q5, "TextResourceContents | BlobResourceContents", x3, branches4))
         )
           return true;
       }
     }
-    const x7 = o1["annotations"];
-    if (x7 !== undefined) {
-      if (!g_Annotations(x7, d + 1) && x_Annotations(x7, p + "/annotations", out, d + 1))
+    const x8 = o1["annotations"];
+    if (x8 !== undefined) {
+      if (!g_Annotations(x8, d + 1) && x_Annotations(x8, p + "/annotations", out, d + 1))
         return true;
     }
-    const x8 = o1["_meta"];
-    if (x8 !== undefined) {
-      if (!g_MetaObject(x8, d + 1) && x_MetaObject(x8, p + "/_meta", out, d + 1)) return true;
+    const x9 = o1["_meta"];
+    if (x9 !== undefined) {
+      if (!g_MetaObject(x9, d + 1) && x_MetaObject(x9, p + "/_meta", out, d + 1)) return true;
     }
   }
   return false;
@@ -5615,7 +5611,7 @@ function x_ListToolsResult(v: unknown, p: string, out: IssueList, d: number): bo
       } else {
         const a8 = x7 as readonly unknown[];
         for (let i9 = 0; i9 < a8.length; i9++) {
-          if (!g_Tool(a8[i9], d + 1 + 1) && x_Tool(a8[i9], p + "/tools" + "/" + i9, out, d + 1 + 1))
+          if (!g_Tool(a8[i9], d + 1 + 1) && x_Tool(a8[i9], p + "/tools/" + i9, out, d + 1 + 1))
             return true;
         }
       }
@@ -5715,7 +5711,7 @@ function x_CallToolResult(v: unknown, p: string, out: IssueList, d: number): boo
         for (let i6 = 0; i6 < a5.length; i6++) {
           if (
             !g_ContentBlock(a5[i6], d + 1 + 1) &&
-            x_ContentBlock(a5[i6], p + "/content" + "/" + i6, out, d + 1 + 1)
+            x_ContentBlock(a5[i6], p + "/content/" + i6, out, d + 1 + 1)
           )
             return true;
         }
@@ -5774,22 +5770,19 @@ function x_CallToolResultResponse(v: unknown, p: string, out: IssueList, d: numb
       if (out.add(missing(p + "/result", "result"))) return true;
     } else {
       if (!(g_CallToolResult(x4, d + 1) || g_InputRequiredResult(x4, d + 1))) {
+        const q6 = p + "/result";
         const branches5: [string, IssueList][] = [];
         {
-          const b6 = new IssueList(out.all);
-          x_CallToolResult(x4, p + "/result", b6, d + 1);
-          branches5.push(["CallToolResult", b6]);
+          const b7 = new IssueList(out.all);
+          x_CallToolResult(x4, q6, b7, d + 1);
+          branches5.push(["CallToolResult", b7]);
         }
         {
-          const b7 = new IssueList(out.all);
-          x_InputRequiredResult(x4, p + "/result", b7, d + 1);
-          branches5.push(["InputRequiredResult", b7]);
+          const b8 = new IssueList(out.all);
+          x_InputRequiredResult(x4, q6, b8, d + 1);
+          branches5.push(["InputRequiredResult", b8]);
         }
-        if (
-          out.addAll(
-            pickBranch(p + "/result", "CallToolResult | InputRequiredResult", x4, branches5),
-          )
-        )
+        if (out.addAll(pickBranch(q6, "CallToolResult | InputRequiredResult", x4, branches5)))
           return true;
       }
     }
@@ -6044,7 +6037,7 @@ function x_Tool(v: unknown, p: string, out: IssueList, d: number): boolean {
       } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Icon(a5[i6], d + 1 + 1) && x_Icon(a5[i6], p + "/icons" + "/" + i6, out, d + 1 + 1))
+          if (!g_Icon(a5[i6], d + 1 + 1) && x_Icon(a5[i6], p + "/icons/" + i6, out, d + 1 + 1))
             return true;
         }
       }
@@ -6063,16 +6056,16 @@ function x_Tool(v: unknown, p: string, out: IssueList, d: number): boolean {
         const o9 = x8 as Readonly<Record<string, unknown>>;
         const x10 = o9["type"];
         if (x10 === undefined) {
-          if (out.add(missing(p + "/inputSchema" + "/type", "type"))) return true;
+          if (out.add(missing(p + "/inputSchema/type", "type"))) return true;
         } else {
-          if (!(x10 === "object") && out.add(fail(p + "/inputSchema" + "/type", '"object"', x10)))
+          if (!(x10 === "object") && out.add(fail(p + "/inputSchema/type", '"object"', x10)))
             return true;
         }
         const x11 = o9["$schema"];
         if (x11 !== undefined) {
           if (
             !(typeof x11 === "string") &&
-            out.add(fail(p + "/inputSchema" + "/$schema", "string", x11))
+            out.add(fail(p + "/inputSchema/$schema", "string", x11))
           )
             return true;
         }
@@ -6088,7 +6081,7 @@ function x_Tool(v: unknown, p: string, out: IssueList, d: number): boolean {
         if (x14 !== undefined) {
           if (
             !(typeof x14 === "string") &&
-            out.add(fail(p + "/outputSchema" + "/$schema", "string", x14))
+            out.add(fail(p + "/outputSchema/$schema", "string", x14))
           )
             return true;
         }
@@ -6309,7 +6302,7 @@ function x_CreateMessageRequestParams(v: unknown, p: string, out: IssueList, d: 
         for (let i4 = 0; i4 < a3.length; i4++) {
           if (
             !g_SamplingMessage(a3[i4], d + 1 + 1) &&
-            x_SamplingMessage(a3[i4], p + "/messages" + "/" + i4, out, d + 1 + 1)
+            x_SamplingMessage(a3[i4], p + "/messages/" + i4, out, d + 1 + 1)
           )
             return true;
         }
@@ -6359,7 +6352,7 @@ function x_CreateMessageRequestParams(v: unknown, p: string, out: IssueList, d: 
         for (let i12 = 0; i12 < a11.length; i12++) {
           if (
             !(typeof a11[i12] === "string") &&
-            out.add(fail(p + "/stopSequences" + "/" + i12, "string", a11[i12]))
+            out.add(fail(p + "/stopSequences/" + i12, "string", a11[i12]))
           )
             return true;
         }
@@ -6376,10 +6369,7 @@ function x_CreateMessageRequestParams(v: unknown, p: string, out: IssueList, d: 
       } else {
         const a15 = x14 as readonly unknown[];
         for (let i16 = 0; i16 < a15.length; i16++) {
-          if (
-            !g_Tool(a15[i16], d + 1 + 1) &&
-            x_Tool(a15[i16], p + "/tools" + "/" + i16, out, d + 1 + 1)
-          )
+          if (!g_Tool(a15[i16], d + 1 + 1) && x_Tool(a15[i16], p + "/tools/" + i16, out, d + 1 + 1))
             return true;
         }
       }
@@ -6537,59 +6527,55 @@ function x_CreateMessageResult(v: unknown, p: string, out: IssueList, d: number)
         g_ToolResultContent(x3, d + 1) ||
         g_CreateMessageResult$2(x3, d + 1)
       )) {
+        const q5 = p + "/content";
         const branches4: [string, IssueList][] = [];
         {
-          const b5 = new IssueList(out.all);
-          x_TextContent(x3, p + "/content", b5, d + 1);
-          branches4.push(["TextContent", b5]);
-        }
-        {
           const b6 = new IssueList(out.all);
-          x_ImageContent(x3, p + "/content", b6, d + 1);
-          branches4.push(["ImageContent", b6]);
+          x_TextContent(x3, q5, b6, d + 1);
+          branches4.push(["TextContent", b6]);
         }
         {
           const b7 = new IssueList(out.all);
-          x_AudioContent(x3, p + "/content", b7, d + 1);
-          branches4.push(["AudioContent", b7]);
+          x_ImageContent(x3, q5, b7, d + 1);
+          branches4.push(["ImageContent", b7]);
         }
         {
           const b8 = new IssueList(out.all);
-          x_ToolUseContent(x3, p + "/content", b8, d + 1);
-          branches4.push(["ToolUseContent", b8]);
+          x_AudioContent(x3, q5, b8, d + 1);
+          branches4.push(["AudioContent", b8]);
         }
         {
           const b9 = new IssueList(out.all);
-          x_ToolResultContent(x3, p + "/content", b9, d + 1);
-          branches4.push(["ToolResultContent", b9]);
+          x_ToolUseContent(x3, q5, b9, d + 1);
+          branches4.push(["ToolUseContent", b9]);
         }
         {
           const b10 = new IssueList(out.all);
-          m11: {
+          x_ToolResultContent(x3, q5, b10, d + 1);
+          branches4.push(["ToolResultContent", b10]);
+        }
+        {
+          const b11 = new IssueList(out.all);
+          m12: {
             if (!Array.isArray(x3)) {
-              if (b10.add(fail(p + "/content", "array", x3))) break m11;
+              if (b11.add(fail(q5, "array", x3))) break m12;
             } else {
-              const a12 = x3 as readonly unknown[];
-              for (let i13 = 0; i13 < a12.length; i13++) {
+              const a13 = x3 as readonly unknown[];
+              for (let i14 = 0; i14 < a13.length; i14++) {
                 if (
-                  !g_SamplingMessageContentBlock(a12[i13], d + 1 + 1) &&
-                  x_SamplingMessageContentBlock(
-                    a12[i13],
-                    p + "/content" + "/" + i13,
-                    b10,
-                    d + 1 + 1,
-                  )
+                  !g_SamplingMessageContentBlock(a13[i14], d + 1 + 1) &&
+                  x_SamplingMessageContentBlock(a13[i14], q5 + "/" + i14, b11, d + 1 + 1)
                 )
-                  break m11;
+                  break m12;
               }
             }
           }
-          branches4.push(["SamplingMessageContentBlock[]", b10]);
+          branches4.push(["SamplingMessageContentBlock[]", b11]);
         }
         if (
           out.addAll(
             pickBranch(
-              p + "/content",
+              q5,
               "TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent | SamplingMessageContentBlock[]",
               x3,
               branches4,
@@ -6599,19 +6585,19 @@ function x_CreateMessageResult(v: unknown, p: string, out: IssueList, d: number)
           return true;
       }
     }
-    const x14 = o1["_meta"];
-    if (x14 !== undefined) {
-      if (!g_MetaObject(x14, d + 1) && x_MetaObject(x14, p + "/_meta", out, d + 1)) return true;
+    const x15 = o1["_meta"];
+    if (x15 !== undefined) {
+      if (!g_MetaObject(x15, d + 1) && x_MetaObject(x15, p + "/_meta", out, d + 1)) return true;
     }
-    const x15 = o1["model"];
-    if (x15 === undefined) {
+    const x16 = o1["model"];
+    if (x16 === undefined) {
       if (out.add(missing(p + "/model", "model"))) return true;
     } else {
-      if (!(typeof x15 === "string") && out.add(fail(p + "/model", "string", x15))) return true;
+      if (!(typeof x16 === "string") && out.add(fail(p + "/model", "string", x16))) return true;
     }
-    const x16 = o1["stopReason"];
-    if (x16 !== undefined) {
-      if (!(typeof x16 === "string") && out.add(fail(p + "/stopReason", "string", x16)))
+    const x17 = o1["stopReason"];
+    if (x17 !== undefined) {
+      if (!(typeof x17 === "string") && out.add(fail(p + "/stopReason", "string", x17)))
         return true;
     }
   }
@@ -6684,59 +6670,55 @@ function x_SamplingMessage(v: unknown, p: string, out: IssueList, d: number): bo
         g_ToolResultContent(x3, d + 1) ||
         g_SamplingMessage$2(x3, d + 1)
       )) {
+        const q5 = p + "/content";
         const branches4: [string, IssueList][] = [];
         {
-          const b5 = new IssueList(out.all);
-          x_TextContent(x3, p + "/content", b5, d + 1);
-          branches4.push(["TextContent", b5]);
-        }
-        {
           const b6 = new IssueList(out.all);
-          x_ImageContent(x3, p + "/content", b6, d + 1);
-          branches4.push(["ImageContent", b6]);
+          x_TextContent(x3, q5, b6, d + 1);
+          branches4.push(["TextContent", b6]);
         }
         {
           const b7 = new IssueList(out.all);
-          x_AudioContent(x3, p + "/content", b7, d + 1);
-          branches4.push(["AudioContent", b7]);
+          x_ImageContent(x3, q5, b7, d + 1);
+          branches4.push(["ImageContent", b7]);
         }
         {
           const b8 = new IssueList(out.all);
-          x_ToolUseContent(x3, p + "/content", b8, d + 1);
-          branches4.push(["ToolUseContent", b8]);
+          x_AudioContent(x3, q5, b8, d + 1);
+          branches4.push(["AudioContent", b8]);
         }
         {
           const b9 = new IssueList(out.all);
-          x_ToolResultContent(x3, p + "/content", b9, d + 1);
-          branches4.push(["ToolResultContent", b9]);
+          x_ToolUseContent(x3, q5, b9, d + 1);
+          branches4.push(["ToolUseContent", b9]);
         }
         {
           const b10 = new IssueList(out.all);
-          m11: {
+          x_ToolResultContent(x3, q5, b10, d + 1);
+          branches4.push(["ToolResultContent", b10]);
+        }
+        {
+          const b11 = new IssueList(out.all);
+          m12: {
             if (!Array.isArray(x3)) {
-              if (b10.add(fail(p + "/content", "array", x3))) break m11;
+              if (b11.add(fail(q5, "array", x3))) break m12;
             } else {
-              const a12 = x3 as readonly unknown[];
-              for (let i13 = 0; i13 < a12.length; i13++) {
+              const a13 = x3 as readonly unknown[];
+              for (let i14 = 0; i14 < a13.length; i14++) {
                 if (
-                  !g_SamplingMessageContentBlock(a12[i13], d + 1 + 1) &&
-                  x_SamplingMessageContentBlock(
-                    a12[i13],
-                    p + "/content" + "/" + i13,
-                    b10,
-                    d + 1 + 1,
-                  )
+                  !g_SamplingMessageContentBlock(a13[i14], d + 1 + 1) &&
+                  x_SamplingMessageContentBlock(a13[i14], q5 + "/" + i14, b11, d + 1 + 1)
                 )
-                  break m11;
+                  break m12;
               }
             }
           }
-          branches4.push(["SamplingMessageContentBlock[]", b10]);
+          branches4.push(["SamplingMessageContentBlock[]", b11]);
         }
         if (
           out.addAll(
             pickBranch(
-              p + "/content",
+              q5,
               "TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent | SamplingMessageContentBlock[]",
               x3,
               branches4,
@@ -6746,9 +6728,9 @@ function x_SamplingMessage(v: unknown, p: string, out: IssueList, d: number): bo
           return true;
       }
     }
-    const x14 = o1["_meta"];
-    if (x14 !== undefined) {
-      if (!g_MetaObject(x14, d + 1) && x_MetaObject(x14, p + "/_meta", out, d + 1)) return true;
+    const x15 = o1["_meta"];
+    if (x15 !== undefined) {
+      if (!g_MetaObject(x15, d + 1) && x_MetaObject(x15, p + "/_meta", out, d + 1)) return true;
     }
   }
   return false;
@@ -6897,10 +6879,7 @@ function x_Annotations(v: unknown, p: string, out: IssueList, d: number): boolea
       } else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          if (
-            !g_Role(a3[i4], d + 1 + 1) &&
-            x_Role(a3[i4], p + "/audience" + "/" + i4, out, d + 1 + 1)
-          )
+          if (!g_Role(a3[i4], d + 1 + 1) && x_Role(a3[i4], p + "/audience/" + i4, out, d + 1 + 1))
             return true;
         }
       }
@@ -7298,7 +7277,7 @@ function x_ToolResultContent(v: unknown, p: string, out: IssueList, d: number): 
         for (let i6 = 0; i6 < a5.length; i6++) {
           if (
             !g_ContentBlock(a5[i6], d + 1 + 1) &&
-            x_ContentBlock(a5[i6], p + "/content" + "/" + i6, out, d + 1 + 1)
+            x_ContentBlock(a5[i6], p + "/content/" + i6, out, d + 1 + 1)
           )
             return true;
         }
@@ -7381,7 +7360,7 @@ function x_ModelPreferences(v: unknown, p: string, out: IssueList, d: number): b
         for (let i4 = 0; i4 < a3.length; i4++) {
           if (
             !g_ModelHint(a3[i4], d + 1 + 1) &&
-            x_ModelHint(a3[i4], p + "/hints" + "/" + i4, out, d + 1 + 1)
+            x_ModelHint(a3[i4], p + "/hints/" + i4, out, d + 1 + 1)
           )
             return true;
         }
@@ -7538,7 +7517,7 @@ function x_CompleteRequestParams(v: unknown, p: string, out: IssueList, d: numbe
             if (
               out.add(
                 unknownVariant(
-                  p + "/ref" + "/type",
+                  p + "/ref/type",
                   '"ref/prompt" | "ref/resource"',
                   tag4,
                   "PromptReference | ResourceTemplateReference",
@@ -7559,19 +7538,16 @@ function x_CompleteRequestParams(v: unknown, p: string, out: IssueList, d: numbe
         const o10 = x9 as Readonly<Record<string, unknown>>;
         const x11 = o10["name"];
         if (x11 === undefined) {
-          if (out.add(missing(p + "/argument" + "/name", "name"))) return true;
+          if (out.add(missing(p + "/argument/name", "name"))) return true;
         } else {
-          if (!(typeof x11 === "string") && out.add(fail(p + "/argument" + "/name", "string", x11)))
+          if (!(typeof x11 === "string") && out.add(fail(p + "/argument/name", "string", x11)))
             return true;
         }
         const x12 = o10["value"];
         if (x12 === undefined) {
-          if (out.add(missing(p + "/argument" + "/value", "value"))) return true;
+          if (out.add(missing(p + "/argument/value", "value"))) return true;
         } else {
-          if (
-            !(typeof x12 === "string") &&
-            out.add(fail(p + "/argument" + "/value", "string", x12))
-          )
+          if (!(typeof x12 === "string") && out.add(fail(p + "/argument/value", "string", x12)))
             return true;
         }
       }
@@ -7585,15 +7561,13 @@ function x_CompleteRequestParams(v: unknown, p: string, out: IssueList, d: numbe
         const x15 = o14["arguments"];
         if (x15 !== undefined) {
           if (typeof x15 !== "object" || x15 === null || Array.isArray(x15)) {
-            if (out.add(fail(p + "/context" + "/arguments", "object", x15))) return true;
+            if (out.add(fail(p + "/context/arguments", "object", x15))) return true;
           } else {
             const o16 = x15 as Readonly<Record<string, unknown>>;
             for (const k17 of Object.keys(o16)) {
               if (
                 !(typeof o16[k17] === "string") &&
-                out.add(
-                  fail(p + "/context" + "/arguments" + "/" + pointer(k17), "string", o16[k17]),
-                )
+                out.add(fail(p + "/context/arguments/" + pointer(k17), "string", o16[k17]))
               )
                 return true;
             }
@@ -7738,36 +7712,36 @@ function x_CompleteResult(v: unknown, p: string, out: IssueList, d: number): boo
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["values"];
         if (x6 === undefined) {
-          if (out.add(missing(p + "/completion" + "/values", "values"))) return true;
+          if (out.add(missing(p + "/completion/values", "values"))) return true;
         } else {
           if (!Array.isArray(x6)) {
-            if (out.add(fail(p + "/completion" + "/values", "array", x6))) return true;
+            if (out.add(fail(p + "/completion/values", "array", x6))) return true;
           } else {
             const a7 = x6 as readonly unknown[];
             for (let i8 = 0; i8 < a7.length; i8++) {
               if (
                 !(typeof a7[i8] === "string") &&
-                out.add(fail(p + "/completion" + "/values" + "/" + i8, "string", a7[i8]))
+                out.add(fail(p + "/completion/values/" + i8, "string", a7[i8]))
               )
                 return true;
             }
           }
           if (
             !(!Array.isArray(x6) || x6.length <= 100) &&
-            out.add(fail(p + "/completion" + "/values", "maxItems 100", x6))
+            out.add(fail(p + "/completion/values", "maxItems 100", x6))
           )
             return true;
         }
         const x9 = o5["total"];
         if (x9 !== undefined) {
-          if (!Number.isInteger(x9) && out.add(fail(p + "/completion" + "/total", "integer", x9)))
+          if (!Number.isInteger(x9) && out.add(fail(p + "/completion/total", "integer", x9)))
             return true;
         }
         const x10 = o5["hasMore"];
         if (x10 !== undefined) {
           if (
             !(typeof x10 === "boolean") &&
-            out.add(fail(p + "/completion" + "/hasMore", "boolean", x10))
+            out.add(fail(p + "/completion/hasMore", "boolean", x10))
           )
             return true;
         }
@@ -7949,10 +7923,7 @@ function x_ListRootsRequest(v: unknown, p: string, out: IssueList, d: number): b
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["_meta"];
         if (x5 !== undefined) {
-          if (
-            !g_MetaObject(x5, d + 1 + 1) &&
-            x_MetaObject(x5, p + "/params" + "/_meta", out, d + 1 + 1)
-          )
+          if (!g_MetaObject(x5, d + 1 + 1) && x_MetaObject(x5, p + "/params/_meta", out, d + 1 + 1))
             return true;
         }
       }
@@ -7991,7 +7962,7 @@ function x_ListRootsResult(v: unknown, p: string, out: IssueList, d: number): bo
       } else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          if (!g_Root(a3[i4], d + 1 + 1) && x_Root(a3[i4], p + "/roots" + "/" + i4, out, d + 1 + 1))
+          if (!g_Root(a3[i4], d + 1 + 1) && x_Root(a3[i4], p + "/roots/" + i4, out, d + 1 + 1))
             return true;
         }
       }
@@ -8085,25 +8056,25 @@ function x_ElicitRequestFormParams(v: unknown, p: string, out: IssueList, d: num
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["type"];
         if (x6 === undefined) {
-          if (out.add(missing(p + "/requestedSchema" + "/type", "type"))) return true;
+          if (out.add(missing(p + "/requestedSchema/type", "type"))) return true;
         } else {
-          if (!(x6 === "object") && out.add(fail(p + "/requestedSchema" + "/type", '"object"', x6)))
+          if (!(x6 === "object") && out.add(fail(p + "/requestedSchema/type", '"object"', x6)))
             return true;
         }
         const x7 = o5["$schema"];
         if (x7 !== undefined) {
           if (
             !(typeof x7 === "string") &&
-            out.add(fail(p + "/requestedSchema" + "/$schema", "string", x7))
+            out.add(fail(p + "/requestedSchema/$schema", "string", x7))
           )
             return true;
         }
         const x8 = o5["properties"];
         if (x8 === undefined) {
-          if (out.add(missing(p + "/requestedSchema" + "/properties", "properties"))) return true;
+          if (out.add(missing(p + "/requestedSchema/properties", "properties"))) return true;
         } else {
           if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
-            if (out.add(fail(p + "/requestedSchema" + "/properties", "object", x8))) return true;
+            if (out.add(fail(p + "/requestedSchema/properties", "object", x8))) return true;
           } else {
             const o9 = x8 as Readonly<Record<string, unknown>>;
             for (const k10 of Object.keys(o9)) {
@@ -8111,7 +8082,7 @@ function x_ElicitRequestFormParams(v: unknown, p: string, out: IssueList, d: num
                 !g_PrimitiveSchemaDefinition(o9[k10], d + 1 + 1 + 1) &&
                 x_PrimitiveSchemaDefinition(
                   o9[k10],
-                  p + "/requestedSchema" + "/properties" + "/" + pointer(k10),
+                  p + "/requestedSchema/properties/" + pointer(k10),
                   out,
                   d + 1 + 1 + 1,
                 )
@@ -8123,13 +8094,13 @@ function x_ElicitRequestFormParams(v: unknown, p: string, out: IssueList, d: num
         const x11 = o5["required"];
         if (x11 !== undefined) {
           if (!Array.isArray(x11)) {
-            if (out.add(fail(p + "/requestedSchema" + "/required", "array", x11))) return true;
+            if (out.add(fail(p + "/requestedSchema/required", "array", x11))) return true;
           } else {
             const a12 = x11 as readonly unknown[];
             for (let i13 = 0; i13 < a12.length; i13++) {
               if (
                 !(typeof a12[i13] === "string") &&
-                out.add(fail(p + "/requestedSchema" + "/required" + "/" + i13, "string", a12[i13]))
+                out.add(fail(p + "/requestedSchema/required/" + i13, "string", a12[i13]))
               )
                 return true;
             }
@@ -8664,10 +8635,7 @@ function x_UntitledSingleSelectEnumSchema(
       } else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          if (
-            !(typeof a6[i7] === "string") &&
-            out.add(fail(p + "/enum" + "/" + i7, "string", a6[i7]))
-          )
+          if (!(typeof a6[i7] === "string") && out.add(fail(p + "/enum/" + i7, "string", a6[i7])))
             return true;
         }
       }
@@ -8740,26 +8708,26 @@ function x_TitledSingleSelectEnumSchema(
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
           if (typeof a6[i7] !== "object" || a6[i7] === null || Array.isArray(a6[i7])) {
-            if (out.add(fail(p + "/oneOf" + "/" + i7, "object", a6[i7]))) return true;
+            if (out.add(fail(p + "/oneOf/" + i7, "object", a6[i7]))) return true;
           } else {
             const o8 = a6[i7] as Readonly<Record<string, unknown>>;
             const x9 = o8["const"];
             if (x9 === undefined) {
-              if (out.add(missing(p + "/oneOf" + "/" + i7 + "/const", "const"))) return true;
+              if (out.add(missing(p + "/oneOf/" + i7 + "/const", "const"))) return true;
             } else {
               if (
                 !(typeof x9 === "string") &&
-                out.add(fail(p + "/oneOf" + "/" + i7 + "/const", "string", x9))
+                out.add(fail(p + "/oneOf/" + i7 + "/const", "string", x9))
               )
                 return true;
             }
             const x10 = o8["title"];
             if (x10 === undefined) {
-              if (out.add(missing(p + "/oneOf" + "/" + i7 + "/title", "title"))) return true;
+              if (out.add(missing(p + "/oneOf/" + i7 + "/title", "title"))) return true;
             } else {
               if (
                 !(typeof x10 === "string") &&
-                out.add(fail(p + "/oneOf" + "/" + i7 + "/title", "string", x10))
+                out.add(fail(p + "/oneOf/" + i7 + "/title", "string", x10))
               )
                 return true;
             }
@@ -8889,23 +8857,22 @@ function x_UntitledMultiSelectEnumSchema(
         const o8 = x7 as Readonly<Record<string, unknown>>;
         const x9 = o8["type"];
         if (x9 === undefined) {
-          if (out.add(missing(p + "/items" + "/type", "type"))) return true;
+          if (out.add(missing(p + "/items/type", "type"))) return true;
         } else {
-          if (!(x9 === "string") && out.add(fail(p + "/items" + "/type", '"string"', x9)))
-            return true;
+          if (!(x9 === "string") && out.add(fail(p + "/items/type", '"string"', x9))) return true;
         }
         const x10 = o8["enum"];
         if (x10 === undefined) {
-          if (out.add(missing(p + "/items" + "/enum", "enum"))) return true;
+          if (out.add(missing(p + "/items/enum", "enum"))) return true;
         } else {
           if (!Array.isArray(x10)) {
-            if (out.add(fail(p + "/items" + "/enum", "array", x10))) return true;
+            if (out.add(fail(p + "/items/enum", "array", x10))) return true;
           } else {
             const a11 = x10 as readonly unknown[];
             for (let i12 = 0; i12 < a11.length; i12++) {
               if (
                 !(typeof a11[i12] === "string") &&
-                out.add(fail(p + "/items" + "/enum" + "/" + i12, "string", a11[i12]))
+                out.add(fail(p + "/items/enum/" + i12, "string", a11[i12]))
               )
                 return true;
             }
@@ -8922,7 +8889,7 @@ function x_UntitledMultiSelectEnumSchema(
         for (let i15 = 0; i15 < a14.length; i15++) {
           if (
             !(typeof a14[i15] === "string") &&
-            out.add(fail(p + "/default" + "/" + i15, "string", a14[i15]))
+            out.add(fail(p + "/default/" + i15, "string", a14[i15]))
           )
             return true;
         }
@@ -9019,37 +8986,34 @@ function x_TitledMultiSelectEnumSchema(v: unknown, p: string, out: IssueList, _d
         const o8 = x7 as Readonly<Record<string, unknown>>;
         const x9 = o8["anyOf"];
         if (x9 === undefined) {
-          if (out.add(missing(p + "/items" + "/anyOf", "anyOf"))) return true;
+          if (out.add(missing(p + "/items/anyOf", "anyOf"))) return true;
         } else {
           if (!Array.isArray(x9)) {
-            if (out.add(fail(p + "/items" + "/anyOf", "array", x9))) return true;
+            if (out.add(fail(p + "/items/anyOf", "array", x9))) return true;
           } else {
             const a10 = x9 as readonly unknown[];
             for (let i11 = 0; i11 < a10.length; i11++) {
               if (typeof a10[i11] !== "object" || a10[i11] === null || Array.isArray(a10[i11])) {
-                if (out.add(fail(p + "/items" + "/anyOf" + "/" + i11, "object", a10[i11])))
-                  return true;
+                if (out.add(fail(p + "/items/anyOf/" + i11, "object", a10[i11]))) return true;
               } else {
                 const o12 = a10[i11] as Readonly<Record<string, unknown>>;
                 const x13 = o12["const"];
                 if (x13 === undefined) {
-                  if (out.add(missing(p + "/items" + "/anyOf" + "/" + i11 + "/const", "const")))
-                    return true;
+                  if (out.add(missing(p + "/items/anyOf/" + i11 + "/const", "const"))) return true;
                 } else {
                   if (
                     !(typeof x13 === "string") &&
-                    out.add(fail(p + "/items" + "/anyOf" + "/" + i11 + "/const", "string", x13))
+                    out.add(fail(p + "/items/anyOf/" + i11 + "/const", "string", x13))
                   )
                     return true;
                 }
                 const x14 = o12["title"];
                 if (x14 === undefined) {
-                  if (out.add(missing(p + "/items" + "/anyOf" + "/" + i11 + "/title", "title")))
-                    return true;
+                  if (out.add(missing(p + "/items/anyOf/" + i11 + "/title", "title"))) return true;
                 } else {
                   if (
                     !(typeof x14 === "string") &&
-                    out.add(fail(p + "/items" + "/anyOf" + "/" + i11 + "/title", "string", x14))
+                    out.add(fail(p + "/items/anyOf/" + i11 + "/title", "string", x14))
                   )
                     return true;
                 }
@@ -9068,7 +9032,7 @@ function x_TitledMultiSelectEnumSchema(v: unknown, p: string, out: IssueList, _d
         for (let i17 = 0; i17 < a16.length; i17++) {
           if (
             !(typeof a16[i17] === "string") &&
-            out.add(fail(p + "/default" + "/" + i17, "string", a16[i17]))
+            out.add(fail(p + "/default/" + i17, "string", a16[i17]))
           )
             return true;
         }
@@ -9189,10 +9153,7 @@ function x_LegacyTitledEnumSchema(v: unknown, p: string, out: IssueList, _d: num
       } else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          if (
-            !(typeof a6[i7] === "string") &&
-            out.add(fail(p + "/enum" + "/" + i7, "string", a6[i7]))
-          )
+          if (!(typeof a6[i7] === "string") && out.add(fail(p + "/enum/" + i7, "string", a6[i7])))
             return true;
         }
       }
@@ -9206,7 +9167,7 @@ function x_LegacyTitledEnumSchema(v: unknown, p: string, out: IssueList, _d: num
         for (let i10 = 0; i10 < a9.length; i10++) {
           if (
             !(typeof a9[i10] === "string") &&
-            out.add(fail(p + "/enumNames" + "/" + i10, "string", a9[i10]))
+            out.add(fail(p + "/enumNames/" + i10, "string", a9[i10]))
           )
             return true;
         }
@@ -9414,69 +9375,54 @@ function x_ElicitResult(v: unknown, p: string, out: IssueList, d: number): boole
             typeof o4[k5] === "boolean" ||
             g_ElicitResult$3(o4[k5], d + 1 + 1)
           )) {
+            const q7 = p + "/content/" + pointer(k5);
             const branches6: [string, IssueList][] = [];
             {
-              const b7 = new IssueList(out.all);
-              m8: {
-                if (
-                  !(typeof o4[k5] === "string") &&
-                  b7.add(fail(p + "/content" + "/" + pointer(k5), "string", o4[k5]))
-                )
-                  break m8;
+              const b8 = new IssueList(out.all);
+              m9: {
+                if (!(typeof o4[k5] === "string") && b8.add(fail(q7, "string", o4[k5]))) break m9;
               }
-              branches6.push(["string", b7]);
+              branches6.push(["string", b8]);
             }
             {
-              const b9 = new IssueList(out.all);
-              m10: {
+              const b10 = new IssueList(out.all);
+              m11: {
                 if (
                   !(typeof o4[k5] === "number" && Number.isFinite(o4[k5])) &&
-                  b9.add(fail(p + "/content" + "/" + pointer(k5), "number", o4[k5]))
+                  b10.add(fail(q7, "number", o4[k5]))
                 )
-                  break m10;
+                  break m11;
               }
-              branches6.push(["number", b9]);
+              branches6.push(["number", b10]);
             }
             {
-              const b11 = new IssueList(out.all);
-              m12: {
-                if (
-                  !(typeof o4[k5] === "boolean") &&
-                  b11.add(fail(p + "/content" + "/" + pointer(k5), "boolean", o4[k5]))
-                )
-                  break m12;
+              const b12 = new IssueList(out.all);
+              m13: {
+                if (!(typeof o4[k5] === "boolean") && b12.add(fail(q7, "boolean", o4[k5])))
+                  break m13;
               }
-              branches6.push(["boolean", b11]);
+              branches6.push(["boolean", b12]);
             }
             {
-              const b13 = new IssueList(out.all);
-              m14: {
+              const b14 = new IssueList(out.all);
+              m15: {
                 if (!Array.isArray(o4[k5])) {
-                  if (b13.add(fail(p + "/content" + "/" + pointer(k5), "array", o4[k5]))) break m14;
+                  if (b14.add(fail(q7, "array", o4[k5]))) break m15;
                 } else {
-                  const a15 = o4[k5] as readonly unknown[];
-                  for (let i16 = 0; i16 < a15.length; i16++) {
+                  const a16 = o4[k5] as readonly unknown[];
+                  for (let i17 = 0; i17 < a16.length; i17++) {
                     if (
-                      !(typeof a15[i16] === "string") &&
-                      b13.add(
-                        fail(p + "/content" + "/" + pointer(k5) + "/" + i16, "string", a15[i16]),
-                      )
+                      !(typeof a16[i17] === "string") &&
+                      b14.add(fail(q7 + "/" + i17, "string", a16[i17]))
                     )
-                      break m14;
+                      break m15;
                   }
                 }
               }
-              branches6.push(["string[]", b13]);
+              branches6.push(["string[]", b14]);
             }
             if (
-              out.addAll(
-                pickBranch(
-                  p + "/content" + "/" + pointer(k5),
-                  "string | number | boolean | string[]",
-                  o4[k5],
-                  branches6,
-                ),
-              )
+              out.addAll(pickBranch(q7, "string | number | boolean | string[]", o4[k5], branches6))
             )
               return true;
           }

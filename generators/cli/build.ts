@@ -3,6 +3,7 @@
 import { relative } from "node:path";
 import { DIFFS_DIR, repositoryDiffs } from "../diff/tree.js";
 import type { Model } from "../model/model.js";
+import { withFormatWorkers } from "../emit/render.js";
 import { emitEnv, emitRevision, ModelLoader, serializeModel, type LoadOptions } from "../pipeline.js";
 import { PROTOCOL_RULES_DOC, readLedger, renderProtocolRules } from "../spec/protocol-rules.js";
 import type { RevisionTable } from "../spec/revisions.js";
@@ -27,26 +28,34 @@ export async function buildRepositoryTree(
   const loader = new ModelLoader(table);
   const result: RepositoryTree = { tree: new Map(), ownedDirs: [], offline: [] };
   const models = new Map<string, Model>();
-  for (const revision of revisions) {
-    const started = performance.now();
-    const { model, from } = loader.load(revision, options);
-    models.set(revision, model);
-    const files = await emitRevision(model, emitEnv(table, revision));
-    if (from.kind === "source") {
-      result.tree.set(`spec/${revision}/model.json`, serializeModel(model));
-    } else {
-      result.offline.push(revision);
+  await withFormatWorkers(async () => {
+    // Each revision is parsed and emitted on this thread while the ones before it are formatted.
+    const built = revisions.map((revision) => {
+      const started = performance.now();
+      const { model, from } = loader.load(revision, options);
+      models.set(revision, model);
+      const files = emitRevision(model, emitEnv(table, revision));
+      files.catch(() => {}); // awaited below, in order; this only keeps a failure from being unhandled meanwhile
+      return { revision, model, from, files, ms: performance.now() - started };
+    });
+    for (const { revision, model, from, files: pending, ms } of built) {
+      const files = await pending;
+      if (from.kind === "source") {
+        result.tree.set(`spec/${revision}/model.json`, serializeModel(model));
+      } else {
+        result.offline.push(revision);
+      }
+      for (const [file, content] of files) result.tree.set(`generated/${revision}/${file}`, content);
+      result.ownedDirs.push(`generated/${revision}`);
+      const origin =
+        from.kind === "source"
+          ? `parsed ${from.source.path} (${from.source.origin})`
+          : `no schema.ts found; used checked-in ${relative(process.cwd(), from.path)}`;
+      log(
+        `${revision.padEnd(10)}  ${String(model.declarations.length).padStart(3)} types  ${String(model.methods.length).padStart(2)} methods  ${files.size} files  ${Math.round(ms)} ms parse and emit  ${origin}`,
+      );
     }
-    for (const [file, content] of files) result.tree.set(`generated/${revision}/${file}`, content);
-    result.ownedDirs.push(`generated/${revision}`);
-    const origin =
-      from.kind === "source"
-        ? `parsed ${from.source.path} (${from.source.origin})`
-        : `no schema.ts found; used checked-in ${relative(process.cwd(), from.path)}`;
-    log(
-      `${revision.padEnd(10)}  ${String(model.declarations.length).padStart(3)} types  ${String(model.methods.length).padStart(2)} methods  ${files.size} files  ${Math.round(performance.now() - started)} ms  ${origin}`,
-    );
-  }
+  });
   // generated/diffs/ spans all revisions: the ones built now and the checked-in models of the rest.
   const started = performance.now();
   const diffs = repositoryDiffs(table, models);

@@ -87,9 +87,10 @@ export class ValidatorBuilder {
 /** The support partial's optional functions, each with the ones it calls. */
 const SUPPORT_FUNCTIONS = {
   pointer: [],
-  got: [],
+  quote: [],
+  got: ["quote"],
   fail: ["got"],
-  missing: [],
+  missing: ["quote"],
   within: [],
   unknownVariant: ["got"],
   pickBranch: ["fail", "within"],

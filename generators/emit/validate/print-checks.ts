@@ -201,7 +201,7 @@ export class CheckPrinter {
         for (const p of check.properties) {
           if (p.optional && p.check.kind === "any") continue;
           const x = this.local("x");
-          const at = `${path} + ${stringLiteral(pointerSegment(p.name))}`;
+          const at = appendPath(path, stringLiteral(pointerSegment(p.name)));
           lines.push(`const ${x} = ${readProperty(o, p.name)};`);
           const body = this.explain(p.check, x, at, out, owner, inner, stop);
           if (p.optional) {
@@ -218,7 +218,7 @@ export class CheckPrinter {
               check.properties.map((p) => p.name),
               k,
             ),
-            this.explain(check.index, `${o}[${k}]`, `${path} + "/" + pointer(${k})`, out, owner, inner, stop),
+            this.explain(check.index, `${o}[${k}]`, `${appendPath(path, '"/"')} + pointer(${k})`, out, owner, inner, stop),
             `}`,
           );
         }
@@ -231,18 +231,21 @@ export class CheckPrinter {
         const rest = [
           `const ${a} = ${v} as readonly unknown[];`,
           `for (let ${i} = 0; ${i} < ${a}.length; ${i}++) {`,
-          this.explain(check.items, `${a}[${i}]`, `${path} + "/" + ${i}`, out, owner, inner, stop),
+          this.explain(check.items, `${a}[${i}]`, `${appendPath(path, '"/"')} + ${i}`, out, owner, inner, stop),
           `}`,
         ].join("\n");
         return orElse(`!Array.isArray(${v})`, report(`fail(${path}, "array", ${v})`), stop, rest);
       }
       case "anyOf": {
         const branches = this.local("branches");
+        // Every member is explained at the same path: build it once.
+        const q = isIdentifier(path) ? path : this.local("q");
         return [
           `if (!${this.guard(check, v, owner, depth)}) {`,
+          ...(q === path ? [] : [`const ${q} = ${path};`]),
           `const ${branches}: [string, IssueList][] = [];`,
-          ...check.members.map((m) => this.branch(m, v, path, out, branches, owner, depth)),
-          `if (${out}.addAll(pickBranch(${path}, ${stringLiteral(check.label)}, ${v}, ${branches}))) ${stop}`,
+          ...check.members.map((m) => this.branch(m, v, q, out, branches, owner, depth)),
+          `if (${out}.addAll(pickBranch(${q}, ${stringLiteral(check.label)}, ${v}, ${branches}))) ${stop}`,
           `}`,
         ].join("\n");
       }
@@ -259,7 +262,7 @@ export class CheckPrinter {
             return `${caseLabels(c.values)} {\nconst ${issues} = new IssueList(${out}.all);\n${body}\nif (${out}.addAll(${issues}.items.map((i) => within(i, ${label})))) ${stop}\nbreak;\n}`;
           }),
           `default:`,
-          `if (${report(`unknownVariant(${path} + ${stringLiteral(pointerSegment(check.property))}, ${stringLiteral(expected)}, ${tag}, ${stringLiteral(check.label)})`)}) ${stop}`,
+          `if (${report(`unknownVariant(${appendPath(path, stringLiteral(pointerSegment(check.property)))}, ${stringLiteral(expected)}, ${tag}, ${stringLiteral(check.label)})`)}) ${stop}`,
           `}`,
         ].join("\n");
         return orElse(NOT_OBJECT(v), report(`fail(${path}, ${stringLiteral(`object (${check.label})`)}, ${v})`), stop, rest);
@@ -283,6 +286,17 @@ export class CheckPrinter {
         : this.isolated(member.check, v, path, issues, owner, depth);
     return `{\nconst ${issues} = new IssueList(${out}.all);\n${body}\n${branches}.push([${stringLiteral(member.label)}, ${issues}]);\n}`;
   }
+}
+
+/** `path + literal`, folding two string literals in a row into one (`p + "/a" + "/"` is `p + "/a/"`). */
+function appendPath(path: string, literal: string): string {
+  return /"$/.test(path) && /^"/.test(literal) && / \+ "(?:[^"\\]|\\.)*"$/.test(path)
+    ? `${path.slice(0, -1)}${literal.slice(1)}`
+    : `${path} + ${literal}`;
+}
+
+function isIdentifier(code: string): boolean {
+  return /^[A-Za-z_$][\w$]*$/.test(code);
 }
 
 /** `if (cond) <report, maybe stop> else <rest>`, without an empty else. */
