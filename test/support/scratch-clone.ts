@@ -18,6 +18,7 @@ const COPIED = [
   "spec",
   "generated",
   "host",
+  "docs",
 ];
 
 export interface RunResult {
