@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import * as v2025 from "../generated/2025-11-25/index.js";
 import * as v2026 from "../generated/2026-07-28/index.js";
-import { RpcError, RuleViolation, type JsonObject } from "../runtime/index.js";
+import { isMediaType, RpcError, RuleViolation, type JsonObject } from "../runtime/index.js";
 import { RawPeer } from "./support/raw-peer.js";
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -249,6 +249,68 @@ describe("roots", () => {
     );
     expect(outcome).toBeInstanceOf(RuleViolation);
     expect(outcome).toMatchObject({ rule: "ROOTS_FILE_URI" });
+  });
+});
+
+describe("prompts", () => {
+  const image = (mimeType: string) => ({ type: "image", data: "aGk=", mimeType });
+  const audio = (mimeType: string) => ({ type: "audio", data: "aGk=", mimeType });
+  const prompt = (...content: JsonObject[]) => ({ messages: content.map((c) => ({ role: "user", content: c })) });
+
+  it("accepts MIME types by the RFC 6838 grammar, with RFC 9110 parameters (an empty one too), and nothing else", () => {
+    for (const good of ["image/png", "image/svg+xml", "audio/wav", "application/vnd.api+json", "text/plain; charset=utf-8", 'text/plain;charset="a b"', "image/png ;q=1", "image/png;"])
+      expect(isMediaType(good), good).toBe(true);
+    for (const bad of ["", "png", "image/", "/png", "image/png/x", "image png", "image/p(n)g", "image/png; charset", "image/png; a=b c", "-image/png", `image/${"x".repeat(128)}`, 7])
+      expect(isMediaType(bad), String(bad)).toBe(false);
+  });
+
+  it("a server does not answer a prompt whose image has a malformed MIME type; a client refuses one (PROMPTS_IMAGE_MIME)", async () => {
+    let content = [image("image/png"), { type: "text", text: "hi" }, image("png")];
+    const { raw, errors } = await serverBehindRawClient({}, { getPrompt: () => prompt(...content) });
+    const refused = await raw.request("prompts/get", { name: "p" });
+    expect(refused["error"]).toMatchObject({ code: -32603 });
+    expect(ruleOf(refused)).toBe("PROMPTS_IMAGE_MIME");
+    expect(errors.map((e) => (e as RuleViolation).rule)).toEqual(["PROMPTS_IMAGE_MIME"]);
+    content = [image("image/png"), image("image/svg+xml; charset=utf-8")];
+    expect((await raw.request("prompts/get", { name: "p" }))["result"]).toEqual(prompt(...content));
+
+    const { raw: server, client } = await clientBehindRawServer({ prompts: {} });
+    const bad = client.getPrompt({ name: "p" }).catch((error: unknown) => error);
+    await server.answer(await server.nextRequest("prompts/get"), prompt(image("image/png"), image("image")));
+    const outcome = await bad;
+    expect(outcome).toBeInstanceOf(RuleViolation);
+    expect(outcome).toMatchObject({ rule: "PROMPTS_IMAGE_MIME", code: -32603 });
+    const good = client.getPrompt({ name: "p" });
+    await server.answer(await server.nextRequest("prompts/get"), prompt(image("image/jpeg")));
+    expect(await good).toEqual(prompt(image("image/jpeg")));
+  });
+
+  it("audio in a prompt has a well-formed MIME type too, at 2026-07-28 as well (PROMPTS_AUDIO_MIME)", async () => {
+    const { raw: server, client } = await clientBehindRawServer({ prompts: {} });
+    const bad = client.getPrompt({ name: "p" }).catch((error: unknown) => error);
+    await server.answer(await server.nextRequest("prompts/get"), prompt(audio("audio wav")));
+    expect(await bad).toMatchObject({ rule: "PROMPTS_AUDIO_MIME", code: -32603 });
+
+    const { raw, transport } = await RawPeer.open();
+    const errors: Error[] = [];
+    let mimeType = "wav";
+    const server2026 = v2026.createServer({
+      serverInfo: { name: "s", version: "1" },
+      onError: (error) => errors.push(error),
+      handlers: { getPrompt: () => prompt(audio(mimeType)) as unknown as v2026.GetPromptResult },
+    });
+    await server2026.connect(transport);
+    cleanups.push(() => server2026.close());
+    const meta = {
+      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+      "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
+      "io.modelcontextprotocol/clientCapabilities": {},
+    };
+    const refused = await raw.request("prompts/get", { name: "p", _meta: meta });
+    expect(ruleOf(refused)).toBe("PROMPTS_AUDIO_MIME");
+    mimeType = "audio/wav";
+    expect((await raw.request("prompts/get", { name: "p", _meta: meta }))["result"]).toMatchObject(prompt(audio("audio/wav")));
+    expect(errors.map((e) => (e as RuleViolation).rule)).toEqual(["PROMPTS_AUDIO_MIME"]);
   });
 });
 

@@ -380,6 +380,21 @@ export function createClient(options: ClientOptions): Client {
     return params;
   }
 
+  /**
+   * Sends a request and checks its answer against the rules: an answer breaking one (a malformed
+   * MIME type in a prompt, say) fails the call with the violation (-32603), as a malformed one does.
+   */
+  async function request(
+    method: string,
+    params: JsonObject | undefined,
+    callOptions?: RequestOptions,
+  ): Promise<JsonObject> {
+    const result = await peer.request(method, params, callOptions);
+    const broken = rules.answer(method, params, result);
+    if (broken) throw broken;
+    return result;
+  }
+
   async function call(
     method: string,
     params: JsonObject | undefined,
@@ -395,7 +410,7 @@ export function createClient(options: ClientOptions): Client {
     );
     if (refused) throw refused;
     let sent = withMeta(params);
-    return peer.request(method, sent, callOptions);
+    return request(method, sent, callOptions);
   }
 
   async function* pages(

@@ -595,6 +595,12 @@ export function createServer(options: ServerOptions): Server {
       throw new RpcError(ErrorCode.MethodNotFound, `this server does not handle ${method}`);
     };
     const result = await answer();
+    // An answer breaking a rule (a malformed MIME type in a prompt, say) is this server's own fault: not sent.
+    const broken = rules.answer(method, params, result);
+    if (broken) {
+      options.onError?.(broken);
+      throw broken;
+    }
     return result;
   }
 

@@ -430,4 +430,12 @@ export const HTTP_BINDING = {
 /** The facts this revision's protocol rules are checked on (docs/protocol-rules.md; the runtime's RuleFacts). */
 export const PROTOCOL_RULES = {
   rootUris: { request: "roots/list", list: "roots", uri: "uri", scheme: "file://" },
+  contentMime: {
+    field: "mimeType",
+    results: { "prompts/get": ["messages", "content"] },
+    blocks: [
+      { type: "image", rule: "PROMPTS_IMAGE_MIME" },
+      { type: "audio", rule: "PROMPTS_AUDIO_MIME" },
+    ],
+  },
 } as const;

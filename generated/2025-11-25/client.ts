@@ -497,6 +497,21 @@ export function createClient(options: ClientOptions): Client {
     return params;
   }
 
+  /**
+   * Sends a request and checks its answer against the rules: an answer breaking one (a malformed
+   * MIME type in a prompt, say) fails the call with the violation (-32603), as a malformed one does.
+   */
+  async function request(
+    method: string,
+    params: JsonObject | undefined,
+    callOptions?: RequestOptions,
+  ): Promise<JsonObject> {
+    const result = await peer.request(method, params, callOptions);
+    const broken = rules.answer(method, params, result);
+    if (broken) throw broken;
+    return result;
+  }
+
   async function call(
     method: string,
     params: JsonObject | undefined,
@@ -513,7 +528,7 @@ export function createClient(options: ClientOptions): Client {
     if (refused) throw refused;
     let sent = withMeta(params);
     try {
-      return await peer.request(method, sent, callOptions);
+      return await request(method, sent, callOptions);
     } catch (error) {
       // A required-elicitation error names elicitations whose completion may be announced later.
       rules.failed(error);

@@ -671,4 +671,20 @@ export const PROTOCOL_RULES = {
     complete: "notifications/elicitation/complete",
     requiredError: { code: -32042, data: "elicitations" },
   },
+  contentMime: {
+    field: "mimeType",
+    results: { "prompts/get": ["messages", "content"] },
+    blocks: [
+      { type: "image", rule: "PROMPTS_IMAGE_MIME" },
+      { type: "audio", rule: "PROMPTS_AUDIO_MIME" },
+    ],
+  },
+  taskProgress: {
+    created: "task",
+    id: "taskId",
+    status: "status",
+    terminal: ["completed", "failed", "cancelled"],
+    notification: "notifications/tasks/status",
+    results: ["tasks/get", "tasks/cancel"],
+  },
 } as const;

@@ -812,6 +812,12 @@ export function createServer(options: ServerOptions): Server {
       if (malformed) options.onError?.(malformed);
       throw malformed ?? error;
     }
+    // An answer breaking a rule (a malformed MIME type in a prompt, say) is this server's own fault: not sent.
+    const broken = rules.answer(method, params, result);
+    if (broken) {
+      options.onError?.(broken);
+      throw broken;
+    }
     return result;
   }
 

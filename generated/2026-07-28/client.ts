@@ -460,6 +460,21 @@ export function createClient(options: ClientOptions): Client {
   }
 
   /**
+   * Sends a request and checks its answer against the rules: an answer breaking one (a malformed
+   * MIME type in a prompt, say) fails the call with the violation (-32603), as a malformed one does.
+   */
+  async function request(
+    method: string,
+    params: JsonObject | undefined,
+    callOptions?: RequestOptions,
+  ): Promise<JsonObject> {
+    const result = await peer.request(method, params, callOptions);
+    const broken = rules.answer(method, params, result);
+    if (broken) throw broken;
+    return result;
+  }
+
+  /**
    * Sends a request. One refused for its protocol version is sent again (once) when the server
    * lists this revision among those it supports after all; otherwise the refusal becomes a
    * ProtocolVersionError naming the versions the server supports.
@@ -470,7 +485,7 @@ export function createClient(options: ClientOptions): Client {
     callOptions?: RequestOptions,
   ): Promise<JsonObject> {
     try {
-      return await peer.request(method, params, callOptions);
+      return await request(method, params, callOptions);
     } catch (error) {
       if (!(error instanceof RpcError) || error.code !== UNSUPPORTED_PROTOCOL_VERSION) throw error;
       const data: unknown = error.data;
@@ -478,7 +493,7 @@ export function createClient(options: ClientOptions): Client {
         typeof data === "object" && data !== null ? (data as JsonObject)["supported"] : undefined;
       if (!Array.isArray(supported) || !supported.includes(REVISION))
         throw new ProtocolVersionError(supported);
-      return peer.request(method, params, callOptions);
+      return request(method, params, callOptions);
     }
   }
 

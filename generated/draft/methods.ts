@@ -484,6 +484,14 @@ export const PROTOCOL_RULES = {
     toolChoice: { field: "toolChoice", mode: "mode", none: "none" },
   },
   rootUris: { request: "roots/list", list: "roots", uri: "uri", scheme: "file://" },
+  contentMime: {
+    field: "mimeType",
+    results: { "prompts/get": ["messages", "content"] },
+    blocks: [
+      { type: "image", rule: "PROMPTS_IMAGE_MIME" },
+      { type: "audio", rule: "PROMPTS_AUDIO_MIME" },
+    ],
+  },
   inputRequired: {
     marker: { field: "resultType", value: "input_required" },
     methods: ["prompts/get", "resources/read", "tools/call"],

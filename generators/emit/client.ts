@@ -100,7 +100,7 @@ export const clientArtifact: Artifact = {
         responses: stringLiteral(protocol.inputRequired.responses),
         state: stringLiteral(protocol.inputRequired.state),
       },
-      send: unsupported && supportedField ? "send" : "peer.request",
+      send: unsupported && supportedField ? "send" : "request",
       unsupportedVersion: unsupported &&
         supportedField && { constant: unsupported.constant, supported: stringLiteral(supportedField) },
       listen: subscriptions && {

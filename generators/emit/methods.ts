@@ -116,6 +116,8 @@ function rulesLiteral(model: Model): string {
     ...(p.samplingTools ? { samplingTools: p.samplingTools } : {}),
     ...(p.rootUris ? { rootUris: p.rootUris } : {}),
     ...(urlElicitation ? { urlElicitation } : {}),
+    ...(p.contentMime ? { contentMime: p.contentMime } : {}),
+    ...(p.taskProgress ? { taskProgress: p.taskProgress } : {}),
     ...(ir
       ? {
           inputRequired: {

@@ -229,6 +229,10 @@ export interface Protocol {
   rootUris?: { request: string; list: string; uri: string; scheme: string };
   /** URL-mode elicitation whose completion the server announces by id. */
   urlElicitation?: UrlElicitation;
+  /** Media blocks whose MIME type must be well formed, and the results that carry them. */
+  contentMime?: ContentMime;
+  /** How a task keeps its creating request's progress token until its terminal status. */
+  taskProgress?: TaskProgress;
   /** How a server answers tool arguments that fail the tool's input schema, and an unknown resource. */
   serverErrors?: ServerErrors;
 }
@@ -266,6 +270,28 @@ export interface SamplingTools {
   capability: CapabilityRef;
   /** The params field choosing how the model may use tools, its mode field and the mode forbidding tools. */
   toolChoice: { field: string; mode: string; none: string };
+}
+
+export interface ContentMime {
+  /** The block's field holding the MIME type. */
+  field: string;
+  /** Request → the path of result fields leading to content (one block or an array). */
+  results: Record<string, string[]>;
+  /** The blocks' `type` literals, each with the rule id a malformed MIME type breaks. */
+  blocks: { type: string; rule: string }[];
+}
+
+export interface TaskProgress {
+  /** The created-task result's field holding the task. */
+  created: string;
+  id: string;
+  status: string;
+  /** Statuses after which the task is over. */
+  terminal: string[];
+  /** The notification reporting a task's status. */
+  notification: string;
+  /** Requests whose result is a task with its status. */
+  results: string[];
 }
 
 export interface UrlElicitation {

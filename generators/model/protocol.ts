@@ -6,9 +6,11 @@
 import { ModelError } from "./errors.js";
 import type { ParamCapabilityEntry } from "./method-map.js";
 import {
+  buildContentMime,
   buildParamGates,
   buildRootUris,
   buildSamplingTools,
+  buildTaskProgress,
   buildUrlElicitation,
   SchemaFacts,
   type RuleFactsTable,
@@ -232,6 +234,10 @@ export function buildProtocol(
   if (rootUris) protocol.rootUris = rootUris;
   const urlElicitation = buildUrlElicitation(schema, table.urlElicitation);
   if (urlElicitation) protocol.urlElicitation = urlElicitation;
+  const contentMime = buildContentMime(schema, table.contentMime);
+  if (contentMime) protocol.contentMime = contentMime;
+  const taskProgress = buildTaskProgress(schema, table.taskProgress, protocol.taskAugmentation?.result);
+  if (taskProgress) protocol.taskProgress = taskProgress;
   const errors = table.serverErrors;
   const invalidParams = constants.find((c) => c.name === errors.invalidParams)?.value;
   if (typeof invalidParams !== "number")

@@ -10,8 +10,10 @@ import type {
   LiteralValue,
   MethodEntry,
   ParamGate,
+  ContentMime,
   SamplingTools,
   Shape,
+  TaskProgress,
   TypeNode,
   UrlElicitation,
 } from "./model.js";
@@ -33,6 +35,19 @@ export interface RuleFactsTable {
     id: string;
     complete: string;
     requiredError: { error: string; data: string };
+  };
+  contentMime: {
+    field: string;
+    results: Record<string, string[]>;
+    blocks: Record<string, string>;
+  };
+  taskProgress: {
+    created: string;
+    id: string;
+    status: string;
+    terminal: string[];
+    notification: string;
+    results: string[];
   };
 }
 
@@ -83,6 +98,14 @@ export class SchemaFacts {
       return decl?.kind === "alias" ? this.literals(decl.type) : [];
     }
     return [];
+  }
+
+  /** The named types a type may be (through unions and union aliases). */
+  refs(node: TypeNode): string[] {
+    if (node.kind === "union") return node.members.flatMap((m) => this.refs(m));
+    if (node.kind !== "ref") return [];
+    const decl = this.byName.get(node.name);
+    return decl?.kind === "alias" && decl.type.kind === "union" ? this.refs(decl.type) : [node.name];
   }
 
   declaration(name: string): Declaration | undefined {
@@ -210,4 +233,70 @@ function fieldOf(facts: SchemaFacts, name: string, field: string): string {
   if (facts.field({ kind: "ref", name }, field).length === 0)
     throw new ModelError(`${where}: ${name} has no field ${field}`);
   return field;
+}
+
+/**
+ * Media blocks whose MIME type field must be well formed, in the results of the requests the
+ * table lists: where the revision has the request, its result leads along the path to content
+ * that admits the block (through arrays and unions), and the block has the field.
+ */
+export function buildContentMime(facts: SchemaFacts, table: RuleFactsTable["contentMime"]): ContentMime | undefined {
+  const results: Record<string, string[]> = {};
+  const blocks = new Map<string, { type: string; rule: string }>();
+  for (const [method, path] of Object.entries(table.results)) {
+    const request = facts.request(method);
+    if (!request) continue;
+    let nodes: TypeNode[] = request.result ? [request.result] : [];
+    for (const field of path)
+      nodes = nodes.flatMap((n) => facts.field(n, field)).map((n) => (n.kind === "array" ? n.items : n));
+    const admitted = new Set(nodes.flatMap((n) => facts.refs(n)));
+    if (admitted.size === 0) throw new ModelError(`${where}: the ${method} result has no ${path.join(".")}`);
+    const found = Object.entries(table.blocks).filter(([name]) => admitted.has(name));
+    if (found.length === 0) continue;
+    results[method] = path;
+    for (const [name, rule] of found) {
+      fieldOf(facts, name, table.field);
+      blocks.set(name, { type: typeLiteral(facts, name), rule });
+    }
+  }
+  if (blocks.size === 0) return undefined;
+  return { field: table.field, results, blocks: [...blocks.values()] };
+}
+
+/**
+ * Task-augmented requests keep their progress token until the task's terminal status: the
+ * result field holding the created task, the task's id and status fields, the terminal statuses
+ * (among the status type's literals), and the notification and results that report a task's status.
+ */
+export function buildTaskProgress(
+  facts: SchemaFacts,
+  table: RuleFactsTable["taskProgress"],
+  createResult: string | undefined,
+): TaskProgress | undefined {
+  const notification = facts.notification(table.notification);
+  if (!createResult || !notification) return undefined;
+  const created = facts.field({ kind: "ref", name: createResult }, table.created)[0];
+  const status = facts.field(created, table.status)[0];
+  if (!created || !status || facts.field(created, table.id).length === 0)
+    throw new ModelError(`${where}: ${createResult}.${table.created} has no ${table.id} and ${table.status}`);
+  const statuses = facts.literals(status);
+  for (const terminal of table.terminal)
+    if (!statuses.includes(terminal)) throw new ModelError(`${where}: task status admits no ${terminal}`);
+  const carries = (node: TypeNode | undefined) =>
+    facts.field(node, table.id).length > 0 && facts.field(node, table.status).length > 0;
+  if (!carries(notification.params?.type))
+    throw new ModelError(`${where}: ${table.notification} params have no ${table.id} and ${table.status}`);
+  for (const method of table.results) {
+    const request = facts.request(method);
+    if (!request || !carries(request.result))
+      throw new ModelError(`${where}: ${method} has no result with ${table.id} and ${table.status}`);
+  }
+  return {
+    created: table.created,
+    id: table.id,
+    status: table.status,
+    terminal: table.terminal,
+    notification: table.notification,
+    results: table.results,
+  };
 }

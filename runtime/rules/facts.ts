@@ -46,6 +46,27 @@ export interface UrlElicitationFact {
   readonly requiredError?: { readonly code: number; readonly data: string };
 }
 
+/** Media blocks whose MIME type field must be well formed, and where results carry them. */
+export interface ContentMimeFact {
+  readonly field: string;
+  /** Request → the result fields leading to its content (arrays along the way stepped through). */
+  readonly results: { readonly [method: string]: readonly string[] };
+  readonly blocks: readonly { readonly type: string; readonly rule: string }[];
+}
+
+/** How a task keeps its creating request's progress token until its terminal status. */
+export interface TaskProgressFact {
+  /** The created-task result's field holding the task. */
+  readonly created: string;
+  readonly id: string;
+  readonly status: string;
+  readonly terminal: readonly string[];
+  /** The notification reporting a task's status. */
+  readonly notification: string;
+  /** Requests whose result is a task with its status. */
+  readonly results: readonly string[];
+}
+
 /** Results that ask for input (multi round-trip): how they are marked, and the requests that may get one. */
 export interface InputRequiredFact {
   readonly marker: { readonly field: string; readonly value: unknown };
@@ -65,6 +86,8 @@ export interface RuleFacts {
   readonly rootUris?: RootUrisFact;
   readonly urlElicitation?: UrlElicitationFact;
   readonly inputRequired?: InputRequiredFact;
+  readonly contentMime?: ContentMimeFact;
+  readonly taskProgress?: TaskProgressFact;
 }
 
 /** Both sides' declared capabilities, as far as they are known. */

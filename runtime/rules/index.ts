@@ -5,6 +5,7 @@ export * from "./facts.js";
 export * from "./capabilities.js";
 export * from "./sampling.js";
 export * from "./roots.js";
+export * from "./content-mime.js";
 export * from "./url-elicitations.js";
 export * from "./input-required.js";
 export * from "./rule-book.js";

@@ -6,6 +6,7 @@
 import { ErrorCode } from "../jsonrpc.js";
 import { methodViolation, paramViolation } from "./capabilities.js";
 import type { CapabilityFact, Negotiated, RuleFacts } from "./facts.js";
+import { contentMimeViolation } from "./content-mime.js";
 import { inputRequiredViolation } from "./input-required.js";
 import { rootsViolation } from "./roots.js";
 import { samplingRequestViolation, samplingResultViolation } from "./sampling.js";
@@ -64,12 +65,16 @@ export class RuleBook {
     return refused;
   }
 
-  /** An answer to a request, this side's own or the other side's: what it must not contain. */
+  /**
+   * An answer to a request, this side's own or the other side's: what it must not contain. The
+   * answering side does not send it (-32603 to the caller); the asking side's call fails with it.
+   */
   answer(method: string, params: unknown, result: unknown): RuleViolation | undefined {
-    const { samplingTools, rootUris } = this.facts;
+    const { samplingTools, rootUris, contentMime } = this.facts;
     if (samplingTools && method === samplingTools.request)
       return this.kept(samplingResultViolation(samplingTools, params, result));
     if (rootUris && method === rootUris.request) return this.kept(rootsViolation(rootUris, result));
+    if (contentMime) return this.kept(contentMimeViolation(contentMime, method, result));
     return undefined;
   }
 
