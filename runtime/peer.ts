@@ -16,6 +16,7 @@ import {
   type RequestId,
   type ValidationIssue,
 } from "./jsonrpc.js";
+import type { TaskProgressFact } from "./rules/facts.js";
 import { RuleViolation } from "./rules/violation.js";
 import type { Transport, TransportSendOptions } from "./transport.js";
 
@@ -24,6 +25,7 @@ export const PROGRESS_INCREASES = "PROGRESS_INCREASES";
 export const PROGRESS_ACTIVE = "PROGRESS_ACTIVE";
 export const PROGRESS_TOKEN_UNIQUE = "PROGRESS_TOKEN_UNIQUE";
 export const CANCEL_HANDSHAKE = "CANCEL_HANDSHAKE";
+export const PROGRESS_TASK_TOKEN = "PROGRESS_TASK_TOKEN";
 
 export type JsonObject = { [key: string]: unknown };
 
@@ -89,6 +91,14 @@ export interface PeerOptions {
    * task runs.
    */
   taskFields?: readonly string[];
+  /**
+   * How a task reports its status (from the model): with it, a task-augmented request's progress
+   * token is the task's until a terminal status is seen, both for tasks this side runs (its
+   * status notifications and tasks/get answers) and for tasks it asked for (the other side's);
+   * progress after that is refused, or dropped and reported. Without it, progress for a task goes
+   * on after its answer with no end.
+   */
+  tasks?: TaskProgressFact;
   /** Default per-request timeout (60 s). */
   timeoutMs?: number;
   /** Problems no caller can be told about: unanswerable messages, failed sends. */
@@ -123,6 +133,17 @@ interface Pending {
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 
+/** Tasks tracked at most per map; the oldest go first (a peer whose tasks never end cannot grow this one). */
+const MAX_TASKS = 1024;
+
+/** Progress of a task the other side runs for a request of this side's, after the request's answer. */
+interface TaskProgress {
+  readonly method: string;
+  readonly onProgress: (progress: JsonObject) => void;
+  readonly restartTimer?: undefined;
+  lastProgress: number;
+}
+
 /** Shared by every peer, so that a caller's signal gets one listener from all of them. */
 const abortListeners = new AbortListeners();
 
@@ -143,6 +164,9 @@ class IncomingRequest implements IncomingContext {
   readonly method: string;
   /** A task-augmented request: its answer is the task, and progress may follow it. */
   readonly task: boolean;
+  /** The task its answer created (when the Peer knows how tasks are spelled), and whether it ended. */
+  taskId: string | undefined;
+  taskEnded = false;
   readonly meta: JsonObject | undefined;
   readonly authInfo: AuthInfo | undefined;
   private readonly peer: Peer;
@@ -181,7 +205,12 @@ class IncomingRequest implements IncomingContext {
     return (this.progressFn ??= async (update) => {
       const token = this.progressToken;
       if (token === undefined || this.cancelled) return;
-      if (this.finished && !this.task)
+      if (this.finished && this.taskEnded)
+        throw new RuleViolation(
+          PROGRESS_TASK_TOKEN,
+          `progress for ${this.method} after its task ${JSON.stringify(this.taskId)} reached a terminal status: not sent`,
+        );
+      if (this.finished && !(this.task && (this.taskId !== undefined || !this.peer.knowsTasks)))
         throw new RuleViolation(PROGRESS_ACTIVE, `progress for ${this.method} after it was answered: not sent`);
       if (!(update.progress > this.lastProgress))
         throw new RuleViolation(
@@ -208,6 +237,14 @@ export class Peer {
   private readonly inflight = new Map<RequestId, IncomingRequest>();
   /** Incoming requests that asked for progress, by their token: no two active requests share one. */
   private readonly progressTokens = new Map<RequestId, IncomingRequest>();
+  /** Tasks this side runs, created by the answer to a task-augmented request, by task id. */
+  private readonly ownTasks = new Map<string, IncomingRequest>();
+  /** Tasks the other side runs for this side's requests that asked for progress: their progress, by token. */
+  private readonly theirTasks = new Map<RequestId, TaskProgress>();
+  /** The tokens of those tasks, by task id. */
+  private readonly theirTaskTokens = new Map<string, RequestId>();
+  /** Tokens of the other side's tasks that ended (the latest few): progress for them is late. */
+  private readonly endedTaskTokens = new Set<RequestId>();
   private idleWaiters: (() => void)[] = [];
   private closedFlag = false;
 
@@ -219,6 +256,11 @@ export class Peer {
 
   get closed(): boolean {
     return this.closedFlag;
+  }
+
+  /** Whether this peer knows how tasks report their status (PeerOptions.tasks). */
+  get knowsTasks(): boolean {
+    return this.options.tasks !== undefined;
   }
 
   async start(): Promise<void> {
@@ -288,6 +330,8 @@ export class Peer {
     const message: JsonRpcMessage =
       params === undefined ? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params };
     await this.options.transport.send(message, options);
+    const tasks = this.options.tasks;
+    if (tasks && method === tasks.notification) this.ownTaskStatus(tasks, params);
   }
 
   /** Resolves once no request from the other side is being answered (graceful shutdown). */
@@ -336,6 +380,9 @@ export class Peer {
       if (!inflight.finished) inflight.cancel((closed ??= new ConnectionClosedError()));
     this.inflight.clear();
     this.progressTokens.clear();
+    this.ownTasks.clear();
+    this.theirTasks.clear();
+    this.theirTaskTokens.clear();
     this.wakeIdle();
     this.options.onClose?.();
   }
@@ -431,6 +478,8 @@ export class Peer {
     } else if (m["error"] !== undefined) {
       entry.reject(toRpcError(m["error"]));
     } else {
+      const tasks = this.options.tasks;
+      if (tasks) this.theirTaskAnswer(tasks, key, entry, m["result"]);
       entry.resolve(m["result"] as JsonObject);
     }
   }
@@ -503,6 +552,8 @@ export class Peer {
         return;
       }
       if (request.cancelled) return;
+      const tasks = this.options.tasks;
+      if (tasks) this.ownTaskAnswer(tasks, request, result);
       try {
         await this.reply({ jsonrpc: "2.0", id, result: (result ?? {}) as JsonObject }, batch);
       } catch (error) {
@@ -516,8 +567,10 @@ export class Peer {
       if (this.inflight.get(id) === request) this.inflight.delete(id);
       // Cancelled: no answer follows, so the transport need not keep the request's stream open.
       if (request.cancelled && !this.closedFlag) this.options.transport.unanswered?.(id);
+      // A running task keeps its token until it ends (ownTaskStatus).
       const token = request.meta === undefined ? undefined : request.progressToken;
-      if (token !== undefined && this.progressTokens.get(token) === request) this.progressTokens.delete(token);
+      const running = request.taskId !== undefined && !request.taskEnded;
+      if (token !== undefined && !running && this.progressTokens.get(token) === request) this.progressTokens.delete(token);
       batch?.end();
       if (this.inflight.size === 0) this.wakeIdle();
     }
@@ -550,7 +603,12 @@ export class Peer {
     }
     if (method === this.options.progress?.method) {
       const token = params?.["progressToken"];
-      const entry = isRequestId(token) ? this.pending.get(token) : undefined;
+      const entry = isRequestId(token) ? (this.pending.get(token) ?? this.theirTasks.get(token)) : undefined;
+      if (!entry && isRequestId(token) && this.endedTaskTokens.has(token)) {
+        const detail = `progress for token ${JSON.stringify(token)} after its task reached a terminal status: ignored`;
+        this.report(new RuleViolation(PROGRESS_TASK_TOKEN, detail));
+        return;
+      }
       if (entry && params) {
         const progress = params["progress"];
         if (typeof progress === "number" && !(progress > entry.lastProgress)) {
@@ -564,12 +622,78 @@ export class Peer {
       }
       return;
     }
+    const tasks = this.options.tasks;
+    if (tasks && method === tasks.notification) this.theirTaskStatus(tasks, params);
     const meta = params?.["_meta"];
     const tag = this.options.tagMeta !== undefined && isObject(meta) ? meta[this.options.tagMeta] : undefined;
     if (isRequestId(tag)) this.pending.get(tag)?.onNotification?.(method, params);
     Promise.resolve()
       .then(() => this.options.handleNotification(method, params, { authInfo }))
       .catch((error: unknown) => this.report(asError(error)));
+  }
+
+  /**
+   * This side's answer to a request: a task-augmented one that created a task keeps its progress
+   * token for the task; a task's status (tasks/get, tasks/cancel) may end one.
+   */
+  private ownTaskAnswer(tasks: TaskProgressFact, request: IncomingRequest, result: unknown): void {
+    if (tasks.results.includes(request.method)) this.ownTaskStatus(tasks, result);
+    if (!request.task || !isObject(result)) return;
+    const task = result[tasks.created];
+    const taskId = isObject(task) ? task[tasks.id] : undefined;
+    if (typeof taskId !== "string") return;
+    request.taskId = taskId;
+    this.ownTasks.set(taskId, request);
+    if (this.ownTasks.size > MAX_TASKS) this.endOwnTask(this.ownTasks.keys().next().value as string);
+    if (isObject(task) && tasks.terminal.includes(task[tasks.status] as string)) this.endOwnTask(taskId);
+  }
+
+  /** A status this side reports for a task it runs: a terminal one ends the task's progress. */
+  private ownTaskStatus(tasks: TaskProgressFact, status: unknown): void {
+    if (!isObject(status) || !tasks.terminal.includes(status[tasks.status] as string)) return;
+    const taskId = status[tasks.id];
+    if (typeof taskId === "string") this.endOwnTask(taskId);
+  }
+
+  private endOwnTask(taskId: string): void {
+    const request = this.ownTasks.get(taskId);
+    if (!request) return;
+    this.ownTasks.delete(taskId);
+    request.taskEnded = true;
+    const token = request.meta === undefined ? undefined : request.progressToken;
+    if (token !== undefined && this.progressTokens.get(token) === request) this.progressTokens.delete(token);
+  }
+
+  /**
+   * The other side's answer to a request of this side's: a task created for one that asked for
+   * progress keeps the progress coming; a task's status (tasks/get, tasks/cancel) may end one.
+   */
+  private theirTaskAnswer(tasks: TaskProgressFact, key: RequestId, entry: Pending, result: unknown): void {
+    if (tasks.results.includes(entry.method)) this.theirTaskStatus(tasks, result);
+    if (!entry.onProgress || !this.isTask(entry.params) || !isObject(result)) return;
+    const task = result[tasks.created];
+    const taskId = isObject(task) ? task[tasks.id] : undefined;
+    if (typeof taskId !== "string") return;
+    this.theirTasks.set(key, { method: entry.method, onProgress: entry.onProgress, lastProgress: entry.lastProgress });
+    this.theirTaskTokens.set(taskId, key);
+    if (this.theirTaskTokens.size > MAX_TASKS) this.endTheirTask(this.theirTaskTokens.keys().next().value as string);
+    if (isObject(task) && tasks.terminal.includes(task[tasks.status] as string)) this.endTheirTask(taskId);
+  }
+
+  /** A status the other side reports for a task it runs: a terminal one ends the task's progress. */
+  private theirTaskStatus(tasks: TaskProgressFact, status: unknown): void {
+    if (!isObject(status) || !tasks.terminal.includes(status[tasks.status] as string)) return;
+    const taskId = status[tasks.id];
+    if (typeof taskId === "string") this.endTheirTask(taskId);
+  }
+
+  private endTheirTask(taskId: string): void {
+    const token = this.theirTaskTokens.get(taskId);
+    if (token === undefined) return;
+    this.theirTaskTokens.delete(taskId);
+    this.theirTasks.delete(token);
+    this.endedTaskTokens.add(token);
+    if (this.endedTaskTokens.size > MAX_TASKS) this.endedTaskTokens.delete(this.endedTaskTokens.values().next().value as RequestId);
   }
 
   /** An error response, sent now or, for an element of a batch, with the batch's other answers. */

@@ -266,7 +266,9 @@ describe("prompts", () => {
 
   it("a server does not answer a prompt whose image has a malformed MIME type; a client refuses one (PROMPTS_IMAGE_MIME)", async () => {
     let content = [image("image/png"), { type: "text", text: "hi" }, image("png")];
-    const { raw, errors } = await serverBehindRawClient({}, { getPrompt: () => prompt(...content) });
+    const { raw, errors } = await serverBehindRawClient({}, {
+      getPrompt: () => prompt(...content) as unknown as v2025.GetPromptResult,
+    });
     const refused = await raw.request("prompts/get", { name: "p" });
     expect(refused["error"]).toMatchObject({ code: -32603 });
     expect(ruleOf(refused)).toBe("PROMPTS_IMAGE_MIME");
@@ -379,6 +381,77 @@ describe("progress", () => {
     expect((await raw.request("tools/call", { name: "t", _meta: { progressToken: "same" } }))["result"]).toEqual({
       content: [],
     });
+  });
+});
+
+describe("progress of tasks (2025-11-25)", () => {
+  const task = (status: string) => ({
+    taskId: "t1",
+    status,
+    createdAt: "2025-11-25T00:00:00Z",
+    lastUpdatedAt: "2025-11-25T00:00:00Z",
+    ttl: 60_000,
+  });
+
+  it("a server's task keeps its token until its terminal status; progress after that is not sent (PROGRESS_TASK_TOKEN)", async () => {
+    let progress: v2025.RequestContext["progress"] | undefined;
+    const { raw, transport } = await RawPeer.open();
+    const server = v2025.createServer({
+      serverInfo: { name: "s", version: "1" },
+      capabilities: { tasks: { requests: { tools: { call: {} } } } } as v2025.ServerCapabilities,
+      handlers: {
+        callTool: (_params, context) => {
+          progress = context.progress;
+          return { task: task("working") } as unknown as v2025.CallToolResult;
+        },
+        getTask: () => task("completed") as unknown as v2025.GetTaskResult,
+      },
+    });
+    await server.connect(transport);
+    cleanups.push(() => server.close());
+    await raw.request("initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } });
+    await raw.notify("notifications/initialized");
+    const created = await raw.request("tools/call", { name: "t", task: { ttl: 60_000 }, _meta: { progressToken: "p" } });
+    expect(created["result"]).toMatchObject({ task: { taskId: "t1" } });
+    // While the task runs, its progress goes out and its token is still taken.
+    await progress?.({ progress: 1 });
+    expect(await raw.next((m) => m["method"] === "notifications/progress")).toMatchObject({
+      params: { progressToken: "p", progress: 1 },
+    });
+    const taken = await raw.request("tools/call", { name: "t", _meta: { progressToken: "p" } });
+    expect(ruleOf(taken)).toBe("PROGRESS_TOKEN_UNIQUE");
+    expect((await raw.request("tasks/get", { taskId: "t1" }))["result"]).toMatchObject({ status: "completed" });
+    const late = await progress?.({ progress: 2 }).catch((error: unknown) => error);
+    expect(late).toBeInstanceOf(RuleViolation);
+    expect(late).toMatchObject({ rule: "PROGRESS_TASK_TOKEN" });
+    expect(await raw.sentNothing((m) => m["method"] === "notifications/progress")).toBe(true);
+    // The task over, its token is free again.
+    const again = await raw.request("tools/call", { name: "t", _meta: { progressToken: "p" } });
+    expect(again["result"]).toMatchObject({ task: { taskId: "t1" } });
+  });
+
+  it("a client routes a task's progress until its terminal status, and drops and reports later progress (PROGRESS_TASK_TOKEN)", async () => {
+    const { raw, client, errors } = await clientBehindRawServer({
+      tools: {},
+      tasks: { requests: { tools: { call: {} } } },
+    });
+    const seen: unknown[] = [];
+    const call = client.callTool({ name: "t", task: { ttl: 60_000 } } as v2025.CallToolRequestParams, {
+      onProgress: (p) => void seen.push(p.progress),
+    });
+    const request = await raw.nextRequest("tools/call");
+    const token = ((request["params"] as JsonObject)["_meta"] as JsonObject)["progressToken"];
+    await raw.answer(request, { task: task("working") });
+    expect(await call).toMatchObject({ task: { taskId: "t1" } });
+    await raw.notify("notifications/progress", { progressToken: token, progress: 1 });
+    await raw.notify("notifications/tasks/status", task("working"));
+    await raw.notify("notifications/progress", { progressToken: token, progress: 2 });
+    await raw.notify("notifications/tasks/status", task("failed"));
+    await raw.notify("notifications/progress", { progressToken: token, progress: 3 });
+    await raw.sentNothing(() => false);
+    await expect.poll(() => errors.length).toBe(1);
+    expect(seen).toEqual([1, 2]);
+    expect(errors[0]).toMatchObject({ rule: "PROGRESS_TASK_TOKEN" });
   });
 });
 

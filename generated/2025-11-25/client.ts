@@ -367,6 +367,7 @@ export function createClient(options: ClientOptions): Client {
     cancellation: { method: "notifications/cancelled", send: true, notFor: ["initialize"] },
     progress: { method: "notifications/progress", send: true },
     taskFields: ["task"],
+    tasks: PROTOCOL_RULES.taskProgress,
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
   });

@@ -888,6 +888,7 @@ export function createServer(options: ServerOptions): Server {
         cancellation: { method: "notifications/cancelled", send: true, notFor: ["initialize"] },
         progress: { method: "notifications/progress", send: true },
         taskFields: ["task"],
+        tasks: PROTOCOL_RULES.taskProgress,
         ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
         ...(options.onError ? { onError: options.onError } : {}),
         onClose: () => peers.delete(peer),

@@ -73,6 +73,7 @@ export const clientArtifact: Artifact = {
       handlerCapabilities: handlers.filter((h) => h.capability?.side === "client"),
       batches: hasBatches(model.envelopes),
       taskFields: protocol.taskAugmentation && valueLiteral(protocol.taskAugmentation.fields),
+      taskProgress: protocol.taskProgress !== undefined,
       httpBinding: protocol.http !== undefined,
       stateOptions: Object.entries(stateTypes)
         .filter(([state]) => !CLIENT_OPTIONS.has(state) && requestMetaStates(model).has(state))

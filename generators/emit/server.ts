@@ -115,6 +115,7 @@ export const serverArtifact: Artifact = {
       resultDefaults: defaults ?? [],
       batches: hasBatches(model.envelopes),
       taskFields: protocol.taskAugmentation && valueLiteral(protocol.taskAugmentation.fields),
+      taskProgress: protocol.taskProgress !== undefined,
       handshake: protocol.handshake && {
         request: stringLiteral(protocol.handshake.request),
         notification: stringLiteral(protocol.handshake.notification),
