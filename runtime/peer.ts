@@ -26,6 +26,7 @@ export const PROGRESS_ACTIVE = "PROGRESS_ACTIVE";
 export const PROGRESS_TOKEN_UNIQUE = "PROGRESS_TOKEN_UNIQUE";
 export const CANCEL_HANDSHAKE = "CANCEL_HANDSHAKE";
 export const PROGRESS_TASK_TOKEN = "PROGRESS_TASK_TOKEN";
+export const CANCEL_SERVER_LISTEN_ONLY = "CANCEL_SERVER_LISTEN_ONLY";
 
 export type JsonObject = { [key: string]: unknown };
 
@@ -72,7 +73,17 @@ export interface PeerOptions {
    * The revision's cancellation notification, whether this side may send it, and the requests
    * that must never be cancelled (the handshake): none is sent for them, and one received is ignored.
    */
-  cancellation?: { method: string; send: boolean; notFor?: readonly string[] };
+  cancellation?: {
+    method: string;
+    send: boolean;
+    notFor?: readonly string[];
+    /**
+     * The other side cancels nothing but this side's own requests of these methods (a server
+     * ending a subscription stream): such a cancellation is accepted (the request's answer
+     * follows); one naming anything else is ignored and reported.
+     */
+    endsOwn?: readonly string[];
+  };
   /** The revision's progress notification, and whether this side may send it. */
   progress?: { method: string; send: boolean };
   /**
@@ -245,6 +256,8 @@ export class Peer {
   private readonly theirTaskTokens = new Map<string, RequestId>();
   /** Tokens of the other side's tasks that ended (the latest few): progress for them is late. */
   private readonly endedTaskTokens = new Set<RequestId>();
+  /** This side's requests the other side may end by cancelling them (cancellation.endsOwn), the latest few. */
+  private readonly endable = new Set<RequestId>();
   private idleWaiters: (() => void)[] = [];
   private closedFlag = false;
 
@@ -282,6 +295,10 @@ export class Peer {
       ? { ...params, _meta: { ...(isObject(params?.["_meta"]) ? params["_meta"] : {}), progressToken: id } }
       : params;
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    if (this.options.cancellation?.endsOwn?.includes(method)) {
+      this.endable.add(id);
+      if (this.endable.size > MAX_TASKS) this.endable.delete(this.endable.values().next().value as RequestId);
+    }
 
     return new Promise<JsonObject>((resolve, reject) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
@@ -591,6 +608,14 @@ export class Peer {
   private receiveNotification(method: string, params: JsonObject | undefined, authInfo: AuthInfo | undefined): void {
     if (method === this.options.cancellation?.method) {
       const target = params?.["requestId"];
+      const ends = this.options.cancellation.endsOwn;
+      if (ends) {
+        // Only a request of this side's that the other side may end; its answer closes it.
+        if (isRequestId(target) && this.endable.has(target)) return;
+        const detail = `${method} for ${JSON.stringify(target)}, which is no ${ends.join(" or ")} request of this side's: ignored`;
+        this.report(new RuleViolation(CANCEL_SERVER_LISTEN_ONLY, detail));
+        return;
+      }
       const request = isRequestId(target) ? this.inflight.get(target) : undefined;
       if (request && this.options.cancellation.notFor?.includes(request.method)) {
         this.report(

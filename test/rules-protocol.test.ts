@@ -498,6 +498,88 @@ describe("cancellation of tasks (2025-11-25)", () => {
   });
 });
 
+describe("cancellation by a server (2026-07-28)", () => {
+  const meta = {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
+    "io.modelcontextprotocol/clientCapabilities": {},
+  };
+
+  it("a server ending a listen stream cancels its request, then answers it (CANCEL_SERVER_LISTEN_ONLY)", async () => {
+    const { raw, transport } = await RawPeer.open();
+    const server = v2026.createServer({
+      serverInfo: { name: "s", version: "1" },
+      capabilities: { tools: { listChanged: true } },
+      handlers: { listTools: () => ({ tools: [], ttlMs: 0, cacheScope: "private" }) },
+    });
+    await server.connect(transport);
+    cleanups.push(() => server.close());
+    await raw.send({
+      jsonrpc: "2.0",
+      id: "listen",
+      method: "subscriptions/listen",
+      params: { notifications: { toolsListChanged: true }, _meta: meta },
+    });
+    await raw.next((m) => m["method"] === "notifications/subscriptions/acknowledged");
+    // Nothing but the stream's end is cancelled: a plain request is answered as usual.
+    expect((await raw.request("tools/list", { _meta: meta }))["result"]).toMatchObject({ tools: [] });
+    expect(raw.received.some((m) => m["method"] === "notifications/cancelled")).toBe(false);
+    await server.close();
+    const ends = raw.received.filter((m) => m["id"] === "listen" || m["method"] === "notifications/cancelled");
+    expect(ends).toEqual([
+      {
+        jsonrpc: "2.0",
+        method: "notifications/cancelled",
+        params: { requestId: "listen", reason: "the server is closing" },
+      },
+      expect.objectContaining({ id: "listen", result: expect.objectContaining({ resultType: "complete" }) }),
+    ]);
+  });
+
+  it("a client ignores and reports a server's cancellation of anything but its listen request (CANCEL_SERVER_LISTEN_ONLY)", async () => {
+    const { raw: server, transport } = await RawPeer.open();
+    const errors: Error[] = [];
+    const client = v2026.createClient({
+      transport,
+      clientInfo: { name: "c", version: "1" },
+      onError: (error) => errors.push(error),
+    });
+    cleanups.push(() => client.close());
+    const connected = client.connect();
+    await server.answer(await server.nextRequest("server/discover"), {
+      resultType: "complete",
+      supportedVersions: ["2026-07-28"],
+      capabilities: { tools: { listChanged: true } },
+      ttlMs: 0,
+      cacheScope: "private",
+    });
+    await connected;
+    const opened = client.listen({ toolsListChanged: true });
+    const listen = await server.nextRequest("subscriptions/listen");
+    const tag = { "io.modelcontextprotocol/subscriptionId": listen["id"] };
+    await server.notify("notifications/subscriptions/acknowledged", {
+      _meta: tag,
+      notifications: { toolsListChanged: true },
+    });
+    const subscription = await opened;
+    // A cancellation of a tools/call in progress is not the server's to send: the call goes on.
+    const call = client.callTool({ name: "t", arguments: {} });
+    const request = await server.nextRequest("tools/call");
+    await server.notify("notifications/cancelled", { requestId: request["id"], reason: "no" });
+    await server.notify("notifications/cancelled", { requestId: "never-sent" });
+    await server.answer(request, { resultType: "complete", content: [] });
+    expect(await call).toMatchObject({ content: [] });
+    // Ending the listen stream is: accepted, and the closing answer ends the subscription.
+    await server.notify("notifications/cancelled", { requestId: listen["id"], reason: "closing" });
+    await server.answer(listen, { resultType: "complete", _meta: tag });
+    expect(await subscription.ended).toBeUndefined();
+    expect(errors.map((e) => (e as RuleViolation).rule)).toEqual([
+      "CANCEL_SERVER_LISTEN_ONLY",
+      "CANCEL_SERVER_LISTEN_ONLY",
+    ]);
+  });
+});
+
 describe("input-required results (2026-07-28)", () => {
   const meta = {
     "io.modelcontextprotocol/protocolVersion": "2026-07-28",

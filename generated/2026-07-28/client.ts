@@ -370,7 +370,11 @@ export function createClient(options: ClientOptions): Client {
         }
       }
     },
-    cancellation: { method: "notifications/cancelled", send: true },
+    cancellation: {
+      method: "notifications/cancelled",
+      send: true,
+      endsOwn: ["subscriptions/listen"],
+    },
     progress: { method: "notifications/progress", send: false },
     tagMeta: "io.modelcontextprotocol/subscriptionId",
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),

@@ -127,6 +127,8 @@ export const clientArtifact: Artifact = {
           send: cancellation.directions.includes("clientToServer"),
           // The lifecycle page: the handshake is never cancelled.
           notFor: protocol.handshake ? [protocol.handshake.request] : undefined,
+          // The cancellation page of revisions with subscriptions: a server cancels only a stream it ends.
+          endsOwn: subscriptions?.endedBy === cancellation.method ? [subscriptions.request] : undefined,
         }),
       },
       progress: progress && {

@@ -382,6 +382,8 @@ export interface Subscriptions {
   flags: { field: string; notification: string }[];
   /** Filter list → the notification it opts in to, for values of the notification's `field`. */
   lists: { field: string; notification: string; match: string }[];
+  /** The server ends a stream by cancelling its request with this notification, and cancels nothing else. */
+  endedBy?: string;
 }
 
 export interface ModelSource {

@@ -70,6 +70,7 @@ export interface ProtocolTable extends RuleFactsTable {
     idMeta: string;
     flags: Fields;
     lists: Record<string, { notification: string; field: string }>;
+    endedBy: string;
   };
   caching: {
     ttl: string;
@@ -426,5 +427,9 @@ function buildSubscriptions(
     idMeta: table.idMeta,
     flags,
     lists,
+    // Where the server may send the cancellation notification at all.
+    ...(methods.some((m) => m.method === table.endedBy && m.kind === "notification" && m.direction === "serverToClient")
+      ? { endedBy: table.endedBy }
+      : {}),
   };
 }
