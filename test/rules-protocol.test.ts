@@ -3,6 +3,7 @@
 // one gets the prescribed error (-32602 where the page names none) or, for a notification, is
 // dropped and reported to onError; this side's own call that would break one fails before
 // anything is sent, naming the rule; valid traffic passes untouched.
+import { InMemoryTransport, McpServer } from "@modelcontextprotocol/server";
 import { afterEach, describe, expect, it } from "vitest";
 import * as v2025 from "../generated/2025-11-25/index.js";
 import * as v2026 from "../generated/2026-07-28/index.js";
@@ -313,6 +314,31 @@ describe("prompts", () => {
     mimeType = "audio/wav";
     expect((await raw.request("prompts/get", { name: "p", _meta: meta }))["result"]).toMatchObject(prompt(audio("audio/wav")));
     expect(errors.map((e) => (e as RuleViolation).rule)).toEqual(["PROMPTS_AUDIO_MIME"]);
+  });
+});
+
+describe("against the official SDK v2 (@modelcontextprotocol/server 2.4.0) as the server", () => {
+  it("a prompt the SDK serves with a malformed image MIME type fails the client's call; a valid one passes (PROMPTS_IMAGE_MIME)", async () => {
+    const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+    const mcp = new McpServer({ name: "sdk-v2", version: "2.4.0" });
+    const image = (mimeType: string) => ({ type: "image" as const, data: "aGk=", mimeType });
+    mcp.registerPrompt("bad", { title: "bad" }, () => ({ messages: [{ role: "user" as const, content: image("png") }] }));
+    mcp.registerPrompt("good", { title: "good" }, () => ({
+      messages: [{ role: "user" as const, content: image("image/png") }],
+    }));
+    await mcp.connect(serverSide);
+    const client = v2025.createClient({ transport: clientSide, clientInfo: { name: "c", version: "1" } });
+    cleanups.push(
+      () => client.close(),
+      () => mcp.close(),
+    );
+    await client.connect();
+    const refused = await client.getPrompt({ name: "bad" }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(RuleViolation);
+    expect(refused).toMatchObject({ rule: "PROMPTS_IMAGE_MIME", code: -32603 });
+    expect(await client.getPrompt({ name: "good" })).toMatchObject({
+      messages: [{ role: "user", content: image("image/png") }],
+    });
   });
 });
 
