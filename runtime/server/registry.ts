@@ -76,23 +76,48 @@ const isObject = (value: unknown): value is Json =>
 const then = <T, R>(value: Awaitable<T>, next: (value: T) => R): Awaitable<Awaited<R>> =>
   (value instanceof Promise ? value.then(next) : next(value)) as Awaitable<Awaited<R>>;
 
+/** Runs one handler: `run` calls it with the context it is given (runtime/projection adapts contexts). */
+export type Invoke = (run: (context: unknown) => unknown, context: unknown) => unknown;
+
+/**
+ * Another registry's registrations, served by this one at its own revision (its profile): the
+ * same entries and change listeners, each handler run through `invoke`.
+ */
+export interface SharedRegistrations {
+  readonly registry: Registry;
+  readonly invoke: Invoke;
+}
+
+/** Where a generated server keeps its registry, for a server of another revision to share (runtime/projection). */
+export const REGISTRY: unique symbol = Symbol.for("mcp-gen.registry");
+
 export class Registry {
-  private readonly tools = new Catalog<Tool>("tool");
-  private readonly resources = new Catalog<Resource>("resource");
-  private readonly templates = new Catalog<Template>("resource template");
-  private readonly prompts = new Catalog<Prompt>("prompt");
-  private readonly listeners = new Set<(kind: ListKind) => void>();
-  private readonly changed = new Set<ListKind>();
+  private readonly tools: Catalog<Tool>;
+  private readonly resources: Catalog<Resource>;
+  private readonly templates: Catalog<Template>;
+  private readonly prompts: Catalog<Prompt>;
+  private readonly listeners: Set<(kind: ListKind) => void>;
+  private readonly changed: Set<ListKind>;
   private readonly pageSize: number;
+  private readonly invoke: Invoke;
 
   private readonly profile: RegistryProfile;
   private readonly options: RegistryOptions;
 
-  constructor(profile: RegistryProfile, options: RegistryOptions = {}) {
+  /** `shared`: serve another registry's registrations (registering here adds to them too). */
+  constructor(profile: RegistryProfile, options: RegistryOptions = {}, shared?: SharedRegistrations) {
     this.profile = profile;
     this.options = options;
     this.pageSize = options.pageSize ?? 100;
     if (!(this.pageSize >= 1)) throw new RangeError("pageSize must be at least 1");
+    const from = shared?.registry;
+    this.tools = from?.tools ?? new Catalog<Tool>("tool");
+    this.resources = from?.resources ?? new Catalog<Resource>("resource");
+    this.templates = from?.templates ?? new Catalog<Template>("resource template");
+    this.prompts = from?.prompts ?? new Catalog<Prompt>("prompt");
+    this.listeners = from?.listeners ?? new Set();
+    this.changed = from?.changed ?? new Set();
+    this.invoke = shared?.invoke ?? ((run, context) => run(context));
   }
 
   /** What is registered now, by kind. */
@@ -228,7 +253,7 @@ export class Registry {
     }
     let result: unknown;
     try {
-      result = tool.handler(verdict.value, context);
+      result = this.invoke((c) => tool.handler(verdict.value, c), context);
     } catch (error) {
       return toolError(error);
     }
@@ -260,11 +285,18 @@ export class Registry {
   readResource(params: object, context: unknown): Awaitable<unknown> {
     const { uri } = params as { uri: string };
     const resource = this.resources.get(uri);
-    if (resource) return then(resource.read(uri, context), (result) => this.withCache(result, resource.cache));
+    if (resource)
+      return then(
+        this.invoke((c) => resource.read(uri, c), context),
+        (result) => this.withCache(result, resource.cache),
+      );
     for (const template of this.templates.values()) {
       const variables = template.template.match(uri);
       if (variables)
-        return then(template.read(uri, variables, context), (result) => this.withCache(result, template.cache));
+        return then(
+          this.invoke((c) => template.read(uri, variables, c), context),
+          (result) => this.withCache(result, template.cache),
+        );
     }
     throw new RpcError(this.profile.resourceNotFound, `Resource not found: ${uri}`, { uri });
   }
@@ -280,7 +312,7 @@ export class Registry {
     const prompt = this.prompts.get(name);
     if (!prompt) throw new RpcError(this.profile.invalidParams, `Unknown prompt: ${name}`);
     const args = given ?? {};
-    if (!prompt.args) return prompt.handler(args, context);
+    if (!prompt.args) return this.invoke((c) => prompt.handler(args, c), context);
     return then(prompt.args.check(args), (verdict) => {
       if (!verdict.ok)
         throw new RpcError(
@@ -288,7 +320,7 @@ export class Registry {
           `Invalid arguments for prompt ${name}: ${describeIssues(verdict.issues)}`,
           { issues: verdict.issues },
         );
-      return prompt.handler(verdict.value, context);
+      return this.invoke((c) => prompt.handler(verdict.value, c), context);
     });
   }
 
