@@ -118,11 +118,28 @@ const multi = createMultiRevisionServer({
   alsoServes: [r1105.PROJECTION, r0326.PROJECTION, r0618.PROJECTION],
   stateless: {
     revision: r2607.PROJECTION,
-    create: (registrations) =>
-      r2607.createMcpServer({
+    create: (registrations) => {
+      const mcp = r2607.createMcpServer({
         serverInfo: { name: "multi", version: "1.0.0", title: "Multi", icons: ICONS },
         registrations,
-      }),
+      });
+      // For 2026-07-28 clients alone, written against its types: its own input keys.
+      mcp.registerTool("native", {}, (_args, { input }) => {
+        const answer = input.response("user_name", "elicitation/create");
+        if (answer?.action !== "accept")
+          return input.ask({
+            user_name: {
+              method: "elicitation/create",
+              params: {
+                message: "Name?",
+                requestedSchema: { type: "object", properties: { name: { type: "string" } } },
+              },
+            },
+          });
+        return { content: [{ type: "text", text: `native ${String(answer.content?.["name"])}` }] };
+      });
+      return mcp;
+    },
   },
   onDowngrade: (d) => downgrades.push(d),
 });
@@ -311,7 +328,7 @@ describe("one Streamable HTTP endpoint: the SDK v1 client pinned to each session
     }));
     await client.connect(new SdkV2Transport(new URL(http.url)));
     expect(client.getServerVersion()).toMatchObject({ name: "multi", version: "1.0.0" });
-    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(TOOLS);
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual([...TOOLS, "native"]);
     for (const name of ["echo", "link", "audio", "forecast"]) await client.callTool({ name, arguments: { text: "x" } });
     expect((await client.callTool({ name: "interview", arguments: {} })).content).toEqual([
       { type: "text", text: "Ada from Ada" },
@@ -331,7 +348,7 @@ describe("one Streamable HTTP endpoint: the SDK v1 client pinned to each session
       handlers: { elicit: (params) => ({ action: "accept", content: { [fieldOf(params)]: "Bo" } }) },
     });
     await client.connect();
-    expect((await client.listTools({})).tools.map((t) => t.name)).toEqual(TOOLS);
+    expect((await client.listTools({})).tools.map((t) => t.name)).toEqual([...TOOLS, "native"]);
     expect((await client.callTool({ name: "interview", arguments: {} })).content).toEqual([
       { type: "text", text: "Bo from Bo" },
     ]);
@@ -358,7 +375,7 @@ describe("2026-07-28 clients through the same registrations (first message route
     const { client, log } = await statelessClient();
     expect(client.server.serverInfo).toMatchObject({ name: "multi", version: "1.0.0", title: "Multi" });
     const { tools } = await client.listTools({});
-    expect(tools.map((t) => t.name)).toEqual(TOOLS);
+    expect(tools.map((t) => t.name)).toEqual([...TOOLS, "native"]);
     expect(tools[0]).toMatchObject({ title: "Echo", icons: ICONS });
     expect((await client.callTool({ name: "link", arguments: {} })).content).toEqual([
       { type: "resource_link", uri: "file:///notes.txt", name: "notes", title: "Notes" },
@@ -393,6 +410,22 @@ describe("2026-07-28 clients through the same registrations (first message route
     ]);
     expect(problemsOf("2026-07-28", log)).toEqual([]);
     await client.close();
+  });
+
+  it("a tool registered on the 2026-07-28 server alone: its handler as written, unseen by 2025-era clients", async () => {
+    const { client, log } = await statelessClient();
+    expect((await client.callTool({ name: "native", arguments: {} })).content).toEqual([
+      { type: "text", text: "native Ada" },
+    ]);
+    expect(
+      log.sent.some((m) => "user_name" in ((m as { result?: { inputRequests?: object } }).result?.inputRequests ?? {})),
+    ).toBe(true);
+    expect(problemsOf("2026-07-28", log)).toEqual([]);
+    await client.close();
+    const older = await generatedClient("2025-11-25");
+    expect((await older.client.listTools({})).tools.map((t) => t.name)).toEqual(TOOLS);
+    await expect(older.client.callTool({ name: "native", arguments: {} })).rejects.toThrow(/Unknown tool: native/);
+    await older.client.close();
   });
 
   it("a request the revision has no input request for fails for the handler: ping", async () => {
