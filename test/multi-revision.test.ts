@@ -87,6 +87,14 @@ function handlers() {
     const city = await ask("city");
     return { content: [{ type: "text", text: `${name} from ${city}` }] };
   });
+  mcp.registerTool("sample", {}, async (_args, context) => {
+    const answer = await context.createMessage({
+      messages: [{ role: "user", content: { type: "text", text: "Say hi" } }],
+      maxTokens: 10,
+    });
+    const content = Array.isArray(answer.content) ? answer.content[0] : answer.content;
+    return { content: [{ type: "text", text: content?.type === "text" ? content.text : "?" }] };
+  });
   // What a 2026-07-28 client has no input request for fails for the handler.
   mcp.registerTool("pinger", {}, async (_args, context) => {
     try {
@@ -110,7 +118,7 @@ function handlers() {
   return mcp;
 }
 
-const TOOLS = ["echo", "link", "audio", "forecast", "ask", "interview", "pinger"];
+const TOOLS = ["echo", "link", "audio", "forecast", "ask", "interview", "sample", "pinger"];
 const downgrades: Downgrade[] = [];
 const multi = createMultiRevisionServer({
   server: handlers(),
@@ -365,7 +373,14 @@ describe("2026-07-28 clients through the same registrations (first message route
     const client = r2607.createClient({
       transport,
       clientInfo: { name: "generated", version: "1.0.0" },
-      handlers: { elicit: () => ({ action: "accept", content: { name: answers[0]!, city: answers[1]! } }) },
+      handlers: {
+        elicit: () => ({ action: "accept", content: { name: answers[0]!, city: answers[1]! } }),
+        createMessage: (params) => ({
+          role: "assistant",
+          model: "echo",
+          content: { type: "text", text: `hi (${JSON.stringify(params.messages[0]?.content)})` },
+        }),
+      },
     });
     await client.connect();
     return { client, log };
@@ -407,6 +422,15 @@ describe("2026-07-28 clients through the same registrations (first message route
     expect(asked).toEqual([
       { "0": { method: "elicitation/create", params: expect.objectContaining({ message: "Your name?" }) } },
       { "1": { method: "elicitation/create", params: expect.objectContaining({ message: "Your city?" }) } },
+    ]);
+    expect(problemsOf("2026-07-28", log)).toEqual([]);
+    await client.close();
+  });
+
+  it("a handler's sampling request is an input request with its content whole (a union within a union)", async () => {
+    const { client, log } = await statelessClient();
+    expect((await client.callTool({ name: "sample", arguments: {} })).content).toEqual([
+      { type: "text", text: 'hi ({"type":"text","text":"Say hi"})' },
     ]);
     expect(problemsOf("2026-07-28", log)).toEqual([]);
     await client.close();
