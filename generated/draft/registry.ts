@@ -13,9 +13,11 @@ import {
   type Accepted,
   type ListKind,
   type Parsed,
+  REGISTRY,
   Registry,
   type RegistryProfile,
   type Schema,
+  type SharedRegistrations,
   type TemplateVariableName,
   type TemplateVariables,
 } from "../../runtime/server/index.js";
@@ -198,6 +200,11 @@ export interface McpServerOptions extends Omit<ServerOptions, "handlers"> {
   handlers?: ServerHandlers;
   /** Items per page of every list (default 100). */
   pageSize?: number;
+  /**
+   * Serve the registrations of a server written for another revision, each handler run through
+   * its `invoke` (runtime/projection's `shareRegistrations`): one set of handlers, two revisions.
+   */
+  registrations?: SharedRegistrations;
   /** The cache fields of list and read results (default: not cached). */
   cache?: Partial<Pick<T.CacheableResult, "ttlMs" | "cacheScope">>;
 }
@@ -233,6 +240,8 @@ export interface McpServer {
   close(): Promise<void>;
   /** How this revision travels over Streamable HTTP. */
   readonly http: typeof HTTP_BINDING;
+  /** The registry, for a server of another revision to share (`registrations`). */
+  readonly [REGISTRY]: Registry;
   /** Tells the clients that subscribed to `uri` that the resource changed. */
   resourceUpdated(uri: string): Promise<void>;
   /** Sends a notification on every subscription that asked for it. */
@@ -336,8 +345,8 @@ function declares(capabilities: Json, wanted: Json): boolean {
  * that list, call, read, get and complete them are answered from the registry.
  */
 export function createMcpServer(options: McpServerOptions): McpServer {
-  const { handlers: own, pageSize, cache, ...serverOptions } = options;
-  const registry = new Registry(PROFILE, { pageSize, cache });
+  const { handlers: own, pageSize, registrations, cache, ...serverOptions } = options;
+  const registry = new Registry(PROFILE, { pageSize, cache }, registrations);
   const report = (error: unknown) =>
     serverOptions.onError?.(error instanceof Error ? error : new Error(String(error)));
   // Sealed by default, so a client cannot alter the state a handler hands out.
@@ -450,6 +459,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       await Promise.all(live().map((s) => s.close()));
     },
     http: HTTP_BINDING,
+    [REGISTRY]: registry,
     resourceUpdated(uri) {
       return send(live(), "notifications/resources/updated", { uri });
     },

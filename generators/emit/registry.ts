@@ -103,7 +103,9 @@ export const registryArtifact: Artifact = {
     const imports = new ImportList();
     imports.addNamespace("./types.js", "T");
     imports.add(`${runtime}/server/index.js`, "Registry", false);
+    imports.add(`${runtime}/server/index.js`, "REGISTRY", false);
     imports.addTypes(`${runtime}/server/index.js`, [
+      "SharedRegistrations",
       "Accepted",
       "ListKind",
       "Parsed",
