@@ -4,7 +4,7 @@
 /* eslint-disable */
 
 import type * as T from "./types.js";
-import type { Transport } from "../../runtime/index.js";
+import type { ChangeEventBus, Transport } from "../../runtime/index.js";
 import {
   type Accepted,
   type ListKind,
@@ -167,6 +167,13 @@ export interface McpServerOptions extends Omit<ServerOptions, "handlers"> {
   handlers?: ServerHandlers;
   /** Items per page of every list (default 100). */
   pageSize?: number;
+  /**
+   * Change events shared by the processes serving one endpoint (see docs/deploying.md): `notify`
+   * and `resourceUpdated` publish to the bus, and every event on it, from any process, goes to
+   * this process's clients. Without it they reach this process's clients only. Changes to what
+   * this process registers are announced to its own clients only: each process registers its own.
+   */
+  events?: ChangeEventBus;
 }
 
 export interface McpServer {
@@ -307,7 +314,7 @@ function declares(capabilities: Json, wanted: Json): boolean {
  * that list, call, read, get and complete them are answered from the registry.
  */
 export function createMcpServer(options: McpServerOptions): McpServer {
-  const { handlers: own, pageSize, ...serverOptions } = options;
+  const { handlers: own, pageSize, events, ...serverOptions } = options;
   const registry = new Registry(PROFILE, { pageSize });
   const report = (error: unknown) =>
     serverOptions.onError?.(error instanceof Error ? error : new Error(String(error)));
@@ -389,6 +396,27 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       method,
     );
   });
+  /** Tells this process's clients that the resource at `uri` changed (those subscribed to it). */
+  function updated(uri: string): Promise<void> {
+    const subscribed = [...connections].filter(([, connection]) => connection.subscribed.has(uri));
+    return send(
+      subscribed.map(([s]) => s),
+      "notifications/resources/updated",
+      { uri },
+    );
+  }
+  // Every process's change events, this one's included, reach this process's clients from the bus.
+  const unsubscribe = events?.subscribe((event) => {
+    const uri = event.params?.["uri"];
+    if (event.method === "notifications/resources/updated" && typeof uri === "string")
+      void updated(uri);
+    else
+      void send(
+        live(),
+        event.method as keyof ServerNotificationMap,
+        event.params as Json | undefined,
+      );
+  });
 
   return {
     registerTool(name, config, handler) {
@@ -432,21 +460,19 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       };
     },
     async close() {
+      unsubscribe?.();
       await Promise.all(live().map((s) => s.close()));
     },
     http: HTTP_BINDING,
     resourceUpdated(uri) {
-      const subscribed = [...connections].filter(([, connection]) =>
-        connection.subscribed.has(uri),
-      );
-      return send(
-        subscribed.map(([s]) => s),
-        "notifications/resources/updated",
-        { uri },
-      );
+      return events
+        ? events.publish({ method: "notifications/resources/updated", params: { uri } })
+        : updated(uri);
     },
     notify(method, params) {
-      return send(live(), method, params as Json | undefined);
+      return events
+        ? events.publish({ method, params: params as Json | undefined })
+        : send(live(), method, params as Json | undefined);
     },
   };
 }

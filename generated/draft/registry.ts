@@ -5,6 +5,7 @@
 
 import type * as T from "./types.js";
 import {
+  type ChangeEventBus,
   type RequestStateSeal,
   type Transport,
   createRequestStateSeal,
@@ -198,6 +199,13 @@ export interface McpServerOptions extends Omit<ServerOptions, "handlers"> {
   handlers?: ServerHandlers;
   /** Items per page of every list (default 100). */
   pageSize?: number;
+  /**
+   * Change events shared by the processes serving one endpoint (see docs/deploying.md): `notify`
+   * and `resourceUpdated` publish to the bus, and every event on it, from any process, goes to
+   * this process's clients. Without it they reach this process's clients only. Changes to what
+   * this process registers are announced to its own clients only: each process registers its own.
+   */
+  events?: ChangeEventBus;
   /** The cache fields of list and read results (default: not cached). */
   cache?: Partial<Pick<T.CacheableResult, "ttlMs" | "cacheScope">>;
 }
@@ -336,7 +344,7 @@ function declares(capabilities: Json, wanted: Json): boolean {
  * that list, call, read, get and complete them are answered from the registry.
  */
 export function createMcpServer(options: McpServerOptions): McpServer {
-  const { handlers: own, pageSize, cache, ...serverOptions } = options;
+  const { handlers: own, pageSize, cache, events, ...serverOptions } = options;
   const registry = new Registry(PROFILE, { pageSize, cache });
   const report = (error: unknown) =>
     serverOptions.onError?.(error instanceof Error ? error : new Error(String(error)));
@@ -412,6 +420,22 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       method,
     );
   });
+  /** Tells this process's clients that the resource at `uri` changed. */
+  function updated(uri: string): Promise<void> {
+    return send(live(), "notifications/resources/updated", { uri });
+  }
+  // Every process's change events, this one's included, reach this process's clients from the bus.
+  const unsubscribe = events?.subscribe((event) => {
+    const uri = event.params?.["uri"];
+    if (event.method === "notifications/resources/updated" && typeof uri === "string")
+      void updated(uri);
+    else
+      void send(
+        live(),
+        event.method as keyof ServerNotificationMap,
+        event.params as Json | undefined,
+      );
+  });
 
   return {
     registerTool(name, config, handler) {
@@ -447,14 +471,19 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       await server.connect(transport);
     },
     async close() {
+      unsubscribe?.();
       await Promise.all(live().map((s) => s.close()));
     },
     http: HTTP_BINDING,
     resourceUpdated(uri) {
-      return send(live(), "notifications/resources/updated", { uri });
+      return events
+        ? events.publish({ method: "notifications/resources/updated", params: { uri } })
+        : updated(uri);
     },
     notify(method, params) {
-      return send(live(), method, params as Json | undefined);
+      return events
+        ? events.publish({ method, params: params as Json | undefined })
+        : send(live(), method, params as Json | undefined);
     },
   };
 }
