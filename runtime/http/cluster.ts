@@ -50,7 +50,12 @@ export interface SessionCluster {
    * A request for a session this node does not hold: forwarded to its owner, or a GET with
    * Last-Event-ID replayed from the event store. False when neither could answer it (then 404).
    */
-  serveElsewhere(req: HttpRequestLike, res: HttpResponseLike, sessionId: string, body: string | undefined): Promise<boolean>;
+  serveElsewhere(
+    req: HttpRequestLike,
+    res: HttpResponseLike,
+    sessionId: string,
+    body: string | undefined,
+  ): Promise<boolean>;
   /** Stops renewing ownership records. */
   close(): void;
 }
@@ -64,9 +69,12 @@ export function createSessionCluster(
   const ttlMs = options.ownershipTtlMs ?? 30_000;
   const report = (error: unknown) => onError(error instanceof Error ? error : new Error(String(error)));
   // Records of live sessions are renewed well before they expire; a dead owner's lapse.
-  const renewer = setInterval(() => {
-    for (const id of held()) directory.claim(id, self, ttlMs).catch(report);
-  }, Math.max(1, Math.floor(ttlMs / 3)));
+  const renewer = setInterval(
+    () => {
+      for (const id of held()) directory.claim(id, self, ttlMs).catch(report);
+    },
+    Math.max(1, Math.floor(ttlMs / 3)),
+  );
   (renewer as { unref?: () => void }).unref?.();
 
   async function replay(req: HttpRequestLike, res: HttpResponseLike, sessionId: string): Promise<boolean> {
@@ -137,7 +145,7 @@ async function forward(
     if (!HOP_BY_HOP.has(name)) out[name] = value;
   });
   res.writeHead(response.status, out);
-  if (!response.body) return void res.end(), true;
+  if (!response.body) return (void res.end(), true);
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   try {
