@@ -134,6 +134,33 @@ function client2026(url: string) {
   });
 }
 
+/** A 2025-11-25 request's headers, in a session or opening one. */
+const headers = (sessionId?: string, extra: Record<string, string> = {}) => ({
+  Accept: "application/json, text/event-stream",
+  "Content-Type": "application/json",
+  ...(sessionId ? { "Mcp-Session-Id": sessionId, "MCP-Protocol-Version": "2025-11-25" } : {}),
+  ...extra,
+});
+/** A 2025-11-25 POST; the JSON-RPC message answering it, if any. */
+async function post2025(
+  url: string,
+  body: object,
+  sessionId?: string,
+): Promise<{ sessionId: string; answer: unknown }> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: headers(sessionId),
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBeLessThan(300);
+  const events: SseEvent[] = [];
+  if (response.headers.get("content-type")?.startsWith("text/event-stream"))
+    await readSseBody(response.body, new SseParser((event) => events.push(event)));
+  else await response.text();
+  const answer = events.map((e) => (e.data ? JSON.parse(e.data) : undefined)).find((m) => m && "id" in m);
+  return { sessionId: response.headers.get("mcp-session-id") ?? sessionId ?? "", answer };
+}
+
 const text = (result: { content?: unknown }) => (result.content as { text: string }[])[0]?.text;
 
 let redis: TestRedis;
@@ -193,27 +220,7 @@ describe("one service on three processes, through Redis", () => {
   });
 
   it("a 2025-11-25 session is served through every node, and its stream resumes with Last-Event-ID on another node", async () => {
-    const headers = (sessionId?: string, extra: Record<string, string> = {}) => ({
-      Accept: "application/json, text/event-stream",
-      "Content-Type": "application/json",
-      ...(sessionId ? { "Mcp-Session-Id": sessionId, "MCP-Protocol-Version": "2025-11-25" } : {}),
-      ...extra,
-    });
-    /** A POST through the load balancer; the JSON-RPC message answering it, if any. */
-    async function post(body: object, sessionId?: string): Promise<{ sessionId: string; answer: unknown }> {
-      const response = await fetch(proxy.url, {
-        method: "POST",
-        headers: headers(sessionId),
-        body: JSON.stringify(body),
-      });
-      expect(response.status).toBeLessThan(300);
-      const events: SseEvent[] = [];
-      if (response.headers.get("content-type")?.startsWith("text/event-stream"))
-        await readSseBody(response.body, new SseParser((event) => events.push(event)));
-      else await response.text();
-      const answer = events.map((e) => (e.data ? JSON.parse(e.data) : undefined)).find((m) => m && "id" in m);
-      return { sessionId: response.headers.get("mcp-session-id") ?? sessionId ?? "", answer };
-    }
+    const post = (body: object, sessionId?: string) => post2025(proxy.url, body, sessionId);
     const first = proxy.hits.length;
     const { sessionId, answer: init } = await post({
       jsonrpc: "2.0",
@@ -282,3 +289,162 @@ describe("one service on three processes, through Redis", () => {
     await replaying;
   });
 });
+
+/** Opens a 2025-11-25 session at `url`, subscribed to file:///a.txt. */
+async function openSession(url: string): Promise<string> {
+  const { sessionId } = await post2025(url, {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "old", version: "1" } },
+  });
+  await post2025(url, { jsonrpc: "2.0", method: "notifications/initialized" }, sessionId);
+  await post2025(
+    url,
+    { jsonrpc: "2.0", id: 2, method: "resources/subscribe", params: { uri: "file:///a.txt" } },
+    sessionId,
+  );
+  return sessionId;
+}
+
+describe("faults", () => {
+  /** A 2026-07-28 client holding a listen stream on `node`, and what it hears. */
+  async function listenOn(node: Node) {
+    const client = client2026(node.url);
+    cleanups.push(() => client.close());
+    await client.connect();
+    const heard = new Inbox<string>();
+    client.on("notifications/tools/list_changed", () => heard.push("tools"));
+    await client.listen({ toolsListChanged: true });
+    return heard;
+  }
+
+  it("a node killed mid-run: its in-flight request fails with a clear error, re-issued requests succeed on the others, listen streams on the others keep receiving", async () => {
+    const [a, b, c] = nodes as [Node, Node, Node];
+    const onA = await listenOn(a);
+    const onC = await listenOn(c);
+    const client = client2026(proxy.url);
+    cleanups.push(() => client.close());
+    await client.connect();
+    // Three requests in a row: one on each node, each held until cancelled.
+    const before = proxy.hits.length;
+    const outcomes = new Inbox<{ error?: Error }>();
+    for (let i = 0; i < 3; i++)
+      client.callTool({ name: "hold", arguments: {} }).then(
+        () => outcomes.push({}),
+        (error: Error) => outcomes.push({ error }),
+      );
+    await poll(async () => (proxy.hits.length >= before + 3 ? true : undefined), "three requests at the nodes");
+    expect(new Set(proxy.hits.slice(before, before + 3))).toEqual(new Set(["A", "B", "C"]));
+    await kill(b);
+    const failed = await outcomes.next((o) => o.error !== undefined, "the killed node's request failing");
+    // The load balancer's answer, as the client reports it.
+    expect(failed.error?.message).toMatch(/^Bad Gateway: node B failed \((socket hang up|.*ECONN.*)\)$/);
+    // Re-issued until answered: a turn that reaches B fails the same clear way, the others succeed.
+    const served: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const result = await poll(
+        () =>
+          client.callTool({ name: "whoami", arguments: {} }).catch((error: Error) => {
+            expect(error.message).toContain("node B failed");
+            return undefined;
+          }),
+        "a re-issued request",
+      );
+      served.push(text(result) ?? "");
+    }
+    expect(new Set(served)).toEqual(new Set(["A", "C"]));
+    const publisher = client2026(c.url);
+    cleanups.push(() => publisher.close());
+    await publisher.connect();
+    await publisher.callTool({ name: "announce", arguments: { what: "tools" } });
+    await onA.next((h) => h === "tools", "tools/list_changed on A after B died");
+    await onC.next((h) => h === "tools", "tools/list_changed on C after B died");
+  });
+
+  it("Redis restarted mid-run: nodes reconnect, nothing crashes, events published while it was down are reported as lost", async () => {
+    const [a, , c] = nodes as [Node, Node, Node];
+    const onA = await listenOn(a);
+    const publisher = client2026(c.url);
+    cleanups.push(() => publisher.close());
+    await publisher.connect();
+    await redis.stop();
+    const lost = await publisher.callTool({ name: "announce", arguments: { what: "tools" } });
+    expect(lost.isError).toBe(true);
+    expect(text(lost)).toMatch(/change event notifications\/tools\/list_changed was lost: Redis did not take it/);
+    // Stateless requests need no Redis: still answered.
+    const direct = client2026(a.url);
+    cleanups.push(() => direct.close());
+    await direct.connect();
+    expect(text(await direct.callTool({ name: "whoami", arguments: {} }))).toBe("A");
+    await redis.start();
+    // Published again until A hears it: both connections come back on their own.
+    await poll(async () => {
+      if (onA.items.length > 0) return true;
+      await publisher.callTool({ name: "announce", arguments: { what: "tools" } });
+      return undefined;
+    }, "tools/list_changed on A after Redis came back");
+    // A's subscription was down a while: it says what it may have missed.
+    await poll(
+      async () => (a.stderr.some((line) => line.includes("were lost on this node")) ? true : undefined),
+      "A reporting the gap",
+    );
+    expect(a.child.exitCode).toBeNull();
+    expect(c.child.exitCode).toBeNull();
+  });
+
+  it("the owner of a 2025-11-25 session killed: its stream's missed events are replayed from Redis on another node, then the session is gone", async () => {
+    const [a, , c] = nodes as [Node, Node, Node];
+    const sessionId = await openSession(a.url);
+    const stream = new Inbox<SseEvent>();
+    const abort = new AbortController();
+    const get = await fetch(a.url, {
+      headers: headers(sessionId, { Accept: "text/event-stream" }),
+      signal: abort.signal,
+    });
+    const reading = readSseBody(get.body, new SseParser((event) => stream.push(event))).catch(() => undefined);
+    await stream.next((e) => e.id !== undefined && e.data === "", "the priming event");
+    const publisher = client2026(c.url);
+    cleanups.push(() => publisher.close());
+    await publisher.connect();
+    await publisher.callTool({ name: "announce", arguments: { what: "tools" } });
+    const seen = await stream.next((e) => e.data.includes("list_changed"), "tools/list_changed on the GET stream");
+    abort.abort();
+    await reading;
+    await publisher.callTool({ name: "announce", arguments: { what: "resource", uri: "file:///a.txt" } });
+    // The owner writes each event to Redis as it sends it; its own log dies with it.
+    const key = `${sessionId}/${seen.id?.split("_")[0]}`;
+    await poll(async () => ((await storedEvents(key)) >= 2 ? true : undefined), "the second event in Redis");
+    await kill(a);
+    const replay = await fetch(c.url, {
+      headers: headers(sessionId, { Accept: "text/event-stream", "Last-Event-ID": seen.id ?? "" }),
+    });
+    expect(replay.status).toBe(200);
+    const replayed: SseEvent[] = [];
+    await readSseBody(replay.body, new SseParser((event) => replayed.push(event)));
+    expect(replayed.map((e) => (JSON.parse(e.data) as { method: string }).method)).toEqual([
+      "notifications/resources/updated",
+    ]);
+    // Nothing more to replay and no node holds the session: 404, so the client opens a new one.
+    const next = await fetch(c.url, {
+      headers: headers(sessionId, { Accept: "text/event-stream", "Last-Event-ID": replayed[0]?.id ?? "" }),
+    });
+    expect(next.status).toBe(404);
+    await next.text();
+  });
+});
+
+/** How many events Redis holds for a stream (XLEN over a raw connection). */
+async function storedEvents(key: string): Promise<number> {
+  const { createConnection } = await import("node:net");
+  const name = `mcp:stream:${key}`;
+  return new Promise((done, fail) => {
+    const socket = createConnection({ host: "127.0.0.1", port: redis.port });
+    socket.on("error", fail);
+    socket.on("connect", () => socket.write(`*2\r\n$4\r\nXLEN\r\n$${Buffer.byteLength(name)}\r\n${name}\r\n`));
+    socket.on("data", (chunk) => {
+      socket.destroy();
+      done(Number(/^:(\d+)/.exec(chunk.toString())?.[1] ?? -1));
+    });
+  });
+}
