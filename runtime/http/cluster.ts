@@ -136,7 +136,12 @@ async function forward(
   res.on("close", () => abort.abort());
   let response: Response;
   try {
-    response = await fetch(url, { method: req.method ?? "GET", headers, body, signal: abort.signal });
+    response = await fetch(url, {
+      method: req.method ?? "GET",
+      headers,
+      ...(body === undefined ? {} : { body }),
+      signal: abort.signal,
+    });
   } catch {
     return false;
   }
