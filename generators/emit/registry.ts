@@ -114,7 +114,7 @@ export const registryArtifact: Artifact = {
       "TemplateVariableName",
       "TemplateVariables",
     ]);
-    imports.addTypes(`${runtime}/index.js`, ["Transport"]);
+    imports.addTypes(`${runtime}/index.js`, ["ChangeEventBus", "Transport"]);
     imports.add("./server.js", "createServer", false);
     imports.addTypes("./server.js", ["Answer", "RequestContext", "Server", "ServerHandlers", "ServerOptions"]);
     imports.add("./methods.js", "HTTP_BINDING", false);
