@@ -14,9 +14,11 @@ import {
   type Accepted,
   type ListKind,
   type Parsed,
+  REGISTRY,
   Registry,
   type RegistryProfile,
   type Schema,
+  type SharedRegistrations,
   type TemplateVariableName,
   type TemplateVariables,
 } from "../../runtime/server/index.js";
@@ -200,6 +202,11 @@ export interface McpServerOptions extends Omit<ServerOptions, "handlers"> {
   /** Items per page of every list (default 100). */
   pageSize?: number;
   /**
+   * Serve the registrations of a server written for another revision, each handler run through
+   * its `invoke` (runtime/projection's `shareRegistrations`): one set of handlers, two revisions.
+   */
+  registrations?: SharedRegistrations;
+  /**
    * Change events shared by the processes serving one endpoint (see docs/deploying.md): `notify`
    * and `resourceUpdated` publish to the bus, and every event on it, from any process, goes to
    * this process's clients. Without it they reach this process's clients only. Changes to what
@@ -241,6 +248,8 @@ export interface McpServer {
   close(): Promise<void>;
   /** How this revision travels over Streamable HTTP. */
   readonly http: typeof HTTP_BINDING;
+  /** The registry, for a server of another revision to share (`registrations`). */
+  readonly [REGISTRY]: Registry;
   /** Tells the clients that subscribed to `uri` that the resource changed. */
   resourceUpdated(uri: string): Promise<void>;
   /** Sends a notification on every subscription that asked for it. */
@@ -344,8 +353,8 @@ function declares(capabilities: Json, wanted: Json): boolean {
  * that list, call, read, get and complete them are answered from the registry.
  */
 export function createMcpServer(options: McpServerOptions): McpServer {
-  const { handlers: own, pageSize, cache, events, ...serverOptions } = options;
-  const registry = new Registry(PROFILE, { pageSize, cache });
+  const { handlers: own, pageSize, registrations, cache, events, ...serverOptions } = options;
+  const registry = new Registry(PROFILE, { pageSize, cache }, registrations);
   const report = (error: unknown) =>
     serverOptions.onError?.(error instanceof Error ? error : new Error(String(error)));
   // Sealed by default, so a client cannot alter the state a handler hands out.
@@ -475,6 +484,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       await Promise.all(live().map((s) => s.close()));
     },
     http: HTTP_BINDING,
+    [REGISTRY]: registry,
     resourceUpdated(uri) {
       return events
         ? events.publish({ method: "notifications/resources/updated", params: { uri } })
