@@ -8,3 +8,4 @@ export * from "./request-state.js";
 export type { AuthInfo, MessageExtra } from "./auth/auth-info.js";
 export * from "./response-cache.js";
 export * from "./rules/index.js";
+export * from "./scale/index.js";

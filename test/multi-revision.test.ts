@@ -1,13 +1,16 @@
-// One server, written once against 2025-11-25 with the registry, serving clients of every session
+// One server, written once against 2025-11-25 with the registry, serving clients of every
 // revision on one in-memory link or one Streamable HTTP endpoint (runtime/projection): the SDK
-// 1.0.1 client (2024-11-05), the SDK v1 client pinned to each revision, our generated clients of
-// each revision. Every message the server sends is checked as a message of the client's revision
+// 1.0.1 client (2024-11-05), the SDK v1 client pinned to each session revision, the SDK v2 client
+// at 2026-07-28, our generated clients of each revision (2026-07-28's through the same
+// registrations, the handlers' requests to the client carried as multi round-trip input). Every
+// message the server sends is checked as a message of the client's revision
 // by that revision's generated validators and by ajv on the spec's schema.json (objects closed, so
 // a field the revision lacks fails). One test per entry of spec/down-conversions.json.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { Client as SdkV2Client, StreamableHTTPClientTransport as SdkV2Transport } from "@modelcontextprotocol/client";
 import { Client as SdkClient } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,6 +18,8 @@ import * as r1105 from "../generated/2024-11-05/index.js";
 import * as r0326 from "../generated/2025-03-26/index.js";
 import * as r0618 from "../generated/2025-06-18/index.js";
 import * as r1125 from "../generated/2025-11-25/index.js";
+import * as r2607 from "../generated/2026-07-28/index.js";
+import { StreamableHttpClientTransport } from "../runtime/http/client.js";
 import { serveStreamableHttp, type StreamableHttpServer } from "../runtime/http/server.js";
 import { createInMemoryTransportPair, type JsonRpcMessage, type Transport } from "../runtime/index.js";
 import { createMultiRevisionServer, type Downgrade } from "../runtime/projection/index.js";
@@ -69,6 +74,39 @@ function handlers() {
       };
     }
   });
+  // Two questions, one after the other: at 2026-07-28 two rounds of input, the handler run three times.
+  mcp.registerTool("interview", {}, async (_args, context) => {
+    const ask = async (field: string) => {
+      const answer = await context.elicit({
+        message: `Your ${field}?`,
+        requestedSchema: { type: "object", properties: { [field]: { type: "string" } }, required: [field] },
+      });
+      return answer.action === "accept" ? String(answer.content?.[field]) : answer.action;
+    };
+    const name = await ask("name");
+    const city = await ask("city");
+    return { content: [{ type: "text", text: `${name} from ${city}` }] };
+  });
+  mcp.registerTool("sample", {}, async (_args, context) => {
+    const answer = await context.createMessage({
+      messages: [{ role: "user", content: { type: "text", text: "Say hi" } }],
+      maxTokens: 10,
+    });
+    const content = Array.isArray(answer.content) ? answer.content[0] : answer.content;
+    return { content: [{ type: "text", text: content?.type === "text" ? content.text : "?" }] };
+  });
+  // What a 2026-07-28 client has no input request for fails for the handler.
+  mcp.registerTool("pinger", {}, async (_args, context) => {
+    try {
+      await context.ping();
+      return { content: [{ type: "text", text: "pong" }] };
+    } catch (error) {
+      return {
+        content: [{ type: "text", text: `${(error as { code?: number }).code}: ${(error as Error).message}` }],
+        isError: true,
+      };
+    }
+  });
   mcp.registerResource("readme", "file:///readme.txt", { mimeType: "text/plain", icons: ICONS }, (uri) => ({
     contents: [{ uri, text: "hello" }],
   }));
@@ -80,11 +118,37 @@ function handlers() {
   return mcp;
 }
 
+const TOOLS = ["echo", "link", "audio", "forecast", "ask", "interview", "sample", "pinger"];
 const downgrades: Downgrade[] = [];
 const multi = createMultiRevisionServer({
   server: handlers(),
   writtenFor: r1125.PROJECTION,
   alsoServes: [r1105.PROJECTION, r0326.PROJECTION, r0618.PROJECTION],
+  stateless: {
+    revision: r2607.PROJECTION,
+    create: (registrations) => {
+      const mcp = r2607.createMcpServer({
+        serverInfo: { name: "multi", version: "1.0.0", title: "Multi", icons: ICONS },
+        registrations,
+      });
+      // For 2026-07-28 clients alone, written against its types: its own input keys.
+      mcp.registerTool("native", {}, (_args, { input }) => {
+        const answer = input.response("user_name", "elicitation/create");
+        if (answer?.action !== "accept")
+          return input.ask({
+            user_name: {
+              method: "elicitation/create",
+              params: {
+                message: "Name?",
+                requestedSchema: { type: "object", properties: { name: { type: "string" } } },
+              },
+            },
+          });
+        return { content: [{ type: "text", text: `native ${String(answer.content?.["name"])}` }] };
+      });
+      return mcp;
+    },
+  },
   onDowngrade: (d) => downgrades.push(d),
 });
 
@@ -110,11 +174,15 @@ async function generatedClient(revision: Session) {
   return { client, log };
 }
 
+/** The one field a form elicitation asks for. */
+const fieldOf = (params: object) =>
+  Object.keys((params as { requestedSchema: { properties: object } }).requestedSchema.properties)[0]!;
+
 type AnyResult = { content?: { type: string; [k: string]: unknown }[]; [k: string]: unknown };
 
 describe("negotiation", () => {
   it("answers each client's own revision, and the newest to a revision it does not serve", async () => {
-    expect(multi.versions).toEqual(["2025-11-25", "2024-11-05", "2025-03-26", "2025-06-18"]);
+    expect(multi.versions).toEqual(["2025-11-25", "2024-11-05", "2025-03-26", "2025-06-18", "2026-07-28"]);
     for (const [asked, answered] of <[string, string][]>[
       ["2024-11-05", "2024-11-05"],
       ["2025-06-18", "2025-06-18"],
@@ -147,7 +215,8 @@ describe("negotiation", () => {
     await client.send({ jsonrpc: "2.0", method: "notifications/initialized" } as JsonRpcMessage);
     await client.send({ jsonrpc: "2.0", id: 2, method: "tasks/list", params: {} } as JsonRpcMessage);
     await expect.poll(() => answers.length).toBe(2);
-    expect(answers[1]).toMatchObject({
+    // Answers come in any order (JSON-RPC): the link held all three until its first message chose the server.
+    expect(answers.find((a) => (a as { id?: unknown }).id === 2)).toMatchObject({
       id: 2,
       error: { code: -32601, message: expect.stringContaining("2024-11-05") },
     });
@@ -161,7 +230,7 @@ describe.each(Object.keys(GENERATED) as Session[])("our generated %s client", (r
     const { client, log } = await generatedClient(revision);
     expect(client.server.serverInfo).toMatchObject({ name: "multi", version: "1.0.0" });
     const { tools } = await client.listTools({});
-    expect(tools.map((t) => t.name)).toEqual(["echo", "link", "audio", "forecast", "ask"]);
+    expect(tools.map((t) => t.name)).toEqual(TOOLS);
     expect(await client.callTool({ name: "echo", arguments: { text: "hi" } })).toMatchObject({
       content: [{ type: "text", text: "hi" }],
     });
@@ -199,7 +268,7 @@ describe("the official SDK 1.0.1 client (2024-11-05 hosts)", () => {
     const client = new Client({ name: "sdk-1.0.1", version: "1.0.0" }, { capabilities: {} });
     await client.connect(transport);
     expect(client.getServerVersion()).toEqual({ name: "multi", version: "1.0.0" });
-    expect((await client.listTools()).tools).toHaveLength(5);
+    expect((await client.listTools()).tools).toHaveLength(TOOLS.length);
     for (const name of ["echo", "link", "audio", "forecast"])
       expect((await client.callTool({ name, arguments: { text: "x" } })).content?.length).toBeGreaterThan(0);
     expect(await client.readResource({ uri: "file:///readme.txt" })).toMatchObject({ contents: [{ text: "hello" }] });
@@ -211,12 +280,16 @@ describe("the official SDK 1.0.1 client (2024-11-05 hosts)", () => {
   });
 });
 
-describe("one Streamable HTTP endpoint, the SDK v1 client pinned to each revision", () => {
+describe("one Streamable HTTP endpoint: the SDK v1 client pinned to each session revision, 2026-07-28 clients", () => {
   let http: StreamableHttpServer;
   const sessions: MessageLog[] = [];
+  /** What the stateless server sent and received, since the test began. */
+  let stateless: MessageLog = { sent: [], received: [] };
   beforeAll(async () => {
+    const server = multi.stateless!;
     http = await serveStreamableHttp({
       port: 0,
+      server: { http: server.http, connect: (exchange) => server.connect(recording(exchange, stateless)) },
       onSession: (session) => {
         const log: MessageLog = { sent: [], received: [] };
         sessions.push(log);
@@ -241,7 +314,7 @@ describe("one Streamable HTTP endpoint, the SDK v1 client pinned to each revisio
       await client.connect(transport);
       const log = sessions.at(-1)!;
       expect(transport.protocolVersion).toBe(revision);
-      expect((await client.listTools()).tools).toHaveLength(5);
+      expect((await client.listTools()).tools).toHaveLength(TOOLS.length);
       for (const name of ["echo", "link", "audio", "forecast"])
         await client.callTool({ name, arguments: { text: "x" } });
       expect(await client.readResource({ uri: "file:///readme.txt" })).toMatchObject({ contents: [{ text: "hello" }] });
@@ -250,6 +323,143 @@ describe("one Streamable HTTP endpoint, the SDK v1 client pinned to each revisio
       await client.close();
     },
   );
+
+  it("the SDK v2 client at 2026-07-28: discovers, lists and calls; elicitations are input requests; every message is a 2026-07-28 one", async () => {
+    stateless = { sent: [], received: [] };
+    const client = new SdkV2Client(
+      { name: "sdk-v2", version: "2.4.0" },
+      { capabilities: { elicitation: {} }, versionNegotiation: { mode: "auto" } },
+    );
+    client.setRequestHandler("elicitation/create", async (request) => ({
+      action: "accept",
+      content: { [fieldOf(request.params)]: "Ada" },
+    }));
+    await client.connect(new SdkV2Transport(new URL(http.url)));
+    expect(client.getServerVersion()).toMatchObject({ name: "multi", version: "1.0.0" });
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual([...TOOLS, "native"]);
+    for (const name of ["echo", "link", "audio", "forecast"]) await client.callTool({ name, arguments: { text: "x" } });
+    expect((await client.callTool({ name: "interview", arguments: {} })).content).toEqual([
+      { type: "text", text: "Ada from Ada" },
+    ]);
+    expect(await client.readResource({ uri: "file:///readme.txt" })).toMatchObject({ contents: [{ text: "hello" }] });
+    await client.getPrompt({ name: "greet", arguments: { who: "Ada" } });
+    expect(stateless.sent.length).toBeGreaterThanOrEqual(10);
+    expect(problemsOf("2026-07-28", stateless)).toEqual([]);
+    await client.close();
+  });
+
+  it("our generated 2026-07-28 client on the same URL, every message a 2026-07-28 one", async () => {
+    stateless = { sent: [], received: [] };
+    const client = r2607.createClient({
+      transport: new StreamableHttpClientTransport(http.url),
+      clientInfo: { name: "generated", version: "1.0.0" },
+      handlers: { elicit: (params) => ({ action: "accept", content: { [fieldOf(params)]: "Bo" } }) },
+    });
+    await client.connect();
+    expect((await client.listTools({})).tools.map((t) => t.name)).toEqual([...TOOLS, "native"]);
+    expect((await client.callTool({ name: "interview", arguments: {} })).content).toEqual([
+      { type: "text", text: "Bo from Bo" },
+    ]);
+    expect(problemsOf("2026-07-28", stateless)).toEqual([]);
+    expect(sessions.length).toBeGreaterThan(0);
+    await client.close();
+  });
+});
+
+describe("2026-07-28 clients through the same registrations (first message routes a link)", () => {
+  async function statelessClient() {
+    const { client: transport, log } = await link();
+    const answers = ["Ada", "Paris"];
+    const client = r2607.createClient({
+      transport,
+      clientInfo: { name: "generated", version: "1.0.0" },
+      handlers: {
+        elicit: () => ({ action: "accept", content: { name: answers[0]!, city: answers[1]! } }),
+        createMessage: (params) => ({
+          role: "assistant",
+          model: "echo",
+          content: { type: "text", text: `hi (${JSON.stringify(params.messages[0]?.content)})` },
+        }),
+      },
+    });
+    await client.connect();
+    return { client, log };
+  }
+
+  it("our generated client discovers, lists and calls; newer fields stay; every message is a 2026-07-28 one", async () => {
+    const { client, log } = await statelessClient();
+    expect(client.server.serverInfo).toMatchObject({ name: "multi", version: "1.0.0", title: "Multi" });
+    const { tools } = await client.listTools({});
+    expect(tools.map((t) => t.name)).toEqual([...TOOLS, "native"]);
+    expect(tools[0]).toMatchObject({ title: "Echo", icons: ICONS });
+    expect((await client.callTool({ name: "link", arguments: {} })).content).toEqual([
+      { type: "resource_link", uri: "file:///notes.txt", name: "notes", title: "Notes" },
+    ]);
+    expect(await client.callTool({ name: "forecast", arguments: {} })).toMatchObject({
+      structuredContent: { celsius: 21 },
+    });
+    await client.callTool({ name: "audio", arguments: {} });
+    expect((await client.readResource({ uri: "file:///readme.txt" })).contents).toEqual([
+      { uri: "file:///readme.txt", text: "hello" },
+    ]);
+    expect((await client.getPrompt({ name: "greet", arguments: { who: "Ada" } })).messages).toHaveLength(1);
+    expect(log.received.some((m) => (m as { method?: string }).method === "initialize")).toBe(false);
+    expect(problemsOf("2026-07-28", log)).toEqual([]);
+    await client.close();
+  });
+
+  it("a handler's elicitations are input requests: two rounds, the handler run again with the answers", async () => {
+    const { client, log } = await statelessClient();
+    expect((await client.callTool({ name: "interview", arguments: {} })).content).toEqual([
+      { type: "text", text: "Ada from Paris" },
+    ]);
+    const calls = log.received.filter((m) => (m as { method?: string }).method === "tools/call");
+    expect(calls).toHaveLength(3);
+    const asked = log.sent.flatMap((m) => {
+      const requests = (m as { result?: { inputRequests?: object } }).result?.inputRequests;
+      return requests ? [requests] : [];
+    });
+    expect(asked).toEqual([
+      { "0": { method: "elicitation/create", params: expect.objectContaining({ message: "Your name?" }) } },
+      { "1": { method: "elicitation/create", params: expect.objectContaining({ message: "Your city?" }) } },
+    ]);
+    expect(problemsOf("2026-07-28", log)).toEqual([]);
+    await client.close();
+  });
+
+  it("a handler's sampling request is an input request with its content whole (a union within a union)", async () => {
+    const { client, log } = await statelessClient();
+    expect((await client.callTool({ name: "sample", arguments: {} })).content).toEqual([
+      { type: "text", text: 'hi ({"type":"text","text":"Say hi"})' },
+    ]);
+    expect(problemsOf("2026-07-28", log)).toEqual([]);
+    await client.close();
+  });
+
+  it("a tool registered on the 2026-07-28 server alone: its handler as written, unseen by 2025-era clients", async () => {
+    const { client, log } = await statelessClient();
+    expect((await client.callTool({ name: "native", arguments: {} })).content).toEqual([
+      { type: "text", text: "native Ada" },
+    ]);
+    expect(
+      log.sent.some((m) => "user_name" in ((m as { result?: { inputRequests?: object } }).result?.inputRequests ?? {})),
+    ).toBe(true);
+    expect(problemsOf("2026-07-28", log)).toEqual([]);
+    await client.close();
+    const older = await generatedClient("2025-11-25");
+    expect((await older.client.listTools({})).tools.map((t) => t.name)).toEqual(TOOLS);
+    await expect(older.client.callTool({ name: "native", arguments: {} })).rejects.toThrow(/Unknown tool: native/);
+    await older.client.close();
+  });
+
+  it("a request the revision has no input request for fails for the handler: ping", async () => {
+    const { client, log } = await statelessClient();
+    const result = (await client.callTool({ name: "pinger", arguments: {} })) as unknown as AnyResult;
+    expect(result.isError).toBe(true);
+    expect(result.content?.[0]?.["text"]).toBe("-32601: the client's protocol revision 2026-07-28 has no ping");
+    expect(problemsOf("2026-07-28", log)).toEqual([]);
+    await client.close();
+  });
 });
 
 describe("spec/down-conversions.json, one test per entry (a 2024-11-05 client)", () => {

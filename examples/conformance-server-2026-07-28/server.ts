@@ -18,6 +18,15 @@ export function createConformanceServer(): McpServer {
   });
   for (const { tool, run } of fixtures.sharedTools)
     mcp.registerTool(tool.name, { description: tool.description, inputSchema: tool.inputSchema }, run);
+  for (const { name, uri, config, read } of fixtures.resources)
+    mcp.registerResource(name, uri, config, (at, variables) => ({ contents: read(at, variables) }));
+  for (const { name, config, messages } of fixtures.prompts)
+    mcp.registerPrompt(name, config, (args) => ({ messages: messages(args) }));
+  return registerStatelessConformance(mcp);
+}
+
+/** What only this revision's scenarios ask for: input by multi round-trip results, diagnostics, list changes. */
+export function registerStatelessConformance(mcp: McpServer): McpServer {
   for (const { name, description, run } of inputTools) mcp.registerTool(name, { description }, run);
 
   // The stateless server's own diagnostics, named by the server-stateless scenario.
@@ -59,10 +68,6 @@ export function createConformanceServer(): McpServer {
     () => ({ content: [text("region received")] }),
   );
 
-  for (const { name, uri, config, read } of fixtures.resources)
-    mcp.registerResource(name, uri, config, (at, variables) => ({ contents: read(at, variables) }));
-  for (const { name, config, messages } of fixtures.prompts)
-    mcp.registerPrompt(name, config, (args) => ({ messages: messages(args) }));
   mcp.registerPrompt(
     "test_input_required_result_prompt",
     { description: "Asks for context before it renders" },

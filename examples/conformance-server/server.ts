@@ -9,11 +9,16 @@ import { sessionTools } from "./session-tools.js";
 
 export function createConformanceServer(session: StreamableHttpSession): McpServer {
   const mcp = createMcpServer({ serverInfo: { name: "mcp-gen-conformance-server", version: "1.0.0" } });
+  return registerConformance(mcp, () => session);
+}
+
+/** The fixtures on `mcp`; `sessionOf` is the session a call runs in (none for a stateless client). */
+export function registerConformance(mcp: McpServer, sessionOf: () => StreamableHttpSession | undefined): McpServer {
   for (const { tool, run } of fixtures.sharedTools)
     mcp.registerTool(tool.name, { description: tool.description, inputSchema: tool.inputSchema }, run);
   for (const { tool, run } of sessionTools)
     mcp.registerTool(tool.name, { description: tool.description, inputSchema: tool.inputSchema }, (args, context) =>
-      run(args, context, session),
+      run(args, context, sessionOf()),
     );
   for (const { name, uri, config, read } of fixtures.resources)
     mcp.registerResource(name, uri, config, (at, variables) => ({ contents: read(at, variables) }));

@@ -5,13 +5,13 @@ import type { HandlerContext } from "../../generated/2025-11-25/registry.js";
 import type * as T from "../../generated/2025-11-25/types.js";
 import { noArguments, stringArgument, text } from "./fixtures.js";
 
-/** A tool of a 2025-era session: it gets the registry's context and the session it runs in. */
+/** A tool of a 2025-era session: it gets the registry's context and the session it runs in (if any). */
 export interface SessionTool {
   readonly tool: T.Tool;
   run(
     args: { [key: string]: unknown },
     context: HandlerContext,
-    session: StreamableHttpSession,
+    session: StreamableHttpSession | undefined,
   ): Promise<T.CallToolResult> | T.CallToolResult;
 }
 
@@ -137,7 +137,7 @@ export const sessionTools: readonly SessionTool[] = [
     },
     run: async (_args, context, session) => {
       // Ends the HTTP response carrying this call's stream; the client comes back for the rest.
-      session.closeSSEStream(context.requestId);
+      session?.closeSSEStream(context.requestId);
       await pause(100);
       return { content: [text("Answered after the client reconnected")] };
     },

@@ -174,6 +174,8 @@ export const PROJECTION: RevisionProjection = {
       },
       "roots/list": { o: { _meta: { o: { progressToken: 0 } } }, x: 0 },
     },
+    helpers: { ping: "ping", createMessage: "sampling/createMessage", listRoots: "roots/list" },
+    inputRequests: {},
     notifications: {
       "notifications/cancelled": { o: { requestId: 0, reason: 0 }, req: ["requestId"] },
       "notifications/progress": {

@@ -265,6 +265,13 @@ export const PROJECTION: RevisionProjection = {
         req: ["message", "requestedSchema"],
       },
     },
+    helpers: {
+      ping: "ping",
+      createMessage: "sampling/createMessage",
+      listRoots: "roots/list",
+      elicit: "elicitation/create",
+    },
+    inputRequests: {},
     notifications: {
       "notifications/cancelled": { o: { requestId: 0, reason: 0 }, req: ["requestId"] },
       "notifications/progress": {

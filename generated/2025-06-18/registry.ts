@@ -4,14 +4,16 @@
 /* eslint-disable */
 
 import type * as T from "./types.js";
-import type { Transport } from "../../runtime/index.js";
+import type { ChangeEventBus, Transport } from "../../runtime/index.js";
 import {
   type Accepted,
   type ListKind,
   type Parsed,
+  REGISTRY,
   Registry,
   type RegistryProfile,
   type Schema,
+  type SharedRegistrations,
   type TemplateVariableName,
   type TemplateVariables,
 } from "../../runtime/server/index.js";
@@ -167,6 +169,18 @@ export interface McpServerOptions extends Omit<ServerOptions, "handlers"> {
   handlers?: ServerHandlers;
   /** Items per page of every list (default 100). */
   pageSize?: number;
+  /**
+   * Serve the registrations of a server written for another revision, each handler run through
+   * its `invoke` (runtime/projection's `shareRegistrations`): one set of handlers, two revisions.
+   */
+  registrations?: SharedRegistrations;
+  /**
+   * Change events shared by the processes serving one endpoint (see docs/deploying.md): `notify`
+   * and `resourceUpdated` publish to the bus, and every event on it, from any process, goes to
+   * this process's clients. Without it they reach this process's clients only. Changes to what
+   * this process registers are announced to its own clients only: each process registers its own.
+   */
+  events?: ChangeEventBus;
 }
 
 export interface McpServer {
@@ -200,6 +214,8 @@ export interface McpServer {
   close(): Promise<void>;
   /** How this revision travels over Streamable HTTP. */
   readonly http: typeof HTTP_BINDING;
+  /** The registry, for a server of another revision to share (`registrations`). */
+  readonly [REGISTRY]: Registry;
   /** Tells the clients that subscribed to `uri` that the resource changed. */
   resourceUpdated(uri: string): Promise<void>;
   /** Sends a notification to every connected client. */
@@ -310,8 +326,8 @@ function declares(capabilities: Json, wanted: Json): boolean {
  * that list, call, read, get and complete them are answered from the registry.
  */
 export function createMcpServer(options: McpServerOptions): McpServer {
-  const { handlers: own, pageSize, ...serverOptions } = options;
-  const registry = new Registry(PROFILE, { pageSize });
+  const { handlers: own, pageSize, registrations, events, ...serverOptions } = options;
+  const registry = new Registry(PROFILE, { pageSize }, registrations);
   const report = (error: unknown) =>
     serverOptions.onError?.(error instanceof Error ? error : new Error(String(error)));
 
@@ -392,6 +408,27 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       method,
     );
   });
+  /** Tells this process's clients that the resource at `uri` changed (those subscribed to it). */
+  function updated(uri: string): Promise<void> {
+    const subscribed = [...connections].filter(([, connection]) => connection.subscribed.has(uri));
+    return send(
+      subscribed.map(([s]) => s),
+      "notifications/resources/updated",
+      { uri },
+    );
+  }
+  // Every process's change events, this one's included, reach this process's clients from the bus.
+  const unsubscribe = events?.subscribe((event) => {
+    const uri = event.params?.["uri"];
+    if (event.method === "notifications/resources/updated" && typeof uri === "string")
+      void updated(uri);
+    else
+      void send(
+        live(),
+        event.method as keyof ServerNotificationMap,
+        event.params as Json | undefined,
+      );
+  });
 
   return {
     registerTool(name, config, handler) {
@@ -435,21 +472,20 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       };
     },
     async close() {
+      unsubscribe?.();
       await Promise.all(live().map((s) => s.close()));
     },
     http: HTTP_BINDING,
+    [REGISTRY]: registry,
     resourceUpdated(uri) {
-      const subscribed = [...connections].filter(([, connection]) =>
-        connection.subscribed.has(uri),
-      );
-      return send(
-        subscribed.map(([s]) => s),
-        "notifications/resources/updated",
-        { uri },
-      );
+      return events
+        ? events.publish({ method: "notifications/resources/updated", params: { uri } })
+        : updated(uri);
     },
     notify(method, params) {
-      return send(live(), method, params as Json | undefined);
+      return events
+        ? events.publish({ method, params: params as Json | undefined })
+        : send(live(), method, params as Json | undefined);
     },
   };
 }

@@ -469,6 +469,17 @@ export const PROJECTION: RevisionProjection = {
       "tasks/list": "PaginatedRequestParams",
       "tasks/cancel": { o: { taskId: 0 }, req: ["taskId"] },
     },
+    helpers: {
+      ping: "ping",
+      createMessage: "sampling/createMessage",
+      listRoots: "roots/list",
+      elicit: "elicitation/create",
+      getTask: "tasks/get",
+      getTaskPayload: "tasks/result",
+      listTasks: "tasks/list",
+      cancelTask: "tasks/cancel",
+    },
+    inputRequests: {},
     notifications: {
       "notifications/cancelled": "CancelledNotificationParams",
       "notifications/progress": "ProgressNotificationParams",

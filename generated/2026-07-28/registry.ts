@@ -5,6 +5,7 @@
 
 import type * as T from "./types.js";
 import {
+  type ChangeEventBus,
   type RequestStateSeal,
   type Transport,
   createRequestStateSeal,
@@ -13,9 +14,11 @@ import {
   type Accepted,
   type ListKind,
   type Parsed,
+  REGISTRY,
   Registry,
   type RegistryProfile,
   type Schema,
+  type SharedRegistrations,
   type TemplateVariableName,
   type TemplateVariables,
 } from "../../runtime/server/index.js";
@@ -198,6 +201,18 @@ export interface McpServerOptions extends Omit<ServerOptions, "handlers"> {
   handlers?: ServerHandlers;
   /** Items per page of every list (default 100). */
   pageSize?: number;
+  /**
+   * Serve the registrations of a server written for another revision, each handler run through
+   * its `invoke` (runtime/projection's `shareRegistrations`): one set of handlers, two revisions.
+   */
+  registrations?: SharedRegistrations;
+  /**
+   * Change events shared by the processes serving one endpoint (see docs/deploying.md): `notify`
+   * and `resourceUpdated` publish to the bus, and every event on it, from any process, goes to
+   * this process's clients. Without it they reach this process's clients only. Changes to what
+   * this process registers are announced to its own clients only: each process registers its own.
+   */
+  events?: ChangeEventBus;
   /** The cache fields of list and read results (default: not cached). */
   cache?: Partial<Pick<T.CacheableResult, "ttlMs" | "cacheScope">>;
 }
@@ -233,6 +248,8 @@ export interface McpServer {
   close(): Promise<void>;
   /** How this revision travels over Streamable HTTP. */
   readonly http: typeof HTTP_BINDING;
+  /** The registry, for a server of another revision to share (`registrations`). */
+  readonly [REGISTRY]: Registry;
   /** Tells the clients that subscribed to `uri` that the resource changed. */
   resourceUpdated(uri: string): Promise<void>;
   /** Sends a notification on every subscription that asked for it. */
@@ -336,8 +353,8 @@ function declares(capabilities: Json, wanted: Json): boolean {
  * that list, call, read, get and complete them are answered from the registry.
  */
 export function createMcpServer(options: McpServerOptions): McpServer {
-  const { handlers: own, pageSize, cache, ...serverOptions } = options;
-  const registry = new Registry(PROFILE, { pageSize, cache });
+  const { handlers: own, pageSize, registrations, cache, events, ...serverOptions } = options;
+  const registry = new Registry(PROFILE, { pageSize, cache }, registrations);
   const report = (error: unknown) =>
     serverOptions.onError?.(error instanceof Error ? error : new Error(String(error)));
   // Sealed by default, so a client cannot alter the state a handler hands out.
@@ -412,6 +429,22 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       method,
     );
   });
+  /** Tells this process's clients that the resource at `uri` changed. */
+  function updated(uri: string): Promise<void> {
+    return send(live(), "notifications/resources/updated", { uri });
+  }
+  // Every process's change events, this one's included, reach this process's clients from the bus.
+  const unsubscribe = events?.subscribe((event) => {
+    const uri = event.params?.["uri"];
+    if (event.method === "notifications/resources/updated" && typeof uri === "string")
+      void updated(uri);
+    else
+      void send(
+        live(),
+        event.method as keyof ServerNotificationMap,
+        event.params as Json | undefined,
+      );
+  });
 
   return {
     registerTool(name, config, handler) {
@@ -447,14 +480,20 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       await server.connect(transport);
     },
     async close() {
+      unsubscribe?.();
       await Promise.all(live().map((s) => s.close()));
     },
     http: HTTP_BINDING,
+    [REGISTRY]: registry,
     resourceUpdated(uri) {
-      return send(live(), "notifications/resources/updated", { uri });
+      return events
+        ? events.publish({ method: "notifications/resources/updated", params: { uri } })
+        : updated(uri);
     },
     notify(method, params) {
-      return send(live(), method, params as Json | undefined);
+      return events
+        ? events.publish({ method, params: params as Json | undefined })
+        : send(live(), method, params as Json | undefined);
     },
   };
 }

@@ -484,6 +484,12 @@ export const PROJECTION: RevisionProjection = {
       "tools/list": "ListToolsResult",
     },
     requests: {},
+    helpers: {},
+    inputRequests: {
+      "sampling/createMessage": "CreateMessageRequestParams",
+      "roots/list": { o: { _meta: "MetaObject" } },
+      "elicitation/create": "ElicitRequestParams",
+    },
     notifications: {
       "notifications/cancelled": "CancelledNotificationParams",
       "notifications/progress": "ProgressNotificationParams",

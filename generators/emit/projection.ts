@@ -1,6 +1,7 @@
 // generated/<rev>/projection.ts: the revision as a target of down-conversion, for one server
 // whose handlers are written once against a newer revision (runtime/projection/): the shapes of
-// what a server sends at this revision, the methods it has, its handshake and HTTP binding, and
+// what a server sends at this revision, the methods it has (requests to the client: by the name of
+// the context's helper that sends them, or as multi round-trip input), its handshake and HTTP binding, and
 // the reviewed conversions (spec/down-conversions.json) that apply here: those from a type this
 // revision lacks to one it has, and those of a field its type lacks into one it has.
 import type { Model } from "../model/model.js";
@@ -8,6 +9,7 @@ import { headerView, type Artifact } from "./artifact.js";
 import { ImportList, valueLiteral } from "./code.js";
 import { ShapeTable, type Shape } from "./projection-shapes.js";
 import { renderTemplate } from "./render.js";
+import { methodViews } from "./session-view.js";
 
 type Template = string | number | boolean | null | Template[] | { [key: string]: Template };
 
@@ -50,6 +52,16 @@ export function projectionTable(model: Model, conversions: DownConversions) {
   const notifications = byMethod(sent("notification", "serverToClient"), (m) =>
     m.params ? shapes.of(m.params.type) : 0,
   );
+  // What a handler asks of the client through its context, by the helper's name (`elicit`).
+  const helpers = Object.fromEntries(
+    methodViews(model, "request", "serverToClient")
+      .filter((v) => v.delivery === "message")
+      .map((v) => [v.name, v.method]),
+  );
+  const inputRequests = byMethod(
+    model.methods.filter((m) => m.kind === "request" && m.delivery === "inputRequired"),
+    (m) => (m.params ? shapes.of(m.params.type) : 0),
+  );
   // Conversions apply where this revision lacks the type (or field) and has what it becomes.
   const blocks = conversions.blocks.filter((b) => !shapes.has(b.from) && shapes.has(b.to));
   for (const block of conversions.blocks) {
@@ -68,6 +80,8 @@ export function projectionTable(model: Model, conversions: DownConversions) {
     types,
     results,
     requests,
+    helpers,
+    inputRequests,
     notifications,
     clientNotifications: sent("notification", "clientToServer").map((m) => m.method),
     ...(handshake

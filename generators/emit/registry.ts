@@ -103,7 +103,9 @@ export const registryArtifact: Artifact = {
     const imports = new ImportList();
     imports.addNamespace("./types.js", "T");
     imports.add(`${runtime}/server/index.js`, "Registry", false);
+    imports.add(`${runtime}/server/index.js`, "REGISTRY", false);
     imports.addTypes(`${runtime}/server/index.js`, [
+      "SharedRegistrations",
       "Accepted",
       "ListKind",
       "Parsed",
@@ -112,7 +114,7 @@ export const registryArtifact: Artifact = {
       "TemplateVariableName",
       "TemplateVariables",
     ]);
-    imports.addTypes(`${runtime}/index.js`, ["Transport"]);
+    imports.addTypes(`${runtime}/index.js`, ["ChangeEventBus", "Transport"]);
     imports.add("./server.js", "createServer", false);
     imports.addTypes("./server.js", ["Answer", "RequestContext", "Server", "ServerHandlers", "ServerOptions"]);
     imports.add("./methods.js", "HTTP_BINDING", false);

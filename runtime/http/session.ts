@@ -33,6 +33,13 @@ export interface SessionOptions {
   retryMs: number;
   /** Told when the session ends, so the handler forgets it. */
   onClosed: () => void;
+  /**
+   * Told each event of a resumable stream as it is sent (an EventStore's append, so that another
+   * node can replay it); the session keeps and replays its own copy regardless.
+   */
+  onEvent?: ((streamId: string, seq: number, text: string) => void) | undefined;
+  /** Told when a resumable stream has carried its last event. */
+  onStreamDone?: ((streamId: string) => void) | undefined;
 }
 
 interface Stream {
@@ -258,6 +265,7 @@ export class StreamableHttpSession implements Transport {
     const text = formatSseEvent({ event: "message", ...(stream.resumable ? { id: `${stream.id}_${seq}` } : {}), data });
     if (stream.resumable) {
       stream.log.push({ seq, text });
+      this.options.onEvent?.(stream.id, seq, text);
       if (stream === this.standalone && stream.log.length > MAX_STANDALONE_EVENTS) stream.log.shift();
     }
     stream.sink?.write(text);
@@ -273,6 +281,7 @@ export class StreamableHttpSession implements Transport {
   /** The stream's answers are out: end the connection, or keep the stream until the client collects it. */
   private finish(stream: Stream): void {
     this.touch();
+    if (!stream.answered && stream.resumable) this.options.onStreamDone?.(stream.id);
     stream.answered = true;
     if (stream.sink || !stream.resumable) {
       stream.sink?.end();

@@ -8,6 +8,7 @@
 import { extraOf, type AuthInfo, type MessageExtra } from "../auth/auth-info.js";
 import type { JsonRpcMessage } from "../jsonrpc.js";
 import { classify, type Classified } from "./classify.js";
+import { createSessionCluster, type SessionClusterOptions } from "./cluster.js";
 import { accepts, header, refuse, type HttpRequestLike, type HttpResponseLike } from "./request.js";
 import { StreamableHttpSession, type SseSink } from "./session.js";
 
@@ -24,6 +25,13 @@ export interface SessionRouterOptions {
   maxSessions?: number | undefined;
   /** Answer a POST's requests with one JSON body instead of an SSE stream. */
   jsonResponse?: boolean | undefined;
+  /**
+   * Sessions shared by the nodes serving one endpoint (see cluster.ts and docs/deploying.md): a
+   * request for a session another node holds is forwarded there.
+   */
+  cluster?: SessionClusterOptions | undefined;
+  /** Problems no client can be told about (a directory that cannot be written, say). */
+  onError?: ((error: Error) => void) | undefined;
 }
 
 export interface SessionRouter {
@@ -86,6 +94,9 @@ export function createSessionRouter(options: SessionRouterOptions): SessionRoute
   const owners = new Map<string, string>();
   const idleMs = options.sessionIdleMs ?? 30 * 60_000;
   const maxSessions = options.maxSessions ?? 1000;
+  const cluster = options.cluster
+    ? createSessionCluster(options.cluster, () => sessions.keys(), (error) => options.onError?.(error))
+    : undefined;
   let sweeper: ReturnType<typeof setInterval> | undefined;
 
   /** Closes the sessions idle for longer than idleMs; runs while there are sessions. */
@@ -114,15 +125,31 @@ export function createSessionRouter(options: SessionRouterOptions): SessionRoute
     return options.protocolVersions ? options.protocolVersions.includes(version) : /^\d{4}-\d{2}-\d{2}$/.test(version);
   }
 
-  /** The session a request names, or the refusal already sent. */
+  /**
+   * The session a request names, or undefined once the request is otherwise answered: refused, or
+   * (in a cluster) handed to the node holding the session; `body` is the POST's, to forward.
+   */
   function sessionOf(
     req: HttpRequestLike,
     res: HttpResponseLike,
     authInfo: AuthInfo | undefined,
+    body?: string,
   ): StreamableHttpSession | undefined {
     const id = header(req, "mcp-session-id");
     if (id === undefined) return void refuse(res, 400, -32000, "Bad Request: Mcp-Session-Id header is required");
     const session = sessions.get(id);
+    if (!session && cluster) {
+      const notFound = () => refuse(res, 404, -32001, "Session not found");
+      void cluster.serveElsewhere(req, res, id, body).then(
+        (served) => (served ? undefined : notFound()),
+        (error: unknown) => {
+          options.onError?.(error instanceof Error ? error : new Error(String(error)));
+          if (!res.headersSent) notFound();
+          else if (!res.writableEnded) res.end();
+        },
+      );
+      return undefined;
+    }
     // Someone else's session is no different from none.
     if (!session || owners.get(id) !== authInfo?.subject) return void refuse(res, 404, -32001, "Session not found");
     session.touch();
@@ -138,12 +165,16 @@ export function createSessionRouter(options: SessionRouterOptions): SessionRoute
 
   async function startSession(owner: string | undefined): Promise<StreamableHttpSession> {
     const id = crypto.randomUUID();
+    const store = cluster?.eventStore;
     const session = new StreamableHttpSession(id, {
       retryMs: options.retryMs ?? 1000,
       onClosed: () => {
         sessions.delete(id);
         owners.delete(id);
+        cluster?.release(id);
       },
+      ...(store ? { onEvent: (stream, seq, text) => store.append(`${id}/${stream}`, { seq, text }) } : {}),
+      ...(store ? { onStreamDone: (stream) => store.end(`${id}/${stream}`) } : {}),
     });
     sessions.set(id, session);
     if (owner !== undefined) owners.set(id, owner);
@@ -153,6 +184,14 @@ export function createSessionRouter(options: SessionRouterOptions): SessionRoute
     } catch (error) {
       sessions.delete(id);
       owners.delete(id);
+      throw error;
+    }
+    // Recorded before the handshake is answered, so the client's next request finds it on any
+    // node; a session no other node could find is not opened at all.
+    try {
+      await cluster?.claim(id);
+    } catch (error) {
+      await session.close();
       throw error;
     }
     return session;
@@ -257,7 +296,7 @@ export function createSessionRouter(options: SessionRouterOptions): SessionRoute
       deliver(res, session, message, extraOf(authInfo));
     },
     post(req, res, body, authInfo) {
-      const session = sessionOf(req, res, authInfo);
+      const session = sessionOf(req, res, authInfo, cluster ? JSON.stringify(body) : undefined);
       if (!session) return;
       if (Array.isArray(body)) return postBatch(res, session, body, extraOf(authInfo));
       const message = classify(body);
@@ -290,6 +329,7 @@ export function createSessionRouter(options: SessionRouterOptions): SessionRoute
     },
     async close() {
       stopSweeping();
+      cluster?.close();
       await Promise.all([...sessions.values()].map((session) => session.close()));
     },
   };

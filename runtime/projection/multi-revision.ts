@@ -5,11 +5,19 @@
 // dropped, content it lacks rebuilt by the reviewed conversions, methods it lacks never sent
 // (requests the client's revision lacks are answered -32601; requests to the client that its
 // revision cannot express fail locally, for the handler, with -32601 or -32602). Works between the
-// server and any Transport: stdio, in-memory, a Streamable HTTP session.
+// server and any Transport: stdio, in-memory, a Streamable HTTP session. A stateless revision
+// (2026-07-28) is served by a server of its own built on the same registrations (`stateless`):
+// the handlers' requests to the client become multi round-trip input (input-replay.ts), and what
+// it sends is projected onto that revision too.
+import { claimedVersion } from "../http/headers.js";
 import { ErrorCode, isObject, type JsonRpcMessage, type RequestId } from "../jsonrpc.js";
+import { REGISTRY, type Registry, type SharedRegistrations } from "../server/registry.js";
 import type { HttpBinding, Transport, TransportSendOptions } from "../transport.js";
+import { routeByFirstMessage } from "./first-message.js";
+import { replayInput } from "./input-replay.js";
 import { project } from "./project.js";
 import type { RevisionProjection } from "./shapes.js";
+import { toClient } from "./to-client.js";
 
 /** What the conversion of one message did, for logs and tests. */
 export interface Downgrade {
@@ -29,14 +37,36 @@ export interface MultiRevisionServerOptions {
   writtenFor: RevisionProjection;
   /** Older revisions served too, each converted down to (their `PROJECTION`s). */
   alsoServes: readonly RevisionProjection[];
-  /** Called for every message that lost or converted something on its way to an older client. */
+  /** Called for every message that lost or converted something on its way to another revision's client. */
   onDowngrade?: (downgrade: Downgrade) => void;
+  /**
+   * A stateless revision served from the same registrations (`server` must be a registry): its
+   * `PROJECTION`, and its `createMcpServer` given them, e.g.
+   * `(registrations) => createMcpServer({ serverInfo, registrations })` of 2026-07-28.
+   */
+  stateless?: {
+    readonly revision: RevisionProjection;
+    create(registrations: SharedRegistrations): StatelessMcpServer;
+  };
+}
+
+/** What the stateless revision's `createMcpServer` returns, as far as this needs it. */
+export interface StatelessMcpServer {
+  readonly http: HttpBinding;
+  connect(transport: Transport): Promise<void>;
+  close(): Promise<void>;
 }
 
 export interface MultiRevisionServer {
-  /** Serves one connection, at the revision its handshake negotiates. */
+  /**
+   * Serves one connection: at the revision its handshake negotiates, or, when its first message
+   * claims a version in `_meta`, by the stateless server (stdio, in memory; over HTTP the endpoint
+   * routes each request, so pass `stateless` as its `server` and this as `onSession`).
+   */
   connect(transport: Transport): Promise<void>;
-  /** The revisions served, newest (`writtenFor`) first. */
+  /** The stateless revision's server, answering on the same registrations (when `stateless` was given). */
+  readonly stateless: StatelessMcpServer | undefined;
+  /** The revisions served, newest session revision (`writtenFor`) first, the stateless one last. */
   readonly versions: readonly string[];
 }
 
@@ -47,9 +77,41 @@ export function createMultiRevisionServer(options: MultiRevisionServerOptions): 
   for (const r of options.alsoServes)
     if (!r.handshake) throw new TypeError(`${r.revision} has no handshake; serve it with a server of its own`);
   const revisions = [writtenFor, ...options.alsoServes.filter((r) => r.revision !== writtenFor.revision)];
+  const sessions = (transport: Transport) =>
+    options.server.connect(new DowngradingTransport(transport, writtenFor, revisions, options.onDowngrade));
+  const stateless =
+    options.stateless && statelessServer(options.server, writtenFor, options.stateless, options.onDowngrade);
+  const binding = stateless?.http;
   return {
-    versions: revisions.map((r) => r.revision),
-    connect: (transport) => options.server.connect(new DowngradingTransport(transport, revisions, options.onDowngrade)),
+    versions: [...revisions, ...(options.stateless ? [options.stateless.revision] : [])].map((r) => r.revision),
+    stateless,
+    connect: (transport) => {
+      if (!stateless || binding?.kind !== "stateless") return sessions(transport);
+      return routeByFirstMessage(transport, (first) =>
+        !Array.isArray(first) && claimedVersion(first, binding) !== undefined ? (t) => stateless.connect(t) : sessions,
+      );
+    },
+  };
+}
+
+/** The stateless revision's server on `server`'s registrations, what it sends projected onto that revision. */
+function statelessServer(
+  server: MultiRevisionServerOptions["server"],
+  writtenFor: RevisionProjection,
+  stateless: NonNullable<MultiRevisionServerOptions["stateless"]>,
+  onDowngrade: ((downgrade: Downgrade) => void) | undefined,
+): StatelessMcpServer {
+  const { revision } = stateless;
+  if (revision.handshake) throw new TypeError(`${revision.revision} has a handshake: serve it in alsoServes`);
+  const registry = (server as { [REGISTRY]?: Registry })[REGISTRY];
+  if (!registry)
+    throw new TypeError("`stateless` shares the registrations of a registry: pass a createMcpServer() as `server`");
+  const built = stateless.create({ registry, invoke: replayInput(writtenFor, revision) });
+  return {
+    http: built.http,
+    connect: (transport) =>
+      built.connect(new DowngradingTransport(transport, writtenFor, { only: revision }, onDowngrade)),
+    close: () => built.close(),
   };
 }
 
@@ -62,26 +124,30 @@ class DowngradingTransport implements Transport {
   onerror?: ((error: Error) => void) | undefined;
   onmessage?: (<T extends JsonRpcMessage>(message: T, extra?: object) => void) | undefined;
   private readonly real: Transport;
+  private readonly writtenFor: RevisionProjection;
+  /** The revisions the handshake may choose, newest first; none on a connection of one revision. */
   private readonly revisions: readonly RevisionProjection[];
   private readonly onDowngrade: ((downgrade: Downgrade) => void) | undefined;
-  /** The negotiated revision; the written-for one until the handshake says otherwise. */
+  /** The client's revision; until the handshake says otherwise, the first that may be chosen. */
   private target: RevisionProjection;
   /** The client's requests awaiting an answer: id → method. */
   private readonly pending = new Map<string, string>();
 
-  constructor(real: Transport, revisions: readonly RevisionProjection[], onDowngrade?: (downgrade: Downgrade) => void) {
+  constructor(
+    real: Transport,
+    writtenFor: RevisionProjection,
+    revisions: readonly RevisionProjection[] | { readonly only: RevisionProjection },
+    onDowngrade?: (downgrade: Downgrade) => void,
+  ) {
     this.real = real;
-    this.revisions = revisions;
-    this.target = revisions[0]!;
+    this.writtenFor = writtenFor;
+    this.revisions = "only" in revisions ? [] : revisions;
+    this.target = "only" in revisions ? revisions.only : writtenFor;
     this.onDowngrade = onDowngrade;
   }
 
   get sessionId(): string | undefined {
     return this.real.sessionId;
-  }
-
-  private get writtenFor(): RevisionProjection {
-    return this.revisions[0]!;
   }
 
   async start(): Promise<void> {
@@ -121,7 +187,8 @@ class DowngradingTransport implements Transport {
       const method = message["method"];
       const id = message["id"] as RequestId | undefined;
       if (id !== undefined) {
-        if (method === this.writtenFor.handshake?.request) this.negotiate(message["params"]);
+        if (this.revisions.length > 0 && method === this.writtenFor.handshake?.request)
+          this.negotiate(message["params"]);
         if (!this.hasRequest(method)) {
           const error = {
             code: ErrorCode.MethodNotFound,
@@ -192,30 +259,15 @@ class DowngradingTransport implements Transport {
   private request(m: Json, method: string): JsonRpcMessage | undefined {
     const target = this.target;
     const id = m["id"] as RequestId;
-    let refusal: { code: number; message: string } | undefined;
-    let params = m["params"];
-    if (!Object.hasOwn(target.requests, method)) {
-      refusal = {
-        code: ErrorCode.MethodNotFound,
-        message: `the client's protocol revision ${target.revision} has no ${method}`,
-      };
-    } else if (params !== undefined) {
-      const projected = project(params, target.requests[method] ?? 0, target, this.writtenFor);
-      const lost = [...projected.dropped, ...projected.converted];
-      if (lost.length > 0)
-        refusal = {
-          code: ErrorCode.InvalidParams,
-          message: `the client's protocol revision ${target.revision} cannot express this ${method}: ${lost.join(", ")}`,
-        };
-      params = projected.value;
-    }
-    if (refusal) {
-      const error = refusal;
+    const shape = Object.hasOwn(target.requests, method) ? (target.requests[method] ?? 0) : undefined;
+    const sent = toClient(method, m["params"], shape, target, this.writtenFor);
+    if ("error" in sent) {
+      const { error } = sent;
       // The answer a client at that revision could not give, given here (after send returns).
       queueMicrotask(() => this.onmessage?.({ jsonrpc: "2.0", id, error } as JsonRpcMessage));
       return undefined;
     }
-    return { ...m, ...(params === undefined ? {} : { params }) } as unknown as JsonRpcMessage;
+    return { ...m, ...(sent.params === undefined ? {} : { params: sent.params }) } as unknown as JsonRpcMessage;
   }
 
   private project(value: unknown, shape: RevisionProjection["results"][string], method: string): unknown {

@@ -60,7 +60,16 @@ export function project(
     return object(value, resolved, name, path);
   }
 
-  function union(value: unknown, members: readonly Shape[], path: string): unknown {
+  /** A union's members, the members of a member that is a union itself in its place. */
+  function flatten(members: readonly Shape[], depth = 0): Shape[] {
+    return members.flatMap((member) => {
+      const { shape } = resolve(member);
+      return shape !== 0 && "u" in shape && depth < 8 ? flatten(shape.u, depth + 1) : [member];
+    });
+  }
+
+  function union(value: unknown, nested: readonly Shape[], path: string): unknown {
+    const members = flatten(nested);
     if (Array.isArray(value)) {
       const list = members.find((m) => "a" in Object(resolve(m).shape));
       return list === undefined ? value : walk(value, list, path);

@@ -61,6 +61,10 @@ export interface RevisionProjection {
   readonly results: { readonly [method: string]: Shape };
   /** Server→client requests, with their params' shapes. */
   readonly requests: { readonly [method: string]: Shape };
+  /** The request context's helpers that send server→client requests (`elicit`), with their methods. */
+  readonly helpers: { readonly [name: string]: string };
+  /** Requests to the client carried as multi round-trip input (in a result), with their params' shapes. */
+  readonly inputRequests: { readonly [method: string]: Shape };
   /** Server→client notifications, with their params' shapes. */
   readonly notifications: { readonly [method: string]: Shape };
   /** Client→server notifications. */

@@ -1,7 +1,11 @@
 // Registered items of one kind (tools, prompts, resources, resource templates) in registration
 // order, listed in pages. A cursor names the registration number of the first item of the next
 // page, so paging stays in order and skips nothing that stays registered while a client pages
-// through, whatever is added or removed meanwhile.
+// through, whatever is added or removed meanwhile. A reader may see only some items (`visible`):
+// registries of two revisions share one catalog, and what one adds for its revision alone the
+// other does not see.
+
+const all = (): boolean => true;
 
 export class Catalog<T> {
   private readonly byKey = new Map<string, { seq: number; value: T }>();
@@ -19,13 +23,19 @@ export class Catalog<T> {
     return this.ordered.length;
   }
 
-  get(key: string): T | undefined {
-    return this.byKey.get(key)?.value;
+  /** Whether any item is `visible`. */
+  some(visible: (value: T) => boolean = all): boolean {
+    return this.ordered.some((item) => visible(item.value));
   }
 
-  values(): IterableIterator<T> {
+  get(key: string, visible: (value: T) => boolean = all): T | undefined {
+    const found = this.byKey.get(key)?.value;
+    return found !== undefined && visible(found) ? found : undefined;
+  }
+
+  values(visible: (value: T) => boolean = all): IterableIterator<T> {
     return (function* (items) {
-      for (const item of items) yield item.value;
+      for (const item of items) if (visible(item.value)) yield item.value;
     })(this.ordered);
   }
 
@@ -47,16 +57,21 @@ export class Catalog<T> {
    * One page of at most `size` items from `cursor` on, and the cursor of the next page when there
    * is more. Throws a RangeError for a cursor this catalog did not hand out.
    */
-  page(cursor: string | undefined, size: number): { items: T[]; next?: string } {
+  page(cursor: string | undefined, size: number, visible: (value: T) => boolean = all): { items: T[]; next?: string } {
     let from = 0;
     if (cursor !== undefined) {
       const seq = /^[0-9]{1,15}$/.test(cursor) ? Number(cursor) : NaN;
       if (!(seq < this.next)) throw new RangeError(`Invalid cursor`);
       from = this.firstAtOrAfter(seq);
     }
-    const slice = this.ordered.slice(from, from + size);
-    const after = this.ordered[from + size];
-    return { items: slice.map((e) => e.value), ...(after ? { next: String(after.seq) } : {}) };
+    const items: T[] = [];
+    for (let i = from; i < this.ordered.length; i++) {
+      const entry = this.ordered[i] as { seq: number; value: T };
+      if (!visible(entry.value)) continue;
+      if (items.length === size) return { items, next: String(entry.seq) };
+      items.push(entry.value);
+    }
+    return { items };
   }
 
   private firstAtOrAfter(seq: number): number {

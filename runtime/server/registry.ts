@@ -43,17 +43,23 @@ export type Completer = (
 ) => Awaitable<readonly string[]>;
 
 interface Tool {
+  /** The registry that added it for its revision alone; undefined when every sharing registry serves it. */
+  readonly owner?: Registry | undefined;
   readonly listing: Json;
   readonly input: CompiledSchema;
   readonly output: CompiledSchema | undefined;
   readonly handler: (args: unknown, context: unknown) => unknown;
 }
 interface Resource {
+  /** The registry that added it for its revision alone; undefined when every sharing registry serves it. */
+  readonly owner?: Registry | undefined;
   readonly listing: Json;
   readonly cache: Json | undefined;
   readonly read: (uri: string, context: unknown) => unknown;
 }
 interface Template {
+  /** The registry that added it for its revision alone; undefined when every sharing registry serves it. */
+  readonly owner?: Registry | undefined;
   readonly listing: Json;
   readonly template: UriTemplate;
   readonly cache: Json | undefined;
@@ -61,6 +67,8 @@ interface Template {
   readonly read: (uri: string, variables: Json, context: unknown) => unknown;
 }
 interface Prompt {
+  /** The registry that added it for its revision alone; undefined when every sharing registry serves it. */
+  readonly owner?: Registry | undefined;
   readonly listing: Json;
   readonly args: CompiledSchema | undefined;
   readonly complete: { readonly [name: string]: Completer } | undefined;
@@ -76,30 +84,68 @@ const isObject = (value: unknown): value is Json =>
 const then = <T, R>(value: Awaitable<T>, next: (value: T) => R): Awaitable<Awaited<R>> =>
   (value instanceof Promise ? value.then(next) : next(value)) as Awaitable<Awaited<R>>;
 
+/** Runs one handler: `run` calls it with the context it is given (runtime/projection adapts contexts). */
+export type Invoke = (run: (context: unknown) => unknown, context: unknown) => unknown;
+
+/**
+ * Another registry's registrations, served by this one at its own revision (its profile): the
+ * same entries and change listeners, each of their handlers run through `invoke`. What is
+ * registered on this one is served by this one alone, its handlers run as they are.
+ */
+export interface SharedRegistrations {
+  readonly registry: Registry;
+  readonly invoke: Invoke;
+}
+
+/** Where a generated server keeps its registry, for a server of another revision to share (runtime/projection). */
+export const REGISTRY: unique symbol = Symbol.for("mcp-gen.registry");
+
 export class Registry {
-  private readonly tools = new Catalog<Tool>("tool");
-  private readonly resources = new Catalog<Resource>("resource");
-  private readonly templates = new Catalog<Template>("resource template");
-  private readonly prompts = new Catalog<Prompt>("prompt");
-  private readonly listeners = new Set<(kind: ListKind) => void>();
-  private readonly changed = new Set<ListKind>();
+  private readonly tools: Catalog<Tool>;
+  private readonly resources: Catalog<Resource>;
+  private readonly templates: Catalog<Template>;
+  private readonly prompts: Catalog<Prompt>;
+  private readonly listeners: Set<(kind: ListKind) => void>;
+  private readonly changed: Set<ListKind>;
   private readonly pageSize: number;
+  private readonly invoke: Invoke;
+  /** What entries added here are marked with: this registry when it shares another's, else none. */
+  private readonly owner: Registry | undefined;
 
   private readonly profile: RegistryProfile;
   private readonly options: RegistryOptions;
 
-  constructor(profile: RegistryProfile, options: RegistryOptions = {}) {
+  /** `shared`: serve another registry's registrations too. */
+  constructor(profile: RegistryProfile, options: RegistryOptions = {}, shared?: SharedRegistrations) {
     this.profile = profile;
     this.options = options;
     this.pageSize = options.pageSize ?? 100;
     if (!(this.pageSize >= 1)) throw new RangeError("pageSize must be at least 1");
+    const from = shared?.registry;
+    this.tools = from?.tools ?? new Catalog<Tool>("tool");
+    this.resources = from?.resources ?? new Catalog<Resource>("resource");
+    this.templates = from?.templates ?? new Catalog<Template>("resource template");
+    this.prompts = from?.prompts ?? new Catalog<Prompt>("prompt");
+    this.listeners = from?.listeners ?? new Set();
+    this.changed = from?.changed ?? new Set();
+    this.invoke = shared?.invoke ?? ((run, context) => run(context));
+    this.owner = from ? this : undefined;
+  }
+
+  /** Whether this registry serves an entry: its own, or one every sharing registry serves. */
+  private readonly sees = (entry: { readonly owner?: Registry | undefined }): boolean =>
+    entry.owner === undefined || entry.owner === this;
+
+  /** Runs an entry's handler: through `invoke` when it was written for the registry shared. */
+  private run(entry: { readonly owner?: Registry | undefined }, run: (context: unknown) => unknown, context: unknown) {
+    return entry.owner === undefined ? this.invoke(run, context) : run(context);
   }
 
   /** What is registered now, by kind. */
   has(kind: ListKind | "completions"): boolean {
-    if (kind === "resources") return this.resources.size > 0 || this.templates.size > 0;
-    if (kind === "completions") return this.prompts.size > 0 || this.templates.size > 0;
-    return this[kind].size > 0;
+    if (kind === "resources") return this.resources.some(this.sees) || this.templates.some(this.sees);
+    if (kind === "completions") return this.prompts.some(this.sees) || this.templates.some(this.sees);
+    return this[kind].some(this.sees);
   }
 
   /** Hears which list changed; several changes in one turn of the event loop are heard once. */
@@ -139,7 +185,7 @@ export class Registry {
       inputSchema: input.json,
       ...(output ? { outputSchema: output.json } : {}),
     };
-    return this.removal("tools", this.tools.add(name, { listing, input, output, handler }));
+    return this.removal("tools", this.tools.add(name, { listing, input, output, handler, owner: this.owner }));
   }
 
   /**
@@ -151,6 +197,7 @@ export class Registry {
     const { cache, complete, ...metadata } = config as { cache?: Json; complete?: Template["complete"] };
     if (!UriTemplate.isTemplate(uri)) {
       const entry = {
+        owner: this.owner,
         listing: { name, uri, ...metadata },
         cache,
         read: (at: string, context: unknown) => read(at, {}, context),
@@ -161,7 +208,14 @@ export class Registry {
     for (const variable of Object.keys(complete ?? {}))
       if (!template.variables.includes(variable))
         throw new TypeError(`resource template ${uri}: no variable ${variable} to complete`);
-    const entry = { listing: { name, uriTemplate: uri, ...metadata }, template, cache, complete, read };
+    const entry = {
+      owner: this.owner,
+      listing: { name, uriTemplate: uri, ...metadata },
+      template,
+      cache,
+      complete,
+      read,
+    };
     return this.removal("resources", this.templates.add(uri, entry));
   }
 
@@ -173,15 +227,19 @@ export class Registry {
     for (const arg of Object.keys(complete ?? {}))
       if (!args || !isObject(args.json["properties"]) || !(arg in args.json["properties"]))
         throw new TypeError(`prompt ${name}: no argument ${arg} to complete`);
-    return this.removal("prompts", this.prompts.add(name, { listing, args, complete, handler }));
+    return this.removal("prompts", this.prompts.add(name, { listing, args, complete, handler, owner: this.owner }));
   }
 
-  private list<T extends { listing: Json }>(catalog: Catalog<T>, field: string, params: object | undefined): Json {
+  private list<T extends { listing: Json; owner?: Registry | undefined }>(
+    catalog: Catalog<T>,
+    field: string,
+    params: object | undefined,
+  ): Json {
     const { cursor, next } = this.profile.pagination;
     const at = (params as Json | undefined)?.[cursor];
     let page: { items: T[]; next?: string };
     try {
-      page = catalog.page(typeof at === "string" ? at : undefined, this.pageSize);
+      page = catalog.page(typeof at === "string" ? at : undefined, this.pageSize, this.sees);
     } catch {
       throw new RpcError(this.profile.invalidParams, "Invalid cursor");
     }
@@ -214,7 +272,7 @@ export class Registry {
   /** Arguments checked, the handler run, its result checked against the output schema. */
   callTool(params: object, context: unknown): Awaitable<unknown> {
     const { name, arguments: args } = params as { name: string; arguments?: unknown };
-    const tool = this.tools.get(name);
+    const tool = this.tools.get(name, this.sees);
     if (!tool) throw new RpcError(this.profile.invalidParams, `Unknown tool: ${name}`);
     return then(tool.input.check(args ?? {}), (verdict) => this.runTool(name, tool, verdict, context));
   }
@@ -228,7 +286,7 @@ export class Registry {
     }
     let result: unknown;
     try {
-      result = tool.handler(verdict.value, context);
+      result = this.run(tool, (c) => tool.handler(verdict.value, c), context);
     } catch (error) {
       return toolError(error);
     }
@@ -259,12 +317,19 @@ export class Registry {
   /** By URI first, then the templates in registration order: the first that matches reads it. */
   readResource(params: object, context: unknown): Awaitable<unknown> {
     const { uri } = params as { uri: string };
-    const resource = this.resources.get(uri);
-    if (resource) return then(resource.read(uri, context), (result) => this.withCache(result, resource.cache));
-    for (const template of this.templates.values()) {
+    const resource = this.resources.get(uri, this.sees);
+    if (resource)
+      return then(
+        this.run(resource, (c) => resource.read(uri, c), context),
+        (result) => this.withCache(result, resource.cache),
+      );
+    for (const template of this.templates.values(this.sees)) {
       const variables = template.template.match(uri);
       if (variables)
-        return then(template.read(uri, variables, context), (result) => this.withCache(result, template.cache));
+        return then(
+          this.run(template, (c) => template.read(uri, variables, c), context),
+          (result) => this.withCache(result, template.cache),
+        );
     }
     throw new RpcError(this.profile.resourceNotFound, `Resource not found: ${uri}`, { uri });
   }
@@ -277,10 +342,10 @@ export class Registry {
 
   getPrompt(params: object, context: unknown): Awaitable<unknown> {
     const { name, arguments: given } = params as { name: string; arguments?: unknown };
-    const prompt = this.prompts.get(name);
+    const prompt = this.prompts.get(name, this.sees);
     if (!prompt) throw new RpcError(this.profile.invalidParams, `Unknown prompt: ${name}`);
     const args = given ?? {};
-    if (!prompt.args) return prompt.handler(args, context);
+    if (!prompt.args) return this.run(prompt, (c) => prompt.handler(args, c), context);
     return then(prompt.args.check(args), (verdict) => {
       if (!verdict.ok)
         throw new RpcError(
@@ -288,7 +353,7 @@ export class Registry {
           `Invalid arguments for prompt ${name}: ${describeIssues(verdict.issues)}`,
           { issues: verdict.issues },
         );
-      return prompt.handler(verdict.value, context);
+      return this.run(prompt, (c) => prompt.handler(verdict.value, c), context);
     });
   }
 
@@ -301,13 +366,13 @@ export class Registry {
     };
     let completers: { readonly [name: string]: Completer } | undefined;
     if (ref["type"] === "ref/prompt") {
-      const prompt = this.prompts.get(ref["name"] as string);
+      const prompt = this.prompts.get(ref["name"] as string, this.sees);
       if (!prompt) throw new RpcError(this.profile.invalidParams, `Unknown prompt: ${String(ref["name"])}`);
       completers = prompt.complete;
     } else {
       const uri = ref["uri"] as string;
-      const template = this.templates.get(uri);
-      if (!template && !this.resources.get(uri))
+      const template = this.templates.get(uri, this.sees);
+      if (!template && !this.resources.get(uri, this.sees))
         throw new RpcError(this.profile.invalidParams, `Unknown resource template: ${uri}`);
       completers = template?.complete;
     }

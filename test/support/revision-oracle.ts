@@ -9,6 +9,7 @@ import * as v1105 from "../../generated/2024-11-05/validators.js";
 import * as v0326 from "../../generated/2025-03-26/validators.js";
 import * as v0618 from "../../generated/2025-06-18/validators.js";
 import * as v1125 from "../../generated/2025-11-25/validators.js";
+import * as v2607 from "../../generated/2026-07-28/validators.js";
 import { checkedInModel, officialSchema } from "./spec.js";
 
 const VALIDATORS: Record<string, typeof v1105.validateMessage> = {
@@ -16,6 +17,7 @@ const VALIDATORS: Record<string, typeof v1105.validateMessage> = {
   "2025-03-26": v0326.validateMessage as typeof v1105.validateMessage,
   "2025-06-18": v0618.validateMessage as typeof v1105.validateMessage,
   "2025-11-25": v1125.validateMessage as typeof v1105.validateMessage,
+  "2026-07-28": v2607.validateMessage as typeof v1105.validateMessage,
 };
 
 /** What one connection's server side sent and received. */
@@ -128,21 +130,30 @@ export function problemsOf(revision: string, log: MessageLog): string[] {
       if (typeof message["method"] === "string") problems.push(`${revision} has no ${message["method"]}`);
       continue;
     }
-    let name: string | undefined;
+    // A result may be one of several types (a result or one asking for input): one must hold it.
+    let names: string[] = [];
     let value: unknown;
     if (typeof message["method"] === "string") {
-      name = entry.type;
+      names = [entry.type];
       // Older schemas declare a message without its JSON-RPC envelope, newer ones with it.
-      const declared = ajv.properties(name);
+      const declared = ajv.properties(entry.type);
       value = Object.fromEntries(Object.entries(message).filter(([k]) => declared.includes(k)));
-    } else if ("result" in message && entry.result?.kind === "ref") {
-      name = entry.result.name;
+    } else if ("result" in message && entry.result) {
+      const result = entry.result;
+      names =
+        result.kind === "ref"
+          ? [result.name]
+          : result.kind === "union"
+            ? result.members.flatMap((m) => (m.kind === "ref" ? [m.name] : []))
+            : [];
       value = message["result"];
     }
-    if (name === undefined) continue;
-    const validate = ajv.get(name);
-    if (!validate(value))
-      problems.push(`schema.json ${name}: ${JSON.stringify(value)}: ${JSON.stringify(validate.errors)}`);
+    if (names.length === 0) continue;
+    const failed = names.map((name) => ({ name, validate: ajv.get(name) })).filter((v) => !v.validate(value));
+    if (failed.length === names.length)
+      problems.push(
+        `schema.json ${names.join(" | ")}: ${JSON.stringify(value)}: ${JSON.stringify(failed.map((f) => f.validate.errors))}`,
+      );
   }
   return problems;
 }

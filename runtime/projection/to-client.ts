@@ -1,0 +1,36 @@
+// A request a handler written against one revision sends to a client of another: its params as
+// the client's revision has them, or the error the handler gets instead when that revision cannot
+// express it (the method missing: -32601; a field lost or converted on the way: -32602 naming it).
+import { ErrorCode } from "../jsonrpc.js";
+import { project } from "./project.js";
+import type { RevisionProjection, Shape } from "./shapes.js";
+
+export type ToClient =
+  { readonly params: unknown } | { readonly error: { readonly code: number; readonly message: string } };
+
+/** `shape`: the params' shape at `target`; undefined when `target` has no such request. */
+export function toClient(
+  method: string,
+  params: unknown,
+  shape: Shape | undefined,
+  target: RevisionProjection,
+  source: RevisionProjection,
+): ToClient {
+  if (shape === undefined)
+    return {
+      error: {
+        code: ErrorCode.MethodNotFound,
+        message: `the client's protocol revision ${target.revision} has no ${method}`,
+      },
+    };
+  if (params === undefined) return { params };
+  const projected = project(params, shape, target, source);
+  const lost = [...projected.dropped, ...projected.converted];
+  if (lost.length === 0) return { params: projected.value };
+  return {
+    error: {
+      code: ErrorCode.InvalidParams,
+      message: `the client's protocol revision ${target.revision} cannot express this ${method}: ${lost.join(", ")}`,
+    },
+  };
+}

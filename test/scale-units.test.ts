@@ -1,0 +1,127 @@
+// runtime/scale/'s in-memory implementations, and createMcpServer's `events` in one process:
+// two servers sharing a bus, as two processes share Redis (test/scale.test.ts).
+import { afterEach, describe, expect, it } from "vitest";
+import * as v2026 from "../generated/2026-07-28/index.js";
+import { StreamableHttpClientTransport } from "../runtime/http/client.js";
+import { serveStreamableHttp } from "../runtime/http/server.js";
+import {
+  InMemoryChangeEventBus,
+  InMemoryEventStore,
+  InMemorySessionDirectory,
+  type ChangeEvent,
+} from "../runtime/scale/index.js";
+
+const cleanups: (() => Promise<unknown> | unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+describe("in-memory implementations", () => {
+  it("the bus delivers each event to every subscriber, in order, until it unsubscribes; a throwing one fails no other", async () => {
+    const errors: string[] = [];
+    const bus = new InMemoryChangeEventBus({ onError: (error) => errors.push(error.message) });
+    const first: ChangeEvent[] = [];
+    const second: ChangeEvent[] = [];
+    bus.subscribe(() => {
+      throw new Error("listener broke");
+    });
+    const stop = bus.subscribe((event) => first.push(event));
+    bus.subscribe((event) => second.push(event));
+    await bus.publish({ method: "notifications/tools/list_changed" });
+    stop();
+    await bus.publish({ method: "notifications/resources/updated", params: { uri: "file:///a" } });
+    expect(first.map((e) => e.method)).toEqual(["notifications/tools/list_changed"]);
+    expect(second.map((e) => e.method)).toEqual([
+      "notifications/tools/list_changed",
+      "notifications/resources/updated",
+    ]);
+    expect(errors).toEqual(["listener broke", "listener broke"]);
+  });
+
+  it("the event store replays after a sequence number, and says 'unknown' rather than replay over a trimmed gap", async () => {
+    const store = new InMemoryEventStore({ maxEventsPerStream: 3, maxStreams: 2 });
+    for (let seq = 1; seq <= 5; seq++) store.append("s/1", { seq, text: `e${seq}` });
+    expect(await store.replay("s/1", 3)).toEqual([
+      { seq: 4, text: "e4" },
+      { seq: 5, text: "e5" },
+    ]);
+    expect(await store.replay("s/1", 2)).toEqual([
+      { seq: 3, text: "e3" },
+      { seq: 4, text: "e4" },
+      { seq: 5, text: "e5" },
+    ]);
+    // Events 2 and earlier were trimmed: replaying from 1 would skip event 2.
+    expect(await store.replay("s/1", 1)).toBeUndefined();
+    store.append("s/2", { seq: 1, text: "x" });
+    store.append("s/3", { seq: 1, text: "y" });
+    // Two streams at most: the least recently written went.
+    expect(await store.replay("s/1", 4)).toBeUndefined();
+    expect(await store.replay("s/3", 0)).toEqual([{ seq: 1, text: "y" }]);
+  });
+
+  it("the directory records owners until released or expired", async () => {
+    const directory = new InMemorySessionDirectory();
+    const owner = { node: "n1", url: "http://127.0.0.1:1/mcp" };
+    await directory.claim("s1", owner, 60_000);
+    await directory.claim("s2", owner, -1);
+    expect(await directory.lookup("s1")).toEqual(owner);
+    expect(await directory.lookup("s2")).toBeUndefined();
+    await directory.release("s1");
+    expect(await directory.lookup("s1")).toBeUndefined();
+  });
+});
+
+describe("createMcpServer's events", () => {
+  function server(bus: InMemoryChangeEventBus) {
+    const mcp = v2026.createMcpServer({ serverInfo: { name: "s", version: "1" }, events: bus });
+    mcp.registerTool("t", { inputSchema: { type: "object" } }, () => ({ content: [] }));
+    mcp.registerResource("a", "file:///a.txt", {}, (uri) => ({ contents: [{ uri, text: "a" }] }));
+    return mcp;
+  }
+
+  it("a change published on one server reaches the listen streams of another on the same bus, once", async () => {
+    const bus = new InMemoryChangeEventBus();
+    const [one, two] = [server(bus), server(bus)];
+    const http = await serveStreamableHttp({ server: one });
+    cleanups.push(() => http.close());
+    const client = v2026.createClient({
+      transport: new StreamableHttpClientTransport(http.url),
+      clientInfo: { name: "c", version: "1" },
+    });
+    cleanups.push(() => client.close());
+    await client.connect();
+    const heard: string[] = [];
+    let resolveHeard: () => void = () => {};
+    const both = new Promise<void>((done) => (resolveHeard = done));
+    const hear = (what: string) => {
+      heard.push(what);
+      if (heard.length === 2) resolveHeard();
+    };
+    client.on("notifications/tools/list_changed", () => hear("tools"));
+    client.on("notifications/resources/updated", (params) => hear(`updated ${params.uri}`));
+    await client.listen({ toolsListChanged: true, resourceSubscriptions: ["file:///a.txt"] });
+    await two.notify("notifications/tools/list_changed");
+    await two.resourceUpdated("file:///a.txt");
+    await both;
+    expect(heard).toEqual(["tools", "updated file:///a.txt"]);
+  });
+
+  it("a server subscribes to the bus when made and unsubscribes when closed", async () => {
+    class Counting extends InMemoryChangeEventBus {
+      active = 0;
+      override subscribe(listener: (event: ChangeEvent) => void): () => void {
+        this.active++;
+        const stop = super.subscribe(listener);
+        return () => {
+          this.active--;
+          stop();
+        };
+      }
+    }
+    const bus = new Counting();
+    const one = server(bus);
+    expect(bus.active).toBe(1);
+    await one.close();
+    expect(bus.active).toBe(0);
+  });
+});
