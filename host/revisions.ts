@@ -1,6 +1,6 @@
-// The revisions a host speaks, newest first (the order it offers them in), and the types that span
-// them. Each entry is a generated package; adding a revision to the host is one import and one
-// entry in REVISIONS and in the three maps below. `draft` is left out: a host should not negotiate
+// The revisions a host speaks, newest first (the order it offers them in), and the one its
+// application sees (VIEW), whose types the host's public API has. Each entry is a generated
+// package; adding a revision to the host is one import and one entry in REVISIONS and Clients. `draft` is left out: a host should not negotiate
 // a revision that is still changing.
 import * as r2024_11_05 from "../generated/2024-11-05/index.js";
 import * as r2025_03_26 from "../generated/2025-03-26/index.js";
@@ -24,44 +24,21 @@ interface Clients {
   "2024-11-05": r2024_11_05.Client;
 }
 
-interface ServerRequests {
-  "2026-07-28": r2026_07_28.ServerRequestMap;
-  "2025-11-25": r2025_11_25.ServerRequestMap;
-  "2025-06-18": r2025_06_18.ServerRequestMap;
-  "2025-03-26": r2025_03_26.ServerRequestMap;
-  "2024-11-05": r2024_11_05.ServerRequestMap;
-}
+/**
+ * The revision the host shows its application (docs/decisions.md: the newest it speaks): every
+ * item, result, request and notification of a server of another revision is converted to it at
+ * run time (session.ts, runtime/projection/view.ts). Changing the view is this line.
+ */
+export const VIEW = r2026_07_28;
+type View = typeof r2026_07_28;
+type ViewRequests = r2026_07_28.ServerRequestMap;
 
-interface ServerNotifications {
-  "2026-07-28": r2026_07_28.ServerNotificationMap;
-  "2025-11-25": r2025_11_25.ServerNotificationMap;
-  "2025-06-18": r2025_06_18.ServerNotificationMap;
-  "2025-03-26": r2025_03_26.ServerNotificationMap;
-  "2024-11-05": r2024_11_05.ServerNotificationMap;
-}
-
-/** What a client method of every revision resolves to, as a union over the revisions. */
-type Returned<K extends keyof Clients[Revision]> = {
-  [R in Revision]: Clients[R][K] extends (...args: never[]) => Promise<infer T> ? T : never;
-}[Revision];
-
-/** A server→client request's params or result, in every revision that has the method. */
-type ServerRequest<M extends string, P extends "params" | "result"> = {
-  [R in Revision]: M extends keyof ServerRequests[R]
-    ? P extends keyof ServerRequests[R][M]
-      ? NonNullable<ServerRequests[R][M][P]>
-      : never
-    : never;
-}[Revision];
-
-/** A server notification's params, in every revision that has the method. */
-type ServerNotification<M extends string> = {
-  [R in Revision]: M extends keyof ServerNotifications[R]
-    ? "params" extends keyof ServerNotifications[R][M]
-      ? NonNullable<ServerNotifications[R][M]["params"]>
-      : never
-    : never;
-}[Revision];
+/** What the view's client method resolves to. */
+type Returned<K extends keyof Clients[Revision]> = Clients[View["REVISION"]][K] extends (
+  ...args: never[]
+) => Promise<infer T>
+  ? T
+  : never;
 
 export type Tool = Returned<"listTools">["tools"][number];
 export type Prompt = Returned<"listPrompts">["prompts"][number];
@@ -70,14 +47,15 @@ export type ResourceTemplate = Returned<"listResourceTemplates">["resourceTempla
 export type CallToolResult = Returned<"callTool">;
 export type GetPromptResult = Returned<"getPrompt">;
 export type ReadResourceResult = Returned<"readResource">;
+/** How a server introduces itself is shown as it sent it (the handshake is the session's business). */
 export type Implementation = NonNullable<Clients[Revision]["server"]["serverInfo"]>;
 
-export type SamplingParams = ServerRequest<"sampling/createMessage", "params">;
-export type SamplingResult = ServerRequest<"sampling/createMessage", "result">;
-export type ElicitationParams = ServerRequest<"elicitation/create", "params">;
-export type ElicitationResult = ServerRequest<"elicitation/create", "result">;
-export type Root = ServerRequest<"roots/list", "result">["roots"][number];
-export type LogMessageParams = ServerNotification<"notifications/message">;
+export type SamplingParams = ViewRequests["sampling/createMessage"]["params"];
+export type SamplingResult = ViewRequests["sampling/createMessage"]["result"];
+export type ElicitationParams = ViewRequests["elicitation/create"]["params"];
+export type ElicitationResult = ViewRequests["elicitation/create"]["result"];
+export type Root = ViewRequests["roots/list"]["result"]["roots"][number];
+export type LogMessageParams = r2026_07_28.ServerNotificationMap["notifications/message"]["params"];
 
 export function revisionModule(revision: string): RevisionModule | undefined {
   return REVISIONS.find((module) => module.REVISION === revision);

@@ -1,8 +1,11 @@
 // One server's session: the generated client of the negotiated revision, seen through the few
 // operations the host needs. The generated client does the revision's work (validation, the
 // handshake or discovery, the `_meta` envelope, multi round-trip input); the host addresses it
-// by method name, so one host module serves every revision.
+// by method name, so one host module serves every revision. The session is also where the
+// revision ends: what the server sends reaches the host as the view's types (revisions.ts VIEW),
+// and the host's answers reach the server as its revision's (runtime/projection/view.ts).
 import type { IncomingContext, JsonObject, RequestOptions, RuleFacts, Transport } from "../runtime/index.js";
+import { answerFrom, toView, type RevisionProjection, type Sent } from "../runtime/projection/index.js";
 import { samplingCapabilities, type SamplingSupport } from "./sampling-rules.js";
 import type {
   ElicitationParams,
@@ -15,6 +18,7 @@ import type {
   SamplingParams,
   SamplingResult,
 } from "./revisions.js";
+import { VIEW } from "./revisions.js";
 
 /** The surface every generated client has, by method name. */
 export interface GeneratedClient {
@@ -30,7 +34,10 @@ export interface GeneratedClient {
   on(method: string, listener: (params: unknown) => void): () => void;
 }
 
-/** How the host answers the requests a server sends; each one present declares its capability. */
+/**
+ * How the host answers the requests a server sends, in the view's types; each one present
+ * declares its capability.
+ */
 export interface ServerRequestHandlers {
   createMessage?(params: SamplingParams, context: IncomingContext): Promise<SamplingResult>;
   elicit?(params: ElicitationParams, context: IncomingContext): Promise<ElicitationResult>;
@@ -104,10 +111,39 @@ export function openClient(module: RevisionModule, transport: Transport, setting
     transport,
     clientInfo: settings.clientInfo,
     capabilities,
-    handlers: settings.handlers,
+    handlers: inView(settings.handlers, module.PROJECTION),
     timeoutMs: settings.timeoutMs,
     onError: settings.onError,
   }) as GeneratedClient;
+}
+
+/** The method each handler answers (the host's names, the same in every revision's client). */
+const HANDLED = {
+  createMessage: "sampling/createMessage",
+  elicit: "elicitation/create",
+  listRoots: "roots/list",
+} as const satisfies { [K in keyof ServerRequestHandlers]-?: string };
+
+/** `handlers`, written against the view, answering a server of `revision`: params up, answers down. */
+function inView(handlers: ServerRequestHandlers, revision: RevisionProjection): { [name: string]: unknown } {
+  const view = VIEW.PROJECTION;
+  const adapted: { [name: string]: unknown } = {};
+  for (const [name, method] of Object.entries(HANDLED)) {
+    const handler = handlers[name as keyof typeof HANDLED] as
+      | ((params: unknown, context: IncomingContext) => Promise<unknown>)
+      | undefined;
+    if (!handler) continue;
+    adapted[name] = async (params: unknown, context: IncomingContext) => {
+      const answer = await handler(toView("request", method, params, revision, view).value, context);
+      return answerFrom(method, answer, view, revision).value;
+    };
+  }
+  return adapted;
+}
+
+/** What a server of `revision` sent, as the view has it. */
+function seen<T>(sent: Sent, method: string, value: unknown, revision: RevisionProjection): T {
+  return toView(sent, method, value, revision, VIEW.PROJECTION).value as T;
 }
 
 export class Session {
@@ -135,8 +171,9 @@ export class Session {
     return this.client.server.serverCapabilities?.[LISTS[kind].capability] !== undefined;
   }
 
-  request(method: string, params: JsonObject | undefined, options?: RequestOptions): Promise<JsonObject> {
-    return this.client.request(method, params, options);
+  /** A request by name; its result in the view's types. */
+  async request(method: string, params: JsonObject | undefined, options?: RequestOptions): Promise<JsonObject> {
+    return seen("result", method, await this.client.request(method, params, options), this.module.PROJECTION);
   }
 
   /** Every item of a list, following the cursor. */
@@ -145,7 +182,7 @@ export class Session {
     const items: JsonObject[] = [];
     const seen = new Set<unknown>();
     for (let cursor: unknown; ;) {
-      const page = await this.client.request(method, cursor === undefined ? undefined : { cursor });
+      const page = await this.request(method, cursor === undefined ? undefined : { cursor });
       items.push(...((page[field] ?? []) as JsonObject[]));
       cursor = page["nextCursor"];
       if (cursor === undefined) return items;
@@ -183,9 +220,11 @@ export class Session {
       });
   }
 
-  /** Calls `onLog` with each log message the server sends (checked by the generated client). */
+  /** Calls `onLog` with each log message the server sends (checked by the generated client), in the view's types. */
   watchLog(onLog: (params: LogMessageParams) => void): void {
-    this.client.on(LOG_MESSAGE, (params) => onLog(params as LogMessageParams));
+    this.client.on(LOG_MESSAGE, (params) =>
+      onLog(seen("notification", LOG_MESSAGE, params, this.module.PROJECTION)),
+    );
   }
 
   /** Tells the server its roots changed, where the revision has the notification. */

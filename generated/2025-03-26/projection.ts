@@ -145,6 +145,18 @@ export const PROJECTION: RevisionProjection = {
         },
       },
       ModelHint: { o: { name: 0 } },
+      CreateMessageResult: {
+        o: {
+          _meta: { o: {}, x: 0 },
+          role: 0,
+          content: { u: ["TextContent", "ImageContent", "AudioContent"] },
+          model: 0,
+          stopReason: 0,
+        },
+        req: ["role", "content", "model"],
+      },
+      ListRootsResult: { o: { _meta: { o: {}, x: 0 }, roots: { a: "Root" } }, req: ["roots"] },
+      Root: { o: { uri: 0, name: 0 }, req: ["uri"] },
     },
     results: {
       ping: "EmptyResult",
@@ -181,6 +193,13 @@ export const PROJECTION: RevisionProjection = {
     },
     helpers: { ping: "ping", createMessage: "sampling/createMessage", listRoots: "roots/list" },
     inputRequests: {},
+    answers: {
+      ping: "EmptyResult",
+      "sampling/createMessage": "CreateMessageResult",
+      "roots/list": "ListRootsResult",
+    },
+    resultDefaults: {},
+    methodDefaults: {},
     notifications: {
       "notifications/cancelled": { o: { requestId: 0, reason: 0 }, req: ["requestId"] },
       "notifications/progress": {

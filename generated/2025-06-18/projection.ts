@@ -220,6 +220,23 @@ export const PROJECTION: RevisionProjection = {
         req: ["type", "enum"],
         lit: { type: "string" },
       },
+      CreateMessageResult: {
+        o: {
+          _meta: { o: {}, x: 0 },
+          role: 0,
+          content: { u: ["TextContent", "ImageContent", "AudioContent"] },
+          model: 0,
+          stopReason: 0,
+        },
+        req: ["role", "content", "model"],
+      },
+      ListRootsResult: { o: { _meta: { o: {}, x: 0 }, roots: { a: "Root" } }, req: ["roots"] },
+      Root: { o: { uri: 0, name: 0, _meta: { o: {}, x: 0 } }, req: ["uri"] },
+      ElicitResult: {
+        o: { _meta: { o: {}, x: 0 }, action: 0, content: { o: {}, x: 0 } },
+        req: ["action"],
+        lit: { action: ["accept", "decline", "cancel"] },
+      },
     },
     results: {
       ping: "EmptyResult",
@@ -272,6 +289,14 @@ export const PROJECTION: RevisionProjection = {
       elicit: "elicitation/create",
     },
     inputRequests: {},
+    answers: {
+      ping: "EmptyResult",
+      "sampling/createMessage": "CreateMessageResult",
+      "roots/list": "ListRootsResult",
+      "elicitation/create": "ElicitResult",
+    },
+    resultDefaults: {},
+    methodDefaults: {},
     notifications: {
       "notifications/cancelled": { o: { requestId: 0, reason: 0 }, req: ["requestId"] },
       "notifications/progress": {

@@ -439,6 +439,23 @@ export const PROJECTION: RevisionProjection = {
         },
         req: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttl"],
       },
+      CreateMessageResult: {
+        o: {
+          _meta: { o: {}, x: 0 },
+          role: 0,
+          content: { u: ["SamplingMessageContentBlock", { a: "SamplingMessageContentBlock" }] },
+          model: 0,
+          stopReason: 0,
+        },
+        req: ["role", "content", "model"],
+      },
+      ListRootsResult: { o: { _meta: { o: {}, x: 0 }, roots: { a: "Root" } }, req: ["roots"] },
+      Root: { o: { uri: 0, name: 0, _meta: { o: {}, x: 0 } }, req: ["uri"] },
+      ElicitResult: {
+        o: { _meta: { o: {}, x: 0 }, action: 0, content: { o: {}, x: 0 } },
+        req: ["action"],
+        lit: { action: ["accept", "decline", "cancel"] },
+      },
     },
     results: {
       ping: "EmptyResult",
@@ -480,6 +497,18 @@ export const PROJECTION: RevisionProjection = {
       cancelTask: "tasks/cancel",
     },
     inputRequests: {},
+    answers: {
+      ping: "EmptyResult",
+      "sampling/createMessage": "CreateMessageResult",
+      "roots/list": "ListRootsResult",
+      "elicitation/create": "ElicitResult",
+      "tasks/get": "GetTaskResult",
+      "tasks/result": "GetTaskPayloadResult",
+      "tasks/list": "ListTasksResult",
+      "tasks/cancel": "CancelTaskResult",
+    },
+    resultDefaults: {},
+    methodDefaults: {},
     notifications: {
       "notifications/cancelled": "CancelledNotificationParams",
       "notifications/progress": "ProgressNotificationParams",

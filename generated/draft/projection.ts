@@ -470,6 +470,23 @@ export const PROJECTION: RevisionProjection = {
           resourceSubscriptions: 0,
         },
       },
+      CreateMessageResult: {
+        o: {
+          role: 0,
+          content: { u: ["SamplingMessageContentBlock", { a: "SamplingMessageContentBlock" }] },
+          _meta: "MetaObject",
+          model: 0,
+          stopReason: 0,
+        },
+        req: ["role", "content", "model"],
+      },
+      ListRootsResult: { o: { roots: { a: "Root" } }, req: ["roots"] },
+      Root: { o: { uri: 0, name: 0, _meta: "MetaObject" }, req: ["uri"] },
+      ElicitResult: {
+        o: { action: 0, content: { o: {}, x: 0 } },
+        req: ["action"],
+        lit: { action: ["accept", "decline", "cancel"] },
+      },
     },
     results: {
       "server/discover": "DiscoverResult",
@@ -489,6 +506,20 @@ export const PROJECTION: RevisionProjection = {
       "sampling/createMessage": "CreateMessageRequestParams",
       "roots/list": { o: { _meta: "MetaObject" } },
       "elicitation/create": "ElicitRequestParams",
+    },
+    answers: {
+      "sampling/createMessage": "CreateMessageResult",
+      "roots/list": "ListRootsResult",
+      "elicitation/create": "ElicitResult",
+    },
+    resultDefaults: { resultType: "complete" },
+    methodDefaults: {
+      "server/discover": { ttlMs: 0, cacheScope: "private" },
+      "prompts/list": { ttlMs: 0, cacheScope: "private" },
+      "resources/list": { ttlMs: 0, cacheScope: "private" },
+      "resources/templates/list": { ttlMs: 0, cacheScope: "private" },
+      "resources/read": { ttlMs: 0, cacheScope: "private" },
+      "tools/list": { ttlMs: 0, cacheScope: "private" },
     },
     notifications: {
       "notifications/cancelled": "CancelledNotificationParams",

@@ -1,6 +1,7 @@
-// generated/<rev>/projection.ts: the revision as a target of down-conversion, for one server
-// whose handlers are written once against a newer revision (runtime/projection/): the shapes of
-// what a server sends at this revision, the methods it has (requests to the client: by the name of
+// generated/<rev>/projection.ts: the revision as a target of conversion, for one server whose
+// handlers are written once against a newer revision (runtime/projection/) and for a host that
+// shows every server's values as one revision's (host/view.ts): the shapes of what a server sends
+// at this revision and of what a client answers it, the methods it has (requests to the client: by the name of
 // the context's helper that sends them, or as multi round-trip input), its handshake and HTTP binding, and
 // the reviewed conversions (spec/down-conversions.json) that apply here: those from a type this
 // revision lacks to one it has, and those of a field its type lacks into one it has.
@@ -62,6 +63,25 @@ export function projectionTable(model: Model, conversions: DownConversions) {
     model.methods.filter((m) => m.kind === "request" && m.delivery === "inputRequired"),
     (m) => (m.params ? shapes.of(m.params.type) : 0),
   );
+  // What a client answers a server's request with, however the request reached it: a host's
+  // answers, written against another revision, are projected onto these (runtime/projection/view.ts).
+  const answers = byMethod(
+    model.methods.filter((m) => m.kind === "request" && m.direction === "serverToClient"),
+    (m) => (m.result ? shapes.of(m.result) : 0),
+  );
+  // The fields every result carries at this revision, with a plain result's value: filled in when
+  // a result of a revision without them is read as one of this.
+  const resultDefaults = Object.fromEntries(
+    (model.protocol.resultDefaults?.fields ?? []).map((f) => [f.field, f.value]),
+  );
+  // Likewise the caching fields of the results that carry them, read as an uncached result.
+  const caching = model.protocol.caching;
+  const methodDefaults = Object.fromEntries(
+    (caching?.methods ?? []).map((method) => [
+      method,
+      { [caching!.ttl]: caching!.absent.ttl, [caching!.scope]: caching!.absent.scope },
+    ]),
+  );
   // Conversions apply where this revision lacks the type (or field) and has what it becomes.
   const blocks = conversions.blocks.filter((b) => !shapes.has(b.from) && shapes.has(b.to));
   for (const block of conversions.blocks) {
@@ -82,6 +102,9 @@ export function projectionTable(model: Model, conversions: DownConversions) {
     requests,
     helpers,
     inputRequests,
+    answers,
+    resultDefaults,
+    methodDefaults,
     notifications,
     clientNotifications: sent("notification", "clientToServer").map((m) => m.method),
     ...(handshake

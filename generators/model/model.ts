@@ -362,6 +362,8 @@ export interface Caching {
   /** Result field: who may be served the result; any value but `shared` keeps it to one identity. */
   scope: string;
   shared: string;
+  /** How a result without the fields is read where they are required: its ttl and scope values. */
+  absent: { ttl: number; scope: string };
   /** The requests whose results carry both fields. */
   methods: string[];
   /**

@@ -76,6 +76,7 @@ export interface ProtocolTable extends RuleFactsTable {
     ttl: string;
     scope: string;
     shared: string;
+    absent: { ttl: number; scope: string };
     invalidatedBy: Record<string, { methods: string[]; match?: string }>;
   };
 }
@@ -357,7 +358,8 @@ function buildCaching(
       throw new ModelError(`spec/method-inferences.json: ${notification} params have no field ${match}`);
     return match === undefined ? { notification, methods: stale } : { notification, methods: stale, match };
   });
-  return { ttl: table.ttl, scope: table.scope, shared: table.shared, methods: names, invalidations };
+  const absent = { ttl: table.absent.ttl, scope: table.absent.scope };
+  return { ttl: table.ttl, scope: table.scope, shared: table.shared, absent, methods: names, invalidations };
 }
 
 /** Log notifications gated by the level a request carries in `_meta`, where requests carry one. */

@@ -65,6 +65,12 @@ export interface RevisionProjection {
   readonly helpers: { readonly [name: string]: string };
   /** Requests to the client carried as multi round-trip input (in a result), with their params' shapes. */
   readonly inputRequests: { readonly [method: string]: Shape };
+  /** Server→client requests (as messages or as input), with the shapes of the client's answers. */
+  readonly answers: { readonly [method: string]: Shape };
+  /** Fields every result carries, with a plain, complete result's value (none before 2026-07-28). */
+  readonly resultDefaults: { readonly [field: string]: Literal };
+  /** Fields the results of some methods carry (2026-07-28's caching hints), with an absent field's reading. */
+  readonly methodDefaults: { readonly [method: string]: { readonly [field: string]: Literal } };
   /** Server→client notifications, with their params' shapes. */
   readonly notifications: { readonly [method: string]: Shape };
   /** Client→server notifications. */

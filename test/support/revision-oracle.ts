@@ -20,6 +20,15 @@ const VALIDATORS: Record<string, typeof v1105.validateMessage> = {
   "2026-07-28": v2607.validateMessage as typeof v1105.validateMessage,
 };
 
+type TypeValidators = { [name: string]: { validate(value: unknown): { ok: boolean; issues?: unknown } } | undefined };
+const TYPE_VALIDATORS: Record<string, TypeValidators> = {
+  "2024-11-05": v1105.validators as unknown as TypeValidators,
+  "2025-03-26": v0326.validators as unknown as TypeValidators,
+  "2025-06-18": v0618.validators as unknown as TypeValidators,
+  "2025-11-25": v1125.validators as unknown as TypeValidators,
+  "2026-07-28": v2607.validators as unknown as TypeValidators,
+};
+
 /** What one connection's server side sent and received. */
 export interface MessageLog {
   sent: unknown[];
@@ -155,5 +164,19 @@ export function problemsOf(revision: string, log: MessageLog): string[] {
         `schema.json ${names.join(" | ")}: ${JSON.stringify(value)}: ${JSON.stringify(failed.map((f) => f.validate.errors))}`,
       );
   }
+  return problems;
+}
+
+/** The problems of `value` as a value of `revision`'s type `name` (its validators, ajv closed); [] when none. */
+export function typeProblems(revision: string, name: string, value: unknown): string[] {
+  const problems: string[] = [];
+  const generated = TYPE_VALIDATORS[revision]?.[name];
+  if (!generated) problems.push(`${revision} validators have no ${name}`);
+  else {
+    const verdict = generated.validate(value);
+    if (!verdict.ok) problems.push(`validators ${name}: ${JSON.stringify(value)}: ${JSON.stringify(verdict.issues)}`);
+  }
+  const validate = ajvFor(revision).get(name);
+  if (!validate(value)) problems.push(`schema.json ${name}: ${JSON.stringify(value)}: ${JSON.stringify(validate.errors)}`);
   return problems;
 }
