@@ -6,6 +6,7 @@ import Handlebars from "handlebars";
 import { INSTALLED, paths } from "../paths.js";
 import type { ChunkedSource } from "./artifact.js";
 import { FormatPool, formatWorkerCount } from "./format-pool.js";
+import { layoutChunk } from "./validate/layout.js";
 
 const hbs = Handlebars.create();
 // Templates only place code built (and escaped) by the emitters; nothing is HTML.
@@ -101,14 +102,22 @@ const formattedChunks = new Map<string, Promise<string>>();
 const BATCH_CHARS = 64 * 1024;
 
 /**
- * Formats a chunked file: the frame, and each distinct chunk once per process, a file's new chunks
- * in batches of prettier calls. The six revisions' validators share more than half of their
- * functions, and prettier on them was most of a cold `generate`. Prettier formats top-level
- * statements independently of each other, so this gives the bytes formatting the whole file would
- * (`mcp-gen check` compares them with the checked-in files).
+ * Formats a chunked file: the frame, and each distinct chunk once per process. Prettier on the
+ * validator functions was most of a cold `generate`, so a chunk is first laid out by layoutChunk
+ * (validate/layout.ts: prettier's layout for the subset of TypeScript the validator printer
+ * writes; test/validators-layout.test.ts checks it against prettier on every revision); the few
+ * it does not model go to prettier, a file's in batches of prettier calls. Prettier formats
+ * top-level statements independently of each other, so this gives the bytes formatting the whole
+ * file would (`mcp-gen check` compares them with the checked-in files).
  */
 export async function formatChunked({ frame, chunks }: ChunkedSource, file: string): Promise<string> {
-  const fresh = [...new Set(chunks.filter((c) => !formattedChunks.has(c)))];
+  const fresh: string[] = [];
+  for (const chunk of new Set(chunks)) {
+    if (formattedChunks.has(chunk)) continue;
+    const laidOut = layoutChunk(chunk);
+    if (laidOut === undefined) fresh.push(chunk);
+    else formattedChunks.set(chunk, Promise.resolve(laidOut));
+  }
   for (let start = 0; start < fresh.length;) {
     let end = start;
     let size = 0;
