@@ -528,6 +528,36 @@ function test(text: string): Doc {
   return group([indent([softline, d]), softline]);
 }
 
+/**
+ * `export const name: type = value;`, a named export of validators.ts: a member chain breaks after
+ * the `=` (prettier's break-after-operator layout), a function type between its parentheses.
+ */
+function exported(s: string): Doc {
+  const m = /^export const ([\w$]+)(?:: \((.*?)\) => ([\w$. ]+))? = (.*);$/.exec(s);
+  if (!m) return unsupported("export");
+  const value = expr(m[4] as string);
+  let chain: Expr = value;
+  while (chain.t === "mem") chain = chain.obj;
+  if (chain.t !== "id" || value.t !== "mem") unsupported("exported value");
+  let left: Doc = `export const ${m[1]}`;
+  if (m[2] !== undefined) {
+    const params = (m[2] as string).split(", ");
+    for (const p of params) if (!/^[\w$]+\??: [\w$.<>[\]]+$/.test(p)) unsupported("parameter");
+    left = [
+      left,
+      ": ",
+      group([
+        "(",
+        indent([softline, params.flatMap((p, i) => (i === 0 ? [p] : [",", line, p]))]),
+        ifBreak(","),
+        softline,
+        `) => ${m[3]}`,
+      ]),
+    ];
+  }
+  return [group([group(left), " =", group(indent([line, doc(value, "other")]))]), ";"];
+}
+
 function simple(s: string): Doc {
   let m: RegExpExecArray | null;
   if (/^(return (true|false)|continue|break( [\w$]+)?);$/.test(s)) return s;
@@ -586,7 +616,7 @@ function header(s: string): Doc {
 }
 
 const VERBATIM =
-  /^(\}|\} else \{|\{|[\w$]+: \{|default:|try \{|\} catch \{|\} catch \(error\) \{|for \(.*\) \{|for \(const [\w$]+ in [\w$]+\) return false;|switch \(.*\) \{)$/;
+  /^(\/\*\*? .* \*\/|\/\/ .*|export interface [\w$]+ \{|export const [\w$]+(: [\w$.<>]+)? = \{|readonly [\w$]+: [\w$.<>]+;|\};|\}|\} else \{|\{|[\w$]+: \{|default:|try \{|\} catch \{|\} catch \(error\) \{|for \(.*\) \{|for \(const [\w$]+ in [\w$]+\) return false;|switch \(.*\) \{)$/;
 
 /**
  * A chunk of validators.ts (one or more top-level functions, one statement a line) in prettier's
@@ -604,10 +634,15 @@ export function layoutChunk(chunk: string): string | undefined {
 function layout(chunk: string): string {
   const out: string[] = [];
   // Open blocks; a switch's cases indent their statements one more level.
-  const stack: ("block" | "switch" | "case")[] = [];
+  const stack: ("block" | "switch" | "case" | "object")[] = [];
+  let m: RegExpExecArray | null;
   let blank = false;
-  for (const raw of chunk.split("\n")) {
-    const s = raw.trim();
+  // A statement the template wrapped (`export const ... =` and its value on the next line) is one line here.
+  const lines = chunk.split("\n").map((l) => l.trim());
+  for (let i = lines.length - 2; i >= 0; i--) {
+    if ((lines[i] as string).endsWith(" =")) lines.splice(i, 2, `${lines[i]} ${lines[i + 1]}`);
+  }
+  for (const s of lines) {
     if (s === "") {
       blank = out.length > 0;
       continue;
@@ -634,14 +669,22 @@ function layout(chunk: string): string {
     } else if (s.startsWith("function ")) text = print(header(s), ind);
     else if (/^switch \(/.test(s)) text = `switch (${flat(s.slice(8, -3))}) {`;
     else if (VERBATIM.test(s)) text = s;
+    else if (s.startsWith("export const ")) text = print(exported(s), ind);
+    else if ((m = /^([\w$]+): (.*),$/.exec(s)) && stack[stack.length - 1] === "object")
+      text = print([m[1] as string, ": ", doc(expr(m[2] as string), "other"), ","], ind);
     else text = print(statement(s), ind);
     // A line kept as written that is too long: prettier would break it somewhere this does not model.
-    if (!text.includes("\n") && ind + text.length > WIDTH && (VERBATIM.test(s) || caseLabel || /^switch \(/.test(s))) {
+    if (
+      !text.includes("\n") &&
+      ind + text.length > WIDTH &&
+      (VERBATIM.test(s) || caseLabel || /^switch \(/.test(s)) &&
+      !/^(\/[/*]|readonly )/.test(s)
+    ) {
       unsupported("long line");
     }
     out.push(" ".repeat(ind) + text);
     if (caseLabel) stack.push(caseLabel[3] ? "block" : "case");
-    else if (s.endsWith("{")) stack.push(/^switch \(/.test(s) ? "switch" : "block");
+    else if (s.endsWith("{")) stack.push(/^switch \(/.test(s) ? "switch" : / = \{$/.test(s) ? "object" : "block");
   }
   if (stack.length > 0) unsupported("unbalanced braces");
   return out.join("\n") + "\n";
