@@ -118,6 +118,18 @@ export async function formatChunked({ frame, chunks }: ChunkedSource, file: stri
     if (laidOut === undefined) fresh.push(chunk);
     else formattedChunks.set(chunk, Promise.resolve(laidOut));
   }
+  formatBatches(fresh, file);
+  const [formatted, ...body] = await Promise.all([
+    formatModule(frame, file),
+    ...chunks.map((c) => formattedChunks.get(c) as Promise<string>),
+  ]);
+  const at = formatted.indexOf(`${CHUNKS}\n`);
+  if (at < 0) throw new Error(`${file}: no ${CHUNKS} line in the formatted frame`);
+  return formatted.slice(0, at) + body.join("\n") + formatted.slice(at + CHUNKS.length + 1);
+}
+
+/** Sends fresh chunks to prettier, a batch of them a call, and records their formatted promises. */
+function formatBatches(fresh: readonly string[], file: string): void {
   for (let start = 0; start < fresh.length;) {
     let end = start;
     let size = 0;
@@ -136,11 +148,65 @@ export async function formatChunked({ frame, chunks }: ChunkedSource, file: stri
     );
     start = end;
   }
-  const [formatted, ...body] = await Promise.all([
-    formatTypeScript(frame, file),
-    ...chunks.map((c) => formattedChunks.get(c) as Promise<string>),
-  ]);
-  const at = formatted.indexOf(`${CHUNKS}\n`);
-  if (at < 0) throw new Error(`${file}: no ${CHUNKS} line in the formatted frame`);
-  return formatted.slice(0, at) + body.join("\n") + formatted.slice(at + CHUNKS.length + 1);
+}
+
+/** What starts a top-level statement (or the comment before one) in the emitted modules. */
+const STATEMENT =
+  /^(export |import |function |async function |const |let |type |interface |class |declare |\/\*\*|\/\/ )/;
+
+/**
+ * An emitted module cut into top-level pieces: before a line that starts a statement or a comment
+ * at column 0, after a blank line or after a block comment, where the previous line ends a
+ * statement or a comment. `blank`: a blank line comes before the piece (prettier keeps one).
+ */
+export function splitModule(source: string): { text: string; blank: boolean }[] {
+  const lines = source.split("\n");
+  const pieces: { text: string; blank: boolean }[] = [];
+  let current: string[] = [];
+  let blank = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    let next = i;
+    while (next < lines.length && (lines[next] as string).trim() === "") next++;
+    const previous = current[current.length - 1];
+    const cut =
+      previous !== undefined &&
+      next < lines.length &&
+      STATEMENT.test(lines[next] as string) &&
+      ((next > i && /^(\S.*)?[;}]$|^\S.*\*\/$/.test(previous)) ||
+        (next === i && /^ ?\*\/$|^\/\*\*.*\*\/$/.test(previous)));
+    if (cut) {
+      pieces.push({ text: current.join("\n") + "\n", blank });
+      current = [];
+      blank = next > i;
+      i = next - 1;
+      continue;
+    }
+    if (current.length === 0 && line.trim() === "") continue;
+    current.push(line);
+  }
+  if (current.length > 0) pieces.push({ text: current.join("\n") + "\n", blank });
+  return pieces;
+}
+
+/**
+ * Formats a module as its top-level pieces (splitModule), each distinct piece once per process:
+ * the six revisions share much of their code, and prettier was most of a cold `generate`. Prettier
+ * formats top-level statements independently and keeps one blank line where the source has one,
+ * so this gives the bytes formatting the whole module would (test/generate-format.test.ts). A
+ * piece prettier cannot parse on its own means the cut was wrong: the module is then formatted whole.
+ */
+export async function formatModule(source: string, file: string): Promise<string> {
+  const pieces = splitModule(source);
+  if (pieces.length < 2) return formatTypeScript(source, file);
+  formatBatches(
+    [...new Set(pieces.map((p) => p.text))].filter((text) => !formattedChunks.has(text)),
+    file,
+  );
+  try {
+    const formatted = await Promise.all(pieces.map((p) => formattedChunks.get(p.text) as Promise<string>));
+    return formatted.map((text, i) => (i > 0 && pieces[i]?.blank ? "\n" : "") + text).join("");
+  } catch {
+    return formatTypeScript(source, file);
+  }
 }
