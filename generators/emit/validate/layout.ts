@@ -101,7 +101,11 @@ function print(doc: Doc, ind: number): string {
         pos += 1;
       }
     } else {
-      out = out.replace(/[ \t]+$/, "") + "\n" + " ".repeat(ind);
+      // Prettier trims the spaces a line ends in; only a `" "` from a flat line can end one here.
+      let end = out.length;
+      while (end > 0 && out.charCodeAt(end - 1) === 32) end--;
+      if (end < out.length) out = out.slice(0, end);
+      out += "\n" + " ".repeat(ind);
       pos = ind;
     }
   }
@@ -161,11 +165,10 @@ class Parser {
   private readonly tokens: string[] = [];
   private i = 0;
 
-  constructor(text: string) {
-    TOKEN.lastIndex = 0;
+  constructor(source: string) {
+    const text = source.trimEnd();
     let at = 0;
     while (at < text.length) {
-      if (/^\s*$/.test(text.slice(at))) break;
       TOKEN.lastIndex = at;
       const m = TOKEN.exec(text);
       if (!m) unsupported(`token at ${text.slice(at, at + 20)}`);
