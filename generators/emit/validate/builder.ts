@@ -12,6 +12,8 @@ export type CheckedModel = Pick<Model, "declarations" | "conventions">;
 export interface BuilderOptions {
   /** Called for a constraint no check exists for; without it, such a constraint is an error. */
   unsupported?: (what: string) => void;
+  /** Guards record where they failed, for `explained` to report from (CheckPrinter's `trail`). */
+  trail?: boolean;
 }
 
 export class ValidatorBuilder {
@@ -19,9 +21,12 @@ export class ValidatorBuilder {
   private readonly plan: ValidationPlan;
   private readonly usage: Usage = { formats: new Set(), helpers: new Set(), patterns: [] };
   private readonly factory: CheckFactory;
-  private readonly printer = new CheckPrinter();
+  private readonly printer: CheckPrinter;
+  private readonly trail: boolean;
 
   constructor(model: CheckedModel, options: BuilderOptions = {}) {
+    this.trail = options.trail === true;
+    this.printer = new CheckPrinter(this.trail);
     this.plan = new ValidationPlan(model);
     this.factory = new CheckFactory(this.plan, this.usage, options.unsupported);
   }
@@ -79,6 +84,7 @@ export class ValidatorBuilder {
       ],
       patterns: this.usage.patterns,
       recursive: this.plan.recursive.size > 0,
+      trail: this.trail,
       functions: this.functions.join("\n\n"),
     };
   }
