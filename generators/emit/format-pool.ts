@@ -1,5 +1,5 @@
 // Prettier on worker threads, for the repository build: formatting is most of a cold `generate`, and
-// the main thread meanwhile parses the next revision with ts-morph. A worker loads prettier on its first job.
+// the main thread meanwhile parses the next revision with ts-morph. A worker loads prettier as it starts.
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 
@@ -11,13 +11,14 @@ interface Job {
 }
 
 // Plain JavaScript evaluated in the worker (`eval: true`), so it runs the same from the compiled
-// package and under tsx. It loads prettier from the URL the main thread resolved.
+// package and under tsx. It loads prettier from the URL the main thread resolved, as soon as it starts.
 const WORKER = `
 const { parentPort, workerData } = require("node:worker_threads");
-let loaded;
+// Loaded at once, while the main thread still parses the first revision.
+const loaded = import(workerData.prettier);
+loaded.catch(() => {}); // reported with the first job
 parentPort.on("message", async ({ id, source, options }) => {
   try {
-    loaded ??= import(workerData.prettier);
     const prettier = await loaded;
     parentPort.postMessage({ id, formatted: await prettier.format(source, options) });
   } catch (error) {
