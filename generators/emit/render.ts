@@ -150,6 +150,8 @@ function formatBatches(fresh: readonly string[], file: string): void {
   }
 }
 
+const DOC_COMMENT = /^\/\*\*(?:(?: [^\n]*\S)? \*\/|(?:[^\n]*\S)?(?:\n \*(?: [^\n]*\S)?)*\n \*\/)\n$/;
+
 /** What starts a top-level statement (or the comment before one) in the emitted modules. */
 const STATEMENT =
   /^(export |import |function |async function |const |let |type |interface |class |declare |\/\*\*|\/\/ )/;
@@ -199,14 +201,23 @@ export function splitModule(source: string): { text: string; blank: boolean }[] 
 export async function formatModule(source: string, file: string): Promise<string> {
   const pieces = splitModule(source);
   if (pieces.length < 2) return formatTypeScript(source, file);
-  formatBatches(
-    [...new Set(pieces.map((p) => p.text))].filter((text) => !formattedChunks.has(text)),
-    file,
-  );
+  const fresh: string[] = [];
+  for (const { text } of pieces) {
+    if (formattedChunks.has(text)) continue;
+    // A doc comment of its own, already in prettier's layout (every line after the first " *", no
+    // trailing spaces): prettier prints it as it is.
+    if (DOC_COMMENT.test(text)) formattedChunks.set(text, Promise.resolve(text));
+    else fresh.push(text);
+  }
+  formatBatches([...new Set(fresh)], file);
   try {
     const formatted = await Promise.all(pieces.map((p) => formattedChunks.get(p.text) as Promise<string>));
     return formatted.map((text, i) => (i > 0 && pieces[i]?.blank ? "\n" : "") + text).join("");
   } catch {
+    moduleFallbacks.count++;
     return formatTypeScript(source, file);
   }
 }
+
+/** How many modules formatModule had to format whole (a piece that did not parse alone): for tests. */
+export const moduleFallbacks = { count: 0 };
