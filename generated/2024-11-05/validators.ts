@@ -174,7 +174,7 @@ function within(issue: Issue, label: string): Issue {
   const c = issue.message.charCodeAt(0); // our own messages start in lower case, a member's label in upper case
   return c >= 65 && c <= 90 && /^[A-Z][A-Za-z0-9]*: /.test(issue.message)
     ? issue
-    : { path: issue.path, expected: issue.expected, message: `${label}: ${issue.message}` };
+    : { ...issue, message: `${label}: ${issue.message}` };
 }
 
 function unknownVariant(path: string, expected: string, tag: unknown, label: string): Issue {
@@ -255,120 +255,9 @@ function explained<T>(
   value: unknown,
   options: ValidateOptions | undefined,
 ): ValidationResult<T> {
-  if (options?.all !== true) {
-    const issue = trailIssue();
-    if (issue !== undefined) return { ok: false, issues: [issue] };
-  }
   const out = new IssueList(options?.all === true);
   explain(value, "", out, 0);
   return { ok: false, issues: out.items };
-}
-
-// Where the guard that failed last failed, recorded only on the way out of a failure: the first
-// issue, without the explaining pass (which runs cold, and costs several times the guard).
-// trailKind: 0 nothing, 1 failAt, 2 missingAt, 3 variantAt, 4 deepAt; -1 a union failed, whose
-// closest member only the explaining pass can tell. `trail` holds the JSON Pointer segments from
-// the failure outwards, and the names of the union members it passed through.
-let trailKind = 0;
-let trailExpected = "";
-let trailValue: unknown;
-let trailName = "";
-const trail: (string | number)[] = [];
-let trailLength = 0; // of `trail` (cheaper than setting trail.length)
-
-function failAt(seg: string | number | null, expected: string, v: unknown): false {
-  trailKind = 1;
-  trailExpected = expected;
-  trailValue = v;
-  if (seg === null) trailLength = 0;
-  else {
-    trail[0] = seg;
-    trailLength = 1;
-  }
-  return false;
-}
-
-function missingAt(seg: string, name: string): false {
-  trailKind = 2;
-  trailName = name;
-  trail[0] = seg;
-  trailLength = 1;
-  return false;
-}
-
-function variantAt(seg: string, expected: string, tag: unknown, label: string): false {
-  trailKind = 3;
-  trailExpected = expected;
-  trailValue = tag;
-  trailName = label;
-  trail[0] = seg;
-  trailLength = 1;
-  return false;
-}
-
-function unionAt(): false {
-  trailKind = -1;
-  return false;
-}
-
-function segAt(seg: string | number): false {
-  trail[trailLength++] = seg;
-  return false;
-}
-
-/** A segment starts with "/" (or is an array index); a union member's name does not. */
-function withinAt(label: string, _failure?: false): false {
-  trail[trailLength++] = label;
-  return false;
-}
-
-/**
- * The issue the explaining pass would report first, from the trail, its path after `prefix`;
- * undefined when only that pass can tell.
- */
-function trailIssue(prefix = ""): Issue | undefined {
-  if (trailKind <= 0) return undefined;
-  let path = prefix;
-  for (let i = trailLength - 1; i >= 0; i--) {
-    const s = trail[i]!;
-    if (typeof s === "number") path += `/${s}`;
-    else if (s.charCodeAt(0) === 47) path += s;
-  }
-  let issue =
-    trailKind === 1
-      ? fail(path, trailExpected, trailValue)
-      : trailKind === 2
-        ? missing(path, trailName)
-        : unknownVariant(path, trailExpected, trailValue, trailName);
-  for (let i = 0; i < trailLength; i++) {
-    const s = trail[i]!;
-    if (typeof s === "string" && s.charCodeAt(0) !== 47) issue = within(issue, s);
-  }
-  trailKind = 0;
-  return issue;
-}
-
-/**
- * A union member's issues: its first from its guard's trail (the guard runs hot, the explaining
- * pass cold), unless the trail cannot tell or every issue is wanted.
- */
-function branchOf(
-  guard: (v: unknown, d: number) => boolean,
-  explain: Explain,
-  v: unknown,
-  p: string,
-  out: IssueList,
-  d: number,
-): void {
-  if (!out.all) {
-    if (guard(v, d)) return;
-    const issue = trailIssue(p);
-    if (issue !== undefined) {
-      out.add(issue);
-      return;
-    }
-  }
-  explain(v, p, out, d);
 }
 
 function unreadableResult<T>(error: unknown): ValidationResult<T> {
@@ -795,8 +684,7 @@ function g_JSONRPCMessage(v: unknown, d: number): boolean {
     g_JSONRPCRequest(v, d) ||
     g_JSONRPCNotification(v, d) ||
     g_JSONRPCResponse(v, d) ||
-    g_JSONRPCError(v, d) ||
-    unionAt()
+    g_JSONRPCError(v, d)
   );
 }
 
@@ -810,22 +698,22 @@ function x_JSONRPCMessage(v: unknown, p: string, out: IssueList, d: number): boo
     const branches1: [string, IssueList][] = [];
     {
       const b2 = new IssueList(out.all);
-      branchOf(g_JSONRPCRequest, x_JSONRPCRequest, v, p, b2, d);
+      x_JSONRPCRequest(v, p, b2, d);
       branches1.push(["JSONRPCRequest", b2]);
     }
     {
       const b3 = new IssueList(out.all);
-      branchOf(g_JSONRPCNotification, x_JSONRPCNotification, v, p, b3, d);
+      x_JSONRPCNotification(v, p, b3, d);
       branches1.push(["JSONRPCNotification", b3]);
     }
     {
       const b4 = new IssueList(out.all);
-      branchOf(g_JSONRPCResponse, x_JSONRPCResponse, v, p, b4, d);
+      x_JSONRPCResponse(v, p, b4, d);
       branches1.push(["JSONRPCResponse", b4]);
     }
     {
       const b5 = new IssueList(out.all);
-      branchOf(g_JSONRPCError, x_JSONRPCError, v, p, b5, d);
+      x_JSONRPCError(v, p, b5, d);
       branches1.push(["JSONRPCError", b5]);
     }
     if (
@@ -844,8 +732,7 @@ function x_JSONRPCMessage(v: unknown, p: string, out: IssueList, d: number): boo
 }
 
 function g_ProgressToken(v: unknown, _d: number): boolean {
-  if (!(typeof v === "string" || Number.isInteger(v))) return failAt(null, "string | integer", v);
-  return true;
+  return typeof v === "string" || Number.isInteger(v);
 }
 
 function x_ProgressToken(v: unknown, p: string, out: IssueList, _d: number): boolean {
@@ -855,8 +742,7 @@ function x_ProgressToken(v: unknown, p: string, out: IssueList, _d: number): boo
 }
 
 function g_Cursor(v: unknown, _d: number): boolean {
-  if (!(typeof v === "string")) return failAt(null, "string", v);
-  return true;
+  return typeof v === "string";
 }
 
 function x_Cursor(v: unknown, p: string, out: IssueList, _d: number): boolean {
@@ -865,13 +751,12 @@ function x_Cursor(v: unknown, p: string, out: IssueList, _d: number): boolean {
 }
 
 function g_Request(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(typeof p0 === "string")) return failAt("/method", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_Request$1(p1, d + 1)) return segAt("/params");
+  if (p1 !== undefined && !g_Request$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -915,29 +800,28 @@ function x_Request(v: unknown, p: string, out: IssueList, d: number): boolean {
 }
 
 function g_Request$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return segAt("/progressToken");
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
 
 function g_Request$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Request$2(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_Request$2(p0, d + 1)) return false;
   return true;
 }
 
 function g_Notification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(typeof p0 === "string")) return failAt("/method", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_Notification$1(p1, d + 1)) return segAt("/params");
+  if (p1 !== undefined && !g_Notification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -973,23 +857,23 @@ function x_Notification(v: unknown, p: string, out: IssueList, _d: number): bool
 }
 
 function g_Notification$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_Notification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Notification$2(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_Notification$2(p0, d + 1)) return false;
   return true;
 }
 
 function g_Result(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -1011,13 +895,12 @@ function x_Result(v: unknown, p: string, out: IssueList, _d: number): boolean {
 }
 
 function g_Result$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_RequestId(v: unknown, _d: number): boolean {
-  if (!(typeof v === "string" || Number.isInteger(v))) return failAt(null, "string | integer", v);
-  return true;
+  return typeof v === "string" || Number.isInteger(v);
 }
 
 function x_RequestId(v: unknown, p: string, out: IssueList, _d: number): boolean {
@@ -1027,19 +910,16 @@ function x_RequestId(v: unknown, p: string, out: IssueList, _d: number): boolean
 }
 
 function g_JSONRPCRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["method"];
-  if (p1 === undefined) return missingAt("/method", "method");
-  if (!(typeof p1 === "string")) return failAt("/method", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
@@ -1095,32 +975,30 @@ function x_JSONRPCRequest(v: unknown, p: string, out: IssueList, d: number): boo
 }
 
 function g_JSONRPCRequest$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return segAt("/progressToken");
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
 
 function g_JSONRPCRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_JSONRPCRequest$2(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_JSONRPCRequest$2(p0, d + 1)) return false;
   return true;
 }
 
 function g_JSONRPCNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["method"];
-  if (p1 === undefined) return missingAt("/method", "method");
-  if (!(typeof p1 === "string")) return failAt("/method", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -1162,30 +1040,27 @@ function x_JSONRPCNotification(v: unknown, p: string, out: IssueList, _d: number
 }
 
 function g_JSONRPCNotification$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_JSONRPCNotification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_JSONRPCNotification$2(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_JSONRPCNotification$2(p0, d + 1)) return false;
   return true;
 }
 
 function g_JSONRPCResponse(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["id"];
-  if (p1 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p1, d + 1)) return segAt("/id");
+  if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
   const p2 = o["result"];
-  if (p2 === undefined) return missingAt("/result", "result");
-  if (!g_Result(p2, d + 1)) return segAt("/result");
+  if (p2 === undefined || !g_Result(p2, d + 1)) return false;
   return true;
 }
 
@@ -1217,17 +1092,14 @@ function x_JSONRPCResponse(v: unknown, p: string, out: IssueList, d: number): bo
 }
 
 function g_JSONRPCError(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["id"];
-  if (p1 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p1, d + 1)) return segAt("/id");
+  if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
   const p2 = o["error"];
-  if (p2 === undefined) return missingAt("/error", "error");
-  if (!g_JSONRPCError$1(p2, d + 1)) return segAt("/error");
+  if (p2 === undefined || !g_JSONRPCError$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -1276,14 +1148,12 @@ function x_JSONRPCError(v: unknown, p: string, out: IssueList, d: number): boole
 }
 
 function g_JSONRPCError$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["code"];
-  if (p0 === undefined) return missingAt("/code", "code");
-  if (!Number.isInteger(p0)) return failAt("/code", "integer", p0);
+  if (p0 === undefined || !Number.isInteger(p0)) return false;
   const p1 = o["message"];
-  if (p1 === undefined) return missingAt("/message", "message");
-  if (!(typeof p1 === "string")) return failAt("/message", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
 
@@ -1297,15 +1167,12 @@ function x_EmptyResult(v: unknown, p: string, out: IssueList, d: number): boolea
 }
 
 function g_CancelledNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/cancelled"))
-    return failAt("/method", '"notifications/cancelled"', p0);
+  if (p0 === undefined || !(p0 === "notifications/cancelled")) return false;
   const p1 = o["params"];
-  if (p1 === undefined) return missingAt("/params", "params");
-  if (!g_CancelledNotification$1(p1, d + 1)) return segAt("/params");
+  if (p1 === undefined || !g_CancelledNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1354,25 +1221,22 @@ function x_CancelledNotification(v: unknown, p: string, out: IssueList, d: numbe
 }
 
 function g_CancelledNotification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["requestId"];
-  if (p0 === undefined) return missingAt("/requestId", "requestId");
-  if (!g_RequestId(p0, d + 1)) return segAt("/requestId");
+  if (p0 === undefined || !g_RequestId(p0, d + 1)) return false;
   const p1 = o["reason"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/reason", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   return true;
 }
 
 function g_InitializeRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "initialize")) return failAt("/method", '"initialize"', p0);
+  if (p0 === undefined || !(p0 === "initialize")) return false;
   const p1 = o["params"];
-  if (p1 === undefined) return missingAt("/params", "params");
-  if (!g_InitializeRequest$1(p1, d + 1)) return segAt("/params");
+  if (p1 === undefined || !g_InitializeRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1432,36 +1296,30 @@ function x_InitializeRequest(v: unknown, p: string, out: IssueList, d: number): 
 }
 
 function g_InitializeRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["protocolVersion"];
-  if (p0 === undefined) return missingAt("/protocolVersion", "protocolVersion");
-  if (!(typeof p0 === "string")) return failAt("/protocolVersion", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["capabilities"];
-  if (p1 === undefined) return missingAt("/capabilities", "capabilities");
-  if (!g_ClientCapabilities(p1, d + 1)) return segAt("/capabilities");
+  if (p1 === undefined || !g_ClientCapabilities(p1, d + 1)) return false;
   const p2 = o["clientInfo"];
-  if (p2 === undefined) return missingAt("/clientInfo", "clientInfo");
-  if (!g_Implementation(p2, d + 1)) return segAt("/clientInfo");
+  if (p2 === undefined || !g_Implementation(p2, d + 1)) return false;
   return true;
 }
 
 function g_InitializeResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return false;
   const p1 = o["protocolVersion"];
-  if (p1 === undefined) return missingAt("/protocolVersion", "protocolVersion");
-  if (!(typeof p1 === "string")) return failAt("/protocolVersion", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["capabilities"];
-  if (p2 === undefined) return missingAt("/capabilities", "capabilities");
-  if (!g_ServerCapabilities(p2, d + 1)) return segAt("/capabilities");
+  if (p2 === undefined || !g_ServerCapabilities(p2, d + 1)) return false;
   const p3 = o["serverInfo"];
-  if (p3 === undefined) return missingAt("/serverInfo", "serverInfo");
-  if (!g_Implementation(p3, d + 1)) return segAt("/serverInfo");
+  if (p3 === undefined || !g_Implementation(p3, d + 1)) return false;
   const p4 = o["instructions"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/instructions", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
 
@@ -1512,19 +1370,17 @@ function x_InitializeResult(v: unknown, p: string, out: IssueList, d: number): b
 }
 
 function g_InitializeResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_InitializedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/initialized"))
-    return failAt("/method", '"notifications/initialized"', p0);
+  if (p0 === undefined || !(p0 === "notifications/initialized")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_InitializedNotification$1(p1, d + 1)) return segAt("/params");
+  if (p1 !== undefined && !g_InitializedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1564,28 +1420,28 @@ function x_InitializedNotification(v: unknown, p: string, out: IssueList, _d: nu
 }
 
 function g_InitializedNotification$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_InitializedNotification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializedNotification$2(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_InitializedNotification$2(p0, d + 1)) return false;
   return true;
 }
 
 function g_ClientCapabilities(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return segAt("/experimental");
+  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return false;
   const p1 = o["roots"];
-  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return segAt("/roots");
+  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return false;
   const p2 = o["sampling"];
   if (p2 !== undefined && !(typeof p2 === "object" && p2 !== null && !Array.isArray(p2)))
-    return failAt("/sampling", "object", p2);
+    return false;
   return true;
 }
 
@@ -1635,38 +1491,37 @@ function x_ClientCapabilities(v: unknown, p: string, out: IssueList, _d: number)
 }
 
 function g_ClientCapabilities$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
-      return failAt("/" + pointer(k), "object", x);
+    if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
   }
   return true;
 }
 
 function g_ClientCapabilities$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["listChanged"];
-  if (p0 !== undefined && !(typeof p0 === "boolean")) return failAt("/listChanged", "boolean", p0);
+  if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
   return true;
 }
 
 function g_ServerCapabilities(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return segAt("/experimental");
+  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return false;
   const p1 = o["logging"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
-    return failAt("/logging", "object", p1);
+    return false;
   const p2 = o["prompts"];
-  if (p2 !== undefined && !g_ServerCapabilities$2(p2, d + 1)) return segAt("/prompts");
+  if (p2 !== undefined && !g_ServerCapabilities$2(p2, d + 1)) return false;
   const p3 = o["resources"];
-  if (p3 !== undefined && !g_ServerCapabilities$3(p3, d + 1)) return segAt("/resources");
+  if (p3 !== undefined && !g_ServerCapabilities$3(p3, d + 1)) return false;
   const p4 = o["tools"];
-  if (p4 !== undefined && !g_ServerCapabilities$4(p4, d + 1)) return segAt("/tools");
+  if (p4 !== undefined && !g_ServerCapabilities$4(p4, d + 1)) return false;
   return true;
 }
 
@@ -1759,51 +1614,48 @@ function x_ServerCapabilities(v: unknown, p: string, out: IssueList, _d: number)
 }
 
 function g_ServerCapabilities$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
-      return failAt("/" + pointer(k), "object", x);
+    if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
   }
   return true;
 }
 
 function g_ServerCapabilities$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["listChanged"];
-  if (p0 !== undefined && !(typeof p0 === "boolean")) return failAt("/listChanged", "boolean", p0);
+  if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
   return true;
 }
 
 function g_ServerCapabilities$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["subscribe"];
-  if (p0 !== undefined && !(typeof p0 === "boolean")) return failAt("/subscribe", "boolean", p0);
+  if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
   const p1 = o["listChanged"];
-  if (p1 !== undefined && !(typeof p1 === "boolean")) return failAt("/listChanged", "boolean", p1);
+  if (p1 !== undefined && !(typeof p1 === "boolean")) return false;
   return true;
 }
 
 function g_ServerCapabilities$4(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["listChanged"];
-  if (p0 !== undefined && !(typeof p0 === "boolean")) return failAt("/listChanged", "boolean", p0);
+  if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
   return true;
 }
 
 function g_Implementation(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["version"];
-  if (p1 === undefined) return missingAt("/version", "version");
-  if (!(typeof p1 === "string")) return failAt("/version", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
 
@@ -1829,13 +1681,12 @@ function x_Implementation(v: unknown, p: string, out: IssueList, _d: number): bo
 }
 
 function g_PingRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "ping")) return failAt("/method", '"ping"', p0);
+  if (p0 === undefined || !(p0 === "ping")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_PingRequest$1(p1, d + 1)) return segAt("/params");
+  if (p1 !== undefined && !g_PingRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1879,30 +1730,28 @@ function x_PingRequest(v: unknown, p: string, out: IssueList, d: number): boolea
 }
 
 function g_PingRequest$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return segAt("/progressToken");
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
 
 function g_PingRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_PingRequest$2(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_PingRequest$2(p0, d + 1)) return false;
   return true;
 }
 
 function g_ProgressNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/progress")) return failAt("/method", '"notifications/progress"', p0);
+  if (p0 === undefined || !(p0 === "notifications/progress")) return false;
   const p1 = o["params"];
-  if (p1 === undefined) return missingAt("/params", "params");
-  if (!g_ProgressNotification$1(p1, d + 1)) return segAt("/params");
+  if (p1 === undefined || !g_ProgressNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1964,28 +1813,24 @@ function x_ProgressNotification(v: unknown, p: string, out: IssueList, d: number
 }
 
 function g_ProgressNotification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
-  if (p0 === undefined) return missingAt("/progressToken", "progressToken");
-  if (!g_ProgressToken(p0, d + 1)) return segAt("/progressToken");
+  if (p0 === undefined || !g_ProgressToken(p0, d + 1)) return false;
   const p1 = o["progress"];
-  if (p1 === undefined) return missingAt("/progress", "progress");
-  if (!(typeof p1 === "number" && Number.isFinite(p1))) return failAt("/progress", "number", p1);
+  if (p1 === undefined || !(typeof p1 === "number" && Number.isFinite(p1))) return false;
   const p2 = o["total"];
-  if (p2 !== undefined && !(typeof p2 === "number" && Number.isFinite(p2)))
-    return failAt("/total", "number", p2);
+  if (p2 !== undefined && !(typeof p2 === "number" && Number.isFinite(p2))) return false;
   return true;
 }
 
 function g_PaginatedRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(typeof p0 === "string")) return failAt("/method", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_PaginatedRequest$1(p1, d + 1)) return segAt("/params");
+  if (p1 !== undefined && !g_PaginatedRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2018,20 +1863,20 @@ function x_PaginatedRequest(v: unknown, p: string, out: IssueList, d: number): b
 }
 
 function g_PaginatedRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["cursor"];
-  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return segAt("/cursor");
+  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return false;
   return true;
 }
 
 function g_PaginatedResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_PaginatedResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_PaginatedResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return segAt("/nextCursor");
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   return true;
 }
 
@@ -2057,18 +1902,17 @@ function x_PaginatedResult(v: unknown, p: string, out: IssueList, d: number): bo
 }
 
 function g_PaginatedResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_ListResourcesRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "resources/list")) return failAt("/method", '"resources/list"', p0);
+  if (p0 === undefined || !(p0 === "resources/list")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListResourcesRequest$1(p1, d + 1)) return segAt("/params");
+  if (p1 !== undefined && !g_ListResourcesRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2102,23 +1946,22 @@ function x_ListResourcesRequest(v: unknown, p: string, out: IssueList, d: number
 }
 
 function g_ListResourcesRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["cursor"];
-  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return segAt("/cursor");
+  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return false;
   return true;
 }
 
 function g_ListResourcesResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return segAt("/nextCursor");
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   const p2 = o["resources"];
-  if (p2 === undefined) return missingAt("/resources", "resources");
-  if (!g_ListResourcesResult$2(p2, d + 1)) return segAt("/resources");
+  if (p2 === undefined || !g_ListResourcesResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -2161,29 +2004,27 @@ function x_ListResourcesResult(v: unknown, p: string, out: IssueList, d: number)
 }
 
 function g_ListResourcesResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_ListResourcesResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Resource(x, d + 1)) return segAt(i);
+    if (!g_Resource(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "resources/templates/list"))
-    return failAt("/method", '"resources/templates/list"', p0);
+  if (p0 === undefined || !(p0 === "resources/templates/list")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListResourceTemplatesRequest$1(p1, d + 1)) return segAt("/params");
+  if (p1 !== undefined && !g_ListResourceTemplatesRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2220,23 +2061,22 @@ function x_ListResourceTemplatesRequest(v: unknown, p: string, out: IssueList, d
 }
 
 function g_ListResourceTemplatesRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["cursor"];
-  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return segAt("/cursor");
+  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return false;
   return true;
 }
 
 function g_ListResourceTemplatesResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return segAt("/nextCursor");
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   const p2 = o["resourceTemplates"];
-  if (p2 === undefined) return missingAt("/resourceTemplates", "resourceTemplates");
-  if (!g_ListResourceTemplatesResult$2(p2, d + 1)) return segAt("/resourceTemplates");
+  if (p2 === undefined || !g_ListResourceTemplatesResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -2279,29 +2119,27 @@ function x_ListResourceTemplatesResult(v: unknown, p: string, out: IssueList, d:
 }
 
 function g_ListResourceTemplatesResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_ListResourceTemplatesResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_ResourceTemplate(x, d + 1)) return segAt(i);
+    if (!g_ResourceTemplate(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_ReadResourceRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "resources/read")) return failAt("/method", '"resources/read"', p0);
+  if (p0 === undefined || !(p0 === "resources/read")) return false;
   const p1 = o["params"];
-  if (p1 === undefined) return missingAt("/params", "params");
-  if (!g_ReadResourceRequest$1(p1, d + 1)) return segAt("/params");
+  if (p1 === undefined || !g_ReadResourceRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2344,23 +2182,21 @@ function x_ReadResourceRequest(v: unknown, p: string, out: IssueList, _d: number
 }
 
 function g_ReadResourceRequest$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p0 === "string")) return failAt("/uri", "string", p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failAt("/uri", "uri (format)", p0);
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
   return true;
 }
 
 function g_ReadResourceResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return false;
   const p1 = o["contents"];
-  if (p1 === undefined) return missingAt("/contents", "contents");
-  if (!g_ReadResourceResult$2(p1, d + 1)) return segAt("/contents");
+  if (p1 === undefined || !g_ReadResourceResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -2393,12 +2229,12 @@ function x_ReadResourceResult(v: unknown, p: string, out: IssueList, d: number):
             const branches7: [string, IssueList][] = [];
             {
               const b9 = new IssueList(out.all);
-              branchOf(g_TextResourceContents, x_TextResourceContents, a5[i6], q8, b9, d + 1 + 1);
+              x_TextResourceContents(a5[i6], q8, b9, d + 1 + 1);
               branches7.push(["TextResourceContents", b9]);
             }
             {
               const b10 = new IssueList(out.all);
-              branchOf(g_BlobResourceContents, x_BlobResourceContents, a5[i6], q8, b10, d + 1 + 1);
+              x_BlobResourceContents(a5[i6], q8, b10, d + 1 + 1);
               branches7.push(["BlobResourceContents", b10]);
             }
             if (
@@ -2416,29 +2252,27 @@ function x_ReadResourceResult(v: unknown, p: string, out: IssueList, d: number):
 }
 
 function g_ReadResourceResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_ReadResourceResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(g_TextResourceContents(x, d + 1) || g_BlobResourceContents(x, d + 1))) return unionAt();
+    if (!(g_TextResourceContents(x, d + 1) || g_BlobResourceContents(x, d + 1))) return false;
   }
   return true;
 }
 
 function g_ResourceListChangedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/resources/list_changed"))
-    return failAt("/method", '"notifications/resources/list_changed"', p0);
+  if (p0 === undefined || !(p0 === "notifications/resources/list_changed")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ResourceListChangedNotification$1(p1, d + 1)) return segAt("/params");
+  if (p1 !== undefined && !g_ResourceListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2483,27 +2317,25 @@ function x_ResourceListChangedNotification(
 }
 
 function g_ResourceListChangedNotification$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_ResourceListChangedNotification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResourceListChangedNotification$2(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ResourceListChangedNotification$2(p0, d + 1)) return false;
   return true;
 }
 
 function g_SubscribeRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "resources/subscribe")) return failAt("/method", '"resources/subscribe"', p0);
+  if (p0 === undefined || !(p0 === "resources/subscribe")) return false;
   const p1 = o["params"];
-  if (p1 === undefined) return missingAt("/params", "params");
-  if (!g_SubscribeRequest$1(p1, d + 1)) return segAt("/params");
+  if (p1 === undefined || !g_SubscribeRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2549,24 +2381,21 @@ function x_SubscribeRequest(v: unknown, p: string, out: IssueList, _d: number): 
 }
 
 function g_SubscribeRequest$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p0 === "string")) return failAt("/uri", "string", p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failAt("/uri", "uri (format)", p0);
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
   return true;
 }
 
 function g_UnsubscribeRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "resources/unsubscribe")) return failAt("/method", '"resources/unsubscribe"', p0);
+  if (p0 === undefined || !(p0 === "resources/unsubscribe")) return false;
   const p1 = o["params"];
-  if (p1 === undefined) return missingAt("/params", "params");
-  if (!g_UnsubscribeRequest$1(p1, d + 1)) return segAt("/params");
+  if (p1 === undefined || !g_UnsubscribeRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2612,25 +2441,21 @@ function x_UnsubscribeRequest(v: unknown, p: string, out: IssueList, _d: number)
 }
 
 function g_UnsubscribeRequest$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p0 === "string")) return failAt("/uri", "string", p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failAt("/uri", "uri (format)", p0);
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
   return true;
 }
 
 function g_ResourceUpdatedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/resources/updated"))
-    return failAt("/method", '"notifications/resources/updated"', p0);
+  if (p0 === undefined || !(p0 === "notifications/resources/updated")) return false;
   const p1 = o["params"];
-  if (p1 === undefined) return missingAt("/params", "params");
-  if (!g_ResourceUpdatedNotification$1(p1, d + 1)) return segAt("/params");
+  if (p1 === undefined || !g_ResourceUpdatedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -2676,33 +2501,30 @@ function x_ResourceUpdatedNotification(v: unknown, p: string, out: IssueList, _d
 }
 
 function g_ResourceUpdatedNotification$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p0 === "string")) return failAt("/uri", "string", p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failAt("/uri", "uri (format)", p0);
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
   return true;
 }
 
 function g_Resource(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["annotations"];
-  if (p0 !== undefined && !g_Resource$1(p0, d + 1)) return segAt("/annotations");
+  if (p0 !== undefined && !g_Resource$1(p0, d + 1)) return false;
   const p1 = o["uri"];
-  if (p1 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p1 === "string")) return failAt("/uri", "string", p1);
-  if (!(typeof p1 !== "string" || isUri(p1))) return failAt("/uri", "uri (format)", p1);
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
+    return false;
   const p2 = o["name"];
-  if (p2 === undefined) return missingAt("/name", "name");
-  if (!(typeof p2 === "string")) return failAt("/name", "string", p2);
+  if (p2 === undefined || !(typeof p2 === "string")) return false;
   const p3 = o["description"];
-  if (p3 !== undefined && !(typeof p3 === "string")) return failAt("/description", "string", p3);
+  if (p3 !== undefined && !(typeof p3 === "string")) return false;
   const p4 = o["mimeType"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/mimeType", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   const p5 = o["size"];
-  if (p5 !== undefined && !Number.isInteger(p5)) return failAt("/size", "integer", p5);
+  if (p5 !== undefined && !Number.isInteger(p5)) return false;
   return true;
 }
 
@@ -2784,46 +2606,51 @@ function x_Resource(v: unknown, p: string, out: IssueList, d: number): boolean {
 }
 
 function g_Resource$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Role(x, d + 1)) return segAt(i);
+    if (!g_Role(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_Resource$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["audience"];
-  if (p0 !== undefined && !g_Resource$2(p0, d + 1)) return segAt("/audience");
+  if (p0 !== undefined && !g_Resource$2(p0, d + 1)) return false;
   const p1 = o["priority"];
-  if (p1 !== undefined) {
-    if (!(typeof p1 === "number" && Number.isFinite(p1))) return failAt("/priority", "number", p1);
-    if (!(typeof p1 !== "number" || p1 >= 0)) return failAt("/priority", ">= 0 (minimum)", p1);
-    if (!(typeof p1 !== "number" || p1 <= 1)) return failAt("/priority", "<= 1 (maximum)", p1);
-  }
+  if (
+    p1 !== undefined &&
+    !(
+      typeof p1 === "number" &&
+      Number.isFinite(p1) &&
+      (typeof p1 !== "number" || p1 >= 0) &&
+      (typeof p1 !== "number" || p1 <= 1)
+    )
+  )
+    return false;
   return true;
 }
 
 function g_ResourceTemplate(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["annotations"];
-  if (p0 !== undefined && !g_ResourceTemplate$1(p0, d + 1)) return segAt("/annotations");
+  if (p0 !== undefined && !g_ResourceTemplate$1(p0, d + 1)) return false;
   const p1 = o["uriTemplate"];
-  if (p1 === undefined) return missingAt("/uriTemplate", "uriTemplate");
-  if (!(typeof p1 === "string")) return failAt("/uriTemplate", "string", p1);
-  if (!(typeof p1 !== "string" || isUriTemplate(p1)))
-    return failAt("/uriTemplate", "uri-template (format)", p1);
+  if (
+    p1 === undefined ||
+    !(typeof p1 === "string" && (typeof p1 !== "string" || isUriTemplate(p1)))
+  )
+    return false;
   const p2 = o["name"];
-  if (p2 === undefined) return missingAt("/name", "name");
-  if (!(typeof p2 === "string")) return failAt("/name", "string", p2);
+  if (p2 === undefined || !(typeof p2 === "string")) return false;
   const p3 = o["description"];
-  if (p3 !== undefined && !(typeof p3 === "string")) return failAt("/description", "string", p3);
+  if (p3 !== undefined && !(typeof p3 === "string")) return false;
   const p4 = o["mimeType"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/mimeType", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
 
@@ -2904,38 +2731,42 @@ function x_ResourceTemplate(v: unknown, p: string, out: IssueList, d: number): b
 }
 
 function g_ResourceTemplate$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Role(x, d + 1)) return segAt(i);
+    if (!g_Role(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_ResourceTemplate$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["audience"];
-  if (p0 !== undefined && !g_ResourceTemplate$2(p0, d + 1)) return segAt("/audience");
+  if (p0 !== undefined && !g_ResourceTemplate$2(p0, d + 1)) return false;
   const p1 = o["priority"];
-  if (p1 !== undefined) {
-    if (!(typeof p1 === "number" && Number.isFinite(p1))) return failAt("/priority", "number", p1);
-    if (!(typeof p1 !== "number" || p1 >= 0)) return failAt("/priority", ">= 0 (minimum)", p1);
-    if (!(typeof p1 !== "number" || p1 <= 1)) return failAt("/priority", "<= 1 (maximum)", p1);
-  }
+  if (
+    p1 !== undefined &&
+    !(
+      typeof p1 === "number" &&
+      Number.isFinite(p1) &&
+      (typeof p1 !== "number" || p1 >= 0) &&
+      (typeof p1 !== "number" || p1 <= 1)
+    )
+  )
+    return false;
   return true;
 }
 
 function g_ResourceContents(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p0 === "string")) return failAt("/uri", "string", p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failAt("/uri", "uri (format)", p0);
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
   const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/mimeType", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   return true;
 }
 
@@ -2961,17 +2792,15 @@ function x_ResourceContents(v: unknown, p: string, out: IssueList, _d: number): 
 }
 
 function g_TextResourceContents(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p0 === "string")) return failAt("/uri", "string", p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failAt("/uri", "uri (format)", p0);
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
   const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/mimeType", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["text"];
-  if (p2 === undefined) return missingAt("/text", "text");
-  if (!(typeof p2 === "string")) return failAt("/text", "string", p2);
+  if (p2 === undefined || !(typeof p2 === "string")) return false;
   return true;
 }
 
@@ -3003,18 +2832,16 @@ function x_TextResourceContents(v: unknown, p: string, out: IssueList, _d: numbe
 }
 
 function g_BlobResourceContents(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p0 === "string")) return failAt("/uri", "string", p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failAt("/uri", "uri (format)", p0);
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
   const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/mimeType", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["blob"];
-  if (p2 === undefined) return missingAt("/blob", "blob");
-  if (!(typeof p2 === "string")) return failAt("/blob", "string", p2);
-  if (!(typeof p2 !== "string" || isByte(p2))) return failAt("/blob", "byte (format)", p2);
+  if (p2 === undefined || !(typeof p2 === "string" && (typeof p2 !== "string" || isByte(p2))))
+    return false;
   return true;
 }
 
@@ -3051,13 +2878,12 @@ function x_BlobResourceContents(v: unknown, p: string, out: IssueList, _d: numbe
 }
 
 function g_ListPromptsRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "prompts/list")) return failAt("/method", '"prompts/list"', p0);
+  if (p0 === undefined || !(p0 === "prompts/list")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListPromptsRequest$1(p1, d + 1)) return segAt("/params");
+  if (p1 !== undefined && !g_ListPromptsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3091,23 +2917,22 @@ function x_ListPromptsRequest(v: unknown, p: string, out: IssueList, d: number):
 }
 
 function g_ListPromptsRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["cursor"];
-  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return segAt("/cursor");
+  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return false;
   return true;
 }
 
 function g_ListPromptsResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return segAt("/nextCursor");
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   const p2 = o["prompts"];
-  if (p2 === undefined) return missingAt("/prompts", "prompts");
-  if (!g_ListPromptsResult$2(p2, d + 1)) return segAt("/prompts");
+  if (p2 === undefined || !g_ListPromptsResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -3150,29 +2975,27 @@ function x_ListPromptsResult(v: unknown, p: string, out: IssueList, d: number): 
 }
 
 function g_ListPromptsResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_ListPromptsResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Prompt(x, d + 1)) return segAt(i);
+    if (!g_Prompt(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_GetPromptRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "prompts/get")) return failAt("/method", '"prompts/get"', p0);
+  if (p0 === undefined || !(p0 === "prompts/get")) return false;
   const p1 = o["params"];
-  if (p1 === undefined) return missingAt("/params", "params");
-  if (!g_GetPromptRequest$1(p1, d + 1)) return segAt("/params");
+  if (p1 === undefined || !g_GetPromptRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3224,36 +3047,34 @@ function x_GetPromptRequest(v: unknown, p: string, out: IssueList, _d: number): 
 }
 
 function g_GetPromptRequest$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!(typeof x === "string")) return failAt("/" + pointer(k), "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_GetPromptRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["arguments"];
-  if (p1 !== undefined && !g_GetPromptRequest$2(p1, d + 1)) return segAt("/arguments");
+  if (p1 !== undefined && !g_GetPromptRequest$2(p1, d + 1)) return false;
   return true;
 }
 
 function g_GetPromptResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return false;
   const p1 = o["description"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/description", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["messages"];
-  if (p2 === undefined) return missingAt("/messages", "messages");
-  if (!g_GetPromptResult$2(p2, d + 1)) return segAt("/messages");
+  if (p2 === undefined || !g_GetPromptResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -3296,30 +3117,29 @@ function x_GetPromptResult(v: unknown, p: string, out: IssueList, d: number): bo
 }
 
 function g_GetPromptResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_GetPromptResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_PromptMessage(x, d + 1)) return segAt(i);
+    if (!g_PromptMessage(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_Prompt(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["description"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/description", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["arguments"];
-  if (p2 !== undefined && !g_Prompt$1(p2, d + 1)) return segAt("/arguments");
+  if (p2 !== undefined && !g_Prompt$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -3358,25 +3178,24 @@ function x_Prompt(v: unknown, p: string, out: IssueList, d: number): boolean {
 }
 
 function g_Prompt$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_PromptArgument(x, d + 1)) return segAt(i);
+    if (!g_PromptArgument(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_PromptArgument(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["description"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/description", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["required"];
-  if (p2 !== undefined && !(typeof p2 === "boolean")) return failAt("/required", "boolean", p2);
+  if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
   return true;
 }
 
@@ -3404,8 +3223,7 @@ function x_PromptArgument(v: unknown, p: string, out: IssueList, _d: number): bo
 }
 
 function g_Role(v: unknown, _d: number): boolean {
-  if (!(v === "user" || v === "assistant")) return failAt(null, '"user" | "assistant"', v);
-  return true;
+  return v === "user" || v === "assistant";
 }
 
 function x_Role(v: unknown, p: string, out: IssueList, _d: number): boolean {
@@ -3415,14 +3233,12 @@ function x_Role(v: unknown, p: string, out: IssueList, _d: number): boolean {
 }
 
 function g_PromptMessage(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["role"];
-  if (p0 === undefined) return missingAt("/role", "role");
-  if (!g_Role(p0, d + 1)) return segAt("/role");
+  if (p0 === undefined || !g_Role(p0, d + 1)) return false;
   const p1 = o["content"];
-  if (p1 === undefined) return missingAt("/content", "content");
-  if (!g_PromptMessage$1(p1, d + 1)) return segAt("/content");
+  if (p1 === undefined || !g_PromptMessage$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3501,36 +3317,29 @@ function x_PromptMessage(v: unknown, p: string, out: IssueList, d: number): bool
 }
 
 function g_PromptMessage$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failAt(null, "object (TextContent | ImageContent | EmbeddedResource)", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
-      return g_TextContent(v, d) || withinAt("TextContent");
+      return g_TextContent(v, d);
     case "image":
-      return g_ImageContent(v, d) || withinAt("ImageContent");
+      return g_ImageContent(v, d);
     case "resource":
-      return g_EmbeddedResource(v, d) || withinAt("EmbeddedResource");
+      return g_EmbeddedResource(v, d);
     default:
-      return variantAt(
-        "/type",
-        '"text" | "image" | "resource"',
-        (v as Readonly<Record<string, unknown>>)["type"],
-        "TextContent | ImageContent | EmbeddedResource",
-      );
+      return false;
   }
 }
 
 function g_EmbeddedResource(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "resource")) return failAt("/type", '"resource"', p0);
+  if (p0 === undefined || !(p0 === "resource")) return false;
   const p1 = o["annotations"];
-  if (p1 !== undefined && !g_EmbeddedResource$1(p1, d + 1)) return segAt("/annotations");
+  if (p1 !== undefined && !g_EmbeddedResource$1(p1, d + 1)) return false;
   const p2 = o["resource"];
-  if (p2 === undefined) return missingAt("/resource", "resource");
-  if (!(g_TextResourceContents(p2, d + 1) || g_BlobResourceContents(p2, d + 1))) return unionAt();
+  if (p2 === undefined || !(g_TextResourceContents(p2, d + 1) || g_BlobResourceContents(p2, d + 1)))
+    return false;
   return true;
 }
 
@@ -3595,12 +3404,12 @@ function x_EmbeddedResource(v: unknown, p: string, out: IssueList, d: number): b
         const branches10: [string, IssueList][] = [];
         {
           const b12 = new IssueList(out.all);
-          branchOf(g_TextResourceContents, x_TextResourceContents, x9, q11, b12, d + 1);
+          x_TextResourceContents(x9, q11, b12, d + 1);
           branches10.push(["TextResourceContents", b12]);
         }
         {
           const b13 = new IssueList(out.all);
-          branchOf(g_BlobResourceContents, x_BlobResourceContents, x9, q11, b13, d + 1);
+          x_BlobResourceContents(x9, q11, b13, d + 1);
           branches10.push(["BlobResourceContents", b13]);
         }
         if (
@@ -3614,38 +3423,41 @@ function x_EmbeddedResource(v: unknown, p: string, out: IssueList, d: number): b
 }
 
 function g_EmbeddedResource$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Role(x, d + 1)) return segAt(i);
+    if (!g_Role(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_EmbeddedResource$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["audience"];
-  if (p0 !== undefined && !g_EmbeddedResource$2(p0, d + 1)) return segAt("/audience");
+  if (p0 !== undefined && !g_EmbeddedResource$2(p0, d + 1)) return false;
   const p1 = o["priority"];
-  if (p1 !== undefined) {
-    if (!(typeof p1 === "number" && Number.isFinite(p1))) return failAt("/priority", "number", p1);
-    if (!(typeof p1 !== "number" || p1 >= 0)) return failAt("/priority", ">= 0 (minimum)", p1);
-    if (!(typeof p1 !== "number" || p1 <= 1)) return failAt("/priority", "<= 1 (maximum)", p1);
-  }
+  if (
+    p1 !== undefined &&
+    !(
+      typeof p1 === "number" &&
+      Number.isFinite(p1) &&
+      (typeof p1 !== "number" || p1 >= 0) &&
+      (typeof p1 !== "number" || p1 <= 1)
+    )
+  )
+    return false;
   return true;
 }
 
 function g_PromptListChangedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/prompts/list_changed"))
-    return failAt("/method", '"notifications/prompts/list_changed"', p0);
+  if (p0 === undefined || !(p0 === "notifications/prompts/list_changed")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_PromptListChangedNotification$1(p1, d + 1)) return segAt("/params");
+  if (p1 !== undefined && !g_PromptListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3690,26 +3502,25 @@ function x_PromptListChangedNotification(
 }
 
 function g_PromptListChangedNotification$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_PromptListChangedNotification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_PromptListChangedNotification$2(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_PromptListChangedNotification$2(p0, d + 1)) return false;
   return true;
 }
 
 function g_ListToolsRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "tools/list")) return failAt("/method", '"tools/list"', p0);
+  if (p0 === undefined || !(p0 === "tools/list")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListToolsRequest$1(p1, d + 1)) return segAt("/params");
+  if (p1 !== undefined && !g_ListToolsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -3742,23 +3553,22 @@ function x_ListToolsRequest(v: unknown, p: string, out: IssueList, d: number): b
 }
 
 function g_ListToolsRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["cursor"];
-  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return segAt("/cursor");
+  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return false;
   return true;
 }
 
 function g_ListToolsResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return segAt("/nextCursor");
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   const p2 = o["tools"];
-  if (p2 === undefined) return missingAt("/tools", "tools");
-  if (!g_ListToolsResult$2(p2, d + 1)) return segAt("/tools");
+  if (p2 === undefined || !g_ListToolsResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -3798,30 +3608,29 @@ function x_ListToolsResult(v: unknown, p: string, out: IssueList, d: number): bo
 }
 
 function g_ListToolsResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_ListToolsResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Tool(x, d + 1)) return segAt(i);
+    if (!g_Tool(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_CallToolResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return false;
   const p1 = o["content"];
-  if (p1 === undefined) return missingAt("/content", "content");
-  if (!g_CallToolResult$2(p1, d + 1)) return segAt("/content");
+  if (p1 === undefined || !g_CallToolResult$2(p1, d + 1)) return false;
   const p2 = o["isError"];
-  if (p2 !== undefined && !(typeof p2 === "boolean")) return failAt("/isError", "boolean", p2);
+  if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
   return true;
 }
 
@@ -3924,49 +3733,41 @@ function x_CallToolResult(v: unknown, p: string, out: IssueList, d: number): boo
 }
 
 function g_CallToolResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_CallToolResult$3(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failAt(null, "object (TextContent | ImageContent | EmbeddedResource)", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
-      return g_TextContent(v, d) || withinAt("TextContent");
+      return g_TextContent(v, d);
     case "image":
-      return g_ImageContent(v, d) || withinAt("ImageContent");
+      return g_ImageContent(v, d);
     case "resource":
-      return g_EmbeddedResource(v, d) || withinAt("EmbeddedResource");
+      return g_EmbeddedResource(v, d);
     default:
-      return variantAt(
-        "/type",
-        '"text" | "image" | "resource"',
-        (v as Readonly<Record<string, unknown>>)["type"],
-        "TextContent | ImageContent | EmbeddedResource",
-      );
+      return false;
   }
 }
 
 function g_CallToolResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_CallToolResult$3(x, d + 1)) return segAt(i);
+    if (!g_CallToolResult$3(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_CallToolRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "tools/call")) return failAt("/method", '"tools/call"', p0);
+  if (p0 === undefined || !(p0 === "tools/call")) return false;
   const p1 = o["params"];
-  if (p1 === undefined) return missingAt("/params", "params");
-  if (!g_CallToolRequest$1(p1, d + 1)) return segAt("/params");
+  if (p1 === undefined || !g_CallToolRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -4011,30 +3812,27 @@ function x_CallToolRequest(v: unknown, p: string, out: IssueList, _d: number): b
 }
 
 function g_CallToolRequest$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_CallToolRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["arguments"];
-  if (p1 !== undefined && !g_CallToolRequest$2(p1, d + 1)) return segAt("/arguments");
+  if (p1 !== undefined && !g_CallToolRequest$2(p1, d + 1)) return false;
   return true;
 }
 
 function g_ToolListChangedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/tools/list_changed"))
-    return failAt("/method", '"notifications/tools/list_changed"', p0);
+  if (p0 === undefined || !(p0 === "notifications/tools/list_changed")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ToolListChangedNotification$1(p1, d + 1)) return segAt("/params");
+  if (p1 !== undefined && !g_ToolListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -4074,29 +3872,27 @@ function x_ToolListChangedNotification(v: unknown, p: string, out: IssueList, _d
 }
 
 function g_ToolListChangedNotification$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_ToolListChangedNotification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ToolListChangedNotification$2(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ToolListChangedNotification$2(p0, d + 1)) return false;
   return true;
 }
 
 function g_Tool(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["description"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/description", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["inputSchema"];
-  if (p2 === undefined) return missingAt("/inputSchema", "inputSchema");
-  if (!g_Tool$1(p2, d + 1)) return segAt("/inputSchema");
+  if (p2 === undefined || !g_Tool$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -4167,48 +3963,44 @@ function x_Tool(v: unknown, p: string, out: IssueList, _d: number): boolean {
 }
 
 function g_Tool$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
-      return failAt("/" + pointer(k), "object", x);
+    if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
   }
   return true;
 }
 
 function g_Tool$3(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failAt(i, "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_Tool$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "object")) return failAt("/type", '"object"', p0);
+  if (p0 === undefined || !(p0 === "object")) return false;
   const p1 = o["properties"];
-  if (p1 !== undefined && !g_Tool$2(p1, d + 1)) return segAt("/properties");
+  if (p1 !== undefined && !g_Tool$2(p1, d + 1)) return false;
   const p2 = o["required"];
-  if (p2 !== undefined && !g_Tool$3(p2, d + 1)) return segAt("/required");
+  if (p2 !== undefined && !g_Tool$3(p2, d + 1)) return false;
   return true;
 }
 
 function g_SetLevelRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "logging/setLevel")) return failAt("/method", '"logging/setLevel"', p0);
+  if (p0 === undefined || !(p0 === "logging/setLevel")) return false;
   const p1 = o["params"];
-  if (p1 === undefined) return missingAt("/params", "params");
-  if (!g_SetLevelRequest$1(p1, d + 1)) return segAt("/params");
+  if (p1 === undefined || !g_SetLevelRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -4249,23 +4041,20 @@ function x_SetLevelRequest(v: unknown, p: string, out: IssueList, d: number): bo
 }
 
 function g_SetLevelRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["level"];
-  if (p0 === undefined) return missingAt("/level", "level");
-  if (!g_LoggingLevel(p0, d + 1)) return segAt("/level");
+  if (p0 === undefined || !g_LoggingLevel(p0, d + 1)) return false;
   return true;
 }
 
 function g_LoggingMessageNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/message")) return failAt("/method", '"notifications/message"', p0);
+  if (p0 === undefined || !(p0 === "notifications/message")) return false;
   const p1 = o["params"];
-  if (p1 === undefined) return missingAt("/params", "params");
-  if (!g_LoggingMessageNotification$1(p1, d + 1)) return segAt("/params");
+  if (p1 === undefined || !g_LoggingMessageNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -4316,19 +4105,18 @@ function x_LoggingMessageNotification(v: unknown, p: string, out: IssueList, d: 
 }
 
 function g_LoggingMessageNotification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["level"];
-  if (p0 === undefined) return missingAt("/level", "level");
-  if (!g_LoggingLevel(p0, d + 1)) return segAt("/level");
+  if (p0 === undefined || !g_LoggingLevel(p0, d + 1)) return false;
   const p1 = o["logger"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/logger", "string", p1);
-  if (o["data"] === undefined) return missingAt("/data", "data");
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  if (o["data"] === undefined) return false;
   return true;
 }
 
 function g_LoggingLevel(v: unknown, _d: number): boolean {
-  if (!(
+  return (
     v === "debug" ||
     v === "info" ||
     v === "notice" ||
@@ -4337,13 +4125,7 @@ function g_LoggingLevel(v: unknown, _d: number): boolean {
     v === "critical" ||
     v === "alert" ||
     v === "emergency"
-  ))
-    return failAt(
-      null,
-      '"debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency"',
-      v,
-    );
-  return true;
+  );
 }
 
 function x_LoggingLevel(v: unknown, p: string, out: IssueList, _d: number): boolean {
@@ -4371,14 +4153,12 @@ function x_LoggingLevel(v: unknown, p: string, out: IssueList, _d: number): bool
 }
 
 function g_CreateMessageRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "sampling/createMessage")) return failAt("/method", '"sampling/createMessage"', p0);
+  if (p0 === undefined || !(p0 === "sampling/createMessage")) return false;
   const p1 = o["params"];
-  if (p1 === undefined) return missingAt("/params", "params");
-  if (!g_CreateMessageRequest$1(p1, d + 1)) return segAt("/params");
+  if (p1 === undefined || !g_CreateMessageRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -4488,68 +4268,62 @@ function x_CreateMessageRequest(v: unknown, p: string, out: IssueList, d: number
 }
 
 function g_CreateMessageRequest$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_SamplingMessage(x, d + 1)) return segAt(i);
+    if (!g_SamplingMessage(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_CreateMessageRequest$3(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failAt(i, "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_CreateMessageRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["messages"];
-  if (p0 === undefined) return missingAt("/messages", "messages");
-  if (!g_CreateMessageRequest$2(p0, d + 1)) return segAt("/messages");
+  if (p0 === undefined || !g_CreateMessageRequest$2(p0, d + 1)) return false;
   const p1 = o["modelPreferences"];
-  if (p1 !== undefined && !g_ModelPreferences(p1, d + 1)) return segAt("/modelPreferences");
+  if (p1 !== undefined && !g_ModelPreferences(p1, d + 1)) return false;
   const p2 = o["systemPrompt"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/systemPrompt", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["includeContext"];
   if (p3 !== undefined && !(p3 === "none" || p3 === "thisServer" || p3 === "allServers"))
-    return failAt("/includeContext", '"none" | "thisServer" | "allServers"', p3);
+    return false;
   const p4 = o["temperature"];
-  if (p4 !== undefined && !(typeof p4 === "number" && Number.isFinite(p4)))
-    return failAt("/temperature", "number", p4);
+  if (p4 !== undefined && !(typeof p4 === "number" && Number.isFinite(p4))) return false;
   const p5 = o["maxTokens"];
-  if (p5 === undefined) return missingAt("/maxTokens", "maxTokens");
-  if (!Number.isInteger(p5)) return failAt("/maxTokens", "integer", p5);
+  if (p5 === undefined || !Number.isInteger(p5)) return false;
   const p6 = o["stopSequences"];
-  if (p6 !== undefined && !g_CreateMessageRequest$3(p6, d + 1)) return segAt("/stopSequences");
+  if (p6 !== undefined && !g_CreateMessageRequest$3(p6, d + 1)) return false;
   const p7 = o["metadata"];
   if (p7 !== undefined && !(typeof p7 === "object" && p7 !== null && !Array.isArray(p7)))
-    return failAt("/metadata", "object", p7);
+    return false;
   return true;
 }
 
 function g_CreateMessageResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return false;
   const p1 = o["role"];
-  if (p1 === undefined) return missingAt("/role", "role");
-  if (!g_Role(p1, d + 1)) return segAt("/role");
+  if (p1 === undefined || !g_Role(p1, d + 1)) return false;
   const p2 = o["content"];
-  if (p2 === undefined) return missingAt("/content", "content");
-  if (!g_CreateMessageResult$2(p2, d + 1)) return segAt("/content");
+  if (p2 === undefined || !g_CreateMessageResult$2(p2, d + 1)) return false;
   const p3 = o["model"];
-  if (p3 === undefined) return missingAt("/model", "model");
-  if (!(typeof p3 === "string")) return failAt("/model", "string", p3);
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
   const p4 = o["stopReason"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/stopReason", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
 
@@ -4630,37 +4404,29 @@ function x_CreateMessageResult(v: unknown, p: string, out: IssueList, d: number)
 }
 
 function g_CreateMessageResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_CreateMessageResult$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failAt(null, "object (TextContent | ImageContent)", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
-      return g_TextContent(v, d) || withinAt("TextContent");
+      return g_TextContent(v, d);
     case "image":
-      return g_ImageContent(v, d) || withinAt("ImageContent");
+      return g_ImageContent(v, d);
     default:
-      return variantAt(
-        "/type",
-        '"text" | "image"',
-        (v as Readonly<Record<string, unknown>>)["type"],
-        "TextContent | ImageContent",
-      );
+      return false;
   }
 }
 
 function g_SamplingMessage(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["role"];
-  if (p0 === undefined) return missingAt("/role", "role");
-  if (!g_Role(p0, d + 1)) return segAt("/role");
+  if (p0 === undefined || !g_Role(p0, d + 1)) return false;
   const p1 = o["content"];
-  if (p1 === undefined) return missingAt("/content", "content");
-  if (!g_SamplingMessage$1(p1, d + 1)) return segAt("/content");
+  if (p1 === undefined || !g_SamplingMessage$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -4722,28 +4488,22 @@ function x_SamplingMessage(v: unknown, p: string, out: IssueList, d: number): bo
 }
 
 function g_SamplingMessage$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failAt(null, "object (TextContent | ImageContent)", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
-      return g_TextContent(v, d) || withinAt("TextContent");
+      return g_TextContent(v, d);
     case "image":
-      return g_ImageContent(v, d) || withinAt("ImageContent");
+      return g_ImageContent(v, d);
     default:
-      return variantAt(
-        "/type",
-        '"text" | "image"',
-        (v as Readonly<Record<string, unknown>>)["type"],
-        "TextContent | ImageContent",
-      );
+      return false;
   }
 }
 
 function g_Annotated(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["annotations"];
-  if (p0 !== undefined && !g_Annotated$1(p0, d + 1)) return segAt("/annotations");
+  if (p0 !== undefined && !g_Annotated$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -4798,40 +4558,43 @@ function x_Annotated(v: unknown, p: string, out: IssueList, d: number): boolean 
 }
 
 function g_Annotated$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Role(x, d + 1)) return segAt(i);
+    if (!g_Role(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_Annotated$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["audience"];
-  if (p0 !== undefined && !g_Annotated$2(p0, d + 1)) return segAt("/audience");
+  if (p0 !== undefined && !g_Annotated$2(p0, d + 1)) return false;
   const p1 = o["priority"];
-  if (p1 !== undefined) {
-    if (!(typeof p1 === "number" && Number.isFinite(p1))) return failAt("/priority", "number", p1);
-    if (!(typeof p1 !== "number" || p1 >= 0)) return failAt("/priority", ">= 0 (minimum)", p1);
-    if (!(typeof p1 !== "number" || p1 <= 1)) return failAt("/priority", "<= 1 (maximum)", p1);
-  }
+  if (
+    p1 !== undefined &&
+    !(
+      typeof p1 === "number" &&
+      Number.isFinite(p1) &&
+      (typeof p1 !== "number" || p1 >= 0) &&
+      (typeof p1 !== "number" || p1 <= 1)
+    )
+  )
+    return false;
   return true;
 }
 
 function g_TextContent(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "text")) return failAt("/type", '"text"', p0);
+  if (p0 === undefined || !(p0 === "text")) return false;
   const p1 = o["annotations"];
-  if (p1 !== undefined && !g_TextContent$1(p1, d + 1)) return segAt("/annotations");
+  if (p1 !== undefined && !g_TextContent$1(p1, d + 1)) return false;
   const p2 = o["text"];
-  if (p2 === undefined) return missingAt("/text", "text");
-  if (!(typeof p2 === "string")) return failAt("/text", "string", p2);
+  if (p2 === undefined || !(typeof p2 === "string")) return false;
   return true;
 }
 
@@ -4898,44 +4661,46 @@ function x_TextContent(v: unknown, p: string, out: IssueList, d: number): boolea
 }
 
 function g_TextContent$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Role(x, d + 1)) return segAt(i);
+    if (!g_Role(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_TextContent$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["audience"];
-  if (p0 !== undefined && !g_TextContent$2(p0, d + 1)) return segAt("/audience");
+  if (p0 !== undefined && !g_TextContent$2(p0, d + 1)) return false;
   const p1 = o["priority"];
-  if (p1 !== undefined) {
-    if (!(typeof p1 === "number" && Number.isFinite(p1))) return failAt("/priority", "number", p1);
-    if (!(typeof p1 !== "number" || p1 >= 0)) return failAt("/priority", ">= 0 (minimum)", p1);
-    if (!(typeof p1 !== "number" || p1 <= 1)) return failAt("/priority", "<= 1 (maximum)", p1);
-  }
+  if (
+    p1 !== undefined &&
+    !(
+      typeof p1 === "number" &&
+      Number.isFinite(p1) &&
+      (typeof p1 !== "number" || p1 >= 0) &&
+      (typeof p1 !== "number" || p1 <= 1)
+    )
+  )
+    return false;
   return true;
 }
 
 function g_ImageContent(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "image")) return failAt("/type", '"image"', p0);
+  if (p0 === undefined || !(p0 === "image")) return false;
   const p1 = o["annotations"];
-  if (p1 !== undefined && !g_ImageContent$1(p1, d + 1)) return segAt("/annotations");
+  if (p1 !== undefined && !g_ImageContent$1(p1, d + 1)) return false;
   const p2 = o["data"];
-  if (p2 === undefined) return missingAt("/data", "data");
-  if (!(typeof p2 === "string")) return failAt("/data", "string", p2);
-  if (!(typeof p2 !== "string" || isByte(p2))) return failAt("/data", "byte (format)", p2);
+  if (p2 === undefined || !(typeof p2 === "string" && (typeof p2 !== "string" || isByte(p2))))
+    return false;
   const p3 = o["mimeType"];
-  if (p3 === undefined) return missingAt("/mimeType", "mimeType");
-  if (!(typeof p3 === "string")) return failAt("/mimeType", "string", p3);
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
   return true;
 }
 
@@ -5013,57 +4778,72 @@ function x_ImageContent(v: unknown, p: string, out: IssueList, d: number): boole
 }
 
 function g_ImageContent$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Role(x, d + 1)) return segAt(i);
+    if (!g_Role(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_ImageContent$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["audience"];
-  if (p0 !== undefined && !g_ImageContent$2(p0, d + 1)) return segAt("/audience");
+  if (p0 !== undefined && !g_ImageContent$2(p0, d + 1)) return false;
   const p1 = o["priority"];
-  if (p1 !== undefined) {
-    if (!(typeof p1 === "number" && Number.isFinite(p1))) return failAt("/priority", "number", p1);
-    if (!(typeof p1 !== "number" || p1 >= 0)) return failAt("/priority", ">= 0 (minimum)", p1);
-    if (!(typeof p1 !== "number" || p1 <= 1)) return failAt("/priority", "<= 1 (maximum)", p1);
-  }
+  if (
+    p1 !== undefined &&
+    !(
+      typeof p1 === "number" &&
+      Number.isFinite(p1) &&
+      (typeof p1 !== "number" || p1 >= 0) &&
+      (typeof p1 !== "number" || p1 <= 1)
+    )
+  )
+    return false;
   return true;
 }
 
 function g_ModelPreferences(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["hints"];
-  if (p0 !== undefined && !g_ModelPreferences$1(p0, d + 1)) return segAt("/hints");
+  if (p0 !== undefined && !g_ModelPreferences$1(p0, d + 1)) return false;
   const p1 = o["costPriority"];
-  if (p1 !== undefined) {
-    if (!(typeof p1 === "number" && Number.isFinite(p1)))
-      return failAt("/costPriority", "number", p1);
-    if (!(typeof p1 !== "number" || p1 >= 0)) return failAt("/costPriority", ">= 0 (minimum)", p1);
-    if (!(typeof p1 !== "number" || p1 <= 1)) return failAt("/costPriority", "<= 1 (maximum)", p1);
-  }
+  if (
+    p1 !== undefined &&
+    !(
+      typeof p1 === "number" &&
+      Number.isFinite(p1) &&
+      (typeof p1 !== "number" || p1 >= 0) &&
+      (typeof p1 !== "number" || p1 <= 1)
+    )
+  )
+    return false;
   const p2 = o["speedPriority"];
-  if (p2 !== undefined) {
-    if (!(typeof p2 === "number" && Number.isFinite(p2)))
-      return failAt("/speedPriority", "number", p2);
-    if (!(typeof p2 !== "number" || p2 >= 0)) return failAt("/speedPriority", ">= 0 (minimum)", p2);
-    if (!(typeof p2 !== "number" || p2 <= 1)) return failAt("/speedPriority", "<= 1 (maximum)", p2);
-  }
+  if (
+    p2 !== undefined &&
+    !(
+      typeof p2 === "number" &&
+      Number.isFinite(p2) &&
+      (typeof p2 !== "number" || p2 >= 0) &&
+      (typeof p2 !== "number" || p2 <= 1)
+    )
+  )
+    return false;
   const p3 = o["intelligencePriority"];
-  if (p3 !== undefined) {
-    if (!(typeof p3 === "number" && Number.isFinite(p3)))
-      return failAt("/intelligencePriority", "number", p3);
-    if (!(typeof p3 !== "number" || p3 >= 0))
-      return failAt("/intelligencePriority", ">= 0 (minimum)", p3);
-    if (!(typeof p3 !== "number" || p3 <= 1))
-      return failAt("/intelligencePriority", "<= 1 (maximum)", p3);
-  }
+  if (
+    p3 !== undefined &&
+    !(
+      typeof p3 === "number" &&
+      Number.isFinite(p3) &&
+      (typeof p3 !== "number" || p3 >= 0) &&
+      (typeof p3 !== "number" || p3 <= 1)
+    )
+  )
+    return false;
   return true;
 }
 
@@ -5146,20 +4926,20 @@ function x_ModelPreferences(v: unknown, p: string, out: IssueList, d: number): b
 }
 
 function g_ModelPreferences$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_ModelHint(x, d + 1)) return segAt(i);
+    if (!g_ModelHint(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_ModelHint(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 !== undefined && !(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 !== undefined && !(typeof p0 === "string")) return false;
   return true;
 }
 
@@ -5177,14 +4957,12 @@ function x_ModelHint(v: unknown, p: string, out: IssueList, _d: number): boolean
 }
 
 function g_CompleteRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "completion/complete")) return failAt("/method", '"completion/complete"', p0);
+  if (p0 === undefined || !(p0 === "completion/complete")) return false;
   const p1 = o["params"];
-  if (p1 === undefined) return missingAt("/params", "params");
-  if (!g_CompleteRequest$1(p1, d + 1)) return segAt("/params");
+  if (p1 === undefined || !g_CompleteRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -5300,55 +5078,44 @@ function x_CompleteRequest(v: unknown, p: string, out: IssueList, d: number): bo
 }
 
 function g_CompleteRequest$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failAt(null, "object (PromptReference | ResourceReference)", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "ref/prompt":
-      return g_PromptReference(v, d) || withinAt("PromptReference");
+      return g_PromptReference(v, d);
     case "ref/resource":
-      return g_ResourceReference(v, d) || withinAt("ResourceReference");
+      return g_ResourceReference(v, d);
     default:
-      return variantAt(
-        "/type",
-        '"ref/prompt" | "ref/resource"',
-        (v as Readonly<Record<string, unknown>>)["type"],
-        "PromptReference | ResourceReference",
-      );
+      return false;
   }
 }
 
 function g_CompleteRequest$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["value"];
-  if (p1 === undefined) return missingAt("/value", "value");
-  if (!(typeof p1 === "string")) return failAt("/value", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
 
 function g_CompleteRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["ref"];
-  if (p0 === undefined) return missingAt("/ref", "ref");
-  if (!g_CompleteRequest$2(p0, d + 1)) return segAt("/ref");
+  if (p0 === undefined || !g_CompleteRequest$2(p0, d + 1)) return false;
   const p1 = o["argument"];
-  if (p1 === undefined) return missingAt("/argument", "argument");
-  if (!g_CompleteRequest$3(p1, d + 1)) return segAt("/argument");
+  if (p1 === undefined || !g_CompleteRequest$3(p1, d + 1)) return false;
   return true;
 }
 
 function g_CompleteResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return false;
   const p1 = o["completion"];
-  if (p1 === undefined) return missingAt("/completion", "completion");
-  if (!g_CompleteResult$2(p1, d + 1)) return segAt("/completion");
+  if (p1 === undefined || !g_CompleteResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -5410,44 +5177,43 @@ function x_CompleteResult(v: unknown, p: string, out: IssueList, _d: number): bo
 }
 
 function g_CompleteResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_CompleteResult$3(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failAt(i, "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_CompleteResult$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["values"];
-  if (p0 === undefined) return missingAt("/values", "values");
-  if (!g_CompleteResult$3(p0, d + 1)) return segAt("/values");
+  if (p0 === undefined || !g_CompleteResult$3(p0, d + 1)) return false;
   const p1 = o["total"];
-  if (p1 !== undefined && !Number.isInteger(p1)) return failAt("/total", "integer", p1);
+  if (p1 !== undefined && !Number.isInteger(p1)) return false;
   const p2 = o["hasMore"];
-  if (p2 !== undefined && !(typeof p2 === "boolean")) return failAt("/hasMore", "boolean", p2);
+  if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
   return true;
 }
 
 function g_ResourceReference(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "ref/resource")) return failAt("/type", '"ref/resource"', p0);
+  if (p0 === undefined || !(p0 === "ref/resource")) return false;
   const p1 = o["uri"];
-  if (p1 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p1 === "string")) return failAt("/uri", "string", p1);
-  if (!(typeof p1 !== "string" || isUriTemplate(p1)))
-    return failAt("/uri", "uri-template (format)", p1);
+  if (
+    p1 === undefined ||
+    !(typeof p1 === "string" && (typeof p1 !== "string" || isUriTemplate(p1)))
+  )
+    return false;
   return true;
 }
 
@@ -5478,14 +5244,12 @@ function x_ResourceReference(v: unknown, p: string, out: IssueList, _d: number):
 }
 
 function g_PromptReference(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "ref/prompt")) return failAt("/type", '"ref/prompt"', p0);
+  if (p0 === undefined || !(p0 === "ref/prompt")) return false;
   const p1 = o["name"];
-  if (p1 === undefined) return missingAt("/name", "name");
-  if (!(typeof p1 === "string")) return failAt("/name", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
 
@@ -5511,13 +5275,12 @@ function x_PromptReference(v: unknown, p: string, out: IssueList, _d: number): b
 }
 
 function g_ListRootsRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "roots/list")) return failAt("/method", '"roots/list"', p0);
+  if (p0 === undefined || !(p0 === "roots/list")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListRootsRequest$1(p1, d + 1)) return segAt("/params");
+  if (p1 !== undefined && !g_ListRootsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -5561,29 +5324,28 @@ function x_ListRootsRequest(v: unknown, p: string, out: IssueList, d: number): b
 }
 
 function g_ListRootsRequest$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return segAt("/progressToken");
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
 
 function g_ListRootsRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListRootsRequest$2(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ListRootsRequest$2(p0, d + 1)) return false;
   return true;
 }
 
 function g_ListRootsResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return false;
   const p1 = o["roots"];
-  if (p1 === undefined) return missingAt("/roots", "roots");
-  if (!g_ListRootsResult$2(p1, d + 1)) return segAt("/roots");
+  if (p1 === undefined || !g_ListRootsResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -5619,29 +5381,28 @@ function x_ListRootsResult(v: unknown, p: string, out: IssueList, d: number): bo
 }
 
 function g_ListRootsResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_ListRootsResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Root(x, d + 1)) return segAt(i);
+    if (!g_Root(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_Root(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p0 === "string")) return failAt("/uri", "string", p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failAt("/uri", "uri (format)", p0);
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
   const p1 = o["name"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/name", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   return true;
 }
 
@@ -5667,14 +5428,12 @@ function x_Root(v: unknown, p: string, out: IssueList, _d: number): boolean {
 }
 
 function g_RootsListChangedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/roots/list_changed"))
-    return failAt("/method", '"notifications/roots/list_changed"', p0);
+  if (p0 === undefined || !(p0 === "notifications/roots/list_changed")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_RootsListChangedNotification$1(p1, d + 1)) return segAt("/params");
+  if (p1 !== undefined && !g_RootsListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -5719,59 +5478,49 @@ function x_RootsListChangedNotification(
 }
 
 function g_RootsListChangedNotification$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_RootsListChangedNotification$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_RootsListChangedNotification$2(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_RootsListChangedNotification$2(p0, d + 1)) return false;
   return true;
 }
 
 function g_ClientRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failAt(
-      null,
-      "object (PingRequest | InitializeRequest | CompleteRequest | SetLevelRequest | GetPromptRequest | ListPromptsRequest | ListResourcesRequest | ListResourceTemplatesRequest | ReadResourceRequest | SubscribeRequest | UnsubscribeRequest | CallToolRequest | ListToolsRequest)",
-      v,
-    );
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "ping":
-      return g_PingRequest(v, d) || withinAt("PingRequest");
+      return g_PingRequest(v, d);
     case "initialize":
-      return g_InitializeRequest(v, d) || withinAt("InitializeRequest");
+      return g_InitializeRequest(v, d);
     case "completion/complete":
-      return g_CompleteRequest(v, d) || withinAt("CompleteRequest");
+      return g_CompleteRequest(v, d);
     case "logging/setLevel":
-      return g_SetLevelRequest(v, d) || withinAt("SetLevelRequest");
+      return g_SetLevelRequest(v, d);
     case "prompts/get":
-      return g_GetPromptRequest(v, d) || withinAt("GetPromptRequest");
+      return g_GetPromptRequest(v, d);
     case "prompts/list":
-      return g_ListPromptsRequest(v, d) || withinAt("ListPromptsRequest");
+      return g_ListPromptsRequest(v, d);
     case "resources/list":
-      return g_ListResourcesRequest(v, d) || withinAt("ListResourcesRequest");
+      return g_ListResourcesRequest(v, d);
     case "resources/templates/list":
-      return g_ListResourceTemplatesRequest(v, d) || withinAt("ListResourceTemplatesRequest");
+      return g_ListResourceTemplatesRequest(v, d);
     case "resources/read":
-      return g_ReadResourceRequest(v, d) || withinAt("ReadResourceRequest");
+      return g_ReadResourceRequest(v, d);
     case "resources/subscribe":
-      return g_SubscribeRequest(v, d) || withinAt("SubscribeRequest");
+      return g_SubscribeRequest(v, d);
     case "resources/unsubscribe":
-      return g_UnsubscribeRequest(v, d) || withinAt("UnsubscribeRequest");
+      return g_UnsubscribeRequest(v, d);
     case "tools/call":
-      return g_CallToolRequest(v, d) || withinAt("CallToolRequest");
+      return g_CallToolRequest(v, d);
     case "tools/list":
-      return g_ListToolsRequest(v, d) || withinAt("ListToolsRequest");
+      return g_ListToolsRequest(v, d);
     default:
-      return variantAt(
-        "/method",
-        '"ping" | "initialize" | "completion/complete" | "logging/setLevel" | "prompts/get" | "prompts/list" | "resources/list" | "resources/templates/list" | "resources/read" | "resources/subscribe" | "resources/unsubscribe" | "tools/call" | "tools/list"',
-        (v as Readonly<Record<string, unknown>>)["method"],
-        "PingRequest | InitializeRequest | CompleteRequest | SetLevelRequest | GetPromptRequest | ListPromptsRequest | ListResourcesRequest | ListResourceTemplatesRequest | ReadResourceRequest | SubscribeRequest | UnsubscribeRequest | CallToolRequest | ListToolsRequest",
-      );
+      return false;
   }
 }
 
@@ -5917,28 +5666,18 @@ function x_ClientRequest(v: unknown, p: string, out: IssueList, d: number): bool
 }
 
 function g_ClientNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failAt(
-      null,
-      "object (CancelledNotification | ProgressNotification | InitializedNotification | RootsListChangedNotification)",
-      v,
-    );
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "notifications/cancelled":
-      return g_CancelledNotification(v, d) || withinAt("CancelledNotification");
+      return g_CancelledNotification(v, d);
     case "notifications/progress":
-      return g_ProgressNotification(v, d) || withinAt("ProgressNotification");
+      return g_ProgressNotification(v, d);
     case "notifications/initialized":
-      return g_InitializedNotification(v, d) || withinAt("InitializedNotification");
+      return g_InitializedNotification(v, d);
     case "notifications/roots/list_changed":
-      return g_RootsListChangedNotification(v, d) || withinAt("RootsListChangedNotification");
+      return g_RootsListChangedNotification(v, d);
     default:
-      return variantAt(
-        "/method",
-        '"notifications/cancelled" | "notifications/progress" | "notifications/initialized" | "notifications/roots/list_changed"',
-        (v as Readonly<Record<string, unknown>>)["method"],
-        "CancelledNotification | ProgressNotification | InitializedNotification | RootsListChangedNotification",
-      );
+      return false;
   }
 }
 
@@ -6013,7 +5752,7 @@ function x_ClientNotification(v: unknown, p: string, out: IssueList, d: number):
 }
 
 function g_ClientResult(v: unknown, d: number): boolean {
-  return g_EmptyResult(v, d) || g_CreateMessageResult(v, d) || g_ListRootsResult(v, d) || unionAt();
+  return g_EmptyResult(v, d) || g_CreateMessageResult(v, d) || g_ListRootsResult(v, d);
 }
 
 function x_ClientResult(v: unknown, p: string, out: IssueList, d: number): boolean {
@@ -6021,17 +5760,17 @@ function x_ClientResult(v: unknown, p: string, out: IssueList, d: number): boole
     const branches1: [string, IssueList][] = [];
     {
       const b2 = new IssueList(out.all);
-      branchOf(g_EmptyResult, x_EmptyResult, v, p, b2, d);
+      x_EmptyResult(v, p, b2, d);
       branches1.push(["EmptyResult", b2]);
     }
     {
       const b3 = new IssueList(out.all);
-      branchOf(g_CreateMessageResult, x_CreateMessageResult, v, p, b3, d);
+      x_CreateMessageResult(v, p, b3, d);
       branches1.push(["CreateMessageResult", b3]);
     }
     {
       const b4 = new IssueList(out.all);
-      branchOf(g_ListRootsResult, x_ListRootsResult, v, p, b4, d);
+      x_ListRootsResult(v, p, b4, d);
       branches1.push(["ListRootsResult", b4]);
     }
     if (
@@ -6043,22 +5782,16 @@ function x_ClientResult(v: unknown, p: string, out: IssueList, d: number): boole
 }
 
 function g_ServerRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failAt(null, "object (PingRequest | CreateMessageRequest | ListRootsRequest)", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "ping":
-      return g_PingRequest(v, d) || withinAt("PingRequest");
+      return g_PingRequest(v, d);
     case "sampling/createMessage":
-      return g_CreateMessageRequest(v, d) || withinAt("CreateMessageRequest");
+      return g_CreateMessageRequest(v, d);
     case "roots/list":
-      return g_ListRootsRequest(v, d) || withinAt("ListRootsRequest");
+      return g_ListRootsRequest(v, d);
     default:
-      return variantAt(
-        "/method",
-        '"ping" | "sampling/createMessage" | "roots/list"',
-        (v as Readonly<Record<string, unknown>>)["method"],
-        "PingRequest | CreateMessageRequest | ListRootsRequest",
-      );
+      return false;
   }
 }
 
@@ -6111,34 +5844,24 @@ function x_ServerRequest(v: unknown, p: string, out: IssueList, d: number): bool
 }
 
 function g_ServerNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failAt(
-      null,
-      "object (CancelledNotification | ProgressNotification | LoggingMessageNotification | ResourceUpdatedNotification | ResourceListChangedNotification | ToolListChangedNotification | PromptListChangedNotification)",
-      v,
-    );
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "notifications/cancelled":
-      return g_CancelledNotification(v, d) || withinAt("CancelledNotification");
+      return g_CancelledNotification(v, d);
     case "notifications/progress":
-      return g_ProgressNotification(v, d) || withinAt("ProgressNotification");
+      return g_ProgressNotification(v, d);
     case "notifications/message":
-      return g_LoggingMessageNotification(v, d) || withinAt("LoggingMessageNotification");
+      return g_LoggingMessageNotification(v, d);
     case "notifications/resources/updated":
-      return g_ResourceUpdatedNotification(v, d) || withinAt("ResourceUpdatedNotification");
+      return g_ResourceUpdatedNotification(v, d);
     case "notifications/resources/list_changed":
-      return g_ResourceListChangedNotification(v, d) || withinAt("ResourceListChangedNotification");
+      return g_ResourceListChangedNotification(v, d);
     case "notifications/tools/list_changed":
-      return g_ToolListChangedNotification(v, d) || withinAt("ToolListChangedNotification");
+      return g_ToolListChangedNotification(v, d);
     case "notifications/prompts/list_changed":
-      return g_PromptListChangedNotification(v, d) || withinAt("PromptListChangedNotification");
+      return g_PromptListChangedNotification(v, d);
     default:
-      return variantAt(
-        "/method",
-        '"notifications/cancelled" | "notifications/progress" | "notifications/message" | "notifications/resources/updated" | "notifications/resources/list_changed" | "notifications/tools/list_changed" | "notifications/prompts/list_changed"',
-        (v as Readonly<Record<string, unknown>>)["method"],
-        "CancelledNotification | ProgressNotification | LoggingMessageNotification | ResourceUpdatedNotification | ResourceListChangedNotification | ToolListChangedNotification | PromptListChangedNotification",
-      );
+      return false;
   }
 }
 
@@ -6263,8 +5986,7 @@ function g_ServerResult(v: unknown, d: number): boolean {
     g_ListResourceTemplatesResult(v, d) ||
     g_ReadResourceResult(v, d) ||
     g_CallToolResult(v, d) ||
-    g_ListToolsResult(v, d) ||
-    unionAt()
+    g_ListToolsResult(v, d)
   );
 }
 
@@ -6284,52 +6006,52 @@ function x_ServerResult(v: unknown, p: string, out: IssueList, d: number): boole
     const branches1: [string, IssueList][] = [];
     {
       const b2 = new IssueList(out.all);
-      branchOf(g_EmptyResult, x_EmptyResult, v, p, b2, d);
+      x_EmptyResult(v, p, b2, d);
       branches1.push(["EmptyResult", b2]);
     }
     {
       const b3 = new IssueList(out.all);
-      branchOf(g_InitializeResult, x_InitializeResult, v, p, b3, d);
+      x_InitializeResult(v, p, b3, d);
       branches1.push(["InitializeResult", b3]);
     }
     {
       const b4 = new IssueList(out.all);
-      branchOf(g_CompleteResult, x_CompleteResult, v, p, b4, d);
+      x_CompleteResult(v, p, b4, d);
       branches1.push(["CompleteResult", b4]);
     }
     {
       const b5 = new IssueList(out.all);
-      branchOf(g_GetPromptResult, x_GetPromptResult, v, p, b5, d);
+      x_GetPromptResult(v, p, b5, d);
       branches1.push(["GetPromptResult", b5]);
     }
     {
       const b6 = new IssueList(out.all);
-      branchOf(g_ListPromptsResult, x_ListPromptsResult, v, p, b6, d);
+      x_ListPromptsResult(v, p, b6, d);
       branches1.push(["ListPromptsResult", b6]);
     }
     {
       const b7 = new IssueList(out.all);
-      branchOf(g_ListResourcesResult, x_ListResourcesResult, v, p, b7, d);
+      x_ListResourcesResult(v, p, b7, d);
       branches1.push(["ListResourcesResult", b7]);
     }
     {
       const b8 = new IssueList(out.all);
-      branchOf(g_ListResourceTemplatesResult, x_ListResourceTemplatesResult, v, p, b8, d);
+      x_ListResourceTemplatesResult(v, p, b8, d);
       branches1.push(["ListResourceTemplatesResult", b8]);
     }
     {
       const b9 = new IssueList(out.all);
-      branchOf(g_ReadResourceResult, x_ReadResourceResult, v, p, b9, d);
+      x_ReadResourceResult(v, p, b9, d);
       branches1.push(["ReadResourceResult", b9]);
     }
     {
       const b10 = new IssueList(out.all);
-      branchOf(g_CallToolResult, x_CallToolResult, v, p, b10, d);
+      x_CallToolResult(v, p, b10, d);
       branches1.push(["CallToolResult", b10]);
     }
     {
       const b11 = new IssueList(out.all);
-      branchOf(g_ListToolsResult, x_ListToolsResult, v, p, b11, d);
+      x_ListToolsResult(v, p, b11, d);
       branches1.push(["ListToolsResult", b11]);
     }
     if (
@@ -6493,630 +6215,552 @@ function x_result$server2(v: unknown, p: string, out: IssueList, d: number): boo
 }
 
 function e_ProgressToken(v: unknown, _d: number): boolean {
-  if (!(typeof v === "string" || Number.isInteger(v))) return failAt(null, "string | integer", v);
-  return true;
+  return typeof v === "string" || Number.isInteger(v);
 }
 
 function e_Cursor(v: unknown, _d: number): boolean {
-  if (!(typeof v === "string")) return failAt(null, "string", v);
-  return true;
+  return typeof v === "string";
 }
 
 function e_Result(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return false;
   return true;
 }
 
 function e_RequestId(v: unknown, _d: number): boolean {
-  if (!(typeof v === "string" || Number.isInteger(v))) return failAt(null, "string | integer", v);
-  return true;
+  return typeof v === "string" || Number.isInteger(v);
 }
 
 function e_JSONRPCRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["method"];
-  if (p1 === undefined) return missingAt("/method", "method");
-  if (!(typeof p1 === "string")) return failAt("/method", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
 function e_JSONRPCNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["method"];
-  if (p1 === undefined) return missingAt("/method", "method");
-  if (!(typeof p1 === "string")) return failAt("/method", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return false;
   return true;
 }
 
 function e_JSONRPCResponse(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["id"];
-  if (p1 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p1, d + 1)) return segAt("/id");
+  if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
   const p2 = o["result"];
-  if (p2 === undefined) return missingAt("/result", "result");
-  if (!g_Result(p2, d + 1)) return segAt("/result");
+  if (p2 === undefined || !g_Result(p2, d + 1)) return false;
   return true;
 }
 
 function e_JSONRPCError(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["id"];
-  if (p1 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p1, d + 1)) return segAt("/id");
+  if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
   const p2 = o["error"];
-  if (p2 === undefined) return missingAt("/error", "error");
-  if (!g_JSONRPCError$1(p2, d + 1)) return segAt("/error");
+  if (p2 === undefined || !g_JSONRPCError$1(p2, d + 1)) return false;
   return true;
 }
 
 function e_EmptyResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return false;
   return true;
 }
 
 function e_CancelledNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/cancelled"))
-    return failAt("/method", '"notifications/cancelled"', p0);
+  if (p0 === undefined || !(p0 === "notifications/cancelled")) return false;
   const p1 = o["params"];
-  if (p1 === undefined) return missingAt("/params", "params");
-  if (!g_CancelledNotification$1(p1, d + 1)) return segAt("/params");
+  if (p1 === undefined || !g_CancelledNotification$1(p1, d + 1)) return false;
   return true;
 }
 
 function e_InitializeRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "initialize")) return failAt("/method", '"initialize"', p0);
+  if (p0 === undefined || !(p0 === "initialize")) return false;
   const p1 = o["params"];
-  if (p1 === undefined) return missingAt("/params", "params");
-  if (!g_InitializeRequest$1(p1, d + 1)) return segAt("/params");
+  if (p1 === undefined || !g_InitializeRequest$1(p1, d + 1)) return false;
   return true;
 }
 
 function e_InitializeResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return false;
   const p1 = o["protocolVersion"];
-  if (p1 === undefined) return missingAt("/protocolVersion", "protocolVersion");
-  if (!(typeof p1 === "string")) return failAt("/protocolVersion", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["capabilities"];
-  if (p2 === undefined) return missingAt("/capabilities", "capabilities");
-  if (!g_ServerCapabilities(p2, d + 1)) return segAt("/capabilities");
+  if (p2 === undefined || !g_ServerCapabilities(p2, d + 1)) return false;
   const p3 = o["serverInfo"];
-  if (p3 === undefined) return missingAt("/serverInfo", "serverInfo");
-  if (!g_Implementation(p3, d + 1)) return segAt("/serverInfo");
+  if (p3 === undefined || !g_Implementation(p3, d + 1)) return false;
   const p4 = o["instructions"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/instructions", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
 
 function e_InitializedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/initialized"))
-    return failAt("/method", '"notifications/initialized"', p0);
+  if (p0 === undefined || !(p0 === "notifications/initialized")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_InitializedNotification$1(p1, d + 1)) return segAt("/params");
+  if (p1 !== undefined && !g_InitializedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
 function e_ClientCapabilities(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return segAt("/experimental");
+  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return false;
   const p1 = o["roots"];
-  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return segAt("/roots");
+  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return false;
   const p2 = o["sampling"];
   if (p2 !== undefined && !(typeof p2 === "object" && p2 !== null && !Array.isArray(p2)))
-    return failAt("/sampling", "object", p2);
+    return false;
   return true;
 }
 
 function e_ServerCapabilities(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return segAt("/experimental");
+  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return false;
   const p1 = o["logging"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
-    return failAt("/logging", "object", p1);
+    return false;
   const p2 = o["prompts"];
-  if (p2 !== undefined && !g_ServerCapabilities$2(p2, d + 1)) return segAt("/prompts");
+  if (p2 !== undefined && !g_ServerCapabilities$2(p2, d + 1)) return false;
   const p3 = o["resources"];
-  if (p3 !== undefined && !g_ServerCapabilities$3(p3, d + 1)) return segAt("/resources");
+  if (p3 !== undefined && !g_ServerCapabilities$3(p3, d + 1)) return false;
   const p4 = o["tools"];
-  if (p4 !== undefined && !g_ServerCapabilities$4(p4, d + 1)) return segAt("/tools");
+  if (p4 !== undefined && !g_ServerCapabilities$4(p4, d + 1)) return false;
   return true;
 }
 
 function e_Implementation(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["version"];
-  if (p1 === undefined) return missingAt("/version", "version");
-  if (!(typeof p1 === "string")) return failAt("/version", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
 
 function e_PingRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "ping")) return failAt("/method", '"ping"', p0);
+  if (p0 === undefined || !(p0 === "ping")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_PingRequest$1(p1, d + 1)) return segAt("/params");
+  if (p1 !== undefined && !g_PingRequest$1(p1, d + 1)) return false;
   return true;
 }
 
 function e_ProgressNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/progress")) return failAt("/method", '"notifications/progress"', p0);
+  if (p0 === undefined || !(p0 === "notifications/progress")) return false;
   const p1 = o["params"];
-  if (p1 === undefined) return missingAt("/params", "params");
-  if (!g_ProgressNotification$1(p1, d + 1)) return segAt("/params");
+  if (p1 === undefined || !g_ProgressNotification$1(p1, d + 1)) return false;
   return true;
 }
 
 function e_ListResourcesRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "resources/list")) return failAt("/method", '"resources/list"', p0);
+  if (p0 === undefined || !(p0 === "resources/list")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListResourcesRequest$1(p1, d + 1)) return segAt("/params");
+  if (p1 !== undefined && !g_ListResourcesRequest$1(p1, d + 1)) return false;
   return true;
 }
 
 function e_ListResourcesResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return segAt("/nextCursor");
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   const p2 = o["resources"];
-  if (p2 === undefined) return missingAt("/resources", "resources");
-  if (!g_ListResourcesResult$2(p2, d + 1)) return segAt("/resources");
+  if (p2 === undefined || !g_ListResourcesResult$2(p2, d + 1)) return false;
   return true;
 }
 
 function e_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "resources/templates/list"))
-    return failAt("/method", '"resources/templates/list"', p0);
+  if (p0 === undefined || !(p0 === "resources/templates/list")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListResourceTemplatesRequest$1(p1, d + 1)) return segAt("/params");
+  if (p1 !== undefined && !g_ListResourceTemplatesRequest$1(p1, d + 1)) return false;
   return true;
 }
 
 function e_ListResourceTemplatesResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return segAt("/nextCursor");
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   const p2 = o["resourceTemplates"];
-  if (p2 === undefined) return missingAt("/resourceTemplates", "resourceTemplates");
-  if (!g_ListResourceTemplatesResult$2(p2, d + 1)) return segAt("/resourceTemplates");
+  if (p2 === undefined || !g_ListResourceTemplatesResult$2(p2, d + 1)) return false;
   return true;
 }
 
 function e_ReadResourceRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "resources/read")) return failAt("/method", '"resources/read"', p0);
+  if (p0 === undefined || !(p0 === "resources/read")) return false;
   const p1 = o["params"];
-  if (p1 === undefined) return missingAt("/params", "params");
-  if (!g_ReadResourceRequest$1(p1, d + 1)) return segAt("/params");
+  if (p1 === undefined || !g_ReadResourceRequest$1(p1, d + 1)) return false;
   return true;
 }
 
 function e_ReadResourceResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return false;
   const p1 = o["contents"];
-  if (p1 === undefined) return missingAt("/contents", "contents");
-  if (!g_ReadResourceResult$2(p1, d + 1)) return segAt("/contents");
+  if (p1 === undefined || !g_ReadResourceResult$2(p1, d + 1)) return false;
   return true;
 }
 
 function e_ResourceListChangedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/resources/list_changed"))
-    return failAt("/method", '"notifications/resources/list_changed"', p0);
+  if (p0 === undefined || !(p0 === "notifications/resources/list_changed")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ResourceListChangedNotification$1(p1, d + 1)) return segAt("/params");
+  if (p1 !== undefined && !g_ResourceListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
 function e_SubscribeRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "resources/subscribe")) return failAt("/method", '"resources/subscribe"', p0);
+  if (p0 === undefined || !(p0 === "resources/subscribe")) return false;
   const p1 = o["params"];
-  if (p1 === undefined) return missingAt("/params", "params");
-  if (!g_SubscribeRequest$1(p1, d + 1)) return segAt("/params");
+  if (p1 === undefined || !g_SubscribeRequest$1(p1, d + 1)) return false;
   return true;
 }
 
 function e_UnsubscribeRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "resources/unsubscribe")) return failAt("/method", '"resources/unsubscribe"', p0);
+  if (p0 === undefined || !(p0 === "resources/unsubscribe")) return false;
   const p1 = o["params"];
-  if (p1 === undefined) return missingAt("/params", "params");
-  if (!g_UnsubscribeRequest$1(p1, d + 1)) return segAt("/params");
+  if (p1 === undefined || !g_UnsubscribeRequest$1(p1, d + 1)) return false;
   return true;
 }
 
 function e_ResourceUpdatedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/resources/updated"))
-    return failAt("/method", '"notifications/resources/updated"', p0);
+  if (p0 === undefined || !(p0 === "notifications/resources/updated")) return false;
   const p1 = o["params"];
-  if (p1 === undefined) return missingAt("/params", "params");
-  if (!g_ResourceUpdatedNotification$1(p1, d + 1)) return segAt("/params");
+  if (p1 === undefined || !g_ResourceUpdatedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
 function e_Resource(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["annotations"];
-  if (p0 !== undefined && !g_Resource$1(p0, d + 1)) return segAt("/annotations");
+  if (p0 !== undefined && !g_Resource$1(p0, d + 1)) return false;
   const p1 = o["uri"];
-  if (p1 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p1 === "string")) return failAt("/uri", "string", p1);
-  if (!(typeof p1 !== "string" || isUri(p1))) return failAt("/uri", "uri (format)", p1);
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
+    return false;
   const p2 = o["name"];
-  if (p2 === undefined) return missingAt("/name", "name");
-  if (!(typeof p2 === "string")) return failAt("/name", "string", p2);
+  if (p2 === undefined || !(typeof p2 === "string")) return false;
   const p3 = o["description"];
-  if (p3 !== undefined && !(typeof p3 === "string")) return failAt("/description", "string", p3);
+  if (p3 !== undefined && !(typeof p3 === "string")) return false;
   const p4 = o["mimeType"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/mimeType", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   const p5 = o["size"];
-  if (p5 !== undefined && !Number.isInteger(p5)) return failAt("/size", "integer", p5);
+  if (p5 !== undefined && !Number.isInteger(p5)) return false;
   return true;
 }
 
 function e_ResourceTemplate(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["annotations"];
-  if (p0 !== undefined && !g_ResourceTemplate$1(p0, d + 1)) return segAt("/annotations");
+  if (p0 !== undefined && !g_ResourceTemplate$1(p0, d + 1)) return false;
   const p1 = o["uriTemplate"];
-  if (p1 === undefined) return missingAt("/uriTemplate", "uriTemplate");
-  if (!(typeof p1 === "string")) return failAt("/uriTemplate", "string", p1);
-  if (!(typeof p1 !== "string" || isUriTemplate(p1)))
-    return failAt("/uriTemplate", "uri-template (format)", p1);
+  if (
+    p1 === undefined ||
+    !(typeof p1 === "string" && (typeof p1 !== "string" || isUriTemplate(p1)))
+  )
+    return false;
   const p2 = o["name"];
-  if (p2 === undefined) return missingAt("/name", "name");
-  if (!(typeof p2 === "string")) return failAt("/name", "string", p2);
+  if (p2 === undefined || !(typeof p2 === "string")) return false;
   const p3 = o["description"];
-  if (p3 !== undefined && !(typeof p3 === "string")) return failAt("/description", "string", p3);
+  if (p3 !== undefined && !(typeof p3 === "string")) return false;
   const p4 = o["mimeType"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/mimeType", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
 
 function e_TextResourceContents(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p0 === "string")) return failAt("/uri", "string", p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failAt("/uri", "uri (format)", p0);
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
   const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/mimeType", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["text"];
-  if (p2 === undefined) return missingAt("/text", "text");
-  if (!(typeof p2 === "string")) return failAt("/text", "string", p2);
+  if (p2 === undefined || !(typeof p2 === "string")) return false;
   return true;
 }
 
 function e_BlobResourceContents(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p0 === "string")) return failAt("/uri", "string", p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failAt("/uri", "uri (format)", p0);
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
   const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/mimeType", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["blob"];
-  if (p2 === undefined) return missingAt("/blob", "blob");
-  if (!(typeof p2 === "string")) return failAt("/blob", "string", p2);
-  if (!(typeof p2 !== "string" || isByte(p2))) return failAt("/blob", "byte (format)", p2);
+  if (p2 === undefined || !(typeof p2 === "string" && (typeof p2 !== "string" || isByte(p2))))
+    return false;
   return true;
 }
 
 function e_ListPromptsRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "prompts/list")) return failAt("/method", '"prompts/list"', p0);
+  if (p0 === undefined || !(p0 === "prompts/list")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListPromptsRequest$1(p1, d + 1)) return segAt("/params");
+  if (p1 !== undefined && !g_ListPromptsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
 function e_ListPromptsResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return segAt("/nextCursor");
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   const p2 = o["prompts"];
-  if (p2 === undefined) return missingAt("/prompts", "prompts");
-  if (!g_ListPromptsResult$2(p2, d + 1)) return segAt("/prompts");
+  if (p2 === undefined || !g_ListPromptsResult$2(p2, d + 1)) return false;
   return true;
 }
 
 function e_GetPromptRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "prompts/get")) return failAt("/method", '"prompts/get"', p0);
+  if (p0 === undefined || !(p0 === "prompts/get")) return false;
   const p1 = o["params"];
-  if (p1 === undefined) return missingAt("/params", "params");
-  if (!g_GetPromptRequest$1(p1, d + 1)) return segAt("/params");
+  if (p1 === undefined || !g_GetPromptRequest$1(p1, d + 1)) return false;
   return true;
 }
 
 function e_GetPromptResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return false;
   const p1 = o["description"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/description", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["messages"];
-  if (p2 === undefined) return missingAt("/messages", "messages");
-  if (!g_GetPromptResult$2(p2, d + 1)) return segAt("/messages");
+  if (p2 === undefined || !g_GetPromptResult$2(p2, d + 1)) return false;
   return true;
 }
 
 function e_Prompt(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["description"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/description", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["arguments"];
-  if (p2 !== undefined && !g_Prompt$1(p2, d + 1)) return segAt("/arguments");
+  if (p2 !== undefined && !g_Prompt$1(p2, d + 1)) return false;
   return true;
 }
 
 function e_PromptArgument(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["description"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/description", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["required"];
-  if (p2 !== undefined && !(typeof p2 === "boolean")) return failAt("/required", "boolean", p2);
+  if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
   return true;
 }
 
 function e_Role(v: unknown, _d: number): boolean {
-  if (!(v === "user" || v === "assistant")) return failAt(null, '"user" | "assistant"', v);
-  return true;
+  return v === "user" || v === "assistant";
 }
 
 function e_PromptMessage(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["role"];
-  if (p0 === undefined) return missingAt("/role", "role");
-  if (!g_Role(p0, d + 1)) return segAt("/role");
+  if (p0 === undefined || !g_Role(p0, d + 1)) return false;
   const p1 = o["content"];
-  if (p1 === undefined) return missingAt("/content", "content");
-  if (!g_PromptMessage$1(p1, d + 1)) return segAt("/content");
+  if (p1 === undefined || !g_PromptMessage$1(p1, d + 1)) return false;
   return true;
 }
 
 function e_EmbeddedResource(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "resource")) return failAt("/type", '"resource"', p0);
+  if (p0 === undefined || !(p0 === "resource")) return false;
   const p1 = o["annotations"];
-  if (p1 !== undefined && !g_EmbeddedResource$1(p1, d + 1)) return segAt("/annotations");
+  if (p1 !== undefined && !g_EmbeddedResource$1(p1, d + 1)) return false;
   const p2 = o["resource"];
-  if (p2 === undefined) return missingAt("/resource", "resource");
-  if (!(g_TextResourceContents(p2, d + 1) || g_BlobResourceContents(p2, d + 1))) return unionAt();
+  if (p2 === undefined || !(g_TextResourceContents(p2, d + 1) || g_BlobResourceContents(p2, d + 1)))
+    return false;
   return true;
 }
 
 function e_PromptListChangedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/prompts/list_changed"))
-    return failAt("/method", '"notifications/prompts/list_changed"', p0);
+  if (p0 === undefined || !(p0 === "notifications/prompts/list_changed")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_PromptListChangedNotification$1(p1, d + 1)) return segAt("/params");
+  if (p1 !== undefined && !g_PromptListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
 function e_ListToolsRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "tools/list")) return failAt("/method", '"tools/list"', p0);
+  if (p0 === undefined || !(p0 === "tools/list")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListToolsRequest$1(p1, d + 1)) return segAt("/params");
+  if (p1 !== undefined && !g_ListToolsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
 function e_ListToolsResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return segAt("/nextCursor");
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   const p2 = o["tools"];
-  if (p2 === undefined) return missingAt("/tools", "tools");
-  if (!g_ListToolsResult$2(p2, d + 1)) return segAt("/tools");
+  if (p2 === undefined || !g_ListToolsResult$2(p2, d + 1)) return false;
   return true;
 }
 
 function e_CallToolResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return false;
   const p1 = o["content"];
-  if (p1 === undefined) return missingAt("/content", "content");
-  if (!g_CallToolResult$2(p1, d + 1)) return segAt("/content");
+  if (p1 === undefined || !g_CallToolResult$2(p1, d + 1)) return false;
   const p2 = o["isError"];
-  if (p2 !== undefined && !(typeof p2 === "boolean")) return failAt("/isError", "boolean", p2);
+  if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
   return true;
 }
 
 function e_CallToolRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "tools/call")) return failAt("/method", '"tools/call"', p0);
+  if (p0 === undefined || !(p0 === "tools/call")) return false;
   const p1 = o["params"];
-  if (p1 === undefined) return missingAt("/params", "params");
-  if (!g_CallToolRequest$1(p1, d + 1)) return segAt("/params");
+  if (p1 === undefined || !g_CallToolRequest$1(p1, d + 1)) return false;
   return true;
 }
 
 function e_ToolListChangedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/tools/list_changed"))
-    return failAt("/method", '"notifications/tools/list_changed"', p0);
+  if (p0 === undefined || !(p0 === "notifications/tools/list_changed")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ToolListChangedNotification$1(p1, d + 1)) return segAt("/params");
+  if (p1 !== undefined && !g_ToolListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 
 function e_Tool(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["description"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/description", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["inputSchema"];
-  if (p2 === undefined) return missingAt("/inputSchema", "inputSchema");
-  if (!g_Tool$1(p2, d + 1)) return segAt("/inputSchema");
+  if (p2 === undefined || !g_Tool$1(p2, d + 1)) return false;
   return true;
 }
 
 function e_SetLevelRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "logging/setLevel")) return failAt("/method", '"logging/setLevel"', p0);
+  if (p0 === undefined || !(p0 === "logging/setLevel")) return false;
   const p1 = o["params"];
-  if (p1 === undefined) return missingAt("/params", "params");
-  if (!g_SetLevelRequest$1(p1, d + 1)) return segAt("/params");
+  if (p1 === undefined || !g_SetLevelRequest$1(p1, d + 1)) return false;
   return true;
 }
 
 function e_LoggingMessageNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/message")) return failAt("/method", '"notifications/message"', p0);
+  if (p0 === undefined || !(p0 === "notifications/message")) return false;
   const p1 = o["params"];
-  if (p1 === undefined) return missingAt("/params", "params");
-  if (!g_LoggingMessageNotification$1(p1, d + 1)) return segAt("/params");
+  if (p1 === undefined || !g_LoggingMessageNotification$1(p1, d + 1)) return false;
   return true;
 }
 
 function e_LoggingLevel(v: unknown, _d: number): boolean {
-  if (!(
+  return (
     v === "debug" ||
     v === "info" ||
     v === "notice" ||
@@ -7125,221 +6769,203 @@ function e_LoggingLevel(v: unknown, _d: number): boolean {
     v === "critical" ||
     v === "alert" ||
     v === "emergency"
-  ))
-    return failAt(
-      null,
-      '"debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency"',
-      v,
-    );
-  return true;
+  );
 }
 
 function e_CreateMessageRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "sampling/createMessage")) return failAt("/method", '"sampling/createMessage"', p0);
+  if (p0 === undefined || !(p0 === "sampling/createMessage")) return false;
   const p1 = o["params"];
-  if (p1 === undefined) return missingAt("/params", "params");
-  if (!g_CreateMessageRequest$1(p1, d + 1)) return segAt("/params");
+  if (p1 === undefined || !g_CreateMessageRequest$1(p1, d + 1)) return false;
   return true;
 }
 
 function e_CreateMessageResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return false;
   const p1 = o["role"];
-  if (p1 === undefined) return missingAt("/role", "role");
-  if (!g_Role(p1, d + 1)) return segAt("/role");
+  if (p1 === undefined || !g_Role(p1, d + 1)) return false;
   const p2 = o["content"];
-  if (p2 === undefined) return missingAt("/content", "content");
-  if (!g_CreateMessageResult$2(p2, d + 1)) return segAt("/content");
+  if (p2 === undefined || !g_CreateMessageResult$2(p2, d + 1)) return false;
   const p3 = o["model"];
-  if (p3 === undefined) return missingAt("/model", "model");
-  if (!(typeof p3 === "string")) return failAt("/model", "string", p3);
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
   const p4 = o["stopReason"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/stopReason", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
 
 function e_SamplingMessage(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["role"];
-  if (p0 === undefined) return missingAt("/role", "role");
-  if (!g_Role(p0, d + 1)) return segAt("/role");
+  if (p0 === undefined || !g_Role(p0, d + 1)) return false;
   const p1 = o["content"];
-  if (p1 === undefined) return missingAt("/content", "content");
-  if (!g_SamplingMessage$1(p1, d + 1)) return segAt("/content");
+  if (p1 === undefined || !g_SamplingMessage$1(p1, d + 1)) return false;
   return true;
 }
 
 function e_TextContent(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "text")) return failAt("/type", '"text"', p0);
+  if (p0 === undefined || !(p0 === "text")) return false;
   const p1 = o["annotations"];
-  if (p1 !== undefined && !g_TextContent$1(p1, d + 1)) return segAt("/annotations");
+  if (p1 !== undefined && !g_TextContent$1(p1, d + 1)) return false;
   const p2 = o["text"];
-  if (p2 === undefined) return missingAt("/text", "text");
-  if (!(typeof p2 === "string")) return failAt("/text", "string", p2);
+  if (p2 === undefined || !(typeof p2 === "string")) return false;
   return true;
 }
 
 function e_ImageContent(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "image")) return failAt("/type", '"image"', p0);
+  if (p0 === undefined || !(p0 === "image")) return false;
   const p1 = o["annotations"];
-  if (p1 !== undefined && !g_ImageContent$1(p1, d + 1)) return segAt("/annotations");
+  if (p1 !== undefined && !g_ImageContent$1(p1, d + 1)) return false;
   const p2 = o["data"];
-  if (p2 === undefined) return missingAt("/data", "data");
-  if (!(typeof p2 === "string")) return failAt("/data", "string", p2);
-  if (!(typeof p2 !== "string" || isByte(p2))) return failAt("/data", "byte (format)", p2);
+  if (p2 === undefined || !(typeof p2 === "string" && (typeof p2 !== "string" || isByte(p2))))
+    return false;
   const p3 = o["mimeType"];
-  if (p3 === undefined) return missingAt("/mimeType", "mimeType");
-  if (!(typeof p3 === "string")) return failAt("/mimeType", "string", p3);
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
   return true;
 }
 
 function e_ModelPreferences(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["hints"];
-  if (p0 !== undefined && !g_ModelPreferences$1(p0, d + 1)) return segAt("/hints");
+  if (p0 !== undefined && !g_ModelPreferences$1(p0, d + 1)) return false;
   const p1 = o["costPriority"];
-  if (p1 !== undefined) {
-    if (!(typeof p1 === "number" && Number.isFinite(p1)))
-      return failAt("/costPriority", "number", p1);
-    if (!(typeof p1 !== "number" || p1 >= 0)) return failAt("/costPriority", ">= 0 (minimum)", p1);
-    if (!(typeof p1 !== "number" || p1 <= 1)) return failAt("/costPriority", "<= 1 (maximum)", p1);
-  }
+  if (
+    p1 !== undefined &&
+    !(
+      typeof p1 === "number" &&
+      Number.isFinite(p1) &&
+      (typeof p1 !== "number" || p1 >= 0) &&
+      (typeof p1 !== "number" || p1 <= 1)
+    )
+  )
+    return false;
   const p2 = o["speedPriority"];
-  if (p2 !== undefined) {
-    if (!(typeof p2 === "number" && Number.isFinite(p2)))
-      return failAt("/speedPriority", "number", p2);
-    if (!(typeof p2 !== "number" || p2 >= 0)) return failAt("/speedPriority", ">= 0 (minimum)", p2);
-    if (!(typeof p2 !== "number" || p2 <= 1)) return failAt("/speedPriority", "<= 1 (maximum)", p2);
-  }
+  if (
+    p2 !== undefined &&
+    !(
+      typeof p2 === "number" &&
+      Number.isFinite(p2) &&
+      (typeof p2 !== "number" || p2 >= 0) &&
+      (typeof p2 !== "number" || p2 <= 1)
+    )
+  )
+    return false;
   const p3 = o["intelligencePriority"];
-  if (p3 !== undefined) {
-    if (!(typeof p3 === "number" && Number.isFinite(p3)))
-      return failAt("/intelligencePriority", "number", p3);
-    if (!(typeof p3 !== "number" || p3 >= 0))
-      return failAt("/intelligencePriority", ">= 0 (minimum)", p3);
-    if (!(typeof p3 !== "number" || p3 <= 1))
-      return failAt("/intelligencePriority", "<= 1 (maximum)", p3);
-  }
+  if (
+    p3 !== undefined &&
+    !(
+      typeof p3 === "number" &&
+      Number.isFinite(p3) &&
+      (typeof p3 !== "number" || p3 >= 0) &&
+      (typeof p3 !== "number" || p3 <= 1)
+    )
+  )
+    return false;
   return true;
 }
 
 function e_ModelHint(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 !== undefined && !(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 !== undefined && !(typeof p0 === "string")) return false;
   return true;
 }
 
 function e_CompleteRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "completion/complete")) return failAt("/method", '"completion/complete"', p0);
+  if (p0 === undefined || !(p0 === "completion/complete")) return false;
   const p1 = o["params"];
-  if (p1 === undefined) return missingAt("/params", "params");
-  if (!g_CompleteRequest$1(p1, d + 1)) return segAt("/params");
+  if (p1 === undefined || !g_CompleteRequest$1(p1, d + 1)) return false;
   return true;
 }
 
 function e_CompleteResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return false;
   const p1 = o["completion"];
-  if (p1 === undefined) return missingAt("/completion", "completion");
-  if (!g_CompleteResult$2(p1, d + 1)) return segAt("/completion");
+  if (p1 === undefined || !g_CompleteResult$2(p1, d + 1)) return false;
   return true;
 }
 
 function e_ResourceReference(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "ref/resource")) return failAt("/type", '"ref/resource"', p0);
+  if (p0 === undefined || !(p0 === "ref/resource")) return false;
   const p1 = o["uri"];
-  if (p1 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p1 === "string")) return failAt("/uri", "string", p1);
-  if (!(typeof p1 !== "string" || isUriTemplate(p1)))
-    return failAt("/uri", "uri-template (format)", p1);
+  if (
+    p1 === undefined ||
+    !(typeof p1 === "string" && (typeof p1 !== "string" || isUriTemplate(p1)))
+  )
+    return false;
   return true;
 }
 
 function e_PromptReference(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "ref/prompt")) return failAt("/type", '"ref/prompt"', p0);
+  if (p0 === undefined || !(p0 === "ref/prompt")) return false;
   const p1 = o["name"];
-  if (p1 === undefined) return missingAt("/name", "name");
-  if (!(typeof p1 === "string")) return failAt("/name", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
 
 function e_ListRootsRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "roots/list")) return failAt("/method", '"roots/list"', p0);
+  if (p0 === undefined || !(p0 === "roots/list")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListRootsRequest$1(p1, d + 1)) return segAt("/params");
+  if (p1 !== undefined && !g_ListRootsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
 function e_ListRootsResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return false;
   const p1 = o["roots"];
-  if (p1 === undefined) return missingAt("/roots", "roots");
-  if (!g_ListRootsResult$2(p1, d + 1)) return segAt("/roots");
+  if (p1 === undefined || !g_ListRootsResult$2(p1, d + 1)) return false;
   return true;
 }
 
 function e_Root(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p0 === "string")) return failAt("/uri", "string", p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failAt("/uri", "uri (format)", p0);
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
   const p1 = o["name"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/name", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   return true;
 }
 
 function e_RootsListChangedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/roots/list_changed"))
-    return failAt("/method", '"notifications/roots/list_changed"', p0);
+  if (p0 === undefined || !(p0 === "notifications/roots/list_changed")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_RootsListChangedNotification$1(p1, d + 1)) return segAt("/params");
+  if (p1 !== undefined && !g_RootsListChangedNotification$1(p1, d + 1)) return false;
   return true;
 }
 

@@ -174,7 +174,7 @@ function within(issue: Issue, label: string): Issue {
   const c = issue.message.charCodeAt(0); // our own messages start in lower case, a member's label in upper case
   return c >= 65 && c <= 90 && /^[A-Z][A-Za-z0-9]*: /.test(issue.message)
     ? issue
-    : { path: issue.path, expected: issue.expected, message: `${label}: ${issue.message}` };
+    : { ...issue, message: `${label}: ${issue.message}` };
 }
 
 function unknownVariant(path: string, expected: string, tag: unknown, label: string): Issue {
@@ -255,120 +255,9 @@ function explained<T>(
   value: unknown,
   options: ValidateOptions | undefined,
 ): ValidationResult<T> {
-  if (options?.all !== true) {
-    const issue = trailIssue();
-    if (issue !== undefined) return { ok: false, issues: [issue] };
-  }
   const out = new IssueList(options?.all === true);
   explain(value, "", out, 0);
   return { ok: false, issues: out.items };
-}
-
-// Where the guard that failed last failed, recorded only on the way out of a failure: the first
-// issue, without the explaining pass (which runs cold, and costs several times the guard).
-// trailKind: 0 nothing, 1 failAt, 2 missingAt, 3 variantAt, 4 deepAt; -1 a union failed, whose
-// closest member only the explaining pass can tell. `trail` holds the JSON Pointer segments from
-// the failure outwards, and the names of the union members it passed through.
-let trailKind = 0;
-let trailExpected = "";
-let trailValue: unknown;
-let trailName = "";
-const trail: (string | number)[] = [];
-let trailLength = 0; // of `trail` (cheaper than setting trail.length)
-
-function failAt(seg: string | number | null, expected: string, v: unknown): false {
-  trailKind = 1;
-  trailExpected = expected;
-  trailValue = v;
-  if (seg === null) trailLength = 0;
-  else {
-    trail[0] = seg;
-    trailLength = 1;
-  }
-  return false;
-}
-
-function missingAt(seg: string, name: string): false {
-  trailKind = 2;
-  trailName = name;
-  trail[0] = seg;
-  trailLength = 1;
-  return false;
-}
-
-function variantAt(seg: string, expected: string, tag: unknown, label: string): false {
-  trailKind = 3;
-  trailExpected = expected;
-  trailValue = tag;
-  trailName = label;
-  trail[0] = seg;
-  trailLength = 1;
-  return false;
-}
-
-function unionAt(): false {
-  trailKind = -1;
-  return false;
-}
-
-function segAt(seg: string | number): false {
-  trail[trailLength++] = seg;
-  return false;
-}
-
-/** A segment starts with "/" (or is an array index); a union member's name does not. */
-function withinAt(label: string, _failure?: false): false {
-  trail[trailLength++] = label;
-  return false;
-}
-
-/**
- * The issue the explaining pass would report first, from the trail, its path after `prefix`;
- * undefined when only that pass can tell.
- */
-function trailIssue(prefix = ""): Issue | undefined {
-  if (trailKind <= 0) return undefined;
-  let path = prefix;
-  for (let i = trailLength - 1; i >= 0; i--) {
-    const s = trail[i]!;
-    if (typeof s === "number") path += `/${s}`;
-    else if (s.charCodeAt(0) === 47) path += s;
-  }
-  let issue =
-    trailKind === 1
-      ? fail(path, trailExpected, trailValue)
-      : trailKind === 2
-        ? missing(path, trailName)
-        : unknownVariant(path, trailExpected, trailValue, trailName);
-  for (let i = 0; i < trailLength; i++) {
-    const s = trail[i]!;
-    if (typeof s === "string" && s.charCodeAt(0) !== 47) issue = within(issue, s);
-  }
-  trailKind = 0;
-  return issue;
-}
-
-/**
- * A union member's issues: its first from its guard's trail (the guard runs hot, the explaining
- * pass cold), unless the trail cannot tell or every issue is wanted.
- */
-function branchOf(
-  guard: (v: unknown, d: number) => boolean,
-  explain: Explain,
-  v: unknown,
-  p: string,
-  out: IssueList,
-  d: number,
-): void {
-  if (!out.all) {
-    if (guard(v, d)) return;
-    const issue = trailIssue(p);
-    if (issue !== undefined) {
-      out.add(issue);
-      return;
-    }
-  }
-  explain(v, p, out, d);
 }
 
 function unreadableResult<T>(error: unknown): ValidationResult<T> {
@@ -795,8 +684,7 @@ function g_JSONRPCMessage(v: unknown, d: number): boolean {
     g_JSONRPCRequest(v, d) ||
     g_JSONRPCNotification(v, d) ||
     g_JSONRPCResultResponse(v, d) ||
-    g_JSONRPCErrorResponse(v, d) ||
-    unionAt()
+    g_JSONRPCErrorResponse(v, d)
   );
 }
 
@@ -810,22 +698,22 @@ function x_JSONRPCMessage(v: unknown, p: string, out: IssueList, d: number): boo
     const branches1: [string, IssueList][] = [];
     {
       const b2 = new IssueList(out.all);
-      branchOf(g_JSONRPCRequest, x_JSONRPCRequest, v, p, b2, d);
+      x_JSONRPCRequest(v, p, b2, d);
       branches1.push(["JSONRPCRequest", b2]);
     }
     {
       const b3 = new IssueList(out.all);
-      branchOf(g_JSONRPCNotification, x_JSONRPCNotification, v, p, b3, d);
+      x_JSONRPCNotification(v, p, b3, d);
       branches1.push(["JSONRPCNotification", b3]);
     }
     {
       const b4 = new IssueList(out.all);
-      branchOf(g_JSONRPCResultResponse, x_JSONRPCResultResponse, v, p, b4, d);
+      x_JSONRPCResultResponse(v, p, b4, d);
       branches1.push(["JSONRPCResultResponse", b4]);
     }
     {
       const b5 = new IssueList(out.all);
-      branchOf(g_JSONRPCErrorResponse, x_JSONRPCErrorResponse, v, p, b5, d);
+      x_JSONRPCErrorResponse(v, p, b5, d);
       branches1.push(["JSONRPCErrorResponse", b5]);
     }
     if (
@@ -844,8 +732,7 @@ function x_JSONRPCMessage(v: unknown, p: string, out: IssueList, d: number): boo
 }
 
 function g_ProgressToken(v: unknown, _d: number): boolean {
-  if (!(typeof v === "string" || Number.isInteger(v))) return failAt(null, "string | integer", v);
-  return true;
+  return typeof v === "string" || Number.isInteger(v);
 }
 
 function x_ProgressToken(v: unknown, p: string, out: IssueList, _d: number): boolean {
@@ -855,8 +742,7 @@ function x_ProgressToken(v: unknown, p: string, out: IssueList, _d: number): boo
 }
 
 function g_Cursor(v: unknown, _d: number): boolean {
-  if (!(typeof v === "string")) return failAt(null, "string", v);
-  return true;
+  return typeof v === "string";
 }
 
 function x_Cursor(v: unknown, p: string, out: IssueList, _d: number): boolean {
@@ -865,12 +751,12 @@ function x_Cursor(v: unknown, p: string, out: IssueList, _d: number): boolean {
 }
 
 function g_TaskAugmentedRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_TaskAugmentedRequestParams$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_TaskAugmentedRequestParams$1(p0, d + 1)) return false;
   const p1 = o["task"];
-  if (p1 !== undefined && !g_TaskMetadata(p1, d + 1)) return segAt("/task");
+  if (p1 !== undefined && !g_TaskMetadata(p1, d + 1)) return false;
   return true;
 }
 
@@ -904,18 +790,18 @@ function x_TaskAugmentedRequestParams(v: unknown, p: string, out: IssueList, d: 
 }
 
 function g_TaskAugmentedRequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return segAt("/progressToken");
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
 
 function g_RequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_RequestParams$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_RequestParams$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -945,21 +831,20 @@ function x_RequestParams(v: unknown, p: string, out: IssueList, d: number): bool
 }
 
 function g_RequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return segAt("/progressToken");
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
 
 function g_Request(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(typeof p0 === "string")) return failAt("/method", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_Request$1(p1, d + 1)) return segAt("/params");
+  if (p1 !== undefined && !g_Request$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -987,15 +872,15 @@ function x_Request(v: unknown, p: string, out: IssueList, _d: number): boolean {
 }
 
 function g_Request$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_NotificationParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_NotificationParams$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_NotificationParams$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -1017,18 +902,17 @@ function x_NotificationParams(v: unknown, p: string, out: IssueList, _d: number)
 }
 
 function g_NotificationParams$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_Notification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(typeof p0 === "string")) return failAt("/method", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_Notification$1(p1, d + 1)) return segAt("/params");
+  if (p1 !== undefined && !g_Notification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1056,15 +940,15 @@ function x_Notification(v: unknown, p: string, out: IssueList, _d: number): bool
 }
 
 function g_Notification$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_Result(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -1086,19 +970,17 @@ function x_Result(v: unknown, p: string, out: IssueList, _d: number): boolean {
 }
 
 function g_Result$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_Error(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["code"];
-  if (p0 === undefined) return missingAt("/code", "code");
-  if (!Number.isInteger(p0)) return failAt("/code", "integer", p0);
+  if (p0 === undefined || !Number.isInteger(p0)) return false;
   const p1 = o["message"];
-  if (p1 === undefined) return missingAt("/message", "message");
-  if (!(typeof p1 === "string")) return failAt("/message", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
 
@@ -1124,8 +1006,7 @@ function x_Error(v: unknown, p: string, out: IssueList, _d: number): boolean {
 }
 
 function g_RequestId(v: unknown, _d: number): boolean {
-  if (!(typeof v === "string" || Number.isInteger(v))) return failAt(null, "string | integer", v);
-  return true;
+  return typeof v === "string" || Number.isInteger(v);
 }
 
 function x_RequestId(v: unknown, p: string, out: IssueList, _d: number): boolean {
@@ -1135,19 +1016,16 @@ function x_RequestId(v: unknown, p: string, out: IssueList, _d: number): boolean
 }
 
 function g_JSONRPCRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["method"];
-  if (p1 === undefined) return missingAt("/method", "method");
-  if (!(typeof p1 === "string")) return failAt("/method", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
@@ -1187,21 +1065,19 @@ function x_JSONRPCRequest(v: unknown, p: string, out: IssueList, d: number): boo
 }
 
 function g_JSONRPCRequest$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_JSONRPCNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["method"];
-  if (p1 === undefined) return missingAt("/method", "method");
-  if (!(typeof p1 === "string")) return failAt("/method", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -1235,22 +1111,19 @@ function x_JSONRPCNotification(v: unknown, p: string, out: IssueList, _d: number
 }
 
 function g_JSONRPCNotification$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_JSONRPCResultResponse(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["id"];
-  if (p1 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p1, d + 1)) return segAt("/id");
+  if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
   const p2 = o["result"];
-  if (p2 === undefined) return missingAt("/result", "result");
-  if (!g_Result(p2, d + 1)) return segAt("/result");
+  if (p2 === undefined || !g_Result(p2, d + 1)) return false;
   return true;
 }
 
@@ -1282,16 +1155,14 @@ function x_JSONRPCResultResponse(v: unknown, p: string, out: IssueList, d: numbe
 }
 
 function g_JSONRPCErrorResponse(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["id"];
-  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return segAt("/id");
+  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return false;
   const p2 = o["error"];
-  if (p2 === undefined) return missingAt("/error", "error");
-  if (!g_Error(p2, d + 1)) return segAt("/error");
+  if (p2 === undefined || !g_Error(p2, d + 1)) return false;
   return true;
 }
 
@@ -1321,7 +1192,7 @@ function x_JSONRPCErrorResponse(v: unknown, p: string, out: IssueList, d: number
 }
 
 function g_JSONRPCResponse(v: unknown, d: number): boolean {
-  return g_JSONRPCResultResponse(v, d) || g_JSONRPCErrorResponse(v, d) || unionAt();
+  return g_JSONRPCResultResponse(v, d) || g_JSONRPCErrorResponse(v, d);
 }
 
 function x_JSONRPCResponse(v: unknown, p: string, out: IssueList, d: number): boolean {
@@ -1329,12 +1200,12 @@ function x_JSONRPCResponse(v: unknown, p: string, out: IssueList, d: number): bo
     const branches1: [string, IssueList][] = [];
     {
       const b2 = new IssueList(out.all);
-      branchOf(g_JSONRPCResultResponse, x_JSONRPCResultResponse, v, p, b2, d);
+      x_JSONRPCResultResponse(v, p, b2, d);
       branches1.push(["JSONRPCResultResponse", b2]);
     }
     {
       const b3 = new IssueList(out.all);
-      branchOf(g_JSONRPCErrorResponse, x_JSONRPCErrorResponse, v, p, b3, d);
+      x_JSONRPCErrorResponse(v, p, b3, d);
       branches1.push(["JSONRPCErrorResponse", b3]);
     }
     if (out.addAll(pickBranch(p, "JSONRPCResultResponse | JSONRPCErrorResponse", v, branches1)))
@@ -1344,17 +1215,15 @@ function x_JSONRPCResponse(v: unknown, p: string, out: IssueList, d: number): bo
 }
 
 function g_URLElicitationRequiredError(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["id"];
-  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return segAt("/id");
+  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return false;
   const p2 = o["error"];
-  if (p2 === undefined) return missingAt("/error", "error");
-  if (!g_Error(p2, d + 1)) return segAt("/error");
-  if (!g_URLElicitationRequiredError$1(p2, d + 1)) return segAt("/error");
+  if (p2 === undefined || !(g_Error(p2, d + 1) && g_URLElicitationRequiredError$1(p2, d + 1)))
+    return false;
   return true;
 }
 
@@ -1427,33 +1296,30 @@ function x_URLElicitationRequiredError(v: unknown, p: string, out: IssueList, d:
 }
 
 function g_URLElicitationRequiredError$3(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_ElicitRequestURLParams(x, d + 1)) return segAt(i);
+    if (!g_ElicitRequestURLParams(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_URLElicitationRequiredError$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["elicitations"];
-  if (p0 === undefined) return missingAt("/elicitations", "elicitations");
-  if (!g_URLElicitationRequiredError$3(p0, d + 1)) return segAt("/elicitations");
+  if (p0 === undefined || !g_URLElicitationRequiredError$3(p0, d + 1)) return false;
   return true;
 }
 
 function g_URLElicitationRequiredError$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["code"];
-  if (p0 === undefined) return missingAt("/code", "code");
-  if (!(p0 === -32042)) return failAt("/code", "-32042", p0);
+  if (p0 === undefined || !(p0 === -32042)) return false;
   const p1 = o["data"];
-  if (p1 === undefined) return missingAt("/data", "data");
-  if (!g_URLElicitationRequiredError$2(p1, d + 1)) return segAt("/data");
+  if (p1 === undefined || !g_URLElicitationRequiredError$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -1467,14 +1333,14 @@ function x_EmptyResult(v: unknown, p: string, out: IssueList, d: number): boolea
 }
 
 function g_CancelledNotificationParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CancelledNotificationParams$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_CancelledNotificationParams$1(p0, d + 1)) return false;
   const p1 = o["requestId"];
-  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return segAt("/requestId");
+  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return false;
   const p2 = o["reason"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/reason", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   return true;
 }
 
@@ -1504,23 +1370,19 @@ function x_CancelledNotificationParams(v: unknown, p: string, out: IssueList, d:
 }
 
 function g_CancelledNotificationParams$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_CancelledNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/cancelled"))
-    return failAt("/method", '"notifications/cancelled"', p0);
+  if (p0 === undefined || !(p0 === "notifications/cancelled")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_CancelledNotificationParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_CancelledNotificationParams(p2, d + 1)) return false;
   return true;
 }
 
@@ -1560,19 +1422,16 @@ function x_CancelledNotification(v: unknown, p: string, out: IssueList, d: numbe
 }
 
 function g_InitializeRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializeRequestParams$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_InitializeRequestParams$1(p0, d + 1)) return false;
   const p1 = o["protocolVersion"];
-  if (p1 === undefined) return missingAt("/protocolVersion", "protocolVersion");
-  if (!(typeof p1 === "string")) return failAt("/protocolVersion", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["capabilities"];
-  if (p2 === undefined) return missingAt("/capabilities", "capabilities");
-  if (!g_ClientCapabilities(p2, d + 1)) return segAt("/capabilities");
+  if (p2 === undefined || !g_ClientCapabilities(p2, d + 1)) return false;
   const p3 = o["clientInfo"];
-  if (p3 === undefined) return missingAt("/clientInfo", "clientInfo");
-  if (!g_Implementation(p3, d + 1)) return segAt("/clientInfo");
+  if (p3 === undefined || !g_Implementation(p3, d + 1)) return false;
   return true;
 }
 
@@ -1626,28 +1485,24 @@ function x_InitializeRequestParams(v: unknown, p: string, out: IssueList, d: num
 }
 
 function g_InitializeRequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return segAt("/progressToken");
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
 
 function g_InitializeRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "initialize")) return failAt("/method", '"initialize"', p0);
+  if (p0 === undefined || !(p0 === "initialize")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_InitializeRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_InitializeRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
@@ -1689,21 +1544,18 @@ function x_InitializeRequest(v: unknown, p: string, out: IssueList, d: number): 
 }
 
 function g_InitializeResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return false;
   const p1 = o["protocolVersion"];
-  if (p1 === undefined) return missingAt("/protocolVersion", "protocolVersion");
-  if (!(typeof p1 === "string")) return failAt("/protocolVersion", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["capabilities"];
-  if (p2 === undefined) return missingAt("/capabilities", "capabilities");
-  if (!g_ServerCapabilities(p2, d + 1)) return segAt("/capabilities");
+  if (p2 === undefined || !g_ServerCapabilities(p2, d + 1)) return false;
   const p3 = o["serverInfo"];
-  if (p3 === undefined) return missingAt("/serverInfo", "serverInfo");
-  if (!g_Implementation(p3, d + 1)) return segAt("/serverInfo");
+  if (p3 === undefined || !g_Implementation(p3, d + 1)) return false;
   const p4 = o["instructions"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/instructions", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
 
@@ -1754,22 +1606,19 @@ function x_InitializeResult(v: unknown, p: string, out: IssueList, d: number): b
 }
 
 function g_InitializeResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_InitializedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/initialized"))
-    return failAt("/method", '"notifications/initialized"', p0);
+  if (p0 === undefined || !(p0 === "notifications/initialized")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
   return true;
 }
 
@@ -1804,18 +1653,18 @@ function x_InitializedNotification(v: unknown, p: string, out: IssueList, d: num
 }
 
 function g_ClientCapabilities(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return segAt("/experimental");
+  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return false;
   const p1 = o["roots"];
-  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return segAt("/roots");
+  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return false;
   const p2 = o["sampling"];
-  if (p2 !== undefined && !g_ClientCapabilities$3(p2, d + 1)) return segAt("/sampling");
+  if (p2 !== undefined && !g_ClientCapabilities$3(p2, d + 1)) return false;
   const p3 = o["elicitation"];
-  if (p3 !== undefined && !g_ClientCapabilities$4(p3, d + 1)) return segAt("/elicitation");
+  if (p3 !== undefined && !g_ClientCapabilities$4(p3, d + 1)) return false;
   const p4 = o["tasks"];
-  if (p4 !== undefined && !g_ClientCapabilities$5(p4, d + 1)) return segAt("/tasks");
+  if (p4 !== undefined && !g_ClientCapabilities$5(p4, d + 1)) return false;
   return true;
 }
 
@@ -1969,109 +1818,108 @@ function x_ClientCapabilities(v: unknown, p: string, out: IssueList, _d: number)
 }
 
 function g_ClientCapabilities$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
-      return failAt("/" + pointer(k), "object", x);
+    if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
   }
   return true;
 }
 
 function g_ClientCapabilities$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["listChanged"];
-  if (p0 !== undefined && !(typeof p0 === "boolean")) return failAt("/listChanged", "boolean", p0);
+  if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
   return true;
 }
 
 function g_ClientCapabilities$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["context"];
   if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
-    return failAt("/context", "object", p0);
+    return false;
   const p1 = o["tools"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
-    return failAt("/tools", "object", p1);
+    return false;
   return true;
 }
 
 function g_ClientCapabilities$4(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["form"];
   if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
-    return failAt("/form", "object", p0);
+    return false;
   const p1 = o["url"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
-    return failAt("/url", "object", p1);
+    return false;
   return true;
 }
 
 function g_ClientCapabilities$7(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["createMessage"];
   if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
-    return failAt("/createMessage", "object", p0);
+    return false;
   return true;
 }
 
 function g_ClientCapabilities$8(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["create"];
   if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
-    return failAt("/create", "object", p0);
+    return false;
   return true;
 }
 
 function g_ClientCapabilities$6(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["sampling"];
-  if (p0 !== undefined && !g_ClientCapabilities$7(p0, d + 1)) return segAt("/sampling");
+  if (p0 !== undefined && !g_ClientCapabilities$7(p0, d + 1)) return false;
   const p1 = o["elicitation"];
-  if (p1 !== undefined && !g_ClientCapabilities$8(p1, d + 1)) return segAt("/elicitation");
+  if (p1 !== undefined && !g_ClientCapabilities$8(p1, d + 1)) return false;
   return true;
 }
 
 function g_ClientCapabilities$5(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["list"];
   if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
-    return failAt("/list", "object", p0);
+    return false;
   const p1 = o["cancel"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
-    return failAt("/cancel", "object", p1);
+    return false;
   const p2 = o["requests"];
-  if (p2 !== undefined && !g_ClientCapabilities$6(p2, d + 1)) return segAt("/requests");
+  if (p2 !== undefined && !g_ClientCapabilities$6(p2, d + 1)) return false;
   return true;
 }
 
 function g_ServerCapabilities(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return segAt("/experimental");
+  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return false;
   const p1 = o["logging"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
-    return failAt("/logging", "object", p1);
+    return false;
   const p2 = o["completions"];
   if (p2 !== undefined && !(typeof p2 === "object" && p2 !== null && !Array.isArray(p2)))
-    return failAt("/completions", "object", p2);
+    return false;
   const p3 = o["prompts"];
-  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return segAt("/prompts");
+  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return false;
   const p4 = o["resources"];
-  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return segAt("/resources");
+  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return false;
   const p5 = o["tools"];
-  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return segAt("/tools");
+  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return false;
   const p6 = o["tasks"];
-  if (p6 !== undefined && !g_ServerCapabilities$5(p6, d + 1)) return segAt("/tasks");
+  if (p6 !== undefined && !g_ServerCapabilities$5(p6, d + 1)) return false;
   return true;
 }
 
@@ -2220,87 +2068,84 @@ function x_ServerCapabilities(v: unknown, p: string, out: IssueList, _d: number)
 }
 
 function g_ServerCapabilities$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
-      return failAt("/" + pointer(k), "object", x);
+    if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
   }
   return true;
 }
 
 function g_ServerCapabilities$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["listChanged"];
-  if (p0 !== undefined && !(typeof p0 === "boolean")) return failAt("/listChanged", "boolean", p0);
+  if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
   return true;
 }
 
 function g_ServerCapabilities$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["subscribe"];
-  if (p0 !== undefined && !(typeof p0 === "boolean")) return failAt("/subscribe", "boolean", p0);
+  if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
   const p1 = o["listChanged"];
-  if (p1 !== undefined && !(typeof p1 === "boolean")) return failAt("/listChanged", "boolean", p1);
+  if (p1 !== undefined && !(typeof p1 === "boolean")) return false;
   return true;
 }
 
 function g_ServerCapabilities$4(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["listChanged"];
-  if (p0 !== undefined && !(typeof p0 === "boolean")) return failAt("/listChanged", "boolean", p0);
+  if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
   return true;
 }
 
 function g_ServerCapabilities$7(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["call"];
   if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
-    return failAt("/call", "object", p0);
+    return false;
   return true;
 }
 
 function g_ServerCapabilities$6(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["tools"];
-  if (p0 !== undefined && !g_ServerCapabilities$7(p0, d + 1)) return segAt("/tools");
+  if (p0 !== undefined && !g_ServerCapabilities$7(p0, d + 1)) return false;
   return true;
 }
 
 function g_ServerCapabilities$5(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["list"];
   if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
-    return failAt("/list", "object", p0);
+    return false;
   const p1 = o["cancel"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
-    return failAt("/cancel", "object", p1);
+    return false;
   const p2 = o["requests"];
-  if (p2 !== undefined && !g_ServerCapabilities$6(p2, d + 1)) return segAt("/requests");
+  if (p2 !== undefined && !g_ServerCapabilities$6(p2, d + 1)) return false;
   return true;
 }
 
 function g_Icon(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["src"];
-  if (p0 === undefined) return missingAt("/src", "src");
-  if (!(typeof p0 === "string")) return failAt("/src", "string", p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failAt("/src", "uri (format)", p0);
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
   const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/mimeType", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["sizes"];
-  if (p2 !== undefined && !g_Icon$1(p2, d + 1)) return segAt("/sizes");
+  if (p2 !== undefined && !g_Icon$1(p2, d + 1)) return false;
   const p3 = o["theme"];
-  if (p3 !== undefined && !(p3 === "light" || p3 === "dark"))
-    return failAt("/theme", '"light" | "dark"', p3);
+  if (p3 !== undefined && !(p3 === "light" || p3 === "dark")) return false;
   return true;
 }
 
@@ -2343,20 +2188,20 @@ function x_Icon(v: unknown, p: string, out: IssueList, _d: number): boolean {
 }
 
 function g_Icon$1(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failAt(i, "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_Icons(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["icons"];
-  if (p0 !== undefined && !g_Icons$1(p0, d + 1)) return segAt("/icons");
+  if (p0 !== undefined && !g_Icons$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -2382,23 +2227,22 @@ function x_Icons(v: unknown, p: string, out: IssueList, d: number): boolean {
 }
 
 function g_Icons$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Icon(x, d + 1)) return segAt(i);
+    if (!g_Icon(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_BaseMetadata(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   return true;
 }
 
@@ -2422,25 +2266,21 @@ function x_BaseMetadata(v: unknown, p: string, out: IssueList, _d: number): bool
 }
 
 function g_Implementation(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_Implementation$1(p2, d + 1)) return segAt("/icons");
+  if (p2 !== undefined && !g_Implementation$1(p2, d + 1)) return false;
   const p3 = o["version"];
-  if (p3 === undefined) return missingAt("/version", "version");
-  if (!(typeof p3 === "string")) return failAt("/version", "string", p3);
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
   const p4 = o["description"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/description", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   const p5 = o["websiteUrl"];
-  if (p5 !== undefined) {
-    if (!(typeof p5 === "string")) return failAt("/websiteUrl", "string", p5);
-    if (!(typeof p5 !== "string" || isUri(p5))) return failAt("/websiteUrl", "uri (format)", p5);
-  }
+  if (p5 !== undefined && !(typeof p5 === "string" && (typeof p5 !== "string" || isUri(p5))))
+    return false;
   return true;
 }
 
@@ -2495,29 +2335,26 @@ function x_Implementation(v: unknown, p: string, out: IssueList, d: number): boo
 }
 
 function g_Implementation$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Icon(x, d + 1)) return segAt(i);
+    if (!g_Icon(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_PingRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "ping")) return failAt("/method", '"ping"', p0);
+  if (p0 === undefined || !(p0 === "ping")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_RequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_RequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
@@ -2554,21 +2391,18 @@ function x_PingRequest(v: unknown, p: string, out: IssueList, d: number): boolea
 }
 
 function g_ProgressNotificationParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ProgressNotificationParams$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ProgressNotificationParams$1(p0, d + 1)) return false;
   const p1 = o["progressToken"];
-  if (p1 === undefined) return missingAt("/progressToken", "progressToken");
-  if (!g_ProgressToken(p1, d + 1)) return segAt("/progressToken");
+  if (p1 === undefined || !g_ProgressToken(p1, d + 1)) return false;
   const p2 = o["progress"];
-  if (p2 === undefined) return missingAt("/progress", "progress");
-  if (!(typeof p2 === "number" && Number.isFinite(p2))) return failAt("/progress", "number", p2);
+  if (p2 === undefined || !(typeof p2 === "number" && Number.isFinite(p2))) return false;
   const p3 = o["total"];
-  if (p3 !== undefined && !(typeof p3 === "number" && Number.isFinite(p3)))
-    return failAt("/total", "number", p3);
+  if (p3 !== undefined && !(typeof p3 === "number" && Number.isFinite(p3))) return false;
   const p4 = o["message"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/message", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
 
@@ -2619,22 +2453,19 @@ function x_ProgressNotificationParams(v: unknown, p: string, out: IssueList, d: 
 }
 
 function g_ProgressNotificationParams$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_ProgressNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/progress")) return failAt("/method", '"notifications/progress"', p0);
+  if (p0 === undefined || !(p0 === "notifications/progress")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_ProgressNotificationParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_ProgressNotificationParams(p2, d + 1)) return false;
   return true;
 }
 
@@ -2674,12 +2505,12 @@ function x_ProgressNotification(v: unknown, p: string, out: IssueList, d: number
 }
 
 function g_PaginatedRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_PaginatedRequestParams$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_PaginatedRequestParams$1(p0, d + 1)) return false;
   const p1 = o["cursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return segAt("/cursor");
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   return true;
 }
 
@@ -2713,27 +2544,24 @@ function x_PaginatedRequestParams(v: unknown, p: string, out: IssueList, d: numb
 }
 
 function g_PaginatedRequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return segAt("/progressToken");
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
 
 function g_PaginatedRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["method"];
-  if (p1 === undefined) return missingAt("/method", "method");
-  if (!(typeof p1 === "string")) return failAt("/method", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
@@ -2773,12 +2601,12 @@ function x_PaginatedRequest(v: unknown, p: string, out: IssueList, d: number): b
 }
 
 function g_PaginatedResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_PaginatedResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_PaginatedResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return segAt("/nextCursor");
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   return true;
 }
 
@@ -2804,24 +2632,21 @@ function x_PaginatedResult(v: unknown, p: string, out: IssueList, d: number): bo
 }
 
 function g_PaginatedResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_ListResourcesRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "resources/list")) return failAt("/method", '"resources/list"', p0);
+  if (p0 === undefined || !(p0 === "resources/list")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
@@ -2862,15 +2687,14 @@ function x_ListResourcesRequest(v: unknown, p: string, out: IssueList, d: number
 }
 
 function g_ListResourcesResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return segAt("/nextCursor");
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   const p2 = o["resources"];
-  if (p2 === undefined) return missingAt("/resources", "resources");
-  if (!g_ListResourcesResult$2(p2, d + 1)) return segAt("/resources");
+  if (p2 === undefined || !g_ListResourcesResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -2913,35 +2737,31 @@ function x_ListResourcesResult(v: unknown, p: string, out: IssueList, d: number)
 }
 
 function g_ListResourcesResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_ListResourcesResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Resource(x, d + 1)) return segAt(i);
+    if (!g_Resource(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "resources/templates/list"))
-    return failAt("/method", '"resources/templates/list"', p0);
+  if (p0 === undefined || !(p0 === "resources/templates/list")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
@@ -2985,15 +2805,14 @@ function x_ListResourceTemplatesRequest(v: unknown, p: string, out: IssueList, d
 }
 
 function g_ListResourceTemplatesResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return segAt("/nextCursor");
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   const p2 = o["resourceTemplates"];
-  if (p2 === undefined) return missingAt("/resourceTemplates", "resourceTemplates");
-  if (!g_ListResourceTemplatesResult$2(p2, d + 1)) return segAt("/resourceTemplates");
+  if (p2 === undefined || !g_ListResourceTemplatesResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -3036,29 +2855,28 @@ function x_ListResourceTemplatesResult(v: unknown, p: string, out: IssueList, d:
 }
 
 function g_ListResourceTemplatesResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_ListResourceTemplatesResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_ResourceTemplate(x, d + 1)) return segAt(i);
+    if (!g_ResourceTemplate(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_ResourceRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResourceRequestParams$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ResourceRequestParams$1(p0, d + 1)) return false;
   const p1 = o["uri"];
-  if (p1 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p1 === "string")) return failAt("/uri", "string", p1);
-  if (!(typeof p1 !== "string" || isUri(p1))) return failAt("/uri", "uri (format)", p1);
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
+    return false;
   return true;
 }
 
@@ -3096,22 +2914,21 @@ function x_ResourceRequestParams(v: unknown, p: string, out: IssueList, d: numbe
 }
 
 function g_ResourceRequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return segAt("/progressToken");
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
 
 function g_ReadResourceRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ReadResourceRequestParams$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ReadResourceRequestParams$1(p0, d + 1)) return false;
   const p1 = o["uri"];
-  if (p1 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p1 === "string")) return failAt("/uri", "string", p1);
-  if (!(typeof p1 !== "string" || isUri(p1))) return failAt("/uri", "uri (format)", p1);
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
+    return false;
   return true;
 }
 
@@ -3149,28 +2966,24 @@ function x_ReadResourceRequestParams(v: unknown, p: string, out: IssueList, d: n
 }
 
 function g_ReadResourceRequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return segAt("/progressToken");
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
 
 function g_ReadResourceRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "resources/read")) return failAt("/method", '"resources/read"', p0);
+  if (p0 === undefined || !(p0 === "resources/read")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_ReadResourceRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_ReadResourceRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
@@ -3213,13 +3026,12 @@ function x_ReadResourceRequest(v: unknown, p: string, out: IssueList, d: number)
 }
 
 function g_ReadResourceResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return false;
   const p1 = o["contents"];
-  if (p1 === undefined) return missingAt("/contents", "contents");
-  if (!g_ReadResourceResult$2(p1, d + 1)) return segAt("/contents");
+  if (p1 === undefined || !g_ReadResourceResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -3252,12 +3064,12 @@ function x_ReadResourceResult(v: unknown, p: string, out: IssueList, d: number):
             const branches7: [string, IssueList][] = [];
             {
               const b9 = new IssueList(out.all);
-              branchOf(g_TextResourceContents, x_TextResourceContents, a5[i6], q8, b9, d + 1 + 1);
+              x_TextResourceContents(a5[i6], q8, b9, d + 1 + 1);
               branches7.push(["TextResourceContents", b9]);
             }
             {
               const b10 = new IssueList(out.all);
-              branchOf(g_BlobResourceContents, x_BlobResourceContents, a5[i6], q8, b10, d + 1 + 1);
+              x_BlobResourceContents(a5[i6], q8, b10, d + 1 + 1);
               branches7.push(["BlobResourceContents", b10]);
             }
             if (
@@ -3275,32 +3087,29 @@ function x_ReadResourceResult(v: unknown, p: string, out: IssueList, d: number):
 }
 
 function g_ReadResourceResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_ReadResourceResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(g_TextResourceContents(x, d + 1) || g_BlobResourceContents(x, d + 1))) return unionAt();
+    if (!(g_TextResourceContents(x, d + 1) || g_BlobResourceContents(x, d + 1))) return false;
   }
   return true;
 }
 
 function g_ResourceListChangedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/resources/list_changed"))
-    return failAt("/method", '"notifications/resources/list_changed"', p0);
+  if (p0 === undefined || !(p0 === "notifications/resources/list_changed")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
   return true;
 }
 
@@ -3340,14 +3149,13 @@ function x_ResourceListChangedNotification(
 }
 
 function g_SubscribeRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_SubscribeRequestParams$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_SubscribeRequestParams$1(p0, d + 1)) return false;
   const p1 = o["uri"];
-  if (p1 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p1 === "string")) return failAt("/uri", "string", p1);
-  if (!(typeof p1 !== "string" || isUri(p1))) return failAt("/uri", "uri (format)", p1);
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
+    return false;
   return true;
 }
 
@@ -3385,28 +3193,24 @@ function x_SubscribeRequestParams(v: unknown, p: string, out: IssueList, d: numb
 }
 
 function g_SubscribeRequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return segAt("/progressToken");
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
 
 function g_SubscribeRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "resources/subscribe")) return failAt("/method", '"resources/subscribe"', p0);
+  if (p0 === undefined || !(p0 === "resources/subscribe")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_SubscribeRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_SubscribeRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
@@ -3452,14 +3256,13 @@ function x_SubscribeRequest(v: unknown, p: string, out: IssueList, d: number): b
 }
 
 function g_UnsubscribeRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_UnsubscribeRequestParams$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_UnsubscribeRequestParams$1(p0, d + 1)) return false;
   const p1 = o["uri"];
-  if (p1 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p1 === "string")) return failAt("/uri", "string", p1);
-  if (!(typeof p1 !== "string" || isUri(p1))) return failAt("/uri", "uri (format)", p1);
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
+    return false;
   return true;
 }
 
@@ -3497,28 +3300,24 @@ function x_UnsubscribeRequestParams(v: unknown, p: string, out: IssueList, d: nu
 }
 
 function g_UnsubscribeRequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return segAt("/progressToken");
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
 
 function g_UnsubscribeRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "resources/unsubscribe")) return failAt("/method", '"resources/unsubscribe"', p0);
+  if (p0 === undefined || !(p0 === "resources/unsubscribe")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_UnsubscribeRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_UnsubscribeRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
@@ -3564,14 +3363,13 @@ function x_UnsubscribeRequest(v: unknown, p: string, out: IssueList, d: number):
 }
 
 function g_ResourceUpdatedNotificationParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResourceUpdatedNotificationParams$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ResourceUpdatedNotificationParams$1(p0, d + 1)) return false;
   const p1 = o["uri"];
-  if (p1 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p1 === "string")) return failAt("/uri", "string", p1);
-  if (!(typeof p1 !== "string" || isUri(p1))) return failAt("/uri", "uri (format)", p1);
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
+    return false;
   return true;
 }
 
@@ -3606,23 +3404,19 @@ function x_ResourceUpdatedNotificationParams(
 }
 
 function g_ResourceUpdatedNotificationParams$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_ResourceUpdatedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/resources/updated"))
-    return failAt("/method", '"notifications/resources/updated"', p0);
+  if (p0 === undefined || !(p0 === "notifications/resources/updated")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_ResourceUpdatedNotificationParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_ResourceUpdatedNotificationParams(p2, d + 1)) return false;
   return true;
 }
 
@@ -3662,29 +3456,27 @@ function x_ResourceUpdatedNotification(v: unknown, p: string, out: IssueList, d:
 }
 
 function g_Resource(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_Resource$1(p2, d + 1)) return segAt("/icons");
+  if (p2 !== undefined && !g_Resource$1(p2, d + 1)) return false;
   const p3 = o["uri"];
-  if (p3 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p3 === "string")) return failAt("/uri", "string", p3);
-  if (!(typeof p3 !== "string" || isUri(p3))) return failAt("/uri", "uri (format)", p3);
+  if (p3 === undefined || !(typeof p3 === "string" && (typeof p3 !== "string" || isUri(p3))))
+    return false;
   const p4 = o["description"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/description", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   const p5 = o["mimeType"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return failAt("/mimeType", "string", p5);
+  if (p5 !== undefined && !(typeof p5 === "string")) return false;
   const p6 = o["annotations"];
-  if (p6 !== undefined && !g_Annotations(p6, d + 1)) return segAt("/annotations");
+  if (p6 !== undefined && !g_Annotations(p6, d + 1)) return false;
   const p7 = o["size"];
-  if (p7 !== undefined && !Number.isInteger(p7)) return failAt("/size", "integer", p7);
+  if (p7 !== undefined && !Number.isInteger(p7)) return false;
   const p8 = o["_meta"];
-  if (p8 !== undefined && !g_Resource$2(p8, d + 1)) return segAt("/_meta");
+  if (p8 !== undefined && !g_Resource$2(p8, d + 1)) return false;
   return true;
 }
 
@@ -3753,43 +3545,43 @@ function x_Resource(v: unknown, p: string, out: IssueList, d: number): boolean {
 }
 
 function g_Resource$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Icon(x, d + 1)) return segAt(i);
+    if (!g_Icon(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_Resource$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_ResourceTemplate(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_ResourceTemplate$1(p2, d + 1)) return segAt("/icons");
+  if (p2 !== undefined && !g_ResourceTemplate$1(p2, d + 1)) return false;
   const p3 = o["uriTemplate"];
-  if (p3 === undefined) return missingAt("/uriTemplate", "uriTemplate");
-  if (!(typeof p3 === "string")) return failAt("/uriTemplate", "string", p3);
-  if (!(typeof p3 !== "string" || isUriTemplate(p3)))
-    return failAt("/uriTemplate", "uri-template (format)", p3);
+  if (
+    p3 === undefined ||
+    !(typeof p3 === "string" && (typeof p3 !== "string" || isUriTemplate(p3)))
+  )
+    return false;
   const p4 = o["description"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/description", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   const p5 = o["mimeType"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return failAt("/mimeType", "string", p5);
+  if (p5 !== undefined && !(typeof p5 === "string")) return false;
   const p6 = o["annotations"];
-  if (p6 !== undefined && !g_Annotations(p6, d + 1)) return segAt("/annotations");
+  if (p6 !== undefined && !g_Annotations(p6, d + 1)) return false;
   const p7 = o["_meta"];
-  if (p7 !== undefined && !g_ResourceTemplate$2(p7, d + 1)) return segAt("/_meta");
+  if (p7 !== undefined && !g_ResourceTemplate$2(p7, d + 1)) return false;
   return true;
 }
 
@@ -3857,31 +3649,30 @@ function x_ResourceTemplate(v: unknown, p: string, out: IssueList, d: number): b
 }
 
 function g_ResourceTemplate$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Icon(x, d + 1)) return segAt(i);
+    if (!g_Icon(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_ResourceTemplate$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_ResourceContents(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p0 === "string")) return failAt("/uri", "string", p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failAt("/uri", "uri (format)", p0);
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
   const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/mimeType", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_ResourceContents$1(p2, d + 1)) return segAt("/_meta");
+  if (p2 !== undefined && !g_ResourceContents$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -3915,24 +3706,22 @@ function x_ResourceContents(v: unknown, p: string, out: IssueList, _d: number): 
 }
 
 function g_ResourceContents$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_TextResourceContents(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p0 === "string")) return failAt("/uri", "string", p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failAt("/uri", "uri (format)", p0);
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
   const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/mimeType", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_TextResourceContents$1(p2, d + 1)) return segAt("/_meta");
+  if (p2 !== undefined && !g_TextResourceContents$1(p2, d + 1)) return false;
   const p3 = o["text"];
-  if (p3 === undefined) return missingAt("/text", "text");
-  if (!(typeof p3 === "string")) return failAt("/text", "string", p3);
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
   return true;
 }
 
@@ -3972,25 +3761,23 @@ function x_TextResourceContents(v: unknown, p: string, out: IssueList, _d: numbe
 }
 
 function g_TextResourceContents$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_BlobResourceContents(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p0 === "string")) return failAt("/uri", "string", p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failAt("/uri", "uri (format)", p0);
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
   const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/mimeType", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_BlobResourceContents$1(p2, d + 1)) return segAt("/_meta");
+  if (p2 !== undefined && !g_BlobResourceContents$1(p2, d + 1)) return false;
   const p3 = o["blob"];
-  if (p3 === undefined) return missingAt("/blob", "blob");
-  if (!(typeof p3 === "string")) return failAt("/blob", "string", p3);
-  if (!(typeof p3 !== "string" || isByte(p3))) return failAt("/blob", "byte (format)", p3);
+  if (p3 === undefined || !(typeof p3 === "string" && (typeof p3 !== "string" || isByte(p3))))
+    return false;
   return true;
 }
 
@@ -4035,24 +3822,21 @@ function x_BlobResourceContents(v: unknown, p: string, out: IssueList, _d: numbe
 }
 
 function g_BlobResourceContents$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_ListPromptsRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "prompts/list")) return failAt("/method", '"prompts/list"', p0);
+  if (p0 === undefined || !(p0 === "prompts/list")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
@@ -4093,15 +3877,14 @@ function x_ListPromptsRequest(v: unknown, p: string, out: IssueList, d: number):
 }
 
 function g_ListPromptsResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return segAt("/nextCursor");
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   const p2 = o["prompts"];
-  if (p2 === undefined) return missingAt("/prompts", "prompts");
-  if (!g_ListPromptsResult$2(p2, d + 1)) return segAt("/prompts");
+  if (p2 === undefined || !g_ListPromptsResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -4144,30 +3927,29 @@ function x_ListPromptsResult(v: unknown, p: string, out: IssueList, d: number): 
 }
 
 function g_ListPromptsResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_ListPromptsResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Prompt(x, d + 1)) return segAt(i);
+    if (!g_Prompt(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_GetPromptRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_GetPromptRequestParams$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_GetPromptRequestParams$1(p0, d + 1)) return false;
   const p1 = o["name"];
-  if (p1 === undefined) return missingAt("/name", "name");
-  if (!(typeof p1 === "string")) return failAt("/name", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["arguments"];
-  if (p2 !== undefined && !g_GetPromptRequestParams$2(p2, d + 1)) return segAt("/arguments");
+  if (p2 !== undefined && !g_GetPromptRequestParams$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -4218,38 +4000,34 @@ function x_GetPromptRequestParams(v: unknown, p: string, out: IssueList, d: numb
 }
 
 function g_GetPromptRequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return segAt("/progressToken");
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
 
 function g_GetPromptRequestParams$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!(typeof x === "string")) return failAt("/" + pointer(k), "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_GetPromptRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "prompts/get")) return failAt("/method", '"prompts/get"', p0);
+  if (p0 === undefined || !(p0 === "prompts/get")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_GetPromptRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_GetPromptRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
@@ -4291,15 +4069,14 @@ function x_GetPromptRequest(v: unknown, p: string, out: IssueList, d: number): b
 }
 
 function g_GetPromptResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return false;
   const p1 = o["description"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/description", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["messages"];
-  if (p2 === undefined) return missingAt("/messages", "messages");
-  if (!g_GetPromptResult$2(p2, d + 1)) return segAt("/messages");
+  if (p2 === undefined || !g_GetPromptResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -4342,36 +4119,35 @@ function x_GetPromptResult(v: unknown, p: string, out: IssueList, d: number): bo
 }
 
 function g_GetPromptResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_GetPromptResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_PromptMessage(x, d + 1)) return segAt(i);
+    if (!g_PromptMessage(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_Prompt(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_Prompt$1(p2, d + 1)) return segAt("/icons");
+  if (p2 !== undefined && !g_Prompt$1(p2, d + 1)) return false;
   const p3 = o["description"];
-  if (p3 !== undefined && !(typeof p3 === "string")) return failAt("/description", "string", p3);
+  if (p3 !== undefined && !(typeof p3 === "string")) return false;
   const p4 = o["arguments"];
-  if (p4 !== undefined && !g_Prompt$2(p4, d + 1)) return segAt("/arguments");
+  if (p4 !== undefined && !g_Prompt$2(p4, d + 1)) return false;
   const p5 = o["_meta"];
-  if (p5 !== undefined && !g_Prompt$3(p5, d + 1)) return segAt("/_meta");
+  if (p5 !== undefined && !g_Prompt$3(p5, d + 1)) return false;
   return true;
 }
 
@@ -4434,42 +4210,41 @@ function x_Prompt(v: unknown, p: string, out: IssueList, d: number): boolean {
 }
 
 function g_Prompt$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Icon(x, d + 1)) return segAt(i);
+    if (!g_Icon(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_Prompt$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_PromptArgument(x, d + 1)) return segAt(i);
+    if (!g_PromptArgument(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_Prompt$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_PromptArgument(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["required"];
-  if (p3 !== undefined && !(typeof p3 === "boolean")) return failAt("/required", "boolean", p3);
+  if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
   return true;
 }
 
@@ -4501,8 +4276,7 @@ function x_PromptArgument(v: unknown, p: string, out: IssueList, _d: number): bo
 }
 
 function g_Role(v: unknown, _d: number): boolean {
-  if (!(v === "user" || v === "assistant")) return failAt(null, '"user" | "assistant"', v);
-  return true;
+  return v === "user" || v === "assistant";
 }
 
 function x_Role(v: unknown, p: string, out: IssueList, _d: number): boolean {
@@ -4512,14 +4286,12 @@ function x_Role(v: unknown, p: string, out: IssueList, _d: number): boolean {
 }
 
 function g_PromptMessage(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["role"];
-  if (p0 === undefined) return missingAt("/role", "role");
-  if (!g_Role(p0, d + 1)) return segAt("/role");
+  if (p0 === undefined || !g_Role(p0, d + 1)) return false;
   const p1 = o["content"];
-  if (p1 === undefined) return missingAt("/content", "content");
-  if (!g_ContentBlock(p1, d + 1)) return segAt("/content");
+  if (p1 === undefined || !g_ContentBlock(p1, d + 1)) return false;
   return true;
 }
 
@@ -4545,32 +4317,29 @@ function x_PromptMessage(v: unknown, p: string, out: IssueList, d: number): bool
 }
 
 function g_ResourceLink(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "resource_link")) return failAt("/type", '"resource_link"', p0);
+  if (p0 === undefined || !(p0 === "resource_link")) return false;
   const p1 = o["name"];
-  if (p1 === undefined) return missingAt("/name", "name");
-  if (!(typeof p1 === "string")) return failAt("/name", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["title"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/title", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["icons"];
-  if (p3 !== undefined && !g_ResourceLink$1(p3, d + 1)) return segAt("/icons");
+  if (p3 !== undefined && !g_ResourceLink$1(p3, d + 1)) return false;
   const p4 = o["uri"];
-  if (p4 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p4 === "string")) return failAt("/uri", "string", p4);
-  if (!(typeof p4 !== "string" || isUri(p4))) return failAt("/uri", "uri (format)", p4);
+  if (p4 === undefined || !(typeof p4 === "string" && (typeof p4 !== "string" || isUri(p4))))
+    return false;
   const p5 = o["description"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return failAt("/description", "string", p5);
+  if (p5 !== undefined && !(typeof p5 === "string")) return false;
   const p6 = o["mimeType"];
-  if (p6 !== undefined && !(typeof p6 === "string")) return failAt("/mimeType", "string", p6);
+  if (p6 !== undefined && !(typeof p6 === "string")) return false;
   const p7 = o["annotations"];
-  if (p7 !== undefined && !g_Annotations(p7, d + 1)) return segAt("/annotations");
+  if (p7 !== undefined && !g_Annotations(p7, d + 1)) return false;
   const p8 = o["size"];
-  if (p8 !== undefined && !Number.isInteger(p8)) return failAt("/size", "integer", p8);
+  if (p8 !== undefined && !Number.isInteger(p8)) return false;
   const p9 = o["_meta"];
-  if (p9 !== undefined && !g_ResourceLink$2(p9, d + 1)) return segAt("/_meta");
+  if (p9 !== undefined && !g_ResourceLink$2(p9, d + 1)) return false;
   return true;
 }
 
@@ -4646,33 +4415,32 @@ function x_ResourceLink(v: unknown, p: string, out: IssueList, d: number): boole
 }
 
 function g_ResourceLink$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Icon(x, d + 1)) return segAt(i);
+    if (!g_Icon(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_ResourceLink$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_EmbeddedResource(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "resource")) return failAt("/type", '"resource"', p0);
+  if (p0 === undefined || !(p0 === "resource")) return false;
   const p1 = o["resource"];
-  if (p1 === undefined) return missingAt("/resource", "resource");
-  if (!(g_TextResourceContents(p1, d + 1) || g_BlobResourceContents(p1, d + 1))) return unionAt();
+  if (p1 === undefined || !(g_TextResourceContents(p1, d + 1) || g_BlobResourceContents(p1, d + 1)))
+    return false;
   const p2 = o["annotations"];
-  if (p2 !== undefined && !g_Annotations(p2, d + 1)) return segAt("/annotations");
+  if (p2 !== undefined && !g_Annotations(p2, d + 1)) return false;
   const p3 = o["_meta"];
-  if (p3 !== undefined && !g_EmbeddedResource$1(p3, d + 1)) return segAt("/_meta");
+  if (p3 !== undefined && !g_EmbeddedResource$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -4696,12 +4464,12 @@ function x_EmbeddedResource(v: unknown, p: string, out: IssueList, d: number): b
         const branches4: [string, IssueList][] = [];
         {
           const b6 = new IssueList(out.all);
-          branchOf(g_TextResourceContents, x_TextResourceContents, x3, q5, b6, d + 1);
+          x_TextResourceContents(x3, q5, b6, d + 1);
           branches4.push(["TextResourceContents", b6]);
         }
         {
           const b7 = new IssueList(out.all);
-          branchOf(g_BlobResourceContents, x_BlobResourceContents, x3, q5, b7, d + 1);
+          x_BlobResourceContents(x3, q5, b7, d + 1);
           branches4.push(["BlobResourceContents", b7]);
         }
         if (
@@ -4728,22 +4496,19 @@ function x_EmbeddedResource(v: unknown, p: string, out: IssueList, d: number): b
 }
 
 function g_EmbeddedResource$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_PromptListChangedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/prompts/list_changed"))
-    return failAt("/method", '"notifications/prompts/list_changed"', p0);
+  if (p0 === undefined || !(p0 === "notifications/prompts/list_changed")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
   return true;
 }
 
@@ -4783,19 +4548,16 @@ function x_PromptListChangedNotification(
 }
 
 function g_ListToolsRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "tools/list")) return failAt("/method", '"tools/list"', p0);
+  if (p0 === undefined || !(p0 === "tools/list")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
@@ -4835,15 +4597,14 @@ function x_ListToolsRequest(v: unknown, p: string, out: IssueList, d: number): b
 }
 
 function g_ListToolsResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return segAt("/nextCursor");
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   const p2 = o["tools"];
-  if (p2 === undefined) return missingAt("/tools", "tools");
-  if (!g_ListToolsResult$2(p2, d + 1)) return segAt("/tools");
+  if (p2 === undefined || !g_ListToolsResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -4883,32 +4644,31 @@ function x_ListToolsResult(v: unknown, p: string, out: IssueList, d: number): bo
 }
 
 function g_ListToolsResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_ListToolsResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Tool(x, d + 1)) return segAt(i);
+    if (!g_Tool(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_CallToolResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return false;
   const p1 = o["content"];
-  if (p1 === undefined) return missingAt("/content", "content");
-  if (!g_CallToolResult$2(p1, d + 1)) return segAt("/content");
+  if (p1 === undefined || !g_CallToolResult$2(p1, d + 1)) return false;
   const p2 = o["structuredContent"];
-  if (p2 !== undefined && !g_CallToolResult$3(p2, d + 1)) return segAt("/structuredContent");
+  if (p2 !== undefined && !g_CallToolResult$3(p2, d + 1)) return false;
   const p3 = o["isError"];
-  if (p3 !== undefined && !(typeof p3 === "boolean")) return failAt("/isError", "boolean", p3);
+  if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
   return true;
 }
 
@@ -4959,37 +4719,36 @@ function x_CallToolResult(v: unknown, p: string, out: IssueList, d: number): boo
 }
 
 function g_CallToolResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_CallToolResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_ContentBlock(x, d + 1)) return segAt(i);
+    if (!g_ContentBlock(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_CallToolResult$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_CallToolRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CallToolRequestParams$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_CallToolRequestParams$1(p0, d + 1)) return false;
   const p1 = o["task"];
-  if (p1 !== undefined && !g_TaskMetadata(p1, d + 1)) return segAt("/task");
+  if (p1 !== undefined && !g_TaskMetadata(p1, d + 1)) return false;
   const p2 = o["name"];
-  if (p2 === undefined) return missingAt("/name", "name");
-  if (!(typeof p2 === "string")) return failAt("/name", "string", p2);
+  if (p2 === undefined || !(typeof p2 === "string")) return false;
   const p3 = o["arguments"];
-  if (p3 !== undefined && !g_CallToolRequestParams$2(p3, d + 1)) return segAt("/arguments");
+  if (p3 !== undefined && !g_CallToolRequestParams$2(p3, d + 1)) return false;
   return true;
 }
 
@@ -5037,33 +4796,29 @@ function x_CallToolRequestParams(v: unknown, p: string, out: IssueList, d: numbe
 }
 
 function g_CallToolRequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return segAt("/progressToken");
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
 
 function g_CallToolRequestParams$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_CallToolRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "tools/call")) return failAt("/method", '"tools/call"', p0);
+  if (p0 === undefined || !(p0 === "tools/call")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_CallToolRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_CallToolRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
@@ -5105,17 +4860,14 @@ function x_CallToolRequest(v: unknown, p: string, out: IssueList, d: number): bo
 }
 
 function g_ToolListChangedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/tools/list_changed"))
-    return failAt("/method", '"notifications/tools/list_changed"', p0);
+  if (p0 === undefined || !(p0 === "notifications/tools/list_changed")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
   return true;
 }
 
@@ -5150,21 +4902,18 @@ function x_ToolListChangedNotification(v: unknown, p: string, out: IssueList, d:
 }
 
 function g_ToolAnnotations(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["title"];
-  if (p0 !== undefined && !(typeof p0 === "string")) return failAt("/title", "string", p0);
+  if (p0 !== undefined && !(typeof p0 === "string")) return false;
   const p1 = o["readOnlyHint"];
-  if (p1 !== undefined && !(typeof p1 === "boolean")) return failAt("/readOnlyHint", "boolean", p1);
+  if (p1 !== undefined && !(typeof p1 === "boolean")) return false;
   const p2 = o["destructiveHint"];
-  if (p2 !== undefined && !(typeof p2 === "boolean"))
-    return failAt("/destructiveHint", "boolean", p2);
+  if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
   const p3 = o["idempotentHint"];
-  if (p3 !== undefined && !(typeof p3 === "boolean"))
-    return failAt("/idempotentHint", "boolean", p3);
+  if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
   const p4 = o["openWorldHint"];
-  if (p4 !== undefined && !(typeof p4 === "boolean"))
-    return failAt("/openWorldHint", "boolean", p4);
+  if (p4 !== undefined && !(typeof p4 === "boolean")) return false;
   return true;
 }
 
@@ -5202,11 +4951,11 @@ function x_ToolAnnotations(v: unknown, p: string, out: IssueList, _d: number): b
 }
 
 function g_ToolExecution(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["taskSupport"];
   if (p0 !== undefined && !(p0 === "forbidden" || p0 === "optional" || p0 === "required"))
-    return failAt("/taskSupport", '"forbidden" | "optional" | "required"', p0);
+    return false;
   return true;
 }
 
@@ -5228,28 +4977,26 @@ function x_ToolExecution(v: unknown, p: string, out: IssueList, _d: number): boo
 }
 
 function g_Tool(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_Tool$1(p2, d + 1)) return segAt("/icons");
+  if (p2 !== undefined && !g_Tool$1(p2, d + 1)) return false;
   const p3 = o["description"];
-  if (p3 !== undefined && !(typeof p3 === "string")) return failAt("/description", "string", p3);
+  if (p3 !== undefined && !(typeof p3 === "string")) return false;
   const p4 = o["inputSchema"];
-  if (p4 === undefined) return missingAt("/inputSchema", "inputSchema");
-  if (!g_Tool$2(p4, d + 1)) return segAt("/inputSchema");
+  if (p4 === undefined || !g_Tool$2(p4, d + 1)) return false;
   const p5 = o["execution"];
-  if (p5 !== undefined && !g_ToolExecution(p5, d + 1)) return segAt("/execution");
+  if (p5 !== undefined && !g_ToolExecution(p5, d + 1)) return false;
   const p6 = o["outputSchema"];
-  if (p6 !== undefined && !g_Tool$5(p6, d + 1)) return segAt("/outputSchema");
+  if (p6 !== undefined && !g_Tool$5(p6, d + 1)) return false;
   const p7 = o["annotations"];
-  if (p7 !== undefined && !g_ToolAnnotations(p7, d + 1)) return segAt("/annotations");
+  if (p7 !== undefined && !g_ToolAnnotations(p7, d + 1)) return false;
   const p8 = o["_meta"];
-  if (p8 !== undefined && !g_Tool$8(p8, d + 1)) return segAt("/_meta");
+  if (p8 !== undefined && !g_Tool$8(p8, d + 1)) return false;
   return true;
 }
 
@@ -5415,102 +5162,96 @@ function x_Tool(v: unknown, p: string, out: IssueList, d: number): boolean {
 }
 
 function g_Tool$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Icon(x, d + 1)) return segAt(i);
+    if (!g_Icon(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_Tool$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
-      return failAt("/" + pointer(k), "object", x);
+    if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
   }
   return true;
 }
 
 function g_Tool$4(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failAt(i, "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_Tool$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "object")) return failAt("/type", '"object"', p0);
+  if (p0 === undefined || !(p0 === "object")) return false;
   const p1 = o["$schema"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/$schema", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["properties"];
-  if (p2 !== undefined && !g_Tool$3(p2, d + 1)) return segAt("/properties");
+  if (p2 !== undefined && !g_Tool$3(p2, d + 1)) return false;
   const p3 = o["required"];
-  if (p3 !== undefined && !g_Tool$4(p3, d + 1)) return segAt("/required");
+  if (p3 !== undefined && !g_Tool$4(p3, d + 1)) return false;
   return true;
 }
 
 function g_Tool$6(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
-      return failAt("/" + pointer(k), "object", x);
+    if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
   }
   return true;
 }
 
 function g_Tool$7(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failAt(i, "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_Tool$5(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "object")) return failAt("/type", '"object"', p0);
+  if (p0 === undefined || !(p0 === "object")) return false;
   const p1 = o["$schema"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/$schema", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["properties"];
-  if (p2 !== undefined && !g_Tool$6(p2, d + 1)) return segAt("/properties");
+  if (p2 !== undefined && !g_Tool$6(p2, d + 1)) return false;
   const p3 = o["required"];
-  if (p3 !== undefined && !g_Tool$7(p3, d + 1)) return segAt("/required");
+  if (p3 !== undefined && !g_Tool$7(p3, d + 1)) return false;
   return true;
 }
 
 function g_Tool$8(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_TaskStatus(v: unknown, _d: number): boolean {
-  if (!(
+  return (
     v === "working" ||
     v === "input_required" ||
     v === "completed" ||
     v === "failed" ||
     v === "cancelled"
-  ))
-    return failAt(null, '"working" | "input_required" | "completed" | "failed" | "cancelled"', v);
-  return true;
+  );
 }
 
 function x_TaskStatus(v: unknown, p: string, out: IssueList, _d: number): boolean {
@@ -5529,10 +5270,10 @@ function x_TaskStatus(v: unknown, p: string, out: IssueList, _d: number): boolea
 }
 
 function g_TaskMetadata(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["ttl"];
-  if (p0 !== undefined && !Number.isInteger(p0)) return failAt("/ttl", "integer", p0);
+  if (p0 !== undefined && !Number.isInteger(p0)) return false;
   return true;
 }
 
@@ -5550,11 +5291,10 @@ function x_TaskMetadata(v: unknown, p: string, out: IssueList, _d: number): bool
 }
 
 function g_RelatedTaskMetadata(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["taskId"];
-  if (p0 === undefined) return missingAt("/taskId", "taskId");
-  if (!(typeof p0 === "string")) return failAt("/taskId", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   return true;
 }
 
@@ -5574,28 +5314,22 @@ function x_RelatedTaskMetadata(v: unknown, p: string, out: IssueList, _d: number
 }
 
 function g_Task(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["taskId"];
-  if (p0 === undefined) return missingAt("/taskId", "taskId");
-  if (!(typeof p0 === "string")) return failAt("/taskId", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["status"];
-  if (p1 === undefined) return missingAt("/status", "status");
-  if (!g_TaskStatus(p1, d + 1)) return segAt("/status");
+  if (p1 === undefined || !g_TaskStatus(p1, d + 1)) return false;
   const p2 = o["statusMessage"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/statusMessage", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["createdAt"];
-  if (p3 === undefined) return missingAt("/createdAt", "createdAt");
-  if (!(typeof p3 === "string")) return failAt("/createdAt", "string", p3);
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
   const p4 = o["lastUpdatedAt"];
-  if (p4 === undefined) return missingAt("/lastUpdatedAt", "lastUpdatedAt");
-  if (!(typeof p4 === "string")) return failAt("/lastUpdatedAt", "string", p4);
+  if (p4 === undefined || !(typeof p4 === "string")) return false;
   const p5 = o["ttl"];
-  if (p5 === undefined) return missingAt("/ttl", "ttl");
-  if (!(Number.isInteger(p5) || p5 === null || p5 === null))
-    return failAt("/ttl", "integer | null | null", p5);
+  if (p5 === undefined || !(Number.isInteger(p5) || p5 === null || p5 === null)) return false;
   const p6 = o["pollInterval"];
-  if (p6 !== undefined && !Number.isInteger(p6)) return failAt("/pollInterval", "integer", p6);
+  if (p6 !== undefined && !Number.isInteger(p6)) return false;
   return true;
 }
 
@@ -5653,13 +5387,12 @@ function x_Task(v: unknown, p: string, out: IssueList, d: number): boolean {
 }
 
 function g_CreateTaskResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateTaskResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_CreateTaskResult$1(p0, d + 1)) return false;
   const p1 = o["task"];
-  if (p1 === undefined) return missingAt("/task", "task");
-  if (!g_Task(p1, d + 1)) return segAt("/task");
+  if (p1 === undefined || !g_Task(p1, d + 1)) return false;
   return true;
 }
 
@@ -5687,25 +5420,21 @@ function x_CreateTaskResult(v: unknown, p: string, out: IssueList, d: number): b
 }
 
 function g_CreateTaskResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_GetTaskRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "tasks/get")) return failAt("/method", '"tasks/get"', p0);
+  if (p0 === undefined || !(p0 === "tasks/get")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_GetTaskRequest$1(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_GetTaskRequest$1(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
@@ -5754,18 +5483,15 @@ function x_GetTaskRequest(v: unknown, p: string, out: IssueList, d: number): boo
 }
 
 function g_GetTaskRequest$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["taskId"];
-  if (p0 === undefined) return missingAt("/taskId", "taskId");
-  if (!(typeof p0 === "string")) return failAt("/taskId", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   return true;
 }
 
 function g_GetTaskResult(v: unknown, d: number): boolean {
-  if (!g_Result(v, d)) return false;
-  if (!g_Task(v, d)) return false;
-  return true;
+  return g_Result(v, d) && g_Task(v, d);
 }
 
 function x_GetTaskResult(v: unknown, p: string, out: IssueList, d: number): boolean {
@@ -5775,20 +5501,16 @@ function x_GetTaskResult(v: unknown, p: string, out: IssueList, d: number): bool
 }
 
 function g_GetTaskPayloadRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "tasks/result")) return failAt("/method", '"tasks/result"', p0);
+  if (p0 === undefined || !(p0 === "tasks/result")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_GetTaskPayloadRequest$1(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_GetTaskPayloadRequest$1(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
@@ -5838,19 +5560,18 @@ function x_GetTaskPayloadRequest(v: unknown, p: string, out: IssueList, d: numbe
 }
 
 function g_GetTaskPayloadRequest$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["taskId"];
-  if (p0 === undefined) return missingAt("/taskId", "taskId");
-  if (!(typeof p0 === "string")) return failAt("/taskId", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   return true;
 }
 
 function g_GetTaskPayloadResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_GetTaskPayloadResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_GetTaskPayloadResult$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -5872,25 +5593,21 @@ function x_GetTaskPayloadResult(v: unknown, p: string, out: IssueList, _d: numbe
 }
 
 function g_GetTaskPayloadResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_CancelTaskRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "tasks/cancel")) return failAt("/method", '"tasks/cancel"', p0);
+  if (p0 === undefined || !(p0 === "tasks/cancel")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_CancelTaskRequest$1(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_CancelTaskRequest$1(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
@@ -5940,18 +5657,15 @@ function x_CancelTaskRequest(v: unknown, p: string, out: IssueList, d: number): 
 }
 
 function g_CancelTaskRequest$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["taskId"];
-  if (p0 === undefined) return missingAt("/taskId", "taskId");
-  if (!(typeof p0 === "string")) return failAt("/taskId", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   return true;
 }
 
 function g_CancelTaskResult(v: unknown, d: number): boolean {
-  if (!g_Result(v, d)) return false;
-  if (!g_Task(v, d)) return false;
-  return true;
+  return g_Result(v, d) && g_Task(v, d);
 }
 
 function x_CancelTaskResult(v: unknown, p: string, out: IssueList, d: number): boolean {
@@ -5961,19 +5675,16 @@ function x_CancelTaskResult(v: unknown, p: string, out: IssueList, d: number): b
 }
 
 function g_ListTasksRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "tasks/list")) return failAt("/method", '"tasks/list"', p0);
+  if (p0 === undefined || !(p0 === "tasks/list")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
@@ -6013,15 +5724,14 @@ function x_ListTasksRequest(v: unknown, p: string, out: IssueList, d: number): b
 }
 
 function g_ListTasksResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListTasksResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ListTasksResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return segAt("/nextCursor");
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   const p2 = o["tasks"];
-  if (p2 === undefined) return missingAt("/tasks", "tasks");
-  if (!g_ListTasksResult$2(p2, d + 1)) return segAt("/tasks");
+  if (p2 === undefined || !g_ListTasksResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -6061,24 +5771,22 @@ function x_ListTasksResult(v: unknown, p: string, out: IssueList, d: number): bo
 }
 
 function g_ListTasksResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_ListTasksResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Task(x, d + 1)) return segAt(i);
+    if (!g_Task(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_TaskStatusNotificationParams(v: unknown, d: number): boolean {
-  if (!g_NotificationParams(v, d)) return false;
-  if (!g_Task(v, d)) return false;
-  return true;
+  return g_NotificationParams(v, d) && g_Task(v, d);
 }
 
 function x_TaskStatusNotificationParams(v: unknown, p: string, out: IssueList, d: number): boolean {
@@ -6088,18 +5796,14 @@ function x_TaskStatusNotificationParams(v: unknown, p: string, out: IssueList, d
 }
 
 function g_TaskStatusNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/tasks/status"))
-    return failAt("/method", '"notifications/tasks/status"', p0);
+  if (p0 === undefined || !(p0 === "notifications/tasks/status")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_TaskStatusNotificationParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_TaskStatusNotificationParams(p2, d + 1)) return false;
   return true;
 }
 
@@ -6139,13 +5843,12 @@ function x_TaskStatusNotification(v: unknown, p: string, out: IssueList, d: numb
 }
 
 function g_SetLevelRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_SetLevelRequestParams$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_SetLevelRequestParams$1(p0, d + 1)) return false;
   const p1 = o["level"];
-  if (p1 === undefined) return missingAt("/level", "level");
-  if (!g_LoggingLevel(p1, d + 1)) return segAt("/level");
+  if (p1 === undefined || !g_LoggingLevel(p1, d + 1)) return false;
   return true;
 }
 
@@ -6181,28 +5884,24 @@ function x_SetLevelRequestParams(v: unknown, p: string, out: IssueList, d: numbe
 }
 
 function g_SetLevelRequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return segAt("/progressToken");
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
 
 function g_SetLevelRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "logging/setLevel")) return failAt("/method", '"logging/setLevel"', p0);
+  if (p0 === undefined || !(p0 === "logging/setLevel")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_SetLevelRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_SetLevelRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
@@ -6245,16 +5944,15 @@ function x_SetLevelRequest(v: unknown, p: string, out: IssueList, d: number): bo
 }
 
 function g_LoggingMessageNotificationParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_LoggingMessageNotificationParams$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_LoggingMessageNotificationParams$1(p0, d + 1)) return false;
   const p1 = o["level"];
-  if (p1 === undefined) return missingAt("/level", "level");
-  if (!g_LoggingLevel(p1, d + 1)) return segAt("/level");
+  if (p1 === undefined || !g_LoggingLevel(p1, d + 1)) return false;
   const p2 = o["logger"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/logger", "string", p2);
-  if (o["data"] === undefined) return missingAt("/data", "data");
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  if (o["data"] === undefined) return false;
   return true;
 }
 
@@ -6293,22 +5991,19 @@ function x_LoggingMessageNotificationParams(
 }
 
 function g_LoggingMessageNotificationParams$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_LoggingMessageNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/message")) return failAt("/method", '"notifications/message"', p0);
+  if (p0 === undefined || !(p0 === "notifications/message")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_LoggingMessageNotificationParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_LoggingMessageNotificationParams(p2, d + 1)) return false;
   return true;
 }
 
@@ -6348,7 +6043,7 @@ function x_LoggingMessageNotification(v: unknown, p: string, out: IssueList, d: 
 }
 
 function g_LoggingLevel(v: unknown, _d: number): boolean {
-  if (!(
+  return (
     v === "debug" ||
     v === "info" ||
     v === "notice" ||
@@ -6357,13 +6052,7 @@ function g_LoggingLevel(v: unknown, _d: number): boolean {
     v === "critical" ||
     v === "alert" ||
     v === "emergency"
-  ))
-    return failAt(
-      null,
-      '"debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency"',
-      v,
-    );
-  return true;
+  );
 }
 
 function x_LoggingLevel(v: unknown, p: string, out: IssueList, _d: number): boolean {
@@ -6391,38 +6080,34 @@ function x_LoggingLevel(v: unknown, p: string, out: IssueList, _d: number): bool
 }
 
 function g_CreateMessageRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateMessageRequestParams$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_CreateMessageRequestParams$1(p0, d + 1)) return false;
   const p1 = o["task"];
-  if (p1 !== undefined && !g_TaskMetadata(p1, d + 1)) return segAt("/task");
+  if (p1 !== undefined && !g_TaskMetadata(p1, d + 1)) return false;
   const p2 = o["messages"];
-  if (p2 === undefined) return missingAt("/messages", "messages");
-  if (!g_CreateMessageRequestParams$2(p2, d + 1)) return segAt("/messages");
+  if (p2 === undefined || !g_CreateMessageRequestParams$2(p2, d + 1)) return false;
   const p3 = o["modelPreferences"];
-  if (p3 !== undefined && !g_ModelPreferences(p3, d + 1)) return segAt("/modelPreferences");
+  if (p3 !== undefined && !g_ModelPreferences(p3, d + 1)) return false;
   const p4 = o["systemPrompt"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/systemPrompt", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   const p5 = o["includeContext"];
   if (p5 !== undefined && !(p5 === "none" || p5 === "thisServer" || p5 === "allServers"))
-    return failAt("/includeContext", '"none" | "thisServer" | "allServers"', p5);
+    return false;
   const p6 = o["temperature"];
-  if (p6 !== undefined && !(typeof p6 === "number" && Number.isFinite(p6)))
-    return failAt("/temperature", "number", p6);
+  if (p6 !== undefined && !(typeof p6 === "number" && Number.isFinite(p6))) return false;
   const p7 = o["maxTokens"];
-  if (p7 === undefined) return missingAt("/maxTokens", "maxTokens");
-  if (!Number.isInteger(p7)) return failAt("/maxTokens", "integer", p7);
+  if (p7 === undefined || !Number.isInteger(p7)) return false;
   const p8 = o["stopSequences"];
-  if (p8 !== undefined && !g_CreateMessageRequestParams$3(p8, d + 1))
-    return segAt("/stopSequences");
+  if (p8 !== undefined && !g_CreateMessageRequestParams$3(p8, d + 1)) return false;
   const p9 = o["metadata"];
   if (p9 !== undefined && !(typeof p9 === "object" && p9 !== null && !Array.isArray(p9)))
-    return failAt("/metadata", "object", p9);
+    return false;
   const p10 = o["tools"];
-  if (p10 !== undefined && !g_CreateMessageRequestParams$4(p10, d + 1)) return segAt("/tools");
+  if (p10 !== undefined && !g_CreateMessageRequestParams$4(p10, d + 1)) return false;
   const p11 = o["toolChoice"];
-  if (p11 !== undefined && !g_ToolChoice(p11, d + 1)) return segAt("/toolChoice");
+  if (p11 !== undefined && !g_ToolChoice(p11, d + 1)) return false;
   return true;
 }
 
@@ -6548,49 +6233,48 @@ function x_CreateMessageRequestParams(v: unknown, p: string, out: IssueList, d: 
 }
 
 function g_CreateMessageRequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return segAt("/progressToken");
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
 
 function g_CreateMessageRequestParams$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_SamplingMessage(x, d + 1)) return segAt(i);
+    if (!g_SamplingMessage(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_CreateMessageRequestParams$3(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failAt(i, "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_CreateMessageRequestParams$4(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Tool(x, d + 1)) return segAt(i);
+    if (!g_Tool(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_ToolChoice(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["mode"];
-  if (p0 !== undefined && !(p0 === "auto" || p0 === "required" || p0 === "none"))
-    return failAt("/mode", '"auto" | "required" | "none"', p0);
+  if (p0 !== undefined && !(p0 === "auto" || p0 === "required" || p0 === "none")) return false;
   return true;
 }
 
@@ -6612,20 +6296,16 @@ function x_ToolChoice(v: unknown, p: string, out: IssueList, _d: number): boolea
 }
 
 function g_CreateMessageRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "sampling/createMessage")) return failAt("/method", '"sampling/createMessage"', p0);
+  if (p0 === undefined || !(p0 === "sampling/createMessage")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_CreateMessageRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_CreateMessageRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
@@ -6671,29 +6351,29 @@ function x_CreateMessageRequest(v: unknown, p: string, out: IssueList, d: number
 }
 
 function g_CreateMessageResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return false;
   const p1 = o["role"];
-  if (p1 === undefined) return missingAt("/role", "role");
-  if (!g_Role(p1, d + 1)) return segAt("/role");
+  if (p1 === undefined || !g_Role(p1, d + 1)) return false;
   const p2 = o["content"];
-  if (p2 === undefined) return missingAt("/content", "content");
-  if (!(
-    g_TextContent(p2, d + 1) ||
-    g_ImageContent(p2, d + 1) ||
-    g_AudioContent(p2, d + 1) ||
-    g_ToolUseContent(p2, d + 1) ||
-    g_ToolResultContent(p2, d + 1) ||
-    g_CreateMessageResult$2(p2, d + 1)
-  ))
-    return unionAt();
+  if (
+    p2 === undefined ||
+    !(
+      g_TextContent(p2, d + 1) ||
+      g_ImageContent(p2, d + 1) ||
+      g_AudioContent(p2, d + 1) ||
+      g_ToolUseContent(p2, d + 1) ||
+      g_ToolResultContent(p2, d + 1) ||
+      g_CreateMessageResult$2(p2, d + 1)
+    )
+  )
+    return false;
   const p3 = o["model"];
-  if (p3 === undefined) return missingAt("/model", "model");
-  if (!(typeof p3 === "string")) return failAt("/model", "string", p3);
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
   const p4 = o["stopReason"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/stopReason", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
 
@@ -6732,27 +6412,27 @@ function x_CreateMessageResult(v: unknown, p: string, out: IssueList, d: number)
         const branches6: [string, IssueList][] = [];
         {
           const b8 = new IssueList(out.all);
-          branchOf(g_TextContent, x_TextContent, x5, q7, b8, d + 1);
+          x_TextContent(x5, q7, b8, d + 1);
           branches6.push(["TextContent", b8]);
         }
         {
           const b9 = new IssueList(out.all);
-          branchOf(g_ImageContent, x_ImageContent, x5, q7, b9, d + 1);
+          x_ImageContent(x5, q7, b9, d + 1);
           branches6.push(["ImageContent", b9]);
         }
         {
           const b10 = new IssueList(out.all);
-          branchOf(g_AudioContent, x_AudioContent, x5, q7, b10, d + 1);
+          x_AudioContent(x5, q7, b10, d + 1);
           branches6.push(["AudioContent", b10]);
         }
         {
           const b11 = new IssueList(out.all);
-          branchOf(g_ToolUseContent, x_ToolUseContent, x5, q7, b11, d + 1);
+          x_ToolUseContent(x5, q7, b11, d + 1);
           branches6.push(["ToolUseContent", b11]);
         }
         {
           const b12 = new IssueList(out.all);
-          branchOf(g_ToolResultContent, x_ToolResultContent, x5, q7, b12, d + 1);
+          x_ToolResultContent(x5, q7, b12, d + 1);
           branches6.push(["ToolResultContent", b12]);
         }
         {
@@ -6802,49 +6482,50 @@ function x_CreateMessageResult(v: unknown, p: string, out: IssueList, d: number)
 }
 
 function g_CreateMessageResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_CreateMessageResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_SamplingMessageContentBlock(x, d + 1)) return segAt(i);
+    if (!g_SamplingMessageContentBlock(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_CreateMessageResult$3(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_SamplingMessageContentBlock(x, d + 1)) return segAt(i);
+    if (!g_SamplingMessageContentBlock(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_SamplingMessage(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["role"];
-  if (p0 === undefined) return missingAt("/role", "role");
-  if (!g_Role(p0, d + 1)) return segAt("/role");
+  if (p0 === undefined || !g_Role(p0, d + 1)) return false;
   const p1 = o["content"];
-  if (p1 === undefined) return missingAt("/content", "content");
-  if (!(
-    g_TextContent(p1, d + 1) ||
-    g_ImageContent(p1, d + 1) ||
-    g_AudioContent(p1, d + 1) ||
-    g_ToolUseContent(p1, d + 1) ||
-    g_ToolResultContent(p1, d + 1) ||
-    g_SamplingMessage$1(p1, d + 1)
-  ))
-    return unionAt();
+  if (
+    p1 === undefined ||
+    !(
+      g_TextContent(p1, d + 1) ||
+      g_ImageContent(p1, d + 1) ||
+      g_AudioContent(p1, d + 1) ||
+      g_ToolUseContent(p1, d + 1) ||
+      g_ToolResultContent(p1, d + 1) ||
+      g_SamplingMessage$1(p1, d + 1)
+    )
+  )
+    return false;
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_SamplingMessage$2(p2, d + 1)) return segAt("/_meta");
+  if (p2 !== undefined && !g_SamplingMessage$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -6875,27 +6556,27 @@ function x_SamplingMessage(v: unknown, p: string, out: IssueList, d: number): bo
         const branches4: [string, IssueList][] = [];
         {
           const b6 = new IssueList(out.all);
-          branchOf(g_TextContent, x_TextContent, x3, q5, b6, d + 1);
+          x_TextContent(x3, q5, b6, d + 1);
           branches4.push(["TextContent", b6]);
         }
         {
           const b7 = new IssueList(out.all);
-          branchOf(g_ImageContent, x_ImageContent, x3, q5, b7, d + 1);
+          x_ImageContent(x3, q5, b7, d + 1);
           branches4.push(["ImageContent", b7]);
         }
         {
           const b8 = new IssueList(out.all);
-          branchOf(g_AudioContent, x_AudioContent, x3, q5, b8, d + 1);
+          x_AudioContent(x3, q5, b8, d + 1);
           branches4.push(["AudioContent", b8]);
         }
         {
           const b9 = new IssueList(out.all);
-          branchOf(g_ToolUseContent, x_ToolUseContent, x3, q5, b9, d + 1);
+          x_ToolUseContent(x3, q5, b9, d + 1);
           branches4.push(["ToolUseContent", b9]);
         }
         {
           const b10 = new IssueList(out.all);
-          branchOf(g_ToolResultContent, x_ToolResultContent, x3, q5, b10, d + 1);
+          x_ToolResultContent(x3, q5, b10, d + 1);
           branches4.push(["ToolResultContent", b10]);
         }
         {
@@ -6942,55 +6623,45 @@ function x_SamplingMessage(v: unknown, p: string, out: IssueList, d: number): bo
 }
 
 function g_SamplingMessage$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_SamplingMessageContentBlock(x, d + 1)) return segAt(i);
+    if (!g_SamplingMessageContentBlock(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_SamplingMessage$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_SamplingMessage$3(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_SamplingMessageContentBlock(x, d + 1)) return segAt(i);
+    if (!g_SamplingMessageContentBlock(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_SamplingMessageContentBlock(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failAt(
-      null,
-      "object (TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent)",
-      v,
-    );
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
-      return g_TextContent(v, d) || withinAt("TextContent");
+      return g_TextContent(v, d);
     case "image":
-      return g_ImageContent(v, d) || withinAt("ImageContent");
+      return g_ImageContent(v, d);
     case "audio":
-      return g_AudioContent(v, d) || withinAt("AudioContent");
+      return g_AudioContent(v, d);
     case "tool_use":
-      return g_ToolUseContent(v, d) || withinAt("ToolUseContent");
+      return g_ToolUseContent(v, d);
     case "tool_result":
-      return g_ToolResultContent(v, d) || withinAt("ToolResultContent");
+      return g_ToolResultContent(v, d);
     default:
-      return variantAt(
-        "/type",
-        '"text" | "image" | "audio" | "tool_use" | "tool_result"',
-        (v as Readonly<Record<string, unknown>>)["type"],
-        "TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent",
-      );
+      return false;
   }
 }
 
@@ -7067,18 +6738,23 @@ function x_SamplingMessageContentBlock(v: unknown, p: string, out: IssueList, d:
 }
 
 function g_Annotations(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["audience"];
-  if (p0 !== undefined && !g_Annotations$1(p0, d + 1)) return segAt("/audience");
+  if (p0 !== undefined && !g_Annotations$1(p0, d + 1)) return false;
   const p1 = o["priority"];
-  if (p1 !== undefined) {
-    if (!(typeof p1 === "number" && Number.isFinite(p1))) return failAt("/priority", "number", p1);
-    if (!(typeof p1 !== "number" || p1 >= 0)) return failAt("/priority", ">= 0 (minimum)", p1);
-    if (!(typeof p1 !== "number" || p1 <= 1)) return failAt("/priority", "<= 1 (maximum)", p1);
-  }
+  if (
+    p1 !== undefined &&
+    !(
+      typeof p1 === "number" &&
+      Number.isFinite(p1) &&
+      (typeof p1 !== "number" || p1 >= 0) &&
+      (typeof p1 !== "number" || p1 <= 1)
+    )
+  )
+    return false;
   const p2 = o["lastModified"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/lastModified", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   return true;
 }
 
@@ -7127,40 +6803,30 @@ function x_Annotations(v: unknown, p: string, out: IssueList, d: number): boolea
 }
 
 function g_Annotations$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Role(x, d + 1)) return segAt(i);
+    if (!g_Role(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_ContentBlock(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failAt(
-      null,
-      "object (TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource)",
-      v,
-    );
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
-      return g_TextContent(v, d) || withinAt("TextContent");
+      return g_TextContent(v, d);
     case "image":
-      return g_ImageContent(v, d) || withinAt("ImageContent");
+      return g_ImageContent(v, d);
     case "audio":
-      return g_AudioContent(v, d) || withinAt("AudioContent");
+      return g_AudioContent(v, d);
     case "resource_link":
-      return g_ResourceLink(v, d) || withinAt("ResourceLink");
+      return g_ResourceLink(v, d);
     case "resource":
-      return g_EmbeddedResource(v, d) || withinAt("EmbeddedResource");
+      return g_EmbeddedResource(v, d);
     default:
-      return variantAt(
-        "/type",
-        '"text" | "image" | "audio" | "resource_link" | "resource"',
-        (v as Readonly<Record<string, unknown>>)["type"],
-        "TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource",
-      );
+      return false;
   }
 }
 
@@ -7237,18 +6903,16 @@ function x_ContentBlock(v: unknown, p: string, out: IssueList, d: number): boole
 }
 
 function g_TextContent(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "text")) return failAt("/type", '"text"', p0);
+  if (p0 === undefined || !(p0 === "text")) return false;
   const p1 = o["text"];
-  if (p1 === undefined) return missingAt("/text", "text");
-  if (!(typeof p1 === "string")) return failAt("/text", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["annotations"];
-  if (p2 !== undefined && !g_Annotations(p2, d + 1)) return segAt("/annotations");
+  if (p2 !== undefined && !g_Annotations(p2, d + 1)) return false;
   const p3 = o["_meta"];
-  if (p3 !== undefined && !g_TextContent$1(p3, d + 1)) return segAt("/_meta");
+  if (p3 !== undefined && !g_TextContent$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -7287,27 +6951,24 @@ function x_TextContent(v: unknown, p: string, out: IssueList, d: number): boolea
 }
 
 function g_TextContent$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_ImageContent(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "image")) return failAt("/type", '"image"', p0);
+  if (p0 === undefined || !(p0 === "image")) return false;
   const p1 = o["data"];
-  if (p1 === undefined) return missingAt("/data", "data");
-  if (!(typeof p1 === "string")) return failAt("/data", "string", p1);
-  if (!(typeof p1 !== "string" || isByte(p1))) return failAt("/data", "byte (format)", p1);
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isByte(p1))))
+    return false;
   const p2 = o["mimeType"];
-  if (p2 === undefined) return missingAt("/mimeType", "mimeType");
-  if (!(typeof p2 === "string")) return failAt("/mimeType", "string", p2);
+  if (p2 === undefined || !(typeof p2 === "string")) return false;
   const p3 = o["annotations"];
-  if (p3 !== undefined && !g_Annotations(p3, d + 1)) return segAt("/annotations");
+  if (p3 !== undefined && !g_Annotations(p3, d + 1)) return false;
   const p4 = o["_meta"];
-  if (p4 !== undefined && !g_ImageContent$1(p4, d + 1)) return segAt("/_meta");
+  if (p4 !== undefined && !g_ImageContent$1(p4, d + 1)) return false;
   return true;
 }
 
@@ -7357,27 +7018,24 @@ function x_ImageContent(v: unknown, p: string, out: IssueList, d: number): boole
 }
 
 function g_ImageContent$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_AudioContent(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "audio")) return failAt("/type", '"audio"', p0);
+  if (p0 === undefined || !(p0 === "audio")) return false;
   const p1 = o["data"];
-  if (p1 === undefined) return missingAt("/data", "data");
-  if (!(typeof p1 === "string")) return failAt("/data", "string", p1);
-  if (!(typeof p1 !== "string" || isByte(p1))) return failAt("/data", "byte (format)", p1);
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isByte(p1))))
+    return false;
   const p2 = o["mimeType"];
-  if (p2 === undefined) return missingAt("/mimeType", "mimeType");
-  if (!(typeof p2 === "string")) return failAt("/mimeType", "string", p2);
+  if (p2 === undefined || !(typeof p2 === "string")) return false;
   const p3 = o["annotations"];
-  if (p3 !== undefined && !g_Annotations(p3, d + 1)) return segAt("/annotations");
+  if (p3 !== undefined && !g_Annotations(p3, d + 1)) return false;
   const p4 = o["_meta"];
-  if (p4 !== undefined && !g_AudioContent$1(p4, d + 1)) return segAt("/_meta");
+  if (p4 !== undefined && !g_AudioContent$1(p4, d + 1)) return false;
   return true;
 }
 
@@ -7427,27 +7085,23 @@ function x_AudioContent(v: unknown, p: string, out: IssueList, d: number): boole
 }
 
 function g_AudioContent$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_ToolUseContent(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "tool_use")) return failAt("/type", '"tool_use"', p0);
+  if (p0 === undefined || !(p0 === "tool_use")) return false;
   const p1 = o["id"];
-  if (p1 === undefined) return missingAt("/id", "id");
-  if (!(typeof p1 === "string")) return failAt("/id", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["name"];
-  if (p2 === undefined) return missingAt("/name", "name");
-  if (!(typeof p2 === "string")) return failAt("/name", "string", p2);
+  if (p2 === undefined || !(typeof p2 === "string")) return false;
   const p3 = o["input"];
-  if (p3 === undefined) return missingAt("/input", "input");
-  if (!g_ToolUseContent$1(p3, d + 1)) return segAt("/input");
+  if (p3 === undefined || !g_ToolUseContent$1(p3, d + 1)) return false;
   const p4 = o["_meta"];
-  if (p4 !== undefined && !g_ToolUseContent$2(p4, d + 1)) return segAt("/_meta");
+  if (p4 !== undefined && !g_ToolUseContent$2(p4, d + 1)) return false;
   return true;
 }
 
@@ -7497,33 +7151,30 @@ function x_ToolUseContent(v: unknown, p: string, out: IssueList, _d: number): bo
 }
 
 function g_ToolUseContent$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_ToolUseContent$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_ToolResultContent(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "tool_result")) return failAt("/type", '"tool_result"', p0);
+  if (p0 === undefined || !(p0 === "tool_result")) return false;
   const p1 = o["toolUseId"];
-  if (p1 === undefined) return missingAt("/toolUseId", "toolUseId");
-  if (!(typeof p1 === "string")) return failAt("/toolUseId", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["content"];
-  if (p2 === undefined) return missingAt("/content", "content");
-  if (!g_ToolResultContent$1(p2, d + 1)) return segAt("/content");
+  if (p2 === undefined || !g_ToolResultContent$1(p2, d + 1)) return false;
   const p3 = o["structuredContent"];
-  if (p3 !== undefined && !g_ToolResultContent$2(p3, d + 1)) return segAt("/structuredContent");
+  if (p3 !== undefined && !g_ToolResultContent$2(p3, d + 1)) return false;
   const p4 = o["isError"];
-  if (p4 !== undefined && !(typeof p4 === "boolean")) return failAt("/isError", "boolean", p4);
+  if (p4 !== undefined && !(typeof p4 === "boolean")) return false;
   const p5 = o["_meta"];
-  if (p5 !== undefined && !g_ToolResultContent$3(p5, d + 1)) return segAt("/_meta");
+  if (p5 !== undefined && !g_ToolResultContent$3(p5, d + 1)) return false;
   return true;
 }
 
@@ -7586,53 +7237,63 @@ function x_ToolResultContent(v: unknown, p: string, out: IssueList, d: number): 
 }
 
 function g_ToolResultContent$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_ContentBlock(x, d + 1)) return segAt(i);
+    if (!g_ContentBlock(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_ToolResultContent$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_ToolResultContent$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_ModelPreferences(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["hints"];
-  if (p0 !== undefined && !g_ModelPreferences$1(p0, d + 1)) return segAt("/hints");
+  if (p0 !== undefined && !g_ModelPreferences$1(p0, d + 1)) return false;
   const p1 = o["costPriority"];
-  if (p1 !== undefined) {
-    if (!(typeof p1 === "number" && Number.isFinite(p1)))
-      return failAt("/costPriority", "number", p1);
-    if (!(typeof p1 !== "number" || p1 >= 0)) return failAt("/costPriority", ">= 0 (minimum)", p1);
-    if (!(typeof p1 !== "number" || p1 <= 1)) return failAt("/costPriority", "<= 1 (maximum)", p1);
-  }
+  if (
+    p1 !== undefined &&
+    !(
+      typeof p1 === "number" &&
+      Number.isFinite(p1) &&
+      (typeof p1 !== "number" || p1 >= 0) &&
+      (typeof p1 !== "number" || p1 <= 1)
+    )
+  )
+    return false;
   const p2 = o["speedPriority"];
-  if (p2 !== undefined) {
-    if (!(typeof p2 === "number" && Number.isFinite(p2)))
-      return failAt("/speedPriority", "number", p2);
-    if (!(typeof p2 !== "number" || p2 >= 0)) return failAt("/speedPriority", ">= 0 (minimum)", p2);
-    if (!(typeof p2 !== "number" || p2 <= 1)) return failAt("/speedPriority", "<= 1 (maximum)", p2);
-  }
+  if (
+    p2 !== undefined &&
+    !(
+      typeof p2 === "number" &&
+      Number.isFinite(p2) &&
+      (typeof p2 !== "number" || p2 >= 0) &&
+      (typeof p2 !== "number" || p2 <= 1)
+    )
+  )
+    return false;
   const p3 = o["intelligencePriority"];
-  if (p3 !== undefined) {
-    if (!(typeof p3 === "number" && Number.isFinite(p3)))
-      return failAt("/intelligencePriority", "number", p3);
-    if (!(typeof p3 !== "number" || p3 >= 0))
-      return failAt("/intelligencePriority", ">= 0 (minimum)", p3);
-    if (!(typeof p3 !== "number" || p3 <= 1))
-      return failAt("/intelligencePriority", "<= 1 (maximum)", p3);
-  }
+  if (
+    p3 !== undefined &&
+    !(
+      typeof p3 === "number" &&
+      Number.isFinite(p3) &&
+      (typeof p3 !== "number" || p3 >= 0) &&
+      (typeof p3 !== "number" || p3 <= 1)
+    )
+  )
+    return false;
   return true;
 }
 
@@ -7715,20 +7376,20 @@ function x_ModelPreferences(v: unknown, p: string, out: IssueList, d: number): b
 }
 
 function g_ModelPreferences$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_ModelHint(x, d + 1)) return segAt(i);
+    if (!g_ModelHint(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_ModelHint(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 !== undefined && !(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 !== undefined && !(typeof p0 === "string")) return false;
   return true;
 }
 
@@ -7746,18 +7407,16 @@ function x_ModelHint(v: unknown, p: string, out: IssueList, _d: number): boolean
 }
 
 function g_CompleteRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CompleteRequestParams$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_CompleteRequestParams$1(p0, d + 1)) return false;
   const p1 = o["ref"];
-  if (p1 === undefined) return missingAt("/ref", "ref");
-  if (!g_CompleteRequestParams$2(p1, d + 1)) return segAt("/ref");
+  if (p1 === undefined || !g_CompleteRequestParams$2(p1, d + 1)) return false;
   const p2 = o["argument"];
-  if (p2 === undefined) return missingAt("/argument", "argument");
-  if (!g_CompleteRequestParams$3(p2, d + 1)) return segAt("/argument");
+  if (p2 === undefined || !g_CompleteRequestParams$3(p2, d + 1)) return false;
   const p3 = o["context"];
-  if (p3 !== undefined && !g_CompleteRequestParams$4(p3, d + 1)) return segAt("/context");
+  if (p3 !== undefined && !g_CompleteRequestParams$4(p3, d + 1)) return false;
   return true;
 }
 
@@ -7881,76 +7540,64 @@ function x_CompleteRequestParams(v: unknown, p: string, out: IssueList, d: numbe
 }
 
 function g_CompleteRequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return segAt("/progressToken");
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
 
 function g_CompleteRequestParams$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failAt(null, "object (PromptReference | ResourceTemplateReference)", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "ref/prompt":
-      return g_PromptReference(v, d) || withinAt("PromptReference");
+      return g_PromptReference(v, d);
     case "ref/resource":
-      return g_ResourceTemplateReference(v, d) || withinAt("ResourceTemplateReference");
+      return g_ResourceTemplateReference(v, d);
     default:
-      return variantAt(
-        "/type",
-        '"ref/prompt" | "ref/resource"',
-        (v as Readonly<Record<string, unknown>>)["type"],
-        "PromptReference | ResourceTemplateReference",
-      );
+      return false;
   }
 }
 
 function g_CompleteRequestParams$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["value"];
-  if (p1 === undefined) return missingAt("/value", "value");
-  if (!(typeof p1 === "string")) return failAt("/value", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
 
 function g_CompleteRequestParams$5(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!(typeof x === "string")) return failAt("/" + pointer(k), "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_CompleteRequestParams$4(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["arguments"];
-  if (p0 !== undefined && !g_CompleteRequestParams$5(p0, d + 1)) return segAt("/arguments");
+  if (p0 !== undefined && !g_CompleteRequestParams$5(p0, d + 1)) return false;
   return true;
 }
 
 function g_CompleteRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "completion/complete")) return failAt("/method", '"completion/complete"', p0);
+  if (p0 === undefined || !(p0 === "completion/complete")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_CompleteRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_CompleteRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
@@ -7996,13 +7643,12 @@ function x_CompleteRequest(v: unknown, p: string, out: IssueList, d: number): bo
 }
 
 function g_CompleteResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return false;
   const p1 = o["completion"];
-  if (p1 === undefined) return missingAt("/completion", "completion");
-  if (!g_CompleteResult$2(p1, d + 1)) return segAt("/completion");
+  if (p1 === undefined || !g_CompleteResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -8064,44 +7710,43 @@ function x_CompleteResult(v: unknown, p: string, out: IssueList, _d: number): bo
 }
 
 function g_CompleteResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_CompleteResult$3(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failAt(i, "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_CompleteResult$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["values"];
-  if (p0 === undefined) return missingAt("/values", "values");
-  if (!g_CompleteResult$3(p0, d + 1)) return segAt("/values");
+  if (p0 === undefined || !g_CompleteResult$3(p0, d + 1)) return false;
   const p1 = o["total"];
-  if (p1 !== undefined && !Number.isInteger(p1)) return failAt("/total", "integer", p1);
+  if (p1 !== undefined && !Number.isInteger(p1)) return false;
   const p2 = o["hasMore"];
-  if (p2 !== undefined && !(typeof p2 === "boolean")) return failAt("/hasMore", "boolean", p2);
+  if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
   return true;
 }
 
 function g_ResourceTemplateReference(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "ref/resource")) return failAt("/type", '"ref/resource"', p0);
+  if (p0 === undefined || !(p0 === "ref/resource")) return false;
   const p1 = o["uri"];
-  if (p1 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p1 === "string")) return failAt("/uri", "string", p1);
-  if (!(typeof p1 !== "string" || isUriTemplate(p1)))
-    return failAt("/uri", "uri-template (format)", p1);
+  if (
+    p1 === undefined ||
+    !(typeof p1 === "string" && (typeof p1 !== "string" || isUriTemplate(p1)))
+  )
+    return false;
   return true;
 }
 
@@ -8132,16 +7777,14 @@ function x_ResourceTemplateReference(v: unknown, p: string, out: IssueList, _d: 
 }
 
 function g_PromptReference(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "ref/prompt")) return failAt("/type", '"ref/prompt"', p0);
+  if (p0 === undefined || !(p0 === "ref/prompt")) return false;
   const p1 = o["name"];
-  if (p1 === undefined) return missingAt("/name", "name");
-  if (!(typeof p1 === "string")) return failAt("/name", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["title"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/title", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   return true;
 }
 
@@ -8171,19 +7814,16 @@ function x_PromptReference(v: unknown, p: string, out: IssueList, _d: number): b
 }
 
 function g_ListRootsRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "roots/list")) return failAt("/method", '"roots/list"', p0);
+  if (p0 === undefined || !(p0 === "roots/list")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_RequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_RequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
@@ -8220,13 +7860,12 @@ function x_ListRootsRequest(v: unknown, p: string, out: IssueList, d: number): b
 }
 
 function g_ListRootsResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return false;
   const p1 = o["roots"];
-  if (p1 === undefined) return missingAt("/roots", "roots");
-  if (!g_ListRootsResult$2(p1, d + 1)) return segAt("/roots");
+  if (p1 === undefined || !g_ListRootsResult$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -8262,31 +7901,30 @@ function x_ListRootsResult(v: unknown, p: string, out: IssueList, d: number): bo
 }
 
 function g_ListRootsResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_ListRootsResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Root(x, d + 1)) return segAt(i);
+    if (!g_Root(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_Root(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p0 === "string")) return failAt("/uri", "string", p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failAt("/uri", "uri (format)", p0);
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
   const p1 = o["name"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/name", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_Root$1(p2, d + 1)) return segAt("/_meta");
+  if (p2 !== undefined && !g_Root$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -8320,22 +7958,19 @@ function x_Root(v: unknown, p: string, out: IssueList, _d: number): boolean {
 }
 
 function g_Root$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_RootsListChangedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/roots/list_changed"))
-    return failAt("/method", '"notifications/roots/list_changed"', p0);
+  if (p0 === undefined || !(p0 === "notifications/roots/list_changed")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
   return true;
 }
 
@@ -8370,20 +8005,18 @@ function x_RootsListChangedNotification(v: unknown, p: string, out: IssueList, d
 }
 
 function g_ElicitRequestFormParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["mode"];
-  if (p0 !== undefined && !(p0 === "form")) return failAt("/mode", '"form"', p0);
+  if (p0 !== undefined && !(p0 === "form")) return false;
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_ElicitRequestFormParams$1(p1, d + 1)) return segAt("/_meta");
+  if (p1 !== undefined && !g_ElicitRequestFormParams$1(p1, d + 1)) return false;
   const p2 = o["task"];
-  if (p2 !== undefined && !g_TaskMetadata(p2, d + 1)) return segAt("/task");
+  if (p2 !== undefined && !g_TaskMetadata(p2, d + 1)) return false;
   const p3 = o["message"];
-  if (p3 === undefined) return missingAt("/message", "message");
-  if (!(typeof p3 === "string")) return failAt("/message", "string", p3);
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
   const p4 = o["requestedSchema"];
-  if (p4 === undefined) return missingAt("/requestedSchema", "requestedSchema");
-  if (!g_ElicitRequestFormParams$2(p4, d + 1)) return segAt("/requestedSchema");
+  if (p4 === undefined || !g_ElicitRequestFormParams$2(p4, d + 1)) return false;
   return true;
 }
 
@@ -8489,69 +8122,63 @@ function x_ElicitRequestFormParams(v: unknown, p: string, out: IssueList, d: num
 }
 
 function g_ElicitRequestFormParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return segAt("/progressToken");
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
 
 function g_ElicitRequestFormParams$3(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!g_PrimitiveSchemaDefinition(x, d + 1)) return segAt("/" + pointer(k));
+    if (!g_PrimitiveSchemaDefinition(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_ElicitRequestFormParams$4(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failAt(i, "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_ElicitRequestFormParams$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "object")) return failAt("/type", '"object"', p0);
+  if (p0 === undefined || !(p0 === "object")) return false;
   const p1 = o["$schema"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/$schema", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["properties"];
-  if (p2 === undefined) return missingAt("/properties", "properties");
-  if (!g_ElicitRequestFormParams$3(p2, d + 1)) return segAt("/properties");
+  if (p2 === undefined || !g_ElicitRequestFormParams$3(p2, d + 1)) return false;
   const p3 = o["required"];
-  if (p3 !== undefined && !g_ElicitRequestFormParams$4(p3, d + 1)) return segAt("/required");
+  if (p3 !== undefined && !g_ElicitRequestFormParams$4(p3, d + 1)) return false;
   return true;
 }
 
 function g_ElicitRequestURLParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["mode"];
-  if (p0 === undefined) return missingAt("/mode", "mode");
-  if (!(p0 === "url")) return failAt("/mode", '"url"', p0);
+  if (p0 === undefined || !(p0 === "url")) return false;
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_ElicitRequestURLParams$1(p1, d + 1)) return segAt("/_meta");
+  if (p1 !== undefined && !g_ElicitRequestURLParams$1(p1, d + 1)) return false;
   const p2 = o["task"];
-  if (p2 !== undefined && !g_TaskMetadata(p2, d + 1)) return segAt("/task");
+  if (p2 !== undefined && !g_TaskMetadata(p2, d + 1)) return false;
   const p3 = o["message"];
-  if (p3 === undefined) return missingAt("/message", "message");
-  if (!(typeof p3 === "string")) return failAt("/message", "string", p3);
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
   const p4 = o["elicitationId"];
-  if (p4 === undefined) return missingAt("/elicitationId", "elicitationId");
-  if (!(typeof p4 === "string")) return failAt("/elicitationId", "string", p4);
+  if (p4 === undefined || !(typeof p4 === "string")) return false;
   const p5 = o["url"];
-  if (p5 === undefined) return missingAt("/url", "url");
-  if (!(typeof p5 === "string")) return failAt("/url", "string", p5);
-  if (!(typeof p5 !== "string" || isUri(p5))) return failAt("/url", "uri (format)", p5);
+  if (p5 === undefined || !(typeof p5 === "string" && (typeof p5 !== "string" || isUri(p5))))
+    return false;
   return true;
 }
 
@@ -8612,15 +8239,15 @@ function x_ElicitRequestURLParams(v: unknown, p: string, out: IssueList, d: numb
 }
 
 function g_ElicitRequestURLParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return segAt("/progressToken");
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   return true;
 }
 
 function g_ElicitRequestParams(v: unknown, d: number): boolean {
-  return g_ElicitRequestFormParams(v, d) || g_ElicitRequestURLParams(v, d) || unionAt();
+  return g_ElicitRequestFormParams(v, d) || g_ElicitRequestURLParams(v, d);
 }
 
 function x_ElicitRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
@@ -8628,12 +8255,12 @@ function x_ElicitRequestParams(v: unknown, p: string, out: IssueList, d: number)
     const branches1: [string, IssueList][] = [];
     {
       const b2 = new IssueList(out.all);
-      branchOf(g_ElicitRequestFormParams, x_ElicitRequestFormParams, v, p, b2, d);
+      x_ElicitRequestFormParams(v, p, b2, d);
       branches1.push(["ElicitRequestFormParams", b2]);
     }
     {
       const b3 = new IssueList(out.all);
-      branchOf(g_ElicitRequestURLParams, x_ElicitRequestURLParams, v, p, b3, d);
+      x_ElicitRequestURLParams(v, p, b3, d);
       branches1.push(["ElicitRequestURLParams", b3]);
     }
     if (out.addAll(pickBranch(p, "ElicitRequestFormParams | ElicitRequestURLParams", v, branches1)))
@@ -8643,20 +8270,16 @@ function x_ElicitRequestParams(v: unknown, p: string, out: IssueList, d: number)
 }
 
 function g_ElicitRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "elicitation/create")) return failAt("/method", '"elicitation/create"', p0);
+  if (p0 === undefined || !(p0 === "elicitation/create")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_ElicitRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_ElicitRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
@@ -8699,41 +8322,24 @@ function x_ElicitRequest(v: unknown, p: string, out: IssueList, d: number): bool
 }
 
 function g_PrimitiveSchemaDefinition(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failAt(
-      null,
-      "object (StringSchema | NumberSchema | BooleanSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema)",
-      v,
-    );
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "string":
-      if (!(
+      return (
         g_StringSchema(v, d) ||
         g_UntitledSingleSelectEnumSchema(v, d) ||
         g_TitledSingleSelectEnumSchema(v, d) ||
         g_LegacyTitledEnumSchema(v, d)
-      ))
-        return withinAt(
-          "StringSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
-          unionAt(),
-        );
-      return true;
+      );
     case "number":
     case "integer":
-      return g_NumberSchema(v, d) || withinAt("NumberSchema");
+      return g_NumberSchema(v, d);
     case "boolean":
-      return g_BooleanSchema(v, d) || withinAt("BooleanSchema");
+      return g_BooleanSchema(v, d);
     case "array":
-      if (!(g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d)))
-        return withinAt("UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema", unionAt());
-      return true;
+      return g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d);
     default:
-      return variantAt(
-        "/type",
-        '"string" | "number" | "integer" | "boolean" | "array"',
-        (v as Readonly<Record<string, unknown>>)["type"],
-        "StringSchema | NumberSchema | BooleanSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema",
-      );
+      return false;
   }
 }
 
@@ -8764,29 +8370,22 @@ function x_PrimitiveSchemaDefinition(v: unknown, p: string, out: IssueList, d: n
             const branches4: [string, IssueList][] = [];
             {
               const b5 = new IssueList(inner2.all);
-              branchOf(g_StringSchema, x_StringSchema, v, p, b5, d);
+              x_StringSchema(v, p, b5, d);
               branches4.push(["StringSchema", b5]);
             }
             {
               const b6 = new IssueList(inner2.all);
-              branchOf(
-                g_UntitledSingleSelectEnumSchema,
-                x_UntitledSingleSelectEnumSchema,
-                v,
-                p,
-                b6,
-                d,
-              );
+              x_UntitledSingleSelectEnumSchema(v, p, b6, d);
               branches4.push(["UntitledSingleSelectEnumSchema", b6]);
             }
             {
               const b7 = new IssueList(inner2.all);
-              branchOf(g_TitledSingleSelectEnumSchema, x_TitledSingleSelectEnumSchema, v, p, b7, d);
+              x_TitledSingleSelectEnumSchema(v, p, b7, d);
               branches4.push(["TitledSingleSelectEnumSchema", b7]);
             }
             {
               const b8 = new IssueList(inner2.all);
-              branchOf(g_LegacyTitledEnumSchema, x_LegacyTitledEnumSchema, v, p, b8, d);
+              x_LegacyTitledEnumSchema(v, p, b8, d);
               branches4.push(["LegacyTitledEnumSchema", b8]);
             }
             if (
@@ -8839,19 +8438,12 @@ function x_PrimitiveSchemaDefinition(v: unknown, p: string, out: IssueList, d: n
             const branches15: [string, IssueList][] = [];
             {
               const b16 = new IssueList(inner13.all);
-              branchOf(
-                g_UntitledMultiSelectEnumSchema,
-                x_UntitledMultiSelectEnumSchema,
-                v,
-                p,
-                b16,
-                d,
-              );
+              x_UntitledMultiSelectEnumSchema(v, p, b16, d);
               branches15.push(["UntitledMultiSelectEnumSchema", b16]);
             }
             {
               const b17 = new IssueList(inner13.all);
-              branchOf(g_TitledMultiSelectEnumSchema, x_TitledMultiSelectEnumSchema, v, p, b17, d);
+              x_TitledMultiSelectEnumSchema(v, p, b17, d);
               branches15.push(["TitledMultiSelectEnumSchema", b17]);
             }
             if (
@@ -8895,24 +8487,23 @@ function x_PrimitiveSchemaDefinition(v: unknown, p: string, out: IssueList, d: n
 }
 
 function g_StringSchema(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "string")) return failAt("/type", '"string"', p0);
+  if (p0 === undefined || !(p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["minLength"];
-  if (p3 !== undefined && !Number.isInteger(p3)) return failAt("/minLength", "integer", p3);
+  if (p3 !== undefined && !Number.isInteger(p3)) return false;
   const p4 = o["maxLength"];
-  if (p4 !== undefined && !Number.isInteger(p4)) return failAt("/maxLength", "integer", p4);
+  if (p4 !== undefined && !Number.isInteger(p4)) return false;
   const p5 = o["format"];
   if (p5 !== undefined && !(p5 === "email" || p5 === "uri" || p5 === "date" || p5 === "date-time"))
-    return failAt("/format", '"email" | "uri" | "date" | "date-time"', p5);
+    return false;
   const p6 = o["default"];
-  if (p6 !== undefined && !(typeof p6 === "string")) return failAt("/default", "string", p6);
+  if (p6 !== undefined && !(typeof p6 === "string")) return false;
   return true;
 }
 
@@ -8960,24 +8551,20 @@ function x_StringSchema(v: unknown, p: string, out: IssueList, _d: number): bool
 }
 
 function g_NumberSchema(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "number" || p0 === "integer")) return failAt("/type", '"number" | "integer"', p0);
+  if (p0 === undefined || !(p0 === "number" || p0 === "integer")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["minimum"];
-  if (p3 !== undefined && !(typeof p3 === "number" && Number.isFinite(p3)))
-    return failAt("/minimum", "number", p3);
+  if (p3 !== undefined && !(typeof p3 === "number" && Number.isFinite(p3))) return false;
   const p4 = o["maximum"];
-  if (p4 !== undefined && !(typeof p4 === "number" && Number.isFinite(p4)))
-    return failAt("/maximum", "number", p4);
+  if (p4 !== undefined && !(typeof p4 === "number" && Number.isFinite(p4))) return false;
   const p5 = o["default"];
-  if (p5 !== undefined && !(typeof p5 === "number" && Number.isFinite(p5)))
-    return failAt("/default", "number", p5);
+  if (p5 !== undefined && !(typeof p5 === "number" && Number.isFinite(p5))) return false;
   return true;
 }
 
@@ -9033,17 +8620,16 @@ function x_NumberSchema(v: unknown, p: string, out: IssueList, _d: number): bool
 }
 
 function g_BooleanSchema(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "boolean")) return failAt("/type", '"boolean"', p0);
+  if (p0 === undefined || !(p0 === "boolean")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["default"];
-  if (p3 !== undefined && !(typeof p3 === "boolean")) return failAt("/default", "boolean", p3);
+  if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
   return true;
 }
 
@@ -9075,20 +8661,18 @@ function x_BooleanSchema(v: unknown, p: string, out: IssueList, _d: number): boo
 }
 
 function g_UntitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "string")) return failAt("/type", '"string"', p0);
+  if (p0 === undefined || !(p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["enum"];
-  if (p3 === undefined) return missingAt("/enum", "enum");
-  if (!g_UntitledSingleSelectEnumSchema$1(p3, d + 1)) return segAt("/enum");
+  if (p3 === undefined || !g_UntitledSingleSelectEnumSchema$1(p3, d + 1)) return false;
   const p4 = o["default"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/default", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
 
@@ -9139,30 +8723,28 @@ function x_UntitledSingleSelectEnumSchema(
 }
 
 function g_UntitledSingleSelectEnumSchema$1(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failAt(i, "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_TitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "string")) return failAt("/type", '"string"', p0);
+  if (p0 === undefined || !(p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["oneOf"];
-  if (p3 === undefined) return missingAt("/oneOf", "oneOf");
-  if (!g_TitledSingleSelectEnumSchema$1(p3, d + 1)) return segAt("/oneOf");
+  if (p3 === undefined || !g_TitledSingleSelectEnumSchema$1(p3, d + 1)) return false;
   const p4 = o["default"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/default", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
 
@@ -9236,31 +8818,27 @@ function x_TitledSingleSelectEnumSchema(
 }
 
 function g_TitledSingleSelectEnumSchema$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["const"];
-  if (p0 === undefined) return missingAt("/const", "const");
-  if (!(typeof p0 === "string")) return failAt("/const", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 === undefined) return missingAt("/title", "title");
-  if (!(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
 
 function g_TitledSingleSelectEnumSchema$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_TitledSingleSelectEnumSchema$2(x, d + 1)) return segAt(i);
+    if (!g_TitledSingleSelectEnumSchema$2(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_SingleSelectEnumSchema(v: unknown, d: number): boolean {
-  return (
-    g_UntitledSingleSelectEnumSchema(v, d) || g_TitledSingleSelectEnumSchema(v, d) || unionAt()
-  );
+  return g_UntitledSingleSelectEnumSchema(v, d) || g_TitledSingleSelectEnumSchema(v, d);
 }
 
 function x_SingleSelectEnumSchema(v: unknown, p: string, out: IssueList, d: number): boolean {
@@ -9268,12 +8846,12 @@ function x_SingleSelectEnumSchema(v: unknown, p: string, out: IssueList, d: numb
     const branches1: [string, IssueList][] = [];
     {
       const b2 = new IssueList(out.all);
-      branchOf(g_UntitledSingleSelectEnumSchema, x_UntitledSingleSelectEnumSchema, v, p, b2, d);
+      x_UntitledSingleSelectEnumSchema(v, p, b2, d);
       branches1.push(["UntitledSingleSelectEnumSchema", b2]);
     }
     {
       const b3 = new IssueList(out.all);
-      branchOf(g_TitledSingleSelectEnumSchema, x_TitledSingleSelectEnumSchema, v, p, b3, d);
+      x_TitledSingleSelectEnumSchema(v, p, b3, d);
       branches1.push(["TitledSingleSelectEnumSchema", b3]);
     }
     if (
@@ -9292,24 +8870,22 @@ function x_SingleSelectEnumSchema(v: unknown, p: string, out: IssueList, d: numb
 }
 
 function g_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "array")) return failAt("/type", '"array"', p0);
+  if (p0 === undefined || !(p0 === "array")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["minItems"];
-  if (p3 !== undefined && !Number.isInteger(p3)) return failAt("/minItems", "integer", p3);
+  if (p3 !== undefined && !Number.isInteger(p3)) return false;
   const p4 = o["maxItems"];
-  if (p4 !== undefined && !Number.isInteger(p4)) return failAt("/maxItems", "integer", p4);
+  if (p4 !== undefined && !Number.isInteger(p4)) return false;
   const p5 = o["items"];
-  if (p5 === undefined) return missingAt("/items", "items");
-  if (!g_UntitledMultiSelectEnumSchema$1(p5, d + 1)) return segAt("/items");
+  if (p5 === undefined || !g_UntitledMultiSelectEnumSchema$1(p5, d + 1)) return false;
   const p6 = o["default"];
-  if (p6 !== undefined && !g_UntitledMultiSelectEnumSchema$3(p6, d + 1)) return segAt("/default");
+  if (p6 !== undefined && !g_UntitledMultiSelectEnumSchema$3(p6, d + 1)) return false;
   return true;
 }
 
@@ -9398,56 +8974,52 @@ function x_UntitledMultiSelectEnumSchema(
 }
 
 function g_UntitledMultiSelectEnumSchema$2(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failAt(i, "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_UntitledMultiSelectEnumSchema$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "string")) return failAt("/type", '"string"', p0);
+  if (p0 === undefined || !(p0 === "string")) return false;
   const p1 = o["enum"];
-  if (p1 === undefined) return missingAt("/enum", "enum");
-  if (!g_UntitledMultiSelectEnumSchema$2(p1, d + 1)) return segAt("/enum");
+  if (p1 === undefined || !g_UntitledMultiSelectEnumSchema$2(p1, d + 1)) return false;
   return true;
 }
 
 function g_UntitledMultiSelectEnumSchema$3(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failAt(i, "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_TitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "array")) return failAt("/type", '"array"', p0);
+  if (p0 === undefined || !(p0 === "array")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["minItems"];
-  if (p3 !== undefined && !Number.isInteger(p3)) return failAt("/minItems", "integer", p3);
+  if (p3 !== undefined && !Number.isInteger(p3)) return false;
   const p4 = o["maxItems"];
-  if (p4 !== undefined && !Number.isInteger(p4)) return failAt("/maxItems", "integer", p4);
+  if (p4 !== undefined && !Number.isInteger(p4)) return false;
   const p5 = o["items"];
-  if (p5 === undefined) return missingAt("/items", "items");
-  if (!g_TitledMultiSelectEnumSchema$1(p5, d + 1)) return segAt("/items");
+  if (p5 === undefined || !g_TitledMultiSelectEnumSchema$1(p5, d + 1)) return false;
   const p6 = o["default"];
-  if (p6 !== undefined && !g_TitledMultiSelectEnumSchema$4(p6, d + 1)) return segAt("/default");
+  if (p6 !== undefined && !g_TitledMultiSelectEnumSchema$4(p6, d + 1)) return false;
   return true;
 }
 
@@ -9545,48 +9117,45 @@ function x_TitledMultiSelectEnumSchema(v: unknown, p: string, out: IssueList, _d
 }
 
 function g_TitledMultiSelectEnumSchema$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["const"];
-  if (p0 === undefined) return missingAt("/const", "const");
-  if (!(typeof p0 === "string")) return failAt("/const", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 === undefined) return missingAt("/title", "title");
-  if (!(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
 
 function g_TitledMultiSelectEnumSchema$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_TitledMultiSelectEnumSchema$3(x, d + 1)) return segAt(i);
+    if (!g_TitledMultiSelectEnumSchema$3(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_TitledMultiSelectEnumSchema$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["anyOf"];
-  if (p0 === undefined) return missingAt("/anyOf", "anyOf");
-  if (!g_TitledMultiSelectEnumSchema$2(p0, d + 1)) return segAt("/anyOf");
+  if (p0 === undefined || !g_TitledMultiSelectEnumSchema$2(p0, d + 1)) return false;
   return true;
 }
 
 function g_TitledMultiSelectEnumSchema$4(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failAt(i, "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_MultiSelectEnumSchema(v: unknown, d: number): boolean {
-  return g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d) || unionAt();
+  return g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d);
 }
 
 function x_MultiSelectEnumSchema(v: unknown, p: string, out: IssueList, d: number): boolean {
@@ -9594,12 +9163,12 @@ function x_MultiSelectEnumSchema(v: unknown, p: string, out: IssueList, d: numbe
     const branches1: [string, IssueList][] = [];
     {
       const b2 = new IssueList(out.all);
-      branchOf(g_UntitledMultiSelectEnumSchema, x_UntitledMultiSelectEnumSchema, v, p, b2, d);
+      x_UntitledMultiSelectEnumSchema(v, p, b2, d);
       branches1.push(["UntitledMultiSelectEnumSchema", b2]);
     }
     {
       const b3 = new IssueList(out.all);
-      branchOf(g_TitledMultiSelectEnumSchema, x_TitledMultiSelectEnumSchema, v, p, b3, d);
+      x_TitledMultiSelectEnumSchema(v, p, b3, d);
       branches1.push(["TitledMultiSelectEnumSchema", b3]);
     }
     if (
@@ -9613,22 +9182,20 @@ function x_MultiSelectEnumSchema(v: unknown, p: string, out: IssueList, d: numbe
 }
 
 function g_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "string")) return failAt("/type", '"string"', p0);
+  if (p0 === undefined || !(p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["enum"];
-  if (p3 === undefined) return missingAt("/enum", "enum");
-  if (!g_LegacyTitledEnumSchema$1(p3, d + 1)) return segAt("/enum");
+  if (p3 === undefined || !g_LegacyTitledEnumSchema$1(p3, d + 1)) return false;
   const p4 = o["enumNames"];
-  if (p4 !== undefined && !g_LegacyTitledEnumSchema$2(p4, d + 1)) return segAt("/enumNames");
+  if (p4 !== undefined && !g_LegacyTitledEnumSchema$2(p4, d + 1)) return false;
   const p5 = o["default"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return failAt("/default", "string", p5);
+  if (p5 !== undefined && !(typeof p5 === "string")) return false;
   return true;
 }
 
@@ -9689,55 +9256,38 @@ function x_LegacyTitledEnumSchema(v: unknown, p: string, out: IssueList, _d: num
 }
 
 function g_LegacyTitledEnumSchema$1(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failAt(i, "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_LegacyTitledEnumSchema$2(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failAt(i, "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_EnumSchema(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failAt(
-      null,
-      "object (UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema)",
-      v,
-    );
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "string":
-      if (!(
+      return (
         g_UntitledSingleSelectEnumSchema(v, d) ||
         g_TitledSingleSelectEnumSchema(v, d) ||
         g_LegacyTitledEnumSchema(v, d)
-      ))
-        return withinAt(
-          "UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
-          unionAt(),
-        );
-      return true;
-    case "array":
-      if (!(g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d)))
-        return withinAt("UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema", unionAt());
-      return true;
-    default:
-      return variantAt(
-        "/type",
-        '"string" | "array"',
-        (v as Readonly<Record<string, unknown>>)["type"],
-        "UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema",
       );
+    case "array":
+      return g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d);
+    default:
+      return false;
   }
 }
 
@@ -9767,24 +9317,17 @@ function x_EnumSchema(v: unknown, p: string, out: IssueList, d: number): boolean
             const branches4: [string, IssueList][] = [];
             {
               const b5 = new IssueList(inner2.all);
-              branchOf(
-                g_UntitledSingleSelectEnumSchema,
-                x_UntitledSingleSelectEnumSchema,
-                v,
-                p,
-                b5,
-                d,
-              );
+              x_UntitledSingleSelectEnumSchema(v, p, b5, d);
               branches4.push(["UntitledSingleSelectEnumSchema", b5]);
             }
             {
               const b6 = new IssueList(inner2.all);
-              branchOf(g_TitledSingleSelectEnumSchema, x_TitledSingleSelectEnumSchema, v, p, b6, d);
+              x_TitledSingleSelectEnumSchema(v, p, b6, d);
               branches4.push(["TitledSingleSelectEnumSchema", b6]);
             }
             {
               const b7 = new IssueList(inner2.all);
-              branchOf(g_LegacyTitledEnumSchema, x_LegacyTitledEnumSchema, v, p, b7, d);
+              x_LegacyTitledEnumSchema(v, p, b7, d);
               branches4.push(["LegacyTitledEnumSchema", b7]);
             }
             if (
@@ -9820,19 +9363,12 @@ function x_EnumSchema(v: unknown, p: string, out: IssueList, d: number): boolean
             const branches10: [string, IssueList][] = [];
             {
               const b11 = new IssueList(inner8.all);
-              branchOf(
-                g_UntitledMultiSelectEnumSchema,
-                x_UntitledMultiSelectEnumSchema,
-                v,
-                p,
-                b11,
-                d,
-              );
+              x_UntitledMultiSelectEnumSchema(v, p, b11, d);
               branches10.push(["UntitledMultiSelectEnumSchema", b11]);
             }
             {
               const b12 = new IssueList(inner8.all);
-              branchOf(g_TitledMultiSelectEnumSchema, x_TitledMultiSelectEnumSchema, v, p, b12, d);
+              x_TitledMultiSelectEnumSchema(v, p, b12, d);
               branches10.push(["TitledMultiSelectEnumSchema", b12]);
             }
             if (
@@ -9876,16 +9412,14 @@ function x_EnumSchema(v: unknown, p: string, out: IssueList, d: number): boolean
 }
 
 function g_ElicitResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ElicitResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ElicitResult$1(p0, d + 1)) return false;
   const p1 = o["action"];
-  if (p1 === undefined) return missingAt("/action", "action");
-  if (!(p1 === "accept" || p1 === "decline" || p1 === "cancel"))
-    return failAt("/action", '"accept" | "decline" | "cancel"', p1);
+  if (p1 === undefined || !(p1 === "accept" || p1 === "decline" || p1 === "cancel")) return false;
   const p2 = o["content"];
-  if (p2 !== undefined && !g_ElicitResult$2(p2, d + 1)) return segAt("/content");
+  if (p2 !== undefined && !g_ElicitResult$2(p2, d + 1)) return false;
   return true;
 }
 
@@ -9984,22 +9518,22 @@ function x_ElicitResult(v: unknown, p: string, out: IssueList, d: number): boole
 }
 
 function g_ElicitResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_ElicitResult$3(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failAt(i, "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_ElicitResult$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
@@ -10009,34 +9543,30 @@ function g_ElicitResult$2(v: unknown, d: number): boolean {
       typeof x === "boolean" ||
       g_ElicitResult$3(x, d + 1)
     ))
-      return unionAt();
+      return false;
   }
   return true;
 }
 
 function g_ElicitResult$4(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failAt(i, "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_ElicitationCompleteNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/elicitation/complete"))
-    return failAt("/method", '"notifications/elicitation/complete"', p0);
+  if (p0 === undefined || !(p0 === "notifications/elicitation/complete")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_ElicitationCompleteNotification$1(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_ElicitationCompleteNotification$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -10088,63 +9618,52 @@ function x_ElicitationCompleteNotification(
 }
 
 function g_ElicitationCompleteNotification$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["elicitationId"];
-  if (p0 === undefined) return missingAt("/elicitationId", "elicitationId");
-  if (!(typeof p0 === "string")) return failAt("/elicitationId", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   return true;
 }
 
 function g_ClientRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failAt(
-      null,
-      "object (PingRequest | InitializeRequest | CompleteRequest | SetLevelRequest | GetPromptRequest | ListPromptsRequest | ListResourcesRequest | ListResourceTemplatesRequest | ReadResourceRequest | SubscribeRequest | UnsubscribeRequest | CallToolRequest | ListToolsRequest | GetTaskRequest | GetTaskPayloadRequest | ListTasksRequest | CancelTaskRequest)",
-      v,
-    );
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "ping":
-      return g_PingRequest(v, d) || withinAt("PingRequest");
+      return g_PingRequest(v, d);
     case "initialize":
-      return g_InitializeRequest(v, d) || withinAt("InitializeRequest");
+      return g_InitializeRequest(v, d);
     case "completion/complete":
-      return g_CompleteRequest(v, d) || withinAt("CompleteRequest");
+      return g_CompleteRequest(v, d);
     case "logging/setLevel":
-      return g_SetLevelRequest(v, d) || withinAt("SetLevelRequest");
+      return g_SetLevelRequest(v, d);
     case "prompts/get":
-      return g_GetPromptRequest(v, d) || withinAt("GetPromptRequest");
+      return g_GetPromptRequest(v, d);
     case "prompts/list":
-      return g_ListPromptsRequest(v, d) || withinAt("ListPromptsRequest");
+      return g_ListPromptsRequest(v, d);
     case "resources/list":
-      return g_ListResourcesRequest(v, d) || withinAt("ListResourcesRequest");
+      return g_ListResourcesRequest(v, d);
     case "resources/templates/list":
-      return g_ListResourceTemplatesRequest(v, d) || withinAt("ListResourceTemplatesRequest");
+      return g_ListResourceTemplatesRequest(v, d);
     case "resources/read":
-      return g_ReadResourceRequest(v, d) || withinAt("ReadResourceRequest");
+      return g_ReadResourceRequest(v, d);
     case "resources/subscribe":
-      return g_SubscribeRequest(v, d) || withinAt("SubscribeRequest");
+      return g_SubscribeRequest(v, d);
     case "resources/unsubscribe":
-      return g_UnsubscribeRequest(v, d) || withinAt("UnsubscribeRequest");
+      return g_UnsubscribeRequest(v, d);
     case "tools/call":
-      return g_CallToolRequest(v, d) || withinAt("CallToolRequest");
+      return g_CallToolRequest(v, d);
     case "tools/list":
-      return g_ListToolsRequest(v, d) || withinAt("ListToolsRequest");
+      return g_ListToolsRequest(v, d);
     case "tasks/get":
-      return g_GetTaskRequest(v, d) || withinAt("GetTaskRequest");
+      return g_GetTaskRequest(v, d);
     case "tasks/result":
-      return g_GetTaskPayloadRequest(v, d) || withinAt("GetTaskPayloadRequest");
+      return g_GetTaskPayloadRequest(v, d);
     case "tasks/list":
-      return g_ListTasksRequest(v, d) || withinAt("ListTasksRequest");
+      return g_ListTasksRequest(v, d);
     case "tasks/cancel":
-      return g_CancelTaskRequest(v, d) || withinAt("CancelTaskRequest");
+      return g_CancelTaskRequest(v, d);
     default:
-      return variantAt(
-        "/method",
-        '"ping" | "initialize" | "completion/complete" | "logging/setLevel" | "prompts/get" | "prompts/list" | "resources/list" | "resources/templates/list" | "resources/read" | "resources/subscribe" | "resources/unsubscribe" | "tools/call" | "tools/list" | "tasks/get" | "tasks/result" | "tasks/list" | "tasks/cancel"',
-        (v as Readonly<Record<string, unknown>>)["method"],
-        "PingRequest | InitializeRequest | CompleteRequest | SetLevelRequest | GetPromptRequest | ListPromptsRequest | ListResourcesRequest | ListResourceTemplatesRequest | ReadResourceRequest | SubscribeRequest | UnsubscribeRequest | CallToolRequest | ListToolsRequest | GetTaskRequest | GetTaskPayloadRequest | ListTasksRequest | CancelTaskRequest",
-      );
+      return false;
   }
 }
 
@@ -10323,30 +9842,20 @@ function x_ClientRequest(v: unknown, p: string, out: IssueList, d: number): bool
 }
 
 function g_ClientNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failAt(
-      null,
-      "object (CancelledNotification | ProgressNotification | InitializedNotification | RootsListChangedNotification | TaskStatusNotification)",
-      v,
-    );
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "notifications/cancelled":
-      return g_CancelledNotification(v, d) || withinAt("CancelledNotification");
+      return g_CancelledNotification(v, d);
     case "notifications/progress":
-      return g_ProgressNotification(v, d) || withinAt("ProgressNotification");
+      return g_ProgressNotification(v, d);
     case "notifications/initialized":
-      return g_InitializedNotification(v, d) || withinAt("InitializedNotification");
+      return g_InitializedNotification(v, d);
     case "notifications/roots/list_changed":
-      return g_RootsListChangedNotification(v, d) || withinAt("RootsListChangedNotification");
+      return g_RootsListChangedNotification(v, d);
     case "notifications/tasks/status":
-      return g_TaskStatusNotification(v, d) || withinAt("TaskStatusNotification");
+      return g_TaskStatusNotification(v, d);
     default:
-      return variantAt(
-        "/method",
-        '"notifications/cancelled" | "notifications/progress" | "notifications/initialized" | "notifications/roots/list_changed" | "notifications/tasks/status"',
-        (v as Readonly<Record<string, unknown>>)["method"],
-        "CancelledNotification | ProgressNotification | InitializedNotification | RootsListChangedNotification | TaskStatusNotification",
-      );
+      return false;
   }
 }
 
@@ -10438,8 +9947,7 @@ function g_ClientResult(v: unknown, d: number): boolean {
     g_GetTaskResult(v, d) ||
     g_GetTaskPayloadResult(v, d) ||
     g_ListTasksResult(v, d) ||
-    g_CancelTaskResult(v, d) ||
-    unionAt()
+    g_CancelTaskResult(v, d)
   );
 }
 
@@ -10457,42 +9965,42 @@ function x_ClientResult(v: unknown, p: string, out: IssueList, d: number): boole
     const branches1: [string, IssueList][] = [];
     {
       const b2 = new IssueList(out.all);
-      branchOf(g_EmptyResult, x_EmptyResult, v, p, b2, d);
+      x_EmptyResult(v, p, b2, d);
       branches1.push(["EmptyResult", b2]);
     }
     {
       const b3 = new IssueList(out.all);
-      branchOf(g_CreateMessageResult, x_CreateMessageResult, v, p, b3, d);
+      x_CreateMessageResult(v, p, b3, d);
       branches1.push(["CreateMessageResult", b3]);
     }
     {
       const b4 = new IssueList(out.all);
-      branchOf(g_ListRootsResult, x_ListRootsResult, v, p, b4, d);
+      x_ListRootsResult(v, p, b4, d);
       branches1.push(["ListRootsResult", b4]);
     }
     {
       const b5 = new IssueList(out.all);
-      branchOf(g_ElicitResult, x_ElicitResult, v, p, b5, d);
+      x_ElicitResult(v, p, b5, d);
       branches1.push(["ElicitResult", b5]);
     }
     {
       const b6 = new IssueList(out.all);
-      branchOf(g_GetTaskResult, x_GetTaskResult, v, p, b6, d);
+      x_GetTaskResult(v, p, b6, d);
       branches1.push(["GetTaskResult", b6]);
     }
     {
       const b7 = new IssueList(out.all);
-      branchOf(g_GetTaskPayloadResult, x_GetTaskPayloadResult, v, p, b7, d);
+      x_GetTaskPayloadResult(v, p, b7, d);
       branches1.push(["GetTaskPayloadResult", b7]);
     }
     {
       const b8 = new IssueList(out.all);
-      branchOf(g_ListTasksResult, x_ListTasksResult, v, p, b8, d);
+      x_ListTasksResult(v, p, b8, d);
       branches1.push(["ListTasksResult", b8]);
     }
     {
       const b9 = new IssueList(out.all);
-      branchOf(g_CancelTaskResult, x_CancelTaskResult, v, p, b9, d);
+      x_CancelTaskResult(v, p, b9, d);
       branches1.push(["CancelTaskResult", b9]);
     }
     if (
@@ -10511,36 +10019,26 @@ function x_ClientResult(v: unknown, p: string, out: IssueList, d: number): boole
 }
 
 function g_ServerRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failAt(
-      null,
-      "object (PingRequest | CreateMessageRequest | ListRootsRequest | ElicitRequest | GetTaskRequest | GetTaskPayloadRequest | ListTasksRequest | CancelTaskRequest)",
-      v,
-    );
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "ping":
-      return g_PingRequest(v, d) || withinAt("PingRequest");
+      return g_PingRequest(v, d);
     case "sampling/createMessage":
-      return g_CreateMessageRequest(v, d) || withinAt("CreateMessageRequest");
+      return g_CreateMessageRequest(v, d);
     case "roots/list":
-      return g_ListRootsRequest(v, d) || withinAt("ListRootsRequest");
+      return g_ListRootsRequest(v, d);
     case "elicitation/create":
-      return g_ElicitRequest(v, d) || withinAt("ElicitRequest");
+      return g_ElicitRequest(v, d);
     case "tasks/get":
-      return g_GetTaskRequest(v, d) || withinAt("GetTaskRequest");
+      return g_GetTaskRequest(v, d);
     case "tasks/result":
-      return g_GetTaskPayloadRequest(v, d) || withinAt("GetTaskPayloadRequest");
+      return g_GetTaskPayloadRequest(v, d);
     case "tasks/list":
-      return g_ListTasksRequest(v, d) || withinAt("ListTasksRequest");
+      return g_ListTasksRequest(v, d);
     case "tasks/cancel":
-      return g_CancelTaskRequest(v, d) || withinAt("CancelTaskRequest");
+      return g_CancelTaskRequest(v, d);
     default:
-      return variantAt(
-        "/method",
-        '"ping" | "sampling/createMessage" | "roots/list" | "elicitation/create" | "tasks/get" | "tasks/result" | "tasks/list" | "tasks/cancel"',
-        (v as Readonly<Record<string, unknown>>)["method"],
-        "PingRequest | CreateMessageRequest | ListRootsRequest | ElicitRequest | GetTaskRequest | GetTaskPayloadRequest | ListTasksRequest | CancelTaskRequest",
-      );
+      return false;
   }
 }
 
@@ -10642,38 +10140,28 @@ function x_ServerRequest(v: unknown, p: string, out: IssueList, d: number): bool
 }
 
 function g_ServerNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failAt(
-      null,
-      "object (CancelledNotification | ProgressNotification | LoggingMessageNotification | ResourceUpdatedNotification | ResourceListChangedNotification | ToolListChangedNotification | PromptListChangedNotification | ElicitationCompleteNotification | TaskStatusNotification)",
-      v,
-    );
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "notifications/cancelled":
-      return g_CancelledNotification(v, d) || withinAt("CancelledNotification");
+      return g_CancelledNotification(v, d);
     case "notifications/progress":
-      return g_ProgressNotification(v, d) || withinAt("ProgressNotification");
+      return g_ProgressNotification(v, d);
     case "notifications/message":
-      return g_LoggingMessageNotification(v, d) || withinAt("LoggingMessageNotification");
+      return g_LoggingMessageNotification(v, d);
     case "notifications/resources/updated":
-      return g_ResourceUpdatedNotification(v, d) || withinAt("ResourceUpdatedNotification");
+      return g_ResourceUpdatedNotification(v, d);
     case "notifications/resources/list_changed":
-      return g_ResourceListChangedNotification(v, d) || withinAt("ResourceListChangedNotification");
+      return g_ResourceListChangedNotification(v, d);
     case "notifications/tools/list_changed":
-      return g_ToolListChangedNotification(v, d) || withinAt("ToolListChangedNotification");
+      return g_ToolListChangedNotification(v, d);
     case "notifications/prompts/list_changed":
-      return g_PromptListChangedNotification(v, d) || withinAt("PromptListChangedNotification");
+      return g_PromptListChangedNotification(v, d);
     case "notifications/elicitation/complete":
-      return g_ElicitationCompleteNotification(v, d) || withinAt("ElicitationCompleteNotification");
+      return g_ElicitationCompleteNotification(v, d);
     case "notifications/tasks/status":
-      return g_TaskStatusNotification(v, d) || withinAt("TaskStatusNotification");
+      return g_TaskStatusNotification(v, d);
     default:
-      return variantAt(
-        "/method",
-        '"notifications/cancelled" | "notifications/progress" | "notifications/message" | "notifications/resources/updated" | "notifications/resources/list_changed" | "notifications/tools/list_changed" | "notifications/prompts/list_changed" | "notifications/elicitation/complete" | "notifications/tasks/status"',
-        (v as Readonly<Record<string, unknown>>)["method"],
-        "CancelledNotification | ProgressNotification | LoggingMessageNotification | ResourceUpdatedNotification | ResourceListChangedNotification | ToolListChangedNotification | PromptListChangedNotification | ElicitationCompleteNotification | TaskStatusNotification",
-      );
+      return false;
   }
 }
 
@@ -10824,8 +10312,7 @@ function g_ServerResult(v: unknown, d: number): boolean {
     g_GetTaskResult(v, d) ||
     g_GetTaskPayloadResult(v, d) ||
     g_ListTasksResult(v, d) ||
-    g_CancelTaskResult(v, d) ||
-    unionAt()
+    g_CancelTaskResult(v, d)
   );
 }
 
@@ -10849,72 +10336,72 @@ function x_ServerResult(v: unknown, p: string, out: IssueList, d: number): boole
     const branches1: [string, IssueList][] = [];
     {
       const b2 = new IssueList(out.all);
-      branchOf(g_EmptyResult, x_EmptyResult, v, p, b2, d);
+      x_EmptyResult(v, p, b2, d);
       branches1.push(["EmptyResult", b2]);
     }
     {
       const b3 = new IssueList(out.all);
-      branchOf(g_InitializeResult, x_InitializeResult, v, p, b3, d);
+      x_InitializeResult(v, p, b3, d);
       branches1.push(["InitializeResult", b3]);
     }
     {
       const b4 = new IssueList(out.all);
-      branchOf(g_CompleteResult, x_CompleteResult, v, p, b4, d);
+      x_CompleteResult(v, p, b4, d);
       branches1.push(["CompleteResult", b4]);
     }
     {
       const b5 = new IssueList(out.all);
-      branchOf(g_GetPromptResult, x_GetPromptResult, v, p, b5, d);
+      x_GetPromptResult(v, p, b5, d);
       branches1.push(["GetPromptResult", b5]);
     }
     {
       const b6 = new IssueList(out.all);
-      branchOf(g_ListPromptsResult, x_ListPromptsResult, v, p, b6, d);
+      x_ListPromptsResult(v, p, b6, d);
       branches1.push(["ListPromptsResult", b6]);
     }
     {
       const b7 = new IssueList(out.all);
-      branchOf(g_ListResourceTemplatesResult, x_ListResourceTemplatesResult, v, p, b7, d);
+      x_ListResourceTemplatesResult(v, p, b7, d);
       branches1.push(["ListResourceTemplatesResult", b7]);
     }
     {
       const b8 = new IssueList(out.all);
-      branchOf(g_ListResourcesResult, x_ListResourcesResult, v, p, b8, d);
+      x_ListResourcesResult(v, p, b8, d);
       branches1.push(["ListResourcesResult", b8]);
     }
     {
       const b9 = new IssueList(out.all);
-      branchOf(g_ReadResourceResult, x_ReadResourceResult, v, p, b9, d);
+      x_ReadResourceResult(v, p, b9, d);
       branches1.push(["ReadResourceResult", b9]);
     }
     {
       const b10 = new IssueList(out.all);
-      branchOf(g_CallToolResult, x_CallToolResult, v, p, b10, d);
+      x_CallToolResult(v, p, b10, d);
       branches1.push(["CallToolResult", b10]);
     }
     {
       const b11 = new IssueList(out.all);
-      branchOf(g_ListToolsResult, x_ListToolsResult, v, p, b11, d);
+      x_ListToolsResult(v, p, b11, d);
       branches1.push(["ListToolsResult", b11]);
     }
     {
       const b12 = new IssueList(out.all);
-      branchOf(g_GetTaskResult, x_GetTaskResult, v, p, b12, d);
+      x_GetTaskResult(v, p, b12, d);
       branches1.push(["GetTaskResult", b12]);
     }
     {
       const b13 = new IssueList(out.all);
-      branchOf(g_GetTaskPayloadResult, x_GetTaskPayloadResult, v, p, b13, d);
+      x_GetTaskPayloadResult(v, p, b13, d);
       branches1.push(["GetTaskPayloadResult", b13]);
     }
     {
       const b14 = new IssueList(out.all);
-      branchOf(g_ListTasksResult, x_ListTasksResult, v, p, b14, d);
+      x_ListTasksResult(v, p, b14, d);
       branches1.push(["ListTasksResult", b14]);
     }
     {
       const b15 = new IssueList(out.all);
-      branchOf(g_CancelTaskResult, x_CancelTaskResult, v, p, b15, d);
+      x_CancelTaskResult(v, p, b15, d);
       branches1.push(["CancelTaskResult", b15]);
     }
     if (
@@ -11159,7 +10646,7 @@ function x_result$server7(v: unknown, p: string, out: IssueList, d: number): boo
 }
 
 function g_task$client0(v: unknown, d: number): boolean {
-  return g_CallToolResult(v, d) || g_CreateTaskResult(v, d) || unionAt();
+  return g_CallToolResult(v, d) || g_CreateTaskResult(v, d);
 }
 
 function x_task$client0(v: unknown, p: string, out: IssueList, d: number): boolean {
@@ -11167,12 +10654,12 @@ function x_task$client0(v: unknown, p: string, out: IssueList, d: number): boole
     const branches1: [string, IssueList][] = [];
     {
       const b2 = new IssueList(out.all);
-      branchOf(g_CallToolResult, x_CallToolResult, v, p, b2, d);
+      x_CallToolResult(v, p, b2, d);
       branches1.push(["CallToolResult", b2]);
     }
     {
       const b3 = new IssueList(out.all);
-      branchOf(g_CreateTaskResult, x_CreateTaskResult, v, p, b3, d);
+      x_CreateTaskResult(v, p, b3, d);
       branches1.push(["CreateTaskResult", b3]);
     }
     if (out.addAll(pickBranch(p, "CallToolResult | CreateTaskResult", v, branches1))) return true;
@@ -11181,7 +10668,7 @@ function x_task$client0(v: unknown, p: string, out: IssueList, d: number): boole
 }
 
 function g_task$server0(v: unknown, d: number): boolean {
-  return g_CreateMessageResult(v, d) || g_CreateTaskResult(v, d) || unionAt();
+  return g_CreateMessageResult(v, d) || g_CreateTaskResult(v, d);
 }
 
 function x_task$server0(v: unknown, p: string, out: IssueList, d: number): boolean {
@@ -11189,12 +10676,12 @@ function x_task$server0(v: unknown, p: string, out: IssueList, d: number): boole
     const branches1: [string, IssueList][] = [];
     {
       const b2 = new IssueList(out.all);
-      branchOf(g_CreateMessageResult, x_CreateMessageResult, v, p, b2, d);
+      x_CreateMessageResult(v, p, b2, d);
       branches1.push(["CreateMessageResult", b2]);
     }
     {
       const b3 = new IssueList(out.all);
-      branchOf(g_CreateTaskResult, x_CreateTaskResult, v, p, b3, d);
+      x_CreateTaskResult(v, p, b3, d);
       branches1.push(["CreateTaskResult", b3]);
     }
     if (out.addAll(pickBranch(p, "CreateMessageResult | CreateTaskResult", v, branches1)))
@@ -11204,7 +10691,7 @@ function x_task$server0(v: unknown, p: string, out: IssueList, d: number): boole
 }
 
 function g_task$server1(v: unknown, d: number): boolean {
-  return g_ElicitResult(v, d) || g_CreateTaskResult(v, d) || unionAt();
+  return g_ElicitResult(v, d) || g_CreateTaskResult(v, d);
 }
 
 function x_task$server1(v: unknown, p: string, out: IssueList, d: number): boolean {
@@ -11212,12 +10699,12 @@ function x_task$server1(v: unknown, p: string, out: IssueList, d: number): boole
     const branches1: [string, IssueList][] = [];
     {
       const b2 = new IssueList(out.all);
-      branchOf(g_ElicitResult, x_ElicitResult, v, p, b2, d);
+      x_ElicitResult(v, p, b2, d);
       branches1.push(["ElicitResult", b2]);
     }
     {
       const b3 = new IssueList(out.all);
-      branchOf(g_CreateTaskResult, x_CreateTaskResult, v, p, b3, d);
+      x_CreateTaskResult(v, p, b3, d);
       branches1.push(["CreateTaskResult", b3]);
     }
     if (out.addAll(pickBranch(p, "ElicitResult | CreateTaskResult", v, branches1))) return true;
@@ -11226,1229 +10713,1059 @@ function x_task$server1(v: unknown, p: string, out: IssueList, d: number): boole
 }
 
 function e_ProgressToken(v: unknown, _d: number): boolean {
-  if (!(typeof v === "string" || Number.isInteger(v))) return failAt(null, "string | integer", v);
-  return true;
+  return typeof v === "string" || Number.isInteger(v);
 }
 
 function e_Cursor(v: unknown, _d: number): boolean {
-  if (!(typeof v === "string")) return failAt(null, "string", v);
-  return true;
+  return typeof v === "string";
 }
 
 function e_RequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_RequestParams$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_RequestParams$1(p0, d + 1)) return false;
   return true;
 }
 
 function e_NotificationParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_NotificationParams$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_NotificationParams$1(p0, d + 1)) return false;
   return true;
 }
 
 function e_Result(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return false;
   return true;
 }
 
 function e_Error(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["code"];
-  if (p0 === undefined) return missingAt("/code", "code");
-  if (!Number.isInteger(p0)) return failAt("/code", "integer", p0);
+  if (p0 === undefined || !Number.isInteger(p0)) return false;
   const p1 = o["message"];
-  if (p1 === undefined) return missingAt("/message", "message");
-  if (!(typeof p1 === "string")) return failAt("/message", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
 
 function e_RequestId(v: unknown, _d: number): boolean {
-  if (!(typeof v === "string" || Number.isInteger(v))) return failAt(null, "string | integer", v);
-  return true;
+  return typeof v === "string" || Number.isInteger(v);
 }
 
 function e_JSONRPCRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["method"];
-  if (p1 === undefined) return missingAt("/method", "method");
-  if (!(typeof p1 === "string")) return failAt("/method", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
 function e_JSONRPCNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["method"];
-  if (p1 === undefined) return missingAt("/method", "method");
-  if (!(typeof p1 === "string")) return failAt("/method", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return false;
   return true;
 }
 
 function e_JSONRPCResultResponse(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["id"];
-  if (p1 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p1, d + 1)) return segAt("/id");
+  if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
   const p2 = o["result"];
-  if (p2 === undefined) return missingAt("/result", "result");
-  if (!g_Result(p2, d + 1)) return segAt("/result");
+  if (p2 === undefined || !g_Result(p2, d + 1)) return false;
   return true;
 }
 
 function e_JSONRPCErrorResponse(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["id"];
-  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return segAt("/id");
+  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return false;
   const p2 = o["error"];
-  if (p2 === undefined) return missingAt("/error", "error");
-  if (!g_Error(p2, d + 1)) return segAt("/error");
+  if (p2 === undefined || !g_Error(p2, d + 1)) return false;
   return true;
 }
 
 function e_EmptyResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return false;
   return true;
 }
 
 function e_CancelledNotificationParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CancelledNotificationParams$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_CancelledNotificationParams$1(p0, d + 1)) return false;
   const p1 = o["requestId"];
-  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return segAt("/requestId");
+  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return false;
   const p2 = o["reason"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/reason", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   return true;
 }
 
 function e_CancelledNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/cancelled"))
-    return failAt("/method", '"notifications/cancelled"', p0);
+  if (p0 === undefined || !(p0 === "notifications/cancelled")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_CancelledNotificationParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_CancelledNotificationParams(p2, d + 1)) return false;
   return true;
 }
 
 function e_InitializeRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializeRequestParams$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_InitializeRequestParams$1(p0, d + 1)) return false;
   const p1 = o["protocolVersion"];
-  if (p1 === undefined) return missingAt("/protocolVersion", "protocolVersion");
-  if (!(typeof p1 === "string")) return failAt("/protocolVersion", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["capabilities"];
-  if (p2 === undefined) return missingAt("/capabilities", "capabilities");
-  if (!g_ClientCapabilities(p2, d + 1)) return segAt("/capabilities");
+  if (p2 === undefined || !g_ClientCapabilities(p2, d + 1)) return false;
   const p3 = o["clientInfo"];
-  if (p3 === undefined) return missingAt("/clientInfo", "clientInfo");
-  if (!g_Implementation(p3, d + 1)) return segAt("/clientInfo");
+  if (p3 === undefined || !g_Implementation(p3, d + 1)) return false;
   return true;
 }
 
 function e_InitializeRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "initialize")) return failAt("/method", '"initialize"', p0);
+  if (p0 === undefined || !(p0 === "initialize")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_InitializeRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_InitializeRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
 function e_InitializeResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return false;
   const p1 = o["protocolVersion"];
-  if (p1 === undefined) return missingAt("/protocolVersion", "protocolVersion");
-  if (!(typeof p1 === "string")) return failAt("/protocolVersion", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["capabilities"];
-  if (p2 === undefined) return missingAt("/capabilities", "capabilities");
-  if (!g_ServerCapabilities(p2, d + 1)) return segAt("/capabilities");
+  if (p2 === undefined || !g_ServerCapabilities(p2, d + 1)) return false;
   const p3 = o["serverInfo"];
-  if (p3 === undefined) return missingAt("/serverInfo", "serverInfo");
-  if (!g_Implementation(p3, d + 1)) return segAt("/serverInfo");
+  if (p3 === undefined || !g_Implementation(p3, d + 1)) return false;
   const p4 = o["instructions"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/instructions", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
 
 function e_InitializedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/initialized"))
-    return failAt("/method", '"notifications/initialized"', p0);
+  if (p0 === undefined || !(p0 === "notifications/initialized")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
   return true;
 }
 
 function e_ClientCapabilities(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return segAt("/experimental");
+  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return false;
   const p1 = o["roots"];
-  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return segAt("/roots");
+  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return false;
   const p2 = o["sampling"];
-  if (p2 !== undefined && !g_ClientCapabilities$3(p2, d + 1)) return segAt("/sampling");
+  if (p2 !== undefined && !g_ClientCapabilities$3(p2, d + 1)) return false;
   const p3 = o["elicitation"];
-  if (p3 !== undefined && !g_ClientCapabilities$4(p3, d + 1)) return segAt("/elicitation");
+  if (p3 !== undefined && !g_ClientCapabilities$4(p3, d + 1)) return false;
   const p4 = o["tasks"];
-  if (p4 !== undefined && !g_ClientCapabilities$5(p4, d + 1)) return segAt("/tasks");
+  if (p4 !== undefined && !g_ClientCapabilities$5(p4, d + 1)) return false;
   return true;
 }
 
 function e_ServerCapabilities(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return segAt("/experimental");
+  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return false;
   const p1 = o["logging"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
-    return failAt("/logging", "object", p1);
+    return false;
   const p2 = o["completions"];
   if (p2 !== undefined && !(typeof p2 === "object" && p2 !== null && !Array.isArray(p2)))
-    return failAt("/completions", "object", p2);
+    return false;
   const p3 = o["prompts"];
-  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return segAt("/prompts");
+  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return false;
   const p4 = o["resources"];
-  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return segAt("/resources");
+  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return false;
   const p5 = o["tools"];
-  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return segAt("/tools");
+  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return false;
   const p6 = o["tasks"];
-  if (p6 !== undefined && !g_ServerCapabilities$5(p6, d + 1)) return segAt("/tasks");
+  if (p6 !== undefined && !g_ServerCapabilities$5(p6, d + 1)) return false;
   return true;
 }
 
 function e_Icon(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["src"];
-  if (p0 === undefined) return missingAt("/src", "src");
-  if (!(typeof p0 === "string")) return failAt("/src", "string", p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failAt("/src", "uri (format)", p0);
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
   const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/mimeType", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["sizes"];
-  if (p2 !== undefined && !g_Icon$1(p2, d + 1)) return segAt("/sizes");
+  if (p2 !== undefined && !g_Icon$1(p2, d + 1)) return false;
   const p3 = o["theme"];
-  if (p3 !== undefined && !(p3 === "light" || p3 === "dark"))
-    return failAt("/theme", '"light" | "dark"', p3);
+  if (p3 !== undefined && !(p3 === "light" || p3 === "dark")) return false;
   return true;
 }
 
 function e_Implementation(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_Implementation$1(p2, d + 1)) return segAt("/icons");
+  if (p2 !== undefined && !g_Implementation$1(p2, d + 1)) return false;
   const p3 = o["version"];
-  if (p3 === undefined) return missingAt("/version", "version");
-  if (!(typeof p3 === "string")) return failAt("/version", "string", p3);
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
   const p4 = o["description"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/description", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   const p5 = o["websiteUrl"];
-  if (p5 !== undefined) {
-    if (!(typeof p5 === "string")) return failAt("/websiteUrl", "string", p5);
-    if (!(typeof p5 !== "string" || isUri(p5))) return failAt("/websiteUrl", "uri (format)", p5);
-  }
+  if (p5 !== undefined && !(typeof p5 === "string" && (typeof p5 !== "string" || isUri(p5))))
+    return false;
   return true;
 }
 
 function e_PingRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "ping")) return failAt("/method", '"ping"', p0);
+  if (p0 === undefined || !(p0 === "ping")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_RequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_RequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
 function e_ProgressNotificationParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ProgressNotificationParams$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ProgressNotificationParams$1(p0, d + 1)) return false;
   const p1 = o["progressToken"];
-  if (p1 === undefined) return missingAt("/progressToken", "progressToken");
-  if (!g_ProgressToken(p1, d + 1)) return segAt("/progressToken");
+  if (p1 === undefined || !g_ProgressToken(p1, d + 1)) return false;
   const p2 = o["progress"];
-  if (p2 === undefined) return missingAt("/progress", "progress");
-  if (!(typeof p2 === "number" && Number.isFinite(p2))) return failAt("/progress", "number", p2);
+  if (p2 === undefined || !(typeof p2 === "number" && Number.isFinite(p2))) return false;
   const p3 = o["total"];
-  if (p3 !== undefined && !(typeof p3 === "number" && Number.isFinite(p3)))
-    return failAt("/total", "number", p3);
+  if (p3 !== undefined && !(typeof p3 === "number" && Number.isFinite(p3))) return false;
   const p4 = o["message"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/message", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
 
 function e_ProgressNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/progress")) return failAt("/method", '"notifications/progress"', p0);
+  if (p0 === undefined || !(p0 === "notifications/progress")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_ProgressNotificationParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_ProgressNotificationParams(p2, d + 1)) return false;
   return true;
 }
 
 function e_PaginatedRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_PaginatedRequestParams$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_PaginatedRequestParams$1(p0, d + 1)) return false;
   const p1 = o["cursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return segAt("/cursor");
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   return true;
 }
 
 function e_ListResourcesRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "resources/list")) return failAt("/method", '"resources/list"', p0);
+  if (p0 === undefined || !(p0 === "resources/list")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
 function e_ListResourcesResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return segAt("/nextCursor");
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   const p2 = o["resources"];
-  if (p2 === undefined) return missingAt("/resources", "resources");
-  if (!g_ListResourcesResult$2(p2, d + 1)) return segAt("/resources");
+  if (p2 === undefined || !g_ListResourcesResult$2(p2, d + 1)) return false;
   return true;
 }
 
 function e_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "resources/templates/list"))
-    return failAt("/method", '"resources/templates/list"', p0);
+  if (p0 === undefined || !(p0 === "resources/templates/list")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
 function e_ListResourceTemplatesResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return segAt("/nextCursor");
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   const p2 = o["resourceTemplates"];
-  if (p2 === undefined) return missingAt("/resourceTemplates", "resourceTemplates");
-  if (!g_ListResourceTemplatesResult$2(p2, d + 1)) return segAt("/resourceTemplates");
+  if (p2 === undefined || !g_ListResourceTemplatesResult$2(p2, d + 1)) return false;
   return true;
 }
 
 function e_ReadResourceRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ReadResourceRequestParams$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ReadResourceRequestParams$1(p0, d + 1)) return false;
   const p1 = o["uri"];
-  if (p1 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p1 === "string")) return failAt("/uri", "string", p1);
-  if (!(typeof p1 !== "string" || isUri(p1))) return failAt("/uri", "uri (format)", p1);
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
+    return false;
   return true;
 }
 
 function e_ReadResourceRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "resources/read")) return failAt("/method", '"resources/read"', p0);
+  if (p0 === undefined || !(p0 === "resources/read")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_ReadResourceRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_ReadResourceRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
 function e_ReadResourceResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return false;
   const p1 = o["contents"];
-  if (p1 === undefined) return missingAt("/contents", "contents");
-  if (!g_ReadResourceResult$2(p1, d + 1)) return segAt("/contents");
+  if (p1 === undefined || !g_ReadResourceResult$2(p1, d + 1)) return false;
   return true;
 }
 
 function e_ResourceListChangedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/resources/list_changed"))
-    return failAt("/method", '"notifications/resources/list_changed"', p0);
+  if (p0 === undefined || !(p0 === "notifications/resources/list_changed")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
   return true;
 }
 
 function e_SubscribeRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_SubscribeRequestParams$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_SubscribeRequestParams$1(p0, d + 1)) return false;
   const p1 = o["uri"];
-  if (p1 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p1 === "string")) return failAt("/uri", "string", p1);
-  if (!(typeof p1 !== "string" || isUri(p1))) return failAt("/uri", "uri (format)", p1);
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
+    return false;
   return true;
 }
 
 function e_SubscribeRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "resources/subscribe")) return failAt("/method", '"resources/subscribe"', p0);
+  if (p0 === undefined || !(p0 === "resources/subscribe")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_SubscribeRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_SubscribeRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
 function e_UnsubscribeRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_UnsubscribeRequestParams$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_UnsubscribeRequestParams$1(p0, d + 1)) return false;
   const p1 = o["uri"];
-  if (p1 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p1 === "string")) return failAt("/uri", "string", p1);
-  if (!(typeof p1 !== "string" || isUri(p1))) return failAt("/uri", "uri (format)", p1);
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
+    return false;
   return true;
 }
 
 function e_UnsubscribeRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "resources/unsubscribe")) return failAt("/method", '"resources/unsubscribe"', p0);
+  if (p0 === undefined || !(p0 === "resources/unsubscribe")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_UnsubscribeRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_UnsubscribeRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
 function e_ResourceUpdatedNotificationParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResourceUpdatedNotificationParams$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ResourceUpdatedNotificationParams$1(p0, d + 1)) return false;
   const p1 = o["uri"];
-  if (p1 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p1 === "string")) return failAt("/uri", "string", p1);
-  if (!(typeof p1 !== "string" || isUri(p1))) return failAt("/uri", "uri (format)", p1);
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
+    return false;
   return true;
 }
 
 function e_ResourceUpdatedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/resources/updated"))
-    return failAt("/method", '"notifications/resources/updated"', p0);
+  if (p0 === undefined || !(p0 === "notifications/resources/updated")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_ResourceUpdatedNotificationParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_ResourceUpdatedNotificationParams(p2, d + 1)) return false;
   return true;
 }
 
 function e_Resource(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_Resource$1(p2, d + 1)) return segAt("/icons");
+  if (p2 !== undefined && !g_Resource$1(p2, d + 1)) return false;
   const p3 = o["uri"];
-  if (p3 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p3 === "string")) return failAt("/uri", "string", p3);
-  if (!(typeof p3 !== "string" || isUri(p3))) return failAt("/uri", "uri (format)", p3);
+  if (p3 === undefined || !(typeof p3 === "string" && (typeof p3 !== "string" || isUri(p3))))
+    return false;
   const p4 = o["description"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/description", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   const p5 = o["mimeType"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return failAt("/mimeType", "string", p5);
+  if (p5 !== undefined && !(typeof p5 === "string")) return false;
   const p6 = o["annotations"];
-  if (p6 !== undefined && !g_Annotations(p6, d + 1)) return segAt("/annotations");
+  if (p6 !== undefined && !g_Annotations(p6, d + 1)) return false;
   const p7 = o["size"];
-  if (p7 !== undefined && !Number.isInteger(p7)) return failAt("/size", "integer", p7);
+  if (p7 !== undefined && !Number.isInteger(p7)) return false;
   const p8 = o["_meta"];
-  if (p8 !== undefined && !g_Resource$2(p8, d + 1)) return segAt("/_meta");
+  if (p8 !== undefined && !g_Resource$2(p8, d + 1)) return false;
   return true;
 }
 
 function e_ResourceTemplate(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_ResourceTemplate$1(p2, d + 1)) return segAt("/icons");
+  if (p2 !== undefined && !g_ResourceTemplate$1(p2, d + 1)) return false;
   const p3 = o["uriTemplate"];
-  if (p3 === undefined) return missingAt("/uriTemplate", "uriTemplate");
-  if (!(typeof p3 === "string")) return failAt("/uriTemplate", "string", p3);
-  if (!(typeof p3 !== "string" || isUriTemplate(p3)))
-    return failAt("/uriTemplate", "uri-template (format)", p3);
+  if (
+    p3 === undefined ||
+    !(typeof p3 === "string" && (typeof p3 !== "string" || isUriTemplate(p3)))
+  )
+    return false;
   const p4 = o["description"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/description", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   const p5 = o["mimeType"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return failAt("/mimeType", "string", p5);
+  if (p5 !== undefined && !(typeof p5 === "string")) return false;
   const p6 = o["annotations"];
-  if (p6 !== undefined && !g_Annotations(p6, d + 1)) return segAt("/annotations");
+  if (p6 !== undefined && !g_Annotations(p6, d + 1)) return false;
   const p7 = o["_meta"];
-  if (p7 !== undefined && !g_ResourceTemplate$2(p7, d + 1)) return segAt("/_meta");
+  if (p7 !== undefined && !g_ResourceTemplate$2(p7, d + 1)) return false;
   return true;
 }
 
 function e_TextResourceContents(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p0 === "string")) return failAt("/uri", "string", p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failAt("/uri", "uri (format)", p0);
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
   const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/mimeType", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_TextResourceContents$1(p2, d + 1)) return segAt("/_meta");
+  if (p2 !== undefined && !g_TextResourceContents$1(p2, d + 1)) return false;
   const p3 = o["text"];
-  if (p3 === undefined) return missingAt("/text", "text");
-  if (!(typeof p3 === "string")) return failAt("/text", "string", p3);
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
   return true;
 }
 
 function e_BlobResourceContents(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p0 === "string")) return failAt("/uri", "string", p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failAt("/uri", "uri (format)", p0);
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
   const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/mimeType", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_BlobResourceContents$1(p2, d + 1)) return segAt("/_meta");
+  if (p2 !== undefined && !g_BlobResourceContents$1(p2, d + 1)) return false;
   const p3 = o["blob"];
-  if (p3 === undefined) return missingAt("/blob", "blob");
-  if (!(typeof p3 === "string")) return failAt("/blob", "string", p3);
-  if (!(typeof p3 !== "string" || isByte(p3))) return failAt("/blob", "byte (format)", p3);
+  if (p3 === undefined || !(typeof p3 === "string" && (typeof p3 !== "string" || isByte(p3))))
+    return false;
   return true;
 }
 
 function e_ListPromptsRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "prompts/list")) return failAt("/method", '"prompts/list"', p0);
+  if (p0 === undefined || !(p0 === "prompts/list")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
 function e_ListPromptsResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return segAt("/nextCursor");
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   const p2 = o["prompts"];
-  if (p2 === undefined) return missingAt("/prompts", "prompts");
-  if (!g_ListPromptsResult$2(p2, d + 1)) return segAt("/prompts");
+  if (p2 === undefined || !g_ListPromptsResult$2(p2, d + 1)) return false;
   return true;
 }
 
 function e_GetPromptRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_GetPromptRequestParams$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_GetPromptRequestParams$1(p0, d + 1)) return false;
   const p1 = o["name"];
-  if (p1 === undefined) return missingAt("/name", "name");
-  if (!(typeof p1 === "string")) return failAt("/name", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["arguments"];
-  if (p2 !== undefined && !g_GetPromptRequestParams$2(p2, d + 1)) return segAt("/arguments");
+  if (p2 !== undefined && !g_GetPromptRequestParams$2(p2, d + 1)) return false;
   return true;
 }
 
 function e_GetPromptRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "prompts/get")) return failAt("/method", '"prompts/get"', p0);
+  if (p0 === undefined || !(p0 === "prompts/get")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_GetPromptRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_GetPromptRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
 function e_GetPromptResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return false;
   const p1 = o["description"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/description", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["messages"];
-  if (p2 === undefined) return missingAt("/messages", "messages");
-  if (!g_GetPromptResult$2(p2, d + 1)) return segAt("/messages");
+  if (p2 === undefined || !g_GetPromptResult$2(p2, d + 1)) return false;
   return true;
 }
 
 function e_Prompt(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_Prompt$1(p2, d + 1)) return segAt("/icons");
+  if (p2 !== undefined && !g_Prompt$1(p2, d + 1)) return false;
   const p3 = o["description"];
-  if (p3 !== undefined && !(typeof p3 === "string")) return failAt("/description", "string", p3);
+  if (p3 !== undefined && !(typeof p3 === "string")) return false;
   const p4 = o["arguments"];
-  if (p4 !== undefined && !g_Prompt$2(p4, d + 1)) return segAt("/arguments");
+  if (p4 !== undefined && !g_Prompt$2(p4, d + 1)) return false;
   const p5 = o["_meta"];
-  if (p5 !== undefined && !g_Prompt$3(p5, d + 1)) return segAt("/_meta");
+  if (p5 !== undefined && !g_Prompt$3(p5, d + 1)) return false;
   return true;
 }
 
 function e_PromptArgument(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["required"];
-  if (p3 !== undefined && !(typeof p3 === "boolean")) return failAt("/required", "boolean", p3);
+  if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
   return true;
 }
 
 function e_Role(v: unknown, _d: number): boolean {
-  if (!(v === "user" || v === "assistant")) return failAt(null, '"user" | "assistant"', v);
-  return true;
+  return v === "user" || v === "assistant";
 }
 
 function e_PromptMessage(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["role"];
-  if (p0 === undefined) return missingAt("/role", "role");
-  if (!g_Role(p0, d + 1)) return segAt("/role");
+  if (p0 === undefined || !g_Role(p0, d + 1)) return false;
   const p1 = o["content"];
-  if (p1 === undefined) return missingAt("/content", "content");
-  if (!g_ContentBlock(p1, d + 1)) return segAt("/content");
+  if (p1 === undefined || !g_ContentBlock(p1, d + 1)) return false;
   return true;
 }
 
 function e_ResourceLink(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "resource_link")) return failAt("/type", '"resource_link"', p0);
+  if (p0 === undefined || !(p0 === "resource_link")) return false;
   const p1 = o["name"];
-  if (p1 === undefined) return missingAt("/name", "name");
-  if (!(typeof p1 === "string")) return failAt("/name", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["title"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/title", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["icons"];
-  if (p3 !== undefined && !g_ResourceLink$1(p3, d + 1)) return segAt("/icons");
+  if (p3 !== undefined && !g_ResourceLink$1(p3, d + 1)) return false;
   const p4 = o["uri"];
-  if (p4 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p4 === "string")) return failAt("/uri", "string", p4);
-  if (!(typeof p4 !== "string" || isUri(p4))) return failAt("/uri", "uri (format)", p4);
+  if (p4 === undefined || !(typeof p4 === "string" && (typeof p4 !== "string" || isUri(p4))))
+    return false;
   const p5 = o["description"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return failAt("/description", "string", p5);
+  if (p5 !== undefined && !(typeof p5 === "string")) return false;
   const p6 = o["mimeType"];
-  if (p6 !== undefined && !(typeof p6 === "string")) return failAt("/mimeType", "string", p6);
+  if (p6 !== undefined && !(typeof p6 === "string")) return false;
   const p7 = o["annotations"];
-  if (p7 !== undefined && !g_Annotations(p7, d + 1)) return segAt("/annotations");
+  if (p7 !== undefined && !g_Annotations(p7, d + 1)) return false;
   const p8 = o["size"];
-  if (p8 !== undefined && !Number.isInteger(p8)) return failAt("/size", "integer", p8);
+  if (p8 !== undefined && !Number.isInteger(p8)) return false;
   const p9 = o["_meta"];
-  if (p9 !== undefined && !g_ResourceLink$2(p9, d + 1)) return segAt("/_meta");
+  if (p9 !== undefined && !g_ResourceLink$2(p9, d + 1)) return false;
   return true;
 }
 
 function e_EmbeddedResource(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "resource")) return failAt("/type", '"resource"', p0);
+  if (p0 === undefined || !(p0 === "resource")) return false;
   const p1 = o["resource"];
-  if (p1 === undefined) return missingAt("/resource", "resource");
-  if (!(g_TextResourceContents(p1, d + 1) || g_BlobResourceContents(p1, d + 1))) return unionAt();
+  if (p1 === undefined || !(g_TextResourceContents(p1, d + 1) || g_BlobResourceContents(p1, d + 1)))
+    return false;
   const p2 = o["annotations"];
-  if (p2 !== undefined && !g_Annotations(p2, d + 1)) return segAt("/annotations");
+  if (p2 !== undefined && !g_Annotations(p2, d + 1)) return false;
   const p3 = o["_meta"];
-  if (p3 !== undefined && !g_EmbeddedResource$1(p3, d + 1)) return segAt("/_meta");
+  if (p3 !== undefined && !g_EmbeddedResource$1(p3, d + 1)) return false;
   return true;
 }
 
 function e_PromptListChangedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/prompts/list_changed"))
-    return failAt("/method", '"notifications/prompts/list_changed"', p0);
+  if (p0 === undefined || !(p0 === "notifications/prompts/list_changed")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
   return true;
 }
 
 function e_ListToolsRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "tools/list")) return failAt("/method", '"tools/list"', p0);
+  if (p0 === undefined || !(p0 === "tools/list")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
 function e_ListToolsResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return segAt("/nextCursor");
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   const p2 = o["tools"];
-  if (p2 === undefined) return missingAt("/tools", "tools");
-  if (!g_ListToolsResult$2(p2, d + 1)) return segAt("/tools");
+  if (p2 === undefined || !g_ListToolsResult$2(p2, d + 1)) return false;
   return true;
 }
 
 function e_CallToolResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return false;
   const p1 = o["content"];
-  if (p1 === undefined) return missingAt("/content", "content");
-  if (!g_CallToolResult$2(p1, d + 1)) return segAt("/content");
+  if (p1 === undefined || !g_CallToolResult$2(p1, d + 1)) return false;
   const p2 = o["structuredContent"];
-  if (p2 !== undefined && !g_CallToolResult$3(p2, d + 1)) return segAt("/structuredContent");
+  if (p2 !== undefined && !g_CallToolResult$3(p2, d + 1)) return false;
   const p3 = o["isError"];
-  if (p3 !== undefined && !(typeof p3 === "boolean")) return failAt("/isError", "boolean", p3);
+  if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
   return true;
 }
 
 function e_CallToolRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CallToolRequestParams$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_CallToolRequestParams$1(p0, d + 1)) return false;
   const p1 = o["task"];
-  if (p1 !== undefined && !g_TaskMetadata(p1, d + 1)) return segAt("/task");
+  if (p1 !== undefined && !g_TaskMetadata(p1, d + 1)) return false;
   const p2 = o["name"];
-  if (p2 === undefined) return missingAt("/name", "name");
-  if (!(typeof p2 === "string")) return failAt("/name", "string", p2);
+  if (p2 === undefined || !(typeof p2 === "string")) return false;
   const p3 = o["arguments"];
-  if (p3 !== undefined && !g_CallToolRequestParams$2(p3, d + 1)) return segAt("/arguments");
+  if (p3 !== undefined && !g_CallToolRequestParams$2(p3, d + 1)) return false;
   return true;
 }
 
 function e_CallToolRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "tools/call")) return failAt("/method", '"tools/call"', p0);
+  if (p0 === undefined || !(p0 === "tools/call")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_CallToolRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_CallToolRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
 function e_ToolListChangedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/tools/list_changed"))
-    return failAt("/method", '"notifications/tools/list_changed"', p0);
+  if (p0 === undefined || !(p0 === "notifications/tools/list_changed")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
   return true;
 }
 
 function e_ToolAnnotations(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["title"];
-  if (p0 !== undefined && !(typeof p0 === "string")) return failAt("/title", "string", p0);
+  if (p0 !== undefined && !(typeof p0 === "string")) return false;
   const p1 = o["readOnlyHint"];
-  if (p1 !== undefined && !(typeof p1 === "boolean")) return failAt("/readOnlyHint", "boolean", p1);
+  if (p1 !== undefined && !(typeof p1 === "boolean")) return false;
   const p2 = o["destructiveHint"];
-  if (p2 !== undefined && !(typeof p2 === "boolean"))
-    return failAt("/destructiveHint", "boolean", p2);
+  if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
   const p3 = o["idempotentHint"];
-  if (p3 !== undefined && !(typeof p3 === "boolean"))
-    return failAt("/idempotentHint", "boolean", p3);
+  if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
   const p4 = o["openWorldHint"];
-  if (p4 !== undefined && !(typeof p4 === "boolean"))
-    return failAt("/openWorldHint", "boolean", p4);
+  if (p4 !== undefined && !(typeof p4 === "boolean")) return false;
   return true;
 }
 
 function e_ToolExecution(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["taskSupport"];
   if (p0 !== undefined && !(p0 === "forbidden" || p0 === "optional" || p0 === "required"))
-    return failAt("/taskSupport", '"forbidden" | "optional" | "required"', p0);
+    return false;
   return true;
 }
 
 function e_Tool(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_Tool$1(p2, d + 1)) return segAt("/icons");
+  if (p2 !== undefined && !g_Tool$1(p2, d + 1)) return false;
   const p3 = o["description"];
-  if (p3 !== undefined && !(typeof p3 === "string")) return failAt("/description", "string", p3);
+  if (p3 !== undefined && !(typeof p3 === "string")) return false;
   const p4 = o["inputSchema"];
-  if (p4 === undefined) return missingAt("/inputSchema", "inputSchema");
-  if (!g_Tool$2(p4, d + 1)) return segAt("/inputSchema");
+  if (p4 === undefined || !g_Tool$2(p4, d + 1)) return false;
   const p5 = o["execution"];
-  if (p5 !== undefined && !g_ToolExecution(p5, d + 1)) return segAt("/execution");
+  if (p5 !== undefined && !g_ToolExecution(p5, d + 1)) return false;
   const p6 = o["outputSchema"];
-  if (p6 !== undefined && !g_Tool$5(p6, d + 1)) return segAt("/outputSchema");
+  if (p6 !== undefined && !g_Tool$5(p6, d + 1)) return false;
   const p7 = o["annotations"];
-  if (p7 !== undefined && !g_ToolAnnotations(p7, d + 1)) return segAt("/annotations");
+  if (p7 !== undefined && !g_ToolAnnotations(p7, d + 1)) return false;
   const p8 = o["_meta"];
-  if (p8 !== undefined && !g_Tool$8(p8, d + 1)) return segAt("/_meta");
+  if (p8 !== undefined && !g_Tool$8(p8, d + 1)) return false;
   return true;
 }
 
 function e_TaskStatus(v: unknown, _d: number): boolean {
-  if (!(
+  return (
     v === "working" ||
     v === "input_required" ||
     v === "completed" ||
     v === "failed" ||
     v === "cancelled"
-  ))
-    return failAt(null, '"working" | "input_required" | "completed" | "failed" | "cancelled"', v);
-  return true;
+  );
 }
 
 function e_TaskMetadata(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["ttl"];
-  if (p0 !== undefined && !Number.isInteger(p0)) return failAt("/ttl", "integer", p0);
+  if (p0 !== undefined && !Number.isInteger(p0)) return false;
   return true;
 }
 
 function e_Task(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["taskId"];
-  if (p0 === undefined) return missingAt("/taskId", "taskId");
-  if (!(typeof p0 === "string")) return failAt("/taskId", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["status"];
-  if (p1 === undefined) return missingAt("/status", "status");
-  if (!g_TaskStatus(p1, d + 1)) return segAt("/status");
+  if (p1 === undefined || !g_TaskStatus(p1, d + 1)) return false;
   const p2 = o["statusMessage"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/statusMessage", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["createdAt"];
-  if (p3 === undefined) return missingAt("/createdAt", "createdAt");
-  if (!(typeof p3 === "string")) return failAt("/createdAt", "string", p3);
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
   const p4 = o["lastUpdatedAt"];
-  if (p4 === undefined) return missingAt("/lastUpdatedAt", "lastUpdatedAt");
-  if (!(typeof p4 === "string")) return failAt("/lastUpdatedAt", "string", p4);
+  if (p4 === undefined || !(typeof p4 === "string")) return false;
   const p5 = o["ttl"];
-  if (p5 === undefined) return missingAt("/ttl", "ttl");
-  if (!(Number.isInteger(p5) || p5 === null || p5 === null))
-    return failAt("/ttl", "integer | null | null", p5);
+  if (p5 === undefined || !(Number.isInteger(p5) || p5 === null || p5 === null)) return false;
   const p6 = o["pollInterval"];
-  if (p6 !== undefined && !Number.isInteger(p6)) return failAt("/pollInterval", "integer", p6);
+  if (p6 !== undefined && !Number.isInteger(p6)) return false;
   return true;
 }
 
 function e_CreateTaskResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateTaskResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_CreateTaskResult$1(p0, d + 1)) return false;
   const p1 = o["task"];
-  if (p1 === undefined) return missingAt("/task", "task");
-  if (!g_Task(p1, d + 1)) return segAt("/task");
+  if (p1 === undefined || !g_Task(p1, d + 1)) return false;
   return true;
 }
 
 function e_GetTaskRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "tasks/get")) return failAt("/method", '"tasks/get"', p0);
+  if (p0 === undefined || !(p0 === "tasks/get")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_GetTaskRequest$1(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_GetTaskRequest$1(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
 function e_GetTaskResult(v: unknown, d: number): boolean {
-  if (!g_Result(v, d)) return false;
-  if (!g_Task(v, d)) return false;
-  return true;
+  return g_Result(v, d) && g_Task(v, d);
 }
 
 function e_GetTaskPayloadRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "tasks/result")) return failAt("/method", '"tasks/result"', p0);
+  if (p0 === undefined || !(p0 === "tasks/result")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_GetTaskPayloadRequest$1(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_GetTaskPayloadRequest$1(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
 function e_GetTaskPayloadResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_GetTaskPayloadResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_GetTaskPayloadResult$1(p0, d + 1)) return false;
   return true;
 }
 
 function e_CancelTaskRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "tasks/cancel")) return failAt("/method", '"tasks/cancel"', p0);
+  if (p0 === undefined || !(p0 === "tasks/cancel")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_CancelTaskRequest$1(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_CancelTaskRequest$1(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
 function e_CancelTaskResult(v: unknown, d: number): boolean {
-  if (!g_Result(v, d)) return false;
-  if (!g_Task(v, d)) return false;
-  return true;
+  return g_Result(v, d) && g_Task(v, d);
 }
 
 function e_ListTasksRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "tasks/list")) return failAt("/method", '"tasks/list"', p0);
+  if (p0 === undefined || !(p0 === "tasks/list")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
 function e_ListTasksResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListTasksResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ListTasksResult$1(p0, d + 1)) return false;
   const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return segAt("/nextCursor");
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   const p2 = o["tasks"];
-  if (p2 === undefined) return missingAt("/tasks", "tasks");
-  if (!g_ListTasksResult$2(p2, d + 1)) return segAt("/tasks");
+  if (p2 === undefined || !g_ListTasksResult$2(p2, d + 1)) return false;
   return true;
 }
 
 function e_TaskStatusNotificationParams(v: unknown, d: number): boolean {
-  if (!g_NotificationParams(v, d)) return false;
-  if (!g_Task(v, d)) return false;
-  return true;
+  return g_NotificationParams(v, d) && g_Task(v, d);
 }
 
 function e_TaskStatusNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/tasks/status"))
-    return failAt("/method", '"notifications/tasks/status"', p0);
+  if (p0 === undefined || !(p0 === "notifications/tasks/status")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_TaskStatusNotificationParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_TaskStatusNotificationParams(p2, d + 1)) return false;
   return true;
 }
 
 function e_SetLevelRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_SetLevelRequestParams$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_SetLevelRequestParams$1(p0, d + 1)) return false;
   const p1 = o["level"];
-  if (p1 === undefined) return missingAt("/level", "level");
-  if (!g_LoggingLevel(p1, d + 1)) return segAt("/level");
+  if (p1 === undefined || !g_LoggingLevel(p1, d + 1)) return false;
   return true;
 }
 
 function e_SetLevelRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "logging/setLevel")) return failAt("/method", '"logging/setLevel"', p0);
+  if (p0 === undefined || !(p0 === "logging/setLevel")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_SetLevelRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_SetLevelRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
 function e_LoggingMessageNotificationParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_LoggingMessageNotificationParams$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_LoggingMessageNotificationParams$1(p0, d + 1)) return false;
   const p1 = o["level"];
-  if (p1 === undefined) return missingAt("/level", "level");
-  if (!g_LoggingLevel(p1, d + 1)) return segAt("/level");
+  if (p1 === undefined || !g_LoggingLevel(p1, d + 1)) return false;
   const p2 = o["logger"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/logger", "string", p2);
-  if (o["data"] === undefined) return missingAt("/data", "data");
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  if (o["data"] === undefined) return false;
   return true;
 }
 
 function e_LoggingMessageNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/message")) return failAt("/method", '"notifications/message"', p0);
+  if (p0 === undefined || !(p0 === "notifications/message")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_LoggingMessageNotificationParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_LoggingMessageNotificationParams(p2, d + 1)) return false;
   return true;
 }
 
 function e_LoggingLevel(v: unknown, _d: number): boolean {
-  if (!(
+  return (
     v === "debug" ||
     v === "info" ||
     v === "notice" ||
@@ -12457,753 +11774,653 @@ function e_LoggingLevel(v: unknown, _d: number): boolean {
     v === "critical" ||
     v === "alert" ||
     v === "emergency"
-  ))
-    return failAt(
-      null,
-      '"debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency"',
-      v,
-    );
-  return true;
+  );
 }
 
 function e_CreateMessageRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateMessageRequestParams$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_CreateMessageRequestParams$1(p0, d + 1)) return false;
   const p1 = o["task"];
-  if (p1 !== undefined && !g_TaskMetadata(p1, d + 1)) return segAt("/task");
+  if (p1 !== undefined && !g_TaskMetadata(p1, d + 1)) return false;
   const p2 = o["messages"];
-  if (p2 === undefined) return missingAt("/messages", "messages");
-  if (!g_CreateMessageRequestParams$2(p2, d + 1)) return segAt("/messages");
+  if (p2 === undefined || !g_CreateMessageRequestParams$2(p2, d + 1)) return false;
   const p3 = o["modelPreferences"];
-  if (p3 !== undefined && !g_ModelPreferences(p3, d + 1)) return segAt("/modelPreferences");
+  if (p3 !== undefined && !g_ModelPreferences(p3, d + 1)) return false;
   const p4 = o["systemPrompt"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/systemPrompt", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   const p5 = o["includeContext"];
   if (p5 !== undefined && !(p5 === "none" || p5 === "thisServer" || p5 === "allServers"))
-    return failAt("/includeContext", '"none" | "thisServer" | "allServers"', p5);
+    return false;
   const p6 = o["temperature"];
-  if (p6 !== undefined && !(typeof p6 === "number" && Number.isFinite(p6)))
-    return failAt("/temperature", "number", p6);
+  if (p6 !== undefined && !(typeof p6 === "number" && Number.isFinite(p6))) return false;
   const p7 = o["maxTokens"];
-  if (p7 === undefined) return missingAt("/maxTokens", "maxTokens");
-  if (!Number.isInteger(p7)) return failAt("/maxTokens", "integer", p7);
+  if (p7 === undefined || !Number.isInteger(p7)) return false;
   const p8 = o["stopSequences"];
-  if (p8 !== undefined && !g_CreateMessageRequestParams$3(p8, d + 1))
-    return segAt("/stopSequences");
+  if (p8 !== undefined && !g_CreateMessageRequestParams$3(p8, d + 1)) return false;
   const p9 = o["metadata"];
   if (p9 !== undefined && !(typeof p9 === "object" && p9 !== null && !Array.isArray(p9)))
-    return failAt("/metadata", "object", p9);
+    return false;
   const p10 = o["tools"];
-  if (p10 !== undefined && !g_CreateMessageRequestParams$4(p10, d + 1)) return segAt("/tools");
+  if (p10 !== undefined && !g_CreateMessageRequestParams$4(p10, d + 1)) return false;
   const p11 = o["toolChoice"];
-  if (p11 !== undefined && !g_ToolChoice(p11, d + 1)) return segAt("/toolChoice");
+  if (p11 !== undefined && !g_ToolChoice(p11, d + 1)) return false;
   return true;
 }
 
 function e_ToolChoice(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["mode"];
-  if (p0 !== undefined && !(p0 === "auto" || p0 === "required" || p0 === "none"))
-    return failAt("/mode", '"auto" | "required" | "none"', p0);
+  if (p0 !== undefined && !(p0 === "auto" || p0 === "required" || p0 === "none")) return false;
   return true;
 }
 
 function e_CreateMessageRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "sampling/createMessage")) return failAt("/method", '"sampling/createMessage"', p0);
+  if (p0 === undefined || !(p0 === "sampling/createMessage")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_CreateMessageRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_CreateMessageRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
 function e_CreateMessageResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return false;
   const p1 = o["role"];
-  if (p1 === undefined) return missingAt("/role", "role");
-  if (!g_Role(p1, d + 1)) return segAt("/role");
+  if (p1 === undefined || !g_Role(p1, d + 1)) return false;
   const p2 = o["content"];
-  if (p2 === undefined) return missingAt("/content", "content");
-  if (!(
-    g_TextContent(p2, d + 1) ||
-    g_ImageContent(p2, d + 1) ||
-    g_AudioContent(p2, d + 1) ||
-    g_ToolUseContent(p2, d + 1) ||
-    g_ToolResultContent(p2, d + 1) ||
-    g_CreateMessageResult$2(p2, d + 1)
-  ))
-    return unionAt();
+  if (
+    p2 === undefined ||
+    !(
+      g_TextContent(p2, d + 1) ||
+      g_ImageContent(p2, d + 1) ||
+      g_AudioContent(p2, d + 1) ||
+      g_ToolUseContent(p2, d + 1) ||
+      g_ToolResultContent(p2, d + 1) ||
+      g_CreateMessageResult$2(p2, d + 1)
+    )
+  )
+    return false;
   const p3 = o["model"];
-  if (p3 === undefined) return missingAt("/model", "model");
-  if (!(typeof p3 === "string")) return failAt("/model", "string", p3);
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
   const p4 = o["stopReason"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/stopReason", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
 
 function e_SamplingMessage(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["role"];
-  if (p0 === undefined) return missingAt("/role", "role");
-  if (!g_Role(p0, d + 1)) return segAt("/role");
+  if (p0 === undefined || !g_Role(p0, d + 1)) return false;
   const p1 = o["content"];
-  if (p1 === undefined) return missingAt("/content", "content");
-  if (!(
-    g_TextContent(p1, d + 1) ||
-    g_ImageContent(p1, d + 1) ||
-    g_AudioContent(p1, d + 1) ||
-    g_ToolUseContent(p1, d + 1) ||
-    g_ToolResultContent(p1, d + 1) ||
-    g_SamplingMessage$1(p1, d + 1)
-  ))
-    return unionAt();
+  if (
+    p1 === undefined ||
+    !(
+      g_TextContent(p1, d + 1) ||
+      g_ImageContent(p1, d + 1) ||
+      g_AudioContent(p1, d + 1) ||
+      g_ToolUseContent(p1, d + 1) ||
+      g_ToolResultContent(p1, d + 1) ||
+      g_SamplingMessage$1(p1, d + 1)
+    )
+  )
+    return false;
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_SamplingMessage$2(p2, d + 1)) return segAt("/_meta");
+  if (p2 !== undefined && !g_SamplingMessage$2(p2, d + 1)) return false;
   return true;
 }
 
 function e_SamplingMessageContentBlock(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failAt(
-      null,
-      "object (TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent)",
-      v,
-    );
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
-      return g_TextContent(v, d) || withinAt("TextContent");
+      return g_TextContent(v, d);
     case "image":
-      return g_ImageContent(v, d) || withinAt("ImageContent");
+      return g_ImageContent(v, d);
     case "audio":
-      return g_AudioContent(v, d) || withinAt("AudioContent");
+      return g_AudioContent(v, d);
     case "tool_use":
-      return g_ToolUseContent(v, d) || withinAt("ToolUseContent");
+      return g_ToolUseContent(v, d);
     case "tool_result":
-      return g_ToolResultContent(v, d) || withinAt("ToolResultContent");
+      return g_ToolResultContent(v, d);
     default:
-      return variantAt(
-        "/type",
-        '"text" | "image" | "audio" | "tool_use" | "tool_result"',
-        (v as Readonly<Record<string, unknown>>)["type"],
-        "TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent",
-      );
+      return false;
   }
 }
 
 function e_Annotations(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["audience"];
-  if (p0 !== undefined && !g_Annotations$1(p0, d + 1)) return segAt("/audience");
+  if (p0 !== undefined && !g_Annotations$1(p0, d + 1)) return false;
   const p1 = o["priority"];
-  if (p1 !== undefined) {
-    if (!(typeof p1 === "number" && Number.isFinite(p1))) return failAt("/priority", "number", p1);
-    if (!(typeof p1 !== "number" || p1 >= 0)) return failAt("/priority", ">= 0 (minimum)", p1);
-    if (!(typeof p1 !== "number" || p1 <= 1)) return failAt("/priority", "<= 1 (maximum)", p1);
-  }
+  if (
+    p1 !== undefined &&
+    !(
+      typeof p1 === "number" &&
+      Number.isFinite(p1) &&
+      (typeof p1 !== "number" || p1 >= 0) &&
+      (typeof p1 !== "number" || p1 <= 1)
+    )
+  )
+    return false;
   const p2 = o["lastModified"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/lastModified", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   return true;
 }
 
 function e_ContentBlock(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failAt(
-      null,
-      "object (TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource)",
-      v,
-    );
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
-      return g_TextContent(v, d) || withinAt("TextContent");
+      return g_TextContent(v, d);
     case "image":
-      return g_ImageContent(v, d) || withinAt("ImageContent");
+      return g_ImageContent(v, d);
     case "audio":
-      return g_AudioContent(v, d) || withinAt("AudioContent");
+      return g_AudioContent(v, d);
     case "resource_link":
-      return g_ResourceLink(v, d) || withinAt("ResourceLink");
+      return g_ResourceLink(v, d);
     case "resource":
-      return g_EmbeddedResource(v, d) || withinAt("EmbeddedResource");
+      return g_EmbeddedResource(v, d);
     default:
-      return variantAt(
-        "/type",
-        '"text" | "image" | "audio" | "resource_link" | "resource"',
-        (v as Readonly<Record<string, unknown>>)["type"],
-        "TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource",
-      );
+      return false;
   }
 }
 
 function e_TextContent(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "text")) return failAt("/type", '"text"', p0);
+  if (p0 === undefined || !(p0 === "text")) return false;
   const p1 = o["text"];
-  if (p1 === undefined) return missingAt("/text", "text");
-  if (!(typeof p1 === "string")) return failAt("/text", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["annotations"];
-  if (p2 !== undefined && !g_Annotations(p2, d + 1)) return segAt("/annotations");
+  if (p2 !== undefined && !g_Annotations(p2, d + 1)) return false;
   const p3 = o["_meta"];
-  if (p3 !== undefined && !g_TextContent$1(p3, d + 1)) return segAt("/_meta");
+  if (p3 !== undefined && !g_TextContent$1(p3, d + 1)) return false;
   return true;
 }
 
 function e_ImageContent(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "image")) return failAt("/type", '"image"', p0);
+  if (p0 === undefined || !(p0 === "image")) return false;
   const p1 = o["data"];
-  if (p1 === undefined) return missingAt("/data", "data");
-  if (!(typeof p1 === "string")) return failAt("/data", "string", p1);
-  if (!(typeof p1 !== "string" || isByte(p1))) return failAt("/data", "byte (format)", p1);
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isByte(p1))))
+    return false;
   const p2 = o["mimeType"];
-  if (p2 === undefined) return missingAt("/mimeType", "mimeType");
-  if (!(typeof p2 === "string")) return failAt("/mimeType", "string", p2);
+  if (p2 === undefined || !(typeof p2 === "string")) return false;
   const p3 = o["annotations"];
-  if (p3 !== undefined && !g_Annotations(p3, d + 1)) return segAt("/annotations");
+  if (p3 !== undefined && !g_Annotations(p3, d + 1)) return false;
   const p4 = o["_meta"];
-  if (p4 !== undefined && !g_ImageContent$1(p4, d + 1)) return segAt("/_meta");
+  if (p4 !== undefined && !g_ImageContent$1(p4, d + 1)) return false;
   return true;
 }
 
 function e_AudioContent(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "audio")) return failAt("/type", '"audio"', p0);
+  if (p0 === undefined || !(p0 === "audio")) return false;
   const p1 = o["data"];
-  if (p1 === undefined) return missingAt("/data", "data");
-  if (!(typeof p1 === "string")) return failAt("/data", "string", p1);
-  if (!(typeof p1 !== "string" || isByte(p1))) return failAt("/data", "byte (format)", p1);
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isByte(p1))))
+    return false;
   const p2 = o["mimeType"];
-  if (p2 === undefined) return missingAt("/mimeType", "mimeType");
-  if (!(typeof p2 === "string")) return failAt("/mimeType", "string", p2);
+  if (p2 === undefined || !(typeof p2 === "string")) return false;
   const p3 = o["annotations"];
-  if (p3 !== undefined && !g_Annotations(p3, d + 1)) return segAt("/annotations");
+  if (p3 !== undefined && !g_Annotations(p3, d + 1)) return false;
   const p4 = o["_meta"];
-  if (p4 !== undefined && !g_AudioContent$1(p4, d + 1)) return segAt("/_meta");
+  if (p4 !== undefined && !g_AudioContent$1(p4, d + 1)) return false;
   return true;
 }
 
 function e_ToolUseContent(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "tool_use")) return failAt("/type", '"tool_use"', p0);
+  if (p0 === undefined || !(p0 === "tool_use")) return false;
   const p1 = o["id"];
-  if (p1 === undefined) return missingAt("/id", "id");
-  if (!(typeof p1 === "string")) return failAt("/id", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["name"];
-  if (p2 === undefined) return missingAt("/name", "name");
-  if (!(typeof p2 === "string")) return failAt("/name", "string", p2);
+  if (p2 === undefined || !(typeof p2 === "string")) return false;
   const p3 = o["input"];
-  if (p3 === undefined) return missingAt("/input", "input");
-  if (!g_ToolUseContent$1(p3, d + 1)) return segAt("/input");
+  if (p3 === undefined || !g_ToolUseContent$1(p3, d + 1)) return false;
   const p4 = o["_meta"];
-  if (p4 !== undefined && !g_ToolUseContent$2(p4, d + 1)) return segAt("/_meta");
+  if (p4 !== undefined && !g_ToolUseContent$2(p4, d + 1)) return false;
   return true;
 }
 
 function e_ToolResultContent(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "tool_result")) return failAt("/type", '"tool_result"', p0);
+  if (p0 === undefined || !(p0 === "tool_result")) return false;
   const p1 = o["toolUseId"];
-  if (p1 === undefined) return missingAt("/toolUseId", "toolUseId");
-  if (!(typeof p1 === "string")) return failAt("/toolUseId", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["content"];
-  if (p2 === undefined) return missingAt("/content", "content");
-  if (!g_ToolResultContent$1(p2, d + 1)) return segAt("/content");
+  if (p2 === undefined || !g_ToolResultContent$1(p2, d + 1)) return false;
   const p3 = o["structuredContent"];
-  if (p3 !== undefined && !g_ToolResultContent$2(p3, d + 1)) return segAt("/structuredContent");
+  if (p3 !== undefined && !g_ToolResultContent$2(p3, d + 1)) return false;
   const p4 = o["isError"];
-  if (p4 !== undefined && !(typeof p4 === "boolean")) return failAt("/isError", "boolean", p4);
+  if (p4 !== undefined && !(typeof p4 === "boolean")) return false;
   const p5 = o["_meta"];
-  if (p5 !== undefined && !g_ToolResultContent$3(p5, d + 1)) return segAt("/_meta");
+  if (p5 !== undefined && !g_ToolResultContent$3(p5, d + 1)) return false;
   return true;
 }
 
 function e_ModelPreferences(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["hints"];
-  if (p0 !== undefined && !g_ModelPreferences$1(p0, d + 1)) return segAt("/hints");
+  if (p0 !== undefined && !g_ModelPreferences$1(p0, d + 1)) return false;
   const p1 = o["costPriority"];
-  if (p1 !== undefined) {
-    if (!(typeof p1 === "number" && Number.isFinite(p1)))
-      return failAt("/costPriority", "number", p1);
-    if (!(typeof p1 !== "number" || p1 >= 0)) return failAt("/costPriority", ">= 0 (minimum)", p1);
-    if (!(typeof p1 !== "number" || p1 <= 1)) return failAt("/costPriority", "<= 1 (maximum)", p1);
-  }
+  if (
+    p1 !== undefined &&
+    !(
+      typeof p1 === "number" &&
+      Number.isFinite(p1) &&
+      (typeof p1 !== "number" || p1 >= 0) &&
+      (typeof p1 !== "number" || p1 <= 1)
+    )
+  )
+    return false;
   const p2 = o["speedPriority"];
-  if (p2 !== undefined) {
-    if (!(typeof p2 === "number" && Number.isFinite(p2)))
-      return failAt("/speedPriority", "number", p2);
-    if (!(typeof p2 !== "number" || p2 >= 0)) return failAt("/speedPriority", ">= 0 (minimum)", p2);
-    if (!(typeof p2 !== "number" || p2 <= 1)) return failAt("/speedPriority", "<= 1 (maximum)", p2);
-  }
+  if (
+    p2 !== undefined &&
+    !(
+      typeof p2 === "number" &&
+      Number.isFinite(p2) &&
+      (typeof p2 !== "number" || p2 >= 0) &&
+      (typeof p2 !== "number" || p2 <= 1)
+    )
+  )
+    return false;
   const p3 = o["intelligencePriority"];
-  if (p3 !== undefined) {
-    if (!(typeof p3 === "number" && Number.isFinite(p3)))
-      return failAt("/intelligencePriority", "number", p3);
-    if (!(typeof p3 !== "number" || p3 >= 0))
-      return failAt("/intelligencePriority", ">= 0 (minimum)", p3);
-    if (!(typeof p3 !== "number" || p3 <= 1))
-      return failAt("/intelligencePriority", "<= 1 (maximum)", p3);
-  }
+  if (
+    p3 !== undefined &&
+    !(
+      typeof p3 === "number" &&
+      Number.isFinite(p3) &&
+      (typeof p3 !== "number" || p3 >= 0) &&
+      (typeof p3 !== "number" || p3 <= 1)
+    )
+  )
+    return false;
   return true;
 }
 
 function e_ModelHint(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 !== undefined && !(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 !== undefined && !(typeof p0 === "string")) return false;
   return true;
 }
 
 function e_CompleteRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CompleteRequestParams$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_CompleteRequestParams$1(p0, d + 1)) return false;
   const p1 = o["ref"];
-  if (p1 === undefined) return missingAt("/ref", "ref");
-  if (!g_CompleteRequestParams$2(p1, d + 1)) return segAt("/ref");
+  if (p1 === undefined || !g_CompleteRequestParams$2(p1, d + 1)) return false;
   const p2 = o["argument"];
-  if (p2 === undefined) return missingAt("/argument", "argument");
-  if (!g_CompleteRequestParams$3(p2, d + 1)) return segAt("/argument");
+  if (p2 === undefined || !g_CompleteRequestParams$3(p2, d + 1)) return false;
   const p3 = o["context"];
-  if (p3 !== undefined && !g_CompleteRequestParams$4(p3, d + 1)) return segAt("/context");
+  if (p3 !== undefined && !g_CompleteRequestParams$4(p3, d + 1)) return false;
   return true;
 }
 
 function e_CompleteRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "completion/complete")) return failAt("/method", '"completion/complete"', p0);
+  if (p0 === undefined || !(p0 === "completion/complete")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_CompleteRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_CompleteRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
 function e_CompleteResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return false;
   const p1 = o["completion"];
-  if (p1 === undefined) return missingAt("/completion", "completion");
-  if (!g_CompleteResult$2(p1, d + 1)) return segAt("/completion");
+  if (p1 === undefined || !g_CompleteResult$2(p1, d + 1)) return false;
   return true;
 }
 
 function e_ResourceTemplateReference(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "ref/resource")) return failAt("/type", '"ref/resource"', p0);
+  if (p0 === undefined || !(p0 === "ref/resource")) return false;
   const p1 = o["uri"];
-  if (p1 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p1 === "string")) return failAt("/uri", "string", p1);
-  if (!(typeof p1 !== "string" || isUriTemplate(p1)))
-    return failAt("/uri", "uri-template (format)", p1);
+  if (
+    p1 === undefined ||
+    !(typeof p1 === "string" && (typeof p1 !== "string" || isUriTemplate(p1)))
+  )
+    return false;
   return true;
 }
 
 function e_PromptReference(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "ref/prompt")) return failAt("/type", '"ref/prompt"', p0);
+  if (p0 === undefined || !(p0 === "ref/prompt")) return false;
   const p1 = o["name"];
-  if (p1 === undefined) return missingAt("/name", "name");
-  if (!(typeof p1 === "string")) return failAt("/name", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["title"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/title", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   return true;
 }
 
 function e_ListRootsRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "roots/list")) return failAt("/method", '"roots/list"', p0);
+  if (p0 === undefined || !(p0 === "roots/list")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_RequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_RequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
 function e_ListRootsResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return false;
   const p1 = o["roots"];
-  if (p1 === undefined) return missingAt("/roots", "roots");
-  if (!g_ListRootsResult$2(p1, d + 1)) return segAt("/roots");
+  if (p1 === undefined || !g_ListRootsResult$2(p1, d + 1)) return false;
   return true;
 }
 
 function e_Root(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p0 === "string")) return failAt("/uri", "string", p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failAt("/uri", "uri (format)", p0);
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
   const p1 = o["name"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/name", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_Root$1(p2, d + 1)) return segAt("/_meta");
+  if (p2 !== undefined && !g_Root$1(p2, d + 1)) return false;
   return true;
 }
 
 function e_RootsListChangedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/roots/list_changed"))
-    return failAt("/method", '"notifications/roots/list_changed"', p0);
+  if (p0 === undefined || !(p0 === "notifications/roots/list_changed")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
   return true;
 }
 
 function e_ElicitRequestFormParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["mode"];
-  if (p0 !== undefined && !(p0 === "form")) return failAt("/mode", '"form"', p0);
+  if (p0 !== undefined && !(p0 === "form")) return false;
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_ElicitRequestFormParams$1(p1, d + 1)) return segAt("/_meta");
+  if (p1 !== undefined && !g_ElicitRequestFormParams$1(p1, d + 1)) return false;
   const p2 = o["task"];
-  if (p2 !== undefined && !g_TaskMetadata(p2, d + 1)) return segAt("/task");
+  if (p2 !== undefined && !g_TaskMetadata(p2, d + 1)) return false;
   const p3 = o["message"];
-  if (p3 === undefined) return missingAt("/message", "message");
-  if (!(typeof p3 === "string")) return failAt("/message", "string", p3);
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
   const p4 = o["requestedSchema"];
-  if (p4 === undefined) return missingAt("/requestedSchema", "requestedSchema");
-  if (!g_ElicitRequestFormParams$2(p4, d + 1)) return segAt("/requestedSchema");
+  if (p4 === undefined || !g_ElicitRequestFormParams$2(p4, d + 1)) return false;
   return true;
 }
 
 function e_ElicitRequestURLParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["mode"];
-  if (p0 === undefined) return missingAt("/mode", "mode");
-  if (!(p0 === "url")) return failAt("/mode", '"url"', p0);
+  if (p0 === undefined || !(p0 === "url")) return false;
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_ElicitRequestURLParams$1(p1, d + 1)) return segAt("/_meta");
+  if (p1 !== undefined && !g_ElicitRequestURLParams$1(p1, d + 1)) return false;
   const p2 = o["task"];
-  if (p2 !== undefined && !g_TaskMetadata(p2, d + 1)) return segAt("/task");
+  if (p2 !== undefined && !g_TaskMetadata(p2, d + 1)) return false;
   const p3 = o["message"];
-  if (p3 === undefined) return missingAt("/message", "message");
-  if (!(typeof p3 === "string")) return failAt("/message", "string", p3);
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
   const p4 = o["elicitationId"];
-  if (p4 === undefined) return missingAt("/elicitationId", "elicitationId");
-  if (!(typeof p4 === "string")) return failAt("/elicitationId", "string", p4);
+  if (p4 === undefined || !(typeof p4 === "string")) return false;
   const p5 = o["url"];
-  if (p5 === undefined) return missingAt("/url", "url");
-  if (!(typeof p5 === "string")) return failAt("/url", "string", p5);
-  if (!(typeof p5 !== "string" || isUri(p5))) return failAt("/url", "uri (format)", p5);
+  if (p5 === undefined || !(typeof p5 === "string" && (typeof p5 !== "string" || isUri(p5))))
+    return false;
   return true;
 }
 
 function e_ElicitRequestParams(v: unknown, d: number): boolean {
-  return g_ElicitRequestFormParams(v, d) || g_ElicitRequestURLParams(v, d) || unionAt();
+  return g_ElicitRequestFormParams(v, d) || g_ElicitRequestURLParams(v, d);
 }
 
 function e_ElicitRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "elicitation/create")) return failAt("/method", '"elicitation/create"', p0);
+  if (p0 === undefined || !(p0 === "elicitation/create")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_ElicitRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_ElicitRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
 function e_PrimitiveSchemaDefinition(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failAt(
-      null,
-      "object (StringSchema | NumberSchema | BooleanSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema)",
-      v,
-    );
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "string":
-      if (!(
+      return (
         g_StringSchema(v, d) ||
         g_UntitledSingleSelectEnumSchema(v, d) ||
         g_TitledSingleSelectEnumSchema(v, d) ||
         g_LegacyTitledEnumSchema(v, d)
-      ))
-        return withinAt(
-          "StringSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
-          unionAt(),
-        );
-      return true;
+      );
     case "number":
     case "integer":
-      return g_NumberSchema(v, d) || withinAt("NumberSchema");
+      return g_NumberSchema(v, d);
     case "boolean":
-      return g_BooleanSchema(v, d) || withinAt("BooleanSchema");
+      return g_BooleanSchema(v, d);
     case "array":
-      if (!(g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d)))
-        return withinAt("UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema", unionAt());
-      return true;
+      return g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d);
     default:
-      return variantAt(
-        "/type",
-        '"string" | "number" | "integer" | "boolean" | "array"',
-        (v as Readonly<Record<string, unknown>>)["type"],
-        "StringSchema | NumberSchema | BooleanSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema",
-      );
+      return false;
   }
 }
 
 function e_StringSchema(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "string")) return failAt("/type", '"string"', p0);
+  if (p0 === undefined || !(p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["minLength"];
-  if (p3 !== undefined && !Number.isInteger(p3)) return failAt("/minLength", "integer", p3);
+  if (p3 !== undefined && !Number.isInteger(p3)) return false;
   const p4 = o["maxLength"];
-  if (p4 !== undefined && !Number.isInteger(p4)) return failAt("/maxLength", "integer", p4);
+  if (p4 !== undefined && !Number.isInteger(p4)) return false;
   const p5 = o["format"];
   if (p5 !== undefined && !(p5 === "email" || p5 === "uri" || p5 === "date" || p5 === "date-time"))
-    return failAt("/format", '"email" | "uri" | "date" | "date-time"', p5);
+    return false;
   const p6 = o["default"];
-  if (p6 !== undefined && !(typeof p6 === "string")) return failAt("/default", "string", p6);
+  if (p6 !== undefined && !(typeof p6 === "string")) return false;
   return true;
 }
 
 function e_NumberSchema(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "number" || p0 === "integer")) return failAt("/type", '"number" | "integer"', p0);
+  if (p0 === undefined || !(p0 === "number" || p0 === "integer")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["minimum"];
-  if (p3 !== undefined && !(typeof p3 === "number" && Number.isFinite(p3)))
-    return failAt("/minimum", "number", p3);
+  if (p3 !== undefined && !(typeof p3 === "number" && Number.isFinite(p3))) return false;
   const p4 = o["maximum"];
-  if (p4 !== undefined && !(typeof p4 === "number" && Number.isFinite(p4)))
-    return failAt("/maximum", "number", p4);
+  if (p4 !== undefined && !(typeof p4 === "number" && Number.isFinite(p4))) return false;
   const p5 = o["default"];
-  if (p5 !== undefined && !(typeof p5 === "number" && Number.isFinite(p5)))
-    return failAt("/default", "number", p5);
+  if (p5 !== undefined && !(typeof p5 === "number" && Number.isFinite(p5))) return false;
   return true;
 }
 
 function e_BooleanSchema(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "boolean")) return failAt("/type", '"boolean"', p0);
+  if (p0 === undefined || !(p0 === "boolean")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["default"];
-  if (p3 !== undefined && !(typeof p3 === "boolean")) return failAt("/default", "boolean", p3);
+  if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
   return true;
 }
 
 function e_UntitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "string")) return failAt("/type", '"string"', p0);
+  if (p0 === undefined || !(p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["enum"];
-  if (p3 === undefined) return missingAt("/enum", "enum");
-  if (!g_UntitledSingleSelectEnumSchema$1(p3, d + 1)) return segAt("/enum");
+  if (p3 === undefined || !g_UntitledSingleSelectEnumSchema$1(p3, d + 1)) return false;
   const p4 = o["default"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/default", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
 
 function e_TitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "string")) return failAt("/type", '"string"', p0);
+  if (p0 === undefined || !(p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["oneOf"];
-  if (p3 === undefined) return missingAt("/oneOf", "oneOf");
-  if (!g_TitledSingleSelectEnumSchema$1(p3, d + 1)) return segAt("/oneOf");
+  if (p3 === undefined || !g_TitledSingleSelectEnumSchema$1(p3, d + 1)) return false;
   const p4 = o["default"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/default", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
 
 function e_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "array")) return failAt("/type", '"array"', p0);
+  if (p0 === undefined || !(p0 === "array")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["minItems"];
-  if (p3 !== undefined && !Number.isInteger(p3)) return failAt("/minItems", "integer", p3);
+  if (p3 !== undefined && !Number.isInteger(p3)) return false;
   const p4 = o["maxItems"];
-  if (p4 !== undefined && !Number.isInteger(p4)) return failAt("/maxItems", "integer", p4);
+  if (p4 !== undefined && !Number.isInteger(p4)) return false;
   const p5 = o["items"];
-  if (p5 === undefined) return missingAt("/items", "items");
-  if (!g_UntitledMultiSelectEnumSchema$1(p5, d + 1)) return segAt("/items");
+  if (p5 === undefined || !g_UntitledMultiSelectEnumSchema$1(p5, d + 1)) return false;
   const p6 = o["default"];
-  if (p6 !== undefined && !g_UntitledMultiSelectEnumSchema$3(p6, d + 1)) return segAt("/default");
+  if (p6 !== undefined && !g_UntitledMultiSelectEnumSchema$3(p6, d + 1)) return false;
   return true;
 }
 
 function e_TitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "array")) return failAt("/type", '"array"', p0);
+  if (p0 === undefined || !(p0 === "array")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["minItems"];
-  if (p3 !== undefined && !Number.isInteger(p3)) return failAt("/minItems", "integer", p3);
+  if (p3 !== undefined && !Number.isInteger(p3)) return false;
   const p4 = o["maxItems"];
-  if (p4 !== undefined && !Number.isInteger(p4)) return failAt("/maxItems", "integer", p4);
+  if (p4 !== undefined && !Number.isInteger(p4)) return false;
   const p5 = o["items"];
-  if (p5 === undefined) return missingAt("/items", "items");
-  if (!g_TitledMultiSelectEnumSchema$1(p5, d + 1)) return segAt("/items");
+  if (p5 === undefined || !g_TitledMultiSelectEnumSchema$1(p5, d + 1)) return false;
   const p6 = o["default"];
-  if (p6 !== undefined && !g_TitledMultiSelectEnumSchema$4(p6, d + 1)) return segAt("/default");
+  if (p6 !== undefined && !g_TitledMultiSelectEnumSchema$4(p6, d + 1)) return false;
   return true;
 }
 
 function e_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "string")) return failAt("/type", '"string"', p0);
+  if (p0 === undefined || !(p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["enum"];
-  if (p3 === undefined) return missingAt("/enum", "enum");
-  if (!g_LegacyTitledEnumSchema$1(p3, d + 1)) return segAt("/enum");
+  if (p3 === undefined || !g_LegacyTitledEnumSchema$1(p3, d + 1)) return false;
   const p4 = o["enumNames"];
-  if (p4 !== undefined && !g_LegacyTitledEnumSchema$2(p4, d + 1)) return segAt("/enumNames");
+  if (p4 !== undefined && !g_LegacyTitledEnumSchema$2(p4, d + 1)) return false;
   const p5 = o["default"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return failAt("/default", "string", p5);
+  if (p5 !== undefined && !(typeof p5 === "string")) return false;
   return true;
 }
 
 function e_ElicitResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ElicitResult$1(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ElicitResult$1(p0, d + 1)) return false;
   const p1 = o["action"];
-  if (p1 === undefined) return missingAt("/action", "action");
-  if (!(p1 === "accept" || p1 === "decline" || p1 === "cancel"))
-    return failAt("/action", '"accept" | "decline" | "cancel"', p1);
+  if (p1 === undefined || !(p1 === "accept" || p1 === "decline" || p1 === "cancel")) return false;
   const p2 = o["content"];
-  if (p2 !== undefined && !g_ElicitResult$2(p2, d + 1)) return segAt("/content");
+  if (p2 !== undefined && !g_ElicitResult$2(p2, d + 1)) return false;
   return true;
 }
 
 function e_ElicitationCompleteNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/elicitation/complete"))
-    return failAt("/method", '"notifications/elicitation/complete"', p0);
+  if (p0 === undefined || !(p0 === "notifications/elicitation/complete")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_ElicitationCompleteNotification$1(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_ElicitationCompleteNotification$1(p2, d + 1)) return false;
   return true;
 }
 

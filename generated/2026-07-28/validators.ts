@@ -182,7 +182,7 @@ function within(issue: Issue, label: string): Issue {
   const c = issue.message.charCodeAt(0); // our own messages start in lower case, a member's label in upper case
   return c >= 65 && c <= 90 && /^[A-Z][A-Za-z0-9]*: /.test(issue.message)
     ? issue
-    : { path: issue.path, expected: issue.expected, message: `${label}: ${issue.message}` };
+    : { ...issue, message: `${label}: ${issue.message}` };
 }
 
 function unknownVariant(path: string, expected: string, tag: unknown, label: string): Issue {
@@ -263,128 +263,9 @@ function explained<T>(
   value: unknown,
   options: ValidateOptions | undefined,
 ): ValidationResult<T> {
-  if (options?.all !== true) {
-    const issue = trailIssue();
-    if (issue !== undefined) return { ok: false, issues: [issue] };
-  }
   const out = new IssueList(options?.all === true);
   explain(value, "", out, 0);
   return { ok: false, issues: out.items };
-}
-
-// Where the guard that failed last failed, recorded only on the way out of a failure: the first
-// issue, without the explaining pass (which runs cold, and costs several times the guard).
-// trailKind: 0 nothing, 1 failAt, 2 missingAt, 3 variantAt, 4 deepAt; -1 a union failed, whose
-// closest member only the explaining pass can tell. `trail` holds the JSON Pointer segments from
-// the failure outwards, and the names of the union members it passed through.
-let trailKind = 0;
-let trailExpected = "";
-let trailValue: unknown;
-let trailName = "";
-const trail: (string | number)[] = [];
-let trailLength = 0; // of `trail` (cheaper than setting trail.length)
-
-function failAt(seg: string | number | null, expected: string, v: unknown): false {
-  trailKind = 1;
-  trailExpected = expected;
-  trailValue = v;
-  if (seg === null) trailLength = 0;
-  else {
-    trail[0] = seg;
-    trailLength = 1;
-  }
-  return false;
-}
-
-function missingAt(seg: string, name: string): false {
-  trailKind = 2;
-  trailName = name;
-  trail[0] = seg;
-  trailLength = 1;
-  return false;
-}
-
-function variantAt(seg: string, expected: string, tag: unknown, label: string): false {
-  trailKind = 3;
-  trailExpected = expected;
-  trailValue = tag;
-  trailName = label;
-  trail[0] = seg;
-  trailLength = 1;
-  return false;
-}
-
-function deepAt(): false {
-  trailKind = 4;
-  trailLength = 0;
-  return false;
-}
-
-function unionAt(): false {
-  trailKind = -1;
-  return false;
-}
-
-function segAt(seg: string | number): false {
-  trail[trailLength++] = seg;
-  return false;
-}
-
-/** A segment starts with "/" (or is an array index); a union member's name does not. */
-function withinAt(label: string, _failure?: false): false {
-  trail[trailLength++] = label;
-  return false;
-}
-
-/**
- * The issue the explaining pass would report first, from the trail, its path after `prefix`;
- * undefined when only that pass can tell.
- */
-function trailIssue(prefix = ""): Issue | undefined {
-  if (trailKind <= 0) return undefined;
-  let path = prefix;
-  for (let i = trailLength - 1; i >= 0; i--) {
-    const s = trail[i]!;
-    if (typeof s === "number") path += `/${s}`;
-    else if (s.charCodeAt(0) === 47) path += s;
-  }
-  let issue =
-    trailKind === 1
-      ? fail(path, trailExpected, trailValue)
-      : trailKind === 2
-        ? missing(path, trailName)
-        : trailKind === 3
-          ? unknownVariant(path, trailExpected, trailValue, trailName)
-          : tooDeep(path);
-  for (let i = 0; i < trailLength; i++) {
-    const s = trail[i]!;
-    if (typeof s === "string" && s.charCodeAt(0) !== 47) issue = within(issue, s);
-  }
-  trailKind = 0;
-  return issue;
-}
-
-/**
- * A union member's issues: its first from its guard's trail (the guard runs hot, the explaining
- * pass cold), unless the trail cannot tell or every issue is wanted.
- */
-function branchOf(
-  guard: (v: unknown, d: number) => boolean,
-  explain: Explain,
-  v: unknown,
-  p: string,
-  out: IssueList,
-  d: number,
-): void {
-  if (!out.all) {
-    if (guard(v, d)) return;
-    const issue = trailIssue(p);
-    if (issue !== undefined) {
-      out.add(issue);
-      return;
-    }
-  }
-  explain(v, p, out, d);
 }
 
 function unreadableResult<T>(error: unknown): ValidationResult<T> {
@@ -807,15 +688,14 @@ function isTemplateExpression(s: string, from: number, to: number): boolean {
 }
 
 function g_JSONValue(v: unknown, d: number): boolean {
-  if (d > MAX_DEPTH) return deepAt();
+  if (d > MAX_DEPTH) return false;
   return (
     typeof v === "string" ||
     (typeof v === "number" && Number.isFinite(v)) ||
     typeof v === "boolean" ||
     v === null ||
     g_JSONObject(v, d) ||
-    g_JSONArray(v, d) ||
-    unionAt()
+    g_JSONArray(v, d)
   );
 }
 
@@ -861,12 +741,12 @@ function x_JSONValue(v: unknown, p: string, out: IssueList, d: number): boolean 
     }
     {
       const b10 = new IssueList(out.all);
-      branchOf(g_JSONObject, x_JSONObject, v, p, b10, d);
+      x_JSONObject(v, p, b10, d);
       branches1.push(["JSONObject", b10]);
     }
     {
       const b11 = new IssueList(out.all);
-      branchOf(g_JSONArray, x_JSONArray, v, p, b11, d);
+      x_JSONArray(v, p, b11, d);
       branches1.push(["JSONArray", b11]);
     }
     if (
@@ -880,12 +760,12 @@ function x_JSONValue(v: unknown, p: string, out: IssueList, d: number): boolean 
 }
 
 function g_JSONObject(v: unknown, d: number): boolean {
-  if (d > MAX_DEPTH) return deepAt();
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (d > MAX_DEPTH) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!g_JSONValue(x, d + 1)) return segAt("/" + pointer(k));
+    if (!g_JSONValue(x, d + 1)) return false;
   }
   return true;
 }
@@ -905,12 +785,12 @@ function x_JSONObject(v: unknown, p: string, out: IssueList, d: number): boolean
 }
 
 function g_JSONArray(v: unknown, d: number): boolean {
-  if (d > MAX_DEPTH) return deepAt();
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (d > MAX_DEPTH) return false;
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_JSONValue(x, d + 1)) return segAt(i);
+    if (!g_JSONValue(x, d + 1)) return false;
   }
   return true;
 }
@@ -933,8 +813,7 @@ function g_JSONRPCMessage(v: unknown, d: number): boolean {
     g_JSONRPCRequest(v, d) ||
     g_JSONRPCNotification(v, d) ||
     g_JSONRPCResultResponse(v, d) ||
-    g_JSONRPCErrorResponse(v, d) ||
-    unionAt()
+    g_JSONRPCErrorResponse(v, d)
   );
 }
 
@@ -948,22 +827,22 @@ function x_JSONRPCMessage(v: unknown, p: string, out: IssueList, d: number): boo
     const branches1: [string, IssueList][] = [];
     {
       const b2 = new IssueList(out.all);
-      branchOf(g_JSONRPCRequest, x_JSONRPCRequest, v, p, b2, d);
+      x_JSONRPCRequest(v, p, b2, d);
       branches1.push(["JSONRPCRequest", b2]);
     }
     {
       const b3 = new IssueList(out.all);
-      branchOf(g_JSONRPCNotification, x_JSONRPCNotification, v, p, b3, d);
+      x_JSONRPCNotification(v, p, b3, d);
       branches1.push(["JSONRPCNotification", b3]);
     }
     {
       const b4 = new IssueList(out.all);
-      branchOf(g_JSONRPCResultResponse, x_JSONRPCResultResponse, v, p, b4, d);
+      x_JSONRPCResultResponse(v, p, b4, d);
       branches1.push(["JSONRPCResultResponse", b4]);
     }
     {
       const b5 = new IssueList(out.all);
-      branchOf(g_JSONRPCErrorResponse, x_JSONRPCErrorResponse, v, p, b5, d);
+      x_JSONRPCErrorResponse(v, p, b5, d);
       branches1.push(["JSONRPCErrorResponse", b5]);
     }
     if (
@@ -982,7 +861,7 @@ function x_JSONRPCMessage(v: unknown, p: string, out: IssueList, d: number): boo
 }
 
 function g_MetaObject(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
@@ -993,32 +872,18 @@ function x_MetaObject(v: unknown, p: string, out: IssueList, _d: number): boolea
 }
 
 function g_RequestMetaObject(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return segAt("/progressToken");
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   const p1 = o["io.modelcontextprotocol/protocolVersion"];
-  if (p1 === undefined)
-    return missingAt(
-      "/io.modelcontextprotocol~1protocolVersion",
-      "io.modelcontextprotocol/protocolVersion",
-    );
-  if (!(typeof p1 === "string"))
-    return failAt("/io.modelcontextprotocol~1protocolVersion", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["io.modelcontextprotocol/clientInfo"];
-  if (p2 !== undefined && !g_Implementation(p2, d + 1))
-    return segAt("/io.modelcontextprotocol~1clientInfo");
+  if (p2 !== undefined && !g_Implementation(p2, d + 1)) return false;
   const p3 = o["io.modelcontextprotocol/clientCapabilities"];
-  if (p3 === undefined)
-    return missingAt(
-      "/io.modelcontextprotocol~1clientCapabilities",
-      "io.modelcontextprotocol/clientCapabilities",
-    );
-  if (!g_ClientCapabilities(p3, d + 1))
-    return segAt("/io.modelcontextprotocol~1clientCapabilities");
+  if (p3 === undefined || !g_ClientCapabilities(p3, d + 1)) return false;
   const p4 = o["io.modelcontextprotocol/logLevel"];
-  if (p4 !== undefined && !g_LoggingLevel(p4, d + 1))
-    return segAt("/io.modelcontextprotocol~1logLevel");
+  if (p4 !== undefined && !g_LoggingLevel(p4, d + 1)) return false;
   return true;
 }
 
@@ -1089,11 +954,10 @@ function x_RequestMetaObject(v: unknown, p: string, out: IssueList, d: number): 
 }
 
 function g_NotificationMetaObject(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["io.modelcontextprotocol/subscriptionId"];
-  if (p0 !== undefined && !g_RequestId(p0, d + 1))
-    return segAt("/io.modelcontextprotocol~1subscriptionId");
+  if (p0 !== undefined && !g_RequestId(p0, d + 1)) return false;
   return true;
 }
 
@@ -1115,11 +979,10 @@ function x_NotificationMetaObject(v: unknown, p: string, out: IssueList, d: numb
 }
 
 function g_ResultMetaObject(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["io.modelcontextprotocol/serverInfo"];
-  if (p0 !== undefined && !g_Implementation(p0, d + 1))
-    return segAt("/io.modelcontextprotocol~1serverInfo");
+  if (p0 !== undefined && !g_Implementation(p0, d + 1)) return false;
   return true;
 }
 
@@ -1141,8 +1004,7 @@ function x_ResultMetaObject(v: unknown, p: string, out: IssueList, d: number): b
 }
 
 function g_ProgressToken(v: unknown, _d: number): boolean {
-  if (!(typeof v === "string" || Number.isInteger(v))) return failAt(null, "string | integer", v);
-  return true;
+  return typeof v === "string" || Number.isInteger(v);
 }
 
 function x_ProgressToken(v: unknown, p: string, out: IssueList, _d: number): boolean {
@@ -1152,8 +1014,7 @@ function x_ProgressToken(v: unknown, p: string, out: IssueList, _d: number): boo
 }
 
 function g_Cursor(v: unknown, _d: number): boolean {
-  if (!(typeof v === "string")) return failAt(null, "string", v);
-  return true;
+  return typeof v === "string";
 }
 
 function x_Cursor(v: unknown, p: string, out: IssueList, _d: number): boolean {
@@ -1162,11 +1023,10 @@ function x_Cursor(v: unknown, p: string, out: IssueList, _d: number): boolean {
 }
 
 function g_RequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 === undefined) return missingAt("/_meta", "_meta");
-  if (!g_RequestMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 === undefined || !g_RequestMetaObject(p0, d + 1)) return false;
   return true;
 }
 
@@ -1187,13 +1047,12 @@ function x_RequestParams(v: unknown, p: string, out: IssueList, d: number): bool
 }
 
 function g_Request(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(typeof p0 === "string")) return failAt("/method", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_Request$1(p1, d + 1)) return segAt("/params");
+  if (p1 !== undefined && !g_Request$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1221,15 +1080,15 @@ function x_Request(v: unknown, p: string, out: IssueList, _d: number): boolean {
 }
 
 function g_Request$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_NotificationParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1)) return false;
   return true;
 }
 
@@ -1251,13 +1110,12 @@ function x_NotificationParams(v: unknown, p: string, out: IssueList, d: number):
 }
 
 function g_Notification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(typeof p0 === "string")) return failAt("/method", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_Notification$1(p1, d + 1)) return segAt("/params");
+  if (p1 !== undefined && !g_Notification$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -1285,13 +1143,12 @@ function x_Notification(v: unknown, p: string, out: IssueList, _d: number): bool
 }
 
 function g_Notification$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_ResultType(v: unknown, _d: number): boolean {
-  if (!(typeof v === "string")) return failAt(null, "string", v);
-  return true;
+  return typeof v === "string";
 }
 
 function x_ResultType(v: unknown, p: string, out: IssueList, _d: number): boolean {
@@ -1300,13 +1157,12 @@ function x_ResultType(v: unknown, p: string, out: IssueList, _d: number): boolea
 }
 
 function g_Result(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
   const p1 = o["resultType"];
-  if (p1 === undefined) return missingAt("/resultType", "resultType");
-  if (!g_ResultType(p1, d + 1)) return segAt("/resultType");
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
   return true;
 }
 
@@ -1331,14 +1187,12 @@ function x_Result(v: unknown, p: string, out: IssueList, d: number): boolean {
 }
 
 function g_Error(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["code"];
-  if (p0 === undefined) return missingAt("/code", "code");
-  if (!Number.isInteger(p0)) return failAt("/code", "integer", p0);
+  if (p0 === undefined || !Number.isInteger(p0)) return false;
   const p1 = o["message"];
-  if (p1 === undefined) return missingAt("/message", "message");
-  if (!(typeof p1 === "string")) return failAt("/message", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
 
@@ -1364,8 +1218,7 @@ function x_Error(v: unknown, p: string, out: IssueList, _d: number): boolean {
 }
 
 function g_RequestId(v: unknown, _d: number): boolean {
-  if (!(typeof v === "string" || Number.isInteger(v))) return failAt(null, "string | integer", v);
-  return true;
+  return typeof v === "string" || Number.isInteger(v);
 }
 
 function x_RequestId(v: unknown, p: string, out: IssueList, _d: number): boolean {
@@ -1375,19 +1228,16 @@ function x_RequestId(v: unknown, p: string, out: IssueList, _d: number): boolean
 }
 
 function g_JSONRPCRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["method"];
-  if (p1 === undefined) return missingAt("/method", "method");
-  if (!(typeof p1 === "string")) return failAt("/method", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
@@ -1427,21 +1277,19 @@ function x_JSONRPCRequest(v: unknown, p: string, out: IssueList, d: number): boo
 }
 
 function g_JSONRPCRequest$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_JSONRPCNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["method"];
-  if (p1 === undefined) return missingAt("/method", "method");
-  if (!(typeof p1 === "string")) return failAt("/method", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -1475,22 +1323,19 @@ function x_JSONRPCNotification(v: unknown, p: string, out: IssueList, _d: number
 }
 
 function g_JSONRPCNotification$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_JSONRPCResultResponse(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["id"];
-  if (p1 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p1, d + 1)) return segAt("/id");
+  if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
   const p2 = o["result"];
-  if (p2 === undefined) return missingAt("/result", "result");
-  if (!g_Result(p2, d + 1)) return segAt("/result");
+  if (p2 === undefined || !g_Result(p2, d + 1)) return false;
   return true;
 }
 
@@ -1522,16 +1367,14 @@ function x_JSONRPCResultResponse(v: unknown, p: string, out: IssueList, d: numbe
 }
 
 function g_JSONRPCErrorResponse(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["id"];
-  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return segAt("/id");
+  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return false;
   const p2 = o["error"];
-  if (p2 === undefined) return missingAt("/error", "error");
-  if (!g_Error(p2, d + 1)) return segAt("/error");
+  if (p2 === undefined || !g_Error(p2, d + 1)) return false;
   return true;
 }
 
@@ -1561,7 +1404,7 @@ function x_JSONRPCErrorResponse(v: unknown, p: string, out: IssueList, d: number
 }
 
 function g_JSONRPCResponse(v: unknown, d: number): boolean {
-  return g_JSONRPCResultResponse(v, d) || g_JSONRPCErrorResponse(v, d) || unionAt();
+  return g_JSONRPCResultResponse(v, d) || g_JSONRPCErrorResponse(v, d);
 }
 
 function x_JSONRPCResponse(v: unknown, p: string, out: IssueList, d: number): boolean {
@@ -1569,12 +1412,12 @@ function x_JSONRPCResponse(v: unknown, p: string, out: IssueList, d: number): bo
     const branches1: [string, IssueList][] = [];
     {
       const b2 = new IssueList(out.all);
-      branchOf(g_JSONRPCResultResponse, x_JSONRPCResultResponse, v, p, b2, d);
+      x_JSONRPCResultResponse(v, p, b2, d);
       branches1.push(["JSONRPCResultResponse", b2]);
     }
     {
       const b3 = new IssueList(out.all);
-      branchOf(g_JSONRPCErrorResponse, x_JSONRPCErrorResponse, v, p, b3, d);
+      x_JSONRPCErrorResponse(v, p, b3, d);
       branches1.push(["JSONRPCErrorResponse", b3]);
     }
     if (out.addAll(pickBranch(p, "JSONRPCResultResponse | JSONRPCErrorResponse", v, branches1)))
@@ -1584,14 +1427,12 @@ function x_JSONRPCResponse(v: unknown, p: string, out: IssueList, d: number): bo
 }
 
 function g_ParseError(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["code"];
-  if (p0 === undefined) return missingAt("/code", "code");
-  if (!(p0 === -32700)) return failAt("/code", "-32700", p0);
+  if (p0 === undefined || !(p0 === -32700)) return false;
   const p1 = o["message"];
-  if (p1 === undefined) return missingAt("/message", "message");
-  if (!(typeof p1 === "string")) return failAt("/message", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
 
@@ -1617,14 +1458,12 @@ function x_ParseError(v: unknown, p: string, out: IssueList, _d: number): boolea
 }
 
 function g_InvalidRequestError(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["code"];
-  if (p0 === undefined) return missingAt("/code", "code");
-  if (!(p0 === -32600)) return failAt("/code", "-32600", p0);
+  if (p0 === undefined || !(p0 === -32600)) return false;
   const p1 = o["message"];
-  if (p1 === undefined) return missingAt("/message", "message");
-  if (!(typeof p1 === "string")) return failAt("/message", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
 
@@ -1650,14 +1489,12 @@ function x_InvalidRequestError(v: unknown, p: string, out: IssueList, _d: number
 }
 
 function g_MethodNotFoundError(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["code"];
-  if (p0 === undefined) return missingAt("/code", "code");
-  if (!(p0 === -32601)) return failAt("/code", "-32601", p0);
+  if (p0 === undefined || !(p0 === -32601)) return false;
   const p1 = o["message"];
-  if (p1 === undefined) return missingAt("/message", "message");
-  if (!(typeof p1 === "string")) return failAt("/message", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
 
@@ -1683,14 +1520,12 @@ function x_MethodNotFoundError(v: unknown, p: string, out: IssueList, _d: number
 }
 
 function g_InvalidParamsError(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["code"];
-  if (p0 === undefined) return missingAt("/code", "code");
-  if (!(p0 === -32602)) return failAt("/code", "-32602", p0);
+  if (p0 === undefined || !(p0 === -32602)) return false;
   const p1 = o["message"];
-  if (p1 === undefined) return missingAt("/message", "message");
-  if (!(typeof p1 === "string")) return failAt("/message", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
 
@@ -1716,14 +1551,12 @@ function x_InvalidParamsError(v: unknown, p: string, out: IssueList, _d: number)
 }
 
 function g_InternalError(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["code"];
-  if (p0 === undefined) return missingAt("/code", "code");
-  if (!(p0 === -32603)) return failAt("/code", "-32603", p0);
+  if (p0 === undefined || !(p0 === -32603)) return false;
   const p1 = o["message"];
-  if (p1 === undefined) return missingAt("/message", "message");
-  if (!(typeof p1 === "string")) return failAt("/message", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
 
@@ -1749,17 +1582,14 @@ function x_InternalError(v: unknown, p: string, out: IssueList, _d: number): boo
 }
 
 function g_HeaderMismatchError(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["id"];
-  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return segAt("/id");
+  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return false;
   const p2 = o["error"];
-  if (p2 === undefined) return missingAt("/error", "error");
-  if (!g_Error(p2, d + 1)) return segAt("/error");
-  if (!g_HeaderMismatchError$1(p2, d + 1)) return segAt("/error");
+  if (p2 === undefined || !(g_Error(p2, d + 1) && g_HeaderMismatchError$1(p2, d + 1))) return false;
   return true;
 }
 
@@ -1800,26 +1630,23 @@ function x_HeaderMismatchError(v: unknown, p: string, out: IssueList, d: number)
 }
 
 function g_HeaderMismatchError$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["code"];
-  if (p0 === undefined) return missingAt("/code", "code");
-  if (!(p0 === -32020)) return failAt("/code", "-32020", p0);
+  if (p0 === undefined || !(p0 === -32020)) return false;
   return true;
 }
 
 function g_UnsupportedProtocolVersionError(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["id"];
-  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return segAt("/id");
+  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return false;
   const p2 = o["error"];
-  if (p2 === undefined) return missingAt("/error", "error");
-  if (!g_Error(p2, d + 1)) return segAt("/error");
-  if (!g_UnsupportedProtocolVersionError$1(p2, d + 1)) return segAt("/error");
+  if (p2 === undefined || !(g_Error(p2, d + 1) && g_UnsupportedProtocolVersionError$1(p2, d + 1)))
+    return false;
   return true;
 }
 
@@ -1902,51 +1729,48 @@ function x_UnsupportedProtocolVersionError(
 }
 
 function g_UnsupportedProtocolVersionError$3(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failAt(i, "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_UnsupportedProtocolVersionError$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["supported"];
-  if (p0 === undefined) return missingAt("/supported", "supported");
-  if (!g_UnsupportedProtocolVersionError$3(p0, d + 1)) return segAt("/supported");
+  if (p0 === undefined || !g_UnsupportedProtocolVersionError$3(p0, d + 1)) return false;
   const p1 = o["requested"];
-  if (p1 === undefined) return missingAt("/requested", "requested");
-  if (!(typeof p1 === "string")) return failAt("/requested", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
 
 function g_UnsupportedProtocolVersionError$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["code"];
-  if (p0 === undefined) return missingAt("/code", "code");
-  if (!(p0 === -32022)) return failAt("/code", "-32022", p0);
+  if (p0 === undefined || !(p0 === -32022)) return false;
   const p1 = o["data"];
-  if (p1 === undefined) return missingAt("/data", "data");
-  if (!g_UnsupportedProtocolVersionError$2(p1, d + 1)) return segAt("/data");
+  if (p1 === undefined || !g_UnsupportedProtocolVersionError$2(p1, d + 1)) return false;
   return true;
 }
 
 function g_MissingRequiredClientCapabilityError(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["id"];
-  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return segAt("/id");
+  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return false;
   const p2 = o["error"];
-  if (p2 === undefined) return missingAt("/error", "error");
-  if (!g_Error(p2, d + 1)) return segAt("/error");
-  if (!g_MissingRequiredClientCapabilityError$1(p2, d + 1)) return segAt("/error");
+  if (
+    p2 === undefined ||
+    !(g_Error(p2, d + 1) && g_MissingRequiredClientCapabilityError$1(p2, d + 1))
+  )
+    return false;
   return true;
 }
 
@@ -2013,23 +1837,20 @@ function x_MissingRequiredClientCapabilityError(
 }
 
 function g_MissingRequiredClientCapabilityError$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["requiredCapabilities"];
-  if (p0 === undefined) return missingAt("/requiredCapabilities", "requiredCapabilities");
-  if (!g_ClientCapabilities(p0, d + 1)) return segAt("/requiredCapabilities");
+  if (p0 === undefined || !g_ClientCapabilities(p0, d + 1)) return false;
   return true;
 }
 
 function g_MissingRequiredClientCapabilityError$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["code"];
-  if (p0 === undefined) return missingAt("/code", "code");
-  if (!(p0 === -32021)) return failAt("/code", "-32021", p0);
+  if (p0 === undefined || !(p0 === -32021)) return false;
   const p1 = o["data"];
-  if (p1 === undefined) return missingAt("/data", "data");
-  if (!g_MissingRequiredClientCapabilityError$2(p1, d + 1)) return segAt("/data");
+  if (p1 === undefined || !g_MissingRequiredClientCapabilityError$2(p1, d + 1)) return false;
   return true;
 }
 
@@ -2043,22 +1864,16 @@ function x_EmptyResult(v: unknown, p: string, out: IssueList, d: number): boolea
 }
 
 function g_InputRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failAt(null, "object (CreateMessageRequest | ListRootsRequest | ElicitRequest)", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "sampling/createMessage":
-      return g_CreateMessageRequest(v, d) || withinAt("CreateMessageRequest");
+      return g_CreateMessageRequest(v, d);
     case "roots/list":
-      return g_ListRootsRequest(v, d) || withinAt("ListRootsRequest");
+      return g_ListRootsRequest(v, d);
     case "elicitation/create":
-      return g_ElicitRequest(v, d) || withinAt("ElicitRequest");
+      return g_ElicitRequest(v, d);
     default:
-      return variantAt(
-        "/method",
-        '"sampling/createMessage" | "roots/list" | "elicitation/create"',
-        (v as Readonly<Record<string, unknown>>)["method"],
-        "CreateMessageRequest | ListRootsRequest | ElicitRequest",
-      );
+      return false;
   }
 }
 
@@ -2111,9 +1926,7 @@ function x_InputRequest(v: unknown, p: string, out: IssueList, d: number): boole
 }
 
 function g_InputResponse(v: unknown, d: number): boolean {
-  return (
-    g_CreateMessageResult(v, d) || g_ListRootsResult(v, d) || g_ElicitResult(v, d) || unionAt()
-  );
+  return g_CreateMessageResult(v, d) || g_ListRootsResult(v, d) || g_ElicitResult(v, d);
 }
 
 function x_InputResponse(v: unknown, p: string, out: IssueList, d: number): boolean {
@@ -2121,17 +1934,17 @@ function x_InputResponse(v: unknown, p: string, out: IssueList, d: number): bool
     const branches1: [string, IssueList][] = [];
     {
       const b2 = new IssueList(out.all);
-      branchOf(g_CreateMessageResult, x_CreateMessageResult, v, p, b2, d);
+      x_CreateMessageResult(v, p, b2, d);
       branches1.push(["CreateMessageResult", b2]);
     }
     {
       const b3 = new IssueList(out.all);
-      branchOf(g_ListRootsResult, x_ListRootsResult, v, p, b3, d);
+      x_ListRootsResult(v, p, b3, d);
       branches1.push(["ListRootsResult", b3]);
     }
     {
       const b4 = new IssueList(out.all);
-      branchOf(g_ElicitResult, x_ElicitResult, v, p, b4, d);
+      x_ElicitResult(v, p, b4, d);
       branches1.push(["ElicitResult", b4]);
     }
     if (
@@ -2145,11 +1958,11 @@ function x_InputResponse(v: unknown, p: string, out: IssueList, d: number): bool
 }
 
 function g_InputRequests(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!g_InputRequest(x, d + 1)) return segAt("/" + pointer(k));
+    if (!g_InputRequest(x, d + 1)) return false;
   }
   return true;
 }
@@ -2171,11 +1984,11 @@ function x_InputRequests(v: unknown, p: string, out: IssueList, d: number): bool
 }
 
 function g_InputResponses(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!g_InputResponse(x, d + 1)) return segAt("/" + pointer(k));
+    if (!g_InputResponse(x, d + 1)) return false;
   }
   return true;
 }
@@ -2197,17 +2010,16 @@ function x_InputResponses(v: unknown, p: string, out: IssueList, d: number): boo
 }
 
 function g_InputRequiredResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
   const p1 = o["resultType"];
-  if (p1 === undefined) return missingAt("/resultType", "resultType");
-  if (!g_ResultType(p1, d + 1)) return segAt("/resultType");
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
   const p2 = o["inputRequests"];
-  if (p2 !== undefined && !g_InputRequests(p2, d + 1)) return segAt("/inputRequests");
+  if (p2 !== undefined && !g_InputRequests(p2, d + 1)) return false;
   const p3 = o["requestState"];
-  if (p3 !== undefined && !(typeof p3 === "string")) return failAt("/requestState", "string", p3);
+  if (p3 !== undefined && !(typeof p3 === "string")) return false;
   return true;
 }
 
@@ -2242,15 +2054,14 @@ function x_InputRequiredResult(v: unknown, p: string, out: IssueList, d: number)
 }
 
 function g_InputResponseRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 === undefined) return missingAt("/_meta", "_meta");
-  if (!g_RequestMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 === undefined || !g_RequestMetaObject(p0, d + 1)) return false;
   const p1 = o["inputResponses"];
-  if (p1 !== undefined && !g_InputResponses(p1, d + 1)) return segAt("/inputResponses");
+  if (p1 !== undefined && !g_InputResponses(p1, d + 1)) return false;
   const p2 = o["requestState"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/requestState", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   return true;
 }
 
@@ -2281,15 +2092,14 @@ function x_InputResponseRequestParams(v: unknown, p: string, out: IssueList, d: 
 }
 
 function g_CancelledNotificationParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1)) return false;
   const p1 = o["requestId"];
-  if (p1 === undefined) return missingAt("/requestId", "requestId");
-  if (!g_RequestId(p1, d + 1)) return segAt("/requestId");
+  if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
   const p2 = o["reason"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/reason", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   return true;
 }
 
@@ -2321,18 +2131,14 @@ function x_CancelledNotificationParams(v: unknown, p: string, out: IssueList, d:
 }
 
 function g_CancelledNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/cancelled"))
-    return failAt("/method", '"notifications/cancelled"', p0);
+  if (p0 === undefined || !(p0 === "notifications/cancelled")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_CancelledNotificationParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_CancelledNotificationParams(p2, d + 1)) return false;
   return true;
 }
 
@@ -2372,20 +2178,16 @@ function x_CancelledNotification(v: unknown, p: string, out: IssueList, d: numbe
 }
 
 function g_DiscoverRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "server/discover")) return failAt("/method", '"server/discover"', p0);
+  if (p0 === undefined || !(p0 === "server/discover")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_RequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_RequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
@@ -2425,29 +2227,23 @@ function x_DiscoverRequest(v: unknown, p: string, out: IssueList, d: number): bo
 }
 
 function g_DiscoverResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
   const p1 = o["resultType"];
-  if (p1 === undefined) return missingAt("/resultType", "resultType");
-  if (!g_ResultType(p1, d + 1)) return segAt("/resultType");
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
   const p2 = o["ttlMs"];
-  if (p2 === undefined) return missingAt("/ttlMs", "ttlMs");
-  if (!Number.isInteger(p2)) return failAt("/ttlMs", "integer", p2);
-  if (!(typeof p2 !== "number" || p2 >= 0)) return failAt("/ttlMs", ">= 0 (minimum)", p2);
+  if (p2 === undefined || !(Number.isInteger(p2) && (typeof p2 !== "number" || p2 >= 0)))
+    return false;
   const p3 = o["cacheScope"];
-  if (p3 === undefined) return missingAt("/cacheScope", "cacheScope");
-  if (!(p3 === "public" || p3 === "private"))
-    return failAt("/cacheScope", '"public" | "private"', p3);
+  if (p3 === undefined || !(p3 === "public" || p3 === "private")) return false;
   const p4 = o["supportedVersions"];
-  if (p4 === undefined) return missingAt("/supportedVersions", "supportedVersions");
-  if (!g_DiscoverResult$1(p4, d + 1)) return segAt("/supportedVersions");
+  if (p4 === undefined || !g_DiscoverResult$1(p4, d + 1)) return false;
   const p5 = o["capabilities"];
-  if (p5 === undefined) return missingAt("/capabilities", "capabilities");
-  if (!g_ServerCapabilities(p5, d + 1)) return segAt("/capabilities");
+  if (p5 === undefined || !g_ServerCapabilities(p5, d + 1)) return false;
   const p6 = o["instructions"];
-  if (p6 !== undefined && !(typeof p6 === "string")) return failAt("/instructions", "string", p6);
+  if (p6 !== undefined && !(typeof p6 === "string")) return false;
   return true;
 }
 
@@ -2522,27 +2318,24 @@ function x_DiscoverResult(v: unknown, p: string, out: IssueList, d: number): boo
 }
 
 function g_DiscoverResult$1(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failAt(i, "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_DiscoverResultResponse(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["id"];
-  if (p1 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p1, d + 1)) return segAt("/id");
+  if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
   const p2 = o["result"];
-  if (p2 === undefined) return missingAt("/result", "result");
-  if (!g_DiscoverResult(p2, d + 1)) return segAt("/result");
+  if (p2 === undefined || !g_DiscoverResult(p2, d + 1)) return false;
   return true;
 }
 
@@ -2575,18 +2368,18 @@ function x_DiscoverResultResponse(v: unknown, p: string, out: IssueList, d: numb
 }
 
 function g_ClientCapabilities(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return segAt("/experimental");
+  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return false;
   const p1 = o["roots"];
-  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return segAt("/roots");
+  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return false;
   const p2 = o["sampling"];
-  if (p2 !== undefined && !g_ClientCapabilities$3(p2, d + 1)) return segAt("/sampling");
+  if (p2 !== undefined && !g_ClientCapabilities$3(p2, d + 1)) return false;
   const p3 = o["elicitation"];
-  if (p3 !== undefined && !g_ClientCapabilities$4(p3, d + 1)) return segAt("/elicitation");
+  if (p3 !== undefined && !g_ClientCapabilities$4(p3, d + 1)) return false;
   const p4 = o["extensions"];
-  if (p4 !== undefined && !g_ClientCapabilities$5(p4, d + 1)) return segAt("/extensions");
+  if (p4 !== undefined && !g_ClientCapabilities$5(p4, d + 1)) return false;
   return true;
 }
 
@@ -2686,67 +2479,67 @@ function x_ClientCapabilities(v: unknown, p: string, out: IssueList, d: number):
 }
 
 function g_ClientCapabilities$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!g_JSONObject(x, d + 1)) return segAt("/" + pointer(k));
+    if (!g_JSONObject(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_ClientCapabilities$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_ClientCapabilities$3(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["context"];
-  if (p0 !== undefined && !g_JSONObject(p0, d + 1)) return segAt("/context");
+  if (p0 !== undefined && !g_JSONObject(p0, d + 1)) return false;
   const p1 = o["tools"];
-  if (p1 !== undefined && !g_JSONObject(p1, d + 1)) return segAt("/tools");
+  if (p1 !== undefined && !g_JSONObject(p1, d + 1)) return false;
   return true;
 }
 
 function g_ClientCapabilities$4(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["form"];
-  if (p0 !== undefined && !g_JSONObject(p0, d + 1)) return segAt("/form");
+  if (p0 !== undefined && !g_JSONObject(p0, d + 1)) return false;
   const p1 = o["url"];
-  if (p1 !== undefined && !g_JSONObject(p1, d + 1)) return segAt("/url");
+  if (p1 !== undefined && !g_JSONObject(p1, d + 1)) return false;
   return true;
 }
 
 function g_ClientCapabilities$5(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!g_JSONObject(x, d + 1)) return segAt("/" + pointer(k));
+    if (!g_JSONObject(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_ServerCapabilities(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return segAt("/experimental");
+  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return false;
   const p1 = o["logging"];
-  if (p1 !== undefined && !g_JSONObject(p1, d + 1)) return segAt("/logging");
+  if (p1 !== undefined && !g_JSONObject(p1, d + 1)) return false;
   const p2 = o["completions"];
-  if (p2 !== undefined && !g_JSONObject(p2, d + 1)) return segAt("/completions");
+  if (p2 !== undefined && !g_JSONObject(p2, d + 1)) return false;
   const p3 = o["prompts"];
-  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return segAt("/prompts");
+  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return false;
   const p4 = o["resources"];
-  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return segAt("/resources");
+  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return false;
   const p5 = o["tools"];
-  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return segAt("/tools");
+  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return false;
   const p6 = o["extensions"];
-  if (p6 !== undefined && !g_ServerCapabilities$5(p6, d + 1)) return segAt("/extensions");
+  if (p6 !== undefined && !g_ServerCapabilities$5(p6, d + 1)) return false;
   return true;
 }
 
@@ -2854,65 +2647,63 @@ function x_ServerCapabilities(v: unknown, p: string, out: IssueList, d: number):
 }
 
 function g_ServerCapabilities$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!g_JSONObject(x, d + 1)) return segAt("/" + pointer(k));
+    if (!g_JSONObject(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_ServerCapabilities$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["listChanged"];
-  if (p0 !== undefined && !(typeof p0 === "boolean")) return failAt("/listChanged", "boolean", p0);
+  if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
   return true;
 }
 
 function g_ServerCapabilities$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["subscribe"];
-  if (p0 !== undefined && !(typeof p0 === "boolean")) return failAt("/subscribe", "boolean", p0);
+  if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
   const p1 = o["listChanged"];
-  if (p1 !== undefined && !(typeof p1 === "boolean")) return failAt("/listChanged", "boolean", p1);
+  if (p1 !== undefined && !(typeof p1 === "boolean")) return false;
   return true;
 }
 
 function g_ServerCapabilities$4(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["listChanged"];
-  if (p0 !== undefined && !(typeof p0 === "boolean")) return failAt("/listChanged", "boolean", p0);
+  if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
   return true;
 }
 
 function g_ServerCapabilities$5(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!g_JSONObject(x, d + 1)) return segAt("/" + pointer(k));
+    if (!g_JSONObject(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_Icon(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["src"];
-  if (p0 === undefined) return missingAt("/src", "src");
-  if (!(typeof p0 === "string")) return failAt("/src", "string", p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failAt("/src", "uri (format)", p0);
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
   const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/mimeType", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["sizes"];
-  if (p2 !== undefined && !g_Icon$1(p2, d + 1)) return segAt("/sizes");
+  if (p2 !== undefined && !g_Icon$1(p2, d + 1)) return false;
   const p3 = o["theme"];
-  if (p3 !== undefined && !(p3 === "light" || p3 === "dark"))
-    return failAt("/theme", '"light" | "dark"', p3);
+  if (p3 !== undefined && !(p3 === "light" || p3 === "dark")) return false;
   return true;
 }
 
@@ -2955,20 +2746,20 @@ function x_Icon(v: unknown, p: string, out: IssueList, _d: number): boolean {
 }
 
 function g_Icon$1(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failAt(i, "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_Icons(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["icons"];
-  if (p0 !== undefined && !g_Icons$1(p0, d + 1)) return segAt("/icons");
+  if (p0 !== undefined && !g_Icons$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -2994,23 +2785,22 @@ function x_Icons(v: unknown, p: string, out: IssueList, d: number): boolean {
 }
 
 function g_Icons$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Icon(x, d + 1)) return segAt(i);
+    if (!g_Icon(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_BaseMetadata(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   return true;
 }
 
@@ -3034,25 +2824,21 @@ function x_BaseMetadata(v: unknown, p: string, out: IssueList, _d: number): bool
 }
 
 function g_Implementation(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_Implementation$1(p2, d + 1)) return segAt("/icons");
+  if (p2 !== undefined && !g_Implementation$1(p2, d + 1)) return false;
   const p3 = o["version"];
-  if (p3 === undefined) return missingAt("/version", "version");
-  if (!(typeof p3 === "string")) return failAt("/version", "string", p3);
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
   const p4 = o["description"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/description", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   const p5 = o["websiteUrl"];
-  if (p5 !== undefined) {
-    if (!(typeof p5 === "string")) return failAt("/websiteUrl", "string", p5);
-    if (!(typeof p5 !== "string" || isUri(p5))) return failAt("/websiteUrl", "uri (format)", p5);
-  }
+  if (p5 !== undefined && !(typeof p5 === "string" && (typeof p5 !== "string" || isUri(p5))))
+    return false;
   return true;
 }
 
@@ -3107,31 +2893,28 @@ function x_Implementation(v: unknown, p: string, out: IssueList, d: number): boo
 }
 
 function g_Implementation$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Icon(x, d + 1)) return segAt(i);
+    if (!g_Icon(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_ProgressNotificationParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1)) return false;
   const p1 = o["progressToken"];
-  if (p1 === undefined) return missingAt("/progressToken", "progressToken");
-  if (!g_ProgressToken(p1, d + 1)) return segAt("/progressToken");
+  if (p1 === undefined || !g_ProgressToken(p1, d + 1)) return false;
   const p2 = o["progress"];
-  if (p2 === undefined) return missingAt("/progress", "progress");
-  if (!(typeof p2 === "number" && Number.isFinite(p2))) return failAt("/progress", "number", p2);
+  if (p2 === undefined || !(typeof p2 === "number" && Number.isFinite(p2))) return false;
   const p3 = o["total"];
-  if (p3 !== undefined && !(typeof p3 === "number" && Number.isFinite(p3)))
-    return failAt("/total", "number", p3);
+  if (p3 !== undefined && !(typeof p3 === "number" && Number.isFinite(p3))) return false;
   const p4 = o["message"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/message", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
 
@@ -3182,17 +2965,14 @@ function x_ProgressNotificationParams(v: unknown, p: string, out: IssueList, d: 
 }
 
 function g_ProgressNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/progress")) return failAt("/method", '"notifications/progress"', p0);
+  if (p0 === undefined || !(p0 === "notifications/progress")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_ProgressNotificationParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_ProgressNotificationParams(p2, d + 1)) return false;
   return true;
 }
 
@@ -3232,13 +3012,12 @@ function x_ProgressNotification(v: unknown, p: string, out: IssueList, d: number
 }
 
 function g_PaginatedRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 === undefined) return missingAt("/_meta", "_meta");
-  if (!g_RequestMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 === undefined || !g_RequestMetaObject(p0, d + 1)) return false;
   const p1 = o["cursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return segAt("/cursor");
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   return true;
 }
 
@@ -3263,20 +3042,16 @@ function x_PaginatedRequestParams(v: unknown, p: string, out: IssueList, d: numb
 }
 
 function g_PaginatedRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["method"];
-  if (p1 === undefined) return missingAt("/method", "method");
-  if (!(typeof p1 === "string")) return failAt("/method", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_PaginatedRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_PaginatedRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
@@ -3318,15 +3093,14 @@ function x_PaginatedRequest(v: unknown, p: string, out: IssueList, d: number): b
 }
 
 function g_PaginatedResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
   const p1 = o["resultType"];
-  if (p1 === undefined) return missingAt("/resultType", "resultType");
-  if (!g_ResultType(p1, d + 1)) return segAt("/resultType");
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
   const p2 = o["nextCursor"];
-  if (p2 !== undefined && !g_Cursor(p2, d + 1)) return segAt("/nextCursor");
+  if (p2 !== undefined && !g_Cursor(p2, d + 1)) return false;
   return true;
 }
 
@@ -3355,21 +3129,17 @@ function x_PaginatedResult(v: unknown, p: string, out: IssueList, d: number): bo
 }
 
 function g_CacheableResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
   const p1 = o["resultType"];
-  if (p1 === undefined) return missingAt("/resultType", "resultType");
-  if (!g_ResultType(p1, d + 1)) return segAt("/resultType");
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
   const p2 = o["ttlMs"];
-  if (p2 === undefined) return missingAt("/ttlMs", "ttlMs");
-  if (!Number.isInteger(p2)) return failAt("/ttlMs", "integer", p2);
-  if (!(typeof p2 !== "number" || p2 >= 0)) return failAt("/ttlMs", ">= 0 (minimum)", p2);
+  if (p2 === undefined || !(Number.isInteger(p2) && (typeof p2 !== "number" || p2 >= 0)))
+    return false;
   const p3 = o["cacheScope"];
-  if (p3 === undefined) return missingAt("/cacheScope", "cacheScope");
-  if (!(p3 === "public" || p3 === "private"))
-    return failAt("/cacheScope", '"public" | "private"', p3);
+  if (p3 === undefined || !(p3 === "public" || p3 === "private")) return false;
   return true;
 }
 
@@ -3412,20 +3182,16 @@ function x_CacheableResult(v: unknown, p: string, out: IssueList, d: number): bo
 }
 
 function g_ListResourcesRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "resources/list")) return failAt("/method", '"resources/list"', p0);
+  if (p0 === undefined || !(p0 === "resources/list")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_PaginatedRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_PaginatedRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
@@ -3468,26 +3234,21 @@ function x_ListResourcesRequest(v: unknown, p: string, out: IssueList, d: number
 }
 
 function g_ListResourcesResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
   const p1 = o["resultType"];
-  if (p1 === undefined) return missingAt("/resultType", "resultType");
-  if (!g_ResultType(p1, d + 1)) return segAt("/resultType");
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
   const p2 = o["nextCursor"];
-  if (p2 !== undefined && !g_Cursor(p2, d + 1)) return segAt("/nextCursor");
+  if (p2 !== undefined && !g_Cursor(p2, d + 1)) return false;
   const p3 = o["ttlMs"];
-  if (p3 === undefined) return missingAt("/ttlMs", "ttlMs");
-  if (!Number.isInteger(p3)) return failAt("/ttlMs", "integer", p3);
-  if (!(typeof p3 !== "number" || p3 >= 0)) return failAt("/ttlMs", ">= 0 (minimum)", p3);
+  if (p3 === undefined || !(Number.isInteger(p3) && (typeof p3 !== "number" || p3 >= 0)))
+    return false;
   const p4 = o["cacheScope"];
-  if (p4 === undefined) return missingAt("/cacheScope", "cacheScope");
-  if (!(p4 === "public" || p4 === "private"))
-    return failAt("/cacheScope", '"public" | "private"', p4);
+  if (p4 === undefined || !(p4 === "public" || p4 === "private")) return false;
   const p5 = o["resources"];
-  if (p5 === undefined) return missingAt("/resources", "resources");
-  if (!g_ListResourcesResult$1(p5, d + 1)) return segAt("/resources");
+  if (p5 === undefined || !g_ListResourcesResult$1(p5, d + 1)) return false;
   return true;
 }
 
@@ -3551,27 +3312,24 @@ function x_ListResourcesResult(v: unknown, p: string, out: IssueList, d: number)
 }
 
 function g_ListResourcesResult$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Resource(x, d + 1)) return segAt(i);
+    if (!g_Resource(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_ListResourcesResultResponse(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["id"];
-  if (p1 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p1, d + 1)) return segAt("/id");
+  if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
   const p2 = o["result"];
-  if (p2 === undefined) return missingAt("/result", "result");
-  if (!g_ListResourcesResult(p2, d + 1)) return segAt("/result");
+  if (p2 === undefined || !g_ListResourcesResult(p2, d + 1)) return false;
   return true;
 }
 
@@ -3604,21 +3362,16 @@ function x_ListResourcesResultResponse(v: unknown, p: string, out: IssueList, d:
 }
 
 function g_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "resources/templates/list"))
-    return failAt("/method", '"resources/templates/list"', p0);
+  if (p0 === undefined || !(p0 === "resources/templates/list")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_PaginatedRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_PaginatedRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
@@ -3664,26 +3417,21 @@ function x_ListResourceTemplatesRequest(v: unknown, p: string, out: IssueList, d
 }
 
 function g_ListResourceTemplatesResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
   const p1 = o["resultType"];
-  if (p1 === undefined) return missingAt("/resultType", "resultType");
-  if (!g_ResultType(p1, d + 1)) return segAt("/resultType");
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
   const p2 = o["nextCursor"];
-  if (p2 !== undefined && !g_Cursor(p2, d + 1)) return segAt("/nextCursor");
+  if (p2 !== undefined && !g_Cursor(p2, d + 1)) return false;
   const p3 = o["ttlMs"];
-  if (p3 === undefined) return missingAt("/ttlMs", "ttlMs");
-  if (!Number.isInteger(p3)) return failAt("/ttlMs", "integer", p3);
-  if (!(typeof p3 !== "number" || p3 >= 0)) return failAt("/ttlMs", ">= 0 (minimum)", p3);
+  if (p3 === undefined || !(Number.isInteger(p3) && (typeof p3 !== "number" || p3 >= 0)))
+    return false;
   const p4 = o["cacheScope"];
-  if (p4 === undefined) return missingAt("/cacheScope", "cacheScope");
-  if (!(p4 === "public" || p4 === "private"))
-    return failAt("/cacheScope", '"public" | "private"', p4);
+  if (p4 === undefined || !(p4 === "public" || p4 === "private")) return false;
   const p5 = o["resourceTemplates"];
-  if (p5 === undefined) return missingAt("/resourceTemplates", "resourceTemplates");
-  if (!g_ListResourceTemplatesResult$1(p5, d + 1)) return segAt("/resourceTemplates");
+  if (p5 === undefined || !g_ListResourceTemplatesResult$1(p5, d + 1)) return false;
   return true;
 }
 
@@ -3747,27 +3495,24 @@ function x_ListResourceTemplatesResult(v: unknown, p: string, out: IssueList, d:
 }
 
 function g_ListResourceTemplatesResult$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_ResourceTemplate(x, d + 1)) return segAt(i);
+    if (!g_ResourceTemplate(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_ListResourceTemplatesResultResponse(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["id"];
-  if (p1 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p1, d + 1)) return segAt("/id");
+  if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
   const p2 = o["result"];
-  if (p2 === undefined) return missingAt("/result", "result");
-  if (!g_ListResourceTemplatesResult(p2, d + 1)) return segAt("/result");
+  if (p2 === undefined || !g_ListResourceTemplatesResult(p2, d + 1)) return false;
   return true;
 }
 
@@ -3808,15 +3553,13 @@ function x_ListResourceTemplatesResultResponse(
 }
 
 function g_ResourceRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 === undefined) return missingAt("/_meta", "_meta");
-  if (!g_RequestMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 === undefined || !g_RequestMetaObject(p0, d + 1)) return false;
   const p1 = o["uri"];
-  if (p1 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p1 === "string")) return failAt("/uri", "string", p1);
-  if (!(typeof p1 !== "string" || isUri(p1))) return failAt("/uri", "uri (format)", p1);
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
+    return false;
   return true;
 }
 
@@ -3845,19 +3588,17 @@ function x_ResourceRequestParams(v: unknown, p: string, out: IssueList, d: numbe
 }
 
 function g_ReadResourceRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 === undefined) return missingAt("/_meta", "_meta");
-  if (!g_RequestMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 === undefined || !g_RequestMetaObject(p0, d + 1)) return false;
   const p1 = o["uri"];
-  if (p1 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p1 === "string")) return failAt("/uri", "string", p1);
-  if (!(typeof p1 !== "string" || isUri(p1))) return failAt("/uri", "uri (format)", p1);
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
+    return false;
   const p2 = o["inputResponses"];
-  if (p2 !== undefined && !g_InputResponses(p2, d + 1)) return segAt("/inputResponses");
+  if (p2 !== undefined && !g_InputResponses(p2, d + 1)) return false;
   const p3 = o["requestState"];
-  if (p3 !== undefined && !(typeof p3 === "string")) return failAt("/requestState", "string", p3);
+  if (p3 !== undefined && !(typeof p3 === "string")) return false;
   return true;
 }
 
@@ -3896,20 +3637,16 @@ function x_ReadResourceRequestParams(v: unknown, p: string, out: IssueList, d: n
 }
 
 function g_ReadResourceRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "resources/read")) return failAt("/method", '"resources/read"', p0);
+  if (p0 === undefined || !(p0 === "resources/read")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_ReadResourceRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_ReadResourceRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
@@ -3952,24 +3689,19 @@ function x_ReadResourceRequest(v: unknown, p: string, out: IssueList, d: number)
 }
 
 function g_ReadResourceResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
   const p1 = o["resultType"];
-  if (p1 === undefined) return missingAt("/resultType", "resultType");
-  if (!g_ResultType(p1, d + 1)) return segAt("/resultType");
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
   const p2 = o["ttlMs"];
-  if (p2 === undefined) return missingAt("/ttlMs", "ttlMs");
-  if (!Number.isInteger(p2)) return failAt("/ttlMs", "integer", p2);
-  if (!(typeof p2 !== "number" || p2 >= 0)) return failAt("/ttlMs", ">= 0 (minimum)", p2);
+  if (p2 === undefined || !(Number.isInteger(p2) && (typeof p2 !== "number" || p2 >= 0)))
+    return false;
   const p3 = o["cacheScope"];
-  if (p3 === undefined) return missingAt("/cacheScope", "cacheScope");
-  if (!(p3 === "public" || p3 === "private"))
-    return failAt("/cacheScope", '"public" | "private"', p3);
+  if (p3 === undefined || !(p3 === "public" || p3 === "private")) return false;
   const p4 = o["contents"];
-  if (p4 === undefined) return missingAt("/contents", "contents");
-  if (!g_ReadResourceResult$1(p4, d + 1)) return segAt("/contents");
+  if (p4 === undefined || !g_ReadResourceResult$1(p4, d + 1)) return false;
   return true;
 }
 
@@ -4023,12 +3755,12 @@ function x_ReadResourceResult(v: unknown, p: string, out: IssueList, d: number):
             const branches9: [string, IssueList][] = [];
             {
               const b11 = new IssueList(out.all);
-              branchOf(g_TextResourceContents, x_TextResourceContents, a7[i8], q10, b11, d + 1 + 1);
+              x_TextResourceContents(a7[i8], q10, b11, d + 1 + 1);
               branches9.push(["TextResourceContents", b11]);
             }
             {
               const b12 = new IssueList(out.all);
-              branchOf(g_BlobResourceContents, x_BlobResourceContents, a7[i8], q10, b12, d + 1 + 1);
+              x_BlobResourceContents(a7[i8], q10, b12, d + 1 + 1);
               branches9.push(["BlobResourceContents", b12]);
             }
             if (
@@ -4046,27 +3778,25 @@ function x_ReadResourceResult(v: unknown, p: string, out: IssueList, d: number):
 }
 
 function g_ReadResourceResult$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(g_TextResourceContents(x, d + 1) || g_BlobResourceContents(x, d + 1))) return unionAt();
+    if (!(g_TextResourceContents(x, d + 1) || g_BlobResourceContents(x, d + 1))) return false;
   }
   return true;
 }
 
 function g_ReadResourceResultResponse(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["id"];
-  if (p1 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p1, d + 1)) return segAt("/id");
+  if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
   const p2 = o["result"];
-  if (p2 === undefined) return missingAt("/result", "result");
-  if (!(g_ReadResourceResult(p2, d + 1) || g_InputRequiredResult(p2, d + 1))) return unionAt();
+  if (p2 === undefined || !(g_ReadResourceResult(p2, d + 1) || g_InputRequiredResult(p2, d + 1)))
+    return false;
   return true;
 }
 
@@ -4096,12 +3826,12 @@ function x_ReadResourceResultResponse(v: unknown, p: string, out: IssueList, d: 
         const branches5: [string, IssueList][] = [];
         {
           const b7 = new IssueList(out.all);
-          branchOf(g_ReadResourceResult, x_ReadResourceResult, x4, q6, b7, d + 1);
+          x_ReadResourceResult(x4, q6, b7, d + 1);
           branches5.push(["ReadResourceResult", b7]);
         }
         {
           const b8 = new IssueList(out.all);
-          branchOf(g_InputRequiredResult, x_InputRequiredResult, x4, q6, b8, d + 1);
+          x_InputRequiredResult(x4, q6, b8, d + 1);
           branches5.push(["InputRequiredResult", b8]);
         }
         if (out.addAll(pickBranch(q6, "ReadResourceResult | InputRequiredResult", x4, branches5)))
@@ -4113,17 +3843,14 @@ function x_ReadResourceResultResponse(v: unknown, p: string, out: IssueList, d: 
 }
 
 function g_ResourceListChangedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/resources/list_changed"))
-    return failAt("/method", '"notifications/resources/list_changed"', p0);
+  if (p0 === undefined || !(p0 === "notifications/resources/list_changed")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
   return true;
 }
 
@@ -4163,20 +3890,16 @@ function x_ResourceListChangedNotification(
 }
 
 function g_SubscriptionFilter(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["toolsListChanged"];
-  if (p0 !== undefined && !(typeof p0 === "boolean"))
-    return failAt("/toolsListChanged", "boolean", p0);
+  if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
   const p1 = o["promptsListChanged"];
-  if (p1 !== undefined && !(typeof p1 === "boolean"))
-    return failAt("/promptsListChanged", "boolean", p1);
+  if (p1 !== undefined && !(typeof p1 === "boolean")) return false;
   const p2 = o["resourcesListChanged"];
-  if (p2 !== undefined && !(typeof p2 === "boolean"))
-    return failAt("/resourcesListChanged", "boolean", p2);
+  if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
   const p3 = o["resourceSubscriptions"];
-  if (p3 !== undefined && !g_SubscriptionFilter$1(p3, d + 1))
-    return segAt("/resourceSubscriptions");
+  if (p3 !== undefined && !g_SubscriptionFilter$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -4220,24 +3943,22 @@ function x_SubscriptionFilter(v: unknown, p: string, out: IssueList, _d: number)
 }
 
 function g_SubscriptionFilter$1(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failAt(i, "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_SubscriptionsListenRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 === undefined) return missingAt("/_meta", "_meta");
-  if (!g_RequestMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 === undefined || !g_RequestMetaObject(p0, d + 1)) return false;
   const p1 = o["notifications"];
-  if (p1 === undefined) return missingAt("/notifications", "notifications");
-  if (!g_SubscriptionFilter(p1, d + 1)) return segAt("/notifications");
+  if (p1 === undefined || !g_SubscriptionFilter(p1, d + 1)) return false;
   return true;
 }
 
@@ -4273,20 +3994,16 @@ function x_SubscriptionsListenRequestParams(
 }
 
 function g_SubscriptionsListenRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "subscriptions/listen")) return failAt("/method", '"subscriptions/listen"', p0);
+  if (p0 === undefined || !(p0 === "subscriptions/listen")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_SubscriptionsListenRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_SubscriptionsListenRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
@@ -4332,18 +4049,12 @@ function x_SubscriptionsListenRequest(v: unknown, p: string, out: IssueList, d: 
 }
 
 function g_SubscriptionsListenResultMetaObject(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["io.modelcontextprotocol/serverInfo"];
-  if (p0 !== undefined && !g_Implementation(p0, d + 1))
-    return segAt("/io.modelcontextprotocol~1serverInfo");
+  if (p0 !== undefined && !g_Implementation(p0, d + 1)) return false;
   const p1 = o["io.modelcontextprotocol/subscriptionId"];
-  if (p1 === undefined)
-    return missingAt(
-      "/io.modelcontextprotocol~1subscriptionId",
-      "io.modelcontextprotocol/subscriptionId",
-    );
-  if (!g_RequestId(p1, d + 1)) return segAt("/io.modelcontextprotocol~1subscriptionId");
+  if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
   return true;
 }
 
@@ -4388,14 +4099,12 @@ function x_SubscriptionsListenResultMetaObject(
 }
 
 function g_SubscriptionsListenResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 === undefined) return missingAt("/_meta", "_meta");
-  if (!g_SubscriptionsListenResultMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 === undefined || !g_SubscriptionsListenResultMetaObject(p0, d + 1)) return false;
   const p1 = o["resultType"];
-  if (p1 === undefined) return missingAt("/resultType", "resultType");
-  if (!g_ResultType(p1, d + 1)) return segAt("/resultType");
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
   return true;
 }
 
@@ -4425,17 +4134,14 @@ function x_SubscriptionsListenResult(v: unknown, p: string, out: IssueList, d: n
 }
 
 function g_SubscriptionsListenResultResponse(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["id"];
-  if (p1 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p1, d + 1)) return segAt("/id");
+  if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
   const p2 = o["result"];
-  if (p2 === undefined) return missingAt("/result", "result");
-  if (!g_SubscriptionsListenResult(p2, d + 1)) return segAt("/result");
+  if (p2 === undefined || !g_SubscriptionsListenResult(p2, d + 1)) return false;
   return true;
 }
 
@@ -4476,13 +4182,12 @@ function x_SubscriptionsListenResultResponse(
 }
 
 function g_SubscriptionsAcknowledgedNotificationParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1)) return false;
   const p1 = o["notifications"];
-  if (p1 === undefined) return missingAt("/notifications", "notifications");
-  if (!g_SubscriptionFilter(p1, d + 1)) return segAt("/notifications");
+  if (p1 === undefined || !g_SubscriptionFilter(p1, d + 1)) return false;
   return true;
 }
 
@@ -4519,18 +4224,14 @@ function x_SubscriptionsAcknowledgedNotificationParams(
 }
 
 function g_SubscriptionsAcknowledgedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/subscriptions/acknowledged"))
-    return failAt("/method", '"notifications/subscriptions/acknowledged"', p0);
+  if (p0 === undefined || !(p0 === "notifications/subscriptions/acknowledged")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_SubscriptionsAcknowledgedNotificationParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_SubscriptionsAcknowledgedNotificationParams(p2, d + 1)) return false;
   return true;
 }
 
@@ -4575,14 +4276,13 @@ function x_SubscriptionsAcknowledgedNotification(
 }
 
 function g_ResourceUpdatedNotificationParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1)) return false;
   const p1 = o["uri"];
-  if (p1 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p1 === "string")) return failAt("/uri", "string", p1);
-  if (!(typeof p1 !== "string" || isUri(p1))) return failAt("/uri", "uri (format)", p1);
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
+    return false;
   return true;
 }
 
@@ -4617,18 +4317,14 @@ function x_ResourceUpdatedNotificationParams(
 }
 
 function g_ResourceUpdatedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/resources/updated"))
-    return failAt("/method", '"notifications/resources/updated"', p0);
+  if (p0 === undefined || !(p0 === "notifications/resources/updated")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_ResourceUpdatedNotificationParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_ResourceUpdatedNotificationParams(p2, d + 1)) return false;
   return true;
 }
 
@@ -4668,29 +4364,27 @@ function x_ResourceUpdatedNotification(v: unknown, p: string, out: IssueList, d:
 }
 
 function g_Resource(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_Resource$1(p2, d + 1)) return segAt("/icons");
+  if (p2 !== undefined && !g_Resource$1(p2, d + 1)) return false;
   const p3 = o["uri"];
-  if (p3 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p3 === "string")) return failAt("/uri", "string", p3);
-  if (!(typeof p3 !== "string" || isUri(p3))) return failAt("/uri", "uri (format)", p3);
+  if (p3 === undefined || !(typeof p3 === "string" && (typeof p3 !== "string" || isUri(p3))))
+    return false;
   const p4 = o["description"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/description", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   const p5 = o["mimeType"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return failAt("/mimeType", "string", p5);
+  if (p5 !== undefined && !(typeof p5 === "string")) return false;
   const p6 = o["annotations"];
-  if (p6 !== undefined && !g_Annotations(p6, d + 1)) return segAt("/annotations");
+  if (p6 !== undefined && !g_Annotations(p6, d + 1)) return false;
   const p7 = o["size"];
-  if (p7 !== undefined && !Number.isInteger(p7)) return failAt("/size", "integer", p7);
+  if (p7 !== undefined && !Number.isInteger(p7)) return false;
   const p8 = o["_meta"];
-  if (p8 !== undefined && !g_MetaObject(p8, d + 1)) return segAt("/_meta");
+  if (p8 !== undefined && !g_MetaObject(p8, d + 1)) return false;
   return true;
 }
 
@@ -4755,38 +4449,38 @@ function x_Resource(v: unknown, p: string, out: IssueList, d: number): boolean {
 }
 
 function g_Resource$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Icon(x, d + 1)) return segAt(i);
+    if (!g_Icon(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_ResourceTemplate(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_ResourceTemplate$1(p2, d + 1)) return segAt("/icons");
+  if (p2 !== undefined && !g_ResourceTemplate$1(p2, d + 1)) return false;
   const p3 = o["uriTemplate"];
-  if (p3 === undefined) return missingAt("/uriTemplate", "uriTemplate");
-  if (!(typeof p3 === "string")) return failAt("/uriTemplate", "string", p3);
-  if (!(typeof p3 !== "string" || isUriTemplate(p3)))
-    return failAt("/uriTemplate", "uri-template (format)", p3);
+  if (
+    p3 === undefined ||
+    !(typeof p3 === "string" && (typeof p3 !== "string" || isUriTemplate(p3)))
+  )
+    return false;
   const p4 = o["description"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/description", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   const p5 = o["mimeType"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return failAt("/mimeType", "string", p5);
+  if (p5 !== undefined && !(typeof p5 === "string")) return false;
   const p6 = o["annotations"];
-  if (p6 !== undefined && !g_Annotations(p6, d + 1)) return segAt("/annotations");
+  if (p6 !== undefined && !g_Annotations(p6, d + 1)) return false;
   const p7 = o["_meta"];
-  if (p7 !== undefined && !g_MetaObject(p7, d + 1)) return segAt("/_meta");
+  if (p7 !== undefined && !g_MetaObject(p7, d + 1)) return false;
   return true;
 }
 
@@ -4850,26 +4544,25 @@ function x_ResourceTemplate(v: unknown, p: string, out: IssueList, d: number): b
 }
 
 function g_ResourceTemplate$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Icon(x, d + 1)) return segAt(i);
+    if (!g_Icon(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_ResourceContents(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p0 === "string")) return failAt("/uri", "string", p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failAt("/uri", "uri (format)", p0);
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
   const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/mimeType", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return segAt("/_meta");
+  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return false;
   return true;
 }
 
@@ -4899,19 +4592,17 @@ function x_ResourceContents(v: unknown, p: string, out: IssueList, d: number): b
 }
 
 function g_TextResourceContents(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p0 === "string")) return failAt("/uri", "string", p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failAt("/uri", "uri (format)", p0);
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
   const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/mimeType", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return segAt("/_meta");
+  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return false;
   const p3 = o["text"];
-  if (p3 === undefined) return missingAt("/text", "text");
-  if (!(typeof p3 === "string")) return failAt("/text", "string", p3);
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
   return true;
 }
 
@@ -4947,20 +4638,18 @@ function x_TextResourceContents(v: unknown, p: string, out: IssueList, d: number
 }
 
 function g_BlobResourceContents(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p0 === "string")) return failAt("/uri", "string", p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failAt("/uri", "uri (format)", p0);
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
   const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/mimeType", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return segAt("/_meta");
+  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return false;
   const p3 = o["blob"];
-  if (p3 === undefined) return missingAt("/blob", "blob");
-  if (!(typeof p3 === "string")) return failAt("/blob", "string", p3);
-  if (!(typeof p3 !== "string" || isByte(p3))) return failAt("/blob", "byte (format)", p3);
+  if (p3 === undefined || !(typeof p3 === "string" && (typeof p3 !== "string" || isByte(p3))))
+    return false;
   return true;
 }
 
@@ -5001,20 +4690,16 @@ function x_BlobResourceContents(v: unknown, p: string, out: IssueList, d: number
 }
 
 function g_ListPromptsRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "prompts/list")) return failAt("/method", '"prompts/list"', p0);
+  if (p0 === undefined || !(p0 === "prompts/list")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_PaginatedRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_PaginatedRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
@@ -5057,26 +4742,21 @@ function x_ListPromptsRequest(v: unknown, p: string, out: IssueList, d: number):
 }
 
 function g_ListPromptsResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
   const p1 = o["resultType"];
-  if (p1 === undefined) return missingAt("/resultType", "resultType");
-  if (!g_ResultType(p1, d + 1)) return segAt("/resultType");
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
   const p2 = o["nextCursor"];
-  if (p2 !== undefined && !g_Cursor(p2, d + 1)) return segAt("/nextCursor");
+  if (p2 !== undefined && !g_Cursor(p2, d + 1)) return false;
   const p3 = o["ttlMs"];
-  if (p3 === undefined) return missingAt("/ttlMs", "ttlMs");
-  if (!Number.isInteger(p3)) return failAt("/ttlMs", "integer", p3);
-  if (!(typeof p3 !== "number" || p3 >= 0)) return failAt("/ttlMs", ">= 0 (minimum)", p3);
+  if (p3 === undefined || !(Number.isInteger(p3) && (typeof p3 !== "number" || p3 >= 0)))
+    return false;
   const p4 = o["cacheScope"];
-  if (p4 === undefined) return missingAt("/cacheScope", "cacheScope");
-  if (!(p4 === "public" || p4 === "private"))
-    return failAt("/cacheScope", '"public" | "private"', p4);
+  if (p4 === undefined || !(p4 === "public" || p4 === "private")) return false;
   const p5 = o["prompts"];
-  if (p5 === undefined) return missingAt("/prompts", "prompts");
-  if (!g_ListPromptsResult$1(p5, d + 1)) return segAt("/prompts");
+  if (p5 === undefined || !g_ListPromptsResult$1(p5, d + 1)) return false;
   return true;
 }
 
@@ -5140,27 +4820,24 @@ function x_ListPromptsResult(v: unknown, p: string, out: IssueList, d: number): 
 }
 
 function g_ListPromptsResult$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Prompt(x, d + 1)) return segAt(i);
+    if (!g_Prompt(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_ListPromptsResultResponse(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["id"];
-  if (p1 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p1, d + 1)) return segAt("/id");
+  if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
   const p2 = o["result"];
-  if (p2 === undefined) return missingAt("/result", "result");
-  if (!g_ListPromptsResult(p2, d + 1)) return segAt("/result");
+  if (p2 === undefined || !g_ListPromptsResult(p2, d + 1)) return false;
   return true;
 }
 
@@ -5193,20 +4870,18 @@ function x_ListPromptsResultResponse(v: unknown, p: string, out: IssueList, d: n
 }
 
 function g_GetPromptRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 === undefined) return missingAt("/_meta", "_meta");
-  if (!g_RequestMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 === undefined || !g_RequestMetaObject(p0, d + 1)) return false;
   const p1 = o["inputResponses"];
-  if (p1 !== undefined && !g_InputResponses(p1, d + 1)) return segAt("/inputResponses");
+  if (p1 !== undefined && !g_InputResponses(p1, d + 1)) return false;
   const p2 = o["requestState"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/requestState", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["name"];
-  if (p3 === undefined) return missingAt("/name", "name");
-  if (!(typeof p3 === "string")) return failAt("/name", "string", p3);
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
   const p4 = o["arguments"];
-  if (p4 !== undefined && !g_GetPromptRequestParams$1(p4, d + 1)) return segAt("/arguments");
+  if (p4 !== undefined && !g_GetPromptRequestParams$1(p4, d + 1)) return false;
   return true;
 }
 
@@ -5258,30 +4933,26 @@ function x_GetPromptRequestParams(v: unknown, p: string, out: IssueList, d: numb
 }
 
 function g_GetPromptRequestParams$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!(typeof x === "string")) return failAt("/" + pointer(k), "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_GetPromptRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "prompts/get")) return failAt("/method", '"prompts/get"', p0);
+  if (p0 === undefined || !(p0 === "prompts/get")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_GetPromptRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_GetPromptRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
@@ -5323,18 +4994,16 @@ function x_GetPromptRequest(v: unknown, p: string, out: IssueList, d: number): b
 }
 
 function g_GetPromptResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
   const p1 = o["resultType"];
-  if (p1 === undefined) return missingAt("/resultType", "resultType");
-  if (!g_ResultType(p1, d + 1)) return segAt("/resultType");
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["messages"];
-  if (p3 === undefined) return missingAt("/messages", "messages");
-  if (!g_GetPromptResult$1(p3, d + 1)) return segAt("/messages");
+  if (p3 === undefined || !g_GetPromptResult$1(p3, d + 1)) return false;
   return true;
 }
 
@@ -5380,27 +5049,25 @@ function x_GetPromptResult(v: unknown, p: string, out: IssueList, d: number): bo
 }
 
 function g_GetPromptResult$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_PromptMessage(x, d + 1)) return segAt(i);
+    if (!g_PromptMessage(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_GetPromptResultResponse(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["id"];
-  if (p1 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p1, d + 1)) return segAt("/id");
+  if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
   const p2 = o["result"];
-  if (p2 === undefined) return missingAt("/result", "result");
-  if (!(g_GetPromptResult(p2, d + 1) || g_InputRequiredResult(p2, d + 1))) return unionAt();
+  if (p2 === undefined || !(g_GetPromptResult(p2, d + 1) || g_InputRequiredResult(p2, d + 1)))
+    return false;
   return true;
 }
 
@@ -5430,12 +5097,12 @@ function x_GetPromptResultResponse(v: unknown, p: string, out: IssueList, d: num
         const branches5: [string, IssueList][] = [];
         {
           const b7 = new IssueList(out.all);
-          branchOf(g_GetPromptResult, x_GetPromptResult, x4, q6, b7, d + 1);
+          x_GetPromptResult(x4, q6, b7, d + 1);
           branches5.push(["GetPromptResult", b7]);
         }
         {
           const b8 = new IssueList(out.all);
-          branchOf(g_InputRequiredResult, x_InputRequiredResult, x4, q6, b8, d + 1);
+          x_InputRequiredResult(x4, q6, b8, d + 1);
           branches5.push(["InputRequiredResult", b8]);
         }
         if (out.addAll(pickBranch(q6, "GetPromptResult | InputRequiredResult", x4, branches5)))
@@ -5447,21 +5114,20 @@ function x_GetPromptResultResponse(v: unknown, p: string, out: IssueList, d: num
 }
 
 function g_Prompt(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_Prompt$1(p2, d + 1)) return segAt("/icons");
+  if (p2 !== undefined && !g_Prompt$1(p2, d + 1)) return false;
   const p3 = o["description"];
-  if (p3 !== undefined && !(typeof p3 === "string")) return failAt("/description", "string", p3);
+  if (p3 !== undefined && !(typeof p3 === "string")) return false;
   const p4 = o["arguments"];
-  if (p4 !== undefined && !g_Prompt$2(p4, d + 1)) return segAt("/arguments");
+  if (p4 !== undefined && !g_Prompt$2(p4, d + 1)) return false;
   const p5 = o["_meta"];
-  if (p5 !== undefined && !g_MetaObject(p5, d + 1)) return segAt("/_meta");
+  if (p5 !== undefined && !g_MetaObject(p5, d + 1)) return false;
   return true;
 }
 
@@ -5520,37 +5186,36 @@ function x_Prompt(v: unknown, p: string, out: IssueList, d: number): boolean {
 }
 
 function g_Prompt$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Icon(x, d + 1)) return segAt(i);
+    if (!g_Icon(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_Prompt$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_PromptArgument(x, d + 1)) return segAt(i);
+    if (!g_PromptArgument(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_PromptArgument(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["required"];
-  if (p3 !== undefined && !(typeof p3 === "boolean")) return failAt("/required", "boolean", p3);
+  if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
   return true;
 }
 
@@ -5582,8 +5247,7 @@ function x_PromptArgument(v: unknown, p: string, out: IssueList, _d: number): bo
 }
 
 function g_Role(v: unknown, _d: number): boolean {
-  if (!(v === "user" || v === "assistant")) return failAt(null, '"user" | "assistant"', v);
-  return true;
+  return v === "user" || v === "assistant";
 }
 
 function x_Role(v: unknown, p: string, out: IssueList, _d: number): boolean {
@@ -5593,14 +5257,12 @@ function x_Role(v: unknown, p: string, out: IssueList, _d: number): boolean {
 }
 
 function g_PromptMessage(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["role"];
-  if (p0 === undefined) return missingAt("/role", "role");
-  if (!g_Role(p0, d + 1)) return segAt("/role");
+  if (p0 === undefined || !g_Role(p0, d + 1)) return false;
   const p1 = o["content"];
-  if (p1 === undefined) return missingAt("/content", "content");
-  if (!g_ContentBlock(p1, d + 1)) return segAt("/content");
+  if (p1 === undefined || !g_ContentBlock(p1, d + 1)) return false;
   return true;
 }
 
@@ -5626,32 +5288,29 @@ function x_PromptMessage(v: unknown, p: string, out: IssueList, d: number): bool
 }
 
 function g_ResourceLink(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "resource_link")) return failAt("/type", '"resource_link"', p0);
+  if (p0 === undefined || !(p0 === "resource_link")) return false;
   const p1 = o["name"];
-  if (p1 === undefined) return missingAt("/name", "name");
-  if (!(typeof p1 === "string")) return failAt("/name", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["title"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/title", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["icons"];
-  if (p3 !== undefined && !g_ResourceLink$1(p3, d + 1)) return segAt("/icons");
+  if (p3 !== undefined && !g_ResourceLink$1(p3, d + 1)) return false;
   const p4 = o["uri"];
-  if (p4 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p4 === "string")) return failAt("/uri", "string", p4);
-  if (!(typeof p4 !== "string" || isUri(p4))) return failAt("/uri", "uri (format)", p4);
+  if (p4 === undefined || !(typeof p4 === "string" && (typeof p4 !== "string" || isUri(p4))))
+    return false;
   const p5 = o["description"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return failAt("/description", "string", p5);
+  if (p5 !== undefined && !(typeof p5 === "string")) return false;
   const p6 = o["mimeType"];
-  if (p6 !== undefined && !(typeof p6 === "string")) return failAt("/mimeType", "string", p6);
+  if (p6 !== undefined && !(typeof p6 === "string")) return false;
   const p7 = o["annotations"];
-  if (p7 !== undefined && !g_Annotations(p7, d + 1)) return segAt("/annotations");
+  if (p7 !== undefined && !g_Annotations(p7, d + 1)) return false;
   const p8 = o["size"];
-  if (p8 !== undefined && !Number.isInteger(p8)) return failAt("/size", "integer", p8);
+  if (p8 !== undefined && !Number.isInteger(p8)) return false;
   const p9 = o["_meta"];
-  if (p9 !== undefined && !g_MetaObject(p9, d + 1)) return segAt("/_meta");
+  if (p9 !== undefined && !g_MetaObject(p9, d + 1)) return false;
   return true;
 }
 
@@ -5723,28 +5382,27 @@ function x_ResourceLink(v: unknown, p: string, out: IssueList, d: number): boole
 }
 
 function g_ResourceLink$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Icon(x, d + 1)) return segAt(i);
+    if (!g_Icon(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_EmbeddedResource(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "resource")) return failAt("/type", '"resource"', p0);
+  if (p0 === undefined || !(p0 === "resource")) return false;
   const p1 = o["resource"];
-  if (p1 === undefined) return missingAt("/resource", "resource");
-  if (!(g_TextResourceContents(p1, d + 1) || g_BlobResourceContents(p1, d + 1))) return unionAt();
+  if (p1 === undefined || !(g_TextResourceContents(p1, d + 1) || g_BlobResourceContents(p1, d + 1)))
+    return false;
   const p2 = o["annotations"];
-  if (p2 !== undefined && !g_Annotations(p2, d + 1)) return segAt("/annotations");
+  if (p2 !== undefined && !g_Annotations(p2, d + 1)) return false;
   const p3 = o["_meta"];
-  if (p3 !== undefined && !g_MetaObject(p3, d + 1)) return segAt("/_meta");
+  if (p3 !== undefined && !g_MetaObject(p3, d + 1)) return false;
   return true;
 }
 
@@ -5768,12 +5426,12 @@ function x_EmbeddedResource(v: unknown, p: string, out: IssueList, d: number): b
         const branches4: [string, IssueList][] = [];
         {
           const b6 = new IssueList(out.all);
-          branchOf(g_TextResourceContents, x_TextResourceContents, x3, q5, b6, d + 1);
+          x_TextResourceContents(x3, q5, b6, d + 1);
           branches4.push(["TextResourceContents", b6]);
         }
         {
           const b7 = new IssueList(out.all);
-          branchOf(g_BlobResourceContents, x_BlobResourceContents, x3, q5, b7, d + 1);
+          x_BlobResourceContents(x3, q5, b7, d + 1);
           branches4.push(["BlobResourceContents", b7]);
         }
         if (
@@ -5796,17 +5454,14 @@ function x_EmbeddedResource(v: unknown, p: string, out: IssueList, d: number): b
 }
 
 function g_PromptListChangedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/prompts/list_changed"))
-    return failAt("/method", '"notifications/prompts/list_changed"', p0);
+  if (p0 === undefined || !(p0 === "notifications/prompts/list_changed")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
   return true;
 }
 
@@ -5846,20 +5501,16 @@ function x_PromptListChangedNotification(
 }
 
 function g_ListToolsRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "tools/list")) return failAt("/method", '"tools/list"', p0);
+  if (p0 === undefined || !(p0 === "tools/list")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_PaginatedRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_PaginatedRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
@@ -5901,26 +5552,21 @@ function x_ListToolsRequest(v: unknown, p: string, out: IssueList, d: number): b
 }
 
 function g_ListToolsResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
   const p1 = o["resultType"];
-  if (p1 === undefined) return missingAt("/resultType", "resultType");
-  if (!g_ResultType(p1, d + 1)) return segAt("/resultType");
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
   const p2 = o["nextCursor"];
-  if (p2 !== undefined && !g_Cursor(p2, d + 1)) return segAt("/nextCursor");
+  if (p2 !== undefined && !g_Cursor(p2, d + 1)) return false;
   const p3 = o["ttlMs"];
-  if (p3 === undefined) return missingAt("/ttlMs", "ttlMs");
-  if (!Number.isInteger(p3)) return failAt("/ttlMs", "integer", p3);
-  if (!(typeof p3 !== "number" || p3 >= 0)) return failAt("/ttlMs", ">= 0 (minimum)", p3);
+  if (p3 === undefined || !(Number.isInteger(p3) && (typeof p3 !== "number" || p3 >= 0)))
+    return false;
   const p4 = o["cacheScope"];
-  if (p4 === undefined) return missingAt("/cacheScope", "cacheScope");
-  if (!(p4 === "public" || p4 === "private"))
-    return failAt("/cacheScope", '"public" | "private"', p4);
+  if (p4 === undefined || !(p4 === "public" || p4 === "private")) return false;
   const p5 = o["tools"];
-  if (p5 === undefined) return missingAt("/tools", "tools");
-  if (!g_ListToolsResult$1(p5, d + 1)) return segAt("/tools");
+  if (p5 === undefined || !g_ListToolsResult$1(p5, d + 1)) return false;
   return true;
 }
 
@@ -5981,27 +5627,24 @@ function x_ListToolsResult(v: unknown, p: string, out: IssueList, d: number): bo
 }
 
 function g_ListToolsResult$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Tool(x, d + 1)) return segAt(i);
+    if (!g_Tool(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_ListToolsResultResponse(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["id"];
-  if (p1 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p1, d + 1)) return segAt("/id");
+  if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
   const p2 = o["result"];
-  if (p2 === undefined) return missingAt("/result", "result");
-  if (!g_ListToolsResult(p2, d + 1)) return segAt("/result");
+  if (p2 === undefined || !g_ListToolsResult(p2, d + 1)) return false;
   return true;
 }
 
@@ -6034,18 +5677,16 @@ function x_ListToolsResultResponse(v: unknown, p: string, out: IssueList, d: num
 }
 
 function g_CallToolResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
   const p1 = o["resultType"];
-  if (p1 === undefined) return missingAt("/resultType", "resultType");
-  if (!g_ResultType(p1, d + 1)) return segAt("/resultType");
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
   const p2 = o["content"];
-  if (p2 === undefined) return missingAt("/content", "content");
-  if (!g_CallToolResult$1(p2, d + 1)) return segAt("/content");
+  if (p2 === undefined || !g_CallToolResult$1(p2, d + 1)) return false;
   const p4 = o["isError"];
-  if (p4 !== undefined && !(typeof p4 === "boolean")) return failAt("/isError", "boolean", p4);
+  if (p4 !== undefined && !(typeof p4 === "boolean")) return false;
   return true;
 }
 
@@ -6091,27 +5732,25 @@ function x_CallToolResult(v: unknown, p: string, out: IssueList, d: number): boo
 }
 
 function g_CallToolResult$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_ContentBlock(x, d + 1)) return segAt(i);
+    if (!g_ContentBlock(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_CallToolResultResponse(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["id"];
-  if (p1 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p1, d + 1)) return segAt("/id");
+  if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
   const p2 = o["result"];
-  if (p2 === undefined) return missingAt("/result", "result");
-  if (!(g_CallToolResult(p2, d + 1) || g_InputRequiredResult(p2, d + 1))) return unionAt();
+  if (p2 === undefined || !(g_CallToolResult(p2, d + 1) || g_InputRequiredResult(p2, d + 1)))
+    return false;
   return true;
 }
 
@@ -6141,12 +5780,12 @@ function x_CallToolResultResponse(v: unknown, p: string, out: IssueList, d: numb
         const branches5: [string, IssueList][] = [];
         {
           const b7 = new IssueList(out.all);
-          branchOf(g_CallToolResult, x_CallToolResult, x4, q6, b7, d + 1);
+          x_CallToolResult(x4, q6, b7, d + 1);
           branches5.push(["CallToolResult", b7]);
         }
         {
           const b8 = new IssueList(out.all);
-          branchOf(g_InputRequiredResult, x_InputRequiredResult, x4, q6, b8, d + 1);
+          x_InputRequiredResult(x4, q6, b8, d + 1);
           branches5.push(["InputRequiredResult", b8]);
         }
         if (out.addAll(pickBranch(q6, "CallToolResult | InputRequiredResult", x4, branches5)))
@@ -6158,20 +5797,18 @@ function x_CallToolResultResponse(v: unknown, p: string, out: IssueList, d: numb
 }
 
 function g_CallToolRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 === undefined) return missingAt("/_meta", "_meta");
-  if (!g_RequestMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 === undefined || !g_RequestMetaObject(p0, d + 1)) return false;
   const p1 = o["inputResponses"];
-  if (p1 !== undefined && !g_InputResponses(p1, d + 1)) return segAt("/inputResponses");
+  if (p1 !== undefined && !g_InputResponses(p1, d + 1)) return false;
   const p2 = o["requestState"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/requestState", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["name"];
-  if (p3 === undefined) return missingAt("/name", "name");
-  if (!(typeof p3 === "string")) return failAt("/name", "string", p3);
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
   const p4 = o["arguments"];
-  if (p4 !== undefined && !g_CallToolRequestParams$1(p4, d + 1)) return segAt("/arguments");
+  if (p4 !== undefined && !g_CallToolRequestParams$1(p4, d + 1)) return false;
   return true;
 }
 
@@ -6216,25 +5853,21 @@ function x_CallToolRequestParams(v: unknown, p: string, out: IssueList, d: numbe
 }
 
 function g_CallToolRequestParams$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_CallToolRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "tools/call")) return failAt("/method", '"tools/call"', p0);
+  if (p0 === undefined || !(p0 === "tools/call")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_CallToolRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_CallToolRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
@@ -6276,17 +5909,14 @@ function x_CallToolRequest(v: unknown, p: string, out: IssueList, d: number): bo
 }
 
 function g_ToolListChangedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/tools/list_changed"))
-    return failAt("/method", '"notifications/tools/list_changed"', p0);
+  if (p0 === undefined || !(p0 === "notifications/tools/list_changed")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
   return true;
 }
 
@@ -6321,21 +5951,18 @@ function x_ToolListChangedNotification(v: unknown, p: string, out: IssueList, d:
 }
 
 function g_ToolAnnotations(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["title"];
-  if (p0 !== undefined && !(typeof p0 === "string")) return failAt("/title", "string", p0);
+  if (p0 !== undefined && !(typeof p0 === "string")) return false;
   const p1 = o["readOnlyHint"];
-  if (p1 !== undefined && !(typeof p1 === "boolean")) return failAt("/readOnlyHint", "boolean", p1);
+  if (p1 !== undefined && !(typeof p1 === "boolean")) return false;
   const p2 = o["destructiveHint"];
-  if (p2 !== undefined && !(typeof p2 === "boolean"))
-    return failAt("/destructiveHint", "boolean", p2);
+  if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
   const p3 = o["idempotentHint"];
-  if (p3 !== undefined && !(typeof p3 === "boolean"))
-    return failAt("/idempotentHint", "boolean", p3);
+  if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
   const p4 = o["openWorldHint"];
-  if (p4 !== undefined && !(typeof p4 === "boolean"))
-    return failAt("/openWorldHint", "boolean", p4);
+  if (p4 !== undefined && !(typeof p4 === "boolean")) return false;
   return true;
 }
 
@@ -6373,26 +6000,24 @@ function x_ToolAnnotations(v: unknown, p: string, out: IssueList, _d: number): b
 }
 
 function g_Tool(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_Tool$1(p2, d + 1)) return segAt("/icons");
+  if (p2 !== undefined && !g_Tool$1(p2, d + 1)) return false;
   const p3 = o["description"];
-  if (p3 !== undefined && !(typeof p3 === "string")) return failAt("/description", "string", p3);
+  if (p3 !== undefined && !(typeof p3 === "string")) return false;
   const p4 = o["inputSchema"];
-  if (p4 === undefined) return missingAt("/inputSchema", "inputSchema");
-  if (!g_Tool$2(p4, d + 1)) return segAt("/inputSchema");
+  if (p4 === undefined || !g_Tool$2(p4, d + 1)) return false;
   const p5 = o["outputSchema"];
-  if (p5 !== undefined && !g_Tool$3(p5, d + 1)) return segAt("/outputSchema");
+  if (p5 !== undefined && !g_Tool$3(p5, d + 1)) return false;
   const p6 = o["annotations"];
-  if (p6 !== undefined && !g_ToolAnnotations(p6, d + 1)) return segAt("/annotations");
+  if (p6 !== undefined && !g_ToolAnnotations(p6, d + 1)) return false;
   const p7 = o["_meta"];
-  if (p7 !== undefined && !g_MetaObject(p7, d + 1)) return segAt("/_meta");
+  if (p7 !== undefined && !g_MetaObject(p7, d + 1)) return false;
   return true;
 }
 
@@ -6482,45 +6107,43 @@ function x_Tool(v: unknown, p: string, out: IssueList, d: number): boolean {
 }
 
 function g_Tool$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Icon(x, d + 1)) return segAt(i);
+    if (!g_Icon(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_Tool$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "object")) return failAt("/type", '"object"', p0);
+  if (p0 === undefined || !(p0 === "object")) return false;
   const p1 = o["$schema"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/$schema", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   return true;
 }
 
 function g_Tool$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["$schema"];
-  if (p0 !== undefined && !(typeof p0 === "string")) return failAt("/$schema", "string", p0);
+  if (p0 !== undefined && !(typeof p0 === "string")) return false;
   return true;
 }
 
 function g_LoggingMessageNotificationParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1)) return false;
   const p1 = o["level"];
-  if (p1 === undefined) return missingAt("/level", "level");
-  if (!g_LoggingLevel(p1, d + 1)) return segAt("/level");
+  if (p1 === undefined || !g_LoggingLevel(p1, d + 1)) return false;
   const p2 = o["logger"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/logger", "string", p2);
-  if (o["data"] === undefined) return missingAt("/data", "data");
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  if (o["data"] === undefined) return false;
   return true;
 }
 
@@ -6559,17 +6182,14 @@ function x_LoggingMessageNotificationParams(
 }
 
 function g_LoggingMessageNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/message")) return failAt("/method", '"notifications/message"', p0);
+  if (p0 === undefined || !(p0 === "notifications/message")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_LoggingMessageNotificationParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_LoggingMessageNotificationParams(p2, d + 1)) return false;
   return true;
 }
 
@@ -6609,7 +6229,7 @@ function x_LoggingMessageNotification(v: unknown, p: string, out: IssueList, d: 
 }
 
 function g_LoggingLevel(v: unknown, _d: number): boolean {
-  if (!(
+  return (
     v === "debug" ||
     v === "info" ||
     v === "notice" ||
@@ -6618,13 +6238,7 @@ function g_LoggingLevel(v: unknown, _d: number): boolean {
     v === "critical" ||
     v === "alert" ||
     v === "emergency"
-  ))
-    return failAt(
-      null,
-      '"debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency"',
-      v,
-    );
-  return true;
+  );
 }
 
 function x_LoggingLevel(v: unknown, p: string, out: IssueList, _d: number): boolean {
@@ -6652,33 +6266,29 @@ function x_LoggingLevel(v: unknown, p: string, out: IssueList, _d: number): bool
 }
 
 function g_CreateMessageRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["messages"];
-  if (p0 === undefined) return missingAt("/messages", "messages");
-  if (!g_CreateMessageRequestParams$1(p0, d + 1)) return segAt("/messages");
+  if (p0 === undefined || !g_CreateMessageRequestParams$1(p0, d + 1)) return false;
   const p1 = o["modelPreferences"];
-  if (p1 !== undefined && !g_ModelPreferences(p1, d + 1)) return segAt("/modelPreferences");
+  if (p1 !== undefined && !g_ModelPreferences(p1, d + 1)) return false;
   const p2 = o["systemPrompt"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/systemPrompt", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["includeContext"];
   if (p3 !== undefined && !(p3 === "none" || p3 === "thisServer" || p3 === "allServers"))
-    return failAt("/includeContext", '"none" | "thisServer" | "allServers"', p3);
+    return false;
   const p4 = o["temperature"];
-  if (p4 !== undefined && !(typeof p4 === "number" && Number.isFinite(p4)))
-    return failAt("/temperature", "number", p4);
+  if (p4 !== undefined && !(typeof p4 === "number" && Number.isFinite(p4))) return false;
   const p5 = o["maxTokens"];
-  if (p5 === undefined) return missingAt("/maxTokens", "maxTokens");
-  if (!Number.isInteger(p5)) return failAt("/maxTokens", "integer", p5);
+  if (p5 === undefined || !Number.isInteger(p5)) return false;
   const p6 = o["stopSequences"];
-  if (p6 !== undefined && !g_CreateMessageRequestParams$2(p6, d + 1))
-    return segAt("/stopSequences");
+  if (p6 !== undefined && !g_CreateMessageRequestParams$2(p6, d + 1)) return false;
   const p7 = o["metadata"];
-  if (p7 !== undefined && !g_JSONObject(p7, d + 1)) return segAt("/metadata");
+  if (p7 !== undefined && !g_JSONObject(p7, d + 1)) return false;
   const p8 = o["tools"];
-  if (p8 !== undefined && !g_CreateMessageRequestParams$3(p8, d + 1)) return segAt("/tools");
+  if (p8 !== undefined && !g_CreateMessageRequestParams$3(p8, d + 1)) return false;
   const p9 = o["toolChoice"];
-  if (p9 !== undefined && !g_ToolChoice(p9, d + 1)) return segAt("/toolChoice");
+  if (p9 !== undefined && !g_ToolChoice(p9, d + 1)) return false;
   return true;
 }
 
@@ -6780,41 +6390,40 @@ function x_CreateMessageRequestParams(v: unknown, p: string, out: IssueList, d: 
 }
 
 function g_CreateMessageRequestParams$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_SamplingMessage(x, d + 1)) return segAt(i);
+    if (!g_SamplingMessage(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_CreateMessageRequestParams$2(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failAt(i, "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_CreateMessageRequestParams$3(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Tool(x, d + 1)) return segAt(i);
+    if (!g_Tool(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_ToolChoice(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["mode"];
-  if (p0 !== undefined && !(p0 === "auto" || p0 === "required" || p0 === "none"))
-    return failAt("/mode", '"auto" | "required" | "none"', p0);
+  if (p0 !== undefined && !(p0 === "auto" || p0 === "required" || p0 === "none")) return false;
   return true;
 }
 
@@ -6836,14 +6445,12 @@ function x_ToolChoice(v: unknown, p: string, out: IssueList, _d: number): boolea
 }
 
 function g_CreateMessageRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "sampling/createMessage")) return failAt("/method", '"sampling/createMessage"', p0);
+  if (p0 === undefined || !(p0 === "sampling/createMessage")) return false;
   const p1 = o["params"];
-  if (p1 === undefined) return missingAt("/params", "params");
-  if (!g_CreateMessageRequestParams(p1, d + 1)) return segAt("/params");
+  if (p1 === undefined || !g_CreateMessageRequestParams(p1, d + 1)) return false;
   return true;
 }
 
@@ -6877,29 +6484,29 @@ function x_CreateMessageRequest(v: unknown, p: string, out: IssueList, d: number
 }
 
 function g_CreateMessageResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["role"];
-  if (p0 === undefined) return missingAt("/role", "role");
-  if (!g_Role(p0, d + 1)) return segAt("/role");
+  if (p0 === undefined || !g_Role(p0, d + 1)) return false;
   const p1 = o["content"];
-  if (p1 === undefined) return missingAt("/content", "content");
-  if (!(
-    g_TextContent(p1, d + 1) ||
-    g_ImageContent(p1, d + 1) ||
-    g_AudioContent(p1, d + 1) ||
-    g_ToolUseContent(p1, d + 1) ||
-    g_ToolResultContent(p1, d + 1) ||
-    g_CreateMessageResult$1(p1, d + 1)
-  ))
-    return unionAt();
+  if (
+    p1 === undefined ||
+    !(
+      g_TextContent(p1, d + 1) ||
+      g_ImageContent(p1, d + 1) ||
+      g_AudioContent(p1, d + 1) ||
+      g_ToolUseContent(p1, d + 1) ||
+      g_ToolResultContent(p1, d + 1) ||
+      g_CreateMessageResult$1(p1, d + 1)
+    )
+  )
+    return false;
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return segAt("/_meta");
+  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return false;
   const p3 = o["model"];
-  if (p3 === undefined) return missingAt("/model", "model");
-  if (!(typeof p3 === "string")) return failAt("/model", "string", p3);
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
   const p4 = o["stopReason"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/stopReason", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
 
@@ -6930,27 +6537,27 @@ function x_CreateMessageResult(v: unknown, p: string, out: IssueList, d: number)
         const branches4: [string, IssueList][] = [];
         {
           const b6 = new IssueList(out.all);
-          branchOf(g_TextContent, x_TextContent, x3, q5, b6, d + 1);
+          x_TextContent(x3, q5, b6, d + 1);
           branches4.push(["TextContent", b6]);
         }
         {
           const b7 = new IssueList(out.all);
-          branchOf(g_ImageContent, x_ImageContent, x3, q5, b7, d + 1);
+          x_ImageContent(x3, q5, b7, d + 1);
           branches4.push(["ImageContent", b7]);
         }
         {
           const b8 = new IssueList(out.all);
-          branchOf(g_AudioContent, x_AudioContent, x3, q5, b8, d + 1);
+          x_AudioContent(x3, q5, b8, d + 1);
           branches4.push(["AudioContent", b8]);
         }
         {
           const b9 = new IssueList(out.all);
-          branchOf(g_ToolUseContent, x_ToolUseContent, x3, q5, b9, d + 1);
+          x_ToolUseContent(x3, q5, b9, d + 1);
           branches4.push(["ToolUseContent", b9]);
         }
         {
           const b10 = new IssueList(out.all);
-          branchOf(g_ToolResultContent, x_ToolResultContent, x3, q5, b10, d + 1);
+          x_ToolResultContent(x3, q5, b10, d + 1);
           branches4.push(["ToolResultContent", b10]);
         }
         {
@@ -7004,44 +6611,45 @@ function x_CreateMessageResult(v: unknown, p: string, out: IssueList, d: number)
 }
 
 function g_CreateMessageResult$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_SamplingMessageContentBlock(x, d + 1)) return segAt(i);
+    if (!g_SamplingMessageContentBlock(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_CreateMessageResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_SamplingMessageContentBlock(x, d + 1)) return segAt(i);
+    if (!g_SamplingMessageContentBlock(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_SamplingMessage(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["role"];
-  if (p0 === undefined) return missingAt("/role", "role");
-  if (!g_Role(p0, d + 1)) return segAt("/role");
+  if (p0 === undefined || !g_Role(p0, d + 1)) return false;
   const p1 = o["content"];
-  if (p1 === undefined) return missingAt("/content", "content");
-  if (!(
-    g_TextContent(p1, d + 1) ||
-    g_ImageContent(p1, d + 1) ||
-    g_AudioContent(p1, d + 1) ||
-    g_ToolUseContent(p1, d + 1) ||
-    g_ToolResultContent(p1, d + 1) ||
-    g_SamplingMessage$1(p1, d + 1)
-  ))
-    return unionAt();
+  if (
+    p1 === undefined ||
+    !(
+      g_TextContent(p1, d + 1) ||
+      g_ImageContent(p1, d + 1) ||
+      g_AudioContent(p1, d + 1) ||
+      g_ToolUseContent(p1, d + 1) ||
+      g_ToolResultContent(p1, d + 1) ||
+      g_SamplingMessage$1(p1, d + 1)
+    )
+  )
+    return false;
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return segAt("/_meta");
+  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return false;
   return true;
 }
 
@@ -7072,27 +6680,27 @@ function x_SamplingMessage(v: unknown, p: string, out: IssueList, d: number): bo
         const branches4: [string, IssueList][] = [];
         {
           const b6 = new IssueList(out.all);
-          branchOf(g_TextContent, x_TextContent, x3, q5, b6, d + 1);
+          x_TextContent(x3, q5, b6, d + 1);
           branches4.push(["TextContent", b6]);
         }
         {
           const b7 = new IssueList(out.all);
-          branchOf(g_ImageContent, x_ImageContent, x3, q5, b7, d + 1);
+          x_ImageContent(x3, q5, b7, d + 1);
           branches4.push(["ImageContent", b7]);
         }
         {
           const b8 = new IssueList(out.all);
-          branchOf(g_AudioContent, x_AudioContent, x3, q5, b8, d + 1);
+          x_AudioContent(x3, q5, b8, d + 1);
           branches4.push(["AudioContent", b8]);
         }
         {
           const b9 = new IssueList(out.all);
-          branchOf(g_ToolUseContent, x_ToolUseContent, x3, q5, b9, d + 1);
+          x_ToolUseContent(x3, q5, b9, d + 1);
           branches4.push(["ToolUseContent", b9]);
         }
         {
           const b10 = new IssueList(out.all);
-          branchOf(g_ToolResultContent, x_ToolResultContent, x3, q5, b10, d + 1);
+          x_ToolResultContent(x3, q5, b10, d + 1);
           branches4.push(["ToolResultContent", b10]);
         }
         {
@@ -7135,50 +6743,40 @@ function x_SamplingMessage(v: unknown, p: string, out: IssueList, d: number): bo
 }
 
 function g_SamplingMessage$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_SamplingMessageContentBlock(x, d + 1)) return segAt(i);
+    if (!g_SamplingMessageContentBlock(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_SamplingMessage$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_SamplingMessageContentBlock(x, d + 1)) return segAt(i);
+    if (!g_SamplingMessageContentBlock(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_SamplingMessageContentBlock(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failAt(
-      null,
-      "object (TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent)",
-      v,
-    );
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
-      return g_TextContent(v, d) || withinAt("TextContent");
+      return g_TextContent(v, d);
     case "image":
-      return g_ImageContent(v, d) || withinAt("ImageContent");
+      return g_ImageContent(v, d);
     case "audio":
-      return g_AudioContent(v, d) || withinAt("AudioContent");
+      return g_AudioContent(v, d);
     case "tool_use":
-      return g_ToolUseContent(v, d) || withinAt("ToolUseContent");
+      return g_ToolUseContent(v, d);
     case "tool_result":
-      return g_ToolResultContent(v, d) || withinAt("ToolResultContent");
+      return g_ToolResultContent(v, d);
     default:
-      return variantAt(
-        "/type",
-        '"text" | "image" | "audio" | "tool_use" | "tool_result"',
-        (v as Readonly<Record<string, unknown>>)["type"],
-        "TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent",
-      );
+      return false;
   }
 }
 
@@ -7255,18 +6853,23 @@ function x_SamplingMessageContentBlock(v: unknown, p: string, out: IssueList, d:
 }
 
 function g_Annotations(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["audience"];
-  if (p0 !== undefined && !g_Annotations$1(p0, d + 1)) return segAt("/audience");
+  if (p0 !== undefined && !g_Annotations$1(p0, d + 1)) return false;
   const p1 = o["priority"];
-  if (p1 !== undefined) {
-    if (!(typeof p1 === "number" && Number.isFinite(p1))) return failAt("/priority", "number", p1);
-    if (!(typeof p1 !== "number" || p1 >= 0)) return failAt("/priority", ">= 0 (minimum)", p1);
-    if (!(typeof p1 !== "number" || p1 <= 1)) return failAt("/priority", "<= 1 (maximum)", p1);
-  }
+  if (
+    p1 !== undefined &&
+    !(
+      typeof p1 === "number" &&
+      Number.isFinite(p1) &&
+      (typeof p1 !== "number" || p1 >= 0) &&
+      (typeof p1 !== "number" || p1 <= 1)
+    )
+  )
+    return false;
   const p2 = o["lastModified"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/lastModified", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   return true;
 }
 
@@ -7315,40 +6918,30 @@ function x_Annotations(v: unknown, p: string, out: IssueList, d: number): boolea
 }
 
 function g_Annotations$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Role(x, d + 1)) return segAt(i);
+    if (!g_Role(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_ContentBlock(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failAt(
-      null,
-      "object (TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource)",
-      v,
-    );
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
-      return g_TextContent(v, d) || withinAt("TextContent");
+      return g_TextContent(v, d);
     case "image":
-      return g_ImageContent(v, d) || withinAt("ImageContent");
+      return g_ImageContent(v, d);
     case "audio":
-      return g_AudioContent(v, d) || withinAt("AudioContent");
+      return g_AudioContent(v, d);
     case "resource_link":
-      return g_ResourceLink(v, d) || withinAt("ResourceLink");
+      return g_ResourceLink(v, d);
     case "resource":
-      return g_EmbeddedResource(v, d) || withinAt("EmbeddedResource");
+      return g_EmbeddedResource(v, d);
     default:
-      return variantAt(
-        "/type",
-        '"text" | "image" | "audio" | "resource_link" | "resource"',
-        (v as Readonly<Record<string, unknown>>)["type"],
-        "TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource",
-      );
+      return false;
   }
 }
 
@@ -7425,18 +7018,16 @@ function x_ContentBlock(v: unknown, p: string, out: IssueList, d: number): boole
 }
 
 function g_TextContent(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "text")) return failAt("/type", '"text"', p0);
+  if (p0 === undefined || !(p0 === "text")) return false;
   const p1 = o["text"];
-  if (p1 === undefined) return missingAt("/text", "text");
-  if (!(typeof p1 === "string")) return failAt("/text", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["annotations"];
-  if (p2 !== undefined && !g_Annotations(p2, d + 1)) return segAt("/annotations");
+  if (p2 !== undefined && !g_Annotations(p2, d + 1)) return false;
   const p3 = o["_meta"];
-  if (p3 !== undefined && !g_MetaObject(p3, d + 1)) return segAt("/_meta");
+  if (p3 !== undefined && !g_MetaObject(p3, d + 1)) return false;
   return true;
 }
 
@@ -7471,22 +7062,19 @@ function x_TextContent(v: unknown, p: string, out: IssueList, d: number): boolea
 }
 
 function g_ImageContent(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "image")) return failAt("/type", '"image"', p0);
+  if (p0 === undefined || !(p0 === "image")) return false;
   const p1 = o["data"];
-  if (p1 === undefined) return missingAt("/data", "data");
-  if (!(typeof p1 === "string")) return failAt("/data", "string", p1);
-  if (!(typeof p1 !== "string" || isByte(p1))) return failAt("/data", "byte (format)", p1);
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isByte(p1))))
+    return false;
   const p2 = o["mimeType"];
-  if (p2 === undefined) return missingAt("/mimeType", "mimeType");
-  if (!(typeof p2 === "string")) return failAt("/mimeType", "string", p2);
+  if (p2 === undefined || !(typeof p2 === "string")) return false;
   const p3 = o["annotations"];
-  if (p3 !== undefined && !g_Annotations(p3, d + 1)) return segAt("/annotations");
+  if (p3 !== undefined && !g_Annotations(p3, d + 1)) return false;
   const p4 = o["_meta"];
-  if (p4 !== undefined && !g_MetaObject(p4, d + 1)) return segAt("/_meta");
+  if (p4 !== undefined && !g_MetaObject(p4, d + 1)) return false;
   return true;
 }
 
@@ -7532,22 +7120,19 @@ function x_ImageContent(v: unknown, p: string, out: IssueList, d: number): boole
 }
 
 function g_AudioContent(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "audio")) return failAt("/type", '"audio"', p0);
+  if (p0 === undefined || !(p0 === "audio")) return false;
   const p1 = o["data"];
-  if (p1 === undefined) return missingAt("/data", "data");
-  if (!(typeof p1 === "string")) return failAt("/data", "string", p1);
-  if (!(typeof p1 !== "string" || isByte(p1))) return failAt("/data", "byte (format)", p1);
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isByte(p1))))
+    return false;
   const p2 = o["mimeType"];
-  if (p2 === undefined) return missingAt("/mimeType", "mimeType");
-  if (!(typeof p2 === "string")) return failAt("/mimeType", "string", p2);
+  if (p2 === undefined || !(typeof p2 === "string")) return false;
   const p3 = o["annotations"];
-  if (p3 !== undefined && !g_Annotations(p3, d + 1)) return segAt("/annotations");
+  if (p3 !== undefined && !g_Annotations(p3, d + 1)) return false;
   const p4 = o["_meta"];
-  if (p4 !== undefined && !g_MetaObject(p4, d + 1)) return segAt("/_meta");
+  if (p4 !== undefined && !g_MetaObject(p4, d + 1)) return false;
   return true;
 }
 
@@ -7593,22 +7178,18 @@ function x_AudioContent(v: unknown, p: string, out: IssueList, d: number): boole
 }
 
 function g_ToolUseContent(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "tool_use")) return failAt("/type", '"tool_use"', p0);
+  if (p0 === undefined || !(p0 === "tool_use")) return false;
   const p1 = o["id"];
-  if (p1 === undefined) return missingAt("/id", "id");
-  if (!(typeof p1 === "string")) return failAt("/id", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["name"];
-  if (p2 === undefined) return missingAt("/name", "name");
-  if (!(typeof p2 === "string")) return failAt("/name", "string", p2);
+  if (p2 === undefined || !(typeof p2 === "string")) return false;
   const p3 = o["input"];
-  if (p3 === undefined) return missingAt("/input", "input");
-  if (!g_ToolUseContent$1(p3, d + 1)) return segAt("/input");
+  if (p3 === undefined || !g_ToolUseContent$1(p3, d + 1)) return false;
   const p4 = o["_meta"];
-  if (p4 !== undefined && !g_MetaObject(p4, d + 1)) return segAt("/_meta");
+  if (p4 !== undefined && !g_MetaObject(p4, d + 1)) return false;
   return true;
 }
 
@@ -7654,26 +7235,23 @@ function x_ToolUseContent(v: unknown, p: string, out: IssueList, d: number): boo
 }
 
 function g_ToolUseContent$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function g_ToolResultContent(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "tool_result")) return failAt("/type", '"tool_result"', p0);
+  if (p0 === undefined || !(p0 === "tool_result")) return false;
   const p1 = o["toolUseId"];
-  if (p1 === undefined) return missingAt("/toolUseId", "toolUseId");
-  if (!(typeof p1 === "string")) return failAt("/toolUseId", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["content"];
-  if (p2 === undefined) return missingAt("/content", "content");
-  if (!g_ToolResultContent$1(p2, d + 1)) return segAt("/content");
+  if (p2 === undefined || !g_ToolResultContent$1(p2, d + 1)) return false;
   const p4 = o["isError"];
-  if (p4 !== undefined && !(typeof p4 === "boolean")) return failAt("/isError", "boolean", p4);
+  if (p4 !== undefined && !(typeof p4 === "boolean")) return false;
   const p5 = o["_meta"];
-  if (p5 !== undefined && !g_MetaObject(p5, d + 1)) return segAt("/_meta");
+  if (p5 !== undefined && !g_MetaObject(p5, d + 1)) return false;
   return true;
 }
 
@@ -7724,43 +7302,53 @@ function x_ToolResultContent(v: unknown, p: string, out: IssueList, d: number): 
 }
 
 function g_ToolResultContent$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_ContentBlock(x, d + 1)) return segAt(i);
+    if (!g_ContentBlock(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_ModelPreferences(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["hints"];
-  if (p0 !== undefined && !g_ModelPreferences$1(p0, d + 1)) return segAt("/hints");
+  if (p0 !== undefined && !g_ModelPreferences$1(p0, d + 1)) return false;
   const p1 = o["costPriority"];
-  if (p1 !== undefined) {
-    if (!(typeof p1 === "number" && Number.isFinite(p1)))
-      return failAt("/costPriority", "number", p1);
-    if (!(typeof p1 !== "number" || p1 >= 0)) return failAt("/costPriority", ">= 0 (minimum)", p1);
-    if (!(typeof p1 !== "number" || p1 <= 1)) return failAt("/costPriority", "<= 1 (maximum)", p1);
-  }
+  if (
+    p1 !== undefined &&
+    !(
+      typeof p1 === "number" &&
+      Number.isFinite(p1) &&
+      (typeof p1 !== "number" || p1 >= 0) &&
+      (typeof p1 !== "number" || p1 <= 1)
+    )
+  )
+    return false;
   const p2 = o["speedPriority"];
-  if (p2 !== undefined) {
-    if (!(typeof p2 === "number" && Number.isFinite(p2)))
-      return failAt("/speedPriority", "number", p2);
-    if (!(typeof p2 !== "number" || p2 >= 0)) return failAt("/speedPriority", ">= 0 (minimum)", p2);
-    if (!(typeof p2 !== "number" || p2 <= 1)) return failAt("/speedPriority", "<= 1 (maximum)", p2);
-  }
+  if (
+    p2 !== undefined &&
+    !(
+      typeof p2 === "number" &&
+      Number.isFinite(p2) &&
+      (typeof p2 !== "number" || p2 >= 0) &&
+      (typeof p2 !== "number" || p2 <= 1)
+    )
+  )
+    return false;
   const p3 = o["intelligencePriority"];
-  if (p3 !== undefined) {
-    if (!(typeof p3 === "number" && Number.isFinite(p3)))
-      return failAt("/intelligencePriority", "number", p3);
-    if (!(typeof p3 !== "number" || p3 >= 0))
-      return failAt("/intelligencePriority", ">= 0 (minimum)", p3);
-    if (!(typeof p3 !== "number" || p3 <= 1))
-      return failAt("/intelligencePriority", "<= 1 (maximum)", p3);
-  }
+  if (
+    p3 !== undefined &&
+    !(
+      typeof p3 === "number" &&
+      Number.isFinite(p3) &&
+      (typeof p3 !== "number" || p3 >= 0) &&
+      (typeof p3 !== "number" || p3 <= 1)
+    )
+  )
+    return false;
   return true;
 }
 
@@ -7843,20 +7431,20 @@ function x_ModelPreferences(v: unknown, p: string, out: IssueList, d: number): b
 }
 
 function g_ModelPreferences$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_ModelHint(x, d + 1)) return segAt(i);
+    if (!g_ModelHint(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_ModelHint(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 !== undefined && !(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 !== undefined && !(typeof p0 === "string")) return false;
   return true;
 }
 
@@ -7874,19 +7462,16 @@ function x_ModelHint(v: unknown, p: string, out: IssueList, _d: number): boolean
 }
 
 function g_CompleteRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 === undefined) return missingAt("/_meta", "_meta");
-  if (!g_RequestMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 === undefined || !g_RequestMetaObject(p0, d + 1)) return false;
   const p1 = o["ref"];
-  if (p1 === undefined) return missingAt("/ref", "ref");
-  if (!g_CompleteRequestParams$1(p1, d + 1)) return segAt("/ref");
+  if (p1 === undefined || !g_CompleteRequestParams$1(p1, d + 1)) return false;
   const p2 = o["argument"];
-  if (p2 === undefined) return missingAt("/argument", "argument");
-  if (!g_CompleteRequestParams$2(p2, d + 1)) return segAt("/argument");
+  if (p2 === undefined || !g_CompleteRequestParams$2(p2, d + 1)) return false;
   const p3 = o["context"];
-  if (p3 !== undefined && !g_CompleteRequestParams$3(p3, d + 1)) return segAt("/context");
+  if (p3 !== undefined && !g_CompleteRequestParams$3(p3, d + 1)) return false;
   return true;
 }
 
@@ -8001,68 +7586,56 @@ function x_CompleteRequestParams(v: unknown, p: string, out: IssueList, d: numbe
 }
 
 function g_CompleteRequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failAt(null, "object (PromptReference | ResourceTemplateReference)", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "ref/prompt":
-      return g_PromptReference(v, d) || withinAt("PromptReference");
+      return g_PromptReference(v, d);
     case "ref/resource":
-      return g_ResourceTemplateReference(v, d) || withinAt("ResourceTemplateReference");
+      return g_ResourceTemplateReference(v, d);
     default:
-      return variantAt(
-        "/type",
-        '"ref/prompt" | "ref/resource"',
-        (v as Readonly<Record<string, unknown>>)["type"],
-        "PromptReference | ResourceTemplateReference",
-      );
+      return false;
   }
 }
 
 function g_CompleteRequestParams$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["value"];
-  if (p1 === undefined) return missingAt("/value", "value");
-  if (!(typeof p1 === "string")) return failAt("/value", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
 
 function g_CompleteRequestParams$4(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!(typeof x === "string")) return failAt("/" + pointer(k), "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_CompleteRequestParams$3(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["arguments"];
-  if (p0 !== undefined && !g_CompleteRequestParams$4(p0, d + 1)) return segAt("/arguments");
+  if (p0 !== undefined && !g_CompleteRequestParams$4(p0, d + 1)) return false;
   return true;
 }
 
 function g_CompleteRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "completion/complete")) return failAt("/method", '"completion/complete"', p0);
+  if (p0 === undefined || !(p0 === "completion/complete")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_CompleteRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_CompleteRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
@@ -8108,16 +7681,14 @@ function x_CompleteRequest(v: unknown, p: string, out: IssueList, d: number): bo
 }
 
 function g_CompleteResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
   const p1 = o["resultType"];
-  if (p1 === undefined) return missingAt("/resultType", "resultType");
-  if (!g_ResultType(p1, d + 1)) return segAt("/resultType");
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
   const p2 = o["completion"];
-  if (p2 === undefined) return missingAt("/completion", "completion");
-  if (!g_CompleteResult$1(p2, d + 1)) return segAt("/completion");
+  if (p2 === undefined || !g_CompleteResult$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -8187,41 +7758,40 @@ function x_CompleteResult(v: unknown, p: string, out: IssueList, d: number): boo
 }
 
 function g_CompleteResult$2(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failAt(i, "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_CompleteResult$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["values"];
-  if (p0 === undefined) return missingAt("/values", "values");
-  if (!g_CompleteResult$2(p0, d + 1)) return segAt("/values");
-  if (!(!Array.isArray(p0) || p0.length <= 100)) return failAt("/values", "maxItems 100", p0);
+  if (
+    p0 === undefined ||
+    !(g_CompleteResult$2(p0, d + 1) && (!Array.isArray(p0) || p0.length <= 100))
+  )
+    return false;
   const p1 = o["total"];
-  if (p1 !== undefined && !Number.isInteger(p1)) return failAt("/total", "integer", p1);
+  if (p1 !== undefined && !Number.isInteger(p1)) return false;
   const p2 = o["hasMore"];
-  if (p2 !== undefined && !(typeof p2 === "boolean")) return failAt("/hasMore", "boolean", p2);
+  if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
   return true;
 }
 
 function g_CompleteResultResponse(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["id"];
-  if (p1 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p1, d + 1)) return segAt("/id");
+  if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
   const p2 = o["result"];
-  if (p2 === undefined) return missingAt("/result", "result");
-  if (!g_CompleteResult(p2, d + 1)) return segAt("/result");
+  if (p2 === undefined || !g_CompleteResult(p2, d + 1)) return false;
   return true;
 }
 
@@ -8254,16 +7824,16 @@ function x_CompleteResultResponse(v: unknown, p: string, out: IssueList, d: numb
 }
 
 function g_ResourceTemplateReference(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "ref/resource")) return failAt("/type", '"ref/resource"', p0);
+  if (p0 === undefined || !(p0 === "ref/resource")) return false;
   const p1 = o["uri"];
-  if (p1 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p1 === "string")) return failAt("/uri", "string", p1);
-  if (!(typeof p1 !== "string" || isUriTemplate(p1)))
-    return failAt("/uri", "uri-template (format)", p1);
+  if (
+    p1 === undefined ||
+    !(typeof p1 === "string" && (typeof p1 !== "string" || isUriTemplate(p1)))
+  )
+    return false;
   return true;
 }
 
@@ -8294,16 +7864,14 @@ function x_ResourceTemplateReference(v: unknown, p: string, out: IssueList, _d: 
 }
 
 function g_PromptReference(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "ref/prompt")) return failAt("/type", '"ref/prompt"', p0);
+  if (p0 === undefined || !(p0 === "ref/prompt")) return false;
   const p1 = o["name"];
-  if (p1 === undefined) return missingAt("/name", "name");
-  if (!(typeof p1 === "string")) return failAt("/name", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["title"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/title", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   return true;
 }
 
@@ -8333,13 +7901,12 @@ function x_PromptReference(v: unknown, p: string, out: IssueList, _d: number): b
 }
 
 function g_ListRootsRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "roots/list")) return failAt("/method", '"roots/list"', p0);
+  if (p0 === undefined || !(p0 === "roots/list")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListRootsRequest$1(p1, d + 1)) return segAt("/params");
+  if (p1 !== undefined && !g_ListRootsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -8372,19 +7939,18 @@ function x_ListRootsRequest(v: unknown, p: string, out: IssueList, d: number): b
 }
 
 function g_ListRootsRequest$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_MetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_MetaObject(p0, d + 1)) return false;
   return true;
 }
 
 function g_ListRootsResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["roots"];
-  if (p0 === undefined) return missingAt("/roots", "roots");
-  if (!g_ListRootsResult$1(p0, d + 1)) return segAt("/roots");
+  if (p0 === undefined || !g_ListRootsResult$1(p0, d + 1)) return false;
   return true;
 }
 
@@ -8412,26 +7978,25 @@ function x_ListRootsResult(v: unknown, p: string, out: IssueList, d: number): bo
 }
 
 function g_ListRootsResult$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Root(x, d + 1)) return segAt(i);
+    if (!g_Root(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_Root(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p0 === "string")) return failAt("/uri", "string", p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failAt("/uri", "uri (format)", p0);
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
   const p1 = o["name"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/name", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return segAt("/_meta");
+  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return false;
   return true;
 }
 
@@ -8461,16 +8026,14 @@ function x_Root(v: unknown, p: string, out: IssueList, d: number): boolean {
 }
 
 function g_ElicitRequestFormParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["mode"];
-  if (p0 !== undefined && !(p0 === "form")) return failAt("/mode", '"form"', p0);
+  if (p0 !== undefined && !(p0 === "form")) return false;
   const p1 = o["message"];
-  if (p1 === undefined) return missingAt("/message", "message");
-  if (!(typeof p1 === "string")) return failAt("/message", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["requestedSchema"];
-  if (p2 === undefined) return missingAt("/requestedSchema", "requestedSchema");
-  if (!g_ElicitRequestFormParams$1(p2, d + 1)) return segAt("/requestedSchema");
+  if (p2 === undefined || !g_ElicitRequestFormParams$1(p2, d + 1)) return false;
   return true;
 }
 
@@ -8556,54 +8119,49 @@ function x_ElicitRequestFormParams(v: unknown, p: string, out: IssueList, d: num
 }
 
 function g_ElicitRequestFormParams$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!g_PrimitiveSchemaDefinition(x, d + 1)) return segAt("/" + pointer(k));
+    if (!g_PrimitiveSchemaDefinition(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_ElicitRequestFormParams$3(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failAt(i, "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_ElicitRequestFormParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "object")) return failAt("/type", '"object"', p0);
+  if (p0 === undefined || !(p0 === "object")) return false;
   const p1 = o["$schema"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/$schema", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["properties"];
-  if (p2 === undefined) return missingAt("/properties", "properties");
-  if (!g_ElicitRequestFormParams$2(p2, d + 1)) return segAt("/properties");
+  if (p2 === undefined || !g_ElicitRequestFormParams$2(p2, d + 1)) return false;
   const p3 = o["required"];
-  if (p3 !== undefined && !g_ElicitRequestFormParams$3(p3, d + 1)) return segAt("/required");
+  if (p3 !== undefined && !g_ElicitRequestFormParams$3(p3, d + 1)) return false;
   return true;
 }
 
 function g_ElicitRequestURLParams(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["mode"];
-  if (p0 === undefined) return missingAt("/mode", "mode");
-  if (!(p0 === "url")) return failAt("/mode", '"url"', p0);
+  if (p0 === undefined || !(p0 === "url")) return false;
   const p1 = o["message"];
-  if (p1 === undefined) return missingAt("/message", "message");
-  if (!(typeof p1 === "string")) return failAt("/message", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["url"];
-  if (p2 === undefined) return missingAt("/url", "url");
-  if (!(typeof p2 === "string")) return failAt("/url", "string", p2);
-  if (!(typeof p2 !== "string" || isUri(p2))) return failAt("/url", "uri (format)", p2);
+  if (p2 === undefined || !(typeof p2 === "string" && (typeof p2 !== "string" || isUri(p2))))
+    return false;
   return true;
 }
 
@@ -8637,7 +8195,7 @@ function x_ElicitRequestURLParams(v: unknown, p: string, out: IssueList, _d: num
 }
 
 function g_ElicitRequestParams(v: unknown, d: number): boolean {
-  return g_ElicitRequestFormParams(v, d) || g_ElicitRequestURLParams(v, d) || unionAt();
+  return g_ElicitRequestFormParams(v, d) || g_ElicitRequestURLParams(v, d);
 }
 
 function x_ElicitRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
@@ -8645,12 +8203,12 @@ function x_ElicitRequestParams(v: unknown, p: string, out: IssueList, d: number)
     const branches1: [string, IssueList][] = [];
     {
       const b2 = new IssueList(out.all);
-      branchOf(g_ElicitRequestFormParams, x_ElicitRequestFormParams, v, p, b2, d);
+      x_ElicitRequestFormParams(v, p, b2, d);
       branches1.push(["ElicitRequestFormParams", b2]);
     }
     {
       const b3 = new IssueList(out.all);
-      branchOf(g_ElicitRequestURLParams, x_ElicitRequestURLParams, v, p, b3, d);
+      x_ElicitRequestURLParams(v, p, b3, d);
       branches1.push(["ElicitRequestURLParams", b3]);
     }
     if (out.addAll(pickBranch(p, "ElicitRequestFormParams | ElicitRequestURLParams", v, branches1)))
@@ -8660,14 +8218,12 @@ function x_ElicitRequestParams(v: unknown, p: string, out: IssueList, d: number)
 }
 
 function g_ElicitRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "elicitation/create")) return failAt("/method", '"elicitation/create"', p0);
+  if (p0 === undefined || !(p0 === "elicitation/create")) return false;
   const p1 = o["params"];
-  if (p1 === undefined) return missingAt("/params", "params");
-  if (!g_ElicitRequestParams(p1, d + 1)) return segAt("/params");
+  if (p1 === undefined || !g_ElicitRequestParams(p1, d + 1)) return false;
   return true;
 }
 
@@ -8698,41 +8254,24 @@ function x_ElicitRequest(v: unknown, p: string, out: IssueList, d: number): bool
 }
 
 function g_PrimitiveSchemaDefinition(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failAt(
-      null,
-      "object (StringSchema | NumberSchema | BooleanSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema)",
-      v,
-    );
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "string":
-      if (!(
+      return (
         g_StringSchema(v, d) ||
         g_UntitledSingleSelectEnumSchema(v, d) ||
         g_TitledSingleSelectEnumSchema(v, d) ||
         g_LegacyTitledEnumSchema(v, d)
-      ))
-        return withinAt(
-          "StringSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
-          unionAt(),
-        );
-      return true;
+      );
     case "number":
     case "integer":
-      return g_NumberSchema(v, d) || withinAt("NumberSchema");
+      return g_NumberSchema(v, d);
     case "boolean":
-      return g_BooleanSchema(v, d) || withinAt("BooleanSchema");
+      return g_BooleanSchema(v, d);
     case "array":
-      if (!(g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d)))
-        return withinAt("UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema", unionAt());
-      return true;
+      return g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d);
     default:
-      return variantAt(
-        "/type",
-        '"string" | "number" | "integer" | "boolean" | "array"',
-        (v as Readonly<Record<string, unknown>>)["type"],
-        "StringSchema | NumberSchema | BooleanSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema",
-      );
+      return false;
   }
 }
 
@@ -8763,29 +8302,22 @@ function x_PrimitiveSchemaDefinition(v: unknown, p: string, out: IssueList, d: n
             const branches4: [string, IssueList][] = [];
             {
               const b5 = new IssueList(inner2.all);
-              branchOf(g_StringSchema, x_StringSchema, v, p, b5, d);
+              x_StringSchema(v, p, b5, d);
               branches4.push(["StringSchema", b5]);
             }
             {
               const b6 = new IssueList(inner2.all);
-              branchOf(
-                g_UntitledSingleSelectEnumSchema,
-                x_UntitledSingleSelectEnumSchema,
-                v,
-                p,
-                b6,
-                d,
-              );
+              x_UntitledSingleSelectEnumSchema(v, p, b6, d);
               branches4.push(["UntitledSingleSelectEnumSchema", b6]);
             }
             {
               const b7 = new IssueList(inner2.all);
-              branchOf(g_TitledSingleSelectEnumSchema, x_TitledSingleSelectEnumSchema, v, p, b7, d);
+              x_TitledSingleSelectEnumSchema(v, p, b7, d);
               branches4.push(["TitledSingleSelectEnumSchema", b7]);
             }
             {
               const b8 = new IssueList(inner2.all);
-              branchOf(g_LegacyTitledEnumSchema, x_LegacyTitledEnumSchema, v, p, b8, d);
+              x_LegacyTitledEnumSchema(v, p, b8, d);
               branches4.push(["LegacyTitledEnumSchema", b8]);
             }
             if (
@@ -8838,19 +8370,12 @@ function x_PrimitiveSchemaDefinition(v: unknown, p: string, out: IssueList, d: n
             const branches15: [string, IssueList][] = [];
             {
               const b16 = new IssueList(inner13.all);
-              branchOf(
-                g_UntitledMultiSelectEnumSchema,
-                x_UntitledMultiSelectEnumSchema,
-                v,
-                p,
-                b16,
-                d,
-              );
+              x_UntitledMultiSelectEnumSchema(v, p, b16, d);
               branches15.push(["UntitledMultiSelectEnumSchema", b16]);
             }
             {
               const b17 = new IssueList(inner13.all);
-              branchOf(g_TitledMultiSelectEnumSchema, x_TitledMultiSelectEnumSchema, v, p, b17, d);
+              x_TitledMultiSelectEnumSchema(v, p, b17, d);
               branches15.push(["TitledMultiSelectEnumSchema", b17]);
             }
             if (
@@ -8894,24 +8419,23 @@ function x_PrimitiveSchemaDefinition(v: unknown, p: string, out: IssueList, d: n
 }
 
 function g_StringSchema(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "string")) return failAt("/type", '"string"', p0);
+  if (p0 === undefined || !(p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["minLength"];
-  if (p3 !== undefined && !Number.isInteger(p3)) return failAt("/minLength", "integer", p3);
+  if (p3 !== undefined && !Number.isInteger(p3)) return false;
   const p4 = o["maxLength"];
-  if (p4 !== undefined && !Number.isInteger(p4)) return failAt("/maxLength", "integer", p4);
+  if (p4 !== undefined && !Number.isInteger(p4)) return false;
   const p5 = o["format"];
   if (p5 !== undefined && !(p5 === "email" || p5 === "uri" || p5 === "date" || p5 === "date-time"))
-    return failAt("/format", '"email" | "uri" | "date" | "date-time"', p5);
+    return false;
   const p6 = o["default"];
-  if (p6 !== undefined && !(typeof p6 === "string")) return failAt("/default", "string", p6);
+  if (p6 !== undefined && !(typeof p6 === "string")) return false;
   return true;
 }
 
@@ -8959,24 +8483,20 @@ function x_StringSchema(v: unknown, p: string, out: IssueList, _d: number): bool
 }
 
 function g_NumberSchema(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "number" || p0 === "integer")) return failAt("/type", '"number" | "integer"', p0);
+  if (p0 === undefined || !(p0 === "number" || p0 === "integer")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["minimum"];
-  if (p3 !== undefined && !(typeof p3 === "number" && Number.isFinite(p3)))
-    return failAt("/minimum", "number", p3);
+  if (p3 !== undefined && !(typeof p3 === "number" && Number.isFinite(p3))) return false;
   const p4 = o["maximum"];
-  if (p4 !== undefined && !(typeof p4 === "number" && Number.isFinite(p4)))
-    return failAt("/maximum", "number", p4);
+  if (p4 !== undefined && !(typeof p4 === "number" && Number.isFinite(p4))) return false;
   const p5 = o["default"];
-  if (p5 !== undefined && !(typeof p5 === "number" && Number.isFinite(p5)))
-    return failAt("/default", "number", p5);
+  if (p5 !== undefined && !(typeof p5 === "number" && Number.isFinite(p5))) return false;
   return true;
 }
 
@@ -9032,17 +8552,16 @@ function x_NumberSchema(v: unknown, p: string, out: IssueList, _d: number): bool
 }
 
 function g_BooleanSchema(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "boolean")) return failAt("/type", '"boolean"', p0);
+  if (p0 === undefined || !(p0 === "boolean")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["default"];
-  if (p3 !== undefined && !(typeof p3 === "boolean")) return failAt("/default", "boolean", p3);
+  if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
   return true;
 }
 
@@ -9074,20 +8593,18 @@ function x_BooleanSchema(v: unknown, p: string, out: IssueList, _d: number): boo
 }
 
 function g_UntitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "string")) return failAt("/type", '"string"', p0);
+  if (p0 === undefined || !(p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["enum"];
-  if (p3 === undefined) return missingAt("/enum", "enum");
-  if (!g_UntitledSingleSelectEnumSchema$1(p3, d + 1)) return segAt("/enum");
+  if (p3 === undefined || !g_UntitledSingleSelectEnumSchema$1(p3, d + 1)) return false;
   const p4 = o["default"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/default", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
 
@@ -9138,30 +8655,28 @@ function x_UntitledSingleSelectEnumSchema(
 }
 
 function g_UntitledSingleSelectEnumSchema$1(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failAt(i, "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_TitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "string")) return failAt("/type", '"string"', p0);
+  if (p0 === undefined || !(p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["oneOf"];
-  if (p3 === undefined) return missingAt("/oneOf", "oneOf");
-  if (!g_TitledSingleSelectEnumSchema$1(p3, d + 1)) return segAt("/oneOf");
+  if (p3 === undefined || !g_TitledSingleSelectEnumSchema$1(p3, d + 1)) return false;
   const p4 = o["default"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/default", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
 
@@ -9235,31 +8750,27 @@ function x_TitledSingleSelectEnumSchema(
 }
 
 function g_TitledSingleSelectEnumSchema$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["const"];
-  if (p0 === undefined) return missingAt("/const", "const");
-  if (!(typeof p0 === "string")) return failAt("/const", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 === undefined) return missingAt("/title", "title");
-  if (!(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
 
 function g_TitledSingleSelectEnumSchema$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_TitledSingleSelectEnumSchema$2(x, d + 1)) return segAt(i);
+    if (!g_TitledSingleSelectEnumSchema$2(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_SingleSelectEnumSchema(v: unknown, d: number): boolean {
-  return (
-    g_UntitledSingleSelectEnumSchema(v, d) || g_TitledSingleSelectEnumSchema(v, d) || unionAt()
-  );
+  return g_UntitledSingleSelectEnumSchema(v, d) || g_TitledSingleSelectEnumSchema(v, d);
 }
 
 function x_SingleSelectEnumSchema(v: unknown, p: string, out: IssueList, d: number): boolean {
@@ -9267,12 +8778,12 @@ function x_SingleSelectEnumSchema(v: unknown, p: string, out: IssueList, d: numb
     const branches1: [string, IssueList][] = [];
     {
       const b2 = new IssueList(out.all);
-      branchOf(g_UntitledSingleSelectEnumSchema, x_UntitledSingleSelectEnumSchema, v, p, b2, d);
+      x_UntitledSingleSelectEnumSchema(v, p, b2, d);
       branches1.push(["UntitledSingleSelectEnumSchema", b2]);
     }
     {
       const b3 = new IssueList(out.all);
-      branchOf(g_TitledSingleSelectEnumSchema, x_TitledSingleSelectEnumSchema, v, p, b3, d);
+      x_TitledSingleSelectEnumSchema(v, p, b3, d);
       branches1.push(["TitledSingleSelectEnumSchema", b3]);
     }
     if (
@@ -9291,24 +8802,22 @@ function x_SingleSelectEnumSchema(v: unknown, p: string, out: IssueList, d: numb
 }
 
 function g_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "array")) return failAt("/type", '"array"', p0);
+  if (p0 === undefined || !(p0 === "array")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["minItems"];
-  if (p3 !== undefined && !Number.isInteger(p3)) return failAt("/minItems", "integer", p3);
+  if (p3 !== undefined && !Number.isInteger(p3)) return false;
   const p4 = o["maxItems"];
-  if (p4 !== undefined && !Number.isInteger(p4)) return failAt("/maxItems", "integer", p4);
+  if (p4 !== undefined && !Number.isInteger(p4)) return false;
   const p5 = o["items"];
-  if (p5 === undefined) return missingAt("/items", "items");
-  if (!g_UntitledMultiSelectEnumSchema$1(p5, d + 1)) return segAt("/items");
+  if (p5 === undefined || !g_UntitledMultiSelectEnumSchema$1(p5, d + 1)) return false;
   const p6 = o["default"];
-  if (p6 !== undefined && !g_UntitledMultiSelectEnumSchema$3(p6, d + 1)) return segAt("/default");
+  if (p6 !== undefined && !g_UntitledMultiSelectEnumSchema$3(p6, d + 1)) return false;
   return true;
 }
 
@@ -9397,56 +8906,52 @@ function x_UntitledMultiSelectEnumSchema(
 }
 
 function g_UntitledMultiSelectEnumSchema$2(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failAt(i, "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_UntitledMultiSelectEnumSchema$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "string")) return failAt("/type", '"string"', p0);
+  if (p0 === undefined || !(p0 === "string")) return false;
   const p1 = o["enum"];
-  if (p1 === undefined) return missingAt("/enum", "enum");
-  if (!g_UntitledMultiSelectEnumSchema$2(p1, d + 1)) return segAt("/enum");
+  if (p1 === undefined || !g_UntitledMultiSelectEnumSchema$2(p1, d + 1)) return false;
   return true;
 }
 
 function g_UntitledMultiSelectEnumSchema$3(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failAt(i, "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_TitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "array")) return failAt("/type", '"array"', p0);
+  if (p0 === undefined || !(p0 === "array")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["minItems"];
-  if (p3 !== undefined && !Number.isInteger(p3)) return failAt("/minItems", "integer", p3);
+  if (p3 !== undefined && !Number.isInteger(p3)) return false;
   const p4 = o["maxItems"];
-  if (p4 !== undefined && !Number.isInteger(p4)) return failAt("/maxItems", "integer", p4);
+  if (p4 !== undefined && !Number.isInteger(p4)) return false;
   const p5 = o["items"];
-  if (p5 === undefined) return missingAt("/items", "items");
-  if (!g_TitledMultiSelectEnumSchema$1(p5, d + 1)) return segAt("/items");
+  if (p5 === undefined || !g_TitledMultiSelectEnumSchema$1(p5, d + 1)) return false;
   const p6 = o["default"];
-  if (p6 !== undefined && !g_TitledMultiSelectEnumSchema$4(p6, d + 1)) return segAt("/default");
+  if (p6 !== undefined && !g_TitledMultiSelectEnumSchema$4(p6, d + 1)) return false;
   return true;
 }
 
@@ -9544,48 +9049,45 @@ function x_TitledMultiSelectEnumSchema(v: unknown, p: string, out: IssueList, _d
 }
 
 function g_TitledMultiSelectEnumSchema$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["const"];
-  if (p0 === undefined) return missingAt("/const", "const");
-  if (!(typeof p0 === "string")) return failAt("/const", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 === undefined) return missingAt("/title", "title");
-  if (!(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
 
 function g_TitledMultiSelectEnumSchema$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_TitledMultiSelectEnumSchema$3(x, d + 1)) return segAt(i);
+    if (!g_TitledMultiSelectEnumSchema$3(x, d + 1)) return false;
   }
   return true;
 }
 
 function g_TitledMultiSelectEnumSchema$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["anyOf"];
-  if (p0 === undefined) return missingAt("/anyOf", "anyOf");
-  if (!g_TitledMultiSelectEnumSchema$2(p0, d + 1)) return segAt("/anyOf");
+  if (p0 === undefined || !g_TitledMultiSelectEnumSchema$2(p0, d + 1)) return false;
   return true;
 }
 
 function g_TitledMultiSelectEnumSchema$4(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failAt(i, "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_MultiSelectEnumSchema(v: unknown, d: number): boolean {
-  return g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d) || unionAt();
+  return g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d);
 }
 
 function x_MultiSelectEnumSchema(v: unknown, p: string, out: IssueList, d: number): boolean {
@@ -9593,12 +9095,12 @@ function x_MultiSelectEnumSchema(v: unknown, p: string, out: IssueList, d: numbe
     const branches1: [string, IssueList][] = [];
     {
       const b2 = new IssueList(out.all);
-      branchOf(g_UntitledMultiSelectEnumSchema, x_UntitledMultiSelectEnumSchema, v, p, b2, d);
+      x_UntitledMultiSelectEnumSchema(v, p, b2, d);
       branches1.push(["UntitledMultiSelectEnumSchema", b2]);
     }
     {
       const b3 = new IssueList(out.all);
-      branchOf(g_TitledMultiSelectEnumSchema, x_TitledMultiSelectEnumSchema, v, p, b3, d);
+      x_TitledMultiSelectEnumSchema(v, p, b3, d);
       branches1.push(["TitledMultiSelectEnumSchema", b3]);
     }
     if (
@@ -9612,22 +9114,20 @@ function x_MultiSelectEnumSchema(v: unknown, p: string, out: IssueList, d: numbe
 }
 
 function g_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "string")) return failAt("/type", '"string"', p0);
+  if (p0 === undefined || !(p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["enum"];
-  if (p3 === undefined) return missingAt("/enum", "enum");
-  if (!g_LegacyTitledEnumSchema$1(p3, d + 1)) return segAt("/enum");
+  if (p3 === undefined || !g_LegacyTitledEnumSchema$1(p3, d + 1)) return false;
   const p4 = o["enumNames"];
-  if (p4 !== undefined && !g_LegacyTitledEnumSchema$2(p4, d + 1)) return segAt("/enumNames");
+  if (p4 !== undefined && !g_LegacyTitledEnumSchema$2(p4, d + 1)) return false;
   const p5 = o["default"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return failAt("/default", "string", p5);
+  if (p5 !== undefined && !(typeof p5 === "string")) return false;
   return true;
 }
 
@@ -9688,55 +9188,38 @@ function x_LegacyTitledEnumSchema(v: unknown, p: string, out: IssueList, _d: num
 }
 
 function g_LegacyTitledEnumSchema$1(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failAt(i, "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_LegacyTitledEnumSchema$2(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failAt(i, "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_EnumSchema(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failAt(
-      null,
-      "object (UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema)",
-      v,
-    );
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "string":
-      if (!(
+      return (
         g_UntitledSingleSelectEnumSchema(v, d) ||
         g_TitledSingleSelectEnumSchema(v, d) ||
         g_LegacyTitledEnumSchema(v, d)
-      ))
-        return withinAt(
-          "UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
-          unionAt(),
-        );
-      return true;
-    case "array":
-      if (!(g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d)))
-        return withinAt("UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema", unionAt());
-      return true;
-    default:
-      return variantAt(
-        "/type",
-        '"string" | "array"',
-        (v as Readonly<Record<string, unknown>>)["type"],
-        "UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema",
       );
+    case "array":
+      return g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d);
+    default:
+      return false;
   }
 }
 
@@ -9766,24 +9249,17 @@ function x_EnumSchema(v: unknown, p: string, out: IssueList, d: number): boolean
             const branches4: [string, IssueList][] = [];
             {
               const b5 = new IssueList(inner2.all);
-              branchOf(
-                g_UntitledSingleSelectEnumSchema,
-                x_UntitledSingleSelectEnumSchema,
-                v,
-                p,
-                b5,
-                d,
-              );
+              x_UntitledSingleSelectEnumSchema(v, p, b5, d);
               branches4.push(["UntitledSingleSelectEnumSchema", b5]);
             }
             {
               const b6 = new IssueList(inner2.all);
-              branchOf(g_TitledSingleSelectEnumSchema, x_TitledSingleSelectEnumSchema, v, p, b6, d);
+              x_TitledSingleSelectEnumSchema(v, p, b6, d);
               branches4.push(["TitledSingleSelectEnumSchema", b6]);
             }
             {
               const b7 = new IssueList(inner2.all);
-              branchOf(g_LegacyTitledEnumSchema, x_LegacyTitledEnumSchema, v, p, b7, d);
+              x_LegacyTitledEnumSchema(v, p, b7, d);
               branches4.push(["LegacyTitledEnumSchema", b7]);
             }
             if (
@@ -9819,19 +9295,12 @@ function x_EnumSchema(v: unknown, p: string, out: IssueList, d: number): boolean
             const branches10: [string, IssueList][] = [];
             {
               const b11 = new IssueList(inner8.all);
-              branchOf(
-                g_UntitledMultiSelectEnumSchema,
-                x_UntitledMultiSelectEnumSchema,
-                v,
-                p,
-                b11,
-                d,
-              );
+              x_UntitledMultiSelectEnumSchema(v, p, b11, d);
               branches10.push(["UntitledMultiSelectEnumSchema", b11]);
             }
             {
               const b12 = new IssueList(inner8.all);
-              branchOf(g_TitledMultiSelectEnumSchema, x_TitledMultiSelectEnumSchema, v, p, b12, d);
+              x_TitledMultiSelectEnumSchema(v, p, b12, d);
               branches10.push(["TitledMultiSelectEnumSchema", b12]);
             }
             if (
@@ -9875,14 +9344,12 @@ function x_EnumSchema(v: unknown, p: string, out: IssueList, d: number): boolean
 }
 
 function g_ElicitResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["action"];
-  if (p0 === undefined) return missingAt("/action", "action");
-  if (!(p0 === "accept" || p0 === "decline" || p0 === "cancel"))
-    return failAt("/action", '"accept" | "decline" | "cancel"', p0);
+  if (p0 === undefined || !(p0 === "accept" || p0 === "decline" || p0 === "cancel")) return false;
   const p1 = o["content"];
-  if (p1 !== undefined && !g_ElicitResult$1(p1, d + 1)) return segAt("/content");
+  if (p1 !== undefined && !g_ElicitResult$1(p1, d + 1)) return false;
   return true;
 }
 
@@ -9973,17 +9440,17 @@ function x_ElicitResult(v: unknown, p: string, out: IssueList, d: number): boole
 }
 
 function g_ElicitResult$2(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failAt(i, "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_ElicitResult$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
@@ -9993,56 +9460,46 @@ function g_ElicitResult$1(v: unknown, d: number): boolean {
       typeof x === "boolean" ||
       g_ElicitResult$2(x, d + 1)
     ))
-      return unionAt();
+      return false;
   }
   return true;
 }
 
 function g_ElicitResult$3(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return failAt(i, "string", x);
+    if (!(typeof x === "string")) return false;
   }
   return true;
 }
 
 function g_ClientRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failAt(
-      null,
-      "object (DiscoverRequest | CompleteRequest | GetPromptRequest | ListPromptsRequest | ListResourcesRequest | ListResourceTemplatesRequest | ReadResourceRequest | SubscriptionsListenRequest | CallToolRequest | ListToolsRequest)",
-      v,
-    );
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "server/discover":
-      return g_DiscoverRequest(v, d) || withinAt("DiscoverRequest");
+      return g_DiscoverRequest(v, d);
     case "completion/complete":
-      return g_CompleteRequest(v, d) || withinAt("CompleteRequest");
+      return g_CompleteRequest(v, d);
     case "prompts/get":
-      return g_GetPromptRequest(v, d) || withinAt("GetPromptRequest");
+      return g_GetPromptRequest(v, d);
     case "prompts/list":
-      return g_ListPromptsRequest(v, d) || withinAt("ListPromptsRequest");
+      return g_ListPromptsRequest(v, d);
     case "resources/list":
-      return g_ListResourcesRequest(v, d) || withinAt("ListResourcesRequest");
+      return g_ListResourcesRequest(v, d);
     case "resources/templates/list":
-      return g_ListResourceTemplatesRequest(v, d) || withinAt("ListResourceTemplatesRequest");
+      return g_ListResourceTemplatesRequest(v, d);
     case "resources/read":
-      return g_ReadResourceRequest(v, d) || withinAt("ReadResourceRequest");
+      return g_ReadResourceRequest(v, d);
     case "subscriptions/listen":
-      return g_SubscriptionsListenRequest(v, d) || withinAt("SubscriptionsListenRequest");
+      return g_SubscriptionsListenRequest(v, d);
     case "tools/call":
-      return g_CallToolRequest(v, d) || withinAt("CallToolRequest");
+      return g_CallToolRequest(v, d);
     case "tools/list":
-      return g_ListToolsRequest(v, d) || withinAt("ListToolsRequest");
+      return g_ListToolsRequest(v, d);
     default:
-      return variantAt(
-        "/method",
-        '"server/discover" | "completion/complete" | "prompts/get" | "prompts/list" | "resources/list" | "resources/templates/list" | "resources/read" | "subscriptions/listen" | "tools/call" | "tools/list"',
-        (v as Readonly<Record<string, unknown>>)["method"],
-        "DiscoverRequest | CompleteRequest | GetPromptRequest | ListPromptsRequest | ListResourcesRequest | ListResourceTemplatesRequest | ReadResourceRequest | SubscriptionsListenRequest | CallToolRequest | ListToolsRequest",
-      );
+      return false;
   }
 }
 
@@ -10184,39 +9641,26 @@ function x_ClientResult(v: unknown, p: string, out: IssueList, d: number): boole
 }
 
 function g_ServerNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failAt(
-      null,
-      "object (CancelledNotification | ProgressNotification | LoggingMessageNotification | ResourceUpdatedNotification | ResourceListChangedNotification | ToolListChangedNotification | PromptListChangedNotification | SubscriptionsAcknowledgedNotification)",
-      v,
-    );
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "notifications/cancelled":
-      return g_CancelledNotification(v, d) || withinAt("CancelledNotification");
+      return g_CancelledNotification(v, d);
     case "notifications/progress":
-      return g_ProgressNotification(v, d) || withinAt("ProgressNotification");
+      return g_ProgressNotification(v, d);
     case "notifications/message":
-      return g_LoggingMessageNotification(v, d) || withinAt("LoggingMessageNotification");
+      return g_LoggingMessageNotification(v, d);
     case "notifications/resources/updated":
-      return g_ResourceUpdatedNotification(v, d) || withinAt("ResourceUpdatedNotification");
+      return g_ResourceUpdatedNotification(v, d);
     case "notifications/resources/list_changed":
-      return g_ResourceListChangedNotification(v, d) || withinAt("ResourceListChangedNotification");
+      return g_ResourceListChangedNotification(v, d);
     case "notifications/tools/list_changed":
-      return g_ToolListChangedNotification(v, d) || withinAt("ToolListChangedNotification");
+      return g_ToolListChangedNotification(v, d);
     case "notifications/prompts/list_changed":
-      return g_PromptListChangedNotification(v, d) || withinAt("PromptListChangedNotification");
+      return g_PromptListChangedNotification(v, d);
     case "notifications/subscriptions/acknowledged":
-      return (
-        g_SubscriptionsAcknowledgedNotification(v, d) ||
-        withinAt("SubscriptionsAcknowledgedNotification")
-      );
+      return g_SubscriptionsAcknowledgedNotification(v, d);
     default:
-      return variantAt(
-        "/method",
-        '"notifications/cancelled" | "notifications/progress" | "notifications/message" | "notifications/resources/updated" | "notifications/resources/list_changed" | "notifications/tools/list_changed" | "notifications/prompts/list_changed" | "notifications/subscriptions/acknowledged"',
-        (v as Readonly<Record<string, unknown>>)["method"],
-        "CancelledNotification | ProgressNotification | LoggingMessageNotification | ResourceUpdatedNotification | ResourceListChangedNotification | ToolListChangedNotification | PromptListChangedNotification | SubscriptionsAcknowledgedNotification",
-      );
+      return false;
   }
 }
 
@@ -10358,8 +9802,7 @@ function g_ServerResult(v: unknown, d: number): boolean {
     g_SubscriptionsListenResult(v, d) ||
     g_CallToolResult(v, d) ||
     g_ListToolsResult(v, d) ||
-    g_InputRequiredResult(v, d) ||
-    unionAt()
+    g_InputRequiredResult(v, d)
   );
 }
 
@@ -10381,62 +9824,62 @@ function x_ServerResult(v: unknown, p: string, out: IssueList, d: number): boole
     const branches1: [string, IssueList][] = [];
     {
       const b2 = new IssueList(out.all);
-      branchOf(g_EmptyResult, x_EmptyResult, v, p, b2, d);
+      x_EmptyResult(v, p, b2, d);
       branches1.push(["EmptyResult", b2]);
     }
     {
       const b3 = new IssueList(out.all);
-      branchOf(g_DiscoverResult, x_DiscoverResult, v, p, b3, d);
+      x_DiscoverResult(v, p, b3, d);
       branches1.push(["DiscoverResult", b3]);
     }
     {
       const b4 = new IssueList(out.all);
-      branchOf(g_CompleteResult, x_CompleteResult, v, p, b4, d);
+      x_CompleteResult(v, p, b4, d);
       branches1.push(["CompleteResult", b4]);
     }
     {
       const b5 = new IssueList(out.all);
-      branchOf(g_GetPromptResult, x_GetPromptResult, v, p, b5, d);
+      x_GetPromptResult(v, p, b5, d);
       branches1.push(["GetPromptResult", b5]);
     }
     {
       const b6 = new IssueList(out.all);
-      branchOf(g_ListPromptsResult, x_ListPromptsResult, v, p, b6, d);
+      x_ListPromptsResult(v, p, b6, d);
       branches1.push(["ListPromptsResult", b6]);
     }
     {
       const b7 = new IssueList(out.all);
-      branchOf(g_ListResourceTemplatesResult, x_ListResourceTemplatesResult, v, p, b7, d);
+      x_ListResourceTemplatesResult(v, p, b7, d);
       branches1.push(["ListResourceTemplatesResult", b7]);
     }
     {
       const b8 = new IssueList(out.all);
-      branchOf(g_ListResourcesResult, x_ListResourcesResult, v, p, b8, d);
+      x_ListResourcesResult(v, p, b8, d);
       branches1.push(["ListResourcesResult", b8]);
     }
     {
       const b9 = new IssueList(out.all);
-      branchOf(g_ReadResourceResult, x_ReadResourceResult, v, p, b9, d);
+      x_ReadResourceResult(v, p, b9, d);
       branches1.push(["ReadResourceResult", b9]);
     }
     {
       const b10 = new IssueList(out.all);
-      branchOf(g_SubscriptionsListenResult, x_SubscriptionsListenResult, v, p, b10, d);
+      x_SubscriptionsListenResult(v, p, b10, d);
       branches1.push(["SubscriptionsListenResult", b10]);
     }
     {
       const b11 = new IssueList(out.all);
-      branchOf(g_CallToolResult, x_CallToolResult, v, p, b11, d);
+      x_CallToolResult(v, p, b11, d);
       branches1.push(["CallToolResult", b11]);
     }
     {
       const b12 = new IssueList(out.all);
-      branchOf(g_ListToolsResult, x_ListToolsResult, v, p, b12, d);
+      x_ListToolsResult(v, p, b12, d);
       branches1.push(["ListToolsResult", b12]);
     }
     {
       const b13 = new IssueList(out.all);
-      branchOf(g_InputRequiredResult, x_InputRequiredResult, v, p, b13, d);
+      x_InputRequiredResult(v, p, b13, d);
       branches1.push(["InputRequiredResult", b13]);
     }
     if (
@@ -10473,7 +9916,7 @@ function x_result$client1(v: unknown, p: string, out: IssueList, d: number): boo
 }
 
 function g_result$client2(v: unknown, d: number): boolean {
-  return g_GetPromptResult(v, d) || g_InputRequiredResult(v, d) || unionAt();
+  return g_GetPromptResult(v, d) || g_InputRequiredResult(v, d);
 }
 
 function x_result$client2(v: unknown, p: string, out: IssueList, d: number): boolean {
@@ -10481,12 +9924,12 @@ function x_result$client2(v: unknown, p: string, out: IssueList, d: number): boo
     const branches1: [string, IssueList][] = [];
     {
       const b2 = new IssueList(out.all);
-      branchOf(g_GetPromptResult, x_GetPromptResult, v, p, b2, d);
+      x_GetPromptResult(v, p, b2, d);
       branches1.push(["GetPromptResult", b2]);
     }
     {
       const b3 = new IssueList(out.all);
-      branchOf(g_InputRequiredResult, x_InputRequiredResult, v, p, b3, d);
+      x_InputRequiredResult(v, p, b3, d);
       branches1.push(["InputRequiredResult", b3]);
     }
     if (out.addAll(pickBranch(p, "GetPromptResult | InputRequiredResult", v, branches1)))
@@ -10524,7 +9967,7 @@ function x_result$client5(v: unknown, p: string, out: IssueList, d: number): boo
 }
 
 function g_result$client6(v: unknown, d: number): boolean {
-  return g_ReadResourceResult(v, d) || g_InputRequiredResult(v, d) || unionAt();
+  return g_ReadResourceResult(v, d) || g_InputRequiredResult(v, d);
 }
 
 function x_result$client6(v: unknown, p: string, out: IssueList, d: number): boolean {
@@ -10532,12 +9975,12 @@ function x_result$client6(v: unknown, p: string, out: IssueList, d: number): boo
     const branches1: [string, IssueList][] = [];
     {
       const b2 = new IssueList(out.all);
-      branchOf(g_ReadResourceResult, x_ReadResourceResult, v, p, b2, d);
+      x_ReadResourceResult(v, p, b2, d);
       branches1.push(["ReadResourceResult", b2]);
     }
     {
       const b3 = new IssueList(out.all);
-      branchOf(g_InputRequiredResult, x_InputRequiredResult, v, p, b3, d);
+      x_InputRequiredResult(v, p, b3, d);
       branches1.push(["InputRequiredResult", b3]);
     }
     if (out.addAll(pickBranch(p, "ReadResourceResult | InputRequiredResult", v, branches1)))
@@ -10556,7 +9999,7 @@ function x_result$client7(v: unknown, p: string, out: IssueList, d: number): boo
 }
 
 function g_result$client8(v: unknown, d: number): boolean {
-  return g_CallToolResult(v, d) || g_InputRequiredResult(v, d) || unionAt();
+  return g_CallToolResult(v, d) || g_InputRequiredResult(v, d);
 }
 
 function x_result$client8(v: unknown, p: string, out: IssueList, d: number): boolean {
@@ -10564,12 +10007,12 @@ function x_result$client8(v: unknown, p: string, out: IssueList, d: number): boo
     const branches1: [string, IssueList][] = [];
     {
       const b2 = new IssueList(out.all);
-      branchOf(g_CallToolResult, x_CallToolResult, v, p, b2, d);
+      x_CallToolResult(v, p, b2, d);
       branches1.push(["CallToolResult", b2]);
     }
     {
       const b3 = new IssueList(out.all);
-      branchOf(g_InputRequiredResult, x_InputRequiredResult, v, p, b3, d);
+      x_InputRequiredResult(v, p, b3, d);
       branches1.push(["InputRequiredResult", b3]);
     }
     if (out.addAll(pickBranch(p, "CallToolResult | InputRequiredResult", v, branches1)))
@@ -10588,1245 +10031,1047 @@ function x_result$client9(v: unknown, p: string, out: IssueList, d: number): boo
 }
 
 function e_JSONValue(v: unknown, d: number): boolean {
-  if (d > MAX_DEPTH) return deepAt();
+  if (d > MAX_DEPTH) return false;
   return (
     typeof v === "string" ||
     (typeof v === "number" && Number.isFinite(v)) ||
     typeof v === "boolean" ||
     v === null ||
     g_JSONObject(v, d) ||
-    g_JSONArray(v, d) ||
-    unionAt()
+    g_JSONArray(v, d)
   );
 }
 
 function e_JSONObject(v: unknown, d: number): boolean {
-  if (d > MAX_DEPTH) return deepAt();
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (d > MAX_DEPTH) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!g_JSONValue(x, d + 1)) return segAt("/" + pointer(k));
+    if (!g_JSONValue(x, d + 1)) return false;
   }
   return true;
 }
 
 function e_JSONArray(v: unknown, d: number): boolean {
-  if (d > MAX_DEPTH) return deepAt();
-  if (!Array.isArray(v)) return failAt(null, "array", v);
+  if (d > MAX_DEPTH) return false;
+  if (!Array.isArray(v)) return false;
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_JSONValue(x, d + 1)) return segAt(i);
+    if (!g_JSONValue(x, d + 1)) return false;
   }
   return true;
 }
 
 function e_MetaObject(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 function e_RequestMetaObject(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return segAt("/progressToken");
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
   const p1 = o["io.modelcontextprotocol/protocolVersion"];
-  if (p1 === undefined)
-    return missingAt(
-      "/io.modelcontextprotocol~1protocolVersion",
-      "io.modelcontextprotocol/protocolVersion",
-    );
-  if (!(typeof p1 === "string"))
-    return failAt("/io.modelcontextprotocol~1protocolVersion", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["io.modelcontextprotocol/clientInfo"];
-  if (p2 !== undefined && !g_Implementation(p2, d + 1))
-    return segAt("/io.modelcontextprotocol~1clientInfo");
+  if (p2 !== undefined && !g_Implementation(p2, d + 1)) return false;
   const p3 = o["io.modelcontextprotocol/clientCapabilities"];
-  if (p3 === undefined)
-    return missingAt(
-      "/io.modelcontextprotocol~1clientCapabilities",
-      "io.modelcontextprotocol/clientCapabilities",
-    );
-  if (!g_ClientCapabilities(p3, d + 1))
-    return segAt("/io.modelcontextprotocol~1clientCapabilities");
+  if (p3 === undefined || !g_ClientCapabilities(p3, d + 1)) return false;
   const p4 = o["io.modelcontextprotocol/logLevel"];
-  if (p4 !== undefined && !g_LoggingLevel(p4, d + 1))
-    return segAt("/io.modelcontextprotocol~1logLevel");
+  if (p4 !== undefined && !g_LoggingLevel(p4, d + 1)) return false;
   return true;
 }
 
 function e_NotificationMetaObject(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["io.modelcontextprotocol/subscriptionId"];
-  if (p0 !== undefined && !g_RequestId(p0, d + 1))
-    return segAt("/io.modelcontextprotocol~1subscriptionId");
+  if (p0 !== undefined && !g_RequestId(p0, d + 1)) return false;
   return true;
 }
 
 function e_ResultMetaObject(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["io.modelcontextprotocol/serverInfo"];
-  if (p0 !== undefined && !g_Implementation(p0, d + 1))
-    return segAt("/io.modelcontextprotocol~1serverInfo");
+  if (p0 !== undefined && !g_Implementation(p0, d + 1)) return false;
   return true;
 }
 
 function e_ProgressToken(v: unknown, _d: number): boolean {
-  if (!(typeof v === "string" || Number.isInteger(v))) return failAt(null, "string | integer", v);
-  return true;
+  return typeof v === "string" || Number.isInteger(v);
 }
 
 function e_Cursor(v: unknown, _d: number): boolean {
-  if (!(typeof v === "string")) return failAt(null, "string", v);
-  return true;
+  return typeof v === "string";
 }
 
 function e_RequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 === undefined) return missingAt("/_meta", "_meta");
-  if (!g_RequestMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 === undefined || !g_RequestMetaObject(p0, d + 1)) return false;
   return true;
 }
 
 function e_NotificationParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1)) return false;
   return true;
 }
 
 function e_ResultType(v: unknown, _d: number): boolean {
-  if (!(typeof v === "string")) return failAt(null, "string", v);
-  return true;
+  return typeof v === "string";
 }
 
 function e_Result(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
   const p1 = o["resultType"];
-  if (p1 === undefined) return missingAt("/resultType", "resultType");
-  if (!g_ResultType(p1, d + 1)) return segAt("/resultType");
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
   return true;
 }
 
 function e_Error(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["code"];
-  if (p0 === undefined) return missingAt("/code", "code");
-  if (!Number.isInteger(p0)) return failAt("/code", "integer", p0);
+  if (p0 === undefined || !Number.isInteger(p0)) return false;
   const p1 = o["message"];
-  if (p1 === undefined) return missingAt("/message", "message");
-  if (!(typeof p1 === "string")) return failAt("/message", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   return true;
 }
 
 function e_RequestId(v: unknown, _d: number): boolean {
-  if (!(typeof v === "string" || Number.isInteger(v))) return failAt(null, "string | integer", v);
-  return true;
+  return typeof v === "string" || Number.isInteger(v);
 }
 
 function e_JSONRPCRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["method"];
-  if (p1 === undefined) return missingAt("/method", "method");
-  if (!(typeof p1 === "string")) return failAt("/method", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
 function e_JSONRPCNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["method"];
-  if (p1 === undefined) return missingAt("/method", "method");
-  if (!(typeof p1 === "string")) return failAt("/method", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return false;
   return true;
 }
 
 function e_JSONRPCResultResponse(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["id"];
-  if (p1 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p1, d + 1)) return segAt("/id");
+  if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
   const p2 = o["result"];
-  if (p2 === undefined) return missingAt("/result", "result");
-  if (!g_Result(p2, d + 1)) return segAt("/result");
+  if (p2 === undefined || !g_Result(p2, d + 1)) return false;
   return true;
 }
 
 function e_JSONRPCErrorResponse(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p0 === "2.0")) return failAt("/jsonrpc", '"2.0"', p0);
+  if (p0 === undefined || !(p0 === "2.0")) return false;
   const p1 = o["id"];
-  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return segAt("/id");
+  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return false;
   const p2 = o["error"];
-  if (p2 === undefined) return missingAt("/error", "error");
-  if (!g_Error(p2, d + 1)) return segAt("/error");
+  if (p2 === undefined || !g_Error(p2, d + 1)) return false;
   return true;
 }
 
 function e_EmptyResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
   const p1 = o["resultType"];
-  if (p1 === undefined) return missingAt("/resultType", "resultType");
-  if (!g_ResultType(p1, d + 1)) return segAt("/resultType");
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
   return true;
 }
 
 function e_InputRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failAt(null, "object (CreateMessageRequest | ListRootsRequest | ElicitRequest)", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "sampling/createMessage":
-      return g_CreateMessageRequest(v, d) || withinAt("CreateMessageRequest");
+      return g_CreateMessageRequest(v, d);
     case "roots/list":
-      return g_ListRootsRequest(v, d) || withinAt("ListRootsRequest");
+      return g_ListRootsRequest(v, d);
     case "elicitation/create":
-      return g_ElicitRequest(v, d) || withinAt("ElicitRequest");
+      return g_ElicitRequest(v, d);
     default:
-      return variantAt(
-        "/method",
-        '"sampling/createMessage" | "roots/list" | "elicitation/create"',
-        (v as Readonly<Record<string, unknown>>)["method"],
-        "CreateMessageRequest | ListRootsRequest | ElicitRequest",
-      );
+      return false;
   }
 }
 
 function e_InputResponse(v: unknown, d: number): boolean {
-  return (
-    g_CreateMessageResult(v, d) || g_ListRootsResult(v, d) || g_ElicitResult(v, d) || unionAt()
-  );
+  return g_CreateMessageResult(v, d) || g_ListRootsResult(v, d) || g_ElicitResult(v, d);
 }
 
 function e_InputRequests(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!g_InputRequest(x, d + 1)) return segAt("/" + pointer(k));
+    if (!g_InputRequest(x, d + 1)) return false;
   }
   return true;
 }
 
 function e_InputResponses(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!g_InputResponse(x, d + 1)) return segAt("/" + pointer(k));
+    if (!g_InputResponse(x, d + 1)) return false;
   }
   return true;
 }
 
 function e_InputRequiredResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
   const p1 = o["resultType"];
-  if (p1 === undefined) return missingAt("/resultType", "resultType");
-  if (!g_ResultType(p1, d + 1)) return segAt("/resultType");
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
   const p2 = o["inputRequests"];
-  if (p2 !== undefined && !g_InputRequests(p2, d + 1)) return segAt("/inputRequests");
+  if (p2 !== undefined && !g_InputRequests(p2, d + 1)) return false;
   const p3 = o["requestState"];
-  if (p3 !== undefined && !(typeof p3 === "string")) return failAt("/requestState", "string", p3);
+  if (p3 !== undefined && !(typeof p3 === "string")) return false;
   return true;
 }
 
 function e_CancelledNotificationParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1)) return false;
   const p1 = o["requestId"];
-  if (p1 === undefined) return missingAt("/requestId", "requestId");
-  if (!g_RequestId(p1, d + 1)) return segAt("/requestId");
+  if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
   const p2 = o["reason"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/reason", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   return true;
 }
 
 function e_CancelledNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/cancelled"))
-    return failAt("/method", '"notifications/cancelled"', p0);
+  if (p0 === undefined || !(p0 === "notifications/cancelled")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_CancelledNotificationParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_CancelledNotificationParams(p2, d + 1)) return false;
   return true;
 }
 
 function e_DiscoverRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "server/discover")) return failAt("/method", '"server/discover"', p0);
+  if (p0 === undefined || !(p0 === "server/discover")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_RequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_RequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
 function e_DiscoverResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
   const p1 = o["resultType"];
-  if (p1 === undefined) return missingAt("/resultType", "resultType");
-  if (!g_ResultType(p1, d + 1)) return segAt("/resultType");
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
   const p2 = o["ttlMs"];
-  if (p2 === undefined) return missingAt("/ttlMs", "ttlMs");
-  if (!Number.isInteger(p2)) return failAt("/ttlMs", "integer", p2);
-  if (!(typeof p2 !== "number" || p2 >= 0)) return failAt("/ttlMs", ">= 0 (minimum)", p2);
+  if (p2 === undefined || !(Number.isInteger(p2) && (typeof p2 !== "number" || p2 >= 0)))
+    return false;
   const p3 = o["cacheScope"];
-  if (p3 === undefined) return missingAt("/cacheScope", "cacheScope");
-  if (!(p3 === "public" || p3 === "private"))
-    return failAt("/cacheScope", '"public" | "private"', p3);
+  if (p3 === undefined || !(p3 === "public" || p3 === "private")) return false;
   const p4 = o["supportedVersions"];
-  if (p4 === undefined) return missingAt("/supportedVersions", "supportedVersions");
-  if (!g_DiscoverResult$1(p4, d + 1)) return segAt("/supportedVersions");
+  if (p4 === undefined || !g_DiscoverResult$1(p4, d + 1)) return false;
   const p5 = o["capabilities"];
-  if (p5 === undefined) return missingAt("/capabilities", "capabilities");
-  if (!g_ServerCapabilities(p5, d + 1)) return segAt("/capabilities");
+  if (p5 === undefined || !g_ServerCapabilities(p5, d + 1)) return false;
   const p6 = o["instructions"];
-  if (p6 !== undefined && !(typeof p6 === "string")) return failAt("/instructions", "string", p6);
+  if (p6 !== undefined && !(typeof p6 === "string")) return false;
   return true;
 }
 
 function e_ClientCapabilities(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return segAt("/experimental");
+  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return false;
   const p1 = o["roots"];
-  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return segAt("/roots");
+  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return false;
   const p2 = o["sampling"];
-  if (p2 !== undefined && !g_ClientCapabilities$3(p2, d + 1)) return segAt("/sampling");
+  if (p2 !== undefined && !g_ClientCapabilities$3(p2, d + 1)) return false;
   const p3 = o["elicitation"];
-  if (p3 !== undefined && !g_ClientCapabilities$4(p3, d + 1)) return segAt("/elicitation");
+  if (p3 !== undefined && !g_ClientCapabilities$4(p3, d + 1)) return false;
   const p4 = o["extensions"];
-  if (p4 !== undefined && !g_ClientCapabilities$5(p4, d + 1)) return segAt("/extensions");
+  if (p4 !== undefined && !g_ClientCapabilities$5(p4, d + 1)) return false;
   return true;
 }
 
 function e_ServerCapabilities(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return segAt("/experimental");
+  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return false;
   const p1 = o["logging"];
-  if (p1 !== undefined && !g_JSONObject(p1, d + 1)) return segAt("/logging");
+  if (p1 !== undefined && !g_JSONObject(p1, d + 1)) return false;
   const p2 = o["completions"];
-  if (p2 !== undefined && !g_JSONObject(p2, d + 1)) return segAt("/completions");
+  if (p2 !== undefined && !g_JSONObject(p2, d + 1)) return false;
   const p3 = o["prompts"];
-  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return segAt("/prompts");
+  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return false;
   const p4 = o["resources"];
-  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return segAt("/resources");
+  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return false;
   const p5 = o["tools"];
-  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return segAt("/tools");
+  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return false;
   const p6 = o["extensions"];
-  if (p6 !== undefined && !g_ServerCapabilities$5(p6, d + 1)) return segAt("/extensions");
+  if (p6 !== undefined && !g_ServerCapabilities$5(p6, d + 1)) return false;
   return true;
 }
 
 function e_Icon(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["src"];
-  if (p0 === undefined) return missingAt("/src", "src");
-  if (!(typeof p0 === "string")) return failAt("/src", "string", p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failAt("/src", "uri (format)", p0);
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
   const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/mimeType", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["sizes"];
-  if (p2 !== undefined && !g_Icon$1(p2, d + 1)) return segAt("/sizes");
+  if (p2 !== undefined && !g_Icon$1(p2, d + 1)) return false;
   const p3 = o["theme"];
-  if (p3 !== undefined && !(p3 === "light" || p3 === "dark"))
-    return failAt("/theme", '"light" | "dark"', p3);
+  if (p3 !== undefined && !(p3 === "light" || p3 === "dark")) return false;
   return true;
 }
 
 function e_Implementation(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_Implementation$1(p2, d + 1)) return segAt("/icons");
+  if (p2 !== undefined && !g_Implementation$1(p2, d + 1)) return false;
   const p3 = o["version"];
-  if (p3 === undefined) return missingAt("/version", "version");
-  if (!(typeof p3 === "string")) return failAt("/version", "string", p3);
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
   const p4 = o["description"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/description", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   const p5 = o["websiteUrl"];
-  if (p5 !== undefined) {
-    if (!(typeof p5 === "string")) return failAt("/websiteUrl", "string", p5);
-    if (!(typeof p5 !== "string" || isUri(p5))) return failAt("/websiteUrl", "uri (format)", p5);
-  }
+  if (p5 !== undefined && !(typeof p5 === "string" && (typeof p5 !== "string" || isUri(p5))))
+    return false;
   return true;
 }
 
 function e_ProgressNotificationParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1)) return false;
   const p1 = o["progressToken"];
-  if (p1 === undefined) return missingAt("/progressToken", "progressToken");
-  if (!g_ProgressToken(p1, d + 1)) return segAt("/progressToken");
+  if (p1 === undefined || !g_ProgressToken(p1, d + 1)) return false;
   const p2 = o["progress"];
-  if (p2 === undefined) return missingAt("/progress", "progress");
-  if (!(typeof p2 === "number" && Number.isFinite(p2))) return failAt("/progress", "number", p2);
+  if (p2 === undefined || !(typeof p2 === "number" && Number.isFinite(p2))) return false;
   const p3 = o["total"];
-  if (p3 !== undefined && !(typeof p3 === "number" && Number.isFinite(p3)))
-    return failAt("/total", "number", p3);
+  if (p3 !== undefined && !(typeof p3 === "number" && Number.isFinite(p3))) return false;
   const p4 = o["message"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/message", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
 
 function e_ProgressNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/progress")) return failAt("/method", '"notifications/progress"', p0);
+  if (p0 === undefined || !(p0 === "notifications/progress")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_ProgressNotificationParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_ProgressNotificationParams(p2, d + 1)) return false;
   return true;
 }
 
 function e_PaginatedRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 === undefined) return missingAt("/_meta", "_meta");
-  if (!g_RequestMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 === undefined || !g_RequestMetaObject(p0, d + 1)) return false;
   const p1 = o["cursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return segAt("/cursor");
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
   return true;
 }
 
 function e_ListResourcesRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "resources/list")) return failAt("/method", '"resources/list"', p0);
+  if (p0 === undefined || !(p0 === "resources/list")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_PaginatedRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_PaginatedRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
 function e_ListResourcesResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
   const p1 = o["resultType"];
-  if (p1 === undefined) return missingAt("/resultType", "resultType");
-  if (!g_ResultType(p1, d + 1)) return segAt("/resultType");
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
   const p2 = o["nextCursor"];
-  if (p2 !== undefined && !g_Cursor(p2, d + 1)) return segAt("/nextCursor");
+  if (p2 !== undefined && !g_Cursor(p2, d + 1)) return false;
   const p3 = o["ttlMs"];
-  if (p3 === undefined) return missingAt("/ttlMs", "ttlMs");
-  if (!Number.isInteger(p3)) return failAt("/ttlMs", "integer", p3);
-  if (!(typeof p3 !== "number" || p3 >= 0)) return failAt("/ttlMs", ">= 0 (minimum)", p3);
+  if (p3 === undefined || !(Number.isInteger(p3) && (typeof p3 !== "number" || p3 >= 0)))
+    return false;
   const p4 = o["cacheScope"];
-  if (p4 === undefined) return missingAt("/cacheScope", "cacheScope");
-  if (!(p4 === "public" || p4 === "private"))
-    return failAt("/cacheScope", '"public" | "private"', p4);
+  if (p4 === undefined || !(p4 === "public" || p4 === "private")) return false;
   const p5 = o["resources"];
-  if (p5 === undefined) return missingAt("/resources", "resources");
-  if (!g_ListResourcesResult$1(p5, d + 1)) return segAt("/resources");
+  if (p5 === undefined || !g_ListResourcesResult$1(p5, d + 1)) return false;
   return true;
 }
 
 function e_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "resources/templates/list"))
-    return failAt("/method", '"resources/templates/list"', p0);
+  if (p0 === undefined || !(p0 === "resources/templates/list")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_PaginatedRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_PaginatedRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
 function e_ListResourceTemplatesResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
   const p1 = o["resultType"];
-  if (p1 === undefined) return missingAt("/resultType", "resultType");
-  if (!g_ResultType(p1, d + 1)) return segAt("/resultType");
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
   const p2 = o["nextCursor"];
-  if (p2 !== undefined && !g_Cursor(p2, d + 1)) return segAt("/nextCursor");
+  if (p2 !== undefined && !g_Cursor(p2, d + 1)) return false;
   const p3 = o["ttlMs"];
-  if (p3 === undefined) return missingAt("/ttlMs", "ttlMs");
-  if (!Number.isInteger(p3)) return failAt("/ttlMs", "integer", p3);
-  if (!(typeof p3 !== "number" || p3 >= 0)) return failAt("/ttlMs", ">= 0 (minimum)", p3);
+  if (p3 === undefined || !(Number.isInteger(p3) && (typeof p3 !== "number" || p3 >= 0)))
+    return false;
   const p4 = o["cacheScope"];
-  if (p4 === undefined) return missingAt("/cacheScope", "cacheScope");
-  if (!(p4 === "public" || p4 === "private"))
-    return failAt("/cacheScope", '"public" | "private"', p4);
+  if (p4 === undefined || !(p4 === "public" || p4 === "private")) return false;
   const p5 = o["resourceTemplates"];
-  if (p5 === undefined) return missingAt("/resourceTemplates", "resourceTemplates");
-  if (!g_ListResourceTemplatesResult$1(p5, d + 1)) return segAt("/resourceTemplates");
+  if (p5 === undefined || !g_ListResourceTemplatesResult$1(p5, d + 1)) return false;
   return true;
 }
 
 function e_ReadResourceRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 === undefined) return missingAt("/_meta", "_meta");
-  if (!g_RequestMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 === undefined || !g_RequestMetaObject(p0, d + 1)) return false;
   const p1 = o["uri"];
-  if (p1 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p1 === "string")) return failAt("/uri", "string", p1);
-  if (!(typeof p1 !== "string" || isUri(p1))) return failAt("/uri", "uri (format)", p1);
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
+    return false;
   const p2 = o["inputResponses"];
-  if (p2 !== undefined && !g_InputResponses(p2, d + 1)) return segAt("/inputResponses");
+  if (p2 !== undefined && !g_InputResponses(p2, d + 1)) return false;
   const p3 = o["requestState"];
-  if (p3 !== undefined && !(typeof p3 === "string")) return failAt("/requestState", "string", p3);
+  if (p3 !== undefined && !(typeof p3 === "string")) return false;
   return true;
 }
 
 function e_ReadResourceRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "resources/read")) return failAt("/method", '"resources/read"', p0);
+  if (p0 === undefined || !(p0 === "resources/read")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_ReadResourceRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_ReadResourceRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
 function e_ReadResourceResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
   const p1 = o["resultType"];
-  if (p1 === undefined) return missingAt("/resultType", "resultType");
-  if (!g_ResultType(p1, d + 1)) return segAt("/resultType");
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
   const p2 = o["ttlMs"];
-  if (p2 === undefined) return missingAt("/ttlMs", "ttlMs");
-  if (!Number.isInteger(p2)) return failAt("/ttlMs", "integer", p2);
-  if (!(typeof p2 !== "number" || p2 >= 0)) return failAt("/ttlMs", ">= 0 (minimum)", p2);
+  if (p2 === undefined || !(Number.isInteger(p2) && (typeof p2 !== "number" || p2 >= 0)))
+    return false;
   const p3 = o["cacheScope"];
-  if (p3 === undefined) return missingAt("/cacheScope", "cacheScope");
-  if (!(p3 === "public" || p3 === "private"))
-    return failAt("/cacheScope", '"public" | "private"', p3);
+  if (p3 === undefined || !(p3 === "public" || p3 === "private")) return false;
   const p4 = o["contents"];
-  if (p4 === undefined) return missingAt("/contents", "contents");
-  if (!g_ReadResourceResult$1(p4, d + 1)) return segAt("/contents");
+  if (p4 === undefined || !g_ReadResourceResult$1(p4, d + 1)) return false;
   return true;
 }
 
 function e_ResourceListChangedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/resources/list_changed"))
-    return failAt("/method", '"notifications/resources/list_changed"', p0);
+  if (p0 === undefined || !(p0 === "notifications/resources/list_changed")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
   return true;
 }
 
 function e_SubscriptionFilter(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["toolsListChanged"];
-  if (p0 !== undefined && !(typeof p0 === "boolean"))
-    return failAt("/toolsListChanged", "boolean", p0);
+  if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
   const p1 = o["promptsListChanged"];
-  if (p1 !== undefined && !(typeof p1 === "boolean"))
-    return failAt("/promptsListChanged", "boolean", p1);
+  if (p1 !== undefined && !(typeof p1 === "boolean")) return false;
   const p2 = o["resourcesListChanged"];
-  if (p2 !== undefined && !(typeof p2 === "boolean"))
-    return failAt("/resourcesListChanged", "boolean", p2);
+  if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
   const p3 = o["resourceSubscriptions"];
-  if (p3 !== undefined && !g_SubscriptionFilter$1(p3, d + 1))
-    return segAt("/resourceSubscriptions");
+  if (p3 !== undefined && !g_SubscriptionFilter$1(p3, d + 1)) return false;
   return true;
 }
 
 function e_SubscriptionsListenRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 === undefined) return missingAt("/_meta", "_meta");
-  if (!g_RequestMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 === undefined || !g_RequestMetaObject(p0, d + 1)) return false;
   const p1 = o["notifications"];
-  if (p1 === undefined) return missingAt("/notifications", "notifications");
-  if (!g_SubscriptionFilter(p1, d + 1)) return segAt("/notifications");
+  if (p1 === undefined || !g_SubscriptionFilter(p1, d + 1)) return false;
   return true;
 }
 
 function e_SubscriptionsListenRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "subscriptions/listen")) return failAt("/method", '"subscriptions/listen"', p0);
+  if (p0 === undefined || !(p0 === "subscriptions/listen")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_SubscriptionsListenRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_SubscriptionsListenRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
 function e_SubscriptionsListenResultMetaObject(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["io.modelcontextprotocol/serverInfo"];
-  if (p0 !== undefined && !g_Implementation(p0, d + 1))
-    return segAt("/io.modelcontextprotocol~1serverInfo");
+  if (p0 !== undefined && !g_Implementation(p0, d + 1)) return false;
   const p1 = o["io.modelcontextprotocol/subscriptionId"];
-  if (p1 === undefined)
-    return missingAt(
-      "/io.modelcontextprotocol~1subscriptionId",
-      "io.modelcontextprotocol/subscriptionId",
-    );
-  if (!g_RequestId(p1, d + 1)) return segAt("/io.modelcontextprotocol~1subscriptionId");
+  if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
   return true;
 }
 
 function e_SubscriptionsListenResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 === undefined) return missingAt("/_meta", "_meta");
-  if (!g_SubscriptionsListenResultMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 === undefined || !g_SubscriptionsListenResultMetaObject(p0, d + 1)) return false;
   const p1 = o["resultType"];
-  if (p1 === undefined) return missingAt("/resultType", "resultType");
-  if (!g_ResultType(p1, d + 1)) return segAt("/resultType");
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
   return true;
 }
 
 function e_SubscriptionsAcknowledgedNotificationParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1)) return false;
   const p1 = o["notifications"];
-  if (p1 === undefined) return missingAt("/notifications", "notifications");
-  if (!g_SubscriptionFilter(p1, d + 1)) return segAt("/notifications");
+  if (p1 === undefined || !g_SubscriptionFilter(p1, d + 1)) return false;
   return true;
 }
 
 function e_SubscriptionsAcknowledgedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/subscriptions/acknowledged"))
-    return failAt("/method", '"notifications/subscriptions/acknowledged"', p0);
+  if (p0 === undefined || !(p0 === "notifications/subscriptions/acknowledged")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_SubscriptionsAcknowledgedNotificationParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_SubscriptionsAcknowledgedNotificationParams(p2, d + 1)) return false;
   return true;
 }
 
 function e_ResourceUpdatedNotificationParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1)) return false;
   const p1 = o["uri"];
-  if (p1 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p1 === "string")) return failAt("/uri", "string", p1);
-  if (!(typeof p1 !== "string" || isUri(p1))) return failAt("/uri", "uri (format)", p1);
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
+    return false;
   return true;
 }
 
 function e_ResourceUpdatedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/resources/updated"))
-    return failAt("/method", '"notifications/resources/updated"', p0);
+  if (p0 === undefined || !(p0 === "notifications/resources/updated")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_ResourceUpdatedNotificationParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_ResourceUpdatedNotificationParams(p2, d + 1)) return false;
   return true;
 }
 
 function e_Resource(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_Resource$1(p2, d + 1)) return segAt("/icons");
+  if (p2 !== undefined && !g_Resource$1(p2, d + 1)) return false;
   const p3 = o["uri"];
-  if (p3 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p3 === "string")) return failAt("/uri", "string", p3);
-  if (!(typeof p3 !== "string" || isUri(p3))) return failAt("/uri", "uri (format)", p3);
+  if (p3 === undefined || !(typeof p3 === "string" && (typeof p3 !== "string" || isUri(p3))))
+    return false;
   const p4 = o["description"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/description", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   const p5 = o["mimeType"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return failAt("/mimeType", "string", p5);
+  if (p5 !== undefined && !(typeof p5 === "string")) return false;
   const p6 = o["annotations"];
-  if (p6 !== undefined && !g_Annotations(p6, d + 1)) return segAt("/annotations");
+  if (p6 !== undefined && !g_Annotations(p6, d + 1)) return false;
   const p7 = o["size"];
-  if (p7 !== undefined && !Number.isInteger(p7)) return failAt("/size", "integer", p7);
+  if (p7 !== undefined && !Number.isInteger(p7)) return false;
   const p8 = o["_meta"];
-  if (p8 !== undefined && !g_MetaObject(p8, d + 1)) return segAt("/_meta");
+  if (p8 !== undefined && !g_MetaObject(p8, d + 1)) return false;
   return true;
 }
 
 function e_ResourceTemplate(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_ResourceTemplate$1(p2, d + 1)) return segAt("/icons");
+  if (p2 !== undefined && !g_ResourceTemplate$1(p2, d + 1)) return false;
   const p3 = o["uriTemplate"];
-  if (p3 === undefined) return missingAt("/uriTemplate", "uriTemplate");
-  if (!(typeof p3 === "string")) return failAt("/uriTemplate", "string", p3);
-  if (!(typeof p3 !== "string" || isUriTemplate(p3)))
-    return failAt("/uriTemplate", "uri-template (format)", p3);
+  if (
+    p3 === undefined ||
+    !(typeof p3 === "string" && (typeof p3 !== "string" || isUriTemplate(p3)))
+  )
+    return false;
   const p4 = o["description"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/description", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   const p5 = o["mimeType"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return failAt("/mimeType", "string", p5);
+  if (p5 !== undefined && !(typeof p5 === "string")) return false;
   const p6 = o["annotations"];
-  if (p6 !== undefined && !g_Annotations(p6, d + 1)) return segAt("/annotations");
+  if (p6 !== undefined && !g_Annotations(p6, d + 1)) return false;
   const p7 = o["_meta"];
-  if (p7 !== undefined && !g_MetaObject(p7, d + 1)) return segAt("/_meta");
+  if (p7 !== undefined && !g_MetaObject(p7, d + 1)) return false;
   return true;
 }
 
 function e_TextResourceContents(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p0 === "string")) return failAt("/uri", "string", p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failAt("/uri", "uri (format)", p0);
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
   const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/mimeType", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return segAt("/_meta");
+  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return false;
   const p3 = o["text"];
-  if (p3 === undefined) return missingAt("/text", "text");
-  if (!(typeof p3 === "string")) return failAt("/text", "string", p3);
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
   return true;
 }
 
 function e_BlobResourceContents(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p0 === "string")) return failAt("/uri", "string", p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failAt("/uri", "uri (format)", p0);
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
   const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/mimeType", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return segAt("/_meta");
+  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return false;
   const p3 = o["blob"];
-  if (p3 === undefined) return missingAt("/blob", "blob");
-  if (!(typeof p3 === "string")) return failAt("/blob", "string", p3);
-  if (!(typeof p3 !== "string" || isByte(p3))) return failAt("/blob", "byte (format)", p3);
+  if (p3 === undefined || !(typeof p3 === "string" && (typeof p3 !== "string" || isByte(p3))))
+    return false;
   return true;
 }
 
 function e_ListPromptsRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "prompts/list")) return failAt("/method", '"prompts/list"', p0);
+  if (p0 === undefined || !(p0 === "prompts/list")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_PaginatedRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_PaginatedRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
 function e_ListPromptsResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
   const p1 = o["resultType"];
-  if (p1 === undefined) return missingAt("/resultType", "resultType");
-  if (!g_ResultType(p1, d + 1)) return segAt("/resultType");
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
   const p2 = o["nextCursor"];
-  if (p2 !== undefined && !g_Cursor(p2, d + 1)) return segAt("/nextCursor");
+  if (p2 !== undefined && !g_Cursor(p2, d + 1)) return false;
   const p3 = o["ttlMs"];
-  if (p3 === undefined) return missingAt("/ttlMs", "ttlMs");
-  if (!Number.isInteger(p3)) return failAt("/ttlMs", "integer", p3);
-  if (!(typeof p3 !== "number" || p3 >= 0)) return failAt("/ttlMs", ">= 0 (minimum)", p3);
+  if (p3 === undefined || !(Number.isInteger(p3) && (typeof p3 !== "number" || p3 >= 0)))
+    return false;
   const p4 = o["cacheScope"];
-  if (p4 === undefined) return missingAt("/cacheScope", "cacheScope");
-  if (!(p4 === "public" || p4 === "private"))
-    return failAt("/cacheScope", '"public" | "private"', p4);
+  if (p4 === undefined || !(p4 === "public" || p4 === "private")) return false;
   const p5 = o["prompts"];
-  if (p5 === undefined) return missingAt("/prompts", "prompts");
-  if (!g_ListPromptsResult$1(p5, d + 1)) return segAt("/prompts");
+  if (p5 === undefined || !g_ListPromptsResult$1(p5, d + 1)) return false;
   return true;
 }
 
 function e_GetPromptRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 === undefined) return missingAt("/_meta", "_meta");
-  if (!g_RequestMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 === undefined || !g_RequestMetaObject(p0, d + 1)) return false;
   const p1 = o["inputResponses"];
-  if (p1 !== undefined && !g_InputResponses(p1, d + 1)) return segAt("/inputResponses");
+  if (p1 !== undefined && !g_InputResponses(p1, d + 1)) return false;
   const p2 = o["requestState"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/requestState", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["name"];
-  if (p3 === undefined) return missingAt("/name", "name");
-  if (!(typeof p3 === "string")) return failAt("/name", "string", p3);
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
   const p4 = o["arguments"];
-  if (p4 !== undefined && !g_GetPromptRequestParams$1(p4, d + 1)) return segAt("/arguments");
+  if (p4 !== undefined && !g_GetPromptRequestParams$1(p4, d + 1)) return false;
   return true;
 }
 
 function e_GetPromptRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "prompts/get")) return failAt("/method", '"prompts/get"', p0);
+  if (p0 === undefined || !(p0 === "prompts/get")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_GetPromptRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_GetPromptRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
 function e_GetPromptResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
   const p1 = o["resultType"];
-  if (p1 === undefined) return missingAt("/resultType", "resultType");
-  if (!g_ResultType(p1, d + 1)) return segAt("/resultType");
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["messages"];
-  if (p3 === undefined) return missingAt("/messages", "messages");
-  if (!g_GetPromptResult$1(p3, d + 1)) return segAt("/messages");
+  if (p3 === undefined || !g_GetPromptResult$1(p3, d + 1)) return false;
   return true;
 }
 
 function e_Prompt(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_Prompt$1(p2, d + 1)) return segAt("/icons");
+  if (p2 !== undefined && !g_Prompt$1(p2, d + 1)) return false;
   const p3 = o["description"];
-  if (p3 !== undefined && !(typeof p3 === "string")) return failAt("/description", "string", p3);
+  if (p3 !== undefined && !(typeof p3 === "string")) return false;
   const p4 = o["arguments"];
-  if (p4 !== undefined && !g_Prompt$2(p4, d + 1)) return segAt("/arguments");
+  if (p4 !== undefined && !g_Prompt$2(p4, d + 1)) return false;
   const p5 = o["_meta"];
-  if (p5 !== undefined && !g_MetaObject(p5, d + 1)) return segAt("/_meta");
+  if (p5 !== undefined && !g_MetaObject(p5, d + 1)) return false;
   return true;
 }
 
 function e_PromptArgument(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["required"];
-  if (p3 !== undefined && !(typeof p3 === "boolean")) return failAt("/required", "boolean", p3);
+  if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
   return true;
 }
 
 function e_Role(v: unknown, _d: number): boolean {
-  if (!(v === "user" || v === "assistant")) return failAt(null, '"user" | "assistant"', v);
-  return true;
+  return v === "user" || v === "assistant";
 }
 
 function e_PromptMessage(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["role"];
-  if (p0 === undefined) return missingAt("/role", "role");
-  if (!g_Role(p0, d + 1)) return segAt("/role");
+  if (p0 === undefined || !g_Role(p0, d + 1)) return false;
   const p1 = o["content"];
-  if (p1 === undefined) return missingAt("/content", "content");
-  if (!g_ContentBlock(p1, d + 1)) return segAt("/content");
+  if (p1 === undefined || !g_ContentBlock(p1, d + 1)) return false;
   return true;
 }
 
 function e_ResourceLink(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "resource_link")) return failAt("/type", '"resource_link"', p0);
+  if (p0 === undefined || !(p0 === "resource_link")) return false;
   const p1 = o["name"];
-  if (p1 === undefined) return missingAt("/name", "name");
-  if (!(typeof p1 === "string")) return failAt("/name", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["title"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/title", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["icons"];
-  if (p3 !== undefined && !g_ResourceLink$1(p3, d + 1)) return segAt("/icons");
+  if (p3 !== undefined && !g_ResourceLink$1(p3, d + 1)) return false;
   const p4 = o["uri"];
-  if (p4 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p4 === "string")) return failAt("/uri", "string", p4);
-  if (!(typeof p4 !== "string" || isUri(p4))) return failAt("/uri", "uri (format)", p4);
+  if (p4 === undefined || !(typeof p4 === "string" && (typeof p4 !== "string" || isUri(p4))))
+    return false;
   const p5 = o["description"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return failAt("/description", "string", p5);
+  if (p5 !== undefined && !(typeof p5 === "string")) return false;
   const p6 = o["mimeType"];
-  if (p6 !== undefined && !(typeof p6 === "string")) return failAt("/mimeType", "string", p6);
+  if (p6 !== undefined && !(typeof p6 === "string")) return false;
   const p7 = o["annotations"];
-  if (p7 !== undefined && !g_Annotations(p7, d + 1)) return segAt("/annotations");
+  if (p7 !== undefined && !g_Annotations(p7, d + 1)) return false;
   const p8 = o["size"];
-  if (p8 !== undefined && !Number.isInteger(p8)) return failAt("/size", "integer", p8);
+  if (p8 !== undefined && !Number.isInteger(p8)) return false;
   const p9 = o["_meta"];
-  if (p9 !== undefined && !g_MetaObject(p9, d + 1)) return segAt("/_meta");
+  if (p9 !== undefined && !g_MetaObject(p9, d + 1)) return false;
   return true;
 }
 
 function e_EmbeddedResource(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "resource")) return failAt("/type", '"resource"', p0);
+  if (p0 === undefined || !(p0 === "resource")) return false;
   const p1 = o["resource"];
-  if (p1 === undefined) return missingAt("/resource", "resource");
-  if (!(g_TextResourceContents(p1, d + 1) || g_BlobResourceContents(p1, d + 1))) return unionAt();
+  if (p1 === undefined || !(g_TextResourceContents(p1, d + 1) || g_BlobResourceContents(p1, d + 1)))
+    return false;
   const p2 = o["annotations"];
-  if (p2 !== undefined && !g_Annotations(p2, d + 1)) return segAt("/annotations");
+  if (p2 !== undefined && !g_Annotations(p2, d + 1)) return false;
   const p3 = o["_meta"];
-  if (p3 !== undefined && !g_MetaObject(p3, d + 1)) return segAt("/_meta");
+  if (p3 !== undefined && !g_MetaObject(p3, d + 1)) return false;
   return true;
 }
 
 function e_PromptListChangedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/prompts/list_changed"))
-    return failAt("/method", '"notifications/prompts/list_changed"', p0);
+  if (p0 === undefined || !(p0 === "notifications/prompts/list_changed")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
   return true;
 }
 
 function e_ListToolsRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "tools/list")) return failAt("/method", '"tools/list"', p0);
+  if (p0 === undefined || !(p0 === "tools/list")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_PaginatedRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_PaginatedRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
 function e_ListToolsResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
   const p1 = o["resultType"];
-  if (p1 === undefined) return missingAt("/resultType", "resultType");
-  if (!g_ResultType(p1, d + 1)) return segAt("/resultType");
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
   const p2 = o["nextCursor"];
-  if (p2 !== undefined && !g_Cursor(p2, d + 1)) return segAt("/nextCursor");
+  if (p2 !== undefined && !g_Cursor(p2, d + 1)) return false;
   const p3 = o["ttlMs"];
-  if (p3 === undefined) return missingAt("/ttlMs", "ttlMs");
-  if (!Number.isInteger(p3)) return failAt("/ttlMs", "integer", p3);
-  if (!(typeof p3 !== "number" || p3 >= 0)) return failAt("/ttlMs", ">= 0 (minimum)", p3);
+  if (p3 === undefined || !(Number.isInteger(p3) && (typeof p3 !== "number" || p3 >= 0)))
+    return false;
   const p4 = o["cacheScope"];
-  if (p4 === undefined) return missingAt("/cacheScope", "cacheScope");
-  if (!(p4 === "public" || p4 === "private"))
-    return failAt("/cacheScope", '"public" | "private"', p4);
+  if (p4 === undefined || !(p4 === "public" || p4 === "private")) return false;
   const p5 = o["tools"];
-  if (p5 === undefined) return missingAt("/tools", "tools");
-  if (!g_ListToolsResult$1(p5, d + 1)) return segAt("/tools");
+  if (p5 === undefined || !g_ListToolsResult$1(p5, d + 1)) return false;
   return true;
 }
 
 function e_CallToolResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
   const p1 = o["resultType"];
-  if (p1 === undefined) return missingAt("/resultType", "resultType");
-  if (!g_ResultType(p1, d + 1)) return segAt("/resultType");
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
   const p2 = o["content"];
-  if (p2 === undefined) return missingAt("/content", "content");
-  if (!g_CallToolResult$1(p2, d + 1)) return segAt("/content");
+  if (p2 === undefined || !g_CallToolResult$1(p2, d + 1)) return false;
   const p4 = o["isError"];
-  if (p4 !== undefined && !(typeof p4 === "boolean")) return failAt("/isError", "boolean", p4);
+  if (p4 !== undefined && !(typeof p4 === "boolean")) return false;
   return true;
 }
 
 function e_CallToolRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 === undefined) return missingAt("/_meta", "_meta");
-  if (!g_RequestMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 === undefined || !g_RequestMetaObject(p0, d + 1)) return false;
   const p1 = o["inputResponses"];
-  if (p1 !== undefined && !g_InputResponses(p1, d + 1)) return segAt("/inputResponses");
+  if (p1 !== undefined && !g_InputResponses(p1, d + 1)) return false;
   const p2 = o["requestState"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/requestState", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["name"];
-  if (p3 === undefined) return missingAt("/name", "name");
-  if (!(typeof p3 === "string")) return failAt("/name", "string", p3);
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
   const p4 = o["arguments"];
-  if (p4 !== undefined && !g_CallToolRequestParams$1(p4, d + 1)) return segAt("/arguments");
+  if (p4 !== undefined && !g_CallToolRequestParams$1(p4, d + 1)) return false;
   return true;
 }
 
 function e_CallToolRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "tools/call")) return failAt("/method", '"tools/call"', p0);
+  if (p0 === undefined || !(p0 === "tools/call")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_CallToolRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_CallToolRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
 function e_ToolListChangedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/tools/list_changed"))
-    return failAt("/method", '"notifications/tools/list_changed"', p0);
+  if (p0 === undefined || !(p0 === "notifications/tools/list_changed")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return segAt("/params");
+  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
   return true;
 }
 
 function e_ToolAnnotations(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["title"];
-  if (p0 !== undefined && !(typeof p0 === "string")) return failAt("/title", "string", p0);
+  if (p0 !== undefined && !(typeof p0 === "string")) return false;
   const p1 = o["readOnlyHint"];
-  if (p1 !== undefined && !(typeof p1 === "boolean")) return failAt("/readOnlyHint", "boolean", p1);
+  if (p1 !== undefined && !(typeof p1 === "boolean")) return false;
   const p2 = o["destructiveHint"];
-  if (p2 !== undefined && !(typeof p2 === "boolean"))
-    return failAt("/destructiveHint", "boolean", p2);
+  if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
   const p3 = o["idempotentHint"];
-  if (p3 !== undefined && !(typeof p3 === "boolean"))
-    return failAt("/idempotentHint", "boolean", p3);
+  if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
   const p4 = o["openWorldHint"];
-  if (p4 !== undefined && !(typeof p4 === "boolean"))
-    return failAt("/openWorldHint", "boolean", p4);
+  if (p4 !== undefined && !(typeof p4 === "boolean")) return false;
   return true;
 }
 
 function e_Tool(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined) return missingAt("/name", "name");
-  if (!(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 === undefined || !(typeof p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_Tool$1(p2, d + 1)) return segAt("/icons");
+  if (p2 !== undefined && !g_Tool$1(p2, d + 1)) return false;
   const p3 = o["description"];
-  if (p3 !== undefined && !(typeof p3 === "string")) return failAt("/description", "string", p3);
+  if (p3 !== undefined && !(typeof p3 === "string")) return false;
   const p4 = o["inputSchema"];
-  if (p4 === undefined) return missingAt("/inputSchema", "inputSchema");
-  if (!g_Tool$2(p4, d + 1)) return segAt("/inputSchema");
+  if (p4 === undefined || !g_Tool$2(p4, d + 1)) return false;
   const p5 = o["outputSchema"];
-  if (p5 !== undefined && !g_Tool$3(p5, d + 1)) return segAt("/outputSchema");
+  if (p5 !== undefined && !g_Tool$3(p5, d + 1)) return false;
   const p6 = o["annotations"];
-  if (p6 !== undefined && !g_ToolAnnotations(p6, d + 1)) return segAt("/annotations");
+  if (p6 !== undefined && !g_ToolAnnotations(p6, d + 1)) return false;
   const p7 = o["_meta"];
-  if (p7 !== undefined && !g_MetaObject(p7, d + 1)) return segAt("/_meta");
+  if (p7 !== undefined && !g_MetaObject(p7, d + 1)) return false;
   return true;
 }
 
 function e_LoggingMessageNotificationParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1)) return false;
   const p1 = o["level"];
-  if (p1 === undefined) return missingAt("/level", "level");
-  if (!g_LoggingLevel(p1, d + 1)) return segAt("/level");
+  if (p1 === undefined || !g_LoggingLevel(p1, d + 1)) return false;
   const p2 = o["logger"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/logger", "string", p2);
-  if (o["data"] === undefined) return missingAt("/data", "data");
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  if (o["data"] === undefined) return false;
   return true;
 }
 
 function e_LoggingMessageNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "notifications/message")) return failAt("/method", '"notifications/message"', p0);
+  if (p0 === undefined || !(p0 === "notifications/message")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_LoggingMessageNotificationParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_LoggingMessageNotificationParams(p2, d + 1)) return false;
   return true;
 }
 
 function e_LoggingLevel(v: unknown, _d: number): boolean {
-  if (!(
+  return (
     v === "debug" ||
     v === "info" ||
     v === "notice" ||
@@ -11835,686 +11080,598 @@ function e_LoggingLevel(v: unknown, _d: number): boolean {
     v === "critical" ||
     v === "alert" ||
     v === "emergency"
-  ))
-    return failAt(
-      null,
-      '"debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency"',
-      v,
-    );
-  return true;
+  );
 }
 
 function e_CreateMessageRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["messages"];
-  if (p0 === undefined) return missingAt("/messages", "messages");
-  if (!g_CreateMessageRequestParams$1(p0, d + 1)) return segAt("/messages");
+  if (p0 === undefined || !g_CreateMessageRequestParams$1(p0, d + 1)) return false;
   const p1 = o["modelPreferences"];
-  if (p1 !== undefined && !g_ModelPreferences(p1, d + 1)) return segAt("/modelPreferences");
+  if (p1 !== undefined && !g_ModelPreferences(p1, d + 1)) return false;
   const p2 = o["systemPrompt"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/systemPrompt", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["includeContext"];
   if (p3 !== undefined && !(p3 === "none" || p3 === "thisServer" || p3 === "allServers"))
-    return failAt("/includeContext", '"none" | "thisServer" | "allServers"', p3);
+    return false;
   const p4 = o["temperature"];
-  if (p4 !== undefined && !(typeof p4 === "number" && Number.isFinite(p4)))
-    return failAt("/temperature", "number", p4);
+  if (p4 !== undefined && !(typeof p4 === "number" && Number.isFinite(p4))) return false;
   const p5 = o["maxTokens"];
-  if (p5 === undefined) return missingAt("/maxTokens", "maxTokens");
-  if (!Number.isInteger(p5)) return failAt("/maxTokens", "integer", p5);
+  if (p5 === undefined || !Number.isInteger(p5)) return false;
   const p6 = o["stopSequences"];
-  if (p6 !== undefined && !g_CreateMessageRequestParams$2(p6, d + 1))
-    return segAt("/stopSequences");
+  if (p6 !== undefined && !g_CreateMessageRequestParams$2(p6, d + 1)) return false;
   const p7 = o["metadata"];
-  if (p7 !== undefined && !g_JSONObject(p7, d + 1)) return segAt("/metadata");
+  if (p7 !== undefined && !g_JSONObject(p7, d + 1)) return false;
   const p8 = o["tools"];
-  if (p8 !== undefined && !g_CreateMessageRequestParams$3(p8, d + 1)) return segAt("/tools");
+  if (p8 !== undefined && !g_CreateMessageRequestParams$3(p8, d + 1)) return false;
   const p9 = o["toolChoice"];
-  if (p9 !== undefined && !g_ToolChoice(p9, d + 1)) return segAt("/toolChoice");
+  if (p9 !== undefined && !g_ToolChoice(p9, d + 1)) return false;
   return true;
 }
 
 function e_ToolChoice(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["mode"];
-  if (p0 !== undefined && !(p0 === "auto" || p0 === "required" || p0 === "none"))
-    return failAt("/mode", '"auto" | "required" | "none"', p0);
+  if (p0 !== undefined && !(p0 === "auto" || p0 === "required" || p0 === "none")) return false;
   return true;
 }
 
 function e_CreateMessageRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "sampling/createMessage")) return failAt("/method", '"sampling/createMessage"', p0);
+  if (p0 === undefined || !(p0 === "sampling/createMessage")) return false;
   const p1 = o["params"];
-  if (p1 === undefined) return missingAt("/params", "params");
-  if (!g_CreateMessageRequestParams(p1, d + 1)) return segAt("/params");
+  if (p1 === undefined || !g_CreateMessageRequestParams(p1, d + 1)) return false;
   return true;
 }
 
 function e_CreateMessageResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["role"];
-  if (p0 === undefined) return missingAt("/role", "role");
-  if (!g_Role(p0, d + 1)) return segAt("/role");
+  if (p0 === undefined || !g_Role(p0, d + 1)) return false;
   const p1 = o["content"];
-  if (p1 === undefined) return missingAt("/content", "content");
-  if (!(
-    g_TextContent(p1, d + 1) ||
-    g_ImageContent(p1, d + 1) ||
-    g_AudioContent(p1, d + 1) ||
-    g_ToolUseContent(p1, d + 1) ||
-    g_ToolResultContent(p1, d + 1) ||
-    g_CreateMessageResult$1(p1, d + 1)
-  ))
-    return unionAt();
+  if (
+    p1 === undefined ||
+    !(
+      g_TextContent(p1, d + 1) ||
+      g_ImageContent(p1, d + 1) ||
+      g_AudioContent(p1, d + 1) ||
+      g_ToolUseContent(p1, d + 1) ||
+      g_ToolResultContent(p1, d + 1) ||
+      g_CreateMessageResult$1(p1, d + 1)
+    )
+  )
+    return false;
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return segAt("/_meta");
+  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return false;
   const p3 = o["model"];
-  if (p3 === undefined) return missingAt("/model", "model");
-  if (!(typeof p3 === "string")) return failAt("/model", "string", p3);
+  if (p3 === undefined || !(typeof p3 === "string")) return false;
   const p4 = o["stopReason"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/stopReason", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
 
 function e_SamplingMessage(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["role"];
-  if (p0 === undefined) return missingAt("/role", "role");
-  if (!g_Role(p0, d + 1)) return segAt("/role");
+  if (p0 === undefined || !g_Role(p0, d + 1)) return false;
   const p1 = o["content"];
-  if (p1 === undefined) return missingAt("/content", "content");
-  if (!(
-    g_TextContent(p1, d + 1) ||
-    g_ImageContent(p1, d + 1) ||
-    g_AudioContent(p1, d + 1) ||
-    g_ToolUseContent(p1, d + 1) ||
-    g_ToolResultContent(p1, d + 1) ||
-    g_SamplingMessage$1(p1, d + 1)
-  ))
-    return unionAt();
+  if (
+    p1 === undefined ||
+    !(
+      g_TextContent(p1, d + 1) ||
+      g_ImageContent(p1, d + 1) ||
+      g_AudioContent(p1, d + 1) ||
+      g_ToolUseContent(p1, d + 1) ||
+      g_ToolResultContent(p1, d + 1) ||
+      g_SamplingMessage$1(p1, d + 1)
+    )
+  )
+    return false;
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return segAt("/_meta");
+  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return false;
   return true;
 }
 
 function e_SamplingMessageContentBlock(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failAt(
-      null,
-      "object (TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent)",
-      v,
-    );
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
-      return g_TextContent(v, d) || withinAt("TextContent");
+      return g_TextContent(v, d);
     case "image":
-      return g_ImageContent(v, d) || withinAt("ImageContent");
+      return g_ImageContent(v, d);
     case "audio":
-      return g_AudioContent(v, d) || withinAt("AudioContent");
+      return g_AudioContent(v, d);
     case "tool_use":
-      return g_ToolUseContent(v, d) || withinAt("ToolUseContent");
+      return g_ToolUseContent(v, d);
     case "tool_result":
-      return g_ToolResultContent(v, d) || withinAt("ToolResultContent");
+      return g_ToolResultContent(v, d);
     default:
-      return variantAt(
-        "/type",
-        '"text" | "image" | "audio" | "tool_use" | "tool_result"',
-        (v as Readonly<Record<string, unknown>>)["type"],
-        "TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent",
-      );
+      return false;
   }
 }
 
 function e_Annotations(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["audience"];
-  if (p0 !== undefined && !g_Annotations$1(p0, d + 1)) return segAt("/audience");
+  if (p0 !== undefined && !g_Annotations$1(p0, d + 1)) return false;
   const p1 = o["priority"];
-  if (p1 !== undefined) {
-    if (!(typeof p1 === "number" && Number.isFinite(p1))) return failAt("/priority", "number", p1);
-    if (!(typeof p1 !== "number" || p1 >= 0)) return failAt("/priority", ">= 0 (minimum)", p1);
-    if (!(typeof p1 !== "number" || p1 <= 1)) return failAt("/priority", "<= 1 (maximum)", p1);
-  }
+  if (
+    p1 !== undefined &&
+    !(
+      typeof p1 === "number" &&
+      Number.isFinite(p1) &&
+      (typeof p1 !== "number" || p1 >= 0) &&
+      (typeof p1 !== "number" || p1 <= 1)
+    )
+  )
+    return false;
   const p2 = o["lastModified"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/lastModified", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   return true;
 }
 
 function e_ContentBlock(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failAt(
-      null,
-      "object (TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource)",
-      v,
-    );
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
-      return g_TextContent(v, d) || withinAt("TextContent");
+      return g_TextContent(v, d);
     case "image":
-      return g_ImageContent(v, d) || withinAt("ImageContent");
+      return g_ImageContent(v, d);
     case "audio":
-      return g_AudioContent(v, d) || withinAt("AudioContent");
+      return g_AudioContent(v, d);
     case "resource_link":
-      return g_ResourceLink(v, d) || withinAt("ResourceLink");
+      return g_ResourceLink(v, d);
     case "resource":
-      return g_EmbeddedResource(v, d) || withinAt("EmbeddedResource");
+      return g_EmbeddedResource(v, d);
     default:
-      return variantAt(
-        "/type",
-        '"text" | "image" | "audio" | "resource_link" | "resource"',
-        (v as Readonly<Record<string, unknown>>)["type"],
-        "TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource",
-      );
+      return false;
   }
 }
 
 function e_TextContent(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "text")) return failAt("/type", '"text"', p0);
+  if (p0 === undefined || !(p0 === "text")) return false;
   const p1 = o["text"];
-  if (p1 === undefined) return missingAt("/text", "text");
-  if (!(typeof p1 === "string")) return failAt("/text", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["annotations"];
-  if (p2 !== undefined && !g_Annotations(p2, d + 1)) return segAt("/annotations");
+  if (p2 !== undefined && !g_Annotations(p2, d + 1)) return false;
   const p3 = o["_meta"];
-  if (p3 !== undefined && !g_MetaObject(p3, d + 1)) return segAt("/_meta");
+  if (p3 !== undefined && !g_MetaObject(p3, d + 1)) return false;
   return true;
 }
 
 function e_ImageContent(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "image")) return failAt("/type", '"image"', p0);
+  if (p0 === undefined || !(p0 === "image")) return false;
   const p1 = o["data"];
-  if (p1 === undefined) return missingAt("/data", "data");
-  if (!(typeof p1 === "string")) return failAt("/data", "string", p1);
-  if (!(typeof p1 !== "string" || isByte(p1))) return failAt("/data", "byte (format)", p1);
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isByte(p1))))
+    return false;
   const p2 = o["mimeType"];
-  if (p2 === undefined) return missingAt("/mimeType", "mimeType");
-  if (!(typeof p2 === "string")) return failAt("/mimeType", "string", p2);
+  if (p2 === undefined || !(typeof p2 === "string")) return false;
   const p3 = o["annotations"];
-  if (p3 !== undefined && !g_Annotations(p3, d + 1)) return segAt("/annotations");
+  if (p3 !== undefined && !g_Annotations(p3, d + 1)) return false;
   const p4 = o["_meta"];
-  if (p4 !== undefined && !g_MetaObject(p4, d + 1)) return segAt("/_meta");
+  if (p4 !== undefined && !g_MetaObject(p4, d + 1)) return false;
   return true;
 }
 
 function e_AudioContent(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "audio")) return failAt("/type", '"audio"', p0);
+  if (p0 === undefined || !(p0 === "audio")) return false;
   const p1 = o["data"];
-  if (p1 === undefined) return missingAt("/data", "data");
-  if (!(typeof p1 === "string")) return failAt("/data", "string", p1);
-  if (!(typeof p1 !== "string" || isByte(p1))) return failAt("/data", "byte (format)", p1);
+  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isByte(p1))))
+    return false;
   const p2 = o["mimeType"];
-  if (p2 === undefined) return missingAt("/mimeType", "mimeType");
-  if (!(typeof p2 === "string")) return failAt("/mimeType", "string", p2);
+  if (p2 === undefined || !(typeof p2 === "string")) return false;
   const p3 = o["annotations"];
-  if (p3 !== undefined && !g_Annotations(p3, d + 1)) return segAt("/annotations");
+  if (p3 !== undefined && !g_Annotations(p3, d + 1)) return false;
   const p4 = o["_meta"];
-  if (p4 !== undefined && !g_MetaObject(p4, d + 1)) return segAt("/_meta");
+  if (p4 !== undefined && !g_MetaObject(p4, d + 1)) return false;
   return true;
 }
 
 function e_ToolUseContent(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "tool_use")) return failAt("/type", '"tool_use"', p0);
+  if (p0 === undefined || !(p0 === "tool_use")) return false;
   const p1 = o["id"];
-  if (p1 === undefined) return missingAt("/id", "id");
-  if (!(typeof p1 === "string")) return failAt("/id", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["name"];
-  if (p2 === undefined) return missingAt("/name", "name");
-  if (!(typeof p2 === "string")) return failAt("/name", "string", p2);
+  if (p2 === undefined || !(typeof p2 === "string")) return false;
   const p3 = o["input"];
-  if (p3 === undefined) return missingAt("/input", "input");
-  if (!g_ToolUseContent$1(p3, d + 1)) return segAt("/input");
+  if (p3 === undefined || !g_ToolUseContent$1(p3, d + 1)) return false;
   const p4 = o["_meta"];
-  if (p4 !== undefined && !g_MetaObject(p4, d + 1)) return segAt("/_meta");
+  if (p4 !== undefined && !g_MetaObject(p4, d + 1)) return false;
   return true;
 }
 
 function e_ToolResultContent(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "tool_result")) return failAt("/type", '"tool_result"', p0);
+  if (p0 === undefined || !(p0 === "tool_result")) return false;
   const p1 = o["toolUseId"];
-  if (p1 === undefined) return missingAt("/toolUseId", "toolUseId");
-  if (!(typeof p1 === "string")) return failAt("/toolUseId", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["content"];
-  if (p2 === undefined) return missingAt("/content", "content");
-  if (!g_ToolResultContent$1(p2, d + 1)) return segAt("/content");
+  if (p2 === undefined || !g_ToolResultContent$1(p2, d + 1)) return false;
   const p4 = o["isError"];
-  if (p4 !== undefined && !(typeof p4 === "boolean")) return failAt("/isError", "boolean", p4);
+  if (p4 !== undefined && !(typeof p4 === "boolean")) return false;
   const p5 = o["_meta"];
-  if (p5 !== undefined && !g_MetaObject(p5, d + 1)) return segAt("/_meta");
+  if (p5 !== undefined && !g_MetaObject(p5, d + 1)) return false;
   return true;
 }
 
 function e_ModelPreferences(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["hints"];
-  if (p0 !== undefined && !g_ModelPreferences$1(p0, d + 1)) return segAt("/hints");
+  if (p0 !== undefined && !g_ModelPreferences$1(p0, d + 1)) return false;
   const p1 = o["costPriority"];
-  if (p1 !== undefined) {
-    if (!(typeof p1 === "number" && Number.isFinite(p1)))
-      return failAt("/costPriority", "number", p1);
-    if (!(typeof p1 !== "number" || p1 >= 0)) return failAt("/costPriority", ">= 0 (minimum)", p1);
-    if (!(typeof p1 !== "number" || p1 <= 1)) return failAt("/costPriority", "<= 1 (maximum)", p1);
-  }
+  if (
+    p1 !== undefined &&
+    !(
+      typeof p1 === "number" &&
+      Number.isFinite(p1) &&
+      (typeof p1 !== "number" || p1 >= 0) &&
+      (typeof p1 !== "number" || p1 <= 1)
+    )
+  )
+    return false;
   const p2 = o["speedPriority"];
-  if (p2 !== undefined) {
-    if (!(typeof p2 === "number" && Number.isFinite(p2)))
-      return failAt("/speedPriority", "number", p2);
-    if (!(typeof p2 !== "number" || p2 >= 0)) return failAt("/speedPriority", ">= 0 (minimum)", p2);
-    if (!(typeof p2 !== "number" || p2 <= 1)) return failAt("/speedPriority", "<= 1 (maximum)", p2);
-  }
+  if (
+    p2 !== undefined &&
+    !(
+      typeof p2 === "number" &&
+      Number.isFinite(p2) &&
+      (typeof p2 !== "number" || p2 >= 0) &&
+      (typeof p2 !== "number" || p2 <= 1)
+    )
+  )
+    return false;
   const p3 = o["intelligencePriority"];
-  if (p3 !== undefined) {
-    if (!(typeof p3 === "number" && Number.isFinite(p3)))
-      return failAt("/intelligencePriority", "number", p3);
-    if (!(typeof p3 !== "number" || p3 >= 0))
-      return failAt("/intelligencePriority", ">= 0 (minimum)", p3);
-    if (!(typeof p3 !== "number" || p3 <= 1))
-      return failAt("/intelligencePriority", "<= 1 (maximum)", p3);
-  }
+  if (
+    p3 !== undefined &&
+    !(
+      typeof p3 === "number" &&
+      Number.isFinite(p3) &&
+      (typeof p3 !== "number" || p3 >= 0) &&
+      (typeof p3 !== "number" || p3 <= 1)
+    )
+  )
+    return false;
   return true;
 }
 
 function e_ModelHint(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 !== undefined && !(typeof p0 === "string")) return failAt("/name", "string", p0);
+  if (p0 !== undefined && !(typeof p0 === "string")) return false;
   return true;
 }
 
 function e_CompleteRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 === undefined) return missingAt("/_meta", "_meta");
-  if (!g_RequestMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 === undefined || !g_RequestMetaObject(p0, d + 1)) return false;
   const p1 = o["ref"];
-  if (p1 === undefined) return missingAt("/ref", "ref");
-  if (!g_CompleteRequestParams$1(p1, d + 1)) return segAt("/ref");
+  if (p1 === undefined || !g_CompleteRequestParams$1(p1, d + 1)) return false;
   const p2 = o["argument"];
-  if (p2 === undefined) return missingAt("/argument", "argument");
-  if (!g_CompleteRequestParams$2(p2, d + 1)) return segAt("/argument");
+  if (p2 === undefined || !g_CompleteRequestParams$2(p2, d + 1)) return false;
   const p3 = o["context"];
-  if (p3 !== undefined && !g_CompleteRequestParams$3(p3, d + 1)) return segAt("/context");
+  if (p3 !== undefined && !g_CompleteRequestParams$3(p3, d + 1)) return false;
   return true;
 }
 
 function e_CompleteRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "completion/complete")) return failAt("/method", '"completion/complete"', p0);
+  if (p0 === undefined || !(p0 === "completion/complete")) return false;
   const p1 = o["jsonrpc"];
-  if (p1 === undefined) return missingAt("/jsonrpc", "jsonrpc");
-  if (!(p1 === "2.0")) return failAt("/jsonrpc", '"2.0"', p1);
+  if (p1 === undefined || !(p1 === "2.0")) return false;
   const p2 = o["params"];
-  if (p2 === undefined) return missingAt("/params", "params");
-  if (!g_CompleteRequestParams(p2, d + 1)) return segAt("/params");
+  if (p2 === undefined || !g_CompleteRequestParams(p2, d + 1)) return false;
   const p3 = o["id"];
-  if (p3 === undefined) return missingAt("/id", "id");
-  if (!g_RequestId(p3, d + 1)) return segAt("/id");
+  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
   return true;
 }
 
 function e_CompleteResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return segAt("/_meta");
+  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1)) return false;
   const p1 = o["resultType"];
-  if (p1 === undefined) return missingAt("/resultType", "resultType");
-  if (!g_ResultType(p1, d + 1)) return segAt("/resultType");
+  if (p1 === undefined || !g_ResultType(p1, d + 1)) return false;
   const p2 = o["completion"];
-  if (p2 === undefined) return missingAt("/completion", "completion");
-  if (!g_CompleteResult$1(p2, d + 1)) return segAt("/completion");
+  if (p2 === undefined || !g_CompleteResult$1(p2, d + 1)) return false;
   return true;
 }
 
 function e_ResourceTemplateReference(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "ref/resource")) return failAt("/type", '"ref/resource"', p0);
+  if (p0 === undefined || !(p0 === "ref/resource")) return false;
   const p1 = o["uri"];
-  if (p1 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p1 === "string")) return failAt("/uri", "string", p1);
-  if (!(typeof p1 !== "string" || isUriTemplate(p1)))
-    return failAt("/uri", "uri-template (format)", p1);
+  if (
+    p1 === undefined ||
+    !(typeof p1 === "string" && (typeof p1 !== "string" || isUriTemplate(p1)))
+  )
+    return false;
   return true;
 }
 
 function e_PromptReference(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "ref/prompt")) return failAt("/type", '"ref/prompt"', p0);
+  if (p0 === undefined || !(p0 === "ref/prompt")) return false;
   const p1 = o["name"];
-  if (p1 === undefined) return missingAt("/name", "name");
-  if (!(typeof p1 === "string")) return failAt("/name", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["title"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/title", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   return true;
 }
 
 function e_ListRootsRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "roots/list")) return failAt("/method", '"roots/list"', p0);
+  if (p0 === undefined || !(p0 === "roots/list")) return false;
   const p1 = o["params"];
-  if (p1 !== undefined && !g_ListRootsRequest$1(p1, d + 1)) return segAt("/params");
+  if (p1 !== undefined && !g_ListRootsRequest$1(p1, d + 1)) return false;
   return true;
 }
 
 function e_ListRootsResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["roots"];
-  if (p0 === undefined) return missingAt("/roots", "roots");
-  if (!g_ListRootsResult$1(p0, d + 1)) return segAt("/roots");
+  if (p0 === undefined || !g_ListRootsResult$1(p0, d + 1)) return false;
   return true;
 }
 
 function e_Root(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined) return missingAt("/uri", "uri");
-  if (!(typeof p0 === "string")) return failAt("/uri", "string", p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failAt("/uri", "uri (format)", p0);
+  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
+    return false;
   const p1 = o["name"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/name", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return segAt("/_meta");
+  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return false;
   return true;
 }
 
 function e_ElicitRequestFormParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["mode"];
-  if (p0 !== undefined && !(p0 === "form")) return failAt("/mode", '"form"', p0);
+  if (p0 !== undefined && !(p0 === "form")) return false;
   const p1 = o["message"];
-  if (p1 === undefined) return missingAt("/message", "message");
-  if (!(typeof p1 === "string")) return failAt("/message", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["requestedSchema"];
-  if (p2 === undefined) return missingAt("/requestedSchema", "requestedSchema");
-  if (!g_ElicitRequestFormParams$1(p2, d + 1)) return segAt("/requestedSchema");
+  if (p2 === undefined || !g_ElicitRequestFormParams$1(p2, d + 1)) return false;
   return true;
 }
 
 function e_ElicitRequestURLParams(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["mode"];
-  if (p0 === undefined) return missingAt("/mode", "mode");
-  if (!(p0 === "url")) return failAt("/mode", '"url"', p0);
+  if (p0 === undefined || !(p0 === "url")) return false;
   const p1 = o["message"];
-  if (p1 === undefined) return missingAt("/message", "message");
-  if (!(typeof p1 === "string")) return failAt("/message", "string", p1);
+  if (p1 === undefined || !(typeof p1 === "string")) return false;
   const p2 = o["url"];
-  if (p2 === undefined) return missingAt("/url", "url");
-  if (!(typeof p2 === "string")) return failAt("/url", "string", p2);
-  if (!(typeof p2 !== "string" || isUri(p2))) return failAt("/url", "uri (format)", p2);
+  if (p2 === undefined || !(typeof p2 === "string" && (typeof p2 !== "string" || isUri(p2))))
+    return false;
   return true;
 }
 
 function e_ElicitRequestParams(v: unknown, d: number): boolean {
-  return g_ElicitRequestFormParams(v, d) || g_ElicitRequestURLParams(v, d) || unionAt();
+  return g_ElicitRequestFormParams(v, d) || g_ElicitRequestURLParams(v, d);
 }
 
 function e_ElicitRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined) return missingAt("/method", "method");
-  if (!(p0 === "elicitation/create")) return failAt("/method", '"elicitation/create"', p0);
+  if (p0 === undefined || !(p0 === "elicitation/create")) return false;
   const p1 = o["params"];
-  if (p1 === undefined) return missingAt("/params", "params");
-  if (!g_ElicitRequestParams(p1, d + 1)) return segAt("/params");
+  if (p1 === undefined || !g_ElicitRequestParams(p1, d + 1)) return false;
   return true;
 }
 
 function e_PrimitiveSchemaDefinition(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    return failAt(
-      null,
-      "object (StringSchema | NumberSchema | BooleanSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema)",
-      v,
-    );
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "string":
-      if (!(
+      return (
         g_StringSchema(v, d) ||
         g_UntitledSingleSelectEnumSchema(v, d) ||
         g_TitledSingleSelectEnumSchema(v, d) ||
         g_LegacyTitledEnumSchema(v, d)
-      ))
-        return withinAt(
-          "StringSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
-          unionAt(),
-        );
-      return true;
+      );
     case "number":
     case "integer":
-      return g_NumberSchema(v, d) || withinAt("NumberSchema");
+      return g_NumberSchema(v, d);
     case "boolean":
-      return g_BooleanSchema(v, d) || withinAt("BooleanSchema");
+      return g_BooleanSchema(v, d);
     case "array":
-      if (!(g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d)))
-        return withinAt("UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema", unionAt());
-      return true;
+      return g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d);
     default:
-      return variantAt(
-        "/type",
-        '"string" | "number" | "integer" | "boolean" | "array"',
-        (v as Readonly<Record<string, unknown>>)["type"],
-        "StringSchema | NumberSchema | BooleanSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema",
-      );
+      return false;
   }
 }
 
 function e_StringSchema(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "string")) return failAt("/type", '"string"', p0);
+  if (p0 === undefined || !(p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["minLength"];
-  if (p3 !== undefined && !Number.isInteger(p3)) return failAt("/minLength", "integer", p3);
+  if (p3 !== undefined && !Number.isInteger(p3)) return false;
   const p4 = o["maxLength"];
-  if (p4 !== undefined && !Number.isInteger(p4)) return failAt("/maxLength", "integer", p4);
+  if (p4 !== undefined && !Number.isInteger(p4)) return false;
   const p5 = o["format"];
   if (p5 !== undefined && !(p5 === "email" || p5 === "uri" || p5 === "date" || p5 === "date-time"))
-    return failAt("/format", '"email" | "uri" | "date" | "date-time"', p5);
+    return false;
   const p6 = o["default"];
-  if (p6 !== undefined && !(typeof p6 === "string")) return failAt("/default", "string", p6);
+  if (p6 !== undefined && !(typeof p6 === "string")) return false;
   return true;
 }
 
 function e_NumberSchema(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "number" || p0 === "integer")) return failAt("/type", '"number" | "integer"', p0);
+  if (p0 === undefined || !(p0 === "number" || p0 === "integer")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["minimum"];
-  if (p3 !== undefined && !(typeof p3 === "number" && Number.isFinite(p3)))
-    return failAt("/minimum", "number", p3);
+  if (p3 !== undefined && !(typeof p3 === "number" && Number.isFinite(p3))) return false;
   const p4 = o["maximum"];
-  if (p4 !== undefined && !(typeof p4 === "number" && Number.isFinite(p4)))
-    return failAt("/maximum", "number", p4);
+  if (p4 !== undefined && !(typeof p4 === "number" && Number.isFinite(p4))) return false;
   const p5 = o["default"];
-  if (p5 !== undefined && !(typeof p5 === "number" && Number.isFinite(p5)))
-    return failAt("/default", "number", p5);
+  if (p5 !== undefined && !(typeof p5 === "number" && Number.isFinite(p5))) return false;
   return true;
 }
 
 function e_BooleanSchema(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "boolean")) return failAt("/type", '"boolean"', p0);
+  if (p0 === undefined || !(p0 === "boolean")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["default"];
-  if (p3 !== undefined && !(typeof p3 === "boolean")) return failAt("/default", "boolean", p3);
+  if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
   return true;
 }
 
 function e_UntitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "string")) return failAt("/type", '"string"', p0);
+  if (p0 === undefined || !(p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["enum"];
-  if (p3 === undefined) return missingAt("/enum", "enum");
-  if (!g_UntitledSingleSelectEnumSchema$1(p3, d + 1)) return segAt("/enum");
+  if (p3 === undefined || !g_UntitledSingleSelectEnumSchema$1(p3, d + 1)) return false;
   const p4 = o["default"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/default", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
 
 function e_TitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "string")) return failAt("/type", '"string"', p0);
+  if (p0 === undefined || !(p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["oneOf"];
-  if (p3 === undefined) return missingAt("/oneOf", "oneOf");
-  if (!g_TitledSingleSelectEnumSchema$1(p3, d + 1)) return segAt("/oneOf");
+  if (p3 === undefined || !g_TitledSingleSelectEnumSchema$1(p3, d + 1)) return false;
   const p4 = o["default"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failAt("/default", "string", p4);
+  if (p4 !== undefined && !(typeof p4 === "string")) return false;
   return true;
 }
 
 function e_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "array")) return failAt("/type", '"array"', p0);
+  if (p0 === undefined || !(p0 === "array")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["minItems"];
-  if (p3 !== undefined && !Number.isInteger(p3)) return failAt("/minItems", "integer", p3);
+  if (p3 !== undefined && !Number.isInteger(p3)) return false;
   const p4 = o["maxItems"];
-  if (p4 !== undefined && !Number.isInteger(p4)) return failAt("/maxItems", "integer", p4);
+  if (p4 !== undefined && !Number.isInteger(p4)) return false;
   const p5 = o["items"];
-  if (p5 === undefined) return missingAt("/items", "items");
-  if (!g_UntitledMultiSelectEnumSchema$1(p5, d + 1)) return segAt("/items");
+  if (p5 === undefined || !g_UntitledMultiSelectEnumSchema$1(p5, d + 1)) return false;
   const p6 = o["default"];
-  if (p6 !== undefined && !g_UntitledMultiSelectEnumSchema$3(p6, d + 1)) return segAt("/default");
+  if (p6 !== undefined && !g_UntitledMultiSelectEnumSchema$3(p6, d + 1)) return false;
   return true;
 }
 
 function e_TitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "array")) return failAt("/type", '"array"', p0);
+  if (p0 === undefined || !(p0 === "array")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["minItems"];
-  if (p3 !== undefined && !Number.isInteger(p3)) return failAt("/minItems", "integer", p3);
+  if (p3 !== undefined && !Number.isInteger(p3)) return false;
   const p4 = o["maxItems"];
-  if (p4 !== undefined && !Number.isInteger(p4)) return failAt("/maxItems", "integer", p4);
+  if (p4 !== undefined && !Number.isInteger(p4)) return false;
   const p5 = o["items"];
-  if (p5 === undefined) return missingAt("/items", "items");
-  if (!g_TitledMultiSelectEnumSchema$1(p5, d + 1)) return segAt("/items");
+  if (p5 === undefined || !g_TitledMultiSelectEnumSchema$1(p5, d + 1)) return false;
   const p6 = o["default"];
-  if (p6 !== undefined && !g_TitledMultiSelectEnumSchema$4(p6, d + 1)) return segAt("/default");
+  if (p6 !== undefined && !g_TitledMultiSelectEnumSchema$4(p6, d + 1)) return false;
   return true;
 }
 
 function e_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined) return missingAt("/type", "type");
-  if (!(p0 === "string")) return failAt("/type", '"string"', p0);
+  if (p0 === undefined || !(p0 === "string")) return false;
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failAt("/title", "string", p1);
+  if (p1 !== undefined && !(typeof p1 === "string")) return false;
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failAt("/description", "string", p2);
+  if (p2 !== undefined && !(typeof p2 === "string")) return false;
   const p3 = o["enum"];
-  if (p3 === undefined) return missingAt("/enum", "enum");
-  if (!g_LegacyTitledEnumSchema$1(p3, d + 1)) return segAt("/enum");
+  if (p3 === undefined || !g_LegacyTitledEnumSchema$1(p3, d + 1)) return false;
   const p4 = o["enumNames"];
-  if (p4 !== undefined && !g_LegacyTitledEnumSchema$2(p4, d + 1)) return segAt("/enumNames");
+  if (p4 !== undefined && !g_LegacyTitledEnumSchema$2(p4, d + 1)) return false;
   const p5 = o["default"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return failAt("/default", "string", p5);
+  if (p5 !== undefined && !(typeof p5 === "string")) return false;
   return true;
 }
 
 function e_ElicitResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failAt(null, "object", v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["action"];
-  if (p0 === undefined) return missingAt("/action", "action");
-  if (!(p0 === "accept" || p0 === "decline" || p0 === "cancel"))
-    return failAt("/action", '"accept" | "decline" | "cancel"', p0);
+  if (p0 === undefined || !(p0 === "accept" || p0 === "decline" || p0 === "cancel")) return false;
   const p1 = o["content"];
-  if (p1 !== undefined && !g_ElicitResult$1(p1, d + 1)) return segAt("/content");
+  if (p1 !== undefined && !g_ElicitResult$1(p1, d + 1)) return false;
   return true;
 }
 

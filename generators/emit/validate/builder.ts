@@ -12,8 +12,6 @@ export type CheckedModel = Pick<Model, "declarations" | "conventions">;
 export interface BuilderOptions {
   /** Called for a constraint no check exists for; without it, such a constraint is an error. */
   unsupported?: (what: string) => void;
-  /** Guards record where they failed, for `explained` to report from (CheckPrinter's `trail`). */
-  trail?: boolean;
 }
 
 export class ValidatorBuilder {
@@ -21,12 +19,9 @@ export class ValidatorBuilder {
   private readonly plan: ValidationPlan;
   private readonly usage: Usage = { formats: new Set(), helpers: new Set(), patterns: [] };
   private readonly factory: CheckFactory;
-  private readonly printer: CheckPrinter;
-  private readonly trail: boolean;
+  private readonly printer = new CheckPrinter();
 
   constructor(model: CheckedModel, options: BuilderOptions = {}) {
-    this.trail = options.trail === true;
-    this.printer = new CheckPrinter(this.trail);
     this.plan = new ValidationPlan(model);
     this.factory = new CheckFactory(this.plan, this.usage, options.unsupported);
   }
@@ -84,7 +79,6 @@ export class ValidatorBuilder {
       ],
       patterns: this.usage.patterns,
       recursive: this.plan.recursive.size > 0,
-      trail: this.trail,
       functions: this.functions.join("\n\n"),
     };
   }

@@ -36,13 +36,6 @@ function literalText(value: LiteralValue): string {
 const ALIAS = /^return g_([A-Za-z_$][\w$]*)\(v, d\);$/;
 
 export class CheckPrinter {
-  /**
-   * `trail`: guards record where they failed as they return false (failAt, segAt, ... in the
-   * support partial), so `validate()` can report the first issue without the explaining pass;
-   * a failed union records that it cannot (unionAt) and is explained as before.
-   */
-  constructor(private readonly trail = false) {}
-
   private readonly hoisted: string[] = [];
   private hoistCount = new Map<string, number>();
   private readonly guardBodies = new Map<string, string>();
@@ -51,9 +44,7 @@ export class CheckPrinter {
   /** Guard and explain functions named after `name`; `depthGuard` for types that can recurse. */
   functions(name: string, check: Check, depthGuard: boolean): string {
     this.locals = 0;
-    const guardBody =
-      (depthGuard ? `if (d > MAX_DEPTH) return ${this.trail ? "deepAt()" : "false"};\n` : "") +
-      this.guardBody(check, "v", name);
+    const guardBody = (depthGuard ? "if (d > MAX_DEPTH) return false;\n" : "") + this.guardBody(check, "v", name);
     const explainBody =
       (depthGuard ? "if (d > MAX_DEPTH) return out.add(tooDeep(p));\n" : "") +
       this.explain(check, "v", "p", "out", name, "d", "return true;") +
@@ -120,7 +111,6 @@ export class CheckPrinter {
 
   /** Statements that end in `return <valid>`. */
   private guardBody(check: Check, v: string, owner: string): string {
-    if (this.trail) return this.trailBody(check, v, owner);
     switch (check.kind) {
       case "object": {
         const lines = [`if (${NOT_OBJECT(v)}) return false;`, `const o = ${v} as Readonly<Record<string, unknown>>;`];
@@ -180,126 +170,6 @@ export class CheckPrinter {
     }
   }
 
-  // ---- guard with a trail ----
-
-  /** guardBody, each failure recorded on its way out (see `trail`). */
-  private trailBody(check: Check, v: string, owner: string): string {
-    switch (check.kind) {
-      case "object": {
-        const lines = [
-          `if (${NOT_OBJECT(v)}) return failAt(null, "object", ${v});`,
-          `const o = ${v} as Readonly<Record<string, unknown>>;`,
-        ];
-        check.properties.forEach((p, i) => {
-          const read = readProperty("o", p.name);
-          const seg = stringLiteral(pointerSegment(p.name));
-          const missing = `return missingAt(${seg}, ${stringLiteral(p.name)});`;
-          if (p.check.kind === "any") {
-            if (!p.optional) lines.push(`if (${read} === undefined) ${missing}`);
-            return;
-          }
-          const x = `p${i}`;
-          lines.push(`const ${x} = ${read};`);
-          const body = this.trailChecks(p.check, x, owner, "d + 1", seg);
-          if (!p.optional) lines.push(`if (${x} === undefined) ${missing}`, ...body);
-          else if (body.length === 1 && /^if \(.*\) return .*;$/.test(body[0] as string)) {
-            lines.push(`if (${x} !== undefined && ${(body[0] as string).slice(4)}`);
-          } else if (body.length > 0) lines.push(`if (${x} !== undefined) {`, ...body, `}`);
-        });
-        if (check.index) {
-          const declared = skipDeclared(check.properties.map((p) => p.name));
-          const index = check.index;
-          if (index.kind === "test" && index.test("x") === "false") {
-            // A closed object (additionalProperties: false): any other key fails.
-            lines.push(
-              `for (const k in o) {`,
-              ...declared,
-              `return failAt("/" + pointer(k), ${stringLiteral(index.expected)}, o[k]);`,
-              `}`,
-            );
-          } else {
-            const body = this.trailChecks(index, "x", owner, "d + 1", `"/" + pointer(k)`);
-            if (body.length > 0) lines.push(`for (const k in o) {`, ...declared, `const x = o[k];`, ...body, `}`);
-          }
-        }
-        if (lines.length === 2) lines.pop();
-        lines.push("return true;");
-        return lines.join("\n");
-      }
-      case "array": {
-        const lines = [`if (!Array.isArray(${v})) return failAt(null, "array", ${v});`];
-        const body = this.trailChecks(check.items, "x", owner, "d + 1", "i");
-        if (body.length > 0) {
-          lines.push(
-            `const a = ${v} as readonly unknown[];`,
-            `for (let i = 0; i < a.length; i++) {`,
-            `const x = a[i];`,
-            ...body,
-            `}`,
-          );
-        }
-        lines.push("return true;");
-        return lines.join("\n");
-      }
-      case "switch": {
-        const read = readProperty(`(${v} as Readonly<Record<string, unknown>>)`, check.property);
-        const expected = check.cases.flatMap((c) => c.values.map(literalText)).join(" | ");
-        return [
-          `if (${NOT_OBJECT(v)}) return failAt(null, ${stringLiteral(`object (${check.label})`)}, ${v});`,
-          `switch (${read}) {`,
-          ...check.cases.map((c) => {
-            const label = stringLiteral(c.label);
-            if (c.check.kind === "ref")
-              return `${caseLabels(c.values)}\nreturn g_${c.check.name}(${v}, d) || withinAt(${label});`;
-            const body = this.trailChecks(c.check, v, owner, "d", null, (r) => `withinAt(${label}, ${r})`);
-            return `${caseLabels(c.values)}\n${[...body, "return true;"].join("\n")}`;
-          }),
-          `default:\nreturn variantAt(${stringLiteral(pointerSegment(check.property))}, ${stringLiteral(expected)}, ${read}, ${stringLiteral(check.label)});`,
-          `}`,
-        ].join("\n");
-      }
-      case "ref":
-        return `return g_${check.name}(${v}, d);`;
-      case "anyOf":
-        return `return ${this.guard(check, v, owner, "d")} || unionAt();`;
-      default:
-        return [...this.trailChecks(check, v, owner, "d", null), "return true;"].join("\n");
-    }
-  }
-
-  /**
-   * Statements that return a recorded failure when `v` fails `check`: `seg` is the JSON Pointer
-   * segment `v` is at (an expression; null: the value itself), `wrap` what the failure passes
-   * through on its way out (a union member's name).
-   */
-  private trailChecks(
-    check: Check,
-    v: string,
-    owner: string,
-    depth: string,
-    seg: string | null,
-    wrap: (failure: string) => string = (f) => f,
-  ): string[] {
-    const out = (failure: string) => `return ${wrap(failure)};`;
-    const passOn = seg === null ? (wrap("false") === "false" ? "return false;" : out("false")) : out(`segAt(${seg})`);
-    switch (check.kind) {
-      case "any":
-        return [];
-      case "test":
-        return [`if (!(${check.test(v)})) ${out(`failAt(${seg ?? "null"}, ${stringLiteral(check.expected)}, ${v})`)}`];
-      case "ref":
-        return [`if (!g_${check.name}(${v}, ${depth})) ${passOn}`];
-      case "allOf":
-        return check.checks.flatMap((c) => this.trailChecks(c, v, owner, depth, seg, wrap));
-      case "anyOf":
-        return [`if (!${this.guard(check, v, owner, depth)}) ${out("unionAt()")}`];
-      case "object":
-      case "array":
-      case "switch":
-        return [`if (!${this.hoist(check, owner)}(${v}, ${depth})) ${passOn}`];
-    }
-  }
-
   // ---- explain ----
 
   private local(prefix: string): string {
@@ -311,15 +181,7 @@ export class CheckPrinter {
    * that ends the explanation once `out.add` says so (it keeps only the first issue): `return
    * true;` in an explain function, a labelled `break` inside a union member tried on its own.
    */
-  private explain(
-    check: Check,
-    v: string,
-    path: string,
-    out: string,
-    owner: string,
-    depth: string,
-    stop: string,
-  ): string {
+  private explain(check: Check, v: string, path: string, out: string, owner: string, depth: string, stop: string): string {
     const inner = depth === "d" ? "d + 1" : `${depth} + 1`;
     const report = (issue: string) => `${out}.add(${issue})`;
     switch (check.kind) {
@@ -356,20 +218,11 @@ export class CheckPrinter {
               check.properties.map((p) => p.name),
               k,
             ),
-            this.explain(
-              check.index,
-              `${o}[${k}]`,
-              `${appendPath(path, '"/"')} + pointer(${k})`,
-              out,
-              owner,
-              inner,
-              stop,
-            ),
+            this.explain(check.index, `${o}[${k}]`, `${appendPath(path, '"/"')} + pointer(${k})`, out, owner, inner, stop),
             `}`,
           );
         }
-        const rest =
-          lines.length === 0 ? "" : [`const ${o} = ${v} as Readonly<Record<string, unknown>>;`, ...lines].join("\n");
+        const rest = lines.length === 0 ? "" : [`const ${o} = ${v} as Readonly<Record<string, unknown>>;`, ...lines].join("\n");
         return orElse(NOT_OBJECT(v), report(`fail(${path}, "object", ${v})`), stop, rest);
       }
       case "array": {
@@ -412,12 +265,7 @@ export class CheckPrinter {
           `if (${report(`unknownVariant(${appendPath(path, stringLiteral(pointerSegment(check.property)))}, ${stringLiteral(expected)}, ${tag}, ${stringLiteral(check.label)})`)}) ${stop}`,
           `}`,
         ].join("\n");
-        return orElse(
-          NOT_OBJECT(v),
-          report(`fail(${path}, ${stringLiteral(`object (${check.label})`)}, ${v})`),
-          stop,
-          rest,
-        );
+        return orElse(NOT_OBJECT(v), report(`fail(${path}, ${stringLiteral(`object (${check.label})`)}, ${v})`), stop, rest);
       }
     }
   }
@@ -429,23 +277,13 @@ export class CheckPrinter {
     return body.includes(`break ${label};`) ? `${label}: {\n${body}\n}` : body;
   }
 
-  private branch(
-    member: Branch,
-    v: string,
-    path: string,
-    out: string,
-    branches: string,
-    owner: string,
-    depth: string,
-  ): string {
+  private branch(member: Branch, v: string, path: string, out: string, branches: string, owner: string, depth: string): string {
     const issues = this.local("b");
     // Every member already failed the union's guard: a named one is explained without asking its guard again.
     const body =
-      member.check.kind !== "ref"
-        ? this.isolated(member.check, v, path, issues, owner, depth)
-        : this.trail
-          ? `branchOf(g_${member.check.name}, x_${member.check.name}, ${v}, ${path}, ${issues}, ${depth});`
-          : `x_${member.check.name}(${v}, ${path}, ${issues}, ${depth});`;
+      member.check.kind === "ref"
+        ? `x_${member.check.name}(${v}, ${path}, ${issues}, ${depth});`
+        : this.isolated(member.check, v, path, issues, owner, depth);
     return `{\nconst ${issues} = new IssueList(${out}.all);\n${body}\n${branches}.push([${stringLiteral(member.label)}, ${issues}]);\n}`;
   }
 }
