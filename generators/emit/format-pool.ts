@@ -87,8 +87,11 @@ export class FormatPool {
 }
 
 /**
- * How many format workers a repository build uses: `$MCP_GEN_FORMAT_WORKERS`, else one per core
- * up to two (0 formats on the main thread).
+ * How many format workers a repository build uses: `$MCP_GEN_FORMAT_WORKERS`, else one on a machine
+ * with two cores or more (0 formats on the main thread). One, not one per core: since most of the
+ * validators are laid out without prettier, what prettier formats is small, and each worker pays
+ * for loading and warming up prettier; on the shared 2-vCPU machine of BENCHMARKS.md two workers
+ * were about 1 s slower than one or none.
  */
 export function formatWorkerCount(): number {
   const set = process.env.MCP_GEN_FORMAT_WORKERS;
@@ -96,5 +99,5 @@ export function formatWorkerCount(): number {
     const n = Number(set);
     if (Number.isInteger(n) && n >= 0) return n;
   }
-  return availableParallelism() > 1 ? 2 : 0;
+  return availableParallelism() > 1 ? 1 : 0;
 }

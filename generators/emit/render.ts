@@ -47,7 +47,7 @@ let prettier: typeof import("prettier") | undefined;
 let pool: FormatPool | undefined;
 
 /**
- * Runs `work` with prettier on worker threads (formatWorkerCount(): two on a machine with two
+ * Runs `work` with prettier on worker threads (formatWorkerCount(): one on a machine with two
  * cores or more): the repository build, whose formatting then overlaps the next revision's parse.
  * Each worker loads prettier once, so this pays only for many files.
  */
@@ -65,9 +65,11 @@ export async function withFormatWorkers<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export async function formatTypeScript(source: string, file: string): Promise<string> {
+  const options = { ...PRETTIER, filepath: file };
+  // Without the cache, the workers' prettier is the only one needed.
+  if (pool && formatCache() === "off") return pool.format(source, options);
   // Loaded on first use: commands that format nothing (diff --format json) do not pay for it.
   prettier ??= await import("prettier");
-  const options = { ...PRETTIER, filepath: file };
   const format = (): Promise<string> =>
     pool ? pool.format(source, options) : (prettier as typeof import("prettier")).format(source, options);
   const cache = formatCache();
