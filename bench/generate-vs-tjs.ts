@@ -25,10 +25,11 @@
 // Then, in this process, a breakdown of mcp-gen's own time (generators/pipeline.ts imported from
 // source): node + module start-up (`mcp-gen --help` as a child), parsing all six revisions with one
 // ModelLoader (one ts-morph project and type checker) versus a fresh loader per revision, template
-// emission alone, prettier's first call (it loads its TypeScript parser lazily) and prettier's real
-// work (emitRevision minus emission). Pass 1 is cold like the CLI; later passes show the warm cost,
-// and reuse the validator chunks pass 1 formatted (formatChunked keeps them for the process), so
-// their prettier figure is the frames and the other files only.
+// emission alone, prettier's first call (it loads its TypeScript parser lazily) and formatting
+// (emitRevision minus emission: the validator chunks laid out without prettier, the rest of the
+// text through prettier piece by piece). Pass 1 is cold like the CLI; later passes show the warm
+// cost, and reuse every chunk and piece pass 1 formatted (render.ts keeps them for the process), so
+// their formatting figure is almost nothing.
 // Results go into BENCHMARKS.md by hand; timings are never asserted anywhere.
 import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -152,7 +153,7 @@ async function breakdown(): Promise<void> {
     "parse 6, a fresh ModelLoader each",
     "emit 6 (templates, no prettier)",
     "prettier first call (loads its TS parser)",
-    "prettier 6 (emitRevision - emit)",
+    "format 6 (emitRevision - emit)",
   ];
   const passes: number[][] = [];
   for (let pass = 0; pass < RUNS; pass++) {

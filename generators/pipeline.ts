@@ -10,7 +10,7 @@ import { methodsArtifact } from "./emit/methods.js";
 import { projectionArtifact, type DownConversions } from "./emit/projection.js";
 import { registryArtifact } from "./emit/registry.js";
 import { serverArtifact } from "./emit/server.js";
-import { formatChunked, formatTypeScript } from "./emit/render.js";
+import { formatChunked, formatModule } from "./emit/render.js";
 import { typesArtifact } from "./emit/types.js";
 import { validatorsArtifact } from "./emit/validators.js";
 import { fileSystemError, InputError } from "./errors.js";
@@ -124,7 +124,7 @@ export async function emitRevision(model: Model, env: EmitEnv): Promise<Map<stri
   const sources = ARTIFACTS.map((artifact) => [artifact.file, artifact.emit(model, env)] as const);
   const formatted = await Promise.all(
     sources.map(([file, source]) =>
-      typeof source === "string" ? formatTypeScript(source, file) : formatChunked(source, file),
+      typeof source === "string" ? formatModule(source, file) : formatChunked(source, file),
     ),
   );
   return new Map(sources.map(([file], i) => [file, formatted[i] as string]));

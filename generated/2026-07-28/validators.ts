@@ -325,16 +325,22 @@ function isHexDigit(c: number): boolean {
 function isByte(s: string): boolean {
   const n = s.length;
   if (n % 4 !== 0) return false;
+  if (n < BASE64_SIMD_MIN) {
+    // Short strings without a copy: the alphabet and "=" in one search, then "=" only as the last
+    // one or two characters.
+    if (NOT_BASE64_OR_PAD.test(s)) return false;
+    const pad = s.indexOf("=");
+    return pad < 0 || pad === n - 1 || (pad === n - 2 && s.charCodeAt(n - 1) === 61);
+  }
   const body =
     s.charCodeAt(n - 1) !== 61 ? s : s.slice(0, s.charCodeAt(n - 2) === 61 ? n - 2 : n - 1);
-  if (body.length >= BASE64_SIMD_MIN) {
-    const simd = base64Simd();
-    if (simd !== null) return simd(body);
-  }
+  const simd = base64Simd();
+  if (simd !== null) return simd(body);
   return !NOT_BASE64.test(body);
 }
 
 const NOT_BASE64 = /[^A-Za-z0-9+/]/;
+const NOT_BASE64_OR_PAD = /[^A-Za-z0-9+/=]/;
 
 /** From this length on, the SIMD check's fixed cost (a copy into its memory) pays for itself. */
 const BASE64_SIMD_MIN = 1024;

@@ -28,6 +28,8 @@ export async function buildRepositoryTree(
   const loader = new ModelLoader(table);
   const result: RepositoryTree = { tree: new Map(), ownedDirs: [], offline: [] };
   const models = new Map<string, Model>();
+  let diffs: ReturnType<typeof repositoryDiffs> = new Map();
+  let diffsMs = 0;
   await withFormatWorkers(async () => {
     // Each revision is parsed and emitted on this thread while the ones before it are formatted.
     const built = revisions.map((revision) => {
@@ -38,6 +40,11 @@ export async function buildRepositoryTree(
       files.catch(() => {}); // awaited below, in order; this only keeps a failure from being unhandled meanwhile
       return { revision, model, from, files, ms: performance.now() - started };
     });
+    // generated/diffs/ spans all revisions: the ones built now and the checked-in models of the
+    // rest. Built while the format workers (if any) still format the revisions' files.
+    const diffsStarted = performance.now();
+    diffs = repositoryDiffs(table, models);
+    diffsMs = performance.now() - diffsStarted;
     for (const { revision, model, from, files: pending, ms } of built) {
       const files = await pending;
       if (from.kind === "source") {
@@ -56,12 +63,9 @@ export async function buildRepositoryTree(
       );
     }
   });
-  // generated/diffs/ spans all revisions: the ones built now and the checked-in models of the rest.
-  const started = performance.now();
-  const diffs = repositoryDiffs(table, models);
   for (const [file, content] of diffs) result.tree.set(file, content);
   result.ownedDirs.push(DIFFS_DIR);
-  log(`${"diffs".padEnd(10)}  ${diffs.size} files  ${Math.round(performance.now() - started)} ms`);
+  log(`${"diffs".padEnd(10)}  ${diffs.size} files  ${Math.round(diffsMs)} ms`);
   // The ledger of protocol rules, rendered (spec/protocol-rules.json → docs/protocol-rules.md).
   result.tree.set(PROTOCOL_RULES_DOC, renderProtocolRules(readLedger(), table));
   return result;

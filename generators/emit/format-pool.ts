@@ -1,5 +1,5 @@
 // Prettier on worker threads, for the repository build: formatting is most of a cold `generate`, and
-// the main thread meanwhile parses the next revision with ts-morph. A worker loads prettier on its first job.
+// the main thread meanwhile parses the next revision with ts-morph. A worker loads prettier as it starts.
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 
@@ -11,13 +11,14 @@ interface Job {
 }
 
 // Plain JavaScript evaluated in the worker (`eval: true`), so it runs the same from the compiled
-// package and under tsx. It loads prettier from the URL the main thread resolved.
+// package and under tsx. It loads prettier from the URL the main thread resolved, as soon as it starts.
 const WORKER = `
 const { parentPort, workerData } = require("node:worker_threads");
-let loaded;
+// Loaded at once, while the main thread still parses the first revision.
+const loaded = import(workerData.prettier);
+loaded.catch(() => {}); // reported with the first job
 parentPort.on("message", async ({ id, source, options }) => {
   try {
-    loaded ??= import(workerData.prettier);
     const prettier = await loaded;
     parentPort.postMessage({ id, formatted: await prettier.format(source, options) });
   } catch (error) {
@@ -86,8 +87,11 @@ export class FormatPool {
 }
 
 /**
- * How many format workers a repository build uses: `$MCP_GEN_FORMAT_WORKERS`, else one per core
- * up to two (0 formats on the main thread).
+ * How many format workers a repository build uses: `$MCP_GEN_FORMAT_WORKERS`, else one on a machine
+ * with two cores or more (0 formats on the main thread). One, not one per core: since most of the
+ * validators are laid out without prettier, what prettier formats is small, and each worker pays
+ * for loading and warming up prettier; on the shared 2-vCPU machine of BENCHMARKS.md two workers
+ * were about 1 s slower than one or none.
  */
 export function formatWorkerCount(): number {
   const set = process.env.MCP_GEN_FORMAT_WORKERS;
@@ -95,5 +99,5 @@ export function formatWorkerCount(): number {
     const n = Number(set);
     if (Number.isInteger(n) && n >= 0) return n;
   }
-  return availableParallelism() > 1 ? 2 : 0;
+  return availableParallelism() > 1 ? 1 : 0;
 }

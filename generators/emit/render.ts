@@ -6,6 +6,7 @@ import Handlebars from "handlebars";
 import { INSTALLED, paths } from "../paths.js";
 import type { ChunkedSource } from "./artifact.js";
 import { FormatPool, formatWorkerCount } from "./format-pool.js";
+import { layoutChunk } from "./validate/layout.js";
 
 const hbs = Handlebars.create();
 // Templates only place code built (and escaped) by the emitters; nothing is HTML.
@@ -46,7 +47,7 @@ let prettier: typeof import("prettier") | undefined;
 let pool: FormatPool | undefined;
 
 /**
- * Runs `work` with prettier on worker threads (formatWorkerCount(): two on a machine with two
+ * Runs `work` with prettier on worker threads (formatWorkerCount(): one on a machine with two
  * cores or more): the repository build, whose formatting then overlaps the next revision's parse.
  * Each worker loads prettier once, so this pays only for many files.
  */
@@ -64,9 +65,11 @@ export async function withFormatWorkers<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export async function formatTypeScript(source: string, file: string): Promise<string> {
+  const options = { ...PRETTIER, filepath: file };
+  // Without the cache, the workers' prettier is the only one needed.
+  if (pool && formatCache() === "off") return pool.format(source, options);
   // Loaded on first use: commands that format nothing (diff --format json) do not pay for it.
   prettier ??= await import("prettier");
-  const options = { ...PRETTIER, filepath: file };
   const format = (): Promise<string> =>
     pool ? pool.format(source, options) : (prettier as typeof import("prettier")).format(source, options);
   const cache = formatCache();
@@ -101,14 +104,34 @@ const formattedChunks = new Map<string, Promise<string>>();
 const BATCH_CHARS = 64 * 1024;
 
 /**
- * Formats a chunked file: the frame, and each distinct chunk once per process, a file's new chunks
- * in batches of prettier calls. The six revisions' validators share more than half of their
- * functions, and prettier on them was most of a cold `generate`. Prettier formats top-level
- * statements independently of each other, so this gives the bytes formatting the whole file would
- * (`mcp-gen check` compares them with the checked-in files).
+ * Formats a chunked file: the frame, and each distinct chunk once per process. Prettier on the
+ * validator functions was most of a cold `generate`, so a chunk is first laid out by layoutChunk
+ * (validate/layout.ts: prettier's layout for the subset of TypeScript the validator printer
+ * writes; test/validators-layout.test.ts checks it against prettier on every revision); the few
+ * it does not model go to prettier, a file's in batches of prettier calls. Prettier formats
+ * top-level statements independently of each other, so this gives the bytes formatting the whole
+ * file would (`mcp-gen check` compares them with the checked-in files).
  */
 export async function formatChunked({ frame, chunks }: ChunkedSource, file: string): Promise<string> {
-  const fresh = [...new Set(chunks.filter((c) => !formattedChunks.has(c)))];
+  const fresh: string[] = [];
+  for (const chunk of new Set(chunks)) {
+    if (formattedChunks.has(chunk)) continue;
+    const laidOut = layoutChunk(chunk);
+    if (laidOut === undefined) fresh.push(chunk);
+    else formattedChunks.set(chunk, Promise.resolve(laidOut));
+  }
+  formatBatches(fresh, file);
+  const [formatted, ...body] = await Promise.all([
+    formatModule(frame, file),
+    ...chunks.map((c) => formattedChunks.get(c) as Promise<string>),
+  ]);
+  const at = formatted.indexOf(`${CHUNKS}\n`);
+  if (at < 0) throw new Error(`${file}: no ${CHUNKS} line in the formatted frame`);
+  return formatted.slice(0, at) + body.join("\n") + formatted.slice(at + CHUNKS.length + 1);
+}
+
+/** Sends fresh chunks to prettier, a batch of them a call, and records their formatted promises. */
+function formatBatches(fresh: readonly string[], file: string): void {
   for (let start = 0; start < fresh.length;) {
     let end = start;
     let size = 0;
@@ -127,11 +150,76 @@ export async function formatChunked({ frame, chunks }: ChunkedSource, file: stri
     );
     start = end;
   }
-  const [formatted, ...body] = await Promise.all([
-    formatTypeScript(frame, file),
-    ...chunks.map((c) => formattedChunks.get(c) as Promise<string>),
-  ]);
-  const at = formatted.indexOf(`${CHUNKS}\n`);
-  if (at < 0) throw new Error(`${file}: no ${CHUNKS} line in the formatted frame`);
-  return formatted.slice(0, at) + body.join("\n") + formatted.slice(at + CHUNKS.length + 1);
 }
+
+const DOC_COMMENT = /^\/\*\*(?:(?: [^\n]*\S)? \*\/|(?:[^\n]*\S)?(?:\n \*(?: [^\n]*\S)?)*\n \*\/)\n$/;
+
+/** What starts a top-level statement (or the comment before one) in the emitted modules. */
+const STATEMENT =
+  /^(export |import |function |async function |const |let |type |interface |class |declare |\/\*\*|\/\/ )/;
+
+/**
+ * An emitted module cut into top-level pieces: before a line that starts a statement or a comment
+ * at column 0, after a blank line or after a block comment, where the previous line ends a
+ * statement or a comment. `blank`: a blank line comes before the piece (prettier keeps one).
+ */
+export function splitModule(source: string): { text: string; blank: boolean }[] {
+  const lines = source.split("\n");
+  const pieces: { text: string; blank: boolean }[] = [];
+  let current: string[] = [];
+  let blank = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    let next = i;
+    while (next < lines.length && (lines[next] as string).trim() === "") next++;
+    const previous = current[current.length - 1];
+    const cut =
+      previous !== undefined &&
+      next < lines.length &&
+      STATEMENT.test(lines[next] as string) &&
+      ((next > i && /^(\S.*)?[;}]$|^\S.*\*\/$/.test(previous)) ||
+        (next === i && /^ ?\*\/$|^\/\*\*.*\*\/$/.test(previous)));
+    if (cut) {
+      pieces.push({ text: current.join("\n") + "\n", blank });
+      current = [];
+      blank = next > i;
+      i = next - 1;
+      continue;
+    }
+    if (current.length === 0 && line.trim() === "") continue;
+    current.push(line);
+  }
+  if (current.length > 0) pieces.push({ text: current.join("\n") + "\n", blank });
+  return pieces;
+}
+
+/**
+ * Formats a module as its top-level pieces (splitModule), each distinct piece once per process:
+ * the six revisions share much of their code, and prettier was most of a cold `generate`. Prettier
+ * formats top-level statements independently and keeps one blank line where the source has one,
+ * so this gives the bytes formatting the whole module would (test/generate-format.test.ts). A
+ * piece prettier cannot parse on its own means the cut was wrong: the module is then formatted whole.
+ */
+export async function formatModule(source: string, file: string): Promise<string> {
+  const pieces = splitModule(source);
+  if (pieces.length < 2) return formatTypeScript(source, file);
+  const fresh: string[] = [];
+  for (const { text } of pieces) {
+    if (formattedChunks.has(text)) continue;
+    // A doc comment of its own, already in prettier's layout (every line after the first " *", no
+    // trailing spaces): prettier prints it as it is.
+    if (DOC_COMMENT.test(text)) formattedChunks.set(text, Promise.resolve(text));
+    else fresh.push(text);
+  }
+  formatBatches([...new Set(fresh)], file);
+  try {
+    const formatted = await Promise.all(pieces.map((p) => formattedChunks.get(p.text) as Promise<string>));
+    return formatted.map((text, i) => (i > 0 && pieces[i]?.blank ? "\n" : "") + text).join("");
+  } catch {
+    moduleFallbacks.count++;
+    return formatTypeScript(source, file);
+  }
+}
+
+/** How many modules formatModule had to format whole (a piece that did not parse alone): for tests. */
+export const moduleFallbacks = { count: 0 };

@@ -91,12 +91,20 @@ export const validatorsArtifact: Artifact = {
       imports: imports.render(),
       // The message classifier (validators/messages) reports with these itself.
       ...builder.supportView(["fail", "got"]),
-      // The guard and explain functions, most of the file, are formatted on their own (formatChunked).
+      // The guard and explain functions, the entry points, the table and the named exports, most of
+      // the file, are chunks formatted on their own (formatChunked).
       functions: CHUNKS,
-      chunkedEntries: true,
       types,
       messages,
     });
-    return { frame, chunks: [...builder.functions, ...types.map((t) => renderTemplate("validator-entry", t))] };
+    return {
+      frame,
+      chunks: [
+        ...builder.functions,
+        ...types.map((t) => renderTemplate("validator-entry", t)),
+        renderTemplate("validator-table", { types, chunkedEntries: true }),
+        ...types.map((t) => renderTemplate("validator-exports", t)),
+      ],
+    };
   },
 };
