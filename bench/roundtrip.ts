@@ -123,7 +123,14 @@ type Ours = typeof import("../generated/2025-11-25/index.js") & typeof import(".
  */
 async function compileOurs(out: string): Promise<void> {
   const ts = (await import("typescript")).default;
-  for (const dir of ["runtime", join("runtime", "server"), join("generated", "2025-11-25")]) {
+  // Every folder of the runtime (it grows concerns: http/, rules/, server/, …) and the revision's code.
+  const folders = (dir: string): string[] => [
+    dir,
+    ...readdirSync(join(ROOT, dir), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .flatMap((entry) => folders(join(dir, entry.name))),
+  ];
+  for (const dir of [...folders("runtime"), join("generated", "2025-11-25")]) {
     mkdirSync(join(out, dir), { recursive: true });
     for (const file of readdirSync(join(ROOT, dir)).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))) {
       const { outputText } = ts.transpileModule(readFileSync(join(ROOT, dir, file), "utf8"), {
