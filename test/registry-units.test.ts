@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import * as v2025_06 from "../generated/2025-06-18/index.js";
 import * as v2026 from "../generated/2026-07-28/index.js";
-import { createInMemoryTransportPair, RpcError } from "../runtime/index.js";
+import { createInMemoryTransportPair, RpcError, type JsonRpcMessage } from "../runtime/index.js";
 import { compileJsonSchema } from "../runtime/server/json-schema-check.js";
 import type { JsonSchemaObject } from "../runtime/server/json-schema.js";
 import { UriTemplate } from "../runtime/server/uri-template.js";
@@ -157,6 +157,17 @@ describe("the registry per revision", () => {
     });
     const [clientSide, serverSide] = createInMemoryTransportPair();
     await mcp.connect(serverSide);
+    // What the client sends back as requestState, and, once `tamper` is set, changed on the way.
+    const carried: unknown[] = [];
+    let tamper: ((state: string) => string) | undefined;
+    const send = clientSide.send.bind(clientSide);
+    clientSide.send = (message, options) => {
+      const params = "method" in message ? (message.params as { requestState?: unknown } | undefined) : undefined;
+      if (typeof params?.requestState !== "string") return send(message, options);
+      carried.push(params.requestState);
+      const requestState = tamper ? tamper(params.requestState) : params.requestState;
+      return send({ ...message, params: { ...params, requestState } } as JsonRpcMessage, options);
+    };
     const client = v2026.createClient({
       transport: clientSide,
       clientInfo: { name: "c", version: "1" },
@@ -167,6 +178,29 @@ describe("the registry per revision", () => {
     expect(result.content).toEqual([{ type: "text", text: "hello Ada" }]);
     // The handler saw its own state back; the client carried only the sealed form.
     expect(states).toEqual([undefined, "round-1"]);
+    expect(carried).toHaveLength(1);
+    expect(carried[0]).not.toBe("round-1");
+
+    // The state rewritten under its seal, its seal changed in any one character, or the handler's
+    // own state sent in clear: refused before the handler runs again.
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const rewritten = (state: string) => {
+      const [body = "", mac = ""] = state.split(".");
+      const opened = JSON.parse(atob(body.replace(/-/g, "+").replace(/_/g, "/"))) as { s: string };
+      const forged = btoa(JSON.stringify({ ...opened, s: "round-2" }));
+      return `${forged.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}.${mac}`;
+    };
+    const lastCharacter = (state: string) =>
+      `${state.slice(0, -1)}${alphabet[alphabet.indexOf(state.slice(-1)) ^ 1] ?? ""}`;
+    for (const change of [rewritten, lastCharacter, () => "round-1"]) {
+      tamper = change;
+      states.length = 0;
+      const refused = await client.callTool({ name: "greet", arguments: {} }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(RpcError);
+      expect((refused as RpcError).code).toBe(-32602);
+      expect((refused as RpcError).message).toMatch(/requestState failed its integrity check/);
+      expect(states).toEqual([undefined]);
+    }
     await client.close();
     await mcp.close();
   });

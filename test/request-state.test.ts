@@ -12,6 +12,11 @@ describe("createRequestStateSeal", () => {
     const [body = "", mac = ""] = sealed.split(".");
     const flipped = `${body.slice(0, -1)}${body.endsWith("A") ? "B" : "A"}.${mac}`;
     expect(await seal.open(flipped)).toBeUndefined();
+    // A last character that differs only in bits base64url leaves unused decodes to the same MAC.
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const unused = `${sealed.slice(0, -1)}${alphabet[alphabet.indexOf(sealed.slice(-1)) ^ 1] ?? ""}`;
+    expect(unused).not.toBe(sealed);
+    expect(await seal.open(unused)).toBeUndefined();
     const other = await createRequestStateSeal();
     expect(await other.open(sealed)).toBeUndefined();
     const expired = await createRequestStateSeal({ ttlMs: -1 });
