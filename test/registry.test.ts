@@ -2,8 +2,9 @@
 // client, over stdio (a child process) and Streamable HTTP. Wrong arguments get the revision's
 // error naming the path and never reach the handler; wrong structured content is an error; a
 // tool registered while clients are connected reaches them as list_changed (2025-11-25) or on
-// their listen stream (2026-07-28); 500 tools come in pages in registration order; the template
-// `file:///{path}` is read and completed.
+// their listen stream (2026-07-28); the server's 505 tools come to every client and transport in
+// pages, in registration order, each once (500 tools changing while listed: in memory); the
+// template `file:///{path}` is read and completed.
 import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -17,7 +18,7 @@ import { serveStreamableHttp } from "../runtime/http/server.js";
 import { StreamableHttpClientTransport } from "../runtime/http/client.js";
 import { createInMemoryTransportPair, RpcError, type Transport } from "../runtime/index.js";
 import { StdioClientTransport } from "../runtime/stdio.js";
-import { createRegistryServer, FILES } from "./fixtures/registry/server.js";
+import { createRegistryServer, FILES, TOOLS } from "./fixtures/registry/server.js";
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -33,6 +34,31 @@ const stdioServer = (revision: string) => ({
 const textOf = (result: { content?: unknown }) =>
   ((result.content as { type: string; text?: string }[] | undefined) ?? []).map((c) => c.text ?? "").join("");
 
+type ToolPage = { tools: { name: string }[]; nextCursor?: string | undefined };
+
+/** The names on every page of tools/list, each page asked for with the cursor the last one gave. */
+async function pagesOf(page: (cursor: string | undefined) => Promise<ToolPage>): Promise<string[][]> {
+  const pages: string[][] = [];
+  let cursor: string | undefined;
+  // A bound, so that a server whose cursors never end fails the test instead of hanging it.
+  for (let i = 0; i === 0 || (cursor !== undefined && i < 20); i++) {
+    const next = await page(cursor);
+    pages.push(next.tools.map((tool) => tool.name));
+    cursor = next.nextCursor;
+  }
+  return pages;
+}
+
+/** The fixture's tools (and those registered after it), in pages of 100, in order, each once. */
+function expectEveryToolInOrder(pages: string[][], late: string[] = []) {
+  expect(pages.map((page) => page.length)).toEqual([100, 100, 100, 100, 100, 5 + late.length]);
+  expect(pages.flat()).toEqual([...TOOLS, ...late]);
+}
+
+/** Our client's listTools, page by page. */
+const ourPages = (client: { listTools(params?: { cursor?: string }): Promise<ToolPage> }) =>
+  pagesOf((cursor) => client.listTools(cursor === undefined ? undefined : { cursor }));
+
 async function ourClient2025(transport: Transport) {
   const client = v2025.createClient({ transport, clientInfo: { name: "ours", version: "1" } });
   await client.connect();
@@ -42,8 +68,7 @@ async function ourClient2025(transport: Transport) {
 
 /** What every client must see from the registry server, by calls the test makes through `call`. */
 async function expectRegistryBehaviour(client: Awaited<ReturnType<typeof ourClient2025>>) {
-  const names = (await client.listTools()).tools.map((t) => t.name);
-  expect(names).toEqual(["add", "calls", "repeat", "broken", "grow"]);
+  expectEveryToolInOrder(await ourPages(client));
   const add = (await client.listTools()).tools[0];
   expect(add?.inputSchema).toEqual({
     type: "object",
@@ -110,30 +135,28 @@ describe("the registry at 2025-11-25, our client", () => {
     const changed = new Promise<void>((done) => client.on("notifications/tools/list_changed", () => done()));
     await client.callTool({ name: "grow" });
     await changed;
-    expect((await client.listTools()).tools.map((t) => t.name)).toContain("late-1");
+    expectEveryToolInOrder(await ourPages(client), ["late-1"]);
   });
 
   it("over HTTP: one registry for every session; registering and removing reach each of them", async () => {
     const mcp = createRegistryServer("2025-11-25");
     const http = await serveStreamableHttp({ onSession: (session) => mcp.connect(session) });
     cleanups.push(() => http.close());
-    const clients = [
-      await ourClient2025(new StreamableHttpClientTransport(http.url)),
-      await ourClient2025(new StreamableHttpClientTransport(http.url)),
-    ];
-    await expectRegistryBehaviour(clients[0] as Awaited<ReturnType<typeof ourClient2025>>);
-    const heard = clients.map(
+    const first = await ourClient2025(new StreamableHttpClientTransport(http.url));
+    const second = await ourClient2025(new StreamableHttpClientTransport(http.url));
+    await expectRegistryBehaviour(first);
+    const heard = [first, second].map(
       (client) => new Promise<void>((done) => client.on("notifications/tools/list_changed", () => done())),
     );
     const late = mcp.registerTool("late", { inputSchema: z.object({ x: z.string() }) }, ({ x }) => ({
       content: [{ type: "text", text: x }],
     }));
     await Promise.all(heard);
-    expect((await clients[1]?.listTools())?.tools.map((t) => t.name)).toContain("late");
-    const again = new Promise<void>((done) => clients[0]?.on("notifications/tools/list_changed", () => done()));
+    expectEveryToolInOrder(await ourPages(second), ["late"]);
+    const again = new Promise<void>((done) => first.on("notifications/tools/list_changed", () => done()));
     late.remove();
     await again;
-    expect((await clients[0]?.listTools())?.tools.map((t) => t.name)).not.toContain("late");
+    expectEveryToolInOrder(await ourPages(first));
   });
 
   it("resources/updated reaches the sessions that subscribed, and log levels filter log messages", async () => {
@@ -216,7 +239,7 @@ describe("the registry at 2026-07-28, our client over HTTP", () => {
     const changed = new Promise<void>((done) => client.on("notifications/tools/list_changed", () => done()));
     mcp.registerTool("late", {}, () => ({ content: [] }));
     await changed;
-    expect((await client.listTools()).tools.map((t) => t.name)).toContain("late");
+    expectEveryToolInOrder(await ourPages(client), ["late"]);
     stop.abort();
     await subscription.ended;
   });
@@ -230,7 +253,13 @@ describe("the registry, the official SDK v2 client", () => {
   }
 
   async function expectSdkBehaviour(client: Client) {
-    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["add", "calls", "repeat", "broken", "grow"]);
+    // Page by page (without a cursor the SDK's listTools walks every page itself, so the first
+    // page is asked for as a plain request), and the SDK's own walk.
+    const pages = await pagesOf((cursor) =>
+      cursor === undefined ? client.request({ method: "tools/list" }) : client.listTools({ cursor }),
+    );
+    expectEveryToolInOrder(pages);
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(TOOLS);
     expect((await client.callTool({ name: "add", arguments: { a: 1, b: 2 } })).structuredContent).toEqual({ sum: 3 });
     const wrong = await client.callTool({ name: "add", arguments: { a: 1, b: [] } });
     expect(wrong.isError).toBe(true);
