@@ -94,13 +94,14 @@ type Content = { content?: T.CallToolResult["content"] };
 /**
  * A tool's result as its handler gives it: `content` may be left out (the structured content is
  * sent as JSON text); with an output schema, `structuredContent` is required and typed by it,
- * unless the result is an error.
+ * unless the result is an error. Without one it stays optional (Partial: where the revision's
+ * result has no such field, Pick takes it from the index signature, required).
  */
 export type ToolResult<Output = NoOutput> =
   | (Omit<CallToolAnswer, "content" | "structuredContent" | "isError"> &
       Content &
       ([Output] extends [NoOutput]
-        ? Pick<CallToolAnswer, "structuredContent">
+        ? Partial<Pick<CallToolAnswer, "structuredContent">>
         : { structuredContent: Output }) & {
         isError?: false;
       })
