@@ -1,13 +1,55 @@
 // The registry's parts on their own: JSON Schema literals checked at run time (runtime/server/
-// json-schema-check.ts), RFC 6570 templates matched (uri-template.ts), the error a revision
-// prescribes for wrong tool arguments, and multi round-trip input at 2026-07-28.
-import { describe, expect, it } from "vitest";
+// json-schema-check.ts), RFC 6570 templates matched (uri-template.ts); Valibot and ArkType
+// schemas checking arguments and structured content; and each revision's registry in memory
+// against our client of that revision: the error it prescribes for wrong tool arguments, the
+// 2024-11-05 and 2025-03-26 registries on their own, prompt argument completion, page sizes,
+// cache fields and multi round-trip input at 2026-07-28.
+import { toStandardJsonSchema } from "@valibot/to-json-schema";
+import { type } from "arktype";
+import * as v from "valibot";
+import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import * as v2024 from "../generated/2024-11-05/index.js";
+import * as v2025_03 from "../generated/2025-03-26/index.js";
 import * as v2025_06 from "../generated/2025-06-18/index.js";
+import * as v2025 from "../generated/2025-11-25/index.js";
 import * as v2026 from "../generated/2026-07-28/index.js";
-import { createInMemoryTransportPair, RpcError, type JsonRpcMessage } from "../runtime/index.js";
+import { createInMemoryTransportPair, RpcError, type JsonRpcMessage, type Transport } from "../runtime/index.js";
 import { compileJsonSchema } from "../runtime/server/json-schema-check.js";
 import type { JsonSchemaObject } from "../runtime/server/json-schema.js";
 import { UriTemplate } from "../runtime/server/uri-template.js";
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** Our client of a revision, connected in memory to `server`; closed after the test. */
+async function connected<C extends { connect(): Promise<void>; close(): Promise<void> }>(
+  server: { connect(transport: Transport): Promise<void>; close(): Promise<void> },
+  createClient: (transport: Transport) => C,
+): Promise<C> {
+  const [clientSide, serverSide] = createInMemoryTransportPair();
+  await server.connect(serverSide);
+  const client = createClient(clientSide);
+  await client.connect();
+  cleanups.push(
+    () => server.close(),
+    () => client.close(),
+  );
+  return client;
+}
+
+const errorOf = (promise: Promise<unknown>): Promise<RpcError> =>
+  promise.then(
+    (result) => {
+      throw new Error(`expected an error, got ${JSON.stringify(result)}`);
+    },
+    (error: unknown) => {
+      expect(error).toBeInstanceOf(RpcError);
+      return error as RpcError;
+    },
+  );
 
 describe("JSON Schema literals at run time", () => {
   const issues = (schema: JsonSchemaObject, value: unknown) => compileJsonSchema(schema)(value);
@@ -103,6 +145,85 @@ describe("RFC 6570 templates, matched", () => {
   });
 });
 
+describe("Valibot and ArkType schemas at run time", () => {
+  // The same tool in each library: `{ a: number, point: { x: number } }` in, `{ sum: number }` out.
+  const libraries = {
+    valibot: {
+      input: toStandardJsonSchema(v.object({ a: v.number(), point: v.object({ x: v.number() }) })),
+      output: toStandardJsonSchema(v.object({ sum: v.number() })),
+      // How the library says that a string is not a number (its message is passed on).
+      notANumber: /Expected number but received "\d"$/,
+    },
+    arktype: {
+      input: type({ a: "number", point: { x: "number" } }),
+      output: type({ sum: "number" }),
+      notANumber: /must be a number \(was a string\)$/,
+    },
+  };
+
+  for (const [library, schemas] of Object.entries(libraries))
+    it(`${library}: listed as JSON Schema; wrong arguments are the revision's error naming the path, wrong structured content an error`, async () => {
+      let ran = 0;
+      const serve = (mcp: v2025.McpServer) => {
+        mcp.registerTool("sum", { inputSchema: schemas.input, outputSchema: schemas.output }, ({ a, point }) => {
+          ran++;
+          return { structuredContent: { sum: a + point.x } };
+        });
+        mcp.registerTool("wrong", { outputSchema: schemas.output }, () => ({
+          structuredContent: { sum: "3" } as never,
+        }));
+        return mcp;
+      };
+      const serverInfo = { name: library, version: "1" };
+      const clientInfo = { name: "c", version: "1" };
+      // 2025-06-18: invalid params; 2025-11-25: a tool result with isError, for the model to read.
+      // The two registries take the same calls; the 2025-11-25 one's types stand for both.
+      const early = await connected(
+        serve((v2025_06 as unknown as typeof v2025).createMcpServer({ serverInfo })),
+        (transport) => v2025_06.createClient({ transport, clientInfo }),
+      );
+      const late = await connected(serve(v2025.createMcpServer({ serverInfo })), (transport) =>
+        v2025.createClient({ transport, clientInfo }),
+      );
+
+      const [listed] = (await late.listTools()).tools;
+      expect(listed?.inputSchema).toMatchObject({
+        type: "object",
+        properties: { a: { type: "number" }, point: { type: "object", properties: { x: { type: "number" } } } },
+      });
+      expect([...(listed?.inputSchema.required ?? [])].sort()).toEqual(["a", "point"]);
+      expect(listed?.outputSchema).toMatchObject({ type: "object", properties: { sum: { type: "number" } } });
+      expect((await late.callTool({ name: "sum", arguments: { a: 1, point: { x: 2 } } })).structuredContent).toEqual({
+        sum: 3,
+      });
+      expect(ran).toBe(1);
+
+      const wrong = { name: "sum", arguments: { a: 1, point: { x: "2" } } };
+      const refused = await errorOf(early.callTool(wrong));
+      expect(refused.code).toBe(-32602);
+      expect(refused.message).toMatch(/^Invalid arguments for tool sum: \/point\/x: \S/);
+      expect(refused.message).toMatch(schemas.notANumber);
+      expect((refused.data as { issues: { path: string }[] }).issues.map((issue) => issue.path)).toEqual(["/point/x"]);
+      const result = await late.callTool(wrong);
+      expect(result.isError).toBe(true);
+      expect(result.content).toEqual([{ type: "text", text: refused.message }]);
+      const missing = await late.callTool({ name: "sum", arguments: { point: {} } });
+      expect(missing.content[0]).toMatchObject({
+        text: expect.stringMatching(/^Invalid arguments for tool sum: \/a: .*; \/point\/x: /),
+      });
+      expect(ran).toBe(1);
+
+      for (const client of [early, late]) {
+        const broken = await errorOf(client.callTool({ name: "wrong" }));
+        expect(broken.code).toBe(-32603);
+        expect(broken.message).toMatch(
+          /^Tool wrong returned structuredContent that does not match its outputSchema: \/sum: \S/,
+        );
+        expect(broken.message).toMatch(schemas.notANumber);
+      }
+    });
+});
+
 describe("the registry per revision", () => {
   it("at 2025-06-18, wrong tool arguments are invalid params naming the path, and the handler never runs", async () => {
     const mcp = v2025_06.createMcpServer({ serverInfo: { name: "s", version: "1" } });
@@ -132,6 +253,188 @@ describe("the registry per revision", () => {
       mcp.registerTool("list", { outputSchema: { type: "array" } }, () => ({ structuredContent: [] })),
     ).toThrow(/outputSchema must be of type "object"/);
     await client.close();
+  });
+
+  // The two earliest revisions: no structured output, wrong tool arguments are invalid params,
+  // completion without its capability at 2024-11-05 (it came with 2025-03-26).
+  for (const [revision, module, completions] of [
+    ["2024-11-05", v2024, false],
+    // The two registries take the same calls; the 2024-11-05 one's types stand for both.
+    ["2025-03-26", v2025_03 as unknown as typeof v2024, true],
+  ] as const)
+    it(`at ${revision}, on its own: lists, calls, refuses wrong arguments with invalid params, completes, announces changes`, async () => {
+      let ran = 0;
+      const mcp = module.createMcpServer({ serverInfo: { name: "s", version: "1" } });
+      mcp.registerTool("square", { description: "n²", inputSchema: z.object({ n: z.number() }) }, ({ n }) => {
+        ran++;
+        return { content: [{ type: "text", text: String(n * n) }] };
+      });
+      mcp.registerResource(
+        "files",
+        "file:///{path}",
+        { complete: { path: (value) => ["a.txt", "b.txt", "ab.md"].filter((file) => file.startsWith(value)) } },
+        (uri, { path }) => ({ contents: [{ uri, text: `contents of ${path}` }] }),
+      );
+      mcp.registerPrompt(
+        "review",
+        {
+          argsSchema: z.object({ code: z.string(), language: z.string().optional() }),
+          complete: { language: (value) => ["go", "python", "perl"].filter((name) => name.startsWith(value)) },
+        },
+        ({ code }) => ({ messages: [{ role: "user", content: { type: "text", text: code } }] }),
+      );
+      const client = await connected(mcp, (transport) =>
+        module.createClient({ transport, clientInfo: { name: "c", version: "1" } }),
+      );
+      expect(client.server.serverCapabilities).toEqual({
+        logging: {},
+        tools: { listChanged: true },
+        resources: { listChanged: true, subscribe: true },
+        prompts: { listChanged: true },
+        ...(completions ? { completions: {} } : {}),
+      });
+
+      expect((await client.listTools()).tools).toEqual([
+        {
+          name: "square",
+          description: "n²",
+          inputSchema: { type: "object", properties: { n: { type: "number" } }, required: ["n"] },
+        },
+      ]);
+      expect((await client.callTool({ name: "square", arguments: { n: 3 } })).content).toEqual([
+        { type: "text", text: "9" },
+      ]);
+      const wrong = await errorOf(client.callTool({ name: "square", arguments: { n: "3" } }));
+      expect(wrong.code).toBe(-32602);
+      expect(wrong.message).toMatch(/^Invalid arguments for tool square: \/n: /);
+      expect((wrong.data as { issues: { path: string }[] }).issues.map((issue) => issue.path)).toEqual(["/n"]);
+      expect(ran).toBe(1);
+
+      expect((await client.listResourceTemplates()).resourceTemplates).toEqual([
+        { name: "files", uriTemplate: "file:///{path}" },
+      ]);
+      expect((await client.readResource({ uri: "file:///a.txt" })).contents).toEqual([
+        { uri: "file:///a.txt", text: "contents of a.txt" },
+      ]);
+      expect((await errorOf(client.readResource({ uri: "other:///a.txt" }))).code).toBe(-32002);
+      const path = await client.complete({
+        ref: { type: "ref/resource", uri: "file:///{path}" },
+        argument: { name: "path", value: "a" },
+      });
+      expect(path.completion).toEqual({ values: ["a.txt", "ab.md"], total: 2, hasMore: false });
+      const language = await client.complete({
+        ref: { type: "ref/prompt", name: "review" },
+        argument: { name: "language", value: "p" },
+      });
+      expect(language.completion).toEqual({ values: ["python", "perl"], total: 2, hasMore: false });
+      expect((await client.getPrompt({ name: "review", arguments: { code: "x" } })).messages).toHaveLength(1);
+      const missing = await errorOf(client.getPrompt({ name: "review", arguments: {} }));
+      expect([missing.code, missing.message]).toEqual([
+        -32602,
+        expect.stringMatching(/^Invalid arguments for prompt review: \/code: /),
+      ]);
+
+      const changed = new Promise<void>((done) => client.on("notifications/tools/list_changed", () => done()));
+      const late = mcp.registerTool("late", {}, () => ({ content: [] }));
+      await changed;
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["square", "late"]);
+      const removed = new Promise<void>((done) => client.on("notifications/prompts/list_changed", () => done()));
+      late.remove();
+      mcp.registerPrompt("other", {}, () => ({ messages: [] }));
+      await removed;
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["square"]);
+      expect((await client.listPrompts()).prompts.map((prompt) => prompt.name)).toEqual(["review", "other"]);
+    });
+
+  it("at 2025-11-25, prompt arguments are completed with the arguments already given, at most 100 values", async () => {
+    const seen: unknown[] = [];
+    const mcp = v2025.createMcpServer({ serverInfo: { name: "s", version: "1" } });
+    mcp.registerPrompt(
+      "translate",
+      {
+        argsSchema: z.object({ from: z.string(), to: z.string(), text: z.string() }),
+        complete: {
+          to: (value, args) => {
+            seen.push(args);
+            return ["de", "en", "fr"].filter((code) => code.startsWith(value) && code !== args.from);
+          },
+          text: (value) => Array.from({ length: 150 }, (_, i) => `${value}${i}`),
+        },
+      },
+      ({ from, to, text }) => ({
+        messages: [{ role: "user", content: { type: "text", text: `${from}→${to}: ${text}` } }],
+      }),
+    );
+    const client = await connected(mcp, (transport) =>
+      v2025.createClient({ transport, clientInfo: { name: "c", version: "1" } }),
+    );
+    const ref = { type: "ref/prompt", name: "translate" } as const;
+    const to = await client.complete({
+      ref,
+      argument: { name: "to", value: "" },
+      context: { arguments: { from: "en" } },
+    });
+    expect(to.completion).toEqual({ values: ["de", "fr"], total: 2, hasMore: false });
+    expect(seen).toEqual([{ from: "en" }]);
+    const text = await client.complete({ ref, argument: { name: "text", value: "t" } });
+    expect(text.completion.values).toHaveLength(100);
+    expect(text.completion.values.slice(0, 2)).toEqual(["t0", "t1"]);
+    expect([text.completion.total, text.completion.hasMore]).toEqual([150, true]);
+    // An argument without a completer has no values; a prompt that is not registered is invalid params.
+    const from = await client.complete({ ref, argument: { name: "from", value: "e" } });
+    expect(from.completion).toEqual({ values: [], total: 0, hasMore: false });
+    const unknown = await errorOf(
+      client.complete({ ref: { type: "ref/prompt", name: "nope" }, argument: { name: "to", value: "" } }),
+    );
+    expect([unknown.code, unknown.message]).toEqual([-32602, "Unknown prompt: nope"]);
+  });
+
+  it("at 2026-07-28, a custom page size pages every list, and the server's cache fields fill results where a resource gives none", async () => {
+    expect(() => v2026.createMcpServer({ serverInfo: { name: "s", version: "1" }, pageSize: 0 })).toThrow(
+      /pageSize must be at least 1/,
+    );
+    const mcp = v2026.createMcpServer({
+      serverInfo: { name: "s", version: "1" },
+      pageSize: 2,
+      cache: { ttlMs: 60_000, cacheScope: "public" },
+    });
+    for (const name of ["a", "b", "c"]) mcp.registerTool(name, {}, () => ({ content: [] }));
+    mcp.registerPrompt("p", {}, () => ({ messages: [] }));
+    const text = (uri: string) => ({ contents: [{ uri, text: "" }] });
+    mcp.registerResource("readme", "file:///readme.md", { cache: { ttlMs: 1000 } }, text);
+    mcp.registerResource("changelog", "file:///changelog.md", {}, text);
+    mcp.registerResource("secret", "file:///secret.md", { cache: { cacheScope: "private" } }, text);
+    mcp.registerResource("own", "file:///own.md", {}, (uri) => ({ ...text(uri), ttlMs: 7 }));
+    mcp.registerResource("files", "file:///{path}", { cache: { ttlMs: 5 } }, text);
+    const client = await connected(mcp, (transport) =>
+      v2026.createClient({ transport, clientInfo: { name: "c", version: "1" }, cache: false }),
+    );
+    const cached = { ttlMs: 60_000, cacheScope: "public" };
+
+    const first = await client.listTools();
+    expect(first).toMatchObject({ ...cached, tools: [{ name: "a" }, { name: "b" }] });
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = await client.listTools({ cursor: first.nextCursor ?? "" });
+    expect(second).toMatchObject({ ...cached, tools: [{ name: "c" }] });
+    expect(second.nextCursor).toBeUndefined();
+    const resources = await client.listResources();
+    expect(resources).toMatchObject(cached);
+    expect(resources.resources.map((resource) => resource.name)).toEqual(["readme", "changelog"]);
+    const rest = await client.listResources({ cursor: resources.nextCursor ?? "" });
+    expect(rest.resources.map((resource) => resource.name)).toEqual(["secret", "own"]);
+    expect(rest.nextCursor).toBeUndefined();
+    expect(await client.listResourceTemplates()).toMatchObject({ ...cached, resourceTemplates: [{ name: "files" }] });
+    expect(await client.listPrompts()).toMatchObject({ ...cached, prompts: [{ name: "p" }] });
+
+    const read = async (uri: string) => {
+      const { ttlMs, cacheScope } = await client.readResource({ uri });
+      return { ttlMs, cacheScope };
+    };
+    expect(await read("file:///readme.md")).toEqual({ ttlMs: 1000, cacheScope: "public" });
+    expect(await read("file:///changelog.md")).toEqual(cached);
+    expect(await read("file:///secret.md")).toEqual({ ttlMs: 60_000, cacheScope: "private" });
+    expect(await read("file:///own.md")).toEqual({ ttlMs: 7, cacheScope: "public" });
+    expect(await read("file:///notes.txt")).toEqual({ ttlMs: 5, cacheScope: "public" });
   });
 
   it("at 2026-07-28, context.input asks, reads typed answers, and keeps its state sealed", async () => {
