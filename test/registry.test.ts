@@ -4,7 +4,8 @@
 // tool registered while clients are connected reaches them as list_changed (2025-11-25) or on
 // their listen stream (2026-07-28); the server's 505 tools come to every client and transport in
 // pages, in registration order, each once (500 tools changing while listed: in memory); the
-// template `file:///{path}` is read and completed.
+// template `file:///{path}` is read and completed; behind the endpoint's `auth`, each handler
+// sees the authInfo its request's token was verified as.
 import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -207,6 +208,65 @@ describe("the registry at 2025-11-25, our client", () => {
     ]);
     const invalid = await client.listTools({ cursor: "not-ours" }).catch((error: unknown) => error);
     expect((invalid as RpcError).code).toBe(-32602);
+  });
+});
+
+describe("the registry behind the HTTP endpoint's auth", () => {
+  it("hands each handler the authInfo that the verify hook gave for the request's token, at 2025-11-25 and 2026-07-28", async () => {
+    const legacy = v2025.createMcpServer({ serverInfo: { name: "legacy", version: "1" } });
+    legacy.registerTool("whoami", {}, (_args, context) => ({
+      content: [{ type: "text", text: JSON.stringify(context.authInfo ?? null) }],
+    }));
+    const modern = v2026.createMcpServer({ serverInfo: { name: "modern", version: "1" } });
+    modern.registerTool("whoami", {}, (_args, context) => ({
+      content: [{ type: "text", text: JSON.stringify(context.authInfo ?? null) }],
+    }));
+    const who = (subject: string) => ({
+      subject,
+      clientId: `${subject}-app`,
+      scopes: ["mcp"],
+      audience: http.url,
+      extra: { tenant: `${subject}-tenant` },
+    });
+    const http = await serveStreamableHttp({
+      server: modern,
+      onSession: (session) => legacy.connect(session),
+      auth: {
+        authorizationServers: ["https://auth.example.com"],
+        verify: (token) => (token.startsWith("token-") ? who(token.slice("token-".length)) : undefined),
+      },
+    });
+    cleanups.push(
+      () => http.close(),
+      () => modern.close(),
+    );
+    const headers = (subject: string) => ({ headers: { Authorization: `Bearer token-${subject}` } });
+    const whoami = async (client: { callTool(params: { name: string }): Promise<{ content?: unknown }> }) =>
+      JSON.parse(textOf(await client.callTool({ name: "whoami" }))) as unknown;
+
+    // Two sessions of one registry, each with its own token: each call sees its own.
+    const ada = await ourClient2025(new StreamableHttpClientTransport(http.url, headers("ada")));
+    const bob = await ourClient2025(new StreamableHttpClientTransport(http.url, headers("bob")));
+    expect(await whoami(ada)).toEqual(who("ada"));
+    expect(await whoami(bob)).toEqual(who("bob"));
+    expect(await whoami(ada)).toEqual(who("ada"));
+
+    const client = v2026.createClient({
+      transport: new StreamableHttpClientTransport(http.url, headers("cy")),
+      clientInfo: { name: "ours", version: "1" },
+      cache: false,
+    });
+    await client.connect();
+    cleanups.push(() => client.close());
+    expect(await whoami(client)).toEqual(who("cy"));
+
+    // No valid token: the endpoint refuses the request, no handler runs.
+    const refused = v2026.createClient({
+      transport: new StreamableHttpClientTransport(http.url, { headers: { Authorization: "Bearer forged" } }),
+      clientInfo: { name: "ours", version: "1" },
+    });
+    cleanups.push(() => refused.close());
+    await expect(refused.connect()).rejects.toThrow(/^Unauthorized: /);
   });
 });
 
