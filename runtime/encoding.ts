@@ -9,12 +9,23 @@ export function toBase64Url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-/** The bytes of a base64url text; undefined when it is not one. */
+/**
+ * The bytes of a base64url text; undefined when it is not one. Only the canonical text is taken:
+ * the unused low bits of a last character must be zero, so no two texts decode to the same bytes
+ * (a MAC check on the bytes then also holds for the text).
+ */
 export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
+  let bytes: Uint8Array<ArrayBuffer>;
   try {
-    return Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+    bytes = Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
   } catch {
     return undefined;
   }
+  const unusedBits = (text.length * 6) % 8;
+  if (unusedBits === 0) return bytes;
+  const last = ALPHABET.indexOf(text[text.length - 1] ?? "A");
+  return (last & ((1 << unusedBits) - 1)) === 0 ? bytes : undefined;
 }
+
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";

@@ -2,7 +2,22 @@
 // what a client sends back opens only if it is what the server gave, unaltered and in time.
 import { describe, expect, it } from "vitest";
 import * as v2026 from "../generated/2026-07-28/index.js";
+import { fromBase64Url, toBase64Url } from "../runtime/encoding.js";
 import { createInMemoryTransportPair, createRequestStateSeal, type JsonRpcMessage } from "../runtime/index.js";
+
+describe("base64url", () => {
+  it("decodes only canonical text: unused low bits of the last character must be zero", () => {
+    for (const bytes of [[], [65], [65, 66], [65, 66, 67], [255, 254, 253, 252]]) {
+      const text = toBase64Url(new Uint8Array(bytes));
+      expect([...(fromBase64Url(text) ?? [0xbad])]).toEqual(bytes);
+    }
+    expect(fromBase64Url("QQ")).toEqual(new Uint8Array([65]));
+    expect(fromBase64Url("QR")).toBeUndefined(); // 'A' again, with a low bit set
+    expect(fromBase64Url("QUI")).toEqual(new Uint8Array([65, 66]));
+    expect(fromBase64Url("QUJ")).toBeUndefined();
+    for (const junk of ["Q", "QQ==", "Q+Q", "Q/Q", "QQ QQ"]) expect(fromBase64Url(junk)).toBeUndefined();
+  });
+});
 
 describe("createRequestStateSeal", () => {
   it("opens what it sealed, and nothing altered, forged, expired or malformed", async () => {
@@ -54,21 +69,20 @@ describe("a generated 2026-07-28 server with a seal", () => {
     });
     const [clientSide, serverSide] = createInMemoryTransportPair();
     await server.connect(serverSide);
-    const answers: JsonRpcMessage[] = [];
-    clientSide.onmessage = (message) => void answers.push(message);
+    // Each call's answer, by id, as it arrives.
+    const waiting = new Map<number, (message: JsonRpcMessage) => void>();
+    clientSide.onmessage = (message) => {
+      if ("id" in message && typeof message.id === "number") waiting.get(message.id)?.(message);
+    };
     await clientSide.start();
     const meta = {
       "io.modelcontextprotocol/protocolVersion": "2026-07-28",
       "io.modelcontextprotocol/clientCapabilities": { roots: {} },
     };
     const call = async (id: number, extra: object) => {
+      const answer = new Promise<JsonRpcMessage>((resolve) => waiting.set(id, resolve));
       await clientSide.send({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "t", _meta: meta, ...extra } });
-      for (let i = 0; i < 100 && !answers.some((a) => "id" in a && a.id === id); i++)
-        await new Promise((r) => setTimeout(r, 5));
-      return answers.find((a) => "id" in a && a.id === id) as {
-        result?: { requestState?: string };
-        error?: { code: number };
-      };
+      return (await answer) as { result?: { requestState?: string }; error?: { code: number } };
     };
     const first = await call(1, {});
     const sealed = first.result?.requestState ?? "";
