@@ -268,8 +268,10 @@ export interface SamplingTools {
   result: { type: string; id: string };
   /** The capability a request with tool content needs. */
   capability: CapabilityRef;
-  /** The params field choosing how the model may use tools, its mode field and the mode forbidding tools. */
-  toolChoice: { field: string; mode: string; none: string };
+  /** The params field choosing how the model may use tools, its mode field and the modes forbidding and requiring tools. */
+  toolChoice: { field: string; mode: string; none: string; required: string };
+  /** The result field saying why the model stopped, and the value saying the token limit cut it off. */
+  stopReason: { field: string; cutOff: string };
 }
 
 export interface ContentMime {

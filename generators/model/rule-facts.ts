@@ -26,7 +26,8 @@ export interface RuleFactsTable {
     use: { type: string; id: string };
     result: { type: string; id: string };
     capability: string;
-    toolChoice: { field: string; mode: string; none: string };
+    toolChoice: { field: string; mode: string; none: string; required: string };
+    stopReason: { field: string; cutOff: string };
   };
   rootUris: { request: string; list: string; uri: string; scheme: string };
   urlElicitation: {
@@ -160,10 +161,12 @@ export function buildSamplingTools(
     throw new ModelError(`${where}: ${table.request} params have no ${table.messages} with ${table.content}`);
   const choice = facts.field(request.params?.type, table.toolChoice.field)[0];
   const modes = facts.field(choice, table.toolChoice.mode).flatMap((t) => facts.literals(t));
-  if (!modes.includes(table.toolChoice.none))
-    throw new ModelError(
-      `${where}: ${table.toolChoice.field}.${table.toolChoice.mode} has no ${table.toolChoice.none}`,
-    );
+  for (const mode of [table.toolChoice.none, table.toolChoice.required])
+    if (!modes.includes(mode))
+      throw new ModelError(`${where}: ${table.toolChoice.field}.${table.toolChoice.mode} has no ${mode}`);
+  const stops = facts.field(request.result, table.stopReason.field).flatMap((t) => facts.literals(t));
+  if (!stops.includes(table.stopReason.cutOff))
+    throw new ModelError(`${where}: the ${table.request} result's ${table.stopReason.field} has no ${table.stopReason.cutOff}`);
   return {
     request: table.request,
     messages: table.messages,
@@ -172,6 +175,7 @@ export function buildSamplingTools(
     result: { type: typeLiteral(facts, table.result.type), id: fieldOf(facts, table.result.type, table.result.id) },
     capability: requiredCapability(facts, table.capability, "samplingTools"),
     toolChoice: table.toolChoice,
+    stopReason: table.stopReason,
   };
 }
 
