@@ -11,7 +11,7 @@ import { InMemoryTransport, McpServer, Server } from "@modelcontextprotocol/serv
 import { afterEach, describe, expect, it } from "vitest";
 import * as v2025 from "../generated/2025-11-25/index.js";
 import * as v2026 from "../generated/2026-07-28/index.js";
-import { isMediaType, ResultValidationError, RpcError, RuleViolation, type JsonObject } from "../runtime/index.js";
+import { isExtensionId, isMediaType, ResultValidationError, RpcError, RuleViolation, type JsonObject } from "../runtime/index.js";
 import { RawPeer } from "./support/raw-peer.js";
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -1064,5 +1064,57 @@ describe("each request stands alone (2026-07-28)", () => {
     await server.answer(await server.nextRequest("tools/call"), { content: [{ type: "text", text: "done" }] });
     expect(await call).toEqual({ resultType: "complete", content: [{ type: "text", text: "done" }] });
     expect(await server.sentNothing((m) => m["method"] === "tools/call")).toBe(true);
+  });
+});
+
+describe("extension identifiers (2026-07-28)", () => {
+  it("takes prefixed _meta keys as extension identifiers, and nothing else", () => {
+    for (const good of ["io.modelcontextprotocol/ui", "com.example/", "a/b.c-d_e", "x1.y-2/z9", "com.example.mcp/tasks"])
+      expect(isExtensionId(good), good).toBe(true);
+    for (const bad of ["ui", "/ui", "1io/x", "io./x", "io-/x", "io..x/a", "io.x/-a", "io.x/a-", "io x/a", "io/x/y", ""])
+      expect(isExtensionId(bad), bad).toBe(false);
+  });
+
+  it("a side never declares a malformed extension id, and refuses the other side's (EXTENSION_ID_FORMAT)", async () => {
+    const malformed = { extensions: { tasks: {} } };
+    const declaring = (create: () => unknown) => {
+      try {
+        create();
+        return undefined;
+      } catch (error) {
+        return error;
+      }
+    };
+    const { transport } = await RawPeer.open();
+    expect(
+      declaring(() => v2026.createClient({ transport, clientInfo: { name: "c", version: "1" }, capabilities: malformed })),
+    ).toMatchObject({ rule: "EXTENSION_ID_FORMAT", code: -32603 });
+    expect(
+      declaring(() => v2026.createServer({ serverInfo: { name: "s", version: "1" }, capabilities: malformed, handlers: {} })),
+    ).toMatchObject({ rule: "EXTENSION_ID_FORMAT" });
+
+    // A request declaring one gets -32602 and reaches no handler; a well-formed one passes.
+    let calls = 0;
+    const { raw } = await server2026BehindRawClient({ handlers: { callTool: () => (calls++, { content: [] }) } });
+    const refused = await raw.request("tools/call", { name: "t", _meta: meta2026(malformed) });
+    expect(refused["error"]).toMatchObject({ code: -32602, data: { rule: "EXTENSION_ID_FORMAT" } });
+    const fine = { extensions: { "io.modelcontextprotocol/tasks": {} } };
+    expect((await raw.request("tools/call", { name: "t", _meta: meta2026(fine) }))["result"]).toMatchObject({ content: [] });
+    expect(calls).toBe(1);
+
+    // A server declaring one fails the client's connect, which sends nothing more.
+    const { raw: server, transport: clientSide } = await RawPeer.open();
+    const client = v2026.createClient({ transport: clientSide, clientInfo: { name: "c", version: "1" } });
+    cleanups.push(() => client.close());
+    const connected = client.connect().catch((error: unknown) => error);
+    await server.answer(await server.nextRequest("server/discover"), {
+      resultType: "complete",
+      supportedVersions: ["2026-07-28"],
+      capabilities: { tools: {}, ...malformed },
+      ttlMs: 0,
+      cacheScope: "private",
+    });
+    expect(await connected).toMatchObject({ rule: "EXTENSION_ID_FORMAT" });
+    expect(server.received).toEqual([]);
   });
 });

@@ -493,6 +493,7 @@ export const PROTOCOL_RULES = {
       { type: "audio", rule: "PROMPTS_AUDIO_MIME" },
     ],
   },
+  extensionIds: { field: "extensions" },
   inputRequired: {
     marker: { field: "resultType", value: "input_required" },
     methods: ["prompts/get", "resources/read", "tools/call"],

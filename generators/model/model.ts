@@ -233,6 +233,8 @@ export interface Protocol {
   contentMime?: ContentMime;
   /** How a task keeps its creating request's progress token until its terminal status. */
   taskProgress?: TaskProgress;
+  /** The capabilities field whose keys are extension identifiers. */
+  extensionIds?: ExtensionIds;
   /** How a server answers tool arguments that fail the tool's input schema, and an unknown resource. */
   serverErrors?: ServerErrors;
 }
@@ -257,6 +259,11 @@ export interface ParamGate {
 }
 
 /** Tool use inside sampling, as the sampling page constrains it. */
+/** The capabilities field (on either side) mapping extension identifiers to their settings. */
+export interface ExtensionIds {
+  field: string;
+}
+
 export interface SamplingTools {
   request: string;
   /** Params field holding the messages; each message's field holding one content block or an array. */

@@ -7,6 +7,7 @@ import { resolveCapability, type ParamCapabilityEntry } from "./method-map.js";
 import type {
   CapabilityRef,
   Declaration,
+  ExtensionIds,
   LiteralValue,
   MethodEntry,
   ParamGate,
@@ -42,6 +43,7 @@ export interface RuleFactsTable {
     results: Record<string, string[]>;
     blocks: Record<string, string>;
   };
+  extensionIds: { capabilities: string[]; field: string };
   taskProgress: {
     created: string;
     id: string;
@@ -303,4 +305,10 @@ export function buildTaskProgress(
     notification: table.notification,
     results: table.results,
   };
+}
+
+/** The capabilities' extensions map whose keys are extension identifiers, where the revision has one. */
+export function buildExtensionIds(facts: SchemaFacts, table: RuleFactsTable["extensionIds"]): ExtensionIds | undefined {
+  const carrying = table.capabilities.filter((name) => facts.field({ kind: "ref", name }, table.field).length > 0);
+  return carrying.length > 0 ? { field: table.field } : undefined;
 }

@@ -77,6 +77,11 @@ export interface InputRequiredFact {
   readonly state: string;
 }
 
+/** The capabilities field (on either side) whose keys are extension identifiers. */
+export interface ExtensionIdsFact {
+  readonly field: string;
+}
+
 export interface RuleFacts {
   /** Per direction, method → its gated params fields. */
   readonly paramGates?: {
@@ -90,6 +95,7 @@ export interface RuleFacts {
   readonly inputRequired?: InputRequiredFact;
   readonly contentMime?: ContentMimeFact;
   readonly taskProgress?: TaskProgressFact;
+  readonly extensionIds?: ExtensionIdsFact;
 }
 
 /** Both sides' declared capabilities, as far as they are known. */
