@@ -11,7 +11,15 @@ import { InMemoryTransport, McpServer, Server } from "@modelcontextprotocol/serv
 import { afterEach, describe, expect, it } from "vitest";
 import * as v2025 from "../generated/2025-11-25/index.js";
 import * as v2026 from "../generated/2026-07-28/index.js";
-import { isExtensionId, isMediaType, ResultValidationError, RpcError, RuleViolation, type JsonObject } from "../runtime/index.js";
+import {
+  isExtensionId,
+  isMediaType,
+  ResultValidationError,
+  RpcError,
+  RuleViolation,
+  type JsonObject,
+  type Transport,
+} from "../runtime/index.js";
 import { RawPeer } from "./support/raw-peer.js";
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -21,27 +29,40 @@ afterEach(async () => {
 
 const ruleOf = (answer: JsonObject) => ((answer["error"] as JsonObject | undefined)?.["data"] as JsonObject)?.["rule"];
 
-/** A 2025-11-25 client behind a raw server that declared `serverCapabilities`. */
-async function clientBehindRawServer(serverCapabilities: JsonObject, options: Partial<v2025.ClientOptions> = {}) {
+/**
+ * A generated client (made by `create` on a raw server's transport, reporting to `errors`), once
+ * `open` had the raw server answer the request it opens with (returned as `first`).
+ */
+async function clientBehindRaw<C extends { connect(): Promise<void>; close(): Promise<void> }>(
+  create: (transport: Transport, onError: (error: Error) => void) => C,
+  open: (raw: RawPeer) => Promise<JsonObject>,
+) {
   const { raw, transport } = await RawPeer.open();
   const errors: Error[] = [];
-  const client = v2025.createClient({
-    transport,
-    clientInfo: { name: "c", version: "1" },
-    onError: (error) => errors.push(error),
-    ...options,
-  });
+  const client = create(transport, (error) => errors.push(error));
   cleanups.push(() => client.close());
   const connected = client.connect();
-  const init = await raw.nextRequest("initialize");
-  await raw.answer(init, {
-    protocolVersion: "2025-11-25",
-    capabilities: serverCapabilities,
-    serverInfo: { name: "raw", version: "1" },
-  });
+  const first = await open(raw);
   await connected;
+  return { raw, client, errors, first };
+}
+
+/** A 2025-11-25 client behind a raw server that declared `serverCapabilities`. */
+async function clientBehindRawServer(serverCapabilities: JsonObject, options: Partial<v2025.ClientOptions> = {}) {
+  const { raw, client, errors, first } = await clientBehindRaw(
+    (transport, onError) => v2025.createClient({ transport, clientInfo: { name: "c", version: "1" }, onError, ...options }),
+    async (raw) => {
+      const init = await raw.nextRequest("initialize");
+      await raw.answer(init, {
+        protocolVersion: "2025-11-25",
+        capabilities: serverCapabilities,
+        serverInfo: { name: "raw", version: "1" },
+      });
+      return init;
+    },
+  );
   await raw.next((m) => m["method"] === "notifications/initialized");
-  return { raw, client, errors, declared: (init["params"] as JsonObject)["capabilities"] as JsonObject };
+  return { raw, client, errors, declared: (first["params"] as JsonObject)["capabilities"] as JsonObject };
 }
 
 /** The `_meta` every 2026-07-28 request carries, with the client's capabilities for it. */
@@ -54,26 +75,21 @@ const meta2026 = (clientCapabilities: JsonObject = {}, extra: JsonObject = {}) =
 
 /** A 2026-07-28 client behind a raw server that answered its discovery with `serverCapabilities`. */
 async function client2026BehindRawServer(serverCapabilities: JsonObject, options: Partial<v2026.ClientOptions> = {}) {
-  const { raw, transport } = await RawPeer.open();
-  const errors: Error[] = [];
-  const client = v2026.createClient({
-    transport,
-    clientInfo: { name: "c", version: "1" },
-    onError: (error) => errors.push(error),
-    ...options,
-  });
-  cleanups.push(() => client.close());
-  const connected = client.connect();
-  const discover = await raw.nextRequest("server/discover");
-  await raw.answer(discover, {
-    resultType: "complete",
-    supportedVersions: ["2026-07-28"],
-    capabilities: serverCapabilities,
-    ttlMs: 0,
-    cacheScope: "private",
-  });
-  await connected;
-  return { raw, client, errors, discover };
+  const { raw, client, errors, first } = await clientBehindRaw(
+    (transport, onError) => v2026.createClient({ transport, clientInfo: { name: "c", version: "1" }, onError, ...options }),
+    async (raw) => {
+      const discover = await raw.nextRequest("server/discover");
+      await raw.answer(discover, {
+        resultType: "complete",
+        supportedVersions: ["2026-07-28"],
+        capabilities: serverCapabilities,
+        ttlMs: 0,
+        cacheScope: "private",
+      });
+      return discover;
+    },
+  );
+  return { raw, client, errors, discover: first };
 }
 
 /** A 2026-07-28 server behind a raw client (each request declares its own capabilities). */
