@@ -2,12 +2,24 @@
 // the runtime names, against a raw JSON-RPC peer that breaks it. A message received that breaks
 // one gets the prescribed error (-32602 where the page names none) or, for a notification, is
 // dropped and reported to onError; this side's own call that would break one fails before
-// anything is sent, naming the rule; valid traffic passes untouched.
-import { InMemoryTransport, McpServer } from "@modelcontextprotocol/server";
+// anything is sent, naming the rule; valid traffic passes untouched. The rules the validators
+// hold get one case each too (a request breaking one answered -32602, an answer failing the
+// call), and where the official SDK v2 server or client checks less than the page asks, it plays
+// the peer that breaks the rule.
+import { Client as SdkClient } from "@modelcontextprotocol/client";
+import { InMemoryTransport, McpServer, Server } from "@modelcontextprotocol/server";
 import { afterEach, describe, expect, it } from "vitest";
 import * as v2025 from "../generated/2025-11-25/index.js";
 import * as v2026 from "../generated/2026-07-28/index.js";
-import { isMediaType, RpcError, RuleViolation, type JsonObject } from "../runtime/index.js";
+import {
+  isExtensionId,
+  isMediaType,
+  ResultValidationError,
+  RpcError,
+  RuleViolation,
+  type JsonObject,
+  type Transport,
+} from "../runtime/index.js";
 import { RawPeer } from "./support/raw-peer.js";
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -17,27 +29,81 @@ afterEach(async () => {
 
 const ruleOf = (answer: JsonObject) => ((answer["error"] as JsonObject | undefined)?.["data"] as JsonObject)?.["rule"];
 
-/** A 2025-11-25 client behind a raw server that declared `serverCapabilities`. */
-async function clientBehindRawServer(serverCapabilities: JsonObject, options: Partial<v2025.ClientOptions> = {}) {
+/**
+ * A generated client (made by `create` on a raw server's transport, reporting to `errors`), once
+ * `open` had the raw server answer the request it opens with (returned as `first`).
+ */
+async function clientBehindRaw<C extends { connect(): Promise<void>; close(): Promise<void> }>(
+  create: (transport: Transport, onError: (error: Error) => void) => C,
+  open: (raw: RawPeer) => Promise<JsonObject>,
+) {
   const { raw, transport } = await RawPeer.open();
   const errors: Error[] = [];
-  const client = v2025.createClient({
-    transport,
-    clientInfo: { name: "c", version: "1" },
+  const client = create(transport, (error) => errors.push(error));
+  cleanups.push(() => client.close());
+  const connected = client.connect();
+  const first = await open(raw);
+  await connected;
+  return { raw, client, errors, first };
+}
+
+/** A 2025-11-25 client behind a raw server that declared `serverCapabilities`. */
+async function clientBehindRawServer(serverCapabilities: JsonObject, options: Partial<v2025.ClientOptions> = {}) {
+  const { raw, client, errors, first } = await clientBehindRaw(
+    (transport, onError) => v2025.createClient({ transport, clientInfo: { name: "c", version: "1" }, onError, ...options }),
+    async (raw) => {
+      const init = await raw.nextRequest("initialize");
+      await raw.answer(init, {
+        protocolVersion: "2025-11-25",
+        capabilities: serverCapabilities,
+        serverInfo: { name: "raw", version: "1" },
+      });
+      return init;
+    },
+  );
+  await raw.next((m) => m["method"] === "notifications/initialized");
+  return { raw, client, errors, declared: (first["params"] as JsonObject)["capabilities"] as JsonObject };
+}
+
+/** The `_meta` every 2026-07-28 request carries, with the client's capabilities for it. */
+const meta2026 = (clientCapabilities: JsonObject = {}, extra: JsonObject = {}) => ({
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
+  "io.modelcontextprotocol/clientCapabilities": clientCapabilities,
+  ...extra,
+});
+
+/** A 2026-07-28 client behind a raw server that answered its discovery with `serverCapabilities`. */
+async function client2026BehindRawServer(serverCapabilities: JsonObject, options: Partial<v2026.ClientOptions> = {}) {
+  const { raw, client, errors, first } = await clientBehindRaw(
+    (transport, onError) => v2026.createClient({ transport, clientInfo: { name: "c", version: "1" }, onError, ...options }),
+    async (raw) => {
+      const discover = await raw.nextRequest("server/discover");
+      await raw.answer(discover, {
+        resultType: "complete",
+        supportedVersions: ["2026-07-28"],
+        capabilities: serverCapabilities,
+        ttlMs: 0,
+        cacheScope: "private",
+      });
+      return discover;
+    },
+  );
+  return { raw, client, errors, discover: first };
+}
+
+/** A 2026-07-28 server behind a raw client (each request declares its own capabilities). */
+async function server2026BehindRawClient(options: Omit<v2026.ServerOptions, "serverInfo" | "onError">) {
+  const { raw, transport } = await RawPeer.open();
+  const errors: Error[] = [];
+  const server = v2026.createServer({
+    serverInfo: { name: "s", version: "1" },
     onError: (error) => errors.push(error),
     ...options,
   });
-  cleanups.push(() => client.close());
-  const connected = client.connect();
-  const init = await raw.nextRequest("initialize");
-  await raw.answer(init, {
-    protocolVersion: "2025-11-25",
-    capabilities: serverCapabilities,
-    serverInfo: { name: "raw", version: "1" },
-  });
-  await connected;
-  await raw.next((m) => m["method"] === "notifications/initialized");
-  return { raw, client, errors, declared: (init["params"] as JsonObject)["capabilities"] as JsonObject };
+  await server.connect(transport);
+  cleanups.push(() => server.close());
+  return { raw, errors, server };
 }
 
 /** A 2025-11-25 server behind a raw client that declared `clientCapabilities`, after the handshake. */
@@ -294,21 +360,11 @@ describe("prompts", () => {
     await server.answer(await server.nextRequest("prompts/get"), prompt(audio("audio wav")));
     expect(await bad).toMatchObject({ rule: "PROMPTS_AUDIO_MIME", code: -32603 });
 
-    const { raw, transport } = await RawPeer.open();
-    const errors: Error[] = [];
     let mimeType = "wav";
-    const server2026 = v2026.createServer({
-      serverInfo: { name: "s", version: "1" },
-      onError: (error) => errors.push(error),
+    const { raw, errors } = await server2026BehindRawClient({
       handlers: { getPrompt: () => prompt(audio(mimeType)) as unknown as v2026.GetPromptResult },
     });
-    await server2026.connect(transport);
-    cleanups.push(() => server2026.close());
-    const meta = {
-      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-      "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
-      "io.modelcontextprotocol/clientCapabilities": {},
-    };
+    const meta = meta2026();
     const refused = await raw.request("prompts/get", { name: "p", _meta: meta });
     expect(ruleOf(refused)).toBe("PROMPTS_AUDIO_MIME");
     mimeType = "audio/wav";
@@ -339,6 +395,103 @@ describe("against the official SDK v2 (@modelcontextprotocol/server 2.4.0) as th
     expect(await client.getPrompt({ name: "good" })).toMatchObject({
       messages: [{ role: "user", content: image("image/png") }],
     });
+  });
+});
+
+describe("against the official SDK v2 (@modelcontextprotocol/server 2.4.0), whose low-level calls check only top-level capabilities", () => {
+  /**
+   * The SDK v2's low-level Server declaring exactly `capabilities` (its McpServer adds listChanged),
+   * connected to a generated 2025-11-25 client.
+   */
+  async function sdkServerAndClient(capabilities: JsonObject, options: Partial<v2025.ClientOptions> = {}) {
+    const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+    const sdk = new Server({ name: "sdk-v2", version: "2.4.0" }, { capabilities });
+    await sdk.connect(serverSide);
+    const errors: Error[] = [];
+    const client = v2025.createClient({
+      transport: clientSide,
+      clientInfo: { name: "c", version: "1" },
+      onError: (error) => errors.push(error),
+      ...options,
+    });
+    cleanups.push(
+      () => client.close(),
+      () => sdk.close(),
+    );
+    await client.connect();
+    return { sdk, client, errors };
+  }
+
+  it("the SDK's URL-mode elicitation to a client that declared form mode only gets -32602 (ELICITATION_MODE_CAPABILITY)", async () => {
+    const elicited: unknown[] = [];
+    const { sdk } = await sdkServerAndClient(
+      {},
+      { handlers: { elicit: (params) => (elicited.push(params), { action: "decline" }) } },
+    );
+    const url = { mode: "url", message: "sign in", url: "https://example.com/a", elicitationId: "e1" };
+    const refused = await sdk.request({ method: "elicitation/create", params: url } as never).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: -32602, data: { rule: "ELICITATION_MODE_CAPABILITY" } });
+    expect(elicited).toEqual([]);
+    const form = { message: "name?", requestedSchema: { type: "object", properties: {} } };
+    expect(await sdk.request({ method: "elicitation/create", params: form } as never)).toEqual({ action: "decline" });
+  });
+
+  it("the SDK's notifications that need a sub-capability it did not declare are dropped and reported; declared ones pass (CAPABILITY_NEGOTIATED)", async () => {
+    // The SDK checks `prompts`, `resources` and `tools` only; listChanged and subscribe are what gate these.
+    const { sdk, client, errors } = await sdkServerAndClient({ prompts: {}, resources: {}, tools: { listChanged: true } });
+    const heard: string[] = [];
+    for (const method of [
+      "notifications/prompts/list_changed",
+      "notifications/resources/list_changed",
+      "notifications/resources/updated",
+      "notifications/tools/list_changed",
+    ] as const)
+      client.on(method, () => void heard.push(method));
+    await sdk.notification({ method: "notifications/prompts/list_changed" } as never);
+    await sdk.notification({ method: "notifications/resources/list_changed" } as never);
+    await sdk.notification({ method: "notifications/resources/updated", params: { uri: "file:///a" } } as never);
+    await sdk.notification({ method: "notifications/tools/list_changed" } as never);
+    await client.ping();
+    expect(heard).toEqual(["notifications/tools/list_changed"]);
+    expect(errors.map((e) => (e as RuleViolation).rule)).toEqual([
+      "CAPABILITY_NEGOTIATED",
+      "CAPABILITY_NEGOTIATED",
+      "CAPABILITY_NEGOTIATED",
+    ]);
+  });
+});
+
+describe("against the official SDK v2 client (@modelcontextprotocol/client 2.4.0)", () => {
+  it("roots the SDK client lists with other URIs than file ones fail the server's listRoots; file ones pass (ROOTS_FILE_URI)", async () => {
+    const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+    const outcomes: unknown[] = [];
+    const server = v2025.createServer({
+      serverInfo: { name: "s", version: "1" },
+      handlers: {
+        callTool: async (_params, context) => {
+          outcomes.push(await context.listRoots().catch((error: unknown) => error));
+          return { content: [] };
+        },
+      },
+    });
+    await server.connect(serverSide);
+    let roots = [{ uri: "https://example.com/repo" }, { uri: "file:///home/user/repo" }];
+    const sdk = new SdkClient(
+      { name: "sdk-v2", version: "2.4.0" },
+      { capabilities: { roots: {} }, versionNegotiation: { mode: "legacy" } },
+    );
+    sdk.setRequestHandler("roots/list", async () => ({ roots }));
+    cleanups.push(
+      () => sdk.close(),
+      () => server.close(),
+    );
+    await sdk.connect(clientSide);
+    await sdk.callTool({ name: "t", arguments: {} });
+    roots = [{ uri: "file:///home/user/repo" }];
+    await sdk.callTool({ name: "t", arguments: {} });
+    expect(outcomes[0]).toBeInstanceOf(RuleViolation);
+    expect(outcomes[0]).toMatchObject({ rule: "ROOTS_FILE_URI" });
+    expect(outcomes[1]).toEqual({ roots });
   });
 });
 
@@ -525,21 +678,13 @@ describe("cancellation of tasks (2025-11-25)", () => {
 });
 
 describe("cancellation by a server (2026-07-28)", () => {
-  const meta = {
-    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-    "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
-    "io.modelcontextprotocol/clientCapabilities": {},
-  };
+  const meta = meta2026();
 
   it("a server ending a listen stream cancels its request, then answers it (CANCEL_SERVER_LISTEN_ONLY)", async () => {
-    const { raw, transport } = await RawPeer.open();
-    const server = v2026.createServer({
-      serverInfo: { name: "s", version: "1" },
+    const { raw, server } = await server2026BehindRawClient({
       capabilities: { tools: { listChanged: true } },
       handlers: { listTools: () => ({ tools: [], ttlMs: 0, cacheScope: "private" }) },
     });
-    await server.connect(transport);
-    cleanups.push(() => server.close());
     await raw.send({
       jsonrpc: "2.0",
       id: "listen",
@@ -563,23 +708,7 @@ describe("cancellation by a server (2026-07-28)", () => {
   });
 
   it("a client ignores and reports a server's cancellation of anything but its listen request (CANCEL_SERVER_LISTEN_ONLY)", async () => {
-    const { raw: server, transport } = await RawPeer.open();
-    const errors: Error[] = [];
-    const client = v2026.createClient({
-      transport,
-      clientInfo: { name: "c", version: "1" },
-      onError: (error) => errors.push(error),
-    });
-    cleanups.push(() => client.close());
-    const connected = client.connect();
-    await server.answer(await server.nextRequest("server/discover"), {
-      resultType: "complete",
-      supportedVersions: ["2026-07-28"],
-      capabilities: { tools: { listChanged: true } },
-      ttlMs: 0,
-      cacheScope: "private",
-    });
-    await connected;
+    const { raw: server, client, errors } = await client2026BehindRawServer({ tools: { listChanged: true } });
     const opened = client.listen({ toolsListChanged: true });
     const listen = await server.nextRequest("subscriptions/listen");
     const tag = { "io.modelcontextprotocol/subscriptionId": listen["id"] };
@@ -607,19 +736,11 @@ describe("cancellation by a server (2026-07-28)", () => {
 });
 
 describe("input-required results (2026-07-28)", () => {
-  const meta = {
-    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-    "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
-    "io.modelcontextprotocol/clientCapabilities": { roots: {} },
-  };
+  const meta = meta2026({ roots: {} });
 
   it("an input-required result only on requests that may, with requests or state (INPUT_REQUIRED_METHODS, INPUT_REQUIRED_CONTENT)", async () => {
-    const { raw, transport } = await RawPeer.open();
-    const errors: Error[] = [];
     const asking = { resultType: "input_required" };
-    const server = v2026.createServer({
-      serverInfo: { name: "s", version: "1" },
-      onError: (error) => errors.push(error),
+    const { raw, errors } = await server2026BehindRawClient({
       handlers: {
         listPrompts: () => ({ ...asking, requestState: "s" }) as unknown as v2026.ListPromptsResult,
         callTool: (params) =>
@@ -628,8 +749,6 @@ describe("input-required results (2026-07-28)", () => {
             : { ...asking, inputRequests: { r: { method: "roots/list" } } }) as unknown as v2026.CallToolResult,
       },
     });
-    await server.connect(transport);
-    cleanups.push(() => server.close());
     const methods = await raw.request("prompts/list", { _meta: meta });
     expect(methods["error"]).toMatchObject({ code: -32603 });
     expect(ruleOf(methods)).toBe("INPUT_REQUIRED_METHODS");
@@ -662,5 +781,356 @@ describe("pagination", () => {
     await raw.answer(third, { tools: [{ name: "c", inputSchema: { type: "object" } }] });
     await listed;
     expect(names).toEqual(["a", "b", "c"]);
+  });
+});
+
+describe("rules the validators hold, against a raw peer breaking them (2025-11-25)", () => {
+  /** The paths a refused answer's validation issues name, in one string. */
+  const pathsOf = (error: unknown) => (error as ResultValidationError).issues.map((i) => i.path).join();
+
+  it("a progress token neither a string nor an integer gets -32602 and reaches no handler (PROGRESS_TOKEN_TYPE)", async () => {
+    let calls = 0;
+    const { raw } = await serverBehindRawClient({}, { callTool: () => (calls++, { content: [] }) });
+    for (const progressToken of [1.5, true, { id: 1 }, null]) {
+      const refused = await raw.request("tools/call", { name: "t", _meta: { progressToken } });
+      expect(refused["error"], JSON.stringify(progressToken)).toMatchObject({ code: -32602 });
+    }
+    expect(calls).toBe(0);
+    for (const progressToken of ["p", 7])
+      expect((await raw.request("tools/call", { name: "t", _meta: { progressToken } }))["result"]).toEqual({ content: [] });
+    expect(calls).toBe(2);
+  });
+
+  it("an elicitation without its message, schema, valid URL or id gets -32602 and reaches no handler (ELICITATION_REQUEST_PARAMS)", async () => {
+    const elicited: unknown[] = [];
+    const { raw } = await clientBehindRawServer(
+      {},
+      {
+        capabilities: { elicitation: { form: {}, url: {} } },
+        handlers: { elicit: (params) => (elicited.push(params), { action: "decline" }) },
+      },
+    );
+    const form = { mode: "form", message: "name?", requestedSchema: { type: "object", properties: {} } };
+    const url = { mode: "url", message: "sign in", url: "https://example.com/a", elicitationId: "e1" };
+    const { message: _m, ...formWithoutMessage } = form;
+    const { requestedSchema: _s, ...formWithoutSchema } = form;
+    const { elicitationId: _i, ...urlWithoutId } = url;
+    for (const params of [formWithoutMessage, formWithoutSchema, urlWithoutId, { ...url, url: "not a url" }]) {
+      const refused = await raw.request("elicitation/create", params);
+      expect(refused["error"], JSON.stringify(params)).toMatchObject({ code: -32602 });
+    }
+    expect(elicited).toEqual([]);
+    for (const params of [form, url])
+      expect((await raw.request("elicitation/create", params))["result"]).toEqual({ action: "decline" });
+    expect(elicited).toHaveLength(2);
+  });
+
+  it("a tool listed with an input schema that is not an object schema fails the client's call (TOOLS_INPUT_SCHEMA_OBJECT)", async () => {
+    const { raw, client } = await clientBehindRawServer({ tools: {} });
+    for (const inputSchema of [null, { type: "string" }, undefined]) {
+      const listed = client.listTools().catch((error: unknown) => error);
+      await raw.answer(await raw.nextRequest("tools/list"), { tools: [{ name: "t", inputSchema }] });
+      const refused = await listed;
+      expect(refused, JSON.stringify(inputSchema)).toBeInstanceOf(ResultValidationError);
+      expect(pathsOf(refused)).toContain("/result/tools/0/inputSchema");
+    }
+    const listed = client.listTools();
+    const tools = [{ name: "t", inputSchema: { type: "object", properties: { a: { type: "string" } } } }];
+    await raw.answer(await raw.nextRequest("tools/list"), { tools });
+    expect(await listed).toEqual({ tools });
+  });
+
+  it("a resource whose URI does not follow RFC 3986 fails the client's call; a custom scheme passes (RESOURCES_URI_SYNTAX)", async () => {
+    const { raw, client } = await clientBehindRawServer({ resources: {} });
+    for (const uri of ["no scheme at all", "file:///a b", "1x://host/path"]) {
+      const listed = client.listResources().catch((error: unknown) => error);
+      await raw.answer(await raw.nextRequest("resources/list"), { resources: [{ uri, name: "r" }] });
+      const refused = await listed;
+      expect(refused, uri).toBeInstanceOf(ResultValidationError);
+      expect(pathsOf(refused)).toContain("/result/resources/0/uri");
+    }
+    const listed = client.listResources();
+    const resources = [{ uri: "custom-scheme+v1://host/a?b#c", name: "r" }];
+    await raw.answer(await raw.nextRequest("resources/list"), { resources });
+    expect(await listed).toEqual({ resources });
+  });
+
+  it("binary resource contents or prompt images that are not base64 fail the client's call (RESOURCES_BLOB_BASE64)", async () => {
+    const { raw, client } = await clientBehindRawServer({ resources: {}, prompts: {} });
+    const read = client.readResource({ uri: "file:///a" }).catch((error: unknown) => error);
+    await raw.answer(await raw.nextRequest("resources/read"), { contents: [{ uri: "file:///a", blob: "not base64!" }] });
+    // Neither member of the contents union takes it: the text one is named first.
+    expect(pathsOf(await read)).toContain("/result/contents/0");
+    const got = client.getPrompt({ name: "p" }).catch((error: unknown) => error);
+    const image = { type: "image", data: "%%%", mimeType: "image/png" };
+    await raw.answer(await raw.nextRequest("prompts/get"), { messages: [{ role: "user", content: image }] });
+    expect(pathsOf(await got)).toContain("/result/messages/0/content");
+    const good = client.readResource({ uri: "file:///a" });
+    await raw.answer(await raw.nextRequest("resources/read"), { contents: [{ uri: "file:///a", blob: "aGk=" }] });
+    expect(await good).toEqual({ contents: [{ uri: "file:///a", blob: "aGk=" }] });
+  });
+
+  it("an embedded resource without a URI, or without text or blob, fails the client's call (PROMPTS_EMBEDDED_RESOURCE)", async () => {
+    const { raw, client } = await clientBehindRawServer({ prompts: {} });
+    const embedded = (resource: JsonObject) => ({
+      messages: [{ role: "user", content: { type: "resource", resource } }],
+    });
+    for (const resource of [{ text: "no uri" }, { uri: "file:///a", mimeType: "text/plain" }]) {
+      const got = client.getPrompt({ name: "p" }).catch((error: unknown) => error);
+      await raw.answer(await raw.nextRequest("prompts/get"), embedded(resource));
+      const refused = await got;
+      expect(refused, JSON.stringify(resource)).toBeInstanceOf(ResultValidationError);
+      expect(pathsOf(refused)).toContain("/result/messages/0/content");
+    }
+    const got = client.getPrompt({ name: "p" });
+    await raw.answer(await raw.nextRequest("prompts/get"), embedded({ uri: "file:///a", text: "hi" }));
+    expect(await got).toEqual(embedded({ uri: "file:///a", text: "hi" }));
+  });
+});
+
+describe("rules the validators hold, against a raw peer breaking them (2026-07-28)", () => {
+  /** Answers the client's tool call by asking for `inputRequests`; `call`: what the call gives or throws. */
+  async function askFor(raw: RawPeer, client: v2026.Client, inputRequests: JsonObject) {
+    const call = client.callTool({ name: "t", arguments: {} }).catch((error: unknown) => error);
+    await raw.answer(await raw.nextRequest("tools/call"), { resultType: "input_required", inputRequests });
+    return { call };
+  }
+
+  it("a sampling message whose role is not user or assistant, or that has no content, is refused inside an input-required result (SAMPLING_MESSAGE_ROLE)", async () => {
+    const sampled: unknown[] = [];
+    const answer = { role: "assistant", content: { type: "text", text: "ok" }, model: "m" };
+    const { raw, client } = await client2026BehindRawServer(
+      { tools: {} },
+      { handlers: { createMessage: (params) => (sampled.push(params), answer as unknown as v2026.CreateMessageResult) } },
+    );
+    const sampling = (message: JsonObject) => ({
+      s: { method: "sampling/createMessage", params: { messages: [message], maxTokens: 10 } },
+    });
+    for (const message of [{ role: "system", content: { type: "text", text: "x" } }, { role: "user" }]) {
+      const { call } = await askFor(raw, client, sampling(message));
+      const refused = await call;
+      expect(refused, JSON.stringify(message)).toBeInstanceOf(ResultValidationError);
+      expect((refused as ResultValidationError).issues.map((i) => i.path).join()).toContain("/inputRequests/s/params/messages/0");
+    }
+    expect(sampled).toEqual([]);
+    expect(await raw.sentNothing((m) => m["method"] === "tools/call")).toBe(true);
+    // A user message is asked, answered and the call retried.
+    const { call } = await askFor(raw, client, sampling({ role: "user", content: { type: "text", text: "x" } }));
+    const retry = await raw.nextRequest("tools/call");
+    expect((retry["params"] as JsonObject)["inputResponses"]).toEqual({ s: answer });
+    await raw.answer(retry, { resultType: "complete", content: [] });
+    expect(await call).toMatchObject({ content: [] });
+  });
+
+  it("an input request that is not an elicitation, sampling or roots request is refused, and nothing is retried (MRTR_INPUT_REQUEST_KINDS)", async () => {
+    const { raw, client } = await client2026BehindRawServer({ tools: {} }, { handlers: { listRoots: () => ({ roots: [] }) } });
+    for (const request of [{ method: "tools/list" }, { method: "ping" }, { params: {} }]) {
+      const { call } = await askFor(raw, client, { r: request });
+      const refused = await call;
+      expect(refused, JSON.stringify(request)).toBeInstanceOf(ResultValidationError);
+      expect((refused as ResultValidationError).issues.map((i) => i.path).join()).toContain("/inputRequests/r");
+    }
+    expect(await raw.sentNothing((m) => m["method"] === "tools/call")).toBe(true);
+    const { call } = await askFor(raw, client, { r: { method: "roots/list" } });
+    const retry = await raw.nextRequest("tools/call");
+    expect((retry["params"] as JsonObject)["inputResponses"]).toEqual({ r: { roots: [] } });
+    await raw.answer(retry, { resultType: "complete", content: [] });
+    expect(await call).toMatchObject({ content: [] });
+  });
+});
+
+describe("capabilities declared from handlers", () => {
+  const clientHandlers = {
+    listRoots: () => ({ roots: [] }),
+    createMessage: () => ({ role: "assistant", model: "m", content: { type: "text", text: "" } }),
+    elicit: () => ({ action: "decline" }),
+  } as const;
+
+  it("a client declares roots, sampling and elicitation exactly when it answers them: in initialize at 2025-11-25, in every request's _meta at 2026-07-28 (ROOTS_CAPABILITY, SAMPLING_CAPABILITY, ELICITATION_CAPABILITY)", async () => {
+    const none = await clientBehindRawServer({});
+    expect(none.declared).toEqual({});
+    const all = await clientBehindRawServer({}, { handlers: clientHandlers as unknown as v2025.ClientHandlers });
+    expect(all.declared).toEqual({ roots: {}, sampling: {}, elicitation: {} });
+
+    const capabilitiesOf = (request: JsonObject) =>
+      ((request["params"] as JsonObject)["_meta"] as JsonObject)["io.modelcontextprotocol/clientCapabilities"];
+    const bare = await client2026BehindRawServer({ tools: {} });
+    expect(capabilitiesOf(bare.discover)).toEqual({});
+    const full = await client2026BehindRawServer(
+      { tools: {} },
+      { handlers: clientHandlers as unknown as v2026.ClientHandlers, capabilities: { elicitation: { url: {} } } },
+    );
+    // An elicitation capability the application gave keeps its modes; one declared for a handler alone is form mode.
+    const declared = { roots: {}, sampling: {}, elicitation: { url: {} } };
+    expect(capabilitiesOf(full.discover)).toEqual(declared);
+    const listed = full.client.listTools();
+    const request = await full.raw.nextRequest("tools/list");
+    expect(capabilitiesOf(request)).toEqual(declared);
+    await full.raw.answer(request, { resultType: "complete", tools: [], ttlMs: 0, cacheScope: "private" });
+    await listed;
+  });
+
+  it("a server declares tools, resources and prompts exactly when it serves them, in initialize at 2025-11-25 and in server/discover at 2026-07-28 (TOOLS_CAPABILITY, RESOURCES_CAPABILITY, PROMPTS_CAPABILITY)", async () => {
+    const served = {
+      listTools: () => ({ tools: [] }),
+      listResources: () => ({ resources: [] }),
+      listPrompts: () => ({ prompts: [] }),
+    };
+    const initialize = { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } };
+    for (const [handlers, expected] of [
+      [{}, {}],
+      [{ listTools: served.listTools }, { tools: {} }],
+      [served, { tools: {}, resources: {}, prompts: {} }],
+    ] as const) {
+      const { raw, transport } = await RawPeer.open();
+      const server = v2025.createServer({ serverInfo: { name: "s", version: "1" }, handlers: handlers as v2025.ServerHandlers });
+      await server.connect(transport);
+      cleanups.push(() => server.close());
+      expect((await raw.request("initialize", initialize))["result"]).toMatchObject({ capabilities: expected });
+      const { raw: raw2026 } = await server2026BehindRawClient({ handlers: handlers as unknown as v2026.ServerHandlers });
+      const discovered = (await raw2026.request("server/discover", { _meta: meta2026() }))["result"] as JsonObject;
+      expect(discovered["capabilities"]).toEqual(expected);
+    }
+  });
+});
+
+describe("cancellation by a client over stdio (2026-07-28)", () => {
+  it("a client giving up on a request sends the cancellation notification naming its id; a late answer settles nothing (CANCEL_STDIO_NOTIFY)", async () => {
+    // The in-memory pair is a stdio-like transport: no per-request stream whose closing could cancel.
+    const { raw, client, errors } = await client2026BehindRawServer({ tools: {} });
+    const controller = new AbortController();
+    const call = client.callTool({ name: "t", arguments: {} }, { signal: controller.signal }).catch((e: unknown) => e);
+    const request = await raw.nextRequest("tools/call");
+    controller.abort("enough");
+    expect(await call).toMatchObject({ name: "AbortError", message: "enough" });
+    expect(await raw.next((m) => m["method"] === "notifications/cancelled")).toEqual({
+      jsonrpc: "2.0",
+      method: "notifications/cancelled",
+      params: { requestId: request["id"], reason: "enough" },
+    });
+    // An answer that crossed the cancellation settles nothing and is only reported; the client goes on.
+    await raw.answer(request, { resultType: "complete", content: [] });
+    await raw.sentNothing(() => false);
+    expect(errors.map((e) => e.message)).toEqual([`a response to no pending request (id ${JSON.stringify(request["id"])})`]);
+    const next = client.callTool({ name: "t", arguments: {} });
+    await raw.answer(await raw.nextRequest("tools/call"), { resultType: "complete", content: [] });
+    expect(await next).toMatchObject({ content: [] });
+  });
+});
+
+describe("each request stands alone (2026-07-28)", () => {
+  it("a server takes the client's capabilities from each request, never from an earlier one (CAPABILITIES_PER_REQUEST)", async () => {
+    const seen: unknown[] = [];
+    const { raw } = await server2026BehindRawClient({
+      handlers: {
+        callTool: (_params, context) => {
+          seen.push(context.client.clientCapabilities);
+          return {
+            resultType: "input_required",
+            inputRequests: { e: { method: "elicitation/create", params: { message: "name?", requestedSchema: { type: "object", properties: {} } } } },
+          } as unknown as v2026.CallToolResult;
+        },
+      },
+    });
+    const asked = await raw.request("tools/call", { name: "t", _meta: meta2026({ elicitation: {} }) });
+    expect(asked["result"]).toMatchObject({ resultType: "input_required" });
+    // The same connection, a request without the capability: nothing carried over from the one before.
+    const refused = await raw.request("tools/call", { name: "t", _meta: meta2026({}) });
+    expect(refused["error"]).toMatchObject({
+      code: v2026.MISSING_REQUIRED_CLIENT_CAPABILITY,
+      data: { requiredCapabilities: { elicitation: {} } },
+    });
+    expect(seen).toEqual([{ elicitation: {} }, {}]);
+  });
+
+  it("a server sends a request's log messages only when the request asked for a level, and only at or above it (LOGGING_LEVEL_OPT_IN)", async () => {
+    const { raw } = await server2026BehindRawClient({
+      capabilities: { logging: {} },
+      handlers: {
+        callTool: async (_params, context) => {
+          await context.notify("notifications/message", { level: "error", data: "broken" });
+          return { content: [] };
+        },
+      },
+    });
+    const logs = () => raw.received.filter((m) => m["method"] === "notifications/message").splice(0);
+    const level = (logLevel: string) => ({ "io.modelcontextprotocol/logLevel": logLevel });
+    await raw.request("tools/call", { name: "t", _meta: meta2026() });
+    expect(logs()).toEqual([]);
+    await raw.request("tools/call", { name: "t", _meta: meta2026({}, level("critical")) });
+    expect(logs()).toEqual([]);
+    await raw.request("tools/call", { name: "t", _meta: meta2026({}, level("debug")) });
+    expect(raw.received.filter((m) => m["method"] === "notifications/message")).toMatchObject([
+      { params: { level: "error", data: "broken" } },
+    ]);
+  });
+
+  it("a server's results carry resultType, complete where the handler left it out; a client takes a result without one as complete (RESULT_TYPE_SENT)", async () => {
+    const { raw } = await server2026BehindRawClient({
+      handlers: {
+        callTool: () => ({ content: [] }) as unknown as v2026.CallToolResult,
+        listPrompts: () => ({ prompts: [], ttlMs: 0, cacheScope: "private" }) as unknown as v2026.ListPromptsResult,
+      },
+    });
+    for (const [method, params] of [["tools/call", { name: "t" }], ["prompts/list", {}], ["server/discover", {}]] as const)
+      expect((await raw.request(method, { ...params, _meta: meta2026() }))["result"], method).toMatchObject({ resultType: "complete" });
+
+    const { raw: server, client } = await client2026BehindRawServer({ tools: {} });
+    const call = client.callTool({ name: "t", arguments: {} });
+    await server.answer(await server.nextRequest("tools/call"), { content: [{ type: "text", text: "done" }] });
+    expect(await call).toEqual({ resultType: "complete", content: [{ type: "text", text: "done" }] });
+    expect(await server.sentNothing((m) => m["method"] === "tools/call")).toBe(true);
+  });
+});
+
+describe("extension identifiers (2026-07-28)", () => {
+  it("takes prefixed _meta keys as extension identifiers, and nothing else", () => {
+    for (const good of ["io.modelcontextprotocol/ui", "com.example/", "a/b.c-d_e", "x1.y-2/z9", "com.example.mcp/tasks"])
+      expect(isExtensionId(good), good).toBe(true);
+    for (const bad of ["ui", "/ui", "1io/x", "io./x", "io-/x", "io..x/a", "io.x/-a", "io.x/a-", "io x/a", "io/x/y", ""])
+      expect(isExtensionId(bad), bad).toBe(false);
+  });
+
+  it("a side never declares a malformed extension id, and refuses the other side's (EXTENSION_ID_FORMAT)", async () => {
+    const malformed = { extensions: { tasks: {} } };
+    const declaring = (create: () => unknown) => {
+      try {
+        create();
+        return undefined;
+      } catch (error) {
+        return error;
+      }
+    };
+    const { transport } = await RawPeer.open();
+    expect(
+      declaring(() => v2026.createClient({ transport, clientInfo: { name: "c", version: "1" }, capabilities: malformed })),
+    ).toMatchObject({ rule: "EXTENSION_ID_FORMAT", code: -32603 });
+    expect(
+      declaring(() => v2026.createServer({ serverInfo: { name: "s", version: "1" }, capabilities: malformed, handlers: {} })),
+    ).toMatchObject({ rule: "EXTENSION_ID_FORMAT" });
+
+    // A request declaring one gets -32602 and reaches no handler; a well-formed one passes.
+    let calls = 0;
+    const { raw } = await server2026BehindRawClient({ handlers: { callTool: () => (calls++, { content: [] }) } });
+    const refused = await raw.request("tools/call", { name: "t", _meta: meta2026(malformed) });
+    expect(refused["error"]).toMatchObject({ code: -32602, data: { rule: "EXTENSION_ID_FORMAT" } });
+    const fine = { extensions: { "io.modelcontextprotocol/tasks": {} } };
+    expect((await raw.request("tools/call", { name: "t", _meta: meta2026(fine) }))["result"]).toMatchObject({ content: [] });
+    expect(calls).toBe(1);
+
+    // A server declaring one fails the client's connect, which sends nothing more.
+    const { raw: server, transport: clientSide } = await RawPeer.open();
+    const client = v2026.createClient({ transport: clientSide, clientInfo: { name: "c", version: "1" } });
+    cleanups.push(() => client.close());
+    const connected = client.connect().catch((error: unknown) => error);
+    await server.answer(await server.nextRequest("server/discover"), {
+      resultType: "complete",
+      supportedVersions: ["2026-07-28"],
+      capabilities: { tools: {}, ...malformed },
+      ttlMs: 0,
+      cacheScope: "private",
+    });
+    expect(await connected).toMatchObject({ rule: "EXTENSION_ID_FORMAT" });
+    expect(server.received).toEqual([]);
   });
 });

@@ -2,14 +2,16 @@
 // rule against a raw JSON-RPC peer that breaks it, both ways. A generated client answers a
 // request that breaks one with -32602 naming the rule and never calls its handler; a generated
 // server's own call that would break one fails before anything is sent; a valid tool loop passes
-// untouched, `stopReason: "toolUse"` included. At 2026-07-28 the same requests arrive inside an
-// InputRequiredResult, where the client's call fails and the server answers -32021 or -32603.
+// untouched, `stopReason: "toolUse"` included. At 2026-07-28 (and draft) the same requests arrive
+// inside an InputRequiredResult, where the client's call fails and the server answers -32021 or
+// -32603.
 // The official SDK v2 server, whose low-level request checks nothing of this, plays the server
 // that breaks the rules; its own createMessage, the one that keeps them.
 import { InMemoryTransport, McpServer } from "@modelcontextprotocol/server";
 import { afterEach, describe, expect, it } from "vitest";
 import * as v2025 from "../generated/2025-11-25/index.js";
 import * as v2026 from "../generated/2026-07-28/index.js";
+import * as vDraft from "../generated/draft/index.js";
 import { RuleViolation, type JsonObject } from "../runtime/index.js";
 import { RawPeer } from "./support/raw-peer.js";
 
@@ -154,6 +156,26 @@ describe("a 2025-11-25 client receiving sampling requests", () => {
     expect(errors.map((e) => (e as RuleViolation).rule)).toEqual(["SAMPLING_TOOL_CHOICE_NONE"]);
   });
 
+  it("does not send its handler's final answer while toolChoice requires a tool and none was used: -32603 (SAMPLING_TOOL_CHOICE_REQUIRED)", async () => {
+    const useAnswer = { role: "assistant", content: toolUse("a").content, model: "m", stopReason: "toolUse" };
+    const cutOff = { ...final, stopReason: "maxTokens" };
+    let answer: JsonObject = final;
+    const { raw, errors } = await clientBehindRawServer({ sampling: { tools: {} } }, () => answer);
+    const required = { tools: [weatherTool], toolChoice: { mode: "required" } };
+    const refused = await sample(raw, { messages: [user("weather?")], ...required });
+    expect(refused["error"]).toMatchObject({ code: -32603, data: { rule: "SAMPLING_TOOL_CHOICE_REQUIRED" } });
+    expect(errors.map((e) => (e as RuleViolation).rule)).toEqual(["SAMPLING_TOOL_CHOICE_REQUIRED"]);
+    // A tool use, a completion after the model used a tool, and a result the token limit cut off all go out.
+    answer = useAnswer;
+    expect((await sample(raw, { messages: [user("weather?")], ...required }))["result"]).toEqual(useAnswer);
+    answer = final;
+    const after = [user("weather?"), toolUse("a"), toolResults("a")];
+    expect((await sample(raw, { messages: after, ...required }))["result"]).toEqual(final);
+    answer = cutOff;
+    expect((await sample(raw, { messages: [user("weather?")], ...required }))["result"]).toEqual(cutOff);
+    expect(errors).toHaveLength(1);
+  });
+
   it("checks nothing of a rule it was told to relax", async () => {
     const { raw, transport } = await RawPeer.open();
     const lenient = v2025.createClient({
@@ -264,20 +286,44 @@ describe("a 2025-11-25 server sending sampling requests", () => {
     expect(outcomes[0]).toMatchObject({ rule: "SAMPLING_TOOL_CHOICE_NONE" });
     expect(outcomes[1]).toEqual(useAnswer);
   });
+
+  it("rejects a client's final answer while toolChoice requires a tool and none was used (SAMPLING_TOOL_CHOICE_REQUIRED)", async () => {
+    const history = [[user("q")], [user("q"), toolUse("a"), toolResults("a")]];
+    const { raw, outcomes } = await serverBehindRawClient({ sampling: { tools: {} } }, () => ({
+      messages: history[outcomes.length],
+      maxTokens: 10,
+      tools: [weatherTool],
+      toolChoice: { mode: "required" },
+    }));
+    for (let i = 0; i < 2; i++) {
+      const call = raw.request("tools/call", { name: "ask" });
+      await raw.answer(await raw.nextRequest("sampling/createMessage"), final);
+      await call;
+    }
+    expect(outcomes[0]).toBeInstanceOf(RuleViolation);
+    expect(outcomes[0]).toMatchObject({ rule: "SAMPLING_TOOL_CHOICE_REQUIRED", code: -32603 });
+    // Once the history shows a tool use, the model may complete.
+    expect(outcomes[1]).toEqual(final);
+  });
 });
 
-const meta2026 = (capabilities: JsonObject) => ({
-  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+const meta2026 = (capabilities: JsonObject, revision = "2026-07-28") => ({
+  "io.modelcontextprotocol/protocolVersion": revision,
   "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
   "io.modelcontextprotocol/clientCapabilities": capabilities,
 });
 
-describe("sampling with tools inside InputRequiredResult (2026-07-28)", () => {
-  /** A 2026-07-28 server whose tool asks for the sampling request the test gives, behind a raw client. */
+// The draft speaks as 2026-07-28 does (its module is typed as one); its version is its own name.
+const revisions2026 = [v2026, vDraft as unknown as typeof v2026].map((rev) => [rev.REVISION, rev] as const);
+
+describe.each(revisions2026)("sampling with tools inside InputRequiredResult (%s)", (revision, rev) => {
+  const meta = (capabilities: JsonObject) => meta2026(capabilities, revision);
+
+  /** A server whose tool asks for the sampling request the test gives, behind a raw client. */
   async function server2026(request: JsonObject) {
     const { raw, transport } = await RawPeer.open();
     const errors: Error[] = [];
-    const server = v2026.createServer({
+    const server = rev.createServer({
       serverInfo: { name: "s", version: "1" },
       onError: (error) => errors.push(error),
       handlers: {
@@ -295,9 +341,9 @@ describe("sampling with tools inside InputRequiredResult (2026-07-28)", () => {
 
   it("a server answers -32021 naming sampling.tools for tools a client did not declare (SAMPLING_TOOLS_CAPABILITY)", async () => {
     const { raw } = await server2026({ messages: [user("q")], tools: [weatherTool] });
-    const answer = await raw.request("tools/call", { name: "t", _meta: meta2026({ sampling: {} }) });
+    const answer = await raw.request("tools/call", { name: "t", _meta: meta({ sampling: {} }) });
     expect(answer["error"]).toMatchObject({
-      code: v2026.MISSING_REQUIRED_CLIENT_CAPABILITY,
+      code: rev.MISSING_REQUIRED_CLIENT_CAPABILITY,
       data: { requiredCapabilities: { sampling: { tools: {} } } },
     });
   });
@@ -305,28 +351,50 @@ describe("sampling with tools inside InputRequiredResult (2026-07-28)", () => {
   it("a server does not send mixed content: -32603 (SAMPLING_TOOL_RESULTS_ONLY), said to onError too", async () => {
     const mixed = { role: "user", content: [...toolResults("a").content, { type: "text", text: "x" }] };
     const { raw, errors } = await server2026({ messages: [user("q"), toolUse("a"), mixed], tools: [weatherTool] });
-    const answer = await raw.request("tools/call", { name: "t", _meta: meta2026({ sampling: { tools: {} } }) });
+    const answer = await raw.request("tools/call", { name: "t", _meta: meta({ sampling: { tools: {} } }) });
     expect(answer["error"]).toMatchObject({ code: -32603, data: { rule: "SAMPLING_TOOL_RESULTS_ONLY" } });
     expect(errors.map((e) => (e as RuleViolation).rule)).toEqual(["SAMPLING_TOOL_RESULTS_ONLY"]);
   });
 
-  /** A 2026-07-28 client with a tool-capable sampling handler, behind a raw server. */
-  async function client2026() {
+  /** A client with a tool-capable sampling handler answering `answer`, behind a raw server, connected. */
+  async function client2026(answer: JsonObject = final) {
     const pair = await RawPeer.open();
     const handled: unknown[] = [];
-    const client = v2026.createClient({
+    const errors: Error[] = [];
+    const client = rev.createClient({
       transport: pair.transport,
       clientInfo: { name: "c", version: "1" },
       capabilities: { sampling: { tools: {} } },
+      onError: (error) => errors.push(error),
       handlers: {
         createMessage: (params) => {
           handled.push(params);
-          return final as unknown as v2026.CreateMessageResult;
+          return answer as unknown as v2026.CreateMessageResult;
         },
       },
     });
     cleanups.push(() => client.close());
-    return { server: pair.raw, client, handled };
+    const server = pair.raw;
+    const connected = client.connect();
+    await server.answer(await server.nextRequest("server/discover"), {
+      resultType: "complete",
+      supportedVersions: [revision],
+      capabilities: { tools: {} },
+      ttlMs: 0,
+      cacheScope: "private",
+    });
+    await connected;
+    return { server, client, handled, errors };
+  }
+
+  /** Makes the client's tool call ask for `sampling` as input; `call`: what the call gives or throws. */
+  async function askForSampling(server: RawPeer, client: v2026.Client, sampling: JsonObject) {
+    const call = client.callTool({ name: "t", arguments: {} }).catch((e: unknown) => e);
+    await server.answer(await server.nextRequest("tools/call"), {
+      resultType: "input_required",
+      inputRequests: { s: { method: "sampling/createMessage", params: { maxTokens: 10, tools: [weatherTool], ...sampling } } },
+    });
+    return { call };
   }
 
   it.each([
@@ -338,40 +406,47 @@ describe("sampling with tools inside InputRequiredResult (2026-07-28)", () => {
     ["a missing tool result", [user("q"), toolUse("a", "b"), toolResults("b")], "SAMPLING_TOOL_RESULTS_PAIRED"],
   ])("a client refuses %s with -32602 and no retry", async (_what, messages, rule) => {
     const { server, client, handled } = await client2026();
-    const connected = client.connect();
-    const discover = await server.nextRequest("server/discover");
-    await server.answer(discover, {
-      resultType: "complete",
-      supportedVersions: ["2026-07-28"],
-      capabilities: { tools: {} },
-      ttlMs: 0,
-      cacheScope: "private",
-    });
-    await connected;
-    const call = client.callTool({ name: "t", arguments: {} });
-    const first = await server.nextRequest("tools/call");
-    await server.answer(first, {
-      resultType: "input_required",
-      inputRequests: {
-        s: { method: "sampling/createMessage", params: { messages, maxTokens: 10, tools: [weatherTool] } },
-      },
-    });
-    const error = await call.catch((e: unknown) => e);
+    const error = await (await askForSampling(server, client, { messages })).call;
     expect(error).toBeInstanceOf(RuleViolation);
     expect(error).toMatchObject({ rule, code: -32602 });
     expect(handled).toEqual([]);
     expect(server.received.filter((m) => m["method"] === "tools/call")).toEqual([]);
   });
+
+  it("a client does not retry with its handler's final answer while toolChoice requires a tool: -32603 (SAMPLING_TOOL_CHOICE_REQUIRED)", async () => {
+    const { server, client, handled, errors } = await client2026(final);
+    const { call } = await askForSampling(server, client, { messages: [user("q")], toolChoice: { mode: "required" } });
+    const error = await call;
+    expect(error).toBeInstanceOf(RuleViolation);
+    expect(error).toMatchObject({ rule: "SAMPLING_TOOL_CHOICE_REQUIRED", code: -32603 });
+    expect(handled).toHaveLength(1);
+    expect(errors.map((e) => (e as RuleViolation).rule)).toEqual(["SAMPLING_TOOL_CHOICE_REQUIRED"]);
+    expect(await server.sentNothing((m) => m["method"] === "tools/call")).toBe(true);
+    // After a tool round the same answer completes the loop: the retry goes out with it.
+    const retried = await askForSampling(server, client, {
+      messages: [user("q"), toolUse("a"), toolResults("a")],
+      toolChoice: { mode: "required" },
+    });
+    const retry = await server.nextRequest("tools/call");
+    expect((retry["params"] as JsonObject)["inputResponses"]).toEqual({ s: final });
+    await server.answer(retry, { resultType: "complete", content: [] });
+    expect(await retried.call).toMatchObject({ content: [] });
+  });
 });
 
 describe("against the official SDK v2 (@modelcontextprotocol/server 2.4.0) as the server", () => {
   /** An SDK v2 McpServer connected to a generated 2025-11-25 client over the SDK's in-memory pair. */
-  async function sdkServerAndClient(capabilities: JsonObject) {
+  const useAnswer = { role: "assistant", content: toolUse("a").content, model: "m", stopReason: "toolUse" };
+
+  /** `answer`: the client's sampling handler (default: a tool use first, then a final answer). */
+  async function sdkServerAndClient(
+    capabilities: JsonObject,
+    answer = (params: { messages: unknown[] }) => (params.messages.length === 1 ? useAnswer : final),
+  ) {
     const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
     const mcp = new McpServer({ name: "sdk-v2", version: "2.4.0" }, { capabilities: {} });
     await mcp.connect(serverSide);
     const handled: unknown[] = [];
-    const useAnswer = { role: "assistant", content: toolUse("a").content, model: "m", stopReason: "toolUse" };
     const client = v2025.createClient({
       transport: clientSide,
       clientInfo: { name: "c", version: "1" },
@@ -379,7 +454,7 @@ describe("against the official SDK v2 (@modelcontextprotocol/server 2.4.0) as th
       handlers: {
         createMessage: (params) => {
           handled.push(params);
-          return (params.messages.length === 1 ? useAnswer : final) as unknown as v2025.CreateMessageResult;
+          return answer(params) as unknown as v2025.CreateMessageResult;
         },
       },
     });
@@ -391,7 +466,7 @@ describe("against the official SDK v2 (@modelcontextprotocol/server 2.4.0) as th
     // The SDK's low-level request checks nothing of sampling, so it can send what breaks the rules.
     const send = (params: JsonObject) =>
       mcp.server.request({ method: "sampling/createMessage", params: { maxTokens: 10, ...params } } as never);
-    return { mcp, send, handled, useAnswer };
+    return { mcp, send, handled };
   }
 
   it.each([
@@ -427,7 +502,7 @@ describe("against the official SDK v2 (@modelcontextprotocol/server 2.4.0) as th
   });
 
   it("the SDK's own createMessage runs a tool loop through the client untouched", async () => {
-    const { mcp, handled, useAnswer } = await sdkServerAndClient({ sampling: { tools: {} } });
+    const { mcp, handled } = await sdkServerAndClient({ sampling: { tools: {} } });
     const first = await mcp.server.createMessage({
       messages: [{ role: "user", content: { type: "text", text: "weather?" } }],
       tools: [{ name: "get_weather", inputSchema: { type: "object" } }],
@@ -445,5 +520,19 @@ describe("against the official SDK v2 (@modelcontextprotocol/server 2.4.0) as th
     });
     expect(second).toMatchObject({ stopReason: "endTurn" });
     expect(handled).toHaveLength(2);
+  });
+
+  it("the SDK's createMessage requiring a tool gets -32603 for a final answer that uses none (SAMPLING_TOOL_CHOICE_REQUIRED)", async () => {
+    const { mcp, handled } = await sdkServerAndClient({ sampling: { tools: {} } }, () => final);
+    const error = await mcp.server
+      .createMessage({
+        messages: [{ role: "user", content: { type: "text", text: "weather?" } }],
+        tools: [{ name: "get_weather", inputSchema: { type: "object" } }],
+        toolChoice: { mode: "required" },
+        maxTokens: 10,
+      })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: -32603, data: { rule: "SAMPLING_TOOL_CHOICE_REQUIRED" } });
+    expect(handled).toHaveLength(1);
   });
 });

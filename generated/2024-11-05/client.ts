@@ -259,6 +259,9 @@ export function createClient(options: ClientOptions): Client {
   let closed = false;
   /** The protocol's rules beyond the schema (docs/protocol-rules.md), on both sides' capabilities. */
   const rules = new RuleBook(PROTOCOL_RULES, options.relaxRules);
+  // Capabilities breaking a rule (a malformed extension id) are never declared.
+  const ownCapabilities = rules.capabilities("client", state["clientCapabilities"]);
+  if (ownCapabilities) throw ownCapabilities;
   const negotiated: Negotiated = {
     get client() {
       return state["clientCapabilities"];
@@ -457,6 +460,8 @@ export function createClient(options: ClientOptions): Client {
       (agreed !== REVISION && !options.acceptProtocolVersions?.includes(agreed))
     )
       throw new ProtocolVersionError(agreed);
+    const theirCapabilities = rules.capabilities("server", state["serverCapabilities"]);
+    if (theirCapabilities) throw theirCapabilities;
     // For transports that carry the version on every message (Streamable HTTP's MCP-Protocol-Version).
     options.transport.setProtocolVersion?.(agreed);
     connected = true;

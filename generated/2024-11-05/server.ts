@@ -258,6 +258,9 @@ export function createServer(options: ServerOptions): Server {
   const peers = new Set<Peer>();
   /** The protocol's rules beyond the schema (docs/protocol-rules.md). */
   const rules = new RuleBook(PROTOCOL_RULES, options.relaxRules);
+  // Capabilities breaking a rule (a malformed extension id) are never declared.
+  const ownCapabilities = rules.capabilities("server", capabilities);
+  if (ownCapabilities) throw ownCapabilities;
   /** Both sides' capabilities: this server's, and the client's from the handshake. */
   const negotiated: Negotiated = {
     get client() {
@@ -436,6 +439,12 @@ export function createServer(options: ServerOptions): Server {
       throw new RpcError(ErrorCode.InvalidRequest, `${method} before ${"initialize"}`);
     }
     const client = clientOf(incoming);
+    const malformed = rules.capabilities(
+      "client",
+      client.clientCapabilities,
+      ErrorCode.InvalidParams,
+    );
+    if (malformed) throw malformed;
     const context = contextFor(peer, incoming, client);
     const answer = async (): Promise<unknown> => {
       switch (method) {

@@ -661,7 +661,8 @@ export const PROTOCOL_RULES = {
     use: { type: "tool_use", id: "id" },
     result: { type: "tool_result", id: "toolUseId" },
     capability: { side: "client", path: ["sampling", "tools"] },
-    toolChoice: { field: "toolChoice", mode: "mode", none: "none" },
+    toolChoice: { field: "toolChoice", mode: "mode", none: "none", required: "required" },
+    stopReason: { field: "stopReason", cutOff: "maxTokens" },
   },
   rootUris: { request: "roots/list", list: "roots", uri: "uri", scheme: "file://" },
   urlElicitation: {

@@ -323,6 +323,9 @@ export function createClient(options: ClientOptions): Client {
   let closed = false;
   /** The protocol's rules beyond the schema (docs/protocol-rules.md), on both sides' capabilities. */
   const rules = new RuleBook(PROTOCOL_RULES, options.relaxRules);
+  // Capabilities breaking a rule (a malformed extension id) are never declared.
+  const ownCapabilities = rules.capabilities("client", state["clientCapabilities"]);
+  if (ownCapabilities) throw ownCapabilities;
   const negotiated: Negotiated = {
     get client() {
       return state["clientCapabilities"];
@@ -639,6 +642,8 @@ export function createClient(options: ClientOptions): Client {
     const supported = state["supportedVersions"];
     if (!Array.isArray(supported) || !supported.includes(REVISION))
       throw new ProtocolVersionError(supported);
+    const theirCapabilities = rules.capabilities("server", state["serverCapabilities"]);
+    if (theirCapabilities) throw theirCapabilities;
     options.transport.setProtocolVersion?.(REVISION);
   }
 

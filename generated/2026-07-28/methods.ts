@@ -481,7 +481,8 @@ export const PROTOCOL_RULES = {
     use: { type: "tool_use", id: "id" },
     result: { type: "tool_result", id: "toolUseId" },
     capability: { side: "client", path: ["sampling", "tools"] },
-    toolChoice: { field: "toolChoice", mode: "mode", none: "none" },
+    toolChoice: { field: "toolChoice", mode: "mode", none: "none", required: "required" },
+    stopReason: { field: "stopReason", cutOff: "maxTokens" },
   },
   rootUris: { request: "roots/list", list: "roots", uri: "uri", scheme: "file://" },
   contentMime: {
@@ -492,6 +493,7 @@ export const PROTOCOL_RULES = {
       { type: "audio", rule: "PROMPTS_AUDIO_MIME" },
     ],
   },
+  extensionIds: { field: "extensions" },
   inputRequired: {
     marker: { field: "resultType", value: "input_required" },
     methods: ["prompts/get", "resources/read", "tools/call"],

@@ -349,6 +349,9 @@ export function createServer(options: ServerOptions): Server {
   const peers = new Set<Peer>();
   /** The protocol's rules beyond the schema (docs/protocol-rules.md). */
   const rules = new RuleBook(PROTOCOL_RULES, options.relaxRules);
+  // Capabilities breaking a rule (a malformed extension id) are never declared.
+  const ownCapabilities = rules.capabilities("server", capabilities);
+  if (ownCapabilities) throw ownCapabilities;
   const subscriptions = new Set<Subscription>();
 
   /** The state a request carries in `_meta`, or the handshake's. */
@@ -561,6 +564,12 @@ export function createServer(options: ServerOptions): Server {
         data,
       );
     }
+    const malformed = rules.capabilities(
+      "client",
+      client.clientCapabilities,
+      ErrorCode.InvalidParams,
+    );
+    if (malformed) throw malformed;
     if (method === "subscriptions/listen")
       return withDefaults(await listen(peer, params, incoming));
     const seal = options.requestState;

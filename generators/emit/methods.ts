@@ -118,6 +118,7 @@ function rulesLiteral(model: Model): string {
     ...(urlElicitation ? { urlElicitation } : {}),
     ...(p.contentMime ? { contentMime: p.contentMime } : {}),
     ...(p.taskProgress ? { taskProgress: p.taskProgress } : {}),
+    ...(p.extensionIds ? { extensionIds: p.extensionIds } : {}),
     ...(ir
       ? {
           inputRequired: {

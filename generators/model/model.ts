@@ -233,6 +233,8 @@ export interface Protocol {
   contentMime?: ContentMime;
   /** How a task keeps its creating request's progress token until its terminal status. */
   taskProgress?: TaskProgress;
+  /** The capabilities field whose keys are extension identifiers. */
+  extensionIds?: ExtensionIds;
   /** How a server answers tool arguments that fail the tool's input schema, and an unknown resource. */
   serverErrors?: ServerErrors;
 }
@@ -257,6 +259,11 @@ export interface ParamGate {
 }
 
 /** Tool use inside sampling, as the sampling page constrains it. */
+/** The capabilities field (on either side) mapping extension identifiers to their settings. */
+export interface ExtensionIds {
+  field: string;
+}
+
 export interface SamplingTools {
   request: string;
   /** Params field holding the messages; each message's field holding one content block or an array. */
@@ -268,8 +275,10 @@ export interface SamplingTools {
   result: { type: string; id: string };
   /** The capability a request with tool content needs. */
   capability: CapabilityRef;
-  /** The params field choosing how the model may use tools, its mode field and the mode forbidding tools. */
-  toolChoice: { field: string; mode: string; none: string };
+  /** The params field choosing how the model may use tools, its mode field and the modes forbidding and requiring tools. */
+  toolChoice: { field: string; mode: string; none: string; required: string };
+  /** The result field saying why the model stopped, and the value saying the token limit cut it off. */
+  stopReason: { field: string; cutOff: string };
 }
 
 export interface ContentMime {

@@ -7,6 +7,7 @@ import { ModelError } from "./errors.js";
 import type { ParamCapabilityEntry } from "./method-map.js";
 import {
   buildContentMime,
+  buildExtensionIds,
   buildParamGates,
   buildRootUris,
   buildSamplingTools,
@@ -240,6 +241,8 @@ export function buildProtocol(
   if (contentMime) protocol.contentMime = contentMime;
   const taskProgress = buildTaskProgress(schema, table.taskProgress, protocol.taskAugmentation?.result);
   if (taskProgress) protocol.taskProgress = taskProgress;
+  const extensionIds = buildExtensionIds(schema, table.extensionIds);
+  if (extensionIds) protocol.extensionIds = extensionIds;
   const errors = table.serverErrors;
   const invalidParams = constants.find((c) => c.name === errors.invalidParams)?.value;
   if (typeof invalidParams !== "number")

@@ -7,6 +7,7 @@ import { resolveCapability, type ParamCapabilityEntry } from "./method-map.js";
 import type {
   CapabilityRef,
   Declaration,
+  ExtensionIds,
   LiteralValue,
   MethodEntry,
   ParamGate,
@@ -26,7 +27,8 @@ export interface RuleFactsTable {
     use: { type: string; id: string };
     result: { type: string; id: string };
     capability: string;
-    toolChoice: { field: string; mode: string; none: string };
+    toolChoice: { field: string; mode: string; none: string; required: string };
+    stopReason: { field: string; cutOff: string };
   };
   rootUris: { request: string; list: string; uri: string; scheme: string };
   urlElicitation: {
@@ -41,6 +43,7 @@ export interface RuleFactsTable {
     results: Record<string, string[]>;
     blocks: Record<string, string>;
   };
+  extensionIds: { capabilities: string[]; field: string };
   taskProgress: {
     created: string;
     id: string;
@@ -160,10 +163,12 @@ export function buildSamplingTools(
     throw new ModelError(`${where}: ${table.request} params have no ${table.messages} with ${table.content}`);
   const choice = facts.field(request.params?.type, table.toolChoice.field)[0];
   const modes = facts.field(choice, table.toolChoice.mode).flatMap((t) => facts.literals(t));
-  if (!modes.includes(table.toolChoice.none))
-    throw new ModelError(
-      `${where}: ${table.toolChoice.field}.${table.toolChoice.mode} has no ${table.toolChoice.none}`,
-    );
+  for (const mode of [table.toolChoice.none, table.toolChoice.required])
+    if (!modes.includes(mode))
+      throw new ModelError(`${where}: ${table.toolChoice.field}.${table.toolChoice.mode} has no ${mode}`);
+  const stops = facts.field(request.result, table.stopReason.field).flatMap((t) => facts.literals(t));
+  if (!stops.includes(table.stopReason.cutOff))
+    throw new ModelError(`${where}: the ${table.request} result's ${table.stopReason.field} has no ${table.stopReason.cutOff}`);
   return {
     request: table.request,
     messages: table.messages,
@@ -172,6 +177,7 @@ export function buildSamplingTools(
     result: { type: typeLiteral(facts, table.result.type), id: fieldOf(facts, table.result.type, table.result.id) },
     capability: requiredCapability(facts, table.capability, "samplingTools"),
     toolChoice: table.toolChoice,
+    stopReason: table.stopReason,
   };
 }
 
@@ -299,4 +305,10 @@ export function buildTaskProgress(
     notification: table.notification,
     results: table.results,
   };
+}
+
+/** The capabilities' extensions map whose keys are extension identifiers, where the revision has one. */
+export function buildExtensionIds(facts: SchemaFacts, table: RuleFactsTable["extensionIds"]): ExtensionIds | undefined {
+  const carrying = table.capabilities.filter((name) => facts.field({ kind: "ref", name }, table.field).length > 0);
+  return carrying.length > 0 ? { field: table.field } : undefined;
 }

@@ -28,7 +28,9 @@ export interface SamplingToolsFact {
   readonly use: { readonly type: string; readonly id: string };
   readonly result: { readonly type: string; readonly id: string };
   readonly capability: CapabilityFact;
-  readonly toolChoice: { readonly field: string; readonly mode: string; readonly none: string };
+  readonly toolChoice: { readonly field: string; readonly mode: string; readonly none: string; readonly required: string };
+  /** The result field saying why the model stopped, and the value saying the token limit cut it off. */
+  readonly stopReason: { readonly field: string; readonly cutOff: string };
 }
 
 export interface RootUrisFact {
@@ -75,6 +77,11 @@ export interface InputRequiredFact {
   readonly state: string;
 }
 
+/** The capabilities field (on either side) whose keys are extension identifiers. */
+export interface ExtensionIdsFact {
+  readonly field: string;
+}
+
 export interface RuleFacts {
   /** Per direction, method → its gated params fields. */
   readonly paramGates?: {
@@ -88,6 +95,7 @@ export interface RuleFacts {
   readonly inputRequired?: InputRequiredFact;
   readonly contentMime?: ContentMimeFact;
   readonly taskProgress?: TaskProgressFact;
+  readonly extensionIds?: ExtensionIdsFact;
 }
 
 /** Both sides' declared capabilities, as far as they are known. */

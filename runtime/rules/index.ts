@@ -8,4 +8,5 @@ export * from "./roots.js";
 export * from "./content-mime.js";
 export * from "./url-elicitations.js";
 export * from "./input-required.js";
+export * from "./extension-ids.js";
 export * from "./rule-book.js";

@@ -7,6 +7,7 @@ import { ErrorCode } from "../jsonrpc.js";
 import { methodViolation, paramViolation } from "./capabilities.js";
 import type { CapabilityFact, Negotiated, RuleFacts } from "./facts.js";
 import { contentMimeViolation } from "./content-mime.js";
+import { extensionIdViolation } from "./extension-ids.js";
 import { inputRequiredViolation } from "./input-required.js";
 import { rootsViolation } from "./roots.js";
 import { samplingRequestViolation, samplingResultViolation } from "./sampling.js";
@@ -76,6 +77,19 @@ export class RuleBook {
     if (rootUris && method === rootUris.request) return this.kept(rootsViolation(rootUris, result));
     if (contentMime) return this.kept(contentMimeViolation(contentMime, method, result));
     return undefined;
+  }
+
+  /**
+   * A side's capabilities: this side's own before it declares them (-32603, nothing sent), or the
+   * other side's as they arrive (`code`: -32602 for a request carrying them).
+   */
+  capabilities(
+    side: "client" | "server",
+    declared: unknown,
+    code: number = ErrorCode.InternalError,
+  ): RuleViolation | undefined {
+    const facts = this.facts.extensionIds;
+    return facts && this.kept(extensionIdViolation(facts, side, declared, code));
   }
 
   /** An error a request of this side's got: a required-elicitation error names elicitations to expect. */

@@ -1,7 +1,8 @@
 // Tool use inside sampling, as the sampling page constrains it: tool content only for a client
 // that declared the capability, a message with tool results holds nothing else, every tool use
-// is answered by a result in the very next message (and every result answers one), and a tool
-// choice of "none" gets no tool use back. The block types and field names come from the model.
+// is answered by a result in the very next message (and every result answers one), a tool
+// choice of "none" gets no tool use back, and one of "required" gets a tool use before the model
+// completes. The block types and field names come from the model.
 import { ErrorCode, isObject } from "../jsonrpc.js";
 import { declares } from "./capabilities.js";
 import type { SamplingToolsFact } from "./facts.js";
@@ -11,6 +12,7 @@ export const SAMPLING_TOOLS_CAPABILITY = "SAMPLING_TOOLS_CAPABILITY";
 export const SAMPLING_TOOL_RESULTS_ONLY = "SAMPLING_TOOL_RESULTS_ONLY";
 export const SAMPLING_TOOL_RESULTS_PAIRED = "SAMPLING_TOOL_RESULTS_PAIRED";
 export const SAMPLING_TOOL_CHOICE_NONE = "SAMPLING_TOOL_CHOICE_NONE";
+export const SAMPLING_TOOL_CHOICE_REQUIRED = "SAMPLING_TOOL_CHOICE_REQUIRED";
 
 /** A message's content blocks: one block or an array of them. */
 function blocks(facts: SamplingToolsFact, message: unknown): readonly unknown[] {
@@ -82,18 +84,32 @@ export function samplingRequestViolation(
   return undefined;
 }
 
-/** A sampling result that uses a tool although the request's tool choice forbade it. */
+/**
+ * A sampling result that breaks the request's tool choice: a tool use although the mode is
+ * "none", or a completion without any tool use although it is "required". The model may complete
+ * once it has used a tool (the history holds a tool use); a result the token limit cut off has not
+ * completed.
+ */
 export function samplingResultViolation(
   facts: SamplingToolsFact,
   params: unknown,
   result: unknown,
 ): RuleViolation | undefined {
-  const choice = isObject(params) ? params[facts.toolChoice.field] : undefined;
-  if (!isObject(choice) || choice[facts.toolChoice.mode] !== facts.toolChoice.none) return undefined;
-  if (ids(blocks(facts, result), facts.use).length === 0) return undefined;
+  const { field, mode: modeField, none, required } = facts.toolChoice;
+  const choice = isObject(params) ? params[field] : undefined;
+  const mode = isObject(choice) ? choice[modeField] : undefined;
+  if (mode !== none && mode !== required) return undefined;
+  const uses = ids(blocks(facts, result), facts.use).length > 0;
+  if (mode === none && uses)
+    return new RuleViolation(
+      SAMPLING_TOOL_CHOICE_NONE,
+      `${facts.request}: the result uses a tool although ${field}.${modeField} is ${JSON.stringify(none)}`,
+    );
+  if (mode !== required || uses || toolRounds(facts, params) > 0) return undefined;
+  if (isObject(result) && result[facts.stopReason.field] === facts.stopReason.cutOff) return undefined;
   return new RuleViolation(
-    SAMPLING_TOOL_CHOICE_NONE,
-    `${facts.request}: the result uses a tool although ${facts.toolChoice.field}.${facts.toolChoice.mode} is ${JSON.stringify(facts.toolChoice.none)}`,
+    SAMPLING_TOOL_CHOICE_REQUIRED,
+    `${facts.request}: the result completes without using a tool although ${field}.${modeField} is ${JSON.stringify(required)} and no tool was used before`,
   );
 }
 
