@@ -74,6 +74,27 @@ function handlers() {
       };
     }
   });
+  // A titled single-select enum (2025-11-25): enum + enumNames at 2025-06-18.
+  mcp.registerTool("pick", {}, async (_args, context) => {
+    const answer = await context.elicit({
+      message: "Which colour?",
+      requestedSchema: {
+        type: "object",
+        properties: {
+          colour: {
+            type: "string",
+            title: "Colour",
+            oneOf: [
+              { const: "r", title: "Red" },
+              { const: "b", title: "Blue" },
+            ],
+          },
+        },
+        required: ["colour"],
+      },
+    });
+    return { content: [{ type: "text", text: `${answer.action} ${String(answer.content?.["colour"])}` }] };
+  });
   // Two questions, one after the other: at 2026-07-28 two rounds of input, the handler run three times.
   mcp.registerTool("interview", {}, async (_args, context) => {
     const ask = async (field: string) => {
@@ -118,7 +139,7 @@ function handlers() {
   return mcp;
 }
 
-const TOOLS = ["echo", "link", "audio", "forecast", "ask", "interview", "sample", "pinger"];
+const TOOLS = ["echo", "link", "audio", "forecast", "ask", "pick", "interview", "sample", "pinger"];
 const downgrades: Downgrade[] = [];
 const multi = createMultiRevisionServer({
   server: handlers(),
@@ -475,6 +496,7 @@ describe("spec/down-conversions.json, one test per entry (a 2024-11-05 client)",
     expect([...CONVERSIONS.blocks, ...CONVERSIONS.fields].map((c) => c.id)).toEqual([
       "resource-link-as-text",
       "audio-as-embedded-resource",
+      "titled-enum-as-enum-names",
       "structured-content-as-text",
     ]);
     expect(CONVERSIONS.whole).toEqual(["Tool.inputSchema", "Tool.outputSchema"]);
@@ -511,6 +533,29 @@ describe("spec/down-conversions.json, one test per entry (a 2024-11-05 client)",
       content: [{ type: "text", text: "Mild" }],
       structuredContent: { celsius: 21 },
     });
+  });
+
+  it("titled-enum-as-enum-names: a titled single-select enum asked of a 2025-06-18 client is enum + enumNames", async () => {
+    const { client: transport, log } = await link();
+    const asked: unknown[] = [];
+    const client = r0618.createClient({
+      transport,
+      clientInfo: { name: "generated", version: "1.0.0" },
+      capabilities: { elicitation: {} },
+      handlers: {
+        elicit: (params) => {
+          asked.push(params.requestedSchema.properties["colour"]);
+          return { action: "accept", content: { colour: "b" } };
+        },
+      },
+    });
+    await client.connect();
+    expect((await client.callTool({ name: "pick", arguments: {} })).content).toEqual([
+      { type: "text", text: "accept b" },
+    ]);
+    expect(asked).toEqual([{ type: "string", title: "Colour", enum: ["r", "b"], enumNames: ["Red", "Blue"] }]);
+    expect(problemsOf("2025-06-18", log)).toEqual([]);
+    await client.close();
   });
 
   it("whole: a tool's input schema keeps every JSON Schema keyword; icons and titles the revision lacks go", async () => {

@@ -1,6 +1,7 @@
 // A request a handler written against one revision sends to a client of another: its params as
 // the client's revision has them, or the error the handler gets instead when that revision cannot
-// express it (the method missing: -32601; a field lost or converted on the way: -32602 naming it).
+// express it (the method missing: -32601; a field lost, or converted by a conversion that is not
+// lossless, on the way: -32602 naming it).
 import { ErrorCode } from "../jsonrpc.js";
 import { project } from "./project.js";
 import type { RevisionProjection, Shape } from "./shapes.js";
@@ -25,7 +26,10 @@ export function toClient(
     };
   if (params === undefined) return { params };
   const projected = project(params, shape, target, source);
-  const lost = [...projected.dropped, ...projected.converted];
+  const lossless = new Set(target.blocks.filter((b) => b.lossless).map((b) => b.id));
+  // A conversion is reported as `<pointer> <id>`.
+  const converted = projected.converted.filter((c) => !lossless.has(c.slice(c.lastIndexOf(" ") + 1)));
+  const lost = [...projected.dropped, ...converted];
   if (lost.length === 0) return { params: projected.value };
   return {
     error: {
