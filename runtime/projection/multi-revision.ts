@@ -87,12 +87,12 @@ export function createMultiRevisionServer(options: MultiRevisionServerOptions): 
     throw new TypeError("other revisions share the registrations of a registry: pass a createMcpServer() as `server`");
 
   /** `served`'s server on the registrations, what it sends converted down to its revision. */
-  function build<S extends SessionMcpServer>(served: ServedRevision<S>, invoke: Invoke) {
-    const built = served.create({ registry: registry!, invoke });
+  const build = <S extends SessionMcpServer>(served: ServedRevision<S>, invoke: Invoke) => {
+    const built = served.create({ registry, invoke });
     const connect = (transport: Transport) =>
       built.connect(new DowngradingTransport(transport, writtenFor, served.revision, onDowngrade));
     return { built, connect };
-  }
+  };
 
   const sessions = new Map(
     options.alsoServes
@@ -114,15 +114,15 @@ export function createMultiRevisionServer(options: MultiRevisionServerOptions): 
   const direct = (transport: Transport) => options.server.connect(transport);
 
   /** The server a connection's first message asks for. */
-  function route(first: JsonRpcMessage | JsonRpcMessage[]): (transport: Transport) => Promise<void> {
+  const route = (first: JsonRpcMessage | JsonRpcMessage[]): ((transport: Transport) => Promise<void>) => {
     if (Array.isArray(first)) return direct;
     if (stateless?.http.kind === "stateless" && claimedVersion(first, stateless.http) !== undefined)
       return stateless.connect;
     const m = first as unknown as { [key: string]: unknown };
     const params = m["params"];
-    const asked = m["method"] === handshake!.request && isObject(params) ? params[handshake!.version] : undefined;
+    const asked = m["method"] === handshake.request && isObject(params) ? params[handshake.version] : undefined;
     return (typeof asked === "string" && sessions.get(asked)?.connect) || direct;
-  }
+  };
 
   return {
     versions: [
