@@ -2,14 +2,15 @@
 // pinned) against the examples built on the generated code, once per revision, each with the
 // frozen requirement set the suite ships for it (`--requirements <revision>`):
 //   1. starts examples/conformance-server[-<rev>] on a free loopback port (it prints its URL);
-//   2. runs the revision's server scenarios against it;
+//   2. runs the revision's server scenarios against it (against one process for every revision
+//      the example serves);
 //   3. runs the revision's client scenarios with examples/conformance-client[-<rev>] as the
 //      suite's `--command` (it takes the server URL as its last argument);
 //   4. runs the client scenarios of earlier revisions the example must still play (the
 //      back-compat rules of authorization: a 2025-03-26 server without resource metadata), each
 //      at its own revision;
-//   5. runs the revision's server scenarios against the one server for every revision
-//      (examples/multi-revision-server), which serves both revisions on one URL;
+//   5. runs both revisions' server scenarios against one process of the one server for every
+//      revision (examples/multi-revision-server), which serves both on one URL;
 //   6. prints a table per run: required scenarios, authorization scenarios (counted apart),
 //      back-compat ones and the scenarios run but never scored (extensions, pending), and exits
 //      non-zero on any failure not listed in scripts/conformance-expected-failures-<rev>.yml (the
@@ -36,11 +37,16 @@ import {
   type Side,
 } from "./conformance-report.js";
 
+/** One example server, started once: every revision it stands for runs its server scenarios against that process. */
 interface Target {
+  readonly server: string;
+  readonly revisions: readonly Run[];
+}
+
+interface Run {
   readonly revision: string;
   /** The run's name in its table (default: the revision). */
   readonly label?: string;
-  readonly server: string;
   /** The example client; a revision without one yet has its client leg reported as not run. */
   readonly client?: string;
   /** Client scenarios of earlier revisions the example client still plays, each at its revision. */
@@ -50,25 +56,30 @@ interface Target {
 /** The revisions whose requirement sets are run, and the examples that stand for mcp-gen there. */
 const TARGETS: readonly Target[] = [
   {
-    revision: "2025-11-25",
     server: "examples/conformance-server/main.ts",
-    client: "examples/conformance-client/main.ts",
-    backCompat: [
-      { scenario: "auth/2025-03-26-oauth-metadata-backcompat", revision: "2025-03-26" },
-      { scenario: "auth/2025-03-26-oauth-endpoint-fallback", revision: "2025-03-26" },
+    revisions: [
+      {
+        revision: "2025-11-25",
+        client: "examples/conformance-client/main.ts",
+        backCompat: [
+          { scenario: "auth/2025-03-26-oauth-metadata-backcompat", revision: "2025-03-26" },
+          { scenario: "auth/2025-03-26-oauth-endpoint-fallback", revision: "2025-03-26" },
+        ],
+      },
     ],
   },
   {
-    revision: "2026-07-28",
     server: "examples/conformance-server-2026-07-28/main.ts",
-    client: "examples/conformance-client-2026-07-28/main.ts",
+    revisions: [{ revision: "2026-07-28", client: "examples/conformance-client-2026-07-28/main.ts" }],
   },
-  // One server for every revision: its client scenarios are the example clients' (above).
-  ...["2025-11-25", "2026-07-28"].map((revision) => ({
-    revision,
-    label: `${revision}, one server for every revision`,
+  // One server for every revision: one process at both; its client scenarios are the example clients' (above).
+  {
     server: "examples/multi-revision-server/main.ts",
-  })),
+    revisions: ["2025-11-25", "2026-07-28"].map((revision) => ({
+      revision,
+      label: `${revision}, one server for every revision`,
+    })),
+  },
 ];
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -121,9 +132,25 @@ interface RevisionRun {
   readonly clientRun: boolean;
 }
 
-async function runRevision(target: Target, out: string): Promise<RevisionRun> {
-  const { revision } = target;
-  const label = target.label ?? revision;
+/** Runs a target's revisions: their server scenarios against one process of its server, then their client scenarios. */
+async function runTarget(target: Target, out: string): Promise<RevisionRun[]> {
+  const started: Awaited<ReturnType<typeof prepare>>[] = [];
+  for (const run of target.revisions) started.push(await prepare(run, out));
+  const server = await startServer(target.server);
+  try {
+    for (const run of started) await run.serverScenarios(server.url);
+  } finally {
+    server.child.kill("SIGTERM");
+  }
+  const done: RevisionRun[] = [];
+  for (const run of started) done.push(await run.clientScenarios());
+  return done;
+}
+
+/** One revision's run: its requirement set and baseline read, its two legs ready to run. */
+async function prepare(run: Run, out: string) {
+  const { revision } = run;
+  const label = run.label ?? revision;
   const runDir = join(out, label.replace(/[^\w.-]+/g, "-"));
   const listed = await runSuite(["list", "--requirements", revision]);
   if (listed.code !== 0) throw new Error(`conformance list --requirements ${revision} failed:\n${listed.output}`);
@@ -138,43 +165,52 @@ async function runRevision(target: Target, out: string): Promise<RevisionRun> {
       results.push({ side, scenario, category, checks: checks.get(scenario) });
   };
 
-  const server = await startServer(target.server);
-  try {
+  async function serverScenarios(url: string): Promise<void> {
     const dir = join(runDir, "server");
     mkdirSync(dir, { recursive: true });
-    console.error(
-      `conformance ${label}: ${requirements.server.length} required server scenarios against ${server.url}`,
-    );
-    runs.push(await runSuite(["server", "--url", server.url, "--requirements", revision, "-o", dir, ...expected]));
+    console.error(`conformance ${label}: ${requirements.server.length} required server scenarios against ${url}`);
+    runs.push(await runSuite(["server", "--url", url, "--requirements", revision, "-o", dir, ...expected]));
     collect("server", dir);
-  } finally {
-    server.child.kill("SIGTERM");
   }
 
-  if (target.client === undefined) {
-    console.error(`conformance ${label}: no example client; its client scenarios are not run here`);
-    return { revision: label, results, runs, baseline, clientRun: false };
+  async function clientScenarios(): Promise<RevisionRun> {
+    if (run.client === undefined) {
+      console.error(`conformance ${label}: no example client; its client scenarios are not run here`);
+      return { revision: label, results, runs, baseline, clientRun: false };
+    }
+    const dir = join(runDir, "client");
+    mkdirSync(dir, { recursive: true });
+    console.error(`conformance ${revision}: ${requirements.client.length} required client scenarios`);
+    const command = `${process.execPath} --import tsx ${run.client}`;
+    runs.push(await runSuite(["client", "--command", command, "--requirements", revision, "-o", dir, ...expected]));
+    collect("client", dir);
+    for (const { scenario, revision: at } of run.backCompat ?? []) {
+      const backCompat = join(runDir, "back-compat");
+      mkdirSync(backCompat, { recursive: true });
+      runs.push(
+        await runSuite([
+          "client",
+          "--command",
+          command,
+          "--scenario",
+          scenario,
+          "--spec-version",
+          at,
+          "-o",
+          backCompat,
+        ]),
+      );
+      results.push({
+        side: "client",
+        scenario,
+        category: `back-compat: ${at}`,
+        checks: readChecks(backCompat).get(scenario),
+      });
+    }
+    return { revision: label, results, runs, baseline, clientRun: true };
   }
-  const dir = join(runDir, "client");
-  mkdirSync(dir, { recursive: true });
-  console.error(`conformance ${revision}: ${requirements.client.length} required client scenarios`);
-  const command = `${process.execPath} --import tsx ${target.client}`;
-  runs.push(await runSuite(["client", "--command", command, "--requirements", revision, "-o", dir, ...expected]));
-  collect("client", dir);
-  for (const { scenario, revision: at } of target.backCompat ?? []) {
-    const backCompat = join(runDir, "back-compat");
-    mkdirSync(backCompat, { recursive: true });
-    runs.push(
-      await runSuite(["client", "--command", command, "--scenario", scenario, "--spec-version", at, "-o", backCompat]),
-    );
-    results.push({
-      side: "client",
-      scenario,
-      category: `back-compat: ${at}`,
-      checks: readChecks(backCompat).get(scenario),
-    });
-  }
-  return { revision: label, results, runs, baseline, clientRun: true };
+
+  return { serverScenarios, clientScenarios };
 }
 
 async function main(): Promise<number> {
@@ -190,29 +226,31 @@ async function main(): Promise<number> {
   }
   const out = mkdtempSync(join(tmpdir(), "mcp-gen-conformance-"));
   let failed = false;
+  /** Prints one run's table and what failed; marks the run failed when the suite said no. */
+  const report = (run: RevisionRun) => {
+    console.log(`${renderTable(run.revision, run.results, run.baseline)}\n`);
+    if (!run.clientRun) console.log(`${run.revision}: client scenarios not run (no example client here).\n`);
+    const details = failureDetails(run.results, run.baseline);
+    if (details.length > 0) console.log(["Failed checks:", ...details.map((line) => `  ${line}`), ""].join("\n"));
+    const unscored = run.results.filter((r) => r.category.startsWith("not scored") && !passed(r));
+    if (unscored.length > 0)
+      console.log(
+        `Not scored and failing (the table has their checks): ${unscored.map((r) => r.scenario).join(", ")}\n`,
+      );
+    // The suite decides against the baseline (stale entries fail too); show its words when it says no.
+    for (const suiteRun of run.runs.filter((r) => r.code !== 0)) {
+      failed = true;
+      console.log(
+        `--- conformance suite output (${run.revision}) ---\n${suiteRun.output.split("\n").slice(-40).join("\n")}\n`,
+      );
+    }
+    if (run.results.some((r) => r.checks === undefined && r.category === "required")) failed = true;
+  };
   try {
     const only = process.argv.indexOf("--only");
     const wanted = only < 0 ? undefined : process.argv[only + 1];
-    for (const target of TARGETS.filter((t) => wanted === undefined || t.server.includes(wanted))) {
-      const run = await runRevision(target, out);
-      console.log(`${renderTable(run.revision, run.results, run.baseline)}\n`);
-      if (!run.clientRun) console.log(`${run.revision}: client scenarios not run (no example client here).\n`);
-      const details = failureDetails(run.results, run.baseline);
-      if (details.length > 0) console.log(["Failed checks:", ...details.map((line) => `  ${line}`), ""].join("\n"));
-      const unscored = run.results.filter((r) => r.category.startsWith("not scored") && !passed(r));
-      if (unscored.length > 0)
-        console.log(
-          `Not scored and failing (the table has their checks): ${unscored.map((r) => r.scenario).join(", ")}\n`,
-        );
-      // The suite decides against the baseline (stale entries fail too); show its words when it says no.
-      for (const suiteRun of run.runs.filter((r) => r.code !== 0)) {
-        failed = true;
-        console.log(
-          `--- conformance suite output (${run.revision}) ---\n${suiteRun.output.split("\n").slice(-40).join("\n")}\n`,
-        );
-      }
-      if (run.results.some((r) => r.checks === undefined && r.category === "required")) failed = true;
-    }
+    for (const target of TARGETS.filter((t) => wanted === undefined || t.server.includes(wanted)))
+      for (const run of await runTarget(target, out)) report(run);
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

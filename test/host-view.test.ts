@@ -6,6 +6,7 @@
 // types are the view revision's, not unions across revisions.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as r2024 from "../generated/2024-11-05/index.js";
+import * as r0618 from "../generated/2025-06-18/index.js";
 import * as r2025 from "../generated/2025-11-25/index.js";
 import * as view from "../generated/2026-07-28/index.js";
 import {
@@ -23,6 +24,7 @@ import {
 } from "../host/index.js";
 import { VIEW } from "../host/revisions.js";
 import { createInMemoryTransportPair, type JsonObject, type Transport } from "../runtime/index.js";
+import { toView } from "../runtime/projection/index.js";
 import { recording, typeProblems, type MessageLog } from "./support/revision-oracle.js";
 
 // ---- compile time: the view's types, exactly ----
@@ -252,3 +254,18 @@ function answersTo(log: MessageLog, method: string): unknown[] {
   );
   return (log.received as JsonObject[]).filter((m) => ids.has(m["id"]) && "result" in m).map((m) => m["result"]);
 }
+
+describe("an older server's enum in the view", () => {
+  it("keeps a 2025-06-18 enum with enumNames whole (a string schema fits it too, but without its choices)", () => {
+    const params = {
+      message: "Colour?",
+      requestedSchema: {
+        type: "object",
+        properties: { colour: { type: "string", title: "Colour", enum: ["r", "b"], enumNames: ["Red", "Blue"] } },
+      },
+    };
+    const seen = toView("request", "elicitation/create", params, r0618.PROJECTION, view.PROJECTION);
+    expect(seen).toEqual({ value: params, dropped: [], converted: [] });
+    expect(typeProblems(VIEW_REVISION, "ElicitRequestParams", seen.value)).toEqual([]);
+  });
+});

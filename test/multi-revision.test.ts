@@ -1,12 +1,17 @@
 // One server, written once against 2025-11-25 with the registry, serving clients of every
-// revision on one in-memory link or one Streamable HTTP endpoint (runtime/projection): the SDK
-// 1.0.1 client (2024-11-05), the SDK v1 client pinned to each session revision, the SDK v2 client
-// at 2026-07-28, our generated clients of each revision (2026-07-28's through the same
-// registrations, the handlers' requests to the client carried as multi round-trip input). Every
-// message the server sends is checked as a message of the client's revision
-// by that revision's generated validators and by ajv on the spec's schema.json (objects closed, so
-// a field the revision lacks fails). One test per entry of spec/down-conversions.json.
+// revision on one in-memory link, one stdio connection or one Streamable HTTP endpoint
+// (runtime/projection): the SDK 1.0.1 client (2024-11-05), the SDK v1 client pinned to each
+// session revision, the SDK v2 client at 2026-07-28, our generated clients of each revision (each
+// session revision through its own generated server on the same registrations, 2026-07-28's with
+// the handlers' requests to the client carried as multi round-trip input). Every message the
+// server sends is checked as a message of the client's revision by that revision's generated
+// validators and by ajv on the spec's schema.json (objects closed, so a field the revision lacks
+// fails). One test per entry of spec/down-conversions.json; per session revision, its own rules:
+// the answer to bad tool arguments its model prescribes, params and answers checked by its
+// validators, batches where it has them; requests to the client it cannot express refused.
 import { readFileSync } from "node:fs";
+import { createInterface } from "node:readline";
+import { PassThrough } from "node:stream";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -21,19 +26,29 @@ import * as r1125 from "../generated/2025-11-25/index.js";
 import * as r2607 from "../generated/2026-07-28/index.js";
 import { StreamableHttpClientTransport } from "../runtime/http/client.js";
 import { serveStreamableHttp, type StreamableHttpServer } from "../runtime/http/server.js";
-import { createInMemoryTransportPair, type JsonRpcMessage, type Transport } from "../runtime/index.js";
+import { createInMemoryTransportPair, type JsonRpcMessage, type RequestId, type Transport } from "../runtime/index.js";
 import { createMultiRevisionServer, type Downgrade } from "../runtime/projection/index.js";
+import type { SharedRegistrations } from "../runtime/server/index.js";
+import { StdioServerTransport } from "../runtime/stdio.js";
 import { problemsOf, recording, type MessageLog } from "./support/revision-oracle.js";
+import { checkedInModel } from "./support/spec.js";
 
 const ICONS = [{ src: "https://example.com/icon.png", mimeType: "image/png" }];
+const SERVER_INFO = { name: "multi", version: "1.0.0", title: "Multi", icons: ICONS };
 const CONVERSIONS = JSON.parse(readFileSync(new URL("../spec/down-conversions.json", import.meta.url), "utf8")) as {
   blocks: { id: string }[];
   fields: { id: string }[];
   whole: string[];
 };
 
+/** A tool result saying how a request to the client failed for the handler: `<code>: <message>`. */
+const failed = (error: unknown) => ({
+  content: [{ type: "text" as const, text: `${(error as { code?: number }).code}: ${(error as Error).message}` }],
+  isError: true,
+});
+
 function handlers() {
-  const mcp = r1125.createMcpServer({ serverInfo: { name: "multi", version: "1.0.0", title: "Multi", icons: ICONS } });
+  const mcp = r1125.createMcpServer({ serverInfo: SERVER_INFO });
   mcp.registerTool(
     "echo",
     {
@@ -68,11 +83,29 @@ function handlers() {
       });
       return { content: [{ type: "text", text: answer.action }] };
     } catch (error) {
-      return {
-        content: [{ type: "text", text: `${(error as { code?: number }).code}: ${(error as Error).message}` }],
-        isError: true,
-      };
+      return failed(error);
     }
+  });
+  // A titled single-select enum (2025-11-25): enum + enumNames at 2025-06-18.
+  mcp.registerTool("pick", {}, async (_args, context) => {
+    const answer = await context.elicit({
+      message: "Which colour?",
+      requestedSchema: {
+        type: "object",
+        properties: {
+          colour: {
+            type: "string",
+            title: "Colour",
+            oneOf: [
+              { const: "r", title: "Red" },
+              { const: "b", title: "Blue" },
+            ],
+          },
+        },
+        required: ["colour"],
+      },
+    });
+    return { content: [{ type: "text", text: `${answer.action} ${String(answer.content?.["colour"])}` }] };
   });
   // Two questions, one after the other: at 2026-07-28 two rounds of input, the handler run three times.
   mcp.registerTool("interview", {}, async (_args, context) => {
@@ -95,16 +128,39 @@ function handlers() {
     const content = Array.isArray(answer.content) ? answer.content[0] : answer.content;
     return { content: [{ type: "text", text: content?.type === "text" ? content.text : "?" }] };
   });
+  // What 2025-11-25 added to requests to the client: URL-mode elicitation, sampling with tools.
+  mcp.registerTool("visit", {}, async (_args, context) => {
+    try {
+      const answer = await context.elicit({
+        mode: "url",
+        message: "Sign in, please",
+        url: "https://example.com/sign-in",
+        elicitationId: "sign-in-1",
+      });
+      return { content: [{ type: "text", text: answer.action }] };
+    } catch (error) {
+      return failed(error);
+    }
+  });
+  mcp.registerTool("delegate", {}, async (_args, context) => {
+    try {
+      const answer = await context.createMessage({
+        messages: [{ role: "user", content: { type: "text", text: "What's the weather?" } }],
+        maxTokens: 10,
+        tools: [{ name: "forecast", inputSchema: { type: "object" } }],
+      });
+      return { content: [{ type: "text", text: answer.model }] };
+    } catch (error) {
+      return failed(error);
+    }
+  });
   // What a 2026-07-28 client has no input request for fails for the handler.
   mcp.registerTool("pinger", {}, async (_args, context) => {
     try {
       await context.ping();
       return { content: [{ type: "text", text: "pong" }] };
     } catch (error) {
-      return {
-        content: [{ type: "text", text: `${(error as { code?: number }).code}: ${(error as Error).message}` }],
-        isError: true,
-      };
+      return failed(error);
     }
   });
   mcp.registerResource("readme", "file:///readme.txt", { mimeType: "text/plain", icons: ICONS }, (uri) => ({
@@ -118,19 +174,32 @@ function handlers() {
   return mcp;
 }
 
-const TOOLS = ["echo", "link", "audio", "forecast", "ask", "interview", "sample", "pinger"];
+const TOOLS = [
+  "echo",
+  "link",
+  "audio",
+  "forecast",
+  "ask",
+  "pick",
+  "interview",
+  "sample",
+  "visit",
+  "delegate",
+  "pinger",
+];
 const downgrades: Downgrade[] = [];
+const written = handlers();
 const multi = createMultiRevisionServer({
-  server: handlers(),
+  server: written,
   writtenFor: r1125.PROJECTION,
-  alsoServes: [r1105.PROJECTION, r0326.PROJECTION, r0618.PROJECTION],
+  alsoServes: [r1105, r0326, r0618].map((r) => ({
+    revision: r.PROJECTION,
+    create: (registrations: SharedRegistrations) => r.createMcpServer({ serverInfo: SERVER_INFO, registrations }),
+  })),
   stateless: {
     revision: r2607.PROJECTION,
     create: (registrations) => {
-      const mcp = r2607.createMcpServer({
-        serverInfo: { name: "multi", version: "1.0.0", title: "Multi", icons: ICONS },
-        registrations,
-      });
+      const mcp = r2607.createMcpServer({ serverInfo: SERVER_INFO, registrations });
       // For 2026-07-28 clients alone, written against its types: its own input keys.
       mcp.registerTool("native", {}, (_args, { input }) => {
         const answer = input.response("user_name", "elicitation/create");
@@ -218,7 +287,7 @@ describe("negotiation", () => {
     // Answers come in any order (JSON-RPC): the link held all three until its first message chose the server.
     expect(answers.find((a) => (a as { id?: unknown }).id === 2)).toMatchObject({
       id: 2,
-      error: { code: -32601, message: expect.stringContaining("2024-11-05") },
+      error: { code: -32601, message: expect.stringContaining("tasks/list") },
     });
     expect(log.received.some((m) => (m as { method?: string }).method === "tasks/list")).toBe(true);
     await client.close();
@@ -475,6 +544,7 @@ describe("spec/down-conversions.json, one test per entry (a 2024-11-05 client)",
     expect([...CONVERSIONS.blocks, ...CONVERSIONS.fields].map((c) => c.id)).toEqual([
       "resource-link-as-text",
       "audio-as-embedded-resource",
+      "titled-enum-as-enum-names",
       "structured-content-as-text",
     ]);
     expect(CONVERSIONS.whole).toEqual(["Tool.inputSchema", "Tool.outputSchema"]);
@@ -511,6 +581,35 @@ describe("spec/down-conversions.json, one test per entry (a 2024-11-05 client)",
       content: [{ type: "text", text: "Mild" }],
       structuredContent: { celsius: 21 },
     });
+  });
+
+  it("titled-enum-as-enum-names: a titled single-select enum asked of a 2025-06-18 client is enum + enumNames", async () => {
+    const { client: transport, log } = await link();
+    const asked: unknown[] = [];
+    const client = r0618.createClient({
+      transport,
+      clientInfo: { name: "generated", version: "1.0.0" },
+      capabilities: { elicitation: {} },
+      handlers: {
+        elicit: (params) => {
+          asked.push(params.requestedSchema.properties["colour"]);
+          return { action: "accept", content: { colour: "b" } };
+        },
+      },
+    });
+    await client.connect();
+    expect((await client.callTool({ name: "pick", arguments: {} })).content).toEqual([
+      { type: "text", text: "accept b" },
+    ]);
+    expect(asked).toEqual([{ type: "string", title: "Colour", enum: ["r", "b"], enumNames: ["Red", "Blue"] }]);
+    expect(problemsOf("2025-06-18", log)).toEqual([]);
+    expect(downgrades).toContainEqual({
+      revision: "2025-06-18",
+      method: "elicitation/create",
+      dropped: [],
+      converted: ["/requestedSchema/properties/colour titled-enum-as-enum-names"],
+    });
+    await client.close();
   });
 
   it("whole: a tool's input schema keeps every JSON Schema keyword; icons and titles the revision lacks go", async () => {
@@ -552,5 +651,198 @@ describe("requests to the client that its revision cannot express", () => {
     expect(log.sent.some((m) => (m as { method?: string }).method === "elicitation/create")).toBe(false);
     expect(problemsOf("2025-06-18", log)).toEqual([]);
     await client.close();
+  });
+});
+
+describe("requests to the client that 2025-06-18 cannot express fail for the handler, and nothing is sent", () => {
+  async function call(name: string) {
+    const { client: transport, log } = await link();
+    const client = r0618.createClient({
+      transport,
+      clientInfo: { name: "generated", version: "1.0.0" },
+      capabilities: { elicitation: {}, sampling: {} },
+      handlers: {
+        elicit: () => ({ action: "accept", content: {} }),
+        createMessage: () => ({ role: "assistant", model: "m", content: { type: "text", text: "hi" } }),
+      },
+    });
+    await client.connect();
+    const result = (await client.callTool({ name, arguments: {} })) as unknown as AnyResult;
+    const methods = log.sent.map((m) => (m as { method?: string }).method);
+    expect(problemsOf("2025-06-18", log)).toEqual([]);
+    await client.close();
+    return { result, methods };
+  }
+
+  it.each([
+    ["URL-mode elicitation", "visit", "elicitation/create", "/mode, /url, /elicitationId"],
+    ["sampling with tools", "delegate", "sampling/createMessage", "/tools"],
+  ])("%s", async (_what, tool, method, paths) => {
+    const { result, methods } = await call(tool);
+    const text = `-32602: the client's protocol revision 2025-06-18 cannot express this ${method}: ${paths}`;
+    expect(result).toEqual({ isError: true, content: [{ type: "text", text }] });
+    expect(methods).not.toContain(method);
+  });
+});
+
+/** A client of `revision` speaking raw JSON-RPC on a link, after the handshake; the server's requests answered by `answer`. */
+async function rawClient(
+  revision: string,
+  options: { clientInfo?: object; capabilities?: object; answer?: (request: { method: string }) => unknown } = {},
+) {
+  const { client, log } = await link();
+  const waiting = new Map<
+    unknown,
+    (message: { result?: AnyResult; error?: { code: number; message: string } }) => void
+  >();
+  client.onmessage = (message) => {
+    const m = message as { id?: RequestId; method?: string };
+    if (m.method !== undefined && m.id !== undefined)
+      void client.send({
+        jsonrpc: "2.0",
+        id: m.id,
+        result: options.answer?.({ method: m.method }) ?? {},
+      } as JsonRpcMessage);
+    else if (m.id !== undefined) waiting.get(m.id)?.(message as never);
+  };
+  await client.start();
+  let next = 0;
+  const request = (method: string, params: object) =>
+    new Promise<{ result?: AnyResult; error?: { code: number; message: string } }>((resolve) => {
+      const id = ++next;
+      waiting.set(id, resolve);
+      void client.send({ jsonrpc: "2.0", id, method, params } as JsonRpcMessage);
+    });
+  const handshake = await request("initialize", {
+    protocolVersion: revision,
+    capabilities: options.capabilities ?? {},
+    clientInfo: options.clientInfo ?? { name: "raw", version: "1.0.0" },
+  });
+  await client.send({ jsonrpc: "2.0", method: "notifications/initialized" } as JsonRpcMessage);
+  return { handshake, request, log, close: () => client.close() };
+}
+
+describe.each(Object.keys(GENERATED) as Session[])("a %s client: its own revision's rules", (revision) => {
+  it("tool arguments failing the schema get its revision's answer (its model's serverErrors.toolArguments)", async () => {
+    const errors = checkedInModel(revision).protocol.serverErrors!;
+    const { client, log } = await generatedClient(revision);
+    const message = "Invalid arguments for tool echo: /text: expected string, got number";
+    const call = client.callTool({ name: "echo", arguments: { text: 3 } });
+    if (errors.toolArguments === "toolResult")
+      expect(await call).toEqual({ isError: true, content: [{ type: "text", text: message }] });
+    else await expect(call).rejects.toMatchObject({ code: errors.invalidParams, message });
+    expect(problemsOf(revision, log)).toEqual([]);
+    await client.close();
+  });
+
+  it("params are checked by its revision's validators: clientInfo.icons of another shape than 2025-11-25's", async () => {
+    // Before 2025-11-25 `icons` is no field of Implementation: anything goes there.
+    const { handshake, log, close } = await rawClient(revision, {
+      clientInfo: { name: "raw", version: "1.0.0", icons: "none" },
+    });
+    if (revision === "2025-11-25") expect(handshake.error?.code).toBe(-32602);
+    else expect(handshake.result).toMatchObject({ protocolVersion: revision });
+    expect(problemsOf(revision, log)).toEqual([]);
+    await close();
+  });
+
+  it("answers are checked by its revision's validators: sampling content as a list (2025-11-25's)", async () => {
+    const { request, log, close } = await rawClient(revision, {
+      capabilities: { sampling: {} },
+      answer: () => ({ role: "assistant", model: "m", content: [{ type: "text", text: "hi" }] }),
+    });
+    const { result, error } = await request("tools/call", { name: "sample", arguments: {} });
+    // Before 2025-11-25 the answer is invalid: the handler's createMessage fails, and so the call.
+    if (revision === "2025-11-25") expect(result?.content).toEqual([{ type: "text", text: "hi" }]);
+    else expect(error?.message).toMatch(/^invalid sampling\/createMessage result: \/result\/content: expected object/);
+    expect(problemsOf(revision, log)).toEqual([]);
+    await close();
+  });
+});
+
+describe("shared change events", () => {
+  it("resourceUpdated of the written-for server reaches a 2026-07-28 client's listen stream", async () => {
+    const { client: transport, log } = await link();
+    const client = r2607.createClient({ transport, clientInfo: { name: "generated", version: "1.0.0" } });
+    await client.connect();
+    const updated = new Promise<string>((done) => client.on("notifications/resources/updated", (p) => done(p.uri)));
+    const stop = new AbortController();
+    const subscription = await client.listen(
+      { resourceSubscriptions: ["file:///readme.txt"] },
+      { signal: stop.signal },
+    );
+    await written.resourceUpdated("file:///readme.txt");
+    expect(await updated).toBe("file:///readme.txt");
+    stop.abort();
+    await subscription.ended;
+    expect(problemsOf("2026-07-28", log)).toEqual([]);
+    await client.close();
+  });
+
+  it("resourceUpdated and notify of the written-for server reach a 2024-11-05 client", async () => {
+    const { client: transport, log } = await link();
+    const client = r1105.createClient({ transport, clientInfo: { name: "generated", version: "1.0.0" } });
+    await client.connect();
+    const updated = new Promise<string>((done) => client.on("notifications/resources/updated", (p) => done(p.uri)));
+    const logged = new Promise<unknown>((done) => client.on("notifications/message", (p) => done(p.data)));
+    await client.subscribe({ uri: "file:///readme.txt" });
+    await written.resourceUpdated("file:///readme.txt");
+    expect(await updated).toBe("file:///readme.txt");
+    await written.notify("notifications/message", { level: "info", data: "to everyone" });
+    expect(await logged).toBe("to everyone");
+    expect(problemsOf("2024-11-05", log)).toEqual([]);
+    await client.close();
+  });
+});
+
+describe("JSON-RPC batches over stdio, at the revisions that have them", () => {
+  /** A stdio connection in this process: the lines the client writes, and those the server wrote. */
+  async function stdio(revision: string) {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const lines: unknown[] = [];
+    createInterface({ input: output }).on("line", (line) => lines.push(JSON.parse(line)));
+    const log: MessageLog = { sent: [], received: [] };
+    await multi.connect(recording(new StdioServerTransport(input, output), log));
+    const write = (message: unknown) => input.write(`${JSON.stringify(message)}\n`);
+    write({
+      jsonrpc: "2.0",
+      id: 0,
+      method: "initialize",
+      params: { protocolVersion: revision, capabilities: {}, clientInfo: { name: "raw", version: "1.0.0" } },
+    });
+    await expect.poll(() => lines.length).toBe(1);
+    write({ jsonrpc: "2.0", method: "notifications/initialized" });
+    return { lines, log, write, close: () => input.end() };
+  }
+
+  const batch = [
+    { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "link", arguments: {} } },
+    { jsonrpc: "2.0", id: 2, method: "ping" },
+  ];
+
+  it("2025-03-26: a batch is answered by one batch, each answer at 2025-03-26", async () => {
+    const { lines, log, write, close } = await stdio("2025-03-26");
+    write(batch);
+    await expect.poll(() => lines.length).toBe(2);
+    const answers = lines[1] as { id: number; result: unknown }[];
+    expect(Array.isArray(answers)).toBe(true);
+    expect(answers.sort((a, b) => a.id - b.id)).toEqual([
+      { jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: "Notes: file:///notes.txt" }] } },
+      { jsonrpc: "2.0", id: 2, result: {} },
+    ]);
+    expect(problemsOf("2025-03-26", log)).toEqual([]);
+    close();
+  });
+
+  it("2025-06-18, which has none: a batch is refused", async () => {
+    const { lines, log, write, close } = await stdio("2025-06-18");
+    write(batch);
+    await expect.poll(() => lines.length).toBe(2);
+    expect(lines[1]).toMatchObject({ jsonrpc: "2.0", error: { code: -32600 } });
+    // That error has no id, which 2025-06-18's schema requires (2025-11-25 made it optional): no
+    // answer to a batch is valid at 2025-06-18, so only the handshake is judged.
+    expect(problemsOf("2025-06-18", { sent: log.sent.slice(0, 1), received: log.received })).toEqual([]);
+    close();
   });
 });

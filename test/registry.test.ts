@@ -18,6 +18,7 @@ import * as v2026 from "../generated/2026-07-28/index.js";
 import { serveStreamableHttp } from "../runtime/http/server.js";
 import { StreamableHttpClientTransport } from "../runtime/http/client.js";
 import { createInMemoryTransportPair, RpcError, type Transport } from "../runtime/index.js";
+import { REGISTRY } from "../runtime/server/index.js";
 import { StdioClientTransport } from "../runtime/stdio.js";
 import { createRegistryServer, FILES, TOOLS } from "./fixtures/registry/server.js";
 
@@ -182,6 +183,31 @@ describe("the registry at 2025-11-25, our client", () => {
     await mcp.resourceUpdated("file:///todo.md");
     expect(await updated).toBe("file:///todo.md");
     expect(logged).toEqual(["trouble"]);
+  });
+
+  it("a server sharing another's registrations shares its change events: notify and resourceUpdated of either reach both", async () => {
+    const mcp = createRegistryServer("2025-11-25");
+    const sharing = v2025.createMcpServer({
+      serverInfo: { name: "sharing", version: "1" },
+      registrations: { registry: mcp[REGISTRY], invoke: (run, context) => run(context) },
+    });
+    const clients = [];
+    for (const server of [mcp, sharing]) {
+      const [clientSide, serverSide] = createInMemoryTransportPair();
+      await server.connect(serverSide);
+      clients.push(await ourClient2025(clientSide));
+    }
+    const updated = clients.map(
+      (client) => new Promise<string>((done) => client.on("notifications/resources/updated", (p) => done(p.uri))),
+    );
+    const logged = clients.map(
+      (client) => new Promise<unknown>((done) => client.on("notifications/message", (p) => done(p.data))),
+    );
+    for (const client of clients) await client.subscribe({ uri: "file:///todo.md" });
+    await mcp.resourceUpdated("file:///todo.md");
+    expect(await Promise.all(updated)).toEqual(["file:///todo.md", "file:///todo.md"]);
+    await sharing.notify("notifications/message", { level: "info", data: "from the sharing one" });
+    expect(await Promise.all(logged)).toEqual(["from the sharing one", "from the sharing one"]);
   });
 
   it("lists 500 tools in pages of 100, in registration order, with nothing skipped while tools come and go", async () => {

@@ -14,4 +14,4 @@ const http = await serveStreamableHttp({
 console.log(http.url);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const)
-  process.once(signal, () => void Promise.all([server.stateless?.close(), http.close()]).then(() => process.exit(0)));
+  process.once(signal, () => void Promise.all([server.close(), http.close()]).then(() => process.exit(0)));

@@ -1,6 +1,7 @@
 // The conformance suite's server at 2025-11-25 and 2026-07-28 as one server (runtime/projection):
-// the fixtures registered once on a 2025-11-25 registry serve every session revision (converted
-// down to each client's) and 2026-07-28 clients, through a 2026-07-28 server built on the same
+// the fixtures registered once on a 2025-11-25 registry serve every session revision (each by its
+// own generated server on the same registrations, what it sends converted down to the client's
+// revision) and 2026-07-28 clients, through a 2026-07-28 server built on the same
 // registrations (the handlers' requests to the client become multi round-trip input). What only
 // 2026-07-28 has (its input tools with their own keys and state, the stateless diagnostics) is
 // registered on that server alone, written against its types.
@@ -11,6 +12,7 @@ import * as r2506 from "../../generated/2025-06-18/index.js";
 import * as r2511 from "../../generated/2025-11-25/index.js";
 import * as r2607 from "../../generated/2026-07-28/index.js";
 import type { StreamableHttpSession } from "../../runtime/http/server.js";
+import type { SharedRegistrations } from "../../runtime/server/index.js";
 import { createMultiRevisionServer, type MultiRevisionServer } from "../../runtime/projection/index.js";
 import { registerConformance } from "../conformance-server/server.js";
 import { registerStatelessConformance } from "../conformance-server-2026-07-28/server.js";
@@ -28,7 +30,11 @@ export function createMultiRevisionConformanceServer(): {
   const server = createMultiRevisionServer({
     server: mcp,
     writtenFor: r2511.PROJECTION,
-    alsoServes: [r2411.PROJECTION, r2503.PROJECTION, r2506.PROJECTION],
+    // Each older session revision by its own generated server on the same registrations.
+    alsoServes: [r2411, r2503, r2506].map((r) => ({
+      revision: r.PROJECTION,
+      create: (registrations: SharedRegistrations) => r.createMcpServer({ serverInfo, registrations }),
+    })),
     stateless: {
       revision: r2607.PROJECTION,
       create: (registrations) =>

@@ -172,13 +172,16 @@ export interface McpServerOptions extends Omit<ServerOptions, "handlers"> {
   pageSize?: number;
   /**
    * Serve the registrations of a server written for another revision, each handler run through
-   * its `invoke` (runtime/projection's `shareRegistrations`): one set of handlers, two revisions.
+   * its `invoke` (runtime/projection's `createMultiRevisionServer`): one set of handlers, several
+   * revisions. Their change events are shared too: `notify` and `resourceUpdated` of either
+   * server reach the clients of both.
    */
   registrations?: SharedRegistrations;
   /**
    * Change events shared by the processes serving one endpoint (see docs/deploying.md): `notify`
    * and `resourceUpdated` publish to the bus, and every event on it, from any process, goes to
-   * this process's clients. Without it they reach this process's clients only. Changes to what
+   * this process's clients. Without it they reach this process's clients only (a server sharing
+   * `registrations` without one uses that server's). Changes to what
    * this process registers are announced to its own clients only: each process registers its own.
    */
   events?: ChangeEventBus;
@@ -325,7 +328,7 @@ function declares(capabilities: Json, wanted: Json): boolean {
  */
 export function createMcpServer(options: McpServerOptions): McpServer {
   const { handlers: own, pageSize, registrations, events, ...serverOptions } = options;
-  const registry = new Registry(PROFILE, { pageSize }, registrations);
+  const registry = new Registry(PROFILE, { pageSize, events }, registrations);
   const report = (error: unknown) =>
     serverOptions.onError?.(error instanceof Error ? error : new Error(String(error)));
 
@@ -415,17 +418,13 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       { uri },
     );
   }
-  // Every process's change events, this one's included, reach this process's clients from the bus.
-  const unsubscribe = events?.subscribe((event) => {
+  // Every change event, this server's included, reaches its clients from the registry's bus: the
+  // one given (every process's), else the one of the servers sharing these registrations.
+  const unsubscribe = registry.events.subscribe((event) => {
     const uri = event.params?.["uri"];
-    if (event.method === "notifications/resources/updated" && typeof uri === "string")
-      void updated(uri);
-    else
-      void send(
-        live(),
-        event.method as keyof ServerNotificationMap,
-        event.params as Json | undefined,
-      );
+    return event.method === "notifications/resources/updated" && typeof uri === "string"
+      ? updated(uri)
+      : send(live(), event.method as keyof ServerNotificationMap, event.params as Json | undefined);
   });
 
   return {
@@ -470,20 +469,19 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       };
     },
     async close() {
-      unsubscribe?.();
+      unsubscribe();
       await Promise.all(live().map((s) => s.close()));
     },
     http: HTTP_BINDING,
     [REGISTRY]: registry,
     resourceUpdated(uri) {
-      return events
-        ? events.publish({ method: "notifications/resources/updated", params: { uri } })
-        : updated(uri);
+      return registry.events.publish({
+        method: "notifications/resources/updated",
+        params: { uri },
+      });
     },
     notify(method, params) {
-      return events
-        ? events.publish({ method, params: params as Json | undefined })
-        : send(live(), method, params as Json | undefined);
+      return registry.events.publish({ method, params: params as Json | undefined });
     },
   };
 }

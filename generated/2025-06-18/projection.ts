@@ -320,7 +320,16 @@ export const PROJECTION: RevisionProjection = {
       version: "protocolVersion",
       resultVersion: "protocolVersion",
     },
-    blocks: [],
+    blocks: [
+      {
+        id: "titled-enum-as-enum-names",
+        from: "TitledSingleSelectEnumSchema",
+        to: "EnumSchema",
+        lossless: true,
+        build: { type: "string", enum: "{oneOf[].const}", enumNames: "{oneOf[].title}" },
+        keep: ["title", "description", "default"],
+      },
+    ],
     fields: [],
   },
 };

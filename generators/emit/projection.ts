@@ -18,7 +18,7 @@ type Template = string | number | boolean | null | Template[] | { [key: string]:
 export interface DownConversions {
   writtenFor: string;
   whole: string[];
-  blocks: { id: string; from: string; to: string; build: Template; keep: string[] }[];
+  blocks: { id: string; from: string; to: string; build: Template; keep: string[]; lossless?: boolean }[];
   fields: { id: string; type: string; field: string; into: string; build: Template }[];
 }
 

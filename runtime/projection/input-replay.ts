@@ -8,6 +8,7 @@
 // (`ping`, `tasks/*`) fails for the handler, as do params the revision cannot express.
 import { RpcError } from "../jsonrpc.js";
 import type { Invoke } from "../server/registry.js";
+import { withHelpers } from "./context-helpers.js";
 import type { RevisionProjection } from "./shapes.js";
 import { toClient } from "./to-client.js";
 
@@ -73,17 +74,7 @@ export function replayInput(writtenFor: RevisionProjection, target: RevisionProj
       return new Promise<never>(() => {});
     };
 
-    const helpers = writtenFor.helpers;
-    const adapted = new Proxy(context as object, {
-      get(on, key) {
-        if (typeof key === "string" && Object.hasOwn(helpers, key)) {
-          const method = helpers[key]!;
-          return (params?: unknown) => request(method, params);
-        }
-        return Reflect.get(on, key, on) as unknown;
-      },
-      has: (on, key) => (typeof key === "string" && Object.hasOwn(helpers, key)) || Reflect.has(on, key),
-    });
+    const adapted = withHelpers(context, writtenFor.helpers, request);
     const done = Promise.resolve().then(() => run(adapted));
     const askFor = needed.then(() => {
       const next: Rounds = {

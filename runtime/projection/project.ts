@@ -75,11 +75,15 @@ export function project(
       return list === undefined ? value : walk(value, list, path);
     }
     if (!isObject(value)) return value;
-    for (const member of members) {
+    const fitting = members.filter((member) => {
       const { shape } = resolve(member);
-      if (shape !== 0 && "o" in shape && matches(value, shape)) return walk(value, member, path);
-    }
-    // No member holds it: a reviewed conversion to a member this union has, if one applies.
+      return shape !== 0 && "o" in shape && matches(value, shape);
+    });
+    // A member that has a place for every field; else a reviewed conversion to a member this
+    // union has, if one applies (a titled enum is a string schema too, but one without its choices);
+    // else the first member that fits, losing what it has no place for.
+    const whole = fitting.find((member) => holds(value, resolve(member).shape as ObjectShape));
+    if (whole !== undefined) return walk(value, whole, path);
     for (const conversion of target.blocks) {
       if (!members.includes(conversion.to)) continue;
       const from = source.types[conversion.from];
@@ -89,6 +93,7 @@ export function project(
       converted.push(`${path} ${conversion.id}`);
       return walk(built, conversion.to, path);
     }
+    if (fitting[0] !== undefined) return walk(value, fitting[0], path);
     dropped.push(path);
     return DROP;
   }
@@ -143,8 +148,21 @@ function matches(value: Json, shape: ObjectShape): boolean {
   return true;
 }
 
-/** A template filled from `value`'s fields; `{$json}` is `field` as JSON. */
+/** Whether the object type `shape` declares every field of `value` (or takes any). */
+function holds(value: Json, shape: ObjectShape): boolean {
+  return shape.x !== undefined || Object.keys(value).every((key) => Object.hasOwn(shape.o, key));
+}
+
+/**
+ * A template filled from `value`'s fields; `{$json}` is `field` as JSON, and a string that is
+ * only `{list[].name}` is the array of the `name` of each element of `value`'s array `list`.
+ */
 function build(template: Template, value: Json, field?: unknown): unknown {
+  const each = typeof template === "string" ? /^\{([^{}|[\]]+)\[\]\.([^{}|[\]]+)\}$/.exec(template) : null;
+  if (each) {
+    const list = value[each[1]!];
+    return Array.isArray(list) ? list.map((item: unknown) => (isObject(item) ? item[each[2]!] : undefined)) : [];
+  }
   if (typeof template === "string")
     return template.replace(/\{([^{}]+)\}/g, (_, names: string) => {
       for (const name of names.split("|")) {

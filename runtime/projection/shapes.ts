@@ -30,7 +30,10 @@ export interface UnionShape {
   readonly u: readonly Shape[];
 }
 
-/** A template: strings may hold `{field}`, `{a|b}` (the first present) or `{$json}` (the field's value as JSON). */
+/**
+ * A template: strings may hold `{field}`, `{a|b}` (the first present) or `{$json}` (the field's
+ * value as JSON); a string that is only `{list[].name}` is the array of each element's `name`.
+ */
 export type Template = string | number | boolean | null | readonly Template[] | { readonly [key: string]: Template };
 
 /** A value of a type the revision lacks (`from`, of the written-for revision), rebuilt as one it has (`to`). */
@@ -41,6 +44,11 @@ export interface BlockConversion {
   readonly build: Template;
   /** Fields of the value carried over to the rebuilt one (then projected like any other). */
   readonly keep: readonly string[];
+  /**
+   * The rebuilt value says all the value said: applied in requests to the client too, which are
+   * otherwise refused rather than sent converted (the handler could not know what was asked).
+   */
+  readonly lossless?: boolean;
 }
 
 /** A field the revision's `type` lacks, kept as an element of its array field `into`. */

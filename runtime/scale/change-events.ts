@@ -23,6 +23,7 @@ export interface ChangeEventBus {
 /**
  * One process's bus: publishing delivers to this process's subscribers, as a server without a
  * bus does. Delivery is synchronous, in publish order; a listener that throws fails no other.
+ * `publish` resolves once every listener has handled the event (a promise it returned settled).
  */
 export class InMemoryChangeEventBus implements ChangeEventBus {
   private readonly listeners = new Set<(event: ChangeEvent) => void>();
@@ -33,13 +34,17 @@ export class InMemoryChangeEventBus implements ChangeEventBus {
   }
 
   async publish(event: ChangeEvent): Promise<void> {
+    const report = (error: unknown) => this.onError?.(error instanceof Error ? error : new Error(String(error)));
+    const handling: Promise<unknown>[] = [];
     for (const listener of [...this.listeners]) {
       try {
-        listener(event);
+        const handled: unknown = listener(event);
+        if (handled instanceof Promise) handling.push(handled.catch(report));
       } catch (error) {
-        this.onError?.(error instanceof Error ? error : new Error(String(error)));
+        report(error);
       }
     }
+    await Promise.all(handling);
   }
 
   subscribe(listener: (event: ChangeEvent) => void): () => void {

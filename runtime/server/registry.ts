@@ -6,6 +6,7 @@
 // cache fields) comes in the profile the generated code builds from the model; the runtime
 // names no revision. Change listeners hear which list changed, once per burst of registrations.
 import { ErrorCode, RpcError } from "../jsonrpc.js";
+import { InMemoryChangeEventBus, type ChangeEventBus } from "../scale/change-events.js";
 import { Catalog } from "./catalog.js";
 import { compileSchema, describeIssues, type CompiledSchema, type Schema, type Verdict } from "./schema.js";
 import { UriTemplate } from "./uri-template.js";
@@ -34,6 +35,8 @@ export interface RegistryOptions {
   readonly pageSize?: number | undefined;
   /** Cache fields for list and read results, where the revision has them. */
   readonly cache?: Json | undefined;
+  /** The change-event bus of several processes (default: the shared registry's, else one of this process). */
+  readonly events?: ChangeEventBus | undefined;
 }
 
 /** Completion of one argument or template variable: the values for what was typed so far. */
@@ -111,6 +114,11 @@ export class Registry {
   private readonly invoke: Invoke;
   /** What entries added here are marked with: this registry when it shares another's, else none. */
   private readonly owner: Registry | undefined;
+  /**
+   * Where the servers on these registrations publish `notify` and `resourceUpdated`, and hear
+   * them: so each change reaches the clients of every revision served.
+   */
+  readonly events: ChangeEventBus;
 
   private readonly profile: RegistryProfile;
   private readonly options: RegistryOptions;
@@ -130,6 +138,7 @@ export class Registry {
     this.changed = from?.changed ?? new Set();
     this.invoke = shared?.invoke ?? ((run, context) => run(context));
     this.owner = from ? this : undefined;
+    this.events = options.events ?? from?.events ?? new InMemoryChangeEventBus();
   }
 
   /** Whether this registry serves an entry: its own, or one every sharing registry serves. */

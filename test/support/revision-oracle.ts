@@ -122,15 +122,22 @@ function ajvFor(revision: string) {
 /** The problems of every message the server sent, judged as messages of `revision`; [] when all are. */
 export function problemsOf(revision: string, log: MessageLog): string[] {
   const requests = new Map<string, { method: string; params?: unknown }>();
-  for (const m of log.received as Schema[])
+  // A batch (2025-03-26) is judged whole by the validators, and message by message as well.
+  const each = (messages: unknown[]) => messages.flatMap((m) => (Array.isArray(m) ? (m as unknown[]) : [m]));
+  for (const m of each(log.received) as Schema[])
     if (typeof m["method"] === "string" && m["id"] !== undefined)
       requests.set(String(m["id"]), { method: m["method"], params: m["params"] });
   const model = checkedInModel(revision);
   const byMethod = new Map(model.methods.map((m) => [m.method, m]));
   const ajv = ajvFor(revision);
   const problems: string[] = [];
-  for (const message of log.sent as Schema[]) {
-    const verdict = VALIDATORS[revision]!(message, { from: "server", requestOf: (id) => requests.get(String(id)) });
+  const requestOf = (id: unknown) => requests.get(String(id));
+  for (const batch of log.sent.filter((m) => Array.isArray(m))) {
+    const verdict = VALIDATORS[revision]!(batch, { from: "server", requestOf });
+    if (!verdict.ok) problems.push(`validators: ${JSON.stringify(batch)}: ${JSON.stringify(verdict.issues)}`);
+  }
+  for (const message of each(log.sent) as Schema[]) {
+    const verdict = VALIDATORS[revision]!(message, { from: "server", requestOf });
     if (!verdict.ok) problems.push(`validators: ${JSON.stringify(message)}: ${JSON.stringify(verdict.issues)}`);
     const method =
       typeof message["method"] === "string" ? message["method"] : requests.get(String(message["id"]))?.method;
