@@ -78,9 +78,7 @@ describe("items", () => {
       select: (all) => all.map(downgraded),
     });
     const items = r.items.filter((i) => i.rule === "UNION_MEMBER_ADDED");
-    expect(
-      items.map((i) => [i.id, i.severity, i.breaking, findingsOf(i, r.changes).map((f) => f.after)]),
-    ).toEqual([
+    expect(items.map((i) => [i.id, i.severity, i.breaking, findingsOf(i, r.changes).map((f) => f.after)])).toEqual([
       ["field-Thing.content-UNION_MEMBER_ADDED", "breaking", true, ["Audio"]],
       ["field-Thing.content-UNION_MEMBER_ADDED-2", "warning", false, ["Image"]],
     ]);
