@@ -254,12 +254,12 @@ function listedAfter(h: Host, server: string, changes: number): Promise<void> {
  * one server take turns, so each gets a listing of its own (the host folds announcements that
  * arrive during a listing into one more) and the servers answer as many tools/list as were asked.
  */
-function hostLister(h: Host, call: (server: string, tool: string, options: object) => Promise<{ content: unknown[] }>) {
+function hostLister(h: Host, change: (server: string, options: object) => Promise<{ content: unknown[] }>) {
   const turns = new Map<string, Promise<void>>();
   return (server: string, options: object): Promise<void> => {
     const run = (turns.get(server) ?? Promise.resolve())
       .catch(() => {})
-      .then(async () => listedAfter(h, server, Number(textOf(await call(server, "changed", options)))));
+      .then(async () => listedAfter(h, server, Number(textOf(await change(server, options)))));
     turns.set(server, run);
     return run;
   };
@@ -298,7 +298,7 @@ const host: Scenario = {
     const next = () => HOST_SERVERS[turn++ % HOST_SERVERS.length] as string;
     const call = async (server: string, tool: string, args: { [key: string]: unknown } | undefined, options: object) =>
       h.callTool(`${server}__${tool}`, args, options);
-    const list = hostLister(h, (server, tool, options) => call(server, tool, undefined, options));
+    const list = hostLister(h, (server, options) => call(server, "changed", undefined, options));
     return {
       client: {
         echo: async (text, options) => textOf(await call(next(), "echo", { text }, options)),
