@@ -2,8 +2,8 @@
 // 100,000 tools/call and 10,000 tools/list each, half of them one at a time and half with 32 in
 // flight, with progress reports and a cancellation every 100 calls, and fails on any process
 // warning, the heap after GC growing more than 5 MB from 10% to 100% of a phase, active resources
-// or listeners on long-lived emitters growing, anything left open after close, or a request that
-// never settles (see scripts/soak/). Loopback only. Run it on every change to runtime/ or host/;
+// or listeners on long-lived emitters growing, anything left open after close, a request that
+// never settles, or its servers answering fewer tools/list than were asked for (see scripts/soak/). Loopback only. Run it on every change to runtime/ or host/;
 // its figures are in BENCHMARKS.md.
 //
 // Environment:
@@ -72,9 +72,10 @@ console.log(
     "heap at 100%",
     "resources at 10%",
     "resources at 100%",
+    "lists (tools/list answered)",
   ]),
 );
-console.log(row(Array(8).fill("---")));
+console.log(row(Array(9).fill("---")));
 for (const report of reports)
   for (const phase of report.phases) {
     const [first, last] = phase.marks;
@@ -88,6 +89,7 @@ for (const report of reports)
         last ? mb(last.heapBytes) : "",
         first ? describeResources(first.resources) : "",
         last ? describeResources(last.resources) : "",
+        `${phase.counts.lists} (${phase.listed ?? "not counted"})`,
       ]),
     );
   }

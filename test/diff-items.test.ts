@@ -51,20 +51,36 @@ describe("items", () => {
     expect(findingsOf(item as Item, r.changes)).toEqual(pings);
   });
 
+  /** `Thing.content`, a union of the named content types. */
+  const content = (...names: string[]) => ({
+    types: [
+      iface("Text", [prop("text", str)]),
+      iface("Image", [prop("data", str)]),
+      iface("Audio", [prop("data", str), prop("mime", str)]),
+    ],
+    thing: [prop("id", str), prop("content", union(...names.map(ref)))],
+  });
+
   it("list the members a union gained as one item", () => {
-    const content = (...names: string[]) => ({
-      types: [
-        iface("Text", [prop("text", str)]),
-        iface("Image", [prop("data", str)]),
-        iface("Audio", [prop("data", str), prop("mime", str)]),
-      ],
-      thing: [prop("id", str), prop("content", union(...names.map(ref)))],
-    });
     const r = diffTiny(things(content("Text")), things(content("Text", "Image", "Audio")));
     const gained = r.changes.filter((f) => f.rule === "UNION_MEMBER_ADDED");
     expect(gained.map((f) => f.after)).toEqual(["Audio", "Image"]);
     expect(r.items.filter((i) => i.rule === "UNION_MEMBER_ADDED")).toEqual([
       expect.objectContaining({ name: "Thing.content", id: "field-Thing.content-UNION_MEMBER_ADDED" }),
+    ]);
+  });
+
+  it("never merge findings that disagree on severity: each severity makes an item of its own", () => {
+    // The union above gains two members; one of them is judged a warning (as a `select` may).
+    const downgraded = (f: Finding): Finding =>
+      f.rule === "UNION_MEMBER_ADDED" && f.after === "Image" ? { ...f, severity: "warning", breaking: false } : f;
+    const r = diffTiny(things(content("Text")), things(content("Text", "Image", "Audio")), {
+      select: (all) => all.map(downgraded),
+    });
+    const items = r.items.filter((i) => i.rule === "UNION_MEMBER_ADDED");
+    expect(items.map((i) => [i.id, i.severity, i.breaking, findingsOf(i, r.changes).map((f) => f.after)])).toEqual([
+      ["field-Thing.content-UNION_MEMBER_ADDED", "breaking", true, ["Audio"]],
+      ["field-Thing.content-UNION_MEMBER_ADDED-2", "warning", false, ["Image"]],
     ]);
   });
 

@@ -601,6 +601,30 @@ describe("the transport against servers that misbehave", () => {
     await expect(client.listTools()).rejects.toMatchObject({ code: -32020 });
   });
 
+  it("says in words what a load balancer's error page means, and what the page says", async () => {
+    // The pages nginx and HAProxy answer when the node behind them died or timed out.
+    const pages = [
+      "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>" +
+        "\r\n<hr><center>nginx/1.22.1</center>\r\n</body>\r\n</html>\r\n",
+      "<html><body><h1>504 Gateway Time-out</h1>\nThe server didn't respond in time.\n</body></html>\n",
+    ];
+    const { client } = await scripted((_body, n, res) => {
+      res.writeHead(n === 1 ? 502 : 504, { "Content-Type": "text/html" });
+      res.end(pages[n - 1]);
+    });
+    const proxy = "a proxy or load balancer in front of the MCP server";
+    const badGateway = await client.listTools().catch((e: unknown) => e);
+    expect(badGateway).toBeInstanceOf(StreamableHttpError);
+    expect(badGateway).toMatchObject({
+      status: 502,
+      body: pages[0],
+      message: `HTTP 502 (${proxy} got no valid answer from it): 502 Bad Gateway nginx/1.22.1`,
+    });
+    await expect(client.listTools()).rejects.toThrow(
+      `HTTP 504 (${proxy} got no answer from it in time): 504 Gateway Time-out The server didn't respond in time.`,
+    );
+  });
+
   it("tries again once when the server refuses the version but lists it, else names the versions it speaks", async () => {
     const refusal = (id: unknown, supported: string[]) => ({
       jsonrpc: "2.0",

@@ -1,15 +1,23 @@
-// runtime/scale/'s in-memory implementations, and createMcpServer's `events` in one process:
-// two servers sharing a bus, as two processes share Redis (test/scale.test.ts).
+// runtime/scale/'s in-memory implementations, createMcpServer's `events` in one process (two
+// servers sharing a bus, as two processes share Redis: test/scale.test.ts), and a protected
+// 2025-era session's stream replayed by another node once its owner is gone, to its subject only,
+// over the in-memory store and directory and over Redis's.
 import { afterEach, describe, expect, it } from "vitest";
+import * as v2025 from "../generated/2025-11-25/index.js";
 import * as v2026 from "../generated/2026-07-28/index.js";
+import { connectRedis } from "../integrations/redis/index.js";
 import { StreamableHttpClientTransport } from "../runtime/http/client.js";
 import { serveStreamableHttp } from "../runtime/http/server.js";
+import { readSseBody, SseParser, type SseEvent } from "../runtime/http/sse.js";
 import {
   InMemoryChangeEventBus,
   InMemoryEventStore,
   InMemorySessionDirectory,
   type ChangeEvent,
+  type EventStore,
+  type SessionDirectory,
 } from "../runtime/scale/index.js";
+import { freePort, startRedis } from "./support/redis.js";
 
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
 afterEach(async () => {
@@ -123,5 +131,113 @@ describe("createMcpServer's events", () => {
     expect(bus.active).toBe(1);
     await one.close();
     expect(bus.active).toBe(0);
+  });
+});
+
+describe("a protected 2025-era session's stream, replayed on another node once its owner is gone", () => {
+  interface Shared {
+    directory: SessionDirectory;
+    eventStore: EventStore;
+  }
+
+  /** A node of one protected endpoint: a bearer token is its subject's name. */
+  async function node(name: string, shared: Shared) {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}/mcp`;
+    const mcp = v2025.createMcpServer({ serverInfo: { name, version: "1" } });
+    mcp.registerTool("t", { inputSchema: { type: "object" } }, () => ({ content: [] }));
+    const http = await serveStreamableHttp({
+      port,
+      onSession: (session) => mcp.connect(session),
+      cluster: { self: { node: name, url }, ...shared },
+      auth: {
+        authorizationServers: ["https://auth.example.com"],
+        verify: (token) => ({ subject: token, scopes: [], audience: url }),
+      },
+    });
+    let closed: Promise<void> | undefined;
+    const close = () => (closed ??= http.close());
+    cleanups.push(close);
+    return { url, mcp, close };
+  }
+
+  const headers = (subject: string, sessionId?: string, extra: Record<string, string> = {}) => ({
+    Authorization: `Bearer ${subject}`,
+    Accept: "application/json, text/event-stream",
+    "Content-Type": "application/json",
+    ...(sessionId ? { "Mcp-Session-Id": sessionId, "MCP-Protocol-Version": "2025-11-25" } : {}),
+    ...extra,
+  });
+
+  async function events(response: Response): Promise<SseEvent[]> {
+    const read: SseEvent[] = [];
+    await readSseBody(response.body, new SseParser((event) => read.push(event)));
+    return read;
+  }
+
+  const stores: [string, () => Promise<Shared>][] = [
+    ["in memory", async () => ({ directory: new InMemorySessionDirectory(), eventStore: new InMemoryEventStore() })],
+    [
+      "in Redis",
+      async () => {
+        const redis = await startRedis();
+        cleanups.push(() => redis.dispose());
+        const scale = await connectRedis({ url: redis.url, onError: (error) => expect.fail(error.message) });
+        cleanups.push(() => scale.close());
+        return scale;
+      },
+    ],
+  ];
+
+  it.each(stores)("%s: to the subject that opened the session, and to no other", async (_, share) => {
+    const shared = await share();
+    const [a, b] = [await node("A", shared), await node("B", shared)];
+    // Alice opens a session on A and its standalone stream; the stream's first event names it.
+    const opened = await fetch(a.url, {
+      method: "POST",
+      headers: headers("alice"),
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "c", version: "1" } },
+      }),
+    });
+    expect(opened.status).toBe(200);
+    const sessionId = opened.headers.get("mcp-session-id") as string;
+    await opened.text();
+    const initialized = await fetch(a.url, {
+      method: "POST",
+      headers: headers("alice", sessionId),
+      body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+    });
+    expect(initialized.status).toBe(202);
+    const away = new AbortController();
+    const stream = await fetch(a.url, {
+      headers: headers("alice", sessionId, { Accept: "text/event-stream" }),
+      signal: away.signal,
+    });
+    const primed = new Promise<SseEvent>((resolve) => {
+      void readSseBody(stream.body, new SseParser(resolve)).catch(() => undefined);
+    });
+    const priming = (await primed).id as string;
+    away.abort();
+    // Sent while alice is away: kept by A, and in the shared store.
+    await a.mcp.notify("notifications/tools/list_changed");
+    const kept = await shared.eventStore.replay(`${sessionId}/${priming.split("_")[0]}`, 0);
+    expect(kept?.map((event) => event.subject)).toEqual(["alice"]);
+    await a.close();
+
+    const resume = (subject: string) =>
+      fetch(b.url, { headers: headers(subject, sessionId, { Accept: "text/event-stream", "Last-Event-ID": priming }) });
+    // Mallory has the session id and a valid token of her own: no such session, for her.
+    const refused = await resume("mallory");
+    expect(refused.status).toBe(404);
+    await refused.text();
+    const replayed = await resume("alice");
+    expect(replayed.status).toBe(200);
+    expect((await events(replayed)).map((event) => JSON.parse(event.data).method)).toEqual([
+      "notifications/tools/list_changed",
+    ]);
   });
 });

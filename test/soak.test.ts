@@ -1,7 +1,7 @@
 // The soak's own checks (scripts/soak/): a short run over Streamable HTTP passes and prints no
 // warning, and each check fails the run when its leak is put in on purpose: fetch given one
-// shared signal (what issue 19 found), a call that never settles, a heap that grows, timers left
-// running, listeners left on the caller's signal.
+// shared signal (what issue 19 found), list requests no server answers, a call that never
+// settles, a heap that grows, one timer left running, listeners left on the caller's signal.
 import { afterEach, describe, expect, it } from "vitest";
 import { Detector } from "../scripts/soak/detector.js";
 import { runScenario, type RunOptions, type ScenarioReport } from "../scripts/soak/run.js";
@@ -10,6 +10,7 @@ import type { SoakClient } from "../scripts/soak/workload.js";
 
 const scenario = (name: string) => SCENARIOS.find((s) => s.name === name) as Scenario;
 const sequential = (calls: number): RunOptions => ({ mix: { calls, lists: 0 }, concurrency: [1], stallMs: 30_000 });
+const listing: RunOptions = { ...sequential(200), mix: { calls: 200, lists: 20 } };
 
 let detector: Detector | undefined;
 afterEach(() => detector?.stop());
@@ -55,6 +56,19 @@ describe("the soak", () => {
     expect(report.problems.join("\n")).toMatch(/AbortSignal given to fetch again and again held \d+ abort listeners/);
   });
 
+  it("counts the tools/list the servers answer, and fails when they answer fewer than were asked for", async () => {
+    const counted = await soak(scenario("in-memory"), listing);
+    expect(counted.problems).toEqual([]);
+    expect(counted.phases.map((phase) => [phase.counts.lists, phase.listed])).toEqual([[20, 20]]);
+    detector?.stop();
+    // A list request answered without reaching a server, as a host whose listings never happen would.
+    const run = leaky((client) => ({ ...client, list: async () => {} }));
+    const report = await soak(run, listing);
+    expect(report.problems.join("\n")).toMatch(
+      /20 lists, 0 tools\/list answered by the servers, fewer than were asked for/,
+    );
+  });
+
   it("fails on a request that never settles", async () => {
     // Cancellation that never reaches the call: it runs for good.
     const run = leaky((client) => ({
@@ -78,20 +92,22 @@ describe("the soak", () => {
     expect(report.problems.join("\n")).toMatch(/heap after GC grew/);
   });
 
-  it("fails on timers left running", async () => {
-    const timers: ReturnType<typeof setInterval>[] = [];
+  it("fails on a single timer left running", async () => {
+    // One timer, started after the 10% mark: no resource may grow, not even by one.
+    let lists = 0;
+    let timer: ReturnType<typeof setInterval> | undefined;
     const run = leaky(
       (client) => ({
         ...client,
         list: async (options) => {
-          timers.push(setInterval(() => {}, 60_000));
+          if (++lists === 50) timer = setInterval(() => {}, 60_000);
           await client.list(options);
         },
       }),
-      () => timers.forEach(clearInterval),
+      () => clearInterval(timer),
     );
-    const report = await soak(run, { mix: { calls: 1000, lists: 100 }, concurrency: [1], stallMs: 30_000 });
-    expect(report.problems.join("\n")).toMatch(/active Timeout grew/);
+    const report = await soak(run, { ...listing, mix: { calls: 1000, lists: 100 } });
+    expect(report.problems).toEqual(["1 in flight: active Timeout grew from 0 to 1"]);
   });
 
   it("fails on listeners left on the caller's long-lived signal", async () => {

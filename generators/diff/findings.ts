@@ -49,8 +49,8 @@ export interface Summary {
 }
 
 /**
- * Findings about the same thing under the same rule, listed as one: a union's members, a
- * method's two directions. Reports list items; `changes` keeps one finding per fact.
+ * Findings about the same thing under the same rule and of one severity, listed as one: a
+ * union's members, a method's two directions. Reports list items; `changes` keeps one finding per fact.
  */
 export interface Item {
   /** Anchor of the item in the HTML report, unique within a report: `<kind>-<name>-<rule>`. */

@@ -1,6 +1,9 @@
 // Findings → items: findings about the same thing under the same rule (one per union member,
 // one per direction of a method) become one item that lists them all, so a report says each
-// thing once. The findings themselves stay as they are: an item points at them.
+// thing once. The findings themselves stay as they are: an item points at them. An item states
+// one severity, so findings that disagree on it (or on `breaking`) are never merged: each makes
+// an item of its own. A rule fixes its severity today; this keeps items true should a finding's
+// severity ever depend on more than its rule (or a `select` of diffModels re-judge findings).
 import type { Direction } from "../model/model.js";
 import { SIDES, type Change, type Finding, type Item } from "./findings.js";
 
@@ -10,7 +13,7 @@ const DIRECTIONS: Direction[] = ["clientToServer", "serverToClient"];
 export function groupFindings(changes: Finding[]): Item[] {
   const groups = new Map<string, number[]>();
   changes.forEach((f, i) => {
-    const key = JSON.stringify([f.kind, f.name, f.rule]);
+    const key = JSON.stringify([f.kind, f.name, f.rule, f.severity, f.breaking]);
     groups.set(key, [...(groups.get(key) ?? []), i]);
   });
   const used = new Map<string, number>();

@@ -5,7 +5,8 @@
 // the owner up and forwards the request to it, answer and stream included, so a load balancer
 // needs no sticky sessions. When the owner is gone (unreachable, or its record expired), a GET with
 // Last-Event-ID is answered from the event store (what the client missed, then the end of the
-// stream); anything else gets 404, which tells a 2025-era client to open a new session.
+// stream), to the subject that opened the session only, as the owner would; anything else gets
+// 404, which tells a 2025-era client to open a new session.
 import type { EventStore } from "../scale/event-store.js";
 import type { NodeAddress, SessionDirectory } from "../scale/session-directory.js";
 import { header, type HttpRequestLike, type HttpResponseLike } from "./request.js";
@@ -47,14 +48,16 @@ export interface SessionCluster {
   streamKey(sessionId: string, streamId: string): string;
   readonly eventStore: EventStore | undefined;
   /**
-   * A request for a session this node does not hold: forwarded to its owner, or a GET with
-   * Last-Event-ID replayed from the event store. False when neither could answer it (then 404).
+   * A request for a session this node does not hold: forwarded to its owner (which checks who
+   * sends it), or a GET with Last-Event-ID replayed from the event store when `subject` (the
+   * sender's, on a protected endpoint) opened the session. False when neither could answer it (then 404).
    */
   serveElsewhere(
     req: HttpRequestLike,
     res: HttpResponseLike,
     sessionId: string,
     body: string | undefined,
+    subject: string | undefined,
   ): Promise<boolean>;
   /** Stops renewing ownership records. */
   close(): void;
@@ -77,7 +80,12 @@ export function createSessionCluster(
   );
   (renewer as { unref?: () => void }).unref?.();
 
-  async function replay(req: HttpRequestLike, res: HttpResponseLike, sessionId: string): Promise<boolean> {
+  async function replay(
+    req: HttpRequestLike,
+    res: HttpResponseLike,
+    sessionId: string,
+    subject: string | undefined,
+  ): Promise<boolean> {
     const lastEventId = header(req, "last-event-id");
     if (req.method !== "GET" || lastEventId === undefined || !eventStore) return false;
     const cut = lastEventId.lastIndexOf("_");
@@ -86,6 +94,8 @@ export function createSessionCluster(
     const events = await eventStore.replay(`${sessionId}/${lastEventId.slice(0, cut)}`, after);
     // Nothing left to replay: the session is over, and 404 says so.
     if (!events || events.length === 0) return false;
+    // Someone else's session is no different from none (as on its owner: sessions.ts).
+    if (events.some((event) => event.subject !== subject)) return false;
     res.writeHead(200, {
       "Content-Type": "text/event-stream",
       "Cache-Control": "no-cache, no-transform",
@@ -103,12 +113,12 @@ export function createSessionCluster(
       directory.release(sessionId).catch(report);
     },
     streamKey: (sessionId, streamId) => `${sessionId}/${streamId}`,
-    async serveElsewhere(req, res, sessionId, body) {
+    async serveElsewhere(req, res, sessionId, body, subject) {
       if (header(req, FORWARDED) === undefined) {
         const owner = await directory.lookup(sessionId);
         if (owner && owner.node !== self.node && (await forward(req, res, owner.url, body, self.node))) return true;
       }
-      return replay(req, res, sessionId);
+      return replay(req, res, sessionId, subject);
     },
     close() {
       clearInterval(renewer);

@@ -1,19 +1,56 @@
 // What the two HTTP client transports (Streamable HTTP, and the HTTP+SSE transport of 2024-11-05)
-// share: the error for an HTTP status, the JSON-RPC message an SSE `message` event carries, and a
-// body read up to a limit.
+// share: the error for an HTTP status (readable when its body is a proxy's HTML page), the
+// JSON-RPC message an SSE `message` event carries, and a body read up to a limit.
 import { isObject, type JsonRpcMessage } from "../jsonrpc.js";
 
-/** The server answered an HTTP request with an error status. */
+/**
+ * The server answered an HTTP request with an error status. The message says what the status
+ * means where it is a proxy's (a load balancer answers 502 when the node behind it died) and
+ * gives the body's text: an HTML error page, as proxies send, is reduced to what it says.
+ */
 export class HttpError extends Error {
   readonly status: number;
+  /** The body as received. */
   readonly body: string;
 
   constructor(status: number, body: string) {
-    super(`HTTP ${status}${body ? `: ${body.slice(0, 200)}` : ""}`);
+    const meaning = GATEWAY_STATUSES[status];
+    const said = summarize(body);
+    super(`HTTP ${status}${meaning ? ` (${meaning})` : ""}${said ? `: ${said}` : ""}`);
     this.name = "HttpError";
     this.status = status;
     this.body = body;
   }
+}
+
+/** Statuses only a proxy or load balancer in front of the server answers. */
+const GATEWAY_STATUSES: { readonly [status: number]: string } = {
+  502: "a proxy or load balancer in front of the MCP server got no valid answer from it",
+  504: "a proxy or load balancer in front of the MCP server got no answer from it in time",
+};
+
+const ENTITIES: { readonly [entity: string]: string } = {
+  "&amp;": "&",
+  "&lt;": "<",
+  "&gt;": ">",
+  "&quot;": '"',
+  "&#39;": "'",
+  "&nbsp;": " ",
+};
+
+/** A body for a message, at most 200 characters: an HTML page's text on one line (its title when its body has none). */
+function summarize(body: string): string {
+  if (!/^\s*<(!doctype|html|head|body)\b/i.test(body)) return body.slice(0, 200);
+  const text = (html: string) =>
+    html
+      .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, " ")
+      .replace(/<[^>]*>/g, " ")
+      .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (entity) => ENTITIES[entity] ?? entity)
+      .replace(/\s+/g, " ")
+      .trim();
+  const page = text(body.replace(/<head\b[\s\S]*?<\/head\s*>/i, " "));
+  const title = text(/<title\b[^>]*>([\s\S]*?)<\/title\s*>/i.exec(body)?.[1] ?? "");
+  return (page || title).slice(0, 200);
 }
 
 /**

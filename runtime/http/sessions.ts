@@ -140,7 +140,7 @@ export function createSessionRouter(options: SessionRouterOptions): SessionRoute
     const session = sessions.get(id);
     if (!session && cluster) {
       const notFound = () => refuse(res, 404, -32001, "Session not found");
-      void cluster.serveElsewhere(req, res, id, body).then(
+      void cluster.serveElsewhere(req, res, id, body, authInfo?.subject).then(
         (served) => (served ? undefined : notFound()),
         (error: unknown) => {
           options.onError?.(error instanceof Error ? error : new Error(String(error)));
@@ -173,7 +173,10 @@ export function createSessionRouter(options: SessionRouterOptions): SessionRoute
         owners.delete(id);
         cluster?.release(id);
       },
-      ...(store ? { onEvent: (stream, seq, text) => store.append(`${id}/${stream}`, { seq, text }) } : {}),
+      // The session's subject goes with each event: a node replaying them once this one is gone checks it.
+      ...(store
+        ? { onEvent: (stream, seq, text) => store.append(`${id}/${stream}`, { seq, text, subject: owner }) }
+        : {}),
       ...(store ? { onStreamDone: (stream) => store.end(`${id}/${stream}`) } : {}),
     });
     sessions.set(id, session);

@@ -8,6 +8,13 @@
 export interface StoredEvent {
   readonly seq: number;
   readonly text: string;
+  /**
+   * On a protected endpoint, the subject of the token that opened the session: the session is
+   * that subject's alone, so a node replaying the stream after its owner is gone serves no other.
+   * A store keeps it with the event; one that dropped it would make such streams unreplayable
+   * (a replay checks it), never open to anyone.
+   */
+  readonly subject?: string | undefined;
 }
 
 export interface EventStore {

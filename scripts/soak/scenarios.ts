@@ -5,14 +5,14 @@ import { fileURLToPath } from "node:url";
 import * as v2024 from "../../generated/2024-11-05/index.js";
 import * as v2025 from "../../generated/2025-11-25/index.js";
 import * as v2026 from "../../generated/2026-07-28/index.js";
-import { createHost, type HostConfig } from "../../host/index.js";
+import { createHost, type Host, type HostConfig } from "../../host/index.js";
 import { createInMemoryTransportPair, type RequestOptions, type Transport } from "../../runtime/index.js";
 import { StreamableHttpClientTransport } from "../../runtime/http/client.js";
 import { LegacySseClientTransport } from "../../runtime/http/legacy-sse-client.js";
 import { serveStreamableHttp } from "../../runtime/http/server.js";
 import { StdioClientTransport } from "../../runtime/stdio.js";
 import { startEverything } from "../../test/support/everything-2024-process.js";
-import { sessionServer, statelessServer, type ServerStats } from "./server.js";
+import { CHANGES_SEEN, sessionServer, statelessServer, type ServerStats } from "./server.js";
 import type { SoakClient } from "./workload.js";
 
 export interface Opened {
@@ -230,6 +230,41 @@ const legacySse: Scenario = {
 
 const HOST_SERVERS = ["stdio-2025", "stdio-2024", "http-2025", "http-2026"] as const;
 
+/** Resolves once the host's tools of `server` show its list after `changes` changes (or later). */
+function listedAfter(h: Host, server: string, changes: number): Promise<void> {
+  const id = `${server}__changed`;
+  const shown = () => {
+    const description = h.tools.find((tool) => tool.id === id)?.description ?? "";
+    return description.startsWith(CHANGES_SEEN) && Number(description.slice(CHANGES_SEEN.length)) >= changes;
+  };
+  if (shown()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const off = h.on("change", (change) => {
+      if (change.server !== server || !shown()) return;
+      off();
+      resolve();
+    });
+  });
+}
+
+/**
+ * A tools/list through the host: the host lists a server's tools when the server says they
+ * changed (it has no other way), so a list request changes one server's list and resolves once
+ * the host's listing shows that change; one that never comes stalls the workload. Requests to
+ * one server take turns, so each gets a listing of its own (the host folds announcements that
+ * arrive during a listing into one more) and the servers answer as many tools/list as were asked.
+ */
+function hostLister(h: Host, change: (server: string, options: object) => Promise<{ content: unknown[] }>) {
+  const turns = new Map<string, Promise<void>>();
+  return (server: string, options: object): Promise<void> => {
+    const run = (turns.get(server) ?? Promise.resolve())
+      .catch(() => {})
+      .then(async () => listedAfter(h, server, Number(textOf(await change(server, options)))));
+    turns.set(server, run);
+    return run;
+  };
+}
+
 const host: Scenario = {
   name: "host",
   setup:
@@ -263,13 +298,13 @@ const host: Scenario = {
     const next = () => HOST_SERVERS[turn++ % HOST_SERVERS.length] as string;
     const call = async (server: string, tool: string, args: { [key: string]: unknown } | undefined, options: object) =>
       h.callTool(`${server}__${tool}`, args, options);
+    const list = hostLister(h, (server, options) => call(server, "changed", undefined, options));
     return {
       client: {
         echo: async (text, options) => textOf(await call(next(), "echo", { text }, options)),
         progress: async (options) => void (await call(next(), "progress", undefined, options)),
         hang: async (options) => void (await call(next(), "hang", undefined, options)),
-        // The host lists a server's tools when the server says they changed (it has no other way).
-        list: async (options) => void (await call(next(), "changed", undefined, options)),
+        list: (options) => list(next(), options),
       },
       stats: () => Promise.all(HOST_SERVERS.map((server) => statsOf(() => call(server, "stats", undefined, {})))),
       problems: () => {

@@ -1,12 +1,16 @@
 // The server side of the soak: one set of handlers for the generated servers of every revision
 // it drives (in process, or in a child over stdio: see stdio-server.ts). Its tools cover what
 // the workload asks for: an echo, progress, a call that only ends when cancelled, a list change
-// (the host's one road to tools/list) and the counters the soak checks after each phase.
+// (the host's one road to tools/list: the list changes, and says which change it is) and the
+// counters the soak checks after each phase.
 import * as v2024 from "../../generated/2024-11-05/index.js";
 import * as v2025 from "../../generated/2025-11-25/index.js";
 import * as v2026 from "../../generated/2026-07-28/index.js";
 
 export const SOAK_TOOLS = ["echo", "progress", "hang", "changed", "stats"] as const;
+
+/** How the `changed` tool's description begins; the number of changes so far follows. */
+export const CHANGES_SEEN = "changes so far: ";
 
 /** What a server counts; `inflight` is handlers still running, which must be none between phases. */
 export interface ServerStats {
@@ -37,7 +41,16 @@ const text = (value: string): Text => ({ content: [{ type: "text", text: value }
  */
 function soakHandlers<L extends object>(announce: () => Promise<void>, listFields: L) {
   const stats: ServerStats = { calls: 0, lists: 0, cancelled: 0, inflight: 0 };
-  const tools = SOAK_TOOLS.map((name) => ({ name, inputSchema: { type: "object" as const } }));
+  // `changed` changes the list: its own description counts the changes, so a listing shows
+  // which change it follows.
+  let changes = 0;
+  const listing = () =>
+    SOAK_TOOLS.map((name) => ({
+      name,
+      inputSchema: { type: "object" as const },
+      ...(name === "changed" ? { description: `${CHANGES_SEEN}${changes}` } : {}),
+    }));
+  let tools = listing();
   return {
     stats,
     handlers: {
@@ -66,8 +79,10 @@ function soakHandlers<L extends object>(announce: () => Promise<void>, listField
               stats.cancelled++;
               throw new Error("cancelled");
             case "changed":
+              changes++;
+              tools = listing();
               await announce();
-              return text("changed");
+              return text(String(changes));
             case "stats":
               // Not counting this call itself.
               return text(JSON.stringify({ ...stats, inflight: stats.inflight - 1 }));

@@ -1,6 +1,6 @@
 // Tiny hand-made models for the diff's rule tests: a JSON-RPC skeleton, plus the methods,
 // types and constants a test names. Resolved shapes come from the model's own pass.
-import { diffModels } from "../../generators/diff/diff.js";
+import { diffModels, type DiffModelOptions } from "../../generators/diff/diff.js";
 import type { DiffReport, Finding } from "../../generators/diff/findings.js";
 import type {
   Constant,
@@ -219,8 +219,8 @@ export const TINY_LINKS = {
 };
 
 /** The report between two tiny models (revisions "old" and "new"). */
-export function diffTiny(before: ModelSpec, after: ModelSpec): DiffReport {
-  return diffModels(tinyModel("old", before), tinyModel("new", after), TINY_LINKS);
+export function diffTiny(before: ModelSpec, after: ModelSpec, options?: DiffModelOptions): DiffReport {
+  return diffModels(tinyModel("old", before), tinyModel("new", after), TINY_LINKS, options);
 }
 
 /** One line per finding, for readable failures: `RULE name [sides]`. */
