@@ -13,6 +13,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { diffCommand, type DiffOptions } from "../generators/diff/command.js";
 import { EXIT } from "../generators/errors.js";
 import { paths } from "../generators/paths.js";
+import { SPEC_DIR } from "./support/spec.js";
 
 const FIXTURES = join(paths.root, "test", "fixtures", "upgrade");
 const DOC = readFileSync(join(paths.root, "docs", "upgrading.md"), "utf8");
@@ -73,10 +74,8 @@ function vendor(revision: string): void {
   const run = spawnSync(
     TSX,
     [join(paths.root, "generators", "cli", "main.ts"), "--rev", revision, "--out", "src/mcp"],
-    {
-      cwd: project,
-      encoding: "utf8",
-    },
+    // The spec directory as an absolute path: CI names it relative to the repository, and this runs in the project.
+    { cwd: project, encoding: "utf8", env: { ...process.env, MCP_GEN_SPEC_DIR: SPEC_DIR } },
   );
   expect(run.status, run.stderr).toBe(0);
   const documented = printedUnder(`npx mcp-gen --rev ${revision} --out src/mcp`).flatMap((r) => r.printed);
