@@ -87,7 +87,12 @@ const DIFF = {
     default: "md" as const,
     describe: "Report format, or for CI: GitHub annotations, a JUnit file",
   },
-  out: { type: "string", requiresArg: true, describe: "Write the report to FILE instead of stdout" },
+  out: {
+    type: "string",
+    requiresArg: true,
+    describe: "Write the report to FILE instead of stdout (replacing only an earlier report)",
+  },
+  force: { type: "boolean", describe: "With --out: overwrite a file that is not a report of mcp-gen diff" },
   "fail-on": {
     choices: ["breaking", "client", "server"] as const,
     describe: "Exit 1 if there are breaking changes (for anyone, or affecting clients or servers)",
@@ -278,6 +283,7 @@ function cli(argv: string[]): Argv {
             out: args.out,
             failOn: args["fail-on"],
             ignore: args.ignore,
+            force: args.force,
           },
           log,
           write,
