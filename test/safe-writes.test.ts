@@ -303,7 +303,7 @@ describe("an installed mcp-gen (under node_modules/) never rewrites itself", () 
     check();
   });
 
-  it("refuses the maintainer commands and hides them from --help", () => {
+  it("refuses the maintainer commands, and neither --help nor revisions points to them", () => {
     const check = unchanged();
     for (const command of ["generate", "check", "sync"]) {
       expectRefused(installed.run([command]), `mcp-gen ${command} is a maintainer command`);
@@ -312,7 +312,18 @@ describe("an installed mcp-gen (under node_modules/) never rewrites itself", () 
     expect(help.status).toBe(0);
     expect(help.stdout).not.toMatch(/mcp-gen (generate|check|sync)\b/);
     expect(help.stdout).toContain("mcp-gen diff");
-    expect(clone.run(["--help"]).stdout).toMatch(/mcp-gen generate\s+\(maintainer\)/);
+    // --out is required with --rev, and generated/<rev>/ (the package's own tree) is never named.
+    expect(help.stdout).toMatch(/^mcp-gen --rev <revision> --out DIR$/m);
+    expect(help.stdout).toMatch(/--out\s+Required with --rev/);
+    expect(help.stdout).not.toContain("generated/<rev>");
+    const inCheckout = clone.run(["--help"]).stdout;
+    expect(inCheckout).toMatch(/mcp-gen generate\s+\(maintainer\)/);
+    expect(inCheckout).toMatch(/^mcp-gen --rev <revision> \[--out DIR\]$/m);
+    // Without spec sources, the checked-in models are used: nothing to sync.
+    const revisions = installed.run(["revisions"], { MCP_GEN_SPEC_DIR: undefined, MCP_GEN_CACHE_DIR: temp });
+    expect(revisions.status, revisions.stderr).toBe(0);
+    expect(revisions.stdout).toMatch(/^2025-06-18 .* none \(the checked-in model is used\)$/m);
+    expect(revisions.stdout).not.toContain("sync");
     check();
   });
 
