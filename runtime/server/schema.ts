@@ -65,7 +65,7 @@ export function compileSchema(schema: Schema, side: "input" | "output", where: s
   // The 2020-12 dialect is the protocol's default since 2025-11-25; earlier clients assumed
   // draft-07 and some refuse a $schema they do not know, so the key is left out.
   const json = { ...standard.jsonSchema[side]({ target: "draft-2020-12" }) };
-  delete json.$schema;
+  delete json["$schema"];
   const verdict = (result: StandardSchemaV1.Result<unknown>): Verdict =>
     result.issues ? { ok: false, issues: result.issues.map(toIssue) } : { ok: true, value: result.value };
   return {
