@@ -17,7 +17,7 @@ import { fileSystemError, InputError } from "./errors.js";
 import type { MethodInferences } from "./model/method-map.js";
 import { MODEL_VERSION, type Model } from "./model/model.js";
 import { SchemaParser } from "./parse/parse-schema.js";
-import { paths } from "./paths.js";
+import { INSTALLED, paths } from "./paths.js";
 import { findRevision, locateSchema, specUrl, type RevisionTable, type SchemaSource } from "./spec/revisions.js";
 
 const MODULES: Artifact[] = [
@@ -71,9 +71,10 @@ export class ModelLoader {
     if (!source) {
       const path = paths.model(revision);
       if (!existsSync(path)) {
-        throw new InputError(
-          `no schema.ts for ${revision} and no checked-in model; run \`mcp-gen sync --rev ${revision}\``,
-        );
+        const fix = INSTALLED
+          ? `give --spec-dir DIR with ${revision}/schema.ts`
+          : `run \`mcp-gen sync --rev ${revision}\``;
+        throw new InputError(`no schema.ts for ${revision} and no checked-in model; ${fix}`);
       }
       return { model: readModel(path), from: { kind: "checked-in", path } };
     }

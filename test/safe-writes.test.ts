@@ -1,11 +1,14 @@
-// Writes that must never destroy a file: `mcp-gen --rev R --out DIR` and `mcp-gen tools --out FILE`
-// refuse dangerous places and hand-written files (exit 2, one line, nothing written), keep a
-// manifest so re-generation removes only the stale files they wrote, and `--check` a vendored tree.
+// Writes that must never destroy a file: `mcp-gen --rev R --out DIR`, `mcp-gen tools --out FILE` and
+// `mcp-gen diff --out FILE` refuse dangerous places and files that are not theirs (exit 2, one line,
+// nothing written); a vendored tree keeps a manifest so re-generation removes only the stale files
+// it wrote, and `--check` compares it.
 // An installed copy of mcp-gen (under node_modules/) is never rewritten by its own commands.
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { diffCommand, type DiffOptions } from "../generators/diff/command.js";
+import { InputError } from "../generators/errors.js";
 import { MANIFEST_FILE, type Manifest } from "../generators/output/manifest.js";
 import { FIXTURES } from "./fixtures/tools/harness.js";
 import { ScratchClone, type RunResult } from "./support/scratch-clone.js";
@@ -215,6 +218,67 @@ describe("mcp-gen tools --out FILE", () => {
   });
 });
 
+describe("mcp-gen diff --out FILE", () => {
+  const quiet = () => {};
+  /** The command in-process (it reads only checked-in models): its exit code, or the InputError it throws. */
+  const diff = (out: string, options: Partial<DiffOptions> = {}) => {
+    try {
+      return diffCommand({ from: "2025-06-18", to: "2025-11-25", format: "md", out, ...options }, quiet, quiet);
+    } catch (error) {
+      if (error instanceof InputError) return error;
+      throw error;
+    }
+  };
+
+  it("replaces an earlier report in any format (an empty one included) without --force", () => {
+    const out = join(temp, "upgrade-report");
+    // A diff of a revision with itself has no annotations: the github format writes an empty file.
+    expect(diff(out, { to: "2025-06-18", format: "github" })).toBe(0);
+    expect(readFileSync(out, "utf8")).toBe("");
+    const written = new Set<string>();
+    for (const format of ["md", "json", "html", "github", "junit", "md"] as const) {
+      expect(diff(out, { format }), format).toBe(0);
+      written.add(readFileSync(out, "utf8"));
+    }
+    expect(written.size).toBe(5);
+  });
+
+  it("refuses to overwrite any other file, naming it, and writes nothing; --force overwrites", () => {
+    const others = {
+      "notes.md": "# My notes\n",
+      "README.md": "# MCP 2025-06-18 → 2025-11-25: what we changed\n",
+      "data.json": '{\n  "from": "a",\n  "to": "b"\n}\n',
+      "page.html": "<!doctype html>\n<title>My page</title>\n",
+    };
+    for (const [name, text] of Object.entries(others)) {
+      const file = join(temp, name);
+      writeFileSync(file, text);
+      const refused = diff(file, { format: name.endsWith(".json") ? "json" : "md" });
+      expect(refused, name).toBeInstanceOf(InputError);
+      expect((refused as InputError).message).toMatch(
+        new RegExp(
+          `^${escape(file)}: not written by mcp-gen \\(.*\\), so not overwritten; nothing was written\\. Move it away, or pass --force$`,
+        ),
+      );
+      expect(readFileSync(file, "utf8")).toBe(text);
+    }
+    expect((diff(temp) as InputError).message).toBe(`--out ${temp}: is a directory, not a file`);
+    const notes = join(temp, "notes.md");
+    expect(diff(notes, { force: true })).toBe(0);
+    expect(readFileSync(notes, "utf8")).toMatch(/^# MCP 2025-06-18 → 2025-11-25: upgrade report\n/);
+  });
+
+  it("the CLI: a hand-written file is refused in one line, exit 2", () => {
+    const notes = join(temp, "cli-notes.md");
+    writeFileSync(notes, "my notes\n");
+    expectRefused(
+      clone.run(["diff", "--from", REV, "--to", "2025-11-25", "--out", notes]),
+      `${notes}: not written by mcp-gen`,
+    );
+    expect(readFileSync(notes, "utf8")).toBe("my notes\n");
+  });
+});
+
 describe("an installed mcp-gen (under node_modules/) never rewrites itself", () => {
   const installed = new ScratchClone({ installed: true });
   afterAll(() => installed.dispose());
@@ -239,7 +303,7 @@ describe("an installed mcp-gen (under node_modules/) never rewrites itself", () 
     check();
   });
 
-  it("refuses the maintainer commands and hides them from --help", () => {
+  it("refuses the maintainer commands, and neither --help nor revisions points to them", () => {
     const check = unchanged();
     for (const command of ["generate", "check", "sync"]) {
       expectRefused(installed.run([command]), `mcp-gen ${command} is a maintainer command`);
@@ -248,7 +312,18 @@ describe("an installed mcp-gen (under node_modules/) never rewrites itself", () 
     expect(help.status).toBe(0);
     expect(help.stdout).not.toMatch(/mcp-gen (generate|check|sync)\b/);
     expect(help.stdout).toContain("mcp-gen diff");
-    expect(clone.run(["--help"]).stdout).toMatch(/mcp-gen generate\s+\(maintainer\)/);
+    // --out is required with --rev, and generated/<rev>/ (the package's own tree) is never named.
+    expect(help.stdout).toMatch(/^mcp-gen --rev <revision> --out DIR$/m);
+    expect(help.stdout).toMatch(/--out\s+Required with --rev/);
+    expect(help.stdout).not.toContain("generated/<rev>");
+    const inCheckout = clone.run(["--help"]).stdout;
+    expect(inCheckout).toMatch(/mcp-gen generate\s+\(maintainer\)/);
+    expect(inCheckout).toMatch(/^mcp-gen --rev <revision> \[--out DIR\]$/m);
+    // Without spec sources, the checked-in models are used: nothing to sync.
+    const revisions = installed.run(["revisions"], { MCP_GEN_SPEC_DIR: undefined, MCP_GEN_CACHE_DIR: temp });
+    expect(revisions.status, revisions.stderr).toBe(0);
+    expect(revisions.stdout).toMatch(/^2025-06-18 .* none \(the checked-in model is used\)$/m);
+    expect(revisions.stdout).not.toContain("sync");
     check();
   });
 
@@ -262,6 +337,13 @@ describe("an installed mcp-gen (under node_modules/) never rewrites itself", () 
       installed.run(["tools", "--from", join(FIXTURES, "weather.json"), "--out", installed.path("w.ts")]),
       "refusing to write into mcp-gen's own package",
     );
+    const readme = installed.path("README.md");
+    writeFileSync(readme, "# mcp-gen\n");
+    expectRefused(
+      installed.run(["diff", "--from", REV, "--to", "2025-11-25", "--out", readme, "--force"]),
+      `--out ${readme}: refusing to write into mcp-gen's own package`,
+    );
+    expect(readFileSync(readme, "utf8")).toBe("# mcp-gen\n");
     const project = join(temp, "project", "src", "mcp");
     const result = installed.run(["--rev", REV, "--out", project]);
     expect(result.status, result.stderr).toBe(0);

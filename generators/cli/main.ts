@@ -40,7 +40,7 @@ for (const stream of [process.stdout, process.stderr]) {
 const specDir = {
   "spec-dir": {
     type: "string",
-    describe: "Directory with <revision>/schema.ts (default: $MCP_GEN_SPEC_DIR, then the sync cache)",
+    describe: `Directory with <revision>/schema.ts (default: $MCP_GEN_SPEC_DIR, then ${INSTALLED ? "the checked-in models" : "the sync cache"})`,
   },
 } as const;
 
@@ -51,7 +51,7 @@ const MAIN = {
   out: {
     type: "string",
     requiresArg: true,
-    describe: "Write the revision's files, the runtime and a manifest into DIR (your project's copy)",
+    describe: `${INSTALLED ? "Required with --rev: write" : "Write"} the revision's files, the runtime and a manifest into DIR (your project's copy)`,
   },
   check: {
     type: "boolean",
@@ -87,7 +87,12 @@ const DIFF = {
     default: "md" as const,
     describe: "Report format, or for CI: GitHub annotations, a JUnit file",
   },
-  out: { type: "string", requiresArg: true, describe: "Write the report to FILE instead of stdout" },
+  out: {
+    type: "string",
+    requiresArg: true,
+    describe: "Write the report to FILE instead of stdout (replacing only an earlier report)",
+  },
+  force: { type: "boolean", describe: "With --out: overwrite a file that is not a report of mcp-gen diff" },
   "fail-on": {
     choices: ["breaking", "client", "server"] as const,
     describe: "Exit 1 if there are breaking changes (for anyone, or affecting clients or servers)",
@@ -172,7 +177,8 @@ function cli(argv: string[]): Argv {
   return yargs(argv)
     .scriptName("mcp-gen")
     .usage(
-      `$0 --rev <revision> [--out DIR]\n$0 [--check]   (everything ${CONFIG_FILE} lists)\n\nGenerate typed Model Context Protocol code for one revision.`,
+      // Installed, --out is required: without it --rev would rewrite the package (refused).
+      `$0 --rev <revision> ${INSTALLED ? "--out DIR" : "[--out DIR]"}\n$0 [--check]   (everything ${CONFIG_FILE} lists)\n\nGenerate typed Model Context Protocol code for one revision.`,
     )
     .options(GLOBAL)
     .middleware((args) => {
@@ -180,7 +186,9 @@ function cli(argv: string[]): Argv {
     })
     .command(
       "$0",
-      "Generate one revision (into generated/<rev>/, or a self-contained tree with --out)",
+      INSTALLED
+        ? "Generate one revision as a self-contained tree in --out DIR"
+        : "Generate one revision (into generated/<rev>/, or a self-contained tree with --out)",
       (y) =>
         y.options(MAIN).example("$0 --rev 2025-06-18 --out src/mcp", "vendor typed code for 2025-06-18 into src/mcp"),
       async (args) => {
@@ -278,6 +286,7 @@ function cli(argv: string[]): Argv {
             out: args.out,
             failOn: args["fail-on"],
             ignore: args.ignore,
+            force: args.force,
           },
           log,
           write,

@@ -1,16 +1,18 @@
 // `mcp-gen revisions`: the pinned revisions and whether their sources and models are present.
 import { existsSync } from "node:fs";
-import { paths } from "../paths.js";
+import { INSTALLED, paths } from "../paths.js";
 import { HashMismatchError, loadRevisionTable, locateSchema } from "../spec/revisions.js";
 import type { Log } from "./build.js";
 
 export function listRevisions(specDir: string | undefined, print: Log): number {
   const table = loadRevisionTable();
+  // Installed, `mcp-gen sync` is refused, and the checked-in models are what it generates from.
+  const missing = INSTALLED ? "none (the checked-in model is used)" : "missing (run `mcp-gen sync`)";
   const rows = table.revisions.map((pin) => {
     let source: string;
     try {
       const found = locateSchema(pin, specDir);
-      source = found ? `${found.origin}: ${found.path}` : "missing (run `mcp-gen sync`)";
+      source = found ? `${found.origin}: ${found.path}` : missing;
     } catch (error) {
       if (!(error instanceof HashMismatchError)) throw error;
       source = "sha256 MISMATCH";

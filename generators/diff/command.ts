@@ -2,10 +2,9 @@
 // stdout or into a file, and the CI gate (`--fail-on`, with `--ignore` for accepted changes;
 // `--format github|junit` for CI). Only the models are read: no parser is loaded, so the
 // command stays fast.
-import { writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
-import { makeDirectories } from "../emit/write-tree.js";
 import { EXIT, InputError } from "../errors.js";
+import { writeOwnedFiles } from "../output/overwrite.js";
+import { outputFile } from "../output/target.js";
 import { findRevision, loadRevisionTable } from "../spec/revisions.js";
 import { CI_FORMATS, type CiFormat } from "./ci/formats.js";
 import { diffModels } from "./diff.js";
@@ -16,6 +15,7 @@ import { checkedInModel } from "./models.js";
 import type { Format } from "./render/renderer.js";
 import { RENDERERS } from "./render/renderers.js";
 import { totalsOf } from "./render/view.js";
+import { isDiffReport } from "./report-file.js";
 
 export interface DiffOptions {
   from: string;
@@ -25,9 +25,14 @@ export interface DiffOptions {
   failOn?: Gate;
   /** A file of accepted changes, each with its reason (generators/diff/ignore.ts). */
   ignore?: string;
+  /** Overwrite an --out file that is not an earlier report of mcp-gen diff. */
+  force?: boolean;
 }
 
 export function diffCommand(options: DiffOptions, log: (line: string) => void, write: (text: string) => void): number {
+  // A refused place is reported before any work, as for the other --out options.
+  const out = options.out !== undefined ? outputFile(options.out) : undefined;
+  if (options.force && out === undefined) throw new InputError("--force needs --out FILE");
   const table = loadRevisionTable();
   for (const revision of [options.from, options.to]) findRevision(table, revision);
   const ci = options.format === "github" || options.format === "junit";
@@ -47,10 +52,11 @@ export function diffCommand(options: DiffOptions, log: (line: string) => void, w
   const text = ci
     ? CI_FORMATS[options.format as CiFormat](diffRun(report, verdict))
     : RENDERERS[options.format as Format].render(report, { links });
-  if (options.out) {
-    const file = resolve(options.out);
-    makeDirectories(dirname(file));
-    writeFileSync(file, text);
+  if (out !== undefined) {
+    writeOwnedFiles(new Map([[out, text]]), (_, existing) => isDiffReport(existing), {
+      force: options.force,
+      lacks: "it does not start as a report of mcp-gen diff does",
+    });
   } else {
     write(text);
   }

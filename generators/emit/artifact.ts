@@ -27,11 +27,15 @@ export interface ChunkedSource {
   chunks: readonly string[];
 }
 
-export function headerView(model: Model, env: EmitEnv) {
+/**
+ * The header partial's view. `lintDisable`: the file has code typescript-eslint's recommended rules
+ * report (banner.ts), so the header carries the lint-disable line.
+ */
+export function headerView(model: Model, env: EmitEnv, options: { lintDisable?: boolean } = {}) {
   return {
     header: {
       generatedBy: GENERATED_BY,
-      lintDisable: LINT_DISABLE,
+      ...(options.lintDisable ? { lintDisable: LINT_DISABLE } : {}),
       revision: model.revision,
       repository: model.source.repository,
       commit: model.source.commit.slice(0, 12),

@@ -7,6 +7,7 @@
 // assignable with the original. Any other `any` prints as `unknown`.
 import { constraintTagLines } from "../model/constraint-tags.js";
 import type { Declaration, Property, TypeNode } from "../model/model.js";
+import { childTypes, declarationTypes } from "../model/walk.js";
 import { docComment, propertyKey, stringLiteral } from "./code.js";
 
 /** `qualify` names schema declarations, e.g. `T.Tool` in files that import the types as a namespace. */
@@ -46,6 +47,25 @@ export function printType(node: TypeNode, qualify: (name: string) => string = (n
 
 function isAny(node: TypeNode): boolean {
   return node.kind === "primitive" && node.name === "any";
+}
+
+/**
+ * Whether a declaration prints an empty object type, kept as the schema writes it so that a type
+ * keeps its own name (`interface ReadResourceRequestParams extends ResourceRequestParams {}`,
+ * `roots?: {}`), which typescript-eslint's recommended rules report (no-empty-object-type, which
+ * allows an interface with two parents and `{}` directly in an intersection).
+ */
+export function printsEmptyObjectType(decl: Declaration): boolean {
+  if (decl.kind === "interface" && decl.extends.length <= 1 && decl.properties.length === 0) {
+    if (decl.indexSignature === undefined || isAny(decl.indexSignature.type)) return true;
+  }
+  return declarationTypes(decl).some((node) => hasEmptyObject(node, false));
+}
+
+function hasEmptyObject(node: TypeNode, inIntersection: boolean): boolean {
+  const empty = node.kind === "object" && node.properties.length === 0 && node.indexSignature === undefined;
+  if (empty && !inIntersection) return true;
+  return childTypes(node).some((child) => hasEmptyObject(child, node.kind === "intersection"));
 }
 
 /** Facts about a member or declaration, as JSDoc tags (never upstream prose). */

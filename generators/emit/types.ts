@@ -2,14 +2,14 @@
 import type { Model } from "../model/model.js";
 import { headerView, seeLine, type Artifact } from "./artifact.js";
 import { docComment, stringLiteral } from "./code.js";
-import { printDeclaration, tagLines } from "./print-type.js";
+import { printDeclaration, printsEmptyObjectType, tagLines } from "./print-type.js";
 import { renderTemplate } from "./render.js";
 
 export const typesArtifact: Artifact = {
   file: "types.ts",
   emit(model: Model, env) {
     return renderTemplate("types", {
-      ...headerView(model, env),
+      ...headerView(model, env, { lintDisable: model.declarations.some(printsEmptyObjectType) }),
       constants: model.constants.map((c) => ({
         doc: docComment(tagLines(c)),
         name: c.name,
@@ -22,3 +22,4 @@ export const typesArtifact: Artifact = {
     });
   },
 };
+

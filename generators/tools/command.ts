@@ -1,10 +1,10 @@
 // `mcp-gen tools`: a server's tools and prompts (live, or a saved listing) → a typed module
 // (`--out`), the listing itself (`--save`), or a drift report against a module (`--check`).
 import { existsSync, readFileSync } from "node:fs";
-import { relative, resolve } from "node:path";
+import { relative } from "node:path";
 import { isGenerated } from "../emit/banner.js";
-import { applyDrift, compareTree, type Drift } from "../emit/write-tree.js";
-import { planWrites } from "../output/overwrite.js";
+import type { Drift } from "../emit/write-tree.js";
+import { writeOwnedFiles } from "../output/overwrite.js";
 import { outputFile } from "../output/target.js";
 import { printDrift } from "../cli/drift-report.js";
 import { EXIT, InputError } from "../errors.js";
@@ -164,15 +164,7 @@ async function readListing(
  * files mcp-gen wrote are replaced (a module with its banner, a listing), unless `force`.
  */
 function writeFiles(files: Map<string, string>, save: string | undefined, force: boolean | undefined): void {
-  if (files.size === 0) return;
-  const cwd = process.cwd();
-  const tree = new Map([...files].map(([path, text]) => [relative(cwd, path), text]));
-  const owned = (d: Drift) =>
-    d.path === (save !== undefined ? relative(cwd, save) : undefined)
-      ? isListing(d.actual ?? "")
-      : isGenerated(d.actual ?? "");
-  const shown = (path: string) => (path.startsWith("..") ? resolve(cwd, path) : path);
-  applyDrift(cwd, planWrites(compareTree(cwd, tree, []), owned, { force, shown }).drift);
+  writeOwnedFiles(files, (path, text) => (path === save ? isListing(text) : isGenerated(text)), { force });
 }
 
 /** Whether a file is a listing (saved by --save, or a tools/list result), which --save may replace. */

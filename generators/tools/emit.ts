@@ -107,6 +107,7 @@ export async function emitToolsModule(listing: Listing, file: string): Promise<T
   const source = renderTemplate("tools", {
     ...view,
     header: header(listing, unchecked),
+    // The module declares the Standard Schema namespace, which typescript-eslint's recommended rules report.
     lintDisable: LINT_DISABLE,
     declarations: types.join("\n\n"),
     tools,

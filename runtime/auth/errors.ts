@@ -62,6 +62,6 @@ export class AuthorizationError extends Error {
 /** A value a server sent, fit to quote in a message: one line, at most `max` characters, quoted. */
 export function shown(value: unknown, max = 120): string {
   const text = typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
-  const line = text.replace(/[\u0000-\u001f\u007f]+/g, " ");
+  const line = text.replace(/\p{Cc}+/gu, " ");
   return JSON.stringify(line.length > max ? `${line.slice(0, max)}…` : line);
 }

@@ -80,6 +80,7 @@ export class FallbackHttpClientTransport implements Transport {
       throw new Error(
         `${this.url.href} speaks neither Streamable HTTP (the POST got ${refusal.message}) nor the ` +
           `HTTP+SSE transport (${error instanceof Error ? error.message : String(error)})`,
+        { cause: error },
       );
     }
     const streamable = this.active;

@@ -222,12 +222,15 @@ export class StatelessPosts {
         },
       },
     );
-    try {
-      await readSseBody(response.body, parser);
-    } catch (error) {
-      if (dropped) throw new Error(`the stream of ${sent.method}: ${dropped.message}`);
+    // An event dropped for its length aborts the read: then it, not the abort, is the failure's cause.
+    const failed = await readSseBody(response.body, parser).then(
+      () => undefined,
+      (error: unknown) => ({ error }),
+    );
+    if (failed) {
+      if (dropped) throw new Error(`the stream of ${sent.method}: ${dropped.message}`, { cause: dropped });
       if (answered || post.cancelled || this.closed) return ANSWERED;
-      return { broke: new Error(`the stream of ${sent.method} broke before its answer: ${errorText(error)}`) };
+      return { broke: new Error(`the stream of ${sent.method} broke before its answer: ${errorText(failed.error)}`) };
     }
     if (answered || post.cancelled || this.closed) return ANSWERED;
     return { broke: new Error(`the stream of ${sent.method} ended without its answer`) };

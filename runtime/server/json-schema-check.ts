@@ -170,9 +170,10 @@ class Compiler {
 
   private strings(s: JsonSchemaObject, where: string): Check[] {
     const checks: Check[] = [];
+    // In code points, as JSON Schema counts: the string's iterator steps over surrogate pairs.
     const length = (v: string) => {
       let n = 0;
-      for (const _ of v) n++;
+      for (const step = v[Symbol.iterator](); !step.next().done;) n++;
       return n;
     };
     const min = s["minLength"];

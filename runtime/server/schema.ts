@@ -47,7 +47,7 @@ export function compileSchema(schema: Schema, side: "input" | "output", where: s
     try {
       issuesOf = compileJsonSchema(schema);
     } catch (error) {
-      throw new TypeError(`${where}: ${(error as Error).message}`);
+      throw new TypeError(`${where}: ${(error as Error).message}`, { cause: error });
     }
     return {
       json: schema as { [key: string]: unknown },
@@ -64,7 +64,8 @@ export function compileSchema(schema: Schema, side: "input" | "output", where: s
     );
   // The 2020-12 dialect is the protocol's default since 2025-11-25; earlier clients assumed
   // draft-07 and some refuse a $schema they do not know, so the key is left out.
-  const { $schema: _dialect, ...json } = standard.jsonSchema[side]({ target: "draft-2020-12" });
+  const json = { ...standard.jsonSchema[side]({ target: "draft-2020-12" }) };
+  delete json["$schema"];
   const verdict = (result: StandardSchemaV1.Result<unknown>): Verdict =>
     result.issues ? { ok: false, issues: result.issues.map(toIssue) } : { ok: true, value: result.value };
   return {

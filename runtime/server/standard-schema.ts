@@ -3,6 +3,9 @@
 // JSON Schema v1 (the schema as JSON Schema). Zod 4, Valibot (through @valibot/to-json-schema's
 // toStandardJsonSchema) and ArkType implement both. Types only, written from the published
 // specifications: https://standardschema.dev
+// The specifications declare these interfaces in namespaces (code names `StandardSchemaV1.Result`),
+// which a rule of typescript-eslint's recommended config reports: vendored copies keep this line.
+/* eslint-disable */
 
 /** A schema that validates: `~standard.validate` and the types it reads and gives. */
 export interface StandardSchemaV1<Input = unknown, Output = Input> {
