@@ -1083,6 +1083,84 @@ describe("each request stands alone (2026-07-28)", () => {
   });
 });
 
+describe("result kinds (2026-07-28)", () => {
+  const roots = { handlers: { listRoots: () => ({ roots: [{ uri: "file:///repo" }] }) } };
+
+  it("a result of a kind the client does not recognise fails the call; complete, absent and input_required pass (RESULT_TYPE_RECOGNISED)", async () => {
+    // The recognised kinds are the literal members of the schema's ResultType, read from the model.
+    expect(v2026.PROTOCOL_RULES.resultTypes).toEqual({ field: "resultType", values: ["complete", "input_required"] });
+    const { raw: server, client, errors } = await client2026BehindRawServer({ tools: {} }, roots);
+    const unknown = [
+      // A task extension's result: of a shape no core kind has, refused for its kind, not its shape.
+      { resultType: "task", task: { taskId: "t1", status: "working" } },
+      { resultType: "bogus", content: [{ type: "text", text: "looks complete" }] },
+    ];
+    for (const answer of unknown) {
+      const call = client.callTool({ name: "t", arguments: {} });
+      await server.answer(await server.nextRequest("tools/call"), answer);
+      const error = await call.then(
+        (result) => ({ reachedTheCaller: result }),
+        (e: unknown) => e,
+      );
+      expect(error, answer.resultType).toBeInstanceOf(RuleViolation);
+      expect(error).toMatchObject({ rule: "RESULT_TYPE_RECOGNISED", code: -32603 });
+      expect((error as Error).message).toContain(JSON.stringify(answer.resultType));
+      // Nothing is retried or answered: the call is over.
+      expect(await server.sentNothing((m) => m["method"] === "tools/call")).toBe(true);
+    }
+    // A list answered with a task is refused for its kind too, not for the list it lacks.
+    const list = client.listTools();
+    await server.answer(await server.nextRequest("tools/list"), unknown[0] as JsonObject);
+    expect(await list.catch((e: unknown) => e)).toMatchObject({ name: "RuleViolation", rule: "RESULT_TYPE_RECOGNISED" });
+    expect(errors).toEqual([]);
+
+    const text = [{ type: "text", text: "done" }];
+    for (const answer of [{ resultType: "complete", content: text }, { content: text }]) {
+      const call = client.callTool({ name: "t", arguments: {} });
+      await server.answer(await server.nextRequest("tools/call"), answer);
+      expect(await call).toEqual({ resultType: "complete", content: text });
+    }
+    const asked = client.callTool({ name: "t", arguments: {} });
+    await server.answer(await server.nextRequest("tools/call"), {
+      resultType: "input_required",
+      inputRequests: { r: { method: "roots/list" } },
+    });
+    const retry = await server.nextRequest("tools/call");
+    expect((retry["params"] as JsonObject)["inputResponses"]).toEqual({ r: { roots: [{ uri: "file:///repo" }] } });
+    await server.answer(retry, { resultType: "complete", content: text });
+    expect(await asked).toEqual({ resultType: "complete", content: text });
+
+    // A client that relaxes the rule (for an extension's kind it reads itself) gets the result, validated as ever.
+    const { raw: lenient, client: relaxed } = await client2026BehindRawServer(
+      { tools: {} },
+      { relaxRules: ["RESULT_TYPE_RECOGNISED"] },
+    );
+    const call = relaxed.callTool({ name: "t", arguments: {} });
+    await lenient.answer(await lenient.nextRequest("tools/call"), unknown[1] as JsonObject);
+    expect(await call).toEqual(unknown[1]);
+  });
+
+  it("a server does not send a handler's result of a kind no client recognises (RESULT_TYPE_RECOGNISED)", async () => {
+    const { raw, errors } = await server2026BehindRawClient({
+      handlers: {
+        callTool: (params) =>
+          (params.name === "task"
+            ? { resultType: "task", content: [] }
+            : { resultType: "complete", content: [] }) as unknown as v2026.CallToolResult,
+      },
+    });
+    const refused = await raw.request("tools/call", { name: "task", _meta: meta2026() });
+    expect(refused["result"]).toBeUndefined();
+    expect(refused["error"]).toMatchObject({ code: -32603 });
+    expect(ruleOf(refused)).toBe("RESULT_TYPE_RECOGNISED");
+    expect((await raw.request("tools/call", { name: "ok", _meta: meta2026() }))["result"]).toEqual({
+      resultType: "complete",
+      content: [],
+    });
+    expect(errors.map((e) => (e as RuleViolation).rule)).toEqual(["RESULT_TYPE_RECOGNISED"]);
+  });
+});
+
 describe("extension identifiers (2026-07-28)", () => {
   it("takes prefixed _meta keys as extension identifiers, and nothing else", () => {
     for (const good of ["io.modelcontextprotocol/ui", "com.example/", "a/b.c-d_e", "x1.y-2/z9", "com.example.mcp/tasks"])

@@ -493,6 +493,7 @@ export const PROTOCOL_RULES = {
     ],
   },
   extensionIds: { field: "extensions" },
+  resultTypes: { field: "resultType", values: ["complete", "input_required"] },
   inputRequired: {
     marker: { field: "resultType", value: "input_required" },
     methods: ["prompts/get", "resources/read", "tools/call"],

@@ -297,6 +297,12 @@ function withResultDefaults(message: unknown): unknown {
   return message;
 }
 
+/** The result of a response (a message without a method), if the message is one. */
+function resultOf(message: unknown): unknown {
+  const m = typeof message === "object" && message !== null ? (message as JsonObject) : {};
+  return m["method"] === undefined ? m["result"] : undefined;
+}
+
 /** The capability gating a method of one of the method-info maps, if any. */
 function gate(info: { readonly [method: string]: MethodInfo | undefined }, method: string) {
   return info[method]?.capability;
@@ -350,7 +356,12 @@ export function createClient(options: ClientOptions): Client {
       ? {}
       : {
           inspect: (message, requestOf) =>
-            failure(validateMessage(withResultDefaults(message), { from: "server", requestOf })),
+            // A result of a kind not recognised has no known shape: its call fails with the rule instead.
+            !rules.recognises(resultOf(message))
+              ? ({ ok: true } as const)
+              : failure(
+                  validateMessage(withResultDefaults(message), { from: "server", requestOf }),
+                ),
         }),
     handleRequest: (method, params, context) => answer(method, params, context),
     handleNotification: async (method, params) => {

@@ -113,6 +113,7 @@ export const clientArtifact: Artifact = {
         unacknowledged: stringLiteral(`${subscriptions.request} ended before the server acknowledged it`),
       },
       caching: protocol.caching && cachingLiteral(protocol.caching),
+      resultTypes: protocol.resultTypes !== undefined,
       resultDefaults: protocol.resultDefaults?.fields.map((f) => ({
         field: stringLiteral(f.field),
         value: valueLiteral(f.value),

@@ -119,6 +119,7 @@ function rulesLiteral(model: Model): string {
     ...(p.contentMime ? { contentMime: p.contentMime } : {}),
     ...(p.taskProgress ? { taskProgress: p.taskProgress } : {}),
     ...(p.extensionIds ? { extensionIds: p.extensionIds } : {}),
+    ...(p.resultTypes ? { resultTypes: p.resultTypes } : {}),
     ...(ir
       ? {
           inputRequired: {

@@ -192,6 +192,8 @@ export interface Protocol {
   resultMeta?: { type: string; fields: FieldBinding[] };
   /** Fields every result carries, with the value of a plain, complete result. */
   resultDefaults?: { type: string; fields: { field: string; value: LiteralValue }[] };
+  /** The result field saying what kind of result it is, and the kinds a client recognises. */
+  resultTypes?: ResultTypes;
   /** A result that asks the caller for input and a retry (multi round-trip). */
   inputRequired?: {
     result: string;
@@ -362,6 +364,15 @@ export interface ParamHeaders {
   call: string;
   name: string;
   arguments: string;
+}
+
+/**
+ * The kinds of result a client recognises: the literal members of the schema's type of the
+ * results' kind field (an open union with string); any other value makes a result invalid.
+ */
+export interface ResultTypes {
+  field: string;
+  values: string[];
 }
 
 /** Results a client may keep and serve again while they are fresh (their type has both fields). */

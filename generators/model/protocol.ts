@@ -9,6 +9,7 @@ import {
   buildContentMime,
   buildExtensionIds,
   buildParamGates,
+  buildResultTypes,
   buildRootUris,
   buildSamplingTools,
   buildTaskProgress,
@@ -243,6 +244,11 @@ export function buildProtocol(
   if (taskProgress) protocol.taskProgress = taskProgress;
   const extensionIds = buildExtensionIds(schema, table.extensionIds);
   if (extensionIds) protocol.extensionIds = extensionIds;
+  const resultTypes = buildResultTypes(schema, table.resultTypes, [
+    ...(protocol.resultDefaults?.fields ?? []),
+    ...(protocol.inputRequired ? [protocol.inputRequired.marker] : []),
+  ]);
+  if (resultTypes) protocol.resultTypes = resultTypes;
   const errors = table.serverErrors;
   const invalidParams = constants.find((c) => c.name === errors.invalidParams)?.value;
   if (typeof invalidParams !== "number")

@@ -12,6 +12,7 @@ import type {
   MethodEntry,
   ParamGate,
   ContentMime,
+  ResultTypes,
   SamplingTools,
   Shape,
   TaskProgress,
@@ -44,6 +45,7 @@ export interface RuleFactsTable {
     blocks: Record<string, string>;
   };
   extensionIds: { capabilities: string[]; field: string };
+  resultTypes: { type: string; field: string };
   taskProgress: {
     created: string;
     id: string;
@@ -311,4 +313,24 @@ export function buildTaskProgress(
 export function buildExtensionIds(facts: SchemaFacts, table: RuleFactsTable["extensionIds"]): ExtensionIds | undefined {
   const carrying = table.capabilities.filter((name) => facts.field({ kind: "ref", name }, table.field).length > 0);
   return carrying.length > 0 ? { field: table.field } : undefined;
+}
+
+/**
+ * The kinds of result a client recognises, where results say their kind: the string literals of
+ * the field's type (its open `| string` member admits no literal). Each kind another fact names
+ * (the complete default, the input-required marker) must be one of them.
+ */
+export function buildResultTypes(
+  facts: SchemaFacts,
+  table: RuleFactsTable["resultTypes"],
+  named: readonly { field: string; value: LiteralValue }[],
+): ResultTypes | undefined {
+  const [type] = facts.field({ kind: "ref", name: table.type }, table.field);
+  if (!type) return undefined;
+  const values = facts.literals(type).filter((v): v is string => typeof v === "string");
+  if (values.length === 0) throw new ModelError(`${where}: ${table.type}.${table.field} admits no string literal`);
+  for (const { field, value } of named)
+    if (field === table.field && (typeof value !== "string" || !values.includes(value)))
+      throw new ModelError(`${where}: ${table.type}.${table.field} admits no ${JSON.stringify(value)}`);
+  return { field: table.field, values };
 }

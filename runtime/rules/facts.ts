@@ -82,6 +82,12 @@ export interface ExtensionIdsFact {
   readonly field: string;
 }
 
+/** The result field saying what kind of result it is, and the kinds the core protocol defines. */
+export interface ResultTypesFact {
+  readonly field: string;
+  readonly values: readonly string[];
+}
+
 export interface RuleFacts {
   /** Per direction, method → its gated params fields. */
   readonly paramGates?: {
@@ -96,6 +102,7 @@ export interface RuleFacts {
   readonly contentMime?: ContentMimeFact;
   readonly taskProgress?: TaskProgressFact;
   readonly extensionIds?: ExtensionIdsFact;
+  readonly resultTypes?: ResultTypesFact;
 }
 
 /** Both sides' declared capabilities, as far as they are known. */

@@ -9,4 +9,5 @@ export * from "./content-mime.js";
 export * from "./url-elicitations.js";
 export * from "./input-required.js";
 export * from "./extension-ids.js";
+export * from "./result-types.js";
 export * from "./rule-book.js";

@@ -9,6 +9,7 @@ import type { CapabilityFact, Negotiated, RuleFacts } from "./facts.js";
 import { contentMimeViolation } from "./content-mime.js";
 import { extensionIdViolation } from "./extension-ids.js";
 import { inputRequiredViolation } from "./input-required.js";
+import { RESULT_TYPE_RECOGNISED, recognisedKind, resultTypeViolation } from "./result-types.js";
 import { rootsViolation } from "./roots.js";
 import { samplingRequestViolation, samplingResultViolation } from "./sampling.js";
 import { requiredElicitationViolation, UrlElicitations } from "./url-elicitations.js";
@@ -67,11 +68,14 @@ export class RuleBook {
   }
 
   /**
-   * An answer to a request, this side's own or the other side's: what it must not contain. The
-   * answering side does not send it (-32603 to the caller); the asking side's call fails with it.
+   * An answer to a request, this side's own or the other side's: what it must not contain (a kind
+   * of result no one recognises, first). The answering side does not send it (-32603 to the
+   * caller); the asking side's call fails with it.
    */
   answer(method: string, params: unknown, result: unknown): RuleViolation | undefined {
-    const { samplingTools, rootUris, contentMime } = this.facts;
+    const { samplingTools, rootUris, contentMime, resultTypes } = this.facts;
+    const unknownKind = resultTypes && this.kept(resultTypeViolation(resultTypes, method, result));
+    if (unknownKind) return unknownKind;
     if (samplingTools && method === samplingTools.request)
       return this.kept(samplingResultViolation(samplingTools, params, result));
     if (rootUris && method === rootUris.request) return this.kept(rootsViolation(rootUris, result));
@@ -90,6 +94,16 @@ export class RuleBook {
   ): RuleViolation | undefined {
     const facts = this.facts.extensionIds;
     return facts && this.kept(extensionIdViolation(facts, side, declared, code));
+  }
+
+  /**
+   * Whether a result is of a kind this revision recognises (or the rule is relaxed). One that is
+   * not matches none of the known kinds' shapes, so a client does not check it against them;
+   * `answer` refuses it.
+   */
+  recognises(result: unknown): boolean {
+    const facts = this.facts.resultTypes;
+    return !facts || this.relaxed.has(RESULT_TYPE_RECOGNISED) || recognisedKind(facts, result);
   }
 
   /** An error a request of this side's got: a required-elicitation error names elicitations to expect. */
