@@ -1161,6 +1161,119 @@ describe("result kinds (2026-07-28)", () => {
   });
 });
 
+describe("caching (2026-07-28)", () => {
+  const fresh = { resultType: "complete", ttlMs: 60_000, cacheScope: "private" };
+  const contents = (uri: string, text: string) => ({ ...fresh, contents: [{ uri, text }] });
+
+  it("serves a cached result only to a request of the same method and params; its _meta does not count (CACHE_KEY)", async () => {
+    const { raw: server, client } = await client2026BehindRawServer({ resources: {}, tools: {}, prompts: {} });
+    const read = client.readResource({ uri: "file:///a" });
+    await server.answer(await server.nextRequest("resources/read"), contents("file:///a", "a"));
+    expect((await read).contents).toEqual([{ uri: "file:///a", text: "a" }]);
+    // Served from the cache: nothing reaches the server (an unanswered request would never settle).
+    expect((await client.readResource({ uri: "file:///a", _meta: { "com.example/trace": "1" } })).contents).toEqual([
+      { uri: "file:///a", text: "a" },
+    ]);
+    // Other params: the server is asked.
+    const other = client.readResource({ uri: "file:///b" });
+    await server.answer(await server.nextRequest("resources/read"), contents("file:///b", "b"));
+    expect((await other).contents).toEqual([{ uri: "file:///b", text: "b" }]);
+
+    const list = client.listTools({ cursor: "2" });
+    await server.answer(await server.nextRequest("tools/list"), { ...fresh, tools: [] });
+    await list;
+    // Another cursor, or none, is another page; another method with the same params is another list.
+    const first = client.listTools();
+    const firstSent = await server.nextRequest("tools/list");
+    expect((firstSent["params"] as JsonObject | undefined)?.["cursor"]).toBeUndefined();
+    await server.answer(firstSent, { ...fresh, tools: [{ name: "t", inputSchema: { type: "object" } }] });
+    expect((await first).tools).toHaveLength(1);
+    const prompts = client.listPrompts({ cursor: "2" });
+    await server.answer(await server.nextRequest("prompts/list"), { ...fresh, prompts: [] });
+    expect((await prompts).prompts).toEqual([]);
+    expect((await client.listTools({ cursor: "2" })).tools).toEqual([]);
+    expect(await server.sentNothing((m) => m["method"] === "tools/list" || m["method"] === "resources/read")).toBe(true);
+  });
+
+  it("never keeps the result of a retry carrying input responses or state, nor an interim input-required one (CACHE_RETRIED_NOT_KEPT)", async () => {
+    const { raw: server, client } = await client2026BehindRawServer(
+      { resources: {} },
+      { handlers: { listRoots: () => ({ roots: [{ uri: "file:///repo" }] }) } },
+    );
+    const uri = "file:///needs-roots";
+    const asked = client.readResource({ uri });
+    await server.answer(await server.nextRequest("resources/read"), {
+      resultType: "input_required",
+      inputRequests: { r: { method: "roots/list" } },
+      requestState: "s1",
+    });
+    const retry = await server.nextRequest("resources/read");
+    expect(retry["params"]).toMatchObject({ uri, requestState: "s1", inputResponses: { r: expect.anything() } });
+    await server.answer(retry, contents(uri, "after input"));
+    expect((await asked).contents).toEqual([{ uri, text: "after input" }]);
+
+    // The same request again goes to the server: the retry's fresh-looking answer was not kept.
+    const again = client.readResource({ uri });
+    const sent = await server.nextRequest("resources/read");
+    expect(sent["params"]).not.toHaveProperty("inputResponses");
+    await server.answer(sent, contents(uri, "first round"));
+    expect((await again).contents).toEqual([{ uri, text: "first round" }]);
+    // A complete answer to a first round is kept as usual.
+    expect((await client.readResource({ uri })).contents).toEqual([{ uri, text: "first round" }]);
+    expect(await server.sentNothing((m) => m["method"] === "resources/read")).toBe(true);
+  });
+
+  it("a cacheable result without its hints, or with a negative ttlMs, fails the client's call (CACHE_HINTS, CACHE_TTL_NON_NEGATIVE)", async () => {
+    const { raw: server, client } = await client2026BehindRawServer({ tools: {} });
+    const paths = (error: unknown) => (error as ResultValidationError).issues.map((i) => i.path).join();
+    for (const [answer, path] of [
+      [{ resultType: "complete", tools: [], cacheScope: "private" }, "ttlMs"],
+      [{ resultType: "complete", tools: [], ttlMs: 0 }, "cacheScope"],
+      [{ resultType: "complete", tools: [], ttlMs: -1, cacheScope: "private" }, "ttlMs"],
+    ] as const) {
+      const call = client.listTools();
+      await server.answer(await server.nextRequest("tools/list"), answer);
+      const error = await call.catch((e: unknown) => e);
+      expect(error, path).toBeInstanceOf(ResultValidationError);
+      expect(paths(error)).toContain(path);
+    }
+    const valid = client.listTools();
+    await server.answer(await server.nextRequest("tools/list"), { resultType: "complete", tools: [], ttlMs: 0, cacheScope: "public" });
+    expect((await valid).tools).toEqual([]);
+  });
+
+  it("a list whose later page changes the first page's cache scope fails before that page reaches the caller (CACHE_PAGE_SCOPE)", async () => {
+    const { raw: server, client } = await client2026BehindRawServer({ tools: {} });
+    const page = (cacheScope: string, name: string, nextCursor?: string) => ({
+      resultType: "complete",
+      ttlMs: 0,
+      cacheScope,
+      tools: [{ name, inputSchema: { type: "object" } }],
+      ...(nextCursor === undefined ? {} : { nextCursor }),
+    });
+    const walk = async () => {
+      const names: string[] = [];
+      const error = await (async () => {
+        for await (const p of client.listToolsPages()) names.push(...p.tools.map((t) => t.name));
+      })().catch((e: unknown) => e);
+      return { names, error };
+    };
+    const mixed = walk();
+    await server.answer(await server.nextRequest("tools/list"), page("private", "a", "2"));
+    await server.answer(await server.nextRequest("tools/list"), page("public", "b", "3"));
+    const { names, error } = await mixed;
+    expect(names).toEqual(["a"]);
+    expect(error).toBeInstanceOf(RuleViolation);
+    expect(error).toMatchObject({ rule: "CACHE_PAGE_SCOPE" });
+    expect(await server.sentNothing((m) => m["method"] === "tools/list")).toBe(true);
+
+    const same = walk();
+    await server.answer(await server.nextRequest("tools/list"), page("public", "a", "2"));
+    await server.answer(await server.nextRequest("tools/list"), page("public", "b"));
+    expect(await same).toEqual({ names: ["a", "b"], error: undefined });
+  });
+});
+
 describe("extension identifiers (2026-07-28)", () => {
   it("takes prefixed _meta keys as extension identifiers, and nothing else", () => {
     for (const good of ["io.modelcontextprotocol/ui", "com.example/", "a/b.c-d_e", "x1.y-2/z9", "com.example.mcp/tasks"])

@@ -619,12 +619,17 @@ export function createClient(options: ClientOptions): Client {
   ): AsyncGenerator<JsonObject, void, undefined> {
     const seen = new Set<unknown>();
     let cursor = params?.["cursor"];
+    let first: JsonObject | undefined;
     for (;;) {
       const page = await call(
         method,
         cursor === undefined ? params : { ...params, ["cursor"]: cursor },
         callOptions,
       );
+      // Every page of one list shares the first one's cache scope.
+      first ??= page;
+      const mixed = rules.page(method, first, page);
+      if (mixed) throw mixed;
       yield page;
       cursor = page["nextCursor"];
       if (cursor === undefined) return;

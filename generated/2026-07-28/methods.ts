@@ -494,6 +494,7 @@ export const PROTOCOL_RULES = {
   },
   extensionIds: { field: "extensions" },
   resultTypes: { field: "resultType", values: ["complete", "input_required"] },
+  cacheScope: { field: "cacheScope" },
   inputRequired: {
     marker: { field: "resultType", value: "input_required" },
     methods: ["prompts/get", "resources/read", "tools/call"],

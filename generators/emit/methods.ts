@@ -120,6 +120,8 @@ function rulesLiteral(model: Model): string {
     ...(p.taskProgress ? { taskProgress: p.taskProgress } : {}),
     ...(p.extensionIds ? { extensionIds: p.extensionIds } : {}),
     ...(p.resultTypes ? { resultTypes: p.resultTypes } : {}),
+    // Pages of a list followed by its cursor share their cache scope.
+    ...(p.caching && p.pagination ? { cacheScope: { field: p.caching.scope } } : {}),
     ...(ir
       ? {
           inputRequired: {

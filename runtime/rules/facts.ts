@@ -88,6 +88,11 @@ export interface ResultTypesFact {
   readonly values: readonly string[];
 }
 
+/** The field of a cacheable result saying who may be served it, which every page of one list shares. */
+export interface CacheScopeFact {
+  readonly field: string;
+}
+
 export interface RuleFacts {
   /** Per direction, method → its gated params fields. */
   readonly paramGates?: {
@@ -103,6 +108,7 @@ export interface RuleFacts {
   readonly taskProgress?: TaskProgressFact;
   readonly extensionIds?: ExtensionIdsFact;
   readonly resultTypes?: ResultTypesFact;
+  readonly cacheScope?: CacheScopeFact;
 }
 
 /** Both sides' declared capabilities, as far as they are known. */

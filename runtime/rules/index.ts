@@ -10,4 +10,5 @@ export * from "./url-elicitations.js";
 export * from "./input-required.js";
 export * from "./extension-ids.js";
 export * from "./result-types.js";
+export * from "./cache-scope.js";
 export * from "./rule-book.js";

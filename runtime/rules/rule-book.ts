@@ -6,6 +6,7 @@
 import { ErrorCode } from "../jsonrpc.js";
 import { methodViolation, paramViolation } from "./capabilities.js";
 import type { CapabilityFact, Negotiated, RuleFacts } from "./facts.js";
+import { pageScopeViolation } from "./cache-scope.js";
 import { contentMimeViolation } from "./content-mime.js";
 import { extensionIdViolation } from "./extension-ids.js";
 import { inputRequiredViolation } from "./input-required.js";
@@ -104,6 +105,12 @@ export class RuleBook {
   recognises(result: unknown): boolean {
     const facts = this.facts.resultTypes;
     return !facts || this.relaxed.has(RESULT_TYPE_RECOGNISED) || recognisedKind(facts, result);
+  }
+
+  /** A later page of a list (followed by its cursor) against the first: the same cache scope. */
+  page(method: string, first: unknown, page: unknown): RuleViolation | undefined {
+    const facts = this.facts.cacheScope;
+    return facts && this.kept(pageScopeViolation(facts, method, first, page));
   }
 
   /** An error a request of this side's got: a required-elicitation error names elicitations to expect. */
