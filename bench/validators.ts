@@ -32,6 +32,10 @@
 //   ajv    ajv 8 (Ajv2020, allErrors false, strict false) with ajv-formats for the three formats the
 //          schema uses (uri, uri-template, byte; full mode), compiled per definition: {$ref: #/$defs/<Type>}
 //   zod    @modelcontextprotocol/sdk <Type>Schema.safeParse(value).success   (traffic only)
+//   ours+issue, ajv+error   (invalid messages only) the rejection and a read of what it reports first:
+//          ours validate(value).issues[0] (path and message), ajv's errors[0] (instancePath and
+//          message). ajv's error objects are built as it rejects, ours too; reading them keeps the
+//          comparison honest should either ever build them lazily or the JIT drop them unread.
 //   parse  JSON.parse(JSON.stringify(value)) with the string made beforehand: the floor
 //   msg    validateMessage(message, { from, methodOf }) on the whole JSON-RPC message (traffic only;
 //          for results that is envelope + result, so it is compared with `ours`, not with the others).
@@ -69,7 +73,7 @@ const BATCH_MS = Math.max(0.2, Number(process.env.BENCH_BATCH_MS ?? 2) || 2);
 const VERBOSE = process.env.BENCH_VERBOSE === "1";
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
 
-const IMPLS = ["ours", "ajv", "zod", "parse", "msg"] as const;
+const IMPLS = ["ours", "ajv", "zod", "parse", "msg", "ours+issue", "ajv+error"] as const;
 type ImplName = (typeof IMPLS)[number];
 type Check = (value: unknown) => boolean;
 
@@ -91,14 +95,45 @@ interface OursModule {
 }
 const OURS: Record<string, OursModule> = { "2025-11-25": ours2025, "2026-07-28": ours2026 };
 
+type OursValidator = {
+  validate(v: unknown): { ok: boolean; issues?: readonly { path: string; message: string }[] };
+};
+
+function oursValidator(revision: string, type: string): OursValidator | undefined {
+  return (OURS[revision]?.validators as Record<string, OursValidator> | undefined)?.[type];
+}
+
 function oursFor(revision: string, type: string): Check | undefined {
-  const table = OURS[revision]?.validators as Record<string, { validate(v: unknown): { ok: boolean } }> | undefined;
-  const validator = table?.[type];
+  const validator = oursValidator(revision, type);
   return validator ? (v) => validator.validate(v).ok : undefined;
+}
+
+/** Rejects `value` and reads the first issue's path and message (both are read, as a caller would). */
+function oursIssue(revision: string, type: string, value: unknown): () => boolean {
+  const validator = oursValidator(revision, type)!;
+  return () => {
+    const issue = validator.validate(value).issues![0]!;
+    return issue.path.length + issue.message.length > 0;
+  };
+}
+
+/** ajv's rejection of `value` and a read of its first error's instancePath and message. */
+function ajvError(revision: string, type: string, value: unknown): () => boolean {
+  const fn = ajvFunction(revision, type)!;
+  return () => {
+    fn(value);
+    const error = fn.errors![0]!;
+    return error.instancePath.length + (error.message ?? "").length > 0;
+  };
 }
 
 const ajvCache = new Map<string, (type: string) => ValidateFunction | undefined>();
 function ajvFor(revision: string, type: string): Check | undefined {
+  const fn = ajvFunction(revision, type);
+  return fn ? (v) => fn(v) : undefined;
+}
+
+function ajvFunction(revision: string, type: string): ValidateFunction | undefined {
   let compile = ajvCache.get(revision);
   if (!compile) {
     const root = JSON.parse(readFileSync(join(SPEC_DIR, revision, "schema.json"), "utf8")) as Record<string, unknown>;
@@ -117,8 +152,7 @@ function ajvFor(revision: string, type: string): Check | undefined {
     };
     ajvCache.set(revision, compile);
   }
-  const fn = compile(type);
-  return fn ? (v) => fn(v) : undefined;
+  return compile(type);
 }
 
 interface ZodLike {
@@ -384,6 +418,8 @@ interface Summary {
   typesSlowerThanAjv: string[];
   /** Single messages where ours takes longer than ajv, slowest first. */
   messagesSlowerThanAjv: string[];
+  /** The same, rejecting and reading the first issue against ajv's first error (invalid messages). */
+  messagesSlowerThanAjvRead: string[];
   /** Single messages where ours costs more than half their JSON.parse, costliest first. */
   messagesOverHalfParse: string[];
   /** The largest ours / JSON.parse of a single message. */
@@ -429,6 +465,9 @@ function summarize(cases: Case[], times: Times): Summary {
       ratio(vsAjv),
       ratio(gmRatio(cs, "zod", "ours")),
       ratio(gmRatio(cs, "ours", "parse")),
+      fmt(gm(cs, "ours+issue")),
+      fmt(gm(cs, "ajv+error")),
+      ratio(gmRatio(cs, "ajv+error", "ours+issue")),
     ]);
   }
   /** Per-message ratios a/b, largest first, as "label (ratio)"; only those above `over`. */
@@ -461,6 +500,7 @@ function summarize(cases: Case[], times: Times): Summary {
     ),
   );
   put("ajv/ours", gmRatio(cases, "ajv", "ours"));
+  put("ajv+error/ours+issue", gmRatio(cases, "ajv+error", "ours+issue"));
   put("ajv/ours examples", gmRatio(examples, "ajv", "ours"));
   put("ajv/ours traffic", gmRatio(traffic, "ajv", "ours"));
   put("zod/ours traffic", gmRatio(traffic, "zod", "ours"));
@@ -473,13 +513,28 @@ function summarize(cases: Case[], times: Times): Summary {
     rows,
     typesSlowerThanAjv,
     messagesSlowerThanAjv: perMessage("ours", "ajv", 1),
+    messagesSlowerThanAjvRead: perMessage("ours+issue", "ajv+error", 1),
     messagesOverHalfParse: perMessage("ours", "parse", 0.5),
     worstOursParse: Math.max(...oursParse.filter((x) => !Number.isNaN(x))),
     g,
   };
 }
 
-const HEADER = ["corpus", "type", "n", "ours ns", "ajv ns", "zod ns", "parse ns", "ajv/ours", "zod/ours", "ours/parse"];
+const HEADER = [
+  "corpus",
+  "type",
+  "n",
+  "ours ns",
+  "ajv ns",
+  "zod ns",
+  "parse ns",
+  "ajv/ours",
+  "zod/ours",
+  "ours/parse",
+  "ours+issue ns",
+  "ajv+error ns",
+  "ajv+error/ours+issue",
+];
 
 function printSummary(title: string, s: Summary): void {
   console.log(`\n## ${title}: per type (ns/op; a type's figure is the geometric mean over its messages)\n`);
@@ -612,6 +667,8 @@ async function main(): Promise<void> {
       ours: () => ours(value),
       ajv: () => ajv(value),
       parse: () => JSON.parse(text) !== undefined,
+      "ours+issue": oursIssue(c.revision, c.type, value),
+      "ajv+error": ajvError(c.revision, c.type, value),
     };
     if (zod) {
       if (zod(value)) {
@@ -691,6 +748,11 @@ async function main(): Promise<void> {
     console.log(
       `${slower.length === 0 ? "met   " : "MISSED"} no message rejected slower than ajv (${label}): ` +
         `ajv/ours geomean ${ratio(s.g["ajv/ours"])}x; slower: ${list(slower)}`,
+    );
+    const slowerRead = s.messagesSlowerThanAjvRead;
+    console.log(
+      `${slowerRead.length === 0 ? "met   " : "MISSED"} no message rejected slower than ajv, reading the first ` +
+        `issue against ajv's first error (${label}): geomean ${ratio(s.g["ajv+error/ours+issue"])}x; slower: ${list(slowerRead)}`,
     );
   }
   console.log(

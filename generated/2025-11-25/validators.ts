@@ -97,31 +97,354 @@ export class ValidationError extends Error {
 /** Values nested deeper than this many JSON levels inside recursive types are rejected instead of overflowing the stack. */
 export const MAX_DEPTH = 1024;
 
-type Explain = (v: unknown, p: string, out: IssueList, d: number) => boolean;
+type Explain = (v: unknown, out: IssueList, d: number) => number;
 
 /**
- * Where an explain function records issues: every one (`all`), or only the first, after which
- * `add` returns true and the explanation stops.
+ * An issue being explained: its path is relative to the part explained so far, and its message
+ * is written only if it is reported (a union drops the issues of the members it does not name).
+ */
+class Draft {
+  path: string;
+  /** How many segments `path` has. */
+  depth: number;
+  readonly expected: string;
+  /** The message, when it was known when the code was generated; else `e` and `value` write it. */
+  readonly message: string | undefined;
+  readonly e: Expectation | undefined;
+  readonly value: unknown;
+  /** The union members it was found in, as the message names them (`"TextContent: "`). */
+  members = "";
+  constructor(
+    path: string,
+    depth: number,
+    expected: string,
+    message: string | undefined,
+    e: Expectation | undefined,
+    value: unknown,
+  ) {
+    this.path = path;
+    this.depth = depth;
+    this.expected = expected;
+    this.message = message;
+    this.e = e;
+    this.value = value;
+  }
+}
+
+/**
+ * What a check expects, with the start of the messages that say so written once, when the module
+ * loads: a rejection adds only what the value was.
+ */
+interface Expectation {
+  readonly expected: string;
+  /** `expected <expected>, got ` */
+  readonly lead: string;
+  readonly leadString: string;
+  readonly leadNumber: string;
+}
+
+function expectation(expected: string): Expectation {
+  const lead = `expected ${expected}, got `;
+  return { expected, lead, leadString: `${lead}string "`, leadNumber: `${lead}number ` };
+}
+
+/** `expected <e.expected>, got <got(v)>`, in as few pieces as the value allows. */
+function mismatch(e: Expectation, v: unknown): string {
+  if (typeof v === "number") return Number.isFinite(v) ? e.leadNumber + v : e.lead + got(v);
+  if (typeof v === "string" && v.length <= 40 && plain(v)) return e.leadString + v + '"';
+  return e.lead + got(v);
+}
+
+/**
+ * Where explain functions record issues: every one (`all`), or only the first, after which a
+ * record returns true and the explanation stops.
  */
 class IssueList {
-  readonly items: Issue[] = [];
+  readonly items: Draft[] = [];
   readonly all: boolean;
   constructor(all: boolean) {
     this.all = all;
   }
-  /** Records an issue; true when the explanation should stop. */
-  add(issue: Issue): boolean {
-    this.items.push(issue);
+  /** The value at `path` is not what `e` expects. True when the explanation should stop. */
+  fault(path: string, depth: number, e: Expectation, v: unknown): boolean {
+    this.items.push(new Draft(path, depth, e.expected, undefined, e, v));
     return !this.all;
   }
-  addAll(issues: readonly Issue[]): boolean {
-    for (const issue of issues) this.items.push(issue);
-    return !this.all && issues.length > 0;
+  /** A required property is missing (`message` names it). */
+  absent(path: string, depth: number, message: string): boolean {
+    this.items.push(new Draft(path, depth, "required property", message, undefined, undefined));
+    return !this.all;
+  }
+  /** A discriminating property (at `path`) has no known value. */
+  variant(path: string, depth: number, expected: string, tag: unknown, label: string): boolean {
+    const what = tag === undefined ? "missing" : `unknown ${got(tag)}`;
+    this.items.push(
+      new Draft(
+        path,
+        depth,
+        expected,
+        `${what}: expected one of ${expected} (${label})`,
+        undefined,
+        undefined,
+      ),
+    );
+    return !this.all;
+  }
+  /**
+   * The last `count` issues were found in the part at `path` (`depth` segments): prefix it. True
+   * when there are some and the explanation should stop.
+   */
+  lift(count: number, path: string, depth: number): boolean {
+    if (depth !== 0) {
+      for (let i = this.items.length - count; i < this.items.length; i++) {
+        const draft = this.items[i]!;
+        draft.path = path + draft.path;
+        draft.depth += depth;
+      }
+    }
+    return count !== 0 && !this.all;
+  }
+  /** Names the union member the issues from `start` on were found in; how many there are. */
+  named(start: number, label: string): number {
+    for (let i = start; i < this.items.length; i++) within(this.items[i]!, label);
+    return this.items.length - start;
+  }
+  /** Starts explaining the members of a union at `path` (see UnionPick). */
+  union(path: string, depth: number): UnionPick {
+    return new UnionPick(this, path, depth);
+  }
+  /** The issues found, at `base` (the pointer of the explained value). */
+  issues(base: string): Issue[] {
+    const issues: Issue[] = [];
+    for (let i = 0; i < this.items.length; i++) {
+      const draft = this.items[i]!;
+      const message = draft.message ?? mismatch(draft.e!, draft.value);
+      issues.push({
+        path: base + draft.path,
+        expected: draft.expected,
+        message: draft.members + message,
+      });
+    }
+    return issues;
   }
 }
 
+/*
+ * The trail: where the last failed guard failed, so that `validate()` reports the first issue
+ * without walking the value again. Guards write it on their way out of a failure, never on the
+ * way to a success (a union's members that fail on the way to one write it too, and the union's
+ * success leaves it unread): a single test that failed records the issue (`failedTest`,
+ * `failedMissing`), a union the function that explains it (`failedUnion`), a failure only the
+ * explanation of the type around it can describe (a member of a dispatched union) marks itself
+ * (`failed()`) and the first named type above it takes the explanation over (`failedInType`), and
+ * every level above adds its key. The issue is the one explaining the whole value reports first:
+ * both walk the value in the same order (test/validators-trail.test.ts compares them). Until the
+ * next failure the trail holds on to the part that failed.
+ */
+const FAILED = 0;
+const EXPLAIN = 1;
+const TEST = 2;
+const MISSING = 3;
+/** The keys (pointer segments, array indices) from the failure up to the value checked, innermost first. */
+const trailKeys: (string | number)[] = [];
+let trailCount = 0;
+/** TEST, MISSING: the key of the failed test's part below the keys (`""`: none). */
+let trailLeaf: string | number = "";
+let trailKind = FAILED;
+/** EXPLAIN: the explain function of the part the keys lead to. */
+let trailExplain: Explain | undefined;
+/** TEST: the value that failed; EXPLAIN: the part to explain. */
+let trailValue: unknown;
+/** TEST: what was expected. */
+let trailExpected: Expectation | undefined;
+/** MISSING: the message. */
+let trailMessage = "";
+
+/** "/0" to "/63": most array indices in a path, without converting them. */
+const INDEX_SEGMENTS = Array.from({ length: 64 }, (_, i) => `/${i}`);
+
+function segment(key: string | number): string {
+  return typeof key !== "number"
+    ? key
+    : key < INDEX_SEGMENTS.length
+      ? INDEX_SEGMENTS[key]!
+      : "/" + key;
+}
+
+/** A guard failed where only the explanation of the type around it can say why. */
+function failed(): boolean {
+  trailKind = FAILED;
+  trailCount = 0;
+  trailLeaf = "";
+  return false;
+}
+
+/** The value at `key` (`""`: the value checked) is not what `e` expects. */
+function failedTest(key: string | number, e: Expectation, v: unknown): boolean {
+  trailKind = TEST;
+  trailCount = 0;
+  trailLeaf = key;
+  trailExpected = e;
+  trailValue = v;
+  return false;
+}
+
+function failedMissing(key: string, message: string): boolean {
+  trailKind = MISSING;
+  trailCount = 0;
+  trailLeaf = key;
+  trailMessage = message;
+  return false;
+}
+
+/** The part at `key`, checked by a hoisted function of the same type, failed. */
+function failedIn(key: string | number): boolean {
+  trailKeys[trailCount++] = key;
+  return false;
+}
+
+/** The part at `key`, of a named type, failed: the first one above a `failed()` explains it. */
+function failedInType(key: string | number, explain: Explain, v: unknown): boolean {
+  if (trailKind === FAILED) {
+    trailKind = EXPLAIN;
+    trailExplain = explain;
+    trailValue = v;
+    trailCount = 0;
+    trailLeaf = "";
+  }
+  trailKeys[trailCount++] = key;
+  return false;
+}
+
+/** The union at `key` (`""`: the value checked) failed: `explain` says which member came closest. */
+function failedUnion(key: string | number, explain: Explain, v: unknown): boolean {
+  trailKind = EXPLAIN;
+  trailExplain = explain;
+  trailValue = v;
+  trailLeaf = "";
+  trailCount = 0;
+  if (key !== "") trailKeys[trailCount++] = key;
+  return false;
+}
+
+/**
+ * The issues of a value whose guard has just failed: the first one from the trail, or every
+ * one, explained from the top.
+ */
+function explainFailure(explain: Explain, value: unknown, base: string, all: boolean): Issue[] {
+  if (!all) {
+    const part = trailValue;
+    trailValue = undefined;
+    let at = base;
+    for (let i = trailCount - 1; i >= 0; i--) at += segment(trailKeys[i]!);
+    if (trailLeaf !== "") at += segment(trailLeaf);
+    if (trailKind === TEST)
+      return [
+        { path: at, expected: trailExpected!.expected, message: mismatch(trailExpected!, part) },
+      ];
+    if (trailKind === MISSING)
+      return [{ path: at, expected: "required property", message: trailMessage }];
+    if (trailKind === EXPLAIN) {
+      const out = new IssueList(false);
+      // Read a second time, the part may pass (a getter that answers differently): then explain it all.
+      if (trailExplain!(part, out, trailCount) !== 0) return out.issues(at);
+    }
+  }
+  const out = new IssueList(all);
+  explain(value, out, 0);
+  return out.issues(base);
+}
+
+/** Names the union member an issue was found in; only the innermost one, so deep values stay readable. */
+function within(draft: Draft, label: string): void {
+  // A message names only the innermost member whose name is a plain identifier (`TextContent: `).
+  const m = draft.members;
+  const c = m.charCodeAt(0);
+  if (!(c >= 65 && c <= 90 && /^[A-Z][A-Za-z0-9]*: /.test(m))) draft.members = `${label}: ${m}`;
+}
+
+/**
+ * The members of a failed union, explained one after the other into the same list: after each
+ * one, `member` notes whether it came closest so far; `pick` keeps only that member's issues and
+ * names it, or reports one issue naming them all. Closest: its shallowest issue lies
+ * deepest inside the value (it matched the most), then the fewest issues. A wrong literal
+ * (`"mode": "url"` where the member wants "form") says the value is not that member at all, so it
+ * counts as depth zero.
+ */
+class UnionPick {
+  private readonly out: IssueList;
+  private readonly path: string;
+  private readonly depth: number;
+  private readonly start: number;
+  /** Where the member being explained started recording. */
+  private mark: number;
+  /** The issues of the closest member so far: `kept` of them from `keptAt`. */
+  private keptAt = 0;
+  private kept = 0;
+  private keptName = "";
+  private keptDepth = 0;
+  constructor(out: IssueList, path: string, depth: number) {
+    this.out = out;
+    this.path = path;
+    this.depth = depth;
+    this.start = out.items.length;
+    this.mark = this.start;
+  }
+  member(name: string): void {
+    const items = this.out.items;
+    const count = items.length - this.mark;
+    if (count > 0) {
+      let depth = Infinity;
+      for (let i = this.mark; i < items.length; i++) {
+        const draft = items[i]!;
+        // Every issue of a member lies at the union's path or inside it: how many segments below it.
+        const d = wrongLiteral(draft.expected) ? 0 : draft.depth - this.depth;
+        if (d < depth) depth = d;
+      }
+      if (
+        depth > this.keptDepth ||
+        (depth === this.keptDepth && depth > 0 && this.kept > 0 && count < this.kept)
+      ) {
+        this.keptAt = this.mark;
+        this.kept = count;
+        this.keptName = name;
+        this.keptDepth = depth;
+      }
+    }
+    this.mark = items.length;
+  }
+  /** How many issues the union reports (they replace the members'). */
+  pick(e: Expectation, v: unknown): number {
+    const items = this.out.items;
+    // pop(), not splice() or a length: V8 keeps both off its fast paths.
+    if (this.kept === 0) {
+      while (items.length > this.start) items.pop();
+      this.out.fault(this.path, this.depth, e, v);
+      return 1;
+    }
+    for (let i = 0; i < this.kept; i++) items[this.start + i] = items[this.keptAt + i]!;
+    while (items.length > this.start + this.kept) items.pop();
+    return this.out.named(this.start, this.keptName);
+  }
+}
+
+/** Whether an issue's `expected` is a literal: a string in quotes, a number, true or false. */
+function wrongLiteral(expected: string): boolean {
+  const c = expected.charCodeAt(0);
+  if (c === 34) return expected.indexOf('"', 1) === expected.length - 1;
+  if (c === 45) return isDigit(expected.charCodeAt(1));
+  return isDigit(c) || expected === "true" || expected === "false";
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** A JSON Pointer segment (without its "/"). */
 function pointer(key: string): string {
-  return key.replace(/~/g, "~0").replace(/\//g, "~1");
+  return key.indexOf("~") < 0 && key.indexOf("/") < 0
+    ? key
+    : key.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
 /**
@@ -129,28 +452,33 @@ function pointer(key: string): string {
  * short rejection) when nothing in `s` needs escaping.
  */
 function quote(s: string): string {
+  return plain(s) ? '"' + s + '"' : JSON.stringify(s);
+}
+
+/** Whether JSON.stringify would write `s` as it is, between quotes. */
+function plain(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c < 32 || c === 34 || c === 92 || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(s);
+    if (c < 32 || c === 34 || c === 92 || (c >= 0xd800 && c <= 0xdfff)) return false;
   }
-  return `"${s}"`;
+  return true;
 }
 
 /** A short description of a value for messages (never the whole of a long string). */
 function got(v: unknown): string {
-  if (v === null) return "null";
-  if (Array.isArray(v)) return `array (length ${v.length})`;
   switch (typeof v) {
     case "string":
       return v.length > 40
-        ? `string ${quote(v.slice(0, 37))}... (length ${v.length})`
-        : `string ${quote(v)}`;
+        ? "string " + quote(v.slice(0, 37)) + "... (length " + v.length + ")"
+        : "string " + quote(v);
     case "number":
-      return Number.isFinite(v) ? `number ${v}` : `non-finite number ${v}`;
+      return Number.isFinite(v) ? "number " + v : "non-finite number " + v;
     case "boolean":
-      return `boolean ${v}`;
+      return v ? "boolean true" : "boolean false";
     case "undefined":
       return "nothing";
+    case "object":
+      return v === null ? "null" : Array.isArray(v) ? "array (length " + v.length + ")" : "object";
     default:
       return typeof v;
   }
@@ -158,86 +486,6 @@ function got(v: unknown): string {
 
 function fail(path: string, expected: string, v: unknown): Issue {
   return { path, expected, message: `expected ${expected}, got ${got(v)}` };
-}
-
-/** `path` already ends in the property's escaped JSON Pointer segment (printed at generation time). */
-function missing(path: string, name: string): Issue {
-  return {
-    path,
-    expected: "required property",
-    message: `missing required property ${quote(name)}`,
-  };
-}
-
-/** Names the union member an issue was found in; only the innermost one, so deep values stay readable. */
-function within(issue: Issue, label: string): Issue {
-  const c = issue.message.charCodeAt(0); // our own messages start in lower case, a member's label in upper case
-  return c >= 65 && c <= 90 && /^[A-Z][A-Za-z0-9]*: /.test(issue.message)
-    ? issue
-    : { ...issue, message: `${label}: ${issue.message}` };
-}
-
-function unknownVariant(path: string, expected: string, tag: unknown, label: string): Issue {
-  const what = tag === undefined ? "missing" : `unknown ${got(tag)}`;
-  return { path, expected, message: `${what}: expected one of ${expected} (${label})` };
-}
-
-/**
- * The issues of the union member the value came closest to, or one issue naming them all.
- * Closest: its shallowest issue lies deepest inside the value (it matched the most), then the
- * fewest issues. A wrong literal (`"mode": "url"` where the member wants "form") says the value
- * is not that member at all, so it counts as depth zero.
- */
-function pickBranch(
-  path: string,
-  label: string,
-  v: unknown,
-  branches: [string, IssueList][],
-): Issue[] {
-  let best: Issue[] | undefined;
-  let bestName = "";
-  let bestDepth = 0;
-  for (let b = 0; b < branches.length; b++) {
-    const issues = branches[b]![1].items;
-    if (issues.length === 0) continue;
-    let depth = Infinity;
-    for (let n = 0; n < issues.length; n++) {
-      const issue = issues[n]!;
-      // Every issue of a member lies at `path` or inside it: count the segments below `path`.
-      const d = wrongLiteral(issue.expected) ? 0 : segmentCount(issue.path, path.length);
-      if (d < depth) depth = d;
-    }
-    if (
-      depth > bestDepth ||
-      (depth === bestDepth && depth > 0 && best !== undefined && issues.length < best.length)
-    ) {
-      best = issues;
-      bestName = branches[b]![0];
-      bestDepth = depth;
-    }
-  }
-  if (best === undefined) return [fail(path, label, v)];
-  const named: Issue[] = [];
-  for (let n = 0; n < best.length; n++) named.push(within(best[n]!, bestName));
-  return named;
-}
-
-/** Whether an issue's `expected` is a literal (a string in quotes, a number, true or false); first by its first character, which rules out most. */
-function wrongLiteral(expected: string): boolean {
-  const c = expected.charCodeAt(0);
-  return (
-    (c === 34 || c === 45 || (c >= 48 && c <= 57) || c === 116 || c === 102) &&
-    WRONG_LITERAL.test(expected)
-  );
-}
-
-const WRONG_LITERAL = /^"[^"]*"$|^-?\d|^true$|^false$/;
-
-/** How many "/" a JSON Pointer has from `from` on, without splitting it (this runs for every issue of every member tried). */
-function segmentCount(path: string, from: number): number {
-  let n = 0;
-  for (let i = from; i < path.length; i++) if (path.charCodeAt(i) === 47) n++;
-  return n;
 }
 
 function unreadable(error: unknown): Issue {
@@ -255,9 +503,7 @@ function explained<T>(
   value: unknown,
   options: ValidateOptions | undefined,
 ): ValidationResult<T> {
-  const out = new IssueList(options?.all === true);
-  explain(value, "", out, 0);
-  return { ok: false, issues: out.items };
+  return { ok: false, issues: explainFailure(explain, value, "", options?.all === true) };
 }
 
 function unreadableResult<T>(error: unknown): ValidationResult<T> {
@@ -679,611 +925,900 @@ function isTemplateExpression(s: string, from: number, to: number): boolean {
   }
 }
 
+const EXPECTED_0 = expectation(
+  "JSONRPCRequest | JSONRPCNotification | JSONRPCResultResponse | JSONRPCErrorResponse",
+);
+const EXPECTED_1 = expectation("string | integer");
+const EXPECTED_2 = expectation("string");
+const EXPECTED_3 = expectation("object");
+const EXPECTED_4 = expectation("integer");
+const EXPECTED_5 = expectation('"2.0"');
+const EXPECTED_6 = expectation("JSONRPCResultResponse | JSONRPCErrorResponse");
+const EXPECTED_7 = expectation("-32042");
+const EXPECTED_8 = expectation("array");
+const EXPECTED_9 = expectation('"notifications/cancelled"');
+const EXPECTED_10 = expectation('"initialize"');
+const EXPECTED_11 = expectation('"notifications/initialized"');
+const EXPECTED_12 = expectation("boolean");
+const EXPECTED_13 = expectation("uri (format)");
+const EXPECTED_14 = expectation('"light" | "dark"');
+const EXPECTED_15 = expectation('"ping"');
+const EXPECTED_16 = expectation("number");
+const EXPECTED_17 = expectation('"notifications/progress"');
+const EXPECTED_18 = expectation('"resources/list"');
+const EXPECTED_19 = expectation('"resources/templates/list"');
+const EXPECTED_20 = expectation('"resources/read"');
+const EXPECTED_21 = expectation("TextResourceContents | BlobResourceContents");
+const EXPECTED_22 = expectation('"notifications/resources/list_changed"');
+const EXPECTED_23 = expectation('"resources/subscribe"');
+const EXPECTED_24 = expectation('"resources/unsubscribe"');
+const EXPECTED_25 = expectation('"notifications/resources/updated"');
+const EXPECTED_26 = expectation("uri-template (format)");
+const EXPECTED_27 = expectation("byte (format)");
+const EXPECTED_28 = expectation('"prompts/list"');
+const EXPECTED_29 = expectation('"prompts/get"');
+const EXPECTED_30 = expectation('"user" | "assistant"');
+const EXPECTED_31 = expectation('"resource_link"');
+const EXPECTED_32 = expectation('"resource"');
+const EXPECTED_33 = expectation('"notifications/prompts/list_changed"');
+const EXPECTED_34 = expectation('"tools/list"');
+const EXPECTED_35 = expectation('"tools/call"');
+const EXPECTED_36 = expectation('"notifications/tools/list_changed"');
+const EXPECTED_37 = expectation('"forbidden" | "optional" | "required"');
+const EXPECTED_38 = expectation('"object"');
+const EXPECTED_39 = expectation(
+  '"working" | "input_required" | "completed" | "failed" | "cancelled"',
+);
+const EXPECTED_40 = expectation("integer | null | null");
+const EXPECTED_41 = expectation('"tasks/get"');
+const EXPECTED_42 = expectation('"tasks/result"');
+const EXPECTED_43 = expectation('"tasks/cancel"');
+const EXPECTED_44 = expectation('"tasks/list"');
+const EXPECTED_45 = expectation('"notifications/tasks/status"');
+const EXPECTED_46 = expectation('"logging/setLevel"');
+const EXPECTED_47 = expectation('"notifications/message"');
+const EXPECTED_48 = expectation(
+  '"debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency"',
+);
+const EXPECTED_49 = expectation('"none" | "thisServer" | "allServers"');
+const EXPECTED_50 = expectation('"auto" | "required" | "none"');
+const EXPECTED_51 = expectation('"sampling/createMessage"');
+const EXPECTED_52 = expectation(
+  "TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent | SamplingMessageContentBlock[]",
+);
+const EXPECTED_53 = expectation(
+  "object (TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent)",
+);
+const EXPECTED_54 = expectation(">= 0 (minimum)");
+const EXPECTED_55 = expectation("<= 1 (maximum)");
+const EXPECTED_56 = expectation(
+  "object (TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource)",
+);
+const EXPECTED_57 = expectation('"text"');
+const EXPECTED_58 = expectation('"image"');
+const EXPECTED_59 = expectation('"audio"');
+const EXPECTED_60 = expectation('"tool_use"');
+const EXPECTED_61 = expectation('"tool_result"');
+const EXPECTED_62 = expectation("object (PromptReference | ResourceTemplateReference)");
+const EXPECTED_63 = expectation('"completion/complete"');
+const EXPECTED_64 = expectation('"ref/resource"');
+const EXPECTED_65 = expectation('"ref/prompt"');
+const EXPECTED_66 = expectation('"roots/list"');
+const EXPECTED_67 = expectation('"notifications/roots/list_changed"');
+const EXPECTED_68 = expectation('"form"');
+const EXPECTED_69 = expectation('"url"');
+const EXPECTED_70 = expectation("ElicitRequestFormParams | ElicitRequestURLParams");
+const EXPECTED_71 = expectation('"elicitation/create"');
+const EXPECTED_72 = expectation(
+  "object (StringSchema | NumberSchema | BooleanSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema)",
+);
+const EXPECTED_73 = expectation(
+  "StringSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
+);
+const EXPECTED_74 = expectation("UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema");
+const EXPECTED_75 = expectation('"string"');
+const EXPECTED_76 = expectation('"email" | "uri" | "date" | "date-time"');
+const EXPECTED_77 = expectation('"number" | "integer"');
+const EXPECTED_78 = expectation('"boolean"');
+const EXPECTED_79 = expectation("UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema");
+const EXPECTED_80 = expectation('"array"');
+const EXPECTED_81 = expectation(
+  "object (UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema)",
+);
+const EXPECTED_82 = expectation(
+  "UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
+);
+const EXPECTED_83 = expectation('"accept" | "decline" | "cancel"');
+const EXPECTED_84 = expectation("string | number | boolean | string[]");
+const EXPECTED_85 = expectation('"notifications/elicitation/complete"');
+const EXPECTED_86 = expectation(
+  "object (PingRequest | InitializeRequest | CompleteRequest | SetLevelRequest | GetPromptRequest | ListPromptsRequest | ListResourcesRequest | ListResourceTemplatesRequest | ReadResourceRequest | SubscribeRequest | UnsubscribeRequest | CallToolRequest | ListToolsRequest | GetTaskRequest | GetTaskPayloadRequest | ListTasksRequest | CancelTaskRequest)",
+);
+const EXPECTED_87 = expectation(
+  "object (CancelledNotification | ProgressNotification | InitializedNotification | RootsListChangedNotification | TaskStatusNotification)",
+);
+const EXPECTED_88 = expectation(
+  "EmptyResult | CreateMessageResult | ListRootsResult | ElicitResult | GetTaskResult | GetTaskPayloadResult | ListTasksResult | CancelTaskResult",
+);
+const EXPECTED_89 = expectation(
+  "object (PingRequest | CreateMessageRequest | ListRootsRequest | ElicitRequest | GetTaskRequest | GetTaskPayloadRequest | ListTasksRequest | CancelTaskRequest)",
+);
+const EXPECTED_90 = expectation(
+  "object (CancelledNotification | ProgressNotification | LoggingMessageNotification | ResourceUpdatedNotification | ResourceListChangedNotification | ToolListChangedNotification | PromptListChangedNotification | ElicitationCompleteNotification | TaskStatusNotification)",
+);
+const EXPECTED_91 = expectation(
+  "EmptyResult | InitializeResult | CompleteResult | GetPromptResult | ListPromptsResult | ListResourceTemplatesResult | ListResourcesResult | ReadResourceResult | CallToolResult | ListToolsResult | GetTaskResult | GetTaskPayloadResult | ListTasksResult | CancelTaskResult",
+);
+const EXPECTED_92 = expectation("CallToolResult | CreateTaskResult");
+const EXPECTED_93 = expectation("CreateMessageResult | CreateTaskResult");
+const EXPECTED_94 = expectation("ElicitResult | CreateTaskResult");
+
 function g_JSONRPCMessage(v: unknown, d: number): boolean {
-  return (
+  if (!(
     g_JSONRPCRequest(v, d) ||
     g_JSONRPCNotification(v, d) ||
     g_JSONRPCResultResponse(v, d) ||
     g_JSONRPCErrorResponse(v, d)
-  );
+  ))
+    return failedUnion("", x_JSONRPCMessage$1, v);
+  return true;
 }
 
-function x_JSONRPCMessage(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_JSONRPCMessage(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (!(
     g_JSONRPCRequest(v, d) ||
     g_JSONRPCNotification(v, d) ||
     g_JSONRPCResultResponse(v, d) ||
     g_JSONRPCErrorResponse(v, d)
   )) {
-    const branches1: [string, IssueList][] = [];
-    {
-      const b2 = new IssueList(out.all);
-      x_JSONRPCRequest(v, p, b2, d);
-      branches1.push(["JSONRPCRequest", b2]);
-    }
-    {
-      const b3 = new IssueList(out.all);
-      x_JSONRPCNotification(v, p, b3, d);
-      branches1.push(["JSONRPCNotification", b3]);
-    }
-    {
-      const b4 = new IssueList(out.all);
-      x_JSONRPCResultResponse(v, p, b4, d);
-      branches1.push(["JSONRPCResultResponse", b4]);
-    }
-    {
-      const b5 = new IssueList(out.all);
-      x_JSONRPCErrorResponse(v, p, b5, d);
-      branches1.push(["JSONRPCErrorResponse", b5]);
-    }
-    if (
-      out.addAll(
-        pickBranch(
-          p,
-          "JSONRPCRequest | JSONRPCNotification | JSONRPCResultResponse | JSONRPCErrorResponse",
-          v,
-          branches1,
-        ),
-      )
-    )
-      return true;
+    const u7 = out.union("", 0);
+    const c8 = x_JSONRPCRequest(v, out, d);
+    out.lift(c8, "", 0);
+    u7.member("JSONRPCRequest");
+    const c9 = x_JSONRPCNotification(v, out, d);
+    out.lift(c9, "", 0);
+    u7.member("JSONRPCNotification");
+    const c10 = x_JSONRPCResultResponse(v, out, d);
+    out.lift(c10, "", 0);
+    u7.member("JSONRPCResultResponse");
+    const c11 = x_JSONRPCErrorResponse(v, out, d);
+    out.lift(c11, "", 0);
+    u7.member("JSONRPCErrorResponse");
+    const c6 = u7.pick(EXPECTED_0, v);
+    if (!out.all) return 1;
+    n += c6;
   }
-  return false;
+  return n;
+}
+
+function x_JSONRPCMessage$1(v: unknown, out: IssueList, d: number): number {
+  const u1 = out.union("", 0);
+  const c2 = x_JSONRPCRequest(v, out, d);
+  out.lift(c2, "", 0);
+  u1.member("JSONRPCRequest");
+  const c3 = x_JSONRPCNotification(v, out, d);
+  out.lift(c3, "", 0);
+  u1.member("JSONRPCNotification");
+  const c4 = x_JSONRPCResultResponse(v, out, d);
+  out.lift(c4, "", 0);
+  u1.member("JSONRPCResultResponse");
+  const c5 = x_JSONRPCErrorResponse(v, out, d);
+  out.lift(c5, "", 0);
+  u1.member("JSONRPCErrorResponse");
+  const c = u1.pick(EXPECTED_0, v);
+  return c;
 }
 
 function g_ProgressToken(v: unknown, _d: number): boolean {
-  return typeof v === "string" || Number.isInteger(v);
-}
-
-function x_ProgressToken(v: unknown, p: string, out: IssueList, _d: number): boolean {
-  if (!(typeof v === "string" || Number.isInteger(v)) && out.add(fail(p, "string | integer", v)))
-    return true;
-  return false;
-}
-
-function g_Cursor(v: unknown, _d: number): boolean {
-  return typeof v === "string";
-}
-
-function x_Cursor(v: unknown, p: string, out: IssueList, _d: number): boolean {
-  if (!(typeof v === "string") && out.add(fail(p, "string", v))) return true;
-  return false;
-}
-
-function g_TaskAugmentedRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_TaskAugmentedRequestParams$1(p0, d + 1)) return false;
-  const p1 = o["task"];
-  if (p1 !== undefined && !g_TaskMetadata(p1, d + 1)) return false;
+  if (!(typeof v === "string" || Number.isInteger(v))) return failedTest("", EXPECTED_1, v);
   return true;
 }
 
-function x_TaskAugmentedRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_ProgressToken(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
+  if (!(typeof v === "string" || Number.isInteger(v))) {
+    if (out.fault("", 0, EXPECTED_1, v)) return 1;
+    n++;
+  }
+  return n;
+}
+
+function g_Cursor(v: unknown, _d: number): boolean {
+  if (!(typeof v === "string")) return failedTest("", EXPECTED_2, v);
+  return true;
+}
+
+function x_Cursor(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
+  if (!(typeof v === "string")) {
+    if (out.fault("", 0, EXPECTED_2, v)) return 1;
+    n++;
+  }
+  return n;
+}
+
+function g_TaskAugmentedRequestParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_TaskAugmentedRequestParams$1(p0, d + 1)) return failedIn("/_meta");
+  const p1 = o["task"];
+  if (p1 !== undefined && !g_TaskMetadata(p1, d + 1))
+    return failedInType("/task", x_TaskMetadata, p1);
+  return true;
+}
+
+function x_TaskAugmentedRequestParams(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.add(fail(p + "/_meta", "object", x2))) return true;
+        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+        n++;
       } else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          if (
-            !g_ProgressToken(x4, d + 1 + 1) &&
-            x_ProgressToken(x4, p + "/_meta/progressToken", out, d + 1 + 1)
-          )
-            return true;
+          if (!g_ProgressToken(x4, d + 1 + 1)) {
+            const c5 = x_ProgressToken(x4, out, d + 1 + 1);
+            if (out.lift(c5, "/_meta/progressToken", 2)) return 1;
+            n += c5;
+          }
         }
       }
     }
-    const x5 = o1["task"];
-    if (x5 !== undefined) {
-      if (!g_TaskMetadata(x5, d + 1) && x_TaskMetadata(x5, p + "/task", out, d + 1)) return true;
+    const x6 = o1["task"];
+    if (x6 !== undefined) {
+      if (!g_TaskMetadata(x6, d + 1)) {
+        const c7 = x_TaskMetadata(x6, out, d + 1);
+        if (out.lift(c7, "/task", 1)) return 1;
+        n += c7;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_TaskAugmentedRequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
+    return failedInType("/progressToken", x_ProgressToken, p0);
   return true;
 }
 
 function g_RequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_RequestParams$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_RequestParams$1(p0, d + 1)) return failedIn("/_meta");
   return true;
 }
 
-function x_RequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_RequestParams(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.add(fail(p + "/_meta", "object", x2))) return true;
+        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+        n++;
       } else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          if (
-            !g_ProgressToken(x4, d + 1 + 1) &&
-            x_ProgressToken(x4, p + "/_meta/progressToken", out, d + 1 + 1)
-          )
-            return true;
+          if (!g_ProgressToken(x4, d + 1 + 1)) {
+            const c5 = x_ProgressToken(x4, out, d + 1 + 1);
+            if (out.lift(c5, "/_meta/progressToken", 2)) return 1;
+            n += c5;
+          }
         }
       }
     }
   }
-  return false;
+  return n;
 }
 
 function g_RequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
+    return failedInType("/progressToken", x_ProgressToken, p0);
   return true;
 }
 
 function g_Request(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(typeof p0 === "string")) return failedTest("/method", EXPECTED_2, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_Request$1(p1, d + 1)) return false;
+  if (p1 !== undefined && !g_Request$1(p1, d + 1)) return failedIn("/params");
   return true;
 }
 
-function x_Request(v: unknown, p: string, out: IssueList, _d: number): boolean {
+function x_Request(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/method", "method"))) return true;
+      if (out.absent("/method", 1, 'missing required property "method"')) return 1;
+      n++;
     } else {
-      if (!(typeof x2 === "string") && out.add(fail(p + "/method", "string", x2))) return true;
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/method", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["params"];
     if (x3 !== undefined) {
-      if (
-        (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) &&
-        out.add(fail(p + "/params", "object", x3))
-      )
-        return true;
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/params", 1, EXPECTED_3, x3)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_Request$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
 function g_NotificationParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_NotificationParams$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_NotificationParams$1(p0, d + 1)) return failedIn("/_meta");
   return true;
 }
 
-function x_NotificationParams(v: unknown, p: string, out: IssueList, _d: number): boolean {
+function x_NotificationParams(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (
-        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
-        out.add(fail(p + "/_meta", "object", x2))
-      )
-        return true;
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_NotificationParams$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
 function g_Notification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(typeof p0 === "string")) return failedTest("/method", EXPECTED_2, p0);
   const p1 = o["params"];
-  if (p1 !== undefined && !g_Notification$1(p1, d + 1)) return false;
+  if (p1 !== undefined && !g_Notification$1(p1, d + 1)) return failedIn("/params");
   return true;
 }
 
-function x_Notification(v: unknown, p: string, out: IssueList, _d: number): boolean {
+function x_Notification(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/method", "method"))) return true;
+      if (out.absent("/method", 1, 'missing required property "method"')) return 1;
+      n++;
     } else {
-      if (!(typeof x2 === "string") && out.add(fail(p + "/method", "string", x2))) return true;
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/method", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["params"];
     if (x3 !== undefined) {
-      if (
-        (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) &&
-        out.add(fail(p + "/params", "object", x3))
-      )
-        return true;
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/params", 1, EXPECTED_3, x3)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_Notification$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
 function g_Result(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return failedIn("/_meta");
   return true;
 }
 
-function x_Result(v: unknown, p: string, out: IssueList, _d: number): boolean {
+function x_Result(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (
-        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
-        out.add(fail(p + "/_meta", "object", x2))
-      )
-        return true;
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_Result$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
 function g_Error(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["code"];
-  if (p0 === undefined || !Number.isInteger(p0)) return false;
+  if (p0 === undefined) return failedMissing("/code", 'missing required property "code"');
+  if (!Number.isInteger(p0)) return failedTest("/code", EXPECTED_4, p0);
   const p1 = o["message"];
-  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  if (p1 === undefined) return failedMissing("/message", 'missing required property "message"');
+  if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_2, p1);
   return true;
 }
 
-function x_Error(v: unknown, p: string, out: IssueList, _d: number): boolean {
+function x_Error(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["code"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/code", "code"))) return true;
+      if (out.absent("/code", 1, 'missing required property "code"')) return 1;
+      n++;
     } else {
-      if (!Number.isInteger(x2) && out.add(fail(p + "/code", "integer", x2))) return true;
+      if (!Number.isInteger(x2)) {
+        if (out.fault("/code", 1, EXPECTED_4, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["message"];
     if (x3 === undefined) {
-      if (out.add(missing(p + "/message", "message"))) return true;
+      if (out.absent("/message", 1, 'missing required property "message"')) return 1;
+      n++;
     } else {
-      if (!(typeof x3 === "string") && out.add(fail(p + "/message", "string", x3))) return true;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/message", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_RequestId(v: unknown, _d: number): boolean {
-  return typeof v === "string" || Number.isInteger(v);
-}
-
-function x_RequestId(v: unknown, p: string, out: IssueList, _d: number): boolean {
-  if (!(typeof v === "string" || Number.isInteger(v)) && out.add(fail(p, "string | integer", v)))
-    return true;
-  return false;
-}
-
-function g_JSONRPCRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["jsonrpc"];
-  if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o["method"];
-  if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return false;
-  const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (!(typeof v === "string" || Number.isInteger(v))) return failedTest("", EXPECTED_1, v);
   return true;
 }
 
-function x_JSONRPCRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_RequestId(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
+  if (!(typeof v === "string" || Number.isInteger(v))) {
+    if (out.fault("", 0, EXPECTED_1, v)) return 1;
+    n++;
+  }
+  return n;
+}
+
+function g_JSONRPCRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["jsonrpc"];
+  if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
+  const p1 = o["method"];
+  if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_2, p1);
+  const p2 = o["params"];
+  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return failedIn("/params");
+  const p3 = o["id"];
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  return true;
+}
+
+function x_JSONRPCRequest(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
     } else {
-      if (!(x2 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x2))) return true;
+      if (!(x2 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["method"];
     if (x3 === undefined) {
-      if (out.add(missing(p + "/method", "method"))) return true;
+      if (out.absent("/method", 1, 'missing required property "method"')) return 1;
+      n++;
     } else {
-      if (!(typeof x3 === "string") && out.add(fail(p + "/method", "string", x3))) return true;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/method", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      if (
-        (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) &&
-        out.add(fail(p + "/params", "object", x4))
-      )
-        return true;
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/params", 1, EXPECTED_3, x4)) return 1;
+        n++;
+      }
     }
     const x6 = o1["id"];
     if (x6 === undefined) {
-      if (out.add(missing(p + "/id", "id"))) return true;
+      if (out.absent("/id", 1, 'missing required property "id"')) return 1;
+      n++;
     } else {
-      if (!g_RequestId(x6, d + 1) && x_RequestId(x6, p + "/id", out, d + 1)) return true;
+      if (!g_RequestId(x6, d + 1)) {
+        const c7 = x_RequestId(x6, out, d + 1);
+        if (out.lift(c7, "/id", 1)) return 1;
+        n += c7;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_JSONRPCRequest$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
 function g_JSONRPCNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined || !(p0 === "2.0")) return false;
+  if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
   const p1 = o["method"];
-  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_2, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return failedIn("/params");
   return true;
 }
 
-function x_JSONRPCNotification(v: unknown, p: string, out: IssueList, _d: number): boolean {
+function x_JSONRPCNotification(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
     } else {
-      if (!(x2 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x2))) return true;
+      if (!(x2 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["method"];
     if (x3 === undefined) {
-      if (out.add(missing(p + "/method", "method"))) return true;
+      if (out.absent("/method", 1, 'missing required property "method"')) return 1;
+      n++;
     } else {
-      if (!(typeof x3 === "string") && out.add(fail(p + "/method", "string", x3))) return true;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/method", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      if (
-        (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) &&
-        out.add(fail(p + "/params", "object", x4))
-      )
-        return true;
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/params", 1, EXPECTED_3, x4)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_JSONRPCNotification$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
 function g_JSONRPCResultResponse(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined || !(p0 === "2.0")) return false;
+  if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
   const p1 = o["id"];
-  if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
+  if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   const p2 = o["result"];
-  if (p2 === undefined || !g_Result(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/result", 'missing required property "result"');
+  if (!g_Result(p2, d + 1)) return failedInType("/result", x_Result, p2);
   return true;
 }
 
-function x_JSONRPCResultResponse(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_JSONRPCResultResponse(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
     } else {
-      if (!(x2 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x2))) return true;
+      if (!(x2 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["id"];
     if (x3 === undefined) {
-      if (out.add(missing(p + "/id", "id"))) return true;
+      if (out.absent("/id", 1, 'missing required property "id"')) return 1;
+      n++;
     } else {
-      if (!g_RequestId(x3, d + 1) && x_RequestId(x3, p + "/id", out, d + 1)) return true;
+      if (!g_RequestId(x3, d + 1)) {
+        const c4 = x_RequestId(x3, out, d + 1);
+        if (out.lift(c4, "/id", 1)) return 1;
+        n += c4;
+      }
     }
-    const x4 = o1["result"];
-    if (x4 === undefined) {
-      if (out.add(missing(p + "/result", "result"))) return true;
+    const x5 = o1["result"];
+    if (x5 === undefined) {
+      if (out.absent("/result", 1, 'missing required property "result"')) return 1;
+      n++;
     } else {
-      if (!g_Result(x4, d + 1) && x_Result(x4, p + "/result", out, d + 1)) return true;
+      if (!g_Result(x5, d + 1)) {
+        const c6 = x_Result(x5, out, d + 1);
+        if (out.lift(c6, "/result", 1)) return 1;
+        n += c6;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_JSONRPCErrorResponse(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined || !(p0 === "2.0")) return false;
+  if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
   const p1 = o["id"];
-  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return false;
+  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   const p2 = o["error"];
-  if (p2 === undefined || !g_Error(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/error", 'missing required property "error"');
+  if (!g_Error(p2, d + 1)) return failedInType("/error", x_Error, p2);
   return true;
 }
 
-function x_JSONRPCErrorResponse(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_JSONRPCErrorResponse(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
     } else {
-      if (!(x2 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x2))) return true;
+      if (!(x2 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["id"];
     if (x3 !== undefined) {
-      if (!g_RequestId(x3, d + 1) && x_RequestId(x3, p + "/id", out, d + 1)) return true;
+      if (!g_RequestId(x3, d + 1)) {
+        const c4 = x_RequestId(x3, out, d + 1);
+        if (out.lift(c4, "/id", 1)) return 1;
+        n += c4;
+      }
     }
-    const x4 = o1["error"];
-    if (x4 === undefined) {
-      if (out.add(missing(p + "/error", "error"))) return true;
+    const x5 = o1["error"];
+    if (x5 === undefined) {
+      if (out.absent("/error", 1, 'missing required property "error"')) return 1;
+      n++;
     } else {
-      if (!g_Error(x4, d + 1) && x_Error(x4, p + "/error", out, d + 1)) return true;
+      if (!g_Error(x5, d + 1)) {
+        const c6 = x_Error(x5, out, d + 1);
+        if (out.lift(c6, "/error", 1)) return 1;
+        n += c6;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_JSONRPCResponse(v: unknown, d: number): boolean {
-  return g_JSONRPCResultResponse(v, d) || g_JSONRPCErrorResponse(v, d);
-}
-
-function x_JSONRPCResponse(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (!(g_JSONRPCResultResponse(v, d) || g_JSONRPCErrorResponse(v, d))) {
-    const branches1: [string, IssueList][] = [];
-    {
-      const b2 = new IssueList(out.all);
-      x_JSONRPCResultResponse(v, p, b2, d);
-      branches1.push(["JSONRPCResultResponse", b2]);
-    }
-    {
-      const b3 = new IssueList(out.all);
-      x_JSONRPCErrorResponse(v, p, b3, d);
-      branches1.push(["JSONRPCErrorResponse", b3]);
-    }
-    if (out.addAll(pickBranch(p, "JSONRPCResultResponse | JSONRPCErrorResponse", v, branches1)))
-      return true;
-  }
-  return false;
-}
-
-function g_URLElicitationRequiredError(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["jsonrpc"];
-  if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o["id"];
-  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return false;
-  const p2 = o["error"];
-  if (p2 === undefined || !(g_Error(p2, d + 1) && g_URLElicitationRequiredError$1(p2, d + 1)))
-    return false;
+  if (!(g_JSONRPCResultResponse(v, d) || g_JSONRPCErrorResponse(v, d)))
+    return failedUnion("", x_JSONRPCResponse$1, v);
   return true;
 }
 
-function x_URLElicitationRequiredError(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_JSONRPCResponse(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (!(g_JSONRPCResultResponse(v, d) || g_JSONRPCErrorResponse(v, d))) {
+    const u5 = out.union("", 0);
+    const c6 = x_JSONRPCResultResponse(v, out, d);
+    out.lift(c6, "", 0);
+    u5.member("JSONRPCResultResponse");
+    const c7 = x_JSONRPCErrorResponse(v, out, d);
+    out.lift(c7, "", 0);
+    u5.member("JSONRPCErrorResponse");
+    const c4 = u5.pick(EXPECTED_6, v);
+    if (!out.all) return 1;
+    n += c4;
+  }
+  return n;
+}
+
+function x_JSONRPCResponse$1(v: unknown, out: IssueList, d: number): number {
+  const u1 = out.union("", 0);
+  const c2 = x_JSONRPCResultResponse(v, out, d);
+  out.lift(c2, "", 0);
+  u1.member("JSONRPCResultResponse");
+  const c3 = x_JSONRPCErrorResponse(v, out, d);
+  out.lift(c3, "", 0);
+  u1.member("JSONRPCErrorResponse");
+  const c = u1.pick(EXPECTED_6, v);
+  return c;
+}
+
+function g_URLElicitationRequiredError(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["jsonrpc"];
+  if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
+  const p1 = o["id"];
+  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
+  const p2 = o["error"];
+  if (p2 === undefined) return failedMissing("/error", 'missing required property "error"');
+  if (!g_Error(p2, d + 1)) return failedInType("/error", x_Error, p2);
+  if (!g_URLElicitationRequiredError$1(p2, d + 1)) return failedIn("/error");
+  return true;
+}
+
+function x_URLElicitationRequiredError(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["jsonrpc"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
     } else {
-      if (!(x2 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x2))) return true;
+      if (!(x2 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["id"];
     if (x3 !== undefined) {
-      if (!g_RequestId(x3, d + 1) && x_RequestId(x3, p + "/id", out, d + 1)) return true;
+      if (!g_RequestId(x3, d + 1)) {
+        const c4 = x_RequestId(x3, out, d + 1);
+        if (out.lift(c4, "/id", 1)) return 1;
+        n += c4;
+      }
     }
-    const x4 = o1["error"];
-    if (x4 === undefined) {
-      if (out.add(missing(p + "/error", "error"))) return true;
+    const x5 = o1["error"];
+    if (x5 === undefined) {
+      if (out.absent("/error", 1, 'missing required property "error"')) return 1;
+      n++;
     } else {
-      if (!g_Error(x4, d + 1) && x_Error(x4, p + "/error", out, d + 1)) return true;
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.add(fail(p + "/error", "object", x4))) return true;
+      if (!g_Error(x5, d + 1)) {
+        const c6 = x_Error(x5, out, d + 1);
+        if (out.lift(c6, "/error", 1)) return 1;
+        n += c6;
+      }
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.fault("/error", 1, EXPECTED_3, x5)) return 1;
+        n++;
       } else {
-        const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5["code"];
-        if (x6 === undefined) {
-          if (out.add(missing(p + "/error/code", "code"))) return true;
+        const o7 = x5 as Readonly<Record<string, unknown>>;
+        const x8 = o7["code"];
+        if (x8 === undefined) {
+          if (out.absent("/error/code", 2, 'missing required property "code"')) return 1;
+          n++;
         } else {
-          if (!(x6 === -32042) && out.add(fail(p + "/error/code", "-32042", x6))) return true;
+          if (!(x8 === -32042)) {
+            if (out.fault("/error/code", 2, EXPECTED_7, x8)) return 1;
+            n++;
+          }
         }
-        const x7 = o5["data"];
-        if (x7 === undefined) {
-          if (out.add(missing(p + "/error/data", "data"))) return true;
+        const x9 = o7["data"];
+        if (x9 === undefined) {
+          if (out.absent("/error/data", 2, 'missing required property "data"')) return 1;
+          n++;
         } else {
-          if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
-            if (out.add(fail(p + "/error/data", "object", x7))) return true;
+          if (typeof x9 !== "object" || x9 === null || Array.isArray(x9)) {
+            if (out.fault("/error/data", 2, EXPECTED_3, x9)) return 1;
+            n++;
           } else {
-            const o8 = x7 as Readonly<Record<string, unknown>>;
-            const x9 = o8["elicitations"];
-            if (x9 === undefined) {
-              if (out.add(missing(p + "/error/data/elicitations", "elicitations"))) return true;
+            const o10 = x9 as Readonly<Record<string, unknown>>;
+            const x11 = o10["elicitations"];
+            if (x11 === undefined) {
+              if (
+                out.absent(
+                  "/error/data/elicitations",
+                  3,
+                  'missing required property "elicitations"',
+                )
+              )
+                return 1;
+              n++;
             } else {
-              if (!Array.isArray(x9)) {
-                if (out.add(fail(p + "/error/data/elicitations", "array", x9))) return true;
+              if (!Array.isArray(x11)) {
+                if (out.fault("/error/data/elicitations", 3, EXPECTED_8, x11)) return 1;
+                n++;
               } else {
-                const a10 = x9 as readonly unknown[];
-                for (let i11 = 0; i11 < a10.length; i11++) {
-                  if (
-                    !g_ElicitRequestURLParams(a10[i11], d + 1 + 1 + 1 + 1) &&
-                    x_ElicitRequestURLParams(
-                      a10[i11],
-                      p + "/error/data/elicitations/" + i11,
-                      out,
-                      d + 1 + 1 + 1 + 1,
-                    )
-                  )
-                    return true;
+                const a12 = x11 as readonly unknown[];
+                for (let i13 = 0; i13 < a12.length; i13++) {
+                  if (!g_ElicitRequestURLParams(a12[i13], d + 1 + 1 + 1 + 1)) {
+                    const c14 = x_ElicitRequestURLParams(a12[i13], out, d + 1 + 1 + 1 + 1);
+                    if (out.lift(c14, "/error/data/elicitations/" + i13, 4)) return 1;
+                    n += c14;
+                  }
                 }
               }
             }
@@ -1292,34 +1827,38 @@ function x_URLElicitationRequiredError(v: unknown, p: string, out: IssueList, d:
       }
     }
   }
-  return false;
+  return n;
 }
 
 function g_URLElicitationRequiredError$3(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return false;
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_ElicitRequestURLParams(x, d + 1)) return false;
+    if (!g_ElicitRequestURLParams(x, d + 1)) return failedInType(i, x_ElicitRequestURLParams, x);
   }
   return true;
 }
 
 function g_URLElicitationRequiredError$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["elicitations"];
-  if (p0 === undefined || !g_URLElicitationRequiredError$3(p0, d + 1)) return false;
+  if (p0 === undefined)
+    return failedMissing("/elicitations", 'missing required property "elicitations"');
+  if (!g_URLElicitationRequiredError$3(p0, d + 1)) return failedIn("/elicitations");
   return true;
 }
 
 function g_URLElicitationRequiredError$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["code"];
-  if (p0 === undefined || !(p0 === -32042)) return false;
+  if (p0 === undefined) return failedMissing("/code", 'missing required property "code"');
+  if (!(p0 === -32042)) return failedTest("/code", EXPECTED_7, p0);
   const p1 = o["data"];
-  if (p1 === undefined || !g_URLElicitationRequiredError$2(p1, d + 1)) return false;
+  if (p1 === undefined) return failedMissing("/data", 'missing required property "data"');
+  if (!g_URLElicitationRequiredError$2(p1, d + 1)) return failedIn("/data");
   return true;
 }
 
@@ -1327,485 +1866,588 @@ function g_EmptyResult(v: unknown, d: number): boolean {
   return g_Result(v, d);
 }
 
-function x_EmptyResult(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (!g_Result(v, d) && x_Result(v, p, out, d)) return true;
-  return false;
+function x_EmptyResult(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (!g_Result(v, d)) {
+    const c1 = x_Result(v, out, d);
+    if (out.lift(c1, "", 0)) return 1;
+    n += c1;
+  }
+  return n;
 }
 
 function g_CancelledNotificationParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CancelledNotificationParams$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_CancelledNotificationParams$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["requestId"];
-  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return false;
+  if (p1 !== undefined && !g_RequestId(p1, d + 1))
+    return failedInType("/requestId", x_RequestId, p1);
   const p2 = o["reason"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/reason", EXPECTED_2, p2);
   return true;
 }
 
-function x_CancelledNotificationParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_CancelledNotificationParams(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
-  } else {
-    const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (
-        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
-        out.add(fail(p + "/_meta", "object", x2))
-      )
-        return true;
-    }
-    const x4 = o1["requestId"];
-    if (x4 !== undefined) {
-      if (!g_RequestId(x4, d + 1) && x_RequestId(x4, p + "/requestId", out, d + 1)) return true;
-    }
-    const x5 = o1["reason"];
-    if (x5 !== undefined) {
-      if (!(typeof x5 === "string") && out.add(fail(p + "/reason", "string", x5))) return true;
-    }
-  }
-  return false;
-}
-
-function g_CancelledNotificationParams$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  return true;
-}
-
-function g_CancelledNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "notifications/cancelled")) return false;
-  const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o["params"];
-  if (p2 === undefined || !g_CancelledNotificationParams(p2, d + 1)) return false;
-  return true;
-}
-
-function x_CancelledNotification(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
-  } else {
-    const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["method"];
-    if (x2 === undefined) {
-      if (out.add(missing(p + "/method", "method"))) return true;
-    } else {
-      if (
-        !(x2 === "notifications/cancelled") &&
-        out.add(fail(p + "/method", '"notifications/cancelled"', x2))
-      )
-        return true;
-    }
-    const x3 = o1["jsonrpc"];
-    if (x3 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
-    } else {
-      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
-    }
-    const x4 = o1["params"];
-    if (x4 === undefined) {
-      if (out.add(missing(p + "/params", "params"))) return true;
-    } else {
-      if (
-        !g_CancelledNotificationParams(x4, d + 1) &&
-        x_CancelledNotificationParams(x4, p + "/params", out, d + 1)
-      )
-        return true;
-    }
-  }
-  return false;
-}
-
-function g_InitializeRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializeRequestParams$1(p0, d + 1)) return false;
-  const p1 = o["protocolVersion"];
-  if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o["capabilities"];
-  if (p2 === undefined || !g_ClientCapabilities(p2, d + 1)) return false;
-  const p3 = o["clientInfo"];
-  if (p3 === undefined || !g_Implementation(p3, d + 1)) return false;
-  return true;
-}
-
-function x_InitializeRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.add(fail(p + "/_meta", "object", x2))) return true;
-      } else {
-        const o3 = x2 as Readonly<Record<string, unknown>>;
-        const x4 = o3["progressToken"];
-        if (x4 !== undefined) {
-          if (
-            !g_ProgressToken(x4, d + 1 + 1) &&
-            x_ProgressToken(x4, p + "/_meta/progressToken", out, d + 1 + 1)
-          )
-            return true;
-        }
+        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+        n++;
       }
     }
-    const x5 = o1["protocolVersion"];
-    if (x5 === undefined) {
-      if (out.add(missing(p + "/protocolVersion", "protocolVersion"))) return true;
-    } else {
-      if (!(typeof x5 === "string") && out.add(fail(p + "/protocolVersion", "string", x5)))
-        return true;
+    const x4 = o1["requestId"];
+    if (x4 !== undefined) {
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/requestId", 1)) return 1;
+        n += c5;
+      }
     }
-    const x6 = o1["capabilities"];
-    if (x6 === undefined) {
-      if (out.add(missing(p + "/capabilities", "capabilities"))) return true;
-    } else {
-      if (
-        !g_ClientCapabilities(x6, d + 1) &&
-        x_ClientCapabilities(x6, p + "/capabilities", out, d + 1)
-      )
-        return true;
-    }
-    const x7 = o1["clientInfo"];
-    if (x7 === undefined) {
-      if (out.add(missing(p + "/clientInfo", "clientInfo"))) return true;
-    } else {
-      if (!g_Implementation(x7, d + 1) && x_Implementation(x7, p + "/clientInfo", out, d + 1))
-        return true;
+    const x6 = o1["reason"];
+    if (x6 !== undefined) {
+      if (!(typeof x6 === "string")) {
+        if (out.fault("/reason", 1, EXPECTED_2, x6)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
-function g_InitializeRequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
+function g_CancelledNotificationParams$1(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
-function g_InitializeRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+function g_CancelledNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "initialize")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "notifications/cancelled")) return failedTest("/method", EXPECTED_9, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 === undefined || !g_InitializeRequestParams(p2, d + 1)) return false;
-  const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_CancelledNotificationParams(p2, d + 1))
+    return failedInType("/params", x_CancelledNotificationParams, p2);
   return true;
 }
 
-function x_InitializeRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_CancelledNotification(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/method", "method"))) return true;
+      if (out.absent("/method", 1, 'missing required property "method"')) return 1;
+      n++;
     } else {
-      if (!(x2 === "initialize") && out.add(fail(p + "/method", '"initialize"', x2))) return true;
+      if (!(x2 === "notifications/cancelled")) {
+        if (out.fault("/method", 1, EXPECTED_9, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["jsonrpc"];
     if (x3 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
     } else {
-      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
+      if (!(x3 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["params"];
     if (x4 === undefined) {
-      if (out.add(missing(p + "/params", "params"))) return true;
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
     } else {
-      if (
-        !g_InitializeRequestParams(x4, d + 1) &&
-        x_InitializeRequestParams(x4, p + "/params", out, d + 1)
-      )
-        return true;
-    }
-    const x5 = o1["id"];
-    if (x5 === undefined) {
-      if (out.add(missing(p + "/id", "id"))) return true;
-    } else {
-      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
+      if (!g_CancelledNotificationParams(x4, d + 1)) {
+        const c5 = x_CancelledNotificationParams(x4, out, d + 1);
+        if (out.lift(c5, "/params", 1)) return 1;
+        n += c5;
+      }
     }
   }
-  return false;
+  return n;
 }
 
-function g_InitializeResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+function g_InitializeRequestParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_InitializeRequestParams$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["protocolVersion"];
-  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  if (p1 === undefined)
+    return failedMissing("/protocolVersion", 'missing required property "protocolVersion"');
+  if (!(typeof p1 === "string")) return failedTest("/protocolVersion", EXPECTED_2, p1);
   const p2 = o["capabilities"];
-  if (p2 === undefined || !g_ServerCapabilities(p2, d + 1)) return false;
-  const p3 = o["serverInfo"];
-  if (p3 === undefined || !g_Implementation(p3, d + 1)) return false;
-  const p4 = o["instructions"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  if (p2 === undefined)
+    return failedMissing("/capabilities", 'missing required property "capabilities"');
+  if (!g_ClientCapabilities(p2, d + 1))
+    return failedInType("/capabilities", x_ClientCapabilities, p2);
+  const p3 = o["clientInfo"];
+  if (p3 === undefined)
+    return failedMissing("/clientInfo", 'missing required property "clientInfo"');
+  if (!g_Implementation(p3, d + 1)) return failedInType("/clientInfo", x_Implementation, p3);
   return true;
 }
 
-function x_InitializeResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_InitializeRequestParams(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (
-        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
-        out.add(fail(p + "/_meta", "object", x2))
-      )
-        return true;
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+        n++;
+      } else {
+        const o3 = x2 as Readonly<Record<string, unknown>>;
+        const x4 = o3["progressToken"];
+        if (x4 !== undefined) {
+          if (!g_ProgressToken(x4, d + 1 + 1)) {
+            const c5 = x_ProgressToken(x4, out, d + 1 + 1);
+            if (out.lift(c5, "/_meta/progressToken", 2)) return 1;
+            n += c5;
+          }
+        }
+      }
     }
-    const x4 = o1["protocolVersion"];
-    if (x4 === undefined) {
-      if (out.add(missing(p + "/protocolVersion", "protocolVersion"))) return true;
-    } else {
-      if (!(typeof x4 === "string") && out.add(fail(p + "/protocolVersion", "string", x4)))
-        return true;
-    }
-    const x5 = o1["capabilities"];
-    if (x5 === undefined) {
-      if (out.add(missing(p + "/capabilities", "capabilities"))) return true;
-    } else {
-      if (
-        !g_ServerCapabilities(x5, d + 1) &&
-        x_ServerCapabilities(x5, p + "/capabilities", out, d + 1)
-      )
-        return true;
-    }
-    const x6 = o1["serverInfo"];
+    const x6 = o1["protocolVersion"];
     if (x6 === undefined) {
-      if (out.add(missing(p + "/serverInfo", "serverInfo"))) return true;
+      if (out.absent("/protocolVersion", 1, 'missing required property "protocolVersion"'))
+        return 1;
+      n++;
     } else {
-      if (!g_Implementation(x6, d + 1) && x_Implementation(x6, p + "/serverInfo", out, d + 1))
-        return true;
+      if (!(typeof x6 === "string")) {
+        if (out.fault("/protocolVersion", 1, EXPECTED_2, x6)) return 1;
+        n++;
+      }
     }
-    const x7 = o1["instructions"];
-    if (x7 !== undefined) {
-      if (!(typeof x7 === "string") && out.add(fail(p + "/instructions", "string", x7)))
-        return true;
+    const x7 = o1["capabilities"];
+    if (x7 === undefined) {
+      if (out.absent("/capabilities", 1, 'missing required property "capabilities"')) return 1;
+      n++;
+    } else {
+      if (!g_ClientCapabilities(x7, d + 1)) {
+        const c8 = x_ClientCapabilities(x7, out, d + 1);
+        if (out.lift(c8, "/capabilities", 1)) return 1;
+        n += c8;
+      }
+    }
+    const x9 = o1["clientInfo"];
+    if (x9 === undefined) {
+      if (out.absent("/clientInfo", 1, 'missing required property "clientInfo"')) return 1;
+      n++;
+    } else {
+      if (!g_Implementation(x9, d + 1)) {
+        const c10 = x_Implementation(x9, out, d + 1);
+        if (out.lift(c10, "/clientInfo", 1)) return 1;
+        n += c10;
+      }
     }
   }
-  return false;
+  return n;
 }
 
-function g_InitializeResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+function g_InitializeRequestParams$1(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["progressToken"];
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
+    return failedInType("/progressToken", x_ProgressToken, p0);
   return true;
 }
 
-function g_InitializedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+function g_InitializeRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "notifications/initialized")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "initialize")) return failedTest("/method", EXPECTED_10, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_InitializeRequestParams(p2, d + 1))
+    return failedInType("/params", x_InitializeRequestParams, p2);
+  const p3 = o["id"];
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
 
-function x_InitializedNotification(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_InitializeRequest(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/method", "method"))) return true;
+      if (out.absent("/method", 1, 'missing required property "method"')) return 1;
+      n++;
     } else {
-      if (
-        !(x2 === "notifications/initialized") &&
-        out.add(fail(p + "/method", '"notifications/initialized"', x2))
-      )
-        return true;
+      if (!(x2 === "initialize")) {
+        if (out.fault("/method", 1, EXPECTED_10, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["jsonrpc"];
     if (x3 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
     } else {
-      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
+      if (!(x3 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["params"];
-    if (x4 !== undefined) {
-      if (!g_NotificationParams(x4, d + 1) && x_NotificationParams(x4, p + "/params", out, d + 1))
-        return true;
+    if (x4 === undefined) {
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
+    } else {
+      if (!g_InitializeRequestParams(x4, d + 1)) {
+        const c5 = x_InitializeRequestParams(x4, out, d + 1);
+        if (out.lift(c5, "/params", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["id"];
+    if (x6 === undefined) {
+      if (out.absent("/id", 1, 'missing required property "id"')) return 1;
+      n++;
+    } else {
+      if (!g_RequestId(x6, d + 1)) {
+        const c7 = x_RequestId(x6, out, d + 1);
+        if (out.lift(c7, "/id", 1)) return 1;
+        n += c7;
+      }
     }
   }
-  return false;
+  return n;
 }
 
-function g_ClientCapabilities(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+function g_InitializeResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return false;
-  const p1 = o["roots"];
-  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return false;
-  const p2 = o["sampling"];
-  if (p2 !== undefined && !g_ClientCapabilities$3(p2, d + 1)) return false;
-  const p3 = o["elicitation"];
-  if (p3 !== undefined && !g_ClientCapabilities$4(p3, d + 1)) return false;
-  const p4 = o["tasks"];
-  if (p4 !== undefined && !g_ClientCapabilities$5(p4, d + 1)) return false;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return failedIn("/_meta");
+  const p1 = o["protocolVersion"];
+  if (p1 === undefined)
+    return failedMissing("/protocolVersion", 'missing required property "protocolVersion"');
+  if (!(typeof p1 === "string")) return failedTest("/protocolVersion", EXPECTED_2, p1);
+  const p2 = o["capabilities"];
+  if (p2 === undefined)
+    return failedMissing("/capabilities", 'missing required property "capabilities"');
+  if (!g_ServerCapabilities(p2, d + 1))
+    return failedInType("/capabilities", x_ServerCapabilities, p2);
+  const p3 = o["serverInfo"];
+  if (p3 === undefined)
+    return failedMissing("/serverInfo", 'missing required property "serverInfo"');
+  if (!g_Implementation(p3, d + 1)) return failedInType("/serverInfo", x_Implementation, p3);
+  const p4 = o["instructions"];
+  if (p4 !== undefined && !(typeof p4 === "string"))
+    return failedTest("/instructions", EXPECTED_2, p4);
   return true;
 }
 
-function x_ClientCapabilities(v: unknown, p: string, out: IssueList, _d: number): boolean {
+function x_InitializeResult(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
+  } else {
+    const o1 = v as Readonly<Record<string, unknown>>;
+    const x2 = o1["_meta"];
+    if (x2 !== undefined) {
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["protocolVersion"];
+    if (x4 === undefined) {
+      if (out.absent("/protocolVersion", 1, 'missing required property "protocolVersion"'))
+        return 1;
+      n++;
+    } else {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/protocolVersion", 1, EXPECTED_2, x4)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["capabilities"];
+    if (x5 === undefined) {
+      if (out.absent("/capabilities", 1, 'missing required property "capabilities"')) return 1;
+      n++;
+    } else {
+      if (!g_ServerCapabilities(x5, d + 1)) {
+        const c6 = x_ServerCapabilities(x5, out, d + 1);
+        if (out.lift(c6, "/capabilities", 1)) return 1;
+        n += c6;
+      }
+    }
+    const x7 = o1["serverInfo"];
+    if (x7 === undefined) {
+      if (out.absent("/serverInfo", 1, 'missing required property "serverInfo"')) return 1;
+      n++;
+    } else {
+      if (!g_Implementation(x7, d + 1)) {
+        const c8 = x_Implementation(x7, out, d + 1);
+        if (out.lift(c8, "/serverInfo", 1)) return 1;
+        n += c8;
+      }
+    }
+    const x9 = o1["instructions"];
+    if (x9 !== undefined) {
+      if (!(typeof x9 === "string")) {
+        if (out.fault("/instructions", 1, EXPECTED_2, x9)) return 1;
+        n++;
+      }
+    }
+  }
+  return n;
+}
+
+function g_InitializeResult$1(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  return true;
+}
+
+function g_InitializedNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "notifications/initialized")) return failedTest("/method", EXPECTED_11, p0);
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  const p2 = o["params"];
+  if (p2 !== undefined && !g_NotificationParams(p2, d + 1))
+    return failedInType("/params", x_NotificationParams, p2);
+  return true;
+}
+
+function x_InitializedNotification(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
+  } else {
+    const o1 = v as Readonly<Record<string, unknown>>;
+    const x2 = o1["method"];
+    if (x2 === undefined) {
+      if (out.absent("/method", 1, 'missing required property "method"')) return 1;
+      n++;
+    } else {
+      if (!(x2 === "notifications/initialized")) {
+        if (out.fault("/method", 1, EXPECTED_11, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["jsonrpc"];
+    if (x3 === undefined) {
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
+    } else {
+      if (!(x3 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["params"];
+    if (x4 !== undefined) {
+      if (!g_NotificationParams(x4, d + 1)) {
+        const c5 = x_NotificationParams(x4, out, d + 1);
+        if (out.lift(c5, "/params", 1)) return 1;
+        n += c5;
+      }
+    }
+  }
+  return n;
+}
+
+function g_ClientCapabilities(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["experimental"];
+  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return failedIn("/experimental");
+  const p1 = o["roots"];
+  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return failedIn("/roots");
+  const p2 = o["sampling"];
+  if (p2 !== undefined && !g_ClientCapabilities$3(p2, d + 1)) return failedIn("/sampling");
+  const p3 = o["elicitation"];
+  if (p3 !== undefined && !g_ClientCapabilities$4(p3, d + 1)) return failedIn("/elicitation");
+  const p4 = o["tasks"];
+  if (p4 !== undefined && !g_ClientCapabilities$5(p4, d + 1)) return failedIn("/tasks");
+  return true;
+}
+
+function x_ClientCapabilities(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["experimental"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.add(fail(p + "/experimental", "object", x2))) return true;
+        if (out.fault("/experimental", 1, EXPECTED_3, x2)) return 1;
+        n++;
       } else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         for (const k4 of Object.keys(o3)) {
-          if (
-            !(typeof o3[k4] === "object" && o3[k4] !== null && !Array.isArray(o3[k4])) &&
-            out.add(fail(p + "/experimental/" + pointer(k4), "object", o3[k4]))
-          )
-            return true;
+          if (!(typeof o3[k4] === "object" && o3[k4] !== null && !Array.isArray(o3[k4]))) {
+            if (out.fault("/experimental/" + pointer(k4), 2, EXPECTED_3, o3[k4])) return 1;
+            n++;
+          }
         }
       }
     }
     const x5 = o1["roots"];
     if (x5 !== undefined) {
       if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
-        if (out.add(fail(p + "/roots", "object", x5))) return true;
+        if (out.fault("/roots", 1, EXPECTED_3, x5)) return 1;
+        n++;
       } else {
         const o6 = x5 as Readonly<Record<string, unknown>>;
         const x7 = o6["listChanged"];
         if (x7 !== undefined) {
-          if (!(typeof x7 === "boolean") && out.add(fail(p + "/roots/listChanged", "boolean", x7)))
-            return true;
+          if (!(typeof x7 === "boolean")) {
+            if (out.fault("/roots/listChanged", 2, EXPECTED_12, x7)) return 1;
+            n++;
+          }
         }
       }
     }
     const x8 = o1["sampling"];
     if (x8 !== undefined) {
       if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
-        if (out.add(fail(p + "/sampling", "object", x8))) return true;
+        if (out.fault("/sampling", 1, EXPECTED_3, x8)) return 1;
+        n++;
       } else {
         const o9 = x8 as Readonly<Record<string, unknown>>;
         const x10 = o9["context"];
         if (x10 !== undefined) {
-          if (
-            !(typeof x10 === "object" && x10 !== null && !Array.isArray(x10)) &&
-            out.add(fail(p + "/sampling/context", "object", x10))
-          )
-            return true;
+          if (!(typeof x10 === "object" && x10 !== null && !Array.isArray(x10))) {
+            if (out.fault("/sampling/context", 2, EXPECTED_3, x10)) return 1;
+            n++;
+          }
         }
         const x11 = o9["tools"];
         if (x11 !== undefined) {
-          if (
-            !(typeof x11 === "object" && x11 !== null && !Array.isArray(x11)) &&
-            out.add(fail(p + "/sampling/tools", "object", x11))
-          )
-            return true;
+          if (!(typeof x11 === "object" && x11 !== null && !Array.isArray(x11))) {
+            if (out.fault("/sampling/tools", 2, EXPECTED_3, x11)) return 1;
+            n++;
+          }
         }
       }
     }
     const x12 = o1["elicitation"];
     if (x12 !== undefined) {
       if (typeof x12 !== "object" || x12 === null || Array.isArray(x12)) {
-        if (out.add(fail(p + "/elicitation", "object", x12))) return true;
+        if (out.fault("/elicitation", 1, EXPECTED_3, x12)) return 1;
+        n++;
       } else {
         const o13 = x12 as Readonly<Record<string, unknown>>;
         const x14 = o13["form"];
         if (x14 !== undefined) {
-          if (
-            !(typeof x14 === "object" && x14 !== null && !Array.isArray(x14)) &&
-            out.add(fail(p + "/elicitation/form", "object", x14))
-          )
-            return true;
+          if (!(typeof x14 === "object" && x14 !== null && !Array.isArray(x14))) {
+            if (out.fault("/elicitation/form", 2, EXPECTED_3, x14)) return 1;
+            n++;
+          }
         }
         const x15 = o13["url"];
         if (x15 !== undefined) {
-          if (
-            !(typeof x15 === "object" && x15 !== null && !Array.isArray(x15)) &&
-            out.add(fail(p + "/elicitation/url", "object", x15))
-          )
-            return true;
+          if (!(typeof x15 === "object" && x15 !== null && !Array.isArray(x15))) {
+            if (out.fault("/elicitation/url", 2, EXPECTED_3, x15)) return 1;
+            n++;
+          }
         }
       }
     }
     const x16 = o1["tasks"];
     if (x16 !== undefined) {
       if (typeof x16 !== "object" || x16 === null || Array.isArray(x16)) {
-        if (out.add(fail(p + "/tasks", "object", x16))) return true;
+        if (out.fault("/tasks", 1, EXPECTED_3, x16)) return 1;
+        n++;
       } else {
         const o17 = x16 as Readonly<Record<string, unknown>>;
         const x18 = o17["list"];
         if (x18 !== undefined) {
-          if (
-            !(typeof x18 === "object" && x18 !== null && !Array.isArray(x18)) &&
-            out.add(fail(p + "/tasks/list", "object", x18))
-          )
-            return true;
+          if (!(typeof x18 === "object" && x18 !== null && !Array.isArray(x18))) {
+            if (out.fault("/tasks/list", 2, EXPECTED_3, x18)) return 1;
+            n++;
+          }
         }
         const x19 = o17["cancel"];
         if (x19 !== undefined) {
-          if (
-            !(typeof x19 === "object" && x19 !== null && !Array.isArray(x19)) &&
-            out.add(fail(p + "/tasks/cancel", "object", x19))
-          )
-            return true;
+          if (!(typeof x19 === "object" && x19 !== null && !Array.isArray(x19))) {
+            if (out.fault("/tasks/cancel", 2, EXPECTED_3, x19)) return 1;
+            n++;
+          }
         }
         const x20 = o17["requests"];
         if (x20 !== undefined) {
           if (typeof x20 !== "object" || x20 === null || Array.isArray(x20)) {
-            if (out.add(fail(p + "/tasks/requests", "object", x20))) return true;
+            if (out.fault("/tasks/requests", 2, EXPECTED_3, x20)) return 1;
+            n++;
           } else {
             const o21 = x20 as Readonly<Record<string, unknown>>;
             const x22 = o21["sampling"];
             if (x22 !== undefined) {
               if (typeof x22 !== "object" || x22 === null || Array.isArray(x22)) {
-                if (out.add(fail(p + "/tasks/requests/sampling", "object", x22))) return true;
+                if (out.fault("/tasks/requests/sampling", 3, EXPECTED_3, x22)) return 1;
+                n++;
               } else {
                 const o23 = x22 as Readonly<Record<string, unknown>>;
                 const x24 = o23["createMessage"];
                 if (x24 !== undefined) {
-                  if (
-                    !(typeof x24 === "object" && x24 !== null && !Array.isArray(x24)) &&
-                    out.add(fail(p + "/tasks/requests/sampling/createMessage", "object", x24))
-                  )
-                    return true;
+                  if (!(typeof x24 === "object" && x24 !== null && !Array.isArray(x24))) {
+                    if (out.fault("/tasks/requests/sampling/createMessage", 4, EXPECTED_3, x24))
+                      return 1;
+                    n++;
+                  }
                 }
               }
             }
             const x25 = o21["elicitation"];
             if (x25 !== undefined) {
               if (typeof x25 !== "object" || x25 === null || Array.isArray(x25)) {
-                if (out.add(fail(p + "/tasks/requests/elicitation", "object", x25))) return true;
+                if (out.fault("/tasks/requests/elicitation", 3, EXPECTED_3, x25)) return 1;
+                n++;
               } else {
                 const o26 = x25 as Readonly<Record<string, unknown>>;
                 const x27 = o26["create"];
                 if (x27 !== undefined) {
-                  if (
-                    !(typeof x27 === "object" && x27 !== null && !Array.isArray(x27)) &&
-                    out.add(fail(p + "/tasks/requests/elicitation/create", "object", x27))
-                  )
-                    return true;
+                  if (!(typeof x27 === "object" && x27 !== null && !Array.isArray(x27))) {
+                    if (out.fault("/tasks/requests/elicitation/create", 4, EXPECTED_3, x27))
+                      return 1;
+                    n++;
+                  }
                 }
               }
             }
@@ -1814,248 +2456,249 @@ function x_ClientCapabilities(v: unknown, p: string, out: IssueList, _d: number)
       }
     }
   }
-  return false;
+  return n;
 }
 
 function g_ClientCapabilities$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
+    if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
+      return failedTest("/" + pointer(k), EXPECTED_3, x);
   }
   return true;
 }
 
 function g_ClientCapabilities$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["listChanged"];
-  if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
+  if (p0 !== undefined && !(typeof p0 === "boolean"))
+    return failedTest("/listChanged", EXPECTED_12, p0);
   return true;
 }
 
 function g_ClientCapabilities$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["context"];
   if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
-    return false;
+    return failedTest("/context", EXPECTED_3, p0);
   const p1 = o["tools"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
-    return false;
+    return failedTest("/tools", EXPECTED_3, p1);
   return true;
 }
 
 function g_ClientCapabilities$4(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["form"];
   if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
-    return false;
+    return failedTest("/form", EXPECTED_3, p0);
   const p1 = o["url"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
-    return false;
+    return failedTest("/url", EXPECTED_3, p1);
   return true;
 }
 
 function g_ClientCapabilities$7(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["createMessage"];
   if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
-    return false;
+    return failedTest("/createMessage", EXPECTED_3, p0);
   return true;
 }
 
 function g_ClientCapabilities$8(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["create"];
   if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
-    return false;
+    return failedTest("/create", EXPECTED_3, p0);
   return true;
 }
 
 function g_ClientCapabilities$6(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["sampling"];
-  if (p0 !== undefined && !g_ClientCapabilities$7(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ClientCapabilities$7(p0, d + 1)) return failedIn("/sampling");
   const p1 = o["elicitation"];
-  if (p1 !== undefined && !g_ClientCapabilities$8(p1, d + 1)) return false;
+  if (p1 !== undefined && !g_ClientCapabilities$8(p1, d + 1)) return failedIn("/elicitation");
   return true;
 }
 
 function g_ClientCapabilities$5(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["list"];
   if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
-    return false;
+    return failedTest("/list", EXPECTED_3, p0);
   const p1 = o["cancel"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
-    return false;
+    return failedTest("/cancel", EXPECTED_3, p1);
   const p2 = o["requests"];
-  if (p2 !== undefined && !g_ClientCapabilities$6(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_ClientCapabilities$6(p2, d + 1)) return failedIn("/requests");
   return true;
 }
 
 function g_ServerCapabilities(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return failedIn("/experimental");
   const p1 = o["logging"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
-    return false;
+    return failedTest("/logging", EXPECTED_3, p1);
   const p2 = o["completions"];
   if (p2 !== undefined && !(typeof p2 === "object" && p2 !== null && !Array.isArray(p2)))
-    return false;
+    return failedTest("/completions", EXPECTED_3, p2);
   const p3 = o["prompts"];
-  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return false;
+  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return failedIn("/prompts");
   const p4 = o["resources"];
-  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return false;
+  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return failedIn("/resources");
   const p5 = o["tools"];
-  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return false;
+  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return failedIn("/tools");
   const p6 = o["tasks"];
-  if (p6 !== undefined && !g_ServerCapabilities$5(p6, d + 1)) return false;
+  if (p6 !== undefined && !g_ServerCapabilities$5(p6, d + 1)) return failedIn("/tasks");
   return true;
 }
 
-function x_ServerCapabilities(v: unknown, p: string, out: IssueList, _d: number): boolean {
+function x_ServerCapabilities(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["experimental"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.add(fail(p + "/experimental", "object", x2))) return true;
+        if (out.fault("/experimental", 1, EXPECTED_3, x2)) return 1;
+        n++;
       } else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         for (const k4 of Object.keys(o3)) {
-          if (
-            !(typeof o3[k4] === "object" && o3[k4] !== null && !Array.isArray(o3[k4])) &&
-            out.add(fail(p + "/experimental/" + pointer(k4), "object", o3[k4]))
-          )
-            return true;
+          if (!(typeof o3[k4] === "object" && o3[k4] !== null && !Array.isArray(o3[k4]))) {
+            if (out.fault("/experimental/" + pointer(k4), 2, EXPECTED_3, o3[k4])) return 1;
+            n++;
+          }
         }
       }
     }
     const x5 = o1["logging"];
     if (x5 !== undefined) {
-      if (
-        !(typeof x5 === "object" && x5 !== null && !Array.isArray(x5)) &&
-        out.add(fail(p + "/logging", "object", x5))
-      )
-        return true;
+      if (!(typeof x5 === "object" && x5 !== null && !Array.isArray(x5))) {
+        if (out.fault("/logging", 1, EXPECTED_3, x5)) return 1;
+        n++;
+      }
     }
     const x6 = o1["completions"];
     if (x6 !== undefined) {
-      if (
-        !(typeof x6 === "object" && x6 !== null && !Array.isArray(x6)) &&
-        out.add(fail(p + "/completions", "object", x6))
-      )
-        return true;
+      if (!(typeof x6 === "object" && x6 !== null && !Array.isArray(x6))) {
+        if (out.fault("/completions", 1, EXPECTED_3, x6)) return 1;
+        n++;
+      }
     }
     const x7 = o1["prompts"];
     if (x7 !== undefined) {
       if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
-        if (out.add(fail(p + "/prompts", "object", x7))) return true;
+        if (out.fault("/prompts", 1, EXPECTED_3, x7)) return 1;
+        n++;
       } else {
         const o8 = x7 as Readonly<Record<string, unknown>>;
         const x9 = o8["listChanged"];
         if (x9 !== undefined) {
-          if (
-            !(typeof x9 === "boolean") &&
-            out.add(fail(p + "/prompts/listChanged", "boolean", x9))
-          )
-            return true;
+          if (!(typeof x9 === "boolean")) {
+            if (out.fault("/prompts/listChanged", 2, EXPECTED_12, x9)) return 1;
+            n++;
+          }
         }
       }
     }
     const x10 = o1["resources"];
     if (x10 !== undefined) {
       if (typeof x10 !== "object" || x10 === null || Array.isArray(x10)) {
-        if (out.add(fail(p + "/resources", "object", x10))) return true;
+        if (out.fault("/resources", 1, EXPECTED_3, x10)) return 1;
+        n++;
       } else {
         const o11 = x10 as Readonly<Record<string, unknown>>;
         const x12 = o11["subscribe"];
         if (x12 !== undefined) {
-          if (
-            !(typeof x12 === "boolean") &&
-            out.add(fail(p + "/resources/subscribe", "boolean", x12))
-          )
-            return true;
+          if (!(typeof x12 === "boolean")) {
+            if (out.fault("/resources/subscribe", 2, EXPECTED_12, x12)) return 1;
+            n++;
+          }
         }
         const x13 = o11["listChanged"];
         if (x13 !== undefined) {
-          if (
-            !(typeof x13 === "boolean") &&
-            out.add(fail(p + "/resources/listChanged", "boolean", x13))
-          )
-            return true;
+          if (!(typeof x13 === "boolean")) {
+            if (out.fault("/resources/listChanged", 2, EXPECTED_12, x13)) return 1;
+            n++;
+          }
         }
       }
     }
     const x14 = o1["tools"];
     if (x14 !== undefined) {
       if (typeof x14 !== "object" || x14 === null || Array.isArray(x14)) {
-        if (out.add(fail(p + "/tools", "object", x14))) return true;
+        if (out.fault("/tools", 1, EXPECTED_3, x14)) return 1;
+        n++;
       } else {
         const o15 = x14 as Readonly<Record<string, unknown>>;
         const x16 = o15["listChanged"];
         if (x16 !== undefined) {
-          if (
-            !(typeof x16 === "boolean") &&
-            out.add(fail(p + "/tools/listChanged", "boolean", x16))
-          )
-            return true;
+          if (!(typeof x16 === "boolean")) {
+            if (out.fault("/tools/listChanged", 2, EXPECTED_12, x16)) return 1;
+            n++;
+          }
         }
       }
     }
     const x17 = o1["tasks"];
     if (x17 !== undefined) {
       if (typeof x17 !== "object" || x17 === null || Array.isArray(x17)) {
-        if (out.add(fail(p + "/tasks", "object", x17))) return true;
+        if (out.fault("/tasks", 1, EXPECTED_3, x17)) return 1;
+        n++;
       } else {
         const o18 = x17 as Readonly<Record<string, unknown>>;
         const x19 = o18["list"];
         if (x19 !== undefined) {
-          if (
-            !(typeof x19 === "object" && x19 !== null && !Array.isArray(x19)) &&
-            out.add(fail(p + "/tasks/list", "object", x19))
-          )
-            return true;
+          if (!(typeof x19 === "object" && x19 !== null && !Array.isArray(x19))) {
+            if (out.fault("/tasks/list", 2, EXPECTED_3, x19)) return 1;
+            n++;
+          }
         }
         const x20 = o18["cancel"];
         if (x20 !== undefined) {
-          if (
-            !(typeof x20 === "object" && x20 !== null && !Array.isArray(x20)) &&
-            out.add(fail(p + "/tasks/cancel", "object", x20))
-          )
-            return true;
+          if (!(typeof x20 === "object" && x20 !== null && !Array.isArray(x20))) {
+            if (out.fault("/tasks/cancel", 2, EXPECTED_3, x20)) return 1;
+            n++;
+          }
         }
         const x21 = o18["requests"];
         if (x21 !== undefined) {
           if (typeof x21 !== "object" || x21 === null || Array.isArray(x21)) {
-            if (out.add(fail(p + "/tasks/requests", "object", x21))) return true;
+            if (out.fault("/tasks/requests", 2, EXPECTED_3, x21)) return 1;
+            n++;
           } else {
             const o22 = x21 as Readonly<Record<string, unknown>>;
             const x23 = o22["tools"];
             if (x23 !== undefined) {
               if (typeof x23 !== "object" || x23 === null || Array.isArray(x23)) {
-                if (out.add(fail(p + "/tasks/requests/tools", "object", x23))) return true;
+                if (out.fault("/tasks/requests/tools", 3, EXPECTED_3, x23)) return 1;
+                n++;
               } else {
                 const o24 = x23 as Readonly<Record<string, unknown>>;
                 const x25 = o24["call"];
                 if (x25 !== undefined) {
-                  if (
-                    !(typeof x25 === "object" && x25 !== null && !Array.isArray(x25)) &&
-                    out.add(fail(p + "/tasks/requests/tools/call", "object", x25))
-                  )
-                    return true;
+                  if (!(typeof x25 === "object" && x25 !== null && !Array.isArray(x25))) {
+                    if (out.fault("/tasks/requests/tools/call", 4, EXPECTED_3, x25)) return 1;
+                    n++;
+                  }
                 }
               }
             }
@@ -2064,3986 +2707,4993 @@ function x_ServerCapabilities(v: unknown, p: string, out: IssueList, _d: number)
       }
     }
   }
-  return false;
+  return n;
 }
 
 function g_ServerCapabilities$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
+    if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
+      return failedTest("/" + pointer(k), EXPECTED_3, x);
   }
   return true;
 }
 
 function g_ServerCapabilities$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["listChanged"];
-  if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
+  if (p0 !== undefined && !(typeof p0 === "boolean"))
+    return failedTest("/listChanged", EXPECTED_12, p0);
   return true;
 }
 
 function g_ServerCapabilities$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["subscribe"];
-  if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
+  if (p0 !== undefined && !(typeof p0 === "boolean"))
+    return failedTest("/subscribe", EXPECTED_12, p0);
   const p1 = o["listChanged"];
-  if (p1 !== undefined && !(typeof p1 === "boolean")) return false;
+  if (p1 !== undefined && !(typeof p1 === "boolean"))
+    return failedTest("/listChanged", EXPECTED_12, p1);
   return true;
 }
 
 function g_ServerCapabilities$4(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["listChanged"];
-  if (p0 !== undefined && !(typeof p0 === "boolean")) return false;
+  if (p0 !== undefined && !(typeof p0 === "boolean"))
+    return failedTest("/listChanged", EXPECTED_12, p0);
   return true;
 }
 
 function g_ServerCapabilities$7(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["call"];
   if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
-    return false;
+    return failedTest("/call", EXPECTED_3, p0);
   return true;
 }
 
 function g_ServerCapabilities$6(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["tools"];
-  if (p0 !== undefined && !g_ServerCapabilities$7(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ServerCapabilities$7(p0, d + 1)) return failedIn("/tools");
   return true;
 }
 
 function g_ServerCapabilities$5(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["list"];
   if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
-    return false;
+    return failedTest("/list", EXPECTED_3, p0);
   const p1 = o["cancel"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
-    return false;
+    return failedTest("/cancel", EXPECTED_3, p1);
   const p2 = o["requests"];
-  if (p2 !== undefined && !g_ServerCapabilities$6(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_ServerCapabilities$6(p2, d + 1)) return failedIn("/requests");
   return true;
 }
 
 function g_Icon(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["src"];
-  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
-    return false;
+  if (p0 === undefined) return failedMissing("/src", 'missing required property "src"');
+  if (!(typeof p0 === "string")) return failedTest("/src", EXPECTED_2, p0);
+  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/src", EXPECTED_13, p0);
   const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
   const p2 = o["sizes"];
-  if (p2 !== undefined && !g_Icon$1(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_Icon$1(p2, d + 1)) return failedIn("/sizes");
   const p3 = o["theme"];
-  if (p3 !== undefined && !(p3 === "light" || p3 === "dark")) return false;
+  if (p3 !== undefined && !(p3 === "light" || p3 === "dark"))
+    return failedTest("/theme", EXPECTED_14, p3);
   return true;
 }
 
-function x_Icon(v: unknown, p: string, out: IssueList, _d: number): boolean {
+function x_Icon(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["src"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/src", "src"))) return true;
+      if (out.absent("/src", 1, 'missing required property "src"')) return 1;
+      n++;
     } else {
-      if (!(typeof x2 === "string") && out.add(fail(p + "/src", "string", x2))) return true;
-      if (!(typeof x2 !== "string" || isUri(x2)) && out.add(fail(p + "/src", "uri (format)", x2)))
-        return true;
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/src", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
+      if (!(typeof x2 !== "string" || isUri(x2))) {
+        if (out.fault("/src", 1, EXPECTED_13, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["mimeType"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string") && out.add(fail(p + "/mimeType", "string", x3))) return true;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["sizes"];
     if (x4 !== undefined) {
       if (!Array.isArray(x4)) {
-        if (out.add(fail(p + "/sizes", "array", x4))) return true;
+        if (out.fault("/sizes", 1, EXPECTED_8, x4)) return 1;
+        n++;
       } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!(typeof a5[i6] === "string") && out.add(fail(p + "/sizes/" + i6, "string", a5[i6])))
-            return true;
+          if (!(typeof a5[i6] === "string")) {
+            if (out.fault("/sizes/" + i6, 2, EXPECTED_2, a5[i6])) return 1;
+            n++;
+          }
         }
       }
     }
     const x7 = o1["theme"];
     if (x7 !== undefined) {
-      if (!(x7 === "light" || x7 === "dark") && out.add(fail(p + "/theme", '"light" | "dark"', x7)))
-        return true;
+      if (!(x7 === "light" || x7 === "dark")) {
+        if (out.fault("/theme", 1, EXPECTED_14, x7)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_Icon$1(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return false;
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return false;
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
   }
   return true;
 }
 
 function g_Icons(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["icons"];
-  if (p0 !== undefined && !g_Icons$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_Icons$1(p0, d + 1)) return failedIn("/icons");
   return true;
 }
 
-function x_Icons(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_Icons(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["icons"];
     if (x2 !== undefined) {
       if (!Array.isArray(x2)) {
-        if (out.add(fail(p + "/icons", "array", x2))) return true;
+        if (out.fault("/icons", 1, EXPECTED_8, x2)) return 1;
+        n++;
       } else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          if (!g_Icon(a3[i4], d + 1 + 1) && x_Icon(a3[i4], p + "/icons/" + i4, out, d + 1 + 1))
-            return true;
+          if (!g_Icon(a3[i4], d + 1 + 1)) {
+            const c5 = x_Icon(a3[i4], out, d + 1 + 1);
+            if (out.lift(c5, "/icons/" + i4, 2)) return 1;
+            n += c5;
+          }
         }
       }
     }
   }
-  return false;
+  return n;
 }
 
 function g_Icons$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return false;
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Icon(x, d + 1)) return false;
+    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x);
   }
   return true;
 }
 
 function g_BaseMetadata(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   return true;
 }
 
-function x_BaseMetadata(v: unknown, p: string, out: IssueList, _d: number): boolean {
+function x_BaseMetadata(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/name", "name"))) return true;
+      if (out.absent("/name", 1, 'missing required property "name"')) return 1;
+      n++;
     } else {
-      if (!(typeof x2 === "string") && out.add(fail(p + "/name", "string", x2))) return true;
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/name", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/title", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_Implementation(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_Implementation$1(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_Implementation$1(p2, d + 1)) return failedIn("/icons");
   const p3 = o["version"];
-  if (p3 === undefined || !(typeof p3 === "string")) return false;
+  if (p3 === undefined) return failedMissing("/version", 'missing required property "version"');
+  if (!(typeof p3 === "string")) return failedTest("/version", EXPECTED_2, p3);
   const p4 = o["description"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  if (p4 !== undefined && !(typeof p4 === "string"))
+    return failedTest("/description", EXPECTED_2, p4);
   const p5 = o["websiteUrl"];
-  if (p5 !== undefined && !(typeof p5 === "string" && (typeof p5 !== "string" || isUri(p5))))
-    return false;
+  if (p5 !== undefined) {
+    if (!(typeof p5 === "string")) return failedTest("/websiteUrl", EXPECTED_2, p5);
+    if (!(typeof p5 !== "string" || isUri(p5))) return failedTest("/websiteUrl", EXPECTED_13, p5);
+  }
   return true;
 }
 
-function x_Implementation(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_Implementation(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/name", "name"))) return true;
+      if (out.absent("/name", 1, 'missing required property "name"')) return 1;
+      n++;
     } else {
-      if (!(typeof x2 === "string") && out.add(fail(p + "/name", "string", x2))) return true;
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/name", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/title", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["icons"];
     if (x4 !== undefined) {
       if (!Array.isArray(x4)) {
-        if (out.add(fail(p + "/icons", "array", x4))) return true;
+        if (out.fault("/icons", 1, EXPECTED_8, x4)) return 1;
+        n++;
       } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Icon(a5[i6], d + 1 + 1) && x_Icon(a5[i6], p + "/icons/" + i6, out, d + 1 + 1))
-            return true;
+          if (!g_Icon(a5[i6], d + 1 + 1)) {
+            const c7 = x_Icon(a5[i6], out, d + 1 + 1);
+            if (out.lift(c7, "/icons/" + i6, 2)) return 1;
+            n += c7;
+          }
         }
       }
     }
-    const x7 = o1["version"];
-    if (x7 === undefined) {
-      if (out.add(missing(p + "/version", "version"))) return true;
+    const x8 = o1["version"];
+    if (x8 === undefined) {
+      if (out.absent("/version", 1, 'missing required property "version"')) return 1;
+      n++;
     } else {
-      if (!(typeof x7 === "string") && out.add(fail(p + "/version", "string", x7))) return true;
+      if (!(typeof x8 === "string")) {
+        if (out.fault("/version", 1, EXPECTED_2, x8)) return 1;
+        n++;
+      }
     }
-    const x8 = o1["description"];
-    if (x8 !== undefined) {
-      if (!(typeof x8 === "string") && out.add(fail(p + "/description", "string", x8))) return true;
-    }
-    const x9 = o1["websiteUrl"];
+    const x9 = o1["description"];
     if (x9 !== undefined) {
-      if (!(typeof x9 === "string") && out.add(fail(p + "/websiteUrl", "string", x9))) return true;
-      if (
-        !(typeof x9 !== "string" || isUri(x9)) &&
-        out.add(fail(p + "/websiteUrl", "uri (format)", x9))
-      )
-        return true;
+      if (!(typeof x9 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x9)) return 1;
+        n++;
+      }
+    }
+    const x10 = o1["websiteUrl"];
+    if (x10 !== undefined) {
+      if (!(typeof x10 === "string")) {
+        if (out.fault("/websiteUrl", 1, EXPECTED_2, x10)) return 1;
+        n++;
+      }
+      if (!(typeof x10 !== "string" || isUri(x10))) {
+        if (out.fault("/websiteUrl", 1, EXPECTED_13, x10)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_Implementation$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return false;
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Icon(x, d + 1)) return false;
+    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x);
   }
   return true;
 }
 
 function g_PingRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "ping")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "ping")) return failedTest("/method", EXPECTED_15, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_RequestParams(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_RequestParams(p2, d + 1))
+    return failedInType("/params", x_RequestParams, p2);
   const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
 
-function x_PingRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_PingRequest(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/method", "method"))) return true;
+      if (out.absent("/method", 1, 'missing required property "method"')) return 1;
+      n++;
     } else {
-      if (!(x2 === "ping") && out.add(fail(p + "/method", '"ping"', x2))) return true;
+      if (!(x2 === "ping")) {
+        if (out.fault("/method", 1, EXPECTED_15, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["jsonrpc"];
     if (x3 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
     } else {
-      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
+      if (!(x3 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      if (!g_RequestParams(x4, d + 1) && x_RequestParams(x4, p + "/params", out, d + 1))
-        return true;
+      if (!g_RequestParams(x4, d + 1)) {
+        const c5 = x_RequestParams(x4, out, d + 1);
+        if (out.lift(c5, "/params", 1)) return 1;
+        n += c5;
+      }
     }
-    const x5 = o1["id"];
-    if (x5 === undefined) {
-      if (out.add(missing(p + "/id", "id"))) return true;
+    const x6 = o1["id"];
+    if (x6 === undefined) {
+      if (out.absent("/id", 1, 'missing required property "id"')) return 1;
+      n++;
     } else {
-      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
+      if (!g_RequestId(x6, d + 1)) {
+        const c7 = x_RequestId(x6, out, d + 1);
+        if (out.lift(c7, "/id", 1)) return 1;
+        n += c7;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_ProgressNotificationParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ProgressNotificationParams$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ProgressNotificationParams$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["progressToken"];
-  if (p1 === undefined || !g_ProgressToken(p1, d + 1)) return false;
+  if (p1 === undefined)
+    return failedMissing("/progressToken", 'missing required property "progressToken"');
+  if (!g_ProgressToken(p1, d + 1)) return failedInType("/progressToken", x_ProgressToken, p1);
   const p2 = o["progress"];
-  if (p2 === undefined || !(typeof p2 === "number" && Number.isFinite(p2))) return false;
+  if (p2 === undefined) return failedMissing("/progress", 'missing required property "progress"');
+  if (!(typeof p2 === "number" && Number.isFinite(p2)))
+    return failedTest("/progress", EXPECTED_16, p2);
   const p3 = o["total"];
-  if (p3 !== undefined && !(typeof p3 === "number" && Number.isFinite(p3))) return false;
+  if (p3 !== undefined && !(typeof p3 === "number" && Number.isFinite(p3)))
+    return failedTest("/total", EXPECTED_16, p3);
   const p4 = o["message"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  if (p4 !== undefined && !(typeof p4 === "string")) return failedTest("/message", EXPECTED_2, p4);
   return true;
 }
 
-function x_ProgressNotificationParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_ProgressNotificationParams(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
-  } else {
-    const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (
-        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
-        out.add(fail(p + "/_meta", "object", x2))
-      )
-        return true;
-    }
-    const x4 = o1["progressToken"];
-    if (x4 === undefined) {
-      if (out.add(missing(p + "/progressToken", "progressToken"))) return true;
-    } else {
-      if (!g_ProgressToken(x4, d + 1) && x_ProgressToken(x4, p + "/progressToken", out, d + 1))
-        return true;
-    }
-    const x5 = o1["progress"];
-    if (x5 === undefined) {
-      if (out.add(missing(p + "/progress", "progress"))) return true;
-    } else {
-      if (
-        !(typeof x5 === "number" && Number.isFinite(x5)) &&
-        out.add(fail(p + "/progress", "number", x5))
-      )
-        return true;
-    }
-    const x6 = o1["total"];
-    if (x6 !== undefined) {
-      if (
-        !(typeof x6 === "number" && Number.isFinite(x6)) &&
-        out.add(fail(p + "/total", "number", x6))
-      )
-        return true;
-    }
-    const x7 = o1["message"];
-    if (x7 !== undefined) {
-      if (!(typeof x7 === "string") && out.add(fail(p + "/message", "string", x7))) return true;
-    }
-  }
-  return false;
-}
-
-function g_ProgressNotificationParams$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  return true;
-}
-
-function g_ProgressNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "notifications/progress")) return false;
-  const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o["params"];
-  if (p2 === undefined || !g_ProgressNotificationParams(p2, d + 1)) return false;
-  return true;
-}
-
-function x_ProgressNotification(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
-  } else {
-    const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["method"];
-    if (x2 === undefined) {
-      if (out.add(missing(p + "/method", "method"))) return true;
-    } else {
-      if (
-        !(x2 === "notifications/progress") &&
-        out.add(fail(p + "/method", '"notifications/progress"', x2))
-      )
-        return true;
-    }
-    const x3 = o1["jsonrpc"];
-    if (x3 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
-    } else {
-      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
-    }
-    const x4 = o1["params"];
-    if (x4 === undefined) {
-      if (out.add(missing(p + "/params", "params"))) return true;
-    } else {
-      if (
-        !g_ProgressNotificationParams(x4, d + 1) &&
-        x_ProgressNotificationParams(x4, p + "/params", out, d + 1)
-      )
-        return true;
-    }
-  }
-  return false;
-}
-
-function g_PaginatedRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_PaginatedRequestParams$1(p0, d + 1)) return false;
-  const p1 = o["cursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
-  return true;
-}
-
-function x_PaginatedRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.add(fail(p + "/_meta", "object", x2))) return true;
-      } else {
-        const o3 = x2 as Readonly<Record<string, unknown>>;
-        const x4 = o3["progressToken"];
-        if (x4 !== undefined) {
-          if (
-            !g_ProgressToken(x4, d + 1 + 1) &&
-            x_ProgressToken(x4, p + "/_meta/progressToken", out, d + 1 + 1)
-          )
-            return true;
-        }
+        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+        n++;
       }
     }
-    const x5 = o1["cursor"];
-    if (x5 !== undefined) {
-      if (!g_Cursor(x5, d + 1) && x_Cursor(x5, p + "/cursor", out, d + 1)) return true;
+    const x4 = o1["progressToken"];
+    if (x4 === undefined) {
+      if (out.absent("/progressToken", 1, 'missing required property "progressToken"')) return 1;
+      n++;
+    } else {
+      if (!g_ProgressToken(x4, d + 1)) {
+        const c5 = x_ProgressToken(x4, out, d + 1);
+        if (out.lift(c5, "/progressToken", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["progress"];
+    if (x6 === undefined) {
+      if (out.absent("/progress", 1, 'missing required property "progress"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x6 === "number" && Number.isFinite(x6))) {
+        if (out.fault("/progress", 1, EXPECTED_16, x6)) return 1;
+        n++;
+      }
+    }
+    const x7 = o1["total"];
+    if (x7 !== undefined) {
+      if (!(typeof x7 === "number" && Number.isFinite(x7))) {
+        if (out.fault("/total", 1, EXPECTED_16, x7)) return 1;
+        n++;
+      }
+    }
+    const x8 = o1["message"];
+    if (x8 !== undefined) {
+      if (!(typeof x8 === "string")) {
+        if (out.fault("/message", 1, EXPECTED_2, x8)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
-function g_PaginatedRequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
+function g_ProgressNotificationParams$1(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
-function g_PaginatedRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["jsonrpc"];
-  if (p0 === undefined || !(p0 === "2.0")) return false;
-  const p1 = o["method"];
-  if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o["params"];
-  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return false;
-  const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
-  return true;
-}
-
-function x_PaginatedRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
-  } else {
-    const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["jsonrpc"];
-    if (x2 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
-    } else {
-      if (!(x2 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x2))) return true;
-    }
-    const x3 = o1["method"];
-    if (x3 === undefined) {
-      if (out.add(missing(p + "/method", "method"))) return true;
-    } else {
-      if (!(typeof x3 === "string") && out.add(fail(p + "/method", "string", x3))) return true;
-    }
-    const x4 = o1["params"];
-    if (x4 !== undefined) {
-      if (
-        !g_PaginatedRequestParams(x4, d + 1) &&
-        x_PaginatedRequestParams(x4, p + "/params", out, d + 1)
-      )
-        return true;
-    }
-    const x5 = o1["id"];
-    if (x5 === undefined) {
-      if (out.add(missing(p + "/id", "id"))) return true;
-    } else {
-      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
-    }
-  }
-  return false;
-}
-
-function g_PaginatedResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_PaginatedResult$1(p0, d + 1)) return false;
-  const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
-  return true;
-}
-
-function x_PaginatedResult(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
-  } else {
-    const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (
-        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
-        out.add(fail(p + "/_meta", "object", x2))
-      )
-        return true;
-    }
-    const x4 = o1["nextCursor"];
-    if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1) && x_Cursor(x4, p + "/nextCursor", out, d + 1)) return true;
-    }
-  }
-  return false;
-}
-
-function g_PaginatedResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  return true;
-}
-
-function g_ListResourcesRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+function g_ProgressNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "resources/list")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "notifications/progress")) return failedTest("/method", EXPECTED_17, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return false;
-  const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_ProgressNotificationParams(p2, d + 1))
+    return failedInType("/params", x_ProgressNotificationParams, p2);
   return true;
 }
 
-function x_ListResourcesRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_ProgressNotification(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/method", "method"))) return true;
+      if (out.absent("/method", 1, 'missing required property "method"')) return 1;
+      n++;
     } else {
-      if (!(x2 === "resources/list") && out.add(fail(p + "/method", '"resources/list"', x2)))
-        return true;
+      if (!(x2 === "notifications/progress")) {
+        if (out.fault("/method", 1, EXPECTED_17, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["jsonrpc"];
     if (x3 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
     } else {
-      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
+      if (!(x3 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["params"];
-    if (x4 !== undefined) {
-      if (
-        !g_PaginatedRequestParams(x4, d + 1) &&
-        x_PaginatedRequestParams(x4, p + "/params", out, d + 1)
-      )
-        return true;
-    }
-    const x5 = o1["id"];
-    if (x5 === undefined) {
-      if (out.add(missing(p + "/id", "id"))) return true;
+    if (x4 === undefined) {
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
     } else {
-      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
+      if (!g_ProgressNotificationParams(x4, d + 1)) {
+        const c5 = x_ProgressNotificationParams(x4, out, d + 1);
+        if (out.lift(c5, "/params", 1)) return 1;
+        n += c5;
+      }
     }
   }
-  return false;
+  return n;
 }
 
-function g_ListResourcesResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+function g_PaginatedRequestParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return false;
-  const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
-  const p2 = o["resources"];
-  if (p2 === undefined || !g_ListResourcesResult$2(p2, d + 1)) return false;
+  if (p0 !== undefined && !g_PaginatedRequestParams$1(p0, d + 1)) return failedIn("/_meta");
+  const p1 = o["cursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/cursor", x_Cursor, p1);
   return true;
 }
 
-function x_ListResourcesResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_PaginatedRequestParams(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (
-        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
-        out.add(fail(p + "/_meta", "object", x2))
-      )
-        return true;
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+        n++;
+      } else {
+        const o3 = x2 as Readonly<Record<string, unknown>>;
+        const x4 = o3["progressToken"];
+        if (x4 !== undefined) {
+          if (!g_ProgressToken(x4, d + 1 + 1)) {
+            const c5 = x_ProgressToken(x4, out, d + 1 + 1);
+            if (out.lift(c5, "/_meta/progressToken", 2)) return 1;
+            n += c5;
+          }
+        }
+      }
+    }
+    const x6 = o1["cursor"];
+    if (x6 !== undefined) {
+      if (!g_Cursor(x6, d + 1)) {
+        const c7 = x_Cursor(x6, out, d + 1);
+        if (out.lift(c7, "/cursor", 1)) return 1;
+        n += c7;
+      }
+    }
+  }
+  return n;
+}
+
+function g_PaginatedRequestParams$1(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["progressToken"];
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
+    return failedInType("/progressToken", x_ProgressToken, p0);
+  return true;
+}
+
+function g_PaginatedRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["jsonrpc"];
+  if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
+  const p1 = o["method"];
+  if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_2, p1);
+  const p2 = o["params"];
+  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1))
+    return failedInType("/params", x_PaginatedRequestParams, p2);
+  const p3 = o["id"];
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  return true;
+}
+
+function x_PaginatedRequest(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
+  } else {
+    const o1 = v as Readonly<Record<string, unknown>>;
+    const x2 = o1["jsonrpc"];
+    if (x2 === undefined) {
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
+    } else {
+      if (!(x2 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["method"];
+    if (x3 === undefined) {
+      if (out.absent("/method", 1, 'missing required property "method"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/method", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["params"];
+    if (x4 !== undefined) {
+      if (!g_PaginatedRequestParams(x4, d + 1)) {
+        const c5 = x_PaginatedRequestParams(x4, out, d + 1);
+        if (out.lift(c5, "/params", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["id"];
+    if (x6 === undefined) {
+      if (out.absent("/id", 1, 'missing required property "id"')) return 1;
+      n++;
+    } else {
+      if (!g_RequestId(x6, d + 1)) {
+        const c7 = x_RequestId(x6, out, d + 1);
+        if (out.lift(c7, "/id", 1)) return 1;
+        n += c7;
+      }
+    }
+  }
+  return n;
+}
+
+function g_PaginatedResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_PaginatedResult$1(p0, d + 1)) return failedIn("/_meta");
+  const p1 = o["nextCursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
+  return true;
+}
+
+function x_PaginatedResult(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
+  } else {
+    const o1 = v as Readonly<Record<string, unknown>>;
+    const x2 = o1["_meta"];
+    if (x2 !== undefined) {
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+        n++;
+      }
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1) && x_Cursor(x4, p + "/nextCursor", out, d + 1)) return true;
+      if (!g_Cursor(x4, d + 1)) {
+        const c5 = x_Cursor(x4, out, d + 1);
+        if (out.lift(c5, "/nextCursor", 1)) return 1;
+        n += c5;
+      }
     }
-    const x5 = o1["resources"];
-    if (x5 === undefined) {
-      if (out.add(missing(p + "/resources", "resources"))) return true;
+  }
+  return n;
+}
+
+function g_PaginatedResult$1(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  return true;
+}
+
+function g_ListResourcesRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "resources/list")) return failedTest("/method", EXPECTED_18, p0);
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  const p2 = o["params"];
+  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1))
+    return failedInType("/params", x_PaginatedRequestParams, p2);
+  const p3 = o["id"];
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  return true;
+}
+
+function x_ListResourcesRequest(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
+  } else {
+    const o1 = v as Readonly<Record<string, unknown>>;
+    const x2 = o1["method"];
+    if (x2 === undefined) {
+      if (out.absent("/method", 1, 'missing required property "method"')) return 1;
+      n++;
     } else {
-      if (!Array.isArray(x5)) {
-        if (out.add(fail(p + "/resources", "array", x5))) return true;
+      if (!(x2 === "resources/list")) {
+        if (out.fault("/method", 1, EXPECTED_18, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["jsonrpc"];
+    if (x3 === undefined) {
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
+    } else {
+      if (!(x3 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["params"];
+    if (x4 !== undefined) {
+      if (!g_PaginatedRequestParams(x4, d + 1)) {
+        const c5 = x_PaginatedRequestParams(x4, out, d + 1);
+        if (out.lift(c5, "/params", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["id"];
+    if (x6 === undefined) {
+      if (out.absent("/id", 1, 'missing required property "id"')) return 1;
+      n++;
+    } else {
+      if (!g_RequestId(x6, d + 1)) {
+        const c7 = x_RequestId(x6, out, d + 1);
+        if (out.lift(c7, "/id", 1)) return 1;
+        n += c7;
+      }
+    }
+  }
+  return n;
+}
+
+function g_ListResourcesResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return failedIn("/_meta");
+  const p1 = o["nextCursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
+  const p2 = o["resources"];
+  if (p2 === undefined) return failedMissing("/resources", 'missing required property "resources"');
+  if (!g_ListResourcesResult$2(p2, d + 1)) return failedIn("/resources");
+  return true;
+}
+
+function x_ListResourcesResult(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
+  } else {
+    const o1 = v as Readonly<Record<string, unknown>>;
+    const x2 = o1["_meta"];
+    if (x2 !== undefined) {
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["nextCursor"];
+    if (x4 !== undefined) {
+      if (!g_Cursor(x4, d + 1)) {
+        const c5 = x_Cursor(x4, out, d + 1);
+        if (out.lift(c5, "/nextCursor", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["resources"];
+    if (x6 === undefined) {
+      if (out.absent("/resources", 1, 'missing required property "resources"')) return 1;
+      n++;
+    } else {
+      if (!Array.isArray(x6)) {
+        if (out.fault("/resources", 1, EXPECTED_8, x6)) return 1;
+        n++;
       } else {
-        const a6 = x5 as readonly unknown[];
-        for (let i7 = 0; i7 < a6.length; i7++) {
-          if (
-            !g_Resource(a6[i7], d + 1 + 1) &&
-            x_Resource(a6[i7], p + "/resources/" + i7, out, d + 1 + 1)
-          )
-            return true;
+        const a7 = x6 as readonly unknown[];
+        for (let i8 = 0; i8 < a7.length; i8++) {
+          if (!g_Resource(a7[i8], d + 1 + 1)) {
+            const c9 = x_Resource(a7[i8], out, d + 1 + 1);
+            if (out.lift(c9, "/resources/" + i8, 2)) return 1;
+            n += c9;
+          }
         }
       }
     }
   }
-  return false;
+  return n;
 }
 
 function g_ListResourcesResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
 function g_ListResourcesResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return false;
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Resource(x, d + 1)) return false;
+    if (!g_Resource(x, d + 1)) return failedInType(i, x_Resource, x);
   }
   return true;
 }
 
 function g_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "resources/templates/list")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "resources/templates/list")) return failedTest("/method", EXPECTED_19, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1))
+    return failedInType("/params", x_PaginatedRequestParams, p2);
   const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
 
-function x_ListResourceTemplatesRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_ListResourceTemplatesRequest(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/method", "method"))) return true;
+      if (out.absent("/method", 1, 'missing required property "method"')) return 1;
+      n++;
     } else {
-      if (
-        !(x2 === "resources/templates/list") &&
-        out.add(fail(p + "/method", '"resources/templates/list"', x2))
-      )
-        return true;
+      if (!(x2 === "resources/templates/list")) {
+        if (out.fault("/method", 1, EXPECTED_19, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["jsonrpc"];
     if (x3 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
     } else {
-      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
+      if (!(x3 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      if (
-        !g_PaginatedRequestParams(x4, d + 1) &&
-        x_PaginatedRequestParams(x4, p + "/params", out, d + 1)
-      )
-        return true;
+      if (!g_PaginatedRequestParams(x4, d + 1)) {
+        const c5 = x_PaginatedRequestParams(x4, out, d + 1);
+        if (out.lift(c5, "/params", 1)) return 1;
+        n += c5;
+      }
     }
-    const x5 = o1["id"];
-    if (x5 === undefined) {
-      if (out.add(missing(p + "/id", "id"))) return true;
+    const x6 = o1["id"];
+    if (x6 === undefined) {
+      if (out.absent("/id", 1, 'missing required property "id"')) return 1;
+      n++;
     } else {
-      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
+      if (!g_RequestId(x6, d + 1)) {
+        const c7 = x_RequestId(x6, out, d + 1);
+        if (out.lift(c7, "/id", 1)) return 1;
+        n += c7;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_ListResourceTemplatesResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
   const p2 = o["resourceTemplates"];
-  if (p2 === undefined || !g_ListResourceTemplatesResult$2(p2, d + 1)) return false;
+  if (p2 === undefined)
+    return failedMissing("/resourceTemplates", 'missing required property "resourceTemplates"');
+  if (!g_ListResourceTemplatesResult$2(p2, d + 1)) return failedIn("/resourceTemplates");
   return true;
 }
 
-function x_ListResourceTemplatesResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_ListResourceTemplatesResult(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (
-        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
-        out.add(fail(p + "/_meta", "object", x2))
-      )
-        return true;
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+        n++;
+      }
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1) && x_Cursor(x4, p + "/nextCursor", out, d + 1)) return true;
+      if (!g_Cursor(x4, d + 1)) {
+        const c5 = x_Cursor(x4, out, d + 1);
+        if (out.lift(c5, "/nextCursor", 1)) return 1;
+        n += c5;
+      }
     }
-    const x5 = o1["resourceTemplates"];
-    if (x5 === undefined) {
-      if (out.add(missing(p + "/resourceTemplates", "resourceTemplates"))) return true;
+    const x6 = o1["resourceTemplates"];
+    if (x6 === undefined) {
+      if (out.absent("/resourceTemplates", 1, 'missing required property "resourceTemplates"'))
+        return 1;
+      n++;
     } else {
-      if (!Array.isArray(x5)) {
-        if (out.add(fail(p + "/resourceTemplates", "array", x5))) return true;
+      if (!Array.isArray(x6)) {
+        if (out.fault("/resourceTemplates", 1, EXPECTED_8, x6)) return 1;
+        n++;
       } else {
-        const a6 = x5 as readonly unknown[];
-        for (let i7 = 0; i7 < a6.length; i7++) {
-          if (
-            !g_ResourceTemplate(a6[i7], d + 1 + 1) &&
-            x_ResourceTemplate(a6[i7], p + "/resourceTemplates/" + i7, out, d + 1 + 1)
-          )
-            return true;
+        const a7 = x6 as readonly unknown[];
+        for (let i8 = 0; i8 < a7.length; i8++) {
+          if (!g_ResourceTemplate(a7[i8], d + 1 + 1)) {
+            const c9 = x_ResourceTemplate(a7[i8], out, d + 1 + 1);
+            if (out.lift(c9, "/resourceTemplates/" + i8, 2)) return 1;
+            n += c9;
+          }
         }
       }
     }
   }
-  return false;
+  return n;
 }
 
 function g_ListResourceTemplatesResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
 function g_ListResourceTemplatesResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return false;
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_ResourceTemplate(x, d + 1)) return false;
+    if (!g_ResourceTemplate(x, d + 1)) return failedInType(i, x_ResourceTemplate, x);
   }
   return true;
 }
 
 function g_ResourceRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResourceRequestParams$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ResourceRequestParams$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["uri"];
-  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
-    return false;
+  if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
+  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_13, p1);
   return true;
 }
 
-function x_ResourceRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_ResourceRequestParams(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.add(fail(p + "/_meta", "object", x2))) return true;
+        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+        n++;
       } else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          if (
-            !g_ProgressToken(x4, d + 1 + 1) &&
-            x_ProgressToken(x4, p + "/_meta/progressToken", out, d + 1 + 1)
-          )
-            return true;
+          if (!g_ProgressToken(x4, d + 1 + 1)) {
+            const c5 = x_ProgressToken(x4, out, d + 1 + 1);
+            if (out.lift(c5, "/_meta/progressToken", 2)) return 1;
+            n += c5;
+          }
         }
       }
     }
-    const x5 = o1["uri"];
-    if (x5 === undefined) {
-      if (out.add(missing(p + "/uri", "uri"))) return true;
+    const x6 = o1["uri"];
+    if (x6 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
     } else {
-      if (!(typeof x5 === "string") && out.add(fail(p + "/uri", "string", x5))) return true;
-      if (!(typeof x5 !== "string" || isUri(x5)) && out.add(fail(p + "/uri", "uri (format)", x5)))
-        return true;
+      if (!(typeof x6 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x6)) return 1;
+        n++;
+      }
+      if (!(typeof x6 !== "string" || isUri(x6))) {
+        if (out.fault("/uri", 1, EXPECTED_13, x6)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_ResourceRequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
+    return failedInType("/progressToken", x_ProgressToken, p0);
   return true;
 }
 
 function g_ReadResourceRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ReadResourceRequestParams$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ReadResourceRequestParams$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["uri"];
-  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
-    return false;
+  if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
+  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_13, p1);
   return true;
 }
 
-function x_ReadResourceRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_ReadResourceRequestParams(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.add(fail(p + "/_meta", "object", x2))) return true;
+        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+        n++;
       } else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          if (
-            !g_ProgressToken(x4, d + 1 + 1) &&
-            x_ProgressToken(x4, p + "/_meta/progressToken", out, d + 1 + 1)
-          )
-            return true;
+          if (!g_ProgressToken(x4, d + 1 + 1)) {
+            const c5 = x_ProgressToken(x4, out, d + 1 + 1);
+            if (out.lift(c5, "/_meta/progressToken", 2)) return 1;
+            n += c5;
+          }
         }
       }
     }
-    const x5 = o1["uri"];
-    if (x5 === undefined) {
-      if (out.add(missing(p + "/uri", "uri"))) return true;
+    const x6 = o1["uri"];
+    if (x6 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
     } else {
-      if (!(typeof x5 === "string") && out.add(fail(p + "/uri", "string", x5))) return true;
-      if (!(typeof x5 !== "string" || isUri(x5)) && out.add(fail(p + "/uri", "uri (format)", x5)))
-        return true;
+      if (!(typeof x6 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x6)) return 1;
+        n++;
+      }
+      if (!(typeof x6 !== "string" || isUri(x6))) {
+        if (out.fault("/uri", 1, EXPECTED_13, x6)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_ReadResourceRequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
+    return failedInType("/progressToken", x_ProgressToken, p0);
   return true;
 }
 
 function g_ReadResourceRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "resources/read")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "resources/read")) return failedTest("/method", EXPECTED_20, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 === undefined || !g_ReadResourceRequestParams(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_ReadResourceRequestParams(p2, d + 1))
+    return failedInType("/params", x_ReadResourceRequestParams, p2);
   const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
 
-function x_ReadResourceRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_ReadResourceRequest(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/method", "method"))) return true;
+      if (out.absent("/method", 1, 'missing required property "method"')) return 1;
+      n++;
     } else {
-      if (!(x2 === "resources/read") && out.add(fail(p + "/method", '"resources/read"', x2)))
-        return true;
+      if (!(x2 === "resources/read")) {
+        if (out.fault("/method", 1, EXPECTED_20, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["jsonrpc"];
     if (x3 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
     } else {
-      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
+      if (!(x3 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["params"];
     if (x4 === undefined) {
-      if (out.add(missing(p + "/params", "params"))) return true;
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
     } else {
-      if (
-        !g_ReadResourceRequestParams(x4, d + 1) &&
-        x_ReadResourceRequestParams(x4, p + "/params", out, d + 1)
-      )
-        return true;
+      if (!g_ReadResourceRequestParams(x4, d + 1)) {
+        const c5 = x_ReadResourceRequestParams(x4, out, d + 1);
+        if (out.lift(c5, "/params", 1)) return 1;
+        n += c5;
+      }
     }
-    const x5 = o1["id"];
-    if (x5 === undefined) {
-      if (out.add(missing(p + "/id", "id"))) return true;
+    const x6 = o1["id"];
+    if (x6 === undefined) {
+      if (out.absent("/id", 1, 'missing required property "id"')) return 1;
+      n++;
     } else {
-      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
+      if (!g_RequestId(x6, d + 1)) {
+        const c7 = x_RequestId(x6, out, d + 1);
+        if (out.lift(c7, "/id", 1)) return 1;
+        n += c7;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_ReadResourceResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["contents"];
-  if (p1 === undefined || !g_ReadResourceResult$2(p1, d + 1)) return false;
+  if (p1 === undefined) return failedMissing("/contents", 'missing required property "contents"');
+  if (!g_ReadResourceResult$2(p1, d + 1)) return failedIn("/contents");
   return true;
 }
 
-function x_ReadResourceResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_ReadResourceResult(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
-    const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (
-        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
-        out.add(fail(p + "/_meta", "object", x2))
-      )
-        return true;
+    const o4 = v as Readonly<Record<string, unknown>>;
+    const x5 = o4["_meta"];
+    if (x5 !== undefined) {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x5)) return 1;
+        n++;
+      }
     }
-    const x4 = o1["contents"];
-    if (x4 === undefined) {
-      if (out.add(missing(p + "/contents", "contents"))) return true;
+    const x7 = o4["contents"];
+    if (x7 === undefined) {
+      if (out.absent("/contents", 1, 'missing required property "contents"')) return 1;
+      n++;
     } else {
-      if (!Array.isArray(x4)) {
-        if (out.add(fail(p + "/contents", "array", x4))) return true;
+      if (!Array.isArray(x7)) {
+        if (out.fault("/contents", 1, EXPECTED_8, x7)) return 1;
+        n++;
       } else {
-        const a5 = x4 as readonly unknown[];
-        for (let i6 = 0; i6 < a5.length; i6++) {
+        const a8 = x7 as readonly unknown[];
+        for (let i9 = 0; i9 < a8.length; i9++) {
           if (!(
-            g_TextResourceContents(a5[i6], d + 1 + 1) || g_BlobResourceContents(a5[i6], d + 1 + 1)
+            g_TextResourceContents(a8[i9], d + 1 + 1) || g_BlobResourceContents(a8[i9], d + 1 + 1)
           )) {
-            const q8 = p + "/contents/" + i6;
-            const branches7: [string, IssueList][] = [];
-            {
-              const b9 = new IssueList(out.all);
-              x_TextResourceContents(a5[i6], q8, b9, d + 1 + 1);
-              branches7.push(["TextResourceContents", b9]);
-            }
-            {
-              const b10 = new IssueList(out.all);
-              x_BlobResourceContents(a5[i6], q8, b10, d + 1 + 1);
-              branches7.push(["BlobResourceContents", b10]);
-            }
-            if (
-              out.addAll(
-                pickBranch(q8, "TextResourceContents | BlobResourceContents", a5[i6], branches7),
-              )
-            )
-              return true;
+            const u11 = out.union("/contents/" + i9, 2);
+            const c12 = x_TextResourceContents(a8[i9], out, d + 1 + 1);
+            out.lift(c12, "/contents/" + i9, 2);
+            u11.member("TextResourceContents");
+            const c13 = x_BlobResourceContents(a8[i9], out, d + 1 + 1);
+            out.lift(c13, "/contents/" + i9, 2);
+            u11.member("BlobResourceContents");
+            const c10 = u11.pick(EXPECTED_21, a8[i9]);
+            if (!out.all) return 1;
+            n += c10;
           }
         }
       }
     }
   }
-  return false;
+  return n;
 }
 
 function g_ReadResourceResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
+function x_ReadResourceResult$3(v: unknown, out: IssueList, d: number): number {
+  const u1 = out.union("", 0);
+  const c2 = x_TextResourceContents(v, out, d);
+  out.lift(c2, "", 0);
+  u1.member("TextResourceContents");
+  const c3 = x_BlobResourceContents(v, out, d);
+  out.lift(c3, "", 0);
+  u1.member("BlobResourceContents");
+  const c = u1.pick(EXPECTED_21, v);
+  return c;
+}
+
 function g_ReadResourceResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return false;
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(g_TextResourceContents(x, d + 1) || g_BlobResourceContents(x, d + 1))) return false;
+    if (!(g_TextResourceContents(x, d + 1) || g_BlobResourceContents(x, d + 1)))
+      return failedUnion(i, x_ReadResourceResult$3, x);
   }
   return true;
 }
 
 function g_ResourceListChangedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "notifications/resources/list_changed")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "notifications/resources/list_changed"))
+    return failedTest("/method", EXPECTED_22, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_NotificationParams(p2, d + 1))
+    return failedInType("/params", x_NotificationParams, p2);
   return true;
 }
 
-function x_ResourceListChangedNotification(
-  v: unknown,
-  p: string,
-  out: IssueList,
-  d: number,
-): boolean {
+function x_ResourceListChangedNotification(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/method", "method"))) return true;
+      if (out.absent("/method", 1, 'missing required property "method"')) return 1;
+      n++;
     } else {
-      if (
-        !(x2 === "notifications/resources/list_changed") &&
-        out.add(fail(p + "/method", '"notifications/resources/list_changed"', x2))
-      )
-        return true;
+      if (!(x2 === "notifications/resources/list_changed")) {
+        if (out.fault("/method", 1, EXPECTED_22, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["jsonrpc"];
     if (x3 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
     } else {
-      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
+      if (!(x3 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      if (!g_NotificationParams(x4, d + 1) && x_NotificationParams(x4, p + "/params", out, d + 1))
-        return true;
+      if (!g_NotificationParams(x4, d + 1)) {
+        const c5 = x_NotificationParams(x4, out, d + 1);
+        if (out.lift(c5, "/params", 1)) return 1;
+        n += c5;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_SubscribeRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_SubscribeRequestParams$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_SubscribeRequestParams$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["uri"];
-  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
-    return false;
+  if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
+  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_13, p1);
   return true;
 }
 
-function x_SubscribeRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_SubscribeRequestParams(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.add(fail(p + "/_meta", "object", x2))) return true;
+        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+        n++;
       } else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          if (
-            !g_ProgressToken(x4, d + 1 + 1) &&
-            x_ProgressToken(x4, p + "/_meta/progressToken", out, d + 1 + 1)
-          )
-            return true;
+          if (!g_ProgressToken(x4, d + 1 + 1)) {
+            const c5 = x_ProgressToken(x4, out, d + 1 + 1);
+            if (out.lift(c5, "/_meta/progressToken", 2)) return 1;
+            n += c5;
+          }
         }
       }
     }
-    const x5 = o1["uri"];
-    if (x5 === undefined) {
-      if (out.add(missing(p + "/uri", "uri"))) return true;
+    const x6 = o1["uri"];
+    if (x6 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
     } else {
-      if (!(typeof x5 === "string") && out.add(fail(p + "/uri", "string", x5))) return true;
-      if (!(typeof x5 !== "string" || isUri(x5)) && out.add(fail(p + "/uri", "uri (format)", x5)))
-        return true;
+      if (!(typeof x6 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x6)) return 1;
+        n++;
+      }
+      if (!(typeof x6 !== "string" || isUri(x6))) {
+        if (out.fault("/uri", 1, EXPECTED_13, x6)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_SubscribeRequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
+    return failedInType("/progressToken", x_ProgressToken, p0);
   return true;
 }
 
 function g_SubscribeRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "resources/subscribe")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "resources/subscribe")) return failedTest("/method", EXPECTED_23, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 === undefined || !g_SubscribeRequestParams(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_SubscribeRequestParams(p2, d + 1))
+    return failedInType("/params", x_SubscribeRequestParams, p2);
   const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
 
-function x_SubscribeRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_SubscribeRequest(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/method", "method"))) return true;
+      if (out.absent("/method", 1, 'missing required property "method"')) return 1;
+      n++;
     } else {
-      if (
-        !(x2 === "resources/subscribe") &&
-        out.add(fail(p + "/method", '"resources/subscribe"', x2))
-      )
-        return true;
+      if (!(x2 === "resources/subscribe")) {
+        if (out.fault("/method", 1, EXPECTED_23, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["jsonrpc"];
     if (x3 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
     } else {
-      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
+      if (!(x3 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["params"];
     if (x4 === undefined) {
-      if (out.add(missing(p + "/params", "params"))) return true;
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
     } else {
-      if (
-        !g_SubscribeRequestParams(x4, d + 1) &&
-        x_SubscribeRequestParams(x4, p + "/params", out, d + 1)
-      )
-        return true;
+      if (!g_SubscribeRequestParams(x4, d + 1)) {
+        const c5 = x_SubscribeRequestParams(x4, out, d + 1);
+        if (out.lift(c5, "/params", 1)) return 1;
+        n += c5;
+      }
     }
-    const x5 = o1["id"];
-    if (x5 === undefined) {
-      if (out.add(missing(p + "/id", "id"))) return true;
+    const x6 = o1["id"];
+    if (x6 === undefined) {
+      if (out.absent("/id", 1, 'missing required property "id"')) return 1;
+      n++;
     } else {
-      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
+      if (!g_RequestId(x6, d + 1)) {
+        const c7 = x_RequestId(x6, out, d + 1);
+        if (out.lift(c7, "/id", 1)) return 1;
+        n += c7;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_UnsubscribeRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_UnsubscribeRequestParams$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_UnsubscribeRequestParams$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["uri"];
-  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
-    return false;
+  if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
+  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_13, p1);
   return true;
 }
 
-function x_UnsubscribeRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_UnsubscribeRequestParams(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.add(fail(p + "/_meta", "object", x2))) return true;
+        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+        n++;
       } else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          if (
-            !g_ProgressToken(x4, d + 1 + 1) &&
-            x_ProgressToken(x4, p + "/_meta/progressToken", out, d + 1 + 1)
-          )
-            return true;
+          if (!g_ProgressToken(x4, d + 1 + 1)) {
+            const c5 = x_ProgressToken(x4, out, d + 1 + 1);
+            if (out.lift(c5, "/_meta/progressToken", 2)) return 1;
+            n += c5;
+          }
         }
       }
     }
-    const x5 = o1["uri"];
-    if (x5 === undefined) {
-      if (out.add(missing(p + "/uri", "uri"))) return true;
+    const x6 = o1["uri"];
+    if (x6 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
     } else {
-      if (!(typeof x5 === "string") && out.add(fail(p + "/uri", "string", x5))) return true;
-      if (!(typeof x5 !== "string" || isUri(x5)) && out.add(fail(p + "/uri", "uri (format)", x5)))
-        return true;
+      if (!(typeof x6 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x6)) return 1;
+        n++;
+      }
+      if (!(typeof x6 !== "string" || isUri(x6))) {
+        if (out.fault("/uri", 1, EXPECTED_13, x6)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_UnsubscribeRequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
+    return failedInType("/progressToken", x_ProgressToken, p0);
   return true;
 }
 
 function g_UnsubscribeRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "resources/unsubscribe")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "resources/unsubscribe")) return failedTest("/method", EXPECTED_24, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 === undefined || !g_UnsubscribeRequestParams(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_UnsubscribeRequestParams(p2, d + 1))
+    return failedInType("/params", x_UnsubscribeRequestParams, p2);
   const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
 
-function x_UnsubscribeRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_UnsubscribeRequest(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/method", "method"))) return true;
+      if (out.absent("/method", 1, 'missing required property "method"')) return 1;
+      n++;
     } else {
-      if (
-        !(x2 === "resources/unsubscribe") &&
-        out.add(fail(p + "/method", '"resources/unsubscribe"', x2))
-      )
-        return true;
+      if (!(x2 === "resources/unsubscribe")) {
+        if (out.fault("/method", 1, EXPECTED_24, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["jsonrpc"];
     if (x3 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
     } else {
-      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
+      if (!(x3 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["params"];
     if (x4 === undefined) {
-      if (out.add(missing(p + "/params", "params"))) return true;
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
     } else {
-      if (
-        !g_UnsubscribeRequestParams(x4, d + 1) &&
-        x_UnsubscribeRequestParams(x4, p + "/params", out, d + 1)
-      )
-        return true;
+      if (!g_UnsubscribeRequestParams(x4, d + 1)) {
+        const c5 = x_UnsubscribeRequestParams(x4, out, d + 1);
+        if (out.lift(c5, "/params", 1)) return 1;
+        n += c5;
+      }
     }
-    const x5 = o1["id"];
-    if (x5 === undefined) {
-      if (out.add(missing(p + "/id", "id"))) return true;
+    const x6 = o1["id"];
+    if (x6 === undefined) {
+      if (out.absent("/id", 1, 'missing required property "id"')) return 1;
+      n++;
     } else {
-      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
+      if (!g_RequestId(x6, d + 1)) {
+        const c7 = x_RequestId(x6, out, d + 1);
+        if (out.lift(c7, "/id", 1)) return 1;
+        n += c7;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_ResourceUpdatedNotificationParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResourceUpdatedNotificationParams$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ResourceUpdatedNotificationParams$1(p0, d + 1))
+    return failedIn("/_meta");
   const p1 = o["uri"];
-  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
-    return false;
+  if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
+  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_13, p1);
   return true;
 }
 
-function x_ResourceUpdatedNotificationParams(
-  v: unknown,
-  p: string,
-  out: IssueList,
-  _d: number,
-): boolean {
+function x_ResourceUpdatedNotificationParams(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
-  } else {
-    const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (
-        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
-        out.add(fail(p + "/_meta", "object", x2))
-      )
-        return true;
-    }
-    const x4 = o1["uri"];
-    if (x4 === undefined) {
-      if (out.add(missing(p + "/uri", "uri"))) return true;
-    } else {
-      if (!(typeof x4 === "string") && out.add(fail(p + "/uri", "string", x4))) return true;
-      if (!(typeof x4 !== "string" || isUri(x4)) && out.add(fail(p + "/uri", "uri (format)", x4)))
-        return true;
-    }
-  }
-  return false;
-}
-
-function g_ResourceUpdatedNotificationParams$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  return true;
-}
-
-function g_ResourceUpdatedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "notifications/resources/updated")) return false;
-  const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o["params"];
-  if (p2 === undefined || !g_ResourceUpdatedNotificationParams(p2, d + 1)) return false;
-  return true;
-}
-
-function x_ResourceUpdatedNotification(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
-  } else {
-    const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["method"];
-    if (x2 === undefined) {
-      if (out.add(missing(p + "/method", "method"))) return true;
-    } else {
-      if (
-        !(x2 === "notifications/resources/updated") &&
-        out.add(fail(p + "/method", '"notifications/resources/updated"', x2))
-      )
-        return true;
-    }
-    const x3 = o1["jsonrpc"];
-    if (x3 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
-    } else {
-      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
-    }
-    const x4 = o1["params"];
-    if (x4 === undefined) {
-      if (out.add(missing(p + "/params", "params"))) return true;
-    } else {
-      if (
-        !g_ResourceUpdatedNotificationParams(x4, d + 1) &&
-        x_ResourceUpdatedNotificationParams(x4, p + "/params", out, d + 1)
-      )
-        return true;
-    }
-  }
-  return false;
-}
-
-function g_Resource(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["name"];
-  if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o["icons"];
-  if (p2 !== undefined && !g_Resource$1(p2, d + 1)) return false;
-  const p3 = o["uri"];
-  if (p3 === undefined || !(typeof p3 === "string" && (typeof p3 !== "string" || isUri(p3))))
-    return false;
-  const p4 = o["description"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return false;
-  const p5 = o["mimeType"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return false;
-  const p6 = o["annotations"];
-  if (p6 !== undefined && !g_Annotations(p6, d + 1)) return false;
-  const p7 = o["size"];
-  if (p7 !== undefined && !Number.isInteger(p7)) return false;
-  const p8 = o["_meta"];
-  if (p8 !== undefined && !g_Resource$2(p8, d + 1)) return false;
-  return true;
-}
-
-function x_Resource(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
-  } else {
-    const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["name"];
-    if (x2 === undefined) {
-      if (out.add(missing(p + "/name", "name"))) return true;
-    } else {
-      if (!(typeof x2 === "string") && out.add(fail(p + "/name", "string", x2))) return true;
-    }
-    const x3 = o1["title"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
-    }
-    const x4 = o1["icons"];
-    if (x4 !== undefined) {
-      if (!Array.isArray(x4)) {
-        if (out.add(fail(p + "/icons", "array", x4))) return true;
-      } else {
-        const a5 = x4 as readonly unknown[];
-        for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Icon(a5[i6], d + 1 + 1) && x_Icon(a5[i6], p + "/icons/" + i6, out, d + 1 + 1))
-            return true;
-        }
-      }
-    }
-    const x7 = o1["uri"];
-    if (x7 === undefined) {
-      if (out.add(missing(p + "/uri", "uri"))) return true;
-    } else {
-      if (!(typeof x7 === "string") && out.add(fail(p + "/uri", "string", x7))) return true;
-      if (!(typeof x7 !== "string" || isUri(x7)) && out.add(fail(p + "/uri", "uri (format)", x7)))
-        return true;
-    }
-    const x8 = o1["description"];
-    if (x8 !== undefined) {
-      if (!(typeof x8 === "string") && out.add(fail(p + "/description", "string", x8))) return true;
-    }
-    const x9 = o1["mimeType"];
-    if (x9 !== undefined) {
-      if (!(typeof x9 === "string") && out.add(fail(p + "/mimeType", "string", x9))) return true;
-    }
-    const x10 = o1["annotations"];
-    if (x10 !== undefined) {
-      if (!g_Annotations(x10, d + 1) && x_Annotations(x10, p + "/annotations", out, d + 1))
-        return true;
-    }
-    const x11 = o1["size"];
-    if (x11 !== undefined) {
-      if (!Number.isInteger(x11) && out.add(fail(p + "/size", "integer", x11))) return true;
-    }
-    const x12 = o1["_meta"];
-    if (x12 !== undefined) {
-      if (
-        (typeof x12 !== "object" || x12 === null || Array.isArray(x12)) &&
-        out.add(fail(p + "/_meta", "object", x12))
-      )
-        return true;
-    }
-  }
-  return false;
-}
-
-function g_Resource$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return false;
-  const a = v as readonly unknown[];
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    if (!g_Icon(x, d + 1)) return false;
-  }
-  return true;
-}
-
-function g_Resource$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  return true;
-}
-
-function g_ResourceTemplate(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["name"];
-  if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o["icons"];
-  if (p2 !== undefined && !g_ResourceTemplate$1(p2, d + 1)) return false;
-  const p3 = o["uriTemplate"];
-  if (
-    p3 === undefined ||
-    !(typeof p3 === "string" && (typeof p3 !== "string" || isUriTemplate(p3)))
-  )
-    return false;
-  const p4 = o["description"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return false;
-  const p5 = o["mimeType"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return false;
-  const p6 = o["annotations"];
-  if (p6 !== undefined && !g_Annotations(p6, d + 1)) return false;
-  const p7 = o["_meta"];
-  if (p7 !== undefined && !g_ResourceTemplate$2(p7, d + 1)) return false;
-  return true;
-}
-
-function x_ResourceTemplate(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
-  } else {
-    const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["name"];
-    if (x2 === undefined) {
-      if (out.add(missing(p + "/name", "name"))) return true;
-    } else {
-      if (!(typeof x2 === "string") && out.add(fail(p + "/name", "string", x2))) return true;
-    }
-    const x3 = o1["title"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
-    }
-    const x4 = o1["icons"];
-    if (x4 !== undefined) {
-      if (!Array.isArray(x4)) {
-        if (out.add(fail(p + "/icons", "array", x4))) return true;
-      } else {
-        const a5 = x4 as readonly unknown[];
-        for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Icon(a5[i6], d + 1 + 1) && x_Icon(a5[i6], p + "/icons/" + i6, out, d + 1 + 1))
-            return true;
-        }
-      }
-    }
-    const x7 = o1["uriTemplate"];
-    if (x7 === undefined) {
-      if (out.add(missing(p + "/uriTemplate", "uriTemplate"))) return true;
-    } else {
-      if (!(typeof x7 === "string") && out.add(fail(p + "/uriTemplate", "string", x7))) return true;
-      if (
-        !(typeof x7 !== "string" || isUriTemplate(x7)) &&
-        out.add(fail(p + "/uriTemplate", "uri-template (format)", x7))
-      )
-        return true;
-    }
-    const x8 = o1["description"];
-    if (x8 !== undefined) {
-      if (!(typeof x8 === "string") && out.add(fail(p + "/description", "string", x8))) return true;
-    }
-    const x9 = o1["mimeType"];
-    if (x9 !== undefined) {
-      if (!(typeof x9 === "string") && out.add(fail(p + "/mimeType", "string", x9))) return true;
-    }
-    const x10 = o1["annotations"];
-    if (x10 !== undefined) {
-      if (!g_Annotations(x10, d + 1) && x_Annotations(x10, p + "/annotations", out, d + 1))
-        return true;
-    }
-    const x11 = o1["_meta"];
-    if (x11 !== undefined) {
-      if (
-        (typeof x11 !== "object" || x11 === null || Array.isArray(x11)) &&
-        out.add(fail(p + "/_meta", "object", x11))
-      )
-        return true;
-    }
-  }
-  return false;
-}
-
-function g_ResourceTemplate$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return false;
-  const a = v as readonly unknown[];
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    if (!g_Icon(x, d + 1)) return false;
-  }
-  return true;
-}
-
-function g_ResourceTemplate$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  return true;
-}
-
-function g_ResourceContents(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
-    return false;
-  const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o["_meta"];
-  if (p2 !== undefined && !g_ResourceContents$1(p2, d + 1)) return false;
-  return true;
-}
-
-function x_ResourceContents(v: unknown, p: string, out: IssueList, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
-  } else {
-    const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["uri"];
-    if (x2 === undefined) {
-      if (out.add(missing(p + "/uri", "uri"))) return true;
-    } else {
-      if (!(typeof x2 === "string") && out.add(fail(p + "/uri", "string", x2))) return true;
-      if (!(typeof x2 !== "string" || isUri(x2)) && out.add(fail(p + "/uri", "uri (format)", x2)))
-        return true;
-    }
-    const x3 = o1["mimeType"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string") && out.add(fail(p + "/mimeType", "string", x3))) return true;
-    }
-    const x4 = o1["_meta"];
-    if (x4 !== undefined) {
-      if (
-        (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) &&
-        out.add(fail(p + "/_meta", "object", x4))
-      )
-        return true;
-    }
-  }
-  return false;
-}
-
-function g_ResourceContents$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  return true;
-}
-
-function g_TextResourceContents(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
-    return false;
-  const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o["_meta"];
-  if (p2 !== undefined && !g_TextResourceContents$1(p2, d + 1)) return false;
-  const p3 = o["text"];
-  if (p3 === undefined || !(typeof p3 === "string")) return false;
-  return true;
-}
-
-function x_TextResourceContents(v: unknown, p: string, out: IssueList, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
-  } else {
-    const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["uri"];
-    if (x2 === undefined) {
-      if (out.add(missing(p + "/uri", "uri"))) return true;
-    } else {
-      if (!(typeof x2 === "string") && out.add(fail(p + "/uri", "string", x2))) return true;
-      if (!(typeof x2 !== "string" || isUri(x2)) && out.add(fail(p + "/uri", "uri (format)", x2)))
-        return true;
-    }
-    const x3 = o1["mimeType"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string") && out.add(fail(p + "/mimeType", "string", x3))) return true;
-    }
-    const x4 = o1["_meta"];
-    if (x4 !== undefined) {
-      if (
-        (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) &&
-        out.add(fail(p + "/_meta", "object", x4))
-      )
-        return true;
-    }
-    const x6 = o1["text"];
-    if (x6 === undefined) {
-      if (out.add(missing(p + "/text", "text"))) return true;
-    } else {
-      if (!(typeof x6 === "string") && out.add(fail(p + "/text", "string", x6))) return true;
-    }
-  }
-  return false;
-}
-
-function g_TextResourceContents$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  return true;
-}
-
-function g_BlobResourceContents(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
-    return false;
-  const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o["_meta"];
-  if (p2 !== undefined && !g_BlobResourceContents$1(p2, d + 1)) return false;
-  const p3 = o["blob"];
-  if (p3 === undefined || !(typeof p3 === "string" && (typeof p3 !== "string" || isByte(p3))))
-    return false;
-  return true;
-}
-
-function x_BlobResourceContents(v: unknown, p: string, out: IssueList, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
-  } else {
-    const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["uri"];
-    if (x2 === undefined) {
-      if (out.add(missing(p + "/uri", "uri"))) return true;
-    } else {
-      if (!(typeof x2 === "string") && out.add(fail(p + "/uri", "string", x2))) return true;
-      if (!(typeof x2 !== "string" || isUri(x2)) && out.add(fail(p + "/uri", "uri (format)", x2)))
-        return true;
-    }
-    const x3 = o1["mimeType"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string") && out.add(fail(p + "/mimeType", "string", x3))) return true;
-    }
-    const x4 = o1["_meta"];
-    if (x4 !== undefined) {
-      if (
-        (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) &&
-        out.add(fail(p + "/_meta", "object", x4))
-      )
-        return true;
-    }
-    const x6 = o1["blob"];
-    if (x6 === undefined) {
-      if (out.add(missing(p + "/blob", "blob"))) return true;
-    } else {
-      if (!(typeof x6 === "string") && out.add(fail(p + "/blob", "string", x6))) return true;
-      if (
-        !(typeof x6 !== "string" || isByte(x6)) &&
-        out.add(fail(p + "/blob", "byte (format)", x6))
-      )
-        return true;
-    }
-  }
-  return false;
-}
-
-function g_BlobResourceContents$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  return true;
-}
-
-function g_ListPromptsRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "prompts/list")) return false;
-  const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o["params"];
-  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return false;
-  const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
-  return true;
-}
-
-function x_ListPromptsRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
-  } else {
-    const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["method"];
-    if (x2 === undefined) {
-      if (out.add(missing(p + "/method", "method"))) return true;
-    } else {
-      if (!(x2 === "prompts/list") && out.add(fail(p + "/method", '"prompts/list"', x2)))
-        return true;
-    }
-    const x3 = o1["jsonrpc"];
-    if (x3 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
-    } else {
-      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
-    }
-    const x4 = o1["params"];
-    if (x4 !== undefined) {
-      if (
-        !g_PaginatedRequestParams(x4, d + 1) &&
-        x_PaginatedRequestParams(x4, p + "/params", out, d + 1)
-      )
-        return true;
-    }
-    const x5 = o1["id"];
-    if (x5 === undefined) {
-      if (out.add(missing(p + "/id", "id"))) return true;
-    } else {
-      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
-    }
-  }
-  return false;
-}
-
-function g_ListPromptsResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return false;
-  const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
-  const p2 = o["prompts"];
-  if (p2 === undefined || !g_ListPromptsResult$2(p2, d + 1)) return false;
-  return true;
-}
-
-function x_ListPromptsResult(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
-  } else {
-    const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (
-        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
-        out.add(fail(p + "/_meta", "object", x2))
-      )
-        return true;
-    }
-    const x4 = o1["nextCursor"];
-    if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1) && x_Cursor(x4, p + "/nextCursor", out, d + 1)) return true;
-    }
-    const x5 = o1["prompts"];
-    if (x5 === undefined) {
-      if (out.add(missing(p + "/prompts", "prompts"))) return true;
-    } else {
-      if (!Array.isArray(x5)) {
-        if (out.add(fail(p + "/prompts", "array", x5))) return true;
-      } else {
-        const a6 = x5 as readonly unknown[];
-        for (let i7 = 0; i7 < a6.length; i7++) {
-          if (
-            !g_Prompt(a6[i7], d + 1 + 1) &&
-            x_Prompt(a6[i7], p + "/prompts/" + i7, out, d + 1 + 1)
-          )
-            return true;
-        }
-      }
-    }
-  }
-  return false;
-}
-
-function g_ListPromptsResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  return true;
-}
-
-function g_ListPromptsResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return false;
-  const a = v as readonly unknown[];
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    if (!g_Prompt(x, d + 1)) return false;
-  }
-  return true;
-}
-
-function g_GetPromptRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_GetPromptRequestParams$1(p0, d + 1)) return false;
-  const p1 = o["name"];
-  if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o["arguments"];
-  if (p2 !== undefined && !g_GetPromptRequestParams$2(p2, d + 1)) return false;
-  return true;
-}
-
-function x_GetPromptRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.add(fail(p + "/_meta", "object", x2))) return true;
-      } else {
-        const o3 = x2 as Readonly<Record<string, unknown>>;
-        const x4 = o3["progressToken"];
-        if (x4 !== undefined) {
-          if (
-            !g_ProgressToken(x4, d + 1 + 1) &&
-            x_ProgressToken(x4, p + "/_meta/progressToken", out, d + 1 + 1)
-          )
-            return true;
-        }
+        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+        n++;
       }
     }
-    const x5 = o1["name"];
-    if (x5 === undefined) {
-      if (out.add(missing(p + "/name", "name"))) return true;
+    const x4 = o1["uri"];
+    if (x4 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
     } else {
-      if (!(typeof x5 === "string") && out.add(fail(p + "/name", "string", x5))) return true;
-    }
-    const x6 = o1["arguments"];
-    if (x6 !== undefined) {
-      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
-        if (out.add(fail(p + "/arguments", "object", x6))) return true;
-      } else {
-        const o7 = x6 as Readonly<Record<string, unknown>>;
-        for (const k8 of Object.keys(o7)) {
-          if (
-            !(typeof o7[k8] === "string") &&
-            out.add(fail(p + "/arguments/" + pointer(k8), "string", o7[k8]))
-          )
-            return true;
-        }
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x4)) return 1;
+        n++;
+      }
+      if (!(typeof x4 !== "string" || isUri(x4))) {
+        if (out.fault("/uri", 1, EXPECTED_13, x4)) return 1;
+        n++;
       }
     }
   }
-  return false;
+  return n;
 }
 
-function g_GetPromptRequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
+function g_ResourceUpdatedNotificationParams$1(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
-function g_GetPromptRequestParams$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  for (const k in o) {
-    const x = o[k];
-    if (!(typeof x === "string")) return false;
-  }
-  return true;
-}
-
-function g_GetPromptRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+function g_ResourceUpdatedNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "prompts/get")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "notifications/resources/updated")) return failedTest("/method", EXPECTED_25, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 === undefined || !g_GetPromptRequestParams(p2, d + 1)) return false;
-  const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_ResourceUpdatedNotificationParams(p2, d + 1))
+    return failedInType("/params", x_ResourceUpdatedNotificationParams, p2);
   return true;
 }
 
-function x_GetPromptRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_ResourceUpdatedNotification(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/method", "method"))) return true;
+      if (out.absent("/method", 1, 'missing required property "method"')) return 1;
+      n++;
     } else {
-      if (!(x2 === "prompts/get") && out.add(fail(p + "/method", '"prompts/get"', x2))) return true;
+      if (!(x2 === "notifications/resources/updated")) {
+        if (out.fault("/method", 1, EXPECTED_25, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["jsonrpc"];
     if (x3 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
     } else {
-      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
+      if (!(x3 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["params"];
     if (x4 === undefined) {
-      if (out.add(missing(p + "/params", "params"))) return true;
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
     } else {
-      if (
-        !g_GetPromptRequestParams(x4, d + 1) &&
-        x_GetPromptRequestParams(x4, p + "/params", out, d + 1)
-      )
-        return true;
-    }
-    const x5 = o1["id"];
-    if (x5 === undefined) {
-      if (out.add(missing(p + "/id", "id"))) return true;
-    } else {
-      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
-    }
-  }
-  return false;
-}
-
-function g_GetPromptResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return false;
-  const p1 = o["description"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o["messages"];
-  if (p2 === undefined || !g_GetPromptResult$2(p2, d + 1)) return false;
-  return true;
-}
-
-function x_GetPromptResult(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
-  } else {
-    const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (
-        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
-        out.add(fail(p + "/_meta", "object", x2))
-      )
-        return true;
-    }
-    const x4 = o1["description"];
-    if (x4 !== undefined) {
-      if (!(typeof x4 === "string") && out.add(fail(p + "/description", "string", x4))) return true;
-    }
-    const x5 = o1["messages"];
-    if (x5 === undefined) {
-      if (out.add(missing(p + "/messages", "messages"))) return true;
-    } else {
-      if (!Array.isArray(x5)) {
-        if (out.add(fail(p + "/messages", "array", x5))) return true;
-      } else {
-        const a6 = x5 as readonly unknown[];
-        for (let i7 = 0; i7 < a6.length; i7++) {
-          if (
-            !g_PromptMessage(a6[i7], d + 1 + 1) &&
-            x_PromptMessage(a6[i7], p + "/messages/" + i7, out, d + 1 + 1)
-          )
-            return true;
-        }
+      if (!g_ResourceUpdatedNotificationParams(x4, d + 1)) {
+        const c5 = x_ResourceUpdatedNotificationParams(x4, out, d + 1);
+        if (out.lift(c5, "/params", 1)) return 1;
+        n += c5;
       }
     }
   }
-  return false;
+  return n;
 }
 
-function g_GetPromptResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  return true;
-}
-
-function g_GetPromptResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return false;
-  const a = v as readonly unknown[];
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    if (!g_PromptMessage(x, d + 1)) return false;
-  }
-  return true;
-}
-
-function g_Prompt(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+function g_Resource(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_Prompt$1(p2, d + 1)) return false;
-  const p3 = o["description"];
-  if (p3 !== undefined && !(typeof p3 === "string")) return false;
-  const p4 = o["arguments"];
-  if (p4 !== undefined && !g_Prompt$2(p4, d + 1)) return false;
-  const p5 = o["_meta"];
-  if (p5 !== undefined && !g_Prompt$3(p5, d + 1)) return false;
+  if (p2 !== undefined && !g_Resource$1(p2, d + 1)) return failedIn("/icons");
+  const p3 = o["uri"];
+  if (p3 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p3 === "string")) return failedTest("/uri", EXPECTED_2, p3);
+  if (!(typeof p3 !== "string" || isUri(p3))) return failedTest("/uri", EXPECTED_13, p3);
+  const p4 = o["description"];
+  if (p4 !== undefined && !(typeof p4 === "string"))
+    return failedTest("/description", EXPECTED_2, p4);
+  const p5 = o["mimeType"];
+  if (p5 !== undefined && !(typeof p5 === "string")) return failedTest("/mimeType", EXPECTED_2, p5);
+  const p6 = o["annotations"];
+  if (p6 !== undefined && !g_Annotations(p6, d + 1))
+    return failedInType("/annotations", x_Annotations, p6);
+  const p7 = o["size"];
+  if (p7 !== undefined && !Number.isInteger(p7)) return failedTest("/size", EXPECTED_4, p7);
+  const p8 = o["_meta"];
+  if (p8 !== undefined && !g_Resource$2(p8, d + 1)) return failedIn("/_meta");
   return true;
 }
 
-function x_Prompt(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_Resource(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/name", "name"))) return true;
+      if (out.absent("/name", 1, 'missing required property "name"')) return 1;
+      n++;
     } else {
-      if (!(typeof x2 === "string") && out.add(fail(p + "/name", "string", x2))) return true;
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/name", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/title", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["icons"];
     if (x4 !== undefined) {
       if (!Array.isArray(x4)) {
-        if (out.add(fail(p + "/icons", "array", x4))) return true;
+        if (out.fault("/icons", 1, EXPECTED_8, x4)) return 1;
+        n++;
       } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Icon(a5[i6], d + 1 + 1) && x_Icon(a5[i6], p + "/icons/" + i6, out, d + 1 + 1))
-            return true;
-        }
-      }
-    }
-    const x7 = o1["description"];
-    if (x7 !== undefined) {
-      if (!(typeof x7 === "string") && out.add(fail(p + "/description", "string", x7))) return true;
-    }
-    const x8 = o1["arguments"];
-    if (x8 !== undefined) {
-      if (!Array.isArray(x8)) {
-        if (out.add(fail(p + "/arguments", "array", x8))) return true;
-      } else {
-        const a9 = x8 as readonly unknown[];
-        for (let i10 = 0; i10 < a9.length; i10++) {
-          if (
-            !g_PromptArgument(a9[i10], d + 1 + 1) &&
-            x_PromptArgument(a9[i10], p + "/arguments/" + i10, out, d + 1 + 1)
-          )
-            return true;
-        }
-      }
-    }
-    const x11 = o1["_meta"];
-    if (x11 !== undefined) {
-      if (
-        (typeof x11 !== "object" || x11 === null || Array.isArray(x11)) &&
-        out.add(fail(p + "/_meta", "object", x11))
-      )
-        return true;
-    }
-  }
-  return false;
-}
-
-function g_Prompt$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return false;
-  const a = v as readonly unknown[];
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    if (!g_Icon(x, d + 1)) return false;
-  }
-  return true;
-}
-
-function g_Prompt$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return false;
-  const a = v as readonly unknown[];
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    if (!g_PromptArgument(x, d + 1)) return false;
-  }
-  return true;
-}
-
-function g_Prompt$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  return true;
-}
-
-function g_PromptArgument(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["name"];
-  if (p0 === undefined || !(typeof p0 === "string")) return false;
-  const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o["required"];
-  if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
-  return true;
-}
-
-function x_PromptArgument(v: unknown, p: string, out: IssueList, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
-  } else {
-    const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["name"];
-    if (x2 === undefined) {
-      if (out.add(missing(p + "/name", "name"))) return true;
-    } else {
-      if (!(typeof x2 === "string") && out.add(fail(p + "/name", "string", x2))) return true;
-    }
-    const x3 = o1["title"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
-    }
-    const x4 = o1["description"];
-    if (x4 !== undefined) {
-      if (!(typeof x4 === "string") && out.add(fail(p + "/description", "string", x4))) return true;
-    }
-    const x5 = o1["required"];
-    if (x5 !== undefined) {
-      if (!(typeof x5 === "boolean") && out.add(fail(p + "/required", "boolean", x5))) return true;
-    }
-  }
-  return false;
-}
-
-function g_Role(v: unknown, _d: number): boolean {
-  return v === "user" || v === "assistant";
-}
-
-function x_Role(v: unknown, p: string, out: IssueList, _d: number): boolean {
-  if (!(v === "user" || v === "assistant") && out.add(fail(p, '"user" | "assistant"', v)))
-    return true;
-  return false;
-}
-
-function g_PromptMessage(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["role"];
-  if (p0 === undefined || !g_Role(p0, d + 1)) return false;
-  const p1 = o["content"];
-  if (p1 === undefined || !g_ContentBlock(p1, d + 1)) return false;
-  return true;
-}
-
-function x_PromptMessage(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
-  } else {
-    const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["role"];
-    if (x2 === undefined) {
-      if (out.add(missing(p + "/role", "role"))) return true;
-    } else {
-      if (!g_Role(x2, d + 1) && x_Role(x2, p + "/role", out, d + 1)) return true;
-    }
-    const x3 = o1["content"];
-    if (x3 === undefined) {
-      if (out.add(missing(p + "/content", "content"))) return true;
-    } else {
-      if (!g_ContentBlock(x3, d + 1) && x_ContentBlock(x3, p + "/content", out, d + 1)) return true;
-    }
-  }
-  return false;
-}
-
-function g_ResourceLink(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "resource_link")) return false;
-  const p1 = o["name"];
-  if (p1 === undefined || !(typeof p1 === "string")) return false;
-  const p2 = o["title"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o["icons"];
-  if (p3 !== undefined && !g_ResourceLink$1(p3, d + 1)) return false;
-  const p4 = o["uri"];
-  if (p4 === undefined || !(typeof p4 === "string" && (typeof p4 !== "string" || isUri(p4))))
-    return false;
-  const p5 = o["description"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return false;
-  const p6 = o["mimeType"];
-  if (p6 !== undefined && !(typeof p6 === "string")) return false;
-  const p7 = o["annotations"];
-  if (p7 !== undefined && !g_Annotations(p7, d + 1)) return false;
-  const p8 = o["size"];
-  if (p8 !== undefined && !Number.isInteger(p8)) return false;
-  const p9 = o["_meta"];
-  if (p9 !== undefined && !g_ResourceLink$2(p9, d + 1)) return false;
-  return true;
-}
-
-function x_ResourceLink(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
-  } else {
-    const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["type"];
-    if (x2 === undefined) {
-      if (out.add(missing(p + "/type", "type"))) return true;
-    } else {
-      if (!(x2 === "resource_link") && out.add(fail(p + "/type", '"resource_link"', x2)))
-        return true;
-    }
-    const x3 = o1["name"];
-    if (x3 === undefined) {
-      if (out.add(missing(p + "/name", "name"))) return true;
-    } else {
-      if (!(typeof x3 === "string") && out.add(fail(p + "/name", "string", x3))) return true;
-    }
-    const x4 = o1["title"];
-    if (x4 !== undefined) {
-      if (!(typeof x4 === "string") && out.add(fail(p + "/title", "string", x4))) return true;
-    }
-    const x5 = o1["icons"];
-    if (x5 !== undefined) {
-      if (!Array.isArray(x5)) {
-        if (out.add(fail(p + "/icons", "array", x5))) return true;
-      } else {
-        const a6 = x5 as readonly unknown[];
-        for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!g_Icon(a6[i7], d + 1 + 1) && x_Icon(a6[i7], p + "/icons/" + i7, out, d + 1 + 1))
-            return true;
+          if (!g_Icon(a5[i6], d + 1 + 1)) {
+            const c7 = x_Icon(a5[i6], out, d + 1 + 1);
+            if (out.lift(c7, "/icons/" + i6, 2)) return 1;
+            n += c7;
+          }
         }
       }
     }
     const x8 = o1["uri"];
     if (x8 === undefined) {
-      if (out.add(missing(p + "/uri", "uri"))) return true;
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
     } else {
-      if (!(typeof x8 === "string") && out.add(fail(p + "/uri", "string", x8))) return true;
-      if (!(typeof x8 !== "string" || isUri(x8)) && out.add(fail(p + "/uri", "uri (format)", x8)))
-        return true;
+      if (!(typeof x8 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x8)) return 1;
+        n++;
+      }
+      if (!(typeof x8 !== "string" || isUri(x8))) {
+        if (out.fault("/uri", 1, EXPECTED_13, x8)) return 1;
+        n++;
+      }
     }
     const x9 = o1["description"];
     if (x9 !== undefined) {
-      if (!(typeof x9 === "string") && out.add(fail(p + "/description", "string", x9))) return true;
+      if (!(typeof x9 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x9)) return 1;
+        n++;
+      }
     }
     const x10 = o1["mimeType"];
     if (x10 !== undefined) {
-      if (!(typeof x10 === "string") && out.add(fail(p + "/mimeType", "string", x10))) return true;
+      if (!(typeof x10 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x10)) return 1;
+        n++;
+      }
     }
     const x11 = o1["annotations"];
     if (x11 !== undefined) {
-      if (!g_Annotations(x11, d + 1) && x_Annotations(x11, p + "/annotations", out, d + 1))
-        return true;
+      if (!g_Annotations(x11, d + 1)) {
+        const c12 = x_Annotations(x11, out, d + 1);
+        if (out.lift(c12, "/annotations", 1)) return 1;
+        n += c12;
+      }
     }
-    const x12 = o1["size"];
-    if (x12 !== undefined) {
-      if (!Number.isInteger(x12) && out.add(fail(p + "/size", "integer", x12))) return true;
-    }
-    const x13 = o1["_meta"];
+    const x13 = o1["size"];
     if (x13 !== undefined) {
-      if (
-        (typeof x13 !== "object" || x13 === null || Array.isArray(x13)) &&
-        out.add(fail(p + "/_meta", "object", x13))
-      )
-        return true;
+      if (!Number.isInteger(x13)) {
+        if (out.fault("/size", 1, EXPECTED_4, x13)) return 1;
+        n++;
+      }
+    }
+    const x14 = o1["_meta"];
+    if (x14 !== undefined) {
+      if (typeof x14 !== "object" || x14 === null || Array.isArray(x14)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x14)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
-function g_ResourceLink$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return false;
+function g_Resource$1(v: unknown, d: number): boolean {
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Icon(x, d + 1)) return false;
+    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x);
+  }
+  return true;
+}
+
+function g_Resource$2(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  return true;
+}
+
+function g_ResourceTemplate(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["name"];
+  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
+  const p2 = o["icons"];
+  if (p2 !== undefined && !g_ResourceTemplate$1(p2, d + 1)) return failedIn("/icons");
+  const p3 = o["uriTemplate"];
+  if (p3 === undefined)
+    return failedMissing("/uriTemplate", 'missing required property "uriTemplate"');
+  if (!(typeof p3 === "string")) return failedTest("/uriTemplate", EXPECTED_2, p3);
+  if (!(typeof p3 !== "string" || isUriTemplate(p3)))
+    return failedTest("/uriTemplate", EXPECTED_26, p3);
+  const p4 = o["description"];
+  if (p4 !== undefined && !(typeof p4 === "string"))
+    return failedTest("/description", EXPECTED_2, p4);
+  const p5 = o["mimeType"];
+  if (p5 !== undefined && !(typeof p5 === "string")) return failedTest("/mimeType", EXPECTED_2, p5);
+  const p6 = o["annotations"];
+  if (p6 !== undefined && !g_Annotations(p6, d + 1))
+    return failedInType("/annotations", x_Annotations, p6);
+  const p7 = o["_meta"];
+  if (p7 !== undefined && !g_ResourceTemplate$2(p7, d + 1)) return failedIn("/_meta");
+  return true;
+}
+
+function x_ResourceTemplate(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
+  } else {
+    const o1 = v as Readonly<Record<string, unknown>>;
+    const x2 = o1["name"];
+    if (x2 === undefined) {
+      if (out.absent("/name", 1, 'missing required property "name"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/name", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["title"];
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/title", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["icons"];
+    if (x4 !== undefined) {
+      if (!Array.isArray(x4)) {
+        if (out.fault("/icons", 1, EXPECTED_8, x4)) return 1;
+        n++;
+      } else {
+        const a5 = x4 as readonly unknown[];
+        for (let i6 = 0; i6 < a5.length; i6++) {
+          if (!g_Icon(a5[i6], d + 1 + 1)) {
+            const c7 = x_Icon(a5[i6], out, d + 1 + 1);
+            if (out.lift(c7, "/icons/" + i6, 2)) return 1;
+            n += c7;
+          }
+        }
+      }
+    }
+    const x8 = o1["uriTemplate"];
+    if (x8 === undefined) {
+      if (out.absent("/uriTemplate", 1, 'missing required property "uriTemplate"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x8 === "string")) {
+        if (out.fault("/uriTemplate", 1, EXPECTED_2, x8)) return 1;
+        n++;
+      }
+      if (!(typeof x8 !== "string" || isUriTemplate(x8))) {
+        if (out.fault("/uriTemplate", 1, EXPECTED_26, x8)) return 1;
+        n++;
+      }
+    }
+    const x9 = o1["description"];
+    if (x9 !== undefined) {
+      if (!(typeof x9 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x9)) return 1;
+        n++;
+      }
+    }
+    const x10 = o1["mimeType"];
+    if (x10 !== undefined) {
+      if (!(typeof x10 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x10)) return 1;
+        n++;
+      }
+    }
+    const x11 = o1["annotations"];
+    if (x11 !== undefined) {
+      if (!g_Annotations(x11, d + 1)) {
+        const c12 = x_Annotations(x11, out, d + 1);
+        if (out.lift(c12, "/annotations", 1)) return 1;
+        n += c12;
+      }
+    }
+    const x13 = o1["_meta"];
+    if (x13 !== undefined) {
+      if (typeof x13 !== "object" || x13 === null || Array.isArray(x13)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x13)) return 1;
+        n++;
+      }
+    }
+  }
+  return n;
+}
+
+function g_ResourceTemplate$1(v: unknown, d: number): boolean {
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  const a = v as readonly unknown[];
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x);
+  }
+  return true;
+}
+
+function g_ResourceTemplate$2(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  return true;
+}
+
+function g_ResourceContents(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["uri"];
+  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_2, p0);
+  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_13, p0);
+  const p1 = o["mimeType"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_ResourceContents$1(p2, d + 1)) return failedIn("/_meta");
+  return true;
+}
+
+function x_ResourceContents(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
+  } else {
+    const o1 = v as Readonly<Record<string, unknown>>;
+    const x2 = o1["uri"];
+    if (x2 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
+      if (!(typeof x2 !== "string" || isUri(x2))) {
+        if (out.fault("/uri", 1, EXPECTED_13, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["mimeType"];
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["_meta"];
+    if (x4 !== undefined) {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x4)) return 1;
+        n++;
+      }
+    }
+  }
+  return n;
+}
+
+function g_ResourceContents$1(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  return true;
+}
+
+function g_TextResourceContents(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["uri"];
+  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_2, p0);
+  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_13, p0);
+  const p1 = o["mimeType"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_TextResourceContents$1(p2, d + 1)) return failedIn("/_meta");
+  const p3 = o["text"];
+  if (p3 === undefined) return failedMissing("/text", 'missing required property "text"');
+  if (!(typeof p3 === "string")) return failedTest("/text", EXPECTED_2, p3);
+  return true;
+}
+
+function x_TextResourceContents(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
+  } else {
+    const o1 = v as Readonly<Record<string, unknown>>;
+    const x2 = o1["uri"];
+    if (x2 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
+      if (!(typeof x2 !== "string" || isUri(x2))) {
+        if (out.fault("/uri", 1, EXPECTED_13, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["mimeType"];
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["_meta"];
+    if (x4 !== undefined) {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x4)) return 1;
+        n++;
+      }
+    }
+    const x6 = o1["text"];
+    if (x6 === undefined) {
+      if (out.absent("/text", 1, 'missing required property "text"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x6 === "string")) {
+        if (out.fault("/text", 1, EXPECTED_2, x6)) return 1;
+        n++;
+      }
+    }
+  }
+  return n;
+}
+
+function g_TextResourceContents$1(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  return true;
+}
+
+function g_BlobResourceContents(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["uri"];
+  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_2, p0);
+  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_13, p0);
+  const p1 = o["mimeType"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_BlobResourceContents$1(p2, d + 1)) return failedIn("/_meta");
+  const p3 = o["blob"];
+  if (p3 === undefined) return failedMissing("/blob", 'missing required property "blob"');
+  if (!(typeof p3 === "string")) return failedTest("/blob", EXPECTED_2, p3);
+  if (!(typeof p3 !== "string" || isByte(p3))) return failedTest("/blob", EXPECTED_27, p3);
+  return true;
+}
+
+function x_BlobResourceContents(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
+  } else {
+    const o1 = v as Readonly<Record<string, unknown>>;
+    const x2 = o1["uri"];
+    if (x2 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
+      if (!(typeof x2 !== "string" || isUri(x2))) {
+        if (out.fault("/uri", 1, EXPECTED_13, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["mimeType"];
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["_meta"];
+    if (x4 !== undefined) {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x4)) return 1;
+        n++;
+      }
+    }
+    const x6 = o1["blob"];
+    if (x6 === undefined) {
+      if (out.absent("/blob", 1, 'missing required property "blob"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x6 === "string")) {
+        if (out.fault("/blob", 1, EXPECTED_2, x6)) return 1;
+        n++;
+      }
+      if (!(typeof x6 !== "string" || isByte(x6))) {
+        if (out.fault("/blob", 1, EXPECTED_27, x6)) return 1;
+        n++;
+      }
+    }
+  }
+  return n;
+}
+
+function g_BlobResourceContents$1(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  return true;
+}
+
+function g_ListPromptsRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "prompts/list")) return failedTest("/method", EXPECTED_28, p0);
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  const p2 = o["params"];
+  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1))
+    return failedInType("/params", x_PaginatedRequestParams, p2);
+  const p3 = o["id"];
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  return true;
+}
+
+function x_ListPromptsRequest(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
+  } else {
+    const o1 = v as Readonly<Record<string, unknown>>;
+    const x2 = o1["method"];
+    if (x2 === undefined) {
+      if (out.absent("/method", 1, 'missing required property "method"')) return 1;
+      n++;
+    } else {
+      if (!(x2 === "prompts/list")) {
+        if (out.fault("/method", 1, EXPECTED_28, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["jsonrpc"];
+    if (x3 === undefined) {
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
+    } else {
+      if (!(x3 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["params"];
+    if (x4 !== undefined) {
+      if (!g_PaginatedRequestParams(x4, d + 1)) {
+        const c5 = x_PaginatedRequestParams(x4, out, d + 1);
+        if (out.lift(c5, "/params", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["id"];
+    if (x6 === undefined) {
+      if (out.absent("/id", 1, 'missing required property "id"')) return 1;
+      n++;
+    } else {
+      if (!g_RequestId(x6, d + 1)) {
+        const c7 = x_RequestId(x6, out, d + 1);
+        if (out.lift(c7, "/id", 1)) return 1;
+        n += c7;
+      }
+    }
+  }
+  return n;
+}
+
+function g_ListPromptsResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return failedIn("/_meta");
+  const p1 = o["nextCursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
+  const p2 = o["prompts"];
+  if (p2 === undefined) return failedMissing("/prompts", 'missing required property "prompts"');
+  if (!g_ListPromptsResult$2(p2, d + 1)) return failedIn("/prompts");
+  return true;
+}
+
+function x_ListPromptsResult(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
+  } else {
+    const o1 = v as Readonly<Record<string, unknown>>;
+    const x2 = o1["_meta"];
+    if (x2 !== undefined) {
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["nextCursor"];
+    if (x4 !== undefined) {
+      if (!g_Cursor(x4, d + 1)) {
+        const c5 = x_Cursor(x4, out, d + 1);
+        if (out.lift(c5, "/nextCursor", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["prompts"];
+    if (x6 === undefined) {
+      if (out.absent("/prompts", 1, 'missing required property "prompts"')) return 1;
+      n++;
+    } else {
+      if (!Array.isArray(x6)) {
+        if (out.fault("/prompts", 1, EXPECTED_8, x6)) return 1;
+        n++;
+      } else {
+        const a7 = x6 as readonly unknown[];
+        for (let i8 = 0; i8 < a7.length; i8++) {
+          if (!g_Prompt(a7[i8], d + 1 + 1)) {
+            const c9 = x_Prompt(a7[i8], out, d + 1 + 1);
+            if (out.lift(c9, "/prompts/" + i8, 2)) return 1;
+            n += c9;
+          }
+        }
+      }
+    }
+  }
+  return n;
+}
+
+function g_ListPromptsResult$1(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  return true;
+}
+
+function g_ListPromptsResult$2(v: unknown, d: number): boolean {
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  const a = v as readonly unknown[];
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if (!g_Prompt(x, d + 1)) return failedInType(i, x_Prompt, x);
+  }
+  return true;
+}
+
+function g_GetPromptRequestParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_GetPromptRequestParams$1(p0, d + 1)) return failedIn("/_meta");
+  const p1 = o["name"];
+  if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_2, p1);
+  const p2 = o["arguments"];
+  if (p2 !== undefined && !g_GetPromptRequestParams$2(p2, d + 1)) return failedIn("/arguments");
+  return true;
+}
+
+function x_GetPromptRequestParams(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
+  } else {
+    const o1 = v as Readonly<Record<string, unknown>>;
+    const x2 = o1["_meta"];
+    if (x2 !== undefined) {
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+        n++;
+      } else {
+        const o3 = x2 as Readonly<Record<string, unknown>>;
+        const x4 = o3["progressToken"];
+        if (x4 !== undefined) {
+          if (!g_ProgressToken(x4, d + 1 + 1)) {
+            const c5 = x_ProgressToken(x4, out, d + 1 + 1);
+            if (out.lift(c5, "/_meta/progressToken", 2)) return 1;
+            n += c5;
+          }
+        }
+      }
+    }
+    const x6 = o1["name"];
+    if (x6 === undefined) {
+      if (out.absent("/name", 1, 'missing required property "name"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x6 === "string")) {
+        if (out.fault("/name", 1, EXPECTED_2, x6)) return 1;
+        n++;
+      }
+    }
+    const x7 = o1["arguments"];
+    if (x7 !== undefined) {
+      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
+        if (out.fault("/arguments", 1, EXPECTED_3, x7)) return 1;
+        n++;
+      } else {
+        const o8 = x7 as Readonly<Record<string, unknown>>;
+        for (const k9 of Object.keys(o8)) {
+          if (!(typeof o8[k9] === "string")) {
+            if (out.fault("/arguments/" + pointer(k9), 2, EXPECTED_2, o8[k9])) return 1;
+            n++;
+          }
+        }
+      }
+    }
+  }
+  return n;
+}
+
+function g_GetPromptRequestParams$1(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["progressToken"];
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
+    return failedInType("/progressToken", x_ProgressToken, p0);
+  return true;
+}
+
+function g_GetPromptRequestParams$2(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  for (const k in o) {
+    const x = o[k];
+    if (!(typeof x === "string")) return failedTest("/" + pointer(k), EXPECTED_2, x);
+  }
+  return true;
+}
+
+function g_GetPromptRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "prompts/get")) return failedTest("/method", EXPECTED_29, p0);
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  const p2 = o["params"];
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_GetPromptRequestParams(p2, d + 1))
+    return failedInType("/params", x_GetPromptRequestParams, p2);
+  const p3 = o["id"];
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  return true;
+}
+
+function x_GetPromptRequest(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
+  } else {
+    const o1 = v as Readonly<Record<string, unknown>>;
+    const x2 = o1["method"];
+    if (x2 === undefined) {
+      if (out.absent("/method", 1, 'missing required property "method"')) return 1;
+      n++;
+    } else {
+      if (!(x2 === "prompts/get")) {
+        if (out.fault("/method", 1, EXPECTED_29, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["jsonrpc"];
+    if (x3 === undefined) {
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
+    } else {
+      if (!(x3 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["params"];
+    if (x4 === undefined) {
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
+    } else {
+      if (!g_GetPromptRequestParams(x4, d + 1)) {
+        const c5 = x_GetPromptRequestParams(x4, out, d + 1);
+        if (out.lift(c5, "/params", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["id"];
+    if (x6 === undefined) {
+      if (out.absent("/id", 1, 'missing required property "id"')) return 1;
+      n++;
+    } else {
+      if (!g_RequestId(x6, d + 1)) {
+        const c7 = x_RequestId(x6, out, d + 1);
+        if (out.lift(c7, "/id", 1)) return 1;
+        n += c7;
+      }
+    }
+  }
+  return n;
+}
+
+function g_GetPromptResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return failedIn("/_meta");
+  const p1 = o["description"];
+  if (p1 !== undefined && !(typeof p1 === "string"))
+    return failedTest("/description", EXPECTED_2, p1);
+  const p2 = o["messages"];
+  if (p2 === undefined) return failedMissing("/messages", 'missing required property "messages"');
+  if (!g_GetPromptResult$2(p2, d + 1)) return failedIn("/messages");
+  return true;
+}
+
+function x_GetPromptResult(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
+  } else {
+    const o1 = v as Readonly<Record<string, unknown>>;
+    const x2 = o1["_meta"];
+    if (x2 !== undefined) {
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["description"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x4)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["messages"];
+    if (x5 === undefined) {
+      if (out.absent("/messages", 1, 'missing required property "messages"')) return 1;
+      n++;
+    } else {
+      if (!Array.isArray(x5)) {
+        if (out.fault("/messages", 1, EXPECTED_8, x5)) return 1;
+        n++;
+      } else {
+        const a6 = x5 as readonly unknown[];
+        for (let i7 = 0; i7 < a6.length; i7++) {
+          if (!g_PromptMessage(a6[i7], d + 1 + 1)) {
+            const c8 = x_PromptMessage(a6[i7], out, d + 1 + 1);
+            if (out.lift(c8, "/messages/" + i7, 2)) return 1;
+            n += c8;
+          }
+        }
+      }
+    }
+  }
+  return n;
+}
+
+function g_GetPromptResult$1(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  return true;
+}
+
+function g_GetPromptResult$2(v: unknown, d: number): boolean {
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  const a = v as readonly unknown[];
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if (!g_PromptMessage(x, d + 1)) return failedInType(i, x_PromptMessage, x);
+  }
+  return true;
+}
+
+function g_Prompt(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["name"];
+  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
+  const p2 = o["icons"];
+  if (p2 !== undefined && !g_Prompt$1(p2, d + 1)) return failedIn("/icons");
+  const p3 = o["description"];
+  if (p3 !== undefined && !(typeof p3 === "string"))
+    return failedTest("/description", EXPECTED_2, p3);
+  const p4 = o["arguments"];
+  if (p4 !== undefined && !g_Prompt$2(p4, d + 1)) return failedIn("/arguments");
+  const p5 = o["_meta"];
+  if (p5 !== undefined && !g_Prompt$3(p5, d + 1)) return failedIn("/_meta");
+  return true;
+}
+
+function x_Prompt(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
+  } else {
+    const o1 = v as Readonly<Record<string, unknown>>;
+    const x2 = o1["name"];
+    if (x2 === undefined) {
+      if (out.absent("/name", 1, 'missing required property "name"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/name", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["title"];
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/title", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["icons"];
+    if (x4 !== undefined) {
+      if (!Array.isArray(x4)) {
+        if (out.fault("/icons", 1, EXPECTED_8, x4)) return 1;
+        n++;
+      } else {
+        const a5 = x4 as readonly unknown[];
+        for (let i6 = 0; i6 < a5.length; i6++) {
+          if (!g_Icon(a5[i6], d + 1 + 1)) {
+            const c7 = x_Icon(a5[i6], out, d + 1 + 1);
+            if (out.lift(c7, "/icons/" + i6, 2)) return 1;
+            n += c7;
+          }
+        }
+      }
+    }
+    const x8 = o1["description"];
+    if (x8 !== undefined) {
+      if (!(typeof x8 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x8)) return 1;
+        n++;
+      }
+    }
+    const x9 = o1["arguments"];
+    if (x9 !== undefined) {
+      if (!Array.isArray(x9)) {
+        if (out.fault("/arguments", 1, EXPECTED_8, x9)) return 1;
+        n++;
+      } else {
+        const a10 = x9 as readonly unknown[];
+        for (let i11 = 0; i11 < a10.length; i11++) {
+          if (!g_PromptArgument(a10[i11], d + 1 + 1)) {
+            const c12 = x_PromptArgument(a10[i11], out, d + 1 + 1);
+            if (out.lift(c12, "/arguments/" + i11, 2)) return 1;
+            n += c12;
+          }
+        }
+      }
+    }
+    const x13 = o1["_meta"];
+    if (x13 !== undefined) {
+      if (typeof x13 !== "object" || x13 === null || Array.isArray(x13)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x13)) return 1;
+        n++;
+      }
+    }
+  }
+  return n;
+}
+
+function g_Prompt$1(v: unknown, d: number): boolean {
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  const a = v as readonly unknown[];
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x);
+  }
+  return true;
+}
+
+function g_Prompt$2(v: unknown, d: number): boolean {
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  const a = v as readonly unknown[];
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if (!g_PromptArgument(x, d + 1)) return failedInType(i, x_PromptArgument, x);
+  }
+  return true;
+}
+
+function g_Prompt$3(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  return true;
+}
+
+function g_PromptArgument(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["name"];
+  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_2, p2);
+  const p3 = o["required"];
+  if (p3 !== undefined && !(typeof p3 === "boolean"))
+    return failedTest("/required", EXPECTED_12, p3);
+  return true;
+}
+
+function x_PromptArgument(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
+  } else {
+    const o1 = v as Readonly<Record<string, unknown>>;
+    const x2 = o1["name"];
+    if (x2 === undefined) {
+      if (out.absent("/name", 1, 'missing required property "name"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/name", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["title"];
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/title", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["description"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x4)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["required"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "boolean")) {
+        if (out.fault("/required", 1, EXPECTED_12, x5)) return 1;
+        n++;
+      }
+    }
+  }
+  return n;
+}
+
+function g_Role(v: unknown, _d: number): boolean {
+  if (!(v === "user" || v === "assistant")) return failedTest("", EXPECTED_30, v);
+  return true;
+}
+
+function x_Role(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
+  if (!(v === "user" || v === "assistant")) {
+    if (out.fault("", 0, EXPECTED_30, v)) return 1;
+    n++;
+  }
+  return n;
+}
+
+function g_PromptMessage(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["role"];
+  if (p0 === undefined) return failedMissing("/role", 'missing required property "role"');
+  if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
+  const p1 = o["content"];
+  if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_ContentBlock(p1, d + 1)) return failedInType("/content", x_ContentBlock, p1);
+  return true;
+}
+
+function x_PromptMessage(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
+  } else {
+    const o1 = v as Readonly<Record<string, unknown>>;
+    const x2 = o1["role"];
+    if (x2 === undefined) {
+      if (out.absent("/role", 1, 'missing required property "role"')) return 1;
+      n++;
+    } else {
+      if (!g_Role(x2, d + 1)) {
+        const c3 = x_Role(x2, out, d + 1);
+        if (out.lift(c3, "/role", 1)) return 1;
+        n += c3;
+      }
+    }
+    const x4 = o1["content"];
+    if (x4 === undefined) {
+      if (out.absent("/content", 1, 'missing required property "content"')) return 1;
+      n++;
+    } else {
+      if (!g_ContentBlock(x4, d + 1)) {
+        const c5 = x_ContentBlock(x4, out, d + 1);
+        if (out.lift(c5, "/content", 1)) return 1;
+        n += c5;
+      }
+    }
+  }
+  return n;
+}
+
+function g_ResourceLink(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "resource_link")) return failedTest("/type", EXPECTED_31, p0);
+  const p1 = o["name"];
+  if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_2, p1);
+  const p2 = o["title"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/title", EXPECTED_2, p2);
+  const p3 = o["icons"];
+  if (p3 !== undefined && !g_ResourceLink$1(p3, d + 1)) return failedIn("/icons");
+  const p4 = o["uri"];
+  if (p4 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p4 === "string")) return failedTest("/uri", EXPECTED_2, p4);
+  if (!(typeof p4 !== "string" || isUri(p4))) return failedTest("/uri", EXPECTED_13, p4);
+  const p5 = o["description"];
+  if (p5 !== undefined && !(typeof p5 === "string"))
+    return failedTest("/description", EXPECTED_2, p5);
+  const p6 = o["mimeType"];
+  if (p6 !== undefined && !(typeof p6 === "string")) return failedTest("/mimeType", EXPECTED_2, p6);
+  const p7 = o["annotations"];
+  if (p7 !== undefined && !g_Annotations(p7, d + 1))
+    return failedInType("/annotations", x_Annotations, p7);
+  const p8 = o["size"];
+  if (p8 !== undefined && !Number.isInteger(p8)) return failedTest("/size", EXPECTED_4, p8);
+  const p9 = o["_meta"];
+  if (p9 !== undefined && !g_ResourceLink$2(p9, d + 1)) return failedIn("/_meta");
+  return true;
+}
+
+function x_ResourceLink(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
+  } else {
+    const o1 = v as Readonly<Record<string, unknown>>;
+    const x2 = o1["type"];
+    if (x2 === undefined) {
+      if (out.absent("/type", 1, 'missing required property "type"')) return 1;
+      n++;
+    } else {
+      if (!(x2 === "resource_link")) {
+        if (out.fault("/type", 1, EXPECTED_31, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["name"];
+    if (x3 === undefined) {
+      if (out.absent("/name", 1, 'missing required property "name"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/name", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["title"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/title", 1, EXPECTED_2, x4)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["icons"];
+    if (x5 !== undefined) {
+      if (!Array.isArray(x5)) {
+        if (out.fault("/icons", 1, EXPECTED_8, x5)) return 1;
+        n++;
+      } else {
+        const a6 = x5 as readonly unknown[];
+        for (let i7 = 0; i7 < a6.length; i7++) {
+          if (!g_Icon(a6[i7], d + 1 + 1)) {
+            const c8 = x_Icon(a6[i7], out, d + 1 + 1);
+            if (out.lift(c8, "/icons/" + i7, 2)) return 1;
+            n += c8;
+          }
+        }
+      }
+    }
+    const x9 = o1["uri"];
+    if (x9 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x9 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x9)) return 1;
+        n++;
+      }
+      if (!(typeof x9 !== "string" || isUri(x9))) {
+        if (out.fault("/uri", 1, EXPECTED_13, x9)) return 1;
+        n++;
+      }
+    }
+    const x10 = o1["description"];
+    if (x10 !== undefined) {
+      if (!(typeof x10 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x10)) return 1;
+        n++;
+      }
+    }
+    const x11 = o1["mimeType"];
+    if (x11 !== undefined) {
+      if (!(typeof x11 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x11)) return 1;
+        n++;
+      }
+    }
+    const x12 = o1["annotations"];
+    if (x12 !== undefined) {
+      if (!g_Annotations(x12, d + 1)) {
+        const c13 = x_Annotations(x12, out, d + 1);
+        if (out.lift(c13, "/annotations", 1)) return 1;
+        n += c13;
+      }
+    }
+    const x14 = o1["size"];
+    if (x14 !== undefined) {
+      if (!Number.isInteger(x14)) {
+        if (out.fault("/size", 1, EXPECTED_4, x14)) return 1;
+        n++;
+      }
+    }
+    const x15 = o1["_meta"];
+    if (x15 !== undefined) {
+      if (typeof x15 !== "object" || x15 === null || Array.isArray(x15)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x15)) return 1;
+        n++;
+      }
+    }
+  }
+  return n;
+}
+
+function g_ResourceLink$1(v: unknown, d: number): boolean {
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  const a = v as readonly unknown[];
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x);
   }
   return true;
 }
 
 function g_ResourceLink$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
 function g_EmbeddedResource(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "resource")) return false;
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "resource")) return failedTest("/type", EXPECTED_32, p0);
   const p1 = o["resource"];
-  if (p1 === undefined || !(g_TextResourceContents(p1, d + 1) || g_BlobResourceContents(p1, d + 1)))
-    return false;
+  if (p1 === undefined) return failedMissing("/resource", 'missing required property "resource"');
+  if (!(g_TextResourceContents(p1, d + 1) || g_BlobResourceContents(p1, d + 1)))
+    return failedUnion("/resource", x_EmbeddedResource$1, p1);
   const p2 = o["annotations"];
-  if (p2 !== undefined && !g_Annotations(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_Annotations(p2, d + 1))
+    return failedInType("/annotations", x_Annotations, p2);
   const p3 = o["_meta"];
-  if (p3 !== undefined && !g_EmbeddedResource$1(p3, d + 1)) return false;
+  if (p3 !== undefined && !g_EmbeddedResource$2(p3, d + 1)) return failedIn("/_meta");
   return true;
 }
 
-function x_EmbeddedResource(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_EmbeddedResource(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
-    const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["type"];
-    if (x2 === undefined) {
-      if (out.add(missing(p + "/type", "type"))) return true;
+    const o4 = v as Readonly<Record<string, unknown>>;
+    const x5 = o4["type"];
+    if (x5 === undefined) {
+      if (out.absent("/type", 1, 'missing required property "type"')) return 1;
+      n++;
     } else {
-      if (!(x2 === "resource") && out.add(fail(p + "/type", '"resource"', x2))) return true;
-    }
-    const x3 = o1["resource"];
-    if (x3 === undefined) {
-      if (out.add(missing(p + "/resource", "resource"))) return true;
-    } else {
-      if (!(g_TextResourceContents(x3, d + 1) || g_BlobResourceContents(x3, d + 1))) {
-        const q5 = p + "/resource";
-        const branches4: [string, IssueList][] = [];
-        {
-          const b6 = new IssueList(out.all);
-          x_TextResourceContents(x3, q5, b6, d + 1);
-          branches4.push(["TextResourceContents", b6]);
-        }
-        {
-          const b7 = new IssueList(out.all);
-          x_BlobResourceContents(x3, q5, b7, d + 1);
-          branches4.push(["BlobResourceContents", b7]);
-        }
-        if (
-          out.addAll(pickBranch(q5, "TextResourceContents | BlobResourceContents", x3, branches4))
-        )
-          return true;
+      if (!(x5 === "resource")) {
+        if (out.fault("/type", 1, EXPECTED_32, x5)) return 1;
+        n++;
       }
     }
-    const x8 = o1["annotations"];
-    if (x8 !== undefined) {
-      if (!g_Annotations(x8, d + 1) && x_Annotations(x8, p + "/annotations", out, d + 1))
-        return true;
+    const x6 = o4["resource"];
+    if (x6 === undefined) {
+      if (out.absent("/resource", 1, 'missing required property "resource"')) return 1;
+      n++;
+    } else {
+      if (!(g_TextResourceContents(x6, d + 1) || g_BlobResourceContents(x6, d + 1))) {
+        const u8 = out.union("/resource", 1);
+        const c9 = x_TextResourceContents(x6, out, d + 1);
+        out.lift(c9, "/resource", 1);
+        u8.member("TextResourceContents");
+        const c10 = x_BlobResourceContents(x6, out, d + 1);
+        out.lift(c10, "/resource", 1);
+        u8.member("BlobResourceContents");
+        const c7 = u8.pick(EXPECTED_21, x6);
+        if (!out.all) return 1;
+        n += c7;
+      }
     }
-    const x9 = o1["_meta"];
-    if (x9 !== undefined) {
-      if (
-        (typeof x9 !== "object" || x9 === null || Array.isArray(x9)) &&
-        out.add(fail(p + "/_meta", "object", x9))
-      )
-        return true;
+    const x11 = o4["annotations"];
+    if (x11 !== undefined) {
+      if (!g_Annotations(x11, d + 1)) {
+        const c12 = x_Annotations(x11, out, d + 1);
+        if (out.lift(c12, "/annotations", 1)) return 1;
+        n += c12;
+      }
+    }
+    const x13 = o4["_meta"];
+    if (x13 !== undefined) {
+      if (typeof x13 !== "object" || x13 === null || Array.isArray(x13)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x13)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
-function g_EmbeddedResource$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+function x_EmbeddedResource$1(v: unknown, out: IssueList, d: number): number {
+  const u1 = out.union("", 0);
+  const c2 = x_TextResourceContents(v, out, d);
+  out.lift(c2, "", 0);
+  u1.member("TextResourceContents");
+  const c3 = x_BlobResourceContents(v, out, d);
+  out.lift(c3, "", 0);
+  u1.member("BlobResourceContents");
+  const c = u1.pick(EXPECTED_21, v);
+  return c;
+}
+
+function g_EmbeddedResource$2(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
 function g_PromptListChangedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "notifications/prompts/list_changed")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "notifications/prompts/list_changed")) return failedTest("/method", EXPECTED_33, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_NotificationParams(p2, d + 1))
+    return failedInType("/params", x_NotificationParams, p2);
   return true;
 }
 
-function x_PromptListChangedNotification(
-  v: unknown,
-  p: string,
-  out: IssueList,
-  d: number,
-): boolean {
+function x_PromptListChangedNotification(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/method", "method"))) return true;
+      if (out.absent("/method", 1, 'missing required property "method"')) return 1;
+      n++;
     } else {
-      if (
-        !(x2 === "notifications/prompts/list_changed") &&
-        out.add(fail(p + "/method", '"notifications/prompts/list_changed"', x2))
-      )
-        return true;
+      if (!(x2 === "notifications/prompts/list_changed")) {
+        if (out.fault("/method", 1, EXPECTED_33, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["jsonrpc"];
     if (x3 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
     } else {
-      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
+      if (!(x3 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      if (!g_NotificationParams(x4, d + 1) && x_NotificationParams(x4, p + "/params", out, d + 1))
-        return true;
+      if (!g_NotificationParams(x4, d + 1)) {
+        const c5 = x_NotificationParams(x4, out, d + 1);
+        if (out.lift(c5, "/params", 1)) return 1;
+        n += c5;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_ListToolsRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "tools/list")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "tools/list")) return failedTest("/method", EXPECTED_34, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1))
+    return failedInType("/params", x_PaginatedRequestParams, p2);
   const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
 
-function x_ListToolsRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_ListToolsRequest(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/method", "method"))) return true;
+      if (out.absent("/method", 1, 'missing required property "method"')) return 1;
+      n++;
     } else {
-      if (!(x2 === "tools/list") && out.add(fail(p + "/method", '"tools/list"', x2))) return true;
+      if (!(x2 === "tools/list")) {
+        if (out.fault("/method", 1, EXPECTED_34, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["jsonrpc"];
     if (x3 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
     } else {
-      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
+      if (!(x3 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      if (
-        !g_PaginatedRequestParams(x4, d + 1) &&
-        x_PaginatedRequestParams(x4, p + "/params", out, d + 1)
-      )
-        return true;
+      if (!g_PaginatedRequestParams(x4, d + 1)) {
+        const c5 = x_PaginatedRequestParams(x4, out, d + 1);
+        if (out.lift(c5, "/params", 1)) return 1;
+        n += c5;
+      }
     }
-    const x5 = o1["id"];
-    if (x5 === undefined) {
-      if (out.add(missing(p + "/id", "id"))) return true;
+    const x6 = o1["id"];
+    if (x6 === undefined) {
+      if (out.absent("/id", 1, 'missing required property "id"')) return 1;
+      n++;
     } else {
-      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
+      if (!g_RequestId(x6, d + 1)) {
+        const c7 = x_RequestId(x6, out, d + 1);
+        if (out.lift(c7, "/id", 1)) return 1;
+        n += c7;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_ListToolsResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
   const p2 = o["tools"];
-  if (p2 === undefined || !g_ListToolsResult$2(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/tools", 'missing required property "tools"');
+  if (!g_ListToolsResult$2(p2, d + 1)) return failedIn("/tools");
   return true;
 }
 
-function x_ListToolsResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_ListToolsResult(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (
-        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
-        out.add(fail(p + "/_meta", "object", x2))
-      )
-        return true;
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+        n++;
+      }
     }
     const x4 = o1["nextCursor"];
     if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1) && x_Cursor(x4, p + "/nextCursor", out, d + 1)) return true;
+      if (!g_Cursor(x4, d + 1)) {
+        const c5 = x_Cursor(x4, out, d + 1);
+        if (out.lift(c5, "/nextCursor", 1)) return 1;
+        n += c5;
+      }
     }
-    const x5 = o1["tools"];
-    if (x5 === undefined) {
-      if (out.add(missing(p + "/tools", "tools"))) return true;
+    const x6 = o1["tools"];
+    if (x6 === undefined) {
+      if (out.absent("/tools", 1, 'missing required property "tools"')) return 1;
+      n++;
     } else {
-      if (!Array.isArray(x5)) {
-        if (out.add(fail(p + "/tools", "array", x5))) return true;
+      if (!Array.isArray(x6)) {
+        if (out.fault("/tools", 1, EXPECTED_8, x6)) return 1;
+        n++;
       } else {
-        const a6 = x5 as readonly unknown[];
-        for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!g_Tool(a6[i7], d + 1 + 1) && x_Tool(a6[i7], p + "/tools/" + i7, out, d + 1 + 1))
-            return true;
+        const a7 = x6 as readonly unknown[];
+        for (let i8 = 0; i8 < a7.length; i8++) {
+          if (!g_Tool(a7[i8], d + 1 + 1)) {
+            const c9 = x_Tool(a7[i8], out, d + 1 + 1);
+            if (out.lift(c9, "/tools/" + i8, 2)) return 1;
+            n += c9;
+          }
         }
       }
     }
   }
-  return false;
+  return n;
 }
 
 function g_ListToolsResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
 function g_ListToolsResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return false;
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Tool(x, d + 1)) return false;
+    if (!g_Tool(x, d + 1)) return failedInType(i, x_Tool, x);
   }
   return true;
 }
 
 function g_CallToolResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["content"];
-  if (p1 === undefined || !g_CallToolResult$2(p1, d + 1)) return false;
+  if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_CallToolResult$2(p1, d + 1)) return failedIn("/content");
   const p2 = o["structuredContent"];
-  if (p2 !== undefined && !g_CallToolResult$3(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_CallToolResult$3(p2, d + 1)) return failedIn("/structuredContent");
   const p3 = o["isError"];
-  if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
+  if (p3 !== undefined && !(typeof p3 === "boolean"))
+    return failedTest("/isError", EXPECTED_12, p3);
   return true;
 }
 
-function x_CallToolResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_CallToolResult(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (
-        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
-        out.add(fail(p + "/_meta", "object", x2))
-      )
-        return true;
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+        n++;
+      }
     }
     const x4 = o1["content"];
     if (x4 === undefined) {
-      if (out.add(missing(p + "/content", "content"))) return true;
+      if (out.absent("/content", 1, 'missing required property "content"')) return 1;
+      n++;
     } else {
       if (!Array.isArray(x4)) {
-        if (out.add(fail(p + "/content", "array", x4))) return true;
+        if (out.fault("/content", 1, EXPECTED_8, x4)) return 1;
+        n++;
       } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (
-            !g_ContentBlock(a5[i6], d + 1 + 1) &&
-            x_ContentBlock(a5[i6], p + "/content/" + i6, out, d + 1 + 1)
-          )
-            return true;
+          if (!g_ContentBlock(a5[i6], d + 1 + 1)) {
+            const c7 = x_ContentBlock(a5[i6], out, d + 1 + 1);
+            if (out.lift(c7, "/content/" + i6, 2)) return 1;
+            n += c7;
+          }
         }
       }
     }
-    const x7 = o1["structuredContent"];
-    if (x7 !== undefined) {
-      if (
-        (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) &&
-        out.add(fail(p + "/structuredContent", "object", x7))
-      )
-        return true;
+    const x8 = o1["structuredContent"];
+    if (x8 !== undefined) {
+      if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
+        if (out.fault("/structuredContent", 1, EXPECTED_3, x8)) return 1;
+        n++;
+      }
     }
-    const x9 = o1["isError"];
-    if (x9 !== undefined) {
-      if (!(typeof x9 === "boolean") && out.add(fail(p + "/isError", "boolean", x9))) return true;
+    const x10 = o1["isError"];
+    if (x10 !== undefined) {
+      if (!(typeof x10 === "boolean")) {
+        if (out.fault("/isError", 1, EXPECTED_12, x10)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_CallToolResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
 function g_CallToolResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return false;
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_ContentBlock(x, d + 1)) return false;
+    if (!g_ContentBlock(x, d + 1)) return failedInType(i, x_ContentBlock, x);
   }
   return true;
 }
 
 function g_CallToolResult$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
 function g_CallToolRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CallToolRequestParams$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_CallToolRequestParams$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["task"];
-  if (p1 !== undefined && !g_TaskMetadata(p1, d + 1)) return false;
+  if (p1 !== undefined && !g_TaskMetadata(p1, d + 1))
+    return failedInType("/task", x_TaskMetadata, p1);
   const p2 = o["name"];
-  if (p2 === undefined || !(typeof p2 === "string")) return false;
+  if (p2 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p2 === "string")) return failedTest("/name", EXPECTED_2, p2);
   const p3 = o["arguments"];
-  if (p3 !== undefined && !g_CallToolRequestParams$2(p3, d + 1)) return false;
+  if (p3 !== undefined && !g_CallToolRequestParams$2(p3, d + 1)) return failedIn("/arguments");
   return true;
 }
 
-function x_CallToolRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_CallToolRequestParams(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.add(fail(p + "/_meta", "object", x2))) return true;
+        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+        n++;
       } else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          if (
-            !g_ProgressToken(x4, d + 1 + 1) &&
-            x_ProgressToken(x4, p + "/_meta/progressToken", out, d + 1 + 1)
-          )
-            return true;
+          if (!g_ProgressToken(x4, d + 1 + 1)) {
+            const c5 = x_ProgressToken(x4, out, d + 1 + 1);
+            if (out.lift(c5, "/_meta/progressToken", 2)) return 1;
+            n += c5;
+          }
         }
       }
     }
-    const x5 = o1["task"];
-    if (x5 !== undefined) {
-      if (!g_TaskMetadata(x5, d + 1) && x_TaskMetadata(x5, p + "/task", out, d + 1)) return true;
+    const x6 = o1["task"];
+    if (x6 !== undefined) {
+      if (!g_TaskMetadata(x6, d + 1)) {
+        const c7 = x_TaskMetadata(x6, out, d + 1);
+        if (out.lift(c7, "/task", 1)) return 1;
+        n += c7;
+      }
     }
-    const x6 = o1["name"];
-    if (x6 === undefined) {
-      if (out.add(missing(p + "/name", "name"))) return true;
+    const x8 = o1["name"];
+    if (x8 === undefined) {
+      if (out.absent("/name", 1, 'missing required property "name"')) return 1;
+      n++;
     } else {
-      if (!(typeof x6 === "string") && out.add(fail(p + "/name", "string", x6))) return true;
+      if (!(typeof x8 === "string")) {
+        if (out.fault("/name", 1, EXPECTED_2, x8)) return 1;
+        n++;
+      }
     }
-    const x7 = o1["arguments"];
-    if (x7 !== undefined) {
-      if (
-        (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) &&
-        out.add(fail(p + "/arguments", "object", x7))
-      )
-        return true;
+    const x9 = o1["arguments"];
+    if (x9 !== undefined) {
+      if (typeof x9 !== "object" || x9 === null || Array.isArray(x9)) {
+        if (out.fault("/arguments", 1, EXPECTED_3, x9)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_CallToolRequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
+    return failedInType("/progressToken", x_ProgressToken, p0);
   return true;
 }
 
 function g_CallToolRequestParams$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
 function g_CallToolRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "tools/call")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "tools/call")) return failedTest("/method", EXPECTED_35, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 === undefined || !g_CallToolRequestParams(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_CallToolRequestParams(p2, d + 1))
+    return failedInType("/params", x_CallToolRequestParams, p2);
   const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
 
-function x_CallToolRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_CallToolRequest(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/method", "method"))) return true;
+      if (out.absent("/method", 1, 'missing required property "method"')) return 1;
+      n++;
     } else {
-      if (!(x2 === "tools/call") && out.add(fail(p + "/method", '"tools/call"', x2))) return true;
+      if (!(x2 === "tools/call")) {
+        if (out.fault("/method", 1, EXPECTED_35, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["jsonrpc"];
     if (x3 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
     } else {
-      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
+      if (!(x3 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["params"];
     if (x4 === undefined) {
-      if (out.add(missing(p + "/params", "params"))) return true;
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
     } else {
-      if (
-        !g_CallToolRequestParams(x4, d + 1) &&
-        x_CallToolRequestParams(x4, p + "/params", out, d + 1)
-      )
-        return true;
+      if (!g_CallToolRequestParams(x4, d + 1)) {
+        const c5 = x_CallToolRequestParams(x4, out, d + 1);
+        if (out.lift(c5, "/params", 1)) return 1;
+        n += c5;
+      }
     }
-    const x5 = o1["id"];
-    if (x5 === undefined) {
-      if (out.add(missing(p + "/id", "id"))) return true;
+    const x6 = o1["id"];
+    if (x6 === undefined) {
+      if (out.absent("/id", 1, 'missing required property "id"')) return 1;
+      n++;
     } else {
-      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
+      if (!g_RequestId(x6, d + 1)) {
+        const c7 = x_RequestId(x6, out, d + 1);
+        if (out.lift(c7, "/id", 1)) return 1;
+        n += c7;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_ToolListChangedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "notifications/tools/list_changed")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "notifications/tools/list_changed")) return failedTest("/method", EXPECTED_36, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_NotificationParams(p2, d + 1))
+    return failedInType("/params", x_NotificationParams, p2);
   return true;
 }
 
-function x_ToolListChangedNotification(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_ToolListChangedNotification(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/method", "method"))) return true;
+      if (out.absent("/method", 1, 'missing required property "method"')) return 1;
+      n++;
     } else {
-      if (
-        !(x2 === "notifications/tools/list_changed") &&
-        out.add(fail(p + "/method", '"notifications/tools/list_changed"', x2))
-      )
-        return true;
+      if (!(x2 === "notifications/tools/list_changed")) {
+        if (out.fault("/method", 1, EXPECTED_36, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["jsonrpc"];
     if (x3 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
     } else {
-      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
+      if (!(x3 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      if (!g_NotificationParams(x4, d + 1) && x_NotificationParams(x4, p + "/params", out, d + 1))
-        return true;
+      if (!g_NotificationParams(x4, d + 1)) {
+        const c5 = x_NotificationParams(x4, out, d + 1);
+        if (out.lift(c5, "/params", 1)) return 1;
+        n += c5;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_ToolAnnotations(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["title"];
-  if (p0 !== undefined && !(typeof p0 === "string")) return false;
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/title", EXPECTED_2, p0);
   const p1 = o["readOnlyHint"];
-  if (p1 !== undefined && !(typeof p1 === "boolean")) return false;
+  if (p1 !== undefined && !(typeof p1 === "boolean"))
+    return failedTest("/readOnlyHint", EXPECTED_12, p1);
   const p2 = o["destructiveHint"];
-  if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
+  if (p2 !== undefined && !(typeof p2 === "boolean"))
+    return failedTest("/destructiveHint", EXPECTED_12, p2);
   const p3 = o["idempotentHint"];
-  if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
+  if (p3 !== undefined && !(typeof p3 === "boolean"))
+    return failedTest("/idempotentHint", EXPECTED_12, p3);
   const p4 = o["openWorldHint"];
-  if (p4 !== undefined && !(typeof p4 === "boolean")) return false;
+  if (p4 !== undefined && !(typeof p4 === "boolean"))
+    return failedTest("/openWorldHint", EXPECTED_12, p4);
   return true;
 }
 
-function x_ToolAnnotations(v: unknown, p: string, out: IssueList, _d: number): boolean {
+function x_ToolAnnotations(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["title"];
     if (x2 !== undefined) {
-      if (!(typeof x2 === "string") && out.add(fail(p + "/title", "string", x2))) return true;
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/title", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["readOnlyHint"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "boolean") && out.add(fail(p + "/readOnlyHint", "boolean", x3)))
-        return true;
+      if (!(typeof x3 === "boolean")) {
+        if (out.fault("/readOnlyHint", 1, EXPECTED_12, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["destructiveHint"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "boolean") && out.add(fail(p + "/destructiveHint", "boolean", x4)))
-        return true;
+      if (!(typeof x4 === "boolean")) {
+        if (out.fault("/destructiveHint", 1, EXPECTED_12, x4)) return 1;
+        n++;
+      }
     }
     const x5 = o1["idempotentHint"];
     if (x5 !== undefined) {
-      if (!(typeof x5 === "boolean") && out.add(fail(p + "/idempotentHint", "boolean", x5)))
-        return true;
+      if (!(typeof x5 === "boolean")) {
+        if (out.fault("/idempotentHint", 1, EXPECTED_12, x5)) return 1;
+        n++;
+      }
     }
     const x6 = o1["openWorldHint"];
     if (x6 !== undefined) {
-      if (!(typeof x6 === "boolean") && out.add(fail(p + "/openWorldHint", "boolean", x6)))
-        return true;
+      if (!(typeof x6 === "boolean")) {
+        if (out.fault("/openWorldHint", 1, EXPECTED_12, x6)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_ToolExecution(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["taskSupport"];
   if (p0 !== undefined && !(p0 === "forbidden" || p0 === "optional" || p0 === "required"))
-    return false;
+    return failedTest("/taskSupport", EXPECTED_37, p0);
   return true;
 }
 
-function x_ToolExecution(v: unknown, p: string, out: IssueList, _d: number): boolean {
+function x_ToolExecution(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["taskSupport"];
     if (x2 !== undefined) {
-      if (
-        !(x2 === "forbidden" || x2 === "optional" || x2 === "required") &&
-        out.add(fail(p + "/taskSupport", '"forbidden" | "optional" | "required"', x2))
-      )
-        return true;
+      if (!(x2 === "forbidden" || x2 === "optional" || x2 === "required")) {
+        if (out.fault("/taskSupport", 1, EXPECTED_37, x2)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_Tool(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_Tool$1(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_Tool$1(p2, d + 1)) return failedIn("/icons");
   const p3 = o["description"];
-  if (p3 !== undefined && !(typeof p3 === "string")) return false;
+  if (p3 !== undefined && !(typeof p3 === "string"))
+    return failedTest("/description", EXPECTED_2, p3);
   const p4 = o["inputSchema"];
-  if (p4 === undefined || !g_Tool$2(p4, d + 1)) return false;
+  if (p4 === undefined)
+    return failedMissing("/inputSchema", 'missing required property "inputSchema"');
+  if (!g_Tool$2(p4, d + 1)) return failedIn("/inputSchema");
   const p5 = o["execution"];
-  if (p5 !== undefined && !g_ToolExecution(p5, d + 1)) return false;
+  if (p5 !== undefined && !g_ToolExecution(p5, d + 1))
+    return failedInType("/execution", x_ToolExecution, p5);
   const p6 = o["outputSchema"];
-  if (p6 !== undefined && !g_Tool$5(p6, d + 1)) return false;
+  if (p6 !== undefined && !g_Tool$5(p6, d + 1)) return failedIn("/outputSchema");
   const p7 = o["annotations"];
-  if (p7 !== undefined && !g_ToolAnnotations(p7, d + 1)) return false;
+  if (p7 !== undefined && !g_ToolAnnotations(p7, d + 1))
+    return failedInType("/annotations", x_ToolAnnotations, p7);
   const p8 = o["_meta"];
-  if (p8 !== undefined && !g_Tool$8(p8, d + 1)) return false;
+  if (p8 !== undefined && !g_Tool$8(p8, d + 1)) return failedIn("/_meta");
   return true;
 }
 
-function x_Tool(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_Tool(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/name", "name"))) return true;
+      if (out.absent("/name", 1, 'missing required property "name"')) return 1;
+      n++;
     } else {
-      if (!(typeof x2 === "string") && out.add(fail(p + "/name", "string", x2))) return true;
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/name", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/title", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["icons"];
     if (x4 !== undefined) {
       if (!Array.isArray(x4)) {
-        if (out.add(fail(p + "/icons", "array", x4))) return true;
+        if (out.fault("/icons", 1, EXPECTED_8, x4)) return 1;
+        n++;
       } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Icon(a5[i6], d + 1 + 1) && x_Icon(a5[i6], p + "/icons/" + i6, out, d + 1 + 1))
-            return true;
+          if (!g_Icon(a5[i6], d + 1 + 1)) {
+            const c7 = x_Icon(a5[i6], out, d + 1 + 1);
+            if (out.lift(c7, "/icons/" + i6, 2)) return 1;
+            n += c7;
+          }
         }
       }
     }
-    const x7 = o1["description"];
-    if (x7 !== undefined) {
-      if (!(typeof x7 === "string") && out.add(fail(p + "/description", "string", x7))) return true;
+    const x8 = o1["description"];
+    if (x8 !== undefined) {
+      if (!(typeof x8 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x8)) return 1;
+        n++;
+      }
     }
-    const x8 = o1["inputSchema"];
-    if (x8 === undefined) {
-      if (out.add(missing(p + "/inputSchema", "inputSchema"))) return true;
+    const x9 = o1["inputSchema"];
+    if (x9 === undefined) {
+      if (out.absent("/inputSchema", 1, 'missing required property "inputSchema"')) return 1;
+      n++;
     } else {
-      if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
-        if (out.add(fail(p + "/inputSchema", "object", x8))) return true;
+      if (typeof x9 !== "object" || x9 === null || Array.isArray(x9)) {
+        if (out.fault("/inputSchema", 1, EXPECTED_3, x9)) return 1;
+        n++;
       } else {
-        const o9 = x8 as Readonly<Record<string, unknown>>;
-        const x10 = o9["type"];
-        if (x10 === undefined) {
-          if (out.add(missing(p + "/inputSchema/type", "type"))) return true;
+        const o10 = x9 as Readonly<Record<string, unknown>>;
+        const x11 = o10["type"];
+        if (x11 === undefined) {
+          if (out.absent("/inputSchema/type", 2, 'missing required property "type"')) return 1;
+          n++;
         } else {
-          if (!(x10 === "object") && out.add(fail(p + "/inputSchema/type", '"object"', x10)))
-            return true;
+          if (!(x11 === "object")) {
+            if (out.fault("/inputSchema/type", 2, EXPECTED_38, x11)) return 1;
+            n++;
+          }
         }
-        const x11 = o9["$schema"];
-        if (x11 !== undefined) {
-          if (
-            !(typeof x11 === "string") &&
-            out.add(fail(p + "/inputSchema/$schema", "string", x11))
-          )
-            return true;
-        }
-        const x12 = o9["properties"];
+        const x12 = o10["$schema"];
         if (x12 !== undefined) {
-          if (typeof x12 !== "object" || x12 === null || Array.isArray(x12)) {
-            if (out.add(fail(p + "/inputSchema/properties", "object", x12))) return true;
+          if (!(typeof x12 === "string")) {
+            if (out.fault("/inputSchema/$schema", 2, EXPECTED_2, x12)) return 1;
+            n++;
+          }
+        }
+        const x13 = o10["properties"];
+        if (x13 !== undefined) {
+          if (typeof x13 !== "object" || x13 === null || Array.isArray(x13)) {
+            if (out.fault("/inputSchema/properties", 2, EXPECTED_3, x13)) return 1;
+            n++;
           } else {
-            const o13 = x12 as Readonly<Record<string, unknown>>;
-            for (const k14 of Object.keys(o13)) {
-              if (
-                !(typeof o13[k14] === "object" && o13[k14] !== null && !Array.isArray(o13[k14])) &&
-                out.add(fail(p + "/inputSchema/properties/" + pointer(k14), "object", o13[k14]))
-              )
-                return true;
+            const o14 = x13 as Readonly<Record<string, unknown>>;
+            for (const k15 of Object.keys(o14)) {
+              if (!(
+                typeof o14[k15] === "object" &&
+                o14[k15] !== null &&
+                !Array.isArray(o14[k15])
+              )) {
+                if (out.fault("/inputSchema/properties/" + pointer(k15), 3, EXPECTED_3, o14[k15]))
+                  return 1;
+                n++;
+              }
             }
           }
         }
-        const x15 = o9["required"];
-        if (x15 !== undefined) {
-          if (!Array.isArray(x15)) {
-            if (out.add(fail(p + "/inputSchema/required", "array", x15))) return true;
+        const x16 = o10["required"];
+        if (x16 !== undefined) {
+          if (!Array.isArray(x16)) {
+            if (out.fault("/inputSchema/required", 2, EXPECTED_8, x16)) return 1;
+            n++;
           } else {
-            const a16 = x15 as readonly unknown[];
-            for (let i17 = 0; i17 < a16.length; i17++) {
-              if (
-                !(typeof a16[i17] === "string") &&
-                out.add(fail(p + "/inputSchema/required/" + i17, "string", a16[i17]))
-              )
-                return true;
+            const a17 = x16 as readonly unknown[];
+            for (let i18 = 0; i18 < a17.length; i18++) {
+              if (!(typeof a17[i18] === "string")) {
+                if (out.fault("/inputSchema/required/" + i18, 3, EXPECTED_2, a17[i18])) return 1;
+                n++;
+              }
             }
           }
         }
       }
     }
-    const x18 = o1["execution"];
-    if (x18 !== undefined) {
-      if (!g_ToolExecution(x18, d + 1) && x_ToolExecution(x18, p + "/execution", out, d + 1))
-        return true;
-    }
-    const x19 = o1["outputSchema"];
+    const x19 = o1["execution"];
     if (x19 !== undefined) {
-      if (typeof x19 !== "object" || x19 === null || Array.isArray(x19)) {
-        if (out.add(fail(p + "/outputSchema", "object", x19))) return true;
+      if (!g_ToolExecution(x19, d + 1)) {
+        const c20 = x_ToolExecution(x19, out, d + 1);
+        if (out.lift(c20, "/execution", 1)) return 1;
+        n += c20;
+      }
+    }
+    const x21 = o1["outputSchema"];
+    if (x21 !== undefined) {
+      if (typeof x21 !== "object" || x21 === null || Array.isArray(x21)) {
+        if (out.fault("/outputSchema", 1, EXPECTED_3, x21)) return 1;
+        n++;
       } else {
-        const o20 = x19 as Readonly<Record<string, unknown>>;
-        const x21 = o20["type"];
-        if (x21 === undefined) {
-          if (out.add(missing(p + "/outputSchema/type", "type"))) return true;
+        const o22 = x21 as Readonly<Record<string, unknown>>;
+        const x23 = o22["type"];
+        if (x23 === undefined) {
+          if (out.absent("/outputSchema/type", 2, 'missing required property "type"')) return 1;
+          n++;
         } else {
-          if (!(x21 === "object") && out.add(fail(p + "/outputSchema/type", '"object"', x21)))
-            return true;
+          if (!(x23 === "object")) {
+            if (out.fault("/outputSchema/type", 2, EXPECTED_38, x23)) return 1;
+            n++;
+          }
         }
-        const x22 = o20["$schema"];
-        if (x22 !== undefined) {
-          if (
-            !(typeof x22 === "string") &&
-            out.add(fail(p + "/outputSchema/$schema", "string", x22))
-          )
-            return true;
+        const x24 = o22["$schema"];
+        if (x24 !== undefined) {
+          if (!(typeof x24 === "string")) {
+            if (out.fault("/outputSchema/$schema", 2, EXPECTED_2, x24)) return 1;
+            n++;
+          }
         }
-        const x23 = o20["properties"];
-        if (x23 !== undefined) {
-          if (typeof x23 !== "object" || x23 === null || Array.isArray(x23)) {
-            if (out.add(fail(p + "/outputSchema/properties", "object", x23))) return true;
+        const x25 = o22["properties"];
+        if (x25 !== undefined) {
+          if (typeof x25 !== "object" || x25 === null || Array.isArray(x25)) {
+            if (out.fault("/outputSchema/properties", 2, EXPECTED_3, x25)) return 1;
+            n++;
           } else {
-            const o24 = x23 as Readonly<Record<string, unknown>>;
-            for (const k25 of Object.keys(o24)) {
-              if (
-                !(typeof o24[k25] === "object" && o24[k25] !== null && !Array.isArray(o24[k25])) &&
-                out.add(fail(p + "/outputSchema/properties/" + pointer(k25), "object", o24[k25]))
-              )
-                return true;
+            const o26 = x25 as Readonly<Record<string, unknown>>;
+            for (const k27 of Object.keys(o26)) {
+              if (!(
+                typeof o26[k27] === "object" &&
+                o26[k27] !== null &&
+                !Array.isArray(o26[k27])
+              )) {
+                if (out.fault("/outputSchema/properties/" + pointer(k27), 3, EXPECTED_3, o26[k27]))
+                  return 1;
+                n++;
+              }
             }
           }
         }
-        const x26 = o20["required"];
-        if (x26 !== undefined) {
-          if (!Array.isArray(x26)) {
-            if (out.add(fail(p + "/outputSchema/required", "array", x26))) return true;
+        const x28 = o22["required"];
+        if (x28 !== undefined) {
+          if (!Array.isArray(x28)) {
+            if (out.fault("/outputSchema/required", 2, EXPECTED_8, x28)) return 1;
+            n++;
           } else {
-            const a27 = x26 as readonly unknown[];
-            for (let i28 = 0; i28 < a27.length; i28++) {
-              if (
-                !(typeof a27[i28] === "string") &&
-                out.add(fail(p + "/outputSchema/required/" + i28, "string", a27[i28]))
-              )
-                return true;
+            const a29 = x28 as readonly unknown[];
+            for (let i30 = 0; i30 < a29.length; i30++) {
+              if (!(typeof a29[i30] === "string")) {
+                if (out.fault("/outputSchema/required/" + i30, 3, EXPECTED_2, a29[i30])) return 1;
+                n++;
+              }
             }
           }
         }
       }
     }
-    const x29 = o1["annotations"];
-    if (x29 !== undefined) {
-      if (!g_ToolAnnotations(x29, d + 1) && x_ToolAnnotations(x29, p + "/annotations", out, d + 1))
-        return true;
+    const x31 = o1["annotations"];
+    if (x31 !== undefined) {
+      if (!g_ToolAnnotations(x31, d + 1)) {
+        const c32 = x_ToolAnnotations(x31, out, d + 1);
+        if (out.lift(c32, "/annotations", 1)) return 1;
+        n += c32;
+      }
     }
-    const x30 = o1["_meta"];
-    if (x30 !== undefined) {
-      if (
-        (typeof x30 !== "object" || x30 === null || Array.isArray(x30)) &&
-        out.add(fail(p + "/_meta", "object", x30))
-      )
-        return true;
+    const x33 = o1["_meta"];
+    if (x33 !== undefined) {
+      if (typeof x33 !== "object" || x33 === null || Array.isArray(x33)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x33)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_Tool$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return false;
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Icon(x, d + 1)) return false;
+    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x);
   }
   return true;
 }
 
 function g_Tool$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
+    if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
+      return failedTest("/" + pointer(k), EXPECTED_3, x);
   }
   return true;
 }
 
 function g_Tool$4(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return false;
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return false;
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
   }
   return true;
 }
 
 function g_Tool$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "object")) return false;
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "object")) return failedTest("/type", EXPECTED_38, p0);
   const p1 = o["$schema"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/$schema", EXPECTED_2, p1);
   const p2 = o["properties"];
-  if (p2 !== undefined && !g_Tool$3(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_Tool$3(p2, d + 1)) return failedIn("/properties");
   const p3 = o["required"];
-  if (p3 !== undefined && !g_Tool$4(p3, d + 1)) return false;
+  if (p3 !== undefined && !g_Tool$4(p3, d + 1)) return failedIn("/required");
   return true;
 }
 
 function g_Tool$6(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
+    if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
+      return failedTest("/" + pointer(k), EXPECTED_3, x);
   }
   return true;
 }
 
 function g_Tool$7(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return false;
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return false;
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
   }
   return true;
 }
 
 function g_Tool$5(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "object")) return false;
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "object")) return failedTest("/type", EXPECTED_38, p0);
   const p1 = o["$schema"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/$schema", EXPECTED_2, p1);
   const p2 = o["properties"];
-  if (p2 !== undefined && !g_Tool$6(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_Tool$6(p2, d + 1)) return failedIn("/properties");
   const p3 = o["required"];
-  if (p3 !== undefined && !g_Tool$7(p3, d + 1)) return false;
+  if (p3 !== undefined && !g_Tool$7(p3, d + 1)) return failedIn("/required");
   return true;
 }
 
 function g_Tool$8(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
 function g_TaskStatus(v: unknown, _d: number): boolean {
-  return (
+  if (!(
     v === "working" ||
     v === "input_required" ||
     v === "completed" ||
     v === "failed" ||
     v === "cancelled"
-  );
-}
-
-function x_TaskStatus(v: unknown, p: string, out: IssueList, _d: number): boolean {
-  if (
-    !(
-      v === "working" ||
-      v === "input_required" ||
-      v === "completed" ||
-      v === "failed" ||
-      v === "cancelled"
-    ) &&
-    out.add(fail(p, '"working" | "input_required" | "completed" | "failed" | "cancelled"', v))
-  )
-    return true;
-  return false;
-}
-
-function g_TaskMetadata(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["ttl"];
-  if (p0 !== undefined && !Number.isInteger(p0)) return false;
+  ))
+    return failedTest("", EXPECTED_39, v);
   return true;
 }
 
-function x_TaskMetadata(v: unknown, p: string, out: IssueList, _d: number): boolean {
+function x_TaskStatus(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
+  if (!(
+    v === "working" ||
+    v === "input_required" ||
+    v === "completed" ||
+    v === "failed" ||
+    v === "cancelled"
+  )) {
+    if (out.fault("", 0, EXPECTED_39, v)) return 1;
+    n++;
+  }
+  return n;
+}
+
+function g_TaskMetadata(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["ttl"];
+  if (p0 !== undefined && !Number.isInteger(p0)) return failedTest("/ttl", EXPECTED_4, p0);
+  return true;
+}
+
+function x_TaskMetadata(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["ttl"];
     if (x2 !== undefined) {
-      if (!Number.isInteger(x2) && out.add(fail(p + "/ttl", "integer", x2))) return true;
+      if (!Number.isInteger(x2)) {
+        if (out.fault("/ttl", 1, EXPECTED_4, x2)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_RelatedTaskMetadata(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["taskId"];
-  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  if (p0 === undefined) return failedMissing("/taskId", 'missing required property "taskId"');
+  if (!(typeof p0 === "string")) return failedTest("/taskId", EXPECTED_2, p0);
   return true;
 }
 
-function x_RelatedTaskMetadata(v: unknown, p: string, out: IssueList, _d: number): boolean {
+function x_RelatedTaskMetadata(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["taskId"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/taskId", "taskId"))) return true;
+      if (out.absent("/taskId", 1, 'missing required property "taskId"')) return 1;
+      n++;
     } else {
-      if (!(typeof x2 === "string") && out.add(fail(p + "/taskId", "string", x2))) return true;
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/taskId", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_Task(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["taskId"];
-  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  if (p0 === undefined) return failedMissing("/taskId", 'missing required property "taskId"');
+  if (!(typeof p0 === "string")) return failedTest("/taskId", EXPECTED_2, p0);
   const p1 = o["status"];
-  if (p1 === undefined || !g_TaskStatus(p1, d + 1)) return false;
+  if (p1 === undefined) return failedMissing("/status", 'missing required property "status"');
+  if (!g_TaskStatus(p1, d + 1)) return failedInType("/status", x_TaskStatus, p1);
   const p2 = o["statusMessage"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/statusMessage", EXPECTED_2, p2);
   const p3 = o["createdAt"];
-  if (p3 === undefined || !(typeof p3 === "string")) return false;
+  if (p3 === undefined) return failedMissing("/createdAt", 'missing required property "createdAt"');
+  if (!(typeof p3 === "string")) return failedTest("/createdAt", EXPECTED_2, p3);
   const p4 = o["lastUpdatedAt"];
-  if (p4 === undefined || !(typeof p4 === "string")) return false;
+  if (p4 === undefined)
+    return failedMissing("/lastUpdatedAt", 'missing required property "lastUpdatedAt"');
+  if (!(typeof p4 === "string")) return failedTest("/lastUpdatedAt", EXPECTED_2, p4);
   const p5 = o["ttl"];
-  if (p5 === undefined || !(Number.isInteger(p5) || p5 === null || p5 === null)) return false;
+  if (p5 === undefined) return failedMissing("/ttl", 'missing required property "ttl"');
+  if (!(Number.isInteger(p5) || p5 === null || p5 === null))
+    return failedTest("/ttl", EXPECTED_40, p5);
   const p6 = o["pollInterval"];
-  if (p6 !== undefined && !Number.isInteger(p6)) return false;
+  if (p6 !== undefined && !Number.isInteger(p6)) return failedTest("/pollInterval", EXPECTED_4, p6);
   return true;
 }
 
-function x_Task(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_Task(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["taskId"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/taskId", "taskId"))) return true;
+      if (out.absent("/taskId", 1, 'missing required property "taskId"')) return 1;
+      n++;
     } else {
-      if (!(typeof x2 === "string") && out.add(fail(p + "/taskId", "string", x2))) return true;
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/taskId", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["status"];
     if (x3 === undefined) {
-      if (out.add(missing(p + "/status", "status"))) return true;
+      if (out.absent("/status", 1, 'missing required property "status"')) return 1;
+      n++;
     } else {
-      if (!g_TaskStatus(x3, d + 1) && x_TaskStatus(x3, p + "/status", out, d + 1)) return true;
+      if (!g_TaskStatus(x3, d + 1)) {
+        const c4 = x_TaskStatus(x3, out, d + 1);
+        if (out.lift(c4, "/status", 1)) return 1;
+        n += c4;
+      }
     }
-    const x4 = o1["statusMessage"];
-    if (x4 !== undefined) {
-      if (!(typeof x4 === "string") && out.add(fail(p + "/statusMessage", "string", x4)))
-        return true;
+    const x5 = o1["statusMessage"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/statusMessage", 1, EXPECTED_2, x5)) return 1;
+        n++;
+      }
     }
-    const x5 = o1["createdAt"];
-    if (x5 === undefined) {
-      if (out.add(missing(p + "/createdAt", "createdAt"))) return true;
-    } else {
-      if (!(typeof x5 === "string") && out.add(fail(p + "/createdAt", "string", x5))) return true;
-    }
-    const x6 = o1["lastUpdatedAt"];
+    const x6 = o1["createdAt"];
     if (x6 === undefined) {
-      if (out.add(missing(p + "/lastUpdatedAt", "lastUpdatedAt"))) return true;
+      if (out.absent("/createdAt", 1, 'missing required property "createdAt"')) return 1;
+      n++;
     } else {
-      if (!(typeof x6 === "string") && out.add(fail(p + "/lastUpdatedAt", "string", x6)))
-        return true;
+      if (!(typeof x6 === "string")) {
+        if (out.fault("/createdAt", 1, EXPECTED_2, x6)) return 1;
+        n++;
+      }
     }
-    const x7 = o1["ttl"];
+    const x7 = o1["lastUpdatedAt"];
     if (x7 === undefined) {
-      if (out.add(missing(p + "/ttl", "ttl"))) return true;
+      if (out.absent("/lastUpdatedAt", 1, 'missing required property "lastUpdatedAt"')) return 1;
+      n++;
     } else {
-      if (
-        !(Number.isInteger(x7) || x7 === null || x7 === null) &&
-        out.add(fail(p + "/ttl", "integer | null | null", x7))
-      )
-        return true;
+      if (!(typeof x7 === "string")) {
+        if (out.fault("/lastUpdatedAt", 1, EXPECTED_2, x7)) return 1;
+        n++;
+      }
     }
-    const x8 = o1["pollInterval"];
-    if (x8 !== undefined) {
-      if (!Number.isInteger(x8) && out.add(fail(p + "/pollInterval", "integer", x8))) return true;
+    const x8 = o1["ttl"];
+    if (x8 === undefined) {
+      if (out.absent("/ttl", 1, 'missing required property "ttl"')) return 1;
+      n++;
+    } else {
+      if (!(Number.isInteger(x8) || x8 === null || x8 === null)) {
+        if (out.fault("/ttl", 1, EXPECTED_40, x8)) return 1;
+        n++;
+      }
+    }
+    const x9 = o1["pollInterval"];
+    if (x9 !== undefined) {
+      if (!Number.isInteger(x9)) {
+        if (out.fault("/pollInterval", 1, EXPECTED_4, x9)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_CreateTaskResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateTaskResult$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_CreateTaskResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["task"];
-  if (p1 === undefined || !g_Task(p1, d + 1)) return false;
+  if (p1 === undefined) return failedMissing("/task", 'missing required property "task"');
+  if (!g_Task(p1, d + 1)) return failedInType("/task", x_Task, p1);
   return true;
 }
 
-function x_CreateTaskResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_CreateTaskResult(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
-  } else {
-    const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (
-        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
-        out.add(fail(p + "/_meta", "object", x2))
-      )
-        return true;
-    }
-    const x4 = o1["task"];
-    if (x4 === undefined) {
-      if (out.add(missing(p + "/task", "task"))) return true;
-    } else {
-      if (!g_Task(x4, d + 1) && x_Task(x4, p + "/task", out, d + 1)) return true;
-    }
-  }
-  return false;
-}
-
-function g_CreateTaskResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  return true;
-}
-
-function g_GetTaskRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "tasks/get")) return false;
-  const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o["params"];
-  if (p2 === undefined || !g_GetTaskRequest$1(p2, d + 1)) return false;
-  const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
-  return true;
-}
-
-function x_GetTaskRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
-  } else {
-    const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["method"];
-    if (x2 === undefined) {
-      if (out.add(missing(p + "/method", "method"))) return true;
-    } else {
-      if (!(x2 === "tasks/get") && out.add(fail(p + "/method", '"tasks/get"', x2))) return true;
-    }
-    const x3 = o1["jsonrpc"];
-    if (x3 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
-    } else {
-      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
-    }
-    const x4 = o1["params"];
-    if (x4 === undefined) {
-      if (out.add(missing(p + "/params", "params"))) return true;
-    } else {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.add(fail(p + "/params", "object", x4))) return true;
-      } else {
-        const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5["taskId"];
-        if (x6 === undefined) {
-          if (out.add(missing(p + "/params/taskId", "taskId"))) return true;
-        } else {
-          if (!(typeof x6 === "string") && out.add(fail(p + "/params/taskId", "string", x6)))
-            return true;
-        }
-      }
-    }
-    const x7 = o1["id"];
-    if (x7 === undefined) {
-      if (out.add(missing(p + "/id", "id"))) return true;
-    } else {
-      if (!g_RequestId(x7, d + 1) && x_RequestId(x7, p + "/id", out, d + 1)) return true;
-    }
-  }
-  return false;
-}
-
-function g_GetTaskRequest$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["taskId"];
-  if (p0 === undefined || !(typeof p0 === "string")) return false;
-  return true;
-}
-
-function g_GetTaskResult(v: unknown, d: number): boolean {
-  return g_Result(v, d) && g_Task(v, d);
-}
-
-function x_GetTaskResult(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (!g_Result(v, d) && x_Result(v, p, out, d)) return true;
-  if (!g_Task(v, d) && x_Task(v, p, out, d)) return true;
-  return false;
-}
-
-function g_GetTaskPayloadRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "tasks/result")) return false;
-  const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o["params"];
-  if (p2 === undefined || !g_GetTaskPayloadRequest$1(p2, d + 1)) return false;
-  const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
-  return true;
-}
-
-function x_GetTaskPayloadRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
-  } else {
-    const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["method"];
-    if (x2 === undefined) {
-      if (out.add(missing(p + "/method", "method"))) return true;
-    } else {
-      if (!(x2 === "tasks/result") && out.add(fail(p + "/method", '"tasks/result"', x2)))
-        return true;
-    }
-    const x3 = o1["jsonrpc"];
-    if (x3 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
-    } else {
-      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
-    }
-    const x4 = o1["params"];
-    if (x4 === undefined) {
-      if (out.add(missing(p + "/params", "params"))) return true;
-    } else {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.add(fail(p + "/params", "object", x4))) return true;
-      } else {
-        const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5["taskId"];
-        if (x6 === undefined) {
-          if (out.add(missing(p + "/params/taskId", "taskId"))) return true;
-        } else {
-          if (!(typeof x6 === "string") && out.add(fail(p + "/params/taskId", "string", x6)))
-            return true;
-        }
-      }
-    }
-    const x7 = o1["id"];
-    if (x7 === undefined) {
-      if (out.add(missing(p + "/id", "id"))) return true;
-    } else {
-      if (!g_RequestId(x7, d + 1) && x_RequestId(x7, p + "/id", out, d + 1)) return true;
-    }
-  }
-  return false;
-}
-
-function g_GetTaskPayloadRequest$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["taskId"];
-  if (p0 === undefined || !(typeof p0 === "string")) return false;
-  return true;
-}
-
-function g_GetTaskPayloadResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_GetTaskPayloadResult$1(p0, d + 1)) return false;
-  return true;
-}
-
-function x_GetTaskPayloadResult(v: unknown, p: string, out: IssueList, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
-  } else {
-    const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (
-        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
-        out.add(fail(p + "/_meta", "object", x2))
-      )
-        return true;
-    }
-  }
-  return false;
-}
-
-function g_GetTaskPayloadResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  return true;
-}
-
-function g_CancelTaskRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "tasks/cancel")) return false;
-  const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o["params"];
-  if (p2 === undefined || !g_CancelTaskRequest$1(p2, d + 1)) return false;
-  const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
-  return true;
-}
-
-function x_CancelTaskRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
-  } else {
-    const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["method"];
-    if (x2 === undefined) {
-      if (out.add(missing(p + "/method", "method"))) return true;
-    } else {
-      if (!(x2 === "tasks/cancel") && out.add(fail(p + "/method", '"tasks/cancel"', x2)))
-        return true;
-    }
-    const x3 = o1["jsonrpc"];
-    if (x3 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
-    } else {
-      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
-    }
-    const x4 = o1["params"];
-    if (x4 === undefined) {
-      if (out.add(missing(p + "/params", "params"))) return true;
-    } else {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.add(fail(p + "/params", "object", x4))) return true;
-      } else {
-        const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5["taskId"];
-        if (x6 === undefined) {
-          if (out.add(missing(p + "/params/taskId", "taskId"))) return true;
-        } else {
-          if (!(typeof x6 === "string") && out.add(fail(p + "/params/taskId", "string", x6)))
-            return true;
-        }
-      }
-    }
-    const x7 = o1["id"];
-    if (x7 === undefined) {
-      if (out.add(missing(p + "/id", "id"))) return true;
-    } else {
-      if (!g_RequestId(x7, d + 1) && x_RequestId(x7, p + "/id", out, d + 1)) return true;
-    }
-  }
-  return false;
-}
-
-function g_CancelTaskRequest$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["taskId"];
-  if (p0 === undefined || !(typeof p0 === "string")) return false;
-  return true;
-}
-
-function g_CancelTaskResult(v: unknown, d: number): boolean {
-  return g_Result(v, d) && g_Task(v, d);
-}
-
-function x_CancelTaskResult(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (!g_Result(v, d) && x_Result(v, p, out, d)) return true;
-  if (!g_Task(v, d) && x_Task(v, p, out, d)) return true;
-  return false;
-}
-
-function g_ListTasksRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "tasks/list")) return false;
-  const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o["params"];
-  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return false;
-  const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
-  return true;
-}
-
-function x_ListTasksRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
-  } else {
-    const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["method"];
-    if (x2 === undefined) {
-      if (out.add(missing(p + "/method", "method"))) return true;
-    } else {
-      if (!(x2 === "tasks/list") && out.add(fail(p + "/method", '"tasks/list"', x2))) return true;
-    }
-    const x3 = o1["jsonrpc"];
-    if (x3 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
-    } else {
-      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
-    }
-    const x4 = o1["params"];
-    if (x4 !== undefined) {
-      if (
-        !g_PaginatedRequestParams(x4, d + 1) &&
-        x_PaginatedRequestParams(x4, p + "/params", out, d + 1)
-      )
-        return true;
-    }
-    const x5 = o1["id"];
-    if (x5 === undefined) {
-      if (out.add(missing(p + "/id", "id"))) return true;
-    } else {
-      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
-    }
-  }
-  return false;
-}
-
-function g_ListTasksResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListTasksResult$1(p0, d + 1)) return false;
-  const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
-  const p2 = o["tasks"];
-  if (p2 === undefined || !g_ListTasksResult$2(p2, d + 1)) return false;
-  return true;
-}
-
-function x_ListTasksResult(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
-  } else {
-    const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (
-        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
-        out.add(fail(p + "/_meta", "object", x2))
-      )
-        return true;
-    }
-    const x4 = o1["nextCursor"];
-    if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1) && x_Cursor(x4, p + "/nextCursor", out, d + 1)) return true;
-    }
-    const x5 = o1["tasks"];
-    if (x5 === undefined) {
-      if (out.add(missing(p + "/tasks", "tasks"))) return true;
-    } else {
-      if (!Array.isArray(x5)) {
-        if (out.add(fail(p + "/tasks", "array", x5))) return true;
-      } else {
-        const a6 = x5 as readonly unknown[];
-        for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!g_Task(a6[i7], d + 1 + 1) && x_Task(a6[i7], p + "/tasks/" + i7, out, d + 1 + 1))
-            return true;
-        }
-      }
-    }
-  }
-  return false;
-}
-
-function g_ListTasksResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  return true;
-}
-
-function g_ListTasksResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return false;
-  const a = v as readonly unknown[];
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    if (!g_Task(x, d + 1)) return false;
-  }
-  return true;
-}
-
-function g_TaskStatusNotificationParams(v: unknown, d: number): boolean {
-  return g_NotificationParams(v, d) && g_Task(v, d);
-}
-
-function x_TaskStatusNotificationParams(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (!g_NotificationParams(v, d) && x_NotificationParams(v, p, out, d)) return true;
-  if (!g_Task(v, d) && x_Task(v, p, out, d)) return true;
-  return false;
-}
-
-function g_TaskStatusNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "notifications/tasks/status")) return false;
-  const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o["params"];
-  if (p2 === undefined || !g_TaskStatusNotificationParams(p2, d + 1)) return false;
-  return true;
-}
-
-function x_TaskStatusNotification(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
-  } else {
-    const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["method"];
-    if (x2 === undefined) {
-      if (out.add(missing(p + "/method", "method"))) return true;
-    } else {
-      if (
-        !(x2 === "notifications/tasks/status") &&
-        out.add(fail(p + "/method", '"notifications/tasks/status"', x2))
-      )
-        return true;
-    }
-    const x3 = o1["jsonrpc"];
-    if (x3 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
-    } else {
-      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
-    }
-    const x4 = o1["params"];
-    if (x4 === undefined) {
-      if (out.add(missing(p + "/params", "params"))) return true;
-    } else {
-      if (
-        !g_TaskStatusNotificationParams(x4, d + 1) &&
-        x_TaskStatusNotificationParams(x4, p + "/params", out, d + 1)
-      )
-        return true;
-    }
-  }
-  return false;
-}
-
-function g_SetLevelRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_SetLevelRequestParams$1(p0, d + 1)) return false;
-  const p1 = o["level"];
-  if (p1 === undefined || !g_LoggingLevel(p1, d + 1)) return false;
-  return true;
-}
-
-function x_SetLevelRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.add(fail(p + "/_meta", "object", x2))) return true;
-      } else {
-        const o3 = x2 as Readonly<Record<string, unknown>>;
-        const x4 = o3["progressToken"];
-        if (x4 !== undefined) {
-          if (
-            !g_ProgressToken(x4, d + 1 + 1) &&
-            x_ProgressToken(x4, p + "/_meta/progressToken", out, d + 1 + 1)
-          )
-            return true;
-        }
+        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+        n++;
       }
     }
-    const x5 = o1["level"];
-    if (x5 === undefined) {
-      if (out.add(missing(p + "/level", "level"))) return true;
+    const x4 = o1["task"];
+    if (x4 === undefined) {
+      if (out.absent("/task", 1, 'missing required property "task"')) return 1;
+      n++;
     } else {
-      if (!g_LoggingLevel(x5, d + 1) && x_LoggingLevel(x5, p + "/level", out, d + 1)) return true;
+      if (!g_Task(x4, d + 1)) {
+        const c5 = x_Task(x4, out, d + 1);
+        if (out.lift(c5, "/task", 1)) return 1;
+        n += c5;
+      }
     }
   }
-  return false;
+  return n;
 }
 
-function g_SetLevelRequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
+function g_CreateTaskResult$1(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
-function g_SetLevelRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+function g_GetTaskRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "logging/setLevel")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "tasks/get")) return failedTest("/method", EXPECTED_41, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 === undefined || !g_SetLevelRequestParams(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_GetTaskRequest$1(p2, d + 1)) return failedIn("/params");
   const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
 
-function x_SetLevelRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_GetTaskRequest(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/method", "method"))) return true;
+      if (out.absent("/method", 1, 'missing required property "method"')) return 1;
+      n++;
     } else {
-      if (!(x2 === "logging/setLevel") && out.add(fail(p + "/method", '"logging/setLevel"', x2)))
-        return true;
+      if (!(x2 === "tasks/get")) {
+        if (out.fault("/method", 1, EXPECTED_41, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["jsonrpc"];
     if (x3 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
     } else {
-      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
+      if (!(x3 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["params"];
     if (x4 === undefined) {
-      if (out.add(missing(p + "/params", "params"))) return true;
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
     } else {
-      if (
-        !g_SetLevelRequestParams(x4, d + 1) &&
-        x_SetLevelRequestParams(x4, p + "/params", out, d + 1)
-      )
-        return true;
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/params", 1, EXPECTED_3, x4)) return 1;
+        n++;
+      } else {
+        const o5 = x4 as Readonly<Record<string, unknown>>;
+        const x6 = o5["taskId"];
+        if (x6 === undefined) {
+          if (out.absent("/params/taskId", 2, 'missing required property "taskId"')) return 1;
+          n++;
+        } else {
+          if (!(typeof x6 === "string")) {
+            if (out.fault("/params/taskId", 2, EXPECTED_2, x6)) return 1;
+            n++;
+          }
+        }
+      }
     }
-    const x5 = o1["id"];
-    if (x5 === undefined) {
-      if (out.add(missing(p + "/id", "id"))) return true;
+    const x7 = o1["id"];
+    if (x7 === undefined) {
+      if (out.absent("/id", 1, 'missing required property "id"')) return 1;
+      n++;
     } else {
-      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
+      if (!g_RequestId(x7, d + 1)) {
+        const c8 = x_RequestId(x7, out, d + 1);
+        if (out.lift(c8, "/id", 1)) return 1;
+        n += c8;
+      }
     }
   }
-  return false;
+  return n;
 }
 
-function g_LoggingMessageNotificationParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+function g_GetTaskRequest$1(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_LoggingMessageNotificationParams$1(p0, d + 1)) return false;
-  const p1 = o["level"];
-  if (p1 === undefined || !g_LoggingLevel(p1, d + 1)) return false;
-  const p2 = o["logger"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  if (o["data"] === undefined) return false;
+  const p0 = o["taskId"];
+  if (p0 === undefined) return failedMissing("/taskId", 'missing required property "taskId"');
+  if (!(typeof p0 === "string")) return failedTest("/taskId", EXPECTED_2, p0);
   return true;
 }
 
-function x_LoggingMessageNotificationParams(
-  v: unknown,
-  p: string,
-  out: IssueList,
-  d: number,
-): boolean {
+function g_GetTaskResult(v: unknown, d: number): boolean {
+  if (!g_Result(v, d)) return failedInType("", x_Result, v);
+  if (!g_Task(v, d)) return failedInType("", x_Task, v);
+  return true;
+}
+
+function x_GetTaskResult(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (!g_Result(v, d)) {
+    const c1 = x_Result(v, out, d);
+    if (out.lift(c1, "", 0)) return 1;
+    n += c1;
+  }
+  if (!g_Task(v, d)) {
+    const c2 = x_Task(v, out, d);
+    if (out.lift(c2, "", 0)) return 1;
+    n += c2;
+  }
+  return n;
+}
+
+function g_GetTaskPayloadRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "tasks/result")) return failedTest("/method", EXPECTED_42, p0);
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  const p2 = o["params"];
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_GetTaskPayloadRequest$1(p2, d + 1)) return failedIn("/params");
+  const p3 = o["id"];
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  return true;
+}
+
+function x_GetTaskPayloadRequest(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
+  } else {
+    const o1 = v as Readonly<Record<string, unknown>>;
+    const x2 = o1["method"];
+    if (x2 === undefined) {
+      if (out.absent("/method", 1, 'missing required property "method"')) return 1;
+      n++;
+    } else {
+      if (!(x2 === "tasks/result")) {
+        if (out.fault("/method", 1, EXPECTED_42, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["jsonrpc"];
+    if (x3 === undefined) {
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
+    } else {
+      if (!(x3 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["params"];
+    if (x4 === undefined) {
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
+    } else {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/params", 1, EXPECTED_3, x4)) return 1;
+        n++;
+      } else {
+        const o5 = x4 as Readonly<Record<string, unknown>>;
+        const x6 = o5["taskId"];
+        if (x6 === undefined) {
+          if (out.absent("/params/taskId", 2, 'missing required property "taskId"')) return 1;
+          n++;
+        } else {
+          if (!(typeof x6 === "string")) {
+            if (out.fault("/params/taskId", 2, EXPECTED_2, x6)) return 1;
+            n++;
+          }
+        }
+      }
+    }
+    const x7 = o1["id"];
+    if (x7 === undefined) {
+      if (out.absent("/id", 1, 'missing required property "id"')) return 1;
+      n++;
+    } else {
+      if (!g_RequestId(x7, d + 1)) {
+        const c8 = x_RequestId(x7, out, d + 1);
+        if (out.lift(c8, "/id", 1)) return 1;
+        n += c8;
+      }
+    }
+  }
+  return n;
+}
+
+function g_GetTaskPayloadRequest$1(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["taskId"];
+  if (p0 === undefined) return failedMissing("/taskId", 'missing required property "taskId"');
+  if (!(typeof p0 === "string")) return failedTest("/taskId", EXPECTED_2, p0);
+  return true;
+}
+
+function g_GetTaskPayloadResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_GetTaskPayloadResult$1(p0, d + 1)) return failedIn("/_meta");
+  return true;
+}
+
+function x_GetTaskPayloadResult(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (
-        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
-        out.add(fail(p + "/_meta", "object", x2))
-      )
-        return true;
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+        n++;
+      }
     }
-    const x4 = o1["level"];
-    if (x4 === undefined) {
-      if (out.add(missing(p + "/level", "level"))) return true;
-    } else {
-      if (!g_LoggingLevel(x4, d + 1) && x_LoggingLevel(x4, p + "/level", out, d + 1)) return true;
-    }
-    const x5 = o1["logger"];
-    if (x5 !== undefined) {
-      if (!(typeof x5 === "string") && out.add(fail(p + "/logger", "string", x5))) return true;
-    }
-    const x6 = o1["data"];
-    if (x6 === undefined && out.add(missing(p + "/data", "data"))) return true;
   }
-  return false;
+  return n;
 }
 
-function g_LoggingMessageNotificationParams$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+function g_GetTaskPayloadResult$1(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
-function g_LoggingMessageNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+function g_CancelTaskRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "notifications/message")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "tasks/cancel")) return failedTest("/method", EXPECTED_43, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 === undefined || !g_LoggingMessageNotificationParams(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_CancelTaskRequest$1(p2, d + 1)) return failedIn("/params");
+  const p3 = o["id"];
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
 
-function x_LoggingMessageNotification(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_CancelTaskRequest(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/method", "method"))) return true;
+      if (out.absent("/method", 1, 'missing required property "method"')) return 1;
+      n++;
     } else {
-      if (
-        !(x2 === "notifications/message") &&
-        out.add(fail(p + "/method", '"notifications/message"', x2))
-      )
-        return true;
+      if (!(x2 === "tasks/cancel")) {
+        if (out.fault("/method", 1, EXPECTED_43, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["jsonrpc"];
     if (x3 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
     } else {
-      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
+      if (!(x3 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["params"];
     if (x4 === undefined) {
-      if (out.add(missing(p + "/params", "params"))) return true;
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
     } else {
-      if (
-        !g_LoggingMessageNotificationParams(x4, d + 1) &&
-        x_LoggingMessageNotificationParams(x4, p + "/params", out, d + 1)
-      )
-        return true;
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/params", 1, EXPECTED_3, x4)) return 1;
+        n++;
+      } else {
+        const o5 = x4 as Readonly<Record<string, unknown>>;
+        const x6 = o5["taskId"];
+        if (x6 === undefined) {
+          if (out.absent("/params/taskId", 2, 'missing required property "taskId"')) return 1;
+          n++;
+        } else {
+          if (!(typeof x6 === "string")) {
+            if (out.fault("/params/taskId", 2, EXPECTED_2, x6)) return 1;
+            n++;
+          }
+        }
+      }
+    }
+    const x7 = o1["id"];
+    if (x7 === undefined) {
+      if (out.absent("/id", 1, 'missing required property "id"')) return 1;
+      n++;
+    } else {
+      if (!g_RequestId(x7, d + 1)) {
+        const c8 = x_RequestId(x7, out, d + 1);
+        if (out.lift(c8, "/id", 1)) return 1;
+        n += c8;
+      }
     }
   }
-  return false;
+  return n;
+}
+
+function g_CancelTaskRequest$1(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["taskId"];
+  if (p0 === undefined) return failedMissing("/taskId", 'missing required property "taskId"');
+  if (!(typeof p0 === "string")) return failedTest("/taskId", EXPECTED_2, p0);
+  return true;
+}
+
+function g_CancelTaskResult(v: unknown, d: number): boolean {
+  if (!g_Result(v, d)) return failedInType("", x_Result, v);
+  if (!g_Task(v, d)) return failedInType("", x_Task, v);
+  return true;
+}
+
+function x_CancelTaskResult(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (!g_Result(v, d)) {
+    const c1 = x_Result(v, out, d);
+    if (out.lift(c1, "", 0)) return 1;
+    n += c1;
+  }
+  if (!g_Task(v, d)) {
+    const c2 = x_Task(v, out, d);
+    if (out.lift(c2, "", 0)) return 1;
+    n += c2;
+  }
+  return n;
+}
+
+function g_ListTasksRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "tasks/list")) return failedTest("/method", EXPECTED_44, p0);
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  const p2 = o["params"];
+  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1))
+    return failedInType("/params", x_PaginatedRequestParams, p2);
+  const p3 = o["id"];
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  return true;
+}
+
+function x_ListTasksRequest(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
+  } else {
+    const o1 = v as Readonly<Record<string, unknown>>;
+    const x2 = o1["method"];
+    if (x2 === undefined) {
+      if (out.absent("/method", 1, 'missing required property "method"')) return 1;
+      n++;
+    } else {
+      if (!(x2 === "tasks/list")) {
+        if (out.fault("/method", 1, EXPECTED_44, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["jsonrpc"];
+    if (x3 === undefined) {
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
+    } else {
+      if (!(x3 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["params"];
+    if (x4 !== undefined) {
+      if (!g_PaginatedRequestParams(x4, d + 1)) {
+        const c5 = x_PaginatedRequestParams(x4, out, d + 1);
+        if (out.lift(c5, "/params", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["id"];
+    if (x6 === undefined) {
+      if (out.absent("/id", 1, 'missing required property "id"')) return 1;
+      n++;
+    } else {
+      if (!g_RequestId(x6, d + 1)) {
+        const c7 = x_RequestId(x6, out, d + 1);
+        if (out.lift(c7, "/id", 1)) return 1;
+        n += c7;
+      }
+    }
+  }
+  return n;
+}
+
+function g_ListTasksResult(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_ListTasksResult$1(p0, d + 1)) return failedIn("/_meta");
+  const p1 = o["nextCursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
+  const p2 = o["tasks"];
+  if (p2 === undefined) return failedMissing("/tasks", 'missing required property "tasks"');
+  if (!g_ListTasksResult$2(p2, d + 1)) return failedIn("/tasks");
+  return true;
+}
+
+function x_ListTasksResult(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
+  } else {
+    const o1 = v as Readonly<Record<string, unknown>>;
+    const x2 = o1["_meta"];
+    if (x2 !== undefined) {
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["nextCursor"];
+    if (x4 !== undefined) {
+      if (!g_Cursor(x4, d + 1)) {
+        const c5 = x_Cursor(x4, out, d + 1);
+        if (out.lift(c5, "/nextCursor", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["tasks"];
+    if (x6 === undefined) {
+      if (out.absent("/tasks", 1, 'missing required property "tasks"')) return 1;
+      n++;
+    } else {
+      if (!Array.isArray(x6)) {
+        if (out.fault("/tasks", 1, EXPECTED_8, x6)) return 1;
+        n++;
+      } else {
+        const a7 = x6 as readonly unknown[];
+        for (let i8 = 0; i8 < a7.length; i8++) {
+          if (!g_Task(a7[i8], d + 1 + 1)) {
+            const c9 = x_Task(a7[i8], out, d + 1 + 1);
+            if (out.lift(c9, "/tasks/" + i8, 2)) return 1;
+            n += c9;
+          }
+        }
+      }
+    }
+  }
+  return n;
+}
+
+function g_ListTasksResult$1(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  return true;
+}
+
+function g_ListTasksResult$2(v: unknown, d: number): boolean {
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  const a = v as readonly unknown[];
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if (!g_Task(x, d + 1)) return failedInType(i, x_Task, x);
+  }
+  return true;
+}
+
+function g_TaskStatusNotificationParams(v: unknown, d: number): boolean {
+  if (!g_NotificationParams(v, d)) return failedInType("", x_NotificationParams, v);
+  if (!g_Task(v, d)) return failedInType("", x_Task, v);
+  return true;
+}
+
+function x_TaskStatusNotificationParams(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (!g_NotificationParams(v, d)) {
+    const c1 = x_NotificationParams(v, out, d);
+    if (out.lift(c1, "", 0)) return 1;
+    n += c1;
+  }
+  if (!g_Task(v, d)) {
+    const c2 = x_Task(v, out, d);
+    if (out.lift(c2, "", 0)) return 1;
+    n += c2;
+  }
+  return n;
+}
+
+function g_TaskStatusNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "notifications/tasks/status")) return failedTest("/method", EXPECTED_45, p0);
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  const p2 = o["params"];
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_TaskStatusNotificationParams(p2, d + 1))
+    return failedInType("/params", x_TaskStatusNotificationParams, p2);
+  return true;
+}
+
+function x_TaskStatusNotification(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
+  } else {
+    const o1 = v as Readonly<Record<string, unknown>>;
+    const x2 = o1["method"];
+    if (x2 === undefined) {
+      if (out.absent("/method", 1, 'missing required property "method"')) return 1;
+      n++;
+    } else {
+      if (!(x2 === "notifications/tasks/status")) {
+        if (out.fault("/method", 1, EXPECTED_45, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["jsonrpc"];
+    if (x3 === undefined) {
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
+    } else {
+      if (!(x3 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["params"];
+    if (x4 === undefined) {
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
+    } else {
+      if (!g_TaskStatusNotificationParams(x4, d + 1)) {
+        const c5 = x_TaskStatusNotificationParams(x4, out, d + 1);
+        if (out.lift(c5, "/params", 1)) return 1;
+        n += c5;
+      }
+    }
+  }
+  return n;
+}
+
+function g_SetLevelRequestParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_SetLevelRequestParams$1(p0, d + 1)) return failedIn("/_meta");
+  const p1 = o["level"];
+  if (p1 === undefined) return failedMissing("/level", 'missing required property "level"');
+  if (!g_LoggingLevel(p1, d + 1)) return failedInType("/level", x_LoggingLevel, p1);
+  return true;
+}
+
+function x_SetLevelRequestParams(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
+  } else {
+    const o1 = v as Readonly<Record<string, unknown>>;
+    const x2 = o1["_meta"];
+    if (x2 !== undefined) {
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+        n++;
+      } else {
+        const o3 = x2 as Readonly<Record<string, unknown>>;
+        const x4 = o3["progressToken"];
+        if (x4 !== undefined) {
+          if (!g_ProgressToken(x4, d + 1 + 1)) {
+            const c5 = x_ProgressToken(x4, out, d + 1 + 1);
+            if (out.lift(c5, "/_meta/progressToken", 2)) return 1;
+            n += c5;
+          }
+        }
+      }
+    }
+    const x6 = o1["level"];
+    if (x6 === undefined) {
+      if (out.absent("/level", 1, 'missing required property "level"')) return 1;
+      n++;
+    } else {
+      if (!g_LoggingLevel(x6, d + 1)) {
+        const c7 = x_LoggingLevel(x6, out, d + 1);
+        if (out.lift(c7, "/level", 1)) return 1;
+        n += c7;
+      }
+    }
+  }
+  return n;
+}
+
+function g_SetLevelRequestParams$1(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["progressToken"];
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
+    return failedInType("/progressToken", x_ProgressToken, p0);
+  return true;
+}
+
+function g_SetLevelRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "logging/setLevel")) return failedTest("/method", EXPECTED_46, p0);
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  const p2 = o["params"];
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_SetLevelRequestParams(p2, d + 1))
+    return failedInType("/params", x_SetLevelRequestParams, p2);
+  const p3 = o["id"];
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  return true;
+}
+
+function x_SetLevelRequest(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
+  } else {
+    const o1 = v as Readonly<Record<string, unknown>>;
+    const x2 = o1["method"];
+    if (x2 === undefined) {
+      if (out.absent("/method", 1, 'missing required property "method"')) return 1;
+      n++;
+    } else {
+      if (!(x2 === "logging/setLevel")) {
+        if (out.fault("/method", 1, EXPECTED_46, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["jsonrpc"];
+    if (x3 === undefined) {
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
+    } else {
+      if (!(x3 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["params"];
+    if (x4 === undefined) {
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
+    } else {
+      if (!g_SetLevelRequestParams(x4, d + 1)) {
+        const c5 = x_SetLevelRequestParams(x4, out, d + 1);
+        if (out.lift(c5, "/params", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["id"];
+    if (x6 === undefined) {
+      if (out.absent("/id", 1, 'missing required property "id"')) return 1;
+      n++;
+    } else {
+      if (!g_RequestId(x6, d + 1)) {
+        const c7 = x_RequestId(x6, out, d + 1);
+        if (out.lift(c7, "/id", 1)) return 1;
+        n += c7;
+      }
+    }
+  }
+  return n;
+}
+
+function g_LoggingMessageNotificationParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_LoggingMessageNotificationParams$1(p0, d + 1))
+    return failedIn("/_meta");
+  const p1 = o["level"];
+  if (p1 === undefined) return failedMissing("/level", 'missing required property "level"');
+  if (!g_LoggingLevel(p1, d + 1)) return failedInType("/level", x_LoggingLevel, p1);
+  const p2 = o["logger"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/logger", EXPECTED_2, p2);
+  if (o["data"] === undefined) return failedMissing("/data", 'missing required property "data"');
+  return true;
+}
+
+function x_LoggingMessageNotificationParams(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
+  } else {
+    const o1 = v as Readonly<Record<string, unknown>>;
+    const x2 = o1["_meta"];
+    if (x2 !== undefined) {
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["level"];
+    if (x4 === undefined) {
+      if (out.absent("/level", 1, 'missing required property "level"')) return 1;
+      n++;
+    } else {
+      if (!g_LoggingLevel(x4, d + 1)) {
+        const c5 = x_LoggingLevel(x4, out, d + 1);
+        if (out.lift(c5, "/level", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["logger"];
+    if (x6 !== undefined) {
+      if (!(typeof x6 === "string")) {
+        if (out.fault("/logger", 1, EXPECTED_2, x6)) return 1;
+        n++;
+      }
+    }
+    const x7 = o1["data"];
+    if (x7 === undefined) {
+      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
+      n++;
+    }
+  }
+  return n;
+}
+
+function g_LoggingMessageNotificationParams$1(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  return true;
+}
+
+function g_LoggingMessageNotification(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "notifications/message")) return failedTest("/method", EXPECTED_47, p0);
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  const p2 = o["params"];
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_LoggingMessageNotificationParams(p2, d + 1))
+    return failedInType("/params", x_LoggingMessageNotificationParams, p2);
+  return true;
+}
+
+function x_LoggingMessageNotification(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
+  } else {
+    const o1 = v as Readonly<Record<string, unknown>>;
+    const x2 = o1["method"];
+    if (x2 === undefined) {
+      if (out.absent("/method", 1, 'missing required property "method"')) return 1;
+      n++;
+    } else {
+      if (!(x2 === "notifications/message")) {
+        if (out.fault("/method", 1, EXPECTED_47, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["jsonrpc"];
+    if (x3 === undefined) {
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
+    } else {
+      if (!(x3 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["params"];
+    if (x4 === undefined) {
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
+    } else {
+      if (!g_LoggingMessageNotificationParams(x4, d + 1)) {
+        const c5 = x_LoggingMessageNotificationParams(x4, out, d + 1);
+        if (out.lift(c5, "/params", 1)) return 1;
+        n += c5;
+      }
+    }
+  }
+  return n;
 }
 
 function g_LoggingLevel(v: unknown, _d: number): boolean {
-  return (
+  if (!(
     v === "debug" ||
     v === "info" ||
     v === "notice" ||
@@ -6052,2758 +7702,3262 @@ function g_LoggingLevel(v: unknown, _d: number): boolean {
     v === "critical" ||
     v === "alert" ||
     v === "emergency"
-  );
-}
-
-function x_LoggingLevel(v: unknown, p: string, out: IssueList, _d: number): boolean {
-  if (
-    !(
-      v === "debug" ||
-      v === "info" ||
-      v === "notice" ||
-      v === "warning" ||
-      v === "error" ||
-      v === "critical" ||
-      v === "alert" ||
-      v === "emergency"
-    ) &&
-    out.add(
-      fail(
-        p,
-        '"debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency"',
-        v,
-      ),
-    )
-  )
-    return true;
-  return false;
-}
-
-function g_CreateMessageRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateMessageRequestParams$1(p0, d + 1)) return false;
-  const p1 = o["task"];
-  if (p1 !== undefined && !g_TaskMetadata(p1, d + 1)) return false;
-  const p2 = o["messages"];
-  if (p2 === undefined || !g_CreateMessageRequestParams$2(p2, d + 1)) return false;
-  const p3 = o["modelPreferences"];
-  if (p3 !== undefined && !g_ModelPreferences(p3, d + 1)) return false;
-  const p4 = o["systemPrompt"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return false;
-  const p5 = o["includeContext"];
-  if (p5 !== undefined && !(p5 === "none" || p5 === "thisServer" || p5 === "allServers"))
-    return false;
-  const p6 = o["temperature"];
-  if (p6 !== undefined && !(typeof p6 === "number" && Number.isFinite(p6))) return false;
-  const p7 = o["maxTokens"];
-  if (p7 === undefined || !Number.isInteger(p7)) return false;
-  const p8 = o["stopSequences"];
-  if (p8 !== undefined && !g_CreateMessageRequestParams$3(p8, d + 1)) return false;
-  const p9 = o["metadata"];
-  if (p9 !== undefined && !(typeof p9 === "object" && p9 !== null && !Array.isArray(p9)))
-    return false;
-  const p10 = o["tools"];
-  if (p10 !== undefined && !g_CreateMessageRequestParams$4(p10, d + 1)) return false;
-  const p11 = o["toolChoice"];
-  if (p11 !== undefined && !g_ToolChoice(p11, d + 1)) return false;
+  ))
+    return failedTest("", EXPECTED_48, v);
   return true;
 }
 
-function x_CreateMessageRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_LoggingLevel(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
+  if (!(
+    v === "debug" ||
+    v === "info" ||
+    v === "notice" ||
+    v === "warning" ||
+    v === "error" ||
+    v === "critical" ||
+    v === "alert" ||
+    v === "emergency"
+  )) {
+    if (out.fault("", 0, EXPECTED_48, v)) return 1;
+    n++;
+  }
+  return n;
+}
+
+function g_CreateMessageRequestParams(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["_meta"];
+  if (p0 !== undefined && !g_CreateMessageRequestParams$1(p0, d + 1)) return failedIn("/_meta");
+  const p1 = o["task"];
+  if (p1 !== undefined && !g_TaskMetadata(p1, d + 1))
+    return failedInType("/task", x_TaskMetadata, p1);
+  const p2 = o["messages"];
+  if (p2 === undefined) return failedMissing("/messages", 'missing required property "messages"');
+  if (!g_CreateMessageRequestParams$2(p2, d + 1)) return failedIn("/messages");
+  const p3 = o["modelPreferences"];
+  if (p3 !== undefined && !g_ModelPreferences(p3, d + 1))
+    return failedInType("/modelPreferences", x_ModelPreferences, p3);
+  const p4 = o["systemPrompt"];
+  if (p4 !== undefined && !(typeof p4 === "string"))
+    return failedTest("/systemPrompt", EXPECTED_2, p4);
+  const p5 = o["includeContext"];
+  if (p5 !== undefined && !(p5 === "none" || p5 === "thisServer" || p5 === "allServers"))
+    return failedTest("/includeContext", EXPECTED_49, p5);
+  const p6 = o["temperature"];
+  if (p6 !== undefined && !(typeof p6 === "number" && Number.isFinite(p6)))
+    return failedTest("/temperature", EXPECTED_16, p6);
+  const p7 = o["maxTokens"];
+  if (p7 === undefined) return failedMissing("/maxTokens", 'missing required property "maxTokens"');
+  if (!Number.isInteger(p7)) return failedTest("/maxTokens", EXPECTED_4, p7);
+  const p8 = o["stopSequences"];
+  if (p8 !== undefined && !g_CreateMessageRequestParams$3(p8, d + 1))
+    return failedIn("/stopSequences");
+  const p9 = o["metadata"];
+  if (p9 !== undefined && !(typeof p9 === "object" && p9 !== null && !Array.isArray(p9)))
+    return failedTest("/metadata", EXPECTED_3, p9);
+  const p10 = o["tools"];
+  if (p10 !== undefined && !g_CreateMessageRequestParams$4(p10, d + 1)) return failedIn("/tools");
+  const p11 = o["toolChoice"];
+  if (p11 !== undefined && !g_ToolChoice(p11, d + 1))
+    return failedInType("/toolChoice", x_ToolChoice, p11);
+  return true;
+}
+
+function x_CreateMessageRequestParams(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.add(fail(p + "/_meta", "object", x2))) return true;
+        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+        n++;
       } else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          if (
-            !g_ProgressToken(x4, d + 1 + 1) &&
-            x_ProgressToken(x4, p + "/_meta/progressToken", out, d + 1 + 1)
-          )
-            return true;
+          if (!g_ProgressToken(x4, d + 1 + 1)) {
+            const c5 = x_ProgressToken(x4, out, d + 1 + 1);
+            if (out.lift(c5, "/_meta/progressToken", 2)) return 1;
+            n += c5;
+          }
         }
       }
     }
-    const x5 = o1["task"];
-    if (x5 !== undefined) {
-      if (!g_TaskMetadata(x5, d + 1) && x_TaskMetadata(x5, p + "/task", out, d + 1)) return true;
+    const x6 = o1["task"];
+    if (x6 !== undefined) {
+      if (!g_TaskMetadata(x6, d + 1)) {
+        const c7 = x_TaskMetadata(x6, out, d + 1);
+        if (out.lift(c7, "/task", 1)) return 1;
+        n += c7;
+      }
     }
-    const x6 = o1["messages"];
-    if (x6 === undefined) {
-      if (out.add(missing(p + "/messages", "messages"))) return true;
+    const x8 = o1["messages"];
+    if (x8 === undefined) {
+      if (out.absent("/messages", 1, 'missing required property "messages"')) return 1;
+      n++;
     } else {
-      if (!Array.isArray(x6)) {
-        if (out.add(fail(p + "/messages", "array", x6))) return true;
+      if (!Array.isArray(x8)) {
+        if (out.fault("/messages", 1, EXPECTED_8, x8)) return 1;
+        n++;
       } else {
-        const a7 = x6 as readonly unknown[];
-        for (let i8 = 0; i8 < a7.length; i8++) {
-          if (
-            !g_SamplingMessage(a7[i8], d + 1 + 1) &&
-            x_SamplingMessage(a7[i8], p + "/messages/" + i8, out, d + 1 + 1)
-          )
-            return true;
+        const a9 = x8 as readonly unknown[];
+        for (let i10 = 0; i10 < a9.length; i10++) {
+          if (!g_SamplingMessage(a9[i10], d + 1 + 1)) {
+            const c11 = x_SamplingMessage(a9[i10], out, d + 1 + 1);
+            if (out.lift(c11, "/messages/" + i10, 2)) return 1;
+            n += c11;
+          }
         }
       }
     }
-    const x9 = o1["modelPreferences"];
-    if (x9 !== undefined) {
-      if (
-        !g_ModelPreferences(x9, d + 1) &&
-        x_ModelPreferences(x9, p + "/modelPreferences", out, d + 1)
-      )
-        return true;
-    }
-    const x10 = o1["systemPrompt"];
-    if (x10 !== undefined) {
-      if (!(typeof x10 === "string") && out.add(fail(p + "/systemPrompt", "string", x10)))
-        return true;
-    }
-    const x11 = o1["includeContext"];
-    if (x11 !== undefined) {
-      if (
-        !(x11 === "none" || x11 === "thisServer" || x11 === "allServers") &&
-        out.add(fail(p + "/includeContext", '"none" | "thisServer" | "allServers"', x11))
-      )
-        return true;
-    }
-    const x12 = o1["temperature"];
+    const x12 = o1["modelPreferences"];
     if (x12 !== undefined) {
-      if (
-        !(typeof x12 === "number" && Number.isFinite(x12)) &&
-        out.add(fail(p + "/temperature", "number", x12))
-      )
-        return true;
-    }
-    const x13 = o1["maxTokens"];
-    if (x13 === undefined) {
-      if (out.add(missing(p + "/maxTokens", "maxTokens"))) return true;
-    } else {
-      if (!Number.isInteger(x13) && out.add(fail(p + "/maxTokens", "integer", x13))) return true;
-    }
-    const x14 = o1["stopSequences"];
-    if (x14 !== undefined) {
-      if (!Array.isArray(x14)) {
-        if (out.add(fail(p + "/stopSequences", "array", x14))) return true;
-      } else {
-        const a15 = x14 as readonly unknown[];
-        for (let i16 = 0; i16 < a15.length; i16++) {
-          if (
-            !(typeof a15[i16] === "string") &&
-            out.add(fail(p + "/stopSequences/" + i16, "string", a15[i16]))
-          )
-            return true;
-        }
+      if (!g_ModelPreferences(x12, d + 1)) {
+        const c13 = x_ModelPreferences(x12, out, d + 1);
+        if (out.lift(c13, "/modelPreferences", 1)) return 1;
+        n += c13;
       }
     }
-    const x17 = o1["metadata"];
-    if (x17 !== undefined) {
-      if (
-        !(typeof x17 === "object" && x17 !== null && !Array.isArray(x17)) &&
-        out.add(fail(p + "/metadata", "object", x17))
-      )
-        return true;
+    const x14 = o1["systemPrompt"];
+    if (x14 !== undefined) {
+      if (!(typeof x14 === "string")) {
+        if (out.fault("/systemPrompt", 1, EXPECTED_2, x14)) return 1;
+        n++;
+      }
     }
-    const x18 = o1["tools"];
+    const x15 = o1["includeContext"];
+    if (x15 !== undefined) {
+      if (!(x15 === "none" || x15 === "thisServer" || x15 === "allServers")) {
+        if (out.fault("/includeContext", 1, EXPECTED_49, x15)) return 1;
+        n++;
+      }
+    }
+    const x16 = o1["temperature"];
+    if (x16 !== undefined) {
+      if (!(typeof x16 === "number" && Number.isFinite(x16))) {
+        if (out.fault("/temperature", 1, EXPECTED_16, x16)) return 1;
+        n++;
+      }
+    }
+    const x17 = o1["maxTokens"];
+    if (x17 === undefined) {
+      if (out.absent("/maxTokens", 1, 'missing required property "maxTokens"')) return 1;
+      n++;
+    } else {
+      if (!Number.isInteger(x17)) {
+        if (out.fault("/maxTokens", 1, EXPECTED_4, x17)) return 1;
+        n++;
+      }
+    }
+    const x18 = o1["stopSequences"];
     if (x18 !== undefined) {
       if (!Array.isArray(x18)) {
-        if (out.add(fail(p + "/tools", "array", x18))) return true;
+        if (out.fault("/stopSequences", 1, EXPECTED_8, x18)) return 1;
+        n++;
       } else {
         const a19 = x18 as readonly unknown[];
         for (let i20 = 0; i20 < a19.length; i20++) {
-          if (!g_Tool(a19[i20], d + 1 + 1) && x_Tool(a19[i20], p + "/tools/" + i20, out, d + 1 + 1))
-            return true;
+          if (!(typeof a19[i20] === "string")) {
+            if (out.fault("/stopSequences/" + i20, 2, EXPECTED_2, a19[i20])) return 1;
+            n++;
+          }
         }
       }
     }
-    const x21 = o1["toolChoice"];
+    const x21 = o1["metadata"];
     if (x21 !== undefined) {
-      if (!g_ToolChoice(x21, d + 1) && x_ToolChoice(x21, p + "/toolChoice", out, d + 1))
-        return true;
+      if (!(typeof x21 === "object" && x21 !== null && !Array.isArray(x21))) {
+        if (out.fault("/metadata", 1, EXPECTED_3, x21)) return 1;
+        n++;
+      }
+    }
+    const x22 = o1["tools"];
+    if (x22 !== undefined) {
+      if (!Array.isArray(x22)) {
+        if (out.fault("/tools", 1, EXPECTED_8, x22)) return 1;
+        n++;
+      } else {
+        const a23 = x22 as readonly unknown[];
+        for (let i24 = 0; i24 < a23.length; i24++) {
+          if (!g_Tool(a23[i24], d + 1 + 1)) {
+            const c25 = x_Tool(a23[i24], out, d + 1 + 1);
+            if (out.lift(c25, "/tools/" + i24, 2)) return 1;
+            n += c25;
+          }
+        }
+      }
+    }
+    const x26 = o1["toolChoice"];
+    if (x26 !== undefined) {
+      if (!g_ToolChoice(x26, d + 1)) {
+        const c27 = x_ToolChoice(x26, out, d + 1);
+        if (out.lift(c27, "/toolChoice", 1)) return 1;
+        n += c27;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_CreateMessageRequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
+    return failedInType("/progressToken", x_ProgressToken, p0);
   return true;
 }
 
 function g_CreateMessageRequestParams$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return false;
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_SamplingMessage(x, d + 1)) return false;
+    if (!g_SamplingMessage(x, d + 1)) return failedInType(i, x_SamplingMessage, x);
   }
   return true;
 }
 
 function g_CreateMessageRequestParams$3(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return false;
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return false;
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
   }
   return true;
 }
 
 function g_CreateMessageRequestParams$4(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return false;
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Tool(x, d + 1)) return false;
+    if (!g_Tool(x, d + 1)) return failedInType(i, x_Tool, x);
   }
   return true;
 }
 
 function g_ToolChoice(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["mode"];
-  if (p0 !== undefined && !(p0 === "auto" || p0 === "required" || p0 === "none")) return false;
+  if (p0 !== undefined && !(p0 === "auto" || p0 === "required" || p0 === "none"))
+    return failedTest("/mode", EXPECTED_50, p0);
   return true;
 }
 
-function x_ToolChoice(v: unknown, p: string, out: IssueList, _d: number): boolean {
+function x_ToolChoice(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["mode"];
     if (x2 !== undefined) {
-      if (
-        !(x2 === "auto" || x2 === "required" || x2 === "none") &&
-        out.add(fail(p + "/mode", '"auto" | "required" | "none"', x2))
-      )
-        return true;
+      if (!(x2 === "auto" || x2 === "required" || x2 === "none")) {
+        if (out.fault("/mode", 1, EXPECTED_50, x2)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_CreateMessageRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "sampling/createMessage")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "sampling/createMessage")) return failedTest("/method", EXPECTED_51, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 === undefined || !g_CreateMessageRequestParams(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_CreateMessageRequestParams(p2, d + 1))
+    return failedInType("/params", x_CreateMessageRequestParams, p2);
   const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
 
-function x_CreateMessageRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_CreateMessageRequest(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/method", "method"))) return true;
+      if (out.absent("/method", 1, 'missing required property "method"')) return 1;
+      n++;
     } else {
-      if (
-        !(x2 === "sampling/createMessage") &&
-        out.add(fail(p + "/method", '"sampling/createMessage"', x2))
-      )
-        return true;
+      if (!(x2 === "sampling/createMessage")) {
+        if (out.fault("/method", 1, EXPECTED_51, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["jsonrpc"];
     if (x3 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
     } else {
-      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
+      if (!(x3 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["params"];
     if (x4 === undefined) {
-      if (out.add(missing(p + "/params", "params"))) return true;
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
     } else {
-      if (
-        !g_CreateMessageRequestParams(x4, d + 1) &&
-        x_CreateMessageRequestParams(x4, p + "/params", out, d + 1)
-      )
-        return true;
+      if (!g_CreateMessageRequestParams(x4, d + 1)) {
+        const c5 = x_CreateMessageRequestParams(x4, out, d + 1);
+        if (out.lift(c5, "/params", 1)) return 1;
+        n += c5;
+      }
     }
-    const x5 = o1["id"];
-    if (x5 === undefined) {
-      if (out.add(missing(p + "/id", "id"))) return true;
+    const x6 = o1["id"];
+    if (x6 === undefined) {
+      if (out.absent("/id", 1, 'missing required property "id"')) return 1;
+      n++;
     } else {
-      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
+      if (!g_RequestId(x6, d + 1)) {
+        const c7 = x_RequestId(x6, out, d + 1);
+        if (out.lift(c7, "/id", 1)) return 1;
+        n += c7;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_CreateMessageResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["role"];
-  if (p1 === undefined || !g_Role(p1, d + 1)) return false;
+  if (p1 === undefined) return failedMissing("/role", 'missing required property "role"');
+  if (!g_Role(p1, d + 1)) return failedInType("/role", x_Role, p1);
   const p2 = o["content"];
-  if (
-    p2 === undefined ||
-    !(
-      g_TextContent(p2, d + 1) ||
-      g_ImageContent(p2, d + 1) ||
-      g_AudioContent(p2, d + 1) ||
-      g_ToolUseContent(p2, d + 1) ||
-      g_ToolResultContent(p2, d + 1) ||
-      g_CreateMessageResult$2(p2, d + 1)
-    )
-  )
-    return false;
+  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!(
+    g_TextContent(p2, d + 1) ||
+    g_ImageContent(p2, d + 1) ||
+    g_AudioContent(p2, d + 1) ||
+    g_ToolUseContent(p2, d + 1) ||
+    g_ToolResultContent(p2, d + 1) ||
+    g_CreateMessageResult$2(p2, d + 1)
+  ))
+    return failedUnion("/content", x_CreateMessageResult$3, p2);
   const p3 = o["model"];
-  if (p3 === undefined || !(typeof p3 === "string")) return false;
+  if (p3 === undefined) return failedMissing("/model", 'missing required property "model"');
+  if (!(typeof p3 === "string")) return failedTest("/model", EXPECTED_2, p3);
   const p4 = o["stopReason"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  if (p4 !== undefined && !(typeof p4 === "string"))
+    return failedTest("/stopReason", EXPECTED_2, p4);
   return true;
 }
 
-function x_CreateMessageResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_CreateMessageResult(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
-    const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (
-        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
-        out.add(fail(p + "/_meta", "object", x2))
-      )
-        return true;
+    const o11 = v as Readonly<Record<string, unknown>>;
+    const x12 = o11["_meta"];
+    if (x12 !== undefined) {
+      if (typeof x12 !== "object" || x12 === null || Array.isArray(x12)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x12)) return 1;
+        n++;
+      }
     }
-    const x4 = o1["role"];
-    if (x4 === undefined) {
-      if (out.add(missing(p + "/role", "role"))) return true;
+    const x14 = o11["role"];
+    if (x14 === undefined) {
+      if (out.absent("/role", 1, 'missing required property "role"')) return 1;
+      n++;
     } else {
-      if (!g_Role(x4, d + 1) && x_Role(x4, p + "/role", out, d + 1)) return true;
+      if (!g_Role(x14, d + 1)) {
+        const c15 = x_Role(x14, out, d + 1);
+        if (out.lift(c15, "/role", 1)) return 1;
+        n += c15;
+      }
     }
-    const x5 = o1["content"];
-    if (x5 === undefined) {
-      if (out.add(missing(p + "/content", "content"))) return true;
+    const x16 = o11["content"];
+    if (x16 === undefined) {
+      if (out.absent("/content", 1, 'missing required property "content"')) return 1;
+      n++;
     } else {
       if (!(
-        g_TextContent(x5, d + 1) ||
-        g_ImageContent(x5, d + 1) ||
-        g_AudioContent(x5, d + 1) ||
-        g_ToolUseContent(x5, d + 1) ||
-        g_ToolResultContent(x5, d + 1) ||
-        g_CreateMessageResult$3(x5, d + 1)
+        g_TextContent(x16, d + 1) ||
+        g_ImageContent(x16, d + 1) ||
+        g_AudioContent(x16, d + 1) ||
+        g_ToolUseContent(x16, d + 1) ||
+        g_ToolResultContent(x16, d + 1) ||
+        g_CreateMessageResult$4(x16, d + 1)
       )) {
-        const q7 = p + "/content";
-        const branches6: [string, IssueList][] = [];
-        {
-          const b8 = new IssueList(out.all);
-          x_TextContent(x5, q7, b8, d + 1);
-          branches6.push(["TextContent", b8]);
-        }
-        {
-          const b9 = new IssueList(out.all);
-          x_ImageContent(x5, q7, b9, d + 1);
-          branches6.push(["ImageContent", b9]);
-        }
-        {
-          const b10 = new IssueList(out.all);
-          x_AudioContent(x5, q7, b10, d + 1);
-          branches6.push(["AudioContent", b10]);
-        }
-        {
-          const b11 = new IssueList(out.all);
-          x_ToolUseContent(x5, q7, b11, d + 1);
-          branches6.push(["ToolUseContent", b11]);
-        }
-        {
-          const b12 = new IssueList(out.all);
-          x_ToolResultContent(x5, q7, b12, d + 1);
-          branches6.push(["ToolResultContent", b12]);
-        }
-        {
-          const b13 = new IssueList(out.all);
-          m14: {
-            if (!Array.isArray(x5)) {
-              if (b13.add(fail(q7, "array", x5))) break m14;
-            } else {
-              const a15 = x5 as readonly unknown[];
-              for (let i16 = 0; i16 < a15.length; i16++) {
-                if (
-                  !g_SamplingMessageContentBlock(a15[i16], d + 1 + 1) &&
-                  x_SamplingMessageContentBlock(a15[i16], q7 + "/" + i16, b13, d + 1 + 1)
-                )
-                  break m14;
+        const u18 = out.union("/content", 1);
+        const c19 = x_TextContent(x16, out, d + 1);
+        out.lift(c19, "/content", 1);
+        u18.member("TextContent");
+        const c20 = x_ImageContent(x16, out, d + 1);
+        out.lift(c20, "/content", 1);
+        u18.member("ImageContent");
+        const c21 = x_AudioContent(x16, out, d + 1);
+        out.lift(c21, "/content", 1);
+        u18.member("AudioContent");
+        const c22 = x_ToolUseContent(x16, out, d + 1);
+        out.lift(c22, "/content", 1);
+        u18.member("ToolUseContent");
+        const c23 = x_ToolResultContent(x16, out, d + 1);
+        out.lift(c23, "/content", 1);
+        u18.member("ToolResultContent");
+        m24: {
+          if (!Array.isArray(x16)) {
+            if (out.fault("/content", 1, EXPECTED_8, x16)) break m24;
+          } else {
+            const a25 = x16 as readonly unknown[];
+            for (let i26 = 0; i26 < a25.length; i26++) {
+              if (!g_SamplingMessageContentBlock(a25[i26], d + 1 + 1)) {
+                const c27 = x_SamplingMessageContentBlock(a25[i26], out, d + 1 + 1);
+                if (out.lift(c27, "/content/" + i26, 2)) break m24;
               }
             }
           }
-          branches6.push(["SamplingMessageContentBlock[]", b13]);
         }
-        if (
-          out.addAll(
-            pickBranch(
-              q7,
-              "TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent | SamplingMessageContentBlock[]",
-              x5,
-              branches6,
-            ),
-          )
-        )
-          return true;
+        u18.member("SamplingMessageContentBlock[]");
+        const c17 = u18.pick(EXPECTED_52, x16);
+        if (!out.all) return 1;
+        n += c17;
       }
     }
-    const x17 = o1["model"];
-    if (x17 === undefined) {
-      if (out.add(missing(p + "/model", "model"))) return true;
+    const x28 = o11["model"];
+    if (x28 === undefined) {
+      if (out.absent("/model", 1, 'missing required property "model"')) return 1;
+      n++;
     } else {
-      if (!(typeof x17 === "string") && out.add(fail(p + "/model", "string", x17))) return true;
+      if (!(typeof x28 === "string")) {
+        if (out.fault("/model", 1, EXPECTED_2, x28)) return 1;
+        n++;
+      }
     }
-    const x18 = o1["stopReason"];
-    if (x18 !== undefined) {
-      if (!(typeof x18 === "string") && out.add(fail(p + "/stopReason", "string", x18)))
-        return true;
+    const x29 = o11["stopReason"];
+    if (x29 !== undefined) {
+      if (!(typeof x29 === "string")) {
+        if (out.fault("/stopReason", 1, EXPECTED_2, x29)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_CreateMessageResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
 function g_CreateMessageResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return false;
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_SamplingMessageContentBlock(x, d + 1)) return false;
+    if (!g_SamplingMessageContentBlock(x, d + 1))
+      return failedInType(i, x_SamplingMessageContentBlock, x);
   }
   return true;
 }
 
-function g_CreateMessageResult$3(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return false;
+function x_CreateMessageResult$3(v: unknown, out: IssueList, d: number): number {
+  const u1 = out.union("", 0);
+  const c2 = x_TextContent(v, out, d);
+  out.lift(c2, "", 0);
+  u1.member("TextContent");
+  const c3 = x_ImageContent(v, out, d);
+  out.lift(c3, "", 0);
+  u1.member("ImageContent");
+  const c4 = x_AudioContent(v, out, d);
+  out.lift(c4, "", 0);
+  u1.member("AudioContent");
+  const c5 = x_ToolUseContent(v, out, d);
+  out.lift(c5, "", 0);
+  u1.member("ToolUseContent");
+  const c6 = x_ToolResultContent(v, out, d);
+  out.lift(c6, "", 0);
+  u1.member("ToolResultContent");
+  m7: {
+    if (!Array.isArray(v)) {
+      if (out.fault("", 0, EXPECTED_8, v)) break m7;
+    } else {
+      const a8 = v as readonly unknown[];
+      for (let i9 = 0; i9 < a8.length; i9++) {
+        if (!g_SamplingMessageContentBlock(a8[i9], d + 1)) {
+          const c10 = x_SamplingMessageContentBlock(a8[i9], out, d + 1);
+          if (out.lift(c10, "/" + i9, 1)) break m7;
+        }
+      }
+    }
+  }
+  u1.member("SamplingMessageContentBlock[]");
+  const c = u1.pick(EXPECTED_52, v);
+  return c;
+}
+
+function g_CreateMessageResult$4(v: unknown, d: number): boolean {
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_SamplingMessageContentBlock(x, d + 1)) return false;
+    if (!g_SamplingMessageContentBlock(x, d + 1))
+      return failedInType(i, x_SamplingMessageContentBlock, x);
   }
   return true;
 }
 
 function g_SamplingMessage(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["role"];
-  if (p0 === undefined || !g_Role(p0, d + 1)) return false;
+  if (p0 === undefined) return failedMissing("/role", 'missing required property "role"');
+  if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
   const p1 = o["content"];
-  if (
-    p1 === undefined ||
-    !(
-      g_TextContent(p1, d + 1) ||
-      g_ImageContent(p1, d + 1) ||
-      g_AudioContent(p1, d + 1) ||
-      g_ToolUseContent(p1, d + 1) ||
-      g_ToolResultContent(p1, d + 1) ||
-      g_SamplingMessage$1(p1, d + 1)
-    )
-  )
-    return false;
+  if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!(
+    g_TextContent(p1, d + 1) ||
+    g_ImageContent(p1, d + 1) ||
+    g_AudioContent(p1, d + 1) ||
+    g_ToolUseContent(p1, d + 1) ||
+    g_ToolResultContent(p1, d + 1) ||
+    g_SamplingMessage$1(p1, d + 1)
+  ))
+    return failedUnion("/content", x_SamplingMessage$2, p1);
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_SamplingMessage$2(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_SamplingMessage$3(p2, d + 1)) return failedIn("/_meta");
   return true;
 }
 
-function x_SamplingMessage(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_SamplingMessage(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
-    const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["role"];
-    if (x2 === undefined) {
-      if (out.add(missing(p + "/role", "role"))) return true;
+    const o11 = v as Readonly<Record<string, unknown>>;
+    const x12 = o11["role"];
+    if (x12 === undefined) {
+      if (out.absent("/role", 1, 'missing required property "role"')) return 1;
+      n++;
     } else {
-      if (!g_Role(x2, d + 1) && x_Role(x2, p + "/role", out, d + 1)) return true;
+      if (!g_Role(x12, d + 1)) {
+        const c13 = x_Role(x12, out, d + 1);
+        if (out.lift(c13, "/role", 1)) return 1;
+        n += c13;
+      }
     }
-    const x3 = o1["content"];
-    if (x3 === undefined) {
-      if (out.add(missing(p + "/content", "content"))) return true;
+    const x14 = o11["content"];
+    if (x14 === undefined) {
+      if (out.absent("/content", 1, 'missing required property "content"')) return 1;
+      n++;
     } else {
       if (!(
-        g_TextContent(x3, d + 1) ||
-        g_ImageContent(x3, d + 1) ||
-        g_AudioContent(x3, d + 1) ||
-        g_ToolUseContent(x3, d + 1) ||
-        g_ToolResultContent(x3, d + 1) ||
-        g_SamplingMessage$3(x3, d + 1)
+        g_TextContent(x14, d + 1) ||
+        g_ImageContent(x14, d + 1) ||
+        g_AudioContent(x14, d + 1) ||
+        g_ToolUseContent(x14, d + 1) ||
+        g_ToolResultContent(x14, d + 1) ||
+        g_SamplingMessage$4(x14, d + 1)
       )) {
-        const q5 = p + "/content";
-        const branches4: [string, IssueList][] = [];
-        {
-          const b6 = new IssueList(out.all);
-          x_TextContent(x3, q5, b6, d + 1);
-          branches4.push(["TextContent", b6]);
-        }
-        {
-          const b7 = new IssueList(out.all);
-          x_ImageContent(x3, q5, b7, d + 1);
-          branches4.push(["ImageContent", b7]);
-        }
-        {
-          const b8 = new IssueList(out.all);
-          x_AudioContent(x3, q5, b8, d + 1);
-          branches4.push(["AudioContent", b8]);
-        }
-        {
-          const b9 = new IssueList(out.all);
-          x_ToolUseContent(x3, q5, b9, d + 1);
-          branches4.push(["ToolUseContent", b9]);
-        }
-        {
-          const b10 = new IssueList(out.all);
-          x_ToolResultContent(x3, q5, b10, d + 1);
-          branches4.push(["ToolResultContent", b10]);
-        }
-        {
-          const b11 = new IssueList(out.all);
-          m12: {
-            if (!Array.isArray(x3)) {
-              if (b11.add(fail(q5, "array", x3))) break m12;
-            } else {
-              const a13 = x3 as readonly unknown[];
-              for (let i14 = 0; i14 < a13.length; i14++) {
-                if (
-                  !g_SamplingMessageContentBlock(a13[i14], d + 1 + 1) &&
-                  x_SamplingMessageContentBlock(a13[i14], q5 + "/" + i14, b11, d + 1 + 1)
-                )
-                  break m12;
+        const u16 = out.union("/content", 1);
+        const c17 = x_TextContent(x14, out, d + 1);
+        out.lift(c17, "/content", 1);
+        u16.member("TextContent");
+        const c18 = x_ImageContent(x14, out, d + 1);
+        out.lift(c18, "/content", 1);
+        u16.member("ImageContent");
+        const c19 = x_AudioContent(x14, out, d + 1);
+        out.lift(c19, "/content", 1);
+        u16.member("AudioContent");
+        const c20 = x_ToolUseContent(x14, out, d + 1);
+        out.lift(c20, "/content", 1);
+        u16.member("ToolUseContent");
+        const c21 = x_ToolResultContent(x14, out, d + 1);
+        out.lift(c21, "/content", 1);
+        u16.member("ToolResultContent");
+        m22: {
+          if (!Array.isArray(x14)) {
+            if (out.fault("/content", 1, EXPECTED_8, x14)) break m22;
+          } else {
+            const a23 = x14 as readonly unknown[];
+            for (let i24 = 0; i24 < a23.length; i24++) {
+              if (!g_SamplingMessageContentBlock(a23[i24], d + 1 + 1)) {
+                const c25 = x_SamplingMessageContentBlock(a23[i24], out, d + 1 + 1);
+                if (out.lift(c25, "/content/" + i24, 2)) break m22;
               }
             }
           }
-          branches4.push(["SamplingMessageContentBlock[]", b11]);
         }
-        if (
-          out.addAll(
-            pickBranch(
-              q5,
-              "TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent | SamplingMessageContentBlock[]",
-              x3,
-              branches4,
-            ),
-          )
-        )
-          return true;
+        u16.member("SamplingMessageContentBlock[]");
+        const c15 = u16.pick(EXPECTED_52, x14);
+        if (!out.all) return 1;
+        n += c15;
       }
     }
-    const x15 = o1["_meta"];
-    if (x15 !== undefined) {
-      if (
-        (typeof x15 !== "object" || x15 === null || Array.isArray(x15)) &&
-        out.add(fail(p + "/_meta", "object", x15))
-      )
-        return true;
+    const x26 = o11["_meta"];
+    if (x26 !== undefined) {
+      if (typeof x26 !== "object" || x26 === null || Array.isArray(x26)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x26)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_SamplingMessage$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return false;
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_SamplingMessageContentBlock(x, d + 1)) return false;
+    if (!g_SamplingMessageContentBlock(x, d + 1))
+      return failedInType(i, x_SamplingMessageContentBlock, x);
   }
   return true;
 }
 
-function g_SamplingMessage$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+function x_SamplingMessage$2(v: unknown, out: IssueList, d: number): number {
+  const u1 = out.union("", 0);
+  const c2 = x_TextContent(v, out, d);
+  out.lift(c2, "", 0);
+  u1.member("TextContent");
+  const c3 = x_ImageContent(v, out, d);
+  out.lift(c3, "", 0);
+  u1.member("ImageContent");
+  const c4 = x_AudioContent(v, out, d);
+  out.lift(c4, "", 0);
+  u1.member("AudioContent");
+  const c5 = x_ToolUseContent(v, out, d);
+  out.lift(c5, "", 0);
+  u1.member("ToolUseContent");
+  const c6 = x_ToolResultContent(v, out, d);
+  out.lift(c6, "", 0);
+  u1.member("ToolResultContent");
+  m7: {
+    if (!Array.isArray(v)) {
+      if (out.fault("", 0, EXPECTED_8, v)) break m7;
+    } else {
+      const a8 = v as readonly unknown[];
+      for (let i9 = 0; i9 < a8.length; i9++) {
+        if (!g_SamplingMessageContentBlock(a8[i9], d + 1)) {
+          const c10 = x_SamplingMessageContentBlock(a8[i9], out, d + 1);
+          if (out.lift(c10, "/" + i9, 1)) break m7;
+        }
+      }
+    }
+  }
+  u1.member("SamplingMessageContentBlock[]");
+  const c = u1.pick(EXPECTED_52, v);
+  return c;
+}
+
+function g_SamplingMessage$3(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
-function g_SamplingMessage$3(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return false;
+function g_SamplingMessage$4(v: unknown, d: number): boolean {
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_SamplingMessageContentBlock(x, d + 1)) return false;
+    if (!g_SamplingMessageContentBlock(x, d + 1))
+      return failedInType(i, x_SamplingMessageContentBlock, x);
   }
   return true;
 }
 
 function g_SamplingMessageContentBlock(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("", EXPECTED_53, v);
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
-      return g_TextContent(v, d);
+      return g_TextContent(v, d) || failed();
     case "image":
-      return g_ImageContent(v, d);
+      return g_ImageContent(v, d) || failed();
     case "audio":
-      return g_AudioContent(v, d);
+      return g_AudioContent(v, d) || failed();
     case "tool_use":
-      return g_ToolUseContent(v, d);
+      return g_ToolUseContent(v, d) || failed();
     case "tool_result":
-      return g_ToolResultContent(v, d);
+      return g_ToolResultContent(v, d) || failed();
     default:
-      return false;
+      return failed();
   }
 }
 
-function x_SamplingMessageContentBlock(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_SamplingMessageContentBlock(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (
-      out.add(
-        fail(
-          p,
-          "object (TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent)",
-          v,
-        ),
-      )
-    )
-      return true;
+    if (out.fault("", 0, EXPECTED_53, v)) return 1;
+    n++;
   } else {
     const tag1 = (v as Readonly<Record<string, unknown>>)["type"];
     switch (tag1) {
       case "text": {
-        const inner2 = new IssueList(out.all);
-        m3: {
-          if (!g_TextContent(v, d) && x_TextContent(v, p, inner2, d)) break m3;
+        const s2 = out.items.length;
+        m4: {
+          if (!g_TextContent(v, d)) {
+            const c5 = x_TextContent(v, out, d);
+            if (out.lift(c5, "", 0)) break m4;
+          }
         }
-        if (out.addAll(inner2.items.map((i) => within(i, "TextContent")))) return true;
+        const c3 = out.named(s2, "TextContent");
+        if (c3 !== 0) {
+          if (!out.all) return 1;
+          n += c3;
+        }
         break;
       }
       case "image": {
-        const inner4 = new IssueList(out.all);
-        m5: {
-          if (!g_ImageContent(v, d) && x_ImageContent(v, p, inner4, d)) break m5;
+        const s6 = out.items.length;
+        m8: {
+          if (!g_ImageContent(v, d)) {
+            const c9 = x_ImageContent(v, out, d);
+            if (out.lift(c9, "", 0)) break m8;
+          }
         }
-        if (out.addAll(inner4.items.map((i) => within(i, "ImageContent")))) return true;
+        const c7 = out.named(s6, "ImageContent");
+        if (c7 !== 0) {
+          if (!out.all) return 1;
+          n += c7;
+        }
         break;
       }
       case "audio": {
-        const inner6 = new IssueList(out.all);
-        m7: {
-          if (!g_AudioContent(v, d) && x_AudioContent(v, p, inner6, d)) break m7;
+        const s10 = out.items.length;
+        m12: {
+          if (!g_AudioContent(v, d)) {
+            const c13 = x_AudioContent(v, out, d);
+            if (out.lift(c13, "", 0)) break m12;
+          }
         }
-        if (out.addAll(inner6.items.map((i) => within(i, "AudioContent")))) return true;
+        const c11 = out.named(s10, "AudioContent");
+        if (c11 !== 0) {
+          if (!out.all) return 1;
+          n += c11;
+        }
         break;
       }
       case "tool_use": {
-        const inner8 = new IssueList(out.all);
-        m9: {
-          if (!g_ToolUseContent(v, d) && x_ToolUseContent(v, p, inner8, d)) break m9;
+        const s14 = out.items.length;
+        m16: {
+          if (!g_ToolUseContent(v, d)) {
+            const c17 = x_ToolUseContent(v, out, d);
+            if (out.lift(c17, "", 0)) break m16;
+          }
         }
-        if (out.addAll(inner8.items.map((i) => within(i, "ToolUseContent")))) return true;
+        const c15 = out.named(s14, "ToolUseContent");
+        if (c15 !== 0) {
+          if (!out.all) return 1;
+          n += c15;
+        }
         break;
       }
       case "tool_result": {
-        const inner10 = new IssueList(out.all);
-        m11: {
-          if (!g_ToolResultContent(v, d) && x_ToolResultContent(v, p, inner10, d)) break m11;
+        const s18 = out.items.length;
+        m20: {
+          if (!g_ToolResultContent(v, d)) {
+            const c21 = x_ToolResultContent(v, out, d);
+            if (out.lift(c21, "", 0)) break m20;
+          }
         }
-        if (out.addAll(inner10.items.map((i) => within(i, "ToolResultContent")))) return true;
+        const c19 = out.named(s18, "ToolResultContent");
+        if (c19 !== 0) {
+          if (!out.all) return 1;
+          n += c19;
+        }
         break;
       }
       default:
         if (
-          out.add(
-            unknownVariant(
-              p + "/type",
-              '"text" | "image" | "audio" | "tool_use" | "tool_result"',
-              tag1,
-              "TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent",
-            ),
+          out.variant(
+            "/type",
+            1,
+            '"text" | "image" | "audio" | "tool_use" | "tool_result"',
+            tag1,
+            "TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent",
           )
         )
-          return true;
+          return 1;
+        n++;
     }
   }
-  return false;
+  return n;
 }
 
 function g_Annotations(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["audience"];
-  if (p0 !== undefined && !g_Annotations$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_Annotations$1(p0, d + 1)) return failedIn("/audience");
   const p1 = o["priority"];
-  if (
-    p1 !== undefined &&
-    !(
-      typeof p1 === "number" &&
-      Number.isFinite(p1) &&
-      (typeof p1 !== "number" || p1 >= 0) &&
-      (typeof p1 !== "number" || p1 <= 1)
-    )
-  )
-    return false;
+  if (p1 !== undefined) {
+    if (!(typeof p1 === "number" && Number.isFinite(p1)))
+      return failedTest("/priority", EXPECTED_16, p1);
+    if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/priority", EXPECTED_54, p1);
+    if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/priority", EXPECTED_55, p1);
+  }
   const p2 = o["lastModified"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/lastModified", EXPECTED_2, p2);
   return true;
 }
 
-function x_Annotations(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_Annotations(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["audience"];
     if (x2 !== undefined) {
       if (!Array.isArray(x2)) {
-        if (out.add(fail(p + "/audience", "array", x2))) return true;
+        if (out.fault("/audience", 1, EXPECTED_8, x2)) return 1;
+        n++;
       } else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          if (!g_Role(a3[i4], d + 1 + 1) && x_Role(a3[i4], p + "/audience/" + i4, out, d + 1 + 1))
-            return true;
+          if (!g_Role(a3[i4], d + 1 + 1)) {
+            const c5 = x_Role(a3[i4], out, d + 1 + 1);
+            if (out.lift(c5, "/audience/" + i4, 2)) return 1;
+            n += c5;
+          }
         }
       }
     }
-    const x5 = o1["priority"];
-    if (x5 !== undefined) {
-      if (
-        !(typeof x5 === "number" && Number.isFinite(x5)) &&
-        out.add(fail(p + "/priority", "number", x5))
-      )
-        return true;
-      if (
-        !(typeof x5 !== "number" || x5 >= 0) &&
-        out.add(fail(p + "/priority", ">= 0 (minimum)", x5))
-      )
-        return true;
-      if (
-        !(typeof x5 !== "number" || x5 <= 1) &&
-        out.add(fail(p + "/priority", "<= 1 (maximum)", x5))
-      )
-        return true;
-    }
-    const x6 = o1["lastModified"];
+    const x6 = o1["priority"];
     if (x6 !== undefined) {
-      if (!(typeof x6 === "string") && out.add(fail(p + "/lastModified", "string", x6)))
-        return true;
+      if (!(typeof x6 === "number" && Number.isFinite(x6))) {
+        if (out.fault("/priority", 1, EXPECTED_16, x6)) return 1;
+        n++;
+      }
+      if (!(typeof x6 !== "number" || x6 >= 0)) {
+        if (out.fault("/priority", 1, EXPECTED_54, x6)) return 1;
+        n++;
+      }
+      if (!(typeof x6 !== "number" || x6 <= 1)) {
+        if (out.fault("/priority", 1, EXPECTED_55, x6)) return 1;
+        n++;
+      }
+    }
+    const x7 = o1["lastModified"];
+    if (x7 !== undefined) {
+      if (!(typeof x7 === "string")) {
+        if (out.fault("/lastModified", 1, EXPECTED_2, x7)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_Annotations$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return false;
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Role(x, d + 1)) return false;
+    if (!g_Role(x, d + 1)) return failedInType(i, x_Role, x);
   }
   return true;
 }
 
 function g_ContentBlock(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("", EXPECTED_56, v);
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
-      return g_TextContent(v, d);
+      return g_TextContent(v, d) || failed();
     case "image":
-      return g_ImageContent(v, d);
+      return g_ImageContent(v, d) || failed();
     case "audio":
-      return g_AudioContent(v, d);
+      return g_AudioContent(v, d) || failed();
     case "resource_link":
-      return g_ResourceLink(v, d);
+      return g_ResourceLink(v, d) || failed();
     case "resource":
-      return g_EmbeddedResource(v, d);
+      return g_EmbeddedResource(v, d) || failed();
     default:
-      return false;
+      return failed();
   }
 }
 
-function x_ContentBlock(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_ContentBlock(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (
-      out.add(
-        fail(
-          p,
-          "object (TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource)",
-          v,
-        ),
-      )
-    )
-      return true;
+    if (out.fault("", 0, EXPECTED_56, v)) return 1;
+    n++;
   } else {
     const tag1 = (v as Readonly<Record<string, unknown>>)["type"];
     switch (tag1) {
       case "text": {
-        const inner2 = new IssueList(out.all);
-        m3: {
-          if (!g_TextContent(v, d) && x_TextContent(v, p, inner2, d)) break m3;
+        const s2 = out.items.length;
+        m4: {
+          if (!g_TextContent(v, d)) {
+            const c5 = x_TextContent(v, out, d);
+            if (out.lift(c5, "", 0)) break m4;
+          }
         }
-        if (out.addAll(inner2.items.map((i) => within(i, "TextContent")))) return true;
+        const c3 = out.named(s2, "TextContent");
+        if (c3 !== 0) {
+          if (!out.all) return 1;
+          n += c3;
+        }
         break;
       }
       case "image": {
-        const inner4 = new IssueList(out.all);
-        m5: {
-          if (!g_ImageContent(v, d) && x_ImageContent(v, p, inner4, d)) break m5;
+        const s6 = out.items.length;
+        m8: {
+          if (!g_ImageContent(v, d)) {
+            const c9 = x_ImageContent(v, out, d);
+            if (out.lift(c9, "", 0)) break m8;
+          }
         }
-        if (out.addAll(inner4.items.map((i) => within(i, "ImageContent")))) return true;
+        const c7 = out.named(s6, "ImageContent");
+        if (c7 !== 0) {
+          if (!out.all) return 1;
+          n += c7;
+        }
         break;
       }
       case "audio": {
-        const inner6 = new IssueList(out.all);
-        m7: {
-          if (!g_AudioContent(v, d) && x_AudioContent(v, p, inner6, d)) break m7;
+        const s10 = out.items.length;
+        m12: {
+          if (!g_AudioContent(v, d)) {
+            const c13 = x_AudioContent(v, out, d);
+            if (out.lift(c13, "", 0)) break m12;
+          }
         }
-        if (out.addAll(inner6.items.map((i) => within(i, "AudioContent")))) return true;
+        const c11 = out.named(s10, "AudioContent");
+        if (c11 !== 0) {
+          if (!out.all) return 1;
+          n += c11;
+        }
         break;
       }
       case "resource_link": {
-        const inner8 = new IssueList(out.all);
-        m9: {
-          if (!g_ResourceLink(v, d) && x_ResourceLink(v, p, inner8, d)) break m9;
+        const s14 = out.items.length;
+        m16: {
+          if (!g_ResourceLink(v, d)) {
+            const c17 = x_ResourceLink(v, out, d);
+            if (out.lift(c17, "", 0)) break m16;
+          }
         }
-        if (out.addAll(inner8.items.map((i) => within(i, "ResourceLink")))) return true;
+        const c15 = out.named(s14, "ResourceLink");
+        if (c15 !== 0) {
+          if (!out.all) return 1;
+          n += c15;
+        }
         break;
       }
       case "resource": {
-        const inner10 = new IssueList(out.all);
-        m11: {
-          if (!g_EmbeddedResource(v, d) && x_EmbeddedResource(v, p, inner10, d)) break m11;
+        const s18 = out.items.length;
+        m20: {
+          if (!g_EmbeddedResource(v, d)) {
+            const c21 = x_EmbeddedResource(v, out, d);
+            if (out.lift(c21, "", 0)) break m20;
+          }
         }
-        if (out.addAll(inner10.items.map((i) => within(i, "EmbeddedResource")))) return true;
+        const c19 = out.named(s18, "EmbeddedResource");
+        if (c19 !== 0) {
+          if (!out.all) return 1;
+          n += c19;
+        }
         break;
       }
       default:
         if (
-          out.add(
-            unknownVariant(
-              p + "/type",
-              '"text" | "image" | "audio" | "resource_link" | "resource"',
-              tag1,
-              "TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource",
-            ),
+          out.variant(
+            "/type",
+            1,
+            '"text" | "image" | "audio" | "resource_link" | "resource"',
+            tag1,
+            "TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource",
           )
         )
-          return true;
+          return 1;
+        n++;
     }
   }
-  return false;
+  return n;
 }
 
 function g_TextContent(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "text")) return false;
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "text")) return failedTest("/type", EXPECTED_57, p0);
   const p1 = o["text"];
-  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  if (p1 === undefined) return failedMissing("/text", 'missing required property "text"');
+  if (!(typeof p1 === "string")) return failedTest("/text", EXPECTED_2, p1);
   const p2 = o["annotations"];
-  if (p2 !== undefined && !g_Annotations(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_Annotations(p2, d + 1))
+    return failedInType("/annotations", x_Annotations, p2);
   const p3 = o["_meta"];
-  if (p3 !== undefined && !g_TextContent$1(p3, d + 1)) return false;
+  if (p3 !== undefined && !g_TextContent$1(p3, d + 1)) return failedIn("/_meta");
   return true;
 }
 
-function x_TextContent(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_TextContent(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/type", "type"))) return true;
+      if (out.absent("/type", 1, 'missing required property "type"')) return 1;
+      n++;
     } else {
-      if (!(x2 === "text") && out.add(fail(p + "/type", '"text"', x2))) return true;
+      if (!(x2 === "text")) {
+        if (out.fault("/type", 1, EXPECTED_57, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["text"];
     if (x3 === undefined) {
-      if (out.add(missing(p + "/text", "text"))) return true;
+      if (out.absent("/text", 1, 'missing required property "text"')) return 1;
+      n++;
     } else {
-      if (!(typeof x3 === "string") && out.add(fail(p + "/text", "string", x3))) return true;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/text", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["annotations"];
     if (x4 !== undefined) {
-      if (!g_Annotations(x4, d + 1) && x_Annotations(x4, p + "/annotations", out, d + 1))
-        return true;
+      if (!g_Annotations(x4, d + 1)) {
+        const c5 = x_Annotations(x4, out, d + 1);
+        if (out.lift(c5, "/annotations", 1)) return 1;
+        n += c5;
+      }
     }
-    const x5 = o1["_meta"];
-    if (x5 !== undefined) {
-      if (
-        (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) &&
-        out.add(fail(p + "/_meta", "object", x5))
-      )
-        return true;
+    const x6 = o1["_meta"];
+    if (x6 !== undefined) {
+      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x6)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_TextContent$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
 function g_ImageContent(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "image")) return false;
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "image")) return failedTest("/type", EXPECTED_58, p0);
   const p1 = o["data"];
-  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isByte(p1))))
-    return false;
+  if (p1 === undefined) return failedMissing("/data", 'missing required property "data"');
+  if (!(typeof p1 === "string")) return failedTest("/data", EXPECTED_2, p1);
+  if (!(typeof p1 !== "string" || isByte(p1))) return failedTest("/data", EXPECTED_27, p1);
   const p2 = o["mimeType"];
-  if (p2 === undefined || !(typeof p2 === "string")) return false;
+  if (p2 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  if (!(typeof p2 === "string")) return failedTest("/mimeType", EXPECTED_2, p2);
   const p3 = o["annotations"];
-  if (p3 !== undefined && !g_Annotations(p3, d + 1)) return false;
+  if (p3 !== undefined && !g_Annotations(p3, d + 1))
+    return failedInType("/annotations", x_Annotations, p3);
   const p4 = o["_meta"];
-  if (p4 !== undefined && !g_ImageContent$1(p4, d + 1)) return false;
+  if (p4 !== undefined && !g_ImageContent$1(p4, d + 1)) return failedIn("/_meta");
   return true;
 }
 
-function x_ImageContent(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_ImageContent(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/type", "type"))) return true;
+      if (out.absent("/type", 1, 'missing required property "type"')) return 1;
+      n++;
     } else {
-      if (!(x2 === "image") && out.add(fail(p + "/type", '"image"', x2))) return true;
+      if (!(x2 === "image")) {
+        if (out.fault("/type", 1, EXPECTED_58, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["data"];
     if (x3 === undefined) {
-      if (out.add(missing(p + "/data", "data"))) return true;
+      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
+      n++;
     } else {
-      if (!(typeof x3 === "string") && out.add(fail(p + "/data", "string", x3))) return true;
-      if (
-        !(typeof x3 !== "string" || isByte(x3)) &&
-        out.add(fail(p + "/data", "byte (format)", x3))
-      )
-        return true;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/data", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "string" || isByte(x3))) {
+        if (out.fault("/data", 1, EXPECTED_27, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["mimeType"];
     if (x4 === undefined) {
-      if (out.add(missing(p + "/mimeType", "mimeType"))) return true;
+      if (out.absent("/mimeType", 1, 'missing required property "mimeType"')) return 1;
+      n++;
     } else {
-      if (!(typeof x4 === "string") && out.add(fail(p + "/mimeType", "string", x4))) return true;
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x4)) return 1;
+        n++;
+      }
     }
     const x5 = o1["annotations"];
     if (x5 !== undefined) {
-      if (!g_Annotations(x5, d + 1) && x_Annotations(x5, p + "/annotations", out, d + 1))
-        return true;
+      if (!g_Annotations(x5, d + 1)) {
+        const c6 = x_Annotations(x5, out, d + 1);
+        if (out.lift(c6, "/annotations", 1)) return 1;
+        n += c6;
+      }
     }
-    const x6 = o1["_meta"];
-    if (x6 !== undefined) {
-      if (
-        (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) &&
-        out.add(fail(p + "/_meta", "object", x6))
-      )
-        return true;
+    const x7 = o1["_meta"];
+    if (x7 !== undefined) {
+      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x7)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_ImageContent$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
 function g_AudioContent(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "audio")) return false;
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "audio")) return failedTest("/type", EXPECTED_59, p0);
   const p1 = o["data"];
-  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isByte(p1))))
-    return false;
+  if (p1 === undefined) return failedMissing("/data", 'missing required property "data"');
+  if (!(typeof p1 === "string")) return failedTest("/data", EXPECTED_2, p1);
+  if (!(typeof p1 !== "string" || isByte(p1))) return failedTest("/data", EXPECTED_27, p1);
   const p2 = o["mimeType"];
-  if (p2 === undefined || !(typeof p2 === "string")) return false;
+  if (p2 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  if (!(typeof p2 === "string")) return failedTest("/mimeType", EXPECTED_2, p2);
   const p3 = o["annotations"];
-  if (p3 !== undefined && !g_Annotations(p3, d + 1)) return false;
+  if (p3 !== undefined && !g_Annotations(p3, d + 1))
+    return failedInType("/annotations", x_Annotations, p3);
   const p4 = o["_meta"];
-  if (p4 !== undefined && !g_AudioContent$1(p4, d + 1)) return false;
+  if (p4 !== undefined && !g_AudioContent$1(p4, d + 1)) return failedIn("/_meta");
   return true;
 }
 
-function x_AudioContent(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_AudioContent(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/type", "type"))) return true;
+      if (out.absent("/type", 1, 'missing required property "type"')) return 1;
+      n++;
     } else {
-      if (!(x2 === "audio") && out.add(fail(p + "/type", '"audio"', x2))) return true;
+      if (!(x2 === "audio")) {
+        if (out.fault("/type", 1, EXPECTED_59, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["data"];
     if (x3 === undefined) {
-      if (out.add(missing(p + "/data", "data"))) return true;
+      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
+      n++;
     } else {
-      if (!(typeof x3 === "string") && out.add(fail(p + "/data", "string", x3))) return true;
-      if (
-        !(typeof x3 !== "string" || isByte(x3)) &&
-        out.add(fail(p + "/data", "byte (format)", x3))
-      )
-        return true;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/data", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "string" || isByte(x3))) {
+        if (out.fault("/data", 1, EXPECTED_27, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["mimeType"];
     if (x4 === undefined) {
-      if (out.add(missing(p + "/mimeType", "mimeType"))) return true;
+      if (out.absent("/mimeType", 1, 'missing required property "mimeType"')) return 1;
+      n++;
     } else {
-      if (!(typeof x4 === "string") && out.add(fail(p + "/mimeType", "string", x4))) return true;
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x4)) return 1;
+        n++;
+      }
     }
     const x5 = o1["annotations"];
     if (x5 !== undefined) {
-      if (!g_Annotations(x5, d + 1) && x_Annotations(x5, p + "/annotations", out, d + 1))
-        return true;
+      if (!g_Annotations(x5, d + 1)) {
+        const c6 = x_Annotations(x5, out, d + 1);
+        if (out.lift(c6, "/annotations", 1)) return 1;
+        n += c6;
+      }
     }
-    const x6 = o1["_meta"];
-    if (x6 !== undefined) {
-      if (
-        (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) &&
-        out.add(fail(p + "/_meta", "object", x6))
-      )
-        return true;
+    const x7 = o1["_meta"];
+    if (x7 !== undefined) {
+      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x7)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_AudioContent$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
 function g_ToolUseContent(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "tool_use")) return false;
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "tool_use")) return failedTest("/type", EXPECTED_60, p0);
   const p1 = o["id"];
-  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!(typeof p1 === "string")) return failedTest("/id", EXPECTED_2, p1);
   const p2 = o["name"];
-  if (p2 === undefined || !(typeof p2 === "string")) return false;
+  if (p2 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p2 === "string")) return failedTest("/name", EXPECTED_2, p2);
   const p3 = o["input"];
-  if (p3 === undefined || !g_ToolUseContent$1(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/input", 'missing required property "input"');
+  if (!g_ToolUseContent$1(p3, d + 1)) return failedIn("/input");
   const p4 = o["_meta"];
-  if (p4 !== undefined && !g_ToolUseContent$2(p4, d + 1)) return false;
+  if (p4 !== undefined && !g_ToolUseContent$2(p4, d + 1)) return failedIn("/_meta");
   return true;
 }
 
-function x_ToolUseContent(v: unknown, p: string, out: IssueList, _d: number): boolean {
+function x_ToolUseContent(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/type", "type"))) return true;
+      if (out.absent("/type", 1, 'missing required property "type"')) return 1;
+      n++;
     } else {
-      if (!(x2 === "tool_use") && out.add(fail(p + "/type", '"tool_use"', x2))) return true;
+      if (!(x2 === "tool_use")) {
+        if (out.fault("/type", 1, EXPECTED_60, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["id"];
     if (x3 === undefined) {
-      if (out.add(missing(p + "/id", "id"))) return true;
+      if (out.absent("/id", 1, 'missing required property "id"')) return 1;
+      n++;
     } else {
-      if (!(typeof x3 === "string") && out.add(fail(p + "/id", "string", x3))) return true;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/id", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["name"];
     if (x4 === undefined) {
-      if (out.add(missing(p + "/name", "name"))) return true;
+      if (out.absent("/name", 1, 'missing required property "name"')) return 1;
+      n++;
     } else {
-      if (!(typeof x4 === "string") && out.add(fail(p + "/name", "string", x4))) return true;
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/name", 1, EXPECTED_2, x4)) return 1;
+        n++;
+      }
     }
     const x5 = o1["input"];
     if (x5 === undefined) {
-      if (out.add(missing(p + "/input", "input"))) return true;
+      if (out.absent("/input", 1, 'missing required property "input"')) return 1;
+      n++;
     } else {
-      if (
-        (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) &&
-        out.add(fail(p + "/input", "object", x5))
-      )
-        return true;
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.fault("/input", 1, EXPECTED_3, x5)) return 1;
+        n++;
+      }
     }
     const x7 = o1["_meta"];
     if (x7 !== undefined) {
-      if (
-        (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) &&
-        out.add(fail(p + "/_meta", "object", x7))
-      )
-        return true;
+      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x7)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_ToolUseContent$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
 function g_ToolUseContent$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
 function g_ToolResultContent(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "tool_result")) return false;
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "tool_result")) return failedTest("/type", EXPECTED_61, p0);
   const p1 = o["toolUseId"];
-  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  if (p1 === undefined) return failedMissing("/toolUseId", 'missing required property "toolUseId"');
+  if (!(typeof p1 === "string")) return failedTest("/toolUseId", EXPECTED_2, p1);
   const p2 = o["content"];
-  if (p2 === undefined || !g_ToolResultContent$1(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_ToolResultContent$1(p2, d + 1)) return failedIn("/content");
   const p3 = o["structuredContent"];
-  if (p3 !== undefined && !g_ToolResultContent$2(p3, d + 1)) return false;
+  if (p3 !== undefined && !g_ToolResultContent$2(p3, d + 1)) return failedIn("/structuredContent");
   const p4 = o["isError"];
-  if (p4 !== undefined && !(typeof p4 === "boolean")) return false;
+  if (p4 !== undefined && !(typeof p4 === "boolean"))
+    return failedTest("/isError", EXPECTED_12, p4);
   const p5 = o["_meta"];
-  if (p5 !== undefined && !g_ToolResultContent$3(p5, d + 1)) return false;
+  if (p5 !== undefined && !g_ToolResultContent$3(p5, d + 1)) return failedIn("/_meta");
   return true;
 }
 
-function x_ToolResultContent(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_ToolResultContent(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/type", "type"))) return true;
+      if (out.absent("/type", 1, 'missing required property "type"')) return 1;
+      n++;
     } else {
-      if (!(x2 === "tool_result") && out.add(fail(p + "/type", '"tool_result"', x2))) return true;
+      if (!(x2 === "tool_result")) {
+        if (out.fault("/type", 1, EXPECTED_61, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["toolUseId"];
     if (x3 === undefined) {
-      if (out.add(missing(p + "/toolUseId", "toolUseId"))) return true;
+      if (out.absent("/toolUseId", 1, 'missing required property "toolUseId"')) return 1;
+      n++;
     } else {
-      if (!(typeof x3 === "string") && out.add(fail(p + "/toolUseId", "string", x3))) return true;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/toolUseId", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["content"];
     if (x4 === undefined) {
-      if (out.add(missing(p + "/content", "content"))) return true;
+      if (out.absent("/content", 1, 'missing required property "content"')) return 1;
+      n++;
     } else {
       if (!Array.isArray(x4)) {
-        if (out.add(fail(p + "/content", "array", x4))) return true;
+        if (out.fault("/content", 1, EXPECTED_8, x4)) return 1;
+        n++;
       } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (
-            !g_ContentBlock(a5[i6], d + 1 + 1) &&
-            x_ContentBlock(a5[i6], p + "/content/" + i6, out, d + 1 + 1)
-          )
-            return true;
+          if (!g_ContentBlock(a5[i6], d + 1 + 1)) {
+            const c7 = x_ContentBlock(a5[i6], out, d + 1 + 1);
+            if (out.lift(c7, "/content/" + i6, 2)) return 1;
+            n += c7;
+          }
         }
       }
     }
-    const x7 = o1["structuredContent"];
-    if (x7 !== undefined) {
-      if (
-        (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) &&
-        out.add(fail(p + "/structuredContent", "object", x7))
-      )
-        return true;
+    const x8 = o1["structuredContent"];
+    if (x8 !== undefined) {
+      if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
+        if (out.fault("/structuredContent", 1, EXPECTED_3, x8)) return 1;
+        n++;
+      }
     }
-    const x9 = o1["isError"];
-    if (x9 !== undefined) {
-      if (!(typeof x9 === "boolean") && out.add(fail(p + "/isError", "boolean", x9))) return true;
-    }
-    const x10 = o1["_meta"];
+    const x10 = o1["isError"];
     if (x10 !== undefined) {
-      if (
-        (typeof x10 !== "object" || x10 === null || Array.isArray(x10)) &&
-        out.add(fail(p + "/_meta", "object", x10))
-      )
-        return true;
+      if (!(typeof x10 === "boolean")) {
+        if (out.fault("/isError", 1, EXPECTED_12, x10)) return 1;
+        n++;
+      }
+    }
+    const x11 = o1["_meta"];
+    if (x11 !== undefined) {
+      if (typeof x11 !== "object" || x11 === null || Array.isArray(x11)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x11)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_ToolResultContent$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return false;
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_ContentBlock(x, d + 1)) return false;
+    if (!g_ContentBlock(x, d + 1)) return failedInType(i, x_ContentBlock, x);
   }
   return true;
 }
 
 function g_ToolResultContent$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
 function g_ToolResultContent$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
 function g_ModelPreferences(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["hints"];
-  if (p0 !== undefined && !g_ModelPreferences$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ModelPreferences$1(p0, d + 1)) return failedIn("/hints");
   const p1 = o["costPriority"];
-  if (
-    p1 !== undefined &&
-    !(
-      typeof p1 === "number" &&
-      Number.isFinite(p1) &&
-      (typeof p1 !== "number" || p1 >= 0) &&
-      (typeof p1 !== "number" || p1 <= 1)
-    )
-  )
-    return false;
+  if (p1 !== undefined) {
+    if (!(typeof p1 === "number" && Number.isFinite(p1)))
+      return failedTest("/costPriority", EXPECTED_16, p1);
+    if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/costPriority", EXPECTED_54, p1);
+    if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/costPriority", EXPECTED_55, p1);
+  }
   const p2 = o["speedPriority"];
-  if (
-    p2 !== undefined &&
-    !(
-      typeof p2 === "number" &&
-      Number.isFinite(p2) &&
-      (typeof p2 !== "number" || p2 >= 0) &&
-      (typeof p2 !== "number" || p2 <= 1)
-    )
-  )
-    return false;
+  if (p2 !== undefined) {
+    if (!(typeof p2 === "number" && Number.isFinite(p2)))
+      return failedTest("/speedPriority", EXPECTED_16, p2);
+    if (!(typeof p2 !== "number" || p2 >= 0)) return failedTest("/speedPriority", EXPECTED_54, p2);
+    if (!(typeof p2 !== "number" || p2 <= 1)) return failedTest("/speedPriority", EXPECTED_55, p2);
+  }
   const p3 = o["intelligencePriority"];
-  if (
-    p3 !== undefined &&
-    !(
-      typeof p3 === "number" &&
-      Number.isFinite(p3) &&
-      (typeof p3 !== "number" || p3 >= 0) &&
-      (typeof p3 !== "number" || p3 <= 1)
-    )
-  )
-    return false;
+  if (p3 !== undefined) {
+    if (!(typeof p3 === "number" && Number.isFinite(p3)))
+      return failedTest("/intelligencePriority", EXPECTED_16, p3);
+    if (!(typeof p3 !== "number" || p3 >= 0))
+      return failedTest("/intelligencePriority", EXPECTED_54, p3);
+    if (!(typeof p3 !== "number" || p3 <= 1))
+      return failedTest("/intelligencePriority", EXPECTED_55, p3);
+  }
   return true;
 }
 
-function x_ModelPreferences(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_ModelPreferences(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["hints"];
     if (x2 !== undefined) {
       if (!Array.isArray(x2)) {
-        if (out.add(fail(p + "/hints", "array", x2))) return true;
+        if (out.fault("/hints", 1, EXPECTED_8, x2)) return 1;
+        n++;
       } else {
         const a3 = x2 as readonly unknown[];
         for (let i4 = 0; i4 < a3.length; i4++) {
-          if (
-            !g_ModelHint(a3[i4], d + 1 + 1) &&
-            x_ModelHint(a3[i4], p + "/hints/" + i4, out, d + 1 + 1)
-          )
-            return true;
+          if (!g_ModelHint(a3[i4], d + 1 + 1)) {
+            const c5 = x_ModelHint(a3[i4], out, d + 1 + 1);
+            if (out.lift(c5, "/hints/" + i4, 2)) return 1;
+            n += c5;
+          }
         }
       }
     }
-    const x5 = o1["costPriority"];
-    if (x5 !== undefined) {
-      if (
-        !(typeof x5 === "number" && Number.isFinite(x5)) &&
-        out.add(fail(p + "/costPriority", "number", x5))
-      )
-        return true;
-      if (
-        !(typeof x5 !== "number" || x5 >= 0) &&
-        out.add(fail(p + "/costPriority", ">= 0 (minimum)", x5))
-      )
-        return true;
-      if (
-        !(typeof x5 !== "number" || x5 <= 1) &&
-        out.add(fail(p + "/costPriority", "<= 1 (maximum)", x5))
-      )
-        return true;
-    }
-    const x6 = o1["speedPriority"];
+    const x6 = o1["costPriority"];
     if (x6 !== undefined) {
-      if (
-        !(typeof x6 === "number" && Number.isFinite(x6)) &&
-        out.add(fail(p + "/speedPriority", "number", x6))
-      )
-        return true;
-      if (
-        !(typeof x6 !== "number" || x6 >= 0) &&
-        out.add(fail(p + "/speedPriority", ">= 0 (minimum)", x6))
-      )
-        return true;
-      if (
-        !(typeof x6 !== "number" || x6 <= 1) &&
-        out.add(fail(p + "/speedPriority", "<= 1 (maximum)", x6))
-      )
-        return true;
+      if (!(typeof x6 === "number" && Number.isFinite(x6))) {
+        if (out.fault("/costPriority", 1, EXPECTED_16, x6)) return 1;
+        n++;
+      }
+      if (!(typeof x6 !== "number" || x6 >= 0)) {
+        if (out.fault("/costPriority", 1, EXPECTED_54, x6)) return 1;
+        n++;
+      }
+      if (!(typeof x6 !== "number" || x6 <= 1)) {
+        if (out.fault("/costPriority", 1, EXPECTED_55, x6)) return 1;
+        n++;
+      }
     }
-    const x7 = o1["intelligencePriority"];
+    const x7 = o1["speedPriority"];
     if (x7 !== undefined) {
-      if (
-        !(typeof x7 === "number" && Number.isFinite(x7)) &&
-        out.add(fail(p + "/intelligencePriority", "number", x7))
-      )
-        return true;
-      if (
-        !(typeof x7 !== "number" || x7 >= 0) &&
-        out.add(fail(p + "/intelligencePriority", ">= 0 (minimum)", x7))
-      )
-        return true;
-      if (
-        !(typeof x7 !== "number" || x7 <= 1) &&
-        out.add(fail(p + "/intelligencePriority", "<= 1 (maximum)", x7))
-      )
-        return true;
+      if (!(typeof x7 === "number" && Number.isFinite(x7))) {
+        if (out.fault("/speedPriority", 1, EXPECTED_16, x7)) return 1;
+        n++;
+      }
+      if (!(typeof x7 !== "number" || x7 >= 0)) {
+        if (out.fault("/speedPriority", 1, EXPECTED_54, x7)) return 1;
+        n++;
+      }
+      if (!(typeof x7 !== "number" || x7 <= 1)) {
+        if (out.fault("/speedPriority", 1, EXPECTED_55, x7)) return 1;
+        n++;
+      }
+    }
+    const x8 = o1["intelligencePriority"];
+    if (x8 !== undefined) {
+      if (!(typeof x8 === "number" && Number.isFinite(x8))) {
+        if (out.fault("/intelligencePriority", 1, EXPECTED_16, x8)) return 1;
+        n++;
+      }
+      if (!(typeof x8 !== "number" || x8 >= 0)) {
+        if (out.fault("/intelligencePriority", 1, EXPECTED_54, x8)) return 1;
+        n++;
+      }
+      if (!(typeof x8 !== "number" || x8 <= 1)) {
+        if (out.fault("/intelligencePriority", 1, EXPECTED_55, x8)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_ModelPreferences$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return false;
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_ModelHint(x, d + 1)) return false;
+    if (!g_ModelHint(x, d + 1)) return failedInType(i, x_ModelHint, x);
   }
   return true;
 }
 
 function g_ModelHint(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 !== undefined && !(typeof p0 === "string")) return false;
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   return true;
 }
 
-function x_ModelHint(v: unknown, p: string, out: IssueList, _d: number): boolean {
+function x_ModelHint(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["name"];
     if (x2 !== undefined) {
-      if (!(typeof x2 === "string") && out.add(fail(p + "/name", "string", x2))) return true;
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/name", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_CompleteRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CompleteRequestParams$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_CompleteRequestParams$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["ref"];
-  if (p1 === undefined || !g_CompleteRequestParams$2(p1, d + 1)) return false;
+  if (p1 === undefined) return failedMissing("/ref", 'missing required property "ref"');
+  if (!g_CompleteRequestParams$2(p1, d + 1)) return failedIn("/ref");
   const p2 = o["argument"];
-  if (p2 === undefined || !g_CompleteRequestParams$3(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/argument", 'missing required property "argument"');
+  if (!g_CompleteRequestParams$3(p2, d + 1)) return failedIn("/argument");
   const p3 = o["context"];
-  if (p3 !== undefined && !g_CompleteRequestParams$4(p3, d + 1)) return false;
+  if (p3 !== undefined && !g_CompleteRequestParams$4(p3, d + 1)) return failedIn("/context");
   return true;
 }
 
-function x_CompleteRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_CompleteRequestParams(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.add(fail(p + "/_meta", "object", x2))) return true;
+        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+        n++;
       } else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
         const x4 = o3["progressToken"];
         if (x4 !== undefined) {
-          if (
-            !g_ProgressToken(x4, d + 1 + 1) &&
-            x_ProgressToken(x4, p + "/_meta/progressToken", out, d + 1 + 1)
-          )
-            return true;
+          if (!g_ProgressToken(x4, d + 1 + 1)) {
+            const c5 = x_ProgressToken(x4, out, d + 1 + 1);
+            if (out.lift(c5, "/_meta/progressToken", 2)) return 1;
+            n += c5;
+          }
         }
       }
     }
-    const x5 = o1["ref"];
-    if (x5 === undefined) {
-      if (out.add(missing(p + "/ref", "ref"))) return true;
+    const x6 = o1["ref"];
+    if (x6 === undefined) {
+      if (out.absent("/ref", 1, 'missing required property "ref"')) return 1;
+      n++;
     } else {
-      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
-        if (out.add(fail(p + "/ref", "object (PromptReference | ResourceTemplateReference)", x5)))
-          return true;
+      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
+        if (out.fault("/ref", 1, EXPECTED_62, x6)) return 1;
+        n++;
       } else {
-        const tag6 = (x5 as Readonly<Record<string, unknown>>)["type"];
-        switch (tag6) {
+        const tag7 = (x6 as Readonly<Record<string, unknown>>)["type"];
+        switch (tag7) {
           case "ref/prompt": {
-            const inner7 = new IssueList(out.all);
-            m8: {
-              if (!g_PromptReference(x5, d + 1) && x_PromptReference(x5, p + "/ref", inner7, d + 1))
-                break m8;
+            const s8 = out.items.length;
+            m10: {
+              if (!g_PromptReference(x6, d + 1)) {
+                const c11 = x_PromptReference(x6, out, d + 1);
+                if (out.lift(c11, "/ref", 1)) break m10;
+              }
             }
-            if (out.addAll(inner7.items.map((i) => within(i, "PromptReference")))) return true;
+            const c9 = out.named(s8, "PromptReference");
+            if (c9 !== 0) {
+              if (!out.all) return 1;
+              n += c9;
+            }
             break;
           }
           case "ref/resource": {
-            const inner9 = new IssueList(out.all);
-            m10: {
-              if (
-                !g_ResourceTemplateReference(x5, d + 1) &&
-                x_ResourceTemplateReference(x5, p + "/ref", inner9, d + 1)
-              )
-                break m10;
+            const s12 = out.items.length;
+            m14: {
+              if (!g_ResourceTemplateReference(x6, d + 1)) {
+                const c15 = x_ResourceTemplateReference(x6, out, d + 1);
+                if (out.lift(c15, "/ref", 1)) break m14;
+              }
             }
-            if (out.addAll(inner9.items.map((i) => within(i, "ResourceTemplateReference"))))
-              return true;
+            const c13 = out.named(s12, "ResourceTemplateReference");
+            if (c13 !== 0) {
+              if (!out.all) return 1;
+              n += c13;
+            }
             break;
           }
           default:
             if (
-              out.add(
-                unknownVariant(
-                  p + "/ref/type",
-                  '"ref/prompt" | "ref/resource"',
-                  tag6,
-                  "PromptReference | ResourceTemplateReference",
-                ),
+              out.variant(
+                "/ref/type",
+                2,
+                '"ref/prompt" | "ref/resource"',
+                tag7,
+                "PromptReference | ResourceTemplateReference",
               )
             )
-              return true;
+              return 1;
+            n++;
         }
       }
     }
-    const x11 = o1["argument"];
-    if (x11 === undefined) {
-      if (out.add(missing(p + "/argument", "argument"))) return true;
+    const x16 = o1["argument"];
+    if (x16 === undefined) {
+      if (out.absent("/argument", 1, 'missing required property "argument"')) return 1;
+      n++;
     } else {
-      if (typeof x11 !== "object" || x11 === null || Array.isArray(x11)) {
-        if (out.add(fail(p + "/argument", "object", x11))) return true;
+      if (typeof x16 !== "object" || x16 === null || Array.isArray(x16)) {
+        if (out.fault("/argument", 1, EXPECTED_3, x16)) return 1;
+        n++;
       } else {
-        const o12 = x11 as Readonly<Record<string, unknown>>;
-        const x13 = o12["name"];
-        if (x13 === undefined) {
-          if (out.add(missing(p + "/argument/name", "name"))) return true;
+        const o17 = x16 as Readonly<Record<string, unknown>>;
+        const x18 = o17["name"];
+        if (x18 === undefined) {
+          if (out.absent("/argument/name", 2, 'missing required property "name"')) return 1;
+          n++;
         } else {
-          if (!(typeof x13 === "string") && out.add(fail(p + "/argument/name", "string", x13)))
-            return true;
+          if (!(typeof x18 === "string")) {
+            if (out.fault("/argument/name", 2, EXPECTED_2, x18)) return 1;
+            n++;
+          }
         }
-        const x14 = o12["value"];
-        if (x14 === undefined) {
-          if (out.add(missing(p + "/argument/value", "value"))) return true;
+        const x19 = o17["value"];
+        if (x19 === undefined) {
+          if (out.absent("/argument/value", 2, 'missing required property "value"')) return 1;
+          n++;
         } else {
-          if (!(typeof x14 === "string") && out.add(fail(p + "/argument/value", "string", x14)))
-            return true;
+          if (!(typeof x19 === "string")) {
+            if (out.fault("/argument/value", 2, EXPECTED_2, x19)) return 1;
+            n++;
+          }
         }
       }
     }
-    const x15 = o1["context"];
-    if (x15 !== undefined) {
-      if (typeof x15 !== "object" || x15 === null || Array.isArray(x15)) {
-        if (out.add(fail(p + "/context", "object", x15))) return true;
+    const x20 = o1["context"];
+    if (x20 !== undefined) {
+      if (typeof x20 !== "object" || x20 === null || Array.isArray(x20)) {
+        if (out.fault("/context", 1, EXPECTED_3, x20)) return 1;
+        n++;
       } else {
-        const o16 = x15 as Readonly<Record<string, unknown>>;
-        const x17 = o16["arguments"];
-        if (x17 !== undefined) {
-          if (typeof x17 !== "object" || x17 === null || Array.isArray(x17)) {
-            if (out.add(fail(p + "/context/arguments", "object", x17))) return true;
+        const o21 = x20 as Readonly<Record<string, unknown>>;
+        const x22 = o21["arguments"];
+        if (x22 !== undefined) {
+          if (typeof x22 !== "object" || x22 === null || Array.isArray(x22)) {
+            if (out.fault("/context/arguments", 2, EXPECTED_3, x22)) return 1;
+            n++;
           } else {
-            const o18 = x17 as Readonly<Record<string, unknown>>;
-            for (const k19 of Object.keys(o18)) {
-              if (
-                !(typeof o18[k19] === "string") &&
-                out.add(fail(p + "/context/arguments/" + pointer(k19), "string", o18[k19]))
-              )
-                return true;
+            const o23 = x22 as Readonly<Record<string, unknown>>;
+            for (const k24 of Object.keys(o23)) {
+              if (!(typeof o23[k24] === "string")) {
+                if (out.fault("/context/arguments/" + pointer(k24), 3, EXPECTED_2, o23[k24]))
+                  return 1;
+                n++;
+              }
             }
           }
         }
       }
     }
   }
-  return false;
+  return n;
 }
 
 function g_CompleteRequestParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
+    return failedInType("/progressToken", x_ProgressToken, p0);
   return true;
 }
 
 function g_CompleteRequestParams$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("", EXPECTED_62, v);
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "ref/prompt":
-      return g_PromptReference(v, d);
+      return g_PromptReference(v, d) || failed();
     case "ref/resource":
-      return g_ResourceTemplateReference(v, d);
+      return g_ResourceTemplateReference(v, d) || failed();
     default:
-      return false;
+      return failed();
   }
 }
 
 function g_CompleteRequestParams$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["value"];
-  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  if (p1 === undefined) return failedMissing("/value", 'missing required property "value"');
+  if (!(typeof p1 === "string")) return failedTest("/value", EXPECTED_2, p1);
   return true;
 }
 
 function g_CompleteRequestParams$5(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!(typeof x === "string")) return false;
+    if (!(typeof x === "string")) return failedTest("/" + pointer(k), EXPECTED_2, x);
   }
   return true;
 }
 
 function g_CompleteRequestParams$4(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["arguments"];
-  if (p0 !== undefined && !g_CompleteRequestParams$5(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_CompleteRequestParams$5(p0, d + 1)) return failedIn("/arguments");
   return true;
 }
 
 function g_CompleteRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "completion/complete")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "completion/complete")) return failedTest("/method", EXPECTED_63, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 === undefined || !g_CompleteRequestParams(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_CompleteRequestParams(p2, d + 1))
+    return failedInType("/params", x_CompleteRequestParams, p2);
   const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
 
-function x_CompleteRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_CompleteRequest(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/method", "method"))) return true;
+      if (out.absent("/method", 1, 'missing required property "method"')) return 1;
+      n++;
     } else {
-      if (
-        !(x2 === "completion/complete") &&
-        out.add(fail(p + "/method", '"completion/complete"', x2))
-      )
-        return true;
+      if (!(x2 === "completion/complete")) {
+        if (out.fault("/method", 1, EXPECTED_63, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["jsonrpc"];
     if (x3 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
     } else {
-      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
+      if (!(x3 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["params"];
     if (x4 === undefined) {
-      if (out.add(missing(p + "/params", "params"))) return true;
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
     } else {
-      if (
-        !g_CompleteRequestParams(x4, d + 1) &&
-        x_CompleteRequestParams(x4, p + "/params", out, d + 1)
-      )
-        return true;
+      if (!g_CompleteRequestParams(x4, d + 1)) {
+        const c5 = x_CompleteRequestParams(x4, out, d + 1);
+        if (out.lift(c5, "/params", 1)) return 1;
+        n += c5;
+      }
     }
-    const x5 = o1["id"];
-    if (x5 === undefined) {
-      if (out.add(missing(p + "/id", "id"))) return true;
+    const x6 = o1["id"];
+    if (x6 === undefined) {
+      if (out.absent("/id", 1, 'missing required property "id"')) return 1;
+      n++;
     } else {
-      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
+      if (!g_RequestId(x6, d + 1)) {
+        const c7 = x_RequestId(x6, out, d + 1);
+        if (out.lift(c7, "/id", 1)) return 1;
+        n += c7;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_CompleteResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["completion"];
-  if (p1 === undefined || !g_CompleteResult$2(p1, d + 1)) return false;
+  if (p1 === undefined)
+    return failedMissing("/completion", 'missing required property "completion"');
+  if (!g_CompleteResult$2(p1, d + 1)) return failedIn("/completion");
   return true;
 }
 
-function x_CompleteResult(v: unknown, p: string, out: IssueList, _d: number): boolean {
+function x_CompleteResult(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (
-        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
-        out.add(fail(p + "/_meta", "object", x2))
-      )
-        return true;
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+        n++;
+      }
     }
     const x4 = o1["completion"];
     if (x4 === undefined) {
-      if (out.add(missing(p + "/completion", "completion"))) return true;
+      if (out.absent("/completion", 1, 'missing required property "completion"')) return 1;
+      n++;
     } else {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.add(fail(p + "/completion", "object", x4))) return true;
+        if (out.fault("/completion", 1, EXPECTED_3, x4)) return 1;
+        n++;
       } else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["values"];
         if (x6 === undefined) {
-          if (out.add(missing(p + "/completion/values", "values"))) return true;
+          if (out.absent("/completion/values", 2, 'missing required property "values"')) return 1;
+          n++;
         } else {
           if (!Array.isArray(x6)) {
-            if (out.add(fail(p + "/completion/values", "array", x6))) return true;
+            if (out.fault("/completion/values", 2, EXPECTED_8, x6)) return 1;
+            n++;
           } else {
             const a7 = x6 as readonly unknown[];
             for (let i8 = 0; i8 < a7.length; i8++) {
-              if (
-                !(typeof a7[i8] === "string") &&
-                out.add(fail(p + "/completion/values/" + i8, "string", a7[i8]))
-              )
-                return true;
+              if (!(typeof a7[i8] === "string")) {
+                if (out.fault("/completion/values/" + i8, 3, EXPECTED_2, a7[i8])) return 1;
+                n++;
+              }
             }
           }
         }
         const x9 = o5["total"];
         if (x9 !== undefined) {
-          if (!Number.isInteger(x9) && out.add(fail(p + "/completion/total", "integer", x9)))
-            return true;
+          if (!Number.isInteger(x9)) {
+            if (out.fault("/completion/total", 2, EXPECTED_4, x9)) return 1;
+            n++;
+          }
         }
         const x10 = o5["hasMore"];
         if (x10 !== undefined) {
-          if (
-            !(typeof x10 === "boolean") &&
-            out.add(fail(p + "/completion/hasMore", "boolean", x10))
-          )
-            return true;
+          if (!(typeof x10 === "boolean")) {
+            if (out.fault("/completion/hasMore", 2, EXPECTED_12, x10)) return 1;
+            n++;
+          }
         }
       }
     }
   }
-  return false;
+  return n;
 }
 
 function g_CompleteResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
 function g_CompleteResult$3(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return false;
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return false;
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
   }
   return true;
 }
 
 function g_CompleteResult$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["values"];
-  if (p0 === undefined || !g_CompleteResult$3(p0, d + 1)) return false;
+  if (p0 === undefined) return failedMissing("/values", 'missing required property "values"');
+  if (!g_CompleteResult$3(p0, d + 1)) return failedIn("/values");
   const p1 = o["total"];
-  if (p1 !== undefined && !Number.isInteger(p1)) return false;
+  if (p1 !== undefined && !Number.isInteger(p1)) return failedTest("/total", EXPECTED_4, p1);
   const p2 = o["hasMore"];
-  if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
+  if (p2 !== undefined && !(typeof p2 === "boolean"))
+    return failedTest("/hasMore", EXPECTED_12, p2);
   return true;
 }
 
 function g_ResourceTemplateReference(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "ref/resource")) return false;
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "ref/resource")) return failedTest("/type", EXPECTED_64, p0);
   const p1 = o["uri"];
-  if (
-    p1 === undefined ||
-    !(typeof p1 === "string" && (typeof p1 !== "string" || isUriTemplate(p1)))
-  )
-    return false;
+  if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
+  if (!(typeof p1 !== "string" || isUriTemplate(p1))) return failedTest("/uri", EXPECTED_26, p1);
   return true;
 }
 
-function x_ResourceTemplateReference(v: unknown, p: string, out: IssueList, _d: number): boolean {
+function x_ResourceTemplateReference(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/type", "type"))) return true;
+      if (out.absent("/type", 1, 'missing required property "type"')) return 1;
+      n++;
     } else {
-      if (!(x2 === "ref/resource") && out.add(fail(p + "/type", '"ref/resource"', x2))) return true;
+      if (!(x2 === "ref/resource")) {
+        if (out.fault("/type", 1, EXPECTED_64, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["uri"];
     if (x3 === undefined) {
-      if (out.add(missing(p + "/uri", "uri"))) return true;
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
     } else {
-      if (!(typeof x3 === "string") && out.add(fail(p + "/uri", "string", x3))) return true;
-      if (
-        !(typeof x3 !== "string" || isUriTemplate(x3)) &&
-        out.add(fail(p + "/uri", "uri-template (format)", x3))
-      )
-        return true;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "string" || isUriTemplate(x3))) {
+        if (out.fault("/uri", 1, EXPECTED_26, x3)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_PromptReference(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "ref/prompt")) return false;
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "ref/prompt")) return failedTest("/type", EXPECTED_65, p0);
   const p1 = o["name"];
-  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_2, p1);
   const p2 = o["title"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/title", EXPECTED_2, p2);
   return true;
 }
 
-function x_PromptReference(v: unknown, p: string, out: IssueList, _d: number): boolean {
+function x_PromptReference(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/type", "type"))) return true;
+      if (out.absent("/type", 1, 'missing required property "type"')) return 1;
+      n++;
     } else {
-      if (!(x2 === "ref/prompt") && out.add(fail(p + "/type", '"ref/prompt"', x2))) return true;
+      if (!(x2 === "ref/prompt")) {
+        if (out.fault("/type", 1, EXPECTED_65, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["name"];
     if (x3 === undefined) {
-      if (out.add(missing(p + "/name", "name"))) return true;
+      if (out.absent("/name", 1, 'missing required property "name"')) return 1;
+      n++;
     } else {
-      if (!(typeof x3 === "string") && out.add(fail(p + "/name", "string", x3))) return true;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/name", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["title"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string") && out.add(fail(p + "/title", "string", x4))) return true;
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/title", 1, EXPECTED_2, x4)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_ListRootsRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "roots/list")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "roots/list")) return failedTest("/method", EXPECTED_66, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_RequestParams(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_RequestParams(p2, d + 1))
+    return failedInType("/params", x_RequestParams, p2);
   const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
 
-function x_ListRootsRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_ListRootsRequest(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/method", "method"))) return true;
+      if (out.absent("/method", 1, 'missing required property "method"')) return 1;
+      n++;
     } else {
-      if (!(x2 === "roots/list") && out.add(fail(p + "/method", '"roots/list"', x2))) return true;
+      if (!(x2 === "roots/list")) {
+        if (out.fault("/method", 1, EXPECTED_66, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["jsonrpc"];
     if (x3 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
     } else {
-      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
+      if (!(x3 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      if (!g_RequestParams(x4, d + 1) && x_RequestParams(x4, p + "/params", out, d + 1))
-        return true;
+      if (!g_RequestParams(x4, d + 1)) {
+        const c5 = x_RequestParams(x4, out, d + 1);
+        if (out.lift(c5, "/params", 1)) return 1;
+        n += c5;
+      }
     }
-    const x5 = o1["id"];
-    if (x5 === undefined) {
-      if (out.add(missing(p + "/id", "id"))) return true;
+    const x6 = o1["id"];
+    if (x6 === undefined) {
+      if (out.absent("/id", 1, 'missing required property "id"')) return 1;
+      n++;
     } else {
-      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
+      if (!g_RequestId(x6, d + 1)) {
+        const c7 = x_RequestId(x6, out, d + 1);
+        if (out.lift(c7, "/id", 1)) return 1;
+        n += c7;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_ListRootsResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["roots"];
-  if (p1 === undefined || !g_ListRootsResult$2(p1, d + 1)) return false;
+  if (p1 === undefined) return failedMissing("/roots", 'missing required property "roots"');
+  if (!g_ListRootsResult$2(p1, d + 1)) return failedIn("/roots");
   return true;
 }
 
-function x_ListRootsResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_ListRootsResult(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["_meta"];
     if (x2 !== undefined) {
-      if (
-        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
-        out.add(fail(p + "/_meta", "object", x2))
-      )
-        return true;
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+        n++;
+      }
     }
     const x4 = o1["roots"];
     if (x4 === undefined) {
-      if (out.add(missing(p + "/roots", "roots"))) return true;
+      if (out.absent("/roots", 1, 'missing required property "roots"')) return 1;
+      n++;
     } else {
       if (!Array.isArray(x4)) {
-        if (out.add(fail(p + "/roots", "array", x4))) return true;
+        if (out.fault("/roots", 1, EXPECTED_8, x4)) return 1;
+        n++;
       } else {
         const a5 = x4 as readonly unknown[];
         for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Root(a5[i6], d + 1 + 1) && x_Root(a5[i6], p + "/roots/" + i6, out, d + 1 + 1))
-            return true;
+          if (!g_Root(a5[i6], d + 1 + 1)) {
+            const c7 = x_Root(a5[i6], out, d + 1 + 1);
+            if (out.lift(c7, "/roots/" + i6, 2)) return 1;
+            n += c7;
+          }
         }
       }
     }
   }
-  return false;
+  return n;
 }
 
 function g_ListRootsResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
 function g_ListRootsResult$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return false;
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Root(x, d + 1)) return false;
+    if (!g_Root(x, d + 1)) return failedInType(i, x_Root, x);
   }
   return true;
 }
 
 function g_Root(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
-    return false;
+  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_2, p0);
+  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_13, p0);
   const p1 = o["name"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/name", EXPECTED_2, p1);
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_Root$1(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_Root$1(p2, d + 1)) return failedIn("/_meta");
   return true;
 }
 
-function x_Root(v: unknown, p: string, out: IssueList, _d: number): boolean {
+function x_Root(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["uri"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/uri", "uri"))) return true;
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
     } else {
-      if (!(typeof x2 === "string") && out.add(fail(p + "/uri", "string", x2))) return true;
-      if (!(typeof x2 !== "string" || isUri(x2)) && out.add(fail(p + "/uri", "uri (format)", x2)))
-        return true;
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
+      if (!(typeof x2 !== "string" || isUri(x2))) {
+        if (out.fault("/uri", 1, EXPECTED_13, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["name"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string") && out.add(fail(p + "/name", "string", x3))) return true;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/name", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["_meta"];
     if (x4 !== undefined) {
-      if (
-        (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) &&
-        out.add(fail(p + "/_meta", "object", x4))
-      )
-        return true;
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x4)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_Root$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
 function g_RootsListChangedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "notifications/roots/list_changed")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "notifications/roots/list_changed")) return failedTest("/method", EXPECTED_67, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_NotificationParams(p2, d + 1))
+    return failedInType("/params", x_NotificationParams, p2);
   return true;
 }
 
-function x_RootsListChangedNotification(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_RootsListChangedNotification(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/method", "method"))) return true;
+      if (out.absent("/method", 1, 'missing required property "method"')) return 1;
+      n++;
     } else {
-      if (
-        !(x2 === "notifications/roots/list_changed") &&
-        out.add(fail(p + "/method", '"notifications/roots/list_changed"', x2))
-      )
-        return true;
+      if (!(x2 === "notifications/roots/list_changed")) {
+        if (out.fault("/method", 1, EXPECTED_67, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["jsonrpc"];
     if (x3 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
     } else {
-      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
+      if (!(x3 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["params"];
     if (x4 !== undefined) {
-      if (!g_NotificationParams(x4, d + 1) && x_NotificationParams(x4, p + "/params", out, d + 1))
-        return true;
+      if (!g_NotificationParams(x4, d + 1)) {
+        const c5 = x_NotificationParams(x4, out, d + 1);
+        if (out.lift(c5, "/params", 1)) return 1;
+        n += c5;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_ElicitRequestFormParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["mode"];
-  if (p0 !== undefined && !(p0 === "form")) return false;
+  if (p0 !== undefined && !(p0 === "form")) return failedTest("/mode", EXPECTED_68, p0);
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_ElicitRequestFormParams$1(p1, d + 1)) return false;
+  if (p1 !== undefined && !g_ElicitRequestFormParams$1(p1, d + 1)) return failedIn("/_meta");
   const p2 = o["task"];
-  if (p2 !== undefined && !g_TaskMetadata(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_TaskMetadata(p2, d + 1))
+    return failedInType("/task", x_TaskMetadata, p2);
   const p3 = o["message"];
-  if (p3 === undefined || !(typeof p3 === "string")) return false;
+  if (p3 === undefined) return failedMissing("/message", 'missing required property "message"');
+  if (!(typeof p3 === "string")) return failedTest("/message", EXPECTED_2, p3);
   const p4 = o["requestedSchema"];
-  if (p4 === undefined || !g_ElicitRequestFormParams$2(p4, d + 1)) return false;
+  if (p4 === undefined)
+    return failedMissing("/requestedSchema", 'missing required property "requestedSchema"');
+  if (!g_ElicitRequestFormParams$2(p4, d + 1)) return failedIn("/requestedSchema");
   return true;
 }
 
-function x_ElicitRequestFormParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_ElicitRequestFormParams(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["mode"];
     if (x2 !== undefined) {
-      if (!(x2 === "form") && out.add(fail(p + "/mode", '"form"', x2))) return true;
+      if (!(x2 === "form")) {
+        if (out.fault("/mode", 1, EXPECTED_68, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["_meta"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
-        if (out.add(fail(p + "/_meta", "object", x3))) return true;
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
+        n++;
       } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["progressToken"];
         if (x5 !== undefined) {
-          if (
-            !g_ProgressToken(x5, d + 1 + 1) &&
-            x_ProgressToken(x5, p + "/_meta/progressToken", out, d + 1 + 1)
-          )
-            return true;
+          if (!g_ProgressToken(x5, d + 1 + 1)) {
+            const c6 = x_ProgressToken(x5, out, d + 1 + 1);
+            if (out.lift(c6, "/_meta/progressToken", 2)) return 1;
+            n += c6;
+          }
         }
       }
     }
-    const x6 = o1["task"];
-    if (x6 !== undefined) {
-      if (!g_TaskMetadata(x6, d + 1) && x_TaskMetadata(x6, p + "/task", out, d + 1)) return true;
+    const x7 = o1["task"];
+    if (x7 !== undefined) {
+      if (!g_TaskMetadata(x7, d + 1)) {
+        const c8 = x_TaskMetadata(x7, out, d + 1);
+        if (out.lift(c8, "/task", 1)) return 1;
+        n += c8;
+      }
     }
-    const x7 = o1["message"];
-    if (x7 === undefined) {
-      if (out.add(missing(p + "/message", "message"))) return true;
+    const x9 = o1["message"];
+    if (x9 === undefined) {
+      if (out.absent("/message", 1, 'missing required property "message"')) return 1;
+      n++;
     } else {
-      if (!(typeof x7 === "string") && out.add(fail(p + "/message", "string", x7))) return true;
+      if (!(typeof x9 === "string")) {
+        if (out.fault("/message", 1, EXPECTED_2, x9)) return 1;
+        n++;
+      }
     }
-    const x8 = o1["requestedSchema"];
-    if (x8 === undefined) {
-      if (out.add(missing(p + "/requestedSchema", "requestedSchema"))) return true;
+    const x10 = o1["requestedSchema"];
+    if (x10 === undefined) {
+      if (out.absent("/requestedSchema", 1, 'missing required property "requestedSchema"'))
+        return 1;
+      n++;
     } else {
-      if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
-        if (out.add(fail(p + "/requestedSchema", "object", x8))) return true;
+      if (typeof x10 !== "object" || x10 === null || Array.isArray(x10)) {
+        if (out.fault("/requestedSchema", 1, EXPECTED_3, x10)) return 1;
+        n++;
       } else {
-        const o9 = x8 as Readonly<Record<string, unknown>>;
-        const x10 = o9["type"];
-        if (x10 === undefined) {
-          if (out.add(missing(p + "/requestedSchema/type", "type"))) return true;
-        } else {
-          if (!(x10 === "object") && out.add(fail(p + "/requestedSchema/type", '"object"', x10)))
-            return true;
-        }
-        const x11 = o9["$schema"];
-        if (x11 !== undefined) {
-          if (
-            !(typeof x11 === "string") &&
-            out.add(fail(p + "/requestedSchema/$schema", "string", x11))
-          )
-            return true;
-        }
-        const x12 = o9["properties"];
+        const o11 = x10 as Readonly<Record<string, unknown>>;
+        const x12 = o11["type"];
         if (x12 === undefined) {
-          if (out.add(missing(p + "/requestedSchema/properties", "properties"))) return true;
+          if (out.absent("/requestedSchema/type", 2, 'missing required property "type"')) return 1;
+          n++;
         } else {
-          if (typeof x12 !== "object" || x12 === null || Array.isArray(x12)) {
-            if (out.add(fail(p + "/requestedSchema/properties", "object", x12))) return true;
+          if (!(x12 === "object")) {
+            if (out.fault("/requestedSchema/type", 2, EXPECTED_38, x12)) return 1;
+            n++;
+          }
+        }
+        const x13 = o11["$schema"];
+        if (x13 !== undefined) {
+          if (!(typeof x13 === "string")) {
+            if (out.fault("/requestedSchema/$schema", 2, EXPECTED_2, x13)) return 1;
+            n++;
+          }
+        }
+        const x14 = o11["properties"];
+        if (x14 === undefined) {
+          if (
+            out.absent("/requestedSchema/properties", 2, 'missing required property "properties"')
+          )
+            return 1;
+          n++;
+        } else {
+          if (typeof x14 !== "object" || x14 === null || Array.isArray(x14)) {
+            if (out.fault("/requestedSchema/properties", 2, EXPECTED_3, x14)) return 1;
+            n++;
           } else {
-            const o13 = x12 as Readonly<Record<string, unknown>>;
-            for (const k14 of Object.keys(o13)) {
-              if (
-                !g_PrimitiveSchemaDefinition(o13[k14], d + 1 + 1 + 1) &&
-                x_PrimitiveSchemaDefinition(
-                  o13[k14],
-                  p + "/requestedSchema/properties/" + pointer(k14),
-                  out,
-                  d + 1 + 1 + 1,
-                )
-              )
-                return true;
+            const o15 = x14 as Readonly<Record<string, unknown>>;
+            for (const k16 of Object.keys(o15)) {
+              if (!g_PrimitiveSchemaDefinition(o15[k16], d + 1 + 1 + 1)) {
+                const c17 = x_PrimitiveSchemaDefinition(o15[k16], out, d + 1 + 1 + 1);
+                if (out.lift(c17, "/requestedSchema/properties/" + pointer(k16), 3)) return 1;
+                n += c17;
+              }
             }
           }
         }
-        const x15 = o9["required"];
-        if (x15 !== undefined) {
-          if (!Array.isArray(x15)) {
-            if (out.add(fail(p + "/requestedSchema/required", "array", x15))) return true;
+        const x18 = o11["required"];
+        if (x18 !== undefined) {
+          if (!Array.isArray(x18)) {
+            if (out.fault("/requestedSchema/required", 2, EXPECTED_8, x18)) return 1;
+            n++;
           } else {
-            const a16 = x15 as readonly unknown[];
-            for (let i17 = 0; i17 < a16.length; i17++) {
-              if (
-                !(typeof a16[i17] === "string") &&
-                out.add(fail(p + "/requestedSchema/required/" + i17, "string", a16[i17]))
-              )
-                return true;
+            const a19 = x18 as readonly unknown[];
+            for (let i20 = 0; i20 < a19.length; i20++) {
+              if (!(typeof a19[i20] === "string")) {
+                if (out.fault("/requestedSchema/required/" + i20, 3, EXPECTED_2, a19[i20]))
+                  return 1;
+                n++;
+              }
             }
           }
         }
       }
     }
   }
-  return false;
+  return n;
 }
 
 function g_ElicitRequestFormParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
+    return failedInType("/progressToken", x_ProgressToken, p0);
   return true;
 }
 
 function g_ElicitRequestFormParams$3(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
-    if (!g_PrimitiveSchemaDefinition(x, d + 1)) return false;
+    if (!g_PrimitiveSchemaDefinition(x, d + 1))
+      return failedInType("/" + pointer(k), x_PrimitiveSchemaDefinition, x);
   }
   return true;
 }
 
 function g_ElicitRequestFormParams$4(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return false;
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return false;
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
   }
   return true;
 }
 
 function g_ElicitRequestFormParams$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "object")) return false;
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "object")) return failedTest("/type", EXPECTED_38, p0);
   const p1 = o["$schema"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/$schema", EXPECTED_2, p1);
   const p2 = o["properties"];
-  if (p2 === undefined || !g_ElicitRequestFormParams$3(p2, d + 1)) return false;
+  if (p2 === undefined)
+    return failedMissing("/properties", 'missing required property "properties"');
+  if (!g_ElicitRequestFormParams$3(p2, d + 1)) return failedIn("/properties");
   const p3 = o["required"];
-  if (p3 !== undefined && !g_ElicitRequestFormParams$4(p3, d + 1)) return false;
+  if (p3 !== undefined && !g_ElicitRequestFormParams$4(p3, d + 1)) return failedIn("/required");
   return true;
 }
 
 function g_ElicitRequestURLParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["mode"];
-  if (p0 === undefined || !(p0 === "url")) return false;
+  if (p0 === undefined) return failedMissing("/mode", 'missing required property "mode"');
+  if (!(p0 === "url")) return failedTest("/mode", EXPECTED_69, p0);
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_ElicitRequestURLParams$1(p1, d + 1)) return false;
+  if (p1 !== undefined && !g_ElicitRequestURLParams$1(p1, d + 1)) return failedIn("/_meta");
   const p2 = o["task"];
-  if (p2 !== undefined && !g_TaskMetadata(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_TaskMetadata(p2, d + 1))
+    return failedInType("/task", x_TaskMetadata, p2);
   const p3 = o["message"];
-  if (p3 === undefined || !(typeof p3 === "string")) return false;
+  if (p3 === undefined) return failedMissing("/message", 'missing required property "message"');
+  if (!(typeof p3 === "string")) return failedTest("/message", EXPECTED_2, p3);
   const p4 = o["elicitationId"];
-  if (p4 === undefined || !(typeof p4 === "string")) return false;
+  if (p4 === undefined)
+    return failedMissing("/elicitationId", 'missing required property "elicitationId"');
+  if (!(typeof p4 === "string")) return failedTest("/elicitationId", EXPECTED_2, p4);
   const p5 = o["url"];
-  if (p5 === undefined || !(typeof p5 === "string" && (typeof p5 !== "string" || isUri(p5))))
-    return false;
+  if (p5 === undefined) return failedMissing("/url", 'missing required property "url"');
+  if (!(typeof p5 === "string")) return failedTest("/url", EXPECTED_2, p5);
+  if (!(typeof p5 !== "string" || isUri(p5))) return failedTest("/url", EXPECTED_13, p5);
   return true;
 }
 
-function x_ElicitRequestURLParams(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_ElicitRequestURLParams(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["mode"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/mode", "mode"))) return true;
+      if (out.absent("/mode", 1, 'missing required property "mode"')) return 1;
+      n++;
     } else {
-      if (!(x2 === "url") && out.add(fail(p + "/mode", '"url"', x2))) return true;
+      if (!(x2 === "url")) {
+        if (out.fault("/mode", 1, EXPECTED_69, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["_meta"];
     if (x3 !== undefined) {
       if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
-        if (out.add(fail(p + "/_meta", "object", x3))) return true;
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
+        n++;
       } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
         const x5 = o4["progressToken"];
         if (x5 !== undefined) {
-          if (
-            !g_ProgressToken(x5, d + 1 + 1) &&
-            x_ProgressToken(x5, p + "/_meta/progressToken", out, d + 1 + 1)
-          )
-            return true;
+          if (!g_ProgressToken(x5, d + 1 + 1)) {
+            const c6 = x_ProgressToken(x5, out, d + 1 + 1);
+            if (out.lift(c6, "/_meta/progressToken", 2)) return 1;
+            n += c6;
+          }
         }
       }
     }
-    const x6 = o1["task"];
-    if (x6 !== undefined) {
-      if (!g_TaskMetadata(x6, d + 1) && x_TaskMetadata(x6, p + "/task", out, d + 1)) return true;
+    const x7 = o1["task"];
+    if (x7 !== undefined) {
+      if (!g_TaskMetadata(x7, d + 1)) {
+        const c8 = x_TaskMetadata(x7, out, d + 1);
+        if (out.lift(c8, "/task", 1)) return 1;
+        n += c8;
+      }
     }
-    const x7 = o1["message"];
-    if (x7 === undefined) {
-      if (out.add(missing(p + "/message", "message"))) return true;
-    } else {
-      if (!(typeof x7 === "string") && out.add(fail(p + "/message", "string", x7))) return true;
-    }
-    const x8 = o1["elicitationId"];
-    if (x8 === undefined) {
-      if (out.add(missing(p + "/elicitationId", "elicitationId"))) return true;
-    } else {
-      if (!(typeof x8 === "string") && out.add(fail(p + "/elicitationId", "string", x8)))
-        return true;
-    }
-    const x9 = o1["url"];
+    const x9 = o1["message"];
     if (x9 === undefined) {
-      if (out.add(missing(p + "/url", "url"))) return true;
+      if (out.absent("/message", 1, 'missing required property "message"')) return 1;
+      n++;
     } else {
-      if (!(typeof x9 === "string") && out.add(fail(p + "/url", "string", x9))) return true;
-      if (!(typeof x9 !== "string" || isUri(x9)) && out.add(fail(p + "/url", "uri (format)", x9)))
-        return true;
+      if (!(typeof x9 === "string")) {
+        if (out.fault("/message", 1, EXPECTED_2, x9)) return 1;
+        n++;
+      }
+    }
+    const x10 = o1["elicitationId"];
+    if (x10 === undefined) {
+      if (out.absent("/elicitationId", 1, 'missing required property "elicitationId"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x10 === "string")) {
+        if (out.fault("/elicitationId", 1, EXPECTED_2, x10)) return 1;
+        n++;
+      }
+    }
+    const x11 = o1["url"];
+    if (x11 === undefined) {
+      if (out.absent("/url", 1, 'missing required property "url"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x11 === "string")) {
+        if (out.fault("/url", 1, EXPECTED_2, x11)) return 1;
+        n++;
+      }
+      if (!(typeof x11 !== "string" || isUri(x11))) {
+        if (out.fault("/url", 1, EXPECTED_13, x11)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_ElicitRequestURLParams$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
-  if (p0 !== undefined && !g_ProgressToken(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
+    return failedInType("/progressToken", x_ProgressToken, p0);
   return true;
 }
 
 function g_ElicitRequestParams(v: unknown, d: number): boolean {
-  return g_ElicitRequestFormParams(v, d) || g_ElicitRequestURLParams(v, d);
-}
-
-function x_ElicitRequestParams(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (!(g_ElicitRequestFormParams(v, d) || g_ElicitRequestURLParams(v, d))) {
-    const branches1: [string, IssueList][] = [];
-    {
-      const b2 = new IssueList(out.all);
-      x_ElicitRequestFormParams(v, p, b2, d);
-      branches1.push(["ElicitRequestFormParams", b2]);
-    }
-    {
-      const b3 = new IssueList(out.all);
-      x_ElicitRequestURLParams(v, p, b3, d);
-      branches1.push(["ElicitRequestURLParams", b3]);
-    }
-    if (out.addAll(pickBranch(p, "ElicitRequestFormParams | ElicitRequestURLParams", v, branches1)))
-      return true;
-  }
-  return false;
-}
-
-function g_ElicitRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "elicitation/create")) return false;
-  const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
-  const p2 = o["params"];
-  if (p2 === undefined || !g_ElicitRequestParams(p2, d + 1)) return false;
-  const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (!(g_ElicitRequestFormParams(v, d) || g_ElicitRequestURLParams(v, d)))
+    return failedUnion("", x_ElicitRequestParams$1, v);
   return true;
 }
 
-function x_ElicitRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_ElicitRequestParams(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (!(g_ElicitRequestFormParams(v, d) || g_ElicitRequestURLParams(v, d))) {
+    const u5 = out.union("", 0);
+    const c6 = x_ElicitRequestFormParams(v, out, d);
+    out.lift(c6, "", 0);
+    u5.member("ElicitRequestFormParams");
+    const c7 = x_ElicitRequestURLParams(v, out, d);
+    out.lift(c7, "", 0);
+    u5.member("ElicitRequestURLParams");
+    const c4 = u5.pick(EXPECTED_70, v);
+    if (!out.all) return 1;
+    n += c4;
+  }
+  return n;
+}
+
+function x_ElicitRequestParams$1(v: unknown, out: IssueList, d: number): number {
+  const u1 = out.union("", 0);
+  const c2 = x_ElicitRequestFormParams(v, out, d);
+  out.lift(c2, "", 0);
+  u1.member("ElicitRequestFormParams");
+  const c3 = x_ElicitRequestURLParams(v, out, d);
+  out.lift(c3, "", 0);
+  u1.member("ElicitRequestURLParams");
+  const c = u1.pick(EXPECTED_70, v);
+  return c;
+}
+
+function g_ElicitRequest(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["method"];
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "elicitation/create")) return failedTest("/method", EXPECTED_71, p0);
+  const p1 = o["jsonrpc"];
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
+  const p2 = o["params"];
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_ElicitRequestParams(p2, d + 1)) return failedInType("/params", x_ElicitRequestParams, p2);
+  const p3 = o["id"];
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  return true;
+}
+
+function x_ElicitRequest(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/method", "method"))) return true;
+      if (out.absent("/method", 1, 'missing required property "method"')) return 1;
+      n++;
     } else {
-      if (
-        !(x2 === "elicitation/create") &&
-        out.add(fail(p + "/method", '"elicitation/create"', x2))
-      )
-        return true;
+      if (!(x2 === "elicitation/create")) {
+        if (out.fault("/method", 1, EXPECTED_71, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["jsonrpc"];
     if (x3 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
     } else {
-      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
+      if (!(x3 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["params"];
     if (x4 === undefined) {
-      if (out.add(missing(p + "/params", "params"))) return true;
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
     } else {
-      if (!g_ElicitRequestParams(x4, d + 1) && x_ElicitRequestParams(x4, p + "/params", out, d + 1))
-        return true;
+      if (!g_ElicitRequestParams(x4, d + 1)) {
+        const c5 = x_ElicitRequestParams(x4, out, d + 1);
+        if (out.lift(c5, "/params", 1)) return 1;
+        n += c5;
+      }
     }
-    const x5 = o1["id"];
-    if (x5 === undefined) {
-      if (out.add(missing(p + "/id", "id"))) return true;
+    const x6 = o1["id"];
+    if (x6 === undefined) {
+      if (out.absent("/id", 1, 'missing required property "id"')) return 1;
+      n++;
     } else {
-      if (!g_RequestId(x5, d + 1) && x_RequestId(x5, p + "/id", out, d + 1)) return true;
+      if (!g_RequestId(x6, d + 1)) {
+        const c7 = x_RequestId(x6, out, d + 1);
+        if (out.lift(c7, "/id", 1)) return 1;
+        n += c7;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_PrimitiveSchemaDefinition(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("", EXPECTED_72, v);
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "string":
       return (
         g_StringSchema(v, d) ||
         g_UntitledSingleSelectEnumSchema(v, d) ||
         g_TitledSingleSelectEnumSchema(v, d) ||
-        g_LegacyTitledEnumSchema(v, d)
+        g_LegacyTitledEnumSchema(v, d) ||
+        failed()
       );
     case "number":
     case "integer":
-      return g_NumberSchema(v, d);
+      return g_NumberSchema(v, d) || failed();
     case "boolean":
-      return g_BooleanSchema(v, d);
+      return g_BooleanSchema(v, d) || failed();
     case "array":
-      return g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d);
+      return (
+        g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d) || failed()
+      );
     default:
-      return false;
+      return failed();
   }
 }
 
-function x_PrimitiveSchemaDefinition(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_PrimitiveSchemaDefinition(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (
-      out.add(
-        fail(
-          p,
-          "object (StringSchema | NumberSchema | BooleanSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema)",
-          v,
-        ),
-      )
-    )
-      return true;
+    if (out.fault("", 0, EXPECTED_72, v)) return 1;
+    n++;
   } else {
     const tag1 = (v as Readonly<Record<string, unknown>>)["type"];
     switch (tag1) {
       case "string": {
-        const inner2 = new IssueList(out.all);
-        m3: {
+        const s2 = out.items.length;
+        m4: {
           if (!(
             g_StringSchema(v, d) ||
             g_UntitledSingleSelectEnumSchema(v, d) ||
             g_TitledSingleSelectEnumSchema(v, d) ||
             g_LegacyTitledEnumSchema(v, d)
           )) {
-            const branches4: [string, IssueList][] = [];
-            {
-              const b5 = new IssueList(inner2.all);
-              x_StringSchema(v, p, b5, d);
-              branches4.push(["StringSchema", b5]);
-            }
-            {
-              const b6 = new IssueList(inner2.all);
-              x_UntitledSingleSelectEnumSchema(v, p, b6, d);
-              branches4.push(["UntitledSingleSelectEnumSchema", b6]);
-            }
-            {
-              const b7 = new IssueList(inner2.all);
-              x_TitledSingleSelectEnumSchema(v, p, b7, d);
-              branches4.push(["TitledSingleSelectEnumSchema", b7]);
-            }
-            {
-              const b8 = new IssueList(inner2.all);
-              x_LegacyTitledEnumSchema(v, p, b8, d);
-              branches4.push(["LegacyTitledEnumSchema", b8]);
-            }
-            if (
-              inner2.addAll(
-                pickBranch(
-                  p,
-                  "StringSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
-                  v,
-                  branches4,
-                ),
-              )
-            )
-              break m3;
+            const u6 = out.union("", 0);
+            const c7 = x_StringSchema(v, out, d);
+            out.lift(c7, "", 0);
+            u6.member("StringSchema");
+            const c8 = x_UntitledSingleSelectEnumSchema(v, out, d);
+            out.lift(c8, "", 0);
+            u6.member("UntitledSingleSelectEnumSchema");
+            const c9 = x_TitledSingleSelectEnumSchema(v, out, d);
+            out.lift(c9, "", 0);
+            u6.member("TitledSingleSelectEnumSchema");
+            const c10 = x_LegacyTitledEnumSchema(v, out, d);
+            out.lift(c10, "", 0);
+            u6.member("LegacyTitledEnumSchema");
+            u6.pick(EXPECTED_73, v);
+            if (!out.all) break m4;
           }
         }
-        if (
-          out.addAll(
-            inner2.items.map((i) =>
-              within(
-                i,
-                "StringSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
-              ),
-            ),
-          )
-        )
-          return true;
+        const c3 = out.named(
+          s2,
+          "StringSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
+        );
+        if (c3 !== 0) {
+          if (!out.all) return 1;
+          n += c3;
+        }
         break;
       }
       case "number":
       case "integer": {
-        const inner9 = new IssueList(out.all);
-        m10: {
-          if (!g_NumberSchema(v, d) && x_NumberSchema(v, p, inner9, d)) break m10;
+        const s11 = out.items.length;
+        m13: {
+          if (!g_NumberSchema(v, d)) {
+            const c14 = x_NumberSchema(v, out, d);
+            if (out.lift(c14, "", 0)) break m13;
+          }
         }
-        if (out.addAll(inner9.items.map((i) => within(i, "NumberSchema")))) return true;
+        const c12 = out.named(s11, "NumberSchema");
+        if (c12 !== 0) {
+          if (!out.all) return 1;
+          n += c12;
+        }
         break;
       }
       case "boolean": {
-        const inner11 = new IssueList(out.all);
-        m12: {
-          if (!g_BooleanSchema(v, d) && x_BooleanSchema(v, p, inner11, d)) break m12;
+        const s15 = out.items.length;
+        m17: {
+          if (!g_BooleanSchema(v, d)) {
+            const c18 = x_BooleanSchema(v, out, d);
+            if (out.lift(c18, "", 0)) break m17;
+          }
         }
-        if (out.addAll(inner11.items.map((i) => within(i, "BooleanSchema")))) return true;
+        const c16 = out.named(s15, "BooleanSchema");
+        if (c16 !== 0) {
+          if (!out.all) return 1;
+          n += c16;
+        }
         break;
       }
       case "array": {
-        const inner13 = new IssueList(out.all);
-        m14: {
+        const s19 = out.items.length;
+        m21: {
           if (!(g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d))) {
-            const branches15: [string, IssueList][] = [];
-            {
-              const b16 = new IssueList(inner13.all);
-              x_UntitledMultiSelectEnumSchema(v, p, b16, d);
-              branches15.push(["UntitledMultiSelectEnumSchema", b16]);
-            }
-            {
-              const b17 = new IssueList(inner13.all);
-              x_TitledMultiSelectEnumSchema(v, p, b17, d);
-              branches15.push(["TitledMultiSelectEnumSchema", b17]);
-            }
-            if (
-              inner13.addAll(
-                pickBranch(
-                  p,
-                  "UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema",
-                  v,
-                  branches15,
-                ),
-              )
-            )
-              break m14;
+            const u23 = out.union("", 0);
+            const c24 = x_UntitledMultiSelectEnumSchema(v, out, d);
+            out.lift(c24, "", 0);
+            u23.member("UntitledMultiSelectEnumSchema");
+            const c25 = x_TitledMultiSelectEnumSchema(v, out, d);
+            out.lift(c25, "", 0);
+            u23.member("TitledMultiSelectEnumSchema");
+            u23.pick(EXPECTED_74, v);
+            if (!out.all) break m21;
           }
         }
-        if (
-          out.addAll(
-            inner13.items.map((i) =>
-              within(i, "UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema"),
-            ),
-          )
-        )
-          return true;
+        const c20 = out.named(s19, "UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema");
+        if (c20 !== 0) {
+          if (!out.all) return 1;
+          n += c20;
+        }
         break;
       }
       default:
         if (
-          out.add(
-            unknownVariant(
-              p + "/type",
-              '"string" | "number" | "integer" | "boolean" | "array"',
-              tag1,
-              "StringSchema | NumberSchema | BooleanSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema",
-            ),
+          out.variant(
+            "/type",
+            1,
+            '"string" | "number" | "integer" | "boolean" | "array"',
+            tag1,
+            "StringSchema | NumberSchema | BooleanSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema",
           )
         )
-          return true;
+          return 1;
+        n++;
     }
   }
-  return false;
+  return n;
 }
 
 function g_StringSchema(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "string")) return false;
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "string")) return failedTest("/type", EXPECTED_75, p0);
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_2, p2);
   const p3 = o["minLength"];
-  if (p3 !== undefined && !Number.isInteger(p3)) return false;
+  if (p3 !== undefined && !Number.isInteger(p3)) return failedTest("/minLength", EXPECTED_4, p3);
   const p4 = o["maxLength"];
-  if (p4 !== undefined && !Number.isInteger(p4)) return false;
+  if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/maxLength", EXPECTED_4, p4);
   const p5 = o["format"];
   if (p5 !== undefined && !(p5 === "email" || p5 === "uri" || p5 === "date" || p5 === "date-time"))
-    return false;
+    return failedTest("/format", EXPECTED_76, p5);
   const p6 = o["default"];
-  if (p6 !== undefined && !(typeof p6 === "string")) return false;
+  if (p6 !== undefined && !(typeof p6 === "string")) return failedTest("/default", EXPECTED_2, p6);
   return true;
 }
 
-function x_StringSchema(v: unknown, p: string, out: IssueList, _d: number): boolean {
+function x_StringSchema(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/type", "type"))) return true;
+      if (out.absent("/type", 1, 'missing required property "type"')) return 1;
+      n++;
     } else {
-      if (!(x2 === "string") && out.add(fail(p + "/type", '"string"', x2))) return true;
+      if (!(x2 === "string")) {
+        if (out.fault("/type", 1, EXPECTED_75, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/title", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string") && out.add(fail(p + "/description", "string", x4))) return true;
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x4)) return 1;
+        n++;
+      }
     }
     const x5 = o1["minLength"];
     if (x5 !== undefined) {
-      if (!Number.isInteger(x5) && out.add(fail(p + "/minLength", "integer", x5))) return true;
+      if (!Number.isInteger(x5)) {
+        if (out.fault("/minLength", 1, EXPECTED_4, x5)) return 1;
+        n++;
+      }
     }
     const x6 = o1["maxLength"];
     if (x6 !== undefined) {
-      if (!Number.isInteger(x6) && out.add(fail(p + "/maxLength", "integer", x6))) return true;
+      if (!Number.isInteger(x6)) {
+        if (out.fault("/maxLength", 1, EXPECTED_4, x6)) return 1;
+        n++;
+      }
     }
     const x7 = o1["format"];
     if (x7 !== undefined) {
-      if (
-        !(x7 === "email" || x7 === "uri" || x7 === "date" || x7 === "date-time") &&
-        out.add(fail(p + "/format", '"email" | "uri" | "date" | "date-time"', x7))
-      )
-        return true;
+      if (!(x7 === "email" || x7 === "uri" || x7 === "date" || x7 === "date-time")) {
+        if (out.fault("/format", 1, EXPECTED_76, x7)) return 1;
+        n++;
+      }
     }
     const x8 = o1["default"];
     if (x8 !== undefined) {
-      if (!(typeof x8 === "string") && out.add(fail(p + "/default", "string", x8))) return true;
+      if (!(typeof x8 === "string")) {
+        if (out.fault("/default", 1, EXPECTED_2, x8)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_NumberSchema(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "number" || p0 === "integer")) return false;
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "number" || p0 === "integer")) return failedTest("/type", EXPECTED_77, p0);
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_2, p2);
   const p3 = o["minimum"];
-  if (p3 !== undefined && !(typeof p3 === "number" && Number.isFinite(p3))) return false;
+  if (p3 !== undefined && !(typeof p3 === "number" && Number.isFinite(p3)))
+    return failedTest("/minimum", EXPECTED_16, p3);
   const p4 = o["maximum"];
-  if (p4 !== undefined && !(typeof p4 === "number" && Number.isFinite(p4))) return false;
+  if (p4 !== undefined && !(typeof p4 === "number" && Number.isFinite(p4)))
+    return failedTest("/maximum", EXPECTED_16, p4);
   const p5 = o["default"];
-  if (p5 !== undefined && !(typeof p5 === "number" && Number.isFinite(p5))) return false;
+  if (p5 !== undefined && !(typeof p5 === "number" && Number.isFinite(p5)))
+    return failedTest("/default", EXPECTED_16, p5);
   return true;
 }
 
-function x_NumberSchema(v: unknown, p: string, out: IssueList, _d: number): boolean {
+function x_NumberSchema(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/type", "type"))) return true;
+      if (out.absent("/type", 1, 'missing required property "type"')) return 1;
+      n++;
     } else {
-      if (
-        !(x2 === "number" || x2 === "integer") &&
-        out.add(fail(p + "/type", '"number" | "integer"', x2))
-      )
-        return true;
+      if (!(x2 === "number" || x2 === "integer")) {
+        if (out.fault("/type", 1, EXPECTED_77, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/title", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string") && out.add(fail(p + "/description", "string", x4))) return true;
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x4)) return 1;
+        n++;
+      }
     }
     const x5 = o1["minimum"];
     if (x5 !== undefined) {
-      if (
-        !(typeof x5 === "number" && Number.isFinite(x5)) &&
-        out.add(fail(p + "/minimum", "number", x5))
-      )
-        return true;
+      if (!(typeof x5 === "number" && Number.isFinite(x5))) {
+        if (out.fault("/minimum", 1, EXPECTED_16, x5)) return 1;
+        n++;
+      }
     }
     const x6 = o1["maximum"];
     if (x6 !== undefined) {
-      if (
-        !(typeof x6 === "number" && Number.isFinite(x6)) &&
-        out.add(fail(p + "/maximum", "number", x6))
-      )
-        return true;
+      if (!(typeof x6 === "number" && Number.isFinite(x6))) {
+        if (out.fault("/maximum", 1, EXPECTED_16, x6)) return 1;
+        n++;
+      }
     }
     const x7 = o1["default"];
     if (x7 !== undefined) {
-      if (
-        !(typeof x7 === "number" && Number.isFinite(x7)) &&
-        out.add(fail(p + "/default", "number", x7))
-      )
-        return true;
+      if (!(typeof x7 === "number" && Number.isFinite(x7))) {
+        if (out.fault("/default", 1, EXPECTED_16, x7)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_BooleanSchema(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "boolean")) return false;
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "boolean")) return failedTest("/type", EXPECTED_78, p0);
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_2, p2);
   const p3 = o["default"];
-  if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
+  if (p3 !== undefined && !(typeof p3 === "boolean"))
+    return failedTest("/default", EXPECTED_12, p3);
   return true;
 }
 
-function x_BooleanSchema(v: unknown, p: string, out: IssueList, _d: number): boolean {
+function x_BooleanSchema(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/type", "type"))) return true;
+      if (out.absent("/type", 1, 'missing required property "type"')) return 1;
+      n++;
     } else {
-      if (!(x2 === "boolean") && out.add(fail(p + "/type", '"boolean"', x2))) return true;
+      if (!(x2 === "boolean")) {
+        if (out.fault("/type", 1, EXPECTED_78, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/title", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string") && out.add(fail(p + "/description", "string", x4))) return true;
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x4)) return 1;
+        n++;
+      }
     }
     const x5 = o1["default"];
     if (x5 !== undefined) {
-      if (!(typeof x5 === "boolean") && out.add(fail(p + "/default", "boolean", x5))) return true;
+      if (!(typeof x5 === "boolean")) {
+        if (out.fault("/default", 1, EXPECTED_12, x5)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_UntitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "string")) return false;
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "string")) return failedTest("/type", EXPECTED_75, p0);
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_2, p2);
   const p3 = o["enum"];
-  if (p3 === undefined || !g_UntitledSingleSelectEnumSchema$1(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/enum", 'missing required property "enum"');
+  if (!g_UntitledSingleSelectEnumSchema$1(p3, d + 1)) return failedIn("/enum");
   const p4 = o["default"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  if (p4 !== undefined && !(typeof p4 === "string")) return failedTest("/default", EXPECTED_2, p4);
   return true;
 }
 
-function x_UntitledSingleSelectEnumSchema(
-  v: unknown,
-  p: string,
-  out: IssueList,
-  _d: number,
-): boolean {
+function x_UntitledSingleSelectEnumSchema(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/type", "type"))) return true;
+      if (out.absent("/type", 1, 'missing required property "type"')) return 1;
+      n++;
     } else {
-      if (!(x2 === "string") && out.add(fail(p + "/type", '"string"', x2))) return true;
+      if (!(x2 === "string")) {
+        if (out.fault("/type", 1, EXPECTED_75, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/title", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string") && out.add(fail(p + "/description", "string", x4))) return true;
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x4)) return 1;
+        n++;
+      }
     }
     const x5 = o1["enum"];
     if (x5 === undefined) {
-      if (out.add(missing(p + "/enum", "enum"))) return true;
+      if (out.absent("/enum", 1, 'missing required property "enum"')) return 1;
+      n++;
     } else {
       if (!Array.isArray(x5)) {
-        if (out.add(fail(p + "/enum", "array", x5))) return true;
+        if (out.fault("/enum", 1, EXPECTED_8, x5)) return 1;
+        n++;
       } else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!(typeof a6[i7] === "string") && out.add(fail(p + "/enum/" + i7, "string", a6[i7])))
-            return true;
+          if (!(typeof a6[i7] === "string")) {
+            if (out.fault("/enum/" + i7, 2, EXPECTED_2, a6[i7])) return 1;
+            n++;
+          }
         }
       }
     }
     const x8 = o1["default"];
     if (x8 !== undefined) {
-      if (!(typeof x8 === "string") && out.add(fail(p + "/default", "string", x8))) return true;
+      if (!(typeof x8 === "string")) {
+        if (out.fault("/default", 1, EXPECTED_2, x8)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_UntitledSingleSelectEnumSchema$1(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return false;
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return false;
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
   }
   return true;
 }
 
 function g_TitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "string")) return false;
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "string")) return failedTest("/type", EXPECTED_75, p0);
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_2, p2);
   const p3 = o["oneOf"];
-  if (p3 === undefined || !g_TitledSingleSelectEnumSchema$1(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/oneOf", 'missing required property "oneOf"');
+  if (!g_TitledSingleSelectEnumSchema$1(p3, d + 1)) return failedIn("/oneOf");
   const p4 = o["default"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  if (p4 !== undefined && !(typeof p4 === "string")) return failedTest("/default", EXPECTED_2, p4);
   return true;
 }
 
-function x_TitledSingleSelectEnumSchema(
-  v: unknown,
-  p: string,
-  out: IssueList,
-  _d: number,
-): boolean {
+function x_TitledSingleSelectEnumSchema(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/type", "type"))) return true;
+      if (out.absent("/type", 1, 'missing required property "type"')) return 1;
+      n++;
     } else {
-      if (!(x2 === "string") && out.add(fail(p + "/type", '"string"', x2))) return true;
+      if (!(x2 === "string")) {
+        if (out.fault("/type", 1, EXPECTED_75, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/title", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string") && out.add(fail(p + "/description", "string", x4))) return true;
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x4)) return 1;
+        n++;
+      }
     }
     const x5 = o1["oneOf"];
     if (x5 === undefined) {
-      if (out.add(missing(p + "/oneOf", "oneOf"))) return true;
+      if (out.absent("/oneOf", 1, 'missing required property "oneOf"')) return 1;
+      n++;
     } else {
       if (!Array.isArray(x5)) {
-        if (out.add(fail(p + "/oneOf", "array", x5))) return true;
+        if (out.fault("/oneOf", 1, EXPECTED_8, x5)) return 1;
+        n++;
       } else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
           if (typeof a6[i7] !== "object" || a6[i7] === null || Array.isArray(a6[i7])) {
-            if (out.add(fail(p + "/oneOf/" + i7, "object", a6[i7]))) return true;
+            if (out.fault("/oneOf/" + i7, 2, EXPECTED_3, a6[i7])) return 1;
+            n++;
           } else {
             const o8 = a6[i7] as Readonly<Record<string, unknown>>;
             const x9 = o8["const"];
             if (x9 === undefined) {
-              if (out.add(missing(p + "/oneOf/" + i7 + "/const", "const"))) return true;
+              if (out.absent("/oneOf/" + i7 + "/const", 3, 'missing required property "const"'))
+                return 1;
+              n++;
             } else {
-              if (
-                !(typeof x9 === "string") &&
-                out.add(fail(p + "/oneOf/" + i7 + "/const", "string", x9))
-              )
-                return true;
+              if (!(typeof x9 === "string")) {
+                if (out.fault("/oneOf/" + i7 + "/const", 3, EXPECTED_2, x9)) return 1;
+                n++;
+              }
             }
             const x10 = o8["title"];
             if (x10 === undefined) {
-              if (out.add(missing(p + "/oneOf/" + i7 + "/title", "title"))) return true;
+              if (out.absent("/oneOf/" + i7 + "/title", 3, 'missing required property "title"'))
+                return 1;
+              n++;
             } else {
-              if (
-                !(typeof x10 === "string") &&
-                out.add(fail(p + "/oneOf/" + i7 + "/title", "string", x10))
-              )
-                return true;
+              if (!(typeof x10 === "string")) {
+                if (out.fault("/oneOf/" + i7 + "/title", 3, EXPECTED_2, x10)) return 1;
+                n++;
+              }
             }
           }
         }
@@ -8811,144 +10965,176 @@ function x_TitledSingleSelectEnumSchema(
     }
     const x11 = o1["default"];
     if (x11 !== undefined) {
-      if (!(typeof x11 === "string") && out.add(fail(p + "/default", "string", x11))) return true;
+      if (!(typeof x11 === "string")) {
+        if (out.fault("/default", 1, EXPECTED_2, x11)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_TitledSingleSelectEnumSchema$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["const"];
-  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  if (p0 === undefined) return failedMissing("/const", 'missing required property "const"');
+  if (!(typeof p0 === "string")) return failedTest("/const", EXPECTED_2, p0);
   const p1 = o["title"];
-  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  if (p1 === undefined) return failedMissing("/title", 'missing required property "title"');
+  if (!(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   return true;
 }
 
 function g_TitledSingleSelectEnumSchema$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return false;
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_TitledSingleSelectEnumSchema$2(x, d + 1)) return false;
+    if (!g_TitledSingleSelectEnumSchema$2(x, d + 1)) return failedIn(i);
   }
   return true;
 }
 
 function g_SingleSelectEnumSchema(v: unknown, d: number): boolean {
-  return g_UntitledSingleSelectEnumSchema(v, d) || g_TitledSingleSelectEnumSchema(v, d);
-}
-
-function x_SingleSelectEnumSchema(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (!(g_UntitledSingleSelectEnumSchema(v, d) || g_TitledSingleSelectEnumSchema(v, d))) {
-    const branches1: [string, IssueList][] = [];
-    {
-      const b2 = new IssueList(out.all);
-      x_UntitledSingleSelectEnumSchema(v, p, b2, d);
-      branches1.push(["UntitledSingleSelectEnumSchema", b2]);
-    }
-    {
-      const b3 = new IssueList(out.all);
-      x_TitledSingleSelectEnumSchema(v, p, b3, d);
-      branches1.push(["TitledSingleSelectEnumSchema", b3]);
-    }
-    if (
-      out.addAll(
-        pickBranch(
-          p,
-          "UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema",
-          v,
-          branches1,
-        ),
-      )
-    )
-      return true;
-  }
-  return false;
-}
-
-function g_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "array")) return false;
-  const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o["minItems"];
-  if (p3 !== undefined && !Number.isInteger(p3)) return false;
-  const p4 = o["maxItems"];
-  if (p4 !== undefined && !Number.isInteger(p4)) return false;
-  const p5 = o["items"];
-  if (p5 === undefined || !g_UntitledMultiSelectEnumSchema$1(p5, d + 1)) return false;
-  const p6 = o["default"];
-  if (p6 !== undefined && !g_UntitledMultiSelectEnumSchema$3(p6, d + 1)) return false;
+  if (!(g_UntitledSingleSelectEnumSchema(v, d) || g_TitledSingleSelectEnumSchema(v, d)))
+    return failedUnion("", x_SingleSelectEnumSchema$1, v);
   return true;
 }
 
-function x_UntitledMultiSelectEnumSchema(
-  v: unknown,
-  p: string,
-  out: IssueList,
-  _d: number,
-): boolean {
+function x_SingleSelectEnumSchema(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (!(g_UntitledSingleSelectEnumSchema(v, d) || g_TitledSingleSelectEnumSchema(v, d))) {
+    const u5 = out.union("", 0);
+    const c6 = x_UntitledSingleSelectEnumSchema(v, out, d);
+    out.lift(c6, "", 0);
+    u5.member("UntitledSingleSelectEnumSchema");
+    const c7 = x_TitledSingleSelectEnumSchema(v, out, d);
+    out.lift(c7, "", 0);
+    u5.member("TitledSingleSelectEnumSchema");
+    const c4 = u5.pick(EXPECTED_79, v);
+    if (!out.all) return 1;
+    n += c4;
+  }
+  return n;
+}
+
+function x_SingleSelectEnumSchema$1(v: unknown, out: IssueList, d: number): number {
+  const u1 = out.union("", 0);
+  const c2 = x_UntitledSingleSelectEnumSchema(v, out, d);
+  out.lift(c2, "", 0);
+  u1.member("UntitledSingleSelectEnumSchema");
+  const c3 = x_TitledSingleSelectEnumSchema(v, out, d);
+  out.lift(c3, "", 0);
+  u1.member("TitledSingleSelectEnumSchema");
+  const c = u1.pick(EXPECTED_79, v);
+  return c;
+}
+
+function g_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "array")) return failedTest("/type", EXPECTED_80, p0);
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_2, p2);
+  const p3 = o["minItems"];
+  if (p3 !== undefined && !Number.isInteger(p3)) return failedTest("/minItems", EXPECTED_4, p3);
+  const p4 = o["maxItems"];
+  if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/maxItems", EXPECTED_4, p4);
+  const p5 = o["items"];
+  if (p5 === undefined) return failedMissing("/items", 'missing required property "items"');
+  if (!g_UntitledMultiSelectEnumSchema$1(p5, d + 1)) return failedIn("/items");
+  const p6 = o["default"];
+  if (p6 !== undefined && !g_UntitledMultiSelectEnumSchema$3(p6, d + 1))
+    return failedIn("/default");
+  return true;
+}
+
+function x_UntitledMultiSelectEnumSchema(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/type", "type"))) return true;
+      if (out.absent("/type", 1, 'missing required property "type"')) return 1;
+      n++;
     } else {
-      if (!(x2 === "array") && out.add(fail(p + "/type", '"array"', x2))) return true;
+      if (!(x2 === "array")) {
+        if (out.fault("/type", 1, EXPECTED_80, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/title", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string") && out.add(fail(p + "/description", "string", x4))) return true;
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x4)) return 1;
+        n++;
+      }
     }
     const x5 = o1["minItems"];
     if (x5 !== undefined) {
-      if (!Number.isInteger(x5) && out.add(fail(p + "/minItems", "integer", x5))) return true;
+      if (!Number.isInteger(x5)) {
+        if (out.fault("/minItems", 1, EXPECTED_4, x5)) return 1;
+        n++;
+      }
     }
     const x6 = o1["maxItems"];
     if (x6 !== undefined) {
-      if (!Number.isInteger(x6) && out.add(fail(p + "/maxItems", "integer", x6))) return true;
+      if (!Number.isInteger(x6)) {
+        if (out.fault("/maxItems", 1, EXPECTED_4, x6)) return 1;
+        n++;
+      }
     }
     const x7 = o1["items"];
     if (x7 === undefined) {
-      if (out.add(missing(p + "/items", "items"))) return true;
+      if (out.absent("/items", 1, 'missing required property "items"')) return 1;
+      n++;
     } else {
       if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
-        if (out.add(fail(p + "/items", "object", x7))) return true;
+        if (out.fault("/items", 1, EXPECTED_3, x7)) return 1;
+        n++;
       } else {
         const o8 = x7 as Readonly<Record<string, unknown>>;
         const x9 = o8["type"];
         if (x9 === undefined) {
-          if (out.add(missing(p + "/items/type", "type"))) return true;
+          if (out.absent("/items/type", 2, 'missing required property "type"')) return 1;
+          n++;
         } else {
-          if (!(x9 === "string") && out.add(fail(p + "/items/type", '"string"', x9))) return true;
+          if (!(x9 === "string")) {
+            if (out.fault("/items/type", 2, EXPECTED_75, x9)) return 1;
+            n++;
+          }
         }
         const x10 = o8["enum"];
         if (x10 === undefined) {
-          if (out.add(missing(p + "/items/enum", "enum"))) return true;
+          if (out.absent("/items/enum", 2, 'missing required property "enum"')) return 1;
+          n++;
         } else {
           if (!Array.isArray(x10)) {
-            if (out.add(fail(p + "/items/enum", "array", x10))) return true;
+            if (out.fault("/items/enum", 2, EXPECTED_8, x10)) return 1;
+            n++;
           } else {
             const a11 = x10 as readonly unknown[];
             for (let i12 = 0; i12 < a11.length; i12++) {
-              if (
-                !(typeof a11[i12] === "string") &&
-                out.add(fail(p + "/items/enum/" + i12, "string", a11[i12]))
-              )
-                return true;
+              if (!(typeof a11[i12] === "string")) {
+                if (out.fault("/items/enum/" + i12, 3, EXPECTED_2, a11[i12])) return 1;
+                n++;
+              }
             }
           }
         }
@@ -8957,139 +11143,181 @@ function x_UntitledMultiSelectEnumSchema(
     const x13 = o1["default"];
     if (x13 !== undefined) {
       if (!Array.isArray(x13)) {
-        if (out.add(fail(p + "/default", "array", x13))) return true;
+        if (out.fault("/default", 1, EXPECTED_8, x13)) return 1;
+        n++;
       } else {
         const a14 = x13 as readonly unknown[];
         for (let i15 = 0; i15 < a14.length; i15++) {
-          if (
-            !(typeof a14[i15] === "string") &&
-            out.add(fail(p + "/default/" + i15, "string", a14[i15]))
-          )
-            return true;
+          if (!(typeof a14[i15] === "string")) {
+            if (out.fault("/default/" + i15, 2, EXPECTED_2, a14[i15])) return 1;
+            n++;
+          }
         }
       }
     }
   }
-  return false;
+  return n;
 }
 
 function g_UntitledMultiSelectEnumSchema$2(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return false;
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return false;
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
   }
   return true;
 }
 
 function g_UntitledMultiSelectEnumSchema$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "string")) return false;
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "string")) return failedTest("/type", EXPECTED_75, p0);
   const p1 = o["enum"];
-  if (p1 === undefined || !g_UntitledMultiSelectEnumSchema$2(p1, d + 1)) return false;
+  if (p1 === undefined) return failedMissing("/enum", 'missing required property "enum"');
+  if (!g_UntitledMultiSelectEnumSchema$2(p1, d + 1)) return failedIn("/enum");
   return true;
 }
 
 function g_UntitledMultiSelectEnumSchema$3(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return false;
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return false;
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
   }
   return true;
 }
 
 function g_TitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "array")) return false;
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "array")) return failedTest("/type", EXPECTED_80, p0);
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_2, p2);
   const p3 = o["minItems"];
-  if (p3 !== undefined && !Number.isInteger(p3)) return false;
+  if (p3 !== undefined && !Number.isInteger(p3)) return failedTest("/minItems", EXPECTED_4, p3);
   const p4 = o["maxItems"];
-  if (p4 !== undefined && !Number.isInteger(p4)) return false;
+  if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/maxItems", EXPECTED_4, p4);
   const p5 = o["items"];
-  if (p5 === undefined || !g_TitledMultiSelectEnumSchema$1(p5, d + 1)) return false;
+  if (p5 === undefined) return failedMissing("/items", 'missing required property "items"');
+  if (!g_TitledMultiSelectEnumSchema$1(p5, d + 1)) return failedIn("/items");
   const p6 = o["default"];
-  if (p6 !== undefined && !g_TitledMultiSelectEnumSchema$4(p6, d + 1)) return false;
+  if (p6 !== undefined && !g_TitledMultiSelectEnumSchema$4(p6, d + 1)) return failedIn("/default");
   return true;
 }
 
-function x_TitledMultiSelectEnumSchema(v: unknown, p: string, out: IssueList, _d: number): boolean {
+function x_TitledMultiSelectEnumSchema(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/type", "type"))) return true;
+      if (out.absent("/type", 1, 'missing required property "type"')) return 1;
+      n++;
     } else {
-      if (!(x2 === "array") && out.add(fail(p + "/type", '"array"', x2))) return true;
+      if (!(x2 === "array")) {
+        if (out.fault("/type", 1, EXPECTED_80, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/title", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string") && out.add(fail(p + "/description", "string", x4))) return true;
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x4)) return 1;
+        n++;
+      }
     }
     const x5 = o1["minItems"];
     if (x5 !== undefined) {
-      if (!Number.isInteger(x5) && out.add(fail(p + "/minItems", "integer", x5))) return true;
+      if (!Number.isInteger(x5)) {
+        if (out.fault("/minItems", 1, EXPECTED_4, x5)) return 1;
+        n++;
+      }
     }
     const x6 = o1["maxItems"];
     if (x6 !== undefined) {
-      if (!Number.isInteger(x6) && out.add(fail(p + "/maxItems", "integer", x6))) return true;
+      if (!Number.isInteger(x6)) {
+        if (out.fault("/maxItems", 1, EXPECTED_4, x6)) return 1;
+        n++;
+      }
     }
     const x7 = o1["items"];
     if (x7 === undefined) {
-      if (out.add(missing(p + "/items", "items"))) return true;
+      if (out.absent("/items", 1, 'missing required property "items"')) return 1;
+      n++;
     } else {
       if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
-        if (out.add(fail(p + "/items", "object", x7))) return true;
+        if (out.fault("/items", 1, EXPECTED_3, x7)) return 1;
+        n++;
       } else {
         const o8 = x7 as Readonly<Record<string, unknown>>;
         const x9 = o8["anyOf"];
         if (x9 === undefined) {
-          if (out.add(missing(p + "/items/anyOf", "anyOf"))) return true;
+          if (out.absent("/items/anyOf", 2, 'missing required property "anyOf"')) return 1;
+          n++;
         } else {
           if (!Array.isArray(x9)) {
-            if (out.add(fail(p + "/items/anyOf", "array", x9))) return true;
+            if (out.fault("/items/anyOf", 2, EXPECTED_8, x9)) return 1;
+            n++;
           } else {
             const a10 = x9 as readonly unknown[];
             for (let i11 = 0; i11 < a10.length; i11++) {
               if (typeof a10[i11] !== "object" || a10[i11] === null || Array.isArray(a10[i11])) {
-                if (out.add(fail(p + "/items/anyOf/" + i11, "object", a10[i11]))) return true;
+                if (out.fault("/items/anyOf/" + i11, 3, EXPECTED_3, a10[i11])) return 1;
+                n++;
               } else {
                 const o12 = a10[i11] as Readonly<Record<string, unknown>>;
                 const x13 = o12["const"];
                 if (x13 === undefined) {
-                  if (out.add(missing(p + "/items/anyOf/" + i11 + "/const", "const"))) return true;
-                } else {
                   if (
-                    !(typeof x13 === "string") &&
-                    out.add(fail(p + "/items/anyOf/" + i11 + "/const", "string", x13))
+                    out.absent(
+                      "/items/anyOf/" + i11 + "/const",
+                      4,
+                      'missing required property "const"',
+                    )
                   )
-                    return true;
+                    return 1;
+                  n++;
+                } else {
+                  if (!(typeof x13 === "string")) {
+                    if (out.fault("/items/anyOf/" + i11 + "/const", 4, EXPECTED_2, x13)) return 1;
+                    n++;
+                  }
                 }
                 const x14 = o12["title"];
                 if (x14 === undefined) {
-                  if (out.add(missing(p + "/items/anyOf/" + i11 + "/title", "title"))) return true;
-                } else {
                   if (
-                    !(typeof x14 === "string") &&
-                    out.add(fail(p + "/items/anyOf/" + i11 + "/title", "string", x14))
+                    out.absent(
+                      "/items/anyOf/" + i11 + "/title",
+                      4,
+                      'missing required property "title"',
+                    )
                   )
-                    return true;
+                    return 1;
+                  n++;
+                } else {
+                  if (!(typeof x14 === "string")) {
+                    if (out.fault("/items/anyOf/" + i11 + "/title", 4, EXPECTED_2, x14)) return 1;
+                    n++;
+                  }
                 }
               }
             }
@@ -9100,440 +11328,473 @@ function x_TitledMultiSelectEnumSchema(v: unknown, p: string, out: IssueList, _d
     const x15 = o1["default"];
     if (x15 !== undefined) {
       if (!Array.isArray(x15)) {
-        if (out.add(fail(p + "/default", "array", x15))) return true;
+        if (out.fault("/default", 1, EXPECTED_8, x15)) return 1;
+        n++;
       } else {
         const a16 = x15 as readonly unknown[];
         for (let i17 = 0; i17 < a16.length; i17++) {
-          if (
-            !(typeof a16[i17] === "string") &&
-            out.add(fail(p + "/default/" + i17, "string", a16[i17]))
-          )
-            return true;
+          if (!(typeof a16[i17] === "string")) {
+            if (out.fault("/default/" + i17, 2, EXPECTED_2, a16[i17])) return 1;
+            n++;
+          }
         }
       }
     }
   }
-  return false;
+  return n;
 }
 
 function g_TitledMultiSelectEnumSchema$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["const"];
-  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  if (p0 === undefined) return failedMissing("/const", 'missing required property "const"');
+  if (!(typeof p0 === "string")) return failedTest("/const", EXPECTED_2, p0);
   const p1 = o["title"];
-  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  if (p1 === undefined) return failedMissing("/title", 'missing required property "title"');
+  if (!(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   return true;
 }
 
 function g_TitledMultiSelectEnumSchema$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return false;
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_TitledMultiSelectEnumSchema$3(x, d + 1)) return false;
+    if (!g_TitledMultiSelectEnumSchema$3(x, d + 1)) return failedIn(i);
   }
   return true;
 }
 
 function g_TitledMultiSelectEnumSchema$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["anyOf"];
-  if (p0 === undefined || !g_TitledMultiSelectEnumSchema$2(p0, d + 1)) return false;
+  if (p0 === undefined) return failedMissing("/anyOf", 'missing required property "anyOf"');
+  if (!g_TitledMultiSelectEnumSchema$2(p0, d + 1)) return failedIn("/anyOf");
   return true;
 }
 
 function g_TitledMultiSelectEnumSchema$4(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return false;
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return false;
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
   }
   return true;
 }
 
 function g_MultiSelectEnumSchema(v: unknown, d: number): boolean {
-  return g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d);
-}
-
-function x_MultiSelectEnumSchema(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (!(g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d))) {
-    const branches1: [string, IssueList][] = [];
-    {
-      const b2 = new IssueList(out.all);
-      x_UntitledMultiSelectEnumSchema(v, p, b2, d);
-      branches1.push(["UntitledMultiSelectEnumSchema", b2]);
-    }
-    {
-      const b3 = new IssueList(out.all);
-      x_TitledMultiSelectEnumSchema(v, p, b3, d);
-      branches1.push(["TitledMultiSelectEnumSchema", b3]);
-    }
-    if (
-      out.addAll(
-        pickBranch(p, "UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema", v, branches1),
-      )
-    )
-      return true;
-  }
-  return false;
-}
-
-function g_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "string")) return false;
-  const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
-  const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  const p3 = o["enum"];
-  if (p3 === undefined || !g_LegacyTitledEnumSchema$1(p3, d + 1)) return false;
-  const p4 = o["enumNames"];
-  if (p4 !== undefined && !g_LegacyTitledEnumSchema$2(p4, d + 1)) return false;
-  const p5 = o["default"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return false;
+  if (!(g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d)))
+    return failedUnion("", x_MultiSelectEnumSchema$1, v);
   return true;
 }
 
-function x_LegacyTitledEnumSchema(v: unknown, p: string, out: IssueList, _d: number): boolean {
+function x_MultiSelectEnumSchema(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (!(g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d))) {
+    const u5 = out.union("", 0);
+    const c6 = x_UntitledMultiSelectEnumSchema(v, out, d);
+    out.lift(c6, "", 0);
+    u5.member("UntitledMultiSelectEnumSchema");
+    const c7 = x_TitledMultiSelectEnumSchema(v, out, d);
+    out.lift(c7, "", 0);
+    u5.member("TitledMultiSelectEnumSchema");
+    const c4 = u5.pick(EXPECTED_74, v);
+    if (!out.all) return 1;
+    n += c4;
+  }
+  return n;
+}
+
+function x_MultiSelectEnumSchema$1(v: unknown, out: IssueList, d: number): number {
+  const u1 = out.union("", 0);
+  const c2 = x_UntitledMultiSelectEnumSchema(v, out, d);
+  out.lift(c2, "", 0);
+  u1.member("UntitledMultiSelectEnumSchema");
+  const c3 = x_TitledMultiSelectEnumSchema(v, out, d);
+  out.lift(c3, "", 0);
+  u1.member("TitledMultiSelectEnumSchema");
+  const c = u1.pick(EXPECTED_74, v);
+  return c;
+}
+
+function g_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "string")) return failedTest("/type", EXPECTED_75, p0);
+  const p1 = o["title"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_2, p2);
+  const p3 = o["enum"];
+  if (p3 === undefined) return failedMissing("/enum", 'missing required property "enum"');
+  if (!g_LegacyTitledEnumSchema$1(p3, d + 1)) return failedIn("/enum");
+  const p4 = o["enumNames"];
+  if (p4 !== undefined && !g_LegacyTitledEnumSchema$2(p4, d + 1)) return failedIn("/enumNames");
+  const p5 = o["default"];
+  if (p5 !== undefined && !(typeof p5 === "string")) return failedTest("/default", EXPECTED_2, p5);
+  return true;
+}
+
+function x_LegacyTitledEnumSchema(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["type"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/type", "type"))) return true;
+      if (out.absent("/type", 1, 'missing required property "type"')) return 1;
+      n++;
     } else {
-      if (!(x2 === "string") && out.add(fail(p + "/type", '"string"', x2))) return true;
+      if (!(x2 === "string")) {
+        if (out.fault("/type", 1, EXPECTED_75, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["title"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string") && out.add(fail(p + "/title", "string", x3))) return true;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/title", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!(typeof x4 === "string") && out.add(fail(p + "/description", "string", x4))) return true;
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x4)) return 1;
+        n++;
+      }
     }
     const x5 = o1["enum"];
     if (x5 === undefined) {
-      if (out.add(missing(p + "/enum", "enum"))) return true;
+      if (out.absent("/enum", 1, 'missing required property "enum"')) return 1;
+      n++;
     } else {
       if (!Array.isArray(x5)) {
-        if (out.add(fail(p + "/enum", "array", x5))) return true;
+        if (out.fault("/enum", 1, EXPECTED_8, x5)) return 1;
+        n++;
       } else {
         const a6 = x5 as readonly unknown[];
         for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!(typeof a6[i7] === "string") && out.add(fail(p + "/enum/" + i7, "string", a6[i7])))
-            return true;
+          if (!(typeof a6[i7] === "string")) {
+            if (out.fault("/enum/" + i7, 2, EXPECTED_2, a6[i7])) return 1;
+            n++;
+          }
         }
       }
     }
     const x8 = o1["enumNames"];
     if (x8 !== undefined) {
       if (!Array.isArray(x8)) {
-        if (out.add(fail(p + "/enumNames", "array", x8))) return true;
+        if (out.fault("/enumNames", 1, EXPECTED_8, x8)) return 1;
+        n++;
       } else {
         const a9 = x8 as readonly unknown[];
         for (let i10 = 0; i10 < a9.length; i10++) {
-          if (
-            !(typeof a9[i10] === "string") &&
-            out.add(fail(p + "/enumNames/" + i10, "string", a9[i10]))
-          )
-            return true;
+          if (!(typeof a9[i10] === "string")) {
+            if (out.fault("/enumNames/" + i10, 2, EXPECTED_2, a9[i10])) return 1;
+            n++;
+          }
         }
       }
     }
     const x11 = o1["default"];
     if (x11 !== undefined) {
-      if (!(typeof x11 === "string") && out.add(fail(p + "/default", "string", x11))) return true;
+      if (!(typeof x11 === "string")) {
+        if (out.fault("/default", 1, EXPECTED_2, x11)) return 1;
+        n++;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 function g_LegacyTitledEnumSchema$1(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return false;
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return false;
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
   }
   return true;
 }
 
 function g_LegacyTitledEnumSchema$2(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return false;
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return false;
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
   }
   return true;
 }
 
 function g_EnumSchema(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("", EXPECTED_81, v);
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "string":
       return (
         g_UntitledSingleSelectEnumSchema(v, d) ||
         g_TitledSingleSelectEnumSchema(v, d) ||
-        g_LegacyTitledEnumSchema(v, d)
+        g_LegacyTitledEnumSchema(v, d) ||
+        failed()
       );
     case "array":
-      return g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d);
+      return (
+        g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d) || failed()
+      );
     default:
-      return false;
+      return failed();
   }
 }
 
-function x_EnumSchema(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_EnumSchema(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (
-      out.add(
-        fail(
-          p,
-          "object (UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema)",
-          v,
-        ),
-      )
-    )
-      return true;
+    if (out.fault("", 0, EXPECTED_81, v)) return 1;
+    n++;
   } else {
     const tag1 = (v as Readonly<Record<string, unknown>>)["type"];
     switch (tag1) {
       case "string": {
-        const inner2 = new IssueList(out.all);
-        m3: {
+        const s2 = out.items.length;
+        m4: {
           if (!(
             g_UntitledSingleSelectEnumSchema(v, d) ||
             g_TitledSingleSelectEnumSchema(v, d) ||
             g_LegacyTitledEnumSchema(v, d)
           )) {
-            const branches4: [string, IssueList][] = [];
-            {
-              const b5 = new IssueList(inner2.all);
-              x_UntitledSingleSelectEnumSchema(v, p, b5, d);
-              branches4.push(["UntitledSingleSelectEnumSchema", b5]);
-            }
-            {
-              const b6 = new IssueList(inner2.all);
-              x_TitledSingleSelectEnumSchema(v, p, b6, d);
-              branches4.push(["TitledSingleSelectEnumSchema", b6]);
-            }
-            {
-              const b7 = new IssueList(inner2.all);
-              x_LegacyTitledEnumSchema(v, p, b7, d);
-              branches4.push(["LegacyTitledEnumSchema", b7]);
-            }
-            if (
-              inner2.addAll(
-                pickBranch(
-                  p,
-                  "UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
-                  v,
-                  branches4,
-                ),
-              )
-            )
-              break m3;
+            const u6 = out.union("", 0);
+            const c7 = x_UntitledSingleSelectEnumSchema(v, out, d);
+            out.lift(c7, "", 0);
+            u6.member("UntitledSingleSelectEnumSchema");
+            const c8 = x_TitledSingleSelectEnumSchema(v, out, d);
+            out.lift(c8, "", 0);
+            u6.member("TitledSingleSelectEnumSchema");
+            const c9 = x_LegacyTitledEnumSchema(v, out, d);
+            out.lift(c9, "", 0);
+            u6.member("LegacyTitledEnumSchema");
+            u6.pick(EXPECTED_82, v);
+            if (!out.all) break m4;
           }
         }
-        if (
-          out.addAll(
-            inner2.items.map((i) =>
-              within(
-                i,
-                "UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
-              ),
-            ),
-          )
-        )
-          return true;
+        const c3 = out.named(
+          s2,
+          "UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | LegacyTitledEnumSchema",
+        );
+        if (c3 !== 0) {
+          if (!out.all) return 1;
+          n += c3;
+        }
         break;
       }
       case "array": {
-        const inner8 = new IssueList(out.all);
-        m9: {
+        const s10 = out.items.length;
+        m12: {
           if (!(g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d))) {
-            const branches10: [string, IssueList][] = [];
-            {
-              const b11 = new IssueList(inner8.all);
-              x_UntitledMultiSelectEnumSchema(v, p, b11, d);
-              branches10.push(["UntitledMultiSelectEnumSchema", b11]);
-            }
-            {
-              const b12 = new IssueList(inner8.all);
-              x_TitledMultiSelectEnumSchema(v, p, b12, d);
-              branches10.push(["TitledMultiSelectEnumSchema", b12]);
-            }
-            if (
-              inner8.addAll(
-                pickBranch(
-                  p,
-                  "UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema",
-                  v,
-                  branches10,
-                ),
-              )
-            )
-              break m9;
+            const u14 = out.union("", 0);
+            const c15 = x_UntitledMultiSelectEnumSchema(v, out, d);
+            out.lift(c15, "", 0);
+            u14.member("UntitledMultiSelectEnumSchema");
+            const c16 = x_TitledMultiSelectEnumSchema(v, out, d);
+            out.lift(c16, "", 0);
+            u14.member("TitledMultiSelectEnumSchema");
+            u14.pick(EXPECTED_74, v);
+            if (!out.all) break m12;
           }
         }
-        if (
-          out.addAll(
-            inner8.items.map((i) =>
-              within(i, "UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema"),
-            ),
-          )
-        )
-          return true;
+        const c11 = out.named(s10, "UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema");
+        if (c11 !== 0) {
+          if (!out.all) return 1;
+          n += c11;
+        }
         break;
       }
       default:
         if (
-          out.add(
-            unknownVariant(
-              p + "/type",
-              '"string" | "array"',
-              tag1,
-              "UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema",
-            ),
+          out.variant(
+            "/type",
+            1,
+            '"string" | "array"',
+            tag1,
+            "UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema",
           )
         )
-          return true;
+          return 1;
+        n++;
     }
   }
-  return false;
+  return n;
 }
 
 function g_ElicitResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ElicitResult$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ElicitResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["action"];
-  if (p1 === undefined || !(p1 === "accept" || p1 === "decline" || p1 === "cancel")) return false;
+  if (p1 === undefined) return failedMissing("/action", 'missing required property "action"');
+  if (!(p1 === "accept" || p1 === "decline" || p1 === "cancel"))
+    return failedTest("/action", EXPECTED_83, p1);
   const p2 = o["content"];
-  if (p2 !== undefined && !g_ElicitResult$2(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_ElicitResult$2(p2, d + 1)) return failedIn("/content");
   return true;
 }
 
-function x_ElicitResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_ElicitResult(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
-    const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (
-        (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) &&
-        out.add(fail(p + "/_meta", "object", x2))
-      )
-        return true;
+    const o8 = v as Readonly<Record<string, unknown>>;
+    const x9 = o8["_meta"];
+    if (x9 !== undefined) {
+      if (typeof x9 !== "object" || x9 === null || Array.isArray(x9)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x9)) return 1;
+        n++;
+      }
     }
-    const x4 = o1["action"];
-    if (x4 === undefined) {
-      if (out.add(missing(p + "/action", "action"))) return true;
+    const x11 = o8["action"];
+    if (x11 === undefined) {
+      if (out.absent("/action", 1, 'missing required property "action"')) return 1;
+      n++;
     } else {
-      if (
-        !(x4 === "accept" || x4 === "decline" || x4 === "cancel") &&
-        out.add(fail(p + "/action", '"accept" | "decline" | "cancel"', x4))
-      )
-        return true;
+      if (!(x11 === "accept" || x11 === "decline" || x11 === "cancel")) {
+        if (out.fault("/action", 1, EXPECTED_83, x11)) return 1;
+        n++;
+      }
     }
-    const x5 = o1["content"];
-    if (x5 !== undefined) {
-      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
-        if (out.add(fail(p + "/content", "object", x5))) return true;
+    const x12 = o8["content"];
+    if (x12 !== undefined) {
+      if (typeof x12 !== "object" || x12 === null || Array.isArray(x12)) {
+        if (out.fault("/content", 1, EXPECTED_3, x12)) return 1;
+        n++;
       } else {
-        const o6 = x5 as Readonly<Record<string, unknown>>;
-        for (const k7 of Object.keys(o6)) {
+        const o13 = x12 as Readonly<Record<string, unknown>>;
+        for (const k14 of Object.keys(o13)) {
           if (!(
-            typeof o6[k7] === "string" ||
-            (typeof o6[k7] === "number" && Number.isFinite(o6[k7])) ||
-            typeof o6[k7] === "boolean" ||
-            g_ElicitResult$4(o6[k7], d + 1 + 1)
+            typeof o13[k14] === "string" ||
+            (typeof o13[k14] === "number" && Number.isFinite(o13[k14])) ||
+            typeof o13[k14] === "boolean" ||
+            g_ElicitResult$6(o13[k14], d + 1 + 1)
           )) {
-            const q9 = p + "/content/" + pointer(k7);
-            const branches8: [string, IssueList][] = [];
-            {
-              const b10 = new IssueList(out.all);
-              m11: {
-                if (!(typeof o6[k7] === "string") && b10.add(fail(q9, "string", o6[k7]))) break m11;
-              }
-              branches8.push(["string", b10]);
+            const u16 = out.union("/content/" + pointer(k14), 2);
+            m17: {
+              if (
+                !(typeof o13[k14] === "string") &&
+                out.fault("/content/" + pointer(k14), 2, EXPECTED_2, o13[k14])
+              )
+                break m17;
             }
-            {
-              const b12 = new IssueList(out.all);
-              m13: {
-                if (
-                  !(typeof o6[k7] === "number" && Number.isFinite(o6[k7])) &&
-                  b12.add(fail(q9, "number", o6[k7]))
-                )
-                  break m13;
-              }
-              branches8.push(["number", b12]);
+            u16.member("string");
+            m18: {
+              if (
+                !(typeof o13[k14] === "number" && Number.isFinite(o13[k14])) &&
+                out.fault("/content/" + pointer(k14), 2, EXPECTED_16, o13[k14])
+              )
+                break m18;
             }
-            {
-              const b14 = new IssueList(out.all);
-              m15: {
-                if (!(typeof o6[k7] === "boolean") && b14.add(fail(q9, "boolean", o6[k7])))
-                  break m15;
-              }
-              branches8.push(["boolean", b14]);
+            u16.member("number");
+            m19: {
+              if (
+                !(typeof o13[k14] === "boolean") &&
+                out.fault("/content/" + pointer(k14), 2, EXPECTED_12, o13[k14])
+              )
+                break m19;
             }
-            {
-              const b16 = new IssueList(out.all);
-              m17: {
-                if (!Array.isArray(o6[k7])) {
-                  if (b16.add(fail(q9, "array", o6[k7]))) break m17;
-                } else {
-                  const a18 = o6[k7] as readonly unknown[];
-                  for (let i19 = 0; i19 < a18.length; i19++) {
-                    if (
-                      !(typeof a18[i19] === "string") &&
-                      b16.add(fail(q9 + "/" + i19, "string", a18[i19]))
-                    )
-                      break m17;
-                  }
+            u16.member("boolean");
+            m20: {
+              if (!Array.isArray(o13[k14])) {
+                if (out.fault("/content/" + pointer(k14), 2, EXPECTED_8, o13[k14])) break m20;
+              } else {
+                const a21 = o13[k14] as readonly unknown[];
+                for (let i22 = 0; i22 < a21.length; i22++) {
+                  if (
+                    !(typeof a21[i22] === "string") &&
+                    out.fault("/content/" + pointer(k14) + "/" + i22, 3, EXPECTED_2, a21[i22])
+                  )
+                    break m20;
                 }
               }
-              branches8.push(["string[]", b16]);
             }
-            if (
-              out.addAll(pickBranch(q9, "string | number | boolean | string[]", o6[k7], branches8))
-            )
-              return true;
+            u16.member("string[]");
+            const c15 = u16.pick(EXPECTED_84, o13[k14]);
+            if (!out.all) return 1;
+            n += c15;
           }
         }
       }
     }
   }
-  return false;
+  return n;
 }
 
 function g_ElicitResult$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
 function g_ElicitResult$3(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return false;
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return false;
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
   }
   return true;
 }
 
+function g_ElicitResult$4(v: unknown, _d: number): boolean {
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  const a = v as readonly unknown[];
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
+  }
+  return true;
+}
+
+function x_ElicitResult$5(v: unknown, out: IssueList, _d: number): number {
+  const u1 = out.union("", 0);
+  m2: {
+    if (!(typeof v === "string") && out.fault("", 0, EXPECTED_2, v)) break m2;
+  }
+  u1.member("string");
+  m3: {
+    if (!(typeof v === "number" && Number.isFinite(v)) && out.fault("", 0, EXPECTED_16, v))
+      break m3;
+  }
+  u1.member("number");
+  m4: {
+    if (!(typeof v === "boolean") && out.fault("", 0, EXPECTED_12, v)) break m4;
+  }
+  u1.member("boolean");
+  m5: {
+    if (!Array.isArray(v)) {
+      if (out.fault("", 0, EXPECTED_8, v)) break m5;
+    } else {
+      const a6 = v as readonly unknown[];
+      for (let i7 = 0; i7 < a6.length; i7++) {
+        if (!(typeof a6[i7] === "string") && out.fault("/" + i7, 1, EXPECTED_2, a6[i7])) break m5;
+      }
+    }
+  }
+  u1.member("string[]");
+  const c = u1.pick(EXPECTED_84, v);
+  return c;
+}
+
 function g_ElicitResult$2(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
@@ -9541,405 +11802,546 @@ function g_ElicitResult$2(v: unknown, d: number): boolean {
       typeof x === "string" ||
       (typeof x === "number" && Number.isFinite(x)) ||
       typeof x === "boolean" ||
-      g_ElicitResult$3(x, d + 1)
+      g_ElicitResult$4(x, d + 1)
     ))
-      return false;
+      return failedUnion("/" + pointer(k), x_ElicitResult$5, x);
   }
   return true;
 }
 
-function g_ElicitResult$4(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return false;
+function g_ElicitResult$6(v: unknown, _d: number): boolean {
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!(typeof x === "string")) return false;
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
   }
   return true;
 }
 
 function g_ElicitationCompleteNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "notifications/elicitation/complete")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "notifications/elicitation/complete")) return failedTest("/method", EXPECTED_85, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 === undefined || !g_ElicitationCompleteNotification$1(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_ElicitationCompleteNotification$1(p2, d + 1)) return failedIn("/params");
   return true;
 }
 
-function x_ElicitationCompleteNotification(
-  v: unknown,
-  p: string,
-  out: IssueList,
-  _d: number,
-): boolean {
+function x_ElicitationCompleteNotification(v: unknown, out: IssueList, _d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (out.add(fail(p, "object", v))) return true;
+    if (out.fault("", 0, EXPECTED_3, v)) return 1;
+    n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
     const x2 = o1["method"];
     if (x2 === undefined) {
-      if (out.add(missing(p + "/method", "method"))) return true;
+      if (out.absent("/method", 1, 'missing required property "method"')) return 1;
+      n++;
     } else {
-      if (
-        !(x2 === "notifications/elicitation/complete") &&
-        out.add(fail(p + "/method", '"notifications/elicitation/complete"', x2))
-      )
-        return true;
+      if (!(x2 === "notifications/elicitation/complete")) {
+        if (out.fault("/method", 1, EXPECTED_85, x2)) return 1;
+        n++;
+      }
     }
     const x3 = o1["jsonrpc"];
     if (x3 === undefined) {
-      if (out.add(missing(p + "/jsonrpc", "jsonrpc"))) return true;
+      if (out.absent("/jsonrpc", 1, 'missing required property "jsonrpc"')) return 1;
+      n++;
     } else {
-      if (!(x3 === "2.0") && out.add(fail(p + "/jsonrpc", '"2.0"', x3))) return true;
+      if (!(x3 === "2.0")) {
+        if (out.fault("/jsonrpc", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
     }
     const x4 = o1["params"];
     if (x4 === undefined) {
-      if (out.add(missing(p + "/params", "params"))) return true;
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
     } else {
       if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.add(fail(p + "/params", "object", x4))) return true;
+        if (out.fault("/params", 1, EXPECTED_3, x4)) return 1;
+        n++;
       } else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
         const x6 = o5["elicitationId"];
         if (x6 === undefined) {
-          if (out.add(missing(p + "/params/elicitationId", "elicitationId"))) return true;
+          if (out.absent("/params/elicitationId", 2, 'missing required property "elicitationId"'))
+            return 1;
+          n++;
         } else {
-          if (!(typeof x6 === "string") && out.add(fail(p + "/params/elicitationId", "string", x6)))
-            return true;
+          if (!(typeof x6 === "string")) {
+            if (out.fault("/params/elicitationId", 2, EXPECTED_2, x6)) return 1;
+            n++;
+          }
         }
       }
     }
   }
-  return false;
+  return n;
 }
 
 function g_ElicitationCompleteNotification$1(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["elicitationId"];
-  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  if (p0 === undefined)
+    return failedMissing("/elicitationId", 'missing required property "elicitationId"');
+  if (!(typeof p0 === "string")) return failedTest("/elicitationId", EXPECTED_2, p0);
   return true;
 }
 
 function g_ClientRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("", EXPECTED_86, v);
   switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "ping":
-      return g_PingRequest(v, d);
+      return g_PingRequest(v, d) || failed();
     case "initialize":
-      return g_InitializeRequest(v, d);
+      return g_InitializeRequest(v, d) || failed();
     case "completion/complete":
-      return g_CompleteRequest(v, d);
+      return g_CompleteRequest(v, d) || failed();
     case "logging/setLevel":
-      return g_SetLevelRequest(v, d);
+      return g_SetLevelRequest(v, d) || failed();
     case "prompts/get":
-      return g_GetPromptRequest(v, d);
+      return g_GetPromptRequest(v, d) || failed();
     case "prompts/list":
-      return g_ListPromptsRequest(v, d);
+      return g_ListPromptsRequest(v, d) || failed();
     case "resources/list":
-      return g_ListResourcesRequest(v, d);
+      return g_ListResourcesRequest(v, d) || failed();
     case "resources/templates/list":
-      return g_ListResourceTemplatesRequest(v, d);
+      return g_ListResourceTemplatesRequest(v, d) || failed();
     case "resources/read":
-      return g_ReadResourceRequest(v, d);
+      return g_ReadResourceRequest(v, d) || failed();
     case "resources/subscribe":
-      return g_SubscribeRequest(v, d);
+      return g_SubscribeRequest(v, d) || failed();
     case "resources/unsubscribe":
-      return g_UnsubscribeRequest(v, d);
+      return g_UnsubscribeRequest(v, d) || failed();
     case "tools/call":
-      return g_CallToolRequest(v, d);
+      return g_CallToolRequest(v, d) || failed();
     case "tools/list":
-      return g_ListToolsRequest(v, d);
+      return g_ListToolsRequest(v, d) || failed();
     case "tasks/get":
-      return g_GetTaskRequest(v, d);
+      return g_GetTaskRequest(v, d) || failed();
     case "tasks/result":
-      return g_GetTaskPayloadRequest(v, d);
+      return g_GetTaskPayloadRequest(v, d) || failed();
     case "tasks/list":
-      return g_ListTasksRequest(v, d);
+      return g_ListTasksRequest(v, d) || failed();
     case "tasks/cancel":
-      return g_CancelTaskRequest(v, d);
+      return g_CancelTaskRequest(v, d) || failed();
     default:
-      return false;
+      return failed();
   }
 }
 
-function x_ClientRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_ClientRequest(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (
-      out.add(
-        fail(
-          p,
-          "object (PingRequest | InitializeRequest | CompleteRequest | SetLevelRequest | GetPromptRequest | ListPromptsRequest | ListResourcesRequest | ListResourceTemplatesRequest | ReadResourceRequest | SubscribeRequest | UnsubscribeRequest | CallToolRequest | ListToolsRequest | GetTaskRequest | GetTaskPayloadRequest | ListTasksRequest | CancelTaskRequest)",
-          v,
-        ),
-      )
-    )
-      return true;
+    if (out.fault("", 0, EXPECTED_86, v)) return 1;
+    n++;
   } else {
     const tag1 = (v as Readonly<Record<string, unknown>>)["method"];
     switch (tag1) {
       case "ping": {
-        const inner2 = new IssueList(out.all);
-        m3: {
-          if (!g_PingRequest(v, d) && x_PingRequest(v, p, inner2, d)) break m3;
+        const s2 = out.items.length;
+        m4: {
+          if (!g_PingRequest(v, d)) {
+            const c5 = x_PingRequest(v, out, d);
+            if (out.lift(c5, "", 0)) break m4;
+          }
         }
-        if (out.addAll(inner2.items.map((i) => within(i, "PingRequest")))) return true;
+        const c3 = out.named(s2, "PingRequest");
+        if (c3 !== 0) {
+          if (!out.all) return 1;
+          n += c3;
+        }
         break;
       }
       case "initialize": {
-        const inner4 = new IssueList(out.all);
-        m5: {
-          if (!g_InitializeRequest(v, d) && x_InitializeRequest(v, p, inner4, d)) break m5;
+        const s6 = out.items.length;
+        m8: {
+          if (!g_InitializeRequest(v, d)) {
+            const c9 = x_InitializeRequest(v, out, d);
+            if (out.lift(c9, "", 0)) break m8;
+          }
         }
-        if (out.addAll(inner4.items.map((i) => within(i, "InitializeRequest")))) return true;
+        const c7 = out.named(s6, "InitializeRequest");
+        if (c7 !== 0) {
+          if (!out.all) return 1;
+          n += c7;
+        }
         break;
       }
       case "completion/complete": {
-        const inner6 = new IssueList(out.all);
-        m7: {
-          if (!g_CompleteRequest(v, d) && x_CompleteRequest(v, p, inner6, d)) break m7;
+        const s10 = out.items.length;
+        m12: {
+          if (!g_CompleteRequest(v, d)) {
+            const c13 = x_CompleteRequest(v, out, d);
+            if (out.lift(c13, "", 0)) break m12;
+          }
         }
-        if (out.addAll(inner6.items.map((i) => within(i, "CompleteRequest")))) return true;
+        const c11 = out.named(s10, "CompleteRequest");
+        if (c11 !== 0) {
+          if (!out.all) return 1;
+          n += c11;
+        }
         break;
       }
       case "logging/setLevel": {
-        const inner8 = new IssueList(out.all);
-        m9: {
-          if (!g_SetLevelRequest(v, d) && x_SetLevelRequest(v, p, inner8, d)) break m9;
+        const s14 = out.items.length;
+        m16: {
+          if (!g_SetLevelRequest(v, d)) {
+            const c17 = x_SetLevelRequest(v, out, d);
+            if (out.lift(c17, "", 0)) break m16;
+          }
         }
-        if (out.addAll(inner8.items.map((i) => within(i, "SetLevelRequest")))) return true;
+        const c15 = out.named(s14, "SetLevelRequest");
+        if (c15 !== 0) {
+          if (!out.all) return 1;
+          n += c15;
+        }
         break;
       }
       case "prompts/get": {
-        const inner10 = new IssueList(out.all);
-        m11: {
-          if (!g_GetPromptRequest(v, d) && x_GetPromptRequest(v, p, inner10, d)) break m11;
+        const s18 = out.items.length;
+        m20: {
+          if (!g_GetPromptRequest(v, d)) {
+            const c21 = x_GetPromptRequest(v, out, d);
+            if (out.lift(c21, "", 0)) break m20;
+          }
         }
-        if (out.addAll(inner10.items.map((i) => within(i, "GetPromptRequest")))) return true;
+        const c19 = out.named(s18, "GetPromptRequest");
+        if (c19 !== 0) {
+          if (!out.all) return 1;
+          n += c19;
+        }
         break;
       }
       case "prompts/list": {
-        const inner12 = new IssueList(out.all);
-        m13: {
-          if (!g_ListPromptsRequest(v, d) && x_ListPromptsRequest(v, p, inner12, d)) break m13;
+        const s22 = out.items.length;
+        m24: {
+          if (!g_ListPromptsRequest(v, d)) {
+            const c25 = x_ListPromptsRequest(v, out, d);
+            if (out.lift(c25, "", 0)) break m24;
+          }
         }
-        if (out.addAll(inner12.items.map((i) => within(i, "ListPromptsRequest")))) return true;
+        const c23 = out.named(s22, "ListPromptsRequest");
+        if (c23 !== 0) {
+          if (!out.all) return 1;
+          n += c23;
+        }
         break;
       }
       case "resources/list": {
-        const inner14 = new IssueList(out.all);
-        m15: {
-          if (!g_ListResourcesRequest(v, d) && x_ListResourcesRequest(v, p, inner14, d)) break m15;
+        const s26 = out.items.length;
+        m28: {
+          if (!g_ListResourcesRequest(v, d)) {
+            const c29 = x_ListResourcesRequest(v, out, d);
+            if (out.lift(c29, "", 0)) break m28;
+          }
         }
-        if (out.addAll(inner14.items.map((i) => within(i, "ListResourcesRequest")))) return true;
+        const c27 = out.named(s26, "ListResourcesRequest");
+        if (c27 !== 0) {
+          if (!out.all) return 1;
+          n += c27;
+        }
         break;
       }
       case "resources/templates/list": {
-        const inner16 = new IssueList(out.all);
-        m17: {
-          if (
-            !g_ListResourceTemplatesRequest(v, d) &&
-            x_ListResourceTemplatesRequest(v, p, inner16, d)
-          )
-            break m17;
+        const s30 = out.items.length;
+        m32: {
+          if (!g_ListResourceTemplatesRequest(v, d)) {
+            const c33 = x_ListResourceTemplatesRequest(v, out, d);
+            if (out.lift(c33, "", 0)) break m32;
+          }
         }
-        if (out.addAll(inner16.items.map((i) => within(i, "ListResourceTemplatesRequest"))))
-          return true;
+        const c31 = out.named(s30, "ListResourceTemplatesRequest");
+        if (c31 !== 0) {
+          if (!out.all) return 1;
+          n += c31;
+        }
         break;
       }
       case "resources/read": {
-        const inner18 = new IssueList(out.all);
-        m19: {
-          if (!g_ReadResourceRequest(v, d) && x_ReadResourceRequest(v, p, inner18, d)) break m19;
+        const s34 = out.items.length;
+        m36: {
+          if (!g_ReadResourceRequest(v, d)) {
+            const c37 = x_ReadResourceRequest(v, out, d);
+            if (out.lift(c37, "", 0)) break m36;
+          }
         }
-        if (out.addAll(inner18.items.map((i) => within(i, "ReadResourceRequest")))) return true;
+        const c35 = out.named(s34, "ReadResourceRequest");
+        if (c35 !== 0) {
+          if (!out.all) return 1;
+          n += c35;
+        }
         break;
       }
       case "resources/subscribe": {
-        const inner20 = new IssueList(out.all);
-        m21: {
-          if (!g_SubscribeRequest(v, d) && x_SubscribeRequest(v, p, inner20, d)) break m21;
+        const s38 = out.items.length;
+        m40: {
+          if (!g_SubscribeRequest(v, d)) {
+            const c41 = x_SubscribeRequest(v, out, d);
+            if (out.lift(c41, "", 0)) break m40;
+          }
         }
-        if (out.addAll(inner20.items.map((i) => within(i, "SubscribeRequest")))) return true;
+        const c39 = out.named(s38, "SubscribeRequest");
+        if (c39 !== 0) {
+          if (!out.all) return 1;
+          n += c39;
+        }
         break;
       }
       case "resources/unsubscribe": {
-        const inner22 = new IssueList(out.all);
-        m23: {
-          if (!g_UnsubscribeRequest(v, d) && x_UnsubscribeRequest(v, p, inner22, d)) break m23;
+        const s42 = out.items.length;
+        m44: {
+          if (!g_UnsubscribeRequest(v, d)) {
+            const c45 = x_UnsubscribeRequest(v, out, d);
+            if (out.lift(c45, "", 0)) break m44;
+          }
         }
-        if (out.addAll(inner22.items.map((i) => within(i, "UnsubscribeRequest")))) return true;
+        const c43 = out.named(s42, "UnsubscribeRequest");
+        if (c43 !== 0) {
+          if (!out.all) return 1;
+          n += c43;
+        }
         break;
       }
       case "tools/call": {
-        const inner24 = new IssueList(out.all);
-        m25: {
-          if (!g_CallToolRequest(v, d) && x_CallToolRequest(v, p, inner24, d)) break m25;
+        const s46 = out.items.length;
+        m48: {
+          if (!g_CallToolRequest(v, d)) {
+            const c49 = x_CallToolRequest(v, out, d);
+            if (out.lift(c49, "", 0)) break m48;
+          }
         }
-        if (out.addAll(inner24.items.map((i) => within(i, "CallToolRequest")))) return true;
+        const c47 = out.named(s46, "CallToolRequest");
+        if (c47 !== 0) {
+          if (!out.all) return 1;
+          n += c47;
+        }
         break;
       }
       case "tools/list": {
-        const inner26 = new IssueList(out.all);
-        m27: {
-          if (!g_ListToolsRequest(v, d) && x_ListToolsRequest(v, p, inner26, d)) break m27;
+        const s50 = out.items.length;
+        m52: {
+          if (!g_ListToolsRequest(v, d)) {
+            const c53 = x_ListToolsRequest(v, out, d);
+            if (out.lift(c53, "", 0)) break m52;
+          }
         }
-        if (out.addAll(inner26.items.map((i) => within(i, "ListToolsRequest")))) return true;
+        const c51 = out.named(s50, "ListToolsRequest");
+        if (c51 !== 0) {
+          if (!out.all) return 1;
+          n += c51;
+        }
         break;
       }
       case "tasks/get": {
-        const inner28 = new IssueList(out.all);
-        m29: {
-          if (!g_GetTaskRequest(v, d) && x_GetTaskRequest(v, p, inner28, d)) break m29;
+        const s54 = out.items.length;
+        m56: {
+          if (!g_GetTaskRequest(v, d)) {
+            const c57 = x_GetTaskRequest(v, out, d);
+            if (out.lift(c57, "", 0)) break m56;
+          }
         }
-        if (out.addAll(inner28.items.map((i) => within(i, "GetTaskRequest")))) return true;
+        const c55 = out.named(s54, "GetTaskRequest");
+        if (c55 !== 0) {
+          if (!out.all) return 1;
+          n += c55;
+        }
         break;
       }
       case "tasks/result": {
-        const inner30 = new IssueList(out.all);
-        m31: {
-          if (!g_GetTaskPayloadRequest(v, d) && x_GetTaskPayloadRequest(v, p, inner30, d))
-            break m31;
+        const s58 = out.items.length;
+        m60: {
+          if (!g_GetTaskPayloadRequest(v, d)) {
+            const c61 = x_GetTaskPayloadRequest(v, out, d);
+            if (out.lift(c61, "", 0)) break m60;
+          }
         }
-        if (out.addAll(inner30.items.map((i) => within(i, "GetTaskPayloadRequest")))) return true;
+        const c59 = out.named(s58, "GetTaskPayloadRequest");
+        if (c59 !== 0) {
+          if (!out.all) return 1;
+          n += c59;
+        }
         break;
       }
       case "tasks/list": {
-        const inner32 = new IssueList(out.all);
-        m33: {
-          if (!g_ListTasksRequest(v, d) && x_ListTasksRequest(v, p, inner32, d)) break m33;
+        const s62 = out.items.length;
+        m64: {
+          if (!g_ListTasksRequest(v, d)) {
+            const c65 = x_ListTasksRequest(v, out, d);
+            if (out.lift(c65, "", 0)) break m64;
+          }
         }
-        if (out.addAll(inner32.items.map((i) => within(i, "ListTasksRequest")))) return true;
+        const c63 = out.named(s62, "ListTasksRequest");
+        if (c63 !== 0) {
+          if (!out.all) return 1;
+          n += c63;
+        }
         break;
       }
       case "tasks/cancel": {
-        const inner34 = new IssueList(out.all);
-        m35: {
-          if (!g_CancelTaskRequest(v, d) && x_CancelTaskRequest(v, p, inner34, d)) break m35;
+        const s66 = out.items.length;
+        m68: {
+          if (!g_CancelTaskRequest(v, d)) {
+            const c69 = x_CancelTaskRequest(v, out, d);
+            if (out.lift(c69, "", 0)) break m68;
+          }
         }
-        if (out.addAll(inner34.items.map((i) => within(i, "CancelTaskRequest")))) return true;
+        const c67 = out.named(s66, "CancelTaskRequest");
+        if (c67 !== 0) {
+          if (!out.all) return 1;
+          n += c67;
+        }
         break;
       }
       default:
         if (
-          out.add(
-            unknownVariant(
-              p + "/method",
-              '"ping" | "initialize" | "completion/complete" | "logging/setLevel" | "prompts/get" | "prompts/list" | "resources/list" | "resources/templates/list" | "resources/read" | "resources/subscribe" | "resources/unsubscribe" | "tools/call" | "tools/list" | "tasks/get" | "tasks/result" | "tasks/list" | "tasks/cancel"',
-              tag1,
-              "PingRequest | InitializeRequest | CompleteRequest | SetLevelRequest | GetPromptRequest | ListPromptsRequest | ListResourcesRequest | ListResourceTemplatesRequest | ReadResourceRequest | SubscribeRequest | UnsubscribeRequest | CallToolRequest | ListToolsRequest | GetTaskRequest | GetTaskPayloadRequest | ListTasksRequest | CancelTaskRequest",
-            ),
+          out.variant(
+            "/method",
+            1,
+            '"ping" | "initialize" | "completion/complete" | "logging/setLevel" | "prompts/get" | "prompts/list" | "resources/list" | "resources/templates/list" | "resources/read" | "resources/subscribe" | "resources/unsubscribe" | "tools/call" | "tools/list" | "tasks/get" | "tasks/result" | "tasks/list" | "tasks/cancel"',
+            tag1,
+            "PingRequest | InitializeRequest | CompleteRequest | SetLevelRequest | GetPromptRequest | ListPromptsRequest | ListResourcesRequest | ListResourceTemplatesRequest | ReadResourceRequest | SubscribeRequest | UnsubscribeRequest | CallToolRequest | ListToolsRequest | GetTaskRequest | GetTaskPayloadRequest | ListTasksRequest | CancelTaskRequest",
           )
         )
-          return true;
+          return 1;
+        n++;
     }
   }
-  return false;
+  return n;
 }
 
 function g_ClientNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("", EXPECTED_87, v);
   switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "notifications/cancelled":
-      return g_CancelledNotification(v, d);
+      return g_CancelledNotification(v, d) || failed();
     case "notifications/progress":
-      return g_ProgressNotification(v, d);
+      return g_ProgressNotification(v, d) || failed();
     case "notifications/initialized":
-      return g_InitializedNotification(v, d);
+      return g_InitializedNotification(v, d) || failed();
     case "notifications/roots/list_changed":
-      return g_RootsListChangedNotification(v, d);
+      return g_RootsListChangedNotification(v, d) || failed();
     case "notifications/tasks/status":
-      return g_TaskStatusNotification(v, d);
+      return g_TaskStatusNotification(v, d) || failed();
     default:
-      return false;
+      return failed();
   }
 }
 
-function x_ClientNotification(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_ClientNotification(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (
-      out.add(
-        fail(
-          p,
-          "object (CancelledNotification | ProgressNotification | InitializedNotification | RootsListChangedNotification | TaskStatusNotification)",
-          v,
-        ),
-      )
-    )
-      return true;
+    if (out.fault("", 0, EXPECTED_87, v)) return 1;
+    n++;
   } else {
     const tag1 = (v as Readonly<Record<string, unknown>>)["method"];
     switch (tag1) {
       case "notifications/cancelled": {
-        const inner2 = new IssueList(out.all);
-        m3: {
-          if (!g_CancelledNotification(v, d) && x_CancelledNotification(v, p, inner2, d)) break m3;
+        const s2 = out.items.length;
+        m4: {
+          if (!g_CancelledNotification(v, d)) {
+            const c5 = x_CancelledNotification(v, out, d);
+            if (out.lift(c5, "", 0)) break m4;
+          }
         }
-        if (out.addAll(inner2.items.map((i) => within(i, "CancelledNotification")))) return true;
+        const c3 = out.named(s2, "CancelledNotification");
+        if (c3 !== 0) {
+          if (!out.all) return 1;
+          n += c3;
+        }
         break;
       }
       case "notifications/progress": {
-        const inner4 = new IssueList(out.all);
-        m5: {
-          if (!g_ProgressNotification(v, d) && x_ProgressNotification(v, p, inner4, d)) break m5;
+        const s6 = out.items.length;
+        m8: {
+          if (!g_ProgressNotification(v, d)) {
+            const c9 = x_ProgressNotification(v, out, d);
+            if (out.lift(c9, "", 0)) break m8;
+          }
         }
-        if (out.addAll(inner4.items.map((i) => within(i, "ProgressNotification")))) return true;
+        const c7 = out.named(s6, "ProgressNotification");
+        if (c7 !== 0) {
+          if (!out.all) return 1;
+          n += c7;
+        }
         break;
       }
       case "notifications/initialized": {
-        const inner6 = new IssueList(out.all);
-        m7: {
-          if (!g_InitializedNotification(v, d) && x_InitializedNotification(v, p, inner6, d))
-            break m7;
+        const s10 = out.items.length;
+        m12: {
+          if (!g_InitializedNotification(v, d)) {
+            const c13 = x_InitializedNotification(v, out, d);
+            if (out.lift(c13, "", 0)) break m12;
+          }
         }
-        if (out.addAll(inner6.items.map((i) => within(i, "InitializedNotification")))) return true;
+        const c11 = out.named(s10, "InitializedNotification");
+        if (c11 !== 0) {
+          if (!out.all) return 1;
+          n += c11;
+        }
         break;
       }
       case "notifications/roots/list_changed": {
-        const inner8 = new IssueList(out.all);
-        m9: {
-          if (
-            !g_RootsListChangedNotification(v, d) &&
-            x_RootsListChangedNotification(v, p, inner8, d)
-          )
-            break m9;
+        const s14 = out.items.length;
+        m16: {
+          if (!g_RootsListChangedNotification(v, d)) {
+            const c17 = x_RootsListChangedNotification(v, out, d);
+            if (out.lift(c17, "", 0)) break m16;
+          }
         }
-        if (out.addAll(inner8.items.map((i) => within(i, "RootsListChangedNotification"))))
-          return true;
+        const c15 = out.named(s14, "RootsListChangedNotification");
+        if (c15 !== 0) {
+          if (!out.all) return 1;
+          n += c15;
+        }
         break;
       }
       case "notifications/tasks/status": {
-        const inner10 = new IssueList(out.all);
-        m11: {
-          if (!g_TaskStatusNotification(v, d) && x_TaskStatusNotification(v, p, inner10, d))
-            break m11;
+        const s18 = out.items.length;
+        m20: {
+          if (!g_TaskStatusNotification(v, d)) {
+            const c21 = x_TaskStatusNotification(v, out, d);
+            if (out.lift(c21, "", 0)) break m20;
+          }
         }
-        if (out.addAll(inner10.items.map((i) => within(i, "TaskStatusNotification")))) return true;
+        const c19 = out.named(s18, "TaskStatusNotification");
+        if (c19 !== 0) {
+          if (!out.all) return 1;
+          n += c19;
+        }
         break;
       }
       default:
         if (
-          out.add(
-            unknownVariant(
-              p + "/method",
-              '"notifications/cancelled" | "notifications/progress" | "notifications/initialized" | "notifications/roots/list_changed" | "notifications/tasks/status"',
-              tag1,
-              "CancelledNotification | ProgressNotification | InitializedNotification | RootsListChangedNotification | TaskStatusNotification",
-            ),
+          out.variant(
+            "/method",
+            1,
+            '"notifications/cancelled" | "notifications/progress" | "notifications/initialized" | "notifications/roots/list_changed" | "notifications/tasks/status"',
+            tag1,
+            "CancelledNotification | ProgressNotification | InitializedNotification | RootsListChangedNotification | TaskStatusNotification",
           )
         )
-          return true;
+          return 1;
+        n++;
     }
   }
-  return false;
+  return n;
 }
 
 function g_ClientResult(v: unknown, d: number): boolean {
-  return (
+  if (!(
     g_EmptyResult(v, d) ||
     g_CreateMessageResult(v, d) ||
     g_ListRootsResult(v, d) ||
@@ -9948,10 +12350,13 @@ function g_ClientResult(v: unknown, d: number): boolean {
     g_GetTaskPayloadResult(v, d) ||
     g_ListTasksResult(v, d) ||
     g_CancelTaskResult(v, d)
-  );
+  ))
+    return failedUnion("", x_ClientResult$1, v);
+  return true;
 }
 
-function x_ClientResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_ClientResult(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (!(
     g_EmptyResult(v, d) ||
     g_CreateMessageResult(v, d) ||
@@ -9962,343 +12367,427 @@ function x_ClientResult(v: unknown, p: string, out: IssueList, d: number): boole
     g_ListTasksResult(v, d) ||
     g_CancelTaskResult(v, d)
   )) {
-    const branches1: [string, IssueList][] = [];
-    {
-      const b2 = new IssueList(out.all);
-      x_EmptyResult(v, p, b2, d);
-      branches1.push(["EmptyResult", b2]);
-    }
-    {
-      const b3 = new IssueList(out.all);
-      x_CreateMessageResult(v, p, b3, d);
-      branches1.push(["CreateMessageResult", b3]);
-    }
-    {
-      const b4 = new IssueList(out.all);
-      x_ListRootsResult(v, p, b4, d);
-      branches1.push(["ListRootsResult", b4]);
-    }
-    {
-      const b5 = new IssueList(out.all);
-      x_ElicitResult(v, p, b5, d);
-      branches1.push(["ElicitResult", b5]);
-    }
-    {
-      const b6 = new IssueList(out.all);
-      x_GetTaskResult(v, p, b6, d);
-      branches1.push(["GetTaskResult", b6]);
-    }
-    {
-      const b7 = new IssueList(out.all);
-      x_GetTaskPayloadResult(v, p, b7, d);
-      branches1.push(["GetTaskPayloadResult", b7]);
-    }
-    {
-      const b8 = new IssueList(out.all);
-      x_ListTasksResult(v, p, b8, d);
-      branches1.push(["ListTasksResult", b8]);
-    }
-    {
-      const b9 = new IssueList(out.all);
-      x_CancelTaskResult(v, p, b9, d);
-      branches1.push(["CancelTaskResult", b9]);
-    }
-    if (
-      out.addAll(
-        pickBranch(
-          p,
-          "EmptyResult | CreateMessageResult | ListRootsResult | ElicitResult | GetTaskResult | GetTaskPayloadResult | ListTasksResult | CancelTaskResult",
-          v,
-          branches1,
-        ),
-      )
-    )
-      return true;
+    const u11 = out.union("", 0);
+    const c12 = x_EmptyResult(v, out, d);
+    out.lift(c12, "", 0);
+    u11.member("EmptyResult");
+    const c13 = x_CreateMessageResult(v, out, d);
+    out.lift(c13, "", 0);
+    u11.member("CreateMessageResult");
+    const c14 = x_ListRootsResult(v, out, d);
+    out.lift(c14, "", 0);
+    u11.member("ListRootsResult");
+    const c15 = x_ElicitResult(v, out, d);
+    out.lift(c15, "", 0);
+    u11.member("ElicitResult");
+    const c16 = x_GetTaskResult(v, out, d);
+    out.lift(c16, "", 0);
+    u11.member("GetTaskResult");
+    const c17 = x_GetTaskPayloadResult(v, out, d);
+    out.lift(c17, "", 0);
+    u11.member("GetTaskPayloadResult");
+    const c18 = x_ListTasksResult(v, out, d);
+    out.lift(c18, "", 0);
+    u11.member("ListTasksResult");
+    const c19 = x_CancelTaskResult(v, out, d);
+    out.lift(c19, "", 0);
+    u11.member("CancelTaskResult");
+    const c10 = u11.pick(EXPECTED_88, v);
+    if (!out.all) return 1;
+    n += c10;
   }
-  return false;
+  return n;
+}
+
+function x_ClientResult$1(v: unknown, out: IssueList, d: number): number {
+  const u1 = out.union("", 0);
+  const c2 = x_EmptyResult(v, out, d);
+  out.lift(c2, "", 0);
+  u1.member("EmptyResult");
+  const c3 = x_CreateMessageResult(v, out, d);
+  out.lift(c3, "", 0);
+  u1.member("CreateMessageResult");
+  const c4 = x_ListRootsResult(v, out, d);
+  out.lift(c4, "", 0);
+  u1.member("ListRootsResult");
+  const c5 = x_ElicitResult(v, out, d);
+  out.lift(c5, "", 0);
+  u1.member("ElicitResult");
+  const c6 = x_GetTaskResult(v, out, d);
+  out.lift(c6, "", 0);
+  u1.member("GetTaskResult");
+  const c7 = x_GetTaskPayloadResult(v, out, d);
+  out.lift(c7, "", 0);
+  u1.member("GetTaskPayloadResult");
+  const c8 = x_ListTasksResult(v, out, d);
+  out.lift(c8, "", 0);
+  u1.member("ListTasksResult");
+  const c9 = x_CancelTaskResult(v, out, d);
+  out.lift(c9, "", 0);
+  u1.member("CancelTaskResult");
+  const c = u1.pick(EXPECTED_88, v);
+  return c;
 }
 
 function g_ServerRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("", EXPECTED_89, v);
   switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "ping":
-      return g_PingRequest(v, d);
+      return g_PingRequest(v, d) || failed();
     case "sampling/createMessage":
-      return g_CreateMessageRequest(v, d);
+      return g_CreateMessageRequest(v, d) || failed();
     case "roots/list":
-      return g_ListRootsRequest(v, d);
+      return g_ListRootsRequest(v, d) || failed();
     case "elicitation/create":
-      return g_ElicitRequest(v, d);
+      return g_ElicitRequest(v, d) || failed();
     case "tasks/get":
-      return g_GetTaskRequest(v, d);
+      return g_GetTaskRequest(v, d) || failed();
     case "tasks/result":
-      return g_GetTaskPayloadRequest(v, d);
+      return g_GetTaskPayloadRequest(v, d) || failed();
     case "tasks/list":
-      return g_ListTasksRequest(v, d);
+      return g_ListTasksRequest(v, d) || failed();
     case "tasks/cancel":
-      return g_CancelTaskRequest(v, d);
+      return g_CancelTaskRequest(v, d) || failed();
     default:
-      return false;
+      return failed();
   }
 }
 
-function x_ServerRequest(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_ServerRequest(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (
-      out.add(
-        fail(
-          p,
-          "object (PingRequest | CreateMessageRequest | ListRootsRequest | ElicitRequest | GetTaskRequest | GetTaskPayloadRequest | ListTasksRequest | CancelTaskRequest)",
-          v,
-        ),
-      )
-    )
-      return true;
+    if (out.fault("", 0, EXPECTED_89, v)) return 1;
+    n++;
   } else {
     const tag1 = (v as Readonly<Record<string, unknown>>)["method"];
     switch (tag1) {
       case "ping": {
-        const inner2 = new IssueList(out.all);
-        m3: {
-          if (!g_PingRequest(v, d) && x_PingRequest(v, p, inner2, d)) break m3;
+        const s2 = out.items.length;
+        m4: {
+          if (!g_PingRequest(v, d)) {
+            const c5 = x_PingRequest(v, out, d);
+            if (out.lift(c5, "", 0)) break m4;
+          }
         }
-        if (out.addAll(inner2.items.map((i) => within(i, "PingRequest")))) return true;
+        const c3 = out.named(s2, "PingRequest");
+        if (c3 !== 0) {
+          if (!out.all) return 1;
+          n += c3;
+        }
         break;
       }
       case "sampling/createMessage": {
-        const inner4 = new IssueList(out.all);
-        m5: {
-          if (!g_CreateMessageRequest(v, d) && x_CreateMessageRequest(v, p, inner4, d)) break m5;
+        const s6 = out.items.length;
+        m8: {
+          if (!g_CreateMessageRequest(v, d)) {
+            const c9 = x_CreateMessageRequest(v, out, d);
+            if (out.lift(c9, "", 0)) break m8;
+          }
         }
-        if (out.addAll(inner4.items.map((i) => within(i, "CreateMessageRequest")))) return true;
+        const c7 = out.named(s6, "CreateMessageRequest");
+        if (c7 !== 0) {
+          if (!out.all) return 1;
+          n += c7;
+        }
         break;
       }
       case "roots/list": {
-        const inner6 = new IssueList(out.all);
-        m7: {
-          if (!g_ListRootsRequest(v, d) && x_ListRootsRequest(v, p, inner6, d)) break m7;
+        const s10 = out.items.length;
+        m12: {
+          if (!g_ListRootsRequest(v, d)) {
+            const c13 = x_ListRootsRequest(v, out, d);
+            if (out.lift(c13, "", 0)) break m12;
+          }
         }
-        if (out.addAll(inner6.items.map((i) => within(i, "ListRootsRequest")))) return true;
+        const c11 = out.named(s10, "ListRootsRequest");
+        if (c11 !== 0) {
+          if (!out.all) return 1;
+          n += c11;
+        }
         break;
       }
       case "elicitation/create": {
-        const inner8 = new IssueList(out.all);
-        m9: {
-          if (!g_ElicitRequest(v, d) && x_ElicitRequest(v, p, inner8, d)) break m9;
+        const s14 = out.items.length;
+        m16: {
+          if (!g_ElicitRequest(v, d)) {
+            const c17 = x_ElicitRequest(v, out, d);
+            if (out.lift(c17, "", 0)) break m16;
+          }
         }
-        if (out.addAll(inner8.items.map((i) => within(i, "ElicitRequest")))) return true;
+        const c15 = out.named(s14, "ElicitRequest");
+        if (c15 !== 0) {
+          if (!out.all) return 1;
+          n += c15;
+        }
         break;
       }
       case "tasks/get": {
-        const inner10 = new IssueList(out.all);
-        m11: {
-          if (!g_GetTaskRequest(v, d) && x_GetTaskRequest(v, p, inner10, d)) break m11;
+        const s18 = out.items.length;
+        m20: {
+          if (!g_GetTaskRequest(v, d)) {
+            const c21 = x_GetTaskRequest(v, out, d);
+            if (out.lift(c21, "", 0)) break m20;
+          }
         }
-        if (out.addAll(inner10.items.map((i) => within(i, "GetTaskRequest")))) return true;
+        const c19 = out.named(s18, "GetTaskRequest");
+        if (c19 !== 0) {
+          if (!out.all) return 1;
+          n += c19;
+        }
         break;
       }
       case "tasks/result": {
-        const inner12 = new IssueList(out.all);
-        m13: {
-          if (!g_GetTaskPayloadRequest(v, d) && x_GetTaskPayloadRequest(v, p, inner12, d))
-            break m13;
+        const s22 = out.items.length;
+        m24: {
+          if (!g_GetTaskPayloadRequest(v, d)) {
+            const c25 = x_GetTaskPayloadRequest(v, out, d);
+            if (out.lift(c25, "", 0)) break m24;
+          }
         }
-        if (out.addAll(inner12.items.map((i) => within(i, "GetTaskPayloadRequest")))) return true;
+        const c23 = out.named(s22, "GetTaskPayloadRequest");
+        if (c23 !== 0) {
+          if (!out.all) return 1;
+          n += c23;
+        }
         break;
       }
       case "tasks/list": {
-        const inner14 = new IssueList(out.all);
-        m15: {
-          if (!g_ListTasksRequest(v, d) && x_ListTasksRequest(v, p, inner14, d)) break m15;
+        const s26 = out.items.length;
+        m28: {
+          if (!g_ListTasksRequest(v, d)) {
+            const c29 = x_ListTasksRequest(v, out, d);
+            if (out.lift(c29, "", 0)) break m28;
+          }
         }
-        if (out.addAll(inner14.items.map((i) => within(i, "ListTasksRequest")))) return true;
+        const c27 = out.named(s26, "ListTasksRequest");
+        if (c27 !== 0) {
+          if (!out.all) return 1;
+          n += c27;
+        }
         break;
       }
       case "tasks/cancel": {
-        const inner16 = new IssueList(out.all);
-        m17: {
-          if (!g_CancelTaskRequest(v, d) && x_CancelTaskRequest(v, p, inner16, d)) break m17;
+        const s30 = out.items.length;
+        m32: {
+          if (!g_CancelTaskRequest(v, d)) {
+            const c33 = x_CancelTaskRequest(v, out, d);
+            if (out.lift(c33, "", 0)) break m32;
+          }
         }
-        if (out.addAll(inner16.items.map((i) => within(i, "CancelTaskRequest")))) return true;
+        const c31 = out.named(s30, "CancelTaskRequest");
+        if (c31 !== 0) {
+          if (!out.all) return 1;
+          n += c31;
+        }
         break;
       }
       default:
         if (
-          out.add(
-            unknownVariant(
-              p + "/method",
-              '"ping" | "sampling/createMessage" | "roots/list" | "elicitation/create" | "tasks/get" | "tasks/result" | "tasks/list" | "tasks/cancel"',
-              tag1,
-              "PingRequest | CreateMessageRequest | ListRootsRequest | ElicitRequest | GetTaskRequest | GetTaskPayloadRequest | ListTasksRequest | CancelTaskRequest",
-            ),
+          out.variant(
+            "/method",
+            1,
+            '"ping" | "sampling/createMessage" | "roots/list" | "elicitation/create" | "tasks/get" | "tasks/result" | "tasks/list" | "tasks/cancel"',
+            tag1,
+            "PingRequest | CreateMessageRequest | ListRootsRequest | ElicitRequest | GetTaskRequest | GetTaskPayloadRequest | ListTasksRequest | CancelTaskRequest",
           )
         )
-          return true;
+          return 1;
+        n++;
     }
   }
-  return false;
+  return n;
 }
 
 function g_ServerNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("", EXPECTED_90, v);
   switch ((v as Readonly<Record<string, unknown>>)["method"]) {
     case "notifications/cancelled":
-      return g_CancelledNotification(v, d);
+      return g_CancelledNotification(v, d) || failed();
     case "notifications/progress":
-      return g_ProgressNotification(v, d);
+      return g_ProgressNotification(v, d) || failed();
     case "notifications/message":
-      return g_LoggingMessageNotification(v, d);
+      return g_LoggingMessageNotification(v, d) || failed();
     case "notifications/resources/updated":
-      return g_ResourceUpdatedNotification(v, d);
+      return g_ResourceUpdatedNotification(v, d) || failed();
     case "notifications/resources/list_changed":
-      return g_ResourceListChangedNotification(v, d);
+      return g_ResourceListChangedNotification(v, d) || failed();
     case "notifications/tools/list_changed":
-      return g_ToolListChangedNotification(v, d);
+      return g_ToolListChangedNotification(v, d) || failed();
     case "notifications/prompts/list_changed":
-      return g_PromptListChangedNotification(v, d);
+      return g_PromptListChangedNotification(v, d) || failed();
     case "notifications/elicitation/complete":
-      return g_ElicitationCompleteNotification(v, d);
+      return g_ElicitationCompleteNotification(v, d) || failed();
     case "notifications/tasks/status":
-      return g_TaskStatusNotification(v, d);
+      return g_TaskStatusNotification(v, d) || failed();
     default:
-      return false;
+      return failed();
   }
 }
 
-function x_ServerNotification(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_ServerNotification(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    if (
-      out.add(
-        fail(
-          p,
-          "object (CancelledNotification | ProgressNotification | LoggingMessageNotification | ResourceUpdatedNotification | ResourceListChangedNotification | ToolListChangedNotification | PromptListChangedNotification | ElicitationCompleteNotification | TaskStatusNotification)",
-          v,
-        ),
-      )
-    )
-      return true;
+    if (out.fault("", 0, EXPECTED_90, v)) return 1;
+    n++;
   } else {
     const tag1 = (v as Readonly<Record<string, unknown>>)["method"];
     switch (tag1) {
       case "notifications/cancelled": {
-        const inner2 = new IssueList(out.all);
-        m3: {
-          if (!g_CancelledNotification(v, d) && x_CancelledNotification(v, p, inner2, d)) break m3;
+        const s2 = out.items.length;
+        m4: {
+          if (!g_CancelledNotification(v, d)) {
+            const c5 = x_CancelledNotification(v, out, d);
+            if (out.lift(c5, "", 0)) break m4;
+          }
         }
-        if (out.addAll(inner2.items.map((i) => within(i, "CancelledNotification")))) return true;
+        const c3 = out.named(s2, "CancelledNotification");
+        if (c3 !== 0) {
+          if (!out.all) return 1;
+          n += c3;
+        }
         break;
       }
       case "notifications/progress": {
-        const inner4 = new IssueList(out.all);
-        m5: {
-          if (!g_ProgressNotification(v, d) && x_ProgressNotification(v, p, inner4, d)) break m5;
+        const s6 = out.items.length;
+        m8: {
+          if (!g_ProgressNotification(v, d)) {
+            const c9 = x_ProgressNotification(v, out, d);
+            if (out.lift(c9, "", 0)) break m8;
+          }
         }
-        if (out.addAll(inner4.items.map((i) => within(i, "ProgressNotification")))) return true;
+        const c7 = out.named(s6, "ProgressNotification");
+        if (c7 !== 0) {
+          if (!out.all) return 1;
+          n += c7;
+        }
         break;
       }
       case "notifications/message": {
-        const inner6 = new IssueList(out.all);
-        m7: {
-          if (!g_LoggingMessageNotification(v, d) && x_LoggingMessageNotification(v, p, inner6, d))
-            break m7;
+        const s10 = out.items.length;
+        m12: {
+          if (!g_LoggingMessageNotification(v, d)) {
+            const c13 = x_LoggingMessageNotification(v, out, d);
+            if (out.lift(c13, "", 0)) break m12;
+          }
         }
-        if (out.addAll(inner6.items.map((i) => within(i, "LoggingMessageNotification"))))
-          return true;
+        const c11 = out.named(s10, "LoggingMessageNotification");
+        if (c11 !== 0) {
+          if (!out.all) return 1;
+          n += c11;
+        }
         break;
       }
       case "notifications/resources/updated": {
-        const inner8 = new IssueList(out.all);
-        m9: {
-          if (
-            !g_ResourceUpdatedNotification(v, d) &&
-            x_ResourceUpdatedNotification(v, p, inner8, d)
-          )
-            break m9;
+        const s14 = out.items.length;
+        m16: {
+          if (!g_ResourceUpdatedNotification(v, d)) {
+            const c17 = x_ResourceUpdatedNotification(v, out, d);
+            if (out.lift(c17, "", 0)) break m16;
+          }
         }
-        if (out.addAll(inner8.items.map((i) => within(i, "ResourceUpdatedNotification"))))
-          return true;
+        const c15 = out.named(s14, "ResourceUpdatedNotification");
+        if (c15 !== 0) {
+          if (!out.all) return 1;
+          n += c15;
+        }
         break;
       }
       case "notifications/resources/list_changed": {
-        const inner10 = new IssueList(out.all);
-        m11: {
-          if (
-            !g_ResourceListChangedNotification(v, d) &&
-            x_ResourceListChangedNotification(v, p, inner10, d)
-          )
-            break m11;
+        const s18 = out.items.length;
+        m20: {
+          if (!g_ResourceListChangedNotification(v, d)) {
+            const c21 = x_ResourceListChangedNotification(v, out, d);
+            if (out.lift(c21, "", 0)) break m20;
+          }
         }
-        if (out.addAll(inner10.items.map((i) => within(i, "ResourceListChangedNotification"))))
-          return true;
+        const c19 = out.named(s18, "ResourceListChangedNotification");
+        if (c19 !== 0) {
+          if (!out.all) return 1;
+          n += c19;
+        }
         break;
       }
       case "notifications/tools/list_changed": {
-        const inner12 = new IssueList(out.all);
-        m13: {
-          if (
-            !g_ToolListChangedNotification(v, d) &&
-            x_ToolListChangedNotification(v, p, inner12, d)
-          )
-            break m13;
+        const s22 = out.items.length;
+        m24: {
+          if (!g_ToolListChangedNotification(v, d)) {
+            const c25 = x_ToolListChangedNotification(v, out, d);
+            if (out.lift(c25, "", 0)) break m24;
+          }
         }
-        if (out.addAll(inner12.items.map((i) => within(i, "ToolListChangedNotification"))))
-          return true;
+        const c23 = out.named(s22, "ToolListChangedNotification");
+        if (c23 !== 0) {
+          if (!out.all) return 1;
+          n += c23;
+        }
         break;
       }
       case "notifications/prompts/list_changed": {
-        const inner14 = new IssueList(out.all);
-        m15: {
-          if (
-            !g_PromptListChangedNotification(v, d) &&
-            x_PromptListChangedNotification(v, p, inner14, d)
-          )
-            break m15;
+        const s26 = out.items.length;
+        m28: {
+          if (!g_PromptListChangedNotification(v, d)) {
+            const c29 = x_PromptListChangedNotification(v, out, d);
+            if (out.lift(c29, "", 0)) break m28;
+          }
         }
-        if (out.addAll(inner14.items.map((i) => within(i, "PromptListChangedNotification"))))
-          return true;
+        const c27 = out.named(s26, "PromptListChangedNotification");
+        if (c27 !== 0) {
+          if (!out.all) return 1;
+          n += c27;
+        }
         break;
       }
       case "notifications/elicitation/complete": {
-        const inner16 = new IssueList(out.all);
-        m17: {
-          if (
-            !g_ElicitationCompleteNotification(v, d) &&
-            x_ElicitationCompleteNotification(v, p, inner16, d)
-          )
-            break m17;
+        const s30 = out.items.length;
+        m32: {
+          if (!g_ElicitationCompleteNotification(v, d)) {
+            const c33 = x_ElicitationCompleteNotification(v, out, d);
+            if (out.lift(c33, "", 0)) break m32;
+          }
         }
-        if (out.addAll(inner16.items.map((i) => within(i, "ElicitationCompleteNotification"))))
-          return true;
+        const c31 = out.named(s30, "ElicitationCompleteNotification");
+        if (c31 !== 0) {
+          if (!out.all) return 1;
+          n += c31;
+        }
         break;
       }
       case "notifications/tasks/status": {
-        const inner18 = new IssueList(out.all);
-        m19: {
-          if (!g_TaskStatusNotification(v, d) && x_TaskStatusNotification(v, p, inner18, d))
-            break m19;
+        const s34 = out.items.length;
+        m36: {
+          if (!g_TaskStatusNotification(v, d)) {
+            const c37 = x_TaskStatusNotification(v, out, d);
+            if (out.lift(c37, "", 0)) break m36;
+          }
         }
-        if (out.addAll(inner18.items.map((i) => within(i, "TaskStatusNotification")))) return true;
+        const c35 = out.named(s34, "TaskStatusNotification");
+        if (c35 !== 0) {
+          if (!out.all) return 1;
+          n += c35;
+        }
         break;
       }
       default:
         if (
-          out.add(
-            unknownVariant(
-              p + "/method",
-              '"notifications/cancelled" | "notifications/progress" | "notifications/message" | "notifications/resources/updated" | "notifications/resources/list_changed" | "notifications/tools/list_changed" | "notifications/prompts/list_changed" | "notifications/elicitation/complete" | "notifications/tasks/status"',
-              tag1,
-              "CancelledNotification | ProgressNotification | LoggingMessageNotification | ResourceUpdatedNotification | ResourceListChangedNotification | ToolListChangedNotification | PromptListChangedNotification | ElicitationCompleteNotification | TaskStatusNotification",
-            ),
+          out.variant(
+            "/method",
+            1,
+            '"notifications/cancelled" | "notifications/progress" | "notifications/message" | "notifications/resources/updated" | "notifications/resources/list_changed" | "notifications/tools/list_changed" | "notifications/prompts/list_changed" | "notifications/elicitation/complete" | "notifications/tasks/status"',
+            tag1,
+            "CancelledNotification | ProgressNotification | LoggingMessageNotification | ResourceUpdatedNotification | ResourceListChangedNotification | ToolListChangedNotification | PromptListChangedNotification | ElicitationCompleteNotification | TaskStatusNotification",
           )
         )
-          return true;
+          return 1;
+        n++;
     }
   }
-  return false;
+  return n;
 }
 
 function g_ServerResult(v: unknown, d: number): boolean {
-  return (
+  if (!(
     g_EmptyResult(v, d) ||
     g_InitializeResult(v, d) ||
     g_CompleteResult(v, d) ||
@@ -10313,10 +12802,13 @@ function g_ServerResult(v: unknown, d: number): boolean {
     g_GetTaskPayloadResult(v, d) ||
     g_ListTasksResult(v, d) ||
     g_CancelTaskResult(v, d)
-  );
+  ))
+    return failedUnion("", x_ServerResult$1, v);
+  return true;
 }
 
-function x_ServerResult(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_ServerResult(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (!(
     g_EmptyResult(v, d) ||
     g_InitializeResult(v, d) ||
@@ -10333,1439 +12825,1836 @@ function x_ServerResult(v: unknown, p: string, out: IssueList, d: number): boole
     g_ListTasksResult(v, d) ||
     g_CancelTaskResult(v, d)
   )) {
-    const branches1: [string, IssueList][] = [];
-    {
-      const b2 = new IssueList(out.all);
-      x_EmptyResult(v, p, b2, d);
-      branches1.push(["EmptyResult", b2]);
-    }
-    {
-      const b3 = new IssueList(out.all);
-      x_InitializeResult(v, p, b3, d);
-      branches1.push(["InitializeResult", b3]);
-    }
-    {
-      const b4 = new IssueList(out.all);
-      x_CompleteResult(v, p, b4, d);
-      branches1.push(["CompleteResult", b4]);
-    }
-    {
-      const b5 = new IssueList(out.all);
-      x_GetPromptResult(v, p, b5, d);
-      branches1.push(["GetPromptResult", b5]);
-    }
-    {
-      const b6 = new IssueList(out.all);
-      x_ListPromptsResult(v, p, b6, d);
-      branches1.push(["ListPromptsResult", b6]);
-    }
-    {
-      const b7 = new IssueList(out.all);
-      x_ListResourceTemplatesResult(v, p, b7, d);
-      branches1.push(["ListResourceTemplatesResult", b7]);
-    }
-    {
-      const b8 = new IssueList(out.all);
-      x_ListResourcesResult(v, p, b8, d);
-      branches1.push(["ListResourcesResult", b8]);
-    }
-    {
-      const b9 = new IssueList(out.all);
-      x_ReadResourceResult(v, p, b9, d);
-      branches1.push(["ReadResourceResult", b9]);
-    }
-    {
-      const b10 = new IssueList(out.all);
-      x_CallToolResult(v, p, b10, d);
-      branches1.push(["CallToolResult", b10]);
-    }
-    {
-      const b11 = new IssueList(out.all);
-      x_ListToolsResult(v, p, b11, d);
-      branches1.push(["ListToolsResult", b11]);
-    }
-    {
-      const b12 = new IssueList(out.all);
-      x_GetTaskResult(v, p, b12, d);
-      branches1.push(["GetTaskResult", b12]);
-    }
-    {
-      const b13 = new IssueList(out.all);
-      x_GetTaskPayloadResult(v, p, b13, d);
-      branches1.push(["GetTaskPayloadResult", b13]);
-    }
-    {
-      const b14 = new IssueList(out.all);
-      x_ListTasksResult(v, p, b14, d);
-      branches1.push(["ListTasksResult", b14]);
-    }
-    {
-      const b15 = new IssueList(out.all);
-      x_CancelTaskResult(v, p, b15, d);
-      branches1.push(["CancelTaskResult", b15]);
-    }
-    if (
-      out.addAll(
-        pickBranch(
-          p,
-          "EmptyResult | InitializeResult | CompleteResult | GetPromptResult | ListPromptsResult | ListResourceTemplatesResult | ListResourcesResult | ReadResourceResult | CallToolResult | ListToolsResult | GetTaskResult | GetTaskPayloadResult | ListTasksResult | CancelTaskResult",
-          v,
-          branches1,
-        ),
-      )
-    )
-      return true;
+    const u17 = out.union("", 0);
+    const c18 = x_EmptyResult(v, out, d);
+    out.lift(c18, "", 0);
+    u17.member("EmptyResult");
+    const c19 = x_InitializeResult(v, out, d);
+    out.lift(c19, "", 0);
+    u17.member("InitializeResult");
+    const c20 = x_CompleteResult(v, out, d);
+    out.lift(c20, "", 0);
+    u17.member("CompleteResult");
+    const c21 = x_GetPromptResult(v, out, d);
+    out.lift(c21, "", 0);
+    u17.member("GetPromptResult");
+    const c22 = x_ListPromptsResult(v, out, d);
+    out.lift(c22, "", 0);
+    u17.member("ListPromptsResult");
+    const c23 = x_ListResourceTemplatesResult(v, out, d);
+    out.lift(c23, "", 0);
+    u17.member("ListResourceTemplatesResult");
+    const c24 = x_ListResourcesResult(v, out, d);
+    out.lift(c24, "", 0);
+    u17.member("ListResourcesResult");
+    const c25 = x_ReadResourceResult(v, out, d);
+    out.lift(c25, "", 0);
+    u17.member("ReadResourceResult");
+    const c26 = x_CallToolResult(v, out, d);
+    out.lift(c26, "", 0);
+    u17.member("CallToolResult");
+    const c27 = x_ListToolsResult(v, out, d);
+    out.lift(c27, "", 0);
+    u17.member("ListToolsResult");
+    const c28 = x_GetTaskResult(v, out, d);
+    out.lift(c28, "", 0);
+    u17.member("GetTaskResult");
+    const c29 = x_GetTaskPayloadResult(v, out, d);
+    out.lift(c29, "", 0);
+    u17.member("GetTaskPayloadResult");
+    const c30 = x_ListTasksResult(v, out, d);
+    out.lift(c30, "", 0);
+    u17.member("ListTasksResult");
+    const c31 = x_CancelTaskResult(v, out, d);
+    out.lift(c31, "", 0);
+    u17.member("CancelTaskResult");
+    const c16 = u17.pick(EXPECTED_91, v);
+    if (!out.all) return 1;
+    n += c16;
   }
-  return false;
+  return n;
+}
+
+function x_ServerResult$1(v: unknown, out: IssueList, d: number): number {
+  const u1 = out.union("", 0);
+  const c2 = x_EmptyResult(v, out, d);
+  out.lift(c2, "", 0);
+  u1.member("EmptyResult");
+  const c3 = x_InitializeResult(v, out, d);
+  out.lift(c3, "", 0);
+  u1.member("InitializeResult");
+  const c4 = x_CompleteResult(v, out, d);
+  out.lift(c4, "", 0);
+  u1.member("CompleteResult");
+  const c5 = x_GetPromptResult(v, out, d);
+  out.lift(c5, "", 0);
+  u1.member("GetPromptResult");
+  const c6 = x_ListPromptsResult(v, out, d);
+  out.lift(c6, "", 0);
+  u1.member("ListPromptsResult");
+  const c7 = x_ListResourceTemplatesResult(v, out, d);
+  out.lift(c7, "", 0);
+  u1.member("ListResourceTemplatesResult");
+  const c8 = x_ListResourcesResult(v, out, d);
+  out.lift(c8, "", 0);
+  u1.member("ListResourcesResult");
+  const c9 = x_ReadResourceResult(v, out, d);
+  out.lift(c9, "", 0);
+  u1.member("ReadResourceResult");
+  const c10 = x_CallToolResult(v, out, d);
+  out.lift(c10, "", 0);
+  u1.member("CallToolResult");
+  const c11 = x_ListToolsResult(v, out, d);
+  out.lift(c11, "", 0);
+  u1.member("ListToolsResult");
+  const c12 = x_GetTaskResult(v, out, d);
+  out.lift(c12, "", 0);
+  u1.member("GetTaskResult");
+  const c13 = x_GetTaskPayloadResult(v, out, d);
+  out.lift(c13, "", 0);
+  u1.member("GetTaskPayloadResult");
+  const c14 = x_ListTasksResult(v, out, d);
+  out.lift(c14, "", 0);
+  u1.member("ListTasksResult");
+  const c15 = x_CancelTaskResult(v, out, d);
+  out.lift(c15, "", 0);
+  u1.member("CancelTaskResult");
+  const c = u1.pick(EXPECTED_91, v);
+  return c;
 }
 
 function g_result$client0(v: unknown, d: number): boolean {
   return g_EmptyResult(v, d);
 }
 
-function x_result$client0(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (!g_EmptyResult(v, d) && x_EmptyResult(v, p, out, d)) return true;
-  return false;
+function x_result$client0(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (!g_EmptyResult(v, d)) {
+    const c1 = x_EmptyResult(v, out, d);
+    if (out.lift(c1, "", 0)) return 1;
+    n += c1;
+  }
+  return n;
 }
 
 function g_result$client1(v: unknown, d: number): boolean {
   return g_InitializeResult(v, d);
 }
 
-function x_result$client1(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (!g_InitializeResult(v, d) && x_InitializeResult(v, p, out, d)) return true;
-  return false;
+function x_result$client1(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (!g_InitializeResult(v, d)) {
+    const c1 = x_InitializeResult(v, out, d);
+    if (out.lift(c1, "", 0)) return 1;
+    n += c1;
+  }
+  return n;
 }
 
 function g_result$client2(v: unknown, d: number): boolean {
   return g_CompleteResult(v, d);
 }
 
-function x_result$client2(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (!g_CompleteResult(v, d) && x_CompleteResult(v, p, out, d)) return true;
-  return false;
+function x_result$client2(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (!g_CompleteResult(v, d)) {
+    const c1 = x_CompleteResult(v, out, d);
+    if (out.lift(c1, "", 0)) return 1;
+    n += c1;
+  }
+  return n;
 }
 
 function g_result$client3(v: unknown, d: number): boolean {
   return g_EmptyResult(v, d);
 }
 
-function x_result$client3(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (!g_EmptyResult(v, d) && x_EmptyResult(v, p, out, d)) return true;
-  return false;
+function x_result$client3(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (!g_EmptyResult(v, d)) {
+    const c1 = x_EmptyResult(v, out, d);
+    if (out.lift(c1, "", 0)) return 1;
+    n += c1;
+  }
+  return n;
 }
 
 function g_result$client4(v: unknown, d: number): boolean {
   return g_GetPromptResult(v, d);
 }
 
-function x_result$client4(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (!g_GetPromptResult(v, d) && x_GetPromptResult(v, p, out, d)) return true;
-  return false;
+function x_result$client4(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (!g_GetPromptResult(v, d)) {
+    const c1 = x_GetPromptResult(v, out, d);
+    if (out.lift(c1, "", 0)) return 1;
+    n += c1;
+  }
+  return n;
 }
 
 function g_result$client5(v: unknown, d: number): boolean {
   return g_ListPromptsResult(v, d);
 }
 
-function x_result$client5(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (!g_ListPromptsResult(v, d) && x_ListPromptsResult(v, p, out, d)) return true;
-  return false;
+function x_result$client5(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (!g_ListPromptsResult(v, d)) {
+    const c1 = x_ListPromptsResult(v, out, d);
+    if (out.lift(c1, "", 0)) return 1;
+    n += c1;
+  }
+  return n;
 }
 
 function g_result$client6(v: unknown, d: number): boolean {
   return g_ListResourcesResult(v, d);
 }
 
-function x_result$client6(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (!g_ListResourcesResult(v, d) && x_ListResourcesResult(v, p, out, d)) return true;
-  return false;
+function x_result$client6(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (!g_ListResourcesResult(v, d)) {
+    const c1 = x_ListResourcesResult(v, out, d);
+    if (out.lift(c1, "", 0)) return 1;
+    n += c1;
+  }
+  return n;
 }
 
 function g_result$client7(v: unknown, d: number): boolean {
   return g_ListResourceTemplatesResult(v, d);
 }
 
-function x_result$client7(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (!g_ListResourceTemplatesResult(v, d) && x_ListResourceTemplatesResult(v, p, out, d))
-    return true;
-  return false;
+function x_result$client7(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (!g_ListResourceTemplatesResult(v, d)) {
+    const c1 = x_ListResourceTemplatesResult(v, out, d);
+    if (out.lift(c1, "", 0)) return 1;
+    n += c1;
+  }
+  return n;
 }
 
 function g_result$client8(v: unknown, d: number): boolean {
   return g_ReadResourceResult(v, d);
 }
 
-function x_result$client8(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (!g_ReadResourceResult(v, d) && x_ReadResourceResult(v, p, out, d)) return true;
-  return false;
+function x_result$client8(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (!g_ReadResourceResult(v, d)) {
+    const c1 = x_ReadResourceResult(v, out, d);
+    if (out.lift(c1, "", 0)) return 1;
+    n += c1;
+  }
+  return n;
 }
 
 function g_result$client9(v: unknown, d: number): boolean {
   return g_EmptyResult(v, d);
 }
 
-function x_result$client9(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (!g_EmptyResult(v, d) && x_EmptyResult(v, p, out, d)) return true;
-  return false;
+function x_result$client9(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (!g_EmptyResult(v, d)) {
+    const c1 = x_EmptyResult(v, out, d);
+    if (out.lift(c1, "", 0)) return 1;
+    n += c1;
+  }
+  return n;
 }
 
 function g_result$client10(v: unknown, d: number): boolean {
   return g_EmptyResult(v, d);
 }
 
-function x_result$client10(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (!g_EmptyResult(v, d) && x_EmptyResult(v, p, out, d)) return true;
-  return false;
+function x_result$client10(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (!g_EmptyResult(v, d)) {
+    const c1 = x_EmptyResult(v, out, d);
+    if (out.lift(c1, "", 0)) return 1;
+    n += c1;
+  }
+  return n;
 }
 
 function g_result$client11(v: unknown, d: number): boolean {
   return g_CallToolResult(v, d);
 }
 
-function x_result$client11(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (!g_CallToolResult(v, d) && x_CallToolResult(v, p, out, d)) return true;
-  return false;
+function x_result$client11(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (!g_CallToolResult(v, d)) {
+    const c1 = x_CallToolResult(v, out, d);
+    if (out.lift(c1, "", 0)) return 1;
+    n += c1;
+  }
+  return n;
 }
 
 function g_result$client12(v: unknown, d: number): boolean {
   return g_ListToolsResult(v, d);
 }
 
-function x_result$client12(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (!g_ListToolsResult(v, d) && x_ListToolsResult(v, p, out, d)) return true;
-  return false;
+function x_result$client12(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (!g_ListToolsResult(v, d)) {
+    const c1 = x_ListToolsResult(v, out, d);
+    if (out.lift(c1, "", 0)) return 1;
+    n += c1;
+  }
+  return n;
 }
 
 function g_result$client13(v: unknown, d: number): boolean {
   return g_GetTaskResult(v, d);
 }
 
-function x_result$client13(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (!g_GetTaskResult(v, d) && x_GetTaskResult(v, p, out, d)) return true;
-  return false;
+function x_result$client13(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (!g_GetTaskResult(v, d)) {
+    const c1 = x_GetTaskResult(v, out, d);
+    if (out.lift(c1, "", 0)) return 1;
+    n += c1;
+  }
+  return n;
 }
 
 function g_result$client14(v: unknown, d: number): boolean {
   return g_GetTaskPayloadResult(v, d);
 }
 
-function x_result$client14(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (!g_GetTaskPayloadResult(v, d) && x_GetTaskPayloadResult(v, p, out, d)) return true;
-  return false;
+function x_result$client14(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (!g_GetTaskPayloadResult(v, d)) {
+    const c1 = x_GetTaskPayloadResult(v, out, d);
+    if (out.lift(c1, "", 0)) return 1;
+    n += c1;
+  }
+  return n;
 }
 
 function g_result$client15(v: unknown, d: number): boolean {
   return g_ListTasksResult(v, d);
 }
 
-function x_result$client15(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (!g_ListTasksResult(v, d) && x_ListTasksResult(v, p, out, d)) return true;
-  return false;
+function x_result$client15(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (!g_ListTasksResult(v, d)) {
+    const c1 = x_ListTasksResult(v, out, d);
+    if (out.lift(c1, "", 0)) return 1;
+    n += c1;
+  }
+  return n;
 }
 
 function g_result$client16(v: unknown, d: number): boolean {
   return g_CancelTaskResult(v, d);
 }
 
-function x_result$client16(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (!g_CancelTaskResult(v, d) && x_CancelTaskResult(v, p, out, d)) return true;
-  return false;
+function x_result$client16(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (!g_CancelTaskResult(v, d)) {
+    const c1 = x_CancelTaskResult(v, out, d);
+    if (out.lift(c1, "", 0)) return 1;
+    n += c1;
+  }
+  return n;
 }
 
 function g_result$server0(v: unknown, d: number): boolean {
   return g_EmptyResult(v, d);
 }
 
-function x_result$server0(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (!g_EmptyResult(v, d) && x_EmptyResult(v, p, out, d)) return true;
-  return false;
+function x_result$server0(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (!g_EmptyResult(v, d)) {
+    const c1 = x_EmptyResult(v, out, d);
+    if (out.lift(c1, "", 0)) return 1;
+    n += c1;
+  }
+  return n;
 }
 
 function g_result$server1(v: unknown, d: number): boolean {
   return g_CreateMessageResult(v, d);
 }
 
-function x_result$server1(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (!g_CreateMessageResult(v, d) && x_CreateMessageResult(v, p, out, d)) return true;
-  return false;
+function x_result$server1(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (!g_CreateMessageResult(v, d)) {
+    const c1 = x_CreateMessageResult(v, out, d);
+    if (out.lift(c1, "", 0)) return 1;
+    n += c1;
+  }
+  return n;
 }
 
 function g_result$server2(v: unknown, d: number): boolean {
   return g_ListRootsResult(v, d);
 }
 
-function x_result$server2(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (!g_ListRootsResult(v, d) && x_ListRootsResult(v, p, out, d)) return true;
-  return false;
+function x_result$server2(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (!g_ListRootsResult(v, d)) {
+    const c1 = x_ListRootsResult(v, out, d);
+    if (out.lift(c1, "", 0)) return 1;
+    n += c1;
+  }
+  return n;
 }
 
 function g_result$server3(v: unknown, d: number): boolean {
   return g_ElicitResult(v, d);
 }
 
-function x_result$server3(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (!g_ElicitResult(v, d) && x_ElicitResult(v, p, out, d)) return true;
-  return false;
+function x_result$server3(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (!g_ElicitResult(v, d)) {
+    const c1 = x_ElicitResult(v, out, d);
+    if (out.lift(c1, "", 0)) return 1;
+    n += c1;
+  }
+  return n;
 }
 
 function g_result$server4(v: unknown, d: number): boolean {
   return g_GetTaskResult(v, d);
 }
 
-function x_result$server4(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (!g_GetTaskResult(v, d) && x_GetTaskResult(v, p, out, d)) return true;
-  return false;
+function x_result$server4(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (!g_GetTaskResult(v, d)) {
+    const c1 = x_GetTaskResult(v, out, d);
+    if (out.lift(c1, "", 0)) return 1;
+    n += c1;
+  }
+  return n;
 }
 
 function g_result$server5(v: unknown, d: number): boolean {
   return g_GetTaskPayloadResult(v, d);
 }
 
-function x_result$server5(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (!g_GetTaskPayloadResult(v, d) && x_GetTaskPayloadResult(v, p, out, d)) return true;
-  return false;
+function x_result$server5(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (!g_GetTaskPayloadResult(v, d)) {
+    const c1 = x_GetTaskPayloadResult(v, out, d);
+    if (out.lift(c1, "", 0)) return 1;
+    n += c1;
+  }
+  return n;
 }
 
 function g_result$server6(v: unknown, d: number): boolean {
   return g_ListTasksResult(v, d);
 }
 
-function x_result$server6(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (!g_ListTasksResult(v, d) && x_ListTasksResult(v, p, out, d)) return true;
-  return false;
+function x_result$server6(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (!g_ListTasksResult(v, d)) {
+    const c1 = x_ListTasksResult(v, out, d);
+    if (out.lift(c1, "", 0)) return 1;
+    n += c1;
+  }
+  return n;
 }
 
 function g_result$server7(v: unknown, d: number): boolean {
   return g_CancelTaskResult(v, d);
 }
 
-function x_result$server7(v: unknown, p: string, out: IssueList, d: number): boolean {
-  if (!g_CancelTaskResult(v, d) && x_CancelTaskResult(v, p, out, d)) return true;
-  return false;
+function x_result$server7(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
+  if (!g_CancelTaskResult(v, d)) {
+    const c1 = x_CancelTaskResult(v, out, d);
+    if (out.lift(c1, "", 0)) return 1;
+    n += c1;
+  }
+  return n;
 }
 
 function g_task$client0(v: unknown, d: number): boolean {
-  return g_CallToolResult(v, d) || g_CreateTaskResult(v, d);
+  if (!(g_CallToolResult(v, d) || g_CreateTaskResult(v, d)))
+    return failedUnion("", x_task$client0$1, v);
+  return true;
 }
 
-function x_task$client0(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_task$client0(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (!(g_CallToolResult(v, d) || g_CreateTaskResult(v, d))) {
-    const branches1: [string, IssueList][] = [];
-    {
-      const b2 = new IssueList(out.all);
-      x_CallToolResult(v, p, b2, d);
-      branches1.push(["CallToolResult", b2]);
-    }
-    {
-      const b3 = new IssueList(out.all);
-      x_CreateTaskResult(v, p, b3, d);
-      branches1.push(["CreateTaskResult", b3]);
-    }
-    if (out.addAll(pickBranch(p, "CallToolResult | CreateTaskResult", v, branches1))) return true;
+    const u5 = out.union("", 0);
+    const c6 = x_CallToolResult(v, out, d);
+    out.lift(c6, "", 0);
+    u5.member("CallToolResult");
+    const c7 = x_CreateTaskResult(v, out, d);
+    out.lift(c7, "", 0);
+    u5.member("CreateTaskResult");
+    const c4 = u5.pick(EXPECTED_92, v);
+    if (!out.all) return 1;
+    n += c4;
   }
-  return false;
+  return n;
+}
+
+function x_task$client0$1(v: unknown, out: IssueList, d: number): number {
+  const u1 = out.union("", 0);
+  const c2 = x_CallToolResult(v, out, d);
+  out.lift(c2, "", 0);
+  u1.member("CallToolResult");
+  const c3 = x_CreateTaskResult(v, out, d);
+  out.lift(c3, "", 0);
+  u1.member("CreateTaskResult");
+  const c = u1.pick(EXPECTED_92, v);
+  return c;
 }
 
 function g_task$server0(v: unknown, d: number): boolean {
-  return g_CreateMessageResult(v, d) || g_CreateTaskResult(v, d);
+  if (!(g_CreateMessageResult(v, d) || g_CreateTaskResult(v, d)))
+    return failedUnion("", x_task$server0$1, v);
+  return true;
 }
 
-function x_task$server0(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_task$server0(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (!(g_CreateMessageResult(v, d) || g_CreateTaskResult(v, d))) {
-    const branches1: [string, IssueList][] = [];
-    {
-      const b2 = new IssueList(out.all);
-      x_CreateMessageResult(v, p, b2, d);
-      branches1.push(["CreateMessageResult", b2]);
-    }
-    {
-      const b3 = new IssueList(out.all);
-      x_CreateTaskResult(v, p, b3, d);
-      branches1.push(["CreateTaskResult", b3]);
-    }
-    if (out.addAll(pickBranch(p, "CreateMessageResult | CreateTaskResult", v, branches1)))
-      return true;
+    const u5 = out.union("", 0);
+    const c6 = x_CreateMessageResult(v, out, d);
+    out.lift(c6, "", 0);
+    u5.member("CreateMessageResult");
+    const c7 = x_CreateTaskResult(v, out, d);
+    out.lift(c7, "", 0);
+    u5.member("CreateTaskResult");
+    const c4 = u5.pick(EXPECTED_93, v);
+    if (!out.all) return 1;
+    n += c4;
   }
-  return false;
+  return n;
+}
+
+function x_task$server0$1(v: unknown, out: IssueList, d: number): number {
+  const u1 = out.union("", 0);
+  const c2 = x_CreateMessageResult(v, out, d);
+  out.lift(c2, "", 0);
+  u1.member("CreateMessageResult");
+  const c3 = x_CreateTaskResult(v, out, d);
+  out.lift(c3, "", 0);
+  u1.member("CreateTaskResult");
+  const c = u1.pick(EXPECTED_93, v);
+  return c;
 }
 
 function g_task$server1(v: unknown, d: number): boolean {
-  return g_ElicitResult(v, d) || g_CreateTaskResult(v, d);
+  if (!(g_ElicitResult(v, d) || g_CreateTaskResult(v, d)))
+    return failedUnion("", x_task$server1$1, v);
+  return true;
 }
 
-function x_task$server1(v: unknown, p: string, out: IssueList, d: number): boolean {
+function x_task$server1(v: unknown, out: IssueList, d: number): number {
+  let n = 0;
   if (!(g_ElicitResult(v, d) || g_CreateTaskResult(v, d))) {
-    const branches1: [string, IssueList][] = [];
-    {
-      const b2 = new IssueList(out.all);
-      x_ElicitResult(v, p, b2, d);
-      branches1.push(["ElicitResult", b2]);
-    }
-    {
-      const b3 = new IssueList(out.all);
-      x_CreateTaskResult(v, p, b3, d);
-      branches1.push(["CreateTaskResult", b3]);
-    }
-    if (out.addAll(pickBranch(p, "ElicitResult | CreateTaskResult", v, branches1))) return true;
+    const u5 = out.union("", 0);
+    const c6 = x_ElicitResult(v, out, d);
+    out.lift(c6, "", 0);
+    u5.member("ElicitResult");
+    const c7 = x_CreateTaskResult(v, out, d);
+    out.lift(c7, "", 0);
+    u5.member("CreateTaskResult");
+    const c4 = u5.pick(EXPECTED_94, v);
+    if (!out.all) return 1;
+    n += c4;
   }
-  return false;
+  return n;
+}
+
+function x_task$server1$1(v: unknown, out: IssueList, d: number): number {
+  const u1 = out.union("", 0);
+  const c2 = x_ElicitResult(v, out, d);
+  out.lift(c2, "", 0);
+  u1.member("ElicitResult");
+  const c3 = x_CreateTaskResult(v, out, d);
+  out.lift(c3, "", 0);
+  u1.member("CreateTaskResult");
+  const c = u1.pick(EXPECTED_94, v);
+  return c;
 }
 
 function e_ProgressToken(v: unknown, _d: number): boolean {
-  return typeof v === "string" || Number.isInteger(v);
+  if (!(typeof v === "string" || Number.isInteger(v))) return failedTest("", EXPECTED_1, v);
+  return true;
 }
 
 function e_Cursor(v: unknown, _d: number): boolean {
-  return typeof v === "string";
+  if (!(typeof v === "string")) return failedTest("", EXPECTED_2, v);
+  return true;
 }
 
 function e_RequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_RequestParams$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_RequestParams$1(p0, d + 1)) return failedIn("/_meta");
   return true;
 }
 
 function e_NotificationParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_NotificationParams$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_NotificationParams$1(p0, d + 1)) return failedIn("/_meta");
   return true;
 }
 
 function e_Result(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return failedIn("/_meta");
   return true;
 }
 
 function e_Error(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["code"];
-  if (p0 === undefined || !Number.isInteger(p0)) return false;
+  if (p0 === undefined) return failedMissing("/code", 'missing required property "code"');
+  if (!Number.isInteger(p0)) return failedTest("/code", EXPECTED_4, p0);
   const p1 = o["message"];
-  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  if (p1 === undefined) return failedMissing("/message", 'missing required property "message"');
+  if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_2, p1);
   return true;
 }
 
 function e_RequestId(v: unknown, _d: number): boolean {
-  return typeof v === "string" || Number.isInteger(v);
+  if (!(typeof v === "string" || Number.isInteger(v))) return failedTest("", EXPECTED_1, v);
+  return true;
 }
 
 function e_JSONRPCRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined || !(p0 === "2.0")) return false;
+  if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
   const p1 = o["method"];
-  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_2, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return failedIn("/params");
   const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
 
 function e_JSONRPCNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined || !(p0 === "2.0")) return false;
+  if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
   const p1 = o["method"];
-  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_2, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_JSONRPCNotification$1(p2, d + 1)) return failedIn("/params");
   return true;
 }
 
 function e_JSONRPCResultResponse(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined || !(p0 === "2.0")) return false;
+  if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
   const p1 = o["id"];
-  if (p1 === undefined || !g_RequestId(p1, d + 1)) return false;
+  if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   const p2 = o["result"];
-  if (p2 === undefined || !g_Result(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/result", 'missing required property "result"');
+  if (!g_Result(p2, d + 1)) return failedInType("/result", x_Result, p2);
   return true;
 }
 
 function e_JSONRPCErrorResponse(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["jsonrpc"];
-  if (p0 === undefined || !(p0 === "2.0")) return false;
+  if (p0 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p0 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p0);
   const p1 = o["id"];
-  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return false;
+  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return failedInType("/id", x_RequestId, p1);
   const p2 = o["error"];
-  if (p2 === undefined || !g_Error(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/error", 'missing required property "error"');
+  if (!g_Error(p2, d + 1)) return failedInType("/error", x_Error, p2);
   return true;
 }
 
 function e_EmptyResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_Result$1(p0, d + 1)) return failedIn("/_meta");
   return true;
 }
 
 function e_CancelledNotificationParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CancelledNotificationParams$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_CancelledNotificationParams$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["requestId"];
-  if (p1 !== undefined && !g_RequestId(p1, d + 1)) return false;
+  if (p1 !== undefined && !g_RequestId(p1, d + 1))
+    return failedInType("/requestId", x_RequestId, p1);
   const p2 = o["reason"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/reason", EXPECTED_2, p2);
   return true;
 }
 
 function e_CancelledNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "notifications/cancelled")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "notifications/cancelled")) return failedTest("/method", EXPECTED_9, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 === undefined || !g_CancelledNotificationParams(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_CancelledNotificationParams(p2, d + 1))
+    return failedInType("/params", x_CancelledNotificationParams, p2);
   return true;
 }
 
 function e_InitializeRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializeRequestParams$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_InitializeRequestParams$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["protocolVersion"];
-  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  if (p1 === undefined)
+    return failedMissing("/protocolVersion", 'missing required property "protocolVersion"');
+  if (!(typeof p1 === "string")) return failedTest("/protocolVersion", EXPECTED_2, p1);
   const p2 = o["capabilities"];
-  if (p2 === undefined || !g_ClientCapabilities(p2, d + 1)) return false;
+  if (p2 === undefined)
+    return failedMissing("/capabilities", 'missing required property "capabilities"');
+  if (!g_ClientCapabilities(p2, d + 1))
+    return failedInType("/capabilities", x_ClientCapabilities, p2);
   const p3 = o["clientInfo"];
-  if (p3 === undefined || !g_Implementation(p3, d + 1)) return false;
+  if (p3 === undefined)
+    return failedMissing("/clientInfo", 'missing required property "clientInfo"');
+  if (!g_Implementation(p3, d + 1)) return failedInType("/clientInfo", x_Implementation, p3);
   return true;
 }
 
 function e_InitializeRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "initialize")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "initialize")) return failedTest("/method", EXPECTED_10, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 === undefined || !g_InitializeRequestParams(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_InitializeRequestParams(p2, d + 1))
+    return failedInType("/params", x_InitializeRequestParams, p2);
   const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
 
 function e_InitializeResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_InitializeResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["protocolVersion"];
-  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  if (p1 === undefined)
+    return failedMissing("/protocolVersion", 'missing required property "protocolVersion"');
+  if (!(typeof p1 === "string")) return failedTest("/protocolVersion", EXPECTED_2, p1);
   const p2 = o["capabilities"];
-  if (p2 === undefined || !g_ServerCapabilities(p2, d + 1)) return false;
+  if (p2 === undefined)
+    return failedMissing("/capabilities", 'missing required property "capabilities"');
+  if (!g_ServerCapabilities(p2, d + 1))
+    return failedInType("/capabilities", x_ServerCapabilities, p2);
   const p3 = o["serverInfo"];
-  if (p3 === undefined || !g_Implementation(p3, d + 1)) return false;
+  if (p3 === undefined)
+    return failedMissing("/serverInfo", 'missing required property "serverInfo"');
+  if (!g_Implementation(p3, d + 1)) return failedInType("/serverInfo", x_Implementation, p3);
   const p4 = o["instructions"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  if (p4 !== undefined && !(typeof p4 === "string"))
+    return failedTest("/instructions", EXPECTED_2, p4);
   return true;
 }
 
 function e_InitializedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "notifications/initialized")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "notifications/initialized")) return failedTest("/method", EXPECTED_11, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_NotificationParams(p2, d + 1))
+    return failedInType("/params", x_NotificationParams, p2);
   return true;
 }
 
 function e_ClientCapabilities(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return failedIn("/experimental");
   const p1 = o["roots"];
-  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return false;
+  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return failedIn("/roots");
   const p2 = o["sampling"];
-  if (p2 !== undefined && !g_ClientCapabilities$3(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_ClientCapabilities$3(p2, d + 1)) return failedIn("/sampling");
   const p3 = o["elicitation"];
-  if (p3 !== undefined && !g_ClientCapabilities$4(p3, d + 1)) return false;
+  if (p3 !== undefined && !g_ClientCapabilities$4(p3, d + 1)) return failedIn("/elicitation");
   const p4 = o["tasks"];
-  if (p4 !== undefined && !g_ClientCapabilities$5(p4, d + 1)) return false;
+  if (p4 !== undefined && !g_ClientCapabilities$5(p4, d + 1)) return failedIn("/tasks");
   return true;
 }
 
 function e_ServerCapabilities(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return failedIn("/experimental");
   const p1 = o["logging"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
-    return false;
+    return failedTest("/logging", EXPECTED_3, p1);
   const p2 = o["completions"];
   if (p2 !== undefined && !(typeof p2 === "object" && p2 !== null && !Array.isArray(p2)))
-    return false;
+    return failedTest("/completions", EXPECTED_3, p2);
   const p3 = o["prompts"];
-  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return false;
+  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return failedIn("/prompts");
   const p4 = o["resources"];
-  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return false;
+  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return failedIn("/resources");
   const p5 = o["tools"];
-  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return false;
+  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return failedIn("/tools");
   const p6 = o["tasks"];
-  if (p6 !== undefined && !g_ServerCapabilities$5(p6, d + 1)) return false;
+  if (p6 !== undefined && !g_ServerCapabilities$5(p6, d + 1)) return failedIn("/tasks");
   return true;
 }
 
 function e_Icon(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["src"];
-  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
-    return false;
+  if (p0 === undefined) return failedMissing("/src", 'missing required property "src"');
+  if (!(typeof p0 === "string")) return failedTest("/src", EXPECTED_2, p0);
+  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/src", EXPECTED_13, p0);
   const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
   const p2 = o["sizes"];
-  if (p2 !== undefined && !g_Icon$1(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_Icon$1(p2, d + 1)) return failedIn("/sizes");
   const p3 = o["theme"];
-  if (p3 !== undefined && !(p3 === "light" || p3 === "dark")) return false;
+  if (p3 !== undefined && !(p3 === "light" || p3 === "dark"))
+    return failedTest("/theme", EXPECTED_14, p3);
   return true;
 }
 
 function e_Implementation(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_Implementation$1(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_Implementation$1(p2, d + 1)) return failedIn("/icons");
   const p3 = o["version"];
-  if (p3 === undefined || !(typeof p3 === "string")) return false;
+  if (p3 === undefined) return failedMissing("/version", 'missing required property "version"');
+  if (!(typeof p3 === "string")) return failedTest("/version", EXPECTED_2, p3);
   const p4 = o["description"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  if (p4 !== undefined && !(typeof p4 === "string"))
+    return failedTest("/description", EXPECTED_2, p4);
   const p5 = o["websiteUrl"];
-  if (p5 !== undefined && !(typeof p5 === "string" && (typeof p5 !== "string" || isUri(p5))))
-    return false;
+  if (p5 !== undefined) {
+    if (!(typeof p5 === "string")) return failedTest("/websiteUrl", EXPECTED_2, p5);
+    if (!(typeof p5 !== "string" || isUri(p5))) return failedTest("/websiteUrl", EXPECTED_13, p5);
+  }
   return true;
 }
 
 function e_PingRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "ping")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "ping")) return failedTest("/method", EXPECTED_15, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_RequestParams(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_RequestParams(p2, d + 1))
+    return failedInType("/params", x_RequestParams, p2);
   const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
 
 function e_ProgressNotificationParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ProgressNotificationParams$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ProgressNotificationParams$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["progressToken"];
-  if (p1 === undefined || !g_ProgressToken(p1, d + 1)) return false;
+  if (p1 === undefined)
+    return failedMissing("/progressToken", 'missing required property "progressToken"');
+  if (!g_ProgressToken(p1, d + 1)) return failedInType("/progressToken", x_ProgressToken, p1);
   const p2 = o["progress"];
-  if (p2 === undefined || !(typeof p2 === "number" && Number.isFinite(p2))) return false;
+  if (p2 === undefined) return failedMissing("/progress", 'missing required property "progress"');
+  if (!(typeof p2 === "number" && Number.isFinite(p2)))
+    return failedTest("/progress", EXPECTED_16, p2);
   const p3 = o["total"];
-  if (p3 !== undefined && !(typeof p3 === "number" && Number.isFinite(p3))) return false;
+  if (p3 !== undefined && !(typeof p3 === "number" && Number.isFinite(p3)))
+    return failedTest("/total", EXPECTED_16, p3);
   const p4 = o["message"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  if (p4 !== undefined && !(typeof p4 === "string")) return failedTest("/message", EXPECTED_2, p4);
   return true;
 }
 
 function e_ProgressNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "notifications/progress")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "notifications/progress")) return failedTest("/method", EXPECTED_17, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 === undefined || !g_ProgressNotificationParams(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_ProgressNotificationParams(p2, d + 1))
+    return failedInType("/params", x_ProgressNotificationParams, p2);
   return true;
 }
 
 function e_PaginatedRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_PaginatedRequestParams$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_PaginatedRequestParams$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["cursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/cursor", x_Cursor, p1);
   return true;
 }
 
 function e_ListResourcesRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "resources/list")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "resources/list")) return failedTest("/method", EXPECTED_18, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1))
+    return failedInType("/params", x_PaginatedRequestParams, p2);
   const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
 
 function e_ListResourcesResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ListResourcesResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
   const p2 = o["resources"];
-  if (p2 === undefined || !g_ListResourcesResult$2(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/resources", 'missing required property "resources"');
+  if (!g_ListResourcesResult$2(p2, d + 1)) return failedIn("/resources");
   return true;
 }
 
 function e_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "resources/templates/list")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "resources/templates/list")) return failedTest("/method", EXPECTED_19, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1))
+    return failedInType("/params", x_PaginatedRequestParams, p2);
   const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
 
 function e_ListResourceTemplatesResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ListResourceTemplatesResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
   const p2 = o["resourceTemplates"];
-  if (p2 === undefined || !g_ListResourceTemplatesResult$2(p2, d + 1)) return false;
+  if (p2 === undefined)
+    return failedMissing("/resourceTemplates", 'missing required property "resourceTemplates"');
+  if (!g_ListResourceTemplatesResult$2(p2, d + 1)) return failedIn("/resourceTemplates");
   return true;
 }
 
 function e_ReadResourceRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ReadResourceRequestParams$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ReadResourceRequestParams$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["uri"];
-  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
-    return false;
+  if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
+  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_13, p1);
   return true;
 }
 
 function e_ReadResourceRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "resources/read")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "resources/read")) return failedTest("/method", EXPECTED_20, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 === undefined || !g_ReadResourceRequestParams(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_ReadResourceRequestParams(p2, d + 1))
+    return failedInType("/params", x_ReadResourceRequestParams, p2);
   const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
 
 function e_ReadResourceResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ReadResourceResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["contents"];
-  if (p1 === undefined || !g_ReadResourceResult$2(p1, d + 1)) return false;
+  if (p1 === undefined) return failedMissing("/contents", 'missing required property "contents"');
+  if (!g_ReadResourceResult$2(p1, d + 1)) return failedIn("/contents");
   return true;
 }
 
 function e_ResourceListChangedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "notifications/resources/list_changed")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "notifications/resources/list_changed"))
+    return failedTest("/method", EXPECTED_22, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_NotificationParams(p2, d + 1))
+    return failedInType("/params", x_NotificationParams, p2);
   return true;
 }
 
 function e_SubscribeRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_SubscribeRequestParams$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_SubscribeRequestParams$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["uri"];
-  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
-    return false;
+  if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
+  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_13, p1);
   return true;
 }
 
 function e_SubscribeRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "resources/subscribe")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "resources/subscribe")) return failedTest("/method", EXPECTED_23, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 === undefined || !g_SubscribeRequestParams(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_SubscribeRequestParams(p2, d + 1))
+    return failedInType("/params", x_SubscribeRequestParams, p2);
   const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
 
 function e_UnsubscribeRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_UnsubscribeRequestParams$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_UnsubscribeRequestParams$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["uri"];
-  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
-    return false;
+  if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
+  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_13, p1);
   return true;
 }
 
 function e_UnsubscribeRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "resources/unsubscribe")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "resources/unsubscribe")) return failedTest("/method", EXPECTED_24, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 === undefined || !g_UnsubscribeRequestParams(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_UnsubscribeRequestParams(p2, d + 1))
+    return failedInType("/params", x_UnsubscribeRequestParams, p2);
   const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
 
 function e_ResourceUpdatedNotificationParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResourceUpdatedNotificationParams$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ResourceUpdatedNotificationParams$1(p0, d + 1))
+    return failedIn("/_meta");
   const p1 = o["uri"];
-  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isUri(p1))))
-    return false;
+  if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
+  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_13, p1);
   return true;
 }
 
 function e_ResourceUpdatedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "notifications/resources/updated")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "notifications/resources/updated")) return failedTest("/method", EXPECTED_25, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 === undefined || !g_ResourceUpdatedNotificationParams(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_ResourceUpdatedNotificationParams(p2, d + 1))
+    return failedInType("/params", x_ResourceUpdatedNotificationParams, p2);
   return true;
 }
 
 function e_Resource(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_Resource$1(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_Resource$1(p2, d + 1)) return failedIn("/icons");
   const p3 = o["uri"];
-  if (p3 === undefined || !(typeof p3 === "string" && (typeof p3 !== "string" || isUri(p3))))
-    return false;
+  if (p3 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p3 === "string")) return failedTest("/uri", EXPECTED_2, p3);
+  if (!(typeof p3 !== "string" || isUri(p3))) return failedTest("/uri", EXPECTED_13, p3);
   const p4 = o["description"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  if (p4 !== undefined && !(typeof p4 === "string"))
+    return failedTest("/description", EXPECTED_2, p4);
   const p5 = o["mimeType"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return false;
+  if (p5 !== undefined && !(typeof p5 === "string")) return failedTest("/mimeType", EXPECTED_2, p5);
   const p6 = o["annotations"];
-  if (p6 !== undefined && !g_Annotations(p6, d + 1)) return false;
+  if (p6 !== undefined && !g_Annotations(p6, d + 1))
+    return failedInType("/annotations", x_Annotations, p6);
   const p7 = o["size"];
-  if (p7 !== undefined && !Number.isInteger(p7)) return false;
+  if (p7 !== undefined && !Number.isInteger(p7)) return failedTest("/size", EXPECTED_4, p7);
   const p8 = o["_meta"];
-  if (p8 !== undefined && !g_Resource$2(p8, d + 1)) return false;
+  if (p8 !== undefined && !g_Resource$2(p8, d + 1)) return failedIn("/_meta");
   return true;
 }
 
 function e_ResourceTemplate(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_ResourceTemplate$1(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_ResourceTemplate$1(p2, d + 1)) return failedIn("/icons");
   const p3 = o["uriTemplate"];
-  if (
-    p3 === undefined ||
-    !(typeof p3 === "string" && (typeof p3 !== "string" || isUriTemplate(p3)))
-  )
-    return false;
+  if (p3 === undefined)
+    return failedMissing("/uriTemplate", 'missing required property "uriTemplate"');
+  if (!(typeof p3 === "string")) return failedTest("/uriTemplate", EXPECTED_2, p3);
+  if (!(typeof p3 !== "string" || isUriTemplate(p3)))
+    return failedTest("/uriTemplate", EXPECTED_26, p3);
   const p4 = o["description"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  if (p4 !== undefined && !(typeof p4 === "string"))
+    return failedTest("/description", EXPECTED_2, p4);
   const p5 = o["mimeType"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return false;
+  if (p5 !== undefined && !(typeof p5 === "string")) return failedTest("/mimeType", EXPECTED_2, p5);
   const p6 = o["annotations"];
-  if (p6 !== undefined && !g_Annotations(p6, d + 1)) return false;
+  if (p6 !== undefined && !g_Annotations(p6, d + 1))
+    return failedInType("/annotations", x_Annotations, p6);
   const p7 = o["_meta"];
-  if (p7 !== undefined && !g_ResourceTemplate$2(p7, d + 1)) return false;
+  if (p7 !== undefined && !g_ResourceTemplate$2(p7, d + 1)) return failedIn("/_meta");
   return true;
 }
 
 function e_TextResourceContents(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
-    return false;
+  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_2, p0);
+  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_13, p0);
   const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_TextResourceContents$1(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_TextResourceContents$1(p2, d + 1)) return failedIn("/_meta");
   const p3 = o["text"];
-  if (p3 === undefined || !(typeof p3 === "string")) return false;
+  if (p3 === undefined) return failedMissing("/text", 'missing required property "text"');
+  if (!(typeof p3 === "string")) return failedTest("/text", EXPECTED_2, p3);
   return true;
 }
 
 function e_BlobResourceContents(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
-    return false;
+  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_2, p0);
+  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_13, p0);
   const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_BlobResourceContents$1(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_BlobResourceContents$1(p2, d + 1)) return failedIn("/_meta");
   const p3 = o["blob"];
-  if (p3 === undefined || !(typeof p3 === "string" && (typeof p3 !== "string" || isByte(p3))))
-    return false;
+  if (p3 === undefined) return failedMissing("/blob", 'missing required property "blob"');
+  if (!(typeof p3 === "string")) return failedTest("/blob", EXPECTED_2, p3);
+  if (!(typeof p3 !== "string" || isByte(p3))) return failedTest("/blob", EXPECTED_27, p3);
   return true;
 }
 
 function e_ListPromptsRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "prompts/list")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "prompts/list")) return failedTest("/method", EXPECTED_28, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1))
+    return failedInType("/params", x_PaginatedRequestParams, p2);
   const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
 
 function e_ListPromptsResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ListPromptsResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
   const p2 = o["prompts"];
-  if (p2 === undefined || !g_ListPromptsResult$2(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/prompts", 'missing required property "prompts"');
+  if (!g_ListPromptsResult$2(p2, d + 1)) return failedIn("/prompts");
   return true;
 }
 
 function e_GetPromptRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_GetPromptRequestParams$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_GetPromptRequestParams$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["name"];
-  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_2, p1);
   const p2 = o["arguments"];
-  if (p2 !== undefined && !g_GetPromptRequestParams$2(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_GetPromptRequestParams$2(p2, d + 1)) return failedIn("/arguments");
   return true;
 }
 
 function e_GetPromptRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "prompts/get")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "prompts/get")) return failedTest("/method", EXPECTED_29, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 === undefined || !g_GetPromptRequestParams(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_GetPromptRequestParams(p2, d + 1))
+    return failedInType("/params", x_GetPromptRequestParams, p2);
   const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
 
 function e_GetPromptResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_GetPromptResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["description"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  if (p1 !== undefined && !(typeof p1 === "string"))
+    return failedTest("/description", EXPECTED_2, p1);
   const p2 = o["messages"];
-  if (p2 === undefined || !g_GetPromptResult$2(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/messages", 'missing required property "messages"');
+  if (!g_GetPromptResult$2(p2, d + 1)) return failedIn("/messages");
   return true;
 }
 
 function e_Prompt(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_Prompt$1(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_Prompt$1(p2, d + 1)) return failedIn("/icons");
   const p3 = o["description"];
-  if (p3 !== undefined && !(typeof p3 === "string")) return false;
+  if (p3 !== undefined && !(typeof p3 === "string"))
+    return failedTest("/description", EXPECTED_2, p3);
   const p4 = o["arguments"];
-  if (p4 !== undefined && !g_Prompt$2(p4, d + 1)) return false;
+  if (p4 !== undefined && !g_Prompt$2(p4, d + 1)) return failedIn("/arguments");
   const p5 = o["_meta"];
-  if (p5 !== undefined && !g_Prompt$3(p5, d + 1)) return false;
+  if (p5 !== undefined && !g_Prompt$3(p5, d + 1)) return failedIn("/_meta");
   return true;
 }
 
 function e_PromptArgument(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_2, p2);
   const p3 = o["required"];
-  if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
+  if (p3 !== undefined && !(typeof p3 === "boolean"))
+    return failedTest("/required", EXPECTED_12, p3);
   return true;
 }
 
 function e_Role(v: unknown, _d: number): boolean {
-  return v === "user" || v === "assistant";
+  if (!(v === "user" || v === "assistant")) return failedTest("", EXPECTED_30, v);
+  return true;
 }
 
 function e_PromptMessage(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["role"];
-  if (p0 === undefined || !g_Role(p0, d + 1)) return false;
+  if (p0 === undefined) return failedMissing("/role", 'missing required property "role"');
+  if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
   const p1 = o["content"];
-  if (p1 === undefined || !g_ContentBlock(p1, d + 1)) return false;
+  if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_ContentBlock(p1, d + 1)) return failedInType("/content", x_ContentBlock, p1);
   return true;
 }
 
 function e_ResourceLink(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "resource_link")) return false;
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "resource_link")) return failedTest("/type", EXPECTED_31, p0);
   const p1 = o["name"];
-  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_2, p1);
   const p2 = o["title"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/title", EXPECTED_2, p2);
   const p3 = o["icons"];
-  if (p3 !== undefined && !g_ResourceLink$1(p3, d + 1)) return false;
+  if (p3 !== undefined && !g_ResourceLink$1(p3, d + 1)) return failedIn("/icons");
   const p4 = o["uri"];
-  if (p4 === undefined || !(typeof p4 === "string" && (typeof p4 !== "string" || isUri(p4))))
-    return false;
+  if (p4 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p4 === "string")) return failedTest("/uri", EXPECTED_2, p4);
+  if (!(typeof p4 !== "string" || isUri(p4))) return failedTest("/uri", EXPECTED_13, p4);
   const p5 = o["description"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return false;
+  if (p5 !== undefined && !(typeof p5 === "string"))
+    return failedTest("/description", EXPECTED_2, p5);
   const p6 = o["mimeType"];
-  if (p6 !== undefined && !(typeof p6 === "string")) return false;
+  if (p6 !== undefined && !(typeof p6 === "string")) return failedTest("/mimeType", EXPECTED_2, p6);
   const p7 = o["annotations"];
-  if (p7 !== undefined && !g_Annotations(p7, d + 1)) return false;
+  if (p7 !== undefined && !g_Annotations(p7, d + 1))
+    return failedInType("/annotations", x_Annotations, p7);
   const p8 = o["size"];
-  if (p8 !== undefined && !Number.isInteger(p8)) return false;
+  if (p8 !== undefined && !Number.isInteger(p8)) return failedTest("/size", EXPECTED_4, p8);
   const p9 = o["_meta"];
-  if (p9 !== undefined && !g_ResourceLink$2(p9, d + 1)) return false;
+  if (p9 !== undefined && !g_ResourceLink$2(p9, d + 1)) return failedIn("/_meta");
   return true;
 }
 
 function e_EmbeddedResource(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "resource")) return false;
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "resource")) return failedTest("/type", EXPECTED_32, p0);
   const p1 = o["resource"];
-  if (p1 === undefined || !(g_TextResourceContents(p1, d + 1) || g_BlobResourceContents(p1, d + 1)))
-    return false;
+  if (p1 === undefined) return failedMissing("/resource", 'missing required property "resource"');
+  if (!(g_TextResourceContents(p1, d + 1) || g_BlobResourceContents(p1, d + 1)))
+    return failedUnion("/resource", x_EmbeddedResource$1, p1);
   const p2 = o["annotations"];
-  if (p2 !== undefined && !g_Annotations(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_Annotations(p2, d + 1))
+    return failedInType("/annotations", x_Annotations, p2);
   const p3 = o["_meta"];
-  if (p3 !== undefined && !g_EmbeddedResource$1(p3, d + 1)) return false;
+  if (p3 !== undefined && !g_EmbeddedResource$2(p3, d + 1)) return failedIn("/_meta");
   return true;
 }
 
 function e_PromptListChangedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "notifications/prompts/list_changed")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "notifications/prompts/list_changed")) return failedTest("/method", EXPECTED_33, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_NotificationParams(p2, d + 1))
+    return failedInType("/params", x_NotificationParams, p2);
   return true;
 }
 
 function e_ListToolsRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "tools/list")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "tools/list")) return failedTest("/method", EXPECTED_34, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1))
+    return failedInType("/params", x_PaginatedRequestParams, p2);
   const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
 
 function e_ListToolsResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ListToolsResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
   const p2 = o["tools"];
-  if (p2 === undefined || !g_ListToolsResult$2(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/tools", 'missing required property "tools"');
+  if (!g_ListToolsResult$2(p2, d + 1)) return failedIn("/tools");
   return true;
 }
 
 function e_CallToolResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["content"];
-  if (p1 === undefined || !g_CallToolResult$2(p1, d + 1)) return false;
+  if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_CallToolResult$2(p1, d + 1)) return failedIn("/content");
   const p2 = o["structuredContent"];
-  if (p2 !== undefined && !g_CallToolResult$3(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_CallToolResult$3(p2, d + 1)) return failedIn("/structuredContent");
   const p3 = o["isError"];
-  if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
+  if (p3 !== undefined && !(typeof p3 === "boolean"))
+    return failedTest("/isError", EXPECTED_12, p3);
   return true;
 }
 
 function e_CallToolRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CallToolRequestParams$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_CallToolRequestParams$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["task"];
-  if (p1 !== undefined && !g_TaskMetadata(p1, d + 1)) return false;
+  if (p1 !== undefined && !g_TaskMetadata(p1, d + 1))
+    return failedInType("/task", x_TaskMetadata, p1);
   const p2 = o["name"];
-  if (p2 === undefined || !(typeof p2 === "string")) return false;
+  if (p2 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p2 === "string")) return failedTest("/name", EXPECTED_2, p2);
   const p3 = o["arguments"];
-  if (p3 !== undefined && !g_CallToolRequestParams$2(p3, d + 1)) return false;
+  if (p3 !== undefined && !g_CallToolRequestParams$2(p3, d + 1)) return failedIn("/arguments");
   return true;
 }
 
 function e_CallToolRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "tools/call")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "tools/call")) return failedTest("/method", EXPECTED_35, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 === undefined || !g_CallToolRequestParams(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_CallToolRequestParams(p2, d + 1))
+    return failedInType("/params", x_CallToolRequestParams, p2);
   const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
 
 function e_ToolListChangedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "notifications/tools/list_changed")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "notifications/tools/list_changed")) return failedTest("/method", EXPECTED_36, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_NotificationParams(p2, d + 1))
+    return failedInType("/params", x_NotificationParams, p2);
   return true;
 }
 
 function e_ToolAnnotations(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["title"];
-  if (p0 !== undefined && !(typeof p0 === "string")) return false;
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/title", EXPECTED_2, p0);
   const p1 = o["readOnlyHint"];
-  if (p1 !== undefined && !(typeof p1 === "boolean")) return false;
+  if (p1 !== undefined && !(typeof p1 === "boolean"))
+    return failedTest("/readOnlyHint", EXPECTED_12, p1);
   const p2 = o["destructiveHint"];
-  if (p2 !== undefined && !(typeof p2 === "boolean")) return false;
+  if (p2 !== undefined && !(typeof p2 === "boolean"))
+    return failedTest("/destructiveHint", EXPECTED_12, p2);
   const p3 = o["idempotentHint"];
-  if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
+  if (p3 !== undefined && !(typeof p3 === "boolean"))
+    return failedTest("/idempotentHint", EXPECTED_12, p3);
   const p4 = o["openWorldHint"];
-  if (p4 !== undefined && !(typeof p4 === "boolean")) return false;
+  if (p4 !== undefined && !(typeof p4 === "boolean"))
+    return failedTest("/openWorldHint", EXPECTED_12, p4);
   return true;
 }
 
 function e_ToolExecution(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["taskSupport"];
   if (p0 !== undefined && !(p0 === "forbidden" || p0 === "optional" || p0 === "required"))
-    return false;
+    return failedTest("/taskSupport", EXPECTED_37, p0);
   return true;
 }
 
 function e_Tool(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["icons"];
-  if (p2 !== undefined && !g_Tool$1(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_Tool$1(p2, d + 1)) return failedIn("/icons");
   const p3 = o["description"];
-  if (p3 !== undefined && !(typeof p3 === "string")) return false;
+  if (p3 !== undefined && !(typeof p3 === "string"))
+    return failedTest("/description", EXPECTED_2, p3);
   const p4 = o["inputSchema"];
-  if (p4 === undefined || !g_Tool$2(p4, d + 1)) return false;
+  if (p4 === undefined)
+    return failedMissing("/inputSchema", 'missing required property "inputSchema"');
+  if (!g_Tool$2(p4, d + 1)) return failedIn("/inputSchema");
   const p5 = o["execution"];
-  if (p5 !== undefined && !g_ToolExecution(p5, d + 1)) return false;
+  if (p5 !== undefined && !g_ToolExecution(p5, d + 1))
+    return failedInType("/execution", x_ToolExecution, p5);
   const p6 = o["outputSchema"];
-  if (p6 !== undefined && !g_Tool$5(p6, d + 1)) return false;
+  if (p6 !== undefined && !g_Tool$5(p6, d + 1)) return failedIn("/outputSchema");
   const p7 = o["annotations"];
-  if (p7 !== undefined && !g_ToolAnnotations(p7, d + 1)) return false;
+  if (p7 !== undefined && !g_ToolAnnotations(p7, d + 1))
+    return failedInType("/annotations", x_ToolAnnotations, p7);
   const p8 = o["_meta"];
-  if (p8 !== undefined && !g_Tool$8(p8, d + 1)) return false;
+  if (p8 !== undefined && !g_Tool$8(p8, d + 1)) return failedIn("/_meta");
   return true;
 }
 
 function e_TaskStatus(v: unknown, _d: number): boolean {
-  return (
+  if (!(
     v === "working" ||
     v === "input_required" ||
     v === "completed" ||
     v === "failed" ||
     v === "cancelled"
-  );
+  ))
+    return failedTest("", EXPECTED_39, v);
+  return true;
 }
 
 function e_TaskMetadata(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["ttl"];
-  if (p0 !== undefined && !Number.isInteger(p0)) return false;
+  if (p0 !== undefined && !Number.isInteger(p0)) return failedTest("/ttl", EXPECTED_4, p0);
   return true;
 }
 
 function e_Task(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["taskId"];
-  if (p0 === undefined || !(typeof p0 === "string")) return false;
+  if (p0 === undefined) return failedMissing("/taskId", 'missing required property "taskId"');
+  if (!(typeof p0 === "string")) return failedTest("/taskId", EXPECTED_2, p0);
   const p1 = o["status"];
-  if (p1 === undefined || !g_TaskStatus(p1, d + 1)) return false;
+  if (p1 === undefined) return failedMissing("/status", 'missing required property "status"');
+  if (!g_TaskStatus(p1, d + 1)) return failedInType("/status", x_TaskStatus, p1);
   const p2 = o["statusMessage"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/statusMessage", EXPECTED_2, p2);
   const p3 = o["createdAt"];
-  if (p3 === undefined || !(typeof p3 === "string")) return false;
+  if (p3 === undefined) return failedMissing("/createdAt", 'missing required property "createdAt"');
+  if (!(typeof p3 === "string")) return failedTest("/createdAt", EXPECTED_2, p3);
   const p4 = o["lastUpdatedAt"];
-  if (p4 === undefined || !(typeof p4 === "string")) return false;
+  if (p4 === undefined)
+    return failedMissing("/lastUpdatedAt", 'missing required property "lastUpdatedAt"');
+  if (!(typeof p4 === "string")) return failedTest("/lastUpdatedAt", EXPECTED_2, p4);
   const p5 = o["ttl"];
-  if (p5 === undefined || !(Number.isInteger(p5) || p5 === null || p5 === null)) return false;
+  if (p5 === undefined) return failedMissing("/ttl", 'missing required property "ttl"');
+  if (!(Number.isInteger(p5) || p5 === null || p5 === null))
+    return failedTest("/ttl", EXPECTED_40, p5);
   const p6 = o["pollInterval"];
-  if (p6 !== undefined && !Number.isInteger(p6)) return false;
+  if (p6 !== undefined && !Number.isInteger(p6)) return failedTest("/pollInterval", EXPECTED_4, p6);
   return true;
 }
 
 function e_CreateTaskResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateTaskResult$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_CreateTaskResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["task"];
-  if (p1 === undefined || !g_Task(p1, d + 1)) return false;
+  if (p1 === undefined) return failedMissing("/task", 'missing required property "task"');
+  if (!g_Task(p1, d + 1)) return failedInType("/task", x_Task, p1);
   return true;
 }
 
 function e_GetTaskRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "tasks/get")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "tasks/get")) return failedTest("/method", EXPECTED_41, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 === undefined || !g_GetTaskRequest$1(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_GetTaskRequest$1(p2, d + 1)) return failedIn("/params");
   const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
 
 function e_GetTaskResult(v: unknown, d: number): boolean {
-  return g_Result(v, d) && g_Task(v, d);
+  if (!g_Result(v, d)) return failedInType("", x_Result, v);
+  if (!g_Task(v, d)) return failedInType("", x_Task, v);
+  return true;
 }
 
 function e_GetTaskPayloadRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "tasks/result")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "tasks/result")) return failedTest("/method", EXPECTED_42, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 === undefined || !g_GetTaskPayloadRequest$1(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_GetTaskPayloadRequest$1(p2, d + 1)) return failedIn("/params");
   const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
 
 function e_GetTaskPayloadResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_GetTaskPayloadResult$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_GetTaskPayloadResult$1(p0, d + 1)) return failedIn("/_meta");
   return true;
 }
 
 function e_CancelTaskRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "tasks/cancel")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "tasks/cancel")) return failedTest("/method", EXPECTED_43, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 === undefined || !g_CancelTaskRequest$1(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_CancelTaskRequest$1(p2, d + 1)) return failedIn("/params");
   const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
 
 function e_CancelTaskResult(v: unknown, d: number): boolean {
-  return g_Result(v, d) && g_Task(v, d);
+  if (!g_Result(v, d)) return failedInType("", x_Result, v);
+  if (!g_Task(v, d)) return failedInType("", x_Task, v);
+  return true;
 }
 
 function e_ListTasksRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "tasks/list")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "tasks/list")) return failedTest("/method", EXPECTED_44, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1))
+    return failedInType("/params", x_PaginatedRequestParams, p2);
   const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
 
 function e_ListTasksResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListTasksResult$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ListTasksResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["nextCursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return false;
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
   const p2 = o["tasks"];
-  if (p2 === undefined || !g_ListTasksResult$2(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/tasks", 'missing required property "tasks"');
+  if (!g_ListTasksResult$2(p2, d + 1)) return failedIn("/tasks");
   return true;
 }
 
 function e_TaskStatusNotificationParams(v: unknown, d: number): boolean {
-  return g_NotificationParams(v, d) && g_Task(v, d);
+  if (!g_NotificationParams(v, d)) return failedInType("", x_NotificationParams, v);
+  if (!g_Task(v, d)) return failedInType("", x_Task, v);
+  return true;
 }
 
 function e_TaskStatusNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "notifications/tasks/status")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "notifications/tasks/status")) return failedTest("/method", EXPECTED_45, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 === undefined || !g_TaskStatusNotificationParams(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_TaskStatusNotificationParams(p2, d + 1))
+    return failedInType("/params", x_TaskStatusNotificationParams, p2);
   return true;
 }
 
 function e_SetLevelRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_SetLevelRequestParams$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_SetLevelRequestParams$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["level"];
-  if (p1 === undefined || !g_LoggingLevel(p1, d + 1)) return false;
+  if (p1 === undefined) return failedMissing("/level", 'missing required property "level"');
+  if (!g_LoggingLevel(p1, d + 1)) return failedInType("/level", x_LoggingLevel, p1);
   return true;
 }
 
 function e_SetLevelRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "logging/setLevel")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "logging/setLevel")) return failedTest("/method", EXPECTED_46, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 === undefined || !g_SetLevelRequestParams(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_SetLevelRequestParams(p2, d + 1))
+    return failedInType("/params", x_SetLevelRequestParams, p2);
   const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
 
 function e_LoggingMessageNotificationParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_LoggingMessageNotificationParams$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_LoggingMessageNotificationParams$1(p0, d + 1))
+    return failedIn("/_meta");
   const p1 = o["level"];
-  if (p1 === undefined || !g_LoggingLevel(p1, d + 1)) return false;
+  if (p1 === undefined) return failedMissing("/level", 'missing required property "level"');
+  if (!g_LoggingLevel(p1, d + 1)) return failedInType("/level", x_LoggingLevel, p1);
   const p2 = o["logger"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return false;
-  if (o["data"] === undefined) return false;
+  if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/logger", EXPECTED_2, p2);
+  if (o["data"] === undefined) return failedMissing("/data", 'missing required property "data"');
   return true;
 }
 
 function e_LoggingMessageNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "notifications/message")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "notifications/message")) return failedTest("/method", EXPECTED_47, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 === undefined || !g_LoggingMessageNotificationParams(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_LoggingMessageNotificationParams(p2, d + 1))
+    return failedInType("/params", x_LoggingMessageNotificationParams, p2);
   return true;
 }
 
 function e_LoggingLevel(v: unknown, _d: number): boolean {
-  return (
+  if (!(
     v === "debug" ||
     v === "info" ||
     v === "notice" ||
@@ -11774,653 +14663,747 @@ function e_LoggingLevel(v: unknown, _d: number): boolean {
     v === "critical" ||
     v === "alert" ||
     v === "emergency"
-  );
+  ))
+    return failedTest("", EXPECTED_48, v);
+  return true;
 }
 
 function e_CreateMessageRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateMessageRequestParams$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_CreateMessageRequestParams$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["task"];
-  if (p1 !== undefined && !g_TaskMetadata(p1, d + 1)) return false;
+  if (p1 !== undefined && !g_TaskMetadata(p1, d + 1))
+    return failedInType("/task", x_TaskMetadata, p1);
   const p2 = o["messages"];
-  if (p2 === undefined || !g_CreateMessageRequestParams$2(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/messages", 'missing required property "messages"');
+  if (!g_CreateMessageRequestParams$2(p2, d + 1)) return failedIn("/messages");
   const p3 = o["modelPreferences"];
-  if (p3 !== undefined && !g_ModelPreferences(p3, d + 1)) return false;
+  if (p3 !== undefined && !g_ModelPreferences(p3, d + 1))
+    return failedInType("/modelPreferences", x_ModelPreferences, p3);
   const p4 = o["systemPrompt"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  if (p4 !== undefined && !(typeof p4 === "string"))
+    return failedTest("/systemPrompt", EXPECTED_2, p4);
   const p5 = o["includeContext"];
   if (p5 !== undefined && !(p5 === "none" || p5 === "thisServer" || p5 === "allServers"))
-    return false;
+    return failedTest("/includeContext", EXPECTED_49, p5);
   const p6 = o["temperature"];
-  if (p6 !== undefined && !(typeof p6 === "number" && Number.isFinite(p6))) return false;
+  if (p6 !== undefined && !(typeof p6 === "number" && Number.isFinite(p6)))
+    return failedTest("/temperature", EXPECTED_16, p6);
   const p7 = o["maxTokens"];
-  if (p7 === undefined || !Number.isInteger(p7)) return false;
+  if (p7 === undefined) return failedMissing("/maxTokens", 'missing required property "maxTokens"');
+  if (!Number.isInteger(p7)) return failedTest("/maxTokens", EXPECTED_4, p7);
   const p8 = o["stopSequences"];
-  if (p8 !== undefined && !g_CreateMessageRequestParams$3(p8, d + 1)) return false;
+  if (p8 !== undefined && !g_CreateMessageRequestParams$3(p8, d + 1))
+    return failedIn("/stopSequences");
   const p9 = o["metadata"];
   if (p9 !== undefined && !(typeof p9 === "object" && p9 !== null && !Array.isArray(p9)))
-    return false;
+    return failedTest("/metadata", EXPECTED_3, p9);
   const p10 = o["tools"];
-  if (p10 !== undefined && !g_CreateMessageRequestParams$4(p10, d + 1)) return false;
+  if (p10 !== undefined && !g_CreateMessageRequestParams$4(p10, d + 1)) return failedIn("/tools");
   const p11 = o["toolChoice"];
-  if (p11 !== undefined && !g_ToolChoice(p11, d + 1)) return false;
+  if (p11 !== undefined && !g_ToolChoice(p11, d + 1))
+    return failedInType("/toolChoice", x_ToolChoice, p11);
   return true;
 }
 
 function e_ToolChoice(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["mode"];
-  if (p0 !== undefined && !(p0 === "auto" || p0 === "required" || p0 === "none")) return false;
+  if (p0 !== undefined && !(p0 === "auto" || p0 === "required" || p0 === "none"))
+    return failedTest("/mode", EXPECTED_50, p0);
   return true;
 }
 
 function e_CreateMessageRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "sampling/createMessage")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "sampling/createMessage")) return failedTest("/method", EXPECTED_51, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 === undefined || !g_CreateMessageRequestParams(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_CreateMessageRequestParams(p2, d + 1))
+    return failedInType("/params", x_CreateMessageRequestParams, p2);
   const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
 
 function e_CreateMessageResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_CreateMessageResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["role"];
-  if (p1 === undefined || !g_Role(p1, d + 1)) return false;
+  if (p1 === undefined) return failedMissing("/role", 'missing required property "role"');
+  if (!g_Role(p1, d + 1)) return failedInType("/role", x_Role, p1);
   const p2 = o["content"];
-  if (
-    p2 === undefined ||
-    !(
-      g_TextContent(p2, d + 1) ||
-      g_ImageContent(p2, d + 1) ||
-      g_AudioContent(p2, d + 1) ||
-      g_ToolUseContent(p2, d + 1) ||
-      g_ToolResultContent(p2, d + 1) ||
-      g_CreateMessageResult$2(p2, d + 1)
-    )
-  )
-    return false;
+  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!(
+    g_TextContent(p2, d + 1) ||
+    g_ImageContent(p2, d + 1) ||
+    g_AudioContent(p2, d + 1) ||
+    g_ToolUseContent(p2, d + 1) ||
+    g_ToolResultContent(p2, d + 1) ||
+    g_CreateMessageResult$2(p2, d + 1)
+  ))
+    return failedUnion("/content", x_CreateMessageResult$3, p2);
   const p3 = o["model"];
-  if (p3 === undefined || !(typeof p3 === "string")) return false;
+  if (p3 === undefined) return failedMissing("/model", 'missing required property "model"');
+  if (!(typeof p3 === "string")) return failedTest("/model", EXPECTED_2, p3);
   const p4 = o["stopReason"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  if (p4 !== undefined && !(typeof p4 === "string"))
+    return failedTest("/stopReason", EXPECTED_2, p4);
   return true;
 }
 
 function e_SamplingMessage(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["role"];
-  if (p0 === undefined || !g_Role(p0, d + 1)) return false;
+  if (p0 === undefined) return failedMissing("/role", 'missing required property "role"');
+  if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
   const p1 = o["content"];
-  if (
-    p1 === undefined ||
-    !(
-      g_TextContent(p1, d + 1) ||
-      g_ImageContent(p1, d + 1) ||
-      g_AudioContent(p1, d + 1) ||
-      g_ToolUseContent(p1, d + 1) ||
-      g_ToolResultContent(p1, d + 1) ||
-      g_SamplingMessage$1(p1, d + 1)
-    )
-  )
-    return false;
+  if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!(
+    g_TextContent(p1, d + 1) ||
+    g_ImageContent(p1, d + 1) ||
+    g_AudioContent(p1, d + 1) ||
+    g_ToolUseContent(p1, d + 1) ||
+    g_ToolResultContent(p1, d + 1) ||
+    g_SamplingMessage$1(p1, d + 1)
+  ))
+    return failedUnion("/content", x_SamplingMessage$2, p1);
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_SamplingMessage$2(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_SamplingMessage$3(p2, d + 1)) return failedIn("/_meta");
   return true;
 }
 
 function e_SamplingMessageContentBlock(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("", EXPECTED_53, v);
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
-      return g_TextContent(v, d);
+      return g_TextContent(v, d) || failed();
     case "image":
-      return g_ImageContent(v, d);
+      return g_ImageContent(v, d) || failed();
     case "audio":
-      return g_AudioContent(v, d);
+      return g_AudioContent(v, d) || failed();
     case "tool_use":
-      return g_ToolUseContent(v, d);
+      return g_ToolUseContent(v, d) || failed();
     case "tool_result":
-      return g_ToolResultContent(v, d);
+      return g_ToolResultContent(v, d) || failed();
     default:
-      return false;
+      return failed();
   }
 }
 
 function e_Annotations(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["audience"];
-  if (p0 !== undefined && !g_Annotations$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_Annotations$1(p0, d + 1)) return failedIn("/audience");
   const p1 = o["priority"];
-  if (
-    p1 !== undefined &&
-    !(
-      typeof p1 === "number" &&
-      Number.isFinite(p1) &&
-      (typeof p1 !== "number" || p1 >= 0) &&
-      (typeof p1 !== "number" || p1 <= 1)
-    )
-  )
-    return false;
+  if (p1 !== undefined) {
+    if (!(typeof p1 === "number" && Number.isFinite(p1)))
+      return failedTest("/priority", EXPECTED_16, p1);
+    if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/priority", EXPECTED_54, p1);
+    if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/priority", EXPECTED_55, p1);
+  }
   const p2 = o["lastModified"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/lastModified", EXPECTED_2, p2);
   return true;
 }
 
 function e_ContentBlock(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("", EXPECTED_56, v);
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "text":
-      return g_TextContent(v, d);
+      return g_TextContent(v, d) || failed();
     case "image":
-      return g_ImageContent(v, d);
+      return g_ImageContent(v, d) || failed();
     case "audio":
-      return g_AudioContent(v, d);
+      return g_AudioContent(v, d) || failed();
     case "resource_link":
-      return g_ResourceLink(v, d);
+      return g_ResourceLink(v, d) || failed();
     case "resource":
-      return g_EmbeddedResource(v, d);
+      return g_EmbeddedResource(v, d) || failed();
     default:
-      return false;
+      return failed();
   }
 }
 
 function e_TextContent(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "text")) return false;
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "text")) return failedTest("/type", EXPECTED_57, p0);
   const p1 = o["text"];
-  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  if (p1 === undefined) return failedMissing("/text", 'missing required property "text"');
+  if (!(typeof p1 === "string")) return failedTest("/text", EXPECTED_2, p1);
   const p2 = o["annotations"];
-  if (p2 !== undefined && !g_Annotations(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_Annotations(p2, d + 1))
+    return failedInType("/annotations", x_Annotations, p2);
   const p3 = o["_meta"];
-  if (p3 !== undefined && !g_TextContent$1(p3, d + 1)) return false;
+  if (p3 !== undefined && !g_TextContent$1(p3, d + 1)) return failedIn("/_meta");
   return true;
 }
 
 function e_ImageContent(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "image")) return false;
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "image")) return failedTest("/type", EXPECTED_58, p0);
   const p1 = o["data"];
-  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isByte(p1))))
-    return false;
+  if (p1 === undefined) return failedMissing("/data", 'missing required property "data"');
+  if (!(typeof p1 === "string")) return failedTest("/data", EXPECTED_2, p1);
+  if (!(typeof p1 !== "string" || isByte(p1))) return failedTest("/data", EXPECTED_27, p1);
   const p2 = o["mimeType"];
-  if (p2 === undefined || !(typeof p2 === "string")) return false;
+  if (p2 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  if (!(typeof p2 === "string")) return failedTest("/mimeType", EXPECTED_2, p2);
   const p3 = o["annotations"];
-  if (p3 !== undefined && !g_Annotations(p3, d + 1)) return false;
+  if (p3 !== undefined && !g_Annotations(p3, d + 1))
+    return failedInType("/annotations", x_Annotations, p3);
   const p4 = o["_meta"];
-  if (p4 !== undefined && !g_ImageContent$1(p4, d + 1)) return false;
+  if (p4 !== undefined && !g_ImageContent$1(p4, d + 1)) return failedIn("/_meta");
   return true;
 }
 
 function e_AudioContent(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "audio")) return false;
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "audio")) return failedTest("/type", EXPECTED_59, p0);
   const p1 = o["data"];
-  if (p1 === undefined || !(typeof p1 === "string" && (typeof p1 !== "string" || isByte(p1))))
-    return false;
+  if (p1 === undefined) return failedMissing("/data", 'missing required property "data"');
+  if (!(typeof p1 === "string")) return failedTest("/data", EXPECTED_2, p1);
+  if (!(typeof p1 !== "string" || isByte(p1))) return failedTest("/data", EXPECTED_27, p1);
   const p2 = o["mimeType"];
-  if (p2 === undefined || !(typeof p2 === "string")) return false;
+  if (p2 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  if (!(typeof p2 === "string")) return failedTest("/mimeType", EXPECTED_2, p2);
   const p3 = o["annotations"];
-  if (p3 !== undefined && !g_Annotations(p3, d + 1)) return false;
+  if (p3 !== undefined && !g_Annotations(p3, d + 1))
+    return failedInType("/annotations", x_Annotations, p3);
   const p4 = o["_meta"];
-  if (p4 !== undefined && !g_AudioContent$1(p4, d + 1)) return false;
+  if (p4 !== undefined && !g_AudioContent$1(p4, d + 1)) return failedIn("/_meta");
   return true;
 }
 
 function e_ToolUseContent(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "tool_use")) return false;
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "tool_use")) return failedTest("/type", EXPECTED_60, p0);
   const p1 = o["id"];
-  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  if (p1 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!(typeof p1 === "string")) return failedTest("/id", EXPECTED_2, p1);
   const p2 = o["name"];
-  if (p2 === undefined || !(typeof p2 === "string")) return false;
+  if (p2 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p2 === "string")) return failedTest("/name", EXPECTED_2, p2);
   const p3 = o["input"];
-  if (p3 === undefined || !g_ToolUseContent$1(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/input", 'missing required property "input"');
+  if (!g_ToolUseContent$1(p3, d + 1)) return failedIn("/input");
   const p4 = o["_meta"];
-  if (p4 !== undefined && !g_ToolUseContent$2(p4, d + 1)) return false;
+  if (p4 !== undefined && !g_ToolUseContent$2(p4, d + 1)) return failedIn("/_meta");
   return true;
 }
 
 function e_ToolResultContent(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "tool_result")) return false;
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "tool_result")) return failedTest("/type", EXPECTED_61, p0);
   const p1 = o["toolUseId"];
-  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  if (p1 === undefined) return failedMissing("/toolUseId", 'missing required property "toolUseId"');
+  if (!(typeof p1 === "string")) return failedTest("/toolUseId", EXPECTED_2, p1);
   const p2 = o["content"];
-  if (p2 === undefined || !g_ToolResultContent$1(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_ToolResultContent$1(p2, d + 1)) return failedIn("/content");
   const p3 = o["structuredContent"];
-  if (p3 !== undefined && !g_ToolResultContent$2(p3, d + 1)) return false;
+  if (p3 !== undefined && !g_ToolResultContent$2(p3, d + 1)) return failedIn("/structuredContent");
   const p4 = o["isError"];
-  if (p4 !== undefined && !(typeof p4 === "boolean")) return false;
+  if (p4 !== undefined && !(typeof p4 === "boolean"))
+    return failedTest("/isError", EXPECTED_12, p4);
   const p5 = o["_meta"];
-  if (p5 !== undefined && !g_ToolResultContent$3(p5, d + 1)) return false;
+  if (p5 !== undefined && !g_ToolResultContent$3(p5, d + 1)) return failedIn("/_meta");
   return true;
 }
 
 function e_ModelPreferences(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["hints"];
-  if (p0 !== undefined && !g_ModelPreferences$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ModelPreferences$1(p0, d + 1)) return failedIn("/hints");
   const p1 = o["costPriority"];
-  if (
-    p1 !== undefined &&
-    !(
-      typeof p1 === "number" &&
-      Number.isFinite(p1) &&
-      (typeof p1 !== "number" || p1 >= 0) &&
-      (typeof p1 !== "number" || p1 <= 1)
-    )
-  )
-    return false;
+  if (p1 !== undefined) {
+    if (!(typeof p1 === "number" && Number.isFinite(p1)))
+      return failedTest("/costPriority", EXPECTED_16, p1);
+    if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/costPriority", EXPECTED_54, p1);
+    if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/costPriority", EXPECTED_55, p1);
+  }
   const p2 = o["speedPriority"];
-  if (
-    p2 !== undefined &&
-    !(
-      typeof p2 === "number" &&
-      Number.isFinite(p2) &&
-      (typeof p2 !== "number" || p2 >= 0) &&
-      (typeof p2 !== "number" || p2 <= 1)
-    )
-  )
-    return false;
+  if (p2 !== undefined) {
+    if (!(typeof p2 === "number" && Number.isFinite(p2)))
+      return failedTest("/speedPriority", EXPECTED_16, p2);
+    if (!(typeof p2 !== "number" || p2 >= 0)) return failedTest("/speedPriority", EXPECTED_54, p2);
+    if (!(typeof p2 !== "number" || p2 <= 1)) return failedTest("/speedPriority", EXPECTED_55, p2);
+  }
   const p3 = o["intelligencePriority"];
-  if (
-    p3 !== undefined &&
-    !(
-      typeof p3 === "number" &&
-      Number.isFinite(p3) &&
-      (typeof p3 !== "number" || p3 >= 0) &&
-      (typeof p3 !== "number" || p3 <= 1)
-    )
-  )
-    return false;
+  if (p3 !== undefined) {
+    if (!(typeof p3 === "number" && Number.isFinite(p3)))
+      return failedTest("/intelligencePriority", EXPECTED_16, p3);
+    if (!(typeof p3 !== "number" || p3 >= 0))
+      return failedTest("/intelligencePriority", EXPECTED_54, p3);
+    if (!(typeof p3 !== "number" || p3 <= 1))
+      return failedTest("/intelligencePriority", EXPECTED_55, p3);
+  }
   return true;
 }
 
 function e_ModelHint(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["name"];
-  if (p0 !== undefined && !(typeof p0 === "string")) return false;
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   return true;
 }
 
 function e_CompleteRequestParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CompleteRequestParams$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_CompleteRequestParams$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["ref"];
-  if (p1 === undefined || !g_CompleteRequestParams$2(p1, d + 1)) return false;
+  if (p1 === undefined) return failedMissing("/ref", 'missing required property "ref"');
+  if (!g_CompleteRequestParams$2(p1, d + 1)) return failedIn("/ref");
   const p2 = o["argument"];
-  if (p2 === undefined || !g_CompleteRequestParams$3(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/argument", 'missing required property "argument"');
+  if (!g_CompleteRequestParams$3(p2, d + 1)) return failedIn("/argument");
   const p3 = o["context"];
-  if (p3 !== undefined && !g_CompleteRequestParams$4(p3, d + 1)) return false;
+  if (p3 !== undefined && !g_CompleteRequestParams$4(p3, d + 1)) return failedIn("/context");
   return true;
 }
 
 function e_CompleteRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "completion/complete")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "completion/complete")) return failedTest("/method", EXPECTED_63, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 === undefined || !g_CompleteRequestParams(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_CompleteRequestParams(p2, d + 1))
+    return failedInType("/params", x_CompleteRequestParams, p2);
   const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
 
 function e_CompleteResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_CompleteResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["completion"];
-  if (p1 === undefined || !g_CompleteResult$2(p1, d + 1)) return false;
+  if (p1 === undefined)
+    return failedMissing("/completion", 'missing required property "completion"');
+  if (!g_CompleteResult$2(p1, d + 1)) return failedIn("/completion");
   return true;
 }
 
 function e_ResourceTemplateReference(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "ref/resource")) return false;
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "ref/resource")) return failedTest("/type", EXPECTED_64, p0);
   const p1 = o["uri"];
-  if (
-    p1 === undefined ||
-    !(typeof p1 === "string" && (typeof p1 !== "string" || isUriTemplate(p1)))
-  )
-    return false;
+  if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
+  if (!(typeof p1 !== "string" || isUriTemplate(p1))) return failedTest("/uri", EXPECTED_26, p1);
   return true;
 }
 
 function e_PromptReference(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "ref/prompt")) return false;
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "ref/prompt")) return failedTest("/type", EXPECTED_65, p0);
   const p1 = o["name"];
-  if (p1 === undefined || !(typeof p1 === "string")) return false;
+  if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_2, p1);
   const p2 = o["title"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/title", EXPECTED_2, p2);
   return true;
 }
 
 function e_ListRootsRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "roots/list")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "roots/list")) return failedTest("/method", EXPECTED_66, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_RequestParams(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_RequestParams(p2, d + 1))
+    return failedInType("/params", x_RequestParams, p2);
   const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
 
 function e_ListRootsResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ListRootsResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["roots"];
-  if (p1 === undefined || !g_ListRootsResult$2(p1, d + 1)) return false;
+  if (p1 === undefined) return failedMissing("/roots", 'missing required property "roots"');
+  if (!g_ListRootsResult$2(p1, d + 1)) return failedIn("/roots");
   return true;
 }
 
 function e_Root(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["uri"];
-  if (p0 === undefined || !(typeof p0 === "string" && (typeof p0 !== "string" || isUri(p0))))
-    return false;
+  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_2, p0);
+  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_13, p0);
   const p1 = o["name"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/name", EXPECTED_2, p1);
   const p2 = o["_meta"];
-  if (p2 !== undefined && !g_Root$1(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_Root$1(p2, d + 1)) return failedIn("/_meta");
   return true;
 }
 
 function e_RootsListChangedNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "notifications/roots/list_changed")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "notifications/roots/list_changed")) return failedTest("/method", EXPECTED_67, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 !== undefined && !g_NotificationParams(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_NotificationParams(p2, d + 1))
+    return failedInType("/params", x_NotificationParams, p2);
   return true;
 }
 
 function e_ElicitRequestFormParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["mode"];
-  if (p0 !== undefined && !(p0 === "form")) return false;
+  if (p0 !== undefined && !(p0 === "form")) return failedTest("/mode", EXPECTED_68, p0);
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_ElicitRequestFormParams$1(p1, d + 1)) return false;
+  if (p1 !== undefined && !g_ElicitRequestFormParams$1(p1, d + 1)) return failedIn("/_meta");
   const p2 = o["task"];
-  if (p2 !== undefined && !g_TaskMetadata(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_TaskMetadata(p2, d + 1))
+    return failedInType("/task", x_TaskMetadata, p2);
   const p3 = o["message"];
-  if (p3 === undefined || !(typeof p3 === "string")) return false;
+  if (p3 === undefined) return failedMissing("/message", 'missing required property "message"');
+  if (!(typeof p3 === "string")) return failedTest("/message", EXPECTED_2, p3);
   const p4 = o["requestedSchema"];
-  if (p4 === undefined || !g_ElicitRequestFormParams$2(p4, d + 1)) return false;
+  if (p4 === undefined)
+    return failedMissing("/requestedSchema", 'missing required property "requestedSchema"');
+  if (!g_ElicitRequestFormParams$2(p4, d + 1)) return failedIn("/requestedSchema");
   return true;
 }
 
 function e_ElicitRequestURLParams(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["mode"];
-  if (p0 === undefined || !(p0 === "url")) return false;
+  if (p0 === undefined) return failedMissing("/mode", 'missing required property "mode"');
+  if (!(p0 === "url")) return failedTest("/mode", EXPECTED_69, p0);
   const p1 = o["_meta"];
-  if (p1 !== undefined && !g_ElicitRequestURLParams$1(p1, d + 1)) return false;
+  if (p1 !== undefined && !g_ElicitRequestURLParams$1(p1, d + 1)) return failedIn("/_meta");
   const p2 = o["task"];
-  if (p2 !== undefined && !g_TaskMetadata(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_TaskMetadata(p2, d + 1))
+    return failedInType("/task", x_TaskMetadata, p2);
   const p3 = o["message"];
-  if (p3 === undefined || !(typeof p3 === "string")) return false;
+  if (p3 === undefined) return failedMissing("/message", 'missing required property "message"');
+  if (!(typeof p3 === "string")) return failedTest("/message", EXPECTED_2, p3);
   const p4 = o["elicitationId"];
-  if (p4 === undefined || !(typeof p4 === "string")) return false;
+  if (p4 === undefined)
+    return failedMissing("/elicitationId", 'missing required property "elicitationId"');
+  if (!(typeof p4 === "string")) return failedTest("/elicitationId", EXPECTED_2, p4);
   const p5 = o["url"];
-  if (p5 === undefined || !(typeof p5 === "string" && (typeof p5 !== "string" || isUri(p5))))
-    return false;
+  if (p5 === undefined) return failedMissing("/url", 'missing required property "url"');
+  if (!(typeof p5 === "string")) return failedTest("/url", EXPECTED_2, p5);
+  if (!(typeof p5 !== "string" || isUri(p5))) return failedTest("/url", EXPECTED_13, p5);
   return true;
 }
 
 function e_ElicitRequestParams(v: unknown, d: number): boolean {
-  return g_ElicitRequestFormParams(v, d) || g_ElicitRequestURLParams(v, d);
+  if (!(g_ElicitRequestFormParams(v, d) || g_ElicitRequestURLParams(v, d)))
+    return failedUnion("", x_ElicitRequestParams$1, v);
+  return true;
 }
 
 function e_ElicitRequest(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "elicitation/create")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "elicitation/create")) return failedTest("/method", EXPECTED_71, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 === undefined || !g_ElicitRequestParams(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_ElicitRequestParams(p2, d + 1)) return failedInType("/params", x_ElicitRequestParams, p2);
   const p3 = o["id"];
-  if (p3 === undefined || !g_RequestId(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
   return true;
 }
 
 function e_PrimitiveSchemaDefinition(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return failedTest("", EXPECTED_72, v);
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
     case "string":
       return (
         g_StringSchema(v, d) ||
         g_UntitledSingleSelectEnumSchema(v, d) ||
         g_TitledSingleSelectEnumSchema(v, d) ||
-        g_LegacyTitledEnumSchema(v, d)
+        g_LegacyTitledEnumSchema(v, d) ||
+        failed()
       );
     case "number":
     case "integer":
-      return g_NumberSchema(v, d);
+      return g_NumberSchema(v, d) || failed();
     case "boolean":
-      return g_BooleanSchema(v, d);
+      return g_BooleanSchema(v, d) || failed();
     case "array":
-      return g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d);
+      return (
+        g_UntitledMultiSelectEnumSchema(v, d) || g_TitledMultiSelectEnumSchema(v, d) || failed()
+      );
     default:
-      return false;
+      return failed();
   }
 }
 
 function e_StringSchema(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "string")) return false;
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "string")) return failedTest("/type", EXPECTED_75, p0);
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_2, p2);
   const p3 = o["minLength"];
-  if (p3 !== undefined && !Number.isInteger(p3)) return false;
+  if (p3 !== undefined && !Number.isInteger(p3)) return failedTest("/minLength", EXPECTED_4, p3);
   const p4 = o["maxLength"];
-  if (p4 !== undefined && !Number.isInteger(p4)) return false;
+  if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/maxLength", EXPECTED_4, p4);
   const p5 = o["format"];
   if (p5 !== undefined && !(p5 === "email" || p5 === "uri" || p5 === "date" || p5 === "date-time"))
-    return false;
+    return failedTest("/format", EXPECTED_76, p5);
   const p6 = o["default"];
-  if (p6 !== undefined && !(typeof p6 === "string")) return false;
+  if (p6 !== undefined && !(typeof p6 === "string")) return failedTest("/default", EXPECTED_2, p6);
   return true;
 }
 
 function e_NumberSchema(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "number" || p0 === "integer")) return false;
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "number" || p0 === "integer")) return failedTest("/type", EXPECTED_77, p0);
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_2, p2);
   const p3 = o["minimum"];
-  if (p3 !== undefined && !(typeof p3 === "number" && Number.isFinite(p3))) return false;
+  if (p3 !== undefined && !(typeof p3 === "number" && Number.isFinite(p3)))
+    return failedTest("/minimum", EXPECTED_16, p3);
   const p4 = o["maximum"];
-  if (p4 !== undefined && !(typeof p4 === "number" && Number.isFinite(p4))) return false;
+  if (p4 !== undefined && !(typeof p4 === "number" && Number.isFinite(p4)))
+    return failedTest("/maximum", EXPECTED_16, p4);
   const p5 = o["default"];
-  if (p5 !== undefined && !(typeof p5 === "number" && Number.isFinite(p5))) return false;
+  if (p5 !== undefined && !(typeof p5 === "number" && Number.isFinite(p5)))
+    return failedTest("/default", EXPECTED_16, p5);
   return true;
 }
 
 function e_BooleanSchema(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "boolean")) return false;
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "boolean")) return failedTest("/type", EXPECTED_78, p0);
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_2, p2);
   const p3 = o["default"];
-  if (p3 !== undefined && !(typeof p3 === "boolean")) return false;
+  if (p3 !== undefined && !(typeof p3 === "boolean"))
+    return failedTest("/default", EXPECTED_12, p3);
   return true;
 }
 
 function e_UntitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "string")) return false;
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "string")) return failedTest("/type", EXPECTED_75, p0);
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_2, p2);
   const p3 = o["enum"];
-  if (p3 === undefined || !g_UntitledSingleSelectEnumSchema$1(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/enum", 'missing required property "enum"');
+  if (!g_UntitledSingleSelectEnumSchema$1(p3, d + 1)) return failedIn("/enum");
   const p4 = o["default"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  if (p4 !== undefined && !(typeof p4 === "string")) return failedTest("/default", EXPECTED_2, p4);
   return true;
 }
 
 function e_TitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "string")) return false;
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "string")) return failedTest("/type", EXPECTED_75, p0);
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_2, p2);
   const p3 = o["oneOf"];
-  if (p3 === undefined || !g_TitledSingleSelectEnumSchema$1(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/oneOf", 'missing required property "oneOf"');
+  if (!g_TitledSingleSelectEnumSchema$1(p3, d + 1)) return failedIn("/oneOf");
   const p4 = o["default"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return false;
+  if (p4 !== undefined && !(typeof p4 === "string")) return failedTest("/default", EXPECTED_2, p4);
   return true;
 }
 
 function e_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "array")) return false;
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "array")) return failedTest("/type", EXPECTED_80, p0);
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_2, p2);
   const p3 = o["minItems"];
-  if (p3 !== undefined && !Number.isInteger(p3)) return false;
+  if (p3 !== undefined && !Number.isInteger(p3)) return failedTest("/minItems", EXPECTED_4, p3);
   const p4 = o["maxItems"];
-  if (p4 !== undefined && !Number.isInteger(p4)) return false;
+  if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/maxItems", EXPECTED_4, p4);
   const p5 = o["items"];
-  if (p5 === undefined || !g_UntitledMultiSelectEnumSchema$1(p5, d + 1)) return false;
+  if (p5 === undefined) return failedMissing("/items", 'missing required property "items"');
+  if (!g_UntitledMultiSelectEnumSchema$1(p5, d + 1)) return failedIn("/items");
   const p6 = o["default"];
-  if (p6 !== undefined && !g_UntitledMultiSelectEnumSchema$3(p6, d + 1)) return false;
+  if (p6 !== undefined && !g_UntitledMultiSelectEnumSchema$3(p6, d + 1))
+    return failedIn("/default");
   return true;
 }
 
 function e_TitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "array")) return false;
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "array")) return failedTest("/type", EXPECTED_80, p0);
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_2, p2);
   const p3 = o["minItems"];
-  if (p3 !== undefined && !Number.isInteger(p3)) return false;
+  if (p3 !== undefined && !Number.isInteger(p3)) return failedTest("/minItems", EXPECTED_4, p3);
   const p4 = o["maxItems"];
-  if (p4 !== undefined && !Number.isInteger(p4)) return false;
+  if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/maxItems", EXPECTED_4, p4);
   const p5 = o["items"];
-  if (p5 === undefined || !g_TitledMultiSelectEnumSchema$1(p5, d + 1)) return false;
+  if (p5 === undefined) return failedMissing("/items", 'missing required property "items"');
+  if (!g_TitledMultiSelectEnumSchema$1(p5, d + 1)) return failedIn("/items");
   const p6 = o["default"];
-  if (p6 !== undefined && !g_TitledMultiSelectEnumSchema$4(p6, d + 1)) return false;
+  if (p6 !== undefined && !g_TitledMultiSelectEnumSchema$4(p6, d + 1)) return failedIn("/default");
   return true;
 }
 
 function e_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
-  if (p0 === undefined || !(p0 === "string")) return false;
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "string")) return failedTest("/type", EXPECTED_75, p0);
   const p1 = o["title"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return false;
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
   const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return false;
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_2, p2);
   const p3 = o["enum"];
-  if (p3 === undefined || !g_LegacyTitledEnumSchema$1(p3, d + 1)) return false;
+  if (p3 === undefined) return failedMissing("/enum", 'missing required property "enum"');
+  if (!g_LegacyTitledEnumSchema$1(p3, d + 1)) return failedIn("/enum");
   const p4 = o["enumNames"];
-  if (p4 !== undefined && !g_LegacyTitledEnumSchema$2(p4, d + 1)) return false;
+  if (p4 !== undefined && !g_LegacyTitledEnumSchema$2(p4, d + 1)) return failedIn("/enumNames");
   const p5 = o["default"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return false;
+  if (p5 !== undefined && !(typeof p5 === "string")) return failedTest("/default", EXPECTED_2, p5);
   return true;
 }
 
 function e_ElicitResult(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ElicitResult$1(p0, d + 1)) return false;
+  if (p0 !== undefined && !g_ElicitResult$1(p0, d + 1)) return failedIn("/_meta");
   const p1 = o["action"];
-  if (p1 === undefined || !(p1 === "accept" || p1 === "decline" || p1 === "cancel")) return false;
+  if (p1 === undefined) return failedMissing("/action", 'missing required property "action"');
+  if (!(p1 === "accept" || p1 === "decline" || p1 === "cancel"))
+    return failedTest("/action", EXPECTED_83, p1);
   const p2 = o["content"];
-  if (p2 !== undefined && !g_ElicitResult$2(p2, d + 1)) return false;
+  if (p2 !== undefined && !g_ElicitResult$2(p2, d + 1)) return failedIn("/content");
   return true;
 }
 
 function e_ElicitationCompleteNotification(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["method"];
-  if (p0 === undefined || !(p0 === "notifications/elicitation/complete")) return false;
+  if (p0 === undefined) return failedMissing("/method", 'missing required property "method"');
+  if (!(p0 === "notifications/elicitation/complete")) return failedTest("/method", EXPECTED_85, p0);
   const p1 = o["jsonrpc"];
-  if (p1 === undefined || !(p1 === "2.0")) return false;
+  if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
+  if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
   const p2 = o["params"];
-  if (p2 === undefined || !g_ElicitationCompleteNotification$1(p2, d + 1)) return false;
+  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_ElicitationCompleteNotification$1(p2, d + 1)) return failedIn("/params");
   return true;
 }
 
@@ -17335,9 +20318,7 @@ function explainAt(
   path: string,
   options: MessageOptions,
 ): Issue[] {
-  const out = new IssueList(options.all === true);
-  explain(value, path, out, 0);
-  return out.items;
+  return explainFailure(explain, value, path, options.all === true);
 }
 
 function lookup(

@@ -12,6 +12,8 @@ export type CheckedModel = Pick<Model, "declarations" | "conventions">;
 export interface BuilderOptions {
   /** Called for a constraint no check exists for; without it, such a constraint is an error. */
   unsupported?: (what: string) => void;
+  /** Guards that record where they failed (default); `false` for tests that compare with the explaining pass alone. */
+  trail?: boolean;
 }
 
 export class ValidatorBuilder {
@@ -19,9 +21,10 @@ export class ValidatorBuilder {
   private readonly plan: ValidationPlan;
   private readonly usage: Usage = { formats: new Set(), helpers: new Set(), patterns: [] };
   private readonly factory: CheckFactory;
-  private readonly printer = new CheckPrinter();
+  private readonly printer: CheckPrinter;
 
   constructor(model: CheckedModel, options: BuilderOptions = {}) {
+    this.printer = new CheckPrinter(options.trail);
     this.plan = new ValidationPlan(model);
     this.factory = new CheckFactory(this.plan, this.usage, options.unsupported);
   }
@@ -78,6 +81,7 @@ export class ValidatorBuilder {
         ...formats.map((f) => ({ partial: `formats/${f}` })),
       ],
       patterns: this.usage.patterns,
+      expectations: this.printer.expectationDeclarations(),
       recursive: this.plan.recursive.size > 0,
       functions: this.functions.join("\n\n"),
     };
@@ -86,21 +90,28 @@ export class ValidatorBuilder {
 
 /** The support partial's optional functions, each with the ones it calls. */
 const SUPPORT_FUNCTIONS = {
-  pointer: [],
+  failed: [],
+  failedTest: [],
+  failedMissing: [],
+  failedIn: [],
+  failedInType: [],
+  failedUnion: [],
   quote: [],
   got: ["quote"],
   fail: ["got"],
-  missing: ["quote"],
   within: [],
-  unknownVariant: ["got"],
-  pickBranch: ["fail", "within"],
+  // IssueList's methods, present only where the printed code calls them.
+  variant: ["got"],
+  named: ["within"],
+  union: ["named"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type SupportFunction = keyof typeof SUPPORT_FUNCTIONS;
 
 /** Which support functions the printed code calls, so a module carries none it never calls (noUnusedLocals). */
 function supportUses(code: string, templateUses: readonly SupportFunction[]): Partial<Record<SupportFunction, true>> {
-  const used = new Set<SupportFunction>(templateUses);
+  // Messages are written by IssueList and the trail (mismatch, which uses got and quote's plain).
+  const used = new Set<SupportFunction>(code ? [...templateUses, "got"] : templateUses);
   for (const name of Object.keys(SUPPORT_FUNCTIONS) as SupportFunction[]) {
     if (new RegExp(`\\b${name}\\(`).test(code)) used.add(name);
   }

@@ -563,17 +563,20 @@ function exported(s: string): Doc {
 
 function simple(s: string): Doc {
   let m: RegExpExecArray | null;
-  if (/^(return (true|false)|continue|break( [\w$]+)?);$/.test(s)) return s;
+  if (/^(return (true|false)|continue|break( [\w$]+)?|[\w$]+\+\+);$/.test(s)) return s;
   if ((m = /^return (.*);$/.exec(s))) {
     const e = expr(m[1] as string);
     if (e.t === "bin")
       return ["return ", group([ifBreak("("), indent([softline, doc(e, "return")]), softline, ifBreak(")")]), ";"];
     return ["return ", doc(e, "return"), ";"];
   }
-  if ((m = /^const ([\w$]+)(: [^=]+)? = (.*);$/.exec(s))) {
+  if ((m = /^(const|let) ([\w$]+)(: [^=]+)? = (.*);$/.exec(s))) {
     // Assignments have layouts of their own: only flat ones here.
-    const e = expr(m[3] as string);
-    return [group([`const ${m[1]}${m[2] ?? ""} = `, doc(e, "declarator")], true), ";"];
+    const e = expr(m[4] as string);
+    return [group([`${m[1]} ${m[2]}${m[3] ?? ""} = `, doc(e, "declarator")], true), ";"];
+  }
+  if ((m = /^([\w$]+) \+= (.*);$/.exec(s))) {
+    return [group([`${m[1]} += `, doc(expr(m[2] as string), "declarator")], true), ";"];
   }
   if (/^[\w$]+[.(]/.test(s) && s.endsWith(";")) {
     const e = expr(s.slice(0, -1));

@@ -1,11 +1,15 @@
 // Checks → TypeScript. Two printers over the same check tree:
-//  - guard: `g_X(v, d): boolean`, straight-line tests that return false at the first
-//    failure and allocate nothing (the hot path);
-//  - explain: `x_X(v, p, out, d)`, run only after a guard failed, which records the failures
-//    with their JSON Pointer, the expected fact and a message (the first one, or every one when
-//    `out.all`); it skips the parts of the value that pass their own type's guard, and returns
-//    true when it stopped.
-// Nested objects, arrays and dispatching unions of a guard become small hoisted functions.
+//  - guard: `g_X(v, d): boolean`, straight-line tests that return false at the first failure and
+//    allocate nothing (the hot path). On its way out of a failure a guard records where it failed
+//    (the trail, see the support partial), so `validate()` reports the first issue without walking
+//    the value again;
+//  - explain: `x_X(v, out, d): number`, for every issue, or for the part the trail points to: it
+//    records the failures in `out` (the first one, or every one when `out.all`) with their JSON
+//    Pointer relative to `v` (callers prefix their part's place on the way out, so the valid parts
+//    it walks cost no path) and the expected fact; messages are written only for the issues
+//    reported. It returns how many issues it recorded.
+// Nested objects, arrays and dispatching unions of a guard become small hoisted functions, and so
+// does the explanation of a union a guard found failed (`x_X$<n>`, where the trail starts).
 import type { LiteralValue } from "../../model/model.js";
 import { PROTOTYPE_NAMES, stringLiteral } from "../code.js";
 import type { Branch, Check } from "./checks.js";
@@ -36,23 +40,33 @@ function literalText(value: LiteralValue): string {
 const ALIAS = /^return g_([A-Za-z_$][\w$]*)\(v, d\);$/;
 
 export class CheckPrinter {
+  /**
+   * `trail`: guards record where they failed (see guardBody), so the first issue needs no walk
+   * of the value; without it (`false`, for the tests that compare both) every issue comes from
+   * the explaining pass.
+   */
+  constructor(private readonly trail = true) {}
+
   private readonly hoisted: string[] = [];
   private hoistCount = new Map<string, number>();
   private readonly guardBodies = new Map<string, string>();
+  private readonly expectations = new Map<string, string>();
   private locals = 0;
 
   /** Guard and explain functions named after `name`; `depthGuard` for types that can recurse. */
   functions(name: string, check: Check, depthGuard: boolean): string {
     this.locals = 0;
-    const guardBody = (depthGuard ? "if (d > MAX_DEPTH) return false;\n" : "") + this.guardBody(check, "v", name);
+    const guardBody =
+      (depthGuard ? `if (d > MAX_DEPTH) return ${this.fails("failed()")};\n` : "") + this.guardBody(check, "v", name);
+    const body = this.explain(check, "v", '""', 0, name, "d", FUNCTION_EXIT);
+    const counted = /\bn(?:\+\+| \+=)/.test(body);
     const explainBody =
-      (depthGuard ? "if (d > MAX_DEPTH) return out.add(tooDeep(p));\n" : "") +
-      this.explain(check, "v", "p", "out", name, "d", "return true;") +
-      "\nreturn false;";
+      (depthGuard ? "if (d > MAX_DEPTH) return out.tooDeep();\n" : "") +
+      (counted ? `let n = 0;\n${body}\nreturn n;` : `${body}\nreturn 0;`);
     this.guardBodies.set(name, guardBody);
     return [
       `function g_${name}(${param("v", guardBody)}: unknown, ${param("d", guardBody)}: number): boolean {\n${guardBody}\n}`,
-      `function x_${name}(${param("v", explainBody)}: unknown, ${param("p", explainBody)}: string, ${param("out", explainBody)}: IssueList, ${param("d", explainBody)}: number): boolean {\n${explainBody}\n}`,
+      `function x_${name}(${param("v", explainBody)}: unknown, ${param("out", explainBody)}: IssueList, ${param("d", explainBody)}: number): number {\n${explainBody}\n}`,
     ].join("\n\n");
   }
 
@@ -109,36 +123,56 @@ export class CheckPrinter {
     return name;
   }
 
-  /** Statements that end in `return <valid>`. */
+  /**
+   * Statements that end in `return <valid>`. A failure returns through the trail (see the support
+   * partial): a single test records the issue itself (`failedTest`, `failedMissing`), a union its
+   * own explanation (`failedUnion`), a part another function checked its key (`failedIn`, or
+   * `failedInType` for a named type's part, which takes over the explanation of a failure below it
+   * that only an explanation can describe: `failed()`, a member of a dispatched union, whose
+   * issue names the member). A check of the same value by another type's guard passes its
+   * failure on as it is. Checks combined (a type and its constraints, `Error & {...}`) are made one
+   * after the other, in the order the explanation makes them.
+   */
   private guardBody(check: Check, v: string, owner: string): string {
     switch (check.kind) {
       case "object": {
-        const lines = [`if (${NOT_OBJECT(v)}) return false;`, `const o = ${v} as Readonly<Record<string, unknown>>;`];
+        const lines = [
+          `if (${NOT_OBJECT(v)}) return ${this.failsTest('""', "object", v)};`,
+          `const o = ${v} as Readonly<Record<string, unknown>>;`,
+        ];
         check.properties.forEach((p, i) => {
           const read = readProperty("o", p.name);
+          const key = stringLiteral(pointerSegment(p.name));
+          const absent = this.fails(
+            `failedMissing(${key}, ${stringLiteral(`missing required property ${JSON.stringify(p.name)}`)})`,
+          );
           if (p.check.kind === "any") {
-            if (!p.optional) lines.push(`if (${read} === undefined) return false;`);
+            if (!p.optional) lines.push(`if (${read} === undefined) return ${absent};`);
             return;
           }
           const x = `p${i}`;
           lines.push(`const ${x} = ${read};`);
-          const test = this.guard(p.check, x, owner, "d + 1");
-          lines.push(
-            p.optional
-              ? `if (${x} !== undefined && !${test}) return false;`
-              : `if (${x} === undefined || !${test}) return false;`,
-          );
+          if (!p.optional) lines.push(`if (${x} === undefined) return ${absent};`);
+          const checks = this.checked(p.check, x, key, "d + 1", owner);
+          if (!p.optional) lines.push(...checks);
+          else if (checks.length === 1) lines.push(`if (${x} !== undefined && ${(checks[0] as string).slice(4)}`);
+          else lines.push(`if (${x} !== undefined) {`, ...checks, `}`);
         });
         if (check.index) {
           const test = this.guard(check.index, "x", owner, "d + 1");
           const declared = skipDeclared(check.properties.map((p) => p.name));
+          const key = `"/" + pointer(k)`;
           lines.push(
             // A closed object (additionalProperties: false) needs no value: any other key fails.
             ...(test !== "(false)"
-              ? [`for (const k in o) {`, ...declared, `const x = o[k];`, `if (!${test}) return false;`, `}`]
-              : declared.length > 0
-                ? [`for (const k in o) {`, ...declared, `return false;`, `}`]
-                : [`for (const _k in o) return false;`]),
+              ? [
+                  `for (const k in o) {`,
+                  ...declared,
+                  `const x = o[k];`,
+                  ...this.checked(check.index, "x", key, "d + 1", owner),
+                  `}`,
+                ]
+              : [`for (const k in o) {`, ...declared, `return ${this.passOn(check.index, "o[k]", key, owner)};`, `}`]),
           );
         }
         // No property to read: the object test is the whole check.
@@ -147,27 +181,94 @@ export class CheckPrinter {
         return lines.join("\n");
       }
       case "array":
-        if (check.items.kind === "any") return `return Array.isArray(${v});`;
+        if (check.items.kind === "any") return `return Array.isArray(${v}) || ${this.failsTest('""', "array", v)};`;
         return [
-          `if (!Array.isArray(${v})) return false;`,
+          `if (!Array.isArray(${v})) return ${this.failsTest('""', "array", v)};`,
           `const a = ${v} as readonly unknown[];`,
           `for (let i = 0; i < a.length; i++) {`,
           `const x = a[i];`,
-          `if (!${this.guard(check.items, "x", owner, "d + 1")}) return false;`,
+          ...this.checked(check.items, "x", "i", "d + 1", owner),
           `}`,
           `return true;`,
         ].join("\n");
       case "switch":
+        // A member's failure is the union's: its explanation names the member.
         return [
-          `if (${NOT_OBJECT(v)}) return false;`,
+          `if (${NOT_OBJECT(v)}) return ${this.failsTest('""', `object (${check.label})`, v)};`,
           `switch (${readProperty(`(${v} as Readonly<Record<string, unknown>>)`, check.property)}) {`,
-          ...check.cases.map((c) => `${caseLabels(c.values)}\nreturn ${this.guard(c.check, v, owner, "d")};`),
-          `default:\nreturn false;`,
+          ...check.cases.map(
+            (c) =>
+              `${caseLabels(c.values)}\nreturn ${this.guard(c.check, v, owner, "d")} || ${this.fails("failed()")};`,
+          ),
+          `default:\nreturn ${this.fails("failed()")};`,
           `}`,
         ].join("\n");
+      case "ref":
+        return `return g_${check.name}(${v}, d);`;
+      case "any":
+        return "return true;";
       default:
-        return `return ${this.guard(check, v, owner, "d")};`;
+        return [...this.checked(check, v, '""', "d", owner), "return true;"].join("\n");
     }
+  }
+
+  /**
+   * `if (!<check of x>) return <its failure>;` statements for the part at `key`. Checks combined
+   * (a type and its constraints, `Error & {...}`) are made one after the other, in the order the
+   * explanation makes them, so the trail records the one that failed.
+   */
+  private checked(check: Check, x: string, key: string, depth: string, owner: string): string[] {
+    if (check.kind === "allOf") return check.checks.flatMap((c) => this.checked(c, x, key, depth, owner));
+    return [`if (!${this.guard(check, x, owner, depth)}) return ${this.passOn(check, x, key, owner)};`];
+  }
+
+  /**
+   * What a guard returns when the part at `key` (an expression: a pointer segment, or an array
+   * index) failed `check`: the issue itself for a single test, the key for a part another function
+   * checked (it recorded the rest), the union's own explanation for a union, else `failed()`: only
+   * the explanation of the type around it can say what is wrong.
+   */
+  private passOn(check: Check, x: string, key: string, owner: string): string {
+    if (!this.trail) return "false";
+    switch (check.kind) {
+      case "test":
+        return this.failsTest(key, check.expected, x);
+      case "ref":
+        return `failedInType(${key}, x_${check.name}, ${x})`;
+      case "object":
+      case "array":
+      case "switch":
+        return `failedIn(${key})`;
+      case "anyOf":
+        return `failedUnion(${key}, ${this.hoistUnion(check, owner)}, ${x})`;
+      default:
+        return "failed()";
+    }
+  }
+
+  /** A failure through the trail; `false` without one. */
+  private fails(call: string): string {
+    return this.trail ? call : "false";
+  }
+
+  /** The failure of a single test of `x` (at `key`) that expects `expected`. */
+  private failsTest(key: string, expected: string, x: string): string {
+    return this.fails(`failedTest(${key}, ${this.expectation(expected)}, ${x})`);
+  }
+
+  /** The module constant (`EXPECTED_<n> = expectation(text)`) for what a check expects: its messages' start is written once. */
+  private expectation(text: string): string {
+    let name = this.expectations.get(text);
+    if (name === undefined) {
+      name = `EXPECTED_${this.expectations.size}`;
+      this.expectations.set(text, name);
+    }
+    return name;
+  }
+
+  /** The declarations of the expectations printed so far. */
+  expectationDeclarations(): string[] {
+    return [...this.expectations].map(([text, name]) => `const ${name} = expectation(${stringLiteral(text)});`);
   }
 
   // ---- explain ----
@@ -177,37 +278,69 @@ export class CheckPrinter {
   }
 
   /**
-   * Statements that record the value's issues in `out` (an IssueList). `stop` is the statement
-   * that ends the explanation once `out.add` says so (it keeps only the first issue): `return
-   * true;` in an explain function, a labelled `break` inside a union member tried on its own.
+   * Statements that record the value's issues in `out` (an IssueList), with paths relative to the
+   * explain function's own value (`path` is that relative path, `""` at the top, and `level` how
+   * many segments it has). `at.stop` ends the explanation once a record says so (first-issue
+   * mode): `return 1;` in an explain function, a labelled `break` inside a union member tried on
+   * its own. `at.count(n)` adds to the function's count in every-issue mode (nothing inside a
+   * union member: the union counts what it keeps).
    */
-  private explain(check: Check, v: string, path: string, out: string, owner: string, depth: string, stop: string): string {
+  private explain(
+    check: Check,
+    v: string,
+    path: string,
+    level: number,
+    owner: string,
+    depth: string,
+    at: Exit,
+  ): string {
     const inner = depth === "d" ? "d + 1" : `${depth} + 1`;
-    const report = (issue: string) => `${out}.add(${issue})`;
+    /** Records one issue (when `cond` holds): stop, or count it. */
+    const record = (call: string, cond?: string) => {
+      const count = at.count("1");
+      if (!count) return `if (${cond ? `${cond} && ` : ""}${call}) ${at.stop}`;
+      const statement = `if (${call}) ${at.stop}\n${count}`;
+      return cond ? `if (${cond}) {\n${statement}\n}` : statement;
+    };
     switch (check.kind) {
       case "any":
         return "";
       case "test":
-        return `if (!(${check.test(v)}) && ${report(`fail(${path}, ${stringLiteral(check.expected)}, ${v})`)}) ${stop}`;
-      case "ref":
-        // Explaining re-walks a value whose guard failed; a part that passes its own guard has
-        // nothing to report, and the guard costs a fraction of the explainer (no paths, no issues).
-        return `if (!g_${check.name}(${v}, ${depth}) && x_${check.name}(${v}, ${path}, ${out}, ${depth})) ${stop}`;
+        return record(`out.fault(${path}, ${level}, ${this.expectation(check.expected)}, ${v})`, `!(${check.test(v)})`);
+      case "ref": {
+        // A part that passes its own guard has nothing to report, and the guard is hot code where
+        // the explain function may not be (explaining is rare).
+        const c = this.local("c");
+        return lines(
+          `if (!g_${check.name}(${v}, ${depth})) {`,
+          `const ${c} = x_${check.name}(${v}, out, ${depth});`,
+          `if (out.lift(${c}, ${path}, ${level})) ${at.stop}`,
+          at.count(c),
+          `}`,
+        );
+      }
       case "allOf":
-        return check.checks.map((c) => this.explain(c, v, path, out, owner, depth, stop)).join("\n");
+        return check.checks.map((c) => this.explain(c, v, path, level, owner, depth, at)).join("\n");
       case "object": {
         const o = this.local("o");
         const lines: string[] = [];
         for (const p of check.properties) {
           if (p.optional && p.check.kind === "any") continue;
           const x = this.local("x");
-          const at = appendPath(path, stringLiteral(pointerSegment(p.name)));
+          const where = appendPath(path, stringLiteral(pointerSegment(p.name)));
           lines.push(`const ${x} = ${readProperty(o, p.name)};`);
-          const body = this.explain(p.check, x, at, out, owner, inner, stop);
+          const body = this.explain(p.check, x, where, level + 1, owner, inner, at);
           if (p.optional) {
             if (body) lines.push(`if (${x} !== undefined) {\n${body}\n}`);
           } else {
-            lines.push(orElse(`${x} === undefined`, report(`missing(${at}, ${stringLiteral(p.name)})`), stop, body));
+            const absent = record(
+              `out.absent(${where}, ${level + 1}, ${stringLiteral(`missing required property ${JSON.stringify(p.name)}`)})`,
+            );
+            lines.push(
+              body
+                ? `if (${x} === undefined) {\n${absent}\n} else {\n${body}\n}`
+                : `if (${x} === undefined) {\n${absent}\n}`,
+            );
           }
         }
         if (check.index) {
@@ -218,12 +351,21 @@ export class CheckPrinter {
               check.properties.map((p) => p.name),
               k,
             ),
-            this.explain(check.index, `${o}[${k}]`, `${appendPath(path, '"/"')} + pointer(${k})`, out, owner, inner, stop),
+            this.explain(
+              check.index,
+              `${o}[${k}]`,
+              `${appendPath(path, '"/"')} + pointer(${k})`,
+              level + 1,
+              owner,
+              inner,
+              at,
+            ),
             `}`,
           );
         }
-        const rest = lines.length === 0 ? "" : [`const ${o} = ${v} as Readonly<Record<string, unknown>>;`, ...lines].join("\n");
-        return orElse(NOT_OBJECT(v), report(`fail(${path}, "object", ${v})`), stop, rest);
+        const rest =
+          lines.length === 0 ? "" : [`const ${o} = ${v} as Readonly<Record<string, unknown>>;`, ...lines].join("\n");
+        return orElse(NOT_OBJECT(v), record(`out.fault(${path}, ${level}, ${this.expectation("object")}, ${v})`), rest);
       }
       case "array": {
         const a = this.local("a");
@@ -231,23 +373,25 @@ export class CheckPrinter {
         const rest = [
           `const ${a} = ${v} as readonly unknown[];`,
           `for (let ${i} = 0; ${i} < ${a}.length; ${i}++) {`,
-          this.explain(check.items, `${a}[${i}]`, `${appendPath(path, '"/"')} + ${i}`, out, owner, inner, stop),
+          this.explain(check.items, `${a}[${i}]`, `${appendPath(path, '"/"')} + ${i}`, level + 1, owner, inner, at),
           `}`,
         ].join("\n");
-        return orElse(`!Array.isArray(${v})`, report(`fail(${path}, "array", ${v})`), stop, rest);
+        return orElse(
+          `!Array.isArray(${v})`,
+          record(`out.fault(${path}, ${level}, ${this.expectation("array")}, ${v})`),
+          rest,
+        );
       }
       case "anyOf": {
-        const branches = this.local("branches");
-        // Every member is explained at the same path: build it once.
-        const q = isIdentifier(path) ? path : this.local("q");
-        return [
+        const c = this.local("c");
+        const count = at.count(c);
+        return lines(
           `if (!${this.guard(check, v, owner, depth)}) {`,
-          ...(q === path ? [] : [`const ${q} = ${path};`]),
-          `const ${branches}: [string, IssueList][] = [];`,
-          ...check.members.map((m) => this.branch(m, v, q, out, branches, owner, depth)),
-          `if (${out}.addAll(pickBranch(${q}, ${stringLiteral(check.label)}, ${v}, ${branches}))) ${stop}`,
+          this.members(check, v, path, level, owner, depth, count ? c : undefined),
+          `if (!out.all) ${at.stop}`,
+          count,
           `}`,
-        ].join("\n");
+        );
       }
       case "switch": {
         const expected = check.cases.flatMap((c) => c.values.map(literalText)).join(" | ");
@@ -256,53 +400,115 @@ export class CheckPrinter {
           `const ${tag} = ${readProperty(`(${v} as Readonly<Record<string, unknown>>)`, check.property)};`,
           `switch (${tag}) {`,
           ...check.cases.map((c) => {
-            const issues = this.local("inner");
-            const body = this.isolated(c.check, v, path, issues, owner, depth);
-            const label = stringLiteral(c.label);
-            return `${caseLabels(c.values)} {\nconst ${issues} = new IssueList(${out}.all);\n${body}\nif (${out}.addAll(${issues}.items.map((i) => within(i, ${label})))) ${stop}\nbreak;\n}`;
+            const start = this.local("s");
+            const n = this.local("c");
+            const body = this.isolated(c.check, v, path, level, owner, depth);
+            return [
+              `${caseLabels(c.values)} {`,
+              `const ${start} = out.items.length;`,
+              body,
+              `const ${n} = out.named(${start}, ${stringLiteral(c.label)});`,
+              lines(`if (${n} !== 0) {`, `if (!out.all) ${at.stop}`, at.count(n), `}`),
+              `break;`,
+              `}`,
+            ].join("\n");
           }),
           `default:`,
-          `if (${report(`unknownVariant(${appendPath(path, stringLiteral(pointerSegment(check.property)))}, ${stringLiteral(expected)}, ${tag}, ${stringLiteral(check.label)})`)}) ${stop}`,
+          record(
+            `out.variant(${appendPath(path, stringLiteral(pointerSegment(check.property)))}, ${level + 1}, ${stringLiteral(expected)}, ${tag}, ${stringLiteral(check.label)})`,
+          ),
           `}`,
         ].join("\n");
-        return orElse(NOT_OBJECT(v), report(`fail(${path}, ${stringLiteral(`object (${check.label})`)}, ${v})`), stop, rest);
+        return orElse(
+          NOT_OBJECT(v),
+          record(`out.fault(${path}, ${level}, ${this.expectation(`object (${check.label})`)}, ${v})`),
+          rest,
+        );
       }
     }
   }
 
-  /** A union member explained into a list of its own: stopping ends this member only. */
-  private isolated(check: Check, v: string, path: string, issues: string, owner: string, depth: string): string {
-    const label = this.local("m");
-    const body = this.explain(check, v, path, issues, owner, depth, `break ${label};`);
-    return body.includes(`break ${label};`) ? `${label}: {\n${body}\n}` : body;
+  /** Explains the members of a union that failed; `count` names the constant that holds how many issues it reports, when one is needed. */
+  private members(
+    check: Extract<Check, { kind: "anyOf" }>,
+    v: string,
+    path: string,
+    level: number,
+    owner: string,
+    depth: string,
+    count?: string,
+  ): string {
+    const u = this.local("u");
+    return [
+      `const ${u} = out.union(${path}, ${level});`,
+      ...check.members.map(
+        (m) => `${this.isolated(m.check, v, path, level, owner, depth, true)}\n${u}.member(${stringLiteral(m.label)});`,
+      ),
+      `${count ? `const ${count} = ` : ""}${u}.pick(${this.expectation(check.label)}, ${v});`,
+    ].join("\n");
   }
 
-  private branch(member: Branch, v: string, path: string, out: string, branches: string, owner: string, depth: string): string {
-    const issues = this.local("b");
-    // Every member already failed the union's guard: a named one is explained without asking its guard again.
-    const body =
-      member.check.kind === "ref"
-        ? `x_${member.check.name}(${v}, ${path}, ${issues}, ${depth});`
-        : this.isolated(member.check, v, path, issues, owner, depth);
-    return `{\nconst ${issues} = new IssueList(${out}.all);\n${body}\n${branches}.push([${stringLiteral(member.label)}, ${issues}]);\n}`;
+  /** `x_<owner>$<n>`: the explanation of a union its guard found failed, for the trail to start from. */
+  private hoistUnion(check: Extract<Check, { kind: "anyOf" }>, owner: string): string {
+    const n = (this.hoistCount.get(owner) ?? 0) + 1;
+    this.hoistCount.set(owner, n);
+    const name = `x_${owner}$${n}`;
+    const body = `${this.members(check, "v", '""', 0, owner, "d", "c")}\nreturn c;`;
+    this.hoisted.push(
+      `function ${name}(v: unknown, out: IssueList, ${param("d", body)}: number): number {\n${body}\n}`,
+    );
+    return name;
+  }
+
+  /**
+   * A union member explained on its own: stopping ends this member only, and nothing is counted
+   * (the union counts what it keeps). `failed`: the member is known to fail.
+   */
+  private isolated(
+    check: Check,
+    v: string,
+    path: string,
+    level: number,
+    owner: string,
+    depth: string,
+    failed = false,
+  ): string {
+    if (failed && check.kind === "ref") {
+      // The member already failed the union's guard: a named one is explained without asking its guard again.
+      const c = this.local("c");
+      return `const ${c} = x_${check.name}(${v}, out, ${depth});\nout.lift(${c}, ${path}, ${level});`;
+    }
+    const label = this.local("m");
+    const body = this.explain(check, v, path, level, owner, depth, { stop: `break ${label};`, count: () => "" });
+    return body.includes(`break ${label};`) ? `${label}: {\n${body}\n}` : body;
   }
 }
 
+/** How explain code leaves after a record: `stop` when the record says to stop, `count(n)` otherwise. */
+interface Exit {
+  stop: string;
+  count: (n: string) => string;
+}
+
+/** The explain function's own exit: stop with the one issue, or count every issue. */
+const FUNCTION_EXIT: Exit = { stop: "return 1;", count: (n) => (n === "1" ? "n++;" : `n += ${n};`) };
+
 /** `path + literal`, folding two string literals in a row into one (`p + "/a" + "/"` is `p + "/a/"`). */
 function appendPath(path: string, literal: string): string {
-  return /"$/.test(path) && /^"/.test(literal) && / \+ "(?:[^"\\]|\\.)*"$/.test(path)
+  if (path === '""') return literal;
+  return /"$/.test(path) && /^"/.test(literal) && /(?:^| \+ )"(?:[^"\\]|\\.)*"$/.test(path)
     ? `${path.slice(0, -1)}${literal.slice(1)}`
     : `${path} + ${literal}`;
 }
 
-function isIdentifier(code: string): boolean {
-  return /^[A-Za-z_$][\w$]*$/.test(code);
+/** Statements, one a line, leaving out empty ones (the layout keeps no blank line inside a function). */
+function lines(...statements: string[]): string {
+  return statements.filter((s) => s !== "").join("\n");
 }
 
-/** `if (cond) <report, maybe stop> else <rest>`, without an empty else. */
-function orElse(cond: string, report: string, stop: string, rest: string): string {
-  if (!rest) return `if ((${cond}) && ${report}) ${stop}`;
-  return `if (${cond}) {\nif (${report}) ${stop}\n} else {\n${rest}\n}`;
+/** `if (cond) <statement> else <rest>`, without an empty else. */
+function orElse(cond: string, statement: string, rest: string): string {
+  return rest ? `if (${cond}) {\n${statement}\n} else {\n${rest}\n}` : `if (${cond}) {\n${statement}\n}`;
 }
 
 function caseLabels(values: LiteralValue[]): string {
