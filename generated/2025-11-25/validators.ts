@@ -11685,7 +11685,7 @@ function x_ElicitResult(v: unknown, out: IssueList, d: number): number {
             typeof o13[k14] === "string" ||
             (typeof o13[k14] === "number" && Number.isFinite(o13[k14])) ||
             typeof o13[k14] === "boolean" ||
-            g_ElicitResult$6(o13[k14], d + 1 + 1)
+            g_ElicitResult$5(o13[k14], d + 1 + 1)
           )) {
             const u16 = out.union("/content/" + pointer(k14), 2);
             m17: {
@@ -11753,17 +11753,7 @@ function g_ElicitResult$3(v: unknown, _d: number): boolean {
   return true;
 }
 
-function g_ElicitResult$4(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
-  const a = v as readonly unknown[];
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
-  }
-  return true;
-}
-
-function x_ElicitResult$5(v: unknown, out: IssueList, _d: number): number {
+function x_ElicitResult$4(v: unknown, out: IssueList, _d: number): number {
   const u1 = out.union("", 0);
   m2: {
     if (!(typeof v === "string") && out.fault("", 0, EXPECTED_2, v)) break m2;
@@ -11802,14 +11792,14 @@ function g_ElicitResult$2(v: unknown, d: number): boolean {
       typeof x === "string" ||
       (typeof x === "number" && Number.isFinite(x)) ||
       typeof x === "boolean" ||
-      g_ElicitResult$4(x, d + 1)
+      g_ElicitResult$3(x, d + 1)
     ))
-      return failedUnion("/" + pointer(k), x_ElicitResult$5, x);
+      return failedUnion("/" + pointer(k), x_ElicitResult$4, x);
   }
   return true;
 }
 
-function g_ElicitResult$6(v: unknown, _d: number): boolean {
+function g_ElicitResult$5(v: unknown, _d: number): boolean {
   if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {

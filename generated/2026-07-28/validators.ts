@@ -11998,7 +11998,7 @@ function x_ElicitResult(v: unknown, out: IssueList, d: number): number {
             typeof o11[k12] === "string" ||
             (typeof o11[k12] === "number" && Number.isFinite(o11[k12])) ||
             typeof o11[k12] === "boolean" ||
-            g_ElicitResult$5(o11[k12], d + 1 + 1)
+            g_ElicitResult$4(o11[k12], d + 1 + 1)
           )) {
             const u14 = out.union("/content/" + pointer(k12), 2);
             m15: {
@@ -12061,17 +12061,7 @@ function g_ElicitResult$2(v: unknown, _d: number): boolean {
   return true;
 }
 
-function g_ElicitResult$3(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
-  const a = v as readonly unknown[];
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_0, x);
-  }
-  return true;
-}
-
-function x_ElicitResult$4(v: unknown, out: IssueList, _d: number): number {
+function x_ElicitResult$3(v: unknown, out: IssueList, _d: number): number {
   const u1 = out.union("", 0);
   m2: {
     if (!(typeof v === "string") && out.fault("", 0, EXPECTED_0, v)) break m2;
@@ -12109,14 +12099,14 @@ function g_ElicitResult$1(v: unknown, d: number): boolean {
       typeof x === "string" ||
       (typeof x === "number" && Number.isFinite(x)) ||
       typeof x === "boolean" ||
-      g_ElicitResult$3(x, d + 1)
+      g_ElicitResult$2(x, d + 1)
     ))
-      return failedUnion("/" + pointer(k), x_ElicitResult$4, x);
+      return failedUnion("/" + pointer(k), x_ElicitResult$3, x);
   }
   return true;
 }
 
-function g_ElicitResult$5(v: unknown, _d: number): boolean {
+function g_ElicitResult$4(v: unknown, _d: number): boolean {
   if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {

@@ -159,12 +159,14 @@ export class CheckPrinter {
           else lines.push(`if (${x} !== undefined) {`, ...checks, `}`);
         });
         if (check.index) {
-          const test = this.guard(check.index, "x", owner, "d + 1");
+          // A closed object (additionalProperties: false) has a test that always fails. Printing
+          // the guard only to look at it would hoist helpers nothing calls.
+          const closed = check.index.kind === "test" && check.index.test("x") === "false";
           const declared = skipDeclared(check.properties.map((p) => p.name));
           const key = `"/" + pointer(k)`;
           lines.push(
-            // A closed object (additionalProperties: false) needs no value: any other key fails.
-            ...(test !== "(false)"
+            // A closed object needs no value: any other key fails.
+            ...(!closed
               ? [
                   `for (const k in o) {`,
                   ...declared,
