@@ -35,9 +35,20 @@ export class FormatPool {
   private readonly owner = new Map<number, number>();
   private next = 0;
 
-  constructor(size: number) {
+  /**
+   * `eager`: start the workers (and their prettier) now, for a run that will format; otherwise on
+   * the first job, so a run the format cache serves whole starts none.
+   */
+  private readonly size: number;
+
+  constructor(size: number, eager: boolean) {
+    this.size = size;
+    if (eager) this.start();
+  }
+
+  private start(): void {
     const prettier = import.meta.resolve("prettier");
-    for (let i = 0; i < size; i++) {
+    for (let i = 0; i < this.size; i++) {
       const worker = new Worker(WORKER, { eval: true, workerData: { prettier } });
       const slot = { worker, busy: false };
       worker.on("message", (message: { id: number; formatted?: string; error?: string }) => {
@@ -63,6 +74,7 @@ export class FormatPool {
   }
 
   format(source: string, options: Options): Promise<string> {
+    if (this.workers.length === 0) this.start();
     const id = this.next++;
     const done = new Promise<string>((resolve, reject) => this.jobs.set(id, { resolve, reject }));
     this.queue.push({ id, source, options });

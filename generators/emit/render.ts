@@ -1,5 +1,6 @@
 // Handlebars lays out a file from its view model; prettier formats the result.
 import { createHash } from "node:crypto";
+import { createRequire } from "node:module";
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import Handlebars from "handlebars";
@@ -54,7 +55,8 @@ let pool: FormatPool | undefined;
 export async function withFormatWorkers<T>(work: () => Promise<T>): Promise<T> {
   const size = formatWorkerCount();
   if (size === 0 || pool) return work();
-  pool = new FormatPool(size);
+  // With the cache on, most runs format nothing: workers start on the first miss.
+  pool = new FormatPool(size, formatCache() === "off");
   try {
     return await work();
   } finally {
@@ -68,15 +70,36 @@ export async function formatTypeScript(source: string, file: string): Promise<st
   const options = { ...PRETTIER, filepath: file };
   // Without the cache, the workers' prettier is the only one needed.
   if (pool && formatCache() === "off") return pool.format(source, options);
-  // Loaded on first use: commands that format nothing (diff --format json) do not pay for it.
-  prettier ??= await import("prettier");
-  const format = (): Promise<string> =>
-    pool ? pool.format(source, options) : (prettier as typeof import("prettier")).format(source, options);
+  return cachedFormat(["prettier", JSON.stringify(options), source], async () => {
+    if (pool) return pool.format(source, options);
+    // Loaded on first use: commands that format nothing (diff --format json), and runs the cache
+    // serves whole, do not pay for it.
+    prettier ??= await import("prettier");
+    return prettier.format(source, options);
+  });
+}
+
+/** Prettier's version, read without loading prettier (a cache key part). */
+const prettierVersion = (() => {
+  let version: string | undefined;
+  return () =>
+    (version ??= (
+      JSON.parse(readFileSync(createRequire(import.meta.url).resolve("prettier/package.json"), "utf8")) as {
+        version: string;
+      }
+    ).version);
+})();
+
+/**
+ * `format()`'s result from the cache when it holds one for `parts` (with prettier's version:
+ * formatted text is prettier's output, whoever computed it), else computed and kept.
+ */
+async function cachedFormat(parts: readonly string[], format: () => Promise<string>): Promise<string> {
   const cache = formatCache();
   if (cache === "off") return format();
-  const key = createHash("sha256")
-    .update(`${prettier.version}\0${JSON.stringify(options)}\0${source}`)
-    .digest("hex");
+  const hash = createHash("sha256").update(prettierVersion());
+  for (const part of parts) hash.update("\0").update(part);
+  const key = hash.digest("hex");
   const cached = join(cache, key.slice(0, 2), key);
   try {
     return readFileSync(cached, "utf8");
@@ -112,7 +135,16 @@ const BATCH_CHARS = 64 * 1024;
  * top-level statements independently of each other, so this gives the bytes formatting the whole
  * file would (`mcp-gen check` compares them with the checked-in files).
  */
-export async function formatChunked({ frame, chunks }: ChunkedSource, file: string): Promise<string> {
+export function formatChunked(source: ChunkedSource, file: string): Promise<string> {
+  // The whole file at once first: laying out its chunks takes a few hundred ms even when prettier's
+  // part is all cached.
+  return cachedFormat(
+    ["chunked", JSON.stringify({ ...PRETTIER, filepath: file }), source.frame, ...source.chunks],
+    () => formatChunks(source, file),
+  );
+}
+
+async function formatChunks({ frame, chunks }: ChunkedSource, file: string): Promise<string> {
   const fresh: string[] = [];
   for (const chunk of new Set(chunks)) {
     if (formattedChunks.has(chunk)) continue;
