@@ -130,8 +130,7 @@ function inView(handlers: ServerRequestHandlers, revision: RevisionProjection): 
   const adapted: { [name: string]: unknown } = {};
   for (const [name, method] of Object.entries(HANDLED)) {
     const handler = handlers[name as keyof typeof HANDLED] as
-      | ((params: unknown, context: IncomingContext) => Promise<unknown>)
-      | undefined;
+      ((params: unknown, context: IncomingContext) => Promise<unknown>) | undefined;
     if (!handler) continue;
     adapted[name] = async (params: unknown, context: IncomingContext) => {
       const answer = await handler(toView("request", method, params, revision, view).value, context);
@@ -222,9 +221,7 @@ export class Session {
 
   /** Calls `onLog` with each log message the server sends (checked by the generated client), in the view's types. */
   watchLog(onLog: (params: LogMessageParams) => void): void {
-    this.client.on(LOG_MESSAGE, (params) =>
-      onLog(seen("notification", LOG_MESSAGE, params, this.module.PROJECTION)),
-    );
+    this.client.on(LOG_MESSAGE, (params) => onLog(seen("notification", LOG_MESSAGE, params, this.module.PROJECTION)));
   }
 
   /** Tells the server its roots changed, where the revision has the notification. */

@@ -587,7 +587,8 @@ export class Peer {
       // A running task keeps its token until it ends (ownTaskStatus).
       const token = request.meta === undefined ? undefined : request.progressToken;
       const running = request.taskId !== undefined && !request.taskEnded;
-      if (token !== undefined && !running && this.progressTokens.get(token) === request) this.progressTokens.delete(token);
+      if (token !== undefined && !running && this.progressTokens.get(token) === request)
+        this.progressTokens.delete(token);
       batch?.end();
       if (this.inflight.size === 0) this.wakeIdle();
     }
@@ -718,7 +719,8 @@ export class Peer {
     this.theirTaskTokens.delete(taskId);
     this.theirTasks.delete(token);
     this.endedTaskTokens.add(token);
-    if (this.endedTaskTokens.size > MAX_TASKS) this.endedTaskTokens.delete(this.endedTaskTokens.values().next().value as RequestId);
+    if (this.endedTaskTokens.size > MAX_TASKS)
+      this.endedTaskTokens.delete(this.endedTaskTokens.values().next().value as RequestId);
   }
 
   /** An error response, sent now or, for an element of a batch, with the batch's other answers. */

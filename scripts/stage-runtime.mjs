@@ -25,7 +25,9 @@ function stale() {
 
 const outdated = stale();
 if (outdated !== undefined) {
-  console.error(`stage-runtime: dist/ is missing or older than ${outdated}; run \`npm run build\` at the repository root`);
+  console.error(
+    `stage-runtime: dist/ is missing or older than ${outdated}; run \`npm run build\` at the repository root`,
+  );
   process.exit(2);
 }
 rmSync(target, { recursive: true, force: true });

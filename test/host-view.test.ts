@@ -58,7 +58,12 @@ function server2024(): r2024.Server {
     serverInfo: { name: "old", version: "1.0.0" },
     capabilities: { logging: {} },
     handlers: {
-      listTools: () => ({ tools: [{ name: "sample", inputSchema: input }, { name: "roots", inputSchema: input }] }),
+      listTools: () => ({
+        tools: [
+          { name: "sample", inputSchema: input },
+          { name: "roots", inputSchema: input },
+        ],
+      }),
       callTool: async (params, context) => {
         if (params.name === "roots") {
           const { roots } = await context.listRoots();
@@ -105,7 +110,9 @@ function server2025(): r2025.Server {
         return { content: [text(answer.action)], structuredContent: { action: answer.action } };
       },
       listResources: () => ({ resources: [{ uri: "file:///mid.txt", name: "mid.txt" }] }),
-      readResource: (params) => ({ contents: [{ uri: params.uri, blob: "AAAA", mimeType: "application/octet-stream" }] }),
+      readResource: (params) => ({
+        contents: [{ uri: params.uri, blob: "AAAA", mimeType: "application/octet-stream" }],
+      }),
     },
   });
 }
@@ -136,7 +143,9 @@ describe(`a host's view: everything at ${VIEW_REVISION}, whatever the server's r
 
   beforeAll(async () => {
     host = createHost({
-      servers: { mcpServers: Object.fromEntries(Object.keys(SERVERS).map((name) => [name, { url: `memory://${name}` }])) },
+      servers: {
+        mcpServers: Object.fromEntries(Object.keys(SERVERS).map((name) => [name, { url: `memory://${name}` }])),
+      },
       restart: false,
       transport: (spec) => {
         const [hostSide, serverSide] = createInMemoryTransportPair();

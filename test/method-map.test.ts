@@ -129,14 +129,17 @@ describe("revision-specific facts", () => {
     });
   });
 
-  it.each(REVISIONS)("%s recognises exactly the string literals of schema.ts's ResultType, where results have a kind", (revision) => {
-    // Read from the schema's text, not the model: `export type ResultType = "a" | "b" | string;`.
-    const union = /export type ResultType =([^;]+);/.exec(readFileSync(schemaTsPath(revision), "utf8"))?.[1];
-    const literals = [...(union ?? "").matchAll(/"([^"]+)"/g)].map((m) => m[1]);
-    const protocol = checkedInModel(revision).protocol;
-    expect(protocol.resultTypes).toEqual(union === undefined ? undefined : { field: "resultType", values: literals });
-    if (union !== undefined) expect(literals).toEqual(expect.arrayContaining(["complete", "input_required"]));
-  });
+  it.each(REVISIONS)(
+    "%s recognises exactly the string literals of schema.ts's ResultType, where results have a kind",
+    (revision) => {
+      // Read from the schema's text, not the model: `export type ResultType = "a" | "b" | string;`.
+      const union = /export type ResultType =([^;]+);/.exec(readFileSync(schemaTsPath(revision), "utf8"))?.[1];
+      const literals = [...(union ?? "").matchAll(/"([^"]+)"/g)].map((m) => m[1]);
+      const protocol = checkedInModel(revision).protocol;
+      expect(protocol.resultTypes).toEqual(union === undefined ? undefined : { field: "resultType", values: literals });
+      if (union !== undefined) expect(literals).toEqual(expect.arrayContaining(["complete", "input_required"]));
+    },
+  );
 
   it.each(REVISIONS.filter((r) => r < "2026"))("%s has no cacheable results", (revision) => {
     expect(checkedInModel(revision).protocol.caching).toBeUndefined();

@@ -50,7 +50,8 @@ async function clientBehindRaw<C extends { connect(): Promise<void>; close(): Pr
 /** A 2025-11-25 client behind a raw server that declared `serverCapabilities`. */
 async function clientBehindRawServer(serverCapabilities: JsonObject, options: Partial<v2025.ClientOptions> = {}) {
   const { raw, client, errors, first } = await clientBehindRaw(
-    (transport, onError) => v2025.createClient({ transport, clientInfo: { name: "c", version: "1" }, onError, ...options }),
+    (transport, onError) =>
+      v2025.createClient({ transport, clientInfo: { name: "c", version: "1" }, onError, ...options }),
     async (raw) => {
       const init = await raw.nextRequest("initialize");
       await raw.answer(init, {
@@ -76,7 +77,8 @@ const meta2026 = (clientCapabilities: JsonObject = {}, extra: JsonObject = {}) =
 /** A 2026-07-28 client behind a raw server that answered its discovery with `serverCapabilities`. */
 async function client2026BehindRawServer(serverCapabilities: JsonObject, options: Partial<v2026.ClientOptions> = {}) {
   const { raw, client, errors, first } = await clientBehindRaw(
-    (transport, onError) => v2026.createClient({ transport, clientInfo: { name: "c", version: "1" }, onError, ...options }),
+    (transport, onError) =>
+      v2026.createClient({ transport, clientInfo: { name: "c", version: "1" }, onError, ...options }),
     async (raw) => {
       const discover = await raw.nextRequest("server/discover");
       await raw.answer(discover, {
@@ -325,17 +327,42 @@ describe("prompts", () => {
   const prompt = (...content: JsonObject[]) => ({ messages: content.map((c) => ({ role: "user", content: c })) });
 
   it("accepts MIME types by the RFC 6838 grammar, with RFC 9110 parameters (an empty one too), and nothing else", () => {
-    for (const good of ["image/png", "image/svg+xml", "audio/wav", "application/vnd.api+json", "text/plain; charset=utf-8", 'text/plain;charset="a b"', "image/png ;q=1", "image/png;"])
+    for (const good of [
+      "image/png",
+      "image/svg+xml",
+      "audio/wav",
+      "application/vnd.api+json",
+      "text/plain; charset=utf-8",
+      'text/plain;charset="a b"',
+      "image/png ;q=1",
+      "image/png;",
+    ])
       expect(isMediaType(good), good).toBe(true);
-    for (const bad of ["", "png", "image/", "/png", "image/png/x", "image png", "image/p(n)g", "image/png; charset", "image/png; a=b c", "-image/png", `image/${"x".repeat(128)}`, 7])
+    for (const bad of [
+      "",
+      "png",
+      "image/",
+      "/png",
+      "image/png/x",
+      "image png",
+      "image/p(n)g",
+      "image/png; charset",
+      "image/png; a=b c",
+      "-image/png",
+      `image/${"x".repeat(128)}`,
+      7,
+    ])
       expect(isMediaType(bad), String(bad)).toBe(false);
   });
 
   it("a server does not answer a prompt whose image has a malformed MIME type; a client refuses one (PROMPTS_IMAGE_MIME)", async () => {
     let content = [image("image/png"), { type: "text", text: "hi" }, image("png")];
-    const { raw, errors } = await serverBehindRawClient({}, {
-      getPrompt: () => prompt(...content) as unknown as v2025.GetPromptResult,
-    });
+    const { raw, errors } = await serverBehindRawClient(
+      {},
+      {
+        getPrompt: () => prompt(...content) as unknown as v2025.GetPromptResult,
+      },
+    );
     const refused = await raw.request("prompts/get", { name: "p" });
     expect(refused["error"]).toMatchObject({ code: -32603 });
     expect(ruleOf(refused)).toBe("PROMPTS_IMAGE_MIME");
@@ -368,7 +395,9 @@ describe("prompts", () => {
     const refused = await raw.request("prompts/get", { name: "p", _meta: meta });
     expect(ruleOf(refused)).toBe("PROMPTS_AUDIO_MIME");
     mimeType = "audio/wav";
-    expect((await raw.request("prompts/get", { name: "p", _meta: meta }))["result"]).toMatchObject(prompt(audio("audio/wav")));
+    expect((await raw.request("prompts/get", { name: "p", _meta: meta }))["result"]).toMatchObject(
+      prompt(audio("audio/wav")),
+    );
     expect(errors.map((e) => (e as RuleViolation).rule)).toEqual(["PROMPTS_AUDIO_MIME"]);
   });
 });
@@ -378,7 +407,9 @@ describe("against the official SDK v2 (@modelcontextprotocol/server 2.4.0) as th
     const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
     const mcp = new McpServer({ name: "sdk-v2", version: "2.4.0" });
     const image = (mimeType: string) => ({ type: "image" as const, data: "aGk=", mimeType });
-    mcp.registerPrompt("bad", { title: "bad" }, () => ({ messages: [{ role: "user" as const, content: image("png") }] }));
+    mcp.registerPrompt("bad", { title: "bad" }, () => ({
+      messages: [{ role: "user" as const, content: image("png") }],
+    }));
     mcp.registerPrompt("good", { title: "good" }, () => ({
       messages: [{ role: "user" as const, content: image("image/png") }],
     }));
@@ -438,7 +469,11 @@ describe("against the official SDK v2 (@modelcontextprotocol/server 2.4.0), whos
 
   it("the SDK's notifications that need a sub-capability it did not declare are dropped and reported; declared ones pass (CAPABILITY_NEGOTIATED)", async () => {
     // The SDK checks `prompts`, `resources` and `tools` only; listChanged and subscribe are what gate these.
-    const { sdk, client, errors } = await sdkServerAndClient({ prompts: {}, resources: {}, tools: { listChanged: true } });
+    const { sdk, client, errors } = await sdkServerAndClient({
+      prompts: {},
+      resources: {},
+      tools: { listChanged: true },
+    });
     const heard: string[] = [];
     for (const method of [
       "notifications/prompts/list_changed",
@@ -588,9 +623,17 @@ describe("progress of tasks (2025-11-25)", () => {
     });
     await server.connect(transport);
     cleanups.push(() => server.close());
-    await raw.request("initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } });
+    await raw.request("initialize", {
+      protocolVersion: "2025-11-25",
+      capabilities: {},
+      clientInfo: { name: "raw", version: "1" },
+    });
     await raw.notify("notifications/initialized");
-    const created = await raw.request("tools/call", { name: "t", task: { ttl: 60_000 }, _meta: { progressToken: "p" } });
+    const created = await raw.request("tools/call", {
+      name: "t",
+      task: { ttl: 60_000 },
+      _meta: { progressToken: "p" },
+    });
     expect(created["result"]).toMatchObject({ task: { taskId: "t1" } });
     // While the task runs, its progress goes out and its token is still taken.
     await progress?.({ progress: 1 });
@@ -797,7 +840,9 @@ describe("rules the validators hold, against a raw peer breaking them (2025-11-2
     }
     expect(calls).toBe(0);
     for (const progressToken of ["p", 7])
-      expect((await raw.request("tools/call", { name: "t", _meta: { progressToken } }))["result"]).toEqual({ content: [] });
+      expect((await raw.request("tools/call", { name: "t", _meta: { progressToken } }))["result"]).toEqual({
+        content: [],
+      });
     expect(calls).toBe(2);
   });
 
@@ -858,7 +903,9 @@ describe("rules the validators hold, against a raw peer breaking them (2025-11-2
   it("binary resource contents or prompt images that are not base64 fail the client's call (RESOURCES_BLOB_BASE64)", async () => {
     const { raw, client } = await clientBehindRawServer({ resources: {}, prompts: {} });
     const read = client.readResource({ uri: "file:///a" }).catch((error: unknown) => error);
-    await raw.answer(await raw.nextRequest("resources/read"), { contents: [{ uri: "file:///a", blob: "not base64!" }] });
+    await raw.answer(await raw.nextRequest("resources/read"), {
+      contents: [{ uri: "file:///a", blob: "not base64!" }],
+    });
     // Neither member of the contents union takes it: the text one is named first.
     expect(pathsOf(await read)).toContain("/result/contents/0");
     const got = client.getPrompt({ name: "p" }).catch((error: unknown) => error);
@@ -901,7 +948,9 @@ describe("rules the validators hold, against a raw peer breaking them (2026-07-2
     const answer = { role: "assistant", content: { type: "text", text: "ok" }, model: "m" };
     const { raw, client } = await client2026BehindRawServer(
       { tools: {} },
-      { handlers: { createMessage: (params) => (sampled.push(params), answer as unknown as v2026.CreateMessageResult) } },
+      {
+        handlers: { createMessage: (params) => (sampled.push(params), answer as unknown as v2026.CreateMessageResult) },
+      },
     );
     const sampling = (message: JsonObject) => ({
       s: { method: "sampling/createMessage", params: { messages: [message], maxTokens: 10 } },
@@ -910,7 +959,9 @@ describe("rules the validators hold, against a raw peer breaking them (2026-07-2
       const { call } = await askFor(raw, client, sampling(message));
       const refused = await call;
       expect(refused, JSON.stringify(message)).toBeInstanceOf(ResultValidationError);
-      expect((refused as ResultValidationError).issues.map((i) => i.path).join()).toContain("/inputRequests/s/params/messages/0");
+      expect((refused as ResultValidationError).issues.map((i) => i.path).join()).toContain(
+        "/inputRequests/s/params/messages/0",
+      );
     }
     expect(sampled).toEqual([]);
     expect(await raw.sentNothing((m) => m["method"] === "tools/call")).toBe(true);
@@ -923,7 +974,10 @@ describe("rules the validators hold, against a raw peer breaking them (2026-07-2
   });
 
   it("an input request that is not an elicitation, sampling or roots request is refused, and nothing is retried (MRTR_INPUT_REQUEST_KINDS)", async () => {
-    const { raw, client } = await client2026BehindRawServer({ tools: {} }, { handlers: { listRoots: () => ({ roots: [] }) } });
+    const { raw, client } = await client2026BehindRawServer(
+      { tools: {} },
+      { handlers: { listRoots: () => ({ roots: [] }) } },
+    );
     for (const request of [{ method: "tools/list" }, { method: "ping" }, { params: {} }]) {
       const { call } = await askFor(raw, client, { r: request });
       const refused = await call;
@@ -983,11 +1037,16 @@ describe("capabilities declared from handlers", () => {
       [served, { tools: {}, resources: {}, prompts: {} }],
     ] as const) {
       const { raw, transport } = await RawPeer.open();
-      const server = v2025.createServer({ serverInfo: { name: "s", version: "1" }, handlers: handlers as v2025.ServerHandlers });
+      const server = v2025.createServer({
+        serverInfo: { name: "s", version: "1" },
+        handlers: handlers as v2025.ServerHandlers,
+      });
       await server.connect(transport);
       cleanups.push(() => server.close());
       expect((await raw.request("initialize", initialize))["result"]).toMatchObject({ capabilities: expected });
-      const { raw: raw2026 } = await server2026BehindRawClient({ handlers: handlers as unknown as v2026.ServerHandlers });
+      const { raw: raw2026 } = await server2026BehindRawClient({
+        handlers: handlers as unknown as v2026.ServerHandlers,
+      });
       const discovered = (await raw2026.request("server/discover", { _meta: meta2026() }))["result"] as JsonObject;
       expect(discovered["capabilities"]).toEqual(expected);
     }
@@ -1011,7 +1070,9 @@ describe("cancellation by a client over stdio (2026-07-28)", () => {
     // An answer that crossed the cancellation settles nothing and is only reported; the client goes on.
     await raw.answer(request, { resultType: "complete", content: [] });
     await raw.sentNothing(() => false);
-    expect(errors.map((e) => e.message)).toEqual([`a response to no pending request (id ${JSON.stringify(request["id"])})`]);
+    expect(errors.map((e) => e.message)).toEqual([
+      `a response to no pending request (id ${JSON.stringify(request["id"])})`,
+    ]);
     const next = client.callTool({ name: "t", arguments: {} });
     await raw.answer(await raw.nextRequest("tools/call"), { resultType: "complete", content: [] });
     expect(await next).toMatchObject({ content: [] });
@@ -1027,7 +1088,12 @@ describe("each request stands alone (2026-07-28)", () => {
           seen.push(context.client.clientCapabilities);
           return {
             resultType: "input_required",
-            inputRequests: { e: { method: "elicitation/create", params: { message: "name?", requestedSchema: { type: "object", properties: {} } } } },
+            inputRequests: {
+              e: {
+                method: "elicitation/create",
+                params: { message: "name?", requestedSchema: { type: "object", properties: {} } },
+              },
+            },
           } as unknown as v2026.CallToolResult;
         },
       },
@@ -1072,8 +1138,14 @@ describe("each request stands alone (2026-07-28)", () => {
         listPrompts: () => ({ prompts: [], ttlMs: 0, cacheScope: "private" }) as unknown as v2026.ListPromptsResult,
       },
     });
-    for (const [method, params] of [["tools/call", { name: "t" }], ["prompts/list", {}], ["server/discover", {}]] as const)
-      expect((await raw.request(method, { ...params, _meta: meta2026() }))["result"], method).toMatchObject({ resultType: "complete" });
+    for (const [method, params] of [
+      ["tools/call", { name: "t" }],
+      ["prompts/list", {}],
+      ["server/discover", {}],
+    ] as const)
+      expect((await raw.request(method, { ...params, _meta: meta2026() }))["result"], method).toMatchObject({
+        resultType: "complete",
+      });
 
     const { raw: server, client } = await client2026BehindRawServer({ tools: {} });
     const call = client.callTool({ name: "t", arguments: {} });
@@ -1111,7 +1183,10 @@ describe("result kinds (2026-07-28)", () => {
     // A list answered with a task is refused for its kind too, not for the list it lacks.
     const list = client.listTools();
     await server.answer(await server.nextRequest("tools/list"), unknown[0] as JsonObject);
-    expect(await list.catch((e: unknown) => e)).toMatchObject({ name: "RuleViolation", rule: "RESULT_TYPE_RECOGNISED" });
+    expect(await list.catch((e: unknown) => e)).toMatchObject({
+      name: "RuleViolation",
+      rule: "RESULT_TYPE_RECOGNISED",
+    });
     expect(errors).toEqual([]);
 
     const text = [{ type: "text", text: "done" }];
@@ -1192,7 +1267,9 @@ describe("caching (2026-07-28)", () => {
     await server.answer(await server.nextRequest("prompts/list"), { ...fresh, prompts: [] });
     expect((await prompts).prompts).toEqual([]);
     expect((await client.listTools({ cursor: "2" })).tools).toEqual([]);
-    expect(await server.sentNothing((m) => m["method"] === "tools/list" || m["method"] === "resources/read")).toBe(true);
+    expect(await server.sentNothing((m) => m["method"] === "tools/list" || m["method"] === "resources/read")).toBe(
+      true,
+    );
   });
 
   it("never keeps the result of a retry carrying input responses or state, nor an interim input-required one (CACHE_RETRIED_NOT_KEPT)", async () => {
@@ -1238,7 +1315,12 @@ describe("caching (2026-07-28)", () => {
       expect(paths(error)).toContain(path);
     }
     const valid = client.listTools();
-    await server.answer(await server.nextRequest("tools/list"), { resultType: "complete", tools: [], ttlMs: 0, cacheScope: "public" });
+    await server.answer(await server.nextRequest("tools/list"), {
+      resultType: "complete",
+      tools: [],
+      ttlMs: 0,
+      cacheScope: "public",
+    });
     expect((await valid).tools).toEqual([]);
   });
 
@@ -1276,7 +1358,13 @@ describe("caching (2026-07-28)", () => {
 
 describe("extension identifiers (2026-07-28)", () => {
   it("takes prefixed _meta keys as extension identifiers, and nothing else", () => {
-    for (const good of ["io.modelcontextprotocol/ui", "com.example/", "a/b.c-d_e", "x1.y-2/z9", "com.example.mcp/tasks"])
+    for (const good of [
+      "io.modelcontextprotocol/ui",
+      "com.example/",
+      "a/b.c-d_e",
+      "x1.y-2/z9",
+      "com.example.mcp/tasks",
+    ])
       expect(isExtensionId(good), good).toBe(true);
     for (const bad of ["ui", "/ui", "1io/x", "io./x", "io-/x", "io..x/a", "io.x/-a", "io.x/a-", "io x/a", "io/x/y", ""])
       expect(isExtensionId(bad), bad).toBe(false);
@@ -1294,10 +1382,14 @@ describe("extension identifiers (2026-07-28)", () => {
     };
     const { transport } = await RawPeer.open();
     expect(
-      declaring(() => v2026.createClient({ transport, clientInfo: { name: "c", version: "1" }, capabilities: malformed })),
+      declaring(() =>
+        v2026.createClient({ transport, clientInfo: { name: "c", version: "1" }, capabilities: malformed }),
+      ),
     ).toMatchObject({ rule: "EXTENSION_ID_FORMAT", code: -32603 });
     expect(
-      declaring(() => v2026.createServer({ serverInfo: { name: "s", version: "1" }, capabilities: malformed, handlers: {} })),
+      declaring(() =>
+        v2026.createServer({ serverInfo: { name: "s", version: "1" }, capabilities: malformed, handlers: {} }),
+      ),
     ).toMatchObject({ rule: "EXTENSION_ID_FORMAT" });
 
     // A request declaring one gets -32602 and reaches no handler; a well-formed one passes.
@@ -1306,7 +1398,9 @@ describe("extension identifiers (2026-07-28)", () => {
     const refused = await raw.request("tools/call", { name: "t", _meta: meta2026(malformed) });
     expect(refused["error"]).toMatchObject({ code: -32602, data: { rule: "EXTENSION_ID_FORMAT" } });
     const fine = { extensions: { "io.modelcontextprotocol/tasks": {} } };
-    expect((await raw.request("tools/call", { name: "t", _meta: meta2026(fine) }))["result"]).toMatchObject({ content: [] });
+    expect((await raw.request("tools/call", { name: "t", _meta: meta2026(fine) }))["result"]).toMatchObject({
+      content: [],
+    });
     expect(calls).toBe(1);
 
     // A server declaring one fails the client's connect, which sends nothing more.

@@ -392,7 +392,9 @@ describe.each(revisions2026)("sampling with tools inside InputRequiredResult (%s
     const call = client.callTool({ name: "t", arguments: {} }).catch((e: unknown) => e);
     await server.answer(await server.nextRequest("tools/call"), {
       resultType: "input_required",
-      inputRequests: { s: { method: "sampling/createMessage", params: { maxTokens: 10, tools: [weatherTool], ...sampling } } },
+      inputRequests: {
+        s: { method: "sampling/createMessage", params: { maxTokens: 10, tools: [weatherTool], ...sampling } },
+      },
     });
     return { call };
   }

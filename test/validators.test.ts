@@ -194,7 +194,11 @@ describe("the first issue by default, every issue on request", () => {
     ]);
     expect(issuesOf(V2025.validateListToolsResult({ tools }, { all: true }))).toEqual([
       { path: "/tools/1/name", expected: "string", message: "expected string, got number 1" },
-      { path: "/tools/3/inputSchema", expected: "required property", message: 'missing required property "inputSchema"' },
+      {
+        path: "/tools/3/inputSchema",
+        expected: "required property",
+        message: 'missing required property "inputSchema"',
+      },
     ]);
     const thrown = (options?: { all?: boolean }) => {
       try {

@@ -170,7 +170,9 @@ export function buildSamplingTools(
       throw new ModelError(`${where}: ${table.toolChoice.field}.${table.toolChoice.mode} has no ${mode}`);
   const stops = facts.field(request.result, table.stopReason.field).flatMap((t) => facts.literals(t));
   if (!stops.includes(table.stopReason.cutOff))
-    throw new ModelError(`${where}: the ${table.request} result's ${table.stopReason.field} has no ${table.stopReason.cutOff}`);
+    throw new ModelError(
+      `${where}: the ${table.request} result's ${table.stopReason.field} has no ${table.stopReason.cutOff}`,
+    );
   return {
     request: table.request,
     messages: table.messages,

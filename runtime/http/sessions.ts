@@ -95,7 +95,11 @@ export function createSessionRouter(options: SessionRouterOptions): SessionRoute
   const idleMs = options.sessionIdleMs ?? 30 * 60_000;
   const maxSessions = options.maxSessions ?? 1000;
   const cluster = options.cluster
-    ? createSessionCluster(options.cluster, () => sessions.keys(), (error) => options.onError?.(error))
+    ? createSessionCluster(
+        options.cluster,
+        () => sessions.keys(),
+        (error) => options.onError?.(error),
+      )
     : undefined;
   let sweeper: ReturnType<typeof setInterval> | undefined;
 

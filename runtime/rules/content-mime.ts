@@ -23,7 +23,11 @@ export function isMediaType(value: unknown): boolean {
 }
 
 /** The first media block of a result whose MIME type is not well formed. */
-export function contentMimeViolation(facts: ContentMimeFact, method: string, result: unknown): RuleViolation | undefined {
+export function contentMimeViolation(
+  facts: ContentMimeFact,
+  method: string,
+  result: unknown,
+): RuleViolation | undefined {
   const path = facts.results[method];
   if (!path) return undefined;
   let nodes: unknown[] = [result];

@@ -28,7 +28,12 @@ export interface SamplingToolsFact {
   readonly use: { readonly type: string; readonly id: string };
   readonly result: { readonly type: string; readonly id: string };
   readonly capability: CapabilityFact;
-  readonly toolChoice: { readonly field: string; readonly mode: string; readonly none: string; readonly required: string };
+  readonly toolChoice: {
+    readonly field: string;
+    readonly mode: string;
+    readonly none: string;
+    readonly required: string;
+  };
   /** The result field saying why the model stopped, and the value saying the token limit cut it off. */
   readonly stopReason: { readonly field: string; readonly cutOff: string };
 }

@@ -15,7 +15,11 @@ export function recognisedKind(facts: ResultTypesFact, result: unknown): boolean
 }
 
 /** A result whose kind is present and none of the recognised ones. */
-export function resultTypeViolation(facts: ResultTypesFact, method: string, result: unknown): RuleViolation | undefined {
+export function resultTypeViolation(
+  facts: ResultTypesFact,
+  method: string,
+  result: unknown,
+): RuleViolation | undefined {
   if (recognisedKind(facts, result)) return undefined;
   const kind = (result as { [key: string]: unknown })[facts.field];
   const known = facts.values.map((v) => JSON.stringify(v)).join(", ");

@@ -184,6 +184,7 @@ export function typeProblems(revision: string, name: string, value: unknown): st
     if (!verdict.ok) problems.push(`validators ${name}: ${JSON.stringify(value)}: ${JSON.stringify(verdict.issues)}`);
   }
   const validate = ajvFor(revision).get(name);
-  if (!validate(value)) problems.push(`schema.json ${name}: ${JSON.stringify(value)}: ${JSON.stringify(validate.errors)}`);
+  if (!validate(value))
+    problems.push(`schema.json ${name}: ${JSON.stringify(value)}: ${JSON.stringify(validate.errors)}`);
   return problems;
 }
