@@ -1270,11 +1270,11 @@ function g_JSONRPCRequest(v: unknown, d: number): boolean {
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
   if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_2, p1);
-  const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return failedIn("/params");
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 !== undefined && !g_JSONRPCRequest$1(p3, d + 1)) return failedIn("/params");
   return true;
 }
 
@@ -1305,41 +1305,41 @@ function x_JSONRPCRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["params"];
-    if (x4 !== undefined) {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.fault("/params", 1, EXPECTED_3, x4)) return 1;
+    const x4 = o1["id"];
+    if (x4 === undefined) {
+      if (out.absent("/id", 1, 'missing required property "id"')) return 1;
+      n++;
+    } else {
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["params"];
+    if (x6 !== undefined) {
+      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
+        if (out.fault("/params", 1, EXPECTED_3, x6)) return 1;
         n++;
       } else {
-        const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5["_meta"];
-        if (x6 !== undefined) {
-          if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
-            if (out.fault("/params/_meta", 2, EXPECTED_3, x6)) return 1;
+        const o7 = x6 as Readonly<Record<string, unknown>>;
+        const x8 = o7["_meta"];
+        if (x8 !== undefined) {
+          if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
+            if (out.fault("/params/_meta", 2, EXPECTED_3, x8)) return 1;
             n++;
           } else {
-            const o7 = x6 as Readonly<Record<string, unknown>>;
-            const x8 = o7["progressToken"];
-            if (x8 !== undefined) {
-              if (!g_ProgressToken(x8, d + 1 + 1 + 1)) {
-                const c9 = x_ProgressToken(x8, out, d + 1 + 1 + 1);
-                if (out.lift(c9, "/params/_meta/progressToken", 3)) return 1;
-                n += c9;
+            const o9 = x8 as Readonly<Record<string, unknown>>;
+            const x10 = o9["progressToken"];
+            if (x10 !== undefined) {
+              if (!g_ProgressToken(x10, d + 1 + 1 + 1)) {
+                const c11 = x_ProgressToken(x10, out, d + 1 + 1 + 1);
+                if (out.lift(c11, "/params/_meta/progressToken", 3)) return 1;
+                n += c11;
               }
             }
           }
         }
-      }
-    }
-    const x10 = o1["id"];
-    if (x10 === undefined) {
-      if (out.absent("/id", 1, 'missing required property "id"')) return 1;
-      n++;
-    } else {
-      if (!g_RequestId(x10, d + 1)) {
-        const c11 = x_RequestId(x10, out, d + 1);
-        if (out.lift(c11, "/id", 1)) return 1;
-        n += c11;
       }
     }
   }
@@ -1577,12 +1577,12 @@ function x_JSONRPCError(v: unknown, out: IssueList, d: number): number {
 function g_JSONRPCError$1(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["code"];
-  if (p0 === undefined) return failedMissing("/code", 'missing required property "code"');
-  if (!Number.isInteger(p0)) return failedTest("/code", EXPECTED_5, p0);
-  const p1 = o["message"];
-  if (p1 === undefined) return failedMissing("/message", 'missing required property "message"');
-  if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_2, p1);
+  const p1 = o["code"];
+  if (p1 === undefined) return failedMissing("/code", 'missing required property "code"');
+  if (!Number.isInteger(p1)) return failedTest("/code", EXPECTED_5, p1);
+  const p2 = o["message"];
+  if (p2 === undefined) return failedMissing("/message", 'missing required property "message"');
+  if (!(typeof p2 === "string")) return failedTest("/message", EXPECTED_2, p2);
   return true;
 }
 
@@ -1726,27 +1726,27 @@ function x_InitializeRequest(v: unknown, out: IssueList, d: number): number {
             n++;
           }
         }
-        const x6 = o4["capabilities"];
+        const x6 = o4["clientInfo"];
         if (x6 === undefined) {
-          if (out.absent("/params/capabilities", 2, 'missing required property "capabilities"'))
-            return 1;
-          n++;
-        } else {
-          if (!g_ClientCapabilities(x6, d + 1 + 1)) {
-            const c7 = x_ClientCapabilities(x6, out, d + 1 + 1);
-            if (out.lift(c7, "/params/capabilities", 2)) return 1;
-            n += c7;
-          }
-        }
-        const x8 = o4["clientInfo"];
-        if (x8 === undefined) {
           if (out.absent("/params/clientInfo", 2, 'missing required property "clientInfo"'))
             return 1;
           n++;
         } else {
-          if (!g_Implementation(x8, d + 1 + 1)) {
-            const c9 = x_Implementation(x8, out, d + 1 + 1);
-            if (out.lift(c9, "/params/clientInfo", 2)) return 1;
+          if (!g_Implementation(x6, d + 1 + 1)) {
+            const c7 = x_Implementation(x6, out, d + 1 + 1);
+            if (out.lift(c7, "/params/clientInfo", 2)) return 1;
+            n += c7;
+          }
+        }
+        const x8 = o4["capabilities"];
+        if (x8 === undefined) {
+          if (out.absent("/params/capabilities", 2, 'missing required property "capabilities"'))
+            return 1;
+          n++;
+        } else {
+          if (!g_ClientCapabilities(x8, d + 1 + 1)) {
+            const c9 = x_ClientCapabilities(x8, out, d + 1 + 1);
+            if (out.lift(c9, "/params/capabilities", 2)) return 1;
             n += c9;
           }
         }
@@ -1763,15 +1763,15 @@ function g_InitializeRequest$1(v: unknown, d: number): boolean {
   if (p0 === undefined)
     return failedMissing("/protocolVersion", 'missing required property "protocolVersion"');
   if (!(typeof p0 === "string")) return failedTest("/protocolVersion", EXPECTED_2, p0);
-  const p1 = o["capabilities"];
+  const p1 = o["clientInfo"];
   if (p1 === undefined)
-    return failedMissing("/capabilities", 'missing required property "capabilities"');
-  if (!g_ClientCapabilities(p1, d + 1))
-    return failedInType("/capabilities", x_ClientCapabilities, p1);
-  const p2 = o["clientInfo"];
-  if (p2 === undefined)
     return failedMissing("/clientInfo", 'missing required property "clientInfo"');
-  if (!g_Implementation(p2, d + 1)) return failedInType("/clientInfo", x_Implementation, p2);
+  if (!g_Implementation(p1, d + 1)) return failedInType("/clientInfo", x_Implementation, p1);
+  const p2 = o["capabilities"];
+  if (p2 === undefined)
+    return failedMissing("/capabilities", 'missing required property "capabilities"');
+  if (!g_ClientCapabilities(p2, d + 1))
+    return failedInType("/capabilities", x_ClientCapabilities, p2);
   return true;
 }
 
@@ -1784,18 +1784,18 @@ function g_InitializeResult(v: unknown, d: number): boolean {
   if (p1 === undefined)
     return failedMissing("/protocolVersion", 'missing required property "protocolVersion"');
   if (!(typeof p1 === "string")) return failedTest("/protocolVersion", EXPECTED_2, p1);
-  const p2 = o["capabilities"];
-  if (p2 === undefined)
-    return failedMissing("/capabilities", 'missing required property "capabilities"');
-  if (!g_ServerCapabilities(p2, d + 1))
-    return failedInType("/capabilities", x_ServerCapabilities, p2);
+  const p2 = o["instructions"];
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/instructions", EXPECTED_2, p2);
   const p3 = o["serverInfo"];
   if (p3 === undefined)
     return failedMissing("/serverInfo", 'missing required property "serverInfo"');
   if (!g_Implementation(p3, d + 1)) return failedInType("/serverInfo", x_Implementation, p3);
-  const p4 = o["instructions"];
-  if (p4 !== undefined && !(typeof p4 === "string"))
-    return failedTest("/instructions", EXPECTED_2, p4);
+  const p4 = o["capabilities"];
+  if (p4 === undefined)
+    return failedMissing("/capabilities", 'missing required property "capabilities"');
+  if (!g_ServerCapabilities(p4, d + 1))
+    return failedInType("/capabilities", x_ServerCapabilities, p4);
   return true;
 }
 
@@ -1824,33 +1824,33 @@ function x_InitializeResult(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x5 = o1["capabilities"];
-    if (x5 === undefined) {
-      if (out.absent("/capabilities", 1, 'missing required property "capabilities"')) return 1;
-      n++;
-    } else {
-      if (!g_ServerCapabilities(x5, d + 1)) {
-        const c6 = x_ServerCapabilities(x5, out, d + 1);
-        if (out.lift(c6, "/capabilities", 1)) return 1;
-        n += c6;
+    const x5 = o1["instructions"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/instructions", 1, EXPECTED_2, x5)) return 1;
+        n++;
       }
     }
-    const x7 = o1["serverInfo"];
-    if (x7 === undefined) {
+    const x6 = o1["serverInfo"];
+    if (x6 === undefined) {
       if (out.absent("/serverInfo", 1, 'missing required property "serverInfo"')) return 1;
       n++;
     } else {
-      if (!g_Implementation(x7, d + 1)) {
-        const c8 = x_Implementation(x7, out, d + 1);
-        if (out.lift(c8, "/serverInfo", 1)) return 1;
-        n += c8;
+      if (!g_Implementation(x6, d + 1)) {
+        const c7 = x_Implementation(x6, out, d + 1);
+        if (out.lift(c7, "/serverInfo", 1)) return 1;
+        n += c7;
       }
     }
-    const x9 = o1["instructions"];
-    if (x9 !== undefined) {
-      if (!(typeof x9 === "string")) {
-        if (out.fault("/instructions", 1, EXPECTED_2, x9)) return 1;
-        n++;
+    const x8 = o1["capabilities"];
+    if (x8 === undefined) {
+      if (out.absent("/capabilities", 1, 'missing required property "capabilities"')) return 1;
+      n++;
+    } else {
+      if (!g_ServerCapabilities(x8, d + 1)) {
+        const c9 = x_ServerCapabilities(x8, out, d + 1);
+        if (out.lift(c9, "/capabilities", 1)) return 1;
+        n += c9;
       }
     }
   }
@@ -1926,13 +1926,13 @@ function g_InitializedNotification$1(v: unknown, d: number): boolean {
 function g_ClientCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return failedIn("/experimental");
+  const p0 = o["sampling"];
+  if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
+    return failedTest("/sampling", EXPECTED_3, p0);
   const p1 = o["roots"];
-  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return failedIn("/roots");
-  const p2 = o["sampling"];
-  if (p2 !== undefined && !(typeof p2 === "object" && p2 !== null && !Array.isArray(p2)))
-    return failedTest("/sampling", EXPECTED_3, p2);
+  if (p1 !== undefined && !g_ClientCapabilities$1(p1, d + 1)) return failedIn("/roots");
+  const p2 = o["experimental"];
+  if (p2 !== undefined && !g_ClientCapabilities$2(p2, d + 1)) return failedIn("/experimental");
   return true;
 }
 
@@ -1943,42 +1943,42 @@ function x_ClientCapabilities(v: unknown, out: IssueList, _d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["experimental"];
+    const x2 = o1["sampling"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/experimental", 1, EXPECTED_3, x2)) return 1;
+      if (!(typeof x2 === "object" && x2 !== null && !Array.isArray(x2))) {
+        if (out.fault("/sampling", 1, EXPECTED_3, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["roots"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/roots", 1, EXPECTED_3, x3)) return 1;
         n++;
       } else {
-        const o3 = x2 as Readonly<Record<string, unknown>>;
-        for (const k4 of Object.keys(o3)) {
-          if (!(typeof o3[k4] === "object" && o3[k4] !== null && !Array.isArray(o3[k4]))) {
-            if (out.fault("/experimental/" + pointer(k4), 2, EXPECTED_3, o3[k4])) return 1;
+        const o4 = x3 as Readonly<Record<string, unknown>>;
+        const x5 = o4["listChanged"];
+        if (x5 !== undefined) {
+          if (!(typeof x5 === "boolean")) {
+            if (out.fault("/roots/listChanged", 2, EXPECTED_9, x5)) return 1;
             n++;
           }
         }
       }
     }
-    const x5 = o1["roots"];
-    if (x5 !== undefined) {
-      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
-        if (out.fault("/roots", 1, EXPECTED_3, x5)) return 1;
+    const x6 = o1["experimental"];
+    if (x6 !== undefined) {
+      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
+        if (out.fault("/experimental", 1, EXPECTED_3, x6)) return 1;
         n++;
       } else {
-        const o6 = x5 as Readonly<Record<string, unknown>>;
-        const x7 = o6["listChanged"];
-        if (x7 !== undefined) {
-          if (!(typeof x7 === "boolean")) {
-            if (out.fault("/roots/listChanged", 2, EXPECTED_9, x7)) return 1;
+        const o7 = x6 as Readonly<Record<string, unknown>>;
+        for (const k8 of Object.keys(o7)) {
+          if (!(typeof o7[k8] === "object" && o7[k8] !== null && !Array.isArray(o7[k8]))) {
+            if (out.fault("/experimental/" + pointer(k8), 2, EXPECTED_3, o7[k8])) return 1;
             n++;
           }
         }
-      }
-    }
-    const x8 = o1["sampling"];
-    if (x8 !== undefined) {
-      if (!(typeof x8 === "object" && x8 !== null && !Array.isArray(x8))) {
-        if (out.fault("/sampling", 1, EXPECTED_3, x8)) return 1;
-        n++;
       }
     }
   }
@@ -1986,6 +1986,15 @@ function x_ClientCapabilities(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_ClientCapabilities$1(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["listChanged"];
+  if (p0 !== undefined && !(typeof p0 === "boolean"))
+    return failedTest("/listChanged", EXPECTED_9, p0);
+  return true;
+}
+
+function g_ClientCapabilities$2(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
@@ -1996,29 +2005,20 @@ function g_ClientCapabilities$1(v: unknown, _d: number): boolean {
   return true;
 }
 
-function g_ClientCapabilities$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["listChanged"];
-  if (p0 !== undefined && !(typeof p0 === "boolean"))
-    return failedTest("/listChanged", EXPECTED_9, p0);
-  return true;
-}
-
 function g_ServerCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return failedIn("/experimental");
-  const p1 = o["logging"];
-  if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
-    return failedTest("/logging", EXPECTED_3, p1);
-  const p2 = o["prompts"];
-  if (p2 !== undefined && !g_ServerCapabilities$2(p2, d + 1)) return failedIn("/prompts");
+  const p0 = o["logging"];
+  if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
+    return failedTest("/logging", EXPECTED_3, p0);
+  const p1 = o["prompts"];
+  if (p1 !== undefined && !g_ServerCapabilities$1(p1, d + 1)) return failedIn("/prompts");
+  const p2 = o["tools"];
+  if (p2 !== undefined && !g_ServerCapabilities$2(p2, d + 1)) return failedIn("/tools");
   const p3 = o["resources"];
   if (p3 !== undefined && !g_ServerCapabilities$3(p3, d + 1)) return failedIn("/resources");
-  const p4 = o["tools"];
-  if (p4 !== undefined && !g_ServerCapabilities$4(p4, d + 1)) return failedIn("/tools");
+  const p4 = o["experimental"];
+  if (p4 !== undefined && !g_ServerCapabilities$4(p4, d + 1)) return failedIn("/experimental");
   return true;
 }
 
@@ -2029,39 +2029,40 @@ function x_ServerCapabilities(v: unknown, out: IssueList, _d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["experimental"];
+    const x2 = o1["logging"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/experimental", 1, EXPECTED_3, x2)) return 1;
+      if (!(typeof x2 === "object" && x2 !== null && !Array.isArray(x2))) {
+        if (out.fault("/logging", 1, EXPECTED_3, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["prompts"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/prompts", 1, EXPECTED_3, x3)) return 1;
         n++;
       } else {
-        const o3 = x2 as Readonly<Record<string, unknown>>;
-        for (const k4 of Object.keys(o3)) {
-          if (!(typeof o3[k4] === "object" && o3[k4] !== null && !Array.isArray(o3[k4]))) {
-            if (out.fault("/experimental/" + pointer(k4), 2, EXPECTED_3, o3[k4])) return 1;
+        const o4 = x3 as Readonly<Record<string, unknown>>;
+        const x5 = o4["listChanged"];
+        if (x5 !== undefined) {
+          if (!(typeof x5 === "boolean")) {
+            if (out.fault("/prompts/listChanged", 2, EXPECTED_9, x5)) return 1;
             n++;
           }
         }
       }
     }
-    const x5 = o1["logging"];
-    if (x5 !== undefined) {
-      if (!(typeof x5 === "object" && x5 !== null && !Array.isArray(x5))) {
-        if (out.fault("/logging", 1, EXPECTED_3, x5)) return 1;
-        n++;
-      }
-    }
-    const x6 = o1["prompts"];
+    const x6 = o1["tools"];
     if (x6 !== undefined) {
       if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
-        if (out.fault("/prompts", 1, EXPECTED_3, x6)) return 1;
+        if (out.fault("/tools", 1, EXPECTED_3, x6)) return 1;
         n++;
       } else {
         const o7 = x6 as Readonly<Record<string, unknown>>;
         const x8 = o7["listChanged"];
         if (x8 !== undefined) {
           if (!(typeof x8 === "boolean")) {
-            if (out.fault("/prompts/listChanged", 2, EXPECTED_9, x8)) return 1;
+            if (out.fault("/tools/listChanged", 2, EXPECTED_9, x8)) return 1;
             n++;
           }
         }
@@ -2090,17 +2091,16 @@ function x_ServerCapabilities(v: unknown, out: IssueList, _d: number): number {
         }
       }
     }
-    const x13 = o1["tools"];
+    const x13 = o1["experimental"];
     if (x13 !== undefined) {
       if (typeof x13 !== "object" || x13 === null || Array.isArray(x13)) {
-        if (out.fault("/tools", 1, EXPECTED_3, x13)) return 1;
+        if (out.fault("/experimental", 1, EXPECTED_3, x13)) return 1;
         n++;
       } else {
         const o14 = x13 as Readonly<Record<string, unknown>>;
-        const x15 = o14["listChanged"];
-        if (x15 !== undefined) {
-          if (!(typeof x15 === "boolean")) {
-            if (out.fault("/tools/listChanged", 2, EXPECTED_9, x15)) return 1;
+        for (const k15 of Object.keys(o14)) {
+          if (!(typeof o14[k15] === "object" && o14[k15] !== null && !Array.isArray(o14[k15]))) {
+            if (out.fault("/experimental/" + pointer(k15), 2, EXPECTED_3, o14[k15])) return 1;
             n++;
           }
         }
@@ -2113,11 +2113,9 @@ function x_ServerCapabilities(v: unknown, out: IssueList, _d: number): number {
 function g_ServerCapabilities$1(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  for (const k in o) {
-    const x = o[k];
-    if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
-      return failedTest("/" + pointer(k), EXPECTED_3, x);
-  }
+  const p0 = o["listChanged"];
+  if (p0 !== undefined && !(typeof p0 === "boolean"))
+    return failedTest("/listChanged", EXPECTED_9, p0);
   return true;
 }
 
@@ -2145,9 +2143,11 @@ function g_ServerCapabilities$3(v: unknown, _d: number): boolean {
 function g_ServerCapabilities$4(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["listChanged"];
-  if (p0 !== undefined && !(typeof p0 === "boolean"))
-    return failedTest("/listChanged", EXPECTED_9, p0);
+  for (const k in o) {
+    const x = o[k];
+    if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
+      return failedTest("/" + pointer(k), EXPECTED_3, x);
+  }
   return true;
 }
 
@@ -3148,22 +3148,22 @@ function g_ResourceUpdatedNotification$1(v: unknown, _d: number): boolean {
 function g_Resource(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["annotations"];
-  if (p0 !== undefined && !g_Resource$1(p0, d + 1)) return failedIn("/annotations");
-  const p1 = o["uri"];
-  if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
-  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_17, p1);
-  const p2 = o["name"];
-  if (p2 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p2 === "string")) return failedTest("/name", EXPECTED_2, p2);
-  const p3 = o["description"];
-  if (p3 !== undefined && !(typeof p3 === "string"))
-    return failedTest("/description", EXPECTED_2, p3);
-  const p4 = o["mimeType"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failedTest("/mimeType", EXPECTED_2, p4);
-  const p5 = o["size"];
-  if (p5 !== undefined && !Number.isInteger(p5)) return failedTest("/size", EXPECTED_5, p5);
+  const p0 = o["name"];
+  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
+  const p1 = o["description"];
+  if (p1 !== undefined && !(typeof p1 === "string"))
+    return failedTest("/description", EXPECTED_2, p1);
+  const p2 = o["mimeType"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/mimeType", EXPECTED_2, p2);
+  const p3 = o["size"];
+  if (p3 !== undefined && !Number.isInteger(p3)) return failedTest("/size", EXPECTED_5, p3);
+  const p4 = o["annotations"];
+  if (p4 !== undefined && !g_Resource$1(p4, d + 1)) return failedIn("/annotations");
+  const p5 = o["uri"];
+  if (p5 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p5 === "string")) return failedTest("/uri", EXPECTED_2, p5);
+  if (!(typeof p5 !== "string" || isUri(p5))) return failedTest("/uri", EXPECTED_17, p5);
   return true;
 }
 
@@ -3174,30 +3174,45 @@ function x_Resource(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["annotations"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/annotations", 1, EXPECTED_3, x2)) return 1;
+    const x2 = o1["name"];
+    if (x2 === undefined) {
+      if (out.absent("/name", 1, 'missing required property "name"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/name", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["description"];
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["mimeType"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x4)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["size"];
+    if (x5 !== undefined) {
+      if (!Number.isInteger(x5)) {
+        if (out.fault("/size", 1, EXPECTED_5, x5)) return 1;
+        n++;
+      }
+    }
+    const x6 = o1["annotations"];
+    if (x6 !== undefined) {
+      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
+        if (out.fault("/annotations", 1, EXPECTED_3, x6)) return 1;
         n++;
       } else {
-        const o3 = x2 as Readonly<Record<string, unknown>>;
-        const x4 = o3["audience"];
-        if (x4 !== undefined) {
-          if (!Array.isArray(x4)) {
-            if (out.fault("/annotations/audience", 2, EXPECTED_14, x4)) return 1;
-            n++;
-          } else {
-            const a5 = x4 as readonly unknown[];
-            for (let i6 = 0; i6 < a5.length; i6++) {
-              if (!g_Role(a5[i6], d + 1 + 1 + 1)) {
-                const c7 = x_Role(a5[i6], out, d + 1 + 1 + 1);
-                if (out.lift(c7, "/annotations/audience/" + i6, 3)) return 1;
-                n += c7;
-              }
-            }
-          }
-        }
-        const x8 = o3["priority"];
+        const o7 = x6 as Readonly<Record<string, unknown>>;
+        const x8 = o7["priority"];
         if (x8 !== undefined) {
           if (!(typeof x8 === "number" && Number.isFinite(x8))) {
             if (out.fault("/annotations/priority", 2, EXPECTED_12, x8)) return 1;
@@ -3212,50 +3227,35 @@ function x_Resource(v: unknown, out: IssueList, d: number): number {
             n++;
           }
         }
+        const x9 = o7["audience"];
+        if (x9 !== undefined) {
+          if (!Array.isArray(x9)) {
+            if (out.fault("/annotations/audience", 2, EXPECTED_14, x9)) return 1;
+            n++;
+          } else {
+            const a10 = x9 as readonly unknown[];
+            for (let i11 = 0; i11 < a10.length; i11++) {
+              if (!g_Role(a10[i11], d + 1 + 1 + 1)) {
+                const c12 = x_Role(a10[i11], out, d + 1 + 1 + 1);
+                if (out.lift(c12, "/annotations/audience/" + i11, 3)) return 1;
+                n += c12;
+              }
+            }
+          }
+        }
       }
     }
-    const x9 = o1["uri"];
-    if (x9 === undefined) {
+    const x13 = o1["uri"];
+    if (x13 === undefined) {
       if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
       n++;
     } else {
-      if (!(typeof x9 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_2, x9)) return 1;
+      if (!(typeof x13 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x13)) return 1;
         n++;
       }
-      if (!(typeof x9 !== "string" || isUri(x9))) {
-        if (out.fault("/uri", 1, EXPECTED_17, x9)) return 1;
-        n++;
-      }
-    }
-    const x10 = o1["name"];
-    if (x10 === undefined) {
-      if (out.absent("/name", 1, 'missing required property "name"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x10 === "string")) {
-        if (out.fault("/name", 1, EXPECTED_2, x10)) return 1;
-        n++;
-      }
-    }
-    const x11 = o1["description"];
-    if (x11 !== undefined) {
-      if (!(typeof x11 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_2, x11)) return 1;
-        n++;
-      }
-    }
-    const x12 = o1["mimeType"];
-    if (x12 !== undefined) {
-      if (!(typeof x12 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_2, x12)) return 1;
-        n++;
-      }
-    }
-    const x13 = o1["size"];
-    if (x13 !== undefined) {
-      if (!Number.isInteger(x13)) {
-        if (out.fault("/size", 1, EXPECTED_5, x13)) return 1;
+      if (!(typeof x13 !== "string" || isUri(x13))) {
+        if (out.fault("/uri", 1, EXPECTED_17, x13)) return 1;
         n++;
       }
     }
@@ -3276,37 +3276,37 @@ function g_Resource$2(v: unknown, d: number): boolean {
 function g_Resource$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["audience"];
-  if (p0 !== undefined && !g_Resource$2(p0, d + 1)) return failedIn("/audience");
-  const p1 = o["priority"];
-  if (p1 !== undefined) {
-    if (!(typeof p1 === "number" && Number.isFinite(p1)))
-      return failedTest("/priority", EXPECTED_12, p1);
-    if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/priority", EXPECTED_23, p1);
-    if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/priority", EXPECTED_24, p1);
+  const p0 = o["priority"];
+  if (p0 !== undefined) {
+    if (!(typeof p0 === "number" && Number.isFinite(p0)))
+      return failedTest("/priority", EXPECTED_12, p0);
+    if (!(typeof p0 !== "number" || p0 >= 0)) return failedTest("/priority", EXPECTED_23, p0);
+    if (!(typeof p0 !== "number" || p0 <= 1)) return failedTest("/priority", EXPECTED_24, p0);
   }
+  const p1 = o["audience"];
+  if (p1 !== undefined && !g_Resource$2(p1, d + 1)) return failedIn("/audience");
   return true;
 }
 
 function g_ResourceTemplate(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["annotations"];
-  if (p0 !== undefined && !g_ResourceTemplate$1(p0, d + 1)) return failedIn("/annotations");
-  const p1 = o["uriTemplate"];
-  if (p1 === undefined)
+  const p0 = o["name"];
+  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
+  const p1 = o["description"];
+  if (p1 !== undefined && !(typeof p1 === "string"))
+    return failedTest("/description", EXPECTED_2, p1);
+  const p2 = o["mimeType"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/mimeType", EXPECTED_2, p2);
+  const p3 = o["annotations"];
+  if (p3 !== undefined && !g_ResourceTemplate$1(p3, d + 1)) return failedIn("/annotations");
+  const p4 = o["uriTemplate"];
+  if (p4 === undefined)
     return failedMissing("/uriTemplate", 'missing required property "uriTemplate"');
-  if (!(typeof p1 === "string")) return failedTest("/uriTemplate", EXPECTED_2, p1);
-  if (!(typeof p1 !== "string" || isUriTemplate(p1)))
-    return failedTest("/uriTemplate", EXPECTED_25, p1);
-  const p2 = o["name"];
-  if (p2 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p2 === "string")) return failedTest("/name", EXPECTED_2, p2);
-  const p3 = o["description"];
-  if (p3 !== undefined && !(typeof p3 === "string"))
-    return failedTest("/description", EXPECTED_2, p3);
-  const p4 = o["mimeType"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failedTest("/mimeType", EXPECTED_2, p4);
+  if (!(typeof p4 === "string")) return failedTest("/uriTemplate", EXPECTED_2, p4);
+  if (!(typeof p4 !== "string" || isUriTemplate(p4)))
+    return failedTest("/uriTemplate", EXPECTED_25, p4);
   return true;
 }
 
@@ -3317,81 +3317,81 @@ function x_ResourceTemplate(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["annotations"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/annotations", 1, EXPECTED_3, x2)) return 1;
+    const x2 = o1["name"];
+    if (x2 === undefined) {
+      if (out.absent("/name", 1, 'missing required property "name"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/name", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["description"];
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["mimeType"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x4)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["annotations"];
+    if (x5 !== undefined) {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.fault("/annotations", 1, EXPECTED_3, x5)) return 1;
         n++;
       } else {
-        const o3 = x2 as Readonly<Record<string, unknown>>;
-        const x4 = o3["audience"];
-        if (x4 !== undefined) {
-          if (!Array.isArray(x4)) {
-            if (out.fault("/annotations/audience", 2, EXPECTED_14, x4)) return 1;
+        const o6 = x5 as Readonly<Record<string, unknown>>;
+        const x7 = o6["priority"];
+        if (x7 !== undefined) {
+          if (!(typeof x7 === "number" && Number.isFinite(x7))) {
+            if (out.fault("/annotations/priority", 2, EXPECTED_12, x7)) return 1;
+            n++;
+          }
+          if (!(typeof x7 !== "number" || x7 >= 0)) {
+            if (out.fault("/annotations/priority", 2, EXPECTED_23, x7)) return 1;
+            n++;
+          }
+          if (!(typeof x7 !== "number" || x7 <= 1)) {
+            if (out.fault("/annotations/priority", 2, EXPECTED_24, x7)) return 1;
+            n++;
+          }
+        }
+        const x8 = o6["audience"];
+        if (x8 !== undefined) {
+          if (!Array.isArray(x8)) {
+            if (out.fault("/annotations/audience", 2, EXPECTED_14, x8)) return 1;
             n++;
           } else {
-            const a5 = x4 as readonly unknown[];
-            for (let i6 = 0; i6 < a5.length; i6++) {
-              if (!g_Role(a5[i6], d + 1 + 1 + 1)) {
-                const c7 = x_Role(a5[i6], out, d + 1 + 1 + 1);
-                if (out.lift(c7, "/annotations/audience/" + i6, 3)) return 1;
-                n += c7;
+            const a9 = x8 as readonly unknown[];
+            for (let i10 = 0; i10 < a9.length; i10++) {
+              if (!g_Role(a9[i10], d + 1 + 1 + 1)) {
+                const c11 = x_Role(a9[i10], out, d + 1 + 1 + 1);
+                if (out.lift(c11, "/annotations/audience/" + i10, 3)) return 1;
+                n += c11;
               }
             }
           }
         }
-        const x8 = o3["priority"];
-        if (x8 !== undefined) {
-          if (!(typeof x8 === "number" && Number.isFinite(x8))) {
-            if (out.fault("/annotations/priority", 2, EXPECTED_12, x8)) return 1;
-            n++;
-          }
-          if (!(typeof x8 !== "number" || x8 >= 0)) {
-            if (out.fault("/annotations/priority", 2, EXPECTED_23, x8)) return 1;
-            n++;
-          }
-          if (!(typeof x8 !== "number" || x8 <= 1)) {
-            if (out.fault("/annotations/priority", 2, EXPECTED_24, x8)) return 1;
-            n++;
-          }
-        }
       }
     }
-    const x9 = o1["uriTemplate"];
-    if (x9 === undefined) {
+    const x12 = o1["uriTemplate"];
+    if (x12 === undefined) {
       if (out.absent("/uriTemplate", 1, 'missing required property "uriTemplate"')) return 1;
       n++;
     } else {
-      if (!(typeof x9 === "string")) {
-        if (out.fault("/uriTemplate", 1, EXPECTED_2, x9)) return 1;
-        n++;
-      }
-      if (!(typeof x9 !== "string" || isUriTemplate(x9))) {
-        if (out.fault("/uriTemplate", 1, EXPECTED_25, x9)) return 1;
-        n++;
-      }
-    }
-    const x10 = o1["name"];
-    if (x10 === undefined) {
-      if (out.absent("/name", 1, 'missing required property "name"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x10 === "string")) {
-        if (out.fault("/name", 1, EXPECTED_2, x10)) return 1;
-        n++;
-      }
-    }
-    const x11 = o1["description"];
-    if (x11 !== undefined) {
-      if (!(typeof x11 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_2, x11)) return 1;
-        n++;
-      }
-    }
-    const x12 = o1["mimeType"];
-    if (x12 !== undefined) {
       if (!(typeof x12 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_2, x12)) return 1;
+        if (out.fault("/uriTemplate", 1, EXPECTED_2, x12)) return 1;
+        n++;
+      }
+      if (!(typeof x12 !== "string" || isUriTemplate(x12))) {
+        if (out.fault("/uriTemplate", 1, EXPECTED_25, x12)) return 1;
         n++;
       }
     }
@@ -3412,27 +3412,27 @@ function g_ResourceTemplate$2(v: unknown, d: number): boolean {
 function g_ResourceTemplate$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["audience"];
-  if (p0 !== undefined && !g_ResourceTemplate$2(p0, d + 1)) return failedIn("/audience");
-  const p1 = o["priority"];
-  if (p1 !== undefined) {
-    if (!(typeof p1 === "number" && Number.isFinite(p1)))
-      return failedTest("/priority", EXPECTED_12, p1);
-    if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/priority", EXPECTED_23, p1);
-    if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/priority", EXPECTED_24, p1);
+  const p0 = o["priority"];
+  if (p0 !== undefined) {
+    if (!(typeof p0 === "number" && Number.isFinite(p0)))
+      return failedTest("/priority", EXPECTED_12, p0);
+    if (!(typeof p0 !== "number" || p0 >= 0)) return failedTest("/priority", EXPECTED_23, p0);
+    if (!(typeof p0 !== "number" || p0 <= 1)) return failedTest("/priority", EXPECTED_24, p0);
   }
+  const p1 = o["audience"];
+  if (p1 !== undefined && !g_ResourceTemplate$2(p1, d + 1)) return failedIn("/audience");
   return true;
 }
 
 function g_ResourceContents(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_2, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_17, p0);
-  const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
+  const p0 = o["mimeType"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
+  const p1 = o["uri"];
+  if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
+  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_17, p1);
   return true;
 }
 
@@ -3443,24 +3443,24 @@ function x_ResourceContents(v: unknown, out: IssueList, _d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["uri"];
-    if (x2 === undefined) {
-      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
-      n++;
-    } else {
+    const x2 = o1["mimeType"];
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
-        n++;
-      }
-      if (!(typeof x2 !== "string" || isUri(x2))) {
-        if (out.fault("/uri", 1, EXPECTED_17, x2)) return 1;
+        if (out.fault("/mimeType", 1, EXPECTED_2, x2)) return 1;
         n++;
       }
     }
-    const x3 = o1["mimeType"];
-    if (x3 !== undefined) {
+    const x3 = o1["uri"];
+    if (x3 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
+    } else {
       if (!(typeof x3 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_2, x3)) return 1;
+        if (out.fault("/uri", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "string" || isUri(x3))) {
+        if (out.fault("/uri", 1, EXPECTED_17, x3)) return 1;
         n++;
       }
     }
@@ -3471,15 +3471,15 @@ function x_ResourceContents(v: unknown, out: IssueList, _d: number): number {
 function g_TextResourceContents(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_2, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_17, p0);
-  const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
-  const p2 = o["text"];
-  if (p2 === undefined) return failedMissing("/text", 'missing required property "text"');
-  if (!(typeof p2 === "string")) return failedTest("/text", EXPECTED_2, p2);
+  const p0 = o["mimeType"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
+  const p1 = o["text"];
+  if (p1 === undefined) return failedMissing("/text", 'missing required property "text"');
+  if (!(typeof p1 === "string")) return failedTest("/text", EXPECTED_2, p1);
+  const p2 = o["uri"];
+  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
+  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_17, p2);
   return true;
 }
 
@@ -3490,34 +3490,34 @@ function x_TextResourceContents(v: unknown, out: IssueList, _d: number): number 
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["uri"];
-    if (x2 === undefined) {
-      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
-      n++;
-    } else {
+    const x2 = o1["mimeType"];
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
-        n++;
-      }
-      if (!(typeof x2 !== "string" || isUri(x2))) {
-        if (out.fault("/uri", 1, EXPECTED_17, x2)) return 1;
+        if (out.fault("/mimeType", 1, EXPECTED_2, x2)) return 1;
         n++;
       }
     }
-    const x3 = o1["mimeType"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_2, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["text"];
-    if (x4 === undefined) {
+    const x3 = o1["text"];
+    if (x3 === undefined) {
       if (out.absent("/text", 1, 'missing required property "text"')) return 1;
       n++;
     } else {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/text", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["uri"];
+    if (x4 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
+    } else {
       if (!(typeof x4 === "string")) {
-        if (out.fault("/text", 1, EXPECTED_2, x4)) return 1;
+        if (out.fault("/uri", 1, EXPECTED_2, x4)) return 1;
+        n++;
+      }
+      if (!(typeof x4 !== "string" || isUri(x4))) {
+        if (out.fault("/uri", 1, EXPECTED_17, x4)) return 1;
         n++;
       }
     }
@@ -3528,12 +3528,12 @@ function x_TextResourceContents(v: unknown, out: IssueList, _d: number): number 
 function g_BlobResourceContents(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_2, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_17, p0);
-  const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
+  const p0 = o["mimeType"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
+  const p1 = o["uri"];
+  if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
+  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_17, p1);
   const p2 = o["blob"];
   if (p2 === undefined) return failedMissing("/blob", 'missing required property "blob"');
   if (!(typeof p2 === "string")) return failedTest("/blob", EXPECTED_2, p2);
@@ -3548,24 +3548,24 @@ function x_BlobResourceContents(v: unknown, out: IssueList, _d: number): number 
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["uri"];
-    if (x2 === undefined) {
-      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
-      n++;
-    } else {
+    const x2 = o1["mimeType"];
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
-        n++;
-      }
-      if (!(typeof x2 !== "string" || isUri(x2))) {
-        if (out.fault("/uri", 1, EXPECTED_17, x2)) return 1;
+        if (out.fault("/mimeType", 1, EXPECTED_2, x2)) return 1;
         n++;
       }
     }
-    const x3 = o1["mimeType"];
-    if (x3 !== undefined) {
+    const x3 = o1["uri"];
+    if (x3 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
+    } else {
       if (!(typeof x3 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_2, x3)) return 1;
+        if (out.fault("/uri", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "string" || isUri(x3))) {
+        if (out.fault("/uri", 1, EXPECTED_17, x3)) return 1;
         n++;
       }
     }
@@ -4172,35 +4172,35 @@ function x_EmbeddedResource(v: unknown, out: IssueList, d: number): number {
         n++;
       } else {
         const o7 = x6 as Readonly<Record<string, unknown>>;
-        const x8 = o7["audience"];
+        const x8 = o7["priority"];
         if (x8 !== undefined) {
-          if (!Array.isArray(x8)) {
-            if (out.fault("/annotations/audience", 2, EXPECTED_14, x8)) return 1;
+          if (!(typeof x8 === "number" && Number.isFinite(x8))) {
+            if (out.fault("/annotations/priority", 2, EXPECTED_12, x8)) return 1;
             n++;
-          } else {
-            const a9 = x8 as readonly unknown[];
-            for (let i10 = 0; i10 < a9.length; i10++) {
-              if (!g_Role(a9[i10], d + 1 + 1 + 1)) {
-                const c11 = x_Role(a9[i10], out, d + 1 + 1 + 1);
-                if (out.lift(c11, "/annotations/audience/" + i10, 3)) return 1;
-                n += c11;
-              }
-            }
+          }
+          if (!(typeof x8 !== "number" || x8 >= 0)) {
+            if (out.fault("/annotations/priority", 2, EXPECTED_23, x8)) return 1;
+            n++;
+          }
+          if (!(typeof x8 !== "number" || x8 <= 1)) {
+            if (out.fault("/annotations/priority", 2, EXPECTED_24, x8)) return 1;
+            n++;
           }
         }
-        const x12 = o7["priority"];
-        if (x12 !== undefined) {
-          if (!(typeof x12 === "number" && Number.isFinite(x12))) {
-            if (out.fault("/annotations/priority", 2, EXPECTED_12, x12)) return 1;
+        const x9 = o7["audience"];
+        if (x9 !== undefined) {
+          if (!Array.isArray(x9)) {
+            if (out.fault("/annotations/audience", 2, EXPECTED_14, x9)) return 1;
             n++;
-          }
-          if (!(typeof x12 !== "number" || x12 >= 0)) {
-            if (out.fault("/annotations/priority", 2, EXPECTED_23, x12)) return 1;
-            n++;
-          }
-          if (!(typeof x12 !== "number" || x12 <= 1)) {
-            if (out.fault("/annotations/priority", 2, EXPECTED_24, x12)) return 1;
-            n++;
+          } else {
+            const a10 = x9 as readonly unknown[];
+            for (let i11 = 0; i11 < a10.length; i11++) {
+              if (!g_Role(a10[i11], d + 1 + 1 + 1)) {
+                const c12 = x_Role(a10[i11], out, d + 1 + 1 + 1);
+                if (out.lift(c12, "/annotations/audience/" + i11, 3)) return 1;
+                n += c12;
+              }
+            }
           }
         }
       }
@@ -4240,15 +4240,15 @@ function g_EmbeddedResource$2(v: unknown, d: number): boolean {
 function g_EmbeddedResource$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["audience"];
-  if (p0 !== undefined && !g_EmbeddedResource$2(p0, d + 1)) return failedIn("/audience");
-  const p1 = o["priority"];
-  if (p1 !== undefined) {
-    if (!(typeof p1 === "number" && Number.isFinite(p1)))
-      return failedTest("/priority", EXPECTED_12, p1);
-    if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/priority", EXPECTED_23, p1);
-    if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/priority", EXPECTED_24, p1);
+  const p0 = o["priority"];
+  if (p0 !== undefined) {
+    if (!(typeof p0 === "number" && Number.isFinite(p0)))
+      return failedTest("/priority", EXPECTED_12, p0);
+    if (!(typeof p0 !== "number" || p0 >= 0)) return failedTest("/priority", EXPECTED_23, p0);
+    if (!(typeof p0 !== "number" || p0 <= 1)) return failedTest("/priority", EXPECTED_24, p0);
   }
+  const p1 = o["audience"];
+  if (p1 !== undefined && !g_EmbeddedResource$2(p1, d + 1)) return failedIn("/audience");
   return true;
 }
 
@@ -4460,11 +4460,11 @@ function g_CallToolResult(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return failedIn("/_meta");
-  const p1 = o["content"];
-  if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
-  if (!g_CallToolResult$2(p1, d + 1)) return failedIn("/content");
-  const p2 = o["isError"];
-  if (p2 !== undefined && !(typeof p2 === "boolean")) return failedTest("/isError", EXPECTED_9, p2);
+  const p1 = o["isError"];
+  if (p1 !== undefined && !(typeof p1 === "boolean")) return failedTest("/isError", EXPECTED_9, p1);
+  const p2 = o["content"];
+  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_CallToolResult$2(p2, d + 1)) return failedIn("/content");
   return true;
 }
 
@@ -4482,75 +4482,82 @@ function x_CallToolResult(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["content"];
-    if (x4 === undefined) {
+    const x4 = o1["isError"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "boolean")) {
+        if (out.fault("/isError", 1, EXPECTED_9, x4)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["content"];
+    if (x5 === undefined) {
       if (out.absent("/content", 1, 'missing required property "content"')) return 1;
       n++;
     } else {
-      if (!Array.isArray(x4)) {
-        if (out.fault("/content", 1, EXPECTED_14, x4)) return 1;
+      if (!Array.isArray(x5)) {
+        if (out.fault("/content", 1, EXPECTED_14, x5)) return 1;
         n++;
       } else {
-        const a5 = x4 as readonly unknown[];
-        for (let i6 = 0; i6 < a5.length; i6++) {
-          if (typeof a5[i6] !== "object" || a5[i6] === null || Array.isArray(a5[i6])) {
-            if (out.fault("/content/" + i6, 2, EXPECTED_30, a5[i6])) return 1;
+        const a6 = x5 as readonly unknown[];
+        for (let i7 = 0; i7 < a6.length; i7++) {
+          if (typeof a6[i7] !== "object" || a6[i7] === null || Array.isArray(a6[i7])) {
+            if (out.fault("/content/" + i7, 2, EXPECTED_30, a6[i7])) return 1;
             n++;
           } else {
-            const tag7 = (a5[i6] as Readonly<Record<string, unknown>>)["type"];
-            switch (tag7) {
+            const tag8 = (a6[i7] as Readonly<Record<string, unknown>>)["type"];
+            switch (tag8) {
               case "text": {
-                const s8 = out.items.length;
-                m10: {
-                  if (!g_TextContent(a5[i6], d + 1 + 1)) {
-                    const c11 = x_TextContent(a5[i6], out, d + 1 + 1);
-                    if (out.lift(c11, "/content/" + i6, 2)) break m10;
+                const s9 = out.items.length;
+                m11: {
+                  if (!g_TextContent(a6[i7], d + 1 + 1)) {
+                    const c12 = x_TextContent(a6[i7], out, d + 1 + 1);
+                    if (out.lift(c12, "/content/" + i7, 2)) break m11;
                   }
                 }
-                const c9 = out.named(s8, "TextContent");
-                if (c9 !== 0) {
+                const c10 = out.named(s9, "TextContent");
+                if (c10 !== 0) {
                   if (!out.all) return 1;
-                  n += c9;
+                  n += c10;
                 }
                 break;
               }
               case "image": {
-                const s12 = out.items.length;
-                m14: {
-                  if (!g_ImageContent(a5[i6], d + 1 + 1)) {
-                    const c15 = x_ImageContent(a5[i6], out, d + 1 + 1);
-                    if (out.lift(c15, "/content/" + i6, 2)) break m14;
+                const s13 = out.items.length;
+                m15: {
+                  if (!g_ImageContent(a6[i7], d + 1 + 1)) {
+                    const c16 = x_ImageContent(a6[i7], out, d + 1 + 1);
+                    if (out.lift(c16, "/content/" + i7, 2)) break m15;
                   }
                 }
-                const c13 = out.named(s12, "ImageContent");
-                if (c13 !== 0) {
+                const c14 = out.named(s13, "ImageContent");
+                if (c14 !== 0) {
                   if (!out.all) return 1;
-                  n += c13;
+                  n += c14;
                 }
                 break;
               }
               case "resource": {
-                const s16 = out.items.length;
-                m18: {
-                  if (!g_EmbeddedResource(a5[i6], d + 1 + 1)) {
-                    const c19 = x_EmbeddedResource(a5[i6], out, d + 1 + 1);
-                    if (out.lift(c19, "/content/" + i6, 2)) break m18;
+                const s17 = out.items.length;
+                m19: {
+                  if (!g_EmbeddedResource(a6[i7], d + 1 + 1)) {
+                    const c20 = x_EmbeddedResource(a6[i7], out, d + 1 + 1);
+                    if (out.lift(c20, "/content/" + i7, 2)) break m19;
                   }
                 }
-                const c17 = out.named(s16, "EmbeddedResource");
-                if (c17 !== 0) {
+                const c18 = out.named(s17, "EmbeddedResource");
+                if (c18 !== 0) {
                   if (!out.all) return 1;
-                  n += c17;
+                  n += c18;
                 }
                 break;
               }
               default:
                 if (
                   out.variant(
-                    "/content/" + i6 + "/type",
+                    "/content/" + i7 + "/type",
                     3,
                     '"text" | "image" | "resource"',
-                    tag7,
+                    tag8,
                     "TextContent | ImageContent | EmbeddedResource",
                   )
                 )
@@ -4559,13 +4566,6 @@ function x_CallToolResult(v: unknown, out: IssueList, d: number): number {
             }
           }
         }
-      }
-    }
-    const x20 = o1["isError"];
-    if (x20 !== undefined) {
-      if (!(typeof x20 === "boolean")) {
-        if (out.fault("/isError", 1, EXPECTED_9, x20)) return 1;
-        n++;
       }
     }
   }
@@ -4976,28 +4976,28 @@ function x_LoggingMessageNotification(v: unknown, out: IssueList, d: number): nu
         n++;
       } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4["level"];
+        const x5 = o4["data"];
         if (x5 === undefined) {
+          if (out.absent("/params/data", 2, 'missing required property "data"')) return 1;
+          n++;
+        }
+        const x6 = o4["level"];
+        if (x6 === undefined) {
           if (out.absent("/params/level", 2, 'missing required property "level"')) return 1;
           n++;
         } else {
-          if (!g_LoggingLevel(x5, d + 1 + 1)) {
-            const c6 = x_LoggingLevel(x5, out, d + 1 + 1);
-            if (out.lift(c6, "/params/level", 2)) return 1;
-            n += c6;
+          if (!g_LoggingLevel(x6, d + 1 + 1)) {
+            const c7 = x_LoggingLevel(x6, out, d + 1 + 1);
+            if (out.lift(c7, "/params/level", 2)) return 1;
+            n += c7;
           }
         }
-        const x7 = o4["logger"];
-        if (x7 !== undefined) {
-          if (!(typeof x7 === "string")) {
-            if (out.fault("/params/logger", 2, EXPECTED_2, x7)) return 1;
+        const x8 = o4["logger"];
+        if (x8 !== undefined) {
+          if (!(typeof x8 === "string")) {
+            if (out.fault("/params/logger", 2, EXPECTED_2, x8)) return 1;
             n++;
           }
-        }
-        const x8 = o4["data"];
-        if (x8 === undefined) {
-          if (out.absent("/params/data", 2, 'missing required property "data"')) return 1;
-          n++;
         }
       }
     }
@@ -5008,12 +5008,12 @@ function x_LoggingMessageNotification(v: unknown, out: IssueList, d: number): nu
 function g_LoggingMessageNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["level"];
-  if (p0 === undefined) return failedMissing("/level", 'missing required property "level"');
-  if (!g_LoggingLevel(p0, d + 1)) return failedInType("/level", x_LoggingLevel, p0);
-  const p1 = o["logger"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/logger", EXPECTED_2, p1);
   if (o["data"] === undefined) return failedMissing("/data", 'missing required property "data"');
+  const p1 = o["level"];
+  if (p1 === undefined) return failedMissing("/level", 'missing required property "level"');
+  if (!g_LoggingLevel(p1, d + 1)) return failedInType("/level", x_LoggingLevel, p1);
+  const p2 = o["logger"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/logger", EXPECTED_2, p2);
   return true;
 }
 
@@ -5089,84 +5089,84 @@ function x_CreateMessageRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4["messages"];
-        if (x5 === undefined) {
-          if (out.absent("/params/messages", 2, 'missing required property "messages"')) return 1;
-          n++;
-        } else {
-          if (!Array.isArray(x5)) {
-            if (out.fault("/params/messages", 2, EXPECTED_14, x5)) return 1;
-            n++;
-          } else {
-            const a6 = x5 as readonly unknown[];
-            for (let i7 = 0; i7 < a6.length; i7++) {
-              if (!g_SamplingMessage(a6[i7], d + 1 + 1 + 1)) {
-                const c8 = x_SamplingMessage(a6[i7], out, d + 1 + 1 + 1);
-                if (out.lift(c8, "/params/messages/" + i7, 3)) return 1;
-                n += c8;
-              }
-            }
-          }
-        }
-        const x9 = o4["modelPreferences"];
-        if (x9 !== undefined) {
-          if (!g_ModelPreferences(x9, d + 1 + 1)) {
-            const c10 = x_ModelPreferences(x9, out, d + 1 + 1);
-            if (out.lift(c10, "/params/modelPreferences", 2)) return 1;
-            n += c10;
-          }
-        }
-        const x11 = o4["systemPrompt"];
-        if (x11 !== undefined) {
-          if (!(typeof x11 === "string")) {
-            if (out.fault("/params/systemPrompt", 2, EXPECTED_2, x11)) return 1;
+        const x5 = o4["systemPrompt"];
+        if (x5 !== undefined) {
+          if (!(typeof x5 === "string")) {
+            if (out.fault("/params/systemPrompt", 2, EXPECTED_2, x5)) return 1;
             n++;
           }
         }
-        const x12 = o4["includeContext"];
-        if (x12 !== undefined) {
-          if (!(x12 === "none" || x12 === "thisServer" || x12 === "allServers")) {
-            if (out.fault("/params/includeContext", 2, EXPECTED_41, x12)) return 1;
+        const x6 = o4["includeContext"];
+        if (x6 !== undefined) {
+          if (!(x6 === "none" || x6 === "thisServer" || x6 === "allServers")) {
+            if (out.fault("/params/includeContext", 2, EXPECTED_41, x6)) return 1;
             n++;
           }
         }
-        const x13 = o4["temperature"];
-        if (x13 !== undefined) {
-          if (!(typeof x13 === "number" && Number.isFinite(x13))) {
-            if (out.fault("/params/temperature", 2, EXPECTED_12, x13)) return 1;
+        const x7 = o4["temperature"];
+        if (x7 !== undefined) {
+          if (!(typeof x7 === "number" && Number.isFinite(x7))) {
+            if (out.fault("/params/temperature", 2, EXPECTED_12, x7)) return 1;
             n++;
           }
         }
-        const x14 = o4["maxTokens"];
-        if (x14 === undefined) {
+        const x8 = o4["maxTokens"];
+        if (x8 === undefined) {
           if (out.absent("/params/maxTokens", 2, 'missing required property "maxTokens"')) return 1;
           n++;
         } else {
-          if (!Number.isInteger(x14)) {
-            if (out.fault("/params/maxTokens", 2, EXPECTED_5, x14)) return 1;
+          if (!Number.isInteger(x8)) {
+            if (out.fault("/params/maxTokens", 2, EXPECTED_5, x8)) return 1;
             n++;
           }
         }
-        const x15 = o4["stopSequences"];
-        if (x15 !== undefined) {
-          if (!Array.isArray(x15)) {
-            if (out.fault("/params/stopSequences", 2, EXPECTED_14, x15)) return 1;
+        const x9 = o4["metadata"];
+        if (x9 !== undefined) {
+          if (!(typeof x9 === "object" && x9 !== null && !Array.isArray(x9))) {
+            if (out.fault("/params/metadata", 2, EXPECTED_3, x9)) return 1;
+            n++;
+          }
+        }
+        const x10 = o4["stopSequences"];
+        if (x10 !== undefined) {
+          if (!Array.isArray(x10)) {
+            if (out.fault("/params/stopSequences", 2, EXPECTED_14, x10)) return 1;
             n++;
           } else {
-            const a16 = x15 as readonly unknown[];
-            for (let i17 = 0; i17 < a16.length; i17++) {
-              if (!(typeof a16[i17] === "string")) {
-                if (out.fault("/params/stopSequences/" + i17, 3, EXPECTED_2, a16[i17])) return 1;
+            const a11 = x10 as readonly unknown[];
+            for (let i12 = 0; i12 < a11.length; i12++) {
+              if (!(typeof a11[i12] === "string")) {
+                if (out.fault("/params/stopSequences/" + i12, 3, EXPECTED_2, a11[i12])) return 1;
                 n++;
               }
             }
           }
         }
-        const x18 = o4["metadata"];
-        if (x18 !== undefined) {
-          if (!(typeof x18 === "object" && x18 !== null && !Array.isArray(x18))) {
-            if (out.fault("/params/metadata", 2, EXPECTED_3, x18)) return 1;
+        const x13 = o4["modelPreferences"];
+        if (x13 !== undefined) {
+          if (!g_ModelPreferences(x13, d + 1 + 1)) {
+            const c14 = x_ModelPreferences(x13, out, d + 1 + 1);
+            if (out.lift(c14, "/params/modelPreferences", 2)) return 1;
+            n += c14;
+          }
+        }
+        const x15 = o4["messages"];
+        if (x15 === undefined) {
+          if (out.absent("/params/messages", 2, 'missing required property "messages"')) return 1;
+          n++;
+        } else {
+          if (!Array.isArray(x15)) {
+            if (out.fault("/params/messages", 2, EXPECTED_14, x15)) return 1;
             n++;
+          } else {
+            const a16 = x15 as readonly unknown[];
+            for (let i17 = 0; i17 < a16.length; i17++) {
+              if (!g_SamplingMessage(a16[i17], d + 1 + 1 + 1)) {
+                const c18 = x_SamplingMessage(a16[i17], out, d + 1 + 1 + 1);
+                if (out.lift(c18, "/params/messages/" + i17, 3)) return 1;
+                n += c18;
+              }
+            }
           }
         }
       }
@@ -5175,17 +5175,7 @@ function x_CreateMessageRequest(v: unknown, out: IssueList, d: number): number {
   return n;
 }
 
-function g_CreateMessageRequest$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
-  const a = v as readonly unknown[];
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    if (!g_SamplingMessage(x, d + 1)) return failedInType(i, x_SamplingMessage, x);
-  }
-  return true;
-}
-
-function g_CreateMessageRequest$3(v: unknown, _d: number): boolean {
+function g_CreateMessageRequest$2(v: unknown, _d: number): boolean {
   if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
@@ -5195,32 +5185,42 @@ function g_CreateMessageRequest$3(v: unknown, _d: number): boolean {
   return true;
 }
 
+function g_CreateMessageRequest$3(v: unknown, d: number): boolean {
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  const a = v as readonly unknown[];
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if (!g_SamplingMessage(x, d + 1)) return failedInType(i, x_SamplingMessage, x);
+  }
+  return true;
+}
+
 function g_CreateMessageRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["messages"];
-  if (p0 === undefined) return failedMissing("/messages", 'missing required property "messages"');
-  if (!g_CreateMessageRequest$2(p0, d + 1)) return failedIn("/messages");
-  const p1 = o["modelPreferences"];
-  if (p1 !== undefined && !g_ModelPreferences(p1, d + 1))
-    return failedInType("/modelPreferences", x_ModelPreferences, p1);
-  const p2 = o["systemPrompt"];
-  if (p2 !== undefined && !(typeof p2 === "string"))
-    return failedTest("/systemPrompt", EXPECTED_2, p2);
-  const p3 = o["includeContext"];
-  if (p3 !== undefined && !(p3 === "none" || p3 === "thisServer" || p3 === "allServers"))
-    return failedTest("/includeContext", EXPECTED_41, p3);
-  const p4 = o["temperature"];
-  if (p4 !== undefined && !(typeof p4 === "number" && Number.isFinite(p4)))
-    return failedTest("/temperature", EXPECTED_12, p4);
-  const p5 = o["maxTokens"];
-  if (p5 === undefined) return failedMissing("/maxTokens", 'missing required property "maxTokens"');
-  if (!Number.isInteger(p5)) return failedTest("/maxTokens", EXPECTED_5, p5);
-  const p6 = o["stopSequences"];
-  if (p6 !== undefined && !g_CreateMessageRequest$3(p6, d + 1)) return failedIn("/stopSequences");
-  const p7 = o["metadata"];
-  if (p7 !== undefined && !(typeof p7 === "object" && p7 !== null && !Array.isArray(p7)))
-    return failedTest("/metadata", EXPECTED_3, p7);
+  const p0 = o["systemPrompt"];
+  if (p0 !== undefined && !(typeof p0 === "string"))
+    return failedTest("/systemPrompt", EXPECTED_2, p0);
+  const p1 = o["includeContext"];
+  if (p1 !== undefined && !(p1 === "none" || p1 === "thisServer" || p1 === "allServers"))
+    return failedTest("/includeContext", EXPECTED_41, p1);
+  const p2 = o["temperature"];
+  if (p2 !== undefined && !(typeof p2 === "number" && Number.isFinite(p2)))
+    return failedTest("/temperature", EXPECTED_12, p2);
+  const p3 = o["maxTokens"];
+  if (p3 === undefined) return failedMissing("/maxTokens", 'missing required property "maxTokens"');
+  if (!Number.isInteger(p3)) return failedTest("/maxTokens", EXPECTED_5, p3);
+  const p4 = o["metadata"];
+  if (p4 !== undefined && !(typeof p4 === "object" && p4 !== null && !Array.isArray(p4)))
+    return failedTest("/metadata", EXPECTED_3, p4);
+  const p5 = o["stopSequences"];
+  if (p5 !== undefined && !g_CreateMessageRequest$2(p5, d + 1)) return failedIn("/stopSequences");
+  const p6 = o["modelPreferences"];
+  if (p6 !== undefined && !g_ModelPreferences(p6, d + 1))
+    return failedInType("/modelPreferences", x_ModelPreferences, p6);
+  const p7 = o["messages"];
+  if (p7 === undefined) return failedMissing("/messages", 'missing required property "messages"');
+  if (!g_CreateMessageRequest$3(p7, d + 1)) return failedIn("/messages");
   return true;
 }
 
@@ -5232,15 +5232,15 @@ function g_CreateMessageResult(v: unknown, d: number): boolean {
   const p1 = o["role"];
   if (p1 === undefined) return failedMissing("/role", 'missing required property "role"');
   if (!g_Role(p1, d + 1)) return failedInType("/role", x_Role, p1);
-  const p2 = o["content"];
-  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
-  if (!g_CreateMessageResult$2(p2, d + 1)) return failedIn("/content");
-  const p3 = o["model"];
-  if (p3 === undefined) return failedMissing("/model", 'missing required property "model"');
-  if (!(typeof p3 === "string")) return failedTest("/model", EXPECTED_2, p3);
-  const p4 = o["stopReason"];
-  if (p4 !== undefined && !(typeof p4 === "string"))
-    return failedTest("/stopReason", EXPECTED_2, p4);
+  const p2 = o["model"];
+  if (p2 === undefined) return failedMissing("/model", 'missing required property "model"');
+  if (!(typeof p2 === "string")) return failedTest("/model", EXPECTED_2, p2);
+  const p3 = o["stopReason"];
+  if (p3 !== undefined && !(typeof p3 === "string"))
+    return failedTest("/stopReason", EXPECTED_2, p3);
+  const p4 = o["content"];
+  if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_CreateMessageResult$2(p4, d + 1)) return failedIn("/content");
   return true;
 }
 
@@ -5269,44 +5269,61 @@ function x_CreateMessageResult(v: unknown, out: IssueList, d: number): number {
         n += c5;
       }
     }
-    const x6 = o1["content"];
+    const x6 = o1["model"];
     if (x6 === undefined) {
+      if (out.absent("/model", 1, 'missing required property "model"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x6 === "string")) {
+        if (out.fault("/model", 1, EXPECTED_2, x6)) return 1;
+        n++;
+      }
+    }
+    const x7 = o1["stopReason"];
+    if (x7 !== undefined) {
+      if (!(typeof x7 === "string")) {
+        if (out.fault("/stopReason", 1, EXPECTED_2, x7)) return 1;
+        n++;
+      }
+    }
+    const x8 = o1["content"];
+    if (x8 === undefined) {
       if (out.absent("/content", 1, 'missing required property "content"')) return 1;
       n++;
     } else {
-      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
-        if (out.fault("/content", 1, EXPECTED_42, x6)) return 1;
+      if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
+        if (out.fault("/content", 1, EXPECTED_42, x8)) return 1;
         n++;
       } else {
-        const tag7 = (x6 as Readonly<Record<string, unknown>>)["type"];
-        switch (tag7) {
+        const tag9 = (x8 as Readonly<Record<string, unknown>>)["type"];
+        switch (tag9) {
           case "text": {
-            const s8 = out.items.length;
-            m10: {
-              if (!g_TextContent(x6, d + 1)) {
-                const c11 = x_TextContent(x6, out, d + 1);
-                if (out.lift(c11, "/content", 1)) break m10;
+            const s10 = out.items.length;
+            m12: {
+              if (!g_TextContent(x8, d + 1)) {
+                const c13 = x_TextContent(x8, out, d + 1);
+                if (out.lift(c13, "/content", 1)) break m12;
               }
             }
-            const c9 = out.named(s8, "TextContent");
-            if (c9 !== 0) {
+            const c11 = out.named(s10, "TextContent");
+            if (c11 !== 0) {
               if (!out.all) return 1;
-              n += c9;
+              n += c11;
             }
             break;
           }
           case "image": {
-            const s12 = out.items.length;
-            m14: {
-              if (!g_ImageContent(x6, d + 1)) {
-                const c15 = x_ImageContent(x6, out, d + 1);
-                if (out.lift(c15, "/content", 1)) break m14;
+            const s14 = out.items.length;
+            m16: {
+              if (!g_ImageContent(x8, d + 1)) {
+                const c17 = x_ImageContent(x8, out, d + 1);
+                if (out.lift(c17, "/content", 1)) break m16;
               }
             }
-            const c13 = out.named(s12, "ImageContent");
-            if (c13 !== 0) {
+            const c15 = out.named(s14, "ImageContent");
+            if (c15 !== 0) {
               if (!out.all) return 1;
-              n += c13;
+              n += c15;
             }
             break;
           }
@@ -5316,30 +5333,13 @@ function x_CreateMessageResult(v: unknown, out: IssueList, d: number): number {
                 "/content/type",
                 2,
                 '"text" | "image"',
-                tag7,
+                tag9,
                 "TextContent | ImageContent",
               )
             )
               return 1;
             n++;
         }
-      }
-    }
-    const x16 = o1["model"];
-    if (x16 === undefined) {
-      if (out.absent("/model", 1, 'missing required property "model"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x16 === "string")) {
-        if (out.fault("/model", 1, EXPECTED_2, x16)) return 1;
-        n++;
-      }
-    }
-    const x17 = o1["stopReason"];
-    if (x17 !== undefined) {
-      if (!(typeof x17 === "string")) {
-        if (out.fault("/stopReason", 1, EXPECTED_2, x17)) return 1;
-        n++;
       }
     }
   }
@@ -5489,35 +5489,35 @@ function x_Annotated(v: unknown, out: IssueList, d: number): number {
         n++;
       } else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
-        const x4 = o3["audience"];
+        const x4 = o3["priority"];
         if (x4 !== undefined) {
-          if (!Array.isArray(x4)) {
-            if (out.fault("/annotations/audience", 2, EXPECTED_14, x4)) return 1;
+          if (!(typeof x4 === "number" && Number.isFinite(x4))) {
+            if (out.fault("/annotations/priority", 2, EXPECTED_12, x4)) return 1;
             n++;
-          } else {
-            const a5 = x4 as readonly unknown[];
-            for (let i6 = 0; i6 < a5.length; i6++) {
-              if (!g_Role(a5[i6], d + 1 + 1 + 1)) {
-                const c7 = x_Role(a5[i6], out, d + 1 + 1 + 1);
-                if (out.lift(c7, "/annotations/audience/" + i6, 3)) return 1;
-                n += c7;
-              }
-            }
+          }
+          if (!(typeof x4 !== "number" || x4 >= 0)) {
+            if (out.fault("/annotations/priority", 2, EXPECTED_23, x4)) return 1;
+            n++;
+          }
+          if (!(typeof x4 !== "number" || x4 <= 1)) {
+            if (out.fault("/annotations/priority", 2, EXPECTED_24, x4)) return 1;
+            n++;
           }
         }
-        const x8 = o3["priority"];
-        if (x8 !== undefined) {
-          if (!(typeof x8 === "number" && Number.isFinite(x8))) {
-            if (out.fault("/annotations/priority", 2, EXPECTED_12, x8)) return 1;
+        const x5 = o3["audience"];
+        if (x5 !== undefined) {
+          if (!Array.isArray(x5)) {
+            if (out.fault("/annotations/audience", 2, EXPECTED_14, x5)) return 1;
             n++;
-          }
-          if (!(typeof x8 !== "number" || x8 >= 0)) {
-            if (out.fault("/annotations/priority", 2, EXPECTED_23, x8)) return 1;
-            n++;
-          }
-          if (!(typeof x8 !== "number" || x8 <= 1)) {
-            if (out.fault("/annotations/priority", 2, EXPECTED_24, x8)) return 1;
-            n++;
+          } else {
+            const a6 = x5 as readonly unknown[];
+            for (let i7 = 0; i7 < a6.length; i7++) {
+              if (!g_Role(a6[i7], d + 1 + 1 + 1)) {
+                const c8 = x_Role(a6[i7], out, d + 1 + 1 + 1);
+                if (out.lift(c8, "/annotations/audience/" + i7, 3)) return 1;
+                n += c8;
+              }
+            }
           }
         }
       }
@@ -5539,15 +5539,15 @@ function g_Annotated$2(v: unknown, d: number): boolean {
 function g_Annotated$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["audience"];
-  if (p0 !== undefined && !g_Annotated$2(p0, d + 1)) return failedIn("/audience");
-  const p1 = o["priority"];
-  if (p1 !== undefined) {
-    if (!(typeof p1 === "number" && Number.isFinite(p1)))
-      return failedTest("/priority", EXPECTED_12, p1);
-    if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/priority", EXPECTED_23, p1);
-    if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/priority", EXPECTED_24, p1);
+  const p0 = o["priority"];
+  if (p0 !== undefined) {
+    if (!(typeof p0 === "number" && Number.isFinite(p0)))
+      return failedTest("/priority", EXPECTED_12, p0);
+    if (!(typeof p0 !== "number" || p0 >= 0)) return failedTest("/priority", EXPECTED_23, p0);
+    if (!(typeof p0 !== "number" || p0 <= 1)) return failedTest("/priority", EXPECTED_24, p0);
   }
+  const p1 = o["audience"];
+  if (p1 !== undefined && !g_Annotated$2(p1, d + 1)) return failedIn("/audience");
   return true;
 }
 
@@ -5557,11 +5557,11 @@ function g_TextContent(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "text")) return failedTest("/type", EXPECTED_43, p0);
-  const p1 = o["annotations"];
-  if (p1 !== undefined && !g_TextContent$1(p1, d + 1)) return failedIn("/annotations");
-  const p2 = o["text"];
-  if (p2 === undefined) return failedMissing("/text", 'missing required property "text"');
-  if (!(typeof p2 === "string")) return failedTest("/text", EXPECTED_2, p2);
+  const p1 = o["text"];
+  if (p1 === undefined) return failedMissing("/text", 'missing required property "text"');
+  if (!(typeof p1 === "string")) return failedTest("/text", EXPECTED_2, p1);
+  const p2 = o["annotations"];
+  if (p2 !== undefined && !g_TextContent$1(p2, d + 1)) return failedIn("/annotations");
   return true;
 }
 
@@ -5582,54 +5582,54 @@ function x_TextContent(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x3 = o1["annotations"];
-    if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
-        if (out.fault("/annotations", 1, EXPECTED_3, x3)) return 1;
+    const x3 = o1["text"];
+    if (x3 === undefined) {
+      if (out.absent("/text", 1, 'missing required property "text"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/text", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["annotations"];
+    if (x4 !== undefined) {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/annotations", 1, EXPECTED_3, x4)) return 1;
         n++;
       } else {
-        const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4["audience"];
-        if (x5 !== undefined) {
-          if (!Array.isArray(x5)) {
-            if (out.fault("/annotations/audience", 2, EXPECTED_14, x5)) return 1;
+        const o5 = x4 as Readonly<Record<string, unknown>>;
+        const x6 = o5["priority"];
+        if (x6 !== undefined) {
+          if (!(typeof x6 === "number" && Number.isFinite(x6))) {
+            if (out.fault("/annotations/priority", 2, EXPECTED_12, x6)) return 1;
+            n++;
+          }
+          if (!(typeof x6 !== "number" || x6 >= 0)) {
+            if (out.fault("/annotations/priority", 2, EXPECTED_23, x6)) return 1;
+            n++;
+          }
+          if (!(typeof x6 !== "number" || x6 <= 1)) {
+            if (out.fault("/annotations/priority", 2, EXPECTED_24, x6)) return 1;
+            n++;
+          }
+        }
+        const x7 = o5["audience"];
+        if (x7 !== undefined) {
+          if (!Array.isArray(x7)) {
+            if (out.fault("/annotations/audience", 2, EXPECTED_14, x7)) return 1;
             n++;
           } else {
-            const a6 = x5 as readonly unknown[];
-            for (let i7 = 0; i7 < a6.length; i7++) {
-              if (!g_Role(a6[i7], d + 1 + 1 + 1)) {
-                const c8 = x_Role(a6[i7], out, d + 1 + 1 + 1);
-                if (out.lift(c8, "/annotations/audience/" + i7, 3)) return 1;
-                n += c8;
+            const a8 = x7 as readonly unknown[];
+            for (let i9 = 0; i9 < a8.length; i9++) {
+              if (!g_Role(a8[i9], d + 1 + 1 + 1)) {
+                const c10 = x_Role(a8[i9], out, d + 1 + 1 + 1);
+                if (out.lift(c10, "/annotations/audience/" + i9, 3)) return 1;
+                n += c10;
               }
             }
           }
         }
-        const x9 = o4["priority"];
-        if (x9 !== undefined) {
-          if (!(typeof x9 === "number" && Number.isFinite(x9))) {
-            if (out.fault("/annotations/priority", 2, EXPECTED_12, x9)) return 1;
-            n++;
-          }
-          if (!(typeof x9 !== "number" || x9 >= 0)) {
-            if (out.fault("/annotations/priority", 2, EXPECTED_23, x9)) return 1;
-            n++;
-          }
-          if (!(typeof x9 !== "number" || x9 <= 1)) {
-            if (out.fault("/annotations/priority", 2, EXPECTED_24, x9)) return 1;
-            n++;
-          }
-        }
-      }
-    }
-    const x10 = o1["text"];
-    if (x10 === undefined) {
-      if (out.absent("/text", 1, 'missing required property "text"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x10 === "string")) {
-        if (out.fault("/text", 1, EXPECTED_2, x10)) return 1;
-        n++;
       }
     }
   }
@@ -5649,15 +5649,15 @@ function g_TextContent$2(v: unknown, d: number): boolean {
 function g_TextContent$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["audience"];
-  if (p0 !== undefined && !g_TextContent$2(p0, d + 1)) return failedIn("/audience");
-  const p1 = o["priority"];
-  if (p1 !== undefined) {
-    if (!(typeof p1 === "number" && Number.isFinite(p1)))
-      return failedTest("/priority", EXPECTED_12, p1);
-    if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/priority", EXPECTED_23, p1);
-    if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/priority", EXPECTED_24, p1);
+  const p0 = o["priority"];
+  if (p0 !== undefined) {
+    if (!(typeof p0 === "number" && Number.isFinite(p0)))
+      return failedTest("/priority", EXPECTED_12, p0);
+    if (!(typeof p0 !== "number" || p0 >= 0)) return failedTest("/priority", EXPECTED_23, p0);
+    if (!(typeof p0 !== "number" || p0 <= 1)) return failedTest("/priority", EXPECTED_24, p0);
   }
+  const p1 = o["audience"];
+  if (p1 !== undefined && !g_TextContent$2(p1, d + 1)) return failedIn("/audience");
   return true;
 }
 
@@ -5667,15 +5667,15 @@ function g_ImageContent(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "image")) return failedTest("/type", EXPECTED_44, p0);
-  const p1 = o["annotations"];
-  if (p1 !== undefined && !g_ImageContent$1(p1, d + 1)) return failedIn("/annotations");
-  const p2 = o["data"];
-  if (p2 === undefined) return failedMissing("/data", 'missing required property "data"');
-  if (!(typeof p2 === "string")) return failedTest("/data", EXPECTED_2, p2);
-  if (!(typeof p2 !== "string" || isByte(p2))) return failedTest("/data", EXPECTED_26, p2);
-  const p3 = o["mimeType"];
-  if (p3 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
-  if (!(typeof p3 === "string")) return failedTest("/mimeType", EXPECTED_2, p3);
+  const p1 = o["mimeType"];
+  if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
+  const p2 = o["annotations"];
+  if (p2 !== undefined && !g_ImageContent$1(p2, d + 1)) return failedIn("/annotations");
+  const p3 = o["data"];
+  if (p3 === undefined) return failedMissing("/data", 'missing required property "data"');
+  if (!(typeof p3 === "string")) return failedTest("/data", EXPECTED_2, p3);
+  if (!(typeof p3 !== "string" || isByte(p3))) return failedTest("/data", EXPECTED_26, p3);
   return true;
 }
 
@@ -5696,67 +5696,67 @@ function x_ImageContent(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x3 = o1["annotations"];
-    if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
-        if (out.fault("/annotations", 1, EXPECTED_3, x3)) return 1;
+    const x3 = o1["mimeType"];
+    if (x3 === undefined) {
+      if (out.absent("/mimeType", 1, 'missing required property "mimeType"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["annotations"];
+    if (x4 !== undefined) {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/annotations", 1, EXPECTED_3, x4)) return 1;
         n++;
       } else {
-        const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4["audience"];
-        if (x5 !== undefined) {
-          if (!Array.isArray(x5)) {
-            if (out.fault("/annotations/audience", 2, EXPECTED_14, x5)) return 1;
+        const o5 = x4 as Readonly<Record<string, unknown>>;
+        const x6 = o5["priority"];
+        if (x6 !== undefined) {
+          if (!(typeof x6 === "number" && Number.isFinite(x6))) {
+            if (out.fault("/annotations/priority", 2, EXPECTED_12, x6)) return 1;
+            n++;
+          }
+          if (!(typeof x6 !== "number" || x6 >= 0)) {
+            if (out.fault("/annotations/priority", 2, EXPECTED_23, x6)) return 1;
+            n++;
+          }
+          if (!(typeof x6 !== "number" || x6 <= 1)) {
+            if (out.fault("/annotations/priority", 2, EXPECTED_24, x6)) return 1;
+            n++;
+          }
+        }
+        const x7 = o5["audience"];
+        if (x7 !== undefined) {
+          if (!Array.isArray(x7)) {
+            if (out.fault("/annotations/audience", 2, EXPECTED_14, x7)) return 1;
             n++;
           } else {
-            const a6 = x5 as readonly unknown[];
-            for (let i7 = 0; i7 < a6.length; i7++) {
-              if (!g_Role(a6[i7], d + 1 + 1 + 1)) {
-                const c8 = x_Role(a6[i7], out, d + 1 + 1 + 1);
-                if (out.lift(c8, "/annotations/audience/" + i7, 3)) return 1;
-                n += c8;
+            const a8 = x7 as readonly unknown[];
+            for (let i9 = 0; i9 < a8.length; i9++) {
+              if (!g_Role(a8[i9], d + 1 + 1 + 1)) {
+                const c10 = x_Role(a8[i9], out, d + 1 + 1 + 1);
+                if (out.lift(c10, "/annotations/audience/" + i9, 3)) return 1;
+                n += c10;
               }
             }
           }
         }
-        const x9 = o4["priority"];
-        if (x9 !== undefined) {
-          if (!(typeof x9 === "number" && Number.isFinite(x9))) {
-            if (out.fault("/annotations/priority", 2, EXPECTED_12, x9)) return 1;
-            n++;
-          }
-          if (!(typeof x9 !== "number" || x9 >= 0)) {
-            if (out.fault("/annotations/priority", 2, EXPECTED_23, x9)) return 1;
-            n++;
-          }
-          if (!(typeof x9 !== "number" || x9 <= 1)) {
-            if (out.fault("/annotations/priority", 2, EXPECTED_24, x9)) return 1;
-            n++;
-          }
-        }
       }
     }
-    const x10 = o1["data"];
-    if (x10 === undefined) {
+    const x11 = o1["data"];
+    if (x11 === undefined) {
       if (out.absent("/data", 1, 'missing required property "data"')) return 1;
       n++;
     } else {
-      if (!(typeof x10 === "string")) {
-        if (out.fault("/data", 1, EXPECTED_2, x10)) return 1;
-        n++;
-      }
-      if (!(typeof x10 !== "string" || isByte(x10))) {
-        if (out.fault("/data", 1, EXPECTED_26, x10)) return 1;
-        n++;
-      }
-    }
-    const x11 = o1["mimeType"];
-    if (x11 === undefined) {
-      if (out.absent("/mimeType", 1, 'missing required property "mimeType"')) return 1;
-      n++;
-    } else {
       if (!(typeof x11 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_2, x11)) return 1;
+        if (out.fault("/data", 1, EXPECTED_2, x11)) return 1;
+        n++;
+      }
+      if (!(typeof x11 !== "string" || isByte(x11))) {
+        if (out.fault("/data", 1, EXPECTED_26, x11)) return 1;
         n++;
       }
     }
@@ -5777,46 +5777,46 @@ function g_ImageContent$2(v: unknown, d: number): boolean {
 function g_ImageContent$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["audience"];
-  if (p0 !== undefined && !g_ImageContent$2(p0, d + 1)) return failedIn("/audience");
-  const p1 = o["priority"];
-  if (p1 !== undefined) {
-    if (!(typeof p1 === "number" && Number.isFinite(p1)))
-      return failedTest("/priority", EXPECTED_12, p1);
-    if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/priority", EXPECTED_23, p1);
-    if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/priority", EXPECTED_24, p1);
+  const p0 = o["priority"];
+  if (p0 !== undefined) {
+    if (!(typeof p0 === "number" && Number.isFinite(p0)))
+      return failedTest("/priority", EXPECTED_12, p0);
+    if (!(typeof p0 !== "number" || p0 >= 0)) return failedTest("/priority", EXPECTED_23, p0);
+    if (!(typeof p0 !== "number" || p0 <= 1)) return failedTest("/priority", EXPECTED_24, p0);
   }
+  const p1 = o["audience"];
+  if (p1 !== undefined && !g_ImageContent$2(p1, d + 1)) return failedIn("/audience");
   return true;
 }
 
 function g_ModelPreferences(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["hints"];
-  if (p0 !== undefined && !g_ModelPreferences$1(p0, d + 1)) return failedIn("/hints");
-  const p1 = o["costPriority"];
+  const p0 = o["costPriority"];
+  if (p0 !== undefined) {
+    if (!(typeof p0 === "number" && Number.isFinite(p0)))
+      return failedTest("/costPriority", EXPECTED_12, p0);
+    if (!(typeof p0 !== "number" || p0 >= 0)) return failedTest("/costPriority", EXPECTED_23, p0);
+    if (!(typeof p0 !== "number" || p0 <= 1)) return failedTest("/costPriority", EXPECTED_24, p0);
+  }
+  const p1 = o["speedPriority"];
   if (p1 !== undefined) {
     if (!(typeof p1 === "number" && Number.isFinite(p1)))
-      return failedTest("/costPriority", EXPECTED_12, p1);
-    if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/costPriority", EXPECTED_23, p1);
-    if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/costPriority", EXPECTED_24, p1);
+      return failedTest("/speedPriority", EXPECTED_12, p1);
+    if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/speedPriority", EXPECTED_23, p1);
+    if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/speedPriority", EXPECTED_24, p1);
   }
-  const p2 = o["speedPriority"];
+  const p2 = o["intelligencePriority"];
   if (p2 !== undefined) {
     if (!(typeof p2 === "number" && Number.isFinite(p2)))
-      return failedTest("/speedPriority", EXPECTED_12, p2);
-    if (!(typeof p2 !== "number" || p2 >= 0)) return failedTest("/speedPriority", EXPECTED_23, p2);
-    if (!(typeof p2 !== "number" || p2 <= 1)) return failedTest("/speedPriority", EXPECTED_24, p2);
+      return failedTest("/intelligencePriority", EXPECTED_12, p2);
+    if (!(typeof p2 !== "number" || p2 >= 0))
+      return failedTest("/intelligencePriority", EXPECTED_23, p2);
+    if (!(typeof p2 !== "number" || p2 <= 1))
+      return failedTest("/intelligencePriority", EXPECTED_24, p2);
   }
-  const p3 = o["intelligencePriority"];
-  if (p3 !== undefined) {
-    if (!(typeof p3 === "number" && Number.isFinite(p3)))
-      return failedTest("/intelligencePriority", EXPECTED_12, p3);
-    if (!(typeof p3 !== "number" || p3 >= 0))
-      return failedTest("/intelligencePriority", EXPECTED_23, p3);
-    if (!(typeof p3 !== "number" || p3 <= 1))
-      return failedTest("/intelligencePriority", EXPECTED_24, p3);
-  }
+  const p3 = o["hints"];
+  if (p3 !== undefined && !g_ModelPreferences$1(p3, d + 1)) return failedIn("/hints");
   return true;
 }
 
@@ -5827,65 +5827,65 @@ function x_ModelPreferences(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["hints"];
+    const x2 = o1["costPriority"];
     if (x2 !== undefined) {
-      if (!Array.isArray(x2)) {
-        if (out.fault("/hints", 1, EXPECTED_14, x2)) return 1;
+      if (!(typeof x2 === "number" && Number.isFinite(x2))) {
+        if (out.fault("/costPriority", 1, EXPECTED_12, x2)) return 1;
+        n++;
+      }
+      if (!(typeof x2 !== "number" || x2 >= 0)) {
+        if (out.fault("/costPriority", 1, EXPECTED_23, x2)) return 1;
+        n++;
+      }
+      if (!(typeof x2 !== "number" || x2 <= 1)) {
+        if (out.fault("/costPriority", 1, EXPECTED_24, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["speedPriority"];
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "number" && Number.isFinite(x3))) {
+        if (out.fault("/speedPriority", 1, EXPECTED_12, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "number" || x3 >= 0)) {
+        if (out.fault("/speedPriority", 1, EXPECTED_23, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "number" || x3 <= 1)) {
+        if (out.fault("/speedPriority", 1, EXPECTED_24, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["intelligencePriority"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "number" && Number.isFinite(x4))) {
+        if (out.fault("/intelligencePriority", 1, EXPECTED_12, x4)) return 1;
+        n++;
+      }
+      if (!(typeof x4 !== "number" || x4 >= 0)) {
+        if (out.fault("/intelligencePriority", 1, EXPECTED_23, x4)) return 1;
+        n++;
+      }
+      if (!(typeof x4 !== "number" || x4 <= 1)) {
+        if (out.fault("/intelligencePriority", 1, EXPECTED_24, x4)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["hints"];
+    if (x5 !== undefined) {
+      if (!Array.isArray(x5)) {
+        if (out.fault("/hints", 1, EXPECTED_14, x5)) return 1;
         n++;
       } else {
-        const a3 = x2 as readonly unknown[];
-        for (let i4 = 0; i4 < a3.length; i4++) {
-          if (!g_ModelHint(a3[i4], d + 1 + 1)) {
-            const c5 = x_ModelHint(a3[i4], out, d + 1 + 1);
-            if (out.lift(c5, "/hints/" + i4, 2)) return 1;
-            n += c5;
+        const a6 = x5 as readonly unknown[];
+        for (let i7 = 0; i7 < a6.length; i7++) {
+          if (!g_ModelHint(a6[i7], d + 1 + 1)) {
+            const c8 = x_ModelHint(a6[i7], out, d + 1 + 1);
+            if (out.lift(c8, "/hints/" + i7, 2)) return 1;
+            n += c8;
           }
         }
-      }
-    }
-    const x6 = o1["costPriority"];
-    if (x6 !== undefined) {
-      if (!(typeof x6 === "number" && Number.isFinite(x6))) {
-        if (out.fault("/costPriority", 1, EXPECTED_12, x6)) return 1;
-        n++;
-      }
-      if (!(typeof x6 !== "number" || x6 >= 0)) {
-        if (out.fault("/costPriority", 1, EXPECTED_23, x6)) return 1;
-        n++;
-      }
-      if (!(typeof x6 !== "number" || x6 <= 1)) {
-        if (out.fault("/costPriority", 1, EXPECTED_24, x6)) return 1;
-        n++;
-      }
-    }
-    const x7 = o1["speedPriority"];
-    if (x7 !== undefined) {
-      if (!(typeof x7 === "number" && Number.isFinite(x7))) {
-        if (out.fault("/speedPriority", 1, EXPECTED_12, x7)) return 1;
-        n++;
-      }
-      if (!(typeof x7 !== "number" || x7 >= 0)) {
-        if (out.fault("/speedPriority", 1, EXPECTED_23, x7)) return 1;
-        n++;
-      }
-      if (!(typeof x7 !== "number" || x7 <= 1)) {
-        if (out.fault("/speedPriority", 1, EXPECTED_24, x7)) return 1;
-        n++;
-      }
-    }
-    const x8 = o1["intelligencePriority"];
-    if (x8 !== undefined) {
-      if (!(typeof x8 === "number" && Number.isFinite(x8))) {
-        if (out.fault("/intelligencePriority", 1, EXPECTED_12, x8)) return 1;
-        n++;
-      }
-      if (!(typeof x8 !== "number" || x8 >= 0)) {
-        if (out.fault("/intelligencePriority", 1, EXPECTED_23, x8)) return 1;
-        n++;
-      }
-      if (!(typeof x8 !== "number" || x8 <= 1)) {
-        if (out.fault("/intelligencePriority", 1, EXPECTED_24, x8)) return 1;
-        n++;
       }
     }
   }
@@ -5967,44 +5967,78 @@ function x_CompleteRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4["ref"];
+        const x5 = o4["argument"];
         if (x5 === undefined) {
-          if (out.absent("/params/ref", 2, 'missing required property "ref"')) return 1;
+          if (out.absent("/params/argument", 2, 'missing required property "argument"')) return 1;
           n++;
         } else {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
-            if (out.fault("/params/ref", 2, EXPECTED_46, x5)) return 1;
+            if (out.fault("/params/argument", 2, EXPECTED_3, x5)) return 1;
             n++;
           } else {
-            const tag6 = (x5 as Readonly<Record<string, unknown>>)["type"];
-            switch (tag6) {
+            const o6 = x5 as Readonly<Record<string, unknown>>;
+            const x7 = o6["name"];
+            if (x7 === undefined) {
+              if (out.absent("/params/argument/name", 3, 'missing required property "name"'))
+                return 1;
+              n++;
+            } else {
+              if (!(typeof x7 === "string")) {
+                if (out.fault("/params/argument/name", 3, EXPECTED_2, x7)) return 1;
+                n++;
+              }
+            }
+            const x8 = o6["value"];
+            if (x8 === undefined) {
+              if (out.absent("/params/argument/value", 3, 'missing required property "value"'))
+                return 1;
+              n++;
+            } else {
+              if (!(typeof x8 === "string")) {
+                if (out.fault("/params/argument/value", 3, EXPECTED_2, x8)) return 1;
+                n++;
+              }
+            }
+          }
+        }
+        const x9 = o4["ref"];
+        if (x9 === undefined) {
+          if (out.absent("/params/ref", 2, 'missing required property "ref"')) return 1;
+          n++;
+        } else {
+          if (typeof x9 !== "object" || x9 === null || Array.isArray(x9)) {
+            if (out.fault("/params/ref", 2, EXPECTED_46, x9)) return 1;
+            n++;
+          } else {
+            const tag10 = (x9 as Readonly<Record<string, unknown>>)["type"];
+            switch (tag10) {
               case "ref/prompt": {
-                const s7 = out.items.length;
-                m9: {
-                  if (!g_PromptReference(x5, d + 1 + 1)) {
-                    const c10 = x_PromptReference(x5, out, d + 1 + 1);
-                    if (out.lift(c10, "/params/ref", 2)) break m9;
+                const s11 = out.items.length;
+                m13: {
+                  if (!g_PromptReference(x9, d + 1 + 1)) {
+                    const c14 = x_PromptReference(x9, out, d + 1 + 1);
+                    if (out.lift(c14, "/params/ref", 2)) break m13;
                   }
                 }
-                const c8 = out.named(s7, "PromptReference");
-                if (c8 !== 0) {
+                const c12 = out.named(s11, "PromptReference");
+                if (c12 !== 0) {
                   if (!out.all) return 1;
-                  n += c8;
+                  n += c12;
                 }
                 break;
               }
               case "ref/resource": {
-                const s11 = out.items.length;
-                m13: {
-                  if (!g_ResourceReference(x5, d + 1 + 1)) {
-                    const c14 = x_ResourceReference(x5, out, d + 1 + 1);
-                    if (out.lift(c14, "/params/ref", 2)) break m13;
+                const s15 = out.items.length;
+                m17: {
+                  if (!g_ResourceReference(x9, d + 1 + 1)) {
+                    const c18 = x_ResourceReference(x9, out, d + 1 + 1);
+                    if (out.lift(c18, "/params/ref", 2)) break m17;
                   }
                 }
-                const c12 = out.named(s11, "ResourceReference");
-                if (c12 !== 0) {
+                const c16 = out.named(s15, "ResourceReference");
+                if (c16 !== 0) {
                   if (!out.all) return 1;
-                  n += c12;
+                  n += c16;
                 }
                 break;
               }
@@ -6014,46 +6048,12 @@ function x_CompleteRequest(v: unknown, out: IssueList, d: number): number {
                     "/params/ref/type",
                     3,
                     '"ref/prompt" | "ref/resource"',
-                    tag6,
+                    tag10,
                     "PromptReference | ResourceReference",
                   )
                 )
                   return 1;
                 n++;
-            }
-          }
-        }
-        const x15 = o4["argument"];
-        if (x15 === undefined) {
-          if (out.absent("/params/argument", 2, 'missing required property "argument"')) return 1;
-          n++;
-        } else {
-          if (typeof x15 !== "object" || x15 === null || Array.isArray(x15)) {
-            if (out.fault("/params/argument", 2, EXPECTED_3, x15)) return 1;
-            n++;
-          } else {
-            const o16 = x15 as Readonly<Record<string, unknown>>;
-            const x17 = o16["name"];
-            if (x17 === undefined) {
-              if (out.absent("/params/argument/name", 3, 'missing required property "name"'))
-                return 1;
-              n++;
-            } else {
-              if (!(typeof x17 === "string")) {
-                if (out.fault("/params/argument/name", 3, EXPECTED_2, x17)) return 1;
-                n++;
-              }
-            }
-            const x18 = o16["value"];
-            if (x18 === undefined) {
-              if (out.absent("/params/argument/value", 3, 'missing required property "value"'))
-                return 1;
-              n++;
-            } else {
-              if (!(typeof x18 === "string")) {
-                if (out.fault("/params/argument/value", 3, EXPECTED_2, x18)) return 1;
-                n++;
-              }
             }
           }
         }
@@ -6063,7 +6063,19 @@ function x_CompleteRequest(v: unknown, out: IssueList, d: number): number {
   return n;
 }
 
-function g_CompleteRequest$2(v: unknown, d: number): boolean {
+function g_CompleteRequest$2(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["name"];
+  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
+  const p1 = o["value"];
+  if (p1 === undefined) return failedMissing("/value", 'missing required property "value"');
+  if (!(typeof p1 === "string")) return failedTest("/value", EXPECTED_2, p1);
+  return true;
+}
+
+function g_CompleteRequest$3(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_46, v);
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
@@ -6076,27 +6088,15 @@ function g_CompleteRequest$2(v: unknown, d: number): boolean {
   }
 }
 
-function g_CompleteRequest$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["name"];
-  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
-  const p1 = o["value"];
-  if (p1 === undefined) return failedMissing("/value", 'missing required property "value"');
-  if (!(typeof p1 === "string")) return failedTest("/value", EXPECTED_2, p1);
-  return true;
-}
-
 function g_CompleteRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["ref"];
-  if (p0 === undefined) return failedMissing("/ref", 'missing required property "ref"');
-  if (!g_CompleteRequest$2(p0, d + 1)) return failedIn("/ref");
-  const p1 = o["argument"];
-  if (p1 === undefined) return failedMissing("/argument", 'missing required property "argument"');
-  if (!g_CompleteRequest$3(p1, d + 1)) return failedIn("/argument");
+  const p0 = o["argument"];
+  if (p0 === undefined) return failedMissing("/argument", 'missing required property "argument"');
+  if (!g_CompleteRequest$2(p0, d + 1)) return failedIn("/argument");
+  const p1 = o["ref"];
+  if (p1 === undefined) return failedMissing("/ref", 'missing required property "ref"');
+  if (!g_CompleteRequest$3(p1, d + 1)) return failedIn("/ref");
   return true;
 }
 
@@ -6136,36 +6136,36 @@ function x_CompleteResult(v: unknown, out: IssueList, _d: number): number {
         n++;
       } else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5["values"];
-        if (x6 === undefined) {
+        const x6 = o5["total"];
+        if (x6 !== undefined) {
+          if (!Number.isInteger(x6)) {
+            if (out.fault("/completion/total", 2, EXPECTED_5, x6)) return 1;
+            n++;
+          }
+        }
+        const x7 = o5["hasMore"];
+        if (x7 !== undefined) {
+          if (!(typeof x7 === "boolean")) {
+            if (out.fault("/completion/hasMore", 2, EXPECTED_9, x7)) return 1;
+            n++;
+          }
+        }
+        const x8 = o5["values"];
+        if (x8 === undefined) {
           if (out.absent("/completion/values", 2, 'missing required property "values"')) return 1;
           n++;
         } else {
-          if (!Array.isArray(x6)) {
-            if (out.fault("/completion/values", 2, EXPECTED_14, x6)) return 1;
+          if (!Array.isArray(x8)) {
+            if (out.fault("/completion/values", 2, EXPECTED_14, x8)) return 1;
             n++;
           } else {
-            const a7 = x6 as readonly unknown[];
-            for (let i8 = 0; i8 < a7.length; i8++) {
-              if (!(typeof a7[i8] === "string")) {
-                if (out.fault("/completion/values/" + i8, 3, EXPECTED_2, a7[i8])) return 1;
+            const a9 = x8 as readonly unknown[];
+            for (let i10 = 0; i10 < a9.length; i10++) {
+              if (!(typeof a9[i10] === "string")) {
+                if (out.fault("/completion/values/" + i10, 3, EXPECTED_2, a9[i10])) return 1;
                 n++;
               }
             }
-          }
-        }
-        const x9 = o5["total"];
-        if (x9 !== undefined) {
-          if (!Number.isInteger(x9)) {
-            if (out.fault("/completion/total", 2, EXPECTED_5, x9)) return 1;
-            n++;
-          }
-        }
-        const x10 = o5["hasMore"];
-        if (x10 !== undefined) {
-          if (!(typeof x10 === "boolean")) {
-            if (out.fault("/completion/hasMore", 2, EXPECTED_9, x10)) return 1;
-            n++;
           }
         }
       }
@@ -6192,13 +6192,13 @@ function g_CompleteResult$3(v: unknown, _d: number): boolean {
 function g_CompleteResult$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["values"];
-  if (p0 === undefined) return failedMissing("/values", 'missing required property "values"');
-  if (!g_CompleteResult$3(p0, d + 1)) return failedIn("/values");
-  const p1 = o["total"];
-  if (p1 !== undefined && !Number.isInteger(p1)) return failedTest("/total", EXPECTED_5, p1);
-  const p2 = o["hasMore"];
-  if (p2 !== undefined && !(typeof p2 === "boolean")) return failedTest("/hasMore", EXPECTED_9, p2);
+  const p0 = o["total"];
+  if (p0 !== undefined && !Number.isInteger(p0)) return failedTest("/total", EXPECTED_5, p0);
+  const p1 = o["hasMore"];
+  if (p1 !== undefined && !(typeof p1 === "boolean")) return failedTest("/hasMore", EXPECTED_9, p1);
+  const p2 = o["values"];
+  if (p2 === undefined) return failedMissing("/values", 'missing required property "values"');
+  if (!g_CompleteResult$3(p2, d + 1)) return failedIn("/values");
   return true;
 }
 
@@ -6434,12 +6434,12 @@ function g_ListRootsResult$2(v: unknown, d: number): boolean {
 function g_Root(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_2, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_17, p0);
-  const p1 = o["name"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/name", EXPECTED_2, p1);
+  const p0 = o["name"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
+  const p1 = o["uri"];
+  if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
+  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_17, p1);
   return true;
 }
 
@@ -6450,24 +6450,24 @@ function x_Root(v: unknown, out: IssueList, _d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["uri"];
-    if (x2 === undefined) {
-      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
-      n++;
-    } else {
+    const x2 = o1["name"];
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
-        n++;
-      }
-      if (!(typeof x2 !== "string" || isUri(x2))) {
-        if (out.fault("/uri", 1, EXPECTED_17, x2)) return 1;
+        if (out.fault("/name", 1, EXPECTED_2, x2)) return 1;
         n++;
       }
     }
-    const x3 = o1["name"];
-    if (x3 !== undefined) {
+    const x3 = o1["uri"];
+    if (x3 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
+    } else {
       if (!(typeof x3 === "string")) {
-        if (out.fault("/name", 1, EXPECTED_2, x3)) return 1;
+        if (out.fault("/uri", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "string" || isUri(x3))) {
+        if (out.fault("/uri", 1, EXPECTED_17, x3)) return 1;
         n++;
       }
     }
@@ -7533,11 +7533,11 @@ function e_JSONRPCRequest(v: unknown, d: number): boolean {
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
   if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_2, p1);
-  const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return failedIn("/params");
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 !== undefined && !g_JSONRPCRequest$1(p3, d + 1)) return failedIn("/params");
   return true;
 }
 
@@ -7626,18 +7626,18 @@ function e_InitializeResult(v: unknown, d: number): boolean {
   if (p1 === undefined)
     return failedMissing("/protocolVersion", 'missing required property "protocolVersion"');
   if (!(typeof p1 === "string")) return failedTest("/protocolVersion", EXPECTED_2, p1);
-  const p2 = o["capabilities"];
-  if (p2 === undefined)
-    return failedMissing("/capabilities", 'missing required property "capabilities"');
-  if (!g_ServerCapabilities(p2, d + 1))
-    return failedInType("/capabilities", x_ServerCapabilities, p2);
+  const p2 = o["instructions"];
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/instructions", EXPECTED_2, p2);
   const p3 = o["serverInfo"];
   if (p3 === undefined)
     return failedMissing("/serverInfo", 'missing required property "serverInfo"');
   if (!g_Implementation(p3, d + 1)) return failedInType("/serverInfo", x_Implementation, p3);
-  const p4 = o["instructions"];
-  if (p4 !== undefined && !(typeof p4 === "string"))
-    return failedTest("/instructions", EXPECTED_2, p4);
+  const p4 = o["capabilities"];
+  if (p4 === undefined)
+    return failedMissing("/capabilities", 'missing required property "capabilities"');
+  if (!g_ServerCapabilities(p4, d + 1))
+    return failedInType("/capabilities", x_ServerCapabilities, p4);
   return true;
 }
 
@@ -7655,30 +7655,30 @@ function e_InitializedNotification(v: unknown, d: number): boolean {
 function e_ClientCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return failedIn("/experimental");
+  const p0 = o["sampling"];
+  if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
+    return failedTest("/sampling", EXPECTED_3, p0);
   const p1 = o["roots"];
-  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return failedIn("/roots");
-  const p2 = o["sampling"];
-  if (p2 !== undefined && !(typeof p2 === "object" && p2 !== null && !Array.isArray(p2)))
-    return failedTest("/sampling", EXPECTED_3, p2);
+  if (p1 !== undefined && !g_ClientCapabilities$1(p1, d + 1)) return failedIn("/roots");
+  const p2 = o["experimental"];
+  if (p2 !== undefined && !g_ClientCapabilities$2(p2, d + 1)) return failedIn("/experimental");
   return true;
 }
 
 function e_ServerCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return failedIn("/experimental");
-  const p1 = o["logging"];
-  if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
-    return failedTest("/logging", EXPECTED_3, p1);
-  const p2 = o["prompts"];
-  if (p2 !== undefined && !g_ServerCapabilities$2(p2, d + 1)) return failedIn("/prompts");
+  const p0 = o["logging"];
+  if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
+    return failedTest("/logging", EXPECTED_3, p0);
+  const p1 = o["prompts"];
+  if (p1 !== undefined && !g_ServerCapabilities$1(p1, d + 1)) return failedIn("/prompts");
+  const p2 = o["tools"];
+  if (p2 !== undefined && !g_ServerCapabilities$2(p2, d + 1)) return failedIn("/tools");
   const p3 = o["resources"];
   if (p3 !== undefined && !g_ServerCapabilities$3(p3, d + 1)) return failedIn("/resources");
-  const p4 = o["tools"];
-  if (p4 !== undefined && !g_ServerCapabilities$4(p4, d + 1)) return failedIn("/tools");
+  const p4 = o["experimental"];
+  if (p4 !== undefined && !g_ServerCapabilities$4(p4, d + 1)) return failedIn("/experimental");
   return true;
 }
 
@@ -7841,71 +7841,71 @@ function e_ResourceUpdatedNotification(v: unknown, d: number): boolean {
 function e_Resource(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["annotations"];
-  if (p0 !== undefined && !g_Resource$1(p0, d + 1)) return failedIn("/annotations");
-  const p1 = o["uri"];
-  if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
-  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_17, p1);
-  const p2 = o["name"];
-  if (p2 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p2 === "string")) return failedTest("/name", EXPECTED_2, p2);
-  const p3 = o["description"];
-  if (p3 !== undefined && !(typeof p3 === "string"))
-    return failedTest("/description", EXPECTED_2, p3);
-  const p4 = o["mimeType"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failedTest("/mimeType", EXPECTED_2, p4);
-  const p5 = o["size"];
-  if (p5 !== undefined && !Number.isInteger(p5)) return failedTest("/size", EXPECTED_5, p5);
+  const p0 = o["name"];
+  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
+  const p1 = o["description"];
+  if (p1 !== undefined && !(typeof p1 === "string"))
+    return failedTest("/description", EXPECTED_2, p1);
+  const p2 = o["mimeType"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/mimeType", EXPECTED_2, p2);
+  const p3 = o["size"];
+  if (p3 !== undefined && !Number.isInteger(p3)) return failedTest("/size", EXPECTED_5, p3);
+  const p4 = o["annotations"];
+  if (p4 !== undefined && !g_Resource$1(p4, d + 1)) return failedIn("/annotations");
+  const p5 = o["uri"];
+  if (p5 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p5 === "string")) return failedTest("/uri", EXPECTED_2, p5);
+  if (!(typeof p5 !== "string" || isUri(p5))) return failedTest("/uri", EXPECTED_17, p5);
   return true;
 }
 
 function e_ResourceTemplate(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["annotations"];
-  if (p0 !== undefined && !g_ResourceTemplate$1(p0, d + 1)) return failedIn("/annotations");
-  const p1 = o["uriTemplate"];
-  if (p1 === undefined)
+  const p0 = o["name"];
+  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
+  const p1 = o["description"];
+  if (p1 !== undefined && !(typeof p1 === "string"))
+    return failedTest("/description", EXPECTED_2, p1);
+  const p2 = o["mimeType"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/mimeType", EXPECTED_2, p2);
+  const p3 = o["annotations"];
+  if (p3 !== undefined && !g_ResourceTemplate$1(p3, d + 1)) return failedIn("/annotations");
+  const p4 = o["uriTemplate"];
+  if (p4 === undefined)
     return failedMissing("/uriTemplate", 'missing required property "uriTemplate"');
-  if (!(typeof p1 === "string")) return failedTest("/uriTemplate", EXPECTED_2, p1);
-  if (!(typeof p1 !== "string" || isUriTemplate(p1)))
-    return failedTest("/uriTemplate", EXPECTED_25, p1);
-  const p2 = o["name"];
-  if (p2 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p2 === "string")) return failedTest("/name", EXPECTED_2, p2);
-  const p3 = o["description"];
-  if (p3 !== undefined && !(typeof p3 === "string"))
-    return failedTest("/description", EXPECTED_2, p3);
-  const p4 = o["mimeType"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failedTest("/mimeType", EXPECTED_2, p4);
+  if (!(typeof p4 === "string")) return failedTest("/uriTemplate", EXPECTED_2, p4);
+  if (!(typeof p4 !== "string" || isUriTemplate(p4)))
+    return failedTest("/uriTemplate", EXPECTED_25, p4);
   return true;
 }
 
 function e_TextResourceContents(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_2, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_17, p0);
-  const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
-  const p2 = o["text"];
-  if (p2 === undefined) return failedMissing("/text", 'missing required property "text"');
-  if (!(typeof p2 === "string")) return failedTest("/text", EXPECTED_2, p2);
+  const p0 = o["mimeType"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
+  const p1 = o["text"];
+  if (p1 === undefined) return failedMissing("/text", 'missing required property "text"');
+  if (!(typeof p1 === "string")) return failedTest("/text", EXPECTED_2, p1);
+  const p2 = o["uri"];
+  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
+  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_17, p2);
   return true;
 }
 
 function e_BlobResourceContents(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_2, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_17, p0);
-  const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
+  const p0 = o["mimeType"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
+  const p1 = o["uri"];
+  if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
+  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_17, p1);
   const p2 = o["blob"];
   if (p2 === undefined) return failedMissing("/blob", 'missing required property "blob"');
   if (!(typeof p2 === "string")) return failedTest("/blob", EXPECTED_2, p2);
@@ -8064,11 +8064,11 @@ function e_CallToolResult(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return failedIn("/_meta");
-  const p1 = o["content"];
-  if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
-  if (!g_CallToolResult$2(p1, d + 1)) return failedIn("/content");
-  const p2 = o["isError"];
-  if (p2 !== undefined && !(typeof p2 === "boolean")) return failedTest("/isError", EXPECTED_9, p2);
+  const p1 = o["isError"];
+  if (p1 !== undefined && !(typeof p1 === "boolean")) return failedTest("/isError", EXPECTED_9, p1);
+  const p2 = o["content"];
+  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_CallToolResult$2(p2, d + 1)) return failedIn("/content");
   return true;
 }
 
@@ -8170,15 +8170,15 @@ function e_CreateMessageResult(v: unknown, d: number): boolean {
   const p1 = o["role"];
   if (p1 === undefined) return failedMissing("/role", 'missing required property "role"');
   if (!g_Role(p1, d + 1)) return failedInType("/role", x_Role, p1);
-  const p2 = o["content"];
-  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
-  if (!g_CreateMessageResult$2(p2, d + 1)) return failedIn("/content");
-  const p3 = o["model"];
-  if (p3 === undefined) return failedMissing("/model", 'missing required property "model"');
-  if (!(typeof p3 === "string")) return failedTest("/model", EXPECTED_2, p3);
-  const p4 = o["stopReason"];
-  if (p4 !== undefined && !(typeof p4 === "string"))
-    return failedTest("/stopReason", EXPECTED_2, p4);
+  const p2 = o["model"];
+  if (p2 === undefined) return failedMissing("/model", 'missing required property "model"');
+  if (!(typeof p2 === "string")) return failedTest("/model", EXPECTED_2, p2);
+  const p3 = o["stopReason"];
+  if (p3 !== undefined && !(typeof p3 === "string"))
+    return failedTest("/stopReason", EXPECTED_2, p3);
+  const p4 = o["content"];
+  if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_CreateMessageResult$2(p4, d + 1)) return failedIn("/content");
   return true;
 }
 
@@ -8200,11 +8200,11 @@ function e_TextContent(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "text")) return failedTest("/type", EXPECTED_43, p0);
-  const p1 = o["annotations"];
-  if (p1 !== undefined && !g_TextContent$1(p1, d + 1)) return failedIn("/annotations");
-  const p2 = o["text"];
-  if (p2 === undefined) return failedMissing("/text", 'missing required property "text"');
-  if (!(typeof p2 === "string")) return failedTest("/text", EXPECTED_2, p2);
+  const p1 = o["text"];
+  if (p1 === undefined) return failedMissing("/text", 'missing required property "text"');
+  if (!(typeof p1 === "string")) return failedTest("/text", EXPECTED_2, p1);
+  const p2 = o["annotations"];
+  if (p2 !== undefined && !g_TextContent$1(p2, d + 1)) return failedIn("/annotations");
   return true;
 }
 
@@ -8214,46 +8214,46 @@ function e_ImageContent(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "image")) return failedTest("/type", EXPECTED_44, p0);
-  const p1 = o["annotations"];
-  if (p1 !== undefined && !g_ImageContent$1(p1, d + 1)) return failedIn("/annotations");
-  const p2 = o["data"];
-  if (p2 === undefined) return failedMissing("/data", 'missing required property "data"');
-  if (!(typeof p2 === "string")) return failedTest("/data", EXPECTED_2, p2);
-  if (!(typeof p2 !== "string" || isByte(p2))) return failedTest("/data", EXPECTED_26, p2);
-  const p3 = o["mimeType"];
-  if (p3 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
-  if (!(typeof p3 === "string")) return failedTest("/mimeType", EXPECTED_2, p3);
+  const p1 = o["mimeType"];
+  if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
+  const p2 = o["annotations"];
+  if (p2 !== undefined && !g_ImageContent$1(p2, d + 1)) return failedIn("/annotations");
+  const p3 = o["data"];
+  if (p3 === undefined) return failedMissing("/data", 'missing required property "data"');
+  if (!(typeof p3 === "string")) return failedTest("/data", EXPECTED_2, p3);
+  if (!(typeof p3 !== "string" || isByte(p3))) return failedTest("/data", EXPECTED_26, p3);
   return true;
 }
 
 function e_ModelPreferences(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["hints"];
-  if (p0 !== undefined && !g_ModelPreferences$1(p0, d + 1)) return failedIn("/hints");
-  const p1 = o["costPriority"];
+  const p0 = o["costPriority"];
+  if (p0 !== undefined) {
+    if (!(typeof p0 === "number" && Number.isFinite(p0)))
+      return failedTest("/costPriority", EXPECTED_12, p0);
+    if (!(typeof p0 !== "number" || p0 >= 0)) return failedTest("/costPriority", EXPECTED_23, p0);
+    if (!(typeof p0 !== "number" || p0 <= 1)) return failedTest("/costPriority", EXPECTED_24, p0);
+  }
+  const p1 = o["speedPriority"];
   if (p1 !== undefined) {
     if (!(typeof p1 === "number" && Number.isFinite(p1)))
-      return failedTest("/costPriority", EXPECTED_12, p1);
-    if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/costPriority", EXPECTED_23, p1);
-    if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/costPriority", EXPECTED_24, p1);
+      return failedTest("/speedPriority", EXPECTED_12, p1);
+    if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/speedPriority", EXPECTED_23, p1);
+    if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/speedPriority", EXPECTED_24, p1);
   }
-  const p2 = o["speedPriority"];
+  const p2 = o["intelligencePriority"];
   if (p2 !== undefined) {
     if (!(typeof p2 === "number" && Number.isFinite(p2)))
-      return failedTest("/speedPriority", EXPECTED_12, p2);
-    if (!(typeof p2 !== "number" || p2 >= 0)) return failedTest("/speedPriority", EXPECTED_23, p2);
-    if (!(typeof p2 !== "number" || p2 <= 1)) return failedTest("/speedPriority", EXPECTED_24, p2);
+      return failedTest("/intelligencePriority", EXPECTED_12, p2);
+    if (!(typeof p2 !== "number" || p2 >= 0))
+      return failedTest("/intelligencePriority", EXPECTED_23, p2);
+    if (!(typeof p2 !== "number" || p2 <= 1))
+      return failedTest("/intelligencePriority", EXPECTED_24, p2);
   }
-  const p3 = o["intelligencePriority"];
-  if (p3 !== undefined) {
-    if (!(typeof p3 === "number" && Number.isFinite(p3)))
-      return failedTest("/intelligencePriority", EXPECTED_12, p3);
-    if (!(typeof p3 !== "number" || p3 >= 0))
-      return failedTest("/intelligencePriority", EXPECTED_23, p3);
-    if (!(typeof p3 !== "number" || p3 <= 1))
-      return failedTest("/intelligencePriority", EXPECTED_24, p3);
-  }
+  const p3 = o["hints"];
+  if (p3 !== undefined && !g_ModelPreferences$1(p3, d + 1)) return failedIn("/hints");
   return true;
 }
 
@@ -8339,12 +8339,12 @@ function e_ListRootsResult(v: unknown, d: number): boolean {
 function e_Root(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_2, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_17, p0);
-  const p1 = o["name"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/name", EXPECTED_2, p1);
+  const p0 = o["name"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
+  const p1 = o["uri"];
+  if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
+  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_17, p1);
   return true;
 }
 

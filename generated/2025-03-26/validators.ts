@@ -1387,11 +1387,11 @@ function g_JSONRPCRequest(v: unknown, d: number): boolean {
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
   if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return failedIn("/params");
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 !== undefined && !g_JSONRPCRequest$1(p3, d + 1)) return failedIn("/params");
   return true;
 }
 
@@ -1422,41 +1422,41 @@ function x_JSONRPCRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["params"];
-    if (x4 !== undefined) {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.fault("/params", 1, EXPECTED_6, x4)) return 1;
+    const x4 = o1["id"];
+    if (x4 === undefined) {
+      if (out.absent("/id", 1, 'missing required property "id"')) return 1;
+      n++;
+    } else {
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["params"];
+    if (x6 !== undefined) {
+      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
+        if (out.fault("/params", 1, EXPECTED_6, x6)) return 1;
         n++;
       } else {
-        const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5["_meta"];
-        if (x6 !== undefined) {
-          if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
-            if (out.fault("/params/_meta", 2, EXPECTED_6, x6)) return 1;
+        const o7 = x6 as Readonly<Record<string, unknown>>;
+        const x8 = o7["_meta"];
+        if (x8 !== undefined) {
+          if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
+            if (out.fault("/params/_meta", 2, EXPECTED_6, x8)) return 1;
             n++;
           } else {
-            const o7 = x6 as Readonly<Record<string, unknown>>;
-            const x8 = o7["progressToken"];
-            if (x8 !== undefined) {
-              if (!g_ProgressToken(x8, d + 1 + 1 + 1)) {
-                const c9 = x_ProgressToken(x8, out, d + 1 + 1 + 1);
-                if (out.lift(c9, "/params/_meta/progressToken", 3)) return 1;
-                n += c9;
+            const o9 = x8 as Readonly<Record<string, unknown>>;
+            const x10 = o9["progressToken"];
+            if (x10 !== undefined) {
+              if (!g_ProgressToken(x10, d + 1 + 1 + 1)) {
+                const c11 = x_ProgressToken(x10, out, d + 1 + 1 + 1);
+                if (out.lift(c11, "/params/_meta/progressToken", 3)) return 1;
+                n += c11;
               }
             }
           }
         }
-      }
-    }
-    const x10 = o1["id"];
-    if (x10 === undefined) {
-      if (out.absent("/id", 1, 'missing required property "id"')) return 1;
-      n++;
-    } else {
-      if (!g_RequestId(x10, d + 1)) {
-        const c11 = x_RequestId(x10, out, d + 1);
-        if (out.lift(c11, "/id", 1)) return 1;
-        n += c11;
       }
     }
   }
@@ -1694,12 +1694,12 @@ function x_JSONRPCError(v: unknown, out: IssueList, d: number): number {
 function g_JSONRPCError$1(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["code"];
-  if (p0 === undefined) return failedMissing("/code", 'missing required property "code"');
-  if (!Number.isInteger(p0)) return failedTest("/code", EXPECTED_8, p0);
-  const p1 = o["message"];
-  if (p1 === undefined) return failedMissing("/message", 'missing required property "message"');
-  if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_5, p1);
+  const p1 = o["code"];
+  if (p1 === undefined) return failedMissing("/code", 'missing required property "code"');
+  if (!Number.isInteger(p1)) return failedTest("/code", EXPECTED_8, p1);
+  const p2 = o["message"];
+  if (p2 === undefined) return failedMissing("/message", 'missing required property "message"');
+  if (!(typeof p2 === "string")) return failedTest("/message", EXPECTED_5, p2);
   return true;
 }
 
@@ -1843,27 +1843,27 @@ function x_InitializeRequest(v: unknown, out: IssueList, d: number): number {
             n++;
           }
         }
-        const x6 = o4["capabilities"];
+        const x6 = o4["clientInfo"];
         if (x6 === undefined) {
-          if (out.absent("/params/capabilities", 2, 'missing required property "capabilities"'))
-            return 1;
-          n++;
-        } else {
-          if (!g_ClientCapabilities(x6, d + 1 + 1)) {
-            const c7 = x_ClientCapabilities(x6, out, d + 1 + 1);
-            if (out.lift(c7, "/params/capabilities", 2)) return 1;
-            n += c7;
-          }
-        }
-        const x8 = o4["clientInfo"];
-        if (x8 === undefined) {
           if (out.absent("/params/clientInfo", 2, 'missing required property "clientInfo"'))
             return 1;
           n++;
         } else {
-          if (!g_Implementation(x8, d + 1 + 1)) {
-            const c9 = x_Implementation(x8, out, d + 1 + 1);
-            if (out.lift(c9, "/params/clientInfo", 2)) return 1;
+          if (!g_Implementation(x6, d + 1 + 1)) {
+            const c7 = x_Implementation(x6, out, d + 1 + 1);
+            if (out.lift(c7, "/params/clientInfo", 2)) return 1;
+            n += c7;
+          }
+        }
+        const x8 = o4["capabilities"];
+        if (x8 === undefined) {
+          if (out.absent("/params/capabilities", 2, 'missing required property "capabilities"'))
+            return 1;
+          n++;
+        } else {
+          if (!g_ClientCapabilities(x8, d + 1 + 1)) {
+            const c9 = x_ClientCapabilities(x8, out, d + 1 + 1);
+            if (out.lift(c9, "/params/capabilities", 2)) return 1;
             n += c9;
           }
         }
@@ -1880,15 +1880,15 @@ function g_InitializeRequest$1(v: unknown, d: number): boolean {
   if (p0 === undefined)
     return failedMissing("/protocolVersion", 'missing required property "protocolVersion"');
   if (!(typeof p0 === "string")) return failedTest("/protocolVersion", EXPECTED_5, p0);
-  const p1 = o["capabilities"];
+  const p1 = o["clientInfo"];
   if (p1 === undefined)
-    return failedMissing("/capabilities", 'missing required property "capabilities"');
-  if (!g_ClientCapabilities(p1, d + 1))
-    return failedInType("/capabilities", x_ClientCapabilities, p1);
-  const p2 = o["clientInfo"];
-  if (p2 === undefined)
     return failedMissing("/clientInfo", 'missing required property "clientInfo"');
-  if (!g_Implementation(p2, d + 1)) return failedInType("/clientInfo", x_Implementation, p2);
+  if (!g_Implementation(p1, d + 1)) return failedInType("/clientInfo", x_Implementation, p1);
+  const p2 = o["capabilities"];
+  if (p2 === undefined)
+    return failedMissing("/capabilities", 'missing required property "capabilities"');
+  if (!g_ClientCapabilities(p2, d + 1))
+    return failedInType("/capabilities", x_ClientCapabilities, p2);
   return true;
 }
 
@@ -1901,18 +1901,18 @@ function g_InitializeResult(v: unknown, d: number): boolean {
   if (p1 === undefined)
     return failedMissing("/protocolVersion", 'missing required property "protocolVersion"');
   if (!(typeof p1 === "string")) return failedTest("/protocolVersion", EXPECTED_5, p1);
-  const p2 = o["capabilities"];
-  if (p2 === undefined)
-    return failedMissing("/capabilities", 'missing required property "capabilities"');
-  if (!g_ServerCapabilities(p2, d + 1))
-    return failedInType("/capabilities", x_ServerCapabilities, p2);
+  const p2 = o["instructions"];
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/instructions", EXPECTED_5, p2);
   const p3 = o["serverInfo"];
   if (p3 === undefined)
     return failedMissing("/serverInfo", 'missing required property "serverInfo"');
   if (!g_Implementation(p3, d + 1)) return failedInType("/serverInfo", x_Implementation, p3);
-  const p4 = o["instructions"];
-  if (p4 !== undefined && !(typeof p4 === "string"))
-    return failedTest("/instructions", EXPECTED_5, p4);
+  const p4 = o["capabilities"];
+  if (p4 === undefined)
+    return failedMissing("/capabilities", 'missing required property "capabilities"');
+  if (!g_ServerCapabilities(p4, d + 1))
+    return failedInType("/capabilities", x_ServerCapabilities, p4);
   return true;
 }
 
@@ -1941,33 +1941,33 @@ function x_InitializeResult(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x5 = o1["capabilities"];
-    if (x5 === undefined) {
-      if (out.absent("/capabilities", 1, 'missing required property "capabilities"')) return 1;
-      n++;
-    } else {
-      if (!g_ServerCapabilities(x5, d + 1)) {
-        const c6 = x_ServerCapabilities(x5, out, d + 1);
-        if (out.lift(c6, "/capabilities", 1)) return 1;
-        n += c6;
+    const x5 = o1["instructions"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/instructions", 1, EXPECTED_5, x5)) return 1;
+        n++;
       }
     }
-    const x7 = o1["serverInfo"];
-    if (x7 === undefined) {
+    const x6 = o1["serverInfo"];
+    if (x6 === undefined) {
       if (out.absent("/serverInfo", 1, 'missing required property "serverInfo"')) return 1;
       n++;
     } else {
-      if (!g_Implementation(x7, d + 1)) {
-        const c8 = x_Implementation(x7, out, d + 1);
-        if (out.lift(c8, "/serverInfo", 1)) return 1;
-        n += c8;
+      if (!g_Implementation(x6, d + 1)) {
+        const c7 = x_Implementation(x6, out, d + 1);
+        if (out.lift(c7, "/serverInfo", 1)) return 1;
+        n += c7;
       }
     }
-    const x9 = o1["instructions"];
-    if (x9 !== undefined) {
-      if (!(typeof x9 === "string")) {
-        if (out.fault("/instructions", 1, EXPECTED_5, x9)) return 1;
-        n++;
+    const x8 = o1["capabilities"];
+    if (x8 === undefined) {
+      if (out.absent("/capabilities", 1, 'missing required property "capabilities"')) return 1;
+      n++;
+    } else {
+      if (!g_ServerCapabilities(x8, d + 1)) {
+        const c9 = x_ServerCapabilities(x8, out, d + 1);
+        if (out.lift(c9, "/capabilities", 1)) return 1;
+        n += c9;
       }
     }
   }
@@ -2043,13 +2043,13 @@ function g_InitializedNotification$1(v: unknown, d: number): boolean {
 function g_ClientCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return failedIn("/experimental");
+  const p0 = o["sampling"];
+  if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
+    return failedTest("/sampling", EXPECTED_6, p0);
   const p1 = o["roots"];
-  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return failedIn("/roots");
-  const p2 = o["sampling"];
-  if (p2 !== undefined && !(typeof p2 === "object" && p2 !== null && !Array.isArray(p2)))
-    return failedTest("/sampling", EXPECTED_6, p2);
+  if (p1 !== undefined && !g_ClientCapabilities$1(p1, d + 1)) return failedIn("/roots");
+  const p2 = o["experimental"];
+  if (p2 !== undefined && !g_ClientCapabilities$2(p2, d + 1)) return failedIn("/experimental");
   return true;
 }
 
@@ -2060,42 +2060,42 @@ function x_ClientCapabilities(v: unknown, out: IssueList, _d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["experimental"];
+    const x2 = o1["sampling"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/experimental", 1, EXPECTED_6, x2)) return 1;
+      if (!(typeof x2 === "object" && x2 !== null && !Array.isArray(x2))) {
+        if (out.fault("/sampling", 1, EXPECTED_6, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["roots"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/roots", 1, EXPECTED_6, x3)) return 1;
         n++;
       } else {
-        const o3 = x2 as Readonly<Record<string, unknown>>;
-        for (const k4 of Object.keys(o3)) {
-          if (!(typeof o3[k4] === "object" && o3[k4] !== null && !Array.isArray(o3[k4]))) {
-            if (out.fault("/experimental/" + pointer(k4), 2, EXPECTED_6, o3[k4])) return 1;
+        const o4 = x3 as Readonly<Record<string, unknown>>;
+        const x5 = o4["listChanged"];
+        if (x5 !== undefined) {
+          if (!(typeof x5 === "boolean")) {
+            if (out.fault("/roots/listChanged", 2, EXPECTED_12, x5)) return 1;
             n++;
           }
         }
       }
     }
-    const x5 = o1["roots"];
-    if (x5 !== undefined) {
-      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
-        if (out.fault("/roots", 1, EXPECTED_6, x5)) return 1;
+    const x6 = o1["experimental"];
+    if (x6 !== undefined) {
+      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
+        if (out.fault("/experimental", 1, EXPECTED_6, x6)) return 1;
         n++;
       } else {
-        const o6 = x5 as Readonly<Record<string, unknown>>;
-        const x7 = o6["listChanged"];
-        if (x7 !== undefined) {
-          if (!(typeof x7 === "boolean")) {
-            if (out.fault("/roots/listChanged", 2, EXPECTED_12, x7)) return 1;
+        const o7 = x6 as Readonly<Record<string, unknown>>;
+        for (const k8 of Object.keys(o7)) {
+          if (!(typeof o7[k8] === "object" && o7[k8] !== null && !Array.isArray(o7[k8]))) {
+            if (out.fault("/experimental/" + pointer(k8), 2, EXPECTED_6, o7[k8])) return 1;
             n++;
           }
         }
-      }
-    }
-    const x8 = o1["sampling"];
-    if (x8 !== undefined) {
-      if (!(typeof x8 === "object" && x8 !== null && !Array.isArray(x8))) {
-        if (out.fault("/sampling", 1, EXPECTED_6, x8)) return 1;
-        n++;
       }
     }
   }
@@ -2103,6 +2103,15 @@ function x_ClientCapabilities(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_ClientCapabilities$1(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["listChanged"];
+  if (p0 !== undefined && !(typeof p0 === "boolean"))
+    return failedTest("/listChanged", EXPECTED_12, p0);
+  return true;
+}
+
+function g_ClientCapabilities$2(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
@@ -2113,32 +2122,23 @@ function g_ClientCapabilities$1(v: unknown, _d: number): boolean {
   return true;
 }
 
-function g_ClientCapabilities$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["listChanged"];
-  if (p0 !== undefined && !(typeof p0 === "boolean"))
-    return failedTest("/listChanged", EXPECTED_12, p0);
-  return true;
-}
-
 function g_ServerCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return failedIn("/experimental");
-  const p1 = o["logging"];
+  const p0 = o["logging"];
+  if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
+    return failedTest("/logging", EXPECTED_6, p0);
+  const p1 = o["completions"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
-    return failedTest("/logging", EXPECTED_6, p1);
-  const p2 = o["completions"];
-  if (p2 !== undefined && !(typeof p2 === "object" && p2 !== null && !Array.isArray(p2)))
-    return failedTest("/completions", EXPECTED_6, p2);
-  const p3 = o["prompts"];
-  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return failedIn("/prompts");
+    return failedTest("/completions", EXPECTED_6, p1);
+  const p2 = o["prompts"];
+  if (p2 !== undefined && !g_ServerCapabilities$1(p2, d + 1)) return failedIn("/prompts");
+  const p3 = o["tools"];
+  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return failedIn("/tools");
   const p4 = o["resources"];
   if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return failedIn("/resources");
-  const p5 = o["tools"];
-  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return failedIn("/tools");
+  const p5 = o["experimental"];
+  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return failedIn("/experimental");
   return true;
 }
 
@@ -2149,46 +2149,47 @@ function x_ServerCapabilities(v: unknown, out: IssueList, _d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["experimental"];
+    const x2 = o1["logging"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/experimental", 1, EXPECTED_6, x2)) return 1;
+      if (!(typeof x2 === "object" && x2 !== null && !Array.isArray(x2))) {
+        if (out.fault("/logging", 1, EXPECTED_6, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["completions"];
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "object" && x3 !== null && !Array.isArray(x3))) {
+        if (out.fault("/completions", 1, EXPECTED_6, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["prompts"];
+    if (x4 !== undefined) {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/prompts", 1, EXPECTED_6, x4)) return 1;
         n++;
       } else {
-        const o3 = x2 as Readonly<Record<string, unknown>>;
-        for (const k4 of Object.keys(o3)) {
-          if (!(typeof o3[k4] === "object" && o3[k4] !== null && !Array.isArray(o3[k4]))) {
-            if (out.fault("/experimental/" + pointer(k4), 2, EXPECTED_6, o3[k4])) return 1;
+        const o5 = x4 as Readonly<Record<string, unknown>>;
+        const x6 = o5["listChanged"];
+        if (x6 !== undefined) {
+          if (!(typeof x6 === "boolean")) {
+            if (out.fault("/prompts/listChanged", 2, EXPECTED_12, x6)) return 1;
             n++;
           }
         }
       }
     }
-    const x5 = o1["logging"];
-    if (x5 !== undefined) {
-      if (!(typeof x5 === "object" && x5 !== null && !Array.isArray(x5))) {
-        if (out.fault("/logging", 1, EXPECTED_6, x5)) return 1;
-        n++;
-      }
-    }
-    const x6 = o1["completions"];
-    if (x6 !== undefined) {
-      if (!(typeof x6 === "object" && x6 !== null && !Array.isArray(x6))) {
-        if (out.fault("/completions", 1, EXPECTED_6, x6)) return 1;
-        n++;
-      }
-    }
-    const x7 = o1["prompts"];
+    const x7 = o1["tools"];
     if (x7 !== undefined) {
       if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
-        if (out.fault("/prompts", 1, EXPECTED_6, x7)) return 1;
+        if (out.fault("/tools", 1, EXPECTED_6, x7)) return 1;
         n++;
       } else {
         const o8 = x7 as Readonly<Record<string, unknown>>;
         const x9 = o8["listChanged"];
         if (x9 !== undefined) {
           if (!(typeof x9 === "boolean")) {
-            if (out.fault("/prompts/listChanged", 2, EXPECTED_12, x9)) return 1;
+            if (out.fault("/tools/listChanged", 2, EXPECTED_12, x9)) return 1;
             n++;
           }
         }
@@ -2217,17 +2218,16 @@ function x_ServerCapabilities(v: unknown, out: IssueList, _d: number): number {
         }
       }
     }
-    const x14 = o1["tools"];
+    const x14 = o1["experimental"];
     if (x14 !== undefined) {
       if (typeof x14 !== "object" || x14 === null || Array.isArray(x14)) {
-        if (out.fault("/tools", 1, EXPECTED_6, x14)) return 1;
+        if (out.fault("/experimental", 1, EXPECTED_6, x14)) return 1;
         n++;
       } else {
         const o15 = x14 as Readonly<Record<string, unknown>>;
-        const x16 = o15["listChanged"];
-        if (x16 !== undefined) {
-          if (!(typeof x16 === "boolean")) {
-            if (out.fault("/tools/listChanged", 2, EXPECTED_12, x16)) return 1;
+        for (const k16 of Object.keys(o15)) {
+          if (!(typeof o15[k16] === "object" && o15[k16] !== null && !Array.isArray(o15[k16]))) {
+            if (out.fault("/experimental/" + pointer(k16), 2, EXPECTED_6, o15[k16])) return 1;
             n++;
           }
         }
@@ -2240,11 +2240,9 @@ function x_ServerCapabilities(v: unknown, out: IssueList, _d: number): number {
 function g_ServerCapabilities$1(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  for (const k in o) {
-    const x = o[k];
-    if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
-      return failedTest("/" + pointer(k), EXPECTED_6, x);
-  }
+  const p0 = o["listChanged"];
+  if (p0 !== undefined && !(typeof p0 === "boolean"))
+    return failedTest("/listChanged", EXPECTED_12, p0);
   return true;
 }
 
@@ -2272,9 +2270,11 @@ function g_ServerCapabilities$3(v: unknown, _d: number): boolean {
 function g_ServerCapabilities$4(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["listChanged"];
-  if (p0 !== undefined && !(typeof p0 === "boolean"))
-    return failedTest("/listChanged", EXPECTED_12, p0);
+  for (const k in o) {
+    const x = o[k];
+    if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
+      return failedTest("/" + pointer(k), EXPECTED_6, x);
+  }
   return true;
 }
 
@@ -3284,23 +3284,23 @@ function g_ResourceUpdatedNotification$1(v: unknown, _d: number): boolean {
 function g_Resource(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_5, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_19, p0);
-  const p1 = o["name"];
-  if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_5, p1);
-  const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string"))
-    return failedTest("/description", EXPECTED_5, p2);
-  const p3 = o["mimeType"];
-  if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/mimeType", EXPECTED_5, p3);
+  const p0 = o["name"];
+  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_5, p0);
+  const p1 = o["description"];
+  if (p1 !== undefined && !(typeof p1 === "string"))
+    return failedTest("/description", EXPECTED_5, p1);
+  const p2 = o["mimeType"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/mimeType", EXPECTED_5, p2);
+  const p3 = o["size"];
+  if (p3 !== undefined && !Number.isInteger(p3)) return failedTest("/size", EXPECTED_8, p3);
   const p4 = o["annotations"];
   if (p4 !== undefined && !g_Annotations(p4, d + 1))
     return failedInType("/annotations", x_Annotations, p4);
-  const p5 = o["size"];
-  if (p5 !== undefined && !Number.isInteger(p5)) return failedTest("/size", EXPECTED_8, p5);
+  const p5 = o["uri"];
+  if (p5 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p5 === "string")) return failedTest("/uri", EXPECTED_5, p5);
+  if (!(typeof p5 !== "string" || isUri(p5))) return failedTest("/uri", EXPECTED_19, p5);
   return true;
 }
 
@@ -3311,41 +3311,34 @@ function x_Resource(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["uri"];
+    const x2 = o1["name"];
     if (x2 === undefined) {
-      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_5, x2)) return 1;
-        n++;
-      }
-      if (!(typeof x2 !== "string" || isUri(x2))) {
-        if (out.fault("/uri", 1, EXPECTED_19, x2)) return 1;
-        n++;
-      }
-    }
-    const x3 = o1["name"];
-    if (x3 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
     } else {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/name", 1, EXPECTED_5, x3)) return 1;
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/name", 1, EXPECTED_5, x2)) return 1;
         n++;
       }
     }
-    const x4 = o1["description"];
+    const x3 = o1["description"];
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["mimeType"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_5, x4)) return 1;
+        if (out.fault("/mimeType", 1, EXPECTED_5, x4)) return 1;
         n++;
       }
     }
-    const x5 = o1["mimeType"];
+    const x5 = o1["size"];
     if (x5 !== undefined) {
-      if (!(typeof x5 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_5, x5)) return 1;
+      if (!Number.isInteger(x5)) {
+        if (out.fault("/size", 1, EXPECTED_8, x5)) return 1;
         n++;
       }
     }
@@ -3357,10 +3350,17 @@ function x_Resource(v: unknown, out: IssueList, d: number): number {
         n += c7;
       }
     }
-    const x8 = o1["size"];
-    if (x8 !== undefined) {
-      if (!Number.isInteger(x8)) {
-        if (out.fault("/size", 1, EXPECTED_8, x8)) return 1;
+    const x8 = o1["uri"];
+    if (x8 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x8 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_5, x8)) return 1;
+        n++;
+      }
+      if (!(typeof x8 !== "string" || isUri(x8))) {
+        if (out.fault("/uri", 1, EXPECTED_19, x8)) return 1;
         n++;
       }
     }
@@ -3371,23 +3371,23 @@ function x_Resource(v: unknown, out: IssueList, d: number): number {
 function g_ResourceTemplate(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uriTemplate"];
-  if (p0 === undefined)
+  const p0 = o["name"];
+  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_5, p0);
+  const p1 = o["description"];
+  if (p1 !== undefined && !(typeof p1 === "string"))
+    return failedTest("/description", EXPECTED_5, p1);
+  const p2 = o["mimeType"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/mimeType", EXPECTED_5, p2);
+  const p3 = o["annotations"];
+  if (p3 !== undefined && !g_Annotations(p3, d + 1))
+    return failedInType("/annotations", x_Annotations, p3);
+  const p4 = o["uriTemplate"];
+  if (p4 === undefined)
     return failedMissing("/uriTemplate", 'missing required property "uriTemplate"');
-  if (!(typeof p0 === "string")) return failedTest("/uriTemplate", EXPECTED_5, p0);
-  if (!(typeof p0 !== "string" || isUriTemplate(p0)))
-    return failedTest("/uriTemplate", EXPECTED_25, p0);
-  const p1 = o["name"];
-  if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_5, p1);
-  const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string"))
-    return failedTest("/description", EXPECTED_5, p2);
-  const p3 = o["mimeType"];
-  if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/mimeType", EXPECTED_5, p3);
-  const p4 = o["annotations"];
-  if (p4 !== undefined && !g_Annotations(p4, d + 1))
-    return failedInType("/annotations", x_Annotations, p4);
+  if (!(typeof p4 === "string")) return failedTest("/uriTemplate", EXPECTED_5, p4);
+  if (!(typeof p4 !== "string" || isUriTemplate(p4)))
+    return failedTest("/uriTemplate", EXPECTED_25, p4);
   return true;
 }
 
@@ -3398,50 +3398,50 @@ function x_ResourceTemplate(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["uriTemplate"];
+    const x2 = o1["name"];
     if (x2 === undefined) {
-      if (out.absent("/uriTemplate", 1, 'missing required property "uriTemplate"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/uriTemplate", 1, EXPECTED_5, x2)) return 1;
-        n++;
-      }
-      if (!(typeof x2 !== "string" || isUriTemplate(x2))) {
-        if (out.fault("/uriTemplate", 1, EXPECTED_25, x2)) return 1;
-        n++;
-      }
-    }
-    const x3 = o1["name"];
-    if (x3 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
     } else {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/name", 1, EXPECTED_5, x3)) return 1;
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/name", 1, EXPECTED_5, x2)) return 1;
         n++;
       }
     }
-    const x4 = o1["description"];
+    const x3 = o1["description"];
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["mimeType"];
     if (x4 !== undefined) {
       if (!(typeof x4 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_5, x4)) return 1;
+        if (out.fault("/mimeType", 1, EXPECTED_5, x4)) return 1;
         n++;
       }
     }
-    const x5 = o1["mimeType"];
+    const x5 = o1["annotations"];
     if (x5 !== undefined) {
-      if (!(typeof x5 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_5, x5)) return 1;
-        n++;
+      if (!g_Annotations(x5, d + 1)) {
+        const c6 = x_Annotations(x5, out, d + 1);
+        if (out.lift(c6, "/annotations", 1)) return 1;
+        n += c6;
       }
     }
-    const x6 = o1["annotations"];
-    if (x6 !== undefined) {
-      if (!g_Annotations(x6, d + 1)) {
-        const c7 = x_Annotations(x6, out, d + 1);
-        if (out.lift(c7, "/annotations", 1)) return 1;
-        n += c7;
+    const x7 = o1["uriTemplate"];
+    if (x7 === undefined) {
+      if (out.absent("/uriTemplate", 1, 'missing required property "uriTemplate"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x7 === "string")) {
+        if (out.fault("/uriTemplate", 1, EXPECTED_5, x7)) return 1;
+        n++;
+      }
+      if (!(typeof x7 !== "string" || isUriTemplate(x7))) {
+        if (out.fault("/uriTemplate", 1, EXPECTED_25, x7)) return 1;
+        n++;
       }
     }
   }
@@ -3451,12 +3451,12 @@ function x_ResourceTemplate(v: unknown, out: IssueList, d: number): number {
 function g_ResourceContents(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_5, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_19, p0);
-  const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_5, p1);
+  const p0 = o["mimeType"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_5, p0);
+  const p1 = o["uri"];
+  if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_5, p1);
+  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_19, p1);
   return true;
 }
 
@@ -3467,24 +3467,24 @@ function x_ResourceContents(v: unknown, out: IssueList, _d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["uri"];
-    if (x2 === undefined) {
-      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
-      n++;
-    } else {
+    const x2 = o1["mimeType"];
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_5, x2)) return 1;
-        n++;
-      }
-      if (!(typeof x2 !== "string" || isUri(x2))) {
-        if (out.fault("/uri", 1, EXPECTED_19, x2)) return 1;
+        if (out.fault("/mimeType", 1, EXPECTED_5, x2)) return 1;
         n++;
       }
     }
-    const x3 = o1["mimeType"];
-    if (x3 !== undefined) {
+    const x3 = o1["uri"];
+    if (x3 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
+    } else {
       if (!(typeof x3 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_5, x3)) return 1;
+        if (out.fault("/uri", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "string" || isUri(x3))) {
+        if (out.fault("/uri", 1, EXPECTED_19, x3)) return 1;
         n++;
       }
     }
@@ -3495,15 +3495,15 @@ function x_ResourceContents(v: unknown, out: IssueList, _d: number): number {
 function g_TextResourceContents(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_5, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_19, p0);
-  const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_5, p1);
-  const p2 = o["text"];
-  if (p2 === undefined) return failedMissing("/text", 'missing required property "text"');
-  if (!(typeof p2 === "string")) return failedTest("/text", EXPECTED_5, p2);
+  const p0 = o["mimeType"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_5, p0);
+  const p1 = o["text"];
+  if (p1 === undefined) return failedMissing("/text", 'missing required property "text"');
+  if (!(typeof p1 === "string")) return failedTest("/text", EXPECTED_5, p1);
+  const p2 = o["uri"];
+  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_5, p2);
+  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_19, p2);
   return true;
 }
 
@@ -3514,34 +3514,34 @@ function x_TextResourceContents(v: unknown, out: IssueList, _d: number): number 
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["uri"];
-    if (x2 === undefined) {
-      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
-      n++;
-    } else {
+    const x2 = o1["mimeType"];
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_5, x2)) return 1;
-        n++;
-      }
-      if (!(typeof x2 !== "string" || isUri(x2))) {
-        if (out.fault("/uri", 1, EXPECTED_19, x2)) return 1;
+        if (out.fault("/mimeType", 1, EXPECTED_5, x2)) return 1;
         n++;
       }
     }
-    const x3 = o1["mimeType"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_5, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["text"];
-    if (x4 === undefined) {
+    const x3 = o1["text"];
+    if (x3 === undefined) {
       if (out.absent("/text", 1, 'missing required property "text"')) return 1;
       n++;
     } else {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/text", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["uri"];
+    if (x4 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
+    } else {
       if (!(typeof x4 === "string")) {
-        if (out.fault("/text", 1, EXPECTED_5, x4)) return 1;
+        if (out.fault("/uri", 1, EXPECTED_5, x4)) return 1;
+        n++;
+      }
+      if (!(typeof x4 !== "string" || isUri(x4))) {
+        if (out.fault("/uri", 1, EXPECTED_19, x4)) return 1;
         n++;
       }
     }
@@ -3552,12 +3552,12 @@ function x_TextResourceContents(v: unknown, out: IssueList, _d: number): number 
 function g_BlobResourceContents(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_5, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_19, p0);
-  const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_5, p1);
+  const p0 = o["mimeType"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_5, p0);
+  const p1 = o["uri"];
+  if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_5, p1);
+  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_19, p1);
   const p2 = o["blob"];
   if (p2 === undefined) return failedMissing("/blob", 'missing required property "blob"');
   if (!(typeof p2 === "string")) return failedTest("/blob", EXPECTED_5, p2);
@@ -3572,24 +3572,24 @@ function x_BlobResourceContents(v: unknown, out: IssueList, _d: number): number 
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["uri"];
-    if (x2 === undefined) {
-      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
-      n++;
-    } else {
+    const x2 = o1["mimeType"];
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_5, x2)) return 1;
-        n++;
-      }
-      if (!(typeof x2 !== "string" || isUri(x2))) {
-        if (out.fault("/uri", 1, EXPECTED_19, x2)) return 1;
+        if (out.fault("/mimeType", 1, EXPECTED_5, x2)) return 1;
         n++;
       }
     }
-    const x3 = o1["mimeType"];
-    if (x3 !== undefined) {
+    const x3 = o1["uri"];
+    if (x3 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
+    } else {
       if (!(typeof x3 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_5, x3)) return 1;
+        if (out.fault("/uri", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "string" || isUri(x3))) {
+        if (out.fault("/uri", 1, EXPECTED_19, x3)) return 1;
         n++;
       }
     }
@@ -4180,13 +4180,13 @@ function g_EmbeddedResource(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "resource")) return failedTest("/type", EXPECTED_31, p0);
-  const p1 = o["resource"];
-  if (p1 === undefined) return failedMissing("/resource", 'missing required property "resource"');
-  if (!(g_TextResourceContents(p1, d + 1) || g_BlobResourceContents(p1, d + 1)))
-    return failedUnion("/resource", x_EmbeddedResource$1, p1);
-  const p2 = o["annotations"];
-  if (p2 !== undefined && !g_Annotations(p2, d + 1))
-    return failedInType("/annotations", x_Annotations, p2);
+  const p1 = o["annotations"];
+  if (p1 !== undefined && !g_Annotations(p1, d + 1))
+    return failedInType("/annotations", x_Annotations, p1);
+  const p2 = o["resource"];
+  if (p2 === undefined) return failedMissing("/resource", 'missing required property "resource"');
+  if (!(g_TextResourceContents(p2, d + 1) || g_BlobResourceContents(p2, d + 1)))
+    return failedUnion("/resource", x_EmbeddedResource$1, p2);
   return true;
 }
 
@@ -4207,30 +4207,30 @@ function x_EmbeddedResource(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x6 = o4["resource"];
-    if (x6 === undefined) {
-      if (out.absent("/resource", 1, 'missing required property "resource"')) return 1;
-      n++;
-    } else {
-      if (!(g_TextResourceContents(x6, d + 1) || g_BlobResourceContents(x6, d + 1))) {
-        const u8 = out.union("/resource", 1);
-        const c9 = x_TextResourceContents(x6, out, d + 1);
-        out.lift(c9, "/resource", 1);
-        u8.member("TextResourceContents");
-        const c10 = x_BlobResourceContents(x6, out, d + 1);
-        out.lift(c10, "/resource", 1);
-        u8.member("BlobResourceContents");
-        const c7 = u8.pick(EXPECTED_20, x6);
-        if (!out.all) return 1;
+    const x6 = o4["annotations"];
+    if (x6 !== undefined) {
+      if (!g_Annotations(x6, d + 1)) {
+        const c7 = x_Annotations(x6, out, d + 1);
+        if (out.lift(c7, "/annotations", 1)) return 1;
         n += c7;
       }
     }
-    const x11 = o4["annotations"];
-    if (x11 !== undefined) {
-      if (!g_Annotations(x11, d + 1)) {
-        const c12 = x_Annotations(x11, out, d + 1);
-        if (out.lift(c12, "/annotations", 1)) return 1;
-        n += c12;
+    const x8 = o4["resource"];
+    if (x8 === undefined) {
+      if (out.absent("/resource", 1, 'missing required property "resource"')) return 1;
+      n++;
+    } else {
+      if (!(g_TextResourceContents(x8, d + 1) || g_BlobResourceContents(x8, d + 1))) {
+        const u10 = out.union("/resource", 1);
+        const c11 = x_TextResourceContents(x8, out, d + 1);
+        out.lift(c11, "/resource", 1);
+        u10.member("TextResourceContents");
+        const c12 = x_BlobResourceContents(x8, out, d + 1);
+        out.lift(c12, "/resource", 1);
+        u10.member("BlobResourceContents");
+        const c9 = u10.pick(EXPECTED_20, x8);
+        if (!out.all) return 1;
+        n += c9;
       }
     }
   }
@@ -4445,12 +4445,12 @@ function g_CallToolResult(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return failedIn("/_meta");
-  const p1 = o["content"];
-  if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
-  if (!g_CallToolResult$2(p1, d + 1)) return failedIn("/content");
-  const p2 = o["isError"];
-  if (p2 !== undefined && !(typeof p2 === "boolean"))
-    return failedTest("/isError", EXPECTED_12, p2);
+  const p1 = o["isError"];
+  if (p1 !== undefined && !(typeof p1 === "boolean"))
+    return failedTest("/isError", EXPECTED_12, p1);
+  const p2 = o["content"];
+  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_CallToolResult$2(p2, d + 1)) return failedIn("/content");
   return true;
 }
 
@@ -4468,90 +4468,97 @@ function x_CallToolResult(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["content"];
-    if (x4 === undefined) {
+    const x4 = o1["isError"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "boolean")) {
+        if (out.fault("/isError", 1, EXPECTED_12, x4)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["content"];
+    if (x5 === undefined) {
       if (out.absent("/content", 1, 'missing required property "content"')) return 1;
       n++;
     } else {
-      if (!Array.isArray(x4)) {
-        if (out.fault("/content", 1, EXPECTED_1, x4)) return 1;
+      if (!Array.isArray(x5)) {
+        if (out.fault("/content", 1, EXPECTED_1, x5)) return 1;
         n++;
       } else {
-        const a5 = x4 as readonly unknown[];
-        for (let i6 = 0; i6 < a5.length; i6++) {
-          if (typeof a5[i6] !== "object" || a5[i6] === null || Array.isArray(a5[i6])) {
-            if (out.fault("/content/" + i6, 2, EXPECTED_30, a5[i6])) return 1;
+        const a6 = x5 as readonly unknown[];
+        for (let i7 = 0; i7 < a6.length; i7++) {
+          if (typeof a6[i7] !== "object" || a6[i7] === null || Array.isArray(a6[i7])) {
+            if (out.fault("/content/" + i7, 2, EXPECTED_30, a6[i7])) return 1;
             n++;
           } else {
-            const tag7 = (a5[i6] as Readonly<Record<string, unknown>>)["type"];
-            switch (tag7) {
+            const tag8 = (a6[i7] as Readonly<Record<string, unknown>>)["type"];
+            switch (tag8) {
               case "text": {
-                const s8 = out.items.length;
-                m10: {
-                  if (!g_TextContent(a5[i6], d + 1 + 1)) {
-                    const c11 = x_TextContent(a5[i6], out, d + 1 + 1);
-                    if (out.lift(c11, "/content/" + i6, 2)) break m10;
+                const s9 = out.items.length;
+                m11: {
+                  if (!g_TextContent(a6[i7], d + 1 + 1)) {
+                    const c12 = x_TextContent(a6[i7], out, d + 1 + 1);
+                    if (out.lift(c12, "/content/" + i7, 2)) break m11;
                   }
                 }
-                const c9 = out.named(s8, "TextContent");
-                if (c9 !== 0) {
+                const c10 = out.named(s9, "TextContent");
+                if (c10 !== 0) {
                   if (!out.all) return 1;
-                  n += c9;
+                  n += c10;
                 }
                 break;
               }
               case "image": {
-                const s12 = out.items.length;
-                m14: {
-                  if (!g_ImageContent(a5[i6], d + 1 + 1)) {
-                    const c15 = x_ImageContent(a5[i6], out, d + 1 + 1);
-                    if (out.lift(c15, "/content/" + i6, 2)) break m14;
+                const s13 = out.items.length;
+                m15: {
+                  if (!g_ImageContent(a6[i7], d + 1 + 1)) {
+                    const c16 = x_ImageContent(a6[i7], out, d + 1 + 1);
+                    if (out.lift(c16, "/content/" + i7, 2)) break m15;
                   }
                 }
-                const c13 = out.named(s12, "ImageContent");
-                if (c13 !== 0) {
+                const c14 = out.named(s13, "ImageContent");
+                if (c14 !== 0) {
                   if (!out.all) return 1;
-                  n += c13;
+                  n += c14;
                 }
                 break;
               }
               case "audio": {
-                const s16 = out.items.length;
-                m18: {
-                  if (!g_AudioContent(a5[i6], d + 1 + 1)) {
-                    const c19 = x_AudioContent(a5[i6], out, d + 1 + 1);
-                    if (out.lift(c19, "/content/" + i6, 2)) break m18;
+                const s17 = out.items.length;
+                m19: {
+                  if (!g_AudioContent(a6[i7], d + 1 + 1)) {
+                    const c20 = x_AudioContent(a6[i7], out, d + 1 + 1);
+                    if (out.lift(c20, "/content/" + i7, 2)) break m19;
                   }
                 }
-                const c17 = out.named(s16, "AudioContent");
-                if (c17 !== 0) {
+                const c18 = out.named(s17, "AudioContent");
+                if (c18 !== 0) {
                   if (!out.all) return 1;
-                  n += c17;
+                  n += c18;
                 }
                 break;
               }
               case "resource": {
-                const s20 = out.items.length;
-                m22: {
-                  if (!g_EmbeddedResource(a5[i6], d + 1 + 1)) {
-                    const c23 = x_EmbeddedResource(a5[i6], out, d + 1 + 1);
-                    if (out.lift(c23, "/content/" + i6, 2)) break m22;
+                const s21 = out.items.length;
+                m23: {
+                  if (!g_EmbeddedResource(a6[i7], d + 1 + 1)) {
+                    const c24 = x_EmbeddedResource(a6[i7], out, d + 1 + 1);
+                    if (out.lift(c24, "/content/" + i7, 2)) break m23;
                   }
                 }
-                const c21 = out.named(s20, "EmbeddedResource");
-                if (c21 !== 0) {
+                const c22 = out.named(s21, "EmbeddedResource");
+                if (c22 !== 0) {
                   if (!out.all) return 1;
-                  n += c21;
+                  n += c22;
                 }
                 break;
               }
               default:
                 if (
                   out.variant(
-                    "/content/" + i6 + "/type",
+                    "/content/" + i7 + "/type",
                     3,
                     '"text" | "image" | "audio" | "resource"',
-                    tag7,
+                    tag8,
                     "TextContent | ImageContent | AudioContent | EmbeddedResource",
                   )
                 )
@@ -4560,13 +4567,6 @@ function x_CallToolResult(v: unknown, out: IssueList, d: number): number {
             }
           }
         }
-      }
-    }
-    const x24 = o1["isError"];
-    if (x24 !== undefined) {
-      if (!(typeof x24 === "boolean")) {
-        if (out.fault("/isError", 1, EXPECTED_12, x24)) return 1;
-        n++;
       }
     }
   }
@@ -4819,13 +4819,13 @@ function g_Tool(v: unknown, d: number): boolean {
   const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string"))
     return failedTest("/description", EXPECTED_5, p1);
-  const p2 = o["inputSchema"];
-  if (p2 === undefined)
+  const p2 = o["annotations"];
+  if (p2 !== undefined && !g_ToolAnnotations(p2, d + 1))
+    return failedInType("/annotations", x_ToolAnnotations, p2);
+  const p3 = o["inputSchema"];
+  if (p3 === undefined)
     return failedMissing("/inputSchema", 'missing required property "inputSchema"');
-  if (!g_Tool$1(p2, d + 1)) return failedIn("/inputSchema");
-  const p3 = o["annotations"];
-  if (p3 !== undefined && !g_ToolAnnotations(p3, d + 1))
-    return failedInType("/annotations", x_ToolAnnotations, p3);
+  if (!g_Tool$1(p3, d + 1)) return failedIn("/inputSchema");
   return true;
 }
 
@@ -4853,65 +4853,69 @@ function x_Tool(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["inputSchema"];
-    if (x4 === undefined) {
+    const x4 = o1["annotations"];
+    if (x4 !== undefined) {
+      if (!g_ToolAnnotations(x4, d + 1)) {
+        const c5 = x_ToolAnnotations(x4, out, d + 1);
+        if (out.lift(c5, "/annotations", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["inputSchema"];
+    if (x6 === undefined) {
       if (out.absent("/inputSchema", 1, 'missing required property "inputSchema"')) return 1;
       n++;
     } else {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.fault("/inputSchema", 1, EXPECTED_6, x4)) return 1;
+      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
+        if (out.fault("/inputSchema", 1, EXPECTED_6, x6)) return 1;
         n++;
       } else {
-        const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5["type"];
-        if (x6 === undefined) {
+        const o7 = x6 as Readonly<Record<string, unknown>>;
+        const x8 = o7["type"];
+        if (x8 === undefined) {
           if (out.absent("/inputSchema/type", 2, 'missing required property "type"')) return 1;
           n++;
         } else {
-          if (!(x6 === "object")) {
-            if (out.fault("/inputSchema/type", 2, EXPECTED_36, x6)) return 1;
+          if (!(x8 === "object")) {
+            if (out.fault("/inputSchema/type", 2, EXPECTED_36, x8)) return 1;
             n++;
           }
         }
-        const x7 = o5["properties"];
-        if (x7 !== undefined) {
-          if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
-            if (out.fault("/inputSchema/properties", 2, EXPECTED_6, x7)) return 1;
+        const x9 = o7["properties"];
+        if (x9 !== undefined) {
+          if (typeof x9 !== "object" || x9 === null || Array.isArray(x9)) {
+            if (out.fault("/inputSchema/properties", 2, EXPECTED_6, x9)) return 1;
             n++;
           } else {
-            const o8 = x7 as Readonly<Record<string, unknown>>;
-            for (const k9 of Object.keys(o8)) {
-              if (!(typeof o8[k9] === "object" && o8[k9] !== null && !Array.isArray(o8[k9]))) {
-                if (out.fault("/inputSchema/properties/" + pointer(k9), 3, EXPECTED_6, o8[k9]))
+            const o10 = x9 as Readonly<Record<string, unknown>>;
+            for (const k11 of Object.keys(o10)) {
+              if (!(
+                typeof o10[k11] === "object" &&
+                o10[k11] !== null &&
+                !Array.isArray(o10[k11])
+              )) {
+                if (out.fault("/inputSchema/properties/" + pointer(k11), 3, EXPECTED_6, o10[k11]))
                   return 1;
                 n++;
               }
             }
           }
         }
-        const x10 = o5["required"];
-        if (x10 !== undefined) {
-          if (!Array.isArray(x10)) {
-            if (out.fault("/inputSchema/required", 2, EXPECTED_1, x10)) return 1;
+        const x12 = o7["required"];
+        if (x12 !== undefined) {
+          if (!Array.isArray(x12)) {
+            if (out.fault("/inputSchema/required", 2, EXPECTED_1, x12)) return 1;
             n++;
           } else {
-            const a11 = x10 as readonly unknown[];
-            for (let i12 = 0; i12 < a11.length; i12++) {
-              if (!(typeof a11[i12] === "string")) {
-                if (out.fault("/inputSchema/required/" + i12, 3, EXPECTED_5, a11[i12])) return 1;
+            const a13 = x12 as readonly unknown[];
+            for (let i14 = 0; i14 < a13.length; i14++) {
+              if (!(typeof a13[i14] === "string")) {
+                if (out.fault("/inputSchema/required/" + i14, 3, EXPECTED_5, a13[i14])) return 1;
                 n++;
               }
             }
           }
         }
-      }
-    }
-    const x13 = o1["annotations"];
-    if (x13 !== undefined) {
-      if (!g_ToolAnnotations(x13, d + 1)) {
-        const c14 = x_ToolAnnotations(x13, out, d + 1);
-        if (out.lift(c14, "/annotations", 1)) return 1;
-        n += c14;
       }
     }
   }
@@ -5056,28 +5060,28 @@ function x_LoggingMessageNotification(v: unknown, out: IssueList, d: number): nu
         n++;
       } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4["level"];
+        const x5 = o4["data"];
         if (x5 === undefined) {
+          if (out.absent("/params/data", 2, 'missing required property "data"')) return 1;
+          n++;
+        }
+        const x6 = o4["level"];
+        if (x6 === undefined) {
           if (out.absent("/params/level", 2, 'missing required property "level"')) return 1;
           n++;
         } else {
-          if (!g_LoggingLevel(x5, d + 1 + 1)) {
-            const c6 = x_LoggingLevel(x5, out, d + 1 + 1);
-            if (out.lift(c6, "/params/level", 2)) return 1;
-            n += c6;
+          if (!g_LoggingLevel(x6, d + 1 + 1)) {
+            const c7 = x_LoggingLevel(x6, out, d + 1 + 1);
+            if (out.lift(c7, "/params/level", 2)) return 1;
+            n += c7;
           }
         }
-        const x7 = o4["logger"];
-        if (x7 !== undefined) {
-          if (!(typeof x7 === "string")) {
-            if (out.fault("/params/logger", 2, EXPECTED_5, x7)) return 1;
+        const x8 = o4["logger"];
+        if (x8 !== undefined) {
+          if (!(typeof x8 === "string")) {
+            if (out.fault("/params/logger", 2, EXPECTED_5, x8)) return 1;
             n++;
           }
-        }
-        const x8 = o4["data"];
-        if (x8 === undefined) {
-          if (out.absent("/params/data", 2, 'missing required property "data"')) return 1;
-          n++;
         }
       }
     }
@@ -5088,12 +5092,12 @@ function x_LoggingMessageNotification(v: unknown, out: IssueList, d: number): nu
 function g_LoggingMessageNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["level"];
-  if (p0 === undefined) return failedMissing("/level", 'missing required property "level"');
-  if (!g_LoggingLevel(p0, d + 1)) return failedInType("/level", x_LoggingLevel, p0);
-  const p1 = o["logger"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/logger", EXPECTED_5, p1);
   if (o["data"] === undefined) return failedMissing("/data", 'missing required property "data"');
+  const p1 = o["level"];
+  if (p1 === undefined) return failedMissing("/level", 'missing required property "level"');
+  if (!g_LoggingLevel(p1, d + 1)) return failedInType("/level", x_LoggingLevel, p1);
+  const p2 = o["logger"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/logger", EXPECTED_5, p2);
   return true;
 }
 
@@ -5169,84 +5173,84 @@ function x_CreateMessageRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4["messages"];
-        if (x5 === undefined) {
-          if (out.absent("/params/messages", 2, 'missing required property "messages"')) return 1;
-          n++;
-        } else {
-          if (!Array.isArray(x5)) {
-            if (out.fault("/params/messages", 2, EXPECTED_1, x5)) return 1;
-            n++;
-          } else {
-            const a6 = x5 as readonly unknown[];
-            for (let i7 = 0; i7 < a6.length; i7++) {
-              if (!g_SamplingMessage(a6[i7], d + 1 + 1 + 1)) {
-                const c8 = x_SamplingMessage(a6[i7], out, d + 1 + 1 + 1);
-                if (out.lift(c8, "/params/messages/" + i7, 3)) return 1;
-                n += c8;
-              }
-            }
-          }
-        }
-        const x9 = o4["modelPreferences"];
-        if (x9 !== undefined) {
-          if (!g_ModelPreferences(x9, d + 1 + 1)) {
-            const c10 = x_ModelPreferences(x9, out, d + 1 + 1);
-            if (out.lift(c10, "/params/modelPreferences", 2)) return 1;
-            n += c10;
-          }
-        }
-        const x11 = o4["systemPrompt"];
-        if (x11 !== undefined) {
-          if (!(typeof x11 === "string")) {
-            if (out.fault("/params/systemPrompt", 2, EXPECTED_5, x11)) return 1;
+        const x5 = o4["systemPrompt"];
+        if (x5 !== undefined) {
+          if (!(typeof x5 === "string")) {
+            if (out.fault("/params/systemPrompt", 2, EXPECTED_5, x5)) return 1;
             n++;
           }
         }
-        const x12 = o4["includeContext"];
-        if (x12 !== undefined) {
-          if (!(x12 === "none" || x12 === "thisServer" || x12 === "allServers")) {
-            if (out.fault("/params/includeContext", 2, EXPECTED_41, x12)) return 1;
+        const x6 = o4["includeContext"];
+        if (x6 !== undefined) {
+          if (!(x6 === "none" || x6 === "thisServer" || x6 === "allServers")) {
+            if (out.fault("/params/includeContext", 2, EXPECTED_41, x6)) return 1;
             n++;
           }
         }
-        const x13 = o4["temperature"];
-        if (x13 !== undefined) {
-          if (!(typeof x13 === "number" && Number.isFinite(x13))) {
-            if (out.fault("/params/temperature", 2, EXPECTED_15, x13)) return 1;
+        const x7 = o4["temperature"];
+        if (x7 !== undefined) {
+          if (!(typeof x7 === "number" && Number.isFinite(x7))) {
+            if (out.fault("/params/temperature", 2, EXPECTED_15, x7)) return 1;
             n++;
           }
         }
-        const x14 = o4["maxTokens"];
-        if (x14 === undefined) {
+        const x8 = o4["maxTokens"];
+        if (x8 === undefined) {
           if (out.absent("/params/maxTokens", 2, 'missing required property "maxTokens"')) return 1;
           n++;
         } else {
-          if (!Number.isInteger(x14)) {
-            if (out.fault("/params/maxTokens", 2, EXPECTED_8, x14)) return 1;
+          if (!Number.isInteger(x8)) {
+            if (out.fault("/params/maxTokens", 2, EXPECTED_8, x8)) return 1;
             n++;
           }
         }
-        const x15 = o4["stopSequences"];
-        if (x15 !== undefined) {
-          if (!Array.isArray(x15)) {
-            if (out.fault("/params/stopSequences", 2, EXPECTED_1, x15)) return 1;
+        const x9 = o4["metadata"];
+        if (x9 !== undefined) {
+          if (!(typeof x9 === "object" && x9 !== null && !Array.isArray(x9))) {
+            if (out.fault("/params/metadata", 2, EXPECTED_6, x9)) return 1;
+            n++;
+          }
+        }
+        const x10 = o4["stopSequences"];
+        if (x10 !== undefined) {
+          if (!Array.isArray(x10)) {
+            if (out.fault("/params/stopSequences", 2, EXPECTED_1, x10)) return 1;
             n++;
           } else {
-            const a16 = x15 as readonly unknown[];
-            for (let i17 = 0; i17 < a16.length; i17++) {
-              if (!(typeof a16[i17] === "string")) {
-                if (out.fault("/params/stopSequences/" + i17, 3, EXPECTED_5, a16[i17])) return 1;
+            const a11 = x10 as readonly unknown[];
+            for (let i12 = 0; i12 < a11.length; i12++) {
+              if (!(typeof a11[i12] === "string")) {
+                if (out.fault("/params/stopSequences/" + i12, 3, EXPECTED_5, a11[i12])) return 1;
                 n++;
               }
             }
           }
         }
-        const x18 = o4["metadata"];
-        if (x18 !== undefined) {
-          if (!(typeof x18 === "object" && x18 !== null && !Array.isArray(x18))) {
-            if (out.fault("/params/metadata", 2, EXPECTED_6, x18)) return 1;
+        const x13 = o4["modelPreferences"];
+        if (x13 !== undefined) {
+          if (!g_ModelPreferences(x13, d + 1 + 1)) {
+            const c14 = x_ModelPreferences(x13, out, d + 1 + 1);
+            if (out.lift(c14, "/params/modelPreferences", 2)) return 1;
+            n += c14;
+          }
+        }
+        const x15 = o4["messages"];
+        if (x15 === undefined) {
+          if (out.absent("/params/messages", 2, 'missing required property "messages"')) return 1;
+          n++;
+        } else {
+          if (!Array.isArray(x15)) {
+            if (out.fault("/params/messages", 2, EXPECTED_1, x15)) return 1;
             n++;
+          } else {
+            const a16 = x15 as readonly unknown[];
+            for (let i17 = 0; i17 < a16.length; i17++) {
+              if (!g_SamplingMessage(a16[i17], d + 1 + 1 + 1)) {
+                const c18 = x_SamplingMessage(a16[i17], out, d + 1 + 1 + 1);
+                if (out.lift(c18, "/params/messages/" + i17, 3)) return 1;
+                n += c18;
+              }
+            }
           }
         }
       }
@@ -5255,17 +5259,7 @@ function x_CreateMessageRequest(v: unknown, out: IssueList, d: number): number {
   return n;
 }
 
-function g_CreateMessageRequest$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_1, v);
-  const a = v as readonly unknown[];
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    if (!g_SamplingMessage(x, d + 1)) return failedInType(i, x_SamplingMessage, x);
-  }
-  return true;
-}
-
-function g_CreateMessageRequest$3(v: unknown, _d: number): boolean {
+function g_CreateMessageRequest$2(v: unknown, _d: number): boolean {
   if (!Array.isArray(v)) return failedTest("", EXPECTED_1, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
@@ -5275,32 +5269,42 @@ function g_CreateMessageRequest$3(v: unknown, _d: number): boolean {
   return true;
 }
 
+function g_CreateMessageRequest$3(v: unknown, d: number): boolean {
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_1, v);
+  const a = v as readonly unknown[];
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if (!g_SamplingMessage(x, d + 1)) return failedInType(i, x_SamplingMessage, x);
+  }
+  return true;
+}
+
 function g_CreateMessageRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["messages"];
-  if (p0 === undefined) return failedMissing("/messages", 'missing required property "messages"');
-  if (!g_CreateMessageRequest$2(p0, d + 1)) return failedIn("/messages");
-  const p1 = o["modelPreferences"];
-  if (p1 !== undefined && !g_ModelPreferences(p1, d + 1))
-    return failedInType("/modelPreferences", x_ModelPreferences, p1);
-  const p2 = o["systemPrompt"];
-  if (p2 !== undefined && !(typeof p2 === "string"))
-    return failedTest("/systemPrompt", EXPECTED_5, p2);
-  const p3 = o["includeContext"];
-  if (p3 !== undefined && !(p3 === "none" || p3 === "thisServer" || p3 === "allServers"))
-    return failedTest("/includeContext", EXPECTED_41, p3);
-  const p4 = o["temperature"];
-  if (p4 !== undefined && !(typeof p4 === "number" && Number.isFinite(p4)))
-    return failedTest("/temperature", EXPECTED_15, p4);
-  const p5 = o["maxTokens"];
-  if (p5 === undefined) return failedMissing("/maxTokens", 'missing required property "maxTokens"');
-  if (!Number.isInteger(p5)) return failedTest("/maxTokens", EXPECTED_8, p5);
-  const p6 = o["stopSequences"];
-  if (p6 !== undefined && !g_CreateMessageRequest$3(p6, d + 1)) return failedIn("/stopSequences");
-  const p7 = o["metadata"];
-  if (p7 !== undefined && !(typeof p7 === "object" && p7 !== null && !Array.isArray(p7)))
-    return failedTest("/metadata", EXPECTED_6, p7);
+  const p0 = o["systemPrompt"];
+  if (p0 !== undefined && !(typeof p0 === "string"))
+    return failedTest("/systemPrompt", EXPECTED_5, p0);
+  const p1 = o["includeContext"];
+  if (p1 !== undefined && !(p1 === "none" || p1 === "thisServer" || p1 === "allServers"))
+    return failedTest("/includeContext", EXPECTED_41, p1);
+  const p2 = o["temperature"];
+  if (p2 !== undefined && !(typeof p2 === "number" && Number.isFinite(p2)))
+    return failedTest("/temperature", EXPECTED_15, p2);
+  const p3 = o["maxTokens"];
+  if (p3 === undefined) return failedMissing("/maxTokens", 'missing required property "maxTokens"');
+  if (!Number.isInteger(p3)) return failedTest("/maxTokens", EXPECTED_8, p3);
+  const p4 = o["metadata"];
+  if (p4 !== undefined && !(typeof p4 === "object" && p4 !== null && !Array.isArray(p4)))
+    return failedTest("/metadata", EXPECTED_6, p4);
+  const p5 = o["stopSequences"];
+  if (p5 !== undefined && !g_CreateMessageRequest$2(p5, d + 1)) return failedIn("/stopSequences");
+  const p6 = o["modelPreferences"];
+  if (p6 !== undefined && !g_ModelPreferences(p6, d + 1))
+    return failedInType("/modelPreferences", x_ModelPreferences, p6);
+  const p7 = o["messages"];
+  if (p7 === undefined) return failedMissing("/messages", 'missing required property "messages"');
+  if (!g_CreateMessageRequest$3(p7, d + 1)) return failedIn("/messages");
   return true;
 }
 
@@ -5312,15 +5316,15 @@ function g_CreateMessageResult(v: unknown, d: number): boolean {
   const p1 = o["role"];
   if (p1 === undefined) return failedMissing("/role", 'missing required property "role"');
   if (!g_Role(p1, d + 1)) return failedInType("/role", x_Role, p1);
-  const p2 = o["content"];
-  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
-  if (!g_CreateMessageResult$2(p2, d + 1)) return failedIn("/content");
-  const p3 = o["model"];
-  if (p3 === undefined) return failedMissing("/model", 'missing required property "model"');
-  if (!(typeof p3 === "string")) return failedTest("/model", EXPECTED_5, p3);
-  const p4 = o["stopReason"];
-  if (p4 !== undefined && !(typeof p4 === "string"))
-    return failedTest("/stopReason", EXPECTED_5, p4);
+  const p2 = o["model"];
+  if (p2 === undefined) return failedMissing("/model", 'missing required property "model"');
+  if (!(typeof p2 === "string")) return failedTest("/model", EXPECTED_5, p2);
+  const p3 = o["stopReason"];
+  if (p3 !== undefined && !(typeof p3 === "string"))
+    return failedTest("/stopReason", EXPECTED_5, p3);
+  const p4 = o["content"];
+  if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_CreateMessageResult$2(p4, d + 1)) return failedIn("/content");
   return true;
 }
 
@@ -5349,59 +5353,76 @@ function x_CreateMessageResult(v: unknown, out: IssueList, d: number): number {
         n += c5;
       }
     }
-    const x6 = o1["content"];
+    const x6 = o1["model"];
     if (x6 === undefined) {
+      if (out.absent("/model", 1, 'missing required property "model"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x6 === "string")) {
+        if (out.fault("/model", 1, EXPECTED_5, x6)) return 1;
+        n++;
+      }
+    }
+    const x7 = o1["stopReason"];
+    if (x7 !== undefined) {
+      if (!(typeof x7 === "string")) {
+        if (out.fault("/stopReason", 1, EXPECTED_5, x7)) return 1;
+        n++;
+      }
+    }
+    const x8 = o1["content"];
+    if (x8 === undefined) {
       if (out.absent("/content", 1, 'missing required property "content"')) return 1;
       n++;
     } else {
-      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
-        if (out.fault("/content", 1, EXPECTED_42, x6)) return 1;
+      if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
+        if (out.fault("/content", 1, EXPECTED_42, x8)) return 1;
         n++;
       } else {
-        const tag7 = (x6 as Readonly<Record<string, unknown>>)["type"];
-        switch (tag7) {
+        const tag9 = (x8 as Readonly<Record<string, unknown>>)["type"];
+        switch (tag9) {
           case "text": {
-            const s8 = out.items.length;
-            m10: {
-              if (!g_TextContent(x6, d + 1)) {
-                const c11 = x_TextContent(x6, out, d + 1);
-                if (out.lift(c11, "/content", 1)) break m10;
+            const s10 = out.items.length;
+            m12: {
+              if (!g_TextContent(x8, d + 1)) {
+                const c13 = x_TextContent(x8, out, d + 1);
+                if (out.lift(c13, "/content", 1)) break m12;
               }
             }
-            const c9 = out.named(s8, "TextContent");
-            if (c9 !== 0) {
+            const c11 = out.named(s10, "TextContent");
+            if (c11 !== 0) {
               if (!out.all) return 1;
-              n += c9;
+              n += c11;
             }
             break;
           }
           case "image": {
-            const s12 = out.items.length;
-            m14: {
-              if (!g_ImageContent(x6, d + 1)) {
-                const c15 = x_ImageContent(x6, out, d + 1);
-                if (out.lift(c15, "/content", 1)) break m14;
+            const s14 = out.items.length;
+            m16: {
+              if (!g_ImageContent(x8, d + 1)) {
+                const c17 = x_ImageContent(x8, out, d + 1);
+                if (out.lift(c17, "/content", 1)) break m16;
               }
             }
-            const c13 = out.named(s12, "ImageContent");
-            if (c13 !== 0) {
+            const c15 = out.named(s14, "ImageContent");
+            if (c15 !== 0) {
               if (!out.all) return 1;
-              n += c13;
+              n += c15;
             }
             break;
           }
           case "audio": {
-            const s16 = out.items.length;
-            m18: {
-              if (!g_AudioContent(x6, d + 1)) {
-                const c19 = x_AudioContent(x6, out, d + 1);
-                if (out.lift(c19, "/content", 1)) break m18;
+            const s18 = out.items.length;
+            m20: {
+              if (!g_AudioContent(x8, d + 1)) {
+                const c21 = x_AudioContent(x8, out, d + 1);
+                if (out.lift(c21, "/content", 1)) break m20;
               }
             }
-            const c17 = out.named(s16, "AudioContent");
-            if (c17 !== 0) {
+            const c19 = out.named(s18, "AudioContent");
+            if (c19 !== 0) {
               if (!out.all) return 1;
-              n += c17;
+              n += c19;
             }
             break;
           }
@@ -5411,30 +5432,13 @@ function x_CreateMessageResult(v: unknown, out: IssueList, d: number): number {
                 "/content/type",
                 2,
                 '"text" | "image" | "audio"',
-                tag7,
+                tag9,
                 "TextContent | ImageContent | AudioContent",
               )
             )
               return 1;
             n++;
         }
-      }
-    }
-    const x20 = o1["model"];
-    if (x20 === undefined) {
-      if (out.absent("/model", 1, 'missing required property "model"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x20 === "string")) {
-        if (out.fault("/model", 1, EXPECTED_5, x20)) return 1;
-        n++;
-      }
-    }
-    const x21 = o1["stopReason"];
-    if (x21 !== undefined) {
-      if (!(typeof x21 === "string")) {
-        if (out.fault("/stopReason", 1, EXPECTED_5, x21)) return 1;
-        n++;
       }
     }
   }
@@ -5584,15 +5588,15 @@ function g_SamplingMessage$1(v: unknown, d: number): boolean {
 function g_Annotations(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["audience"];
-  if (p0 !== undefined && !g_Annotations$1(p0, d + 1)) return failedIn("/audience");
-  const p1 = o["priority"];
-  if (p1 !== undefined) {
-    if (!(typeof p1 === "number" && Number.isFinite(p1)))
-      return failedTest("/priority", EXPECTED_15, p1);
-    if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/priority", EXPECTED_43, p1);
-    if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/priority", EXPECTED_44, p1);
+  const p0 = o["priority"];
+  if (p0 !== undefined) {
+    if (!(typeof p0 === "number" && Number.isFinite(p0)))
+      return failedTest("/priority", EXPECTED_15, p0);
+    if (!(typeof p0 !== "number" || p0 >= 0)) return failedTest("/priority", EXPECTED_43, p0);
+    if (!(typeof p0 !== "number" || p0 <= 1)) return failedTest("/priority", EXPECTED_44, p0);
   }
+  const p1 = o["audience"];
+  if (p1 !== undefined && !g_Annotations$1(p1, d + 1)) return failedIn("/audience");
   return true;
 }
 
@@ -5603,35 +5607,35 @@ function x_Annotations(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["audience"];
+    const x2 = o1["priority"];
     if (x2 !== undefined) {
-      if (!Array.isArray(x2)) {
-        if (out.fault("/audience", 1, EXPECTED_1, x2)) return 1;
+      if (!(typeof x2 === "number" && Number.isFinite(x2))) {
+        if (out.fault("/priority", 1, EXPECTED_15, x2)) return 1;
         n++;
-      } else {
-        const a3 = x2 as readonly unknown[];
-        for (let i4 = 0; i4 < a3.length; i4++) {
-          if (!g_Role(a3[i4], d + 1 + 1)) {
-            const c5 = x_Role(a3[i4], out, d + 1 + 1);
-            if (out.lift(c5, "/audience/" + i4, 2)) return 1;
-            n += c5;
-          }
-        }
+      }
+      if (!(typeof x2 !== "number" || x2 >= 0)) {
+        if (out.fault("/priority", 1, EXPECTED_43, x2)) return 1;
+        n++;
+      }
+      if (!(typeof x2 !== "number" || x2 <= 1)) {
+        if (out.fault("/priority", 1, EXPECTED_44, x2)) return 1;
+        n++;
       }
     }
-    const x6 = o1["priority"];
-    if (x6 !== undefined) {
-      if (!(typeof x6 === "number" && Number.isFinite(x6))) {
-        if (out.fault("/priority", 1, EXPECTED_15, x6)) return 1;
+    const x3 = o1["audience"];
+    if (x3 !== undefined) {
+      if (!Array.isArray(x3)) {
+        if (out.fault("/audience", 1, EXPECTED_1, x3)) return 1;
         n++;
-      }
-      if (!(typeof x6 !== "number" || x6 >= 0)) {
-        if (out.fault("/priority", 1, EXPECTED_43, x6)) return 1;
-        n++;
-      }
-      if (!(typeof x6 !== "number" || x6 <= 1)) {
-        if (out.fault("/priority", 1, EXPECTED_44, x6)) return 1;
-        n++;
+      } else {
+        const a4 = x3 as readonly unknown[];
+        for (let i5 = 0; i5 < a4.length; i5++) {
+          if (!g_Role(a4[i5], d + 1 + 1)) {
+            const c6 = x_Role(a4[i5], out, d + 1 + 1);
+            if (out.lift(c6, "/audience/" + i5, 2)) return 1;
+            n += c6;
+          }
+        }
       }
     }
   }
@@ -5708,16 +5712,16 @@ function g_ImageContent(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "image")) return failedTest("/type", EXPECTED_46, p0);
-  const p1 = o["data"];
-  if (p1 === undefined) return failedMissing("/data", 'missing required property "data"');
-  if (!(typeof p1 === "string")) return failedTest("/data", EXPECTED_5, p1);
-  if (!(typeof p1 !== "string" || isByte(p1))) return failedTest("/data", EXPECTED_26, p1);
-  const p2 = o["mimeType"];
-  if (p2 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
-  if (!(typeof p2 === "string")) return failedTest("/mimeType", EXPECTED_5, p2);
-  const p3 = o["annotations"];
-  if (p3 !== undefined && !g_Annotations(p3, d + 1))
-    return failedInType("/annotations", x_Annotations, p3);
+  const p1 = o["mimeType"];
+  if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_5, p1);
+  const p2 = o["annotations"];
+  if (p2 !== undefined && !g_Annotations(p2, d + 1))
+    return failedInType("/annotations", x_Annotations, p2);
+  const p3 = o["data"];
+  if (p3 === undefined) return failedMissing("/data", 'missing required property "data"');
+  if (!(typeof p3 === "string")) return failedTest("/data", EXPECTED_5, p3);
+  if (!(typeof p3 !== "string" || isByte(p3))) return failedTest("/data", EXPECTED_26, p3);
   return true;
 }
 
@@ -5738,36 +5742,36 @@ function x_ImageContent(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x3 = o1["data"];
+    const x3 = o1["mimeType"];
     if (x3 === undefined) {
-      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/data", 1, EXPECTED_5, x3)) return 1;
-        n++;
-      }
-      if (!(typeof x3 !== "string" || isByte(x3))) {
-        if (out.fault("/data", 1, EXPECTED_26, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["mimeType"];
-    if (x4 === undefined) {
       if (out.absent("/mimeType", 1, 'missing required property "mimeType"')) return 1;
       n++;
     } else {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_5, x4)) return 1;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
     }
-    const x5 = o1["annotations"];
-    if (x5 !== undefined) {
-      if (!g_Annotations(x5, d + 1)) {
-        const c6 = x_Annotations(x5, out, d + 1);
-        if (out.lift(c6, "/annotations", 1)) return 1;
-        n += c6;
+    const x4 = o1["annotations"];
+    if (x4 !== undefined) {
+      if (!g_Annotations(x4, d + 1)) {
+        const c5 = x_Annotations(x4, out, d + 1);
+        if (out.lift(c5, "/annotations", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["data"];
+    if (x6 === undefined) {
+      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x6 === "string")) {
+        if (out.fault("/data", 1, EXPECTED_5, x6)) return 1;
+        n++;
+      }
+      if (!(typeof x6 !== "string" || isByte(x6))) {
+        if (out.fault("/data", 1, EXPECTED_26, x6)) return 1;
+        n++;
       }
     }
   }
@@ -5780,16 +5784,16 @@ function g_AudioContent(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "audio")) return failedTest("/type", EXPECTED_47, p0);
-  const p1 = o["data"];
-  if (p1 === undefined) return failedMissing("/data", 'missing required property "data"');
-  if (!(typeof p1 === "string")) return failedTest("/data", EXPECTED_5, p1);
-  if (!(typeof p1 !== "string" || isByte(p1))) return failedTest("/data", EXPECTED_26, p1);
-  const p2 = o["mimeType"];
-  if (p2 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
-  if (!(typeof p2 === "string")) return failedTest("/mimeType", EXPECTED_5, p2);
-  const p3 = o["annotations"];
-  if (p3 !== undefined && !g_Annotations(p3, d + 1))
-    return failedInType("/annotations", x_Annotations, p3);
+  const p1 = o["mimeType"];
+  if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_5, p1);
+  const p2 = o["annotations"];
+  if (p2 !== undefined && !g_Annotations(p2, d + 1))
+    return failedInType("/annotations", x_Annotations, p2);
+  const p3 = o["data"];
+  if (p3 === undefined) return failedMissing("/data", 'missing required property "data"');
+  if (!(typeof p3 === "string")) return failedTest("/data", EXPECTED_5, p3);
+  if (!(typeof p3 !== "string" || isByte(p3))) return failedTest("/data", EXPECTED_26, p3);
   return true;
 }
 
@@ -5810,36 +5814,36 @@ function x_AudioContent(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x3 = o1["data"];
+    const x3 = o1["mimeType"];
     if (x3 === undefined) {
-      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/data", 1, EXPECTED_5, x3)) return 1;
-        n++;
-      }
-      if (!(typeof x3 !== "string" || isByte(x3))) {
-        if (out.fault("/data", 1, EXPECTED_26, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["mimeType"];
-    if (x4 === undefined) {
       if (out.absent("/mimeType", 1, 'missing required property "mimeType"')) return 1;
       n++;
     } else {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_5, x4)) return 1;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_5, x3)) return 1;
         n++;
       }
     }
-    const x5 = o1["annotations"];
-    if (x5 !== undefined) {
-      if (!g_Annotations(x5, d + 1)) {
-        const c6 = x_Annotations(x5, out, d + 1);
-        if (out.lift(c6, "/annotations", 1)) return 1;
-        n += c6;
+    const x4 = o1["annotations"];
+    if (x4 !== undefined) {
+      if (!g_Annotations(x4, d + 1)) {
+        const c5 = x_Annotations(x4, out, d + 1);
+        if (out.lift(c5, "/annotations", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["data"];
+    if (x6 === undefined) {
+      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x6 === "string")) {
+        if (out.fault("/data", 1, EXPECTED_5, x6)) return 1;
+        n++;
+      }
+      if (!(typeof x6 !== "string" || isByte(x6))) {
+        if (out.fault("/data", 1, EXPECTED_26, x6)) return 1;
+        n++;
       }
     }
   }
@@ -5849,31 +5853,31 @@ function x_AudioContent(v: unknown, out: IssueList, d: number): number {
 function g_ModelPreferences(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["hints"];
-  if (p0 !== undefined && !g_ModelPreferences$1(p0, d + 1)) return failedIn("/hints");
-  const p1 = o["costPriority"];
+  const p0 = o["costPriority"];
+  if (p0 !== undefined) {
+    if (!(typeof p0 === "number" && Number.isFinite(p0)))
+      return failedTest("/costPriority", EXPECTED_15, p0);
+    if (!(typeof p0 !== "number" || p0 >= 0)) return failedTest("/costPriority", EXPECTED_43, p0);
+    if (!(typeof p0 !== "number" || p0 <= 1)) return failedTest("/costPriority", EXPECTED_44, p0);
+  }
+  const p1 = o["speedPriority"];
   if (p1 !== undefined) {
     if (!(typeof p1 === "number" && Number.isFinite(p1)))
-      return failedTest("/costPriority", EXPECTED_15, p1);
-    if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/costPriority", EXPECTED_43, p1);
-    if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/costPriority", EXPECTED_44, p1);
+      return failedTest("/speedPriority", EXPECTED_15, p1);
+    if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/speedPriority", EXPECTED_43, p1);
+    if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/speedPriority", EXPECTED_44, p1);
   }
-  const p2 = o["speedPriority"];
+  const p2 = o["intelligencePriority"];
   if (p2 !== undefined) {
     if (!(typeof p2 === "number" && Number.isFinite(p2)))
-      return failedTest("/speedPriority", EXPECTED_15, p2);
-    if (!(typeof p2 !== "number" || p2 >= 0)) return failedTest("/speedPriority", EXPECTED_43, p2);
-    if (!(typeof p2 !== "number" || p2 <= 1)) return failedTest("/speedPriority", EXPECTED_44, p2);
+      return failedTest("/intelligencePriority", EXPECTED_15, p2);
+    if (!(typeof p2 !== "number" || p2 >= 0))
+      return failedTest("/intelligencePriority", EXPECTED_43, p2);
+    if (!(typeof p2 !== "number" || p2 <= 1))
+      return failedTest("/intelligencePriority", EXPECTED_44, p2);
   }
-  const p3 = o["intelligencePriority"];
-  if (p3 !== undefined) {
-    if (!(typeof p3 === "number" && Number.isFinite(p3)))
-      return failedTest("/intelligencePriority", EXPECTED_15, p3);
-    if (!(typeof p3 !== "number" || p3 >= 0))
-      return failedTest("/intelligencePriority", EXPECTED_43, p3);
-    if (!(typeof p3 !== "number" || p3 <= 1))
-      return failedTest("/intelligencePriority", EXPECTED_44, p3);
-  }
+  const p3 = o["hints"];
+  if (p3 !== undefined && !g_ModelPreferences$1(p3, d + 1)) return failedIn("/hints");
   return true;
 }
 
@@ -5884,65 +5888,65 @@ function x_ModelPreferences(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["hints"];
+    const x2 = o1["costPriority"];
     if (x2 !== undefined) {
-      if (!Array.isArray(x2)) {
-        if (out.fault("/hints", 1, EXPECTED_1, x2)) return 1;
+      if (!(typeof x2 === "number" && Number.isFinite(x2))) {
+        if (out.fault("/costPriority", 1, EXPECTED_15, x2)) return 1;
+        n++;
+      }
+      if (!(typeof x2 !== "number" || x2 >= 0)) {
+        if (out.fault("/costPriority", 1, EXPECTED_43, x2)) return 1;
+        n++;
+      }
+      if (!(typeof x2 !== "number" || x2 <= 1)) {
+        if (out.fault("/costPriority", 1, EXPECTED_44, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["speedPriority"];
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "number" && Number.isFinite(x3))) {
+        if (out.fault("/speedPriority", 1, EXPECTED_15, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "number" || x3 >= 0)) {
+        if (out.fault("/speedPriority", 1, EXPECTED_43, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "number" || x3 <= 1)) {
+        if (out.fault("/speedPriority", 1, EXPECTED_44, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["intelligencePriority"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "number" && Number.isFinite(x4))) {
+        if (out.fault("/intelligencePriority", 1, EXPECTED_15, x4)) return 1;
+        n++;
+      }
+      if (!(typeof x4 !== "number" || x4 >= 0)) {
+        if (out.fault("/intelligencePriority", 1, EXPECTED_43, x4)) return 1;
+        n++;
+      }
+      if (!(typeof x4 !== "number" || x4 <= 1)) {
+        if (out.fault("/intelligencePriority", 1, EXPECTED_44, x4)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["hints"];
+    if (x5 !== undefined) {
+      if (!Array.isArray(x5)) {
+        if (out.fault("/hints", 1, EXPECTED_1, x5)) return 1;
         n++;
       } else {
-        const a3 = x2 as readonly unknown[];
-        for (let i4 = 0; i4 < a3.length; i4++) {
-          if (!g_ModelHint(a3[i4], d + 1 + 1)) {
-            const c5 = x_ModelHint(a3[i4], out, d + 1 + 1);
-            if (out.lift(c5, "/hints/" + i4, 2)) return 1;
-            n += c5;
+        const a6 = x5 as readonly unknown[];
+        for (let i7 = 0; i7 < a6.length; i7++) {
+          if (!g_ModelHint(a6[i7], d + 1 + 1)) {
+            const c8 = x_ModelHint(a6[i7], out, d + 1 + 1);
+            if (out.lift(c8, "/hints/" + i7, 2)) return 1;
+            n += c8;
           }
         }
-      }
-    }
-    const x6 = o1["costPriority"];
-    if (x6 !== undefined) {
-      if (!(typeof x6 === "number" && Number.isFinite(x6))) {
-        if (out.fault("/costPriority", 1, EXPECTED_15, x6)) return 1;
-        n++;
-      }
-      if (!(typeof x6 !== "number" || x6 >= 0)) {
-        if (out.fault("/costPriority", 1, EXPECTED_43, x6)) return 1;
-        n++;
-      }
-      if (!(typeof x6 !== "number" || x6 <= 1)) {
-        if (out.fault("/costPriority", 1, EXPECTED_44, x6)) return 1;
-        n++;
-      }
-    }
-    const x7 = o1["speedPriority"];
-    if (x7 !== undefined) {
-      if (!(typeof x7 === "number" && Number.isFinite(x7))) {
-        if (out.fault("/speedPriority", 1, EXPECTED_15, x7)) return 1;
-        n++;
-      }
-      if (!(typeof x7 !== "number" || x7 >= 0)) {
-        if (out.fault("/speedPriority", 1, EXPECTED_43, x7)) return 1;
-        n++;
-      }
-      if (!(typeof x7 !== "number" || x7 <= 1)) {
-        if (out.fault("/speedPriority", 1, EXPECTED_44, x7)) return 1;
-        n++;
-      }
-    }
-    const x8 = o1["intelligencePriority"];
-    if (x8 !== undefined) {
-      if (!(typeof x8 === "number" && Number.isFinite(x8))) {
-        if (out.fault("/intelligencePriority", 1, EXPECTED_15, x8)) return 1;
-        n++;
-      }
-      if (!(typeof x8 !== "number" || x8 >= 0)) {
-        if (out.fault("/intelligencePriority", 1, EXPECTED_43, x8)) return 1;
-        n++;
-      }
-      if (!(typeof x8 !== "number" || x8 <= 1)) {
-        if (out.fault("/intelligencePriority", 1, EXPECTED_44, x8)) return 1;
-        n++;
       }
     }
   }
@@ -6024,44 +6028,78 @@ function x_CompleteRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4["ref"];
+        const x5 = o4["argument"];
         if (x5 === undefined) {
-          if (out.absent("/params/ref", 2, 'missing required property "ref"')) return 1;
+          if (out.absent("/params/argument", 2, 'missing required property "argument"')) return 1;
           n++;
         } else {
           if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
-            if (out.fault("/params/ref", 2, EXPECTED_49, x5)) return 1;
+            if (out.fault("/params/argument", 2, EXPECTED_6, x5)) return 1;
             n++;
           } else {
-            const tag6 = (x5 as Readonly<Record<string, unknown>>)["type"];
-            switch (tag6) {
+            const o6 = x5 as Readonly<Record<string, unknown>>;
+            const x7 = o6["name"];
+            if (x7 === undefined) {
+              if (out.absent("/params/argument/name", 3, 'missing required property "name"'))
+                return 1;
+              n++;
+            } else {
+              if (!(typeof x7 === "string")) {
+                if (out.fault("/params/argument/name", 3, EXPECTED_5, x7)) return 1;
+                n++;
+              }
+            }
+            const x8 = o6["value"];
+            if (x8 === undefined) {
+              if (out.absent("/params/argument/value", 3, 'missing required property "value"'))
+                return 1;
+              n++;
+            } else {
+              if (!(typeof x8 === "string")) {
+                if (out.fault("/params/argument/value", 3, EXPECTED_5, x8)) return 1;
+                n++;
+              }
+            }
+          }
+        }
+        const x9 = o4["ref"];
+        if (x9 === undefined) {
+          if (out.absent("/params/ref", 2, 'missing required property "ref"')) return 1;
+          n++;
+        } else {
+          if (typeof x9 !== "object" || x9 === null || Array.isArray(x9)) {
+            if (out.fault("/params/ref", 2, EXPECTED_49, x9)) return 1;
+            n++;
+          } else {
+            const tag10 = (x9 as Readonly<Record<string, unknown>>)["type"];
+            switch (tag10) {
               case "ref/prompt": {
-                const s7 = out.items.length;
-                m9: {
-                  if (!g_PromptReference(x5, d + 1 + 1)) {
-                    const c10 = x_PromptReference(x5, out, d + 1 + 1);
-                    if (out.lift(c10, "/params/ref", 2)) break m9;
+                const s11 = out.items.length;
+                m13: {
+                  if (!g_PromptReference(x9, d + 1 + 1)) {
+                    const c14 = x_PromptReference(x9, out, d + 1 + 1);
+                    if (out.lift(c14, "/params/ref", 2)) break m13;
                   }
                 }
-                const c8 = out.named(s7, "PromptReference");
-                if (c8 !== 0) {
+                const c12 = out.named(s11, "PromptReference");
+                if (c12 !== 0) {
                   if (!out.all) return 1;
-                  n += c8;
+                  n += c12;
                 }
                 break;
               }
               case "ref/resource": {
-                const s11 = out.items.length;
-                m13: {
-                  if (!g_ResourceReference(x5, d + 1 + 1)) {
-                    const c14 = x_ResourceReference(x5, out, d + 1 + 1);
-                    if (out.lift(c14, "/params/ref", 2)) break m13;
+                const s15 = out.items.length;
+                m17: {
+                  if (!g_ResourceReference(x9, d + 1 + 1)) {
+                    const c18 = x_ResourceReference(x9, out, d + 1 + 1);
+                    if (out.lift(c18, "/params/ref", 2)) break m17;
                   }
                 }
-                const c12 = out.named(s11, "ResourceReference");
-                if (c12 !== 0) {
+                const c16 = out.named(s15, "ResourceReference");
+                if (c16 !== 0) {
                   if (!out.all) return 1;
-                  n += c12;
+                  n += c16;
                 }
                 break;
               }
@@ -6071,46 +6109,12 @@ function x_CompleteRequest(v: unknown, out: IssueList, d: number): number {
                     "/params/ref/type",
                     3,
                     '"ref/prompt" | "ref/resource"',
-                    tag6,
+                    tag10,
                     "PromptReference | ResourceReference",
                   )
                 )
                   return 1;
                 n++;
-            }
-          }
-        }
-        const x15 = o4["argument"];
-        if (x15 === undefined) {
-          if (out.absent("/params/argument", 2, 'missing required property "argument"')) return 1;
-          n++;
-        } else {
-          if (typeof x15 !== "object" || x15 === null || Array.isArray(x15)) {
-            if (out.fault("/params/argument", 2, EXPECTED_6, x15)) return 1;
-            n++;
-          } else {
-            const o16 = x15 as Readonly<Record<string, unknown>>;
-            const x17 = o16["name"];
-            if (x17 === undefined) {
-              if (out.absent("/params/argument/name", 3, 'missing required property "name"'))
-                return 1;
-              n++;
-            } else {
-              if (!(typeof x17 === "string")) {
-                if (out.fault("/params/argument/name", 3, EXPECTED_5, x17)) return 1;
-                n++;
-              }
-            }
-            const x18 = o16["value"];
-            if (x18 === undefined) {
-              if (out.absent("/params/argument/value", 3, 'missing required property "value"'))
-                return 1;
-              n++;
-            } else {
-              if (!(typeof x18 === "string")) {
-                if (out.fault("/params/argument/value", 3, EXPECTED_5, x18)) return 1;
-                n++;
-              }
             }
           }
         }
@@ -6120,7 +6124,19 @@ function x_CompleteRequest(v: unknown, out: IssueList, d: number): number {
   return n;
 }
 
-function g_CompleteRequest$2(v: unknown, d: number): boolean {
+function g_CompleteRequest$2(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["name"];
+  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_5, p0);
+  const p1 = o["value"];
+  if (p1 === undefined) return failedMissing("/value", 'missing required property "value"');
+  if (!(typeof p1 === "string")) return failedTest("/value", EXPECTED_5, p1);
+  return true;
+}
+
+function g_CompleteRequest$3(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_49, v);
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
@@ -6133,27 +6149,15 @@ function g_CompleteRequest$2(v: unknown, d: number): boolean {
   }
 }
 
-function g_CompleteRequest$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["name"];
-  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_5, p0);
-  const p1 = o["value"];
-  if (p1 === undefined) return failedMissing("/value", 'missing required property "value"');
-  if (!(typeof p1 === "string")) return failedTest("/value", EXPECTED_5, p1);
-  return true;
-}
-
 function g_CompleteRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["ref"];
-  if (p0 === undefined) return failedMissing("/ref", 'missing required property "ref"');
-  if (!g_CompleteRequest$2(p0, d + 1)) return failedIn("/ref");
-  const p1 = o["argument"];
-  if (p1 === undefined) return failedMissing("/argument", 'missing required property "argument"');
-  if (!g_CompleteRequest$3(p1, d + 1)) return failedIn("/argument");
+  const p0 = o["argument"];
+  if (p0 === undefined) return failedMissing("/argument", 'missing required property "argument"');
+  if (!g_CompleteRequest$2(p0, d + 1)) return failedIn("/argument");
+  const p1 = o["ref"];
+  if (p1 === undefined) return failedMissing("/ref", 'missing required property "ref"');
+  if (!g_CompleteRequest$3(p1, d + 1)) return failedIn("/ref");
   return true;
 }
 
@@ -6193,36 +6197,36 @@ function x_CompleteResult(v: unknown, out: IssueList, _d: number): number {
         n++;
       } else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5["values"];
-        if (x6 === undefined) {
+        const x6 = o5["total"];
+        if (x6 !== undefined) {
+          if (!Number.isInteger(x6)) {
+            if (out.fault("/completion/total", 2, EXPECTED_8, x6)) return 1;
+            n++;
+          }
+        }
+        const x7 = o5["hasMore"];
+        if (x7 !== undefined) {
+          if (!(typeof x7 === "boolean")) {
+            if (out.fault("/completion/hasMore", 2, EXPECTED_12, x7)) return 1;
+            n++;
+          }
+        }
+        const x8 = o5["values"];
+        if (x8 === undefined) {
           if (out.absent("/completion/values", 2, 'missing required property "values"')) return 1;
           n++;
         } else {
-          if (!Array.isArray(x6)) {
-            if (out.fault("/completion/values", 2, EXPECTED_1, x6)) return 1;
+          if (!Array.isArray(x8)) {
+            if (out.fault("/completion/values", 2, EXPECTED_1, x8)) return 1;
             n++;
           } else {
-            const a7 = x6 as readonly unknown[];
-            for (let i8 = 0; i8 < a7.length; i8++) {
-              if (!(typeof a7[i8] === "string")) {
-                if (out.fault("/completion/values/" + i8, 3, EXPECTED_5, a7[i8])) return 1;
+            const a9 = x8 as readonly unknown[];
+            for (let i10 = 0; i10 < a9.length; i10++) {
+              if (!(typeof a9[i10] === "string")) {
+                if (out.fault("/completion/values/" + i10, 3, EXPECTED_5, a9[i10])) return 1;
                 n++;
               }
             }
-          }
-        }
-        const x9 = o5["total"];
-        if (x9 !== undefined) {
-          if (!Number.isInteger(x9)) {
-            if (out.fault("/completion/total", 2, EXPECTED_8, x9)) return 1;
-            n++;
-          }
-        }
-        const x10 = o5["hasMore"];
-        if (x10 !== undefined) {
-          if (!(typeof x10 === "boolean")) {
-            if (out.fault("/completion/hasMore", 2, EXPECTED_12, x10)) return 1;
-            n++;
           }
         }
       }
@@ -6249,14 +6253,14 @@ function g_CompleteResult$3(v: unknown, _d: number): boolean {
 function g_CompleteResult$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["values"];
-  if (p0 === undefined) return failedMissing("/values", 'missing required property "values"');
-  if (!g_CompleteResult$3(p0, d + 1)) return failedIn("/values");
-  const p1 = o["total"];
-  if (p1 !== undefined && !Number.isInteger(p1)) return failedTest("/total", EXPECTED_8, p1);
-  const p2 = o["hasMore"];
-  if (p2 !== undefined && !(typeof p2 === "boolean"))
-    return failedTest("/hasMore", EXPECTED_12, p2);
+  const p0 = o["total"];
+  if (p0 !== undefined && !Number.isInteger(p0)) return failedTest("/total", EXPECTED_8, p0);
+  const p1 = o["hasMore"];
+  if (p1 !== undefined && !(typeof p1 === "boolean"))
+    return failedTest("/hasMore", EXPECTED_12, p1);
+  const p2 = o["values"];
+  if (p2 === undefined) return failedMissing("/values", 'missing required property "values"');
+  if (!g_CompleteResult$3(p2, d + 1)) return failedIn("/values");
   return true;
 }
 
@@ -6492,12 +6496,12 @@ function g_ListRootsResult$2(v: unknown, d: number): boolean {
 function g_Root(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_5, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_19, p0);
-  const p1 = o["name"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/name", EXPECTED_5, p1);
+  const p0 = o["name"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/name", EXPECTED_5, p0);
+  const p1 = o["uri"];
+  if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_5, p1);
+  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_19, p1);
   return true;
 }
 
@@ -6508,24 +6512,24 @@ function x_Root(v: unknown, out: IssueList, _d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["uri"];
-    if (x2 === undefined) {
-      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
-      n++;
-    } else {
+    const x2 = o1["name"];
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_5, x2)) return 1;
-        n++;
-      }
-      if (!(typeof x2 !== "string" || isUri(x2))) {
-        if (out.fault("/uri", 1, EXPECTED_19, x2)) return 1;
+        if (out.fault("/name", 1, EXPECTED_5, x2)) return 1;
         n++;
       }
     }
-    const x3 = o1["name"];
-    if (x3 !== undefined) {
+    const x3 = o1["uri"];
+    if (x3 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
+    } else {
       if (!(typeof x3 === "string")) {
-        if (out.fault("/name", 1, EXPECTED_5, x3)) return 1;
+        if (out.fault("/uri", 1, EXPECTED_5, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "string" || isUri(x3))) {
+        if (out.fault("/uri", 1, EXPECTED_19, x3)) return 1;
         n++;
       }
     }
@@ -7613,11 +7617,11 @@ function e_JSONRPCRequest(v: unknown, d: number): boolean {
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
   if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return failedIn("/params");
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 !== undefined && !g_JSONRPCRequest$1(p3, d + 1)) return failedIn("/params");
   return true;
 }
 
@@ -7706,18 +7710,18 @@ function e_InitializeResult(v: unknown, d: number): boolean {
   if (p1 === undefined)
     return failedMissing("/protocolVersion", 'missing required property "protocolVersion"');
   if (!(typeof p1 === "string")) return failedTest("/protocolVersion", EXPECTED_5, p1);
-  const p2 = o["capabilities"];
-  if (p2 === undefined)
-    return failedMissing("/capabilities", 'missing required property "capabilities"');
-  if (!g_ServerCapabilities(p2, d + 1))
-    return failedInType("/capabilities", x_ServerCapabilities, p2);
+  const p2 = o["instructions"];
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/instructions", EXPECTED_5, p2);
   const p3 = o["serverInfo"];
   if (p3 === undefined)
     return failedMissing("/serverInfo", 'missing required property "serverInfo"');
   if (!g_Implementation(p3, d + 1)) return failedInType("/serverInfo", x_Implementation, p3);
-  const p4 = o["instructions"];
-  if (p4 !== undefined && !(typeof p4 === "string"))
-    return failedTest("/instructions", EXPECTED_5, p4);
+  const p4 = o["capabilities"];
+  if (p4 === undefined)
+    return failedMissing("/capabilities", 'missing required property "capabilities"');
+  if (!g_ServerCapabilities(p4, d + 1))
+    return failedInType("/capabilities", x_ServerCapabilities, p4);
   return true;
 }
 
@@ -7735,33 +7739,33 @@ function e_InitializedNotification(v: unknown, d: number): boolean {
 function e_ClientCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return failedIn("/experimental");
+  const p0 = o["sampling"];
+  if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
+    return failedTest("/sampling", EXPECTED_6, p0);
   const p1 = o["roots"];
-  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return failedIn("/roots");
-  const p2 = o["sampling"];
-  if (p2 !== undefined && !(typeof p2 === "object" && p2 !== null && !Array.isArray(p2)))
-    return failedTest("/sampling", EXPECTED_6, p2);
+  if (p1 !== undefined && !g_ClientCapabilities$1(p1, d + 1)) return failedIn("/roots");
+  const p2 = o["experimental"];
+  if (p2 !== undefined && !g_ClientCapabilities$2(p2, d + 1)) return failedIn("/experimental");
   return true;
 }
 
 function e_ServerCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return failedIn("/experimental");
-  const p1 = o["logging"];
+  const p0 = o["logging"];
+  if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
+    return failedTest("/logging", EXPECTED_6, p0);
+  const p1 = o["completions"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
-    return failedTest("/logging", EXPECTED_6, p1);
-  const p2 = o["completions"];
-  if (p2 !== undefined && !(typeof p2 === "object" && p2 !== null && !Array.isArray(p2)))
-    return failedTest("/completions", EXPECTED_6, p2);
-  const p3 = o["prompts"];
-  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return failedIn("/prompts");
+    return failedTest("/completions", EXPECTED_6, p1);
+  const p2 = o["prompts"];
+  if (p2 !== undefined && !g_ServerCapabilities$1(p2, d + 1)) return failedIn("/prompts");
+  const p3 = o["tools"];
+  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return failedIn("/tools");
   const p4 = o["resources"];
   if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return failedIn("/resources");
-  const p5 = o["tools"];
-  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return failedIn("/tools");
+  const p5 = o["experimental"];
+  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return failedIn("/experimental");
   return true;
 }
 
@@ -7924,73 +7928,73 @@ function e_ResourceUpdatedNotification(v: unknown, d: number): boolean {
 function e_Resource(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_5, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_19, p0);
-  const p1 = o["name"];
-  if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_5, p1);
-  const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string"))
-    return failedTest("/description", EXPECTED_5, p2);
-  const p3 = o["mimeType"];
-  if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/mimeType", EXPECTED_5, p3);
+  const p0 = o["name"];
+  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_5, p0);
+  const p1 = o["description"];
+  if (p1 !== undefined && !(typeof p1 === "string"))
+    return failedTest("/description", EXPECTED_5, p1);
+  const p2 = o["mimeType"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/mimeType", EXPECTED_5, p2);
+  const p3 = o["size"];
+  if (p3 !== undefined && !Number.isInteger(p3)) return failedTest("/size", EXPECTED_8, p3);
   const p4 = o["annotations"];
   if (p4 !== undefined && !g_Annotations(p4, d + 1))
     return failedInType("/annotations", x_Annotations, p4);
-  const p5 = o["size"];
-  if (p5 !== undefined && !Number.isInteger(p5)) return failedTest("/size", EXPECTED_8, p5);
+  const p5 = o["uri"];
+  if (p5 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p5 === "string")) return failedTest("/uri", EXPECTED_5, p5);
+  if (!(typeof p5 !== "string" || isUri(p5))) return failedTest("/uri", EXPECTED_19, p5);
   return true;
 }
 
 function e_ResourceTemplate(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uriTemplate"];
-  if (p0 === undefined)
+  const p0 = o["name"];
+  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_5, p0);
+  const p1 = o["description"];
+  if (p1 !== undefined && !(typeof p1 === "string"))
+    return failedTest("/description", EXPECTED_5, p1);
+  const p2 = o["mimeType"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/mimeType", EXPECTED_5, p2);
+  const p3 = o["annotations"];
+  if (p3 !== undefined && !g_Annotations(p3, d + 1))
+    return failedInType("/annotations", x_Annotations, p3);
+  const p4 = o["uriTemplate"];
+  if (p4 === undefined)
     return failedMissing("/uriTemplate", 'missing required property "uriTemplate"');
-  if (!(typeof p0 === "string")) return failedTest("/uriTemplate", EXPECTED_5, p0);
-  if (!(typeof p0 !== "string" || isUriTemplate(p0)))
-    return failedTest("/uriTemplate", EXPECTED_25, p0);
-  const p1 = o["name"];
-  if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_5, p1);
-  const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string"))
-    return failedTest("/description", EXPECTED_5, p2);
-  const p3 = o["mimeType"];
-  if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/mimeType", EXPECTED_5, p3);
-  const p4 = o["annotations"];
-  if (p4 !== undefined && !g_Annotations(p4, d + 1))
-    return failedInType("/annotations", x_Annotations, p4);
+  if (!(typeof p4 === "string")) return failedTest("/uriTemplate", EXPECTED_5, p4);
+  if (!(typeof p4 !== "string" || isUriTemplate(p4)))
+    return failedTest("/uriTemplate", EXPECTED_25, p4);
   return true;
 }
 
 function e_TextResourceContents(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_5, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_19, p0);
-  const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_5, p1);
-  const p2 = o["text"];
-  if (p2 === undefined) return failedMissing("/text", 'missing required property "text"');
-  if (!(typeof p2 === "string")) return failedTest("/text", EXPECTED_5, p2);
+  const p0 = o["mimeType"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_5, p0);
+  const p1 = o["text"];
+  if (p1 === undefined) return failedMissing("/text", 'missing required property "text"');
+  if (!(typeof p1 === "string")) return failedTest("/text", EXPECTED_5, p1);
+  const p2 = o["uri"];
+  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_5, p2);
+  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_19, p2);
   return true;
 }
 
 function e_BlobResourceContents(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_5, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_19, p0);
-  const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_5, p1);
+  const p0 = o["mimeType"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_5, p0);
+  const p1 = o["uri"];
+  if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_5, p1);
+  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_19, p1);
   const p2 = o["blob"];
   if (p2 === undefined) return failedMissing("/blob", 'missing required property "blob"');
   if (!(typeof p2 === "string")) return failedTest("/blob", EXPECTED_5, p2);
@@ -8100,13 +8104,13 @@ function e_EmbeddedResource(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "resource")) return failedTest("/type", EXPECTED_31, p0);
-  const p1 = o["resource"];
-  if (p1 === undefined) return failedMissing("/resource", 'missing required property "resource"');
-  if (!(g_TextResourceContents(p1, d + 1) || g_BlobResourceContents(p1, d + 1)))
-    return failedUnion("/resource", x_EmbeddedResource$1, p1);
-  const p2 = o["annotations"];
-  if (p2 !== undefined && !g_Annotations(p2, d + 1))
-    return failedInType("/annotations", x_Annotations, p2);
+  const p1 = o["annotations"];
+  if (p1 !== undefined && !g_Annotations(p1, d + 1))
+    return failedInType("/annotations", x_Annotations, p1);
+  const p2 = o["resource"];
+  if (p2 === undefined) return failedMissing("/resource", 'missing required property "resource"');
+  if (!(g_TextResourceContents(p2, d + 1) || g_BlobResourceContents(p2, d + 1)))
+    return failedUnion("/resource", x_EmbeddedResource$1, p2);
   return true;
 }
 
@@ -8150,12 +8154,12 @@ function e_CallToolResult(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return failedIn("/_meta");
-  const p1 = o["content"];
-  if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
-  if (!g_CallToolResult$2(p1, d + 1)) return failedIn("/content");
-  const p2 = o["isError"];
-  if (p2 !== undefined && !(typeof p2 === "boolean"))
-    return failedTest("/isError", EXPECTED_12, p2);
+  const p1 = o["isError"];
+  if (p1 !== undefined && !(typeof p1 === "boolean"))
+    return failedTest("/isError", EXPECTED_12, p1);
+  const p2 = o["content"];
+  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_CallToolResult$2(p2, d + 1)) return failedIn("/content");
   return true;
 }
 
@@ -8211,13 +8215,13 @@ function e_Tool(v: unknown, d: number): boolean {
   const p1 = o["description"];
   if (p1 !== undefined && !(typeof p1 === "string"))
     return failedTest("/description", EXPECTED_5, p1);
-  const p2 = o["inputSchema"];
-  if (p2 === undefined)
+  const p2 = o["annotations"];
+  if (p2 !== undefined && !g_ToolAnnotations(p2, d + 1))
+    return failedInType("/annotations", x_ToolAnnotations, p2);
+  const p3 = o["inputSchema"];
+  if (p3 === undefined)
     return failedMissing("/inputSchema", 'missing required property "inputSchema"');
-  if (!g_Tool$1(p2, d + 1)) return failedIn("/inputSchema");
-  const p3 = o["annotations"];
-  if (p3 !== undefined && !g_ToolAnnotations(p3, d + 1))
-    return failedInType("/annotations", x_ToolAnnotations, p3);
+  if (!g_Tool$1(p3, d + 1)) return failedIn("/inputSchema");
   return true;
 }
 
@@ -8280,15 +8284,15 @@ function e_CreateMessageResult(v: unknown, d: number): boolean {
   const p1 = o["role"];
   if (p1 === undefined) return failedMissing("/role", 'missing required property "role"');
   if (!g_Role(p1, d + 1)) return failedInType("/role", x_Role, p1);
-  const p2 = o["content"];
-  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
-  if (!g_CreateMessageResult$2(p2, d + 1)) return failedIn("/content");
-  const p3 = o["model"];
-  if (p3 === undefined) return failedMissing("/model", 'missing required property "model"');
-  if (!(typeof p3 === "string")) return failedTest("/model", EXPECTED_5, p3);
-  const p4 = o["stopReason"];
-  if (p4 !== undefined && !(typeof p4 === "string"))
-    return failedTest("/stopReason", EXPECTED_5, p4);
+  const p2 = o["model"];
+  if (p2 === undefined) return failedMissing("/model", 'missing required property "model"');
+  if (!(typeof p2 === "string")) return failedTest("/model", EXPECTED_5, p2);
+  const p3 = o["stopReason"];
+  if (p3 !== undefined && !(typeof p3 === "string"))
+    return failedTest("/stopReason", EXPECTED_5, p3);
+  const p4 = o["content"];
+  if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_CreateMessageResult$2(p4, d + 1)) return failedIn("/content");
   return true;
 }
 
@@ -8307,15 +8311,15 @@ function e_SamplingMessage(v: unknown, d: number): boolean {
 function e_Annotations(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["audience"];
-  if (p0 !== undefined && !g_Annotations$1(p0, d + 1)) return failedIn("/audience");
-  const p1 = o["priority"];
-  if (p1 !== undefined) {
-    if (!(typeof p1 === "number" && Number.isFinite(p1)))
-      return failedTest("/priority", EXPECTED_15, p1);
-    if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/priority", EXPECTED_43, p1);
-    if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/priority", EXPECTED_44, p1);
+  const p0 = o["priority"];
+  if (p0 !== undefined) {
+    if (!(typeof p0 === "number" && Number.isFinite(p0)))
+      return failedTest("/priority", EXPECTED_15, p0);
+    if (!(typeof p0 !== "number" || p0 >= 0)) return failedTest("/priority", EXPECTED_43, p0);
+    if (!(typeof p0 !== "number" || p0 <= 1)) return failedTest("/priority", EXPECTED_44, p0);
   }
+  const p1 = o["audience"];
+  if (p1 !== undefined && !g_Annotations$1(p1, d + 1)) return failedIn("/audience");
   return true;
 }
 
@@ -8340,16 +8344,16 @@ function e_ImageContent(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "image")) return failedTest("/type", EXPECTED_46, p0);
-  const p1 = o["data"];
-  if (p1 === undefined) return failedMissing("/data", 'missing required property "data"');
-  if (!(typeof p1 === "string")) return failedTest("/data", EXPECTED_5, p1);
-  if (!(typeof p1 !== "string" || isByte(p1))) return failedTest("/data", EXPECTED_26, p1);
-  const p2 = o["mimeType"];
-  if (p2 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
-  if (!(typeof p2 === "string")) return failedTest("/mimeType", EXPECTED_5, p2);
-  const p3 = o["annotations"];
-  if (p3 !== undefined && !g_Annotations(p3, d + 1))
-    return failedInType("/annotations", x_Annotations, p3);
+  const p1 = o["mimeType"];
+  if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_5, p1);
+  const p2 = o["annotations"];
+  if (p2 !== undefined && !g_Annotations(p2, d + 1))
+    return failedInType("/annotations", x_Annotations, p2);
+  const p3 = o["data"];
+  if (p3 === undefined) return failedMissing("/data", 'missing required property "data"');
+  if (!(typeof p3 === "string")) return failedTest("/data", EXPECTED_5, p3);
+  if (!(typeof p3 !== "string" || isByte(p3))) return failedTest("/data", EXPECTED_26, p3);
   return true;
 }
 
@@ -8359,47 +8363,47 @@ function e_AudioContent(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "audio")) return failedTest("/type", EXPECTED_47, p0);
-  const p1 = o["data"];
-  if (p1 === undefined) return failedMissing("/data", 'missing required property "data"');
-  if (!(typeof p1 === "string")) return failedTest("/data", EXPECTED_5, p1);
-  if (!(typeof p1 !== "string" || isByte(p1))) return failedTest("/data", EXPECTED_26, p1);
-  const p2 = o["mimeType"];
-  if (p2 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
-  if (!(typeof p2 === "string")) return failedTest("/mimeType", EXPECTED_5, p2);
-  const p3 = o["annotations"];
-  if (p3 !== undefined && !g_Annotations(p3, d + 1))
-    return failedInType("/annotations", x_Annotations, p3);
+  const p1 = o["mimeType"];
+  if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_5, p1);
+  const p2 = o["annotations"];
+  if (p2 !== undefined && !g_Annotations(p2, d + 1))
+    return failedInType("/annotations", x_Annotations, p2);
+  const p3 = o["data"];
+  if (p3 === undefined) return failedMissing("/data", 'missing required property "data"');
+  if (!(typeof p3 === "string")) return failedTest("/data", EXPECTED_5, p3);
+  if (!(typeof p3 !== "string" || isByte(p3))) return failedTest("/data", EXPECTED_26, p3);
   return true;
 }
 
 function e_ModelPreferences(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["hints"];
-  if (p0 !== undefined && !g_ModelPreferences$1(p0, d + 1)) return failedIn("/hints");
-  const p1 = o["costPriority"];
+  const p0 = o["costPriority"];
+  if (p0 !== undefined) {
+    if (!(typeof p0 === "number" && Number.isFinite(p0)))
+      return failedTest("/costPriority", EXPECTED_15, p0);
+    if (!(typeof p0 !== "number" || p0 >= 0)) return failedTest("/costPriority", EXPECTED_43, p0);
+    if (!(typeof p0 !== "number" || p0 <= 1)) return failedTest("/costPriority", EXPECTED_44, p0);
+  }
+  const p1 = o["speedPriority"];
   if (p1 !== undefined) {
     if (!(typeof p1 === "number" && Number.isFinite(p1)))
-      return failedTest("/costPriority", EXPECTED_15, p1);
-    if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/costPriority", EXPECTED_43, p1);
-    if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/costPriority", EXPECTED_44, p1);
+      return failedTest("/speedPriority", EXPECTED_15, p1);
+    if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/speedPriority", EXPECTED_43, p1);
+    if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/speedPriority", EXPECTED_44, p1);
   }
-  const p2 = o["speedPriority"];
+  const p2 = o["intelligencePriority"];
   if (p2 !== undefined) {
     if (!(typeof p2 === "number" && Number.isFinite(p2)))
-      return failedTest("/speedPriority", EXPECTED_15, p2);
-    if (!(typeof p2 !== "number" || p2 >= 0)) return failedTest("/speedPriority", EXPECTED_43, p2);
-    if (!(typeof p2 !== "number" || p2 <= 1)) return failedTest("/speedPriority", EXPECTED_44, p2);
+      return failedTest("/intelligencePriority", EXPECTED_15, p2);
+    if (!(typeof p2 !== "number" || p2 >= 0))
+      return failedTest("/intelligencePriority", EXPECTED_43, p2);
+    if (!(typeof p2 !== "number" || p2 <= 1))
+      return failedTest("/intelligencePriority", EXPECTED_44, p2);
   }
-  const p3 = o["intelligencePriority"];
-  if (p3 !== undefined) {
-    if (!(typeof p3 === "number" && Number.isFinite(p3)))
-      return failedTest("/intelligencePriority", EXPECTED_15, p3);
-    if (!(typeof p3 !== "number" || p3 >= 0))
-      return failedTest("/intelligencePriority", EXPECTED_43, p3);
-    if (!(typeof p3 !== "number" || p3 <= 1))
-      return failedTest("/intelligencePriority", EXPECTED_44, p3);
-  }
+  const p3 = o["hints"];
+  if (p3 !== undefined && !g_ModelPreferences$1(p3, d + 1)) return failedIn("/hints");
   return true;
 }
 
@@ -8485,12 +8489,12 @@ function e_ListRootsResult(v: unknown, d: number): boolean {
 function e_Root(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_5, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_19, p0);
-  const p1 = o["name"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/name", EXPECTED_5, p1);
+  const p0 = o["name"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/name", EXPECTED_5, p0);
+  const p1 = o["uri"];
+  if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_5, p1);
+  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_19, p1);
   return true;
 }
 

@@ -1289,11 +1289,11 @@ function g_JSONRPCRequest(v: unknown, d: number): boolean {
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
   if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_2, p1);
-  const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return failedIn("/params");
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 !== undefined && !g_JSONRPCRequest$1(p3, d + 1)) return failedIn("/params");
   return true;
 }
 
@@ -1324,41 +1324,41 @@ function x_JSONRPCRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["params"];
-    if (x4 !== undefined) {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.fault("/params", 1, EXPECTED_3, x4)) return 1;
+    const x4 = o1["id"];
+    if (x4 === undefined) {
+      if (out.absent("/id", 1, 'missing required property "id"')) return 1;
+      n++;
+    } else {
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["params"];
+    if (x6 !== undefined) {
+      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
+        if (out.fault("/params", 1, EXPECTED_3, x6)) return 1;
         n++;
       } else {
-        const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5["_meta"];
-        if (x6 !== undefined) {
-          if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
-            if (out.fault("/params/_meta", 2, EXPECTED_3, x6)) return 1;
+        const o7 = x6 as Readonly<Record<string, unknown>>;
+        const x8 = o7["_meta"];
+        if (x8 !== undefined) {
+          if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
+            if (out.fault("/params/_meta", 2, EXPECTED_3, x8)) return 1;
             n++;
           } else {
-            const o7 = x6 as Readonly<Record<string, unknown>>;
-            const x8 = o7["progressToken"];
-            if (x8 !== undefined) {
-              if (!g_ProgressToken(x8, d + 1 + 1 + 1)) {
-                const c9 = x_ProgressToken(x8, out, d + 1 + 1 + 1);
-                if (out.lift(c9, "/params/_meta/progressToken", 3)) return 1;
-                n += c9;
+            const o9 = x8 as Readonly<Record<string, unknown>>;
+            const x10 = o9["progressToken"];
+            if (x10 !== undefined) {
+              if (!g_ProgressToken(x10, d + 1 + 1 + 1)) {
+                const c11 = x_ProgressToken(x10, out, d + 1 + 1 + 1);
+                if (out.lift(c11, "/params/_meta/progressToken", 3)) return 1;
+                n += c11;
               }
             }
           }
         }
-      }
-    }
-    const x10 = o1["id"];
-    if (x10 === undefined) {
-      if (out.absent("/id", 1, 'missing required property "id"')) return 1;
-      n++;
-    } else {
-      if (!g_RequestId(x10, d + 1)) {
-        const c11 = x_RequestId(x10, out, d + 1);
-        if (out.lift(c11, "/id", 1)) return 1;
-        n += c11;
       }
     }
   }
@@ -1596,12 +1596,12 @@ function x_JSONRPCError(v: unknown, out: IssueList, d: number): number {
 function g_JSONRPCError$1(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["code"];
-  if (p0 === undefined) return failedMissing("/code", 'missing required property "code"');
-  if (!Number.isInteger(p0)) return failedTest("/code", EXPECTED_5, p0);
-  const p1 = o["message"];
-  if (p1 === undefined) return failedMissing("/message", 'missing required property "message"');
-  if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_2, p1);
+  const p1 = o["code"];
+  if (p1 === undefined) return failedMissing("/code", 'missing required property "code"');
+  if (!Number.isInteger(p1)) return failedTest("/code", EXPECTED_5, p1);
+  const p2 = o["message"];
+  if (p2 === undefined) return failedMissing("/message", 'missing required property "message"');
+  if (!(typeof p2 === "string")) return failedTest("/message", EXPECTED_2, p2);
   return true;
 }
 
@@ -1745,27 +1745,27 @@ function x_InitializeRequest(v: unknown, out: IssueList, d: number): number {
             n++;
           }
         }
-        const x6 = o4["capabilities"];
+        const x6 = o4["clientInfo"];
         if (x6 === undefined) {
-          if (out.absent("/params/capabilities", 2, 'missing required property "capabilities"'))
-            return 1;
-          n++;
-        } else {
-          if (!g_ClientCapabilities(x6, d + 1 + 1)) {
-            const c7 = x_ClientCapabilities(x6, out, d + 1 + 1);
-            if (out.lift(c7, "/params/capabilities", 2)) return 1;
-            n += c7;
-          }
-        }
-        const x8 = o4["clientInfo"];
-        if (x8 === undefined) {
           if (out.absent("/params/clientInfo", 2, 'missing required property "clientInfo"'))
             return 1;
           n++;
         } else {
-          if (!g_Implementation(x8, d + 1 + 1)) {
-            const c9 = x_Implementation(x8, out, d + 1 + 1);
-            if (out.lift(c9, "/params/clientInfo", 2)) return 1;
+          if (!g_Implementation(x6, d + 1 + 1)) {
+            const c7 = x_Implementation(x6, out, d + 1 + 1);
+            if (out.lift(c7, "/params/clientInfo", 2)) return 1;
+            n += c7;
+          }
+        }
+        const x8 = o4["capabilities"];
+        if (x8 === undefined) {
+          if (out.absent("/params/capabilities", 2, 'missing required property "capabilities"'))
+            return 1;
+          n++;
+        } else {
+          if (!g_ClientCapabilities(x8, d + 1 + 1)) {
+            const c9 = x_ClientCapabilities(x8, out, d + 1 + 1);
+            if (out.lift(c9, "/params/capabilities", 2)) return 1;
             n += c9;
           }
         }
@@ -1782,15 +1782,15 @@ function g_InitializeRequest$1(v: unknown, d: number): boolean {
   if (p0 === undefined)
     return failedMissing("/protocolVersion", 'missing required property "protocolVersion"');
   if (!(typeof p0 === "string")) return failedTest("/protocolVersion", EXPECTED_2, p0);
-  const p1 = o["capabilities"];
+  const p1 = o["clientInfo"];
   if (p1 === undefined)
-    return failedMissing("/capabilities", 'missing required property "capabilities"');
-  if (!g_ClientCapabilities(p1, d + 1))
-    return failedInType("/capabilities", x_ClientCapabilities, p1);
-  const p2 = o["clientInfo"];
-  if (p2 === undefined)
     return failedMissing("/clientInfo", 'missing required property "clientInfo"');
-  if (!g_Implementation(p2, d + 1)) return failedInType("/clientInfo", x_Implementation, p2);
+  if (!g_Implementation(p1, d + 1)) return failedInType("/clientInfo", x_Implementation, p1);
+  const p2 = o["capabilities"];
+  if (p2 === undefined)
+    return failedMissing("/capabilities", 'missing required property "capabilities"');
+  if (!g_ClientCapabilities(p2, d + 1))
+    return failedInType("/capabilities", x_ClientCapabilities, p2);
   return true;
 }
 
@@ -1803,18 +1803,18 @@ function g_InitializeResult(v: unknown, d: number): boolean {
   if (p1 === undefined)
     return failedMissing("/protocolVersion", 'missing required property "protocolVersion"');
   if (!(typeof p1 === "string")) return failedTest("/protocolVersion", EXPECTED_2, p1);
-  const p2 = o["capabilities"];
-  if (p2 === undefined)
-    return failedMissing("/capabilities", 'missing required property "capabilities"');
-  if (!g_ServerCapabilities(p2, d + 1))
-    return failedInType("/capabilities", x_ServerCapabilities, p2);
+  const p2 = o["instructions"];
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/instructions", EXPECTED_2, p2);
   const p3 = o["serverInfo"];
   if (p3 === undefined)
     return failedMissing("/serverInfo", 'missing required property "serverInfo"');
   if (!g_Implementation(p3, d + 1)) return failedInType("/serverInfo", x_Implementation, p3);
-  const p4 = o["instructions"];
-  if (p4 !== undefined && !(typeof p4 === "string"))
-    return failedTest("/instructions", EXPECTED_2, p4);
+  const p4 = o["capabilities"];
+  if (p4 === undefined)
+    return failedMissing("/capabilities", 'missing required property "capabilities"');
+  if (!g_ServerCapabilities(p4, d + 1))
+    return failedInType("/capabilities", x_ServerCapabilities, p4);
   return true;
 }
 
@@ -1843,33 +1843,33 @@ function x_InitializeResult(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x5 = o1["capabilities"];
-    if (x5 === undefined) {
-      if (out.absent("/capabilities", 1, 'missing required property "capabilities"')) return 1;
-      n++;
-    } else {
-      if (!g_ServerCapabilities(x5, d + 1)) {
-        const c6 = x_ServerCapabilities(x5, out, d + 1);
-        if (out.lift(c6, "/capabilities", 1)) return 1;
-        n += c6;
+    const x5 = o1["instructions"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/instructions", 1, EXPECTED_2, x5)) return 1;
+        n++;
       }
     }
-    const x7 = o1["serverInfo"];
-    if (x7 === undefined) {
+    const x6 = o1["serverInfo"];
+    if (x6 === undefined) {
       if (out.absent("/serverInfo", 1, 'missing required property "serverInfo"')) return 1;
       n++;
     } else {
-      if (!g_Implementation(x7, d + 1)) {
-        const c8 = x_Implementation(x7, out, d + 1);
-        if (out.lift(c8, "/serverInfo", 1)) return 1;
-        n += c8;
+      if (!g_Implementation(x6, d + 1)) {
+        const c7 = x_Implementation(x6, out, d + 1);
+        if (out.lift(c7, "/serverInfo", 1)) return 1;
+        n += c7;
       }
     }
-    const x9 = o1["instructions"];
-    if (x9 !== undefined) {
-      if (!(typeof x9 === "string")) {
-        if (out.fault("/instructions", 1, EXPECTED_2, x9)) return 1;
-        n++;
+    const x8 = o1["capabilities"];
+    if (x8 === undefined) {
+      if (out.absent("/capabilities", 1, 'missing required property "capabilities"')) return 1;
+      n++;
+    } else {
+      if (!g_ServerCapabilities(x8, d + 1)) {
+        const c9 = x_ServerCapabilities(x8, out, d + 1);
+        if (out.lift(c9, "/capabilities", 1)) return 1;
+        n += c9;
       }
     }
   }
@@ -1945,16 +1945,16 @@ function g_InitializedNotification$1(v: unknown, d: number): boolean {
 function g_ClientCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return failedIn("/experimental");
-  const p1 = o["roots"];
-  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return failedIn("/roots");
-  const p2 = o["sampling"];
-  if (p2 !== undefined && !(typeof p2 === "object" && p2 !== null && !Array.isArray(p2)))
-    return failedTest("/sampling", EXPECTED_3, p2);
-  const p3 = o["elicitation"];
-  if (p3 !== undefined && !(typeof p3 === "object" && p3 !== null && !Array.isArray(p3)))
-    return failedTest("/elicitation", EXPECTED_3, p3);
+  const p0 = o["sampling"];
+  if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
+    return failedTest("/sampling", EXPECTED_3, p0);
+  const p1 = o["elicitation"];
+  if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
+    return failedTest("/elicitation", EXPECTED_3, p1);
+  const p2 = o["roots"];
+  if (p2 !== undefined && !g_ClientCapabilities$1(p2, d + 1)) return failedIn("/roots");
+  const p3 = o["experimental"];
+  if (p3 !== undefined && !g_ClientCapabilities$2(p3, d + 1)) return failedIn("/experimental");
   return true;
 }
 
@@ -1965,49 +1965,49 @@ function x_ClientCapabilities(v: unknown, out: IssueList, _d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["experimental"];
+    const x2 = o1["sampling"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/experimental", 1, EXPECTED_3, x2)) return 1;
+      if (!(typeof x2 === "object" && x2 !== null && !Array.isArray(x2))) {
+        if (out.fault("/sampling", 1, EXPECTED_3, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["elicitation"];
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "object" && x3 !== null && !Array.isArray(x3))) {
+        if (out.fault("/elicitation", 1, EXPECTED_3, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["roots"];
+    if (x4 !== undefined) {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/roots", 1, EXPECTED_3, x4)) return 1;
         n++;
       } else {
-        const o3 = x2 as Readonly<Record<string, unknown>>;
-        for (const k4 of Object.keys(o3)) {
-          if (!(typeof o3[k4] === "object" && o3[k4] !== null && !Array.isArray(o3[k4]))) {
-            if (out.fault("/experimental/" + pointer(k4), 2, EXPECTED_3, o3[k4])) return 1;
+        const o5 = x4 as Readonly<Record<string, unknown>>;
+        const x6 = o5["listChanged"];
+        if (x6 !== undefined) {
+          if (!(typeof x6 === "boolean")) {
+            if (out.fault("/roots/listChanged", 2, EXPECTED_9, x6)) return 1;
             n++;
           }
         }
       }
     }
-    const x5 = o1["roots"];
-    if (x5 !== undefined) {
-      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
-        if (out.fault("/roots", 1, EXPECTED_3, x5)) return 1;
+    const x7 = o1["experimental"];
+    if (x7 !== undefined) {
+      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
+        if (out.fault("/experimental", 1, EXPECTED_3, x7)) return 1;
         n++;
       } else {
-        const o6 = x5 as Readonly<Record<string, unknown>>;
-        const x7 = o6["listChanged"];
-        if (x7 !== undefined) {
-          if (!(typeof x7 === "boolean")) {
-            if (out.fault("/roots/listChanged", 2, EXPECTED_9, x7)) return 1;
+        const o8 = x7 as Readonly<Record<string, unknown>>;
+        for (const k9 of Object.keys(o8)) {
+          if (!(typeof o8[k9] === "object" && o8[k9] !== null && !Array.isArray(o8[k9]))) {
+            if (out.fault("/experimental/" + pointer(k9), 2, EXPECTED_3, o8[k9])) return 1;
             n++;
           }
         }
-      }
-    }
-    const x8 = o1["sampling"];
-    if (x8 !== undefined) {
-      if (!(typeof x8 === "object" && x8 !== null && !Array.isArray(x8))) {
-        if (out.fault("/sampling", 1, EXPECTED_3, x8)) return 1;
-        n++;
-      }
-    }
-    const x9 = o1["elicitation"];
-    if (x9 !== undefined) {
-      if (!(typeof x9 === "object" && x9 !== null && !Array.isArray(x9))) {
-        if (out.fault("/elicitation", 1, EXPECTED_3, x9)) return 1;
-        n++;
       }
     }
   }
@@ -2015,6 +2015,15 @@ function x_ClientCapabilities(v: unknown, out: IssueList, _d: number): number {
 }
 
 function g_ClientCapabilities$1(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["listChanged"];
+  if (p0 !== undefined && !(typeof p0 === "boolean"))
+    return failedTest("/listChanged", EXPECTED_9, p0);
+  return true;
+}
+
+function g_ClientCapabilities$2(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
@@ -2025,32 +2034,23 @@ function g_ClientCapabilities$1(v: unknown, _d: number): boolean {
   return true;
 }
 
-function g_ClientCapabilities$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["listChanged"];
-  if (p0 !== undefined && !(typeof p0 === "boolean"))
-    return failedTest("/listChanged", EXPECTED_9, p0);
-  return true;
-}
-
 function g_ServerCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return failedIn("/experimental");
-  const p1 = o["logging"];
+  const p0 = o["logging"];
+  if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
+    return failedTest("/logging", EXPECTED_3, p0);
+  const p1 = o["completions"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
-    return failedTest("/logging", EXPECTED_3, p1);
-  const p2 = o["completions"];
-  if (p2 !== undefined && !(typeof p2 === "object" && p2 !== null && !Array.isArray(p2)))
-    return failedTest("/completions", EXPECTED_3, p2);
-  const p3 = o["prompts"];
-  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return failedIn("/prompts");
+    return failedTest("/completions", EXPECTED_3, p1);
+  const p2 = o["prompts"];
+  if (p2 !== undefined && !g_ServerCapabilities$1(p2, d + 1)) return failedIn("/prompts");
+  const p3 = o["tools"];
+  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return failedIn("/tools");
   const p4 = o["resources"];
   if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return failedIn("/resources");
-  const p5 = o["tools"];
-  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return failedIn("/tools");
+  const p5 = o["experimental"];
+  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return failedIn("/experimental");
   return true;
 }
 
@@ -2061,46 +2061,47 @@ function x_ServerCapabilities(v: unknown, out: IssueList, _d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["experimental"];
+    const x2 = o1["logging"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/experimental", 1, EXPECTED_3, x2)) return 1;
+      if (!(typeof x2 === "object" && x2 !== null && !Array.isArray(x2))) {
+        if (out.fault("/logging", 1, EXPECTED_3, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["completions"];
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "object" && x3 !== null && !Array.isArray(x3))) {
+        if (out.fault("/completions", 1, EXPECTED_3, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["prompts"];
+    if (x4 !== undefined) {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/prompts", 1, EXPECTED_3, x4)) return 1;
         n++;
       } else {
-        const o3 = x2 as Readonly<Record<string, unknown>>;
-        for (const k4 of Object.keys(o3)) {
-          if (!(typeof o3[k4] === "object" && o3[k4] !== null && !Array.isArray(o3[k4]))) {
-            if (out.fault("/experimental/" + pointer(k4), 2, EXPECTED_3, o3[k4])) return 1;
+        const o5 = x4 as Readonly<Record<string, unknown>>;
+        const x6 = o5["listChanged"];
+        if (x6 !== undefined) {
+          if (!(typeof x6 === "boolean")) {
+            if (out.fault("/prompts/listChanged", 2, EXPECTED_9, x6)) return 1;
             n++;
           }
         }
       }
     }
-    const x5 = o1["logging"];
-    if (x5 !== undefined) {
-      if (!(typeof x5 === "object" && x5 !== null && !Array.isArray(x5))) {
-        if (out.fault("/logging", 1, EXPECTED_3, x5)) return 1;
-        n++;
-      }
-    }
-    const x6 = o1["completions"];
-    if (x6 !== undefined) {
-      if (!(typeof x6 === "object" && x6 !== null && !Array.isArray(x6))) {
-        if (out.fault("/completions", 1, EXPECTED_3, x6)) return 1;
-        n++;
-      }
-    }
-    const x7 = o1["prompts"];
+    const x7 = o1["tools"];
     if (x7 !== undefined) {
       if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
-        if (out.fault("/prompts", 1, EXPECTED_3, x7)) return 1;
+        if (out.fault("/tools", 1, EXPECTED_3, x7)) return 1;
         n++;
       } else {
         const o8 = x7 as Readonly<Record<string, unknown>>;
         const x9 = o8["listChanged"];
         if (x9 !== undefined) {
           if (!(typeof x9 === "boolean")) {
-            if (out.fault("/prompts/listChanged", 2, EXPECTED_9, x9)) return 1;
+            if (out.fault("/tools/listChanged", 2, EXPECTED_9, x9)) return 1;
             n++;
           }
         }
@@ -2129,17 +2130,16 @@ function x_ServerCapabilities(v: unknown, out: IssueList, _d: number): number {
         }
       }
     }
-    const x14 = o1["tools"];
+    const x14 = o1["experimental"];
     if (x14 !== undefined) {
       if (typeof x14 !== "object" || x14 === null || Array.isArray(x14)) {
-        if (out.fault("/tools", 1, EXPECTED_3, x14)) return 1;
+        if (out.fault("/experimental", 1, EXPECTED_3, x14)) return 1;
         n++;
       } else {
         const o15 = x14 as Readonly<Record<string, unknown>>;
-        const x16 = o15["listChanged"];
-        if (x16 !== undefined) {
-          if (!(typeof x16 === "boolean")) {
-            if (out.fault("/tools/listChanged", 2, EXPECTED_9, x16)) return 1;
+        for (const k16 of Object.keys(o15)) {
+          if (!(typeof o15[k16] === "object" && o15[k16] !== null && !Array.isArray(o15[k16]))) {
+            if (out.fault("/experimental/" + pointer(k16), 2, EXPECTED_3, o15[k16])) return 1;
             n++;
           }
         }
@@ -2152,11 +2152,9 @@ function x_ServerCapabilities(v: unknown, out: IssueList, _d: number): number {
 function g_ServerCapabilities$1(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  for (const k in o) {
-    const x = o[k];
-    if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
-      return failedTest("/" + pointer(k), EXPECTED_3, x);
-  }
+  const p0 = o["listChanged"];
+  if (p0 !== undefined && !(typeof p0 === "boolean"))
+    return failedTest("/listChanged", EXPECTED_9, p0);
   return true;
 }
 
@@ -2184,9 +2182,11 @@ function g_ServerCapabilities$3(v: unknown, _d: number): boolean {
 function g_ServerCapabilities$4(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["listChanged"];
-  if (p0 !== undefined && !(typeof p0 === "boolean"))
-    return failedTest("/listChanged", EXPECTED_9, p0);
+  for (const k in o) {
+    const x = o[k];
+    if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
+      return failedTest("/" + pointer(k), EXPECTED_3, x);
+  }
   return true;
 }
 
@@ -3249,22 +3249,22 @@ function g_Resource(v: unknown, d: number): boolean {
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
-  const p2 = o["uri"];
-  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
-  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_17, p2);
-  const p3 = o["description"];
-  if (p3 !== undefined && !(typeof p3 === "string"))
-    return failedTest("/description", EXPECTED_2, p3);
-  const p4 = o["mimeType"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failedTest("/mimeType", EXPECTED_2, p4);
-  const p5 = o["annotations"];
-  if (p5 !== undefined && !g_Annotations(p5, d + 1))
-    return failedInType("/annotations", x_Annotations, p5);
-  const p6 = o["size"];
-  if (p6 !== undefined && !Number.isInteger(p6)) return failedTest("/size", EXPECTED_5, p6);
-  const p7 = o["_meta"];
-  if (p7 !== undefined && !g_Resource$1(p7, d + 1)) return failedIn("/_meta");
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_2, p2);
+  const p3 = o["mimeType"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/mimeType", EXPECTED_2, p3);
+  const p4 = o["size"];
+  if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/size", EXPECTED_5, p4);
+  const p5 = o["_meta"];
+  if (p5 !== undefined && !g_Resource$1(p5, d + 1)) return failedIn("/_meta");
+  const p6 = o["annotations"];
+  if (p6 !== undefined && !g_Annotations(p6, d + 1))
+    return failedInType("/annotations", x_Annotations, p6);
+  const p7 = o["uri"];
+  if (p7 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p7 === "string")) return failedTest("/uri", EXPECTED_2, p7);
+  if (!(typeof p7 !== "string" || isUri(p7))) return failedTest("/uri", EXPECTED_17, p7);
   return true;
 }
 
@@ -3292,53 +3292,53 @@ function x_Resource(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["uri"];
-    if (x4 === undefined) {
+    const x4 = o1["description"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x4)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["mimeType"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x5)) return 1;
+        n++;
+      }
+    }
+    const x6 = o1["size"];
+    if (x6 !== undefined) {
+      if (!Number.isInteger(x6)) {
+        if (out.fault("/size", 1, EXPECTED_5, x6)) return 1;
+        n++;
+      }
+    }
+    const x7 = o1["_meta"];
+    if (x7 !== undefined) {
+      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x7)) return 1;
+        n++;
+      }
+    }
+    const x9 = o1["annotations"];
+    if (x9 !== undefined) {
+      if (!g_Annotations(x9, d + 1)) {
+        const c10 = x_Annotations(x9, out, d + 1);
+        if (out.lift(c10, "/annotations", 1)) return 1;
+        n += c10;
+      }
+    }
+    const x11 = o1["uri"];
+    if (x11 === undefined) {
       if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
       n++;
     } else {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_2, x4)) return 1;
+      if (!(typeof x11 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x11)) return 1;
         n++;
       }
-      if (!(typeof x4 !== "string" || isUri(x4))) {
-        if (out.fault("/uri", 1, EXPECTED_17, x4)) return 1;
-        n++;
-      }
-    }
-    const x5 = o1["description"];
-    if (x5 !== undefined) {
-      if (!(typeof x5 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_2, x5)) return 1;
-        n++;
-      }
-    }
-    const x6 = o1["mimeType"];
-    if (x6 !== undefined) {
-      if (!(typeof x6 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_2, x6)) return 1;
-        n++;
-      }
-    }
-    const x7 = o1["annotations"];
-    if (x7 !== undefined) {
-      if (!g_Annotations(x7, d + 1)) {
-        const c8 = x_Annotations(x7, out, d + 1);
-        if (out.lift(c8, "/annotations", 1)) return 1;
-        n += c8;
-      }
-    }
-    const x9 = o1["size"];
-    if (x9 !== undefined) {
-      if (!Number.isInteger(x9)) {
-        if (out.fault("/size", 1, EXPECTED_5, x9)) return 1;
-        n++;
-      }
-    }
-    const x10 = o1["_meta"];
-    if (x10 !== undefined) {
-      if (typeof x10 !== "object" || x10 === null || Array.isArray(x10)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x10)) return 1;
+      if (!(typeof x11 !== "string" || isUri(x11))) {
+        if (out.fault("/uri", 1, EXPECTED_17, x11)) return 1;
         n++;
       }
     }
@@ -3359,22 +3359,22 @@ function g_ResourceTemplate(v: unknown, d: number): boolean {
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
-  const p2 = o["uriTemplate"];
-  if (p2 === undefined)
-    return failedMissing("/uriTemplate", 'missing required property "uriTemplate"');
-  if (!(typeof p2 === "string")) return failedTest("/uriTemplate", EXPECTED_2, p2);
-  if (!(typeof p2 !== "string" || isUriTemplate(p2)))
-    return failedTest("/uriTemplate", EXPECTED_23, p2);
-  const p3 = o["description"];
-  if (p3 !== undefined && !(typeof p3 === "string"))
-    return failedTest("/description", EXPECTED_2, p3);
-  const p4 = o["mimeType"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failedTest("/mimeType", EXPECTED_2, p4);
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_2, p2);
+  const p3 = o["mimeType"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/mimeType", EXPECTED_2, p3);
+  const p4 = o["_meta"];
+  if (p4 !== undefined && !g_ResourceTemplate$1(p4, d + 1)) return failedIn("/_meta");
   const p5 = o["annotations"];
   if (p5 !== undefined && !g_Annotations(p5, d + 1))
     return failedInType("/annotations", x_Annotations, p5);
-  const p6 = o["_meta"];
-  if (p6 !== undefined && !g_ResourceTemplate$1(p6, d + 1)) return failedIn("/_meta");
+  const p6 = o["uriTemplate"];
+  if (p6 === undefined)
+    return failedMissing("/uriTemplate", 'missing required property "uriTemplate"');
+  if (!(typeof p6 === "string")) return failedTest("/uriTemplate", EXPECTED_2, p6);
+  if (!(typeof p6 !== "string" || isUriTemplate(p6)))
+    return failedTest("/uriTemplate", EXPECTED_23, p6);
   return true;
 }
 
@@ -3402,46 +3402,46 @@ function x_ResourceTemplate(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["uriTemplate"];
-    if (x4 === undefined) {
+    const x4 = o1["description"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x4)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["mimeType"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x5)) return 1;
+        n++;
+      }
+    }
+    const x6 = o1["_meta"];
+    if (x6 !== undefined) {
+      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x6)) return 1;
+        n++;
+      }
+    }
+    const x8 = o1["annotations"];
+    if (x8 !== undefined) {
+      if (!g_Annotations(x8, d + 1)) {
+        const c9 = x_Annotations(x8, out, d + 1);
+        if (out.lift(c9, "/annotations", 1)) return 1;
+        n += c9;
+      }
+    }
+    const x10 = o1["uriTemplate"];
+    if (x10 === undefined) {
       if (out.absent("/uriTemplate", 1, 'missing required property "uriTemplate"')) return 1;
       n++;
     } else {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/uriTemplate", 1, EXPECTED_2, x4)) return 1;
+      if (!(typeof x10 === "string")) {
+        if (out.fault("/uriTemplate", 1, EXPECTED_2, x10)) return 1;
         n++;
       }
-      if (!(typeof x4 !== "string" || isUriTemplate(x4))) {
-        if (out.fault("/uriTemplate", 1, EXPECTED_23, x4)) return 1;
-        n++;
-      }
-    }
-    const x5 = o1["description"];
-    if (x5 !== undefined) {
-      if (!(typeof x5 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_2, x5)) return 1;
-        n++;
-      }
-    }
-    const x6 = o1["mimeType"];
-    if (x6 !== undefined) {
-      if (!(typeof x6 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_2, x6)) return 1;
-        n++;
-      }
-    }
-    const x7 = o1["annotations"];
-    if (x7 !== undefined) {
-      if (!g_Annotations(x7, d + 1)) {
-        const c8 = x_Annotations(x7, out, d + 1);
-        if (out.lift(c8, "/annotations", 1)) return 1;
-        n += c8;
-      }
-    }
-    const x9 = o1["_meta"];
-    if (x9 !== undefined) {
-      if (typeof x9 !== "object" || x9 === null || Array.isArray(x9)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x9)) return 1;
+      if (!(typeof x10 !== "string" || isUriTemplate(x10))) {
+        if (out.fault("/uriTemplate", 1, EXPECTED_23, x10)) return 1;
         n++;
       }
     }
@@ -3457,14 +3457,14 @@ function g_ResourceTemplate$1(v: unknown, _d: number): boolean {
 function g_ResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_2, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_17, p0);
-  const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
-  const p2 = o["_meta"];
-  if (p2 !== undefined && !g_ResourceContents$1(p2, d + 1)) return failedIn("/_meta");
+  const p0 = o["mimeType"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_ResourceContents$1(p1, d + 1)) return failedIn("/_meta");
+  const p2 = o["uri"];
+  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
+  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_17, p2);
   return true;
 }
 
@@ -3475,31 +3475,31 @@ function x_ResourceContents(v: unknown, out: IssueList, _d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["uri"];
-    if (x2 === undefined) {
+    const x2 = o1["mimeType"];
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["uri"];
+    if (x5 === undefined) {
       if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
       n++;
     } else {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x5)) return 1;
         n++;
       }
-      if (!(typeof x2 !== "string" || isUri(x2))) {
-        if (out.fault("/uri", 1, EXPECTED_17, x2)) return 1;
-        n++;
-      }
-    }
-    const x3 = o1["mimeType"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_2, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["_meta"];
-    if (x4 !== undefined) {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x4)) return 1;
+      if (!(typeof x5 !== "string" || isUri(x5))) {
+        if (out.fault("/uri", 1, EXPECTED_17, x5)) return 1;
         n++;
       }
     }
@@ -3515,17 +3515,17 @@ function g_ResourceContents$1(v: unknown, _d: number): boolean {
 function g_TextResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_2, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_17, p0);
-  const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
-  const p2 = o["_meta"];
-  if (p2 !== undefined && !g_TextResourceContents$1(p2, d + 1)) return failedIn("/_meta");
-  const p3 = o["text"];
-  if (p3 === undefined) return failedMissing("/text", 'missing required property "text"');
-  if (!(typeof p3 === "string")) return failedTest("/text", EXPECTED_2, p3);
+  const p0 = o["mimeType"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_TextResourceContents$1(p1, d + 1)) return failedIn("/_meta");
+  const p2 = o["text"];
+  if (p2 === undefined) return failedMissing("/text", 'missing required property "text"');
+  if (!(typeof p2 === "string")) return failedTest("/text", EXPECTED_2, p2);
+  const p3 = o["uri"];
+  if (p3 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p3 === "string")) return failedTest("/uri", EXPECTED_2, p3);
+  if (!(typeof p3 !== "string" || isUri(p3))) return failedTest("/uri", EXPECTED_17, p3);
   return true;
 }
 
@@ -3536,41 +3536,41 @@ function x_TextResourceContents(v: unknown, out: IssueList, _d: number): number 
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["uri"];
-    if (x2 === undefined) {
-      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
-      n++;
-    } else {
+    const x2 = o1["mimeType"];
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
-        n++;
-      }
-      if (!(typeof x2 !== "string" || isUri(x2))) {
-        if (out.fault("/uri", 1, EXPECTED_17, x2)) return 1;
+        if (out.fault("/mimeType", 1, EXPECTED_2, x2)) return 1;
         n++;
       }
     }
-    const x3 = o1["mimeType"];
+    const x3 = o1["_meta"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_2, x3)) return 1;
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
         n++;
       }
     }
-    const x4 = o1["_meta"];
-    if (x4 !== undefined) {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x4)) return 1;
-        n++;
-      }
-    }
-    const x6 = o1["text"];
-    if (x6 === undefined) {
+    const x5 = o1["text"];
+    if (x5 === undefined) {
       if (out.absent("/text", 1, 'missing required property "text"')) return 1;
       n++;
     } else {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/text", 1, EXPECTED_2, x5)) return 1;
+        n++;
+      }
+    }
+    const x6 = o1["uri"];
+    if (x6 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
+    } else {
       if (!(typeof x6 === "string")) {
-        if (out.fault("/text", 1, EXPECTED_2, x6)) return 1;
+        if (out.fault("/uri", 1, EXPECTED_2, x6)) return 1;
+        n++;
+      }
+      if (!(typeof x6 !== "string" || isUri(x6))) {
+        if (out.fault("/uri", 1, EXPECTED_17, x6)) return 1;
         n++;
       }
     }
@@ -3586,14 +3586,14 @@ function g_TextResourceContents$1(v: unknown, _d: number): boolean {
 function g_BlobResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_2, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_17, p0);
-  const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
-  const p2 = o["_meta"];
-  if (p2 !== undefined && !g_BlobResourceContents$1(p2, d + 1)) return failedIn("/_meta");
+  const p0 = o["mimeType"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_BlobResourceContents$1(p1, d + 1)) return failedIn("/_meta");
+  const p2 = o["uri"];
+  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
+  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_17, p2);
   const p3 = o["blob"];
   if (p3 === undefined) return failedMissing("/blob", 'missing required property "blob"');
   if (!(typeof p3 === "string")) return failedTest("/blob", EXPECTED_2, p3);
@@ -3608,31 +3608,31 @@ function x_BlobResourceContents(v: unknown, out: IssueList, _d: number): number 
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["uri"];
-    if (x2 === undefined) {
+    const x2 = o1["mimeType"];
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["uri"];
+    if (x5 === undefined) {
       if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
       n++;
     } else {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x5)) return 1;
         n++;
       }
-      if (!(typeof x2 !== "string" || isUri(x2))) {
-        if (out.fault("/uri", 1, EXPECTED_17, x2)) return 1;
-        n++;
-      }
-    }
-    const x3 = o1["mimeType"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_2, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["_meta"];
-    if (x4 !== undefined) {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x4)) return 1;
+      if (!(typeof x5 !== "string" || isUri(x5))) {
+        if (out.fault("/uri", 1, EXPECTED_17, x5)) return 1;
         n++;
       }
     }
@@ -3964,10 +3964,10 @@ function g_Prompt(v: unknown, d: number): boolean {
   const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/description", EXPECTED_2, p2);
-  const p3 = o["arguments"];
-  if (p3 !== undefined && !g_Prompt$1(p3, d + 1)) return failedIn("/arguments");
-  const p4 = o["_meta"];
-  if (p4 !== undefined && !g_Prompt$2(p4, d + 1)) return failedIn("/_meta");
+  const p3 = o["_meta"];
+  if (p3 !== undefined && !g_Prompt$1(p3, d + 1)) return failedIn("/_meta");
+  const p4 = o["arguments"];
+  if (p4 !== undefined && !g_Prompt$2(p4, d + 1)) return failedIn("/arguments");
   return true;
 }
 
@@ -4002,45 +4002,45 @@ function x_Prompt(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x5 = o1["arguments"];
+    const x5 = o1["_meta"];
     if (x5 !== undefined) {
-      if (!Array.isArray(x5)) {
-        if (out.fault("/arguments", 1, EXPECTED_14, x5)) return 1;
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x5)) return 1;
         n++;
-      } else {
-        const a6 = x5 as readonly unknown[];
-        for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!g_PromptArgument(a6[i7], d + 1 + 1)) {
-            const c8 = x_PromptArgument(a6[i7], out, d + 1 + 1);
-            if (out.lift(c8, "/arguments/" + i7, 2)) return 1;
-            n += c8;
-          }
-        }
       }
     }
-    const x9 = o1["_meta"];
-    if (x9 !== undefined) {
-      if (typeof x9 !== "object" || x9 === null || Array.isArray(x9)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x9)) return 1;
+    const x7 = o1["arguments"];
+    if (x7 !== undefined) {
+      if (!Array.isArray(x7)) {
+        if (out.fault("/arguments", 1, EXPECTED_14, x7)) return 1;
         n++;
+      } else {
+        const a8 = x7 as readonly unknown[];
+        for (let i9 = 0; i9 < a8.length; i9++) {
+          if (!g_PromptArgument(a8[i9], d + 1 + 1)) {
+            const c10 = x_PromptArgument(a8[i9], out, d + 1 + 1);
+            if (out.lift(c10, "/arguments/" + i9, 2)) return 1;
+            n += c10;
+          }
+        }
       }
     }
   }
   return n;
 }
 
-function g_Prompt$1(v: unknown, d: number): boolean {
+function g_Prompt$1(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  return true;
+}
+
+function g_Prompt$2(v: unknown, d: number): boolean {
   if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
     if (!g_PromptArgument(x, d + 1)) return failedInType(i, x_PromptArgument, x);
   }
-  return true;
-}
-
-function g_Prompt$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
@@ -4173,22 +4173,22 @@ function g_ResourceLink(v: unknown, d: number): boolean {
   if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_2, p1);
   const p2 = o["title"];
   if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/title", EXPECTED_2, p2);
-  const p3 = o["uri"];
-  if (p3 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p3 === "string")) return failedTest("/uri", EXPECTED_2, p3);
-  if (!(typeof p3 !== "string" || isUri(p3))) return failedTest("/uri", EXPECTED_17, p3);
-  const p4 = o["description"];
-  if (p4 !== undefined && !(typeof p4 === "string"))
-    return failedTest("/description", EXPECTED_2, p4);
-  const p5 = o["mimeType"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return failedTest("/mimeType", EXPECTED_2, p5);
-  const p6 = o["annotations"];
-  if (p6 !== undefined && !g_Annotations(p6, d + 1))
-    return failedInType("/annotations", x_Annotations, p6);
-  const p7 = o["size"];
-  if (p7 !== undefined && !Number.isInteger(p7)) return failedTest("/size", EXPECTED_5, p7);
-  const p8 = o["_meta"];
-  if (p8 !== undefined && !g_ResourceLink$1(p8, d + 1)) return failedIn("/_meta");
+  const p3 = o["description"];
+  if (p3 !== undefined && !(typeof p3 === "string"))
+    return failedTest("/description", EXPECTED_2, p3);
+  const p4 = o["mimeType"];
+  if (p4 !== undefined && !(typeof p4 === "string")) return failedTest("/mimeType", EXPECTED_2, p4);
+  const p5 = o["size"];
+  if (p5 !== undefined && !Number.isInteger(p5)) return failedTest("/size", EXPECTED_5, p5);
+  const p6 = o["_meta"];
+  if (p6 !== undefined && !g_ResourceLink$1(p6, d + 1)) return failedIn("/_meta");
+  const p7 = o["annotations"];
+  if (p7 !== undefined && !g_Annotations(p7, d + 1))
+    return failedInType("/annotations", x_Annotations, p7);
+  const p8 = o["uri"];
+  if (p8 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p8 === "string")) return failedTest("/uri", EXPECTED_2, p8);
+  if (!(typeof p8 !== "string" || isUri(p8))) return failedTest("/uri", EXPECTED_17, p8);
   return true;
 }
 
@@ -4226,53 +4226,53 @@ function x_ResourceLink(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x5 = o1["uri"];
-    if (x5 === undefined) {
+    const x5 = o1["description"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x5)) return 1;
+        n++;
+      }
+    }
+    const x6 = o1["mimeType"];
+    if (x6 !== undefined) {
+      if (!(typeof x6 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x6)) return 1;
+        n++;
+      }
+    }
+    const x7 = o1["size"];
+    if (x7 !== undefined) {
+      if (!Number.isInteger(x7)) {
+        if (out.fault("/size", 1, EXPECTED_5, x7)) return 1;
+        n++;
+      }
+    }
+    const x8 = o1["_meta"];
+    if (x8 !== undefined) {
+      if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x8)) return 1;
+        n++;
+      }
+    }
+    const x10 = o1["annotations"];
+    if (x10 !== undefined) {
+      if (!g_Annotations(x10, d + 1)) {
+        const c11 = x_Annotations(x10, out, d + 1);
+        if (out.lift(c11, "/annotations", 1)) return 1;
+        n += c11;
+      }
+    }
+    const x12 = o1["uri"];
+    if (x12 === undefined) {
       if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
       n++;
     } else {
-      if (!(typeof x5 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_2, x5)) return 1;
+      if (!(typeof x12 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x12)) return 1;
         n++;
       }
-      if (!(typeof x5 !== "string" || isUri(x5))) {
-        if (out.fault("/uri", 1, EXPECTED_17, x5)) return 1;
-        n++;
-      }
-    }
-    const x6 = o1["description"];
-    if (x6 !== undefined) {
-      if (!(typeof x6 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_2, x6)) return 1;
-        n++;
-      }
-    }
-    const x7 = o1["mimeType"];
-    if (x7 !== undefined) {
-      if (!(typeof x7 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_2, x7)) return 1;
-        n++;
-      }
-    }
-    const x8 = o1["annotations"];
-    if (x8 !== undefined) {
-      if (!g_Annotations(x8, d + 1)) {
-        const c9 = x_Annotations(x8, out, d + 1);
-        if (out.lift(c9, "/annotations", 1)) return 1;
-        n += c9;
-      }
-    }
-    const x10 = o1["size"];
-    if (x10 !== undefined) {
-      if (!Number.isInteger(x10)) {
-        if (out.fault("/size", 1, EXPECTED_5, x10)) return 1;
-        n++;
-      }
-    }
-    const x11 = o1["_meta"];
-    if (x11 !== undefined) {
-      if (typeof x11 !== "object" || x11 === null || Array.isArray(x11)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x11)) return 1;
+      if (!(typeof x12 !== "string" || isUri(x12))) {
+        if (out.fault("/uri", 1, EXPECTED_17, x12)) return 1;
         n++;
       }
     }
@@ -4291,15 +4291,15 @@ function g_EmbeddedResource(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "resource")) return failedTest("/type", EXPECTED_29, p0);
-  const p1 = o["resource"];
-  if (p1 === undefined) return failedMissing("/resource", 'missing required property "resource"');
-  if (!(g_TextResourceContents(p1, d + 1) || g_BlobResourceContents(p1, d + 1)))
-    return failedUnion("/resource", x_EmbeddedResource$1, p1);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_EmbeddedResource$1(p1, d + 1)) return failedIn("/_meta");
   const p2 = o["annotations"];
   if (p2 !== undefined && !g_Annotations(p2, d + 1))
     return failedInType("/annotations", x_Annotations, p2);
-  const p3 = o["_meta"];
-  if (p3 !== undefined && !g_EmbeddedResource$2(p3, d + 1)) return failedIn("/_meta");
+  const p3 = o["resource"];
+  if (p3 === undefined) return failedMissing("/resource", 'missing required property "resource"');
+  if (!(g_TextResourceContents(p3, d + 1) || g_BlobResourceContents(p3, d + 1)))
+    return failedUnion("/resource", x_EmbeddedResource$2, p3);
   return true;
 }
 
@@ -4320,44 +4320,49 @@ function x_EmbeddedResource(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x6 = o4["resource"];
-    if (x6 === undefined) {
+    const x6 = o4["_meta"];
+    if (x6 !== undefined) {
+      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x6)) return 1;
+        n++;
+      }
+    }
+    const x8 = o4["annotations"];
+    if (x8 !== undefined) {
+      if (!g_Annotations(x8, d + 1)) {
+        const c9 = x_Annotations(x8, out, d + 1);
+        if (out.lift(c9, "/annotations", 1)) return 1;
+        n += c9;
+      }
+    }
+    const x10 = o4["resource"];
+    if (x10 === undefined) {
       if (out.absent("/resource", 1, 'missing required property "resource"')) return 1;
       n++;
     } else {
-      if (!(g_TextResourceContents(x6, d + 1) || g_BlobResourceContents(x6, d + 1))) {
-        const u8 = out.union("/resource", 1);
-        const c9 = x_TextResourceContents(x6, out, d + 1);
-        out.lift(c9, "/resource", 1);
-        u8.member("TextResourceContents");
-        const c10 = x_BlobResourceContents(x6, out, d + 1);
-        out.lift(c10, "/resource", 1);
-        u8.member("BlobResourceContents");
-        const c7 = u8.pick(EXPECTED_18, x6);
+      if (!(g_TextResourceContents(x10, d + 1) || g_BlobResourceContents(x10, d + 1))) {
+        const u12 = out.union("/resource", 1);
+        const c13 = x_TextResourceContents(x10, out, d + 1);
+        out.lift(c13, "/resource", 1);
+        u12.member("TextResourceContents");
+        const c14 = x_BlobResourceContents(x10, out, d + 1);
+        out.lift(c14, "/resource", 1);
+        u12.member("BlobResourceContents");
+        const c11 = u12.pick(EXPECTED_18, x10);
         if (!out.all) return 1;
-        n += c7;
-      }
-    }
-    const x11 = o4["annotations"];
-    if (x11 !== undefined) {
-      if (!g_Annotations(x11, d + 1)) {
-        const c12 = x_Annotations(x11, out, d + 1);
-        if (out.lift(c12, "/annotations", 1)) return 1;
-        n += c12;
-      }
-    }
-    const x13 = o4["_meta"];
-    if (x13 !== undefined) {
-      if (typeof x13 !== "object" || x13 === null || Array.isArray(x13)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x13)) return 1;
-        n++;
+        n += c11;
       }
     }
   }
   return n;
 }
 
-function x_EmbeddedResource$1(v: unknown, out: IssueList, d: number): number {
+function g_EmbeddedResource$1(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  return true;
+}
+
+function x_EmbeddedResource$2(v: unknown, out: IssueList, d: number): number {
   const u1 = out.union("", 0);
   const c2 = x_TextResourceContents(v, out, d);
   out.lift(c2, "", 0);
@@ -4367,11 +4372,6 @@ function x_EmbeddedResource$1(v: unknown, out: IssueList, d: number): number {
   u1.member("BlobResourceContents");
   const c = u1.pick(EXPECTED_18, v);
   return c;
-}
-
-function g_EmbeddedResource$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
-  return true;
 }
 
 function g_PromptListChangedNotification(v: unknown, d: number): boolean {
@@ -4570,13 +4570,13 @@ function g_CallToolResult(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return failedIn("/_meta");
-  const p1 = o["content"];
-  if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
-  if (!g_CallToolResult$2(p1, d + 1)) return failedIn("/content");
-  const p2 = o["structuredContent"];
-  if (p2 !== undefined && !g_CallToolResult$3(p2, d + 1)) return failedIn("/structuredContent");
-  const p3 = o["isError"];
-  if (p3 !== undefined && !(typeof p3 === "boolean")) return failedTest("/isError", EXPECTED_9, p3);
+  const p1 = o["structuredContent"];
+  if (p1 !== undefined && !g_CallToolResult$2(p1, d + 1)) return failedIn("/structuredContent");
+  const p2 = o["isError"];
+  if (p2 !== undefined && !(typeof p2 === "boolean")) return failedTest("/isError", EXPECTED_9, p2);
+  const p3 = o["content"];
+  if (p3 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_CallToolResult$3(p3, d + 1)) return failedIn("/content");
   return true;
 }
 
@@ -4594,37 +4594,37 @@ function x_CallToolResult(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["content"];
-    if (x4 === undefined) {
+    const x4 = o1["structuredContent"];
+    if (x4 !== undefined) {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/structuredContent", 1, EXPECTED_3, x4)) return 1;
+        n++;
+      }
+    }
+    const x6 = o1["isError"];
+    if (x6 !== undefined) {
+      if (!(typeof x6 === "boolean")) {
+        if (out.fault("/isError", 1, EXPECTED_9, x6)) return 1;
+        n++;
+      }
+    }
+    const x7 = o1["content"];
+    if (x7 === undefined) {
       if (out.absent("/content", 1, 'missing required property "content"')) return 1;
       n++;
     } else {
-      if (!Array.isArray(x4)) {
-        if (out.fault("/content", 1, EXPECTED_14, x4)) return 1;
+      if (!Array.isArray(x7)) {
+        if (out.fault("/content", 1, EXPECTED_14, x7)) return 1;
         n++;
       } else {
-        const a5 = x4 as readonly unknown[];
-        for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_ContentBlock(a5[i6], d + 1 + 1)) {
-            const c7 = x_ContentBlock(a5[i6], out, d + 1 + 1);
-            if (out.lift(c7, "/content/" + i6, 2)) return 1;
-            n += c7;
+        const a8 = x7 as readonly unknown[];
+        for (let i9 = 0; i9 < a8.length; i9++) {
+          if (!g_ContentBlock(a8[i9], d + 1 + 1)) {
+            const c10 = x_ContentBlock(a8[i9], out, d + 1 + 1);
+            if (out.lift(c10, "/content/" + i9, 2)) return 1;
+            n += c10;
           }
         }
-      }
-    }
-    const x8 = o1["structuredContent"];
-    if (x8 !== undefined) {
-      if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
-        if (out.fault("/structuredContent", 1, EXPECTED_3, x8)) return 1;
-        n++;
-      }
-    }
-    const x10 = o1["isError"];
-    if (x10 !== undefined) {
-      if (!(typeof x10 === "boolean")) {
-        if (out.fault("/isError", 1, EXPECTED_9, x10)) return 1;
-        n++;
       }
     }
   }
@@ -4636,18 +4636,18 @@ function g_CallToolResult$1(v: unknown, _d: number): boolean {
   return true;
 }
 
-function g_CallToolResult$2(v: unknown, d: number): boolean {
+function g_CallToolResult$2(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  return true;
+}
+
+function g_CallToolResult$3(v: unknown, d: number): boolean {
   if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
     if (!g_ContentBlock(x, d + 1)) return failedInType(i, x_ContentBlock, x);
   }
-  return true;
-}
-
-function g_CallToolResult$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
@@ -4867,17 +4867,17 @@ function g_Tool(v: unknown, d: number): boolean {
   const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/description", EXPECTED_2, p2);
-  const p3 = o["inputSchema"];
-  if (p3 === undefined)
+  const p3 = o["_meta"];
+  if (p3 !== undefined && !g_Tool$1(p3, d + 1)) return failedIn("/_meta");
+  const p4 = o["annotations"];
+  if (p4 !== undefined && !g_ToolAnnotations(p4, d + 1))
+    return failedInType("/annotations", x_ToolAnnotations, p4);
+  const p5 = o["inputSchema"];
+  if (p5 === undefined)
     return failedMissing("/inputSchema", 'missing required property "inputSchema"');
-  if (!g_Tool$1(p3, d + 1)) return failedIn("/inputSchema");
-  const p4 = o["outputSchema"];
-  if (p4 !== undefined && !g_Tool$4(p4, d + 1)) return failedIn("/outputSchema");
-  const p5 = o["annotations"];
-  if (p5 !== undefined && !g_ToolAnnotations(p5, d + 1))
-    return failedInType("/annotations", x_ToolAnnotations, p5);
-  const p6 = o["_meta"];
-  if (p6 !== undefined && !g_Tool$7(p6, d + 1)) return failedIn("/_meta");
+  if (!g_Tool$2(p5, d + 1)) return failedIn("/inputSchema");
+  const p6 = o["outputSchema"];
+  if (p6 !== undefined && !g_Tool$5(p6, d + 1)) return failedIn("/outputSchema");
   return true;
 }
 
@@ -4912,52 +4912,71 @@ function x_Tool(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x5 = o1["inputSchema"];
-    if (x5 === undefined) {
+    const x5 = o1["_meta"];
+    if (x5 !== undefined) {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x5)) return 1;
+        n++;
+      }
+    }
+    const x7 = o1["annotations"];
+    if (x7 !== undefined) {
+      if (!g_ToolAnnotations(x7, d + 1)) {
+        const c8 = x_ToolAnnotations(x7, out, d + 1);
+        if (out.lift(c8, "/annotations", 1)) return 1;
+        n += c8;
+      }
+    }
+    const x9 = o1["inputSchema"];
+    if (x9 === undefined) {
       if (out.absent("/inputSchema", 1, 'missing required property "inputSchema"')) return 1;
       n++;
     } else {
-      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
-        if (out.fault("/inputSchema", 1, EXPECTED_3, x5)) return 1;
+      if (typeof x9 !== "object" || x9 === null || Array.isArray(x9)) {
+        if (out.fault("/inputSchema", 1, EXPECTED_3, x9)) return 1;
         n++;
       } else {
-        const o6 = x5 as Readonly<Record<string, unknown>>;
-        const x7 = o6["type"];
-        if (x7 === undefined) {
+        const o10 = x9 as Readonly<Record<string, unknown>>;
+        const x11 = o10["type"];
+        if (x11 === undefined) {
           if (out.absent("/inputSchema/type", 2, 'missing required property "type"')) return 1;
           n++;
         } else {
-          if (!(x7 === "object")) {
-            if (out.fault("/inputSchema/type", 2, EXPECTED_34, x7)) return 1;
+          if (!(x11 === "object")) {
+            if (out.fault("/inputSchema/type", 2, EXPECTED_34, x11)) return 1;
             n++;
           }
         }
-        const x8 = o6["properties"];
-        if (x8 !== undefined) {
-          if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
-            if (out.fault("/inputSchema/properties", 2, EXPECTED_3, x8)) return 1;
+        const x12 = o10["properties"];
+        if (x12 !== undefined) {
+          if (typeof x12 !== "object" || x12 === null || Array.isArray(x12)) {
+            if (out.fault("/inputSchema/properties", 2, EXPECTED_3, x12)) return 1;
             n++;
           } else {
-            const o9 = x8 as Readonly<Record<string, unknown>>;
-            for (const k10 of Object.keys(o9)) {
-              if (!(typeof o9[k10] === "object" && o9[k10] !== null && !Array.isArray(o9[k10]))) {
-                if (out.fault("/inputSchema/properties/" + pointer(k10), 3, EXPECTED_3, o9[k10]))
+            const o13 = x12 as Readonly<Record<string, unknown>>;
+            for (const k14 of Object.keys(o13)) {
+              if (!(
+                typeof o13[k14] === "object" &&
+                o13[k14] !== null &&
+                !Array.isArray(o13[k14])
+              )) {
+                if (out.fault("/inputSchema/properties/" + pointer(k14), 3, EXPECTED_3, o13[k14]))
                   return 1;
                 n++;
               }
             }
           }
         }
-        const x11 = o6["required"];
-        if (x11 !== undefined) {
-          if (!Array.isArray(x11)) {
-            if (out.fault("/inputSchema/required", 2, EXPECTED_14, x11)) return 1;
+        const x15 = o10["required"];
+        if (x15 !== undefined) {
+          if (!Array.isArray(x15)) {
+            if (out.fault("/inputSchema/required", 2, EXPECTED_14, x15)) return 1;
             n++;
           } else {
-            const a12 = x11 as readonly unknown[];
-            for (let i13 = 0; i13 < a12.length; i13++) {
-              if (!(typeof a12[i13] === "string")) {
-                if (out.fault("/inputSchema/required/" + i13, 3, EXPECTED_2, a12[i13])) return 1;
+            const a16 = x15 as readonly unknown[];
+            for (let i17 = 0; i17 < a16.length; i17++) {
+              if (!(typeof a16[i17] === "string")) {
+                if (out.fault("/inputSchema/required/" + i17, 3, EXPECTED_2, a16[i17])) return 1;
                 n++;
               }
             }
@@ -4965,114 +4984,70 @@ function x_Tool(v: unknown, out: IssueList, d: number): number {
         }
       }
     }
-    const x14 = o1["outputSchema"];
-    if (x14 !== undefined) {
-      if (typeof x14 !== "object" || x14 === null || Array.isArray(x14)) {
-        if (out.fault("/outputSchema", 1, EXPECTED_3, x14)) return 1;
+    const x18 = o1["outputSchema"];
+    if (x18 !== undefined) {
+      if (typeof x18 !== "object" || x18 === null || Array.isArray(x18)) {
+        if (out.fault("/outputSchema", 1, EXPECTED_3, x18)) return 1;
         n++;
       } else {
-        const o15 = x14 as Readonly<Record<string, unknown>>;
-        const x16 = o15["type"];
-        if (x16 === undefined) {
+        const o19 = x18 as Readonly<Record<string, unknown>>;
+        const x20 = o19["type"];
+        if (x20 === undefined) {
           if (out.absent("/outputSchema/type", 2, 'missing required property "type"')) return 1;
           n++;
         } else {
-          if (!(x16 === "object")) {
-            if (out.fault("/outputSchema/type", 2, EXPECTED_34, x16)) return 1;
+          if (!(x20 === "object")) {
+            if (out.fault("/outputSchema/type", 2, EXPECTED_34, x20)) return 1;
             n++;
           }
         }
-        const x17 = o15["properties"];
-        if (x17 !== undefined) {
-          if (typeof x17 !== "object" || x17 === null || Array.isArray(x17)) {
-            if (out.fault("/outputSchema/properties", 2, EXPECTED_3, x17)) return 1;
+        const x21 = o19["properties"];
+        if (x21 !== undefined) {
+          if (typeof x21 !== "object" || x21 === null || Array.isArray(x21)) {
+            if (out.fault("/outputSchema/properties", 2, EXPECTED_3, x21)) return 1;
             n++;
           } else {
-            const o18 = x17 as Readonly<Record<string, unknown>>;
-            for (const k19 of Object.keys(o18)) {
+            const o22 = x21 as Readonly<Record<string, unknown>>;
+            for (const k23 of Object.keys(o22)) {
               if (!(
-                typeof o18[k19] === "object" &&
-                o18[k19] !== null &&
-                !Array.isArray(o18[k19])
+                typeof o22[k23] === "object" &&
+                o22[k23] !== null &&
+                !Array.isArray(o22[k23])
               )) {
-                if (out.fault("/outputSchema/properties/" + pointer(k19), 3, EXPECTED_3, o18[k19]))
+                if (out.fault("/outputSchema/properties/" + pointer(k23), 3, EXPECTED_3, o22[k23]))
                   return 1;
                 n++;
               }
             }
           }
         }
-        const x20 = o15["required"];
-        if (x20 !== undefined) {
-          if (!Array.isArray(x20)) {
-            if (out.fault("/outputSchema/required", 2, EXPECTED_14, x20)) return 1;
+        const x24 = o19["required"];
+        if (x24 !== undefined) {
+          if (!Array.isArray(x24)) {
+            if (out.fault("/outputSchema/required", 2, EXPECTED_14, x24)) return 1;
             n++;
           } else {
-            const a21 = x20 as readonly unknown[];
-            for (let i22 = 0; i22 < a21.length; i22++) {
-              if (!(typeof a21[i22] === "string")) {
-                if (out.fault("/outputSchema/required/" + i22, 3, EXPECTED_2, a21[i22])) return 1;
+            const a25 = x24 as readonly unknown[];
+            for (let i26 = 0; i26 < a25.length; i26++) {
+              if (!(typeof a25[i26] === "string")) {
+                if (out.fault("/outputSchema/required/" + i26, 3, EXPECTED_2, a25[i26])) return 1;
                 n++;
               }
             }
           }
         }
-      }
-    }
-    const x23 = o1["annotations"];
-    if (x23 !== undefined) {
-      if (!g_ToolAnnotations(x23, d + 1)) {
-        const c24 = x_ToolAnnotations(x23, out, d + 1);
-        if (out.lift(c24, "/annotations", 1)) return 1;
-        n += c24;
-      }
-    }
-    const x25 = o1["_meta"];
-    if (x25 !== undefined) {
-      if (typeof x25 !== "object" || x25 === null || Array.isArray(x25)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x25)) return 1;
-        n++;
       }
     }
   }
   return n;
 }
 
-function g_Tool$2(v: unknown, _d: number): boolean {
+function g_Tool$1(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
-  const o = v as Readonly<Record<string, unknown>>;
-  for (const k in o) {
-    const x = o[k];
-    if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
-      return failedTest("/" + pointer(k), EXPECTED_3, x);
-  }
   return true;
 }
 
 function g_Tool$3(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
-  const a = v as readonly unknown[];
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
-  }
-  return true;
-}
-
-function g_Tool$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["type"];
-  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "object")) return failedTest("/type", EXPECTED_34, p0);
-  const p1 = o["properties"];
-  if (p1 !== undefined && !g_Tool$2(p1, d + 1)) return failedIn("/properties");
-  const p2 = o["required"];
-  if (p2 !== undefined && !g_Tool$3(p2, d + 1)) return failedIn("/required");
-  return true;
-}
-
-function g_Tool$5(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
@@ -5083,7 +5058,7 @@ function g_Tool$5(v: unknown, _d: number): boolean {
   return true;
 }
 
-function g_Tool$6(v: unknown, _d: number): boolean {
+function g_Tool$4(v: unknown, _d: number): boolean {
   if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
@@ -5093,21 +5068,50 @@ function g_Tool$6(v: unknown, _d: number): boolean {
   return true;
 }
 
-function g_Tool$4(v: unknown, d: number): boolean {
+function g_Tool$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "object")) return failedTest("/type", EXPECTED_34, p0);
   const p1 = o["properties"];
-  if (p1 !== undefined && !g_Tool$5(p1, d + 1)) return failedIn("/properties");
+  if (p1 !== undefined && !g_Tool$3(p1, d + 1)) return failedIn("/properties");
   const p2 = o["required"];
-  if (p2 !== undefined && !g_Tool$6(p2, d + 1)) return failedIn("/required");
+  if (p2 !== undefined && !g_Tool$4(p2, d + 1)) return failedIn("/required");
+  return true;
+}
+
+function g_Tool$6(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  for (const k in o) {
+    const x = o[k];
+    if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
+      return failedTest("/" + pointer(k), EXPECTED_3, x);
+  }
   return true;
 }
 
 function g_Tool$7(v: unknown, _d: number): boolean {
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  const a = v as readonly unknown[];
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
+  }
+  return true;
+}
+
+function g_Tool$5(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "object")) return failedTest("/type", EXPECTED_34, p0);
+  const p1 = o["properties"];
+  if (p1 !== undefined && !g_Tool$6(p1, d + 1)) return failedIn("/properties");
+  const p2 = o["required"];
+  if (p2 !== undefined && !g_Tool$7(p2, d + 1)) return failedIn("/required");
   return true;
 }
 
@@ -5215,28 +5219,28 @@ function x_LoggingMessageNotification(v: unknown, out: IssueList, d: number): nu
         n++;
       } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4["level"];
+        const x5 = o4["data"];
         if (x5 === undefined) {
+          if (out.absent("/params/data", 2, 'missing required property "data"')) return 1;
+          n++;
+        }
+        const x6 = o4["level"];
+        if (x6 === undefined) {
           if (out.absent("/params/level", 2, 'missing required property "level"')) return 1;
           n++;
         } else {
-          if (!g_LoggingLevel(x5, d + 1 + 1)) {
-            const c6 = x_LoggingLevel(x5, out, d + 1 + 1);
-            if (out.lift(c6, "/params/level", 2)) return 1;
-            n += c6;
+          if (!g_LoggingLevel(x6, d + 1 + 1)) {
+            const c7 = x_LoggingLevel(x6, out, d + 1 + 1);
+            if (out.lift(c7, "/params/level", 2)) return 1;
+            n += c7;
           }
         }
-        const x7 = o4["logger"];
-        if (x7 !== undefined) {
-          if (!(typeof x7 === "string")) {
-            if (out.fault("/params/logger", 2, EXPECTED_2, x7)) return 1;
+        const x8 = o4["logger"];
+        if (x8 !== undefined) {
+          if (!(typeof x8 === "string")) {
+            if (out.fault("/params/logger", 2, EXPECTED_2, x8)) return 1;
             n++;
           }
-        }
-        const x8 = o4["data"];
-        if (x8 === undefined) {
-          if (out.absent("/params/data", 2, 'missing required property "data"')) return 1;
-          n++;
         }
       }
     }
@@ -5247,12 +5251,12 @@ function x_LoggingMessageNotification(v: unknown, out: IssueList, d: number): nu
 function g_LoggingMessageNotification$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["level"];
-  if (p0 === undefined) return failedMissing("/level", 'missing required property "level"');
-  if (!g_LoggingLevel(p0, d + 1)) return failedInType("/level", x_LoggingLevel, p0);
-  const p1 = o["logger"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/logger", EXPECTED_2, p1);
   if (o["data"] === undefined) return failedMissing("/data", 'missing required property "data"');
+  const p1 = o["level"];
+  if (p1 === undefined) return failedMissing("/level", 'missing required property "level"');
+  if (!g_LoggingLevel(p1, d + 1)) return failedInType("/level", x_LoggingLevel, p1);
+  const p2 = o["logger"];
+  if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/logger", EXPECTED_2, p2);
   return true;
 }
 
@@ -5328,84 +5332,84 @@ function x_CreateMessageRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4["messages"];
-        if (x5 === undefined) {
-          if (out.absent("/params/messages", 2, 'missing required property "messages"')) return 1;
-          n++;
-        } else {
-          if (!Array.isArray(x5)) {
-            if (out.fault("/params/messages", 2, EXPECTED_14, x5)) return 1;
-            n++;
-          } else {
-            const a6 = x5 as readonly unknown[];
-            for (let i7 = 0; i7 < a6.length; i7++) {
-              if (!g_SamplingMessage(a6[i7], d + 1 + 1 + 1)) {
-                const c8 = x_SamplingMessage(a6[i7], out, d + 1 + 1 + 1);
-                if (out.lift(c8, "/params/messages/" + i7, 3)) return 1;
-                n += c8;
-              }
-            }
-          }
-        }
-        const x9 = o4["modelPreferences"];
-        if (x9 !== undefined) {
-          if (!g_ModelPreferences(x9, d + 1 + 1)) {
-            const c10 = x_ModelPreferences(x9, out, d + 1 + 1);
-            if (out.lift(c10, "/params/modelPreferences", 2)) return 1;
-            n += c10;
-          }
-        }
-        const x11 = o4["systemPrompt"];
-        if (x11 !== undefined) {
-          if (!(typeof x11 === "string")) {
-            if (out.fault("/params/systemPrompt", 2, EXPECTED_2, x11)) return 1;
+        const x5 = o4["systemPrompt"];
+        if (x5 !== undefined) {
+          if (!(typeof x5 === "string")) {
+            if (out.fault("/params/systemPrompt", 2, EXPECTED_2, x5)) return 1;
             n++;
           }
         }
-        const x12 = o4["includeContext"];
-        if (x12 !== undefined) {
-          if (!(x12 === "none" || x12 === "thisServer" || x12 === "allServers")) {
-            if (out.fault("/params/includeContext", 2, EXPECTED_39, x12)) return 1;
+        const x6 = o4["includeContext"];
+        if (x6 !== undefined) {
+          if (!(x6 === "none" || x6 === "thisServer" || x6 === "allServers")) {
+            if (out.fault("/params/includeContext", 2, EXPECTED_39, x6)) return 1;
             n++;
           }
         }
-        const x13 = o4["temperature"];
-        if (x13 !== undefined) {
-          if (!(typeof x13 === "number" && Number.isFinite(x13))) {
-            if (out.fault("/params/temperature", 2, EXPECTED_12, x13)) return 1;
+        const x7 = o4["temperature"];
+        if (x7 !== undefined) {
+          if (!(typeof x7 === "number" && Number.isFinite(x7))) {
+            if (out.fault("/params/temperature", 2, EXPECTED_12, x7)) return 1;
             n++;
           }
         }
-        const x14 = o4["maxTokens"];
-        if (x14 === undefined) {
+        const x8 = o4["maxTokens"];
+        if (x8 === undefined) {
           if (out.absent("/params/maxTokens", 2, 'missing required property "maxTokens"')) return 1;
           n++;
         } else {
-          if (!Number.isInteger(x14)) {
-            if (out.fault("/params/maxTokens", 2, EXPECTED_5, x14)) return 1;
+          if (!Number.isInteger(x8)) {
+            if (out.fault("/params/maxTokens", 2, EXPECTED_5, x8)) return 1;
             n++;
           }
         }
-        const x15 = o4["stopSequences"];
-        if (x15 !== undefined) {
-          if (!Array.isArray(x15)) {
-            if (out.fault("/params/stopSequences", 2, EXPECTED_14, x15)) return 1;
+        const x9 = o4["metadata"];
+        if (x9 !== undefined) {
+          if (!(typeof x9 === "object" && x9 !== null && !Array.isArray(x9))) {
+            if (out.fault("/params/metadata", 2, EXPECTED_3, x9)) return 1;
+            n++;
+          }
+        }
+        const x10 = o4["stopSequences"];
+        if (x10 !== undefined) {
+          if (!Array.isArray(x10)) {
+            if (out.fault("/params/stopSequences", 2, EXPECTED_14, x10)) return 1;
             n++;
           } else {
-            const a16 = x15 as readonly unknown[];
-            for (let i17 = 0; i17 < a16.length; i17++) {
-              if (!(typeof a16[i17] === "string")) {
-                if (out.fault("/params/stopSequences/" + i17, 3, EXPECTED_2, a16[i17])) return 1;
+            const a11 = x10 as readonly unknown[];
+            for (let i12 = 0; i12 < a11.length; i12++) {
+              if (!(typeof a11[i12] === "string")) {
+                if (out.fault("/params/stopSequences/" + i12, 3, EXPECTED_2, a11[i12])) return 1;
                 n++;
               }
             }
           }
         }
-        const x18 = o4["metadata"];
-        if (x18 !== undefined) {
-          if (!(typeof x18 === "object" && x18 !== null && !Array.isArray(x18))) {
-            if (out.fault("/params/metadata", 2, EXPECTED_3, x18)) return 1;
+        const x13 = o4["modelPreferences"];
+        if (x13 !== undefined) {
+          if (!g_ModelPreferences(x13, d + 1 + 1)) {
+            const c14 = x_ModelPreferences(x13, out, d + 1 + 1);
+            if (out.lift(c14, "/params/modelPreferences", 2)) return 1;
+            n += c14;
+          }
+        }
+        const x15 = o4["messages"];
+        if (x15 === undefined) {
+          if (out.absent("/params/messages", 2, 'missing required property "messages"')) return 1;
+          n++;
+        } else {
+          if (!Array.isArray(x15)) {
+            if (out.fault("/params/messages", 2, EXPECTED_14, x15)) return 1;
             n++;
+          } else {
+            const a16 = x15 as readonly unknown[];
+            for (let i17 = 0; i17 < a16.length; i17++) {
+              if (!g_SamplingMessage(a16[i17], d + 1 + 1 + 1)) {
+                const c18 = x_SamplingMessage(a16[i17], out, d + 1 + 1 + 1);
+                if (out.lift(c18, "/params/messages/" + i17, 3)) return 1;
+                n += c18;
+              }
+            }
           }
         }
       }
@@ -5414,17 +5418,7 @@ function x_CreateMessageRequest(v: unknown, out: IssueList, d: number): number {
   return n;
 }
 
-function g_CreateMessageRequest$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
-  const a = v as readonly unknown[];
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    if (!g_SamplingMessage(x, d + 1)) return failedInType(i, x_SamplingMessage, x);
-  }
-  return true;
-}
-
-function g_CreateMessageRequest$3(v: unknown, _d: number): boolean {
+function g_CreateMessageRequest$2(v: unknown, _d: number): boolean {
   if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
@@ -5434,32 +5428,42 @@ function g_CreateMessageRequest$3(v: unknown, _d: number): boolean {
   return true;
 }
 
+function g_CreateMessageRequest$3(v: unknown, d: number): boolean {
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  const a = v as readonly unknown[];
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if (!g_SamplingMessage(x, d + 1)) return failedInType(i, x_SamplingMessage, x);
+  }
+  return true;
+}
+
 function g_CreateMessageRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["messages"];
-  if (p0 === undefined) return failedMissing("/messages", 'missing required property "messages"');
-  if (!g_CreateMessageRequest$2(p0, d + 1)) return failedIn("/messages");
-  const p1 = o["modelPreferences"];
-  if (p1 !== undefined && !g_ModelPreferences(p1, d + 1))
-    return failedInType("/modelPreferences", x_ModelPreferences, p1);
-  const p2 = o["systemPrompt"];
-  if (p2 !== undefined && !(typeof p2 === "string"))
-    return failedTest("/systemPrompt", EXPECTED_2, p2);
-  const p3 = o["includeContext"];
-  if (p3 !== undefined && !(p3 === "none" || p3 === "thisServer" || p3 === "allServers"))
-    return failedTest("/includeContext", EXPECTED_39, p3);
-  const p4 = o["temperature"];
-  if (p4 !== undefined && !(typeof p4 === "number" && Number.isFinite(p4)))
-    return failedTest("/temperature", EXPECTED_12, p4);
-  const p5 = o["maxTokens"];
-  if (p5 === undefined) return failedMissing("/maxTokens", 'missing required property "maxTokens"');
-  if (!Number.isInteger(p5)) return failedTest("/maxTokens", EXPECTED_5, p5);
-  const p6 = o["stopSequences"];
-  if (p6 !== undefined && !g_CreateMessageRequest$3(p6, d + 1)) return failedIn("/stopSequences");
-  const p7 = o["metadata"];
-  if (p7 !== undefined && !(typeof p7 === "object" && p7 !== null && !Array.isArray(p7)))
-    return failedTest("/metadata", EXPECTED_3, p7);
+  const p0 = o["systemPrompt"];
+  if (p0 !== undefined && !(typeof p0 === "string"))
+    return failedTest("/systemPrompt", EXPECTED_2, p0);
+  const p1 = o["includeContext"];
+  if (p1 !== undefined && !(p1 === "none" || p1 === "thisServer" || p1 === "allServers"))
+    return failedTest("/includeContext", EXPECTED_39, p1);
+  const p2 = o["temperature"];
+  if (p2 !== undefined && !(typeof p2 === "number" && Number.isFinite(p2)))
+    return failedTest("/temperature", EXPECTED_12, p2);
+  const p3 = o["maxTokens"];
+  if (p3 === undefined) return failedMissing("/maxTokens", 'missing required property "maxTokens"');
+  if (!Number.isInteger(p3)) return failedTest("/maxTokens", EXPECTED_5, p3);
+  const p4 = o["metadata"];
+  if (p4 !== undefined && !(typeof p4 === "object" && p4 !== null && !Array.isArray(p4)))
+    return failedTest("/metadata", EXPECTED_3, p4);
+  const p5 = o["stopSequences"];
+  if (p5 !== undefined && !g_CreateMessageRequest$2(p5, d + 1)) return failedIn("/stopSequences");
+  const p6 = o["modelPreferences"];
+  if (p6 !== undefined && !g_ModelPreferences(p6, d + 1))
+    return failedInType("/modelPreferences", x_ModelPreferences, p6);
+  const p7 = o["messages"];
+  if (p7 === undefined) return failedMissing("/messages", 'missing required property "messages"');
+  if (!g_CreateMessageRequest$3(p7, d + 1)) return failedIn("/messages");
   return true;
 }
 
@@ -5471,15 +5475,15 @@ function g_CreateMessageResult(v: unknown, d: number): boolean {
   const p1 = o["role"];
   if (p1 === undefined) return failedMissing("/role", 'missing required property "role"');
   if (!g_Role(p1, d + 1)) return failedInType("/role", x_Role, p1);
-  const p2 = o["content"];
-  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
-  if (!g_CreateMessageResult$2(p2, d + 1)) return failedIn("/content");
-  const p3 = o["model"];
-  if (p3 === undefined) return failedMissing("/model", 'missing required property "model"');
-  if (!(typeof p3 === "string")) return failedTest("/model", EXPECTED_2, p3);
-  const p4 = o["stopReason"];
-  if (p4 !== undefined && !(typeof p4 === "string"))
-    return failedTest("/stopReason", EXPECTED_2, p4);
+  const p2 = o["model"];
+  if (p2 === undefined) return failedMissing("/model", 'missing required property "model"');
+  if (!(typeof p2 === "string")) return failedTest("/model", EXPECTED_2, p2);
+  const p3 = o["stopReason"];
+  if (p3 !== undefined && !(typeof p3 === "string"))
+    return failedTest("/stopReason", EXPECTED_2, p3);
+  const p4 = o["content"];
+  if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_CreateMessageResult$2(p4, d + 1)) return failedIn("/content");
   return true;
 }
 
@@ -5508,59 +5512,76 @@ function x_CreateMessageResult(v: unknown, out: IssueList, d: number): number {
         n += c5;
       }
     }
-    const x6 = o1["content"];
+    const x6 = o1["model"];
     if (x6 === undefined) {
+      if (out.absent("/model", 1, 'missing required property "model"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x6 === "string")) {
+        if (out.fault("/model", 1, EXPECTED_2, x6)) return 1;
+        n++;
+      }
+    }
+    const x7 = o1["stopReason"];
+    if (x7 !== undefined) {
+      if (!(typeof x7 === "string")) {
+        if (out.fault("/stopReason", 1, EXPECTED_2, x7)) return 1;
+        n++;
+      }
+    }
+    const x8 = o1["content"];
+    if (x8 === undefined) {
       if (out.absent("/content", 1, 'missing required property "content"')) return 1;
       n++;
     } else {
-      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
-        if (out.fault("/content", 1, EXPECTED_40, x6)) return 1;
+      if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
+        if (out.fault("/content", 1, EXPECTED_40, x8)) return 1;
         n++;
       } else {
-        const tag7 = (x6 as Readonly<Record<string, unknown>>)["type"];
-        switch (tag7) {
+        const tag9 = (x8 as Readonly<Record<string, unknown>>)["type"];
+        switch (tag9) {
           case "text": {
-            const s8 = out.items.length;
-            m10: {
-              if (!g_TextContent(x6, d + 1)) {
-                const c11 = x_TextContent(x6, out, d + 1);
-                if (out.lift(c11, "/content", 1)) break m10;
+            const s10 = out.items.length;
+            m12: {
+              if (!g_TextContent(x8, d + 1)) {
+                const c13 = x_TextContent(x8, out, d + 1);
+                if (out.lift(c13, "/content", 1)) break m12;
               }
             }
-            const c9 = out.named(s8, "TextContent");
-            if (c9 !== 0) {
+            const c11 = out.named(s10, "TextContent");
+            if (c11 !== 0) {
               if (!out.all) return 1;
-              n += c9;
+              n += c11;
             }
             break;
           }
           case "image": {
-            const s12 = out.items.length;
-            m14: {
-              if (!g_ImageContent(x6, d + 1)) {
-                const c15 = x_ImageContent(x6, out, d + 1);
-                if (out.lift(c15, "/content", 1)) break m14;
+            const s14 = out.items.length;
+            m16: {
+              if (!g_ImageContent(x8, d + 1)) {
+                const c17 = x_ImageContent(x8, out, d + 1);
+                if (out.lift(c17, "/content", 1)) break m16;
               }
             }
-            const c13 = out.named(s12, "ImageContent");
-            if (c13 !== 0) {
+            const c15 = out.named(s14, "ImageContent");
+            if (c15 !== 0) {
               if (!out.all) return 1;
-              n += c13;
+              n += c15;
             }
             break;
           }
           case "audio": {
-            const s16 = out.items.length;
-            m18: {
-              if (!g_AudioContent(x6, d + 1)) {
-                const c19 = x_AudioContent(x6, out, d + 1);
-                if (out.lift(c19, "/content", 1)) break m18;
+            const s18 = out.items.length;
+            m20: {
+              if (!g_AudioContent(x8, d + 1)) {
+                const c21 = x_AudioContent(x8, out, d + 1);
+                if (out.lift(c21, "/content", 1)) break m20;
               }
             }
-            const c17 = out.named(s16, "AudioContent");
-            if (c17 !== 0) {
+            const c19 = out.named(s18, "AudioContent");
+            if (c19 !== 0) {
               if (!out.all) return 1;
-              n += c17;
+              n += c19;
             }
             break;
           }
@@ -5570,30 +5591,13 @@ function x_CreateMessageResult(v: unknown, out: IssueList, d: number): number {
                 "/content/type",
                 2,
                 '"text" | "image" | "audio"',
-                tag7,
+                tag9,
                 "TextContent | ImageContent | AudioContent",
               )
             )
               return 1;
             n++;
         }
-      }
-    }
-    const x20 = o1["model"];
-    if (x20 === undefined) {
-      if (out.absent("/model", 1, 'missing required property "model"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x20 === "string")) {
-        if (out.fault("/model", 1, EXPECTED_2, x20)) return 1;
-        n++;
-      }
-    }
-    const x21 = o1["stopReason"];
-    if (x21 !== undefined) {
-      if (!(typeof x21 === "string")) {
-        if (out.fault("/stopReason", 1, EXPECTED_2, x21)) return 1;
-        n++;
       }
     }
   }
@@ -5743,8 +5747,9 @@ function g_SamplingMessage$1(v: unknown, d: number): boolean {
 function g_Annotations(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["audience"];
-  if (p0 !== undefined && !g_Annotations$1(p0, d + 1)) return failedIn("/audience");
+  const p0 = o["lastModified"];
+  if (p0 !== undefined && !(typeof p0 === "string"))
+    return failedTest("/lastModified", EXPECTED_2, p0);
   const p1 = o["priority"];
   if (p1 !== undefined) {
     if (!(typeof p1 === "number" && Number.isFinite(p1)))
@@ -5752,9 +5757,8 @@ function g_Annotations(v: unknown, d: number): boolean {
     if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/priority", EXPECTED_41, p1);
     if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/priority", EXPECTED_42, p1);
   }
-  const p2 = o["lastModified"];
-  if (p2 !== undefined && !(typeof p2 === "string"))
-    return failedTest("/lastModified", EXPECTED_2, p2);
+  const p2 = o["audience"];
+  if (p2 !== undefined && !g_Annotations$1(p2, d + 1)) return failedIn("/audience");
   return true;
 }
 
@@ -5765,42 +5769,42 @@ function x_Annotations(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["audience"];
+    const x2 = o1["lastModified"];
     if (x2 !== undefined) {
-      if (!Array.isArray(x2)) {
-        if (out.fault("/audience", 1, EXPECTED_14, x2)) return 1;
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/lastModified", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["priority"];
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "number" && Number.isFinite(x3))) {
+        if (out.fault("/priority", 1, EXPECTED_12, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "number" || x3 >= 0)) {
+        if (out.fault("/priority", 1, EXPECTED_41, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "number" || x3 <= 1)) {
+        if (out.fault("/priority", 1, EXPECTED_42, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["audience"];
+    if (x4 !== undefined) {
+      if (!Array.isArray(x4)) {
+        if (out.fault("/audience", 1, EXPECTED_14, x4)) return 1;
         n++;
       } else {
-        const a3 = x2 as readonly unknown[];
-        for (let i4 = 0; i4 < a3.length; i4++) {
-          if (!g_Role(a3[i4], d + 1 + 1)) {
-            const c5 = x_Role(a3[i4], out, d + 1 + 1);
-            if (out.lift(c5, "/audience/" + i4, 2)) return 1;
-            n += c5;
+        const a5 = x4 as readonly unknown[];
+        for (let i6 = 0; i6 < a5.length; i6++) {
+          if (!g_Role(a5[i6], d + 1 + 1)) {
+            const c7 = x_Role(a5[i6], out, d + 1 + 1);
+            if (out.lift(c7, "/audience/" + i6, 2)) return 1;
+            n += c7;
           }
         }
-      }
-    }
-    const x6 = o1["priority"];
-    if (x6 !== undefined) {
-      if (!(typeof x6 === "number" && Number.isFinite(x6))) {
-        if (out.fault("/priority", 1, EXPECTED_12, x6)) return 1;
-        n++;
-      }
-      if (!(typeof x6 !== "number" || x6 >= 0)) {
-        if (out.fault("/priority", 1, EXPECTED_41, x6)) return 1;
-        n++;
-      }
-      if (!(typeof x6 !== "number" || x6 <= 1)) {
-        if (out.fault("/priority", 1, EXPECTED_42, x6)) return 1;
-        n++;
-      }
-    }
-    const x7 = o1["lastModified"];
-    if (x7 !== undefined) {
-      if (!(typeof x7 === "string")) {
-        if (out.fault("/lastModified", 1, EXPECTED_2, x7)) return 1;
-        n++;
       }
     }
   }
@@ -5945,11 +5949,11 @@ function g_TextContent(v: unknown, d: number): boolean {
   const p1 = o["text"];
   if (p1 === undefined) return failedMissing("/text", 'missing required property "text"');
   if (!(typeof p1 === "string")) return failedTest("/text", EXPECTED_2, p1);
-  const p2 = o["annotations"];
-  if (p2 !== undefined && !g_Annotations(p2, d + 1))
-    return failedInType("/annotations", x_Annotations, p2);
-  const p3 = o["_meta"];
-  if (p3 !== undefined && !g_TextContent$1(p3, d + 1)) return failedIn("/_meta");
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_TextContent$1(p2, d + 1)) return failedIn("/_meta");
+  const p3 = o["annotations"];
+  if (p3 !== undefined && !g_Annotations(p3, d + 1))
+    return failedInType("/annotations", x_Annotations, p3);
   return true;
 }
 
@@ -5980,19 +5984,19 @@ function x_TextContent(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["annotations"];
+    const x4 = o1["_meta"];
     if (x4 !== undefined) {
-      if (!g_Annotations(x4, d + 1)) {
-        const c5 = x_Annotations(x4, out, d + 1);
-        if (out.lift(c5, "/annotations", 1)) return 1;
-        n += c5;
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x4)) return 1;
+        n++;
       }
     }
-    const x6 = o1["_meta"];
+    const x6 = o1["annotations"];
     if (x6 !== undefined) {
-      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x6)) return 1;
-        n++;
+      if (!g_Annotations(x6, d + 1)) {
+        const c7 = x_Annotations(x6, out, d + 1);
+        if (out.lift(c7, "/annotations", 1)) return 1;
+        n += c7;
       }
     }
   }
@@ -6010,18 +6014,18 @@ function g_ImageContent(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "image")) return failedTest("/type", EXPECTED_45, p0);
-  const p1 = o["data"];
-  if (p1 === undefined) return failedMissing("/data", 'missing required property "data"');
-  if (!(typeof p1 === "string")) return failedTest("/data", EXPECTED_2, p1);
-  if (!(typeof p1 !== "string" || isByte(p1))) return failedTest("/data", EXPECTED_24, p1);
-  const p2 = o["mimeType"];
-  if (p2 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
-  if (!(typeof p2 === "string")) return failedTest("/mimeType", EXPECTED_2, p2);
+  const p1 = o["mimeType"];
+  if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_ImageContent$1(p2, d + 1)) return failedIn("/_meta");
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
-  const p4 = o["_meta"];
-  if (p4 !== undefined && !g_ImageContent$1(p4, d + 1)) return failedIn("/_meta");
+  const p4 = o["data"];
+  if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
+  if (!(typeof p4 === "string")) return failedTest("/data", EXPECTED_2, p4);
+  if (!(typeof p4 !== "string" || isByte(p4))) return failedTest("/data", EXPECTED_24, p4);
   return true;
 }
 
@@ -6042,42 +6046,42 @@ function x_ImageContent(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x3 = o1["data"];
+    const x3 = o1["mimeType"];
     if (x3 === undefined) {
-      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/data", 1, EXPECTED_2, x3)) return 1;
-        n++;
-      }
-      if (!(typeof x3 !== "string" || isByte(x3))) {
-        if (out.fault("/data", 1, EXPECTED_24, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["mimeType"];
-    if (x4 === undefined) {
       if (out.absent("/mimeType", 1, 'missing required property "mimeType"')) return 1;
       n++;
     } else {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_2, x4)) return 1;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x3)) return 1;
         n++;
       }
     }
-    const x5 = o1["annotations"];
-    if (x5 !== undefined) {
-      if (!g_Annotations(x5, d + 1)) {
-        const c6 = x_Annotations(x5, out, d + 1);
-        if (out.lift(c6, "/annotations", 1)) return 1;
-        n += c6;
+    const x4 = o1["_meta"];
+    if (x4 !== undefined) {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x4)) return 1;
+        n++;
       }
     }
-    const x7 = o1["_meta"];
-    if (x7 !== undefined) {
-      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x7)) return 1;
+    const x6 = o1["annotations"];
+    if (x6 !== undefined) {
+      if (!g_Annotations(x6, d + 1)) {
+        const c7 = x_Annotations(x6, out, d + 1);
+        if (out.lift(c7, "/annotations", 1)) return 1;
+        n += c7;
+      }
+    }
+    const x8 = o1["data"];
+    if (x8 === undefined) {
+      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x8 === "string")) {
+        if (out.fault("/data", 1, EXPECTED_2, x8)) return 1;
+        n++;
+      }
+      if (!(typeof x8 !== "string" || isByte(x8))) {
+        if (out.fault("/data", 1, EXPECTED_24, x8)) return 1;
         n++;
       }
     }
@@ -6096,18 +6100,18 @@ function g_AudioContent(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "audio")) return failedTest("/type", EXPECTED_46, p0);
-  const p1 = o["data"];
-  if (p1 === undefined) return failedMissing("/data", 'missing required property "data"');
-  if (!(typeof p1 === "string")) return failedTest("/data", EXPECTED_2, p1);
-  if (!(typeof p1 !== "string" || isByte(p1))) return failedTest("/data", EXPECTED_24, p1);
-  const p2 = o["mimeType"];
-  if (p2 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
-  if (!(typeof p2 === "string")) return failedTest("/mimeType", EXPECTED_2, p2);
+  const p1 = o["mimeType"];
+  if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_AudioContent$1(p2, d + 1)) return failedIn("/_meta");
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
-  const p4 = o["_meta"];
-  if (p4 !== undefined && !g_AudioContent$1(p4, d + 1)) return failedIn("/_meta");
+  const p4 = o["data"];
+  if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
+  if (!(typeof p4 === "string")) return failedTest("/data", EXPECTED_2, p4);
+  if (!(typeof p4 !== "string" || isByte(p4))) return failedTest("/data", EXPECTED_24, p4);
   return true;
 }
 
@@ -6128,42 +6132,42 @@ function x_AudioContent(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x3 = o1["data"];
+    const x3 = o1["mimeType"];
     if (x3 === undefined) {
-      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/data", 1, EXPECTED_2, x3)) return 1;
-        n++;
-      }
-      if (!(typeof x3 !== "string" || isByte(x3))) {
-        if (out.fault("/data", 1, EXPECTED_24, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["mimeType"];
-    if (x4 === undefined) {
       if (out.absent("/mimeType", 1, 'missing required property "mimeType"')) return 1;
       n++;
     } else {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_2, x4)) return 1;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x3)) return 1;
         n++;
       }
     }
-    const x5 = o1["annotations"];
-    if (x5 !== undefined) {
-      if (!g_Annotations(x5, d + 1)) {
-        const c6 = x_Annotations(x5, out, d + 1);
-        if (out.lift(c6, "/annotations", 1)) return 1;
-        n += c6;
+    const x4 = o1["_meta"];
+    if (x4 !== undefined) {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x4)) return 1;
+        n++;
       }
     }
-    const x7 = o1["_meta"];
-    if (x7 !== undefined) {
-      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x7)) return 1;
+    const x6 = o1["annotations"];
+    if (x6 !== undefined) {
+      if (!g_Annotations(x6, d + 1)) {
+        const c7 = x_Annotations(x6, out, d + 1);
+        if (out.lift(c7, "/annotations", 1)) return 1;
+        n += c7;
+      }
+    }
+    const x8 = o1["data"];
+    if (x8 === undefined) {
+      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x8 === "string")) {
+        if (out.fault("/data", 1, EXPECTED_2, x8)) return 1;
+        n++;
+      }
+      if (!(typeof x8 !== "string" || isByte(x8))) {
+        if (out.fault("/data", 1, EXPECTED_24, x8)) return 1;
         n++;
       }
     }
@@ -6179,31 +6183,31 @@ function g_AudioContent$1(v: unknown, _d: number): boolean {
 function g_ModelPreferences(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["hints"];
-  if (p0 !== undefined && !g_ModelPreferences$1(p0, d + 1)) return failedIn("/hints");
-  const p1 = o["costPriority"];
+  const p0 = o["costPriority"];
+  if (p0 !== undefined) {
+    if (!(typeof p0 === "number" && Number.isFinite(p0)))
+      return failedTest("/costPriority", EXPECTED_12, p0);
+    if (!(typeof p0 !== "number" || p0 >= 0)) return failedTest("/costPriority", EXPECTED_41, p0);
+    if (!(typeof p0 !== "number" || p0 <= 1)) return failedTest("/costPriority", EXPECTED_42, p0);
+  }
+  const p1 = o["speedPriority"];
   if (p1 !== undefined) {
     if (!(typeof p1 === "number" && Number.isFinite(p1)))
-      return failedTest("/costPriority", EXPECTED_12, p1);
-    if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/costPriority", EXPECTED_41, p1);
-    if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/costPriority", EXPECTED_42, p1);
+      return failedTest("/speedPriority", EXPECTED_12, p1);
+    if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/speedPriority", EXPECTED_41, p1);
+    if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/speedPriority", EXPECTED_42, p1);
   }
-  const p2 = o["speedPriority"];
+  const p2 = o["intelligencePriority"];
   if (p2 !== undefined) {
     if (!(typeof p2 === "number" && Number.isFinite(p2)))
-      return failedTest("/speedPriority", EXPECTED_12, p2);
-    if (!(typeof p2 !== "number" || p2 >= 0)) return failedTest("/speedPriority", EXPECTED_41, p2);
-    if (!(typeof p2 !== "number" || p2 <= 1)) return failedTest("/speedPriority", EXPECTED_42, p2);
+      return failedTest("/intelligencePriority", EXPECTED_12, p2);
+    if (!(typeof p2 !== "number" || p2 >= 0))
+      return failedTest("/intelligencePriority", EXPECTED_41, p2);
+    if (!(typeof p2 !== "number" || p2 <= 1))
+      return failedTest("/intelligencePriority", EXPECTED_42, p2);
   }
-  const p3 = o["intelligencePriority"];
-  if (p3 !== undefined) {
-    if (!(typeof p3 === "number" && Number.isFinite(p3)))
-      return failedTest("/intelligencePriority", EXPECTED_12, p3);
-    if (!(typeof p3 !== "number" || p3 >= 0))
-      return failedTest("/intelligencePriority", EXPECTED_41, p3);
-    if (!(typeof p3 !== "number" || p3 <= 1))
-      return failedTest("/intelligencePriority", EXPECTED_42, p3);
-  }
+  const p3 = o["hints"];
+  if (p3 !== undefined && !g_ModelPreferences$1(p3, d + 1)) return failedIn("/hints");
   return true;
 }
 
@@ -6214,65 +6218,65 @@ function x_ModelPreferences(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["hints"];
+    const x2 = o1["costPriority"];
     if (x2 !== undefined) {
-      if (!Array.isArray(x2)) {
-        if (out.fault("/hints", 1, EXPECTED_14, x2)) return 1;
+      if (!(typeof x2 === "number" && Number.isFinite(x2))) {
+        if (out.fault("/costPriority", 1, EXPECTED_12, x2)) return 1;
+        n++;
+      }
+      if (!(typeof x2 !== "number" || x2 >= 0)) {
+        if (out.fault("/costPriority", 1, EXPECTED_41, x2)) return 1;
+        n++;
+      }
+      if (!(typeof x2 !== "number" || x2 <= 1)) {
+        if (out.fault("/costPriority", 1, EXPECTED_42, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["speedPriority"];
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "number" && Number.isFinite(x3))) {
+        if (out.fault("/speedPriority", 1, EXPECTED_12, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "number" || x3 >= 0)) {
+        if (out.fault("/speedPriority", 1, EXPECTED_41, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "number" || x3 <= 1)) {
+        if (out.fault("/speedPriority", 1, EXPECTED_42, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["intelligencePriority"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "number" && Number.isFinite(x4))) {
+        if (out.fault("/intelligencePriority", 1, EXPECTED_12, x4)) return 1;
+        n++;
+      }
+      if (!(typeof x4 !== "number" || x4 >= 0)) {
+        if (out.fault("/intelligencePriority", 1, EXPECTED_41, x4)) return 1;
+        n++;
+      }
+      if (!(typeof x4 !== "number" || x4 <= 1)) {
+        if (out.fault("/intelligencePriority", 1, EXPECTED_42, x4)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["hints"];
+    if (x5 !== undefined) {
+      if (!Array.isArray(x5)) {
+        if (out.fault("/hints", 1, EXPECTED_14, x5)) return 1;
         n++;
       } else {
-        const a3 = x2 as readonly unknown[];
-        for (let i4 = 0; i4 < a3.length; i4++) {
-          if (!g_ModelHint(a3[i4], d + 1 + 1)) {
-            const c5 = x_ModelHint(a3[i4], out, d + 1 + 1);
-            if (out.lift(c5, "/hints/" + i4, 2)) return 1;
-            n += c5;
+        const a6 = x5 as readonly unknown[];
+        for (let i7 = 0; i7 < a6.length; i7++) {
+          if (!g_ModelHint(a6[i7], d + 1 + 1)) {
+            const c8 = x_ModelHint(a6[i7], out, d + 1 + 1);
+            if (out.lift(c8, "/hints/" + i7, 2)) return 1;
+            n += c8;
           }
         }
-      }
-    }
-    const x6 = o1["costPriority"];
-    if (x6 !== undefined) {
-      if (!(typeof x6 === "number" && Number.isFinite(x6))) {
-        if (out.fault("/costPriority", 1, EXPECTED_12, x6)) return 1;
-        n++;
-      }
-      if (!(typeof x6 !== "number" || x6 >= 0)) {
-        if (out.fault("/costPriority", 1, EXPECTED_41, x6)) return 1;
-        n++;
-      }
-      if (!(typeof x6 !== "number" || x6 <= 1)) {
-        if (out.fault("/costPriority", 1, EXPECTED_42, x6)) return 1;
-        n++;
-      }
-    }
-    const x7 = o1["speedPriority"];
-    if (x7 !== undefined) {
-      if (!(typeof x7 === "number" && Number.isFinite(x7))) {
-        if (out.fault("/speedPriority", 1, EXPECTED_12, x7)) return 1;
-        n++;
-      }
-      if (!(typeof x7 !== "number" || x7 >= 0)) {
-        if (out.fault("/speedPriority", 1, EXPECTED_41, x7)) return 1;
-        n++;
-      }
-      if (!(typeof x7 !== "number" || x7 <= 1)) {
-        if (out.fault("/speedPriority", 1, EXPECTED_42, x7)) return 1;
-        n++;
-      }
-    }
-    const x8 = o1["intelligencePriority"];
-    if (x8 !== undefined) {
-      if (!(typeof x8 === "number" && Number.isFinite(x8))) {
-        if (out.fault("/intelligencePriority", 1, EXPECTED_12, x8)) return 1;
-        n++;
-      }
-      if (!(typeof x8 !== "number" || x8 >= 0)) {
-        if (out.fault("/intelligencePriority", 1, EXPECTED_41, x8)) return 1;
-        n++;
-      }
-      if (!(typeof x8 !== "number" || x8 <= 1)) {
-        if (out.fault("/intelligencePriority", 1, EXPECTED_42, x8)) return 1;
-        n++;
       }
     }
   }
@@ -6354,118 +6358,62 @@ function x_CompleteRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       } else {
         const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4["ref"];
+        const x5 = o4["argument"];
         if (x5 === undefined) {
-          if (out.absent("/params/ref", 2, 'missing required property "ref"')) return 1;
-          n++;
-        } else {
-          if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
-            if (out.fault("/params/ref", 2, EXPECTED_48, x5)) return 1;
-            n++;
-          } else {
-            const tag6 = (x5 as Readonly<Record<string, unknown>>)["type"];
-            switch (tag6) {
-              case "ref/prompt": {
-                const s7 = out.items.length;
-                m9: {
-                  if (!g_PromptReference(x5, d + 1 + 1)) {
-                    const c10 = x_PromptReference(x5, out, d + 1 + 1);
-                    if (out.lift(c10, "/params/ref", 2)) break m9;
-                  }
-                }
-                const c8 = out.named(s7, "PromptReference");
-                if (c8 !== 0) {
-                  if (!out.all) return 1;
-                  n += c8;
-                }
-                break;
-              }
-              case "ref/resource": {
-                const s11 = out.items.length;
-                m13: {
-                  if (!g_ResourceTemplateReference(x5, d + 1 + 1)) {
-                    const c14 = x_ResourceTemplateReference(x5, out, d + 1 + 1);
-                    if (out.lift(c14, "/params/ref", 2)) break m13;
-                  }
-                }
-                const c12 = out.named(s11, "ResourceTemplateReference");
-                if (c12 !== 0) {
-                  if (!out.all) return 1;
-                  n += c12;
-                }
-                break;
-              }
-              default:
-                if (
-                  out.variant(
-                    "/params/ref/type",
-                    3,
-                    '"ref/prompt" | "ref/resource"',
-                    tag6,
-                    "PromptReference | ResourceTemplateReference",
-                  )
-                )
-                  return 1;
-                n++;
-            }
-          }
-        }
-        const x15 = o4["argument"];
-        if (x15 === undefined) {
           if (out.absent("/params/argument", 2, 'missing required property "argument"')) return 1;
           n++;
         } else {
-          if (typeof x15 !== "object" || x15 === null || Array.isArray(x15)) {
-            if (out.fault("/params/argument", 2, EXPECTED_3, x15)) return 1;
+          if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+            if (out.fault("/params/argument", 2, EXPECTED_3, x5)) return 1;
             n++;
           } else {
-            const o16 = x15 as Readonly<Record<string, unknown>>;
-            const x17 = o16["name"];
-            if (x17 === undefined) {
+            const o6 = x5 as Readonly<Record<string, unknown>>;
+            const x7 = o6["name"];
+            if (x7 === undefined) {
               if (out.absent("/params/argument/name", 3, 'missing required property "name"'))
                 return 1;
               n++;
             } else {
-              if (!(typeof x17 === "string")) {
-                if (out.fault("/params/argument/name", 3, EXPECTED_2, x17)) return 1;
+              if (!(typeof x7 === "string")) {
+                if (out.fault("/params/argument/name", 3, EXPECTED_2, x7)) return 1;
                 n++;
               }
             }
-            const x18 = o16["value"];
-            if (x18 === undefined) {
+            const x8 = o6["value"];
+            if (x8 === undefined) {
               if (out.absent("/params/argument/value", 3, 'missing required property "value"'))
                 return 1;
               n++;
             } else {
-              if (!(typeof x18 === "string")) {
-                if (out.fault("/params/argument/value", 3, EXPECTED_2, x18)) return 1;
+              if (!(typeof x8 === "string")) {
+                if (out.fault("/params/argument/value", 3, EXPECTED_2, x8)) return 1;
                 n++;
               }
             }
           }
         }
-        const x19 = o4["context"];
-        if (x19 !== undefined) {
-          if (typeof x19 !== "object" || x19 === null || Array.isArray(x19)) {
-            if (out.fault("/params/context", 2, EXPECTED_3, x19)) return 1;
+        const x9 = o4["context"];
+        if (x9 !== undefined) {
+          if (typeof x9 !== "object" || x9 === null || Array.isArray(x9)) {
+            if (out.fault("/params/context", 2, EXPECTED_3, x9)) return 1;
             n++;
           } else {
-            const o20 = x19 as Readonly<Record<string, unknown>>;
-            const x21 = o20["arguments"];
-            if (x21 !== undefined) {
-              if (typeof x21 !== "object" || x21 === null || Array.isArray(x21)) {
-                if (out.fault("/params/context/arguments", 3, EXPECTED_3, x21)) return 1;
+            const o10 = x9 as Readonly<Record<string, unknown>>;
+            const x11 = o10["arguments"];
+            if (x11 !== undefined) {
+              if (typeof x11 !== "object" || x11 === null || Array.isArray(x11)) {
+                if (out.fault("/params/context/arguments", 3, EXPECTED_3, x11)) return 1;
                 n++;
               } else {
-                const o22 = x21 as Readonly<Record<string, unknown>>;
-                for (const k23 of Object.keys(o22)) {
-                  if (!(typeof o22[k23] === "string")) {
+                const o12 = x11 as Readonly<Record<string, unknown>>;
+                for (const k13 of Object.keys(o12)) {
+                  if (!(typeof o12[k13] === "string")) {
                     if (
                       out.fault(
-                        "/params/context/arguments/" + pointer(k23),
+                        "/params/context/arguments/" + pointer(k13),
                         4,
                         EXPECTED_2,
-                        o22[k23],
+                        o12[k13],
                       )
                     )
                       return 1;
@@ -6476,13 +6424,99 @@ function x_CompleteRequest(v: unknown, out: IssueList, d: number): number {
             }
           }
         }
+        const x14 = o4["ref"];
+        if (x14 === undefined) {
+          if (out.absent("/params/ref", 2, 'missing required property "ref"')) return 1;
+          n++;
+        } else {
+          if (typeof x14 !== "object" || x14 === null || Array.isArray(x14)) {
+            if (out.fault("/params/ref", 2, EXPECTED_48, x14)) return 1;
+            n++;
+          } else {
+            const tag15 = (x14 as Readonly<Record<string, unknown>>)["type"];
+            switch (tag15) {
+              case "ref/prompt": {
+                const s16 = out.items.length;
+                m18: {
+                  if (!g_PromptReference(x14, d + 1 + 1)) {
+                    const c19 = x_PromptReference(x14, out, d + 1 + 1);
+                    if (out.lift(c19, "/params/ref", 2)) break m18;
+                  }
+                }
+                const c17 = out.named(s16, "PromptReference");
+                if (c17 !== 0) {
+                  if (!out.all) return 1;
+                  n += c17;
+                }
+                break;
+              }
+              case "ref/resource": {
+                const s20 = out.items.length;
+                m22: {
+                  if (!g_ResourceTemplateReference(x14, d + 1 + 1)) {
+                    const c23 = x_ResourceTemplateReference(x14, out, d + 1 + 1);
+                    if (out.lift(c23, "/params/ref", 2)) break m22;
+                  }
+                }
+                const c21 = out.named(s20, "ResourceTemplateReference");
+                if (c21 !== 0) {
+                  if (!out.all) return 1;
+                  n += c21;
+                }
+                break;
+              }
+              default:
+                if (
+                  out.variant(
+                    "/params/ref/type",
+                    3,
+                    '"ref/prompt" | "ref/resource"',
+                    tag15,
+                    "PromptReference | ResourceTemplateReference",
+                  )
+                )
+                  return 1;
+                n++;
+            }
+          }
+        }
       }
     }
   }
   return n;
 }
 
-function g_CompleteRequest$2(v: unknown, d: number): boolean {
+function g_CompleteRequest$2(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["name"];
+  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
+  const p1 = o["value"];
+  if (p1 === undefined) return failedMissing("/value", 'missing required property "value"');
+  if (!(typeof p1 === "string")) return failedTest("/value", EXPECTED_2, p1);
+  return true;
+}
+
+function g_CompleteRequest$4(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  for (const k in o) {
+    const x = o[k];
+    if (!(typeof x === "string")) return failedTest("/" + pointer(k), EXPECTED_2, x);
+  }
+  return true;
+}
+
+function g_CompleteRequest$3(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["arguments"];
+  if (p0 !== undefined && !g_CompleteRequest$4(p0, d + 1)) return failedIn("/arguments");
+  return true;
+}
+
+function g_CompleteRequest$5(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_48, v);
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
@@ -6495,47 +6529,17 @@ function g_CompleteRequest$2(v: unknown, d: number): boolean {
   }
 }
 
-function g_CompleteRequest$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["name"];
-  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
-  const p1 = o["value"];
-  if (p1 === undefined) return failedMissing("/value", 'missing required property "value"');
-  if (!(typeof p1 === "string")) return failedTest("/value", EXPECTED_2, p1);
-  return true;
-}
-
-function g_CompleteRequest$5(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
-  const o = v as Readonly<Record<string, unknown>>;
-  for (const k in o) {
-    const x = o[k];
-    if (!(typeof x === "string")) return failedTest("/" + pointer(k), EXPECTED_2, x);
-  }
-  return true;
-}
-
-function g_CompleteRequest$4(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["arguments"];
-  if (p0 !== undefined && !g_CompleteRequest$5(p0, d + 1)) return failedIn("/arguments");
-  return true;
-}
-
 function g_CompleteRequest$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["ref"];
-  if (p0 === undefined) return failedMissing("/ref", 'missing required property "ref"');
-  if (!g_CompleteRequest$2(p0, d + 1)) return failedIn("/ref");
-  const p1 = o["argument"];
-  if (p1 === undefined) return failedMissing("/argument", 'missing required property "argument"');
-  if (!g_CompleteRequest$3(p1, d + 1)) return failedIn("/argument");
-  const p2 = o["context"];
-  if (p2 !== undefined && !g_CompleteRequest$4(p2, d + 1)) return failedIn("/context");
+  const p0 = o["argument"];
+  if (p0 === undefined) return failedMissing("/argument", 'missing required property "argument"');
+  if (!g_CompleteRequest$2(p0, d + 1)) return failedIn("/argument");
+  const p1 = o["context"];
+  if (p1 !== undefined && !g_CompleteRequest$3(p1, d + 1)) return failedIn("/context");
+  const p2 = o["ref"];
+  if (p2 === undefined) return failedMissing("/ref", 'missing required property "ref"');
+  if (!g_CompleteRequest$5(p2, d + 1)) return failedIn("/ref");
   return true;
 }
 
@@ -6575,36 +6579,36 @@ function x_CompleteResult(v: unknown, out: IssueList, _d: number): number {
         n++;
       } else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5["values"];
-        if (x6 === undefined) {
+        const x6 = o5["total"];
+        if (x6 !== undefined) {
+          if (!Number.isInteger(x6)) {
+            if (out.fault("/completion/total", 2, EXPECTED_5, x6)) return 1;
+            n++;
+          }
+        }
+        const x7 = o5["hasMore"];
+        if (x7 !== undefined) {
+          if (!(typeof x7 === "boolean")) {
+            if (out.fault("/completion/hasMore", 2, EXPECTED_9, x7)) return 1;
+            n++;
+          }
+        }
+        const x8 = o5["values"];
+        if (x8 === undefined) {
           if (out.absent("/completion/values", 2, 'missing required property "values"')) return 1;
           n++;
         } else {
-          if (!Array.isArray(x6)) {
-            if (out.fault("/completion/values", 2, EXPECTED_14, x6)) return 1;
+          if (!Array.isArray(x8)) {
+            if (out.fault("/completion/values", 2, EXPECTED_14, x8)) return 1;
             n++;
           } else {
-            const a7 = x6 as readonly unknown[];
-            for (let i8 = 0; i8 < a7.length; i8++) {
-              if (!(typeof a7[i8] === "string")) {
-                if (out.fault("/completion/values/" + i8, 3, EXPECTED_2, a7[i8])) return 1;
+            const a9 = x8 as readonly unknown[];
+            for (let i10 = 0; i10 < a9.length; i10++) {
+              if (!(typeof a9[i10] === "string")) {
+                if (out.fault("/completion/values/" + i10, 3, EXPECTED_2, a9[i10])) return 1;
                 n++;
               }
             }
-          }
-        }
-        const x9 = o5["total"];
-        if (x9 !== undefined) {
-          if (!Number.isInteger(x9)) {
-            if (out.fault("/completion/total", 2, EXPECTED_5, x9)) return 1;
-            n++;
-          }
-        }
-        const x10 = o5["hasMore"];
-        if (x10 !== undefined) {
-          if (!(typeof x10 === "boolean")) {
-            if (out.fault("/completion/hasMore", 2, EXPECTED_9, x10)) return 1;
-            n++;
           }
         }
       }
@@ -6631,13 +6635,13 @@ function g_CompleteResult$3(v: unknown, _d: number): boolean {
 function g_CompleteResult$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["values"];
-  if (p0 === undefined) return failedMissing("/values", 'missing required property "values"');
-  if (!g_CompleteResult$3(p0, d + 1)) return failedIn("/values");
-  const p1 = o["total"];
-  if (p1 !== undefined && !Number.isInteger(p1)) return failedTest("/total", EXPECTED_5, p1);
-  const p2 = o["hasMore"];
-  if (p2 !== undefined && !(typeof p2 === "boolean")) return failedTest("/hasMore", EXPECTED_9, p2);
+  const p0 = o["total"];
+  if (p0 !== undefined && !Number.isInteger(p0)) return failedTest("/total", EXPECTED_5, p0);
+  const p1 = o["hasMore"];
+  if (p1 !== undefined && !(typeof p1 === "boolean")) return failedTest("/hasMore", EXPECTED_9, p1);
+  const p2 = o["values"];
+  if (p2 === undefined) return failedMissing("/values", 'missing required property "values"');
+  if (!g_CompleteResult$3(p2, d + 1)) return failedIn("/values");
   return true;
 }
 
@@ -6882,14 +6886,14 @@ function g_ListRootsResult$2(v: unknown, d: number): boolean {
 function g_Root(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_2, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_17, p0);
-  const p1 = o["name"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/name", EXPECTED_2, p1);
-  const p2 = o["_meta"];
-  if (p2 !== undefined && !g_Root$1(p2, d + 1)) return failedIn("/_meta");
+  const p0 = o["name"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_Root$1(p1, d + 1)) return failedIn("/_meta");
+  const p2 = o["uri"];
+  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
+  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_17, p2);
   return true;
 }
 
@@ -6900,31 +6904,31 @@ function x_Root(v: unknown, out: IssueList, _d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["uri"];
-    if (x2 === undefined) {
+    const x2 = o1["name"];
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/name", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["uri"];
+    if (x5 === undefined) {
       if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
       n++;
     } else {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x5)) return 1;
         n++;
       }
-      if (!(typeof x2 !== "string" || isUri(x2))) {
-        if (out.fault("/uri", 1, EXPECTED_17, x2)) return 1;
-        n++;
-      }
-    }
-    const x3 = o1["name"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/name", 1, EXPECTED_2, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["_meta"];
-    if (x4 !== undefined) {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x4)) return 1;
+      if (!(typeof x5 !== "string" || isUri(x5))) {
+        if (out.fault("/uri", 1, EXPECTED_17, x5)) return 1;
         n++;
       }
     }
@@ -7071,8 +7075,26 @@ function x_ElicitRequest(v: unknown, out: IssueList, d: number): number {
                 n++;
               }
             }
-            const x9 = o7["properties"];
-            if (x9 === undefined) {
+            const x9 = o7["required"];
+            if (x9 !== undefined) {
+              if (!Array.isArray(x9)) {
+                if (out.fault("/params/requestedSchema/required", 3, EXPECTED_14, x9)) return 1;
+                n++;
+              } else {
+                const a10 = x9 as readonly unknown[];
+                for (let i11 = 0; i11 < a10.length; i11++) {
+                  if (!(typeof a10[i11] === "string")) {
+                    if (
+                      out.fault("/params/requestedSchema/required/" + i11, 4, EXPECTED_2, a10[i11])
+                    )
+                      return 1;
+                    n++;
+                  }
+                }
+              }
+            }
+            const x12 = o7["properties"];
+            if (x12 === undefined) {
               if (
                 out.absent(
                   "/params/requestedSchema/properties",
@@ -7083,35 +7105,17 @@ function x_ElicitRequest(v: unknown, out: IssueList, d: number): number {
                 return 1;
               n++;
             } else {
-              if (typeof x9 !== "object" || x9 === null || Array.isArray(x9)) {
-                if (out.fault("/params/requestedSchema/properties", 3, EXPECTED_3, x9)) return 1;
+              if (typeof x12 !== "object" || x12 === null || Array.isArray(x12)) {
+                if (out.fault("/params/requestedSchema/properties", 3, EXPECTED_3, x12)) return 1;
                 n++;
               } else {
-                const o10 = x9 as Readonly<Record<string, unknown>>;
-                for (const k11 of Object.keys(o10)) {
-                  if (!g_PrimitiveSchemaDefinition(o10[k11], d + 1 + 1 + 1 + 1)) {
-                    const c12 = x_PrimitiveSchemaDefinition(o10[k11], out, d + 1 + 1 + 1 + 1);
-                    if (out.lift(c12, "/params/requestedSchema/properties/" + pointer(k11), 4))
+                const o13 = x12 as Readonly<Record<string, unknown>>;
+                for (const k14 of Object.keys(o13)) {
+                  if (!g_PrimitiveSchemaDefinition(o13[k14], d + 1 + 1 + 1 + 1)) {
+                    const c15 = x_PrimitiveSchemaDefinition(o13[k14], out, d + 1 + 1 + 1 + 1);
+                    if (out.lift(c15, "/params/requestedSchema/properties/" + pointer(k14), 4))
                       return 1;
-                    n += c12;
-                  }
-                }
-              }
-            }
-            const x13 = o7["required"];
-            if (x13 !== undefined) {
-              if (!Array.isArray(x13)) {
-                if (out.fault("/params/requestedSchema/required", 3, EXPECTED_14, x13)) return 1;
-                n++;
-              } else {
-                const a14 = x13 as readonly unknown[];
-                for (let i15 = 0; i15 < a14.length; i15++) {
-                  if (!(typeof a14[i15] === "string")) {
-                    if (
-                      out.fault("/params/requestedSchema/required/" + i15, 4, EXPECTED_2, a14[i15])
-                    )
-                      return 1;
-                    n++;
+                    n += c15;
                   }
                 }
               }
@@ -7124,7 +7128,17 @@ function x_ElicitRequest(v: unknown, out: IssueList, d: number): number {
   return n;
 }
 
-function g_ElicitRequest$3(v: unknown, d: number): boolean {
+function g_ElicitRequest$3(v: unknown, _d: number): boolean {
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
+  const a = v as readonly unknown[];
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
+  }
+  return true;
+}
+
+function g_ElicitRequest$4(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
@@ -7135,28 +7149,18 @@ function g_ElicitRequest$3(v: unknown, d: number): boolean {
   return true;
 }
 
-function g_ElicitRequest$4(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_14, v);
-  const a = v as readonly unknown[];
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
-  }
-  return true;
-}
-
 function g_ElicitRequest$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "object")) return failedTest("/type", EXPECTED_34, p0);
-  const p1 = o["properties"];
-  if (p1 === undefined)
+  const p1 = o["required"];
+  if (p1 !== undefined && !g_ElicitRequest$3(p1, d + 1)) return failedIn("/required");
+  const p2 = o["properties"];
+  if (p2 === undefined)
     return failedMissing("/properties", 'missing required property "properties"');
-  if (!g_ElicitRequest$3(p1, d + 1)) return failedIn("/properties");
-  const p2 = o["required"];
-  if (p2 !== undefined && !g_ElicitRequest$4(p2, d + 1)) return failedIn("/required");
+  if (!g_ElicitRequest$4(p2, d + 1)) return failedIn("/properties");
   return true;
 }
 
@@ -8703,11 +8707,11 @@ function e_JSONRPCRequest(v: unknown, d: number): boolean {
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
   if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_2, p1);
-  const p2 = o["params"];
-  if (p2 !== undefined && !g_JSONRPCRequest$1(p2, d + 1)) return failedIn("/params");
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 !== undefined && !g_JSONRPCRequest$1(p3, d + 1)) return failedIn("/params");
   return true;
 }
 
@@ -8796,18 +8800,18 @@ function e_InitializeResult(v: unknown, d: number): boolean {
   if (p1 === undefined)
     return failedMissing("/protocolVersion", 'missing required property "protocolVersion"');
   if (!(typeof p1 === "string")) return failedTest("/protocolVersion", EXPECTED_2, p1);
-  const p2 = o["capabilities"];
-  if (p2 === undefined)
-    return failedMissing("/capabilities", 'missing required property "capabilities"');
-  if (!g_ServerCapabilities(p2, d + 1))
-    return failedInType("/capabilities", x_ServerCapabilities, p2);
+  const p2 = o["instructions"];
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/instructions", EXPECTED_2, p2);
   const p3 = o["serverInfo"];
   if (p3 === undefined)
     return failedMissing("/serverInfo", 'missing required property "serverInfo"');
   if (!g_Implementation(p3, d + 1)) return failedInType("/serverInfo", x_Implementation, p3);
-  const p4 = o["instructions"];
-  if (p4 !== undefined && !(typeof p4 === "string"))
-    return failedTest("/instructions", EXPECTED_2, p4);
+  const p4 = o["capabilities"];
+  if (p4 === undefined)
+    return failedMissing("/capabilities", 'missing required property "capabilities"');
+  if (!g_ServerCapabilities(p4, d + 1))
+    return failedInType("/capabilities", x_ServerCapabilities, p4);
   return true;
 }
 
@@ -8825,36 +8829,36 @@ function e_InitializedNotification(v: unknown, d: number): boolean {
 function e_ClientCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return failedIn("/experimental");
-  const p1 = o["roots"];
-  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return failedIn("/roots");
-  const p2 = o["sampling"];
-  if (p2 !== undefined && !(typeof p2 === "object" && p2 !== null && !Array.isArray(p2)))
-    return failedTest("/sampling", EXPECTED_3, p2);
-  const p3 = o["elicitation"];
-  if (p3 !== undefined && !(typeof p3 === "object" && p3 !== null && !Array.isArray(p3)))
-    return failedTest("/elicitation", EXPECTED_3, p3);
+  const p0 = o["sampling"];
+  if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
+    return failedTest("/sampling", EXPECTED_3, p0);
+  const p1 = o["elicitation"];
+  if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
+    return failedTest("/elicitation", EXPECTED_3, p1);
+  const p2 = o["roots"];
+  if (p2 !== undefined && !g_ClientCapabilities$1(p2, d + 1)) return failedIn("/roots");
+  const p3 = o["experimental"];
+  if (p3 !== undefined && !g_ClientCapabilities$2(p3, d + 1)) return failedIn("/experimental");
   return true;
 }
 
 function e_ServerCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return failedIn("/experimental");
-  const p1 = o["logging"];
+  const p0 = o["logging"];
+  if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
+    return failedTest("/logging", EXPECTED_3, p0);
+  const p1 = o["completions"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
-    return failedTest("/logging", EXPECTED_3, p1);
-  const p2 = o["completions"];
-  if (p2 !== undefined && !(typeof p2 === "object" && p2 !== null && !Array.isArray(p2)))
-    return failedTest("/completions", EXPECTED_3, p2);
-  const p3 = o["prompts"];
-  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return failedIn("/prompts");
+    return failedTest("/completions", EXPECTED_3, p1);
+  const p2 = o["prompts"];
+  if (p2 !== undefined && !g_ServerCapabilities$1(p2, d + 1)) return failedIn("/prompts");
+  const p3 = o["tools"];
+  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return failedIn("/tools");
   const p4 = o["resources"];
   if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return failedIn("/resources");
-  const p5 = o["tools"];
-  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return failedIn("/tools");
+  const p5 = o["experimental"];
+  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return failedIn("/experimental");
   return true;
 }
 
@@ -9024,22 +9028,22 @@ function e_Resource(v: unknown, d: number): boolean {
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
-  const p2 = o["uri"];
-  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
-  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_17, p2);
-  const p3 = o["description"];
-  if (p3 !== undefined && !(typeof p3 === "string"))
-    return failedTest("/description", EXPECTED_2, p3);
-  const p4 = o["mimeType"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failedTest("/mimeType", EXPECTED_2, p4);
-  const p5 = o["annotations"];
-  if (p5 !== undefined && !g_Annotations(p5, d + 1))
-    return failedInType("/annotations", x_Annotations, p5);
-  const p6 = o["size"];
-  if (p6 !== undefined && !Number.isInteger(p6)) return failedTest("/size", EXPECTED_5, p6);
-  const p7 = o["_meta"];
-  if (p7 !== undefined && !g_Resource$1(p7, d + 1)) return failedIn("/_meta");
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_2, p2);
+  const p3 = o["mimeType"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/mimeType", EXPECTED_2, p3);
+  const p4 = o["size"];
+  if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/size", EXPECTED_5, p4);
+  const p5 = o["_meta"];
+  if (p5 !== undefined && !g_Resource$1(p5, d + 1)) return failedIn("/_meta");
+  const p6 = o["annotations"];
+  if (p6 !== undefined && !g_Annotations(p6, d + 1))
+    return failedInType("/annotations", x_Annotations, p6);
+  const p7 = o["uri"];
+  if (p7 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p7 === "string")) return failedTest("/uri", EXPECTED_2, p7);
+  if (!(typeof p7 !== "string" || isUri(p7))) return failedTest("/uri", EXPECTED_17, p7);
   return true;
 }
 
@@ -9051,53 +9055,53 @@ function e_ResourceTemplate(v: unknown, d: number): boolean {
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
-  const p2 = o["uriTemplate"];
-  if (p2 === undefined)
-    return failedMissing("/uriTemplate", 'missing required property "uriTemplate"');
-  if (!(typeof p2 === "string")) return failedTest("/uriTemplate", EXPECTED_2, p2);
-  if (!(typeof p2 !== "string" || isUriTemplate(p2)))
-    return failedTest("/uriTemplate", EXPECTED_23, p2);
-  const p3 = o["description"];
-  if (p3 !== undefined && !(typeof p3 === "string"))
-    return failedTest("/description", EXPECTED_2, p3);
-  const p4 = o["mimeType"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failedTest("/mimeType", EXPECTED_2, p4);
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_2, p2);
+  const p3 = o["mimeType"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/mimeType", EXPECTED_2, p3);
+  const p4 = o["_meta"];
+  if (p4 !== undefined && !g_ResourceTemplate$1(p4, d + 1)) return failedIn("/_meta");
   const p5 = o["annotations"];
   if (p5 !== undefined && !g_Annotations(p5, d + 1))
     return failedInType("/annotations", x_Annotations, p5);
-  const p6 = o["_meta"];
-  if (p6 !== undefined && !g_ResourceTemplate$1(p6, d + 1)) return failedIn("/_meta");
+  const p6 = o["uriTemplate"];
+  if (p6 === undefined)
+    return failedMissing("/uriTemplate", 'missing required property "uriTemplate"');
+  if (!(typeof p6 === "string")) return failedTest("/uriTemplate", EXPECTED_2, p6);
+  if (!(typeof p6 !== "string" || isUriTemplate(p6)))
+    return failedTest("/uriTemplate", EXPECTED_23, p6);
   return true;
 }
 
 function e_TextResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_2, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_17, p0);
-  const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
-  const p2 = o["_meta"];
-  if (p2 !== undefined && !g_TextResourceContents$1(p2, d + 1)) return failedIn("/_meta");
-  const p3 = o["text"];
-  if (p3 === undefined) return failedMissing("/text", 'missing required property "text"');
-  if (!(typeof p3 === "string")) return failedTest("/text", EXPECTED_2, p3);
+  const p0 = o["mimeType"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_TextResourceContents$1(p1, d + 1)) return failedIn("/_meta");
+  const p2 = o["text"];
+  if (p2 === undefined) return failedMissing("/text", 'missing required property "text"');
+  if (!(typeof p2 === "string")) return failedTest("/text", EXPECTED_2, p2);
+  const p3 = o["uri"];
+  if (p3 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p3 === "string")) return failedTest("/uri", EXPECTED_2, p3);
+  if (!(typeof p3 !== "string" || isUri(p3))) return failedTest("/uri", EXPECTED_17, p3);
   return true;
 }
 
 function e_BlobResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_2, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_17, p0);
-  const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
-  const p2 = o["_meta"];
-  if (p2 !== undefined && !g_BlobResourceContents$1(p2, d + 1)) return failedIn("/_meta");
+  const p0 = o["mimeType"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_BlobResourceContents$1(p1, d + 1)) return failedIn("/_meta");
+  const p2 = o["uri"];
+  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
+  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_17, p2);
   const p3 = o["blob"];
   if (p3 === undefined) return failedMissing("/blob", 'missing required property "blob"');
   if (!(typeof p3 === "string")) return failedTest("/blob", EXPECTED_2, p3);
@@ -9166,10 +9170,10 @@ function e_Prompt(v: unknown, d: number): boolean {
   const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/description", EXPECTED_2, p2);
-  const p3 = o["arguments"];
-  if (p3 !== undefined && !g_Prompt$1(p3, d + 1)) return failedIn("/arguments");
-  const p4 = o["_meta"];
-  if (p4 !== undefined && !g_Prompt$2(p4, d + 1)) return failedIn("/_meta");
+  const p3 = o["_meta"];
+  if (p3 !== undefined && !g_Prompt$1(p3, d + 1)) return failedIn("/_meta");
+  const p4 = o["arguments"];
+  if (p4 !== undefined && !g_Prompt$2(p4, d + 1)) return failedIn("/arguments");
   return true;
 }
 
@@ -9218,22 +9222,22 @@ function e_ResourceLink(v: unknown, d: number): boolean {
   if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_2, p1);
   const p2 = o["title"];
   if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/title", EXPECTED_2, p2);
-  const p3 = o["uri"];
-  if (p3 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p3 === "string")) return failedTest("/uri", EXPECTED_2, p3);
-  if (!(typeof p3 !== "string" || isUri(p3))) return failedTest("/uri", EXPECTED_17, p3);
-  const p4 = o["description"];
-  if (p4 !== undefined && !(typeof p4 === "string"))
-    return failedTest("/description", EXPECTED_2, p4);
-  const p5 = o["mimeType"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return failedTest("/mimeType", EXPECTED_2, p5);
-  const p6 = o["annotations"];
-  if (p6 !== undefined && !g_Annotations(p6, d + 1))
-    return failedInType("/annotations", x_Annotations, p6);
-  const p7 = o["size"];
-  if (p7 !== undefined && !Number.isInteger(p7)) return failedTest("/size", EXPECTED_5, p7);
-  const p8 = o["_meta"];
-  if (p8 !== undefined && !g_ResourceLink$1(p8, d + 1)) return failedIn("/_meta");
+  const p3 = o["description"];
+  if (p3 !== undefined && !(typeof p3 === "string"))
+    return failedTest("/description", EXPECTED_2, p3);
+  const p4 = o["mimeType"];
+  if (p4 !== undefined && !(typeof p4 === "string")) return failedTest("/mimeType", EXPECTED_2, p4);
+  const p5 = o["size"];
+  if (p5 !== undefined && !Number.isInteger(p5)) return failedTest("/size", EXPECTED_5, p5);
+  const p6 = o["_meta"];
+  if (p6 !== undefined && !g_ResourceLink$1(p6, d + 1)) return failedIn("/_meta");
+  const p7 = o["annotations"];
+  if (p7 !== undefined && !g_Annotations(p7, d + 1))
+    return failedInType("/annotations", x_Annotations, p7);
+  const p8 = o["uri"];
+  if (p8 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p8 === "string")) return failedTest("/uri", EXPECTED_2, p8);
+  if (!(typeof p8 !== "string" || isUri(p8))) return failedTest("/uri", EXPECTED_17, p8);
   return true;
 }
 
@@ -9243,15 +9247,15 @@ function e_EmbeddedResource(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "resource")) return failedTest("/type", EXPECTED_29, p0);
-  const p1 = o["resource"];
-  if (p1 === undefined) return failedMissing("/resource", 'missing required property "resource"');
-  if (!(g_TextResourceContents(p1, d + 1) || g_BlobResourceContents(p1, d + 1)))
-    return failedUnion("/resource", x_EmbeddedResource$1, p1);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_EmbeddedResource$1(p1, d + 1)) return failedIn("/_meta");
   const p2 = o["annotations"];
   if (p2 !== undefined && !g_Annotations(p2, d + 1))
     return failedInType("/annotations", x_Annotations, p2);
-  const p3 = o["_meta"];
-  if (p3 !== undefined && !g_EmbeddedResource$2(p3, d + 1)) return failedIn("/_meta");
+  const p3 = o["resource"];
+  if (p3 === undefined) return failedMissing("/resource", 'missing required property "resource"');
+  if (!(g_TextResourceContents(p3, d + 1) || g_BlobResourceContents(p3, d + 1)))
+    return failedUnion("/resource", x_EmbeddedResource$2, p3);
   return true;
 }
 
@@ -9295,13 +9299,13 @@ function e_CallToolResult(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return failedIn("/_meta");
-  const p1 = o["content"];
-  if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
-  if (!g_CallToolResult$2(p1, d + 1)) return failedIn("/content");
-  const p2 = o["structuredContent"];
-  if (p2 !== undefined && !g_CallToolResult$3(p2, d + 1)) return failedIn("/structuredContent");
-  const p3 = o["isError"];
-  if (p3 !== undefined && !(typeof p3 === "boolean")) return failedTest("/isError", EXPECTED_9, p3);
+  const p1 = o["structuredContent"];
+  if (p1 !== undefined && !g_CallToolResult$2(p1, d + 1)) return failedIn("/structuredContent");
+  const p2 = o["isError"];
+  if (p2 !== undefined && !(typeof p2 === "boolean")) return failedTest("/isError", EXPECTED_9, p2);
+  const p3 = o["content"];
+  if (p3 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_CallToolResult$3(p3, d + 1)) return failedIn("/content");
   return true;
 }
 
@@ -9359,17 +9363,17 @@ function e_Tool(v: unknown, d: number): boolean {
   const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/description", EXPECTED_2, p2);
-  const p3 = o["inputSchema"];
-  if (p3 === undefined)
+  const p3 = o["_meta"];
+  if (p3 !== undefined && !g_Tool$1(p3, d + 1)) return failedIn("/_meta");
+  const p4 = o["annotations"];
+  if (p4 !== undefined && !g_ToolAnnotations(p4, d + 1))
+    return failedInType("/annotations", x_ToolAnnotations, p4);
+  const p5 = o["inputSchema"];
+  if (p5 === undefined)
     return failedMissing("/inputSchema", 'missing required property "inputSchema"');
-  if (!g_Tool$1(p3, d + 1)) return failedIn("/inputSchema");
-  const p4 = o["outputSchema"];
-  if (p4 !== undefined && !g_Tool$4(p4, d + 1)) return failedIn("/outputSchema");
-  const p5 = o["annotations"];
-  if (p5 !== undefined && !g_ToolAnnotations(p5, d + 1))
-    return failedInType("/annotations", x_ToolAnnotations, p5);
-  const p6 = o["_meta"];
-  if (p6 !== undefined && !g_Tool$7(p6, d + 1)) return failedIn("/_meta");
+  if (!g_Tool$2(p5, d + 1)) return failedIn("/inputSchema");
+  const p6 = o["outputSchema"];
+  if (p6 !== undefined && !g_Tool$5(p6, d + 1)) return failedIn("/outputSchema");
   return true;
 }
 
@@ -9432,15 +9436,15 @@ function e_CreateMessageResult(v: unknown, d: number): boolean {
   const p1 = o["role"];
   if (p1 === undefined) return failedMissing("/role", 'missing required property "role"');
   if (!g_Role(p1, d + 1)) return failedInType("/role", x_Role, p1);
-  const p2 = o["content"];
-  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
-  if (!g_CreateMessageResult$2(p2, d + 1)) return failedIn("/content");
-  const p3 = o["model"];
-  if (p3 === undefined) return failedMissing("/model", 'missing required property "model"');
-  if (!(typeof p3 === "string")) return failedTest("/model", EXPECTED_2, p3);
-  const p4 = o["stopReason"];
-  if (p4 !== undefined && !(typeof p4 === "string"))
-    return failedTest("/stopReason", EXPECTED_2, p4);
+  const p2 = o["model"];
+  if (p2 === undefined) return failedMissing("/model", 'missing required property "model"');
+  if (!(typeof p2 === "string")) return failedTest("/model", EXPECTED_2, p2);
+  const p3 = o["stopReason"];
+  if (p3 !== undefined && !(typeof p3 === "string"))
+    return failedTest("/stopReason", EXPECTED_2, p3);
+  const p4 = o["content"];
+  if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_CreateMessageResult$2(p4, d + 1)) return failedIn("/content");
   return true;
 }
 
@@ -9459,8 +9463,9 @@ function e_SamplingMessage(v: unknown, d: number): boolean {
 function e_Annotations(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["audience"];
-  if (p0 !== undefined && !g_Annotations$1(p0, d + 1)) return failedIn("/audience");
+  const p0 = o["lastModified"];
+  if (p0 !== undefined && !(typeof p0 === "string"))
+    return failedTest("/lastModified", EXPECTED_2, p0);
   const p1 = o["priority"];
   if (p1 !== undefined) {
     if (!(typeof p1 === "number" && Number.isFinite(p1)))
@@ -9468,9 +9473,8 @@ function e_Annotations(v: unknown, d: number): boolean {
     if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/priority", EXPECTED_41, p1);
     if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/priority", EXPECTED_42, p1);
   }
-  const p2 = o["lastModified"];
-  if (p2 !== undefined && !(typeof p2 === "string"))
-    return failedTest("/lastModified", EXPECTED_2, p2);
+  const p2 = o["audience"];
+  if (p2 !== undefined && !g_Annotations$1(p2, d + 1)) return failedIn("/audience");
   return true;
 }
 
@@ -9502,11 +9506,11 @@ function e_TextContent(v: unknown, d: number): boolean {
   const p1 = o["text"];
   if (p1 === undefined) return failedMissing("/text", 'missing required property "text"');
   if (!(typeof p1 === "string")) return failedTest("/text", EXPECTED_2, p1);
-  const p2 = o["annotations"];
-  if (p2 !== undefined && !g_Annotations(p2, d + 1))
-    return failedInType("/annotations", x_Annotations, p2);
-  const p3 = o["_meta"];
-  if (p3 !== undefined && !g_TextContent$1(p3, d + 1)) return failedIn("/_meta");
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_TextContent$1(p2, d + 1)) return failedIn("/_meta");
+  const p3 = o["annotations"];
+  if (p3 !== undefined && !g_Annotations(p3, d + 1))
+    return failedInType("/annotations", x_Annotations, p3);
   return true;
 }
 
@@ -9516,18 +9520,18 @@ function e_ImageContent(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "image")) return failedTest("/type", EXPECTED_45, p0);
-  const p1 = o["data"];
-  if (p1 === undefined) return failedMissing("/data", 'missing required property "data"');
-  if (!(typeof p1 === "string")) return failedTest("/data", EXPECTED_2, p1);
-  if (!(typeof p1 !== "string" || isByte(p1))) return failedTest("/data", EXPECTED_24, p1);
-  const p2 = o["mimeType"];
-  if (p2 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
-  if (!(typeof p2 === "string")) return failedTest("/mimeType", EXPECTED_2, p2);
+  const p1 = o["mimeType"];
+  if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_ImageContent$1(p2, d + 1)) return failedIn("/_meta");
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
-  const p4 = o["_meta"];
-  if (p4 !== undefined && !g_ImageContent$1(p4, d + 1)) return failedIn("/_meta");
+  const p4 = o["data"];
+  if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
+  if (!(typeof p4 === "string")) return failedTest("/data", EXPECTED_2, p4);
+  if (!(typeof p4 !== "string" || isByte(p4))) return failedTest("/data", EXPECTED_24, p4);
   return true;
 }
 
@@ -9537,49 +9541,49 @@ function e_AudioContent(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "audio")) return failedTest("/type", EXPECTED_46, p0);
-  const p1 = o["data"];
-  if (p1 === undefined) return failedMissing("/data", 'missing required property "data"');
-  if (!(typeof p1 === "string")) return failedTest("/data", EXPECTED_2, p1);
-  if (!(typeof p1 !== "string" || isByte(p1))) return failedTest("/data", EXPECTED_24, p1);
-  const p2 = o["mimeType"];
-  if (p2 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
-  if (!(typeof p2 === "string")) return failedTest("/mimeType", EXPECTED_2, p2);
+  const p1 = o["mimeType"];
+  if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_AudioContent$1(p2, d + 1)) return failedIn("/_meta");
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
-  const p4 = o["_meta"];
-  if (p4 !== undefined && !g_AudioContent$1(p4, d + 1)) return failedIn("/_meta");
+  const p4 = o["data"];
+  if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
+  if (!(typeof p4 === "string")) return failedTest("/data", EXPECTED_2, p4);
+  if (!(typeof p4 !== "string" || isByte(p4))) return failedTest("/data", EXPECTED_24, p4);
   return true;
 }
 
 function e_ModelPreferences(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["hints"];
-  if (p0 !== undefined && !g_ModelPreferences$1(p0, d + 1)) return failedIn("/hints");
-  const p1 = o["costPriority"];
+  const p0 = o["costPriority"];
+  if (p0 !== undefined) {
+    if (!(typeof p0 === "number" && Number.isFinite(p0)))
+      return failedTest("/costPriority", EXPECTED_12, p0);
+    if (!(typeof p0 !== "number" || p0 >= 0)) return failedTest("/costPriority", EXPECTED_41, p0);
+    if (!(typeof p0 !== "number" || p0 <= 1)) return failedTest("/costPriority", EXPECTED_42, p0);
+  }
+  const p1 = o["speedPriority"];
   if (p1 !== undefined) {
     if (!(typeof p1 === "number" && Number.isFinite(p1)))
-      return failedTest("/costPriority", EXPECTED_12, p1);
-    if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/costPriority", EXPECTED_41, p1);
-    if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/costPriority", EXPECTED_42, p1);
+      return failedTest("/speedPriority", EXPECTED_12, p1);
+    if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/speedPriority", EXPECTED_41, p1);
+    if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/speedPriority", EXPECTED_42, p1);
   }
-  const p2 = o["speedPriority"];
+  const p2 = o["intelligencePriority"];
   if (p2 !== undefined) {
     if (!(typeof p2 === "number" && Number.isFinite(p2)))
-      return failedTest("/speedPriority", EXPECTED_12, p2);
-    if (!(typeof p2 !== "number" || p2 >= 0)) return failedTest("/speedPriority", EXPECTED_41, p2);
-    if (!(typeof p2 !== "number" || p2 <= 1)) return failedTest("/speedPriority", EXPECTED_42, p2);
+      return failedTest("/intelligencePriority", EXPECTED_12, p2);
+    if (!(typeof p2 !== "number" || p2 >= 0))
+      return failedTest("/intelligencePriority", EXPECTED_41, p2);
+    if (!(typeof p2 !== "number" || p2 <= 1))
+      return failedTest("/intelligencePriority", EXPECTED_42, p2);
   }
-  const p3 = o["intelligencePriority"];
-  if (p3 !== undefined) {
-    if (!(typeof p3 === "number" && Number.isFinite(p3)))
-      return failedTest("/intelligencePriority", EXPECTED_12, p3);
-    if (!(typeof p3 !== "number" || p3 >= 0))
-      return failedTest("/intelligencePriority", EXPECTED_41, p3);
-    if (!(typeof p3 !== "number" || p3 <= 1))
-      return failedTest("/intelligencePriority", EXPECTED_42, p3);
-  }
+  const p3 = o["hints"];
+  if (p3 !== undefined && !g_ModelPreferences$1(p3, d + 1)) return failedIn("/hints");
   return true;
 }
 
@@ -9667,14 +9671,14 @@ function e_ListRootsResult(v: unknown, d: number): boolean {
 function e_Root(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_2, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_17, p0);
-  const p1 = o["name"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/name", EXPECTED_2, p1);
-  const p2 = o["_meta"];
-  if (p2 !== undefined && !g_Root$1(p2, d + 1)) return failedIn("/_meta");
+  const p0 = o["name"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_Root$1(p1, d + 1)) return failedIn("/_meta");
+  const p2 = o["uri"];
+  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
+  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_17, p2);
   return true;
 }
 

@@ -940,8 +940,8 @@ const EXPECTED_9 = expectation('"notifications/cancelled"');
 const EXPECTED_10 = expectation('"initialize"');
 const EXPECTED_11 = expectation('"notifications/initialized"');
 const EXPECTED_12 = expectation("boolean");
-const EXPECTED_13 = expectation("uri (format)");
-const EXPECTED_14 = expectation('"light" | "dark"');
+const EXPECTED_13 = expectation('"light" | "dark"');
+const EXPECTED_14 = expectation("uri (format)");
 const EXPECTED_15 = expectation('"ping"');
 const EXPECTED_16 = expectation("number");
 const EXPECTED_17 = expectation('"notifications/progress"');
@@ -1392,12 +1392,12 @@ function g_Result$1(v: unknown, _d: number): boolean {
 function g_Error(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["code"];
-  if (p0 === undefined) return failedMissing("/code", 'missing required property "code"');
-  if (!Number.isInteger(p0)) return failedTest("/code", EXPECTED_4, p0);
-  const p1 = o["message"];
-  if (p1 === undefined) return failedMissing("/message", 'missing required property "message"');
-  if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_2, p1);
+  const p1 = o["code"];
+  if (p1 === undefined) return failedMissing("/code", 'missing required property "code"');
+  if (!Number.isInteger(p1)) return failedTest("/code", EXPECTED_4, p1);
+  const p2 = o["message"];
+  if (p2 === undefined) return failedMissing("/message", 'missing required property "message"');
+  if (!(typeof p2 === "string")) return failedTest("/message", EXPECTED_2, p2);
   return true;
 }
 
@@ -1988,12 +1988,12 @@ function x_CancelledNotification(v: unknown, out: IssueList, d: number): number 
 function g_InitializeRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializeRequestParams$1(p0, d + 1)) return failedIn("/_meta");
-  const p1 = o["protocolVersion"];
-  if (p1 === undefined)
+  const p0 = o["protocolVersion"];
+  if (p0 === undefined)
     return failedMissing("/protocolVersion", 'missing required property "protocolVersion"');
-  if (!(typeof p1 === "string")) return failedTest("/protocolVersion", EXPECTED_2, p1);
+  if (!(typeof p0 === "string")) return failedTest("/protocolVersion", EXPECTED_2, p0);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_InitializeRequestParams$1(p1, d + 1)) return failedIn("/_meta");
   const p2 = o["capabilities"];
   if (p2 === undefined)
     return failedMissing("/capabilities", 'missing required property "capabilities"');
@@ -2013,32 +2013,32 @@ function x_InitializeRequestParams(v: unknown, out: IssueList, d: number): numbe
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
-        n++;
-      } else {
-        const o3 = x2 as Readonly<Record<string, unknown>>;
-        const x4 = o3["progressToken"];
-        if (x4 !== undefined) {
-          if (!g_ProgressToken(x4, d + 1 + 1)) {
-            const c5 = x_ProgressToken(x4, out, d + 1 + 1);
-            if (out.lift(c5, "/_meta/progressToken", 2)) return 1;
-            n += c5;
-          }
-        }
-      }
-    }
-    const x6 = o1["protocolVersion"];
-    if (x6 === undefined) {
+    const x2 = o1["protocolVersion"];
+    if (x2 === undefined) {
       if (out.absent("/protocolVersion", 1, 'missing required property "protocolVersion"'))
         return 1;
       n++;
     } else {
-      if (!(typeof x6 === "string")) {
-        if (out.fault("/protocolVersion", 1, EXPECTED_2, x6)) return 1;
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/protocolVersion", 1, EXPECTED_2, x2)) return 1;
         n++;
+      }
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
+        n++;
+      } else {
+        const o4 = x3 as Readonly<Record<string, unknown>>;
+        const x5 = o4["progressToken"];
+        if (x5 !== undefined) {
+          if (!g_ProgressToken(x5, d + 1 + 1)) {
+            const c6 = x_ProgressToken(x5, out, d + 1 + 1);
+            if (out.lift(c6, "/_meta/progressToken", 2)) return 1;
+            n += c6;
+          }
+        }
       }
     }
     const x7 = o1["capabilities"];
@@ -2085,13 +2085,13 @@ function g_InitializeRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_InitializeRequestParams(p2, d + 1))
-    return failedInType("/params", x_InitializeRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_InitializeRequestParams(p3, d + 1))
+    return failedInType("/params", x_InitializeRequestParams, p3);
   return true;
 }
 
@@ -2122,25 +2122,25 @@ function x_InitializeRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["params"];
+    const x4 = o1["id"];
     if (x4 === undefined) {
-      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
-      n++;
-    } else {
-      if (!g_InitializeRequestParams(x4, d + 1)) {
-        const c5 = x_InitializeRequestParams(x4, out, d + 1);
-        if (out.lift(c5, "/params", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["id"];
-    if (x6 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
     } else {
-      if (!g_RequestId(x6, d + 1)) {
-        const c7 = x_RequestId(x6, out, d + 1);
-        if (out.lift(c7, "/id", 1)) return 1;
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["params"];
+    if (x6 === undefined) {
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
+    } else {
+      if (!g_InitializeRequestParams(x6, d + 1)) {
+        const c7 = x_InitializeRequestParams(x6, out, d + 1);
+        if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
     }
@@ -2157,18 +2157,18 @@ function g_InitializeResult(v: unknown, d: number): boolean {
   if (p1 === undefined)
     return failedMissing("/protocolVersion", 'missing required property "protocolVersion"');
   if (!(typeof p1 === "string")) return failedTest("/protocolVersion", EXPECTED_2, p1);
-  const p2 = o["capabilities"];
-  if (p2 === undefined)
-    return failedMissing("/capabilities", 'missing required property "capabilities"');
-  if (!g_ServerCapabilities(p2, d + 1))
-    return failedInType("/capabilities", x_ServerCapabilities, p2);
-  const p3 = o["serverInfo"];
+  const p2 = o["instructions"];
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/instructions", EXPECTED_2, p2);
+  const p3 = o["capabilities"];
   if (p3 === undefined)
+    return failedMissing("/capabilities", 'missing required property "capabilities"');
+  if (!g_ServerCapabilities(p3, d + 1))
+    return failedInType("/capabilities", x_ServerCapabilities, p3);
+  const p4 = o["serverInfo"];
+  if (p4 === undefined)
     return failedMissing("/serverInfo", 'missing required property "serverInfo"');
-  if (!g_Implementation(p3, d + 1)) return failedInType("/serverInfo", x_Implementation, p3);
-  const p4 = o["instructions"];
-  if (p4 !== undefined && !(typeof p4 === "string"))
-    return failedTest("/instructions", EXPECTED_2, p4);
+  if (!g_Implementation(p4, d + 1)) return failedInType("/serverInfo", x_Implementation, p4);
   return true;
 }
 
@@ -2197,33 +2197,33 @@ function x_InitializeResult(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x5 = o1["capabilities"];
-    if (x5 === undefined) {
+    const x5 = o1["instructions"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/instructions", 1, EXPECTED_2, x5)) return 1;
+        n++;
+      }
+    }
+    const x6 = o1["capabilities"];
+    if (x6 === undefined) {
       if (out.absent("/capabilities", 1, 'missing required property "capabilities"')) return 1;
       n++;
     } else {
-      if (!g_ServerCapabilities(x5, d + 1)) {
-        const c6 = x_ServerCapabilities(x5, out, d + 1);
-        if (out.lift(c6, "/capabilities", 1)) return 1;
-        n += c6;
+      if (!g_ServerCapabilities(x6, d + 1)) {
+        const c7 = x_ServerCapabilities(x6, out, d + 1);
+        if (out.lift(c7, "/capabilities", 1)) return 1;
+        n += c7;
       }
     }
-    const x7 = o1["serverInfo"];
-    if (x7 === undefined) {
+    const x8 = o1["serverInfo"];
+    if (x8 === undefined) {
       if (out.absent("/serverInfo", 1, 'missing required property "serverInfo"')) return 1;
       n++;
     } else {
-      if (!g_Implementation(x7, d + 1)) {
-        const c8 = x_Implementation(x7, out, d + 1);
-        if (out.lift(c8, "/serverInfo", 1)) return 1;
-        n += c8;
-      }
-    }
-    const x9 = o1["instructions"];
-    if (x9 !== undefined) {
-      if (!(typeof x9 === "string")) {
-        if (out.fault("/instructions", 1, EXPECTED_2, x9)) return 1;
-        n++;
+      if (!g_Implementation(x8, d + 1)) {
+        const c9 = x_Implementation(x8, out, d + 1);
+        if (out.lift(c9, "/serverInfo", 1)) return 1;
+        n += c9;
       }
     }
   }
@@ -2292,14 +2292,14 @@ function x_InitializedNotification(v: unknown, out: IssueList, d: number): numbe
 function g_ClientCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return failedIn("/experimental");
-  const p1 = o["roots"];
-  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return failedIn("/roots");
-  const p2 = o["sampling"];
-  if (p2 !== undefined && !g_ClientCapabilities$3(p2, d + 1)) return failedIn("/sampling");
-  const p3 = o["elicitation"];
-  if (p3 !== undefined && !g_ClientCapabilities$4(p3, d + 1)) return failedIn("/elicitation");
+  const p0 = o["roots"];
+  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return failedIn("/roots");
+  const p1 = o["sampling"];
+  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return failedIn("/sampling");
+  const p2 = o["elicitation"];
+  if (p2 !== undefined && !g_ClientCapabilities$3(p2, d + 1)) return failedIn("/elicitation");
+  const p3 = o["experimental"];
+  if (p3 !== undefined && !g_ClientCapabilities$4(p3, d + 1)) return failedIn("/experimental");
   const p4 = o["tasks"];
   if (p4 !== undefined && !g_ClientCapabilities$5(p4, d + 1)) return failedIn("/tasks");
   return true;
@@ -2312,78 +2312,78 @@ function x_ClientCapabilities(v: unknown, out: IssueList, _d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["experimental"];
+    const x2 = o1["roots"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/experimental", 1, EXPECTED_3, x2)) return 1;
+        if (out.fault("/roots", 1, EXPECTED_3, x2)) return 1;
         n++;
       } else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
-        for (const k4 of Object.keys(o3)) {
-          if (!(typeof o3[k4] === "object" && o3[k4] !== null && !Array.isArray(o3[k4]))) {
-            if (out.fault("/experimental/" + pointer(k4), 2, EXPECTED_3, o3[k4])) return 1;
+        const x4 = o3["listChanged"];
+        if (x4 !== undefined) {
+          if (!(typeof x4 === "boolean")) {
+            if (out.fault("/roots/listChanged", 2, EXPECTED_12, x4)) return 1;
             n++;
           }
         }
       }
     }
-    const x5 = o1["roots"];
+    const x5 = o1["sampling"];
     if (x5 !== undefined) {
       if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
-        if (out.fault("/roots", 1, EXPECTED_3, x5)) return 1;
+        if (out.fault("/sampling", 1, EXPECTED_3, x5)) return 1;
         n++;
       } else {
         const o6 = x5 as Readonly<Record<string, unknown>>;
-        const x7 = o6["listChanged"];
+        const x7 = o6["context"];
         if (x7 !== undefined) {
-          if (!(typeof x7 === "boolean")) {
-            if (out.fault("/roots/listChanged", 2, EXPECTED_12, x7)) return 1;
+          if (!(typeof x7 === "object" && x7 !== null && !Array.isArray(x7))) {
+            if (out.fault("/sampling/context", 2, EXPECTED_3, x7)) return 1;
+            n++;
+          }
+        }
+        const x8 = o6["tools"];
+        if (x8 !== undefined) {
+          if (!(typeof x8 === "object" && x8 !== null && !Array.isArray(x8))) {
+            if (out.fault("/sampling/tools", 2, EXPECTED_3, x8)) return 1;
             n++;
           }
         }
       }
     }
-    const x8 = o1["sampling"];
-    if (x8 !== undefined) {
-      if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
-        if (out.fault("/sampling", 1, EXPECTED_3, x8)) return 1;
+    const x9 = o1["elicitation"];
+    if (x9 !== undefined) {
+      if (typeof x9 !== "object" || x9 === null || Array.isArray(x9)) {
+        if (out.fault("/elicitation", 1, EXPECTED_3, x9)) return 1;
         n++;
       } else {
-        const o9 = x8 as Readonly<Record<string, unknown>>;
-        const x10 = o9["context"];
-        if (x10 !== undefined) {
-          if (!(typeof x10 === "object" && x10 !== null && !Array.isArray(x10))) {
-            if (out.fault("/sampling/context", 2, EXPECTED_3, x10)) return 1;
-            n++;
-          }
-        }
-        const x11 = o9["tools"];
+        const o10 = x9 as Readonly<Record<string, unknown>>;
+        const x11 = o10["form"];
         if (x11 !== undefined) {
           if (!(typeof x11 === "object" && x11 !== null && !Array.isArray(x11))) {
-            if (out.fault("/sampling/tools", 2, EXPECTED_3, x11)) return 1;
+            if (out.fault("/elicitation/form", 2, EXPECTED_3, x11)) return 1;
+            n++;
+          }
+        }
+        const x12 = o10["url"];
+        if (x12 !== undefined) {
+          if (!(typeof x12 === "object" && x12 !== null && !Array.isArray(x12))) {
+            if (out.fault("/elicitation/url", 2, EXPECTED_3, x12)) return 1;
             n++;
           }
         }
       }
     }
-    const x12 = o1["elicitation"];
-    if (x12 !== undefined) {
-      if (typeof x12 !== "object" || x12 === null || Array.isArray(x12)) {
-        if (out.fault("/elicitation", 1, EXPECTED_3, x12)) return 1;
+    const x13 = o1["experimental"];
+    if (x13 !== undefined) {
+      if (typeof x13 !== "object" || x13 === null || Array.isArray(x13)) {
+        if (out.fault("/experimental", 1, EXPECTED_3, x13)) return 1;
         n++;
       } else {
-        const o13 = x12 as Readonly<Record<string, unknown>>;
-        const x14 = o13["form"];
-        if (x14 !== undefined) {
-          if (!(typeof x14 === "object" && x14 !== null && !Array.isArray(x14))) {
-            if (out.fault("/elicitation/form", 2, EXPECTED_3, x14)) return 1;
-            n++;
-          }
-        }
-        const x15 = o13["url"];
-        if (x15 !== undefined) {
-          if (!(typeof x15 === "object" && x15 !== null && !Array.isArray(x15))) {
-            if (out.fault("/elicitation/url", 2, EXPECTED_3, x15)) return 1;
+        const o14 = x13 as Readonly<Record<string, unknown>>;
+        for (const k15 of Object.keys(o14)) {
+          if (!(typeof o14[k15] === "object" && o14[k15] !== null && !Array.isArray(o14[k15]))) {
+            if (out.fault("/experimental/" + pointer(k15), 2, EXPECTED_3, o14[k15])) return 1;
             n++;
           }
         }
@@ -2462,24 +2462,13 @@ function x_ClientCapabilities(v: unknown, out: IssueList, _d: number): number {
 function g_ClientCapabilities$1(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  for (const k in o) {
-    const x = o[k];
-    if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
-      return failedTest("/" + pointer(k), EXPECTED_3, x);
-  }
-  return true;
-}
-
-function g_ClientCapabilities$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
-  const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["listChanged"];
   if (p0 !== undefined && !(typeof p0 === "boolean"))
     return failedTest("/listChanged", EXPECTED_12, p0);
   return true;
 }
 
-function g_ClientCapabilities$3(v: unknown, _d: number): boolean {
+function g_ClientCapabilities$2(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["context"];
@@ -2491,7 +2480,7 @@ function g_ClientCapabilities$3(v: unknown, _d: number): boolean {
   return true;
 }
 
-function g_ClientCapabilities$4(v: unknown, _d: number): boolean {
+function g_ClientCapabilities$3(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["form"];
@@ -2500,6 +2489,17 @@ function g_ClientCapabilities$4(v: unknown, _d: number): boolean {
   const p1 = o["url"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
     return failedTest("/url", EXPECTED_3, p1);
+  return true;
+}
+
+function g_ClientCapabilities$4(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  for (const k in o) {
+    const x = o[k];
+    if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
+      return failedTest("/" + pointer(k), EXPECTED_3, x);
+  }
   return true;
 }
 
@@ -2548,20 +2548,20 @@ function g_ClientCapabilities$5(v: unknown, d: number): boolean {
 function g_ServerCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return failedIn("/experimental");
-  const p1 = o["logging"];
+  const p0 = o["logging"];
+  if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
+    return failedTest("/logging", EXPECTED_3, p0);
+  const p1 = o["completions"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
-    return failedTest("/logging", EXPECTED_3, p1);
-  const p2 = o["completions"];
-  if (p2 !== undefined && !(typeof p2 === "object" && p2 !== null && !Array.isArray(p2)))
-    return failedTest("/completions", EXPECTED_3, p2);
-  const p3 = o["prompts"];
-  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return failedIn("/prompts");
+    return failedTest("/completions", EXPECTED_3, p1);
+  const p2 = o["prompts"];
+  if (p2 !== undefined && !g_ServerCapabilities$1(p2, d + 1)) return failedIn("/prompts");
+  const p3 = o["tools"];
+  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return failedIn("/tools");
   const p4 = o["resources"];
   if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return failedIn("/resources");
-  const p5 = o["tools"];
-  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return failedIn("/tools");
+  const p5 = o["experimental"];
+  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return failedIn("/experimental");
   const p6 = o["tasks"];
   if (p6 !== undefined && !g_ServerCapabilities$5(p6, d + 1)) return failedIn("/tasks");
   return true;
@@ -2574,46 +2574,47 @@ function x_ServerCapabilities(v: unknown, out: IssueList, _d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["experimental"];
+    const x2 = o1["logging"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/experimental", 1, EXPECTED_3, x2)) return 1;
+      if (!(typeof x2 === "object" && x2 !== null && !Array.isArray(x2))) {
+        if (out.fault("/logging", 1, EXPECTED_3, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["completions"];
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "object" && x3 !== null && !Array.isArray(x3))) {
+        if (out.fault("/completions", 1, EXPECTED_3, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["prompts"];
+    if (x4 !== undefined) {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/prompts", 1, EXPECTED_3, x4)) return 1;
         n++;
       } else {
-        const o3 = x2 as Readonly<Record<string, unknown>>;
-        for (const k4 of Object.keys(o3)) {
-          if (!(typeof o3[k4] === "object" && o3[k4] !== null && !Array.isArray(o3[k4]))) {
-            if (out.fault("/experimental/" + pointer(k4), 2, EXPECTED_3, o3[k4])) return 1;
+        const o5 = x4 as Readonly<Record<string, unknown>>;
+        const x6 = o5["listChanged"];
+        if (x6 !== undefined) {
+          if (!(typeof x6 === "boolean")) {
+            if (out.fault("/prompts/listChanged", 2, EXPECTED_12, x6)) return 1;
             n++;
           }
         }
       }
     }
-    const x5 = o1["logging"];
-    if (x5 !== undefined) {
-      if (!(typeof x5 === "object" && x5 !== null && !Array.isArray(x5))) {
-        if (out.fault("/logging", 1, EXPECTED_3, x5)) return 1;
-        n++;
-      }
-    }
-    const x6 = o1["completions"];
-    if (x6 !== undefined) {
-      if (!(typeof x6 === "object" && x6 !== null && !Array.isArray(x6))) {
-        if (out.fault("/completions", 1, EXPECTED_3, x6)) return 1;
-        n++;
-      }
-    }
-    const x7 = o1["prompts"];
+    const x7 = o1["tools"];
     if (x7 !== undefined) {
       if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
-        if (out.fault("/prompts", 1, EXPECTED_3, x7)) return 1;
+        if (out.fault("/tools", 1, EXPECTED_3, x7)) return 1;
         n++;
       } else {
         const o8 = x7 as Readonly<Record<string, unknown>>;
         const x9 = o8["listChanged"];
         if (x9 !== undefined) {
           if (!(typeof x9 === "boolean")) {
-            if (out.fault("/prompts/listChanged", 2, EXPECTED_12, x9)) return 1;
+            if (out.fault("/tools/listChanged", 2, EXPECTED_12, x9)) return 1;
             n++;
           }
         }
@@ -2642,17 +2643,16 @@ function x_ServerCapabilities(v: unknown, out: IssueList, _d: number): number {
         }
       }
     }
-    const x14 = o1["tools"];
+    const x14 = o1["experimental"];
     if (x14 !== undefined) {
       if (typeof x14 !== "object" || x14 === null || Array.isArray(x14)) {
-        if (out.fault("/tools", 1, EXPECTED_3, x14)) return 1;
+        if (out.fault("/experimental", 1, EXPECTED_3, x14)) return 1;
         n++;
       } else {
         const o15 = x14 as Readonly<Record<string, unknown>>;
-        const x16 = o15["listChanged"];
-        if (x16 !== undefined) {
-          if (!(typeof x16 === "boolean")) {
-            if (out.fault("/tools/listChanged", 2, EXPECTED_12, x16)) return 1;
+        for (const k16 of Object.keys(o15)) {
+          if (!(typeof o15[k16] === "object" && o15[k16] !== null && !Array.isArray(o15[k16]))) {
+            if (out.fault("/experimental/" + pointer(k16), 2, EXPECTED_3, o15[k16])) return 1;
             n++;
           }
         }
@@ -2713,11 +2713,9 @@ function x_ServerCapabilities(v: unknown, out: IssueList, _d: number): number {
 function g_ServerCapabilities$1(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  for (const k in o) {
-    const x = o[k];
-    if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
-      return failedTest("/" + pointer(k), EXPECTED_3, x);
-  }
+  const p0 = o["listChanged"];
+  if (p0 !== undefined && !(typeof p0 === "boolean"))
+    return failedTest("/listChanged", EXPECTED_12, p0);
   return true;
 }
 
@@ -2745,9 +2743,11 @@ function g_ServerCapabilities$3(v: unknown, _d: number): boolean {
 function g_ServerCapabilities$4(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["listChanged"];
-  if (p0 !== undefined && !(typeof p0 === "boolean"))
-    return failedTest("/listChanged", EXPECTED_12, p0);
+  for (const k in o) {
+    const x = o[k];
+    if (!(typeof x === "object" && x !== null && !Array.isArray(x)))
+      return failedTest("/" + pointer(k), EXPECTED_3, x);
+  }
   return true;
 }
 
@@ -2785,17 +2785,17 @@ function g_ServerCapabilities$5(v: unknown, d: number): boolean {
 function g_Icon(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["src"];
-  if (p0 === undefined) return failedMissing("/src", 'missing required property "src"');
-  if (!(typeof p0 === "string")) return failedTest("/src", EXPECTED_2, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/src", EXPECTED_13, p0);
-  const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
+  const p0 = o["mimeType"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
+  const p1 = o["theme"];
+  if (p1 !== undefined && !(p1 === "light" || p1 === "dark"))
+    return failedTest("/theme", EXPECTED_13, p1);
   const p2 = o["sizes"];
   if (p2 !== undefined && !g_Icon$1(p2, d + 1)) return failedIn("/sizes");
-  const p3 = o["theme"];
-  if (p3 !== undefined && !(p3 === "light" || p3 === "dark"))
-    return failedTest("/theme", EXPECTED_14, p3);
+  const p3 = o["src"];
+  if (p3 === undefined) return failedMissing("/src", 'missing required property "src"');
+  if (!(typeof p3 === "string")) return failedTest("/src", EXPECTED_2, p3);
+  if (!(typeof p3 !== "string" || isUri(p3))) return failedTest("/src", EXPECTED_14, p3);
   return true;
 }
 
@@ -2806,24 +2806,17 @@ function x_Icon(v: unknown, out: IssueList, _d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["src"];
-    if (x2 === undefined) {
-      if (out.absent("/src", 1, 'missing required property "src"')) return 1;
-      n++;
-    } else {
+    const x2 = o1["mimeType"];
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
-        if (out.fault("/src", 1, EXPECTED_2, x2)) return 1;
-        n++;
-      }
-      if (!(typeof x2 !== "string" || isUri(x2))) {
-        if (out.fault("/src", 1, EXPECTED_13, x2)) return 1;
+        if (out.fault("/mimeType", 1, EXPECTED_2, x2)) return 1;
         n++;
       }
     }
-    const x3 = o1["mimeType"];
+    const x3 = o1["theme"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_2, x3)) return 1;
+      if (!(x3 === "light" || x3 === "dark")) {
+        if (out.fault("/theme", 1, EXPECTED_13, x3)) return 1;
         n++;
       }
     }
@@ -2842,10 +2835,17 @@ function x_Icon(v: unknown, out: IssueList, _d: number): number {
         }
       }
     }
-    const x7 = o1["theme"];
-    if (x7 !== undefined) {
-      if (!(x7 === "light" || x7 === "dark")) {
-        if (out.fault("/theme", 1, EXPECTED_14, x7)) return 1;
+    const x7 = o1["src"];
+    if (x7 === undefined) {
+      if (out.absent("/src", 1, 'missing required property "src"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x7 === "string")) {
+        if (out.fault("/src", 1, EXPECTED_2, x7)) return 1;
+        n++;
+      }
+      if (!(typeof x7 !== "string" || isUri(x7))) {
+        if (out.fault("/src", 1, EXPECTED_14, x7)) return 1;
         n++;
       }
     }
@@ -2955,19 +2955,19 @@ function g_Implementation(v: unknown, d: number): boolean {
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
-  const p2 = o["icons"];
-  if (p2 !== undefined && !g_Implementation$1(p2, d + 1)) return failedIn("/icons");
-  const p3 = o["version"];
-  if (p3 === undefined) return failedMissing("/version", 'missing required property "version"');
-  if (!(typeof p3 === "string")) return failedTest("/version", EXPECTED_2, p3);
-  const p4 = o["description"];
-  if (p4 !== undefined && !(typeof p4 === "string"))
-    return failedTest("/description", EXPECTED_2, p4);
-  const p5 = o["websiteUrl"];
-  if (p5 !== undefined) {
-    if (!(typeof p5 === "string")) return failedTest("/websiteUrl", EXPECTED_2, p5);
-    if (!(typeof p5 !== "string" || isUri(p5))) return failedTest("/websiteUrl", EXPECTED_13, p5);
+  const p2 = o["version"];
+  if (p2 === undefined) return failedMissing("/version", 'missing required property "version"');
+  if (!(typeof p2 === "string")) return failedTest("/version", EXPECTED_2, p2);
+  const p3 = o["description"];
+  if (p3 !== undefined && !(typeof p3 === "string"))
+    return failedTest("/description", EXPECTED_2, p3);
+  const p4 = o["websiteUrl"];
+  if (p4 !== undefined) {
+    if (!(typeof p4 === "string")) return failedTest("/websiteUrl", EXPECTED_2, p4);
+    if (!(typeof p4 !== "string" || isUri(p4))) return failedTest("/websiteUrl", EXPECTED_14, p4);
   }
+  const p5 = o["icons"];
+  if (p5 !== undefined && !g_Implementation$1(p5, d + 1)) return failedIn("/icons");
   return true;
 }
 
@@ -2995,48 +2995,48 @@ function x_Implementation(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["icons"];
-    if (x4 !== undefined) {
-      if (!Array.isArray(x4)) {
-        if (out.fault("/icons", 1, EXPECTED_8, x4)) return 1;
-        n++;
-      } else {
-        const a5 = x4 as readonly unknown[];
-        for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Icon(a5[i6], d + 1 + 1)) {
-            const c7 = x_Icon(a5[i6], out, d + 1 + 1);
-            if (out.lift(c7, "/icons/" + i6, 2)) return 1;
-            n += c7;
-          }
-        }
-      }
-    }
-    const x8 = o1["version"];
-    if (x8 === undefined) {
+    const x4 = o1["version"];
+    if (x4 === undefined) {
       if (out.absent("/version", 1, 'missing required property "version"')) return 1;
       n++;
     } else {
-      if (!(typeof x8 === "string")) {
-        if (out.fault("/version", 1, EXPECTED_2, x8)) return 1;
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/version", 1, EXPECTED_2, x4)) return 1;
         n++;
       }
     }
-    const x9 = o1["description"];
-    if (x9 !== undefined) {
-      if (!(typeof x9 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_2, x9)) return 1;
+    const x5 = o1["description"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x5)) return 1;
         n++;
       }
     }
-    const x10 = o1["websiteUrl"];
-    if (x10 !== undefined) {
-      if (!(typeof x10 === "string")) {
-        if (out.fault("/websiteUrl", 1, EXPECTED_2, x10)) return 1;
+    const x6 = o1["websiteUrl"];
+    if (x6 !== undefined) {
+      if (!(typeof x6 === "string")) {
+        if (out.fault("/websiteUrl", 1, EXPECTED_2, x6)) return 1;
         n++;
       }
-      if (!(typeof x10 !== "string" || isUri(x10))) {
-        if (out.fault("/websiteUrl", 1, EXPECTED_13, x10)) return 1;
+      if (!(typeof x6 !== "string" || isUri(x6))) {
+        if (out.fault("/websiteUrl", 1, EXPECTED_14, x6)) return 1;
         n++;
+      }
+    }
+    const x7 = o1["icons"];
+    if (x7 !== undefined) {
+      if (!Array.isArray(x7)) {
+        if (out.fault("/icons", 1, EXPECTED_8, x7)) return 1;
+        n++;
+      } else {
+        const a8 = x7 as readonly unknown[];
+        for (let i9 = 0; i9 < a8.length; i9++) {
+          if (!g_Icon(a8[i9], d + 1 + 1)) {
+            const c10 = x_Icon(a8[i9], out, d + 1 + 1);
+            if (out.lift(c10, "/icons/" + i9, 2)) return 1;
+            n += c10;
+          }
+        }
       }
     }
   }
@@ -3062,12 +3062,12 @@ function g_PingRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 !== undefined && !g_RequestParams(p2, d + 1))
-    return failedInType("/params", x_RequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 !== undefined && !g_RequestParams(p3, d + 1))
+    return failedInType("/params", x_RequestParams, p3);
   return true;
 }
 
@@ -3098,22 +3098,22 @@ function x_PingRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["params"];
-    if (x4 !== undefined) {
-      if (!g_RequestParams(x4, d + 1)) {
-        const c5 = x_RequestParams(x4, out, d + 1);
-        if (out.lift(c5, "/params", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["id"];
-    if (x6 === undefined) {
+    const x4 = o1["id"];
+    if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
     } else {
-      if (!g_RequestId(x6, d + 1)) {
-        const c7 = x_RequestId(x6, out, d + 1);
-        if (out.lift(c7, "/id", 1)) return 1;
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["params"];
+    if (x6 !== undefined) {
+      if (!g_RequestParams(x6, d + 1)) {
+        const c7 = x_RequestParams(x6, out, d + 1);
+        if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
     }
@@ -3261,10 +3261,10 @@ function x_ProgressNotification(v: unknown, out: IssueList, d: number): number {
 function g_PaginatedRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_PaginatedRequestParams$1(p0, d + 1)) return failedIn("/_meta");
-  const p1 = o["cursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/cursor", x_Cursor, p1);
+  const p0 = o["cursor"];
+  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/cursor", x_Cursor, p0);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_PaginatedRequestParams$1(p1, d + 1)) return failedIn("/_meta");
   return true;
 }
 
@@ -3275,29 +3275,29 @@ function x_PaginatedRequestParams(v: unknown, out: IssueList, d: number): number
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
+    const x2 = o1["cursor"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
-        n++;
-      } else {
-        const o3 = x2 as Readonly<Record<string, unknown>>;
-        const x4 = o3["progressToken"];
-        if (x4 !== undefined) {
-          if (!g_ProgressToken(x4, d + 1 + 1)) {
-            const c5 = x_ProgressToken(x4, out, d + 1 + 1);
-            if (out.lift(c5, "/_meta/progressToken", 2)) return 1;
-            n += c5;
-          }
-        }
+      if (!g_Cursor(x2, d + 1)) {
+        const c3 = x_Cursor(x2, out, d + 1);
+        if (out.lift(c3, "/cursor", 1)) return 1;
+        n += c3;
       }
     }
-    const x6 = o1["cursor"];
-    if (x6 !== undefined) {
-      if (!g_Cursor(x6, d + 1)) {
-        const c7 = x_Cursor(x6, out, d + 1);
-        if (out.lift(c7, "/cursor", 1)) return 1;
-        n += c7;
+    const x4 = o1["_meta"];
+    if (x4 !== undefined) {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x4)) return 1;
+        n++;
+      } else {
+        const o5 = x4 as Readonly<Record<string, unknown>>;
+        const x6 = o5["progressToken"];
+        if (x6 !== undefined) {
+          if (!g_ProgressToken(x6, d + 1 + 1)) {
+            const c7 = x_ProgressToken(x6, out, d + 1 + 1);
+            if (out.lift(c7, "/_meta/progressToken", 2)) return 1;
+            n += c7;
+          }
+        }
       }
     }
   }
@@ -3322,12 +3322,12 @@ function g_PaginatedRequest(v: unknown, d: number): boolean {
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
   if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_2, p1);
-  const p2 = o["params"];
-  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1))
-    return failedInType("/params", x_PaginatedRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 !== undefined && !g_PaginatedRequestParams(p3, d + 1))
+    return failedInType("/params", x_PaginatedRequestParams, p3);
   return true;
 }
 
@@ -3358,22 +3358,22 @@ function x_PaginatedRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["params"];
-    if (x4 !== undefined) {
-      if (!g_PaginatedRequestParams(x4, d + 1)) {
-        const c5 = x_PaginatedRequestParams(x4, out, d + 1);
-        if (out.lift(c5, "/params", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["id"];
-    if (x6 === undefined) {
+    const x4 = o1["id"];
+    if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
     } else {
-      if (!g_RequestId(x6, d + 1)) {
-        const c7 = x_RequestId(x6, out, d + 1);
-        if (out.lift(c7, "/id", 1)) return 1;
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["params"];
+    if (x6 !== undefined) {
+      if (!g_PaginatedRequestParams(x6, d + 1)) {
+        const c7 = x_PaginatedRequestParams(x6, out, d + 1);
+        if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
     }
@@ -3431,12 +3431,12 @@ function g_ListResourcesRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1))
-    return failedInType("/params", x_PaginatedRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 !== undefined && !g_PaginatedRequestParams(p3, d + 1))
+    return failedInType("/params", x_PaginatedRequestParams, p3);
   return true;
 }
 
@@ -3467,22 +3467,22 @@ function x_ListResourcesRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["params"];
-    if (x4 !== undefined) {
-      if (!g_PaginatedRequestParams(x4, d + 1)) {
-        const c5 = x_PaginatedRequestParams(x4, out, d + 1);
-        if (out.lift(c5, "/params", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["id"];
-    if (x6 === undefined) {
+    const x4 = o1["id"];
+    if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
     } else {
-      if (!g_RequestId(x6, d + 1)) {
-        const c7 = x_RequestId(x6, out, d + 1);
-        if (out.lift(c7, "/id", 1)) return 1;
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["params"];
+    if (x6 !== undefined) {
+      if (!g_PaginatedRequestParams(x6, d + 1)) {
+        const c7 = x_PaginatedRequestParams(x6, out, d + 1);
+        if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
     }
@@ -3572,12 +3572,12 @@ function g_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1))
-    return failedInType("/params", x_PaginatedRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 !== undefined && !g_PaginatedRequestParams(p3, d + 1))
+    return failedInType("/params", x_PaginatedRequestParams, p3);
   return true;
 }
 
@@ -3608,22 +3608,22 @@ function x_ListResourceTemplatesRequest(v: unknown, out: IssueList, d: number): 
         n++;
       }
     }
-    const x4 = o1["params"];
-    if (x4 !== undefined) {
-      if (!g_PaginatedRequestParams(x4, d + 1)) {
-        const c5 = x_PaginatedRequestParams(x4, out, d + 1);
-        if (out.lift(c5, "/params", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["id"];
-    if (x6 === undefined) {
+    const x4 = o1["id"];
+    if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
     } else {
-      if (!g_RequestId(x6, d + 1)) {
-        const c7 = x_RequestId(x6, out, d + 1);
-        if (out.lift(c7, "/id", 1)) return 1;
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["params"];
+    if (x6 !== undefined) {
+      if (!g_PaginatedRequestParams(x6, d + 1)) {
+        const c7 = x_PaginatedRequestParams(x6, out, d + 1);
+        if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
     }
@@ -3714,7 +3714,7 @@ function g_ResourceRequestParams(v: unknown, d: number): boolean {
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
-  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_13, p1);
+  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_14, p1);
   return true;
 }
 
@@ -3752,7 +3752,7 @@ function x_ResourceRequestParams(v: unknown, out: IssueList, d: number): number 
         n++;
       }
       if (!(typeof x6 !== "string" || isUri(x6))) {
-        if (out.fault("/uri", 1, EXPECTED_13, x6)) return 1;
+        if (out.fault("/uri", 1, EXPECTED_14, x6)) return 1;
         n++;
       }
     }
@@ -3777,7 +3777,7 @@ function g_ReadResourceRequestParams(v: unknown, d: number): boolean {
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
-  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_13, p1);
+  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_14, p1);
   return true;
 }
 
@@ -3815,7 +3815,7 @@ function x_ReadResourceRequestParams(v: unknown, out: IssueList, d: number): num
         n++;
       }
       if (!(typeof x6 !== "string" || isUri(x6))) {
-        if (out.fault("/uri", 1, EXPECTED_13, x6)) return 1;
+        if (out.fault("/uri", 1, EXPECTED_14, x6)) return 1;
         n++;
       }
     }
@@ -3841,13 +3841,13 @@ function g_ReadResourceRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_ReadResourceRequestParams(p2, d + 1))
-    return failedInType("/params", x_ReadResourceRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_ReadResourceRequestParams(p3, d + 1))
+    return failedInType("/params", x_ReadResourceRequestParams, p3);
   return true;
 }
 
@@ -3878,25 +3878,25 @@ function x_ReadResourceRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["params"];
+    const x4 = o1["id"];
     if (x4 === undefined) {
-      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
-      n++;
-    } else {
-      if (!g_ReadResourceRequestParams(x4, d + 1)) {
-        const c5 = x_ReadResourceRequestParams(x4, out, d + 1);
-        if (out.lift(c5, "/params", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["id"];
-    if (x6 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
     } else {
-      if (!g_RequestId(x6, d + 1)) {
-        const c7 = x_RequestId(x6, out, d + 1);
-        if (out.lift(c7, "/id", 1)) return 1;
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["params"];
+    if (x6 === undefined) {
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
+    } else {
+      if (!g_ReadResourceRequestParams(x6, d + 1)) {
+        const c7 = x_ReadResourceRequestParams(x6, out, d + 1);
+        if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
     }
@@ -4052,7 +4052,7 @@ function g_SubscribeRequestParams(v: unknown, d: number): boolean {
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
-  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_13, p1);
+  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_14, p1);
   return true;
 }
 
@@ -4090,7 +4090,7 @@ function x_SubscribeRequestParams(v: unknown, out: IssueList, d: number): number
         n++;
       }
       if (!(typeof x6 !== "string" || isUri(x6))) {
-        if (out.fault("/uri", 1, EXPECTED_13, x6)) return 1;
+        if (out.fault("/uri", 1, EXPECTED_14, x6)) return 1;
         n++;
       }
     }
@@ -4116,13 +4116,13 @@ function g_SubscribeRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_SubscribeRequestParams(p2, d + 1))
-    return failedInType("/params", x_SubscribeRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_SubscribeRequestParams(p3, d + 1))
+    return failedInType("/params", x_SubscribeRequestParams, p3);
   return true;
 }
 
@@ -4153,25 +4153,25 @@ function x_SubscribeRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["params"];
+    const x4 = o1["id"];
     if (x4 === undefined) {
-      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
-      n++;
-    } else {
-      if (!g_SubscribeRequestParams(x4, d + 1)) {
-        const c5 = x_SubscribeRequestParams(x4, out, d + 1);
-        if (out.lift(c5, "/params", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["id"];
-    if (x6 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
     } else {
-      if (!g_RequestId(x6, d + 1)) {
-        const c7 = x_RequestId(x6, out, d + 1);
-        if (out.lift(c7, "/id", 1)) return 1;
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["params"];
+    if (x6 === undefined) {
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
+    } else {
+      if (!g_SubscribeRequestParams(x6, d + 1)) {
+        const c7 = x_SubscribeRequestParams(x6, out, d + 1);
+        if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
     }
@@ -4187,7 +4187,7 @@ function g_UnsubscribeRequestParams(v: unknown, d: number): boolean {
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
-  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_13, p1);
+  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_14, p1);
   return true;
 }
 
@@ -4225,7 +4225,7 @@ function x_UnsubscribeRequestParams(v: unknown, out: IssueList, d: number): numb
         n++;
       }
       if (!(typeof x6 !== "string" || isUri(x6))) {
-        if (out.fault("/uri", 1, EXPECTED_13, x6)) return 1;
+        if (out.fault("/uri", 1, EXPECTED_14, x6)) return 1;
         n++;
       }
     }
@@ -4251,13 +4251,13 @@ function g_UnsubscribeRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_UnsubscribeRequestParams(p2, d + 1))
-    return failedInType("/params", x_UnsubscribeRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_UnsubscribeRequestParams(p3, d + 1))
+    return failedInType("/params", x_UnsubscribeRequestParams, p3);
   return true;
 }
 
@@ -4288,25 +4288,25 @@ function x_UnsubscribeRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["params"];
+    const x4 = o1["id"];
     if (x4 === undefined) {
-      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
-      n++;
-    } else {
-      if (!g_UnsubscribeRequestParams(x4, d + 1)) {
-        const c5 = x_UnsubscribeRequestParams(x4, out, d + 1);
-        if (out.lift(c5, "/params", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["id"];
-    if (x6 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
     } else {
-      if (!g_RequestId(x6, d + 1)) {
-        const c7 = x_RequestId(x6, out, d + 1);
-        if (out.lift(c7, "/id", 1)) return 1;
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["params"];
+    if (x6 === undefined) {
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
+    } else {
+      if (!g_UnsubscribeRequestParams(x6, d + 1)) {
+        const c7 = x_UnsubscribeRequestParams(x6, out, d + 1);
+        if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
     }
@@ -4323,7 +4323,7 @@ function g_ResourceUpdatedNotificationParams(v: unknown, d: number): boolean {
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
-  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_13, p1);
+  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_14, p1);
   return true;
 }
 
@@ -4351,7 +4351,7 @@ function x_ResourceUpdatedNotificationParams(v: unknown, out: IssueList, _d: num
         n++;
       }
       if (!(typeof x4 !== "string" || isUri(x4))) {
-        if (out.fault("/uri", 1, EXPECTED_13, x4)) return 1;
+        if (out.fault("/uri", 1, EXPECTED_14, x4)) return 1;
         n++;
       }
     }
@@ -4430,24 +4430,24 @@ function g_Resource(v: unknown, d: number): boolean {
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
-  const p2 = o["icons"];
-  if (p2 !== undefined && !g_Resource$1(p2, d + 1)) return failedIn("/icons");
-  const p3 = o["uri"];
-  if (p3 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p3 === "string")) return failedTest("/uri", EXPECTED_2, p3);
-  if (!(typeof p3 !== "string" || isUri(p3))) return failedTest("/uri", EXPECTED_13, p3);
-  const p4 = o["description"];
-  if (p4 !== undefined && !(typeof p4 === "string"))
-    return failedTest("/description", EXPECTED_2, p4);
-  const p5 = o["mimeType"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return failedTest("/mimeType", EXPECTED_2, p5);
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_2, p2);
+  const p3 = o["mimeType"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/mimeType", EXPECTED_2, p3);
+  const p4 = o["size"];
+  if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/size", EXPECTED_4, p4);
+  const p5 = o["_meta"];
+  if (p5 !== undefined && !g_Resource$1(p5, d + 1)) return failedIn("/_meta");
   const p6 = o["annotations"];
   if (p6 !== undefined && !g_Annotations(p6, d + 1))
     return failedInType("/annotations", x_Annotations, p6);
-  const p7 = o["size"];
-  if (p7 !== undefined && !Number.isInteger(p7)) return failedTest("/size", EXPECTED_4, p7);
-  const p8 = o["_meta"];
-  if (p8 !== undefined && !g_Resource$2(p8, d + 1)) return failedIn("/_meta");
+  const p7 = o["uri"];
+  if (p7 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p7 === "string")) return failedTest("/uri", EXPECTED_2, p7);
+  if (!(typeof p7 !== "string" || isUri(p7))) return failedTest("/uri", EXPECTED_14, p7);
+  const p8 = o["icons"];
+  if (p8 !== undefined && !g_Resource$2(p8, d + 1)) return failedIn("/icons");
   return true;
 }
 
@@ -4475,88 +4475,88 @@ function x_Resource(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["icons"];
+    const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!Array.isArray(x4)) {
-        if (out.fault("/icons", 1, EXPECTED_8, x4)) return 1;
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x4)) return 1;
         n++;
-      } else {
-        const a5 = x4 as readonly unknown[];
-        for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Icon(a5[i6], d + 1 + 1)) {
-            const c7 = x_Icon(a5[i6], out, d + 1 + 1);
-            if (out.lift(c7, "/icons/" + i6, 2)) return 1;
-            n += c7;
-          }
-        }
       }
     }
-    const x8 = o1["uri"];
-    if (x8 === undefined) {
+    const x5 = o1["mimeType"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x5)) return 1;
+        n++;
+      }
+    }
+    const x6 = o1["size"];
+    if (x6 !== undefined) {
+      if (!Number.isInteger(x6)) {
+        if (out.fault("/size", 1, EXPECTED_4, x6)) return 1;
+        n++;
+      }
+    }
+    const x7 = o1["_meta"];
+    if (x7 !== undefined) {
+      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x7)) return 1;
+        n++;
+      }
+    }
+    const x9 = o1["annotations"];
+    if (x9 !== undefined) {
+      if (!g_Annotations(x9, d + 1)) {
+        const c10 = x_Annotations(x9, out, d + 1);
+        if (out.lift(c10, "/annotations", 1)) return 1;
+        n += c10;
+      }
+    }
+    const x11 = o1["uri"];
+    if (x11 === undefined) {
       if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
       n++;
     } else {
-      if (!(typeof x8 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_2, x8)) return 1;
+      if (!(typeof x11 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x11)) return 1;
         n++;
       }
-      if (!(typeof x8 !== "string" || isUri(x8))) {
-        if (out.fault("/uri", 1, EXPECTED_13, x8)) return 1;
-        n++;
-      }
-    }
-    const x9 = o1["description"];
-    if (x9 !== undefined) {
-      if (!(typeof x9 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_2, x9)) return 1;
+      if (!(typeof x11 !== "string" || isUri(x11))) {
+        if (out.fault("/uri", 1, EXPECTED_14, x11)) return 1;
         n++;
       }
     }
-    const x10 = o1["mimeType"];
-    if (x10 !== undefined) {
-      if (!(typeof x10 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_2, x10)) return 1;
+    const x12 = o1["icons"];
+    if (x12 !== undefined) {
+      if (!Array.isArray(x12)) {
+        if (out.fault("/icons", 1, EXPECTED_8, x12)) return 1;
         n++;
-      }
-    }
-    const x11 = o1["annotations"];
-    if (x11 !== undefined) {
-      if (!g_Annotations(x11, d + 1)) {
-        const c12 = x_Annotations(x11, out, d + 1);
-        if (out.lift(c12, "/annotations", 1)) return 1;
-        n += c12;
-      }
-    }
-    const x13 = o1["size"];
-    if (x13 !== undefined) {
-      if (!Number.isInteger(x13)) {
-        if (out.fault("/size", 1, EXPECTED_4, x13)) return 1;
-        n++;
-      }
-    }
-    const x14 = o1["_meta"];
-    if (x14 !== undefined) {
-      if (typeof x14 !== "object" || x14 === null || Array.isArray(x14)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x14)) return 1;
-        n++;
+      } else {
+        const a13 = x12 as readonly unknown[];
+        for (let i14 = 0; i14 < a13.length; i14++) {
+          if (!g_Icon(a13[i14], d + 1 + 1)) {
+            const c15 = x_Icon(a13[i14], out, d + 1 + 1);
+            if (out.lift(c15, "/icons/" + i14, 2)) return 1;
+            n += c15;
+          }
+        }
       }
     }
   }
   return n;
 }
 
-function g_Resource$1(v: unknown, d: number): boolean {
+function g_Resource$1(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  return true;
+}
+
+function g_Resource$2(v: unknown, d: number): boolean {
   if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
     if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x);
   }
-  return true;
-}
-
-function g_Resource$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
@@ -4568,24 +4568,24 @@ function g_ResourceTemplate(v: unknown, d: number): boolean {
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
-  const p2 = o["icons"];
-  if (p2 !== undefined && !g_ResourceTemplate$1(p2, d + 1)) return failedIn("/icons");
-  const p3 = o["uriTemplate"];
-  if (p3 === undefined)
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_2, p2);
+  const p3 = o["mimeType"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/mimeType", EXPECTED_2, p3);
+  const p4 = o["_meta"];
+  if (p4 !== undefined && !g_ResourceTemplate$1(p4, d + 1)) return failedIn("/_meta");
+  const p5 = o["annotations"];
+  if (p5 !== undefined && !g_Annotations(p5, d + 1))
+    return failedInType("/annotations", x_Annotations, p5);
+  const p6 = o["uriTemplate"];
+  if (p6 === undefined)
     return failedMissing("/uriTemplate", 'missing required property "uriTemplate"');
-  if (!(typeof p3 === "string")) return failedTest("/uriTemplate", EXPECTED_2, p3);
-  if (!(typeof p3 !== "string" || isUriTemplate(p3)))
-    return failedTest("/uriTemplate", EXPECTED_26, p3);
-  const p4 = o["description"];
-  if (p4 !== undefined && !(typeof p4 === "string"))
-    return failedTest("/description", EXPECTED_2, p4);
-  const p5 = o["mimeType"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return failedTest("/mimeType", EXPECTED_2, p5);
-  const p6 = o["annotations"];
-  if (p6 !== undefined && !g_Annotations(p6, d + 1))
-    return failedInType("/annotations", x_Annotations, p6);
-  const p7 = o["_meta"];
-  if (p7 !== undefined && !g_ResourceTemplate$2(p7, d + 1)) return failedIn("/_meta");
+  if (!(typeof p6 === "string")) return failedTest("/uriTemplate", EXPECTED_2, p6);
+  if (!(typeof p6 !== "string" || isUriTemplate(p6)))
+    return failedTest("/uriTemplate", EXPECTED_26, p6);
+  const p7 = o["icons"];
+  if (p7 !== undefined && !g_ResourceTemplate$2(p7, d + 1)) return failedIn("/icons");
   return true;
 }
 
@@ -4613,70 +4613,75 @@ function x_ResourceTemplate(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["icons"];
+    const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!Array.isArray(x4)) {
-        if (out.fault("/icons", 1, EXPECTED_8, x4)) return 1;
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x4)) return 1;
         n++;
-      } else {
-        const a5 = x4 as readonly unknown[];
-        for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Icon(a5[i6], d + 1 + 1)) {
-            const c7 = x_Icon(a5[i6], out, d + 1 + 1);
-            if (out.lift(c7, "/icons/" + i6, 2)) return 1;
-            n += c7;
-          }
-        }
       }
     }
-    const x8 = o1["uriTemplate"];
-    if (x8 === undefined) {
+    const x5 = o1["mimeType"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x5)) return 1;
+        n++;
+      }
+    }
+    const x6 = o1["_meta"];
+    if (x6 !== undefined) {
+      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x6)) return 1;
+        n++;
+      }
+    }
+    const x8 = o1["annotations"];
+    if (x8 !== undefined) {
+      if (!g_Annotations(x8, d + 1)) {
+        const c9 = x_Annotations(x8, out, d + 1);
+        if (out.lift(c9, "/annotations", 1)) return 1;
+        n += c9;
+      }
+    }
+    const x10 = o1["uriTemplate"];
+    if (x10 === undefined) {
       if (out.absent("/uriTemplate", 1, 'missing required property "uriTemplate"')) return 1;
       n++;
     } else {
-      if (!(typeof x8 === "string")) {
-        if (out.fault("/uriTemplate", 1, EXPECTED_2, x8)) return 1;
-        n++;
-      }
-      if (!(typeof x8 !== "string" || isUriTemplate(x8))) {
-        if (out.fault("/uriTemplate", 1, EXPECTED_26, x8)) return 1;
-        n++;
-      }
-    }
-    const x9 = o1["description"];
-    if (x9 !== undefined) {
-      if (!(typeof x9 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_2, x9)) return 1;
-        n++;
-      }
-    }
-    const x10 = o1["mimeType"];
-    if (x10 !== undefined) {
       if (!(typeof x10 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_2, x10)) return 1;
+        if (out.fault("/uriTemplate", 1, EXPECTED_2, x10)) return 1;
+        n++;
+      }
+      if (!(typeof x10 !== "string" || isUriTemplate(x10))) {
+        if (out.fault("/uriTemplate", 1, EXPECTED_26, x10)) return 1;
         n++;
       }
     }
-    const x11 = o1["annotations"];
+    const x11 = o1["icons"];
     if (x11 !== undefined) {
-      if (!g_Annotations(x11, d + 1)) {
-        const c12 = x_Annotations(x11, out, d + 1);
-        if (out.lift(c12, "/annotations", 1)) return 1;
-        n += c12;
-      }
-    }
-    const x13 = o1["_meta"];
-    if (x13 !== undefined) {
-      if (typeof x13 !== "object" || x13 === null || Array.isArray(x13)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x13)) return 1;
+      if (!Array.isArray(x11)) {
+        if (out.fault("/icons", 1, EXPECTED_8, x11)) return 1;
         n++;
+      } else {
+        const a12 = x11 as readonly unknown[];
+        for (let i13 = 0; i13 < a12.length; i13++) {
+          if (!g_Icon(a12[i13], d + 1 + 1)) {
+            const c14 = x_Icon(a12[i13], out, d + 1 + 1);
+            if (out.lift(c14, "/icons/" + i13, 2)) return 1;
+            n += c14;
+          }
+        }
       }
     }
   }
   return n;
 }
 
-function g_ResourceTemplate$1(v: unknown, d: number): boolean {
+function g_ResourceTemplate$1(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  return true;
+}
+
+function g_ResourceTemplate$2(v: unknown, d: number): boolean {
   if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
@@ -4686,22 +4691,17 @@ function g_ResourceTemplate$1(v: unknown, d: number): boolean {
   return true;
 }
 
-function g_ResourceTemplate$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
-  return true;
-}
-
 function g_ResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_2, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_13, p0);
-  const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
-  const p2 = o["_meta"];
-  if (p2 !== undefined && !g_ResourceContents$1(p2, d + 1)) return failedIn("/_meta");
+  const p0 = o["mimeType"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_ResourceContents$1(p1, d + 1)) return failedIn("/_meta");
+  const p2 = o["uri"];
+  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
+  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_14, p2);
   return true;
 }
 
@@ -4712,31 +4712,31 @@ function x_ResourceContents(v: unknown, out: IssueList, _d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["uri"];
-    if (x2 === undefined) {
+    const x2 = o1["mimeType"];
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["uri"];
+    if (x5 === undefined) {
       if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
       n++;
     } else {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x5)) return 1;
         n++;
       }
-      if (!(typeof x2 !== "string" || isUri(x2))) {
-        if (out.fault("/uri", 1, EXPECTED_13, x2)) return 1;
-        n++;
-      }
-    }
-    const x3 = o1["mimeType"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_2, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["_meta"];
-    if (x4 !== undefined) {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x4)) return 1;
+      if (!(typeof x5 !== "string" || isUri(x5))) {
+        if (out.fault("/uri", 1, EXPECTED_14, x5)) return 1;
         n++;
       }
     }
@@ -4752,17 +4752,17 @@ function g_ResourceContents$1(v: unknown, _d: number): boolean {
 function g_TextResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_2, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_13, p0);
-  const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
-  const p2 = o["_meta"];
-  if (p2 !== undefined && !g_TextResourceContents$1(p2, d + 1)) return failedIn("/_meta");
-  const p3 = o["text"];
-  if (p3 === undefined) return failedMissing("/text", 'missing required property "text"');
-  if (!(typeof p3 === "string")) return failedTest("/text", EXPECTED_2, p3);
+  const p0 = o["mimeType"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_TextResourceContents$1(p1, d + 1)) return failedIn("/_meta");
+  const p2 = o["text"];
+  if (p2 === undefined) return failedMissing("/text", 'missing required property "text"');
+  if (!(typeof p2 === "string")) return failedTest("/text", EXPECTED_2, p2);
+  const p3 = o["uri"];
+  if (p3 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p3 === "string")) return failedTest("/uri", EXPECTED_2, p3);
+  if (!(typeof p3 !== "string" || isUri(p3))) return failedTest("/uri", EXPECTED_14, p3);
   return true;
 }
 
@@ -4773,41 +4773,41 @@ function x_TextResourceContents(v: unknown, out: IssueList, _d: number): number 
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["uri"];
-    if (x2 === undefined) {
-      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
-      n++;
-    } else {
+    const x2 = o1["mimeType"];
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
-        n++;
-      }
-      if (!(typeof x2 !== "string" || isUri(x2))) {
-        if (out.fault("/uri", 1, EXPECTED_13, x2)) return 1;
+        if (out.fault("/mimeType", 1, EXPECTED_2, x2)) return 1;
         n++;
       }
     }
-    const x3 = o1["mimeType"];
+    const x3 = o1["_meta"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_2, x3)) return 1;
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
         n++;
       }
     }
-    const x4 = o1["_meta"];
-    if (x4 !== undefined) {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x4)) return 1;
-        n++;
-      }
-    }
-    const x6 = o1["text"];
-    if (x6 === undefined) {
+    const x5 = o1["text"];
+    if (x5 === undefined) {
       if (out.absent("/text", 1, 'missing required property "text"')) return 1;
       n++;
     } else {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/text", 1, EXPECTED_2, x5)) return 1;
+        n++;
+      }
+    }
+    const x6 = o1["uri"];
+    if (x6 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
+    } else {
       if (!(typeof x6 === "string")) {
-        if (out.fault("/text", 1, EXPECTED_2, x6)) return 1;
+        if (out.fault("/uri", 1, EXPECTED_2, x6)) return 1;
+        n++;
+      }
+      if (!(typeof x6 !== "string" || isUri(x6))) {
+        if (out.fault("/uri", 1, EXPECTED_14, x6)) return 1;
         n++;
       }
     }
@@ -4823,14 +4823,14 @@ function g_TextResourceContents$1(v: unknown, _d: number): boolean {
 function g_BlobResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_2, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_13, p0);
-  const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
-  const p2 = o["_meta"];
-  if (p2 !== undefined && !g_BlobResourceContents$1(p2, d + 1)) return failedIn("/_meta");
+  const p0 = o["mimeType"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_BlobResourceContents$1(p1, d + 1)) return failedIn("/_meta");
+  const p2 = o["uri"];
+  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
+  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_14, p2);
   const p3 = o["blob"];
   if (p3 === undefined) return failedMissing("/blob", 'missing required property "blob"');
   if (!(typeof p3 === "string")) return failedTest("/blob", EXPECTED_2, p3);
@@ -4845,31 +4845,31 @@ function x_BlobResourceContents(v: unknown, out: IssueList, _d: number): number 
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["uri"];
-    if (x2 === undefined) {
+    const x2 = o1["mimeType"];
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["uri"];
+    if (x5 === undefined) {
       if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
       n++;
     } else {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x5)) return 1;
         n++;
       }
-      if (!(typeof x2 !== "string" || isUri(x2))) {
-        if (out.fault("/uri", 1, EXPECTED_13, x2)) return 1;
-        n++;
-      }
-    }
-    const x3 = o1["mimeType"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_2, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["_meta"];
-    if (x4 !== undefined) {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x4)) return 1;
+      if (!(typeof x5 !== "string" || isUri(x5))) {
+        if (out.fault("/uri", 1, EXPECTED_14, x5)) return 1;
         n++;
       }
     }
@@ -4905,12 +4905,12 @@ function g_ListPromptsRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1))
-    return failedInType("/params", x_PaginatedRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 !== undefined && !g_PaginatedRequestParams(p3, d + 1))
+    return failedInType("/params", x_PaginatedRequestParams, p3);
   return true;
 }
 
@@ -4941,22 +4941,22 @@ function x_ListPromptsRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["params"];
-    if (x4 !== undefined) {
-      if (!g_PaginatedRequestParams(x4, d + 1)) {
-        const c5 = x_PaginatedRequestParams(x4, out, d + 1);
-        if (out.lift(c5, "/params", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["id"];
-    if (x6 === undefined) {
+    const x4 = o1["id"];
+    if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
     } else {
-      if (!g_RequestId(x6, d + 1)) {
-        const c7 = x_RequestId(x6, out, d + 1);
-        if (out.lift(c7, "/id", 1)) return 1;
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["params"];
+    if (x6 !== undefined) {
+      if (!g_PaginatedRequestParams(x6, d + 1)) {
+        const c7 = x_PaginatedRequestParams(x6, out, d + 1);
+        if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
     }
@@ -5040,11 +5040,11 @@ function g_ListPromptsResult$2(v: unknown, d: number): boolean {
 function g_GetPromptRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_GetPromptRequestParams$1(p0, d + 1)) return failedIn("/_meta");
-  const p1 = o["name"];
-  if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_2, p1);
+  const p0 = o["name"];
+  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_GetPromptRequestParams$1(p1, d + 1)) return failedIn("/_meta");
   const p2 = o["arguments"];
   if (p2 !== undefined && !g_GetPromptRequestParams$2(p2, d + 1)) return failedIn("/arguments");
   return true;
@@ -5057,31 +5057,31 @@ function x_GetPromptRequestParams(v: unknown, out: IssueList, d: number): number
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
-        n++;
-      } else {
-        const o3 = x2 as Readonly<Record<string, unknown>>;
-        const x4 = o3["progressToken"];
-        if (x4 !== undefined) {
-          if (!g_ProgressToken(x4, d + 1 + 1)) {
-            const c5 = x_ProgressToken(x4, out, d + 1 + 1);
-            if (out.lift(c5, "/_meta/progressToken", 2)) return 1;
-            n += c5;
-          }
-        }
-      }
-    }
-    const x6 = o1["name"];
-    if (x6 === undefined) {
+    const x2 = o1["name"];
+    if (x2 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
     } else {
-      if (!(typeof x6 === "string")) {
-        if (out.fault("/name", 1, EXPECTED_2, x6)) return 1;
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/name", 1, EXPECTED_2, x2)) return 1;
         n++;
+      }
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
+        n++;
+      } else {
+        const o4 = x3 as Readonly<Record<string, unknown>>;
+        const x5 = o4["progressToken"];
+        if (x5 !== undefined) {
+          if (!g_ProgressToken(x5, d + 1 + 1)) {
+            const c6 = x_ProgressToken(x5, out, d + 1 + 1);
+            if (out.lift(c6, "/_meta/progressToken", 2)) return 1;
+            n += c6;
+          }
+        }
       }
     }
     const x7 = o1["arguments"];
@@ -5131,13 +5131,13 @@ function g_GetPromptRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_GetPromptRequestParams(p2, d + 1))
-    return failedInType("/params", x_GetPromptRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_GetPromptRequestParams(p3, d + 1))
+    return failedInType("/params", x_GetPromptRequestParams, p3);
   return true;
 }
 
@@ -5168,25 +5168,25 @@ function x_GetPromptRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["params"];
+    const x4 = o1["id"];
     if (x4 === undefined) {
-      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
-      n++;
-    } else {
-      if (!g_GetPromptRequestParams(x4, d + 1)) {
-        const c5 = x_GetPromptRequestParams(x4, out, d + 1);
-        if (out.lift(c5, "/params", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["id"];
-    if (x6 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
     } else {
-      if (!g_RequestId(x6, d + 1)) {
-        const c7 = x_RequestId(x6, out, d + 1);
-        if (out.lift(c7, "/id", 1)) return 1;
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["params"];
+    if (x6 === undefined) {
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
+    } else {
+      if (!g_GetPromptRequestParams(x6, d + 1)) {
+        const c7 = x_GetPromptRequestParams(x6, out, d + 1);
+        if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
     }
@@ -5275,15 +5275,15 @@ function g_Prompt(v: unknown, d: number): boolean {
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
-  const p2 = o["icons"];
-  if (p2 !== undefined && !g_Prompt$1(p2, d + 1)) return failedIn("/icons");
-  const p3 = o["description"];
-  if (p3 !== undefined && !(typeof p3 === "string"))
-    return failedTest("/description", EXPECTED_2, p3);
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_2, p2);
+  const p3 = o["_meta"];
+  if (p3 !== undefined && !g_Prompt$1(p3, d + 1)) return failedIn("/_meta");
   const p4 = o["arguments"];
   if (p4 !== undefined && !g_Prompt$2(p4, d + 1)) return failedIn("/arguments");
-  const p5 = o["_meta"];
-  if (p5 !== undefined && !g_Prompt$3(p5, d + 1)) return failedIn("/_meta");
+  const p5 = o["icons"];
+  if (p5 !== undefined && !g_Prompt$3(p5, d + 1)) return failedIn("/icons");
   return true;
 }
 
@@ -5311,63 +5311,58 @@ function x_Prompt(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["icons"];
+    const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!Array.isArray(x4)) {
-        if (out.fault("/icons", 1, EXPECTED_8, x4)) return 1;
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x4)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["_meta"];
+    if (x5 !== undefined) {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x5)) return 1;
+        n++;
+      }
+    }
+    const x7 = o1["arguments"];
+    if (x7 !== undefined) {
+      if (!Array.isArray(x7)) {
+        if (out.fault("/arguments", 1, EXPECTED_8, x7)) return 1;
         n++;
       } else {
-        const a5 = x4 as readonly unknown[];
-        for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Icon(a5[i6], d + 1 + 1)) {
-            const c7 = x_Icon(a5[i6], out, d + 1 + 1);
-            if (out.lift(c7, "/icons/" + i6, 2)) return 1;
-            n += c7;
+        const a8 = x7 as readonly unknown[];
+        for (let i9 = 0; i9 < a8.length; i9++) {
+          if (!g_PromptArgument(a8[i9], d + 1 + 1)) {
+            const c10 = x_PromptArgument(a8[i9], out, d + 1 + 1);
+            if (out.lift(c10, "/arguments/" + i9, 2)) return 1;
+            n += c10;
           }
         }
       }
     }
-    const x8 = o1["description"];
-    if (x8 !== undefined) {
-      if (!(typeof x8 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_2, x8)) return 1;
-        n++;
-      }
-    }
-    const x9 = o1["arguments"];
-    if (x9 !== undefined) {
-      if (!Array.isArray(x9)) {
-        if (out.fault("/arguments", 1, EXPECTED_8, x9)) return 1;
+    const x11 = o1["icons"];
+    if (x11 !== undefined) {
+      if (!Array.isArray(x11)) {
+        if (out.fault("/icons", 1, EXPECTED_8, x11)) return 1;
         n++;
       } else {
-        const a10 = x9 as readonly unknown[];
-        for (let i11 = 0; i11 < a10.length; i11++) {
-          if (!g_PromptArgument(a10[i11], d + 1 + 1)) {
-            const c12 = x_PromptArgument(a10[i11], out, d + 1 + 1);
-            if (out.lift(c12, "/arguments/" + i11, 2)) return 1;
-            n += c12;
+        const a12 = x11 as readonly unknown[];
+        for (let i13 = 0; i13 < a12.length; i13++) {
+          if (!g_Icon(a12[i13], d + 1 + 1)) {
+            const c14 = x_Icon(a12[i13], out, d + 1 + 1);
+            if (out.lift(c14, "/icons/" + i13, 2)) return 1;
+            n += c14;
           }
         }
-      }
-    }
-    const x13 = o1["_meta"];
-    if (x13 !== undefined) {
-      if (typeof x13 !== "object" || x13 === null || Array.isArray(x13)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x13)) return 1;
-        n++;
       }
     }
   }
   return n;
 }
 
-function g_Prompt$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
-  const a = v as readonly unknown[];
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x);
-  }
+function g_Prompt$1(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
@@ -5381,8 +5376,13 @@ function g_Prompt$2(v: unknown, d: number): boolean {
   return true;
 }
 
-function g_Prompt$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+function g_Prompt$3(v: unknown, d: number): boolean {
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  const a = v as readonly unknown[];
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x);
+  }
   return true;
 }
 
@@ -5515,24 +5515,24 @@ function g_ResourceLink(v: unknown, d: number): boolean {
   if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_2, p1);
   const p2 = o["title"];
   if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/title", EXPECTED_2, p2);
-  const p3 = o["icons"];
-  if (p3 !== undefined && !g_ResourceLink$1(p3, d + 1)) return failedIn("/icons");
-  const p4 = o["uri"];
-  if (p4 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p4 === "string")) return failedTest("/uri", EXPECTED_2, p4);
-  if (!(typeof p4 !== "string" || isUri(p4))) return failedTest("/uri", EXPECTED_13, p4);
-  const p5 = o["description"];
-  if (p5 !== undefined && !(typeof p5 === "string"))
-    return failedTest("/description", EXPECTED_2, p5);
-  const p6 = o["mimeType"];
-  if (p6 !== undefined && !(typeof p6 === "string")) return failedTest("/mimeType", EXPECTED_2, p6);
+  const p3 = o["description"];
+  if (p3 !== undefined && !(typeof p3 === "string"))
+    return failedTest("/description", EXPECTED_2, p3);
+  const p4 = o["mimeType"];
+  if (p4 !== undefined && !(typeof p4 === "string")) return failedTest("/mimeType", EXPECTED_2, p4);
+  const p5 = o["size"];
+  if (p5 !== undefined && !Number.isInteger(p5)) return failedTest("/size", EXPECTED_4, p5);
+  const p6 = o["_meta"];
+  if (p6 !== undefined && !g_ResourceLink$1(p6, d + 1)) return failedIn("/_meta");
   const p7 = o["annotations"];
   if (p7 !== undefined && !g_Annotations(p7, d + 1))
     return failedInType("/annotations", x_Annotations, p7);
-  const p8 = o["size"];
-  if (p8 !== undefined && !Number.isInteger(p8)) return failedTest("/size", EXPECTED_4, p8);
-  const p9 = o["_meta"];
-  if (p9 !== undefined && !g_ResourceLink$2(p9, d + 1)) return failedIn("/_meta");
+  const p8 = o["uri"];
+  if (p8 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p8 === "string")) return failedTest("/uri", EXPECTED_2, p8);
+  if (!(typeof p8 !== "string" || isUri(p8))) return failedTest("/uri", EXPECTED_14, p8);
+  const p9 = o["icons"];
+  if (p9 !== undefined && !g_ResourceLink$2(p9, d + 1)) return failedIn("/icons");
   return true;
 }
 
@@ -5570,77 +5570,82 @@ function x_ResourceLink(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x5 = o1["icons"];
+    const x5 = o1["description"];
     if (x5 !== undefined) {
-      if (!Array.isArray(x5)) {
-        if (out.fault("/icons", 1, EXPECTED_8, x5)) return 1;
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x5)) return 1;
         n++;
-      } else {
-        const a6 = x5 as readonly unknown[];
-        for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!g_Icon(a6[i7], d + 1 + 1)) {
-            const c8 = x_Icon(a6[i7], out, d + 1 + 1);
-            if (out.lift(c8, "/icons/" + i7, 2)) return 1;
-            n += c8;
-          }
-        }
       }
     }
-    const x9 = o1["uri"];
-    if (x9 === undefined) {
+    const x6 = o1["mimeType"];
+    if (x6 !== undefined) {
+      if (!(typeof x6 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x6)) return 1;
+        n++;
+      }
+    }
+    const x7 = o1["size"];
+    if (x7 !== undefined) {
+      if (!Number.isInteger(x7)) {
+        if (out.fault("/size", 1, EXPECTED_4, x7)) return 1;
+        n++;
+      }
+    }
+    const x8 = o1["_meta"];
+    if (x8 !== undefined) {
+      if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x8)) return 1;
+        n++;
+      }
+    }
+    const x10 = o1["annotations"];
+    if (x10 !== undefined) {
+      if (!g_Annotations(x10, d + 1)) {
+        const c11 = x_Annotations(x10, out, d + 1);
+        if (out.lift(c11, "/annotations", 1)) return 1;
+        n += c11;
+      }
+    }
+    const x12 = o1["uri"];
+    if (x12 === undefined) {
       if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
       n++;
     } else {
-      if (!(typeof x9 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_2, x9)) return 1;
+      if (!(typeof x12 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x12)) return 1;
         n++;
       }
-      if (!(typeof x9 !== "string" || isUri(x9))) {
-        if (out.fault("/uri", 1, EXPECTED_13, x9)) return 1;
-        n++;
-      }
-    }
-    const x10 = o1["description"];
-    if (x10 !== undefined) {
-      if (!(typeof x10 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_2, x10)) return 1;
+      if (!(typeof x12 !== "string" || isUri(x12))) {
+        if (out.fault("/uri", 1, EXPECTED_14, x12)) return 1;
         n++;
       }
     }
-    const x11 = o1["mimeType"];
-    if (x11 !== undefined) {
-      if (!(typeof x11 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_2, x11)) return 1;
+    const x13 = o1["icons"];
+    if (x13 !== undefined) {
+      if (!Array.isArray(x13)) {
+        if (out.fault("/icons", 1, EXPECTED_8, x13)) return 1;
         n++;
-      }
-    }
-    const x12 = o1["annotations"];
-    if (x12 !== undefined) {
-      if (!g_Annotations(x12, d + 1)) {
-        const c13 = x_Annotations(x12, out, d + 1);
-        if (out.lift(c13, "/annotations", 1)) return 1;
-        n += c13;
-      }
-    }
-    const x14 = o1["size"];
-    if (x14 !== undefined) {
-      if (!Number.isInteger(x14)) {
-        if (out.fault("/size", 1, EXPECTED_4, x14)) return 1;
-        n++;
-      }
-    }
-    const x15 = o1["_meta"];
-    if (x15 !== undefined) {
-      if (typeof x15 !== "object" || x15 === null || Array.isArray(x15)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x15)) return 1;
-        n++;
+      } else {
+        const a14 = x13 as readonly unknown[];
+        for (let i15 = 0; i15 < a14.length; i15++) {
+          if (!g_Icon(a14[i15], d + 1 + 1)) {
+            const c16 = x_Icon(a14[i15], out, d + 1 + 1);
+            if (out.lift(c16, "/icons/" + i15, 2)) return 1;
+            n += c16;
+          }
+        }
       }
     }
   }
   return n;
 }
 
-function g_ResourceLink$1(v: unknown, d: number): boolean {
+function g_ResourceLink$1(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  return true;
+}
+
+function g_ResourceLink$2(v: unknown, d: number): boolean {
   if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
@@ -5650,26 +5655,21 @@ function g_ResourceLink$1(v: unknown, d: number): boolean {
   return true;
 }
 
-function g_ResourceLink$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
-  return true;
-}
-
 function g_EmbeddedResource(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "resource")) return failedTest("/type", EXPECTED_32, p0);
-  const p1 = o["resource"];
-  if (p1 === undefined) return failedMissing("/resource", 'missing required property "resource"');
-  if (!(g_TextResourceContents(p1, d + 1) || g_BlobResourceContents(p1, d + 1)))
-    return failedUnion("/resource", x_EmbeddedResource$1, p1);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_EmbeddedResource$1(p1, d + 1)) return failedIn("/_meta");
   const p2 = o["annotations"];
   if (p2 !== undefined && !g_Annotations(p2, d + 1))
     return failedInType("/annotations", x_Annotations, p2);
-  const p3 = o["_meta"];
-  if (p3 !== undefined && !g_EmbeddedResource$2(p3, d + 1)) return failedIn("/_meta");
+  const p3 = o["resource"];
+  if (p3 === undefined) return failedMissing("/resource", 'missing required property "resource"');
+  if (!(g_TextResourceContents(p3, d + 1) || g_BlobResourceContents(p3, d + 1)))
+    return failedUnion("/resource", x_EmbeddedResource$2, p3);
   return true;
 }
 
@@ -5690,44 +5690,49 @@ function x_EmbeddedResource(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x6 = o4["resource"];
-    if (x6 === undefined) {
+    const x6 = o4["_meta"];
+    if (x6 !== undefined) {
+      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x6)) return 1;
+        n++;
+      }
+    }
+    const x8 = o4["annotations"];
+    if (x8 !== undefined) {
+      if (!g_Annotations(x8, d + 1)) {
+        const c9 = x_Annotations(x8, out, d + 1);
+        if (out.lift(c9, "/annotations", 1)) return 1;
+        n += c9;
+      }
+    }
+    const x10 = o4["resource"];
+    if (x10 === undefined) {
       if (out.absent("/resource", 1, 'missing required property "resource"')) return 1;
       n++;
     } else {
-      if (!(g_TextResourceContents(x6, d + 1) || g_BlobResourceContents(x6, d + 1))) {
-        const u8 = out.union("/resource", 1);
-        const c9 = x_TextResourceContents(x6, out, d + 1);
-        out.lift(c9, "/resource", 1);
-        u8.member("TextResourceContents");
-        const c10 = x_BlobResourceContents(x6, out, d + 1);
-        out.lift(c10, "/resource", 1);
-        u8.member("BlobResourceContents");
-        const c7 = u8.pick(EXPECTED_21, x6);
+      if (!(g_TextResourceContents(x10, d + 1) || g_BlobResourceContents(x10, d + 1))) {
+        const u12 = out.union("/resource", 1);
+        const c13 = x_TextResourceContents(x10, out, d + 1);
+        out.lift(c13, "/resource", 1);
+        u12.member("TextResourceContents");
+        const c14 = x_BlobResourceContents(x10, out, d + 1);
+        out.lift(c14, "/resource", 1);
+        u12.member("BlobResourceContents");
+        const c11 = u12.pick(EXPECTED_21, x10);
         if (!out.all) return 1;
-        n += c7;
-      }
-    }
-    const x11 = o4["annotations"];
-    if (x11 !== undefined) {
-      if (!g_Annotations(x11, d + 1)) {
-        const c12 = x_Annotations(x11, out, d + 1);
-        if (out.lift(c12, "/annotations", 1)) return 1;
-        n += c12;
-      }
-    }
-    const x13 = o4["_meta"];
-    if (x13 !== undefined) {
-      if (typeof x13 !== "object" || x13 === null || Array.isArray(x13)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x13)) return 1;
-        n++;
+        n += c11;
       }
     }
   }
   return n;
 }
 
-function x_EmbeddedResource$1(v: unknown, out: IssueList, d: number): number {
+function g_EmbeddedResource$1(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  return true;
+}
+
+function x_EmbeddedResource$2(v: unknown, out: IssueList, d: number): number {
   const u1 = out.union("", 0);
   const c2 = x_TextResourceContents(v, out, d);
   out.lift(c2, "", 0);
@@ -5737,11 +5742,6 @@ function x_EmbeddedResource$1(v: unknown, out: IssueList, d: number): number {
   u1.member("BlobResourceContents");
   const c = u1.pick(EXPECTED_21, v);
   return c;
-}
-
-function g_EmbeddedResource$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
-  return true;
 }
 
 function g_PromptListChangedNotification(v: unknown, d: number): boolean {
@@ -5807,12 +5807,12 @@ function g_ListToolsRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1))
-    return failedInType("/params", x_PaginatedRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 !== undefined && !g_PaginatedRequestParams(p3, d + 1))
+    return failedInType("/params", x_PaginatedRequestParams, p3);
   return true;
 }
 
@@ -5843,22 +5843,22 @@ function x_ListToolsRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["params"];
-    if (x4 !== undefined) {
-      if (!g_PaginatedRequestParams(x4, d + 1)) {
-        const c5 = x_PaginatedRequestParams(x4, out, d + 1);
-        if (out.lift(c5, "/params", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["id"];
-    if (x6 === undefined) {
+    const x4 = o1["id"];
+    if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
     } else {
-      if (!g_RequestId(x6, d + 1)) {
-        const c7 = x_RequestId(x6, out, d + 1);
-        if (out.lift(c7, "/id", 1)) return 1;
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["params"];
+    if (x6 !== undefined) {
+      if (!g_PaginatedRequestParams(x6, d + 1)) {
+        const c7 = x_PaginatedRequestParams(x6, out, d + 1);
+        if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
     }
@@ -5944,14 +5944,14 @@ function g_CallToolResult(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return failedIn("/_meta");
-  const p1 = o["content"];
-  if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
-  if (!g_CallToolResult$2(p1, d + 1)) return failedIn("/content");
-  const p2 = o["structuredContent"];
-  if (p2 !== undefined && !g_CallToolResult$3(p2, d + 1)) return failedIn("/structuredContent");
-  const p3 = o["isError"];
-  if (p3 !== undefined && !(typeof p3 === "boolean"))
-    return failedTest("/isError", EXPECTED_12, p3);
+  const p1 = o["structuredContent"];
+  if (p1 !== undefined && !g_CallToolResult$2(p1, d + 1)) return failedIn("/structuredContent");
+  const p2 = o["isError"];
+  if (p2 !== undefined && !(typeof p2 === "boolean"))
+    return failedTest("/isError", EXPECTED_12, p2);
+  const p3 = o["content"];
+  if (p3 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_CallToolResult$3(p3, d + 1)) return failedIn("/content");
   return true;
 }
 
@@ -5969,37 +5969,37 @@ function x_CallToolResult(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["content"];
-    if (x4 === undefined) {
+    const x4 = o1["structuredContent"];
+    if (x4 !== undefined) {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/structuredContent", 1, EXPECTED_3, x4)) return 1;
+        n++;
+      }
+    }
+    const x6 = o1["isError"];
+    if (x6 !== undefined) {
+      if (!(typeof x6 === "boolean")) {
+        if (out.fault("/isError", 1, EXPECTED_12, x6)) return 1;
+        n++;
+      }
+    }
+    const x7 = o1["content"];
+    if (x7 === undefined) {
       if (out.absent("/content", 1, 'missing required property "content"')) return 1;
       n++;
     } else {
-      if (!Array.isArray(x4)) {
-        if (out.fault("/content", 1, EXPECTED_8, x4)) return 1;
+      if (!Array.isArray(x7)) {
+        if (out.fault("/content", 1, EXPECTED_8, x7)) return 1;
         n++;
       } else {
-        const a5 = x4 as readonly unknown[];
-        for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_ContentBlock(a5[i6], d + 1 + 1)) {
-            const c7 = x_ContentBlock(a5[i6], out, d + 1 + 1);
-            if (out.lift(c7, "/content/" + i6, 2)) return 1;
-            n += c7;
+        const a8 = x7 as readonly unknown[];
+        for (let i9 = 0; i9 < a8.length; i9++) {
+          if (!g_ContentBlock(a8[i9], d + 1 + 1)) {
+            const c10 = x_ContentBlock(a8[i9], out, d + 1 + 1);
+            if (out.lift(c10, "/content/" + i9, 2)) return 1;
+            n += c10;
           }
         }
-      }
-    }
-    const x8 = o1["structuredContent"];
-    if (x8 !== undefined) {
-      if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
-        if (out.fault("/structuredContent", 1, EXPECTED_3, x8)) return 1;
-        n++;
-      }
-    }
-    const x10 = o1["isError"];
-    if (x10 !== undefined) {
-      if (!(typeof x10 === "boolean")) {
-        if (out.fault("/isError", 1, EXPECTED_12, x10)) return 1;
-        n++;
       }
     }
   }
@@ -6011,7 +6011,12 @@ function g_CallToolResult$1(v: unknown, _d: number): boolean {
   return true;
 }
 
-function g_CallToolResult$2(v: unknown, d: number): boolean {
+function g_CallToolResult$2(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  return true;
+}
+
+function g_CallToolResult$3(v: unknown, d: number): boolean {
   if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
@@ -6021,24 +6026,19 @@ function g_CallToolResult$2(v: unknown, d: number): boolean {
   return true;
 }
 
-function g_CallToolResult$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
-  return true;
-}
-
 function g_CallToolRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CallToolRequestParams$1(p0, d + 1)) return failedIn("/_meta");
-  const p1 = o["task"];
-  if (p1 !== undefined && !g_TaskMetadata(p1, d + 1))
-    return failedInType("/task", x_TaskMetadata, p1);
-  const p2 = o["name"];
-  if (p2 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p2 === "string")) return failedTest("/name", EXPECTED_2, p2);
-  const p3 = o["arguments"];
-  if (p3 !== undefined && !g_CallToolRequestParams$2(p3, d + 1)) return failedIn("/arguments");
+  const p0 = o["name"];
+  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
+  const p1 = o["arguments"];
+  if (p1 !== undefined && !g_CallToolRequestParams$1(p1, d + 1)) return failedIn("/arguments");
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_CallToolRequestParams$2(p2, d + 1)) return failedIn("/_meta");
+  const p3 = o["task"];
+  if (p3 !== undefined && !g_TaskMetadata(p3, d + 1))
+    return failedInType("/task", x_TaskMetadata, p3);
   return true;
 }
 
@@ -6049,63 +6049,63 @@ function x_CallToolRequestParams(v: unknown, out: IssueList, d: number): number 
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+    const x2 = o1["name"];
+    if (x2 === undefined) {
+      if (out.absent("/name", 1, 'missing required property "name"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/name", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["arguments"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/arguments", 1, EXPECTED_3, x3)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["_meta"];
+    if (x5 !== undefined) {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x5)) return 1;
         n++;
       } else {
-        const o3 = x2 as Readonly<Record<string, unknown>>;
-        const x4 = o3["progressToken"];
-        if (x4 !== undefined) {
-          if (!g_ProgressToken(x4, d + 1 + 1)) {
-            const c5 = x_ProgressToken(x4, out, d + 1 + 1);
-            if (out.lift(c5, "/_meta/progressToken", 2)) return 1;
-            n += c5;
+        const o6 = x5 as Readonly<Record<string, unknown>>;
+        const x7 = o6["progressToken"];
+        if (x7 !== undefined) {
+          if (!g_ProgressToken(x7, d + 1 + 1)) {
+            const c8 = x_ProgressToken(x7, out, d + 1 + 1);
+            if (out.lift(c8, "/_meta/progressToken", 2)) return 1;
+            n += c8;
           }
         }
       }
     }
-    const x6 = o1["task"];
-    if (x6 !== undefined) {
-      if (!g_TaskMetadata(x6, d + 1)) {
-        const c7 = x_TaskMetadata(x6, out, d + 1);
-        if (out.lift(c7, "/task", 1)) return 1;
-        n += c7;
-      }
-    }
-    const x8 = o1["name"];
-    if (x8 === undefined) {
-      if (out.absent("/name", 1, 'missing required property "name"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x8 === "string")) {
-        if (out.fault("/name", 1, EXPECTED_2, x8)) return 1;
-        n++;
-      }
-    }
-    const x9 = o1["arguments"];
+    const x9 = o1["task"];
     if (x9 !== undefined) {
-      if (typeof x9 !== "object" || x9 === null || Array.isArray(x9)) {
-        if (out.fault("/arguments", 1, EXPECTED_3, x9)) return 1;
-        n++;
+      if (!g_TaskMetadata(x9, d + 1)) {
+        const c10 = x_TaskMetadata(x9, out, d + 1);
+        if (out.lift(c10, "/task", 1)) return 1;
+        n += c10;
       }
     }
   }
   return n;
 }
 
-function g_CallToolRequestParams$1(v: unknown, d: number): boolean {
+function g_CallToolRequestParams$1(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  return true;
+}
+
+function g_CallToolRequestParams$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["progressToken"];
   if (p0 !== undefined && !g_ProgressToken(p0, d + 1))
     return failedInType("/progressToken", x_ProgressToken, p0);
-  return true;
-}
-
-function g_CallToolRequestParams$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
@@ -6118,13 +6118,13 @@ function g_CallToolRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_CallToolRequestParams(p2, d + 1))
-    return failedInType("/params", x_CallToolRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_CallToolRequestParams(p3, d + 1))
+    return failedInType("/params", x_CallToolRequestParams, p3);
   return true;
 }
 
@@ -6155,25 +6155,25 @@ function x_CallToolRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["params"];
+    const x4 = o1["id"];
     if (x4 === undefined) {
-      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
-      n++;
-    } else {
-      if (!g_CallToolRequestParams(x4, d + 1)) {
-        const c5 = x_CallToolRequestParams(x4, out, d + 1);
-        if (out.lift(c5, "/params", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["id"];
-    if (x6 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
     } else {
-      if (!g_RequestId(x6, d + 1)) {
-        const c7 = x_RequestId(x6, out, d + 1);
-        if (out.lift(c7, "/id", 1)) return 1;
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["params"];
+    if (x6 === undefined) {
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
+    } else {
+      if (!g_CallToolRequestParams(x6, d + 1)) {
+        const c7 = x_CallToolRequestParams(x6, out, d + 1);
+        if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
     }
@@ -6336,25 +6336,25 @@ function g_Tool(v: unknown, d: number): boolean {
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
-  const p2 = o["icons"];
-  if (p2 !== undefined && !g_Tool$1(p2, d + 1)) return failedIn("/icons");
-  const p3 = o["description"];
-  if (p3 !== undefined && !(typeof p3 === "string"))
-    return failedTest("/description", EXPECTED_2, p3);
-  const p4 = o["inputSchema"];
-  if (p4 === undefined)
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_2, p2);
+  const p3 = o["_meta"];
+  if (p3 !== undefined && !g_Tool$1(p3, d + 1)) return failedIn("/_meta");
+  const p4 = o["execution"];
+  if (p4 !== undefined && !g_ToolExecution(p4, d + 1))
+    return failedInType("/execution", x_ToolExecution, p4);
+  const p5 = o["annotations"];
+  if (p5 !== undefined && !g_ToolAnnotations(p5, d + 1))
+    return failedInType("/annotations", x_ToolAnnotations, p5);
+  const p6 = o["inputSchema"];
+  if (p6 === undefined)
     return failedMissing("/inputSchema", 'missing required property "inputSchema"');
-  if (!g_Tool$2(p4, d + 1)) return failedIn("/inputSchema");
-  const p5 = o["execution"];
-  if (p5 !== undefined && !g_ToolExecution(p5, d + 1))
-    return failedInType("/execution", x_ToolExecution, p5);
-  const p6 = o["outputSchema"];
-  if (p6 !== undefined && !g_Tool$5(p6, d + 1)) return failedIn("/outputSchema");
-  const p7 = o["annotations"];
-  if (p7 !== undefined && !g_ToolAnnotations(p7, d + 1))
-    return failedInType("/annotations", x_ToolAnnotations, p7);
-  const p8 = o["_meta"];
-  if (p8 !== undefined && !g_Tool$8(p8, d + 1)) return failedIn("/_meta");
+  if (!g_Tool$2(p6, d + 1)) return failedIn("/inputSchema");
+  const p7 = o["outputSchema"];
+  if (p7 !== undefined && !g_Tool$5(p7, d + 1)) return failedIn("/outputSchema");
+  const p8 = o["icons"];
+  if (p8 !== undefined && !g_Tool$8(p8, d + 1)) return failedIn("/icons");
   return true;
 }
 
@@ -6382,99 +6382,98 @@ function x_Tool(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["icons"];
+    const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!Array.isArray(x4)) {
-        if (out.fault("/icons", 1, EXPECTED_8, x4)) return 1;
-        n++;
-      } else {
-        const a5 = x4 as readonly unknown[];
-        for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Icon(a5[i6], d + 1 + 1)) {
-            const c7 = x_Icon(a5[i6], out, d + 1 + 1);
-            if (out.lift(c7, "/icons/" + i6, 2)) return 1;
-            n += c7;
-          }
-        }
-      }
-    }
-    const x8 = o1["description"];
-    if (x8 !== undefined) {
-      if (!(typeof x8 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_2, x8)) return 1;
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_2, x4)) return 1;
         n++;
       }
     }
-    const x9 = o1["inputSchema"];
-    if (x9 === undefined) {
+    const x5 = o1["_meta"];
+    if (x5 !== undefined) {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x5)) return 1;
+        n++;
+      }
+    }
+    const x7 = o1["execution"];
+    if (x7 !== undefined) {
+      if (!g_ToolExecution(x7, d + 1)) {
+        const c8 = x_ToolExecution(x7, out, d + 1);
+        if (out.lift(c8, "/execution", 1)) return 1;
+        n += c8;
+      }
+    }
+    const x9 = o1["annotations"];
+    if (x9 !== undefined) {
+      if (!g_ToolAnnotations(x9, d + 1)) {
+        const c10 = x_ToolAnnotations(x9, out, d + 1);
+        if (out.lift(c10, "/annotations", 1)) return 1;
+        n += c10;
+      }
+    }
+    const x11 = o1["inputSchema"];
+    if (x11 === undefined) {
       if (out.absent("/inputSchema", 1, 'missing required property "inputSchema"')) return 1;
       n++;
     } else {
-      if (typeof x9 !== "object" || x9 === null || Array.isArray(x9)) {
-        if (out.fault("/inputSchema", 1, EXPECTED_3, x9)) return 1;
+      if (typeof x11 !== "object" || x11 === null || Array.isArray(x11)) {
+        if (out.fault("/inputSchema", 1, EXPECTED_3, x11)) return 1;
         n++;
       } else {
-        const o10 = x9 as Readonly<Record<string, unknown>>;
-        const x11 = o10["type"];
-        if (x11 === undefined) {
+        const o12 = x11 as Readonly<Record<string, unknown>>;
+        const x13 = o12["type"];
+        if (x13 === undefined) {
           if (out.absent("/inputSchema/type", 2, 'missing required property "type"')) return 1;
           n++;
         } else {
-          if (!(x11 === "object")) {
-            if (out.fault("/inputSchema/type", 2, EXPECTED_38, x11)) return 1;
+          if (!(x13 === "object")) {
+            if (out.fault("/inputSchema/type", 2, EXPECTED_38, x13)) return 1;
             n++;
           }
         }
-        const x12 = o10["$schema"];
-        if (x12 !== undefined) {
-          if (!(typeof x12 === "string")) {
-            if (out.fault("/inputSchema/$schema", 2, EXPECTED_2, x12)) return 1;
+        const x14 = o12["$schema"];
+        if (x14 !== undefined) {
+          if (!(typeof x14 === "string")) {
+            if (out.fault("/inputSchema/$schema", 2, EXPECTED_2, x14)) return 1;
             n++;
           }
         }
-        const x13 = o10["properties"];
-        if (x13 !== undefined) {
-          if (typeof x13 !== "object" || x13 === null || Array.isArray(x13)) {
-            if (out.fault("/inputSchema/properties", 2, EXPECTED_3, x13)) return 1;
+        const x15 = o12["properties"];
+        if (x15 !== undefined) {
+          if (typeof x15 !== "object" || x15 === null || Array.isArray(x15)) {
+            if (out.fault("/inputSchema/properties", 2, EXPECTED_3, x15)) return 1;
             n++;
           } else {
-            const o14 = x13 as Readonly<Record<string, unknown>>;
-            for (const k15 of Object.keys(o14)) {
+            const o16 = x15 as Readonly<Record<string, unknown>>;
+            for (const k17 of Object.keys(o16)) {
               if (!(
-                typeof o14[k15] === "object" &&
-                o14[k15] !== null &&
-                !Array.isArray(o14[k15])
+                typeof o16[k17] === "object" &&
+                o16[k17] !== null &&
+                !Array.isArray(o16[k17])
               )) {
-                if (out.fault("/inputSchema/properties/" + pointer(k15), 3, EXPECTED_3, o14[k15]))
+                if (out.fault("/inputSchema/properties/" + pointer(k17), 3, EXPECTED_3, o16[k17]))
                   return 1;
                 n++;
               }
             }
           }
         }
-        const x16 = o10["required"];
-        if (x16 !== undefined) {
-          if (!Array.isArray(x16)) {
-            if (out.fault("/inputSchema/required", 2, EXPECTED_8, x16)) return 1;
+        const x18 = o12["required"];
+        if (x18 !== undefined) {
+          if (!Array.isArray(x18)) {
+            if (out.fault("/inputSchema/required", 2, EXPECTED_8, x18)) return 1;
             n++;
           } else {
-            const a17 = x16 as readonly unknown[];
-            for (let i18 = 0; i18 < a17.length; i18++) {
-              if (!(typeof a17[i18] === "string")) {
-                if (out.fault("/inputSchema/required/" + i18, 3, EXPECTED_2, a17[i18])) return 1;
+            const a19 = x18 as readonly unknown[];
+            for (let i20 = 0; i20 < a19.length; i20++) {
+              if (!(typeof a19[i20] === "string")) {
+                if (out.fault("/inputSchema/required/" + i20, 3, EXPECTED_2, a19[i20])) return 1;
                 n++;
               }
             }
           }
         }
-      }
-    }
-    const x19 = o1["execution"];
-    if (x19 !== undefined) {
-      if (!g_ToolExecution(x19, d + 1)) {
-        const c20 = x_ToolExecution(x19, out, d + 1);
-        if (out.lift(c20, "/execution", 1)) return 1;
-        n += c20;
       }
     }
     const x21 = o1["outputSchema"];
@@ -6538,32 +6537,28 @@ function x_Tool(v: unknown, out: IssueList, d: number): number {
         }
       }
     }
-    const x31 = o1["annotations"];
+    const x31 = o1["icons"];
     if (x31 !== undefined) {
-      if (!g_ToolAnnotations(x31, d + 1)) {
-        const c32 = x_ToolAnnotations(x31, out, d + 1);
-        if (out.lift(c32, "/annotations", 1)) return 1;
-        n += c32;
-      }
-    }
-    const x33 = o1["_meta"];
-    if (x33 !== undefined) {
-      if (typeof x33 !== "object" || x33 === null || Array.isArray(x33)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x33)) return 1;
+      if (!Array.isArray(x31)) {
+        if (out.fault("/icons", 1, EXPECTED_8, x31)) return 1;
         n++;
+      } else {
+        const a32 = x31 as readonly unknown[];
+        for (let i33 = 0; i33 < a32.length; i33++) {
+          if (!g_Icon(a32[i33], d + 1 + 1)) {
+            const c34 = x_Icon(a32[i33], out, d + 1 + 1);
+            if (out.lift(c34, "/icons/" + i33, 2)) return 1;
+            n += c34;
+          }
+        }
       }
     }
   }
   return n;
 }
 
-function g_Tool$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
-  const a = v as readonly unknown[];
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x);
-  }
+function g_Tool$1(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   return true;
 }
 
@@ -6639,8 +6634,13 @@ function g_Tool$5(v: unknown, d: number): boolean {
   return true;
 }
 
-function g_Tool$8(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+function g_Tool$8(v: unknown, d: number): boolean {
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  const a = v as readonly unknown[];
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x);
+  }
   return true;
 }
 
@@ -6885,12 +6885,12 @@ function g_GetTaskRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_GetTaskRequest$1(p2, d + 1)) return failedIn("/params");
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_GetTaskRequest$1(p3, d + 1)) return failedIn("/params");
   return true;
 }
 
@@ -6921,37 +6921,37 @@ function x_GetTaskRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["params"];
+    const x4 = o1["id"];
     if (x4 === undefined) {
-      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
-      n++;
-    } else {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.fault("/params", 1, EXPECTED_3, x4)) return 1;
-        n++;
-      } else {
-        const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5["taskId"];
-        if (x6 === undefined) {
-          if (out.absent("/params/taskId", 2, 'missing required property "taskId"')) return 1;
-          n++;
-        } else {
-          if (!(typeof x6 === "string")) {
-            if (out.fault("/params/taskId", 2, EXPECTED_2, x6)) return 1;
-            n++;
-          }
-        }
-      }
-    }
-    const x7 = o1["id"];
-    if (x7 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
     } else {
-      if (!g_RequestId(x7, d + 1)) {
-        const c8 = x_RequestId(x7, out, d + 1);
-        if (out.lift(c8, "/id", 1)) return 1;
-        n += c8;
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["params"];
+    if (x6 === undefined) {
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
+    } else {
+      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
+        if (out.fault("/params", 1, EXPECTED_3, x6)) return 1;
+        n++;
+      } else {
+        const o7 = x6 as Readonly<Record<string, unknown>>;
+        const x8 = o7["taskId"];
+        if (x8 === undefined) {
+          if (out.absent("/params/taskId", 2, 'missing required property "taskId"')) return 1;
+          n++;
+        } else {
+          if (!(typeof x8 === "string")) {
+            if (out.fault("/params/taskId", 2, EXPECTED_2, x8)) return 1;
+            n++;
+          }
+        }
       }
     }
   }
@@ -6997,12 +6997,12 @@ function g_GetTaskPayloadRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_GetTaskPayloadRequest$1(p2, d + 1)) return failedIn("/params");
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_GetTaskPayloadRequest$1(p3, d + 1)) return failedIn("/params");
   return true;
 }
 
@@ -7033,37 +7033,37 @@ function x_GetTaskPayloadRequest(v: unknown, out: IssueList, d: number): number 
         n++;
       }
     }
-    const x4 = o1["params"];
+    const x4 = o1["id"];
     if (x4 === undefined) {
-      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
-      n++;
-    } else {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.fault("/params", 1, EXPECTED_3, x4)) return 1;
-        n++;
-      } else {
-        const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5["taskId"];
-        if (x6 === undefined) {
-          if (out.absent("/params/taskId", 2, 'missing required property "taskId"')) return 1;
-          n++;
-        } else {
-          if (!(typeof x6 === "string")) {
-            if (out.fault("/params/taskId", 2, EXPECTED_2, x6)) return 1;
-            n++;
-          }
-        }
-      }
-    }
-    const x7 = o1["id"];
-    if (x7 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
     } else {
-      if (!g_RequestId(x7, d + 1)) {
-        const c8 = x_RequestId(x7, out, d + 1);
-        if (out.lift(c8, "/id", 1)) return 1;
-        n += c8;
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["params"];
+    if (x6 === undefined) {
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
+    } else {
+      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
+        if (out.fault("/params", 1, EXPECTED_3, x6)) return 1;
+        n++;
+      } else {
+        const o7 = x6 as Readonly<Record<string, unknown>>;
+        const x8 = o7["taskId"];
+        if (x8 === undefined) {
+          if (out.absent("/params/taskId", 2, 'missing required property "taskId"')) return 1;
+          n++;
+        } else {
+          if (!(typeof x8 === "string")) {
+            if (out.fault("/params/taskId", 2, EXPECTED_2, x8)) return 1;
+            n++;
+          }
+        }
       }
     }
   }
@@ -7119,12 +7119,12 @@ function g_CancelTaskRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_CancelTaskRequest$1(p2, d + 1)) return failedIn("/params");
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_CancelTaskRequest$1(p3, d + 1)) return failedIn("/params");
   return true;
 }
 
@@ -7155,37 +7155,37 @@ function x_CancelTaskRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["params"];
+    const x4 = o1["id"];
     if (x4 === undefined) {
-      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
-      n++;
-    } else {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.fault("/params", 1, EXPECTED_3, x4)) return 1;
-        n++;
-      } else {
-        const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5["taskId"];
-        if (x6 === undefined) {
-          if (out.absent("/params/taskId", 2, 'missing required property "taskId"')) return 1;
-          n++;
-        } else {
-          if (!(typeof x6 === "string")) {
-            if (out.fault("/params/taskId", 2, EXPECTED_2, x6)) return 1;
-            n++;
-          }
-        }
-      }
-    }
-    const x7 = o1["id"];
-    if (x7 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
     } else {
-      if (!g_RequestId(x7, d + 1)) {
-        const c8 = x_RequestId(x7, out, d + 1);
-        if (out.lift(c8, "/id", 1)) return 1;
-        n += c8;
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["params"];
+    if (x6 === undefined) {
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
+    } else {
+      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
+        if (out.fault("/params", 1, EXPECTED_3, x6)) return 1;
+        n++;
+      } else {
+        const o7 = x6 as Readonly<Record<string, unknown>>;
+        const x8 = o7["taskId"];
+        if (x8 === undefined) {
+          if (out.absent("/params/taskId", 2, 'missing required property "taskId"')) return 1;
+          n++;
+        } else {
+          if (!(typeof x8 === "string")) {
+            if (out.fault("/params/taskId", 2, EXPECTED_2, x8)) return 1;
+            n++;
+          }
+        }
       }
     }
   }
@@ -7231,12 +7231,12 @@ function g_ListTasksRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1))
-    return failedInType("/params", x_PaginatedRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 !== undefined && !g_PaginatedRequestParams(p3, d + 1))
+    return failedInType("/params", x_PaginatedRequestParams, p3);
   return true;
 }
 
@@ -7267,22 +7267,22 @@ function x_ListTasksRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["params"];
-    if (x4 !== undefined) {
-      if (!g_PaginatedRequestParams(x4, d + 1)) {
-        const c5 = x_PaginatedRequestParams(x4, out, d + 1);
-        if (out.lift(c5, "/params", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["id"];
-    if (x6 === undefined) {
+    const x4 = o1["id"];
+    if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
     } else {
-      if (!g_RequestId(x6, d + 1)) {
-        const c7 = x_RequestId(x6, out, d + 1);
-        if (out.lift(c7, "/id", 1)) return 1;
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["params"];
+    if (x6 !== undefined) {
+      if (!g_PaginatedRequestParams(x6, d + 1)) {
+        const c7 = x_PaginatedRequestParams(x6, out, d + 1);
+        if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
     }
@@ -7445,11 +7445,11 @@ function x_TaskStatusNotification(v: unknown, out: IssueList, d: number): number
 function g_SetLevelRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_SetLevelRequestParams$1(p0, d + 1)) return failedIn("/_meta");
-  const p1 = o["level"];
-  if (p1 === undefined) return failedMissing("/level", 'missing required property "level"');
-  if (!g_LoggingLevel(p1, d + 1)) return failedInType("/level", x_LoggingLevel, p1);
+  const p0 = o["level"];
+  if (p0 === undefined) return failedMissing("/level", 'missing required property "level"');
+  if (!g_LoggingLevel(p0, d + 1)) return failedInType("/level", x_LoggingLevel, p0);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_SetLevelRequestParams$1(p1, d + 1)) return failedIn("/_meta");
   return true;
 }
 
@@ -7460,32 +7460,32 @@ function x_SetLevelRequestParams(v: unknown, out: IssueList, d: number): number 
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
-        n++;
-      } else {
-        const o3 = x2 as Readonly<Record<string, unknown>>;
-        const x4 = o3["progressToken"];
-        if (x4 !== undefined) {
-          if (!g_ProgressToken(x4, d + 1 + 1)) {
-            const c5 = x_ProgressToken(x4, out, d + 1 + 1);
-            if (out.lift(c5, "/_meta/progressToken", 2)) return 1;
-            n += c5;
-          }
-        }
-      }
-    }
-    const x6 = o1["level"];
-    if (x6 === undefined) {
+    const x2 = o1["level"];
+    if (x2 === undefined) {
       if (out.absent("/level", 1, 'missing required property "level"')) return 1;
       n++;
     } else {
-      if (!g_LoggingLevel(x6, d + 1)) {
-        const c7 = x_LoggingLevel(x6, out, d + 1);
-        if (out.lift(c7, "/level", 1)) return 1;
-        n += c7;
+      if (!g_LoggingLevel(x2, d + 1)) {
+        const c3 = x_LoggingLevel(x2, out, d + 1);
+        if (out.lift(c3, "/level", 1)) return 1;
+        n += c3;
+      }
+    }
+    const x4 = o1["_meta"];
+    if (x4 !== undefined) {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x4)) return 1;
+        n++;
+      } else {
+        const o5 = x4 as Readonly<Record<string, unknown>>;
+        const x6 = o5["progressToken"];
+        if (x6 !== undefined) {
+          if (!g_ProgressToken(x6, d + 1 + 1)) {
+            const c7 = x_ProgressToken(x6, out, d + 1 + 1);
+            if (out.lift(c7, "/_meta/progressToken", 2)) return 1;
+            n += c7;
+          }
+        }
       }
     }
   }
@@ -7510,13 +7510,13 @@ function g_SetLevelRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_SetLevelRequestParams(p2, d + 1))
-    return failedInType("/params", x_SetLevelRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_SetLevelRequestParams(p3, d + 1))
+    return failedInType("/params", x_SetLevelRequestParams, p3);
   return true;
 }
 
@@ -7547,25 +7547,25 @@ function x_SetLevelRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["params"];
+    const x4 = o1["id"];
     if (x4 === undefined) {
-      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
-      n++;
-    } else {
-      if (!g_SetLevelRequestParams(x4, d + 1)) {
-        const c5 = x_SetLevelRequestParams(x4, out, d + 1);
-        if (out.lift(c5, "/params", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["id"];
-    if (x6 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
     } else {
-      if (!g_RequestId(x6, d + 1)) {
-        const c7 = x_RequestId(x6, out, d + 1);
-        if (out.lift(c7, "/id", 1)) return 1;
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["params"];
+    if (x6 === undefined) {
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
+    } else {
+      if (!g_SetLevelRequestParams(x6, d + 1)) {
+        const c7 = x_SetLevelRequestParams(x6, out, d + 1);
+        if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
     }
@@ -7576,15 +7576,15 @@ function x_SetLevelRequest(v: unknown, out: IssueList, d: number): number {
 function g_LoggingMessageNotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_LoggingMessageNotificationParams$1(p0, d + 1))
-    return failedIn("/_meta");
-  const p1 = o["level"];
-  if (p1 === undefined) return failedMissing("/level", 'missing required property "level"');
-  if (!g_LoggingLevel(p1, d + 1)) return failedInType("/level", x_LoggingLevel, p1);
-  const p2 = o["logger"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/logger", EXPECTED_2, p2);
   if (o["data"] === undefined) return failedMissing("/data", 'missing required property "data"');
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_LoggingMessageNotificationParams$1(p1, d + 1))
+    return failedIn("/_meta");
+  const p2 = o["level"];
+  if (p2 === undefined) return failedMissing("/level", 'missing required property "level"');
+  if (!g_LoggingLevel(p2, d + 1)) return failedInType("/level", x_LoggingLevel, p2);
+  const p3 = o["logger"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/logger", EXPECTED_2, p3);
   return true;
 }
 
@@ -7595,35 +7595,35 @@ function x_LoggingMessageNotificationParams(v: unknown, out: IssueList, d: numbe
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
+    const x2 = o1["data"];
+    if (x2 === undefined) {
+      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
+      n++;
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
         n++;
       }
     }
-    const x4 = o1["level"];
-    if (x4 === undefined) {
+    const x5 = o1["level"];
+    if (x5 === undefined) {
       if (out.absent("/level", 1, 'missing required property "level"')) return 1;
       n++;
     } else {
-      if (!g_LoggingLevel(x4, d + 1)) {
-        const c5 = x_LoggingLevel(x4, out, d + 1);
-        if (out.lift(c5, "/level", 1)) return 1;
-        n += c5;
+      if (!g_LoggingLevel(x5, d + 1)) {
+        const c6 = x_LoggingLevel(x5, out, d + 1);
+        if (out.lift(c6, "/level", 1)) return 1;
+        n += c6;
       }
     }
-    const x6 = o1["logger"];
-    if (x6 !== undefined) {
-      if (!(typeof x6 === "string")) {
-        if (out.fault("/logger", 1, EXPECTED_2, x6)) return 1;
+    const x7 = o1["logger"];
+    if (x7 !== undefined) {
+      if (!(typeof x7 === "string")) {
+        if (out.fault("/logger", 1, EXPECTED_2, x7)) return 1;
         n++;
       }
-    }
-    const x7 = o1["data"];
-    if (x7 === undefined) {
-      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
-      n++;
     }
   }
   return n;
@@ -7728,40 +7728,40 @@ function x_LoggingLevel(v: unknown, out: IssueList, _d: number): number {
 function g_CreateMessageRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateMessageRequestParams$1(p0, d + 1)) return failedIn("/_meta");
-  const p1 = o["task"];
-  if (p1 !== undefined && !g_TaskMetadata(p1, d + 1))
-    return failedInType("/task", x_TaskMetadata, p1);
-  const p2 = o["messages"];
-  if (p2 === undefined) return failedMissing("/messages", 'missing required property "messages"');
-  if (!g_CreateMessageRequestParams$2(p2, d + 1)) return failedIn("/messages");
-  const p3 = o["modelPreferences"];
-  if (p3 !== undefined && !g_ModelPreferences(p3, d + 1))
-    return failedInType("/modelPreferences", x_ModelPreferences, p3);
-  const p4 = o["systemPrompt"];
-  if (p4 !== undefined && !(typeof p4 === "string"))
-    return failedTest("/systemPrompt", EXPECTED_2, p4);
-  const p5 = o["includeContext"];
-  if (p5 !== undefined && !(p5 === "none" || p5 === "thisServer" || p5 === "allServers"))
-    return failedTest("/includeContext", EXPECTED_49, p5);
-  const p6 = o["temperature"];
-  if (p6 !== undefined && !(typeof p6 === "number" && Number.isFinite(p6)))
-    return failedTest("/temperature", EXPECTED_16, p6);
-  const p7 = o["maxTokens"];
-  if (p7 === undefined) return failedMissing("/maxTokens", 'missing required property "maxTokens"');
-  if (!Number.isInteger(p7)) return failedTest("/maxTokens", EXPECTED_4, p7);
+  const p0 = o["systemPrompt"];
+  if (p0 !== undefined && !(typeof p0 === "string"))
+    return failedTest("/systemPrompt", EXPECTED_2, p0);
+  const p1 = o["includeContext"];
+  if (p1 !== undefined && !(p1 === "none" || p1 === "thisServer" || p1 === "allServers"))
+    return failedTest("/includeContext", EXPECTED_49, p1);
+  const p2 = o["temperature"];
+  if (p2 !== undefined && !(typeof p2 === "number" && Number.isFinite(p2)))
+    return failedTest("/temperature", EXPECTED_16, p2);
+  const p3 = o["maxTokens"];
+  if (p3 === undefined) return failedMissing("/maxTokens", 'missing required property "maxTokens"');
+  if (!Number.isInteger(p3)) return failedTest("/maxTokens", EXPECTED_4, p3);
+  const p4 = o["metadata"];
+  if (p4 !== undefined && !(typeof p4 === "object" && p4 !== null && !Array.isArray(p4)))
+    return failedTest("/metadata", EXPECTED_3, p4);
+  const p5 = o["_meta"];
+  if (p5 !== undefined && !g_CreateMessageRequestParams$1(p5, d + 1)) return failedIn("/_meta");
+  const p6 = o["task"];
+  if (p6 !== undefined && !g_TaskMetadata(p6, d + 1))
+    return failedInType("/task", x_TaskMetadata, p6);
+  const p7 = o["toolChoice"];
+  if (p7 !== undefined && !g_ToolChoice(p7, d + 1))
+    return failedInType("/toolChoice", x_ToolChoice, p7);
   const p8 = o["stopSequences"];
-  if (p8 !== undefined && !g_CreateMessageRequestParams$3(p8, d + 1))
+  if (p8 !== undefined && !g_CreateMessageRequestParams$2(p8, d + 1))
     return failedIn("/stopSequences");
-  const p9 = o["metadata"];
-  if (p9 !== undefined && !(typeof p9 === "object" && p9 !== null && !Array.isArray(p9)))
-    return failedTest("/metadata", EXPECTED_3, p9);
+  const p9 = o["modelPreferences"];
+  if (p9 !== undefined && !g_ModelPreferences(p9, d + 1))
+    return failedInType("/modelPreferences", x_ModelPreferences, p9);
   const p10 = o["tools"];
-  if (p10 !== undefined && !g_CreateMessageRequestParams$4(p10, d + 1)) return failedIn("/tools");
-  const p11 = o["toolChoice"];
-  if (p11 !== undefined && !g_ToolChoice(p11, d + 1))
-    return failedInType("/toolChoice", x_ToolChoice, p11);
+  if (p10 !== undefined && !g_CreateMessageRequestParams$3(p10, d + 1)) return failedIn("/tools");
+  const p11 = o["messages"];
+  if (p11 === undefined) return failedMissing("/messages", 'missing required property "messages"');
+  if (!g_CreateMessageRequestParams$4(p11, d + 1)) return failedIn("/messages");
   return true;
 }
 
@@ -7772,133 +7772,133 @@ function x_CreateMessageRequestParams(v: unknown, out: IssueList, d: number): nu
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
+    const x2 = o1["systemPrompt"];
     if (x2 !== undefined) {
-      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x2)) return 1;
-        n++;
-      } else {
-        const o3 = x2 as Readonly<Record<string, unknown>>;
-        const x4 = o3["progressToken"];
-        if (x4 !== undefined) {
-          if (!g_ProgressToken(x4, d + 1 + 1)) {
-            const c5 = x_ProgressToken(x4, out, d + 1 + 1);
-            if (out.lift(c5, "/_meta/progressToken", 2)) return 1;
-            n += c5;
-          }
-        }
-      }
-    }
-    const x6 = o1["task"];
-    if (x6 !== undefined) {
-      if (!g_TaskMetadata(x6, d + 1)) {
-        const c7 = x_TaskMetadata(x6, out, d + 1);
-        if (out.lift(c7, "/task", 1)) return 1;
-        n += c7;
-      }
-    }
-    const x8 = o1["messages"];
-    if (x8 === undefined) {
-      if (out.absent("/messages", 1, 'missing required property "messages"')) return 1;
-      n++;
-    } else {
-      if (!Array.isArray(x8)) {
-        if (out.fault("/messages", 1, EXPECTED_8, x8)) return 1;
-        n++;
-      } else {
-        const a9 = x8 as readonly unknown[];
-        for (let i10 = 0; i10 < a9.length; i10++) {
-          if (!g_SamplingMessage(a9[i10], d + 1 + 1)) {
-            const c11 = x_SamplingMessage(a9[i10], out, d + 1 + 1);
-            if (out.lift(c11, "/messages/" + i10, 2)) return 1;
-            n += c11;
-          }
-        }
-      }
-    }
-    const x12 = o1["modelPreferences"];
-    if (x12 !== undefined) {
-      if (!g_ModelPreferences(x12, d + 1)) {
-        const c13 = x_ModelPreferences(x12, out, d + 1);
-        if (out.lift(c13, "/modelPreferences", 1)) return 1;
-        n += c13;
-      }
-    }
-    const x14 = o1["systemPrompt"];
-    if (x14 !== undefined) {
-      if (!(typeof x14 === "string")) {
-        if (out.fault("/systemPrompt", 1, EXPECTED_2, x14)) return 1;
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/systemPrompt", 1, EXPECTED_2, x2)) return 1;
         n++;
       }
     }
-    const x15 = o1["includeContext"];
-    if (x15 !== undefined) {
-      if (!(x15 === "none" || x15 === "thisServer" || x15 === "allServers")) {
-        if (out.fault("/includeContext", 1, EXPECTED_49, x15)) return 1;
+    const x3 = o1["includeContext"];
+    if (x3 !== undefined) {
+      if (!(x3 === "none" || x3 === "thisServer" || x3 === "allServers")) {
+        if (out.fault("/includeContext", 1, EXPECTED_49, x3)) return 1;
         n++;
       }
     }
-    const x16 = o1["temperature"];
-    if (x16 !== undefined) {
-      if (!(typeof x16 === "number" && Number.isFinite(x16))) {
-        if (out.fault("/temperature", 1, EXPECTED_16, x16)) return 1;
+    const x4 = o1["temperature"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "number" && Number.isFinite(x4))) {
+        if (out.fault("/temperature", 1, EXPECTED_16, x4)) return 1;
         n++;
       }
     }
-    const x17 = o1["maxTokens"];
-    if (x17 === undefined) {
+    const x5 = o1["maxTokens"];
+    if (x5 === undefined) {
       if (out.absent("/maxTokens", 1, 'missing required property "maxTokens"')) return 1;
       n++;
     } else {
-      if (!Number.isInteger(x17)) {
-        if (out.fault("/maxTokens", 1, EXPECTED_4, x17)) return 1;
+      if (!Number.isInteger(x5)) {
+        if (out.fault("/maxTokens", 1, EXPECTED_4, x5)) return 1;
         n++;
       }
     }
-    const x18 = o1["stopSequences"];
-    if (x18 !== undefined) {
-      if (!Array.isArray(x18)) {
-        if (out.fault("/stopSequences", 1, EXPECTED_8, x18)) return 1;
+    const x6 = o1["metadata"];
+    if (x6 !== undefined) {
+      if (!(typeof x6 === "object" && x6 !== null && !Array.isArray(x6))) {
+        if (out.fault("/metadata", 1, EXPECTED_3, x6)) return 1;
+        n++;
+      }
+    }
+    const x7 = o1["_meta"];
+    if (x7 !== undefined) {
+      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x7)) return 1;
         n++;
       } else {
-        const a19 = x18 as readonly unknown[];
-        for (let i20 = 0; i20 < a19.length; i20++) {
-          if (!(typeof a19[i20] === "string")) {
-            if (out.fault("/stopSequences/" + i20, 2, EXPECTED_2, a19[i20])) return 1;
+        const o8 = x7 as Readonly<Record<string, unknown>>;
+        const x9 = o8["progressToken"];
+        if (x9 !== undefined) {
+          if (!g_ProgressToken(x9, d + 1 + 1)) {
+            const c10 = x_ProgressToken(x9, out, d + 1 + 1);
+            if (out.lift(c10, "/_meta/progressToken", 2)) return 1;
+            n += c10;
+          }
+        }
+      }
+    }
+    const x11 = o1["task"];
+    if (x11 !== undefined) {
+      if (!g_TaskMetadata(x11, d + 1)) {
+        const c12 = x_TaskMetadata(x11, out, d + 1);
+        if (out.lift(c12, "/task", 1)) return 1;
+        n += c12;
+      }
+    }
+    const x13 = o1["toolChoice"];
+    if (x13 !== undefined) {
+      if (!g_ToolChoice(x13, d + 1)) {
+        const c14 = x_ToolChoice(x13, out, d + 1);
+        if (out.lift(c14, "/toolChoice", 1)) return 1;
+        n += c14;
+      }
+    }
+    const x15 = o1["stopSequences"];
+    if (x15 !== undefined) {
+      if (!Array.isArray(x15)) {
+        if (out.fault("/stopSequences", 1, EXPECTED_8, x15)) return 1;
+        n++;
+      } else {
+        const a16 = x15 as readonly unknown[];
+        for (let i17 = 0; i17 < a16.length; i17++) {
+          if (!(typeof a16[i17] === "string")) {
+            if (out.fault("/stopSequences/" + i17, 2, EXPECTED_2, a16[i17])) return 1;
             n++;
           }
         }
       }
     }
-    const x21 = o1["metadata"];
-    if (x21 !== undefined) {
-      if (!(typeof x21 === "object" && x21 !== null && !Array.isArray(x21))) {
-        if (out.fault("/metadata", 1, EXPECTED_3, x21)) return 1;
-        n++;
+    const x18 = o1["modelPreferences"];
+    if (x18 !== undefined) {
+      if (!g_ModelPreferences(x18, d + 1)) {
+        const c19 = x_ModelPreferences(x18, out, d + 1);
+        if (out.lift(c19, "/modelPreferences", 1)) return 1;
+        n += c19;
       }
     }
-    const x22 = o1["tools"];
-    if (x22 !== undefined) {
-      if (!Array.isArray(x22)) {
-        if (out.fault("/tools", 1, EXPECTED_8, x22)) return 1;
+    const x20 = o1["tools"];
+    if (x20 !== undefined) {
+      if (!Array.isArray(x20)) {
+        if (out.fault("/tools", 1, EXPECTED_8, x20)) return 1;
         n++;
       } else {
-        const a23 = x22 as readonly unknown[];
-        for (let i24 = 0; i24 < a23.length; i24++) {
-          if (!g_Tool(a23[i24], d + 1 + 1)) {
-            const c25 = x_Tool(a23[i24], out, d + 1 + 1);
-            if (out.lift(c25, "/tools/" + i24, 2)) return 1;
-            n += c25;
+        const a21 = x20 as readonly unknown[];
+        for (let i22 = 0; i22 < a21.length; i22++) {
+          if (!g_Tool(a21[i22], d + 1 + 1)) {
+            const c23 = x_Tool(a21[i22], out, d + 1 + 1);
+            if (out.lift(c23, "/tools/" + i22, 2)) return 1;
+            n += c23;
           }
         }
       }
     }
-    const x26 = o1["toolChoice"];
-    if (x26 !== undefined) {
-      if (!g_ToolChoice(x26, d + 1)) {
-        const c27 = x_ToolChoice(x26, out, d + 1);
-        if (out.lift(c27, "/toolChoice", 1)) return 1;
-        n += c27;
+    const x24 = o1["messages"];
+    if (x24 === undefined) {
+      if (out.absent("/messages", 1, 'missing required property "messages"')) return 1;
+      n++;
+    } else {
+      if (!Array.isArray(x24)) {
+        if (out.fault("/messages", 1, EXPECTED_8, x24)) return 1;
+        n++;
+      } else {
+        const a25 = x24 as readonly unknown[];
+        for (let i26 = 0; i26 < a25.length; i26++) {
+          if (!g_SamplingMessage(a25[i26], d + 1 + 1)) {
+            const c27 = x_SamplingMessage(a25[i26], out, d + 1 + 1);
+            if (out.lift(c27, "/messages/" + i26, 2)) return 1;
+            n += c27;
+          }
+        }
       }
     }
   }
@@ -7914,17 +7914,7 @@ function g_CreateMessageRequestParams$1(v: unknown, d: number): boolean {
   return true;
 }
 
-function g_CreateMessageRequestParams$2(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
-  const a = v as readonly unknown[];
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    if (!g_SamplingMessage(x, d + 1)) return failedInType(i, x_SamplingMessage, x);
-  }
-  return true;
-}
-
-function g_CreateMessageRequestParams$3(v: unknown, _d: number): boolean {
+function g_CreateMessageRequestParams$2(v: unknown, _d: number): boolean {
   if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
@@ -7934,12 +7924,22 @@ function g_CreateMessageRequestParams$3(v: unknown, _d: number): boolean {
   return true;
 }
 
-function g_CreateMessageRequestParams$4(v: unknown, d: number): boolean {
+function g_CreateMessageRequestParams$3(v: unknown, d: number): boolean {
   if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
     if (!g_Tool(x, d + 1)) return failedInType(i, x_Tool, x);
+  }
+  return true;
+}
+
+function g_CreateMessageRequestParams$4(v: unknown, d: number): boolean {
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  const a = v as readonly unknown[];
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if (!g_SamplingMessage(x, d + 1)) return failedInType(i, x_SamplingMessage, x);
   }
   return true;
 }
@@ -7980,13 +7980,13 @@ function g_CreateMessageRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_CreateMessageRequestParams(p2, d + 1))
-    return failedInType("/params", x_CreateMessageRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_CreateMessageRequestParams(p3, d + 1))
+    return failedInType("/params", x_CreateMessageRequestParams, p3);
   return true;
 }
 
@@ -8017,25 +8017,25 @@ function x_CreateMessageRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["params"];
+    const x4 = o1["id"];
     if (x4 === undefined) {
-      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
-      n++;
-    } else {
-      if (!g_CreateMessageRequestParams(x4, d + 1)) {
-        const c5 = x_CreateMessageRequestParams(x4, out, d + 1);
-        if (out.lift(c5, "/params", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["id"];
-    if (x6 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
     } else {
-      if (!g_RequestId(x6, d + 1)) {
-        const c7 = x_RequestId(x6, out, d + 1);
-        if (out.lift(c7, "/id", 1)) return 1;
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["params"];
+    if (x6 === undefined) {
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
+    } else {
+      if (!g_CreateMessageRequestParams(x6, d + 1)) {
+        const c7 = x_CreateMessageRequestParams(x6, out, d + 1);
+        if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
     }
@@ -8051,23 +8051,23 @@ function g_CreateMessageResult(v: unknown, d: number): boolean {
   const p1 = o["role"];
   if (p1 === undefined) return failedMissing("/role", 'missing required property "role"');
   if (!g_Role(p1, d + 1)) return failedInType("/role", x_Role, p1);
-  const p2 = o["content"];
-  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
+  const p2 = o["model"];
+  if (p2 === undefined) return failedMissing("/model", 'missing required property "model"');
+  if (!(typeof p2 === "string")) return failedTest("/model", EXPECTED_2, p2);
+  const p3 = o["stopReason"];
+  if (p3 !== undefined && !(typeof p3 === "string"))
+    return failedTest("/stopReason", EXPECTED_2, p3);
+  const p4 = o["content"];
+  if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!(
-    g_TextContent(p2, d + 1) ||
-    g_ImageContent(p2, d + 1) ||
-    g_AudioContent(p2, d + 1) ||
-    g_ToolUseContent(p2, d + 1) ||
-    g_ToolResultContent(p2, d + 1) ||
-    g_CreateMessageResult$2(p2, d + 1)
+    g_TextContent(p4, d + 1) ||
+    g_ImageContent(p4, d + 1) ||
+    g_AudioContent(p4, d + 1) ||
+    g_ToolUseContent(p4, d + 1) ||
+    g_ToolResultContent(p4, d + 1) ||
+    g_CreateMessageResult$2(p4, d + 1)
   ))
-    return failedUnion("/content", x_CreateMessageResult$3, p2);
-  const p3 = o["model"];
-  if (p3 === undefined) return failedMissing("/model", 'missing required property "model"');
-  if (!(typeof p3 === "string")) return failedTest("/model", EXPECTED_2, p3);
-  const p4 = o["stopReason"];
-  if (p4 !== undefined && !(typeof p4 === "string"))
-    return failedTest("/stopReason", EXPECTED_2, p4);
+    return failedUnion("/content", x_CreateMessageResult$3, p4);
   return true;
 }
 
@@ -8096,69 +8096,69 @@ function x_CreateMessageResult(v: unknown, out: IssueList, d: number): number {
         n += c15;
       }
     }
-    const x16 = o11["content"];
+    const x16 = o11["model"];
     if (x16 === undefined) {
+      if (out.absent("/model", 1, 'missing required property "model"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x16 === "string")) {
+        if (out.fault("/model", 1, EXPECTED_2, x16)) return 1;
+        n++;
+      }
+    }
+    const x17 = o11["stopReason"];
+    if (x17 !== undefined) {
+      if (!(typeof x17 === "string")) {
+        if (out.fault("/stopReason", 1, EXPECTED_2, x17)) return 1;
+        n++;
+      }
+    }
+    const x18 = o11["content"];
+    if (x18 === undefined) {
       if (out.absent("/content", 1, 'missing required property "content"')) return 1;
       n++;
     } else {
       if (!(
-        g_TextContent(x16, d + 1) ||
-        g_ImageContent(x16, d + 1) ||
-        g_AudioContent(x16, d + 1) ||
-        g_ToolUseContent(x16, d + 1) ||
-        g_ToolResultContent(x16, d + 1) ||
-        g_CreateMessageResult$4(x16, d + 1)
+        g_TextContent(x18, d + 1) ||
+        g_ImageContent(x18, d + 1) ||
+        g_AudioContent(x18, d + 1) ||
+        g_ToolUseContent(x18, d + 1) ||
+        g_ToolResultContent(x18, d + 1) ||
+        g_CreateMessageResult$4(x18, d + 1)
       )) {
-        const u18 = out.union("/content", 1);
-        const c19 = x_TextContent(x16, out, d + 1);
-        out.lift(c19, "/content", 1);
-        u18.member("TextContent");
-        const c20 = x_ImageContent(x16, out, d + 1);
-        out.lift(c20, "/content", 1);
-        u18.member("ImageContent");
-        const c21 = x_AudioContent(x16, out, d + 1);
+        const u20 = out.union("/content", 1);
+        const c21 = x_TextContent(x18, out, d + 1);
         out.lift(c21, "/content", 1);
-        u18.member("AudioContent");
-        const c22 = x_ToolUseContent(x16, out, d + 1);
+        u20.member("TextContent");
+        const c22 = x_ImageContent(x18, out, d + 1);
         out.lift(c22, "/content", 1);
-        u18.member("ToolUseContent");
-        const c23 = x_ToolResultContent(x16, out, d + 1);
+        u20.member("ImageContent");
+        const c23 = x_AudioContent(x18, out, d + 1);
         out.lift(c23, "/content", 1);
-        u18.member("ToolResultContent");
-        m24: {
-          if (!Array.isArray(x16)) {
-            if (out.fault("/content", 1, EXPECTED_8, x16)) break m24;
+        u20.member("AudioContent");
+        const c24 = x_ToolUseContent(x18, out, d + 1);
+        out.lift(c24, "/content", 1);
+        u20.member("ToolUseContent");
+        const c25 = x_ToolResultContent(x18, out, d + 1);
+        out.lift(c25, "/content", 1);
+        u20.member("ToolResultContent");
+        m26: {
+          if (!Array.isArray(x18)) {
+            if (out.fault("/content", 1, EXPECTED_8, x18)) break m26;
           } else {
-            const a25 = x16 as readonly unknown[];
-            for (let i26 = 0; i26 < a25.length; i26++) {
-              if (!g_SamplingMessageContentBlock(a25[i26], d + 1 + 1)) {
-                const c27 = x_SamplingMessageContentBlock(a25[i26], out, d + 1 + 1);
-                if (out.lift(c27, "/content/" + i26, 2)) break m24;
+            const a27 = x18 as readonly unknown[];
+            for (let i28 = 0; i28 < a27.length; i28++) {
+              if (!g_SamplingMessageContentBlock(a27[i28], d + 1 + 1)) {
+                const c29 = x_SamplingMessageContentBlock(a27[i28], out, d + 1 + 1);
+                if (out.lift(c29, "/content/" + i28, 2)) break m26;
               }
             }
           }
         }
-        u18.member("SamplingMessageContentBlock[]");
-        const c17 = u18.pick(EXPECTED_52, x16);
+        u20.member("SamplingMessageContentBlock[]");
+        const c19 = u20.pick(EXPECTED_52, x18);
         if (!out.all) return 1;
-        n += c17;
-      }
-    }
-    const x28 = o11["model"];
-    if (x28 === undefined) {
-      if (out.absent("/model", 1, 'missing required property "model"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x28 === "string")) {
-        if (out.fault("/model", 1, EXPECTED_2, x28)) return 1;
-        n++;
-      }
-    }
-    const x29 = o11["stopReason"];
-    if (x29 !== undefined) {
-      if (!(typeof x29 === "string")) {
-        if (out.fault("/stopReason", 1, EXPECTED_2, x29)) return 1;
-        n++;
+        n += c19;
       }
     }
   }
@@ -8233,19 +8233,19 @@ function g_SamplingMessage(v: unknown, d: number): boolean {
   const p0 = o["role"];
   if (p0 === undefined) return failedMissing("/role", 'missing required property "role"');
   if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
-  const p1 = o["content"];
-  if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_SamplingMessage$1(p1, d + 1)) return failedIn("/_meta");
+  const p2 = o["content"];
+  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!(
-    g_TextContent(p1, d + 1) ||
-    g_ImageContent(p1, d + 1) ||
-    g_AudioContent(p1, d + 1) ||
-    g_ToolUseContent(p1, d + 1) ||
-    g_ToolResultContent(p1, d + 1) ||
-    g_SamplingMessage$1(p1, d + 1)
+    g_TextContent(p2, d + 1) ||
+    g_ImageContent(p2, d + 1) ||
+    g_AudioContent(p2, d + 1) ||
+    g_ToolUseContent(p2, d + 1) ||
+    g_ToolResultContent(p2, d + 1) ||
+    g_SamplingMessage$2(p2, d + 1)
   ))
-    return failedUnion("/content", x_SamplingMessage$2, p1);
-  const p2 = o["_meta"];
-  if (p2 !== undefined && !g_SamplingMessage$3(p2, d + 1)) return failedIn("/_meta");
+    return failedUnion("/content", x_SamplingMessage$3, p2);
   return true;
 }
 
@@ -8267,66 +8267,71 @@ function x_SamplingMessage(v: unknown, out: IssueList, d: number): number {
         n += c13;
       }
     }
-    const x14 = o11["content"];
-    if (x14 === undefined) {
+    const x14 = o11["_meta"];
+    if (x14 !== undefined) {
+      if (typeof x14 !== "object" || x14 === null || Array.isArray(x14)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x14)) return 1;
+        n++;
+      }
+    }
+    const x16 = o11["content"];
+    if (x16 === undefined) {
       if (out.absent("/content", 1, 'missing required property "content"')) return 1;
       n++;
     } else {
       if (!(
-        g_TextContent(x14, d + 1) ||
-        g_ImageContent(x14, d + 1) ||
-        g_AudioContent(x14, d + 1) ||
-        g_ToolUseContent(x14, d + 1) ||
-        g_ToolResultContent(x14, d + 1) ||
-        g_SamplingMessage$4(x14, d + 1)
+        g_TextContent(x16, d + 1) ||
+        g_ImageContent(x16, d + 1) ||
+        g_AudioContent(x16, d + 1) ||
+        g_ToolUseContent(x16, d + 1) ||
+        g_ToolResultContent(x16, d + 1) ||
+        g_SamplingMessage$4(x16, d + 1)
       )) {
-        const u16 = out.union("/content", 1);
-        const c17 = x_TextContent(x14, out, d + 1);
-        out.lift(c17, "/content", 1);
-        u16.member("TextContent");
-        const c18 = x_ImageContent(x14, out, d + 1);
-        out.lift(c18, "/content", 1);
-        u16.member("ImageContent");
-        const c19 = x_AudioContent(x14, out, d + 1);
+        const u18 = out.union("/content", 1);
+        const c19 = x_TextContent(x16, out, d + 1);
         out.lift(c19, "/content", 1);
-        u16.member("AudioContent");
-        const c20 = x_ToolUseContent(x14, out, d + 1);
+        u18.member("TextContent");
+        const c20 = x_ImageContent(x16, out, d + 1);
         out.lift(c20, "/content", 1);
-        u16.member("ToolUseContent");
-        const c21 = x_ToolResultContent(x14, out, d + 1);
+        u18.member("ImageContent");
+        const c21 = x_AudioContent(x16, out, d + 1);
         out.lift(c21, "/content", 1);
-        u16.member("ToolResultContent");
-        m22: {
-          if (!Array.isArray(x14)) {
-            if (out.fault("/content", 1, EXPECTED_8, x14)) break m22;
+        u18.member("AudioContent");
+        const c22 = x_ToolUseContent(x16, out, d + 1);
+        out.lift(c22, "/content", 1);
+        u18.member("ToolUseContent");
+        const c23 = x_ToolResultContent(x16, out, d + 1);
+        out.lift(c23, "/content", 1);
+        u18.member("ToolResultContent");
+        m24: {
+          if (!Array.isArray(x16)) {
+            if (out.fault("/content", 1, EXPECTED_8, x16)) break m24;
           } else {
-            const a23 = x14 as readonly unknown[];
-            for (let i24 = 0; i24 < a23.length; i24++) {
-              if (!g_SamplingMessageContentBlock(a23[i24], d + 1 + 1)) {
-                const c25 = x_SamplingMessageContentBlock(a23[i24], out, d + 1 + 1);
-                if (out.lift(c25, "/content/" + i24, 2)) break m22;
+            const a25 = x16 as readonly unknown[];
+            for (let i26 = 0; i26 < a25.length; i26++) {
+              if (!g_SamplingMessageContentBlock(a25[i26], d + 1 + 1)) {
+                const c27 = x_SamplingMessageContentBlock(a25[i26], out, d + 1 + 1);
+                if (out.lift(c27, "/content/" + i26, 2)) break m24;
               }
             }
           }
         }
-        u16.member("SamplingMessageContentBlock[]");
-        const c15 = u16.pick(EXPECTED_52, x14);
+        u18.member("SamplingMessageContentBlock[]");
+        const c17 = u18.pick(EXPECTED_52, x16);
         if (!out.all) return 1;
-        n += c15;
-      }
-    }
-    const x26 = o11["_meta"];
-    if (x26 !== undefined) {
-      if (typeof x26 !== "object" || x26 === null || Array.isArray(x26)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x26)) return 1;
-        n++;
+        n += c17;
       }
     }
   }
   return n;
 }
 
-function g_SamplingMessage$1(v: unknown, d: number): boolean {
+function g_SamplingMessage$1(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  return true;
+}
+
+function g_SamplingMessage$2(v: unknown, d: number): boolean {
   if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
@@ -8337,7 +8342,7 @@ function g_SamplingMessage$1(v: unknown, d: number): boolean {
   return true;
 }
 
-function x_SamplingMessage$2(v: unknown, out: IssueList, d: number): number {
+function x_SamplingMessage$3(v: unknown, out: IssueList, d: number): number {
   const u1 = out.union("", 0);
   const c2 = x_TextContent(v, out, d);
   out.lift(c2, "", 0);
@@ -8370,11 +8375,6 @@ function x_SamplingMessage$2(v: unknown, out: IssueList, d: number): number {
   u1.member("SamplingMessageContentBlock[]");
   const c = u1.pick(EXPECTED_52, v);
   return c;
-}
-
-function g_SamplingMessage$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
-  return true;
 }
 
 function g_SamplingMessage$4(v: unknown, d: number): boolean {
@@ -8510,8 +8510,9 @@ function x_SamplingMessageContentBlock(v: unknown, out: IssueList, d: number): n
 function g_Annotations(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["audience"];
-  if (p0 !== undefined && !g_Annotations$1(p0, d + 1)) return failedIn("/audience");
+  const p0 = o["lastModified"];
+  if (p0 !== undefined && !(typeof p0 === "string"))
+    return failedTest("/lastModified", EXPECTED_2, p0);
   const p1 = o["priority"];
   if (p1 !== undefined) {
     if (!(typeof p1 === "number" && Number.isFinite(p1)))
@@ -8519,9 +8520,8 @@ function g_Annotations(v: unknown, d: number): boolean {
     if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/priority", EXPECTED_54, p1);
     if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/priority", EXPECTED_55, p1);
   }
-  const p2 = o["lastModified"];
-  if (p2 !== undefined && !(typeof p2 === "string"))
-    return failedTest("/lastModified", EXPECTED_2, p2);
+  const p2 = o["audience"];
+  if (p2 !== undefined && !g_Annotations$1(p2, d + 1)) return failedIn("/audience");
   return true;
 }
 
@@ -8532,42 +8532,42 @@ function x_Annotations(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["audience"];
+    const x2 = o1["lastModified"];
     if (x2 !== undefined) {
-      if (!Array.isArray(x2)) {
-        if (out.fault("/audience", 1, EXPECTED_8, x2)) return 1;
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/lastModified", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["priority"];
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "number" && Number.isFinite(x3))) {
+        if (out.fault("/priority", 1, EXPECTED_16, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "number" || x3 >= 0)) {
+        if (out.fault("/priority", 1, EXPECTED_54, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "number" || x3 <= 1)) {
+        if (out.fault("/priority", 1, EXPECTED_55, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["audience"];
+    if (x4 !== undefined) {
+      if (!Array.isArray(x4)) {
+        if (out.fault("/audience", 1, EXPECTED_8, x4)) return 1;
         n++;
       } else {
-        const a3 = x2 as readonly unknown[];
-        for (let i4 = 0; i4 < a3.length; i4++) {
-          if (!g_Role(a3[i4], d + 1 + 1)) {
-            const c5 = x_Role(a3[i4], out, d + 1 + 1);
-            if (out.lift(c5, "/audience/" + i4, 2)) return 1;
-            n += c5;
+        const a5 = x4 as readonly unknown[];
+        for (let i6 = 0; i6 < a5.length; i6++) {
+          if (!g_Role(a5[i6], d + 1 + 1)) {
+            const c7 = x_Role(a5[i6], out, d + 1 + 1);
+            if (out.lift(c7, "/audience/" + i6, 2)) return 1;
+            n += c7;
           }
         }
-      }
-    }
-    const x6 = o1["priority"];
-    if (x6 !== undefined) {
-      if (!(typeof x6 === "number" && Number.isFinite(x6))) {
-        if (out.fault("/priority", 1, EXPECTED_16, x6)) return 1;
-        n++;
-      }
-      if (!(typeof x6 !== "number" || x6 >= 0)) {
-        if (out.fault("/priority", 1, EXPECTED_54, x6)) return 1;
-        n++;
-      }
-      if (!(typeof x6 !== "number" || x6 <= 1)) {
-        if (out.fault("/priority", 1, EXPECTED_55, x6)) return 1;
-        n++;
-      }
-    }
-    const x7 = o1["lastModified"];
-    if (x7 !== undefined) {
-      if (!(typeof x7 === "string")) {
-        if (out.fault("/lastModified", 1, EXPECTED_2, x7)) return 1;
-        n++;
       }
     }
   }
@@ -8712,11 +8712,11 @@ function g_TextContent(v: unknown, d: number): boolean {
   const p1 = o["text"];
   if (p1 === undefined) return failedMissing("/text", 'missing required property "text"');
   if (!(typeof p1 === "string")) return failedTest("/text", EXPECTED_2, p1);
-  const p2 = o["annotations"];
-  if (p2 !== undefined && !g_Annotations(p2, d + 1))
-    return failedInType("/annotations", x_Annotations, p2);
-  const p3 = o["_meta"];
-  if (p3 !== undefined && !g_TextContent$1(p3, d + 1)) return failedIn("/_meta");
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_TextContent$1(p2, d + 1)) return failedIn("/_meta");
+  const p3 = o["annotations"];
+  if (p3 !== undefined && !g_Annotations(p3, d + 1))
+    return failedInType("/annotations", x_Annotations, p3);
   return true;
 }
 
@@ -8747,19 +8747,19 @@ function x_TextContent(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["annotations"];
+    const x4 = o1["_meta"];
     if (x4 !== undefined) {
-      if (!g_Annotations(x4, d + 1)) {
-        const c5 = x_Annotations(x4, out, d + 1);
-        if (out.lift(c5, "/annotations", 1)) return 1;
-        n += c5;
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x4)) return 1;
+        n++;
       }
     }
-    const x6 = o1["_meta"];
+    const x6 = o1["annotations"];
     if (x6 !== undefined) {
-      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x6)) return 1;
-        n++;
+      if (!g_Annotations(x6, d + 1)) {
+        const c7 = x_Annotations(x6, out, d + 1);
+        if (out.lift(c7, "/annotations", 1)) return 1;
+        n += c7;
       }
     }
   }
@@ -8777,18 +8777,18 @@ function g_ImageContent(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "image")) return failedTest("/type", EXPECTED_58, p0);
-  const p1 = o["data"];
-  if (p1 === undefined) return failedMissing("/data", 'missing required property "data"');
-  if (!(typeof p1 === "string")) return failedTest("/data", EXPECTED_2, p1);
-  if (!(typeof p1 !== "string" || isByte(p1))) return failedTest("/data", EXPECTED_27, p1);
-  const p2 = o["mimeType"];
-  if (p2 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
-  if (!(typeof p2 === "string")) return failedTest("/mimeType", EXPECTED_2, p2);
+  const p1 = o["mimeType"];
+  if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_ImageContent$1(p2, d + 1)) return failedIn("/_meta");
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
-  const p4 = o["_meta"];
-  if (p4 !== undefined && !g_ImageContent$1(p4, d + 1)) return failedIn("/_meta");
+  const p4 = o["data"];
+  if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
+  if (!(typeof p4 === "string")) return failedTest("/data", EXPECTED_2, p4);
+  if (!(typeof p4 !== "string" || isByte(p4))) return failedTest("/data", EXPECTED_27, p4);
   return true;
 }
 
@@ -8809,42 +8809,42 @@ function x_ImageContent(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x3 = o1["data"];
+    const x3 = o1["mimeType"];
     if (x3 === undefined) {
-      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/data", 1, EXPECTED_2, x3)) return 1;
-        n++;
-      }
-      if (!(typeof x3 !== "string" || isByte(x3))) {
-        if (out.fault("/data", 1, EXPECTED_27, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["mimeType"];
-    if (x4 === undefined) {
       if (out.absent("/mimeType", 1, 'missing required property "mimeType"')) return 1;
       n++;
     } else {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_2, x4)) return 1;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x3)) return 1;
         n++;
       }
     }
-    const x5 = o1["annotations"];
-    if (x5 !== undefined) {
-      if (!g_Annotations(x5, d + 1)) {
-        const c6 = x_Annotations(x5, out, d + 1);
-        if (out.lift(c6, "/annotations", 1)) return 1;
-        n += c6;
+    const x4 = o1["_meta"];
+    if (x4 !== undefined) {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x4)) return 1;
+        n++;
       }
     }
-    const x7 = o1["_meta"];
-    if (x7 !== undefined) {
-      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x7)) return 1;
+    const x6 = o1["annotations"];
+    if (x6 !== undefined) {
+      if (!g_Annotations(x6, d + 1)) {
+        const c7 = x_Annotations(x6, out, d + 1);
+        if (out.lift(c7, "/annotations", 1)) return 1;
+        n += c7;
+      }
+    }
+    const x8 = o1["data"];
+    if (x8 === undefined) {
+      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x8 === "string")) {
+        if (out.fault("/data", 1, EXPECTED_2, x8)) return 1;
+        n++;
+      }
+      if (!(typeof x8 !== "string" || isByte(x8))) {
+        if (out.fault("/data", 1, EXPECTED_27, x8)) return 1;
         n++;
       }
     }
@@ -8863,18 +8863,18 @@ function g_AudioContent(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "audio")) return failedTest("/type", EXPECTED_59, p0);
-  const p1 = o["data"];
-  if (p1 === undefined) return failedMissing("/data", 'missing required property "data"');
-  if (!(typeof p1 === "string")) return failedTest("/data", EXPECTED_2, p1);
-  if (!(typeof p1 !== "string" || isByte(p1))) return failedTest("/data", EXPECTED_27, p1);
-  const p2 = o["mimeType"];
-  if (p2 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
-  if (!(typeof p2 === "string")) return failedTest("/mimeType", EXPECTED_2, p2);
+  const p1 = o["mimeType"];
+  if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_AudioContent$1(p2, d + 1)) return failedIn("/_meta");
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
-  const p4 = o["_meta"];
-  if (p4 !== undefined && !g_AudioContent$1(p4, d + 1)) return failedIn("/_meta");
+  const p4 = o["data"];
+  if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
+  if (!(typeof p4 === "string")) return failedTest("/data", EXPECTED_2, p4);
+  if (!(typeof p4 !== "string" || isByte(p4))) return failedTest("/data", EXPECTED_27, p4);
   return true;
 }
 
@@ -8895,42 +8895,42 @@ function x_AudioContent(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x3 = o1["data"];
+    const x3 = o1["mimeType"];
     if (x3 === undefined) {
-      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/data", 1, EXPECTED_2, x3)) return 1;
-        n++;
-      }
-      if (!(typeof x3 !== "string" || isByte(x3))) {
-        if (out.fault("/data", 1, EXPECTED_27, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["mimeType"];
-    if (x4 === undefined) {
       if (out.absent("/mimeType", 1, 'missing required property "mimeType"')) return 1;
       n++;
     } else {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_2, x4)) return 1;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_2, x3)) return 1;
         n++;
       }
     }
-    const x5 = o1["annotations"];
-    if (x5 !== undefined) {
-      if (!g_Annotations(x5, d + 1)) {
-        const c6 = x_Annotations(x5, out, d + 1);
-        if (out.lift(c6, "/annotations", 1)) return 1;
-        n += c6;
+    const x4 = o1["_meta"];
+    if (x4 !== undefined) {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x4)) return 1;
+        n++;
       }
     }
-    const x7 = o1["_meta"];
-    if (x7 !== undefined) {
-      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x7)) return 1;
+    const x6 = o1["annotations"];
+    if (x6 !== undefined) {
+      if (!g_Annotations(x6, d + 1)) {
+        const c7 = x_Annotations(x6, out, d + 1);
+        if (out.lift(c7, "/annotations", 1)) return 1;
+        n += c7;
+      }
+    }
+    const x8 = o1["data"];
+    if (x8 === undefined) {
+      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x8 === "string")) {
+        if (out.fault("/data", 1, EXPECTED_2, x8)) return 1;
+        n++;
+      }
+      if (!(typeof x8 !== "string" || isByte(x8))) {
+        if (out.fault("/data", 1, EXPECTED_27, x8)) return 1;
         n++;
       }
     }
@@ -9040,16 +9040,16 @@ function g_ToolResultContent(v: unknown, d: number): boolean {
   const p1 = o["toolUseId"];
   if (p1 === undefined) return failedMissing("/toolUseId", 'missing required property "toolUseId"');
   if (!(typeof p1 === "string")) return failedTest("/toolUseId", EXPECTED_2, p1);
-  const p2 = o["content"];
-  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
-  if (!g_ToolResultContent$1(p2, d + 1)) return failedIn("/content");
-  const p3 = o["structuredContent"];
-  if (p3 !== undefined && !g_ToolResultContent$2(p3, d + 1)) return failedIn("/structuredContent");
-  const p4 = o["isError"];
-  if (p4 !== undefined && !(typeof p4 === "boolean"))
-    return failedTest("/isError", EXPECTED_12, p4);
-  const p5 = o["_meta"];
-  if (p5 !== undefined && !g_ToolResultContent$3(p5, d + 1)) return failedIn("/_meta");
+  const p2 = o["structuredContent"];
+  if (p2 !== undefined && !g_ToolResultContent$1(p2, d + 1)) return failedIn("/structuredContent");
+  const p3 = o["isError"];
+  if (p3 !== undefined && !(typeof p3 === "boolean"))
+    return failedTest("/isError", EXPECTED_12, p3);
+  const p4 = o["_meta"];
+  if (p4 !== undefined && !g_ToolResultContent$2(p4, d + 1)) return failedIn("/_meta");
+  const p5 = o["content"];
+  if (p5 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_ToolResultContent$3(p5, d + 1)) return failedIn("/content");
   return true;
 }
 
@@ -9080,51 +9080,61 @@ function x_ToolResultContent(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["content"];
-    if (x4 === undefined) {
+    const x4 = o1["structuredContent"];
+    if (x4 !== undefined) {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/structuredContent", 1, EXPECTED_3, x4)) return 1;
+        n++;
+      }
+    }
+    const x6 = o1["isError"];
+    if (x6 !== undefined) {
+      if (!(typeof x6 === "boolean")) {
+        if (out.fault("/isError", 1, EXPECTED_12, x6)) return 1;
+        n++;
+      }
+    }
+    const x7 = o1["_meta"];
+    if (x7 !== undefined) {
+      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x7)) return 1;
+        n++;
+      }
+    }
+    const x9 = o1["content"];
+    if (x9 === undefined) {
       if (out.absent("/content", 1, 'missing required property "content"')) return 1;
       n++;
     } else {
-      if (!Array.isArray(x4)) {
-        if (out.fault("/content", 1, EXPECTED_8, x4)) return 1;
+      if (!Array.isArray(x9)) {
+        if (out.fault("/content", 1, EXPECTED_8, x9)) return 1;
         n++;
       } else {
-        const a5 = x4 as readonly unknown[];
-        for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_ContentBlock(a5[i6], d + 1 + 1)) {
-            const c7 = x_ContentBlock(a5[i6], out, d + 1 + 1);
-            if (out.lift(c7, "/content/" + i6, 2)) return 1;
-            n += c7;
+        const a10 = x9 as readonly unknown[];
+        for (let i11 = 0; i11 < a10.length; i11++) {
+          if (!g_ContentBlock(a10[i11], d + 1 + 1)) {
+            const c12 = x_ContentBlock(a10[i11], out, d + 1 + 1);
+            if (out.lift(c12, "/content/" + i11, 2)) return 1;
+            n += c12;
           }
         }
-      }
-    }
-    const x8 = o1["structuredContent"];
-    if (x8 !== undefined) {
-      if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
-        if (out.fault("/structuredContent", 1, EXPECTED_3, x8)) return 1;
-        n++;
-      }
-    }
-    const x10 = o1["isError"];
-    if (x10 !== undefined) {
-      if (!(typeof x10 === "boolean")) {
-        if (out.fault("/isError", 1, EXPECTED_12, x10)) return 1;
-        n++;
-      }
-    }
-    const x11 = o1["_meta"];
-    if (x11 !== undefined) {
-      if (typeof x11 !== "object" || x11 === null || Array.isArray(x11)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x11)) return 1;
-        n++;
       }
     }
   }
   return n;
 }
 
-function g_ToolResultContent$1(v: unknown, d: number): boolean {
+function g_ToolResultContent$1(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  return true;
+}
+
+function g_ToolResultContent$2(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  return true;
+}
+
+function g_ToolResultContent$3(v: unknown, d: number): boolean {
   if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
@@ -9134,44 +9144,34 @@ function g_ToolResultContent$1(v: unknown, d: number): boolean {
   return true;
 }
 
-function g_ToolResultContent$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
-  return true;
-}
-
-function g_ToolResultContent$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
-  return true;
-}
-
 function g_ModelPreferences(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["hints"];
-  if (p0 !== undefined && !g_ModelPreferences$1(p0, d + 1)) return failedIn("/hints");
-  const p1 = o["costPriority"];
+  const p0 = o["costPriority"];
+  if (p0 !== undefined) {
+    if (!(typeof p0 === "number" && Number.isFinite(p0)))
+      return failedTest("/costPriority", EXPECTED_16, p0);
+    if (!(typeof p0 !== "number" || p0 >= 0)) return failedTest("/costPriority", EXPECTED_54, p0);
+    if (!(typeof p0 !== "number" || p0 <= 1)) return failedTest("/costPriority", EXPECTED_55, p0);
+  }
+  const p1 = o["speedPriority"];
   if (p1 !== undefined) {
     if (!(typeof p1 === "number" && Number.isFinite(p1)))
-      return failedTest("/costPriority", EXPECTED_16, p1);
-    if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/costPriority", EXPECTED_54, p1);
-    if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/costPriority", EXPECTED_55, p1);
+      return failedTest("/speedPriority", EXPECTED_16, p1);
+    if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/speedPriority", EXPECTED_54, p1);
+    if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/speedPriority", EXPECTED_55, p1);
   }
-  const p2 = o["speedPriority"];
+  const p2 = o["intelligencePriority"];
   if (p2 !== undefined) {
     if (!(typeof p2 === "number" && Number.isFinite(p2)))
-      return failedTest("/speedPriority", EXPECTED_16, p2);
-    if (!(typeof p2 !== "number" || p2 >= 0)) return failedTest("/speedPriority", EXPECTED_54, p2);
-    if (!(typeof p2 !== "number" || p2 <= 1)) return failedTest("/speedPriority", EXPECTED_55, p2);
+      return failedTest("/intelligencePriority", EXPECTED_16, p2);
+    if (!(typeof p2 !== "number" || p2 >= 0))
+      return failedTest("/intelligencePriority", EXPECTED_54, p2);
+    if (!(typeof p2 !== "number" || p2 <= 1))
+      return failedTest("/intelligencePriority", EXPECTED_55, p2);
   }
-  const p3 = o["intelligencePriority"];
-  if (p3 !== undefined) {
-    if (!(typeof p3 === "number" && Number.isFinite(p3)))
-      return failedTest("/intelligencePriority", EXPECTED_16, p3);
-    if (!(typeof p3 !== "number" || p3 >= 0))
-      return failedTest("/intelligencePriority", EXPECTED_54, p3);
-    if (!(typeof p3 !== "number" || p3 <= 1))
-      return failedTest("/intelligencePriority", EXPECTED_55, p3);
-  }
+  const p3 = o["hints"];
+  if (p3 !== undefined && !g_ModelPreferences$1(p3, d + 1)) return failedIn("/hints");
   return true;
 }
 
@@ -9182,65 +9182,65 @@ function x_ModelPreferences(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["hints"];
+    const x2 = o1["costPriority"];
     if (x2 !== undefined) {
-      if (!Array.isArray(x2)) {
-        if (out.fault("/hints", 1, EXPECTED_8, x2)) return 1;
+      if (!(typeof x2 === "number" && Number.isFinite(x2))) {
+        if (out.fault("/costPriority", 1, EXPECTED_16, x2)) return 1;
+        n++;
+      }
+      if (!(typeof x2 !== "number" || x2 >= 0)) {
+        if (out.fault("/costPriority", 1, EXPECTED_54, x2)) return 1;
+        n++;
+      }
+      if (!(typeof x2 !== "number" || x2 <= 1)) {
+        if (out.fault("/costPriority", 1, EXPECTED_55, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["speedPriority"];
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "number" && Number.isFinite(x3))) {
+        if (out.fault("/speedPriority", 1, EXPECTED_16, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "number" || x3 >= 0)) {
+        if (out.fault("/speedPriority", 1, EXPECTED_54, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "number" || x3 <= 1)) {
+        if (out.fault("/speedPriority", 1, EXPECTED_55, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["intelligencePriority"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "number" && Number.isFinite(x4))) {
+        if (out.fault("/intelligencePriority", 1, EXPECTED_16, x4)) return 1;
+        n++;
+      }
+      if (!(typeof x4 !== "number" || x4 >= 0)) {
+        if (out.fault("/intelligencePriority", 1, EXPECTED_54, x4)) return 1;
+        n++;
+      }
+      if (!(typeof x4 !== "number" || x4 <= 1)) {
+        if (out.fault("/intelligencePriority", 1, EXPECTED_55, x4)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["hints"];
+    if (x5 !== undefined) {
+      if (!Array.isArray(x5)) {
+        if (out.fault("/hints", 1, EXPECTED_8, x5)) return 1;
         n++;
       } else {
-        const a3 = x2 as readonly unknown[];
-        for (let i4 = 0; i4 < a3.length; i4++) {
-          if (!g_ModelHint(a3[i4], d + 1 + 1)) {
-            const c5 = x_ModelHint(a3[i4], out, d + 1 + 1);
-            if (out.lift(c5, "/hints/" + i4, 2)) return 1;
-            n += c5;
+        const a6 = x5 as readonly unknown[];
+        for (let i7 = 0; i7 < a6.length; i7++) {
+          if (!g_ModelHint(a6[i7], d + 1 + 1)) {
+            const c8 = x_ModelHint(a6[i7], out, d + 1 + 1);
+            if (out.lift(c8, "/hints/" + i7, 2)) return 1;
+            n += c8;
           }
         }
-      }
-    }
-    const x6 = o1["costPriority"];
-    if (x6 !== undefined) {
-      if (!(typeof x6 === "number" && Number.isFinite(x6))) {
-        if (out.fault("/costPriority", 1, EXPECTED_16, x6)) return 1;
-        n++;
-      }
-      if (!(typeof x6 !== "number" || x6 >= 0)) {
-        if (out.fault("/costPriority", 1, EXPECTED_54, x6)) return 1;
-        n++;
-      }
-      if (!(typeof x6 !== "number" || x6 <= 1)) {
-        if (out.fault("/costPriority", 1, EXPECTED_55, x6)) return 1;
-        n++;
-      }
-    }
-    const x7 = o1["speedPriority"];
-    if (x7 !== undefined) {
-      if (!(typeof x7 === "number" && Number.isFinite(x7))) {
-        if (out.fault("/speedPriority", 1, EXPECTED_16, x7)) return 1;
-        n++;
-      }
-      if (!(typeof x7 !== "number" || x7 >= 0)) {
-        if (out.fault("/speedPriority", 1, EXPECTED_54, x7)) return 1;
-        n++;
-      }
-      if (!(typeof x7 !== "number" || x7 <= 1)) {
-        if (out.fault("/speedPriority", 1, EXPECTED_55, x7)) return 1;
-        n++;
-      }
-    }
-    const x8 = o1["intelligencePriority"];
-    if (x8 !== undefined) {
-      if (!(typeof x8 === "number" && Number.isFinite(x8))) {
-        if (out.fault("/intelligencePriority", 1, EXPECTED_16, x8)) return 1;
-        n++;
-      }
-      if (!(typeof x8 !== "number" || x8 >= 0)) {
-        if (out.fault("/intelligencePriority", 1, EXPECTED_54, x8)) return 1;
-        n++;
-      }
-      if (!(typeof x8 !== "number" || x8 <= 1)) {
-        if (out.fault("/intelligencePriority", 1, EXPECTED_55, x8)) return 1;
-        n++;
       }
     }
   }
@@ -9288,14 +9288,14 @@ function g_CompleteRequestParams(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_CompleteRequestParams$1(p0, d + 1)) return failedIn("/_meta");
-  const p1 = o["ref"];
-  if (p1 === undefined) return failedMissing("/ref", 'missing required property "ref"');
-  if (!g_CompleteRequestParams$2(p1, d + 1)) return failedIn("/ref");
-  const p2 = o["argument"];
-  if (p2 === undefined) return failedMissing("/argument", 'missing required property "argument"');
-  if (!g_CompleteRequestParams$3(p2, d + 1)) return failedIn("/argument");
-  const p3 = o["context"];
-  if (p3 !== undefined && !g_CompleteRequestParams$4(p3, d + 1)) return failedIn("/context");
+  const p1 = o["argument"];
+  if (p1 === undefined) return failedMissing("/argument", 'missing required property "argument"');
+  if (!g_CompleteRequestParams$2(p1, d + 1)) return failedIn("/argument");
+  const p2 = o["context"];
+  if (p2 !== undefined && !g_CompleteRequestParams$3(p2, d + 1)) return failedIn("/context");
+  const p3 = o["ref"];
+  if (p3 === undefined) return failedMissing("/ref", 'missing required property "ref"');
+  if (!g_CompleteRequestParams$5(p3, d + 1)) return failedIn("/ref");
   return true;
 }
 
@@ -9323,44 +9323,101 @@ function x_CompleteRequestParams(v: unknown, out: IssueList, d: number): number 
         }
       }
     }
-    const x6 = o1["ref"];
+    const x6 = o1["argument"];
     if (x6 === undefined) {
-      if (out.absent("/ref", 1, 'missing required property "ref"')) return 1;
+      if (out.absent("/argument", 1, 'missing required property "argument"')) return 1;
       n++;
     } else {
       if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
-        if (out.fault("/ref", 1, EXPECTED_62, x6)) return 1;
+        if (out.fault("/argument", 1, EXPECTED_3, x6)) return 1;
         n++;
       } else {
-        const tag7 = (x6 as Readonly<Record<string, unknown>>)["type"];
-        switch (tag7) {
-          case "ref/prompt": {
-            const s8 = out.items.length;
-            m10: {
-              if (!g_PromptReference(x6, d + 1)) {
-                const c11 = x_PromptReference(x6, out, d + 1);
-                if (out.lift(c11, "/ref", 1)) break m10;
+        const o7 = x6 as Readonly<Record<string, unknown>>;
+        const x8 = o7["name"];
+        if (x8 === undefined) {
+          if (out.absent("/argument/name", 2, 'missing required property "name"')) return 1;
+          n++;
+        } else {
+          if (!(typeof x8 === "string")) {
+            if (out.fault("/argument/name", 2, EXPECTED_2, x8)) return 1;
+            n++;
+          }
+        }
+        const x9 = o7["value"];
+        if (x9 === undefined) {
+          if (out.absent("/argument/value", 2, 'missing required property "value"')) return 1;
+          n++;
+        } else {
+          if (!(typeof x9 === "string")) {
+            if (out.fault("/argument/value", 2, EXPECTED_2, x9)) return 1;
+            n++;
+          }
+        }
+      }
+    }
+    const x10 = o1["context"];
+    if (x10 !== undefined) {
+      if (typeof x10 !== "object" || x10 === null || Array.isArray(x10)) {
+        if (out.fault("/context", 1, EXPECTED_3, x10)) return 1;
+        n++;
+      } else {
+        const o11 = x10 as Readonly<Record<string, unknown>>;
+        const x12 = o11["arguments"];
+        if (x12 !== undefined) {
+          if (typeof x12 !== "object" || x12 === null || Array.isArray(x12)) {
+            if (out.fault("/context/arguments", 2, EXPECTED_3, x12)) return 1;
+            n++;
+          } else {
+            const o13 = x12 as Readonly<Record<string, unknown>>;
+            for (const k14 of Object.keys(o13)) {
+              if (!(typeof o13[k14] === "string")) {
+                if (out.fault("/context/arguments/" + pointer(k14), 3, EXPECTED_2, o13[k14]))
+                  return 1;
+                n++;
               }
             }
-            const c9 = out.named(s8, "PromptReference");
-            if (c9 !== 0) {
+          }
+        }
+      }
+    }
+    const x15 = o1["ref"];
+    if (x15 === undefined) {
+      if (out.absent("/ref", 1, 'missing required property "ref"')) return 1;
+      n++;
+    } else {
+      if (typeof x15 !== "object" || x15 === null || Array.isArray(x15)) {
+        if (out.fault("/ref", 1, EXPECTED_62, x15)) return 1;
+        n++;
+      } else {
+        const tag16 = (x15 as Readonly<Record<string, unknown>>)["type"];
+        switch (tag16) {
+          case "ref/prompt": {
+            const s17 = out.items.length;
+            m19: {
+              if (!g_PromptReference(x15, d + 1)) {
+                const c20 = x_PromptReference(x15, out, d + 1);
+                if (out.lift(c20, "/ref", 1)) break m19;
+              }
+            }
+            const c18 = out.named(s17, "PromptReference");
+            if (c18 !== 0) {
               if (!out.all) return 1;
-              n += c9;
+              n += c18;
             }
             break;
           }
           case "ref/resource": {
-            const s12 = out.items.length;
-            m14: {
-              if (!g_ResourceTemplateReference(x6, d + 1)) {
-                const c15 = x_ResourceTemplateReference(x6, out, d + 1);
-                if (out.lift(c15, "/ref", 1)) break m14;
+            const s21 = out.items.length;
+            m23: {
+              if (!g_ResourceTemplateReference(x15, d + 1)) {
+                const c24 = x_ResourceTemplateReference(x15, out, d + 1);
+                if (out.lift(c24, "/ref", 1)) break m23;
               }
             }
-            const c13 = out.named(s12, "ResourceTemplateReference");
-            if (c13 !== 0) {
+            const c22 = out.named(s21, "ResourceTemplateReference");
+            if (c22 !== 0) {
               if (!out.all) return 1;
-              n += c13;
+              n += c22;
             }
             break;
           }
@@ -9370,69 +9427,12 @@ function x_CompleteRequestParams(v: unknown, out: IssueList, d: number): number 
                 "/ref/type",
                 2,
                 '"ref/prompt" | "ref/resource"',
-                tag7,
+                tag16,
                 "PromptReference | ResourceTemplateReference",
               )
             )
               return 1;
             n++;
-        }
-      }
-    }
-    const x16 = o1["argument"];
-    if (x16 === undefined) {
-      if (out.absent("/argument", 1, 'missing required property "argument"')) return 1;
-      n++;
-    } else {
-      if (typeof x16 !== "object" || x16 === null || Array.isArray(x16)) {
-        if (out.fault("/argument", 1, EXPECTED_3, x16)) return 1;
-        n++;
-      } else {
-        const o17 = x16 as Readonly<Record<string, unknown>>;
-        const x18 = o17["name"];
-        if (x18 === undefined) {
-          if (out.absent("/argument/name", 2, 'missing required property "name"')) return 1;
-          n++;
-        } else {
-          if (!(typeof x18 === "string")) {
-            if (out.fault("/argument/name", 2, EXPECTED_2, x18)) return 1;
-            n++;
-          }
-        }
-        const x19 = o17["value"];
-        if (x19 === undefined) {
-          if (out.absent("/argument/value", 2, 'missing required property "value"')) return 1;
-          n++;
-        } else {
-          if (!(typeof x19 === "string")) {
-            if (out.fault("/argument/value", 2, EXPECTED_2, x19)) return 1;
-            n++;
-          }
-        }
-      }
-    }
-    const x20 = o1["context"];
-    if (x20 !== undefined) {
-      if (typeof x20 !== "object" || x20 === null || Array.isArray(x20)) {
-        if (out.fault("/context", 1, EXPECTED_3, x20)) return 1;
-        n++;
-      } else {
-        const o21 = x20 as Readonly<Record<string, unknown>>;
-        const x22 = o21["arguments"];
-        if (x22 !== undefined) {
-          if (typeof x22 !== "object" || x22 === null || Array.isArray(x22)) {
-            if (out.fault("/context/arguments", 2, EXPECTED_3, x22)) return 1;
-            n++;
-          } else {
-            const o23 = x22 as Readonly<Record<string, unknown>>;
-            for (const k24 of Object.keys(o23)) {
-              if (!(typeof o23[k24] === "string")) {
-                if (out.fault("/context/arguments/" + pointer(k24), 3, EXPECTED_2, o23[k24]))
-                  return 1;
-                n++;
-              }
-            }
-          }
         }
       }
     }
@@ -9449,7 +9449,37 @@ function g_CompleteRequestParams$1(v: unknown, d: number): boolean {
   return true;
 }
 
-function g_CompleteRequestParams$2(v: unknown, d: number): boolean {
+function g_CompleteRequestParams$2(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["name"];
+  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
+  const p1 = o["value"];
+  if (p1 === undefined) return failedMissing("/value", 'missing required property "value"');
+  if (!(typeof p1 === "string")) return failedTest("/value", EXPECTED_2, p1);
+  return true;
+}
+
+function g_CompleteRequestParams$4(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  for (const k in o) {
+    const x = o[k];
+    if (!(typeof x === "string")) return failedTest("/" + pointer(k), EXPECTED_2, x);
+  }
+  return true;
+}
+
+function g_CompleteRequestParams$3(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["arguments"];
+  if (p0 !== undefined && !g_CompleteRequestParams$4(p0, d + 1)) return failedIn("/arguments");
+  return true;
+}
+
+function g_CompleteRequestParams$5(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_62, v);
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
@@ -9462,36 +9492,6 @@ function g_CompleteRequestParams$2(v: unknown, d: number): boolean {
   }
 }
 
-function g_CompleteRequestParams$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["name"];
-  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
-  const p1 = o["value"];
-  if (p1 === undefined) return failedMissing("/value", 'missing required property "value"');
-  if (!(typeof p1 === "string")) return failedTest("/value", EXPECTED_2, p1);
-  return true;
-}
-
-function g_CompleteRequestParams$5(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
-  const o = v as Readonly<Record<string, unknown>>;
-  for (const k in o) {
-    const x = o[k];
-    if (!(typeof x === "string")) return failedTest("/" + pointer(k), EXPECTED_2, x);
-  }
-  return true;
-}
-
-function g_CompleteRequestParams$4(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["arguments"];
-  if (p0 !== undefined && !g_CompleteRequestParams$5(p0, d + 1)) return failedIn("/arguments");
-  return true;
-}
-
 function g_CompleteRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
@@ -9501,13 +9501,13 @@ function g_CompleteRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_CompleteRequestParams(p2, d + 1))
-    return failedInType("/params", x_CompleteRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_CompleteRequestParams(p3, d + 1))
+    return failedInType("/params", x_CompleteRequestParams, p3);
   return true;
 }
 
@@ -9538,25 +9538,25 @@ function x_CompleteRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["params"];
+    const x4 = o1["id"];
     if (x4 === undefined) {
-      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
-      n++;
-    } else {
-      if (!g_CompleteRequestParams(x4, d + 1)) {
-        const c5 = x_CompleteRequestParams(x4, out, d + 1);
-        if (out.lift(c5, "/params", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["id"];
-    if (x6 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
     } else {
-      if (!g_RequestId(x6, d + 1)) {
-        const c7 = x_RequestId(x6, out, d + 1);
-        if (out.lift(c7, "/id", 1)) return 1;
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["params"];
+    if (x6 === undefined) {
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
+    } else {
+      if (!g_CompleteRequestParams(x6, d + 1)) {
+        const c7 = x_CompleteRequestParams(x6, out, d + 1);
+        if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
     }
@@ -9600,36 +9600,36 @@ function x_CompleteResult(v: unknown, out: IssueList, _d: number): number {
         n++;
       } else {
         const o5 = x4 as Readonly<Record<string, unknown>>;
-        const x6 = o5["values"];
-        if (x6 === undefined) {
+        const x6 = o5["total"];
+        if (x6 !== undefined) {
+          if (!Number.isInteger(x6)) {
+            if (out.fault("/completion/total", 2, EXPECTED_4, x6)) return 1;
+            n++;
+          }
+        }
+        const x7 = o5["hasMore"];
+        if (x7 !== undefined) {
+          if (!(typeof x7 === "boolean")) {
+            if (out.fault("/completion/hasMore", 2, EXPECTED_12, x7)) return 1;
+            n++;
+          }
+        }
+        const x8 = o5["values"];
+        if (x8 === undefined) {
           if (out.absent("/completion/values", 2, 'missing required property "values"')) return 1;
           n++;
         } else {
-          if (!Array.isArray(x6)) {
-            if (out.fault("/completion/values", 2, EXPECTED_8, x6)) return 1;
+          if (!Array.isArray(x8)) {
+            if (out.fault("/completion/values", 2, EXPECTED_8, x8)) return 1;
             n++;
           } else {
-            const a7 = x6 as readonly unknown[];
-            for (let i8 = 0; i8 < a7.length; i8++) {
-              if (!(typeof a7[i8] === "string")) {
-                if (out.fault("/completion/values/" + i8, 3, EXPECTED_2, a7[i8])) return 1;
+            const a9 = x8 as readonly unknown[];
+            for (let i10 = 0; i10 < a9.length; i10++) {
+              if (!(typeof a9[i10] === "string")) {
+                if (out.fault("/completion/values/" + i10, 3, EXPECTED_2, a9[i10])) return 1;
                 n++;
               }
             }
-          }
-        }
-        const x9 = o5["total"];
-        if (x9 !== undefined) {
-          if (!Number.isInteger(x9)) {
-            if (out.fault("/completion/total", 2, EXPECTED_4, x9)) return 1;
-            n++;
-          }
-        }
-        const x10 = o5["hasMore"];
-        if (x10 !== undefined) {
-          if (!(typeof x10 === "boolean")) {
-            if (out.fault("/completion/hasMore", 2, EXPECTED_12, x10)) return 1;
-            n++;
           }
         }
       }
@@ -9656,14 +9656,14 @@ function g_CompleteResult$3(v: unknown, _d: number): boolean {
 function g_CompleteResult$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["values"];
-  if (p0 === undefined) return failedMissing("/values", 'missing required property "values"');
-  if (!g_CompleteResult$3(p0, d + 1)) return failedIn("/values");
-  const p1 = o["total"];
-  if (p1 !== undefined && !Number.isInteger(p1)) return failedTest("/total", EXPECTED_4, p1);
-  const p2 = o["hasMore"];
-  if (p2 !== undefined && !(typeof p2 === "boolean"))
-    return failedTest("/hasMore", EXPECTED_12, p2);
+  const p0 = o["total"];
+  if (p0 !== undefined && !Number.isInteger(p0)) return failedTest("/total", EXPECTED_4, p0);
+  const p1 = o["hasMore"];
+  if (p1 !== undefined && !(typeof p1 === "boolean"))
+    return failedTest("/hasMore", EXPECTED_12, p1);
+  const p2 = o["values"];
+  if (p2 === undefined) return failedMissing("/values", 'missing required property "values"');
+  if (!g_CompleteResult$3(p2, d + 1)) return failedIn("/values");
   return true;
 }
 
@@ -9776,12 +9776,12 @@ function g_ListRootsRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 !== undefined && !g_RequestParams(p2, d + 1))
-    return failedInType("/params", x_RequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 !== undefined && !g_RequestParams(p3, d + 1))
+    return failedInType("/params", x_RequestParams, p3);
   return true;
 }
 
@@ -9812,22 +9812,22 @@ function x_ListRootsRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["params"];
-    if (x4 !== undefined) {
-      if (!g_RequestParams(x4, d + 1)) {
-        const c5 = x_RequestParams(x4, out, d + 1);
-        if (out.lift(c5, "/params", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["id"];
-    if (x6 === undefined) {
+    const x4 = o1["id"];
+    if (x4 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
     } else {
-      if (!g_RequestId(x6, d + 1)) {
-        const c7 = x_RequestId(x6, out, d + 1);
-        if (out.lift(c7, "/id", 1)) return 1;
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["params"];
+    if (x6 !== undefined) {
+      if (!g_RequestParams(x6, d + 1)) {
+        const c7 = x_RequestParams(x6, out, d + 1);
+        if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
     }
@@ -9901,14 +9901,14 @@ function g_ListRootsResult$2(v: unknown, d: number): boolean {
 function g_Root(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_2, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_13, p0);
-  const p1 = o["name"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/name", EXPECTED_2, p1);
-  const p2 = o["_meta"];
-  if (p2 !== undefined && !g_Root$1(p2, d + 1)) return failedIn("/_meta");
+  const p0 = o["name"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_Root$1(p1, d + 1)) return failedIn("/_meta");
+  const p2 = o["uri"];
+  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
+  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_14, p2);
   return true;
 }
 
@@ -9919,31 +9919,31 @@ function x_Root(v: unknown, out: IssueList, _d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["uri"];
-    if (x2 === undefined) {
+    const x2 = o1["name"];
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/name", 1, EXPECTED_2, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["uri"];
+    if (x5 === undefined) {
       if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
       n++;
     } else {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_2, x2)) return 1;
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_2, x5)) return 1;
         n++;
       }
-      if (!(typeof x2 !== "string" || isUri(x2))) {
-        if (out.fault("/uri", 1, EXPECTED_13, x2)) return 1;
-        n++;
-      }
-    }
-    const x3 = o1["name"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/name", 1, EXPECTED_2, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["_meta"];
-    if (x4 !== undefined) {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x4)) return 1;
+      if (!(typeof x5 !== "string" || isUri(x5))) {
+        if (out.fault("/uri", 1, EXPECTED_14, x5)) return 1;
         n++;
       }
     }
@@ -10015,14 +10015,14 @@ function g_ElicitRequestFormParams(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["mode"];
   if (p0 !== undefined && !(p0 === "form")) return failedTest("/mode", EXPECTED_68, p0);
-  const p1 = o["_meta"];
-  if (p1 !== undefined && !g_ElicitRequestFormParams$1(p1, d + 1)) return failedIn("/_meta");
-  const p2 = o["task"];
-  if (p2 !== undefined && !g_TaskMetadata(p2, d + 1))
-    return failedInType("/task", x_TaskMetadata, p2);
-  const p3 = o["message"];
-  if (p3 === undefined) return failedMissing("/message", 'missing required property "message"');
-  if (!(typeof p3 === "string")) return failedTest("/message", EXPECTED_2, p3);
+  const p1 = o["message"];
+  if (p1 === undefined) return failedMissing("/message", 'missing required property "message"');
+  if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_2, p1);
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_ElicitRequestFormParams$1(p2, d + 1)) return failedIn("/_meta");
+  const p3 = o["task"];
+  if (p3 !== undefined && !g_TaskMetadata(p3, d + 1))
+    return failedInType("/task", x_TaskMetadata, p3);
   const p4 = o["requestedSchema"];
   if (p4 === undefined)
     return failedMissing("/requestedSchema", 'missing required property "requestedSchema"');
@@ -10044,39 +10044,39 @@ function x_ElicitRequestFormParams(v: unknown, out: IssueList, d: number): numbe
         n++;
       }
     }
-    const x3 = o1["_meta"];
-    if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
+    const x3 = o1["message"];
+    if (x3 === undefined) {
+      if (out.absent("/message", 1, 'missing required property "message"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/message", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["_meta"];
+    if (x4 !== undefined) {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x4)) return 1;
         n++;
       } else {
-        const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4["progressToken"];
-        if (x5 !== undefined) {
-          if (!g_ProgressToken(x5, d + 1 + 1)) {
-            const c6 = x_ProgressToken(x5, out, d + 1 + 1);
-            if (out.lift(c6, "/_meta/progressToken", 2)) return 1;
-            n += c6;
+        const o5 = x4 as Readonly<Record<string, unknown>>;
+        const x6 = o5["progressToken"];
+        if (x6 !== undefined) {
+          if (!g_ProgressToken(x6, d + 1 + 1)) {
+            const c7 = x_ProgressToken(x6, out, d + 1 + 1);
+            if (out.lift(c7, "/_meta/progressToken", 2)) return 1;
+            n += c7;
           }
         }
       }
     }
-    const x7 = o1["task"];
-    if (x7 !== undefined) {
-      if (!g_TaskMetadata(x7, d + 1)) {
-        const c8 = x_TaskMetadata(x7, out, d + 1);
-        if (out.lift(c8, "/task", 1)) return 1;
-        n += c8;
-      }
-    }
-    const x9 = o1["message"];
-    if (x9 === undefined) {
-      if (out.absent("/message", 1, 'missing required property "message"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x9 === "string")) {
-        if (out.fault("/message", 1, EXPECTED_2, x9)) return 1;
-        n++;
+    const x8 = o1["task"];
+    if (x8 !== undefined) {
+      if (!g_TaskMetadata(x8, d + 1)) {
+        const c9 = x_TaskMetadata(x8, out, d + 1);
+        if (out.lift(c9, "/task", 1)) return 1;
+        n += c9;
       }
     }
     const x10 = o1["requestedSchema"];
@@ -10107,40 +10107,40 @@ function x_ElicitRequestFormParams(v: unknown, out: IssueList, d: number): numbe
             n++;
           }
         }
-        const x14 = o11["properties"];
-        if (x14 === undefined) {
+        const x14 = o11["required"];
+        if (x14 !== undefined) {
+          if (!Array.isArray(x14)) {
+            if (out.fault("/requestedSchema/required", 2, EXPECTED_8, x14)) return 1;
+            n++;
+          } else {
+            const a15 = x14 as readonly unknown[];
+            for (let i16 = 0; i16 < a15.length; i16++) {
+              if (!(typeof a15[i16] === "string")) {
+                if (out.fault("/requestedSchema/required/" + i16, 3, EXPECTED_2, a15[i16]))
+                  return 1;
+                n++;
+              }
+            }
+          }
+        }
+        const x17 = o11["properties"];
+        if (x17 === undefined) {
           if (
             out.absent("/requestedSchema/properties", 2, 'missing required property "properties"')
           )
             return 1;
           n++;
         } else {
-          if (typeof x14 !== "object" || x14 === null || Array.isArray(x14)) {
-            if (out.fault("/requestedSchema/properties", 2, EXPECTED_3, x14)) return 1;
+          if (typeof x17 !== "object" || x17 === null || Array.isArray(x17)) {
+            if (out.fault("/requestedSchema/properties", 2, EXPECTED_3, x17)) return 1;
             n++;
           } else {
-            const o15 = x14 as Readonly<Record<string, unknown>>;
-            for (const k16 of Object.keys(o15)) {
-              if (!g_PrimitiveSchemaDefinition(o15[k16], d + 1 + 1 + 1)) {
-                const c17 = x_PrimitiveSchemaDefinition(o15[k16], out, d + 1 + 1 + 1);
-                if (out.lift(c17, "/requestedSchema/properties/" + pointer(k16), 3)) return 1;
-                n += c17;
-              }
-            }
-          }
-        }
-        const x18 = o11["required"];
-        if (x18 !== undefined) {
-          if (!Array.isArray(x18)) {
-            if (out.fault("/requestedSchema/required", 2, EXPECTED_8, x18)) return 1;
-            n++;
-          } else {
-            const a19 = x18 as readonly unknown[];
-            for (let i20 = 0; i20 < a19.length; i20++) {
-              if (!(typeof a19[i20] === "string")) {
-                if (out.fault("/requestedSchema/required/" + i20, 3, EXPECTED_2, a19[i20]))
-                  return 1;
-                n++;
+            const o18 = x17 as Readonly<Record<string, unknown>>;
+            for (const k19 of Object.keys(o18)) {
+              if (!g_PrimitiveSchemaDefinition(o18[k19], d + 1 + 1 + 1)) {
+                const c20 = x_PrimitiveSchemaDefinition(o18[k19], out, d + 1 + 1 + 1);
+                if (out.lift(c20, "/requestedSchema/properties/" + pointer(k19), 3)) return 1;
+                n += c20;
               }
             }
           }
@@ -10160,23 +10160,23 @@ function g_ElicitRequestFormParams$1(v: unknown, d: number): boolean {
   return true;
 }
 
-function g_ElicitRequestFormParams$3(v: unknown, d: number): boolean {
+function g_ElicitRequestFormParams$3(v: unknown, _d: number): boolean {
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  const a = v as readonly unknown[];
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
+  }
+  return true;
+}
+
+function g_ElicitRequestFormParams$4(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
     if (!g_PrimitiveSchemaDefinition(x, d + 1))
       return failedInType("/" + pointer(k), x_PrimitiveSchemaDefinition, x);
-  }
-  return true;
-}
-
-function g_ElicitRequestFormParams$4(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
-  const a = v as readonly unknown[];
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
   }
   return true;
 }
@@ -10189,12 +10189,12 @@ function g_ElicitRequestFormParams$2(v: unknown, d: number): boolean {
   if (!(p0 === "object")) return failedTest("/type", EXPECTED_38, p0);
   const p1 = o["$schema"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/$schema", EXPECTED_2, p1);
-  const p2 = o["properties"];
-  if (p2 === undefined)
+  const p2 = o["required"];
+  if (p2 !== undefined && !g_ElicitRequestFormParams$3(p2, d + 1)) return failedIn("/required");
+  const p3 = o["properties"];
+  if (p3 === undefined)
     return failedMissing("/properties", 'missing required property "properties"');
-  if (!g_ElicitRequestFormParams$3(p2, d + 1)) return failedIn("/properties");
-  const p3 = o["required"];
-  if (p3 !== undefined && !g_ElicitRequestFormParams$4(p3, d + 1)) return failedIn("/required");
+  if (!g_ElicitRequestFormParams$4(p3, d + 1)) return failedIn("/properties");
   return true;
 }
 
@@ -10204,22 +10204,22 @@ function g_ElicitRequestURLParams(v: unknown, d: number): boolean {
   const p0 = o["mode"];
   if (p0 === undefined) return failedMissing("/mode", 'missing required property "mode"');
   if (!(p0 === "url")) return failedTest("/mode", EXPECTED_69, p0);
-  const p1 = o["_meta"];
-  if (p1 !== undefined && !g_ElicitRequestURLParams$1(p1, d + 1)) return failedIn("/_meta");
-  const p2 = o["task"];
-  if (p2 !== undefined && !g_TaskMetadata(p2, d + 1))
-    return failedInType("/task", x_TaskMetadata, p2);
-  const p3 = o["message"];
-  if (p3 === undefined) return failedMissing("/message", 'missing required property "message"');
-  if (!(typeof p3 === "string")) return failedTest("/message", EXPECTED_2, p3);
-  const p4 = o["elicitationId"];
-  if (p4 === undefined)
+  const p1 = o["message"];
+  if (p1 === undefined) return failedMissing("/message", 'missing required property "message"');
+  if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_2, p1);
+  const p2 = o["elicitationId"];
+  if (p2 === undefined)
     return failedMissing("/elicitationId", 'missing required property "elicitationId"');
-  if (!(typeof p4 === "string")) return failedTest("/elicitationId", EXPECTED_2, p4);
+  if (!(typeof p2 === "string")) return failedTest("/elicitationId", EXPECTED_2, p2);
+  const p3 = o["_meta"];
+  if (p3 !== undefined && !g_ElicitRequestURLParams$1(p3, d + 1)) return failedIn("/_meta");
+  const p4 = o["task"];
+  if (p4 !== undefined && !g_TaskMetadata(p4, d + 1))
+    return failedInType("/task", x_TaskMetadata, p4);
   const p5 = o["url"];
   if (p5 === undefined) return failedMissing("/url", 'missing required property "url"');
   if (!(typeof p5 === "string")) return failedTest("/url", EXPECTED_2, p5);
-  if (!(typeof p5 !== "string" || isUri(p5))) return failedTest("/url", EXPECTED_13, p5);
+  if (!(typeof p5 !== "string" || isUri(p5))) return failedTest("/url", EXPECTED_14, p5);
   return true;
 }
 
@@ -10240,49 +10240,49 @@ function x_ElicitRequestURLParams(v: unknown, out: IssueList, d: number): number
         n++;
       }
     }
-    const x3 = o1["_meta"];
-    if (x3 !== undefined) {
-      if (typeof x3 !== "object" || x3 === null || Array.isArray(x3)) {
-        if (out.fault("/_meta", 1, EXPECTED_3, x3)) return 1;
+    const x3 = o1["message"];
+    if (x3 === undefined) {
+      if (out.absent("/message", 1, 'missing required property "message"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/message", 1, EXPECTED_2, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["elicitationId"];
+    if (x4 === undefined) {
+      if (out.absent("/elicitationId", 1, 'missing required property "elicitationId"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/elicitationId", 1, EXPECTED_2, x4)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["_meta"];
+    if (x5 !== undefined) {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.fault("/_meta", 1, EXPECTED_3, x5)) return 1;
         n++;
       } else {
-        const o4 = x3 as Readonly<Record<string, unknown>>;
-        const x5 = o4["progressToken"];
-        if (x5 !== undefined) {
-          if (!g_ProgressToken(x5, d + 1 + 1)) {
-            const c6 = x_ProgressToken(x5, out, d + 1 + 1);
-            if (out.lift(c6, "/_meta/progressToken", 2)) return 1;
-            n += c6;
+        const o6 = x5 as Readonly<Record<string, unknown>>;
+        const x7 = o6["progressToken"];
+        if (x7 !== undefined) {
+          if (!g_ProgressToken(x7, d + 1 + 1)) {
+            const c8 = x_ProgressToken(x7, out, d + 1 + 1);
+            if (out.lift(c8, "/_meta/progressToken", 2)) return 1;
+            n += c8;
           }
         }
       }
     }
-    const x7 = o1["task"];
-    if (x7 !== undefined) {
-      if (!g_TaskMetadata(x7, d + 1)) {
-        const c8 = x_TaskMetadata(x7, out, d + 1);
-        if (out.lift(c8, "/task", 1)) return 1;
-        n += c8;
-      }
-    }
-    const x9 = o1["message"];
-    if (x9 === undefined) {
-      if (out.absent("/message", 1, 'missing required property "message"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x9 === "string")) {
-        if (out.fault("/message", 1, EXPECTED_2, x9)) return 1;
-        n++;
-      }
-    }
-    const x10 = o1["elicitationId"];
-    if (x10 === undefined) {
-      if (out.absent("/elicitationId", 1, 'missing required property "elicitationId"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x10 === "string")) {
-        if (out.fault("/elicitationId", 1, EXPECTED_2, x10)) return 1;
-        n++;
+    const x9 = o1["task"];
+    if (x9 !== undefined) {
+      if (!g_TaskMetadata(x9, d + 1)) {
+        const c10 = x_TaskMetadata(x9, out, d + 1);
+        if (out.lift(c10, "/task", 1)) return 1;
+        n += c10;
       }
     }
     const x11 = o1["url"];
@@ -10295,7 +10295,7 @@ function x_ElicitRequestURLParams(v: unknown, out: IssueList, d: number): number
         n++;
       }
       if (!(typeof x11 !== "string" || isUri(x11))) {
-        if (out.fault("/url", 1, EXPECTED_13, x11)) return 1;
+        if (out.fault("/url", 1, EXPECTED_14, x11)) return 1;
         n++;
       }
     }
@@ -10356,12 +10356,12 @@ function g_ElicitRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_ElicitRequestParams(p2, d + 1)) return failedInType("/params", x_ElicitRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_ElicitRequestParams(p3, d + 1)) return failedInType("/params", x_ElicitRequestParams, p3);
   return true;
 }
 
@@ -10392,25 +10392,25 @@ function x_ElicitRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["params"];
+    const x4 = o1["id"];
     if (x4 === undefined) {
-      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
-      n++;
-    } else {
-      if (!g_ElicitRequestParams(x4, d + 1)) {
-        const c5 = x_ElicitRequestParams(x4, out, d + 1);
-        if (out.lift(c5, "/params", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["id"];
-    if (x6 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
     } else {
-      if (!g_RequestId(x6, d + 1)) {
-        const c7 = x_RequestId(x6, out, d + 1);
-        if (out.lift(c7, "/id", 1)) return 1;
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["params"];
+    if (x6 === undefined) {
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
+    } else {
+      if (!g_ElicitRequestParams(x6, d + 1)) {
+        const c7 = x_ElicitRequestParams(x6, out, d + 1);
+        if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
     }
@@ -10793,11 +10793,11 @@ function g_UntitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
   const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/description", EXPECTED_2, p2);
-  const p3 = o["enum"];
-  if (p3 === undefined) return failedMissing("/enum", 'missing required property "enum"');
-  if (!g_UntitledSingleSelectEnumSchema$1(p3, d + 1)) return failedIn("/enum");
-  const p4 = o["default"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failedTest("/default", EXPECTED_2, p4);
+  const p3 = o["default"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/default", EXPECTED_2, p3);
+  const p4 = o["enum"];
+  if (p4 === undefined) return failedMissing("/enum", 'missing required property "enum"');
+  if (!g_UntitledSingleSelectEnumSchema$1(p4, d + 1)) return failedIn("/enum");
   return true;
 }
 
@@ -10832,29 +10832,29 @@ function x_UntitledSingleSelectEnumSchema(v: unknown, out: IssueList, _d: number
         n++;
       }
     }
-    const x5 = o1["enum"];
-    if (x5 === undefined) {
+    const x5 = o1["default"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/default", 1, EXPECTED_2, x5)) return 1;
+        n++;
+      }
+    }
+    const x6 = o1["enum"];
+    if (x6 === undefined) {
       if (out.absent("/enum", 1, 'missing required property "enum"')) return 1;
       n++;
     } else {
-      if (!Array.isArray(x5)) {
-        if (out.fault("/enum", 1, EXPECTED_8, x5)) return 1;
+      if (!Array.isArray(x6)) {
+        if (out.fault("/enum", 1, EXPECTED_8, x6)) return 1;
         n++;
       } else {
-        const a6 = x5 as readonly unknown[];
-        for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!(typeof a6[i7] === "string")) {
-            if (out.fault("/enum/" + i7, 2, EXPECTED_2, a6[i7])) return 1;
+        const a7 = x6 as readonly unknown[];
+        for (let i8 = 0; i8 < a7.length; i8++) {
+          if (!(typeof a7[i8] === "string")) {
+            if (out.fault("/enum/" + i8, 2, EXPECTED_2, a7[i8])) return 1;
             n++;
           }
         }
-      }
-    }
-    const x8 = o1["default"];
-    if (x8 !== undefined) {
-      if (!(typeof x8 === "string")) {
-        if (out.fault("/default", 1, EXPECTED_2, x8)) return 1;
-        n++;
       }
     }
   }
@@ -10882,11 +10882,11 @@ function g_TitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
   const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/description", EXPECTED_2, p2);
-  const p3 = o["oneOf"];
-  if (p3 === undefined) return failedMissing("/oneOf", 'missing required property "oneOf"');
-  if (!g_TitledSingleSelectEnumSchema$1(p3, d + 1)) return failedIn("/oneOf");
-  const p4 = o["default"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failedTest("/default", EXPECTED_2, p4);
+  const p3 = o["default"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/default", EXPECTED_2, p3);
+  const p4 = o["oneOf"];
+  if (p4 === undefined) return failedMissing("/oneOf", 'missing required property "oneOf"');
+  if (!g_TitledSingleSelectEnumSchema$1(p4, d + 1)) return failedIn("/oneOf");
   return true;
 }
 
@@ -10921,53 +10921,53 @@ function x_TitledSingleSelectEnumSchema(v: unknown, out: IssueList, _d: number):
         n++;
       }
     }
-    const x5 = o1["oneOf"];
-    if (x5 === undefined) {
+    const x5 = o1["default"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/default", 1, EXPECTED_2, x5)) return 1;
+        n++;
+      }
+    }
+    const x6 = o1["oneOf"];
+    if (x6 === undefined) {
       if (out.absent("/oneOf", 1, 'missing required property "oneOf"')) return 1;
       n++;
     } else {
-      if (!Array.isArray(x5)) {
-        if (out.fault("/oneOf", 1, EXPECTED_8, x5)) return 1;
+      if (!Array.isArray(x6)) {
+        if (out.fault("/oneOf", 1, EXPECTED_8, x6)) return 1;
         n++;
       } else {
-        const a6 = x5 as readonly unknown[];
-        for (let i7 = 0; i7 < a6.length; i7++) {
-          if (typeof a6[i7] !== "object" || a6[i7] === null || Array.isArray(a6[i7])) {
-            if (out.fault("/oneOf/" + i7, 2, EXPECTED_3, a6[i7])) return 1;
+        const a7 = x6 as readonly unknown[];
+        for (let i8 = 0; i8 < a7.length; i8++) {
+          if (typeof a7[i8] !== "object" || a7[i8] === null || Array.isArray(a7[i8])) {
+            if (out.fault("/oneOf/" + i8, 2, EXPECTED_3, a7[i8])) return 1;
             n++;
           } else {
-            const o8 = a6[i7] as Readonly<Record<string, unknown>>;
-            const x9 = o8["const"];
-            if (x9 === undefined) {
-              if (out.absent("/oneOf/" + i7 + "/const", 3, 'missing required property "const"'))
-                return 1;
-              n++;
-            } else {
-              if (!(typeof x9 === "string")) {
-                if (out.fault("/oneOf/" + i7 + "/const", 3, EXPECTED_2, x9)) return 1;
-                n++;
-              }
-            }
-            const x10 = o8["title"];
+            const o9 = a7[i8] as Readonly<Record<string, unknown>>;
+            const x10 = o9["const"];
             if (x10 === undefined) {
-              if (out.absent("/oneOf/" + i7 + "/title", 3, 'missing required property "title"'))
+              if (out.absent("/oneOf/" + i8 + "/const", 3, 'missing required property "const"'))
                 return 1;
               n++;
             } else {
               if (!(typeof x10 === "string")) {
-                if (out.fault("/oneOf/" + i7 + "/title", 3, EXPECTED_2, x10)) return 1;
+                if (out.fault("/oneOf/" + i8 + "/const", 3, EXPECTED_2, x10)) return 1;
+                n++;
+              }
+            }
+            const x11 = o9["title"];
+            if (x11 === undefined) {
+              if (out.absent("/oneOf/" + i8 + "/title", 3, 'missing required property "title"'))
+                return 1;
+              n++;
+            } else {
+              if (!(typeof x11 === "string")) {
+                if (out.fault("/oneOf/" + i8 + "/title", 3, EXPECTED_2, x11)) return 1;
                 n++;
               }
             }
           }
         }
-      }
-    }
-    const x11 = o1["default"];
-    if (x11 !== undefined) {
-      if (!(typeof x11 === "string")) {
-        if (out.fault("/default", 1, EXPECTED_2, x11)) return 1;
-        n++;
       }
     }
   }
@@ -11046,12 +11046,12 @@ function g_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   if (p3 !== undefined && !Number.isInteger(p3)) return failedTest("/minItems", EXPECTED_4, p3);
   const p4 = o["maxItems"];
   if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/maxItems", EXPECTED_4, p4);
-  const p5 = o["items"];
-  if (p5 === undefined) return failedMissing("/items", 'missing required property "items"');
-  if (!g_UntitledMultiSelectEnumSchema$1(p5, d + 1)) return failedIn("/items");
-  const p6 = o["default"];
-  if (p6 !== undefined && !g_UntitledMultiSelectEnumSchema$3(p6, d + 1))
+  const p5 = o["default"];
+  if (p5 !== undefined && !g_UntitledMultiSelectEnumSchema$1(p5, d + 1))
     return failedIn("/default");
+  const p6 = o["items"];
+  if (p6 === undefined) return failedMissing("/items", 'missing required property "items"');
+  if (!g_UntitledMultiSelectEnumSchema$2(p6, d + 1)) return failedIn("/items");
   return true;
 }
 
@@ -11100,57 +11100,57 @@ function x_UntitledMultiSelectEnumSchema(v: unknown, out: IssueList, _d: number)
         n++;
       }
     }
-    const x7 = o1["items"];
-    if (x7 === undefined) {
-      if (out.absent("/items", 1, 'missing required property "items"')) return 1;
-      n++;
-    } else {
-      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
-        if (out.fault("/items", 1, EXPECTED_3, x7)) return 1;
+    const x7 = o1["default"];
+    if (x7 !== undefined) {
+      if (!Array.isArray(x7)) {
+        if (out.fault("/default", 1, EXPECTED_8, x7)) return 1;
         n++;
       } else {
-        const o8 = x7 as Readonly<Record<string, unknown>>;
-        const x9 = o8["type"];
-        if (x9 === undefined) {
-          if (out.absent("/items/type", 2, 'missing required property "type"')) return 1;
-          n++;
-        } else {
-          if (!(x9 === "string")) {
-            if (out.fault("/items/type", 2, EXPECTED_75, x9)) return 1;
+        const a8 = x7 as readonly unknown[];
+        for (let i9 = 0; i9 < a8.length; i9++) {
+          if (!(typeof a8[i9] === "string")) {
+            if (out.fault("/default/" + i9, 2, EXPECTED_2, a8[i9])) return 1;
             n++;
-          }
-        }
-        const x10 = o8["enum"];
-        if (x10 === undefined) {
-          if (out.absent("/items/enum", 2, 'missing required property "enum"')) return 1;
-          n++;
-        } else {
-          if (!Array.isArray(x10)) {
-            if (out.fault("/items/enum", 2, EXPECTED_8, x10)) return 1;
-            n++;
-          } else {
-            const a11 = x10 as readonly unknown[];
-            for (let i12 = 0; i12 < a11.length; i12++) {
-              if (!(typeof a11[i12] === "string")) {
-                if (out.fault("/items/enum/" + i12, 3, EXPECTED_2, a11[i12])) return 1;
-                n++;
-              }
-            }
           }
         }
       }
     }
-    const x13 = o1["default"];
-    if (x13 !== undefined) {
-      if (!Array.isArray(x13)) {
-        if (out.fault("/default", 1, EXPECTED_8, x13)) return 1;
+    const x10 = o1["items"];
+    if (x10 === undefined) {
+      if (out.absent("/items", 1, 'missing required property "items"')) return 1;
+      n++;
+    } else {
+      if (typeof x10 !== "object" || x10 === null || Array.isArray(x10)) {
+        if (out.fault("/items", 1, EXPECTED_3, x10)) return 1;
         n++;
       } else {
-        const a14 = x13 as readonly unknown[];
-        for (let i15 = 0; i15 < a14.length; i15++) {
-          if (!(typeof a14[i15] === "string")) {
-            if (out.fault("/default/" + i15, 2, EXPECTED_2, a14[i15])) return 1;
+        const o11 = x10 as Readonly<Record<string, unknown>>;
+        const x12 = o11["type"];
+        if (x12 === undefined) {
+          if (out.absent("/items/type", 2, 'missing required property "type"')) return 1;
+          n++;
+        } else {
+          if (!(x12 === "string")) {
+            if (out.fault("/items/type", 2, EXPECTED_75, x12)) return 1;
             n++;
+          }
+        }
+        const x13 = o11["enum"];
+        if (x13 === undefined) {
+          if (out.absent("/items/enum", 2, 'missing required property "enum"')) return 1;
+          n++;
+        } else {
+          if (!Array.isArray(x13)) {
+            if (out.fault("/items/enum", 2, EXPECTED_8, x13)) return 1;
+            n++;
+          } else {
+            const a14 = x13 as readonly unknown[];
+            for (let i15 = 0; i15 < a14.length; i15++) {
+              if (!(typeof a14[i15] === "string")) {
+                if (out.fault("/items/enum/" + i15, 3, EXPECTED_2, a14[i15])) return 1;
+                n++;
+              }
+            }
           }
         }
       }
@@ -11159,25 +11159,13 @@ function x_UntitledMultiSelectEnumSchema(v: unknown, out: IssueList, _d: number)
   return n;
 }
 
-function g_UntitledMultiSelectEnumSchema$2(v: unknown, _d: number): boolean {
+function g_UntitledMultiSelectEnumSchema$1(v: unknown, _d: number): boolean {
   if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
     if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
   }
-  return true;
-}
-
-function g_UntitledMultiSelectEnumSchema$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["type"];
-  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "string")) return failedTest("/type", EXPECTED_75, p0);
-  const p1 = o["enum"];
-  if (p1 === undefined) return failedMissing("/enum", 'missing required property "enum"');
-  if (!g_UntitledMultiSelectEnumSchema$2(p1, d + 1)) return failedIn("/enum");
   return true;
 }
 
@@ -11188,6 +11176,18 @@ function g_UntitledMultiSelectEnumSchema$3(v: unknown, _d: number): boolean {
     const x = a[i];
     if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
   }
+  return true;
+}
+
+function g_UntitledMultiSelectEnumSchema$2(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "string")) return failedTest("/type", EXPECTED_75, p0);
+  const p1 = o["enum"];
+  if (p1 === undefined) return failedMissing("/enum", 'missing required property "enum"');
+  if (!g_UntitledMultiSelectEnumSchema$3(p1, d + 1)) return failedIn("/enum");
   return true;
 }
 
@@ -11206,11 +11206,11 @@ function g_TitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   if (p3 !== undefined && !Number.isInteger(p3)) return failedTest("/minItems", EXPECTED_4, p3);
   const p4 = o["maxItems"];
   if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/maxItems", EXPECTED_4, p4);
-  const p5 = o["items"];
-  if (p5 === undefined) return failedMissing("/items", 'missing required property "items"');
-  if (!g_TitledMultiSelectEnumSchema$1(p5, d + 1)) return failedIn("/items");
-  const p6 = o["default"];
-  if (p6 !== undefined && !g_TitledMultiSelectEnumSchema$4(p6, d + 1)) return failedIn("/default");
+  const p5 = o["default"];
+  if (p5 !== undefined && !g_TitledMultiSelectEnumSchema$1(p5, d + 1)) return failedIn("/default");
+  const p6 = o["items"];
+  if (p6 === undefined) return failedMissing("/items", 'missing required property "items"');
+  if (!g_TitledMultiSelectEnumSchema$2(p6, d + 1)) return failedIn("/items");
   return true;
 }
 
@@ -11259,37 +11259,52 @@ function x_TitledMultiSelectEnumSchema(v: unknown, out: IssueList, _d: number): 
         n++;
       }
     }
-    const x7 = o1["items"];
-    if (x7 === undefined) {
+    const x7 = o1["default"];
+    if (x7 !== undefined) {
+      if (!Array.isArray(x7)) {
+        if (out.fault("/default", 1, EXPECTED_8, x7)) return 1;
+        n++;
+      } else {
+        const a8 = x7 as readonly unknown[];
+        for (let i9 = 0; i9 < a8.length; i9++) {
+          if (!(typeof a8[i9] === "string")) {
+            if (out.fault("/default/" + i9, 2, EXPECTED_2, a8[i9])) return 1;
+            n++;
+          }
+        }
+      }
+    }
+    const x10 = o1["items"];
+    if (x10 === undefined) {
       if (out.absent("/items", 1, 'missing required property "items"')) return 1;
       n++;
     } else {
-      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
-        if (out.fault("/items", 1, EXPECTED_3, x7)) return 1;
+      if (typeof x10 !== "object" || x10 === null || Array.isArray(x10)) {
+        if (out.fault("/items", 1, EXPECTED_3, x10)) return 1;
         n++;
       } else {
-        const o8 = x7 as Readonly<Record<string, unknown>>;
-        const x9 = o8["anyOf"];
-        if (x9 === undefined) {
+        const o11 = x10 as Readonly<Record<string, unknown>>;
+        const x12 = o11["anyOf"];
+        if (x12 === undefined) {
           if (out.absent("/items/anyOf", 2, 'missing required property "anyOf"')) return 1;
           n++;
         } else {
-          if (!Array.isArray(x9)) {
-            if (out.fault("/items/anyOf", 2, EXPECTED_8, x9)) return 1;
+          if (!Array.isArray(x12)) {
+            if (out.fault("/items/anyOf", 2, EXPECTED_8, x12)) return 1;
             n++;
           } else {
-            const a10 = x9 as readonly unknown[];
-            for (let i11 = 0; i11 < a10.length; i11++) {
-              if (typeof a10[i11] !== "object" || a10[i11] === null || Array.isArray(a10[i11])) {
-                if (out.fault("/items/anyOf/" + i11, 3, EXPECTED_3, a10[i11])) return 1;
+            const a13 = x12 as readonly unknown[];
+            for (let i14 = 0; i14 < a13.length; i14++) {
+              if (typeof a13[i14] !== "object" || a13[i14] === null || Array.isArray(a13[i14])) {
+                if (out.fault("/items/anyOf/" + i14, 3, EXPECTED_3, a13[i14])) return 1;
                 n++;
               } else {
-                const o12 = a10[i11] as Readonly<Record<string, unknown>>;
-                const x13 = o12["const"];
-                if (x13 === undefined) {
+                const o15 = a13[i14] as Readonly<Record<string, unknown>>;
+                const x16 = o15["const"];
+                if (x16 === undefined) {
                   if (
                     out.absent(
-                      "/items/anyOf/" + i11 + "/const",
+                      "/items/anyOf/" + i14 + "/const",
                       4,
                       'missing required property "const"',
                     )
@@ -11297,16 +11312,16 @@ function x_TitledMultiSelectEnumSchema(v: unknown, out: IssueList, _d: number): 
                     return 1;
                   n++;
                 } else {
-                  if (!(typeof x13 === "string")) {
-                    if (out.fault("/items/anyOf/" + i11 + "/const", 4, EXPECTED_2, x13)) return 1;
+                  if (!(typeof x16 === "string")) {
+                    if (out.fault("/items/anyOf/" + i14 + "/const", 4, EXPECTED_2, x16)) return 1;
                     n++;
                   }
                 }
-                const x14 = o12["title"];
-                if (x14 === undefined) {
+                const x17 = o15["title"];
+                if (x17 === undefined) {
                   if (
                     out.absent(
-                      "/items/anyOf/" + i11 + "/title",
+                      "/items/anyOf/" + i14 + "/title",
                       4,
                       'missing required property "title"',
                     )
@@ -11314,8 +11329,8 @@ function x_TitledMultiSelectEnumSchema(v: unknown, out: IssueList, _d: number): 
                     return 1;
                   n++;
                 } else {
-                  if (!(typeof x14 === "string")) {
-                    if (out.fault("/items/anyOf/" + i11 + "/title", 4, EXPECTED_2, x14)) return 1;
+                  if (!(typeof x17 === "string")) {
+                    if (out.fault("/items/anyOf/" + i14 + "/title", 4, EXPECTED_2, x17)) return 1;
                     n++;
                   }
                 }
@@ -11325,26 +11340,21 @@ function x_TitledMultiSelectEnumSchema(v: unknown, out: IssueList, _d: number): 
         }
       }
     }
-    const x15 = o1["default"];
-    if (x15 !== undefined) {
-      if (!Array.isArray(x15)) {
-        if (out.fault("/default", 1, EXPECTED_8, x15)) return 1;
-        n++;
-      } else {
-        const a16 = x15 as readonly unknown[];
-        for (let i17 = 0; i17 < a16.length; i17++) {
-          if (!(typeof a16[i17] === "string")) {
-            if (out.fault("/default/" + i17, 2, EXPECTED_2, a16[i17])) return 1;
-            n++;
-          }
-        }
-      }
-    }
   }
   return n;
 }
 
-function g_TitledMultiSelectEnumSchema$3(v: unknown, _d: number): boolean {
+function g_TitledMultiSelectEnumSchema$1(v: unknown, _d: number): boolean {
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
+  const a = v as readonly unknown[];
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
+  }
+  return true;
+}
+
+function g_TitledMultiSelectEnumSchema$4(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["const"];
@@ -11356,32 +11366,22 @@ function g_TitledMultiSelectEnumSchema$3(v: unknown, _d: number): boolean {
   return true;
 }
 
-function g_TitledMultiSelectEnumSchema$2(v: unknown, d: number): boolean {
+function g_TitledMultiSelectEnumSchema$3(v: unknown, d: number): boolean {
   if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_TitledMultiSelectEnumSchema$3(x, d + 1)) return failedIn(i);
+    if (!g_TitledMultiSelectEnumSchema$4(x, d + 1)) return failedIn(i);
   }
   return true;
 }
 
-function g_TitledMultiSelectEnumSchema$1(v: unknown, d: number): boolean {
+function g_TitledMultiSelectEnumSchema$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["anyOf"];
   if (p0 === undefined) return failedMissing("/anyOf", 'missing required property "anyOf"');
-  if (!g_TitledMultiSelectEnumSchema$2(p0, d + 1)) return failedIn("/anyOf");
-  return true;
-}
-
-function g_TitledMultiSelectEnumSchema$4(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_8, v);
-  const a = v as readonly unknown[];
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_2, x);
-  }
+  if (!g_TitledMultiSelectEnumSchema$3(p0, d + 1)) return failedIn("/anyOf");
   return true;
 }
 
@@ -11431,13 +11431,13 @@ function g_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
   const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/description", EXPECTED_2, p2);
-  const p3 = o["enum"];
-  if (p3 === undefined) return failedMissing("/enum", 'missing required property "enum"');
-  if (!g_LegacyTitledEnumSchema$1(p3, d + 1)) return failedIn("/enum");
-  const p4 = o["enumNames"];
-  if (p4 !== undefined && !g_LegacyTitledEnumSchema$2(p4, d + 1)) return failedIn("/enumNames");
-  const p5 = o["default"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return failedTest("/default", EXPECTED_2, p5);
+  const p3 = o["default"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/default", EXPECTED_2, p3);
+  const p4 = o["enum"];
+  if (p4 === undefined) return failedMissing("/enum", 'missing required property "enum"');
+  if (!g_LegacyTitledEnumSchema$1(p4, d + 1)) return failedIn("/enum");
+  const p5 = o["enumNames"];
+  if (p5 !== undefined && !g_LegacyTitledEnumSchema$2(p5, d + 1)) return failedIn("/enumNames");
   return true;
 }
 
@@ -11472,44 +11472,44 @@ function x_LegacyTitledEnumSchema(v: unknown, out: IssueList, _d: number): numbe
         n++;
       }
     }
-    const x5 = o1["enum"];
-    if (x5 === undefined) {
+    const x5 = o1["default"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/default", 1, EXPECTED_2, x5)) return 1;
+        n++;
+      }
+    }
+    const x6 = o1["enum"];
+    if (x6 === undefined) {
       if (out.absent("/enum", 1, 'missing required property "enum"')) return 1;
       n++;
     } else {
-      if (!Array.isArray(x5)) {
-        if (out.fault("/enum", 1, EXPECTED_8, x5)) return 1;
+      if (!Array.isArray(x6)) {
+        if (out.fault("/enum", 1, EXPECTED_8, x6)) return 1;
         n++;
       } else {
-        const a6 = x5 as readonly unknown[];
-        for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!(typeof a6[i7] === "string")) {
-            if (out.fault("/enum/" + i7, 2, EXPECTED_2, a6[i7])) return 1;
+        const a7 = x6 as readonly unknown[];
+        for (let i8 = 0; i8 < a7.length; i8++) {
+          if (!(typeof a7[i8] === "string")) {
+            if (out.fault("/enum/" + i8, 2, EXPECTED_2, a7[i8])) return 1;
             n++;
           }
         }
       }
     }
-    const x8 = o1["enumNames"];
-    if (x8 !== undefined) {
-      if (!Array.isArray(x8)) {
-        if (out.fault("/enumNames", 1, EXPECTED_8, x8)) return 1;
+    const x9 = o1["enumNames"];
+    if (x9 !== undefined) {
+      if (!Array.isArray(x9)) {
+        if (out.fault("/enumNames", 1, EXPECTED_8, x9)) return 1;
         n++;
       } else {
-        const a9 = x8 as readonly unknown[];
-        for (let i10 = 0; i10 < a9.length; i10++) {
-          if (!(typeof a9[i10] === "string")) {
-            if (out.fault("/enumNames/" + i10, 2, EXPECTED_2, a9[i10])) return 1;
+        const a10 = x9 as readonly unknown[];
+        for (let i11 = 0; i11 < a10.length; i11++) {
+          if (!(typeof a10[i11] === "string")) {
+            if (out.fault("/enumNames/" + i11, 2, EXPECTED_2, a10[i11])) return 1;
             n++;
           }
         }
-      }
-    }
-    const x11 = o1["default"];
-    if (x11 !== undefined) {
-      if (!(typeof x11 === "string")) {
-        if (out.fault("/default", 1, EXPECTED_2, x11)) return 1;
-        n++;
       }
     }
   }
@@ -13405,12 +13405,12 @@ function e_Result(v: unknown, d: number): boolean {
 function e_Error(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["code"];
-  if (p0 === undefined) return failedMissing("/code", 'missing required property "code"');
-  if (!Number.isInteger(p0)) return failedTest("/code", EXPECTED_4, p0);
-  const p1 = o["message"];
-  if (p1 === undefined) return failedMissing("/message", 'missing required property "message"');
-  if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_2, p1);
+  const p1 = o["code"];
+  if (p1 === undefined) return failedMissing("/code", 'missing required property "code"');
+  if (!Number.isInteger(p1)) return failedTest("/code", EXPECTED_4, p1);
+  const p2 = o["message"];
+  if (p2 === undefined) return failedMissing("/message", 'missing required property "message"');
+  if (!(typeof p2 === "string")) return failedTest("/message", EXPECTED_2, p2);
   return true;
 }
 
@@ -13519,12 +13519,12 @@ function e_CancelledNotification(v: unknown, d: number): boolean {
 function e_InitializeRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_InitializeRequestParams$1(p0, d + 1)) return failedIn("/_meta");
-  const p1 = o["protocolVersion"];
-  if (p1 === undefined)
+  const p0 = o["protocolVersion"];
+  if (p0 === undefined)
     return failedMissing("/protocolVersion", 'missing required property "protocolVersion"');
-  if (!(typeof p1 === "string")) return failedTest("/protocolVersion", EXPECTED_2, p1);
+  if (!(typeof p0 === "string")) return failedTest("/protocolVersion", EXPECTED_2, p0);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_InitializeRequestParams$1(p1, d + 1)) return failedIn("/_meta");
   const p2 = o["capabilities"];
   if (p2 === undefined)
     return failedMissing("/capabilities", 'missing required property "capabilities"');
@@ -13546,13 +13546,13 @@ function e_InitializeRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_InitializeRequestParams(p2, d + 1))
-    return failedInType("/params", x_InitializeRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_InitializeRequestParams(p3, d + 1))
+    return failedInType("/params", x_InitializeRequestParams, p3);
   return true;
 }
 
@@ -13565,18 +13565,18 @@ function e_InitializeResult(v: unknown, d: number): boolean {
   if (p1 === undefined)
     return failedMissing("/protocolVersion", 'missing required property "protocolVersion"');
   if (!(typeof p1 === "string")) return failedTest("/protocolVersion", EXPECTED_2, p1);
-  const p2 = o["capabilities"];
-  if (p2 === undefined)
-    return failedMissing("/capabilities", 'missing required property "capabilities"');
-  if (!g_ServerCapabilities(p2, d + 1))
-    return failedInType("/capabilities", x_ServerCapabilities, p2);
-  const p3 = o["serverInfo"];
+  const p2 = o["instructions"];
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/instructions", EXPECTED_2, p2);
+  const p3 = o["capabilities"];
   if (p3 === undefined)
+    return failedMissing("/capabilities", 'missing required property "capabilities"');
+  if (!g_ServerCapabilities(p3, d + 1))
+    return failedInType("/capabilities", x_ServerCapabilities, p3);
+  const p4 = o["serverInfo"];
+  if (p4 === undefined)
     return failedMissing("/serverInfo", 'missing required property "serverInfo"');
-  if (!g_Implementation(p3, d + 1)) return failedInType("/serverInfo", x_Implementation, p3);
-  const p4 = o["instructions"];
-  if (p4 !== undefined && !(typeof p4 === "string"))
-    return failedTest("/instructions", EXPECTED_2, p4);
+  if (!g_Implementation(p4, d + 1)) return failedInType("/serverInfo", x_Implementation, p4);
   return true;
 }
 
@@ -13598,14 +13598,14 @@ function e_InitializedNotification(v: unknown, d: number): boolean {
 function e_ClientCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return failedIn("/experimental");
-  const p1 = o["roots"];
-  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return failedIn("/roots");
-  const p2 = o["sampling"];
-  if (p2 !== undefined && !g_ClientCapabilities$3(p2, d + 1)) return failedIn("/sampling");
-  const p3 = o["elicitation"];
-  if (p3 !== undefined && !g_ClientCapabilities$4(p3, d + 1)) return failedIn("/elicitation");
+  const p0 = o["roots"];
+  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return failedIn("/roots");
+  const p1 = o["sampling"];
+  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return failedIn("/sampling");
+  const p2 = o["elicitation"];
+  if (p2 !== undefined && !g_ClientCapabilities$3(p2, d + 1)) return failedIn("/elicitation");
+  const p3 = o["experimental"];
+  if (p3 !== undefined && !g_ClientCapabilities$4(p3, d + 1)) return failedIn("/experimental");
   const p4 = o["tasks"];
   if (p4 !== undefined && !g_ClientCapabilities$5(p4, d + 1)) return failedIn("/tasks");
   return true;
@@ -13614,20 +13614,20 @@ function e_ClientCapabilities(v: unknown, d: number): boolean {
 function e_ServerCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return failedIn("/experimental");
-  const p1 = o["logging"];
+  const p0 = o["logging"];
+  if (p0 !== undefined && !(typeof p0 === "object" && p0 !== null && !Array.isArray(p0)))
+    return failedTest("/logging", EXPECTED_3, p0);
+  const p1 = o["completions"];
   if (p1 !== undefined && !(typeof p1 === "object" && p1 !== null && !Array.isArray(p1)))
-    return failedTest("/logging", EXPECTED_3, p1);
-  const p2 = o["completions"];
-  if (p2 !== undefined && !(typeof p2 === "object" && p2 !== null && !Array.isArray(p2)))
-    return failedTest("/completions", EXPECTED_3, p2);
-  const p3 = o["prompts"];
-  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return failedIn("/prompts");
+    return failedTest("/completions", EXPECTED_3, p1);
+  const p2 = o["prompts"];
+  if (p2 !== undefined && !g_ServerCapabilities$1(p2, d + 1)) return failedIn("/prompts");
+  const p3 = o["tools"];
+  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return failedIn("/tools");
   const p4 = o["resources"];
   if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return failedIn("/resources");
-  const p5 = o["tools"];
-  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return failedIn("/tools");
+  const p5 = o["experimental"];
+  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return failedIn("/experimental");
   const p6 = o["tasks"];
   if (p6 !== undefined && !g_ServerCapabilities$5(p6, d + 1)) return failedIn("/tasks");
   return true;
@@ -13636,17 +13636,17 @@ function e_ServerCapabilities(v: unknown, d: number): boolean {
 function e_Icon(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["src"];
-  if (p0 === undefined) return failedMissing("/src", 'missing required property "src"');
-  if (!(typeof p0 === "string")) return failedTest("/src", EXPECTED_2, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/src", EXPECTED_13, p0);
-  const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
+  const p0 = o["mimeType"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
+  const p1 = o["theme"];
+  if (p1 !== undefined && !(p1 === "light" || p1 === "dark"))
+    return failedTest("/theme", EXPECTED_13, p1);
   const p2 = o["sizes"];
   if (p2 !== undefined && !g_Icon$1(p2, d + 1)) return failedIn("/sizes");
-  const p3 = o["theme"];
-  if (p3 !== undefined && !(p3 === "light" || p3 === "dark"))
-    return failedTest("/theme", EXPECTED_14, p3);
+  const p3 = o["src"];
+  if (p3 === undefined) return failedMissing("/src", 'missing required property "src"');
+  if (!(typeof p3 === "string")) return failedTest("/src", EXPECTED_2, p3);
+  if (!(typeof p3 !== "string" || isUri(p3))) return failedTest("/src", EXPECTED_14, p3);
   return true;
 }
 
@@ -13658,19 +13658,19 @@ function e_Implementation(v: unknown, d: number): boolean {
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
-  const p2 = o["icons"];
-  if (p2 !== undefined && !g_Implementation$1(p2, d + 1)) return failedIn("/icons");
-  const p3 = o["version"];
-  if (p3 === undefined) return failedMissing("/version", 'missing required property "version"');
-  if (!(typeof p3 === "string")) return failedTest("/version", EXPECTED_2, p3);
-  const p4 = o["description"];
-  if (p4 !== undefined && !(typeof p4 === "string"))
-    return failedTest("/description", EXPECTED_2, p4);
-  const p5 = o["websiteUrl"];
-  if (p5 !== undefined) {
-    if (!(typeof p5 === "string")) return failedTest("/websiteUrl", EXPECTED_2, p5);
-    if (!(typeof p5 !== "string" || isUri(p5))) return failedTest("/websiteUrl", EXPECTED_13, p5);
+  const p2 = o["version"];
+  if (p2 === undefined) return failedMissing("/version", 'missing required property "version"');
+  if (!(typeof p2 === "string")) return failedTest("/version", EXPECTED_2, p2);
+  const p3 = o["description"];
+  if (p3 !== undefined && !(typeof p3 === "string"))
+    return failedTest("/description", EXPECTED_2, p3);
+  const p4 = o["websiteUrl"];
+  if (p4 !== undefined) {
+    if (!(typeof p4 === "string")) return failedTest("/websiteUrl", EXPECTED_2, p4);
+    if (!(typeof p4 !== "string" || isUri(p4))) return failedTest("/websiteUrl", EXPECTED_14, p4);
   }
+  const p5 = o["icons"];
+  if (p5 !== undefined && !g_Implementation$1(p5, d + 1)) return failedIn("/icons");
   return true;
 }
 
@@ -13683,12 +13683,12 @@ function e_PingRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 !== undefined && !g_RequestParams(p2, d + 1))
-    return failedInType("/params", x_RequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 !== undefined && !g_RequestParams(p3, d + 1))
+    return failedInType("/params", x_RequestParams, p3);
   return true;
 }
 
@@ -13732,10 +13732,10 @@ function e_ProgressNotification(v: unknown, d: number): boolean {
 function e_PaginatedRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_PaginatedRequestParams$1(p0, d + 1)) return failedIn("/_meta");
-  const p1 = o["cursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/cursor", x_Cursor, p1);
+  const p0 = o["cursor"];
+  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/cursor", x_Cursor, p0);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_PaginatedRequestParams$1(p1, d + 1)) return failedIn("/_meta");
   return true;
 }
 
@@ -13748,12 +13748,12 @@ function e_ListResourcesRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1))
-    return failedInType("/params", x_PaginatedRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 !== undefined && !g_PaginatedRequestParams(p3, d + 1))
+    return failedInType("/params", x_PaginatedRequestParams, p3);
   return true;
 }
 
@@ -13779,12 +13779,12 @@ function e_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1))
-    return failedInType("/params", x_PaginatedRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 !== undefined && !g_PaginatedRequestParams(p3, d + 1))
+    return failedInType("/params", x_PaginatedRequestParams, p3);
   return true;
 }
 
@@ -13810,7 +13810,7 @@ function e_ReadResourceRequestParams(v: unknown, d: number): boolean {
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
-  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_13, p1);
+  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_14, p1);
   return true;
 }
 
@@ -13823,13 +13823,13 @@ function e_ReadResourceRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_ReadResourceRequestParams(p2, d + 1))
-    return failedInType("/params", x_ReadResourceRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_ReadResourceRequestParams(p3, d + 1))
+    return failedInType("/params", x_ReadResourceRequestParams, p3);
   return true;
 }
 
@@ -13868,7 +13868,7 @@ function e_SubscribeRequestParams(v: unknown, d: number): boolean {
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
-  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_13, p1);
+  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_14, p1);
   return true;
 }
 
@@ -13881,13 +13881,13 @@ function e_SubscribeRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_SubscribeRequestParams(p2, d + 1))
-    return failedInType("/params", x_SubscribeRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_SubscribeRequestParams(p3, d + 1))
+    return failedInType("/params", x_SubscribeRequestParams, p3);
   return true;
 }
 
@@ -13899,7 +13899,7 @@ function e_UnsubscribeRequestParams(v: unknown, d: number): boolean {
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
-  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_13, p1);
+  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_14, p1);
   return true;
 }
 
@@ -13912,13 +13912,13 @@ function e_UnsubscribeRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_UnsubscribeRequestParams(p2, d + 1))
-    return failedInType("/params", x_UnsubscribeRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_UnsubscribeRequestParams(p3, d + 1))
+    return failedInType("/params", x_UnsubscribeRequestParams, p3);
   return true;
 }
 
@@ -13931,7 +13931,7 @@ function e_ResourceUpdatedNotificationParams(v: unknown, d: number): boolean {
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_2, p1);
-  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_13, p1);
+  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_14, p1);
   return true;
 }
 
@@ -13959,24 +13959,24 @@ function e_Resource(v: unknown, d: number): boolean {
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
-  const p2 = o["icons"];
-  if (p2 !== undefined && !g_Resource$1(p2, d + 1)) return failedIn("/icons");
-  const p3 = o["uri"];
-  if (p3 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p3 === "string")) return failedTest("/uri", EXPECTED_2, p3);
-  if (!(typeof p3 !== "string" || isUri(p3))) return failedTest("/uri", EXPECTED_13, p3);
-  const p4 = o["description"];
-  if (p4 !== undefined && !(typeof p4 === "string"))
-    return failedTest("/description", EXPECTED_2, p4);
-  const p5 = o["mimeType"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return failedTest("/mimeType", EXPECTED_2, p5);
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_2, p2);
+  const p3 = o["mimeType"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/mimeType", EXPECTED_2, p3);
+  const p4 = o["size"];
+  if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/size", EXPECTED_4, p4);
+  const p5 = o["_meta"];
+  if (p5 !== undefined && !g_Resource$1(p5, d + 1)) return failedIn("/_meta");
   const p6 = o["annotations"];
   if (p6 !== undefined && !g_Annotations(p6, d + 1))
     return failedInType("/annotations", x_Annotations, p6);
-  const p7 = o["size"];
-  if (p7 !== undefined && !Number.isInteger(p7)) return failedTest("/size", EXPECTED_4, p7);
-  const p8 = o["_meta"];
-  if (p8 !== undefined && !g_Resource$2(p8, d + 1)) return failedIn("/_meta");
+  const p7 = o["uri"];
+  if (p7 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p7 === "string")) return failedTest("/uri", EXPECTED_2, p7);
+  if (!(typeof p7 !== "string" || isUri(p7))) return failedTest("/uri", EXPECTED_14, p7);
+  const p8 = o["icons"];
+  if (p8 !== undefined && !g_Resource$2(p8, d + 1)) return failedIn("/icons");
   return true;
 }
 
@@ -13988,55 +13988,55 @@ function e_ResourceTemplate(v: unknown, d: number): boolean {
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
-  const p2 = o["icons"];
-  if (p2 !== undefined && !g_ResourceTemplate$1(p2, d + 1)) return failedIn("/icons");
-  const p3 = o["uriTemplate"];
-  if (p3 === undefined)
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_2, p2);
+  const p3 = o["mimeType"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/mimeType", EXPECTED_2, p3);
+  const p4 = o["_meta"];
+  if (p4 !== undefined && !g_ResourceTemplate$1(p4, d + 1)) return failedIn("/_meta");
+  const p5 = o["annotations"];
+  if (p5 !== undefined && !g_Annotations(p5, d + 1))
+    return failedInType("/annotations", x_Annotations, p5);
+  const p6 = o["uriTemplate"];
+  if (p6 === undefined)
     return failedMissing("/uriTemplate", 'missing required property "uriTemplate"');
-  if (!(typeof p3 === "string")) return failedTest("/uriTemplate", EXPECTED_2, p3);
-  if (!(typeof p3 !== "string" || isUriTemplate(p3)))
-    return failedTest("/uriTemplate", EXPECTED_26, p3);
-  const p4 = o["description"];
-  if (p4 !== undefined && !(typeof p4 === "string"))
-    return failedTest("/description", EXPECTED_2, p4);
-  const p5 = o["mimeType"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return failedTest("/mimeType", EXPECTED_2, p5);
-  const p6 = o["annotations"];
-  if (p6 !== undefined && !g_Annotations(p6, d + 1))
-    return failedInType("/annotations", x_Annotations, p6);
-  const p7 = o["_meta"];
-  if (p7 !== undefined && !g_ResourceTemplate$2(p7, d + 1)) return failedIn("/_meta");
+  if (!(typeof p6 === "string")) return failedTest("/uriTemplate", EXPECTED_2, p6);
+  if (!(typeof p6 !== "string" || isUriTemplate(p6)))
+    return failedTest("/uriTemplate", EXPECTED_26, p6);
+  const p7 = o["icons"];
+  if (p7 !== undefined && !g_ResourceTemplate$2(p7, d + 1)) return failedIn("/icons");
   return true;
 }
 
 function e_TextResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_2, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_13, p0);
-  const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
-  const p2 = o["_meta"];
-  if (p2 !== undefined && !g_TextResourceContents$1(p2, d + 1)) return failedIn("/_meta");
-  const p3 = o["text"];
-  if (p3 === undefined) return failedMissing("/text", 'missing required property "text"');
-  if (!(typeof p3 === "string")) return failedTest("/text", EXPECTED_2, p3);
+  const p0 = o["mimeType"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_TextResourceContents$1(p1, d + 1)) return failedIn("/_meta");
+  const p2 = o["text"];
+  if (p2 === undefined) return failedMissing("/text", 'missing required property "text"');
+  if (!(typeof p2 === "string")) return failedTest("/text", EXPECTED_2, p2);
+  const p3 = o["uri"];
+  if (p3 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p3 === "string")) return failedTest("/uri", EXPECTED_2, p3);
+  if (!(typeof p3 !== "string" || isUri(p3))) return failedTest("/uri", EXPECTED_14, p3);
   return true;
 }
 
 function e_BlobResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_2, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_13, p0);
-  const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
-  const p2 = o["_meta"];
-  if (p2 !== undefined && !g_BlobResourceContents$1(p2, d + 1)) return failedIn("/_meta");
+  const p0 = o["mimeType"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_2, p0);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_BlobResourceContents$1(p1, d + 1)) return failedIn("/_meta");
+  const p2 = o["uri"];
+  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
+  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_14, p2);
   const p3 = o["blob"];
   if (p3 === undefined) return failedMissing("/blob", 'missing required property "blob"');
   if (!(typeof p3 === "string")) return failedTest("/blob", EXPECTED_2, p3);
@@ -14053,12 +14053,12 @@ function e_ListPromptsRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1))
-    return failedInType("/params", x_PaginatedRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 !== undefined && !g_PaginatedRequestParams(p3, d + 1))
+    return failedInType("/params", x_PaginatedRequestParams, p3);
   return true;
 }
 
@@ -14078,11 +14078,11 @@ function e_ListPromptsResult(v: unknown, d: number): boolean {
 function e_GetPromptRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_GetPromptRequestParams$1(p0, d + 1)) return failedIn("/_meta");
-  const p1 = o["name"];
-  if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_2, p1);
+  const p0 = o["name"];
+  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_GetPromptRequestParams$1(p1, d + 1)) return failedIn("/_meta");
   const p2 = o["arguments"];
   if (p2 !== undefined && !g_GetPromptRequestParams$2(p2, d + 1)) return failedIn("/arguments");
   return true;
@@ -14097,13 +14097,13 @@ function e_GetPromptRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_GetPromptRequestParams(p2, d + 1))
-    return failedInType("/params", x_GetPromptRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_GetPromptRequestParams(p3, d + 1))
+    return failedInType("/params", x_GetPromptRequestParams, p3);
   return true;
 }
 
@@ -14129,15 +14129,15 @@ function e_Prompt(v: unknown, d: number): boolean {
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
-  const p2 = o["icons"];
-  if (p2 !== undefined && !g_Prompt$1(p2, d + 1)) return failedIn("/icons");
-  const p3 = o["description"];
-  if (p3 !== undefined && !(typeof p3 === "string"))
-    return failedTest("/description", EXPECTED_2, p3);
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_2, p2);
+  const p3 = o["_meta"];
+  if (p3 !== undefined && !g_Prompt$1(p3, d + 1)) return failedIn("/_meta");
   const p4 = o["arguments"];
   if (p4 !== undefined && !g_Prompt$2(p4, d + 1)) return failedIn("/arguments");
-  const p5 = o["_meta"];
-  if (p5 !== undefined && !g_Prompt$3(p5, d + 1)) return failedIn("/_meta");
+  const p5 = o["icons"];
+  if (p5 !== undefined && !g_Prompt$3(p5, d + 1)) return failedIn("/icons");
   return true;
 }
 
@@ -14186,24 +14186,24 @@ function e_ResourceLink(v: unknown, d: number): boolean {
   if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_2, p1);
   const p2 = o["title"];
   if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/title", EXPECTED_2, p2);
-  const p3 = o["icons"];
-  if (p3 !== undefined && !g_ResourceLink$1(p3, d + 1)) return failedIn("/icons");
-  const p4 = o["uri"];
-  if (p4 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p4 === "string")) return failedTest("/uri", EXPECTED_2, p4);
-  if (!(typeof p4 !== "string" || isUri(p4))) return failedTest("/uri", EXPECTED_13, p4);
-  const p5 = o["description"];
-  if (p5 !== undefined && !(typeof p5 === "string"))
-    return failedTest("/description", EXPECTED_2, p5);
-  const p6 = o["mimeType"];
-  if (p6 !== undefined && !(typeof p6 === "string")) return failedTest("/mimeType", EXPECTED_2, p6);
+  const p3 = o["description"];
+  if (p3 !== undefined && !(typeof p3 === "string"))
+    return failedTest("/description", EXPECTED_2, p3);
+  const p4 = o["mimeType"];
+  if (p4 !== undefined && !(typeof p4 === "string")) return failedTest("/mimeType", EXPECTED_2, p4);
+  const p5 = o["size"];
+  if (p5 !== undefined && !Number.isInteger(p5)) return failedTest("/size", EXPECTED_4, p5);
+  const p6 = o["_meta"];
+  if (p6 !== undefined && !g_ResourceLink$1(p6, d + 1)) return failedIn("/_meta");
   const p7 = o["annotations"];
   if (p7 !== undefined && !g_Annotations(p7, d + 1))
     return failedInType("/annotations", x_Annotations, p7);
-  const p8 = o["size"];
-  if (p8 !== undefined && !Number.isInteger(p8)) return failedTest("/size", EXPECTED_4, p8);
-  const p9 = o["_meta"];
-  if (p9 !== undefined && !g_ResourceLink$2(p9, d + 1)) return failedIn("/_meta");
+  const p8 = o["uri"];
+  if (p8 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p8 === "string")) return failedTest("/uri", EXPECTED_2, p8);
+  if (!(typeof p8 !== "string" || isUri(p8))) return failedTest("/uri", EXPECTED_14, p8);
+  const p9 = o["icons"];
+  if (p9 !== undefined && !g_ResourceLink$2(p9, d + 1)) return failedIn("/icons");
   return true;
 }
 
@@ -14213,15 +14213,15 @@ function e_EmbeddedResource(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "resource")) return failedTest("/type", EXPECTED_32, p0);
-  const p1 = o["resource"];
-  if (p1 === undefined) return failedMissing("/resource", 'missing required property "resource"');
-  if (!(g_TextResourceContents(p1, d + 1) || g_BlobResourceContents(p1, d + 1)))
-    return failedUnion("/resource", x_EmbeddedResource$1, p1);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_EmbeddedResource$1(p1, d + 1)) return failedIn("/_meta");
   const p2 = o["annotations"];
   if (p2 !== undefined && !g_Annotations(p2, d + 1))
     return failedInType("/annotations", x_Annotations, p2);
-  const p3 = o["_meta"];
-  if (p3 !== undefined && !g_EmbeddedResource$2(p3, d + 1)) return failedIn("/_meta");
+  const p3 = o["resource"];
+  if (p3 === undefined) return failedMissing("/resource", 'missing required property "resource"');
+  if (!(g_TextResourceContents(p3, d + 1) || g_BlobResourceContents(p3, d + 1)))
+    return failedUnion("/resource", x_EmbeddedResource$2, p3);
   return true;
 }
 
@@ -14249,12 +14249,12 @@ function e_ListToolsRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1))
-    return failedInType("/params", x_PaginatedRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 !== undefined && !g_PaginatedRequestParams(p3, d + 1))
+    return failedInType("/params", x_PaginatedRequestParams, p3);
   return true;
 }
 
@@ -14276,30 +14276,30 @@ function e_CallToolResult(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_CallToolResult$1(p0, d + 1)) return failedIn("/_meta");
-  const p1 = o["content"];
-  if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
-  if (!g_CallToolResult$2(p1, d + 1)) return failedIn("/content");
-  const p2 = o["structuredContent"];
-  if (p2 !== undefined && !g_CallToolResult$3(p2, d + 1)) return failedIn("/structuredContent");
-  const p3 = o["isError"];
-  if (p3 !== undefined && !(typeof p3 === "boolean"))
-    return failedTest("/isError", EXPECTED_12, p3);
+  const p1 = o["structuredContent"];
+  if (p1 !== undefined && !g_CallToolResult$2(p1, d + 1)) return failedIn("/structuredContent");
+  const p2 = o["isError"];
+  if (p2 !== undefined && !(typeof p2 === "boolean"))
+    return failedTest("/isError", EXPECTED_12, p2);
+  const p3 = o["content"];
+  if (p3 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_CallToolResult$3(p3, d + 1)) return failedIn("/content");
   return true;
 }
 
 function e_CallToolRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CallToolRequestParams$1(p0, d + 1)) return failedIn("/_meta");
-  const p1 = o["task"];
-  if (p1 !== undefined && !g_TaskMetadata(p1, d + 1))
-    return failedInType("/task", x_TaskMetadata, p1);
-  const p2 = o["name"];
-  if (p2 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p2 === "string")) return failedTest("/name", EXPECTED_2, p2);
-  const p3 = o["arguments"];
-  if (p3 !== undefined && !g_CallToolRequestParams$2(p3, d + 1)) return failedIn("/arguments");
+  const p0 = o["name"];
+  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
+  const p1 = o["arguments"];
+  if (p1 !== undefined && !g_CallToolRequestParams$1(p1, d + 1)) return failedIn("/arguments");
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_CallToolRequestParams$2(p2, d + 1)) return failedIn("/_meta");
+  const p3 = o["task"];
+  if (p3 !== undefined && !g_TaskMetadata(p3, d + 1))
+    return failedInType("/task", x_TaskMetadata, p3);
   return true;
 }
 
@@ -14312,13 +14312,13 @@ function e_CallToolRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_CallToolRequestParams(p2, d + 1))
-    return failedInType("/params", x_CallToolRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_CallToolRequestParams(p3, d + 1))
+    return failedInType("/params", x_CallToolRequestParams, p3);
   return true;
 }
 
@@ -14374,25 +14374,25 @@ function e_Tool(v: unknown, d: number): boolean {
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_2, p1);
-  const p2 = o["icons"];
-  if (p2 !== undefined && !g_Tool$1(p2, d + 1)) return failedIn("/icons");
-  const p3 = o["description"];
-  if (p3 !== undefined && !(typeof p3 === "string"))
-    return failedTest("/description", EXPECTED_2, p3);
-  const p4 = o["inputSchema"];
-  if (p4 === undefined)
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_2, p2);
+  const p3 = o["_meta"];
+  if (p3 !== undefined && !g_Tool$1(p3, d + 1)) return failedIn("/_meta");
+  const p4 = o["execution"];
+  if (p4 !== undefined && !g_ToolExecution(p4, d + 1))
+    return failedInType("/execution", x_ToolExecution, p4);
+  const p5 = o["annotations"];
+  if (p5 !== undefined && !g_ToolAnnotations(p5, d + 1))
+    return failedInType("/annotations", x_ToolAnnotations, p5);
+  const p6 = o["inputSchema"];
+  if (p6 === undefined)
     return failedMissing("/inputSchema", 'missing required property "inputSchema"');
-  if (!g_Tool$2(p4, d + 1)) return failedIn("/inputSchema");
-  const p5 = o["execution"];
-  if (p5 !== undefined && !g_ToolExecution(p5, d + 1))
-    return failedInType("/execution", x_ToolExecution, p5);
-  const p6 = o["outputSchema"];
-  if (p6 !== undefined && !g_Tool$5(p6, d + 1)) return failedIn("/outputSchema");
-  const p7 = o["annotations"];
-  if (p7 !== undefined && !g_ToolAnnotations(p7, d + 1))
-    return failedInType("/annotations", x_ToolAnnotations, p7);
-  const p8 = o["_meta"];
-  if (p8 !== undefined && !g_Tool$8(p8, d + 1)) return failedIn("/_meta");
+  if (!g_Tool$2(p6, d + 1)) return failedIn("/inputSchema");
+  const p7 = o["outputSchema"];
+  if (p7 !== undefined && !g_Tool$5(p7, d + 1)) return failedIn("/outputSchema");
+  const p8 = o["icons"];
+  if (p8 !== undefined && !g_Tool$8(p8, d + 1)) return failedIn("/icons");
   return true;
 }
 
@@ -14464,12 +14464,12 @@ function e_GetTaskRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_GetTaskRequest$1(p2, d + 1)) return failedIn("/params");
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_GetTaskRequest$1(p3, d + 1)) return failedIn("/params");
   return true;
 }
 
@@ -14488,12 +14488,12 @@ function e_GetTaskPayloadRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_GetTaskPayloadRequest$1(p2, d + 1)) return failedIn("/params");
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_GetTaskPayloadRequest$1(p3, d + 1)) return failedIn("/params");
   return true;
 }
 
@@ -14514,12 +14514,12 @@ function e_CancelTaskRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_CancelTaskRequest$1(p2, d + 1)) return failedIn("/params");
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_CancelTaskRequest$1(p3, d + 1)) return failedIn("/params");
   return true;
 }
 
@@ -14538,12 +14538,12 @@ function e_ListTasksRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 !== undefined && !g_PaginatedRequestParams(p2, d + 1))
-    return failedInType("/params", x_PaginatedRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 !== undefined && !g_PaginatedRequestParams(p3, d + 1))
+    return failedInType("/params", x_PaginatedRequestParams, p3);
   return true;
 }
 
@@ -14585,11 +14585,11 @@ function e_TaskStatusNotification(v: unknown, d: number): boolean {
 function e_SetLevelRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_SetLevelRequestParams$1(p0, d + 1)) return failedIn("/_meta");
-  const p1 = o["level"];
-  if (p1 === undefined) return failedMissing("/level", 'missing required property "level"');
-  if (!g_LoggingLevel(p1, d + 1)) return failedInType("/level", x_LoggingLevel, p1);
+  const p0 = o["level"];
+  if (p0 === undefined) return failedMissing("/level", 'missing required property "level"');
+  if (!g_LoggingLevel(p0, d + 1)) return failedInType("/level", x_LoggingLevel, p0);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_SetLevelRequestParams$1(p1, d + 1)) return failedIn("/_meta");
   return true;
 }
 
@@ -14602,28 +14602,28 @@ function e_SetLevelRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_SetLevelRequestParams(p2, d + 1))
-    return failedInType("/params", x_SetLevelRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_SetLevelRequestParams(p3, d + 1))
+    return failedInType("/params", x_SetLevelRequestParams, p3);
   return true;
 }
 
 function e_LoggingMessageNotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_LoggingMessageNotificationParams$1(p0, d + 1))
-    return failedIn("/_meta");
-  const p1 = o["level"];
-  if (p1 === undefined) return failedMissing("/level", 'missing required property "level"');
-  if (!g_LoggingLevel(p1, d + 1)) return failedInType("/level", x_LoggingLevel, p1);
-  const p2 = o["logger"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/logger", EXPECTED_2, p2);
   if (o["data"] === undefined) return failedMissing("/data", 'missing required property "data"');
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_LoggingMessageNotificationParams$1(p1, d + 1))
+    return failedIn("/_meta");
+  const p2 = o["level"];
+  if (p2 === undefined) return failedMissing("/level", 'missing required property "level"');
+  if (!g_LoggingLevel(p2, d + 1)) return failedInType("/level", x_LoggingLevel, p2);
+  const p3 = o["logger"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/logger", EXPECTED_2, p3);
   return true;
 }
 
@@ -14661,40 +14661,40 @@ function e_LoggingLevel(v: unknown, _d: number): boolean {
 function e_CreateMessageRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_CreateMessageRequestParams$1(p0, d + 1)) return failedIn("/_meta");
-  const p1 = o["task"];
-  if (p1 !== undefined && !g_TaskMetadata(p1, d + 1))
-    return failedInType("/task", x_TaskMetadata, p1);
-  const p2 = o["messages"];
-  if (p2 === undefined) return failedMissing("/messages", 'missing required property "messages"');
-  if (!g_CreateMessageRequestParams$2(p2, d + 1)) return failedIn("/messages");
-  const p3 = o["modelPreferences"];
-  if (p3 !== undefined && !g_ModelPreferences(p3, d + 1))
-    return failedInType("/modelPreferences", x_ModelPreferences, p3);
-  const p4 = o["systemPrompt"];
-  if (p4 !== undefined && !(typeof p4 === "string"))
-    return failedTest("/systemPrompt", EXPECTED_2, p4);
-  const p5 = o["includeContext"];
-  if (p5 !== undefined && !(p5 === "none" || p5 === "thisServer" || p5 === "allServers"))
-    return failedTest("/includeContext", EXPECTED_49, p5);
-  const p6 = o["temperature"];
-  if (p6 !== undefined && !(typeof p6 === "number" && Number.isFinite(p6)))
-    return failedTest("/temperature", EXPECTED_16, p6);
-  const p7 = o["maxTokens"];
-  if (p7 === undefined) return failedMissing("/maxTokens", 'missing required property "maxTokens"');
-  if (!Number.isInteger(p7)) return failedTest("/maxTokens", EXPECTED_4, p7);
+  const p0 = o["systemPrompt"];
+  if (p0 !== undefined && !(typeof p0 === "string"))
+    return failedTest("/systemPrompt", EXPECTED_2, p0);
+  const p1 = o["includeContext"];
+  if (p1 !== undefined && !(p1 === "none" || p1 === "thisServer" || p1 === "allServers"))
+    return failedTest("/includeContext", EXPECTED_49, p1);
+  const p2 = o["temperature"];
+  if (p2 !== undefined && !(typeof p2 === "number" && Number.isFinite(p2)))
+    return failedTest("/temperature", EXPECTED_16, p2);
+  const p3 = o["maxTokens"];
+  if (p3 === undefined) return failedMissing("/maxTokens", 'missing required property "maxTokens"');
+  if (!Number.isInteger(p3)) return failedTest("/maxTokens", EXPECTED_4, p3);
+  const p4 = o["metadata"];
+  if (p4 !== undefined && !(typeof p4 === "object" && p4 !== null && !Array.isArray(p4)))
+    return failedTest("/metadata", EXPECTED_3, p4);
+  const p5 = o["_meta"];
+  if (p5 !== undefined && !g_CreateMessageRequestParams$1(p5, d + 1)) return failedIn("/_meta");
+  const p6 = o["task"];
+  if (p6 !== undefined && !g_TaskMetadata(p6, d + 1))
+    return failedInType("/task", x_TaskMetadata, p6);
+  const p7 = o["toolChoice"];
+  if (p7 !== undefined && !g_ToolChoice(p7, d + 1))
+    return failedInType("/toolChoice", x_ToolChoice, p7);
   const p8 = o["stopSequences"];
-  if (p8 !== undefined && !g_CreateMessageRequestParams$3(p8, d + 1))
+  if (p8 !== undefined && !g_CreateMessageRequestParams$2(p8, d + 1))
     return failedIn("/stopSequences");
-  const p9 = o["metadata"];
-  if (p9 !== undefined && !(typeof p9 === "object" && p9 !== null && !Array.isArray(p9)))
-    return failedTest("/metadata", EXPECTED_3, p9);
+  const p9 = o["modelPreferences"];
+  if (p9 !== undefined && !g_ModelPreferences(p9, d + 1))
+    return failedInType("/modelPreferences", x_ModelPreferences, p9);
   const p10 = o["tools"];
-  if (p10 !== undefined && !g_CreateMessageRequestParams$4(p10, d + 1)) return failedIn("/tools");
-  const p11 = o["toolChoice"];
-  if (p11 !== undefined && !g_ToolChoice(p11, d + 1))
-    return failedInType("/toolChoice", x_ToolChoice, p11);
+  if (p10 !== undefined && !g_CreateMessageRequestParams$3(p10, d + 1)) return failedIn("/tools");
+  const p11 = o["messages"];
+  if (p11 === undefined) return failedMissing("/messages", 'missing required property "messages"');
+  if (!g_CreateMessageRequestParams$4(p11, d + 1)) return failedIn("/messages");
   return true;
 }
 
@@ -14716,13 +14716,13 @@ function e_CreateMessageRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_CreateMessageRequestParams(p2, d + 1))
-    return failedInType("/params", x_CreateMessageRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_CreateMessageRequestParams(p3, d + 1))
+    return failedInType("/params", x_CreateMessageRequestParams, p3);
   return true;
 }
 
@@ -14734,23 +14734,23 @@ function e_CreateMessageResult(v: unknown, d: number): boolean {
   const p1 = o["role"];
   if (p1 === undefined) return failedMissing("/role", 'missing required property "role"');
   if (!g_Role(p1, d + 1)) return failedInType("/role", x_Role, p1);
-  const p2 = o["content"];
-  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
+  const p2 = o["model"];
+  if (p2 === undefined) return failedMissing("/model", 'missing required property "model"');
+  if (!(typeof p2 === "string")) return failedTest("/model", EXPECTED_2, p2);
+  const p3 = o["stopReason"];
+  if (p3 !== undefined && !(typeof p3 === "string"))
+    return failedTest("/stopReason", EXPECTED_2, p3);
+  const p4 = o["content"];
+  if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!(
-    g_TextContent(p2, d + 1) ||
-    g_ImageContent(p2, d + 1) ||
-    g_AudioContent(p2, d + 1) ||
-    g_ToolUseContent(p2, d + 1) ||
-    g_ToolResultContent(p2, d + 1) ||
-    g_CreateMessageResult$2(p2, d + 1)
+    g_TextContent(p4, d + 1) ||
+    g_ImageContent(p4, d + 1) ||
+    g_AudioContent(p4, d + 1) ||
+    g_ToolUseContent(p4, d + 1) ||
+    g_ToolResultContent(p4, d + 1) ||
+    g_CreateMessageResult$2(p4, d + 1)
   ))
-    return failedUnion("/content", x_CreateMessageResult$3, p2);
-  const p3 = o["model"];
-  if (p3 === undefined) return failedMissing("/model", 'missing required property "model"');
-  if (!(typeof p3 === "string")) return failedTest("/model", EXPECTED_2, p3);
-  const p4 = o["stopReason"];
-  if (p4 !== undefined && !(typeof p4 === "string"))
-    return failedTest("/stopReason", EXPECTED_2, p4);
+    return failedUnion("/content", x_CreateMessageResult$3, p4);
   return true;
 }
 
@@ -14760,19 +14760,19 @@ function e_SamplingMessage(v: unknown, d: number): boolean {
   const p0 = o["role"];
   if (p0 === undefined) return failedMissing("/role", 'missing required property "role"');
   if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
-  const p1 = o["content"];
-  if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_SamplingMessage$1(p1, d + 1)) return failedIn("/_meta");
+  const p2 = o["content"];
+  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!(
-    g_TextContent(p1, d + 1) ||
-    g_ImageContent(p1, d + 1) ||
-    g_AudioContent(p1, d + 1) ||
-    g_ToolUseContent(p1, d + 1) ||
-    g_ToolResultContent(p1, d + 1) ||
-    g_SamplingMessage$1(p1, d + 1)
+    g_TextContent(p2, d + 1) ||
+    g_ImageContent(p2, d + 1) ||
+    g_AudioContent(p2, d + 1) ||
+    g_ToolUseContent(p2, d + 1) ||
+    g_ToolResultContent(p2, d + 1) ||
+    g_SamplingMessage$2(p2, d + 1)
   ))
-    return failedUnion("/content", x_SamplingMessage$2, p1);
-  const p2 = o["_meta"];
-  if (p2 !== undefined && !g_SamplingMessage$3(p2, d + 1)) return failedIn("/_meta");
+    return failedUnion("/content", x_SamplingMessage$3, p2);
   return true;
 }
 
@@ -14798,8 +14798,9 @@ function e_SamplingMessageContentBlock(v: unknown, d: number): boolean {
 function e_Annotations(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["audience"];
-  if (p0 !== undefined && !g_Annotations$1(p0, d + 1)) return failedIn("/audience");
+  const p0 = o["lastModified"];
+  if (p0 !== undefined && !(typeof p0 === "string"))
+    return failedTest("/lastModified", EXPECTED_2, p0);
   const p1 = o["priority"];
   if (p1 !== undefined) {
     if (!(typeof p1 === "number" && Number.isFinite(p1)))
@@ -14807,9 +14808,8 @@ function e_Annotations(v: unknown, d: number): boolean {
     if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/priority", EXPECTED_54, p1);
     if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/priority", EXPECTED_55, p1);
   }
-  const p2 = o["lastModified"];
-  if (p2 !== undefined && !(typeof p2 === "string"))
-    return failedTest("/lastModified", EXPECTED_2, p2);
+  const p2 = o["audience"];
+  if (p2 !== undefined && !g_Annotations$1(p2, d + 1)) return failedIn("/audience");
   return true;
 }
 
@@ -14841,11 +14841,11 @@ function e_TextContent(v: unknown, d: number): boolean {
   const p1 = o["text"];
   if (p1 === undefined) return failedMissing("/text", 'missing required property "text"');
   if (!(typeof p1 === "string")) return failedTest("/text", EXPECTED_2, p1);
-  const p2 = o["annotations"];
-  if (p2 !== undefined && !g_Annotations(p2, d + 1))
-    return failedInType("/annotations", x_Annotations, p2);
-  const p3 = o["_meta"];
-  if (p3 !== undefined && !g_TextContent$1(p3, d + 1)) return failedIn("/_meta");
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_TextContent$1(p2, d + 1)) return failedIn("/_meta");
+  const p3 = o["annotations"];
+  if (p3 !== undefined && !g_Annotations(p3, d + 1))
+    return failedInType("/annotations", x_Annotations, p3);
   return true;
 }
 
@@ -14855,18 +14855,18 @@ function e_ImageContent(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "image")) return failedTest("/type", EXPECTED_58, p0);
-  const p1 = o["data"];
-  if (p1 === undefined) return failedMissing("/data", 'missing required property "data"');
-  if (!(typeof p1 === "string")) return failedTest("/data", EXPECTED_2, p1);
-  if (!(typeof p1 !== "string" || isByte(p1))) return failedTest("/data", EXPECTED_27, p1);
-  const p2 = o["mimeType"];
-  if (p2 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
-  if (!(typeof p2 === "string")) return failedTest("/mimeType", EXPECTED_2, p2);
+  const p1 = o["mimeType"];
+  if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_ImageContent$1(p2, d + 1)) return failedIn("/_meta");
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
-  const p4 = o["_meta"];
-  if (p4 !== undefined && !g_ImageContent$1(p4, d + 1)) return failedIn("/_meta");
+  const p4 = o["data"];
+  if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
+  if (!(typeof p4 === "string")) return failedTest("/data", EXPECTED_2, p4);
+  if (!(typeof p4 !== "string" || isByte(p4))) return failedTest("/data", EXPECTED_27, p4);
   return true;
 }
 
@@ -14876,18 +14876,18 @@ function e_AudioContent(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "audio")) return failedTest("/type", EXPECTED_59, p0);
-  const p1 = o["data"];
-  if (p1 === undefined) return failedMissing("/data", 'missing required property "data"');
-  if (!(typeof p1 === "string")) return failedTest("/data", EXPECTED_2, p1);
-  if (!(typeof p1 !== "string" || isByte(p1))) return failedTest("/data", EXPECTED_27, p1);
-  const p2 = o["mimeType"];
-  if (p2 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
-  if (!(typeof p2 === "string")) return failedTest("/mimeType", EXPECTED_2, p2);
+  const p1 = o["mimeType"];
+  if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_2, p1);
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_AudioContent$1(p2, d + 1)) return failedIn("/_meta");
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
-  const p4 = o["_meta"];
-  if (p4 !== undefined && !g_AudioContent$1(p4, d + 1)) return failedIn("/_meta");
+  const p4 = o["data"];
+  if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
+  if (!(typeof p4 === "string")) return failedTest("/data", EXPECTED_2, p4);
+  if (!(typeof p4 !== "string" || isByte(p4))) return failedTest("/data", EXPECTED_27, p4);
   return true;
 }
 
@@ -14920,47 +14920,47 @@ function e_ToolResultContent(v: unknown, d: number): boolean {
   const p1 = o["toolUseId"];
   if (p1 === undefined) return failedMissing("/toolUseId", 'missing required property "toolUseId"');
   if (!(typeof p1 === "string")) return failedTest("/toolUseId", EXPECTED_2, p1);
-  const p2 = o["content"];
-  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
-  if (!g_ToolResultContent$1(p2, d + 1)) return failedIn("/content");
-  const p3 = o["structuredContent"];
-  if (p3 !== undefined && !g_ToolResultContent$2(p3, d + 1)) return failedIn("/structuredContent");
-  const p4 = o["isError"];
-  if (p4 !== undefined && !(typeof p4 === "boolean"))
-    return failedTest("/isError", EXPECTED_12, p4);
-  const p5 = o["_meta"];
-  if (p5 !== undefined && !g_ToolResultContent$3(p5, d + 1)) return failedIn("/_meta");
+  const p2 = o["structuredContent"];
+  if (p2 !== undefined && !g_ToolResultContent$1(p2, d + 1)) return failedIn("/structuredContent");
+  const p3 = o["isError"];
+  if (p3 !== undefined && !(typeof p3 === "boolean"))
+    return failedTest("/isError", EXPECTED_12, p3);
+  const p4 = o["_meta"];
+  if (p4 !== undefined && !g_ToolResultContent$2(p4, d + 1)) return failedIn("/_meta");
+  const p5 = o["content"];
+  if (p5 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_ToolResultContent$3(p5, d + 1)) return failedIn("/content");
   return true;
 }
 
 function e_ModelPreferences(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["hints"];
-  if (p0 !== undefined && !g_ModelPreferences$1(p0, d + 1)) return failedIn("/hints");
-  const p1 = o["costPriority"];
+  const p0 = o["costPriority"];
+  if (p0 !== undefined) {
+    if (!(typeof p0 === "number" && Number.isFinite(p0)))
+      return failedTest("/costPriority", EXPECTED_16, p0);
+    if (!(typeof p0 !== "number" || p0 >= 0)) return failedTest("/costPriority", EXPECTED_54, p0);
+    if (!(typeof p0 !== "number" || p0 <= 1)) return failedTest("/costPriority", EXPECTED_55, p0);
+  }
+  const p1 = o["speedPriority"];
   if (p1 !== undefined) {
     if (!(typeof p1 === "number" && Number.isFinite(p1)))
-      return failedTest("/costPriority", EXPECTED_16, p1);
-    if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/costPriority", EXPECTED_54, p1);
-    if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/costPriority", EXPECTED_55, p1);
+      return failedTest("/speedPriority", EXPECTED_16, p1);
+    if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/speedPriority", EXPECTED_54, p1);
+    if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/speedPriority", EXPECTED_55, p1);
   }
-  const p2 = o["speedPriority"];
+  const p2 = o["intelligencePriority"];
   if (p2 !== undefined) {
     if (!(typeof p2 === "number" && Number.isFinite(p2)))
-      return failedTest("/speedPriority", EXPECTED_16, p2);
-    if (!(typeof p2 !== "number" || p2 >= 0)) return failedTest("/speedPriority", EXPECTED_54, p2);
-    if (!(typeof p2 !== "number" || p2 <= 1)) return failedTest("/speedPriority", EXPECTED_55, p2);
+      return failedTest("/intelligencePriority", EXPECTED_16, p2);
+    if (!(typeof p2 !== "number" || p2 >= 0))
+      return failedTest("/intelligencePriority", EXPECTED_54, p2);
+    if (!(typeof p2 !== "number" || p2 <= 1))
+      return failedTest("/intelligencePriority", EXPECTED_55, p2);
   }
-  const p3 = o["intelligencePriority"];
-  if (p3 !== undefined) {
-    if (!(typeof p3 === "number" && Number.isFinite(p3)))
-      return failedTest("/intelligencePriority", EXPECTED_16, p3);
-    if (!(typeof p3 !== "number" || p3 >= 0))
-      return failedTest("/intelligencePriority", EXPECTED_54, p3);
-    if (!(typeof p3 !== "number" || p3 <= 1))
-      return failedTest("/intelligencePriority", EXPECTED_55, p3);
-  }
+  const p3 = o["hints"];
+  if (p3 !== undefined && !g_ModelPreferences$1(p3, d + 1)) return failedIn("/hints");
   return true;
 }
 
@@ -14977,14 +14977,14 @@ function e_CompleteRequestParams(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["_meta"];
   if (p0 !== undefined && !g_CompleteRequestParams$1(p0, d + 1)) return failedIn("/_meta");
-  const p1 = o["ref"];
-  if (p1 === undefined) return failedMissing("/ref", 'missing required property "ref"');
-  if (!g_CompleteRequestParams$2(p1, d + 1)) return failedIn("/ref");
-  const p2 = o["argument"];
-  if (p2 === undefined) return failedMissing("/argument", 'missing required property "argument"');
-  if (!g_CompleteRequestParams$3(p2, d + 1)) return failedIn("/argument");
-  const p3 = o["context"];
-  if (p3 !== undefined && !g_CompleteRequestParams$4(p3, d + 1)) return failedIn("/context");
+  const p1 = o["argument"];
+  if (p1 === undefined) return failedMissing("/argument", 'missing required property "argument"');
+  if (!g_CompleteRequestParams$2(p1, d + 1)) return failedIn("/argument");
+  const p2 = o["context"];
+  if (p2 !== undefined && !g_CompleteRequestParams$3(p2, d + 1)) return failedIn("/context");
+  const p3 = o["ref"];
+  if (p3 === undefined) return failedMissing("/ref", 'missing required property "ref"');
+  if (!g_CompleteRequestParams$5(p3, d + 1)) return failedIn("/ref");
   return true;
 }
 
@@ -14997,13 +14997,13 @@ function e_CompleteRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_CompleteRequestParams(p2, d + 1))
-    return failedInType("/params", x_CompleteRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_CompleteRequestParams(p3, d + 1))
+    return failedInType("/params", x_CompleteRequestParams, p3);
   return true;
 }
 
@@ -15055,12 +15055,12 @@ function e_ListRootsRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 !== undefined && !g_RequestParams(p2, d + 1))
-    return failedInType("/params", x_RequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 !== undefined && !g_RequestParams(p3, d + 1))
+    return failedInType("/params", x_RequestParams, p3);
   return true;
 }
 
@@ -15078,14 +15078,14 @@ function e_ListRootsResult(v: unknown, d: number): boolean {
 function e_Root(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_3, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_2, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_13, p0);
-  const p1 = o["name"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/name", EXPECTED_2, p1);
-  const p2 = o["_meta"];
-  if (p2 !== undefined && !g_Root$1(p2, d + 1)) return failedIn("/_meta");
+  const p0 = o["name"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/name", EXPECTED_2, p0);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_Root$1(p1, d + 1)) return failedIn("/_meta");
+  const p2 = o["uri"];
+  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_2, p2);
+  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_14, p2);
   return true;
 }
 
@@ -15109,14 +15109,14 @@ function e_ElicitRequestFormParams(v: unknown, d: number): boolean {
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["mode"];
   if (p0 !== undefined && !(p0 === "form")) return failedTest("/mode", EXPECTED_68, p0);
-  const p1 = o["_meta"];
-  if (p1 !== undefined && !g_ElicitRequestFormParams$1(p1, d + 1)) return failedIn("/_meta");
-  const p2 = o["task"];
-  if (p2 !== undefined && !g_TaskMetadata(p2, d + 1))
-    return failedInType("/task", x_TaskMetadata, p2);
-  const p3 = o["message"];
-  if (p3 === undefined) return failedMissing("/message", 'missing required property "message"');
-  if (!(typeof p3 === "string")) return failedTest("/message", EXPECTED_2, p3);
+  const p1 = o["message"];
+  if (p1 === undefined) return failedMissing("/message", 'missing required property "message"');
+  if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_2, p1);
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_ElicitRequestFormParams$1(p2, d + 1)) return failedIn("/_meta");
+  const p3 = o["task"];
+  if (p3 !== undefined && !g_TaskMetadata(p3, d + 1))
+    return failedInType("/task", x_TaskMetadata, p3);
   const p4 = o["requestedSchema"];
   if (p4 === undefined)
     return failedMissing("/requestedSchema", 'missing required property "requestedSchema"');
@@ -15130,22 +15130,22 @@ function e_ElicitRequestURLParams(v: unknown, d: number): boolean {
   const p0 = o["mode"];
   if (p0 === undefined) return failedMissing("/mode", 'missing required property "mode"');
   if (!(p0 === "url")) return failedTest("/mode", EXPECTED_69, p0);
-  const p1 = o["_meta"];
-  if (p1 !== undefined && !g_ElicitRequestURLParams$1(p1, d + 1)) return failedIn("/_meta");
-  const p2 = o["task"];
-  if (p2 !== undefined && !g_TaskMetadata(p2, d + 1))
-    return failedInType("/task", x_TaskMetadata, p2);
-  const p3 = o["message"];
-  if (p3 === undefined) return failedMissing("/message", 'missing required property "message"');
-  if (!(typeof p3 === "string")) return failedTest("/message", EXPECTED_2, p3);
-  const p4 = o["elicitationId"];
-  if (p4 === undefined)
+  const p1 = o["message"];
+  if (p1 === undefined) return failedMissing("/message", 'missing required property "message"');
+  if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_2, p1);
+  const p2 = o["elicitationId"];
+  if (p2 === undefined)
     return failedMissing("/elicitationId", 'missing required property "elicitationId"');
-  if (!(typeof p4 === "string")) return failedTest("/elicitationId", EXPECTED_2, p4);
+  if (!(typeof p2 === "string")) return failedTest("/elicitationId", EXPECTED_2, p2);
+  const p3 = o["_meta"];
+  if (p3 !== undefined && !g_ElicitRequestURLParams$1(p3, d + 1)) return failedIn("/_meta");
+  const p4 = o["task"];
+  if (p4 !== undefined && !g_TaskMetadata(p4, d + 1))
+    return failedInType("/task", x_TaskMetadata, p4);
   const p5 = o["url"];
   if (p5 === undefined) return failedMissing("/url", 'missing required property "url"');
   if (!(typeof p5 === "string")) return failedTest("/url", EXPECTED_2, p5);
-  if (!(typeof p5 !== "string" || isUri(p5))) return failedTest("/url", EXPECTED_13, p5);
+  if (!(typeof p5 !== "string" || isUri(p5))) return failedTest("/url", EXPECTED_14, p5);
   return true;
 }
 
@@ -15164,12 +15164,12 @@ function e_ElicitRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_5, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_ElicitRequestParams(p2, d + 1)) return failedInType("/params", x_ElicitRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_ElicitRequestParams(p3, d + 1)) return failedInType("/params", x_ElicitRequestParams, p3);
   return true;
 }
 
@@ -15273,11 +15273,11 @@ function e_UntitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
   const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/description", EXPECTED_2, p2);
-  const p3 = o["enum"];
-  if (p3 === undefined) return failedMissing("/enum", 'missing required property "enum"');
-  if (!g_UntitledSingleSelectEnumSchema$1(p3, d + 1)) return failedIn("/enum");
-  const p4 = o["default"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failedTest("/default", EXPECTED_2, p4);
+  const p3 = o["default"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/default", EXPECTED_2, p3);
+  const p4 = o["enum"];
+  if (p4 === undefined) return failedMissing("/enum", 'missing required property "enum"');
+  if (!g_UntitledSingleSelectEnumSchema$1(p4, d + 1)) return failedIn("/enum");
   return true;
 }
 
@@ -15292,11 +15292,11 @@ function e_TitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
   const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/description", EXPECTED_2, p2);
-  const p3 = o["oneOf"];
-  if (p3 === undefined) return failedMissing("/oneOf", 'missing required property "oneOf"');
-  if (!g_TitledSingleSelectEnumSchema$1(p3, d + 1)) return failedIn("/oneOf");
-  const p4 = o["default"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failedTest("/default", EXPECTED_2, p4);
+  const p3 = o["default"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/default", EXPECTED_2, p3);
+  const p4 = o["oneOf"];
+  if (p4 === undefined) return failedMissing("/oneOf", 'missing required property "oneOf"');
+  if (!g_TitledSingleSelectEnumSchema$1(p4, d + 1)) return failedIn("/oneOf");
   return true;
 }
 
@@ -15315,12 +15315,12 @@ function e_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   if (p3 !== undefined && !Number.isInteger(p3)) return failedTest("/minItems", EXPECTED_4, p3);
   const p4 = o["maxItems"];
   if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/maxItems", EXPECTED_4, p4);
-  const p5 = o["items"];
-  if (p5 === undefined) return failedMissing("/items", 'missing required property "items"');
-  if (!g_UntitledMultiSelectEnumSchema$1(p5, d + 1)) return failedIn("/items");
-  const p6 = o["default"];
-  if (p6 !== undefined && !g_UntitledMultiSelectEnumSchema$3(p6, d + 1))
+  const p5 = o["default"];
+  if (p5 !== undefined && !g_UntitledMultiSelectEnumSchema$1(p5, d + 1))
     return failedIn("/default");
+  const p6 = o["items"];
+  if (p6 === undefined) return failedMissing("/items", 'missing required property "items"');
+  if (!g_UntitledMultiSelectEnumSchema$2(p6, d + 1)) return failedIn("/items");
   return true;
 }
 
@@ -15339,11 +15339,11 @@ function e_TitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   if (p3 !== undefined && !Number.isInteger(p3)) return failedTest("/minItems", EXPECTED_4, p3);
   const p4 = o["maxItems"];
   if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/maxItems", EXPECTED_4, p4);
-  const p5 = o["items"];
-  if (p5 === undefined) return failedMissing("/items", 'missing required property "items"');
-  if (!g_TitledMultiSelectEnumSchema$1(p5, d + 1)) return failedIn("/items");
-  const p6 = o["default"];
-  if (p6 !== undefined && !g_TitledMultiSelectEnumSchema$4(p6, d + 1)) return failedIn("/default");
+  const p5 = o["default"];
+  if (p5 !== undefined && !g_TitledMultiSelectEnumSchema$1(p5, d + 1)) return failedIn("/default");
+  const p6 = o["items"];
+  if (p6 === undefined) return failedMissing("/items", 'missing required property "items"');
+  if (!g_TitledMultiSelectEnumSchema$2(p6, d + 1)) return failedIn("/items");
   return true;
 }
 
@@ -15358,13 +15358,13 @@ function e_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
   const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/description", EXPECTED_2, p2);
-  const p3 = o["enum"];
-  if (p3 === undefined) return failedMissing("/enum", 'missing required property "enum"');
-  if (!g_LegacyTitledEnumSchema$1(p3, d + 1)) return failedIn("/enum");
-  const p4 = o["enumNames"];
-  if (p4 !== undefined && !g_LegacyTitledEnumSchema$2(p4, d + 1)) return failedIn("/enumNames");
-  const p5 = o["default"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return failedTest("/default", EXPECTED_2, p5);
+  const p3 = o["default"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/default", EXPECTED_2, p3);
+  const p4 = o["enum"];
+  if (p4 === undefined) return failedMissing("/enum", 'missing required property "enum"');
+  if (!g_LegacyTitledEnumSchema$1(p4, d + 1)) return failedIn("/enum");
+  const p5 = o["enumNames"];
+  if (p5 !== undefined && !g_LegacyTitledEnumSchema$2(p5, d + 1)) return failedIn("/enumNames");
   return true;
 }
 

@@ -964,10 +964,10 @@ const EXPECTED_20 = expectation("object (CreateMessageRequest | ListRootsRequest
 const EXPECTED_21 = expectation("CreateMessageResult | ListRootsResult | ElicitResult");
 const EXPECTED_22 = expectation('"notifications/cancelled"');
 const EXPECTED_23 = expectation('"server/discover"');
-const EXPECTED_24 = expectation(">= 0 (minimum)");
-const EXPECTED_25 = expectation('"public" | "private"');
-const EXPECTED_26 = expectation("uri (format)");
-const EXPECTED_27 = expectation('"light" | "dark"');
+const EXPECTED_24 = expectation('"public" | "private"');
+const EXPECTED_25 = expectation(">= 0 (minimum)");
+const EXPECTED_26 = expectation('"light" | "dark"');
+const EXPECTED_27 = expectation("uri (format)");
 const EXPECTED_28 = expectation('"notifications/progress"');
 const EXPECTED_29 = expectation('"resources/list"');
 const EXPECTED_30 = expectation('"resources/templates/list"');
@@ -1284,20 +1284,20 @@ function g_RequestMetaObject(v: unknown, d: number): boolean {
     );
   if (!(typeof p1 === "string"))
     return failedTest("/io.modelcontextprotocol~1protocolVersion", EXPECTED_0, p1);
-  const p2 = o["io.modelcontextprotocol/clientInfo"];
-  if (p2 !== undefined && !g_Implementation(p2, d + 1))
-    return failedInType("/io.modelcontextprotocol~1clientInfo", x_Implementation, p2);
-  const p3 = o["io.modelcontextprotocol/clientCapabilities"];
-  if (p3 === undefined)
+  const p2 = o["io.modelcontextprotocol/logLevel"];
+  if (p2 !== undefined && !g_LoggingLevel(p2, d + 1))
+    return failedInType("/io.modelcontextprotocol~1logLevel", x_LoggingLevel, p2);
+  const p3 = o["io.modelcontextprotocol/clientInfo"];
+  if (p3 !== undefined && !g_Implementation(p3, d + 1))
+    return failedInType("/io.modelcontextprotocol~1clientInfo", x_Implementation, p3);
+  const p4 = o["io.modelcontextprotocol/clientCapabilities"];
+  if (p4 === undefined)
     return failedMissing(
       "/io.modelcontextprotocol~1clientCapabilities",
       'missing required property "io.modelcontextprotocol/clientCapabilities"',
     );
-  if (!g_ClientCapabilities(p3, d + 1))
-    return failedInType("/io.modelcontextprotocol~1clientCapabilities", x_ClientCapabilities, p3);
-  const p4 = o["io.modelcontextprotocol/logLevel"];
-  if (p4 !== undefined && !g_LoggingLevel(p4, d + 1))
-    return failedInType("/io.modelcontextprotocol~1logLevel", x_LoggingLevel, p4);
+  if (!g_ClientCapabilities(p4, d + 1))
+    return failedInType("/io.modelcontextprotocol~1clientCapabilities", x_ClientCapabilities, p4);
   return true;
 }
 
@@ -1333,16 +1333,24 @@ function x_RequestMetaObject(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x5 = o1["io.modelcontextprotocol/clientInfo"];
+    const x5 = o1["io.modelcontextprotocol/logLevel"];
     if (x5 !== undefined) {
-      if (!g_Implementation(x5, d + 1)) {
-        const c6 = x_Implementation(x5, out, d + 1);
-        if (out.lift(c6, "/io.modelcontextprotocol~1clientInfo", 1)) return 1;
+      if (!g_LoggingLevel(x5, d + 1)) {
+        const c6 = x_LoggingLevel(x5, out, d + 1);
+        if (out.lift(c6, "/io.modelcontextprotocol~1logLevel", 1)) return 1;
         n += c6;
       }
     }
-    const x7 = o1["io.modelcontextprotocol/clientCapabilities"];
-    if (x7 === undefined) {
+    const x7 = o1["io.modelcontextprotocol/clientInfo"];
+    if (x7 !== undefined) {
+      if (!g_Implementation(x7, d + 1)) {
+        const c8 = x_Implementation(x7, out, d + 1);
+        if (out.lift(c8, "/io.modelcontextprotocol~1clientInfo", 1)) return 1;
+        n += c8;
+      }
+    }
+    const x9 = o1["io.modelcontextprotocol/clientCapabilities"];
+    if (x9 === undefined) {
       if (
         out.absent(
           "/io.modelcontextprotocol~1clientCapabilities",
@@ -1353,17 +1361,9 @@ function x_RequestMetaObject(v: unknown, out: IssueList, d: number): number {
         return 1;
       n++;
     } else {
-      if (!g_ClientCapabilities(x7, d + 1)) {
-        const c8 = x_ClientCapabilities(x7, out, d + 1);
-        if (out.lift(c8, "/io.modelcontextprotocol~1clientCapabilities", 1)) return 1;
-        n += c8;
-      }
-    }
-    const x9 = o1["io.modelcontextprotocol/logLevel"];
-    if (x9 !== undefined) {
-      if (!g_LoggingLevel(x9, d + 1)) {
-        const c10 = x_LoggingLevel(x9, out, d + 1);
-        if (out.lift(c10, "/io.modelcontextprotocol~1logLevel", 1)) return 1;
+      if (!g_ClientCapabilities(x9, d + 1)) {
+        const c10 = x_ClientCapabilities(x9, out, d + 1);
+        if (out.lift(c10, "/io.modelcontextprotocol~1clientCapabilities", 1)) return 1;
         n += c10;
       }
     }
@@ -1619,13 +1619,13 @@ function x_ResultType(v: unknown, out: IssueList, _d: number): number {
 function g_Result(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1))
-    return failedInType("/_meta", x_ResultMetaObject, p0);
-  const p1 = o["resultType"];
-  if (p1 === undefined)
+  const p0 = o["resultType"];
+  if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p1, d + 1)) return failedInType("/resultType", x_ResultType, p1);
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_ResultMetaObject(p1, d + 1))
+    return failedInType("/_meta", x_ResultMetaObject, p1);
   return true;
 }
 
@@ -1636,22 +1636,22 @@ function x_Result(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (!g_ResultMetaObject(x2, d + 1)) {
-        const c3 = x_ResultMetaObject(x2, out, d + 1);
-        if (out.lift(c3, "/_meta", 1)) return 1;
-        n += c3;
-      }
-    }
-    const x4 = o1["resultType"];
-    if (x4 === undefined) {
+    const x2 = o1["resultType"];
+    if (x2 === undefined) {
       if (out.absent("/resultType", 1, 'missing required property "resultType"')) return 1;
       n++;
     } else {
-      if (!g_ResultType(x4, d + 1)) {
-        const c5 = x_ResultType(x4, out, d + 1);
-        if (out.lift(c5, "/resultType", 1)) return 1;
+      if (!g_ResultType(x2, d + 1)) {
+        const c3 = x_ResultType(x2, out, d + 1);
+        if (out.lift(c3, "/resultType", 1)) return 1;
+        n += c3;
+      }
+    }
+    const x4 = o1["_meta"];
+    if (x4 !== undefined) {
+      if (!g_ResultMetaObject(x4, d + 1)) {
+        const c5 = x_ResultMetaObject(x4, out, d + 1);
+        if (out.lift(c5, "/_meta", 1)) return 1;
         n += c5;
       }
     }
@@ -1662,12 +1662,12 @@ function x_Result(v: unknown, out: IssueList, d: number): number {
 function g_Error(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["code"];
-  if (p0 === undefined) return failedMissing("/code", 'missing required property "code"');
-  if (!Number.isInteger(p0)) return failedTest("/code", EXPECTED_9, p0);
-  const p1 = o["message"];
-  if (p1 === undefined) return failedMissing("/message", 'missing required property "message"');
-  if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_0, p1);
+  const p1 = o["code"];
+  if (p1 === undefined) return failedMissing("/code", 'missing required property "code"');
+  if (!Number.isInteger(p1)) return failedTest("/code", EXPECTED_9, p1);
+  const p2 = o["message"];
+  if (p2 === undefined) return failedMissing("/message", 'missing required property "message"');
+  if (!(typeof p2 === "string")) return failedTest("/message", EXPECTED_0, p2);
   return true;
 }
 
@@ -1997,9 +1997,9 @@ function g_ParseError(v: unknown, _d: number): boolean {
   const p0 = o["code"];
   if (p0 === undefined) return failedMissing("/code", 'missing required property "code"');
   if (!(p0 === -32700)) return failedTest("/code", EXPECTED_12, p0);
-  const p1 = o["message"];
-  if (p1 === undefined) return failedMissing("/message", 'missing required property "message"');
-  if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_0, p1);
+  const p2 = o["message"];
+  if (p2 === undefined) return failedMissing("/message", 'missing required property "message"');
+  if (!(typeof p2 === "string")) return failedTest("/message", EXPECTED_0, p2);
   return true;
 }
 
@@ -2040,9 +2040,9 @@ function g_InvalidRequestError(v: unknown, _d: number): boolean {
   const p0 = o["code"];
   if (p0 === undefined) return failedMissing("/code", 'missing required property "code"');
   if (!(p0 === -32600)) return failedTest("/code", EXPECTED_13, p0);
-  const p1 = o["message"];
-  if (p1 === undefined) return failedMissing("/message", 'missing required property "message"');
-  if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_0, p1);
+  const p2 = o["message"];
+  if (p2 === undefined) return failedMissing("/message", 'missing required property "message"');
+  if (!(typeof p2 === "string")) return failedTest("/message", EXPECTED_0, p2);
   return true;
 }
 
@@ -2083,9 +2083,9 @@ function g_MethodNotFoundError(v: unknown, _d: number): boolean {
   const p0 = o["code"];
   if (p0 === undefined) return failedMissing("/code", 'missing required property "code"');
   if (!(p0 === -32601)) return failedTest("/code", EXPECTED_14, p0);
-  const p1 = o["message"];
-  if (p1 === undefined) return failedMissing("/message", 'missing required property "message"');
-  if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_0, p1);
+  const p2 = o["message"];
+  if (p2 === undefined) return failedMissing("/message", 'missing required property "message"');
+  if (!(typeof p2 === "string")) return failedTest("/message", EXPECTED_0, p2);
   return true;
 }
 
@@ -2126,9 +2126,9 @@ function g_InvalidParamsError(v: unknown, _d: number): boolean {
   const p0 = o["code"];
   if (p0 === undefined) return failedMissing("/code", 'missing required property "code"');
   if (!(p0 === -32602)) return failedTest("/code", EXPECTED_15, p0);
-  const p1 = o["message"];
-  if (p1 === undefined) return failedMissing("/message", 'missing required property "message"');
-  if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_0, p1);
+  const p2 = o["message"];
+  if (p2 === undefined) return failedMissing("/message", 'missing required property "message"');
+  if (!(typeof p2 === "string")) return failedTest("/message", EXPECTED_0, p2);
   return true;
 }
 
@@ -2169,9 +2169,9 @@ function g_InternalError(v: unknown, _d: number): boolean {
   const p0 = o["code"];
   if (p0 === undefined) return failedMissing("/code", 'missing required property "code"');
   if (!(p0 === -32603)) return failedTest("/code", EXPECTED_16, p0);
-  const p1 = o["message"];
-  if (p1 === undefined) return failedMissing("/message", 'missing required property "message"');
-  if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_0, p1);
+  const p2 = o["message"];
+  if (p2 === undefined) return failedMissing("/message", 'missing required property "message"');
+  if (!(typeof p2 === "string")) return failedTest("/message", EXPECTED_0, p2);
   return true;
 }
 
@@ -2361,35 +2361,35 @@ function x_UnsupportedProtocolVersionError(v: unknown, out: IssueList, d: number
             n++;
           } else {
             const o10 = x9 as Readonly<Record<string, unknown>>;
-            const x11 = o10["supported"];
+            const x11 = o10["requested"];
             if (x11 === undefined) {
-              if (out.absent("/error/data/supported", 3, 'missing required property "supported"'))
-                return 1;
-              n++;
-            } else {
-              if (!Array.isArray(x11)) {
-                if (out.fault("/error/data/supported", 3, EXPECTED_6, x11)) return 1;
-                n++;
-              } else {
-                const a12 = x11 as readonly unknown[];
-                for (let i13 = 0; i13 < a12.length; i13++) {
-                  if (!(typeof a12[i13] === "string")) {
-                    if (out.fault("/error/data/supported/" + i13, 4, EXPECTED_0, a12[i13]))
-                      return 1;
-                    n++;
-                  }
-                }
-              }
-            }
-            const x14 = o10["requested"];
-            if (x14 === undefined) {
               if (out.absent("/error/data/requested", 3, 'missing required property "requested"'))
                 return 1;
               n++;
             } else {
-              if (!(typeof x14 === "string")) {
-                if (out.fault("/error/data/requested", 3, EXPECTED_0, x14)) return 1;
+              if (!(typeof x11 === "string")) {
+                if (out.fault("/error/data/requested", 3, EXPECTED_0, x11)) return 1;
                 n++;
+              }
+            }
+            const x12 = o10["supported"];
+            if (x12 === undefined) {
+              if (out.absent("/error/data/supported", 3, 'missing required property "supported"'))
+                return 1;
+              n++;
+            } else {
+              if (!Array.isArray(x12)) {
+                if (out.fault("/error/data/supported", 3, EXPECTED_6, x12)) return 1;
+                n++;
+              } else {
+                const a13 = x12 as readonly unknown[];
+                for (let i14 = 0; i14 < a13.length; i14++) {
+                  if (!(typeof a13[i14] === "string")) {
+                    if (out.fault("/error/data/supported/" + i14, 4, EXPECTED_0, a13[i14]))
+                      return 1;
+                    n++;
+                  }
+                }
               }
             }
           }
@@ -2413,12 +2413,12 @@ function g_UnsupportedProtocolVersionError$3(v: unknown, _d: number): boolean {
 function g_UnsupportedProtocolVersionError$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["supported"];
-  if (p0 === undefined) return failedMissing("/supported", 'missing required property "supported"');
-  if (!g_UnsupportedProtocolVersionError$3(p0, d + 1)) return failedIn("/supported");
-  const p1 = o["requested"];
-  if (p1 === undefined) return failedMissing("/requested", 'missing required property "requested"');
-  if (!(typeof p1 === "string")) return failedTest("/requested", EXPECTED_0, p1);
+  const p0 = o["requested"];
+  if (p0 === undefined) return failedMissing("/requested", 'missing required property "requested"');
+  if (!(typeof p0 === "string")) return failedTest("/requested", EXPECTED_0, p0);
+  const p1 = o["supported"];
+  if (p1 === undefined) return failedMissing("/supported", 'missing required property "supported"');
+  if (!g_UnsupportedProtocolVersionError$3(p1, d + 1)) return failedIn("/supported");
   return true;
 }
 
@@ -2760,19 +2760,19 @@ function x_InputResponses(v: unknown, out: IssueList, d: number): number {
 function g_InputRequiredResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1))
-    return failedInType("/_meta", x_ResultMetaObject, p0);
-  const p1 = o["resultType"];
-  if (p1 === undefined)
+  const p0 = o["resultType"];
+  if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p1, d + 1)) return failedInType("/resultType", x_ResultType, p1);
-  const p2 = o["inputRequests"];
-  if (p2 !== undefined && !g_InputRequests(p2, d + 1))
-    return failedInType("/inputRequests", x_InputRequests, p2);
-  const p3 = o["requestState"];
-  if (p3 !== undefined && !(typeof p3 === "string"))
-    return failedTest("/requestState", EXPECTED_0, p3);
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
+  const p1 = o["requestState"];
+  if (p1 !== undefined && !(typeof p1 === "string"))
+    return failedTest("/requestState", EXPECTED_0, p1);
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_ResultMetaObject(p2, d + 1))
+    return failedInType("/_meta", x_ResultMetaObject, p2);
+  const p3 = o["inputRequests"];
+  if (p3 !== undefined && !g_InputRequests(p3, d + 1))
+    return failedInType("/inputRequests", x_InputRequests, p3);
   return true;
 }
 
@@ -2783,38 +2783,38 @@ function x_InputRequiredResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (!g_ResultMetaObject(x2, d + 1)) {
-        const c3 = x_ResultMetaObject(x2, out, d + 1);
-        if (out.lift(c3, "/_meta", 1)) return 1;
-        n += c3;
-      }
-    }
-    const x4 = o1["resultType"];
-    if (x4 === undefined) {
+    const x2 = o1["resultType"];
+    if (x2 === undefined) {
       if (out.absent("/resultType", 1, 'missing required property "resultType"')) return 1;
       n++;
     } else {
-      if (!g_ResultType(x4, d + 1)) {
-        const c5 = x_ResultType(x4, out, d + 1);
-        if (out.lift(c5, "/resultType", 1)) return 1;
-        n += c5;
+      if (!g_ResultType(x2, d + 1)) {
+        const c3 = x_ResultType(x2, out, d + 1);
+        if (out.lift(c3, "/resultType", 1)) return 1;
+        n += c3;
       }
     }
-    const x6 = o1["inputRequests"];
-    if (x6 !== undefined) {
-      if (!g_InputRequests(x6, d + 1)) {
-        const c7 = x_InputRequests(x6, out, d + 1);
-        if (out.lift(c7, "/inputRequests", 1)) return 1;
-        n += c7;
-      }
-    }
-    const x8 = o1["requestState"];
-    if (x8 !== undefined) {
-      if (!(typeof x8 === "string")) {
-        if (out.fault("/requestState", 1, EXPECTED_0, x8)) return 1;
+    const x4 = o1["requestState"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/requestState", 1, EXPECTED_0, x4)) return 1;
         n++;
+      }
+    }
+    const x5 = o1["_meta"];
+    if (x5 !== undefined) {
+      if (!g_ResultMetaObject(x5, d + 1)) {
+        const c6 = x_ResultMetaObject(x5, out, d + 1);
+        if (out.lift(c6, "/_meta", 1)) return 1;
+        n += c6;
+      }
+    }
+    const x7 = o1["inputRequests"];
+    if (x7 !== undefined) {
+      if (!g_InputRequests(x7, d + 1)) {
+        const c8 = x_InputRequests(x7, out, d + 1);
+        if (out.lift(c8, "/inputRequests", 1)) return 1;
+        n += c8;
       }
     }
   }
@@ -2824,15 +2824,15 @@ function x_InputRequiredResult(v: unknown, out: IssueList, d: number): number {
 function g_InputResponseRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
-  if (!g_RequestMetaObject(p0, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p0);
+  const p0 = o["requestState"];
+  if (p0 !== undefined && !(typeof p0 === "string"))
+    return failedTest("/requestState", EXPECTED_0, p0);
   const p1 = o["inputResponses"];
   if (p1 !== undefined && !g_InputResponses(p1, d + 1))
     return failedInType("/inputResponses", x_InputResponses, p1);
-  const p2 = o["requestState"];
-  if (p2 !== undefined && !(typeof p2 === "string"))
-    return failedTest("/requestState", EXPECTED_0, p2);
+  const p2 = o["_meta"];
+  if (p2 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
+  if (!g_RequestMetaObject(p2, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p2);
   return true;
 }
 
@@ -2843,30 +2843,30 @@ function x_InputResponseRequestParams(v: unknown, out: IssueList, d: number): nu
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 === undefined) {
+    const x2 = o1["requestState"];
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/requestState", 1, EXPECTED_0, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["inputResponses"];
+    if (x3 !== undefined) {
+      if (!g_InputResponses(x3, d + 1)) {
+        const c4 = x_InputResponses(x3, out, d + 1);
+        if (out.lift(c4, "/inputResponses", 1)) return 1;
+        n += c4;
+      }
+    }
+    const x5 = o1["_meta"];
+    if (x5 === undefined) {
       if (out.absent("/_meta", 1, 'missing required property "_meta"')) return 1;
       n++;
     } else {
-      if (!g_RequestMetaObject(x2, d + 1)) {
-        const c3 = x_RequestMetaObject(x2, out, d + 1);
-        if (out.lift(c3, "/_meta", 1)) return 1;
-        n += c3;
-      }
-    }
-    const x4 = o1["inputResponses"];
-    if (x4 !== undefined) {
-      if (!g_InputResponses(x4, d + 1)) {
-        const c5 = x_InputResponses(x4, out, d + 1);
-        if (out.lift(c5, "/inputResponses", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["requestState"];
-    if (x6 !== undefined) {
-      if (!(typeof x6 === "string")) {
-        if (out.fault("/requestState", 1, EXPECTED_0, x6)) return 1;
-        n++;
+      if (!g_RequestMetaObject(x5, d + 1)) {
+        const c6 = x_RequestMetaObject(x5, out, d + 1);
+        if (out.lift(c6, "/_meta", 1)) return 1;
+        n += c6;
       }
     }
   }
@@ -2876,14 +2876,14 @@ function x_InputResponseRequestParams(v: unknown, out: IssueList, d: number): nu
 function g_CancelledNotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1))
-    return failedInType("/_meta", x_NotificationMetaObject, p0);
-  const p1 = o["requestId"];
-  if (p1 === undefined) return failedMissing("/requestId", 'missing required property "requestId"');
-  if (!g_RequestId(p1, d + 1)) return failedInType("/requestId", x_RequestId, p1);
-  const p2 = o["reason"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/reason", EXPECTED_0, p2);
+  const p0 = o["requestId"];
+  if (p0 === undefined) return failedMissing("/requestId", 'missing required property "requestId"');
+  if (!g_RequestId(p0, d + 1)) return failedInType("/requestId", x_RequestId, p0);
+  const p1 = o["reason"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/reason", EXPECTED_0, p1);
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_NotificationMetaObject(p2, d + 1))
+    return failedInType("/_meta", x_NotificationMetaObject, p2);
   return true;
 }
 
@@ -2894,30 +2894,30 @@ function x_CancelledNotificationParams(v: unknown, out: IssueList, d: number): n
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (!g_NotificationMetaObject(x2, d + 1)) {
-        const c3 = x_NotificationMetaObject(x2, out, d + 1);
-        if (out.lift(c3, "/_meta", 1)) return 1;
-        n += c3;
-      }
-    }
-    const x4 = o1["requestId"];
-    if (x4 === undefined) {
+    const x2 = o1["requestId"];
+    if (x2 === undefined) {
       if (out.absent("/requestId", 1, 'missing required property "requestId"')) return 1;
       n++;
     } else {
-      if (!g_RequestId(x4, d + 1)) {
-        const c5 = x_RequestId(x4, out, d + 1);
-        if (out.lift(c5, "/requestId", 1)) return 1;
-        n += c5;
+      if (!g_RequestId(x2, d + 1)) {
+        const c3 = x_RequestId(x2, out, d + 1);
+        if (out.lift(c3, "/requestId", 1)) return 1;
+        n += c3;
       }
     }
-    const x6 = o1["reason"];
-    if (x6 !== undefined) {
-      if (!(typeof x6 === "string")) {
-        if (out.fault("/reason", 1, EXPECTED_0, x6)) return 1;
+    const x4 = o1["reason"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/reason", 1, EXPECTED_0, x4)) return 1;
         n++;
+      }
+    }
+    const x5 = o1["_meta"];
+    if (x5 !== undefined) {
+      if (!g_NotificationMetaObject(x5, d + 1)) {
+        const c6 = x_NotificationMetaObject(x5, out, d + 1);
+        if (out.lift(c6, "/_meta", 1)) return 1;
+        n += c6;
       }
     }
   }
@@ -2991,12 +2991,12 @@ function g_DiscoverRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_RequestParams(p2, d + 1)) return failedInType("/params", x_RequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestParams(p3, d + 1)) return failedInType("/params", x_RequestParams, p3);
   return true;
 }
 
@@ -3027,25 +3027,25 @@ function x_DiscoverRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["params"];
+    const x4 = o1["id"];
     if (x4 === undefined) {
-      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
-      n++;
-    } else {
-      if (!g_RequestParams(x4, d + 1)) {
-        const c5 = x_RequestParams(x4, out, d + 1);
-        if (out.lift(c5, "/params", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["id"];
-    if (x6 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
     } else {
-      if (!g_RequestId(x6, d + 1)) {
-        const c7 = x_RequestId(x6, out, d + 1);
-        if (out.lift(c7, "/id", 1)) return 1;
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["params"];
+    if (x6 === undefined) {
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
+    } else {
+      if (!g_RequestParams(x6, d + 1)) {
+        const c7 = x_RequestParams(x6, out, d + 1);
+        if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
     }
@@ -3056,33 +3056,33 @@ function x_DiscoverRequest(v: unknown, out: IssueList, d: number): number {
 function g_DiscoverResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1))
-    return failedInType("/_meta", x_ResultMetaObject, p0);
-  const p1 = o["resultType"];
-  if (p1 === undefined)
+  const p0 = o["resultType"];
+  if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p1, d + 1)) return failedInType("/resultType", x_ResultType, p1);
-  const p2 = o["ttlMs"];
-  if (p2 === undefined) return failedMissing("/ttlMs", 'missing required property "ttlMs"');
-  if (!Number.isInteger(p2)) return failedTest("/ttlMs", EXPECTED_9, p2);
-  if (!(typeof p2 !== "number" || p2 >= 0)) return failedTest("/ttlMs", EXPECTED_24, p2);
-  const p3 = o["cacheScope"];
-  if (p3 === undefined)
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
+  const p1 = o["cacheScope"];
+  if (p1 === undefined)
     return failedMissing("/cacheScope", 'missing required property "cacheScope"');
-  if (!(p3 === "public" || p3 === "private")) return failedTest("/cacheScope", EXPECTED_25, p3);
+  if (!(p1 === "public" || p1 === "private")) return failedTest("/cacheScope", EXPECTED_24, p1);
+  const p2 = o["instructions"];
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/instructions", EXPECTED_0, p2);
+  const p3 = o["ttlMs"];
+  if (p3 === undefined) return failedMissing("/ttlMs", 'missing required property "ttlMs"');
+  if (!Number.isInteger(p3)) return failedTest("/ttlMs", EXPECTED_9, p3);
+  if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p3);
   const p4 = o["supportedVersions"];
   if (p4 === undefined)
     return failedMissing("/supportedVersions", 'missing required property "supportedVersions"');
   if (!g_DiscoverResult$1(p4, d + 1)) return failedIn("/supportedVersions");
-  const p5 = o["capabilities"];
-  if (p5 === undefined)
+  const p5 = o["_meta"];
+  if (p5 !== undefined && !g_ResultMetaObject(p5, d + 1))
+    return failedInType("/_meta", x_ResultMetaObject, p5);
+  const p6 = o["capabilities"];
+  if (p6 === undefined)
     return failedMissing("/capabilities", 'missing required property "capabilities"');
-  if (!g_ServerCapabilities(p5, d + 1))
-    return failedInType("/capabilities", x_ServerCapabilities, p5);
-  const p6 = o["instructions"];
-  if (p6 !== undefined && !(typeof p6 === "string"))
-    return failedTest("/instructions", EXPECTED_0, p6);
+  if (!g_ServerCapabilities(p6, d + 1))
+    return failedInType("/capabilities", x_ServerCapabilities, p6);
   return true;
 }
 
@@ -3093,23 +3093,32 @@ function x_DiscoverResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (!g_ResultMetaObject(x2, d + 1)) {
-        const c3 = x_ResultMetaObject(x2, out, d + 1);
-        if (out.lift(c3, "/_meta", 1)) return 1;
-        n += c3;
-      }
-    }
-    const x4 = o1["resultType"];
-    if (x4 === undefined) {
+    const x2 = o1["resultType"];
+    if (x2 === undefined) {
       if (out.absent("/resultType", 1, 'missing required property "resultType"')) return 1;
       n++;
     } else {
-      if (!g_ResultType(x4, d + 1)) {
-        const c5 = x_ResultType(x4, out, d + 1);
-        if (out.lift(c5, "/resultType", 1)) return 1;
-        n += c5;
+      if (!g_ResultType(x2, d + 1)) {
+        const c3 = x_ResultType(x2, out, d + 1);
+        if (out.lift(c3, "/resultType", 1)) return 1;
+        n += c3;
+      }
+    }
+    const x4 = o1["cacheScope"];
+    if (x4 === undefined) {
+      if (out.absent("/cacheScope", 1, 'missing required property "cacheScope"')) return 1;
+      n++;
+    } else {
+      if (!(x4 === "public" || x4 === "private")) {
+        if (out.fault("/cacheScope", 1, EXPECTED_24, x4)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["instructions"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/instructions", 1, EXPECTED_0, x5)) return 1;
+        n++;
       }
     }
     const x6 = o1["ttlMs"];
@@ -3122,55 +3131,46 @@ function x_DiscoverResult(v: unknown, out: IssueList, d: number): number {
         n++;
       }
       if (!(typeof x6 !== "number" || x6 >= 0)) {
-        if (out.fault("/ttlMs", 1, EXPECTED_24, x6)) return 1;
+        if (out.fault("/ttlMs", 1, EXPECTED_25, x6)) return 1;
         n++;
       }
     }
-    const x7 = o1["cacheScope"];
+    const x7 = o1["supportedVersions"];
     if (x7 === undefined) {
-      if (out.absent("/cacheScope", 1, 'missing required property "cacheScope"')) return 1;
-      n++;
-    } else {
-      if (!(x7 === "public" || x7 === "private")) {
-        if (out.fault("/cacheScope", 1, EXPECTED_25, x7)) return 1;
-        n++;
-      }
-    }
-    const x8 = o1["supportedVersions"];
-    if (x8 === undefined) {
       if (out.absent("/supportedVersions", 1, 'missing required property "supportedVersions"'))
         return 1;
       n++;
     } else {
-      if (!Array.isArray(x8)) {
-        if (out.fault("/supportedVersions", 1, EXPECTED_6, x8)) return 1;
+      if (!Array.isArray(x7)) {
+        if (out.fault("/supportedVersions", 1, EXPECTED_6, x7)) return 1;
         n++;
       } else {
-        const a9 = x8 as readonly unknown[];
-        for (let i10 = 0; i10 < a9.length; i10++) {
-          if (!(typeof a9[i10] === "string")) {
-            if (out.fault("/supportedVersions/" + i10, 2, EXPECTED_0, a9[i10])) return 1;
+        const a8 = x7 as readonly unknown[];
+        for (let i9 = 0; i9 < a8.length; i9++) {
+          if (!(typeof a8[i9] === "string")) {
+            if (out.fault("/supportedVersions/" + i9, 2, EXPECTED_0, a8[i9])) return 1;
             n++;
           }
         }
       }
     }
-    const x11 = o1["capabilities"];
-    if (x11 === undefined) {
+    const x10 = o1["_meta"];
+    if (x10 !== undefined) {
+      if (!g_ResultMetaObject(x10, d + 1)) {
+        const c11 = x_ResultMetaObject(x10, out, d + 1);
+        if (out.lift(c11, "/_meta", 1)) return 1;
+        n += c11;
+      }
+    }
+    const x12 = o1["capabilities"];
+    if (x12 === undefined) {
       if (out.absent("/capabilities", 1, 'missing required property "capabilities"')) return 1;
       n++;
     } else {
-      if (!g_ServerCapabilities(x11, d + 1)) {
-        const c12 = x_ServerCapabilities(x11, out, d + 1);
-        if (out.lift(c12, "/capabilities", 1)) return 1;
-        n += c12;
-      }
-    }
-    const x13 = o1["instructions"];
-    if (x13 !== undefined) {
-      if (!(typeof x13 === "string")) {
-        if (out.fault("/instructions", 1, EXPECTED_0, x13)) return 1;
-        n++;
+      if (!g_ServerCapabilities(x12, d + 1)) {
+        const c13 = x_ServerCapabilities(x12, out, d + 1);
+        if (out.lift(c13, "/capabilities", 1)) return 1;
+        n += c13;
       }
     }
   }
@@ -3248,14 +3248,14 @@ function x_DiscoverResultResponse(v: unknown, out: IssueList, d: number): number
 function g_ClientCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return failedIn("/experimental");
-  const p1 = o["roots"];
-  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return failedIn("/roots");
-  const p2 = o["sampling"];
-  if (p2 !== undefined && !g_ClientCapabilities$3(p2, d + 1)) return failedIn("/sampling");
-  const p3 = o["elicitation"];
-  if (p3 !== undefined && !g_ClientCapabilities$4(p3, d + 1)) return failedIn("/elicitation");
+  const p0 = o["roots"];
+  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return failedIn("/roots");
+  const p1 = o["sampling"];
+  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return failedIn("/sampling");
+  const p2 = o["elicitation"];
+  if (p2 !== undefined && !g_ClientCapabilities$3(p2, d + 1)) return failedIn("/elicitation");
+  const p3 = o["experimental"];
+  if (p3 !== undefined && !g_ClientCapabilities$4(p3, d + 1)) return failedIn("/experimental");
   const p4 = o["extensions"];
   if (p4 !== undefined && !g_ClientCapabilities$5(p4, d + 1)) return failedIn("/extensions");
   return true;
@@ -3268,74 +3268,74 @@ function x_ClientCapabilities(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["experimental"];
+    const x2 = o1["roots"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/experimental", 1, EXPECTED_5, x2)) return 1;
+        if (out.fault("/roots", 1, EXPECTED_5, x2)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["sampling"];
+    if (x4 !== undefined) {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/sampling", 1, EXPECTED_5, x4)) return 1;
         n++;
       } else {
-        const o3 = x2 as Readonly<Record<string, unknown>>;
-        for (const k4 of Object.keys(o3)) {
-          if (!g_JSONObject(o3[k4], d + 1 + 1)) {
-            const c5 = x_JSONObject(o3[k4], out, d + 1 + 1);
-            if (out.lift(c5, "/experimental/" + pointer(k4), 2)) return 1;
-            n += c5;
+        const o5 = x4 as Readonly<Record<string, unknown>>;
+        const x6 = o5["context"];
+        if (x6 !== undefined) {
+          if (!g_JSONObject(x6, d + 1 + 1)) {
+            const c7 = x_JSONObject(x6, out, d + 1 + 1);
+            if (out.lift(c7, "/sampling/context", 2)) return 1;
+            n += c7;
+          }
+        }
+        const x8 = o5["tools"];
+        if (x8 !== undefined) {
+          if (!g_JSONObject(x8, d + 1 + 1)) {
+            const c9 = x_JSONObject(x8, out, d + 1 + 1);
+            if (out.lift(c9, "/sampling/tools", 2)) return 1;
+            n += c9;
           }
         }
       }
     }
-    const x6 = o1["roots"];
-    if (x6 !== undefined) {
-      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
-        if (out.fault("/roots", 1, EXPECTED_5, x6)) return 1;
-        n++;
-      }
-    }
-    const x8 = o1["sampling"];
-    if (x8 !== undefined) {
-      if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
-        if (out.fault("/sampling", 1, EXPECTED_5, x8)) return 1;
+    const x10 = o1["elicitation"];
+    if (x10 !== undefined) {
+      if (typeof x10 !== "object" || x10 === null || Array.isArray(x10)) {
+        if (out.fault("/elicitation", 1, EXPECTED_5, x10)) return 1;
         n++;
       } else {
-        const o9 = x8 as Readonly<Record<string, unknown>>;
-        const x10 = o9["context"];
-        if (x10 !== undefined) {
-          if (!g_JSONObject(x10, d + 1 + 1)) {
-            const c11 = x_JSONObject(x10, out, d + 1 + 1);
-            if (out.lift(c11, "/sampling/context", 2)) return 1;
-            n += c11;
-          }
-        }
-        const x12 = o9["tools"];
+        const o11 = x10 as Readonly<Record<string, unknown>>;
+        const x12 = o11["form"];
         if (x12 !== undefined) {
           if (!g_JSONObject(x12, d + 1 + 1)) {
             const c13 = x_JSONObject(x12, out, d + 1 + 1);
-            if (out.lift(c13, "/sampling/tools", 2)) return 1;
+            if (out.lift(c13, "/elicitation/form", 2)) return 1;
             n += c13;
+          }
+        }
+        const x14 = o11["url"];
+        if (x14 !== undefined) {
+          if (!g_JSONObject(x14, d + 1 + 1)) {
+            const c15 = x_JSONObject(x14, out, d + 1 + 1);
+            if (out.lift(c15, "/elicitation/url", 2)) return 1;
+            n += c15;
           }
         }
       }
     }
-    const x14 = o1["elicitation"];
-    if (x14 !== undefined) {
-      if (typeof x14 !== "object" || x14 === null || Array.isArray(x14)) {
-        if (out.fault("/elicitation", 1, EXPECTED_5, x14)) return 1;
+    const x16 = o1["experimental"];
+    if (x16 !== undefined) {
+      if (typeof x16 !== "object" || x16 === null || Array.isArray(x16)) {
+        if (out.fault("/experimental", 1, EXPECTED_5, x16)) return 1;
         n++;
       } else {
-        const o15 = x14 as Readonly<Record<string, unknown>>;
-        const x16 = o15["form"];
-        if (x16 !== undefined) {
-          if (!g_JSONObject(x16, d + 1 + 1)) {
-            const c17 = x_JSONObject(x16, out, d + 1 + 1);
-            if (out.lift(c17, "/elicitation/form", 2)) return 1;
-            n += c17;
-          }
-        }
-        const x18 = o15["url"];
-        if (x18 !== undefined) {
-          if (!g_JSONObject(x18, d + 1 + 1)) {
-            const c19 = x_JSONObject(x18, out, d + 1 + 1);
-            if (out.lift(c19, "/elicitation/url", 2)) return 1;
+        const o17 = x16 as Readonly<Record<string, unknown>>;
+        for (const k18 of Object.keys(o17)) {
+          if (!g_JSONObject(o17[k18], d + 1 + 1)) {
+            const c19 = x_JSONObject(o17[k18], out, d + 1 + 1);
+            if (out.lift(c19, "/experimental/" + pointer(k18), 2)) return 1;
             n += c19;
           }
         }
@@ -3361,22 +3361,12 @@ function x_ClientCapabilities(v: unknown, out: IssueList, d: number): number {
   return n;
 }
 
-function g_ClientCapabilities$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
-  const o = v as Readonly<Record<string, unknown>>;
-  for (const k in o) {
-    const x = o[k];
-    if (!g_JSONObject(x, d + 1)) return failedInType("/" + pointer(k), x_JSONObject, x);
-  }
-  return true;
-}
-
-function g_ClientCapabilities$2(v: unknown, _d: number): boolean {
+function g_ClientCapabilities$1(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   return true;
 }
 
-function g_ClientCapabilities$3(v: unknown, d: number): boolean {
+function g_ClientCapabilities$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["context"];
@@ -3387,13 +3377,23 @@ function g_ClientCapabilities$3(v: unknown, d: number): boolean {
   return true;
 }
 
-function g_ClientCapabilities$4(v: unknown, d: number): boolean {
+function g_ClientCapabilities$3(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["form"];
   if (p0 !== undefined && !g_JSONObject(p0, d + 1)) return failedInType("/form", x_JSONObject, p0);
   const p1 = o["url"];
   if (p1 !== undefined && !g_JSONObject(p1, d + 1)) return failedInType("/url", x_JSONObject, p1);
+  return true;
+}
+
+function g_ClientCapabilities$4(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  for (const k in o) {
+    const x = o[k];
+    if (!g_JSONObject(x, d + 1)) return failedInType("/" + pointer(k), x_JSONObject, x);
+  }
   return true;
 }
 
@@ -3410,20 +3410,20 @@ function g_ClientCapabilities$5(v: unknown, d: number): boolean {
 function g_ServerCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return failedIn("/experimental");
-  const p1 = o["logging"];
-  if (p1 !== undefined && !g_JSONObject(p1, d + 1))
-    return failedInType("/logging", x_JSONObject, p1);
-  const p2 = o["completions"];
-  if (p2 !== undefined && !g_JSONObject(p2, d + 1))
-    return failedInType("/completions", x_JSONObject, p2);
-  const p3 = o["prompts"];
-  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return failedIn("/prompts");
-  const p4 = o["resources"];
-  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return failedIn("/resources");
-  const p5 = o["tools"];
-  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return failedIn("/tools");
+  const p0 = o["prompts"];
+  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return failedIn("/prompts");
+  const p1 = o["tools"];
+  if (p1 !== undefined && !g_ServerCapabilities$2(p1, d + 1)) return failedIn("/tools");
+  const p2 = o["resources"];
+  if (p2 !== undefined && !g_ServerCapabilities$3(p2, d + 1)) return failedIn("/resources");
+  const p3 = o["logging"];
+  if (p3 !== undefined && !g_JSONObject(p3, d + 1))
+    return failedInType("/logging", x_JSONObject, p3);
+  const p4 = o["completions"];
+  if (p4 !== undefined && !g_JSONObject(p4, d + 1))
+    return failedInType("/completions", x_JSONObject, p4);
+  const p5 = o["experimental"];
+  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return failedIn("/experimental");
   const p6 = o["extensions"];
   if (p6 !== undefined && !g_ServerCapabilities$5(p6, d + 1)) return failedIn("/extensions");
   return true;
@@ -3436,89 +3436,89 @@ function x_ServerCapabilities(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["experimental"];
+    const x2 = o1["prompts"];
     if (x2 !== undefined) {
       if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
-        if (out.fault("/experimental", 1, EXPECTED_5, x2)) return 1;
+        if (out.fault("/prompts", 1, EXPECTED_5, x2)) return 1;
         n++;
       } else {
         const o3 = x2 as Readonly<Record<string, unknown>>;
-        for (const k4 of Object.keys(o3)) {
-          if (!g_JSONObject(o3[k4], d + 1 + 1)) {
-            const c5 = x_JSONObject(o3[k4], out, d + 1 + 1);
-            if (out.lift(c5, "/experimental/" + pointer(k4), 2)) return 1;
-            n += c5;
+        const x4 = o3["listChanged"];
+        if (x4 !== undefined) {
+          if (!(typeof x4 === "boolean")) {
+            if (out.fault("/prompts/listChanged", 2, EXPECTED_2, x4)) return 1;
+            n++;
           }
         }
       }
     }
-    const x6 = o1["logging"];
-    if (x6 !== undefined) {
-      if (!g_JSONObject(x6, d + 1)) {
-        const c7 = x_JSONObject(x6, out, d + 1);
-        if (out.lift(c7, "/logging", 1)) return 1;
-        n += c7;
+    const x5 = o1["tools"];
+    if (x5 !== undefined) {
+      if (typeof x5 !== "object" || x5 === null || Array.isArray(x5)) {
+        if (out.fault("/tools", 1, EXPECTED_5, x5)) return 1;
+        n++;
+      } else {
+        const o6 = x5 as Readonly<Record<string, unknown>>;
+        const x7 = o6["listChanged"];
+        if (x7 !== undefined) {
+          if (!(typeof x7 === "boolean")) {
+            if (out.fault("/tools/listChanged", 2, EXPECTED_2, x7)) return 1;
+            n++;
+          }
+        }
       }
     }
-    const x8 = o1["completions"];
+    const x8 = o1["resources"];
     if (x8 !== undefined) {
-      if (!g_JSONObject(x8, d + 1)) {
-        const c9 = x_JSONObject(x8, out, d + 1);
-        if (out.lift(c9, "/completions", 1)) return 1;
-        n += c9;
-      }
-    }
-    const x10 = o1["prompts"];
-    if (x10 !== undefined) {
-      if (typeof x10 !== "object" || x10 === null || Array.isArray(x10)) {
-        if (out.fault("/prompts", 1, EXPECTED_5, x10)) return 1;
+      if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
+        if (out.fault("/resources", 1, EXPECTED_5, x8)) return 1;
         n++;
       } else {
-        const o11 = x10 as Readonly<Record<string, unknown>>;
-        const x12 = o11["listChanged"];
-        if (x12 !== undefined) {
-          if (!(typeof x12 === "boolean")) {
-            if (out.fault("/prompts/listChanged", 2, EXPECTED_2, x12)) return 1;
+        const o9 = x8 as Readonly<Record<string, unknown>>;
+        const x10 = o9["subscribe"];
+        if (x10 !== undefined) {
+          if (!(typeof x10 === "boolean")) {
+            if (out.fault("/resources/subscribe", 2, EXPECTED_2, x10)) return 1;
+            n++;
+          }
+        }
+        const x11 = o9["listChanged"];
+        if (x11 !== undefined) {
+          if (!(typeof x11 === "boolean")) {
+            if (out.fault("/resources/listChanged", 2, EXPECTED_2, x11)) return 1;
             n++;
           }
         }
       }
     }
-    const x13 = o1["resources"];
-    if (x13 !== undefined) {
-      if (typeof x13 !== "object" || x13 === null || Array.isArray(x13)) {
-        if (out.fault("/resources", 1, EXPECTED_5, x13)) return 1;
-        n++;
-      } else {
-        const o14 = x13 as Readonly<Record<string, unknown>>;
-        const x15 = o14["subscribe"];
-        if (x15 !== undefined) {
-          if (!(typeof x15 === "boolean")) {
-            if (out.fault("/resources/subscribe", 2, EXPECTED_2, x15)) return 1;
-            n++;
-          }
-        }
-        const x16 = o14["listChanged"];
-        if (x16 !== undefined) {
-          if (!(typeof x16 === "boolean")) {
-            if (out.fault("/resources/listChanged", 2, EXPECTED_2, x16)) return 1;
-            n++;
-          }
-        }
+    const x12 = o1["logging"];
+    if (x12 !== undefined) {
+      if (!g_JSONObject(x12, d + 1)) {
+        const c13 = x_JSONObject(x12, out, d + 1);
+        if (out.lift(c13, "/logging", 1)) return 1;
+        n += c13;
       }
     }
-    const x17 = o1["tools"];
-    if (x17 !== undefined) {
-      if (typeof x17 !== "object" || x17 === null || Array.isArray(x17)) {
-        if (out.fault("/tools", 1, EXPECTED_5, x17)) return 1;
+    const x14 = o1["completions"];
+    if (x14 !== undefined) {
+      if (!g_JSONObject(x14, d + 1)) {
+        const c15 = x_JSONObject(x14, out, d + 1);
+        if (out.lift(c15, "/completions", 1)) return 1;
+        n += c15;
+      }
+    }
+    const x16 = o1["experimental"];
+    if (x16 !== undefined) {
+      if (typeof x16 !== "object" || x16 === null || Array.isArray(x16)) {
+        if (out.fault("/experimental", 1, EXPECTED_5, x16)) return 1;
         n++;
       } else {
-        const o18 = x17 as Readonly<Record<string, unknown>>;
-        const x19 = o18["listChanged"];
-        if (x19 !== undefined) {
-          if (!(typeof x19 === "boolean")) {
-            if (out.fault("/tools/listChanged", 2, EXPECTED_2, x19)) return 1;
-            n++;
+        const o17 = x16 as Readonly<Record<string, unknown>>;
+        for (const k18 of Object.keys(o17)) {
+          if (!g_JSONObject(o17[k18], d + 1 + 1)) {
+            const c19 = x_JSONObject(o17[k18], out, d + 1 + 1);
+            if (out.lift(c19, "/experimental/" + pointer(k18), 2)) return 1;
+            n += c19;
           }
         }
       }
@@ -3543,13 +3543,12 @@ function x_ServerCapabilities(v: unknown, out: IssueList, d: number): number {
   return n;
 }
 
-function g_ServerCapabilities$1(v: unknown, d: number): boolean {
+function g_ServerCapabilities$1(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  for (const k in o) {
-    const x = o[k];
-    if (!g_JSONObject(x, d + 1)) return failedInType("/" + pointer(k), x_JSONObject, x);
-  }
+  const p0 = o["listChanged"];
+  if (p0 !== undefined && !(typeof p0 === "boolean"))
+    return failedTest("/listChanged", EXPECTED_2, p0);
   return true;
 }
 
@@ -3574,12 +3573,13 @@ function g_ServerCapabilities$3(v: unknown, _d: number): boolean {
   return true;
 }
 
-function g_ServerCapabilities$4(v: unknown, _d: number): boolean {
+function g_ServerCapabilities$4(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["listChanged"];
-  if (p0 !== undefined && !(typeof p0 === "boolean"))
-    return failedTest("/listChanged", EXPECTED_2, p0);
+  for (const k in o) {
+    const x = o[k];
+    if (!g_JSONObject(x, d + 1)) return failedInType("/" + pointer(k), x_JSONObject, x);
+  }
   return true;
 }
 
@@ -3596,17 +3596,17 @@ function g_ServerCapabilities$5(v: unknown, d: number): boolean {
 function g_Icon(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["src"];
-  if (p0 === undefined) return failedMissing("/src", 'missing required property "src"');
-  if (!(typeof p0 === "string")) return failedTest("/src", EXPECTED_0, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/src", EXPECTED_26, p0);
-  const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_0, p1);
+  const p0 = o["mimeType"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_0, p0);
+  const p1 = o["theme"];
+  if (p1 !== undefined && !(p1 === "light" || p1 === "dark"))
+    return failedTest("/theme", EXPECTED_26, p1);
   const p2 = o["sizes"];
   if (p2 !== undefined && !g_Icon$1(p2, d + 1)) return failedIn("/sizes");
-  const p3 = o["theme"];
-  if (p3 !== undefined && !(p3 === "light" || p3 === "dark"))
-    return failedTest("/theme", EXPECTED_27, p3);
+  const p3 = o["src"];
+  if (p3 === undefined) return failedMissing("/src", 'missing required property "src"');
+  if (!(typeof p3 === "string")) return failedTest("/src", EXPECTED_0, p3);
+  if (!(typeof p3 !== "string" || isUri(p3))) return failedTest("/src", EXPECTED_27, p3);
   return true;
 }
 
@@ -3617,24 +3617,17 @@ function x_Icon(v: unknown, out: IssueList, _d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["src"];
-    if (x2 === undefined) {
-      if (out.absent("/src", 1, 'missing required property "src"')) return 1;
-      n++;
-    } else {
+    const x2 = o1["mimeType"];
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
-        if (out.fault("/src", 1, EXPECTED_0, x2)) return 1;
-        n++;
-      }
-      if (!(typeof x2 !== "string" || isUri(x2))) {
-        if (out.fault("/src", 1, EXPECTED_26, x2)) return 1;
+        if (out.fault("/mimeType", 1, EXPECTED_0, x2)) return 1;
         n++;
       }
     }
-    const x3 = o1["mimeType"];
+    const x3 = o1["theme"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_0, x3)) return 1;
+      if (!(x3 === "light" || x3 === "dark")) {
+        if (out.fault("/theme", 1, EXPECTED_26, x3)) return 1;
         n++;
       }
     }
@@ -3653,10 +3646,17 @@ function x_Icon(v: unknown, out: IssueList, _d: number): number {
         }
       }
     }
-    const x7 = o1["theme"];
-    if (x7 !== undefined) {
-      if (!(x7 === "light" || x7 === "dark")) {
-        if (out.fault("/theme", 1, EXPECTED_27, x7)) return 1;
+    const x7 = o1["src"];
+    if (x7 === undefined) {
+      if (out.absent("/src", 1, 'missing required property "src"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x7 === "string")) {
+        if (out.fault("/src", 1, EXPECTED_0, x7)) return 1;
+        n++;
+      }
+      if (!(typeof x7 !== "string" || isUri(x7))) {
+        if (out.fault("/src", 1, EXPECTED_27, x7)) return 1;
         n++;
       }
     }
@@ -3766,19 +3766,19 @@ function g_Implementation(v: unknown, d: number): boolean {
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_0, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_0, p1);
-  const p2 = o["icons"];
-  if (p2 !== undefined && !g_Implementation$1(p2, d + 1)) return failedIn("/icons");
-  const p3 = o["version"];
-  if (p3 === undefined) return failedMissing("/version", 'missing required property "version"');
-  if (!(typeof p3 === "string")) return failedTest("/version", EXPECTED_0, p3);
-  const p4 = o["description"];
-  if (p4 !== undefined && !(typeof p4 === "string"))
-    return failedTest("/description", EXPECTED_0, p4);
-  const p5 = o["websiteUrl"];
-  if (p5 !== undefined) {
-    if (!(typeof p5 === "string")) return failedTest("/websiteUrl", EXPECTED_0, p5);
-    if (!(typeof p5 !== "string" || isUri(p5))) return failedTest("/websiteUrl", EXPECTED_26, p5);
+  const p2 = o["version"];
+  if (p2 === undefined) return failedMissing("/version", 'missing required property "version"');
+  if (!(typeof p2 === "string")) return failedTest("/version", EXPECTED_0, p2);
+  const p3 = o["description"];
+  if (p3 !== undefined && !(typeof p3 === "string"))
+    return failedTest("/description", EXPECTED_0, p3);
+  const p4 = o["websiteUrl"];
+  if (p4 !== undefined) {
+    if (!(typeof p4 === "string")) return failedTest("/websiteUrl", EXPECTED_0, p4);
+    if (!(typeof p4 !== "string" || isUri(p4))) return failedTest("/websiteUrl", EXPECTED_27, p4);
   }
+  const p5 = o["icons"];
+  if (p5 !== undefined && !g_Implementation$1(p5, d + 1)) return failedIn("/icons");
   return true;
 }
 
@@ -3806,48 +3806,48 @@ function x_Implementation(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["icons"];
-    if (x4 !== undefined) {
-      if (!Array.isArray(x4)) {
-        if (out.fault("/icons", 1, EXPECTED_6, x4)) return 1;
-        n++;
-      } else {
-        const a5 = x4 as readonly unknown[];
-        for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Icon(a5[i6], d + 1 + 1)) {
-            const c7 = x_Icon(a5[i6], out, d + 1 + 1);
-            if (out.lift(c7, "/icons/" + i6, 2)) return 1;
-            n += c7;
-          }
-        }
-      }
-    }
-    const x8 = o1["version"];
-    if (x8 === undefined) {
+    const x4 = o1["version"];
+    if (x4 === undefined) {
       if (out.absent("/version", 1, 'missing required property "version"')) return 1;
       n++;
     } else {
-      if (!(typeof x8 === "string")) {
-        if (out.fault("/version", 1, EXPECTED_0, x8)) return 1;
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/version", 1, EXPECTED_0, x4)) return 1;
         n++;
       }
     }
-    const x9 = o1["description"];
-    if (x9 !== undefined) {
-      if (!(typeof x9 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_0, x9)) return 1;
+    const x5 = o1["description"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_0, x5)) return 1;
         n++;
       }
     }
-    const x10 = o1["websiteUrl"];
-    if (x10 !== undefined) {
-      if (!(typeof x10 === "string")) {
-        if (out.fault("/websiteUrl", 1, EXPECTED_0, x10)) return 1;
+    const x6 = o1["websiteUrl"];
+    if (x6 !== undefined) {
+      if (!(typeof x6 === "string")) {
+        if (out.fault("/websiteUrl", 1, EXPECTED_0, x6)) return 1;
         n++;
       }
-      if (!(typeof x10 !== "string" || isUri(x10))) {
-        if (out.fault("/websiteUrl", 1, EXPECTED_26, x10)) return 1;
+      if (!(typeof x6 !== "string" || isUri(x6))) {
+        if (out.fault("/websiteUrl", 1, EXPECTED_27, x6)) return 1;
         n++;
+      }
+    }
+    const x7 = o1["icons"];
+    if (x7 !== undefined) {
+      if (!Array.isArray(x7)) {
+        if (out.fault("/icons", 1, EXPECTED_6, x7)) return 1;
+        n++;
+      } else {
+        const a8 = x7 as readonly unknown[];
+        for (let i9 = 0; i9 < a8.length; i9++) {
+          if (!g_Icon(a8[i9], d + 1 + 1)) {
+            const c10 = x_Icon(a8[i9], out, d + 1 + 1);
+            if (out.lift(c10, "/icons/" + i9, 2)) return 1;
+            n += c10;
+          }
+        }
       }
     }
   }
@@ -3867,22 +3867,22 @@ function g_Implementation$1(v: unknown, d: number): boolean {
 function g_ProgressNotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1))
-    return failedInType("/_meta", x_NotificationMetaObject, p0);
-  const p1 = o["progressToken"];
-  if (p1 === undefined)
+  const p0 = o["progressToken"];
+  if (p0 === undefined)
     return failedMissing("/progressToken", 'missing required property "progressToken"');
-  if (!g_ProgressToken(p1, d + 1)) return failedInType("/progressToken", x_ProgressToken, p1);
-  const p2 = o["progress"];
-  if (p2 === undefined) return failedMissing("/progress", 'missing required property "progress"');
-  if (!(typeof p2 === "number" && Number.isFinite(p2)))
-    return failedTest("/progress", EXPECTED_1, p2);
-  const p3 = o["total"];
-  if (p3 !== undefined && !(typeof p3 === "number" && Number.isFinite(p3)))
-    return failedTest("/total", EXPECTED_1, p3);
-  const p4 = o["message"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failedTest("/message", EXPECTED_0, p4);
+  if (!g_ProgressToken(p0, d + 1)) return failedInType("/progressToken", x_ProgressToken, p0);
+  const p1 = o["progress"];
+  if (p1 === undefined) return failedMissing("/progress", 'missing required property "progress"');
+  if (!(typeof p1 === "number" && Number.isFinite(p1)))
+    return failedTest("/progress", EXPECTED_1, p1);
+  const p2 = o["total"];
+  if (p2 !== undefined && !(typeof p2 === "number" && Number.isFinite(p2)))
+    return failedTest("/total", EXPECTED_1, p2);
+  const p3 = o["message"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/message", EXPECTED_0, p3);
+  const p4 = o["_meta"];
+  if (p4 !== undefined && !g_NotificationMetaObject(p4, d + 1))
+    return failedInType("/_meta", x_NotificationMetaObject, p4);
   return true;
 }
 
@@ -3893,47 +3893,47 @@ function x_ProgressNotificationParams(v: unknown, out: IssueList, d: number): nu
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (!g_NotificationMetaObject(x2, d + 1)) {
-        const c3 = x_NotificationMetaObject(x2, out, d + 1);
-        if (out.lift(c3, "/_meta", 1)) return 1;
-        n += c3;
-      }
-    }
-    const x4 = o1["progressToken"];
-    if (x4 === undefined) {
+    const x2 = o1["progressToken"];
+    if (x2 === undefined) {
       if (out.absent("/progressToken", 1, 'missing required property "progressToken"')) return 1;
       n++;
     } else {
-      if (!g_ProgressToken(x4, d + 1)) {
-        const c5 = x_ProgressToken(x4, out, d + 1);
-        if (out.lift(c5, "/progressToken", 1)) return 1;
-        n += c5;
+      if (!g_ProgressToken(x2, d + 1)) {
+        const c3 = x_ProgressToken(x2, out, d + 1);
+        if (out.lift(c3, "/progressToken", 1)) return 1;
+        n += c3;
       }
     }
-    const x6 = o1["progress"];
-    if (x6 === undefined) {
+    const x4 = o1["progress"];
+    if (x4 === undefined) {
       if (out.absent("/progress", 1, 'missing required property "progress"')) return 1;
       n++;
     } else {
-      if (!(typeof x6 === "number" && Number.isFinite(x6))) {
-        if (out.fault("/progress", 1, EXPECTED_1, x6)) return 1;
+      if (!(typeof x4 === "number" && Number.isFinite(x4))) {
+        if (out.fault("/progress", 1, EXPECTED_1, x4)) return 1;
         n++;
       }
     }
-    const x7 = o1["total"];
+    const x5 = o1["total"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "number" && Number.isFinite(x5))) {
+        if (out.fault("/total", 1, EXPECTED_1, x5)) return 1;
+        n++;
+      }
+    }
+    const x6 = o1["message"];
+    if (x6 !== undefined) {
+      if (!(typeof x6 === "string")) {
+        if (out.fault("/message", 1, EXPECTED_0, x6)) return 1;
+        n++;
+      }
+    }
+    const x7 = o1["_meta"];
     if (x7 !== undefined) {
-      if (!(typeof x7 === "number" && Number.isFinite(x7))) {
-        if (out.fault("/total", 1, EXPECTED_1, x7)) return 1;
-        n++;
-      }
-    }
-    const x8 = o1["message"];
-    if (x8 !== undefined) {
-      if (!(typeof x8 === "string")) {
-        if (out.fault("/message", 1, EXPECTED_0, x8)) return 1;
-        n++;
+      if (!g_NotificationMetaObject(x7, d + 1)) {
+        const c8 = x_NotificationMetaObject(x7, out, d + 1);
+        if (out.lift(c8, "/_meta", 1)) return 1;
+        n += c8;
       }
     }
   }
@@ -4001,11 +4001,11 @@ function x_ProgressNotification(v: unknown, out: IssueList, d: number): number {
 function g_PaginatedRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
-  if (!g_RequestMetaObject(p0, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p0);
-  const p1 = o["cursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/cursor", x_Cursor, p1);
+  const p0 = o["cursor"];
+  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/cursor", x_Cursor, p0);
+  const p1 = o["_meta"];
+  if (p1 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
+  if (!g_RequestMetaObject(p1, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p1);
   return true;
 }
 
@@ -4016,22 +4016,22 @@ function x_PaginatedRequestParams(v: unknown, out: IssueList, d: number): number
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 === undefined) {
-      if (out.absent("/_meta", 1, 'missing required property "_meta"')) return 1;
-      n++;
-    } else {
-      if (!g_RequestMetaObject(x2, d + 1)) {
-        const c3 = x_RequestMetaObject(x2, out, d + 1);
-        if (out.lift(c3, "/_meta", 1)) return 1;
+    const x2 = o1["cursor"];
+    if (x2 !== undefined) {
+      if (!g_Cursor(x2, d + 1)) {
+        const c3 = x_Cursor(x2, out, d + 1);
+        if (out.lift(c3, "/cursor", 1)) return 1;
         n += c3;
       }
     }
-    const x4 = o1["cursor"];
-    if (x4 !== undefined) {
-      if (!g_Cursor(x4, d + 1)) {
-        const c5 = x_Cursor(x4, out, d + 1);
-        if (out.lift(c5, "/cursor", 1)) return 1;
+    const x4 = o1["_meta"];
+    if (x4 === undefined) {
+      if (out.absent("/_meta", 1, 'missing required property "_meta"')) return 1;
+      n++;
+    } else {
+      if (!g_RequestMetaObject(x4, d + 1)) {
+        const c5 = x_RequestMetaObject(x4, out, d + 1);
+        if (out.lift(c5, "/_meta", 1)) return 1;
         n += c5;
       }
     }
@@ -4048,13 +4048,13 @@ function g_PaginatedRequest(v: unknown, d: number): boolean {
   const p1 = o["method"];
   if (p1 === undefined) return failedMissing("/method", 'missing required property "method"');
   if (!(typeof p1 === "string")) return failedTest("/method", EXPECTED_0, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_PaginatedRequestParams(p2, d + 1))
-    return failedInType("/params", x_PaginatedRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_PaginatedRequestParams(p3, d + 1))
+    return failedInType("/params", x_PaginatedRequestParams, p3);
   return true;
 }
 
@@ -4085,25 +4085,25 @@ function x_PaginatedRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["params"];
+    const x4 = o1["id"];
     if (x4 === undefined) {
-      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
-      n++;
-    } else {
-      if (!g_PaginatedRequestParams(x4, d + 1)) {
-        const c5 = x_PaginatedRequestParams(x4, out, d + 1);
-        if (out.lift(c5, "/params", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["id"];
-    if (x6 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
     } else {
-      if (!g_RequestId(x6, d + 1)) {
-        const c7 = x_RequestId(x6, out, d + 1);
-        if (out.lift(c7, "/id", 1)) return 1;
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["params"];
+    if (x6 === undefined) {
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
+    } else {
+      if (!g_PaginatedRequestParams(x6, d + 1)) {
+        const c7 = x_PaginatedRequestParams(x6, out, d + 1);
+        if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
     }
@@ -4114,15 +4114,15 @@ function x_PaginatedRequest(v: unknown, out: IssueList, d: number): number {
 function g_PaginatedResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1))
-    return failedInType("/_meta", x_ResultMetaObject, p0);
-  const p1 = o["resultType"];
-  if (p1 === undefined)
+  const p0 = o["resultType"];
+  if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p1, d + 1)) return failedInType("/resultType", x_ResultType, p1);
-  const p2 = o["nextCursor"];
-  if (p2 !== undefined && !g_Cursor(p2, d + 1)) return failedInType("/nextCursor", x_Cursor, p2);
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
+  const p1 = o["nextCursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_ResultMetaObject(p2, d + 1))
+    return failedInType("/_meta", x_ResultMetaObject, p2);
   return true;
 }
 
@@ -4133,30 +4133,30 @@ function x_PaginatedResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (!g_ResultMetaObject(x2, d + 1)) {
-        const c3 = x_ResultMetaObject(x2, out, d + 1);
-        if (out.lift(c3, "/_meta", 1)) return 1;
-        n += c3;
-      }
-    }
-    const x4 = o1["resultType"];
-    if (x4 === undefined) {
+    const x2 = o1["resultType"];
+    if (x2 === undefined) {
       if (out.absent("/resultType", 1, 'missing required property "resultType"')) return 1;
       n++;
     } else {
-      if (!g_ResultType(x4, d + 1)) {
-        const c5 = x_ResultType(x4, out, d + 1);
-        if (out.lift(c5, "/resultType", 1)) return 1;
+      if (!g_ResultType(x2, d + 1)) {
+        const c3 = x_ResultType(x2, out, d + 1);
+        if (out.lift(c3, "/resultType", 1)) return 1;
+        n += c3;
+      }
+    }
+    const x4 = o1["nextCursor"];
+    if (x4 !== undefined) {
+      if (!g_Cursor(x4, d + 1)) {
+        const c5 = x_Cursor(x4, out, d + 1);
+        if (out.lift(c5, "/nextCursor", 1)) return 1;
         n += c5;
       }
     }
-    const x6 = o1["nextCursor"];
+    const x6 = o1["_meta"];
     if (x6 !== undefined) {
-      if (!g_Cursor(x6, d + 1)) {
-        const c7 = x_Cursor(x6, out, d + 1);
-        if (out.lift(c7, "/nextCursor", 1)) return 1;
+      if (!g_ResultMetaObject(x6, d + 1)) {
+        const c7 = x_ResultMetaObject(x6, out, d + 1);
+        if (out.lift(c7, "/_meta", 1)) return 1;
         n += c7;
       }
     }
@@ -4167,21 +4167,21 @@ function x_PaginatedResult(v: unknown, out: IssueList, d: number): number {
 function g_CacheableResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1))
-    return failedInType("/_meta", x_ResultMetaObject, p0);
-  const p1 = o["resultType"];
-  if (p1 === undefined)
+  const p0 = o["resultType"];
+  if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p1, d + 1)) return failedInType("/resultType", x_ResultType, p1);
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
+  const p1 = o["cacheScope"];
+  if (p1 === undefined)
+    return failedMissing("/cacheScope", 'missing required property "cacheScope"');
+  if (!(p1 === "public" || p1 === "private")) return failedTest("/cacheScope", EXPECTED_24, p1);
   const p2 = o["ttlMs"];
   if (p2 === undefined) return failedMissing("/ttlMs", 'missing required property "ttlMs"');
   if (!Number.isInteger(p2)) return failedTest("/ttlMs", EXPECTED_9, p2);
-  if (!(typeof p2 !== "number" || p2 >= 0)) return failedTest("/ttlMs", EXPECTED_24, p2);
-  const p3 = o["cacheScope"];
-  if (p3 === undefined)
-    return failedMissing("/cacheScope", 'missing required property "cacheScope"');
-  if (!(p3 === "public" || p3 === "private")) return failedTest("/cacheScope", EXPECTED_25, p3);
+  if (!(typeof p2 !== "number" || p2 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p2);
+  const p3 = o["_meta"];
+  if (p3 !== undefined && !g_ResultMetaObject(p3, d + 1))
+    return failedInType("/_meta", x_ResultMetaObject, p3);
   return true;
 }
 
@@ -4192,47 +4192,47 @@ function x_CacheableResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (!g_ResultMetaObject(x2, d + 1)) {
-        const c3 = x_ResultMetaObject(x2, out, d + 1);
-        if (out.lift(c3, "/_meta", 1)) return 1;
-        n += c3;
-      }
-    }
-    const x4 = o1["resultType"];
-    if (x4 === undefined) {
+    const x2 = o1["resultType"];
+    if (x2 === undefined) {
       if (out.absent("/resultType", 1, 'missing required property "resultType"')) return 1;
       n++;
     } else {
-      if (!g_ResultType(x4, d + 1)) {
-        const c5 = x_ResultType(x4, out, d + 1);
-        if (out.lift(c5, "/resultType", 1)) return 1;
-        n += c5;
+      if (!g_ResultType(x2, d + 1)) {
+        const c3 = x_ResultType(x2, out, d + 1);
+        if (out.lift(c3, "/resultType", 1)) return 1;
+        n += c3;
       }
     }
-    const x6 = o1["ttlMs"];
-    if (x6 === undefined) {
-      if (out.absent("/ttlMs", 1, 'missing required property "ttlMs"')) return 1;
-      n++;
-    } else {
-      if (!Number.isInteger(x6)) {
-        if (out.fault("/ttlMs", 1, EXPECTED_9, x6)) return 1;
-        n++;
-      }
-      if (!(typeof x6 !== "number" || x6 >= 0)) {
-        if (out.fault("/ttlMs", 1, EXPECTED_24, x6)) return 1;
-        n++;
-      }
-    }
-    const x7 = o1["cacheScope"];
-    if (x7 === undefined) {
+    const x4 = o1["cacheScope"];
+    if (x4 === undefined) {
       if (out.absent("/cacheScope", 1, 'missing required property "cacheScope"')) return 1;
       n++;
     } else {
-      if (!(x7 === "public" || x7 === "private")) {
-        if (out.fault("/cacheScope", 1, EXPECTED_25, x7)) return 1;
+      if (!(x4 === "public" || x4 === "private")) {
+        if (out.fault("/cacheScope", 1, EXPECTED_24, x4)) return 1;
         n++;
+      }
+    }
+    const x5 = o1["ttlMs"];
+    if (x5 === undefined) {
+      if (out.absent("/ttlMs", 1, 'missing required property "ttlMs"')) return 1;
+      n++;
+    } else {
+      if (!Number.isInteger(x5)) {
+        if (out.fault("/ttlMs", 1, EXPECTED_9, x5)) return 1;
+        n++;
+      }
+      if (!(typeof x5 !== "number" || x5 >= 0)) {
+        if (out.fault("/ttlMs", 1, EXPECTED_25, x5)) return 1;
+        n++;
+      }
+    }
+    const x6 = o1["_meta"];
+    if (x6 !== undefined) {
+      if (!g_ResultMetaObject(x6, d + 1)) {
+        const c7 = x_ResultMetaObject(x6, out, d + 1);
+        if (out.lift(c7, "/_meta", 1)) return 1;
+        n += c7;
       }
     }
   }
@@ -4248,13 +4248,13 @@ function g_ListResourcesRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_PaginatedRequestParams(p2, d + 1))
-    return failedInType("/params", x_PaginatedRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_PaginatedRequestParams(p3, d + 1))
+    return failedInType("/params", x_PaginatedRequestParams, p3);
   return true;
 }
 
@@ -4285,25 +4285,25 @@ function x_ListResourcesRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["params"];
+    const x4 = o1["id"];
     if (x4 === undefined) {
-      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
-      n++;
-    } else {
-      if (!g_PaginatedRequestParams(x4, d + 1)) {
-        const c5 = x_PaginatedRequestParams(x4, out, d + 1);
-        if (out.lift(c5, "/params", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["id"];
-    if (x6 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
     } else {
-      if (!g_RequestId(x6, d + 1)) {
-        const c7 = x_RequestId(x6, out, d + 1);
-        if (out.lift(c7, "/id", 1)) return 1;
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["params"];
+    if (x6 === undefined) {
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
+    } else {
+      if (!g_PaginatedRequestParams(x6, d + 1)) {
+        const c7 = x_PaginatedRequestParams(x6, out, d + 1);
+        if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
     }
@@ -4314,23 +4314,23 @@ function x_ListResourcesRequest(v: unknown, out: IssueList, d: number): number {
 function g_ListResourcesResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1))
-    return failedInType("/_meta", x_ResultMetaObject, p0);
-  const p1 = o["resultType"];
-  if (p1 === undefined)
+  const p0 = o["resultType"];
+  if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p1, d + 1)) return failedInType("/resultType", x_ResultType, p1);
-  const p2 = o["nextCursor"];
-  if (p2 !== undefined && !g_Cursor(p2, d + 1)) return failedInType("/nextCursor", x_Cursor, p2);
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
+  const p1 = o["nextCursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
+  const p2 = o["cacheScope"];
+  if (p2 === undefined)
+    return failedMissing("/cacheScope", 'missing required property "cacheScope"');
+  if (!(p2 === "public" || p2 === "private")) return failedTest("/cacheScope", EXPECTED_24, p2);
   const p3 = o["ttlMs"];
   if (p3 === undefined) return failedMissing("/ttlMs", 'missing required property "ttlMs"');
   if (!Number.isInteger(p3)) return failedTest("/ttlMs", EXPECTED_9, p3);
-  if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_24, p3);
-  const p4 = o["cacheScope"];
-  if (p4 === undefined)
-    return failedMissing("/cacheScope", 'missing required property "cacheScope"');
-  if (!(p4 === "public" || p4 === "private")) return failedTest("/cacheScope", EXPECTED_25, p4);
+  if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p3);
+  const p4 = o["_meta"];
+  if (p4 !== undefined && !g_ResultMetaObject(p4, d + 1))
+    return failedInType("/_meta", x_ResultMetaObject, p4);
   const p5 = o["resources"];
   if (p5 === undefined) return failedMissing("/resources", 'missing required property "resources"');
   if (!g_ListResourcesResult$1(p5, d + 1)) return failedIn("/resources");
@@ -4344,55 +4344,55 @@ function x_ListResourcesResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (!g_ResultMetaObject(x2, d + 1)) {
-        const c3 = x_ResultMetaObject(x2, out, d + 1);
-        if (out.lift(c3, "/_meta", 1)) return 1;
-        n += c3;
-      }
-    }
-    const x4 = o1["resultType"];
-    if (x4 === undefined) {
+    const x2 = o1["resultType"];
+    if (x2 === undefined) {
       if (out.absent("/resultType", 1, 'missing required property "resultType"')) return 1;
       n++;
     } else {
-      if (!g_ResultType(x4, d + 1)) {
-        const c5 = x_ResultType(x4, out, d + 1);
-        if (out.lift(c5, "/resultType", 1)) return 1;
+      if (!g_ResultType(x2, d + 1)) {
+        const c3 = x_ResultType(x2, out, d + 1);
+        if (out.lift(c3, "/resultType", 1)) return 1;
+        n += c3;
+      }
+    }
+    const x4 = o1["nextCursor"];
+    if (x4 !== undefined) {
+      if (!g_Cursor(x4, d + 1)) {
+        const c5 = x_Cursor(x4, out, d + 1);
+        if (out.lift(c5, "/nextCursor", 1)) return 1;
         n += c5;
       }
     }
-    const x6 = o1["nextCursor"];
-    if (x6 !== undefined) {
-      if (!g_Cursor(x6, d + 1)) {
-        const c7 = x_Cursor(x6, out, d + 1);
-        if (out.lift(c7, "/nextCursor", 1)) return 1;
-        n += c7;
-      }
-    }
-    const x8 = o1["ttlMs"];
-    if (x8 === undefined) {
-      if (out.absent("/ttlMs", 1, 'missing required property "ttlMs"')) return 1;
-      n++;
-    } else {
-      if (!Number.isInteger(x8)) {
-        if (out.fault("/ttlMs", 1, EXPECTED_9, x8)) return 1;
-        n++;
-      }
-      if (!(typeof x8 !== "number" || x8 >= 0)) {
-        if (out.fault("/ttlMs", 1, EXPECTED_24, x8)) return 1;
-        n++;
-      }
-    }
-    const x9 = o1["cacheScope"];
-    if (x9 === undefined) {
+    const x6 = o1["cacheScope"];
+    if (x6 === undefined) {
       if (out.absent("/cacheScope", 1, 'missing required property "cacheScope"')) return 1;
       n++;
     } else {
-      if (!(x9 === "public" || x9 === "private")) {
-        if (out.fault("/cacheScope", 1, EXPECTED_25, x9)) return 1;
+      if (!(x6 === "public" || x6 === "private")) {
+        if (out.fault("/cacheScope", 1, EXPECTED_24, x6)) return 1;
         n++;
+      }
+    }
+    const x7 = o1["ttlMs"];
+    if (x7 === undefined) {
+      if (out.absent("/ttlMs", 1, 'missing required property "ttlMs"')) return 1;
+      n++;
+    } else {
+      if (!Number.isInteger(x7)) {
+        if (out.fault("/ttlMs", 1, EXPECTED_9, x7)) return 1;
+        n++;
+      }
+      if (!(typeof x7 !== "number" || x7 >= 0)) {
+        if (out.fault("/ttlMs", 1, EXPECTED_25, x7)) return 1;
+        n++;
+      }
+    }
+    const x8 = o1["_meta"];
+    if (x8 !== undefined) {
+      if (!g_ResultMetaObject(x8, d + 1)) {
+        const c9 = x_ResultMetaObject(x8, out, d + 1);
+        if (out.lift(c9, "/_meta", 1)) return 1;
+        n += c9;
       }
     }
     const x10 = o1["resources"];
@@ -4495,13 +4495,13 @@ function g_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_PaginatedRequestParams(p2, d + 1))
-    return failedInType("/params", x_PaginatedRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_PaginatedRequestParams(p3, d + 1))
+    return failedInType("/params", x_PaginatedRequestParams, p3);
   return true;
 }
 
@@ -4532,25 +4532,25 @@ function x_ListResourceTemplatesRequest(v: unknown, out: IssueList, d: number): 
         n++;
       }
     }
-    const x4 = o1["params"];
+    const x4 = o1["id"];
     if (x4 === undefined) {
-      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
-      n++;
-    } else {
-      if (!g_PaginatedRequestParams(x4, d + 1)) {
-        const c5 = x_PaginatedRequestParams(x4, out, d + 1);
-        if (out.lift(c5, "/params", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["id"];
-    if (x6 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
     } else {
-      if (!g_RequestId(x6, d + 1)) {
-        const c7 = x_RequestId(x6, out, d + 1);
-        if (out.lift(c7, "/id", 1)) return 1;
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["params"];
+    if (x6 === undefined) {
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
+    } else {
+      if (!g_PaginatedRequestParams(x6, d + 1)) {
+        const c7 = x_PaginatedRequestParams(x6, out, d + 1);
+        if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
     }
@@ -4561,23 +4561,23 @@ function x_ListResourceTemplatesRequest(v: unknown, out: IssueList, d: number): 
 function g_ListResourceTemplatesResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1))
-    return failedInType("/_meta", x_ResultMetaObject, p0);
-  const p1 = o["resultType"];
-  if (p1 === undefined)
+  const p0 = o["resultType"];
+  if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p1, d + 1)) return failedInType("/resultType", x_ResultType, p1);
-  const p2 = o["nextCursor"];
-  if (p2 !== undefined && !g_Cursor(p2, d + 1)) return failedInType("/nextCursor", x_Cursor, p2);
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
+  const p1 = o["nextCursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
+  const p2 = o["cacheScope"];
+  if (p2 === undefined)
+    return failedMissing("/cacheScope", 'missing required property "cacheScope"');
+  if (!(p2 === "public" || p2 === "private")) return failedTest("/cacheScope", EXPECTED_24, p2);
   const p3 = o["ttlMs"];
   if (p3 === undefined) return failedMissing("/ttlMs", 'missing required property "ttlMs"');
   if (!Number.isInteger(p3)) return failedTest("/ttlMs", EXPECTED_9, p3);
-  if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_24, p3);
-  const p4 = o["cacheScope"];
-  if (p4 === undefined)
-    return failedMissing("/cacheScope", 'missing required property "cacheScope"');
-  if (!(p4 === "public" || p4 === "private")) return failedTest("/cacheScope", EXPECTED_25, p4);
+  if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p3);
+  const p4 = o["_meta"];
+  if (p4 !== undefined && !g_ResultMetaObject(p4, d + 1))
+    return failedInType("/_meta", x_ResultMetaObject, p4);
   const p5 = o["resourceTemplates"];
   if (p5 === undefined)
     return failedMissing("/resourceTemplates", 'missing required property "resourceTemplates"');
@@ -4592,55 +4592,55 @@ function x_ListResourceTemplatesResult(v: unknown, out: IssueList, d: number): n
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (!g_ResultMetaObject(x2, d + 1)) {
-        const c3 = x_ResultMetaObject(x2, out, d + 1);
-        if (out.lift(c3, "/_meta", 1)) return 1;
-        n += c3;
-      }
-    }
-    const x4 = o1["resultType"];
-    if (x4 === undefined) {
+    const x2 = o1["resultType"];
+    if (x2 === undefined) {
       if (out.absent("/resultType", 1, 'missing required property "resultType"')) return 1;
       n++;
     } else {
-      if (!g_ResultType(x4, d + 1)) {
-        const c5 = x_ResultType(x4, out, d + 1);
-        if (out.lift(c5, "/resultType", 1)) return 1;
+      if (!g_ResultType(x2, d + 1)) {
+        const c3 = x_ResultType(x2, out, d + 1);
+        if (out.lift(c3, "/resultType", 1)) return 1;
+        n += c3;
+      }
+    }
+    const x4 = o1["nextCursor"];
+    if (x4 !== undefined) {
+      if (!g_Cursor(x4, d + 1)) {
+        const c5 = x_Cursor(x4, out, d + 1);
+        if (out.lift(c5, "/nextCursor", 1)) return 1;
         n += c5;
       }
     }
-    const x6 = o1["nextCursor"];
-    if (x6 !== undefined) {
-      if (!g_Cursor(x6, d + 1)) {
-        const c7 = x_Cursor(x6, out, d + 1);
-        if (out.lift(c7, "/nextCursor", 1)) return 1;
-        n += c7;
-      }
-    }
-    const x8 = o1["ttlMs"];
-    if (x8 === undefined) {
-      if (out.absent("/ttlMs", 1, 'missing required property "ttlMs"')) return 1;
-      n++;
-    } else {
-      if (!Number.isInteger(x8)) {
-        if (out.fault("/ttlMs", 1, EXPECTED_9, x8)) return 1;
-        n++;
-      }
-      if (!(typeof x8 !== "number" || x8 >= 0)) {
-        if (out.fault("/ttlMs", 1, EXPECTED_24, x8)) return 1;
-        n++;
-      }
-    }
-    const x9 = o1["cacheScope"];
-    if (x9 === undefined) {
+    const x6 = o1["cacheScope"];
+    if (x6 === undefined) {
       if (out.absent("/cacheScope", 1, 'missing required property "cacheScope"')) return 1;
       n++;
     } else {
-      if (!(x9 === "public" || x9 === "private")) {
-        if (out.fault("/cacheScope", 1, EXPECTED_25, x9)) return 1;
+      if (!(x6 === "public" || x6 === "private")) {
+        if (out.fault("/cacheScope", 1, EXPECTED_24, x6)) return 1;
         n++;
+      }
+    }
+    const x7 = o1["ttlMs"];
+    if (x7 === undefined) {
+      if (out.absent("/ttlMs", 1, 'missing required property "ttlMs"')) return 1;
+      n++;
+    } else {
+      if (!Number.isInteger(x7)) {
+        if (out.fault("/ttlMs", 1, EXPECTED_9, x7)) return 1;
+        n++;
+      }
+      if (!(typeof x7 !== "number" || x7 >= 0)) {
+        if (out.fault("/ttlMs", 1, EXPECTED_25, x7)) return 1;
+        n++;
+      }
+    }
+    const x8 = o1["_meta"];
+    if (x8 !== undefined) {
+      if (!g_ResultMetaObject(x8, d + 1)) {
+        const c9 = x_ResultMetaObject(x8, out, d + 1);
+        if (out.lift(c9, "/_meta", 1)) return 1;
+        n += c9;
       }
     }
     const x10 = o1["resourceTemplates"];
@@ -4739,13 +4739,13 @@ function x_ListResourceTemplatesResultResponse(v: unknown, out: IssueList, d: nu
 function g_ResourceRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
-  if (!g_RequestMetaObject(p0, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p0);
-  const p1 = o["uri"];
-  if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_0, p1);
-  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_26, p1);
+  const p0 = o["uri"];
+  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_0, p0);
+  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_27, p0);
+  const p1 = o["_meta"];
+  if (p1 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
+  if (!g_RequestMetaObject(p1, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p1);
   return true;
 }
 
@@ -4756,29 +4756,29 @@ function x_ResourceRequestParams(v: unknown, out: IssueList, d: number): number 
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
+    const x2 = o1["uri"];
     if (x2 === undefined) {
-      if (out.absent("/_meta", 1, 'missing required property "_meta"')) return 1;
-      n++;
-    } else {
-      if (!g_RequestMetaObject(x2, d + 1)) {
-        const c3 = x_RequestMetaObject(x2, out, d + 1);
-        if (out.lift(c3, "/_meta", 1)) return 1;
-        n += c3;
-      }
-    }
-    const x4 = o1["uri"];
-    if (x4 === undefined) {
       if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
       n++;
     } else {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_0, x4)) return 1;
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_0, x2)) return 1;
         n++;
       }
-      if (!(typeof x4 !== "string" || isUri(x4))) {
-        if (out.fault("/uri", 1, EXPECTED_26, x4)) return 1;
+      if (!(typeof x2 !== "string" || isUri(x2))) {
+        if (out.fault("/uri", 1, EXPECTED_27, x2)) return 1;
         n++;
+      }
+    }
+    const x3 = o1["_meta"];
+    if (x3 === undefined) {
+      if (out.absent("/_meta", 1, 'missing required property "_meta"')) return 1;
+      n++;
+    } else {
+      if (!g_RequestMetaObject(x3, d + 1)) {
+        const c4 = x_RequestMetaObject(x3, out, d + 1);
+        if (out.lift(c4, "/_meta", 1)) return 1;
+        n += c4;
       }
     }
   }
@@ -4788,19 +4788,19 @@ function x_ResourceRequestParams(v: unknown, out: IssueList, d: number): number 
 function g_ReadResourceRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
-  if (!g_RequestMetaObject(p0, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p0);
+  const p0 = o["requestState"];
+  if (p0 !== undefined && !(typeof p0 === "string"))
+    return failedTest("/requestState", EXPECTED_0, p0);
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_0, p1);
-  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_26, p1);
+  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_27, p1);
   const p2 = o["inputResponses"];
   if (p2 !== undefined && !g_InputResponses(p2, d + 1))
     return failedInType("/inputResponses", x_InputResponses, p2);
-  const p3 = o["requestState"];
-  if (p3 !== undefined && !(typeof p3 === "string"))
-    return failedTest("/requestState", EXPECTED_0, p3);
+  const p3 = o["_meta"];
+  if (p3 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
+  if (!g_RequestMetaObject(p3, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p3);
   return true;
 }
 
@@ -4811,44 +4811,44 @@ function x_ReadResourceRequestParams(v: unknown, out: IssueList, d: number): num
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 === undefined) {
-      if (out.absent("/_meta", 1, 'missing required property "_meta"')) return 1;
-      n++;
-    } else {
-      if (!g_RequestMetaObject(x2, d + 1)) {
-        const c3 = x_RequestMetaObject(x2, out, d + 1);
-        if (out.lift(c3, "/_meta", 1)) return 1;
-        n += c3;
+    const x2 = o1["requestState"];
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/requestState", 1, EXPECTED_0, x2)) return 1;
+        n++;
       }
     }
-    const x4 = o1["uri"];
-    if (x4 === undefined) {
+    const x3 = o1["uri"];
+    if (x3 === undefined) {
       if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
       n++;
     } else {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_0, x4)) return 1;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_0, x3)) return 1;
         n++;
       }
-      if (!(typeof x4 !== "string" || isUri(x4))) {
-        if (out.fault("/uri", 1, EXPECTED_26, x4)) return 1;
+      if (!(typeof x3 !== "string" || isUri(x3))) {
+        if (out.fault("/uri", 1, EXPECTED_27, x3)) return 1;
         n++;
       }
     }
-    const x5 = o1["inputResponses"];
-    if (x5 !== undefined) {
-      if (!g_InputResponses(x5, d + 1)) {
-        const c6 = x_InputResponses(x5, out, d + 1);
-        if (out.lift(c6, "/inputResponses", 1)) return 1;
-        n += c6;
+    const x4 = o1["inputResponses"];
+    if (x4 !== undefined) {
+      if (!g_InputResponses(x4, d + 1)) {
+        const c5 = x_InputResponses(x4, out, d + 1);
+        if (out.lift(c5, "/inputResponses", 1)) return 1;
+        n += c5;
       }
     }
-    const x7 = o1["requestState"];
-    if (x7 !== undefined) {
-      if (!(typeof x7 === "string")) {
-        if (out.fault("/requestState", 1, EXPECTED_0, x7)) return 1;
-        n++;
+    const x6 = o1["_meta"];
+    if (x6 === undefined) {
+      if (out.absent("/_meta", 1, 'missing required property "_meta"')) return 1;
+      n++;
+    } else {
+      if (!g_RequestMetaObject(x6, d + 1)) {
+        const c7 = x_RequestMetaObject(x6, out, d + 1);
+        if (out.lift(c7, "/_meta", 1)) return 1;
+        n += c7;
       }
     }
   }
@@ -4864,13 +4864,13 @@ function g_ReadResourceRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_ReadResourceRequestParams(p2, d + 1))
-    return failedInType("/params", x_ReadResourceRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_ReadResourceRequestParams(p3, d + 1))
+    return failedInType("/params", x_ReadResourceRequestParams, p3);
   return true;
 }
 
@@ -4901,25 +4901,25 @@ function x_ReadResourceRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["params"];
+    const x4 = o1["id"];
     if (x4 === undefined) {
-      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
-      n++;
-    } else {
-      if (!g_ReadResourceRequestParams(x4, d + 1)) {
-        const c5 = x_ReadResourceRequestParams(x4, out, d + 1);
-        if (out.lift(c5, "/params", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["id"];
-    if (x6 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
     } else {
-      if (!g_RequestId(x6, d + 1)) {
-        const c7 = x_RequestId(x6, out, d + 1);
-        if (out.lift(c7, "/id", 1)) return 1;
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["params"];
+    if (x6 === undefined) {
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
+    } else {
+      if (!g_ReadResourceRequestParams(x6, d + 1)) {
+        const c7 = x_ReadResourceRequestParams(x6, out, d + 1);
+        if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
     }
@@ -4930,21 +4930,21 @@ function x_ReadResourceRequest(v: unknown, out: IssueList, d: number): number {
 function g_ReadResourceResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1))
-    return failedInType("/_meta", x_ResultMetaObject, p0);
-  const p1 = o["resultType"];
-  if (p1 === undefined)
+  const p0 = o["resultType"];
+  if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p1, d + 1)) return failedInType("/resultType", x_ResultType, p1);
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
+  const p1 = o["cacheScope"];
+  if (p1 === undefined)
+    return failedMissing("/cacheScope", 'missing required property "cacheScope"');
+  if (!(p1 === "public" || p1 === "private")) return failedTest("/cacheScope", EXPECTED_24, p1);
   const p2 = o["ttlMs"];
   if (p2 === undefined) return failedMissing("/ttlMs", 'missing required property "ttlMs"');
   if (!Number.isInteger(p2)) return failedTest("/ttlMs", EXPECTED_9, p2);
-  if (!(typeof p2 !== "number" || p2 >= 0)) return failedTest("/ttlMs", EXPECTED_24, p2);
-  const p3 = o["cacheScope"];
-  if (p3 === undefined)
-    return failedMissing("/cacheScope", 'missing required property "cacheScope"');
-  if (!(p3 === "public" || p3 === "private")) return failedTest("/cacheScope", EXPECTED_25, p3);
+  if (!(typeof p2 !== "number" || p2 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p2);
+  const p3 = o["_meta"];
+  if (p3 !== undefined && !g_ResultMetaObject(p3, d + 1))
+    return failedInType("/_meta", x_ResultMetaObject, p3);
   const p4 = o["contents"];
   if (p4 === undefined) return failedMissing("/contents", 'missing required property "contents"');
   if (!g_ReadResourceResult$1(p4, d + 1)) return failedIn("/contents");
@@ -4958,47 +4958,47 @@ function x_ReadResourceResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o4 = v as Readonly<Record<string, unknown>>;
-    const x5 = o4["_meta"];
-    if (x5 !== undefined) {
-      if (!g_ResultMetaObject(x5, d + 1)) {
-        const c6 = x_ResultMetaObject(x5, out, d + 1);
-        if (out.lift(c6, "/_meta", 1)) return 1;
-        n += c6;
-      }
-    }
-    const x7 = o4["resultType"];
-    if (x7 === undefined) {
+    const x5 = o4["resultType"];
+    if (x5 === undefined) {
       if (out.absent("/resultType", 1, 'missing required property "resultType"')) return 1;
       n++;
     } else {
-      if (!g_ResultType(x7, d + 1)) {
-        const c8 = x_ResultType(x7, out, d + 1);
-        if (out.lift(c8, "/resultType", 1)) return 1;
-        n += c8;
+      if (!g_ResultType(x5, d + 1)) {
+        const c6 = x_ResultType(x5, out, d + 1);
+        if (out.lift(c6, "/resultType", 1)) return 1;
+        n += c6;
       }
     }
-    const x9 = o4["ttlMs"];
-    if (x9 === undefined) {
-      if (out.absent("/ttlMs", 1, 'missing required property "ttlMs"')) return 1;
-      n++;
-    } else {
-      if (!Number.isInteger(x9)) {
-        if (out.fault("/ttlMs", 1, EXPECTED_9, x9)) return 1;
-        n++;
-      }
-      if (!(typeof x9 !== "number" || x9 >= 0)) {
-        if (out.fault("/ttlMs", 1, EXPECTED_24, x9)) return 1;
-        n++;
-      }
-    }
-    const x10 = o4["cacheScope"];
-    if (x10 === undefined) {
+    const x7 = o4["cacheScope"];
+    if (x7 === undefined) {
       if (out.absent("/cacheScope", 1, 'missing required property "cacheScope"')) return 1;
       n++;
     } else {
-      if (!(x10 === "public" || x10 === "private")) {
-        if (out.fault("/cacheScope", 1, EXPECTED_25, x10)) return 1;
+      if (!(x7 === "public" || x7 === "private")) {
+        if (out.fault("/cacheScope", 1, EXPECTED_24, x7)) return 1;
         n++;
+      }
+    }
+    const x8 = o4["ttlMs"];
+    if (x8 === undefined) {
+      if (out.absent("/ttlMs", 1, 'missing required property "ttlMs"')) return 1;
+      n++;
+    } else {
+      if (!Number.isInteger(x8)) {
+        if (out.fault("/ttlMs", 1, EXPECTED_9, x8)) return 1;
+        n++;
+      }
+      if (!(typeof x8 !== "number" || x8 >= 0)) {
+        if (out.fault("/ttlMs", 1, EXPECTED_25, x8)) return 1;
+        n++;
+      }
+    }
+    const x9 = o4["_meta"];
+    if (x9 !== undefined) {
+      if (!g_ResultMetaObject(x9, d + 1)) {
+        const c10 = x_ResultMetaObject(x9, out, d + 1);
+        if (out.lift(c10, "/_meta", 1)) return 1;
+        n += c10;
       }
     }
     const x11 = o4["contents"];
@@ -5268,14 +5268,14 @@ function g_SubscriptionFilter$1(v: unknown, _d: number): boolean {
 function g_SubscriptionsListenRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
-  if (!g_RequestMetaObject(p0, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p0);
-  const p1 = o["notifications"];
-  if (p1 === undefined)
+  const p0 = o["notifications"];
+  if (p0 === undefined)
     return failedMissing("/notifications", 'missing required property "notifications"');
-  if (!g_SubscriptionFilter(p1, d + 1))
-    return failedInType("/notifications", x_SubscriptionFilter, p1);
+  if (!g_SubscriptionFilter(p0, d + 1))
+    return failedInType("/notifications", x_SubscriptionFilter, p0);
+  const p1 = o["_meta"];
+  if (p1 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
+  if (!g_RequestMetaObject(p1, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p1);
   return true;
 }
 
@@ -5286,25 +5286,25 @@ function x_SubscriptionsListenRequestParams(v: unknown, out: IssueList, d: numbe
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
+    const x2 = o1["notifications"];
     if (x2 === undefined) {
-      if (out.absent("/_meta", 1, 'missing required property "_meta"')) return 1;
-      n++;
-    } else {
-      if (!g_RequestMetaObject(x2, d + 1)) {
-        const c3 = x_RequestMetaObject(x2, out, d + 1);
-        if (out.lift(c3, "/_meta", 1)) return 1;
-        n += c3;
-      }
-    }
-    const x4 = o1["notifications"];
-    if (x4 === undefined) {
       if (out.absent("/notifications", 1, 'missing required property "notifications"')) return 1;
       n++;
     } else {
-      if (!g_SubscriptionFilter(x4, d + 1)) {
-        const c5 = x_SubscriptionFilter(x4, out, d + 1);
-        if (out.lift(c5, "/notifications", 1)) return 1;
+      if (!g_SubscriptionFilter(x2, d + 1)) {
+        const c3 = x_SubscriptionFilter(x2, out, d + 1);
+        if (out.lift(c3, "/notifications", 1)) return 1;
+        n += c3;
+      }
+    }
+    const x4 = o1["_meta"];
+    if (x4 === undefined) {
+      if (out.absent("/_meta", 1, 'missing required property "_meta"')) return 1;
+      n++;
+    } else {
+      if (!g_RequestMetaObject(x4, d + 1)) {
+        const c5 = x_RequestMetaObject(x4, out, d + 1);
+        if (out.lift(c5, "/_meta", 1)) return 1;
         n += c5;
       }
     }
@@ -5321,13 +5321,13 @@ function g_SubscriptionsListenRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_SubscriptionsListenRequestParams(p2, d + 1))
-    return failedInType("/params", x_SubscriptionsListenRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_SubscriptionsListenRequestParams(p3, d + 1))
+    return failedInType("/params", x_SubscriptionsListenRequestParams, p3);
   return true;
 }
 
@@ -5358,25 +5358,25 @@ function x_SubscriptionsListenRequest(v: unknown, out: IssueList, d: number): nu
         n++;
       }
     }
-    const x4 = o1["params"];
+    const x4 = o1["id"];
     if (x4 === undefined) {
-      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
-      n++;
-    } else {
-      if (!g_SubscriptionsListenRequestParams(x4, d + 1)) {
-        const c5 = x_SubscriptionsListenRequestParams(x4, out, d + 1);
-        if (out.lift(c5, "/params", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["id"];
-    if (x6 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
     } else {
-      if (!g_RequestId(x6, d + 1)) {
-        const c7 = x_RequestId(x6, out, d + 1);
-        if (out.lift(c7, "/id", 1)) return 1;
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["params"];
+    if (x6 === undefined) {
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
+    } else {
+      if (!g_SubscriptionsListenRequestParams(x6, d + 1)) {
+        const c7 = x_SubscriptionsListenRequestParams(x6, out, d + 1);
+        if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
     }
@@ -5387,17 +5387,17 @@ function x_SubscriptionsListenRequest(v: unknown, out: IssueList, d: number): nu
 function g_SubscriptionsListenResultMetaObject(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["io.modelcontextprotocol/serverInfo"];
-  if (p0 !== undefined && !g_Implementation(p0, d + 1))
-    return failedInType("/io.modelcontextprotocol~1serverInfo", x_Implementation, p0);
-  const p1 = o["io.modelcontextprotocol/subscriptionId"];
-  if (p1 === undefined)
+  const p0 = o["io.modelcontextprotocol/subscriptionId"];
+  if (p0 === undefined)
     return failedMissing(
       "/io.modelcontextprotocol~1subscriptionId",
       'missing required property "io.modelcontextprotocol/subscriptionId"',
     );
-  if (!g_RequestId(p1, d + 1))
-    return failedInType("/io.modelcontextprotocol~1subscriptionId", x_RequestId, p1);
+  if (!g_RequestId(p0, d + 1))
+    return failedInType("/io.modelcontextprotocol~1subscriptionId", x_RequestId, p0);
+  const p1 = o["io.modelcontextprotocol/serverInfo"];
+  if (p1 !== undefined && !g_Implementation(p1, d + 1))
+    return failedInType("/io.modelcontextprotocol~1serverInfo", x_Implementation, p1);
   return true;
 }
 
@@ -5408,16 +5408,8 @@ function x_SubscriptionsListenResultMetaObject(v: unknown, out: IssueList, d: nu
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["io.modelcontextprotocol/serverInfo"];
-    if (x2 !== undefined) {
-      if (!g_Implementation(x2, d + 1)) {
-        const c3 = x_Implementation(x2, out, d + 1);
-        if (out.lift(c3, "/io.modelcontextprotocol~1serverInfo", 1)) return 1;
-        n += c3;
-      }
-    }
-    const x4 = o1["io.modelcontextprotocol/subscriptionId"];
-    if (x4 === undefined) {
+    const x2 = o1["io.modelcontextprotocol/subscriptionId"];
+    if (x2 === undefined) {
       if (
         out.absent(
           "/io.modelcontextprotocol~1subscriptionId",
@@ -5428,9 +5420,17 @@ function x_SubscriptionsListenResultMetaObject(v: unknown, out: IssueList, d: nu
         return 1;
       n++;
     } else {
-      if (!g_RequestId(x4, d + 1)) {
-        const c5 = x_RequestId(x4, out, d + 1);
-        if (out.lift(c5, "/io.modelcontextprotocol~1subscriptionId", 1)) return 1;
+      if (!g_RequestId(x2, d + 1)) {
+        const c3 = x_RequestId(x2, out, d + 1);
+        if (out.lift(c3, "/io.modelcontextprotocol~1subscriptionId", 1)) return 1;
+        n += c3;
+      }
+    }
+    const x4 = o1["io.modelcontextprotocol/serverInfo"];
+    if (x4 !== undefined) {
+      if (!g_Implementation(x4, d + 1)) {
+        const c5 = x_Implementation(x4, out, d + 1);
+        if (out.lift(c5, "/io.modelcontextprotocol~1serverInfo", 1)) return 1;
         n += c5;
       }
     }
@@ -5441,14 +5441,14 @@ function x_SubscriptionsListenResultMetaObject(v: unknown, out: IssueList, d: nu
 function g_SubscriptionsListenResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
-  if (!g_SubscriptionsListenResultMetaObject(p0, d + 1))
-    return failedInType("/_meta", x_SubscriptionsListenResultMetaObject, p0);
-  const p1 = o["resultType"];
-  if (p1 === undefined)
+  const p0 = o["resultType"];
+  if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p1, d + 1)) return failedInType("/resultType", x_ResultType, p1);
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
+  const p1 = o["_meta"];
+  if (p1 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
+  if (!g_SubscriptionsListenResultMetaObject(p1, d + 1))
+    return failedInType("/_meta", x_SubscriptionsListenResultMetaObject, p1);
   return true;
 }
 
@@ -5459,25 +5459,25 @@ function x_SubscriptionsListenResult(v: unknown, out: IssueList, d: number): num
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
+    const x2 = o1["resultType"];
     if (x2 === undefined) {
-      if (out.absent("/_meta", 1, 'missing required property "_meta"')) return 1;
-      n++;
-    } else {
-      if (!g_SubscriptionsListenResultMetaObject(x2, d + 1)) {
-        const c3 = x_SubscriptionsListenResultMetaObject(x2, out, d + 1);
-        if (out.lift(c3, "/_meta", 1)) return 1;
-        n += c3;
-      }
-    }
-    const x4 = o1["resultType"];
-    if (x4 === undefined) {
       if (out.absent("/resultType", 1, 'missing required property "resultType"')) return 1;
       n++;
     } else {
-      if (!g_ResultType(x4, d + 1)) {
-        const c5 = x_ResultType(x4, out, d + 1);
-        if (out.lift(c5, "/resultType", 1)) return 1;
+      if (!g_ResultType(x2, d + 1)) {
+        const c3 = x_ResultType(x2, out, d + 1);
+        if (out.lift(c3, "/resultType", 1)) return 1;
+        n += c3;
+      }
+    }
+    const x4 = o1["_meta"];
+    if (x4 === undefined) {
+      if (out.absent("/_meta", 1, 'missing required property "_meta"')) return 1;
+      n++;
+    } else {
+      if (!g_SubscriptionsListenResultMetaObject(x4, d + 1)) {
+        const c5 = x_SubscriptionsListenResultMetaObject(x4, out, d + 1);
+        if (out.lift(c5, "/_meta", 1)) return 1;
         n += c5;
       }
     }
@@ -5660,7 +5660,7 @@ function g_ResourceUpdatedNotificationParams(v: unknown, d: number): boolean {
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_0, p1);
-  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_26, p1);
+  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_27, p1);
   return true;
 }
 
@@ -5689,7 +5689,7 @@ function x_ResourceUpdatedNotificationParams(v: unknown, out: IssueList, d: numb
         n++;
       }
       if (!(typeof x4 !== "string" || isUri(x4))) {
-        if (out.fault("/uri", 1, EXPECTED_26, x4)) return 1;
+        if (out.fault("/uri", 1, EXPECTED_27, x4)) return 1;
         n++;
       }
     }
@@ -5763,24 +5763,24 @@ function g_Resource(v: unknown, d: number): boolean {
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_0, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_0, p1);
-  const p2 = o["icons"];
-  if (p2 !== undefined && !g_Resource$1(p2, d + 1)) return failedIn("/icons");
-  const p3 = o["uri"];
-  if (p3 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p3 === "string")) return failedTest("/uri", EXPECTED_0, p3);
-  if (!(typeof p3 !== "string" || isUri(p3))) return failedTest("/uri", EXPECTED_26, p3);
-  const p4 = o["description"];
-  if (p4 !== undefined && !(typeof p4 === "string"))
-    return failedTest("/description", EXPECTED_0, p4);
-  const p5 = o["mimeType"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return failedTest("/mimeType", EXPECTED_0, p5);
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_0, p2);
+  const p3 = o["mimeType"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/mimeType", EXPECTED_0, p3);
+  const p4 = o["size"];
+  if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/size", EXPECTED_9, p4);
+  const p5 = o["_meta"];
+  if (p5 !== undefined && !g_MetaObject(p5, d + 1)) return failedInType("/_meta", x_MetaObject, p5);
   const p6 = o["annotations"];
   if (p6 !== undefined && !g_Annotations(p6, d + 1))
     return failedInType("/annotations", x_Annotations, p6);
-  const p7 = o["size"];
-  if (p7 !== undefined && !Number.isInteger(p7)) return failedTest("/size", EXPECTED_9, p7);
-  const p8 = o["_meta"];
-  if (p8 !== undefined && !g_MetaObject(p8, d + 1)) return failedInType("/_meta", x_MetaObject, p8);
+  const p7 = o["uri"];
+  if (p7 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p7 === "string")) return failedTest("/uri", EXPECTED_0, p7);
+  if (!(typeof p7 !== "string" || isUri(p7))) return failedTest("/uri", EXPECTED_27, p7);
+  const p8 = o["icons"];
+  if (p8 !== undefined && !g_Resource$1(p8, d + 1)) return failedIn("/icons");
   return true;
 }
 
@@ -5808,71 +5808,71 @@ function x_Resource(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["icons"];
+    const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!Array.isArray(x4)) {
-        if (out.fault("/icons", 1, EXPECTED_6, x4)) return 1;
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_0, x4)) return 1;
         n++;
-      } else {
-        const a5 = x4 as readonly unknown[];
-        for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Icon(a5[i6], d + 1 + 1)) {
-            const c7 = x_Icon(a5[i6], out, d + 1 + 1);
-            if (out.lift(c7, "/icons/" + i6, 2)) return 1;
-            n += c7;
-          }
-        }
       }
     }
-    const x8 = o1["uri"];
-    if (x8 === undefined) {
+    const x5 = o1["mimeType"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_0, x5)) return 1;
+        n++;
+      }
+    }
+    const x6 = o1["size"];
+    if (x6 !== undefined) {
+      if (!Number.isInteger(x6)) {
+        if (out.fault("/size", 1, EXPECTED_9, x6)) return 1;
+        n++;
+      }
+    }
+    const x7 = o1["_meta"];
+    if (x7 !== undefined) {
+      if (!g_MetaObject(x7, d + 1)) {
+        const c8 = x_MetaObject(x7, out, d + 1);
+        if (out.lift(c8, "/_meta", 1)) return 1;
+        n += c8;
+      }
+    }
+    const x9 = o1["annotations"];
+    if (x9 !== undefined) {
+      if (!g_Annotations(x9, d + 1)) {
+        const c10 = x_Annotations(x9, out, d + 1);
+        if (out.lift(c10, "/annotations", 1)) return 1;
+        n += c10;
+      }
+    }
+    const x11 = o1["uri"];
+    if (x11 === undefined) {
       if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
       n++;
     } else {
-      if (!(typeof x8 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_0, x8)) return 1;
+      if (!(typeof x11 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_0, x11)) return 1;
         n++;
       }
-      if (!(typeof x8 !== "string" || isUri(x8))) {
-        if (out.fault("/uri", 1, EXPECTED_26, x8)) return 1;
-        n++;
-      }
-    }
-    const x9 = o1["description"];
-    if (x9 !== undefined) {
-      if (!(typeof x9 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_0, x9)) return 1;
+      if (!(typeof x11 !== "string" || isUri(x11))) {
+        if (out.fault("/uri", 1, EXPECTED_27, x11)) return 1;
         n++;
       }
     }
-    const x10 = o1["mimeType"];
-    if (x10 !== undefined) {
-      if (!(typeof x10 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_0, x10)) return 1;
+    const x12 = o1["icons"];
+    if (x12 !== undefined) {
+      if (!Array.isArray(x12)) {
+        if (out.fault("/icons", 1, EXPECTED_6, x12)) return 1;
         n++;
-      }
-    }
-    const x11 = o1["annotations"];
-    if (x11 !== undefined) {
-      if (!g_Annotations(x11, d + 1)) {
-        const c12 = x_Annotations(x11, out, d + 1);
-        if (out.lift(c12, "/annotations", 1)) return 1;
-        n += c12;
-      }
-    }
-    const x13 = o1["size"];
-    if (x13 !== undefined) {
-      if (!Number.isInteger(x13)) {
-        if (out.fault("/size", 1, EXPECTED_9, x13)) return 1;
-        n++;
-      }
-    }
-    const x14 = o1["_meta"];
-    if (x14 !== undefined) {
-      if (!g_MetaObject(x14, d + 1)) {
-        const c15 = x_MetaObject(x14, out, d + 1);
-        if (out.lift(c15, "/_meta", 1)) return 1;
-        n += c15;
+      } else {
+        const a13 = x12 as readonly unknown[];
+        for (let i14 = 0; i14 < a13.length; i14++) {
+          if (!g_Icon(a13[i14], d + 1 + 1)) {
+            const c15 = x_Icon(a13[i14], out, d + 1 + 1);
+            if (out.lift(c15, "/icons/" + i14, 2)) return 1;
+            n += c15;
+          }
+        }
       }
     }
   }
@@ -5897,24 +5897,24 @@ function g_ResourceTemplate(v: unknown, d: number): boolean {
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_0, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_0, p1);
-  const p2 = o["icons"];
-  if (p2 !== undefined && !g_ResourceTemplate$1(p2, d + 1)) return failedIn("/icons");
-  const p3 = o["uriTemplate"];
-  if (p3 === undefined)
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_0, p2);
+  const p3 = o["mimeType"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/mimeType", EXPECTED_0, p3);
+  const p4 = o["_meta"];
+  if (p4 !== undefined && !g_MetaObject(p4, d + 1)) return failedInType("/_meta", x_MetaObject, p4);
+  const p5 = o["annotations"];
+  if (p5 !== undefined && !g_Annotations(p5, d + 1))
+    return failedInType("/annotations", x_Annotations, p5);
+  const p6 = o["uriTemplate"];
+  if (p6 === undefined)
     return failedMissing("/uriTemplate", 'missing required property "uriTemplate"');
-  if (!(typeof p3 === "string")) return failedTest("/uriTemplate", EXPECTED_0, p3);
-  if (!(typeof p3 !== "string" || isUriTemplate(p3)))
-    return failedTest("/uriTemplate", EXPECTED_38, p3);
-  const p4 = o["description"];
-  if (p4 !== undefined && !(typeof p4 === "string"))
-    return failedTest("/description", EXPECTED_0, p4);
-  const p5 = o["mimeType"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return failedTest("/mimeType", EXPECTED_0, p5);
-  const p6 = o["annotations"];
-  if (p6 !== undefined && !g_Annotations(p6, d + 1))
-    return failedInType("/annotations", x_Annotations, p6);
-  const p7 = o["_meta"];
-  if (p7 !== undefined && !g_MetaObject(p7, d + 1)) return failedInType("/_meta", x_MetaObject, p7);
+  if (!(typeof p6 === "string")) return failedTest("/uriTemplate", EXPECTED_0, p6);
+  if (!(typeof p6 !== "string" || isUriTemplate(p6)))
+    return failedTest("/uriTemplate", EXPECTED_38, p6);
+  const p7 = o["icons"];
+  if (p7 !== undefined && !g_ResourceTemplate$1(p7, d + 1)) return failedIn("/icons");
   return true;
 }
 
@@ -5942,64 +5942,64 @@ function x_ResourceTemplate(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["icons"];
+    const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!Array.isArray(x4)) {
-        if (out.fault("/icons", 1, EXPECTED_6, x4)) return 1;
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_0, x4)) return 1;
         n++;
-      } else {
-        const a5 = x4 as readonly unknown[];
-        for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Icon(a5[i6], d + 1 + 1)) {
-            const c7 = x_Icon(a5[i6], out, d + 1 + 1);
-            if (out.lift(c7, "/icons/" + i6, 2)) return 1;
-            n += c7;
-          }
-        }
       }
     }
-    const x8 = o1["uriTemplate"];
-    if (x8 === undefined) {
+    const x5 = o1["mimeType"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_0, x5)) return 1;
+        n++;
+      }
+    }
+    const x6 = o1["_meta"];
+    if (x6 !== undefined) {
+      if (!g_MetaObject(x6, d + 1)) {
+        const c7 = x_MetaObject(x6, out, d + 1);
+        if (out.lift(c7, "/_meta", 1)) return 1;
+        n += c7;
+      }
+    }
+    const x8 = o1["annotations"];
+    if (x8 !== undefined) {
+      if (!g_Annotations(x8, d + 1)) {
+        const c9 = x_Annotations(x8, out, d + 1);
+        if (out.lift(c9, "/annotations", 1)) return 1;
+        n += c9;
+      }
+    }
+    const x10 = o1["uriTemplate"];
+    if (x10 === undefined) {
       if (out.absent("/uriTemplate", 1, 'missing required property "uriTemplate"')) return 1;
       n++;
     } else {
-      if (!(typeof x8 === "string")) {
-        if (out.fault("/uriTemplate", 1, EXPECTED_0, x8)) return 1;
-        n++;
-      }
-      if (!(typeof x8 !== "string" || isUriTemplate(x8))) {
-        if (out.fault("/uriTemplate", 1, EXPECTED_38, x8)) return 1;
-        n++;
-      }
-    }
-    const x9 = o1["description"];
-    if (x9 !== undefined) {
-      if (!(typeof x9 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_0, x9)) return 1;
-        n++;
-      }
-    }
-    const x10 = o1["mimeType"];
-    if (x10 !== undefined) {
       if (!(typeof x10 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_0, x10)) return 1;
+        if (out.fault("/uriTemplate", 1, EXPECTED_0, x10)) return 1;
+        n++;
+      }
+      if (!(typeof x10 !== "string" || isUriTemplate(x10))) {
+        if (out.fault("/uriTemplate", 1, EXPECTED_38, x10)) return 1;
         n++;
       }
     }
-    const x11 = o1["annotations"];
+    const x11 = o1["icons"];
     if (x11 !== undefined) {
-      if (!g_Annotations(x11, d + 1)) {
-        const c12 = x_Annotations(x11, out, d + 1);
-        if (out.lift(c12, "/annotations", 1)) return 1;
-        n += c12;
-      }
-    }
-    const x13 = o1["_meta"];
-    if (x13 !== undefined) {
-      if (!g_MetaObject(x13, d + 1)) {
-        const c14 = x_MetaObject(x13, out, d + 1);
-        if (out.lift(c14, "/_meta", 1)) return 1;
-        n += c14;
+      if (!Array.isArray(x11)) {
+        if (out.fault("/icons", 1, EXPECTED_6, x11)) return 1;
+        n++;
+      } else {
+        const a12 = x11 as readonly unknown[];
+        for (let i13 = 0; i13 < a12.length; i13++) {
+          if (!g_Icon(a12[i13], d + 1 + 1)) {
+            const c14 = x_Icon(a12[i13], out, d + 1 + 1);
+            if (out.lift(c14, "/icons/" + i13, 2)) return 1;
+            n += c14;
+          }
+        }
       }
     }
   }
@@ -6019,14 +6019,14 @@ function g_ResourceTemplate$1(v: unknown, d: number): boolean {
 function g_ResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_0, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_26, p0);
-  const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_0, p1);
-  const p2 = o["_meta"];
-  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return failedInType("/_meta", x_MetaObject, p2);
+  const p0 = o["mimeType"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_0, p0);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_MetaObject(p1, d + 1)) return failedInType("/_meta", x_MetaObject, p1);
+  const p2 = o["uri"];
+  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_0, p2);
+  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_27, p2);
   return true;
 }
 
@@ -6037,33 +6037,33 @@ function x_ResourceContents(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["uri"];
-    if (x2 === undefined) {
+    const x2 = o1["mimeType"];
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_0, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (!g_MetaObject(x3, d + 1)) {
+        const c4 = x_MetaObject(x3, out, d + 1);
+        if (out.lift(c4, "/_meta", 1)) return 1;
+        n += c4;
+      }
+    }
+    const x5 = o1["uri"];
+    if (x5 === undefined) {
       if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
       n++;
     } else {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_0, x2)) return 1;
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_0, x5)) return 1;
         n++;
       }
-      if (!(typeof x2 !== "string" || isUri(x2))) {
-        if (out.fault("/uri", 1, EXPECTED_26, x2)) return 1;
+      if (!(typeof x5 !== "string" || isUri(x5))) {
+        if (out.fault("/uri", 1, EXPECTED_27, x5)) return 1;
         n++;
-      }
-    }
-    const x3 = o1["mimeType"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_0, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["_meta"];
-    if (x4 !== undefined) {
-      if (!g_MetaObject(x4, d + 1)) {
-        const c5 = x_MetaObject(x4, out, d + 1);
-        if (out.lift(c5, "/_meta", 1)) return 1;
-        n += c5;
       }
     }
   }
@@ -6073,17 +6073,17 @@ function x_ResourceContents(v: unknown, out: IssueList, d: number): number {
 function g_TextResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_0, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_26, p0);
-  const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_0, p1);
-  const p2 = o["_meta"];
-  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return failedInType("/_meta", x_MetaObject, p2);
-  const p3 = o["text"];
-  if (p3 === undefined) return failedMissing("/text", 'missing required property "text"');
-  if (!(typeof p3 === "string")) return failedTest("/text", EXPECTED_0, p3);
+  const p0 = o["mimeType"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_0, p0);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_MetaObject(p1, d + 1)) return failedInType("/_meta", x_MetaObject, p1);
+  const p2 = o["text"];
+  if (p2 === undefined) return failedMissing("/text", 'missing required property "text"');
+  if (!(typeof p2 === "string")) return failedTest("/text", EXPECTED_0, p2);
+  const p3 = o["uri"];
+  if (p3 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p3 === "string")) return failedTest("/uri", EXPECTED_0, p3);
+  if (!(typeof p3 !== "string" || isUri(p3))) return failedTest("/uri", EXPECTED_27, p3);
   return true;
 }
 
@@ -6094,42 +6094,42 @@ function x_TextResourceContents(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["uri"];
-    if (x2 === undefined) {
-      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
-      n++;
-    } else {
+    const x2 = o1["mimeType"];
+    if (x2 !== undefined) {
       if (!(typeof x2 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_0, x2)) return 1;
-        n++;
-      }
-      if (!(typeof x2 !== "string" || isUri(x2))) {
-        if (out.fault("/uri", 1, EXPECTED_26, x2)) return 1;
+        if (out.fault("/mimeType", 1, EXPECTED_0, x2)) return 1;
         n++;
       }
     }
-    const x3 = o1["mimeType"];
+    const x3 = o1["_meta"];
     if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_0, x3)) return 1;
-        n++;
+      if (!g_MetaObject(x3, d + 1)) {
+        const c4 = x_MetaObject(x3, out, d + 1);
+        if (out.lift(c4, "/_meta", 1)) return 1;
+        n += c4;
       }
     }
-    const x4 = o1["_meta"];
-    if (x4 !== undefined) {
-      if (!g_MetaObject(x4, d + 1)) {
-        const c5 = x_MetaObject(x4, out, d + 1);
-        if (out.lift(c5, "/_meta", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["text"];
-    if (x6 === undefined) {
+    const x5 = o1["text"];
+    if (x5 === undefined) {
       if (out.absent("/text", 1, 'missing required property "text"')) return 1;
       n++;
     } else {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/text", 1, EXPECTED_0, x5)) return 1;
+        n++;
+      }
+    }
+    const x6 = o1["uri"];
+    if (x6 === undefined) {
+      if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
+      n++;
+    } else {
       if (!(typeof x6 === "string")) {
-        if (out.fault("/text", 1, EXPECTED_0, x6)) return 1;
+        if (out.fault("/uri", 1, EXPECTED_0, x6)) return 1;
+        n++;
+      }
+      if (!(typeof x6 !== "string" || isUri(x6))) {
+        if (out.fault("/uri", 1, EXPECTED_27, x6)) return 1;
         n++;
       }
     }
@@ -6140,14 +6140,14 @@ function x_TextResourceContents(v: unknown, out: IssueList, d: number): number {
 function g_BlobResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_0, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_26, p0);
-  const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_0, p1);
-  const p2 = o["_meta"];
-  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return failedInType("/_meta", x_MetaObject, p2);
+  const p0 = o["mimeType"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_0, p0);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_MetaObject(p1, d + 1)) return failedInType("/_meta", x_MetaObject, p1);
+  const p2 = o["uri"];
+  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_0, p2);
+  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_27, p2);
   const p3 = o["blob"];
   if (p3 === undefined) return failedMissing("/blob", 'missing required property "blob"');
   if (!(typeof p3 === "string")) return failedTest("/blob", EXPECTED_0, p3);
@@ -6162,33 +6162,33 @@ function x_BlobResourceContents(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["uri"];
-    if (x2 === undefined) {
+    const x2 = o1["mimeType"];
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_0, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (!g_MetaObject(x3, d + 1)) {
+        const c4 = x_MetaObject(x3, out, d + 1);
+        if (out.lift(c4, "/_meta", 1)) return 1;
+        n += c4;
+      }
+    }
+    const x5 = o1["uri"];
+    if (x5 === undefined) {
       if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
       n++;
     } else {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_0, x2)) return 1;
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_0, x5)) return 1;
         n++;
       }
-      if (!(typeof x2 !== "string" || isUri(x2))) {
-        if (out.fault("/uri", 1, EXPECTED_26, x2)) return 1;
+      if (!(typeof x5 !== "string" || isUri(x5))) {
+        if (out.fault("/uri", 1, EXPECTED_27, x5)) return 1;
         n++;
-      }
-    }
-    const x3 = o1["mimeType"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_0, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["_meta"];
-    if (x4 !== undefined) {
-      if (!g_MetaObject(x4, d + 1)) {
-        const c5 = x_MetaObject(x4, out, d + 1);
-        if (out.lift(c5, "/_meta", 1)) return 1;
-        n += c5;
       }
     }
     const x6 = o1["blob"];
@@ -6218,13 +6218,13 @@ function g_ListPromptsRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_PaginatedRequestParams(p2, d + 1))
-    return failedInType("/params", x_PaginatedRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_PaginatedRequestParams(p3, d + 1))
+    return failedInType("/params", x_PaginatedRequestParams, p3);
   return true;
 }
 
@@ -6255,25 +6255,25 @@ function x_ListPromptsRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["params"];
+    const x4 = o1["id"];
     if (x4 === undefined) {
-      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
-      n++;
-    } else {
-      if (!g_PaginatedRequestParams(x4, d + 1)) {
-        const c5 = x_PaginatedRequestParams(x4, out, d + 1);
-        if (out.lift(c5, "/params", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["id"];
-    if (x6 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
     } else {
-      if (!g_RequestId(x6, d + 1)) {
-        const c7 = x_RequestId(x6, out, d + 1);
-        if (out.lift(c7, "/id", 1)) return 1;
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["params"];
+    if (x6 === undefined) {
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
+    } else {
+      if (!g_PaginatedRequestParams(x6, d + 1)) {
+        const c7 = x_PaginatedRequestParams(x6, out, d + 1);
+        if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
     }
@@ -6284,23 +6284,23 @@ function x_ListPromptsRequest(v: unknown, out: IssueList, d: number): number {
 function g_ListPromptsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1))
-    return failedInType("/_meta", x_ResultMetaObject, p0);
-  const p1 = o["resultType"];
-  if (p1 === undefined)
+  const p0 = o["resultType"];
+  if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p1, d + 1)) return failedInType("/resultType", x_ResultType, p1);
-  const p2 = o["nextCursor"];
-  if (p2 !== undefined && !g_Cursor(p2, d + 1)) return failedInType("/nextCursor", x_Cursor, p2);
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
+  const p1 = o["nextCursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
+  const p2 = o["cacheScope"];
+  if (p2 === undefined)
+    return failedMissing("/cacheScope", 'missing required property "cacheScope"');
+  if (!(p2 === "public" || p2 === "private")) return failedTest("/cacheScope", EXPECTED_24, p2);
   const p3 = o["ttlMs"];
   if (p3 === undefined) return failedMissing("/ttlMs", 'missing required property "ttlMs"');
   if (!Number.isInteger(p3)) return failedTest("/ttlMs", EXPECTED_9, p3);
-  if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_24, p3);
-  const p4 = o["cacheScope"];
-  if (p4 === undefined)
-    return failedMissing("/cacheScope", 'missing required property "cacheScope"');
-  if (!(p4 === "public" || p4 === "private")) return failedTest("/cacheScope", EXPECTED_25, p4);
+  if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p3);
+  const p4 = o["_meta"];
+  if (p4 !== undefined && !g_ResultMetaObject(p4, d + 1))
+    return failedInType("/_meta", x_ResultMetaObject, p4);
   const p5 = o["prompts"];
   if (p5 === undefined) return failedMissing("/prompts", 'missing required property "prompts"');
   if (!g_ListPromptsResult$1(p5, d + 1)) return failedIn("/prompts");
@@ -6314,55 +6314,55 @@ function x_ListPromptsResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (!g_ResultMetaObject(x2, d + 1)) {
-        const c3 = x_ResultMetaObject(x2, out, d + 1);
-        if (out.lift(c3, "/_meta", 1)) return 1;
-        n += c3;
-      }
-    }
-    const x4 = o1["resultType"];
-    if (x4 === undefined) {
+    const x2 = o1["resultType"];
+    if (x2 === undefined) {
       if (out.absent("/resultType", 1, 'missing required property "resultType"')) return 1;
       n++;
     } else {
-      if (!g_ResultType(x4, d + 1)) {
-        const c5 = x_ResultType(x4, out, d + 1);
-        if (out.lift(c5, "/resultType", 1)) return 1;
+      if (!g_ResultType(x2, d + 1)) {
+        const c3 = x_ResultType(x2, out, d + 1);
+        if (out.lift(c3, "/resultType", 1)) return 1;
+        n += c3;
+      }
+    }
+    const x4 = o1["nextCursor"];
+    if (x4 !== undefined) {
+      if (!g_Cursor(x4, d + 1)) {
+        const c5 = x_Cursor(x4, out, d + 1);
+        if (out.lift(c5, "/nextCursor", 1)) return 1;
         n += c5;
       }
     }
-    const x6 = o1["nextCursor"];
-    if (x6 !== undefined) {
-      if (!g_Cursor(x6, d + 1)) {
-        const c7 = x_Cursor(x6, out, d + 1);
-        if (out.lift(c7, "/nextCursor", 1)) return 1;
-        n += c7;
-      }
-    }
-    const x8 = o1["ttlMs"];
-    if (x8 === undefined) {
-      if (out.absent("/ttlMs", 1, 'missing required property "ttlMs"')) return 1;
-      n++;
-    } else {
-      if (!Number.isInteger(x8)) {
-        if (out.fault("/ttlMs", 1, EXPECTED_9, x8)) return 1;
-        n++;
-      }
-      if (!(typeof x8 !== "number" || x8 >= 0)) {
-        if (out.fault("/ttlMs", 1, EXPECTED_24, x8)) return 1;
-        n++;
-      }
-    }
-    const x9 = o1["cacheScope"];
-    if (x9 === undefined) {
+    const x6 = o1["cacheScope"];
+    if (x6 === undefined) {
       if (out.absent("/cacheScope", 1, 'missing required property "cacheScope"')) return 1;
       n++;
     } else {
-      if (!(x9 === "public" || x9 === "private")) {
-        if (out.fault("/cacheScope", 1, EXPECTED_25, x9)) return 1;
+      if (!(x6 === "public" || x6 === "private")) {
+        if (out.fault("/cacheScope", 1, EXPECTED_24, x6)) return 1;
         n++;
+      }
+    }
+    const x7 = o1["ttlMs"];
+    if (x7 === undefined) {
+      if (out.absent("/ttlMs", 1, 'missing required property "ttlMs"')) return 1;
+      n++;
+    } else {
+      if (!Number.isInteger(x7)) {
+        if (out.fault("/ttlMs", 1, EXPECTED_9, x7)) return 1;
+        n++;
+      }
+      if (!(typeof x7 !== "number" || x7 >= 0)) {
+        if (out.fault("/ttlMs", 1, EXPECTED_25, x7)) return 1;
+        n++;
+      }
+    }
+    const x8 = o1["_meta"];
+    if (x8 !== undefined) {
+      if (!g_ResultMetaObject(x8, d + 1)) {
+        const c9 = x_ResultMetaObject(x8, out, d + 1);
+        if (out.lift(c9, "/_meta", 1)) return 1;
+        n += c9;
       }
     }
     const x10 = o1["prompts"];
@@ -6459,20 +6459,20 @@ function x_ListPromptsResultResponse(v: unknown, out: IssueList, d: number): num
 function g_GetPromptRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
-  if (!g_RequestMetaObject(p0, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p0);
-  const p1 = o["inputResponses"];
-  if (p1 !== undefined && !g_InputResponses(p1, d + 1))
-    return failedInType("/inputResponses", x_InputResponses, p1);
-  const p2 = o["requestState"];
-  if (p2 !== undefined && !(typeof p2 === "string"))
-    return failedTest("/requestState", EXPECTED_0, p2);
-  const p3 = o["name"];
-  if (p3 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p3 === "string")) return failedTest("/name", EXPECTED_0, p3);
-  const p4 = o["arguments"];
-  if (p4 !== undefined && !g_GetPromptRequestParams$1(p4, d + 1)) return failedIn("/arguments");
+  const p0 = o["requestState"];
+  if (p0 !== undefined && !(typeof p0 === "string"))
+    return failedTest("/requestState", EXPECTED_0, p0);
+  const p1 = o["name"];
+  if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_0, p1);
+  const p2 = o["arguments"];
+  if (p2 !== undefined && !g_GetPromptRequestParams$1(p2, d + 1)) return failedIn("/arguments");
+  const p3 = o["inputResponses"];
+  if (p3 !== undefined && !g_InputResponses(p3, d + 1))
+    return failedInType("/inputResponses", x_InputResponses, p3);
+  const p4 = o["_meta"];
+  if (p4 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
+  if (!g_RequestMetaObject(p4, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p4);
   return true;
 }
 
@@ -6483,55 +6483,55 @@ function x_GetPromptRequestParams(v: unknown, out: IssueList, d: number): number
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 === undefined) {
-      if (out.absent("/_meta", 1, 'missing required property "_meta"')) return 1;
-      n++;
-    } else {
-      if (!g_RequestMetaObject(x2, d + 1)) {
-        const c3 = x_RequestMetaObject(x2, out, d + 1);
-        if (out.lift(c3, "/_meta", 1)) return 1;
-        n += c3;
-      }
-    }
-    const x4 = o1["inputResponses"];
-    if (x4 !== undefined) {
-      if (!g_InputResponses(x4, d + 1)) {
-        const c5 = x_InputResponses(x4, out, d + 1);
-        if (out.lift(c5, "/inputResponses", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["requestState"];
-    if (x6 !== undefined) {
-      if (!(typeof x6 === "string")) {
-        if (out.fault("/requestState", 1, EXPECTED_0, x6)) return 1;
+    const x2 = o1["requestState"];
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/requestState", 1, EXPECTED_0, x2)) return 1;
         n++;
       }
     }
-    const x7 = o1["name"];
-    if (x7 === undefined) {
+    const x3 = o1["name"];
+    if (x3 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
     } else {
-      if (!(typeof x7 === "string")) {
-        if (out.fault("/name", 1, EXPECTED_0, x7)) return 1;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/name", 1, EXPECTED_0, x3)) return 1;
         n++;
       }
     }
-    const x8 = o1["arguments"];
-    if (x8 !== undefined) {
-      if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
-        if (out.fault("/arguments", 1, EXPECTED_5, x8)) return 1;
+    const x4 = o1["arguments"];
+    if (x4 !== undefined) {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/arguments", 1, EXPECTED_5, x4)) return 1;
         n++;
       } else {
-        const o9 = x8 as Readonly<Record<string, unknown>>;
-        for (const k10 of Object.keys(o9)) {
-          if (!(typeof o9[k10] === "string")) {
-            if (out.fault("/arguments/" + pointer(k10), 2, EXPECTED_0, o9[k10])) return 1;
+        const o5 = x4 as Readonly<Record<string, unknown>>;
+        for (const k6 of Object.keys(o5)) {
+          if (!(typeof o5[k6] === "string")) {
+            if (out.fault("/arguments/" + pointer(k6), 2, EXPECTED_0, o5[k6])) return 1;
             n++;
           }
         }
+      }
+    }
+    const x7 = o1["inputResponses"];
+    if (x7 !== undefined) {
+      if (!g_InputResponses(x7, d + 1)) {
+        const c8 = x_InputResponses(x7, out, d + 1);
+        if (out.lift(c8, "/inputResponses", 1)) return 1;
+        n += c8;
+      }
+    }
+    const x9 = o1["_meta"];
+    if (x9 === undefined) {
+      if (out.absent("/_meta", 1, 'missing required property "_meta"')) return 1;
+      n++;
+    } else {
+      if (!g_RequestMetaObject(x9, d + 1)) {
+        const c10 = x_RequestMetaObject(x9, out, d + 1);
+        if (out.lift(c10, "/_meta", 1)) return 1;
+        n += c10;
       }
     }
   }
@@ -6557,13 +6557,13 @@ function g_GetPromptRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_GetPromptRequestParams(p2, d + 1))
-    return failedInType("/params", x_GetPromptRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_GetPromptRequestParams(p3, d + 1))
+    return failedInType("/params", x_GetPromptRequestParams, p3);
   return true;
 }
 
@@ -6594,25 +6594,25 @@ function x_GetPromptRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["params"];
+    const x4 = o1["id"];
     if (x4 === undefined) {
-      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
-      n++;
-    } else {
-      if (!g_GetPromptRequestParams(x4, d + 1)) {
-        const c5 = x_GetPromptRequestParams(x4, out, d + 1);
-        if (out.lift(c5, "/params", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["id"];
-    if (x6 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
     } else {
-      if (!g_RequestId(x6, d + 1)) {
-        const c7 = x_RequestId(x6, out, d + 1);
-        if (out.lift(c7, "/id", 1)) return 1;
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["params"];
+    if (x6 === undefined) {
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
+    } else {
+      if (!g_GetPromptRequestParams(x6, d + 1)) {
+        const c7 = x_GetPromptRequestParams(x6, out, d + 1);
+        if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
     }
@@ -6623,16 +6623,16 @@ function x_GetPromptRequest(v: unknown, out: IssueList, d: number): number {
 function g_GetPromptResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1))
-    return failedInType("/_meta", x_ResultMetaObject, p0);
-  const p1 = o["resultType"];
-  if (p1 === undefined)
+  const p0 = o["resultType"];
+  if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p1, d + 1)) return failedInType("/resultType", x_ResultType, p1);
-  const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string"))
-    return failedTest("/description", EXPECTED_0, p2);
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
+  const p1 = o["description"];
+  if (p1 !== undefined && !(typeof p1 === "string"))
+    return failedTest("/description", EXPECTED_0, p1);
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_ResultMetaObject(p2, d + 1))
+    return failedInType("/_meta", x_ResultMetaObject, p2);
   const p3 = o["messages"];
   if (p3 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   if (!g_GetPromptResult$1(p3, d + 1)) return failedIn("/messages");
@@ -6646,30 +6646,30 @@ function x_GetPromptResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (!g_ResultMetaObject(x2, d + 1)) {
-        const c3 = x_ResultMetaObject(x2, out, d + 1);
-        if (out.lift(c3, "/_meta", 1)) return 1;
-        n += c3;
-      }
-    }
-    const x4 = o1["resultType"];
-    if (x4 === undefined) {
+    const x2 = o1["resultType"];
+    if (x2 === undefined) {
       if (out.absent("/resultType", 1, 'missing required property "resultType"')) return 1;
       n++;
     } else {
-      if (!g_ResultType(x4, d + 1)) {
-        const c5 = x_ResultType(x4, out, d + 1);
-        if (out.lift(c5, "/resultType", 1)) return 1;
-        n += c5;
+      if (!g_ResultType(x2, d + 1)) {
+        const c3 = x_ResultType(x2, out, d + 1);
+        if (out.lift(c3, "/resultType", 1)) return 1;
+        n += c3;
       }
     }
-    const x6 = o1["description"];
-    if (x6 !== undefined) {
-      if (!(typeof x6 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_0, x6)) return 1;
+    const x4 = o1["description"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_0, x4)) return 1;
         n++;
+      }
+    }
+    const x5 = o1["_meta"];
+    if (x5 !== undefined) {
+      if (!g_ResultMetaObject(x5, d + 1)) {
+        const c6 = x_ResultMetaObject(x5, out, d + 1);
+        if (out.lift(c6, "/_meta", 1)) return 1;
+        n += c6;
       }
     }
     const x7 = o1["messages"];
@@ -6791,15 +6791,15 @@ function g_Prompt(v: unknown, d: number): boolean {
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_0, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_0, p1);
-  const p2 = o["icons"];
-  if (p2 !== undefined && !g_Prompt$1(p2, d + 1)) return failedIn("/icons");
-  const p3 = o["description"];
-  if (p3 !== undefined && !(typeof p3 === "string"))
-    return failedTest("/description", EXPECTED_0, p3);
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_0, p2);
+  const p3 = o["_meta"];
+  if (p3 !== undefined && !g_MetaObject(p3, d + 1)) return failedInType("/_meta", x_MetaObject, p3);
   const p4 = o["arguments"];
-  if (p4 !== undefined && !g_Prompt$2(p4, d + 1)) return failedIn("/arguments");
-  const p5 = o["_meta"];
-  if (p5 !== undefined && !g_MetaObject(p5, d + 1)) return failedInType("/_meta", x_MetaObject, p5);
+  if (p4 !== undefined && !g_Prompt$1(p4, d + 1)) return failedIn("/arguments");
+  const p5 = o["icons"];
+  if (p5 !== undefined && !g_Prompt$2(p5, d + 1)) return failedIn("/icons");
   return true;
 }
 
@@ -6827,51 +6827,51 @@ function x_Prompt(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["icons"];
+    const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!Array.isArray(x4)) {
-        if (out.fault("/icons", 1, EXPECTED_6, x4)) return 1;
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_0, x4)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["_meta"];
+    if (x5 !== undefined) {
+      if (!g_MetaObject(x5, d + 1)) {
+        const c6 = x_MetaObject(x5, out, d + 1);
+        if (out.lift(c6, "/_meta", 1)) return 1;
+        n += c6;
+      }
+    }
+    const x7 = o1["arguments"];
+    if (x7 !== undefined) {
+      if (!Array.isArray(x7)) {
+        if (out.fault("/arguments", 1, EXPECTED_6, x7)) return 1;
         n++;
       } else {
-        const a5 = x4 as readonly unknown[];
-        for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Icon(a5[i6], d + 1 + 1)) {
-            const c7 = x_Icon(a5[i6], out, d + 1 + 1);
-            if (out.lift(c7, "/icons/" + i6, 2)) return 1;
-            n += c7;
+        const a8 = x7 as readonly unknown[];
+        for (let i9 = 0; i9 < a8.length; i9++) {
+          if (!g_PromptArgument(a8[i9], d + 1 + 1)) {
+            const c10 = x_PromptArgument(a8[i9], out, d + 1 + 1);
+            if (out.lift(c10, "/arguments/" + i9, 2)) return 1;
+            n += c10;
           }
         }
       }
     }
-    const x8 = o1["description"];
-    if (x8 !== undefined) {
-      if (!(typeof x8 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_0, x8)) return 1;
-        n++;
-      }
-    }
-    const x9 = o1["arguments"];
-    if (x9 !== undefined) {
-      if (!Array.isArray(x9)) {
-        if (out.fault("/arguments", 1, EXPECTED_6, x9)) return 1;
+    const x11 = o1["icons"];
+    if (x11 !== undefined) {
+      if (!Array.isArray(x11)) {
+        if (out.fault("/icons", 1, EXPECTED_6, x11)) return 1;
         n++;
       } else {
-        const a10 = x9 as readonly unknown[];
-        for (let i11 = 0; i11 < a10.length; i11++) {
-          if (!g_PromptArgument(a10[i11], d + 1 + 1)) {
-            const c12 = x_PromptArgument(a10[i11], out, d + 1 + 1);
-            if (out.lift(c12, "/arguments/" + i11, 2)) return 1;
-            n += c12;
+        const a12 = x11 as readonly unknown[];
+        for (let i13 = 0; i13 < a12.length; i13++) {
+          if (!g_Icon(a12[i13], d + 1 + 1)) {
+            const c14 = x_Icon(a12[i13], out, d + 1 + 1);
+            if (out.lift(c14, "/icons/" + i13, 2)) return 1;
+            n += c14;
           }
         }
-      }
-    }
-    const x13 = o1["_meta"];
-    if (x13 !== undefined) {
-      if (!g_MetaObject(x13, d + 1)) {
-        const c14 = x_MetaObject(x13, out, d + 1);
-        if (out.lift(c14, "/_meta", 1)) return 1;
-        n += c14;
       }
     }
   }
@@ -6883,7 +6883,7 @@ function g_Prompt$1(v: unknown, d: number): boolean {
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x);
+    if (!g_PromptArgument(x, d + 1)) return failedInType(i, x_PromptArgument, x);
   }
   return true;
 }
@@ -6893,7 +6893,7 @@ function g_Prompt$2(v: unknown, d: number): boolean {
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_PromptArgument(x, d + 1)) return failedInType(i, x_PromptArgument, x);
+    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x);
   }
   return true;
 }
@@ -7027,24 +7027,24 @@ function g_ResourceLink(v: unknown, d: number): boolean {
   if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_0, p1);
   const p2 = o["title"];
   if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/title", EXPECTED_0, p2);
-  const p3 = o["icons"];
-  if (p3 !== undefined && !g_ResourceLink$1(p3, d + 1)) return failedIn("/icons");
-  const p4 = o["uri"];
-  if (p4 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p4 === "string")) return failedTest("/uri", EXPECTED_0, p4);
-  if (!(typeof p4 !== "string" || isUri(p4))) return failedTest("/uri", EXPECTED_26, p4);
-  const p5 = o["description"];
-  if (p5 !== undefined && !(typeof p5 === "string"))
-    return failedTest("/description", EXPECTED_0, p5);
-  const p6 = o["mimeType"];
-  if (p6 !== undefined && !(typeof p6 === "string")) return failedTest("/mimeType", EXPECTED_0, p6);
+  const p3 = o["description"];
+  if (p3 !== undefined && !(typeof p3 === "string"))
+    return failedTest("/description", EXPECTED_0, p3);
+  const p4 = o["mimeType"];
+  if (p4 !== undefined && !(typeof p4 === "string")) return failedTest("/mimeType", EXPECTED_0, p4);
+  const p5 = o["size"];
+  if (p5 !== undefined && !Number.isInteger(p5)) return failedTest("/size", EXPECTED_9, p5);
+  const p6 = o["_meta"];
+  if (p6 !== undefined && !g_MetaObject(p6, d + 1)) return failedInType("/_meta", x_MetaObject, p6);
   const p7 = o["annotations"];
   if (p7 !== undefined && !g_Annotations(p7, d + 1))
     return failedInType("/annotations", x_Annotations, p7);
-  const p8 = o["size"];
-  if (p8 !== undefined && !Number.isInteger(p8)) return failedTest("/size", EXPECTED_9, p8);
-  const p9 = o["_meta"];
-  if (p9 !== undefined && !g_MetaObject(p9, d + 1)) return failedInType("/_meta", x_MetaObject, p9);
+  const p8 = o["uri"];
+  if (p8 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p8 === "string")) return failedTest("/uri", EXPECTED_0, p8);
+  if (!(typeof p8 !== "string" || isUri(p8))) return failedTest("/uri", EXPECTED_27, p8);
+  const p9 = o["icons"];
+  if (p9 !== undefined && !g_ResourceLink$1(p9, d + 1)) return failedIn("/icons");
   return true;
 }
 
@@ -7082,71 +7082,71 @@ function x_ResourceLink(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x5 = o1["icons"];
+    const x5 = o1["description"];
     if (x5 !== undefined) {
-      if (!Array.isArray(x5)) {
-        if (out.fault("/icons", 1, EXPECTED_6, x5)) return 1;
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_0, x5)) return 1;
         n++;
-      } else {
-        const a6 = x5 as readonly unknown[];
-        for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!g_Icon(a6[i7], d + 1 + 1)) {
-            const c8 = x_Icon(a6[i7], out, d + 1 + 1);
-            if (out.lift(c8, "/icons/" + i7, 2)) return 1;
-            n += c8;
-          }
-        }
       }
     }
-    const x9 = o1["uri"];
-    if (x9 === undefined) {
+    const x6 = o1["mimeType"];
+    if (x6 !== undefined) {
+      if (!(typeof x6 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_0, x6)) return 1;
+        n++;
+      }
+    }
+    const x7 = o1["size"];
+    if (x7 !== undefined) {
+      if (!Number.isInteger(x7)) {
+        if (out.fault("/size", 1, EXPECTED_9, x7)) return 1;
+        n++;
+      }
+    }
+    const x8 = o1["_meta"];
+    if (x8 !== undefined) {
+      if (!g_MetaObject(x8, d + 1)) {
+        const c9 = x_MetaObject(x8, out, d + 1);
+        if (out.lift(c9, "/_meta", 1)) return 1;
+        n += c9;
+      }
+    }
+    const x10 = o1["annotations"];
+    if (x10 !== undefined) {
+      if (!g_Annotations(x10, d + 1)) {
+        const c11 = x_Annotations(x10, out, d + 1);
+        if (out.lift(c11, "/annotations", 1)) return 1;
+        n += c11;
+      }
+    }
+    const x12 = o1["uri"];
+    if (x12 === undefined) {
       if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
       n++;
     } else {
-      if (!(typeof x9 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_0, x9)) return 1;
+      if (!(typeof x12 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_0, x12)) return 1;
         n++;
       }
-      if (!(typeof x9 !== "string" || isUri(x9))) {
-        if (out.fault("/uri", 1, EXPECTED_26, x9)) return 1;
-        n++;
-      }
-    }
-    const x10 = o1["description"];
-    if (x10 !== undefined) {
-      if (!(typeof x10 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_0, x10)) return 1;
+      if (!(typeof x12 !== "string" || isUri(x12))) {
+        if (out.fault("/uri", 1, EXPECTED_27, x12)) return 1;
         n++;
       }
     }
-    const x11 = o1["mimeType"];
-    if (x11 !== undefined) {
-      if (!(typeof x11 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_0, x11)) return 1;
+    const x13 = o1["icons"];
+    if (x13 !== undefined) {
+      if (!Array.isArray(x13)) {
+        if (out.fault("/icons", 1, EXPECTED_6, x13)) return 1;
         n++;
-      }
-    }
-    const x12 = o1["annotations"];
-    if (x12 !== undefined) {
-      if (!g_Annotations(x12, d + 1)) {
-        const c13 = x_Annotations(x12, out, d + 1);
-        if (out.lift(c13, "/annotations", 1)) return 1;
-        n += c13;
-      }
-    }
-    const x14 = o1["size"];
-    if (x14 !== undefined) {
-      if (!Number.isInteger(x14)) {
-        if (out.fault("/size", 1, EXPECTED_9, x14)) return 1;
-        n++;
-      }
-    }
-    const x15 = o1["_meta"];
-    if (x15 !== undefined) {
-      if (!g_MetaObject(x15, d + 1)) {
-        const c16 = x_MetaObject(x15, out, d + 1);
-        if (out.lift(c16, "/_meta", 1)) return 1;
-        n += c16;
+      } else {
+        const a14 = x13 as readonly unknown[];
+        for (let i15 = 0; i15 < a14.length; i15++) {
+          if (!g_Icon(a14[i15], d + 1 + 1)) {
+            const c16 = x_Icon(a14[i15], out, d + 1 + 1);
+            if (out.lift(c16, "/icons/" + i15, 2)) return 1;
+            n += c16;
+          }
+        }
       }
     }
   }
@@ -7169,15 +7169,15 @@ function g_EmbeddedResource(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "resource")) return failedTest("/type", EXPECTED_45, p0);
-  const p1 = o["resource"];
-  if (p1 === undefined) return failedMissing("/resource", 'missing required property "resource"');
-  if (!(g_TextResourceContents(p1, d + 1) || g_BlobResourceContents(p1, d + 1)))
-    return failedUnion("/resource", x_EmbeddedResource$1, p1);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_MetaObject(p1, d + 1)) return failedInType("/_meta", x_MetaObject, p1);
   const p2 = o["annotations"];
   if (p2 !== undefined && !g_Annotations(p2, d + 1))
     return failedInType("/annotations", x_Annotations, p2);
-  const p3 = o["_meta"];
-  if (p3 !== undefined && !g_MetaObject(p3, d + 1)) return failedInType("/_meta", x_MetaObject, p3);
+  const p3 = o["resource"];
+  if (p3 === undefined) return failedMissing("/resource", 'missing required property "resource"');
+  if (!(g_TextResourceContents(p3, d + 1) || g_BlobResourceContents(p3, d + 1)))
+    return failedUnion("/resource", x_EmbeddedResource$1, p3);
   return true;
 }
 
@@ -7198,38 +7198,38 @@ function x_EmbeddedResource(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x6 = o4["resource"];
-    if (x6 === undefined) {
-      if (out.absent("/resource", 1, 'missing required property "resource"')) return 1;
-      n++;
-    } else {
-      if (!(g_TextResourceContents(x6, d + 1) || g_BlobResourceContents(x6, d + 1))) {
-        const u8 = out.union("/resource", 1);
-        const c9 = x_TextResourceContents(x6, out, d + 1);
-        out.lift(c9, "/resource", 1);
-        u8.member("TextResourceContents");
-        const c10 = x_BlobResourceContents(x6, out, d + 1);
-        out.lift(c10, "/resource", 1);
-        u8.member("BlobResourceContents");
-        const c7 = u8.pick(EXPECTED_32, x6);
-        if (!out.all) return 1;
+    const x6 = o4["_meta"];
+    if (x6 !== undefined) {
+      if (!g_MetaObject(x6, d + 1)) {
+        const c7 = x_MetaObject(x6, out, d + 1);
+        if (out.lift(c7, "/_meta", 1)) return 1;
         n += c7;
       }
     }
-    const x11 = o4["annotations"];
-    if (x11 !== undefined) {
-      if (!g_Annotations(x11, d + 1)) {
-        const c12 = x_Annotations(x11, out, d + 1);
-        if (out.lift(c12, "/annotations", 1)) return 1;
-        n += c12;
+    const x8 = o4["annotations"];
+    if (x8 !== undefined) {
+      if (!g_Annotations(x8, d + 1)) {
+        const c9 = x_Annotations(x8, out, d + 1);
+        if (out.lift(c9, "/annotations", 1)) return 1;
+        n += c9;
       }
     }
-    const x13 = o4["_meta"];
-    if (x13 !== undefined) {
-      if (!g_MetaObject(x13, d + 1)) {
-        const c14 = x_MetaObject(x13, out, d + 1);
-        if (out.lift(c14, "/_meta", 1)) return 1;
-        n += c14;
+    const x10 = o4["resource"];
+    if (x10 === undefined) {
+      if (out.absent("/resource", 1, 'missing required property "resource"')) return 1;
+      n++;
+    } else {
+      if (!(g_TextResourceContents(x10, d + 1) || g_BlobResourceContents(x10, d + 1))) {
+        const u12 = out.union("/resource", 1);
+        const c13 = x_TextResourceContents(x10, out, d + 1);
+        out.lift(c13, "/resource", 1);
+        u12.member("TextResourceContents");
+        const c14 = x_BlobResourceContents(x10, out, d + 1);
+        out.lift(c14, "/resource", 1);
+        u12.member("BlobResourceContents");
+        const c11 = u12.pick(EXPECTED_32, x10);
+        if (!out.all) return 1;
+        n += c11;
       }
     }
   }
@@ -7311,13 +7311,13 @@ function g_ListToolsRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_PaginatedRequestParams(p2, d + 1))
-    return failedInType("/params", x_PaginatedRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_PaginatedRequestParams(p3, d + 1))
+    return failedInType("/params", x_PaginatedRequestParams, p3);
   return true;
 }
 
@@ -7348,25 +7348,25 @@ function x_ListToolsRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["params"];
+    const x4 = o1["id"];
     if (x4 === undefined) {
-      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
-      n++;
-    } else {
-      if (!g_PaginatedRequestParams(x4, d + 1)) {
-        const c5 = x_PaginatedRequestParams(x4, out, d + 1);
-        if (out.lift(c5, "/params", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["id"];
-    if (x6 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
     } else {
-      if (!g_RequestId(x6, d + 1)) {
-        const c7 = x_RequestId(x6, out, d + 1);
-        if (out.lift(c7, "/id", 1)) return 1;
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["params"];
+    if (x6 === undefined) {
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
+    } else {
+      if (!g_PaginatedRequestParams(x6, d + 1)) {
+        const c7 = x_PaginatedRequestParams(x6, out, d + 1);
+        if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
     }
@@ -7377,23 +7377,23 @@ function x_ListToolsRequest(v: unknown, out: IssueList, d: number): number {
 function g_ListToolsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1))
-    return failedInType("/_meta", x_ResultMetaObject, p0);
-  const p1 = o["resultType"];
-  if (p1 === undefined)
+  const p0 = o["resultType"];
+  if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p1, d + 1)) return failedInType("/resultType", x_ResultType, p1);
-  const p2 = o["nextCursor"];
-  if (p2 !== undefined && !g_Cursor(p2, d + 1)) return failedInType("/nextCursor", x_Cursor, p2);
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
+  const p1 = o["nextCursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
+  const p2 = o["cacheScope"];
+  if (p2 === undefined)
+    return failedMissing("/cacheScope", 'missing required property "cacheScope"');
+  if (!(p2 === "public" || p2 === "private")) return failedTest("/cacheScope", EXPECTED_24, p2);
   const p3 = o["ttlMs"];
   if (p3 === undefined) return failedMissing("/ttlMs", 'missing required property "ttlMs"');
   if (!Number.isInteger(p3)) return failedTest("/ttlMs", EXPECTED_9, p3);
-  if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_24, p3);
-  const p4 = o["cacheScope"];
-  if (p4 === undefined)
-    return failedMissing("/cacheScope", 'missing required property "cacheScope"');
-  if (!(p4 === "public" || p4 === "private")) return failedTest("/cacheScope", EXPECTED_25, p4);
+  if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p3);
+  const p4 = o["_meta"];
+  if (p4 !== undefined && !g_ResultMetaObject(p4, d + 1))
+    return failedInType("/_meta", x_ResultMetaObject, p4);
   const p5 = o["tools"];
   if (p5 === undefined) return failedMissing("/tools", 'missing required property "tools"');
   if (!g_ListToolsResult$1(p5, d + 1)) return failedIn("/tools");
@@ -7407,55 +7407,55 @@ function x_ListToolsResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (!g_ResultMetaObject(x2, d + 1)) {
-        const c3 = x_ResultMetaObject(x2, out, d + 1);
-        if (out.lift(c3, "/_meta", 1)) return 1;
-        n += c3;
-      }
-    }
-    const x4 = o1["resultType"];
-    if (x4 === undefined) {
+    const x2 = o1["resultType"];
+    if (x2 === undefined) {
       if (out.absent("/resultType", 1, 'missing required property "resultType"')) return 1;
       n++;
     } else {
-      if (!g_ResultType(x4, d + 1)) {
-        const c5 = x_ResultType(x4, out, d + 1);
-        if (out.lift(c5, "/resultType", 1)) return 1;
+      if (!g_ResultType(x2, d + 1)) {
+        const c3 = x_ResultType(x2, out, d + 1);
+        if (out.lift(c3, "/resultType", 1)) return 1;
+        n += c3;
+      }
+    }
+    const x4 = o1["nextCursor"];
+    if (x4 !== undefined) {
+      if (!g_Cursor(x4, d + 1)) {
+        const c5 = x_Cursor(x4, out, d + 1);
+        if (out.lift(c5, "/nextCursor", 1)) return 1;
         n += c5;
       }
     }
-    const x6 = o1["nextCursor"];
-    if (x6 !== undefined) {
-      if (!g_Cursor(x6, d + 1)) {
-        const c7 = x_Cursor(x6, out, d + 1);
-        if (out.lift(c7, "/nextCursor", 1)) return 1;
-        n += c7;
-      }
-    }
-    const x8 = o1["ttlMs"];
-    if (x8 === undefined) {
-      if (out.absent("/ttlMs", 1, 'missing required property "ttlMs"')) return 1;
-      n++;
-    } else {
-      if (!Number.isInteger(x8)) {
-        if (out.fault("/ttlMs", 1, EXPECTED_9, x8)) return 1;
-        n++;
-      }
-      if (!(typeof x8 !== "number" || x8 >= 0)) {
-        if (out.fault("/ttlMs", 1, EXPECTED_24, x8)) return 1;
-        n++;
-      }
-    }
-    const x9 = o1["cacheScope"];
-    if (x9 === undefined) {
+    const x6 = o1["cacheScope"];
+    if (x6 === undefined) {
       if (out.absent("/cacheScope", 1, 'missing required property "cacheScope"')) return 1;
       n++;
     } else {
-      if (!(x9 === "public" || x9 === "private")) {
-        if (out.fault("/cacheScope", 1, EXPECTED_25, x9)) return 1;
+      if (!(x6 === "public" || x6 === "private")) {
+        if (out.fault("/cacheScope", 1, EXPECTED_24, x6)) return 1;
         n++;
+      }
+    }
+    const x7 = o1["ttlMs"];
+    if (x7 === undefined) {
+      if (out.absent("/ttlMs", 1, 'missing required property "ttlMs"')) return 1;
+      n++;
+    } else {
+      if (!Number.isInteger(x7)) {
+        if (out.fault("/ttlMs", 1, EXPECTED_9, x7)) return 1;
+        n++;
+      }
+      if (!(typeof x7 !== "number" || x7 >= 0)) {
+        if (out.fault("/ttlMs", 1, EXPECTED_25, x7)) return 1;
+        n++;
+      }
+    }
+    const x8 = o1["_meta"];
+    if (x8 !== undefined) {
+      if (!g_ResultMetaObject(x8, d + 1)) {
+        const c9 = x_ResultMetaObject(x8, out, d + 1);
+        if (out.lift(c9, "/_meta", 1)) return 1;
+        n += c9;
       }
     }
     const x10 = o1["tools"];
@@ -7552,18 +7552,18 @@ function x_ListToolsResultResponse(v: unknown, out: IssueList, d: number): numbe
 function g_CallToolResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1))
-    return failedInType("/_meta", x_ResultMetaObject, p0);
   const p1 = o["resultType"];
   if (p1 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
   if (!g_ResultType(p1, d + 1)) return failedInType("/resultType", x_ResultType, p1);
-  const p2 = o["content"];
-  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
-  if (!g_CallToolResult$1(p2, d + 1)) return failedIn("/content");
-  const p4 = o["isError"];
-  if (p4 !== undefined && !(typeof p4 === "boolean")) return failedTest("/isError", EXPECTED_2, p4);
+  const p2 = o["isError"];
+  if (p2 !== undefined && !(typeof p2 === "boolean")) return failedTest("/isError", EXPECTED_2, p2);
+  const p3 = o["_meta"];
+  if (p3 !== undefined && !g_ResultMetaObject(p3, d + 1))
+    return failedInType("/_meta", x_ResultMetaObject, p3);
+  const p4 = o["content"];
+  if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_CallToolResult$1(p4, d + 1)) return failedIn("/content");
   return true;
 }
 
@@ -7574,49 +7574,49 @@ function x_CallToolResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (!g_ResultMetaObject(x2, d + 1)) {
-        const c3 = x_ResultMetaObject(x2, out, d + 1);
-        if (out.lift(c3, "/_meta", 1)) return 1;
-        n += c3;
-      }
-    }
-    const x4 = o1["resultType"];
-    if (x4 === undefined) {
+    const x2 = o1["resultType"];
+    if (x2 === undefined) {
       if (out.absent("/resultType", 1, 'missing required property "resultType"')) return 1;
       n++;
     } else {
-      if (!g_ResultType(x4, d + 1)) {
-        const c5 = x_ResultType(x4, out, d + 1);
-        if (out.lift(c5, "/resultType", 1)) return 1;
-        n += c5;
+      if (!g_ResultType(x2, d + 1)) {
+        const c3 = x_ResultType(x2, out, d + 1);
+        if (out.lift(c3, "/resultType", 1)) return 1;
+        n += c3;
       }
     }
-    const x6 = o1["content"];
-    if (x6 === undefined) {
+    const x4 = o1["isError"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "boolean")) {
+        if (out.fault("/isError", 1, EXPECTED_2, x4)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["_meta"];
+    if (x5 !== undefined) {
+      if (!g_ResultMetaObject(x5, d + 1)) {
+        const c6 = x_ResultMetaObject(x5, out, d + 1);
+        if (out.lift(c6, "/_meta", 1)) return 1;
+        n += c6;
+      }
+    }
+    const x7 = o1["content"];
+    if (x7 === undefined) {
       if (out.absent("/content", 1, 'missing required property "content"')) return 1;
       n++;
     } else {
-      if (!Array.isArray(x6)) {
-        if (out.fault("/content", 1, EXPECTED_6, x6)) return 1;
+      if (!Array.isArray(x7)) {
+        if (out.fault("/content", 1, EXPECTED_6, x7)) return 1;
         n++;
       } else {
-        const a7 = x6 as readonly unknown[];
-        for (let i8 = 0; i8 < a7.length; i8++) {
-          if (!g_ContentBlock(a7[i8], d + 1 + 1)) {
-            const c9 = x_ContentBlock(a7[i8], out, d + 1 + 1);
-            if (out.lift(c9, "/content/" + i8, 2)) return 1;
-            n += c9;
+        const a8 = x7 as readonly unknown[];
+        for (let i9 = 0; i9 < a8.length; i9++) {
+          if (!g_ContentBlock(a8[i9], d + 1 + 1)) {
+            const c10 = x_ContentBlock(a8[i9], out, d + 1 + 1);
+            if (out.lift(c10, "/content/" + i9, 2)) return 1;
+            n += c10;
           }
         }
-      }
-    }
-    const x10 = o1["isError"];
-    if (x10 !== undefined) {
-      if (!(typeof x10 === "boolean")) {
-        if (out.fault("/isError", 1, EXPECTED_2, x10)) return 1;
-        n++;
       }
     }
   }
@@ -7714,20 +7714,20 @@ function x_CallToolResultResponse$1(v: unknown, out: IssueList, d: number): numb
 function g_CallToolRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
-  if (!g_RequestMetaObject(p0, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p0);
-  const p1 = o["inputResponses"];
-  if (p1 !== undefined && !g_InputResponses(p1, d + 1))
-    return failedInType("/inputResponses", x_InputResponses, p1);
-  const p2 = o["requestState"];
-  if (p2 !== undefined && !(typeof p2 === "string"))
-    return failedTest("/requestState", EXPECTED_0, p2);
-  const p3 = o["name"];
-  if (p3 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p3 === "string")) return failedTest("/name", EXPECTED_0, p3);
-  const p4 = o["arguments"];
-  if (p4 !== undefined && !g_CallToolRequestParams$1(p4, d + 1)) return failedIn("/arguments");
+  const p0 = o["requestState"];
+  if (p0 !== undefined && !(typeof p0 === "string"))
+    return failedTest("/requestState", EXPECTED_0, p0);
+  const p1 = o["name"];
+  if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_0, p1);
+  const p2 = o["arguments"];
+  if (p2 !== undefined && !g_CallToolRequestParams$1(p2, d + 1)) return failedIn("/arguments");
+  const p3 = o["inputResponses"];
+  if (p3 !== undefined && !g_InputResponses(p3, d + 1))
+    return failedInType("/inputResponses", x_InputResponses, p3);
+  const p4 = o["_meta"];
+  if (p4 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
+  if (!g_RequestMetaObject(p4, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p4);
   return true;
 }
 
@@ -7738,47 +7738,47 @@ function x_CallToolRequestParams(v: unknown, out: IssueList, d: number): number 
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 === undefined) {
-      if (out.absent("/_meta", 1, 'missing required property "_meta"')) return 1;
-      n++;
-    } else {
-      if (!g_RequestMetaObject(x2, d + 1)) {
-        const c3 = x_RequestMetaObject(x2, out, d + 1);
-        if (out.lift(c3, "/_meta", 1)) return 1;
-        n += c3;
-      }
-    }
-    const x4 = o1["inputResponses"];
-    if (x4 !== undefined) {
-      if (!g_InputResponses(x4, d + 1)) {
-        const c5 = x_InputResponses(x4, out, d + 1);
-        if (out.lift(c5, "/inputResponses", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["requestState"];
-    if (x6 !== undefined) {
-      if (!(typeof x6 === "string")) {
-        if (out.fault("/requestState", 1, EXPECTED_0, x6)) return 1;
+    const x2 = o1["requestState"];
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/requestState", 1, EXPECTED_0, x2)) return 1;
         n++;
       }
     }
-    const x7 = o1["name"];
-    if (x7 === undefined) {
+    const x3 = o1["name"];
+    if (x3 === undefined) {
       if (out.absent("/name", 1, 'missing required property "name"')) return 1;
       n++;
     } else {
-      if (!(typeof x7 === "string")) {
-        if (out.fault("/name", 1, EXPECTED_0, x7)) return 1;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/name", 1, EXPECTED_0, x3)) return 1;
         n++;
       }
     }
-    const x8 = o1["arguments"];
-    if (x8 !== undefined) {
-      if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
-        if (out.fault("/arguments", 1, EXPECTED_5, x8)) return 1;
+    const x4 = o1["arguments"];
+    if (x4 !== undefined) {
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/arguments", 1, EXPECTED_5, x4)) return 1;
         n++;
+      }
+    }
+    const x6 = o1["inputResponses"];
+    if (x6 !== undefined) {
+      if (!g_InputResponses(x6, d + 1)) {
+        const c7 = x_InputResponses(x6, out, d + 1);
+        if (out.lift(c7, "/inputResponses", 1)) return 1;
+        n += c7;
+      }
+    }
+    const x8 = o1["_meta"];
+    if (x8 === undefined) {
+      if (out.absent("/_meta", 1, 'missing required property "_meta"')) return 1;
+      n++;
+    } else {
+      if (!g_RequestMetaObject(x8, d + 1)) {
+        const c9 = x_RequestMetaObject(x8, out, d + 1);
+        if (out.lift(c9, "/_meta", 1)) return 1;
+        n += c9;
       }
     }
   }
@@ -7799,13 +7799,13 @@ function g_CallToolRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_CallToolRequestParams(p2, d + 1))
-    return failedInType("/params", x_CallToolRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_CallToolRequestParams(p3, d + 1))
+    return failedInType("/params", x_CallToolRequestParams, p3);
   return true;
 }
 
@@ -7836,25 +7836,25 @@ function x_CallToolRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["params"];
+    const x4 = o1["id"];
     if (x4 === undefined) {
-      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
-      n++;
-    } else {
-      if (!g_CallToolRequestParams(x4, d + 1)) {
-        const c5 = x_CallToolRequestParams(x4, out, d + 1);
-        if (out.lift(c5, "/params", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["id"];
-    if (x6 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
     } else {
-      if (!g_RequestId(x6, d + 1)) {
-        const c7 = x_RequestId(x6, out, d + 1);
-        if (out.lift(c7, "/id", 1)) return 1;
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["params"];
+    if (x6 === undefined) {
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
+    } else {
+      if (!g_CallToolRequestParams(x6, d + 1)) {
+        const c7 = x_CallToolRequestParams(x6, out, d + 1);
+        if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
     }
@@ -7990,22 +7990,22 @@ function g_Tool(v: unknown, d: number): boolean {
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_0, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_0, p1);
-  const p2 = o["icons"];
-  if (p2 !== undefined && !g_Tool$1(p2, d + 1)) return failedIn("/icons");
-  const p3 = o["description"];
-  if (p3 !== undefined && !(typeof p3 === "string"))
-    return failedTest("/description", EXPECTED_0, p3);
-  const p4 = o["inputSchema"];
-  if (p4 === undefined)
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_0, p2);
+  const p3 = o["_meta"];
+  if (p3 !== undefined && !g_MetaObject(p3, d + 1)) return failedInType("/_meta", x_MetaObject, p3);
+  const p4 = o["outputSchema"];
+  if (p4 !== undefined && !g_Tool$1(p4, d + 1)) return failedIn("/outputSchema");
+  const p5 = o["inputSchema"];
+  if (p5 === undefined)
     return failedMissing("/inputSchema", 'missing required property "inputSchema"');
-  if (!g_Tool$2(p4, d + 1)) return failedIn("/inputSchema");
-  const p5 = o["outputSchema"];
-  if (p5 !== undefined && !g_Tool$3(p5, d + 1)) return failedIn("/outputSchema");
+  if (!g_Tool$2(p5, d + 1)) return failedIn("/inputSchema");
   const p6 = o["annotations"];
   if (p6 !== undefined && !g_ToolAnnotations(p6, d + 1))
     return failedInType("/annotations", x_ToolAnnotations, p6);
-  const p7 = o["_meta"];
-  if (p7 !== undefined && !g_MetaObject(p7, d + 1)) return failedInType("/_meta", x_MetaObject, p7);
+  const p7 = o["icons"];
+  if (p7 !== undefined && !g_Tool$3(p7, d + 1)) return failedIn("/icons");
   return true;
 }
 
@@ -8033,101 +8033,99 @@ function x_Tool(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["icons"];
+    const x4 = o1["description"];
     if (x4 !== undefined) {
-      if (!Array.isArray(x4)) {
-        if (out.fault("/icons", 1, EXPECTED_6, x4)) return 1;
+      if (!(typeof x4 === "string")) {
+        if (out.fault("/description", 1, EXPECTED_0, x4)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["_meta"];
+    if (x5 !== undefined) {
+      if (!g_MetaObject(x5, d + 1)) {
+        const c6 = x_MetaObject(x5, out, d + 1);
+        if (out.lift(c6, "/_meta", 1)) return 1;
+        n += c6;
+      }
+    }
+    const x7 = o1["outputSchema"];
+    if (x7 !== undefined) {
+      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
+        if (out.fault("/outputSchema", 1, EXPECTED_5, x7)) return 1;
         n++;
       } else {
-        const a5 = x4 as readonly unknown[];
-        for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_Icon(a5[i6], d + 1 + 1)) {
-            const c7 = x_Icon(a5[i6], out, d + 1 + 1);
-            if (out.lift(c7, "/icons/" + i6, 2)) return 1;
-            n += c7;
+        const o8 = x7 as Readonly<Record<string, unknown>>;
+        const x9 = o8["$schema"];
+        if (x9 !== undefined) {
+          if (!(typeof x9 === "string")) {
+            if (out.fault("/outputSchema/$schema", 2, EXPECTED_0, x9)) return 1;
+            n++;
           }
         }
       }
     }
-    const x8 = o1["description"];
-    if (x8 !== undefined) {
-      if (!(typeof x8 === "string")) {
-        if (out.fault("/description", 1, EXPECTED_0, x8)) return 1;
-        n++;
-      }
-    }
-    const x9 = o1["inputSchema"];
-    if (x9 === undefined) {
+    const x10 = o1["inputSchema"];
+    if (x10 === undefined) {
       if (out.absent("/inputSchema", 1, 'missing required property "inputSchema"')) return 1;
       n++;
     } else {
-      if (typeof x9 !== "object" || x9 === null || Array.isArray(x9)) {
-        if (out.fault("/inputSchema", 1, EXPECTED_5, x9)) return 1;
+      if (typeof x10 !== "object" || x10 === null || Array.isArray(x10)) {
+        if (out.fault("/inputSchema", 1, EXPECTED_5, x10)) return 1;
         n++;
       } else {
-        const o10 = x9 as Readonly<Record<string, unknown>>;
-        const x11 = o10["type"];
-        if (x11 === undefined) {
+        const o11 = x10 as Readonly<Record<string, unknown>>;
+        const x12 = o11["type"];
+        if (x12 === undefined) {
           if (out.absent("/inputSchema/type", 2, 'missing required property "type"')) return 1;
           n++;
         } else {
-          if (!(x11 === "object")) {
-            if (out.fault("/inputSchema/type", 2, EXPECTED_51, x11)) return 1;
+          if (!(x12 === "object")) {
+            if (out.fault("/inputSchema/type", 2, EXPECTED_51, x12)) return 1;
             n++;
           }
         }
-        const x12 = o10["$schema"];
-        if (x12 !== undefined) {
-          if (!(typeof x12 === "string")) {
-            if (out.fault("/inputSchema/$schema", 2, EXPECTED_0, x12)) return 1;
+        const x13 = o11["$schema"];
+        if (x13 !== undefined) {
+          if (!(typeof x13 === "string")) {
+            if (out.fault("/inputSchema/$schema", 2, EXPECTED_0, x13)) return 1;
             n++;
           }
         }
       }
     }
-    const x13 = o1["outputSchema"];
-    if (x13 !== undefined) {
-      if (typeof x13 !== "object" || x13 === null || Array.isArray(x13)) {
-        if (out.fault("/outputSchema", 1, EXPECTED_5, x13)) return 1;
+    const x14 = o1["annotations"];
+    if (x14 !== undefined) {
+      if (!g_ToolAnnotations(x14, d + 1)) {
+        const c15 = x_ToolAnnotations(x14, out, d + 1);
+        if (out.lift(c15, "/annotations", 1)) return 1;
+        n += c15;
+      }
+    }
+    const x16 = o1["icons"];
+    if (x16 !== undefined) {
+      if (!Array.isArray(x16)) {
+        if (out.fault("/icons", 1, EXPECTED_6, x16)) return 1;
         n++;
       } else {
-        const o14 = x13 as Readonly<Record<string, unknown>>;
-        const x15 = o14["$schema"];
-        if (x15 !== undefined) {
-          if (!(typeof x15 === "string")) {
-            if (out.fault("/outputSchema/$schema", 2, EXPECTED_0, x15)) return 1;
-            n++;
+        const a17 = x16 as readonly unknown[];
+        for (let i18 = 0; i18 < a17.length; i18++) {
+          if (!g_Icon(a17[i18], d + 1 + 1)) {
+            const c19 = x_Icon(a17[i18], out, d + 1 + 1);
+            if (out.lift(c19, "/icons/" + i18, 2)) return 1;
+            n += c19;
           }
         }
-      }
-    }
-    const x16 = o1["annotations"];
-    if (x16 !== undefined) {
-      if (!g_ToolAnnotations(x16, d + 1)) {
-        const c17 = x_ToolAnnotations(x16, out, d + 1);
-        if (out.lift(c17, "/annotations", 1)) return 1;
-        n += c17;
-      }
-    }
-    const x18 = o1["_meta"];
-    if (x18 !== undefined) {
-      if (!g_MetaObject(x18, d + 1)) {
-        const c19 = x_MetaObject(x18, out, d + 1);
-        if (out.lift(c19, "/_meta", 1)) return 1;
-        n += c19;
       }
     }
   }
   return n;
 }
 
-function g_Tool$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
-  const a = v as readonly unknown[];
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x);
-  }
+function g_Tool$1(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["$schema"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/$schema", EXPECTED_0, p0);
   return true;
 }
 
@@ -8142,26 +8140,28 @@ function g_Tool$2(v: unknown, _d: number): boolean {
   return true;
 }
 
-function g_Tool$3(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["$schema"];
-  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/$schema", EXPECTED_0, p0);
+function g_Tool$3(v: unknown, d: number): boolean {
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  const a = v as readonly unknown[];
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if (!g_Icon(x, d + 1)) return failedInType(i, x_Icon, x);
+  }
   return true;
 }
 
 function g_LoggingMessageNotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1))
-    return failedInType("/_meta", x_NotificationMetaObject, p0);
+  if (o["data"] === undefined) return failedMissing("/data", 'missing required property "data"');
   const p1 = o["level"];
   if (p1 === undefined) return failedMissing("/level", 'missing required property "level"');
   if (!g_LoggingLevel(p1, d + 1)) return failedInType("/level", x_LoggingLevel, p1);
   const p2 = o["logger"];
   if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/logger", EXPECTED_0, p2);
-  if (o["data"] === undefined) return failedMissing("/data", 'missing required property "data"');
+  const p3 = o["_meta"];
+  if (p3 !== undefined && !g_NotificationMetaObject(p3, d + 1))
+    return failedInType("/_meta", x_NotificationMetaObject, p3);
   return true;
 }
 
@@ -8172,36 +8172,36 @@ function x_LoggingMessageNotificationParams(v: unknown, out: IssueList, d: numbe
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (!g_NotificationMetaObject(x2, d + 1)) {
-        const c3 = x_NotificationMetaObject(x2, out, d + 1);
-        if (out.lift(c3, "/_meta", 1)) return 1;
-        n += c3;
-      }
+    const x2 = o1["data"];
+    if (x2 === undefined) {
+      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
+      n++;
     }
-    const x4 = o1["level"];
-    if (x4 === undefined) {
+    const x3 = o1["level"];
+    if (x3 === undefined) {
       if (out.absent("/level", 1, 'missing required property "level"')) return 1;
       n++;
     } else {
-      if (!g_LoggingLevel(x4, d + 1)) {
-        const c5 = x_LoggingLevel(x4, out, d + 1);
-        if (out.lift(c5, "/level", 1)) return 1;
-        n += c5;
+      if (!g_LoggingLevel(x3, d + 1)) {
+        const c4 = x_LoggingLevel(x3, out, d + 1);
+        if (out.lift(c4, "/level", 1)) return 1;
+        n += c4;
       }
     }
-    const x6 = o1["logger"];
-    if (x6 !== undefined) {
-      if (!(typeof x6 === "string")) {
-        if (out.fault("/logger", 1, EXPECTED_0, x6)) return 1;
+    const x5 = o1["logger"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/logger", 1, EXPECTED_0, x5)) return 1;
         n++;
       }
     }
-    const x7 = o1["data"];
-    if (x7 === undefined) {
-      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
-      n++;
+    const x6 = o1["_meta"];
+    if (x6 !== undefined) {
+      if (!g_NotificationMetaObject(x6, d + 1)) {
+        const c7 = x_NotificationMetaObject(x6, out, d + 1);
+        if (out.lift(c7, "/_meta", 1)) return 1;
+        n += c7;
+      }
     }
   }
   return n;
@@ -8301,35 +8301,35 @@ function x_LoggingLevel(v: unknown, out: IssueList, _d: number): number {
 function g_CreateMessageRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["messages"];
-  if (p0 === undefined) return failedMissing("/messages", 'missing required property "messages"');
-  if (!g_CreateMessageRequestParams$1(p0, d + 1)) return failedIn("/messages");
-  const p1 = o["modelPreferences"];
-  if (p1 !== undefined && !g_ModelPreferences(p1, d + 1))
-    return failedInType("/modelPreferences", x_ModelPreferences, p1);
-  const p2 = o["systemPrompt"];
-  if (p2 !== undefined && !(typeof p2 === "string"))
-    return failedTest("/systemPrompt", EXPECTED_0, p2);
-  const p3 = o["includeContext"];
-  if (p3 !== undefined && !(p3 === "none" || p3 === "thisServer" || p3 === "allServers"))
-    return failedTest("/includeContext", EXPECTED_54, p3);
-  const p4 = o["temperature"];
-  if (p4 !== undefined && !(typeof p4 === "number" && Number.isFinite(p4)))
-    return failedTest("/temperature", EXPECTED_1, p4);
-  const p5 = o["maxTokens"];
-  if (p5 === undefined) return failedMissing("/maxTokens", 'missing required property "maxTokens"');
-  if (!Number.isInteger(p5)) return failedTest("/maxTokens", EXPECTED_9, p5);
-  const p6 = o["stopSequences"];
-  if (p6 !== undefined && !g_CreateMessageRequestParams$2(p6, d + 1))
+  const p0 = o["systemPrompt"];
+  if (p0 !== undefined && !(typeof p0 === "string"))
+    return failedTest("/systemPrompt", EXPECTED_0, p0);
+  const p1 = o["includeContext"];
+  if (p1 !== undefined && !(p1 === "none" || p1 === "thisServer" || p1 === "allServers"))
+    return failedTest("/includeContext", EXPECTED_54, p1);
+  const p2 = o["temperature"];
+  if (p2 !== undefined && !(typeof p2 === "number" && Number.isFinite(p2)))
+    return failedTest("/temperature", EXPECTED_1, p2);
+  const p3 = o["maxTokens"];
+  if (p3 === undefined) return failedMissing("/maxTokens", 'missing required property "maxTokens"');
+  if (!Number.isInteger(p3)) return failedTest("/maxTokens", EXPECTED_9, p3);
+  const p4 = o["toolChoice"];
+  if (p4 !== undefined && !g_ToolChoice(p4, d + 1))
+    return failedInType("/toolChoice", x_ToolChoice, p4);
+  const p5 = o["stopSequences"];
+  if (p5 !== undefined && !g_CreateMessageRequestParams$1(p5, d + 1))
     return failedIn("/stopSequences");
-  const p7 = o["metadata"];
-  if (p7 !== undefined && !g_JSONObject(p7, d + 1))
-    return failedInType("/metadata", x_JSONObject, p7);
-  const p8 = o["tools"];
-  if (p8 !== undefined && !g_CreateMessageRequestParams$3(p8, d + 1)) return failedIn("/tools");
-  const p9 = o["toolChoice"];
-  if (p9 !== undefined && !g_ToolChoice(p9, d + 1))
-    return failedInType("/toolChoice", x_ToolChoice, p9);
+  const p6 = o["modelPreferences"];
+  if (p6 !== undefined && !g_ModelPreferences(p6, d + 1))
+    return failedInType("/modelPreferences", x_ModelPreferences, p6);
+  const p7 = o["tools"];
+  if (p7 !== undefined && !g_CreateMessageRequestParams$2(p7, d + 1)) return failedIn("/tools");
+  const p8 = o["metadata"];
+  if (p8 !== undefined && !g_JSONObject(p8, d + 1))
+    return failedInType("/metadata", x_JSONObject, p8);
+  const p9 = o["messages"];
+  if (p9 === undefined) return failedMissing("/messages", 'missing required property "messages"');
+  if (!g_CreateMessageRequestParams$3(p9, d + 1)) return failedIn("/messages");
   return true;
 }
 
@@ -8340,126 +8340,116 @@ function x_CreateMessageRequestParams(v: unknown, out: IssueList, d: number): nu
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["messages"];
-    if (x2 === undefined) {
-      if (out.absent("/messages", 1, 'missing required property "messages"')) return 1;
-      n++;
-    } else {
-      if (!Array.isArray(x2)) {
-        if (out.fault("/messages", 1, EXPECTED_6, x2)) return 1;
-        n++;
-      } else {
-        const a3 = x2 as readonly unknown[];
-        for (let i4 = 0; i4 < a3.length; i4++) {
-          if (!g_SamplingMessage(a3[i4], d + 1 + 1)) {
-            const c5 = x_SamplingMessage(a3[i4], out, d + 1 + 1);
-            if (out.lift(c5, "/messages/" + i4, 2)) return 1;
-            n += c5;
-          }
-        }
-      }
-    }
-    const x6 = o1["modelPreferences"];
-    if (x6 !== undefined) {
-      if (!g_ModelPreferences(x6, d + 1)) {
-        const c7 = x_ModelPreferences(x6, out, d + 1);
-        if (out.lift(c7, "/modelPreferences", 1)) return 1;
-        n += c7;
-      }
-    }
-    const x8 = o1["systemPrompt"];
-    if (x8 !== undefined) {
-      if (!(typeof x8 === "string")) {
-        if (out.fault("/systemPrompt", 1, EXPECTED_0, x8)) return 1;
+    const x2 = o1["systemPrompt"];
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/systemPrompt", 1, EXPECTED_0, x2)) return 1;
         n++;
       }
     }
-    const x9 = o1["includeContext"];
-    if (x9 !== undefined) {
-      if (!(x9 === "none" || x9 === "thisServer" || x9 === "allServers")) {
-        if (out.fault("/includeContext", 1, EXPECTED_54, x9)) return 1;
+    const x3 = o1["includeContext"];
+    if (x3 !== undefined) {
+      if (!(x3 === "none" || x3 === "thisServer" || x3 === "allServers")) {
+        if (out.fault("/includeContext", 1, EXPECTED_54, x3)) return 1;
         n++;
       }
     }
-    const x10 = o1["temperature"];
-    if (x10 !== undefined) {
-      if (!(typeof x10 === "number" && Number.isFinite(x10))) {
-        if (out.fault("/temperature", 1, EXPECTED_1, x10)) return 1;
+    const x4 = o1["temperature"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "number" && Number.isFinite(x4))) {
+        if (out.fault("/temperature", 1, EXPECTED_1, x4)) return 1;
         n++;
       }
     }
-    const x11 = o1["maxTokens"];
-    if (x11 === undefined) {
+    const x5 = o1["maxTokens"];
+    if (x5 === undefined) {
       if (out.absent("/maxTokens", 1, 'missing required property "maxTokens"')) return 1;
       n++;
     } else {
-      if (!Number.isInteger(x11)) {
-        if (out.fault("/maxTokens", 1, EXPECTED_9, x11)) return 1;
+      if (!Number.isInteger(x5)) {
+        if (out.fault("/maxTokens", 1, EXPECTED_9, x5)) return 1;
         n++;
       }
     }
-    const x12 = o1["stopSequences"];
-    if (x12 !== undefined) {
-      if (!Array.isArray(x12)) {
-        if (out.fault("/stopSequences", 1, EXPECTED_6, x12)) return 1;
+    const x6 = o1["toolChoice"];
+    if (x6 !== undefined) {
+      if (!g_ToolChoice(x6, d + 1)) {
+        const c7 = x_ToolChoice(x6, out, d + 1);
+        if (out.lift(c7, "/toolChoice", 1)) return 1;
+        n += c7;
+      }
+    }
+    const x8 = o1["stopSequences"];
+    if (x8 !== undefined) {
+      if (!Array.isArray(x8)) {
+        if (out.fault("/stopSequences", 1, EXPECTED_6, x8)) return 1;
         n++;
       } else {
-        const a13 = x12 as readonly unknown[];
-        for (let i14 = 0; i14 < a13.length; i14++) {
-          if (!(typeof a13[i14] === "string")) {
-            if (out.fault("/stopSequences/" + i14, 2, EXPECTED_0, a13[i14])) return 1;
+        const a9 = x8 as readonly unknown[];
+        for (let i10 = 0; i10 < a9.length; i10++) {
+          if (!(typeof a9[i10] === "string")) {
+            if (out.fault("/stopSequences/" + i10, 2, EXPECTED_0, a9[i10])) return 1;
             n++;
           }
         }
       }
     }
-    const x15 = o1["metadata"];
-    if (x15 !== undefined) {
-      if (!g_JSONObject(x15, d + 1)) {
-        const c16 = x_JSONObject(x15, out, d + 1);
-        if (out.lift(c16, "/metadata", 1)) return 1;
-        n += c16;
+    const x11 = o1["modelPreferences"];
+    if (x11 !== undefined) {
+      if (!g_ModelPreferences(x11, d + 1)) {
+        const c12 = x_ModelPreferences(x11, out, d + 1);
+        if (out.lift(c12, "/modelPreferences", 1)) return 1;
+        n += c12;
       }
     }
-    const x17 = o1["tools"];
-    if (x17 !== undefined) {
-      if (!Array.isArray(x17)) {
-        if (out.fault("/tools", 1, EXPECTED_6, x17)) return 1;
+    const x13 = o1["tools"];
+    if (x13 !== undefined) {
+      if (!Array.isArray(x13)) {
+        if (out.fault("/tools", 1, EXPECTED_6, x13)) return 1;
         n++;
       } else {
-        const a18 = x17 as readonly unknown[];
-        for (let i19 = 0; i19 < a18.length; i19++) {
-          if (!g_Tool(a18[i19], d + 1 + 1)) {
-            const c20 = x_Tool(a18[i19], out, d + 1 + 1);
-            if (out.lift(c20, "/tools/" + i19, 2)) return 1;
-            n += c20;
+        const a14 = x13 as readonly unknown[];
+        for (let i15 = 0; i15 < a14.length; i15++) {
+          if (!g_Tool(a14[i15], d + 1 + 1)) {
+            const c16 = x_Tool(a14[i15], out, d + 1 + 1);
+            if (out.lift(c16, "/tools/" + i15, 2)) return 1;
+            n += c16;
           }
         }
       }
     }
-    const x21 = o1["toolChoice"];
-    if (x21 !== undefined) {
-      if (!g_ToolChoice(x21, d + 1)) {
-        const c22 = x_ToolChoice(x21, out, d + 1);
-        if (out.lift(c22, "/toolChoice", 1)) return 1;
-        n += c22;
+    const x17 = o1["metadata"];
+    if (x17 !== undefined) {
+      if (!g_JSONObject(x17, d + 1)) {
+        const c18 = x_JSONObject(x17, out, d + 1);
+        if (out.lift(c18, "/metadata", 1)) return 1;
+        n += c18;
+      }
+    }
+    const x19 = o1["messages"];
+    if (x19 === undefined) {
+      if (out.absent("/messages", 1, 'missing required property "messages"')) return 1;
+      n++;
+    } else {
+      if (!Array.isArray(x19)) {
+        if (out.fault("/messages", 1, EXPECTED_6, x19)) return 1;
+        n++;
+      } else {
+        const a20 = x19 as readonly unknown[];
+        for (let i21 = 0; i21 < a20.length; i21++) {
+          if (!g_SamplingMessage(a20[i21], d + 1 + 1)) {
+            const c22 = x_SamplingMessage(a20[i21], out, d + 1 + 1);
+            if (out.lift(c22, "/messages/" + i21, 2)) return 1;
+            n += c22;
+          }
+        }
       }
     }
   }
   return n;
 }
 
-function g_CreateMessageRequestParams$1(v: unknown, d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
-  const a = v as readonly unknown[];
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    if (!g_SamplingMessage(x, d + 1)) return failedInType(i, x_SamplingMessage, x);
-  }
-  return true;
-}
-
-function g_CreateMessageRequestParams$2(v: unknown, _d: number): boolean {
+function g_CreateMessageRequestParams$1(v: unknown, _d: number): boolean {
   if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
@@ -8469,12 +8459,22 @@ function g_CreateMessageRequestParams$2(v: unknown, _d: number): boolean {
   return true;
 }
 
-function g_CreateMessageRequestParams$3(v: unknown, d: number): boolean {
+function g_CreateMessageRequestParams$2(v: unknown, d: number): boolean {
   if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
     if (!g_Tool(x, d + 1)) return failedInType(i, x_Tool, x);
+  }
+  return true;
+}
+
+function g_CreateMessageRequestParams$3(v: unknown, d: number): boolean {
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  const a = v as readonly unknown[];
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if (!g_SamplingMessage(x, d + 1)) return failedInType(i, x_SamplingMessage, x);
   }
   return true;
 }
@@ -8557,25 +8557,25 @@ function g_CreateMessageResult(v: unknown, d: number): boolean {
   const p0 = o["role"];
   if (p0 === undefined) return failedMissing("/role", 'missing required property "role"');
   if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
-  const p1 = o["content"];
-  if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_MetaObject(p1, d + 1)) return failedInType("/_meta", x_MetaObject, p1);
+  const p2 = o["model"];
+  if (p2 === undefined) return failedMissing("/model", 'missing required property "model"');
+  if (!(typeof p2 === "string")) return failedTest("/model", EXPECTED_0, p2);
+  const p3 = o["stopReason"];
+  if (p3 !== undefined && !(typeof p3 === "string"))
+    return failedTest("/stopReason", EXPECTED_0, p3);
+  const p4 = o["content"];
+  if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!(
-    g_TextContent(p1, d + 1) ||
-    g_ImageContent(p1, d + 1) ||
-    g_AudioContent(p1, d + 1) ||
-    g_ToolUseContent(p1, d + 1) ||
-    g_ToolResultContent(p1, d + 1) ||
-    g_CreateMessageResult$1(p1, d + 1)
+    g_TextContent(p4, d + 1) ||
+    g_ImageContent(p4, d + 1) ||
+    g_AudioContent(p4, d + 1) ||
+    g_ToolUseContent(p4, d + 1) ||
+    g_ToolResultContent(p4, d + 1) ||
+    g_CreateMessageResult$1(p4, d + 1)
   ))
-    return failedUnion("/content", x_CreateMessageResult$2, p1);
-  const p2 = o["_meta"];
-  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return failedInType("/_meta", x_MetaObject, p2);
-  const p3 = o["model"];
-  if (p3 === undefined) return failedMissing("/model", 'missing required property "model"');
-  if (!(typeof p3 === "string")) return failedTest("/model", EXPECTED_0, p3);
-  const p4 = o["stopReason"];
-  if (p4 !== undefined && !(typeof p4 === "string"))
-    return failedTest("/stopReason", EXPECTED_0, p4);
+    return failedUnion("/content", x_CreateMessageResult$2, p4);
   return true;
 }
 
@@ -8597,77 +8597,77 @@ function x_CreateMessageResult(v: unknown, out: IssueList, d: number): number {
         n += c13;
       }
     }
-    const x14 = o11["content"];
-    if (x14 === undefined) {
+    const x14 = o11["_meta"];
+    if (x14 !== undefined) {
+      if (!g_MetaObject(x14, d + 1)) {
+        const c15 = x_MetaObject(x14, out, d + 1);
+        if (out.lift(c15, "/_meta", 1)) return 1;
+        n += c15;
+      }
+    }
+    const x16 = o11["model"];
+    if (x16 === undefined) {
+      if (out.absent("/model", 1, 'missing required property "model"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x16 === "string")) {
+        if (out.fault("/model", 1, EXPECTED_0, x16)) return 1;
+        n++;
+      }
+    }
+    const x17 = o11["stopReason"];
+    if (x17 !== undefined) {
+      if (!(typeof x17 === "string")) {
+        if (out.fault("/stopReason", 1, EXPECTED_0, x17)) return 1;
+        n++;
+      }
+    }
+    const x18 = o11["content"];
+    if (x18 === undefined) {
       if (out.absent("/content", 1, 'missing required property "content"')) return 1;
       n++;
     } else {
       if (!(
-        g_TextContent(x14, d + 1) ||
-        g_ImageContent(x14, d + 1) ||
-        g_AudioContent(x14, d + 1) ||
-        g_ToolUseContent(x14, d + 1) ||
-        g_ToolResultContent(x14, d + 1) ||
-        g_CreateMessageResult$3(x14, d + 1)
+        g_TextContent(x18, d + 1) ||
+        g_ImageContent(x18, d + 1) ||
+        g_AudioContent(x18, d + 1) ||
+        g_ToolUseContent(x18, d + 1) ||
+        g_ToolResultContent(x18, d + 1) ||
+        g_CreateMessageResult$3(x18, d + 1)
       )) {
-        const u16 = out.union("/content", 1);
-        const c17 = x_TextContent(x14, out, d + 1);
-        out.lift(c17, "/content", 1);
-        u16.member("TextContent");
-        const c18 = x_ImageContent(x14, out, d + 1);
-        out.lift(c18, "/content", 1);
-        u16.member("ImageContent");
-        const c19 = x_AudioContent(x14, out, d + 1);
-        out.lift(c19, "/content", 1);
-        u16.member("AudioContent");
-        const c20 = x_ToolUseContent(x14, out, d + 1);
-        out.lift(c20, "/content", 1);
-        u16.member("ToolUseContent");
-        const c21 = x_ToolResultContent(x14, out, d + 1);
+        const u20 = out.union("/content", 1);
+        const c21 = x_TextContent(x18, out, d + 1);
         out.lift(c21, "/content", 1);
-        u16.member("ToolResultContent");
-        m22: {
-          if (!Array.isArray(x14)) {
-            if (out.fault("/content", 1, EXPECTED_6, x14)) break m22;
+        u20.member("TextContent");
+        const c22 = x_ImageContent(x18, out, d + 1);
+        out.lift(c22, "/content", 1);
+        u20.member("ImageContent");
+        const c23 = x_AudioContent(x18, out, d + 1);
+        out.lift(c23, "/content", 1);
+        u20.member("AudioContent");
+        const c24 = x_ToolUseContent(x18, out, d + 1);
+        out.lift(c24, "/content", 1);
+        u20.member("ToolUseContent");
+        const c25 = x_ToolResultContent(x18, out, d + 1);
+        out.lift(c25, "/content", 1);
+        u20.member("ToolResultContent");
+        m26: {
+          if (!Array.isArray(x18)) {
+            if (out.fault("/content", 1, EXPECTED_6, x18)) break m26;
           } else {
-            const a23 = x14 as readonly unknown[];
-            for (let i24 = 0; i24 < a23.length; i24++) {
-              if (!g_SamplingMessageContentBlock(a23[i24], d + 1 + 1)) {
-                const c25 = x_SamplingMessageContentBlock(a23[i24], out, d + 1 + 1);
-                if (out.lift(c25, "/content/" + i24, 2)) break m22;
+            const a27 = x18 as readonly unknown[];
+            for (let i28 = 0; i28 < a27.length; i28++) {
+              if (!g_SamplingMessageContentBlock(a27[i28], d + 1 + 1)) {
+                const c29 = x_SamplingMessageContentBlock(a27[i28], out, d + 1 + 1);
+                if (out.lift(c29, "/content/" + i28, 2)) break m26;
               }
             }
           }
         }
-        u16.member("SamplingMessageContentBlock[]");
-        const c15 = u16.pick(EXPECTED_57, x14);
+        u20.member("SamplingMessageContentBlock[]");
+        const c19 = u20.pick(EXPECTED_57, x18);
         if (!out.all) return 1;
-        n += c15;
-      }
-    }
-    const x26 = o11["_meta"];
-    if (x26 !== undefined) {
-      if (!g_MetaObject(x26, d + 1)) {
-        const c27 = x_MetaObject(x26, out, d + 1);
-        if (out.lift(c27, "/_meta", 1)) return 1;
-        n += c27;
-      }
-    }
-    const x28 = o11["model"];
-    if (x28 === undefined) {
-      if (out.absent("/model", 1, 'missing required property "model"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x28 === "string")) {
-        if (out.fault("/model", 1, EXPECTED_0, x28)) return 1;
-        n++;
-      }
-    }
-    const x29 = o11["stopReason"];
-    if (x29 !== undefined) {
-      if (!(typeof x29 === "string")) {
-        if (out.fault("/stopReason", 1, EXPECTED_0, x29)) return 1;
-        n++;
+        n += c19;
       }
     }
   }
@@ -8737,19 +8737,19 @@ function g_SamplingMessage(v: unknown, d: number): boolean {
   const p0 = o["role"];
   if (p0 === undefined) return failedMissing("/role", 'missing required property "role"');
   if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
-  const p1 = o["content"];
-  if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_MetaObject(p1, d + 1)) return failedInType("/_meta", x_MetaObject, p1);
+  const p2 = o["content"];
+  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!(
-    g_TextContent(p1, d + 1) ||
-    g_ImageContent(p1, d + 1) ||
-    g_AudioContent(p1, d + 1) ||
-    g_ToolUseContent(p1, d + 1) ||
-    g_ToolResultContent(p1, d + 1) ||
-    g_SamplingMessage$1(p1, d + 1)
+    g_TextContent(p2, d + 1) ||
+    g_ImageContent(p2, d + 1) ||
+    g_AudioContent(p2, d + 1) ||
+    g_ToolUseContent(p2, d + 1) ||
+    g_ToolResultContent(p2, d + 1) ||
+    g_SamplingMessage$1(p2, d + 1)
   ))
-    return failedUnion("/content", x_SamplingMessage$2, p1);
-  const p2 = o["_meta"];
-  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return failedInType("/_meta", x_MetaObject, p2);
+    return failedUnion("/content", x_SamplingMessage$2, p2);
   return true;
 }
 
@@ -8771,60 +8771,60 @@ function x_SamplingMessage(v: unknown, out: IssueList, d: number): number {
         n += c13;
       }
     }
-    const x14 = o11["content"];
-    if (x14 === undefined) {
+    const x14 = o11["_meta"];
+    if (x14 !== undefined) {
+      if (!g_MetaObject(x14, d + 1)) {
+        const c15 = x_MetaObject(x14, out, d + 1);
+        if (out.lift(c15, "/_meta", 1)) return 1;
+        n += c15;
+      }
+    }
+    const x16 = o11["content"];
+    if (x16 === undefined) {
       if (out.absent("/content", 1, 'missing required property "content"')) return 1;
       n++;
     } else {
       if (!(
-        g_TextContent(x14, d + 1) ||
-        g_ImageContent(x14, d + 1) ||
-        g_AudioContent(x14, d + 1) ||
-        g_ToolUseContent(x14, d + 1) ||
-        g_ToolResultContent(x14, d + 1) ||
-        g_SamplingMessage$3(x14, d + 1)
+        g_TextContent(x16, d + 1) ||
+        g_ImageContent(x16, d + 1) ||
+        g_AudioContent(x16, d + 1) ||
+        g_ToolUseContent(x16, d + 1) ||
+        g_ToolResultContent(x16, d + 1) ||
+        g_SamplingMessage$3(x16, d + 1)
       )) {
-        const u16 = out.union("/content", 1);
-        const c17 = x_TextContent(x14, out, d + 1);
-        out.lift(c17, "/content", 1);
-        u16.member("TextContent");
-        const c18 = x_ImageContent(x14, out, d + 1);
-        out.lift(c18, "/content", 1);
-        u16.member("ImageContent");
-        const c19 = x_AudioContent(x14, out, d + 1);
+        const u18 = out.union("/content", 1);
+        const c19 = x_TextContent(x16, out, d + 1);
         out.lift(c19, "/content", 1);
-        u16.member("AudioContent");
-        const c20 = x_ToolUseContent(x14, out, d + 1);
+        u18.member("TextContent");
+        const c20 = x_ImageContent(x16, out, d + 1);
         out.lift(c20, "/content", 1);
-        u16.member("ToolUseContent");
-        const c21 = x_ToolResultContent(x14, out, d + 1);
+        u18.member("ImageContent");
+        const c21 = x_AudioContent(x16, out, d + 1);
         out.lift(c21, "/content", 1);
-        u16.member("ToolResultContent");
-        m22: {
-          if (!Array.isArray(x14)) {
-            if (out.fault("/content", 1, EXPECTED_6, x14)) break m22;
+        u18.member("AudioContent");
+        const c22 = x_ToolUseContent(x16, out, d + 1);
+        out.lift(c22, "/content", 1);
+        u18.member("ToolUseContent");
+        const c23 = x_ToolResultContent(x16, out, d + 1);
+        out.lift(c23, "/content", 1);
+        u18.member("ToolResultContent");
+        m24: {
+          if (!Array.isArray(x16)) {
+            if (out.fault("/content", 1, EXPECTED_6, x16)) break m24;
           } else {
-            const a23 = x14 as readonly unknown[];
-            for (let i24 = 0; i24 < a23.length; i24++) {
-              if (!g_SamplingMessageContentBlock(a23[i24], d + 1 + 1)) {
-                const c25 = x_SamplingMessageContentBlock(a23[i24], out, d + 1 + 1);
-                if (out.lift(c25, "/content/" + i24, 2)) break m22;
+            const a25 = x16 as readonly unknown[];
+            for (let i26 = 0; i26 < a25.length; i26++) {
+              if (!g_SamplingMessageContentBlock(a25[i26], d + 1 + 1)) {
+                const c27 = x_SamplingMessageContentBlock(a25[i26], out, d + 1 + 1);
+                if (out.lift(c27, "/content/" + i26, 2)) break m24;
               }
             }
           }
         }
-        u16.member("SamplingMessageContentBlock[]");
-        const c15 = u16.pick(EXPECTED_57, x14);
+        u18.member("SamplingMessageContentBlock[]");
+        const c17 = u18.pick(EXPECTED_57, x16);
         if (!out.all) return 1;
-        n += c15;
-      }
-    }
-    const x26 = o11["_meta"];
-    if (x26 !== undefined) {
-      if (!g_MetaObject(x26, d + 1)) {
-        const c27 = x_MetaObject(x26, out, d + 1);
-        if (out.lift(c27, "/_meta", 1)) return 1;
-        n += c27;
+        n += c17;
       }
     }
   }
@@ -9010,18 +9010,18 @@ function x_SamplingMessageContentBlock(v: unknown, out: IssueList, d: number): n
 function g_Annotations(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["audience"];
-  if (p0 !== undefined && !g_Annotations$1(p0, d + 1)) return failedIn("/audience");
+  const p0 = o["lastModified"];
+  if (p0 !== undefined && !(typeof p0 === "string"))
+    return failedTest("/lastModified", EXPECTED_0, p0);
   const p1 = o["priority"];
   if (p1 !== undefined) {
     if (!(typeof p1 === "number" && Number.isFinite(p1)))
       return failedTest("/priority", EXPECTED_1, p1);
-    if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/priority", EXPECTED_24, p1);
+    if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/priority", EXPECTED_25, p1);
     if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/priority", EXPECTED_59, p1);
   }
-  const p2 = o["lastModified"];
-  if (p2 !== undefined && !(typeof p2 === "string"))
-    return failedTest("/lastModified", EXPECTED_0, p2);
+  const p2 = o["audience"];
+  if (p2 !== undefined && !g_Annotations$1(p2, d + 1)) return failedIn("/audience");
   return true;
 }
 
@@ -9032,42 +9032,42 @@ function x_Annotations(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["audience"];
+    const x2 = o1["lastModified"];
     if (x2 !== undefined) {
-      if (!Array.isArray(x2)) {
-        if (out.fault("/audience", 1, EXPECTED_6, x2)) return 1;
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/lastModified", 1, EXPECTED_0, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["priority"];
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "number" && Number.isFinite(x3))) {
+        if (out.fault("/priority", 1, EXPECTED_1, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "number" || x3 >= 0)) {
+        if (out.fault("/priority", 1, EXPECTED_25, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "number" || x3 <= 1)) {
+        if (out.fault("/priority", 1, EXPECTED_59, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["audience"];
+    if (x4 !== undefined) {
+      if (!Array.isArray(x4)) {
+        if (out.fault("/audience", 1, EXPECTED_6, x4)) return 1;
         n++;
       } else {
-        const a3 = x2 as readonly unknown[];
-        for (let i4 = 0; i4 < a3.length; i4++) {
-          if (!g_Role(a3[i4], d + 1 + 1)) {
-            const c5 = x_Role(a3[i4], out, d + 1 + 1);
-            if (out.lift(c5, "/audience/" + i4, 2)) return 1;
-            n += c5;
+        const a5 = x4 as readonly unknown[];
+        for (let i6 = 0; i6 < a5.length; i6++) {
+          if (!g_Role(a5[i6], d + 1 + 1)) {
+            const c7 = x_Role(a5[i6], out, d + 1 + 1);
+            if (out.lift(c7, "/audience/" + i6, 2)) return 1;
+            n += c7;
           }
         }
-      }
-    }
-    const x6 = o1["priority"];
-    if (x6 !== undefined) {
-      if (!(typeof x6 === "number" && Number.isFinite(x6))) {
-        if (out.fault("/priority", 1, EXPECTED_1, x6)) return 1;
-        n++;
-      }
-      if (!(typeof x6 !== "number" || x6 >= 0)) {
-        if (out.fault("/priority", 1, EXPECTED_24, x6)) return 1;
-        n++;
-      }
-      if (!(typeof x6 !== "number" || x6 <= 1)) {
-        if (out.fault("/priority", 1, EXPECTED_59, x6)) return 1;
-        n++;
-      }
-    }
-    const x7 = o1["lastModified"];
-    if (x7 !== undefined) {
-      if (!(typeof x7 === "string")) {
-        if (out.fault("/lastModified", 1, EXPECTED_0, x7)) return 1;
-        n++;
       }
     }
   }
@@ -9212,11 +9212,11 @@ function g_TextContent(v: unknown, d: number): boolean {
   const p1 = o["text"];
   if (p1 === undefined) return failedMissing("/text", 'missing required property "text"');
   if (!(typeof p1 === "string")) return failedTest("/text", EXPECTED_0, p1);
-  const p2 = o["annotations"];
-  if (p2 !== undefined && !g_Annotations(p2, d + 1))
-    return failedInType("/annotations", x_Annotations, p2);
-  const p3 = o["_meta"];
-  if (p3 !== undefined && !g_MetaObject(p3, d + 1)) return failedInType("/_meta", x_MetaObject, p3);
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return failedInType("/_meta", x_MetaObject, p2);
+  const p3 = o["annotations"];
+  if (p3 !== undefined && !g_Annotations(p3, d + 1))
+    return failedInType("/annotations", x_Annotations, p3);
   return true;
 }
 
@@ -9247,19 +9247,19 @@ function x_TextContent(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["annotations"];
+    const x4 = o1["_meta"];
     if (x4 !== undefined) {
-      if (!g_Annotations(x4, d + 1)) {
-        const c5 = x_Annotations(x4, out, d + 1);
-        if (out.lift(c5, "/annotations", 1)) return 1;
+      if (!g_MetaObject(x4, d + 1)) {
+        const c5 = x_MetaObject(x4, out, d + 1);
+        if (out.lift(c5, "/_meta", 1)) return 1;
         n += c5;
       }
     }
-    const x6 = o1["_meta"];
+    const x6 = o1["annotations"];
     if (x6 !== undefined) {
-      if (!g_MetaObject(x6, d + 1)) {
-        const c7 = x_MetaObject(x6, out, d + 1);
-        if (out.lift(c7, "/_meta", 1)) return 1;
+      if (!g_Annotations(x6, d + 1)) {
+        const c7 = x_Annotations(x6, out, d + 1);
+        if (out.lift(c7, "/annotations", 1)) return 1;
         n += c7;
       }
     }
@@ -9273,18 +9273,18 @@ function g_ImageContent(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "image")) return failedTest("/type", EXPECTED_62, p0);
-  const p1 = o["data"];
-  if (p1 === undefined) return failedMissing("/data", 'missing required property "data"');
-  if (!(typeof p1 === "string")) return failedTest("/data", EXPECTED_0, p1);
-  if (!(typeof p1 !== "string" || isByte(p1))) return failedTest("/data", EXPECTED_39, p1);
-  const p2 = o["mimeType"];
-  if (p2 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
-  if (!(typeof p2 === "string")) return failedTest("/mimeType", EXPECTED_0, p2);
+  const p1 = o["mimeType"];
+  if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_0, p1);
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return failedInType("/_meta", x_MetaObject, p2);
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
-  const p4 = o["_meta"];
-  if (p4 !== undefined && !g_MetaObject(p4, d + 1)) return failedInType("/_meta", x_MetaObject, p4);
+  const p4 = o["data"];
+  if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
+  if (!(typeof p4 === "string")) return failedTest("/data", EXPECTED_0, p4);
+  if (!(typeof p4 !== "string" || isByte(p4))) return failedTest("/data", EXPECTED_39, p4);
   return true;
 }
 
@@ -9305,44 +9305,44 @@ function x_ImageContent(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x3 = o1["data"];
+    const x3 = o1["mimeType"];
     if (x3 === undefined) {
-      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/data", 1, EXPECTED_0, x3)) return 1;
-        n++;
-      }
-      if (!(typeof x3 !== "string" || isByte(x3))) {
-        if (out.fault("/data", 1, EXPECTED_39, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["mimeType"];
-    if (x4 === undefined) {
       if (out.absent("/mimeType", 1, 'missing required property "mimeType"')) return 1;
       n++;
     } else {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_0, x4)) return 1;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_0, x3)) return 1;
         n++;
       }
     }
-    const x5 = o1["annotations"];
-    if (x5 !== undefined) {
-      if (!g_Annotations(x5, d + 1)) {
-        const c6 = x_Annotations(x5, out, d + 1);
-        if (out.lift(c6, "/annotations", 1)) return 1;
-        n += c6;
+    const x4 = o1["_meta"];
+    if (x4 !== undefined) {
+      if (!g_MetaObject(x4, d + 1)) {
+        const c5 = x_MetaObject(x4, out, d + 1);
+        if (out.lift(c5, "/_meta", 1)) return 1;
+        n += c5;
       }
     }
-    const x7 = o1["_meta"];
-    if (x7 !== undefined) {
-      if (!g_MetaObject(x7, d + 1)) {
-        const c8 = x_MetaObject(x7, out, d + 1);
-        if (out.lift(c8, "/_meta", 1)) return 1;
-        n += c8;
+    const x6 = o1["annotations"];
+    if (x6 !== undefined) {
+      if (!g_Annotations(x6, d + 1)) {
+        const c7 = x_Annotations(x6, out, d + 1);
+        if (out.lift(c7, "/annotations", 1)) return 1;
+        n += c7;
+      }
+    }
+    const x8 = o1["data"];
+    if (x8 === undefined) {
+      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x8 === "string")) {
+        if (out.fault("/data", 1, EXPECTED_0, x8)) return 1;
+        n++;
+      }
+      if (!(typeof x8 !== "string" || isByte(x8))) {
+        if (out.fault("/data", 1, EXPECTED_39, x8)) return 1;
+        n++;
       }
     }
   }
@@ -9355,18 +9355,18 @@ function g_AudioContent(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "audio")) return failedTest("/type", EXPECTED_63, p0);
-  const p1 = o["data"];
-  if (p1 === undefined) return failedMissing("/data", 'missing required property "data"');
-  if (!(typeof p1 === "string")) return failedTest("/data", EXPECTED_0, p1);
-  if (!(typeof p1 !== "string" || isByte(p1))) return failedTest("/data", EXPECTED_39, p1);
-  const p2 = o["mimeType"];
-  if (p2 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
-  if (!(typeof p2 === "string")) return failedTest("/mimeType", EXPECTED_0, p2);
+  const p1 = o["mimeType"];
+  if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_0, p1);
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return failedInType("/_meta", x_MetaObject, p2);
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
-  const p4 = o["_meta"];
-  if (p4 !== undefined && !g_MetaObject(p4, d + 1)) return failedInType("/_meta", x_MetaObject, p4);
+  const p4 = o["data"];
+  if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
+  if (!(typeof p4 === "string")) return failedTest("/data", EXPECTED_0, p4);
+  if (!(typeof p4 !== "string" || isByte(p4))) return failedTest("/data", EXPECTED_39, p4);
   return true;
 }
 
@@ -9387,44 +9387,44 @@ function x_AudioContent(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x3 = o1["data"];
+    const x3 = o1["mimeType"];
     if (x3 === undefined) {
-      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
-      n++;
-    } else {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/data", 1, EXPECTED_0, x3)) return 1;
-        n++;
-      }
-      if (!(typeof x3 !== "string" || isByte(x3))) {
-        if (out.fault("/data", 1, EXPECTED_39, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["mimeType"];
-    if (x4 === undefined) {
       if (out.absent("/mimeType", 1, 'missing required property "mimeType"')) return 1;
       n++;
     } else {
-      if (!(typeof x4 === "string")) {
-        if (out.fault("/mimeType", 1, EXPECTED_0, x4)) return 1;
+      if (!(typeof x3 === "string")) {
+        if (out.fault("/mimeType", 1, EXPECTED_0, x3)) return 1;
         n++;
       }
     }
-    const x5 = o1["annotations"];
-    if (x5 !== undefined) {
-      if (!g_Annotations(x5, d + 1)) {
-        const c6 = x_Annotations(x5, out, d + 1);
-        if (out.lift(c6, "/annotations", 1)) return 1;
-        n += c6;
+    const x4 = o1["_meta"];
+    if (x4 !== undefined) {
+      if (!g_MetaObject(x4, d + 1)) {
+        const c5 = x_MetaObject(x4, out, d + 1);
+        if (out.lift(c5, "/_meta", 1)) return 1;
+        n += c5;
       }
     }
-    const x7 = o1["_meta"];
-    if (x7 !== undefined) {
-      if (!g_MetaObject(x7, d + 1)) {
-        const c8 = x_MetaObject(x7, out, d + 1);
-        if (out.lift(c8, "/_meta", 1)) return 1;
-        n += c8;
+    const x6 = o1["annotations"];
+    if (x6 !== undefined) {
+      if (!g_Annotations(x6, d + 1)) {
+        const c7 = x_Annotations(x6, out, d + 1);
+        if (out.lift(c7, "/annotations", 1)) return 1;
+        n += c7;
+      }
+    }
+    const x8 = o1["data"];
+    if (x8 === undefined) {
+      if (out.absent("/data", 1, 'missing required property "data"')) return 1;
+      n++;
+    } else {
+      if (!(typeof x8 === "string")) {
+        if (out.fault("/data", 1, EXPECTED_0, x8)) return 1;
+        n++;
+      }
+      if (!(typeof x8 !== "string" || isByte(x8))) {
+        if (out.fault("/data", 1, EXPECTED_39, x8)) return 1;
+        n++;
       }
     }
   }
@@ -9521,16 +9521,16 @@ function g_ToolResultContent(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "tool_result")) return failedTest("/type", EXPECTED_65, p0);
-  const p1 = o["toolUseId"];
-  if (p1 === undefined) return failedMissing("/toolUseId", 'missing required property "toolUseId"');
-  if (!(typeof p1 === "string")) return failedTest("/toolUseId", EXPECTED_0, p1);
-  const p2 = o["content"];
-  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
-  if (!g_ToolResultContent$1(p2, d + 1)) return failedIn("/content");
-  const p4 = o["isError"];
-  if (p4 !== undefined && !(typeof p4 === "boolean")) return failedTest("/isError", EXPECTED_2, p4);
-  const p5 = o["_meta"];
-  if (p5 !== undefined && !g_MetaObject(p5, d + 1)) return failedInType("/_meta", x_MetaObject, p5);
+  const p2 = o["toolUseId"];
+  if (p2 === undefined) return failedMissing("/toolUseId", 'missing required property "toolUseId"');
+  if (!(typeof p2 === "string")) return failedTest("/toolUseId", EXPECTED_0, p2);
+  const p3 = o["isError"];
+  if (p3 !== undefined && !(typeof p3 === "boolean")) return failedTest("/isError", EXPECTED_2, p3);
+  const p4 = o["_meta"];
+  if (p4 !== undefined && !g_MetaObject(p4, d + 1)) return failedInType("/_meta", x_MetaObject, p4);
+  const p5 = o["content"];
+  if (p5 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_ToolResultContent$1(p5, d + 1)) return failedIn("/content");
   return true;
 }
 
@@ -9561,38 +9561,38 @@ function x_ToolResultContent(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["content"];
-    if (x4 === undefined) {
+    const x4 = o1["isError"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "boolean")) {
+        if (out.fault("/isError", 1, EXPECTED_2, x4)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["_meta"];
+    if (x5 !== undefined) {
+      if (!g_MetaObject(x5, d + 1)) {
+        const c6 = x_MetaObject(x5, out, d + 1);
+        if (out.lift(c6, "/_meta", 1)) return 1;
+        n += c6;
+      }
+    }
+    const x7 = o1["content"];
+    if (x7 === undefined) {
       if (out.absent("/content", 1, 'missing required property "content"')) return 1;
       n++;
     } else {
-      if (!Array.isArray(x4)) {
-        if (out.fault("/content", 1, EXPECTED_6, x4)) return 1;
+      if (!Array.isArray(x7)) {
+        if (out.fault("/content", 1, EXPECTED_6, x7)) return 1;
         n++;
       } else {
-        const a5 = x4 as readonly unknown[];
-        for (let i6 = 0; i6 < a5.length; i6++) {
-          if (!g_ContentBlock(a5[i6], d + 1 + 1)) {
-            const c7 = x_ContentBlock(a5[i6], out, d + 1 + 1);
-            if (out.lift(c7, "/content/" + i6, 2)) return 1;
-            n += c7;
+        const a8 = x7 as readonly unknown[];
+        for (let i9 = 0; i9 < a8.length; i9++) {
+          if (!g_ContentBlock(a8[i9], d + 1 + 1)) {
+            const c10 = x_ContentBlock(a8[i9], out, d + 1 + 1);
+            if (out.lift(c10, "/content/" + i9, 2)) return 1;
+            n += c10;
           }
         }
-      }
-    }
-    const x8 = o1["isError"];
-    if (x8 !== undefined) {
-      if (!(typeof x8 === "boolean")) {
-        if (out.fault("/isError", 1, EXPECTED_2, x8)) return 1;
-        n++;
-      }
-    }
-    const x9 = o1["_meta"];
-    if (x9 !== undefined) {
-      if (!g_MetaObject(x9, d + 1)) {
-        const c10 = x_MetaObject(x9, out, d + 1);
-        if (out.lift(c10, "/_meta", 1)) return 1;
-        n += c10;
       }
     }
   }
@@ -9612,31 +9612,31 @@ function g_ToolResultContent$1(v: unknown, d: number): boolean {
 function g_ModelPreferences(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["hints"];
-  if (p0 !== undefined && !g_ModelPreferences$1(p0, d + 1)) return failedIn("/hints");
-  const p1 = o["costPriority"];
+  const p0 = o["costPriority"];
+  if (p0 !== undefined) {
+    if (!(typeof p0 === "number" && Number.isFinite(p0)))
+      return failedTest("/costPriority", EXPECTED_1, p0);
+    if (!(typeof p0 !== "number" || p0 >= 0)) return failedTest("/costPriority", EXPECTED_25, p0);
+    if (!(typeof p0 !== "number" || p0 <= 1)) return failedTest("/costPriority", EXPECTED_59, p0);
+  }
+  const p1 = o["speedPriority"];
   if (p1 !== undefined) {
     if (!(typeof p1 === "number" && Number.isFinite(p1)))
-      return failedTest("/costPriority", EXPECTED_1, p1);
-    if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/costPriority", EXPECTED_24, p1);
-    if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/costPriority", EXPECTED_59, p1);
+      return failedTest("/speedPriority", EXPECTED_1, p1);
+    if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/speedPriority", EXPECTED_25, p1);
+    if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/speedPriority", EXPECTED_59, p1);
   }
-  const p2 = o["speedPriority"];
+  const p2 = o["intelligencePriority"];
   if (p2 !== undefined) {
     if (!(typeof p2 === "number" && Number.isFinite(p2)))
-      return failedTest("/speedPriority", EXPECTED_1, p2);
-    if (!(typeof p2 !== "number" || p2 >= 0)) return failedTest("/speedPriority", EXPECTED_24, p2);
-    if (!(typeof p2 !== "number" || p2 <= 1)) return failedTest("/speedPriority", EXPECTED_59, p2);
+      return failedTest("/intelligencePriority", EXPECTED_1, p2);
+    if (!(typeof p2 !== "number" || p2 >= 0))
+      return failedTest("/intelligencePriority", EXPECTED_25, p2);
+    if (!(typeof p2 !== "number" || p2 <= 1))
+      return failedTest("/intelligencePriority", EXPECTED_59, p2);
   }
-  const p3 = o["intelligencePriority"];
-  if (p3 !== undefined) {
-    if (!(typeof p3 === "number" && Number.isFinite(p3)))
-      return failedTest("/intelligencePriority", EXPECTED_1, p3);
-    if (!(typeof p3 !== "number" || p3 >= 0))
-      return failedTest("/intelligencePriority", EXPECTED_24, p3);
-    if (!(typeof p3 !== "number" || p3 <= 1))
-      return failedTest("/intelligencePriority", EXPECTED_59, p3);
-  }
+  const p3 = o["hints"];
+  if (p3 !== undefined && !g_ModelPreferences$1(p3, d + 1)) return failedIn("/hints");
   return true;
 }
 
@@ -9647,65 +9647,65 @@ function x_ModelPreferences(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["hints"];
+    const x2 = o1["costPriority"];
     if (x2 !== undefined) {
-      if (!Array.isArray(x2)) {
-        if (out.fault("/hints", 1, EXPECTED_6, x2)) return 1;
+      if (!(typeof x2 === "number" && Number.isFinite(x2))) {
+        if (out.fault("/costPriority", 1, EXPECTED_1, x2)) return 1;
+        n++;
+      }
+      if (!(typeof x2 !== "number" || x2 >= 0)) {
+        if (out.fault("/costPriority", 1, EXPECTED_25, x2)) return 1;
+        n++;
+      }
+      if (!(typeof x2 !== "number" || x2 <= 1)) {
+        if (out.fault("/costPriority", 1, EXPECTED_59, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["speedPriority"];
+    if (x3 !== undefined) {
+      if (!(typeof x3 === "number" && Number.isFinite(x3))) {
+        if (out.fault("/speedPriority", 1, EXPECTED_1, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "number" || x3 >= 0)) {
+        if (out.fault("/speedPriority", 1, EXPECTED_25, x3)) return 1;
+        n++;
+      }
+      if (!(typeof x3 !== "number" || x3 <= 1)) {
+        if (out.fault("/speedPriority", 1, EXPECTED_59, x3)) return 1;
+        n++;
+      }
+    }
+    const x4 = o1["intelligencePriority"];
+    if (x4 !== undefined) {
+      if (!(typeof x4 === "number" && Number.isFinite(x4))) {
+        if (out.fault("/intelligencePriority", 1, EXPECTED_1, x4)) return 1;
+        n++;
+      }
+      if (!(typeof x4 !== "number" || x4 >= 0)) {
+        if (out.fault("/intelligencePriority", 1, EXPECTED_25, x4)) return 1;
+        n++;
+      }
+      if (!(typeof x4 !== "number" || x4 <= 1)) {
+        if (out.fault("/intelligencePriority", 1, EXPECTED_59, x4)) return 1;
+        n++;
+      }
+    }
+    const x5 = o1["hints"];
+    if (x5 !== undefined) {
+      if (!Array.isArray(x5)) {
+        if (out.fault("/hints", 1, EXPECTED_6, x5)) return 1;
         n++;
       } else {
-        const a3 = x2 as readonly unknown[];
-        for (let i4 = 0; i4 < a3.length; i4++) {
-          if (!g_ModelHint(a3[i4], d + 1 + 1)) {
-            const c5 = x_ModelHint(a3[i4], out, d + 1 + 1);
-            if (out.lift(c5, "/hints/" + i4, 2)) return 1;
-            n += c5;
+        const a6 = x5 as readonly unknown[];
+        for (let i7 = 0; i7 < a6.length; i7++) {
+          if (!g_ModelHint(a6[i7], d + 1 + 1)) {
+            const c8 = x_ModelHint(a6[i7], out, d + 1 + 1);
+            if (out.lift(c8, "/hints/" + i7, 2)) return 1;
+            n += c8;
           }
         }
-      }
-    }
-    const x6 = o1["costPriority"];
-    if (x6 !== undefined) {
-      if (!(typeof x6 === "number" && Number.isFinite(x6))) {
-        if (out.fault("/costPriority", 1, EXPECTED_1, x6)) return 1;
-        n++;
-      }
-      if (!(typeof x6 !== "number" || x6 >= 0)) {
-        if (out.fault("/costPriority", 1, EXPECTED_24, x6)) return 1;
-        n++;
-      }
-      if (!(typeof x6 !== "number" || x6 <= 1)) {
-        if (out.fault("/costPriority", 1, EXPECTED_59, x6)) return 1;
-        n++;
-      }
-    }
-    const x7 = o1["speedPriority"];
-    if (x7 !== undefined) {
-      if (!(typeof x7 === "number" && Number.isFinite(x7))) {
-        if (out.fault("/speedPriority", 1, EXPECTED_1, x7)) return 1;
-        n++;
-      }
-      if (!(typeof x7 !== "number" || x7 >= 0)) {
-        if (out.fault("/speedPriority", 1, EXPECTED_24, x7)) return 1;
-        n++;
-      }
-      if (!(typeof x7 !== "number" || x7 <= 1)) {
-        if (out.fault("/speedPriority", 1, EXPECTED_59, x7)) return 1;
-        n++;
-      }
-    }
-    const x8 = o1["intelligencePriority"];
-    if (x8 !== undefined) {
-      if (!(typeof x8 === "number" && Number.isFinite(x8))) {
-        if (out.fault("/intelligencePriority", 1, EXPECTED_1, x8)) return 1;
-        n++;
-      }
-      if (!(typeof x8 !== "number" || x8 >= 0)) {
-        if (out.fault("/intelligencePriority", 1, EXPECTED_24, x8)) return 1;
-        n++;
-      }
-      if (!(typeof x8 !== "number" || x8 <= 1)) {
-        if (out.fault("/intelligencePriority", 1, EXPECTED_59, x8)) return 1;
-        n++;
       }
     }
   }
@@ -9751,17 +9751,17 @@ function x_ModelHint(v: unknown, out: IssueList, _d: number): number {
 function g_CompleteRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
-  if (!g_RequestMetaObject(p0, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p0);
-  const p1 = o["ref"];
-  if (p1 === undefined) return failedMissing("/ref", 'missing required property "ref"');
-  if (!g_CompleteRequestParams$1(p1, d + 1)) return failedIn("/ref");
-  const p2 = o["argument"];
-  if (p2 === undefined) return failedMissing("/argument", 'missing required property "argument"');
-  if (!g_CompleteRequestParams$2(p2, d + 1)) return failedIn("/argument");
-  const p3 = o["context"];
-  if (p3 !== undefined && !g_CompleteRequestParams$3(p3, d + 1)) return failedIn("/context");
+  const p0 = o["argument"];
+  if (p0 === undefined) return failedMissing("/argument", 'missing required property "argument"');
+  if (!g_CompleteRequestParams$1(p0, d + 1)) return failedIn("/argument");
+  const p1 = o["context"];
+  if (p1 !== undefined && !g_CompleteRequestParams$2(p1, d + 1)) return failedIn("/context");
+  const p2 = o["ref"];
+  if (p2 === undefined) return failedMissing("/ref", 'missing required property "ref"');
+  if (!g_CompleteRequestParams$4(p2, d + 1)) return failedIn("/ref");
+  const p3 = o["_meta"];
+  if (p3 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
+  if (!g_RequestMetaObject(p3, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p3);
   return true;
 }
 
@@ -9772,55 +9772,101 @@ function x_CompleteRequestParams(v: unknown, out: IssueList, d: number): number 
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
+    const x2 = o1["argument"];
     if (x2 === undefined) {
-      if (out.absent("/_meta", 1, 'missing required property "_meta"')) return 1;
+      if (out.absent("/argument", 1, 'missing required property "argument"')) return 1;
       n++;
     } else {
-      if (!g_RequestMetaObject(x2, d + 1)) {
-        const c3 = x_RequestMetaObject(x2, out, d + 1);
-        if (out.lift(c3, "/_meta", 1)) return 1;
-        n += c3;
+      if (typeof x2 !== "object" || x2 === null || Array.isArray(x2)) {
+        if (out.fault("/argument", 1, EXPECTED_5, x2)) return 1;
+        n++;
+      } else {
+        const o3 = x2 as Readonly<Record<string, unknown>>;
+        const x4 = o3["name"];
+        if (x4 === undefined) {
+          if (out.absent("/argument/name", 2, 'missing required property "name"')) return 1;
+          n++;
+        } else {
+          if (!(typeof x4 === "string")) {
+            if (out.fault("/argument/name", 2, EXPECTED_0, x4)) return 1;
+            n++;
+          }
+        }
+        const x5 = o3["value"];
+        if (x5 === undefined) {
+          if (out.absent("/argument/value", 2, 'missing required property "value"')) return 1;
+          n++;
+        } else {
+          if (!(typeof x5 === "string")) {
+            if (out.fault("/argument/value", 2, EXPECTED_0, x5)) return 1;
+            n++;
+          }
+        }
       }
     }
-    const x4 = o1["ref"];
-    if (x4 === undefined) {
+    const x6 = o1["context"];
+    if (x6 !== undefined) {
+      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
+        if (out.fault("/context", 1, EXPECTED_5, x6)) return 1;
+        n++;
+      } else {
+        const o7 = x6 as Readonly<Record<string, unknown>>;
+        const x8 = o7["arguments"];
+        if (x8 !== undefined) {
+          if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
+            if (out.fault("/context/arguments", 2, EXPECTED_5, x8)) return 1;
+            n++;
+          } else {
+            const o9 = x8 as Readonly<Record<string, unknown>>;
+            for (const k10 of Object.keys(o9)) {
+              if (!(typeof o9[k10] === "string")) {
+                if (out.fault("/context/arguments/" + pointer(k10), 3, EXPECTED_0, o9[k10]))
+                  return 1;
+                n++;
+              }
+            }
+          }
+        }
+      }
+    }
+    const x11 = o1["ref"];
+    if (x11 === undefined) {
       if (out.absent("/ref", 1, 'missing required property "ref"')) return 1;
       n++;
     } else {
-      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
-        if (out.fault("/ref", 1, EXPECTED_66, x4)) return 1;
+      if (typeof x11 !== "object" || x11 === null || Array.isArray(x11)) {
+        if (out.fault("/ref", 1, EXPECTED_66, x11)) return 1;
         n++;
       } else {
-        const tag5 = (x4 as Readonly<Record<string, unknown>>)["type"];
-        switch (tag5) {
+        const tag12 = (x11 as Readonly<Record<string, unknown>>)["type"];
+        switch (tag12) {
           case "ref/prompt": {
-            const s6 = out.items.length;
-            m8: {
-              if (!g_PromptReference(x4, d + 1)) {
-                const c9 = x_PromptReference(x4, out, d + 1);
-                if (out.lift(c9, "/ref", 1)) break m8;
+            const s13 = out.items.length;
+            m15: {
+              if (!g_PromptReference(x11, d + 1)) {
+                const c16 = x_PromptReference(x11, out, d + 1);
+                if (out.lift(c16, "/ref", 1)) break m15;
               }
             }
-            const c7 = out.named(s6, "PromptReference");
-            if (c7 !== 0) {
+            const c14 = out.named(s13, "PromptReference");
+            if (c14 !== 0) {
               if (!out.all) return 1;
-              n += c7;
+              n += c14;
             }
             break;
           }
           case "ref/resource": {
-            const s10 = out.items.length;
-            m12: {
-              if (!g_ResourceTemplateReference(x4, d + 1)) {
-                const c13 = x_ResourceTemplateReference(x4, out, d + 1);
-                if (out.lift(c13, "/ref", 1)) break m12;
+            const s17 = out.items.length;
+            m19: {
+              if (!g_ResourceTemplateReference(x11, d + 1)) {
+                const c20 = x_ResourceTemplateReference(x11, out, d + 1);
+                if (out.lift(c20, "/ref", 1)) break m19;
               }
             }
-            const c11 = out.named(s10, "ResourceTemplateReference");
-            if (c11 !== 0) {
+            const c18 = out.named(s17, "ResourceTemplateReference");
+            if (c18 !== 0) {
               if (!out.all) return 1;
-              n += c11;
+              n += c18;
             }
             break;
           }
@@ -9830,7 +9876,7 @@ function x_CompleteRequestParams(v: unknown, out: IssueList, d: number): number 
                 "/ref/type",
                 2,
                 '"ref/prompt" | "ref/resource"',
-                tag5,
+                tag12,
                 "PromptReference | ResourceTemplateReference",
               )
             )
@@ -9839,68 +9885,52 @@ function x_CompleteRequestParams(v: unknown, out: IssueList, d: number): number 
         }
       }
     }
-    const x14 = o1["argument"];
-    if (x14 === undefined) {
-      if (out.absent("/argument", 1, 'missing required property "argument"')) return 1;
+    const x21 = o1["_meta"];
+    if (x21 === undefined) {
+      if (out.absent("/_meta", 1, 'missing required property "_meta"')) return 1;
       n++;
     } else {
-      if (typeof x14 !== "object" || x14 === null || Array.isArray(x14)) {
-        if (out.fault("/argument", 1, EXPECTED_5, x14)) return 1;
-        n++;
-      } else {
-        const o15 = x14 as Readonly<Record<string, unknown>>;
-        const x16 = o15["name"];
-        if (x16 === undefined) {
-          if (out.absent("/argument/name", 2, 'missing required property "name"')) return 1;
-          n++;
-        } else {
-          if (!(typeof x16 === "string")) {
-            if (out.fault("/argument/name", 2, EXPECTED_0, x16)) return 1;
-            n++;
-          }
-        }
-        const x17 = o15["value"];
-        if (x17 === undefined) {
-          if (out.absent("/argument/value", 2, 'missing required property "value"')) return 1;
-          n++;
-        } else {
-          if (!(typeof x17 === "string")) {
-            if (out.fault("/argument/value", 2, EXPECTED_0, x17)) return 1;
-            n++;
-          }
-        }
-      }
-    }
-    const x18 = o1["context"];
-    if (x18 !== undefined) {
-      if (typeof x18 !== "object" || x18 === null || Array.isArray(x18)) {
-        if (out.fault("/context", 1, EXPECTED_5, x18)) return 1;
-        n++;
-      } else {
-        const o19 = x18 as Readonly<Record<string, unknown>>;
-        const x20 = o19["arguments"];
-        if (x20 !== undefined) {
-          if (typeof x20 !== "object" || x20 === null || Array.isArray(x20)) {
-            if (out.fault("/context/arguments", 2, EXPECTED_5, x20)) return 1;
-            n++;
-          } else {
-            const o21 = x20 as Readonly<Record<string, unknown>>;
-            for (const k22 of Object.keys(o21)) {
-              if (!(typeof o21[k22] === "string")) {
-                if (out.fault("/context/arguments/" + pointer(k22), 3, EXPECTED_0, o21[k22]))
-                  return 1;
-                n++;
-              }
-            }
-          }
-        }
+      if (!g_RequestMetaObject(x21, d + 1)) {
+        const c22 = x_RequestMetaObject(x21, out, d + 1);
+        if (out.lift(c22, "/_meta", 1)) return 1;
+        n += c22;
       }
     }
   }
   return n;
 }
 
-function g_CompleteRequestParams$1(v: unknown, d: number): boolean {
+function g_CompleteRequestParams$1(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["name"];
+  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_0, p0);
+  const p1 = o["value"];
+  if (p1 === undefined) return failedMissing("/value", 'missing required property "value"');
+  if (!(typeof p1 === "string")) return failedTest("/value", EXPECTED_0, p1);
+  return true;
+}
+
+function g_CompleteRequestParams$3(v: unknown, _d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  for (const k in o) {
+    const x = o[k];
+    if (!(typeof x === "string")) return failedTest("/" + pointer(k), EXPECTED_0, x);
+  }
+  return true;
+}
+
+function g_CompleteRequestParams$2(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["arguments"];
+  if (p0 !== undefined && !g_CompleteRequestParams$3(p0, d + 1)) return failedIn("/arguments");
+  return true;
+}
+
+function g_CompleteRequestParams$4(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return failedTest("", EXPECTED_66, v);
   switch ((v as Readonly<Record<string, unknown>>)["type"]) {
@@ -9913,36 +9943,6 @@ function g_CompleteRequestParams$1(v: unknown, d: number): boolean {
   }
 }
 
-function g_CompleteRequestParams$2(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["name"];
-  if (p0 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_0, p0);
-  const p1 = o["value"];
-  if (p1 === undefined) return failedMissing("/value", 'missing required property "value"');
-  if (!(typeof p1 === "string")) return failedTest("/value", EXPECTED_0, p1);
-  return true;
-}
-
-function g_CompleteRequestParams$4(v: unknown, _d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
-  const o = v as Readonly<Record<string, unknown>>;
-  for (const k in o) {
-    const x = o[k];
-    if (!(typeof x === "string")) return failedTest("/" + pointer(k), EXPECTED_0, x);
-  }
-  return true;
-}
-
-function g_CompleteRequestParams$3(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["arguments"];
-  if (p0 !== undefined && !g_CompleteRequestParams$4(p0, d + 1)) return failedIn("/arguments");
-  return true;
-}
-
 function g_CompleteRequest(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
@@ -9952,13 +9952,13 @@ function g_CompleteRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_CompleteRequestParams(p2, d + 1))
-    return failedInType("/params", x_CompleteRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_CompleteRequestParams(p3, d + 1))
+    return failedInType("/params", x_CompleteRequestParams, p3);
   return true;
 }
 
@@ -9989,25 +9989,25 @@ function x_CompleteRequest(v: unknown, out: IssueList, d: number): number {
         n++;
       }
     }
-    const x4 = o1["params"];
+    const x4 = o1["id"];
     if (x4 === undefined) {
-      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
-      n++;
-    } else {
-      if (!g_CompleteRequestParams(x4, d + 1)) {
-        const c5 = x_CompleteRequestParams(x4, out, d + 1);
-        if (out.lift(c5, "/params", 1)) return 1;
-        n += c5;
-      }
-    }
-    const x6 = o1["id"];
-    if (x6 === undefined) {
       if (out.absent("/id", 1, 'missing required property "id"')) return 1;
       n++;
     } else {
-      if (!g_RequestId(x6, d + 1)) {
-        const c7 = x_RequestId(x6, out, d + 1);
-        if (out.lift(c7, "/id", 1)) return 1;
+      if (!g_RequestId(x4, d + 1)) {
+        const c5 = x_RequestId(x4, out, d + 1);
+        if (out.lift(c5, "/id", 1)) return 1;
+        n += c5;
+      }
+    }
+    const x6 = o1["params"];
+    if (x6 === undefined) {
+      if (out.absent("/params", 1, 'missing required property "params"')) return 1;
+      n++;
+    } else {
+      if (!g_CompleteRequestParams(x6, d + 1)) {
+        const c7 = x_CompleteRequestParams(x6, out, d + 1);
+        if (out.lift(c7, "/params", 1)) return 1;
         n += c7;
       }
     }
@@ -10018,17 +10018,17 @@ function x_CompleteRequest(v: unknown, out: IssueList, d: number): number {
 function g_CompleteResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1))
-    return failedInType("/_meta", x_ResultMetaObject, p0);
-  const p1 = o["resultType"];
-  if (p1 === undefined)
+  const p0 = o["resultType"];
+  if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p1, d + 1)) return failedInType("/resultType", x_ResultType, p1);
-  const p2 = o["completion"];
-  if (p2 === undefined)
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
+  const p1 = o["completion"];
+  if (p1 === undefined)
     return failedMissing("/completion", 'missing required property "completion"');
-  if (!g_CompleteResult$1(p2, d + 1)) return failedIn("/completion");
+  if (!g_CompleteResult$1(p1, d + 1)) return failedIn("/completion");
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_ResultMetaObject(p2, d + 1))
+    return failedInType("/_meta", x_ResultMetaObject, p2);
   return true;
 }
 
@@ -10039,36 +10039,42 @@ function x_CompleteResult(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["_meta"];
-    if (x2 !== undefined) {
-      if (!g_ResultMetaObject(x2, d + 1)) {
-        const c3 = x_ResultMetaObject(x2, out, d + 1);
-        if (out.lift(c3, "/_meta", 1)) return 1;
-        n += c3;
-      }
-    }
-    const x4 = o1["resultType"];
-    if (x4 === undefined) {
+    const x2 = o1["resultType"];
+    if (x2 === undefined) {
       if (out.absent("/resultType", 1, 'missing required property "resultType"')) return 1;
       n++;
     } else {
-      if (!g_ResultType(x4, d + 1)) {
-        const c5 = x_ResultType(x4, out, d + 1);
-        if (out.lift(c5, "/resultType", 1)) return 1;
-        n += c5;
+      if (!g_ResultType(x2, d + 1)) {
+        const c3 = x_ResultType(x2, out, d + 1);
+        if (out.lift(c3, "/resultType", 1)) return 1;
+        n += c3;
       }
     }
-    const x6 = o1["completion"];
-    if (x6 === undefined) {
+    const x4 = o1["completion"];
+    if (x4 === undefined) {
       if (out.absent("/completion", 1, 'missing required property "completion"')) return 1;
       n++;
     } else {
-      if (typeof x6 !== "object" || x6 === null || Array.isArray(x6)) {
-        if (out.fault("/completion", 1, EXPECTED_5, x6)) return 1;
+      if (typeof x4 !== "object" || x4 === null || Array.isArray(x4)) {
+        if (out.fault("/completion", 1, EXPECTED_5, x4)) return 1;
         n++;
       } else {
-        const o7 = x6 as Readonly<Record<string, unknown>>;
-        const x8 = o7["values"];
+        const o5 = x4 as Readonly<Record<string, unknown>>;
+        const x6 = o5["total"];
+        if (x6 !== undefined) {
+          if (!Number.isInteger(x6)) {
+            if (out.fault("/completion/total", 2, EXPECTED_9, x6)) return 1;
+            n++;
+          }
+        }
+        const x7 = o5["hasMore"];
+        if (x7 !== undefined) {
+          if (!(typeof x7 === "boolean")) {
+            if (out.fault("/completion/hasMore", 2, EXPECTED_2, x7)) return 1;
+            n++;
+          }
+        }
+        const x8 = o5["values"];
         if (x8 === undefined) {
           if (out.absent("/completion/values", 2, 'missing required property "values"')) return 1;
           n++;
@@ -10090,20 +10096,14 @@ function x_CompleteResult(v: unknown, out: IssueList, d: number): number {
             n++;
           }
         }
-        const x11 = o7["total"];
-        if (x11 !== undefined) {
-          if (!Number.isInteger(x11)) {
-            if (out.fault("/completion/total", 2, EXPECTED_9, x11)) return 1;
-            n++;
-          }
-        }
-        const x12 = o7["hasMore"];
-        if (x12 !== undefined) {
-          if (!(typeof x12 === "boolean")) {
-            if (out.fault("/completion/hasMore", 2, EXPECTED_2, x12)) return 1;
-            n++;
-          }
-        }
+      }
+    }
+    const x11 = o1["_meta"];
+    if (x11 !== undefined) {
+      if (!g_ResultMetaObject(x11, d + 1)) {
+        const c12 = x_ResultMetaObject(x11, out, d + 1);
+        if (out.lift(c12, "/_meta", 1)) return 1;
+        n += c12;
       }
     }
   }
@@ -10123,14 +10123,14 @@ function g_CompleteResult$2(v: unknown, _d: number): boolean {
 function g_CompleteResult$1(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["values"];
-  if (p0 === undefined) return failedMissing("/values", 'missing required property "values"');
-  if (!g_CompleteResult$2(p0, d + 1)) return failedIn("/values");
-  if (!(!Array.isArray(p0) || p0.length <= 100)) return failedTest("/values", EXPECTED_68, p0);
-  const p1 = o["total"];
-  if (p1 !== undefined && !Number.isInteger(p1)) return failedTest("/total", EXPECTED_9, p1);
-  const p2 = o["hasMore"];
-  if (p2 !== undefined && !(typeof p2 === "boolean")) return failedTest("/hasMore", EXPECTED_2, p2);
+  const p0 = o["total"];
+  if (p0 !== undefined && !Number.isInteger(p0)) return failedTest("/total", EXPECTED_9, p0);
+  const p1 = o["hasMore"];
+  if (p1 !== undefined && !(typeof p1 === "boolean")) return failedTest("/hasMore", EXPECTED_2, p1);
+  const p2 = o["values"];
+  if (p2 === undefined) return failedMissing("/values", 'missing required property "values"');
+  if (!g_CompleteResult$2(p2, d + 1)) return failedIn("/values");
+  if (!(!Array.isArray(p2) || p2.length <= 100)) return failedTest("/values", EXPECTED_68, p2);
   return true;
 }
 
@@ -10401,14 +10401,14 @@ function g_ListRootsResult$1(v: unknown, d: number): boolean {
 function g_Root(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_0, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_26, p0);
-  const p1 = o["name"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/name", EXPECTED_0, p1);
-  const p2 = o["_meta"];
-  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return failedInType("/_meta", x_MetaObject, p2);
+  const p0 = o["name"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/name", EXPECTED_0, p0);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_MetaObject(p1, d + 1)) return failedInType("/_meta", x_MetaObject, p1);
+  const p2 = o["uri"];
+  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_0, p2);
+  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_27, p2);
   return true;
 }
 
@@ -10419,33 +10419,33 @@ function x_Root(v: unknown, out: IssueList, d: number): number {
     n++;
   } else {
     const o1 = v as Readonly<Record<string, unknown>>;
-    const x2 = o1["uri"];
-    if (x2 === undefined) {
+    const x2 = o1["name"];
+    if (x2 !== undefined) {
+      if (!(typeof x2 === "string")) {
+        if (out.fault("/name", 1, EXPECTED_0, x2)) return 1;
+        n++;
+      }
+    }
+    const x3 = o1["_meta"];
+    if (x3 !== undefined) {
+      if (!g_MetaObject(x3, d + 1)) {
+        const c4 = x_MetaObject(x3, out, d + 1);
+        if (out.lift(c4, "/_meta", 1)) return 1;
+        n += c4;
+      }
+    }
+    const x5 = o1["uri"];
+    if (x5 === undefined) {
       if (out.absent("/uri", 1, 'missing required property "uri"')) return 1;
       n++;
     } else {
-      if (!(typeof x2 === "string")) {
-        if (out.fault("/uri", 1, EXPECTED_0, x2)) return 1;
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/uri", 1, EXPECTED_0, x5)) return 1;
         n++;
       }
-      if (!(typeof x2 !== "string" || isUri(x2))) {
-        if (out.fault("/uri", 1, EXPECTED_26, x2)) return 1;
+      if (!(typeof x5 !== "string" || isUri(x5))) {
+        if (out.fault("/uri", 1, EXPECTED_27, x5)) return 1;
         n++;
-      }
-    }
-    const x3 = o1["name"];
-    if (x3 !== undefined) {
-      if (!(typeof x3 === "string")) {
-        if (out.fault("/name", 1, EXPECTED_0, x3)) return 1;
-        n++;
-      }
-    }
-    const x4 = o1["_meta"];
-    if (x4 !== undefined) {
-      if (!g_MetaObject(x4, d + 1)) {
-        const c5 = x_MetaObject(x4, out, d + 1);
-        if (out.lift(c5, "/_meta", 1)) return 1;
-        n += c5;
       }
     }
   }
@@ -10519,40 +10519,39 @@ function x_ElicitRequestFormParams(v: unknown, out: IssueList, d: number): numbe
             n++;
           }
         }
-        const x8 = o5["properties"];
-        if (x8 === undefined) {
+        const x8 = o5["required"];
+        if (x8 !== undefined) {
+          if (!Array.isArray(x8)) {
+            if (out.fault("/requestedSchema/required", 2, EXPECTED_6, x8)) return 1;
+            n++;
+          } else {
+            const a9 = x8 as readonly unknown[];
+            for (let i10 = 0; i10 < a9.length; i10++) {
+              if (!(typeof a9[i10] === "string")) {
+                if (out.fault("/requestedSchema/required/" + i10, 3, EXPECTED_0, a9[i10])) return 1;
+                n++;
+              }
+            }
+          }
+        }
+        const x11 = o5["properties"];
+        if (x11 === undefined) {
           if (
             out.absent("/requestedSchema/properties", 2, 'missing required property "properties"')
           )
             return 1;
           n++;
         } else {
-          if (typeof x8 !== "object" || x8 === null || Array.isArray(x8)) {
-            if (out.fault("/requestedSchema/properties", 2, EXPECTED_5, x8)) return 1;
+          if (typeof x11 !== "object" || x11 === null || Array.isArray(x11)) {
+            if (out.fault("/requestedSchema/properties", 2, EXPECTED_5, x11)) return 1;
             n++;
           } else {
-            const o9 = x8 as Readonly<Record<string, unknown>>;
-            for (const k10 of Object.keys(o9)) {
-              if (!g_PrimitiveSchemaDefinition(o9[k10], d + 1 + 1 + 1)) {
-                const c11 = x_PrimitiveSchemaDefinition(o9[k10], out, d + 1 + 1 + 1);
-                if (out.lift(c11, "/requestedSchema/properties/" + pointer(k10), 3)) return 1;
-                n += c11;
-              }
-            }
-          }
-        }
-        const x12 = o5["required"];
-        if (x12 !== undefined) {
-          if (!Array.isArray(x12)) {
-            if (out.fault("/requestedSchema/required", 2, EXPECTED_6, x12)) return 1;
-            n++;
-          } else {
-            const a13 = x12 as readonly unknown[];
-            for (let i14 = 0; i14 < a13.length; i14++) {
-              if (!(typeof a13[i14] === "string")) {
-                if (out.fault("/requestedSchema/required/" + i14, 3, EXPECTED_0, a13[i14]))
-                  return 1;
-                n++;
+            const o12 = x11 as Readonly<Record<string, unknown>>;
+            for (const k13 of Object.keys(o12)) {
+              if (!g_PrimitiveSchemaDefinition(o12[k13], d + 1 + 1 + 1)) {
+                const c14 = x_PrimitiveSchemaDefinition(o12[k13], out, d + 1 + 1 + 1);
+                if (out.lift(c14, "/requestedSchema/properties/" + pointer(k13), 3)) return 1;
+                n += c14;
               }
             }
           }
@@ -10563,23 +10562,23 @@ function x_ElicitRequestFormParams(v: unknown, out: IssueList, d: number): numbe
   return n;
 }
 
-function g_ElicitRequestFormParams$2(v: unknown, d: number): boolean {
+function g_ElicitRequestFormParams$2(v: unknown, _d: number): boolean {
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  const a = v as readonly unknown[];
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_0, x);
+  }
+  return true;
+}
+
+function g_ElicitRequestFormParams$3(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   for (const k in o) {
     const x = o[k];
     if (!g_PrimitiveSchemaDefinition(x, d + 1))
       return failedInType("/" + pointer(k), x_PrimitiveSchemaDefinition, x);
-  }
-  return true;
-}
-
-function g_ElicitRequestFormParams$3(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
-  const a = v as readonly unknown[];
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_0, x);
   }
   return true;
 }
@@ -10592,12 +10591,12 @@ function g_ElicitRequestFormParams$1(v: unknown, d: number): boolean {
   if (!(p0 === "object")) return failedTest("/type", EXPECTED_51, p0);
   const p1 = o["$schema"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/$schema", EXPECTED_0, p1);
-  const p2 = o["properties"];
-  if (p2 === undefined)
+  const p2 = o["required"];
+  if (p2 !== undefined && !g_ElicitRequestFormParams$2(p2, d + 1)) return failedIn("/required");
+  const p3 = o["properties"];
+  if (p3 === undefined)
     return failedMissing("/properties", 'missing required property "properties"');
-  if (!g_ElicitRequestFormParams$2(p2, d + 1)) return failedIn("/properties");
-  const p3 = o["required"];
-  if (p3 !== undefined && !g_ElicitRequestFormParams$3(p3, d + 1)) return failedIn("/required");
+  if (!g_ElicitRequestFormParams$3(p3, d + 1)) return failedIn("/properties");
   return true;
 }
 
@@ -10613,7 +10612,7 @@ function g_ElicitRequestURLParams(v: unknown, _d: number): boolean {
   const p2 = o["url"];
   if (p2 === undefined) return failedMissing("/url", 'missing required property "url"');
   if (!(typeof p2 === "string")) return failedTest("/url", EXPECTED_0, p2);
-  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/url", EXPECTED_26, p2);
+  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/url", EXPECTED_27, p2);
   return true;
 }
 
@@ -10654,7 +10653,7 @@ function x_ElicitRequestURLParams(v: unknown, out: IssueList, _d: number): numbe
         n++;
       }
       if (!(typeof x4 !== "string" || isUri(x4))) {
-        if (out.fault("/url", 1, EXPECTED_26, x4)) return 1;
+        if (out.fault("/url", 1, EXPECTED_27, x4)) return 1;
         n++;
       }
     }
@@ -11115,11 +11114,11 @@ function g_UntitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
   const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/description", EXPECTED_0, p2);
-  const p3 = o["enum"];
-  if (p3 === undefined) return failedMissing("/enum", 'missing required property "enum"');
-  if (!g_UntitledSingleSelectEnumSchema$1(p3, d + 1)) return failedIn("/enum");
-  const p4 = o["default"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failedTest("/default", EXPECTED_0, p4);
+  const p3 = o["default"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/default", EXPECTED_0, p3);
+  const p4 = o["enum"];
+  if (p4 === undefined) return failedMissing("/enum", 'missing required property "enum"');
+  if (!g_UntitledSingleSelectEnumSchema$1(p4, d + 1)) return failedIn("/enum");
   return true;
 }
 
@@ -11154,29 +11153,29 @@ function x_UntitledSingleSelectEnumSchema(v: unknown, out: IssueList, _d: number
         n++;
       }
     }
-    const x5 = o1["enum"];
-    if (x5 === undefined) {
+    const x5 = o1["default"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/default", 1, EXPECTED_0, x5)) return 1;
+        n++;
+      }
+    }
+    const x6 = o1["enum"];
+    if (x6 === undefined) {
       if (out.absent("/enum", 1, 'missing required property "enum"')) return 1;
       n++;
     } else {
-      if (!Array.isArray(x5)) {
-        if (out.fault("/enum", 1, EXPECTED_6, x5)) return 1;
+      if (!Array.isArray(x6)) {
+        if (out.fault("/enum", 1, EXPECTED_6, x6)) return 1;
         n++;
       } else {
-        const a6 = x5 as readonly unknown[];
-        for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!(typeof a6[i7] === "string")) {
-            if (out.fault("/enum/" + i7, 2, EXPECTED_0, a6[i7])) return 1;
+        const a7 = x6 as readonly unknown[];
+        for (let i8 = 0; i8 < a7.length; i8++) {
+          if (!(typeof a7[i8] === "string")) {
+            if (out.fault("/enum/" + i8, 2, EXPECTED_0, a7[i8])) return 1;
             n++;
           }
         }
-      }
-    }
-    const x8 = o1["default"];
-    if (x8 !== undefined) {
-      if (!(typeof x8 === "string")) {
-        if (out.fault("/default", 1, EXPECTED_0, x8)) return 1;
-        n++;
       }
     }
   }
@@ -11204,11 +11203,11 @@ function g_TitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
   const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/description", EXPECTED_0, p2);
-  const p3 = o["oneOf"];
-  if (p3 === undefined) return failedMissing("/oneOf", 'missing required property "oneOf"');
-  if (!g_TitledSingleSelectEnumSchema$1(p3, d + 1)) return failedIn("/oneOf");
-  const p4 = o["default"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failedTest("/default", EXPECTED_0, p4);
+  const p3 = o["default"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/default", EXPECTED_0, p3);
+  const p4 = o["oneOf"];
+  if (p4 === undefined) return failedMissing("/oneOf", 'missing required property "oneOf"');
+  if (!g_TitledSingleSelectEnumSchema$1(p4, d + 1)) return failedIn("/oneOf");
   return true;
 }
 
@@ -11243,53 +11242,53 @@ function x_TitledSingleSelectEnumSchema(v: unknown, out: IssueList, _d: number):
         n++;
       }
     }
-    const x5 = o1["oneOf"];
-    if (x5 === undefined) {
+    const x5 = o1["default"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/default", 1, EXPECTED_0, x5)) return 1;
+        n++;
+      }
+    }
+    const x6 = o1["oneOf"];
+    if (x6 === undefined) {
       if (out.absent("/oneOf", 1, 'missing required property "oneOf"')) return 1;
       n++;
     } else {
-      if (!Array.isArray(x5)) {
-        if (out.fault("/oneOf", 1, EXPECTED_6, x5)) return 1;
+      if (!Array.isArray(x6)) {
+        if (out.fault("/oneOf", 1, EXPECTED_6, x6)) return 1;
         n++;
       } else {
-        const a6 = x5 as readonly unknown[];
-        for (let i7 = 0; i7 < a6.length; i7++) {
-          if (typeof a6[i7] !== "object" || a6[i7] === null || Array.isArray(a6[i7])) {
-            if (out.fault("/oneOf/" + i7, 2, EXPECTED_5, a6[i7])) return 1;
+        const a7 = x6 as readonly unknown[];
+        for (let i8 = 0; i8 < a7.length; i8++) {
+          if (typeof a7[i8] !== "object" || a7[i8] === null || Array.isArray(a7[i8])) {
+            if (out.fault("/oneOf/" + i8, 2, EXPECTED_5, a7[i8])) return 1;
             n++;
           } else {
-            const o8 = a6[i7] as Readonly<Record<string, unknown>>;
-            const x9 = o8["const"];
-            if (x9 === undefined) {
-              if (out.absent("/oneOf/" + i7 + "/const", 3, 'missing required property "const"'))
-                return 1;
-              n++;
-            } else {
-              if (!(typeof x9 === "string")) {
-                if (out.fault("/oneOf/" + i7 + "/const", 3, EXPECTED_0, x9)) return 1;
-                n++;
-              }
-            }
-            const x10 = o8["title"];
+            const o9 = a7[i8] as Readonly<Record<string, unknown>>;
+            const x10 = o9["const"];
             if (x10 === undefined) {
-              if (out.absent("/oneOf/" + i7 + "/title", 3, 'missing required property "title"'))
+              if (out.absent("/oneOf/" + i8 + "/const", 3, 'missing required property "const"'))
                 return 1;
               n++;
             } else {
               if (!(typeof x10 === "string")) {
-                if (out.fault("/oneOf/" + i7 + "/title", 3, EXPECTED_0, x10)) return 1;
+                if (out.fault("/oneOf/" + i8 + "/const", 3, EXPECTED_0, x10)) return 1;
+                n++;
+              }
+            }
+            const x11 = o9["title"];
+            if (x11 === undefined) {
+              if (out.absent("/oneOf/" + i8 + "/title", 3, 'missing required property "title"'))
+                return 1;
+              n++;
+            } else {
+              if (!(typeof x11 === "string")) {
+                if (out.fault("/oneOf/" + i8 + "/title", 3, EXPECTED_0, x11)) return 1;
                 n++;
               }
             }
           }
         }
-      }
-    }
-    const x11 = o1["default"];
-    if (x11 !== undefined) {
-      if (!(typeof x11 === "string")) {
-        if (out.fault("/default", 1, EXPECTED_0, x11)) return 1;
-        n++;
       }
     }
   }
@@ -11368,12 +11367,12 @@ function g_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   if (p3 !== undefined && !Number.isInteger(p3)) return failedTest("/minItems", EXPECTED_9, p3);
   const p4 = o["maxItems"];
   if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/maxItems", EXPECTED_9, p4);
-  const p5 = o["items"];
-  if (p5 === undefined) return failedMissing("/items", 'missing required property "items"');
-  if (!g_UntitledMultiSelectEnumSchema$1(p5, d + 1)) return failedIn("/items");
-  const p6 = o["default"];
-  if (p6 !== undefined && !g_UntitledMultiSelectEnumSchema$3(p6, d + 1))
+  const p5 = o["default"];
+  if (p5 !== undefined && !g_UntitledMultiSelectEnumSchema$1(p5, d + 1))
     return failedIn("/default");
+  const p6 = o["items"];
+  if (p6 === undefined) return failedMissing("/items", 'missing required property "items"');
+  if (!g_UntitledMultiSelectEnumSchema$2(p6, d + 1)) return failedIn("/items");
   return true;
 }
 
@@ -11422,57 +11421,57 @@ function x_UntitledMultiSelectEnumSchema(v: unknown, out: IssueList, _d: number)
         n++;
       }
     }
-    const x7 = o1["items"];
-    if (x7 === undefined) {
-      if (out.absent("/items", 1, 'missing required property "items"')) return 1;
-      n++;
-    } else {
-      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
-        if (out.fault("/items", 1, EXPECTED_5, x7)) return 1;
+    const x7 = o1["default"];
+    if (x7 !== undefined) {
+      if (!Array.isArray(x7)) {
+        if (out.fault("/default", 1, EXPECTED_6, x7)) return 1;
         n++;
       } else {
-        const o8 = x7 as Readonly<Record<string, unknown>>;
-        const x9 = o8["type"];
-        if (x9 === undefined) {
-          if (out.absent("/items/type", 2, 'missing required property "type"')) return 1;
-          n++;
-        } else {
-          if (!(x9 === "string")) {
-            if (out.fault("/items/type", 2, EXPECTED_79, x9)) return 1;
+        const a8 = x7 as readonly unknown[];
+        for (let i9 = 0; i9 < a8.length; i9++) {
+          if (!(typeof a8[i9] === "string")) {
+            if (out.fault("/default/" + i9, 2, EXPECTED_0, a8[i9])) return 1;
             n++;
-          }
-        }
-        const x10 = o8["enum"];
-        if (x10 === undefined) {
-          if (out.absent("/items/enum", 2, 'missing required property "enum"')) return 1;
-          n++;
-        } else {
-          if (!Array.isArray(x10)) {
-            if (out.fault("/items/enum", 2, EXPECTED_6, x10)) return 1;
-            n++;
-          } else {
-            const a11 = x10 as readonly unknown[];
-            for (let i12 = 0; i12 < a11.length; i12++) {
-              if (!(typeof a11[i12] === "string")) {
-                if (out.fault("/items/enum/" + i12, 3, EXPECTED_0, a11[i12])) return 1;
-                n++;
-              }
-            }
           }
         }
       }
     }
-    const x13 = o1["default"];
-    if (x13 !== undefined) {
-      if (!Array.isArray(x13)) {
-        if (out.fault("/default", 1, EXPECTED_6, x13)) return 1;
+    const x10 = o1["items"];
+    if (x10 === undefined) {
+      if (out.absent("/items", 1, 'missing required property "items"')) return 1;
+      n++;
+    } else {
+      if (typeof x10 !== "object" || x10 === null || Array.isArray(x10)) {
+        if (out.fault("/items", 1, EXPECTED_5, x10)) return 1;
         n++;
       } else {
-        const a14 = x13 as readonly unknown[];
-        for (let i15 = 0; i15 < a14.length; i15++) {
-          if (!(typeof a14[i15] === "string")) {
-            if (out.fault("/default/" + i15, 2, EXPECTED_0, a14[i15])) return 1;
+        const o11 = x10 as Readonly<Record<string, unknown>>;
+        const x12 = o11["type"];
+        if (x12 === undefined) {
+          if (out.absent("/items/type", 2, 'missing required property "type"')) return 1;
+          n++;
+        } else {
+          if (!(x12 === "string")) {
+            if (out.fault("/items/type", 2, EXPECTED_79, x12)) return 1;
             n++;
+          }
+        }
+        const x13 = o11["enum"];
+        if (x13 === undefined) {
+          if (out.absent("/items/enum", 2, 'missing required property "enum"')) return 1;
+          n++;
+        } else {
+          if (!Array.isArray(x13)) {
+            if (out.fault("/items/enum", 2, EXPECTED_6, x13)) return 1;
+            n++;
+          } else {
+            const a14 = x13 as readonly unknown[];
+            for (let i15 = 0; i15 < a14.length; i15++) {
+              if (!(typeof a14[i15] === "string")) {
+                if (out.fault("/items/enum/" + i15, 3, EXPECTED_0, a14[i15])) return 1;
+                n++;
+              }
+            }
           }
         }
       }
@@ -11481,25 +11480,13 @@ function x_UntitledMultiSelectEnumSchema(v: unknown, out: IssueList, _d: number)
   return n;
 }
 
-function g_UntitledMultiSelectEnumSchema$2(v: unknown, _d: number): boolean {
+function g_UntitledMultiSelectEnumSchema$1(v: unknown, _d: number): boolean {
   if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
     if (!(typeof x === "string")) return failedTest(i, EXPECTED_0, x);
   }
-  return true;
-}
-
-function g_UntitledMultiSelectEnumSchema$1(v: unknown, d: number): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
-  const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["type"];
-  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
-  if (!(p0 === "string")) return failedTest("/type", EXPECTED_79, p0);
-  const p1 = o["enum"];
-  if (p1 === undefined) return failedMissing("/enum", 'missing required property "enum"');
-  if (!g_UntitledMultiSelectEnumSchema$2(p1, d + 1)) return failedIn("/enum");
   return true;
 }
 
@@ -11510,6 +11497,18 @@ function g_UntitledMultiSelectEnumSchema$3(v: unknown, _d: number): boolean {
     const x = a[i];
     if (!(typeof x === "string")) return failedTest(i, EXPECTED_0, x);
   }
+  return true;
+}
+
+function g_UntitledMultiSelectEnumSchema$2(v: unknown, d: number): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
+  const o = v as Readonly<Record<string, unknown>>;
+  const p0 = o["type"];
+  if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
+  if (!(p0 === "string")) return failedTest("/type", EXPECTED_79, p0);
+  const p1 = o["enum"];
+  if (p1 === undefined) return failedMissing("/enum", 'missing required property "enum"');
+  if (!g_UntitledMultiSelectEnumSchema$3(p1, d + 1)) return failedIn("/enum");
   return true;
 }
 
@@ -11528,11 +11527,11 @@ function g_TitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   if (p3 !== undefined && !Number.isInteger(p3)) return failedTest("/minItems", EXPECTED_9, p3);
   const p4 = o["maxItems"];
   if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/maxItems", EXPECTED_9, p4);
-  const p5 = o["items"];
-  if (p5 === undefined) return failedMissing("/items", 'missing required property "items"');
-  if (!g_TitledMultiSelectEnumSchema$1(p5, d + 1)) return failedIn("/items");
-  const p6 = o["default"];
-  if (p6 !== undefined && !g_TitledMultiSelectEnumSchema$4(p6, d + 1)) return failedIn("/default");
+  const p5 = o["default"];
+  if (p5 !== undefined && !g_TitledMultiSelectEnumSchema$1(p5, d + 1)) return failedIn("/default");
+  const p6 = o["items"];
+  if (p6 === undefined) return failedMissing("/items", 'missing required property "items"');
+  if (!g_TitledMultiSelectEnumSchema$2(p6, d + 1)) return failedIn("/items");
   return true;
 }
 
@@ -11581,37 +11580,52 @@ function x_TitledMultiSelectEnumSchema(v: unknown, out: IssueList, _d: number): 
         n++;
       }
     }
-    const x7 = o1["items"];
-    if (x7 === undefined) {
+    const x7 = o1["default"];
+    if (x7 !== undefined) {
+      if (!Array.isArray(x7)) {
+        if (out.fault("/default", 1, EXPECTED_6, x7)) return 1;
+        n++;
+      } else {
+        const a8 = x7 as readonly unknown[];
+        for (let i9 = 0; i9 < a8.length; i9++) {
+          if (!(typeof a8[i9] === "string")) {
+            if (out.fault("/default/" + i9, 2, EXPECTED_0, a8[i9])) return 1;
+            n++;
+          }
+        }
+      }
+    }
+    const x10 = o1["items"];
+    if (x10 === undefined) {
       if (out.absent("/items", 1, 'missing required property "items"')) return 1;
       n++;
     } else {
-      if (typeof x7 !== "object" || x7 === null || Array.isArray(x7)) {
-        if (out.fault("/items", 1, EXPECTED_5, x7)) return 1;
+      if (typeof x10 !== "object" || x10 === null || Array.isArray(x10)) {
+        if (out.fault("/items", 1, EXPECTED_5, x10)) return 1;
         n++;
       } else {
-        const o8 = x7 as Readonly<Record<string, unknown>>;
-        const x9 = o8["anyOf"];
-        if (x9 === undefined) {
+        const o11 = x10 as Readonly<Record<string, unknown>>;
+        const x12 = o11["anyOf"];
+        if (x12 === undefined) {
           if (out.absent("/items/anyOf", 2, 'missing required property "anyOf"')) return 1;
           n++;
         } else {
-          if (!Array.isArray(x9)) {
-            if (out.fault("/items/anyOf", 2, EXPECTED_6, x9)) return 1;
+          if (!Array.isArray(x12)) {
+            if (out.fault("/items/anyOf", 2, EXPECTED_6, x12)) return 1;
             n++;
           } else {
-            const a10 = x9 as readonly unknown[];
-            for (let i11 = 0; i11 < a10.length; i11++) {
-              if (typeof a10[i11] !== "object" || a10[i11] === null || Array.isArray(a10[i11])) {
-                if (out.fault("/items/anyOf/" + i11, 3, EXPECTED_5, a10[i11])) return 1;
+            const a13 = x12 as readonly unknown[];
+            for (let i14 = 0; i14 < a13.length; i14++) {
+              if (typeof a13[i14] !== "object" || a13[i14] === null || Array.isArray(a13[i14])) {
+                if (out.fault("/items/anyOf/" + i14, 3, EXPECTED_5, a13[i14])) return 1;
                 n++;
               } else {
-                const o12 = a10[i11] as Readonly<Record<string, unknown>>;
-                const x13 = o12["const"];
-                if (x13 === undefined) {
+                const o15 = a13[i14] as Readonly<Record<string, unknown>>;
+                const x16 = o15["const"];
+                if (x16 === undefined) {
                   if (
                     out.absent(
-                      "/items/anyOf/" + i11 + "/const",
+                      "/items/anyOf/" + i14 + "/const",
                       4,
                       'missing required property "const"',
                     )
@@ -11619,16 +11633,16 @@ function x_TitledMultiSelectEnumSchema(v: unknown, out: IssueList, _d: number): 
                     return 1;
                   n++;
                 } else {
-                  if (!(typeof x13 === "string")) {
-                    if (out.fault("/items/anyOf/" + i11 + "/const", 4, EXPECTED_0, x13)) return 1;
+                  if (!(typeof x16 === "string")) {
+                    if (out.fault("/items/anyOf/" + i14 + "/const", 4, EXPECTED_0, x16)) return 1;
                     n++;
                   }
                 }
-                const x14 = o12["title"];
-                if (x14 === undefined) {
+                const x17 = o15["title"];
+                if (x17 === undefined) {
                   if (
                     out.absent(
-                      "/items/anyOf/" + i11 + "/title",
+                      "/items/anyOf/" + i14 + "/title",
                       4,
                       'missing required property "title"',
                     )
@@ -11636,8 +11650,8 @@ function x_TitledMultiSelectEnumSchema(v: unknown, out: IssueList, _d: number): 
                     return 1;
                   n++;
                 } else {
-                  if (!(typeof x14 === "string")) {
-                    if (out.fault("/items/anyOf/" + i11 + "/title", 4, EXPECTED_0, x14)) return 1;
+                  if (!(typeof x17 === "string")) {
+                    if (out.fault("/items/anyOf/" + i14 + "/title", 4, EXPECTED_0, x17)) return 1;
                     n++;
                   }
                 }
@@ -11647,26 +11661,21 @@ function x_TitledMultiSelectEnumSchema(v: unknown, out: IssueList, _d: number): 
         }
       }
     }
-    const x15 = o1["default"];
-    if (x15 !== undefined) {
-      if (!Array.isArray(x15)) {
-        if (out.fault("/default", 1, EXPECTED_6, x15)) return 1;
-        n++;
-      } else {
-        const a16 = x15 as readonly unknown[];
-        for (let i17 = 0; i17 < a16.length; i17++) {
-          if (!(typeof a16[i17] === "string")) {
-            if (out.fault("/default/" + i17, 2, EXPECTED_0, a16[i17])) return 1;
-            n++;
-          }
-        }
-      }
-    }
   }
   return n;
 }
 
-function g_TitledMultiSelectEnumSchema$3(v: unknown, _d: number): boolean {
+function g_TitledMultiSelectEnumSchema$1(v: unknown, _d: number): boolean {
+  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
+  const a = v as readonly unknown[];
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if (!(typeof x === "string")) return failedTest(i, EXPECTED_0, x);
+  }
+  return true;
+}
+
+function g_TitledMultiSelectEnumSchema$4(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["const"];
@@ -11678,32 +11687,22 @@ function g_TitledMultiSelectEnumSchema$3(v: unknown, _d: number): boolean {
   return true;
 }
 
-function g_TitledMultiSelectEnumSchema$2(v: unknown, d: number): boolean {
+function g_TitledMultiSelectEnumSchema$3(v: unknown, d: number): boolean {
   if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
   const a = v as readonly unknown[];
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (!g_TitledMultiSelectEnumSchema$3(x, d + 1)) return failedIn(i);
+    if (!g_TitledMultiSelectEnumSchema$4(x, d + 1)) return failedIn(i);
   }
   return true;
 }
 
-function g_TitledMultiSelectEnumSchema$1(v: unknown, d: number): boolean {
+function g_TitledMultiSelectEnumSchema$2(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
   const p0 = o["anyOf"];
   if (p0 === undefined) return failedMissing("/anyOf", 'missing required property "anyOf"');
-  if (!g_TitledMultiSelectEnumSchema$2(p0, d + 1)) return failedIn("/anyOf");
-  return true;
-}
-
-function g_TitledMultiSelectEnumSchema$4(v: unknown, _d: number): boolean {
-  if (!Array.isArray(v)) return failedTest("", EXPECTED_6, v);
-  const a = v as readonly unknown[];
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    if (!(typeof x === "string")) return failedTest(i, EXPECTED_0, x);
-  }
+  if (!g_TitledMultiSelectEnumSchema$3(p0, d + 1)) return failedIn("/anyOf");
   return true;
 }
 
@@ -11753,13 +11752,13 @@ function g_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
   const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/description", EXPECTED_0, p2);
-  const p3 = o["enum"];
-  if (p3 === undefined) return failedMissing("/enum", 'missing required property "enum"');
-  if (!g_LegacyTitledEnumSchema$1(p3, d + 1)) return failedIn("/enum");
-  const p4 = o["enumNames"];
-  if (p4 !== undefined && !g_LegacyTitledEnumSchema$2(p4, d + 1)) return failedIn("/enumNames");
-  const p5 = o["default"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return failedTest("/default", EXPECTED_0, p5);
+  const p3 = o["default"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/default", EXPECTED_0, p3);
+  const p4 = o["enum"];
+  if (p4 === undefined) return failedMissing("/enum", 'missing required property "enum"');
+  if (!g_LegacyTitledEnumSchema$1(p4, d + 1)) return failedIn("/enum");
+  const p5 = o["enumNames"];
+  if (p5 !== undefined && !g_LegacyTitledEnumSchema$2(p5, d + 1)) return failedIn("/enumNames");
   return true;
 }
 
@@ -11794,44 +11793,44 @@ function x_LegacyTitledEnumSchema(v: unknown, out: IssueList, _d: number): numbe
         n++;
       }
     }
-    const x5 = o1["enum"];
-    if (x5 === undefined) {
+    const x5 = o1["default"];
+    if (x5 !== undefined) {
+      if (!(typeof x5 === "string")) {
+        if (out.fault("/default", 1, EXPECTED_0, x5)) return 1;
+        n++;
+      }
+    }
+    const x6 = o1["enum"];
+    if (x6 === undefined) {
       if (out.absent("/enum", 1, 'missing required property "enum"')) return 1;
       n++;
     } else {
-      if (!Array.isArray(x5)) {
-        if (out.fault("/enum", 1, EXPECTED_6, x5)) return 1;
+      if (!Array.isArray(x6)) {
+        if (out.fault("/enum", 1, EXPECTED_6, x6)) return 1;
         n++;
       } else {
-        const a6 = x5 as readonly unknown[];
-        for (let i7 = 0; i7 < a6.length; i7++) {
-          if (!(typeof a6[i7] === "string")) {
-            if (out.fault("/enum/" + i7, 2, EXPECTED_0, a6[i7])) return 1;
+        const a7 = x6 as readonly unknown[];
+        for (let i8 = 0; i8 < a7.length; i8++) {
+          if (!(typeof a7[i8] === "string")) {
+            if (out.fault("/enum/" + i8, 2, EXPECTED_0, a7[i8])) return 1;
             n++;
           }
         }
       }
     }
-    const x8 = o1["enumNames"];
-    if (x8 !== undefined) {
-      if (!Array.isArray(x8)) {
-        if (out.fault("/enumNames", 1, EXPECTED_6, x8)) return 1;
+    const x9 = o1["enumNames"];
+    if (x9 !== undefined) {
+      if (!Array.isArray(x9)) {
+        if (out.fault("/enumNames", 1, EXPECTED_6, x9)) return 1;
         n++;
       } else {
-        const a9 = x8 as readonly unknown[];
-        for (let i10 = 0; i10 < a9.length; i10++) {
-          if (!(typeof a9[i10] === "string")) {
-            if (out.fault("/enumNames/" + i10, 2, EXPECTED_0, a9[i10])) return 1;
+        const a10 = x9 as readonly unknown[];
+        for (let i11 = 0; i11 < a10.length; i11++) {
+          if (!(typeof a10[i11] === "string")) {
+            if (out.fault("/enumNames/" + i11, 2, EXPECTED_0, a10[i11])) return 1;
             n++;
           }
         }
-      }
-    }
-    const x11 = o1["default"];
-    if (x11 !== undefined) {
-      if (!(typeof x11 === "string")) {
-        if (out.fault("/default", 1, EXPECTED_0, x11)) return 1;
-        n++;
       }
     }
   }
@@ -12897,20 +12896,20 @@ function e_RequestMetaObject(v: unknown, d: number): boolean {
     );
   if (!(typeof p1 === "string"))
     return failedTest("/io.modelcontextprotocol~1protocolVersion", EXPECTED_0, p1);
-  const p2 = o["io.modelcontextprotocol/clientInfo"];
-  if (p2 !== undefined && !g_Implementation(p2, d + 1))
-    return failedInType("/io.modelcontextprotocol~1clientInfo", x_Implementation, p2);
-  const p3 = o["io.modelcontextprotocol/clientCapabilities"];
-  if (p3 === undefined)
+  const p2 = o["io.modelcontextprotocol/logLevel"];
+  if (p2 !== undefined && !g_LoggingLevel(p2, d + 1))
+    return failedInType("/io.modelcontextprotocol~1logLevel", x_LoggingLevel, p2);
+  const p3 = o["io.modelcontextprotocol/clientInfo"];
+  if (p3 !== undefined && !g_Implementation(p3, d + 1))
+    return failedInType("/io.modelcontextprotocol~1clientInfo", x_Implementation, p3);
+  const p4 = o["io.modelcontextprotocol/clientCapabilities"];
+  if (p4 === undefined)
     return failedMissing(
       "/io.modelcontextprotocol~1clientCapabilities",
       'missing required property "io.modelcontextprotocol/clientCapabilities"',
     );
-  if (!g_ClientCapabilities(p3, d + 1))
-    return failedInType("/io.modelcontextprotocol~1clientCapabilities", x_ClientCapabilities, p3);
-  const p4 = o["io.modelcontextprotocol/logLevel"];
-  if (p4 !== undefined && !g_LoggingLevel(p4, d + 1))
-    return failedInType("/io.modelcontextprotocol~1logLevel", x_LoggingLevel, p4);
+  if (!g_ClientCapabilities(p4, d + 1))
+    return failedInType("/io.modelcontextprotocol~1clientCapabilities", x_ClientCapabilities, p4);
   return true;
 }
 
@@ -12968,25 +12967,25 @@ function e_ResultType(v: unknown, _d: number): boolean {
 function e_Result(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1))
-    return failedInType("/_meta", x_ResultMetaObject, p0);
-  const p1 = o["resultType"];
-  if (p1 === undefined)
+  const p0 = o["resultType"];
+  if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p1, d + 1)) return failedInType("/resultType", x_ResultType, p1);
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_ResultMetaObject(p1, d + 1))
+    return failedInType("/_meta", x_ResultMetaObject, p1);
   return true;
 }
 
 function e_Error(v: unknown, _d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["code"];
-  if (p0 === undefined) return failedMissing("/code", 'missing required property "code"');
-  if (!Number.isInteger(p0)) return failedTest("/code", EXPECTED_9, p0);
-  const p1 = o["message"];
-  if (p1 === undefined) return failedMissing("/message", 'missing required property "message"');
-  if (!(typeof p1 === "string")) return failedTest("/message", EXPECTED_0, p1);
+  const p1 = o["code"];
+  if (p1 === undefined) return failedMissing("/code", 'missing required property "code"');
+  if (!Number.isInteger(p1)) return failedTest("/code", EXPECTED_9, p1);
+  const p2 = o["message"];
+  if (p2 === undefined) return failedMissing("/message", 'missing required property "message"');
+  if (!(typeof p2 === "string")) return failedTest("/message", EXPECTED_0, p2);
   return true;
 }
 
@@ -13058,13 +13057,13 @@ function e_JSONRPCErrorResponse(v: unknown, d: number): boolean {
 function e_EmptyResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1))
-    return failedInType("/_meta", x_ResultMetaObject, p0);
-  const p1 = o["resultType"];
-  if (p1 === undefined)
+  const p0 = o["resultType"];
+  if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p1, d + 1)) return failedInType("/resultType", x_ResultType, p1);
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_ResultMetaObject(p1, d + 1))
+    return failedInType("/_meta", x_ResultMetaObject, p1);
   return true;
 }
 
@@ -13112,33 +13111,33 @@ function e_InputResponses(v: unknown, d: number): boolean {
 function e_InputRequiredResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1))
-    return failedInType("/_meta", x_ResultMetaObject, p0);
-  const p1 = o["resultType"];
-  if (p1 === undefined)
+  const p0 = o["resultType"];
+  if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p1, d + 1)) return failedInType("/resultType", x_ResultType, p1);
-  const p2 = o["inputRequests"];
-  if (p2 !== undefined && !g_InputRequests(p2, d + 1))
-    return failedInType("/inputRequests", x_InputRequests, p2);
-  const p3 = o["requestState"];
-  if (p3 !== undefined && !(typeof p3 === "string"))
-    return failedTest("/requestState", EXPECTED_0, p3);
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
+  const p1 = o["requestState"];
+  if (p1 !== undefined && !(typeof p1 === "string"))
+    return failedTest("/requestState", EXPECTED_0, p1);
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_ResultMetaObject(p2, d + 1))
+    return failedInType("/_meta", x_ResultMetaObject, p2);
+  const p3 = o["inputRequests"];
+  if (p3 !== undefined && !g_InputRequests(p3, d + 1))
+    return failedInType("/inputRequests", x_InputRequests, p3);
   return true;
 }
 
 function e_CancelledNotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1))
-    return failedInType("/_meta", x_NotificationMetaObject, p0);
-  const p1 = o["requestId"];
-  if (p1 === undefined) return failedMissing("/requestId", 'missing required property "requestId"');
-  if (!g_RequestId(p1, d + 1)) return failedInType("/requestId", x_RequestId, p1);
-  const p2 = o["reason"];
-  if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/reason", EXPECTED_0, p2);
+  const p0 = o["requestId"];
+  if (p0 === undefined) return failedMissing("/requestId", 'missing required property "requestId"');
+  if (!g_RequestId(p0, d + 1)) return failedInType("/requestId", x_RequestId, p0);
+  const p1 = o["reason"];
+  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/reason", EXPECTED_0, p1);
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_NotificationMetaObject(p2, d + 1))
+    return failedInType("/_meta", x_NotificationMetaObject, p2);
   return true;
 }
 
@@ -13167,59 +13166,59 @@ function e_DiscoverRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_RequestParams(p2, d + 1)) return failedInType("/params", x_RequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_RequestParams(p3, d + 1)) return failedInType("/params", x_RequestParams, p3);
   return true;
 }
 
 function e_DiscoverResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1))
-    return failedInType("/_meta", x_ResultMetaObject, p0);
-  const p1 = o["resultType"];
-  if (p1 === undefined)
+  const p0 = o["resultType"];
+  if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p1, d + 1)) return failedInType("/resultType", x_ResultType, p1);
-  const p2 = o["ttlMs"];
-  if (p2 === undefined) return failedMissing("/ttlMs", 'missing required property "ttlMs"');
-  if (!Number.isInteger(p2)) return failedTest("/ttlMs", EXPECTED_9, p2);
-  if (!(typeof p2 !== "number" || p2 >= 0)) return failedTest("/ttlMs", EXPECTED_24, p2);
-  const p3 = o["cacheScope"];
-  if (p3 === undefined)
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
+  const p1 = o["cacheScope"];
+  if (p1 === undefined)
     return failedMissing("/cacheScope", 'missing required property "cacheScope"');
-  if (!(p3 === "public" || p3 === "private")) return failedTest("/cacheScope", EXPECTED_25, p3);
+  if (!(p1 === "public" || p1 === "private")) return failedTest("/cacheScope", EXPECTED_24, p1);
+  const p2 = o["instructions"];
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/instructions", EXPECTED_0, p2);
+  const p3 = o["ttlMs"];
+  if (p3 === undefined) return failedMissing("/ttlMs", 'missing required property "ttlMs"');
+  if (!Number.isInteger(p3)) return failedTest("/ttlMs", EXPECTED_9, p3);
+  if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p3);
   const p4 = o["supportedVersions"];
   if (p4 === undefined)
     return failedMissing("/supportedVersions", 'missing required property "supportedVersions"');
   if (!g_DiscoverResult$1(p4, d + 1)) return failedIn("/supportedVersions");
-  const p5 = o["capabilities"];
-  if (p5 === undefined)
+  const p5 = o["_meta"];
+  if (p5 !== undefined && !g_ResultMetaObject(p5, d + 1))
+    return failedInType("/_meta", x_ResultMetaObject, p5);
+  const p6 = o["capabilities"];
+  if (p6 === undefined)
     return failedMissing("/capabilities", 'missing required property "capabilities"');
-  if (!g_ServerCapabilities(p5, d + 1))
-    return failedInType("/capabilities", x_ServerCapabilities, p5);
-  const p6 = o["instructions"];
-  if (p6 !== undefined && !(typeof p6 === "string"))
-    return failedTest("/instructions", EXPECTED_0, p6);
+  if (!g_ServerCapabilities(p6, d + 1))
+    return failedInType("/capabilities", x_ServerCapabilities, p6);
   return true;
 }
 
 function e_ClientCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return failedIn("/experimental");
-  const p1 = o["roots"];
-  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return failedIn("/roots");
-  const p2 = o["sampling"];
-  if (p2 !== undefined && !g_ClientCapabilities$3(p2, d + 1)) return failedIn("/sampling");
-  const p3 = o["elicitation"];
-  if (p3 !== undefined && !g_ClientCapabilities$4(p3, d + 1)) return failedIn("/elicitation");
+  const p0 = o["roots"];
+  if (p0 !== undefined && !g_ClientCapabilities$1(p0, d + 1)) return failedIn("/roots");
+  const p1 = o["sampling"];
+  if (p1 !== undefined && !g_ClientCapabilities$2(p1, d + 1)) return failedIn("/sampling");
+  const p2 = o["elicitation"];
+  if (p2 !== undefined && !g_ClientCapabilities$3(p2, d + 1)) return failedIn("/elicitation");
+  const p3 = o["experimental"];
+  if (p3 !== undefined && !g_ClientCapabilities$4(p3, d + 1)) return failedIn("/experimental");
   const p4 = o["extensions"];
   if (p4 !== undefined && !g_ClientCapabilities$5(p4, d + 1)) return failedIn("/extensions");
   return true;
@@ -13228,20 +13227,20 @@ function e_ClientCapabilities(v: unknown, d: number): boolean {
 function e_ServerCapabilities(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["experimental"];
-  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return failedIn("/experimental");
-  const p1 = o["logging"];
-  if (p1 !== undefined && !g_JSONObject(p1, d + 1))
-    return failedInType("/logging", x_JSONObject, p1);
-  const p2 = o["completions"];
-  if (p2 !== undefined && !g_JSONObject(p2, d + 1))
-    return failedInType("/completions", x_JSONObject, p2);
-  const p3 = o["prompts"];
-  if (p3 !== undefined && !g_ServerCapabilities$2(p3, d + 1)) return failedIn("/prompts");
-  const p4 = o["resources"];
-  if (p4 !== undefined && !g_ServerCapabilities$3(p4, d + 1)) return failedIn("/resources");
-  const p5 = o["tools"];
-  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return failedIn("/tools");
+  const p0 = o["prompts"];
+  if (p0 !== undefined && !g_ServerCapabilities$1(p0, d + 1)) return failedIn("/prompts");
+  const p1 = o["tools"];
+  if (p1 !== undefined && !g_ServerCapabilities$2(p1, d + 1)) return failedIn("/tools");
+  const p2 = o["resources"];
+  if (p2 !== undefined && !g_ServerCapabilities$3(p2, d + 1)) return failedIn("/resources");
+  const p3 = o["logging"];
+  if (p3 !== undefined && !g_JSONObject(p3, d + 1))
+    return failedInType("/logging", x_JSONObject, p3);
+  const p4 = o["completions"];
+  if (p4 !== undefined && !g_JSONObject(p4, d + 1))
+    return failedInType("/completions", x_JSONObject, p4);
+  const p5 = o["experimental"];
+  if (p5 !== undefined && !g_ServerCapabilities$4(p5, d + 1)) return failedIn("/experimental");
   const p6 = o["extensions"];
   if (p6 !== undefined && !g_ServerCapabilities$5(p6, d + 1)) return failedIn("/extensions");
   return true;
@@ -13250,17 +13249,17 @@ function e_ServerCapabilities(v: unknown, d: number): boolean {
 function e_Icon(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["src"];
-  if (p0 === undefined) return failedMissing("/src", 'missing required property "src"');
-  if (!(typeof p0 === "string")) return failedTest("/src", EXPECTED_0, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/src", EXPECTED_26, p0);
-  const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_0, p1);
+  const p0 = o["mimeType"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_0, p0);
+  const p1 = o["theme"];
+  if (p1 !== undefined && !(p1 === "light" || p1 === "dark"))
+    return failedTest("/theme", EXPECTED_26, p1);
   const p2 = o["sizes"];
   if (p2 !== undefined && !g_Icon$1(p2, d + 1)) return failedIn("/sizes");
-  const p3 = o["theme"];
-  if (p3 !== undefined && !(p3 === "light" || p3 === "dark"))
-    return failedTest("/theme", EXPECTED_27, p3);
+  const p3 = o["src"];
+  if (p3 === undefined) return failedMissing("/src", 'missing required property "src"');
+  if (!(typeof p3 === "string")) return failedTest("/src", EXPECTED_0, p3);
+  if (!(typeof p3 !== "string" || isUri(p3))) return failedTest("/src", EXPECTED_27, p3);
   return true;
 }
 
@@ -13272,41 +13271,41 @@ function e_Implementation(v: unknown, d: number): boolean {
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_0, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_0, p1);
-  const p2 = o["icons"];
-  if (p2 !== undefined && !g_Implementation$1(p2, d + 1)) return failedIn("/icons");
-  const p3 = o["version"];
-  if (p3 === undefined) return failedMissing("/version", 'missing required property "version"');
-  if (!(typeof p3 === "string")) return failedTest("/version", EXPECTED_0, p3);
-  const p4 = o["description"];
-  if (p4 !== undefined && !(typeof p4 === "string"))
-    return failedTest("/description", EXPECTED_0, p4);
-  const p5 = o["websiteUrl"];
-  if (p5 !== undefined) {
-    if (!(typeof p5 === "string")) return failedTest("/websiteUrl", EXPECTED_0, p5);
-    if (!(typeof p5 !== "string" || isUri(p5))) return failedTest("/websiteUrl", EXPECTED_26, p5);
+  const p2 = o["version"];
+  if (p2 === undefined) return failedMissing("/version", 'missing required property "version"');
+  if (!(typeof p2 === "string")) return failedTest("/version", EXPECTED_0, p2);
+  const p3 = o["description"];
+  if (p3 !== undefined && !(typeof p3 === "string"))
+    return failedTest("/description", EXPECTED_0, p3);
+  const p4 = o["websiteUrl"];
+  if (p4 !== undefined) {
+    if (!(typeof p4 === "string")) return failedTest("/websiteUrl", EXPECTED_0, p4);
+    if (!(typeof p4 !== "string" || isUri(p4))) return failedTest("/websiteUrl", EXPECTED_27, p4);
   }
+  const p5 = o["icons"];
+  if (p5 !== undefined && !g_Implementation$1(p5, d + 1)) return failedIn("/icons");
   return true;
 }
 
 function e_ProgressNotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1))
-    return failedInType("/_meta", x_NotificationMetaObject, p0);
-  const p1 = o["progressToken"];
-  if (p1 === undefined)
+  const p0 = o["progressToken"];
+  if (p0 === undefined)
     return failedMissing("/progressToken", 'missing required property "progressToken"');
-  if (!g_ProgressToken(p1, d + 1)) return failedInType("/progressToken", x_ProgressToken, p1);
-  const p2 = o["progress"];
-  if (p2 === undefined) return failedMissing("/progress", 'missing required property "progress"');
-  if (!(typeof p2 === "number" && Number.isFinite(p2)))
-    return failedTest("/progress", EXPECTED_1, p2);
-  const p3 = o["total"];
-  if (p3 !== undefined && !(typeof p3 === "number" && Number.isFinite(p3)))
-    return failedTest("/total", EXPECTED_1, p3);
-  const p4 = o["message"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failedTest("/message", EXPECTED_0, p4);
+  if (!g_ProgressToken(p0, d + 1)) return failedInType("/progressToken", x_ProgressToken, p0);
+  const p1 = o["progress"];
+  if (p1 === undefined) return failedMissing("/progress", 'missing required property "progress"');
+  if (!(typeof p1 === "number" && Number.isFinite(p1)))
+    return failedTest("/progress", EXPECTED_1, p1);
+  const p2 = o["total"];
+  if (p2 !== undefined && !(typeof p2 === "number" && Number.isFinite(p2)))
+    return failedTest("/total", EXPECTED_1, p2);
+  const p3 = o["message"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/message", EXPECTED_0, p3);
+  const p4 = o["_meta"];
+  if (p4 !== undefined && !g_NotificationMetaObject(p4, d + 1))
+    return failedInType("/_meta", x_NotificationMetaObject, p4);
   return true;
 }
 
@@ -13329,11 +13328,11 @@ function e_ProgressNotification(v: unknown, d: number): boolean {
 function e_PaginatedRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
-  if (!g_RequestMetaObject(p0, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p0);
-  const p1 = o["cursor"];
-  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/cursor", x_Cursor, p1);
+  const p0 = o["cursor"];
+  if (p0 !== undefined && !g_Cursor(p0, d + 1)) return failedInType("/cursor", x_Cursor, p0);
+  const p1 = o["_meta"];
+  if (p1 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
+  if (!g_RequestMetaObject(p1, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p1);
   return true;
 }
 
@@ -13346,36 +13345,36 @@ function e_ListResourcesRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_PaginatedRequestParams(p2, d + 1))
-    return failedInType("/params", x_PaginatedRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_PaginatedRequestParams(p3, d + 1))
+    return failedInType("/params", x_PaginatedRequestParams, p3);
   return true;
 }
 
 function e_ListResourcesResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1))
-    return failedInType("/_meta", x_ResultMetaObject, p0);
-  const p1 = o["resultType"];
-  if (p1 === undefined)
+  const p0 = o["resultType"];
+  if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p1, d + 1)) return failedInType("/resultType", x_ResultType, p1);
-  const p2 = o["nextCursor"];
-  if (p2 !== undefined && !g_Cursor(p2, d + 1)) return failedInType("/nextCursor", x_Cursor, p2);
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
+  const p1 = o["nextCursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
+  const p2 = o["cacheScope"];
+  if (p2 === undefined)
+    return failedMissing("/cacheScope", 'missing required property "cacheScope"');
+  if (!(p2 === "public" || p2 === "private")) return failedTest("/cacheScope", EXPECTED_24, p2);
   const p3 = o["ttlMs"];
   if (p3 === undefined) return failedMissing("/ttlMs", 'missing required property "ttlMs"');
   if (!Number.isInteger(p3)) return failedTest("/ttlMs", EXPECTED_9, p3);
-  if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_24, p3);
-  const p4 = o["cacheScope"];
-  if (p4 === undefined)
-    return failedMissing("/cacheScope", 'missing required property "cacheScope"');
-  if (!(p4 === "public" || p4 === "private")) return failedTest("/cacheScope", EXPECTED_25, p4);
+  if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p3);
+  const p4 = o["_meta"];
+  if (p4 !== undefined && !g_ResultMetaObject(p4, d + 1))
+    return failedInType("/_meta", x_ResultMetaObject, p4);
   const p5 = o["resources"];
   if (p5 === undefined) return failedMissing("/resources", 'missing required property "resources"');
   if (!g_ListResourcesResult$1(p5, d + 1)) return failedIn("/resources");
@@ -13391,36 +13390,36 @@ function e_ListResourceTemplatesRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_PaginatedRequestParams(p2, d + 1))
-    return failedInType("/params", x_PaginatedRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_PaginatedRequestParams(p3, d + 1))
+    return failedInType("/params", x_PaginatedRequestParams, p3);
   return true;
 }
 
 function e_ListResourceTemplatesResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1))
-    return failedInType("/_meta", x_ResultMetaObject, p0);
-  const p1 = o["resultType"];
-  if (p1 === undefined)
+  const p0 = o["resultType"];
+  if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p1, d + 1)) return failedInType("/resultType", x_ResultType, p1);
-  const p2 = o["nextCursor"];
-  if (p2 !== undefined && !g_Cursor(p2, d + 1)) return failedInType("/nextCursor", x_Cursor, p2);
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
+  const p1 = o["nextCursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
+  const p2 = o["cacheScope"];
+  if (p2 === undefined)
+    return failedMissing("/cacheScope", 'missing required property "cacheScope"');
+  if (!(p2 === "public" || p2 === "private")) return failedTest("/cacheScope", EXPECTED_24, p2);
   const p3 = o["ttlMs"];
   if (p3 === undefined) return failedMissing("/ttlMs", 'missing required property "ttlMs"');
   if (!Number.isInteger(p3)) return failedTest("/ttlMs", EXPECTED_9, p3);
-  if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_24, p3);
-  const p4 = o["cacheScope"];
-  if (p4 === undefined)
-    return failedMissing("/cacheScope", 'missing required property "cacheScope"');
-  if (!(p4 === "public" || p4 === "private")) return failedTest("/cacheScope", EXPECTED_25, p4);
+  if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p3);
+  const p4 = o["_meta"];
+  if (p4 !== undefined && !g_ResultMetaObject(p4, d + 1))
+    return failedInType("/_meta", x_ResultMetaObject, p4);
   const p5 = o["resourceTemplates"];
   if (p5 === undefined)
     return failedMissing("/resourceTemplates", 'missing required property "resourceTemplates"');
@@ -13431,19 +13430,19 @@ function e_ListResourceTemplatesResult(v: unknown, d: number): boolean {
 function e_ReadResourceRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
-  if (!g_RequestMetaObject(p0, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p0);
+  const p0 = o["requestState"];
+  if (p0 !== undefined && !(typeof p0 === "string"))
+    return failedTest("/requestState", EXPECTED_0, p0);
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_0, p1);
-  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_26, p1);
+  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_27, p1);
   const p2 = o["inputResponses"];
   if (p2 !== undefined && !g_InputResponses(p2, d + 1))
     return failedInType("/inputResponses", x_InputResponses, p2);
-  const p3 = o["requestState"];
-  if (p3 !== undefined && !(typeof p3 === "string"))
-    return failedTest("/requestState", EXPECTED_0, p3);
+  const p3 = o["_meta"];
+  if (p3 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
+  if (!g_RequestMetaObject(p3, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p3);
   return true;
 }
 
@@ -13456,34 +13455,34 @@ function e_ReadResourceRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_ReadResourceRequestParams(p2, d + 1))
-    return failedInType("/params", x_ReadResourceRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_ReadResourceRequestParams(p3, d + 1))
+    return failedInType("/params", x_ReadResourceRequestParams, p3);
   return true;
 }
 
 function e_ReadResourceResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1))
-    return failedInType("/_meta", x_ResultMetaObject, p0);
-  const p1 = o["resultType"];
-  if (p1 === undefined)
+  const p0 = o["resultType"];
+  if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p1, d + 1)) return failedInType("/resultType", x_ResultType, p1);
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
+  const p1 = o["cacheScope"];
+  if (p1 === undefined)
+    return failedMissing("/cacheScope", 'missing required property "cacheScope"');
+  if (!(p1 === "public" || p1 === "private")) return failedTest("/cacheScope", EXPECTED_24, p1);
   const p2 = o["ttlMs"];
   if (p2 === undefined) return failedMissing("/ttlMs", 'missing required property "ttlMs"');
   if (!Number.isInteger(p2)) return failedTest("/ttlMs", EXPECTED_9, p2);
-  if (!(typeof p2 !== "number" || p2 >= 0)) return failedTest("/ttlMs", EXPECTED_24, p2);
-  const p3 = o["cacheScope"];
-  if (p3 === undefined)
-    return failedMissing("/cacheScope", 'missing required property "cacheScope"');
-  if (!(p3 === "public" || p3 === "private")) return failedTest("/cacheScope", EXPECTED_25, p3);
+  if (!(typeof p2 !== "number" || p2 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p2);
+  const p3 = o["_meta"];
+  if (p3 !== undefined && !g_ResultMetaObject(p3, d + 1))
+    return failedInType("/_meta", x_ResultMetaObject, p3);
   const p4 = o["contents"];
   if (p4 === undefined) return failedMissing("/contents", 'missing required property "contents"');
   if (!g_ReadResourceResult$1(p4, d + 1)) return failedIn("/contents");
@@ -13527,14 +13526,14 @@ function e_SubscriptionFilter(v: unknown, d: number): boolean {
 function e_SubscriptionsListenRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
-  if (!g_RequestMetaObject(p0, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p0);
-  const p1 = o["notifications"];
-  if (p1 === undefined)
+  const p0 = o["notifications"];
+  if (p0 === undefined)
     return failedMissing("/notifications", 'missing required property "notifications"');
-  if (!g_SubscriptionFilter(p1, d + 1))
-    return failedInType("/notifications", x_SubscriptionFilter, p1);
+  if (!g_SubscriptionFilter(p0, d + 1))
+    return failedInType("/notifications", x_SubscriptionFilter, p0);
+  const p1 = o["_meta"];
+  if (p1 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
+  if (!g_RequestMetaObject(p1, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p1);
   return true;
 }
 
@@ -13547,44 +13546,44 @@ function e_SubscriptionsListenRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_SubscriptionsListenRequestParams(p2, d + 1))
-    return failedInType("/params", x_SubscriptionsListenRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_SubscriptionsListenRequestParams(p3, d + 1))
+    return failedInType("/params", x_SubscriptionsListenRequestParams, p3);
   return true;
 }
 
 function e_SubscriptionsListenResultMetaObject(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["io.modelcontextprotocol/serverInfo"];
-  if (p0 !== undefined && !g_Implementation(p0, d + 1))
-    return failedInType("/io.modelcontextprotocol~1serverInfo", x_Implementation, p0);
-  const p1 = o["io.modelcontextprotocol/subscriptionId"];
-  if (p1 === undefined)
+  const p0 = o["io.modelcontextprotocol/subscriptionId"];
+  if (p0 === undefined)
     return failedMissing(
       "/io.modelcontextprotocol~1subscriptionId",
       'missing required property "io.modelcontextprotocol/subscriptionId"',
     );
-  if (!g_RequestId(p1, d + 1))
-    return failedInType("/io.modelcontextprotocol~1subscriptionId", x_RequestId, p1);
+  if (!g_RequestId(p0, d + 1))
+    return failedInType("/io.modelcontextprotocol~1subscriptionId", x_RequestId, p0);
+  const p1 = o["io.modelcontextprotocol/serverInfo"];
+  if (p1 !== undefined && !g_Implementation(p1, d + 1))
+    return failedInType("/io.modelcontextprotocol~1serverInfo", x_Implementation, p1);
   return true;
 }
 
 function e_SubscriptionsListenResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
-  if (!g_SubscriptionsListenResultMetaObject(p0, d + 1))
-    return failedInType("/_meta", x_SubscriptionsListenResultMetaObject, p0);
-  const p1 = o["resultType"];
-  if (p1 === undefined)
+  const p0 = o["resultType"];
+  if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p1, d + 1)) return failedInType("/resultType", x_ResultType, p1);
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
+  const p1 = o["_meta"];
+  if (p1 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
+  if (!g_SubscriptionsListenResultMetaObject(p1, d + 1))
+    return failedInType("/_meta", x_SubscriptionsListenResultMetaObject, p1);
   return true;
 }
 
@@ -13628,7 +13627,7 @@ function e_ResourceUpdatedNotificationParams(v: unknown, d: number): boolean {
   const p1 = o["uri"];
   if (p1 === undefined) return failedMissing("/uri", 'missing required property "uri"');
   if (!(typeof p1 === "string")) return failedTest("/uri", EXPECTED_0, p1);
-  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_26, p1);
+  if (!(typeof p1 !== "string" || isUri(p1))) return failedTest("/uri", EXPECTED_27, p1);
   return true;
 }
 
@@ -13656,24 +13655,24 @@ function e_Resource(v: unknown, d: number): boolean {
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_0, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_0, p1);
-  const p2 = o["icons"];
-  if (p2 !== undefined && !g_Resource$1(p2, d + 1)) return failedIn("/icons");
-  const p3 = o["uri"];
-  if (p3 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p3 === "string")) return failedTest("/uri", EXPECTED_0, p3);
-  if (!(typeof p3 !== "string" || isUri(p3))) return failedTest("/uri", EXPECTED_26, p3);
-  const p4 = o["description"];
-  if (p4 !== undefined && !(typeof p4 === "string"))
-    return failedTest("/description", EXPECTED_0, p4);
-  const p5 = o["mimeType"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return failedTest("/mimeType", EXPECTED_0, p5);
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_0, p2);
+  const p3 = o["mimeType"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/mimeType", EXPECTED_0, p3);
+  const p4 = o["size"];
+  if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/size", EXPECTED_9, p4);
+  const p5 = o["_meta"];
+  if (p5 !== undefined && !g_MetaObject(p5, d + 1)) return failedInType("/_meta", x_MetaObject, p5);
   const p6 = o["annotations"];
   if (p6 !== undefined && !g_Annotations(p6, d + 1))
     return failedInType("/annotations", x_Annotations, p6);
-  const p7 = o["size"];
-  if (p7 !== undefined && !Number.isInteger(p7)) return failedTest("/size", EXPECTED_9, p7);
-  const p8 = o["_meta"];
-  if (p8 !== undefined && !g_MetaObject(p8, d + 1)) return failedInType("/_meta", x_MetaObject, p8);
+  const p7 = o["uri"];
+  if (p7 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p7 === "string")) return failedTest("/uri", EXPECTED_0, p7);
+  if (!(typeof p7 !== "string" || isUri(p7))) return failedTest("/uri", EXPECTED_27, p7);
+  const p8 = o["icons"];
+  if (p8 !== undefined && !g_Resource$1(p8, d + 1)) return failedIn("/icons");
   return true;
 }
 
@@ -13685,55 +13684,55 @@ function e_ResourceTemplate(v: unknown, d: number): boolean {
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_0, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_0, p1);
-  const p2 = o["icons"];
-  if (p2 !== undefined && !g_ResourceTemplate$1(p2, d + 1)) return failedIn("/icons");
-  const p3 = o["uriTemplate"];
-  if (p3 === undefined)
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_0, p2);
+  const p3 = o["mimeType"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/mimeType", EXPECTED_0, p3);
+  const p4 = o["_meta"];
+  if (p4 !== undefined && !g_MetaObject(p4, d + 1)) return failedInType("/_meta", x_MetaObject, p4);
+  const p5 = o["annotations"];
+  if (p5 !== undefined && !g_Annotations(p5, d + 1))
+    return failedInType("/annotations", x_Annotations, p5);
+  const p6 = o["uriTemplate"];
+  if (p6 === undefined)
     return failedMissing("/uriTemplate", 'missing required property "uriTemplate"');
-  if (!(typeof p3 === "string")) return failedTest("/uriTemplate", EXPECTED_0, p3);
-  if (!(typeof p3 !== "string" || isUriTemplate(p3)))
-    return failedTest("/uriTemplate", EXPECTED_38, p3);
-  const p4 = o["description"];
-  if (p4 !== undefined && !(typeof p4 === "string"))
-    return failedTest("/description", EXPECTED_0, p4);
-  const p5 = o["mimeType"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return failedTest("/mimeType", EXPECTED_0, p5);
-  const p6 = o["annotations"];
-  if (p6 !== undefined && !g_Annotations(p6, d + 1))
-    return failedInType("/annotations", x_Annotations, p6);
-  const p7 = o["_meta"];
-  if (p7 !== undefined && !g_MetaObject(p7, d + 1)) return failedInType("/_meta", x_MetaObject, p7);
+  if (!(typeof p6 === "string")) return failedTest("/uriTemplate", EXPECTED_0, p6);
+  if (!(typeof p6 !== "string" || isUriTemplate(p6)))
+    return failedTest("/uriTemplate", EXPECTED_38, p6);
+  const p7 = o["icons"];
+  if (p7 !== undefined && !g_ResourceTemplate$1(p7, d + 1)) return failedIn("/icons");
   return true;
 }
 
 function e_TextResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_0, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_26, p0);
-  const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_0, p1);
-  const p2 = o["_meta"];
-  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return failedInType("/_meta", x_MetaObject, p2);
-  const p3 = o["text"];
-  if (p3 === undefined) return failedMissing("/text", 'missing required property "text"');
-  if (!(typeof p3 === "string")) return failedTest("/text", EXPECTED_0, p3);
+  const p0 = o["mimeType"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_0, p0);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_MetaObject(p1, d + 1)) return failedInType("/_meta", x_MetaObject, p1);
+  const p2 = o["text"];
+  if (p2 === undefined) return failedMissing("/text", 'missing required property "text"');
+  if (!(typeof p2 === "string")) return failedTest("/text", EXPECTED_0, p2);
+  const p3 = o["uri"];
+  if (p3 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p3 === "string")) return failedTest("/uri", EXPECTED_0, p3);
+  if (!(typeof p3 !== "string" || isUri(p3))) return failedTest("/uri", EXPECTED_27, p3);
   return true;
 }
 
 function e_BlobResourceContents(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_0, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_26, p0);
-  const p1 = o["mimeType"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_0, p1);
-  const p2 = o["_meta"];
-  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return failedInType("/_meta", x_MetaObject, p2);
+  const p0 = o["mimeType"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/mimeType", EXPECTED_0, p0);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_MetaObject(p1, d + 1)) return failedInType("/_meta", x_MetaObject, p1);
+  const p2 = o["uri"];
+  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_0, p2);
+  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_27, p2);
   const p3 = o["blob"];
   if (p3 === undefined) return failedMissing("/blob", 'missing required property "blob"');
   if (!(typeof p3 === "string")) return failedTest("/blob", EXPECTED_0, p3);
@@ -13750,36 +13749,36 @@ function e_ListPromptsRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_PaginatedRequestParams(p2, d + 1))
-    return failedInType("/params", x_PaginatedRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_PaginatedRequestParams(p3, d + 1))
+    return failedInType("/params", x_PaginatedRequestParams, p3);
   return true;
 }
 
 function e_ListPromptsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1))
-    return failedInType("/_meta", x_ResultMetaObject, p0);
-  const p1 = o["resultType"];
-  if (p1 === undefined)
+  const p0 = o["resultType"];
+  if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p1, d + 1)) return failedInType("/resultType", x_ResultType, p1);
-  const p2 = o["nextCursor"];
-  if (p2 !== undefined && !g_Cursor(p2, d + 1)) return failedInType("/nextCursor", x_Cursor, p2);
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
+  const p1 = o["nextCursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
+  const p2 = o["cacheScope"];
+  if (p2 === undefined)
+    return failedMissing("/cacheScope", 'missing required property "cacheScope"');
+  if (!(p2 === "public" || p2 === "private")) return failedTest("/cacheScope", EXPECTED_24, p2);
   const p3 = o["ttlMs"];
   if (p3 === undefined) return failedMissing("/ttlMs", 'missing required property "ttlMs"');
   if (!Number.isInteger(p3)) return failedTest("/ttlMs", EXPECTED_9, p3);
-  if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_24, p3);
-  const p4 = o["cacheScope"];
-  if (p4 === undefined)
-    return failedMissing("/cacheScope", 'missing required property "cacheScope"');
-  if (!(p4 === "public" || p4 === "private")) return failedTest("/cacheScope", EXPECTED_25, p4);
+  if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p3);
+  const p4 = o["_meta"];
+  if (p4 !== undefined && !g_ResultMetaObject(p4, d + 1))
+    return failedInType("/_meta", x_ResultMetaObject, p4);
   const p5 = o["prompts"];
   if (p5 === undefined) return failedMissing("/prompts", 'missing required property "prompts"');
   if (!g_ListPromptsResult$1(p5, d + 1)) return failedIn("/prompts");
@@ -13789,20 +13788,20 @@ function e_ListPromptsResult(v: unknown, d: number): boolean {
 function e_GetPromptRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
-  if (!g_RequestMetaObject(p0, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p0);
-  const p1 = o["inputResponses"];
-  if (p1 !== undefined && !g_InputResponses(p1, d + 1))
-    return failedInType("/inputResponses", x_InputResponses, p1);
-  const p2 = o["requestState"];
-  if (p2 !== undefined && !(typeof p2 === "string"))
-    return failedTest("/requestState", EXPECTED_0, p2);
-  const p3 = o["name"];
-  if (p3 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p3 === "string")) return failedTest("/name", EXPECTED_0, p3);
-  const p4 = o["arguments"];
-  if (p4 !== undefined && !g_GetPromptRequestParams$1(p4, d + 1)) return failedIn("/arguments");
+  const p0 = o["requestState"];
+  if (p0 !== undefined && !(typeof p0 === "string"))
+    return failedTest("/requestState", EXPECTED_0, p0);
+  const p1 = o["name"];
+  if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_0, p1);
+  const p2 = o["arguments"];
+  if (p2 !== undefined && !g_GetPromptRequestParams$1(p2, d + 1)) return failedIn("/arguments");
+  const p3 = o["inputResponses"];
+  if (p3 !== undefined && !g_InputResponses(p3, d + 1))
+    return failedInType("/inputResponses", x_InputResponses, p3);
+  const p4 = o["_meta"];
+  if (p4 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
+  if (!g_RequestMetaObject(p4, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p4);
   return true;
 }
 
@@ -13815,29 +13814,29 @@ function e_GetPromptRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_GetPromptRequestParams(p2, d + 1))
-    return failedInType("/params", x_GetPromptRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_GetPromptRequestParams(p3, d + 1))
+    return failedInType("/params", x_GetPromptRequestParams, p3);
   return true;
 }
 
 function e_GetPromptResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1))
-    return failedInType("/_meta", x_ResultMetaObject, p0);
-  const p1 = o["resultType"];
-  if (p1 === undefined)
+  const p0 = o["resultType"];
+  if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p1, d + 1)) return failedInType("/resultType", x_ResultType, p1);
-  const p2 = o["description"];
-  if (p2 !== undefined && !(typeof p2 === "string"))
-    return failedTest("/description", EXPECTED_0, p2);
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
+  const p1 = o["description"];
+  if (p1 !== undefined && !(typeof p1 === "string"))
+    return failedTest("/description", EXPECTED_0, p1);
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_ResultMetaObject(p2, d + 1))
+    return failedInType("/_meta", x_ResultMetaObject, p2);
   const p3 = o["messages"];
   if (p3 === undefined) return failedMissing("/messages", 'missing required property "messages"');
   if (!g_GetPromptResult$1(p3, d + 1)) return failedIn("/messages");
@@ -13852,15 +13851,15 @@ function e_Prompt(v: unknown, d: number): boolean {
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_0, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_0, p1);
-  const p2 = o["icons"];
-  if (p2 !== undefined && !g_Prompt$1(p2, d + 1)) return failedIn("/icons");
-  const p3 = o["description"];
-  if (p3 !== undefined && !(typeof p3 === "string"))
-    return failedTest("/description", EXPECTED_0, p3);
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_0, p2);
+  const p3 = o["_meta"];
+  if (p3 !== undefined && !g_MetaObject(p3, d + 1)) return failedInType("/_meta", x_MetaObject, p3);
   const p4 = o["arguments"];
-  if (p4 !== undefined && !g_Prompt$2(p4, d + 1)) return failedIn("/arguments");
-  const p5 = o["_meta"];
-  if (p5 !== undefined && !g_MetaObject(p5, d + 1)) return failedInType("/_meta", x_MetaObject, p5);
+  if (p4 !== undefined && !g_Prompt$1(p4, d + 1)) return failedIn("/arguments");
+  const p5 = o["icons"];
+  if (p5 !== undefined && !g_Prompt$2(p5, d + 1)) return failedIn("/icons");
   return true;
 }
 
@@ -13909,24 +13908,24 @@ function e_ResourceLink(v: unknown, d: number): boolean {
   if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_0, p1);
   const p2 = o["title"];
   if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/title", EXPECTED_0, p2);
-  const p3 = o["icons"];
-  if (p3 !== undefined && !g_ResourceLink$1(p3, d + 1)) return failedIn("/icons");
-  const p4 = o["uri"];
-  if (p4 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p4 === "string")) return failedTest("/uri", EXPECTED_0, p4);
-  if (!(typeof p4 !== "string" || isUri(p4))) return failedTest("/uri", EXPECTED_26, p4);
-  const p5 = o["description"];
-  if (p5 !== undefined && !(typeof p5 === "string"))
-    return failedTest("/description", EXPECTED_0, p5);
-  const p6 = o["mimeType"];
-  if (p6 !== undefined && !(typeof p6 === "string")) return failedTest("/mimeType", EXPECTED_0, p6);
+  const p3 = o["description"];
+  if (p3 !== undefined && !(typeof p3 === "string"))
+    return failedTest("/description", EXPECTED_0, p3);
+  const p4 = o["mimeType"];
+  if (p4 !== undefined && !(typeof p4 === "string")) return failedTest("/mimeType", EXPECTED_0, p4);
+  const p5 = o["size"];
+  if (p5 !== undefined && !Number.isInteger(p5)) return failedTest("/size", EXPECTED_9, p5);
+  const p6 = o["_meta"];
+  if (p6 !== undefined && !g_MetaObject(p6, d + 1)) return failedInType("/_meta", x_MetaObject, p6);
   const p7 = o["annotations"];
   if (p7 !== undefined && !g_Annotations(p7, d + 1))
     return failedInType("/annotations", x_Annotations, p7);
-  const p8 = o["size"];
-  if (p8 !== undefined && !Number.isInteger(p8)) return failedTest("/size", EXPECTED_9, p8);
-  const p9 = o["_meta"];
-  if (p9 !== undefined && !g_MetaObject(p9, d + 1)) return failedInType("/_meta", x_MetaObject, p9);
+  const p8 = o["uri"];
+  if (p8 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p8 === "string")) return failedTest("/uri", EXPECTED_0, p8);
+  if (!(typeof p8 !== "string" || isUri(p8))) return failedTest("/uri", EXPECTED_27, p8);
+  const p9 = o["icons"];
+  if (p9 !== undefined && !g_ResourceLink$1(p9, d + 1)) return failedIn("/icons");
   return true;
 }
 
@@ -13936,15 +13935,15 @@ function e_EmbeddedResource(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "resource")) return failedTest("/type", EXPECTED_45, p0);
-  const p1 = o["resource"];
-  if (p1 === undefined) return failedMissing("/resource", 'missing required property "resource"');
-  if (!(g_TextResourceContents(p1, d + 1) || g_BlobResourceContents(p1, d + 1)))
-    return failedUnion("/resource", x_EmbeddedResource$1, p1);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_MetaObject(p1, d + 1)) return failedInType("/_meta", x_MetaObject, p1);
   const p2 = o["annotations"];
   if (p2 !== undefined && !g_Annotations(p2, d + 1))
     return failedInType("/annotations", x_Annotations, p2);
-  const p3 = o["_meta"];
-  if (p3 !== undefined && !g_MetaObject(p3, d + 1)) return failedInType("/_meta", x_MetaObject, p3);
+  const p3 = o["resource"];
+  if (p3 === undefined) return failedMissing("/resource", 'missing required property "resource"');
+  if (!(g_TextResourceContents(p3, d + 1) || g_BlobResourceContents(p3, d + 1)))
+    return failedUnion("/resource", x_EmbeddedResource$1, p3);
   return true;
 }
 
@@ -13972,36 +13971,36 @@ function e_ListToolsRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_PaginatedRequestParams(p2, d + 1))
-    return failedInType("/params", x_PaginatedRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_PaginatedRequestParams(p3, d + 1))
+    return failedInType("/params", x_PaginatedRequestParams, p3);
   return true;
 }
 
 function e_ListToolsResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1))
-    return failedInType("/_meta", x_ResultMetaObject, p0);
-  const p1 = o["resultType"];
-  if (p1 === undefined)
+  const p0 = o["resultType"];
+  if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p1, d + 1)) return failedInType("/resultType", x_ResultType, p1);
-  const p2 = o["nextCursor"];
-  if (p2 !== undefined && !g_Cursor(p2, d + 1)) return failedInType("/nextCursor", x_Cursor, p2);
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
+  const p1 = o["nextCursor"];
+  if (p1 !== undefined && !g_Cursor(p1, d + 1)) return failedInType("/nextCursor", x_Cursor, p1);
+  const p2 = o["cacheScope"];
+  if (p2 === undefined)
+    return failedMissing("/cacheScope", 'missing required property "cacheScope"');
+  if (!(p2 === "public" || p2 === "private")) return failedTest("/cacheScope", EXPECTED_24, p2);
   const p3 = o["ttlMs"];
   if (p3 === undefined) return failedMissing("/ttlMs", 'missing required property "ttlMs"');
   if (!Number.isInteger(p3)) return failedTest("/ttlMs", EXPECTED_9, p3);
-  if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_24, p3);
-  const p4 = o["cacheScope"];
-  if (p4 === undefined)
-    return failedMissing("/cacheScope", 'missing required property "cacheScope"');
-  if (!(p4 === "public" || p4 === "private")) return failedTest("/cacheScope", EXPECTED_25, p4);
+  if (!(typeof p3 !== "number" || p3 >= 0)) return failedTest("/ttlMs", EXPECTED_25, p3);
+  const p4 = o["_meta"];
+  if (p4 !== undefined && !g_ResultMetaObject(p4, d + 1))
+    return failedInType("/_meta", x_ResultMetaObject, p4);
   const p5 = o["tools"];
   if (p5 === undefined) return failedMissing("/tools", 'missing required property "tools"');
   if (!g_ListToolsResult$1(p5, d + 1)) return failedIn("/tools");
@@ -14011,38 +14010,38 @@ function e_ListToolsResult(v: unknown, d: number): boolean {
 function e_CallToolResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1))
-    return failedInType("/_meta", x_ResultMetaObject, p0);
   const p1 = o["resultType"];
   if (p1 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
   if (!g_ResultType(p1, d + 1)) return failedInType("/resultType", x_ResultType, p1);
-  const p2 = o["content"];
-  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
-  if (!g_CallToolResult$1(p2, d + 1)) return failedIn("/content");
-  const p4 = o["isError"];
-  if (p4 !== undefined && !(typeof p4 === "boolean")) return failedTest("/isError", EXPECTED_2, p4);
+  const p2 = o["isError"];
+  if (p2 !== undefined && !(typeof p2 === "boolean")) return failedTest("/isError", EXPECTED_2, p2);
+  const p3 = o["_meta"];
+  if (p3 !== undefined && !g_ResultMetaObject(p3, d + 1))
+    return failedInType("/_meta", x_ResultMetaObject, p3);
+  const p4 = o["content"];
+  if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_CallToolResult$1(p4, d + 1)) return failedIn("/content");
   return true;
 }
 
 function e_CallToolRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
-  if (!g_RequestMetaObject(p0, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p0);
-  const p1 = o["inputResponses"];
-  if (p1 !== undefined && !g_InputResponses(p1, d + 1))
-    return failedInType("/inputResponses", x_InputResponses, p1);
-  const p2 = o["requestState"];
-  if (p2 !== undefined && !(typeof p2 === "string"))
-    return failedTest("/requestState", EXPECTED_0, p2);
-  const p3 = o["name"];
-  if (p3 === undefined) return failedMissing("/name", 'missing required property "name"');
-  if (!(typeof p3 === "string")) return failedTest("/name", EXPECTED_0, p3);
-  const p4 = o["arguments"];
-  if (p4 !== undefined && !g_CallToolRequestParams$1(p4, d + 1)) return failedIn("/arguments");
+  const p0 = o["requestState"];
+  if (p0 !== undefined && !(typeof p0 === "string"))
+    return failedTest("/requestState", EXPECTED_0, p0);
+  const p1 = o["name"];
+  if (p1 === undefined) return failedMissing("/name", 'missing required property "name"');
+  if (!(typeof p1 === "string")) return failedTest("/name", EXPECTED_0, p1);
+  const p2 = o["arguments"];
+  if (p2 !== undefined && !g_CallToolRequestParams$1(p2, d + 1)) return failedIn("/arguments");
+  const p3 = o["inputResponses"];
+  if (p3 !== undefined && !g_InputResponses(p3, d + 1))
+    return failedInType("/inputResponses", x_InputResponses, p3);
+  const p4 = o["_meta"];
+  if (p4 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
+  if (!g_RequestMetaObject(p4, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p4);
   return true;
 }
 
@@ -14055,13 +14054,13 @@ function e_CallToolRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_CallToolRequestParams(p2, d + 1))
-    return failedInType("/params", x_CallToolRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_CallToolRequestParams(p3, d + 1))
+    return failedInType("/params", x_CallToolRequestParams, p3);
   return true;
 }
 
@@ -14108,37 +14107,37 @@ function e_Tool(v: unknown, d: number): boolean {
   if (!(typeof p0 === "string")) return failedTest("/name", EXPECTED_0, p0);
   const p1 = o["title"];
   if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/title", EXPECTED_0, p1);
-  const p2 = o["icons"];
-  if (p2 !== undefined && !g_Tool$1(p2, d + 1)) return failedIn("/icons");
-  const p3 = o["description"];
-  if (p3 !== undefined && !(typeof p3 === "string"))
-    return failedTest("/description", EXPECTED_0, p3);
-  const p4 = o["inputSchema"];
-  if (p4 === undefined)
+  const p2 = o["description"];
+  if (p2 !== undefined && !(typeof p2 === "string"))
+    return failedTest("/description", EXPECTED_0, p2);
+  const p3 = o["_meta"];
+  if (p3 !== undefined && !g_MetaObject(p3, d + 1)) return failedInType("/_meta", x_MetaObject, p3);
+  const p4 = o["outputSchema"];
+  if (p4 !== undefined && !g_Tool$1(p4, d + 1)) return failedIn("/outputSchema");
+  const p5 = o["inputSchema"];
+  if (p5 === undefined)
     return failedMissing("/inputSchema", 'missing required property "inputSchema"');
-  if (!g_Tool$2(p4, d + 1)) return failedIn("/inputSchema");
-  const p5 = o["outputSchema"];
-  if (p5 !== undefined && !g_Tool$3(p5, d + 1)) return failedIn("/outputSchema");
+  if (!g_Tool$2(p5, d + 1)) return failedIn("/inputSchema");
   const p6 = o["annotations"];
   if (p6 !== undefined && !g_ToolAnnotations(p6, d + 1))
     return failedInType("/annotations", x_ToolAnnotations, p6);
-  const p7 = o["_meta"];
-  if (p7 !== undefined && !g_MetaObject(p7, d + 1)) return failedInType("/_meta", x_MetaObject, p7);
+  const p7 = o["icons"];
+  if (p7 !== undefined && !g_Tool$3(p7, d + 1)) return failedIn("/icons");
   return true;
 }
 
 function e_LoggingMessageNotificationParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_NotificationMetaObject(p0, d + 1))
-    return failedInType("/_meta", x_NotificationMetaObject, p0);
+  if (o["data"] === undefined) return failedMissing("/data", 'missing required property "data"');
   const p1 = o["level"];
   if (p1 === undefined) return failedMissing("/level", 'missing required property "level"');
   if (!g_LoggingLevel(p1, d + 1)) return failedInType("/level", x_LoggingLevel, p1);
   const p2 = o["logger"];
   if (p2 !== undefined && !(typeof p2 === "string")) return failedTest("/logger", EXPECTED_0, p2);
-  if (o["data"] === undefined) return failedMissing("/data", 'missing required property "data"');
+  const p3 = o["_meta"];
+  if (p3 !== undefined && !g_NotificationMetaObject(p3, d + 1))
+    return failedInType("/_meta", x_NotificationMetaObject, p3);
   return true;
 }
 
@@ -14176,35 +14175,35 @@ function e_LoggingLevel(v: unknown, _d: number): boolean {
 function e_CreateMessageRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["messages"];
-  if (p0 === undefined) return failedMissing("/messages", 'missing required property "messages"');
-  if (!g_CreateMessageRequestParams$1(p0, d + 1)) return failedIn("/messages");
-  const p1 = o["modelPreferences"];
-  if (p1 !== undefined && !g_ModelPreferences(p1, d + 1))
-    return failedInType("/modelPreferences", x_ModelPreferences, p1);
-  const p2 = o["systemPrompt"];
-  if (p2 !== undefined && !(typeof p2 === "string"))
-    return failedTest("/systemPrompt", EXPECTED_0, p2);
-  const p3 = o["includeContext"];
-  if (p3 !== undefined && !(p3 === "none" || p3 === "thisServer" || p3 === "allServers"))
-    return failedTest("/includeContext", EXPECTED_54, p3);
-  const p4 = o["temperature"];
-  if (p4 !== undefined && !(typeof p4 === "number" && Number.isFinite(p4)))
-    return failedTest("/temperature", EXPECTED_1, p4);
-  const p5 = o["maxTokens"];
-  if (p5 === undefined) return failedMissing("/maxTokens", 'missing required property "maxTokens"');
-  if (!Number.isInteger(p5)) return failedTest("/maxTokens", EXPECTED_9, p5);
-  const p6 = o["stopSequences"];
-  if (p6 !== undefined && !g_CreateMessageRequestParams$2(p6, d + 1))
+  const p0 = o["systemPrompt"];
+  if (p0 !== undefined && !(typeof p0 === "string"))
+    return failedTest("/systemPrompt", EXPECTED_0, p0);
+  const p1 = o["includeContext"];
+  if (p1 !== undefined && !(p1 === "none" || p1 === "thisServer" || p1 === "allServers"))
+    return failedTest("/includeContext", EXPECTED_54, p1);
+  const p2 = o["temperature"];
+  if (p2 !== undefined && !(typeof p2 === "number" && Number.isFinite(p2)))
+    return failedTest("/temperature", EXPECTED_1, p2);
+  const p3 = o["maxTokens"];
+  if (p3 === undefined) return failedMissing("/maxTokens", 'missing required property "maxTokens"');
+  if (!Number.isInteger(p3)) return failedTest("/maxTokens", EXPECTED_9, p3);
+  const p4 = o["toolChoice"];
+  if (p4 !== undefined && !g_ToolChoice(p4, d + 1))
+    return failedInType("/toolChoice", x_ToolChoice, p4);
+  const p5 = o["stopSequences"];
+  if (p5 !== undefined && !g_CreateMessageRequestParams$1(p5, d + 1))
     return failedIn("/stopSequences");
-  const p7 = o["metadata"];
-  if (p7 !== undefined && !g_JSONObject(p7, d + 1))
-    return failedInType("/metadata", x_JSONObject, p7);
-  const p8 = o["tools"];
-  if (p8 !== undefined && !g_CreateMessageRequestParams$3(p8, d + 1)) return failedIn("/tools");
-  const p9 = o["toolChoice"];
-  if (p9 !== undefined && !g_ToolChoice(p9, d + 1))
-    return failedInType("/toolChoice", x_ToolChoice, p9);
+  const p6 = o["modelPreferences"];
+  if (p6 !== undefined && !g_ModelPreferences(p6, d + 1))
+    return failedInType("/modelPreferences", x_ModelPreferences, p6);
+  const p7 = o["tools"];
+  if (p7 !== undefined && !g_CreateMessageRequestParams$2(p7, d + 1)) return failedIn("/tools");
+  const p8 = o["metadata"];
+  if (p8 !== undefined && !g_JSONObject(p8, d + 1))
+    return failedInType("/metadata", x_JSONObject, p8);
+  const p9 = o["messages"];
+  if (p9 === undefined) return failedMissing("/messages", 'missing required property "messages"');
+  if (!g_CreateMessageRequestParams$3(p9, d + 1)) return failedIn("/messages");
   return true;
 }
 
@@ -14236,25 +14235,25 @@ function e_CreateMessageResult(v: unknown, d: number): boolean {
   const p0 = o["role"];
   if (p0 === undefined) return failedMissing("/role", 'missing required property "role"');
   if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
-  const p1 = o["content"];
-  if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_MetaObject(p1, d + 1)) return failedInType("/_meta", x_MetaObject, p1);
+  const p2 = o["model"];
+  if (p2 === undefined) return failedMissing("/model", 'missing required property "model"');
+  if (!(typeof p2 === "string")) return failedTest("/model", EXPECTED_0, p2);
+  const p3 = o["stopReason"];
+  if (p3 !== undefined && !(typeof p3 === "string"))
+    return failedTest("/stopReason", EXPECTED_0, p3);
+  const p4 = o["content"];
+  if (p4 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!(
-    g_TextContent(p1, d + 1) ||
-    g_ImageContent(p1, d + 1) ||
-    g_AudioContent(p1, d + 1) ||
-    g_ToolUseContent(p1, d + 1) ||
-    g_ToolResultContent(p1, d + 1) ||
-    g_CreateMessageResult$1(p1, d + 1)
+    g_TextContent(p4, d + 1) ||
+    g_ImageContent(p4, d + 1) ||
+    g_AudioContent(p4, d + 1) ||
+    g_ToolUseContent(p4, d + 1) ||
+    g_ToolResultContent(p4, d + 1) ||
+    g_CreateMessageResult$1(p4, d + 1)
   ))
-    return failedUnion("/content", x_CreateMessageResult$2, p1);
-  const p2 = o["_meta"];
-  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return failedInType("/_meta", x_MetaObject, p2);
-  const p3 = o["model"];
-  if (p3 === undefined) return failedMissing("/model", 'missing required property "model"');
-  if (!(typeof p3 === "string")) return failedTest("/model", EXPECTED_0, p3);
-  const p4 = o["stopReason"];
-  if (p4 !== undefined && !(typeof p4 === "string"))
-    return failedTest("/stopReason", EXPECTED_0, p4);
+    return failedUnion("/content", x_CreateMessageResult$2, p4);
   return true;
 }
 
@@ -14264,19 +14263,19 @@ function e_SamplingMessage(v: unknown, d: number): boolean {
   const p0 = o["role"];
   if (p0 === undefined) return failedMissing("/role", 'missing required property "role"');
   if (!g_Role(p0, d + 1)) return failedInType("/role", x_Role, p0);
-  const p1 = o["content"];
-  if (p1 === undefined) return failedMissing("/content", 'missing required property "content"');
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_MetaObject(p1, d + 1)) return failedInType("/_meta", x_MetaObject, p1);
+  const p2 = o["content"];
+  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
   if (!(
-    g_TextContent(p1, d + 1) ||
-    g_ImageContent(p1, d + 1) ||
-    g_AudioContent(p1, d + 1) ||
-    g_ToolUseContent(p1, d + 1) ||
-    g_ToolResultContent(p1, d + 1) ||
-    g_SamplingMessage$1(p1, d + 1)
+    g_TextContent(p2, d + 1) ||
+    g_ImageContent(p2, d + 1) ||
+    g_AudioContent(p2, d + 1) ||
+    g_ToolUseContent(p2, d + 1) ||
+    g_ToolResultContent(p2, d + 1) ||
+    g_SamplingMessage$1(p2, d + 1)
   ))
-    return failedUnion("/content", x_SamplingMessage$2, p1);
-  const p2 = o["_meta"];
-  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return failedInType("/_meta", x_MetaObject, p2);
+    return failedUnion("/content", x_SamplingMessage$2, p2);
   return true;
 }
 
@@ -14302,18 +14301,18 @@ function e_SamplingMessageContentBlock(v: unknown, d: number): boolean {
 function e_Annotations(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["audience"];
-  if (p0 !== undefined && !g_Annotations$1(p0, d + 1)) return failedIn("/audience");
+  const p0 = o["lastModified"];
+  if (p0 !== undefined && !(typeof p0 === "string"))
+    return failedTest("/lastModified", EXPECTED_0, p0);
   const p1 = o["priority"];
   if (p1 !== undefined) {
     if (!(typeof p1 === "number" && Number.isFinite(p1)))
       return failedTest("/priority", EXPECTED_1, p1);
-    if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/priority", EXPECTED_24, p1);
+    if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/priority", EXPECTED_25, p1);
     if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/priority", EXPECTED_59, p1);
   }
-  const p2 = o["lastModified"];
-  if (p2 !== undefined && !(typeof p2 === "string"))
-    return failedTest("/lastModified", EXPECTED_0, p2);
+  const p2 = o["audience"];
+  if (p2 !== undefined && !g_Annotations$1(p2, d + 1)) return failedIn("/audience");
   return true;
 }
 
@@ -14345,11 +14344,11 @@ function e_TextContent(v: unknown, d: number): boolean {
   const p1 = o["text"];
   if (p1 === undefined) return failedMissing("/text", 'missing required property "text"');
   if (!(typeof p1 === "string")) return failedTest("/text", EXPECTED_0, p1);
-  const p2 = o["annotations"];
-  if (p2 !== undefined && !g_Annotations(p2, d + 1))
-    return failedInType("/annotations", x_Annotations, p2);
-  const p3 = o["_meta"];
-  if (p3 !== undefined && !g_MetaObject(p3, d + 1)) return failedInType("/_meta", x_MetaObject, p3);
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return failedInType("/_meta", x_MetaObject, p2);
+  const p3 = o["annotations"];
+  if (p3 !== undefined && !g_Annotations(p3, d + 1))
+    return failedInType("/annotations", x_Annotations, p3);
   return true;
 }
 
@@ -14359,18 +14358,18 @@ function e_ImageContent(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "image")) return failedTest("/type", EXPECTED_62, p0);
-  const p1 = o["data"];
-  if (p1 === undefined) return failedMissing("/data", 'missing required property "data"');
-  if (!(typeof p1 === "string")) return failedTest("/data", EXPECTED_0, p1);
-  if (!(typeof p1 !== "string" || isByte(p1))) return failedTest("/data", EXPECTED_39, p1);
-  const p2 = o["mimeType"];
-  if (p2 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
-  if (!(typeof p2 === "string")) return failedTest("/mimeType", EXPECTED_0, p2);
+  const p1 = o["mimeType"];
+  if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_0, p1);
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return failedInType("/_meta", x_MetaObject, p2);
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
-  const p4 = o["_meta"];
-  if (p4 !== undefined && !g_MetaObject(p4, d + 1)) return failedInType("/_meta", x_MetaObject, p4);
+  const p4 = o["data"];
+  if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
+  if (!(typeof p4 === "string")) return failedTest("/data", EXPECTED_0, p4);
+  if (!(typeof p4 !== "string" || isByte(p4))) return failedTest("/data", EXPECTED_39, p4);
   return true;
 }
 
@@ -14380,18 +14379,18 @@ function e_AudioContent(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "audio")) return failedTest("/type", EXPECTED_63, p0);
-  const p1 = o["data"];
-  if (p1 === undefined) return failedMissing("/data", 'missing required property "data"');
-  if (!(typeof p1 === "string")) return failedTest("/data", EXPECTED_0, p1);
-  if (!(typeof p1 !== "string" || isByte(p1))) return failedTest("/data", EXPECTED_39, p1);
-  const p2 = o["mimeType"];
-  if (p2 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
-  if (!(typeof p2 === "string")) return failedTest("/mimeType", EXPECTED_0, p2);
+  const p1 = o["mimeType"];
+  if (p1 === undefined) return failedMissing("/mimeType", 'missing required property "mimeType"');
+  if (!(typeof p1 === "string")) return failedTest("/mimeType", EXPECTED_0, p1);
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return failedInType("/_meta", x_MetaObject, p2);
   const p3 = o["annotations"];
   if (p3 !== undefined && !g_Annotations(p3, d + 1))
     return failedInType("/annotations", x_Annotations, p3);
-  const p4 = o["_meta"];
-  if (p4 !== undefined && !g_MetaObject(p4, d + 1)) return failedInType("/_meta", x_MetaObject, p4);
+  const p4 = o["data"];
+  if (p4 === undefined) return failedMissing("/data", 'missing required property "data"');
+  if (!(typeof p4 === "string")) return failedTest("/data", EXPECTED_0, p4);
+  if (!(typeof p4 !== "string" || isByte(p4))) return failedTest("/data", EXPECTED_39, p4);
   return true;
 }
 
@@ -14421,47 +14420,47 @@ function e_ToolResultContent(v: unknown, d: number): boolean {
   const p0 = o["type"];
   if (p0 === undefined) return failedMissing("/type", 'missing required property "type"');
   if (!(p0 === "tool_result")) return failedTest("/type", EXPECTED_65, p0);
-  const p1 = o["toolUseId"];
-  if (p1 === undefined) return failedMissing("/toolUseId", 'missing required property "toolUseId"');
-  if (!(typeof p1 === "string")) return failedTest("/toolUseId", EXPECTED_0, p1);
-  const p2 = o["content"];
-  if (p2 === undefined) return failedMissing("/content", 'missing required property "content"');
-  if (!g_ToolResultContent$1(p2, d + 1)) return failedIn("/content");
-  const p4 = o["isError"];
-  if (p4 !== undefined && !(typeof p4 === "boolean")) return failedTest("/isError", EXPECTED_2, p4);
-  const p5 = o["_meta"];
-  if (p5 !== undefined && !g_MetaObject(p5, d + 1)) return failedInType("/_meta", x_MetaObject, p5);
+  const p2 = o["toolUseId"];
+  if (p2 === undefined) return failedMissing("/toolUseId", 'missing required property "toolUseId"');
+  if (!(typeof p2 === "string")) return failedTest("/toolUseId", EXPECTED_0, p2);
+  const p3 = o["isError"];
+  if (p3 !== undefined && !(typeof p3 === "boolean")) return failedTest("/isError", EXPECTED_2, p3);
+  const p4 = o["_meta"];
+  if (p4 !== undefined && !g_MetaObject(p4, d + 1)) return failedInType("/_meta", x_MetaObject, p4);
+  const p5 = o["content"];
+  if (p5 === undefined) return failedMissing("/content", 'missing required property "content"');
+  if (!g_ToolResultContent$1(p5, d + 1)) return failedIn("/content");
   return true;
 }
 
 function e_ModelPreferences(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["hints"];
-  if (p0 !== undefined && !g_ModelPreferences$1(p0, d + 1)) return failedIn("/hints");
-  const p1 = o["costPriority"];
+  const p0 = o["costPriority"];
+  if (p0 !== undefined) {
+    if (!(typeof p0 === "number" && Number.isFinite(p0)))
+      return failedTest("/costPriority", EXPECTED_1, p0);
+    if (!(typeof p0 !== "number" || p0 >= 0)) return failedTest("/costPriority", EXPECTED_25, p0);
+    if (!(typeof p0 !== "number" || p0 <= 1)) return failedTest("/costPriority", EXPECTED_59, p0);
+  }
+  const p1 = o["speedPriority"];
   if (p1 !== undefined) {
     if (!(typeof p1 === "number" && Number.isFinite(p1)))
-      return failedTest("/costPriority", EXPECTED_1, p1);
-    if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/costPriority", EXPECTED_24, p1);
-    if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/costPriority", EXPECTED_59, p1);
+      return failedTest("/speedPriority", EXPECTED_1, p1);
+    if (!(typeof p1 !== "number" || p1 >= 0)) return failedTest("/speedPriority", EXPECTED_25, p1);
+    if (!(typeof p1 !== "number" || p1 <= 1)) return failedTest("/speedPriority", EXPECTED_59, p1);
   }
-  const p2 = o["speedPriority"];
+  const p2 = o["intelligencePriority"];
   if (p2 !== undefined) {
     if (!(typeof p2 === "number" && Number.isFinite(p2)))
-      return failedTest("/speedPriority", EXPECTED_1, p2);
-    if (!(typeof p2 !== "number" || p2 >= 0)) return failedTest("/speedPriority", EXPECTED_24, p2);
-    if (!(typeof p2 !== "number" || p2 <= 1)) return failedTest("/speedPriority", EXPECTED_59, p2);
+      return failedTest("/intelligencePriority", EXPECTED_1, p2);
+    if (!(typeof p2 !== "number" || p2 >= 0))
+      return failedTest("/intelligencePriority", EXPECTED_25, p2);
+    if (!(typeof p2 !== "number" || p2 <= 1))
+      return failedTest("/intelligencePriority", EXPECTED_59, p2);
   }
-  const p3 = o["intelligencePriority"];
-  if (p3 !== undefined) {
-    if (!(typeof p3 === "number" && Number.isFinite(p3)))
-      return failedTest("/intelligencePriority", EXPECTED_1, p3);
-    if (!(typeof p3 !== "number" || p3 >= 0))
-      return failedTest("/intelligencePriority", EXPECTED_24, p3);
-    if (!(typeof p3 !== "number" || p3 <= 1))
-      return failedTest("/intelligencePriority", EXPECTED_59, p3);
-  }
+  const p3 = o["hints"];
+  if (p3 !== undefined && !g_ModelPreferences$1(p3, d + 1)) return failedIn("/hints");
   return true;
 }
 
@@ -14476,17 +14475,17 @@ function e_ModelHint(v: unknown, _d: number): boolean {
 function e_CompleteRequestParams(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
-  if (!g_RequestMetaObject(p0, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p0);
-  const p1 = o["ref"];
-  if (p1 === undefined) return failedMissing("/ref", 'missing required property "ref"');
-  if (!g_CompleteRequestParams$1(p1, d + 1)) return failedIn("/ref");
-  const p2 = o["argument"];
-  if (p2 === undefined) return failedMissing("/argument", 'missing required property "argument"');
-  if (!g_CompleteRequestParams$2(p2, d + 1)) return failedIn("/argument");
-  const p3 = o["context"];
-  if (p3 !== undefined && !g_CompleteRequestParams$3(p3, d + 1)) return failedIn("/context");
+  const p0 = o["argument"];
+  if (p0 === undefined) return failedMissing("/argument", 'missing required property "argument"');
+  if (!g_CompleteRequestParams$1(p0, d + 1)) return failedIn("/argument");
+  const p1 = o["context"];
+  if (p1 !== undefined && !g_CompleteRequestParams$2(p1, d + 1)) return failedIn("/context");
+  const p2 = o["ref"];
+  if (p2 === undefined) return failedMissing("/ref", 'missing required property "ref"');
+  if (!g_CompleteRequestParams$4(p2, d + 1)) return failedIn("/ref");
+  const p3 = o["_meta"];
+  if (p3 === undefined) return failedMissing("/_meta", 'missing required property "_meta"');
+  if (!g_RequestMetaObject(p3, d + 1)) return failedInType("/_meta", x_RequestMetaObject, p3);
   return true;
 }
 
@@ -14499,30 +14498,30 @@ function e_CompleteRequest(v: unknown, d: number): boolean {
   const p1 = o["jsonrpc"];
   if (p1 === undefined) return failedMissing("/jsonrpc", 'missing required property "jsonrpc"');
   if (!(p1 === "2.0")) return failedTest("/jsonrpc", EXPECTED_10, p1);
-  const p2 = o["params"];
-  if (p2 === undefined) return failedMissing("/params", 'missing required property "params"');
-  if (!g_CompleteRequestParams(p2, d + 1))
-    return failedInType("/params", x_CompleteRequestParams, p2);
-  const p3 = o["id"];
-  if (p3 === undefined) return failedMissing("/id", 'missing required property "id"');
-  if (!g_RequestId(p3, d + 1)) return failedInType("/id", x_RequestId, p3);
+  const p2 = o["id"];
+  if (p2 === undefined) return failedMissing("/id", 'missing required property "id"');
+  if (!g_RequestId(p2, d + 1)) return failedInType("/id", x_RequestId, p2);
+  const p3 = o["params"];
+  if (p3 === undefined) return failedMissing("/params", 'missing required property "params"');
+  if (!g_CompleteRequestParams(p3, d + 1))
+    return failedInType("/params", x_CompleteRequestParams, p3);
   return true;
 }
 
 function e_CompleteResult(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["_meta"];
-  if (p0 !== undefined && !g_ResultMetaObject(p0, d + 1))
-    return failedInType("/_meta", x_ResultMetaObject, p0);
-  const p1 = o["resultType"];
-  if (p1 === undefined)
+  const p0 = o["resultType"];
+  if (p0 === undefined)
     return failedMissing("/resultType", 'missing required property "resultType"');
-  if (!g_ResultType(p1, d + 1)) return failedInType("/resultType", x_ResultType, p1);
-  const p2 = o["completion"];
-  if (p2 === undefined)
+  if (!g_ResultType(p0, d + 1)) return failedInType("/resultType", x_ResultType, p0);
+  const p1 = o["completion"];
+  if (p1 === undefined)
     return failedMissing("/completion", 'missing required property "completion"');
-  if (!g_CompleteResult$1(p2, d + 1)) return failedIn("/completion");
+  if (!g_CompleteResult$1(p1, d + 1)) return failedIn("/completion");
+  const p2 = o["_meta"];
+  if (p2 !== undefined && !g_ResultMetaObject(p2, d + 1))
+    return failedInType("/_meta", x_ResultMetaObject, p2);
   return true;
 }
 
@@ -14576,14 +14575,14 @@ function e_ListRootsResult(v: unknown, d: number): boolean {
 function e_Root(v: unknown, d: number): boolean {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return failedTest("", EXPECTED_5, v);
   const o = v as Readonly<Record<string, unknown>>;
-  const p0 = o["uri"];
-  if (p0 === undefined) return failedMissing("/uri", 'missing required property "uri"');
-  if (!(typeof p0 === "string")) return failedTest("/uri", EXPECTED_0, p0);
-  if (!(typeof p0 !== "string" || isUri(p0))) return failedTest("/uri", EXPECTED_26, p0);
-  const p1 = o["name"];
-  if (p1 !== undefined && !(typeof p1 === "string")) return failedTest("/name", EXPECTED_0, p1);
-  const p2 = o["_meta"];
-  if (p2 !== undefined && !g_MetaObject(p2, d + 1)) return failedInType("/_meta", x_MetaObject, p2);
+  const p0 = o["name"];
+  if (p0 !== undefined && !(typeof p0 === "string")) return failedTest("/name", EXPECTED_0, p0);
+  const p1 = o["_meta"];
+  if (p1 !== undefined && !g_MetaObject(p1, d + 1)) return failedInType("/_meta", x_MetaObject, p1);
+  const p2 = o["uri"];
+  if (p2 === undefined) return failedMissing("/uri", 'missing required property "uri"');
+  if (!(typeof p2 === "string")) return failedTest("/uri", EXPECTED_0, p2);
+  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/uri", EXPECTED_27, p2);
   return true;
 }
 
@@ -14614,7 +14613,7 @@ function e_ElicitRequestURLParams(v: unknown, _d: number): boolean {
   const p2 = o["url"];
   if (p2 === undefined) return failedMissing("/url", 'missing required property "url"');
   if (!(typeof p2 === "string")) return failedTest("/url", EXPECTED_0, p2);
-  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/url", EXPECTED_26, p2);
+  if (!(typeof p2 !== "string" || isUri(p2))) return failedTest("/url", EXPECTED_27, p2);
   return true;
 }
 
@@ -14735,11 +14734,11 @@ function e_UntitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
   const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/description", EXPECTED_0, p2);
-  const p3 = o["enum"];
-  if (p3 === undefined) return failedMissing("/enum", 'missing required property "enum"');
-  if (!g_UntitledSingleSelectEnumSchema$1(p3, d + 1)) return failedIn("/enum");
-  const p4 = o["default"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failedTest("/default", EXPECTED_0, p4);
+  const p3 = o["default"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/default", EXPECTED_0, p3);
+  const p4 = o["enum"];
+  if (p4 === undefined) return failedMissing("/enum", 'missing required property "enum"');
+  if (!g_UntitledSingleSelectEnumSchema$1(p4, d + 1)) return failedIn("/enum");
   return true;
 }
 
@@ -14754,11 +14753,11 @@ function e_TitledSingleSelectEnumSchema(v: unknown, d: number): boolean {
   const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/description", EXPECTED_0, p2);
-  const p3 = o["oneOf"];
-  if (p3 === undefined) return failedMissing("/oneOf", 'missing required property "oneOf"');
-  if (!g_TitledSingleSelectEnumSchema$1(p3, d + 1)) return failedIn("/oneOf");
-  const p4 = o["default"];
-  if (p4 !== undefined && !(typeof p4 === "string")) return failedTest("/default", EXPECTED_0, p4);
+  const p3 = o["default"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/default", EXPECTED_0, p3);
+  const p4 = o["oneOf"];
+  if (p4 === undefined) return failedMissing("/oneOf", 'missing required property "oneOf"');
+  if (!g_TitledSingleSelectEnumSchema$1(p4, d + 1)) return failedIn("/oneOf");
   return true;
 }
 
@@ -14777,12 +14776,12 @@ function e_UntitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   if (p3 !== undefined && !Number.isInteger(p3)) return failedTest("/minItems", EXPECTED_9, p3);
   const p4 = o["maxItems"];
   if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/maxItems", EXPECTED_9, p4);
-  const p5 = o["items"];
-  if (p5 === undefined) return failedMissing("/items", 'missing required property "items"');
-  if (!g_UntitledMultiSelectEnumSchema$1(p5, d + 1)) return failedIn("/items");
-  const p6 = o["default"];
-  if (p6 !== undefined && !g_UntitledMultiSelectEnumSchema$3(p6, d + 1))
+  const p5 = o["default"];
+  if (p5 !== undefined && !g_UntitledMultiSelectEnumSchema$1(p5, d + 1))
     return failedIn("/default");
+  const p6 = o["items"];
+  if (p6 === undefined) return failedMissing("/items", 'missing required property "items"');
+  if (!g_UntitledMultiSelectEnumSchema$2(p6, d + 1)) return failedIn("/items");
   return true;
 }
 
@@ -14801,11 +14800,11 @@ function e_TitledMultiSelectEnumSchema(v: unknown, d: number): boolean {
   if (p3 !== undefined && !Number.isInteger(p3)) return failedTest("/minItems", EXPECTED_9, p3);
   const p4 = o["maxItems"];
   if (p4 !== undefined && !Number.isInteger(p4)) return failedTest("/maxItems", EXPECTED_9, p4);
-  const p5 = o["items"];
-  if (p5 === undefined) return failedMissing("/items", 'missing required property "items"');
-  if (!g_TitledMultiSelectEnumSchema$1(p5, d + 1)) return failedIn("/items");
-  const p6 = o["default"];
-  if (p6 !== undefined && !g_TitledMultiSelectEnumSchema$4(p6, d + 1)) return failedIn("/default");
+  const p5 = o["default"];
+  if (p5 !== undefined && !g_TitledMultiSelectEnumSchema$1(p5, d + 1)) return failedIn("/default");
+  const p6 = o["items"];
+  if (p6 === undefined) return failedMissing("/items", 'missing required property "items"');
+  if (!g_TitledMultiSelectEnumSchema$2(p6, d + 1)) return failedIn("/items");
   return true;
 }
 
@@ -14820,13 +14819,13 @@ function e_LegacyTitledEnumSchema(v: unknown, d: number): boolean {
   const p2 = o["description"];
   if (p2 !== undefined && !(typeof p2 === "string"))
     return failedTest("/description", EXPECTED_0, p2);
-  const p3 = o["enum"];
-  if (p3 === undefined) return failedMissing("/enum", 'missing required property "enum"');
-  if (!g_LegacyTitledEnumSchema$1(p3, d + 1)) return failedIn("/enum");
-  const p4 = o["enumNames"];
-  if (p4 !== undefined && !g_LegacyTitledEnumSchema$2(p4, d + 1)) return failedIn("/enumNames");
-  const p5 = o["default"];
-  if (p5 !== undefined && !(typeof p5 === "string")) return failedTest("/default", EXPECTED_0, p5);
+  const p3 = o["default"];
+  if (p3 !== undefined && !(typeof p3 === "string")) return failedTest("/default", EXPECTED_0, p3);
+  const p4 = o["enum"];
+  if (p4 === undefined) return failedMissing("/enum", 'missing required property "enum"');
+  if (!g_LegacyTitledEnumSchema$1(p4, d + 1)) return failedIn("/enum");
+  const p5 = o["enumNames"];
+  if (p5 !== undefined && !g_LegacyTitledEnumSchema$2(p5, d + 1)) return failedIn("/enumNames");
   return true;
 }
 

@@ -9,8 +9,11 @@ import type { ValidationPlan } from "./plan.js";
 
 export type Check =
   | { kind: "any" }
-  /** `test(value)` is a boolean expression, true when the value is valid. */
-  | { kind: "test"; test: (value: string) => string; expected: string }
+  /**
+   * `test(value)` is a boolean expression, true when the value is valid. `scan`: it reads the
+   * whole value (a format, a pattern, uniqueItems), not just its type.
+   */
+  | { kind: "test"; test: (value: string) => string; expected: string; scan?: true }
   | { kind: "ref"; name: string }
   | { kind: "object"; properties: PropertyCheck[]; index?: Check }
   | { kind: "array"; items: Check }
@@ -37,9 +40,18 @@ export interface Usage {
 }
 
 const ANY: Check = { kind: "any" };
+/** What cost() counts for a format, a pattern or uniqueItems: a regular expression over the string, about. */
+const SCAN_COST = 16;
+/** How many items cost() assumes an array or a map has. */
+const ITEMS = 4;
+/** What cost() counts for a type where it reaches itself. */
+const RECURSIVE_COST = 64;
 const IS_OBJECT = (v: string) => `typeof ${v} === "object" && ${v} !== null && !Array.isArray(${v})`;
 
 export class CheckFactory {
+  /** cost() of each named type, once computed. */
+  private readonly costs = new Map<string, number>();
+
   constructor(
     private readonly plan: ValidationPlan,
     readonly usage: Usage,
@@ -149,23 +161,59 @@ export class CheckFactory {
   }
 
   private shape(shape: Shape): Check {
-    // Literal-valued properties first: they reject a wrong union member soonest.
+    // Literal-valued properties first: they reject a wrong union member soonest. Then the
+    // cheapest first, so that a rejection costs little when a cheap check fails: a URI or a base64
+    // string is scanned, a nested array of objects walked, only once the rest of the object passed.
     const properties = [...shape.properties]
-      .map((p) => ({
-        name: p.name,
-        optional: p.optional,
-        check: this.withConstraints(this.node(p.type, p.constraints?.jsonType), p.constraints),
-      }))
-      .sort(
-        (a, b) =>
-          Number(b.check.kind === "test" && isLiteralTest(b.check)) -
-          Number(a.check.kind === "test" && isLiteralTest(a.check)),
-      );
+      .map((p) => {
+        const check = this.withConstraints(this.node(p.type, p.constraints?.jsonType), p.constraints);
+        const literal = check.kind === "test" && isLiteralTest(check);
+        return { property: { name: p.name, optional: p.optional, check }, literal, cost: this.cost(check) };
+      })
+      .sort((a, b) => Number(b.literal) - Number(a.literal) || a.cost - b.cost)
+      .map((p) => p.property);
     return {
       kind: "object",
       properties,
       ...(shape.indexSignature ? this.index(shape.indexSignature.type, shape.indexSignature.constraints) : {}),
     };
+  }
+
+  /**
+   * A rough cost of running a check on a typical value, to order an object's properties: a type
+   * test is 1, a scan SCAN_COST, an array or a map counts its items ITEMS times. A type that
+   * reaches itself counts RECURSIVE_COST where it does.
+   */
+  private cost(check: Check): number {
+    switch (check.kind) {
+      case "any":
+        return 0;
+      case "test":
+        return check.scan ? SCAN_COST : 1;
+      case "ref": {
+        let cost = this.costs.get(check.name);
+        if (cost === undefined) {
+          this.costs.set(check.name, RECURSIVE_COST);
+          cost = this.cost(this.declaration(this.plan.declaration(check.name)));
+          this.costs.set(check.name, cost);
+        }
+        return cost;
+      }
+      case "object":
+        return (
+          1 +
+          check.properties.reduce((sum, p) => sum + this.cost(p.check), 0) +
+          (check.index ? ITEMS * this.cost(check.index) : 0)
+        );
+      case "array":
+        return 1 + ITEMS * this.cost(check.items);
+      case "anyOf":
+        return check.members.reduce((sum, m) => sum + this.cost(m.check), 0);
+      case "switch":
+        return 1 + Math.max(...check.cases.map((c) => this.cost(c.check)));
+      case "allOf":
+        return check.checks.reduce((sum, c) => sum + this.cost(c), 0);
+    }
   }
 
   private index(type: TypeNode, constraints?: Constraints): { index?: Check } {
@@ -201,6 +249,7 @@ export class CheckFactory {
         kind: "test",
         test: (v) => `!(${applies(v)}) || ${measure(v)} ${op} ${bound}`,
         expected: `${key} ${bound}`,
+        ...(measure === length ? {} : { scan: true as const }),
       });
     };
     const isArray = (v: string) => `Array.isArray(${v})`;
@@ -223,6 +272,7 @@ export class CheckFactory {
         kind: "test",
         test: (v) => `typeof ${v} !== "string" || ${name}.test(${v})`,
         expected: `pattern ${constraints.pattern}`,
+        scan: true,
       });
     }
     if (constraints.format !== undefined) {
@@ -233,6 +283,7 @@ export class CheckFactory {
           kind: "test",
           test: (v) => `typeof ${v} !== "string" || ${format.fn}(${v})`,
           expected: `${constraints.format} (format)`,
+          scan: true,
         });
       } else {
         this.unsupported(`format "${constraints.format}"`);
@@ -249,7 +300,12 @@ export class CheckFactory {
     }
     if (constraints.uniqueItems) {
       this.usage.helpers.add("uniqueItems");
-      extra.push({ kind: "test", test: (v) => `!Array.isArray(${v}) || uniqueItems(${v})`, expected: "uniqueItems" });
+      extra.push({
+        kind: "test",
+        test: (v) => `!Array.isArray(${v}) || uniqueItems(${v})`,
+        expected: "uniqueItems",
+        scan: true,
+      });
     }
     const base: Check = constraints.nullable
       ? anyOf(`${describe(check)} | null`, [
@@ -270,7 +326,12 @@ export class CheckFactory {
 function anyOf(label: string, members: Branch[]): Check {
   const tests = members.flatMap((m) => (m.check.kind === "test" ? [m.check] : []));
   if (tests.length < members.length) return { kind: "anyOf", label, members };
-  return { kind: "test", test: (v) => tests.map((t) => `(${t.test(v)})`).join(" || "), expected: label };
+  return {
+    kind: "test",
+    test: (v) => tests.map((t) => `(${t.test(v)})`).join(" || "),
+    expected: label,
+    ...(tests.some((t) => t.scan) ? { scan: true as const } : {}),
+  };
 }
 
 function literal(value: LiteralValue): Check {
