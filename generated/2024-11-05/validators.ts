@@ -497,15 +497,6 @@ function unreadable(error: unknown): Issue {
   };
 }
 
-/** The issues of a value the guard rejected (the slow path: only on failure). */
-function explained<T>(
-  explain: Explain,
-  value: unknown,
-  options: ValidateOptions | undefined,
-): ValidationResult<T> {
-  return { ok: false, issues: explainFailure(explain, value, "", options?.all === true) };
-}
-
 function unreadableResult<T>(error: unknown): ValidationResult<T> {
   return { ok: false, issues: [unreadable(error)] };
 }
@@ -8364,9 +8355,17 @@ function v_JSONRPCMessage(
   options?: ValidateOptions,
 ): ValidationResult<T.JSONRPCMessage> {
   try {
-    return g_JSONRPCMessage(value, 0)
-      ? { ok: true, value: value as T.JSONRPCMessage }
-      : explained(x_JSONRPCMessage, value, options);
+    if (g_JSONRPCMessage(value, 0)) return { ok: true, value: value as T.JSONRPCMessage };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_JSONRPCMessage,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -8385,9 +8384,17 @@ function v_ProgressToken(
   options?: ValidateOptions,
 ): ValidationResult<T.ProgressToken> {
   try {
-    return e_ProgressToken(value, 0)
-      ? { ok: true, value: value as T.ProgressToken }
-      : explained(x_ProgressToken, value, options);
+    if (e_ProgressToken(value, 0)) return { ok: true, value: value as T.ProgressToken };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ProgressToken,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -8403,9 +8410,12 @@ function i_ProgressToken(value: unknown): value is T.ProgressToken {
 
 function v_Cursor(value: unknown, options?: ValidateOptions): ValidationResult<T.Cursor> {
   try {
-    return e_Cursor(value, 0)
-      ? { ok: true, value: value as T.Cursor }
-      : explained(x_Cursor, value, options);
+    if (e_Cursor(value, 0)) return { ok: true, value: value as T.Cursor };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_Cursor, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -8421,9 +8431,12 @@ function i_Cursor(value: unknown): value is T.Cursor {
 
 function v_Request(value: unknown, options?: ValidateOptions): ValidationResult<T.Request> {
   try {
-    return g_Request(value, 0)
-      ? { ok: true, value: value as T.Request }
-      : explained(x_Request, value, options);
+    if (g_Request(value, 0)) return { ok: true, value: value as T.Request };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_Request, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -8442,9 +8455,17 @@ function v_Notification(
   options?: ValidateOptions,
 ): ValidationResult<T.Notification> {
   try {
-    return g_Notification(value, 0)
-      ? { ok: true, value: value as T.Notification }
-      : explained(x_Notification, value, options);
+    if (g_Notification(value, 0)) return { ok: true, value: value as T.Notification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_Notification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -8460,9 +8481,12 @@ function i_Notification(value: unknown): value is T.Notification {
 
 function v_Result(value: unknown, options?: ValidateOptions): ValidationResult<T.Result> {
   try {
-    return e_Result(value, 0)
-      ? { ok: true, value: value as T.Result }
-      : explained(x_Result, value, options);
+    if (e_Result(value, 0)) return { ok: true, value: value as T.Result };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_Result, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -8478,9 +8502,12 @@ function i_Result(value: unknown): value is T.Result {
 
 function v_RequestId(value: unknown, options?: ValidateOptions): ValidationResult<T.RequestId> {
   try {
-    return e_RequestId(value, 0)
-      ? { ok: true, value: value as T.RequestId }
-      : explained(x_RequestId, value, options);
+    if (e_RequestId(value, 0)) return { ok: true, value: value as T.RequestId };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_RequestId, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -8499,9 +8526,17 @@ function v_JSONRPCRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.JSONRPCRequest> {
   try {
-    return e_JSONRPCRequest(value, 0)
-      ? { ok: true, value: value as T.JSONRPCRequest }
-      : explained(x_JSONRPCRequest, value, options);
+    if (e_JSONRPCRequest(value, 0)) return { ok: true, value: value as T.JSONRPCRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_JSONRPCRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -8520,9 +8555,17 @@ function v_JSONRPCNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.JSONRPCNotification> {
   try {
-    return e_JSONRPCNotification(value, 0)
-      ? { ok: true, value: value as T.JSONRPCNotification }
-      : explained(x_JSONRPCNotification, value, options);
+    if (e_JSONRPCNotification(value, 0)) return { ok: true, value: value as T.JSONRPCNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_JSONRPCNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -8541,9 +8584,17 @@ function v_JSONRPCResponse(
   options?: ValidateOptions,
 ): ValidationResult<T.JSONRPCResponse> {
   try {
-    return e_JSONRPCResponse(value, 0)
-      ? { ok: true, value: value as T.JSONRPCResponse }
-      : explained(x_JSONRPCResponse, value, options);
+    if (e_JSONRPCResponse(value, 0)) return { ok: true, value: value as T.JSONRPCResponse };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_JSONRPCResponse,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -8562,9 +8613,17 @@ function v_JSONRPCError(
   options?: ValidateOptions,
 ): ValidationResult<T.JSONRPCError> {
   try {
-    return e_JSONRPCError(value, 0)
-      ? { ok: true, value: value as T.JSONRPCError }
-      : explained(x_JSONRPCError, value, options);
+    if (e_JSONRPCError(value, 0)) return { ok: true, value: value as T.JSONRPCError };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_JSONRPCError,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -8580,9 +8639,17 @@ function i_JSONRPCError(value: unknown): value is T.JSONRPCError {
 
 function v_EmptyResult(value: unknown, options?: ValidateOptions): ValidationResult<T.EmptyResult> {
   try {
-    return e_EmptyResult(value, 0)
-      ? { ok: true, value: value as T.EmptyResult }
-      : explained(x_EmptyResult, value, options);
+    if (e_EmptyResult(value, 0)) return { ok: true, value: value as T.EmptyResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_EmptyResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -8601,9 +8668,18 @@ function v_CancelledNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.CancelledNotification> {
   try {
-    return e_CancelledNotification(value, 0)
-      ? { ok: true, value: value as T.CancelledNotification }
-      : explained(x_CancelledNotification, value, options);
+    if (e_CancelledNotification(value, 0))
+      return { ok: true, value: value as T.CancelledNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_CancelledNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -8622,9 +8698,17 @@ function v_InitializeRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.InitializeRequest> {
   try {
-    return e_InitializeRequest(value, 0)
-      ? { ok: true, value: value as T.InitializeRequest }
-      : explained(x_InitializeRequest, value, options);
+    if (e_InitializeRequest(value, 0)) return { ok: true, value: value as T.InitializeRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_InitializeRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -8643,9 +8727,17 @@ function v_InitializeResult(
   options?: ValidateOptions,
 ): ValidationResult<T.InitializeResult> {
   try {
-    return e_InitializeResult(value, 0)
-      ? { ok: true, value: value as T.InitializeResult }
-      : explained(x_InitializeResult, value, options);
+    if (e_InitializeResult(value, 0)) return { ok: true, value: value as T.InitializeResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_InitializeResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -8664,9 +8756,18 @@ function v_InitializedNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.InitializedNotification> {
   try {
-    return e_InitializedNotification(value, 0)
-      ? { ok: true, value: value as T.InitializedNotification }
-      : explained(x_InitializedNotification, value, options);
+    if (e_InitializedNotification(value, 0))
+      return { ok: true, value: value as T.InitializedNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_InitializedNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -8685,9 +8786,17 @@ function v_ClientCapabilities(
   options?: ValidateOptions,
 ): ValidationResult<T.ClientCapabilities> {
   try {
-    return e_ClientCapabilities(value, 0)
-      ? { ok: true, value: value as T.ClientCapabilities }
-      : explained(x_ClientCapabilities, value, options);
+    if (e_ClientCapabilities(value, 0)) return { ok: true, value: value as T.ClientCapabilities };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ClientCapabilities,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -8706,9 +8815,17 @@ function v_ServerCapabilities(
   options?: ValidateOptions,
 ): ValidationResult<T.ServerCapabilities> {
   try {
-    return e_ServerCapabilities(value, 0)
-      ? { ok: true, value: value as T.ServerCapabilities }
-      : explained(x_ServerCapabilities, value, options);
+    if (e_ServerCapabilities(value, 0)) return { ok: true, value: value as T.ServerCapabilities };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ServerCapabilities,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -8727,9 +8844,17 @@ function v_Implementation(
   options?: ValidateOptions,
 ): ValidationResult<T.Implementation> {
   try {
-    return e_Implementation(value, 0)
-      ? { ok: true, value: value as T.Implementation }
-      : explained(x_Implementation, value, options);
+    if (e_Implementation(value, 0)) return { ok: true, value: value as T.Implementation };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_Implementation,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -8745,9 +8870,17 @@ function i_Implementation(value: unknown): value is T.Implementation {
 
 function v_PingRequest(value: unknown, options?: ValidateOptions): ValidationResult<T.PingRequest> {
   try {
-    return e_PingRequest(value, 0)
-      ? { ok: true, value: value as T.PingRequest }
-      : explained(x_PingRequest, value, options);
+    if (e_PingRequest(value, 0)) return { ok: true, value: value as T.PingRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_PingRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -8766,9 +8899,18 @@ function v_ProgressNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.ProgressNotification> {
   try {
-    return e_ProgressNotification(value, 0)
-      ? { ok: true, value: value as T.ProgressNotification }
-      : explained(x_ProgressNotification, value, options);
+    if (e_ProgressNotification(value, 0))
+      return { ok: true, value: value as T.ProgressNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ProgressNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -8787,9 +8929,17 @@ function v_PaginatedRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.PaginatedRequest> {
   try {
-    return g_PaginatedRequest(value, 0)
-      ? { ok: true, value: value as T.PaginatedRequest }
-      : explained(x_PaginatedRequest, value, options);
+    if (g_PaginatedRequest(value, 0)) return { ok: true, value: value as T.PaginatedRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_PaginatedRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -8808,9 +8958,17 @@ function v_PaginatedResult(
   options?: ValidateOptions,
 ): ValidationResult<T.PaginatedResult> {
   try {
-    return g_PaginatedResult(value, 0)
-      ? { ok: true, value: value as T.PaginatedResult }
-      : explained(x_PaginatedResult, value, options);
+    if (g_PaginatedResult(value, 0)) return { ok: true, value: value as T.PaginatedResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_PaginatedResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -8829,9 +8987,18 @@ function v_ListResourcesRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.ListResourcesRequest> {
   try {
-    return e_ListResourcesRequest(value, 0)
-      ? { ok: true, value: value as T.ListResourcesRequest }
-      : explained(x_ListResourcesRequest, value, options);
+    if (e_ListResourcesRequest(value, 0))
+      return { ok: true, value: value as T.ListResourcesRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ListResourcesRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -8850,9 +9017,17 @@ function v_ListResourcesResult(
   options?: ValidateOptions,
 ): ValidationResult<T.ListResourcesResult> {
   try {
-    return e_ListResourcesResult(value, 0)
-      ? { ok: true, value: value as T.ListResourcesResult }
-      : explained(x_ListResourcesResult, value, options);
+    if (e_ListResourcesResult(value, 0)) return { ok: true, value: value as T.ListResourcesResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ListResourcesResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -8871,9 +9046,18 @@ function v_ListResourceTemplatesRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.ListResourceTemplatesRequest> {
   try {
-    return e_ListResourceTemplatesRequest(value, 0)
-      ? { ok: true, value: value as T.ListResourceTemplatesRequest }
-      : explained(x_ListResourceTemplatesRequest, value, options);
+    if (e_ListResourceTemplatesRequest(value, 0))
+      return { ok: true, value: value as T.ListResourceTemplatesRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ListResourceTemplatesRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -8892,9 +9076,18 @@ function v_ListResourceTemplatesResult(
   options?: ValidateOptions,
 ): ValidationResult<T.ListResourceTemplatesResult> {
   try {
-    return e_ListResourceTemplatesResult(value, 0)
-      ? { ok: true, value: value as T.ListResourceTemplatesResult }
-      : explained(x_ListResourceTemplatesResult, value, options);
+    if (e_ListResourceTemplatesResult(value, 0))
+      return { ok: true, value: value as T.ListResourceTemplatesResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ListResourceTemplatesResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -8913,9 +9106,17 @@ function v_ReadResourceRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.ReadResourceRequest> {
   try {
-    return e_ReadResourceRequest(value, 0)
-      ? { ok: true, value: value as T.ReadResourceRequest }
-      : explained(x_ReadResourceRequest, value, options);
+    if (e_ReadResourceRequest(value, 0)) return { ok: true, value: value as T.ReadResourceRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ReadResourceRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -8934,9 +9135,17 @@ function v_ReadResourceResult(
   options?: ValidateOptions,
 ): ValidationResult<T.ReadResourceResult> {
   try {
-    return e_ReadResourceResult(value, 0)
-      ? { ok: true, value: value as T.ReadResourceResult }
-      : explained(x_ReadResourceResult, value, options);
+    if (e_ReadResourceResult(value, 0)) return { ok: true, value: value as T.ReadResourceResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ReadResourceResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -8955,9 +9164,18 @@ function v_ResourceListChangedNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.ResourceListChangedNotification> {
   try {
-    return e_ResourceListChangedNotification(value, 0)
-      ? { ok: true, value: value as T.ResourceListChangedNotification }
-      : explained(x_ResourceListChangedNotification, value, options);
+    if (e_ResourceListChangedNotification(value, 0))
+      return { ok: true, value: value as T.ResourceListChangedNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ResourceListChangedNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -8978,9 +9196,17 @@ function v_SubscribeRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.SubscribeRequest> {
   try {
-    return e_SubscribeRequest(value, 0)
-      ? { ok: true, value: value as T.SubscribeRequest }
-      : explained(x_SubscribeRequest, value, options);
+    if (e_SubscribeRequest(value, 0)) return { ok: true, value: value as T.SubscribeRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_SubscribeRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -8999,9 +9225,17 @@ function v_UnsubscribeRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.UnsubscribeRequest> {
   try {
-    return e_UnsubscribeRequest(value, 0)
-      ? { ok: true, value: value as T.UnsubscribeRequest }
-      : explained(x_UnsubscribeRequest, value, options);
+    if (e_UnsubscribeRequest(value, 0)) return { ok: true, value: value as T.UnsubscribeRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_UnsubscribeRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9020,9 +9254,18 @@ function v_ResourceUpdatedNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.ResourceUpdatedNotification> {
   try {
-    return e_ResourceUpdatedNotification(value, 0)
-      ? { ok: true, value: value as T.ResourceUpdatedNotification }
-      : explained(x_ResourceUpdatedNotification, value, options);
+    if (e_ResourceUpdatedNotification(value, 0))
+      return { ok: true, value: value as T.ResourceUpdatedNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ResourceUpdatedNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9038,9 +9281,12 @@ function i_ResourceUpdatedNotification(value: unknown): value is T.ResourceUpdat
 
 function v_Resource(value: unknown, options?: ValidateOptions): ValidationResult<T.Resource> {
   try {
-    return e_Resource(value, 0)
-      ? { ok: true, value: value as T.Resource }
-      : explained(x_Resource, value, options);
+    if (e_Resource(value, 0)) return { ok: true, value: value as T.Resource };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_Resource, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9059,9 +9305,17 @@ function v_ResourceTemplate(
   options?: ValidateOptions,
 ): ValidationResult<T.ResourceTemplate> {
   try {
-    return e_ResourceTemplate(value, 0)
-      ? { ok: true, value: value as T.ResourceTemplate }
-      : explained(x_ResourceTemplate, value, options);
+    if (e_ResourceTemplate(value, 0)) return { ok: true, value: value as T.ResourceTemplate };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ResourceTemplate,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9080,9 +9334,17 @@ function v_ResourceContents(
   options?: ValidateOptions,
 ): ValidationResult<T.ResourceContents> {
   try {
-    return g_ResourceContents(value, 0)
-      ? { ok: true, value: value as T.ResourceContents }
-      : explained(x_ResourceContents, value, options);
+    if (g_ResourceContents(value, 0)) return { ok: true, value: value as T.ResourceContents };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ResourceContents,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9101,9 +9363,18 @@ function v_TextResourceContents(
   options?: ValidateOptions,
 ): ValidationResult<T.TextResourceContents> {
   try {
-    return e_TextResourceContents(value, 0)
-      ? { ok: true, value: value as T.TextResourceContents }
-      : explained(x_TextResourceContents, value, options);
+    if (e_TextResourceContents(value, 0))
+      return { ok: true, value: value as T.TextResourceContents };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_TextResourceContents,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9122,9 +9393,18 @@ function v_BlobResourceContents(
   options?: ValidateOptions,
 ): ValidationResult<T.BlobResourceContents> {
   try {
-    return e_BlobResourceContents(value, 0)
-      ? { ok: true, value: value as T.BlobResourceContents }
-      : explained(x_BlobResourceContents, value, options);
+    if (e_BlobResourceContents(value, 0))
+      return { ok: true, value: value as T.BlobResourceContents };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_BlobResourceContents,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9143,9 +9423,17 @@ function v_ListPromptsRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.ListPromptsRequest> {
   try {
-    return e_ListPromptsRequest(value, 0)
-      ? { ok: true, value: value as T.ListPromptsRequest }
-      : explained(x_ListPromptsRequest, value, options);
+    if (e_ListPromptsRequest(value, 0)) return { ok: true, value: value as T.ListPromptsRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ListPromptsRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9164,9 +9452,17 @@ function v_ListPromptsResult(
   options?: ValidateOptions,
 ): ValidationResult<T.ListPromptsResult> {
   try {
-    return e_ListPromptsResult(value, 0)
-      ? { ok: true, value: value as T.ListPromptsResult }
-      : explained(x_ListPromptsResult, value, options);
+    if (e_ListPromptsResult(value, 0)) return { ok: true, value: value as T.ListPromptsResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ListPromptsResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9185,9 +9481,17 @@ function v_GetPromptRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.GetPromptRequest> {
   try {
-    return e_GetPromptRequest(value, 0)
-      ? { ok: true, value: value as T.GetPromptRequest }
-      : explained(x_GetPromptRequest, value, options);
+    if (e_GetPromptRequest(value, 0)) return { ok: true, value: value as T.GetPromptRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_GetPromptRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9206,9 +9510,17 @@ function v_GetPromptResult(
   options?: ValidateOptions,
 ): ValidationResult<T.GetPromptResult> {
   try {
-    return e_GetPromptResult(value, 0)
-      ? { ok: true, value: value as T.GetPromptResult }
-      : explained(x_GetPromptResult, value, options);
+    if (e_GetPromptResult(value, 0)) return { ok: true, value: value as T.GetPromptResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_GetPromptResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9224,9 +9536,12 @@ function i_GetPromptResult(value: unknown): value is T.GetPromptResult {
 
 function v_Prompt(value: unknown, options?: ValidateOptions): ValidationResult<T.Prompt> {
   try {
-    return e_Prompt(value, 0)
-      ? { ok: true, value: value as T.Prompt }
-      : explained(x_Prompt, value, options);
+    if (e_Prompt(value, 0)) return { ok: true, value: value as T.Prompt };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_Prompt, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9245,9 +9560,17 @@ function v_PromptArgument(
   options?: ValidateOptions,
 ): ValidationResult<T.PromptArgument> {
   try {
-    return e_PromptArgument(value, 0)
-      ? { ok: true, value: value as T.PromptArgument }
-      : explained(x_PromptArgument, value, options);
+    if (e_PromptArgument(value, 0)) return { ok: true, value: value as T.PromptArgument };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_PromptArgument,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9263,9 +9586,12 @@ function i_PromptArgument(value: unknown): value is T.PromptArgument {
 
 function v_Role(value: unknown, options?: ValidateOptions): ValidationResult<T.Role> {
   try {
-    return e_Role(value, 0)
-      ? { ok: true, value: value as T.Role }
-      : explained(x_Role, value, options);
+    if (e_Role(value, 0)) return { ok: true, value: value as T.Role };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_Role, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9284,9 +9610,17 @@ function v_PromptMessage(
   options?: ValidateOptions,
 ): ValidationResult<T.PromptMessage> {
   try {
-    return e_PromptMessage(value, 0)
-      ? { ok: true, value: value as T.PromptMessage }
-      : explained(x_PromptMessage, value, options);
+    if (e_PromptMessage(value, 0)) return { ok: true, value: value as T.PromptMessage };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_PromptMessage,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9305,9 +9639,17 @@ function v_EmbeddedResource(
   options?: ValidateOptions,
 ): ValidationResult<T.EmbeddedResource> {
   try {
-    return e_EmbeddedResource(value, 0)
-      ? { ok: true, value: value as T.EmbeddedResource }
-      : explained(x_EmbeddedResource, value, options);
+    if (e_EmbeddedResource(value, 0)) return { ok: true, value: value as T.EmbeddedResource };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_EmbeddedResource,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9326,9 +9668,18 @@ function v_PromptListChangedNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.PromptListChangedNotification> {
   try {
-    return e_PromptListChangedNotification(value, 0)
-      ? { ok: true, value: value as T.PromptListChangedNotification }
-      : explained(x_PromptListChangedNotification, value, options);
+    if (e_PromptListChangedNotification(value, 0))
+      return { ok: true, value: value as T.PromptListChangedNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_PromptListChangedNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9347,9 +9698,17 @@ function v_ListToolsRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.ListToolsRequest> {
   try {
-    return e_ListToolsRequest(value, 0)
-      ? { ok: true, value: value as T.ListToolsRequest }
-      : explained(x_ListToolsRequest, value, options);
+    if (e_ListToolsRequest(value, 0)) return { ok: true, value: value as T.ListToolsRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ListToolsRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9368,9 +9727,17 @@ function v_ListToolsResult(
   options?: ValidateOptions,
 ): ValidationResult<T.ListToolsResult> {
   try {
-    return e_ListToolsResult(value, 0)
-      ? { ok: true, value: value as T.ListToolsResult }
-      : explained(x_ListToolsResult, value, options);
+    if (e_ListToolsResult(value, 0)) return { ok: true, value: value as T.ListToolsResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ListToolsResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9389,9 +9756,17 @@ function v_CallToolResult(
   options?: ValidateOptions,
 ): ValidationResult<T.CallToolResult> {
   try {
-    return e_CallToolResult(value, 0)
-      ? { ok: true, value: value as T.CallToolResult }
-      : explained(x_CallToolResult, value, options);
+    if (e_CallToolResult(value, 0)) return { ok: true, value: value as T.CallToolResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_CallToolResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9410,9 +9785,17 @@ function v_CallToolRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.CallToolRequest> {
   try {
-    return e_CallToolRequest(value, 0)
-      ? { ok: true, value: value as T.CallToolRequest }
-      : explained(x_CallToolRequest, value, options);
+    if (e_CallToolRequest(value, 0)) return { ok: true, value: value as T.CallToolRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_CallToolRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9431,9 +9814,18 @@ function v_ToolListChangedNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.ToolListChangedNotification> {
   try {
-    return e_ToolListChangedNotification(value, 0)
-      ? { ok: true, value: value as T.ToolListChangedNotification }
-      : explained(x_ToolListChangedNotification, value, options);
+    if (e_ToolListChangedNotification(value, 0))
+      return { ok: true, value: value as T.ToolListChangedNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ToolListChangedNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9449,9 +9841,12 @@ function i_ToolListChangedNotification(value: unknown): value is T.ToolListChang
 
 function v_Tool(value: unknown, options?: ValidateOptions): ValidationResult<T.Tool> {
   try {
-    return e_Tool(value, 0)
-      ? { ok: true, value: value as T.Tool }
-      : explained(x_Tool, value, options);
+    if (e_Tool(value, 0)) return { ok: true, value: value as T.Tool };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_Tool, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9470,9 +9865,17 @@ function v_SetLevelRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.SetLevelRequest> {
   try {
-    return e_SetLevelRequest(value, 0)
-      ? { ok: true, value: value as T.SetLevelRequest }
-      : explained(x_SetLevelRequest, value, options);
+    if (e_SetLevelRequest(value, 0)) return { ok: true, value: value as T.SetLevelRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_SetLevelRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9491,9 +9894,18 @@ function v_LoggingMessageNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.LoggingMessageNotification> {
   try {
-    return e_LoggingMessageNotification(value, 0)
-      ? { ok: true, value: value as T.LoggingMessageNotification }
-      : explained(x_LoggingMessageNotification, value, options);
+    if (e_LoggingMessageNotification(value, 0))
+      return { ok: true, value: value as T.LoggingMessageNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_LoggingMessageNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9512,9 +9924,17 @@ function v_LoggingLevel(
   options?: ValidateOptions,
 ): ValidationResult<T.LoggingLevel> {
   try {
-    return e_LoggingLevel(value, 0)
-      ? { ok: true, value: value as T.LoggingLevel }
-      : explained(x_LoggingLevel, value, options);
+    if (e_LoggingLevel(value, 0)) return { ok: true, value: value as T.LoggingLevel };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_LoggingLevel,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9533,9 +9953,18 @@ function v_CreateMessageRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.CreateMessageRequest> {
   try {
-    return e_CreateMessageRequest(value, 0)
-      ? { ok: true, value: value as T.CreateMessageRequest }
-      : explained(x_CreateMessageRequest, value, options);
+    if (e_CreateMessageRequest(value, 0))
+      return { ok: true, value: value as T.CreateMessageRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_CreateMessageRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9554,9 +9983,17 @@ function v_CreateMessageResult(
   options?: ValidateOptions,
 ): ValidationResult<T.CreateMessageResult> {
   try {
-    return e_CreateMessageResult(value, 0)
-      ? { ok: true, value: value as T.CreateMessageResult }
-      : explained(x_CreateMessageResult, value, options);
+    if (e_CreateMessageResult(value, 0)) return { ok: true, value: value as T.CreateMessageResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_CreateMessageResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9575,9 +10012,17 @@ function v_SamplingMessage(
   options?: ValidateOptions,
 ): ValidationResult<T.SamplingMessage> {
   try {
-    return e_SamplingMessage(value, 0)
-      ? { ok: true, value: value as T.SamplingMessage }
-      : explained(x_SamplingMessage, value, options);
+    if (e_SamplingMessage(value, 0)) return { ok: true, value: value as T.SamplingMessage };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_SamplingMessage,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9593,9 +10038,12 @@ function i_SamplingMessage(value: unknown): value is T.SamplingMessage {
 
 function v_Annotated(value: unknown, options?: ValidateOptions): ValidationResult<T.Annotated> {
   try {
-    return g_Annotated(value, 0)
-      ? { ok: true, value: value as T.Annotated }
-      : explained(x_Annotated, value, options);
+    if (g_Annotated(value, 0)) return { ok: true, value: value as T.Annotated };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_Annotated, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9611,9 +10059,17 @@ function i_Annotated(value: unknown): value is T.Annotated {
 
 function v_TextContent(value: unknown, options?: ValidateOptions): ValidationResult<T.TextContent> {
   try {
-    return e_TextContent(value, 0)
-      ? { ok: true, value: value as T.TextContent }
-      : explained(x_TextContent, value, options);
+    if (e_TextContent(value, 0)) return { ok: true, value: value as T.TextContent };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_TextContent,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9632,9 +10088,17 @@ function v_ImageContent(
   options?: ValidateOptions,
 ): ValidationResult<T.ImageContent> {
   try {
-    return e_ImageContent(value, 0)
-      ? { ok: true, value: value as T.ImageContent }
-      : explained(x_ImageContent, value, options);
+    if (e_ImageContent(value, 0)) return { ok: true, value: value as T.ImageContent };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ImageContent,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9653,9 +10117,17 @@ function v_ModelPreferences(
   options?: ValidateOptions,
 ): ValidationResult<T.ModelPreferences> {
   try {
-    return e_ModelPreferences(value, 0)
-      ? { ok: true, value: value as T.ModelPreferences }
-      : explained(x_ModelPreferences, value, options);
+    if (e_ModelPreferences(value, 0)) return { ok: true, value: value as T.ModelPreferences };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ModelPreferences,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9671,9 +10143,12 @@ function i_ModelPreferences(value: unknown): value is T.ModelPreferences {
 
 function v_ModelHint(value: unknown, options?: ValidateOptions): ValidationResult<T.ModelHint> {
   try {
-    return e_ModelHint(value, 0)
-      ? { ok: true, value: value as T.ModelHint }
-      : explained(x_ModelHint, value, options);
+    if (e_ModelHint(value, 0)) return { ok: true, value: value as T.ModelHint };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_ModelHint, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9692,9 +10167,17 @@ function v_CompleteRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.CompleteRequest> {
   try {
-    return e_CompleteRequest(value, 0)
-      ? { ok: true, value: value as T.CompleteRequest }
-      : explained(x_CompleteRequest, value, options);
+    if (e_CompleteRequest(value, 0)) return { ok: true, value: value as T.CompleteRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_CompleteRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9713,9 +10196,17 @@ function v_CompleteResult(
   options?: ValidateOptions,
 ): ValidationResult<T.CompleteResult> {
   try {
-    return e_CompleteResult(value, 0)
-      ? { ok: true, value: value as T.CompleteResult }
-      : explained(x_CompleteResult, value, options);
+    if (e_CompleteResult(value, 0)) return { ok: true, value: value as T.CompleteResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_CompleteResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9734,9 +10225,17 @@ function v_ResourceReference(
   options?: ValidateOptions,
 ): ValidationResult<T.ResourceReference> {
   try {
-    return e_ResourceReference(value, 0)
-      ? { ok: true, value: value as T.ResourceReference }
-      : explained(x_ResourceReference, value, options);
+    if (e_ResourceReference(value, 0)) return { ok: true, value: value as T.ResourceReference };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ResourceReference,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9755,9 +10254,17 @@ function v_PromptReference(
   options?: ValidateOptions,
 ): ValidationResult<T.PromptReference> {
   try {
-    return e_PromptReference(value, 0)
-      ? { ok: true, value: value as T.PromptReference }
-      : explained(x_PromptReference, value, options);
+    if (e_PromptReference(value, 0)) return { ok: true, value: value as T.PromptReference };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_PromptReference,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9776,9 +10283,17 @@ function v_ListRootsRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.ListRootsRequest> {
   try {
-    return e_ListRootsRequest(value, 0)
-      ? { ok: true, value: value as T.ListRootsRequest }
-      : explained(x_ListRootsRequest, value, options);
+    if (e_ListRootsRequest(value, 0)) return { ok: true, value: value as T.ListRootsRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ListRootsRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9797,9 +10312,17 @@ function v_ListRootsResult(
   options?: ValidateOptions,
 ): ValidationResult<T.ListRootsResult> {
   try {
-    return e_ListRootsResult(value, 0)
-      ? { ok: true, value: value as T.ListRootsResult }
-      : explained(x_ListRootsResult, value, options);
+    if (e_ListRootsResult(value, 0)) return { ok: true, value: value as T.ListRootsResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ListRootsResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9815,9 +10338,12 @@ function i_ListRootsResult(value: unknown): value is T.ListRootsResult {
 
 function v_Root(value: unknown, options?: ValidateOptions): ValidationResult<T.Root> {
   try {
-    return e_Root(value, 0)
-      ? { ok: true, value: value as T.Root }
-      : explained(x_Root, value, options);
+    if (e_Root(value, 0)) return { ok: true, value: value as T.Root };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_Root, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9836,9 +10362,18 @@ function v_RootsListChangedNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.RootsListChangedNotification> {
   try {
-    return e_RootsListChangedNotification(value, 0)
-      ? { ok: true, value: value as T.RootsListChangedNotification }
-      : explained(x_RootsListChangedNotification, value, options);
+    if (e_RootsListChangedNotification(value, 0))
+      return { ok: true, value: value as T.RootsListChangedNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_RootsListChangedNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9857,9 +10392,17 @@ function v_ClientRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.ClientRequest> {
   try {
-    return g_ClientRequest(value, 0)
-      ? { ok: true, value: value as T.ClientRequest }
-      : explained(x_ClientRequest, value, options);
+    if (g_ClientRequest(value, 0)) return { ok: true, value: value as T.ClientRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ClientRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9878,9 +10421,17 @@ function v_ClientNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.ClientNotification> {
   try {
-    return g_ClientNotification(value, 0)
-      ? { ok: true, value: value as T.ClientNotification }
-      : explained(x_ClientNotification, value, options);
+    if (g_ClientNotification(value, 0)) return { ok: true, value: value as T.ClientNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ClientNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9899,9 +10450,17 @@ function v_ClientResult(
   options?: ValidateOptions,
 ): ValidationResult<T.ClientResult> {
   try {
-    return g_ClientResult(value, 0)
-      ? { ok: true, value: value as T.ClientResult }
-      : explained(x_ClientResult, value, options);
+    if (g_ClientResult(value, 0)) return { ok: true, value: value as T.ClientResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ClientResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9920,9 +10479,17 @@ function v_ServerRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.ServerRequest> {
   try {
-    return g_ServerRequest(value, 0)
-      ? { ok: true, value: value as T.ServerRequest }
-      : explained(x_ServerRequest, value, options);
+    if (g_ServerRequest(value, 0)) return { ok: true, value: value as T.ServerRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ServerRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9941,9 +10508,17 @@ function v_ServerNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.ServerNotification> {
   try {
-    return g_ServerNotification(value, 0)
-      ? { ok: true, value: value as T.ServerNotification }
-      : explained(x_ServerNotification, value, options);
+    if (g_ServerNotification(value, 0)) return { ok: true, value: value as T.ServerNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ServerNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -9962,9 +10537,17 @@ function v_ServerResult(
   options?: ValidateOptions,
 ): ValidationResult<T.ServerResult> {
   try {
-    return g_ServerResult(value, 0)
-      ? { ok: true, value: value as T.ServerResult }
-      : explained(x_ServerResult, value, options);
+    if (g_ServerResult(value, 0)) return { ok: true, value: value as T.ServerResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ServerResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }

@@ -497,15 +497,6 @@ function unreadable(error: unknown): Issue {
   };
 }
 
-/** The issues of a value the guard rejected (the slow path: only on failure). */
-function explained<T>(
-  explain: Explain,
-  value: unknown,
-  options: ValidateOptions | undefined,
-): ValidationResult<T> {
-  return { ok: false, issues: explainFailure(explain, value, "", options?.all === true) };
-}
-
 function unreadableResult<T>(error: unknown): ValidationResult<T> {
   return { ok: false, issues: [unreadable(error)] };
 }
@@ -15402,9 +15393,17 @@ function v_JSONRPCMessage(
   options?: ValidateOptions,
 ): ValidationResult<T.JSONRPCMessage> {
   try {
-    return g_JSONRPCMessage(value, 0)
-      ? { ok: true, value: value as T.JSONRPCMessage }
-      : explained(x_JSONRPCMessage, value, options);
+    if (g_JSONRPCMessage(value, 0)) return { ok: true, value: value as T.JSONRPCMessage };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_JSONRPCMessage,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15423,9 +15422,17 @@ function v_ProgressToken(
   options?: ValidateOptions,
 ): ValidationResult<T.ProgressToken> {
   try {
-    return e_ProgressToken(value, 0)
-      ? { ok: true, value: value as T.ProgressToken }
-      : explained(x_ProgressToken, value, options);
+    if (e_ProgressToken(value, 0)) return { ok: true, value: value as T.ProgressToken };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ProgressToken,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15441,9 +15448,12 @@ function i_ProgressToken(value: unknown): value is T.ProgressToken {
 
 function v_Cursor(value: unknown, options?: ValidateOptions): ValidationResult<T.Cursor> {
   try {
-    return e_Cursor(value, 0)
-      ? { ok: true, value: value as T.Cursor }
-      : explained(x_Cursor, value, options);
+    if (e_Cursor(value, 0)) return { ok: true, value: value as T.Cursor };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_Cursor, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15462,9 +15472,18 @@ function v_TaskAugmentedRequestParams(
   options?: ValidateOptions,
 ): ValidationResult<T.TaskAugmentedRequestParams> {
   try {
-    return g_TaskAugmentedRequestParams(value, 0)
-      ? { ok: true, value: value as T.TaskAugmentedRequestParams }
-      : explained(x_TaskAugmentedRequestParams, value, options);
+    if (g_TaskAugmentedRequestParams(value, 0))
+      return { ok: true, value: value as T.TaskAugmentedRequestParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_TaskAugmentedRequestParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15483,9 +15502,17 @@ function v_RequestParams(
   options?: ValidateOptions,
 ): ValidationResult<T.RequestParams> {
   try {
-    return e_RequestParams(value, 0)
-      ? { ok: true, value: value as T.RequestParams }
-      : explained(x_RequestParams, value, options);
+    if (e_RequestParams(value, 0)) return { ok: true, value: value as T.RequestParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_RequestParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15501,9 +15528,12 @@ function i_RequestParams(value: unknown): value is T.RequestParams {
 
 function v_Request(value: unknown, options?: ValidateOptions): ValidationResult<T.Request> {
   try {
-    return g_Request(value, 0)
-      ? { ok: true, value: value as T.Request }
-      : explained(x_Request, value, options);
+    if (g_Request(value, 0)) return { ok: true, value: value as T.Request };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_Request, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15522,9 +15552,17 @@ function v_NotificationParams(
   options?: ValidateOptions,
 ): ValidationResult<T.NotificationParams> {
   try {
-    return e_NotificationParams(value, 0)
-      ? { ok: true, value: value as T.NotificationParams }
-      : explained(x_NotificationParams, value, options);
+    if (e_NotificationParams(value, 0)) return { ok: true, value: value as T.NotificationParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_NotificationParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15543,9 +15581,17 @@ function v_Notification(
   options?: ValidateOptions,
 ): ValidationResult<T.Notification> {
   try {
-    return g_Notification(value, 0)
-      ? { ok: true, value: value as T.Notification }
-      : explained(x_Notification, value, options);
+    if (g_Notification(value, 0)) return { ok: true, value: value as T.Notification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_Notification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15561,9 +15607,12 @@ function i_Notification(value: unknown): value is T.Notification {
 
 function v_Result(value: unknown, options?: ValidateOptions): ValidationResult<T.Result> {
   try {
-    return e_Result(value, 0)
-      ? { ok: true, value: value as T.Result }
-      : explained(x_Result, value, options);
+    if (e_Result(value, 0)) return { ok: true, value: value as T.Result };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_Result, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15579,9 +15628,12 @@ function i_Result(value: unknown): value is T.Result {
 
 function v_Error(value: unknown, options?: ValidateOptions): ValidationResult<T.Error> {
   try {
-    return e_Error(value, 0)
-      ? { ok: true, value: value as T.Error }
-      : explained(x_Error, value, options);
+    if (e_Error(value, 0)) return { ok: true, value: value as T.Error };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_Error, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15597,9 +15649,12 @@ function i_Error(value: unknown): value is T.Error {
 
 function v_RequestId(value: unknown, options?: ValidateOptions): ValidationResult<T.RequestId> {
   try {
-    return e_RequestId(value, 0)
-      ? { ok: true, value: value as T.RequestId }
-      : explained(x_RequestId, value, options);
+    if (e_RequestId(value, 0)) return { ok: true, value: value as T.RequestId };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_RequestId, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15618,9 +15673,17 @@ function v_JSONRPCRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.JSONRPCRequest> {
   try {
-    return e_JSONRPCRequest(value, 0)
-      ? { ok: true, value: value as T.JSONRPCRequest }
-      : explained(x_JSONRPCRequest, value, options);
+    if (e_JSONRPCRequest(value, 0)) return { ok: true, value: value as T.JSONRPCRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_JSONRPCRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15639,9 +15702,17 @@ function v_JSONRPCNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.JSONRPCNotification> {
   try {
-    return e_JSONRPCNotification(value, 0)
-      ? { ok: true, value: value as T.JSONRPCNotification }
-      : explained(x_JSONRPCNotification, value, options);
+    if (e_JSONRPCNotification(value, 0)) return { ok: true, value: value as T.JSONRPCNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_JSONRPCNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15660,9 +15731,18 @@ function v_JSONRPCResultResponse(
   options?: ValidateOptions,
 ): ValidationResult<T.JSONRPCResultResponse> {
   try {
-    return e_JSONRPCResultResponse(value, 0)
-      ? { ok: true, value: value as T.JSONRPCResultResponse }
-      : explained(x_JSONRPCResultResponse, value, options);
+    if (e_JSONRPCResultResponse(value, 0))
+      return { ok: true, value: value as T.JSONRPCResultResponse };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_JSONRPCResultResponse,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15681,9 +15761,18 @@ function v_JSONRPCErrorResponse(
   options?: ValidateOptions,
 ): ValidationResult<T.JSONRPCErrorResponse> {
   try {
-    return e_JSONRPCErrorResponse(value, 0)
-      ? { ok: true, value: value as T.JSONRPCErrorResponse }
-      : explained(x_JSONRPCErrorResponse, value, options);
+    if (e_JSONRPCErrorResponse(value, 0))
+      return { ok: true, value: value as T.JSONRPCErrorResponse };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_JSONRPCErrorResponse,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15702,9 +15791,17 @@ function v_JSONRPCResponse(
   options?: ValidateOptions,
 ): ValidationResult<T.JSONRPCResponse> {
   try {
-    return g_JSONRPCResponse(value, 0)
-      ? { ok: true, value: value as T.JSONRPCResponse }
-      : explained(x_JSONRPCResponse, value, options);
+    if (g_JSONRPCResponse(value, 0)) return { ok: true, value: value as T.JSONRPCResponse };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_JSONRPCResponse,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15723,9 +15820,18 @@ function v_URLElicitationRequiredError(
   options?: ValidateOptions,
 ): ValidationResult<T.URLElicitationRequiredError> {
   try {
-    return g_URLElicitationRequiredError(value, 0)
-      ? { ok: true, value: value as T.URLElicitationRequiredError }
-      : explained(x_URLElicitationRequiredError, value, options);
+    if (g_URLElicitationRequiredError(value, 0))
+      return { ok: true, value: value as T.URLElicitationRequiredError };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_URLElicitationRequiredError,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15741,9 +15847,17 @@ function i_URLElicitationRequiredError(value: unknown): value is T.URLElicitatio
 
 function v_EmptyResult(value: unknown, options?: ValidateOptions): ValidationResult<T.EmptyResult> {
   try {
-    return e_EmptyResult(value, 0)
-      ? { ok: true, value: value as T.EmptyResult }
-      : explained(x_EmptyResult, value, options);
+    if (e_EmptyResult(value, 0)) return { ok: true, value: value as T.EmptyResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_EmptyResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15762,9 +15876,18 @@ function v_CancelledNotificationParams(
   options?: ValidateOptions,
 ): ValidationResult<T.CancelledNotificationParams> {
   try {
-    return e_CancelledNotificationParams(value, 0)
-      ? { ok: true, value: value as T.CancelledNotificationParams }
-      : explained(x_CancelledNotificationParams, value, options);
+    if (e_CancelledNotificationParams(value, 0))
+      return { ok: true, value: value as T.CancelledNotificationParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_CancelledNotificationParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15783,9 +15906,18 @@ function v_CancelledNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.CancelledNotification> {
   try {
-    return e_CancelledNotification(value, 0)
-      ? { ok: true, value: value as T.CancelledNotification }
-      : explained(x_CancelledNotification, value, options);
+    if (e_CancelledNotification(value, 0))
+      return { ok: true, value: value as T.CancelledNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_CancelledNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15804,9 +15936,18 @@ function v_InitializeRequestParams(
   options?: ValidateOptions,
 ): ValidationResult<T.InitializeRequestParams> {
   try {
-    return e_InitializeRequestParams(value, 0)
-      ? { ok: true, value: value as T.InitializeRequestParams }
-      : explained(x_InitializeRequestParams, value, options);
+    if (e_InitializeRequestParams(value, 0))
+      return { ok: true, value: value as T.InitializeRequestParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_InitializeRequestParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15825,9 +15966,17 @@ function v_InitializeRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.InitializeRequest> {
   try {
-    return e_InitializeRequest(value, 0)
-      ? { ok: true, value: value as T.InitializeRequest }
-      : explained(x_InitializeRequest, value, options);
+    if (e_InitializeRequest(value, 0)) return { ok: true, value: value as T.InitializeRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_InitializeRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15846,9 +15995,17 @@ function v_InitializeResult(
   options?: ValidateOptions,
 ): ValidationResult<T.InitializeResult> {
   try {
-    return e_InitializeResult(value, 0)
-      ? { ok: true, value: value as T.InitializeResult }
-      : explained(x_InitializeResult, value, options);
+    if (e_InitializeResult(value, 0)) return { ok: true, value: value as T.InitializeResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_InitializeResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15867,9 +16024,18 @@ function v_InitializedNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.InitializedNotification> {
   try {
-    return e_InitializedNotification(value, 0)
-      ? { ok: true, value: value as T.InitializedNotification }
-      : explained(x_InitializedNotification, value, options);
+    if (e_InitializedNotification(value, 0))
+      return { ok: true, value: value as T.InitializedNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_InitializedNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15888,9 +16054,17 @@ function v_ClientCapabilities(
   options?: ValidateOptions,
 ): ValidationResult<T.ClientCapabilities> {
   try {
-    return e_ClientCapabilities(value, 0)
-      ? { ok: true, value: value as T.ClientCapabilities }
-      : explained(x_ClientCapabilities, value, options);
+    if (e_ClientCapabilities(value, 0)) return { ok: true, value: value as T.ClientCapabilities };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ClientCapabilities,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15909,9 +16083,17 @@ function v_ServerCapabilities(
   options?: ValidateOptions,
 ): ValidationResult<T.ServerCapabilities> {
   try {
-    return e_ServerCapabilities(value, 0)
-      ? { ok: true, value: value as T.ServerCapabilities }
-      : explained(x_ServerCapabilities, value, options);
+    if (e_ServerCapabilities(value, 0)) return { ok: true, value: value as T.ServerCapabilities };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ServerCapabilities,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15927,9 +16109,12 @@ function i_ServerCapabilities(value: unknown): value is T.ServerCapabilities {
 
 function v_Icon(value: unknown, options?: ValidateOptions): ValidationResult<T.Icon> {
   try {
-    return e_Icon(value, 0)
-      ? { ok: true, value: value as T.Icon }
-      : explained(x_Icon, value, options);
+    if (e_Icon(value, 0)) return { ok: true, value: value as T.Icon };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_Icon, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15945,9 +16130,12 @@ function i_Icon(value: unknown): value is T.Icon {
 
 function v_Icons(value: unknown, options?: ValidateOptions): ValidationResult<T.Icons> {
   try {
-    return g_Icons(value, 0)
-      ? { ok: true, value: value as T.Icons }
-      : explained(x_Icons, value, options);
+    if (g_Icons(value, 0)) return { ok: true, value: value as T.Icons };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_Icons, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15966,9 +16154,17 @@ function v_BaseMetadata(
   options?: ValidateOptions,
 ): ValidationResult<T.BaseMetadata> {
   try {
-    return g_BaseMetadata(value, 0)
-      ? { ok: true, value: value as T.BaseMetadata }
-      : explained(x_BaseMetadata, value, options);
+    if (g_BaseMetadata(value, 0)) return { ok: true, value: value as T.BaseMetadata };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_BaseMetadata,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15987,9 +16183,17 @@ function v_Implementation(
   options?: ValidateOptions,
 ): ValidationResult<T.Implementation> {
   try {
-    return e_Implementation(value, 0)
-      ? { ok: true, value: value as T.Implementation }
-      : explained(x_Implementation, value, options);
+    if (e_Implementation(value, 0)) return { ok: true, value: value as T.Implementation };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_Implementation,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16005,9 +16209,17 @@ function i_Implementation(value: unknown): value is T.Implementation {
 
 function v_PingRequest(value: unknown, options?: ValidateOptions): ValidationResult<T.PingRequest> {
   try {
-    return e_PingRequest(value, 0)
-      ? { ok: true, value: value as T.PingRequest }
-      : explained(x_PingRequest, value, options);
+    if (e_PingRequest(value, 0)) return { ok: true, value: value as T.PingRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_PingRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16026,9 +16238,18 @@ function v_ProgressNotificationParams(
   options?: ValidateOptions,
 ): ValidationResult<T.ProgressNotificationParams> {
   try {
-    return e_ProgressNotificationParams(value, 0)
-      ? { ok: true, value: value as T.ProgressNotificationParams }
-      : explained(x_ProgressNotificationParams, value, options);
+    if (e_ProgressNotificationParams(value, 0))
+      return { ok: true, value: value as T.ProgressNotificationParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ProgressNotificationParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16047,9 +16268,18 @@ function v_ProgressNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.ProgressNotification> {
   try {
-    return e_ProgressNotification(value, 0)
-      ? { ok: true, value: value as T.ProgressNotification }
-      : explained(x_ProgressNotification, value, options);
+    if (e_ProgressNotification(value, 0))
+      return { ok: true, value: value as T.ProgressNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ProgressNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16068,9 +16298,18 @@ function v_PaginatedRequestParams(
   options?: ValidateOptions,
 ): ValidationResult<T.PaginatedRequestParams> {
   try {
-    return e_PaginatedRequestParams(value, 0)
-      ? { ok: true, value: value as T.PaginatedRequestParams }
-      : explained(x_PaginatedRequestParams, value, options);
+    if (e_PaginatedRequestParams(value, 0))
+      return { ok: true, value: value as T.PaginatedRequestParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_PaginatedRequestParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16089,9 +16328,17 @@ function v_PaginatedRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.PaginatedRequest> {
   try {
-    return g_PaginatedRequest(value, 0)
-      ? { ok: true, value: value as T.PaginatedRequest }
-      : explained(x_PaginatedRequest, value, options);
+    if (g_PaginatedRequest(value, 0)) return { ok: true, value: value as T.PaginatedRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_PaginatedRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16110,9 +16357,17 @@ function v_PaginatedResult(
   options?: ValidateOptions,
 ): ValidationResult<T.PaginatedResult> {
   try {
-    return g_PaginatedResult(value, 0)
-      ? { ok: true, value: value as T.PaginatedResult }
-      : explained(x_PaginatedResult, value, options);
+    if (g_PaginatedResult(value, 0)) return { ok: true, value: value as T.PaginatedResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_PaginatedResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16131,9 +16386,18 @@ function v_ListResourcesRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.ListResourcesRequest> {
   try {
-    return e_ListResourcesRequest(value, 0)
-      ? { ok: true, value: value as T.ListResourcesRequest }
-      : explained(x_ListResourcesRequest, value, options);
+    if (e_ListResourcesRequest(value, 0))
+      return { ok: true, value: value as T.ListResourcesRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ListResourcesRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16152,9 +16416,17 @@ function v_ListResourcesResult(
   options?: ValidateOptions,
 ): ValidationResult<T.ListResourcesResult> {
   try {
-    return e_ListResourcesResult(value, 0)
-      ? { ok: true, value: value as T.ListResourcesResult }
-      : explained(x_ListResourcesResult, value, options);
+    if (e_ListResourcesResult(value, 0)) return { ok: true, value: value as T.ListResourcesResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ListResourcesResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16173,9 +16445,18 @@ function v_ListResourceTemplatesRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.ListResourceTemplatesRequest> {
   try {
-    return e_ListResourceTemplatesRequest(value, 0)
-      ? { ok: true, value: value as T.ListResourceTemplatesRequest }
-      : explained(x_ListResourceTemplatesRequest, value, options);
+    if (e_ListResourceTemplatesRequest(value, 0))
+      return { ok: true, value: value as T.ListResourceTemplatesRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ListResourceTemplatesRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16194,9 +16475,18 @@ function v_ListResourceTemplatesResult(
   options?: ValidateOptions,
 ): ValidationResult<T.ListResourceTemplatesResult> {
   try {
-    return e_ListResourceTemplatesResult(value, 0)
-      ? { ok: true, value: value as T.ListResourceTemplatesResult }
-      : explained(x_ListResourceTemplatesResult, value, options);
+    if (e_ListResourceTemplatesResult(value, 0))
+      return { ok: true, value: value as T.ListResourceTemplatesResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ListResourceTemplatesResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16215,9 +16505,18 @@ function v_ResourceRequestParams(
   options?: ValidateOptions,
 ): ValidationResult<T.ResourceRequestParams> {
   try {
-    return g_ResourceRequestParams(value, 0)
-      ? { ok: true, value: value as T.ResourceRequestParams }
-      : explained(x_ResourceRequestParams, value, options);
+    if (g_ResourceRequestParams(value, 0))
+      return { ok: true, value: value as T.ResourceRequestParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ResourceRequestParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16236,9 +16535,18 @@ function v_ReadResourceRequestParams(
   options?: ValidateOptions,
 ): ValidationResult<T.ReadResourceRequestParams> {
   try {
-    return e_ReadResourceRequestParams(value, 0)
-      ? { ok: true, value: value as T.ReadResourceRequestParams }
-      : explained(x_ReadResourceRequestParams, value, options);
+    if (e_ReadResourceRequestParams(value, 0))
+      return { ok: true, value: value as T.ReadResourceRequestParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ReadResourceRequestParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16257,9 +16565,17 @@ function v_ReadResourceRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.ReadResourceRequest> {
   try {
-    return e_ReadResourceRequest(value, 0)
-      ? { ok: true, value: value as T.ReadResourceRequest }
-      : explained(x_ReadResourceRequest, value, options);
+    if (e_ReadResourceRequest(value, 0)) return { ok: true, value: value as T.ReadResourceRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ReadResourceRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16278,9 +16594,17 @@ function v_ReadResourceResult(
   options?: ValidateOptions,
 ): ValidationResult<T.ReadResourceResult> {
   try {
-    return e_ReadResourceResult(value, 0)
-      ? { ok: true, value: value as T.ReadResourceResult }
-      : explained(x_ReadResourceResult, value, options);
+    if (e_ReadResourceResult(value, 0)) return { ok: true, value: value as T.ReadResourceResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ReadResourceResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16299,9 +16623,18 @@ function v_ResourceListChangedNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.ResourceListChangedNotification> {
   try {
-    return e_ResourceListChangedNotification(value, 0)
-      ? { ok: true, value: value as T.ResourceListChangedNotification }
-      : explained(x_ResourceListChangedNotification, value, options);
+    if (e_ResourceListChangedNotification(value, 0))
+      return { ok: true, value: value as T.ResourceListChangedNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ResourceListChangedNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16322,9 +16655,18 @@ function v_SubscribeRequestParams(
   options?: ValidateOptions,
 ): ValidationResult<T.SubscribeRequestParams> {
   try {
-    return e_SubscribeRequestParams(value, 0)
-      ? { ok: true, value: value as T.SubscribeRequestParams }
-      : explained(x_SubscribeRequestParams, value, options);
+    if (e_SubscribeRequestParams(value, 0))
+      return { ok: true, value: value as T.SubscribeRequestParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_SubscribeRequestParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16343,9 +16685,17 @@ function v_SubscribeRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.SubscribeRequest> {
   try {
-    return e_SubscribeRequest(value, 0)
-      ? { ok: true, value: value as T.SubscribeRequest }
-      : explained(x_SubscribeRequest, value, options);
+    if (e_SubscribeRequest(value, 0)) return { ok: true, value: value as T.SubscribeRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_SubscribeRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16364,9 +16714,18 @@ function v_UnsubscribeRequestParams(
   options?: ValidateOptions,
 ): ValidationResult<T.UnsubscribeRequestParams> {
   try {
-    return e_UnsubscribeRequestParams(value, 0)
-      ? { ok: true, value: value as T.UnsubscribeRequestParams }
-      : explained(x_UnsubscribeRequestParams, value, options);
+    if (e_UnsubscribeRequestParams(value, 0))
+      return { ok: true, value: value as T.UnsubscribeRequestParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_UnsubscribeRequestParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16385,9 +16744,17 @@ function v_UnsubscribeRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.UnsubscribeRequest> {
   try {
-    return e_UnsubscribeRequest(value, 0)
-      ? { ok: true, value: value as T.UnsubscribeRequest }
-      : explained(x_UnsubscribeRequest, value, options);
+    if (e_UnsubscribeRequest(value, 0)) return { ok: true, value: value as T.UnsubscribeRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_UnsubscribeRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16406,9 +16773,18 @@ function v_ResourceUpdatedNotificationParams(
   options?: ValidateOptions,
 ): ValidationResult<T.ResourceUpdatedNotificationParams> {
   try {
-    return e_ResourceUpdatedNotificationParams(value, 0)
-      ? { ok: true, value: value as T.ResourceUpdatedNotificationParams }
-      : explained(x_ResourceUpdatedNotificationParams, value, options);
+    if (e_ResourceUpdatedNotificationParams(value, 0))
+      return { ok: true, value: value as T.ResourceUpdatedNotificationParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ResourceUpdatedNotificationParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16429,9 +16805,18 @@ function v_ResourceUpdatedNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.ResourceUpdatedNotification> {
   try {
-    return e_ResourceUpdatedNotification(value, 0)
-      ? { ok: true, value: value as T.ResourceUpdatedNotification }
-      : explained(x_ResourceUpdatedNotification, value, options);
+    if (e_ResourceUpdatedNotification(value, 0))
+      return { ok: true, value: value as T.ResourceUpdatedNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ResourceUpdatedNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16447,9 +16832,12 @@ function i_ResourceUpdatedNotification(value: unknown): value is T.ResourceUpdat
 
 function v_Resource(value: unknown, options?: ValidateOptions): ValidationResult<T.Resource> {
   try {
-    return e_Resource(value, 0)
-      ? { ok: true, value: value as T.Resource }
-      : explained(x_Resource, value, options);
+    if (e_Resource(value, 0)) return { ok: true, value: value as T.Resource };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_Resource, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16468,9 +16856,17 @@ function v_ResourceTemplate(
   options?: ValidateOptions,
 ): ValidationResult<T.ResourceTemplate> {
   try {
-    return e_ResourceTemplate(value, 0)
-      ? { ok: true, value: value as T.ResourceTemplate }
-      : explained(x_ResourceTemplate, value, options);
+    if (e_ResourceTemplate(value, 0)) return { ok: true, value: value as T.ResourceTemplate };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ResourceTemplate,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16489,9 +16885,17 @@ function v_ResourceContents(
   options?: ValidateOptions,
 ): ValidationResult<T.ResourceContents> {
   try {
-    return g_ResourceContents(value, 0)
-      ? { ok: true, value: value as T.ResourceContents }
-      : explained(x_ResourceContents, value, options);
+    if (g_ResourceContents(value, 0)) return { ok: true, value: value as T.ResourceContents };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ResourceContents,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16510,9 +16914,18 @@ function v_TextResourceContents(
   options?: ValidateOptions,
 ): ValidationResult<T.TextResourceContents> {
   try {
-    return e_TextResourceContents(value, 0)
-      ? { ok: true, value: value as T.TextResourceContents }
-      : explained(x_TextResourceContents, value, options);
+    if (e_TextResourceContents(value, 0))
+      return { ok: true, value: value as T.TextResourceContents };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_TextResourceContents,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16531,9 +16944,18 @@ function v_BlobResourceContents(
   options?: ValidateOptions,
 ): ValidationResult<T.BlobResourceContents> {
   try {
-    return e_BlobResourceContents(value, 0)
-      ? { ok: true, value: value as T.BlobResourceContents }
-      : explained(x_BlobResourceContents, value, options);
+    if (e_BlobResourceContents(value, 0))
+      return { ok: true, value: value as T.BlobResourceContents };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_BlobResourceContents,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16552,9 +16974,17 @@ function v_ListPromptsRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.ListPromptsRequest> {
   try {
-    return e_ListPromptsRequest(value, 0)
-      ? { ok: true, value: value as T.ListPromptsRequest }
-      : explained(x_ListPromptsRequest, value, options);
+    if (e_ListPromptsRequest(value, 0)) return { ok: true, value: value as T.ListPromptsRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ListPromptsRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16573,9 +17003,17 @@ function v_ListPromptsResult(
   options?: ValidateOptions,
 ): ValidationResult<T.ListPromptsResult> {
   try {
-    return e_ListPromptsResult(value, 0)
-      ? { ok: true, value: value as T.ListPromptsResult }
-      : explained(x_ListPromptsResult, value, options);
+    if (e_ListPromptsResult(value, 0)) return { ok: true, value: value as T.ListPromptsResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ListPromptsResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16594,9 +17032,18 @@ function v_GetPromptRequestParams(
   options?: ValidateOptions,
 ): ValidationResult<T.GetPromptRequestParams> {
   try {
-    return e_GetPromptRequestParams(value, 0)
-      ? { ok: true, value: value as T.GetPromptRequestParams }
-      : explained(x_GetPromptRequestParams, value, options);
+    if (e_GetPromptRequestParams(value, 0))
+      return { ok: true, value: value as T.GetPromptRequestParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_GetPromptRequestParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16615,9 +17062,17 @@ function v_GetPromptRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.GetPromptRequest> {
   try {
-    return e_GetPromptRequest(value, 0)
-      ? { ok: true, value: value as T.GetPromptRequest }
-      : explained(x_GetPromptRequest, value, options);
+    if (e_GetPromptRequest(value, 0)) return { ok: true, value: value as T.GetPromptRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_GetPromptRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16636,9 +17091,17 @@ function v_GetPromptResult(
   options?: ValidateOptions,
 ): ValidationResult<T.GetPromptResult> {
   try {
-    return e_GetPromptResult(value, 0)
-      ? { ok: true, value: value as T.GetPromptResult }
-      : explained(x_GetPromptResult, value, options);
+    if (e_GetPromptResult(value, 0)) return { ok: true, value: value as T.GetPromptResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_GetPromptResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16654,9 +17117,12 @@ function i_GetPromptResult(value: unknown): value is T.GetPromptResult {
 
 function v_Prompt(value: unknown, options?: ValidateOptions): ValidationResult<T.Prompt> {
   try {
-    return e_Prompt(value, 0)
-      ? { ok: true, value: value as T.Prompt }
-      : explained(x_Prompt, value, options);
+    if (e_Prompt(value, 0)) return { ok: true, value: value as T.Prompt };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_Prompt, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16675,9 +17141,17 @@ function v_PromptArgument(
   options?: ValidateOptions,
 ): ValidationResult<T.PromptArgument> {
   try {
-    return e_PromptArgument(value, 0)
-      ? { ok: true, value: value as T.PromptArgument }
-      : explained(x_PromptArgument, value, options);
+    if (e_PromptArgument(value, 0)) return { ok: true, value: value as T.PromptArgument };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_PromptArgument,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16693,9 +17167,12 @@ function i_PromptArgument(value: unknown): value is T.PromptArgument {
 
 function v_Role(value: unknown, options?: ValidateOptions): ValidationResult<T.Role> {
   try {
-    return e_Role(value, 0)
-      ? { ok: true, value: value as T.Role }
-      : explained(x_Role, value, options);
+    if (e_Role(value, 0)) return { ok: true, value: value as T.Role };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_Role, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16714,9 +17191,17 @@ function v_PromptMessage(
   options?: ValidateOptions,
 ): ValidationResult<T.PromptMessage> {
   try {
-    return e_PromptMessage(value, 0)
-      ? { ok: true, value: value as T.PromptMessage }
-      : explained(x_PromptMessage, value, options);
+    if (e_PromptMessage(value, 0)) return { ok: true, value: value as T.PromptMessage };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_PromptMessage,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16735,9 +17220,17 @@ function v_ResourceLink(
   options?: ValidateOptions,
 ): ValidationResult<T.ResourceLink> {
   try {
-    return e_ResourceLink(value, 0)
-      ? { ok: true, value: value as T.ResourceLink }
-      : explained(x_ResourceLink, value, options);
+    if (e_ResourceLink(value, 0)) return { ok: true, value: value as T.ResourceLink };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ResourceLink,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16756,9 +17249,17 @@ function v_EmbeddedResource(
   options?: ValidateOptions,
 ): ValidationResult<T.EmbeddedResource> {
   try {
-    return e_EmbeddedResource(value, 0)
-      ? { ok: true, value: value as T.EmbeddedResource }
-      : explained(x_EmbeddedResource, value, options);
+    if (e_EmbeddedResource(value, 0)) return { ok: true, value: value as T.EmbeddedResource };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_EmbeddedResource,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16777,9 +17278,18 @@ function v_PromptListChangedNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.PromptListChangedNotification> {
   try {
-    return e_PromptListChangedNotification(value, 0)
-      ? { ok: true, value: value as T.PromptListChangedNotification }
-      : explained(x_PromptListChangedNotification, value, options);
+    if (e_PromptListChangedNotification(value, 0))
+      return { ok: true, value: value as T.PromptListChangedNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_PromptListChangedNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16798,9 +17308,17 @@ function v_ListToolsRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.ListToolsRequest> {
   try {
-    return e_ListToolsRequest(value, 0)
-      ? { ok: true, value: value as T.ListToolsRequest }
-      : explained(x_ListToolsRequest, value, options);
+    if (e_ListToolsRequest(value, 0)) return { ok: true, value: value as T.ListToolsRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ListToolsRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16819,9 +17337,17 @@ function v_ListToolsResult(
   options?: ValidateOptions,
 ): ValidationResult<T.ListToolsResult> {
   try {
-    return e_ListToolsResult(value, 0)
-      ? { ok: true, value: value as T.ListToolsResult }
-      : explained(x_ListToolsResult, value, options);
+    if (e_ListToolsResult(value, 0)) return { ok: true, value: value as T.ListToolsResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ListToolsResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16840,9 +17366,17 @@ function v_CallToolResult(
   options?: ValidateOptions,
 ): ValidationResult<T.CallToolResult> {
   try {
-    return e_CallToolResult(value, 0)
-      ? { ok: true, value: value as T.CallToolResult }
-      : explained(x_CallToolResult, value, options);
+    if (e_CallToolResult(value, 0)) return { ok: true, value: value as T.CallToolResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_CallToolResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16861,9 +17395,18 @@ function v_CallToolRequestParams(
   options?: ValidateOptions,
 ): ValidationResult<T.CallToolRequestParams> {
   try {
-    return e_CallToolRequestParams(value, 0)
-      ? { ok: true, value: value as T.CallToolRequestParams }
-      : explained(x_CallToolRequestParams, value, options);
+    if (e_CallToolRequestParams(value, 0))
+      return { ok: true, value: value as T.CallToolRequestParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_CallToolRequestParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16882,9 +17425,17 @@ function v_CallToolRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.CallToolRequest> {
   try {
-    return e_CallToolRequest(value, 0)
-      ? { ok: true, value: value as T.CallToolRequest }
-      : explained(x_CallToolRequest, value, options);
+    if (e_CallToolRequest(value, 0)) return { ok: true, value: value as T.CallToolRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_CallToolRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16903,9 +17454,18 @@ function v_ToolListChangedNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.ToolListChangedNotification> {
   try {
-    return e_ToolListChangedNotification(value, 0)
-      ? { ok: true, value: value as T.ToolListChangedNotification }
-      : explained(x_ToolListChangedNotification, value, options);
+    if (e_ToolListChangedNotification(value, 0))
+      return { ok: true, value: value as T.ToolListChangedNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ToolListChangedNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16924,9 +17484,17 @@ function v_ToolAnnotations(
   options?: ValidateOptions,
 ): ValidationResult<T.ToolAnnotations> {
   try {
-    return e_ToolAnnotations(value, 0)
-      ? { ok: true, value: value as T.ToolAnnotations }
-      : explained(x_ToolAnnotations, value, options);
+    if (e_ToolAnnotations(value, 0)) return { ok: true, value: value as T.ToolAnnotations };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ToolAnnotations,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16945,9 +17513,17 @@ function v_ToolExecution(
   options?: ValidateOptions,
 ): ValidationResult<T.ToolExecution> {
   try {
-    return e_ToolExecution(value, 0)
-      ? { ok: true, value: value as T.ToolExecution }
-      : explained(x_ToolExecution, value, options);
+    if (e_ToolExecution(value, 0)) return { ok: true, value: value as T.ToolExecution };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ToolExecution,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16963,9 +17539,12 @@ function i_ToolExecution(value: unknown): value is T.ToolExecution {
 
 function v_Tool(value: unknown, options?: ValidateOptions): ValidationResult<T.Tool> {
   try {
-    return e_Tool(value, 0)
-      ? { ok: true, value: value as T.Tool }
-      : explained(x_Tool, value, options);
+    if (e_Tool(value, 0)) return { ok: true, value: value as T.Tool };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_Tool, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16981,9 +17560,17 @@ function i_Tool(value: unknown): value is T.Tool {
 
 function v_TaskStatus(value: unknown, options?: ValidateOptions): ValidationResult<T.TaskStatus> {
   try {
-    return e_TaskStatus(value, 0)
-      ? { ok: true, value: value as T.TaskStatus }
-      : explained(x_TaskStatus, value, options);
+    if (e_TaskStatus(value, 0)) return { ok: true, value: value as T.TaskStatus };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_TaskStatus,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17002,9 +17589,17 @@ function v_TaskMetadata(
   options?: ValidateOptions,
 ): ValidationResult<T.TaskMetadata> {
   try {
-    return e_TaskMetadata(value, 0)
-      ? { ok: true, value: value as T.TaskMetadata }
-      : explained(x_TaskMetadata, value, options);
+    if (e_TaskMetadata(value, 0)) return { ok: true, value: value as T.TaskMetadata };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_TaskMetadata,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17023,9 +17618,17 @@ function v_RelatedTaskMetadata(
   options?: ValidateOptions,
 ): ValidationResult<T.RelatedTaskMetadata> {
   try {
-    return g_RelatedTaskMetadata(value, 0)
-      ? { ok: true, value: value as T.RelatedTaskMetadata }
-      : explained(x_RelatedTaskMetadata, value, options);
+    if (g_RelatedTaskMetadata(value, 0)) return { ok: true, value: value as T.RelatedTaskMetadata };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_RelatedTaskMetadata,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17041,9 +17644,12 @@ function i_RelatedTaskMetadata(value: unknown): value is T.RelatedTaskMetadata {
 
 function v_Task(value: unknown, options?: ValidateOptions): ValidationResult<T.Task> {
   try {
-    return e_Task(value, 0)
-      ? { ok: true, value: value as T.Task }
-      : explained(x_Task, value, options);
+    if (e_Task(value, 0)) return { ok: true, value: value as T.Task };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_Task, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17062,9 +17668,17 @@ function v_CreateTaskResult(
   options?: ValidateOptions,
 ): ValidationResult<T.CreateTaskResult> {
   try {
-    return e_CreateTaskResult(value, 0)
-      ? { ok: true, value: value as T.CreateTaskResult }
-      : explained(x_CreateTaskResult, value, options);
+    if (e_CreateTaskResult(value, 0)) return { ok: true, value: value as T.CreateTaskResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_CreateTaskResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17083,9 +17697,17 @@ function v_GetTaskRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.GetTaskRequest> {
   try {
-    return e_GetTaskRequest(value, 0)
-      ? { ok: true, value: value as T.GetTaskRequest }
-      : explained(x_GetTaskRequest, value, options);
+    if (e_GetTaskRequest(value, 0)) return { ok: true, value: value as T.GetTaskRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_GetTaskRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17104,9 +17726,17 @@ function v_GetTaskResult(
   options?: ValidateOptions,
 ): ValidationResult<T.GetTaskResult> {
   try {
-    return e_GetTaskResult(value, 0)
-      ? { ok: true, value: value as T.GetTaskResult }
-      : explained(x_GetTaskResult, value, options);
+    if (e_GetTaskResult(value, 0)) return { ok: true, value: value as T.GetTaskResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_GetTaskResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17125,9 +17755,18 @@ function v_GetTaskPayloadRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.GetTaskPayloadRequest> {
   try {
-    return e_GetTaskPayloadRequest(value, 0)
-      ? { ok: true, value: value as T.GetTaskPayloadRequest }
-      : explained(x_GetTaskPayloadRequest, value, options);
+    if (e_GetTaskPayloadRequest(value, 0))
+      return { ok: true, value: value as T.GetTaskPayloadRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_GetTaskPayloadRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17146,9 +17785,18 @@ function v_GetTaskPayloadResult(
   options?: ValidateOptions,
 ): ValidationResult<T.GetTaskPayloadResult> {
   try {
-    return e_GetTaskPayloadResult(value, 0)
-      ? { ok: true, value: value as T.GetTaskPayloadResult }
-      : explained(x_GetTaskPayloadResult, value, options);
+    if (e_GetTaskPayloadResult(value, 0))
+      return { ok: true, value: value as T.GetTaskPayloadResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_GetTaskPayloadResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17167,9 +17815,17 @@ function v_CancelTaskRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.CancelTaskRequest> {
   try {
-    return e_CancelTaskRequest(value, 0)
-      ? { ok: true, value: value as T.CancelTaskRequest }
-      : explained(x_CancelTaskRequest, value, options);
+    if (e_CancelTaskRequest(value, 0)) return { ok: true, value: value as T.CancelTaskRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_CancelTaskRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17188,9 +17844,17 @@ function v_CancelTaskResult(
   options?: ValidateOptions,
 ): ValidationResult<T.CancelTaskResult> {
   try {
-    return e_CancelTaskResult(value, 0)
-      ? { ok: true, value: value as T.CancelTaskResult }
-      : explained(x_CancelTaskResult, value, options);
+    if (e_CancelTaskResult(value, 0)) return { ok: true, value: value as T.CancelTaskResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_CancelTaskResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17209,9 +17873,17 @@ function v_ListTasksRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.ListTasksRequest> {
   try {
-    return e_ListTasksRequest(value, 0)
-      ? { ok: true, value: value as T.ListTasksRequest }
-      : explained(x_ListTasksRequest, value, options);
+    if (e_ListTasksRequest(value, 0)) return { ok: true, value: value as T.ListTasksRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ListTasksRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17230,9 +17902,17 @@ function v_ListTasksResult(
   options?: ValidateOptions,
 ): ValidationResult<T.ListTasksResult> {
   try {
-    return e_ListTasksResult(value, 0)
-      ? { ok: true, value: value as T.ListTasksResult }
-      : explained(x_ListTasksResult, value, options);
+    if (e_ListTasksResult(value, 0)) return { ok: true, value: value as T.ListTasksResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ListTasksResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17251,9 +17931,18 @@ function v_TaskStatusNotificationParams(
   options?: ValidateOptions,
 ): ValidationResult<T.TaskStatusNotificationParams> {
   try {
-    return e_TaskStatusNotificationParams(value, 0)
-      ? { ok: true, value: value as T.TaskStatusNotificationParams }
-      : explained(x_TaskStatusNotificationParams, value, options);
+    if (e_TaskStatusNotificationParams(value, 0))
+      return { ok: true, value: value as T.TaskStatusNotificationParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_TaskStatusNotificationParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17272,9 +17961,18 @@ function v_TaskStatusNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.TaskStatusNotification> {
   try {
-    return e_TaskStatusNotification(value, 0)
-      ? { ok: true, value: value as T.TaskStatusNotification }
-      : explained(x_TaskStatusNotification, value, options);
+    if (e_TaskStatusNotification(value, 0))
+      return { ok: true, value: value as T.TaskStatusNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_TaskStatusNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17293,9 +17991,18 @@ function v_SetLevelRequestParams(
   options?: ValidateOptions,
 ): ValidationResult<T.SetLevelRequestParams> {
   try {
-    return e_SetLevelRequestParams(value, 0)
-      ? { ok: true, value: value as T.SetLevelRequestParams }
-      : explained(x_SetLevelRequestParams, value, options);
+    if (e_SetLevelRequestParams(value, 0))
+      return { ok: true, value: value as T.SetLevelRequestParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_SetLevelRequestParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17314,9 +18021,17 @@ function v_SetLevelRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.SetLevelRequest> {
   try {
-    return e_SetLevelRequest(value, 0)
-      ? { ok: true, value: value as T.SetLevelRequest }
-      : explained(x_SetLevelRequest, value, options);
+    if (e_SetLevelRequest(value, 0)) return { ok: true, value: value as T.SetLevelRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_SetLevelRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17335,9 +18050,18 @@ function v_LoggingMessageNotificationParams(
   options?: ValidateOptions,
 ): ValidationResult<T.LoggingMessageNotificationParams> {
   try {
-    return e_LoggingMessageNotificationParams(value, 0)
-      ? { ok: true, value: value as T.LoggingMessageNotificationParams }
-      : explained(x_LoggingMessageNotificationParams, value, options);
+    if (e_LoggingMessageNotificationParams(value, 0))
+      return { ok: true, value: value as T.LoggingMessageNotificationParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_LoggingMessageNotificationParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17358,9 +18082,18 @@ function v_LoggingMessageNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.LoggingMessageNotification> {
   try {
-    return e_LoggingMessageNotification(value, 0)
-      ? { ok: true, value: value as T.LoggingMessageNotification }
-      : explained(x_LoggingMessageNotification, value, options);
+    if (e_LoggingMessageNotification(value, 0))
+      return { ok: true, value: value as T.LoggingMessageNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_LoggingMessageNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17379,9 +18112,17 @@ function v_LoggingLevel(
   options?: ValidateOptions,
 ): ValidationResult<T.LoggingLevel> {
   try {
-    return e_LoggingLevel(value, 0)
-      ? { ok: true, value: value as T.LoggingLevel }
-      : explained(x_LoggingLevel, value, options);
+    if (e_LoggingLevel(value, 0)) return { ok: true, value: value as T.LoggingLevel };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_LoggingLevel,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17400,9 +18141,18 @@ function v_CreateMessageRequestParams(
   options?: ValidateOptions,
 ): ValidationResult<T.CreateMessageRequestParams> {
   try {
-    return e_CreateMessageRequestParams(value, 0)
-      ? { ok: true, value: value as T.CreateMessageRequestParams }
-      : explained(x_CreateMessageRequestParams, value, options);
+    if (e_CreateMessageRequestParams(value, 0))
+      return { ok: true, value: value as T.CreateMessageRequestParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_CreateMessageRequestParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17418,9 +18168,17 @@ function i_CreateMessageRequestParams(value: unknown): value is T.CreateMessageR
 
 function v_ToolChoice(value: unknown, options?: ValidateOptions): ValidationResult<T.ToolChoice> {
   try {
-    return e_ToolChoice(value, 0)
-      ? { ok: true, value: value as T.ToolChoice }
-      : explained(x_ToolChoice, value, options);
+    if (e_ToolChoice(value, 0)) return { ok: true, value: value as T.ToolChoice };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ToolChoice,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17439,9 +18197,18 @@ function v_CreateMessageRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.CreateMessageRequest> {
   try {
-    return e_CreateMessageRequest(value, 0)
-      ? { ok: true, value: value as T.CreateMessageRequest }
-      : explained(x_CreateMessageRequest, value, options);
+    if (e_CreateMessageRequest(value, 0))
+      return { ok: true, value: value as T.CreateMessageRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_CreateMessageRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17460,9 +18227,17 @@ function v_CreateMessageResult(
   options?: ValidateOptions,
 ): ValidationResult<T.CreateMessageResult> {
   try {
-    return e_CreateMessageResult(value, 0)
-      ? { ok: true, value: value as T.CreateMessageResult }
-      : explained(x_CreateMessageResult, value, options);
+    if (e_CreateMessageResult(value, 0)) return { ok: true, value: value as T.CreateMessageResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_CreateMessageResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17481,9 +18256,17 @@ function v_SamplingMessage(
   options?: ValidateOptions,
 ): ValidationResult<T.SamplingMessage> {
   try {
-    return e_SamplingMessage(value, 0)
-      ? { ok: true, value: value as T.SamplingMessage }
-      : explained(x_SamplingMessage, value, options);
+    if (e_SamplingMessage(value, 0)) return { ok: true, value: value as T.SamplingMessage };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_SamplingMessage,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17502,9 +18285,18 @@ function v_SamplingMessageContentBlock(
   options?: ValidateOptions,
 ): ValidationResult<T.SamplingMessageContentBlock> {
   try {
-    return e_SamplingMessageContentBlock(value, 0)
-      ? { ok: true, value: value as T.SamplingMessageContentBlock }
-      : explained(x_SamplingMessageContentBlock, value, options);
+    if (e_SamplingMessageContentBlock(value, 0))
+      return { ok: true, value: value as T.SamplingMessageContentBlock };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_SamplingMessageContentBlock,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17520,9 +18312,17 @@ function i_SamplingMessageContentBlock(value: unknown): value is T.SamplingMessa
 
 function v_Annotations(value: unknown, options?: ValidateOptions): ValidationResult<T.Annotations> {
   try {
-    return e_Annotations(value, 0)
-      ? { ok: true, value: value as T.Annotations }
-      : explained(x_Annotations, value, options);
+    if (e_Annotations(value, 0)) return { ok: true, value: value as T.Annotations };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_Annotations,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17541,9 +18341,17 @@ function v_ContentBlock(
   options?: ValidateOptions,
 ): ValidationResult<T.ContentBlock> {
   try {
-    return e_ContentBlock(value, 0)
-      ? { ok: true, value: value as T.ContentBlock }
-      : explained(x_ContentBlock, value, options);
+    if (e_ContentBlock(value, 0)) return { ok: true, value: value as T.ContentBlock };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ContentBlock,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17559,9 +18367,17 @@ function i_ContentBlock(value: unknown): value is T.ContentBlock {
 
 function v_TextContent(value: unknown, options?: ValidateOptions): ValidationResult<T.TextContent> {
   try {
-    return e_TextContent(value, 0)
-      ? { ok: true, value: value as T.TextContent }
-      : explained(x_TextContent, value, options);
+    if (e_TextContent(value, 0)) return { ok: true, value: value as T.TextContent };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_TextContent,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17580,9 +18396,17 @@ function v_ImageContent(
   options?: ValidateOptions,
 ): ValidationResult<T.ImageContent> {
   try {
-    return e_ImageContent(value, 0)
-      ? { ok: true, value: value as T.ImageContent }
-      : explained(x_ImageContent, value, options);
+    if (e_ImageContent(value, 0)) return { ok: true, value: value as T.ImageContent };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ImageContent,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17601,9 +18425,17 @@ function v_AudioContent(
   options?: ValidateOptions,
 ): ValidationResult<T.AudioContent> {
   try {
-    return e_AudioContent(value, 0)
-      ? { ok: true, value: value as T.AudioContent }
-      : explained(x_AudioContent, value, options);
+    if (e_AudioContent(value, 0)) return { ok: true, value: value as T.AudioContent };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_AudioContent,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17622,9 +18454,17 @@ function v_ToolUseContent(
   options?: ValidateOptions,
 ): ValidationResult<T.ToolUseContent> {
   try {
-    return e_ToolUseContent(value, 0)
-      ? { ok: true, value: value as T.ToolUseContent }
-      : explained(x_ToolUseContent, value, options);
+    if (e_ToolUseContent(value, 0)) return { ok: true, value: value as T.ToolUseContent };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ToolUseContent,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17643,9 +18483,17 @@ function v_ToolResultContent(
   options?: ValidateOptions,
 ): ValidationResult<T.ToolResultContent> {
   try {
-    return e_ToolResultContent(value, 0)
-      ? { ok: true, value: value as T.ToolResultContent }
-      : explained(x_ToolResultContent, value, options);
+    if (e_ToolResultContent(value, 0)) return { ok: true, value: value as T.ToolResultContent };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ToolResultContent,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17664,9 +18512,17 @@ function v_ModelPreferences(
   options?: ValidateOptions,
 ): ValidationResult<T.ModelPreferences> {
   try {
-    return e_ModelPreferences(value, 0)
-      ? { ok: true, value: value as T.ModelPreferences }
-      : explained(x_ModelPreferences, value, options);
+    if (e_ModelPreferences(value, 0)) return { ok: true, value: value as T.ModelPreferences };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ModelPreferences,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17682,9 +18538,12 @@ function i_ModelPreferences(value: unknown): value is T.ModelPreferences {
 
 function v_ModelHint(value: unknown, options?: ValidateOptions): ValidationResult<T.ModelHint> {
   try {
-    return e_ModelHint(value, 0)
-      ? { ok: true, value: value as T.ModelHint }
-      : explained(x_ModelHint, value, options);
+    if (e_ModelHint(value, 0)) return { ok: true, value: value as T.ModelHint };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_ModelHint, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17703,9 +18562,18 @@ function v_CompleteRequestParams(
   options?: ValidateOptions,
 ): ValidationResult<T.CompleteRequestParams> {
   try {
-    return e_CompleteRequestParams(value, 0)
-      ? { ok: true, value: value as T.CompleteRequestParams }
-      : explained(x_CompleteRequestParams, value, options);
+    if (e_CompleteRequestParams(value, 0))
+      return { ok: true, value: value as T.CompleteRequestParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_CompleteRequestParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17724,9 +18592,17 @@ function v_CompleteRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.CompleteRequest> {
   try {
-    return e_CompleteRequest(value, 0)
-      ? { ok: true, value: value as T.CompleteRequest }
-      : explained(x_CompleteRequest, value, options);
+    if (e_CompleteRequest(value, 0)) return { ok: true, value: value as T.CompleteRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_CompleteRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17745,9 +18621,17 @@ function v_CompleteResult(
   options?: ValidateOptions,
 ): ValidationResult<T.CompleteResult> {
   try {
-    return e_CompleteResult(value, 0)
-      ? { ok: true, value: value as T.CompleteResult }
-      : explained(x_CompleteResult, value, options);
+    if (e_CompleteResult(value, 0)) return { ok: true, value: value as T.CompleteResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_CompleteResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17766,9 +18650,18 @@ function v_ResourceTemplateReference(
   options?: ValidateOptions,
 ): ValidationResult<T.ResourceTemplateReference> {
   try {
-    return e_ResourceTemplateReference(value, 0)
-      ? { ok: true, value: value as T.ResourceTemplateReference }
-      : explained(x_ResourceTemplateReference, value, options);
+    if (e_ResourceTemplateReference(value, 0))
+      return { ok: true, value: value as T.ResourceTemplateReference };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ResourceTemplateReference,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17787,9 +18680,17 @@ function v_PromptReference(
   options?: ValidateOptions,
 ): ValidationResult<T.PromptReference> {
   try {
-    return e_PromptReference(value, 0)
-      ? { ok: true, value: value as T.PromptReference }
-      : explained(x_PromptReference, value, options);
+    if (e_PromptReference(value, 0)) return { ok: true, value: value as T.PromptReference };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_PromptReference,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17808,9 +18709,17 @@ function v_ListRootsRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.ListRootsRequest> {
   try {
-    return e_ListRootsRequest(value, 0)
-      ? { ok: true, value: value as T.ListRootsRequest }
-      : explained(x_ListRootsRequest, value, options);
+    if (e_ListRootsRequest(value, 0)) return { ok: true, value: value as T.ListRootsRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ListRootsRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17829,9 +18738,17 @@ function v_ListRootsResult(
   options?: ValidateOptions,
 ): ValidationResult<T.ListRootsResult> {
   try {
-    return e_ListRootsResult(value, 0)
-      ? { ok: true, value: value as T.ListRootsResult }
-      : explained(x_ListRootsResult, value, options);
+    if (e_ListRootsResult(value, 0)) return { ok: true, value: value as T.ListRootsResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ListRootsResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17847,9 +18764,12 @@ function i_ListRootsResult(value: unknown): value is T.ListRootsResult {
 
 function v_Root(value: unknown, options?: ValidateOptions): ValidationResult<T.Root> {
   try {
-    return e_Root(value, 0)
-      ? { ok: true, value: value as T.Root }
-      : explained(x_Root, value, options);
+    if (e_Root(value, 0)) return { ok: true, value: value as T.Root };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_Root, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17868,9 +18788,18 @@ function v_RootsListChangedNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.RootsListChangedNotification> {
   try {
-    return e_RootsListChangedNotification(value, 0)
-      ? { ok: true, value: value as T.RootsListChangedNotification }
-      : explained(x_RootsListChangedNotification, value, options);
+    if (e_RootsListChangedNotification(value, 0))
+      return { ok: true, value: value as T.RootsListChangedNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_RootsListChangedNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17889,9 +18818,18 @@ function v_ElicitRequestFormParams(
   options?: ValidateOptions,
 ): ValidationResult<T.ElicitRequestFormParams> {
   try {
-    return e_ElicitRequestFormParams(value, 0)
-      ? { ok: true, value: value as T.ElicitRequestFormParams }
-      : explained(x_ElicitRequestFormParams, value, options);
+    if (e_ElicitRequestFormParams(value, 0))
+      return { ok: true, value: value as T.ElicitRequestFormParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ElicitRequestFormParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17910,9 +18848,18 @@ function v_ElicitRequestURLParams(
   options?: ValidateOptions,
 ): ValidationResult<T.ElicitRequestURLParams> {
   try {
-    return e_ElicitRequestURLParams(value, 0)
-      ? { ok: true, value: value as T.ElicitRequestURLParams }
-      : explained(x_ElicitRequestURLParams, value, options);
+    if (e_ElicitRequestURLParams(value, 0))
+      return { ok: true, value: value as T.ElicitRequestURLParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ElicitRequestURLParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17931,9 +18878,17 @@ function v_ElicitRequestParams(
   options?: ValidateOptions,
 ): ValidationResult<T.ElicitRequestParams> {
   try {
-    return e_ElicitRequestParams(value, 0)
-      ? { ok: true, value: value as T.ElicitRequestParams }
-      : explained(x_ElicitRequestParams, value, options);
+    if (e_ElicitRequestParams(value, 0)) return { ok: true, value: value as T.ElicitRequestParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ElicitRequestParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17952,9 +18907,17 @@ function v_ElicitRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.ElicitRequest> {
   try {
-    return e_ElicitRequest(value, 0)
-      ? { ok: true, value: value as T.ElicitRequest }
-      : explained(x_ElicitRequest, value, options);
+    if (e_ElicitRequest(value, 0)) return { ok: true, value: value as T.ElicitRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ElicitRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17973,9 +18936,18 @@ function v_PrimitiveSchemaDefinition(
   options?: ValidateOptions,
 ): ValidationResult<T.PrimitiveSchemaDefinition> {
   try {
-    return e_PrimitiveSchemaDefinition(value, 0)
-      ? { ok: true, value: value as T.PrimitiveSchemaDefinition }
-      : explained(x_PrimitiveSchemaDefinition, value, options);
+    if (e_PrimitiveSchemaDefinition(value, 0))
+      return { ok: true, value: value as T.PrimitiveSchemaDefinition };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_PrimitiveSchemaDefinition,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17994,9 +18966,17 @@ function v_StringSchema(
   options?: ValidateOptions,
 ): ValidationResult<T.StringSchema> {
   try {
-    return e_StringSchema(value, 0)
-      ? { ok: true, value: value as T.StringSchema }
-      : explained(x_StringSchema, value, options);
+    if (e_StringSchema(value, 0)) return { ok: true, value: value as T.StringSchema };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_StringSchema,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -18015,9 +18995,17 @@ function v_NumberSchema(
   options?: ValidateOptions,
 ): ValidationResult<T.NumberSchema> {
   try {
-    return e_NumberSchema(value, 0)
-      ? { ok: true, value: value as T.NumberSchema }
-      : explained(x_NumberSchema, value, options);
+    if (e_NumberSchema(value, 0)) return { ok: true, value: value as T.NumberSchema };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_NumberSchema,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -18036,9 +19024,17 @@ function v_BooleanSchema(
   options?: ValidateOptions,
 ): ValidationResult<T.BooleanSchema> {
   try {
-    return e_BooleanSchema(value, 0)
-      ? { ok: true, value: value as T.BooleanSchema }
-      : explained(x_BooleanSchema, value, options);
+    if (e_BooleanSchema(value, 0)) return { ok: true, value: value as T.BooleanSchema };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_BooleanSchema,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -18057,9 +19053,18 @@ function v_UntitledSingleSelectEnumSchema(
   options?: ValidateOptions,
 ): ValidationResult<T.UntitledSingleSelectEnumSchema> {
   try {
-    return e_UntitledSingleSelectEnumSchema(value, 0)
-      ? { ok: true, value: value as T.UntitledSingleSelectEnumSchema }
-      : explained(x_UntitledSingleSelectEnumSchema, value, options);
+    if (e_UntitledSingleSelectEnumSchema(value, 0))
+      return { ok: true, value: value as T.UntitledSingleSelectEnumSchema };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_UntitledSingleSelectEnumSchema,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -18080,9 +19085,18 @@ function v_TitledSingleSelectEnumSchema(
   options?: ValidateOptions,
 ): ValidationResult<T.TitledSingleSelectEnumSchema> {
   try {
-    return e_TitledSingleSelectEnumSchema(value, 0)
-      ? { ok: true, value: value as T.TitledSingleSelectEnumSchema }
-      : explained(x_TitledSingleSelectEnumSchema, value, options);
+    if (e_TitledSingleSelectEnumSchema(value, 0))
+      return { ok: true, value: value as T.TitledSingleSelectEnumSchema };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_TitledSingleSelectEnumSchema,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -18101,9 +19115,18 @@ function v_SingleSelectEnumSchema(
   options?: ValidateOptions,
 ): ValidationResult<T.SingleSelectEnumSchema> {
   try {
-    return g_SingleSelectEnumSchema(value, 0)
-      ? { ok: true, value: value as T.SingleSelectEnumSchema }
-      : explained(x_SingleSelectEnumSchema, value, options);
+    if (g_SingleSelectEnumSchema(value, 0))
+      return { ok: true, value: value as T.SingleSelectEnumSchema };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_SingleSelectEnumSchema,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -18122,9 +19145,18 @@ function v_UntitledMultiSelectEnumSchema(
   options?: ValidateOptions,
 ): ValidationResult<T.UntitledMultiSelectEnumSchema> {
   try {
-    return e_UntitledMultiSelectEnumSchema(value, 0)
-      ? { ok: true, value: value as T.UntitledMultiSelectEnumSchema }
-      : explained(x_UntitledMultiSelectEnumSchema, value, options);
+    if (e_UntitledMultiSelectEnumSchema(value, 0))
+      return { ok: true, value: value as T.UntitledMultiSelectEnumSchema };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_UntitledMultiSelectEnumSchema,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -18143,9 +19175,18 @@ function v_TitledMultiSelectEnumSchema(
   options?: ValidateOptions,
 ): ValidationResult<T.TitledMultiSelectEnumSchema> {
   try {
-    return e_TitledMultiSelectEnumSchema(value, 0)
-      ? { ok: true, value: value as T.TitledMultiSelectEnumSchema }
-      : explained(x_TitledMultiSelectEnumSchema, value, options);
+    if (e_TitledMultiSelectEnumSchema(value, 0))
+      return { ok: true, value: value as T.TitledMultiSelectEnumSchema };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_TitledMultiSelectEnumSchema,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -18164,9 +19205,18 @@ function v_MultiSelectEnumSchema(
   options?: ValidateOptions,
 ): ValidationResult<T.MultiSelectEnumSchema> {
   try {
-    return g_MultiSelectEnumSchema(value, 0)
-      ? { ok: true, value: value as T.MultiSelectEnumSchema }
-      : explained(x_MultiSelectEnumSchema, value, options);
+    if (g_MultiSelectEnumSchema(value, 0))
+      return { ok: true, value: value as T.MultiSelectEnumSchema };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_MultiSelectEnumSchema,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -18185,9 +19235,18 @@ function v_LegacyTitledEnumSchema(
   options?: ValidateOptions,
 ): ValidationResult<T.LegacyTitledEnumSchema> {
   try {
-    return e_LegacyTitledEnumSchema(value, 0)
-      ? { ok: true, value: value as T.LegacyTitledEnumSchema }
-      : explained(x_LegacyTitledEnumSchema, value, options);
+    if (e_LegacyTitledEnumSchema(value, 0))
+      return { ok: true, value: value as T.LegacyTitledEnumSchema };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_LegacyTitledEnumSchema,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -18203,9 +19262,17 @@ function i_LegacyTitledEnumSchema(value: unknown): value is T.LegacyTitledEnumSc
 
 function v_EnumSchema(value: unknown, options?: ValidateOptions): ValidationResult<T.EnumSchema> {
   try {
-    return g_EnumSchema(value, 0)
-      ? { ok: true, value: value as T.EnumSchema }
-      : explained(x_EnumSchema, value, options);
+    if (g_EnumSchema(value, 0)) return { ok: true, value: value as T.EnumSchema };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_EnumSchema,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -18224,9 +19291,17 @@ function v_ElicitResult(
   options?: ValidateOptions,
 ): ValidationResult<T.ElicitResult> {
   try {
-    return e_ElicitResult(value, 0)
-      ? { ok: true, value: value as T.ElicitResult }
-      : explained(x_ElicitResult, value, options);
+    if (e_ElicitResult(value, 0)) return { ok: true, value: value as T.ElicitResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ElicitResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -18245,9 +19320,18 @@ function v_ElicitationCompleteNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.ElicitationCompleteNotification> {
   try {
-    return e_ElicitationCompleteNotification(value, 0)
-      ? { ok: true, value: value as T.ElicitationCompleteNotification }
-      : explained(x_ElicitationCompleteNotification, value, options);
+    if (e_ElicitationCompleteNotification(value, 0))
+      return { ok: true, value: value as T.ElicitationCompleteNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ElicitationCompleteNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -18268,9 +19352,17 @@ function v_ClientRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.ClientRequest> {
   try {
-    return g_ClientRequest(value, 0)
-      ? { ok: true, value: value as T.ClientRequest }
-      : explained(x_ClientRequest, value, options);
+    if (g_ClientRequest(value, 0)) return { ok: true, value: value as T.ClientRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ClientRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -18289,9 +19381,17 @@ function v_ClientNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.ClientNotification> {
   try {
-    return g_ClientNotification(value, 0)
-      ? { ok: true, value: value as T.ClientNotification }
-      : explained(x_ClientNotification, value, options);
+    if (g_ClientNotification(value, 0)) return { ok: true, value: value as T.ClientNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ClientNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -18310,9 +19410,17 @@ function v_ClientResult(
   options?: ValidateOptions,
 ): ValidationResult<T.ClientResult> {
   try {
-    return g_ClientResult(value, 0)
-      ? { ok: true, value: value as T.ClientResult }
-      : explained(x_ClientResult, value, options);
+    if (g_ClientResult(value, 0)) return { ok: true, value: value as T.ClientResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ClientResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -18331,9 +19439,17 @@ function v_ServerRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.ServerRequest> {
   try {
-    return g_ServerRequest(value, 0)
-      ? { ok: true, value: value as T.ServerRequest }
-      : explained(x_ServerRequest, value, options);
+    if (g_ServerRequest(value, 0)) return { ok: true, value: value as T.ServerRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ServerRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -18352,9 +19468,17 @@ function v_ServerNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.ServerNotification> {
   try {
-    return g_ServerNotification(value, 0)
-      ? { ok: true, value: value as T.ServerNotification }
-      : explained(x_ServerNotification, value, options);
+    if (g_ServerNotification(value, 0)) return { ok: true, value: value as T.ServerNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ServerNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -18373,9 +19497,17 @@ function v_ServerResult(
   options?: ValidateOptions,
 ): ValidationResult<T.ServerResult> {
   try {
-    return g_ServerResult(value, 0)
-      ? { ok: true, value: value as T.ServerResult }
-      : explained(x_ServerResult, value, options);
+    if (g_ServerResult(value, 0)) return { ok: true, value: value as T.ServerResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ServerResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }

@@ -510,15 +510,6 @@ function unreadable(error: unknown): Issue {
   };
 }
 
-/** The issues of a value the guard rejected (the slow path: only on failure). */
-function explained<T>(
-  explain: Explain,
-  value: unknown,
-  options: ValidateOptions | undefined,
-): ValidationResult<T> {
-  return { ok: false, issues: explainFailure(explain, value, "", options?.all === true) };
-}
-
 function unreadableResult<T>(error: unknown): ValidationResult<T> {
   return { ok: false, issues: [unreadable(error)] };
 }
@@ -14843,9 +14834,12 @@ function e_ElicitResult(v: unknown, d: number): boolean {
 
 function v_JSONValue(value: unknown, options?: ValidateOptions): ValidationResult<T.JSONValue> {
   try {
-    return e_JSONValue(value, 0)
-      ? { ok: true, value: value as T.JSONValue }
-      : explained(x_JSONValue, value, options);
+    if (e_JSONValue(value, 0)) return { ok: true, value: value as T.JSONValue };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_JSONValue, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -14861,9 +14855,17 @@ function i_JSONValue(value: unknown): value is T.JSONValue {
 
 function v_JSONObject(value: unknown, options?: ValidateOptions): ValidationResult<T.JSONObject> {
   try {
-    return e_JSONObject(value, 0)
-      ? { ok: true, value: value as T.JSONObject }
-      : explained(x_JSONObject, value, options);
+    if (e_JSONObject(value, 0)) return { ok: true, value: value as T.JSONObject };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_JSONObject,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -14879,9 +14881,12 @@ function i_JSONObject(value: unknown): value is T.JSONObject {
 
 function v_JSONArray(value: unknown, options?: ValidateOptions): ValidationResult<T.JSONArray> {
   try {
-    return e_JSONArray(value, 0)
-      ? { ok: true, value: value as T.JSONArray }
-      : explained(x_JSONArray, value, options);
+    if (e_JSONArray(value, 0)) return { ok: true, value: value as T.JSONArray };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_JSONArray, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -14900,9 +14905,17 @@ function v_JSONRPCMessage(
   options?: ValidateOptions,
 ): ValidationResult<T.JSONRPCMessage> {
   try {
-    return g_JSONRPCMessage(value, 0)
-      ? { ok: true, value: value as T.JSONRPCMessage }
-      : explained(x_JSONRPCMessage, value, options);
+    if (g_JSONRPCMessage(value, 0)) return { ok: true, value: value as T.JSONRPCMessage };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_JSONRPCMessage,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -14918,9 +14931,17 @@ function i_JSONRPCMessage(value: unknown): value is T.JSONRPCMessage {
 
 function v_MetaObject(value: unknown, options?: ValidateOptions): ValidationResult<T.MetaObject> {
   try {
-    return e_MetaObject(value, 0)
-      ? { ok: true, value: value as T.MetaObject }
-      : explained(x_MetaObject, value, options);
+    if (e_MetaObject(value, 0)) return { ok: true, value: value as T.MetaObject };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_MetaObject,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -14939,9 +14960,17 @@ function v_RequestMetaObject(
   options?: ValidateOptions,
 ): ValidationResult<T.RequestMetaObject> {
   try {
-    return e_RequestMetaObject(value, 0)
-      ? { ok: true, value: value as T.RequestMetaObject }
-      : explained(x_RequestMetaObject, value, options);
+    if (e_RequestMetaObject(value, 0)) return { ok: true, value: value as T.RequestMetaObject };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_RequestMetaObject,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -14960,9 +14989,18 @@ function v_NotificationMetaObject(
   options?: ValidateOptions,
 ): ValidationResult<T.NotificationMetaObject> {
   try {
-    return e_NotificationMetaObject(value, 0)
-      ? { ok: true, value: value as T.NotificationMetaObject }
-      : explained(x_NotificationMetaObject, value, options);
+    if (e_NotificationMetaObject(value, 0))
+      return { ok: true, value: value as T.NotificationMetaObject };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_NotificationMetaObject,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -14981,9 +15019,17 @@ function v_ResultMetaObject(
   options?: ValidateOptions,
 ): ValidationResult<T.ResultMetaObject> {
   try {
-    return e_ResultMetaObject(value, 0)
-      ? { ok: true, value: value as T.ResultMetaObject }
-      : explained(x_ResultMetaObject, value, options);
+    if (e_ResultMetaObject(value, 0)) return { ok: true, value: value as T.ResultMetaObject };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ResultMetaObject,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15002,9 +15048,17 @@ function v_ProgressToken(
   options?: ValidateOptions,
 ): ValidationResult<T.ProgressToken> {
   try {
-    return e_ProgressToken(value, 0)
-      ? { ok: true, value: value as T.ProgressToken }
-      : explained(x_ProgressToken, value, options);
+    if (e_ProgressToken(value, 0)) return { ok: true, value: value as T.ProgressToken };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ProgressToken,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15020,9 +15074,12 @@ function i_ProgressToken(value: unknown): value is T.ProgressToken {
 
 function v_Cursor(value: unknown, options?: ValidateOptions): ValidationResult<T.Cursor> {
   try {
-    return e_Cursor(value, 0)
-      ? { ok: true, value: value as T.Cursor }
-      : explained(x_Cursor, value, options);
+    if (e_Cursor(value, 0)) return { ok: true, value: value as T.Cursor };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_Cursor, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15041,9 +15098,17 @@ function v_RequestParams(
   options?: ValidateOptions,
 ): ValidationResult<T.RequestParams> {
   try {
-    return e_RequestParams(value, 0)
-      ? { ok: true, value: value as T.RequestParams }
-      : explained(x_RequestParams, value, options);
+    if (e_RequestParams(value, 0)) return { ok: true, value: value as T.RequestParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_RequestParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15059,9 +15124,12 @@ function i_RequestParams(value: unknown): value is T.RequestParams {
 
 function v_Request(value: unknown, options?: ValidateOptions): ValidationResult<T.Request> {
   try {
-    return g_Request(value, 0)
-      ? { ok: true, value: value as T.Request }
-      : explained(x_Request, value, options);
+    if (g_Request(value, 0)) return { ok: true, value: value as T.Request };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_Request, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15080,9 +15148,17 @@ function v_NotificationParams(
   options?: ValidateOptions,
 ): ValidationResult<T.NotificationParams> {
   try {
-    return e_NotificationParams(value, 0)
-      ? { ok: true, value: value as T.NotificationParams }
-      : explained(x_NotificationParams, value, options);
+    if (e_NotificationParams(value, 0)) return { ok: true, value: value as T.NotificationParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_NotificationParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15101,9 +15177,17 @@ function v_Notification(
   options?: ValidateOptions,
 ): ValidationResult<T.Notification> {
   try {
-    return g_Notification(value, 0)
-      ? { ok: true, value: value as T.Notification }
-      : explained(x_Notification, value, options);
+    if (g_Notification(value, 0)) return { ok: true, value: value as T.Notification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_Notification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15119,9 +15203,17 @@ function i_Notification(value: unknown): value is T.Notification {
 
 function v_ResultType(value: unknown, options?: ValidateOptions): ValidationResult<T.ResultType> {
   try {
-    return e_ResultType(value, 0)
-      ? { ok: true, value: value as T.ResultType }
-      : explained(x_ResultType, value, options);
+    if (e_ResultType(value, 0)) return { ok: true, value: value as T.ResultType };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ResultType,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15137,9 +15229,12 @@ function i_ResultType(value: unknown): value is T.ResultType {
 
 function v_Result(value: unknown, options?: ValidateOptions): ValidationResult<T.Result> {
   try {
-    return e_Result(value, 0)
-      ? { ok: true, value: value as T.Result }
-      : explained(x_Result, value, options);
+    if (e_Result(value, 0)) return { ok: true, value: value as T.Result };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_Result, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15155,9 +15250,12 @@ function i_Result(value: unknown): value is T.Result {
 
 function v_Error(value: unknown, options?: ValidateOptions): ValidationResult<T.Error> {
   try {
-    return e_Error(value, 0)
-      ? { ok: true, value: value as T.Error }
-      : explained(x_Error, value, options);
+    if (e_Error(value, 0)) return { ok: true, value: value as T.Error };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_Error, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15173,9 +15271,12 @@ function i_Error(value: unknown): value is T.Error {
 
 function v_RequestId(value: unknown, options?: ValidateOptions): ValidationResult<T.RequestId> {
   try {
-    return e_RequestId(value, 0)
-      ? { ok: true, value: value as T.RequestId }
-      : explained(x_RequestId, value, options);
+    if (e_RequestId(value, 0)) return { ok: true, value: value as T.RequestId };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_RequestId, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15194,9 +15295,17 @@ function v_JSONRPCRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.JSONRPCRequest> {
   try {
-    return e_JSONRPCRequest(value, 0)
-      ? { ok: true, value: value as T.JSONRPCRequest }
-      : explained(x_JSONRPCRequest, value, options);
+    if (e_JSONRPCRequest(value, 0)) return { ok: true, value: value as T.JSONRPCRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_JSONRPCRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15215,9 +15324,17 @@ function v_JSONRPCNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.JSONRPCNotification> {
   try {
-    return e_JSONRPCNotification(value, 0)
-      ? { ok: true, value: value as T.JSONRPCNotification }
-      : explained(x_JSONRPCNotification, value, options);
+    if (e_JSONRPCNotification(value, 0)) return { ok: true, value: value as T.JSONRPCNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_JSONRPCNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15236,9 +15353,18 @@ function v_JSONRPCResultResponse(
   options?: ValidateOptions,
 ): ValidationResult<T.JSONRPCResultResponse> {
   try {
-    return e_JSONRPCResultResponse(value, 0)
-      ? { ok: true, value: value as T.JSONRPCResultResponse }
-      : explained(x_JSONRPCResultResponse, value, options);
+    if (e_JSONRPCResultResponse(value, 0))
+      return { ok: true, value: value as T.JSONRPCResultResponse };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_JSONRPCResultResponse,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15257,9 +15383,18 @@ function v_JSONRPCErrorResponse(
   options?: ValidateOptions,
 ): ValidationResult<T.JSONRPCErrorResponse> {
   try {
-    return e_JSONRPCErrorResponse(value, 0)
-      ? { ok: true, value: value as T.JSONRPCErrorResponse }
-      : explained(x_JSONRPCErrorResponse, value, options);
+    if (e_JSONRPCErrorResponse(value, 0))
+      return { ok: true, value: value as T.JSONRPCErrorResponse };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_JSONRPCErrorResponse,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15278,9 +15413,17 @@ function v_JSONRPCResponse(
   options?: ValidateOptions,
 ): ValidationResult<T.JSONRPCResponse> {
   try {
-    return g_JSONRPCResponse(value, 0)
-      ? { ok: true, value: value as T.JSONRPCResponse }
-      : explained(x_JSONRPCResponse, value, options);
+    if (g_JSONRPCResponse(value, 0)) return { ok: true, value: value as T.JSONRPCResponse };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_JSONRPCResponse,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15296,9 +15439,17 @@ function i_JSONRPCResponse(value: unknown): value is T.JSONRPCResponse {
 
 function v_ParseError(value: unknown, options?: ValidateOptions): ValidationResult<T.ParseError> {
   try {
-    return g_ParseError(value, 0)
-      ? { ok: true, value: value as T.ParseError }
-      : explained(x_ParseError, value, options);
+    if (g_ParseError(value, 0)) return { ok: true, value: value as T.ParseError };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ParseError,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15317,9 +15468,17 @@ function v_InvalidRequestError(
   options?: ValidateOptions,
 ): ValidationResult<T.InvalidRequestError> {
   try {
-    return g_InvalidRequestError(value, 0)
-      ? { ok: true, value: value as T.InvalidRequestError }
-      : explained(x_InvalidRequestError, value, options);
+    if (g_InvalidRequestError(value, 0)) return { ok: true, value: value as T.InvalidRequestError };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_InvalidRequestError,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15338,9 +15497,17 @@ function v_MethodNotFoundError(
   options?: ValidateOptions,
 ): ValidationResult<T.MethodNotFoundError> {
   try {
-    return g_MethodNotFoundError(value, 0)
-      ? { ok: true, value: value as T.MethodNotFoundError }
-      : explained(x_MethodNotFoundError, value, options);
+    if (g_MethodNotFoundError(value, 0)) return { ok: true, value: value as T.MethodNotFoundError };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_MethodNotFoundError,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15359,9 +15526,17 @@ function v_InvalidParamsError(
   options?: ValidateOptions,
 ): ValidationResult<T.InvalidParamsError> {
   try {
-    return g_InvalidParamsError(value, 0)
-      ? { ok: true, value: value as T.InvalidParamsError }
-      : explained(x_InvalidParamsError, value, options);
+    if (g_InvalidParamsError(value, 0)) return { ok: true, value: value as T.InvalidParamsError };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_InvalidParamsError,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15380,9 +15555,17 @@ function v_InternalError(
   options?: ValidateOptions,
 ): ValidationResult<T.InternalError> {
   try {
-    return g_InternalError(value, 0)
-      ? { ok: true, value: value as T.InternalError }
-      : explained(x_InternalError, value, options);
+    if (g_InternalError(value, 0)) return { ok: true, value: value as T.InternalError };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_InternalError,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15401,9 +15584,17 @@ function v_HeaderMismatchError(
   options?: ValidateOptions,
 ): ValidationResult<T.HeaderMismatchError> {
   try {
-    return g_HeaderMismatchError(value, 0)
-      ? { ok: true, value: value as T.HeaderMismatchError }
-      : explained(x_HeaderMismatchError, value, options);
+    if (g_HeaderMismatchError(value, 0)) return { ok: true, value: value as T.HeaderMismatchError };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_HeaderMismatchError,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15422,9 +15613,18 @@ function v_UnsupportedProtocolVersionError(
   options?: ValidateOptions,
 ): ValidationResult<T.UnsupportedProtocolVersionError> {
   try {
-    return g_UnsupportedProtocolVersionError(value, 0)
-      ? { ok: true, value: value as T.UnsupportedProtocolVersionError }
-      : explained(x_UnsupportedProtocolVersionError, value, options);
+    if (g_UnsupportedProtocolVersionError(value, 0))
+      return { ok: true, value: value as T.UnsupportedProtocolVersionError };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_UnsupportedProtocolVersionError,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15445,9 +15645,18 @@ function v_MissingRequiredClientCapabilityError(
   options?: ValidateOptions,
 ): ValidationResult<T.MissingRequiredClientCapabilityError> {
   try {
-    return g_MissingRequiredClientCapabilityError(value, 0)
-      ? { ok: true, value: value as T.MissingRequiredClientCapabilityError }
-      : explained(x_MissingRequiredClientCapabilityError, value, options);
+    if (g_MissingRequiredClientCapabilityError(value, 0))
+      return { ok: true, value: value as T.MissingRequiredClientCapabilityError };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_MissingRequiredClientCapabilityError,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15465,9 +15674,17 @@ function i_MissingRequiredClientCapabilityError(
 
 function v_EmptyResult(value: unknown, options?: ValidateOptions): ValidationResult<T.EmptyResult> {
   try {
-    return e_EmptyResult(value, 0)
-      ? { ok: true, value: value as T.EmptyResult }
-      : explained(x_EmptyResult, value, options);
+    if (e_EmptyResult(value, 0)) return { ok: true, value: value as T.EmptyResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_EmptyResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15486,9 +15703,17 @@ function v_InputRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.InputRequest> {
   try {
-    return e_InputRequest(value, 0)
-      ? { ok: true, value: value as T.InputRequest }
-      : explained(x_InputRequest, value, options);
+    if (e_InputRequest(value, 0)) return { ok: true, value: value as T.InputRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_InputRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15507,9 +15732,17 @@ function v_InputResponse(
   options?: ValidateOptions,
 ): ValidationResult<T.InputResponse> {
   try {
-    return e_InputResponse(value, 0)
-      ? { ok: true, value: value as T.InputResponse }
-      : explained(x_InputResponse, value, options);
+    if (e_InputResponse(value, 0)) return { ok: true, value: value as T.InputResponse };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_InputResponse,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15528,9 +15761,17 @@ function v_InputRequests(
   options?: ValidateOptions,
 ): ValidationResult<T.InputRequests> {
   try {
-    return e_InputRequests(value, 0)
-      ? { ok: true, value: value as T.InputRequests }
-      : explained(x_InputRequests, value, options);
+    if (e_InputRequests(value, 0)) return { ok: true, value: value as T.InputRequests };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_InputRequests,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15549,9 +15790,17 @@ function v_InputResponses(
   options?: ValidateOptions,
 ): ValidationResult<T.InputResponses> {
   try {
-    return e_InputResponses(value, 0)
-      ? { ok: true, value: value as T.InputResponses }
-      : explained(x_InputResponses, value, options);
+    if (e_InputResponses(value, 0)) return { ok: true, value: value as T.InputResponses };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_InputResponses,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15570,9 +15819,17 @@ function v_InputRequiredResult(
   options?: ValidateOptions,
 ): ValidationResult<T.InputRequiredResult> {
   try {
-    return e_InputRequiredResult(value, 0)
-      ? { ok: true, value: value as T.InputRequiredResult }
-      : explained(x_InputRequiredResult, value, options);
+    if (e_InputRequiredResult(value, 0)) return { ok: true, value: value as T.InputRequiredResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_InputRequiredResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15591,9 +15848,18 @@ function v_InputResponseRequestParams(
   options?: ValidateOptions,
 ): ValidationResult<T.InputResponseRequestParams> {
   try {
-    return g_InputResponseRequestParams(value, 0)
-      ? { ok: true, value: value as T.InputResponseRequestParams }
-      : explained(x_InputResponseRequestParams, value, options);
+    if (g_InputResponseRequestParams(value, 0))
+      return { ok: true, value: value as T.InputResponseRequestParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_InputResponseRequestParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15612,9 +15878,18 @@ function v_CancelledNotificationParams(
   options?: ValidateOptions,
 ): ValidationResult<T.CancelledNotificationParams> {
   try {
-    return e_CancelledNotificationParams(value, 0)
-      ? { ok: true, value: value as T.CancelledNotificationParams }
-      : explained(x_CancelledNotificationParams, value, options);
+    if (e_CancelledNotificationParams(value, 0))
+      return { ok: true, value: value as T.CancelledNotificationParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_CancelledNotificationParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15633,9 +15908,18 @@ function v_CancelledNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.CancelledNotification> {
   try {
-    return e_CancelledNotification(value, 0)
-      ? { ok: true, value: value as T.CancelledNotification }
-      : explained(x_CancelledNotification, value, options);
+    if (e_CancelledNotification(value, 0))
+      return { ok: true, value: value as T.CancelledNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_CancelledNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15654,9 +15938,17 @@ function v_DiscoverRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.DiscoverRequest> {
   try {
-    return e_DiscoverRequest(value, 0)
-      ? { ok: true, value: value as T.DiscoverRequest }
-      : explained(x_DiscoverRequest, value, options);
+    if (e_DiscoverRequest(value, 0)) return { ok: true, value: value as T.DiscoverRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_DiscoverRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15675,9 +15967,17 @@ function v_DiscoverResult(
   options?: ValidateOptions,
 ): ValidationResult<T.DiscoverResult> {
   try {
-    return e_DiscoverResult(value, 0)
-      ? { ok: true, value: value as T.DiscoverResult }
-      : explained(x_DiscoverResult, value, options);
+    if (e_DiscoverResult(value, 0)) return { ok: true, value: value as T.DiscoverResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_DiscoverResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15696,9 +15996,18 @@ function v_DiscoverResultResponse(
   options?: ValidateOptions,
 ): ValidationResult<T.DiscoverResultResponse> {
   try {
-    return g_DiscoverResultResponse(value, 0)
-      ? { ok: true, value: value as T.DiscoverResultResponse }
-      : explained(x_DiscoverResultResponse, value, options);
+    if (g_DiscoverResultResponse(value, 0))
+      return { ok: true, value: value as T.DiscoverResultResponse };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_DiscoverResultResponse,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15717,9 +16026,17 @@ function v_ClientCapabilities(
   options?: ValidateOptions,
 ): ValidationResult<T.ClientCapabilities> {
   try {
-    return e_ClientCapabilities(value, 0)
-      ? { ok: true, value: value as T.ClientCapabilities }
-      : explained(x_ClientCapabilities, value, options);
+    if (e_ClientCapabilities(value, 0)) return { ok: true, value: value as T.ClientCapabilities };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ClientCapabilities,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15738,9 +16055,17 @@ function v_ServerCapabilities(
   options?: ValidateOptions,
 ): ValidationResult<T.ServerCapabilities> {
   try {
-    return e_ServerCapabilities(value, 0)
-      ? { ok: true, value: value as T.ServerCapabilities }
-      : explained(x_ServerCapabilities, value, options);
+    if (e_ServerCapabilities(value, 0)) return { ok: true, value: value as T.ServerCapabilities };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ServerCapabilities,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15756,9 +16081,12 @@ function i_ServerCapabilities(value: unknown): value is T.ServerCapabilities {
 
 function v_Icon(value: unknown, options?: ValidateOptions): ValidationResult<T.Icon> {
   try {
-    return e_Icon(value, 0)
-      ? { ok: true, value: value as T.Icon }
-      : explained(x_Icon, value, options);
+    if (e_Icon(value, 0)) return { ok: true, value: value as T.Icon };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_Icon, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15774,9 +16102,12 @@ function i_Icon(value: unknown): value is T.Icon {
 
 function v_Icons(value: unknown, options?: ValidateOptions): ValidationResult<T.Icons> {
   try {
-    return g_Icons(value, 0)
-      ? { ok: true, value: value as T.Icons }
-      : explained(x_Icons, value, options);
+    if (g_Icons(value, 0)) return { ok: true, value: value as T.Icons };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_Icons, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15795,9 +16126,17 @@ function v_BaseMetadata(
   options?: ValidateOptions,
 ): ValidationResult<T.BaseMetadata> {
   try {
-    return g_BaseMetadata(value, 0)
-      ? { ok: true, value: value as T.BaseMetadata }
-      : explained(x_BaseMetadata, value, options);
+    if (g_BaseMetadata(value, 0)) return { ok: true, value: value as T.BaseMetadata };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_BaseMetadata,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15816,9 +16155,17 @@ function v_Implementation(
   options?: ValidateOptions,
 ): ValidationResult<T.Implementation> {
   try {
-    return e_Implementation(value, 0)
-      ? { ok: true, value: value as T.Implementation }
-      : explained(x_Implementation, value, options);
+    if (e_Implementation(value, 0)) return { ok: true, value: value as T.Implementation };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_Implementation,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15837,9 +16184,18 @@ function v_ProgressNotificationParams(
   options?: ValidateOptions,
 ): ValidationResult<T.ProgressNotificationParams> {
   try {
-    return e_ProgressNotificationParams(value, 0)
-      ? { ok: true, value: value as T.ProgressNotificationParams }
-      : explained(x_ProgressNotificationParams, value, options);
+    if (e_ProgressNotificationParams(value, 0))
+      return { ok: true, value: value as T.ProgressNotificationParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ProgressNotificationParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15858,9 +16214,18 @@ function v_ProgressNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.ProgressNotification> {
   try {
-    return e_ProgressNotification(value, 0)
-      ? { ok: true, value: value as T.ProgressNotification }
-      : explained(x_ProgressNotification, value, options);
+    if (e_ProgressNotification(value, 0))
+      return { ok: true, value: value as T.ProgressNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ProgressNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15879,9 +16244,18 @@ function v_PaginatedRequestParams(
   options?: ValidateOptions,
 ): ValidationResult<T.PaginatedRequestParams> {
   try {
-    return e_PaginatedRequestParams(value, 0)
-      ? { ok: true, value: value as T.PaginatedRequestParams }
-      : explained(x_PaginatedRequestParams, value, options);
+    if (e_PaginatedRequestParams(value, 0))
+      return { ok: true, value: value as T.PaginatedRequestParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_PaginatedRequestParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15900,9 +16274,17 @@ function v_PaginatedRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.PaginatedRequest> {
   try {
-    return g_PaginatedRequest(value, 0)
-      ? { ok: true, value: value as T.PaginatedRequest }
-      : explained(x_PaginatedRequest, value, options);
+    if (g_PaginatedRequest(value, 0)) return { ok: true, value: value as T.PaginatedRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_PaginatedRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15921,9 +16303,17 @@ function v_PaginatedResult(
   options?: ValidateOptions,
 ): ValidationResult<T.PaginatedResult> {
   try {
-    return g_PaginatedResult(value, 0)
-      ? { ok: true, value: value as T.PaginatedResult }
-      : explained(x_PaginatedResult, value, options);
+    if (g_PaginatedResult(value, 0)) return { ok: true, value: value as T.PaginatedResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_PaginatedResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15942,9 +16332,17 @@ function v_CacheableResult(
   options?: ValidateOptions,
 ): ValidationResult<T.CacheableResult> {
   try {
-    return g_CacheableResult(value, 0)
-      ? { ok: true, value: value as T.CacheableResult }
-      : explained(x_CacheableResult, value, options);
+    if (g_CacheableResult(value, 0)) return { ok: true, value: value as T.CacheableResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_CacheableResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15963,9 +16361,18 @@ function v_ListResourcesRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.ListResourcesRequest> {
   try {
-    return e_ListResourcesRequest(value, 0)
-      ? { ok: true, value: value as T.ListResourcesRequest }
-      : explained(x_ListResourcesRequest, value, options);
+    if (e_ListResourcesRequest(value, 0))
+      return { ok: true, value: value as T.ListResourcesRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ListResourcesRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -15984,9 +16391,17 @@ function v_ListResourcesResult(
   options?: ValidateOptions,
 ): ValidationResult<T.ListResourcesResult> {
   try {
-    return e_ListResourcesResult(value, 0)
-      ? { ok: true, value: value as T.ListResourcesResult }
-      : explained(x_ListResourcesResult, value, options);
+    if (e_ListResourcesResult(value, 0)) return { ok: true, value: value as T.ListResourcesResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ListResourcesResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16005,9 +16420,18 @@ function v_ListResourcesResultResponse(
   options?: ValidateOptions,
 ): ValidationResult<T.ListResourcesResultResponse> {
   try {
-    return g_ListResourcesResultResponse(value, 0)
-      ? { ok: true, value: value as T.ListResourcesResultResponse }
-      : explained(x_ListResourcesResultResponse, value, options);
+    if (g_ListResourcesResultResponse(value, 0))
+      return { ok: true, value: value as T.ListResourcesResultResponse };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ListResourcesResultResponse,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16026,9 +16450,18 @@ function v_ListResourceTemplatesRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.ListResourceTemplatesRequest> {
   try {
-    return e_ListResourceTemplatesRequest(value, 0)
-      ? { ok: true, value: value as T.ListResourceTemplatesRequest }
-      : explained(x_ListResourceTemplatesRequest, value, options);
+    if (e_ListResourceTemplatesRequest(value, 0))
+      return { ok: true, value: value as T.ListResourceTemplatesRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ListResourceTemplatesRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16047,9 +16480,18 @@ function v_ListResourceTemplatesResult(
   options?: ValidateOptions,
 ): ValidationResult<T.ListResourceTemplatesResult> {
   try {
-    return e_ListResourceTemplatesResult(value, 0)
-      ? { ok: true, value: value as T.ListResourceTemplatesResult }
-      : explained(x_ListResourceTemplatesResult, value, options);
+    if (e_ListResourceTemplatesResult(value, 0))
+      return { ok: true, value: value as T.ListResourceTemplatesResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ListResourceTemplatesResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16068,9 +16510,18 @@ function v_ListResourceTemplatesResultResponse(
   options?: ValidateOptions,
 ): ValidationResult<T.ListResourceTemplatesResultResponse> {
   try {
-    return g_ListResourceTemplatesResultResponse(value, 0)
-      ? { ok: true, value: value as T.ListResourceTemplatesResultResponse }
-      : explained(x_ListResourceTemplatesResultResponse, value, options);
+    if (g_ListResourceTemplatesResultResponse(value, 0))
+      return { ok: true, value: value as T.ListResourceTemplatesResultResponse };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ListResourceTemplatesResultResponse,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16091,9 +16542,18 @@ function v_ResourceRequestParams(
   options?: ValidateOptions,
 ): ValidationResult<T.ResourceRequestParams> {
   try {
-    return g_ResourceRequestParams(value, 0)
-      ? { ok: true, value: value as T.ResourceRequestParams }
-      : explained(x_ResourceRequestParams, value, options);
+    if (g_ResourceRequestParams(value, 0))
+      return { ok: true, value: value as T.ResourceRequestParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ResourceRequestParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16112,9 +16572,18 @@ function v_ReadResourceRequestParams(
   options?: ValidateOptions,
 ): ValidationResult<T.ReadResourceRequestParams> {
   try {
-    return e_ReadResourceRequestParams(value, 0)
-      ? { ok: true, value: value as T.ReadResourceRequestParams }
-      : explained(x_ReadResourceRequestParams, value, options);
+    if (e_ReadResourceRequestParams(value, 0))
+      return { ok: true, value: value as T.ReadResourceRequestParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ReadResourceRequestParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16133,9 +16602,17 @@ function v_ReadResourceRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.ReadResourceRequest> {
   try {
-    return e_ReadResourceRequest(value, 0)
-      ? { ok: true, value: value as T.ReadResourceRequest }
-      : explained(x_ReadResourceRequest, value, options);
+    if (e_ReadResourceRequest(value, 0)) return { ok: true, value: value as T.ReadResourceRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ReadResourceRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16154,9 +16631,17 @@ function v_ReadResourceResult(
   options?: ValidateOptions,
 ): ValidationResult<T.ReadResourceResult> {
   try {
-    return e_ReadResourceResult(value, 0)
-      ? { ok: true, value: value as T.ReadResourceResult }
-      : explained(x_ReadResourceResult, value, options);
+    if (e_ReadResourceResult(value, 0)) return { ok: true, value: value as T.ReadResourceResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ReadResourceResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16175,9 +16660,18 @@ function v_ReadResourceResultResponse(
   options?: ValidateOptions,
 ): ValidationResult<T.ReadResourceResultResponse> {
   try {
-    return g_ReadResourceResultResponse(value, 0)
-      ? { ok: true, value: value as T.ReadResourceResultResponse }
-      : explained(x_ReadResourceResultResponse, value, options);
+    if (g_ReadResourceResultResponse(value, 0))
+      return { ok: true, value: value as T.ReadResourceResultResponse };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ReadResourceResultResponse,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16196,9 +16690,18 @@ function v_ResourceListChangedNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.ResourceListChangedNotification> {
   try {
-    return e_ResourceListChangedNotification(value, 0)
-      ? { ok: true, value: value as T.ResourceListChangedNotification }
-      : explained(x_ResourceListChangedNotification, value, options);
+    if (e_ResourceListChangedNotification(value, 0))
+      return { ok: true, value: value as T.ResourceListChangedNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ResourceListChangedNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16219,9 +16722,17 @@ function v_SubscriptionFilter(
   options?: ValidateOptions,
 ): ValidationResult<T.SubscriptionFilter> {
   try {
-    return e_SubscriptionFilter(value, 0)
-      ? { ok: true, value: value as T.SubscriptionFilter }
-      : explained(x_SubscriptionFilter, value, options);
+    if (e_SubscriptionFilter(value, 0)) return { ok: true, value: value as T.SubscriptionFilter };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_SubscriptionFilter,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16240,9 +16751,18 @@ function v_SubscriptionsListenRequestParams(
   options?: ValidateOptions,
 ): ValidationResult<T.SubscriptionsListenRequestParams> {
   try {
-    return e_SubscriptionsListenRequestParams(value, 0)
-      ? { ok: true, value: value as T.SubscriptionsListenRequestParams }
-      : explained(x_SubscriptionsListenRequestParams, value, options);
+    if (e_SubscriptionsListenRequestParams(value, 0))
+      return { ok: true, value: value as T.SubscriptionsListenRequestParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_SubscriptionsListenRequestParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16263,9 +16783,18 @@ function v_SubscriptionsListenRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.SubscriptionsListenRequest> {
   try {
-    return e_SubscriptionsListenRequest(value, 0)
-      ? { ok: true, value: value as T.SubscriptionsListenRequest }
-      : explained(x_SubscriptionsListenRequest, value, options);
+    if (e_SubscriptionsListenRequest(value, 0))
+      return { ok: true, value: value as T.SubscriptionsListenRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_SubscriptionsListenRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16284,9 +16813,18 @@ function v_SubscriptionsListenResultMetaObject(
   options?: ValidateOptions,
 ): ValidationResult<T.SubscriptionsListenResultMetaObject> {
   try {
-    return e_SubscriptionsListenResultMetaObject(value, 0)
-      ? { ok: true, value: value as T.SubscriptionsListenResultMetaObject }
-      : explained(x_SubscriptionsListenResultMetaObject, value, options);
+    if (e_SubscriptionsListenResultMetaObject(value, 0))
+      return { ok: true, value: value as T.SubscriptionsListenResultMetaObject };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_SubscriptionsListenResultMetaObject,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16307,9 +16845,18 @@ function v_SubscriptionsListenResult(
   options?: ValidateOptions,
 ): ValidationResult<T.SubscriptionsListenResult> {
   try {
-    return e_SubscriptionsListenResult(value, 0)
-      ? { ok: true, value: value as T.SubscriptionsListenResult }
-      : explained(x_SubscriptionsListenResult, value, options);
+    if (e_SubscriptionsListenResult(value, 0))
+      return { ok: true, value: value as T.SubscriptionsListenResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_SubscriptionsListenResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16328,9 +16875,18 @@ function v_SubscriptionsListenResultResponse(
   options?: ValidateOptions,
 ): ValidationResult<T.SubscriptionsListenResultResponse> {
   try {
-    return g_SubscriptionsListenResultResponse(value, 0)
-      ? { ok: true, value: value as T.SubscriptionsListenResultResponse }
-      : explained(x_SubscriptionsListenResultResponse, value, options);
+    if (g_SubscriptionsListenResultResponse(value, 0))
+      return { ok: true, value: value as T.SubscriptionsListenResultResponse };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_SubscriptionsListenResultResponse,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16351,9 +16907,18 @@ function v_SubscriptionsAcknowledgedNotificationParams(
   options?: ValidateOptions,
 ): ValidationResult<T.SubscriptionsAcknowledgedNotificationParams> {
   try {
-    return e_SubscriptionsAcknowledgedNotificationParams(value, 0)
-      ? { ok: true, value: value as T.SubscriptionsAcknowledgedNotificationParams }
-      : explained(x_SubscriptionsAcknowledgedNotificationParams, value, options);
+    if (e_SubscriptionsAcknowledgedNotificationParams(value, 0))
+      return { ok: true, value: value as T.SubscriptionsAcknowledgedNotificationParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_SubscriptionsAcknowledgedNotificationParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16374,9 +16939,18 @@ function v_SubscriptionsAcknowledgedNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.SubscriptionsAcknowledgedNotification> {
   try {
-    return e_SubscriptionsAcknowledgedNotification(value, 0)
-      ? { ok: true, value: value as T.SubscriptionsAcknowledgedNotification }
-      : explained(x_SubscriptionsAcknowledgedNotification, value, options);
+    if (e_SubscriptionsAcknowledgedNotification(value, 0))
+      return { ok: true, value: value as T.SubscriptionsAcknowledgedNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_SubscriptionsAcknowledgedNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16397,9 +16971,18 @@ function v_ResourceUpdatedNotificationParams(
   options?: ValidateOptions,
 ): ValidationResult<T.ResourceUpdatedNotificationParams> {
   try {
-    return e_ResourceUpdatedNotificationParams(value, 0)
-      ? { ok: true, value: value as T.ResourceUpdatedNotificationParams }
-      : explained(x_ResourceUpdatedNotificationParams, value, options);
+    if (e_ResourceUpdatedNotificationParams(value, 0))
+      return { ok: true, value: value as T.ResourceUpdatedNotificationParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ResourceUpdatedNotificationParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16420,9 +17003,18 @@ function v_ResourceUpdatedNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.ResourceUpdatedNotification> {
   try {
-    return e_ResourceUpdatedNotification(value, 0)
-      ? { ok: true, value: value as T.ResourceUpdatedNotification }
-      : explained(x_ResourceUpdatedNotification, value, options);
+    if (e_ResourceUpdatedNotification(value, 0))
+      return { ok: true, value: value as T.ResourceUpdatedNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ResourceUpdatedNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16438,9 +17030,12 @@ function i_ResourceUpdatedNotification(value: unknown): value is T.ResourceUpdat
 
 function v_Resource(value: unknown, options?: ValidateOptions): ValidationResult<T.Resource> {
   try {
-    return e_Resource(value, 0)
-      ? { ok: true, value: value as T.Resource }
-      : explained(x_Resource, value, options);
+    if (e_Resource(value, 0)) return { ok: true, value: value as T.Resource };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_Resource, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16459,9 +17054,17 @@ function v_ResourceTemplate(
   options?: ValidateOptions,
 ): ValidationResult<T.ResourceTemplate> {
   try {
-    return e_ResourceTemplate(value, 0)
-      ? { ok: true, value: value as T.ResourceTemplate }
-      : explained(x_ResourceTemplate, value, options);
+    if (e_ResourceTemplate(value, 0)) return { ok: true, value: value as T.ResourceTemplate };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ResourceTemplate,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16480,9 +17083,17 @@ function v_ResourceContents(
   options?: ValidateOptions,
 ): ValidationResult<T.ResourceContents> {
   try {
-    return g_ResourceContents(value, 0)
-      ? { ok: true, value: value as T.ResourceContents }
-      : explained(x_ResourceContents, value, options);
+    if (g_ResourceContents(value, 0)) return { ok: true, value: value as T.ResourceContents };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ResourceContents,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16501,9 +17112,18 @@ function v_TextResourceContents(
   options?: ValidateOptions,
 ): ValidationResult<T.TextResourceContents> {
   try {
-    return e_TextResourceContents(value, 0)
-      ? { ok: true, value: value as T.TextResourceContents }
-      : explained(x_TextResourceContents, value, options);
+    if (e_TextResourceContents(value, 0))
+      return { ok: true, value: value as T.TextResourceContents };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_TextResourceContents,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16522,9 +17142,18 @@ function v_BlobResourceContents(
   options?: ValidateOptions,
 ): ValidationResult<T.BlobResourceContents> {
   try {
-    return e_BlobResourceContents(value, 0)
-      ? { ok: true, value: value as T.BlobResourceContents }
-      : explained(x_BlobResourceContents, value, options);
+    if (e_BlobResourceContents(value, 0))
+      return { ok: true, value: value as T.BlobResourceContents };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_BlobResourceContents,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16543,9 +17172,17 @@ function v_ListPromptsRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.ListPromptsRequest> {
   try {
-    return e_ListPromptsRequest(value, 0)
-      ? { ok: true, value: value as T.ListPromptsRequest }
-      : explained(x_ListPromptsRequest, value, options);
+    if (e_ListPromptsRequest(value, 0)) return { ok: true, value: value as T.ListPromptsRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ListPromptsRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16564,9 +17201,17 @@ function v_ListPromptsResult(
   options?: ValidateOptions,
 ): ValidationResult<T.ListPromptsResult> {
   try {
-    return e_ListPromptsResult(value, 0)
-      ? { ok: true, value: value as T.ListPromptsResult }
-      : explained(x_ListPromptsResult, value, options);
+    if (e_ListPromptsResult(value, 0)) return { ok: true, value: value as T.ListPromptsResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ListPromptsResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16585,9 +17230,18 @@ function v_ListPromptsResultResponse(
   options?: ValidateOptions,
 ): ValidationResult<T.ListPromptsResultResponse> {
   try {
-    return g_ListPromptsResultResponse(value, 0)
-      ? { ok: true, value: value as T.ListPromptsResultResponse }
-      : explained(x_ListPromptsResultResponse, value, options);
+    if (g_ListPromptsResultResponse(value, 0))
+      return { ok: true, value: value as T.ListPromptsResultResponse };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ListPromptsResultResponse,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16606,9 +17260,18 @@ function v_GetPromptRequestParams(
   options?: ValidateOptions,
 ): ValidationResult<T.GetPromptRequestParams> {
   try {
-    return e_GetPromptRequestParams(value, 0)
-      ? { ok: true, value: value as T.GetPromptRequestParams }
-      : explained(x_GetPromptRequestParams, value, options);
+    if (e_GetPromptRequestParams(value, 0))
+      return { ok: true, value: value as T.GetPromptRequestParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_GetPromptRequestParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16627,9 +17290,17 @@ function v_GetPromptRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.GetPromptRequest> {
   try {
-    return e_GetPromptRequest(value, 0)
-      ? { ok: true, value: value as T.GetPromptRequest }
-      : explained(x_GetPromptRequest, value, options);
+    if (e_GetPromptRequest(value, 0)) return { ok: true, value: value as T.GetPromptRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_GetPromptRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16648,9 +17319,17 @@ function v_GetPromptResult(
   options?: ValidateOptions,
 ): ValidationResult<T.GetPromptResult> {
   try {
-    return e_GetPromptResult(value, 0)
-      ? { ok: true, value: value as T.GetPromptResult }
-      : explained(x_GetPromptResult, value, options);
+    if (e_GetPromptResult(value, 0)) return { ok: true, value: value as T.GetPromptResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_GetPromptResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16669,9 +17348,18 @@ function v_GetPromptResultResponse(
   options?: ValidateOptions,
 ): ValidationResult<T.GetPromptResultResponse> {
   try {
-    return g_GetPromptResultResponse(value, 0)
-      ? { ok: true, value: value as T.GetPromptResultResponse }
-      : explained(x_GetPromptResultResponse, value, options);
+    if (g_GetPromptResultResponse(value, 0))
+      return { ok: true, value: value as T.GetPromptResultResponse };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_GetPromptResultResponse,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16687,9 +17375,12 @@ function i_GetPromptResultResponse(value: unknown): value is T.GetPromptResultRe
 
 function v_Prompt(value: unknown, options?: ValidateOptions): ValidationResult<T.Prompt> {
   try {
-    return e_Prompt(value, 0)
-      ? { ok: true, value: value as T.Prompt }
-      : explained(x_Prompt, value, options);
+    if (e_Prompt(value, 0)) return { ok: true, value: value as T.Prompt };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_Prompt, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16708,9 +17399,17 @@ function v_PromptArgument(
   options?: ValidateOptions,
 ): ValidationResult<T.PromptArgument> {
   try {
-    return e_PromptArgument(value, 0)
-      ? { ok: true, value: value as T.PromptArgument }
-      : explained(x_PromptArgument, value, options);
+    if (e_PromptArgument(value, 0)) return { ok: true, value: value as T.PromptArgument };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_PromptArgument,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16726,9 +17425,12 @@ function i_PromptArgument(value: unknown): value is T.PromptArgument {
 
 function v_Role(value: unknown, options?: ValidateOptions): ValidationResult<T.Role> {
   try {
-    return e_Role(value, 0)
-      ? { ok: true, value: value as T.Role }
-      : explained(x_Role, value, options);
+    if (e_Role(value, 0)) return { ok: true, value: value as T.Role };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_Role, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16747,9 +17449,17 @@ function v_PromptMessage(
   options?: ValidateOptions,
 ): ValidationResult<T.PromptMessage> {
   try {
-    return e_PromptMessage(value, 0)
-      ? { ok: true, value: value as T.PromptMessage }
-      : explained(x_PromptMessage, value, options);
+    if (e_PromptMessage(value, 0)) return { ok: true, value: value as T.PromptMessage };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_PromptMessage,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16768,9 +17478,17 @@ function v_ResourceLink(
   options?: ValidateOptions,
 ): ValidationResult<T.ResourceLink> {
   try {
-    return e_ResourceLink(value, 0)
-      ? { ok: true, value: value as T.ResourceLink }
-      : explained(x_ResourceLink, value, options);
+    if (e_ResourceLink(value, 0)) return { ok: true, value: value as T.ResourceLink };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ResourceLink,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16789,9 +17507,17 @@ function v_EmbeddedResource(
   options?: ValidateOptions,
 ): ValidationResult<T.EmbeddedResource> {
   try {
-    return e_EmbeddedResource(value, 0)
-      ? { ok: true, value: value as T.EmbeddedResource }
-      : explained(x_EmbeddedResource, value, options);
+    if (e_EmbeddedResource(value, 0)) return { ok: true, value: value as T.EmbeddedResource };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_EmbeddedResource,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16810,9 +17536,18 @@ function v_PromptListChangedNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.PromptListChangedNotification> {
   try {
-    return e_PromptListChangedNotification(value, 0)
-      ? { ok: true, value: value as T.PromptListChangedNotification }
-      : explained(x_PromptListChangedNotification, value, options);
+    if (e_PromptListChangedNotification(value, 0))
+      return { ok: true, value: value as T.PromptListChangedNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_PromptListChangedNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16831,9 +17566,17 @@ function v_ListToolsRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.ListToolsRequest> {
   try {
-    return e_ListToolsRequest(value, 0)
-      ? { ok: true, value: value as T.ListToolsRequest }
-      : explained(x_ListToolsRequest, value, options);
+    if (e_ListToolsRequest(value, 0)) return { ok: true, value: value as T.ListToolsRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ListToolsRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16852,9 +17595,17 @@ function v_ListToolsResult(
   options?: ValidateOptions,
 ): ValidationResult<T.ListToolsResult> {
   try {
-    return e_ListToolsResult(value, 0)
-      ? { ok: true, value: value as T.ListToolsResult }
-      : explained(x_ListToolsResult, value, options);
+    if (e_ListToolsResult(value, 0)) return { ok: true, value: value as T.ListToolsResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ListToolsResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16873,9 +17624,18 @@ function v_ListToolsResultResponse(
   options?: ValidateOptions,
 ): ValidationResult<T.ListToolsResultResponse> {
   try {
-    return g_ListToolsResultResponse(value, 0)
-      ? { ok: true, value: value as T.ListToolsResultResponse }
-      : explained(x_ListToolsResultResponse, value, options);
+    if (g_ListToolsResultResponse(value, 0))
+      return { ok: true, value: value as T.ListToolsResultResponse };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ListToolsResultResponse,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16894,9 +17654,17 @@ function v_CallToolResult(
   options?: ValidateOptions,
 ): ValidationResult<T.CallToolResult> {
   try {
-    return e_CallToolResult(value, 0)
-      ? { ok: true, value: value as T.CallToolResult }
-      : explained(x_CallToolResult, value, options);
+    if (e_CallToolResult(value, 0)) return { ok: true, value: value as T.CallToolResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_CallToolResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16915,9 +17683,18 @@ function v_CallToolResultResponse(
   options?: ValidateOptions,
 ): ValidationResult<T.CallToolResultResponse> {
   try {
-    return g_CallToolResultResponse(value, 0)
-      ? { ok: true, value: value as T.CallToolResultResponse }
-      : explained(x_CallToolResultResponse, value, options);
+    if (g_CallToolResultResponse(value, 0))
+      return { ok: true, value: value as T.CallToolResultResponse };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_CallToolResultResponse,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16936,9 +17713,18 @@ function v_CallToolRequestParams(
   options?: ValidateOptions,
 ): ValidationResult<T.CallToolRequestParams> {
   try {
-    return e_CallToolRequestParams(value, 0)
-      ? { ok: true, value: value as T.CallToolRequestParams }
-      : explained(x_CallToolRequestParams, value, options);
+    if (e_CallToolRequestParams(value, 0))
+      return { ok: true, value: value as T.CallToolRequestParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_CallToolRequestParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16957,9 +17743,17 @@ function v_CallToolRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.CallToolRequest> {
   try {
-    return e_CallToolRequest(value, 0)
-      ? { ok: true, value: value as T.CallToolRequest }
-      : explained(x_CallToolRequest, value, options);
+    if (e_CallToolRequest(value, 0)) return { ok: true, value: value as T.CallToolRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_CallToolRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16978,9 +17772,18 @@ function v_ToolListChangedNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.ToolListChangedNotification> {
   try {
-    return e_ToolListChangedNotification(value, 0)
-      ? { ok: true, value: value as T.ToolListChangedNotification }
-      : explained(x_ToolListChangedNotification, value, options);
+    if (e_ToolListChangedNotification(value, 0))
+      return { ok: true, value: value as T.ToolListChangedNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ToolListChangedNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -16999,9 +17802,17 @@ function v_ToolAnnotations(
   options?: ValidateOptions,
 ): ValidationResult<T.ToolAnnotations> {
   try {
-    return e_ToolAnnotations(value, 0)
-      ? { ok: true, value: value as T.ToolAnnotations }
-      : explained(x_ToolAnnotations, value, options);
+    if (e_ToolAnnotations(value, 0)) return { ok: true, value: value as T.ToolAnnotations };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ToolAnnotations,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17017,9 +17828,12 @@ function i_ToolAnnotations(value: unknown): value is T.ToolAnnotations {
 
 function v_Tool(value: unknown, options?: ValidateOptions): ValidationResult<T.Tool> {
   try {
-    return e_Tool(value, 0)
-      ? { ok: true, value: value as T.Tool }
-      : explained(x_Tool, value, options);
+    if (e_Tool(value, 0)) return { ok: true, value: value as T.Tool };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_Tool, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17038,9 +17852,18 @@ function v_LoggingMessageNotificationParams(
   options?: ValidateOptions,
 ): ValidationResult<T.LoggingMessageNotificationParams> {
   try {
-    return e_LoggingMessageNotificationParams(value, 0)
-      ? { ok: true, value: value as T.LoggingMessageNotificationParams }
-      : explained(x_LoggingMessageNotificationParams, value, options);
+    if (e_LoggingMessageNotificationParams(value, 0))
+      return { ok: true, value: value as T.LoggingMessageNotificationParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_LoggingMessageNotificationParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17061,9 +17884,18 @@ function v_LoggingMessageNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.LoggingMessageNotification> {
   try {
-    return e_LoggingMessageNotification(value, 0)
-      ? { ok: true, value: value as T.LoggingMessageNotification }
-      : explained(x_LoggingMessageNotification, value, options);
+    if (e_LoggingMessageNotification(value, 0))
+      return { ok: true, value: value as T.LoggingMessageNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_LoggingMessageNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17082,9 +17914,17 @@ function v_LoggingLevel(
   options?: ValidateOptions,
 ): ValidationResult<T.LoggingLevel> {
   try {
-    return e_LoggingLevel(value, 0)
-      ? { ok: true, value: value as T.LoggingLevel }
-      : explained(x_LoggingLevel, value, options);
+    if (e_LoggingLevel(value, 0)) return { ok: true, value: value as T.LoggingLevel };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_LoggingLevel,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17103,9 +17943,18 @@ function v_CreateMessageRequestParams(
   options?: ValidateOptions,
 ): ValidationResult<T.CreateMessageRequestParams> {
   try {
-    return e_CreateMessageRequestParams(value, 0)
-      ? { ok: true, value: value as T.CreateMessageRequestParams }
-      : explained(x_CreateMessageRequestParams, value, options);
+    if (e_CreateMessageRequestParams(value, 0))
+      return { ok: true, value: value as T.CreateMessageRequestParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_CreateMessageRequestParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17121,9 +17970,17 @@ function i_CreateMessageRequestParams(value: unknown): value is T.CreateMessageR
 
 function v_ToolChoice(value: unknown, options?: ValidateOptions): ValidationResult<T.ToolChoice> {
   try {
-    return e_ToolChoice(value, 0)
-      ? { ok: true, value: value as T.ToolChoice }
-      : explained(x_ToolChoice, value, options);
+    if (e_ToolChoice(value, 0)) return { ok: true, value: value as T.ToolChoice };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ToolChoice,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17142,9 +17999,18 @@ function v_CreateMessageRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.CreateMessageRequest> {
   try {
-    return e_CreateMessageRequest(value, 0)
-      ? { ok: true, value: value as T.CreateMessageRequest }
-      : explained(x_CreateMessageRequest, value, options);
+    if (e_CreateMessageRequest(value, 0))
+      return { ok: true, value: value as T.CreateMessageRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_CreateMessageRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17163,9 +18029,17 @@ function v_CreateMessageResult(
   options?: ValidateOptions,
 ): ValidationResult<T.CreateMessageResult> {
   try {
-    return e_CreateMessageResult(value, 0)
-      ? { ok: true, value: value as T.CreateMessageResult }
-      : explained(x_CreateMessageResult, value, options);
+    if (e_CreateMessageResult(value, 0)) return { ok: true, value: value as T.CreateMessageResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_CreateMessageResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17184,9 +18058,17 @@ function v_SamplingMessage(
   options?: ValidateOptions,
 ): ValidationResult<T.SamplingMessage> {
   try {
-    return e_SamplingMessage(value, 0)
-      ? { ok: true, value: value as T.SamplingMessage }
-      : explained(x_SamplingMessage, value, options);
+    if (e_SamplingMessage(value, 0)) return { ok: true, value: value as T.SamplingMessage };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_SamplingMessage,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17205,9 +18087,18 @@ function v_SamplingMessageContentBlock(
   options?: ValidateOptions,
 ): ValidationResult<T.SamplingMessageContentBlock> {
   try {
-    return e_SamplingMessageContentBlock(value, 0)
-      ? { ok: true, value: value as T.SamplingMessageContentBlock }
-      : explained(x_SamplingMessageContentBlock, value, options);
+    if (e_SamplingMessageContentBlock(value, 0))
+      return { ok: true, value: value as T.SamplingMessageContentBlock };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_SamplingMessageContentBlock,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17223,9 +18114,17 @@ function i_SamplingMessageContentBlock(value: unknown): value is T.SamplingMessa
 
 function v_Annotations(value: unknown, options?: ValidateOptions): ValidationResult<T.Annotations> {
   try {
-    return e_Annotations(value, 0)
-      ? { ok: true, value: value as T.Annotations }
-      : explained(x_Annotations, value, options);
+    if (e_Annotations(value, 0)) return { ok: true, value: value as T.Annotations };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_Annotations,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17244,9 +18143,17 @@ function v_ContentBlock(
   options?: ValidateOptions,
 ): ValidationResult<T.ContentBlock> {
   try {
-    return e_ContentBlock(value, 0)
-      ? { ok: true, value: value as T.ContentBlock }
-      : explained(x_ContentBlock, value, options);
+    if (e_ContentBlock(value, 0)) return { ok: true, value: value as T.ContentBlock };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ContentBlock,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17262,9 +18169,17 @@ function i_ContentBlock(value: unknown): value is T.ContentBlock {
 
 function v_TextContent(value: unknown, options?: ValidateOptions): ValidationResult<T.TextContent> {
   try {
-    return e_TextContent(value, 0)
-      ? { ok: true, value: value as T.TextContent }
-      : explained(x_TextContent, value, options);
+    if (e_TextContent(value, 0)) return { ok: true, value: value as T.TextContent };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_TextContent,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17283,9 +18198,17 @@ function v_ImageContent(
   options?: ValidateOptions,
 ): ValidationResult<T.ImageContent> {
   try {
-    return e_ImageContent(value, 0)
-      ? { ok: true, value: value as T.ImageContent }
-      : explained(x_ImageContent, value, options);
+    if (e_ImageContent(value, 0)) return { ok: true, value: value as T.ImageContent };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ImageContent,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17304,9 +18227,17 @@ function v_AudioContent(
   options?: ValidateOptions,
 ): ValidationResult<T.AudioContent> {
   try {
-    return e_AudioContent(value, 0)
-      ? { ok: true, value: value as T.AudioContent }
-      : explained(x_AudioContent, value, options);
+    if (e_AudioContent(value, 0)) return { ok: true, value: value as T.AudioContent };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_AudioContent,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17325,9 +18256,17 @@ function v_ToolUseContent(
   options?: ValidateOptions,
 ): ValidationResult<T.ToolUseContent> {
   try {
-    return e_ToolUseContent(value, 0)
-      ? { ok: true, value: value as T.ToolUseContent }
-      : explained(x_ToolUseContent, value, options);
+    if (e_ToolUseContent(value, 0)) return { ok: true, value: value as T.ToolUseContent };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ToolUseContent,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17346,9 +18285,17 @@ function v_ToolResultContent(
   options?: ValidateOptions,
 ): ValidationResult<T.ToolResultContent> {
   try {
-    return e_ToolResultContent(value, 0)
-      ? { ok: true, value: value as T.ToolResultContent }
-      : explained(x_ToolResultContent, value, options);
+    if (e_ToolResultContent(value, 0)) return { ok: true, value: value as T.ToolResultContent };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ToolResultContent,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17367,9 +18314,17 @@ function v_ModelPreferences(
   options?: ValidateOptions,
 ): ValidationResult<T.ModelPreferences> {
   try {
-    return e_ModelPreferences(value, 0)
-      ? { ok: true, value: value as T.ModelPreferences }
-      : explained(x_ModelPreferences, value, options);
+    if (e_ModelPreferences(value, 0)) return { ok: true, value: value as T.ModelPreferences };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ModelPreferences,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17385,9 +18340,12 @@ function i_ModelPreferences(value: unknown): value is T.ModelPreferences {
 
 function v_ModelHint(value: unknown, options?: ValidateOptions): ValidationResult<T.ModelHint> {
   try {
-    return e_ModelHint(value, 0)
-      ? { ok: true, value: value as T.ModelHint }
-      : explained(x_ModelHint, value, options);
+    if (e_ModelHint(value, 0)) return { ok: true, value: value as T.ModelHint };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_ModelHint, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17406,9 +18364,18 @@ function v_CompleteRequestParams(
   options?: ValidateOptions,
 ): ValidationResult<T.CompleteRequestParams> {
   try {
-    return e_CompleteRequestParams(value, 0)
-      ? { ok: true, value: value as T.CompleteRequestParams }
-      : explained(x_CompleteRequestParams, value, options);
+    if (e_CompleteRequestParams(value, 0))
+      return { ok: true, value: value as T.CompleteRequestParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_CompleteRequestParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17427,9 +18394,17 @@ function v_CompleteRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.CompleteRequest> {
   try {
-    return e_CompleteRequest(value, 0)
-      ? { ok: true, value: value as T.CompleteRequest }
-      : explained(x_CompleteRequest, value, options);
+    if (e_CompleteRequest(value, 0)) return { ok: true, value: value as T.CompleteRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_CompleteRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17448,9 +18423,17 @@ function v_CompleteResult(
   options?: ValidateOptions,
 ): ValidationResult<T.CompleteResult> {
   try {
-    return e_CompleteResult(value, 0)
-      ? { ok: true, value: value as T.CompleteResult }
-      : explained(x_CompleteResult, value, options);
+    if (e_CompleteResult(value, 0)) return { ok: true, value: value as T.CompleteResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_CompleteResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17469,9 +18452,18 @@ function v_CompleteResultResponse(
   options?: ValidateOptions,
 ): ValidationResult<T.CompleteResultResponse> {
   try {
-    return g_CompleteResultResponse(value, 0)
-      ? { ok: true, value: value as T.CompleteResultResponse }
-      : explained(x_CompleteResultResponse, value, options);
+    if (g_CompleteResultResponse(value, 0))
+      return { ok: true, value: value as T.CompleteResultResponse };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_CompleteResultResponse,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17490,9 +18482,18 @@ function v_ResourceTemplateReference(
   options?: ValidateOptions,
 ): ValidationResult<T.ResourceTemplateReference> {
   try {
-    return e_ResourceTemplateReference(value, 0)
-      ? { ok: true, value: value as T.ResourceTemplateReference }
-      : explained(x_ResourceTemplateReference, value, options);
+    if (e_ResourceTemplateReference(value, 0))
+      return { ok: true, value: value as T.ResourceTemplateReference };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ResourceTemplateReference,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17511,9 +18512,17 @@ function v_PromptReference(
   options?: ValidateOptions,
 ): ValidationResult<T.PromptReference> {
   try {
-    return e_PromptReference(value, 0)
-      ? { ok: true, value: value as T.PromptReference }
-      : explained(x_PromptReference, value, options);
+    if (e_PromptReference(value, 0)) return { ok: true, value: value as T.PromptReference };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_PromptReference,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17532,9 +18541,17 @@ function v_ListRootsRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.ListRootsRequest> {
   try {
-    return e_ListRootsRequest(value, 0)
-      ? { ok: true, value: value as T.ListRootsRequest }
-      : explained(x_ListRootsRequest, value, options);
+    if (e_ListRootsRequest(value, 0)) return { ok: true, value: value as T.ListRootsRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ListRootsRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17553,9 +18570,17 @@ function v_ListRootsResult(
   options?: ValidateOptions,
 ): ValidationResult<T.ListRootsResult> {
   try {
-    return e_ListRootsResult(value, 0)
-      ? { ok: true, value: value as T.ListRootsResult }
-      : explained(x_ListRootsResult, value, options);
+    if (e_ListRootsResult(value, 0)) return { ok: true, value: value as T.ListRootsResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ListRootsResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17571,9 +18596,12 @@ function i_ListRootsResult(value: unknown): value is T.ListRootsResult {
 
 function v_Root(value: unknown, options?: ValidateOptions): ValidationResult<T.Root> {
   try {
-    return e_Root(value, 0)
-      ? { ok: true, value: value as T.Root }
-      : explained(x_Root, value, options);
+    if (e_Root(value, 0)) return { ok: true, value: value as T.Root };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(x_Root, value, "", options !== undefined && options.all === true),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17592,9 +18620,18 @@ function v_ElicitRequestFormParams(
   options?: ValidateOptions,
 ): ValidationResult<T.ElicitRequestFormParams> {
   try {
-    return e_ElicitRequestFormParams(value, 0)
-      ? { ok: true, value: value as T.ElicitRequestFormParams }
-      : explained(x_ElicitRequestFormParams, value, options);
+    if (e_ElicitRequestFormParams(value, 0))
+      return { ok: true, value: value as T.ElicitRequestFormParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ElicitRequestFormParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17613,9 +18650,18 @@ function v_ElicitRequestURLParams(
   options?: ValidateOptions,
 ): ValidationResult<T.ElicitRequestURLParams> {
   try {
-    return e_ElicitRequestURLParams(value, 0)
-      ? { ok: true, value: value as T.ElicitRequestURLParams }
-      : explained(x_ElicitRequestURLParams, value, options);
+    if (e_ElicitRequestURLParams(value, 0))
+      return { ok: true, value: value as T.ElicitRequestURLParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ElicitRequestURLParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17634,9 +18680,17 @@ function v_ElicitRequestParams(
   options?: ValidateOptions,
 ): ValidationResult<T.ElicitRequestParams> {
   try {
-    return e_ElicitRequestParams(value, 0)
-      ? { ok: true, value: value as T.ElicitRequestParams }
-      : explained(x_ElicitRequestParams, value, options);
+    if (e_ElicitRequestParams(value, 0)) return { ok: true, value: value as T.ElicitRequestParams };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ElicitRequestParams,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17655,9 +18709,17 @@ function v_ElicitRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.ElicitRequest> {
   try {
-    return e_ElicitRequest(value, 0)
-      ? { ok: true, value: value as T.ElicitRequest }
-      : explained(x_ElicitRequest, value, options);
+    if (e_ElicitRequest(value, 0)) return { ok: true, value: value as T.ElicitRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ElicitRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17676,9 +18738,18 @@ function v_PrimitiveSchemaDefinition(
   options?: ValidateOptions,
 ): ValidationResult<T.PrimitiveSchemaDefinition> {
   try {
-    return e_PrimitiveSchemaDefinition(value, 0)
-      ? { ok: true, value: value as T.PrimitiveSchemaDefinition }
-      : explained(x_PrimitiveSchemaDefinition, value, options);
+    if (e_PrimitiveSchemaDefinition(value, 0))
+      return { ok: true, value: value as T.PrimitiveSchemaDefinition };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_PrimitiveSchemaDefinition,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17697,9 +18768,17 @@ function v_StringSchema(
   options?: ValidateOptions,
 ): ValidationResult<T.StringSchema> {
   try {
-    return e_StringSchema(value, 0)
-      ? { ok: true, value: value as T.StringSchema }
-      : explained(x_StringSchema, value, options);
+    if (e_StringSchema(value, 0)) return { ok: true, value: value as T.StringSchema };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_StringSchema,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17718,9 +18797,17 @@ function v_NumberSchema(
   options?: ValidateOptions,
 ): ValidationResult<T.NumberSchema> {
   try {
-    return e_NumberSchema(value, 0)
-      ? { ok: true, value: value as T.NumberSchema }
-      : explained(x_NumberSchema, value, options);
+    if (e_NumberSchema(value, 0)) return { ok: true, value: value as T.NumberSchema };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_NumberSchema,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17739,9 +18826,17 @@ function v_BooleanSchema(
   options?: ValidateOptions,
 ): ValidationResult<T.BooleanSchema> {
   try {
-    return e_BooleanSchema(value, 0)
-      ? { ok: true, value: value as T.BooleanSchema }
-      : explained(x_BooleanSchema, value, options);
+    if (e_BooleanSchema(value, 0)) return { ok: true, value: value as T.BooleanSchema };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_BooleanSchema,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17760,9 +18855,18 @@ function v_UntitledSingleSelectEnumSchema(
   options?: ValidateOptions,
 ): ValidationResult<T.UntitledSingleSelectEnumSchema> {
   try {
-    return e_UntitledSingleSelectEnumSchema(value, 0)
-      ? { ok: true, value: value as T.UntitledSingleSelectEnumSchema }
-      : explained(x_UntitledSingleSelectEnumSchema, value, options);
+    if (e_UntitledSingleSelectEnumSchema(value, 0))
+      return { ok: true, value: value as T.UntitledSingleSelectEnumSchema };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_UntitledSingleSelectEnumSchema,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17783,9 +18887,18 @@ function v_TitledSingleSelectEnumSchema(
   options?: ValidateOptions,
 ): ValidationResult<T.TitledSingleSelectEnumSchema> {
   try {
-    return e_TitledSingleSelectEnumSchema(value, 0)
-      ? { ok: true, value: value as T.TitledSingleSelectEnumSchema }
-      : explained(x_TitledSingleSelectEnumSchema, value, options);
+    if (e_TitledSingleSelectEnumSchema(value, 0))
+      return { ok: true, value: value as T.TitledSingleSelectEnumSchema };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_TitledSingleSelectEnumSchema,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17804,9 +18917,18 @@ function v_SingleSelectEnumSchema(
   options?: ValidateOptions,
 ): ValidationResult<T.SingleSelectEnumSchema> {
   try {
-    return g_SingleSelectEnumSchema(value, 0)
-      ? { ok: true, value: value as T.SingleSelectEnumSchema }
-      : explained(x_SingleSelectEnumSchema, value, options);
+    if (g_SingleSelectEnumSchema(value, 0))
+      return { ok: true, value: value as T.SingleSelectEnumSchema };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_SingleSelectEnumSchema,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17825,9 +18947,18 @@ function v_UntitledMultiSelectEnumSchema(
   options?: ValidateOptions,
 ): ValidationResult<T.UntitledMultiSelectEnumSchema> {
   try {
-    return e_UntitledMultiSelectEnumSchema(value, 0)
-      ? { ok: true, value: value as T.UntitledMultiSelectEnumSchema }
-      : explained(x_UntitledMultiSelectEnumSchema, value, options);
+    if (e_UntitledMultiSelectEnumSchema(value, 0))
+      return { ok: true, value: value as T.UntitledMultiSelectEnumSchema };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_UntitledMultiSelectEnumSchema,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17846,9 +18977,18 @@ function v_TitledMultiSelectEnumSchema(
   options?: ValidateOptions,
 ): ValidationResult<T.TitledMultiSelectEnumSchema> {
   try {
-    return e_TitledMultiSelectEnumSchema(value, 0)
-      ? { ok: true, value: value as T.TitledMultiSelectEnumSchema }
-      : explained(x_TitledMultiSelectEnumSchema, value, options);
+    if (e_TitledMultiSelectEnumSchema(value, 0))
+      return { ok: true, value: value as T.TitledMultiSelectEnumSchema };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_TitledMultiSelectEnumSchema,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17867,9 +19007,18 @@ function v_MultiSelectEnumSchema(
   options?: ValidateOptions,
 ): ValidationResult<T.MultiSelectEnumSchema> {
   try {
-    return g_MultiSelectEnumSchema(value, 0)
-      ? { ok: true, value: value as T.MultiSelectEnumSchema }
-      : explained(x_MultiSelectEnumSchema, value, options);
+    if (g_MultiSelectEnumSchema(value, 0))
+      return { ok: true, value: value as T.MultiSelectEnumSchema };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_MultiSelectEnumSchema,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17888,9 +19037,18 @@ function v_LegacyTitledEnumSchema(
   options?: ValidateOptions,
 ): ValidationResult<T.LegacyTitledEnumSchema> {
   try {
-    return e_LegacyTitledEnumSchema(value, 0)
-      ? { ok: true, value: value as T.LegacyTitledEnumSchema }
-      : explained(x_LegacyTitledEnumSchema, value, options);
+    if (e_LegacyTitledEnumSchema(value, 0))
+      return { ok: true, value: value as T.LegacyTitledEnumSchema };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_LegacyTitledEnumSchema,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17906,9 +19064,17 @@ function i_LegacyTitledEnumSchema(value: unknown): value is T.LegacyTitledEnumSc
 
 function v_EnumSchema(value: unknown, options?: ValidateOptions): ValidationResult<T.EnumSchema> {
   try {
-    return g_EnumSchema(value, 0)
-      ? { ok: true, value: value as T.EnumSchema }
-      : explained(x_EnumSchema, value, options);
+    if (g_EnumSchema(value, 0)) return { ok: true, value: value as T.EnumSchema };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_EnumSchema,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17927,9 +19093,17 @@ function v_ElicitResult(
   options?: ValidateOptions,
 ): ValidationResult<T.ElicitResult> {
   try {
-    return e_ElicitResult(value, 0)
-      ? { ok: true, value: value as T.ElicitResult }
-      : explained(x_ElicitResult, value, options);
+    if (e_ElicitResult(value, 0)) return { ok: true, value: value as T.ElicitResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ElicitResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17948,9 +19122,17 @@ function v_ClientRequest(
   options?: ValidateOptions,
 ): ValidationResult<T.ClientRequest> {
   try {
-    return g_ClientRequest(value, 0)
-      ? { ok: true, value: value as T.ClientRequest }
-      : explained(x_ClientRequest, value, options);
+    if (g_ClientRequest(value, 0)) return { ok: true, value: value as T.ClientRequest };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ClientRequest,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17969,9 +19151,17 @@ function v_ClientNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.ClientNotification> {
   try {
-    return g_ClientNotification(value, 0)
-      ? { ok: true, value: value as T.ClientNotification }
-      : explained(x_ClientNotification, value, options);
+    if (g_ClientNotification(value, 0)) return { ok: true, value: value as T.ClientNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ClientNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -17990,9 +19180,17 @@ function v_ClientResult(
   options?: ValidateOptions,
 ): ValidationResult<T.ClientResult> {
   try {
-    return g_ClientResult(value, 0)
-      ? { ok: true, value: value as T.ClientResult }
-      : explained(x_ClientResult, value, options);
+    if (g_ClientResult(value, 0)) return { ok: true, value: value as T.ClientResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ClientResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -18011,9 +19209,17 @@ function v_ServerNotification(
   options?: ValidateOptions,
 ): ValidationResult<T.ServerNotification> {
   try {
-    return g_ServerNotification(value, 0)
-      ? { ok: true, value: value as T.ServerNotification }
-      : explained(x_ServerNotification, value, options);
+    if (g_ServerNotification(value, 0)) return { ok: true, value: value as T.ServerNotification };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ServerNotification,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
@@ -18032,9 +19238,17 @@ function v_ServerResult(
   options?: ValidateOptions,
 ): ValidationResult<T.ServerResult> {
   try {
-    return g_ServerResult(value, 0)
-      ? { ok: true, value: value as T.ServerResult }
-      : explained(x_ServerResult, value, options);
+    if (g_ServerResult(value, 0)) return { ok: true, value: value as T.ServerResult };
+    // The failure's result is made here, not in a shared helper: each type's allocation site stays monomorphic.
+    return {
+      ok: false,
+      issues: explainFailure(
+        x_ServerResult,
+        value,
+        "",
+        options !== undefined && options.all === true,
+      ),
+    };
   } catch (error) {
     return unreadableResult(error);
   }
